@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next'
+import { Form, useLocation } from 'react-router'
+import { Icon } from '~/components/ui/icons'
+import { LANGUAGES, languageInfo } from '~/i18n'
+import { cn } from '~/utils/cn'
+
+export function Flag({ code, className }: { code: string; className?: string }) {
+  // Flags as text glyph pairs keep the bundle free of images (regional indicator letters).
+  const glyph = code
+    .toUpperCase()
+    .split('')
+    .map((char) => String.fromCodePoint(0x1f1e6 + char.charCodeAt(0) - 65))
+    .join('')
+  return (
+    <span aria-hidden="true" className={cn('text-lg leading-none', className)}>
+      {glyph}
+    </span>
+  )
+}
+
+const menuPanel =
+  'absolute end-0 top-full z-drawer mt-2 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-xl'
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation()
+  const location = useLocation()
+  const current = languageInfo(i18n.language)
+  return (
+    <details className="relative" key={`${location.pathname}${location.search}`}>
+      <summary
+        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-black/5 dark:hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+        aria-label={t('header.language')}
+        data-testid="language-menu"
+      >
+        <Flag code={current.flag} />
+      </summary>
+      <Form method="post" action="/resources/language" className={menuPanel}>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        {LANGUAGES.map((language) => (
+          <button
+            key={language.code}
+            type="submit"
+            name="lng"
+            value={language.code}
+            lang={language.code === 'cn' ? 'zh' : language.code}
+            aria-current={language.code === current.code ? 'true' : undefined}
+            className={cn(
+              'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm hover:bg-black/5 dark:hover:bg-white/10',
+              language.code === current.code && 'bg-primary/10 font-semibold',
+            )}
+          >
+            <Flag code={language.flag} />
+            {language.label}
+          </button>
+        ))}
+      </Form>
+    </details>
+  )
+}
+
+export function AccountMenu({ user }: { user: { firstName: string; lastName: string; email: string; role: string } }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
+  return (
+    <details className="relative" key={location.pathname}>
+      <summary
+        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-lighter text-sm font-bold text-primary-darker [&::-webkit-details-marker]:hidden"
+        aria-label={t('header.account')}
+        data-testid="account-menu"
+      >
+        {initials}
+      </summary>
+      <div className={menuPanel}>
+        <div className="border-b border-dashed border-line px-3 py-2.5">
+          <p className="truncate text-sm font-semibold">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="truncate text-xs text-muted">{user.email}</p>
+          <p className="mt-1 text-xs text-muted">{t(`roles.${user.role}`)}</p>
+        </div>
+        <Form method="post" action="/auth/logout" className="pt-1.5">
+          <button type="submit" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm font-semibold text-error hover:bg-error/10">
+            <Icon name="logout" size={18} className="fd-flip-rtl" />
+            {t('header.logout')}
+          </button>
+        </Form>
+      </div>
+    </details>
+  )
+}

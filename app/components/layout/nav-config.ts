@@ -1,0 +1,62 @@
+import type { IconName } from '~/components/ui/icons'
+import { can, type Action, type Entity, type Role } from '~/utils/permissions'
+
+export type NavItem = {
+  /** i18n key */
+  title: string
+  path: string
+  icon: IconName
+  /** What the role needs; items it cannot use are hidden. */
+  permission?: [Action, Entity]
+  /** Shown only to these roles, with the "only admin" caption. */
+  roles?: Role[]
+  caption?: string
+  children?: Array<{ title: string; path: string; permission?: [Action, Entity] }>
+}
+
+export type NavSection = { subheader: string; items: NavItem[] }
+
+/** Section and item labels follow the spec's menu labels (general, management, app ...). */
+export const NAV: NavSection[] = [
+  {
+    subheader: 'nav.general',
+    items: [{ title: 'nav.app', path: '/dashboard/app', icon: 'dashboard', permission: ['read', 'dashboard'] }],
+  },
+  {
+    subheader: 'nav.management',
+    items: [
+      {
+        title: 'nav.trucks',
+        path: '/dashboard/trucks',
+        icon: 'truck',
+        permission: ['read', 'truck'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/trucks/list' },
+          { title: 'nav.create', path: '/dashboard/trucks/new', permission: ['create', 'truck'] },
+        ],
+      },
+    ],
+  },
+  {
+    subheader: 'nav.other',
+    items: [
+      {
+        title: 'nav.itemByRoles',
+        path: '/dashboard/permission-denied',
+        icon: 'lock',
+        roles: ['admin'],
+        caption: 'nav.onlyAdminCanSee',
+      },
+    ],
+  },
+]
+
+export function navForRole(role: Role): NavSection[] {
+  const allowed = (permission?: [Action, Entity]) => !permission || can(role, permission[0], permission[1])
+  return NAV.map((section) => ({
+    ...section,
+    items: section.items
+      .filter((item) => allowed(item.permission) && (!item.roles || item.roles.includes(role)))
+      .map((item) => ({ ...item, children: item.children?.filter((child) => allowed(child.permission)) })),
+  })).filter((section) => section.items.length > 0)
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, useLocation } from 'react-router'
+import { Icon } from '~/components/ui/icons'
+import { cn } from '~/utils/cn'
+import type { NavSection } from './nav-config'
+
+export function Logo() {
+  return (
+    <Link to="/dashboard/app" className="flex items-center gap-2 text-lg font-extrabold text-ink">
+      <span className="grid size-9 place-items-center rounded-xl bg-primary text-primary-contrast">
+        <Icon name="truck" size={20} />
+      </span>
+      Freightdesk
+    </Link>
+  )
+}
+
+/** The 280 px navigation; server-rendered links, so it works without JavaScript. */
+export function NavVertical({ sections }: { sections: NavSection[] }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8">
+      {sections.map((section) => (
+        <div key={section.subheader}>
+          <p className="px-3 pt-4 pb-2 text-[11px] font-bold tracking-wider text-muted uppercase">{t(section.subheader)}</p>
+          <ul className="space-y-1">
+            {section.items.map((item) => {
+              const active = pathname === item.path || pathname.startsWith(`${item.path}/`)
+              return (
+                <li key={item.path}>
+                  <NavLink
+                    to={item.children?.[0]?.path ?? item.path}
+                    className={cn(
+                      'flex min-h-12 items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium',
+                      active ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
+                    )}
+                  >
+                    <Icon name={item.icon} />
+                    <span className="flex min-w-0 flex-col">
+                      <span>{t(item.title)}</span>
+                      {item.caption ? <span className="text-xs font-normal text-muted italic">{t(item.caption)}</span> : null}
+                    </span>
+                  </NavLink>
+                  {item.children?.length && active ? (
+                    <ul className="mt-1 space-y-0.5">
+                      {item.children.map((child) => (
+                        <li key={child.path}>
+                          <NavLink
+                            to={child.path}
+                            end
+                            className={({ isActive }) =>
+                              cn(
+                                'flex h-9 items-center gap-3 rounded-lg ps-11 pe-3 text-sm',
+                                isActive ? 'font-semibold text-ink' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
+                              )
+                            }
+                          >
+                            {t(child.title)}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  )
+}

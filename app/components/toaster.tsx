@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Toaster as Sonner, toast as showToast } from 'sonner'
+import { Icon } from '~/components/ui/icons'
+import { cn } from '~/utils/cn'
+import type { Toast } from '~/utils/toast.server'
+
+export type ToastType = Toast['type']
+
+/** Same text, same id: sonner updates the toast in place instead of stacking a duplicate. */
+export function notify(type: ToastType, title: string, description?: string) {
+  showToast[type](title, { id: `${type}:${title}:${description ?? ''}`, description })
+}
+
+const tones: Record<ToastType, string> = {
+  info: 'border-info/40',
+  success: 'border-success/40',
+  warning: 'border-warning/40',
+  error: 'border-error/40',
+}
+const icons = { info: 'info', success: 'check', warning: 'alert', error: 'alert' } as const
+const iconTones: Record<ToastType, string> = {
+  info: 'text-info',
+  success: 'text-success',
+  warning: 'text-warning',
+  error: 'text-error',
+}
+
+/**
+ * Toasts: sonner once JavaScript runs (bottom right, at most 5, 3 s, close button). Until then,
+ * and always without JavaScript, the flashed toast is rendered by the server with a CSS fade and
+ * a CSS-only close button.
+ */
+export function Toaster({ toast, dir }: { toast: Toast | null; dir: 'ltr' | 'rtl' }) {
+  const { t } = useTranslation()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (toast) notify(toast.type, toast.title, toast.description)
+  }, [toast])
+
+  return (
+    <>
+      <Sonner position="bottom-right" visibleToasts={5} duration={3000} closeButton richColors dir={dir} />
+      {!hydrated && toast ? (
+        <div className="fixed end-4 bottom-4 z-toast w-[min(356px,calc(100vw-2rem))]" role="status" aria-live="polite">
+          <div className={cn('fd-flash flex items-start gap-3 rounded-lg border bg-surface p-4 shadow-lg', tones[toast.type])} data-toast-type={toast.type}>
+            <Icon name={icons[toast.type]} className={iconTones[toast.type]} />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold">{toast.title}</p>
+              {toast.description ? <p className="mt-0.5 text-sm text-muted">{toast.description}</p> : null}
+            </div>
+            <label className="cursor-pointer rounded p-0.5 text-muted hover:text-ink">
+              <input type="checkbox" className="sr-only" />
+              <span className="sr-only">{t('common.close')}</span>
+              <Icon name="close" size={16} />
+            </label>
+          </div>
+        </div>
+      ) : null}
+    </>
+  )
+}

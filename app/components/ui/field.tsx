@@ -1,0 +1,95 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '~/utils/cn'
+
+export const inputClass =
+  'block w-full rounded-lg border border-line bg-surface px-3.5 h-11 text-sm text-ink placeholder:text-muted focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary aria-[invalid=true]:border-error aria-[invalid=true]:ring-error'
+
+/** Errors are i18n keys from the shared zod schemas or the models. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation()
+  if (!errors?.length) return null
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  )
+}
+
+type FieldProps = {
+  label: ReactNode
+  field: FieldMetadata<any>
+  hint?: ReactNode
+  className?: string
+}
+
+function Wrapper({ label, field, hint, className, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+        {field.required ? <span aria-hidden="true" className="text-error"> *</span> : null}
+      </label>
+      {children}
+      {hint && !field.errors?.length ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+export function TextField({
+  type = 'text',
+  autoComplete,
+  placeholder,
+  ...props
+}: FieldProps & { type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'search'; autoComplete?: string; placeholder?: string }) {
+  return (
+    <Wrapper {...props}>
+      <input
+        {...getInputProps(props.field, { type })}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </Wrapper>
+  )
+}
+
+export function SelectField({ options, placeholder, ...props }: FieldProps & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  return (
+    <Wrapper {...props}>
+      <select {...getSelectProps(props.field)} className={inputClass}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Wrapper>
+  )
+}
+
+export function TextareaField(props: FieldProps & { rows?: number }) {
+  return (
+    <Wrapper {...props}>
+      <textarea {...getTextareaProps(props.field)} rows={props.rows ?? 4} className={cn(inputClass, 'h-auto py-2.5')} />
+    </Wrapper>
+  )
+}
+
+/** Form-level errors (not tied to one field), announced to screen readers. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation()
+  if (!errors?.length) return null
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-error/30 bg-error-lighter px-4 py-3 text-sm font-medium text-error-darker">
+      {errors.map((error) => (
+        <p key={error}>{t(error)}</p>
+      ))}
+    </div>
+  )
+}

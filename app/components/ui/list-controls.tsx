@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useLocation } from 'react-router'
+import { Icon } from '~/components/ui/icons'
+import { formatNumber } from '~/utils/format'
+
+/** A URL with some query params replaced (empty values removed); the URL is the list's state. */
+export function withParams(search: string, changes: Record<string, string | number | null | undefined>) {
+  const params = new URLSearchParams(search)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') params.delete(key)
+    else params.set(key, String(value))
+  }
+  const query = params.toString()
+  return query ? `?${query}` : '?'
+}
+
+/** A column header that sorts by its column; a second click flips the direction. */
+export function SortHeader({ column, label, sort, dir, className }: { column: string; label: string; sort: string; dir: 'asc' | 'desc'; className?: string }) {
+  const { search } = useLocation()
+  const active = sort === column
+  const nextDir = active && dir === 'asc' ? 'desc' : 'asc'
+  return (
+    <th scope="col" className={className ?? 'px-4 py-3 text-start'} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link
+        to={withParams(search, { sort: column, dir: nextDir, page: null })}
+        className="inline-flex items-center gap-1 font-semibold hover:text-ink"
+        preventScrollReset
+      >
+        {label}
+        {active ? <Icon name={dir === 'asc' ? 'sortAsc' : 'sortDesc'} size={14} /> : null}
+      </Link>
+    </th>
+  )
+}
+
+export function Pagination({ total, page, pageSize, pageSizes }: { total: number; page: number; pageSize: number; pageSizes: readonly number[] }) {
+  const { t, i18n } = useTranslation()
+  const { search, pathname } = useLocation()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const to = Math.min(total, page * pageSize)
+  const fmt = (value: number) => formatNumber(i18n.language, value)
+  const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page')
+  return (
+    <div className="flex min-h-16 flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-line px-4 py-2 text-sm">
+      <Form method="get" action={pathname} className="flex items-center gap-2">
+        {hidden.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
+        <label htmlFor="pageSize" className="text-muted">
+          {t('list.rowsPerPage')}
+        </label>
+        <select id="pageSize" name="pageSize" defaultValue={pageSize} className="h-8 rounded-md border border-line bg-surface px-2" onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-md border border-line px-2 py-1">
+            {t('list.apply')}
+          </button>
+        </noscript>
+      </Form>
+      <p className="tabular-nums" data-testid="pagination-range">
+        {t('list.range', { from: fmt(from), to: fmt(to), total: fmt(total) })}
+      </p>
+      <div className="flex items-center gap-1">
+        <PageLink to={page > 1 ? withParams(search, { page: page - 1 }) : null} label={t('list.previous')} icon="chevronLeft" />
+        <PageLink to={page < pages ? withParams(search, { page: page + 1 }) : null} label={t('list.next')} icon="chevronRight" />
+      </div>
+    </div>
+  )
+}
+
+function PageLink({ to, label, icon }: { to: string | null; label: string; icon: 'chevronLeft' | 'chevronRight' }) {
+  const content = (
+    <>
+      <Icon name={icon} className="fd-flip-rtl" />
+      <span className="sr-only">{label}</span>
+    </>
+  )
+  if (!to) {
+    return (
+      <span aria-disabled="true" className="grid size-9 place-items-center rounded-full text-muted/50">
+        {content}
+      </span>
+    )
+  }
+  return (
+    <Link to={to} rel={label} aria-label={label} className="grid size-9 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10" preventScrollReset>
+      {content}
+    </Link>
+  )
+}
+
+export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center px-6 py-16 text-center" data-testid="empty-state">
+      <span className="grid size-16 place-items-center rounded-full bg-black/5 text-muted dark:bg-white/5">
+        <Icon name="inbox" size={32} />
+      </span>
+      <h2 className="mt-4 text-lg font-bold">{title}</h2>
+      {description ? <p className="mt-1 max-w-sm text-sm text-muted">{description}</p> : null}
+      {action ? <div className="mt-6">{action}</div> : null}
+    </div>
+  )
+}

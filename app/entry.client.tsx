@@ -1,0 +1,37 @@
+import i18next from 'i18next'
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { HydratedRouter } from 'react-router/dom'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage } from './i18n'
+import { loadCatalogue } from './locales/load'
+
+async function hydrate() {
+  // The server already chose the language (cookie, then Accept-Language) and wrote it on <html>.
+  const lng = normalizeLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE
+  try {
+    localStorage.setItem(LANGUAGE_COOKIE, lng)
+  } catch {
+    // Storage may be disabled on locked-down machines; the cookie is what counts.
+  }
+  // Only the active language's texts are loaded: each catalogue is its own small chunk.
+  const catalogue = await loadCatalogue(lng)
+  await i18next.use(initReactI18next).init({
+    ...i18nextOptions,
+    lng,
+    resources: { [lng]: { [NAMESPACE]: catalogue } },
+  })
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    )
+  })
+}
+
+hydrate()

@@ -1,0 +1,44 @@
+import { createInstance, type TFunction } from 'i18next'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage, type LanguageCode } from './i18n'
+import ar from './locales/ar'
+import cn from './locales/cn'
+import en from './locales/en'
+import fr from './locales/fr'
+import vi from './locales/vi'
+
+export const resources = {
+  en: { [NAMESPACE]: en },
+  fr: { [NAMESPACE]: fr },
+  vi: { [NAMESPACE]: vi },
+  cn: { [NAMESPACE]: cn },
+  ar: { [NAMESPACE]: ar },
+}
+
+/** Cookie (set by the language menu), else Accept-Language, else English. */
+export function detectLanguage(request: Request): LanguageCode {
+  const cookie = request.headers.get('Cookie') ?? ''
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`))
+  const fromCookie = normalizeLanguage(match ? decodeURIComponent(match[1]) : null)
+  if (fromCookie) return fromCookie
+  const accepted = (request.headers.get('Accept-Language') ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.find((param) => param.trim().startsWith('q='))
+      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 }
+    })
+    .sort((a, b) => b.q - a.q)
+  for (const { tag } of accepted) {
+    const language = normalizeLanguage(tag)
+    if (language) return language
+  }
+  return FALLBACK_LANGUAGE
+}
+
+// One shared instance for places outside the route middleware (API errors, emails).
+const shared = createInstance({ ...i18nextOptions, resources, lng: FALLBACK_LANGUAGE, initAsync: false })
+shared.init()
+
+export function getFixedT(language: string): TFunction {
+  return shared.getFixedT(normalizeLanguage(language) ?? FALLBACK_LANGUAGE, NAMESPACE)
+}

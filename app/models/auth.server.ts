@@ -1,0 +1,215 @@
+/**
+ * Accounts: registration, sign-in (with throttling), sessions, password reset and email
+ * verification. The HTML routes and the JSON API both call these.
+ */
+import type { z } from 'zod'
+import type { SessionKind } from '~/generated/prisma/client'
+import type { RegisterSchema } from '~/schemas/auth'
+import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
+import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Role } from '~/utils/permissions'
+import { recordAudit } from './audit.server'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000
+export const THROTTLE_MAX_PER_EMAIL = 10
+export const THROTTLE_MAX_PER_IP = 30
+
+export type SessionUser = {
+  id: string
+  organizationId: string
+  email: string
+  firstName: string
+  lastName: string
+  role: Role
+  emailVerified: boolean
+  sessionId: string
+}
+
+export const publicUserSelect = {
+  id: true,
+  organizationId: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  avatarUrl: true,
+  role: true,
+  status: true,
+  companyId: true,
+  emailVerifiedAt: true,
+  lastLoginAt: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+} as const
+
+export async function registerOrganization(input: z.infer<typeof RegisterSchema>, ip?: string | null) {
+  const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })
+  if (existing) {
+    throw new DomainError('conflict', 'auth.register.emailTaken', { fields: { email: ['auth.register.emailTaken'] } })
+  }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const organization = await tx.organization.create({
+        data: { name: input.organizationName?.trim() || `${input.firstName} ${input.lastName}`.trim() },
+      })
+      const user = await tx.user.create({
+        data: {
+          organizationId: organization.id,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'admin',
+          status: 'active',
+        },
+        select: publicUserSelect,
+      })
+      await recordAudit(tx, { userId: user.id, organizationId: organization.id, ip }, {
+        entity: 'user', entityId: user.id, action: 'create', after: { email: user.email, role: user.role },
+      })
+      return { organization, user }
+    })
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if ((error as { code?: string }).code === 'P2002') {
+      throw new DomainError('conflict', 'auth.register.emailTaken', { fields: { email: ['auth.register.emailTaken'] } })
+    }
+    throw error
+  }
+}
+
+async function assertNotThrottled(email: string, ip: string) {
+  const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
+  const [byEmail, byIp] = await Promise.all([
+    prisma.loginAttempt.count({ where: { email, success: false, createdAt: { gte: since } } }),
+    prisma.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
+  ])
+  if (byEmail >= THROTTLE_MAX_PER_EMAIL || byIp >= THROTTLE_MAX_PER_IP) {
+    throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
+  }
+}
+
+/**
+ * Checks credentials. Every failure, whatever its cause, is the same `auth.login.failed`
+ * error so a caller cannot learn which part was wrong or whether the account exists.
+ */
+export async function verifyLogin(email: string, password: string, ip: string) {
+  const normalized = email.trim().toLowerCase()
+  await assertNotThrottled(normalized, ip)
+  const user = await prisma.user.findUnique({ where: { email: normalized } })
+  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(DUMMY_HASH, password)
+  const success = Boolean(user && ok && user.status !== 'banned')
+  await prisma.loginAttempt.create({ data: { email: normalized, ip, success } })
+  if (!success || !user) throw new DomainError('unauthorized', 'auth.login.failed')
+  await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
+  return user
+}
+
+// Verifying against a fixed hash keeps the time of an unknown email close to a wrong password.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$qCz5Jb0HfSQHILhVGKAi7IjaLzdbW8eUNH5/V7mxvpQ'
+
+export async function createSession(userId: string, kind: SessionKind, meta: { ip?: string | null; userAgent?: string | null } = {}) {
+  return prisma.session.create({
+    data: {
+      userId,
+      kind,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    },
+  })
+}
+
+export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: {
+      id: true,
+      expiresAt: true,
+      user: {
+        select: { id: true, organizationId: true, email: true, firstName: true, lastName: true, role: true, status: true, emailVerifiedAt: true },
+      },
+    },
+  })
+  if (!session || session.expiresAt.getTime() <= Date.now() || session.user.status === 'banned') return null
+  const { user } = session
+  return {
+    id: user.id,
+    organizationId: user.organizationId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    sessionId: session.id,
+  }
+}
+
+export async function deleteSession(sessionId: string) {
+  await prisma.session.deleteMany({ where: { id: sessionId } })
+}
+
+/**
+ * Creates a single-use reset token and returns it for the email, or null when no such account
+ * exists (the caller answers the same either way).
+ */
+export async function createPasswordReset(email: string) {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } })
+  if (!user || user.status === 'banned') return null
+  const { token, tokenHash } = createToken()
+  await prisma.passwordResetToken.create({
+    data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+  })
+  return { user, token }
+}
+
+export async function resetPassword(token: string, password: string, ip?: string | null) {
+  const tokenHash = sha256(token)
+  const passwordHash = await hashPassword(password)
+  return prisma.$transaction(async (tx) => {
+    // Marking it used in the same statement that checks it makes the token single use under races.
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    })
+    if (claimed.count !== 1) throw new DomainError('validation_failed', 'auth.newPassword.invalidToken')
+    const record = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } })
+    const user = await tx.user.update({
+      where: { id: record.userId },
+      data: { passwordHash, version: { increment: 1 }, emailVerifiedAt: new Date() },
+    })
+    // A new password signs out every existing session.
+    await tx.session.deleteMany({ where: { userId: user.id } })
+    await recordAudit(tx, { userId: user.id, organizationId: user.organizationId, ip }, {
+      entity: 'user', entityId: user.id, action: 'update', before: { password: '•' }, after: { password: '••' },
+    })
+    return user
+  })
+}
+
+export async function createEmailVerification(userId: string) {
+  const { token, tokenHash } = createToken()
+  await prisma.emailVerificationToken.create({
+    data: { userId, tokenHash, expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) },
+  })
+  return token
+}
+
+export async function verifyEmail(token: string) {
+  const tokenHash = sha256(token)
+  return prisma.$transaction(async (tx) => {
+    const claimed = await tx.emailVerificationToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    })
+    if (claimed.count !== 1) throw new DomainError('validation_failed', 'auth.verify.invalidToken')
+    const record = await tx.emailVerificationToken.findUniqueOrThrow({ where: { tokenHash } })
+    return tx.user.update({ where: { id: record.userId }, data: { emailVerifiedAt: new Date() }, select: publicUserSelect })
+  })
+}

@@ -1,0 +1,219 @@
+/** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
+import type { Prisma, Truck } from '~/generated/prisma/client'
+import type { TruckInput, TruckListQuery } from '~/schemas/truck'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { recordAudit, type Actor } from './audit.server'
+
+const ENTITY = 'truck'
+
+export type TruckWithRelations = Truck & {
+  company: { id: string; name: string } | null
+  primaryDriver: { id: string; firstName: string; lastName: string } | null
+}
+
+const include = {
+  company: { select: { id: true, name: true } },
+  primaryDriver: { select: { id: true, firstName: true, lastName: true } },
+} as const
+
+// Prisma accepts `nulls: 'last'` only on nullable columns.
+const NULLABLE_SORTS = new Set<string>(['vin', 'make', 'year', 'licensePlate', 'registrationExpiry', 'inspectionDue', 'odometerMiles'])
+
+function orderBy(sort: TruckListQuery['sort'], dir: TruckListQuery['dir']): Prisma.TruckOrderByWithRelationInput[] {
+  const primary: Prisma.TruckOrderByWithRelationInput =
+    sort === 'company'
+      ? { company: { name: dir } }
+      : NULLABLE_SORTS.has(sort)
+        ? { [sort]: { sort: dir, nulls: 'last' } }
+        : { [sort]: dir }
+  // A stable tiebreaker keeps pagination from repeating or skipping rows.
+  return [primary, { id: 'asc' }]
+}
+
+export async function listTrucks(organizationId: string, query: TruckListQuery) {
+  const where: Prisma.TruckWhereInput = {
+    organizationId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.companyId ? { companyId: query.companyId } : {}),
+    ...(query.q
+      ? {
+          OR: [
+            { unitNumber: { contains: query.q, mode: 'insensitive' } },
+            { vin: { contains: query.q, mode: 'insensitive' } },
+            { licensePlate: { contains: query.q, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  }
+  const [total, items] = await prisma.$transaction([
+    prisma.truck.count({ where }),
+    prisma.truck.findMany({
+      where,
+      include,
+      orderBy: orderBy(query.sort, query.dir),
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+/** Another organization's truck is simply not found: never its data, never a hint it exists. */
+export async function getTruck(organizationId: string, id: string): Promise<TruckWithRelations> {
+  const truck = await prisma.truck.findFirst({ where: { id, organizationId }, include })
+  if (!truck) throw new DomainError('not_found', 'trucks.errors.notFound')
+  return truck
+}
+
+function toDate(value: string | undefined) {
+  return value ? new Date(`${value}T00:00:00Z`) : null
+}
+
+async function assertReferences(tx: Tx, organizationId: string, input: TruckInput) {
+  const fields: Record<string, string[]> = {}
+  if (input.companyId) {
+    const company = await tx.company.findFirst({ where: { id: input.companyId, organizationId }, select: { id: true } })
+    if (!company) fields.companyId = ['trucks.errors.unknownCompany']
+  }
+  if (input.primaryDriverId) {
+    const driver = await tx.user.findFirst({
+      where: { id: input.primaryDriverId, organizationId, role: 'driver' },
+      select: { id: true },
+    })
+    if (!driver) fields.primaryDriverId = ['trucks.errors.unknownDriver']
+  }
+  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+}
+
+function toData(input: TruckInput) {
+  return {
+    unitNumber: input.unitNumber,
+    companyId: input.companyId || null,
+    vin: input.vin || null,
+    make: input.make || null,
+    model: input.model || null,
+    year: input.year ?? null,
+    licensePlate: input.licensePlate || null,
+    plateState: input.plateState || null,
+    status: input.status,
+    ownership: input.ownership,
+    registrationExpiry: toDate(input.registrationExpiry),
+    inspectionDue: toDate(input.inspectionDue),
+    odometerMiles: input.odometerMiles ?? null,
+    primaryDriverId: input.primaryDriverId || null,
+    notes: input.notes || null,
+  }
+}
+
+function duplicateUnit(error: unknown): never {
+  if ((error as { code?: string }).code === 'P2002') {
+    throw new DomainError('validation_failed', 'trucks.errors.duplicateUnit', {
+      fields: { unitNumber: ['trucks.errors.duplicateUnit'] },
+    })
+  }
+  throw error
+}
+
+async function assertUniqueUnit(tx: Tx, organizationId: string, unitNumber: string, exceptId?: string) {
+  const existing = await tx.truck.findFirst({
+    where: { organizationId, unitNumber: { equals: unitNumber, mode: 'insensitive' }, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  })
+  if (existing) duplicateUnit({ code: 'P2002' })
+}
+
+export async function createTruck(actor: Actor, input: TruckInput) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await assertReferences(tx, actor.organizationId, input)
+      await assertUniqueUnit(tx, actor.organizationId, input.unitNumber)
+      const truck = await tx.truck.create({ data: { ...toData(input), organizationId: actor.organizationId }, include })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: truck.id, action: 'create', after: toData(input) })
+      return truck
+    })
+  } catch (error) {
+    duplicateUnit(error)
+  }
+}
+
+/**
+ * Saves a whole truck if nobody changed it since `version` was read; otherwise a 409 conflict
+ * and nothing is written, so the other edit is not lost.
+ */
+export async function updateTruck(actor: Actor, id: string, input: TruckInput) {
+  if (input.version === undefined) {
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { version: ['validation.versionRequired'] } })
+  }
+  const version = input.version
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId } })
+      if (!before) throw new DomainError('not_found', 'trucks.errors.notFound')
+      if (before.version !== version) throw new DomainError('conflict', 'errors.conflict')
+      await assertReferences(tx, actor.organizationId, input)
+      await assertUniqueUnit(tx, actor.organizationId, input.unitNumber, id)
+      const data = toData(input)
+      // The version in the WHERE clause closes the gap between the read above and this write.
+      const { count } = await tx.truck.updateMany({
+        where: { id, organizationId: actor.organizationId, version },
+        data: { ...data, version: { increment: 1 } },
+      })
+      if (count !== 1) throw new DomainError('conflict', 'errors.conflict')
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
+      return tx.truck.findUniqueOrThrow({ where: { id }, include })
+    })
+  } catch (error) {
+    duplicateUnit(error)
+  }
+}
+
+export async function deleteTruck(actor: Actor, id: string, version?: number) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId } })
+    if (!before) throw new DomainError('not_found', 'trucks.errors.notFound')
+    if (version !== undefined && before.version !== version) throw new DomainError('conflict', 'errors.conflict')
+    await tx.truck.delete({ where: { id } })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+    return before
+  })
+}
+
+export async function countTrucksByStatus(organizationId: string) {
+  const rows = await prisma.truck.groupBy({ by: ['status'], where: { organizationId }, _count: { _all: true } })
+  return Object.fromEntries(rows.map((row) => [row.status, row._count._all])) as Partial<Record<Truck['status'], number>>
+}
+
+function isoDate(value: Date | null) {
+  return value ? value.toISOString().slice(0, 10) : null
+}
+
+/** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
+export function serializeTruck(truck: TruckWithRelations) {
+  return {
+    id: truck.id,
+    organizationId: truck.organizationId,
+    unitNumber: truck.unitNumber,
+    companyId: truck.companyId,
+    company: truck.company,
+    vin: truck.vin,
+    make: truck.make,
+    model: truck.model,
+    year: truck.year,
+    licensePlate: truck.licensePlate,
+    plateState: truck.plateState,
+    status: truck.status,
+    ownership: truck.ownership,
+    registrationExpiry: isoDate(truck.registrationExpiry),
+    inspectionDue: isoDate(truck.inspectionDue),
+    odometerMiles: truck.odometerMiles,
+    primaryDriverId: truck.primaryDriverId,
+    primaryDriver: truck.primaryDriver,
+    notes: truck.notes,
+    customFields: truck.customFields,
+    createdAt: truck.createdAt.toISOString(),
+    updatedAt: truck.updatedAt.toISOString(),
+    version: truck.version,
+  }
+}
+export type TruckDto = ReturnType<typeof serializeTruck>

@@ -1,0 +1,97 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { ProgressBar } from './components/progress-bar'
+import { StatusPage } from './components/status-page'
+import { Toaster } from './components/toaster'
+import { languageInfo, NAMESPACE, type LanguageCode } from './i18n'
+import { loadCatalogue } from './locales/load'
+import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { getToast } from './utils/toast.server'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as LanguageCode
+  const { toast, headers } = await getToast(request)
+  return data({ locale, dir: languageInfo(locale).dir, toast }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  const locale = loaderData?.locale ?? (i18n.language as LanguageCode) ?? 'en'
+  const dir = languageInfo(locale).dir
+  return (
+    <html lang={locale} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** Keeps the client's i18next in step when the server switches language (language menu). */
+function useLanguageSync(locale: LanguageCode) {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    if (i18n.language === locale) return
+    let cancelled = false
+    loadCatalogue(locale).then((catalogue) => {
+      if (cancelled) return
+      i18n.addResourceBundle(locale, NAMESPACE, catalogue, true, true)
+      i18n.changeLanguage(locale)
+      try {
+        localStorage.setItem('i18nextLng', locale)
+      } catch {
+        // storage disabled: the cookie still carries the choice
+      }
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [locale, i18n])
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useLanguageSync(loaderData.locale)
+  return (
+    <>
+      <ProgressBar />
+      <Outlet />
+      <Toaster toast={loaderData.toast} dir={loaderData.dir} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) return <StatusPage status={error.status} />
+  console.error(error)
+  return <StatusPage status={500} />
+}

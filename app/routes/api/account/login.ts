@@ -1,0 +1,24 @@
+import { createSession, publicUserSelect, verifyLogin } from '~/models/auth.server'
+import { LoginSchema } from '~/schemas/auth'
+import { createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
+import { prisma } from '~/utils/db.server'
+import { getClientIp } from '~/utils/session.server'
+import type { Route } from './+types/login'
+
+/** POST /api/account/login → { accessToken, user }; throttled like the sign-in form. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request)
+  return handleApi(request, async () => {
+    const input = parseOrThrow(LoginSchema, await readJson(request))
+    const ip = getClientIp(request)
+    const verified = await verifyLogin(input.email, input.password, ip)
+    const session = await createSession(verified.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
+    const accessToken = await createAccessToken(verified, session.id)
+    const user = await prisma.user.findUniqueOrThrow({ where: { id: verified.id }, select: publicUserSelect })
+    return Response.json({ accessToken, user, data: { accessToken, user } })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request)
+}

@@ -1,0 +1,17 @@
+import { deleteSession } from '~/models/auth.server'
+import { handleApi, methodNotAllowed, requireApiUser } from '~/utils/api.server'
+import type { Route } from './+types/logout'
+
+/** POST /api/account/logout revokes the token's session. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request)
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request)
+    await deleteSession(user.sessionId)
+    return new Response(null, { status: 204 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request)
+}

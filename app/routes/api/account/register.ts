@@ -1,0 +1,23 @@
+import { createSession, registerOrganization } from '~/models/auth.server'
+import { RegisterSchema } from '~/schemas/auth'
+import { createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
+import { getClientIp } from '~/utils/session.server'
+import type { Route } from './+types/register'
+
+/** POST /api/account/register → 201 { accessToken, user } (the spec's call reads these two). */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request)
+  return handleApi(request, async () => {
+    const input = parseOrThrow(RegisterSchema, await readJson(request))
+    const ip = getClientIp(request)
+    const { user } = await registerOrganization(input, ip)
+    const session = await createSession(user.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
+    const accessToken = await createAccessToken(user, session.id)
+    // Both at the top level (as the spec's client reads them) and in the usual envelope.
+    return Response.json({ accessToken, user, data: { accessToken, user } }, { status: 201 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request)
+}

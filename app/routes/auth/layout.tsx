@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import { LanguageMenu } from '~/components/layout/header'
+import { Logo } from '~/components/layout/nav-vertical'
+import { Card } from '~/components/ui/card'
+
+export default function AuthLayout() {
+  const { t } = useTranslation()
+  return (
+    <div className="flex min-h-dvh flex-col bg-[radial-gradient(circle_at_top,var(--primary-lighter),transparent_60%)] dark:bg-none">
+      <header className="flex h-16 items-center justify-between px-4 sm:px-8">
+        <Logo />
+        <LanguageMenu />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
+        <Card className="w-full max-w-[420px] p-6 sm:p-8">
+          <Outlet />
+        </Card>
+      </main>
+      <footer className="pb-6 text-center text-xs text-muted">{t('app.tagline')}</footer>
+    </div>
+  )
+}

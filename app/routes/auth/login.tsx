@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { FormErrors, TextField } from '~/components/ui/field'
+import { createSession } from '~/models/auth.server'
+import { LoginSchema } from '~/schemas/auth'
+import { authenticator } from '~/utils/auth.server'
+import { isDomainError } from '~/utils/errors.server'
+import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/utils/session.server'
+import type { Route } from './+types/login'
+
+/** /auth/login sends a signed-in user on; /auth/login-unprotected always shows the form. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const unprotected = new URL(request.url).pathname.startsWith('/auth/login-unprotected')
+  if (!unprotected && (await getUser(request))) {
+    const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+    throw redirect(safeRedirect(redirectTo))
+  }
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // remix-auth reads the body itself; validate a copy first.
+  const formData = await request.clone().formData()
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  try {
+    const user = await authenticator.authenticate('form', request)
+    const session = await createSession(user.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
+    return redirect(safeRedirect(submission.value.redirectTo), {
+      headers: { 'Set-Cookie': await commitSessionCookie(session.id) },
+    })
+  } catch (error) {
+    if (isDomainError(error)) {
+      return data(
+        { result: submission.reply({ formErrors: [error.messageKey], hideFields: ['password'] }) },
+        { status: error.status === 429 ? 429 : 400 },
+      )
+    }
+    throw error
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const redirectTo = searchParams.get('redirectTo') ?? ''
+  const registerHref = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : '/auth/register'
+
+  return (
+    <>
+      <title>{`${t('auth.login.title')} | Freightdesk`}</title>
+      <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
+      <p className="mt-2 text-sm text-muted">
+        {t('auth.login.noAccount')}{' '}
+        <Link to={registerHref} className="font-semibold text-primary-dark hover:underline dark:text-primary">
+          {t('auth.login.getStarted')}
+        </Link>
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label={t('fields.email')} field={fields.email} type="email" autoComplete="email" />
+        <TextField label={t('fields.password')} field={fields.password} type="password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <Link to="/auth/reset-password" className="text-sm text-muted underline-offset-4 hover:underline">
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { FormErrors, TextField } from '~/components/ui/field'
+import { getInstance } from '~/middleware/i18next'
+import { resetPassword } from '~/models/auth.server'
+import { NewPasswordSchema } from '~/schemas/auth'
+import { isDomainError } from '~/utils/errors.server'
+import { getClientIp } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/new-password'
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  }
+  try {
+    await resetPassword(submission.value.token, submission.value.password, getClientIp(request))
+  } catch (error) {
+    if (isDomainError(error)) {
+      return data({ result: submission.reply({ formErrors: [error.messageKey], hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+    }
+    throw error
+  }
+  const t = getInstance(context).t
+  return redirectWithToast('/auth/login', { type: 'success', title: t('auth.newPassword.success') })
+}
+
+export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'new-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NewPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+  })
+  return (
+    <>
+      <title>{`${t('auth.newPassword.title')} | Freightdesk`}</title>
+      <h1 className="text-2xl font-bold">{t('auth.newPassword.title')}</h1>
+      <p className="mt-2 text-sm text-muted">{t('auth.newPassword.description')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <FormErrors id={form.errorId} errors={form.errors ?? fields.token.errors} />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField label={t('fields.newPassword')} field={fields.password} type="password" autoComplete="new-password" hint={t('auth.passwordHint')} />
+        <TextField label={t('fields.confirmPassword')} field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
+          {t('auth.newPassword.submit')}
+        </Button>
+        <p className="text-center">
+          <Link to="/auth/reset-password" className="text-sm font-semibold text-muted hover:underline">
+            {t('auth.newPassword.requestAnother')}
+          </Link>
+        </p>
+      </Form>
+    </>
+  )
+}

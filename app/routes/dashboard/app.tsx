@@ -1,0 +1,146 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { countTrucksByStatus } from '~/models/truck.server'
+import { countUsersByRole } from '~/models/user.server'
+import { TRUCK_STATUSES } from '~/schemas/truck'
+import { formatNumber } from '~/utils/format'
+import { can, ROLES } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import { useHydrated } from '~/utils/use-hydrated'
+import { TRUCK_STATUS_TONE } from './trucks/status'
+import type { Route } from './+types/app'
+
+const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'dashboard')
+  const [trucks, users] = await Promise.all([
+    can(user.role, 'read', 'truck') ? countTrucksByStatus(user.organizationId) : null,
+    can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
+  ])
+  return { firstName: user.firstName, trucks, users }
+}
+
+const CHART_COLORS: Record<string, string> = {
+  available: 'var(--success-main)',
+  dispatched: 'var(--info-main)',
+  maintenance: 'var(--warning-main)',
+  out_of_service: 'var(--error-main)',
+  inactive: 'var(--muted)',
+}
+
+function Stat({ label, value, icon, tone }: { label: string; value: string; icon: 'truck' | 'users' | 'check' | 'alert'; tone: string }) {
+  return (
+    <Card className="flex items-center gap-4 p-6">
+      <span className={`grid size-12 shrink-0 place-items-center rounded-xl ${tone}`}>
+        <Icon name={icon} size={24} />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold text-muted">{label}</p>
+        <p className="text-2xl font-bold">{value}</p>
+      </div>
+    </Card>
+  )
+}
+
+export default function DashboardApp({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const hydrated = useHydrated()
+  const { trucks, users } = loaderData
+  const fmt = (value: number) => formatNumber(i18n.language, value)
+  const truckRows = TRUCK_STATUSES.map((status) => ({
+    key: status,
+    label: t(`trucks.status.${status}`),
+    value: trucks?.[status] ?? 0,
+    color: CHART_COLORS[status],
+  }))
+  const truckTotal = truckRows.reduce((sum, row) => sum + row.value, 0)
+  const userTotal = users ? Object.values(users).reduce((sum, value) => sum + value, 0) : 0
+
+  return (
+    <>
+      <PageHeader title={t('dashboard.title')} crumbs={[{ label: t('nav.dashboard') }, { label: t('nav.app') }]} />
+      <p className="-mt-4 mb-8 text-muted">{t('dashboard.welcome', { name: loaderData.firstName })}</p>
+
+      {trucks ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <Stat label={t('dashboard.totalTrucks')} value={fmt(truckTotal)} icon="truck" tone="bg-primary-lighter text-primary-dark" />
+          <Stat label={t('trucks.status.available')} value={fmt(trucks.available ?? 0)} icon="check" tone="bg-success-lighter text-success-dark" />
+          <Stat label={t('trucks.status.maintenance')} value={fmt(trucks.maintenance ?? 0)} icon="alert" tone="bg-warning-lighter text-warning-dark" />
+          {users ? (
+            <Stat label={t('dashboard.totalUsers')} value={fmt(userTotal)} icon="users" tone="bg-info-lighter text-info-dark" />
+          ) : (
+            <Stat label={t('trucks.status.dispatched')} value={fmt(trucks.dispatched ?? 0)} icon="truck" tone="bg-info-lighter text-info-dark" />
+          )}
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        {trucks ? (
+          <Card className="p-6 lg:col-span-2">
+            <div className="mb-4 flex items-center justify-between gap-4">
+              <h2 className="text-lg font-bold">{t('dashboard.trucksByStatus')}</h2>
+              <Link to="/dashboard/trucks/list" className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+                {t('dashboard.viewAll')}
+              </Link>
+            </div>
+            {hydrated && truckTotal > 0 ? (
+              <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-black/5 dark:bg-white/5" />}>
+                <StatusBarChart data={truckRows} />
+              </Suspense>
+            ) : null}
+            <table className="mt-4 w-full text-sm" data-testid="trucks-by-status">
+              <caption className="sr-only">{t('dashboard.trucksByStatus')}</caption>
+              <thead>
+                <tr className="text-start text-muted">
+                  <th scope="col" className="py-2 text-start font-semibold">{t('fields.status')}</th>
+                  <th scope="col" className="py-2 text-end font-semibold">{t('dashboard.count')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {truckRows.map((row) => (
+                  <tr key={row.key} className="border-t border-dashed border-line">
+                    <td className="py-2">
+                      <Link to={`/dashboard/trucks/list?status=${row.key}`} className="hover:underline">
+                        <Badge tone={TRUCK_STATUS_TONE[row.key]}>{row.label}</Badge>
+                      </Link>
+                    </td>
+                    <td className="py-2 text-end font-semibold tabular-nums">{fmt(row.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        ) : null}
+
+        {users ? (
+          <Card className="p-6">
+            <h2 className="mb-4 text-lg font-bold">{t('dashboard.usersByRole')}</h2>
+            <table className="w-full text-sm" data-testid="users-by-role">
+              <caption className="sr-only">{t('dashboard.usersByRole')}</caption>
+              <tbody>
+                {ROLES.map((role) => (
+                  <tr key={role} className="border-t border-dashed border-line first:border-t-0">
+                    <th scope="row" className="py-2.5 text-start font-medium">{t(`roles.${role}`)}</th>
+                    <td className="py-2.5 text-end font-semibold tabular-nums">{fmt(users[role] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        ) : null}
+
+        {!trucks && !users ? (
+          <Card className="p-8 text-center lg:col-span-3">
+            <p className="text-muted">{t('dashboard.nothingForRole')}</p>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form } from 'react-router'
+import { PageHeader } from '~/components/layout/page-header'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { getInstance } from '~/middleware/i18next'
+import { deleteTruck, getTruck } from '~/models/truck.server'
+import { isDomainError } from '~/utils/errors.server'
+import { getClientIp, requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/delete'
+
+/** The confirm page used without JavaScript; the dialog posts to the same action. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'delete', 'truck')
+  try {
+    const truck = await getTruck(user.organizationId, params.id)
+    return { truck: { id: truck.id, unitNumber: truck.unitNumber, version: truck.version } }
+  } catch (error) {
+    if (isDomainError(error)) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, 'delete', 'truck')
+  const form = await request.formData()
+  const version = Number(form.get('version'))
+  const t = getInstance(context).t
+  try {
+    const truck = await deleteTruck(
+      { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) },
+      params.id,
+      Number.isInteger(version) && version > 0 ? version : undefined,
+    )
+    return redirectWithToast('/dashboard/trucks/list', { type: 'success', title: t('trucks.toast.deleted', { unit: truck.unitNumber }) })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return redirectWithToast('/dashboard/trucks/list', { type: 'error', title: t(error.messageKey) })
+  }
+}
+
+export default function DeleteTruck({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { truck } = loaderData
+  return (
+    <>
+      <PageHeader
+        title={t('trucks.delete.title', { unit: truck.unitNumber })}
+        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: '/dashboard/trucks/list' }, { label: t('common.delete') }]}
+      />
+      <Card className="max-w-xl p-6">
+        <p className="text-muted">{t('trucks.delete.description')}</p>
+        <Form method="post" className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="version" value={truck.version} />
+          <ButtonLink to="/dashboard/trucks/list" variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+          <Button type="submit" name="intent" value="delete" variant="danger">
+            {t('common.delete')}
+          </Button>
+        </Form>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+
+export const TRUCK_STATUSES = ['available', 'dispatched', 'maintenance', 'out_of_service', 'inactive'] as const
+export const TRUCK_OWNERSHIPS = ['company', 'leased', 'owner_operator'] as const
+export type TruckStatus = (typeof TRUCK_STATUSES)[number]
+
+/** The create toast's variant follows the new truck's status (the spec's `truckStatus`). */
+export const TRUCK_STATUS_VARIANT = {
+  available: 'success',
+  dispatched: 'info',
+  maintenance: 'warning',
+  out_of_service: 'error',
+  inactive: 'info',
+} as const satisfies Record<TruckStatus, 'info' | 'success' | 'warning' | 'error'>
+
+const VIN_VALUES: Record<string, number> = {
+  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
+  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+}
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
+
+/** The check digit (position 9) of a North American VIN, as 0-9 or X. */
+export function vinCheckDigit(vin: string) {
+  let sum = 0
+  for (let i = 0; i < 17; i++) {
+    const char = vin[i]
+    const value = /\d/.test(char) ? Number(char) : VIN_VALUES[char]
+    sum += (value ?? 0) * VIN_WEIGHTS[i]
+  }
+  const remainder = sum % 11
+  return remainder === 10 ? 'X' : String(remainder)
+}
+
+export function isValidVin(vin: string) {
+  return /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vinCheckDigit(vin) === vin[8]
+}
+
+const text = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional()
+
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date')
+  .optional()
+
+const maxYear = new Date().getUTCFullYear() + 2
+
+/** One schema for the truck editor (Conform) and the API (POST/PUT). Messages are i18n keys. */
+export const TruckSchema = z.object({
+  unitNumber: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(20, 'validation.tooLong')
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'trucks.errors.unitNumberFormat'),
+  companyId: z.string().trim().max(40).optional(),
+  vin: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine(isValidVin, 'trucks.errors.vin')
+    .optional(),
+  make: text(40),
+  model: text(40),
+  year: z.number({ error: 'validation.number' }).int('validation.integer').min(1980, 'trucks.errors.year').max(maxYear, 'trucks.errors.year').optional(),
+  licensePlate: z.string().trim().max(12, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
+  plateState: z.string().trim().max(3, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
+  status: z.enum(TRUCK_STATUSES, { error: 'validation.choice' }).default('available'),
+  ownership: z.enum(TRUCK_OWNERSHIPS, { error: 'validation.choice' }).default('company'),
+  registrationExpiry: dateOnly,
+  inspectionDue: dateOnly,
+  odometerMiles: z.number({ error: 'validation.number' }).int('validation.integer').min(0, 'validation.min0').max(5_000_000, 'validation.tooLarge').optional(),
+  primaryDriverId: z.string().trim().max(40).optional(),
+  notes: text(2000),
+  /** Required on update: the version the client last read (optimistic concurrency). */
+  version: z.number({ error: 'validation.number' }).int().positive().optional(),
+})
+export type TruckInput = z.infer<typeof TruckSchema>
+
+export const TRUCK_SORTS = [
+  'unitNumber', 'vin', 'make', 'year', 'licensePlate', 'status', 'ownership', 'company',
+  'registrationExpiry', 'inspectionDue', 'odometerMiles', 'createdAt', 'updatedAt',
+] as const
+export const PAGE_SIZES = [10, 25, 50, 100] as const
+
+const pageSize = z.coerce.number().int().refine((value) => (PAGE_SIZES as readonly number[]).includes(value)).catch(25)
+
+/** List query from the URL (GET form) or the API's query string; bad values fall back. */
+export const TruckListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(TRUCK_STATUSES).optional().catch(undefined),
+  companyId: z.string().trim().max(40).optional().catch(undefined),
+  sort: z.enum(TRUCK_SORTS).default('unitNumber').catch('unitNumber'),
+  dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  pageSize: pageSize.default(25),
+})
+export type TruckListQuery = z.infer<typeof TruckListQuerySchema>
+
+/** Reads the query from URLSearchParams, treating empty values as absent. */
+export function parseListQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+  const raw: Record<string, string> = {}
+  for (const [key, value] of params) if (value !== '') raw[key] = value
+  return schema.parse(raw)
+}

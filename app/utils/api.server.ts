@@ -1,0 +1,110 @@
+/**
+ * Helpers for the JSON API (app/routes/api): bearer authentication, the `{ data }` envelope and
+ * `{ error: { code, message, fields } }` errors with stable codes.
+ */
+import { SignJWT, jwtVerify } from 'jose'
+import type { z } from 'zod'
+import { getFixedT, detectLanguage } from '~/i18n.server'
+import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
+import { env } from './env.server'
+import { DomainError, isDomainError, type ErrorCode } from './errors.server'
+import { can, type Action, type Entity } from './permissions'
+
+function secretKey() {
+  return new TextEncoder().encode(env().SESSION_SECRET)
+}
+
+/** A signed JWT naming a revocable session row (sign-out deletes it). */
+export async function createAccessToken(user: { id: string }, sessionId: string) {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(new Date(Date.now() + SESSION_TTL_MS))
+    .setAudience('freightdesk-api')
+    .sign(secretKey())
+}
+
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const header = request.headers.get('Authorization') ?? ''
+  const match = header.match(/^Bearer\s+(.+)$/i)
+  if (!match) throw new DomainError('unauthorized', 'api.unauthorized')
+  try {
+    const { payload } = await jwtVerify(match[1].trim(), secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] })
+    const user = typeof payload.sid === 'string' ? await getSessionUser(payload.sid) : null
+    if (!user || user.id !== payload.sub) throw new Error('revoked')
+    return user
+  } catch {
+    throw new DomainError('unauthorized', 'api.unauthorized')
+  }
+}
+
+export async function requireApiPermission(request: Request, action: Action, entity: Entity) {
+  const user = await requireApiUser(request)
+  if (!can(user.role, action, entity)) throw new DomainError('forbidden', 'api.forbidden')
+  return user
+}
+
+export function apiData<T>(data: T, init?: ResponseInit & { meta?: Record<string, unknown> }) {
+  const { meta, ...rest } = init ?? {}
+  return Response.json(meta ? { data, meta } : { data }, rest)
+}
+
+export function apiErrorResponse(request: Request, code: ErrorCode, messageKey: string, status: number, fields?: Record<string, string[]>, params?: Record<string, unknown>) {
+  const t = getFixedT(detectLanguage(request))
+  const translatedFields = fields
+    ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message))]))
+    : undefined
+  return Response.json(
+    { error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } },
+    { status },
+  )
+}
+
+/** Zod issues as `{ path: [messageKey] }`; paths are dotted (`address.city`). */
+export function zodFields(error: z.ZodError) {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return fields
+}
+
+/** Parses a JSON object body; anything else is a 400, never a 500. */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    throw new DomainError('validation_failed', 'api.invalidJson')
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('validation_failed', 'api.invalidJson')
+  return body as Record<string, unknown>
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (!result.success) {
+    throw new DomainError('validation_failed', 'validation.failed', { fields: zodFields(result.error) })
+  }
+  return result.data
+}
+
+/** Runs an API handler; rule violations become JSON errors, unexpected ones a logged 500. */
+export async function handleApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler()
+  } catch (error) {
+    if (error instanceof Response) return error
+    if (isDomainError(error)) {
+      return apiErrorResponse(request, error.code, error.messageKey, error.status, error.fields, error.options.params)
+    }
+    console.error(error)
+    return apiErrorResponse(request, 'internal_error', 'errors.500.title', 500)
+  }
+}
+
+export function methodNotAllowed(request: Request) {
+  return apiErrorResponse(request, 'method_not_allowed', 'api.methodNotAllowed', 405)
+}

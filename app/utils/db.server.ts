@@ -1,0 +1,23 @@
+import { remember } from '@epic-web/remember'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '~/generated/prisma/client'
+import { env } from './env.server'
+
+function createClient(connectionString: string) {
+  const adapter = new PrismaPg({ connectionString, max: 10 })
+  return new PrismaClient({ adapter })
+}
+
+/** One client per database URL (the test harness gives each test file its own database). */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const url = env().DATABASE_URL
+    const client = remember(`prisma:${url}`, () => createClient(url))
+    const value = Reflect.get(client, property, client)
+    return typeof value === 'function' ? value.bind(client) : value
+  },
+})
+
+export type Db = PrismaClient
+/** A client or an interactive transaction: model functions accept either. */
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]

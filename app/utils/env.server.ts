@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url(),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Freightdesk <no-reply@freightdesk.local>'),
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  STORAGE_DIR: z.string().default('.data/storage'),
+  /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
+  HTTPS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+/**
+ * Validated environment; server.ts fills DATABASE_URL and SESSION_SECRET before the app loads.
+ * Not cached: the test harness points each test file at its own database.
+ */
+export function env(): Env {
+  const parsed = EnvSchema.safeParse(process.env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  return parsed.data
+}

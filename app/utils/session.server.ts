@@ -1,0 +1,80 @@
+import { createCookie, data, redirect } from 'react-router'
+import { getSessionUser, type SessionUser } from '~/models/auth.server'
+import { SESSION_TTL_MS } from '~/models/auth.server'
+import { env } from './env.server'
+import { can, type Action, type Entity } from './permissions'
+
+/** Cookies this app sets share the `fd_` prefix (theme and language cookies keep the spec's names). */
+function sessionCookie() {
+  const { SESSION_SECRET, HTTPS } = env()
+  return createCookie('fd_session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    // curl and browsers drop Secure cookies over plain http: only set it when served over https.
+    secure: HTTPS,
+    secrets: [SESSION_SECRET],
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+}
+
+export async function commitSessionCookie(sessionId: string) {
+  return sessionCookie().serialize(sessionId)
+}
+
+export async function destroySessionCookie() {
+  return sessionCookie().serialize('', { maxAge: 0 })
+}
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value ? value : null
+}
+
+// Root, layout and page loaders run in parallel for one request: look the session up once.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>()
+
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = perRequest.get(request)
+  if (!pending) {
+    pending = getSessionId(request).then((id) => (id ? getSessionUser(id) : null))
+    perRequest.set(request, pending)
+  }
+  return pending
+}
+
+export function loginRedirectUrl(request: Request) {
+  const url = new URL(request.url)
+  const redirectTo = `${url.pathname}${url.search}`
+  return `/auth/login?${new URLSearchParams({ redirectTo })}`
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request)
+  if (!user) throw redirect(loginRedirectUrl(request))
+  return user
+}
+
+export async function requireAnonymous(request: Request) {
+  if (await getUser(request)) throw redirect('/dashboard/app/')
+}
+
+/** Signed in and allowed, or the 403 page (the root ErrorBoundary renders it). */
+export async function requirePermission(request: Request, action: Action, entity: Entity): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (!can(user.role, action, entity)) throw data({ reason: 'forbidden' }, { status: 403 })
+  return user
+}
+
+/** Only accepts local paths, so a crafted link cannot send a user elsewhere after sign-in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/app/') {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}
+
+/** Set by server.ts from the socket address; any copy sent by a client is removed there first. */
+export const CLIENT_IP_HEADER = 'x-freightdesk-client-ip'
+
+export function getClientIp(request: Request) {
+  return request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'
+}

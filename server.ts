@@ -1,0 +1,131 @@
+/**
+ * Freightdesk server: starts the database (embedded PostgreSQL unless DATABASE_URL is set),
+ * applies migrations, optionally seeds demo data, then serves the React Router app with Express.
+ *   tsx server.ts [--dev] [--seed-if-empty]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { ServerBuild } from 'react-router'
+import { applyMigrations, startEmbeddedPostgres } from './app/utils/db-setup.server.ts'
+
+const args = new Set(process.argv.slice(2))
+const dev = args.has('--dev')
+process.env.NODE_ENV ??= dev ? 'development' : 'production'
+const HOST = process.env.HOST ?? '127.0.0.1'
+const PORT = Number(process.env.PORT ?? 3000)
+const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data')
+
+function ensureSessionSecret() {
+  if (process.env.SESSION_SECRET) return
+  // Zero-setup start: generate one and keep it so sessions survive restarts.
+  const file = path.join(DATA_DIR, 'session-secret')
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(DATA_DIR, { recursive: true })
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim()
+  console.warn(`[freightdesk] SESSION_SECRET is not set; using the generated one in ${path.relative(process.cwd(), file)}. Set it in production.`)
+}
+
+async function ensureDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} }
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'postgres') })
+  process.env.DATABASE_URL = embedded.url
+  console.info(`[freightdesk] embedded PostgreSQL 17 running (${path.relative(process.cwd(), path.join(DATA_DIR, 'postgres'))})`)
+  return embedded
+}
+
+ensureSessionSecret()
+process.env.OUTBOX_DIR ??= path.join(DATA_DIR, 'outbox')
+process.env.STORAGE_DIR ??= path.join(DATA_DIR, 'storage')
+const database = await ensureDatabase()
+const applied = await applyMigrations(database.url)
+if (applied.length) console.info(`[freightdesk] applied migrations: ${applied.join(', ')}`)
+
+let seededLogins: string | null = null
+if (args.has('--seed-if-empty')) {
+  const { seedIfEmpty, DEMO_PASSWORD } = await import('./prisma/seed.ts')
+  const seeded = await seedIfEmpty()
+  seededLogins = seeded ? `demo data loaded; every demo login uses the password "${DEMO_PASSWORD}"` : null
+}
+
+// Loaded only now: React picks its development or production build from NODE_ENV at import time.
+const { default: express } = await import('express')
+const { default: compression } = await import('compression')
+const { createRequestHandler } = await import('@react-router/express')
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+
+app.use((req, res, next) => {
+  // The app reads the client address from this header; never trust a copy sent by the client.
+  delete req.headers['x-freightdesk-client-ip']
+  req.headers['x-freightdesk-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  if (!dev) {
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    )
+  }
+  if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  next()
+})
+app.use(compression())
+
+if (process.env.LOG_REQUESTS === 'true' || dev) {
+  app.use((req, res, next) => {
+    const started = performance.now()
+    res.on('finish', () => console.info(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`))
+    next()
+  })
+}
+
+if (dev) {
+  const vite = await import('vite')
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+  app.use(viteServer.middlewares)
+  app.all('/{*path}', async (req, res, next) => {
+    try {
+      const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+      return createRequestHandler({ build, mode: 'development' })(req, res, next)
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error)
+      next(error)
+    }
+  })
+} else {
+  const buildPath = path.resolve('build/server/index.js')
+  if (!fs.existsSync(buildPath)) {
+    console.error('[freightdesk] no production build found: run `npm run build` first (npm start does).')
+    process.exit(1)
+  }
+  const build = (await import(buildPath)) as ServerBuild
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+  app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
+}
+
+const server = app.listen(PORT, HOST, () => {
+  const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
+  console.info(`\nFreightdesk is running at ${url}`)
+  if (seededLogins) {
+    console.info(`  ${seededLogins}:`)
+    console.info('    admin@freightdesk.test (admin) · dispatcher@freightdesk.test · accountant@freightdesk.test')
+    console.info('    driver@freightdesk.test · viewer@freightdesk.test · admin@blueridge.test (second organization)')
+  }
+})
+
+async function shutdown(signal: string) {
+  console.info(`\n[freightdesk] ${signal}: shutting down`)
+  server.close()
+  server.closeAllConnections()
+  await database.stop().catch(() => {})
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
