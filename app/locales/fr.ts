@@ -160,14 +160,14 @@ const fr: Catalogue = {
   },
   dashboard: {
     title: 'Tableau de bord',
-    welcome: 'Bon retour, {{name}}.',
+    welcome: 'Bienvenue, {{name}}.',
     totalTrucks: 'Total des camions',
     totalUsers: 'Utilisateurs',
     trucksByStatus: 'Camions par statut',
     usersByRole: 'Utilisateurs par rôle',
     viewAll: 'Tout afficher',
     count: 'Nombre',
-    nothingForRole: 'Rien à afficher ici pour votre rôle pour le moment.',
+    nothingForRole: 'Il n’y a encore rien à afficher ici pour votre rôle.',
   },
   permissionDenied: {
     title: 'Accès refusé',

@@ -53,7 +53,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // ICU root collation: lists sort as people expect ("acme" before "Zeta"), unlike C's byte order.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=icu', '--icu-locale=und'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
     onLog: log,
     onError: (error) => log(String(error)),
@@ -88,8 +89,12 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string, te
   await withClient(adminUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (rowCount) return
+    // A clone keeps its template's settings; a new database gets the ICU root collation whatever
+    // the server's default is.
     await client.query(
-      `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+      template
+        ? `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`
+        : `CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C'`,
     )
   })
 }

@@ -1,0 +1,75 @@
+/** Helpers for integration tests: real users in the test database, real requests to route modules. */
+import { randomBytes } from 'node:crypto'
+import { createSession } from '~/models/auth.server'
+import { vinCheckDigit } from '~/schemas/truck'
+import type { Role } from '~/utils/permissions'
+import { createAccessToken } from '~/utils/api.server'
+import { hashPassword } from '~/utils/crypto.server'
+import { prisma } from '~/utils/db.server'
+
+export const PASSWORD = 'correct horse battery'
+let passwordHash: Promise<string> | undefined
+
+export function unique(prefix = 'x') {
+  return `${prefix}-${randomBytes(4).toString('hex')}`
+}
+
+/** An organization with one user of each role (or the roles asked for) and a company. */
+export async function createOrg(name = unique('org')) {
+  passwordHash ??= hashPassword(PASSWORD)
+  const organization = await prisma.organization.create({ data: { name } })
+  const company = await prisma.company.create({ data: { organizationId: organization.id, name: `${name} Carriers` } })
+  const users = {} as Record<Role, { id: string; email: string; token: string; sessionId: string }>
+  for (const role of ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const) {
+    const user = await prisma.user.create({
+      data: {
+        organizationId: organization.id,
+        email: `${role}.${unique()}@example.test`,
+        passwordHash: await passwordHash,
+        firstName: role,
+        lastName: 'Tester',
+        role,
+      },
+    })
+    const session = await createSession(user.id, 'api')
+    users[role] = { id: user.id, email: user.email, sessionId: session.id, token: await createAccessToken(user, session.id) }
+  }
+  return { organization, company, users }
+}
+
+export function actorOf(org: Awaited<ReturnType<typeof createOrg>>, role: Role = 'admin') {
+  return { userId: org.users[role].id, organizationId: org.organization.id, ip: '203.0.113.7' }
+}
+
+type RouteModule = {
+  loader?: (args: any) => Promise<Response> | Response
+  action?: (args: any) => Promise<Response> | Response
+}
+
+/** Calls an API route module the way React Router would: loader for GET, action otherwise. */
+export async function callApi(
+  module: RouteModule,
+  options: { method?: string; path: string; params?: Record<string, string>; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+) {
+  const method = options.method ?? 'GET'
+  const headers = new Headers(options.headers)
+  if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
+  if (options.body !== undefined || options.rawBody !== undefined) headers.set('Content-Type', 'application/json')
+  headers.set('x-freightdesk-client-ip', headers.get('x-freightdesk-client-ip') ?? '198.51.100.1')
+  const request = new Request(`http://localhost${options.path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  })
+  const handler = method === 'GET' ? module.loader : module.action
+  if (!handler) throw new Error(`no handler for ${method}`)
+  const response = await handler({ request, params: options.params ?? {}, context: {} })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+}
+
+/** A VIN with a correct check digit, different for each n. */
+export function vin(n: number) {
+  const body = `1XKYD49X0LJ${String(n).padStart(6, '0')}`
+  return `${body.slice(0, 8)}${vinCheckDigit(body)}${body.slice(9)}`
+}

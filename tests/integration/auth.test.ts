@@ -1,0 +1,158 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  createEmailVerification,
+  createPasswordReset,
+  createSession,
+  getSessionUser,
+  registerOrganization,
+  resetPassword,
+  THROTTLE_MAX_PER_EMAIL,
+  THROTTLE_MAX_PER_IP,
+  verifyEmail,
+  verifyLogin,
+} from '~/models/auth.server'
+import { sha256 } from '~/utils/crypto.server'
+import { prisma } from '~/utils/db.server'
+import { sendEmail } from '~/utils/mail.server'
+import { unique } from '../helpers'
+
+const register = (email = `${unique('owner')}@example.test`) =>
+  registerOrganization({ email, password: 'long enough pw', firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Ada Freight' })
+
+describe('registration', () => {
+  it('creates an organization whose first user is its admin, with a hashed password and an audit event', async () => {
+    const { organization, user } = await register()
+    expect(organization.name).toBe('Ada Freight')
+    expect(user).toMatchObject({ role: 'admin', status: 'active', organizationId: organization.id })
+    expect(user).not.toHaveProperty('passwordHash')
+    const stored = await prisma.user.findUniqueOrThrow({ where: { id: user.id } })
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(stored.passwordHash).not.toContain('long enough pw')
+    const audit = await prisma.auditEvent.findMany({ where: { organizationId: organization.id } })
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ entity: 'user', entityId: user.id, action: 'create' })
+  })
+
+  it('refuses an email that is taken (case-insensitively) with a field error', async () => {
+    const email = `${unique('dup')}@example.test`
+    await register(email)
+    await expect(register(email.toUpperCase().toLowerCase())).rejects.toMatchObject({
+      code: 'conflict',
+      fields: { email: ['auth.register.emailTaken'] },
+    })
+    expect(await prisma.user.count({ where: { email } })).toBe(1)
+  })
+})
+
+describe('sign-in', () => {
+  it('accepts the right password and records the sign-in', async () => {
+    const email = `${unique('login')}@example.test`
+    await register(email)
+    const user = await verifyLogin(email.toUpperCase(), 'long enough pw', '10.0.0.1')
+    expect(user.email).toBe(email)
+    expect((await prisma.user.findUniqueOrThrow({ where: { email } })).lastLoginAt).not.toBeNull()
+  })
+
+  it('answers a wrong password and an unknown email with the same error', async () => {
+    const email = `${unique('login')}@example.test`
+    await register(email)
+    const wrong = await verifyLogin(email, 'not the password', '10.0.0.2').catch((error) => error)
+    const unknown = await verifyLogin(`nobody-${email}`, 'long enough pw', '10.0.0.2').catch((error) => error)
+    expect(wrong).toMatchObject({ code: 'unauthorized', messageKey: 'auth.login.failed' })
+    expect(unknown).toMatchObject({ code: 'unauthorized', messageKey: 'auth.login.failed' })
+  })
+
+  it('refuses banned users', async () => {
+    const email = `${unique('banned')}@example.test`
+    await register(email)
+    await prisma.user.update({ where: { email }, data: { status: 'banned' } })
+    await expect(verifyLogin(email, 'long enough pw', '10.0.0.3')).rejects.toMatchObject({ messageKey: 'auth.login.failed' })
+  })
+
+  it(`throttles an email after ${THROTTLE_MAX_PER_EMAIL} failures in 15 minutes, even with the right password`, async () => {
+    const email = `${unique('throttle')}@example.test`
+    await register(email)
+    for (let i = 0; i < THROTTLE_MAX_PER_EMAIL; i++) {
+      await expect(verifyLogin(email, 'wrong', `10.1.0.${i}`)).rejects.toMatchObject({ code: 'unauthorized' })
+    }
+    await expect(verifyLogin(email, 'long enough pw', '10.1.1.1')).rejects.toMatchObject({ code: 'rate_limited', messageKey: 'auth.login.throttled' })
+    // Failures older than the window no longer count.
+    await prisma.loginAttempt.updateMany({ where: { email }, data: { createdAt: new Date(Date.now() - 16 * 60_000) } })
+    await expect(verifyLogin(email, 'long enough pw', '10.1.1.1')).resolves.toMatchObject({ email })
+  })
+
+  it(`throttles an IP after ${THROTTLE_MAX_PER_IP} failures across emails`, async () => {
+    const ip = '10.2.0.1'
+    await prisma.loginAttempt.createMany({
+      data: Array.from({ length: THROTTLE_MAX_PER_IP }, (_, i) => ({ email: `spray${i}@example.test`, ip, success: false })),
+    })
+    const email = `${unique('victim')}@example.test`
+    await register(email)
+    await expect(verifyLogin(email, 'long enough pw', ip)).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(verifyLogin(email, 'long enough pw', '10.2.0.2')).resolves.toMatchObject({ email })
+  })
+})
+
+describe('sessions', () => {
+  it('resolves a live session and rejects expired or deleted ones', async () => {
+    const { user } = await register()
+    const session = await createSession(user.id, 'web')
+    expect(await getSessionUser(session.id)).toMatchObject({ id: user.id, role: 'admin', sessionId: session.id })
+    await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    expect(await getSessionUser(session.id)).toBeNull()
+    expect(await getSessionUser('no-such-session')).toBeNull()
+  })
+})
+
+describe('password reset', () => {
+  it('stores only a hash of a one-hour, single-use token and signs out every session', async () => {
+    const email = `${unique('reset')}@example.test`
+    const { user } = await register(email)
+    const session = await createSession(user.id, 'web')
+    const reset = await createPasswordReset(email)
+    expect(reset).not.toBeNull()
+    const stored = await prisma.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } })
+    expect(stored.tokenHash).toBe(sha256(reset!.token))
+    expect(stored.tokenHash).not.toContain(reset!.token)
+    expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(59 * 60_000)
+    expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(61 * 60_000)
+
+    await resetPassword(reset!.token, 'a brand new password')
+    await expect(verifyLogin(email, 'a brand new password', '10.3.0.1')).resolves.toMatchObject({ email })
+    await expect(verifyLogin(email, 'long enough pw', '10.3.0.1')).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(await getSessionUser(session.id)).toBeNull()
+    // Single use.
+    await expect(resetPassword(reset!.token, 'yet another password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+  })
+
+  it('refuses an expired token and answers null for an unknown email', async () => {
+    const email = `${unique('expired')}@example.test`
+    await register(email)
+    const reset = await createPasswordReset(email)
+    await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1) }, where: { tokenHash: sha256(reset!.token) } })
+    await expect(resetPassword(reset!.token, 'a brand new password')).rejects.toMatchObject({ code: 'validation_failed' })
+    expect(await createPasswordReset(`nobody-${email}`)).toBeNull()
+  })
+})
+
+describe('email verification', () => {
+  it('verifies once with a valid token', async () => {
+    const { user } = await register()
+    const token = await createEmailVerification(user.id)
+    const verified = await verifyEmail(token)
+    expect(verified.emailVerifiedAt).not.toBeNull()
+    await expect(verifyEmail(token)).rejects.toMatchObject({ messageKey: 'auth.verify.invalidToken' })
+  })
+})
+
+describe('mail outbox', () => {
+  it('writes messages to the outbox folder when SMTP_URL is not set', async () => {
+    const to = `${unique('mail')}@example.test`
+    await sendEmail({ to, subject: 'Hello', text: 'Body with a link' })
+    const dir = path.resolve(process.env.OUTBOX_DIR!)
+    const messages = fs.readdirSync(dir).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
+    expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link' })
+  })
+})

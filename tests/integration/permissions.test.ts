@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { createSession } from '~/models/auth.server'
+import * as truckDelete from '~/routes/dashboard/trucks/delete'
+import * as truckEditor from '~/routes/dashboard/trucks/editor'
+import * as truckList from '~/routes/dashboard/trucks/list'
+import * as dashboardApp from '~/routes/dashboard/app'
+import * as permissionDenied from '~/routes/dashboard/permission-denied'
+import { navForRole } from '~/components/layout/nav-config'
+import { can, ROLES, type Role } from '~/utils/permissions'
+import { commitSessionCookie, safeRedirect } from '~/utils/session.server'
+import { createOrg } from '../helpers'
+
+async function browserRequest(path: string, userId?: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  if (userId) {
+    const session = await createSession(userId, 'web')
+    headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
+  }
+  return new Request(`http://localhost${path}`, { ...init, headers })
+}
+
+/** Runs a loader and returns its status, whether it answered or threw a Response/data. */
+async function status(run: () => Promise<unknown>) {
+  try {
+    const result = await run()
+    if (result instanceof Response) return result.status
+    return (result as { init?: { status?: number } })?.init?.status ?? 200
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status
+    const init = (thrown as { init?: { status?: number } }).init
+    if (init?.status) return init.status
+    throw thrown
+  }
+}
+
+describe('role matrix', () => {
+  const expectations: Array<[Role, string, string, boolean]> = [
+    ['admin', 'delete', 'user', true],
+    ['dispatcher', 'create', 'truck', true],
+    ['dispatcher', 'update', 'invoice', false],
+    ['dispatcher', 'read', 'invoice', true],
+    ['accountant', 'read', 'truck', false],
+    ['accountant', 'create', 'invoice', true],
+    ['accountant', 'read', 'load', true],
+    ['driver', 'read', 'truck', false],
+    ['driver', 'read', 'load', true],
+    ['viewer', 'read', 'truck', true],
+    ['viewer', 'create', 'truck', false],
+    ['viewer', 'read', 'user', false],
+  ]
+  it.each(expectations)('%s may %s %s: %s', (role, action, entity, allowed) => {
+    expect(can(role, action as never, entity as never)).toBe(allowed)
+  })
+
+  it('hides navigation items a role cannot use, and the admin-only item from everyone else', () => {
+    const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
+    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.itemByRoles'])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks'])
+    expect(titles('accountant')).toEqual(['nav.app'])
+    const viewerTrucks = navForRole('viewer').flatMap((section) => section.items).find((item) => item.title === 'nav.trucks')
+    expect(viewerTrucks?.children?.map((child) => child.title)).toEqual(['nav.list'])
+    for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)
+  })
+})
+
+describe('HTML routes check the role on the server', () => {
+  it('sends anonymous visitors to sign in, keeping where they were going', async () => {
+    const thrown = await truckList.loader({ request: await browserRequest('/dashboard/trucks/list?status=available'), params: {}, context: {} } as never).catch((error) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect(thrown.status).toBe(302)
+    expect(thrown.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fdashboard%2Ftrucks%2Flist%3Fstatus%3Davailable')
+  })
+
+  it('answers 403 to roles that may not, 200 to those that may', async () => {
+    const org = await createOrg()
+    const args = async (path: string, role: Role, params = {}) => ({ request: await browserRequest(path, org.users[role].id), params, context: {} }) as never
+    expect(await status(async () => truckList.loader(await args('/dashboard/trucks/list', 'accountant')))).toBe(403)
+    expect(await status(async () => truckList.loader(await args('/dashboard/trucks/list', 'viewer')))).toBe(200)
+    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'viewer')))).toBe(403)
+    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'dispatcher')))).toBe(200)
+    expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'viewer', { id: 'x' })))).toBe(403)
+    expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'admin', { id: 'x' })))).toBe(404)
+    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'driver')))).toBe(200)
+    expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'dispatcher')))).toBe(403)
+    expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'admin')))).toBe(200)
+  })
+
+  it('refuses a forbidden form post before reading it', async () => {
+    const org = await createOrg()
+    const request = await browserRequest('/dashboard/trucks/new', org.users.viewer.id, {
+      method: 'POST',
+      body: new URLSearchParams({ unitNumber: 'SNEAKY' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(await status(() => truckEditor.action({ request, params: {}, context: {} } as never))).toBe(403)
+  })
+})
+
+describe('redirect targets', () => {
+  it('only follows local paths', () => {
+    expect(safeRedirect('/dashboard/trucks/list?page=2')).toBe('/dashboard/trucks/list?page=2')
+    expect(safeRedirect('https://evil.example')).toBe('/dashboard/app/')
+    expect(safeRedirect('//evil.example')).toBe('/dashboard/app/')
+    expect(safeRedirect('/\\evil.example')).toBe('/dashboard/app/')
+    expect(safeRedirect(null)).toBe('/dashboard/app/')
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * Once per `vitest run`: a PostgreSQL server (embedded unless DATABASE_URL is set) and a template
+ * database with every migration applied. Each test file clones it (tests/setup/per-file.ts), so
+ * every file starts from a clean, migrated database in a few milliseconds.
+ */
+import type { TestProject } from 'vitest/node'
+import { applyMigrations, createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../../app/utils/db-setup.server'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { adminUrl: string; template: string }
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let adminUrl: string
+  let stop = async () => {}
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
+  } else {
+    const embedded = await startEmbeddedPostgres({ dataDir: '.data/test-postgres', port: Number(process.env.TEST_PG_PORT ?? 54330) })
+    adminUrl = embedded.adminUrl
+    stop = embedded.stop
+  }
+  const template = `freightdesk_test_template_${process.pid}`
+  await dropDatabase(adminUrl, template)
+  await createDatabaseIfMissing(adminUrl, template)
+  await applyMigrations(withDatabase(adminUrl, template))
+  project.provide('testDatabase', { adminUrl, template })
+
+  return async () => {
+    await dropDatabase(adminUrl, template)
+    await stop()
+  }
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SUPPORTED_LANGUAGES, languageInfo, normalizeLanguage } from '~/i18n'
+import { detectLanguage, resources } from '~/i18n.server'
+import en from '~/locales/en'
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value === 'string') return { [prefix]: value }
+  return Object.assign({}, ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)))
+}
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort()
+
+const reference = flatten(en)
+
+describe('translations', () => {
+  it.each(SUPPORTED_LANGUAGES.filter((code) => code !== 'en'))('%s has exactly the English keys, with the same placeholders', (code) => {
+    const catalogue = flatten(resources[code].translations)
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(reference).sort())
+    for (const [key, text] of Object.entries(reference)) {
+      expect(placeholders(catalogue[key]), `${code}:${key}`).toEqual(placeholders(text))
+      expect(catalogue[key].trim(), `${code}:${key} is empty`).not.toBe('')
+    }
+  })
+
+  it('has no untranslated copies of long English strings', () => {
+    for (const code of SUPPORTED_LANGUAGES.filter((language) => language !== 'en')) {
+      const catalogue = flatten(resources[code].translations)
+      const same = Object.entries(reference).filter(([key, text]) => text.length > 12 && catalogue[key] === text && !text.includes('Freightdesk:'))
+      expect(same.map(([key]) => key), code).toEqual([])
+    }
+  })
+
+  it('uses every key somewhere in the app, and uses no key that does not exist', () => {
+    const files: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory() && !['locales', 'generated'].includes(entry.name)) walk(full)
+        else if (/\.(tsx?|ts)$/.test(entry.name)) files.push(full)
+      }
+    }
+    walk(path.resolve('app'))
+    const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n')
+    // Keys built at run time (`trucks.status.${status}`) count as used through their prefix.
+    const dynamicPrefixes = [...source.matchAll(/['`]([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*\.)\$\{/g)].map((match) => match[1])
+    const unused = Object.keys(reference).filter(
+      (key) => !source.includes(`'${key}'`) && !source.includes(`"${key}"`) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix)),
+    )
+    expect(unused).toEqual([])
+
+    const literalKeys = [...source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)].map((match) => match[1])
+    const missing = literalKeys.filter((key) => !(key in reference))
+    expect(missing).toEqual([])
+  })
+})
+
+describe('language detection', () => {
+  const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers })
+
+  it('reads the i18nextLng cookie first, accepting vn for Vietnamese', () => {
+    expect(detectLanguage(request({ Cookie: 'a=b; i18nextLng=vn', 'Accept-Language': 'fr' }))).toBe('vi')
+    expect(detectLanguage(request({ Cookie: 'i18nextLng=ar' }))).toBe('ar')
+  })
+
+  it('then Accept-Language by weight (zh → cn), then English', () => {
+    expect(detectLanguage(request({ 'Accept-Language': 'de-DE,zh-CN;q=0.8,fr;q=0.5' }))).toBe('cn')
+    expect(detectLanguage(request({ 'Accept-Language': 'de-DE' }))).toBe('en')
+    expect(detectLanguage(request({ Cookie: 'i18nextLng=klingon' }))).toBe('en')
+  })
+
+  it('knows Arabic is right-to-left and the others are not', () => {
+    expect(languageInfo('ar').dir).toBe('rtl')
+    expect(SUPPORTED_LANGUAGES.filter((code) => languageInfo(code).dir === 'rtl')).toEqual(['ar'])
+    expect(normalizeLanguage('VN')).toBe('vi')
+    expect(normalizeLanguage('xx')).toBeNull()
+  })
+})
