@@ -174,6 +174,8 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
     }
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total })
   }
+  // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.
+  await prisma.$executeRawUnsafe('ANALYZE')
   for (const row of summary) log(`[seed] ${row.organization}: ${row.users} users, ${row.companies} companies, ${row.trucks} trucks`)
   return summary
 }

@@ -46,7 +46,8 @@ export async function listTrucks(organizationId: string, query: TruckListQuery) 
         }
       : {}),
   }
-  const [total, items] = await prisma.$transaction([
+  // Two independent reads in parallel; a transaction would only add round trips.
+  const [total, items] = await Promise.all([
     prisma.truck.count({ where }),
     prisma.truck.findMany({
       where,

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -57,6 +58,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   })
+  // A failed attempt clears the password field: remounting it picks up the reply, which leaves
+  // the password out (as the server-rendered page does without JavaScript).
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (actionData?.result) setAttempt((count) => count + 1)
+  }, [actionData])
   const redirectTo = searchParams.get('redirectTo') ?? ''
   const registerHref = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : '/auth/register'
 
@@ -74,7 +81,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label={t('fields.email')} field={fields.email} type="email" autoComplete="email" />
-        <TextField label={t('fields.password')} field={fields.password} type="password" autoComplete="current-password" />
+        <TextField key={attempt} label={t('fields.password')} field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to="/auth/reset-password" className="text-sm text-muted underline-offset-4 hover:underline">
             {t('auth.login.forgotPassword')}

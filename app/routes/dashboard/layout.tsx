@@ -20,9 +20,9 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
   const location = useLocation()
   const sections = navForRole(user.role)
   return (
-    <div className="min-h-dvh lg:ps-nav">
-      {/* The mobile drawer opens with a checkbox, so it works without JavaScript. */}
-      <input type="checkbox" id="nav-drawer" className="peer sr-only" key={location.pathname} aria-hidden="true" tabIndex={-1} />
+    <div className="group min-h-dvh lg:ps-nav">
+      {/* The mobile drawer opens with a checkbox, so it works without JavaScript (and by keyboard). */}
+      <input type="checkbox" id="nav-drawer" className="peer sr-only lg:hidden" key={location.pathname} aria-label={t('header.openMenu')} />
       <aside
         className="fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto border-e border-dashed border-line bg-surface transition-transform duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:translate-x-0 lg:z-nav lg:translate-x-0! lg:bg-canvas"
         data-testid="nav-vertical"
@@ -34,9 +34,12 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       </aside>
       <label htmlFor="nav-drawer" className="fixed inset-0 z-header hidden bg-black/40 peer-checked:block lg:hidden!" aria-hidden="true" />
       <header className="sticky top-0 z-header flex h-header-mobile items-center gap-2 bg-canvas/80 px-4 backdrop-blur sm:px-6 lg:h-header-desktop lg:px-10">
-        <label htmlFor="nav-drawer" className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10">
+        <label
+          htmlFor="nav-drawer"
+          aria-hidden="true"
+          className="grid size-10 cursor-pointer place-items-center rounded-full group-has-[#nav-drawer:focus-visible]:ring-2 group-has-[#nav-drawer:focus-visible]:ring-primary hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+        >
           <Icon name="menu" />
-          <span className="sr-only">{t('header.openMenu')}</span>
         </label>
         <div className="flex-1" />
         <LanguageMenu />

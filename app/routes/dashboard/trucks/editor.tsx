@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
@@ -77,7 +77,9 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation()
   const { truck, companies, drivers } = loaderData
   const [form, fields] = useForm({
-    id: truck ? `truck-${truck.id}-${truck.version}` : 'truck-new',
+    // A stable id: revalidation after a 409 must not remount the form with the newer version,
+    // or a second click would overwrite the other edit.
+    id: truck ? `truck-${truck.id}` : 'truck-new',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     constraint: getZodConstraint(TruckSchema),
     shouldValidate: 'onBlur',
@@ -108,7 +110,8 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
             </Link>
           </p>
         ) : null}
-        {truck ? <input type="hidden" name="version" value={truck.version} /> : null}
+        {/* The version the user started from (kept from their submission after a conflict). */}
+        {truck ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
         <Card className="p-6">
           <h2 className="mb-5 text-base font-bold">{t('trucks.editor.identity')}</h2>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

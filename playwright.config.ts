@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+export const E2E_DATA_DIR = '.data/e2e'
+
+/**
+ * End-to-end flows in Debian's Chromium against a production build, every spec twice:
+ * with JavaScript enabled and disabled. The server gets a fresh embedded database and demo data.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
+    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: '54331', PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    url: `http://127.0.0.1:${PORT}/auth/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,118 @@
+import { expect, js, lastEmailTo, login, test, toast, uniqueId } from './fixtures'
+
+test('registers a new organization and lands on the dashboard as its admin', async ({ page }) => {
+  const email = `${uniqueId('owner')}@example.test`.toLowerCase()
+  await page.goto('/auth/register')
+  await page.getByLabel('First name').fill('Rosa')
+  await page.getByLabel('Last name').fill('Parks')
+  await page.getByLabel('Company or dispatch service name').fill('Montgomery Freight')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill('a safe password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/app\/?$/)
+  await expect(page.getByText('Welcome back, Rosa.')).toBeVisible()
+  await expect(toast(page, 'Welcome to Freightdesk!', 'success')).toBeVisible()
+  // A new organization starts empty: its dashboard counts none of the demo trucks.
+  await expect(page.getByTestId('trucks-by-status')).toContainText('Available')
+  await page.getByTestId('account-menu').click()
+  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Admin', { exact: true })).toBeVisible()
+  expect((await lastEmailTo(email)).subject).toBe('Confirm your Freightdesk email address')
+})
+
+test('refuses an invalid registration with messages at the fields', async ({ page }) => {
+  await page.goto('/auth/register')
+  await page.getByLabel('First name').fill('Rosa')
+  await page.getByLabel('Last name').fill('Parks')
+  await page.getByLabel('Email address').fill('admin@freightdesk.test')
+  await page.getByLabel('Password').fill('a safe password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('An account with this email already exists.')).toBeVisible()
+  await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('shows the sign-in failure message without saying which part was wrong', async ({ page }) => {
+  await page.goto('/auth/login')
+  await page.getByLabel('Email address').fill('admin@freightdesk.test')
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Failed to Login Please try again.')
+  await expect(page.getByLabel('Email address')).toHaveValue('admin@freightdesk.test')
+  await expect(page.getByLabel('Password')).toHaveValue('')
+  await expect(page).toHaveURL(/\/auth\/login/)
+})
+
+test('sends a signed-out visitor to sign in and back to the page they wanted', async ({ page }) => {
+  await page.goto('/dashboard/trucks/list?status=maintenance')
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/)
+  await page.getByLabel('Email address').fill('dispatcher@freightdesk.test')
+  await page.getByLabel('Password').fill('freightdesk')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?status=maintenance$/)
+  await expect(page.getByRole('heading', { name: 'Trucks' })).toBeVisible()
+})
+
+test('signs in to /dashboard/app/ and signs out', async ({ page }) => {
+  await login(page, 'viewer@freightdesk.test')
+  await expect(page).toHaveURL(/\/dashboard\/app\/$/)
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  await page.goto('/dashboard/app')
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard%2Fapp/)
+})
+
+test('resets a forgotten password with the emailed link, once', async ({ page, request }) => {
+  const email = `${uniqueId('reset')}@example.test`.toLowerCase()
+  const registered = await request.post('/api/account/register', { data: { email, password: 'old password 1', firstName: 'Reset', lastName: 'Me' } })
+  expect(registered.status()).toBe(201)
+
+  await page.goto('/auth/login')
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+
+  const message = await lastEmailTo(email)
+  expect(message.subject).toBe('Reset your Freightdesk password')
+  const link = message.text.match(/https?:\/\/\S+/)![0]
+  await page.goto(link)
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('new password 2')
+  await page.getByLabel('Confirm new password').fill('new password 2')
+  await page.getByRole('button', { name: 'Update password' }).click()
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  await expect(toast(page, 'Your password was updated. Please sign in.', 'success')).toBeVisible()
+  await login(page, email, 'new password 2')
+
+  // The link is single use.
+  await page.goto(link)
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third password 3')
+  await page.getByLabel('Confirm new password').fill('third password 3')
+  await page.getByRole('button', { name: 'Update password' }).click()
+  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid or has expired.')
+})
+
+test('keeps a signed-in user out of /auth/login but not of /auth/login-unprotected', async ({ page }) => {
+  await login(page, 'viewer@freightdesk.test')
+  await page.goto('/auth/login')
+  await expect(page).toHaveURL(/\/dashboard\/app\/$/)
+  await page.goto('/auth/login-unprotected')
+  await expect(page.getByRole('heading', { name: 'Sign in to Freightdesk' })).toBeVisible()
+  await page.goto('/auth/register-unprotected')
+  await expect(page.getByRole('heading', { name: 'Get started with Freightdesk' })).toBeVisible()
+})
+
+test('checks the email before sending the sign-in form', async ({ page }, testInfo) => {
+  await page.goto('/auth/login')
+  await page.getByLabel('Email address').fill('not-an-email')
+  await page.getByLabel('Password').fill('whatever')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  if (js(testInfo)) {
+    // Conform validates with the shared zod schema and shows the translated message.
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible()
+  } else {
+    // Without JavaScript the browser's own constraint (type=email) holds the form back.
+    await expect(page.locator('input[name=email]:invalid')).toHaveCount(1)
+  }
+})

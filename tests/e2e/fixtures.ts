@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'freightdesk'
+export const OUTBOX = path.resolve('.data/e2e/outbox')
+
+/** Every test fails on an uncaught page error or a console error (resource 4xx aside). */
+export const test = base.extend<{ consoleGuard: void }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`)
+      })
+      await use()
+      expect(problems).toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+export const js = (testInfo: { project: { name: string } }) => testInfo.project.name === 'js'
+
+export function uniqueId(prefix: string) {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase()
+}
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/dashboard\//)
+}
+
+/** A toast: sonner's with JavaScript, the server-rendered one without. */
+export function toast(page: Page, text: string | RegExp, type?: 'info' | 'success' | 'warning' | 'error') {
+  const selector = type ? `[data-sonner-toast][data-type="${type}"], [data-toast-type="${type}"]` : '[data-sonner-toast], [data-toast-type]'
+  return page.locator(selector).filter({ hasText: text })
+}
+
+/** The newest message the app wrote to the outbox for this address. */
+export async function lastEmailTo(address: string) {
+  let found: { subject: string; text: string } | undefined
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : []
+      found = files
+        .map((file) => JSON.parse(fs.readFileSync(path.join(OUTBOX, file), 'utf8')))
+        .filter((message) => message.to === address)
+        .at(-1)
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!
+}
+
+/** A valid VIN (correct check digit) that differs with n. */
+export function vin(n: number) {
+  const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 }
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
+  const body = `3AKJHHDR0NS${String(n % 1_000_000).padStart(6, '0')}`
+  const sum = [...body].reduce((total, char, i) => total + (/\d/.test(char) ? Number(char) : values[char]) * weights[i], 0)
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11)
+  return `${body.slice(0, 8)}${check}${body.slice(9)}`
+}

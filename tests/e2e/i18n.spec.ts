@@ -1,0 +1,34 @@
+import { expect, login, test } from './fixtures'
+
+test('switching to Arabic renders the app right-to-left, and back', async ({ page }) => {
+  await login(page, 'viewer@freightdesk.test')
+  await page.goto('/dashboard/trucks/list')
+  await page.getByTestId('language-menu').click()
+  await page.getByRole('button', { name: 'العربية' }).click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Trucks')
+  // The navigation sits on the right in rtl.
+  const nav = await page.getByTestId('nav-vertical').boundingBox()
+  const viewport = page.viewportSize()!
+  expect(nav!.x + nav!.width).toBeGreaterThan(viewport.width - 5)
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+
+  await page.getByTestId('language-menu').click()
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trucks')
+})
+
+test.describe('with a French browser', () => {
+  test.use({ locale: 'fr-FR' })
+
+  test('the sign-in page follows Accept-Language', async ({ page }) => {
+    await page.goto('/auth/login')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in to Freightdesk')
+  })
+})

@@ -1,0 +1,69 @@
+import { expect, js, login, test } from './fixtures'
+
+test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible()
+  const inDashboard = await page.goto('/dashboard/nothing-here')
+  expect(inDashboard?.status()).toBe(404)
+})
+
+test('the error pages answer with their own status', async ({ page }) => {
+  for (const [path, status, title] of [['/403', 403, 'No permission'], ['/404', 404, 'Sorry, page not found!'], ['/500', 500, '500 Internal Server Error']] as const) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(status)
+    await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  }
+})
+
+test('a role without the permission gets the 403 page and no menu item', async ({ page }) => {
+  await login(page, 'viewer@freightdesk.test')
+  const nav = page.getByTestId('nav-vertical')
+  await page.goto('/dashboard/trucks/list')
+  await expect(nav.getByRole('link', { name: 'List' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Create' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'New truck' })).toHaveCount(0)
+  await expect(nav.getByText('Item by roles')).toHaveCount(0)
+  const response = await page.goto('/dashboard/trucks/new')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible()
+  const denied = await page.goto('/dashboard/permission-denied')
+  expect(denied?.status()).toBe(403)
+})
+
+test('the admin sees the admin-only item with its label', async ({ page }) => {
+  await login(page, 'admin@freightdesk.test')
+  const nav = page.getByTestId('nav-vertical')
+  await expect(nav.getByText('Only admin can see this item')).toBeVisible()
+  await nav.getByRole('link', { name: /Item by roles/ }).click()
+  await expect(page.getByRole('heading', { name: 'You have permission' })).toBeVisible()
+})
+
+test('the dashboard shows the fleet by status, with a chart when JavaScript runs', async ({ page }, testInfo) => {
+  await login(page, 'admin@freightdesk.test')
+  await expect(page).toHaveURL(/\/dashboard\/app\/$/)
+  const table = page.getByTestId('trucks-by-status')
+  await expect(table).toContainText('Available')
+  await expect(page.getByTestId('users-by-role')).toContainText('Dispatcher')
+  await expect(page.locator('.recharts-surface')).toHaveCount(js(testInfo) ? 1 : 0)
+})
+
+test('the accountant, who may not see trucks, gets a dashboard without them', async ({ page }) => {
+  await login(page, 'accountant@freightdesk.test')
+  await expect(page.getByTestId('trucks-by-status')).toHaveCount(0)
+  await expect(page.getByText('Your role has nothing to show here yet.')).toBeVisible()
+  const response = await page.goto('/dashboard/trucks/list')
+  expect(response?.status()).toBe(403)
+})
+
+test('the layout works at phone width: the menu opens from the header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await login(page, 'dispatcher@freightdesk.test')
+  const nav = page.getByTestId('nav-vertical')
+  await expect(nav).not.toBeInViewport()
+  await page.getByRole('banner').locator('label[for="nav-drawer"]').click()
+  await expect(nav).toBeInViewport()
+  await nav.getByRole('link', { name: 'Trucks' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(nav).not.toBeInViewport()
+})

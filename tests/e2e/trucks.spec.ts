@@ -1,0 +1,124 @@
+import { expect, js, login, test, toast, uniqueId, vin } from './fixtures'
+import type { Page } from '@playwright/test'
+
+async function createTruck(page: Page, unit: string, options: { status?: string; make?: string; vinNumber?: string } = {}) {
+  await page.goto('/dashboard/trucks/new')
+  await page.getByLabel('Unit number').fill(unit)
+  if (options.status) await page.getByLabel('Status').selectOption({ label: options.status })
+  await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Red River Carriers Inc' })
+  if (options.vinNumber) await page.getByLabel('VIN').fill(options.vinNumber)
+  await page.getByLabel('Make').fill(options.make ?? 'Kenworth')
+  await page.getByLabel('Year').fill('2023')
+  await page.getByLabel('Inspection due').fill('2027-02-15')
+  await page.getByRole('button', { name: 'Create truck' }).click()
+}
+
+async function findRow(page: Page, unit: string) {
+  await page.goto(`/dashboard/trucks/list?q=${encodeURIComponent(unit)}`)
+  return page.getByTestId('trucks-table').getByRole('row').filter({ hasText: unit })
+}
+
+test.beforeEach(async ({ page }) => {
+  await login(page, 'dispatcher@freightdesk.test')
+})
+
+test('creates a truck; the toast takes its variant from the new status', async ({ page }) => {
+  const unit = uniqueId('E')
+  await createTruck(page, unit, { status: 'Maintenance', vinNumber: vin(Date.now()) })
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(toast(page, `Truck ${unit} created`, 'warning')).toBeVisible()
+  await expect(toast(page, 'Status: Maintenance')).toBeVisible()
+  const row = await findRow(page, unit)
+  await expect(row).toContainText('Red River Carriers Inc')
+  await expect(row).toContainText('Maintenance')
+  await expect(row).toContainText('2023 Kenworth')
+})
+
+test('shows field errors for a bad VIN and a duplicate unit number, saving nothing', async ({ page }) => {
+  const unit = uniqueId('V')
+  await createTruck(page, unit, { vinNumber: '1FUJGLDR6CLBP8834' })
+  const vinInput = page.getByLabel('VIN')
+  await expect(page.getByText('Enter a valid 17-character VIN.')).toBeVisible()
+  await expect(vinInput).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Unit number')).toHaveValue(unit)
+
+  await createTruck(page, 'T-0101')
+  await expect(page.getByText('Another truck already uses this unit number.')).toBeVisible()
+  await expect(page.getByLabel('Unit number')).toHaveAttribute('aria-invalid', 'true')
+  await page.goto(`/dashboard/trucks/list?q=${unit}`)
+  await expect(page.getByTestId('empty-state')).toContainText('No trucks found')
+})
+
+test('edits a truck, and refuses a second edit made from a stale page', async ({ page, context }) => {
+  const unit = uniqueId('ED')
+  await createTruck(page, unit, { make: 'Volvo' })
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  const row = await findRow(page, unit)
+  await row.getByRole('link', { name: unit, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Edit truck ${unit}` })).toBeVisible()
+  const editUrl = page.url()
+
+  const other = await context.newPage()
+  await other.goto(editUrl)
+
+  await page.getByLabel('Make').fill('Mack')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page, `Truck ${unit} updated`, 'success')).toBeVisible()
+  await expect(await findRow(page, unit)).toContainText('2023 Mack')
+
+  await other.getByLabel('Make').fill('Peterbilt')
+  await other.getByRole('button', { name: 'Save changes' }).click()
+  await expect(other.getByRole('alert')).toContainText('Someone else saved this record while you were editing it.')
+  await expect(other.getByLabel('Make')).toHaveValue('Peterbilt')
+  // Trying again from the same stale page still cannot overwrite the other edit.
+  await other.getByRole('button', { name: 'Save changes' }).click()
+  await expect(other.getByRole('alert')).toContainText('Someone else saved this record while you were editing it.')
+  await expect(await findRow(page, unit)).toContainText('2023 Mack')
+  await other.close()
+})
+
+test('deletes a truck after confirming (dialog with JavaScript, confirm page without)', async ({ page }, testInfo) => {
+  const unit = uniqueId('DL')
+  await createTruck(page, unit)
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  const row = await findRow(page, unit)
+  if (js(testInfo)) {
+    await row.getByRole('button', { name: `Delete truck ${unit}` }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(`Delete truck ${unit}?`)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+  } else {
+    await row.getByRole('link', { name: `Delete truck ${unit}` }).click()
+    await expect(page).toHaveURL(/\/delete$/)
+    await expect(page.getByRole('heading', { name: `Delete truck ${unit}?` })).toBeVisible()
+    await page.getByRole('button', { name: 'Delete' }).click()
+  }
+  await expect(toast(page, `Truck ${unit} deleted`, 'success')).toBeVisible()
+  await page.goto(`/dashboard/trucks/list?q=${unit}`)
+  await expect(page.getByTestId('empty-state')).toBeVisible()
+})
+
+test('filters, sorts and pages through the list, all in the URL', async ({ page }) => {
+  await page.goto('/dashboard/trucks/list')
+  // The shared demo fleet has at least the 40 seeded trucks (other tests add their own).
+  await expect(page.getByTestId('pagination-range')).toContainText(/^1–25 of \d+$/)
+
+  await page.getByLabel('Status').selectOption({ label: 'Out of service' })
+  await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/status=out_of_service/)
+  const statusCells = page.getByTestId('trucks-table').locator('tbody tr td:nth-child(6)')
+  await expect(statusCells.first()).toHaveText('Out of service')
+  for (const text of await statusCells.allTextContents()) expect(text).toBe('Out of service')
+
+  await page.goto('/dashboard/trucks/list?q=T-01&pageSize=10')
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–10 of 40')
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByTestId('pagination-range')).toHaveText('11–20 of 40')
+  await expect(page.getByTestId('trucks-table').locator('tbody tr').first()).toContainText('T-0111')
+
+  await page.getByRole('link', { name: 'Unit number' }).click()
+  await expect(page).toHaveURL(/sort=unitNumber&dir=desc/)
+  await expect(page.getByTestId('trucks-table').locator('tbody tr').first()).toContainText('T-0140')
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–10 of 40')
+})
