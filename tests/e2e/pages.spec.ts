@@ -66,4 +66,8 @@ test('the layout works at phone width: the menu opens from the header', async ({
   await nav.getByRole('link', { name: 'Trucks' }).click()
   await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
   await expect(nav).not.toBeInViewport()
+  // The wide table scrolls inside its card; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.goto('/dashboard/trucks/new')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })

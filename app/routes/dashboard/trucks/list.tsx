@@ -133,7 +133,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
             />
           )
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[860px] text-sm" data-testid="trucks-table">
               <thead className="bg-black/[0.03] text-muted dark:bg-white/[0.04]">
                 <tr>
