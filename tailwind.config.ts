@@ -1,4 +1,6 @@
 import type { Config } from 'tailwindcss'
+import plugin from 'tailwindcss/plugin'
+import { colorPresets } from './app/theme/presets'
 
 /**
  * Design tokens. Tailwind 4 loads this file through `@config` in app/app.css.
@@ -14,18 +16,32 @@ const scale = (name: string) => ({
   contrast: `var(--${name}-contrast)`,
 })
 
-/** Minimal palette presets (spec section 3): main colours and their shades. */
-export const colorPresets = {
-  default: { lighter: '#C8FACD', light: '#5BE584', main: '#00AB55', dark: '#007B55', darker: '#005249', contrastText: '#FFFFFF' },
-  cyan: { lighter: '#CCF4FE', light: '#68CDF9', main: '#078DEE', dark: '#0351AB', darker: '#012972', contrastText: '#FFFFFF' },
-  purple: { lighter: '#EBD6FD', light: '#B985F4', main: '#7635DC', dark: '#431A9E', darker: '#200A69', contrastText: '#FFFFFF' },
-  blue: { lighter: '#D1E9FC', light: '#76B0F1', main: '#2065D1', dark: '#103996', darker: '#061B64', contrastText: '#FFFFFF' },
-  orange: { lighter: '#FEF4D4', light: '#FED680', main: '#FDA92D', dark: '#B66816', darker: '#793908', contrastText: '#212B36' },
-  red: { lighter: '#FFE3D5', light: '#FFC1AC', main: '#FF3030', dark: '#B71833', darker: '#7A0930', contrastText: '#FFFFFF' },
-} as const
+export { colorPresets }
+
+export type PresetName = keyof typeof colorPresets
+
+function presetVariables(preset: (typeof colorPresets)[PresetName]) {
+  return {
+    '--primary-lighter': preset.lighter,
+    '--primary-light': preset.light,
+    '--primary-main': preset.main,
+    '--primary-dark': preset.dark,
+    '--primary-darker': preset.darker,
+    '--primary-contrast': preset.contrastText,
+  }
+}
+
+/** A preset is one attribute on <html>: `data-preset="cyan"` swaps the primary colour variables. */
+const presetsPlugin = plugin(({ addBase }) => {
+  addBase({ ':root': presetVariables(colorPresets.default) })
+  for (const [name, preset] of Object.entries(colorPresets)) {
+    if (name !== 'default') addBase({ [`[data-preset="${name}"]`]: presetVariables(preset) })
+  }
+})
 
 export default {
   content: ['./app/**/*.{ts,tsx}'],
+  plugins: [presetsPlugin],
   theme: {
     extend: {
       colors: {

@@ -19,6 +19,9 @@ import { Toaster } from './components/toaster'
 import { languageInfo, NAMESPACE, type LanguageCode } from './i18n'
 import { loadCatalogue } from './locales/load'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { SettingsDrawer } from './components/settings/settings-drawer'
+import { useSettings } from './components/settings/use-settings'
+import { parseSettings } from './utils/settings'
 import { getToast } from './utils/toast.server'
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
@@ -30,17 +33,28 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as LanguageCode
+  const languageDir = languageInfo(locale).dir
+  // Display settings come from cookies, so the first byte already has the right theme.
+  const settings = parseSettings(request.headers.get('Cookie'), languageDir)
   const { toast, headers } = await getToast(request)
-  return data({ locale, dir: languageInfo(locale).dir, toast }, { headers: headers ?? undefined })
+  return data({ locale, languageDir, settings, toast }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
   const locale = loaderData?.locale ?? (i18n.language as LanguageCode) ?? 'en'
-  const dir = languageInfo(locale).dir
+  const { settings } = useSettings()
   return (
-    <html lang={locale} dir={dir}>
+    <html
+      lang={locale}
+      dir={settings.themeDirection}
+      className={settings.themeMode === 'dark' ? 'dark' : undefined}
+      data-contrast={settings.themeContrast}
+      data-preset={settings.themeColorPresets}
+      data-layout={settings.themeLayout}
+      data-stretch={String(settings.themeStretch)}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,11 +94,13 @@ function useLanguageSync(locale: LanguageCode) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useLanguageSync(loaderData.locale)
+  const { settings } = useSettings()
   return (
     <>
       <ProgressBar />
       <Outlet />
-      <Toaster toast={loaderData.toast} dir={loaderData.dir} />
+      <SettingsDrawer />
+      <Toaster toast={loaderData.toast} dir={settings.themeDirection} />
     </>
   )
 }

@@ -17,6 +17,7 @@ export default [
   ]),
 
   route('resources/language', 'routes/resources/language.tsx'),
+  route('resources/settings', 'routes/resources/settings.tsx'),
 
   route('403', 'routes/status-page.tsx', { id: 'status-403' }),
   route('404', 'routes/status-page.tsx', { id: 'status-404' }),

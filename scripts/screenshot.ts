@@ -19,6 +19,7 @@ const width = Number(option('width', '1440'))
 const js = option('js', 'on') !== 'off'
 const lang = option('lang', '')
 const cookies = option('cookies', '')
+const full = option('full', 'on') !== 'off'
 const paths = argv.length ? argv : ['/dashboard/app']
 
 const browser = await chromium.launch({
@@ -43,7 +44,7 @@ for (const path of paths) {
   await page.goto(`${base}${path}`)
   await page.waitForLoadState('networkidle')
   const file = `.data/screenshots/${path.replace(/[^a-z0-9]+/gi, '_')}${lang ? `-${lang}` : ''}-${width}.png`
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage: full })
   console.info(file)
 }
 await browser.close()

@@ -59,7 +59,7 @@ test('the accountant, who may not see trucks, gets a dashboard without them', as
 test('the layout works at phone width: the menu opens from the header', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await login(page, 'dispatcher@freightdesk.test')
-  const nav = page.getByTestId('nav-vertical')
+  const nav = page.getByTestId('nav-drawer')
   await expect(nav).not.toBeInViewport()
   await page.getByRole('banner').locator('label[for="nav-drawer"]').click()
   await expect(nav).toBeInViewport()

@@ -60,3 +60,12 @@ export function navForRole(role: Role): NavSection[] {
       .map((item) => ({ ...item, children: item.children?.filter((child) => allowed(child.permission)) })),
   })).filter((section) => section.items.length > 0)
 }
+
+export function isActive(pathname: string, item: { path: string }) {
+  return pathname === item.path || pathname.startsWith(`${item.path}/`)
+}
+
+/** Where an item with children leads when clicked: its first child. */
+export function itemHref(item: NavItem) {
+  return item.children?.[0]?.path ?? item.path
+}

@@ -2,35 +2,35 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
-import type { NavSection } from './nav-config'
+import { isActive, itemHref, type NavSection } from './nav-config'
 
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/dashboard/app" className="flex items-center gap-2 text-lg font-extrabold text-ink">
+    <Link to="/dashboard/app" className="flex items-center gap-2 text-lg font-extrabold text-ink" aria-label={compact ? 'Freightdesk' : undefined}>
       <span className="grid size-9 place-items-center rounded-xl bg-primary text-primary-contrast">
         <Icon name="truck" size={20} />
       </span>
-      Freightdesk
+      {compact ? null : 'Freightdesk'}
     </Link>
   )
 }
 
 /** The 280 px navigation; server-rendered links, so it works without JavaScript. */
-export function NavVertical({ sections }: { sections: NavSection[] }) {
+export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   return (
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8">
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
       {sections.map((section) => (
         <div key={section.subheader}>
           <p className="px-3 pt-4 pb-2 text-[11px] font-bold tracking-wider text-muted uppercase">{t(section.subheader)}</p>
           <ul className="space-y-1">
             {section.items.map((item) => {
-              const active = pathname === item.path || pathname.startsWith(`${item.path}/`)
+              const active = isActive(pathname, item)
               return (
                 <li key={item.path}>
                   <NavLink
-                    to={item.children?.[0]?.path ?? item.path}
+                    to={itemHref(item)}
                     className={cn(
                       'flex min-h-12 items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium',
                       active ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',

@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
 import { navForRole } from '~/components/layout/nav-config'
+import { NavHorizontal } from '~/components/layout/nav-horizontal'
+import { NavMini } from '~/components/layout/nav-mini'
 import { Logo, NavVertical } from '~/components/layout/nav-vertical'
+import { SettingForm } from '~/components/settings/setting-form'
+import { useSettings } from '~/components/settings/use-settings'
+import { cn } from '~/utils/cn'
 import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
 import { requireUser } from '~/utils/session.server'
@@ -15,24 +20,61 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+function SidebarToggle({ layout }: { layout: 'vertical' | 'mini' }) {
+  const { t } = useTranslation()
+  const next = layout === 'mini' ? 'vertical' : 'mini'
+  return (
+    <SettingForm setting="themeLayout" keepDrawer={false} className="absolute top-7 -end-3.5 z-nav">
+      <button
+        type="submit"
+        name="value"
+        value={next}
+        className="grid size-7 place-items-center rounded-full border border-dashed border-line bg-canvas text-muted hover:text-ink"
+        aria-label={t(layout === 'mini' ? 'nav.expand' : 'nav.collapse')}
+        title={t(layout === 'mini' ? 'nav.expand' : 'nav.collapse')}
+        data-testid="nav-toggle"
+      >
+        <Icon name={layout === 'mini' ? 'chevronRight' : 'chevronLeft'} size={16} className="fd-flip-rtl" />
+      </button>
+    </SettingForm>
+  )
+}
+
 function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['user']; children: React.ReactNode }) {
   const { t } = useTranslation()
   const location = useLocation()
+  const { settings } = useSettings()
+  const layout = settings.themeLayout
   const sections = navForRole(user.role)
   return (
-    <div className="group min-h-dvh lg:ps-nav">
-      {/* The mobile drawer opens with a checkbox, so it works without JavaScript (and by keyboard). */}
+    <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')}>
+      {/* Below 1200 px every layout uses this drawer. It opens with a checkbox, so it works
+          without JavaScript (and by keyboard). */}
       <input type="checkbox" id="nav-drawer" className="peer sr-only lg:hidden" key={location.pathname} aria-label={t('header.openMenu')} />
       <aside
-        className="fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto border-e border-dashed border-line bg-surface transition-transform duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:translate-x-0 lg:z-nav lg:translate-x-0! lg:bg-canvas"
-        data-testid="nav-vertical"
+        className="fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-transform duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:translate-x-0 lg:hidden"
+        data-testid="nav-drawer"
       >
-        <div className="flex h-header-mobile items-center px-7 lg:h-header-desktop">
+        <div className="flex h-header-mobile items-center px-7">
           <Logo />
         </div>
         <NavVertical sections={sections} />
       </aside>
       <label htmlFor="nav-drawer" className="fixed inset-0 z-header hidden bg-black/40 peer-checked:block lg:hidden!" aria-hidden="true" />
+
+      {layout !== 'horizontal' ? (
+        <aside
+          className={cn('fixed inset-y-0 start-0 z-nav hidden border-e border-dashed border-line bg-canvas lg:block', layout === 'mini' ? 'w-nav-mini' : 'w-nav')}
+          data-testid="nav-desktop"
+        >
+          <div className={cn('flex h-header-desktop items-center', layout === 'mini' ? 'justify-center' : 'px-7')}>
+            <Logo compact={layout === 'mini'} />
+          </div>
+          <SidebarToggle layout={layout} />
+          <div className="h-[calc(100dvh-88px)] overflow-y-auto">{layout === 'mini' ? <NavMini sections={sections} /> : <NavVertical sections={sections} testId="nav-vertical" />}</div>
+        </aside>
+      ) : null}
+
       <header className="sticky top-0 z-header flex h-header-mobile items-center gap-2 bg-canvas/80 px-4 backdrop-blur sm:px-6 lg:h-header-desktop lg:px-10">
         <label
           htmlFor="nav-drawer"
@@ -41,11 +83,23 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         >
           <Icon name="menu" />
         </label>
+        {layout === 'horizontal' ? (
+          <div className="hidden lg:block">
+            <Logo />
+          </div>
+        ) : null}
         <div className="flex-1" />
         <LanguageMenu />
         <AccountMenu user={user} />
       </header>
-      <main className="mx-auto w-full max-w-screen-xl px-4 pt-2 pb-16 sm:px-6 lg:px-10">{children}</main>
+      {layout === 'horizontal' ? (
+        <div className="sticky top-header-desktop z-nav hidden lg:block">
+          <NavHorizontal sections={sections} />
+        </div>
+      ) : null}
+      <main className={cn('mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10', settings.themeStretch ? 'max-w-none' : 'max-w-screen-xl', layout === 'horizontal' && 'lg:pt-8')}>
+        {children}
+      </main>
     </div>
   )
 }

@@ -164,8 +164,8 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="px-4 py-3">{truck.company ?? <span className="text-muted">—</span>}</td>
                     <td className="px-4 py-3 font-mono text-xs">{truck.vin ?? <span className="text-muted">—</span>}</td>
-                    <td className="px-4 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).join(' ') || <span className="text-muted">—</span>}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{truck.licensePlate ? `${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}` : <span className="text-muted">—</span>}</td>
+                    <td className="px-4 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).length ? <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi> : <span className="text-muted">—</span>}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : <span className="text-muted">—</span>}</td>
                     <td className="px-4 py-3">
                       <Badge tone={TRUCK_STATUS_TONE[truck.status]}>{t(`trucks.status.${truck.status}`)}</Badge>
                     </td>

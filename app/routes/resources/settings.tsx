@@ -1,0 +1,28 @@
+import { data, redirect } from 'react-router'
+import { deleteSettingCookie, SETTING_NAMES, SettingChangeSchema, settingCookie, settingValue } from '~/utils/settings'
+import { safeRedirect } from '~/utils/session.server'
+import type { Route } from './+types/settings'
+
+/**
+ * The settings drawer posts here. Each change sets one cookie (3 days, path /); reset deletes all
+ * six. Without JavaScript the answer is a redirect back to the page; the enhanced drawer (a
+ * fetcher, marked `enhanced`) gets a small JSON answer and applies the change optimistically.
+ * Forged settings or values are ignored, never an error.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const parsed = SettingChangeSchema.safeParse(Object.fromEntries(form))
+  const headers = new Headers()
+  if (parsed.success && parsed.data.intent === 'reset') {
+    for (const name of SETTING_NAMES) headers.append('Set-Cookie', deleteSettingCookie(name))
+  } else if (parsed.success && parsed.data.intent === 'set') {
+    const value = settingValue(parsed.data.setting, parsed.data.value)
+    if (value) headers.append('Set-Cookie', settingCookie(parsed.data.setting, value))
+  }
+  if (form.get('enhanced') === '1') return data({ ok: parsed.success }, { headers })
+  return redirect(safeRedirect(form.get('redirectTo'), '/dashboard/app'), { headers })
+}
+
+export function loader() {
+  return redirect('/dashboard/app')
+}
