@@ -27,9 +27,16 @@ const env = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54332', PORT
 if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(dataDir, { recursive: true, force: true })
 
-const server = spawn('npx', ['tsx', 'server.ts', '--seed-if-empty'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+// Its own process group, so stopping it also stops everything it started.
+const server = spawn('node_modules/.bin/tsx', ['server.ts', '--seed-if-empty'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 server.stderr.on('data', (chunk) => process.stderr.write(chunk))
-const stopServer = () => server.kill('SIGTERM')
+const stopServer = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM')
+  } catch {
+    // already stopped
+  }
+}
 process.on('exit', stopServer)
 
 async function waitForServer() {
@@ -63,7 +70,8 @@ const apiLogin = await fetch(`${base}/api/account/login`, {
 const { accessToken } = (await apiLogin.json()) as { accessToken: string }
 
 async function clientJs(pathname: string) {
-  const html = await (await fetch(`${base}${pathname}`, { headers: { Cookie: cookie } })).text()
+  const headers: Record<string, string> = pathname.startsWith('/auth/') ? {} : { Cookie: cookie }
+  const html = await (await fetch(`${base}${pathname}`, { headers })).text()
   const urls = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]))
   // Module imports inside the inline bootstrap script.
   for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1])
@@ -119,4 +127,6 @@ const results = [
 console.info(`\nLoad: ${concurrency} concurrent clients, ${seconds} s each, loopback, ${scale * 100 + 40} trucks`)
 console.table(results)
 stopServer()
+// Let the server stop its embedded PostgreSQL before we exit.
+await new Promise((resolve) => server.once('exit', resolve))
 process.exit(0)

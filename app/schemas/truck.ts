@@ -1,17 +1,5 @@
 import { z } from 'zod'
-
-export const TRUCK_STATUSES = ['available', 'dispatched', 'maintenance', 'out_of_service', 'inactive'] as const
-export const TRUCK_OWNERSHIPS = ['company', 'leased', 'owner_operator'] as const
-export type TruckStatus = (typeof TRUCK_STATUSES)[number]
-
-/** The create toast's variant follows the new truck's status (the spec's `truckStatus`). */
-export const TRUCK_STATUS_VARIANT = {
-  available: 'success',
-  dispatched: 'info',
-  maintenance: 'warning',
-  out_of_service: 'error',
-  inactive: 'info',
-} as const satisfies Record<TruckStatus, 'info' | 'success' | 'warning' | 'error'>
+import { PAGE_SIZES, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
 
 const VIN_VALUES: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -76,12 +64,6 @@ export const TruckSchema = z.object({
   version: z.number({ error: 'validation.number' }).int().positive().optional(),
 })
 export type TruckInput = z.infer<typeof TruckSchema>
-
-export const TRUCK_SORTS = [
-  'unitNumber', 'vin', 'make', 'year', 'licensePlate', 'status', 'ownership', 'company',
-  'registrationExpiry', 'inspectionDue', 'odometerMiles', 'createdAt', 'updatedAt',
-] as const
-export const PAGE_SIZES = [10, 25, 50, 100] as const
 
 const pageSize = z.coerce.number().int().refine((value) => (PAGE_SIZES as readonly number[]).includes(value)).catch(25)
 

@@ -1,9 +1,8 @@
 /**
  * Display settings (spec section 3): six cookies, read by the root loader so the server renders
- * the right theme, direction and layout on the first byte. Shared by server and client.
+ * the right theme, direction and layout on the first byte. Shared by server and client, so it
+ * stays free of the validation library: the values are closed lists checked here.
  */
-import { z } from 'zod'
-
 export const SETTING_OPTIONS = {
   themeMode: ['light', 'dark'],
   themeContrast: ['default', 'bold'],
@@ -16,38 +15,23 @@ export const SETTING_OPTIONS = {
 export type SettingName = keyof typeof SETTING_OPTIONS
 export const SETTING_NAMES = Object.keys(SETTING_OPTIONS) as SettingName[]
 
-export const DEFAULT_SETTINGS = {
+export type Settings = {
+  themeMode: (typeof SETTING_OPTIONS.themeMode)[number]
+  themeContrast: (typeof SETTING_OPTIONS.themeContrast)[number]
+  themeDirection: (typeof SETTING_OPTIONS.themeDirection)[number]
+  themeLayout: (typeof SETTING_OPTIONS.themeLayout)[number]
+  themeColorPresets: (typeof SETTING_OPTIONS.themeColorPresets)[number]
+  themeStretch: boolean
+}
+
+export const DEFAULT_SETTINGS: Settings = {
   themeMode: 'light',
   themeContrast: 'default',
   themeDirection: 'ltr',
   themeLayout: 'vertical',
   themeColorPresets: 'default',
   themeStretch: false,
-} as const
-
-/** Unknown or forged values fall back to the default, never an error. */
-export const SettingsSchema = z.object({
-  themeMode: z.enum(SETTING_OPTIONS.themeMode).catch(DEFAULT_SETTINGS.themeMode),
-  themeContrast: z.enum(SETTING_OPTIONS.themeContrast).catch(DEFAULT_SETTINGS.themeContrast),
-  themeDirection: z.enum(SETTING_OPTIONS.themeDirection).catch(DEFAULT_SETTINGS.themeDirection),
-  themeLayout: z.enum(SETTING_OPTIONS.themeLayout).catch(DEFAULT_SETTINGS.themeLayout),
-  themeColorPresets: z.enum(SETTING_OPTIONS.themeColorPresets).catch(DEFAULT_SETTINGS.themeColorPresets),
-  themeStretch: z
-    .enum(SETTING_OPTIONS.themeStretch)
-    .transform((value) => value === 'true')
-    .catch(DEFAULT_SETTINGS.themeStretch),
-})
-export type Settings = z.infer<typeof SettingsSchema>
-
-/** One change posted by the drawer: a known setting and one of its values. */
-export const SettingChangeSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('reset') }),
-  z.object({
-    intent: z.literal('set'),
-    setting: z.enum(SETTING_NAMES as [SettingName, ...SettingName[]]),
-    value: z.string().max(20),
-  }),
-])
+}
 
 export const SETTINGS_COOKIE_MAX_AGE = 60 * 60 * 24 * 3
 
@@ -72,8 +56,12 @@ export function readCookies(header: string | null): Record<string, string> {
  */
 export function parseSettings(cookieHeader: string | null, languageDir: 'ltr' | 'rtl' = 'ltr'): Settings {
   const cookies = readCookies(cookieHeader)
-  const settings = SettingsSchema.parse(Object.fromEntries(SETTING_NAMES.map((name) => [name, cookies[name]])))
-  return { ...settings, themeDirection: cookies.themeDirection ? settings.themeDirection : languageDir }
+  // Unknown or forged values fall back to the default, never an error.
+  let settings = defaultSettings(languageDir)
+  for (const name of SETTING_NAMES) {
+    if (cookies[name] !== undefined) settings = withSetting(settings, name, cookies[name])
+  }
+  return settings
 }
 
 /** A value for one setting, or null when it is not one of the allowed values. */

@@ -1,7 +1,18 @@
 import { data, redirect } from 'react-router'
-import { deleteSettingCookie, SETTING_NAMES, SettingChangeSchema, settingCookie, settingValue } from '~/utils/settings'
+import { z } from 'zod'
+import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
 import { safeRedirect } from '~/utils/session.server'
 import type { Route } from './+types/settings'
+
+/** One change posted by the drawer: a known setting and one of its values, or a reset. */
+const SettingChangeSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('reset') }),
+  z.object({
+    intent: z.literal('set'),
+    setting: z.enum(SETTING_NAMES as [SettingName, ...SettingName[]]),
+    value: z.string().max(20),
+  }),
+])
 
 /**
  * The settings drawer posts here. Each change sets one cookie (3 days, path /); reset deletes all

@@ -1,5 +1,5 @@
 import type { Tone } from '~/components/ui/badge'
-import type { TruckStatus } from '~/schemas/truck'
+import type { TruckStatus } from '~/schemas/truck-options'
 
 export const TRUCK_STATUS_TONE: Record<TruckStatus, Tone> = {
   available: 'success',
