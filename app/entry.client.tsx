@@ -6,9 +6,27 @@ import { HydratedRouter } from 'react-router/dom'
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage } from './i18n'
 import { loadCatalogue } from './locales/load'
 
+/**
+ * A language remembered only in localStorage (no cookie yet) becomes the cookie, and the page is
+ * rendered again in that language. Returns true when it reloads.
+ */
+function adoptStoredLanguage(current: string) {
+  try {
+    const stored = normalizeLanguage(localStorage.getItem(LANGUAGE_COOKIE))
+    const hasCookie = document.cookie.split('; ').some((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))
+    if (!stored || hasCookie || stored === current) return false
+    document.cookie = `${LANGUAGE_COOKIE}=${stored}; Path=/; Max-Age=31536000; SameSite=Lax`
+    window.location.reload()
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function hydrate() {
   // The server already chose the language (cookie, then Accept-Language) and wrote it on <html>.
   const lng = normalizeLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE
+  if (adoptStoredLanguage(lng)) return
   try {
     localStorage.setItem(LANGUAGE_COOKIE, lng)
   } catch {

@@ -6,19 +6,23 @@ import { env } from './env.server'
 export type Email = { to: string; subject: string; text: string; html?: string }
 
 /**
- * Sends through SMTP_URL when set. Otherwise the message is written as JSON to the outbox folder
- * and logged, so password resets work (and are tested end to end) without a mail server.
+ * Sends with nodemailer: through SMTP_URL when set; otherwise nodemailer's JSON transport builds
+ * the message and we write it to the outbox folder (and log it), so password resets work, and are
+ * tested end to end, without a mail server.
  */
 export async function sendEmail(email: Email) {
   const { SMTP_URL, MAIL_FROM, OUTBOX_DIR } = env()
+  const message = { from: MAIL_FROM, ...email }
   if (SMTP_URL) {
-    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, ...email })
+    await nodemailer.createTransport(SMTP_URL).sendMail(message)
     return
   }
+  const info = await nodemailer.createTransport({ jsonTransport: true }).sendMail(message)
+  const built = JSON.parse(info.message as unknown as string) as { to: Array<{ address: string }>; subject: string; text: string }
   const dir = path.resolve(OUTBOX_DIR)
   await fs.mkdir(dir, { recursive: true })
   const at = new Date().toISOString()
   const file = path.join(dir, `${at.replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`)
-  await fs.writeFile(file, JSON.stringify({ from: MAIL_FROM, at, ...email }, null, 2))
+  await fs.writeFile(file, JSON.stringify({ ...built, to: email.to, messageId: info.messageId, at }, null, 2))
   console.info(`[mail] "${email.subject}" to ${email.to} written to ${path.relative(process.cwd(), file)}`)
 }

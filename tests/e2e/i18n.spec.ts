@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures'
+import { expect, js, login, test } from './fixtures'
 
 test('switching to Arabic renders the app right-to-left, and back', async ({ page }) => {
   await login(page, 'viewer@freightdesk.test')
@@ -31,4 +31,17 @@ test.describe('with a French browser', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in to Freightdesk')
   })
+})
+
+test('a language kept in localStorage is adopted when JavaScript runs', async ({ page }, testInfo) => {
+  await page.goto('/auth/login')
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'vn'))
+  await page.reload()
+  if (js(testInfo)) {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi')
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'i18nextLng')?.value).toBe('vi')
+  } else {
+    // Without JavaScript only the cookie and Accept-Language count.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  }
 })

@@ -1,4 +1,4 @@
-import { expect, js, login, test } from './fixtures'
+import { expect, js, login, test, toast, uniqueId } from './fixtures'
 
 test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page')
@@ -70,4 +70,45 @@ test('the layout works at phone width: the menu opens from the header', async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.goto('/dashboard/trucks/new')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test('a 2 px progress bar shows while a navigation is pending', async ({ page }, testInfo) => {
+  await login(page, 'dispatcher@freightdesk.test')
+  const bar = page.locator('[role="progressbar"]')
+  if (!js(testInfo)) {
+    // Without JavaScript the browser shows its own progress; ours stays hidden.
+    await expect(bar).toBeHidden()
+    return
+  }
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/dashboard/trucks/list.data**', async (route) => {
+    await gate
+    await route.continue()
+  })
+  await page.getByTestId('nav-vertical').getByRole('link', { name: 'Trucks' }).click()
+  await expect(bar).toHaveAttribute('data-state', 'loading')
+  expect((await bar.boundingBox())?.height).toBe(2)
+  release()
+  await expect(page.getByRole('heading', { name: 'Trucks' })).toBeVisible()
+  await expect(bar).toHaveAttribute('data-state', 'idle')
+  await expect(bar).toBeHidden()
+})
+
+test('toasts: the same message twice shows once, and the close button closes it', async ({ page, request }, testInfo) => {
+  // A new account, whose email is not verified yet, can ask for the email again.
+  const email = `${uniqueId('toast')}@example.test`.toLowerCase()
+  expect((await request.post('/api/account/register', { data: { email, password: 'toast password', firstName: 'Toni', lastName: 'Toast' } })).status()).toBe(201)
+  await login(page, email, 'toast password')
+  await page.goto('/auth/verify')
+  await expect(page.getByRole('heading', { name: 'Please check your email' })).toBeVisible()
+  await page.getByRole('button', { name: 'Resend the email' }).click()
+  const sent = toast(page, 'We sent you a new verification link.', 'info')
+  await expect(sent).toHaveCount(1)
+  await page.getByRole('button', { name: 'Resend the email' }).click()
+  await expect(sent).toHaveCount(1)
+  await expect(sent).toBeVisible()
+  if (js(testInfo)) await sent.getByRole('button', { name: 'Close toast' }).click()
+  else await sent.locator('label').click() // the CSS-only close: a label toggling a hidden checkbox
+  await expect(sent).toBeHidden()
 })

@@ -24,9 +24,13 @@ test('each setting changes what the server renders, survives a reload, and reset
   await expect(page.getByTestId('settings-dot')).toHaveCount(0)
   const drawer = await openSettings(page)
   await expect(drawer.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
 
   await choose(page, 'themeMode', 'Dark')
   await expect(html(page)).toHaveClass(/\bdark\b/)
+  // With JavaScript the choice applies in place (the page is not reloaded); without, it posts.
+  const marker = await page.evaluate(() => (window as unknown as { marker?: number }).marker)
+  expect(marker).toBe(js(test.info()) ? 42 : undefined)
   await expect(page.getByTestId('settings-dot')).toHaveCount(1)
   await expect(page.getByTestId('settings-reset-dot')).toHaveCount(1)
 

@@ -153,6 +153,6 @@ describe('mail outbox', () => {
     await sendEmail({ to, subject: 'Hello', text: 'Body with a link' })
     const dir = path.resolve(process.env.OUTBOX_DIR!)
     const messages = fs.readdirSync(dir).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
-    expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link' })
+    expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link', messageId: expect.stringContaining('@') })
   })
 })
