@@ -9,7 +9,7 @@ import { inputClass } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
-import { listTrucks } from '~/models/truck.server'
+import { listTrucks, serializeTruck } from '~/models/truck.server'
 import { parseListQuery, TruckListQuerySchema } from '~/schemas/truck'
 import { PAGE_SIZES, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
@@ -27,22 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     companies,
     total: result.total,
-    trucks: result.items.map((truck) => ({
-      id: truck.id,
-      unitNumber: truck.unitNumber,
-      company: truck.company?.name ?? null,
-      vin: truck.vin,
-      make: truck.make,
-      model: truck.model,
-      year: truck.year,
-      licensePlate: truck.licensePlate,
-      plateState: truck.plateState,
-      status: truck.status,
-      ownership: truck.ownership,
-      inspectionDue: truck.inspectionDue?.toISOString().slice(0, 10) ?? null,
-      odometerMiles: truck.odometerMiles,
-      version: truck.version,
-    })),
+    trucks: result.items.map(serializeTruck),
     canCreate: can(user.role, 'create', 'truck'),
     canUpdate: can(user.role, 'update', 'truck'),
     canDelete: can(user.role, 'delete', 'truck'),
@@ -163,7 +148,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                         truck.unitNumber
                       )}
                     </td>
-                    <td className="px-4 py-3">{truck.company ?? <span className="text-muted">—</span>}</td>
+                    <td className="px-4 py-3">{truck.company?.name ?? <span className="text-muted">—</span>}</td>
                     <td className="px-4 py-3 font-mono text-xs">{truck.vin ?? <span className="text-muted">—</span>}</td>
                     <td className="px-4 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).length ? <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi> : <span className="text-muted">—</span>}</td>
                     <td className="px-4 py-3 whitespace-nowrap">{truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : <span className="text-muted">—</span>}</td>
