@@ -105,7 +105,11 @@ export async function verifyLogin(email: string, password: string, ip: string) {
   const user = await prisma.user.findUnique({ where: { email: normalized } })
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(DUMMY_HASH, password)
   const success = Boolean(user && ok && user.status !== 'banned')
-  await prisma.loginAttempt.create({ data: { email: normalized, ip, success } })
+  await prisma.$transaction([
+    prisma.loginAttempt.create({ data: { email: normalized, ip, success } }),
+    // Housekeeping: rows older than a day count for nothing any more.
+    prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } }),
+  ])
   if (!success || !user) throw new DomainError('unauthorized', 'auth.login.failed')
   await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
   return user
@@ -115,6 +119,8 @@ export async function verifyLogin(email: string, password: string, ip: string) {
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$qCz5Jb0HfSQHILhVGKAi7IjaLzdbW8eUNH5/V7mxvpQ'
 
 export async function createSession(userId: string, kind: SessionKind, meta: { ip?: string | null; userAgent?: string | null } = {}) {
+  // Housekeeping: a new sign-in clears this user's expired sessions.
+  await prisma.session.deleteMany({ where: { userId, expiresAt: { lte: new Date() } } })
   return prisma.session.create({
     data: {
       userId,

@@ -69,6 +69,8 @@ test('resets a forgotten password with the emailed link, once', async ({ page, r
 
   await page.goto('/auth/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
+  // The sign-in page has an email field too: wait for the reset page before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()

@@ -92,6 +92,8 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   await expect(page.getByTestId('nav-mini')).toBeVisible()
   expect(Math.round(await width())).toBe(88)
   await expect(page.getByTestId('nav-mini').getByRole('link', { name: 'Trucks' })).toBeVisible()
+  // Role-hidden items stay hidden in every layout.
+  await expect(page.getByTestId('nav-mini').getByRole('link', { name: /Item by roles/ })).toHaveCount(0)
 
   await page.getByTestId('nav-toggle').click()
   await expect(html(page)).toHaveAttribute('data-layout', 'vertical')
@@ -104,6 +106,8 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   else await page.goto('/dashboard/trucks/list')
   const bar = page.getByTestId('nav-horizontal')
   await expect(bar).toBeVisible()
+  await expect(bar.getByRole('link', { name: /Item by roles/ })).toHaveCount(0)
+  await expect(bar.getByRole('link', { name: 'Trucks' })).toBeVisible()
   await expect(page.getByTestId('nav-desktop')).toHaveCount(0)
   await bar.getByRole('link', { name: 'App' }).click()
   await expect(page).toHaveURL(/\/dashboard\/app$/)

@@ -95,6 +95,20 @@ describe('sign-in', () => {
   })
 })
 
+describe('housekeeping', () => {
+  it('drops day-old attempts of an email and expired sessions of a user as they sign in', async () => {
+    const email = `${unique('tidy')}@example.test`
+    const { user } = await register(email)
+    await prisma.loginAttempt.create({ data: { email, ip: '10.8.0.1', success: false, createdAt: new Date(Date.now() - 2 * 86_400_000) } })
+    const stale = await createSession(user.id, 'web')
+    await prisma.session.update({ where: { id: stale.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await verifyLogin(email, 'long enough pw', '10.8.0.1')
+    const fresh = await createSession(user.id, 'web')
+    expect(await prisma.loginAttempt.count({ where: { email } })).toBe(1)
+    expect((await prisma.session.findMany({ where: { userId: user.id } })).map((session) => session.id)).toEqual([fresh.id])
+  })
+})
+
 describe('sessions', () => {
   it('resolves a live session and rejects expired or deleted ones', async () => {
     const { user } = await register()
