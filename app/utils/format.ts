@@ -1,17 +1,41 @@
 import { languageInfo } from '~/i18n'
 
+// Building an Intl formatter costs far more than using one (it showed up as the top cost of
+// rendering the truck list), so each language/option pair is built once.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions = {}) {
+  const key = `${language}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(languageInfo(language).intl, options)
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
+function dateFormat(language: string) {
+  let format = dateFormats.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone: 'UTC' })
+    dateFormats.set(language, format)
+  }
+  return format
+}
+
 /** Numbers and dates per language (Intl), shared by server and client render. */
 export function formatNumber(language: string, value: number) {
-  return new Intl.NumberFormat(languageInfo(language).intl).format(value)
+  return numberFormat(language).format(value)
 }
 
 export function formatDate(language: string, value: string | Date | null | undefined) {
   if (!value) return ''
   const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value
-  return new Intl.DateTimeFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+  return dateFormat(language).format(date)
 }
 
 /** Money is stored in integer cents; shown in the organization's currency, per language. */
 export function formatMoney(language: string, cents: number, currency = 'USD') {
-  return new Intl.NumberFormat(languageInfo(language).intl, { style: 'currency', currency }).format(cents / 100)
+  return numberFormat(language, { style: 'currency', currency }).format(cents / 100)
 }
