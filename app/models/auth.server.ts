@@ -47,6 +47,11 @@ export const publicUserSelect = {
   version: true,
 } as const
 
+/** A user as the API shows it (never the password hash). */
+export function getPublicUser(id: string) {
+  return prisma.user.findUniqueOrThrow({ where: { id }, select: publicUserSelect })
+}
+
 export async function registerOrganization(input: z.infer<typeof RegisterSchema>, ip?: string | null) {
   const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })
   if (existing) {

@@ -1,7 +1,6 @@
-import { createSession, publicUserSelect, verifyLogin } from '~/models/auth.server'
+import { createSession, getPublicUser, verifyLogin } from '~/models/auth.server'
 import { LoginSchema } from '~/schemas/auth'
 import { createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
-import { prisma } from '~/utils/db.server'
 import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/login'
 
@@ -14,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
     const verified = await verifyLogin(input.email, input.password, ip)
     const session = await createSession(verified.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(verified, session.id)
-    const user = await prisma.user.findUniqueOrThrow({ where: { id: verified.id }, select: publicUserSelect })
+    const user = await getPublicUser(verified.id)
     return Response.json({ accessToken, user, data: { accessToken, user } })
   })
 }

@@ -1,13 +1,12 @@
-import { publicUserSelect } from '~/models/auth.server'
+import { getPublicUser } from '~/models/auth.server'
 import { apiData, handleApi, requireApiUser } from '~/utils/api.server'
-import { prisma } from '~/utils/db.server'
 import type { Route } from './+types/my-account'
 
 /** GET /api/account/my-account → { data: user } (also at the top level as `user`). */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const session = await requireApiUser(request)
-    const user = await prisma.user.findUniqueOrThrow({ where: { id: session.id }, select: publicUserSelect })
+    const user = await getPublicUser(session.id)
     return apiData(user)
   })
 }
