@@ -3,7 +3,8 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage } from './i18n'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, languageCookie, normalizeLanguage } from './i18n'
+import { readCookies } from './utils/cookies'
 import { loadCatalogue } from './locales/load'
 
 /**
@@ -13,9 +14,9 @@ import { loadCatalogue } from './locales/load'
 function adoptStoredLanguage(current: string) {
   try {
     const stored = normalizeLanguage(localStorage.getItem(LANGUAGE_COOKIE))
-    const hasCookie = document.cookie.split('; ').some((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))
+    const hasCookie = LANGUAGE_COOKIE in readCookies(document.cookie)
     if (!stored || hasCookie || stored === current) return false
-    document.cookie = `${LANGUAGE_COOKIE}=${stored}; Path=/; Max-Age=31536000; SameSite=Lax`
+    document.cookie = languageCookie(stored)
     window.location.reload()
     return true
   } catch {

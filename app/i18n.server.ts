@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from 'i18next'
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage, type LanguageCode } from './i18n'
 import ar from './locales/ar'
+import { readCookies } from './utils/cookies'
 import cn from './locales/cn'
 import en from './locales/en'
 import fr from './locales/fr'
@@ -16,9 +17,7 @@ export const resources = {
 
 /** Cookie (set by the language menu), else Accept-Language, else English. */
 export function detectLanguage(request: Request): LanguageCode {
-  const cookie = request.headers.get('Cookie') ?? ''
-  const match = cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`))
-  const fromCookie = normalizeLanguage(match ? decodeURIComponent(match[1]) : null)
+  const fromCookie = normalizeLanguage(readCookies(request.headers.get('Cookie'))[LANGUAGE_COOKIE])
   if (fromCookie) return fromCookie
   const accepted = (request.headers.get('Accept-Language') ?? '')
     .split(',')

@@ -11,6 +11,12 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code']
 export const SUPPORTED_LANGUAGES = LANGUAGES.map((language) => language.code) as LanguageCode[]
 export const FALLBACK_LANGUAGE: LanguageCode = 'en'
 export const LANGUAGE_COOKIE = 'i18nextLng'
+const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+
+/** The Set-Cookie / document.cookie string that remembers a language for a year. */
+export function languageCookie(code: LanguageCode) {
+  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`
+}
 export const NAMESPACE = 'translations'
 
 /** Accepts our codes plus the aliases other readings use (`vn`, `zh-*`, `en-GB` ...). */

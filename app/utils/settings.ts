@@ -1,3 +1,5 @@
+import { readCookies } from './cookies'
+
 /**
  * Display settings (spec section 3): six cookies, read by the root loader so the server renders
  * the right theme, direction and layout on the first byte. Shared by server and client, so it
@@ -34,21 +36,6 @@ export const DEFAULT_SETTINGS: Settings = {
 }
 
 export const SETTINGS_COOKIE_MAX_AGE = 60 * 60 * 24 * 3
-
-export function readCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {}
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=')
-    if (index < 0) continue
-    const key = part.slice(0, index).trim()
-    try {
-      cookies[key] = decodeURIComponent(part.slice(index + 1).trim())
-    } catch {
-      cookies[key] = ''
-    }
-  }
-  return cookies
-}
 
 /**
  * The settings from a Cookie header. Without a direction cookie the language decides

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { action as languageAction } from '~/routes/resources/language'
 import { action } from '~/routes/resources/settings'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { DEFAULT_SETTINGS, isDefaultSettings, parseSettings, SETTING_NAMES, withSetting } from '~/utils/settings'
@@ -67,6 +68,27 @@ describe('the settings action', () => {
       expect(response.headers.get('Location')).toBe('/dashboard/app')
       expect(response.headers.get('Set-Cookie')).toBeNull()
     }
+  })
+})
+
+describe('the language action', () => {
+  const post = async (fields: Record<string, string>) =>
+    (await languageAction({ request: new Request('http://localhost/resources/language', { method: 'POST', body: new URLSearchParams(fields) }), params: {}, context: {} } as never)) as Response
+
+  it('remembers the language for a year and sets the direction it reads in', async () => {
+    const response = await post({ lng: 'vn', redirectTo: '/dashboard/trucks/list?page=2' })
+    expect(response.headers.get('Location')).toBe('/dashboard/trucks/list?page=2')
+    expect(response.headers.getSetCookie()).toEqual([
+      'i18nextLng=vi; Path=/; Max-Age=31536000; SameSite=Lax',
+      'themeDirection=ltr; Path=/; Max-Age=259200; SameSite=Lax',
+    ])
+    expect((await post({ lng: 'ar' })).headers.getSetCookie()[1]).toBe('themeDirection=rtl; Path=/; Max-Age=259200; SameSite=Lax')
+  })
+
+  it('ignores an unknown language and a foreign redirect', async () => {
+    const response = await post({ lng: 'klingon', redirectTo: '//evil.example' })
+    expect(response.headers.get('Location')).toBe('/dashboard/app')
+    expect(response.headers.getSetCookie()).toEqual([])
   })
 })
 
