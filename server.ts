@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { ServerBuild } from 'react-router'
+import { CLIENT_IP_HEADER } from './app/utils/client-ip.ts'
 import { applyMigrations, startEmbeddedPostgres } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))
@@ -61,8 +62,8 @@ app.set('trust proxy', process.env.TRUST_PROXY === 'true')
 
 app.use((req, res, next) => {
   // The app reads the client address from this header; never trust a copy sent by the client.
-  delete req.headers['x-freightdesk-client-ip']
-  req.headers['x-freightdesk-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+  delete req.headers[CLIENT_IP_HEADER]
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('X-Frame-Options', 'DENY')

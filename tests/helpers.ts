@@ -4,6 +4,7 @@ import { createSession } from '~/models/auth.server'
 import { vinCheckDigit } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
 import { createAccessToken } from '~/utils/api.server'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { hashPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 
@@ -55,7 +56,7 @@ export async function callApi(
   const headers = new Headers(options.headers)
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
   if (options.body !== undefined || options.rawBody !== undefined) headers.set('Content-Type', 'application/json')
-  headers.set('x-freightdesk-client-ip', headers.get('x-freightdesk-client-ip') ?? '198.51.100.1')
+  headers.set(CLIENT_IP_HEADER, headers.get(CLIENT_IP_HEADER) ?? '198.51.100.1')
   const request = new Request(`http://localhost${options.path}`, {
     method,
     headers,

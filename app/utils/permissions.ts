@@ -42,7 +42,3 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
 export function can(role: Role, action: Action, entity: Entity) {
   return matrix[role]?.[entity]?.includes(action) ?? false
 }
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
-}

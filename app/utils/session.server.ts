@@ -1,6 +1,7 @@
 import { createCookie, data, redirect } from 'react-router'
 import { getSessionUser, type SessionUser } from '~/models/auth.server'
 import { SESSION_TTL_MS } from '~/models/auth.server'
+import { CLIENT_IP_HEADER } from './client-ip'
 import { env } from './env.server'
 import { can, type Action, type Entity } from './permissions'
 
@@ -55,10 +56,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user
 }
 
-export async function requireAnonymous(request: Request) {
-  if (await getUser(request)) throw redirect('/dashboard/app/')
-}
-
 /** Signed in and allowed, or the 403 page (the root ErrorBoundary renders it). */
 export async function requirePermission(request: Request, action: Action, entity: Entity): Promise<SessionUser> {
   const user = await requireUser(request)
@@ -71,9 +68,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
   return to
 }
-
-/** Set by server.ts from the socket address; any copy sent by a client is removed there first. */
-export const CLIENT_IP_HEADER = 'x-freightdesk-client-ip'
 
 export function getClientIp(request: Request) {
   return request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'

@@ -10,6 +10,8 @@ import path from 'node:path'
 import { execSync } from 'node:child_process'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, readMigrations, withClient, withDatabase } from '~/utils/db-setup.server'
+import { THROTTLE_MAX_PER_IP } from '~/models/auth.server'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { unique } from '../helpers'
 
 const { adminUrl } = inject('testDatabase')
@@ -100,6 +102,17 @@ describe('server with DATABASE_URL', () => {
         body: JSON.stringify({ email: 'dispatcher@freightdesk.test', password: 'freightdesk' }),
       })
       expect(login.status).toBe(200)
+
+      // A client cannot pick its own address: forged copies of the internal header are replaced,
+      // so failures under ever-changing forged addresses still add up for this one client.
+      const attempt = (n: number) =>
+        fetch(`http://127.0.0.1:${port}/api/account/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [CLIENT_IP_HEADER]: `203.0.113.${n}` },
+          body: JSON.stringify({ email: `nobody${n}@example.test`, password: 'wrong password' }),
+        })
+      for (let n = 0; n < THROTTLE_MAX_PER_IP; n++) expect((await attempt(n)).status).toBe(401)
+      expect((await attempt(999)).status).toBe(429)
     } finally {
       process.kill(-server.pid!, 'SIGTERM')
       await new Promise((resolve) => server.once('exit', resolve))
