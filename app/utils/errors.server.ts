@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+
 /**
  * A rule was broken. Model functions throw it; HTML routes turn it into a translated form error
  * or toast, API routes into `{ error: { code, message, fields } }` with the matching status.
@@ -41,4 +43,14 @@ export class DomainError extends Error {
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError
+}
+
+/** For page loaders: a record the model cannot find becomes the 404 page. */
+export async function orNotFound<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    throw error
+  }
 }

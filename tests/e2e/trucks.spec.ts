@@ -110,7 +110,12 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page 
   await expect(statusCells.first()).toHaveText('Out of service')
   for (const text of await statusCells.allTextContents()) expect(text).toBe('Out of service')
 
-  await page.goto('/dashboard/trucks/list?q=T-01&pageSize=10')
+  await page.goto('/dashboard/trucks/list?q=T-01')
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–25 of 40')
+  // Rows per page: submits on change with JavaScript, through its Apply button without.
+  await page.getByLabel('Rows per page:').selectOption('10')
+  if (!js(test.info())) await page.locator('form:has(#pageSize)').getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/q=T-01&pageSize=10$/)
   await expect(page.getByTestId('pagination-range')).toHaveText('1–10 of 40')
   await page.getByRole('link', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/page=2/)

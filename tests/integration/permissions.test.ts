@@ -78,6 +78,7 @@ describe('HTML routes check the role on the server', () => {
     expect(await status(async () => truckList.loader(await args('/dashboard/trucks/list', 'viewer')))).toBe(200)
     expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'viewer')))).toBe(403)
     expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'dispatcher')))).toBe(200)
+    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/x/edit', 'dispatcher', { id: 'x' })))).toBe(404)
     expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'viewer', { id: 'x' })))).toBe(403)
     expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'admin', { id: 'x' })))).toBe(404)
     expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'driver')))).toBe(200)

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { getInstance } from '~/middleware/i18next'
 import { deleteTruck, getTruck } from '~/models/truck.server'
-import { isDomainError } from '~/utils/errors.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { getClientIp, requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
@@ -13,13 +13,8 @@ import type { Route } from './+types/delete'
 /** The confirm page used without JavaScript; the dialog posts to the same action. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'truck')
-  try {
-    const truck = await getTruck(user.organizationId, params.id)
-    return { truck: { id: truck.id, unitNumber: truck.unitNumber, version: truck.version } }
-  } catch (error) {
-    if (isDomainError(error)) throw data(null, { status: 404 })
-    throw error
-  }
+  const truck = await orNotFound(getTruck(user.organizationId, params.id))
+  return { truck: { id: truck.id, unitNumber: truck.unitNumber, version: truck.version } }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import { createTruck, getTruck, serializeTruck, updateTruck, type TruckDto } fro
 import { listDriverOptions } from '~/models/user.server'
 import { TruckSchema, type TruckInput } from '~/schemas/truck'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUS_VARIANT, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { isDomainError } from '~/utils/errors.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { getClientIp, requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
@@ -21,20 +21,11 @@ import type { Route } from './+types/editor'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'truck')
   const [truck, companies, drivers] = await Promise.all([
-    params.id ? getTruckOr404(user.organizationId, params.id) : null,
+    params.id ? orNotFound(getTruck(user.organizationId, params.id)) : null,
     listCompanyOptions(user.organizationId),
     listDriverOptions(user.organizationId),
   ])
   return { truck: truck ? serializeTruck(truck) : null, companies, drivers }
-}
-
-async function getTruckOr404(organizationId: string, id: string) {
-  try {
-    return await getTruck(organizationId, id)
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
-    throw error
-  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
