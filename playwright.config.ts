@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+// Overridable so two checkouts can run their suites side by side on one machine.
+const PG_PORT = process.env.E2E_PG_PORT ?? '54331'
 export const E2E_DATA_DIR = '.data/e2e'
 
 /**
@@ -30,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
-    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: '54331', PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
     url: `http://127.0.0.1:${PORT}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'freightdesk'
 export const OUTBOX = path.resolve('.data/e2e/outbox')
@@ -66,4 +66,21 @@ export function vin(n: number) {
   const sum = [...body].reduce((total, char, i) => total + (/\d/.test(char) ? Number(char) : values[char]) * weights[i], 0)
   const check = sum % 11 === 10 ? 'X' : String(sum % 11)
   return `${body.slice(0, 8)}${check}${body.slice(9)}`
+}
+
+export type TestOrganization = { email: string; password: string; firstName: string; organizationName: string; accessToken: string }
+
+/**
+ * A fresh organization for one spec, made through the public API (its contract is stable), so a
+ * spec never reads or writes the shared demo data. Its admin signs in with `login(page, org.email, org.password)`.
+ */
+export async function registerOrganization(request: APIRequestContext, name = uniqueId('org')): Promise<TestOrganization> {
+  const email = `${name}@example.test`.toLowerCase()
+  const password = 'a safe password'
+  const response = await request.post('/api/account/register', {
+    data: { email, password, firstName: 'Casey', lastName: 'Tester', organizationName: `${name} Freight` },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  const body = await response.json()
+  return { email, password, firstName: 'Casey', organizationName: `${name} Freight`, accessToken: body.data.accessToken }
 }
