@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { ServerBuild } from 'react-router'
-import { CLIENT_IP_HEADER } from './app/utils/client-ip.ts'
 import { applyMigrations, startEmbeddedPostgres } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))
@@ -56,26 +55,12 @@ const { default: express } = await import('express')
 const { default: compression } = await import('compression')
 const { createRequestHandler } = await import('@react-router/express')
 
+const { edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
+
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY === 'true')
-
-app.use((req, res, next) => {
-  // The app reads the client address from this header; never trust a copy sent by the client.
-  delete req.headers[CLIENT_IP_HEADER]
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
-  if (!dev) {
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
-    )
-  }
-  if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-  next()
-})
+app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
+app.use(edge({ dev }))
 app.use(compression())
 
 if (process.env.LOG_REQUESTS === 'true' || dev) {
@@ -90,6 +75,7 @@ if (dev) {
   const vite = await import('vite')
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
+  app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
@@ -108,6 +94,7 @@ if (dev) {
   const build = (await import(buildPath)) as ServerBuild
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
   app.use(express.static('build/client', { maxAge: '1h' }))
+  app.use(noStore)
   app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
 }
 

@@ -8,6 +8,8 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { i18nextOptions } from './i18n'
 import { detectLanguage, resources } from './i18n.server'
 import { getInstance } from './middleware/i18next'
+import { CSP_NONCE_HEADER } from './utils/csp-nonce'
+import { NonceProvider } from './utils/nonce-provider'
 
 export const streamTimeout = 5_000
 
@@ -33,6 +35,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const i18n = i18nFor(request, loadContext)
+  // server.ts sends the matching Content-Security-Policy; without it (dev, tests) there is none.
+  const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
@@ -42,10 +46,13 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -19,6 +19,7 @@ import { Toaster } from './components/toaster'
 import { languageInfo, NAMESPACE, type LanguageCode } from './i18n'
 import { loadCatalogue } from './locales/load'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { useNonce } from './utils/nonce-provider'
 import { SettingsDrawer } from './components/settings/settings-drawer'
 import { useSettings } from './components/settings/use-settings'
 import { parseSettings } from './utils/settings'
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   const locale = loaderData?.locale ?? (i18n.language as LanguageCode) ?? 'en'
   const { settings } = useSettings()
+  const nonce = useNonce()
   return (
     <html
       lang={locale}
@@ -63,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

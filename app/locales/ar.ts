@@ -272,6 +272,13 @@ const ar: Catalogue = {
     methodNotAllowed: 'هذه الطريقة غير مسموح بها هنا.',
     notFound: 'نقطة نهاية API هذه غير موجودة.',
   },
+  edge: {
+    badPath: 'يحتوي العنوان على تسلسل % غير صالح.',
+    crossSite: 'لا تُقبل هنا الطلبات القادمة من مواقع أخرى.',
+    unsupportedMediaType: 'أرسل هذا النموذج بصيغة application/x-www-form-urlencoded أو multipart/form-data.',
+    payloadTooLarge: 'متن الطلب أكبر من 1 ميغابايت.',
+    unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد قليل.',
+  },
 }
 
 export default ar

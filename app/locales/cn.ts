@@ -272,6 +272,13 @@ const cn: Catalogue = {
     methodNotAllowed: '此处不允许使用该请求方法。',
     notFound: '该 API 端点不存在。',
   },
+  edge: {
+    badPath: '地址中包含无效的 % 转义序列。',
+    crossSite: '此处不接受来自其他网站的请求。',
+    unsupportedMediaType: '请以 application/x-www-form-urlencoded 或 multipart/form-data 格式提交此表单。',
+    payloadTooLarge: '请求体超过 1 MB。',
+    unavailable: '服务暂时不可用，请稍后再试。',
+  },
 }
 
 export default cn

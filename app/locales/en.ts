@@ -270,6 +270,13 @@ const en = {
     methodNotAllowed: 'This method is not allowed here.',
     notFound: 'No such API endpoint.',
   },
+  edge: {
+    badPath: 'The address contains an invalid % escape.',
+    crossSite: 'Requests from other sites are not accepted here.',
+    unsupportedMediaType: 'Send this form as application/x-www-form-urlencoded or multipart/form-data.',
+    payloadTooLarge: 'The request body is larger than 1 MB.',
+    unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  },
 }
 
 export default en

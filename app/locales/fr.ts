@@ -272,6 +272,13 @@ const fr: Catalogue = {
     methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
     notFound: 'Ce point de terminaison d’API n’existe pas.',
   },
+  edge: {
+    badPath: 'L’adresse contient une séquence % invalide.',
+    crossSite: 'Les requêtes provenant d’autres sites ne sont pas acceptées ici.',
+    unsupportedMediaType: 'Envoyez ce formulaire en application/x-www-form-urlencoded ou multipart/form-data.',
+    payloadTooLarge: 'Le corps de la requête dépasse 1 Mo.',
+    unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  },
 }
 
 export default fr

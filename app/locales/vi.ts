@@ -272,6 +272,13 @@ const vi: Catalogue = {
     methodNotAllowed: 'Phương thức này không được phép ở đây.',
     notFound: 'API endpoint này không tồn tại.',
   },
+  edge: {
+    badPath: 'Địa chỉ chứa chuỗi thoát % không hợp lệ.',
+    crossSite: 'Không chấp nhận yêu cầu từ trang web khác tại đây.',
+    unsupportedMediaType: 'Hãy gửi biểu mẫu này dưới dạng application/x-www-form-urlencoded hoặc multipart/form-data.',
+    payloadTooLarge: 'Nội dung yêu cầu lớn hơn 1 MB.',
+    unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
+  },
 }
 
 export default vi

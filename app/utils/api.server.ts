@@ -2,12 +2,12 @@
  * Helpers for the JSON API (app/routes/api): bearer authentication, the `{ data }` envelope and
  * `{ error: { code, message, fields } }` errors with stable codes.
  */
-import { SignJWT, jwtVerify } from 'jose'
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import type { z } from 'zod'
 import { getFixedT, detectLanguage } from '~/i18n.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
 import { env } from './env.server'
-import { DomainError, isDomainError, type ErrorCode } from './errors.server'
+import { DomainError, isDatabaseUnavailable, isDomainError, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.server'
 import { can, type Action, type Entity } from './permissions'
 
 function secretKey() {
@@ -29,14 +29,16 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
   const header = request.headers.get('Authorization') ?? ''
   const match = header.match(/^Bearer\s+(.+)$/i)
   if (!match) throw new DomainError('unauthorized', 'api.unauthorized')
+  let payload: JWTPayload
   try {
-    const { payload } = await jwtVerify(match[1].trim(), secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] })
-    const user = typeof payload.sid === 'string' ? await getSessionUser(payload.sid) : null
-    if (!user || user.id !== payload.sub) throw new Error('revoked')
-    return user
+    ;({ payload } = await jwtVerify(match[1].trim(), secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] }))
   } catch {
     throw new DomainError('unauthorized', 'api.unauthorized')
   }
+  // Outside the try: a database outage is a 503 (handleApi), not a reason to discard the token.
+  const user = typeof payload.sid === 'string' ? await getSessionUser(payload.sid) : null
+  if (!user || user.id !== payload.sub) throw new DomainError('unauthorized', 'api.unauthorized')
+  return user
 }
 
 export async function requireApiPermission(request: Request, action: Action, entity: Entity) {
@@ -50,14 +52,22 @@ export function apiData<T>(data: T, init?: ResponseInit & { meta?: Record<string
   return Response.json(meta ? { data, meta } : { data }, rest)
 }
 
-export function apiErrorResponse(request: Request, code: ErrorCode, messageKey: string, status: number, fields?: Record<string, string[]>, params?: Record<string, unknown>) {
+export function apiErrorResponse(
+  request: Request,
+  code: ErrorCode,
+  messageKey: string,
+  status: number,
+  fields?: Record<string, string[]>,
+  params?: Record<string, unknown>,
+  headers?: HeadersInit,
+) {
   const t = getFixedT(detectLanguage(request))
   const translatedFields = fields
     ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message))]))
     : undefined
   return Response.json(
     { error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } },
-    { status },
+    { status, headers },
   )
 }
 
@@ -100,11 +110,16 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
     if (isDomainError(error)) {
       return apiErrorResponse(request, error.code, error.messageKey, error.status, error.fields, error.options.params)
     }
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`[freightdesk] database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`)
+      return apiErrorResponse(request, 'unavailable', 'edge.unavailable', 503, undefined, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+    }
     console.error(error)
     return apiErrorResponse(request, 'internal_error', 'errors.500.title', 500)
   }
 }
 
-export function methodNotAllowed(request: Request) {
-  return apiErrorResponse(request, 'method_not_allowed', 'api.methodNotAllowed', 405)
+/** 405 with the `Allow` header listing what this endpoint answers. */
+export function methodNotAllowed(request: Request, allow: string[]) {
+  return apiErrorResponse(request, 'method_not_allowed', 'api.methodNotAllowed', 405, undefined, undefined, { Allow: allow.join(', ') })
 }

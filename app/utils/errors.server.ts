@@ -13,7 +13,10 @@ export type ErrorCode =
   | 'unauthorized'
   | 'rate_limited'
   | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'internal_error'
+  | 'unavailable'
 
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -23,7 +26,36 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   internal_error: 500,
+  unavailable: 503,
+}
+
+export function errorStatus(code: ErrorCode) {
+  return STATUS[code]
+}
+
+/** Seconds a client should wait before retrying after `unavailable`. */
+export const RETRY_AFTER_SECONDS = 30
+
+// Prisma's codes for "cannot reach / lost / out of connections", and the driver adapter's kinds.
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+const UNAVAILABLE_DRIVER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
+
+/**
+ * The database is down, restarting or out of connections: a temporary condition (503), not a
+ * bug (500) and never a reason to tell a client its credentials are bad (401).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const { code, meta, message } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } }; message?: unknown }
+  if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return true
+  const cause = meta?.driverAdapterError?.cause
+  if (cause?.kind && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true
+  // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown).
+  if (typeof cause?.code === 'string' && /^(08|53|57P)/.test(cause.code)) return true
+  return typeof message === 'string' && /Connection terminated|Can't reach database server/.test(message)
 }
 
 export class DomainError extends Error {

@@ -6,7 +6,7 @@ import type { Route } from './+types/login'
 
 /** POST /api/account/login → { accessToken, user }; throttled like the sign-in form. */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(request)
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const input = parseOrThrow(LoginSchema, await readJson(request))
     const ip = getClientIp(request)
@@ -19,5 +19,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return methodNotAllowed(request)
+  return methodNotAllowed(request, ['POST'])
 }

@@ -4,7 +4,7 @@ import type { Route } from './+types/logout'
 
 /** POST /api/account/logout revokes the token's session. */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(request)
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const user = await requireApiUser(request)
     await deleteSession(user.sessionId)
@@ -13,5 +13,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return methodNotAllowed(request)
+  return methodNotAllowed(request, ['POST'])
 }

@@ -1,5 +1,5 @@
 import { getPublicUser } from '~/models/auth.server'
-import { apiData, handleApi, requireApiUser } from '~/utils/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiUser } from '~/utils/api.server'
 import type { Route } from './+types/my-account'
 
 /** GET /api/account/my-account → { data: user } (also at the top level as `user`). */
@@ -9,4 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const user = await getPublicUser(session.id)
     return apiData(user)
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** POST /api/trucks → 201 { data: truck } (its `status` is the spec's truckStatus). */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(request)
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'create', 'truck')
     const input = parseOrThrow(TruckSchema, dropNulls(await readJson(request)))

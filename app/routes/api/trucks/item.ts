@@ -41,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return apiData({ id: truck.id, deleted: true })
       }
       default:
-        return methodNotAllowed(request)
+        return methodNotAllowed(request, ['GET', 'HEAD', 'PUT', 'DELETE'])
     }
   })
 }

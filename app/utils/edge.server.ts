@@ -1,0 +1,190 @@
+/**
+ * What every request goes through before a route module sees it: the client address, security
+ * headers with a per-request CSP nonce, and the checks that answer at once (bad path, unknown
+ * method, cross-site post, wrong form encoding, oversized body). server.ts mounts these; an answer
+ * from here is the JSON error envelope under /api and a small HTML page elsewhere.
+ * Loaded by server.ts next to Express, so it imports no app code beyond i18n and error codes.
+ */
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import { languageInfo } from '../i18n'
+import { detectLanguage, getFixedT } from '../i18n.server'
+import { CLIENT_IP_HEADER } from './client-ip'
+import { CSP_NONCE_HEADER } from './csp-nonce'
+import { errorStatus, type ErrorCode } from './errors.server'
+
+/** JSON and form bodies; file uploads will get their own streamed limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** What React Router's request handler accepts; anything else (TRACE, PROPFIND …) is a 405 here. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+/**
+ * `TRUST_PROXY` as Express's `trust proxy` setting: a hop count or a list of addresses, subnets
+ * and Express's keywords (`loopback`, `uniquelocal` …). Never "trust every X-Forwarded-For":
+ * the leftmost address is whatever the client wrote.
+ */
+export function trustProxySetting(value: string | undefined, warn: (message: string) => void = console.warn): false | number | string[] {
+  const text = (value ?? '').trim()
+  if (text === '' || text === 'false' || text === '0') return false
+  if (text === 'true') {
+    warn('[freightdesk] TRUST_PROXY=true is read as 1 (one proxy in front). Set the number of proxies or their addresses instead.')
+    return 1
+  }
+  if (/^\d+$/.test(text)) return Number(text)
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean)
+}
+
+export function isApiPath(path: string) {
+  return /^\/+api(\/|$)/i.test(path)
+}
+
+type Refusal = { code: ErrorCode; messageKey: string; headers?: Record<string, string> }
+
+/** The one place the edge answers: JSON envelope under /api, a small translated page elsewhere. */
+function refuse(req: Request, res: Response, { code, messageKey, headers }: Refusal) {
+  if (res.headersSent || res.destroyed) return
+  const status = errorStatus(code)
+  const language = detectLanguage(new globalThis.Request('http://localhost/', { headers: { cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' } }))
+  const t = getFixedT(language)
+  const message = t(messageKey)
+  res.status(status)
+  res.setHeader('Cache-Control', 'private, no-store')
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value)
+  if (isApiPath(req.path)) {
+    res.json({ error: { code, message } })
+    return
+  }
+  const info = languageInfo(language)
+  res.type('html').send(
+    `<!doctype html><html lang="${info.intl}" dir="${info.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${status} · ${escapeHtml(message)}</title></head><body><main><p>${status}</p><h1>${escapeHtml(message)}</h1>` +
+      `<p><a href="/dashboard/app">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
+  )
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function securityHeaders(req: Request, res: Response, dev: boolean) {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  delete req.headers[CSP_NONCE_HEADER]
+  // Vite's dev server injects inline scripts of its own: no policy in development.
+  if (!dev) {
+    const nonce = randomBytes(16).toString('base64')
+    req.headers[CSP_NONCE_HEADER] = nonce
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
+    )
+  }
+  if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+}
+
+/** The origins a browser on this site sends: the one the request came to, and APP_URL's. */
+function ownOrigins(req: Request) {
+  const origins = new Set([`${req.protocol}://${req.host}`])
+  if (process.env.HTTPS === 'true') origins.add(`https://${req.host}`)
+  if (process.env.APP_URL) {
+    try {
+      origins.add(new URL(process.env.APP_URL).origin)
+    } catch {
+      // env.server.ts reports a malformed APP_URL
+    }
+  }
+  return origins
+}
+
+function check(req: Request): Refusal | null {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    return { code: 'validation_failed', messageKey: 'edge.badPath' }
+  }
+  // `//api/…` would reach React Router as a different URL; `.data` is React Router's own format.
+  if (isApiPath(req.path) && (req.path.startsWith('//') || req.path.endsWith('.data'))) {
+    return { code: 'not_found', messageKey: 'api.notFound' }
+  }
+  if (!ALLOWED_METHODS.includes(req.method)) {
+    return { code: 'method_not_allowed', messageKey: 'api.methodNotAllowed', headers: { Allow: ALLOWED_METHODS.join(', ') } }
+  }
+  if (SAFE_METHODS.has(req.method)) return null
+
+  const origin = req.get('origin')
+  if (req.get('sec-fetch-site') === 'cross-site' || (origin !== undefined && !ownOrigins(req).has(origin))) {
+    return { code: 'forbidden', messageKey: 'edge.crossSite' }
+  }
+  // Page and resource actions read `request.formData()`: anything else would throw inside them.
+  const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (!isApiPath(req.path) && !FORM_TYPES.has(type)) {
+    return { code: 'unsupported_media_type', messageKey: 'edge.unsupportedMediaType' }
+  }
+  if (Number(req.get('content-length') ?? 0) > BODY_LIMIT_BYTES) {
+    return { code: 'payload_too_large', messageKey: 'edge.payloadTooLarge' }
+  }
+  return null
+}
+
+/**
+ * Collects the body before the route runs, so a route never sees a cut-off body and memory stays
+ * at most `limit` per request. Chunks are caught as Node's parser pushes them into the request
+ * stream and pushed on when the body is complete; past the limit they are dropped as they arrive,
+ * so the client finishes sending and reads its 413 instead of a reset connection.
+ */
+function receiveBody(req: IncomingMessage, limit: number): Promise<'complete' | 'too-large' | 'aborted'> {
+  if (req.complete) return Promise.resolve(req.readableLength > limit ? 'too-large' : 'complete')
+  return new Promise((resolve) => {
+    const push = req.push
+    const chunks: Buffer[] = []
+    let size = req.readableLength
+    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (chunk === null) {
+        req.push = push
+        if (size <= limit) for (const held of chunks) push.call(req, held)
+        const result = push.call(req, null, encoding)
+        resolve(size <= limit ? 'complete' : 'too-large')
+        return result
+      }
+      size += chunk.length
+      if (size > limit) {
+        chunks.length = 0
+        resolve('too-large')
+        return true
+      }
+      chunks.push(chunk)
+      return true
+    }
+    req.once('aborted', () => resolve('aborted'))
+  })
+}
+
+/** Mount first: everything before the static files and React Router. */
+export function edge({ dev }: { dev: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    // The app reads the client address from this header; never trust a copy sent by the client.
+    delete req.headers[CLIENT_IP_HEADER]
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+    securityHeaders(req, res, dev)
+
+    const refusal = check(req)
+    if (refusal) return refuse(req, res, refusal)
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
+    if (!hasBody) return next()
+    receiveBody(req, BODY_LIMIT_BYTES).then((outcome) => {
+      if (outcome === 'complete') next()
+      else if (outcome === 'too-large') refuse(req, res, { code: 'payload_too_large', messageKey: 'edge.payloadTooLarge' })
+    })
+  }
+}
+
+/** After the static files: pages, data requests, resource routes, API answers and redirects. */
+export function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'private, no-store')
+  next()
+}
