@@ -125,17 +125,13 @@ function check(req: Request): Refusal | null {
   if (!isApiPath(req.path) && !FORM_TYPES.has(type)) {
     return { code: 'unsupported_media_type', messageKey: 'edge.unsupportedMediaType' }
   }
-  if (Number(req.get('content-length') ?? 0) > BODY_LIMIT_BYTES) {
-    return { code: 'payload_too_large', messageKey: 'edge.payloadTooLarge' }
-  }
   return null
 }
 
 /**
  * Collects the body before the route runs, so a route never sees a cut-off body and memory stays
  * at most `limit` per request. Chunks are caught as Node's parser pushes them into the request
- * stream and pushed on when the body is complete; past the limit they are dropped as they arrive,
- * so the client finishes sending and reads its 413 instead of a reset connection.
+ * stream and pushed on when the body is complete; past the limit they are dropped as they arrive.
  */
 function receiveBody(req: IncomingMessage, limit: number): Promise<'complete' | 'too-large' | 'aborted'> {
   if (req.complete) return Promise.resolve(req.readableLength > limit ? 'too-large' : 'complete')
@@ -164,6 +160,27 @@ function receiveBody(req: IncomingMessage, limit: number): Promise<'complete' | 
   })
 }
 
+/** Past this, a client that will not keep the connection is answered without waiting for its body. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
+
+/**
+ * Answers 413 while the rest of the body is dropped as it arrives. On a kept-alive connection
+ * Node drains it after the answer; a connection that closes after the answer would reset a client
+ * still sending, so there the body is drained first (up to DRAIN_LIMIT_BYTES).
+ */
+function tooLarge(req: Request, res: Response, declaredLength: number) {
+  const refusal: Refusal = { code: 'payload_too_large', messageKey: 'edge.payloadTooLarge' }
+  const closes = req.get('connection')?.toLowerCase() === 'close' || req.httpVersion === '1.0'
+  if (!closes || req.complete || declaredLength > DRAIN_LIMIT_BYTES) return refuse(req, res, refusal)
+  let drained = 0
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_LIMIT_BYTES) refuse(req, res, refusal)
+  })
+  req.once('end', () => refuse(req, res, refusal))
+  req.resume()
+}
+
 /** Mount first: everything before the static files and React Router. */
 export function edge({ dev }: { dev: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -174,11 +191,12 @@ export function edge({ dev }: { dev: boolean }) {
 
     const refusal = check(req)
     if (refusal) return refuse(req, res, refusal)
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
-    if (!hasBody) return next()
+    const length = Number(req.get('content-length') ?? 0)
+    if (length > BODY_LIMIT_BYTES) return tooLarge(req, res, length)
+    if (length === 0 && req.get('transfer-encoding') === undefined) return next()
     receiveBody(req, BODY_LIMIT_BYTES).then((outcome) => {
       if (outcome === 'complete') next()
-      else if (outcome === 'too-large') refuse(req, res, { code: 'payload_too_large', messageKey: 'edge.payloadTooLarge' })
+      else if (outcome === 'too-large') tooLarge(req, res, length)
     })
   }
 }

@@ -1,0 +1,332 @@
+/**
+ * The request edge (app/utils/edge.server.ts, mounted by server.ts) on a real server against this
+ * file's database. Raw node:http requests where fetch would normalise what is sent (TRACE, `//`,
+ * bad `%` escapes, chunked bodies, a missing Content-Type).
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession } from '~/models/auth.server'
+import { prisma } from '~/utils/db.server'
+import { commitSessionCookie } from '~/utils/session.server'
+import { createOrg, PASSWORD } from '../helpers'
+
+const APP_URL = 'https://freight.example.test'
+let server: ChildProcess
+let port: number
+let output = ''
+let org: Awaited<ReturnType<typeof createOrg>>
+let cookie: string
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
+
+/**
+ * One request on its own connection, sent as written. `size` sends that many bytes of `x`, with a
+ * Content-Length unless `chunked`; the answer is read even while the body is still going out.
+ */
+function raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string; size?: number; chunked?: boolean; agent?: http.Agent }) {
+  return new Promise<Answer>((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...options.headers }
+    const size = options.size ?? (options.body === undefined ? 0 : Buffer.byteLength(options.body))
+    if (size && !options.chunked) headers['Content-Length'] = size
+    if (options.chunked) headers['Transfer-Encoding'] = 'chunked'
+    const request = http.request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers, agent: options.agent ?? false }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }))
+    })
+    request.on('error', reject)
+    if (options.body !== undefined) return void request.end(options.body)
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    let sent = 0
+    const write = () => {
+      while (sent < size) {
+        const n = Math.min(chunk.length, size - sent)
+        sent += n
+        if (!request.write(chunk.subarray(0, n))) return void request.once('drain', write)
+      }
+      request.end()
+    }
+    write()
+  })
+}
+
+const json = (answer: Answer) => JSON.parse(answer.body)
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
+
+/** The node process under tsx, whose peak memory the body-limit test reads. */
+function serverNodePid() {
+  const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)
+  return Number(children[0] || server.pid)
+}
+function peakRssKb(pid: number) {
+  return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'ignore' })
+  port = await freePort()
+  server = spawn('node_modules/.bin/tsx', ['server.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-edge-')),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+      APP_URL,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  const listening = new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk
+      if (output.includes('Freightdesk is running at')) resolve()
+    }
+    server.stdout!.on('data', read)
+    server.stderr!.on('data', read)
+    server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)))
+  })
+  org = await createOrg()
+  const session = await createSession(org.users.admin.id, 'web')
+  cookie = (await commitSessionCookie(session.id)).split(';')[0]
+  await listening
+}, 120_000)
+
+afterAll(async () => {
+  if (!server?.pid) return
+  process.kill(-server.pid, 'SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
+})
+
+describe('body size limit (1 MB)', () => {
+  it('answers 413 at once to a Content-Length over the limit, as the JSON envelope under /api', async () => {
+    const answer = await raw({ method: 'POST', path: '/api/account/login', headers: { 'Content-Type': 'application/json' }, size: 5_000_000 })
+    expect(answer.status).toBe(413)
+    expect(json(answer)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is larger than 1 MB.' } })
+  })
+
+  it('answers at once on a kept-alive connection too, and the connection stays usable', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const answer = await raw({ method: 'POST', path: '/api/trucks', headers: { 'Content-Type': 'application/json' }, size: 5_000_000, agent })
+      expect(answer.status).toBe(413)
+      expect(answer.headers.connection).toBe('keep-alive')
+      const chunked = await raw({ method: 'POST', path: '/api/trucks', headers: { 'Content-Type': 'application/json' }, size: 5_000_000, chunked: true, agent })
+      expect(chunked.status).toBe(413)
+      expect((await raw({ path: '/auth/login', agent })).status).toBe(200)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('cuts a chunked body off when it passes the limit, and answers pages with a small HTML 413', async () => {
+    const api = await raw({ method: 'POST', path: '/api/trucks', headers: { 'Content-Type': 'application/json' }, size: 5_000_000, chunked: true })
+    expect(api.status).toBe(413)
+    expect(json(api).error.code).toBe('payload_too_large')
+    const page = await raw({ method: 'POST', path: '/auth/login', headers: { ...FORM, 'Accept-Language': 'fr' }, size: 3_000_000, chunked: true })
+    expect(page.status).toBe(413)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain('<h1>Le corps de la requête dépasse 1 Mo.</h1>')
+  })
+
+  it('keeps memory bounded: 64 MB sent in chunks leave the peak memory well below 64 MB higher', async () => {
+    const pid = serverNodePid()
+    const before = peakRssKb(pid)
+    const answer = await raw({ method: 'POST', path: '/api/account/login', headers: { 'Content-Type': 'application/json' }, size: 64 * 1024 * 1024, chunked: true })
+    expect(answer.status).toBe(413)
+    expect(peakRssKb(pid) - before).toBeLessThan(24 * 1024)
+    expect((await raw({ path: '/auth/login' })).status).toBe(200)
+  })
+
+  it('reads a body the route ignores, so the client gets its answer and can reuse the connection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const unknown = await raw({ method: 'POST', path: '/api/no-such-endpoint', headers: { 'Content-Type': 'application/json' }, size: 300_000, agent })
+      expect(unknown.status).toBe(404)
+      expect(json(unknown).error.code).toBe('not_found')
+      const next = await raw({ path: '/api/account/my-account', headers: { Authorization: `Bearer ${org.users.viewer.token}` }, agent })
+      expect(next.status).toBe(200)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('lets a body under the limit through whole', async () => {
+    const notes = 'n'.repeat(900_000)
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/account/login',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: org.users.admin.email, password: PASSWORD, notes }),
+    })
+    expect(answer.status).toBe(200)
+    expect(json(answer).data.user.email).toBe(org.users.admin.email)
+  })
+})
+
+describe('cross-site requests', () => {
+  it('refuses a sign-out posted from another origin before the route runs', async () => {
+    const answer = await raw({ method: 'POST', path: '/auth/logout', headers: { ...FORM, Cookie: cookie, Origin: 'https://evil.example' }, body: '' })
+    expect(answer.status).toBe(403)
+    expect(answer.body).toContain('<h1>Requests from other sites are not accepted here.</h1>')
+    // Still signed in: the logout action never ran.
+    expect((await raw({ path: '/dashboard/app', headers: { Cookie: cookie } })).status).toBe(200)
+  })
+
+  it('refuses Sec-Fetch-Site: cross-site on resource routes, page actions and the API', async () => {
+    const crossSite = { ...FORM, 'Sec-Fetch-Site': 'cross-site' }
+    for (const target of ['/resources/settings', '/resources/language', '/auth/login']) {
+      const answer = await raw({ method: 'POST', path: target, headers: crossSite, body: 'lng=fr&intent=reset' })
+      expect(answer.status, target).toBe(403)
+      expect(answer.headers['set-cookie'], target).toBeUndefined()
+    }
+    const api = await raw({ method: 'POST', path: '/api/account/logout', headers: { 'Content-Type': 'application/json', Origin: 'null' }, body: '{}' })
+    expect(api.status).toBe(403)
+    expect(json(api)).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not accepted here.' } })
+  })
+
+  it('accepts this site (as addressed, or APP_URL) and clients that send neither header', async () => {
+    const language = (headers: Record<string, string>) => raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
+    for (const headers of [{ Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, { Origin: APP_URL }, {}]) {
+      const answer = await language(headers)
+      expect(answer.status, JSON.stringify(headers)).toBe(302)
+      expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=fr')
+    }
+  })
+})
+
+describe('Cache-Control', () => {
+  it('is private, no-store on signed-in pages, data requests, redirects and API answers', async () => {
+    const answers = await Promise.all([
+      raw({ path: '/dashboard/app', headers: { Cookie: cookie } }),
+      raw({ path: '/dashboard/app.data', headers: { Cookie: cookie } }),
+      raw({ path: '/dashboard/app' }),
+      raw({ path: '/api/account/my-account', headers: { Authorization: `Bearer ${org.users.admin.token}` } }),
+    ])
+    expect(answers.map((answer) => [answer.status, answer.headers['cache-control']])).toEqual([
+      [200, 'private, no-store'],
+      [200, 'private, no-store'],
+      [302, 'private, no-store'],
+      [200, 'private, no-store'],
+    ])
+  })
+
+  it('leaves the long-lived caching of /assets alone', async () => {
+    const asset = fs.readdirSync('build/client/assets').find((name) => name.endsWith('.js'))
+    const answer = await raw({ path: `/assets/${asset}` })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+})
+
+describe('Content-Security-Policy', () => {
+  it('allows inline scripts by a fresh nonce only, and every inline script carries it', async () => {
+    const first = await raw({ path: '/auth/login', headers: { 'X-Freightdesk-Csp-Nonce': 'chosen-by-client' } })
+    const second = await raw({ path: '/auth/login' })
+    const nonceOf = (answer: Answer) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)';/.exec(String(answer.headers['content-security-policy']))?.[1]
+    const nonce = nonceOf(first)
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(nonceOf(second)).not.toBe(nonce)
+    expect(first.headers['content-security-policy']).not.toContain("'unsafe-inline'; style-src")
+    const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+    expect(scripts.length).toBeGreaterThan(2)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    expect(first.body).not.toContain('chosen-by-client')
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('with one hop trusted, the client is the last X-Forwarded-For address, never the forged leftmost', async () => {
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/account/login',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '6.6.6.6, 7.7.7.7' },
+      body: JSON.stringify({ email: org.users.dispatcher.email, password: PASSWORD }),
+    })
+    expect(answer.status).toBe(200)
+    const sessions = await prisma.session.findMany({ where: { userId: org.users.dispatcher.id, ip: { not: null } }, select: { ip: true } })
+    expect(sessions).toEqual([{ ip: '7.7.7.7' }])
+  })
+})
+
+describe('every answer under /api is the JSON error envelope', () => {
+  it.each([
+    ['GET', '/api/trucks.data', 404, 'not_found'],
+    ['GET', '/api/account/my-account.data', 404, 'not_found'],
+    ['GET', '//api/trucks', 404, 'not_found'],
+    ['GET', '/api/tr%ZZucks', 400, 'validation_failed'],
+    ['TRACE', '/api/trucks', 405, 'method_not_allowed'],
+    ['PROPFIND', '/api/trucks', 405, 'method_not_allowed'],
+    ['POST', '/api/account/my-account', 405, 'method_not_allowed'],
+    ['PATCH', '/api/trucks', 405, 'method_not_allowed'],
+    ['GET', '/api/account/login', 405, 'method_not_allowed'],
+  ])('%s %s → %i %s', async (method, target, status, code) => {
+    const answer = await raw({ method, path: target, headers: { Authorization: `Bearer ${org.users.admin.token}` } })
+    expect(answer.status).toBe(status)
+    expect(answer.headers['content-type']).toMatch(/^application\/json/)
+    expect(json(answer).error.code).toBe(code)
+    expect(json(answer).error.message).toEqual(expect.any(String))
+    if (status === 405) expect(answer.headers.allow).toMatch(/^[A-Z]+(, [A-Z]+)*$/)
+  })
+
+  it('names the methods each endpoint answers in Allow', async () => {
+    const allow = async (method: string, target: string) => (await raw({ method, path: target })).headers.allow
+    expect(await allow('POST', '/api/account/my-account')).toBe('GET, HEAD')
+    expect(await allow('PATCH', '/api/trucks')).toBe('GET, HEAD, POST')
+    expect(await allow('GET', '/api/account/login')).toBe('POST')
+  })
+
+  it('answers pages with small HTML pages instead of Express errors', async () => {
+    const trace = await raw({ method: 'TRACE', path: '/dashboard/app' })
+    expect(trace.status).toBe(405)
+    expect(trace.body).toContain('<h1>This method is not allowed here.</h1>')
+    const badEscape = await raw({ path: '/dashboard/%E0%A4%A' })
+    expect(badEscape.status).toBe(400)
+    expect(badEscape.body).toContain('<h1>The address contains an invalid % escape.</h1>')
+  })
+})
+
+describe('page and resource actions accept only form encodings', () => {
+  it.each([
+    ['application/json', '{"email":"a@b.c"}'],
+    ['text/plain', 'email=a@b.c'],
+    [undefined, 'email=a@b.c'],
+  ])('answers 415 to %s before the action runs', async (type, body) => {
+    const answer = await raw({ method: 'POST', path: '/auth/login', headers: type ? { 'Content-Type': type } : {}, body })
+    expect(answer.status).toBe(415)
+    expect(answer.body).toContain('application/x-www-form-urlencoded')
+  })
+
+  it('still runs actions posted as a form, as documents and as React Router data requests', async () => {
+    const wrong = `email=${encodeURIComponent(org.users.admin.email)}&password=wrong-password`
+    expect((await raw({ method: 'POST', path: '/auth/login', headers: FORM, body: wrong })).status).toBe(400)
+    expect((await raw({ method: 'POST', path: '/auth/login.data', headers: FORM, body: wrong })).status).toBe(400)
+    const boundary = 'edge-boundary'
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="lng"', '', 'vi', `--${boundary}--`, ''].join('\r\n')
+    const answer = await raw({ method: 'POST', path: '/resources/language', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: multipart })
+    expect(answer.status).toBe(302)
+    expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=vi')
+  })
+})
+
+describe('the server process', () => {
+  it('logged no unexpected server error through all of the above', () => {
+    expect(output).not.toMatch(/Unexpected Server Error|TypeError|ECONNRESET/)
+  })
+})
