@@ -4,6 +4,8 @@ import { expect, js, login, test } from './fixtures'
 const html = (page: Page) => page.locator('html')
 
 async function openSettings(page: Page) {
+  // With JavaScript the link turns into a button when the page hydrates; a click in between is lost.
+  if (js(test.info())) await expect(page.locator('button[data-testid="settings-button"]')).toBeVisible()
   await page.getByTestId('settings-button').click()
   await expect(page.getByTestId('settings-drawer')).toBeVisible()
   return page.getByTestId('settings-drawer')
