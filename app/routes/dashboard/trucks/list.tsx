@@ -48,6 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+// Opaque, so the sticky actions cell of a marked row matches the rest of it.
+const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warning-main)_15%,var(--surface))]'
+// A hairline on the start side of the sticky actions column shows that cells scroll beneath it.
+const stickyEdge = 'shadow-[-1px_0_0_var(--line)] rtl:shadow-[1px_0_0_var(--line)]'
+
 /** Filter selects apply at once with JavaScript; without it the Apply button submits them. */
 function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
   event.currentTarget.form?.requestSubmit()
@@ -165,7 +170,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   <SortHeader column="status" label={t('fields.status')} {...sortProps} />
                   <SortHeader column="inspectionDue" label={t('fields.inspectionDue')} {...sortProps} />
                   <SortHeader column="odometerMiles" label={t('fields.odometerMiles')} {...sortProps} className="px-4 py-3 text-end" />
-                  <th scope="col" className="sticky end-0 bg-surface px-4 py-3">
+                  <th scope="col" className={cn('sticky end-0 bg-surface px-4 py-3', stickyEdge)}>
                     <span className="sr-only">{t('common.actions')}</span>
                   </th>
                 </tr>
@@ -178,7 +183,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                       key={truck.id}
                       aria-current={isChanged ? 'true' : undefined}
                       data-changed={isChanged ? 'true' : undefined}
-                      className={cn('group/row border-t border-dashed border-line', isChanged ? 'bg-warning-lighter/60 dark:bg-warning/15' : 'hover:bg-black/[0.02] dark:hover:bg-white/[0.02]')}
+                      className={cn('group/row border-t border-dashed border-line', isChanged ? changedRowBg : 'hover:bg-black/[0.02] dark:hover:bg-white/[0.02]')}
                     >
                       <td className="px-4 py-3 font-semibold whitespace-nowrap">
                         <Link to={withReturnTo(`/dashboard/trucks/${truck.id}`, returnTo)} className="hover:underline">
@@ -197,7 +202,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                         <ComplianceBadges compliance={truck.compliance} />
                       </td>
                       <td className="px-4 py-3 text-end whitespace-nowrap tabular-nums">{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}</td>
-                      <td className={cn('sticky end-0 px-2 py-2', isChanged ? 'bg-warning-lighter dark:bg-surface' : 'bg-surface')}>
+                      <td className={cn('sticky end-0 px-2 py-2', stickyEdge, isChanged ? changedRowBg : 'bg-surface')}>
                         <div className="flex justify-end gap-1" data-testid="row-actions">
                           {loaderData.canUpdate ? (
                             <Link to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} className="grid size-9 place-items-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10" aria-label={t('trucks.list.editUnit', { unit: truck.unitNumber })} title={t('common.edit')}>
