@@ -65,6 +65,11 @@ test('after editing, deleting or creating, the list comes back as it was with th
   await expect(rowOf(page, 'RET-2')).toHaveAttribute('aria-current', 'true')
   await expect(rowOf(page, 'RET-2')).toContainText('just changed')
   await expect(page.locator('tr[aria-current]')).toHaveCount(1)
+  // Sorting moves on: the mark goes, the filters stay.
+  await page.getByRole('link', { name: 'Unit number' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?q=RET&sort=unitNumber&dir=asc&pageSize=10$/)
+  await expect(page.locator('tr[aria-current]')).toHaveCount(0)
+  await page.goto(listUrl)
 
   // Delete from the same list.
   if (js(testInfo)) {
