@@ -31,6 +31,7 @@ export default [
       index('routes/dashboard/trucks/index.tsx'),
       route('list', 'routes/dashboard/trucks/list.tsx'),
       route('new', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-new' }),
+      route(':id', 'routes/dashboard/trucks/view.tsx'),
       route(':id/edit', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-edit' }),
       route(':id/delete', 'routes/dashboard/trucks/delete.tsx'),
     ]),

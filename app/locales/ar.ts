@@ -170,6 +170,12 @@ const ar: Catalogue = {
     viewAll: 'عرض الكل',
     count: 'العدد',
     nothingForRole: 'لا يوجد ما يُعرض هنا لدورك حتى الآن.',
+    chartTrucks: 'الشاحنات',
+    compliance: 'الفحوصات والتسجيلات',
+    complianceCounts: {
+      overdue: 'متأخر',
+      due_soon: 'مستحق خلال 30 يومًا',
+    },
   },
   permissionDenied: {
     title: 'تم رفض الوصول',
@@ -204,7 +210,7 @@ const ar: Catalogue = {
       title: 'الشاحنات',
       new: 'شاحنة جديدة',
       search: 'البحث في الشاحنات',
-      searchPlaceholder: 'ابحث برقم الوحدة أو رقم الهيكل أو رقم اللوحة…',
+      searchPlaceholder: 'ابحث برقم الوحدة أو VIN أو اللوحة أو الصانع أو الطراز أو الشركة…',
       vehicle: 'المركبة',
       emptyTitle: 'لا توجد شاحنات بعد',
       empty: 'أضف شاحنتك الأولى لتبدأ في إسناد الحمولات.',
@@ -243,6 +249,29 @@ const ar: Catalogue = {
       duplicateUnit: 'رقم الوحدة هذا مستخدم لشاحنة أخرى.',
       unknownCompany: 'اختر شركة تابعة لمؤسستك.',
       unknownDriver: 'اختر سائقًا تابعًا لمؤسستك.',
+    },
+    compliance: {
+      label: 'الامتثال',
+      filter: {
+        overdue: 'متأخر',
+        due_soon: 'مستحق خلال 30 يومًا',
+      },
+      inspection: {
+        overdue: 'الفحص متأخر',
+        due_soon: 'الفحص مستحق قريبًا',
+      },
+      registration: {
+        overdue: 'التسجيل منتهي',
+        due_soon: 'التسجيل ينتهي قريبًا',
+      },
+    },
+    changes: {
+      changedRow: 'تم تغييره للتو',
+      deleteConflictTitle: 'لم يتم حذف الشاحنة {{unit}}',
+      deleteConflict: 'قام شخص آخر بتغيير هذه الشاحنة بعد أن طلبت حذفها. تفاصيلها الحالية مميزة في القائمة؛ احذفها مرة أخرى إذا كنت لا تزال تريد ذلك.',
+    },
+    view: {
+      title: 'الشاحنة {{unit}}',
     },
   },
   settings: {

@@ -170,6 +170,12 @@ const cn: Catalogue = {
     viewAll: '查看全部',
     count: '数量',
     nothingForRole: '当前暂无适用于您角色的内容。',
+    chartTrucks: '卡车',
+    compliance: '检验与登记',
+    complianceCounts: {
+      overdue: '已逾期',
+      due_soon: '30 天内到期',
+    },
   },
   permissionDenied: {
     title: '权限不足',
@@ -204,7 +210,7 @@ const cn: Catalogue = {
       title: '卡车',
       new: '新增卡车',
       search: '搜索卡车',
-      searchPlaceholder: '搜索车辆编号、车架号或车牌号…',
+      searchPlaceholder: '搜索车号、VIN、车牌、品牌、型号或公司…',
       vehicle: '车辆',
       emptyTitle: '暂无卡车',
       empty: '添加第一辆卡车，即可开始分配货运任务。',
@@ -243,6 +249,29 @@ const cn: Catalogue = {
       duplicateUnit: '该车辆编号已被其他卡车使用。',
       unknownCompany: '请选择您组织内的公司。',
       unknownDriver: '请选择您组织内的司机。',
+    },
+    compliance: {
+      label: '合规',
+      filter: {
+        overdue: '已逾期',
+        due_soon: '30 天内到期',
+      },
+      inspection: {
+        overdue: '检验已逾期',
+        due_soon: '检验即将到期',
+      },
+      registration: {
+        overdue: '登记已过期',
+        due_soon: '登记即将过期',
+      },
+    },
+    changes: {
+      changedRow: '刚刚更改',
+      deleteConflictTitle: '卡车 {{unit}} 未被删除',
+      deleteConflict: '在您要求删除后，有人更改了这辆卡车。列表中已突出显示其当前信息；如果仍要删除，请再次删除。',
+    },
+    view: {
+      title: '卡车 {{unit}}',
     },
   },
   settings: {

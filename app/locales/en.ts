@@ -168,6 +168,12 @@ const en = {
     viewAll: 'View all',
     count: 'Count',
     nothingForRole: 'Your role has nothing to show here yet.',
+    chartTrucks: 'Trucks',
+    compliance: 'Inspections and registrations',
+    complianceCounts: {
+      overdue: 'Overdue',
+      due_soon: 'Due within 30 days',
+    },
   },
   permissionDenied: {
     title: 'Permission denied',
@@ -202,7 +208,7 @@ const en = {
       title: 'Trucks',
       new: 'New truck',
       search: 'Search trucks',
-      searchPlaceholder: 'Search unit number, VIN or plate…',
+      searchPlaceholder: 'Search unit, VIN, plate, make, model or company…',
       vehicle: 'Vehicle',
       emptyTitle: 'No trucks yet',
       empty: 'Add your first truck to start assigning loads.',
@@ -241,6 +247,29 @@ const en = {
       duplicateUnit: 'Another truck already uses this unit number.',
       unknownCompany: 'Choose a company of your organization.',
       unknownDriver: 'Choose a driver of your organization.',
+    },
+    compliance: {
+      label: 'Compliance',
+      filter: {
+        overdue: 'Overdue',
+        due_soon: 'Due within 30 days',
+      },
+      inspection: {
+        overdue: 'Inspection overdue',
+        due_soon: 'Inspection due soon',
+      },
+      registration: {
+        overdue: 'Registration expired',
+        due_soon: 'Registration expires soon',
+      },
+    },
+    changes: {
+      changedRow: 'just changed',
+      deleteConflictTitle: 'Truck {{unit}} was not deleted',
+      deleteConflict: 'Someone changed this truck after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
+    },
+    view: {
+      title: 'Truck {{unit}}',
     },
   },
   settings: {

@@ -170,6 +170,12 @@ const fr: Catalogue = {
     viewAll: 'Tout afficher',
     count: 'Nombre',
     nothingForRole: 'Il n’y a encore rien à afficher ici pour votre rôle.',
+    chartTrucks: 'Camions',
+    compliance: 'Inspections et immatriculations',
+    complianceCounts: {
+      overdue: 'En retard',
+      due_soon: 'À échéance sous 30 jours',
+    },
   },
   permissionDenied: {
     title: 'Accès refusé',
@@ -204,7 +210,7 @@ const fr: Catalogue = {
       title: 'Camions',
       new: 'Nouveau camion',
       search: 'Rechercher des camions',
-      searchPlaceholder: 'N° de parc, VIN ou immatriculation…',
+      searchPlaceholder: 'Rechercher unité, VIN, plaque, marque, modèle ou société…',
       vehicle: 'Véhicule',
       emptyTitle: 'Aucun camion pour l’instant',
       empty: 'Ajoutez votre premier camion pour commencer à affecter des chargements.',
@@ -243,6 +249,29 @@ const fr: Catalogue = {
       duplicateUnit: 'Ce numéro de parc est déjà attribué à un autre camion.',
       unknownCompany: 'Choisissez une société de votre organisation.',
       unknownDriver: 'Choisissez un conducteur de votre organisation.',
+    },
+    compliance: {
+      label: 'Conformité',
+      filter: {
+        overdue: 'En retard',
+        due_soon: 'À échéance sous 30 jours',
+      },
+      inspection: {
+        overdue: 'Inspection en retard',
+        due_soon: 'Inspection bientôt due',
+      },
+      registration: {
+        overdue: 'Immatriculation expirée',
+        due_soon: 'Immatriculation bientôt expirée',
+      },
+    },
+    changes: {
+      changedRow: 'modifié à l’instant',
+      deleteConflictTitle: 'Le camion {{unit}} n’a pas été supprimé',
+      deleteConflict: 'Quelqu’un a modifié ce camion après votre demande de suppression. Ses informations actuelles sont mises en évidence dans la liste ; supprimez-le de nouveau si vous le souhaitez toujours.',
+    },
+    view: {
+      title: 'Camion {{unit}}',
     },
   },
   settings: {

@@ -170,6 +170,12 @@ const vi: Catalogue = {
     viewAll: 'Xem tất cả',
     count: 'Số lượng',
     nothingForRole: 'Hiện chưa có nội dung nào dành cho vai trò của bạn.',
+    chartTrucks: 'Xe tải',
+    compliance: 'Kiểm định và đăng ký',
+    complianceCounts: {
+      overdue: 'Quá hạn',
+      due_soon: 'Đến hạn trong 30 ngày',
+    },
   },
   permissionDenied: {
     title: 'Không có quyền',
@@ -204,7 +210,7 @@ const vi: Catalogue = {
       title: 'Xe tải',
       new: 'Thêm xe tải',
       search: 'Tìm xe tải',
-      searchPlaceholder: 'Tìm theo số hiệu xe, số VIN hoặc biển số…',
+      searchPlaceholder: 'Tìm số hiệu, VIN, biển số, hãng, mẫu xe hoặc công ty…',
       vehicle: 'Phương tiện',
       emptyTitle: 'Chưa có xe tải nào',
       empty: 'Thêm xe tải đầu tiên để bắt đầu phân chuyến hàng.',
@@ -243,6 +249,29 @@ const vi: Catalogue = {
       duplicateUnit: 'Số hiệu xe này đã được dùng cho một xe khác.',
       unknownCompany: 'Chọn một công ty thuộc tổ chức của bạn.',
       unknownDriver: 'Chọn một tài xế thuộc tổ chức của bạn.',
+    },
+    compliance: {
+      label: 'Tuân thủ',
+      filter: {
+        overdue: 'Quá hạn',
+        due_soon: 'Đến hạn trong 30 ngày',
+      },
+      inspection: {
+        overdue: 'Quá hạn kiểm định',
+        due_soon: 'Sắp đến hạn kiểm định',
+      },
+      registration: {
+        overdue: 'Đăng ký đã hết hạn',
+        due_soon: 'Đăng ký sắp hết hạn',
+      },
+    },
+    changes: {
+      changedRow: 'vừa thay đổi',
+      deleteConflictTitle: 'Xe tải {{unit}} chưa bị xóa',
+      deleteConflict: 'Có người đã thay đổi xe tải này sau khi bạn yêu cầu xóa. Thông tin hiện tại của xe được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
+    },
+    view: {
+      title: 'Xe tải {{unit}}',
     },
   },
   settings: {

@@ -1,6 +1,7 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Prisma, Truck } from '~/generated/prisma/client'
 import type { TruckInput, TruckListQuery } from '~/schemas/truck'
+import { COMPLIANCE_WINDOW_DAYS, type TruckCompliance } from '~/schemas/truck-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -31,20 +32,86 @@ function orderBy(sort: TruckListQuery['sort'], dir: TruckListQuery['dir']): Pris
   return [primary, { id: 'asc' }]
 }
 
-export async function listTrucks(organizationId: string, query: TruckListQuery) {
+/** Plates are written with and without spaces or dashes ("ABC 123", "ABC-123", "ABC123"). */
+function compactPlate(value: string) {
+  return value.replace(/[\s-]+/g, '')
+}
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/** Ids of the organization's trucks whose plate matches `q` once spaces and dashes are ignored. */
+async function idsByCompactPlate(organizationId: string, q: string) {
+  const compact = compactPlate(q)
+  if (!compact) return []
+  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "Truck"
+    WHERE "organizationId" = ${organizationId}
+      AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
+  return rows.map((row) => row.id)
+}
+
+/** Today as a date-only value (UTC midnight), the way registration and inspection dates are stored. */
+export function startOfToday(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+}
+
+function addDays(date: Date, days: number) {
+  return new Date(date.getTime() + days * 86_400_000)
+}
+
+/**
+ * Overdue: an inspection or registration date before today. Due soon: one of them within the
+ * next 30 days and nothing overdue, so the two groups never count a truck twice.
+ */
+function complianceWhere(compliance: TruckCompliance, today: Date): Prisma.TruckWhereInput {
+  const overdue: Prisma.TruckWhereInput = { OR: [{ inspectionDue: { lt: today } }, { registrationExpiry: { lt: today } }] }
+  if (compliance === 'overdue') return overdue
+  const limit = addDays(today, COMPLIANCE_WINDOW_DAYS)
+  return {
+    AND: [
+      { OR: [{ inspectionDue: { gte: today, lte: limit } }, { registrationExpiry: { gte: today, lte: limit } }] },
+      // Spelled out rather than NOT(overdue): NOT over a NULL date would drop the truck.
+      { OR: [{ inspectionDue: null }, { inspectionDue: { gte: today } }] },
+      { OR: [{ registrationExpiry: null }, { registrationExpiry: { gte: today } }] },
+    ],
+  }
+}
+
+export type ComplianceState = 'overdue' | 'due_soon' | null
+
+/** The badge one date earns: the same rule as the filter above. */
+export function complianceOf(value: Date | string | null, today = startOfToday()): ComplianceState {
+  if (!value) return null
+  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value
+  if (date < today) return 'overdue'
+  if (date <= addDays(today, COMPLIANCE_WINDOW_DAYS)) return 'due_soon'
+  return null
+}
+
+export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
+  const plateIds = query.q ? await idsByCompactPlate(organizationId, query.q) : []
+  const conditions: Prisma.TruckWhereInput[] = []
+  if (query.compliance) conditions.push(complianceWhere(query.compliance, today))
+  if (query.q) {
+    conditions.push({
+      OR: [
+        { unitNumber: { contains: query.q, mode: 'insensitive' } },
+        { vin: { contains: query.q, mode: 'insensitive' } },
+        { licensePlate: { contains: query.q, mode: 'insensitive' } },
+        { make: { contains: query.q, mode: 'insensitive' } },
+        { model: { contains: query.q, mode: 'insensitive' } },
+        { company: { name: { contains: query.q, mode: 'insensitive' } } },
+        ...(plateIds.length ? [{ id: { in: plateIds } }] : []),
+      ],
+    })
+  }
   const where: Prisma.TruckWhereInput = {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.companyId ? { companyId: query.companyId } : {}),
-    ...(query.q
-      ? {
-          OR: [
-            { unitNumber: { contains: query.q, mode: 'insensitive' } },
-            { vin: { contains: query.q, mode: 'insensitive' } },
-            { licensePlate: { contains: query.q, mode: 'insensitive' } },
-          ],
-        }
-      : {}),
+    ...(conditions.length ? { AND: conditions } : {}),
   }
   // Two independent reads in parallel; a transaction would only add round trips.
   const [total, items] = await Promise.all([
@@ -58,6 +125,15 @@ export async function listTrucks(organizationId: string, query: TruckListQuery) 
     }),
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+/** The dashboard's compliance counts, by the same rules as the list filter. */
+export async function countTrucksByCompliance(organizationId: string, today = startOfToday()) {
+  const [overdue, dueSoon] = await Promise.all([
+    prisma.truck.count({ where: { organizationId, ...complianceWhere('overdue', today) } }),
+    prisma.truck.count({ where: { organizationId, ...complianceWhere('due_soon', today) } }),
+  ])
+  return { overdue, due_soon: dueSoon }
 }
 
 /** Another organization's truck is simply not found: never its data, never a hint it exists. */

@@ -21,3 +21,8 @@ export const TRUCK_SORTS = [
 ] as const
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 
+
+/** Compliance filter: an inspection or registration date already past, or within the next 30 days. */
+export const TRUCK_COMPLIANCE = ['overdue', 'due_soon'] as const
+export type TruckCompliance = (typeof TRUCK_COMPLIANCE)[number]
+export const COMPLIANCE_WINDOW_DAYS = 30

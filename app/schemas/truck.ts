@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PAGE_SIZES, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
+import { PAGE_SIZES, TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
 
 const VIN_VALUES: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -72,6 +72,7 @@ export const TruckListQuerySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(TRUCK_STATUSES).optional().catch(undefined),
   companyId: z.string().trim().max(40).optional().catch(undefined),
+  compliance: z.enum(TRUCK_COMPLIANCE).optional().catch(undefined),
   sort: z.enum(TRUCK_SORTS).default('unitNumber').catch('unitNumber'),
   dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),

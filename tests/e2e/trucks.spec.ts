@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
 test('creates a truck; the toast takes its variant from the new status', async ({ page }) => {
   const unit = uniqueId('E')
   await createTruck(page, unit, { status: 'Maintenance', vinNumber: vin(Date.now()) })
-  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?changed=\w+$/)
   await expect(toast(page, `Truck ${unit} created`, 'warning')).toBeVisible()
   await expect(toast(page, 'Status: Maintenance')).toBeVisible()
   const row = await findRow(page, unit)
@@ -52,9 +52,9 @@ test('shows field errors for a bad VIN and a duplicate unit number, saving nothi
 test('edits a truck, and refuses a second edit made from a stale page', async ({ page, context }) => {
   const unit = uniqueId('ED')
   await createTruck(page, unit, { make: 'Volvo' })
-  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?changed=\w+$/)
   const row = await findRow(page, unit)
-  await row.getByRole('link', { name: unit, exact: true }).click()
+  await row.getByRole('link', { name: `Edit truck ${unit}` }).click()
   await expect(page.getByRole('heading', { name: `Edit truck ${unit}` })).toBeVisible()
   const editUrl = page.url()
 
@@ -80,7 +80,7 @@ test('edits a truck, and refuses a second edit made from a stale page', async ({
 test('deletes a truck after confirming (dialog with JavaScript, confirm page without)', async ({ page }, testInfo) => {
   const unit = uniqueId('DL')
   await createTruck(page, unit)
-  await expect(page).toHaveURL(/\/dashboard\/trucks\/list$/)
+  await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?changed=\w+$/)
   const row = await findRow(page, unit)
   if (js(testInfo)) {
     await row.getByRole('button', { name: `Delete truck ${unit}` }).click()
@@ -89,7 +89,7 @@ test('deletes a truck after confirming (dialog with JavaScript, confirm page wit
     await dialog.getByRole('button', { name: 'Delete' }).click()
   } else {
     await row.getByRole('link', { name: `Delete truck ${unit}` }).click()
-    await expect(page).toHaveURL(/\/delete$/)
+    await expect(page).toHaveURL(/\/delete\?returnTo=/)
     await expect(page.getByRole('heading', { name: `Delete truck ${unit}?` })).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
   }
@@ -106,7 +106,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page 
   await page.getByLabel('Status').selectOption({ label: 'Out of service' })
   await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/status=out_of_service/)
-  const statusCells = page.getByTestId('trucks-table').locator('tbody tr td:nth-child(6)')
+  const statusCells = page.getByTestId('trucks-table').locator('tbody tr td:nth-child(5)')
   await expect(statusCells.first()).toHaveText('Out of service')
   for (const text of await statusCells.allTextContents()) expect(text).toBe('Out of service')
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import type { RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { Button, buttonClass } from './button'
@@ -15,6 +15,15 @@ export default function ConfirmDialogContent({
 }: ConfirmDeleteProps & { onClose: () => void; returnFocus: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
+  // Once its submission has settled the dialog closes, whatever the answer: after a refused
+  // delete (a stale version) a dialog left open would post the refreshed version on a second
+  // click and delete what the user has not seen.
+  const submitted = useRef(false)
+  useEffect(() => {
+    // The dialog is modal, so the only form that can submit while it is open is its own.
+    if (navigation.state === 'submitting') submitted.current = true
+    else if (navigation.state === 'idle' && submitted.current) onClose()
+  }, [navigation.state, onClose])
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>

@@ -7,6 +7,8 @@ import { formatNumber } from '~/utils/format'
 /** A URL with some query params replaced (empty values removed); the URL is the list's state. */
 export function withParams(search: string, changes: Record<string, string | number | null | undefined>) {
   const params = new URLSearchParams(search)
+  // A row marked as just changed (after a save) stays marked only until the list moves on.
+  params.delete('changed')
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value === '') params.delete(key)
     else params.set(key, String(value))
@@ -41,7 +43,7 @@ export function Pagination({ total, page, pageSize, pageSizes }: { total: number
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1
   const to = Math.min(total, page * pageSize)
   const fmt = (value: number) => formatNumber(i18n.language, value)
-  const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page')
+  const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'changed')
   return (
     <div className="flex min-h-16 flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-line px-4 py-2 text-sm">
       <Form method="get" action={pathname} className="flex items-center gap-2">

@@ -5,9 +5,9 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { countTrucksByStatus } from '~/models/truck.server'
+import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
 import { countUsersByRole } from '~/models/user.server'
-import { TRUCK_STATUSES } from '~/schemas/truck-options'
+import { TRUCK_COMPLIANCE, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
@@ -19,11 +19,13 @@ const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart')
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'dashboard')
-  const [trucks, users] = await Promise.all([
-    can(user.role, 'read', 'truck') ? countTrucksByStatus(user.organizationId) : null,
+  const readsTrucks = can(user.role, 'read', 'truck')
+  const [trucks, compliance, users] = await Promise.all([
+    readsTrucks ? countTrucksByStatus(user.organizationId) : null,
+    readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
   ])
-  return { firstName: user.firstName, trucks, users }
+  return { firstName: user.firstName, trucks, compliance, users }
 }
 
 const CHART_COLORS: Record<string, string> = {
@@ -51,7 +53,7 @@ function Stat({ label, value, icon, tone }: { label: string; value: string; icon
 export default function DashboardApp({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
-  const { trucks, users } = loaderData
+  const { trucks, compliance, users } = loaderData
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const truckRows = TRUCK_STATUSES.map((status) => ({
     key: status,
@@ -132,6 +134,22 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
+          </Card>
+        ) : null}
+
+        {compliance ? (
+          <Card className="p-6">
+            <h2 className="mb-4 text-lg font-bold">{t('dashboard.compliance')}</h2>
+            <ul className="text-sm" data-testid="truck-compliance">
+              {TRUCK_COMPLIANCE.map((value) => (
+                <li key={value} className="border-t border-dashed border-line first:border-t-0">
+                  <Link to={`/dashboard/trucks/list?compliance=${value}`} className="flex items-center justify-between gap-4 py-2.5 hover:underline">
+                    <Badge tone={value === 'overdue' ? 'error' : 'warning'}>{t(`dashboard.complianceCounts.${value}`)}</Badge>
+                    <span className="font-semibold tabular-nums">{fmt(compliance[value])}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </Card>
         ) : null}
 

@@ -7,6 +7,7 @@ import { getInstance } from '~/middleware/i18next'
 import { deleteTruck, getTruck } from '~/models/truck.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { getClientIp, requirePermission } from '~/utils/session.server'
+import { listReturnTo, withChanged } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
 
@@ -14,7 +15,8 @@ import type { Route } from './+types/delete'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'truck')
   const truck = await orNotFound(getTruck(user.organizationId, params.id))
-  return { truck: { id: truck.id, unitNumber: truck.unitNumber, version: truck.version } }
+  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'))
+  return { truck: { id: truck.id, unitNumber: truck.unitNumber, version: truck.version }, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -22,33 +24,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const version = Number(form.get('version'))
   const t = getInstance(context).t
+  const returnTo = listReturnTo(form.get('returnTo'))
   try {
     const truck = await deleteTruck(
       { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) },
       params.id,
       Number.isInteger(version) && version > 0 ? version : undefined,
     )
-    return redirectWithToast('/dashboard/trucks/list', { type: 'success', title: t('trucks.toast.deleted', { unit: truck.unitNumber }) })
+    return redirectWithToast(returnTo, { type: 'success', title: t('trucks.toast.deleted', { unit: truck.unitNumber }) })
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return redirectWithToast('/dashboard/trucks/list', { type: 'error', title: t(error.messageKey) })
+    if (error.code === 'conflict') {
+      // Someone changed the truck after the confirmation was shown: nothing is deleted, and the
+      // list marks the row so the user sees its current details before deciding again.
+      const current = await getTruck(user.organizationId, params.id).catch(() => null)
+      return redirectWithToast(current ? withChanged(returnTo, params.id) : returnTo, {
+        type: 'error',
+        title: t('trucks.changes.deleteConflictTitle', { unit: current?.unitNumber ?? '' }),
+        description: t('trucks.changes.deleteConflict'),
+      })
+    }
+    return redirectWithToast(returnTo, { type: 'error', title: t(error.messageKey) })
   }
 }
 
 export default function DeleteTruck({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { truck } = loaderData
+  const { truck, returnTo } = loaderData
   return (
     <>
       <PageHeader
         title={t('trucks.delete.title', { unit: truck.unitNumber })}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: '/dashboard/trucks/list' }, { label: t('common.delete') }]}
+        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: returnTo }, { label: t('common.delete') }]}
       />
       <Card className="max-w-xl p-6">
         <p className="text-muted">{t('trucks.delete.description')}</p>
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="version" value={truck.version} />
-          <ButtonLink to="/dashboard/trucks/list" variant="secondary">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}
           </ButtonLink>
           <Button type="submit" name="intent" value="delete" variant="danger">

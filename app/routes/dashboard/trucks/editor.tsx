@@ -14,6 +14,7 @@ import { TruckSchema, type TruckInput } from '~/schemas/truck'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUS_VARIANT, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { getClientIp, requirePermission } from '~/utils/session.server'
+import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
@@ -25,7 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listCompanyOptions(user.organizationId),
     listDriverOptions(user.organizationId),
   ])
-  return { truck: truck ? serializeTruck(truck) : null, companies, drivers }
+  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'))
+  return { truck: truck ? serializeTruck(truck) : null, companies, drivers, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,7 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const truck = params.id ? await updateTruck(actor, params.id, submission.value) : await createTruck(actor, submission.value)
     const status = t(`trucks.status.${truck.status}`)
-    return redirectWithToast('/dashboard/trucks/list', {
+    // Back to the list as the user left it, with the row that changed marked.
+    return redirectWithToast(withChanged(listReturnTo(formData.get('returnTo')), truck.id), {
       // A new truck's toast takes its variant from the truck's status (the spec's truckStatus).
       type: params.id ? 'success' : TRUCK_STATUS_VARIANT[truck.status],
       title: t(params.id ? 'trucks.toast.updated' : 'trucks.toast.created', { unit: truck.unitNumber }),
@@ -67,7 +70,7 @@ function formDefaults(truck: TruckDto): Partial<Record<keyof TruckInput, string 
 export default function TruckEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const { truck, companies, drivers } = loaderData
+  const { truck, companies, drivers, returnTo } = loaderData
   const [form, fields] = useForm({
     // A stable id: revalidation after a 409 must not remount the form with the newer version,
     // or a second click would overwrite the other edit.
@@ -89,7 +92,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
         title={title}
         crumbs={[
           { label: t('nav.dashboard'), to: '/dashboard/app' },
-          { label: t('nav.trucks'), to: '/dashboard/trucks/list' },
+          { label: t('nav.trucks'), to: returnTo },
           { label: truck ? truck.unitNumber : t('nav.create') },
         ]}
       />
@@ -97,13 +100,14 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
         <FormErrors id={form.errorId} errors={form.errors} />
         {actionData?.conflict && truck ? (
           <p className="text-sm">
-            <Link to={`/dashboard/trucks/${truck.id}/edit`} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary">
+            <Link to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary">
               {t('errors.conflictReload')}
             </Link>
           </p>
         ) : null}
         {/* The version the user started from (kept from their submission after a conflict). */}
         {truck ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
+        <input type="hidden" name="returnTo" value={returnTo} />
         <Card className="p-6">
           <h2 className="mb-5 text-base font-bold">{t('trucks.editor.identity')}</h2>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -140,7 +144,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
           <TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />
         </Card>
         <div className="flex flex-wrap justify-end gap-3">
-          <ButtonLink to="/dashboard/trucks/list" variant="secondary">
+          <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}
           </ButtonLink>
           <Button type="submit" disabled={navigation.state === 'submitting'}>

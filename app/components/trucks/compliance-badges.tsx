@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next'
+import { Badge } from '~/components/ui/badge'
+
+export type TruckComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }
+
+/** Overdue inspections and expired registrations (or due within 30 days) as badges; nothing when all is well. */
+export function ComplianceBadges({ compliance }: { compliance: TruckComplianceFlags }) {
+  const { t } = useTranslation()
+  const badges = (['inspection', 'registration'] as const).flatMap((kind) => {
+    const state = compliance[kind]
+    return state ? [{ kind, state }] : []
+  })
+  if (!badges.length) return null
+  return (
+    <span className="mt-1 flex flex-wrap gap-1" data-testid="compliance-badges">
+      {badges.map(({ kind, state }) => (
+        <Badge key={kind} tone={state === 'overdue' ? 'error' : 'warning'}>
+          {t(`trucks.compliance.${kind}.${state}`)}
+        </Badge>
+      ))}
+    </span>
+  )
+}
