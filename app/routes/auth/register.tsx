@@ -8,6 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { createEmailVerification, createSession, registerOrganization } from '~/models/auth.server'
 import { RegisterSchema } from '~/schemas/auth'
 import { isDomainError } from '~/utils/errors.server'
+import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
 import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/utils/session.server'
 import { createToastHeaders, combineHeaders } from '~/utils/toast.server'
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await createSession(user.id, 'web', { ip, userAgent: request.headers.get('User-Agent') })
     const t = getInstance(context).t
     const token = await createEmailVerification(user.id)
-    const link = new URL(`/auth/verify?token=${token}`, request.url).toString()
+    const link = appUrl(`/auth/verify?token=${token}`)
     await sendEmail({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
     return redirect(safeRedirect(formData.get('redirectTo')), {
       headers: combineHeaders(

@@ -8,6 +8,7 @@ import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { createPasswordReset } from '~/models/auth.server'
 import { ResetPasswordRequestSchema } from '~/schemas/auth'
+import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
 import type { Route } from './+types/reset-password'
 
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reset = await createPasswordReset(submission.value.email)
   if (reset) {
     const t = getInstance(context).t
-    const link = new URL(`/auth/new-password?token=${reset.token}`, request.url).toString()
+    const link = appUrl(`/auth/new-password?token=${reset.token}`)
     await sendEmail({
       to: reset.user.email,
       subject: t('emails.reset.subject'),

@@ -5,6 +5,7 @@ import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { createEmailVerification, verifyEmail } from '~/models/auth.server'
 import { isDomainError } from '~/utils/errors.server'
+import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
 import { getUser, requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const t = getInstance(context).t
   const token = await createEmailVerification(user.id)
-  const link = new URL(`/auth/verify?token=${token}`, request.url).toString()
+  const link = appUrl(`/auth/verify?token=${token}`)
   await sendEmail({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
   return redirectWithToast('/auth/verify', { type: 'info', title: t('auth.verify.resent') })
 }
