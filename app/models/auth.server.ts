@@ -15,8 +15,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000
-export const THROTTLE_MAX_PER_EMAIL = 10
-export const THROTTLE_MAX_PER_IP = 30
+/** Failures of one account from one address: stops guessing without locking the owner out elsewhere. */
+export const THROTTLE_MAX_PER_ACCOUNT_IP = 10
+/** Failures from one address across accounts (password spraying); generous, as a proxy or office shares one. */
+export const THROTTLE_MAX_PER_IP = 100
 
 export type SessionUser = {
   id: string
@@ -89,15 +91,29 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
   }
 }
 
-async function assertNotThrottled(email: string, ip: string) {
+/**
+ * Counts this address's recent failures and, if under the limits, records the attempt as a failure
+ * before the password is even checked (a success rewrites it afterwards). One transaction under an
+ * advisory lock per address makes count-and-record atomic: parallel guesses queue for the lock
+ * instead of all reading the same count. The lock is held for two counts and an insert, not the hash.
+ */
+async function claimLoginAttempt(email: string, ip: string) {
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
-  const [byEmail, byIp] = await Promise.all([
-    prisma.loginAttempt.count({ where: { email, success: false, createdAt: { gte: since } } }),
-    prisma.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
-  ])
-  if (byEmail >= THROTTLE_MAX_PER_EMAIL || byIp >= THROTTLE_MAX_PER_IP) {
-    throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
-  }
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`login-ip:${ip}`}, 0))`
+      const [byAccount, byIp] = await Promise.all([
+        tx.loginAttempt.count({ where: { email, ip, success: false, createdAt: { gte: since } } }),
+        tx.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
+      ])
+      if (byAccount >= THROTTLE_MAX_PER_ACCOUNT_IP || byIp >= THROTTLE_MAX_PER_IP) {
+        throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
+      }
+      return tx.loginAttempt.create({ data: { email, ip, success: false }, select: { id: true } })
+    },
+    // Many parallel attempts wait for the lock and for a pool connection.
+    { maxWait: 20_000, timeout: 20_000 },
+  )
 }
 
 /**
@@ -106,15 +122,13 @@ async function assertNotThrottled(email: string, ip: string) {
  */
 export async function verifyLogin(email: string, password: string, ip: string) {
   const normalized = email.trim().toLowerCase()
-  await assertNotThrottled(normalized, ip)
+  const attempt = await claimLoginAttempt(normalized, ip)
   const user = await prisma.user.findUnique({ where: { email: normalized } })
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(DUMMY_HASH, password)
   const success = Boolean(user && ok && user.status !== 'banned')
-  await prisma.$transaction([
-    prisma.loginAttempt.create({ data: { email: normalized, ip, success } }),
-    // Housekeeping: rows older than a day count for nothing any more.
-    prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } }),
-  ])
+  if (success) await prisma.loginAttempt.update({ where: { id: attempt.id }, data: { success: true } })
+  // Housekeeping: rows older than a day count for nothing any more.
+  await prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } })
   if (!success || !user) throw new DomainError('unauthorized', 'auth.login.failed')
   await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
   return user
