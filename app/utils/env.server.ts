@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** Requests that email an address or register it (reset, verification, registration), per window. */
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])
