@@ -8,7 +8,10 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, PASSWORD } from '../helpers'
+import { createPasswordReset, resetPassword } from '~/models/auth.server'
+import { sha256 } from '~/utils/crypto.server'
+import { prisma } from '~/utils/db.server'
+import { createOrg, PASSWORD, unique } from '../helpers'
 
 const APP_URL = 'https://freight.example.test'
 let server: ChildProcess
@@ -23,6 +26,12 @@ function freePort() {
       probe.close(() => resolve(port))
     })
   })
+}
+
+let nextIp = 1
+/** A client address of its own (the server trusts one proxy hop), so limits of one test stay out of the others. */
+function clientIp() {
+  return { 'X-Forwarded-For': `198.18.0.${nextIp++}` }
 }
 
 function post(pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) {
@@ -58,6 +67,8 @@ beforeAll(async () => {
       NODE_ENV: 'production',
       TRUST_PROXY: '1',
       APP_URL,
+      AUTH_RATE_LIMIT_PER_ADDRESS: '3',
+      AUTH_RATE_LIMIT_PER_IP: '6',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -116,5 +127,106 @@ describe('redirects', () => {
       expect(settings.status, redirectTo).toBe(302)
       expect(settings.headers.get('location'), redirectTo).toBe('/dashboard/app')
     }
+  })
+})
+
+describe('reset links', () => {
+  it('says up front that a used, revoked, expired or made-up link is invalid, and offers a new one', async () => {
+    const email = org.users.accountant.email
+    const first = (await createPasswordReset(email))!
+    const second = (await createPasswordReset(email))!
+    const live = await (await fetch(`${base}/auth/new-password?token=${second.token}`)).text()
+    expect(live).toContain('name="password"')
+    await resetPassword(first.token, 'a brand new password')
+    const expired = (await createPasswordReset(email))!
+    await prisma.passwordResetToken.updateMany({ where: { tokenHash: sha256(expired.token) }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    for (const token of [first.token, second.token, expired.token, 'made-up', '']) {
+      const page = await (await fetch(`${base}/auth/new-password?token=${token}`)).text()
+      expect(page, token).toContain('This reset link is invalid or has expired.')
+      expect(page, token).toContain('href="/auth/reset-password"')
+      expect(page, token).not.toContain('name="password"')
+    }
+  })
+})
+
+const form = (email: string) => ({ email, password: 'a safe password', firstName: 'Rosa', lastName: 'Parks', organizationName: 'Montgomery Freight' })
+
+describe('registration and reset do not tell who has an account', () => {
+  it('answers "check your email" for a new and a taken address alike, and signs in only through the emailed link', async () => {
+    const fresh = `${unique('fresh')}@example.test`
+    const taken = org.users.driver.email
+    const answers = [await post('/auth/register', form(fresh), clientIp()), await post('/auth/register', form(taken), clientIp())]
+    for (const answer of answers) {
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe('/auth/register?sent=1')
+      expect(answer.headers.getSetCookie().filter((cookie) => cookie.startsWith('fd_session='))).toEqual([])
+    }
+    const page = await (await fetch(`${base}/auth/register?sent=1`)).text()
+    expect(page).toContain('Check your email')
+
+    // The owner of the taken address hears about it; nothing of theirs changed.
+    await expect.poll(() => outbox(taken).map((message) => message.subject)).toEqual(['Someone tried to create a Freightdesk account with your address'])
+    expect(outbox(taken)[0].text).toContain(`${APP_URL}/auth/reset-password`)
+    expect(await prisma.user.count({ where: { email: taken } })).toBe(1)
+
+    // The new address gets the verification link, which signs its owner in.
+    await expect.poll(() => outbox(fresh).map((message) => message.subject)).toEqual(['Confirm your Freightdesk email address'])
+    const link = new URL(outbox(fresh)[0].text.match(/https?:\/\/\S+/)![0])
+    expect(link.origin).toBe(APP_URL)
+    const verified = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' })
+    expect(verified.status).toBe(302)
+    expect(verified.headers.get('location')).toBe('/dashboard/app')
+    const session = verified.headers.getSetCookie().find((cookie) => cookie.startsWith('fd_session='))!
+    const dashboard = await fetch(`${base}/dashboard/app`, { headers: { Cookie: session.split(';')[0] }, redirect: 'manual' })
+    expect(dashboard.status).toBe(200)
+    expect(await dashboard.text()).toContain('Rosa')
+  })
+
+  it('answers a reset request the same for an unknown and a known address', async () => {
+    const known = await post('/auth/reset-password', { email: org.users.admin.email }, clientIp())
+    const unknown = await post('/auth/reset-password', { email: `${unique('nobody')}@example.test` }, clientIp())
+    for (const answer of [known, unknown]) {
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe('/auth/reset-password?sent=1')
+    }
+    await expect.poll(() => outbox(org.users.admin.email).length).toBe(1)
+  })
+})
+
+describe('limits on emails and registrations (3 per address, 6 per client here)', () => {
+  it('sends at most 3 reset emails to one address, whoever asks, and answers the same page', async () => {
+    const { email } = await prisma.user.create({
+      data: { organizationId: org.organization.id, email: `${unique('flood')}@example.test`, passwordHash: 'x', firstName: 'F', lastName: 'L', role: 'viewer' },
+    })
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/auth/reset-password', { email }, clientIp())))
+    for (const answer of answers) expect(answer.headers.get('location')).toBe('/auth/reset-password?sent=1')
+    await expect.poll(() => outbox(email).length).toBe(3)
+    expect(await prisma.passwordResetToken.count({ where: { user: { email } } })).toBe(3)
+  })
+
+  it('stops one client after 6 requests, across addresses and kinds', async () => {
+    const ip = clientIp()
+    for (let n = 0; n < 6; n++) await post('/auth/reset-password', { email: `${unique('spray')}@example.test` }, ip)
+    const email = `${unique('late')}@example.test`
+    expect((await post('/auth/register', form(email), ip)).headers.get('location')).toBe('/auth/register?sent=1')
+    expect(await prisma.user.count({ where: { email } })).toBe(0)
+    // Another client is not affected.
+    expect((await post('/auth/register', form(email), clientIp())).headers.get('location')).toBe('/auth/register?sent=1')
+    await expect.poll(() => prisma.user.count({ where: { email } })).toBe(1)
+  })
+
+  it('answers the API with 429 rate_limited and Retry-After', async () => {
+    const ip = clientIp()
+    const register = (n: number) =>
+      fetch(`${base}/api/account/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...ip },
+        body: JSON.stringify({ email: `${unique(`api${n}`)}@example.test`, password: 'a safe password', firstName: 'Api', lastName: 'Client' }),
+      })
+    for (let n = 0; n < 6; n++) expect((await register(n)).status).toBe(201)
+    const limited = await register(6)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3500)
+    expect(await limited.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please try again later.' } })
   })
 })

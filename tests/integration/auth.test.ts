@@ -185,3 +185,21 @@ describe('mail outbox', () => {
     expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link', messageId: expect.stringContaining('@') })
   })
 })
+
+describe('password change', () => {
+  it('revokes every outstanding reset link of the user, not only the one used', async () => {
+    const email = `${unique('revoke')}@example.test`
+    const other = `${unique('bystander')}@example.test`
+    await register(email)
+    await register(other)
+    const [first, second, third] = [await createPasswordReset(email), await createPasswordReset(email), await createPasswordReset(email)]
+    const bystander = await createPasswordReset(other)
+    await resetPassword(second!.token, 'a brand new password')
+    for (const reset of [first, third]) {
+      await expect(resetPassword(reset!.token, 'an attacker password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+    }
+    await expect(verifyLogin(email, 'a brand new password', '10.4.0.1')).resolves.toMatchObject({ email })
+    // Other users' links live on.
+    await expect(resetPassword(bystander!.token, 'the bystander password')).resolves.toMatchObject({ email: other })
+  })
+})
