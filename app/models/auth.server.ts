@@ -92,12 +92,6 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
 }
 
 /**
- * Counts this address's recent failures and, if under the limits, records the attempt as a failure
- * before the password is even checked (a success rewrites it afterwards). One transaction under an
- * advisory lock per address makes count-and-record atomic: parallel guesses queue for the lock
- * instead of all reading the same count. The lock is held for two counts and an insert, not the hash.
- */
-/**
  * Registration as the HTML form does it, without telling whether the address is taken: a new
  * address gets an organization (signed in later by the verification link), a taken one the
  * owner's name so the caller can warn the owner by email. Both hash the password, so both take
@@ -125,6 +119,12 @@ function findAccountOwner(email: string) {
   return prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, firstName: true, status: true } })
 }
 
+/**
+ * Counts this address's recent failures and, if under the limits, records the attempt as a failure
+ * before the password is even checked (a success rewrites it afterwards). One transaction under an
+ * advisory lock per address makes count-and-record atomic: parallel guesses queue for the lock
+ * instead of all reading the same count. The lock is held for two counts and an insert, not the hash.
+ */
 async function claimLoginAttempt(email: string, ip: string) {
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
   return prisma.$transaction(
