@@ -32,7 +32,13 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
-    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: {
+      DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // Every spec registers and resets from 127.0.0.1: limits far above what the suite sends.
+      AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    },
     url: `http://127.0.0.1:${PORT}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -16,7 +16,7 @@ function adoptStoredLanguage(current: string) {
     const stored = normalizeLanguage(localStorage.getItem(LANGUAGE_COOKIE))
     const hasCookie = LANGUAGE_COOKIE in readCookies(document.cookie)
     if (!stored || hasCookie || stored === current) return false
-    document.cookie = languageCookie(stored)
+    document.cookie = languageCookie(stored, window.location.protocol === 'https:')
     window.location.reload()
     return true
   } catch {

@@ -13,9 +13,12 @@ export const FALLBACK_LANGUAGE: LanguageCode = 'en'
 export const LANGUAGE_COOKIE = 'i18nextLng'
 const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
-/** The Set-Cookie / document.cookie string that remembers a language for a year. */
-export function languageCookie(code: LanguageCode) {
-  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`
+/**
+ * The Set-Cookie / document.cookie string that remembers a language for a year; `secure` when
+ * served over https (env HTTPS on the server, the page's protocol in the browser).
+ */
+export function languageCookie(code: LanguageCode, secure = false) {
+  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 export const NAMESPACE = 'translations'
 

@@ -117,7 +117,6 @@ const cn: Catalogue = {
       haveAccount: '已有账户？',
       signIn: '登录',
       submit: '创建账户',
-      success: '欢迎使用 Freightdesk！我们已向您发送了一封邮件，用于确认您的邮箱地址。',
       emailTaken: '该邮箱已注册账户。',
       organizationHint: '选填。留空则使用您的姓名。',
     },
@@ -149,6 +148,10 @@ const cn: Catalogue = {
       invalidTitle: '链接已过期',
       invalid: '此验证链接无效或已过期。请登录后重新获取。',
     },
+    resetLinkInvalidTitle: '链接无效或已过期',
+    registerSentTitle: '请查收邮件',
+    registerSent: '我们已向您输入的地址发送了一封邮件。请打开其中的链接以确认地址并登录。链接 24 小时内有效。',
+    tooManyRequests: '请求过于频繁，请稍后再试。',
   },
   emails: {
     verify: {
@@ -158,6 +161,10 @@ const cn: Catalogue = {
     reset: {
       subject: '重置您的 Freightdesk 密码',
       body: '{{name}}，您好：\n\n我们收到了重置您 Freightdesk 账户密码的请求。如需设置新密码，请打开以下链接：\n{{link}}\n\n链接一小时内有效，且只能使用一次。如果这不是您本人的操作，请忽略此邮件。\n\nFreightdesk',
+    },
+    registerExisting: {
+      subject: '有人尝试使用您的邮箱地址创建 Freightdesk 账户',
+      body: '{{name}}，您好：\n\n有人尝试使用此邮箱地址创建新的 Freightdesk 账户，但该地址已有账户。如果是您本人，请在此登录：\n{{loginLink}}\n\n忘记密码？请在此设置新密码：\n{{resetLink}}\n\n如果不是您本人，请忽略此邮件：账户未做任何更改。\n\nFreightdesk',
     },
   },
   dashboard: {

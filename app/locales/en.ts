@@ -115,7 +115,6 @@ const en = {
       haveAccount: 'Already have an account?',
       signIn: 'Sign in',
       submit: 'Create account',
-      success: 'Welcome to Freightdesk! We sent you an email to confirm your address.',
       emailTaken: 'An account with this email already exists.',
       organizationHint: 'Optional. Your name is used if you leave it empty.',
     },
@@ -147,6 +146,10 @@ const en = {
       invalidTitle: 'Link expired',
       invalid: 'This verification link is invalid or has expired. Sign in and request a new one.',
     },
+    resetLinkInvalidTitle: 'Link invalid or expired',
+    registerSentTitle: 'Check your email',
+    registerSent: 'We sent a message to the address you entered. Open the link in it to confirm your address and sign in. The link is valid for 24 hours.',
+    tooManyRequests: 'Too many requests. Please try again later.',
   },
   emails: {
     verify: {
@@ -156,6 +159,10 @@ const en = {
     reset: {
       subject: 'Reset your Freightdesk password',
       body: 'Hello {{name}},\n\nSomeone asked to reset the password of your Freightdesk account. To choose a new password, open this link:\n{{link}}\n\nThe link is valid for one hour and can be used once. If you did not ask for this, ignore this email.\n\nFreightdesk',
+    },
+    registerExisting: {
+      subject: 'Someone tried to create a Freightdesk account with your address',
+      body: 'Hello {{name}},\n\nSomeone tried to create a new Freightdesk account with this email address, which already has an account. If it was you, sign in here:\n{{loginLink}}\n\nForgot your password? Choose a new one here:\n{{resetLink}}\n\nIf it was not you, ignore this email: nothing was changed.\n\nFreightdesk',
     },
   },
   dashboard: {

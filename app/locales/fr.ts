@@ -117,7 +117,6 @@ const fr: Catalogue = {
       haveAccount: 'Vous avez déjà un compte ?',
       signIn: 'Se connecter',
       submit: 'Créer le compte',
-      success: 'Bienvenue sur Freightdesk ! Nous vous avons envoyé un e-mail pour confirmer votre adresse.',
       emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
       organizationHint: 'Facultatif. Votre nom sera utilisé si vous laissez ce champ vide.',
     },
@@ -149,6 +148,10 @@ const fr: Catalogue = {
       invalidTitle: 'Lien expiré',
       invalid: 'Ce lien de vérification est invalide ou a expiré. Connectez-vous pour en demander un nouveau.',
     },
+    resetLinkInvalidTitle: 'Lien invalide ou expiré',
+    registerSentTitle: 'Consultez vos e-mails',
+    registerSent: 'Nous avons envoyé un message à l’adresse saisie. Ouvrez le lien qu’il contient pour confirmer votre adresse et vous connecter. Le lien est valable 24 heures.',
+    tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   },
   emails: {
     verify: {
@@ -158,6 +161,10 @@ const fr: Catalogue = {
     reset: {
       subject: 'Réinitialisation de votre mot de passe Freightdesk',
       body: 'Bonjour {{name}},\n\nUne demande de réinitialisation du mot de passe de votre compte Freightdesk a été effectuée. Pour choisir un nouveau mot de passe, ouvrez ce lien :\n{{link}}\n\nCe lien est valable une heure et ne peut être utilisé qu’une seule fois. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.\n\nFreightdesk',
+    },
+    registerExisting: {
+      subject: 'Quelqu’un a tenté de créer un compte Freightdesk avec votre adresse',
+      body: 'Bonjour {{name}},\n\nQuelqu’un a tenté de créer un nouveau compte Freightdesk avec cette adresse e-mail, qui possède déjà un compte. Si c’était vous, connectez-vous ici :\n{{loginLink}}\n\nMot de passe oublié ? Choisissez-en un nouveau ici :\n{{resetLink}}\n\nSi ce n’était pas vous, ignorez cet e-mail : rien n’a été modifié.\n\nFreightdesk',
     },
   },
   dashboard: {

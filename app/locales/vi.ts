@@ -117,7 +117,6 @@ const vi: Catalogue = {
       haveAccount: 'Bạn đã có tài khoản?',
       signIn: 'Đăng nhập',
       submit: 'Tạo tài khoản',
-      success: 'Chào mừng bạn đến với Freightdesk! Chúng tôi đã gửi email để bạn xác nhận địa chỉ của mình.',
       emailTaken: 'Email này đã được dùng cho một tài khoản khác.',
       organizationHint: 'Không bắt buộc. Nếu để trống, hệ thống sẽ dùng tên của bạn.',
     },
@@ -149,6 +148,10 @@ const vi: Catalogue = {
       invalidTitle: 'Liên kết đã hết hạn',
       invalid: 'Liên kết xác minh không hợp lệ hoặc đã hết hạn. Hãy đăng nhập và yêu cầu liên kết mới.',
     },
+    resetLinkInvalidTitle: 'Liên kết không hợp lệ hoặc đã hết hạn',
+    registerSentTitle: 'Hãy kiểm tra email',
+    registerSent: 'Chúng tôi đã gửi một thư đến địa chỉ bạn nhập. Hãy mở liên kết trong thư để xác nhận địa chỉ và đăng nhập. Liên kết có hiệu lực trong 24 giờ.',
+    tooManyRequests: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
   },
   emails: {
     verify: {
@@ -158,6 +161,10 @@ const vi: Catalogue = {
     reset: {
       subject: 'Đặt lại mật khẩu Freightdesk',
       body: 'Xin chào {{name}},\n\nChúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản Freightdesk của bạn. Để chọn mật khẩu mới, hãy mở liên kết sau:\n{{link}}\n\nLiên kết có hiệu lực trong một giờ và chỉ dùng được một lần. Nếu bạn không yêu cầu việc này, hãy bỏ qua email này.\n\nFreightdesk',
+    },
+    registerExisting: {
+      subject: 'Có người đã thử tạo tài khoản Freightdesk bằng địa chỉ của bạn',
+      body: 'Xin chào {{name}},\n\nCó người đã thử tạo một tài khoản Freightdesk mới bằng địa chỉ email này, trong khi địa chỉ đã có tài khoản. Nếu đó là bạn, hãy đăng nhập tại đây:\n{{loginLink}}\n\nQuên mật khẩu? Hãy chọn mật khẩu mới tại đây:\n{{resetLink}}\n\nNếu đó không phải là bạn, hãy bỏ qua email này: không có gì bị thay đổi.\n\nFreightdesk',
     },
   },
   dashboard: {

@@ -7,7 +7,7 @@ import type { SessionKind } from '~/generated/prisma/client'
 import type { RegisterSchema } from '~/schemas/auth'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
-import { DomainError } from '~/utils/errors.server'
+import { DomainError, isDomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 import { recordAudit } from './audit.server'
 
@@ -15,8 +15,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000
-export const THROTTLE_MAX_PER_EMAIL = 10
-export const THROTTLE_MAX_PER_IP = 30
+/** Failures of one account from one address: stops guessing without locking the owner out elsewhere. */
+export const THROTTLE_MAX_PER_ACCOUNT_IP = 10
+/** Failures from one address across accounts (password spraying); generous, as a proxy or office shares one. */
+export const THROTTLE_MAX_PER_IP = 100
 
 export type SessionUser = {
   id: string
@@ -89,15 +91,57 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
   }
 }
 
-async function assertNotThrottled(email: string, ip: string) {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
-  const [byEmail, byIp] = await Promise.all([
-    prisma.loginAttempt.count({ where: { email, success: false, createdAt: { gte: since } } }),
-    prisma.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
-  ])
-  if (byEmail >= THROTTLE_MAX_PER_EMAIL || byIp >= THROTTLE_MAX_PER_IP) {
-    throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
+/**
+ * Registration as the HTML form does it, without telling whether the address is taken: a new
+ * address gets an organization (signed in later by the verification link), a taken one the
+ * owner's name so the caller can warn the owner by email. Both hash the password, so both take
+ * about as long.
+ */
+export async function requestRegistration(input: z.infer<typeof RegisterSchema>, ip?: string | null) {
+  const existing = await findAccountOwner(input.email)
+  if (!existing) {
+    try {
+      const { user } = await registerOrganization(input, ip)
+      return { created: true as const, user }
+    } catch (error) {
+      // Lost a race for the address: the other registration owns it now.
+      if (!(isDomainError(error) && error.code === 'conflict')) throw error
+    }
+  } else {
+    await hashPassword(input.password)
   }
+  const owner = existing ?? (await findAccountOwner(input.email))
+  if (!owner) throw new DomainError('conflict', 'auth.register.emailTaken')
+  return { created: false as const, user: owner }
+}
+
+function findAccountOwner(email: string) {
+  return prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, firstName: true, status: true } })
+}
+
+/**
+ * Counts this address's recent failures and, if under the limits, records the attempt as a failure
+ * before the password is even checked (a success rewrites it afterwards). One transaction under an
+ * advisory lock per address makes count-and-record atomic: parallel guesses queue for the lock
+ * instead of all reading the same count. The lock is held for two counts and an insert, not the hash.
+ */
+async function claimLoginAttempt(email: string, ip: string) {
+  const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`login-ip:${ip}`}, 0))`
+      const [byAccount, byIp] = await Promise.all([
+        tx.loginAttempt.count({ where: { email, ip, success: false, createdAt: { gte: since } } }),
+        tx.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
+      ])
+      if (byAccount >= THROTTLE_MAX_PER_ACCOUNT_IP || byIp >= THROTTLE_MAX_PER_IP) {
+        throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
+      }
+      return tx.loginAttempt.create({ data: { email, ip, success: false }, select: { id: true } })
+    },
+    // Many parallel attempts wait for the lock and for a pool connection.
+    { maxWait: 20_000, timeout: 20_000 },
+  )
 }
 
 /**
@@ -106,15 +150,13 @@ async function assertNotThrottled(email: string, ip: string) {
  */
 export async function verifyLogin(email: string, password: string, ip: string) {
   const normalized = email.trim().toLowerCase()
-  await assertNotThrottled(normalized, ip)
+  const attempt = await claimLoginAttempt(normalized, ip)
   const user = await prisma.user.findUnique({ where: { email: normalized } })
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(DUMMY_HASH, password)
   const success = Boolean(user && ok && user.status !== 'banned')
-  await prisma.$transaction([
-    prisma.loginAttempt.create({ data: { email: normalized, ip, success } }),
-    // Housekeeping: rows older than a day count for nothing any more.
-    prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } }),
-  ])
+  if (success) await prisma.loginAttempt.update({ where: { id: attempt.id }, data: { success: true } })
+  // Housekeeping: rows older than a day count for nothing any more.
+  await prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } })
   if (!success || !user) throw new DomainError('unauthorized', 'auth.login.failed')
   await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
   return user
@@ -168,16 +210,24 @@ export async function deleteSession(sessionId: string) {
 
 /**
  * Creates a single-use reset token and returns it for the email, or null when no such account
- * exists (the caller answers the same either way).
+ * exists (the caller answers the same either way). A token is generated and hashed either way,
+ * so an unknown address costs about the same.
  */
 export async function createPasswordReset(email: string) {
+  const { token, tokenHash } = createToken()
   const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } })
   if (!user || user.status === 'banned') return null
-  const { token, tokenHash } = createToken()
   await prisma.passwordResetToken.create({
     data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
   })
   return { user, token }
+}
+
+/** Whether a reset link can still be used, so the page says so before anyone types a password. */
+export async function isResetTokenUsable(token: string) {
+  if (!token) return false
+  const record = await prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256(token) }, select: { usedAt: true, expiresAt: true } })
+  return Boolean(record && !record.usedAt && record.expiresAt.getTime() > Date.now())
 }
 
 export async function resetPassword(token: string, password: string, ip?: string | null) {
@@ -195,8 +245,9 @@ export async function resetPassword(token: string, password: string, ip?: string
       where: { id: record.userId },
       data: { passwordHash, version: { increment: 1 }, emailVerifiedAt: new Date() },
     })
-    // A new password signs out every existing session.
+    // A new password signs out every existing session and kills every other link still in a mailbox.
     await tx.session.deleteMany({ where: { userId: user.id } })
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } })
     await recordAudit(tx, { userId: user.id, organizationId: user.organizationId, ip }, {
       entity: 'user', entityId: user.id, action: 'update', before: { password: '•' }, after: { password: '••' },
     })

@@ -8,6 +8,17 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Freightdesk <no-reply@freightdesk.local>'),
   OUTBOX_DIR: z.string().default('.data/outbox'),
   STORAGE_DIR: z.string().default('.data/storage'),
+  /**
+   * The public address of the app, used for links in emails (never the request's Host, which a
+   * client can forge). Unset: the address server.ts listens on.
+   */
+  APP_URL: z.string().url().optional(),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Requests that email an address or register it (reset, verification, registration), per window. */
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])
@@ -28,4 +39,13 @@ export function env(): Env {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
   }
   return parsed.data
+}
+
+/** An absolute link into the app for emails: on APP_URL, or the listening address when unset. */
+export function appUrl(pathAndQuery: string) {
+  const { APP_URL, HOST, PORT } = env()
+  const host = HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST.includes(':') ? `[${HOST}]` : HOST
+  const base = APP_URL ?? `http://${host}:${PORT}`
+  // Keeps a path prefix in APP_URL (https://example.com/freightdesk/).
+  return new URL(pathAndQuery.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).toString()
 }

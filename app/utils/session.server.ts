@@ -63,10 +63,29 @@ export async function requirePermission(request: Request, action: Action, entity
   return user
 }
 
-/** Only accepts local paths, so a crafted link cannot send a user elsewhere after sign-in. */
+const REDIRECT_BASE = 'http://freightdesk.invalid'
+
+/**
+ * Only same-origin paths, so a crafted link cannot send a user elsewhere after sign-in. The URL
+ * parser decides (as a browser would: `/\t/evil.example` becomes `//evil.example`), and anything
+ * that could not go into a Location header (control or non-Latin-1 characters) falls back too:
+ * an invalid header would fail the response after the session was already created.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/app/') {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+  // Control characters (which browsers strip or reject) and anything beyond Latin-1.
+  if (/[\u0000-\u001f\u007f-\u009f\\]|[^\u0000-\u00ff]/.test(to)) return fallback
+  let url: URL
+  try {
+    url = new URL(to, REDIRECT_BASE)
+  } catch {
+    return fallback
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback
+  const path = `${url.pathname}${url.search}${url.hash}`
+  // The parser may normalise `/.//x` to `//x`, which a browser reads as another host.
+  if (path.startsWith('//') || path.startsWith('/\\')) return fallback
+  return path
 }
 
 export function getClientIp(request: Request) {

@@ -71,10 +71,11 @@ export function isDefaultSettings(settings: Settings, languageDir: 'ltr' | 'rtl'
   return SETTING_NAMES.every((name) => settings[name] === defaults[name])
 }
 
-export function settingCookie(setting: SettingName, value: string) {
-  return `${setting}=${encodeURIComponent(value)}; Path=/; Max-Age=${SETTINGS_COOKIE_MAX_AGE}; SameSite=Lax`
+/** `secure`: served over https (env HTTPS on the server), so the cookie never travels in clear. */
+export function settingCookie(setting: SettingName, value: string, secure = false) {
+  return `${setting}=${encodeURIComponent(value)}; Path=/; Max-Age=${SETTINGS_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-export function deleteSettingCookie(setting: SettingName) {
-  return `${setting}=; Path=/; Max-Age=0; SameSite=Lax`
+export function deleteSettingCookie(setting: SettingName, secure = false) {
+  return `${setting}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`
 }

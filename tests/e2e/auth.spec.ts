@@ -1,6 +1,6 @@
-import { expect, js, lastEmailTo, login, test, toast, uniqueId } from './fixtures'
+import { expect, js, lastEmailTo, login, registerOrganization, test, toast, uniqueId } from './fixtures'
 
-test('registers a new organization and lands on the dashboard as its admin', async ({ page }) => {
+test('registers a new organization, then the emailed link signs its admin in', async ({ page }) => {
   const email = `${uniqueId('owner')}@example.test`.toLowerCase()
   await page.goto('/auth/register')
   await page.getByLabel('First name').fill('Rosa')
@@ -9,26 +9,35 @@ test('registers a new organization and lands on the dashboard as its admin', asy
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill('a safe password')
   await page.getByRole('button', { name: 'Create account' }).click()
+  // Not signed in yet: only someone who reads the mailbox gets in.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await page.goto('/dashboard/app')
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/)
+
+  const message = await lastEmailTo(email)
+  expect(message.subject).toBe('Confirm your Freightdesk email address')
+  await page.goto(message.text.match(/https?:\/\/\S+/)![0])
   await expect(page).toHaveURL(/\/dashboard\/app\/?$/)
   await expect(page.getByText('Welcome back, Rosa.')).toBeVisible()
-  await expect(toast(page, 'Welcome to Freightdesk!', 'success')).toBeVisible()
+  await expect(toast(page, 'Your email address is verified.', 'success')).toBeVisible()
   // A new organization starts empty: its dashboard counts none of the demo trucks.
   await expect(page.getByTestId('trucks-by-status')).toContainText('Available')
   await page.getByTestId('account-menu').click()
   await expect(page.getByText(email)).toBeVisible()
   await expect(page.getByRole('banner').getByText('Admin', { exact: true })).toBeVisible()
-  expect((await lastEmailTo(email)).subject).toBe('Confirm your Freightdesk email address')
 })
 
-test('refuses an invalid registration with messages at the fields', async ({ page }) => {
+test('answers a registration with a taken address like any other, and tells the owner by email', async ({ page, request }) => {
+  const org = await registerOrganization(request)
   await page.goto('/auth/register')
-  await page.getByLabel('First name').fill('Rosa')
-  await page.getByLabel('Last name').fill('Parks')
-  await page.getByLabel('Email address').fill('admin@freightdesk.test')
+  await page.getByLabel('First name').fill('Mallory')
+  await page.getByLabel('Last name').fill('Probe')
+  await page.getByLabel('Email address').fill(org.email)
   await page.getByLabel('Password').fill('a safe password')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('An account with this email already exists.')).toBeVisible()
-  await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText('An account with this email already exists.')).toHaveCount(0)
+  expect((await lastEmailTo(org.email)).subject).toBe('Someone tried to create a Freightdesk account with your address')
 })
 
 test('shows the sign-in failure message without saying which part was wrong', async ({ page }) => {
@@ -86,12 +95,35 @@ test('resets a forgotten password with the emailed link, once', async ({ page, r
   await expect(toast(page, 'Your password was updated. Please sign in.', 'success')).toBeVisible()
   await login(page, email, 'new password 2')
 
-  // The link is single use.
+  // The link is single use, and says so before anyone types a password.
   await page.goto(link)
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third password 3')
-  await page.getByLabel('Confirm new password').fill('third password 3')
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Request a new link' }).click()
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
+})
+
+test('revokes an older reset link when the password is changed with a newer one', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const requestLink = async () => {
+    await page.goto('/auth/reset-password')
+    await page.getByLabel('Email address').fill(org.email)
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  }
+  await requestLink()
+  const older = (await lastEmailTo(org.email)).text.match(/https?:\/\/\S+/)![0]
+  await requestLink()
+  await expect.poll(async () => (await lastEmailTo(org.email)).text.match(/https?:\/\/\S+/)![0]).not.toBe(older)
+  const newer = (await lastEmailTo(org.email)).text.match(/https?:\/\/\S+/)![0]
+  await page.goto(newer)
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('changed password 5')
+  await page.getByLabel('Confirm new password').fill('changed password 5')
   await page.getByRole('button', { name: 'Update password' }).click()
-  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid or has expired.')
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  await page.goto(older)
+  await expect(page.getByRole('heading', { name: 'Link invalid or expired' })).toBeVisible()
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible()
 })
 
 test('keeps a signed-in user out of /auth/login but not of /auth/login-unprotected', async ({ page }) => {

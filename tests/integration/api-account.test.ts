@@ -49,9 +49,10 @@ describe('/api/account', () => {
     expect((await callApi(myAccount, { path: '/api/account/my-account', token })).status).toBe(401)
   })
 
-  it('answers 429 rate_limited once an email is throttled', async () => {
+  it('answers 429 rate_limited once an account is throttled from this address', async () => {
     const email = `${unique('throttle')}@example.test`
-    await prisma.loginAttempt.createMany({ data: Array.from({ length: 10 }, () => ({ email, ip: '10.9.9.9', success: false })) })
+    // callApi's client address.
+    await prisma.loginAttempt.createMany({ data: Array.from({ length: 10 }, () => ({ email, ip: '198.51.100.1', success: false })) })
     const response = await callApi(login, { method: 'POST', path: '/api/account/login', body: { email, password: 'whatever pw' } })
     expect(response.status).toBe(429)
     expect(response.body.error.code).toBe('rate_limited')

@@ -8,7 +8,7 @@ import {
   getSessionUser,
   registerOrganization,
   resetPassword,
-  THROTTLE_MAX_PER_EMAIL,
+  THROTTLE_MAX_PER_ACCOUNT_IP,
   THROTTLE_MAX_PER_IP,
   verifyEmail,
   verifyLogin,
@@ -71,16 +71,31 @@ describe('sign-in', () => {
     await expect(verifyLogin(email, 'long enough pw', '10.0.0.3')).rejects.toMatchObject({ messageKey: 'auth.login.failed' })
   })
 
-  it(`throttles an email after ${THROTTLE_MAX_PER_EMAIL} failures in 15 minutes, even with the right password`, async () => {
+  it(`throttles an account from one address after ${THROTTLE_MAX_PER_ACCOUNT_IP} failures in 15 minutes, even with the right password`, async () => {
     const email = `${unique('throttle')}@example.test`
     await register(email)
-    for (let i = 0; i < THROTTLE_MAX_PER_EMAIL; i++) {
-      await expect(verifyLogin(email, 'wrong', `10.1.0.${i}`)).rejects.toMatchObject({ code: 'unauthorized' })
+    for (let i = 0; i < THROTTLE_MAX_PER_ACCOUNT_IP; i++) {
+      await expect(verifyLogin(email, 'wrong', '10.1.0.1')).rejects.toMatchObject({ code: 'unauthorized' })
     }
-    await expect(verifyLogin(email, 'long enough pw', '10.1.1.1')).rejects.toMatchObject({ code: 'rate_limited', messageKey: 'auth.login.throttled' })
+    await expect(verifyLogin(email, 'long enough pw', '10.1.0.1')).rejects.toMatchObject({ code: 'rate_limited', messageKey: 'auth.login.throttled' })
+    // The owner, elsewhere, is not locked out by someone guessing from another address.
+    await expect(verifyLogin(email, 'long enough pw', '10.1.1.1')).resolves.toMatchObject({ email })
     // Failures older than the window no longer count.
     await prisma.loginAttempt.updateMany({ where: { email }, data: { createdAt: new Date(Date.now() - 16 * 60_000) } })
-    await expect(verifyLogin(email, 'long enough pw', '10.1.1.1')).resolves.toMatchObject({ email })
+    await expect(verifyLogin(email, 'long enough pw', '10.1.0.1')).resolves.toMatchObject({ email })
+  })
+
+  it('counts and records parallel attempts atomically: 30 wrong passwords at once, at most the limit are checked', async () => {
+    const email = `${unique('parallel')}@example.test`
+    await register(email)
+    const ip = '10.9.0.1'
+    const results = await Promise.all(Array.from({ length: 30 }, () => verifyLogin(email, 'wrong guess', ip).catch((error) => error.code as string)))
+    expect(results.filter((code) => code === 'unauthorized')).toHaveLength(THROTTLE_MAX_PER_ACCOUNT_IP)
+    expect(results.filter((code) => code === 'rate_limited')).toHaveLength(30 - THROTTLE_MAX_PER_ACCOUNT_IP)
+    expect(await prisma.loginAttempt.count({ where: { email, ip } })).toBe(THROTTLE_MAX_PER_ACCOUNT_IP)
+    // The right password right after is refused too; the same account from another address still signs in.
+    await expect(verifyLogin(email, 'long enough pw', ip)).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(verifyLogin(email, 'long enough pw', '10.9.0.2')).resolves.toMatchObject({ email })
   })
 
   it(`throttles an IP after ${THROTTLE_MAX_PER_IP} failures across emails`, async () => {
@@ -168,5 +183,23 @@ describe('mail outbox', () => {
     const dir = path.resolve(process.env.OUTBOX_DIR!)
     const messages = fs.readdirSync(dir).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
     expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link', messageId: expect.stringContaining('@') })
+  })
+})
+
+describe('password change', () => {
+  it('revokes every outstanding reset link of the user, not only the one used', async () => {
+    const email = `${unique('revoke')}@example.test`
+    const other = `${unique('bystander')}@example.test`
+    await register(email)
+    await register(other)
+    const [first, second, third] = [await createPasswordReset(email), await createPasswordReset(email), await createPasswordReset(email)]
+    const bystander = await createPasswordReset(other)
+    await resetPassword(second!.token, 'a brand new password')
+    for (const reset of [first, third]) {
+      await expect(resetPassword(reset!.token, 'an attacker password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+    }
+    await expect(verifyLogin(email, 'a brand new password', '10.4.0.1')).resolves.toMatchObject({ email })
+    // Other users' links live on.
+    await expect(resetPassword(bystander!.token, 'the bystander password')).resolves.toMatchObject({ email: other })
   })
 })

@@ -4,16 +4,20 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
+import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
-import { resetPassword } from '~/models/auth.server'
+import { isResetTokenUsable, resetPassword } from '~/models/auth.server'
 import { NewPasswordSchema } from '~/schemas/auth'
 import { isDomainError } from '~/utils/errors.server'
 import { getClientIp } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/new-password'
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  // Tokens are base64url; anything else cannot be one (and never reaches the database).
+  const usable = /^[\w-]{1,200}$/.test(token) && (await isResetTokenUsable(token))
+  return { token: usable ? token : '', usable }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +49,21 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
   })
+  if (!loaderData.usable) {
+    return (
+      <div className="text-center">
+        <title>{`${t('auth.resetLinkInvalidTitle')} | Freightdesk`}</title>
+        <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-lighter text-primary-dark">
+          <Icon name="alert" size={28} />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold">{t('auth.resetLinkInvalidTitle')}</h1>
+        <p className="mt-3 text-sm text-muted">{t('auth.newPassword.invalidToken')}</p>
+        <Link to="/auth/reset-password" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+          {t('auth.newPassword.requestAnother')}
+        </Link>
+      </div>
+    )
+  }
   return (
     <>
       <title>{`${t('auth.newPassword.title')} | Freightdesk`}</title>

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
+import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
-import { createEmailVerification, createSession, registerOrganization } from '~/models/auth.server'
+import { createEmailVerification, requestRegistration } from '~/models/auth.server'
+import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { RegisterSchema } from '~/schemas/auth'
-import { isDomainError } from '~/utils/errors.server'
-import { sendEmail } from '~/utils/mail.server'
-import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/utils/session.server'
-import { createToastHeaders, combineHeaders } from '~/utils/toast.server'
+import { appUrl } from '~/utils/env.server'
+import { sendEmailInBackground } from '~/utils/mail.server'
+import { getClientIp, getUser } from '~/utils/session.server'
 import type { Route } from './+types/register'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,6 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null
 }
 
+/**
+ * The same answer ("check your email") whether or not the address already has an account, so the
+ * form cannot be used to find out who has one: a new address gets the verification link (which
+ * signs the user in), a taken one a note to its owner. Rate limited per address and per client.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: RegisterSchema })
@@ -26,29 +32,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const ip = getClientIp(request)
-  try {
-    const { user } = await registerOrganization(submission.value, ip)
-    const session = await createSession(user.id, 'web', { ip, userAgent: request.headers.get('User-Agent') })
-    const t = getInstance(context).t
-    const token = await createEmailVerification(user.id)
-    const link = new URL(`/auth/verify?token=${token}`, request.url).toString()
-    await sendEmail({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
-    return redirect(safeRedirect(formData.get('redirectTo')), {
-      headers: combineHeaders(
-        { 'Set-Cookie': await commitSessionCookie(session.id) },
-        await createToastHeaders({ type: 'success', title: t('auth.register.success') }),
-      ),
+  const limit = await consumeAuthEmailLimit(submission.value.email, ip)
+  if (!limit.ok) return redirect(SENT)
+  const t = getInstance(context).t
+  const registration = await requestRegistration(submission.value, ip)
+  if (registration.created) {
+    const token = await createEmailVerification(registration.user.id)
+    const link = appUrl(`/auth/verify?token=${token}`)
+    sendEmailInBackground({ to: registration.user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: registration.user.firstName, link }) })
+  } else if (registration.user.status !== 'banned') {
+    sendEmailInBackground({
+      to: registration.user.email,
+      subject: t('emails.registerExisting.subject'),
+      text: t('emails.registerExisting.body', { name: registration.user.firstName, loginLink: appUrl('/auth/login'), resetLink: appUrl('/auth/reset-password') }),
     })
-  } catch (error) {
-    if (isDomainError(error)) {
-      return data(
-        { result: submission.reply({ fieldErrors: error.fields, formErrors: error.fields ? [] : [error.messageKey], hideFields: ['password'] }) },
-        { status: error.status },
-      )
-    }
-    throw error
   }
+  return redirect(SENT)
 }
+
+const SENT = '/auth/register?sent=1'
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -62,6 +64,21 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   })
+  if (searchParams.get('sent')) {
+    return (
+      <div className="text-center" role="status">
+        <title>{`${t('auth.register.title')} | Freightdesk`}</title>
+        <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-lighter text-primary-dark">
+          <Icon name="mail" size={28} />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold">{t('auth.registerSentTitle')}</h1>
+        <p className="mt-3 text-sm text-muted">{t('auth.registerSent')}</p>
+        <Link to="/auth/login" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+          {t('auth.backToLogin')}
+        </Link>
+      </div>
+    )
+  }
   return (
     <>
       <title>{`${t('auth.register.title')} | Freightdesk`}</title>
@@ -74,7 +91,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t('fields.firstName')} field={fields.firstName} autoComplete="given-name" />
           <TextField label={t('fields.lastName')} field={fields.lastName} autoComplete="family-name" />

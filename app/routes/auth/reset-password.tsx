@@ -7,8 +7,11 @@ import { TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { createPasswordReset } from '~/models/auth.server'
+import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { ResetPasswordRequestSchema } from '~/schemas/auth'
-import { sendEmail } from '~/utils/mail.server'
+import { appUrl } from '~/utils/env.server'
+import { sendEmailInBackground } from '~/utils/mail.server'
+import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/reset-password'
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,11 +19,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ResetPasswordRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 
-  const reset = await createPasswordReset(submission.value.email)
+  // Over the limit, nothing is sent, and the answer stays the same.
+  const limit = await consumeAuthEmailLimit(submission.value.email, getClientIp(request))
+  const reset = limit.ok ? await createPasswordReset(submission.value.email) : null
   if (reset) {
     const t = getInstance(context).t
-    const link = new URL(`/auth/new-password?token=${reset.token}`, request.url).toString()
-    await sendEmail({
+    const link = appUrl(`/auth/new-password?token=${reset.token}`)
+    // Not awaited: sending takes time that would tell an existing account from an unknown one.
+    sendEmailInBackground({
       to: reset.user.email,
       subject: t('emails.reset.subject'),
       text: t('emails.reset.body', { name: reset.user.firstName, link }),

@@ -3,22 +3,32 @@ import { Form, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
-import { createEmailVerification, verifyEmail } from '~/models/auth.server'
+import { createEmailVerification, createSession, verifyEmail } from '~/models/auth.server'
+import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { isDomainError } from '~/utils/errors.server'
-import { sendEmail } from '~/utils/mail.server'
-import { getUser, requireUser } from '~/utils/session.server'
+import { appUrl } from '~/utils/env.server'
+import { sendEmailInBackground } from '~/utils/mail.server'
+import { commitSessionCookie, getClientIp, getUser, requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/verify'
 
-/** /auth/verify?token=… confirms an email address; without a token it explains and offers a resend. */
+/**
+ * /auth/verify?token=… confirms an email address and signs its owner in (registration does not:
+ * only someone who can read the mailbox gets in); without a token it explains and offers a resend.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')
   const user = await getUser(request)
   if (token) {
     try {
-      await verifyEmail(token)
+      const verified = await verifyEmail(token)
       const t = getInstance(context).t
-      return redirectWithToast(user ? '/dashboard/app' : '/auth/login', { type: 'success', title: t('auth.verify.success') })
+      const headers = new Headers()
+      if (user?.id !== verified.id) {
+        const session = await createSession(verified.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
+        headers.append('Set-Cookie', await commitSessionCookie(session.id))
+      }
+      return redirectWithToast('/dashboard/app', { type: 'success', title: t('auth.verify.success') }, { headers })
     } catch (error) {
       if (!isDomainError(error)) throw error
       return { state: 'invalid' as const, signedIn: Boolean(user) }
@@ -30,9 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const t = getInstance(context).t
-  const token = await createEmailVerification(user.id)
-  const link = new URL(`/auth/verify?token=${token}`, request.url).toString()
-  await sendEmail({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
+  // Over the limit nothing is sent; the answer stays the same.
+  const limit = await consumeAuthEmailLimit(user.email, getClientIp(request))
+  if (limit.ok) {
+    const token = await createEmailVerification(user.id)
+    const link = appUrl(`/auth/verify?token=${token}`)
+    sendEmailInBackground({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
+  }
   return redirectWithToast('/auth/verify', { type: 'info', title: t('auth.verify.resent') })
 }
 

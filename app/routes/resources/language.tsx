@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import { languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
+import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/utils/session.server'
 import { settingCookie } from '~/utils/settings'
 import type { Route } from './+types/language'
@@ -10,9 +11,10 @@ export async function action({ request }: Route.ActionArgs) {
   const language = normalizeLanguage(String(form.get('lng') ?? ''))
   const to = safeRedirect(form.get('redirectTo'), '/dashboard/app')
   if (!language) return redirect(to)
+  const { HTTPS } = env()
   const headers = new Headers()
-  headers.append('Set-Cookie', languageCookie(language))
-  headers.append('Set-Cookie', settingCookie('themeDirection', languageInfo(language).dir))
+  headers.append('Set-Cookie', languageCookie(language, HTTPS))
+  headers.append('Set-Cookie', settingCookie('themeDirection', languageInfo(language).dir, HTTPS))
   return redirect(to, { headers })
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
+import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/utils/session.server'
 import type { Route } from './+types/settings'
 
@@ -23,12 +24,13 @@ const SettingChangeSchema = z.discriminatedUnion('intent', [
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const parsed = SettingChangeSchema.safeParse(Object.fromEntries(form))
+  const { HTTPS } = env()
   const headers = new Headers()
   if (parsed.success && parsed.data.intent === 'reset') {
-    for (const name of SETTING_NAMES) headers.append('Set-Cookie', deleteSettingCookie(name))
+    for (const name of SETTING_NAMES) headers.append('Set-Cookie', deleteSettingCookie(name, HTTPS))
   } else if (parsed.success && parsed.data.intent === 'set') {
     const value = settingValue(parsed.data.setting, parsed.data.value)
-    if (value) headers.append('Set-Cookie', settingCookie(parsed.data.setting, value))
+    if (value) headers.append('Set-Cookie', settingCookie(parsed.data.setting, value, HTTPS))
   }
   if (form.get('enhanced') === '1') return data({ ok: parsed.success }, { headers })
   return redirect(safeRedirect(form.get('redirectTo'), '/dashboard/app'), { headers })

@@ -1,15 +1,24 @@
 import { createSession, registerOrganization } from '~/models/auth.server'
+import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { RegisterSchema } from '~/schemas/auth'
-import { createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
+import { apiErrorResponse, createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
 import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/register'
 
-/** POST /api/account/register → 201 { accessToken, user } (the spec's call reads these two). */
+/**
+ * POST /api/account/register → 201 { accessToken, user } (the spec's call reads these two). Unlike
+ * the HTML form it says 409 when the address is taken and signs in at once: external clients and
+ * the test fixtures depend on that contract (docs/decisions/010).
+ */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const input = parseOrThrow(RegisterSchema, await readJson(request))
     const ip = getClientIp(request)
+    const limit = await consumeAuthEmailLimit(input.email, ip)
+    if (!limit.ok) {
+      return apiErrorResponse(request, 'rate_limited', 'auth.tooManyRequests', 429, undefined, undefined, { 'Retry-After': String(limit.retryAfterSeconds) })
+    }
     const { user } = await registerOrganization(input, ip)
     const session = await createSession(user.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(user, session.id)
