@@ -34,6 +34,11 @@ test('the truck table fits a 1280 px screen in French, actions in view and a sti
     unitNumber: 'LONG-UNIT-0001', make: 'Freightliner', model: 'Cascadia 126 Sleeper', year: 2024,
     licensePlate: 'ABCD 123456', plateState: 'TX', status: 'out_of_service', inspectionDue: day(-3), odometerMiles: 1234567,
   })
+  // In English every column is in view: the table does not scroll sideways at all.
+  await page.goto('/dashboard/trucks/list')
+  await expect(page.getByTestId('trucks-table')).toContainText('1,234,567')
+  const scroll = page.getByTestId('trucks-scroll')
+  expect(await scroll.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1)
   await setLanguage(page, 'fr')
   await page.goto('/dashboard/trucks/list')
   const actions = rowOf(page, 'LONG-UNIT-0001').getByTestId('row-actions')

@@ -85,7 +85,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="sort" value={query.sort} />
           <input type="hidden" name="dir" value={query.dir} />
           <input type="hidden" name="pageSize" value={query.pageSize} />
-          <div className="min-w-[min(100%,16rem)] flex-[2]">
+          <div className="min-w-[min(100%,14rem)] flex-[2]">
             <label htmlFor="q" className="sr-only">
               {t('trucks.list.search')}
             </label>
@@ -94,7 +94,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
               <input id="q" name="q" type="search" defaultValue={query.q ?? ''} placeholder={t('trucks.list.searchPlaceholder')} className={cn(inputClass, 'ps-10')} />
             </div>
           </div>
-          <div className="min-w-40 flex-1">
+          <div className="min-w-36 flex-1">
             <label htmlFor="status" className="mb-1 block text-xs font-semibold text-muted">
               {t('fields.status')}
             </label>
@@ -107,7 +107,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div className="min-w-40 flex-1">
+          <div className="min-w-36 flex-1">
             <label htmlFor="companyId" className="mb-1 block text-xs font-semibold text-muted">
               {t('fields.company')}
             </label>
@@ -120,7 +120,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div className="min-w-40 flex-1">
+          <div className="min-w-36 flex-1">
             <label htmlFor="compliance" className="mb-1 block text-xs font-semibold text-muted">
               {t('trucks.compliance.label')}
             </label>
@@ -169,8 +169,8 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   <SortHeader column="licensePlate" label={t('fields.licensePlate')} {...sortProps} />
                   <SortHeader column="status" label={t('fields.status')} {...sortProps} />
                   <SortHeader column="inspectionDue" label={t('fields.inspectionDue')} {...sortProps} />
-                  <SortHeader column="odometerMiles" label={t('fields.odometerMiles')} {...sortProps} className="px-4 py-3 text-end" />
-                  <th scope="col" className={cn('sticky end-0 bg-surface px-4 py-3', stickyEdge)}>
+                  <SortHeader column="odometerMiles" label={t('fields.odometerMiles')} {...sortProps} className="px-3 py-3 text-end" />
+                  <th scope="col" className={cn('sticky end-0 bg-surface px-3 py-3', stickyEdge)}>
                     <span className="sr-only">{t('common.actions')}</span>
                   </th>
                 </tr>
@@ -185,23 +185,33 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                       data-changed={isChanged ? 'true' : undefined}
                       className={cn('group/row border-t border-dashed border-line', isChanged ? changedRowBg : 'hover:bg-black/[0.02] dark:hover:bg-white/[0.02]')}
                     >
-                      <td className="px-4 py-3 font-semibold whitespace-nowrap">
+                      <td className="px-3 py-3 font-semibold whitespace-nowrap">
                         <Link to={withReturnTo(`/dashboard/trucks/${truck.id}`, returnTo)} className="hover:underline">
                           {truck.unitNumber}
                         </Link>
                         {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}
                       </td>
-                      <td className="px-4 py-3">{truck.company?.name ?? <span className="text-muted">—</span>}</td>
-                      <td className="px-4 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).length ? <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi> : <span className="text-muted">—</span>}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : <span className="text-muted">—</span>}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
+                      <td className="px-3 py-3">{truck.company?.name ?? <span className="text-muted">—</span>}</td>
+                      <td className="px-3 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).length ? <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi> : <span className="text-muted">—</span>}</td>
+                      <td className="px-3 py-3">
+                        {truck.licensePlate ? (
+                          // The plate never breaks; its state may go to the next line on a narrow screen.
+                          <bdi>
+                            <span className="whitespace-nowrap">{truck.licensePlate}</span>
+                            {truck.plateState ? <> <span className="whitespace-nowrap">{`· ${truck.plateState}`}</span></> : null}
+                          </bdi>
+                        ) : (
+                          <span className="text-muted">—</span>
+                        )}
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap">
                         <Badge tone={TRUCK_STATUS_TONE[truck.status]}>{t(`trucks.status.${truck.status}`)}</Badge>
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="px-3 py-3">
                         <span className="whitespace-nowrap">{formatDate(i18n.language, truck.inspectionDue) || <span className="text-muted">—</span>}</span>
                         <ComplianceBadges compliance={truck.compliance} />
                       </td>
-                      <td className="px-4 py-3 text-end whitespace-nowrap tabular-nums">{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}</td>
+                      <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}</td>
                       <td className={cn('sticky end-0 px-2 py-2', stickyEdge, isChanged ? changedRowBg : 'bg-surface')}>
                         <div className="flex justify-end gap-1" data-testid="row-actions">
                           {loaderData.canUpdate ? (
