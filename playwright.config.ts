@@ -32,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
-    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_FSYNC: 'off', EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
     url: `http://127.0.0.1:${PORT}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,
