@@ -35,6 +35,8 @@ export default defineConfig({
     env: {
       DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // Test clusters only: a lost write there costs nothing, and fsync slows every test.
+      EMBEDDED_PG_FSYNC: 'off',
       // Every spec registers and resets from 127.0.0.1: limits far above what the suite sends.
       AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
       AUTH_RATE_LIMIT_PER_IP: '100000',

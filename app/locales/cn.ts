@@ -75,6 +75,8 @@ const cn: Catalogue = {
     min0: '数值不能为负数。',
     choice: '请从选项中选择一项。',
     versionRequired: '保存更改需要提供记录版本。',
+    version: '记录版本必须是整数，例如 3。',
+    invalidCharacters: '内容包含无法保存的字符。',
   },
   fields: {
     email: '邮箱地址',

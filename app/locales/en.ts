@@ -73,6 +73,8 @@ const en = {
     min0: 'The value cannot be negative.',
     choice: 'Choose one of the options.',
     versionRequired: 'The record version is required to save changes.',
+    version: 'The record version must be a whole number such as 3.',
+    invalidCharacters: 'This contains characters that cannot be saved.',
   },
   fields: {
     email: 'Email address',

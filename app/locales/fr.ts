@@ -75,6 +75,8 @@ const fr: Catalogue = {
     min0: 'La valeur ne peut pas être négative.',
     choice: 'Choisissez l’une des options.',
     versionRequired: 'La version de la fiche est requise pour enregistrer les modifications.',
+    version: 'La version de la fiche doit être un nombre entier, par exemple 3.',
+    invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés.',
   },
   fields: {
     email: 'Adresse e-mail',

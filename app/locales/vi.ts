@@ -75,6 +75,8 @@ const vi: Catalogue = {
     min0: 'Giá trị không được âm.',
     choice: 'Chọn một trong các tùy chọn.',
     versionRequired: 'Cần có phiên bản bản ghi để lưu thay đổi.',
+    version: 'Phiên bản bản ghi phải là số nguyên, ví dụ 3.',
+    invalidCharacters: 'Nội dung chứa ký tự không thể lưu.',
   },
   fields: {
     email: 'Địa chỉ email',

@@ -1,5 +1,6 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Prisma, Truck } from '~/generated/prisma/client'
+import { isId } from '~/schemas/text'
 import type { TruckInput, TruckListQuery } from '~/schemas/truck'
 import { COMPLIANCE_WINDOW_DAYS, type TruckCompliance } from '~/schemas/truck-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -136,8 +137,14 @@ export async function countTrucksByCompliance(organizationId: string, today = st
   return { overdue, due_soon: dueSoon }
 }
 
+/** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
+function assertId(id: string) {
+  if (!isId(id)) throw new DomainError('not_found', 'trucks.errors.notFound')
+}
+
 /** Another organization's truck is simply not found: never its data, never a hint it exists. */
 export async function getTruck(organizationId: string, id: string): Promise<TruckWithRelations> {
+  assertId(id)
   const truck = await prisma.truck.findFirst({ where: { id, organizationId }, include })
   if (!truck) throw new DomainError('not_found', 'trucks.errors.notFound')
   return truck
@@ -222,6 +229,7 @@ export async function updateTruck(actor: Actor, id: string, input: TruckInput) {
   if (input.version === undefined) {
     throw new DomainError('validation_failed', 'validation.failed', { fields: { version: ['validation.versionRequired'] } })
   }
+  assertId(id)
   const version = input.version
   try {
     return await prisma.$transaction(async (tx) => {
@@ -245,12 +253,23 @@ export async function updateTruck(actor: Actor, id: string, input: TruckInput) {
   }
 }
 
+/**
+ * Deletes a truck if it is still the version the client saw (when one is given). The version is
+ * part of the DELETE's WHERE clause, so a racing update or delete cannot slip in between a check
+ * and the write: exactly one of many parallel deletes wins, the others get 404 or 409.
+ */
 export async function deleteTruck(actor: Actor, id: string, version?: number) {
+  assertId(id)
   return prisma.$transaction(async (tx) => {
     const before = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId } })
     if (!before) throw new DomainError('not_found', 'trucks.errors.notFound')
     if (version !== undefined && before.version !== version) throw new DomainError('conflict', 'errors.conflict')
-    await tx.truck.delete({ where: { id } })
+    const { count } = await tx.truck.deleteMany({ where: { id, organizationId: actor.organizationId, version: version ?? before.version } })
+    if (count !== 1) {
+      // Someone else changed or deleted it since the read above.
+      const now = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true } })
+      throw now ? new DomainError('conflict', 'errors.conflict') : new DomainError('not_found', 'trucks.errors.notFound')
+    }
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
     return before
   })

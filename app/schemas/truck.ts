@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { idText, text } from './text'
 import { PAGE_SIZES, TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
+import { VersionSchema } from './version'
 
 const VIN_VALUES: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -23,7 +25,7 @@ export function isValidVin(vin: string) {
   return /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vinCheckDigit(vin) === vin[8]
 }
 
-const text = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional()
+const optionalText = (max: number) => text().trim().max(max, 'validation.tooLong').optional()
 
 const dateOnly = z
   .string()
@@ -35,33 +37,31 @@ const maxYear = new Date().getUTCFullYear() + 2
 
 /** One schema for the truck editor (Conform) and the API (POST/PUT). Messages are i18n keys. */
 export const TruckSchema = z.object({
-  unitNumber: z
-    .string({ error: 'validation.required' })
+  unitNumber: text({ error: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
     .max(20, 'validation.tooLong')
     .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'trucks.errors.unitNumberFormat'),
-  companyId: z.string().trim().max(40).optional(),
-  vin: z
-    .string()
+  companyId: idText().optional(),
+  vin: text()
     .trim()
     .transform((value) => value.toUpperCase())
     .refine(isValidVin, 'trucks.errors.vin')
     .optional(),
-  make: text(40),
-  model: text(40),
+  make: optionalText(40),
+  model: optionalText(40),
   year: z.number({ error: 'validation.number' }).int('validation.integer').min(1980, 'trucks.errors.year').max(maxYear, 'trucks.errors.year').optional(),
-  licensePlate: z.string().trim().max(12, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
-  plateState: z.string().trim().max(3, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
+  licensePlate: text().trim().max(12, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
+  plateState: text().trim().max(3, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
   status: z.enum(TRUCK_STATUSES, { error: 'validation.choice' }).default('available'),
   ownership: z.enum(TRUCK_OWNERSHIPS, { error: 'validation.choice' }).default('company'),
   registrationExpiry: dateOnly,
   inspectionDue: dateOnly,
   odometerMiles: z.number({ error: 'validation.number' }).int('validation.integer').min(0, 'validation.min0').max(5_000_000, 'validation.tooLarge').optional(),
-  primaryDriverId: z.string().trim().max(40).optional(),
-  notes: text(2000),
+  primaryDriverId: idText().optional(),
+  notes: optionalText(2000),
   /** Required on update: the version the client last read (optimistic concurrency). */
-  version: z.number({ error: 'validation.number' }).int().positive().optional(),
+  version: VersionSchema.optional(),
 })
 export type TruckInput = z.infer<typeof TruckSchema>
 
@@ -69,9 +69,9 @@ const pageSize = z.coerce.number().int().refine((value) => (PAGE_SIZES as readon
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
 export const TruckListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: text().trim().max(100).optional().catch(undefined),
   status: z.enum(TRUCK_STATUSES).optional().catch(undefined),
-  companyId: z.string().trim().max(40).optional().catch(undefined),
+  companyId: idText().optional().catch(undefined),
   compliance: z.enum(TRUCK_COMPLIANCE).optional().catch(undefined),
   sort: z.enum(TRUCK_SORTS).default('unitNumber').catch('unitNumber'),
   dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),

@@ -16,6 +16,11 @@ type EmbeddedOptions = {
   port?: number
   database?: string
   log?: (message: string) => void
+  /**
+   * Only throwaway clusters (tests) may turn fsync off: without it a power cut can lose writes
+   * the app already acknowledged. Defaults to on unless EMBEDDED_PG_FSYNC=off.
+   */
+  fsync?: boolean
 }
 
 type EmbeddedHandle = { url: string; adminUrl: string; stop: () => Promise<void> }
@@ -27,6 +32,12 @@ function isProcessAlive(pid: number) {
   } catch {
     return false
   }
+}
+
+/** The server flags of the embedded cluster; fsync stays on unless asked otherwise. */
+export function embeddedPostgresFlags(options: Pick<EmbeddedOptions, 'fsync'> = {}) {
+  const fsync = options.fsync ?? process.env.EMBEDDED_PG_FSYNC !== 'off'
+  return ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `fsync=${fsync ? 'on' : 'off'}`]
 }
 
 /** Starts (initialising on first use) an embedded PostgreSQL cluster and returns its URL. */
@@ -55,7 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     createPostgresUser: process.getuid?.() === 0,
     // ICU root collation: lists sort as people expect ("acme" before "Zeta"), unlike C's byte order.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=icu', '--icu-locale=und'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    postgresFlags: embeddedPostgresFlags(options),
     onLog: log,
     onError: (error) => log(String(error)),
   })

@@ -26,6 +26,7 @@ beforeAll(async () => {
     dataDir: '.data/drift-test',
     port: 54341,
     database: 'postgres',
+    fsync: false,
   })
   adminUrl = embedded.adminUrl
   stopEmbedded = embedded.stop

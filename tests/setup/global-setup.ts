@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: '.data/test-postgres', port: Number(process.env.TEST_PG_PORT ?? 54330) })
+    const embedded = await startEmbeddedPostgres({ dataDir: '.data/test-postgres', port: Number(process.env.TEST_PG_PORT ?? 54330), fsync: false })
     adminUrl = embedded.adminUrl
     stop = embedded.stop
   }

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
+import { text } from '~/schemas/text'
 import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
 import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/utils/session.server'
@@ -11,7 +12,7 @@ const SettingChangeSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('set'),
     setting: z.enum(SETTING_NAMES as [SettingName, ...SettingName[]]),
-    value: z.string().max(20),
+    value: text().max(20),
   }),
 ])
 

@@ -1,7 +1,7 @@
 import { deleteTruck, getTruck, serializeTruck, updateTruck } from '~/models/truck.server'
 import { TruckSchema } from '~/schemas/truck'
+import { OptionalVersionSchema } from '~/schemas/version'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readJson, requireApiPermission } from '~/utils/api.server'
-import { DomainError } from '~/utils/errors.server'
 import { dropNulls } from '~/utils/object'
 import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/item'
@@ -33,10 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'DELETE': {
         const who = await actor('delete')
         const raw = new URL(request.url).searchParams.get('version')
-        const version = raw === null ? undefined : Number(raw)
-        if (version !== undefined && !(Number.isInteger(version) && version > 0)) {
-          throw new DomainError('validation_failed', 'validation.failed', { fields: { version: ['validation.number'] } })
-        }
+        const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const truck = await deleteTruck(who, params.id, version)
         return apiData({ id: truck.id, deleted: true })
       }

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { getInstance } from '~/middleware/i18next'
 import { deleteTruck, getTruck } from '~/models/truck.server'
+import { OptionalVersionSchema } from '~/schemas/version'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { getClientIp, requirePermission } from '~/utils/session.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
@@ -22,14 +23,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, 'delete', 'truck')
   const form = await request.formData()
-  const version = Number(form.get('version'))
   const t = getInstance(context).t
   const returnTo = listReturnTo(form.get('returnTo'))
+  const parsed = OptionalVersionSchema.safeParse({ version: form.get('version') ?? undefined })
+  // Only a forged or broken form gets here: the page and the dialog always send the version.
+  if (!parsed.success) return redirectWithToast(returnTo, { type: 'error', title: t('validation.version') })
   try {
     const truck = await deleteTruck(
       { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) },
       params.id,
-      Number.isInteger(version) && version > 0 ? version : undefined,
+      parsed.data.version,
     )
     return redirectWithToast(returnTo, { type: 'success', title: t('trucks.toast.deleted', { unit: truck.unitNumber }) })
   } catch (error) {

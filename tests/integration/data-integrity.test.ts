@@ -1,0 +1,231 @@
+/**
+ * Data integrity at the edges: atomic deletes, one strict version parser, and text PostgreSQL
+ * cannot store (NUL, lone surrogates) refused before any query, for the API and the HTML actions.
+ */
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { i18nextMiddleware } from '~/middleware/i18next'
+import { createSession } from '~/models/auth.server'
+import { createTruck } from '~/models/truck.server'
+import * as collection from '~/routes/api/trucks/collection'
+import * as item from '~/routes/api/trucks/item'
+import * as truckDelete from '~/routes/dashboard/trucks/delete'
+import * as truckEditor from '~/routes/dashboard/trucks/editor'
+import * as truckList from '~/routes/dashboard/trucks/list'
+import { TruckSchema } from '~/schemas/truck'
+import { prisma } from '~/utils/db.server'
+import { embeddedPostgresFlags } from '~/utils/db-setup.server'
+import { commitSessionCookie } from '~/utils/session.server'
+import { actorOf, callApi, createOrg, unique } from '../helpers'
+
+const BAD_VERSIONS = ['0x1', ' 1', '%201', '1e0', '1.0', '+1', '01', '-1', 'abc', '99999999999']
+
+async function newTruck(org: Awaited<ReturnType<typeof createOrg>>) {
+  return createTruck(actorOf(org), TruckSchema.parse({ unitNumber: unique('T') }))
+}
+
+type Handler = (args: any) => Promise<unknown> | unknown
+
+/** Runs a page loader or action the way React Router does: behind the i18n middleware. */
+async function runPage(handler: Handler, request: Request, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider()
+  let outcome: unknown
+  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => {
+    try {
+      outcome = await handler({ request, params, context })
+    } catch (thrown) {
+      outcome = thrown
+    }
+    return new Response()
+  })
+  return outcome
+}
+
+function statusOf(outcome: unknown) {
+  if (outcome instanceof Response) return outcome.status
+  return (outcome as { init?: { status?: number } })?.init?.status ?? 200
+}
+
+async function browserPost(userId: string, path: string, fields: Record<string, string>) {
+  const session = await createSession(userId, 'web')
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0], 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+async function browserGet(userId: string, path: string) {
+  const session = await createSession(userId, 'web')
+  return new Request(`http://localhost${path}`, { headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0] } })
+}
+
+describe('embedded PostgreSQL durability', () => {
+  it('starts the app with fsync on unless a test cluster turns it off explicitly', () => {
+    const previous = process.env.EMBEDDED_PG_FSYNC
+    delete process.env.EMBEDDED_PG_FSYNC
+    try {
+      expect(embeddedPostgresFlags()).toContain('fsync=on')
+      expect(embeddedPostgresFlags({ fsync: false })).toContain('fsync=off')
+      process.env.EMBEDDED_PG_FSYNC = 'off'
+      expect(embeddedPostgresFlags()).toContain('fsync=off')
+    } finally {
+      if (previous === undefined) delete process.env.EMBEDDED_PG_FSYNC
+      else process.env.EMBEDDED_PG_FSYNC = previous
+    }
+  })
+})
+
+describe('atomic delete', () => {
+  it('lets exactly one of 50 parallel API deletes win; the others get 404 or 409, never 500', async () => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        callApi(item, {
+          method: 'DELETE',
+          path: `/api/trucks/${truck.id}${n % 2 ? '?version=1' : ''}`,
+          params: { id: truck.id },
+          token: org.users.admin.token,
+        }),
+      ),
+    )
+    const statuses = responses.map((response) => response.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status !== 200 && status !== 404 && status !== 409)).toEqual([])
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(0)
+    expect(await prisma.auditEvent.count({ where: { entityId: truck.id, action: 'delete' } })).toBe(1)
+  })
+
+  it('refuses a delete that races an update instead of deleting the newer version', async () => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const [put, del] = await Promise.all([
+      callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, make: 'Mack', version: 1 } }),
+      callApi(item, { method: 'DELETE', path: `/api/trucks/${truck.id}?version=1`, params: { id: truck.id }, token: org.users.admin.token }),
+    ])
+    // Either order is fine; what may not happen is both succeeding.
+    const remaining = await prisma.truck.findUnique({ where: { id: truck.id } })
+    if (put.status === 200) {
+      expect(del.status).toBe(409)
+      expect(remaining).toMatchObject({ make: 'Mack', version: 2 })
+    } else {
+      expect({ del: del.status, putLost: [404, 409].includes(put.status), remaining }).toEqual({ del: 200, putLost: true, remaining: null })
+    }
+  })
+})
+
+describe('one strict version parser', () => {
+  it.each(BAD_VERSIONS)('API DELETE refuses ?version=%s with 400 and keeps the truck', async (raw) => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const response = await callApi(item, {
+      method: 'DELETE',
+      path: `/api/trucks/${truck.id}?version=${encodeURIComponent(raw)}`,
+      params: { id: truck.id },
+      token: org.users.admin.token,
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toMatchObject({ code: 'validation_failed', fields: { version: ['The record version must be a whole number such as 3.'] } })
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
+  })
+
+  it('API DELETE accepts a canonical version and PUT refuses a version sent as odd text', async () => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const put = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, version: '1e0' } })
+    expect(put.status).toBe(400)
+    expect(put.body.error.fields).toEqual({ version: ['The record version must be a whole number such as 3.'] })
+    const del = await callApi(item, { method: 'DELETE', path: `/api/trucks/${truck.id}?version=1`, params: { id: truck.id }, token: org.users.admin.token })
+    expect(del.status).toBe(200)
+    expect(del.body).toEqual({ data: { id: truck.id, deleted: true } })
+  })
+
+  it.each(['0x1', ' 1', '1e0', '1.0'])('the HTML delete refuses version=%s and keeps the truck', async (raw) => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const request = await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: raw })
+    const outcome = (await runPage(truckDelete.action, request, { id: truck.id })) as Response
+    expect(outcome.status).toBe(302)
+    expect(outcome.headers.get('Location')).toBe('/dashboard/trucks/list')
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
+    const ok = await runPage(truckDelete.action, await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: '1' }), { id: truck.id })
+    expect(statusOf(ok)).toBe(302)
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(0)
+  })
+
+  it('the HTML editor refuses version=1e0 with a field error and changes nothing', async () => {
+    const org = await createOrg()
+    const truck = await newTruck(org)
+    const request = await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/edit`, { unitNumber: truck.unitNumber, make: 'Mack', version: '1e0' })
+    const outcome = (await runPage(truckEditor.action, request, { id: truck.id })) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
+    expect(outcome.init.status).toBe(400)
+    expect(outcome.data.result.error.version).toEqual(['validation.version'])
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).make).toBeNull()
+  })
+})
+
+describe('text PostgreSQL cannot store', () => {
+  const BAD_TEXT = { nul: 'Mack\u0000Trucks', surrogate: 'Mack\uD800' }
+
+  it.each(Object.entries(BAD_TEXT))('API POST and PUT refuse a %s in text fields with 400 and a translated message', async (_, value) => {
+    const org = await createOrg()
+    const created = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: unique('T'), make: value, notes: value, licensePlate: value } })
+    expect(created.status).toBe(400)
+    expect(created.body.error.fields).toEqual({
+      make: ['This contains characters that cannot be saved.'],
+      notes: ['This contains characters that cannot be saved.'],
+      licensePlate: ['This contains characters that cannot be saved.'],
+    })
+    const truck = await newTruck(org)
+    const put = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, model: value, version: 1, companyId: value } })
+    expect(put.status).toBe(400)
+    expect(put.body.error.fields.model).toEqual(['This contains characters that cannot be saved.'])
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(1)
+  })
+
+  it('API answers 404 for an id with a NUL byte or a lone surrogate, and ignores such a search', async () => {
+    const org = await createOrg()
+    await newTruck(org)
+    for (const id of ['abc\u0000', '\uD800', 'x'.repeat(300)]) {
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const response = await callApi(item, { method, path: '/api/trucks/x', params: { id }, token: org.users.admin.token, body: method === 'PUT' ? { unitNumber: 'A1', version: 1 } : undefined })
+        expect(response.status, `${method} ${JSON.stringify(id)}`).toBe(404)
+        expect(response.body.error.code).toBe('not_found')
+      }
+    }
+    const list = await callApi(collection, { path: '/api/trucks?q=a%00&companyId=%00', token: org.users.admin.token })
+    expect(list.status).toBe(200)
+  })
+
+  it('API register refuses a NUL byte or lone surrogate in names with 400, creating nothing', async () => {
+    const register = await import('~/routes/api/account/register')
+    for (const value of Object.values(BAD_TEXT)) {
+      const email = `${unique('nul')}@example.test`
+      const response = await callApi(register, { method: 'POST', path: '/api/account/register', body: { email, password: 'long enough pw', firstName: value, lastName: 'Lovelace', organizationName: value } })
+      expect(response.status).toBe(400)
+      expect(response.body.error.fields.firstName).toEqual(['This contains characters that cannot be saved.'])
+      expect(await prisma.user.count({ where: { email } })).toBe(0)
+    }
+  })
+
+  // A form body is UTF-8: a lone surrogate arrives as U+FFFD, so only NUL can reach a page action.
+  it('the HTML editor refuses NUL bytes with field errors, and pages answer 404 for such ids', async () => {
+    const org = await createOrg()
+    {
+      const value = BAD_TEXT.nul
+      const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', { unitNumber: unique('T'), make: value, companyId: value })
+      const outcome = (await runPage(truckEditor.action, request)) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
+      expect(outcome.init.status).toBe(400)
+      expect(outcome.data.result.error.make).toEqual(['validation.invalidCharacters'])
+      expect(outcome.data.result.error.companyId).toEqual(['validation.invalidCharacters', 'validation.choice'])
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    for (const id of ['abc\u0000', '\uD800']) {
+      expect(statusOf(await runPage(truckEditor.loader, await browserGet(org.users.admin.id, '/dashboard/trucks/x/edit'), { id }))).toBe(404)
+      expect(statusOf(await runPage(truckDelete.loader, await browserGet(org.users.admin.id, '/dashboard/trucks/x/delete'), { id }))).toBe(404)
+    }
+    const list = await runPage(truckList.loader, await browserGet(org.users.admin.id, `/dashboard/trucks/list?q=${encodeURIComponent('a\u0000')}`))
+    expect(statusOf(list)).toBe(200)
+  })
+})
