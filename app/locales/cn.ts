@@ -77,6 +77,11 @@ const cn: Catalogue = {
     versionRequired: '保存更改需要提供记录版本。',
     version: '记录版本必须是整数，例如 3。',
     invalidCharacters: '内容包含无法保存的字符。',
+    tooSmall: "此数字太小。",
+    customFields: "自定义字段必须是最多包含 50 个值的对象。",
+    customFieldKey: "自定义字段的键只能使用小写字母、数字和下划线。",
+    customFieldValue: "自定义字段的值必须是文本、数字或真/假。",
+    customFieldUnknown: "此列表没有这个自定义字段。",
   },
   fields: {
     email: '邮箱地址',
@@ -309,6 +314,7 @@ const cn: Catalogue = {
     invalidJson: '请求体必须是 JSON 对象。',
     methodNotAllowed: '此处不允许使用该请求方法。',
     notFound: '该 API 端点不存在。',
+    tooDeep: "JSON 请求体的嵌套超过 {{depth}} 层。",
   },
   edge: {
     badPath: '地址中包含无效的 % 转义序列。',

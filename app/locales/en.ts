@@ -75,6 +75,11 @@ const en = {
     versionRequired: 'The record version is required to save changes.',
     version: 'The record version must be a whole number such as 3.',
     invalidCharacters: 'This contains characters that cannot be saved.',
+    tooSmall: "This number is too small.",
+    customFields: "Custom fields must be an object of at most 50 values.",
+    customFieldKey: "A custom field key uses lowercase letters, digits and underscores.",
+    customFieldValue: "A custom field value must be text, a number or true/false.",
+    customFieldUnknown: "There is no such custom field for this list.",
   },
   fields: {
     email: 'Email address',
@@ -307,6 +312,7 @@ const en = {
     invalidJson: 'The request body must be a JSON object.',
     methodNotAllowed: 'This method is not allowed here.',
     notFound: 'No such API endpoint.',
+    tooDeep: "The JSON body nests deeper than {{depth}} levels.",
   },
   edge: {
     badPath: 'The address contains an invalid % escape.',

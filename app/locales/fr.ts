@@ -77,6 +77,11 @@ const fr: Catalogue = {
     versionRequired: 'La version de la fiche est requise pour enregistrer les modifications.',
     version: 'La version de la fiche doit être un nombre entier, par exemple 3.',
     invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés.',
+    tooSmall: "Ce nombre est trop petit.",
+    customFields: "Les champs personnalisés doivent être un objet d’au plus 50 valeurs.",
+    customFieldKey: "La clé d’un champ personnalisé utilise des minuscules, des chiffres et des tirets bas.",
+    customFieldValue: "La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.",
+    customFieldUnknown: "Cette liste n’a pas ce champ personnalisé.",
   },
   fields: {
     email: 'Adresse e-mail',
@@ -309,6 +314,7 @@ const fr: Catalogue = {
     invalidJson: 'Le corps de la requête doit être un objet JSON.',
     methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
     notFound: 'Ce point de terminaison d’API n’existe pas.',
+    tooDeep: "Le corps JSON est imbriqué sur plus de {{depth}} niveaux.",
   },
   edge: {
     badPath: 'L’adresse contient une séquence % invalide.',

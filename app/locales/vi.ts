@@ -77,6 +77,11 @@ const vi: Catalogue = {
     versionRequired: 'Cần có phiên bản bản ghi để lưu thay đổi.',
     version: 'Phiên bản bản ghi phải là số nguyên, ví dụ 3.',
     invalidCharacters: 'Nội dung chứa ký tự không thể lưu.',
+    tooSmall: "Số này quá nhỏ.",
+    customFields: "Trường tùy chỉnh phải là một đối tượng có tối đa 50 giá trị.",
+    customFieldKey: "Khóa trường tùy chỉnh chỉ dùng chữ thường, chữ số và dấu gạch dưới.",
+    customFieldValue: "Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.",
+    customFieldUnknown: "Danh sách này không có trường tùy chỉnh đó.",
   },
   fields: {
     email: 'Địa chỉ email',
@@ -309,6 +314,7 @@ const vi: Catalogue = {
     invalidJson: 'Nội dung yêu cầu phải là một đối tượng JSON.',
     methodNotAllowed: 'Phương thức này không được phép ở đây.',
     notFound: 'API endpoint này không tồn tại.',
+    tooDeep: "Nội dung JSON lồng sâu hơn {{depth}} cấp.",
   },
   edge: {
     badPath: 'Địa chỉ chứa chuỗi thoát % không hợp lệ.',

@@ -1,11 +1,12 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Prisma, Truck } from '~/generated/prisma/client'
-import { isId } from '~/schemas/text'
-import type { TruckInput, TruckListQuery } from '~/schemas/truck'
+import type { TruckInput, TruckListQuery, TruckUpdate } from '~/schemas/truck'
 import { COMPLIANCE_WINDOW_DAYS, type TruckCompliance } from '~/schemas/truck-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
+import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
+import { assertId, assertOneRow, assertReferences, assertVersion, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
 
 const ENTITY = 'truck'
 
@@ -36,10 +37,6 @@ function orderBy(sort: TruckListQuery['sort'], dir: TruckListQuery['dir']): Pris
 /** Plates are written with and without spaces or dashes ("ABC 123", "ABC-123", "ABC123"). */
 function compactPlate(value: string) {
   return value.replace(/[\s-]+/g, '')
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 /** Ids of the organization's trucks whose plate matches `q` once spaces and dashes are ignored. */
@@ -121,8 +118,7 @@ export async function listTrucks(organizationId: string, query: TruckListQuery, 
       where,
       include,
       orderBy: orderBy(query.sort, query.dir),
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
+      ...paging(query),
     }),
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
@@ -137,40 +133,69 @@ export async function countTrucksByCompliance(organizationId: string, today = st
   return { overdue, due_soon: dueSoon }
 }
 
-/** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
-function assertId(id: string) {
-  if (!isId(id)) throw new DomainError('not_found', 'trucks.errors.notFound')
-}
+const NOT_FOUND = 'trucks.errors.notFound'
 
 /** Another organization's truck is simply not found: never its data, never a hint it exists. */
 export async function getTruck(organizationId: string, id: string): Promise<TruckWithRelations> {
-  assertId(id)
-  const truck = await prisma.truck.findFirst({ where: { id, organizationId }, include })
-  if (!truck) throw new DomainError('not_found', 'trucks.errors.notFound')
-  return truck
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.truck.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
 }
 
 function toDate(value: string | undefined) {
   return value ? new Date(`${value}T00:00:00Z`) : null
 }
 
-async function assertReferences(tx: Tx, organizationId: string, input: TruckInput) {
-  const fields: Record<string, string[]> = {}
-  if (input.companyId) {
-    const company = await tx.company.findFirst({ where: { id: input.companyId, organizationId }, select: { id: true } })
-    if (!company) fields.companyId = ['trucks.errors.unknownCompany']
-  }
-  if (input.primaryDriverId) {
-    const driver = await tx.user.findFirst({
-      where: { id: input.primaryDriverId, organizationId, role: 'driver' },
-      select: { id: true },
-    })
-    if (!driver) fields.primaryDriverId = ['trucks.errors.unknownDriver']
-  }
-  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+/** The company and the primary driver (a user with the driver role) are the organization's own. */
+function references(organizationId: string, input: TruckInput): Reference[] {
+  return [
+    {
+      field: 'companyId',
+      id: input.companyId,
+      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'trucks.errors.unknownCompany',
+    },
+    {
+      field: 'primaryDriverId',
+      id: input.primaryDriverId,
+      find: (tx, id) => tx.user.findFirst({ where: { id, organizationId, role: 'driver' }, select: { id: true } }),
+      messageKey: 'trucks.errors.unknownDriver',
+    },
+  ]
 }
 
-function toData(input: TruckInput) {
+/** The unique indexes of trucks, as the field errors their violation means. The first is the fallback. */
+const UNIQUE_INDEXES: UniqueIndexes = {
+  Truck_organizationId_unitNumber_key: { field: 'unitNumber', messageKey: 'trucks.errors.duplicateUnit' },
+  Truck_organizationId_vin_key: { field: 'vin', messageKey: 'validation.vinTaken' },
+}
+
+/**
+ * The checks a form can show next to the fields before the write; the unique indexes still have
+ * the last word when two requests race past them (rethrowUnique).
+ */
+async function assertUnique(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string) {
+  const others = exceptId ? { NOT: { id: exceptId } } : {}
+  const [unit, vin] = await Promise.all([
+    tx.truck.findFirst({ where: { organizationId, unitNumber: { equals: input.unitNumber, mode: 'insensitive' }, ...others }, select: { id: true } }),
+    input.vin ? tx.truck.findFirst({ where: { organizationId, vin: { equals: input.vin, mode: 'insensitive' }, ...others }, select: { id: true } }) : null,
+  ])
+  const fields: Record<string, string[]> = {}
+  if (unit) fields.unitNumber = ['trucks.errors.duplicateUnit']
+  if (vin) fields.vin = ['validation.vinTaken']
+  if (unit || vin) throw new DomainError('validation_failed', 'validation.failed', { fields })
+}
+
+/** Everything a write checks before it writes, in the write's transaction. */
+async function prepare(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string) {
+  const [customFields] = await Promise.all([
+    resolveCustomFields(tx, organizationId, 'trucks', input.customFields),
+    assertReferences(tx, references(organizationId, input)),
+    assertUnique(tx, organizationId, input, exceptId),
+  ])
+  return toData(input, customFields)
+}
+
+function toData(input: TruckInput, customFields: CustomFieldValues) {
   return {
     unitNumber: input.unitNumber,
     companyId: input.companyId || null,
@@ -187,37 +212,20 @@ function toData(input: TruckInput) {
     odometerMiles: input.odometerMiles ?? null,
     primaryDriverId: input.primaryDriverId || null,
     notes: input.notes || null,
+    customFields,
   }
-}
-
-function duplicateUnit(error: unknown): never {
-  if ((error as { code?: string }).code === 'P2002') {
-    throw new DomainError('validation_failed', 'trucks.errors.duplicateUnit', {
-      fields: { unitNumber: ['trucks.errors.duplicateUnit'] },
-    })
-  }
-  throw error
-}
-
-async function assertUniqueUnit(tx: Tx, organizationId: string, unitNumber: string, exceptId?: string) {
-  const existing = await tx.truck.findFirst({
-    where: { organizationId, unitNumber: { equals: unitNumber, mode: 'insensitive' }, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
-    select: { id: true },
-  })
-  if (existing) duplicateUnit({ code: 'P2002' })
 }
 
 export async function createTruck(actor: Actor, input: TruckInput) {
   try {
     return await prisma.$transaction(async (tx) => {
-      await assertReferences(tx, actor.organizationId, input)
-      await assertUniqueUnit(tx, actor.organizationId, input.unitNumber)
-      const truck = await tx.truck.create({ data: { ...toData(input), organizationId: actor.organizationId }, include })
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: truck.id, action: 'create', after: toData(input) })
+      const data = await prepare(tx, actor.organizationId, input)
+      const truck = await tx.truck.create({ data: { ...data, organizationId: actor.organizationId }, include })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: truck.id, action: 'create', after: data })
       return truck
     })
   } catch (error) {
-    duplicateUnit(error)
+    rethrowUnique(error, UNIQUE_INDEXES)
   }
 }
 
@@ -225,31 +233,21 @@ export async function createTruck(actor: Actor, input: TruckInput) {
  * Saves a whole truck if nobody changed it since `version` was read; otherwise a 409 conflict
  * and nothing is written, so the other edit is not lost.
  */
-export async function updateTruck(actor: Actor, id: string, input: TruckInput) {
-  if (input.version === undefined) {
-    throw new DomainError('validation_failed', 'validation.failed', { fields: { version: ['validation.versionRequired'] } })
-  }
-  assertId(id)
-  const version = input.version
+export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId } })
-      if (!before) throw new DomainError('not_found', 'trucks.errors.notFound')
-      if (before.version !== version) throw new DomainError('conflict', 'errors.conflict')
-      await assertReferences(tx, actor.organizationId, input)
-      await assertUniqueUnit(tx, actor.organizationId, input.unitNumber, id)
-      const data = toData(input)
-      // The version in the WHERE clause closes the gap between the read above and this write.
-      const { count } = await tx.truck.updateMany({
-        where: { id, organizationId: actor.organizationId, version },
-        data: { ...data, version: { increment: 1 } },
-      })
-      if (count !== 1) throw new DomainError('conflict', 'errors.conflict')
+      const before = requireFound(await tx.truck.findFirst({ where: { id, organizationId } }), NOT_FOUND)
+      assertVersion(before, input.version)
+      const data = await prepare(tx, organizationId, input, id)
+      // The version in the WHERE closes the gap between the read above and this write.
+      assertOneRow(await tx.truck.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
       return tx.truck.findUniqueOrThrow({ where: { id }, include })
     })
   } catch (error) {
-    duplicateUnit(error)
+    rethrowUnique(error, UNIQUE_INDEXES)
   }
 }
 
@@ -259,16 +257,16 @@ export async function updateTruck(actor: Actor, id: string, input: TruckInput) {
  * and the write: exactly one of many parallel deletes wins, the others get 404 or 409.
  */
 export async function deleteTruck(actor: Actor, id: string, version?: number) {
-  assertId(id)
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
   return prisma.$transaction(async (tx) => {
-    const before = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId } })
-    if (!before) throw new DomainError('not_found', 'trucks.errors.notFound')
-    if (version !== undefined && before.version !== version) throw new DomainError('conflict', 'errors.conflict')
-    const { count } = await tx.truck.deleteMany({ where: { id, organizationId: actor.organizationId, version: version ?? before.version } })
+    const before = requireFound(await tx.truck.findFirst({ where: { id, organizationId } }), NOT_FOUND)
+    assertVersion(before, version)
+    const { count } = await tx.truck.deleteMany({ where: { id, organizationId, version: before.version } })
     if (count !== 1) {
       // Someone else changed or deleted it since the read above.
-      const now = await tx.truck.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true } })
-      throw now ? new DomainError('conflict', 'errors.conflict') : new DomainError('not_found', 'trucks.errors.notFound')
+      requireFound(await tx.truck.findFirst({ where: { id, organizationId }, select: { id: true } }), NOT_FOUND)
+      assertOneRow({ count })
     }
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
     return before

@@ -2,24 +2,28 @@
  * Truck choices shared by pages, schemas and models. No zod here: pages that only need the
  * choices (lists, dashboard) do not download the validation library.
  */
+import type { Tone } from '~/components/ui/badge'
+
 export const TRUCK_STATUSES = ['available', 'dispatched', 'maintenance', 'out_of_service', 'inactive'] as const
 export const TRUCK_OWNERSHIPS = ['company', 'leased', 'owner_operator'] as const
 export type TruckStatus = (typeof TRUCK_STATUSES)[number]
 
-/** The create toast's variant follows the new truck's status (the spec's `truckStatus`). */
-export const TRUCK_STATUS_VARIANT = {
-  available: 'success',
-  dispatched: 'info',
-  maintenance: 'warning',
-  out_of_service: 'error',
-  inactive: 'info',
-} as const satisfies Record<TruckStatus, 'info' | 'success' | 'warning' | 'error'>
+/**
+ * How each status looks, in one place: its badge tone, the create toast's variant (the spec's
+ * `truckStatus`), and its colour in the dashboard chart.
+ */
+export const TRUCK_STATUS_META = {
+  available: { tone: 'success', toast: 'success', chart: 'var(--success-main)' },
+  dispatched: { tone: 'info', toast: 'info', chart: 'var(--info-main)' },
+  maintenance: { tone: 'warning', toast: 'warning', chart: 'var(--warning-main)' },
+  out_of_service: { tone: 'error', toast: 'error', chart: 'var(--error-main)' },
+  inactive: { tone: 'default', toast: 'info', chart: 'var(--muted)' },
+} as const satisfies Record<TruckStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error'; chart: string }>
 
 export const TRUCK_SORTS = [
   'unitNumber', 'vin', 'make', 'year', 'licensePlate', 'status', 'ownership', 'company',
   'registrationExpiry', 'inspectionDue', 'odometerMiles', 'createdAt', 'updatedAt',
 ] as const
-export const PAGE_SIZES = [10, 25, 50, 100] as const
 
 
 /** Compliance filter: an inspection or registration date already past, or within the next 30 days. */

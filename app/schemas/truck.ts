@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { idText, text } from './text'
-import { PAGE_SIZES, TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
-import { VersionSchema } from './version'
+import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, text, withVersion } from './fields'
+import { enumFilter, idFilter, listQuery } from './list-query'
+import { TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
 
 const VIN_VALUES: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -25,23 +25,11 @@ export function isValidVin(vin: string) {
   return /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vinCheckDigit(vin) === vin[8]
 }
 
-const optionalText = (max: number) => text().trim().max(max, 'validation.tooLong').optional()
-
-const dateOnly = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date')
-  .optional()
-
 const maxYear = new Date().getUTCFullYear() + 2
 
-/** One schema for the truck editor (Conform) and the API (POST/PUT). Messages are i18n keys. */
+/** One schema for the truck editor (Conform) and the API (POST). Messages are i18n keys. */
 export const TruckSchema = z.object({
-  unitNumber: text({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(20, 'validation.tooLong')
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'trucks.errors.unitNumberFormat'),
+  unitNumber: requiredText(20).regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'trucks.errors.unitNumberFormat'),
   companyId: idText().optional(),
   vin: text()
     .trim()
@@ -51,38 +39,32 @@ export const TruckSchema = z.object({
   make: optionalText(40),
   model: optionalText(40),
   year: z.number({ error: 'validation.number' }).int('validation.integer').min(1980, 'trucks.errors.year').max(maxYear, 'trucks.errors.year').optional(),
-  licensePlate: text().trim().max(12, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
-  plateState: text().trim().max(3, 'validation.tooLong').transform((value) => value.toUpperCase()).optional(),
+  licensePlate: optionalText(12).transform((value) => value?.toUpperCase()),
+  plateState: optionalText(3).transform((value) => value?.toUpperCase()),
   status: z.enum(TRUCK_STATUSES, { error: 'validation.choice' }).default('available'),
   ownership: z.enum(TRUCK_OWNERSHIPS, { error: 'validation.choice' }).default('company'),
-  registrationExpiry: dateOnly,
-  inspectionDue: dateOnly,
-  odometerMiles: z.number({ error: 'validation.number' }).int('validation.integer').min(0, 'validation.min0').max(5_000_000, 'validation.tooLarge').optional(),
+  registrationExpiry: dateOnly().optional(),
+  inspectionDue: dateOnly().optional(),
+  odometerMiles: integer(0, 5_000_000).optional(),
   primaryDriverId: idText().optional(),
   notes: optionalText(2000),
-  /** Required on update: the version the client last read (optimistic concurrency). */
-  version: VersionSchema.optional(),
+  customFields: customFieldsInput(),
 })
 export type TruckInput = z.infer<typeof TruckSchema>
 
-const pageSize = z.coerce.number().int().refine((value) => (PAGE_SIZES as readonly number[]).includes(value)).catch(25)
+/** The editor on an existing truck and PUT: the whole truck plus the version it was read at. */
+export const TruckUpdateSchema = withVersion(TruckSchema)
+export type TruckUpdate = z.infer<typeof TruckUpdateSchema>
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
-export const TruckListQuerySchema = z.object({
-  q: text().trim().max(100).optional().catch(undefined),
-  status: z.enum(TRUCK_STATUSES).optional().catch(undefined),
-  companyId: idText().optional().catch(undefined),
-  compliance: z.enum(TRUCK_COMPLIANCE).optional().catch(undefined),
-  sort: z.enum(TRUCK_SORTS).default('unitNumber').catch('unitNumber'),
-  dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-  pageSize: pageSize.default(25),
+export const TruckListQuerySchema = listQuery({
+  sorts: TRUCK_SORTS,
+  defaultSort: 'unitNumber',
+  filters: {
+    status: enumFilter(TRUCK_STATUSES),
+    companyId: idFilter(),
+    compliance: enumFilter(TRUCK_COMPLIANCE),
+  },
 })
 export type TruckListQuery = z.infer<typeof TruckListQuerySchema>
 
-/** Reads the query from URLSearchParams, treating empty values as absent. */
-export function parseListQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
-  const raw: Record<string, string> = {}
-  for (const [key, value] of params) if (value !== '') raw[key] = value
-  return schema.parse(raw)
-}

@@ -11,6 +11,10 @@ const CANONICAL = /^(0|[1-9]\d{0,9})$/
  * Conform passes the raw text through instead of coercing it with `Number()` first.
  */
 export const VersionSchema = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === '') {
+    ctx.addIssue({ code: 'custom', message: 'validation.versionRequired' })
+    return z.NEVER
+  }
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && CANONICAL.test(value) ? Number(value) : Number.NaN
   if (Number.isSafeInteger(number) && number >= 0 && number <= MAX_VERSION) return number

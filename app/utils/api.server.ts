@@ -8,6 +8,7 @@ import { getFixedT, detectLanguage } from '~/i18n.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
 import { env } from './env.server'
 import { DomainError, isDatabaseUnavailable, isDomainError, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.server'
+import { dropNulls, MAX_JSON_DEPTH } from './object'
 import { can, type Action, type Entity } from './permissions'
 
 function secretKey() {
@@ -91,6 +92,22 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('validation_failed', 'api.invalidJson')
   return body as Record<string, unknown>
+}
+
+/**
+ * The body of a POST or PUT, validated by the same schema the page's form uses: a JSON object,
+ * nulls and "" dropped at every depth (as a form leaves empty fields out), at most MAX_JSON_DEPTH
+ * deep. Anything else is a 400 with the fields that failed.
+ */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let input: unknown
+  try {
+    input = dropNulls(await readJson(request))
+  } catch (error) {
+    if (error instanceof RangeError) throw new DomainError('validation_failed', 'api.tooDeep', { params: { depth: MAX_JSON_DEPTH } })
+    throw error
+  }
+  return parseOrThrow(schema, input)
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

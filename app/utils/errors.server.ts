@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'not_found'
   | 'forbidden'
   | 'conflict'
+  | 'invalid_transition'
+  | 'in_use'
   | 'unauthorized'
   | 'rate_limited'
   | 'method_not_allowed'
@@ -24,6 +26,10 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // The status machine refused the move; nothing changed.
+  invalid_transition: 409,
+  // Another record refers to this one (or holds it busy): refused instead of cascading.
+  in_use: 409,
   rate_limited: 429,
   method_not_allowed: 405,
   payload_too_large: 413,

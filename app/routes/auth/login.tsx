@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { createSession } from '~/models/auth.server'
 import { LoginSchema } from '~/schemas/auth'
 import { authenticator } from '~/utils/auth.server'
-import { isDomainError } from '~/utils/errors.server'
 import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/utils/session.server'
 import type { Route } from './+types/login'
 
@@ -26,9 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   // remix-auth reads the body itself; validate a copy first.
   const formData = await request.clone().formData()
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  }
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
   try {
     const user = await authenticator.authenticate('form', request)
     const session = await createSession(user.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
@@ -36,13 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { 'Set-Cookie': await commitSessionCookie(session.id) },
     })
   } catch (error) {
-    if (isDomainError(error)) {
-      return data(
-        { result: submission.reply({ formErrors: [error.messageKey], hideFields: ['password'] }) },
-        { status: error.status === 429 ? 429 : 400 },
-      )
-    }
-    throw error
+    return formFailure(submission, error, { hideFields: ['password'] })
   }
 }
 
@@ -50,14 +43,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  })
+  const [form, fields] = useSchemaForm({ id: 'login', schema: LoginSchema, lastResult: actionData?.result })
   // A failed attempt clears the password field: remounting it picks up the reply, which leaves
   // the password out (as the server-rendered page does without JavaScript).
   const [attempt, setAttempt] = useState(0)

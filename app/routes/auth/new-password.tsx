@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { isResetTokenUsable, resetPassword } from '~/models/auth.server'
 import { NewPasswordSchema } from '~/schemas/auth'
-import { isDomainError } from '~/utils/errors.server'
 import { getClientIp } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/new-password'
@@ -23,16 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: NewPasswordSchema })
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
-  }
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields })
   try {
     await resetPassword(submission.value.token, submission.value.password, getClientIp(request))
   } catch (error) {
-    if (isDomainError(error)) {
-      return data({ result: submission.reply({ formErrors: [error.messageKey], hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
-    }
-    throw error
+    return formFailure(submission, error, { hideFields })
   }
   const t = getInstance(context).t
   return redirectWithToast('/auth/login', { type: 'success', title: t('auth.newPassword.success') })
@@ -41,14 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'new-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-  })
+  const [form, fields] = useSchemaForm({ id: 'new-password', schema: NewPasswordSchema, lastResult: actionData?.result })
   if (!loaderData.usable) {
     return (
       <div className="text-center">

@@ -1,7 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
@@ -28,9 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: RegisterSchema })
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  }
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
   const ip = getClientIp(request)
   const limit = await consumeAuthEmailLimit(submission.value.email, ip)
   if (!limit.ok) return redirect(SENT)
@@ -56,14 +56,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'register',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-  })
+  const [form, fields] = useSchemaForm({ id: 'register', schema: RegisterSchema, lastResult: actionData?.result })
   if (searchParams.get('sent')) {
     return (
       <div className="text-center" role="status">

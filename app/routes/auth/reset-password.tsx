@@ -1,7 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
@@ -17,7 +19,7 @@ import type { Route } from './+types/reset-password'
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ResetPasswordRequestSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') return invalidSubmission(submission)
 
   // Over the limit, nothing is sent, and the answer stays the same.
   const limit = await consumeAuthEmailLimit(submission.value.email, getClientIp(request))
@@ -40,13 +42,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordRequestSchema),
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordRequestSchema }),
-  })
+  const [form, fields] = useSchemaForm({ id: 'reset-password', schema: ResetPasswordRequestSchema, lastResult: actionData?.result })
   if (searchParams.get('sent')) {
     return (
       <div className="text-center" role="status">

@@ -7,12 +7,11 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
 import { countUsersByRole } from '~/models/user.server'
-import { TRUCK_COMPLIANCE, TRUCK_STATUSES } from '~/schemas/truck-options'
+import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { useHydrated } from '~/utils/use-hydrated'
-import { TRUCK_STATUS_TONE } from './trucks/status'
 import type { Route } from './+types/app'
 
 const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
@@ -26,14 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
   ])
   return { firstName: user.firstName, trucks, compliance, users }
-}
-
-const CHART_COLORS: Record<string, string> = {
-  available: 'var(--success-main)',
-  dispatched: 'var(--info-main)',
-  maintenance: 'var(--warning-main)',
-  out_of_service: 'var(--error-main)',
-  inactive: 'var(--muted)',
 }
 
 function Stat({ label, value, icon, tone }: { label: string; value: string; icon: 'truck' | 'users' | 'check' | 'alert'; tone: string }) {
@@ -59,7 +50,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
     key: status,
     label: t(`trucks.status.${status}`),
     value: trucks?.[status] ?? 0,
-    color: CHART_COLORS[status],
+    color: TRUCK_STATUS_META[status].chart,
   }))
   const truckTotal = truckRows.reduce((sum, row) => sum + row.value, 0)
   const userTotal = users ? Object.values(users).reduce((sum, value) => sum + value, 0) : 0
@@ -109,7 +100,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
                   <tr key={row.key} className="border-t border-dashed border-line">
                     <td className="py-2">
                       <Link to={`/dashboard/trucks/list?status=${row.key}`} className="hover:underline">
-                        <Badge tone={TRUCK_STATUS_TONE[row.key]}>{row.label}</Badge>
+                        <Badge tone={TRUCK_STATUS_META[row.key].tone}>{row.label}</Badge>
                       </Link>
                     </td>
                     <td className="py-2 text-end font-semibold tabular-nums">{fmt(row.value)}</td>

@@ -1,8 +1,8 @@
 import { createTruck, listTrucks, serializeTruck } from '~/models/truck.server'
-import { parseListQuery, TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow, readJson, requireApiPermission } from '~/utils/api.server'
-import { dropNulls } from '~/utils/object'
-import { getClientIp } from '~/utils/session.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
 import type { Route } from './+types/collection'
 
 /** GET /api/trucks: the list with the same search, filters, sort and paging as the page. */
@@ -19,9 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
   return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'create', 'truck')
-    const input = parseOrThrow(TruckSchema, dropNulls(await readJson(request)))
-    const truck = await createTruck({ userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) }, input)
-    return apiData(serializeTruck(truck), { status: 201 })
+    const { actor } = await requireApiActor(request, 'create', 'truck')
+    const input = await readBody(request, TruckSchema)
+    return apiData(serializeTruck(await createTruck(actor, input)), { status: 201 })
   })
 }

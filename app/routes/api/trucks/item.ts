@@ -1,9 +1,8 @@
 import { deleteTruck, getTruck, serializeTruck, updateTruck } from '~/models/truck.server'
-import { TruckSchema } from '~/schemas/truck'
+import { TruckUpdateSchema } from '~/schemas/truck'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow, readJson, requireApiPermission } from '~/utils/api.server'
-import { dropNulls } from '~/utils/object'
-import { getClientIp } from '~/utils/session.server'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/utils/api.server'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -20,21 +19,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(request, async () => {
-    const actor = async (action: 'update' | 'delete') => {
-      const user = await requireApiPermission(request, action, 'truck')
-      return { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) }
-    }
     switch (request.method) {
       case 'PUT': {
-        const who = await actor('update')
-        const input = parseOrThrow(TruckSchema, dropNulls(await readJson(request)))
-        return apiData(serializeTruck(await updateTruck(who, params.id, input)))
+        const { actor } = await requireApiActor(request, 'update', 'truck')
+        const input = await readBody(request, TruckUpdateSchema)
+        return apiData(serializeTruck(await updateTruck(actor, params.id, input)))
       }
       case 'DELETE': {
-        const who = await actor('delete')
+        const { actor } = await requireApiActor(request, 'delete', 'truck')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
-        const truck = await deleteTruck(who, params.id, version)
+        const truck = await deleteTruck(actor, params.id, version)
         return apiData({ id: truck.id, deleted: true })
       }
       default:

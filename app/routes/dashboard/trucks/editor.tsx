@@ -1,19 +1,23 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
-import { createTruck, getTruck, serializeTruck, updateTruck, type TruckDto } from '~/models/truck.server'
+import { createTruck, getTruck, serializeTruck, updateTruck, type TruckDto, type TruckWithRelations } from '~/models/truck.server'
 import { listDriverOptions } from '~/models/user.server'
-import { TruckSchema, type TruckInput } from '~/schemas/truck'
-import { TRUCK_OWNERSHIPS, TRUCK_STATUS_VARIANT, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { getClientIp, requirePermission } from '~/utils/session.server'
+import { TruckSchema, TruckUpdateSchema, type TruckUpdate } from '~/schemas/truck'
+import { TRUCK_OWNERSHIPS, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
+import { requireActor } from '~/utils/actor.server'
+import { orNotFound } from '~/utils/errors.server'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { requirePermission } from '~/utils/session.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
@@ -31,39 +35,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, params.id ? 'update' : 'create', 'truck')
+  const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'truck')
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: TruckSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), conflict: false }, { status: 400 })
-
-  const actor = { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) }
   const t = getInstance(context).t
-  try {
-    const truck = params.id ? await updateTruck(actor, params.id, submission.value) : await createTruck(actor, submission.value)
-    const status = t(`trucks.status.${truck.status}`)
-    // Back to the list as the user left it, with the row that changed marked.
-    return redirectWithToast(withChanged(listReturnTo(formData.get('returnTo')), truck.id), {
+  // Back to the list as the user left it, with the row that changed marked.
+  const saved = (truck: TruckWithRelations) =>
+    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo')), truck.id), {
       // A new truck's toast takes its variant from the truck's status (the spec's truckStatus).
-      type: params.id ? 'success' : TRUCK_STATUS_VARIANT[truck.status],
+      type: params.id ? 'success' : TRUCK_STATUS_META[truck.status].toast,
       title: t(params.id ? 'trucks.toast.updated' : 'trucks.toast.created', { unit: truck.unitNumber }),
-      description: t('trucks.toast.status', { status }),
+      description: t('trucks.toast.status', { status: t(`trucks.status.${truck.status}`) }),
     })
+
+  if (params.id) {
+    const submission = parseWithZod(formData, { schema: TruckUpdateSchema })
+    if (submission.status !== 'success') return invalidSubmission(submission)
+    try {
+      return saved(await updateTruck(actor, params.id, submission.value))
+    } catch (error) {
+      return formFailure(submission, error)
+    }
+  }
+  const submission = parseWithZod(formData, { schema: TruckSchema })
+  if (submission.status !== 'success') return invalidSubmission(submission)
+  try {
+    return saved(await createTruck(actor, submission.value))
   } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw data(null, { status: 404 })
-    return data(
-      {
-        result: submission.reply({ fieldErrors: error.fields, formErrors: error.fields ? [] : [error.messageKey] }),
-        conflict: error.code === 'conflict',
-      },
-      { status: error.status },
-    )
+    return formFailure(submission, error)
   }
 }
 
 /** The editable fields of a truck as the form shows them (absent, not null, when empty). */
-function formDefaults(truck: TruckDto): Partial<Record<keyof TruckInput, string | number>> {
-  const keys = Object.keys(TruckSchema.shape) as Array<keyof TruckInput>
+function formDefaults(truck: TruckDto): Partial<Record<keyof TruckUpdate, string | number>> {
+  const keys = (Object.keys(TruckUpdateSchema.shape) as Array<keyof TruckUpdate>).filter((key) => key !== 'customFields')
   return Object.fromEntries(keys.flatMap((key) => (truck[key] === null || truck[key] === undefined ? [] : [[key, truck[key]]])))
 }
 
@@ -71,15 +75,11 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { truck, companies, drivers, returnTo } = loaderData
-  const [form, fields] = useForm({
-    // A stable id: revalidation after a 409 must not remount the form with the newer version,
-    // or a second click would overwrite the other edit.
+  const [form, fields] = useSchemaForm({
     id: truck ? `truck-${truck.id}` : 'truck-new',
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    constraint: getZodConstraint(TruckSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TruckSchema }),
+    // Typed by the update schema, whose fields are the create schema's plus the version.
+    schema: (truck ? TruckUpdateSchema : TruckSchema) as typeof TruckUpdateSchema,
+    lastResult: actionData?.result,
     defaultValue: truck ? formDefaults(truck) : { status: 'available', ownership: 'company' },
   })
   const title = truck ? t('trucks.edit.title', { unit: truck.unitNumber }) : t('trucks.new.title')
@@ -98,13 +98,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && truck ? (
-          <p className="text-sm">
-            <Link to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary">
-              {t('errors.conflictReload')}
-            </Link>
-          </p>
-        ) : null}
+        {actionData?.conflict && truck ? <ConflictNotice reloadTo={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} /> : null}
         {/* The version the user started from (kept from their submission after a conflict). */}
         {truck ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
         <input type="hidden" name="returnTo" value={returnTo} />

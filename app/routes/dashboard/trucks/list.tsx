@@ -11,14 +11,15 @@ import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
 import { complianceOf, listTrucks, serializeTruck, startOfToday } from '~/models/truck.server'
-import { parseListQuery, TruckListQuerySchema } from '~/schemas/truck'
-import { PAGE_SIZES, TRUCK_COMPLIANCE, TRUCK_STATUSES } from '~/schemas/truck-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { TruckListQuerySchema } from '~/schemas/truck'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { cn } from '~/utils/cn'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { TRUCK_STATUS_TONE } from './status'
 import type { Route } from './+types/list'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -205,7 +206,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                         )}
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap">
-                        <Badge tone={TRUCK_STATUS_TONE[truck.status]}>{t(`trucks.status.${truck.status}`)}</Badge>
+                        <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
                       </td>
                       <td className="px-3 py-3">
                         <span className="whitespace-nowrap">{formatDate(i18n.language, truck.inspectionDue) || <span className="text-muted">—</span>}</span>

@@ -7,12 +7,12 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { complianceOf, getTruck, startOfToday } from '~/models/truck.server'
+import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/utils/session.server'
-import { TRUCK_STATUS_TONE } from './status'
 import type { Route } from './+types/view'
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
@@ -78,7 +78,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
           <dl data-testid="truck-identity">
             <Item label={t('fields.unitNumber')}>{truck.unitNumber}</Item>
             <Item label={t('fields.status')}>
-              <Badge tone={TRUCK_STATUS_TONE[truck.status]}>{t(`trucks.status.${truck.status}`)}</Badge>
+              <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
             </Item>
             <Item label={t('fields.ownership')}>{t(`trucks.ownership.${truck.ownership}`)}</Item>
             <Item label={t('fields.company')}>{truck.company}</Item>

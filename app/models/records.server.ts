@@ -1,0 +1,101 @@
+/**
+ * Rules every tenant record follows, for the entity models to call explicitly: find one row of
+ * the organization or answer "not found", check the version a client read, turn a unique index's
+ * refusal into a field error, check that referenced records belong to the organization, and
+ * build paging arguments. The database holds the rules it can (unique indexes, the version in the
+ * WHERE of every write); these helpers translate its answers into DomainErrors.
+ */
+import { isId } from '~/schemas/text'
+import type { Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+
+/** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
+export function assertId(id: string, notFoundKey: string) {
+  if (!isId(id)) throw new DomainError('not_found', notFoundKey)
+}
+
+/** The row, or "not found" (another organization's row included: never a hint it exists). */
+export function requireFound<T>(row: T | null | undefined, notFoundKey: string): T {
+  if (row === null || row === undefined) throw new DomainError('not_found', notFoundKey)
+  return row
+}
+
+/** The client read an older version than the one stored: nothing is written (409). */
+export function assertVersion(stored: { version: number }, expected: number | undefined) {
+  if (expected !== undefined && stored.version !== expected) throw new DomainError('conflict', 'errors.conflict')
+}
+
+/**
+ * The answer of an `updateMany`/`deleteMany` whose WHERE names the id, the organization and the
+ * version: zero rows means someone else changed or deleted the row between our read and our write.
+ */
+export function assertOneRow(result: { count: number }) {
+  if (result.count !== 1) throw new DomainError('conflict', 'errors.conflict')
+}
+
+export type UniqueIndexes = Record<string, { field: string; messageKey: string }>
+
+/** The name of the unique index a Prisma P2002 error names, whichever driver reported it. */
+function violatedIndex(error: unknown): string | null | undefined {
+  const { code, meta } = (error ?? {}) as {
+    code?: string
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: string } } } }
+  }
+  if (code !== 'P2002') return undefined
+  const index = meta?.driverAdapterError?.cause?.constraint?.index
+  if (index) return index
+  return typeof meta?.target === 'string' ? meta.target : null
+}
+
+/**
+ * Rethrows a unique-index violation as the field error the form and the API show (the indexes
+ * are the last word when two requests race past a check in code); anything else unchanged.
+ * An unknown index maps to the first entry, which names the entity's main unique field.
+ */
+export function rethrowUnique(error: unknown, indexes: UniqueIndexes): never {
+  const index = violatedIndex(error)
+  if (index !== undefined) {
+    const known = (index && indexes[index]) || Object.values(indexes)[0]
+    if (known) throw new DomainError('validation_failed', known.messageKey, { fields: { [known.field]: [known.messageKey] } })
+  }
+  throw error
+}
+
+export type Reference = {
+  /** The input field that names the record (`companyId`), for the field error. */
+  field: string
+  id: string | null | undefined
+  /** Finds the record in the organization; null when it is not there. */
+  find: (tx: Tx, id: string) => Promise<unknown>
+  messageKey: string
+}
+
+/**
+ * Every referenced record (company, driver, broker …) exists in the actor's organization, or the
+ * write is refused with a field error per bad reference. Checked inside the write's transaction.
+ */
+export async function assertReferences(tx: Tx, references: Reference[]) {
+  const fields: Record<string, string[]> = {}
+  await Promise.all(
+    references.map(async ({ field, id, find, messageKey }) => {
+      if (!id) return
+      if (!isId(id) || !(await find(tx, id))) fields[field] = [messageKey]
+    }),
+  )
+  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+}
+
+/** skip/take for a page of a list, and the page that exists when `page` is past the end. */
+export function paging(query: { page: number; pageSize: number }) {
+  return { skip: (query.page - 1) * query.pageSize, take: query.pageSize }
+}
+
+/** The last page that has rows (1 for an empty list): a list clamps `?page=99` to it. */
+export function lastPage(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize))
+}
+
+/** `%` and `_` match themselves in a LIKE pattern built from what the user typed. */
+export function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}

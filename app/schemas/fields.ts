@@ -1,0 +1,78 @@
+/**
+ * Field helpers every entity schema is built from, so one rule (what "empty" means, how a date
+ * or an amount of money is written, when a version is required) lives in one place. Messages are
+ * i18n keys. HTML forms and JSON bodies go through the same schemas: forms send absent keys for
+ * empty fields, and `readBody` (app/utils/api.server.ts) drops JSON nulls the same way.
+ */
+import { z } from 'zod'
+import { idText, text } from './text'
+import { VersionSchema } from './version'
+
+export { idText, text }
+
+/** Text the user may leave empty, trimmed, at most `max` characters. */
+export function optionalText(max: number) {
+  return text().trim().max(max, 'validation.tooLong').optional()
+}
+
+/** Text that must be there, trimmed, at most `max` characters. */
+export function requiredText(max: number) {
+  return text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong')
+}
+
+/** A calendar date as `YYYY-MM-DD` (the value of `<input type="date">`), checked to exist. */
+export function dateOnly() {
+  return z
+    .string({ error: 'validation.date' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself.
+    .refine((value) => {
+      const time = Date.parse(`${value}T00:00:00Z`)
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+    }, 'validation.date')
+}
+
+/** A whole number between min and max (forms send text; Conform turns it into a number). */
+export function integer(min: number, max: number) {
+  return z
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(min, min === 0 ? 'validation.min0' : 'validation.tooSmall')
+    .max(max, 'validation.tooLarge')
+}
+
+/**
+ * Money in integer cents, never negative, at most 100 million dollars (well inside PostgreSQL's
+ * BIGINT and JavaScript's safe integers).
+ */
+export function cents() {
+  return integer(0, 10_000_000_000)
+}
+
+/**
+ * The update form of a schema: the version the client last read is required, so a client that
+ * forgot it gets a field error instead of overwriting someone else's edit. Creates use the schema
+ * as it is.
+ */
+export function withVersion<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  return schema.extend({ version: VersionSchema })
+}
+
+// A custom field's key: what an admin chose when defining it (lowercase, digits, underscores).
+const CUSTOM_FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/
+
+/**
+ * The shape of `customFields` on a write: an object of at most 50 keys whose values are text,
+ * numbers or booleans. Whether each key is defined for the list, and its type, options and
+ * `required` flag, is checked by the model against the organization's definitions.
+ */
+export function customFieldsInput() {
+  return z
+    .record(
+      z.string().regex(CUSTOM_FIELD_KEY, 'validation.customFieldKey'),
+      z.union([text().max(2000, 'validation.tooLong'), z.number().finite(), z.boolean()], { error: 'validation.customFieldValue' }),
+      { error: 'validation.customFields' },
+    )
+    .refine((value) => Object.keys(value).length <= 50, 'validation.customFields')
+    .optional()
+}

@@ -1,0 +1,25 @@
+/**
+ * Who is acting, for the models' audit trail and tenant checks: one helper for page actions
+ * (session cookie) and API handlers (bearer token), so both record the same actor.
+ */
+import type { Actor } from '~/models/audit.server'
+import type { SessionUser } from '~/models/auth.server'
+import { requireApiPermission } from './api.server'
+import type { Action, Entity } from './permissions'
+import { getClientIp, requirePermission } from './session.server'
+
+export function actorOf(request: Request, user: Pick<SessionUser, 'id' | 'organizationId'>): Actor {
+  return { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) }
+}
+
+/** Page loaders and actions: signed in and allowed (else the sign-in or 403 page), and the actor. */
+export async function requireActor(request: Request, action: Action, entity: Entity) {
+  const user = await requirePermission(request, action, entity)
+  return { user, actor: actorOf(request, user) }
+}
+
+/** API handlers: a valid token allowed to do this (else 401/403 in the envelope), and the actor. */
+export async function requireApiActor(request: Request, action: Action, entity: Entity) {
+  const user = await requireApiPermission(request, action, entity)
+  return { user, actor: actorOf(request, user) }
+}
