@@ -4,6 +4,7 @@
  * one of the options, required ones present. The schema (customFieldsInput) has already checked
  * the shape; this checks the meaning.
  */
+import { dateOnly } from '~/schemas/fields'
 import type { Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
@@ -38,7 +39,7 @@ function valueError(definition: CustomFieldDefinition, value: string | number | 
     case 'boolean':
       return typeof value === 'boolean' ? null : 'validation.customFieldValue'
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : 'validation.date'
+      return dateOnly().safeParse(value).success ? null : 'validation.date'
     case 'select':
       return typeof value === 'string' && definition.options.includes(value) ? null : 'validation.choice'
   }

@@ -71,7 +71,8 @@ export function customFieldsInput() {
     .record(
       z.string().regex(CUSTOM_FIELD_KEY, 'validation.customFieldKey'),
       z.union([text().max(2000, 'validation.tooLong'), z.number().finite(), z.boolean()], { error: 'validation.customFieldValue' }),
-      { error: 'validation.customFields' },
+      // The record reports a bad key as its own issue (at that key's path).
+      { error: (issue) => (issue.code === 'invalid_key' ? 'validation.customFieldKey' : 'validation.customFields') },
     )
     .refine((value) => Object.keys(value).length <= 50, 'validation.customFields')
     .optional()
