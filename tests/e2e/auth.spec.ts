@@ -1,4 +1,4 @@
-import { expect, js, lastEmailTo, login, registerOrganization, test, toast, uniqueId } from './fixtures'
+import { expect, js, lastEmailTo, login, registerOrganization, signedIn, test, toast, uniqueId } from './fixtures'
 
 test('registers a new organization, then the emailed link signs its admin in', async ({ page }) => {
   const email = `${uniqueId('owner')}@example.test`.toLowerCase()
@@ -40,29 +40,31 @@ test('answers a registration with a taken address like any other, and tells the 
   expect((await lastEmailTo(org.email)).subject).toBe('Someone tried to create a Freightdesk account with your address')
 })
 
-test('shows the sign-in failure message without saying which part was wrong', async ({ page }) => {
+test('shows the sign-in failure message without saying which part was wrong', async ({ page, request }) => {
+  const org = await registerOrganization(request)
   await page.goto('/auth/login')
-  await page.getByLabel('Email address').fill('admin@freightdesk.test')
+  await page.getByLabel('Email address').fill(org.email)
   await page.getByLabel('Password').fill('not the password')
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('alert')).toHaveText('Failed to Login Please try again.')
-  await expect(page.getByLabel('Email address')).toHaveValue('admin@freightdesk.test')
+  await expect(page.getByLabel('Email address')).toHaveValue(org.email)
   await expect(page.getByLabel('Password')).toHaveValue('')
   await expect(page).toHaveURL(/\/auth\/login/)
 })
 
-test('sends a signed-out visitor to sign in and back to the page they wanted', async ({ page }) => {
+test('sends a signed-out visitor to sign in and back to the page they wanted', async ({ page, request }) => {
+  const org = await registerOrganization(request)
   await page.goto('/dashboard/trucks/list?status=maintenance')
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/)
-  await page.getByLabel('Email address').fill('dispatcher@freightdesk.test')
-  await page.getByLabel('Password').fill('freightdesk')
+  await page.getByLabel('Email address').fill(org.email)
+  await page.getByLabel('Password').fill(org.password)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?status=maintenance$/)
-  await expect(page.getByRole('heading', { name: 'Trucks' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Trucks', level: 1 })).toBeVisible()
 })
 
-test('signs in to /dashboard/app/ and signs out', async ({ page }) => {
-  await login(page, 'viewer@freightdesk.test')
+test('signs in to /dashboard/app/ and signs out', async ({ page, request }) => {
+  await signedIn(page, request)
   await expect(page).toHaveURL(/\/dashboard\/app\/$/)
   await page.getByTestId('account-menu').click()
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -126,8 +128,8 @@ test('revokes an older reset link when the password is changed with a newer one'
   await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible()
 })
 
-test('keeps a signed-in user out of /auth/login but not of /auth/login-unprotected', async ({ page }) => {
-  await login(page, 'viewer@freightdesk.test')
+test('keeps a signed-in user out of /auth/login but not of /auth/login-unprotected', async ({ page, request }) => {
+  await signedIn(page, request)
   await page.goto('/auth/login')
   await expect(page).toHaveURL(/\/dashboard\/app\/$/)
   await page.goto('/auth/login-unprotected')

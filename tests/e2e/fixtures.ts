@@ -84,3 +84,17 @@ export async function registerOrganization(request: APIRequestContext, name = un
   const body = await response.json()
   return { email, password, firstName: 'Casey', organizationName: `${name} Freight`, accessToken: body.data.accessToken }
 }
+
+/** A fresh organization, its admin signed in on `page`. */
+export async function signedIn(page: Page, request: APIRequestContext) {
+  const org = await registerOrganization(request)
+  await login(page, org.email, org.password)
+  return org
+}
+
+/** A truck made through the API in the spec's own organization. */
+export async function apiTruck(request: APIRequestContext, org: TestOrganization, data: Record<string, unknown>) {
+  const response = await request.post('/api/trucks', { headers: { Authorization: `Bearer ${org.accessToken}` }, data })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()).data as { id: string; unitNumber: string; version: number } & Record<string, unknown>
+}

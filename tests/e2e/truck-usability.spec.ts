@@ -1,16 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, js, login, registerOrganization, test, toast, type TestOrganization } from './fixtures'
+import type { Page } from '@playwright/test'
+import { apiTruck, expect, js, login, registerOrganization, signedIn, test, toast } from './fixtures'
 
 /** YYYY-MM-DD, `days` from today (UTC). */
 function day(days: number) {
   const now = new Date()
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-async function apiTruck(request: APIRequestContext, org: TestOrganization, data: Record<string, unknown>) {
-  const response = await request.post('/api/trucks', { headers: { Authorization: `Bearer ${org.accessToken}` }, data })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()).data as { id: string; unitNumber: string; version: number } & Record<string, unknown>
 }
 
 async function setLanguage(page: Page, code: string) {
@@ -19,12 +13,6 @@ async function setLanguage(page: Page, code: string) {
 
 function rowOf(page: Page, unit: string) {
   return page.getByTestId('trucks-table').getByRole('row').filter({ hasText: unit })
-}
-
-async function signedIn(page: Page, request: APIRequestContext) {
-  const org = await registerOrganization(request)
-  await login(page, org.email, org.password)
-  return org
 }
 
 test('the truck table fits a 1280 px screen in French, actions in view and a sticky header', async ({ page, request }) => {

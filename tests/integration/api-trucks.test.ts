@@ -143,6 +143,6 @@ describe('/api/trucks contract', () => {
     const response = await callApi(collection, { path: '/api/trucks', headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' } })
     expect(response.status).toBe(401)
     expect(response.body.error.code).toBe('unauthorized')
-    expect(response.body.error.message).not.toBe('Missing or invalid access token.')
+    expect(response.body.error.message).toBe('Jeton d’accès manquant ou invalide.')
   })
 })

@@ -244,6 +244,7 @@ describe('Content-Security-Policy', () => {
     const nonceOf = (answer: Answer) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)';/.exec(String(answer.headers['content-security-policy']))?.[1]
     const nonce = nonceOf(first)
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(nonceOf(second)).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     expect(nonceOf(second)).not.toBe(nonce)
     expect(first.headers['content-security-policy']).not.toContain("'unsafe-inline'; style-src")
     const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
