@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
-import { PageHeader } from '~/components/layout/page-header'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
+import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { getInstance } from '~/middleware/i18next'
 import { deleteTruck, getTruck } from '~/models/truck.server'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { getClientIp, requirePermission } from '~/utils/session.server'
+import { requireActor } from '~/utils/actor.server'
+import { requirePermission } from '~/utils/session.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
@@ -21,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, 'delete', 'truck')
+  const { user, actor } = await requireActor(request, 'delete', 'truck')
   const form = await request.formData()
   const t = getInstance(context).t
   const returnTo = listReturnTo(form.get('returnTo'))
@@ -29,11 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Only a forged or broken form gets here: the page and the dialog always send the version.
   if (!parsed.success) return redirectWithToast(returnTo, { type: 'error', title: t('validation.version') })
   try {
-    const truck = await deleteTruck(
-      { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) },
-      params.id,
-      parsed.data.version,
-    )
+    const truck = await deleteTruck(actor, params.id, parsed.data.version)
     return redirectWithToast(returnTo, { type: 'success', title: t('trucks.toast.deleted', { unit: truck.unitNumber }) })
   } catch (error) {
     if (!isDomainError(error)) throw error
@@ -55,24 +49,12 @@ export default function DeleteTruck({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { truck, returnTo } = loaderData
   return (
-    <>
-      <PageHeader
-        title={t('trucks.delete.title', { unit: truck.unitNumber })}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: returnTo }, { label: t('common.delete') }]}
-      />
-      <Card className="max-w-xl p-6">
-        <p className="text-muted">{t('trucks.delete.description')}</p>
-        <Form method="post" className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="version" value={truck.version} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <ButtonLink to={returnTo} variant="secondary">
-            {t('common.cancel')}
-          </ButtonLink>
-          <Button type="submit" name="intent" value="delete" variant="danger">
-            {t('common.delete')}
-          </Button>
-        </Form>
-      </Card>
-    </>
+    <DeleteConfirmPage
+      title={t('trucks.delete.title', { unit: truck.unitNumber })}
+      description={t('trucks.delete.description')}
+      listLabel={t('nav.trucks')}
+      version={truck.version}
+      returnTo={returnTo}
+    />
   )
 }

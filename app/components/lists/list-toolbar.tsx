@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { Form, useLocation } from 'react-router'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { inputClass } from '~/components/ui/field'
+import { Icon } from '~/components/ui/icons'
+import { cn } from '~/utils/cn'
+
+export type FilterSelect = {
+  /** The query parameter (`status`, `companyId` …). */
+  name: string
+  label: string
+  value: string | undefined
+  options: Array<{ value: string; label: string }>
+}
+
+/** Filter selects apply at once with JavaScript; without it the Apply button submits them. */
+function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
+  event.currentTarget.form?.requestSubmit()
+}
+
+/**
+ * The search box and filter selects above every list: a GET form, so the URL is the list's state
+ * and it works without JavaScript. Sorting and page size carry over; the page starts again at 1.
+ */
+export function ListToolbar(props: {
+  query: { q?: string; sort: string; dir: string; pageSize: number }
+  searchLabel: string
+  searchPlaceholder: string
+  filters: FilterSelect[]
+}) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const { query, filters } = props
+  const filtered = Boolean(query.q || filters.some((filter) => filter.value))
+  return (
+    <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3 p-4 sm:p-5" role="search">
+      <input type="hidden" name="sort" value={query.sort} />
+      <input type="hidden" name="dir" value={query.dir} />
+      <input type="hidden" name="pageSize" value={query.pageSize} />
+      <div className="min-w-[min(100%,14rem)] flex-[2]">
+        <label htmlFor="q" className="sr-only">
+          {props.searchLabel}
+        </label>
+        <div className="relative">
+          <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
+          <input id="q" name="q" type="search" defaultValue={query.q ?? ''} placeholder={props.searchPlaceholder} className={cn(inputClass, 'ps-10')} />
+        </div>
+      </div>
+      {filters.map((filter) => (
+        <div key={filter.name} className="min-w-36 flex-1">
+          <label htmlFor={filter.name} className="mb-1 block text-xs font-semibold text-muted">
+            {filter.label}
+          </label>
+          <select id={filter.name} name={filter.name} defaultValue={filter.value ?? ''} className={inputClass} onChange={submitOnChange}>
+            <option value="">{t('list.all')}</option>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary">
+          <Icon name="filter" size={18} />
+          {t('list.apply')}
+        </Button>
+        {filtered ? (
+          <ButtonLink to={pathname} variant="ghost">
+            {t('list.clear')}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
