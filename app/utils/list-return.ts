@@ -3,7 +3,9 @@
  * (filters, sort, page). The value travels through a URL and a hidden field, so it is parsed
  * and only the list's own path on this site is accepted; anything else means the plain list.
  */
-export const TRUCK_LIST_PATH = '/dashboard/trucks/list'
+import { href } from 'react-router'
+
+export const TRUCK_LIST_PATH = href('/dashboard/trucks/list')
 const BASE = 'http://freightdesk.invalid'
 
 export function listReturnTo(value: unknown, listPath = TRUCK_LIST_PATH): string {

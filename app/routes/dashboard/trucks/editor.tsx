@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, useNavigation } from 'react-router'
+import { Form, useNavigation, href } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
@@ -91,14 +91,14 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         title={title}
         crumbs={[
-          { label: t('nav.dashboard'), to: '/dashboard/app' },
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
           { label: t('nav.trucks'), to: returnTo },
           { label: truck ? truck.unitNumber : t('nav.create') },
         ]}
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && truck ? <ConflictNotice reloadTo={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} /> : null}
+        {actionData?.conflict && truck ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo)} /> : null}
         {/* The version the user started from (kept from their submission after a conflict). */}
         {truck ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
         <input type="hidden" name="returnTo" value={returnTo} />

@@ -1,5 +1,5 @@
-import { redirect } from 'react-router'
+import { redirect, href } from 'react-router'
 
 export function loader() {
-  return redirect('/dashboard/trucks/list')
+  return redirect(href('/dashboard/trucks/list'))
 }

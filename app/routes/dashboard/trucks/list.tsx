@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
@@ -56,10 +56,10 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={t('trucks.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: '/dashboard/trucks/list' }, { label: t('nav.list') }]}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trucks'), to: href('/dashboard/trucks/list') }, { label: t('nav.list') }]}
         action={
           loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo('/dashboard/trucks/new', returnTo)}>
+            <ButtonLink to={withReturnTo(href('/dashboard/trucks/new'), returnTo)}>
               <Icon name="plus" size={18} />
               {t('trucks.list.new')}
             </ButtonLink>
@@ -111,12 +111,12 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
-                      edit={loaderData.canUpdate ? { href: withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo), label: t('trucks.list.editUnit', { unit: truck.unitNumber }) } : undefined}
+                      edit={loaderData.canUpdate ? { href: withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo), label: t('trucks.list.editUnit', { unit: truck.unitNumber }) } : undefined}
                       remove={
                         loaderData.canDelete
                           ? {
-                              action: `/dashboard/trucks/${truck.id}/delete`,
-                              fallbackHref: withReturnTo(`/dashboard/trucks/${truck.id}/delete`, returnTo),
+                              action: href('/dashboard/trucks/:id/delete', { id: truck.id }),
+                              fallbackHref: withReturnTo(href('/dashboard/trucks/:id/delete', { id: truck.id }), returnTo),
                               title: t('trucks.delete.title', { unit: truck.unitNumber }),
                               description: t('trucks.delete.description'),
                               hidden: { version: truck.version, returnTo },
@@ -128,7 +128,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="px-3 py-3 font-semibold whitespace-nowrap">
-                    <Link to={withReturnTo(`/dashboard/trucks/${truck.id}`, returnTo)} className="hover:underline">
+                    <Link to={withReturnTo(href('/dashboard/trucks/:id', { id: truck.id }), returnTo)} className="hover:underline">
                       {truck.unitNumber}
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}

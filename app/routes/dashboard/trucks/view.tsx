@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/layout/page-header'
@@ -62,10 +63,10 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={t('trucks.view.title', { unit: truck.unitNumber })}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.trucks'), to: returnTo }, { label: truck.unitNumber }]}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trucks'), to: returnTo }, { label: truck.unitNumber }]}
         action={
           loaderData.canUpdate ? (
-            <ButtonLink to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)}>
+            <ButtonLink to={withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo)}>
               <Icon name="edit" size={18} />
               {t('common.edit')}
             </ButtonLink>
