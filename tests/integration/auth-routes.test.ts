@@ -2,31 +2,19 @@
  * The auth pages through a real server (production build, this file's database): links in emails,
  * redirects after sign-in and from the resource routes, as a hostile client would send them.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPasswordReset, resetPassword } from '~/models/auth.server'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { createOrg, PASSWORD, unique } from '../helpers'
+import { startServer, type ServerProcess } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
-let server: ChildProcess
+let server: ServerProcess
 let base: string
-let output = ''
 let org: Awaited<ReturnType<typeof createOrg>>
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 let nextIp = 1
 /** A client address of its own (the server trusts one proxy hop), so limits of one test stay out of the others. */
@@ -55,42 +43,14 @@ function outbox(address: string) {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'ignore' })
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn('node_modules/.bin/tsx', ['server.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-auth-')),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      TRUST_PROXY: '1',
-      APP_URL,
-      AUTH_RATE_LIMIT_PER_ADDRESS: '3',
-      AUTH_RATE_LIMIT_PER_IP: '6',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  const listening = new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk
-      if (output.includes('Freightdesk is running at')) resolve()
-    }
-    server.stdout!.on('data', read)
-    server.stderr!.on('data', read)
-    server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)))
-  })
-  org = await createOrg()
-  await listening
+  ;[server, org] = await Promise.all([
+    startServer({ TRUST_PROXY: '1', APP_URL, AUTH_RATE_LIMIT_PER_ADDRESS: '3', AUTH_RATE_LIMIT_PER_IP: '6' }),
+    createOrg(),
+  ])
+  base = server.base
 }, 120_000)
 
-afterAll(async () => {
-  if (!server?.pid) return
-  process.kill(-server.pid, 'SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-})
+afterAll(() => server?.stop())
 
 describe('links in emails', () => {
   it('puts the reset link on APP_URL even when Host and X-Forwarded-Host are forged', async () => {

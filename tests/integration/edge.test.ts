@@ -3,33 +3,20 @@
  * file's database. Raw node:http requests where fetch would normalise what is sent (TRACE, `//`,
  * bad `%` escapes, chunked bodies, a missing Content-Type).
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '~/models/auth.server'
 import { prisma } from '~/utils/db.server'
 import { commitSessionCookie } from '~/utils/session.server'
 import { createOrg, PASSWORD } from '../helpers'
+import { startServer, type ServerProcess } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
-let server: ChildProcess
+let server: ServerProcess
 let port: number
-let output = ''
 let org: Awaited<ReturnType<typeof createOrg>>
 let cookie: string
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
 
@@ -70,49 +57,21 @@ const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
 
 /** The node process under tsx, whose peak memory the body-limit test reads. */
 function serverNodePid() {
-  const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)
-  return Number(children[0] || server.pid)
+  const children = fs.readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8').trim().split(/\s+/)
+  return Number(children[0] || server.child.pid)
 }
 function peakRssKb(pid: number) {
   return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'ignore' })
-  port = await freePort()
-  server = spawn('node_modules/.bin/tsx', ['server.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-edge-')),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      TRUST_PROXY: '1',
-      APP_URL,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  const listening = new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk
-      if (output.includes('Freightdesk is running at')) resolve()
-    }
-    server.stdout!.on('data', read)
-    server.stderr!.on('data', read)
-    server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)))
-  })
-  org = await createOrg()
+  ;[server, org] = await Promise.all([startServer({ TRUST_PROXY: '1', APP_URL }), createOrg()])
+  port = server.port
   const session = await createSession(org.users.admin.id, 'web')
   cookie = (await commitSessionCookie(session.id)).split(';')[0]
-  await listening
 }, 120_000)
 
-afterAll(async () => {
-  if (!server?.pid) return
-  process.kill(-server.pid, 'SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-})
+afterAll(() => server?.stop())
 
 describe('body size limit (1 MB)', () => {
   it('answers 413 at once to a Content-Length over the limit, as the JSON envelope under /api', async () => {
@@ -330,6 +289,6 @@ describe('page and resource actions accept only form encodings', () => {
 
 describe('the server process', () => {
   it('logged no unexpected server error through all of the above', () => {
-    expect(output).not.toMatch(/Unexpected Server Error|TypeError|ECONNRESET/)
+    expect(server.output()).not.toMatch(/Unexpected Server Error|TypeError|ECONNRESET/)
   })
 })

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
-import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { isResetTokenUsable, resetPassword } from '~/models/auth.server'
 import { NewPasswordSchema } from '~/schemas/auth'
 import { getClientIp } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/new-password'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,17 +41,13 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useSchemaForm({ id: 'new-password', schema: NewPasswordSchema, lastResult: actionData?.result })
   if (!loaderData.usable) {
     return (
-      <div className="text-center">
-        <title>{`${t('auth.resetLinkInvalidTitle')} | Freightdesk`}</title>
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-lighter text-primary-dark">
-          <Icon name="alert" size={28} />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold">{t('auth.resetLinkInvalidTitle')}</h1>
-        <p className="mt-3 text-sm text-muted">{t('auth.newPassword.invalidToken')}</p>
-        <Link to="/auth/reset-password" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
-          {t('auth.newPassword.requestAnother')}
-        </Link>
-      </div>
+      <AuthNotice
+        pageTitle={t('auth.resetLinkInvalidTitle')}
+        icon="alert"
+        heading={t('auth.resetLinkInvalidTitle')}
+        message={t('auth.newPassword.invalidToken')}
+        link={{ to: '/auth/reset-password', label: t('auth.newPassword.requestAnother') }}
+      />
     )
   }
   return (

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
-import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { createEmailVerification, requestRegistration } from '~/models/auth.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
@@ -14,6 +13,7 @@ import { RegisterSchema } from '~/schemas/auth'
 import { appUrl } from '~/utils/env.server'
 import { sendEmailInBackground } from '~/utils/mail.server'
 import { getClientIp, getUser } from '~/utils/session.server'
+import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/register'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,17 +59,14 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm({ id: 'register', schema: RegisterSchema, lastResult: actionData?.result })
   if (searchParams.get('sent')) {
     return (
-      <div className="text-center" role="status">
-        <title>{`${t('auth.register.title')} | Freightdesk`}</title>
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-lighter text-primary-dark">
-          <Icon name="mail" size={28} />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold">{t('auth.registerSentTitle')}</h1>
-        <p className="mt-3 text-sm text-muted">{t('auth.registerSent')}</p>
-        <Link to="/auth/login" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
-          {t('auth.backToLogin')}
-        </Link>
-      </div>
+      <AuthNotice
+        status
+        pageTitle={t('auth.register.title')}
+        icon="mail"
+        heading={t('auth.registerSentTitle')}
+        message={t('auth.registerSent')}
+        link={{ to: '/auth/login', label: t('auth.backToLogin') }}
+      />
     )
   }
   return (

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { createEmailVerification, createSession, verifyEmail } from '~/models/auth.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
@@ -10,6 +9,7 @@ import { appUrl } from '~/utils/env.server'
 import { sendEmailInBackground } from '~/utils/mail.server'
 import { commitSessionCookie, getClientIp, getUser, requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/verify'
 
 /**
@@ -54,13 +54,13 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const key = loaderData.state
   return (
-    <div className="text-center">
-      <title>{`${t('auth.verify.title')} | Freightdesk`}</title>
-      <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-lighter text-primary-dark">
-        <Icon name={key === 'invalid' ? 'alert' : 'mail'} size={28} />
-      </span>
-      <h1 className="mt-5 text-2xl font-bold">{t(`auth.verify.${key}Title`)}</h1>
-      <p className="mt-3 text-sm text-muted">{t(`auth.verify.${key}`)}</p>
+    <AuthNotice
+      pageTitle={t('auth.verify.title')}
+      icon={key === 'invalid' ? 'alert' : 'mail'}
+      heading={t(`auth.verify.${key}Title`)}
+      message={t(`auth.verify.${key}`)}
+      link={loaderData.signedIn ? { to: '/dashboard/app', label: t('errors.goHome') } : { to: '/auth/login', label: t('auth.backToLogin') }}
+    >
       {loaderData.signedIn && key !== 'verified' ? (
         <Form method="post" className="mt-6">
           <Button type="submit" variant="secondary">
@@ -68,9 +68,6 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       ) : null}
-      <Link to={loaderData.signedIn ? '/dashboard/app' : '/auth/login'} className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
-        {loaderData.signedIn ? t('errors.goHome') : t('auth.backToLogin')}
-      </Link>
-    </div>
+    </AuthNotice>
   )
 }

@@ -1,0 +1,70 @@
+/**
+ * The app as a real server process (server.ts on the production build, this test file's
+ * database), for tests that need what only a listening server does: the request edge, headers,
+ * redirects, emails with links, process signals.
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export type ServerProcess = {
+  child: ChildProcess
+  port: number
+  base: string
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string
+  /** SIGTERM to the whole process group, then waits for the exit. */
+  stop: () => Promise<void>
+}
+
+/** Starts the server with a fresh data directory and `env` on top of this process's, and waits until it listens. */
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'ignore' })
+  const port = await freePort()
+  const child = spawn('node_modules/.bin/tsx', ['server.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-server-')),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() reaches tsx's node child too.
+    detached: true,
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk
+      if (output.includes('Freightdesk is running at')) resolve()
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', read)
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)))
+  })
+  return {
+    child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async () => {
+      if (!child.pid || child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      process.kill(-child.pid, 'SIGTERM')
+      await exited
+    },
+  }
+}
