@@ -42,9 +42,10 @@ export function actorOf(org: Awaited<ReturnType<typeof createOrg>>, role: Role =
   return { userId: org.users[role].id, organizationId: org.organization.id, ip: '203.0.113.7' }
 }
 
+// `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
 type RouteModule = {
-  loader?: (args: any) => Promise<Response> | Response
-  action?: (args: any) => Promise<Response> | Response
+  loader?: (args: never) => Promise<Response> | Response
+  action?: (args: never) => Promise<Response> | Response
 }
 
 /** Calls an API route module the way React Router would: loader for GET, action otherwise. */
@@ -64,7 +65,7 @@ export async function callApi(
   })
   const handler = method === 'GET' ? module.loader : module.action
   if (!handler) throw new Error(`no handler for ${method}`)
-  const response = await handler({ request, params: options.params ?? {}, context: {} })
+  const response = await handler({ request, params: options.params ?? {}, context: {} } as never)
   const text = await response.text()
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Toaster as Sonner, toast as showToast } from 'sonner'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { Toast } from '~/utils/toast.server'
 
 export type ToastType = Toast['type']
@@ -33,8 +34,7 @@ const iconTones: Record<ToastType, string> = {
  */
 export function Toaster({ toast, dir }: { toast: Toast | null; dir: 'ltr' | 'rtl' }) {
   const { t } = useTranslation()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (toast) notify(toast.type, toast.title, toast.description)
   }, [toast])

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 // NUL is refused by PostgreSQL in text columns, and a lone surrogate by its JSON type (the audit
 // log): either would surface as a 500 after part of the work was done.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be found
 const UNSAVEABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export function isSaveableText(value: string) {

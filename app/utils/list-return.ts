@@ -10,6 +10,7 @@ const BASE = 'http://freightdesk.invalid'
 
 export function listReturnTo(value: unknown, listPath = TRUCK_LIST_PATH): string {
   // Control characters and backslashes are what browsers quietly drop or rewrite into another host.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (typeof value !== 'string' || value.length > 2000 || !value.startsWith(listPath) || /[\u0000-\u001f\u007f\\]/.test(value)) {
     return listPath
   }

@@ -74,6 +74,7 @@ const REDIRECT_BASE = 'http://freightdesk.invalid'
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/app/') {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
   // Control characters (which browsers strip or reject) and anything beyond Latin-1.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f\\]|[^\u0000-\u00ff]/.test(to)) return fallback
   let url: URL
   try {

@@ -24,7 +24,7 @@ async function newTruck(org: Awaited<ReturnType<typeof createOrg>>) {
   return createTruck(actorOf(org), TruckSchema.parse({ unitNumber: unique('T') }))
 }
 
-type Handler = (args: any) => Promise<unknown> | unknown
+type Handler = (args: never) => Promise<unknown> | unknown
 
 /** Runs a page loader or action the way React Router does: behind the i18n middleware. */
 async function runPage(handler: Handler, request: Request, params: Record<string, string> = {}) {
@@ -32,7 +32,7 @@ async function runPage(handler: Handler, request: Request, params: Record<string
   let outcome: unknown
   await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => {
     try {
-      outcome = await handler({ request, params, context })
+      outcome = await handler({ request, params, context } as never)
     } catch (thrown) {
       outcome = thrown
     }

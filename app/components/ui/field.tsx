@@ -21,7 +21,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 
 type FieldProps = {
   label: ReactNode
-  field: FieldMetadata<any>
+  field: FieldMetadata<unknown, Record<string, unknown>>
   hint?: ReactNode
   className?: string
 }

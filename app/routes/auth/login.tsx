@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { formFailure, invalidSubmission } from '~/utils/forms.server'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -46,10 +46,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm({ id: 'login', schema: LoginSchema, lastResult: actionData?.result })
   // A failed attempt clears the password field: remounting it picks up the reply, which leaves
   // the password out (as the server-rendered page does without JavaScript).
+  // (Counted while rendering, the way React recommends for state that follows a prop.)
   const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    if (actionData?.result) setAttempt((count) => count + 1)
-  }, [actionData])
+  const [seenReply, setSeenReply] = useState(actionData)
+  if (actionData !== seenReply) {
+    setSeenReply(actionData)
+    if (actionData?.result) setAttempt(attempt + 1)
+  }
   const redirectTo = searchParams.get('redirectTo') ?? ''
   const registerHref = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : '/auth/register'
 

@@ -60,6 +60,8 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         </div>
         <NavVertical sections={sections} />
       </aside>
+      {/* The backdrop closes the CSS-only drawer on a click; keyboard and screen-reader users close it with the menu button. */}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a click target, hidden from assistive technology */}
       <label htmlFor="nav-drawer" className="fixed inset-0 z-header hidden bg-black/40 peer-checked:block lg:hidden!" aria-hidden="true" />
 
       {layout !== 'horizontal' ? (
