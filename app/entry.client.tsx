@@ -3,9 +3,10 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, languageCookie, normalizeLanguage } from './i18n'
+import { getInitialNamespaces } from 'remix-i18next/client'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, handleNamespaces, i18nextOptions, languageCookie, normalizeLanguage } from './i18n'
 import { readCookies } from './utils/cookies'
-import { loadCatalogue } from './locales/load'
+import { loadNamespaces } from './locales/client'
 
 /**
  * A language remembered only in localStorage (no cookie yet) becomes the cookie, and the page is
@@ -33,13 +34,18 @@ async function hydrate() {
   } catch {
     // Storage may be disabled on locked-down machines; the cookie is what counts.
   }
-  // Only the active language's texts are loaded: each catalogue is its own small chunk.
-  const catalogue = await loadCatalogue(lng)
+  // Only the active language's strings for the areas of this page: `common` and what the
+  // matched routes name in `handle.i18n`. Others load as navigation reaches them (root.tsx).
   await i18next.use(initReactI18next).init({
     ...i18nextOptions,
     lng,
-    resources: { [lng]: { [NAMESPACE]: catalogue } },
+    resources: {},
+    partialBundledLanguages: true,
+    // A key the page uses but no loaded chunk has: the e2e suite fails on console errors.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => console.error(`[i18n] missing translation: ${key}`),
   })
+  await loadNamespaces(i18next, lng, ['common', ...handleNamespaces({ i18n: getInitialNamespaces() })])
 
   startTransition(() => {
     hydrateRoot(

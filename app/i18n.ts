@@ -22,6 +22,29 @@ export function languageCookie(code: LanguageCode, secure = false) {
 }
 export const NAMESPACE = 'translations'
 
+/**
+ * What the browser downloads, by area: `common` on every page, the others when a route names
+ * them in `handle.i18n` (see app/locales/client.ts). Every top-level group of the catalogues is in
+ * exactly one namespace or in SERVER_ONLY_GROUPS (tests/unit/i18n.test.ts checks it). Keys do not
+ * change: all namespaces merge into the one i18next namespace above.
+ */
+export const CLIENT_NAMESPACES = {
+  common: ['app', 'nav', 'header', 'roles', 'common', 'errors', 'validation', 'fields', 'permissionDenied', 'list', 'settings'],
+  auth: ['auth'],
+  dashboard: ['dashboard'],
+  trucks: ['trucks'],
+} as const satisfies Record<string, readonly string[]>
+export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
+/** Emails, API and edge messages are written by the server only. */
+export const SERVER_ONLY_GROUPS = ['emails', 'api', 'edge'] as const
+
+/** The namespaces a route module's `handle` asks for: `export const handle = { i18n: ['trucks'] }`. */
+export function handleNamespaces(handle: unknown): ClientNamespace[] {
+  const value = (handle as { i18n?: unknown } | undefined)?.i18n
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : []
+  return list.filter((ns): ns is ClientNamespace => typeof ns === 'string' && ns in CLIENT_NAMESPACES)
+}
+
 /** Accepts our codes plus the aliases other readings use (`vn`, `zh-*`, `en-GB` ...). */
 export function normalizeLanguage(value: string | null | undefined): LanguageCode | null {
   if (!value) return null

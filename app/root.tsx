@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { use, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   data,
@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
@@ -16,8 +17,8 @@ import stylesheet from './app.css?url'
 import { ProgressBar } from './components/progress-bar'
 import { StatusPage } from './components/status-page'
 import { Toaster } from './components/toaster'
-import { languageInfo, NAMESPACE, type LanguageCode } from './i18n'
-import { loadCatalogue } from './locales/load'
+import { handleNamespaces, languageInfo, type LanguageCode } from './i18n'
+import { hasNamespaces, loadedNamespaces, loadNamespaces, namespacesReady } from './locales/client'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './utils/nonce-provider'
 import { SettingsDrawer } from './components/settings/settings-drawer'
@@ -78,9 +79,9 @@ function useLanguageSync(locale: LanguageCode) {
   useEffect(() => {
     if (i18n.language === locale) return
     let cancelled = false
-    loadCatalogue(locale).then((catalogue) => {
+    // The new language's strings for every area the old one had loaded.
+    loadNamespaces(i18n, locale, ['common', ...loadedNamespaces(i18n.language)]).then(() => {
       if (cancelled) return
-      i18n.addResourceBundle(locale, NAMESPACE, catalogue, true, true)
       i18n.changeLanguage(locale)
       try {
         localStorage.setItem('i18nextLng', locale)
@@ -94,8 +95,22 @@ function useLanguageSync(locale: LanguageCode) {
   }, [locale, i18n])
 }
 
+/**
+ * In the browser, waits for the strings of the areas the matched routes name (`handle.i18n`)
+ * before rendering them: navigation keeps the previous page on screen meanwhile (a transition),
+ * so no untranslated key ever shows. The server has every string already.
+ */
+function useRouteNamespaces() {
+  const { i18n } = useTranslation()
+  const matches = useMatches()
+  if (typeof document === 'undefined') return
+  const namespaces = [...new Set(matches.flatMap((match) => handleNamespaces(match.handle)))]
+  if (!hasNamespaces(i18n.language, namespaces)) use(namespacesReady(i18n, i18n.language, namespaces))
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useLanguageSync(loaderData.locale)
+  useRouteNamespaces()
   const { settings } = useSettings()
   return (
     <>

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SUPPORTED_LANGUAGES, languageInfo, normalizeLanguage } from '~/i18n'
+import { CLIENT_NAMESPACES, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES, handleNamespaces, languageInfo, normalizeLanguage } from '~/i18n'
 import { detectLanguage, resources } from '~/i18n.server'
 import en from '~/locales/en'
 
@@ -52,6 +52,47 @@ describe('translations', () => {
     const literalKeys = [...source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)].map((match) => match[1])
     const missing = literalKeys.filter((key) => !(key in reference))
     expect(missing).toEqual([])
+  })
+})
+
+describe('namespaces: what the browser downloads', () => {
+  it('puts every top-level group in exactly one namespace, or keeps it on the server', () => {
+    const placed = [...Object.values(CLIENT_NAMESPACES).flat(), ...SERVER_ONLY_GROUPS]
+    expect([...placed].sort()).toEqual(Object.keys(en).sort())
+    expect(new Set(placed).size).toBe(placed.length)
+  })
+
+  it('makes every route that uses strings of an area name that area in its handle', () => {
+    const groupOf = new Map(Object.entries(CLIENT_NAMESPACES).flatMap(([ns, groups]) => groups.map((group) => [group, ns])))
+    const routes: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(full)
+        else if (entry.name.endsWith('.tsx')) routes.push(full)
+      }
+    }
+    walk(path.resolve('app/routes'))
+    const problems: string[] = []
+    for (const file of routes) {
+      const source = fs.readFileSync(file, 'utf8')
+      // Only what the component renders counts; the server translates loader and action messages itself.
+      const component = source.slice(source.indexOf('export default function') >>> 0)
+      const used = new Set([...component.matchAll(/\bt\(\s*['`]([a-zA-Z]+)\./g)].map((match) => groupOf.get(match[1])).filter((ns) => ns && ns !== 'common'))
+      const declared = /export const handle = (\{[^}]*\})/.exec(source)?.[1] ?? '{}'
+      const named = handleNamespaces(Function(`return ${declared}`)())
+      // Pages inside a layout get the layout's namespaces too.
+      const layout = path.join(path.dirname(file), 'layout.tsx')
+      const fromLayout = file !== layout && fs.existsSync(layout) ? handleNamespaces(Function(`return ${/export const handle = (\{[^}]*\})/.exec(fs.readFileSync(layout, 'utf8'))?.[1] ?? '{}'}`)()) : []
+      for (const ns of used) if (!named.includes(ns as never) && !fromLayout.includes(ns as never)) problems.push(`${path.relative('app', file)} uses ${ns}`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('reads a handle the way routes write it', () => {
+    expect(handleNamespaces({ i18n: ['trucks', 'nonsense'] })).toEqual(['trucks'])
+    expect(handleNamespaces({ i18n: 'auth' })).toEqual(['auth'])
+    expect(handleNamespaces(undefined)).toEqual([])
   })
 })
 

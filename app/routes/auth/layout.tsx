@@ -4,6 +4,9 @@ import { LanguageMenu } from '~/components/layout/header'
 import { Logo } from '~/components/layout/nav-vertical'
 import { Card } from '~/components/ui/card'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['auth'] }
+
 export default function AuthLayout() {
   const { t } = useTranslation()
   return (

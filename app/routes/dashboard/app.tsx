@@ -14,6 +14,9 @@ import { requirePermission } from '~/utils/session.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/app'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['dashboard', 'trucks'] }
+
 const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,6 +10,9 @@ import { listReturnTo, withChanged } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['trucks'] }
+
 /** The confirm page used without JavaScript; the dialog posts to the same action. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'truck')

@@ -22,6 +22,9 @@ import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['trucks'] }
+
 /** One editor for /dashboard/trucks/new and /dashboard/trucks/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'truck')

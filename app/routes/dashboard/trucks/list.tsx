@@ -22,6 +22,9 @@ import { requirePermission } from '~/utils/session.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import type { Route } from './+types/list'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['trucks'] }
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'truck')
   const url = new URL(request.url)

@@ -16,6 +16,9 @@ import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/view'
 
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['trucks'] }
+
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'truck')
