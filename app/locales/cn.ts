@@ -82,6 +82,7 @@ const cn: Catalogue = {
     customFieldKey: "自定义字段的键只能使用小写字母、数字和下划线。",
     customFieldValue: "自定义字段的值必须是文本、数字或真/假。",
     customFieldUnknown: "此列表没有这个自定义字段。",
+    vinTaken: '另一辆卡车已使用此车辆识别号。',
   },
   fields: {
     email: '邮箱地址',

@@ -80,6 +80,7 @@ const en = {
     customFieldKey: "A custom field key uses lowercase letters, digits and underscores.",
     customFieldValue: "A custom field value must be text, a number or true/false.",
     customFieldUnknown: "There is no such custom field for this list.",
+    vinTaken: 'Another truck already has this VIN.',
   },
   fields: {
     email: 'Email address',

@@ -82,6 +82,7 @@ const fr: Catalogue = {
     customFieldKey: "La clé d’un champ personnalisé utilise des minuscules, des chiffres et des tirets bas.",
     customFieldValue: "La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.",
     customFieldUnknown: "Cette liste n’a pas ce champ personnalisé.",
+    vinTaken: 'Un autre camion a déjà ce VIN.',
   },
   fields: {
     email: 'Adresse e-mail',

@@ -82,6 +82,7 @@ const vi: Catalogue = {
     customFieldKey: "Khóa trường tùy chỉnh chỉ dùng chữ thường, chữ số và dấu gạch dưới.",
     customFieldValue: "Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.",
     customFieldUnknown: "Danh sách này không có trường tùy chỉnh đó.",
+    vinTaken: 'Một xe tải khác đã dùng số VIN này.',
   },
   fields: {
     email: 'Địa chỉ email',

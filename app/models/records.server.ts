@@ -56,7 +56,7 @@ export function rethrowUnique(error: unknown, indexes: UniqueIndexes): never {
   const index = violatedIndex(error)
   if (index !== undefined) {
     const known = (index && indexes[index]) || Object.values(indexes)[0]
-    if (known) throw new DomainError('validation_failed', known.messageKey, { fields: { [known.field]: [known.messageKey] } })
+    if (known) throw new DomainError('validation_failed', 'validation.failed', { fields: { [known.field]: [known.messageKey] } })
   }
   throw error
 }

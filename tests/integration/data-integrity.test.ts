@@ -5,7 +5,7 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
+import { createSession, registerOrganization } from '~/models/auth.server'
 import { createTruck } from '~/models/truck.server'
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
@@ -16,7 +16,7 @@ import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import { embeddedPostgresFlags } from '~/utils/db-setup.server'
 import { commitSessionCookie } from '~/utils/session.server'
-import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { actorOf, callApi, createOrg, unique, vin } from '../helpers'
 
 const BAD_VERSIONS = ['0x1', ' 1', '%201', '1e0', '1.0', '+1', '01', '-1', 'abc', '99999999999']
 
@@ -73,6 +73,60 @@ describe('embedded PostgreSQL durability', () => {
       if (previous === undefined) delete process.env.EMBEDDED_PG_FSYNC
       else process.env.EMBEDDED_PG_FSYNC = previous
     }
+  })
+})
+
+describe('case-insensitive uniqueness in the database', () => {
+  it('lets only one of racing creates of a1 and A1 in', async () => {
+    const org = await createOrg()
+    const results = await Promise.allSettled(
+      ['a1', 'A1', 'a1', 'A1', 'a1', 'A1'].map((unitNumber) => createTruck(actorOf(org), TruckSchema.parse({ unitNumber }))),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    for (const result of results.filter((result) => result.status === 'rejected')) {
+      expect(result.reason).toMatchObject({ code: 'validation_failed', fields: { unitNumber: ['trucks.errors.duplicateUnit'] } })
+    }
+    // The index itself refuses it, whatever code path writes.
+    for (const unitNumber of ['a1', 'A1']) {
+      await expect(prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber } })).rejects.toMatchObject({ code: 'P2002' })
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(1)
+  })
+
+  it('keeps one account per email address whatever its case, even for racing registrations', async () => {
+    const name = unique('race')
+    const register = (email: string) => registerOrganization({ email, password: 'long enough pw', firstName: 'Ada', lastName: 'Lovelace' })
+    const results = await Promise.allSettled([register(`${name}@Example.test`.toUpperCase()), register(`${name}@example.TEST`)])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    expect(await prisma.user.count({ where: { email: { equals: `${name}@example.test`, mode: 'insensitive' } } })).toBe(1)
+    const [{ organizationId }] = await prisma.user.findMany({ where: { email: `${name}@example.test` } })
+    await expect(
+      prisma.user.create({ data: { organizationId, email: `${name}@EXAMPLE.test`, passwordHash: 'x', firstName: 'A', lastName: 'B' } }),
+    ).rejects.toMatchObject({ code: 'P2002' })
+  })
+
+  it('refuses a VIN already on another truck of the organization (API 400, HTML field error), but not in another one', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const first = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })
+    expect(first.status).toBe(201)
+    const again = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: 'V-2', vin: vin(42).toLowerCase() } })
+    expect(again.status).toBe(400)
+    expect(again.body.error).toEqual({ code: 'validation_failed', message: 'Some fields need your attention.', fields: { vin: ['Another truck already has this VIN.'] } })
+    expect((await callApi(collection, { method: 'POST', path: '/api/trucks', token: other.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })).status).toBe(201)
+
+    const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', { unitNumber: 'v-1', vin: vin(42), status: 'available', ownership: 'company' })
+    const outcome = (await runPage(truckEditor.action, request)) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
+    expect(outcome.init.status).toBe(400)
+    expect(outcome.data.result.error).toMatchObject({ unitNumber: ['trucks.errors.duplicateUnit'], vin: ['validation.vinTaken'] })
+
+    // The database has the last word even when a write skips the model's check.
+    await expect(prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'V-9', vin: vin(42) } })).rejects.toMatchObject({ code: 'P2002' })
+    // Trucks without a VIN are many.
+    for (const unitNumber of ['N-1', 'N-2']) {
+      expect((await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber, vin: '' } })).status).toBe(201)
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(3)
   })
 })
 
