@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { ServerBuild } from 'react-router'
-import { applyMigrations, startEmbeddedPostgres } from './app/utils/db-setup.server.ts'
+import { applyMigrations, startEmbeddedPostgres, withTimeout } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))
 const dev = args.has('--dev')
@@ -108,11 +108,18 @@ const server = app.listen(PORT, HOST, () => {
   }
 })
 
+/** How long a stop may take: a database that is already gone must not keep the app from exiting. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)
+let stopping = false
+
 async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
   console.info(`\n[freightdesk] ${signal}: shutting down`)
   server.close()
   server.closeAllConnections()
-  await database.stop().catch(() => {})
+  const stopped = await withTimeout(database.stop().catch(() => {}), SHUTDOWN_TIMEOUT_MS)
+  if (stopped === 'timeout') console.warn(`[freightdesk] PostgreSQL did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`)
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -34,6 +34,62 @@ function isProcessAlive(pid: number) {
   }
 }
 
+async function waitForExit(pid: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return true
+}
+
+/** The postgres server of this data directory, from its pid file, when it still runs. */
+function runningPostmaster(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  if (!fs.existsSync(pidFile)) return null
+  const [pidLine, dirLine] = fs.readFileSync(pidFile, 'utf8').split('\n')
+  const pid = Number(pidLine)
+  if (!pid || !isProcessAlive(pid)) return null
+  // A recycled pid may belong to anything: only a postgres serving this very directory counts.
+  let command = ''
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+  } catch {
+    // No /proc (macOS): trust the pid file's data directory line below.
+  }
+  if (command && !command.includes('postgres')) return null
+  return path.resolve(dirLine ?? '') === path.resolve(dataDir) ? pid : null
+}
+
+/**
+ * Stops a postgres left running by an app that died without stopping it (kill -9, a crash): a
+ * fast shutdown (SIGINT: sessions cut, everything written kept), then an immediate one if it
+ * does not go within the timeout. The next start then recovers from the WAL as after a power cut.
+ */
+export async function stopLeftoverPostmaster(dataDir: string, log: (message: string) => void = () => {}, timeoutMs = 15_000) {
+  const pid = runningPostmaster(dataDir)
+  if (!pid) return false
+  log(`stopping PostgreSQL left running by an earlier run (pid ${pid})`)
+  process.kill(pid, 'SIGINT')
+  if (!(await waitForExit(pid, timeoutMs))) {
+    process.kill(pid, 'SIGQUIT')
+    await waitForExit(pid, 5_000)
+  }
+  return true
+}
+
+/** Resolves with `work`, or after `ms` whatever happens to it: shutdown must never hang. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout
+  return Promise.race([
+    work.finally(() => clearTimeout(timer)),
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), ms)
+      timer.unref()
+    }),
+  ])
+}
+
 /** The server flags of the embedded cluster; fsync stays on unless asked otherwise. */
 export function embeddedPostgresFlags(options: Pick<EmbeddedOptions, 'fsync'> = {}) {
   const fsync = options.fsync ?? process.env.EMBEDDED_PG_FSYNC !== 'off'
@@ -49,11 +105,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   const log = options.log ?? (() => {})
 
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'))
-  // A cluster killed hard leaves its pid file behind and refuses to start again.
-  const pidFile = path.join(dataDir, 'postmaster.pid')
-  if (initialised && fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
-    if (!pid || !isProcessAlive(pid)) fs.rmSync(pidFile)
+  if (initialised) {
+    // After kill -9 of the app its postgres runs on, holding the port and the directory.
+    await stopLeftoverPostmaster(dataDir, (message) => console.warn(`[freightdesk] ${message}`))
+    // A cluster killed hard leaves its pid file behind and refuses to start again.
+    const pidFile = path.join(dataDir, 'postmaster.pid')
+    if (fs.existsSync(pidFile) && !runningPostmaster(dataDir)) fs.rmSync(pidFile)
   }
   fs.mkdirSync(path.dirname(dataDir), { recursive: true })
 

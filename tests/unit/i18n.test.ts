@@ -63,7 +63,7 @@ describe('namespaces: what the browser downloads', () => {
   })
 
   it('makes every route that uses strings of an area name that area in its handle', () => {
-    const groupOf = new Map(Object.entries(CLIENT_NAMESPACES).flatMap(([ns, groups]) => groups.map((group) => [group, ns])))
+    const groupOf = new Map<string, string>(Object.entries(CLIENT_NAMESPACES).flatMap(([ns, groups]) => groups.map((group) => [group, ns])))
     const routes: string[] = []
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,0 +1,81 @@
+/**
+ * The server with its embedded PostgreSQL, as an operator meets it: started again after the app
+ * was killed hard (its postgres still running), and stopped while the database is already dead.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, startServer, type ServerProcess } from '../server-process'
+
+const started: ServerProcess[] = []
+
+/** A data directory the `postgres` user can enter (the cluster runs as that user under root). */
+function dataDirectory() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-lifecycle-'))
+  fs.chmodSync(dir, 0o755)
+  return dir
+}
+
+async function start(dataDir: string, pgPort: number) {
+  // No DATABASE_URL: the server starts its own cluster in DATA_DIR, as `npm start` does.
+  const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_FSYNC: 'off', SHUTDOWN_TIMEOUT_MS: '3000' })
+  started.push(server)
+  return server
+}
+
+/** The node process running server.ts (tsx starts it as its child). */
+function appPid(server: ServerProcess) {
+  const pid = server.child.pid!
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)
+  return Number(children[0] || pid)
+}
+
+function postmasterPid(dataDir: string) {
+  return Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
+}
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+afterAll(async () => {
+  for (const server of started) await server.stop().catch(() => {})
+})
+
+describe('the embedded database across hard stops', () => {
+  it('starts again after kill -9 of the app, stopping the postgres it left running', async () => {
+    const dataDir = dataDirectory()
+    const pgPort = await freePort()
+    const first = await start(dataDir, pgPort)
+    const leftover = postmasterPid(dataDir)
+    process.kill(appPid(first), 'SIGKILL')
+    await expect.poll(() => first.child.exitCode !== null || first.child.signalCode !== null).toBe(true)
+    expect(alive(leftover)).toBe(true)
+
+    const second = await start(dataDir, pgPort)
+    expect(second.output()).toContain(`stopping PostgreSQL left running by an earlier run (pid ${leftover})`)
+    expect(alive(leftover)).toBe(false)
+    expect((await fetch(`${second.base}/auth/login`)).status).toBe(200)
+    await second.stop()
+  }, 120_000)
+
+  it('exits within its stop timeout when PostgreSQL is already dead', async () => {
+    const dataDir = dataDirectory()
+    const server = await start(dataDir, await freePort())
+    const postgres = postmasterPid(dataDir)
+    process.kill(postgres, 'SIGKILL')
+    await expect.poll(() => alive(postgres)).toBe(false)
+
+    const began = Date.now()
+    process.kill(appPid(server), 'SIGTERM')
+    await expect.poll(() => server.child.exitCode !== null || server.child.signalCode !== null, { timeout: 15_000 }).toBe(true)
+    // Its 3 s timeout plus slack for a loaded machine; without the timeout it waits 10 s or more.
+    expect(Date.now() - began).toBeLessThan(7_000)
+  }, 120_000)
+})
