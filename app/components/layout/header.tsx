@@ -86,7 +86,7 @@ export function LanguageMenu() {
             type="submit"
             name="lng"
             value={language.code}
-            lang={language.code === 'cn' ? 'zh' : language.code}
+            lang={language.lang}
             aria-current={language.code === current.code ? 'true' : undefined}
             className={cn(
               'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm hover:bg-black/5 dark:hover:bg-white/10',
