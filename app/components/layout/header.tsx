@@ -110,10 +110,11 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
     <details className="relative" key={location.pathname}>
       <summary
         className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-lighter text-sm font-bold text-primary-darker [&::-webkit-details-marker]:hidden"
-        aria-label={t('header.account')}
         data-testid="account-menu"
       >
+        {/* The visible initials start the accessible name, so voice control finds the button by them. */}
         {initials}
+        <span className="sr-only"> {t('header.account')}</span>
       </summary>
       <div className={menuPanel}>
         <div className="border-b border-dashed border-line px-3 py-2.5">

@@ -50,7 +50,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </span>
         <h1 className="mt-5 text-2xl font-bold">{t('auth.reset.sentTitle')}</h1>
         <p className="mt-3 text-sm text-muted">{t('auth.reset.sent')}</p>
-        <Link to="/auth/login" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+        <Link to="/auth/login" className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
           {t('auth.backToLogin')}
         </Link>
       </div>

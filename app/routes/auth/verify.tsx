@@ -54,7 +54,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       ) : null}
-      <Link to={loaderData.signedIn ? '/dashboard/app' : '/auth/login'} className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+      <Link to={loaderData.signedIn ? '/dashboard/app' : '/auth/login'} className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
         {loaderData.signedIn ? t('errors.goHome') : t('auth.backToLogin')}
       </Link>
     </div>

@@ -100,7 +100,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
         <FormErrors id={form.errorId} errors={form.errors} />
         {actionData?.conflict && truck ? (
           <p className="text-sm">
-            <Link to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary">
+            <Link to={withReturnTo(`/dashboard/trucks/${truck.id}/edit`, returnTo)} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary-light">
               {t('errors.conflictReload')}
             </Link>
           </p>
