@@ -1,10 +1,13 @@
-/** Language configuration shared by server and client. */
+/**
+ * Language configuration shared by server and client. `code` is our own name (cookie, catalogue);
+ * `lang` is the BCP 47 tag for `lang` attributes: `cn` is a country, not a language.
+ */
 export const LANGUAGES = [
-  { code: 'en', label: 'English', intl: 'en-US', dir: 'ltr', flag: 'us' },
-  { code: 'fr', label: 'Français', intl: 'fr-FR', dir: 'ltr', flag: 'fr' },
-  { code: 'vi', label: 'Tiếng Việt', intl: 'vi-VN', dir: 'ltr', flag: 'vn' },
-  { code: 'cn', label: '简体中文', intl: 'zh-CN', dir: 'ltr', flag: 'cn' },
-  { code: 'ar', label: 'العربية', intl: 'ar-SD', dir: 'rtl', flag: 'sd' },
+  { code: 'en', label: 'English', lang: 'en', intl: 'en-US', dir: 'ltr', flag: 'us' },
+  { code: 'fr', label: 'Français', lang: 'fr', intl: 'fr-FR', dir: 'ltr', flag: 'fr' },
+  { code: 'vi', label: 'Tiếng Việt', lang: 'vi', intl: 'vi-VN', dir: 'ltr', flag: 'vn' },
+  { code: 'cn', label: '简体中文', lang: 'zh-CN', intl: 'zh-CN', dir: 'ltr', flag: 'cn' },
+  { code: 'ar', label: 'العربية', lang: 'ar', intl: 'ar-SD', dir: 'rtl', flag: 'sd' },
 ] as const
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code']

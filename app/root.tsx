@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   return (
     <html
-      lang={locale}
+      lang={languageInfo(locale).lang}
       dir={settings.themeDirection}
       className={settings.themeMode === 'dark' ? 'dark' : undefined}
       data-contrast={settings.themeContrast}

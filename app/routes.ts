@@ -35,6 +35,7 @@ export default [
       route(':id/edit', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-edit' }),
       route(':id/delete', 'routes/dashboard/trucks/delete.tsx'),
     ]),
+    route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
   ...prefix('api', [

@@ -193,11 +193,8 @@ const ar: Catalogue = {
     },
   },
   permissionDenied: {
-    title: 'تم رفض الوصول',
     allowedTitle: 'لديك صلاحية الوصول',
     allowed: 'هذه الصفحة متاحة لمديري النظام فقط، وأنت مدير نظام.',
-    deniedTitle: 'تم رفض الوصول',
-    denied: 'ليست لديك صلاحية الوصول إلى هذه الصفحة.',
   },
   list: {
     rowsPerPage: 'عدد الصفوف في الصفحة:',

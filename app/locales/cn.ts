@@ -193,11 +193,8 @@ const cn: Catalogue = {
     },
   },
   permissionDenied: {
-    title: '权限不足',
     allowedTitle: '您有访问权限',
     allowed: '此页面仅管理员可见，您是管理员。',
-    deniedTitle: '权限不足',
-    denied: '您没有访问此页面的权限。',
   },
   list: {
     rowsPerPage: '每页行数：',

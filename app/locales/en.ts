@@ -191,11 +191,8 @@ const en = {
     },
   },
   permissionDenied: {
-    title: 'Permission denied',
     allowedTitle: 'You have permission',
     allowed: 'Only admins can see this page, and you are an admin.',
-    deniedTitle: 'Permission denied',
-    denied: 'You do not have permission to access this page.',
   },
   list: {
     rowsPerPage: 'Rows per page:',

@@ -193,11 +193,8 @@ const fr: Catalogue = {
     },
   },
   permissionDenied: {
-    title: 'Accès refusé',
     allowedTitle: 'Accès autorisé',
     allowed: 'Seuls les administrateurs peuvent voir cette page, et vous êtes administrateur.',
-    deniedTitle: 'Accès refusé',
-    denied: 'Vous n’avez pas l’autorisation d’accéder à cette page.',
   },
   list: {
     rowsPerPage: 'Lignes par page :',

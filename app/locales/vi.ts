@@ -193,11 +193,8 @@ const vi: Catalogue = {
     },
   },
   permissionDenied: {
-    title: 'Không có quyền',
     allowedTitle: 'Bạn có quyền truy cập',
     allowed: 'Chỉ quản trị viên mới xem được trang này, và bạn là quản trị viên.',
-    deniedTitle: 'Không có quyền',
-    denied: 'Bạn không có quyền truy cập trang này.',
   },
   list: {
     rowsPerPage: 'Số dòng mỗi trang:',

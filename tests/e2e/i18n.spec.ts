@@ -45,3 +45,26 @@ test('a language kept in localStorage is adopted when JavaScript runs', async ({
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   }
 })
+
+test('Chinese pages carry lang="zh-CN" while the cookie keeps the value cn', async ({ page }, testInfo) => {
+  await page.goto('/auth/login')
+  await page.getByTestId('language-menu').click()
+  await page.locator('button[name="lng"][value="cn"]').click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'i18nextLng')?.value).toBe('cn')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录 Freightdesk')
+
+  // The server-rendered page and, with JavaScript, the hydrated one agree on the tag.
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  if (js(testInfo)) expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('cn')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录 Freightdesk')
+})
+
+test('Arabic pages carry lang="ar" and dir="rtl"', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'i18nextLng', value: 'ar', url: baseURL! }])
+  await page.goto('/auth/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+})

@@ -116,4 +116,14 @@ describe('language detection', () => {
     expect(normalizeLanguage('VN')).toBe('vi')
     expect(normalizeLanguage('xx')).toBeNull()
   })
+
+  it('gives <html lang> a BCP 47 tag of the language itself (cn is a country: Chinese is zh-CN)', () => {
+    for (const code of SUPPORTED_LANGUAGES) {
+      const { lang, intl } = languageInfo(code)
+      expect(Intl.getCanonicalLocales(lang)).toEqual([lang])
+      expect(new Intl.Locale(lang).language, code).toBe(new Intl.Locale(intl).language)
+    }
+    expect(languageInfo('cn').lang).toBe('zh-CN')
+    expect(normalizeLanguage(languageInfo('cn').lang)).toBe('cn')
+  })
 })

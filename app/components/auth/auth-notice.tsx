@@ -25,7 +25,7 @@ export function AuthNotice(props: {
       <h1 className="mt-5 text-2xl font-bold">{props.heading}</h1>
       <p className="mt-3 text-sm text-muted">{props.message}</p>
       {props.children}
-      <Link to={props.link.to} className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+      <Link to={props.link.to} className="mt-8 inline-block text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
         {props.link.label}
       </Link>
     </div>

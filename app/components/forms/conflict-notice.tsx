@@ -10,7 +10,7 @@ export function ConflictNotice({ reloadTo }: { reloadTo: string }) {
   const { t } = useTranslation()
   return (
     <p className="text-sm" data-testid="conflict-notice">
-      <Link to={reloadTo} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary">
+      <Link to={reloadTo} reloadDocument className="font-semibold text-primary-dark underline dark:text-primary-light">
         {t('errors.conflictReload')}
       </Link>
     </p>

@@ -86,7 +86,7 @@ export function LanguageMenu() {
             type="submit"
             name="lng"
             value={language.code}
-            lang={language.code === 'cn' ? 'zh' : language.code}
+            lang={language.lang}
             aria-current={language.code === current.code ? 'true' : undefined}
             className={cn(
               'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm hover:bg-black/5 dark:hover:bg-white/10',
@@ -110,10 +110,11 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
     <details className="relative" key={location.pathname}>
       <summary
         className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-lighter text-sm font-bold text-primary-darker [&::-webkit-details-marker]:hidden"
-        aria-label={t('header.account')}
         data-testid="account-menu"
       >
+        {/* The visible initials start the accessible name, so voice control finds the button by them. */}
         {initials}
+        <span className="sr-only"> {t('header.account')}</span>
       </summary>
       <div className={menuPanel}>
         <div className="border-b border-dashed border-line px-3 py-2.5">

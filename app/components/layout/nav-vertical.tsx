@@ -39,7 +39,7 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
                     <Icon name={item.icon} />
                     <span className="flex min-w-0 flex-col">
                       <span>{t(item.title)}</span>
-                      {item.caption ? <span className="text-xs font-normal text-muted italic">{t(item.caption)}</span> : null}
+                      {item.caption ? <span className={cn('text-xs font-normal italic', !active && 'text-muted')}>{t(item.caption)}</span> : null}
                     </span>
                   </NavLink>
                   {item.children?.length && active ? (

@@ -4,7 +4,7 @@ import { cn } from '~/utils/cn'
 export type Tone = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
 
 const tones: Record<Tone, string> = {
-  default: 'bg-black/5 text-muted dark:bg-white/10',
+  default: 'bg-black/5 text-ink/80 dark:bg-white/10',
   primary: 'bg-primary-lighter text-primary-darker dark:bg-primary/20 dark:text-primary-light',
   info: 'bg-info-lighter text-info-darker dark:bg-info/20 dark:text-info-light',
   success: 'bg-success-lighter text-success-darker dark:bg-success/20 dark:text-success-light',

@@ -11,7 +11,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-primary text-primary-contrast hover:bg-primary-dark shadow-sm',
   secondary: 'border border-line bg-surface text-ink hover:bg-black/5 dark:hover:bg-white/10',
   ghost: 'text-ink hover:bg-black/5 dark:hover:bg-white/10',
-  danger: 'bg-error text-error-contrast hover:bg-error-dark shadow-sm',
+  danger: 'bg-error-dark text-error-contrast hover:bg-error-darker shadow-sm',
 }
 const sizes: Record<Size, string> = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-4 text-sm' }
 

@@ -20,7 +20,8 @@ export default function AuthLayout() {
           <Outlet />
         </Card>
       </main>
-      <footer className="pb-6 text-center text-xs text-muted">{t('app.tagline')}</footer>
+      {/* On phones the footer ends above the floating settings button (bottom 24 px + 48 px). */}
+      <footer className="px-4 pb-24 text-center text-xs text-muted sm:pb-6">{t('app.tagline')}</footer>
     </div>
   )
 }

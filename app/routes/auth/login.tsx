@@ -62,7 +62,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
       <p className="mt-2 text-sm text-muted">
         {t('auth.login.noAccount')}{' '}
-        <Link to={registerHref} className="font-semibold text-primary-dark hover:underline dark:text-primary">
+        <Link to={registerHref} className="font-semibold text-primary-dark hover:underline dark:text-primary-light">
           {t('auth.login.getStarted')}
         </Link>
       </p>

@@ -75,7 +75,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
       <p className="mt-2 text-sm text-muted">
         {t('auth.register.haveAccount')}{' '}
-        <Link to="/auth/login" className="font-semibold text-primary-dark hover:underline dark:text-primary">
+        <Link to="/auth/login" className="font-semibold text-primary-dark hover:underline dark:text-primary-light">
           {t('auth.register.signIn')}
         </Link>
       </p>

@@ -81,7 +81,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
           <Card className="p-6 lg:col-span-2">
             <div className="mb-4 flex items-center justify-between gap-4">
               <h2 className="text-lg font-bold">{t('dashboard.trucksByStatus')}</h2>
-              <Link to="/dashboard/trucks/list" className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary">
+              <Link to="/dashboard/trucks/list" className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
                 {t('dashboard.viewAll')}
               </Link>
             </div>

@@ -49,10 +49,11 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
   return (
     <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')}>
       {/* Below 1200 px every layout uses this drawer. It opens with a checkbox, so it works
-          without JavaScript (and by keyboard). */}
+          without JavaScript (and by keyboard). Closed, it is invisible: its shadow would show as a
+          grey band at the page's edge, and its links would take keyboard focus off-screen. */}
       <input type="checkbox" id="nav-drawer" className="peer sr-only lg:hidden" key={location.pathname} aria-label={t('header.openMenu')} />
       <aside
-        className="fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-transform duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:translate-x-0 lg:hidden"
+        className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:hidden"
         data-testid="nav-drawer"
       >
         <div className="flex h-header-mobile items-center px-7">

@@ -6,24 +6,27 @@ import { Icon } from '~/components/ui/icons'
 import { requireUser } from '~/utils/session.server'
 import type { Route } from './+types/permission-denied'
 
-/** The "item by roles" page: admins see it, every other role gets the permission-denied answer (403). */
+/**
+ * The "item by roles" page: admins see it; every other role gets the same 403 page as any other
+ * forbidden URL (the dashboard's error boundary), so no one reads "denied" above "you have permission".
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const allowed = user.role === 'admin'
-  return data({ allowed }, { status: allowed ? 200 : 403 })
+  if (user.role !== 'admin') throw data({ reason: 'forbidden' }, { status: 403 })
+  return null
 }
 
-export default function PermissionDenied({ loaderData }: Route.ComponentProps) {
+export default function ItemByRoles() {
   const { t } = useTranslation()
   return (
     <>
-      <PageHeader title={t('permissionDenied.title')} crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.itemByRoles') }]} />
-      <Card className="flex flex-col items-center p-10 text-center" data-allowed={loaderData.allowed}>
-        <span className={`grid size-16 place-items-center rounded-full ${loaderData.allowed ? 'bg-success-lighter text-success-dark' : 'bg-error-lighter text-error-dark'}`}>
-          <Icon name={loaderData.allowed ? 'check' : 'lock'} size={32} />
+      <PageHeader title={t('nav.itemByRoles')} crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.itemByRoles') }]} />
+      <Card className="flex flex-col items-center p-10 text-center" data-allowed="true">
+        <span className="grid size-16 place-items-center rounded-full bg-success-lighter text-success-dark">
+          <Icon name="check" size={32} />
         </span>
-        <h2 className="mt-5 text-xl font-bold">{t(loaderData.allowed ? 'permissionDenied.allowedTitle' : 'permissionDenied.deniedTitle')}</h2>
-        <p className="mt-2 max-w-md text-muted">{t(loaderData.allowed ? 'permissionDenied.allowed' : 'permissionDenied.denied')}</p>
+        <h2 className="mt-5 text-xl font-bold">{t('permissionDenied.allowedTitle')}</h2>
+        <p className="mt-2 max-w-md text-muted">{t('permissionDenied.allowed')}</p>
       </Card>
     </>
   )

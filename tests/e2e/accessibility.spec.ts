@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, js, lastEmailTo, login, registerOrganization, test, vin, type TestOrganization } from './fixtures'
+
+/**
+ * axe-core on every page, in light and dark, left-to-right (English) and right-to-left (Arabic):
+ * no violation with impact serious or critical. The theme and language are the cookies the
+ * settings drawer and the language menu write, so the server renders each look on the first byte.
+ */
+const LOOKS = [
+  { mode: 'light', lang: 'en' },
+  { mode: 'dark', lang: 'en' },
+  { mode: 'light', lang: 'ar' },
+  { mode: 'dark', lang: 'ar' },
+] as const
+
+async function useLook(page: Page, look: (typeof LOOKS)[number]) {
+  const url = test.info().project.use.baseURL!
+  await page.context().addCookies([
+    { name: 'themeMode', value: look.mode, url },
+    { name: 'i18nextLng', value: look.lang, url },
+  ])
+}
+
+/**
+ * axe runs script in the page, and with JavaScript off the browser runs none (not even timers).
+ * So without JavaScript, axe checks the server's page as the no-JS browser built it (noscript
+ * content included), shown in a page with JavaScript on but none of the app's scripts. With
+ * JavaScript, the hydrated page is checked with its lazy chunks (catalogue, chart) in place.
+ */
+async function analyze(page: Page) {
+  const axe = (target: Page) => new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  if (js(test.info())) {
+    await page.waitForLoadState('networkidle')
+    return axe(page)
+  }
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<(\/?)noscript\b[^>]*>/gi, '<$1div>')
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  try {
+    const copy = await context.newPage()
+    await copy.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.request().isNavigationRequest() ? route.fulfill({ contentType: 'text/html', body: html }) : route.continue(),
+    )
+    await copy.goto(page.url())
+    return await axe(copy)
+  } finally {
+    await context.close()
+  }
+}
+
+/** The serious and critical violations of the page at `path`, one readable line per element. */
+async function violations(page: Page, path: string, status = 200) {
+  const response = await page.goto(path)
+  expect(response?.status(), path).toBe(status)
+  const results = await analyze(page)
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${path} ${violation.id}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`))
+}
+
+let org: TestOrganization
+let truckId: string
+let newPasswordPath: string
+
+test.beforeAll(async ({ request, baseURL }) => {
+  org = await registerOrganization(request)
+  // A real reset link, so the new-password page shows its form.
+  const reset = await request.post('/auth/reset-password', { form: { email: org.email }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+  expect(reset.status(), await reset.text()).toBe(302)
+  const link = new URL((await lastEmailTo(org.email)).text.match(/https?:\/\/\S+\/auth\/new-password\?token=\S+/)![0])
+  newPasswordPath = `${link.pathname}${link.search}`
+  const response = await request.post('/api/trucks', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: {
+      unitNumber: 'AXE-1',
+      vin: vin(4242),
+      make: 'Kenworth',
+      model: 'T680',
+      year: 2021,
+      licensePlate: 'AXE123',
+      plateState: 'TX',
+      status: 'maintenance',
+      // One date past and one soon, so the compliance badges are on the pages too.
+      inspectionDue: '2020-01-31',
+      registrationExpiry: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      odometerMiles: 123456,
+      notes: 'Checked by axe',
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  truckId = (await response.json()).data.id
+})
+
+for (const look of LOOKS) {
+  test.describe(`${look.mode}, ${look.lang}`, () => {
+    test('pages without a session have no serious accessibility violation', async ({ page }) => {
+      test.setTimeout(90_000)
+      await useLook(page, look)
+      const found = [
+        ...(await violations(page, '/auth/login')),
+        ...(await violations(page, '/auth/register')),
+        ...(await violations(page, '/auth/reset-password')),
+        ...(await violations(page, '/auth/reset-password?sent=1')),
+        ...(await violations(page, newPasswordPath)),
+        ...(await violations(page, '/no/such/page', 404)),
+        ...(await violations(page, '/403', 403)),
+        ...(await violations(page, '/500', 500)),
+      ]
+      expect(found).toEqual([])
+    })
+
+    test('signed-in pages have no serious accessibility violation', async ({ page }) => {
+      test.setTimeout(120_000)
+      // The sign-in helper reads English labels: sign in first, then switch the look.
+      await login(page, org.email, org.password)
+      await useLook(page, look)
+      const found = [
+        ...(await violations(page, '/dashboard/app')),
+        ...(await violations(page, '/dashboard/trucks/list')),
+        ...(await violations(page, '/dashboard/trucks/new')),
+        ...(await violations(page, `/dashboard/trucks/${truckId}`)),
+        ...(await violations(page, `/dashboard/trucks/${truckId}/edit`)),
+        ...(await violations(page, `/dashboard/trucks/${truckId}/delete`)),
+        ...(await violations(page, '/dashboard/permission-denied')),
+        ...(await violations(page, '/dashboard/no-such-page', 404)),
+      ]
+      expect(found).toEqual([])
+    })
+
+    test('the permission-denied answer has no serious accessibility violation', async ({ page }) => {
+      // Reading as the demo viewer writes nothing; a new organization has no viewer to sign in as.
+      await login(page, 'viewer@freightdesk.test')
+      await useLook(page, look)
+      const found = [...(await violations(page, '/dashboard/permission-denied', 403)), ...(await violations(page, '/dashboard/trucks/new', 403))]
+      expect(found).toEqual([])
+    })
+  })
+}
