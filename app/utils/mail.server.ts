@@ -23,7 +23,10 @@ export async function sendEmail(email: Email) {
   await fs.mkdir(dir, { recursive: true })
   const at = new Date().toISOString()
   const file = path.join(dir, `${at.replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`)
-  await fs.writeFile(file, JSON.stringify({ ...built, to: email.to, messageId: info.messageId, at }, null, 2))
+  // Written aside, then renamed into place: whoever reads the outbox never sees half a message.
+  const partial = path.join(dir, `.${path.basename(file)}.partial`)
+  await fs.writeFile(partial, JSON.stringify({ ...built, to: email.to, messageId: info.messageId, at }, null, 2))
+  await fs.rename(partial, file)
   console.info(`[mail] "${email.subject}" to ${email.to} written to ${path.relative(process.cwd(), file)}`)
 }
 

@@ -47,7 +47,7 @@ export async function lastEmailTo(address: string) {
   let found: { subject: string; text: string } | undefined
   await expect
     .poll(() => {
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : []
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((file) => file.endsWith('.json')).sort() : []
       found = files
         .map((file) => JSON.parse(fs.readFileSync(path.join(OUTBOX, file), 'utf8')))
         .filter((message) => message.to === address)

@@ -37,6 +37,7 @@ function outbox(address: string) {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string; subject: string; text: string })
     .filter((message) => message.to === address)

@@ -181,9 +181,42 @@ describe('mail outbox', () => {
     const to = `${unique('mail')}@example.test`
     await sendEmail({ to, subject: 'Hello', text: 'Body with a link' })
     const dir = path.resolve(process.env.OUTBOX_DIR!)
-    const messages = fs.readdirSync(dir).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
+    const messages = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
     expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link', messageId: expect.stringContaining('@') })
   })
+
+  it('never shows a reader half a message: each one appears whole, under its final name', async () => {
+    const dir = path.resolve(process.env.OUTBOX_DIR!)
+    fs.mkdirSync(dir, { recursive: true })
+    const to = `${unique('whole')}@example.test`
+    // A reader (like the e2e suite's) parses every message it lists while 20 large ones are written.
+    let writing = true
+    const unreadable: string[] = []
+    const reader = (async () => {
+      while (writing) {
+        for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+          try {
+            JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+          } catch {
+            unreadable.push(file)
+          }
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    await Promise.all(Array.from({ length: 20 }, (_, n) => sendEmail({ to, subject: `Message ${n}`, text: 'x'.repeat(200_000) })))
+    writing = false
+    await reader
+    expect(unreadable).toEqual([])
+    const mine = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
+      .filter((message) => message.to === to)
+    expect(mine).toHaveLength(20)
+    expect(fs.readdirSync(dir).filter((file) => file.endsWith('.partial'))).toEqual([])
+  })
+
 })
 
 describe('password change', () => {
