@@ -1,4 +1,4 @@
-import { expect, js, login, test, toast, uniqueId } from './fixtures'
+import { expect, js, login, signedIn, test, toast, uniqueId } from './fixtures'
 
 test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page')
@@ -73,14 +73,17 @@ test('the layout works at phone width: the menu opens from the header', async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-test('a 2 px progress bar shows while a navigation is pending', async ({ page }, testInfo) => {
-  await login(page, 'dispatcher@freightdesk.test')
+test('without JavaScript the browser shows its own progress, and ours stays hidden', async ({ page, request }, testInfo) => {
+  test.skip(js(testInfo), 'with JavaScript the bar shows: the next test')
+  await signedIn(page, request)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(page.locator('[role="progressbar"]')).toBeHidden()
+})
+
+test('a 2 px progress bar shows while a navigation is pending', async ({ page, request }, testInfo) => {
+  test.skip(!js(testInfo), 'client-side navigation needs JavaScript; the previous test checks the bar stays hidden without it')
+  await signedIn(page, request)
   const bar = page.locator('[role="progressbar"]')
-  if (!js(testInfo)) {
-    // Without JavaScript the browser shows its own progress; ours stays hidden.
-    await expect(bar).toBeHidden()
-    return
-  }
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/dashboard/trucks/list.data**', async (route) => {
@@ -91,7 +94,7 @@ test('a 2 px progress bar shows while a navigation is pending', async ({ page },
   await expect(bar).toHaveAttribute('data-state', 'loading')
   expect((await bar.boundingBox())?.height).toBe(2)
   release()
-  await expect(page.getByRole('heading', { name: 'Trucks' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Trucks', level: 1 })).toBeVisible()
   await expect(bar).toHaveAttribute('data-state', 'idle')
   await expect(bar).toBeHidden()
 })
