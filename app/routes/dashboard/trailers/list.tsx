@@ -136,7 +136,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('trailers.changes.changedRow')})</span> : null}
                   </td>
-                  <td className="px-3 py-3">{t(`trailers.type.${trailer.type}`)}</td>
+                  <td className="px-3 py-3 whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>
                   <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
                     {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : <span className="text-muted">—</span>}
                   </td>
