@@ -39,6 +39,8 @@ async function ensureDatabase() {
 ensureSessionSecret()
 process.env.OUTBOX_DIR ??= path.join(DATA_DIR, 'outbox')
 process.env.STORAGE_DIR ??= path.join(DATA_DIR, 'storage')
+/** How long a stop may take: a database that is already gone must not keep the app from exiting. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)
 const database = await ensureDatabase()
 const applied = await applyMigrations(database.url)
 if (applied.length) console.info(`[freightdesk] applied migrations: ${applied.join(', ')}`)
@@ -89,6 +91,8 @@ if (dev) {
   const buildPath = path.resolve('build/server/index.js')
   if (!fs.existsSync(buildPath)) {
     console.error('[freightdesk] no production build found: run `npm run build` first (npm start does).')
+    // Leave nothing running: the next start would find this cluster in the way.
+    await withTimeout(database.stop().catch(() => {}), SHUTDOWN_TIMEOUT_MS)
     process.exit(1)
   }
   const build = (await import(buildPath)) as ServerBuild
@@ -108,8 +112,6 @@ const server = app.listen(PORT, HOST, () => {
   }
 })
 
-/** How long a stop may take: a database that is already gone must not keep the app from exiting. */
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)
 let stopping = false
 
 async function shutdown(signal: string) {

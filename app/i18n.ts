@@ -32,10 +32,11 @@ export const NAMESPACE = 'translations'
  * change: all namespaces merge into the one i18next namespace above.
  */
 export const CLIENT_NAMESPACES = {
-  common: ['app', 'nav', 'header', 'roles', 'common', 'errors', 'validation', 'fields', 'permissionDenied', 'list', 'settings'],
+  common: ['app', 'nav', 'header', 'roles', 'common', 'errors', 'validation', 'fields', 'permissionDenied', 'list', 'compliance', 'settings'],
   auth: ['auth'],
   dashboard: ['dashboard'],
   trucks: ['trucks'],
+  trailers: ['trailers'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -35,6 +35,14 @@ export default [
       route(':id/edit', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-edit' }),
       route(':id/delete', 'routes/dashboard/trucks/delete.tsx'),
     ]),
+    ...prefix('trailers', [
+      index('routes/dashboard/trailers/index.tsx'),
+      route('list', 'routes/dashboard/trailers/list.tsx'),
+      route('new', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-new' }),
+      route(':id', 'routes/dashboard/trailers/view.tsx'),
+      route(':id/edit', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-edit' }),
+      route(':id/delete', 'routes/dashboard/trailers/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -45,6 +53,8 @@ export default [
     route('account/my-account', 'routes/api/account/my-account.ts'),
     route('trucks', 'routes/api/trucks/collection.ts'),
     route('trucks/:id', 'routes/api/trucks/item.ts'),
+    route('trailers', 'routes/api/trailers/collection.ts'),
+    route('trailers/:id', 'routes/api/trailers/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -1,5 +1,5 @@
 /**
- * Demo data: two organizations, users of every role, companies and trucks.
+ * Demo data: two organizations, users of every role, companies, trucks and trailers.
  *   npm run db:seed                      reset the demo organizations and seed them
  *   npm run db:seed -- --loads-scale N   also add N generated trucks per 100 (for benchmarks),
  *                                        written with batched inserts
@@ -99,11 +99,58 @@ export function generateTrucks(
   })
 }
 
+const TRAILER_KINDS: Array<[Prisma.TrailerCreateManyInput['type'], number | null]> = [
+  ['dry_van', 53],
+  ['reefer', 53],
+  ['dry_van', 48],
+  ['flatbed', 48],
+  ['step_deck', 53],
+  ['reefer', 48],
+  ['lowboy', 48],
+  ['tanker', 42],
+  ['power_only', null],
+  ['dry_van', 28],
+]
+const TRAILER_STATUSES: Array<[Prisma.TrailerCreateManyInput['status'], number]> = [
+  ['available', 0.45],
+  ['in_use', 0.35],
+  ['maintenance', 0.1],
+  ['out_of_service', 0.04],
+  ['inactive', 0.06],
+]
+
+/** Trailers TR-201 …, from their own random stream so the trucks stay the same as before. */
+function generateTrailers(organizationId: string, companyIds: string[], count: number): Prisma.TrailerCreateManyInput[] {
+  const next = random(20261123 + count)
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate())
+  return Array.from({ length: count }, (_, index) => {
+    const [type, lengthFt] = TRAILER_KINDS[index % TRAILER_KINDS.length]
+    const status = weighted(next, TRAILER_STATUSES)
+    const state = pick(next, STATES)
+    return {
+      organizationId,
+      unitNumber: `TR-${201 + index}`,
+      companyId: companyIds[index % companyIds.length],
+      type,
+      lengthFt,
+      vin: type === 'power_only' ? null : makeVin(next),
+      licensePlate: `${Math.floor(100 + next() * 900)}-${Math.floor(1000 + next() * 9000)}`,
+      plateState: state,
+      status,
+      // Spread from two weeks overdue to a year ahead, so the compliance badges show up.
+      registrationExpiry: new Date(today + Math.floor(-14 + next() * 380) * 86_400_000),
+      inspectionDue: new Date(today + Math.floor(-10 + next() * 200) * 86_400_000),
+      notes: status === 'maintenance' ? 'Brakes and lights inspection.' : null,
+    }
+  })
+}
+
 type DemoOrg = {
   name: string
   domain: string
   companies: string[]
   trucks: number
+  trailers: number
   users: Array<{ email: string; firstName: string; lastName: string; role: Prisma.UserCreateManyInput['role'] }>
 }
 
@@ -113,6 +160,7 @@ const ORGS: DemoOrg[] = [
     domain: 'freightdesk.test',
     companies: ['Lone Star Freight LLC', 'Red River Carriers Inc', 'Pecos Valley Transport'],
     trucks: 40,
+    trailers: 14,
     users: [
       { email: 'admin@freightdesk.test', firstName: 'Alma', lastName: 'Reyes', role: 'admin' },
       { email: 'dispatcher@freightdesk.test', firstName: 'Dan', lastName: 'Whitaker', role: 'dispatcher' },
@@ -128,6 +176,7 @@ const ORGS: DemoOrg[] = [
     domain: 'blueridge.test',
     companies: ['Blue Ridge Hauling', 'Smoky Mountain Express'],
     trucks: 6,
+    trailers: 3,
     users: [
       { email: 'admin@blueridge.test', firstName: 'Grace', lastName: 'Holloway', role: 'admin' },
       { email: 'dispatcher@blueridge.test', firstName: 'Owen', lastName: 'Pike', role: 'dispatcher' },
@@ -148,7 +197,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
   const existing = await prisma.user.findMany({ where: { email: { in: emails } }, select: { organizationId: true } })
   await prisma.organization.deleteMany({ where: { id: { in: [...new Set(existing.map((user) => user.organizationId))] } } })
 
-  const summary: Array<{ organization: string; users: number; companies: number; trucks: number }> = []
+  const summary: Array<{ organization: string; users: number; companies: number; trucks: number; trailers: number }> = []
   for (const demo of ORGS) {
     const organization = await prisma.organization.create({ data: { name: demo.name } })
     await prisma.company.createMany({ data: demo.companies.map((name) => ({ organizationId: organization.id, name })) })
@@ -172,11 +221,12 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
       const rows = generateTrucks(next, organization.id, companyIds, start === 0 ? driverIds : [], Math.min(BATCH, total - start), start + 101)
       await prisma.truck.createMany({ data: rows })
     }
-    summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total })
+    await prisma.trailer.createMany({ data: generateTrailers(organization.id, companyIds, demo.trailers) })
+    summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }
   // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.
   await prisma.$executeRawUnsafe('ANALYZE')
-  for (const row of summary) log(`[seed] ${row.organization}: ${row.users} users, ${row.companies} companies, ${row.trucks} trucks`)
+  for (const row of summary) log(`[seed] ${row.organization}: ${row.users} users, ${row.companies} companies, ${row.trucks} trucks, ${row.trailers} trailers`)
   return summary
 }
 

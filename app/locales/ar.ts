@@ -19,6 +19,7 @@ const ar: Catalogue = {
     onlyAdminCanSee: 'يظهر هذا العنصر لمديري النظام فقط',
     expand: 'توسيع شريط التنقل',
     collapse: 'طي شريط التنقل',
+    trailers: 'المقطورات',
   },
   header: {
     language: 'اللغة',
@@ -107,6 +108,8 @@ const ar: Catalogue = {
     odometerMiles: 'عداد المسافة (ميل)',
     primaryDriver: 'السائق الأساسي',
     notes: 'ملاحظات',
+    trailerType: 'نوع المقطورة',
+    lengthFt: 'الطول (قدم)',
   },
   auth: {
     passwordHint: '8 أحرف على الأقل.',
@@ -205,6 +208,21 @@ const ar: Catalogue = {
     previous: 'الصفحة السابقة',
     next: 'الصفحة التالية',
   },
+  compliance: {
+    label: 'الامتثال',
+    filter: {
+      overdue: 'متأخر',
+      due_soon: 'مستحق خلال 30 يومًا',
+    },
+    inspection: {
+      overdue: 'الفحص متأخر',
+      due_soon: 'الفحص مستحق قريبًا',
+    },
+    registration: {
+      overdue: 'التسجيل منتهي',
+      due_soon: 'التسجيل ينتهي قريبًا',
+    },
+  },
   trucks: {
     status: {
       available: 'متاحة',
@@ -262,21 +280,6 @@ const ar: Catalogue = {
       unknownCompany: 'اختر شركة تابعة لمؤسستك.',
       unknownDriver: 'اختر سائقًا تابعًا لمؤسستك.',
     },
-    compliance: {
-      label: 'الامتثال',
-      filter: {
-        overdue: 'متأخر',
-        due_soon: 'مستحق خلال 30 يومًا',
-      },
-      inspection: {
-        overdue: 'الفحص متأخر',
-        due_soon: 'الفحص مستحق قريبًا',
-      },
-      registration: {
-        overdue: 'التسجيل منتهي',
-        due_soon: 'التسجيل ينتهي قريبًا',
-      },
-    },
     changes: {
       changedRow: 'تم تغييره للتو',
       deleteConflictTitle: 'لم يتم حذف الشاحنة {{unit}}',
@@ -284,6 +287,75 @@ const ar: Catalogue = {
     },
     view: {
       title: 'الشاحنة {{unit}}',
+    },
+  },
+  trailers: {
+    status: {
+      available: 'متاحة',
+      in_use: 'قيد الاستخدام',
+      maintenance: 'في الصيانة',
+      out_of_service: 'خارج الخدمة',
+      inactive: 'غير نشطة',
+    },
+    type: {
+      dry_van: 'مقطورة مغلقة',
+      reefer: 'مقطورة مبردة',
+      flatbed: 'مقطورة مسطحة',
+      step_deck: 'مسطحة متدرجة',
+      lowboy: 'مقطورة منخفضة',
+      tanker: 'صهريج',
+      power_only: 'رأس قاطر فقط',
+      other: 'أخرى',
+    },
+    list: {
+      title: 'المقطورات',
+      new: 'مقطورة جديدة',
+      search: 'البحث في المقطورات',
+      searchPlaceholder: 'ابحث بالرقم أو رقم الهيكل أو اللوحة أو الشركة…',
+      feet: '{{length}} قدم',
+      emptyTitle: 'لا توجد مقطورات بعد',
+      empty: 'أضف أول مقطورة لتبدأ في إسناد الشحنات.',
+      noMatchTitle: 'لم يتم العثور على مقطورات',
+      noMatch: 'لا توجد مقطورة تطابق عوامل التصفية هذه.',
+      editUnit: 'تعديل المقطورة {{unit}}',
+      deleteUnit: 'حذف المقطورة {{unit}}',
+    },
+    new: {
+      title: 'إنشاء مقطورة جديدة',
+      submit: 'إنشاء المقطورة',
+    },
+    edit: {
+      title: 'تعديل المقطورة {{unit}}',
+    },
+    editor: {
+      identity: 'الرقم والإسناد',
+      equipment: 'المعدات والتسجيل',
+      vinHint: '17 حرفًا؛ يتم التحقق من رقم التحقق.',
+    },
+    delete: {
+      title: 'حذف المقطورة {{unit}}؟',
+      description: 'ستتم إزالة المقطورة من أسطولك. لا يمكن التراجع عن ذلك.',
+    },
+    toast: {
+      created: 'تم إنشاء المقطورة {{unit}}',
+      updated: 'تم تحديث المقطورة {{unit}}',
+      deleted: 'تم حذف المقطورة {{unit}}',
+      status: 'الحالة: {{status}}',
+    },
+    errors: {
+      notFound: 'المقطورة غير موجودة.',
+      unitNumberFormat: 'استخدم الحروف والأرقام والمسافات و . _ / - فقط.',
+      vin: 'أدخل رقم هيكل (VIN) صالحًا من 17 حرفًا.',
+      duplicateUnit: 'هذا الرقم مستخدم بالفعل لمقطورة أخرى.',
+      unknownCompany: 'اختر شركة تابعة لمؤسستك.',
+    },
+    changes: {
+      changedRow: 'تم تغييرها للتو',
+      deleteConflictTitle: 'لم يتم حذف المقطورة {{unit}}',
+      deleteConflict: 'قام شخص ما بتغيير هذه المقطورة بعد طلبك حذفها. تم إبراز بياناتها الحالية في القائمة؛ احذفها مرة أخرى إذا كنت لا تزال تريد ذلك.',
+    },
+    view: {
+      title: 'المقطورة {{unit}}',
     },
   },
   settings: {

@@ -19,6 +19,7 @@ const cn: Catalogue = {
     onlyAdminCanSee: '仅管理员可见此项',
     expand: '展开导航栏',
     collapse: '收起导航栏',
+    trailers: '挂车',
   },
   header: {
     language: '语言',
@@ -107,6 +108,8 @@ const cn: Catalogue = {
     odometerMiles: '里程表读数（英里）',
     primaryDriver: '主司机',
     notes: '备注',
+    trailerType: '挂车类型',
+    lengthFt: '长度（英尺）',
   },
   auth: {
     passwordHint: '至少 8 个字符。',
@@ -205,6 +208,21 @@ const cn: Catalogue = {
     previous: '上一页',
     next: '下一页',
   },
+  compliance: {
+    label: '合规',
+    filter: {
+      overdue: '已逾期',
+      due_soon: '30 天内到期',
+    },
+    inspection: {
+      overdue: '检验已逾期',
+      due_soon: '检验即将到期',
+    },
+    registration: {
+      overdue: '登记已过期',
+      due_soon: '登记即将过期',
+    },
+  },
   trucks: {
     status: {
       available: '空闲',
@@ -262,21 +280,6 @@ const cn: Catalogue = {
       unknownCompany: '请选择您组织内的公司。',
       unknownDriver: '请选择您组织内的司机。',
     },
-    compliance: {
-      label: '合规',
-      filter: {
-        overdue: '已逾期',
-        due_soon: '30 天内到期',
-      },
-      inspection: {
-        overdue: '检验已逾期',
-        due_soon: '检验即将到期',
-      },
-      registration: {
-        overdue: '登记已过期',
-        due_soon: '登记即将过期',
-      },
-    },
     changes: {
       changedRow: '刚刚更改',
       deleteConflictTitle: '卡车 {{unit}} 未被删除',
@@ -284,6 +287,75 @@ const cn: Catalogue = {
     },
     view: {
       title: '卡车 {{unit}}',
+    },
+  },
+  trailers: {
+    status: {
+      available: '可用',
+      in_use: '使用中',
+      maintenance: '维修中',
+      out_of_service: '停用',
+      inactive: '闲置',
+    },
+    type: {
+      dry_van: '厢式挂车',
+      reefer: '冷藏挂车',
+      flatbed: '平板挂车',
+      step_deck: '阶梯平板挂车',
+      lowboy: '低平板挂车',
+      tanker: '罐式挂车',
+      power_only: '仅牵引',
+      other: '其他',
+    },
+    list: {
+      title: '挂车',
+      new: '新建挂车',
+      search: '搜索挂车',
+      searchPlaceholder: '搜索编号、VIN、车牌或公司…',
+      feet: '{{length}} 英尺',
+      emptyTitle: '还没有挂车',
+      empty: '添加第一辆挂车，开始分配货运任务。',
+      noMatchTitle: '未找到挂车',
+      noMatch: '没有符合这些筛选条件的挂车。',
+      editUnit: '编辑挂车 {{unit}}',
+      deleteUnit: '删除挂车 {{unit}}',
+    },
+    new: {
+      title: '新建挂车',
+      submit: '创建挂车',
+    },
+    edit: {
+      title: '编辑挂车 {{unit}}',
+    },
+    editor: {
+      identity: '编号与分配',
+      equipment: '设备与登记',
+      vinHint: '17 个字符；会校验检验位。',
+    },
+    delete: {
+      title: '删除挂车 {{unit}}？',
+      description: '该挂车将从您的车队中移除。此操作无法撤销。',
+    },
+    toast: {
+      created: '已创建挂车 {{unit}}',
+      updated: '已更新挂车 {{unit}}',
+      deleted: '已删除挂车 {{unit}}',
+      status: '状态：{{status}}',
+    },
+    errors: {
+      notFound: '未找到挂车。',
+      unitNumberFormat: '只能使用字母、数字、空格和 . _ / -',
+      vin: '请输入有效的 17 位 VIN。',
+      duplicateUnit: '该编号已被另一辆挂车使用。',
+      unknownCompany: '请选择您所在组织的公司。',
+    },
+    changes: {
+      changedRow: '刚刚更改',
+      deleteConflictTitle: '挂车 {{unit}} 未被删除',
+      deleteConflict: '在您请求删除后，有人修改了这辆挂车。其当前信息已在列表中高亮显示；如仍要删除，请再次删除。',
+    },
+    view: {
+      title: '挂车 {{unit}}',
     },
   },
   settings: {

@@ -17,6 +17,7 @@ const en = {
     onlyAdminCanSee: 'Only admin can see this item',
     expand: 'Expand navigation',
     collapse: 'Collapse navigation',
+    trailers: 'Trailers',
   },
   header: {
     language: 'Language',
@@ -105,6 +106,8 @@ const en = {
     odometerMiles: 'Odometer (mi)',
     primaryDriver: 'Primary driver',
     notes: 'Notes',
+    trailerType: 'Trailer type',
+    lengthFt: 'Length (ft)',
   },
   auth: {
     passwordHint: 'At least 8 characters.',
@@ -203,6 +206,21 @@ const en = {
     previous: 'Previous page',
     next: 'Next page',
   },
+  compliance: {
+    label: 'Compliance',
+    filter: {
+      overdue: 'Overdue',
+      due_soon: 'Due within 30 days',
+    },
+    inspection: {
+      overdue: 'Inspection overdue',
+      due_soon: 'Inspection due soon',
+    },
+    registration: {
+      overdue: 'Registration expired',
+      due_soon: 'Registration expires soon',
+    },
+  },
   trucks: {
     status: {
       available: 'Available',
@@ -260,21 +278,6 @@ const en = {
       unknownCompany: 'Choose a company of your organization.',
       unknownDriver: 'Choose a driver of your organization.',
     },
-    compliance: {
-      label: 'Compliance',
-      filter: {
-        overdue: 'Overdue',
-        due_soon: 'Due within 30 days',
-      },
-      inspection: {
-        overdue: 'Inspection overdue',
-        due_soon: 'Inspection due soon',
-      },
-      registration: {
-        overdue: 'Registration expired',
-        due_soon: 'Registration expires soon',
-      },
-    },
     changes: {
       changedRow: 'just changed',
       deleteConflictTitle: 'Truck {{unit}} was not deleted',
@@ -282,6 +285,75 @@ const en = {
     },
     view: {
       title: 'Truck {{unit}}',
+    },
+  },
+  trailers: {
+    status: {
+      available: 'Available',
+      in_use: 'In use',
+      maintenance: 'Maintenance',
+      out_of_service: 'Out of service',
+      inactive: 'Inactive',
+    },
+    type: {
+      dry_van: 'Dry van',
+      reefer: 'Reefer',
+      flatbed: 'Flatbed',
+      step_deck: 'Step deck',
+      lowboy: 'Lowboy',
+      tanker: 'Tanker',
+      power_only: 'Power only',
+      other: 'Other',
+    },
+    list: {
+      title: 'Trailers',
+      new: 'New trailer',
+      search: 'Search trailers',
+      searchPlaceholder: 'Search unit, VIN, plate or company…',
+      feet: '{{length}} ft',
+      emptyTitle: 'No trailers yet',
+      empty: 'Add your first trailer to start assigning loads.',
+      noMatchTitle: 'No trailers found',
+      noMatch: 'No trailer matches these filters.',
+      editUnit: 'Edit trailer {{unit}}',
+      deleteUnit: 'Delete trailer {{unit}}',
+    },
+    new: {
+      title: 'Create a new trailer',
+      submit: 'Create trailer',
+    },
+    edit: {
+      title: 'Edit trailer {{unit}}',
+    },
+    editor: {
+      identity: 'Unit and assignment',
+      equipment: 'Equipment and registration',
+      vinHint: '17 characters; the check digit is verified.',
+    },
+    delete: {
+      title: 'Delete trailer {{unit}}?',
+      description: 'The trailer will be removed from your fleet. This cannot be undone.',
+    },
+    toast: {
+      created: 'Trailer {{unit}} created',
+      updated: 'Trailer {{unit}} updated',
+      deleted: 'Trailer {{unit}} deleted',
+      status: 'Status: {{status}}',
+    },
+    errors: {
+      notFound: 'Trailer not found.',
+      unitNumberFormat: 'Use letters, digits, spaces and . _ / - only.',
+      vin: 'Enter a valid 17-character VIN.',
+      duplicateUnit: 'Another trailer already uses this unit number.',
+      unknownCompany: 'Choose a company of your organization.',
+    },
+    changes: {
+      changedRow: 'just changed',
+      deleteConflictTitle: 'Trailer {{unit}} was not deleted',
+      deleteConflict: 'Someone changed this trailer after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
+    },
+    view: {
+      title: 'Trailer {{unit}}',
     },
   },
   settings: {

@@ -19,6 +19,7 @@ const fr: Catalogue = {
     onlyAdminCanSee: 'Visible uniquement par les administrateurs',
     expand: 'Déplier la navigation',
     collapse: 'Replier la navigation',
+    trailers: 'Remorques',
   },
   header: {
     language: 'Langue',
@@ -107,6 +108,8 @@ const fr: Catalogue = {
     odometerMiles: 'Compteur (mi)',
     primaryDriver: 'Conducteur principal',
     notes: 'Notes',
+    trailerType: 'Type de remorque',
+    lengthFt: 'Longueur (pi)',
   },
   auth: {
     passwordHint: 'Au moins 8 caractères.',
@@ -205,6 +208,21 @@ const fr: Catalogue = {
     previous: 'Page précédente',
     next: 'Page suivante',
   },
+  compliance: {
+    label: 'Conformité',
+    filter: {
+      overdue: 'En retard',
+      due_soon: 'À échéance sous 30 jours',
+    },
+    inspection: {
+      overdue: 'Inspection en retard',
+      due_soon: 'Inspection bientôt due',
+    },
+    registration: {
+      overdue: 'Immatriculation expirée',
+      due_soon: 'Immatriculation bientôt expirée',
+    },
+  },
   trucks: {
     status: {
       available: 'Disponible',
@@ -262,21 +280,6 @@ const fr: Catalogue = {
       unknownCompany: 'Choisissez une société de votre organisation.',
       unknownDriver: 'Choisissez un conducteur de votre organisation.',
     },
-    compliance: {
-      label: 'Conformité',
-      filter: {
-        overdue: 'En retard',
-        due_soon: 'À échéance sous 30 jours',
-      },
-      inspection: {
-        overdue: 'Inspection en retard',
-        due_soon: 'Inspection bientôt due',
-      },
-      registration: {
-        overdue: 'Immatriculation expirée',
-        due_soon: 'Immatriculation bientôt expirée',
-      },
-    },
     changes: {
       changedRow: 'modifié à l’instant',
       deleteConflictTitle: 'Le camion {{unit}} n’a pas été supprimé',
@@ -284,6 +287,75 @@ const fr: Catalogue = {
     },
     view: {
       title: 'Camion {{unit}}',
+    },
+  },
+  trailers: {
+    status: {
+      available: 'Disponible',
+      in_use: 'En service',
+      maintenance: 'En maintenance',
+      out_of_service: 'Immobilisée',
+      inactive: 'Inactive',
+    },
+    type: {
+      dry_van: 'Fourgon sec',
+      reefer: 'Frigorifique',
+      flatbed: 'Plateau',
+      step_deck: 'Plateau surbaissé',
+      lowboy: 'Porte-engins',
+      tanker: 'Citerne',
+      power_only: 'Traction seule',
+      other: 'Autre',
+    },
+    list: {
+      title: 'Remorques',
+      new: 'Nouvelle remorque',
+      search: 'Rechercher des remorques',
+      searchPlaceholder: 'Rechercher unité, VIN, plaque ou société…',
+      feet: '{{length}} pi',
+      emptyTitle: 'Aucune remorque pour l’instant',
+      empty: 'Ajoutez votre première remorque pour commencer à affecter des chargements.',
+      noMatchTitle: 'Aucune remorque trouvée',
+      noMatch: 'Aucune remorque ne correspond à ces filtres.',
+      editUnit: 'Modifier la remorque {{unit}}',
+      deleteUnit: 'Supprimer la remorque {{unit}}',
+    },
+    new: {
+      title: 'Ajouter une remorque',
+      submit: 'Créer la remorque',
+    },
+    edit: {
+      title: 'Modifier la remorque {{unit}}',
+    },
+    editor: {
+      identity: 'Parc et affectation',
+      equipment: 'Équipement et immatriculation',
+      vinHint: '17 caractères ; le caractère de contrôle est vérifié.',
+    },
+    delete: {
+      title: 'Supprimer la remorque {{unit}} ?',
+      description: 'La remorque sera retirée de votre parc. Cette action est irréversible.',
+    },
+    toast: {
+      created: 'Remorque {{unit}} créée',
+      updated: 'Remorque {{unit}} mise à jour',
+      deleted: 'Remorque {{unit}} supprimée',
+      status: 'Statut : {{status}}',
+    },
+    errors: {
+      notFound: 'Remorque introuvable.',
+      unitNumberFormat: 'Utilisez uniquement des lettres, des chiffres, des espaces et . _ / -',
+      vin: 'Saisissez un VIN valide de 17 caractères.',
+      duplicateUnit: 'Ce numéro de parc est déjà attribué à une autre remorque.',
+      unknownCompany: 'Choisissez une société de votre organisation.',
+    },
+    changes: {
+      changedRow: 'modifiée à l’instant',
+      deleteConflictTitle: 'La remorque {{unit}} n’a pas été supprimée',
+      deleteConflict: 'Quelqu’un a modifié cette remorque après votre demande de suppression. Ses données actuelles sont mises en évidence dans la liste ; supprimez-la à nouveau si vous le souhaitez toujours.',
+    },
+    view: {
+      title: 'Remorque {{unit}}',
     },
   },
   settings: {

@@ -19,6 +19,7 @@ const vi: Catalogue = {
     onlyAdminCanSee: 'Chỉ quản trị viên mới thấy mục này',
     expand: 'Mở rộng thanh điều hướng',
     collapse: 'Thu gọn thanh điều hướng',
+    trailers: 'Rơ-moóc',
   },
   header: {
     language: 'Ngôn ngữ',
@@ -107,6 +108,8 @@ const vi: Catalogue = {
     odometerMiles: 'Số đồng hồ (dặm)',
     primaryDriver: 'Tài xế chính',
     notes: 'Ghi chú',
+    trailerType: 'Loại rơ-moóc',
+    lengthFt: 'Chiều dài (bộ)',
   },
   auth: {
     passwordHint: 'Ít nhất 8 ký tự.',
@@ -205,6 +208,21 @@ const vi: Catalogue = {
     previous: 'Trang trước',
     next: 'Trang sau',
   },
+  compliance: {
+    label: 'Tuân thủ',
+    filter: {
+      overdue: 'Quá hạn',
+      due_soon: 'Đến hạn trong 30 ngày',
+    },
+    inspection: {
+      overdue: 'Quá hạn kiểm định',
+      due_soon: 'Sắp đến hạn kiểm định',
+    },
+    registration: {
+      overdue: 'Đăng ký đã hết hạn',
+      due_soon: 'Đăng ký sắp hết hạn',
+    },
+  },
   trucks: {
     status: {
       available: 'Sẵn sàng',
@@ -262,21 +280,6 @@ const vi: Catalogue = {
       unknownCompany: 'Chọn một công ty thuộc tổ chức của bạn.',
       unknownDriver: 'Chọn một tài xế thuộc tổ chức của bạn.',
     },
-    compliance: {
-      label: 'Tuân thủ',
-      filter: {
-        overdue: 'Quá hạn',
-        due_soon: 'Đến hạn trong 30 ngày',
-      },
-      inspection: {
-        overdue: 'Quá hạn kiểm định',
-        due_soon: 'Sắp đến hạn kiểm định',
-      },
-      registration: {
-        overdue: 'Đăng ký đã hết hạn',
-        due_soon: 'Đăng ký sắp hết hạn',
-      },
-    },
     changes: {
       changedRow: 'vừa thay đổi',
       deleteConflictTitle: 'Xe tải {{unit}} chưa bị xóa',
@@ -284,6 +287,75 @@ const vi: Catalogue = {
     },
     view: {
       title: 'Xe tải {{unit}}',
+    },
+  },
+  trailers: {
+    status: {
+      available: 'Sẵn sàng',
+      in_use: 'Đang sử dụng',
+      maintenance: 'Đang bảo dưỡng',
+      out_of_service: 'Ngừng hoạt động',
+      inactive: 'Không hoạt động',
+    },
+    type: {
+      dry_van: 'Thùng kín',
+      reefer: 'Thùng lạnh',
+      flatbed: 'Sàn phẳng',
+      step_deck: 'Sàn bậc',
+      lowboy: 'Sàn thấp',
+      tanker: 'Bồn',
+      power_only: 'Chỉ đầu kéo',
+      other: 'Khác',
+    },
+    list: {
+      title: 'Rơ-moóc',
+      new: 'Rơ-moóc mới',
+      search: 'Tìm rơ-moóc',
+      searchPlaceholder: 'Tìm theo số hiệu, VIN, biển số hoặc công ty…',
+      feet: '{{length}} bộ',
+      emptyTitle: 'Chưa có rơ-moóc nào',
+      empty: 'Thêm rơ-moóc đầu tiên để bắt đầu phân công chuyến hàng.',
+      noMatchTitle: 'Không tìm thấy rơ-moóc',
+      noMatch: 'Không có rơ-moóc nào khớp với bộ lọc này.',
+      editUnit: 'Sửa rơ-moóc {{unit}}',
+      deleteUnit: 'Xóa rơ-moóc {{unit}}',
+    },
+    new: {
+      title: 'Tạo rơ-moóc mới',
+      submit: 'Tạo rơ-moóc',
+    },
+    edit: {
+      title: 'Sửa rơ-moóc {{unit}}',
+    },
+    editor: {
+      identity: 'Số hiệu và phân công',
+      equipment: 'Thiết bị và đăng ký',
+      vinHint: '17 ký tự; chữ số kiểm tra sẽ được xác minh.',
+    },
+    delete: {
+      title: 'Xóa rơ-moóc {{unit}}?',
+      description: 'Rơ-moóc sẽ bị xóa khỏi đội xe của bạn. Không thể hoàn tác.',
+    },
+    toast: {
+      created: 'Đã tạo rơ-moóc {{unit}}',
+      updated: 'Đã cập nhật rơ-moóc {{unit}}',
+      deleted: 'Đã xóa rơ-moóc {{unit}}',
+      status: 'Trạng thái: {{status}}',
+    },
+    errors: {
+      notFound: 'Không tìm thấy rơ-moóc.',
+      unitNumberFormat: 'Chỉ dùng chữ cái, chữ số, khoảng trắng và . _ / -',
+      vin: 'Nhập số VIN hợp lệ gồm 17 ký tự.',
+      duplicateUnit: 'Số hiệu này đã được dùng cho một rơ-moóc khác.',
+      unknownCompany: 'Chọn một công ty thuộc tổ chức của bạn.',
+    },
+    changes: {
+      changedRow: 'vừa thay đổi',
+      deleteConflictTitle: 'Rơ-moóc {{unit}} chưa bị xóa',
+      deleteConflict: 'Có người đã thay đổi rơ-moóc này sau khi bạn yêu cầu xóa. Thông tin hiện tại được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
+    },
+    view: {
+      title: 'Rơ-moóc {{unit}}',
     },
   },
   settings: {

@@ -1,29 +1,10 @@
 import { z } from 'zod'
-import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, text, withVersion } from './fields'
+import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
+import { isValidVin, optionalVin, vinCheckDigit } from './vin'
 import { TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
 
-const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
-}
-const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
-
-/** The check digit (position 9) of a North American VIN, as 0-9 or X. */
-export function vinCheckDigit(vin: string) {
-  let sum = 0
-  for (let i = 0; i < 17; i++) {
-    const char = vin[i]
-    const value = /\d/.test(char) ? Number(char) : VIN_VALUES[char]
-    sum += (value ?? 0) * VIN_WEIGHTS[i]
-  }
-  const remainder = sum % 11
-  return remainder === 10 ? 'X' : String(remainder)
-}
-
-export function isValidVin(vin: string) {
-  return /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vinCheckDigit(vin) === vin[8]
-}
+export { isValidVin, vinCheckDigit }
 
 const maxYear = new Date().getUTCFullYear() + 2
 
@@ -31,11 +12,7 @@ const maxYear = new Date().getUTCFullYear() + 2
 export const TruckSchema = z.object({
   unitNumber: requiredText(20).regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'trucks.errors.unitNumberFormat'),
   companyId: idText().optional(),
-  vin: text()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .refine(isValidVin, 'trucks.errors.vin')
-    .optional(),
+  vin: optionalVin('trucks.errors.vin'),
   make: optionalText(40),
   model: optionalText(40),
   year: z.number({ error: 'validation.number' }).int('validation.integer').min(1980, 'trucks.errors.year').max(maxYear, 'trucks.errors.year').optional(),

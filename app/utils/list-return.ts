@@ -1,7 +1,8 @@
 /**
- * Where the truck editor and delete pages send the user back: the list as they left it
+ * Where an entity's editor and delete pages send the user back: the list as they left it
  * (filters, sort, page). The value travels through a URL and a hidden field, so it is parsed
- * and only the list's own path on this site is accepted; anything else means the plain list.
+ * and only the list's own path on this site is accepted (`listPath`, trucks by default);
+ * anything else means the plain list.
  */
 import { href } from 'react-router'
 
@@ -34,7 +35,10 @@ export function withChanged(returnTo: string, id: string) {
   return `${url.pathname}${url.search}`
 }
 
-/** A link to a truck page that remembers the list it came from (nothing added for the plain list). */
+/**
+ * A link to a record's page that remembers the list it came from. Nothing is added for the plain
+ * list (a `returnTo` from listReturnTo without a query), whichever entity's list it is.
+ */
 export function withReturnTo(path: string, returnTo: string) {
-  return returnTo === TRUCK_LIST_PATH ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`
+  return returnTo.includes('?') ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path
 }

@@ -98,3 +98,10 @@ export async function apiTruck(request: APIRequestContext, org: TestOrganization
   expect(response.status(), await response.text()).toBe(201)
   return (await response.json()).data as { id: string; unitNumber: string; version: number } & Record<string, unknown>
 }
+
+/** A trailer made through the API in the spec's own organization. */
+export async function apiTrailer(request: APIRequestContext, org: TestOrganization, data: Record<string, unknown>) {
+  const response = await request.post('/api/trailers', { headers: { Authorization: `Bearer ${org.accessToken}` }, data })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()).data as { id: string; unitNumber: string; version: number } & Record<string, unknown>
+}

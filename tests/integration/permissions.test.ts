@@ -54,11 +54,13 @@ describe('role matrix', () => {
 
   it('hides navigation items a role cannot use, and the admin-only item from everyone else', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
-    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.itemByRoles'])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks'])
+    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.itemByRoles'])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers'])
     expect(titles('accountant')).toEqual(['nav.app'])
-    const viewerTrucks = navForRole('viewer').flatMap((section) => section.items).find((item) => item.title === 'nav.trucks')
-    expect(viewerTrucks?.children?.map((child) => child.title)).toEqual(['nav.list'])
+    for (const title of ['nav.trucks', 'nav.trailers']) {
+      const viewerItem = navForRole('viewer').flatMap((section) => section.items).find((item) => item.title === title)
+      expect(viewerItem?.children?.map((child) => child.title), title).toEqual(['nav.list'])
+    }
     for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)
   })
 })

@@ -40,3 +40,13 @@ describe('withChanged and withReturnTo', () => {
     expect(withReturnTo('/dashboard/trucks/id1/edit', '/dashboard/trucks/list?q=a&page=2')).toBe('/dashboard/trucks/id1/edit?returnTo=%2Fdashboard%2Ftrucks%2Flist%3Fq%3Da%26page%3D2')
   })
 })
+
+describe('another entity’s list', () => {
+  const TRAILERS = '/dashboard/trailers/list'
+  it('accepts only that list’s own path, and links back to its plain form without a query', () => {
+    expect(listReturnTo('/dashboard/trailers/list?type=reefer&page=2', TRAILERS)).toBe('/dashboard/trailers/list?type=reefer&page=2')
+    expect(listReturnTo('/dashboard/trucks/list?q=a', TRAILERS)).toBe(TRAILERS)
+    expect(withReturnTo('/dashboard/trailers/id1/edit', listReturnTo(TRAILERS, TRAILERS))).toBe('/dashboard/trailers/id1/edit')
+    expect(withReturnTo('/dashboard/trailers/id1/edit', `${TRAILERS}?q=a`)).toBe('/dashboard/trailers/id1/edit?returnTo=%2Fdashboard%2Ftrailers%2Flist%3Fq%3Da')
+  })
+})

@@ -35,6 +35,16 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/trucks/new', permission: ['create', 'truck'] },
         ],
       },
+      {
+        title: 'nav.trailers',
+        path: '/dashboard/trailers',
+        icon: 'trailer',
+        permission: ['read', 'trailer'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/trailers/list' },
+          { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
+        ],
+      },
     ],
   },
   {

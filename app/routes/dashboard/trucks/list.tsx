@@ -6,7 +6,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { ComplianceBadges } from '~/components/trucks/compliance-badges'
+import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
@@ -77,7 +77,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
           filters={[
             { name: 'status', label: t('fields.status'), value: query.status, options: TRUCK_STATUSES.map((value) => ({ value, label: t(`trucks.status.${value}`) })) },
             { name: 'companyId', label: t('fields.company'), value: query.companyId, options: companies.map((company) => ({ value: company.id, label: company.name })) },
-            { name: 'compliance', label: t('trucks.compliance.label'), value: query.compliance, options: TRUCK_COMPLIANCE.map((value) => ({ value, label: t(`trucks.compliance.filter.${value}`) })) },
+            { name: 'compliance', label: t('compliance.label'), value: query.compliance, options: TRUCK_COMPLIANCE.map((value) => ({ value, label: t(`compliance.filter.${value}`) })) },
           ]}
         />
 

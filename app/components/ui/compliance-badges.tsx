@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 
-export type TruckComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }
+export type ComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }
 
 /** Overdue inspections and expired registrations (or due within 30 days) as badges; nothing when all is well. */
-export function ComplianceBadges({ compliance }: { compliance: TruckComplianceFlags }) {
+export function ComplianceBadges({ compliance }: { compliance: ComplianceFlags }) {
   const { t } = useTranslation()
   const badges = (['inspection', 'registration'] as const).flatMap((kind) => {
     const state = compliance[kind]
@@ -15,7 +15,7 @@ export function ComplianceBadges({ compliance }: { compliance: TruckComplianceFl
     <span className="mt-1 flex flex-wrap gap-1" data-testid="compliance-badges">
       {badges.map(({ kind, state }) => (
         <Badge key={kind} tone={state === 'overdue' ? 'error' : 'warning'}>
-          {t(`trucks.compliance.${kind}.${state}`)}
+          {t(`compliance.${kind}.${state}`)}
         </Badge>
       ))}
     </span>

@@ -1,0 +1,219 @@
+/** Trailers: the domain rules, shared by /dashboard/trailers/* and /api/trailers. */
+import type { Prisma, Trailer } from '~/generated/prisma/client'
+import type { TrailerInput, TrailerListQuery, TrailerUpdate } from '~/schemas/trailer'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { recordAudit, type Actor } from './audit.server'
+import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
+import { assertId, assertOneRow, assertReferences, assertVersion, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
+
+const ENTITY = 'trailer'
+
+export type TrailerWithRelations = Trailer & { company: { id: string; name: string } | null }
+
+const include = { company: { select: { id: true, name: true } } } as const
+
+// Prisma accepts `nulls: 'last'` only on nullable columns.
+const NULLABLE_SORTS = new Set<string>(['lengthFt', 'vin', 'licensePlate', 'registrationExpiry', 'inspectionDue'])
+
+function orderBy(sort: TrailerListQuery['sort'], dir: TrailerListQuery['dir']): Prisma.TrailerOrderByWithRelationInput[] {
+  const primary: Prisma.TrailerOrderByWithRelationInput =
+    sort === 'company'
+      ? { company: { name: dir } }
+      : NULLABLE_SORTS.has(sort)
+        ? { [sort]: { sort: dir, nulls: 'last' } }
+        : { [sort]: dir }
+  // A stable tiebreaker keeps pagination from repeating or skipping rows.
+  return [primary, { id: 'asc' }]
+}
+
+/** Ids of the organization's trailers whose plate matches `q` once spaces and dashes are ignored. */
+async function idsByCompactPlate(organizationId: string, q: string) {
+  const compact = q.replace(/[\s-]+/g, '')
+  if (!compact) return []
+  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "Trailer"
+    WHERE "organizationId" = ${organizationId}
+      AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
+  return rows.map((row) => row.id)
+}
+
+export async function listTrailers(organizationId: string, query: TrailerListQuery) {
+  const plateIds = query.q ? await idsByCompactPlate(organizationId, query.q) : []
+  const where: Prisma.TrailerWhereInput = {
+    organizationId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.type ? { type: query.type } : {}),
+    ...(query.companyId ? { companyId: query.companyId } : {}),
+    ...(query.q
+      ? {
+          OR: [
+            { unitNumber: { contains: query.q, mode: 'insensitive' } },
+            { vin: { contains: query.q, mode: 'insensitive' } },
+            { licensePlate: { contains: query.q, mode: 'insensitive' } },
+            { company: { name: { contains: query.q, mode: 'insensitive' } } },
+            ...(plateIds.length ? [{ id: { in: plateIds } }] : []),
+          ],
+        }
+      : {}),
+  }
+  const [total, items] = await Promise.all([
+    prisma.trailer.count({ where }),
+    prisma.trailer.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
+  ])
+  return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+const NOT_FOUND = 'trailers.errors.notFound'
+
+/** Another organization's trailer is simply not found: never its data, never a hint it exists. */
+export async function getTrailer(organizationId: string, id: string): Promise<TrailerWithRelations> {
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.trailer.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
+}
+
+function toDate(value: string | undefined) {
+  return value ? new Date(`${value}T00:00:00Z`) : null
+}
+
+function references(organizationId: string, input: TrailerInput): Reference[] {
+  return [
+    {
+      field: 'companyId',
+      id: input.companyId,
+      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'trailers.errors.unknownCompany',
+    },
+  ]
+}
+
+/** The unique indexes of trailers (CITEXT columns, so case does not matter), as field errors. */
+const UNIQUE_INDEXES: UniqueIndexes = {
+  Trailer_organizationId_unitNumber_key: { field: 'unitNumber', messageKey: 'trailers.errors.duplicateUnit' },
+  Trailer_organizationId_vin_key: { field: 'vin', messageKey: 'validation.vinTaken' },
+}
+
+/**
+ * The checks a form can show next to both fields at once before the write; the unique indexes
+ * still have the last word when two requests race past them (rethrowUnique).
+ */
+async function assertUnique(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string) {
+  const others = exceptId ? { NOT: { id: exceptId } } : {}
+  const [unit, vin] = await Promise.all([
+    tx.trailer.findFirst({ where: { organizationId, unitNumber: input.unitNumber, ...others }, select: { id: true } }),
+    input.vin ? tx.trailer.findFirst({ where: { organizationId, vin: input.vin, ...others }, select: { id: true } }) : null,
+  ])
+  const fields: Record<string, string[]> = {}
+  if (unit) fields.unitNumber = ['trailers.errors.duplicateUnit']
+  if (vin) fields.vin = ['validation.vinTaken']
+  if (unit || vin) throw new DomainError('validation_failed', 'validation.failed', { fields })
+}
+
+/** Everything a write checks before it writes, in the write's transaction. */
+async function prepare(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string) {
+  const [customFields] = await Promise.all([
+    resolveCustomFields(tx, organizationId, 'trailers', input.customFields),
+    assertReferences(tx, references(organizationId, input)),
+    assertUnique(tx, organizationId, input, exceptId),
+  ])
+  return toData(input, customFields)
+}
+
+function toData(input: TrailerInput, customFields: CustomFieldValues) {
+  return {
+    unitNumber: input.unitNumber,
+    companyId: input.companyId || null,
+    type: input.type,
+    lengthFt: input.lengthFt ?? null,
+    vin: input.vin || null,
+    licensePlate: input.licensePlate || null,
+    plateState: input.plateState || null,
+    status: input.status,
+    registrationExpiry: toDate(input.registrationExpiry),
+    inspectionDue: toDate(input.inspectionDue),
+    notes: input.notes || null,
+    customFields,
+  }
+}
+
+export async function createTrailer(actor: Actor, input: TrailerInput) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const data = await prepare(tx, actor.organizationId, input)
+      const trailer = await tx.trailer.create({ data: { ...data, organizationId: actor.organizationId }, include })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: trailer.id, action: 'create', after: data })
+      return trailer
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/** Saves a whole trailer if nobody changed it since `version` was read; otherwise 409, nothing written. */
+export async function updateTrailer(actor: Actor, id: string, input: TrailerUpdate) {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = requireFound(await tx.trailer.findFirst({ where: { id, organizationId } }), NOT_FOUND)
+      assertVersion(before, input.version)
+      const data = await prepare(tx, organizationId, input, id)
+      // The version in the WHERE closes the gap between the read above and this write.
+      assertOneRow(await tx.trailer.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
+      return tx.trailer.findUniqueOrThrow({ where: { id }, include })
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/**
+ * Deletes a trailer if it is still the version the client saw (when one is given); the version
+ * is in the DELETE's WHERE, so of many parallel deletes exactly one wins.
+ */
+export async function deleteTrailer(actor: Actor, id: string, version?: number) {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const before = requireFound(await tx.trailer.findFirst({ where: { id, organizationId } }), NOT_FOUND)
+    assertVersion(before, version)
+    const { count } = await tx.trailer.deleteMany({ where: { id, organizationId, version: before.version } })
+    if (count !== 1) {
+      // Someone else changed or deleted it since the read above.
+      requireFound(await tx.trailer.findFirst({ where: { id, organizationId }, select: { id: true } }), NOT_FOUND)
+      assertOneRow({ count })
+    }
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+    return before
+  })
+}
+
+function isoDate(value: Date | null) {
+  return value ? value.toISOString().slice(0, 10) : null
+}
+
+/** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
+export function serializeTrailer(trailer: TrailerWithRelations) {
+  return {
+    id: trailer.id,
+    organizationId: trailer.organizationId,
+    unitNumber: trailer.unitNumber,
+    companyId: trailer.companyId,
+    company: trailer.company,
+    type: trailer.type,
+    lengthFt: trailer.lengthFt,
+    vin: trailer.vin,
+    licensePlate: trailer.licensePlate,
+    plateState: trailer.plateState,
+    status: trailer.status,
+    registrationExpiry: isoDate(trailer.registrationExpiry),
+    inspectionDue: isoDate(trailer.inspectionDue),
+    notes: trailer.notes,
+    customFields: trailer.customFields,
+    createdAt: trailer.createdAt.toISOString(),
+    updatedAt: trailer.updatedAt.toISOString(),
+    version: trailer.version,
+  }
+}
+export type TrailerDto = ReturnType<typeof serializeTrailer>

@@ -1,0 +1,174 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, href } from 'react-router'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListToolbar } from '~/components/lists/list-toolbar'
+import { PageHeader } from '~/components/layout/page-header'
+import { ComplianceBadges } from '~/components/ui/compliance-badges'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { listCompanyOptions } from '~/models/company.server'
+import { listTrailers, serializeTrailer } from '~/models/trailer.server'
+import { complianceOf, startOfToday } from '~/models/truck.server'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { TrailerListQuerySchema } from '~/schemas/trailer'
+import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
+import { formatDate, formatNumber } from '~/utils/format'
+import { redirectPastLastPage } from '~/utils/list-page.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/list'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['trailers'] }
+
+const LIST = href('/dashboard/trailers/list')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'trailer')
+  const url = new URL(request.url)
+  const query = parseListQuery(TrailerListQuerySchema, url.searchParams)
+  const [result, companies] = await Promise.all([listTrailers(user.organizationId, query), listCompanyOptions(user.organizationId)])
+  redirectPastLastPage(url, query, result.total)
+  const today = startOfToday()
+  return {
+    query,
+    companies,
+    total: result.total,
+    changed: url.searchParams.get('changed'),
+    trailers: result.items.map((trailer) => ({
+      ...serializeTrailer(trailer),
+      compliance: { inspection: complianceOf(trailer.inspectionDue, today), registration: complianceOf(trailer.registrationExpiry, today) },
+    })),
+    canCreate: can(user.role, 'create', 'trailer'),
+    canUpdate: can(user.role, 'update', 'trailer'),
+    canDelete: can(user.role, 'delete', 'trailer'),
+  }
+}
+
+export default function TrailerList({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { query, trailers, total, companies, changed } = loaderData
+  const filtered = Boolean(query.q || query.status || query.type || query.companyId)
+  const returnTo = listReturnTo(`${pathname}${search}`, LIST)
+  const sortProps = { sort: query.sort, dir: query.dir }
+
+  return (
+    <>
+      <PageHeader
+        title={t('trailers.list.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trailers'), to: LIST }, { label: t('nav.list') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={withReturnTo(href('/dashboard/trailers/new'), returnTo)}>
+              <Icon name="plus" size={18} />
+              {t('trailers.list.new')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <Card className="overflow-hidden">
+        <ListToolbar
+          query={query}
+          searchLabel={t('trailers.list.search')}
+          searchPlaceholder={t('trailers.list.searchPlaceholder')}
+          filters={[
+            { name: 'status', label: t('fields.status'), value: query.status, options: TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) })) },
+            { name: 'type', label: t('fields.trailerType'), value: query.type, options: TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) })) },
+            { name: 'companyId', label: t('fields.company'), value: query.companyId, options: companies.map((company) => ({ value: company.id, label: company.name })) },
+          ]}
+        />
+
+        {trailers.length === 0 ? (
+          filtered || query.page > 1 ? (
+            <EmptyState title={t('trailers.list.noMatchTitle')} description={t('trailers.list.noMatch')} action={<ButtonLink to={pathname} variant="secondary">{t('list.clear')}</ButtonLink>} />
+          ) : (
+            <EmptyState
+              title={t('trailers.list.emptyTitle')}
+              description={t('trailers.list.empty')}
+              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/trailers/new')}>{t('trailers.list.new')}</ButtonLink> : undefined}
+            />
+          )
+        ) : (
+          <ListTable
+            testId="trailers"
+            head={
+              <>
+                <SortHeader column="unitNumber" label={t('fields.unitNumber')} {...sortProps} />
+                <SortHeader column="type" label={t('fields.trailerType')} {...sortProps} />
+                <SortHeader column="lengthFt" label={t('fields.lengthFt')} {...sortProps} className="px-3 py-3 text-end" />
+                <SortHeader column="company" label={t('fields.company')} {...sortProps} />
+                <SortHeader column="licensePlate" label={t('fields.licensePlate')} {...sortProps} />
+                <SortHeader column="status" label={t('fields.status')} {...sortProps} />
+                <SortHeader column="inspectionDue" label={t('fields.inspectionDue')} {...sortProps} />
+              </>
+            }
+          >
+            {trailers.map((trailer) => {
+              const isChanged = trailer.id === changed
+              return (
+                <ListRow
+                  key={trailer.id}
+                  changed={isChanged}
+                  actions={
+                    <RowActions
+                      edit={loaderData.canUpdate ? { href: withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo), label: t('trailers.list.editUnit', { unit: trailer.unitNumber }) } : undefined}
+                      remove={
+                        loaderData.canDelete
+                          ? {
+                              action: href('/dashboard/trailers/:id/delete', { id: trailer.id }),
+                              fallbackHref: withReturnTo(href('/dashboard/trailers/:id/delete', { id: trailer.id }), returnTo),
+                              title: t('trailers.delete.title', { unit: trailer.unitNumber }),
+                              description: t('trailers.delete.description'),
+                              hidden: { version: trailer.version, returnTo },
+                              triggerLabel: t('trailers.list.deleteUnit', { unit: trailer.unitNumber }),
+                            }
+                          : undefined
+                      }
+                    />
+                  }
+                >
+                  <td className="px-3 py-3 font-semibold whitespace-nowrap">
+                    <Link to={withReturnTo(href('/dashboard/trailers/:id', { id: trailer.id }), returnTo)} className="hover:underline">
+                      {trailer.unitNumber}
+                    </Link>
+                    {isChanged ? <span className="sr-only"> ({t('trailers.changes.changedRow')})</span> : null}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>
+                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
+                    {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : <span className="text-muted">—</span>}
+                  </td>
+                  <td className="px-3 py-3">{trailer.company?.name ?? <span className="text-muted">—</span>}</td>
+                  <td className="px-3 py-3">
+                    {trailer.licensePlate ? (
+                      // The plate never breaks; its state may go to the next line on a narrow screen.
+                      <bdi>
+                        <span className="whitespace-nowrap">{trailer.licensePlate}</span>
+                        {trailer.plateState ? <> <span className="whitespace-nowrap">{`· ${trailer.plateState}`}</span></> : null}
+                      </bdi>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
+                  </td>
+                  <td className="px-3 py-3">
+                    <span className="whitespace-nowrap">{formatDate(i18n.language, trailer.inspectionDue) || <span className="text-muted">—</span>}</span>
+                    <ComplianceBadges compliance={trailer.compliance} />
+                  </td>
+                </ListRow>
+              )
+            })}
+          </ListTable>
+        )}
+        {total > 0 ? <Pagination total={total} page={query.page} pageSize={query.pageSize} pageSizes={PAGE_SIZES} /> : null}
+      </Card>
+    </>
+  )
+}
