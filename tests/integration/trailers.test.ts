@@ -59,6 +59,16 @@ describe('trailer rules', () => {
     expect(await prisma.trailer.count({ where: { organizationId } })).toBe(1)
   })
 
+  it('lets one of many parallel creates with the same unit number in different cases win; the others get the field error', async () => {
+    const org = await createOrg()
+    const results = await Promise.allSettled(['RACE-1', 'race-1', 'Race-1', 'rACE-1'].map((unitNumber) => createTrailer(actorOf(org), input({ unitNumber }))))
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'validation_failed', fields: { unitNumber: ['trailers.errors.duplicateUnit'] } })
+    }
+    expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(1)
+  })
+
   it("refuses a company that is not the organization's, and custom fields that are not defined", async () => {
     const org = await createOrg()
     const other = await createOrg()
