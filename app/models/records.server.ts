@@ -33,6 +33,32 @@ export function assertOneRow(result: { count: number }) {
   if (result.count !== 1) throw new DomainError('conflict', 'errors.conflict')
 }
 
+type Key = { id: string; organizationId: string }
+
+/** What deleteVersioned needs of a Prisma table (`tx.truck`, `tx.trailer` …). */
+type VersionedTable<Row> = {
+  findFirst(args: { where: Key }): Promise<Row | null>
+  deleteMany(args: { where: Key & { version: number } }): Promise<{ count: number }>
+}
+
+/**
+ * Deletes one row of the organization if it is still the version the client saw (when one is
+ * given). The version is in the DELETE's WHERE, so a racing update or delete cannot slip in
+ * between the read and the write: of many parallel deletes exactly one wins, the others get
+ * "not found" (it is gone) or a conflict (it changed). Returns the row as it was, for the audit.
+ */
+export async function deleteVersioned<Row extends { version: number }>(table: VersionedTable<Row>, key: Key, version: number | undefined, notFoundKey: string): Promise<Row> {
+  assertId(key.id, notFoundKey)
+  const before = requireFound(await table.findFirst({ where: key }), notFoundKey)
+  assertVersion(before, version)
+  const { count } = await table.deleteMany({ where: { ...key, version: before.version } })
+  if (count !== 1) {
+    requireFound(await table.findFirst({ where: key }), notFoundKey)
+    assertOneRow({ count })
+  }
+  return before
+}
+
 export type UniqueIndexes = Record<string, { field: string; messageKey: string }>
 
 /** The name of the unique index a Prisma P2002 error names, whichever driver reported it. */

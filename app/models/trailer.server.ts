@@ -5,7 +5,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
-import { assertId, assertOneRow, assertReferences, assertVersion, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
+import { assertId, assertOneRow, assertReferences, assertVersion, deleteVersioned, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
 
 const ENTITY = 'trailer'
 
@@ -173,17 +173,8 @@ export async function updateTrailer(actor: Actor, id: string, input: TrailerUpda
  * is in the DELETE's WHERE, so of many parallel deletes exactly one wins.
  */
 export async function deleteTrailer(actor: Actor, id: string, version?: number) {
-  assertId(id, NOT_FOUND)
-  const { organizationId } = actor
   return prisma.$transaction(async (tx) => {
-    const before = requireFound(await tx.trailer.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-    assertVersion(before, version)
-    const { count } = await tx.trailer.deleteMany({ where: { id, organizationId, version: before.version } })
-    if (count !== 1) {
-      // Someone else changed or deleted it since the read above.
-      requireFound(await tx.trailer.findFirst({ where: { id, organizationId }, select: { id: true } }), NOT_FOUND)
-      assertOneRow({ count })
-    }
+    const before = await deleteVersioned(tx.trailer, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
     return before
   })

@@ -6,7 +6,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
-import { assertId, assertOneRow, assertReferences, assertVersion, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
+import { assertId, assertOneRow, assertReferences, assertVersion, deleteVersioned, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
 
 const ENTITY = 'truck'
 
@@ -257,17 +257,8 @@ export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) 
  * and the write: exactly one of many parallel deletes wins, the others get 404 or 409.
  */
 export async function deleteTruck(actor: Actor, id: string, version?: number) {
-  assertId(id, NOT_FOUND)
-  const { organizationId } = actor
   return prisma.$transaction(async (tx) => {
-    const before = requireFound(await tx.truck.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-    assertVersion(before, version)
-    const { count } = await tx.truck.deleteMany({ where: { id, organizationId, version: before.version } })
-    if (count !== 1) {
-      // Someone else changed or deleted it since the read above.
-      requireFound(await tx.truck.findFirst({ where: { id, organizationId }, select: { id: true } }), NOT_FOUND)
-      assertOneRow({ count })
-    }
+    const before = await deleteVersioned(tx.truck, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
     return before
   })
