@@ -23,7 +23,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
@@ -33,7 +41,10 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
     env: {
-      DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: PG_PORT, PORT: String(PORT), HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: PG_PORT,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
       NODE_ENV: 'production',
       // Test clusters only: a lost write there costs nothing, and fsync slows every test.
       EMBEDDED_PG_FSYNC: 'off',

@@ -92,7 +92,10 @@ if (dev) {
   if (!fs.existsSync(buildPath)) {
     console.error('[freightdesk] no production build found: run `npm run build` first (npm start does).')
     // Leave nothing running: the next start would find this cluster in the way.
-    await withTimeout(database.stop().catch(() => {}), SHUTDOWN_TIMEOUT_MS)
+    await withTimeout(
+      database.stop().catch(() => {}),
+      SHUTDOWN_TIMEOUT_MS,
+    )
     process.exit(1)
   }
   const build = (await import(buildPath)) as ServerBuild
@@ -120,7 +123,10 @@ async function shutdown(signal: string) {
   console.info(`\n[freightdesk] ${signal}: shutting down`)
   server.close()
   server.closeAllConnections()
-  const stopped = await withTimeout(database.stop().catch(() => {}), SHUTDOWN_TIMEOUT_MS)
+  const stopped = await withTimeout(
+    database.stop().catch(() => {}),
+    SHUTDOWN_TIMEOUT_MS,
+  )
   if (stopped === 'timeout') console.warn(`[freightdesk] PostgreSQL did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`)
   process.exit(0)
 }

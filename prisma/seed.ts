@@ -89,7 +89,11 @@ export function generateTrucks(
       licensePlate: `${String.fromCharCode(65 + Math.floor(next() * 26))}${String.fromCharCode(65 + Math.floor(next() * 26))}${Math.floor(1000 + next() * 9000)}`,
       plateState: pick(next, STATES),
       status,
-      ownership: weighted(next, [['company', 0.6], ['leased', 0.25], ['owner_operator', 0.15]] as Array<[Prisma.TruckCreateManyInput['ownership'], number]>),
+      ownership: weighted(next, [
+        ['company', 0.6],
+        ['leased', 0.25],
+        ['owner_operator', 0.15],
+      ] as Array<[Prisma.TruckCreateManyInput['ownership'], number]>),
       registrationExpiry: date(next, 20, 400),
       inspectionDue: date(next, -15, 180),
       odometerMiles: Math.floor(40_000 + next() * 700_000),

@@ -24,13 +24,23 @@ const paths = argv.length ? argv : ['/dashboard/app']
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: js })
 const extra = [...(lang ? [`i18nextLng=${lang}`] : []), ...(cookies ? cookies.split(',') : [])]
 await context.addCookies(extra.map((pair) => ({ name: pair.split('=')[0], value: pair.split('=')[1], url: base })))
 const page = await context.newPage()
-page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') console.info('[console]', message.text().slice(0, 600)) })
+page.on('console', (message) => {
+  if (message.type() === 'error' || message.type() === 'warning') console.info('[console]', message.text().slice(0, 600))
+})
 page.on('pageerror', (error) => console.info('[pageerror]', error.message.slice(0, 600)))
 if (email !== 'none') {
   await page.goto(`${base}/auth/login`)

@@ -81,7 +81,10 @@ export function describeResourceContract(contract: ResourceContract) {
 
         const current = (await callApi(item, { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token })).body.data
         const updated = await callApi(item, {
-          method: 'PUT', path: itemPath(contract, record.id), params: { id: record.id }, token,
+          method: 'PUT',
+          path: itemPath(contract, record.id),
+          params: { id: record.id },
+          token,
           body: { ...current, [contract.change.field]: contract.change.value },
         })
         expect(updated.status, `${role} update`).toBe(can(role, 'update', entity) ? 200 : 403)

@@ -51,7 +51,15 @@ type RouteModule = {
 /** Calls an API route module the way React Router would: loader for GET, action otherwise. */
 export async function callApi(
   module: RouteModule,
-  options: { method?: string; path: string; params?: Record<string, string>; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  options: {
+    method?: string
+    path: string
+    params?: Record<string, string>
+    token?: string
+    body?: unknown
+    rawBody?: string
+    headers?: Record<string, string>
+  },
 ) {
   const method = options.method ?? 'GET'
   const headers = new Headers(options.headers)

@@ -42,7 +42,16 @@ export function Toaster({ toast, dir }: { toast: Toast | null; dir: 'ltr' | 'rtl
   return (
     <>
       {/* Offset so toasts stack above the floating settings button in the same corner. */}
-      <Sonner position="bottom-right" visibleToasts={5} duration={3000} closeButton richColors dir={dir} offset={{ bottom: 88, right: 24, left: 24 }} mobileOffset={{ bottom: 84 }} />
+      <Sonner
+        position="bottom-right"
+        visibleToasts={5}
+        duration={3000}
+        closeButton
+        richColors
+        dir={dir}
+        offset={{ bottom: 88, right: 24, left: 24 }}
+        mobileOffset={{ bottom: 84 }}
+      />
       {!hydrated && toast ? (
         <div className="fixed end-6 bottom-[88px] z-toast w-[min(356px,calc(100vw-2rem))]" role="status" aria-live="polite">
           <div className={cn('fd-flash flex items-start gap-3 rounded-lg border bg-surface p-4 shadow-lg', tones[toast.type])} data-toast-type={toast.type}>

@@ -76,11 +76,11 @@ const en = {
     versionRequired: 'The record version is required to save changes.',
     version: 'The record version must be a whole number such as 3.',
     invalidCharacters: 'This contains characters that cannot be saved.',
-    tooSmall: "This number is too small.",
-    customFields: "Custom fields must be an object of at most 50 values.",
-    customFieldKey: "A custom field key uses lowercase letters, digits and underscores.",
-    customFieldValue: "A custom field value must be text, a number or true/false.",
-    customFieldUnknown: "There is no such custom field for this list.",
+    tooSmall: 'This number is too small.',
+    customFields: 'Custom fields must be an object of at most 50 values.',
+    customFieldKey: 'A custom field key uses lowercase letters, digits and underscores.',
+    customFieldValue: 'A custom field value must be text, a number or true/false.',
+    customFieldUnknown: 'There is no such custom field for this list.',
     vinTaken: 'Another truck already has this VIN.',
   },
   fields: {
@@ -281,7 +281,8 @@ const en = {
     changes: {
       changedRow: 'just changed',
       deleteConflictTitle: 'Truck {{unit}} was not deleted',
-      deleteConflict: 'Someone changed this truck after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
+      deleteConflict:
+        'Someone changed this truck after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
     },
     view: {
       title: 'Truck {{unit}}',
@@ -350,7 +351,8 @@ const en = {
     changes: {
       changedRow: 'just changed',
       deleteConflictTitle: 'Trailer {{unit}} was not deleted',
-      deleteConflict: 'Someone changed this trailer after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
+      deleteConflict:
+        'Someone changed this trailer after you asked to delete it. Its current details are highlighted in the list; delete it again if you still want to.',
     },
     view: {
       title: 'Trailer {{unit}}',
@@ -382,7 +384,7 @@ const en = {
     invalidJson: 'The request body must be a JSON object.',
     methodNotAllowed: 'This method is not allowed here.',
     notFound: 'No such API endpoint.',
-    tooDeep: "The JSON body nests deeper than {{depth}} levels.",
+    tooDeep: 'The JSON body nests deeper than {{depth}} levels.',
   },
   edge: {
     badPath: 'The address contains an invalid % escape.',

@@ -78,11 +78,11 @@ const fr: Catalogue = {
     versionRequired: 'La version de la fiche est requise pour enregistrer les modifications.',
     version: 'La version de la fiche doit être un nombre entier, par exemple 3.',
     invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés.',
-    tooSmall: "Ce nombre est trop petit.",
-    customFields: "Les champs personnalisés doivent être un objet d’au plus 50 valeurs.",
-    customFieldKey: "La clé d’un champ personnalisé utilise des minuscules, des chiffres et des tirets bas.",
-    customFieldValue: "La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.",
-    customFieldUnknown: "Cette liste n’a pas ce champ personnalisé.",
+    tooSmall: 'Ce nombre est trop petit.',
+    customFields: 'Les champs personnalisés doivent être un objet d’au plus 50 valeurs.',
+    customFieldKey: 'La clé d’un champ personnalisé utilise des minuscules, des chiffres et des tirets bas.',
+    customFieldValue: 'La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.',
+    customFieldUnknown: 'Cette liste n’a pas ce champ personnalisé.',
     vinTaken: 'Un autre camion a déjà ce VIN.',
   },
   fields: {
@@ -161,7 +161,8 @@ const fr: Catalogue = {
     },
     resetLinkInvalidTitle: 'Lien invalide ou expiré',
     registerSentTitle: 'Consultez vos e-mails',
-    registerSent: 'Nous avons envoyé un message à l’adresse saisie. Ouvrez le lien qu’il contient pour confirmer votre adresse et vous connecter. Le lien est valable 24 heures.',
+    registerSent:
+      'Nous avons envoyé un message à l’adresse saisie. Ouvrez le lien qu’il contient pour confirmer votre adresse et vous connecter. Le lien est valable 24 heures.',
     tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   },
   emails: {
@@ -283,7 +284,8 @@ const fr: Catalogue = {
     changes: {
       changedRow: 'modifié à l’instant',
       deleteConflictTitle: 'Le camion {{unit}} n’a pas été supprimé',
-      deleteConflict: 'Quelqu’un a modifié ce camion après votre demande de suppression. Ses informations actuelles sont mises en évidence dans la liste ; supprimez-le de nouveau si vous le souhaitez toujours.',
+      deleteConflict:
+        'Quelqu’un a modifié ce camion après votre demande de suppression. Ses informations actuelles sont mises en évidence dans la liste ; supprimez-le de nouveau si vous le souhaitez toujours.',
     },
     view: {
       title: 'Camion {{unit}}',
@@ -352,7 +354,8 @@ const fr: Catalogue = {
     changes: {
       changedRow: 'modifiée à l’instant',
       deleteConflictTitle: 'La remorque {{unit}} n’a pas été supprimée',
-      deleteConflict: 'Quelqu’un a modifié cette remorque après votre demande de suppression. Ses données actuelles sont mises en évidence dans la liste ; supprimez-la à nouveau si vous le souhaitez toujours.',
+      deleteConflict:
+        'Quelqu’un a modifié cette remorque après votre demande de suppression. Ses données actuelles sont mises en évidence dans la liste ; supprimez-la à nouveau si vous le souhaitez toujours.',
     },
     view: {
       title: 'Remorque {{unit}}',
@@ -384,7 +387,7 @@ const fr: Catalogue = {
     invalidJson: 'Le corps de la requête doit être un objet JSON.',
     methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
     notFound: 'Ce point de terminaison d’API n’existe pas.',
-    tooDeep: "Le corps JSON est imbriqué sur plus de {{depth}} niveaux.",
+    tooDeep: 'Le corps JSON est imbriqué sur plus de {{depth}} niveaux.',
   },
   edge: {
     badPath: 'L’adresse contient une séquence % invalide.',

@@ -78,11 +78,11 @@ const vi: Catalogue = {
     versionRequired: 'Cần có phiên bản bản ghi để lưu thay đổi.',
     version: 'Phiên bản bản ghi phải là số nguyên, ví dụ 3.',
     invalidCharacters: 'Nội dung chứa ký tự không thể lưu.',
-    tooSmall: "Số này quá nhỏ.",
-    customFields: "Trường tùy chỉnh phải là một đối tượng có tối đa 50 giá trị.",
-    customFieldKey: "Khóa trường tùy chỉnh chỉ dùng chữ thường, chữ số và dấu gạch dưới.",
-    customFieldValue: "Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.",
-    customFieldUnknown: "Danh sách này không có trường tùy chỉnh đó.",
+    tooSmall: 'Số này quá nhỏ.',
+    customFields: 'Trường tùy chỉnh phải là một đối tượng có tối đa 50 giá trị.',
+    customFieldKey: 'Khóa trường tùy chỉnh chỉ dùng chữ thường, chữ số và dấu gạch dưới.',
+    customFieldValue: 'Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.',
+    customFieldUnknown: 'Danh sách này không có trường tùy chỉnh đó.',
     vinTaken: 'Một xe tải khác đã dùng số VIN này.',
   },
   fields: {
@@ -161,7 +161,8 @@ const vi: Catalogue = {
     },
     resetLinkInvalidTitle: 'Liên kết không hợp lệ hoặc đã hết hạn',
     registerSentTitle: 'Hãy kiểm tra email',
-    registerSent: 'Chúng tôi đã gửi một thư đến địa chỉ bạn nhập. Hãy mở liên kết trong thư để xác nhận địa chỉ và đăng nhập. Liên kết có hiệu lực trong 24 giờ.',
+    registerSent:
+      'Chúng tôi đã gửi một thư đến địa chỉ bạn nhập. Hãy mở liên kết trong thư để xác nhận địa chỉ và đăng nhập. Liên kết có hiệu lực trong 24 giờ.',
     tooManyRequests: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
   },
   emails: {
@@ -283,7 +284,8 @@ const vi: Catalogue = {
     changes: {
       changedRow: 'vừa thay đổi',
       deleteConflictTitle: 'Xe tải {{unit}} chưa bị xóa',
-      deleteConflict: 'Có người đã thay đổi xe tải này sau khi bạn yêu cầu xóa. Thông tin hiện tại của xe được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
+      deleteConflict:
+        'Có người đã thay đổi xe tải này sau khi bạn yêu cầu xóa. Thông tin hiện tại của xe được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
     },
     view: {
       title: 'Xe tải {{unit}}',
@@ -352,7 +354,8 @@ const vi: Catalogue = {
     changes: {
       changedRow: 'vừa thay đổi',
       deleteConflictTitle: 'Rơ-moóc {{unit}} chưa bị xóa',
-      deleteConflict: 'Có người đã thay đổi rơ-moóc này sau khi bạn yêu cầu xóa. Thông tin hiện tại được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
+      deleteConflict:
+        'Có người đã thay đổi rơ-moóc này sau khi bạn yêu cầu xóa. Thông tin hiện tại được đánh dấu trong danh sách; hãy xóa lại nếu bạn vẫn muốn.',
     },
     view: {
       title: 'Rơ-moóc {{unit}}',
@@ -384,7 +387,7 @@ const vi: Catalogue = {
     invalidJson: 'Nội dung yêu cầu phải là một đối tượng JSON.',
     methodNotAllowed: 'Phương thức này không được phép ở đây.',
     notFound: 'API endpoint này không tồn tại.',
-    tooDeep: "Nội dung JSON lồng sâu hơn {{depth}} cấp.",
+    tooDeep: 'Nội dung JSON lồng sâu hơn {{depth}} cấp.',
   },
   edge: {
     badPath: 'Địa chỉ chứa chuỗi thoát % không hợp lệ.',

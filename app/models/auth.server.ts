@@ -77,9 +77,16 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
         },
         select: publicUserSelect,
       })
-      await recordAudit(tx, { userId: user.id, organizationId: organization.id, ip }, {
-        entity: 'user', entityId: user.id, action: 'create', after: { email: user.email, role: user.role },
-      })
+      await recordAudit(
+        tx,
+        { userId: user.id, organizationId: organization.id, ip },
+        {
+          entity: 'user',
+          entityId: user.id,
+          action: 'create',
+          after: { email: user.email, role: user.role },
+        },
+      )
       return { organization, user }
     })
   } catch (error) {
@@ -248,9 +255,17 @@ export async function resetPassword(token: string, password: string, ip?: string
     // A new password signs out every existing session and kills every other link still in a mailbox.
     await tx.session.deleteMany({ where: { userId: user.id } })
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } })
-    await recordAudit(tx, { userId: user.id, organizationId: user.organizationId, ip }, {
-      entity: 'user', entityId: user.id, action: 'update', before: { password: '•' }, after: { password: '••' },
-    })
+    await recordAudit(
+      tx,
+      { userId: user.id, organizationId: user.organizationId, ip },
+      {
+        entity: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { password: '•' },
+        after: { password: '••' },
+      },
+    )
     return user
   })
 }

@@ -47,7 +47,12 @@ type VersionedTable<Row> = {
  * between the read and the write: of many parallel deletes exactly one wins, the others get
  * "not found" (it is gone) or a conflict (it changed). Returns the row as it was, for the audit.
  */
-export async function deleteVersioned<Row extends { version: number }>(table: VersionedTable<Row>, key: Key, version: number | undefined, notFoundKey: string): Promise<Row> {
+export async function deleteVersioned<Row extends { version: number }>(
+  table: VersionedTable<Row>,
+  key: Key,
+  version: number | undefined,
+  notFoundKey: string,
+): Promise<Row> {
   assertId(key.id, notFoundKey)
   const before = requireFound(await table.findFirst({ where: key }), notFoundKey)
   assertVersion(before, version)

@@ -5,7 +5,19 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
-import { assertId, assertOneRow, assertReferences, assertVersion, deleteVersioned, escapeLike, paging, requireFound, rethrowUnique, type Reference, type UniqueIndexes } from './records.server'
+import {
+  assertId,
+  assertOneRow,
+  assertReferences,
+  assertVersion,
+  deleteVersioned,
+  escapeLike,
+  paging,
+  requireFound,
+  rethrowUnique,
+  type Reference,
+  type UniqueIndexes,
+} from './records.server'
 
 const ENTITY = 'trailer'
 
@@ -18,11 +30,7 @@ const NULLABLE_SORTS = new Set<string>(['lengthFt', 'vin', 'licensePlate', 'regi
 
 function orderBy(sort: TrailerListQuery['sort'], dir: TrailerListQuery['dir']): Prisma.TrailerOrderByWithRelationInput[] {
   const primary: Prisma.TrailerOrderByWithRelationInput =
-    sort === 'company'
-      ? { company: { name: dir } }
-      : NULLABLE_SORTS.has(sort)
-        ? { [sort]: { sort: dir, nulls: 'last' } }
-        : { [sort]: dir }
+    sort === 'company' ? { company: { name: dir } } : NULLABLE_SORTS.has(sort) ? { [sort]: { sort: dir, nulls: 'last' } } : { [sort]: dir }
   // A stable tiebreaker keeps pagination from repeating or skipping rows.
   return [primary, { id: 'asc' }]
 }

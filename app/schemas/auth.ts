@@ -14,14 +14,9 @@ export const EmailSchema = text({ error: 'validation.required' })
   .email('validation.email')
   .transform((value) => value.toLowerCase())
 
-export const PasswordSchema = text({ error: 'validation.required' })
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
-  .max(200, 'validation.tooLong')
+export const PasswordSchema = text({ error: 'validation.required' }).min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort').max(200, 'validation.tooLong')
 
-const NameSchema = text({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .max(80, 'validation.tooLong')
+const NameSchema = text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(80, 'validation.tooLong')
 
 export const LoginSchema = z.object({
   email: EmailSchema,

@@ -22,14 +22,16 @@ export function requiredText(max: number) {
 
 /** A calendar date as `YYYY-MM-DD` (the value of `<input type="date">`), checked to exist. */
 export function dateOnly() {
-  return z
-    .string({ error: 'validation.date' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-    // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself.
-    .refine((value) => {
-      const time = Date.parse(`${value}T00:00:00Z`)
-      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
-    }, 'validation.date')
+  return (
+    z
+      .string({ error: 'validation.date' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+      // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself.
+      .refine((value) => {
+        const time = Date.parse(`${value}T00:00:00Z`)
+        return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+      }, 'validation.date')
+  )
 }
 
 /** A whole number between min and max (forms send text; Conform turns it into a number). */

@@ -31,7 +31,10 @@ export function listQuery<const Sorts extends readonly [string, ...string[]], Fi
   return z.object({
     q: text().trim().max(100).optional().catch(undefined),
     ...filters,
-    sort: z.enum(sorts).default(defaultSort as never).catch(defaultSort as never),
+    sort: z
+      .enum(sorts)
+      .default(defaultSort as never)
+      .catch(defaultSort as never),
     dir: z.enum(SORT_DIRECTIONS).default(defaultDir).catch(defaultDir),
     page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1),
     pageSize: z.coerce

@@ -27,5 +27,8 @@ export function isId(value: string) {
 
 /** A reference to another record (company, driver) from a form or a JSON body. */
 export function idText() {
-  return text().trim().max(64, 'validation.tooLong').refine((value) => value === '' || isId(value), 'validation.choice')
+  return text()
+    .trim()
+    .max(64, 'validation.tooLong')
+    .refine((value) => value === '' || isId(value), 'validation.choice')
 }

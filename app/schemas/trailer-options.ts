@@ -21,8 +21,17 @@ export const TRAILER_STATUS_META = {
 } as const satisfies Record<TrailerStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error'; chart: string }>
 
 export const TRAILER_SORTS = [
-  'unitNumber', 'type', 'lengthFt', 'vin', 'licensePlate', 'status', 'company',
-  'registrationExpiry', 'inspectionDue', 'createdAt', 'updatedAt',
+  'unitNumber',
+  'type',
+  'lengthFt',
+  'vin',
+  'licensePlate',
+  'status',
+  'company',
+  'registrationExpiry',
+  'inspectionDue',
+  'createdAt',
+  'updatedAt',
 ] as const
 
 /** The longest trailer a form accepts, in feet (53 ft is the common maximum; some states allow more). */

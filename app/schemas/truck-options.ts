@@ -21,10 +21,20 @@ export const TRUCK_STATUS_META = {
 } as const satisfies Record<TruckStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error'; chart: string }>
 
 export const TRUCK_SORTS = [
-  'unitNumber', 'vin', 'make', 'year', 'licensePlate', 'status', 'ownership', 'company',
-  'registrationExpiry', 'inspectionDue', 'odometerMiles', 'createdAt', 'updatedAt',
+  'unitNumber',
+  'vin',
+  'make',
+  'year',
+  'licensePlate',
+  'status',
+  'ownership',
+  'company',
+  'registrationExpiry',
+  'inspectionDue',
+  'odometerMiles',
+  'createdAt',
+  'updatedAt',
 ] as const
-
 
 /** Compliance filter: an inspection or registration date already past, or within the next 30 days. */
 export const TRUCK_COMPLIANCE = ['overdue', 'due_soon'] as const

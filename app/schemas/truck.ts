@@ -44,4 +44,3 @@ export const TruckListQuerySchema = listQuery({
   },
 })
 export type TruckListQuery = z.infer<typeof TruckListQuerySchema>
-

@@ -15,8 +15,7 @@ export const VersionSchema = z.unknown().transform((value, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'validation.versionRequired' })
     return z.NEVER
   }
-  const number =
-    typeof value === 'number' ? value : typeof value === 'string' && CANONICAL.test(value) ? Number(value) : Number.NaN
+  const number = typeof value === 'number' ? value : typeof value === 'string' && CANONICAL.test(value) ? Number(value) : Number.NaN
   if (Number.isSafeInteger(number) && number >= 0 && number <= MAX_VERSION) return number
   ctx.addIssue({ code: 'custom', message: 'validation.version' })
   return z.NEVER

@@ -168,9 +168,7 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string, te
 }
 
 export async function dropDatabase(adminUrl: string, name: string) {
-  await withClient(adminUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
-  )
+  await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`))
 }
 
 /** Replaces the database name of a PostgreSQL URL. */
@@ -228,9 +226,7 @@ export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
         const recorded = done.get(migration.name)
         if (recorded) {
           if (recorded !== migration.checksum) {
-            throw new Error(
-              `Migration ${migration.name} was changed after it was applied. Create a new migration instead of editing an applied one.`,
-            )
+            throw new Error(`Migration ${migration.name} was changed after it was applied. Create a new migration instead of editing an applied one.`)
           }
           continue
         }

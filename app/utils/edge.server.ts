@@ -35,7 +35,10 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
     return 1
   }
   if (/^\d+$/.test(text)) return Number(text)
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 }
 
 export function isApiPath(path: string) {
@@ -48,7 +51,9 @@ type Refusal = { code: ErrorCode; messageKey: string; headers?: Record<string, s
 function refuse(req: Request, res: Response, { code, messageKey, headers }: Refusal) {
   if (res.headersSent || res.destroyed) return
   const status = errorStatus(code)
-  const language = detectLanguage(new globalThis.Request('http://localhost/', { headers: { cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' } }))
+  const language = detectLanguage(
+    new globalThis.Request('http://localhost/', { headers: { cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' } }),
+  )
   const t = getFixedT(language)
   const message = t(messageKey)
   res.status(status)
@@ -59,11 +64,13 @@ function refuse(req: Request, res: Response, { code, messageKey, headers }: Refu
     return
   }
   const info = languageInfo(language)
-  res.type('html').send(
-    `<!doctype html><html lang="${info.intl}" dir="${info.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${status} · ${escapeHtml(message)}</title></head><body><main><p>${status}</p><h1>${escapeHtml(message)}</h1>` +
-      `<p><a href="/dashboard/app">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
-  )
+  res
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${info.intl}" dir="${info.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${status} · ${escapeHtml(message)}</title></head><body><main><p>${status}</p><h1>${escapeHtml(message)}</h1>` +
+        `<p><a href="/dashboard/app">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
+    )
 }
 
 function escapeHtml(text: string) {

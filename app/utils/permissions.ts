@@ -6,36 +6,47 @@ export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] a
 export type Role = (typeof ROLES)[number]
 
 export type Action = 'read' | 'create' | 'update' | 'delete'
-export type Entity =
-  | 'dashboard'
-  | 'user'
-  | 'organization'
-  | 'company'
-  | 'truck'
-  | 'trailer'
-  | 'broker'
-  | 'load'
-  | 'invoice'
-  | 'customField'
-  | 'audit'
+export type Entity = 'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
 
 const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
   admin: {
-    dashboard: READ, user: ALL, organization: ALL, company: ALL, truck: ALL, trailer: ALL,
-    broker: ALL, load: ALL, invoice: ALL, customField: ALL, audit: READ,
+    dashboard: READ,
+    user: ALL,
+    organization: ALL,
+    company: ALL,
+    truck: ALL,
+    trailer: ALL,
+    broker: ALL,
+    load: ALL,
+    invoice: ALL,
+    customField: ALL,
+    audit: READ,
   },
   dispatcher: {
-    dashboard: READ, company: ALL, truck: ALL, trailer: ALL, broker: ALL, load: ALL, invoice: READ,
+    dashboard: READ,
+    company: ALL,
+    truck: ALL,
+    trailer: ALL,
+    broker: ALL,
+    load: ALL,
+    invoice: READ,
   },
   accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ },
   // Drivers read only the loads assigned to them; that narrowing lives in the load model.
   driver: { dashboard: READ, load: READ },
   viewer: {
-    dashboard: READ, organization: READ, company: READ, truck: READ, trailer: READ,
-    broker: READ, load: READ, invoice: READ, customField: READ,
+    dashboard: READ,
+    organization: READ,
+    company: READ,
+    truck: READ,
+    trailer: READ,
+    broker: READ,
+    load: READ,
+    invoice: READ,
+    customField: READ,
   },
 }
 

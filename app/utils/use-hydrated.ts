@@ -4,5 +4,9 @@ const subscribe = () => () => {}
 
 /** False on the server and during hydration, true after: for JS-only enhancements. */
 export function useHydrated() {
-  return useSyncExternalStore(subscribe, () => true, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
 }

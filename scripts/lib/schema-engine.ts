@@ -19,14 +19,7 @@ import {
 } from '@prisma/driver-adapter-utils'
 import type * as EngineGlue from '@prisma/schema-engine-wasm/schema_engine_bg'
 import pg from 'pg'
-import {
-  MIGRATIONS_DIR,
-  applyMigrations,
-  createDatabaseIfMissing,
-  dropDatabase,
-  withClient,
-  withDatabase,
-} from '../../app/utils/db-setup.server.ts'
+import { MIGRATIONS_DIR, applyMigrations, createDatabaseIfMissing, dropDatabase, withClient, withDatabase } from '../../app/utils/db-setup.server.ts'
 
 export const SCHEMA_PATH = path.resolve(process.cwd(), 'prisma/schema.prisma')
 
@@ -106,8 +99,7 @@ function catalogSafePool(url: string) {
     client.query = ((...args: unknown[]) => {
       const callback = args.at(-1)
       if (typeof callback === 'function') {
-        args[args.length - 1] = (error: Error | null, result: unknown) =>
-          callback(error, error ? result : tagCharColumns(result))
+        args[args.length - 1] = (error: Error | null, result: unknown) => callback(error, error ? result : tagCharColumns(result))
         return query(...args)
       }
       const returned = query(...args)
@@ -119,9 +111,7 @@ function catalogSafePool(url: string) {
 
 async function connectAdapter(url: string): Promise<SqlDriverAdapter> {
   // disposeExternalPool: disposing the adapter ends our pool.
-  const adapter = withCharColumns(
-    await new PrismaPg(catalogSafePool(url), { disposeExternalPool: true }).connect(),
-  )
+  const adapter = withCharColumns(await new PrismaPg(catalogSafePool(url), { disposeExternalPool: true }).connect())
   const startTransaction = adapter.startTransaction.bind(adapter)
   adapter.startTransaction = async (isolationLevel) => withCharColumns(await startTransaction(isolationLevel))
   // The engine does not always dispose what it opened (engine.free() leaves the pool connected),
@@ -147,8 +137,7 @@ function trackedAdapterFactory(url: string) {
       opened.push(adapter)
       return adapter
     },
-    connectToShadowDb: () =>
-      Promise.reject(new Error('No shadow database: migrations are replayed by db-setup.')),
+    connectToShadowDb: () => Promise.reject(new Error('No shadow database: migrations are replayed by db-setup.')),
   }
   const closeAll = () => Promise.all(opened.map((adapter) => adapter.dispose())).then(() => undefined)
   return { factory, closeAll }
@@ -157,19 +146,14 @@ function trackedAdapterFactory(url: string) {
 type SchemaFile = { path: string; content: string }
 
 /** Runs fn with a fresh engine bound to url, then frees the engine and closes its connections. */
-async function withEngine<T>(
-  url: string,
-  schema: SchemaFile,
-  fn: (engine: EngineGlue.SchemaEngine) => Promise<T>,
-): Promise<T> {
+async function withEngine<T>(url: string, schema: SchemaFile, fn: (engine: EngineGlue.SchemaEngine) => Promise<T>): Promise<T> {
   const glue = await loadEngine()
   const { factory, closeAll } = trackedAdapterFactory(url)
   const logs: string[] = []
   // A Rust panic surfaces as an uncaught "RuntimeError: unreachable" with the real message left in
   // the panic registry; print it so the crash is explainable (the monitor does not swallow it).
   const explainPanic = (error: Error) => {
-    if (error instanceof WebAssembly.RuntimeError)
-      console.error(`Prisma schema engine panicked: ${panicMessage()}`)
+    if (error instanceof WebAssembly.RuntimeError) console.error(`Prisma schema engine panicked: ${panicMessage()}`)
   }
   process.on('uncaughtExceptionMonitor', explainPanic)
   try {
@@ -193,15 +177,11 @@ async function withEngine<T>(
 }
 
 function panicMessage() {
-  return (
-    (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { message: string } }).PRISMA_WASM_PANIC_REGISTRY
-      ?.message ?? ''
-  )
+  return (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { message: string } }).PRISMA_WASM_PANIC_REGISTRY?.message ?? ''
 }
 
 function describeEngineError(error: unknown, logs: string[]) {
-  const message =
-    error instanceof Error ? error.message : typeof error === 'object' ? JSON.stringify(error) : String(error)
+  const message = error instanceof Error ? error.message : typeof error === 'object' ? JSON.stringify(error) : String(error)
   const detail = [message, ...logs.slice(-5)].filter(Boolean).join('\n')
   return new Error(`Prisma schema engine failed: ${detail}`, { cause: error })
 }
@@ -224,9 +204,7 @@ const SCRATCH_PREFIX = 'freightdesk_migrate_diff_'
  */
 async function dropStaleScratchDatabases(adminUrl: string) {
   const { rows } = await withClient(adminUrl, (client) =>
-    client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-      SCRATCH_PREFIX,
-    ]),
+    client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [SCRATCH_PREFIX]),
   )
   const cutoff = Date.now() - 60 * 60 * 1000
   for (const { datname } of rows) {

@@ -39,7 +39,11 @@ async function analyze(page: Page) {
   try {
     const copy = await context.newPage()
     await copy.route('**/*', (route) =>
-      route.request().resourceType() === 'script' ? route.abort() : route.request().isNavigationRequest() ? route.fulfill({ contentType: 'text/html', body: html }) : route.continue(),
+      route.request().resourceType() === 'script'
+        ? route.abort()
+        : route.request().isNavigationRequest()
+          ? route.fulfill({ contentType: 'text/html', body: html })
+          : route.continue(),
     )
     await copy.goto(page.url())
     return await axe(copy)
@@ -55,7 +59,9 @@ async function violations(page: Page, path: string, status = 200) {
   const results = await analyze(page)
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${path} ${violation.id}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${path} ${violation.id}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    )
 }
 
 let org: TestOrganization

@@ -10,7 +10,11 @@ test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
 })
 
 test('the error pages answer with their own status', async ({ page }) => {
-  for (const [path, status, title] of [['/403', 403, 'No permission'], ['/404', 404, 'Sorry, page not found!'], ['/500', 500, '500 Internal Server Error']] as const) {
+  for (const [path, status, title] of [
+    ['/403', 403, 'No permission'],
+    ['/404', 404, 'Sorry, page not found!'],
+    ['/500', 500, '500 Internal Server Error'],
+  ] as const) {
     const response = await page.goto(path)
     expect(response?.status()).toBe(status)
     await expect(page.getByRole('heading', { name: title })).toBeVisible()
@@ -102,7 +106,9 @@ test('a 2 px progress bar shows while a navigation is pending', async ({ page, r
 test('toasts: the same message twice shows once, and the close button closes it', async ({ page, request }, testInfo) => {
   // A new account, whose email is not verified yet, can ask for the email again.
   const email = `${uniqueId('toast')}@example.test`.toLowerCase()
-  expect((await request.post('/api/account/register', { data: { email, password: 'toast password', firstName: 'Toni', lastName: 'Toast' } })).status()).toBe(201)
+  expect((await request.post('/api/account/register', { data: { email, password: 'toast password', firstName: 'Toni', lastName: 'Toast' } })).status()).toBe(
+    201,
+  )
   await login(page, email, 'toast password')
   await page.goto('/auth/verify')
   await expect(page.getByRole('heading', { name: 'Please check your email' })).toBeVisible()

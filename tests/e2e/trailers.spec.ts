@@ -170,8 +170,15 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
 test('shows a trailer read-only, with an edit link that returns to the list', async ({ page, request }) => {
   const unit = uniqueId('TW')
   await apiTrailer(request, org, {
-    unitNumber: unit, type: 'step_deck', lengthFt: 48, vin: vin(4242), licensePlate: 'ab 1234', plateState: 'ok',
-    status: 'in_use', registrationExpiry: '2030-01-31', notes: 'Ramps stored under the deck',
+    unitNumber: unit,
+    type: 'step_deck',
+    lengthFt: 48,
+    vin: vin(4242),
+    licensePlate: 'ab 1234',
+    plateState: 'ok',
+    status: 'in_use',
+    registrationExpiry: '2030-01-31',
+    notes: 'Ramps stored under the deck',
   })
   const row = await findRow(page, unit)
   await row.getByRole('link', { name: unit, exact: true }).click()
@@ -196,8 +203,14 @@ test('shows a trailer read-only, with an edit link that returns to the list', as
 test('the trailer table fits a 1280 px screen in English, every column in view', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await apiTrailer(request, org, {
-    unitNumber: 'LONG-UNIT-0001', type: 'power_only', lengthFt: 53, licensePlate: 'ABCD 123456', plateState: 'TX',
-    status: 'out_of_service', inspectionDue: '2020-01-01', registrationExpiry: '2020-01-01',
+    unitNumber: 'LONG-UNIT-0001',
+    type: 'power_only',
+    lengthFt: 53,
+    licensePlate: 'ABCD 123456',
+    plateState: 'TX',
+    status: 'out_of_service',
+    inspectionDue: '2020-01-01',
+    registrationExpiry: '2020-01-01',
   })
   await page.goto('/dashboard/trailers/list')
   await expect(table(page)).toContainText('Inspection overdue')

@@ -19,8 +19,15 @@ test('the truck table fits a 1280 px screen in French, actions in view and a sti
   await page.setViewportSize({ width: 1280, height: 800 })
   const org = await signedIn(page, request)
   await apiTruck(request, org, {
-    unitNumber: 'LONG-UNIT-0001', make: 'Freightliner', model: 'Cascadia 126 Sleeper', year: 2024,
-    licensePlate: 'ABCD 123456', plateState: 'TX', status: 'out_of_service', inspectionDue: day(-3), odometerMiles: 1234567,
+    unitNumber: 'LONG-UNIT-0001',
+    make: 'Freightliner',
+    model: 'Cascadia 126 Sleeper',
+    year: 2024,
+    licensePlate: 'ABCD 123456',
+    plateState: 'TX',
+    status: 'out_of_service',
+    inspectionDue: day(-3),
+    odometerMiles: 1234567,
   })
   // In English every column is in view: the table does not scroll sideways at all.
   await page.goto('/dashboard/trucks/list')
@@ -37,7 +44,12 @@ test('the truck table fits a 1280 px screen in French, actions in view and a sti
   expect(box!.x + box!.width).toBeLessThanOrEqual(1280)
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
-  expect(await page.getByTestId('trucks-table').locator('thead').evaluate((element) => getComputedStyle(element).position)).toBe('sticky')
+  expect(
+    await page
+      .getByTestId('trucks-table')
+      .locator('thead')
+      .evaluate((element) => getComputedStyle(element).position),
+  ).toBe('sticky')
 })
 
 test('after editing, deleting or creating, the list comes back as it was with the changed row marked', async ({ page, request }, testInfo) => {

@@ -10,7 +10,11 @@ import { callApi, unique } from '../helpers'
 describe('/api/account', () => {
   it('registers (201 with accessToken and user), then the token reads my-account', async () => {
     const email = `${unique('api')}@example.test`
-    const response = await callApi(register, { method: 'POST', path: '/api/account/register', body: { email, password: 'long enough pw', firstName: 'Ann', lastName: 'Api' } })
+    const response = await callApi(register, {
+      method: 'POST',
+      path: '/api/account/register',
+      body: { email, password: 'long enough pw', firstName: 'Ann', lastName: 'Api' },
+    })
     expect(response.status).toBe(201)
     expect(response.body.accessToken).toEqual(expect.any(String))
     expect(response.body.user).toMatchObject({ email, role: 'admin', firstName: 'Ann' })

@@ -38,13 +38,30 @@ describe('/api/trailers', () => {
     const org = await createOrg()
     const token = org.users.admin.token
     const created = await callApi(collection, {
-      method: 'POST', path: '/api/trailers', token,
-      body: { unitNumber: 'API-1', vin: vin(9), type: 'flatbed', lengthFt: 48, licensePlate: 'tx-4411', companyId: org.company.id, inspectionDue: '2027-05-01' },
+      method: 'POST',
+      path: '/api/trailers',
+      token,
+      body: {
+        unitNumber: 'API-1',
+        vin: vin(9),
+        type: 'flatbed',
+        lengthFt: 48,
+        licensePlate: 'tx-4411',
+        companyId: org.company.id,
+        inspectionDue: '2027-05-01',
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({
-      unitNumber: 'API-1', type: 'flatbed', lengthFt: 48, licensePlate: 'TX-4411', status: 'available', version: 1,
-      inspectionDue: '2027-05-01', company: { id: org.company.id }, customFields: {},
+      unitNumber: 'API-1',
+      type: 'flatbed',
+      lengthFt: 48,
+      licensePlate: 'TX-4411',
+      status: 'available',
+      version: 1,
+      inspectionDue: '2027-05-01',
+      company: { id: org.company.id },
+      customFields: {},
     })
     const read = await callApi(item, { path: `/api/trailers/${created.body.data.id}`, params: { id: created.body.data.id }, token: org.users.viewer.token })
     expect(read.body.data).toEqual(created.body.data)
@@ -62,8 +79,15 @@ describe('/api/trailers', () => {
   it('accepts a GET-modify-PUT round trip, and refuses a duplicate unit number in another case with 400 at the field', async () => {
     const org = await createOrg()
     const token = org.users.admin.token
-    const first = (await callApi(collection, { method: 'POST', path: '/api/trailers', token, body: { unitNumber: 'RT-1', registrationExpiry: '2027-01-31' } })).body.data
-    const put = await callApi(item, { method: 'PUT', path: `/api/trailers/${first.id}`, params: { id: first.id }, token, body: { ...first, lengthFt: 53, company: { id: 'ignored' } } })
+    const first = (await callApi(collection, { method: 'POST', path: '/api/trailers', token, body: { unitNumber: 'RT-1', registrationExpiry: '2027-01-31' } }))
+      .body.data
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/trailers/${first.id}`,
+      params: { id: first.id },
+      token,
+      body: { ...first, lengthFt: 53, company: { id: 'ignored' } },
+    })
     expect(put.status).toBe(200)
     expect(put.body.data).toMatchObject({ lengthFt: 53, registrationExpiry: '2027-01-31', version: 2 })
 

@@ -56,7 +56,9 @@ describe('/api/trucks contract', () => {
   it('accepts a GET-modify-PUT round trip, ignoring read-only fields', async () => {
     const org = await createOrg()
     const created = await post(org.users.admin.token, { unitNumber: 'RT-1', make: 'Volvo', registrationExpiry: '2027-01-31' })
-    const { data: truck } = (await callApi(item, { path: `/api/trucks/${created.body.data.id}`, params: { id: created.body.data.id }, token: org.users.admin.token })).body
+    const { data: truck } = (
+      await callApi(item, { path: `/api/trucks/${created.body.data.id}`, params: { id: created.body.data.id }, token: org.users.admin.token })
+    ).body
     const put = await callApi(item, {
       method: 'PUT',
       path: `/api/trucks/${truck.id}`,
@@ -65,15 +67,34 @@ describe('/api/trucks contract', () => {
       body: { ...truck, make: 'Mack', id: 'forged', organizationId: 'forged', createdAt: '2000-01-01T00:00:00Z' },
     })
     expect(put.status).toBe(200)
-    expect(put.body.data).toMatchObject({ id: truck.id, organizationId: org.organization.id, make: 'Mack', registrationExpiry: '2027-01-31', version: 2, createdAt: truck.createdAt })
+    expect(put.body.data).toMatchObject({
+      id: truck.id,
+      organizationId: org.organization.id,
+      make: 'Mack',
+      registrationExpiry: '2027-01-31',
+      version: 2,
+      createdAt: truck.createdAt,
+    })
   })
 
   it('answers a stale version with 409 and keeps the other edit', async () => {
     const org = await createOrg()
     const { data: truck } = (await post(org.users.admin.token, { unitNumber: 'C-1', make: 'Volvo' })).body
-    const first = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { ...truck, make: 'Mack' } })
+    const first = await callApi(item, {
+      method: 'PUT',
+      path: `/api/trucks/${truck.id}`,
+      params: { id: truck.id },
+      token: org.users.admin.token,
+      body: { ...truck, make: 'Mack' },
+    })
     expect(first.status).toBe(200)
-    const second = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.dispatcher.token, body: { ...truck, make: 'Kenworth' } })
+    const second = await callApi(item, {
+      method: 'PUT',
+      path: `/api/trucks/${truck.id}`,
+      params: { id: truck.id },
+      token: org.users.dispatcher.token,
+      body: { ...truck, make: 'Kenworth' },
+    })
     expect(second.status).toBe(409)
     expect(second.body.error.code).toBe('conflict')
     expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).make).toBe('Mack')
@@ -120,7 +141,9 @@ describe('/api/trucks contract', () => {
     const read = await callApi(item, { path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token })
     expect(read.status).toBe(404)
     expect(JSON.stringify(read.body)).not.toContain('MINE-1')
-    expect((await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token, body: { ...truck, make: 'X' } })).status).toBe(404)
+    expect(
+      (await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token, body: { ...truck, make: 'X' } })).status,
+    ).toBe(404)
     expect((await callApi(item, { method: 'DELETE', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token })).status).toBe(404)
     const list = await callApi(collection, { path: '/api/trucks', token })
     expect(list.body.meta.total).toBe(0)

@@ -44,10 +44,7 @@ function outbox(address: string) {
 }
 
 beforeAll(async () => {
-  ;[server, org] = await Promise.all([
-    startServer({ TRUST_PROXY: '1', APP_URL, AUTH_RATE_LIMIT_PER_ADDRESS: '3', AUTH_RATE_LIMIT_PER_IP: '6' }),
-    createOrg(),
-  ])
+  ;[server, org] = await Promise.all([startServer({ TRUST_PROXY: '1', APP_URL, AUTH_RATE_LIMIT_PER_ADDRESS: '3', AUTH_RATE_LIMIT_PER_IP: '6' }), createOrg()])
   base = server.base
 }, 120_000)
 

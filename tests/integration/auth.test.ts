@@ -181,7 +181,10 @@ describe('mail outbox', () => {
     const to = `${unique('mail')}@example.test`
     await sendEmail({ to, subject: 'Hello', text: 'Body with a link' })
     const dir = path.resolve(process.env.OUTBOX_DIR!)
-    const messages = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
+    const messages = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
     expect(messages.find((message) => message.to === to)).toMatchObject({ subject: 'Hello', text: 'Body with a link', messageId: expect.stringContaining('@') })
   })
 
@@ -216,7 +219,6 @@ describe('mail outbox', () => {
     expect(mine).toHaveLength(20)
     expect(fs.readdirSync(dir).filter((file) => file.endsWith('.partial'))).toEqual([])
   })
-
 })
 
 describe('password change', () => {

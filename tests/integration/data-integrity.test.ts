@@ -110,18 +110,36 @@ describe('case-insensitive uniqueness in the database', () => {
     const other = await createOrg()
     const first = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })
     expect(first.status).toBe(201)
-    const again = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: 'V-2', vin: vin(42).toLowerCase() } })
+    const again = await callApi(collection, {
+      method: 'POST',
+      path: '/api/trucks',
+      token: org.users.admin.token,
+      body: { unitNumber: 'V-2', vin: vin(42).toLowerCase() },
+    })
     expect(again.status).toBe(400)
-    expect(again.body.error).toEqual({ code: 'validation_failed', message: 'Some fields need your attention.', fields: { vin: ['Another truck already has this VIN.'] } })
-    expect((await callApi(collection, { method: 'POST', path: '/api/trucks', token: other.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })).status).toBe(201)
+    expect(again.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'Some fields need your attention.',
+      fields: { vin: ['Another truck already has this VIN.'] },
+    })
+    expect(
+      (await callApi(collection, { method: 'POST', path: '/api/trucks', token: other.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })).status,
+    ).toBe(201)
 
-    const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', { unitNumber: 'v-1', vin: vin(42), status: 'available', ownership: 'company' })
+    const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', {
+      unitNumber: 'v-1',
+      vin: vin(42),
+      status: 'available',
+      ownership: 'company',
+    })
     const outcome = (await runPage(truckEditor.action, request)) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
     expect(outcome.init.status).toBe(400)
     expect(outcome.data.result.error).toMatchObject({ unitNumber: ['trucks.errors.duplicateUnit'], vin: ['validation.vinTaken'] })
 
     // The database has the last word even when a write skips the model's check.
-    await expect(prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'V-9', vin: vin(42) } })).rejects.toMatchObject({ code: 'P2002' })
+    await expect(prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'V-9', vin: vin(42) } })).rejects.toMatchObject({
+      code: 'P2002',
+    })
     // Trucks without a VIN are many.
     for (const unitNumber of ['N-1', 'N-2']) {
       expect((await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber, vin: '' } })).status).toBe(201)
@@ -155,7 +173,13 @@ describe('atomic delete', () => {
     const org = await createOrg()
     const truck = await newTruck(org)
     const [put, del] = await Promise.all([
-      callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, make: 'Mack', version: 1 } }),
+      callApi(item, {
+        method: 'PUT',
+        path: `/api/trucks/${truck.id}`,
+        params: { id: truck.id },
+        token: org.users.admin.token,
+        body: { unitNumber: truck.unitNumber, make: 'Mack', version: 1 },
+      }),
       callApi(item, { method: 'DELETE', path: `/api/trucks/${truck.id}?version=1`, params: { id: truck.id }, token: org.users.admin.token }),
     ])
     // Either order is fine; what may not happen is both succeeding.
@@ -187,7 +211,13 @@ describe('one strict version parser', () => {
   it('API DELETE accepts a canonical version and PUT refuses a version sent as odd text', async () => {
     const org = await createOrg()
     const truck = await newTruck(org)
-    const put = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, version: '1e0' } })
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/trucks/${truck.id}`,
+      params: { id: truck.id },
+      token: org.users.admin.token,
+      body: { unitNumber: truck.unitNumber, version: '1e0' },
+    })
     expect(put.status).toBe(400)
     expect(put.body.error.fields).toEqual({ version: ['The record version must be a whole number such as 3.'] })
     const del = await callApi(item, { method: 'DELETE', path: `/api/trucks/${truck.id}?version=1`, params: { id: truck.id }, token: org.users.admin.token })
@@ -203,7 +233,11 @@ describe('one strict version parser', () => {
     expect(outcome.status).toBe(302)
     expect(outcome.headers.get('Location')).toBe('/dashboard/trucks/list')
     expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
-    const ok = await runPage(truckDelete.action, await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: '1' }), { id: truck.id })
+    const ok = await runPage(
+      truckDelete.action,
+      await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: '1' }),
+      { id: truck.id },
+    )
     expect(statusOf(ok)).toBe(302)
     expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(0)
   })
@@ -212,7 +246,10 @@ describe('one strict version parser', () => {
     const org = await createOrg()
     const truck = await newTruck(org)
     const request = await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/edit`, { unitNumber: truck.unitNumber, make: 'Mack', version: '1e0' })
-    const outcome = (await runPage(truckEditor.action, request, { id: truck.id })) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
+    const outcome = (await runPage(truckEditor.action, request, { id: truck.id })) as {
+      data: { result: { error: Record<string, string[]> } }
+      init: { status: number }
+    }
     expect(outcome.init.status).toBe(400)
     expect(outcome.data.result.error.version).toEqual(['validation.version'])
     expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).make).toBeNull()
@@ -224,7 +261,12 @@ describe('text PostgreSQL cannot store', () => {
 
   it.each(Object.entries(BAD_TEXT))('API POST and PUT refuse a %s in text fields with 400 and a translated message', async (_, value) => {
     const org = await createOrg()
-    const created = await callApi(collection, { method: 'POST', path: '/api/trucks', token: org.users.admin.token, body: { unitNumber: unique('T'), make: value, notes: value, licensePlate: value } })
+    const created = await callApi(collection, {
+      method: 'POST',
+      path: '/api/trucks',
+      token: org.users.admin.token,
+      body: { unitNumber: unique('T'), make: value, notes: value, licensePlate: value },
+    })
     expect(created.status).toBe(400)
     expect(created.body.error.fields).toEqual({
       make: ['This contains characters that cannot be saved.'],
@@ -232,7 +274,13 @@ describe('text PostgreSQL cannot store', () => {
       licensePlate: ['This contains characters that cannot be saved.'],
     })
     const truck = await newTruck(org)
-    const put = await callApi(item, { method: 'PUT', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token: org.users.admin.token, body: { unitNumber: truck.unitNumber, model: value, version: 1, companyId: value } })
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/trucks/${truck.id}`,
+      params: { id: truck.id },
+      token: org.users.admin.token,
+      body: { unitNumber: truck.unitNumber, model: value, version: 1, companyId: value },
+    })
     expect(put.status).toBe(400)
     expect(put.body.error.fields.model).toEqual(['This contains characters that cannot be saved.'])
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(1)
@@ -243,7 +291,13 @@ describe('text PostgreSQL cannot store', () => {
     await newTruck(org)
     for (const id of ['abc\u0000', '\uD800', 'x'.repeat(300)]) {
       for (const method of ['GET', 'PUT', 'DELETE']) {
-        const response = await callApi(item, { method, path: '/api/trucks/x', params: { id }, token: org.users.admin.token, body: method === 'PUT' ? { unitNumber: 'A1', version: 1 } : undefined })
+        const response = await callApi(item, {
+          method,
+          path: '/api/trucks/x',
+          params: { id },
+          token: org.users.admin.token,
+          body: method === 'PUT' ? { unitNumber: 'A1', version: 1 } : undefined,
+        })
         expect(response.status, `${method} ${JSON.stringify(id)}`).toBe(404)
         expect(response.body.error.code).toBe('not_found')
       }
@@ -256,7 +310,11 @@ describe('text PostgreSQL cannot store', () => {
     const register = await import('~/routes/api/account/register')
     for (const value of Object.values(BAD_TEXT)) {
       const email = `${unique('nul')}@example.test`
-      const response = await callApi(register, { method: 'POST', path: '/api/account/register', body: { email, password: 'long enough pw', firstName: value, lastName: 'Lovelace', organizationName: value } })
+      const response = await callApi(register, {
+        method: 'POST',
+        path: '/api/account/register',
+        body: { email, password: 'long enough pw', firstName: value, lastName: 'Lovelace', organizationName: value },
+      })
       expect(response.status).toBe(400)
       expect(response.body.error.fields.firstName).toEqual(['This contains characters that cannot be saved.'])
       expect(await prisma.user.count({ where: { email } })).toBe(0)

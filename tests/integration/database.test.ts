@@ -40,11 +40,16 @@ describe('migration runner', () => {
     const migrations = readMigrations()
     expect(await applyMigrations(url)).toEqual(migrations.map((migration) => migration.name))
     expect(await applyMigrations(url)).toEqual([])
-    const rows = await withClient(url, async (client) => (await client.query('SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name')).rows)
+    const rows = await withClient(
+      url,
+      async (client) => (await client.query('SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name')).rows,
+    )
     expect(rows).toEqual(
       migrations.map((migration) => ({
         migration_name: migration.name,
-        checksum: createHash('sha256').update(fs.readFileSync(path.join(MIGRATIONS_DIR, migration.name, 'migration.sql'))).digest('hex'),
+        checksum: createHash('sha256')
+          .update(fs.readFileSync(path.join(MIGRATIONS_DIR, migration.name, 'migration.sql')))
+          .digest('hex'),
       })),
     )
   })
@@ -79,7 +84,15 @@ describe('server with DATABASE_URL', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-data-'))
     const port = 3300 + Math.floor(Math.random() * 500)
     const server = spawn('node_modules/.bin/tsx', ['server.ts', '--seed-if-empty'], {
-      env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SESSION_SECRET: 'a-secret-for-this-test-only' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-secret-for-this-test-only',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
@@ -87,7 +100,15 @@ describe('server with DATABASE_URL', () => {
     server.stdout.on('data', (chunk) => (output += chunk))
     server.stderr.on('data', (chunk) => (output += chunk))
     try {
-      await expect.poll(async () => fetch(`http://127.0.0.1:${port}/auth/login`).then((response) => response.status).catch(() => 0), { timeout: 60_000, interval: 250 }).toBe(200)
+      await expect
+        .poll(
+          async () =>
+            fetch(`http://127.0.0.1:${port}/auth/login`)
+              .then((response) => response.status)
+              .catch(() => 0),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(200)
       expect(output).not.toContain('embedded PostgreSQL')
       expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false)
       const counts = await withClient(url, async (client) => ({

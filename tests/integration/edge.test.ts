@@ -24,18 +24,29 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string 
  * One request on its own connection, sent as written. `size` sends that many bytes of `x`, with a
  * Content-Length unless `chunked`; the answer is read even while the body is still going out.
  */
-function raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string; size?: number; chunked?: boolean; agent?: http.Agent }) {
+function raw(options: {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string
+  size?: number
+  chunked?: boolean
+  agent?: http.Agent
+}) {
   return new Promise<Answer>((resolve, reject) => {
     const headers: Record<string, string | number> = { ...options.headers }
     const size = options.size ?? (options.body === undefined ? 0 : Buffer.byteLength(options.body))
     if (size && !options.chunked) headers['Content-Length'] = size
     if (options.chunked) headers['Transfer-Encoding'] = 'chunked'
-    const request = http.request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers, agent: options.agent ?? false }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }))
-    })
+    const request = http.request(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers, agent: options.agent ?? false },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }))
+      },
+    )
     request.on('error', reject)
     if (options.body !== undefined) return void request.end(options.body)
     const chunk = Buffer.alloc(64 * 1024, 'x')
@@ -107,7 +118,13 @@ describe('body size limit (1 MB)', () => {
   it('keeps memory bounded: 128 MB sent in chunks leave the peak memory far below 128 MB higher', async () => {
     const pid = serverNodePid()
     const before = peakRssKb(pid)
-    const answer = await raw({ method: 'POST', path: '/api/account/login', headers: { 'Content-Type': 'application/json' }, size: 128 * 1024 * 1024, chunked: true })
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/account/login',
+      headers: { 'Content-Type': 'application/json' },
+      size: 128 * 1024 * 1024,
+      chunked: true,
+    })
     expect(answer.status).toBe(413)
     // Buffering would add at least 128 MB; draining costs only garbage the collector has not reached yet.
     expect(peakRssKb(pid) - before).toBeLessThan(48 * 1024)
@@ -162,7 +179,8 @@ describe('cross-site requests', () => {
   })
 
   it('accepts this site (as addressed, or APP_URL) and clients that send neither header', async () => {
-    const language = (headers: Record<string, string>) => raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
+    const language = (headers: Record<string, string>) =>
+      raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
     const accepted: Record<string, string>[] = [{ Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, { Origin: APP_URL }, {}]
     for (const headers of accepted) {
       const answer = await language(headers)
@@ -281,7 +299,12 @@ describe('page and resource actions accept only form encodings', () => {
     expect((await raw({ method: 'POST', path: '/auth/login.data', headers: FORM, body: wrong })).status).toBe(400)
     const boundary = 'edge-boundary'
     const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="lng"', '', 'vi', `--${boundary}--`, ''].join('\r\n')
-    const answer = await raw({ method: 'POST', path: '/resources/language', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: multipart })
+    const answer = await raw({
+      method: 'POST',
+      path: '/resources/language',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    })
     expect(answer.status).toBe(302)
     expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=vi')
   })

@@ -58,8 +58,13 @@ describe('role matrix', () => {
     expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers'])
     expect(titles('accountant')).toEqual(['nav.app'])
     for (const title of ['nav.trucks', 'nav.trailers']) {
-      const viewerItem = navForRole('viewer').flatMap((section) => section.items).find((item) => item.title === title)
-      expect(viewerItem?.children?.map((child) => child.title), title).toEqual(['nav.list'])
+      const viewerItem = navForRole('viewer')
+        .flatMap((section) => section.items)
+        .find((item) => item.title === title)
+      expect(
+        viewerItem?.children?.map((child) => child.title),
+        title,
+      ).toEqual(['nav.list'])
     }
     for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)
   })
@@ -67,7 +72,9 @@ describe('role matrix', () => {
 
 describe('HTML routes check the role on the server', () => {
   it('sends anonymous visitors to sign in, keeping where they were going', async () => {
-    const thrown = await truckList.loader({ request: await browserRequest('/dashboard/trucks/list?status=available'), params: {}, context: {} } as never).catch((error) => error)
+    const thrown = await truckList
+      .loader({ request: await browserRequest('/dashboard/trucks/list?status=available'), params: {}, context: {} } as never)
+      .catch((error) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect(thrown.status).toBe(302)
     expect(thrown.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fdashboard%2Ftrucks%2Flist%3Fstatus%3Davailable')

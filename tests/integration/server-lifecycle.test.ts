@@ -19,7 +19,13 @@ function dataDirectory() {
 
 async function start(dataDir: string, pgPort: number) {
   // No DATABASE_URL: the server starts its own cluster in DATA_DIR, as `npm start` does.
-  const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_FSYNC: 'off', SHUTDOWN_TIMEOUT_MS: '3000' })
+  const server = await startServer({
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    EMBEDDED_PG_FSYNC: 'off',
+    SHUTDOWN_TIMEOUT_MS: '3000',
+  })
   started.push(server)
   return server
 }

@@ -11,14 +11,33 @@ const query = (overrides: Record<string, unknown> = {}) => TrailerListQuerySchem
 describe('trailer rules', () => {
   it('creates a trailer with all its fields and writes an audit event', async () => {
     const org = await createOrg()
-    const trailer = await createTrailer(actorOf(org), input({
-      unitNumber: 'TR-100', companyId: org.company.id, type: 'reefer', lengthFt: 53, vin: vin(1).toLowerCase(),
-      licensePlate: 'ab1234', plateState: 'tx', status: 'maintenance',
-      registrationExpiry: '2027-03-31', inspectionDue: '2026-12-15', notes: 'Reefer unit serviced',
-    }))
+    const trailer = await createTrailer(
+      actorOf(org),
+      input({
+        unitNumber: 'TR-100',
+        companyId: org.company.id,
+        type: 'reefer',
+        lengthFt: 53,
+        vin: vin(1).toLowerCase(),
+        licensePlate: 'ab1234',
+        plateState: 'tx',
+        status: 'maintenance',
+        registrationExpiry: '2027-03-31',
+        inspectionDue: '2026-12-15',
+        notes: 'Reefer unit serviced',
+      }),
+    )
     expect(trailer).toMatchObject({
-      unitNumber: 'TR-100', type: 'reefer', lengthFt: 53, vin: vin(1), licensePlate: 'AB1234', plateState: 'TX',
-      status: 'maintenance', version: 1, organizationId: org.organization.id, customFields: {},
+      unitNumber: 'TR-100',
+      type: 'reefer',
+      lengthFt: 53,
+      vin: vin(1),
+      licensePlate: 'AB1234',
+      plateState: 'TX',
+      status: 'maintenance',
+      version: 1,
+      organizationId: org.organization.id,
+      customFields: {},
     })
     expect(trailer.company?.id).toBe(org.company.id)
     expect(trailer.inspectionDue?.toISOString()).toBe('2026-12-15T00:00:00.000Z')
@@ -64,7 +83,8 @@ describe('trailer rules', () => {
     const results = await Promise.allSettled(['RACE-1', 'race-1', 'Race-1', 'rACE-1'].map((unitNumber) => createTrailer(actorOf(org), input({ unitNumber }))))
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     for (const result of results) {
-      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'validation_failed', fields: { unitNumber: ['trailers.errors.duplicateUnit'] } })
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ code: 'validation_failed', fields: { unitNumber: ['trailers.errors.duplicateUnit'] } })
     }
     expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(1)
   })
@@ -157,15 +177,18 @@ describe('trailer list', () => {
     const second = await prisma.company.create({ data: { organizationId: org.organization.id, name: 'Zeta Hauling' } })
     const actor = actorOf(org)
     for (let i = 1; i <= 12; i++) {
-      await createTrailer(actor, input({
-        unitNumber: `R-${String(i).padStart(2, '0')}`,
-        vin: vin(200 + i),
-        licensePlate: `PL-${i}`,
-        status: i % 3 === 0 ? 'maintenance' : 'available',
-        type: i % 4 === 0 ? 'flatbed' : 'dry_van',
-        companyId: i % 2 === 0 ? second.id : org.company.id,
-        lengthFt: 20 + i,
-      }))
+      await createTrailer(
+        actor,
+        input({
+          unitNumber: `R-${String(i).padStart(2, '0')}`,
+          vin: vin(200 + i),
+          licensePlate: `PL-${i}`,
+          status: i % 3 === 0 ? 'maintenance' : 'available',
+          type: i % 4 === 0 ? 'flatbed' : 'dry_van',
+          companyId: i % 2 === 0 ? second.id : org.company.id,
+          lengthFt: 20 + i,
+        }),
+      )
     }
     const units = (result: Awaited<ReturnType<typeof listTrailers>>) => result.items.map((t) => t.unitNumber)
     const list = (overrides: Record<string, unknown>) => listTrailers(org.organization.id, query(overrides))
@@ -186,7 +209,13 @@ describe('trailer list', () => {
 
   it('falls back to defaults for nonsense query values instead of failing', () => {
     expect(query({ sort: 'password', dir: 'sideways', page: '-4', pageSize: '7', status: 'flying', type: 'boat', companyId: '../x' })).toEqual({
-      sort: 'unitNumber', dir: 'asc', page: 1, pageSize: 25, status: undefined, type: undefined, companyId: undefined,
+      sort: 'unitNumber',
+      dir: 'asc',
+      page: 1,
+      pageSize: 25,
+      status: undefined,
+      type: undefined,
+      companyId: undefined,
     })
   })
 })

@@ -15,7 +15,10 @@ async function browserRequest(path: string, userId: string) {
 /** The loader's answer, or the status of what it threw (403 page, 404 page). */
 async function view(userId: string, id: string) {
   try {
-    return { status: 200, data: await truckView.loader({ request: await browserRequest(`/dashboard/trucks/${id}`, userId), params: { id }, context: {} } as never) }
+    return {
+      status: 200,
+      data: await truckView.loader({ request: await browserRequest(`/dashboard/trucks/${id}`, userId), params: { id }, context: {} } as never),
+    }
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status }
     const init = (thrown as { init?: { status?: number } }).init

@@ -11,13 +11,34 @@ const query = (overrides: Record<string, unknown> = {}) => TruckListQuerySchema.
 describe('truck rules', () => {
   it('creates a truck with all its fields and writes an audit event', async () => {
     const org = await createOrg()
-    const truck = await createTruck(actorOf(org), input({
-      unitNumber: 'T-100', companyId: org.company.id, vin: vin(1), make: 'Kenworth', model: 'T680', year: 2022,
-      licensePlate: 'ab1234', plateState: 'tx', status: 'maintenance', ownership: 'leased',
-      registrationExpiry: '2027-03-31', inspectionDue: '2026-12-15', odometerMiles: 123456,
-      primaryDriverId: org.users.driver.id, notes: 'PM service',
-    }))
-    expect(truck).toMatchObject({ unitNumber: 'T-100', licensePlate: 'AB1234', plateState: 'TX', status: 'maintenance', version: 1, organizationId: org.organization.id })
+    const truck = await createTruck(
+      actorOf(org),
+      input({
+        unitNumber: 'T-100',
+        companyId: org.company.id,
+        vin: vin(1),
+        make: 'Kenworth',
+        model: 'T680',
+        year: 2022,
+        licensePlate: 'ab1234',
+        plateState: 'tx',
+        status: 'maintenance',
+        ownership: 'leased',
+        registrationExpiry: '2027-03-31',
+        inspectionDue: '2026-12-15',
+        odometerMiles: 123456,
+        primaryDriverId: org.users.driver.id,
+        notes: 'PM service',
+      }),
+    )
+    expect(truck).toMatchObject({
+      unitNumber: 'T-100',
+      licensePlate: 'AB1234',
+      plateState: 'TX',
+      status: 'maintenance',
+      version: 1,
+      organizationId: org.organization.id,
+    })
     expect(truck.company?.id).toBe(org.company.id)
     const events = await prisma.auditEvent.findMany({ where: { entityId: truck.id } })
     expect(events).toHaveLength(1)
@@ -104,20 +125,26 @@ describe('truck list', () => {
     const second = await prisma.company.create({ data: { organizationId: org.organization.id, name: 'Zeta Hauling' } })
     const actor = actorOf(org)
     for (let i = 1; i <= 12; i++) {
-      await createTruck(actor, input({
-        unitNumber: `U-${String(i).padStart(2, '0')}`,
-        vin: vin(100 + i),
-        licensePlate: `PL${i}`,
-        status: i % 3 === 0 ? 'maintenance' : 'available',
-        companyId: i % 2 === 0 ? second.id : org.company.id,
-        year: 2010 + i,
-      }))
+      await createTruck(
+        actor,
+        input({
+          unitNumber: `U-${String(i).padStart(2, '0')}`,
+          vin: vin(100 + i),
+          licensePlate: `PL${i}`,
+          status: i % 3 === 0 ? 'maintenance' : 'available',
+          companyId: i % 2 === 0 ? second.id : org.company.id,
+          year: 2010 + i,
+        }),
+      )
     }
     expect((await listTrucks(org.organization.id, query({ q: 'u-07' }))).items.map((t) => t.unitNumber)).toEqual(['U-07'])
     expect((await listTrucks(org.organization.id, query({ q: vin(105).slice(-6).toLowerCase() }))).items.map((t) => t.unitNumber)).toEqual(['U-05'])
     expect((await listTrucks(org.organization.id, query({ q: 'pl11' }))).items.map((t) => t.unitNumber)).toEqual(['U-11'])
     expect((await listTrucks(org.organization.id, query({ status: 'maintenance' }))).total).toBe(4)
-    expect((await listTrucks(org.organization.id, query({ companyId: second.id, status: 'maintenance' }))).items.map((t) => t.unitNumber)).toEqual(['U-06', 'U-12'])
+    expect((await listTrucks(org.organization.id, query({ companyId: second.id, status: 'maintenance' }))).items.map((t) => t.unitNumber)).toEqual([
+      'U-06',
+      'U-12',
+    ])
 
     const byYear = await listTrucks(org.organization.id, query({ sort: 'year', dir: 'desc', pageSize: '10' }))
     expect(byYear.items[0].unitNumber).toBe('U-12')
@@ -131,7 +158,11 @@ describe('truck list', () => {
 
   it('falls back to defaults for nonsense query values instead of failing', () => {
     expect(query({ sort: 'password', dir: 'sideways', page: '-4', pageSize: '7', status: 'flying' })).toEqual({
-      sort: 'unitNumber', dir: 'asc', page: 1, pageSize: 25, status: undefined,
+      sort: 'unitNumber',
+      dir: 'asc',
+      page: 1,
+      pageSize: 25,
+      status: undefined,
     })
   })
 })

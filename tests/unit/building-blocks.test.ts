@@ -45,24 +45,40 @@ describe('field helpers', () => {
     expect(schema.safeParse({ trailer_type: 'reefer', axles: 3, hazmat: false }).success).toBe(true)
     expect(issues(schema.safeParse({ 'Bad Key': 1 }))).toEqual([['Bad Key', 'validation.customFieldKey']])
     expect(issues(schema.safeParse({ nested: { a: 1 } }))?.[0][1]).toBe('validation.customFieldValue')
-    expect(issues(schema.safeParse(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])))) ).toEqual([['', 'validation.customFields']])
+    expect(issues(schema.safeParse(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))))).toEqual([['', 'validation.customFields']])
     expect(schema.safeParse(['a']).success).toBe(false)
   })
 })
 
 describe('list queries', () => {
-  const schema = listQuery({ sorts: ['name', 'createdAt'], defaultSort: 'name', filters: { status: enumFilter(['active', 'inactive']), companyId: idFilter() } })
+  const schema = listQuery({
+    sorts: ['name', 'createdAt'],
+    defaultSort: 'name',
+    filters: { status: enumFilter(['active', 'inactive']), companyId: idFilter() },
+  })
   const parse = (query: string) => parseListQuery(schema, new URLSearchParams(query))
 
   it('reads a valid query', () => {
     expect(parse('q=%20abc%20&status=active&companyId=c123&sort=createdAt&dir=desc&page=3&pageSize=50')).toEqual({
-      q: 'abc', status: 'active', companyId: 'c123', sort: 'createdAt', dir: 'desc', page: 3, pageSize: 50,
+      q: 'abc',
+      status: 'active',
+      companyId: 'c123',
+      sort: 'createdAt',
+      dir: 'desc',
+      page: 3,
+      pageSize: 50,
     })
   })
 
   it('falls back to the defaults for anything hand-edited or stale, never failing', () => {
     expect(parse('status=flying&companyId=a%00b&sort=password&dir=up&page=-2&pageSize=1000&q=a%00')).toEqual({
-      q: undefined, status: undefined, companyId: undefined, sort: 'name', dir: 'asc', page: 1, pageSize: 25,
+      q: undefined,
+      status: undefined,
+      companyId: undefined,
+      sort: 'name',
+      dir: 'asc',
+      page: 1,
+      pageSize: 25,
     })
     expect(parse('page=1e3&pageSize=0x19')).toMatchObject({ page: 1000, pageSize: 25 })
     expect(parse('page=999999999')).toMatchObject({ page: 1 })
@@ -88,7 +104,10 @@ describe('list queries', () => {
 describe('JSON bodies', () => {
   it('drops nulls and empty strings at every depth, keeping array positions', () => {
     expect(dropNulls({ a: null, b: '', c: 0, d: false, e: { f: null, g: 'x' }, h: [{ i: null, j: 1 }, null] })).toEqual({
-      c: 0, d: false, e: { g: 'x' }, h: [{ j: 1 }, null],
+      c: 0,
+      d: false,
+      e: { g: 'x' },
+      h: [{ j: 1 }, null],
     })
   })
 

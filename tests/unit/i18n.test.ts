@@ -27,7 +27,10 @@ describe('translations', () => {
     for (const code of SUPPORTED_LANGUAGES.filter((language) => language !== 'en')) {
       const catalogue = flatten(resources[code].translations)
       const same = Object.entries(reference).filter(([key, text]) => text.length > 12 && catalogue[key] === text && !text.includes('Freightdesk:'))
-      expect(same.map(([key]) => key), code).toEqual([])
+      expect(
+        same.map(([key]) => key),
+        code,
+      ).toEqual([])
     }
   })
 
@@ -83,7 +86,10 @@ describe('namespaces: what the browser downloads', () => {
       const named = handleNamespaces(Function(`return ${declared}`)())
       // Pages inside a layout get the layout's namespaces too.
       const layout = path.join(path.dirname(file), 'layout.tsx')
-      const fromLayout = file !== layout && fs.existsSync(layout) ? handleNamespaces(Function(`return ${/export const handle = (\{[^}]*\})/.exec(fs.readFileSync(layout, 'utf8'))?.[1] ?? '{}'}`)()) : []
+      const fromLayout =
+        file !== layout && fs.existsSync(layout)
+          ? handleNamespaces(Function(`return ${/export const handle = (\{[^}]*\})/.exec(fs.readFileSync(layout, 'utf8'))?.[1] ?? '{}'}`)())
+          : []
       for (const ns of used) if (!named.includes(ns as never) && !fromLayout.includes(ns as never)) problems.push(`${path.relative('app', file)} uses ${ns}`)
     }
     expect(problems).toEqual([])

@@ -37,7 +37,9 @@ describe('withChanged and withReturnTo', () => {
   it('marks the changed row and links back to the list', () => {
     expect(withChanged('/dashboard/trucks/list?q=a', 'id1')).toBe('/dashboard/trucks/list?q=a&changed=id1')
     expect(withReturnTo('/dashboard/trucks/id1/edit', '/dashboard/trucks/list')).toBe('/dashboard/trucks/id1/edit')
-    expect(withReturnTo('/dashboard/trucks/id1/edit', '/dashboard/trucks/list?q=a&page=2')).toBe('/dashboard/trucks/id1/edit?returnTo=%2Fdashboard%2Ftrucks%2Flist%3Fq%3Da%26page%3D2')
+    expect(withReturnTo('/dashboard/trucks/id1/edit', '/dashboard/trucks/list?q=a&page=2')).toBe(
+      '/dashboard/trucks/id1/edit?returnTo=%2Fdashboard%2Ftrucks%2Flist%3Fq%3Da%26page%3D2',
+    )
   })
 })
 

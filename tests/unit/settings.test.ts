@@ -6,16 +6,23 @@ import { DEFAULT_SETTINGS, isDefaultSettings, parseSettings, SETTING_NAMES, with
 
 describe('display settings from cookies', () => {
   it('reads each of the six cookies', () => {
-    const settings = parseSettings(
-      'themeMode=dark; themeContrast=bold; themeDirection=rtl; themeLayout=mini; themeColorPresets=orange; themeStretch=true',
-    )
-    expect(settings).toEqual({ themeMode: 'dark', themeContrast: 'bold', themeDirection: 'rtl', themeLayout: 'mini', themeColorPresets: 'orange', themeStretch: true })
+    const settings = parseSettings('themeMode=dark; themeContrast=bold; themeDirection=rtl; themeLayout=mini; themeColorPresets=orange; themeStretch=true')
+    expect(settings).toEqual({
+      themeMode: 'dark',
+      themeContrast: 'bold',
+      themeDirection: 'rtl',
+      themeLayout: 'mini',
+      themeColorPresets: 'orange',
+      themeStretch: true,
+    })
     expect(isDefaultSettings(settings)).toBe(false)
   })
 
   it('falls back to the defaults for missing, unknown or forged values', () => {
     expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS)
-    expect(parseSettings('themeMode=neon; themeLayout=%3Cscript%3E; themeColorPresets=pink; themeStretch=yes; themeContrast=%E0%A4%A')).toEqual(DEFAULT_SETTINGS)
+    expect(parseSettings('themeMode=neon; themeLayout=%3Cscript%3E; themeColorPresets=pink; themeStretch=yes; themeContrast=%E0%A4%A')).toEqual(
+      DEFAULT_SETTINGS,
+    )
     expect(isDefaultSettings(parseSettings('themeMode=light'))).toBe(true)
   })
 
@@ -34,7 +41,11 @@ describe('display settings from cookies', () => {
 
 describe('the settings action', () => {
   const post = async (fields: Record<string, string>) =>
-    (await action({ request: new Request('http://localhost/resources/settings', { method: 'POST', body: new URLSearchParams(fields) }), params: {}, context: {} } as never)) as Response
+    (await action({
+      request: new Request('http://localhost/resources/settings', { method: 'POST', body: new URLSearchParams(fields) }),
+      params: {},
+      context: {},
+    } as never)) as Response
 
   it('sets one cookie for 3 days on path / and returns to the page (no JavaScript)', async () => {
     const response = await post({ intent: 'set', setting: 'themeColorPresets', value: 'purple', redirectTo: '/dashboard/trucks/list?settings=open' })
@@ -73,7 +84,11 @@ describe('the settings action', () => {
 
 describe('the language action', () => {
   const post = async (fields: Record<string, string>) =>
-    (await languageAction({ request: new Request('http://localhost/resources/language', { method: 'POST', body: new URLSearchParams(fields) }), params: {}, context: {} } as never)) as Response
+    (await languageAction({
+      request: new Request('http://localhost/resources/language', { method: 'POST', body: new URLSearchParams(fields) }),
+      params: {},
+      context: {},
+    } as never)) as Response
 
   it('remembers the language for a year and sets the direction it reads in', async () => {
     const response = await post({ lng: 'vn', redirectTo: '/dashboard/trucks/list?page=2' })

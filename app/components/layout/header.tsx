@@ -50,14 +50,18 @@ const FLAGS: Record<string, React.ReactNode> = {
 
 export function Flag({ code, className }: { code: string; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 30 20" className={cn('h-[18px] w-[27px] shrink-0 overflow-hidden rounded-[3px] shadow-sm', className)} data-flag={code}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 30 20"
+      className={cn('h-[18px] w-[27px] shrink-0 overflow-hidden rounded-[3px] shadow-sm', className)}
+      data-flag={code}
+    >
       {FLAGS[code]}
     </svg>
   )
 }
 
-const menuPanel =
-  'absolute end-0 top-full z-drawer mt-2 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-xl'
+const menuPanel = 'absolute end-0 top-full z-drawer mt-2 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-xl'
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation()

@@ -11,21 +11,25 @@ export function NavHorizontal({ sections }: { sections: NavSection[] }) {
   return (
     <nav aria-label={t('nav.label')} data-testid="nav-horizontal" className="border-b border-dashed border-line bg-canvas/90 backdrop-blur">
       <ul className="mx-auto flex max-w-screen-xl items-center gap-1 overflow-x-auto px-10 py-2 in-data-[stretch=true]:max-w-none">
-        {sections.flatMap((section) => section.items).map((item) => (
-          <li key={item.path}>
-            <NavLink
-              to={itemHref(item)}
-              title={item.caption ? t(item.caption) : undefined}
-              className={cn(
-                'flex h-8 items-center gap-2 rounded-md px-2.5 text-sm font-medium whitespace-nowrap',
-                isActive(pathname, item) ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
-              )}
-            >
-              <Icon name={item.icon} size={18} />
-              {t(item.title)}
-            </NavLink>
-          </li>
-        ))}
+        {sections
+          .flatMap((section) => section.items)
+          .map((item) => (
+            <li key={item.path}>
+              <NavLink
+                to={itemHref(item)}
+                title={item.caption ? t(item.caption) : undefined}
+                className={cn(
+                  'flex h-8 items-center gap-2 rounded-md px-2.5 text-sm font-medium whitespace-nowrap',
+                  isActive(pathname, item)
+                    ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light'
+                    : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
+                )}
+              >
+                <Icon name={item.icon} size={18} />
+                {t(item.title)}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   )

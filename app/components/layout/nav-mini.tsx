@@ -10,23 +10,25 @@ export function NavMini({ sections }: { sections: NavSection[] }) {
   const { pathname } = useLocation()
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1 px-1.5 pb-8" data-testid="nav-mini">
-      {sections.flatMap((section) => section.items).map((item) => {
-        const title = t(item.title)
-        return (
-          <NavLink
-            key={item.path}
-            to={itemHref(item)}
-            title={item.caption ? `${title} (${t(item.caption)})` : title}
-            className={cn(
-              'flex min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-center text-[10px] leading-tight font-semibold',
-              isActive(pathname, item) ? 'bg-primary/10 text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
-            )}
-          >
-            <Icon name={item.icon} size={22} />
-            <span className="line-clamp-2 break-words">{title}</span>
-          </NavLink>
-        )
-      })}
+      {sections
+        .flatMap((section) => section.items)
+        .map((item) => {
+          const title = t(item.title)
+          return (
+            <NavLink
+              key={item.path}
+              to={itemHref(item)}
+              title={item.caption ? `${title} (${t(item.caption)})` : title}
+              className={cn(
+                'flex min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-center text-[10px] leading-tight font-semibold',
+                isActive(pathname, item) ? 'bg-primary/10 text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
+              )}
+            >
+              <Icon name={item.icon} size={22} />
+              <span className="line-clamp-2 break-words">{title}</span>
+            </NavLink>
+          )
+        })}
     </nav>
   )
 }

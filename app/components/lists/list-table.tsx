@@ -57,7 +57,12 @@ export function RowActions({ edit, remove }: { edit?: { href: string; label: str
   return (
     <>
       {edit ? (
-        <Link to={edit.href} className="grid size-9 place-items-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10" aria-label={edit.label} title={t('common.edit')}>
+        <Link
+          to={edit.href}
+          className="grid size-9 place-items-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10"
+          aria-label={edit.label}
+          title={t('common.edit')}
+        >
           <Icon name="edit" size={18} />
         </Link>
       ) : null}

@@ -31,7 +31,12 @@ export function SettingsDrawer() {
     const closeHref = `${location.pathname}${withParams(location.search, { settings: null })}`
     return (
       <>
-        <Link to={`${location.pathname}${withParams(location.search, { settings: 'open' })}`} className={fabClass} aria-label={t('settings.open')} data-testid="settings-button">
+        <Link
+          to={`${location.pathname}${withParams(location.search, { settings: 'open' })}`}
+          className={fabClass}
+          aria-label={t('settings.open')}
+          data-testid="settings-button"
+        >
           <Icon name="settings" size={24} />
           <Dot show={!isDefault} testId="settings-dot" />
         </Link>
@@ -52,7 +57,16 @@ export function SettingsDrawer() {
 
   return (
     <>
-      <button ref={button} type="button" className={fabClass} aria-label={t('settings.open')} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} data-testid="settings-button">
+      <button
+        ref={button}
+        type="button"
+        className={fabClass}
+        aria-label={t('settings.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-testid="settings-button"
+      >
         <Icon name="settings" size={24} />
         <Dot show={!isDefault} testId="settings-dot" />
       </button>

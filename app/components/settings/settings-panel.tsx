@@ -8,8 +8,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { SettingForm } from './setting-form'
 import { useSettings } from './use-settings'
 
-export const panelClass =
-  'fixed inset-y-0 end-0 z-drawer flex w-[260px] max-w-full flex-col bg-surface/95 shadow-2xl backdrop-blur-md outline-none'
+export const panelClass = 'fixed inset-y-0 end-0 z-drawer flex w-[260px] max-w-full flex-col bg-surface/95 shadow-2xl backdrop-blur-md outline-none'
 
 export function Dot({ show, testId }: { show: boolean; testId: string }) {
   if (!show) return null
@@ -18,7 +17,21 @@ export function Dot({ show, testId }: { show: boolean; testId: string }) {
 
 export const iconButton = 'relative grid size-9 place-items-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10'
 
-function Option({ setting, value, current, label, children, className }: { setting: SettingName; value: string; current: string; label: string; children: ReactNode; className?: string }) {
+function Option({
+  setting,
+  value,
+  current,
+  label,
+  children,
+  className,
+}: {
+  setting: SettingName
+  value: string
+  current: string
+  label: string
+  children: ReactNode
+  className?: string
+}) {
   const selected = current === value
   return (
     <button
@@ -31,7 +44,9 @@ function Option({ setting, value, current, label, children, className }: { setti
       data-value={value}
       className={cn(
         'flex min-h-14 items-center justify-center gap-2 rounded-xl border text-sm transition-colors',
-        selected ? 'border-primary/30 bg-primary/10 text-primary-dark shadow-sm dark:text-primary-light' : 'border-line text-muted hover:bg-black/5 dark:hover:bg-white/5',
+        selected
+          ? 'border-primary/30 bg-primary/10 text-primary-dark shadow-sm dark:text-primary-light'
+          : 'border-line text-muted hover:bg-black/5 dark:hover:bg-white/5',
         className,
       )}
       data-setting-option={setting}
@@ -115,10 +130,16 @@ export function Panel({ close, Title = 'h2' }: { close: ReactNode; Title?: Eleme
           {pair('themeMode', (value) => ({ label: t(`settings.modes.${value}`), icon: <Icon name={value === 'dark' ? 'moon' : 'sun'} size={22} /> }))}
         </Section>
         <Section title={t('settings.contrast')}>
-          {pair('themeContrast', (value) => ({ label: t(`settings.contrasts.${value}`), icon: <Icon name={value === 'bold' ? 'contrastBold' : 'contrast'} size={22} /> }))}
+          {pair('themeContrast', (value) => ({
+            label: t(`settings.contrasts.${value}`),
+            icon: <Icon name={value === 'bold' ? 'contrastBold' : 'contrast'} size={22} />,
+          }))}
         </Section>
         <Section title={t('settings.direction')}>
-          {pair('themeDirection', (value) => ({ label: t(`settings.directions.${value}`), icon: <Icon name={value === 'rtl' ? 'alignRight' : 'alignLeft'} size={22} /> }))}
+          {pair('themeDirection', (value) => ({
+            label: t(`settings.directions.${value}`),
+            icon: <Icon name={value === 'rtl' ? 'alignRight' : 'alignLeft'} size={22} />,
+          }))}
         </Section>
         <Section title={t('settings.layout')}>
           {pair('themeLayout', (value) => ({ label: t(`settings.layouts.${value}`), icon: <LayoutPicture layout={value} /> }))}
@@ -140,7 +161,12 @@ export function Panel({ close, Title = 'h2' }: { close: ReactNode; Title?: Eleme
               <Icon name="stretch" size={22} className="fd-flip-rtl" />
               <span className="flex-1 text-start">{t('settings.stretchLabel')}</span>
               <span aria-hidden="true" className={cn('relative h-5 w-9 rounded-full transition-colors', settings.themeStretch ? 'bg-primary' : 'bg-muted/40')}>
-                <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-[inset-inline-start]', settings.themeStretch ? 'start-[18px]' : 'start-0.5')} />
+                <span
+                  className={cn(
+                    'absolute top-0.5 size-4 rounded-full bg-white shadow transition-[inset-inline-start]',
+                    settings.themeStretch ? 'start-[18px]' : 'start-0.5',
+                  )}
+                />
               </span>
             </button>
           </SettingForm>
@@ -148,7 +174,14 @@ export function Panel({ close, Title = 'h2' }: { close: ReactNode; Title?: Eleme
         <Section title={t('settings.presets')}>
           <SettingForm setting="themeColorPresets" className="grid grid-cols-3 gap-2">
             {SETTING_OPTIONS.themeColorPresets.map((value) => (
-              <Option key={value} setting="themeColorPresets" value={value} current={settings.themeColorPresets} label={t(`settings.presetNames.${value}`)} className="h-14">
+              <Option
+                key={value}
+                setting="themeColorPresets"
+                value={value}
+                current={settings.themeColorPresets}
+                label={t(`settings.presetNames.${value}`)}
+                className="h-14"
+              >
                 <span aria-hidden="true" className="size-6 rounded-full" style={{ background: colorPresets[value].main }} />
               </Option>
             ))}

@@ -13,7 +13,5 @@ const tones: Record<Tone, string> = {
 }
 
 export function Badge({ tone = 'default', children }: { tone?: Tone; children: ReactNode }) {
-  return (
-    <span className={cn('inline-flex h-6 items-center rounded-md px-2 text-xs font-bold whitespace-nowrap', tones[tone])}>{children}</span>
-  )
+  return <span className={cn('inline-flex h-6 items-center rounded-md px-2 text-xs font-bold whitespace-nowrap', tones[tone])}>{children}</span>
 }

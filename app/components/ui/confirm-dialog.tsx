@@ -34,7 +34,15 @@ export function ConfirmDelete(props: ConfirmDeleteProps) {
   }
   return (
     <>
-      <button ref={trigger} type="button" className={triggerClass} aria-label={props.triggerLabel} title={props.triggerLabel} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        ref={trigger}
+        type="button"
+        className={triggerClass}
+        aria-label={props.triggerLabel}
+        title={props.triggerLabel}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         <Icon name="trash" size={18} />
       </button>
       {open ? (

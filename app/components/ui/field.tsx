@@ -31,7 +31,12 @@ function Wrapper({ label, field, hint, className, children }: FieldProps & { chi
     <div className={cn('min-w-0', className)}>
       <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
         {label}
-        {field.required ? <span aria-hidden="true" className="text-error"> *</span> : null}
+        {field.required ? (
+          <span aria-hidden="true" className="text-error">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint && !field.errors?.length ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
@@ -48,12 +53,7 @@ export function TextField({
 }: FieldProps & { type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'search'; autoComplete?: string; placeholder?: string }) {
   return (
     <Wrapper {...props}>
-      <input
-        {...getInputProps(props.field, { type })}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        className={inputClass}
-      />
+      <input {...getInputProps(props.field, { type })} autoComplete={autoComplete} placeholder={placeholder} className={inputClass} />
     </Wrapper>
   )
 }

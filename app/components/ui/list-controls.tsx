@@ -53,7 +53,13 @@ export function Pagination({ total, page, pageSize, pageSizes }: { total: number
         <label htmlFor="pageSize" className="text-muted">
           {t('list.rowsPerPage')}
         </label>
-        <select id="pageSize" name="pageSize" defaultValue={pageSize} className="h-8 rounded-md border border-line bg-surface px-2" onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+        <select
+          id="pageSize"
+          name="pageSize"
+          defaultValue={pageSize}
+          className="h-8 rounded-md border border-line bg-surface px-2"
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
           {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
@@ -92,7 +98,13 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
     )
   }
   return (
-    <Link to={to} rel={label} aria-label={label} className="grid size-9 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10" preventScrollReset>
+    <Link
+      to={to}
+      rel={label}
+      aria-label={label}
+      className="grid size-9 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10"
+      preventScrollReset
+    >
       {content}
     </Link>
   )

@@ -39,12 +39,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (registration.created) {
     const token = await createEmailVerification(registration.user.id)
     const link = appUrl(`/auth/verify?token=${token}`)
-    sendEmailInBackground({ to: registration.user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: registration.user.firstName, link }) })
+    sendEmailInBackground({
+      to: registration.user.email,
+      subject: t('emails.verify.subject'),
+      text: t('emails.verify.body', { name: registration.user.firstName, link }),
+    })
   } else if (registration.user.status !== 'banned') {
     sendEmailInBackground({
       to: registration.user.email,
       subject: t('emails.registerExisting.subject'),
-      text: t('emails.registerExisting.body', { name: registration.user.firstName, loginLink: appUrl('/auth/login'), resetLink: appUrl('/auth/reset-password') }),
+      text: t('emails.registerExisting.body', {
+        name: registration.user.firstName,
+        loginLink: appUrl('/auth/login'),
+        resetLink: appUrl('/auth/reset-password'),
+      }),
     })
   }
   return redirect(SENT)
@@ -85,7 +93,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <TextField label={t('fields.firstName')} field={fields.firstName} autoComplete="given-name" />
           <TextField label={t('fields.lastName')} field={fields.lastName} autoComplete="family-name" />
         </div>
-        <TextField label={t('fields.organizationName')} field={fields.organizationName} autoComplete="organization" hint={t('auth.register.organizationHint')} />
+        <TextField
+          label={t('fields.organizationName')}
+          field={fields.organizationName}
+          autoComplete="organization"
+          hint={t('auth.register.organizationHint')}
+        />
         <TextField label={t('fields.email')} field={fields.email} type="email" autoComplete="email" />
         <TextField label={t('fields.password')} field={fields.password} type="password" autoComplete="new-password" hint={t('auth.passwordHint')} />
         <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>

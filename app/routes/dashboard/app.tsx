@@ -94,8 +94,12 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">{t('dashboard.trucksByStatus')}</caption>
               <thead>
                 <tr className="text-start text-muted">
-                  <th scope="col" className="py-2 text-start font-semibold">{t('fields.status')}</th>
-                  <th scope="col" className="py-2 text-end font-semibold">{t('dashboard.count')}</th>
+                  <th scope="col" className="py-2 text-start font-semibold">
+                    {t('fields.status')}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t('dashboard.count')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -122,7 +126,9 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {ROLES.map((role) => (
                   <tr key={role} className="border-t border-dashed border-line first:border-t-0">
-                    <th scope="row" className="py-2.5 text-start font-medium">{t(`roles.${role}`)}</th>
+                    <th scope="row" className="py-2.5 text-start font-medium">
+                      {t(`roles.${role}`)}
+                    </th>
                     <td className="py-2.5 text-end font-semibold tabular-nums">{fmt(users[role] ?? 0)}</td>
                   </tr>
                 ))}

@@ -67,14 +67,19 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
 
       {layout !== 'horizontal' ? (
         <aside
-          className={cn('fixed inset-y-0 start-0 z-nav hidden border-e border-dashed border-line bg-canvas lg:block', layout === 'mini' ? 'w-nav-mini' : 'w-nav')}
+          className={cn(
+            'fixed inset-y-0 start-0 z-nav hidden border-e border-dashed border-line bg-canvas lg:block',
+            layout === 'mini' ? 'w-nav-mini' : 'w-nav',
+          )}
           data-testid="nav-desktop"
         >
           <div className={cn('flex h-header-desktop items-center', layout === 'mini' ? 'justify-center' : 'px-7')}>
             <Logo compact={layout === 'mini'} />
           </div>
           <SidebarToggle layout={layout} />
-          <div className="h-[calc(100dvh-88px)] overflow-y-auto">{layout === 'mini' ? <NavMini sections={sections} /> : <NavVertical sections={sections} testId="nav-vertical" />}</div>
+          <div className="h-[calc(100dvh-88px)] overflow-y-auto">
+            {layout === 'mini' ? <NavMini sections={sections} /> : <NavVertical sections={sections} testId="nav-vertical" />}
+          </div>
         </aside>
       ) : null}
 
@@ -100,7 +105,13 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
           <NavHorizontal sections={sections} />
         </div>
       ) : null}
-      <main className={cn('mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10', settings.themeStretch ? 'max-w-none' : 'max-w-screen-xl', layout === 'horizontal' && 'lg:pt-8')}>
+      <main
+        className={cn(
+          'mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10',
+          settings.themeStretch ? 'max-w-none' : 'max-w-screen-xl',
+          layout === 'horizontal' && 'lg:pt-8',
+        )}
+      >
         {children}
       </main>
     </div>

@@ -100,7 +100,9 @@ export default function TrailerEditor({ loaderData, actionData }: Route.Componen
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && trailer ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo)} /> : null}
+        {actionData?.conflict && trailer ? (
+          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo)} />
+        ) : null}
         {/* The version the user started from (kept from their submission after a conflict). */}
         {trailer ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
         <input type="hidden" name="returnTo" value={returnTo} />

@@ -78,15 +78,38 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
           searchLabel={t('trailers.list.search')}
           searchPlaceholder={t('trailers.list.searchPlaceholder')}
           filters={[
-            { name: 'status', label: t('fields.status'), value: query.status, options: TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) })) },
-            { name: 'type', label: t('fields.trailerType'), value: query.type, options: TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) })) },
-            { name: 'companyId', label: t('fields.company'), value: query.companyId, options: companies.map((company) => ({ value: company.id, label: company.name })) },
+            {
+              name: 'status',
+              label: t('fields.status'),
+              value: query.status,
+              options: TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) })),
+            },
+            {
+              name: 'type',
+              label: t('fields.trailerType'),
+              value: query.type,
+              options: TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) })),
+            },
+            {
+              name: 'companyId',
+              label: t('fields.company'),
+              value: query.companyId,
+              options: companies.map((company) => ({ value: company.id, label: company.name })),
+            },
           ]}
         />
 
         {trailers.length === 0 ? (
           filtered || query.page > 1 ? (
-            <EmptyState title={t('trailers.list.noMatchTitle')} description={t('trailers.list.noMatch')} action={<ButtonLink to={pathname} variant="secondary">{t('list.clear')}</ButtonLink>} />
+            <EmptyState
+              title={t('trailers.list.noMatchTitle')}
+              description={t('trailers.list.noMatch')}
+              action={
+                <ButtonLink to={pathname} variant="secondary">
+                  {t('list.clear')}
+                </ButtonLink>
+              }
+            />
           ) : (
             <EmptyState
               title={t('trailers.list.emptyTitle')}
@@ -117,7 +140,14 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
-                      edit={loaderData.canUpdate ? { href: withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo), label: t('trailers.list.editUnit', { unit: trailer.unitNumber }) } : undefined}
+                      edit={
+                        loaderData.canUpdate
+                          ? {
+                              href: withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo),
+                              label: t('trailers.list.editUnit', { unit: trailer.unitNumber }),
+                            }
+                          : undefined
+                      }
                       remove={
                         loaderData.canDelete
                           ? {
@@ -141,7 +171,11 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>
                   <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
-                    {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : <span className="text-muted">—</span>}
+                    {trailer.lengthFt !== null ? (
+                      t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) })
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
                   </td>
                   <td className="px-3 py-3">{trailer.company?.name ?? <span className="text-muted">—</span>}</td>
                   <td className="px-3 py-3">
@@ -149,7 +183,12 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                       // The plate never breaks; its state may go to the next line on a narrow screen.
                       <bdi>
                         <span className="whitespace-nowrap">{trailer.licensePlate}</span>
-                        {trailer.plateState ? <> <span className="whitespace-nowrap">{`· ${trailer.plateState}`}</span></> : null}
+                        {trailer.plateState ? (
+                          <>
+                            {' '}
+                            <span className="whitespace-nowrap">{`· ${trailer.plateState}`}</span>
+                          </>
+                        ) : null}
                       </bdi>
                     ) : (
                       <span className="text-muted">—</span>

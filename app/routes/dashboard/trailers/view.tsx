@@ -88,8 +88,12 @@ export default function TrailerView({ loaderData }: Route.ComponentProps) {
           <h2 className="mb-3 text-base font-bold">{t('trailers.editor.equipment')}</h2>
           <dl data-testid="trailer-equipment">
             <Item label={t('fields.vin')}>{trailer.vin ? <span className="font-mono">{trailer.vin}</span> : null}</Item>
-            <Item label={t('fields.lengthFt')}>{trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : null}</Item>
-            <Item label={t('fields.licensePlate')}>{trailer.licensePlate ? <bdi>{`${trailer.licensePlate}${trailer.plateState ? ` · ${trailer.plateState}` : ''}`}</bdi> : null}</Item>
+            <Item label={t('fields.lengthFt')}>
+              {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : null}
+            </Item>
+            <Item label={t('fields.licensePlate')}>
+              {trailer.licensePlate ? <bdi>{`${trailer.licensePlate}${trailer.plateState ? ` · ${trailer.plateState}` : ''}`}</bdi> : null}
+            </Item>
             <Item label={t('fields.registrationExpiry')}>
               {trailer.registrationExpiry ? (
                 <>

@@ -59,7 +59,11 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={t('trucks.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trucks'), to: href('/dashboard/trucks/list') }, { label: t('nav.list') }]}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.trucks'), to: href('/dashboard/trucks/list') },
+          { label: t('nav.list') },
+        ]}
         action={
           loaderData.canCreate ? (
             <ButtonLink to={withReturnTo(href('/dashboard/trucks/new'), returnTo)}>
@@ -75,15 +79,38 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
           searchLabel={t('trucks.list.search')}
           searchPlaceholder={t('trucks.list.searchPlaceholder')}
           filters={[
-            { name: 'status', label: t('fields.status'), value: query.status, options: TRUCK_STATUSES.map((value) => ({ value, label: t(`trucks.status.${value}`) })) },
-            { name: 'companyId', label: t('fields.company'), value: query.companyId, options: companies.map((company) => ({ value: company.id, label: company.name })) },
-            { name: 'compliance', label: t('compliance.label'), value: query.compliance, options: TRUCK_COMPLIANCE.map((value) => ({ value, label: t(`compliance.filter.${value}`) })) },
+            {
+              name: 'status',
+              label: t('fields.status'),
+              value: query.status,
+              options: TRUCK_STATUSES.map((value) => ({ value, label: t(`trucks.status.${value}`) })),
+            },
+            {
+              name: 'companyId',
+              label: t('fields.company'),
+              value: query.companyId,
+              options: companies.map((company) => ({ value: company.id, label: company.name })),
+            },
+            {
+              name: 'compliance',
+              label: t('compliance.label'),
+              value: query.compliance,
+              options: TRUCK_COMPLIANCE.map((value) => ({ value, label: t(`compliance.filter.${value}`) })),
+            },
           ]}
         />
 
         {trucks.length === 0 ? (
           filtered || query.page > 1 ? (
-            <EmptyState title={t('trucks.list.noMatchTitle')} description={t('trucks.list.noMatch')} action={<ButtonLink to={pathname} variant="secondary">{t('list.clear')}</ButtonLink>} />
+            <EmptyState
+              title={t('trucks.list.noMatchTitle')}
+              description={t('trucks.list.noMatch')}
+              action={
+                <ButtonLink to={pathname} variant="secondary">
+                  {t('list.clear')}
+                </ButtonLink>
+              }
+            />
           ) : (
             <EmptyState
               title={t('trucks.list.emptyTitle')}
@@ -114,7 +141,14 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
-                      edit={loaderData.canUpdate ? { href: withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo), label: t('trucks.list.editUnit', { unit: truck.unitNumber }) } : undefined}
+                      edit={
+                        loaderData.canUpdate
+                          ? {
+                              href: withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo),
+                              label: t('trucks.list.editUnit', { unit: truck.unitNumber }),
+                            }
+                          : undefined
+                      }
                       remove={
                         loaderData.canDelete
                           ? {
@@ -137,13 +171,24 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}
                   </td>
                   <td className="px-3 py-3">{truck.company?.name ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3">{[truck.year, truck.make, truck.model].filter(Boolean).length ? <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi> : <span className="text-muted">—</span>}</td>
+                  <td className="px-3 py-3">
+                    {[truck.year, truck.make, truck.model].filter(Boolean).length ? (
+                      <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
                   <td className="px-3 py-3">
                     {truck.licensePlate ? (
                       // The plate never breaks; its state may go to the next line on a narrow screen.
                       <bdi>
                         <span className="whitespace-nowrap">{truck.licensePlate}</span>
-                        {truck.plateState ? <> <span className="whitespace-nowrap">{`· ${truck.plateState}`}</span></> : null}
+                        {truck.plateState ? (
+                          <>
+                            {' '}
+                            <span className="whitespace-nowrap">{`· ${truck.plateState}`}</span>
+                          </>
+                        ) : null}
                       </bdi>
                     ) : (
                       <span className="text-muted">—</span>
@@ -156,7 +201,9 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     <span className="whitespace-nowrap">{formatDate(i18n.language, truck.inspectionDue) || <span className="text-muted">—</span>}</span>
                     <ComplianceBadges compliance={truck.compliance} />
                   </td>
-                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}</td>
+                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
+                    {truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}
+                  </td>
                 </ListRow>
               )
             })}

@@ -94,7 +94,9 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
           <dl data-testid="truck-vehicle">
             <Item label={t('fields.vin')}>{truck.vin ? <span className="font-mono">{truck.vin}</span> : null}</Item>
             <Item label={t('trucks.list.vehicle')}>{vehicle ? <bdi>{vehicle}</bdi> : null}</Item>
-            <Item label={t('fields.licensePlate')}>{truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : null}</Item>
+            <Item label={t('fields.licensePlate')}>
+              {truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : null}
+            </Item>
             <Item label={t('fields.odometerMiles')}>{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : null}</Item>
             <Item label={t('fields.registrationExpiry')}>
               {truck.registrationExpiry ? (
