@@ -24,6 +24,15 @@ export { expect }
 
 export const js = (testInfo: { project: { name: string } }) => testInfo.project.name === 'js'
 
+/**
+ * With JavaScript, waits until the page has hydrated: the settings link becomes a button then.
+ * Before that, a select's change or a click that needs JavaScript is lost. Without JavaScript it
+ * returns at once.
+ */
+export async function whenHydrated(page: Page) {
+  if (js(base.info())) await expect(page.locator('button[data-testid="settings-button"]')).toBeVisible()
+}
+
 export function uniqueId(prefix: string) {
   return `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase()
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, login, registerOrganization, test } from './fixtures'
+import { expect, login, registerOrganization, test, whenHydrated } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 800 } })
 
@@ -15,6 +15,7 @@ for (const lang of ['en', 'ar']) {
   test(`${lang}: the settings button leaves the sign-in footer readable`, async ({ page }) => {
     await setLanguage(page, lang)
     await page.goto('/auth/login')
+    await whenHydrated(page)
     // The footer's text, not its box: padding may run under the button, words may not.
     const text = await page.getByRole('contentinfo').evaluate((footer) => {
       const range = document.createRange()

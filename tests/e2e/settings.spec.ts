@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
-import { expect, js, signedIn, test } from './fixtures'
+import { expect, js, signedIn, test, whenHydrated } from './fixtures'
 
 const html = (page: Page) => page.locator('html')
 
 async function openSettings(page: Page) {
   // With JavaScript the link turns into a button when the page hydrates; a click in between is lost.
-  if (js(test.info())) await expect(page.locator('button[data-testid="settings-button"]')).toBeVisible()
+  await whenHydrated(page)
   await page.getByTestId('settings-button').click()
   await expect(page.getByTestId('settings-drawer')).toBeVisible()
   return page.getByTestId('settings-drawer')

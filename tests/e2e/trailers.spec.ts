@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiTrailer, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization } from './fixtures'
+import { apiTrailer, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization, whenHydrated } from './fixtures'
 
 async function createTrailer(page: Page, unit: string, options: { status?: string; type?: string; vinNumber?: string; length?: string } = {}) {
   await page.goto('/dashboard/trailers/new')
@@ -136,6 +136,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
   await page.goto('/dashboard/trailers/list')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–25 of 31')
 
+  await whenHydrated(page)
   await page.getByLabel('Trailer type').selectOption({ label: 'Flatbed' })
   if (!js(test.info())) await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/type=flatbed/)
@@ -148,6 +149,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
 
   await page.goto('/dashboard/trailers/list?q=R-01')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–25 of 30')
+  await whenHydrated(page)
   await page.getByLabel('Rows per page:').selectOption('10')
   if (!js(test.info())) await page.locator('form:has(#pageSize)').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/q=R-01&pageSize=10$/)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, js, login, registerOrganization, signedIn, test, toast } from './fixtures'
+import { apiTruck, expect, js, login, registerOrganization, signedIn, test, toast, whenHydrated } from './fixtures'
 
 /** YYYY-MM-DD, `days` from today (UTC). */
 function day(days: number) {
@@ -158,6 +158,7 @@ test('search finds make and spaced plates; filter selects apply on change with J
   await expect(rowOf(page, 'SR-2')).toBeVisible()
 
   await page.goto('/dashboard/trucks/list')
+  await whenHydrated(page)
   await page.getByLabel('Status').selectOption({ label: 'Maintenance' })
   if (!js(testInfo)) await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/status=maintenance/)
@@ -185,6 +186,7 @@ test('compliance: badges in the list, a filter, and counts on the dashboard that
   await expect(rowOf(page, 'CP-LATE')).toBeVisible()
   await expect(page.getByLabel('Compliance')).toHaveValue('overdue')
 
+  await whenHydrated(page)
   await page.getByLabel('Compliance').selectOption({ label: 'Due within 30 days' })
   if (!js(testInfo)) await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/compliance=due_soon/)

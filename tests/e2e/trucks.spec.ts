@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization } from './fixtures'
+import { apiTruck, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization, whenHydrated } from './fixtures'
 
 async function createTruck(page: Page, unit: string, options: { status?: string; make?: string; vinNumber?: string } = {}) {
   await page.goto('/dashboard/trucks/new')
@@ -110,6 +110,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
   await page.goto('/dashboard/trucks/list')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–25 of 41')
 
+  await whenHydrated(page)
   await page.getByLabel('Status').selectOption({ label: 'Out of service' })
   if (!js(test.info())) await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/status=out_of_service/)
@@ -120,6 +121,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
   await page.goto('/dashboard/trucks/list?q=T-01')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–25 of 40')
   // Rows per page: submits on change with JavaScript, through its Apply button without.
+  await whenHydrated(page)
   await page.getByLabel('Rows per page:').selectOption('10')
   if (!js(test.info())) await page.locator('form:has(#pageSize)').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/q=T-01&pageSize=10$/)
