@@ -12,6 +12,11 @@ const tones: Record<Tone, string> = {
   error: 'bg-error-lighter text-error-darker dark:bg-error/20 dark:text-error-light',
 }
 
-export function Badge({ tone = 'default', children }: { tone?: Tone; children: ReactNode }) {
-  return <span className={cn('inline-flex h-6 items-center rounded-md px-2 text-xs font-bold whitespace-nowrap', tones[tone])}>{children}</span>
+/** `wrap`: long labels (compliance warnings in French) may take two lines instead of widening a column. */
+export function Badge({ tone = 'default', wrap = false, children }: { tone?: Tone; wrap?: boolean; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-md px-2 text-xs font-bold', wrap ? 'min-h-6 py-0.5' : 'h-6 whitespace-nowrap', tones[tone])}>
+      {children}
+    </span>
+  )
 }

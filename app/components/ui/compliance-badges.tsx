@@ -14,7 +14,7 @@ export function ComplianceBadges({ compliance }: { compliance: ComplianceFlags }
   return (
     <span className="mt-1 flex flex-wrap gap-1" data-testid="compliance-badges">
       {badges.map(({ kind, state }) => (
-        <Badge key={kind} tone={state === 'overdue' ? 'error' : 'warning'}>
+        <Badge key={kind} wrap tone={state === 'overdue' ? 'error' : 'warning'}>
           {t(`compliance.${kind}.${state}`)}
         </Badge>
       ))}
