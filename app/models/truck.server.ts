@@ -1,10 +1,10 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Prisma, Truck } from '~/generated/prisma/client'
 import type { TruckInput, TruckListQuery, TruckUpdate } from '~/schemas/truck'
-import { COMPLIANCE_WINDOW_DAYS, type TruckCompliance } from '~/schemas/truck-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
+import { complianceWhere, startOfToday } from './compliance.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
@@ -56,44 +56,6 @@ async function idsByCompactPlate(organizationId: string, q: string) {
     WHERE "organizationId" = ${organizationId}
       AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
   return rows.map((row) => row.id)
-}
-
-/** Today as a date-only value (UTC midnight), the way registration and inspection dates are stored. */
-export function startOfToday(now = new Date()) {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
-
-function addDays(date: Date, days: number) {
-  return new Date(date.getTime() + days * 86_400_000)
-}
-
-/**
- * Overdue: an inspection or registration date before today. Due soon: one of them within the
- * next 30 days and nothing overdue, so the two groups never count a truck twice.
- */
-function complianceWhere(compliance: TruckCompliance, today: Date): Prisma.TruckWhereInput {
-  const overdue: Prisma.TruckWhereInput = { OR: [{ inspectionDue: { lt: today } }, { registrationExpiry: { lt: today } }] }
-  if (compliance === 'overdue') return overdue
-  const limit = addDays(today, COMPLIANCE_WINDOW_DAYS)
-  return {
-    AND: [
-      { OR: [{ inspectionDue: { gte: today, lte: limit } }, { registrationExpiry: { gte: today, lte: limit } }] },
-      // Spelled out rather than NOT(overdue): NOT over a NULL date would drop the truck.
-      { OR: [{ inspectionDue: null }, { inspectionDue: { gte: today } }] },
-      { OR: [{ registrationExpiry: null }, { registrationExpiry: { gte: today } }] },
-    ],
-  }
-}
-
-export type ComplianceState = 'overdue' | 'due_soon' | null
-
-/** The badge one date earns: the same rule as the filter above. */
-export function complianceOf(value: Date | string | null, today = startOfToday()): ComplianceState {
-  if (!value) return null
-  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value
-  if (date < today) return 'overdue'
-  if (date <= addDays(today, COMPLIANCE_WINDOW_DAYS)) return 'due_soon'
-  return null
 }
 
 export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {

@@ -11,7 +11,7 @@ import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
 import { listTrailers, serializeTrailer } from '~/models/trailer.server'
-import { complianceOf, startOfToday } from '~/models/truck.server'
+import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { TrailerListQuerySchema } from '~/schemas/trailer'
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     changed: url.searchParams.get('changed'),
     trailers: result.items.map((trailer) => ({
       ...serializeTrailer(trailer),
-      compliance: { inspection: complianceOf(trailer.inspectionDue, today), registration: complianceOf(trailer.registrationExpiry, today) },
+      compliance: complianceFlags(trailer, today),
     })),
     canCreate: can(user.role, 'create', 'trailer'),
     canUpdate: can(user.role, 'update', 'trailer'),

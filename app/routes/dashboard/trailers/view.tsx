@@ -8,7 +8,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getTrailer } from '~/models/trailer.server'
-import { complianceOf, startOfToday } from '~/models/truck.server'
+import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatNumber } from '~/utils/format'
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       registrationExpiry: trailer.registrationExpiry?.toISOString().slice(0, 10) ?? null,
       inspectionDue: trailer.inspectionDue?.toISOString().slice(0, 10) ?? null,
       notes: trailer.notes,
-      compliance: { inspection: complianceOf(trailer.inspectionDue, today), registration: complianceOf(trailer.registrationExpiry, today) },
+      compliance: complianceFlags(trailer, today),
     },
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trailers/list')),
     canUpdate: can(user.role, 'update', 'trailer'),

@@ -10,7 +10,8 @@ import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
-import { complianceOf, listTrucks, serializeTruck, startOfToday } from '~/models/truck.server'
+import { complianceFlags, startOfToday } from '~/models/compliance.server'
+import { listTrucks, serializeTruck } from '~/models/truck.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     changed: url.searchParams.get('changed'),
     trucks: result.items.map((truck) => ({
       ...serializeTruck(truck),
-      compliance: { inspection: complianceOf(truck.inspectionDue, today), registration: complianceOf(truck.registrationExpiry, today) },
+      compliance: complianceFlags(truck, today),
     })),
     canCreate: can(user.role, 'create', 'truck'),
     canUpdate: can(user.role, 'update', 'truck'),

@@ -7,7 +7,8 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { complianceOf, getTruck, startOfToday } from '~/models/truck.server'
+import { complianceFlags, startOfToday } from '~/models/compliance.server'
+import { getTruck } from '~/models/truck.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -42,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       registrationExpiry: truck.registrationExpiry?.toISOString().slice(0, 10) ?? null,
       inspectionDue: truck.inspectionDue?.toISOString().slice(0, 10) ?? null,
       notes: truck.notes,
-      compliance: { inspection: complianceOf(truck.inspectionDue, today), registration: complianceOf(truck.registrationExpiry, today) },
+      compliance: complianceFlags(truck, today),
     },
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo')),
     canUpdate: can(user.role, 'update', 'truck'),
