@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { vinCheckDigit } from '../../app/schemas/vin'
 
 export const DEMO_PASSWORD = 'freightdesk'
 export const OUTBOX = path.resolve('.data/e2e/outbox')
@@ -74,36 +75,8 @@ export async function lastEmailTo(address: string) {
 
 /** A valid VIN (correct check digit) that differs with n. */
 export function vin(n: number) {
-  const values: Record<string, number> = {
-    A: 1,
-    B: 2,
-    C: 3,
-    D: 4,
-    E: 5,
-    F: 6,
-    G: 7,
-    H: 8,
-    J: 1,
-    K: 2,
-    L: 3,
-    M: 4,
-    N: 5,
-    P: 7,
-    R: 9,
-    S: 2,
-    T: 3,
-    U: 4,
-    V: 5,
-    W: 6,
-    X: 7,
-    Y: 8,
-    Z: 9,
-  }
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
   const body = `3AKJHHDR0NS${String(n % 1_000_000).padStart(6, '0')}`
-  const sum = [...body].reduce((total, char, i) => total + (/\d/.test(char) ? Number(char) : values[char]) * weights[i], 0)
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11)
-  return `${body.slice(0, 8)}${check}${body.slice(9)}`
+  return `${body.slice(0, 8)}${vinCheckDigit(body)}${body.slice(9)}`
 }
 
 export type TestOrganization = { email: string; password: string; firstName: string; organizationName: string; accessToken: string }
