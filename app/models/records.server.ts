@@ -5,7 +5,9 @@
  * build paging arguments. The database holds the rules it can (unique indexes, the version in the
  * WHERE of every write); these helpers translate its answers into DomainErrors.
  */
+import { Prisma } from '~/generated/prisma/client'
 import { isId } from '~/schemas/text'
+import { prisma } from '~/utils/db.server'
 import type { Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
@@ -129,4 +131,31 @@ export function lastPage(total: number, pageSize: number) {
 /** `%` and `_` match themselves in a LIKE pattern built from what the user typed. */
 export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/** A `YYYY-MM-DD` form or JSON value as the date-only column stores it (UTC midnight), or null. */
+export function toDateOnly(value: string | undefined) {
+  return value ? new Date(`${value}T00:00:00Z`) : null
+}
+
+/** A date-only column as `YYYY-MM-DD`, so a client can send back what it read. */
+export function isoDate(value: Date | null) {
+  return value ? value.toISOString().slice(0, 10) : null
+}
+
+/** Tables whose `licensePlate` is searched ignoring spaces and dashes (names, never user input). */
+const PLATE_TABLES = { truck: Prisma.raw('"Truck"'), trailer: Prisma.raw('"Trailer"') }
+
+/**
+ * Ids of the organization's rows whose plate contains `q` once spaces and dashes are ignored on
+ * both sides: plates are written "ABC 123", "ABC-123" and "ABC123".
+ */
+export async function idsByCompactPlate(table: keyof typeof PLATE_TABLES, organizationId: string, q: string) {
+  const compact = q.replace(/[\s-]+/g, '')
+  if (!compact) return []
+  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM ${PLATE_TABLES[table]}
+    WHERE "organizationId" = ${organizationId}
+      AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
+  return rows.map((row) => row.id)
 }

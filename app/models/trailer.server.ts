@@ -11,11 +11,13 @@ import {
   assertReferences,
   assertVersion,
   deleteVersioned,
-  escapeLike,
+  idsByCompactPlate,
+  isoDate,
   paging,
   requireFound,
   rethrowUnique,
   type Reference,
+  toDateOnly,
   type UniqueIndexes,
 } from './records.server'
 
@@ -35,19 +37,8 @@ function orderBy(sort: TrailerListQuery['sort'], dir: TrailerListQuery['dir']): 
   return [primary, { id: 'asc' }]
 }
 
-/** Ids of the organization's trailers whose plate matches `q` once spaces and dashes are ignored. */
-async function idsByCompactPlate(organizationId: string, q: string) {
-  const compact = q.replace(/[\s-]+/g, '')
-  if (!compact) return []
-  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
-    SELECT "id" FROM "Trailer"
-    WHERE "organizationId" = ${organizationId}
-      AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
-  return rows.map((row) => row.id)
-}
-
 export async function listTrailers(organizationId: string, query: TrailerListQuery) {
-  const plateIds = query.q ? await idsByCompactPlate(organizationId, query.q) : []
+  const plateIds = query.q ? await idsByCompactPlate('trailer', organizationId, query.q) : []
   const where: Prisma.TrailerWhereInput = {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
@@ -78,10 +69,6 @@ const NOT_FOUND = 'trailers.errors.notFound'
 export async function getTrailer(organizationId: string, id: string): Promise<TrailerWithRelations> {
   assertId(id, NOT_FOUND)
   return requireFound(await prisma.trailer.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
-}
-
-function toDate(value: string | undefined) {
-  return value ? new Date(`${value}T00:00:00Z`) : null
 }
 
 function references(organizationId: string, input: TrailerInput): Reference[] {
@@ -137,8 +124,8 @@ function toData(input: TrailerInput, customFields: CustomFieldValues) {
     licensePlate: input.licensePlate || null,
     plateState: input.plateState || null,
     status: input.status,
-    registrationExpiry: toDate(input.registrationExpiry),
-    inspectionDue: toDate(input.inspectionDue),
+    registrationExpiry: toDateOnly(input.registrationExpiry),
+    inspectionDue: toDateOnly(input.inspectionDue),
     notes: input.notes || null,
     customFields,
   }
@@ -186,10 +173,6 @@ export async function deleteTrailer(actor: Actor, id: string, version?: number) 
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
     return before
   })
-}
-
-function isoDate(value: Date | null) {
-  return value ? value.toISOString().slice(0, 10) : null
 }
 
 /** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */

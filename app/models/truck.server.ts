@@ -12,11 +12,13 @@ import {
   assertReferences,
   assertVersion,
   deleteVersioned,
-  escapeLike,
+  idsByCompactPlate,
+  isoDate,
   paging,
   requireFound,
   rethrowUnique,
   type Reference,
+  toDateOnly,
   type UniqueIndexes,
 } from './records.server'
 
@@ -42,24 +44,8 @@ function orderBy(sort: TruckListQuery['sort'], dir: TruckListQuery['dir']): Pris
   return [primary, { id: 'asc' }]
 }
 
-/** Plates are written with and without spaces or dashes ("ABC 123", "ABC-123", "ABC123"). */
-function compactPlate(value: string) {
-  return value.replace(/[\s-]+/g, '')
-}
-
-/** Ids of the organization's trucks whose plate matches `q` once spaces and dashes are ignored. */
-async function idsByCompactPlate(organizationId: string, q: string) {
-  const compact = compactPlate(q)
-  if (!compact) return []
-  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
-    SELECT "id" FROM "Truck"
-    WHERE "organizationId" = ${organizationId}
-      AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
-  return rows.map((row) => row.id)
-}
-
 export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
-  const plateIds = query.q ? await idsByCompactPlate(organizationId, query.q) : []
+  const plateIds = query.q ? await idsByCompactPlate('truck', organizationId, query.q) : []
   const conditions: Prisma.TruckWhereInput[] = []
   if (query.compliance) conditions.push(complianceWhere(query.compliance, today))
   if (query.q) {
@@ -109,10 +95,6 @@ const NOT_FOUND = 'trucks.errors.notFound'
 export async function getTruck(organizationId: string, id: string): Promise<TruckWithRelations> {
   assertId(id, NOT_FOUND)
   return requireFound(await prisma.truck.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
-}
-
-function toDate(value: string | undefined) {
-  return value ? new Date(`${value}T00:00:00Z`) : null
 }
 
 /** The company and the primary driver (a user with the driver role) are the organization's own. */
@@ -177,8 +159,8 @@ function toData(input: TruckInput, customFields: CustomFieldValues) {
     plateState: input.plateState || null,
     status: input.status,
     ownership: input.ownership,
-    registrationExpiry: toDate(input.registrationExpiry),
-    inspectionDue: toDate(input.inspectionDue),
+    registrationExpiry: toDateOnly(input.registrationExpiry),
+    inspectionDue: toDateOnly(input.inspectionDue),
     odometerMiles: input.odometerMiles ?? null,
     primaryDriverId: input.primaryDriverId || null,
     notes: input.notes || null,
@@ -237,10 +219,6 @@ export async function deleteTruck(actor: Actor, id: string, version?: number) {
 export async function countTrucksByStatus(organizationId: string) {
   const rows = await prisma.truck.groupBy({ by: ['status'], where: { organizationId }, _count: { _all: true } })
   return Object.fromEntries(rows.map((row) => [row.status, row._count._all])) as Partial<Record<Truck['status'], number>>
-}
-
-function isoDate(value: Date | null) {
-  return value ? value.toISOString().slice(0, 10) : null
 }
 
 /** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
