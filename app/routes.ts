@@ -30,6 +30,7 @@ export default [
     ...prefix('trucks', [
       index('routes/dashboard/trucks/index.tsx'),
       route('list', 'routes/dashboard/trucks/list.tsx'),
+      route('export', 'routes/dashboard/trucks/export.ts'),
       route('new', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-new' }),
       route(':id', 'routes/dashboard/trucks/view.tsx'),
       route(':id/edit', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-edit' }),
@@ -38,6 +39,7 @@ export default [
     ...prefix('trailers', [
       index('routes/dashboard/trailers/index.tsx'),
       route('list', 'routes/dashboard/trailers/list.tsx'),
+      route('export', 'routes/dashboard/trailers/export.ts'),
       route('new', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-new' }),
       route(':id', 'routes/dashboard/trailers/view.tsx'),
       route(':id/edit', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-edit' }),

@@ -110,6 +110,7 @@ const ar: Catalogue = {
     notes: 'ملاحظات',
     trailerType: 'نوع المقطورة',
     lengthFt: 'الطول (قدم)',
+    id: 'المعرّف',
   },
   auth: {
     passwordHint: '8 أحرف على الأقل.',
@@ -207,6 +208,8 @@ const ar: Catalogue = {
     range: '{{from}}–{{to}} من {{total}}',
     previous: 'الصفحة السابقة',
     next: 'الصفحة التالية',
+    export: 'تصدير CSV',
+    exportHint: 'كل الصفوف المطابقة للبحث وعوامل التصفية، في ملف جدول بيانات',
   },
   compliance: {
     label: 'الامتثال',

@@ -110,6 +110,7 @@ const cn: Catalogue = {
     notes: '备注',
     trailerType: '挂车类型',
     lengthFt: '长度（英尺）',
+    id: '编号',
   },
   auth: {
     passwordHint: '至少 8 个字符。',
@@ -207,6 +208,8 @@ const cn: Catalogue = {
     range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
     previous: '上一页',
     next: '下一页',
+    export: '导出 CSV',
+    exportHint: '与搜索和筛选条件匹配的所有行，导出为表格文件',
   },
   compliance: {
     label: '合规',

@@ -108,6 +108,7 @@ const en = {
     notes: 'Notes',
     trailerType: 'Trailer type',
     lengthFt: 'Length (ft)',
+    id: 'ID',
   },
   auth: {
     passwordHint: 'At least 8 characters.',
@@ -205,6 +206,8 @@ const en = {
     range: '{{from}}–{{to}} of {{total}}',
     previous: 'Previous page',
     next: 'Next page',
+    export: 'Export CSV',
+    exportHint: 'All rows matching the search and filters, as a spreadsheet file',
   },
   compliance: {
     label: 'Compliance',

@@ -110,6 +110,7 @@ const fr: Catalogue = {
     notes: 'Notes',
     trailerType: 'Type de remorque',
     lengthFt: 'Longueur (pi)',
+    id: 'Identifiant',
   },
   auth: {
     passwordHint: 'Au moins 8 caractères.',
@@ -208,6 +209,8 @@ const fr: Catalogue = {
     range: '{{from}}–{{to}} sur {{total}}',
     previous: 'Page précédente',
     next: 'Page suivante',
+    export: 'Exporter en CSV',
+    exportHint: 'Toutes les lignes correspondant à la recherche et aux filtres, dans un fichier tableur',
   },
   compliance: {
     label: 'Conformité',

@@ -110,6 +110,7 @@ const vi: Catalogue = {
     notes: 'Ghi chú',
     trailerType: 'Loại rơ-moóc',
     lengthFt: 'Chiều dài (bộ)',
+    id: 'Mã định danh',
   },
   auth: {
     passwordHint: 'Ít nhất 8 ký tự.',
@@ -208,6 +209,8 @@ const vi: Catalogue = {
     range: '{{from}}–{{to}} / {{total}}',
     previous: 'Trang trước',
     next: 'Trang sau',
+    export: 'Xuất CSV',
+    exportHint: 'Tất cả các dòng khớp với tìm kiếm và bộ lọc, dưới dạng tệp bảng tính',
   },
   compliance: {
     label: 'Tuân thủ',

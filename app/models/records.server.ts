@@ -159,3 +159,15 @@ export async function idsByCompactPlate(table: keyof typeof PLATE_TABLES, organi
       AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
   return rows.map((row) => row.id)
 }
+
+/**
+ * Every row of a list in its order, read `size` rows at a time (exports): the caller's `read`
+ * gets skip/take and returns one batch; the order must end in a unique column (id).
+ */
+export async function* inBatches<T>(read: (window: { skip: number; take: number }) => Promise<T[]>, size = 500): AsyncGenerator<T> {
+  for (let skip = 0; ; skip += size) {
+    const rows = await read({ skip, take: size })
+    yield* rows
+    if (rows.length < size) return
+  }
+}

@@ -2,6 +2,7 @@
 import type { Prisma, Trailer } from '~/generated/prisma/client'
 import type { TrailerInput, TrailerListQuery, TrailerUpdate } from '~/schemas/trailer'
 import { prisma, type Tx } from '~/utils/db.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
@@ -12,6 +13,7 @@ import {
   assertVersion,
   deleteVersioned,
   idsByCompactPlate,
+  inBatches,
   isoDate,
   paging,
   requireFound,
@@ -37,9 +39,10 @@ function orderBy(sort: TrailerListQuery['sort'], dir: TrailerListQuery['dir']): 
   return [primary, { id: 'asc' }]
 }
 
-export async function listTrailers(organizationId: string, query: TrailerListQuery) {
+/** The list's search and filters, shared by the page, the API and the CSV export. */
+async function listWhere(organizationId: string, query: TrailerListQuery): Promise<Prisma.TrailerWhereInput> {
   const plateIds = query.q ? await idsByCompactPlate('trailer', organizationId, query.q) : []
-  const where: Prisma.TrailerWhereInput = {
+  return {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.type ? { type: query.type } : {}),
@@ -56,12 +59,38 @@ export async function listTrailers(organizationId: string, query: TrailerListQue
         }
       : {}),
   }
+}
+
+export async function listTrailers(organizationId: string, query: TrailerListQuery) {
+  const where = await listWhere(organizationId, query)
   const [total, items] = await Promise.all([
     prisma.trailer.count({ where }),
     prisma.trailer.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
 }
+
+/** Every trailer the list's search and filters match, in its order (CSV export). */
+export async function* exportTrailers(organizationId: string, query: TrailerListQuery) {
+  const where = await listWhere(organizationId, query)
+  yield* inBatches((window) => prisma.trailer.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...window }))
+}
+
+/** The export's columns, for the page (translated) and `GET /api/trailers?format=csv` (keys). */
+export const TRAILER_CSV_COLUMNS: CsvColumn<TrailerWithRelations>[] = [
+  { key: 'unitNumber', label: 'fields.unitNumber', value: (trailer) => trailer.unitNumber },
+  { key: 'type', label: 'fields.trailerType', value: (trailer) => trailer.type, valueLabel: (value) => `trailers.type.${value}` },
+  { key: 'status', label: 'fields.status', value: (trailer) => trailer.status, valueLabel: (value) => `trailers.status.${value}` },
+  { key: 'company', label: 'fields.company', value: (trailer) => trailer.company?.name },
+  { key: 'lengthFt', label: 'fields.lengthFt', value: (trailer) => trailer.lengthFt },
+  { key: 'vin', label: 'fields.vin', value: (trailer) => trailer.vin },
+  { key: 'licensePlate', label: 'fields.licensePlate', value: (trailer) => trailer.licensePlate },
+  { key: 'plateState', label: 'fields.plateState', value: (trailer) => trailer.plateState },
+  { key: 'registrationExpiry', label: 'fields.registrationExpiry', value: (trailer) => isoDate(trailer.registrationExpiry) },
+  { key: 'inspectionDue', label: 'fields.inspectionDue', value: (trailer) => isoDate(trailer.inspectionDue) },
+  { key: 'notes', label: 'fields.notes', value: (trailer) => trailer.notes },
+  { key: 'id', label: 'fields.id', value: (trailer) => trailer.id },
+]
 
 const NOT_FOUND = 'trailers.errors.notFound'
 

@@ -2,6 +2,7 @@
 import type { Prisma, Truck } from '~/generated/prisma/client'
 import type { TruckInput, TruckListQuery, TruckUpdate } from '~/schemas/truck'
 import { prisma, type Tx } from '~/utils/db.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { complianceWhere, startOfToday } from './compliance.server'
@@ -13,6 +14,7 @@ import {
   assertVersion,
   deleteVersioned,
   idsByCompactPlate,
+  inBatches,
   isoDate,
   paging,
   requireFound,
@@ -44,7 +46,8 @@ function orderBy(sort: TruckListQuery['sort'], dir: TruckListQuery['dir']): Pris
   return [primary, { id: 'asc' }]
 }
 
-export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
+/** The list's search and filters, shared by the page, the API and the CSV export. */
+async function listWhere(organizationId: string, query: TruckListQuery, today: Date): Promise<Prisma.TruckWhereInput> {
   const plateIds = query.q ? await idsByCompactPlate('truck', organizationId, query.q) : []
   const conditions: Prisma.TruckWhereInput[] = []
   if (query.compliance) conditions.push(complianceWhere(query.compliance, today))
@@ -61,12 +64,16 @@ export async function listTrucks(organizationId: string, query: TruckListQuery, 
       ],
     })
   }
-  const where: Prisma.TruckWhereInput = {
+  return {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.companyId ? { companyId: query.companyId } : {}),
     ...(conditions.length ? { AND: conditions } : {}),
   }
+}
+
+export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
+  const where = await listWhere(organizationId, query, today)
   // Two independent reads in parallel; a transaction would only add round trips.
   const [total, items] = await Promise.all([
     prisma.truck.count({ where }),
@@ -79,6 +86,36 @@ export async function listTrucks(organizationId: string, query: TruckListQuery, 
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
 }
+
+/** Every truck the list's search and filters match, in its order (CSV export). */
+export async function* exportTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
+  const where = await listWhere(organizationId, query, today)
+  yield* inBatches((window) => prisma.truck.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...window }))
+}
+
+/** The export's columns, for the page (translated) and `GET /api/trucks?format=csv` (keys). */
+export const TRUCK_CSV_COLUMNS: CsvColumn<TruckWithRelations>[] = [
+  { key: 'unitNumber', label: 'fields.unitNumber', value: (truck) => truck.unitNumber },
+  { key: 'status', label: 'fields.status', value: (truck) => truck.status, valueLabel: (value) => `trucks.status.${value}` },
+  { key: 'company', label: 'fields.company', value: (truck) => truck.company?.name },
+  { key: 'vin', label: 'fields.vin', value: (truck) => truck.vin },
+  { key: 'make', label: 'fields.make', value: (truck) => truck.make },
+  { key: 'model', label: 'fields.model', value: (truck) => truck.model },
+  { key: 'year', label: 'fields.year', value: (truck) => truck.year },
+  { key: 'licensePlate', label: 'fields.licensePlate', value: (truck) => truck.licensePlate },
+  { key: 'plateState', label: 'fields.plateState', value: (truck) => truck.plateState },
+  { key: 'ownership', label: 'fields.ownership', value: (truck) => truck.ownership, valueLabel: (value) => `trucks.ownership.${value}` },
+  { key: 'registrationExpiry', label: 'fields.registrationExpiry', value: (truck) => isoDate(truck.registrationExpiry) },
+  { key: 'inspectionDue', label: 'fields.inspectionDue', value: (truck) => isoDate(truck.inspectionDue) },
+  { key: 'odometerMiles', label: 'fields.odometerMiles', value: (truck) => truck.odometerMiles },
+  {
+    key: 'primaryDriver',
+    label: 'fields.primaryDriver',
+    value: (truck) => (truck.primaryDriver ? `${truck.primaryDriver.firstName} ${truck.primaryDriver.lastName}` : null),
+  },
+  { key: 'notes', label: 'fields.notes', value: (truck) => truck.notes },
+  { key: 'id', label: 'fields.id', value: (truck) => truck.id },
+]
 
 /** The dashboard's compliance counts, by the same rules as the list filter. */
 export async function countTrucksByCompliance(organizationId: string, today = startOfToday()) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
@@ -27,6 +27,8 @@ export function ListToolbar(props: {
   searchLabel: string
   searchPlaceholder: string
   filters: FilterSelect[]
+  /** The list's CSV export with the same search, filters and sort (a plain download link). */
+  exportHref?: string
 }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
@@ -70,6 +72,12 @@ export function ListToolbar(props: {
           <ButtonLink to={pathname} variant="ghost">
             {t('list.clear')}
           </ButtonLink>
+        ) : null}
+        {props.exportHref ? (
+          <a href={props.exportHref} download className={buttonClass('ghost')} title={t('list.exportHint')}>
+            <Icon name="download" size={18} />
+            {t('list.export')}
+          </a>
         ) : null}
       </div>
     </Form>

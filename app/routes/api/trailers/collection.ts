@@ -1,15 +1,22 @@
-import { createTrailer, listTrailers, serializeTrailer } from '~/models/trailer.server'
+import { createTrailer, exportTrailers, listTrailers, serializeTrailer, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TrailerListQuerySchema, TrailerSchema } from '~/schemas/trailer'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
-/** GET /api/trailers: the list with the same search, filters, sort and paging as the page. */
+/**
+ * GET /api/trailers: the list with the same search, filters, sort and paging as the page;
+ * `?format=csv` streams every matching trailer (all pages) as CSV with the fields' keys as headers.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'trailer')
-    const query = parseListQuery(TrailerListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(TrailerListQuerySchema, url.searchParams)
+    if (wantsCsv(url))
+      return csvResponse(exportTrailers(user.organizationId, query), TRAILER_CSV_COLUMNS, { headers: 'key', filename: csvFilename('trailers') })
     const result = await listTrailers(user.organizationId, query)
     return apiData(result.items.map(serializeTrailer), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })

@@ -1,15 +1,21 @@
-import { createTruck, listTrucks, serializeTruck } from '~/models/truck.server'
+import { createTruck, exportTrucks, listTrucks, serializeTruck, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
-/** GET /api/trucks: the list with the same search, filters, sort and paging as the page. */
+/**
+ * GET /api/trucks: the list with the same search, filters, sort and paging as the page;
+ * `?format=csv` streams every matching truck (all pages) as CSV with the fields' keys as headers.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'truck')
-    const query = parseListQuery(TruckListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(TruckListQuerySchema, url.searchParams)
+    if (wantsCsv(url)) return csvResponse(exportTrucks(user.organizationId, query), TRUCK_CSV_COLUMNS, { headers: 'key', filename: csvFilename('trucks') })
     const result = await listTrucks(user.organizationId, query)
     return apiData(result.items.map(serializeTruck), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })

@@ -76,6 +76,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
         <ListToolbar
           query={query}
           searchLabel={t('trailers.list.search')}
+          exportHref={`${href('/dashboard/trailers/export')}${search}`}
           searchPlaceholder={t('trailers.list.searchPlaceholder')}
           filters={[
             {

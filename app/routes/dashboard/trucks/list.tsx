@@ -78,6 +78,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
         <ListToolbar
           query={query}
           searchLabel={t('trucks.list.search')}
+          exportHref={`${href('/dashboard/trucks/export')}${search}`}
           searchPlaceholder={t('trucks.list.searchPlaceholder')}
           filters={[
             {

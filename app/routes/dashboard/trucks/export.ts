@@ -1,0 +1,15 @@
+import { exportTrucks, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
+import { getInstance } from '~/middleware/i18next'
+import { parseListQuery } from '~/schemas/list-query'
+import { TruckListQuerySchema } from '~/schemas/truck'
+import { csvFilename, csvResponse } from '~/utils/csv.server'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/export'
+
+/** The list's Export button: every truck its search and filters match, headers in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'truck')
+  const query = parseListQuery(TruckListQuerySchema, new URL(request.url).searchParams)
+  const { t } = getInstance(context)
+  return csvResponse(exportTrucks(user.organizationId, query), TRUCK_CSV_COLUMNS, { headers: (key) => t(key), filename: csvFilename('trucks'), bom: true })
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs/promises'
+import { apiTrailer, apiTruck, expect, signedIn, test, uniqueId } from './fixtures'
+
+// Export is a plain download link: the same with JavaScript and without.
+test('the truck list exports every truck its filters match, headers and statuses in the page language', async ({ page, request, context, baseURL }) => {
+  const org = await signedIn(page, request)
+  const prefix = uniqueId('EX')
+  for (let i = 0; i < 3; i++)
+    await apiTruck(request, org, { unitNumber: `${prefix}-${i}`, status: i === 1 ? 'available' : 'maintenance', notes: i === 2 ? '=1+1' : undefined })
+  await context.addCookies([{ name: 'i18nextLng', value: 'fr', url: baseURL! }])
+  await page.goto('/dashboard/trucks/list?status=maintenance&sort=unitNumber&dir=desc')
+  const link = page.getByRole('link', { name: 'Exporter en CSV' })
+  await expect(link).toHaveAttribute('href', '/dashboard/trucks/export?status=maintenance&sort=unitNumber&dir=desc')
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  expect(download.suggestedFilename()).toMatch(/^trucks-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = await fs.readFile(await download.path(), 'utf8')
+  const lines = text.split('\r\n')
+  expect(lines[0]).toMatch(/^\uFEFFNuméro de parc,Statut,Société,/)
+  expect(lines.slice(1, 3).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([`${prefix}-2,En maintenance`, `${prefix}-0,En maintenance`])
+  expect(lines[1]).toContain(",'=1+1,")
+  expect(lines).toHaveLength(4)
+})
+
+test('the trailer list exports its rows too', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const unit = uniqueId('EXT')
+  await apiTrailer(request, org, { unitNumber: unit, type: 'reefer' })
+  await page.goto('/dashboard/trailers/list')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const text = await fs.readFile(await download.path(), 'utf8')
+  expect(text.split('\r\n')[1]).toMatch(new RegExp(`^${unit},Reefer,Available,`))
+})

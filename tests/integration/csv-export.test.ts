@@ -1,0 +1,115 @@
+/** CSV exports: every matching row across pages, the list's filters, formula cells neutralised. */
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import { inBatches } from '~/models/records.server'
+import { createTrailer } from '~/models/trailer.server'
+import { createTruck } from '~/models/truck.server'
+import * as trailers from '~/routes/api/trailers/collection'
+import * as trucks from '~/routes/api/trucks/collection'
+import { TrailerSchema } from '~/schemas/trailer'
+import { TruckSchema } from '~/schemas/truck'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
+import { safeCell } from '~/utils/csv.server'
+import { actorOf, createOrg } from '../helpers'
+
+type Module = { loader: (args: never) => Promise<Response> }
+
+async function getCsv(module: Module, path: string, token: string) {
+  const request = new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '198.51.100.1' } })
+  const response = await module.loader({ request, params: {}, context: {} } as never)
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    rows: response.ok ? (parse(text, { columns: true }) as Array<Record<string, string>>) : [],
+  }
+}
+
+describe('safeCell', () => {
+  it('prefixes text a spreadsheet would run as a formula, and leaves numbers and plain text alone', () => {
+    for (const formula of ['=1+1', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(safeCell(formula)).toBe(`'${formula}`)
+    expect(safeCell('Reefer, 53 ft')).toBe('Reefer, 53 ft')
+    expect(safeCell(-5)).toBe('-5')
+    expect(safeCell(null)).toBe('')
+    expect(safeCell(false)).toBe('false')
+  })
+})
+
+describe('inBatches', () => {
+  it('reads every row in windows until a short one, in order', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => i)
+    const windows: number[] = []
+    const read = async ({ skip, take }: { skip: number; take: number }) => {
+      windows.push(skip)
+      return rows.slice(skip, skip + take)
+    }
+    const seen: number[] = []
+    for await (const row of inBatches(read, 3)) seen.push(row)
+    expect(seen).toEqual(rows)
+    expect(windows).toEqual([0, 3, 6])
+  })
+})
+
+describe('GET /api/trucks?format=csv', () => {
+  it('streams every truck the filters match (more than a page), with the fields as headers, and nothing of another organization', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const actor = actorOf(org)
+    for (let i = 0; i < 30; i++) {
+      await createTruck(
+        actor,
+        TruckSchema.parse({ unitNumber: `CSV-${String(i).padStart(2, '0')}`, status: i % 3 === 0 ? 'maintenance' : 'available', companyId: org.company.id }),
+      )
+    }
+    await createTruck(actorOf(other), TruckSchema.parse({ unitNumber: 'CSV-OTHER', status: 'maintenance' }))
+
+    const all = await getCsv(trucks, '/api/trucks?format=csv&pageSize=10&page=2', org.users.viewer.token)
+    expect(all.status).toBe(200)
+    expect(all.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(all.headers.get('Content-Disposition')).toMatch(/^attachment; filename="trucks-\d{4}-\d{2}-\d{2}\.csv"$/)
+    expect(all.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(all.text.startsWith('unitNumber,status,company,vin,')).toBe(true)
+    expect(all.rows).toHaveLength(30)
+    expect(all.rows[0]).toMatchObject({ unitNumber: 'CSV-00', status: 'maintenance', company: org.company.name })
+
+    const filtered = await getCsv(trucks, '/api/trucks?format=csv&status=maintenance&sort=unitNumber&dir=desc', org.users.viewer.token)
+    expect(filtered.rows.map((row) => row.unitNumber)).toEqual([
+      'CSV-27',
+      'CSV-24',
+      'CSV-21',
+      'CSV-18',
+      'CSV-15',
+      'CSV-12',
+      'CSV-09',
+      'CSV-06',
+      'CSV-03',
+      'CSV-00',
+    ])
+  })
+
+  it('neutralises formula cells and keeps commas, quotes and line breaks inside their cell', async () => {
+    const org = await createOrg()
+    await createTruck(actorOf(org), TruckSchema.parse({ unitNumber: 'F-1', notes: '=HYPERLINK("http://evil.test","click")' }))
+    await createTruck(actorOf(org), TruckSchema.parse({ unitNumber: 'F-2', notes: 'Door sticks, "left" side\nCall shop' }))
+    const { rows } = await getCsv(trucks, '/api/trucks?format=csv&sort=unitNumber', org.users.admin.token)
+    expect(rows.map((row) => row.notes)).toEqual(['\'=HYPERLINK("http://evil.test","click")', 'Door sticks, "left" side\nCall shop'])
+  })
+
+  it('is refused to a role that cannot read trucks, and without a token', async () => {
+    const org = await createOrg()
+    expect((await getCsv(trucks, '/api/trucks?format=csv', org.users.driver.token)).status).toBe(403)
+    expect((await getCsv(trucks, '/api/trucks?format=csv', 'not-a-token')).status).toBe(401)
+  })
+})
+
+describe('GET /api/trailers?format=csv', () => {
+  it('streams the trailers the type filter matches', async () => {
+    const org = await createOrg()
+    await createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'R-1', type: 'reefer', lengthFt: 53 }))
+    await createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'F-1', type: 'flatbed' }))
+    const { status, rows } = await getCsv(trailers, '/api/trailers?format=csv&type=reefer', org.users.dispatcher.token)
+    expect(status).toBe(200)
+    expect(rows).toEqual([expect.objectContaining({ unitNumber: 'R-1', type: 'reefer', status: 'available', lengthFt: '53' })])
+  })
+})
