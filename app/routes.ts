@@ -45,6 +45,7 @@ export default [
       route(':id/edit', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-edit' }),
       route(':id/delete', 'routes/dashboard/trailers/delete.tsx'),
     ]),
+    route('audit', 'routes/dashboard/audit.tsx'),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 

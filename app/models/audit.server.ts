@@ -1,5 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
-import type { Tx } from '~/utils/db.server'
+import type { AuditEntity } from '~/schemas/audit-options'
+import type { AuditListQuery } from '~/schemas/audit'
+import { prisma, type Tx } from '~/utils/db.server'
+import { nextDay, safeTimeZone, zonedDayStart } from '~/utils/time'
+import { paging } from './records.server'
 
 export type Actor = { userId: string | null; organizationId: string; ip?: string | null }
 
@@ -45,5 +49,96 @@ export async function recordAudit(
       changes: JSON.parse(JSON.stringify(changes)) as Prisma.InputJsonValue,
       ip: actor.ip ?? null,
     },
+  })
+}
+
+const userSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const
+
+/**
+ * Names for the records on one page of events (`T-0101`, `ACME Logistics`): looked up in one query
+ * per entity. A deleted record keeps the name its delete event recorded.
+ */
+const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: string[]) => Promise<Array<{ id: string; name: string }>>>> = {
+  truck: async (organizationId, ids) =>
+    (await prisma.truck.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, unitNumber: true } })).map((row) => ({
+      id: row.id,
+      name: row.unitNumber,
+    })),
+  trailer: async (organizationId, ids) =>
+    (await prisma.trailer.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, unitNumber: true } })).map((row) => ({
+      id: row.id,
+      name: row.unitNumber,
+    })),
+  company: async (organizationId, ids) => prisma.company.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
+}
+
+/** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */
+function recordedName(changes: Record<string, { before: unknown; after: unknown }>) {
+  for (const field of ['unitNumber', 'name', 'label', 'email', 'key']) {
+    const value = changes[field]?.before ?? changes[field]?.after
+    if (typeof value === 'string' && value) return value
+  }
+  return null
+}
+
+/** The organization's audit trail, newest first, filtered as the page's URL says. */
+export async function listAuditEvents(organizationId: string, query: AuditListQuery) {
+  const organization = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
+  const timeZone = safeTimeZone(organization.timezone)
+  const where: Prisma.AuditEventWhereInput = {
+    organizationId,
+    ...(query.entity ? { entity: query.entity } : {}),
+    ...(query.entityId ? { entityId: query.entityId } : {}),
+    ...(query.userId ? { userId: query.userId } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.from || query.to
+      ? {
+          at: {
+            ...(query.from ? { gte: zonedDayStart(query.from, timeZone) } : {}),
+            ...(query.to ? { lt: zonedDayStart(nextDay(query.to), timeZone) } : {}),
+          },
+        }
+      : {}),
+  }
+  const [total, rows] = await Promise.all([
+    prisma.auditEvent.count({ where }),
+    prisma.auditEvent.findMany({ where, include: { user: userSelect }, orderBy: [{ at: query.dir }, { id: query.dir }], ...paging(query) }),
+  ])
+  const names = new Map<string, string>()
+  const idsByEntity = new Map<AuditEntity, string[]>()
+  for (const row of rows) {
+    const entity = row.entity as AuditEntity
+    if (RECORD_NAMES[entity]) idsByEntity.set(entity, [...(idsByEntity.get(entity) ?? []), row.entityId])
+  }
+  await Promise.all(
+    [...idsByEntity].map(async ([entity, ids]) => {
+      for (const record of await RECORD_NAMES[entity]!(organizationId, [...new Set(ids)])) names.set(`${entity}:${record.id}`, record.name)
+    }),
+  )
+  const items = rows.map((row) => {
+    const changes = (row.changes ?? {}) as Record<string, { before: unknown; after: unknown }>
+    const live = names.get(`${row.entity}:${row.entityId}`)
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId,
+      recordName: live ?? recordedName(changes),
+      recordExists: live !== undefined,
+      user: row.user ? { id: row.user.id, name: `${row.user.firstName} ${row.user.lastName}`.trim(), email: row.user.email } : null,
+      ip: row.ip,
+      changes: Object.entries(changes).map(([field, change]) => ({ field, before: change.before, after: change.after })),
+    }
+  })
+  return { items, total, page: query.page, pageSize: query.pageSize, timeZone }
+}
+
+/** The people who appear in an organization's trail, for the page's user filter. */
+export function listAuditUsers(organizationId: string) {
+  return prisma.user.findMany({
+    where: { organizationId },
+    select: { id: true, firstName: true, lastName: true },
+    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
   })
 }

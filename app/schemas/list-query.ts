@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES, SORT_DIRECTIONS } from './list-options'
+import { dateOnly } from './fields'
 import { idText, text } from './text'
 
 /** A filter on one of an enum's values; anything else means "no filter". */
@@ -15,6 +16,11 @@ export function enumFilter<const T extends readonly [string, ...string[]]>(value
 /** A filter on a referenced record (company, broker …); a malformed id means "no filter". */
 export function idFilter() {
   return idText().optional().catch(undefined)
+}
+
+/** A filter on a calendar day (`YYYY-MM-DD`); an impossible date means "no filter". */
+export function dateFilter() {
+  return dateOnly().optional().catch(undefined)
 }
 
 /**

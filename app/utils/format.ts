@@ -24,6 +24,23 @@ function dateFormat(language: string) {
   return format
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateTimeFormat(language: string, timeZone: string) {
+  const key = `${language}|${timeZone}`
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+    dateTimeFormats.set(key, format)
+  }
+  return format
+}
+
+/** A moment (audit events, sign-ins) in the organization's time zone. */
+export function formatDateTime(language: string, value: string | Date, timeZone: string) {
+  return dateTimeFormat(language, timeZone).format(typeof value === 'string' ? new Date(value) : value)
+}
+
 /** Numbers and dates per language (Intl), shared by server and client render. */
 export function formatNumber(language: string, value: number) {
   return numberFormat(language).format(value)

@@ -50,6 +50,7 @@ export const NAV: NavSection[] = [
   {
     subheader: 'nav.other',
     items: [
+      { title: 'nav.audit', path: '/dashboard/audit', icon: 'history', permission: ['read', 'audit'] },
       {
         title: 'nav.itemByRoles',
         path: '/dashboard/permission-denied',

@@ -29,12 +29,13 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   )
 }
 
-export function PageHeader({ title, crumbs, action }: { title: string; crumbs: Crumb[]; action?: ReactNode }) {
+export function PageHeader({ title, crumbs, action, description }: { title: string; crumbs: Crumb[]; action?: ReactNode; description?: string }) {
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
       <title>{`${title} | Freightdesk`}</title>
       <div className="min-w-0">
         <h1 className="text-2xl font-bold">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
         <div className="mt-2">
           <Breadcrumbs items={crumbs} />
         </div>

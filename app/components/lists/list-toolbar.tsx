@@ -24,30 +24,37 @@ function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
  */
 export function ListToolbar(props: {
   query: { q?: string; sort: string; dir: string; pageSize: number }
-  searchLabel: string
-  searchPlaceholder: string
+  /** Without a label the list has no text search. */
+  searchLabel?: string
+  searchPlaceholder?: string
   filters: FilterSelect[]
+  /** Set when a field among `children` filters the list (shows Clear). */
+  filtered?: boolean
+  /** More fields of the same GET form (date ranges …), before the buttons. */
+  children?: React.ReactNode
   /** The list's CSV export with the same search, filters and sort (a plain download link). */
   exportHref?: string
 }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const { query, filters } = props
-  const filtered = Boolean(query.q || filters.some((filter) => filter.value))
+  const filtered = Boolean(query.q || filters.some((filter) => filter.value) || props.filtered)
   return (
     <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3 p-4 sm:p-5" role="search">
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="dir" value={query.dir} />
       <input type="hidden" name="pageSize" value={query.pageSize} />
-      <div className="min-w-[min(100%,14rem)] flex-[2]">
-        <label htmlFor="q" className="sr-only">
-          {props.searchLabel}
-        </label>
-        <div className="relative">
-          <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
-          <input id="q" name="q" type="search" defaultValue={query.q ?? ''} placeholder={props.searchPlaceholder} className={cn(inputClass, 'ps-10')} />
+      {props.searchLabel ? (
+        <div className="min-w-[min(100%,14rem)] flex-[2]">
+          <label htmlFor="q" className="sr-only">
+            {props.searchLabel}
+          </label>
+          <div className="relative">
+            <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
+            <input id="q" name="q" type="search" defaultValue={query.q ?? ''} placeholder={props.searchPlaceholder} className={cn(inputClass, 'ps-10')} />
+          </div>
         </div>
-      </div>
+      ) : null}
       {filters.map((filter) => (
         <div key={filter.name} className="min-w-36 flex-1">
           <label htmlFor={filter.name} className="mb-1 block text-xs font-semibold text-muted">
@@ -63,6 +70,7 @@ export function ListToolbar(props: {
           </select>
         </div>
       ))}
+      {props.children}
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
           <Icon name="filter" size={18} />

@@ -24,6 +24,7 @@ const paths = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   filter: 'M3 5h18l-7 8v6l-4 2v-8z',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
+  history: 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4M12 8v4l3 2',
   info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 11v6M12 7.5v.5',
   alert: 'M12 3l10 18H2zM12 10v5M12 18v.5',
   check: 'M5 12l5 5 9-10',
