@@ -135,7 +135,9 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
             <TextField label={t('companies.fields.factoringName')} field={fields.factoringName} />
             <TextareaField label={t('companies.fields.factoringRemitTo')} field={fields.factoringRemitTo} rows={3} />
           </div>
-          <TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />
+        </Card>
+        <Card className="p-6">
+          <TextareaField label={t('fields.notes')} field={fields.notes} />
         </Card>
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">

@@ -179,10 +179,14 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                 >
                   <td className="min-w-48 px-3 py-3">
                     <Link to={view} className="font-semibold hover:underline">
-                      {company.name}
+                      <bdi>{company.name}</bdi>
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('companies.changes.changedRow')})</span> : null}
-                    {company.legalName && company.legalName !== company.name ? <div className="text-xs text-muted">{company.legalName}</div> : null}
+                    {company.legalName && company.legalName !== company.name ? (
+                      <div className="text-xs text-muted">
+                        <bdi>{company.legalName}</bdi>
+                      </div>
+                    ) : null}
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap tabular-nums">
                     {company.mcNumber || company.dotNumber ? (

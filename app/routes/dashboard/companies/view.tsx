@@ -80,13 +80,14 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 function Stat({ icon, label, value, testId }: { icon: IconName; label: string; value: number; testId: string }) {
   const { i18n } = useTranslation()
   return (
-    <Card className="flex items-center gap-4 p-5" data-testid={testId}>
-      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+    <Card className="flex items-center gap-4 p-4 sm:p-5" data-testid={testId}>
+      {/* Three across even on a phone: the icon makes way there. */}
+      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid">
         <Icon name={icon} size={24} />
       </span>
-      <div>
+      <div className="min-w-0">
         <p className="text-2xl font-bold tabular-nums">{formatNumber(i18n.language, value)}</p>
-        <p className="text-sm text-muted">{label}</p>
+        <p className="truncate text-sm text-muted">{label}</p>
       </div>
     </Card>
   )
@@ -156,7 +157,7 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
         <Stat icon="truck" label={t('companies.list.trucks')} value={counts.trucks} testId="company-truck-count" />
         <Stat icon="trailer" label={t('companies.list.trailers')} value={counts.trailers} testId="company-trailer-count" />
         <Stat icon="users" label={t('companies.list.drivers')} value={counts.drivers} testId="company-driver-count" />
@@ -169,7 +170,7 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
             <Item label={t('fields.status')}>
               <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
             </Item>
-            <Item label={t('companies.fields.legalName')}>{company.legalName}</Item>
+            <Item label={t('companies.fields.legalName')}>{company.legalName ? <bdi>{company.legalName}</bdi> : null}</Item>
             <Item label={t('companies.fields.mcNumber')}>{formatMcNumber(company.mcNumber)}</Item>
             <Item label={t('companies.fields.dotNumber')}>{formatDotNumber(company.dotNumber)}</Item>
             <Item label={t('companies.fields.scac')}>{company.scac}</Item>
@@ -196,7 +197,10 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
               {company.address.length ? (
                 <address className="not-italic">
                   {company.address.map((line) => (
-                    <div key={line}>{line}</div>
+                    // Each line keeps its own direction: "2801 Irving Blvd" stays in order on an Arabic page.
+                    <div key={line}>
+                      <bdi>{line}</bdi>
+                    </div>
                   ))}
                 </address>
               ) : null}
@@ -206,16 +210,30 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('companies.editor.factoring')}</h2>
           <dl data-testid="company-factoring">
-            <Item label={t('companies.fields.factoringName')}>{company.factoringName}</Item>
+            <Item label={t('companies.fields.factoringName')}>{company.factoringName ? <bdi>{company.factoringName}</bdi> : null}</Item>
             <Item label={t('companies.fields.factoringRemitTo')}>
-              {company.factoringRemitTo ? <p className="whitespace-pre-line">{company.factoringRemitTo}</p> : null}
+              {company.factoringRemitTo ? (
+                <address className="not-italic">
+                  {company.factoringRemitTo.split('\n').map((line, index) => (
+                    <div key={index}>
+                      <bdi>{line}</bdi>
+                    </div>
+                  ))}
+                </address>
+              ) : null}
             </Item>
           </dl>
         </Card>
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('fields.notes')}</h2>
           <div data-testid="company-notes" className="border-t border-dashed border-line py-3 text-sm">
-            {company.notes ? <p className="whitespace-pre-line">{company.notes}</p> : <span className="text-muted">{t('companies.view.noNotes')}</span>}
+            {company.notes ? (
+              <p className="whitespace-pre-line">
+                <bdi>{company.notes}</bdi>
+              </p>
+            ) : (
+              <span className="text-muted">{t('companies.view.noNotes')}</span>
+            )}
           </div>
         </Card>
       </div>
