@@ -186,7 +186,13 @@ test('refuses to delete a company while a truck uses it, naming what uses it; de
   await expect(page).toHaveURL(new RegExp(`/dashboard/companies/list\\?q=.+&changed=${company.id}$`))
   await expect(table(page).locator('tr[aria-current="true"]')).toContainText(name)
 
-  const freed = await request.delete(`/api/trucks/${truck.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  // The API says the same through the plural alias of /api/company.
+  const headers = { Authorization: `Bearer ${org.accessToken}` }
+  const viaApi = await request.delete(`/api/companies/${company.id}`, { headers })
+  expect(viaApi.status()).toBe(409)
+  expect((await viaApi.json()).error.code).toBe('in_use')
+
+  const freed = await request.delete(`/api/trucks/${truck.id}`, { headers })
   expect(freed.status()).toBe(200)
   await deleteFromList()
   await expect(toast(page, `Company ${name} deleted`, 'success')).toBeVisible()
