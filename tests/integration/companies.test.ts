@@ -249,6 +249,16 @@ describe('company rules', () => {
     }
   })
 
+  it('still lets a whole organization be deleted with its companies, trucks, trailers and users (the RESTRICT keys do not block the cascade)', async () => {
+    const org = await createOrg()
+    await prisma.user.update({ where: { id: org.users.driver.id }, data: { companyId: org.company.id } })
+    await createTruck(actorOf(org), truck(org.company.id))
+    await createTrailer(actorOf(org), trailer(org.company.id))
+    await prisma.organization.delete({ where: { id: org.organization.id } })
+    expect(await prisma.company.count({ where: { id: org.company.id } })).toBe(0)
+    expect(await prisma.user.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
   it('offers active companies to new records, and keeps a record’s inactive company in its own picker', async () => {
     const org = await createOrg()
     const dormant = await createCompany(actorOf(org), input({ name: 'Dormant Freight', status: 'inactive' }))
