@@ -38,6 +38,7 @@ export const CLIENT_NAMESPACES = {
   trucks: ['trucks'],
   trailers: ['trailers'],
   audit: ['audit'],
+  companies: ['companies'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -46,6 +46,14 @@ export default [
       route(':id/delete', 'routes/dashboard/trailers/delete.tsx'),
     ]),
     route('audit', 'routes/dashboard/audit.tsx'),
+    ...prefix('companies', [
+      index('routes/dashboard/companies/index.tsx'),
+      route('list', 'routes/dashboard/companies/list.tsx'),
+      route('new', 'routes/dashboard/companies/editor.tsx', { id: 'companies-new' }),
+      route(':id', 'routes/dashboard/companies/view.tsx'),
+      route(':id/edit', 'routes/dashboard/companies/editor.tsx', { id: 'companies-edit' }),
+      route(':id/delete', 'routes/dashboard/companies/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -58,6 +66,11 @@ export default [
     route('trucks/:id', 'routes/api/trucks/item.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
+    // The specification's singular path, and the plural every other resource uses: one module each.
+    route('company', 'routes/api/companies/collection.ts', { id: 'api-company' }),
+    route('company/:id', 'routes/api/companies/item.ts', { id: 'api-company-item' }),
+    route('companies', 'routes/api/companies/collection.ts', { id: 'api-companies' }),
+    route('companies/:id', 'routes/api/companies/item.ts', { id: 'api-companies-item' }),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

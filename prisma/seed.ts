@@ -149,6 +149,86 @@ function generateTrailers(organizationId: string, companyIds: string[], count: n
   })
 }
 
+/** What the demo companies look like on their pages: authority numbers, contacts, factoring. */
+const COMPANY_DETAILS: Record<string, Omit<Prisma.CompanyCreateManyInput, 'organizationId' | 'name'>> = {
+  'Lone Star Freight LLC': {
+    legalName: 'Lone Star Freight, LLC',
+    mcNumber: '1048213',
+    dotNumber: '3382917',
+    scac: 'LSFL',
+    email: 'dispatch@lonestarfreight.example',
+    phone: '(214) 555-0143',
+    addressLine1: '2801 Irving Blvd',
+    addressLine2: 'Dock 4',
+    city: 'Dallas',
+    state: 'TX',
+    postalCode: '75207',
+    country: 'US',
+    factoringName: 'Triumph Business Capital',
+    factoringRemitTo: 'Triumph Business Capital\nPO Box 610028\nDallas, TX 75261-0028',
+    notes: 'Main fleet. Dry van and reefer, Texas triangle and I-20 corridor.',
+  },
+  'Red River Carriers Inc': {
+    legalName: 'Red River Carriers, Inc.',
+    mcNumber: '872450',
+    dotNumber: '2591034',
+    scac: 'RRCI',
+    email: 'ops@redrivercarriers.example',
+    phone: '(405) 555-0178',
+    addressLine1: '4400 S Council Rd',
+    city: 'Oklahoma City',
+    state: 'OK',
+    postalCode: '73179',
+    country: 'US',
+    factoringName: 'RTS Financial',
+    factoringRemitTo: 'RTS Financial Service, Inc.\nPO Box 840267\nDallas, TX 75284-0267',
+    notes: 'Flatbed and step deck; tarps on every unit.',
+  },
+  'Pecos Valley Transport': {
+    legalName: 'Pecos Valley Transport Co.',
+    mcNumber: '1203377',
+    dotNumber: '3710455',
+    scac: 'PVTX',
+    email: 'billing@pecosvalley.example',
+    phone: '(432) 555-0110',
+    addressLine1: '1210 E Interstate 20',
+    city: 'Odessa',
+    state: 'TX',
+    postalCode: '79761',
+    country: 'US',
+    notes: 'Owner-operator lease program. Invoices are paid direct, no factoring.',
+  },
+  'Blue Ridge Hauling': {
+    legalName: 'Blue Ridge Hauling LLC',
+    mcNumber: '954128',
+    dotNumber: '2877301',
+    scac: 'BRHL',
+    email: 'dispatch@blueridgehauling.example',
+    phone: '(540) 555-0136',
+    addressLine1: '3130 Peters Creek Rd NW',
+    city: 'Roanoke',
+    state: 'VA',
+    postalCode: '24019',
+    country: 'US',
+    factoringName: 'OTR Solutions',
+    factoringRemitTo: 'OTR Capital, LLC\nPO Box 931164\nAtlanta, GA 31193-1164',
+  },
+  'Smoky Mountain Express': {
+    legalName: 'Smoky Mountain Express, Inc.',
+    mcNumber: '1119046',
+    dotNumber: '3529688',
+    scac: 'SMEX',
+    email: 'ops@smokymtnexpress.example',
+    phone: '(865) 555-0192',
+    addressLine1: '5900 Middlebrook Pike',
+    city: 'Knoxville',
+    state: 'TN',
+    postalCode: '37909',
+    country: 'US',
+    notes: 'Reefer produce runs, Southeast to Mid-Atlantic.',
+  },
+}
+
 type DemoOrg = {
   name: string
   domain: string
@@ -204,7 +284,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
   const summary: Array<{ organization: string; users: number; companies: number; trucks: number; trailers: number }> = []
   for (const demo of ORGS) {
     const organization = await prisma.organization.create({ data: { name: demo.name } })
-    await prisma.company.createMany({ data: demo.companies.map((name) => ({ organizationId: organization.id, name })) })
+    await prisma.company.createMany({ data: demo.companies.map((name) => ({ ...COMPANY_DETAILS[name], organizationId: organization.id, name })) })
     const companies = await prisma.company.findMany({ where: { organizationId: organization.id }, orderBy: { name: 'asc' } })
     await prisma.user.createMany({
       data: demo.users.map((user, index) => ({

@@ -94,6 +94,17 @@ export function rethrowUnique(error: unknown, indexes: UniqueIndexes): never {
   throw error
 }
 
+/**
+ * Whether a write was refused by a foreign key: a delete of a row others still reference (their
+ * key is RESTRICT), or a reference to a row that is gone. Prisma reports it as P2003; the driver
+ * adapter's kind and PostgreSQL's SQLSTATE 23503 are checked too, whichever path reported it.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { code, meta } = (error ?? {}) as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } }
+  const cause = meta?.driverAdapterError?.cause
+  return code === 'P2003' || cause?.kind === 'ForeignKeyConstraintViolation' || cause?.originalCode === '23503'
+}
+
 export type Reference = {
   /** The input field that names the record (`companyId`), for the field error. */
   field: string

@@ -45,6 +45,16 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
         ],
       },
+      {
+        title: 'nav.companies',
+        path: '/dashboard/companies',
+        icon: 'building',
+        permission: ['read', 'company'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/companies/list' },
+          { title: 'nav.create', path: '/dashboard/companies/new', permission: ['create', 'company'] },
+        ],
+      },
     ],
   },
   {

@@ -29,10 +29,9 @@ const LIST = href('/dashboard/trailers/list')
 /** One editor for /dashboard/trailers/new and /dashboard/trailers/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'trailer')
-  const [trailer, companies] = await Promise.all([
-    params.id ? orNotFound(getTrailer(user.organizationId, params.id)) : null,
-    listCompanyOptions(user.organizationId),
-  ])
+  const trailer = params.id ? await orNotFound(getTrailer(user.organizationId, params.id)) : null
+  // Inactive companies are not offered, except the one this trailer already belongs to.
+  const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: trailer?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
   return { trailer: trailer ? serializeTrailer(trailer) : null, companies, returnTo }
 }

@@ -28,11 +28,9 @@ export const handle = { i18n: ['trucks'] }
 /** One editor for /dashboard/trucks/new and /dashboard/trucks/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'truck')
-  const [truck, companies, drivers] = await Promise.all([
-    params.id ? orNotFound(getTruck(user.organizationId, params.id)) : null,
-    listCompanyOptions(user.organizationId),
-    listDriverOptions(user.organizationId),
-  ])
+  const [truck, drivers] = await Promise.all([params.id ? orNotFound(getTruck(user.organizationId, params.id)) : null, listDriverOptions(user.organizationId)])
+  // Inactive companies are not offered, except the one this truck already belongs to.
+  const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: truck?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'))
   return { truck: truck ? serializeTruck(truck) : null, companies, drivers, returnTo }
 }

@@ -1,0 +1,29 @@
+import { createCompany, listCompanies, serializeCompany } from '~/models/company.server'
+import { CompanyListQuerySchema, CompanySchema } from '~/schemas/company'
+import { parseListQuery } from '~/schemas/list-query'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/collection'
+
+/**
+ * GET /api/company (the specification's path; /api/companies is the same module): the list with
+ * the same search, status filter, sort and paging as the page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'company')
+    const query = parseListQuery(CompanyListQuerySchema, new URL(request.url).searchParams)
+    const result = await listCompanies(user.organizationId, query)
+    return apiData(result.items.map(serializeCompany), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
+  })
+}
+
+/** POST /api/company → 201 { data: company }. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'company')
+    const input = await readBody(request, CompanySchema)
+    return apiData(serializeCompany(await createCompany(actor, input)), { status: 201 })
+  })
+}

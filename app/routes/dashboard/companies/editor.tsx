@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, useNavigation, href } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { getInstance } from '~/middleware/i18next'
+import { createCompany, getCompany, serializeCompany, updateCompany, type CompanyDto, type CompanyWithCounts } from '~/models/company.server'
+import { CompanySchema, CompanyUpdateSchema, type CompanyUpdate } from '~/schemas/company'
+import { COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
+import { requireActor } from '~/utils/actor.server'
+import { orNotFound } from '~/utils/errors.server'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/editor'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['companies'] }
+
+const LIST = href('/dashboard/companies/list')
+
+/** One editor for /dashboard/companies/new and /dashboard/companies/:id/edit. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, params.id ? 'update' : 'create', 'company')
+  const company = params.id ? await orNotFound(getCompany(user.organizationId, params.id)) : null
+  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
+  return { company: company ? serializeCompany(company) : null, returnTo }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'company')
+  const formData = await request.formData()
+  const t = getInstance(context).t
+  // Back to the list as the user left it, with the row that changed marked.
+  const saved = (company: CompanyWithCounts) =>
+    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo'), LIST), company.id), {
+      type: params.id ? 'success' : COMPANY_STATUS_META[company.status].toast,
+      title: t(params.id ? 'companies.toast.updated' : 'companies.toast.created', { name: company.name }),
+      description: t('companies.toast.status', { status: t(`companies.status.${company.status}`) }),
+    })
+
+  if (params.id) {
+    const submission = parseWithZod(formData, { schema: CompanyUpdateSchema })
+    if (submission.status !== 'success') return invalidSubmission(submission)
+    try {
+      return saved(await updateCompany(actor, params.id, submission.value))
+    } catch (error) {
+      return formFailure(submission, error)
+    }
+  }
+  const submission = parseWithZod(formData, { schema: CompanySchema })
+  if (submission.status !== 'success') return invalidSubmission(submission)
+  try {
+    return saved(await createCompany(actor, submission.value))
+  } catch (error) {
+    return formFailure(submission, error)
+  }
+}
+
+/** The editable fields of a company as the form shows them (absent, not null, when empty). */
+function formDefaults(company: CompanyDto): Partial<Record<keyof CompanyUpdate, string | number>> {
+  const keys = (Object.keys(CompanyUpdateSchema.shape) as Array<keyof CompanyUpdate>).filter((key) => key !== 'customFields')
+  return Object.fromEntries(keys.flatMap((key) => (company[key] === null || company[key] === undefined ? [] : [[key, company[key]]])))
+}
+
+export default function CompanyEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const { company, returnTo } = loaderData
+  const [form, fields] = useSchemaForm({
+    id: company ? `company-${company.id}` : 'company-new',
+    // Typed by the update schema, whose fields are the create schema's plus the version.
+    schema: (company ? CompanyUpdateSchema : CompanySchema) as typeof CompanyUpdateSchema,
+    lastResult: actionData?.result,
+    defaultValue: company ? formDefaults(company) : { status: 'active' },
+  })
+  const title = company ? t('companies.edit.title', { name: company.name }) : t('companies.new.title')
+  const statusOptions = COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) }))
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.companies'), to: returnTo },
+          { label: company ? company.name : t('nav.create') },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {actionData?.conflict && company ? (
+          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo)} />
+        ) : null}
+        {/* The version the user started from (kept from their submission after a conflict). */}
+        {company ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('companies.editor.identity')}</h2>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
+            <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
+            <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
+            <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
+            <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
+            <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />
+          </div>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('companies.editor.contact')}</h2>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField label={t('companies.fields.email')} field={fields.email} type="email" autoComplete="email" />
+            <TextField label={t('companies.fields.phone')} field={fields.phone} type="tel" autoComplete="tel" />
+            <div className="hidden lg:block" />
+            <TextField label={t('companies.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
+            <TextField label={t('companies.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
+            <TextField label={t('companies.fields.city')} field={fields.city} autoComplete="address-level2" />
+            <div className="grid grid-cols-3 gap-3">
+              <TextField label={t('companies.fields.state')} field={fields.state} autoComplete="address-level1" />
+              <TextField label={t('companies.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" className="col-span-2" />
+            </div>
+            <TextField label={t('companies.fields.country')} field={fields.country} hint={t('companies.editor.countryHint')} autoComplete="country" />
+          </div>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-1 text-base font-bold">{t('companies.editor.factoring')}</h2>
+          <p className="mb-5 text-sm text-muted">{t('companies.editor.factoringHint')}</p>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={t('companies.fields.factoringName')} field={fields.factoringName} />
+            <TextareaField label={t('companies.fields.factoringRemitTo')} field={fields.factoringRemitTo} rows={3} />
+          </div>
+        </Card>
+        <Card className="p-6">
+          <TextareaField label={t('fields.notes')} field={fields.notes} />
+        </Card>
+        <div className="flex flex-wrap justify-end gap-3">
+          <ButtonLink to={returnTo} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            {company ? t('common.saveChanges') : t('companies.new.submit')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,232 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, href } from 'react-router'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListToolbar } from '~/components/lists/list-toolbar'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { listCompanies, serializeCompany } from '~/models/company.server'
+import { CompanyListQuerySchema } from '~/schemas/company'
+import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { formatNumber } from '~/utils/format'
+import { redirectPastLastPage } from '~/utils/list-page.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/list'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['companies'] }
+
+const LIST = href('/dashboard/companies/list')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'company')
+  const url = new URL(request.url)
+  const query = parseListQuery(CompanyListQuerySchema, url.searchParams)
+  const result = await listCompanies(user.organizationId, query)
+  redirectPastLastPage(url, query, result.total)
+  return {
+    query,
+    total: result.total,
+    changed: url.searchParams.get('changed'),
+    companies: result.items.map((company) => {
+      const dto = serializeCompany(company)
+      return {
+        id: dto.id,
+        name: dto.name,
+        legalName: dto.legalName,
+        mcNumber: dto.mcNumber,
+        dotNumber: dto.dotNumber,
+        city: dto.city,
+        state: dto.state,
+        status: dto.status,
+        counts: dto.counts,
+        version: dto.version,
+      }
+    }),
+    canCreate: can(user.role, 'create', 'company'),
+    canUpdate: can(user.role, 'update', 'company'),
+    canDelete: can(user.role, 'delete', 'company'),
+    // The counts link to the truck and trailer lists only for roles that may open them.
+    canReadTrucks: can(user.role, 'read', 'truck'),
+    canReadTrailers: can(user.role, 'read', 'trailer'),
+  }
+}
+
+function Count({ value, to }: { value: number; to: string | null }) {
+  const { i18n } = useTranslation()
+  const text = formatNumber(i18n.language, value)
+  if (value === 0) return <span className="text-muted">{text}</span>
+  return to ? (
+    <Link to={to} className="font-semibold hover:underline">
+      {text}
+    </Link>
+  ) : (
+    <span>{text}</span>
+  )
+}
+
+export default function CompanyList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { query, companies, total, changed } = loaderData
+  const filtered = Boolean(query.q || query.status)
+  const returnTo = listReturnTo(`${pathname}${search}`, LIST)
+  const sortProps = { sort: query.sort, dir: query.dir }
+  const countHeader = 'px-3 py-3 text-end'
+
+  return (
+    <>
+      <PageHeader
+        title={t('companies.list.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.companies'), to: LIST }, { label: t('nav.list') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={withReturnTo(href('/dashboard/companies/new'), returnTo)}>
+              <Icon name="plus" size={18} />
+              {t('companies.list.new')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <Card className="overflow-hidden">
+        <ListToolbar
+          query={query}
+          searchLabel={t('companies.list.search')}
+          searchPlaceholder={t('companies.list.searchPlaceholder')}
+          filters={[
+            {
+              name: 'status',
+              label: t('fields.status'),
+              value: query.status,
+              options: COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) })),
+            },
+          ]}
+        />
+
+        {companies.length === 0 ? (
+          filtered || query.page > 1 ? (
+            <EmptyState
+              title={t('companies.list.noMatchTitle')}
+              description={t('companies.list.noMatch')}
+              action={
+                <ButtonLink to={pathname} variant="secondary">
+                  {t('list.clear')}
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <EmptyState
+              title={t('companies.list.emptyTitle')}
+              description={t('companies.list.empty')}
+              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/companies/new')}>{t('companies.list.new')}</ButtonLink> : undefined}
+            />
+          )
+        ) : (
+          <ListTable
+            testId="companies"
+            head={
+              <>
+                <SortHeader column="name" label={t('companies.fields.name')} {...sortProps} className="px-3 py-3 text-start" />
+                <SortHeader column="mcNumber" label={t('companies.list.authority')} {...sortProps} className="px-3 py-3 text-start" />
+                <SortHeader column="city" label={t('companies.fields.city')} {...sortProps} className="px-3 py-3 text-start" />
+                <SortHeader column="status" label={t('fields.status')} {...sortProps} className="px-3 py-3 text-start" />
+                <SortHeader column="trucks" label={t('companies.list.trucks')} {...sortProps} className={countHeader} />
+                <SortHeader column="trailers" label={t('companies.list.trailers')} {...sortProps} className={countHeader} />
+                <th scope="col" className={countHeader}>
+                  <span className="font-semibold">{t('companies.list.drivers')}</span>
+                </th>
+              </>
+            }
+          >
+            {companies.map((company) => {
+              const isChanged = company.id === changed
+              const view = withReturnTo(href('/dashboard/companies/:id', { id: company.id }), returnTo)
+              return (
+                <ListRow
+                  key={company.id}
+                  changed={isChanged}
+                  actions={
+                    <RowActions
+                      edit={
+                        loaderData.canUpdate
+                          ? {
+                              href: withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo),
+                              label: t('companies.list.editCompany', { name: company.name }),
+                            }
+                          : undefined
+                      }
+                      remove={
+                        loaderData.canDelete
+                          ? {
+                              action: href('/dashboard/companies/:id/delete', { id: company.id }),
+                              fallbackHref: withReturnTo(href('/dashboard/companies/:id/delete', { id: company.id }), returnTo),
+                              title: t('companies.delete.title', { name: company.name }),
+                              description: t('companies.delete.description'),
+                              hidden: { version: company.version, returnTo },
+                              triggerLabel: t('companies.list.deleteCompany', { name: company.name }),
+                            }
+                          : undefined
+                      }
+                    />
+                  }
+                >
+                  <td className="min-w-48 px-3 py-3">
+                    <Link to={view} className="font-semibold hover:underline">
+                      <bdi>{company.name}</bdi>
+                    </Link>
+                    {isChanged ? <span className="sr-only"> ({t('companies.changes.changedRow')})</span> : null}
+                    {company.legalName && company.legalName !== company.name ? (
+                      <div className="text-xs text-muted">
+                        <bdi>{company.legalName}</bdi>
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                    {company.mcNumber || company.dotNumber ? (
+                      <>
+                        {company.mcNumber ? <div>{formatMcNumber(company.mcNumber)}</div> : null}
+                        {company.dotNumber ? <div className="text-xs text-muted">{formatDotNumber(company.dotNumber)}</div> : null}
+                      </>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-3">
+                    {company.city || company.state ? (
+                      <bdi>{[company.city, company.state].filter(Boolean).join(', ')}</bdi>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
+                  </td>
+                  <td className="px-3 py-3 text-end tabular-nums">
+                    <Count value={company.counts.trucks} to={loaderData.canReadTrucks ? `${href('/dashboard/trucks/list')}?companyId=${company.id}` : null} />
+                  </td>
+                  <td className="px-3 py-3 text-end tabular-nums">
+                    <Count
+                      value={company.counts.trailers}
+                      to={loaderData.canReadTrailers ? `${href('/dashboard/trailers/list')}?companyId=${company.id}` : null}
+                    />
+                  </td>
+                  <td className="px-3 py-3 text-end tabular-nums">
+                    <Count value={company.counts.drivers} to={`${view}#drivers`} />
+                  </td>
+                </ListRow>
+              )
+            })}
+          </ListTable>
+        )}
+        {total > 0 ? <Pagination total={total} page={query.page} pageSize={query.pageSize} pageSizes={PAGE_SIZES} /> : null}
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,319 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, href } from 'react-router'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon, type IconName } from '~/components/ui/icons'
+import { getCompanyOverview } from '~/models/company.server'
+import { COMPANY_STATUS_META, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
+import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
+import { TRUCK_STATUS_META } from '~/schemas/truck-options'
+import { orNotFound } from '~/utils/errors.server'
+import { formatNumber } from '~/utils/format'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/view'
+
+/** Truck and trailer statuses and trailer types are named in their own areas. */
+export const handle = { i18n: ['companies', 'trucks', 'trailers'] }
+
+/**
+ * One company, read-only: its details, factoring, and what runs under it (trucks, trailers,
+ * drivers). Trucks and trailers are listed for roles that may read them; driver contact details
+ * only for roles that manage people or the company.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'company')
+  const { company, trucks, trailers, drivers } = await orNotFound(getCompanyOverview(user.organizationId, params.id))
+  const canReadTrucks = can(user.role, 'read', 'truck')
+  const canReadTrailers = can(user.role, 'read', 'trailer')
+  const canSeeContacts = can(user.role, 'read', 'user') || can(user.role, 'update', 'company')
+  return {
+    company: {
+      id: company.id,
+      name: company.name,
+      legalName: company.legalName,
+      mcNumber: company.mcNumber,
+      dotNumber: company.dotNumber,
+      scac: company.scac,
+      email: company.email,
+      phone: company.phone,
+      address: [
+        company.addressLine1,
+        company.addressLine2,
+        [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        company.country,
+      ].filter(Boolean) as string[],
+      factoringName: company.factoringName,
+      factoringRemitTo: company.factoringRemitTo,
+      status: company.status,
+      notes: company.notes,
+      version: company.version,
+    },
+    counts: { trucks: company._count.trucks, trailers: company._count.trailers, drivers: company._count.users },
+    trucks: canReadTrucks ? trucks : null,
+    trailers: canReadTrailers ? trailers : null,
+    drivers: drivers.map((driver) => ({
+      id: driver.id,
+      name: `${driver.firstName} ${driver.lastName}`,
+      email: canSeeContacts ? driver.email : null,
+      phone: canSeeContacts ? driver.phone : null,
+    })),
+    returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/companies/list')),
+    canUpdate: can(user.role, 'update', 'company'),
+    canDelete: can(user.role, 'delete', 'company'),
+  }
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children || <span className="text-muted">—</span>}</dd>
+    </div>
+  )
+}
+
+function Stat({ icon, label, value, testId }: { icon: IconName; label: string; value: number; testId: string }) {
+  const { i18n } = useTranslation()
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5" data-testid={testId}>
+      {/* Three across even on a phone: the icon makes way there. */}
+      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid">
+        <Icon name={icon} size={24} />
+      </span>
+      <div className="min-w-0">
+        <p className="text-2xl font-bold tabular-nums">{formatNumber(i18n.language, value)}</p>
+        <p className="truncate text-sm text-muted">{label}</p>
+      </div>
+    </Card>
+  )
+}
+
+/** A section listing some of the company's records, with a link to all of them when there are more. */
+function Section(props: { id: string; title: string; count: number; empty: string; allHref?: string; allLabel?: string; children: ReactNode }) {
+  const { i18n } = useTranslation()
+  return (
+    <Card className="flex flex-col p-6" id={props.id} data-testid={`company-${props.id}`}>
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="text-base font-bold">
+          {props.title} <span className="font-normal text-muted tabular-nums">({formatNumber(i18n.language, props.count)})</span>
+        </h2>
+        {props.allHref && props.count > 0 ? (
+          <Link to={props.allHref} className="text-sm font-semibold text-primary hover:underline">
+            {props.allLabel}
+          </Link>
+        ) : null}
+      </div>
+      {props.count === 0 ? <p className="border-t border-dashed border-line py-4 text-sm text-muted">{props.empty}</p> : props.children}
+    </Card>
+  )
+}
+
+function Rows({ children }: { children: ReactNode }) {
+  return <ul className="divide-y divide-dashed divide-line border-t border-dashed border-line">{children}</ul>
+}
+
+function Pending({ icon, title, description, testId }: { icon: IconName; title: string; description: string; testId: string }) {
+  return (
+    <Card className="p-6" data-testid={testId}>
+      <h2 className="text-base font-bold">{title}</h2>
+      <div className="mt-4 flex items-start gap-3 rounded-lg bg-black/[0.03] p-4 text-sm text-muted dark:bg-white/[0.04]">
+        <Icon name={icon} size={20} className="mt-0.5 shrink-0" />
+        <p>{description}</p>
+      </div>
+    </Card>
+  )
+}
+
+export default function CompanyView({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { company, counts, trucks, trailers, drivers, returnTo } = loaderData
+  const truckList = `${href('/dashboard/trucks/list')}?companyId=${company.id}`
+  const trailerList = `${href('/dashboard/trailers/list')}?companyId=${company.id}`
+  return (
+    <>
+      <PageHeader
+        title={company.name}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.companies'), to: returnTo }, { label: company.name }]}
+        action={
+          <>
+            {loaderData.canDelete ? (
+              <ButtonLink to={withReturnTo(href('/dashboard/companies/:id/delete', { id: company.id }), returnTo)} variant="secondary">
+                <Icon name="trash" size={18} />
+                {t('common.delete')}
+              </ButtonLink>
+            ) : null}
+            {loaderData.canUpdate ? (
+              <ButtonLink to={withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo)}>
+                <Icon name="edit" size={18} />
+                {t('common.edit')}
+              </ButtonLink>
+            ) : null}
+          </>
+        }
+      />
+
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        <Stat icon="truck" label={t('companies.list.trucks')} value={counts.trucks} testId="company-truck-count" />
+        <Stat icon="trailer" label={t('companies.list.trailers')} value={counts.trailers} testId="company-trailer-count" />
+        <Stat icon="users" label={t('companies.list.drivers')} value={counts.drivers} testId="company-driver-count" />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('companies.editor.identity')}</h2>
+          <dl data-testid="company-details">
+            <Item label={t('fields.status')}>
+              <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
+            </Item>
+            <Item label={t('companies.fields.legalName')}>{company.legalName ? <bdi>{company.legalName}</bdi> : null}</Item>
+            <Item label={t('companies.fields.mcNumber')}>{formatMcNumber(company.mcNumber)}</Item>
+            <Item label={t('companies.fields.dotNumber')}>{formatDotNumber(company.dotNumber)}</Item>
+            <Item label={t('companies.fields.scac')}>{company.scac}</Item>
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('companies.editor.contact')}</h2>
+          <dl data-testid="company-contact">
+            <Item label={t('companies.fields.email')}>
+              {company.email ? (
+                <a href={`mailto:${company.email}`} className="text-primary hover:underline">
+                  {company.email}
+                </a>
+              ) : null}
+            </Item>
+            <Item label={t('companies.fields.phone')}>
+              {company.phone ? (
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} dir="ltr" className="text-primary hover:underline">
+                  {company.phone}
+                </a>
+              ) : null}
+            </Item>
+            <Item label={t('companies.view.address')}>
+              {company.address.length ? (
+                <address className="not-italic">
+                  {company.address.map((line) => (
+                    // Each line keeps its own direction: "2801 Irving Blvd" stays in order on an Arabic page.
+                    <div key={line}>
+                      <bdi>{line}</bdi>
+                    </div>
+                  ))}
+                </address>
+              ) : null}
+            </Item>
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('companies.editor.factoring')}</h2>
+          <dl data-testid="company-factoring">
+            <Item label={t('companies.fields.factoringName')}>{company.factoringName ? <bdi>{company.factoringName}</bdi> : null}</Item>
+            <Item label={t('companies.fields.factoringRemitTo')}>
+              {company.factoringRemitTo ? (
+                <address className="not-italic">
+                  {company.factoringRemitTo.split('\n').map((line, index) => (
+                    <div key={index}>
+                      <bdi>{line}</bdi>
+                    </div>
+                  ))}
+                </address>
+              ) : null}
+            </Item>
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('fields.notes')}</h2>
+          <div data-testid="company-notes" className="border-t border-dashed border-line py-3 text-sm">
+            {company.notes ? (
+              <p className="whitespace-pre-line">
+                <bdi>{company.notes}</bdi>
+              </p>
+            ) : (
+              <span className="text-muted">{t('companies.view.noNotes')}</span>
+            )}
+          </div>
+        </Card>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Section
+          id="trucks"
+          title={t('companies.list.trucks')}
+          count={counts.trucks}
+          empty={t('companies.view.noTrucks')}
+          allHref={trucks ? truckList : undefined}
+          allLabel={t('companies.view.allTrucks')}
+        >
+          {trucks ? (
+            <Rows>
+              {trucks.map((truck) => (
+                <li key={truck.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <div className="min-w-0">
+                    <Link to={href('/dashboard/trucks/:id', { id: truck.id })} className="font-semibold hover:underline">
+                      {truck.unitNumber}
+                    </Link>
+                    <div className="truncate text-xs text-muted">
+                      <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ') || '—'}</bdi>
+                    </div>
+                  </div>
+                  <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
+                </li>
+              ))}
+            </Rows>
+          ) : null}
+        </Section>
+        <Section
+          id="trailers"
+          title={t('companies.list.trailers')}
+          count={counts.trailers}
+          empty={t('companies.view.noTrailers')}
+          allHref={trailers ? trailerList : undefined}
+          allLabel={t('companies.view.allTrailers')}
+        >
+          {trailers ? (
+            <Rows>
+              {trailers.map((trailer) => (
+                <li key={trailer.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <div className="min-w-0">
+                    <Link to={href('/dashboard/trailers/:id', { id: trailer.id })} className="font-semibold hover:underline">
+                      {trailer.unitNumber}
+                    </Link>
+                    <div className="truncate text-xs text-muted">
+                      {t(`trailers.type.${trailer.type}`)}
+                      {trailer.lengthFt !== null ? ` · ${t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) })}` : ''}
+                    </div>
+                  </div>
+                  <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
+                </li>
+              ))}
+            </Rows>
+          ) : null}
+        </Section>
+        <Section id="drivers" title={t('companies.list.drivers')} count={counts.drivers} empty={t('companies.view.noDrivers')}>
+          <Rows>
+            {drivers.map((driver) => (
+              <li key={driver.id} className="py-2.5">
+                <div className="font-semibold">{driver.name}</div>
+                {driver.phone || driver.email ? (
+                  <div className="truncate text-xs text-muted">{[driver.phone, driver.email].filter(Boolean).join(' · ')}</div>
+                ) : null}
+              </li>
+            ))}
+          </Rows>
+          {counts.drivers > drivers.length ? (
+            <p className="pt-2 text-xs text-muted">{t('companies.view.moreDrivers', { shown: drivers.length, total: counts.drivers })}</p>
+          ) : null}
+        </Section>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Pending icon="inbox" title={t('companies.view.recentLoads')} description={t('companies.view.loadsPending')} testId="company-loads" />
+        <Pending icon="info" title={t('companies.view.revenueThisMonth')} description={t('companies.view.loadsPending')} testId="company-revenue" />
+        <Pending icon="mail" title={t('companies.view.openReceivables')} description={t('companies.view.invoicesPending')} testId="company-receivables" />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+/**
+ * Company choices shared by pages, schemas and models. No zod here: pages that only need the
+ * choices (lists, pickers) do not download the validation library.
+ */
+import type { Tone } from '~/components/ui/badge'
+
+export const COMPANY_STATUSES = ['active', 'inactive'] as const
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number]
+
+/** How each status looks, in one place: its badge tone and the save toast's variant. */
+export const COMPANY_STATUS_META = {
+  active: { tone: 'success', toast: 'success' },
+  inactive: { tone: 'default', toast: 'info' },
+} as const satisfies Record<CompanyStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error' }>
+
+export const COMPANY_SORTS = ['name', 'legalName', 'mcNumber', 'dotNumber', 'city', 'status', 'trucks', 'trailers', 'createdAt', 'updatedAt'] as const
+
+/** How many trucks, trailers and drivers the company page lists before linking to the full list. */
+export const COMPANY_VIEW_LIMIT = 10
+
+/** MC and DOT numbers are stored as digits; people read them with their prefix. */
+export function formatMcNumber(value: string | null) {
+  return value ? `MC-${value}` : null
+}
+export function formatDotNumber(value: string | null) {
+  return value ? `USDOT ${value}` : null
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { EmailSchema } from './auth'
+import { customFieldsInput, optionalText, requiredText, withVersion } from './fields'
+import { enumFilter, listQuery } from './list-query'
+import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
+
+/**
+ * An optional code people write in several ways ("MC-123456", "mc 123456", "123456"): trimmed,
+ * normalized, then checked against the stored form. Empty stays empty.
+ */
+function optionalCode(max: number, normalize: (value: string) => string, pattern: RegExp, message: string) {
+  return optionalText(max)
+    .transform((value) => (value ? normalize(value) : value))
+    .refine((value) => !value || pattern.test(value), message)
+}
+
+const withoutSeparators = (value: string) => value.replace(/[\s#:./-]+/g, '')
+
+/** One schema for the company editor (Conform) and the API (POST). Messages are i18n keys. */
+export const CompanySchema = z.object({
+  name: requiredText(120),
+  legalName: optionalText(160),
+  mcNumber: optionalCode(20, (value) => withoutSeparators(value.toUpperCase()).replace(/^MC/, ''), /^\d{1,8}$/, 'companies.errors.mcNumber'),
+  dotNumber: optionalCode(20, (value) => withoutSeparators(value.toUpperCase()).replace(/^(US)?DOT/, ''), /^\d{1,8}$/, 'companies.errors.dotNumber'),
+  scac: optionalCode(4, (value) => value.toUpperCase(), /^[A-Z]{2,4}$/, 'companies.errors.scac'),
+  email: EmailSchema.optional(),
+  phone: optionalCode(30, (value) => value, /^\+?(?=(?:\D*\d){7})[\d\s().-]+$/, 'companies.errors.phone'),
+  addressLine1: optionalText(120),
+  addressLine2: optionalText(120),
+  city: optionalText(80),
+  state: optionalText(3).transform((value) => value?.toUpperCase()),
+  postalCode: optionalText(10).transform((value) => value?.toUpperCase()),
+  country: optionalCode(2, (value) => value.toUpperCase(), /^[A-Z]{2}$/, 'companies.errors.country'),
+  factoringName: optionalText(120),
+  factoringRemitTo: optionalText(500),
+  status: z.enum(COMPANY_STATUSES, { error: 'validation.choice' }).default('active'),
+  notes: optionalText(2000),
+  customFields: customFieldsInput(),
+})
+export type CompanyInput = z.infer<typeof CompanySchema>
+
+/** The editor on an existing company and PUT: the whole company plus the version it was read at. */
+export const CompanyUpdateSchema = withVersion(CompanySchema)
+export type CompanyUpdate = z.infer<typeof CompanyUpdateSchema>
+
+/** List query from the URL (GET form) or the API's query string; bad values fall back. */
+export const CompanyListQuerySchema = listQuery({
+  sorts: COMPANY_SORTS,
+  defaultSort: 'name',
+  filters: { status: enumFilter(COMPANY_STATUSES) },
+})
+export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>
