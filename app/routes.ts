@@ -43,6 +43,13 @@ export default [
       route(':id/edit', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-edit' }),
       route(':id/delete', 'routes/dashboard/trailers/delete.tsx'),
     ]),
+    ...prefix('customfields', [
+      index('routes/dashboard/customfields/index.tsx'),
+      route('list', 'routes/dashboard/customfields/list.tsx'),
+      route('new', 'routes/dashboard/customfields/editor.tsx', { id: 'customfields-new' }),
+      route(':id/edit', 'routes/dashboard/customfields/editor.tsx', { id: 'customfields-edit' }),
+      route(':id/delete', 'routes/dashboard/customfields/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -55,6 +62,8 @@ export default [
     route('trucks/:id', 'routes/api/trucks/item.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
+    route('customfield', 'routes/api/customfield/collection.ts'),
+    route('customfield/:id', 'routes/api/customfield/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

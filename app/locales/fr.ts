@@ -20,6 +20,7 @@ const fr: Catalogue = {
     expand: 'Déplier la navigation',
     collapse: 'Replier la navigation',
     trailers: 'Remorques',
+    customFields: 'Champs personnalisés',
   },
   header: {
     language: 'Langue',
@@ -359,6 +360,107 @@ const fr: Catalogue = {
     },
     view: {
       title: 'Remorque {{unit}}',
+    },
+  },
+  customFields: {
+    lists: {
+      loads: 'Chargements',
+      trucks: 'Camions',
+      trailers: 'Remorques',
+      brokers: 'Courtiers',
+      companies: 'Sociétés',
+      invoices: 'Factures',
+    },
+    types: {
+      text: 'Texte',
+      number: 'Nombre',
+      date: 'Date',
+      boolean: 'Case à cocher (oui/non)',
+      select: 'Choix dans une liste',
+    },
+    active: 'Actif',
+    inactive: 'Inactif',
+    fields: {
+      listName: 'Liste',
+      key: 'Clé',
+      label: 'Libellé',
+      type: 'Type',
+      options: 'Options',
+      required: 'Obligatoire',
+      sortOrder: 'Ordre',
+      active: 'Actif',
+      status: 'Statut',
+    },
+    list: {
+      title: 'Champs personnalisés',
+      new: 'Nouveau champ',
+      intro:
+        'Les champs que votre équipe ajoute aux chargements, camions, remorques, courtiers, sociétés et factures. Ils apparaissent dans les formulaires, sur les fiches et en colonnes facultatives des listes.',
+      emptyTitle: 'Aucun champ personnalisé',
+      empty: 'Ajoutez un champ, par exemple le numéro de carte carburant des camions, et il apparaît dans chaque formulaire de camion.',
+      noMatchTitle: 'Aucun champ pour cette liste',
+      noMatch: 'Cette liste n’a pas encore de champ personnalisé.',
+      editField: 'Modifier le champ {{label}}',
+      deleteField: 'Supprimer le champ {{label}}',
+    },
+    new: {
+      title: 'Nouveau champ personnalisé',
+      submit: 'Créer le champ',
+    },
+    edit: {
+      title: 'Modifier le champ {{label}}',
+    },
+    editor: {
+      definition: 'Définition',
+      behaviour: 'Comportement',
+      locked:
+        'Des fiches contiennent déjà des valeurs pour ce champ : sa liste, sa clé et son type ne peuvent plus changer. Le libellé, les options, l’ordre, « obligatoire » et « actif » restent modifiables.',
+      lockedHint: 'Figé : des fiches contiennent des valeurs pour ce champ.',
+      keyHint: 'Minuscules, chiffres et tirets bas, par ex. fuel_card. Les clients de l’API l’utilisent.',
+      optionsHint: 'Pour un choix dans une liste : une option par ligne. Ignoré pour les autres types.',
+      sortOrderHint: 'Les plus petits nombres viennent en premier dans les formulaires et les colonnes.',
+      requiredHint: 'Chaque enregistrement d’une fiche de cette liste doit le remplir (une case à cocher ne peut pas être obligatoire).',
+      activeHint: 'Un champ inactif est masqué des formulaires ; les valeurs déjà enregistrées sont conservées et toujours affichées.',
+    },
+    delete: {
+      title: 'Supprimer le champ {{label}} ?',
+      description:
+        'Le champ disparaît des formulaires et des listes. Un champ dont des fiches contiennent des valeurs ne peut pas être supprimé : rendez-le inactif.',
+    },
+    toast: {
+      created: 'Champ {{label}} créé',
+      updated: 'Champ {{label}} enregistré',
+      deleted: 'Champ {{label}} supprimé',
+    },
+    changes: {
+      deleteConflictTitle: 'Le champ {{label}} n’a pas été supprimé',
+      deleteConflict:
+        'Quelqu’un a modifié ce champ après votre demande de suppression. Il est mis en évidence dans la liste ; supprimez-le à nouveau si vous le souhaitez toujours.',
+    },
+    errors: {
+      notFound: 'Ce champ personnalisé n’existe pas.',
+      duplicateKey: 'Cette liste a déjà un champ avec cette clé.',
+      keyFormat: 'Commencez par une lettre ; utilisez uniquement des minuscules, des chiffres et des tirets bas (40 au plus).',
+      options: 'Les options doivent être une liste de textes.',
+      optionTooLong: 'Une option compte au plus 80 caractères.',
+      tooManyOptions: 'Un champ peut avoir au plus 50 options.',
+      duplicateOption: 'Chaque option ne peut apparaître qu’une fois.',
+      optionsRequired: 'Un choix dans une liste nécessite au moins une option.',
+      booleanRequired: 'Une case à cocher a toujours une valeur : elle ne peut pas être obligatoire.',
+      locked: 'Des fiches contiennent déjà des valeurs pour ce champ : ceci ne peut plus changer.',
+      optionInUse: 'Des fiches utilisent encore une option que vous avez retirée : modifiez d’abord ces fiches.',
+      inUse: 'Des fiches contiennent encore des valeurs pour le champ {{label}} : il ne peut pas être supprimé. Rendez-le inactif.',
+    },
+    values: {
+      heading: 'Champs supplémentaires',
+      choose: 'Choisir…',
+      yes: 'Oui',
+      no: 'Non',
+    },
+    columns: {
+      button: 'Colonnes',
+      title: 'Afficher des champs personnalisés en colonnes',
+      apply: 'Appliquer',
     },
   },
   settings: {

@@ -45,6 +45,18 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
         ],
       },
+      {
+        title: 'nav.customFields',
+        path: '/dashboard/customfields',
+        icon: 'settings',
+        permission: ['update', 'customField'],
+        roles: ['admin'],
+        caption: 'nav.onlyAdminCanSee',
+        children: [
+          { title: 'nav.list', path: '/dashboard/customfields/list' },
+          { title: 'nav.create', path: '/dashboard/customfields/new', permission: ['create', 'customField'] },
+        ],
+      },
     ],
   },
   {
