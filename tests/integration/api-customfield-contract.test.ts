@@ -56,7 +56,12 @@ describe('/api/customfield', () => {
       active: true,
       version: 1,
     })
-    await callApi(collection, { method: 'POST', path: '/api/customfield', token, body: { listName: 'trailers', key: 'door_type', label: 'Door', type: 'text' } })
+    await callApi(collection, {
+      method: 'POST',
+      path: '/api/customfield',
+      token,
+      body: { listName: 'trailers', key: 'door_type', label: 'Door', type: 'text' },
+    })
 
     const all = await callApi(collection, { path: '/api/customfield', token: org.users.viewer.token })
     expect(all.status).toBe(200)
@@ -64,7 +69,10 @@ describe('/api/customfield', () => {
     expect(all.body.meta.total).toBe(2)
     for (const path of ['/api/customfield/?by=list&listName=trucks', '/api/customfield?by=list&listName=trucks', '/api/customfield?listName=trucks']) {
       const trucks = await callApi(collection, { path, token })
-      expect(trucks.body.data.map((definition: { key: string }) => definition.key), path).toEqual(['eld_provider'])
+      expect(
+        trucks.body.data.map((definition: { key: string }) => definition.key),
+        path,
+      ).toEqual(['eld_provider'])
     }
     const badList = await callApi(collection, { path: '/api/customfield?by=list&listName=boats', token })
     expect(badList.status).toBe(400)
@@ -72,21 +80,38 @@ describe('/api/customfield', () => {
     const noList = await callApi(collection, { path: '/api/customfield?by=list', token })
     expect(noList.status).toBe(400)
 
-    const duplicate = await callApi(collection, { method: 'POST', path: '/api/customfield', token, body: { listName: 'trucks', key: 'eld_PROVIDER', label: 'x', type: 'text' } })
+    const duplicate = await callApi(collection, {
+      method: 'POST',
+      path: '/api/customfield',
+      token,
+      body: { listName: 'trucks', key: 'eld_PROVIDER', label: 'x', type: 'text' },
+    })
     expect(duplicate.status).toBe(400)
     expect(duplicate.body.error.fields.key).toEqual(['This list already has a field with this key.'])
     // The same key on another list is another field.
-    const otherList = await callApi(collection, { method: 'POST', path: '/api/customfield', token, body: { listName: 'loads', key: 'eld_provider', label: 'x', type: 'text' } })
+    const otherList = await callApi(collection, {
+      method: 'POST',
+      path: '/api/customfield',
+      token,
+      body: { listName: 'loads', key: 'eld_provider', label: 'x', type: 'text' },
+    })
     expect(otherList.status).toBe(201)
   })
 
   it('refuses to delete a field records hold values for (409 in_use), and deletes it once they do not', async () => {
     const org = await createOrg()
     const token = org.users.admin.token
-    const field = (await callApi(collection, { method: 'POST', path: '/api/customfield', token, body: { listName: 'trailers', key: 'door_type', label: 'Door type', type: 'text' } }))
-      .body.data
-    const trailer = (await callApi(trailerCollection, { method: 'POST', path: '/api/trailers', token, body: { unitNumber: 'T-1', customFields: { door_type: 'swing' } } }))
-      .body.data
+    const field = (
+      await callApi(collection, {
+        method: 'POST',
+        path: '/api/customfield',
+        token,
+        body: { listName: 'trailers', key: 'door_type', label: 'Door type', type: 'text' },
+      })
+    ).body.data
+    const trailer = (
+      await callApi(trailerCollection, { method: 'POST', path: '/api/trailers', token, body: { unitNumber: 'T-1', customFields: { door_type: 'swing' } } })
+    ).body.data
     expect(trailer.customFields).toEqual({ door_type: 'swing' })
 
     const refused = await callApi(item, { method: 'DELETE', path: `/api/customfield/${field.id}`, params: { id: field.id }, token })
@@ -95,7 +120,13 @@ describe('/api/customfield', () => {
     expect(refused.body.error.message).toContain('Door type')
     expect(await prisma.customFieldDefinition.count({ where: { id: field.id } })).toBe(1)
 
-    await callApi(trailerItem, { method: 'PUT', path: `/api/trailers/${trailer.id}`, params: { id: trailer.id }, token, body: { ...trailer, customFields: {} } })
+    await callApi(trailerItem, {
+      method: 'PUT',
+      path: `/api/trailers/${trailer.id}`,
+      params: { id: trailer.id },
+      token,
+      body: { ...trailer, customFields: {} },
+    })
     const deleted = await callApi(item, { method: 'DELETE', path: `/api/customfield/${field.id}?version=1`, params: { id: field.id }, token })
     expect(deleted.status).toBe(200)
     expect(deleted.body.data).toEqual({ id: field.id, deleted: true })
@@ -133,7 +164,12 @@ describe('/api/customfield', () => {
       'customFields.leased_until',
     ])
     // A trailer has no field of the trucks' list.
-    const trailer = await callApi(trailerCollection, { method: 'POST', path: '/api/trailers', token, body: { unitNumber: 'T-1', customFields: { fuel_card: 'x' } } })
+    const trailer = await callApi(trailerCollection, {
+      method: 'POST',
+      path: '/api/trailers',
+      token,
+      body: { unitNumber: 'T-1', customFields: { fuel_card: 'x' } },
+    })
     expect(trailer.status).toBe(400)
     expect(trailer.body.error.fields['customFields.fuel_card']).toEqual(['There is no such custom field for this list.'])
   })
