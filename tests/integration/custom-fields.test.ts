@@ -257,10 +257,10 @@ describe('custom field pages', () => {
     expect(editor.data).toMatchObject({ locked: true })
 
     const view = await call(truckView.loader as never, `/dashboard/trucks/${created.id}`, org.users.viewer.id, { id: created.id })
-    expect(view.data.customFields).toEqual([{ key: 'fuel_card', label: 'Fuel card', type: 'text', value: 'FC-1' }])
+    expect(view.data?.customFields).toEqual([{ key: 'fuel_card', label: 'Fuel card', type: 'text', value: 'FC-1' }])
     const truckForm = await call(truckEditor.loader as never, `/dashboard/trucks/${created.id}/edit`, org.users.dispatcher.id, { id: created.id })
-    expect(truckForm.data.customFieldDefinitions).toMatchObject([{ key: 'fuel_card', type: 'text' }])
+    expect(truckForm.data?.customFieldDefinitions).toMatchObject([{ key: 'fuel_card', type: 'text' }])
     const list = await call(truckList.loader as never, '/dashboard/trucks/list?cols=fuel_card', org.users.viewer.id)
-    expect((list.data.columns as { shown: unknown[] }).shown).toEqual([{ key: 'fuel_card', label: 'Fuel card', type: 'text' }])
+    expect((list.data?.columns as { shown: unknown[] }).shown).toEqual([{ key: 'fuel_card', label: 'Fuel card', type: 'text' }])
   })
 })
