@@ -224,7 +224,7 @@ function toData(input: CustomFieldCreate) {
     key: input.key,
     label: input.label,
     type: input.type,
-    options: input.options,
+    options: input.type === 'select' ? (input.options ?? []) : [],
     required: input.required,
     sortOrder: input.sortOrder,
   }
@@ -264,7 +264,8 @@ export async function updateCustomFieldDefinition(actor: Actor, id: string, inpu
       }
       // An option records still hold cannot disappear: their next save would be refused.
       if (before.type === 'select' && input.type === 'select') {
-        const removed = new Set(before.options.filter((option) => !input.options.includes(option)))
+        const kept = input.options ?? []
+        const removed = new Set(before.options.filter((option) => !kept.includes(option)))
         if (removed.size && (await valuesInUse(tx, organizationId, before.listName, before.key)).some((value) => removed.has(value))) {
           fields.options = ['customFields.errors.optionInUse']
         }

@@ -29,12 +29,18 @@ export type CustomFieldDefinition = {
 const KEY = /^[a-z][a-z0-9_]{0,39}$/
 
 /**
- * Select options: a JSON array of strings, or the editor's textarea with one option per line.
- * Trimmed, blank lines dropped; the same option twice (in any case) is refused.
+ * Select options: a JSON array of strings, or the editor's textarea with one option per line (an
+ * option never spans lines). Trimmed, blank lines dropped; the same option twice (in any case) is refused.
  */
 const optionsInput = z
   .union([z.array(text({ error: 'customFields.errors.options' })), text()], { error: 'customFields.errors.options' })
-  .transform((value) => (Array.isArray(value) ? value : value.split(/\r?\n/)).map((option) => option.trim()).filter(Boolean))
+  // Conform hands a single textarea over as a one-item array: every item is split into lines.
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(/\r?\n/))
+      .map((option) => option.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z
       .array(z.string().max(80, 'customFields.errors.optionTooLong'))
@@ -66,21 +72,21 @@ function refineDefinition<T extends Base>(value: T, ctx: z.RefinementCtx) {
   if (value.type === 'boolean' && value.required) ctx.addIssue({ code: 'custom', path: ['required'], message: 'customFields.errors.booleanRequired' })
 }
 
-function normalize<T extends Base>(value: T) {
-  return { ...value, options: value.type === 'select' ? (value.options ?? []) : [] }
-}
-
-/** POST /api/customfield and the new-field page. A new definition is active. */
-export const CustomFieldCreateSchema = base.superRefine(refineDefinition).transform(normalize)
+/**
+ * POST /api/customfield and the new-field page. A new definition is active; options sent for a
+ * type other than select are not kept (the model stores them for selects only). No transform at
+ * the top: Conform reads the form's constraints from this object.
+ */
+export const CustomFieldCreateSchema = base.superRefine(refineDefinition)
 export type CustomFieldCreate = z.infer<typeof CustomFieldCreateSchema>
 
 /**
  * The edit page (the API has no update): everything plus `active` and the version. An unticked
  * checkbox is absent from a form, so `required` and `active` read absent as false.
  */
-export const CustomFieldUpdateSchema = withVersion(base.extend({ active: z.boolean({ error: 'validation.choice' }).default(false) }))
-  .superRefine(refineDefinition)
-  .transform(normalize)
+export const CustomFieldUpdateSchema = withVersion(base.extend({ active: z.boolean({ error: 'validation.choice' }).default(false) })).superRefine(
+  refineDefinition,
+)
 export type CustomFieldUpdate = z.infer<typeof CustomFieldUpdateSchema>
 
 /** `?by=list&listName=trucks` on the API (or just `?listName=`): `by=list` needs the list. */
