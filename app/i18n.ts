@@ -39,6 +39,7 @@ export const CLIENT_NAMESPACES = {
   trailers: ['trailers'],
   audit: ['audit'],
   companies: ['companies'],
+  customFields: ['customFields'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -54,6 +54,13 @@ export default [
       route(':id/edit', 'routes/dashboard/companies/editor.tsx', { id: 'companies-edit' }),
       route(':id/delete', 'routes/dashboard/companies/delete.tsx'),
     ]),
+    ...prefix('customfields', [
+      index('routes/dashboard/customfields/index.tsx'),
+      route('list', 'routes/dashboard/customfields/list.tsx'),
+      route('new', 'routes/dashboard/customfields/editor.tsx', { id: 'customfields-new' }),
+      route(':id/edit', 'routes/dashboard/customfields/editor.tsx', { id: 'customfields-edit' }),
+      route(':id/delete', 'routes/dashboard/customfields/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -71,6 +78,8 @@ export default [
     route('company/:id', 'routes/api/companies/item.ts', { id: 'api-company-item' }),
     route('companies', 'routes/api/companies/collection.ts', { id: 'api-companies' }),
     route('companies/:id', 'routes/api/companies/item.ts', { id: 'api-companies-item' }),
+    route('customfield', 'routes/api/customfield/collection.ts'),
+    route('customfield/:id', 'routes/api/customfield/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

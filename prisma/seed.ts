@@ -1,5 +1,5 @@
 /**
- * Demo data: two organizations, users of every role, companies, trucks and trailers.
+ * Demo data: two organizations, users of every role, companies, trucks and trailers, custom fields.
  *   npm run db:seed                      reset the demo organizations and seed them
  *   npm run db:seed -- --loads-scale N   also add N generated trucks per 100 (for benchmarks),
  *                                        written with batched inserts
@@ -229,6 +229,37 @@ const COMPANY_DETAILS: Record<string, Omit<Prisma.CompanyCreateManyInput, 'organ
   },
 }
 
+const ELD_PROVIDERS = ['Samsara', 'Motive', 'Geotab']
+const DOOR_TYPES = ['Swing', 'Roll-up']
+
+/**
+ * Custom fields: a fuel card and an ELD provider on trucks, a door type on trailers, with values on
+ * the first few of each (deterministic, so the random streams above stay as they were).
+ */
+async function seedCustomFields(prisma: typeof import('../app/utils/db.server').prisma, organizationId: string) {
+  await prisma.customFieldDefinition.createMany({
+    data: [
+      { organizationId, listName: 'trucks', key: 'fuel_card', label: 'Fuel card', type: 'text', sortOrder: 1 },
+      { organizationId, listName: 'trucks', key: 'eld_provider', label: 'ELD provider', type: 'select', options: ELD_PROVIDERS, sortOrder: 2 },
+      { organizationId, listName: 'trailers', key: 'door_type', label: 'Door type', type: 'select', options: DOOR_TYPES, sortOrder: 1 },
+    ],
+  })
+  const trucks = await prisma.truck.findMany({ where: { organizationId }, orderBy: { unitNumber: 'asc' }, take: 8, select: { id: true } })
+  for (const [index, truck] of trucks.entries()) {
+    const customFields = { fuel_card: `FC-${String(7301 + index * 17).padStart(6, '0')}`, eld_provider: ELD_PROVIDERS[index % ELD_PROVIDERS.length] }
+    await prisma.truck.update({ where: { id: truck.id }, data: { customFields } })
+  }
+  const trailers = await prisma.trailer.findMany({
+    where: { organizationId, type: { not: 'power_only' } },
+    orderBy: { unitNumber: 'asc' },
+    take: 6,
+    select: { id: true },
+  })
+  for (const [index, trailer] of trailers.entries()) {
+    await prisma.trailer.update({ where: { id: trailer.id }, data: { customFields: { door_type: DOOR_TYPES[index % 2] } } })
+  }
+}
+
 type DemoOrg = {
   name: string
   domain: string
@@ -306,6 +337,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
       await prisma.truck.createMany({ data: rows })
     }
     await prisma.trailer.createMany({ data: generateTrailers(organization.id, companyIds, demo.trailers) })
+    await seedCustomFields(prisma, organization.id)
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }
   // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.

@@ -23,8 +23,13 @@ export type ResourceContract = {
   item: RouteModule
   /** A valid create body, different on every call (unique fields). */
   validBody: (org: Org) => unknown | Promise<unknown>
-  /** A change to PUT in place of a field, e.g. `{ notes: 'changed' }`, with the field to read it back. */
-  change: { field: string; value: unknown }
+  /**
+   * A change to PUT in place of a field, e.g. `{ notes: 'changed' }`, with the field to read it
+   * back. Absent for a resource without an update call (custom fields): its item answers PUT 405.
+   */
+  change?: { field: string; value: unknown }
+  /** Without `change`: changes the record behind the API's back (bumps its version) for the stale-delete check. */
+  touch?: (id: string) => Promise<unknown>
   /** Bodies that must be refused with 400 and a message at the named field. */
   invalidBodies: (org: Org) => Array<{ body: unknown; field: string }>
   /** Rows of this entity in an organization, to prove a refused request wrote nothing. */
@@ -79,15 +84,17 @@ export function describeResourceContract(contract: ResourceContract) {
           expect(await contract.count(org.organization.id)).toBe(before)
         }
 
-        const current = (await callApi(item, { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token })).body.data
-        const updated = await callApi(item, {
-          method: 'PUT',
-          path: itemPath(contract, record.id),
-          params: { id: record.id },
-          token,
-          body: { ...current, [contract.change.field]: contract.change.value },
-        })
-        expect(updated.status, `${role} update`).toBe(can(role, 'update', entity) ? 200 : 403)
+        if (contract.change) {
+          const current = (await callApi(item, { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token })).body.data
+          const updated = await callApi(item, {
+            method: 'PUT',
+            path: itemPath(contract, record.id),
+            params: { id: record.id },
+            token,
+            body: { ...current, [contract.change.field]: contract.change.value },
+          })
+          expect(updated.status, `${role} update`).toBe(can(role, 'update', entity) ? 200 : 403)
+        }
 
         const target = can(role, 'delete', entity) ? await create(org) : record
         const deleted = await callApi(item, { method: 'DELETE', path: itemPath(contract, target.id), params: { id: target.id }, token })
@@ -101,9 +108,11 @@ export function describeResourceContract(contract: ResourceContract) {
       const record = await create(owner)
       const request = { path: itemPath(contract, record.id), params: { id: record.id }, token: other.users.admin.token }
       expect((await callApi(item, request)).status).toBe(404)
-      const put = await callApi(item, { ...request, method: 'PUT', body: { ...record, [contract.change.field]: contract.change.value } })
-      expect(put.status).toBe(404)
-      expect(put.body.error.code).toBe('not_found')
+      if (contract.change) {
+        const put = await callApi(item, { ...request, method: 'PUT', body: { ...record, [contract.change.field]: contract.change.value } })
+        expect(put.status).toBe(404)
+        expect(put.body.error.code).toBe('not_found')
+      }
       expect((await callApi(item, { ...request, method: 'DELETE' })).status).toBe(404)
       const after = await callApi(item, { ...request, token: owner.users.admin.token })
       expect(after.body.data.version).toBe(record.version)
@@ -113,10 +122,19 @@ export function describeResourceContract(contract: ResourceContract) {
       }
     })
 
-    it('answers a stale version with 409 conflict on PUT and DELETE, keeping the other edit', async () => {
+    it(`answers a stale version with 409 conflict on ${contract.change ? 'PUT and ' : ''}DELETE, keeping the other edit`, async () => {
       const org = await createOrg()
       const record = await create(org)
       const request = { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token }
+      if (!contract.change) {
+        if (!contract.touch) throw new Error(`${path}: a contract without \`change\` needs \`touch\``)
+        await contract.touch(record.id)
+        const staleDelete = await callApi(item, { ...request, method: 'DELETE', path: `${request.path}?version=${record.version}` })
+        expect(staleDelete.status).toBe(409)
+        expect(staleDelete.body.error.code).toBe('conflict')
+        expect((await callApi(item, request)).body.data.version).toBe(record.version + 1)
+        return
+      }
       const first = await callApi(item, { ...request, method: 'PUT', body: { ...record, [contract.change.field]: contract.change.value } })
       expect(first.status).toBe(200)
       expect(first.body.data.version).toBe(record.version + 1)
@@ -130,18 +148,20 @@ export function describeResourceContract(contract: ResourceContract) {
       expect(now.body.data.version).toBe(record.version + 1)
     })
 
-    it('requires the version on PUT, and refuses one that is not a canonical whole number', async () => {
+    it(`${contract.change ? 'requires the version on PUT, and ' : ''}refuses a version that is not a canonical whole number`, async () => {
       const org = await createOrg()
       const record = await create(org)
       const request = { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token, method: 'PUT' }
-      const { version: _version, ...withoutVersion } = record
-      const missing = await callApi(item, { ...request, body: withoutVersion })
-      expect(missing.status).toBe(400)
-      expect(missing.body.error.fields.version).toHaveLength(1)
-      for (const version of ['0x1', ' 1', '1e0', 1.5, -1, true]) {
-        const answer = await callApi(item, { ...request, body: { ...record, version } })
-        expect(answer.status, String(version)).toBe(400)
-        expect(answer.body.error.fields.version).toHaveLength(1)
+      if (contract.change) {
+        const { version: _version, ...withoutVersion } = record
+        const missing = await callApi(item, { ...request, body: withoutVersion })
+        expect(missing.status).toBe(400)
+        expect(missing.body.error.fields.version).toHaveLength(1)
+        for (const version of ['0x1', ' 1', '1e0', 1.5, -1, true]) {
+          const answer = await callApi(item, { ...request, body: { ...record, version } })
+          expect(answer.status, String(version)).toBe(400)
+          expect(answer.body.error.fields.version).toHaveLength(1)
+        }
       }
       for (const version of ['0x1', '%201', '1e0']) {
         const answer = await callApi(item, { ...request, method: 'DELETE', path: `${request.path}?version=${version}` })
@@ -180,10 +200,10 @@ export function describeResourceContract(contract: ResourceContract) {
         expect(answer.body.error.code).toBe('method_not_allowed')
         expect(answer.headers.get('Allow')).toContain('GET')
       }
-      for (const method of ['POST', 'PATCH']) {
+      for (const method of contract.change ? ['POST', 'PATCH'] : ['PUT', 'POST', 'PATCH']) {
         const answer = await callApi(item, { method, path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token })
         expect(answer.status, `${method} item`).toBe(405)
-        expect(answer.headers.get('Allow')).toContain('PUT')
+        expect(answer.headers.get('Allow')).toContain(contract.change ? 'PUT' : 'DELETE')
       }
     })
   })

@@ -134,9 +134,9 @@ async function assertUnique(tx: Tx, organizationId: string, input: TrailerInput,
 }
 
 /** Everything a write checks before it writes, in the write's transaction. */
-async function prepare(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string) {
+async function prepare(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
-    resolveCustomFields(tx, organizationId, 'trailers', input.customFields),
+    resolveCustomFields(tx, organizationId, 'trailers', input.customFields, storedCustomFields),
     assertReferences(tx, references(organizationId, input)),
     assertUnique(tx, organizationId, input, exceptId),
   ])
@@ -181,7 +181,7 @@ export async function updateTrailer(actor: Actor, id: string, input: TrailerUpda
     return await prisma.$transaction(async (tx) => {
       const before = requireFound(await tx.trailer.findFirst({ where: { id, organizationId } }), NOT_FOUND)
       assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id)
+      const data = await prepare(tx, organizationId, input, id, before.customFields)
       // The version in the WHERE closes the gap between the read above and this write.
       assertOneRow(await tx.trailer.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })

@@ -175,9 +175,9 @@ async function assertUnique(tx: Tx, organizationId: string, input: TruckInput, e
 }
 
 /** Everything a write checks before it writes, in the write's transaction. */
-async function prepare(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string) {
+async function prepare(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
-    resolveCustomFields(tx, organizationId, 'trucks', input.customFields),
+    resolveCustomFields(tx, organizationId, 'trucks', input.customFields, storedCustomFields),
     assertReferences(tx, references(organizationId, input)),
     assertUnique(tx, organizationId, input, exceptId),
   ])
@@ -229,7 +229,7 @@ export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) 
     return await prisma.$transaction(async (tx) => {
       const before = requireFound(await tx.truck.findFirst({ where: { id, organizationId } }), NOT_FOUND)
       assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id)
+      const data = await prepare(tx, organizationId, input, id, before.customFields)
       // The version in the WHERE closes the gap between the read above and this write.
       assertOneRow(await tx.truck.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })

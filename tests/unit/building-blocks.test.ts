@@ -146,11 +146,11 @@ describe('record rules', () => {
 
 describe('custom field values', () => {
   const definitions: CustomFieldDefinition[] = [
-    { key: 'reefer', type: 'boolean', options: [], required: true },
-    { key: 'axles', type: 'number', options: [], required: false },
-    { key: 'since', type: 'date', options: [], required: false },
-    { key: 'kind', type: 'select', options: ['dry', 'flat'], required: false },
-    { key: 'constructor', type: 'text', options: [], required: true },
+    { key: 'reefer', type: 'boolean', options: [], required: true, label: 'x', active: true },
+    { key: 'axles', type: 'number', options: [], required: false, label: 'x', active: true },
+    { key: 'since', type: 'date', options: [], required: false, label: 'x', active: true },
+    { key: 'kind', type: 'select', options: ['dry', 'flat'], required: false, label: 'x', active: true },
+    { key: 'constructor', type: 'text', options: [], required: true, label: 'x', active: true },
   ]
 
   it('accepts values of the defined types', () => {

@@ -55,6 +55,18 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/companies/new', permission: ['create', 'company'] },
         ],
       },
+      {
+        title: 'nav.customFields',
+        path: '/dashboard/customfields',
+        icon: 'settings',
+        permission: ['update', 'customField'],
+        roles: ['admin'],
+        caption: 'nav.onlyAdminCanSee',
+        children: [
+          { title: 'nav.list', path: '/dashboard/customfields/list' },
+          { title: 'nav.create', path: '/dashboard/customfields/new', permission: ['create', 'customField'] },
+        ],
+      },
     ],
   },
   {

@@ -34,6 +34,8 @@ export function ListToolbar(props: {
   children?: React.ReactNode
   /** The list's CSV export with the same search, filters and sort (a plain download link). */
   exportHref?: string
+  /** Other query parameters the search keeps (e.g. `cols`, the shown custom-field columns). */
+  keep?: Record<string, string | undefined>
 }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
@@ -44,6 +46,7 @@ export function ListToolbar(props: {
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="dir" value={query.dir} />
       <input type="hidden" name="pageSize" value={query.pageSize} />
+      {Object.entries(props.keep ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {props.searchLabel ? (
         <div className="min-w-[min(100%,14rem)] flex-[2]">
           <label htmlFor="q" className="sr-only">

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation, href } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -10,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
+import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createTrailer, getTrailer, serializeTrailer, updateTrailer, type TrailerDto, type TrailerWithRelations } from '~/models/trailer.server'
 import { TrailerSchema, TrailerUpdateSchema, type TrailerUpdate } from '~/schemas/trailer'
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
@@ -22,18 +24,21 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trailers'] }
+export const handle = { i18n: ['trailers', 'customFields'] }
 
 const LIST = href('/dashboard/trailers/list')
 
 /** One editor for /dashboard/trailers/new and /dashboard/trailers/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'trailer')
-  const trailer = params.id ? await orNotFound(getTrailer(user.organizationId, params.id)) : null
+  const [trailer, customFieldDefinitions] = await Promise.all([
+    params.id ? orNotFound(getTrailer(user.organizationId, params.id)) : null,
+    customFieldsForForm(user.organizationId, 'trailers'),
+  ])
   // Inactive companies are not offered, except the one this trailer already belongs to.
   const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: trailer?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { trailer: trailer ? serializeTrailer(trailer) : null, companies, returnTo }
+  return { trailer: trailer ? serializeTrailer(trailer) : null, companies, customFieldDefinitions, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,7 +86,7 @@ export default function TrailerEditor({ loaderData, actionData }: Route.Componen
     // Typed by the update schema, whose fields are the create schema's plus the version.
     schema: (trailer ? TrailerUpdateSchema : TrailerSchema) as typeof TrailerUpdateSchema,
     lastResult: actionData?.result,
-    defaultValue: trailer ? formDefaults(trailer) : { status: 'available', type: 'dry_van' },
+    defaultValue: trailer ? { ...formDefaults(trailer), customFields: customFieldDefaults(trailer.customFields) } : { status: 'available', type: 'dry_van' },
   })
   const title = trailer ? t('trailers.edit.title', { unit: trailer.unitNumber }) : t('trailers.new.title')
   const statusOptions = TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) }))
@@ -131,6 +136,7 @@ export default function TrailerEditor({ loaderData, actionData }: Route.Componen
           </div>
           <TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />
         </Card>
+        <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, href } from 'react-router'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
@@ -10,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
+import { customFieldColumns } from '~/models/custom-fields.server'
 import { listTrailers, serializeTrailer } from '~/models/trailer.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -24,7 +26,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trailers'] }
+export const handle = { i18n: ['trailers', 'customFields'] }
 
 const LIST = href('/dashboard/trailers/list')
 
@@ -32,12 +34,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'trailer')
   const url = new URL(request.url)
   const query = parseListQuery(TrailerListQuerySchema, url.searchParams)
-  const [result, companies] = await Promise.all([listTrailers(user.organizationId, query), listCompanyOptions(user.organizationId)])
+  const [result, companies, columns] = await Promise.all([
+    listTrailers(user.organizationId, query),
+    listCompanyOptions(user.organizationId),
+    customFieldColumns(user.organizationId, 'trailers', url.searchParams),
+  ])
   redirectPastLastPage(url, query, result.total)
   const today = startOfToday()
   return {
     query,
     companies,
+    columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
     trailers: result.items.map((trailer) => ({
@@ -75,6 +82,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
+          keep={{ cols: columnsParam(loaderData.columns) }}
           searchLabel={t('trailers.list.search')}
           exportHref={`${href('/dashboard/trailers/export')}${search}`}
           searchPlaceholder={t('trailers.list.searchPlaceholder')}
@@ -99,6 +107,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
+        <ColumnsMenu columns={loaderData.columns} />
 
         {trailers.length === 0 ? (
           filtered || query.page > 1 ? (
@@ -130,6 +139,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                 <SortHeader column="licensePlate" label={t('fields.licensePlate')} {...sortProps} />
                 <SortHeader column="status" label={t('fields.status')} {...sortProps} />
                 <SortHeader column="inspectionDue" label={t('fields.inspectionDue')} {...sortProps} />
+                <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
           >
@@ -202,6 +212,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                     <span className="whitespace-nowrap">{formatDate(i18n.language, trailer.inspectionDue) || <span className="text-muted">—</span>}</span>
                     <ComplianceBadges compliance={trailer.compliance} />
                   </td>
+                  <CustomFieldCells columns={loaderData.columns} values={trailer.customFields} />
                 </ListRow>
               )
             })}

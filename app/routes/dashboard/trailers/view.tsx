@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { href } from 'react-router'
+import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
 import { PageHeader } from '~/components/layout/page-header'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
@@ -9,6 +10,7 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getTrailer } from '~/models/trailer.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
+import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatNumber } from '~/utils/format'
@@ -18,7 +20,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trailers'] }
+export const handle = { i18n: ['trailers', 'customFields'] }
 
 /** One trailer, read-only: every role that may read trailers sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -43,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trailers/list')),
     canUpdate: can(user.role, 'update', 'trailer'),
+    customFields: await customFieldsForDisplay(user.organizationId, 'trailers', trailer.customFields),
   }
 }
 
@@ -113,6 +116,7 @@ export default function TrailerView({ loaderData }: Route.ComponentProps) {
             <Item label={t('fields.notes')}>{trailer.notes ? <p className="whitespace-pre-line">{trailer.notes}</p> : null}</Item>
           </dl>
         </Card>
+        <CustomFieldValues fields={loaderData.customFields} />
       </div>
     </>
   )

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation, href } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -10,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
+import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createTruck, getTruck, serializeTruck, updateTruck, type TruckDto, type TruckWithRelations } from '~/models/truck.server'
 import { listDriverOptions } from '~/models/user.server'
 import { TruckSchema, TruckUpdateSchema, type TruckUpdate } from '~/schemas/truck'
@@ -23,16 +25,20 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks'] }
+export const handle = { i18n: ['trucks', 'customFields'] }
 
 /** One editor for /dashboard/trucks/new and /dashboard/trucks/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'truck')
-  const [truck, drivers] = await Promise.all([params.id ? orNotFound(getTruck(user.organizationId, params.id)) : null, listDriverOptions(user.organizationId)])
+  const [truck, drivers, customFieldDefinitions] = await Promise.all([
+    params.id ? orNotFound(getTruck(user.organizationId, params.id)) : null,
+    listDriverOptions(user.organizationId),
+    customFieldsForForm(user.organizationId, 'trucks'),
+  ])
   // Inactive companies are not offered, except the one this truck already belongs to.
   const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: truck?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'))
-  return { truck: truck ? serializeTruck(truck) : null, companies, drivers, returnTo }
+  return { truck: truck ? serializeTruck(truck) : null, companies, drivers, customFieldDefinitions, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,7 +87,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
     // Typed by the update schema, whose fields are the create schema's plus the version.
     schema: (truck ? TruckUpdateSchema : TruckSchema) as typeof TruckUpdateSchema,
     lastResult: actionData?.result,
-    defaultValue: truck ? formDefaults(truck) : { status: 'available', ownership: 'company' },
+    defaultValue: truck ? { ...formDefaults(truck), customFields: customFieldDefaults(truck.customFields) } : { status: 'available', ownership: 'company' },
   })
   const title = truck ? t('trucks.edit.title', { unit: truck.unitNumber }) : t('trucks.new.title')
   const statusOptions = TRUCK_STATUSES.map((value) => ({ value, label: t(`trucks.status.${value}`) }))
@@ -138,6 +144,7 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
           </div>
           <TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />
         </Card>
+        <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, href } from 'react-router'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
@@ -10,6 +11,7 @@ import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
+import { customFieldColumns } from '~/models/custom-fields.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { listTrucks, serializeTruck } from '~/models/truck.server'
 import { parseListQuery } from '~/schemas/list-query'
@@ -24,18 +26,23 @@ import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks'] }
+export const handle = { i18n: ['trucks', 'customFields'] }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'truck')
   const url = new URL(request.url)
   const query = parseListQuery(TruckListQuerySchema, url.searchParams)
-  const [result, companies] = await Promise.all([listTrucks(user.organizationId, query), listCompanyOptions(user.organizationId)])
+  const [result, companies, columns] = await Promise.all([
+    listTrucks(user.organizationId, query),
+    listCompanyOptions(user.organizationId),
+    customFieldColumns(user.organizationId, 'trucks', url.searchParams),
+  ])
   redirectPastLastPage(url, query, result.total)
   const today = startOfToday()
   return {
     query,
     companies,
+    columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
     trucks: result.items.map((truck) => ({
@@ -77,6 +84,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
+          keep={{ cols: columnsParam(loaderData.columns) }}
           searchLabel={t('trucks.list.search')}
           exportHref={`${href('/dashboard/trucks/export')}${search}`}
           searchPlaceholder={t('trucks.list.searchPlaceholder')}
@@ -101,6 +109,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
+        <ColumnsMenu columns={loaderData.columns} />
 
         {trucks.length === 0 ? (
           filtered || query.page > 1 ? (
@@ -132,6 +141,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                 <SortHeader column="status" label={t('fields.status')} {...sortProps} />
                 <SortHeader column="inspectionDue" label={t('fields.inspectionDue')} {...sortProps} />
                 <SortHeader column="odometerMiles" label={t('fields.odometerMiles')} {...sortProps} className="px-3 py-3 text-end" />
+                <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
           >
@@ -206,6 +216,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
                     {truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}
                   </td>
+                  <CustomFieldCells columns={loaderData.columns} values={truck.customFields} />
                 </ListRow>
               )
             })}

@@ -1,6 +1,7 @@
 import { href } from 'react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
 import { PageHeader } from '~/components/layout/page-header'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
@@ -8,6 +9,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
+import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { getTruck } from '~/models/truck.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
@@ -18,7 +20,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks'] }
+export const handle = { i18n: ['trucks', 'customFields'] }
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -47,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo')),
     canUpdate: can(user.role, 'update', 'truck'),
+    customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
   }
 }
 
@@ -118,6 +121,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
             <Item label={t('fields.notes')}>{truck.notes ? <p className="whitespace-pre-line">{truck.notes}</p> : null}</Item>
           </dl>
         </Card>
+        <CustomFieldValues fields={loaderData.customFields} />
       </div>
     </>
   )

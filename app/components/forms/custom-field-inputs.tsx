@@ -1,0 +1,136 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Card } from '~/components/ui/card'
+import { ErrorList, inputClass } from '~/components/ui/field'
+import type { CustomFieldDefinition, CustomFieldType } from '~/schemas/custom-field'
+import { cn } from '~/utils/cn'
+import { formatDate, formatNumber } from '~/utils/format'
+
+type AnyField = FieldMetadata<unknown, Record<string, unknown>>
+
+/** A labelled checkbox whose errors show under it (an unticked box is absent from the form). */
+export function CheckboxField({ label, field, hint, className }: { label: ReactNode; field: AnyField; hint?: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <label htmlFor={field.id} className="flex min-h-11 items-center gap-3 text-sm font-semibold text-ink">
+        <input {...getInputProps(field, { type: 'checkbox' })} className="size-5 shrink-0 accent-primary" />
+        {label}
+      </label>
+      {hint && !field.errors?.length ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+function CustomFieldInput({ definition, field }: { definition: CustomFieldDefinition; field: AnyField }) {
+  const { t } = useTranslation()
+  if (definition.type === 'boolean') return <CheckboxField label={definition.label} field={field} />
+  const common = { required: definition.required || undefined, className: inputClass }
+  return (
+    <div className="min-w-0">
+      <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {definition.label}
+        {definition.required ? (
+          <span aria-hidden="true" className="text-error">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {definition.type === 'select' ? (
+        <select {...getSelectProps(field)} {...common}>
+          <option value="">{definition.required ? t('customFields.values.choose') : t('common.none')}</option>
+          {definition.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...getInputProps(field, { type: definition.type === 'number' ? 'number' : definition.type === 'date' ? 'date' : 'text' })}
+          {...common}
+          step={definition.type === 'number' ? 'any' : undefined}
+          maxLength={definition.type === 'text' ? 2000 : undefined}
+        />
+      )}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+/**
+ * The list's active custom fields as typed inputs named `customFields.<key>`, in a card of their
+ * own; nothing when the list has none. Plain inputs, so they work without JavaScript; the server
+ * types the text (app/models/custom-fields.server.ts) and its errors come back per field.
+ *
+ *   <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
+ */
+export function CustomFieldInputs({ definitions, field }: { definitions: CustomFieldDefinition[]; field: FieldMetadata<unknown, Record<string, unknown>> }) {
+  const { t } = useTranslation()
+  if (!definitions.length) return null
+  const fieldset = (field as FieldMetadata<Record<string, unknown>, Record<string, unknown>>).getFieldset() as Record<string, AnyField>
+  return (
+    <Card className="p-6" data-testid="custom-field-inputs">
+      <h2 className="mb-5 text-base font-bold">{t('customFields.values.heading')}</h2>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {definitions.map((definition) => (
+          <CustomFieldInput key={definition.key} definition={definition} field={fieldset[definition.key]} />
+        ))}
+      </div>
+    </Card>
+  )
+}
+
+/**
+ * A stored value as the form's default: Conform serialises defaults, and a checkbox is ticked by
+ * "on". Pass the record's `customFields` through this for the editor's defaultValue.
+ */
+export function customFieldDefaults(values: unknown): Record<string, string> {
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return {}
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]) =>
+      typeof value === 'boolean' ? (value ? [[key, 'on']] : []) : typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [],
+    ),
+  )
+}
+
+/** One value as a page shows it: dates and numbers in the reader's language, Yes/No for checkboxes. */
+export function CustomFieldValue({ type, value }: { type: CustomFieldType; value: string | number | boolean | null | undefined }) {
+  const { t, i18n } = useTranslation()
+  if (type === 'boolean') return <>{t(value === true ? 'customFields.values.yes' : 'customFields.values.no')}</>
+  if (value === null || value === undefined || value === '') return <span className="text-muted">—</span>
+  if (type === 'date' && typeof value === 'string') return <>{formatDate(i18n.language, value)}</>
+  if (type === 'number' && typeof value === 'number') return <bdi className="tabular-nums">{formatNumber(i18n.language, value)}</bdi>
+  return <bdi className="whitespace-pre-line">{String(value)}</bdi>
+}
+
+/**
+ * The read-only custom fields of a view page (from customFieldsForDisplay); nothing when none.
+ *
+ *   <CustomFieldValues fields={loaderData.customFields} />
+ */
+export function CustomFieldValues({
+  fields,
+}: {
+  fields: Array<{ key: string; label: string; type: CustomFieldType; value: string | number | boolean | null }>
+}) {
+  const { t } = useTranslation()
+  if (!fields.length) return null
+  return (
+    <Card className="p-6">
+      <h2 className="mb-3 text-base font-bold">{t('customFields.values.heading')}</h2>
+      <dl data-testid="custom-field-values">
+        {fields.map((field) => (
+          <div key={field.key} className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm font-semibold text-muted">{field.label}</dt>
+            <dd className="mt-1 text-sm sm:col-span-2 sm:mt-0">
+              <CustomFieldValue type={field.type} value={field.value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}

@@ -1,0 +1,198 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, useNavigation, href } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { CheckboxField } from '~/components/forms/custom-field-inputs'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { getInstance } from '~/middleware/i18next'
+import {
+  createCustomFieldDefinition,
+  getCustomFieldDefinition,
+  isLocked,
+  serializeCustomFieldDefinition,
+  updateCustomFieldDefinition,
+  type CustomFieldRow,
+} from '~/models/custom-fields.server'
+import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
+import { requireActor } from '~/utils/actor.server'
+import { orNotFound } from '~/utils/errors.server'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/editor'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['customFields'] }
+
+const LIST = href('/dashboard/customfields/list')
+
+/** One editor for /dashboard/customfields/new and /dashboard/customfields/:id/edit. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, params.id ? 'update' : 'create', 'customField')
+  const url = new URL(request.url)
+  const definition = params.id ? await orNotFound(getCustomFieldDefinition(user.organizationId, params.id)) : null
+  const list = url.searchParams.get('list')
+  return {
+    definition: definition ? serializeCustomFieldDefinition(definition) : null,
+    // Key, list and type are fixed once a record holds a value for the key.
+    locked: definition ? await isLocked(definition) : false,
+    list: (CUSTOM_FIELD_LISTS as readonly string[]).includes(list ?? '') ? list : null,
+    returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'customField')
+  const formData = await request.formData()
+  const t = getInstance(context).t
+  const saved = (definition: CustomFieldRow) =>
+    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo'), LIST), definition.id), {
+      type: 'success',
+      title: t(params.id ? 'customFields.toast.updated' : 'customFields.toast.created', { label: definition.label }),
+    })
+
+  if (params.id) {
+    const submission = parseWithZod(formData, { schema: CustomFieldUpdateSchema })
+    if (submission.status !== 'success') return invalidSubmission(submission)
+    try {
+      return saved(await updateCustomFieldDefinition(actor, params.id, submission.value))
+    } catch (error) {
+      return formFailure(submission, error)
+    }
+  }
+  const submission = parseWithZod(formData, { schema: CustomFieldCreateSchema })
+  if (submission.status !== 'success') return invalidSubmission(submission)
+  try {
+    return saved(await createCustomFieldDefinition(actor, submission.value))
+  } catch (error) {
+    return formFailure(submission, error)
+  }
+}
+
+export default function CustomFieldEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const { definition, locked, list, returnTo } = loaderData
+  const [form, fields] = useSchemaForm({
+    id: definition ? `customfield-${definition.id}` : 'customfield-new',
+    schema: (definition ? CustomFieldUpdateSchema : CustomFieldCreateSchema) as typeof CustomFieldUpdateSchema,
+    lastResult: actionData?.result,
+    defaultValue: definition
+      ? {
+          listName: definition.listName,
+          key: definition.key,
+          label: definition.label,
+          type: definition.type,
+          options: definition.options.join('\n'),
+          required: definition.required ? 'on' : undefined,
+          sortOrder: String(definition.sortOrder),
+          active: definition.active ? 'on' : undefined,
+          version: String(definition.version),
+        }
+      : { listName: list ?? 'trucks', type: 'text', sortOrder: '0' },
+  })
+  const title = definition ? t('customFields.edit.title', { label: definition.label }) : t('customFields.new.title')
+  const listOptions = CUSTOM_FIELD_LISTS.map((value) => ({ value, label: t(`customFields.lists.${value}`) }))
+  const typeOptions = CUSTOM_FIELD_TYPES.map((value) => ({ value, label: t(`customFields.types.${value}`) }))
+  const lockedHint = locked ? t('customFields.editor.lockedHint') : undefined
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.customFields'), to: returnTo },
+          { label: definition ? definition.label : t('nav.create') },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className="max-w-4xl space-y-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {actionData?.conflict && definition ? (
+          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} />
+        ) : null}
+        {definition ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('customFields.editor.definition')}</h2>
+          {locked ? (
+            <p className="mb-5 rounded-lg border border-info/30 bg-info-lighter px-4 py-3 text-sm text-info-darker" data-testid="locked-notice">
+              {t('customFields.editor.locked')}
+            </p>
+          ) : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {locked ? (
+              <>
+                {/* Fixed: sent as they are, shown read-only (a disabled control would not be sent). */}
+                <input type="hidden" name={fields.listName.name} value={definition?.listName} />
+                <input type="hidden" name={fields.type.name} value={definition?.type} />
+                <LockedValue label={t('customFields.fields.listName')} value={t(`customFields.lists.${definition?.listName}`)} hint={lockedHint} />
+                <TextField label={t('customFields.fields.label')} field={fields.label} />
+                <div className="min-w-0">
+                  <label htmlFor={fields.key.id} className="mb-1.5 block text-sm font-semibold text-ink">
+                    {t('customFields.fields.key')}
+                  </label>
+                  <input
+                    {...getInputProps(fields.key, { type: 'text' })}
+                    readOnly
+                    className="block h-11 w-full rounded-lg border border-line bg-black/5 px-3.5 font-mono text-sm dark:bg-white/10"
+                  />
+                  <p className="mt-1.5 text-xs text-muted">{lockedHint}</p>
+                </div>
+                <LockedValue label={t('customFields.fields.type')} value={t(`customFields.types.${definition?.type}`)} hint={lockedHint} />
+              </>
+            ) : (
+              <>
+                <SelectField label={t('customFields.fields.listName')} field={fields.listName} options={listOptions} />
+                <TextField label={t('customFields.fields.label')} field={fields.label} />
+                <TextField label={t('customFields.fields.key')} field={fields.key} hint={t('customFields.editor.keyHint')} />
+                <SelectField label={t('customFields.fields.type')} field={fields.type} options={typeOptions} />
+              </>
+            )}
+          </div>
+          <TextareaField
+            label={t('customFields.fields.options')}
+            field={fields.options}
+            hint={t('customFields.editor.optionsHint')}
+            className="mt-5"
+            rows={5}
+          />
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('customFields.editor.behaviour')}</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={t('customFields.fields.sortOrder')} field={fields.sortOrder} type="number" hint={t('customFields.editor.sortOrderHint')} />
+            <div className="space-y-3">
+              <CheckboxField label={t('customFields.fields.required')} field={fields.required} hint={t('customFields.editor.requiredHint')} />
+              {definition ? <CheckboxField label={t('customFields.fields.active')} field={fields.active} hint={t('customFields.editor.activeHint')} /> : null}
+            </div>
+          </div>
+        </Card>
+        <div className="flex flex-wrap justify-end gap-3">
+          <ButtonLink to={returnTo} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            {definition ? t('common.saveChanges') : t('customFields.new.submit')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  )
+}
+
+function LockedValue({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="mb-1.5 text-sm font-semibold text-ink">{label}</p>
+      <p className="flex h-11 items-center rounded-lg border border-line bg-black/5 px-3.5 text-sm dark:bg-white/10">{value}</p>
+      {hint ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,191 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useLocation, href } from 'react-router'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { inputClass } from '~/components/ui/field'
+import { Icon } from '~/components/ui/icons'
+import { EmptyState } from '~/components/ui/list-controls'
+import { listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
+import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/list'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['customFields'] }
+
+const LIST = href('/dashboard/customfields/list')
+
+/** `?list=trucks` shows one list; anything else shows them all. */
+function listParam(value: string | null): CustomFieldList | undefined {
+  return (CUSTOM_FIELD_LISTS as readonly string[]).includes(value ?? '') ? (value as CustomFieldList) : undefined
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'customField')
+  const url = new URL(request.url)
+  const list = listParam(url.searchParams.get('list'))
+  const rows = await listCustomFieldDefinitions(user.organizationId, list)
+  return {
+    list: list ?? null,
+    changed: url.searchParams.get('changed'),
+    definitions: rows.map(serializeCustomFieldDefinition),
+    canCreate: can(user.role, 'create', 'customField'),
+    canUpdate: can(user.role, 'update', 'customField'),
+    canDelete: can(user.role, 'delete', 'customField'),
+  }
+}
+
+function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
+  event.currentTarget.form?.requestSubmit()
+}
+
+export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { list, definitions, changed } = loaderData
+  const returnTo = listReturnTo(`${pathname}${search}`, LIST)
+  // One table per list, in the order of CUSTOM_FIELD_LISTS; each ordered as forms show the fields.
+  const groups = CUSTOM_FIELD_LISTS.map((name) => ({ name, rows: definitions.filter((definition) => definition.listName === name) })).filter(
+    (group) => group.rows.length > 0,
+  )
+  const newHref = withReturnTo(`${href('/dashboard/customfields/new')}${list ? `?list=${list}` : ''}`, returnTo)
+
+  return (
+    <>
+      <PageHeader
+        title={t('customFields.list.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.customFields'), to: LIST }, { label: t('nav.list') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={newHref}>
+              <Icon name="plus" size={18} />
+              {t('customFields.list.new')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <p className="mb-6 max-w-3xl text-sm text-muted">{t('customFields.list.intro')}</p>
+      <Card className="overflow-hidden">
+        <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3 p-4 sm:p-5" role="search">
+          <div className="min-w-48">
+            <label htmlFor="list" className="mb-1 block text-xs font-semibold text-muted">
+              {t('customFields.fields.listName')}
+            </label>
+            <select id="list" name="list" defaultValue={list ?? ''} className={inputClass} onChange={submitOnChange}>
+              <option value="">{t('list.all')}</option>
+              {CUSTOM_FIELD_LISTS.map((name) => (
+                <option key={name} value={name}>
+                  {t(`customFields.lists.${name}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary">
+            <Icon name="filter" size={18} />
+            {t('list.apply')}
+          </Button>
+        </Form>
+
+        {groups.length === 0 ? (
+          <EmptyState
+            title={t(list ? 'customFields.list.noMatchTitle' : 'customFields.list.emptyTitle')}
+            description={t(list ? 'customFields.list.noMatch' : 'customFields.list.empty')}
+            action={loaderData.canCreate ? <ButtonLink to={newHref}>{t('customFields.list.new')}</ButtonLink> : undefined}
+          />
+        ) : (
+          groups.map((group) => (
+            <section key={group.name} aria-labelledby={`group-${group.name}`} className="border-t border-line">
+              <h2 id={`group-${group.name}`} className="px-4 pt-4 pb-2 text-base font-bold sm:px-5">
+                {t(`customFields.lists.${group.name}`)}
+              </h2>
+              <ListTable
+                testId={`customfields-${group.name}`}
+                head={
+                  <>
+                    <th scope="col" className="px-3 py-3 text-end whitespace-nowrap">
+                      {t('customFields.fields.sortOrder')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 text-start">
+                      {t('customFields.fields.label')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 text-start">
+                      {t('customFields.fields.key')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 text-start">
+                      {t('customFields.fields.type')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 text-start">
+                      {t('customFields.fields.status')}
+                    </th>
+                  </>
+                }
+              >
+                {group.rows.map((definition) => (
+                  <ListRow
+                    key={definition.id}
+                    changed={definition.id === changed}
+                    actions={
+                      <RowActions
+                        edit={
+                          loaderData.canUpdate
+                            ? {
+                                href: withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo),
+                                label: t('customFields.list.editField', { label: definition.label }),
+                              }
+                            : undefined
+                        }
+                        remove={
+                          loaderData.canDelete
+                            ? {
+                                action: href('/dashboard/customfields/:id/delete', { id: definition.id }),
+                                fallbackHref: withReturnTo(href('/dashboard/customfields/:id/delete', { id: definition.id }), returnTo),
+                                title: t('customFields.delete.title', { label: definition.label }),
+                                description: t('customFields.delete.description'),
+                                hidden: { version: definition.version, returnTo },
+                                triggerLabel: t('customFields.list.deleteField', { label: definition.label }),
+                              }
+                            : undefined
+                        }
+                      />
+                    }
+                  >
+                    <td className="px-3 py-3 text-end tabular-nums">{definition.sortOrder}</td>
+                    <td className="px-3 py-3 font-semibold">
+                      {loaderData.canUpdate ? (
+                        <Link to={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} className="hover:underline">
+                          {definition.label}
+                        </Link>
+                      ) : (
+                        definition.label
+                      )}
+                      {definition.required ? (
+                        <span className="ms-2">
+                          <Badge tone="info">{t('customFields.fields.required')}</Badge>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-3 font-mono text-xs">
+                      <bdi>{definition.key}</bdi>
+                    </td>
+                    <td className="px-3 py-3">
+                      {t(`customFields.types.${definition.type}`)}
+                      {definition.type === 'select' ? <span className="block text-xs text-muted">{definition.options.join(' · ')}</span> : null}
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      <Badge tone={definition.active ? 'success' : 'default'}>{t(definition.active ? 'customFields.active' : 'customFields.inactive')}</Badge>
+                    </td>
+                  </ListRow>
+                ))}
+              </ListTable>
+            </section>
+          ))
+        )}
+      </Card>
+    </>
+  )
+}
