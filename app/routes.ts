@@ -49,6 +49,7 @@ export default [
     ...prefix('companies', [
       index('routes/dashboard/companies/index.tsx'),
       route('list', 'routes/dashboard/companies/list.tsx'),
+      route('export', 'routes/dashboard/companies/export.ts'),
       route('new', 'routes/dashboard/companies/editor.tsx', { id: 'companies-new' }),
       route(':id', 'routes/dashboard/companies/view.tsx'),
       route(':id/edit', 'routes/dashboard/companies/editor.tsx', { id: 'companies-edit' }),

@@ -3,6 +3,7 @@ import type { Company, Prisma } from '~/generated/prisma/client'
 import { COMPANY_VIEW_LIMIT } from '~/schemas/company-options'
 import type { CompanyInput, CompanyListQuery, CompanyUpdate } from '~/schemas/company'
 import { prisma, type Tx } from '~/utils/db.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
@@ -11,6 +12,7 @@ import {
   assertOneRow,
   assertVersion,
   deleteVersioned,
+  inBatches,
   isForeignKeyViolation,
   paging,
   requireFound,
@@ -63,9 +65,10 @@ function numberSearch(q: string) {
   return /^\d+$/.test(digits) ? digits : null
 }
 
-export async function listCompanies(organizationId: string, query: CompanyListQuery) {
+/** The list's search and filters, shared by the page, the API and the CSV export. */
+function listWhere(organizationId: string, query: CompanyListQuery): Prisma.CompanyWhereInput {
   const digits = query.q ? numberSearch(query.q) : null
-  const where: Prisma.CompanyWhereInput = {
+  return {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.q
@@ -79,12 +82,46 @@ export async function listCompanies(organizationId: string, query: CompanyListQu
         }
       : {}),
   }
+}
+
+export async function listCompanies(organizationId: string, query: CompanyListQuery) {
+  const where = listWhere(organizationId, query)
   const [total, items] = await Promise.all([
     prisma.company.count({ where }),
     prisma.company.findMany({ where, include: counts, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
 }
+
+/** Every company the list's search and filters match, in its order (CSV export). */
+export async function* exportCompanies(organizationId: string, query: CompanyListQuery) {
+  const where = listWhere(organizationId, query)
+  yield* inBatches((window) => prisma.company.findMany({ where, include: counts, orderBy: orderBy(query.sort, query.dir), ...window }))
+}
+
+/** The export's columns, for the page (translated) and `GET /api/company?format=csv` (keys). */
+export const COMPANY_CSV_COLUMNS: CsvColumn<CompanyWithCounts>[] = [
+  { key: 'name', label: 'companies.fields.name', value: (company) => company.name },
+  { key: 'legalName', label: 'companies.fields.legalName', value: (company) => company.legalName },
+  { key: 'status', label: 'fields.status', value: (company) => company.status, valueLabel: (value) => `companies.status.${value}` },
+  { key: 'mcNumber', label: 'companies.fields.mcNumber', value: (company) => company.mcNumber },
+  { key: 'dotNumber', label: 'companies.fields.dotNumber', value: (company) => company.dotNumber },
+  { key: 'scac', label: 'companies.fields.scac', value: (company) => company.scac },
+  { key: 'email', label: 'companies.fields.email', value: (company) => company.email },
+  { key: 'phone', label: 'companies.fields.phone', value: (company) => company.phone },
+  { key: 'addressLine1', label: 'companies.fields.addressLine1', value: (company) => company.addressLine1 },
+  { key: 'addressLine2', label: 'companies.fields.addressLine2', value: (company) => company.addressLine2 },
+  { key: 'city', label: 'companies.fields.city', value: (company) => company.city },
+  { key: 'state', label: 'companies.fields.state', value: (company) => company.state },
+  { key: 'postalCode', label: 'companies.fields.postalCode', value: (company) => company.postalCode },
+  { key: 'country', label: 'companies.fields.country', value: (company) => company.country },
+  { key: 'factoringName', label: 'companies.fields.factoringName', value: (company) => company.factoringName },
+  { key: 'trucks', label: 'companies.list.trucks', value: (company) => company._count.trucks },
+  { key: 'trailers', label: 'companies.list.trailers', value: (company) => company._count.trailers },
+  { key: 'drivers', label: 'companies.list.drivers', value: (company) => company._count.users },
+  { key: 'notes', label: 'fields.notes', value: (company) => company.notes },
+  { key: 'id', label: 'fields.id', value: (company) => company.id },
+]
 
 /** Another organization's company is simply not found: never its data, never a hint it exists. */
 export async function getCompany(organizationId: string, id: string): Promise<CompanyWithCounts> {
@@ -150,9 +187,9 @@ async function assertUnique(tx: Tx, organizationId: string, input: CompanyInput,
 }
 
 /** Everything a write checks before it writes, in the write's transaction. */
-async function prepare(tx: Tx, organizationId: string, input: CompanyInput, exceptId?: string) {
+async function prepare(tx: Tx, organizationId: string, input: CompanyInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
-    resolveCustomFields(tx, organizationId, 'companies', input.customFields),
+    resolveCustomFields(tx, organizationId, 'companies', input.customFields, storedCustomFields),
     assertUnique(tx, organizationId, input, exceptId),
   ])
   return toData(input, customFields)
@@ -202,7 +239,7 @@ export async function updateCompany(actor: Actor, id: string, input: CompanyUpda
     return await prisma.$transaction(async (tx) => {
       const before = requireFound(await tx.company.findFirst({ where: { id, organizationId } }), NOT_FOUND)
       assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id)
+      const data = await prepare(tx, organizationId, input, id, before.customFields)
       // The version in the WHERE closes the gap between the read above and this write.
       assertOneRow(await tx.company.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })

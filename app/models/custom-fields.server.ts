@@ -38,7 +38,7 @@ const VALUE_TABLES: Record<CustomFieldList, Prisma.Sql | null> = {
   trailers: Prisma.raw('"Trailer"'),
   loads: null,
   brokers: null,
-  companies: null,
+  companies: Prisma.raw('"Company"'),
   invoices: null,
 }
 

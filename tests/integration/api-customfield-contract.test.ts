@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as collection from '~/routes/api/customfield/collection'
+import * as companyCollection from '~/routes/api/companies/collection'
+import * as companyItem from '~/routes/api/companies/item'
 import * as item from '~/routes/api/customfield/item'
 import * as trailerCollection from '~/routes/api/trailers/collection'
 import * as trailerItem from '~/routes/api/trailers/item'
@@ -172,5 +174,40 @@ describe('/api/customfield', () => {
     })
     expect(trailer.status).toBe(400)
     expect(trailer.body.error.fields['customFields.fuel_card']).toEqual(['There is no such custom field for this list.'])
+  })
+
+  it('makes company writes check their own list (required, typed), and locks the key once a company holds it', async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const field = await callApi(collection, {
+      method: 'POST',
+      path: '/api/customfield',
+      token,
+      body: { listName: 'companies', key: 'insurance_expiry', label: 'Insurance expiry', type: 'date', required: true },
+    })
+    expect(field.status).toBe(201)
+    const missing = await callApi(companyCollection, { method: 'POST', path: '/api/company', token, body: { name: 'Cf Carriers' } })
+    expect(missing.status).toBe(400)
+    expect(Object.keys(missing.body.error.fields)).toEqual(['customFields.insurance_expiry'])
+    const created = await callApi(companyCollection, {
+      method: 'POST',
+      path: '/api/company',
+      token,
+      body: { name: 'Cf Carriers', customFields: { insurance_expiry: '2027-06-30' } },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.data.customFields).toEqual({ insurance_expiry: '2027-06-30' })
+    const wrong = await callApi(companyItem, {
+      method: 'PUT',
+      path: `/api/company/${created.body.data.id}`,
+      params: { id: created.body.data.id },
+      token,
+      body: { ...created.body.data, customFields: { insurance_expiry: 'soon' } },
+    })
+    expect(wrong.status).toBe(400)
+    // A company holds a value, so the definition cannot be deleted.
+    const refused = await callApi(item, { method: 'DELETE', path: `/api/customfield/${field.body.data.id}`, params: { id: field.body.data.id }, token })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.code).toBe('in_use')
   })
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { inBatches } from '~/models/records.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
+import * as companies from '~/routes/api/companies/collection'
 import * as trailers from '~/routes/api/trailers/collection'
 import * as trucks from '~/routes/api/trucks/collection'
 import { TrailerSchema } from '~/schemas/trailer'
@@ -111,5 +112,15 @@ describe('GET /api/trailers?format=csv', () => {
     const { status, rows } = await getCsv(trailers, '/api/trailers?format=csv&type=reefer', org.users.dispatcher.token)
     expect(status).toBe(200)
     expect(rows).toEqual([expect.objectContaining({ unitNumber: 'R-1', type: 'reefer', status: 'available', lengthFt: '53' })])
+  })
+})
+
+describe('GET /api/company?format=csv', () => {
+  it('streams the companies the search matches, with their fleet counts', async () => {
+    const org = await createOrg()
+    await createTruck(actorOf(org), TruckSchema.parse({ unitNumber: 'C-1', companyId: org.company.id }))
+    const { status, rows } = await getCsv(companies, `/api/company?format=csv&q=${encodeURIComponent(org.company.name)}`, org.users.accountant.token)
+    expect(status).toBe(200)
+    expect(rows).toEqual([expect.objectContaining({ name: org.company.name, status: 'active', trucks: '1', trailers: '0', drivers: '0', id: org.company.id })])
   })
 })

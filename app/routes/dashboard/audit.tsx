@@ -24,6 +24,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   truck: (id) => href('/dashboard/trucks/:id', { id }),
   trailer: (id) => href('/dashboard/trailers/:id', { id }),
   company: (id) => href('/dashboard/companies/:id', { id }),
+  customField: (id) => href('/dashboard/customfields/:id/edit', { id }),
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,18 +1,23 @@
-import { createCompany, listCompanies, serializeCompany } from '~/models/company.server'
+import { COMPANY_CSV_COLUMNS, createCompany, exportCompanies, listCompanies, serializeCompany } from '~/models/company.server'
 import { CompanyListQuerySchema, CompanySchema } from '~/schemas/company'
 import { parseListQuery } from '~/schemas/list-query'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
 /**
  * GET /api/company (the specification's path; /api/companies is the same module): the list with
- * the same search, status filter, sort and paging as the page.
+ * the same search, status filter, sort and paging as the page; `?format=csv` streams every
+ * matching company as CSV.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'company')
-    const query = parseListQuery(CompanyListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(CompanyListQuerySchema, url.searchParams)
+    if (wantsCsv(url))
+      return csvResponse(exportCompanies(user.organizationId, query), COMPANY_CSV_COLUMNS, { headers: 'key', filename: csvFilename('companies') })
     const result = await listCompanies(user.organizationId, query)
     return apiData(result.items.map(serializeCompany), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })

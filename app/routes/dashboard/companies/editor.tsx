@@ -7,6 +7,8 @@ import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
+import { customFieldsForForm } from '~/models/custom-fields.server'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { createCompany, getCompany, serializeCompany, updateCompany, type CompanyDto, type CompanyWithCounts } from '~/models/company.server'
@@ -21,16 +23,19 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['companies'] }
+export const handle = { i18n: ['companies', 'customFields'] }
 
 const LIST = href('/dashboard/companies/list')
 
 /** One editor for /dashboard/companies/new and /dashboard/companies/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'company')
-  const company = params.id ? await orNotFound(getCompany(user.organizationId, params.id)) : null
+  const [company, customFieldDefinitions] = await Promise.all([
+    params.id ? orNotFound(getCompany(user.organizationId, params.id)) : null,
+    customFieldsForForm(user.organizationId, 'companies'),
+  ])
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { company: company ? serializeCompany(company) : null, returnTo }
+  return { company: company ? serializeCompany(company) : null, customFieldDefinitions, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,7 +83,7 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
     // Typed by the update schema, whose fields are the create schema's plus the version.
     schema: (company ? CompanyUpdateSchema : CompanySchema) as typeof CompanyUpdateSchema,
     lastResult: actionData?.result,
-    defaultValue: company ? formDefaults(company) : { status: 'active' },
+    defaultValue: company ? { ...formDefaults(company), customFields: customFieldDefaults(company.customFields) } : { status: 'active' },
   })
   const title = company ? t('companies.edit.title', { name: company.name }) : t('companies.new.title')
   const statusOptions = COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) }))
@@ -139,6 +144,7 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
         <Card className="p-6">
           <TextareaField label={t('fields.notes')} field={fields.notes} />
         </Card>
+        <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, href } from 'react-router'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
@@ -12,6 +13,7 @@ import { listCompanies, serializeCompany } from '~/models/company.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
+import { customFieldColumns } from '~/models/custom-fields.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -21,7 +23,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['companies'] }
+export const handle = { i18n: ['companies', 'customFields'] }
 
 const LIST = href('/dashboard/companies/list')
 
@@ -29,10 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'company')
   const url = new URL(request.url)
   const query = parseListQuery(CompanyListQuerySchema, url.searchParams)
-  const result = await listCompanies(user.organizationId, query)
+  const [result, columns] = await Promise.all([
+    listCompanies(user.organizationId, query),
+    customFieldColumns(user.organizationId, 'companies', url.searchParams),
+  ])
   redirectPastLastPage(url, query, result.total)
   return {
     query,
+    columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
     companies: result.items.map((company) => {
@@ -47,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         state: dto.state,
         status: dto.status,
         counts: dto.counts,
+        customFields: dto.customFields,
         version: dto.version,
       }
     }),
@@ -98,6 +105,8 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
+          keep={{ cols: columnsParam(loaderData.columns) }}
+          exportHref={`${href('/dashboard/companies/export')}${search}`}
           searchLabel={t('companies.list.search')}
           searchPlaceholder={t('companies.list.searchPlaceholder')}
           filters={[
@@ -109,6 +118,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
+        <ColumnsMenu columns={loaderData.columns} />
 
         {companies.length === 0 ? (
           filtered || query.page > 1 ? (
@@ -142,6 +152,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className={countHeader}>
                   <span className="font-semibold">{t('companies.list.drivers')}</span>
                 </th>
+                <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
           >
@@ -220,6 +231,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-3 text-end tabular-nums">
                     <Count value={company.counts.drivers} to={`${view}#drivers`} />
                   </td>
+                  <CustomFieldCells columns={loaderData.columns} values={company.customFields} />
                 </ListRow>
               )
             })}

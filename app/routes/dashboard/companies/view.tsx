@@ -5,6 +5,8 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
+import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { Icon, type IconName } from '~/components/ui/icons'
 import { getCompanyOverview } from '~/models/company.server'
 import { COMPANY_STATUS_META, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
@@ -18,7 +20,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/view'
 
 /** Truck and trailer statuses and trailer types are named in their own areas. */
-export const handle = { i18n: ['companies', 'trucks', 'trailers'] }
+export const handle = { i18n: ['companies', 'trucks', 'trailers', 'customFields'] }
 
 /**
  * One company, read-only: its details, factoring, and what runs under it (trucks, trailers,
@@ -32,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canReadTrailers = can(user.role, 'read', 'trailer')
   const canSeeContacts = can(user.role, 'read', 'user') || can(user.role, 'update', 'company')
   return {
+    customFields: await customFieldsForDisplay(user.organizationId, 'companies', company.customFields),
     company: {
       id: company.id,
       name: company.name,
@@ -236,6 +239,7 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </Card>
+        <CustomFieldValues fields={loaderData.customFields} />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -1,0 +1,19 @@
+import { COMPANY_CSV_COLUMNS, exportCompanies } from '~/models/company.server'
+import { getInstance } from '~/middleware/i18next'
+import { parseListQuery } from '~/schemas/list-query'
+import { CompanyListQuerySchema } from '~/schemas/company'
+import { csvFilename, csvResponse } from '~/utils/csv.server'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/export'
+
+/** The list's Export button: every company its search and filters match, headers in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'company')
+  const query = parseListQuery(CompanyListQuerySchema, new URL(request.url).searchParams)
+  const { t } = getInstance(context)
+  return csvResponse(exportCompanies(user.organizationId, query), COMPANY_CSV_COLUMNS, {
+    headers: (key) => t(key),
+    filename: csvFilename('companies'),
+    bom: true,
+  })
+}
