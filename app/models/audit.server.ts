@@ -71,7 +71,10 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
     })),
   company: async (organizationId, ids) => prisma.company.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   customField: async (organizationId, ids) =>
-    (await prisma.customFieldDefinition.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, label: true } })).map((row) => ({ id: row.id, name: row.label })),
+    (await prisma.customFieldDefinition.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, label: true } })).map((row) => ({
+      id: row.id,
+      name: row.label,
+    })),
 }
 
 /** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */
