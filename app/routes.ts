@@ -43,6 +43,14 @@ export default [
       route(':id/edit', 'routes/dashboard/trailers/editor.tsx', { id: 'trailers-edit' }),
       route(':id/delete', 'routes/dashboard/trailers/delete.tsx'),
     ]),
+    ...prefix('brokers', [
+      index('routes/dashboard/brokers/index.tsx'),
+      route('list', 'routes/dashboard/brokers/list.tsx'),
+      route('new', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-new' }),
+      route(':id', 'routes/dashboard/brokers/view.tsx'),
+      route(':id/edit', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-edit' }),
+      route(':id/delete', 'routes/dashboard/brokers/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -55,6 +63,8 @@ export default [
     route('trucks/:id', 'routes/api/trucks/item.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
+    route('brokers', 'routes/api/brokers/collection.ts'),
+    route('brokers/:id', 'routes/api/brokers/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

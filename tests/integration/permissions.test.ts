@@ -54,10 +54,10 @@ describe('role matrix', () => {
 
   it('hides navigation items a role cannot use, and the admin-only item from everyone else', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
-    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.itemByRoles'])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers'])
-    expect(titles('accountant')).toEqual(['nav.app'])
-    for (const title of ['nav.trucks', 'nav.trailers']) {
+    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.itemByRoles'])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.brokers'])
+    expect(titles('accountant')).toEqual(['nav.app', 'nav.brokers'])
+    for (const title of ['nav.trucks', 'nav.trailers', 'nav.brokers']) {
       const viewerItem = navForRole('viewer')
         .flatMap((section) => section.items)
         .find((item) => item.title === title)

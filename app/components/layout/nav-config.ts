@@ -45,6 +45,16 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
         ],
       },
+      {
+        title: 'nav.brokers',
+        path: '/dashboard/brokers',
+        icon: 'broker',
+        permission: ['read', 'broker'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/brokers/list' },
+          { title: 'nav.create', path: '/dashboard/brokers/new', permission: ['create', 'broker'] },
+        ],
+      },
     ],
   },
   {
