@@ -400,6 +400,7 @@ const cn: Catalogue = {
       searchPlaceholder: '搜索名称、MC、联系人、邮箱或城市…',
       contact: '联系方式',
       location: '所在地',
+      terms: '账期',
       noLimit: '无额度限制',
       emptyTitle: '还没有经纪商',
       empty: '添加向您派发货运任务的经纪商，以及他们的付款条件和信用额度。',

@@ -400,6 +400,7 @@ const en = {
       searchPlaceholder: 'Search name, MC, contact, email or city…',
       contact: 'Contact',
       location: 'Location',
+      terms: 'Terms',
       noLimit: 'No limit',
       emptyTitle: 'No brokers yet',
       empty: 'Add the brokers who tender you loads, with their payment terms and credit limit.',

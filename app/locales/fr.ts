@@ -403,6 +403,7 @@ const fr: Catalogue = {
       searchPlaceholder: 'Rechercher un nom, MC, contact, e-mail ou ville…',
       contact: 'Contact',
       location: 'Localisation',
+      terms: 'Conditions',
       noLimit: 'Sans plafond',
       emptyTitle: 'Aucun courtier pour l’instant',
       empty: 'Ajoutez les courtiers qui vous confient des chargements, avec leurs conditions de paiement et leur plafond de crédit.',

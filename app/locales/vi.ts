@@ -403,6 +403,7 @@ const vi: Catalogue = {
       searchPlaceholder: 'Tìm theo tên, MC, người liên hệ, email hoặc thành phố…',
       contact: 'Liên hệ',
       location: 'Địa điểm',
+      terms: 'Điều khoản',
       noLimit: 'Không giới hạn',
       emptyTitle: 'Chưa có nhà môi giới',
       empty: 'Thêm các nhà môi giới giao hàng cho bạn, cùng điều khoản thanh toán và hạn mức tín dụng của họ.',

@@ -58,6 +58,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const muted = <span className="text-muted">—</span>
 
+/** An address that may wrap after its @ before it wraps anywhere else. */
+function EmailBreak({ address }: { address: string }) {
+  const at = address.lastIndexOf('@')
+  if (at < 1) return <>{address}</>
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  )
+}
+
 export default function BrokerList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { pathname, search } = useLocation()
@@ -125,10 +138,9 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
             head={
               <>
                 <SortHeader column="name" label={t('brokers.fields.name')} {...sortProps} />
-                <SortHeader column="mcNumber" label={t('brokers.fields.mcNumber')} {...sortProps} />
                 <SortHeader column="contactName" label={t('brokers.list.contact')} {...sortProps} />
                 <SortHeader column="city" label={t('brokers.list.location')} {...sortProps} />
-                <SortHeader column="paymentTerms" label={t('brokers.fields.paymentTerms')} {...sortProps} />
+                <SortHeader column="paymentTerms" label={t('brokers.list.terms')} {...sortProps} />
                 <SortHeader column="creditLimitCents" label={t('brokers.fields.creditLimit')} {...sortProps} className="px-3 py-3 text-end" />
                 <SortHeader column="status" label={t('brokers.fields.status')} {...sortProps} />
               </>
@@ -166,18 +178,29 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="min-w-40 px-3 py-3 font-semibold">
-                    <Link to={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)} className="hover:underline">
+                  <td className="min-w-44 px-3 py-3">
+                    <Link
+                      to={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)}
+                      className="font-semibold [overflow-wrap:anywhere] hover:underline"
+                    >
                       {broker.name}
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('brokers.changes.changedRow')})</span> : null}
+                    {broker.mcNumber ? (
+                      <div className="text-xs text-muted tabular-nums">
+                        <bdi>{`MC-${broker.mcNumber}`}</bdi>
+                      </div>
+                    ) : null}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">{broker.mcNumber ? <bdi>{`MC-${broker.mcNumber}`}</bdi> : muted}</td>
-                  <td className="px-3 py-3">
+                  <td className="min-w-48 px-3 py-3">
                     {broker.contactName || broker.email || broker.phone ? (
                       <>
                         {broker.contactName ? <div>{broker.contactName}</div> : null}
-                        {broker.email ? <div className="text-xs break-all text-muted">{broker.email}</div> : null}
+                        {broker.email ? (
+                          <div className="text-xs text-muted [overflow-wrap:anywhere]">
+                            <EmailBreak address={broker.email} />
+                          </div>
+                        ) : null}
                         {!broker.email && broker.phone ? (
                           <div className="text-xs whitespace-nowrap text-muted">
                             <bdi>{broker.phone}</bdi>
