@@ -364,7 +364,7 @@ const vi: Catalogue = {
   },
   brokers: {
     status: {
-      active: 'Đang hoạt động',
+      active: 'Hoạt động',
       on_hold: 'Tạm ngưng',
       inactive: 'Ngừng hoạt động',
     },

@@ -178,7 +178,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="min-w-44 px-3 py-3">
+                  <td className="min-w-40 px-3 py-3">
                     <Link
                       to={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)}
                       className="font-semibold [overflow-wrap:anywhere] hover:underline"
@@ -192,7 +192,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                       </div>
                     ) : null}
                   </td>
-                  <td className="min-w-48 px-3 py-3">
+                  <td className="min-w-44 px-3 py-3">
                     {broker.contactName || broker.email || broker.phone ? (
                       <>
                         {broker.contactName ? <div>{broker.contactName}</div> : null}
@@ -212,7 +212,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="px-3 py-3">{location || muted}</td>
-                  <td className="px-3 py-3 whitespace-nowrap">{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</td>
+                  <td className="px-3 py-3">{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</td>
                   <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
                     {broker.creditLimitCents !== null ? (
                       formatMoney(i18n.language, broker.creditLimitCents)
@@ -220,8 +220,11 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">{t('brokers.list.noLimit')}</span>
                     )}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
-                    <Badge tone={BROKER_STATUS_META[broker.status].tone}>{t(`brokers.status.${broker.status}`)}</Badge>
+                  <td className="px-3 py-3">
+                    {/* Long statuses (Vietnamese) take two lines rather than pushing a column out of view. */}
+                    <Badge tone={BROKER_STATUS_META[broker.status].tone} wrap>
+                      {t(`brokers.status.${broker.status}`)}
+                    </Badge>
                   </td>
                 </ListRow>
               )
