@@ -5,7 +5,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
-import { assertId, assertOneRow, assertVersion, deleteVersioned, paging, requireFound, rethrowInUse, rethrowUnique, type UniqueIndexes } from './records.server'
+import { assertId, assertOneRow, assertVersion, deleteVersioned, paging, requireFound, rethrowUnique, type UniqueIndexes } from './records.server'
 
 const ENTITY = 'broker'
 const NOT_FOUND = 'brokers.errors.notFound'
@@ -177,8 +177,21 @@ export async function deleteBroker(actor: Actor, id: string, version?: number): 
       return before
     })
   } catch (error) {
-    rethrowInUse(error, 'brokers.errors.inUse')
+    if (isForeignKeyViolation(error)) throw new DomainError('in_use', 'brokers.errors.inUse')
+    throw error
   }
+}
+
+/**
+ * Whether the database refused the write because of a foreign key (here: a delete of a broker
+ * that a RESTRICT key still points at). Prisma reports P2003; the driver adapter's kind and
+ * PostgreSQL's SQLSTATE 23503 are checked too, whichever path reported it. The same function is
+ * exported by records.server.ts on main since the companies merge: import that one when merging.
+ */
+function isForeignKeyViolation(error: unknown): boolean {
+  const { code, meta } = (error ?? {}) as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } }
+  const cause = meta?.driverAdapterError?.cause
+  return code === 'P2003' || cause?.kind === 'ForeignKeyConstraintViolation' || cause?.originalCode === '23503'
 }
 
 /** The API shape: the credit limit in integer cents, the address flat as the form has it. */

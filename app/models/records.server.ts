@@ -159,13 +159,3 @@ export async function idsByCompactPlate(table: keyof typeof PLATE_TABLES, organi
       AND regexp_replace("licensePlate", '[[:space:]-]+', '', 'g') ILIKE ${`%${escapeLike(compact)}%`}`
   return rows.map((row) => row.id)
 }
-
-/**
- * Rethrows a foreign key's refusal (another row still references this one, e.g. a load its broker
- * with `onDelete: Restrict`) as 409 `in_use` with `messageKey`; anything else unchanged. The
- * database is the last word: no count-then-delete race can cascade or orphan a row.
- */
-export function rethrowInUse(error: unknown, messageKey: string): never {
-  if ((error as { code?: unknown } | null)?.code === 'P2003') throw new DomainError('in_use', messageKey)
-  throw error
-}
