@@ -84,7 +84,7 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
         <div
           role="status"
           data-testid="broker-on-hold"
-          className="mb-6 flex gap-3 rounded-lg border border-warning/40 bg-warning-lighter px-4 py-3 text-sm text-warning-darker"
+          className="mb-6 flex gap-3 rounded-lg border border-warning/40 bg-warning-lighter px-4 py-3 text-sm text-warning-darker dark:bg-warning/15 dark:text-warning-light"
         >
           <Icon name="alert" size={20} className="mt-0.5 shrink-0" />
           <div>
@@ -103,7 +103,9 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('brokers.editor.identity')}</h2>
           <dl data-testid="broker-identity">
-            <Item label={t('brokers.fields.name')}>{broker.name}</Item>
+            <Item label={t('brokers.fields.name')}>
+              <bdi>{broker.name}</bdi>
+            </Item>
             <Item label={t('brokers.fields.status')}>
               <Badge tone={BROKER_STATUS_META[broker.status].tone}>{t(`brokers.status.${broker.status}`)}</Badge>
             </Item>
@@ -112,7 +114,7 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
           </dl>
           <h2 className="mt-6 mb-3 text-base font-bold">{t('brokers.editor.contact')}</h2>
           <dl data-testid="broker-contact">
-            <Item label={t('brokers.fields.contactName')}>{broker.contactName}</Item>
+            <Item label={t('brokers.fields.contactName')}>{broker.contactName ? <bdi>{broker.contactName}</bdi> : null}</Item>
             <Item label={t('brokers.fields.email')}>
               <MailLink address={broker.email} />
             </Item>
@@ -121,7 +123,10 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
               {broker.address.length ? (
                 <address className="not-italic">
                   {broker.address.map((line) => (
-                    <div key={line}>{line}</div>
+                    // Each line keeps its own direction: "1 Walton Blvd" stays as written on an Arabic page.
+                    <div key={line}>
+                      <bdi>{line}</bdi>
+                    </div>
                   ))}
                 </address>
               ) : null}
@@ -145,7 +150,13 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
             <Item label={t('brokers.fields.billingEmail')}>
               <MailLink address={broker.billingEmail} />
             </Item>
-            <Item label={t('brokers.fields.notes')}>{broker.notes ? <p className="whitespace-pre-line">{broker.notes}</p> : null}</Item>
+            <Item label={t('brokers.fields.notes')}>
+              {broker.notes ? (
+                <p dir="auto" className="whitespace-pre-line">
+                  {broker.notes}
+                </p>
+              ) : null}
+            </Item>
           </dl>
         </Card>
         <BrokerLoads />
