@@ -40,6 +40,7 @@ export const CLIENT_NAMESPACES = {
   audit: ['audit'],
   companies: ['companies'],
   customFields: ['customFields'],
+  brokers: ['brokers'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

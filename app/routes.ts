@@ -62,6 +62,14 @@ export default [
       route(':id/edit', 'routes/dashboard/customfields/editor.tsx', { id: 'customfields-edit' }),
       route(':id/delete', 'routes/dashboard/customfields/delete.tsx'),
     ]),
+    ...prefix('brokers', [
+      index('routes/dashboard/brokers/index.tsx'),
+      route('list', 'routes/dashboard/brokers/list.tsx'),
+      route('new', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-new' }),
+      route(':id', 'routes/dashboard/brokers/view.tsx'),
+      route(':id/edit', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-edit' }),
+      route(':id/delete', 'routes/dashboard/brokers/delete.tsx'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -81,6 +89,8 @@ export default [
     route('companies/:id', 'routes/api/companies/item.ts', { id: 'api-companies-item' }),
     route('customfield', 'routes/api/customfield/collection.ts'),
     route('customfield/:id', 'routes/api/customfield/item.ts'),
+    route('brokers', 'routes/api/brokers/collection.ts'),
+    route('brokers/:id', 'routes/api/brokers/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

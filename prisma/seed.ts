@@ -1,5 +1,5 @@
 /**
- * Demo data: two organizations, users of every role, companies, trucks and trailers, custom fields.
+ * Demo data: two organizations, users of every role, companies, trucks, trailers, brokers and custom fields.
  *   npm run db:seed                      reset the demo organizations and seed them
  *   npm run db:seed -- --loads-scale N   also add N generated trucks per 100 (for benchmarks),
  *                                        written with batched inserts
@@ -260,12 +260,264 @@ async function seedCustomFields(prisma: typeof import('../app/utils/db.server').
   }
 }
 
+type DemoBroker = Omit<Prisma.BrokerCreateManyInput, 'organizationId'>
+
+/** Brokers of the first demo organization: well-known shapes (not real companies' data), varied terms, a few on hold. */
+const LONE_STAR_BROKERS: DemoBroker[] = [
+  {
+    name: 'Prairie Line Logistics',
+    mcNumber: '482193',
+    dotNumber: '1734520',
+    contactName: 'Heather Collins',
+    email: 'heather.collins@prairieline.test',
+    phone: '(214) 555-0142',
+    billingEmail: 'ap@prairieline.test',
+    addressLine1: '2200 Ross Ave',
+    addressLine2: 'Suite 1800',
+    city: 'Dallas',
+    state: 'TX',
+    postalCode: '75201',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 15_000_000,
+    status: 'active',
+  },
+  {
+    name: 'Gulf Coast Freight Brokers',
+    mcNumber: '615204',
+    dotNumber: '2281937',
+    contactName: 'Ray Thibodeaux',
+    email: 'ray@gulfcoastfb.test',
+    phone: '(713) 555-0187',
+    billingEmail: 'billing@gulfcoastfb.test',
+    addressLine1: '1001 Fannin St',
+    city: 'Houston',
+    state: 'TX',
+    postalCode: '77002',
+    country: 'US',
+    paymentTerms: 'net_45',
+    creditLimitCents: 25_000_000,
+    status: 'active',
+  },
+  {
+    name: 'Mesa Verde Transport Brokerage',
+    mcNumber: '733018',
+    dotNumber: '2960441',
+    contactName: 'Lucia Ortiz',
+    email: 'lucia.ortiz@mesaverde.test',
+    phone: '(505) 555-0119',
+    addressLine1: '400 Gold Ave SW',
+    city: 'Albuquerque',
+    state: 'NM',
+    postalCode: '87102',
+    country: 'US',
+    paymentTerms: 'quick_pay',
+    creditLimitCents: 5_000_000,
+    status: 'active',
+    notes: 'Quick pay at 2% fee, paid within 48 hours of POD.',
+  },
+  {
+    name: 'Ozark Capacity Partners',
+    mcNumber: '388745',
+    dotNumber: '1290384',
+    contactName: 'Brent Haskins',
+    email: 'brent@ozarkcapacity.test',
+    phone: '(479) 555-0163',
+    billingEmail: 'payables@ozarkcapacity.test',
+    addressLine1: '1 Walton Blvd',
+    city: 'Bentonville',
+    state: 'AR',
+    postalCode: '72712',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 10_000_000,
+    status: 'on_hold',
+    notes: 'On hold: two invoices past 60 days. Accounting is following up.',
+  },
+  {
+    name: 'Bluebonnet Shipping Solutions',
+    mcNumber: '902316',
+    contactName: 'Kayla Nguyen',
+    email: 'kayla@bluebonnetship.test',
+    phone: '(512) 555-0174',
+    addressLine1: '600 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    paymentTerms: 'net_15',
+    creditLimitCents: 7_500_000,
+    status: 'active',
+  },
+  {
+    name: 'Red Dirt Logistics',
+    mcNumber: '557821',
+    dotNumber: '2048816',
+    contactName: 'Travis Monroe',
+    email: 'dispatch@reddirtlogistics.test',
+    phone: '(405) 555-0138',
+    addressLine1: '100 N Broadway Ave',
+    city: 'Oklahoma City',
+    state: 'OK',
+    postalCode: '73102',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 12_000_000,
+    status: 'active',
+  },
+  {
+    name: 'Crescent City Brokerage',
+    mcNumber: '641190',
+    contactName: 'Monique Batiste',
+    email: 'mbatiste@crescentcity.test',
+    phone: '(504) 555-0151',
+    billingEmail: 'invoices@crescentcity.test',
+    addressLine1: '701 Poydras St',
+    city: 'New Orleans',
+    state: 'LA',
+    postalCode: '70139',
+    country: 'US',
+    paymentTerms: 'net_60',
+    creditLimitCents: 20_000_000,
+    status: 'active',
+  },
+  {
+    name: 'Volunteer Freight Network',
+    mcNumber: '274563',
+    dotNumber: '963512',
+    contactName: 'Dale Patterson',
+    email: 'dale@volunteerfreight.test',
+    phone: '(615) 555-0127',
+    addressLine1: '150 4th Ave N',
+    city: 'Nashville',
+    state: 'TN',
+    postalCode: '37219',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 8_000_000,
+    status: 'on_hold',
+    notes: 'Credit limit reached; hold until open invoices are paid.',
+  },
+  {
+    name: 'Peachtree Load Services',
+    mcNumber: '819402',
+    contactName: 'Andrea Wells',
+    email: 'andrea.wells@peachtreeload.test',
+    phone: '(404) 555-0196',
+    addressLine1: '191 Peachtree St NE',
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    country: 'US',
+    paymentTerms: 'due_on_receipt',
+    status: 'active',
+  },
+  {
+    name: 'High Plains Carriers Brokerage',
+    mcNumber: '163877',
+    dotNumber: '712094',
+    contactName: 'Gus Lindqvist',
+    email: 'gus@highplains.test',
+    phone: '(806) 555-0110',
+    addressLine1: '905 Texas Ave',
+    city: 'Lubbock',
+    state: 'TX',
+    postalCode: '79401',
+    country: 'US',
+    paymentTerms: 'net_45',
+    creditLimitCents: 6_000_000,
+    status: 'inactive',
+    notes: 'Stopped tendering loads in 2025.',
+  },
+  {
+    name: 'Rio Grande Cross-Border Logistics',
+    mcNumber: '705539',
+    dotNumber: '2734109',
+    contactName: 'Mateo Salinas',
+    email: 'msalinas@riogrande-xb.test',
+    phone: '+1 956 555 0148 ext. 12',
+    billingEmail: 'cuentas@riogrande-xb.test',
+    addressLine1: '1200 E Saunders St',
+    city: 'Laredo',
+    state: 'TX',
+    postalCode: '78041',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 30_000_000,
+    status: 'active',
+    notes: 'Mexico cross-dock loads; needs customs paperwork with the BOL.',
+  },
+  {
+    name: 'Tidewater Freight Exchange',
+    mcNumber: '498260',
+    contactName: 'Colleen Shaw',
+    email: 'cshaw@tidewaterfx.test',
+    phone: '(757) 555-0133',
+    addressLine1: '150 W Main St',
+    city: 'Norfolk',
+    state: 'VA',
+    postalCode: '23510',
+    country: 'US',
+    paymentTerms: 'quick_pay',
+    creditLimitCents: 4_000_000,
+    status: 'active',
+  },
+]
+
+const BLUE_RIDGE_BROKERS: DemoBroker[] = [
+  {
+    name: 'Smoky Valley Brokerage',
+    mcNumber: '352918',
+    contactName: 'June Carter',
+    email: 'june@smokyvalley.test',
+    phone: '(865) 555-0171',
+    addressLine1: '800 S Gay St',
+    city: 'Knoxville',
+    state: 'TN',
+    postalCode: '37929',
+    country: 'US',
+    paymentTerms: 'net_30',
+    creditLimitCents: 6_000_000,
+    status: 'active',
+  },
+  {
+    name: 'Piedmont Freight Connect',
+    mcNumber: '587046',
+    contactName: 'Walt Ingram',
+    email: 'walt@piedmontfc.test',
+    phone: '(336) 555-0102',
+    addressLine1: '300 N Greene St',
+    city: 'Greensboro',
+    state: 'NC',
+    postalCode: '27401',
+    country: 'US',
+    paymentTerms: 'net_15',
+    creditLimitCents: 3_500_000,
+    status: 'active',
+  },
+  {
+    name: 'Shenandoah Load Partners',
+    mcNumber: '720134',
+    contactName: 'Ellie Marsh',
+    email: 'ellie@shenandoahlp.test',
+    phone: '(540) 555-0165',
+    city: 'Roanoke',
+    state: 'VA',
+    postalCode: '24011',
+    country: 'US',
+    paymentTerms: 'net_45',
+    status: 'on_hold',
+    notes: 'Disputed detention charges; hold until settled.',
+  },
+]
+
 type DemoOrg = {
   name: string
   domain: string
   companies: string[]
   trucks: number
   trailers: number
+  brokers: DemoBroker[]
   users: Array<{ email: string; firstName: string; lastName: string; role: Prisma.UserCreateManyInput['role'] }>
 }
 
@@ -276,6 +528,7 @@ const ORGS: DemoOrg[] = [
     companies: ['Lone Star Freight LLC', 'Red River Carriers Inc', 'Pecos Valley Transport'],
     trucks: 40,
     trailers: 14,
+    brokers: LONE_STAR_BROKERS,
     users: [
       { email: 'admin@freightdesk.test', firstName: 'Alma', lastName: 'Reyes', role: 'admin' },
       { email: 'dispatcher@freightdesk.test', firstName: 'Dan', lastName: 'Whitaker', role: 'dispatcher' },
@@ -292,6 +545,7 @@ const ORGS: DemoOrg[] = [
     companies: ['Blue Ridge Hauling', 'Smoky Mountain Express'],
     trucks: 6,
     trailers: 3,
+    brokers: BLUE_RIDGE_BROKERS,
     users: [
       { email: 'admin@blueridge.test', firstName: 'Grace', lastName: 'Holloway', role: 'admin' },
       { email: 'dispatcher@blueridge.test', firstName: 'Owen', lastName: 'Pike', role: 'dispatcher' },
@@ -337,12 +591,14 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
       await prisma.truck.createMany({ data: rows })
     }
     await prisma.trailer.createMany({ data: generateTrailers(organization.id, companyIds, demo.trailers) })
+    await prisma.broker.createMany({ data: demo.brokers.map((broker) => ({ ...broker, organizationId: organization.id })) })
     await seedCustomFields(prisma, organization.id)
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }
   // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.
   await prisma.$executeRawUnsafe('ANALYZE')
   for (const row of summary) log(`[seed] ${row.organization}: ${row.users} users, ${row.companies} companies, ${row.trucks} trucks, ${row.trailers} trailers`)
+  for (const demo of ORGS) log(`[seed] ${demo.name}: ${demo.brokers.length} brokers`)
   return summary
 }
 

@@ -142,3 +142,40 @@ for (const look of LOOKS) {
     })
   })
 }
+
+// The broker pages, in the same looks, in an organization of their own with a broker on hold (its notice shows).
+for (const look of LOOKS) {
+  test(`broker pages have no serious accessibility violation (${look.mode}, ${look.lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const owner = await registerOrganization(request)
+    const response = await request.post('/api/brokers', {
+      headers: { Authorization: `Bearer ${owner.accessToken}` },
+      data: {
+        name: 'Axe Freight Brokers',
+        mcNumber: '482193',
+        contactName: 'Heather Collins',
+        email: 'heather@axe.test',
+        billingEmail: 'ap@axe.test',
+        city: 'Dallas',
+        state: 'TX',
+        paymentTerms: 'net_45',
+        creditLimitCents: 2_500_000,
+        status: 'on_hold',
+        notes: 'Checked by axe',
+      },
+    })
+    expect(response.status(), await response.text()).toBe(201)
+    const brokerId = (await response.json()).data.id
+    await login(page, owner.email, owner.password)
+    await useLook(page, look)
+    const found = [
+      ...(await violations(page, '/dashboard/brokers/list')),
+      ...(await violations(page, '/dashboard/brokers/list?q=nothing-matches')),
+      ...(await violations(page, '/dashboard/brokers/new')),
+      ...(await violations(page, `/dashboard/brokers/${brokerId}`)),
+      ...(await violations(page, `/dashboard/brokers/${brokerId}/edit`)),
+      ...(await violations(page, `/dashboard/brokers/${brokerId}/delete`)),
+    ]
+    expect(found).toEqual([])
+  })
+}

@@ -54,11 +54,20 @@ describe('role matrix', () => {
 
   it('hides navigation items a role cannot use, and the admin-only item from everyone else', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
-    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.companies', 'nav.customFields', 'nav.audit', 'nav.itemByRoles'])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.companies'])
-    // Accountants read companies (whom they invoice for) but may not change them.
-    expect(titles('accountant')).toEqual(['nav.app', 'nav.companies'])
-    for (const title of ['nav.trucks', 'nav.trailers', 'nav.companies']) {
+    expect(titles('admin')).toEqual([
+      'nav.app',
+      'nav.trucks',
+      'nav.trailers',
+      'nav.brokers',
+      'nav.companies',
+      'nav.customFields',
+      'nav.audit',
+      'nav.itemByRoles',
+    ])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
+    // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
+    expect(titles('accountant')).toEqual(['nav.app', 'nav.brokers', 'nav.companies'])
+    for (const title of ['nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies']) {
       const viewerItem = navForRole('viewer')
         .flatMap((section) => section.items)
         .find((item) => item.title === title)

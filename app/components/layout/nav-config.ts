@@ -46,6 +46,16 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        title: 'nav.brokers',
+        path: '/dashboard/brokers',
+        icon: 'broker',
+        permission: ['read', 'broker'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/brokers/list' },
+          { title: 'nav.create', path: '/dashboard/brokers/new', permission: ['create', 'broker'] },
+        ],
+      },
+      {
         title: 'nav.companies',
         path: '/dashboard/companies',
         icon: 'building',

@@ -6,6 +6,7 @@ const paths = {
   truck: 'M2 6h11v9H2zM13 9h4l4 4v2h-8zM6 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01',
   trailer: 'M2 5h15v10H2zM17 13h5M6 18a2 2 0 1 0 0-.01M11 18a2 2 0 1 0 0-.01',
   building: 'M4 21V4h10v17M14 9h6v12M2 21h20M7 8h1M10 8h1M7 12h1M10 12h1M7 16h1M10 16h1M17 13h1M17 17h1',
+  broker: 'M3 8h18v12H3zM8 8V5h8v3M3 13h18M11 13v2h2v-2',
   users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7.5M22 21v-1a6 6 0 0 0-4-5.6',
   plus: 'M12 5v14M5 12h14',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',

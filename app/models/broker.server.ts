@@ -1,0 +1,222 @@
+/** Brokers: the domain rules, shared by /dashboard/brokers/* and /api/brokers. */
+import type { Broker as BrokerRow, Prisma } from '~/generated/prisma/client'
+import type { BrokerInput, BrokerListQuery, BrokerUpdate } from '~/schemas/broker'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { recordAudit, type Actor } from './audit.server'
+import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
+import {
+  assertId,
+  assertOneRow,
+  assertVersion,
+  deleteVersioned,
+  isForeignKeyViolation,
+  paging,
+  requireFound,
+  rethrowUnique,
+  type UniqueIndexes,
+} from './records.server'
+
+const ENTITY = 'broker'
+const NOT_FOUND = 'brokers.errors.notFound'
+
+/** A broker with its credit limit as a plain number of cents (the column is BIGINT). */
+export type Broker = Omit<BrokerRow, 'creditLimitCents'> & { creditLimitCents: number | null }
+
+function toBroker(row: BrokerRow): Broker {
+  return { ...row, creditLimitCents: row.creditLimitCents === null ? null : Number(row.creditLimitCents) }
+}
+
+// Prisma accepts `nulls: 'last'` only on nullable columns.
+const NULLABLE_SORTS = new Set<string>(['mcNumber', 'contactName', 'city', 'creditLimitCents'])
+
+function orderBy(sort: BrokerListQuery['sort'], dir: BrokerListQuery['dir']): Prisma.BrokerOrderByWithRelationInput[] {
+  const primary: Prisma.BrokerOrderByWithRelationInput = NULLABLE_SORTS.has(sort) ? { [sort]: { sort: dir, nulls: 'last' } } : { [sort]: dir }
+  // A stable tiebreaker keeps pagination from repeating or skipping rows.
+  return [primary, { id: 'asc' }]
+}
+
+/** What the search box matches: name, MC and DOT numbers (with or without "MC"), contact, emails, city. */
+function searchWhere(q: string): Prisma.BrokerWhereInput {
+  const contains = { contains: q, mode: 'insensitive' } as const
+  // "MC 123456", "MC-123456" and "123-456" find the number stored as digits.
+  const digits = q.replace(/^\s*(?:MC|(?:US)?DOT)[\s#:-]*/i, '').replace(/[\s-]/g, '')
+  return {
+    OR: [
+      { name: contains },
+      { contactName: contains },
+      { email: contains },
+      { billingEmail: contains },
+      { city: contains },
+      ...(/^\d+$/.test(digits) ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []),
+    ],
+  }
+}
+
+export async function listBrokers(organizationId: string, query: BrokerListQuery) {
+  const where: Prisma.BrokerWhereInput = {
+    organizationId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.paymentTerms ? { paymentTerms: query.paymentTerms } : {}),
+    ...(query.q ? searchWhere(query.q) : {}),
+  }
+  const [total, rows] = await Promise.all([
+    prisma.broker.count({ where }),
+    prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
+  ])
+  return { items: rows.map(toBroker), total, page: query.page, pageSize: query.pageSize }
+}
+
+/** Another organization's broker is simply not found: never its data, never a hint it exists. */
+export async function getBroker(organizationId: string, id: string): Promise<Broker> {
+  assertId(id, NOT_FOUND)
+  return toBroker(requireFound(await prisma.broker.findFirst({ where: { id, organizationId } }), NOT_FOUND))
+}
+
+/** Options for broker pickers (loads, invoices): every broker, those on hold marked by their status. */
+export function listBrokerOptions(organizationId: string) {
+  return prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } })
+}
+
+/**
+ * A broker on hold takes no new loads: the load model calls this inside its write's transaction
+ * (409 `in_use` with a message that says why). Unknown brokers are the caller's field error.
+ */
+export async function assertBrokerAcceptsLoads(tx: Tx, organizationId: string, brokerId: string) {
+  const broker = requireFound(await tx.broker.findFirst({ where: { id: brokerId, organizationId }, select: { status: true } }), NOT_FOUND)
+  if (broker.status === 'on_hold') throw new DomainError('in_use', 'brokers.errors.onHold')
+}
+
+/** The unique indexes of brokers (the name is CITEXT, so case does not matter), as field errors. */
+const UNIQUE_INDEXES: UniqueIndexes = {
+  Broker_organizationId_name_key: { field: 'name', messageKey: 'brokers.errors.duplicateName' },
+  Broker_organizationId_mcNumber_key: { field: 'mcNumber', messageKey: 'brokers.errors.duplicateMc' },
+}
+
+/**
+ * The checks a form can show next to both fields at once before the write; the unique indexes
+ * still have the last word when two requests race past them (rethrowUnique).
+ */
+async function assertUnique(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string) {
+  const others = exceptId ? { NOT: { id: exceptId } } : {}
+  const [name, mc] = await Promise.all([
+    tx.broker.findFirst({ where: { organizationId, name: input.name, ...others }, select: { id: true } }),
+    input.mcNumber ? tx.broker.findFirst({ where: { organizationId, mcNumber: input.mcNumber, ...others }, select: { id: true } }) : null,
+  ])
+  const fields: Record<string, string[]> = {}
+  if (name) fields.name = ['brokers.errors.duplicateName']
+  if (mc) fields.mcNumber = ['brokers.errors.duplicateMc']
+  if (name || mc) throw new DomainError('validation_failed', 'validation.failed', { fields })
+}
+
+/** Everything a write checks before it writes, in the write's transaction. */
+async function prepare(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string) {
+  const [customFields] = await Promise.all([
+    resolveCustomFields(tx, organizationId, 'brokers', input.customFields),
+    assertUnique(tx, organizationId, input, exceptId),
+  ])
+  return toData(input, customFields)
+}
+
+function toData(input: BrokerInput, customFields: CustomFieldValues) {
+  return {
+    name: input.name,
+    mcNumber: input.mcNumber || null,
+    dotNumber: input.dotNumber || null,
+    contactName: input.contactName || null,
+    email: input.email || null,
+    phone: input.phone || null,
+    billingEmail: input.billingEmail || null,
+    addressLine1: input.addressLine1 || null,
+    addressLine2: input.addressLine2 || null,
+    city: input.city || null,
+    state: input.state || null,
+    postalCode: input.postalCode || null,
+    country: input.country || null,
+    paymentTerms: input.paymentTerms,
+    creditLimitCents: input.creditLimitCents ?? null,
+    status: input.status,
+    notes: input.notes || null,
+    customFields,
+  }
+}
+
+export async function createBroker(actor: Actor, input: BrokerInput): Promise<Broker> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const data = await prepare(tx, actor.organizationId, input)
+      const broker = toBroker(await tx.broker.create({ data: { ...data, organizationId: actor.organizationId } }))
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: broker.id, action: 'create', after: data })
+      return broker
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/** Saves a whole broker if nobody changed it since `version` was read; otherwise 409, nothing written. */
+export async function updateBroker(actor: Actor, id: string, input: BrokerUpdate): Promise<Broker> {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = toBroker(requireFound(await tx.broker.findFirst({ where: { id, organizationId } }), NOT_FOUND))
+      assertVersion(before, input.version)
+      const data = await prepare(tx, organizationId, input, id)
+      // The version in the WHERE closes the gap between the read above and this write.
+      assertOneRow(await tx.broker.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
+      return toBroker(await tx.broker.findUniqueOrThrow({ where: { id } }))
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/**
+ * Deletes a broker if it is still the version the client saw (when one is given); the version is
+ * in the DELETE's WHERE, so of many parallel deletes exactly one wins. A broker that other records
+ * still reference (loads, invoices: foreign keys with onDelete: Restrict) is refused with 409
+ * `in_use` by the database itself, and nothing is deleted.
+ */
+export async function deleteBroker(actor: Actor, id: string, version?: number): Promise<Broker> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = toBroker(await deleteVersioned(tx.broker, { id, organizationId: actor.organizationId }, version, NOT_FOUND))
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+      return before
+    })
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new DomainError('in_use', 'brokers.errors.inUse')
+    throw error
+  }
+}
+/** The API shape: the credit limit in integer cents, the address flat as the form has it. */
+export function serializeBroker(broker: Broker) {
+  return {
+    id: broker.id,
+    organizationId: broker.organizationId,
+    name: broker.name,
+    mcNumber: broker.mcNumber,
+    dotNumber: broker.dotNumber,
+    contactName: broker.contactName,
+    email: broker.email,
+    phone: broker.phone,
+    billingEmail: broker.billingEmail,
+    addressLine1: broker.addressLine1,
+    addressLine2: broker.addressLine2,
+    city: broker.city,
+    state: broker.state,
+    postalCode: broker.postalCode,
+    country: broker.country,
+    paymentTerms: broker.paymentTerms,
+    creditLimitCents: broker.creditLimitCents,
+    status: broker.status,
+    notes: broker.notes,
+    customFields: broker.customFields,
+    createdAt: broker.createdAt.toISOString(),
+    updatedAt: broker.updatedAt.toISOString(),
+    version: broker.version,
+  }
+}
+export type BrokerDto = ReturnType<typeof serializeBroker>

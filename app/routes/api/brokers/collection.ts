@@ -1,0 +1,26 @@
+import { createBroker, listBrokers, serializeBroker } from '~/models/broker.server'
+import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'
+import { parseListQuery } from '~/schemas/list-query'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/collection'
+
+/** GET /api/brokers: the list with the same search, filters, sort and paging as the page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'broker')
+    const query = parseListQuery(BrokerListQuerySchema, new URL(request.url).searchParams)
+    const result = await listBrokers(user.organizationId, query)
+    return apiData(result.items.map(serializeBroker), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
+  })
+}
+
+/** POST /api/brokers → 201 { data: broker }. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'broker')
+    const input = await readBody(request, BrokerSchema)
+    return apiData(serializeBroker(await createBroker(actor, input)), { status: 201 })
+  })
+}

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { href } from 'react-router'
+import { BrokerInvoices, BrokerLoads } from '~/components/brokers/broker-activity'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { getBroker } from '~/models/broker.server'
+import { BROKER_STATUS_META } from '~/schemas/broker-options'
+import { orNotFound } from '~/utils/errors.server'
+import { formatMoney } from '~/utils/format'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/view'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['brokers'] }
+
+/** One broker, read-only: every role that may read brokers sees it; editors also get an Edit link. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'broker')
+  const broker = await orNotFound(getBroker(user.organizationId, params.id))
+  return {
+    broker: {
+      id: broker.id,
+      name: broker.name,
+      status: broker.status,
+      mcNumber: broker.mcNumber,
+      dotNumber: broker.dotNumber,
+      contactName: broker.contactName,
+      email: broker.email,
+      phone: broker.phone,
+      billingEmail: broker.billingEmail,
+      address: [broker.addressLine1, broker.addressLine2, [broker.city, broker.state, broker.postalCode].filter(Boolean).join(', '), broker.country].filter(
+        (line): line is string => Boolean(line),
+      ),
+      paymentTerms: broker.paymentTerms,
+      creditLimitCents: broker.creditLimitCents,
+      notes: broker.notes,
+    },
+    returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/brokers/list')),
+    canUpdate: can(user.role, 'update', 'broker'),
+  }
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
+    </div>
+  )
+}
+
+function MailLink({ address }: { address: string | null }) {
+  return address ? (
+    <a href={`mailto:${address}`} className="break-all text-primary-darker hover:underline dark:text-primary-light">
+      {address}
+    </a>
+  ) : null
+}
+
+export default function BrokerView({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { broker, returnTo } = loaderData
+  return (
+    <>
+      <PageHeader
+        title={t('brokers.view.title', { name: broker.name })}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.brokers'), to: returnTo }, { label: broker.name }]}
+        action={
+          loaderData.canUpdate ? (
+            <ButtonLink to={withReturnTo(href('/dashboard/brokers/:id/edit', { id: broker.id }), returnTo)}>
+              <Icon name="edit" size={18} />
+              {t('common.edit')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {broker.status === 'on_hold' ? (
+        <div
+          role="status"
+          data-testid="broker-on-hold"
+          className="mb-6 flex gap-3 rounded-lg border border-warning/40 bg-warning-lighter px-4 py-3 text-sm text-warning-darker dark:bg-warning/15 dark:text-warning-light"
+        >
+          <Icon name="alert" size={20} className="mt-0.5 shrink-0" />
+          <div>
+            <p className="font-bold">{t('brokers.view.onHoldTitle')}</p>
+            <p>{t('brokers.view.onHold')}</p>
+          </div>
+        </div>
+      ) : null}
+      {broker.status === 'inactive' ? (
+        <p role="status" className="mb-6 flex gap-3 rounded-lg border border-line bg-black/[0.03] px-4 py-3 text-sm text-muted dark:bg-white/5">
+          <Icon name="info" size={20} className="mt-0.5 shrink-0" />
+          {t('brokers.view.inactive')}
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('brokers.editor.identity')}</h2>
+          <dl data-testid="broker-identity">
+            <Item label={t('brokers.fields.name')}>
+              <bdi>{broker.name}</bdi>
+            </Item>
+            <Item label={t('brokers.fields.status')}>
+              <Badge tone={BROKER_STATUS_META[broker.status].tone}>{t(`brokers.status.${broker.status}`)}</Badge>
+            </Item>
+            <Item label={t('brokers.fields.mcNumber')}>{broker.mcNumber ? <bdi>{`MC-${broker.mcNumber}`}</bdi> : null}</Item>
+            <Item label={t('brokers.fields.dotNumber')}>{broker.dotNumber ? <bdi>{broker.dotNumber}</bdi> : null}</Item>
+          </dl>
+          <h2 className="mt-6 mb-3 text-base font-bold">{t('brokers.editor.contact')}</h2>
+          <dl data-testid="broker-contact">
+            <Item label={t('brokers.fields.contactName')}>{broker.contactName ? <bdi>{broker.contactName}</bdi> : null}</Item>
+            <Item label={t('brokers.fields.email')}>
+              <MailLink address={broker.email} />
+            </Item>
+            <Item label={t('brokers.fields.phone')}>{broker.phone ? <bdi>{broker.phone}</bdi> : null}</Item>
+            <Item label={t('brokers.editor.address')}>
+              {broker.address.length ? (
+                <address className="not-italic">
+                  {broker.address.map((line) => (
+                    // Each line keeps its own direction: "1 Walton Blvd" stays as written on an Arabic page.
+                    <div key={line}>
+                      <bdi>{line}</bdi>
+                    </div>
+                  ))}
+                </address>
+              ) : null}
+            </Item>
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('brokers.editor.billing')}</h2>
+          <dl data-testid="broker-billing">
+            <Item label={t('brokers.fields.paymentTerms')}>{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</Item>
+            <Item label={t('brokers.fields.creditLimit')}>
+              {broker.creditLimitCents !== null ? (
+                <span className="tabular-nums">{formatMoney(i18n.language, broker.creditLimitCents)}</span>
+              ) : (
+                t('brokers.list.noLimit')
+              )}
+            </Item>
+            <Item label={t('brokers.view.creditUsed')}>
+              <span className="text-muted">{t('brokers.view.creditUsedPending')}</span>
+            </Item>
+            <Item label={t('brokers.fields.billingEmail')}>
+              <MailLink address={broker.billingEmail} />
+            </Item>
+            <Item label={t('brokers.fields.notes')}>
+              {broker.notes ? (
+                <p dir="auto" className="whitespace-pre-line">
+                  {broker.notes}
+                </p>
+              ) : null}
+            </Item>
+          </dl>
+        </Card>
+        <BrokerLoads />
+        <BrokerInvoices />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * Broker choices shared by pages, schemas and models. No zod here: pages that only need the
+ * choices (lists, view) do not download the validation library.
+ */
+import type { Tone } from '~/components/ui/badge'
+
+export const BROKER_STATUSES = ['active', 'on_hold', 'inactive'] as const
+export type BrokerStatus = (typeof BROKER_STATUSES)[number]
+
+/** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date. */
+export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'net_45', 'net_60', 'quick_pay'] as const
+export type PaymentTerm = (typeof PAYMENT_TERMS)[number]
+
+/** Days from the invoice date to its due date for each term (quick pay: the broker pays within days, for a fee). */
+export const PAYMENT_TERM_DAYS = {
+  due_on_receipt: 0,
+  net_15: 15,
+  net_30: 30,
+  net_45: 45,
+  net_60: 60,
+  quick_pay: 2,
+} as const satisfies Record<PaymentTerm, number>
+
+/** How each status looks, in one place. `on_hold` refuses new loads (the load model will check it). */
+export const BROKER_STATUS_META = {
+  active: { tone: 'success', toast: 'success' },
+  on_hold: { tone: 'warning', toast: 'warning' },
+  inactive: { tone: 'default', toast: 'info' },
+} as const satisfies Record<BrokerStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error' }>
+
+export const BROKER_SORTS = ['name', 'mcNumber', 'contactName', 'city', 'paymentTerms', 'creditLimitCents', 'status', 'createdAt', 'updatedAt'] as const

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
+import { cents, customFieldsInput, optionalText, requiredText, text, withVersion } from './fields'
+import { enumFilter, listQuery } from './list-query'
+import { optionalDollars } from './money'
+
+/**
+ * An FMCSA number (MC docket or USDOT) as digits only: "MC-123456", "mc 123456" and "123456" are
+ * the same number. 3 to 8 digits covers every number issued so far.
+ */
+function fmcsaNumber(prefix: RegExp, messageKey: string) {
+  return text()
+    .trim()
+    .max(20, 'validation.tooLong')
+    .transform((value) => value.replace(prefix, '').replace(/[\s-]/g, ''))
+    .refine((value) => value === '' || /^\d{3,8}$/.test(value), messageKey)
+    .optional()
+}
+
+const EMAIL = z.email()
+
+/** An email address, or empty (a JSON client may send "" for none). */
+function optionalEmail() {
+  return text()
+    .trim()
+    .max(254, 'validation.tooLong')
+    .refine((value) => value === '' || EMAIL.safeParse(value).success, 'validation.email')
+    .optional()
+}
+
+/** Digits with the usual separators, an optional + and an optional extension ("x 12", "ext. 12"). */
+const PHONE = /^\+?[\d\s().-]{7,25}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
+
+/** Everything but the credit limit, which the API sends in cents and the form in dollars. */
+const BrokerFields = z.object({
+  name: requiredText(120),
+  mcNumber: fmcsaNumber(/^\s*MC[\s#:-]*/i, 'brokers.errors.mcNumber'),
+  dotNumber: fmcsaNumber(/^\s*(?:US)?DOT[\s#:-]*/i, 'brokers.errors.dotNumber'),
+  contactName: optionalText(120),
+  email: optionalEmail(),
+  phone: optionalText(40).refine((value) => !value || PHONE.test(value), 'brokers.errors.phone'),
+  billingEmail: optionalEmail(),
+  addressLine1: optionalText(120),
+  addressLine2: optionalText(120),
+  city: optionalText(80),
+  state: optionalText(40),
+  postalCode: optionalText(12),
+  country: optionalText(56),
+  paymentTerms: z.enum(PAYMENT_TERMS, { error: 'validation.choice' }).default('net_30'),
+  status: z.enum(BROKER_STATUSES, { error: 'validation.choice' }).default('active'),
+  notes: optionalText(2000),
+  customFields: customFieldsInput(),
+})
+
+/** One schema for the API (POST) and the model: the credit limit in integer cents. */
+export const BrokerSchema = BrokerFields.extend({ creditLimitCents: cents().optional() })
+export type BrokerInput = z.infer<typeof BrokerSchema>
+
+/** PUT: the whole broker plus the version it was read at. */
+export const BrokerUpdateSchema = withVersion(BrokerSchema)
+export type BrokerUpdate = z.infer<typeof BrokerUpdateSchema>
+
+/**
+ * The editor's schema (Conform): the same fields and rules, with the credit limit typed in dollars
+ * and read as cents (`creditLimit` → `creditLimitCents`, see brokerFromForm).
+ */
+export const BrokerFormSchema = BrokerFields.extend({ creditLimit: optionalDollars('brokers.errors.creditLimit') })
+export const BrokerFormUpdateSchema = withVersion(BrokerFormSchema)
+export type BrokerForm = z.infer<typeof BrokerFormSchema>
+
+/** The model's input from the editor's values: the credit limit, already in cents, under its API name. */
+export function brokerFromForm<T extends BrokerForm>({ creditLimit, ...rest }: T): Omit<T, 'creditLimit'> & { creditLimitCents?: number } {
+  return { ...rest, creditLimitCents: creditLimit }
+}
+
+/** List query from the URL (GET form) or the API's query string; bad values fall back. */
+export const BrokerListQuerySchema = listQuery({
+  sorts: BROKER_SORTS,
+  defaultSort: 'name',
+  filters: {
+    status: enumFilter(BROKER_STATUSES),
+    paymentTerms: enumFilter(PAYMENT_TERMS),
+  },
+})
+export type BrokerListQuery = z.infer<typeof BrokerListQuerySchema>
