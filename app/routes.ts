@@ -65,6 +65,7 @@ export default [
     ...prefix('brokers', [
       index('routes/dashboard/brokers/index.tsx'),
       route('list', 'routes/dashboard/brokers/list.tsx'),
+      route('export', 'routes/dashboard/brokers/export.ts'),
       route('new', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-new' }),
       route(':id', 'routes/dashboard/brokers/view.tsx'),
       route(':id/edit', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-edit' }),

@@ -69,6 +69,7 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.unitNumber,
     })),
+  broker: async (organizationId, ids) => prisma.broker.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   company: async (organizationId, ids) => prisma.company.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   customField: async (organizationId, ids) =>
     (await prisma.customFieldDefinition.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, label: true } })).map((row) => ({

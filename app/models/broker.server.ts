@@ -2,6 +2,7 @@
 import type { Broker as BrokerRow, Prisma } from '~/generated/prisma/client'
 import type { BrokerInput, BrokerListQuery, BrokerUpdate } from '~/schemas/broker'
 import { prisma, type Tx } from '~/utils/db.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
@@ -10,6 +11,7 @@ import {
   assertOneRow,
   assertVersion,
   deleteVersioned,
+  inBatches,
   isForeignKeyViolation,
   paging,
   requireFound,
@@ -53,19 +55,58 @@ function searchWhere(q: string): Prisma.BrokerWhereInput {
   }
 }
 
-export async function listBrokers(organizationId: string, query: BrokerListQuery) {
-  const where: Prisma.BrokerWhereInput = {
+/** The list's search and filters, shared by the page, the API and the CSV export. */
+function listWhere(organizationId: string, query: BrokerListQuery): Prisma.BrokerWhereInput {
+  return {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.paymentTerms ? { paymentTerms: query.paymentTerms } : {}),
     ...(query.q ? searchWhere(query.q) : {}),
   }
+}
+
+export async function listBrokers(organizationId: string, query: BrokerListQuery) {
+  const where = listWhere(organizationId, query)
   const [total, rows] = await Promise.all([
     prisma.broker.count({ where }),
     prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
   ])
   return { items: rows.map(toBroker), total, page: query.page, pageSize: query.pageSize }
 }
+
+/** Every broker the list's search and filters match, in its order (CSV export). */
+export async function* exportBrokers(organizationId: string, query: BrokerListQuery) {
+  const where = listWhere(organizationId, query)
+  for await (const row of inBatches((window) => prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...window }))) yield toBroker(row)
+}
+
+/** The export's columns, for the page (translated) and `GET /api/brokers?format=csv` (keys). */
+export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [
+  { key: 'name', label: 'brokers.fields.name', value: (broker) => broker.name },
+  { key: 'status', label: 'fields.status', value: (broker) => broker.status, valueLabel: (value) => `brokers.status.${value}` },
+  { key: 'mcNumber', label: 'brokers.fields.mcNumber', value: (broker) => broker.mcNumber },
+  { key: 'dotNumber', label: 'brokers.fields.dotNumber', value: (broker) => broker.dotNumber },
+  { key: 'contactName', label: 'brokers.fields.contactName', value: (broker) => broker.contactName },
+  { key: 'email', label: 'brokers.fields.email', value: (broker) => broker.email },
+  { key: 'phone', label: 'brokers.fields.phone', value: (broker) => broker.phone },
+  { key: 'billingEmail', label: 'brokers.fields.billingEmail', value: (broker) => broker.billingEmail },
+  { key: 'addressLine1', label: 'brokers.fields.addressLine1', value: (broker) => broker.addressLine1 },
+  { key: 'addressLine2', label: 'brokers.fields.addressLine2', value: (broker) => broker.addressLine2 },
+  { key: 'city', label: 'brokers.fields.city', value: (broker) => broker.city },
+  { key: 'state', label: 'brokers.fields.state', value: (broker) => broker.state },
+  { key: 'postalCode', label: 'brokers.fields.postalCode', value: (broker) => broker.postalCode },
+  { key: 'country', label: 'brokers.fields.country', value: (broker) => broker.country },
+  { key: 'paymentTerms', label: 'brokers.fields.paymentTerms', value: (broker) => broker.paymentTerms, valueLabel: (value) => `brokers.paymentTerms.${value}` },
+  // People get dollars with two decimals, which spreadsheets sum; programs keep the field's cents.
+  {
+    key: 'creditLimitCents',
+    label: 'brokers.fields.creditLimitDollars',
+    value: (broker) => broker.creditLimitCents,
+    pageValue: (broker) => (broker.creditLimitCents === null ? null : (broker.creditLimitCents / 100).toFixed(2)),
+  },
+  { key: 'notes', label: 'brokers.fields.notes', value: (broker) => broker.notes },
+  { key: 'id', label: 'fields.id', value: (broker) => broker.id },
+]
 
 /** Another organization's broker is simply not found: never its data, never a hint it exists. */
 export async function getBroker(organizationId: string, id: string): Promise<Broker> {
@@ -110,9 +151,9 @@ async function assertUnique(tx: Tx, organizationId: string, input: BrokerInput, 
 }
 
 /** Everything a write checks before it writes, in the write's transaction. */
-async function prepare(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string) {
+async function prepare(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
-    resolveCustomFields(tx, organizationId, 'brokers', input.customFields),
+    resolveCustomFields(tx, organizationId, 'brokers', input.customFields, storedCustomFields),
     assertUnique(tx, organizationId, input, exceptId),
   ])
   return toData(input, customFields)
@@ -162,7 +203,7 @@ export async function updateBroker(actor: Actor, id: string, input: BrokerUpdate
     return await prisma.$transaction(async (tx) => {
       const before = toBroker(requireFound(await tx.broker.findFirst({ where: { id, organizationId } }), NOT_FOUND))
       assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id)
+      const data = await prepare(tx, organizationId, input, id, before.customFields)
       // The version in the WHERE closes the gap between the read above and this write.
       assertOneRow(await tx.broker.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
@@ -191,6 +232,7 @@ export async function deleteBroker(actor: Actor, id: string, version?: number): 
     throw error
   }
 }
+
 /** The API shape: the credit limit in integer cents, the address flat as the form has it. */
 export function serializeBroker(broker: Broker) {
   return {

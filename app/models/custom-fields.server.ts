@@ -37,7 +37,7 @@ const VALUE_TABLES: Record<CustomFieldList, Prisma.Sql | null> = {
   trucks: Prisma.raw('"Truck"'),
   trailers: Prisma.raw('"Trailer"'),
   loads: null,
-  brokers: null,
+  brokers: Prisma.raw('"Broker"'),
   companies: Prisma.raw('"Company"'),
   invoices: null,
 }

@@ -14,6 +14,8 @@ export type CsvColumn<Row> = {
   value: (row: Row) => CsvValue
   /** For enums: the i18n key of a value's label in the page export (the API keeps the value). */
   valueLabel?: (value: string) => string
+  /** What the page export shows instead of `value` (dollars for a field the API keeps in cents). */
+  pageValue?: (row: Row) => CsvValue
 }
 
 /** `=`, `+`, `-`, `@`, tab and carriage return start a formula in spreadsheets. */
@@ -53,6 +55,7 @@ export async function csvResponse<Row>(rows: AsyncIterable<Row>, columns: CsvCol
   const iterator = rows[Symbol.asyncIterator]()
   let pending: IteratorResult<Row> | null = await iterator.next()
   const cell = (column: CsvColumn<Row>, row: Row) => {
+    if (translate && column.pageValue) return safeCell(column.pageValue(row))
     const value = column.value(row)
     if (translate && column.valueLabel && typeof value === 'string') return translate(column.valueLabel(value))
     return safeCell(value)

@@ -30,3 +30,20 @@ test('the trailer list exports its rows too', async ({ page, request }) => {
   const text = await fs.readFile(await download.path(), 'utf8')
   expect(text.split('\r\n')[1]).toMatch(new RegExp(`^${unit},Reefer,Available,`))
 })
+
+test('the broker and company lists export their rows, dollars for people', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const name = uniqueId('Export Freight')
+  const broker = await request.post('/api/brokers', { headers: { Authorization: `Bearer ${org.accessToken}` }, data: { name, creditLimitCents: 1_250_000 } })
+  expect(broker.status()).toBe(201)
+  await page.goto(`/dashboard/brokers/list?q=${encodeURIComponent(name)}`)
+  const [brokers] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const brokerLines = (await fs.readFile(await brokers.path(), 'utf8')).split('\r\n')
+  expect(brokerLines).toHaveLength(3)
+  expect(brokerLines[1]).toMatch(new RegExp(`^${name},Active,.*,Net 30,12500\\.00,`))
+
+  await page.goto('/dashboard/companies/list')
+  const [companies] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  expect(companies.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.csv$/)
+  expect((await fs.readFile(await companies.path(), 'utf8')).split('\r\n')[0]).toMatch(/^\uFEFFCompany name,Legal name,Status,/)
+})

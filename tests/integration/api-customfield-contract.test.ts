@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as collection from '~/routes/api/customfield/collection'
+import * as brokerCollection from '~/routes/api/brokers/collection'
 import * as companyCollection from '~/routes/api/companies/collection'
 import * as companyItem from '~/routes/api/companies/item'
 import * as item from '~/routes/api/customfield/item'
@@ -209,5 +210,25 @@ describe('/api/customfield', () => {
     const refused = await callApi(item, { method: 'DELETE', path: `/api/customfield/${field.body.data.id}`, params: { id: field.body.data.id }, token })
     expect(refused.status).toBe(409)
     expect(refused.body.error.code).toBe('in_use')
+  })
+
+  it("makes broker writes accept their own list's fields and refuse another list's", async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const define = (listName: string, key: string) =>
+      callApi(collection, { method: 'POST', path: '/api/customfield', token, body: { listName, key, label: key, type: 'select', options: ['A', 'B'] } })
+    expect((await define('brokers', 'tier')).status).toBe(201)
+    expect((await define('companies', 'region')).status).toBe(201)
+    const ok = await callApi(brokerCollection, { method: 'POST', path: '/api/brokers', token, body: { name: 'Tiered', customFields: { tier: 'B' } } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201)
+    expect(ok.body.data.customFields).toEqual({ tier: 'B' })
+    const refused = await callApi(brokerCollection, {
+      method: 'POST',
+      path: '/api/brokers',
+      token,
+      body: { name: 'Other', customFields: { tier: 'C', region: 'A' } },
+    })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.error.fields).sort()).toEqual(['customFields.region', 'customFields.tier'])
   })
 })

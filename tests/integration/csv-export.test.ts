@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { inBatches } from '~/models/records.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
+import * as brokers from '~/routes/api/brokers/collection'
 import * as companies from '~/routes/api/companies/collection'
 import * as trailers from '~/routes/api/trailers/collection'
 import * as trucks from '~/routes/api/trucks/collection'
@@ -11,7 +12,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { safeCell } from '~/utils/csv.server'
-import { actorOf, createOrg } from '../helpers'
+import { actorOf, callApi, createOrg } from '../helpers'
 
 type Module = { loader: (args: never) => Promise<Response> }
 
@@ -122,5 +123,17 @@ describe('GET /api/company?format=csv', () => {
     const { status, rows } = await getCsv(companies, `/api/company?format=csv&q=${encodeURIComponent(org.company.name)}`, org.users.accountant.token)
     expect(status).toBe(200)
     expect(rows).toEqual([expect.objectContaining({ name: org.company.name, status: 'active', trucks: '1', trailers: '0', drivers: '0', id: org.company.id })])
+  })
+})
+
+describe('GET /api/brokers?format=csv', () => {
+  it('streams the brokers the filters match, the credit limit in cents as the API keeps it', async () => {
+    const org = await createOrg()
+    const post = (body: Record<string, unknown>) => callApi(brokers, { method: 'POST', path: '/api/brokers', token: org.users.admin.token, body })
+    expect((await post({ name: 'Hold Freight', status: 'on_hold', creditLimitCents: 2_500_050 })).status).toBe(201)
+    expect((await post({ name: 'Open Freight', status: 'active' })).status).toBe(201)
+    const { status, rows } = await getCsv(brokers, '/api/brokers?format=csv&status=on_hold', org.users.viewer.token)
+    expect(status).toBe(200)
+    expect(rows).toEqual([expect.objectContaining({ name: 'Hold Freight', status: 'on_hold', creditLimitCents: '2500050', paymentTerms: 'net_30' })])
   })
 })

@@ -23,6 +23,7 @@ export const handle = { i18n: ['audit'] }
 const RECORD_PAGES: Record<string, (id: string) => string> = {
   truck: (id) => href('/dashboard/trucks/:id', { id }),
   trailer: (id) => href('/dashboard/trailers/:id', { id }),
+  broker: (id) => href('/dashboard/brokers/:id', { id }),
   company: (id) => href('/dashboard/companies/:id', { id }),
   customField: (id) => href('/dashboard/customfields/:id/edit', { id }),
 }

@@ -1,15 +1,18 @@
-import { createBroker, listBrokers, serializeBroker } from '~/models/broker.server'
+import { BROKER_CSV_COLUMNS, createBroker, listBrokers, serializeBroker, exportBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'
 import { parseListQuery } from '~/schemas/list-query'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
 /** GET /api/brokers: the list with the same search, filters, sort and paging as the page. */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'broker')
-    const query = parseListQuery(BrokerListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(BrokerListQuerySchema, url.searchParams)
+    if (wantsCsv(url)) return csvResponse(exportBrokers(user.organizationId, query), BROKER_CSV_COLUMNS, { headers: 'key', filename: csvFilename('brokers') })
     const result = await listBrokers(user.organizationId, query)
     return apiData(result.items.map(serializeBroker), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })

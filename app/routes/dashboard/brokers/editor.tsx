@@ -7,8 +7,10 @@ import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
+import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createBroker, getBroker, serializeBroker, updateBroker, type Broker, type BrokerDto } from '~/models/broker.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm, type BrokerForm } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
@@ -22,16 +24,19 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['brokers'] }
+export const handle = { i18n: ['brokers', 'customFields'] }
 
 const LIST = href('/dashboard/brokers/list')
 
 /** One editor for /dashboard/brokers/new and /dashboard/brokers/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'broker')
-  const broker = params.id ? await orNotFound(getBroker(user.organizationId, params.id)) : null
+  const [broker, customFieldDefinitions] = await Promise.all([
+    params.id ? orNotFound(getBroker(user.organizationId, params.id)) : null,
+    customFieldsForForm(user.organizationId, 'brokers'),
+  ])
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { broker: broker ? serializeBroker(broker) : null, returnTo }
+  return { broker: broker ? serializeBroker(broker) : null, customFieldDefinitions, returnTo }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -88,7 +93,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
     // Typed by the update schema, whose fields are the create schema's plus the version.
     schema: (broker ? BrokerFormUpdateSchema : BrokerFormSchema) as typeof BrokerFormUpdateSchema,
     lastResult: actionData?.result,
-    defaultValue: broker ? formDefaults(broker) : { status: 'active', paymentTerms: 'net_30' },
+    defaultValue: broker ? { ...formDefaults(broker), customFields: customFieldDefaults(broker.customFields) } : { status: 'active', paymentTerms: 'net_30' },
   })
   const title = broker ? t('brokers.edit.title', { name: broker.name }) : t('brokers.new.title')
   const statusOptions = BROKER_STATUSES.map((value) => ({ value, label: t(`brokers.status.${value}`) }))
@@ -147,6 +152,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
           </div>
           <TextareaField label={t('brokers.fields.notes')} field={fields.notes} className="mt-5" />
         </Card>
+        <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">
             {t('common.cancel')}

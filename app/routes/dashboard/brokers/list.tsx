@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -12,6 +13,7 @@ import { listBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
+import { customFieldColumns } from '~/models/custom-fields.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { formatMoney } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -21,7 +23,7 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['brokers'] }
+export const handle = { i18n: ['brokers', 'customFields'] }
 
 const LIST = href('/dashboard/brokers/list')
 
@@ -29,10 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'broker')
   const url = new URL(request.url)
   const query = parseListQuery(BrokerListQuerySchema, url.searchParams)
-  const result = await listBrokers(user.organizationId, query)
+  const [result, columns] = await Promise.all([listBrokers(user.organizationId, query), customFieldColumns(user.organizationId, 'brokers', url.searchParams)])
   redirectPastLastPage(url, query, result.total)
   return {
     query,
+    columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
     // What the table shows, not the API's whole record.
@@ -48,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       paymentTerms: broker.paymentTerms,
       creditLimitCents: broker.creditLimitCents,
       status: broker.status,
+      customFields: broker.customFields,
       version: broker.version,
     })),
     canCreate: can(user.role, 'create', 'broker'),
@@ -96,6 +100,8 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
+          keep={{ cols: columnsParam(loaderData.columns) }}
+          exportHref={`${href('/dashboard/brokers/export')}${search}`}
           searchLabel={t('brokers.list.search')}
           searchPlaceholder={t('brokers.list.searchPlaceholder')}
           filters={[
@@ -113,6 +119,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
+        <ColumnsMenu columns={loaderData.columns} />
 
         {brokers.length === 0 ? (
           filtered || query.page > 1 ? (
@@ -143,6 +150,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                 <SortHeader column="paymentTerms" label={t('brokers.list.terms')} {...sortProps} />
                 <SortHeader column="creditLimitCents" label={t('brokers.fields.creditLimit')} {...sortProps} className="px-3 py-3 text-end" />
                 <SortHeader column="status" label={t('brokers.fields.status')} {...sortProps} />
+                <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
           >
@@ -226,6 +234,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                       {t(`brokers.status.${broker.status}`)}
                     </Badge>
                   </td>
+                  <CustomFieldCells columns={loaderData.columns} values={broker.customFields} />
                 </ListRow>
               )
             })}

@@ -8,6 +8,8 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getBroker } from '~/models/broker.server'
+import { customFieldsForDisplay } from '~/models/custom-fields.server'
+import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
 import { BROKER_STATUS_META } from '~/schemas/broker-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
@@ -17,13 +19,14 @@ import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['brokers'] }
+export const handle = { i18n: ['brokers', 'customFields'] }
 
 /** One broker, read-only: every role that may read brokers sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'broker')
   const broker = await orNotFound(getBroker(user.organizationId, params.id))
   return {
+    customFields: await customFieldsForDisplay(user.organizationId, 'brokers', broker.customFields),
     broker: {
       id: broker.id,
       name: broker.name,
@@ -159,6 +162,7 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
             </Item>
           </dl>
         </Card>
+        <CustomFieldValues fields={loaderData.customFields} />
         <BrokerLoads />
         <BrokerInvoices />
       </div>
