@@ -37,6 +37,7 @@ export const CLIENT_NAMESPACES = {
   dashboard: ['dashboard'],
   trucks: ['trucks'],
   trailers: ['trailers'],
+  users: ['users'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

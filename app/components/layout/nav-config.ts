@@ -45,6 +45,17 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
         ],
       },
+      {
+        title: 'nav.users',
+        path: '/dashboard/user',
+        icon: 'users',
+        permission: ['read', 'user'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/user/list' },
+          { title: 'nav.cards', path: '/dashboard/user/cards' },
+          { title: 'nav.create', path: '/dashboard/user/new', permission: ['create', 'user'] },
+        ],
+      },
     ],
   },
   {
