@@ -31,12 +31,18 @@ describeResourceContract({
     { body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', password: 'short' }, field: 'password' },
     { body: { email: org.users.viewer.email.toUpperCase(), firstName: 'A', lastName: 'B' }, field: 'email' },
     { body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', companyId: 'c'.repeat(25) }, field: 'companyId' },
-    { body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', role: 'driver', driverProfile: { cdlClass: 'D' } }, field: 'driverProfile.cdlClass' },
+    {
+      body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', role: 'driver', driverProfile: { cdlClass: 'D' } },
+      field: 'driverProfile.cdlClass',
+    },
     {
       body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', role: 'driver', driverProfile: { payMethod: 'percent', payRate: 10_001 } },
       field: 'driverProfile.payRate',
     },
-    { body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', driverProfile: { licenseExpiry: '2026-02-30' } }, field: 'driverProfile.licenseExpiry' },
+    {
+      body: { email: `${unique('x')}@example.test`, firstName: 'A', lastName: 'B', driverProfile: { licenseExpiry: '2026-02-30' } },
+      field: 'driverProfile.licenseExpiry',
+    },
   ],
   count: (organizationId) => prisma.user.count({ where: { organizationId } }),
 })
@@ -82,7 +88,15 @@ describe('/api/users', () => {
       role: 'driver',
       version: 1,
       company: { id: org.company.id },
-      driverProfile: { licenseNumber: 'L-55', licenseState: 'OK', cdlClass: 'A', medicalCardExpiry: '2027-01-15', payMethod: 'flat', payRate: 35_000, hireDate: null },
+      driverProfile: {
+        licenseNumber: 'L-55',
+        licenseState: 'OK',
+        cdlClass: 'A',
+        medicalCardExpiry: '2027-01-15',
+        payMethod: 'flat',
+        payRate: 35_000,
+        hireDate: null,
+      },
     })
     const id = created.body.data.id
     const read = await callApi(item, { path: `/api/user/${id}`, params: { id }, token })
@@ -109,7 +123,13 @@ describe('/api/users', () => {
     const [org, other] = await Promise.all([createOrg(), createOrg()])
     const id = org.users.admin.id
     const me = (await callApi(item, { path: `/api/user/${id}`, params: { id }, token: org.users.admin.token })).body.data
-    const answer = await callApi(item, { method: 'PUT', path: `/api/user/${id}`, params: { id }, token: org.users.admin.token, body: { ...me, role: 'viewer' } })
+    const answer = await callApi(item, {
+      method: 'PUT',
+      path: `/api/user/${id}`,
+      params: { id },
+      token: org.users.admin.token,
+      body: { ...me, role: 'viewer' },
+    })
     expect(answer.status).toBe(400)
     expect(answer.body.error).toMatchObject({ code: 'validation_failed', fields: { role: [expect.stringContaining('admin')] } })
     const foreign = await callApi(item, { path: `/api/user/${other.users.viewer.id}`, params: { id: other.users.viewer.id }, token: org.users.admin.token })
@@ -128,13 +148,21 @@ describe('/api/users', () => {
       token,
       body: { email: `${unique('p')}@example.test`, password: PASSWORD, firstName: 'P', lastName: 'W', role: 'driver' },
     })
-    const invited = await callApi(collection, { method: 'POST', path: '/api/user', token, body: { email: `${unique('i')}@example.test`, firstName: 'I', lastName: 'V' } })
+    const invited = await callApi(collection, {
+      method: 'POST',
+      path: '/api/user',
+      token,
+      body: { email: `${unique('i')}@example.test`, firstName: 'I', lastName: 'V' },
+    })
     const id = withPassword.body.data.id
     seen.push(['POST with password', withPassword.body], ['POST invitation', invited.body])
     seen.push(['GET /api/users', (await callApi(collection, { path: '/api/users?pageSize=100', token })).body])
     const read = await callApi(item, { path: `/api/user/${id}`, params: { id }, token })
     seen.push(['GET /api/user/{id}', read.body])
-    seen.push(['PUT /api/user/{id}', (await callApi(item, { method: 'PUT', path: `/api/user/${id}`, params: { id }, token, body: { ...read.body.data, password: 'x' } })).body])
+    seen.push([
+      'PUT /api/user/{id}',
+      (await callApi(item, { method: 'PUT', path: `/api/user/${id}`, params: { id }, token, body: { ...read.body.data, password: 'x' } })).body,
+    ])
     seen.push(['PUT stale', (await callApi(item, { method: 'PUT', path: `/api/user/${id}`, params: { id }, token, body: read.body.data })).body])
     seen.push(['POST invalid', (await callApi(collection, { method: 'POST', path: '/api/user', token, body: { email: 'x', password: 'short' } })).body])
 

@@ -84,7 +84,9 @@ describe('creating users', () => {
     await expect(createUser(actorOf(org), newUser({ email: org.users.viewer.email.toUpperCase() }))).rejects.toMatchObject({
       fields: { email: ['users.errors.emailTaken'] },
     })
-    await expect(createUser(actorOf(org), newUser({ email: other.users.viewer.email }))).rejects.toMatchObject({ fields: { email: ['users.errors.emailTaken'] } })
+    await expect(createUser(actorOf(org), newUser({ email: other.users.viewer.email }))).rejects.toMatchObject({
+      fields: { email: ['users.errors.emailTaken'] },
+    })
     // Parallel creates of one address: the unique index lets exactly one through.
     const email = `${unique('race')}@example.test`
     const results = await Promise.allSettled([1, 2, 3].map(() => createUser(actorOf(org), newUser({ email }))))
@@ -99,7 +101,12 @@ describe('creating users', () => {
     const email = `${unique('invitee')}@example.test`
     process.env.APP_URL = 'https://freight.example.test/app/'
     try {
-      const answer = await callApi(collection, { method: 'POST', path: '/api/user', token: org.users.admin.token, body: { email, firstName: 'Ivy', lastName: 'Long', role: 'accountant' } })
+      const answer = await callApi(collection, {
+        method: 'POST',
+        path: '/api/user',
+        token: org.users.admin.token,
+        body: { email, firstName: 'Ivy', lastName: 'Long', role: 'accountant' },
+      })
       expect(answer.status).toBe(201)
       expect(answer.body.data).toMatchObject({ email, status: 'invited', role: 'accountant', driverProfile: null })
     } finally {
@@ -143,10 +150,14 @@ describe('the last active admin', () => {
   it('cannot be demoted or banned; an invited or banned admin does not count as another', async () => {
     const org = await createOrg()
     const admin = org.users.admin.id
-    await expect(updateUser(actorOf(org), admin, await edit(org, admin, { role: 'dispatcher' }))).rejects.toMatchObject({ fields: { role: ['users.errors.lastAdmin'] } })
+    await expect(updateUser(actorOf(org), admin, await edit(org, admin, { role: 'dispatcher' }))).rejects.toMatchObject({
+      fields: { role: ['users.errors.lastAdmin'] },
+    })
     const { user: invited } = await createUser(actorOf(org), newUser({ role: 'admin', password: undefined }))
     expect(invited.status).toBe('invited')
-    await expect(updateUser(actorOf(org), admin, await edit(org, admin, { role: 'dispatcher' }))).rejects.toMatchObject({ fields: { role: ['users.errors.lastAdmin'] } })
+    await expect(updateUser(actorOf(org), admin, await edit(org, admin, { role: 'dispatcher' }))).rejects.toMatchObject({
+      fields: { role: ['users.errors.lastAdmin'] },
+    })
 
     const second = await secondAdmin(org)
     await updateUser(second.actor, admin, await edit(org, admin, { status: 'banned' }))
@@ -163,7 +174,10 @@ describe('the last active admin', () => {
       const b = await secondAdmin(org)
       const [demoteB, demoteA] = [await edit(org, b.user.id, { role: 'viewer' }), await edit(org, a.user.id, { role: 'viewer' })]
       const results = await Promise.allSettled([updateUser(a.actor, b.user.id, demoteB), updateUser(b.actor, a.user.id, demoteA)])
-      expect(results.filter((result) => result.status === 'fulfilled'), `round ${round}`).toHaveLength(1)
+      expect(
+        results.filter((result) => result.status === 'fulfilled'),
+        `round ${round}`,
+      ).toHaveLength(1)
       const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
       // Either the last-admin rule, or the demoted admin is no longer allowed to assign roles.
       expect(['validation_failed', 'forbidden']).toContain(refused.reason.code)
@@ -243,15 +257,29 @@ describe('driver profiles', () => {
     })
     expect(form.driverProfile?.payRate).toBe(65)
     const { user } = await createUser(actorOf(org), form)
-    expect(serializeUser(user).driverProfile).toMatchObject({ licenseNumber: 'D1234567', licenseState: 'TX', cdlClass: 'A', licenseExpiry: '2027-04-30', payRate: 65 })
+    expect(serializeUser(user).driverProfile).toMatchObject({
+      licenseNumber: 'D1234567',
+      licenseState: 'TX',
+      cdlClass: 'A',
+      licenseExpiry: '2027-04-30',
+      payRate: 65,
+    })
 
-    const percent = await updateUser(actorOf(org), user.id, await edit(org, user.id, { driverProfile: { payMethod: 'percent', payRate: 2500, cdlClass: 'B' } }))
+    const percent = await updateUser(
+      actorOf(org),
+      user.id,
+      await edit(org, user.id, { driverProfile: { payMethod: 'percent', payRate: 2500, cdlClass: 'B', licenseState: undefined } }),
+    )
     expect(serializeUser(percent).driverProfile).toMatchObject({ payMethod: 'percent', payRate: 2500, cdlClass: 'B', licenseNumber: null })
-    expect(UserUpdateSchema.safeParse({ ...(await edit(org, user.id)), driverProfile: { payMethod: 'percent', payRate: 12_000 } }).error?.issues[0]).toMatchObject({
+    expect(
+      UserUpdateSchema.safeParse({ ...(await edit(org, user.id)), driverProfile: { payMethod: 'percent', payRate: 12_000 } }).error?.issues[0],
+    ).toMatchObject({
       path: ['driverProfile', 'payRate'],
       message: 'users.errors.percentTooLarge',
     })
-    expect(UserCreateSchema.safeParse({ ...newUser(), driverProfile: { payRate: 100 } }).error?.issues[0]).toMatchObject({ message: 'users.errors.payMethodRequired' })
+    expect(UserCreateSchema.safeParse({ ...newUser(), driverProfile: { payRate: 100 } }).error?.issues[0]).toMatchObject({
+      message: 'users.errors.payMethodRequired',
+    })
     expect(UserCreateFormSchema.safeParse({ ...newUser(), driverProfile: { payMethod: 'flat', payRate: '12.345' } }).success).toBe(false)
 
     const dispatcher = await updateUser(actorOf(org), user.id, await edit(org, user.id, { role: 'dispatcher' }))
@@ -287,7 +315,9 @@ describe('one’s own account', () => {
     expect(detectImageType(PNG)).toBe('png')
     expect(detectImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg')
     expect(detectImageType(new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe('webp')
-    await expect(setOwnAvatar(me, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({ code: 'unsupported_media_type' })
+    await expect(setOwnAvatar(me, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({
+      code: 'unsupported_media_type',
+    })
     await expect(setOwnAvatar(me, new Uint8Array(2 * 1024 * 1024 + 1).fill(0x89))).rejects.toMatchObject({ code: 'payload_too_large' })
     const url = await setOwnAvatar(me, PNG)
     expect(url).toMatch(new RegExp(`^/resources/avatar/${me.userId}\\?v=`))
@@ -306,7 +336,9 @@ describe('tenant isolation', () => {
     const foreign = await edit(other, other.users.viewer.id, { status: 'banned' })
     await expect(updateUser(actorOf(org), other.users.viewer.id, foreign)).rejects.toMatchObject({ code: 'not_found' })
     expect(await prisma.session.count({ where: { userId: other.users.viewer.id } })).toBe(1)
-    await expect(createUser(actorOf(org), newUser({ companyId: other.company.id }))).rejects.toMatchObject({ fields: { companyId: ['users.errors.unknownCompany'] } })
+    await expect(createUser(actorOf(org), newUser({ companyId: other.company.id }))).rejects.toMatchObject({
+      fields: { companyId: ['users.errors.unknownCompany'] },
+    })
   })
 
   it('searches names, email and phone word by word, and filters by role and status', async () => {
@@ -318,5 +350,20 @@ describe('tenant isolation', () => {
     expect(await search({ q: '555 0199' })).toEqual(['Alma Reyes'])
     expect(await search({ role: 'driver', sort: 'name' })).toEqual(['Alma Reyes', 'driver Tester'])
     expect(await search({ status: 'banned' })).toEqual([])
+  })
+})
+
+describe('demo data', () => {
+  it('gives every demo driver a profile, one with a license expiring within 30 days', async () => {
+    const { seed } = await import('../../prisma/seed')
+    await seed({ log: () => {} })
+    const drivers = await prisma.user.findMany({
+      where: { role: 'driver', OR: [{ email: { endsWith: '@freightdesk.test' } }, { email: { endsWith: '@blueridge.test' } }] },
+      select: { email: true, driverProfile: true },
+    })
+    expect(drivers.length).toBeGreaterThanOrEqual(4)
+    expect(drivers.every((driver) => driver.driverProfile?.licenseNumber)).toBe(true)
+    const soon = new Date(Date.now() + 30 * 86_400_000)
+    expect(drivers.filter((driver) => driver.driverProfile!.licenseExpiry! < soon).map((driver) => driver.email)).toContain('driver@blueridge.test')
   })
 })
