@@ -133,3 +133,14 @@ export async function apiUser(request: APIRequestContext, org: TestOrganization,
   expect(response.status(), await response.text()).toBe(201)
   return { ...((await response.json()).data as TestUser), password }
 }
+
+/**
+ * A fresh organization and a user of `role` in it, signed in on `page` (the organization's admin
+ * token stays available for making records through the API).
+ */
+export async function signedInAs(page: Page, request: APIRequestContext, role: string) {
+  const org = await registerOrganization(request)
+  const user = await apiUser(request, org, { role })
+  await login(page, user.email, user.password)
+  return { org, user }
+}

@@ -54,7 +54,7 @@ describe('role matrix', () => {
 
   it('hides navigation items a role cannot use, and the admin-only item from everyone else', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
-    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.itemByRoles'])
+    expect(titles('admin')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.users', 'nav.itemByRoles'])
     expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers'])
     expect(titles('accountant')).toEqual(['nav.app'])
     for (const title of ['nav.trucks', 'nav.trailers']) {
@@ -66,6 +66,8 @@ describe('role matrix', () => {
         title,
       ).toEqual(['nav.list'])
     }
+    // Users (list, cards, create) are the admins'; everyone reaches their own profile from the account menu.
+    for (const role of ROLES) expect(titles(role).includes('nav.users'), role).toBe(role === 'admin')
     for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)
   })
 })

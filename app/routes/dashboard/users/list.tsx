@@ -135,7 +135,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="px-3 py-3">
+                  <td className="min-w-60 px-3 py-3">
                     <div className="flex items-center gap-3">
                       <Avatar user={user} size={36} />
                       <div className="min-w-0">
@@ -147,7 +147,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                       </div>
                     </div>
                   </td>
-                  <td className="px-3 py-3">
+                  <td className="min-w-36 px-3 py-3">
                     <span className="whitespace-nowrap">{t(`roles.${user.role}`)}</span>
                     {user.license ? (
                       <span className="mt-1 block">
