@@ -15,6 +15,7 @@ import {
   getUser,
   listUsers,
   readAvatar,
+  reinviteUser,
   serializeUser,
   setOwnAvatar,
   updateOwnProfile,
@@ -23,6 +24,7 @@ import {
 import { loader as newPasswordLoader } from '~/routes/auth/new-password'
 import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'
+import { bodyLimitFor, BODY_LIMIT_BYTES } from '~/utils/edge.server'
 import { UserCreateFormSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSchema, type UserUpdateInput } from '~/schemas/user'
 import { createAccessToken } from '~/utils/api.server'
 import { prisma } from '~/utils/db.server'
@@ -126,6 +128,17 @@ describe('creating users', () => {
     expect(user.status).toBe('active')
     expect((await verifyLogin(email, 'my own password', '203.0.113.53')).id).toBe(user.id)
     await expect(resetPassword(token, 'another password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+  })
+
+  it('sends a new invitation on request: the old link stops working, and an active user cannot be re-invited', async () => {
+    const org = await createOrg()
+    const { user, invitationToken } = await createUser(actorOf(org), newUser({ password: undefined }))
+    const again = await reinviteUser(actorOf(org), user.id)
+    expect(again.invitationToken).not.toBe(invitationToken)
+    await expect(resetPassword(invitationToken!, 'first link password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+    await resetPassword(again.invitationToken, 'second link password')
+    await expect(reinviteUser(actorOf(org), user.id)).rejects.toMatchObject({ code: 'conflict', messageKey: 'users.errors.notInvited' })
+    await expect(reinviteUser(actorOf(org, 'dispatcher'), org.users.viewer.id)).rejects.toMatchObject({ code: 'forbidden' })
   })
 
   it('lets only an admin create users or assign roles, checked in the model against the stored role', async () => {
@@ -307,6 +320,11 @@ describe('one’s own account', () => {
     await changeOwnPassword(me, current.id, { currentPassword: PASSWORD, password: 'a new password' })
     expect((await prisma.session.findMany({ where: { userId: me.userId } })).map((session) => session.id)).toEqual([current.id])
     expect((await verifyLogin(org.users.viewer.email, 'a new password', '203.0.113.70')).id).toBe(me.userId)
+  })
+
+  it('lets the account form (and only it) send a 2 MB picture past the edge’s 1 MB body limit', () => {
+    for (const path of ['/dashboard/user/account', '/dashboard/user/account.data']) expect(bodyLimitFor(path), path).toBeGreaterThan(2 * 1024 * 1024)
+    for (const path of ['/dashboard/user/profile', '/api/user', '/dashboard/user/account/x']) expect(bodyLimitFor(path), path).toBe(BODY_LIMIT_BYTES)
   })
 
   it('stores an avatar only when its bytes are PNG, JPEG or WebP, and serves it only within the organization', async () => {
