@@ -236,3 +236,38 @@ test('lists, searches and filters users; the cards show each one', async ({ page
   await expect(cards).toHaveCount(3)
   await expect(cards.filter({ hasText: 'Vic Viewer' })).toContainText('Invited')
 })
+
+test('the admin sends an invitation again: only the newest link works', async ({ page, request, browser }, testInfo) => {
+  const invited = await apiUser(request, org, { role: 'viewer', firstName: 'Rhea', password: null })
+  const first = new URL((await lastEmailTo(invited.email)).text.match(/https?:\/\/\S+/)![0])
+  await page.goto(`/dashboard/user/${invited.id}/edit`)
+  await whenHydrated(page)
+  await page.getByRole('button', { name: 'Send the invitation again' }).click()
+  await expect(toast(page, `Invitation sent to ${invited.email}`, 'success')).toBeVisible()
+  let second = first
+  await expect.poll(async () => (second = new URL((await lastEmailTo(invited.email)).text.match(/https?:\/\/\S+/)![0])).href).not.toBe(first.href)
+
+  const invitee = await otherBrowser(browser, testInfo)
+  await invitee.goto(`${first.pathname}${first.search}`)
+  await expect(invitee.getByRole('heading', { name: 'Link invalid or expired' })).toBeVisible()
+  await invitee.goto(`${second.pathname}${second.search}`)
+  await expect(invitee.getByRole('textbox', { name: 'New password', exact: true })).toBeVisible()
+  await invitee.context().close()
+})
+
+test('changes the sign-in email with the current password, then signs in with the new address', async ({ page }) => {
+  const email = `${uniqueId('moved')}@example.test`.toLowerCase()
+  await page.goto('/dashboard/user/account')
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Change email' }) })
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Current password').fill('not it')
+  await form.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText('The current password is not correct.')).toBeVisible()
+  await form.getByLabel('Current password').fill(org.password)
+  await form.getByRole('button', { name: 'Change email' }).click()
+  await expect(toast(page, 'Your email address was changed', 'success')).toBeVisible()
+  await expect(page.getByText('Not verified yet')).toBeVisible()
+  expect((await lastEmailTo(email)).subject).toBe('Confirm your Freightdesk email address')
+  await page.context().clearCookies()
+  await login(page, email, org.password)
+})
