@@ -271,3 +271,22 @@ test('changes the sign-in email with the current password, then signs in with th
   await page.context().clearCookies()
   await login(page, email, org.password)
 })
+
+test('the users table fits a 1280 px screen in English and French, every column in view', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await apiUser(request, org, {
+    role: 'driver',
+    firstName: 'Maximiliana-Theodora',
+    lastName: 'Vandenberghe-Oyelaran',
+    phone: '+1 (512) 555-0100',
+    driverProfile: { licenseExpiry: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) },
+  })
+  await page.goto('/dashboard/user/list')
+  await expect(table(page)).toContainText('License expires')
+  const scroll = page.getByTestId('users-scroll')
+  expect(await scroll.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1)
+  await page.context().addCookies([{ name: 'i18nextLng', value: 'fr', url: test.info().project.use.baseURL! }])
+  await page.goto('/dashboard/user/list')
+  await expect(table(page)).toContainText('Permis expirant')
+  expect(await scroll.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1)
+})
