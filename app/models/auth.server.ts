@@ -29,6 +29,7 @@ export type SessionUser = {
   role: Role
   emailVerified: boolean
   sessionId: string
+  avatarUrl: string | null
 }
 
 export const publicUserSelect = {
@@ -193,7 +194,17 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
       id: true,
       expiresAt: true,
       user: {
-        select: { id: true, organizationId: true, email: true, firstName: true, lastName: true, role: true, status: true, emailVerifiedAt: true },
+        select: {
+          id: true,
+          organizationId: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          role: true,
+          status: true,
+          emailVerifiedAt: true,
+          avatarUrl: true,
+        },
       },
     },
   })
@@ -208,6 +219,7 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
     role: user.role,
     emailVerified: Boolean(user.emailVerifiedAt),
     sessionId: session.id,
+    avatarUrl: user.avatarUrl,
   }
 }
 

@@ -206,6 +206,7 @@ test('uploads an avatar (checked by its bytes), and signs out every other sessio
   await expect(toast(page, 'Your picture was updated', 'success')).toBeVisible()
   const avatar = page.locator('img[src^="/resources/avatar/"]').first()
   await expect(avatar).toBeVisible()
+  await expect(page.getByTestId('account-menu').locator('img')).toHaveAttribute('src', (await avatar.getAttribute('src'))!)
   const image = await page.request.get((await avatar.getAttribute('src'))!)
   expect(image.headers()['content-type']).toBe('image/png')
 

@@ -106,7 +106,7 @@ export function LanguageMenu() {
   )
 }
 
-export function AccountMenu({ user }: { user: { firstName: string; lastName: string; email: string; role: string } }) {
+export function AccountMenu({ user }: { user: { firstName: string; lastName: string; email: string; role: string; avatarUrl?: string | null } }) {
   const { t } = useTranslation()
   const location = useLocation()
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
@@ -117,7 +117,14 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
         data-testid="account-menu"
       >
         {/* The visible initials start the accessible name, so voice control finds the button by them. */}
-        {initials}
+        {user.avatarUrl ? (
+          <>
+            <img src={user.avatarUrl} alt="" className="size-10 rounded-full object-cover" />
+            <span className="sr-only">{initials}</span>
+          </>
+        ) : (
+          initials
+        )}
         <span className="sr-only"> {t('header.account')}</span>
       </summary>
       <div className={menuPanel}>
