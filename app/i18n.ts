@@ -41,6 +41,7 @@ export const CLIENT_NAMESPACES = {
   companies: ['companies'],
   customFields: ['customFields'],
   brokers: ['brokers'],
+  users: ['users'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -18,6 +18,7 @@ export default [
 
   route('resources/language', 'routes/resources/language.tsx'),
   route('resources/settings', 'routes/resources/settings.tsx'),
+  route('resources/avatar/:userId', 'routes/resources/avatar.tsx'),
 
   route('403', 'routes/status-page.tsx', { id: 'status-403' }),
   route('404', 'routes/status-page.tsx', { id: 'status-404' }),
@@ -71,6 +72,15 @@ export default [
       route(':id/edit', 'routes/dashboard/brokers/editor.tsx', { id: 'brokers-edit' }),
       route(':id/delete', 'routes/dashboard/brokers/delete.tsx'),
     ]),
+    ...prefix('user', [
+      index('routes/dashboard/users/index.tsx'),
+      route('list', 'routes/dashboard/users/list.tsx'),
+      route('cards', 'routes/dashboard/users/cards.tsx'),
+      route('new', 'routes/dashboard/users/editor.tsx', { id: 'users-new' }),
+      route('profile', 'routes/dashboard/users/profile.tsx'),
+      route('account', 'routes/dashboard/users/account.tsx'),
+      route(':id/edit', 'routes/dashboard/users/editor.tsx', { id: 'users-edit' }),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -92,6 +102,9 @@ export default [
     route('customfield/:id', 'routes/api/customfield/item.ts'),
     route('brokers', 'routes/api/brokers/collection.ts'),
     route('brokers/:id', 'routes/api/brokers/item.ts'),
+    route('users', 'routes/api/users/collection.ts'),
+    route('user', 'routes/api/users/collection.ts', { id: 'api-user-create' }),
+    route('user/:id', 'routes/api/users/item.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -511,6 +511,39 @@ const BLUE_RIDGE_BROKERS: DemoBroker[] = [
   },
 ]
 
+const DAY_MS = 86_400_000
+
+/** A date-only value `days` from today (UTC midnight), as the profile's date columns store it. */
+function daysFromToday(days: number) {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS)
+}
+
+/**
+ * Demo driver profiles: the first driver's license expires within two weeks and the second's
+ * medical card within a month, so the users list shows its warnings; pay in each method.
+ */
+function demoDriverProfile(organizationId: string, userId: string, index: number): Prisma.DriverProfileCreateManyInput {
+  const pay = [
+    { payMethod: 'per_mile' as const, payRate: 62 },
+    { payMethod: 'percent' as const, payRate: 2800 },
+    { payMethod: 'flat' as const, payRate: 45_000 },
+  ][index % 3]
+  return {
+    organizationId,
+    userId,
+    licenseNumber: `TX${String(41_872_305 + index * 7919).padStart(8, '0')}`,
+    licenseState: index % 2 ? 'OK' : 'TX',
+    cdlClass: index === 2 ? 'B' : 'A',
+    licenseExpiry: daysFromToday(index === 0 ? 12 : 400 + index * 90),
+    medicalCardExpiry: daysFromToday(index === 1 ? 20 : 300 + index * 60),
+    hireDate: daysFromToday(-(700 + index * 365)),
+    ...pay,
+    emergencyContactName: ['Rosa Cole', 'Ana Ortega', 'Mike Brooks'][index % 3],
+    emergencyContactPhone: `+1 512 555 01${String(20 + index).padStart(2, '0')}`,
+  }
+}
+
 type DemoOrg = {
   name: string
   domain: string
@@ -582,6 +615,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
       })),
     })
     const drivers = await prisma.user.findMany({ where: { organizationId: organization.id, role: 'driver' }, orderBy: { email: 'asc' } })
+    await prisma.driverProfile.createMany({ data: drivers.map((driver, index) => demoDriverProfile(organization.id, driver.id, index)) })
     const companyIds = companies.map((company) => company.id)
     const driverIds = drivers.map((driver) => driver.id)
     const extra = demo === ORGS[0] ? Math.max(0, Math.floor((options.scale ?? 0) * 100)) : 0

@@ -71,6 +71,11 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
     })),
   broker: async (organizationId, ids) => prisma.broker.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   company: async (organizationId, ids) => prisma.company.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
+  user: async (organizationId, ids) =>
+    (await prisma.user.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, firstName: true, lastName: true } })).map((row) => ({
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+    })),
   customField: async (organizationId, ids) =>
     (await prisma.customFieldDefinition.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, label: true } })).map((row) => ({
       id: row.id,

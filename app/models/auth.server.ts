@@ -29,6 +29,7 @@ export type SessionUser = {
   role: Role
   emailVerified: boolean
   sessionId: string
+  avatarUrl: string | null
 }
 
 export const publicUserSelect = {
@@ -193,7 +194,17 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
       id: true,
       expiresAt: true,
       user: {
-        select: { id: true, organizationId: true, email: true, firstName: true, lastName: true, role: true, status: true, emailVerifiedAt: true },
+        select: {
+          id: true,
+          organizationId: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          role: true,
+          status: true,
+          emailVerifiedAt: true,
+          avatarUrl: true,
+        },
       },
     },
   })
@@ -208,6 +219,7 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
     role: user.role,
     emailVerified: Boolean(user.emailVerifiedAt),
     sessionId: session.id,
+    avatarUrl: user.avatarUrl,
   }
 }
 
@@ -247,10 +259,18 @@ export async function resetPassword(token: string, password: string, ip?: string
       data: { usedAt: new Date() },
     })
     if (claimed.count !== 1) throw new DomainError('validation_failed', 'auth.newPassword.invalidToken')
-    const record = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } })
+    const record = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: { select: { status: true } } } })
+    // A banned user's links are void (the ban marks them used; this covers any race with it).
+    if (record.user.status === 'banned') throw new DomainError('validation_failed', 'auth.newPassword.invalidToken')
     const user = await tx.user.update({
       where: { id: record.userId },
-      data: { passwordHash, version: { increment: 1 }, emailVerifiedAt: new Date() },
+      // An invited user's first password (chosen from the invitation link) activates the account.
+      data: {
+        passwordHash,
+        version: { increment: 1 },
+        emailVerifiedAt: new Date(),
+        ...(record.user.status === 'invited' ? { status: 'active' as const } : {}),
+      },
     })
     // A new password signs out every existing session and kills every other link still in a mailbox.
     await tx.session.deleteMany({ where: { userId: user.id } })

@@ -1,4 +1,35 @@
-import { prisma } from '~/utils/db.server'
+/**
+ * Users and driver profiles: the rules shared by /dashboard/user/* and /api/user(s). No function
+ * here ever selects the password hash into what it returns (userSelect below).
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Prisma } from '~/generated/prisma/client'
+import type { DriverProfileInput, ProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
+import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
+import { createToken, hashPassword, verifyPassword } from '~/utils/crypto.server'
+import { prisma, type Tx } from '~/utils/db.server'
+import { appUrl, env } from '~/utils/env.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Email } from '~/utils/mail.server'
+import { recordAudit, type Actor } from './audit.server'
+import {
+  assertId,
+  assertOneRow,
+  assertReferences,
+  assertVersion,
+  isoDate,
+  paging,
+  requireFound,
+  rethrowUnique,
+  toDateOnly,
+  type UniqueIndexes,
+} from './records.server'
+
+const ENTITY = 'user'
+const NOT_FOUND = 'users.errors.notFound'
+/** An invitation link stays valid for a week (a reset link for an hour). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Drivers that can be a truck's primary driver. */
 export function listDriverOptions(organizationId: string) {
@@ -12,4 +43,480 @@ export function listDriverOptions(organizationId: string) {
 export async function countUsersByRole(organizationId: string) {
   const rows = await prisma.user.groupBy({ by: ['role'], where: { organizationId }, _count: { _all: true } })
   return Object.fromEntries(rows.map((row) => [row.role, row._count._all]))
+}
+
+const driverProfileSelect = {
+  licenseNumber: true,
+  licenseState: true,
+  cdlClass: true,
+  licenseExpiry: true,
+  medicalCardExpiry: true,
+  hireDate: true,
+  payMethod: true,
+  payRate: true,
+  emergencyContactName: true,
+  emergencyContactPhone: true,
+} as const
+
+/** Everything a page or the API shows of a user: never passwordHash, never the avatar's storage key. */
+export const userSelect = {
+  id: true,
+  organizationId: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  avatarUrl: true,
+  role: true,
+  status: true,
+  companyId: true,
+  company: { select: { id: true, name: true } },
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+  emailVerifiedAt: true,
+  lastLoginAt: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+  driverProfile: { select: driverProfileSelect },
+} as const satisfies Prisma.UserSelect
+
+export type UserRecord = Prisma.UserGetPayload<{ select: typeof userSelect }>
+
+function orderBy(sort: UserListQuery['sort'], dir: UserListQuery['dir']): Prisma.UserOrderByWithRelationInput[] {
+  const primary: Prisma.UserOrderByWithRelationInput[] =
+    sort === 'name' ? [{ lastName: dir }, { firstName: dir }] : sort === 'lastLoginAt' ? [{ lastLoginAt: { sort: dir, nulls: 'last' } }] : [{ [sort]: dir }]
+  return [...primary, { id: 'asc' }]
+}
+
+/** Each word of the search matches a name, the email or the phone ("alma reyes" finds Alma Reyes). */
+function searchWhere(q: string | undefined): Prisma.UserWhereInput {
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 5)
+  if (!words.length) return {}
+  return {
+    AND: words.map((word) => ({
+      OR: [
+        { firstName: { contains: word, mode: 'insensitive' } },
+        { lastName: { contains: word, mode: 'insensitive' } },
+        { email: { contains: word, mode: 'insensitive' } },
+        { phone: { contains: word } },
+      ],
+    })),
+  }
+}
+
+export async function listUsers(organizationId: string, query: UserListQuery) {
+  const where: Prisma.UserWhereInput = {
+    organizationId,
+    ...(query.role ? { role: query.role } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...searchWhere(query.q),
+  }
+  const [total, items] = await Promise.all([
+    prisma.user.count({ where }),
+    prisma.user.findMany({ where, select: userSelect, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
+  ])
+  return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+/** Another organization's user is simply not found. */
+export async function getUser(organizationId: string, id: string): Promise<UserRecord> {
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.user.findFirst({ where: { id, organizationId }, select: userSelect }), NOT_FOUND)
+}
+
+const UNIQUE_INDEXES: UniqueIndexes = { User_email_key: { field: 'email', messageKey: 'users.errors.emailTaken' } }
+
+function companyReference(organizationId: string, companyId: string | undefined) {
+  return {
+    field: 'companyId',
+    id: companyId,
+    find: (tx: Tx, id: string) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
+    messageKey: 'users.errors.unknownCompany',
+  }
+}
+
+/** Role assignment is an admin's: checked against the acting user as stored, not as claimed. */
+async function assertActorIsAdmin(tx: Tx, actor: Actor) {
+  const acting = actor.userId
+    ? await tx.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { role: true, status: true } })
+    : null
+  if (!acting || acting.role !== 'admin' || acting.status !== 'active') throw new DomainError('forbidden', 'users.errors.roleAdminOnly')
+}
+
+/**
+ * Every change to who is an active admin of an organization queues on one lock, so the check
+ * "another active admin remains" and the write that depends on it happen one organization-wide
+ * change at a time: two admins demoting each other at once cannot leave none.
+ */
+async function lockAdmins(tx: Tx, organizationId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`org-admins:${organizationId}`}, 0))`
+}
+
+function userData(input: Omit<UserUpdateInput, 'version' | 'status' | 'driverProfile'>) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone || null,
+    role: input.role,
+    companyId: input.companyId || null,
+    addressLine1: input.addressLine1 || null,
+    addressLine2: input.addressLine2 || null,
+    city: input.city || null,
+    state: input.state || null,
+    postalCode: input.postalCode || null,
+    country: input.country || null,
+  }
+}
+
+function profileData(input: DriverProfileInput | undefined) {
+  return {
+    licenseNumber: input?.licenseNumber || null,
+    licenseState: input?.licenseState || null,
+    cdlClass: input?.cdlClass ?? null,
+    licenseExpiry: toDateOnly(input?.licenseExpiry),
+    medicalCardExpiry: toDateOnly(input?.medicalCardExpiry),
+    hireDate: toDateOnly(input?.hireDate),
+    payMethod: input?.payMethod ?? null,
+    payRate: input?.payRate ?? null,
+    emergencyContactName: input?.emergencyContactName || null,
+    emergencyContactPhone: input?.emergencyContactPhone || null,
+  }
+}
+
+/** A driver always has exactly one profile row; what the request leaves out is empty. */
+async function saveDriverProfile(tx: Tx, organizationId: string, userId: string, input: DriverProfileInput | undefined) {
+  const data = profileData(input)
+  await tx.driverProfile.upsert({ where: { userId }, create: { ...data, organizationId, userId }, update: data })
+  return data
+}
+
+/** The fields an audit event records for a user (no hash, no storage key). */
+function auditable(user: UserRecord | null) {
+  if (!user) return null
+  const { company: _company, driverProfile, createdAt: _c, updatedAt: _u, lastLoginAt: _l, ...rest } = user
+  return { ...rest, ...(driverProfile ? { driverProfile } : {}) }
+}
+
+/**
+ * An admin adds a user. With a password the account is active at once; without one it is
+ * `invited`, and the returned token goes into the invitation email (the reset-password
+ * mechanism, valid for a week): choosing a password activates the account.
+ */
+export async function createUser(actor: Actor, input: UserCreateInput) {
+  const { organizationId } = actor
+  // Invited accounts get an unguessable hash, so they cannot sign in before choosing a password.
+  const passwordHash = await hashPassword(input.password ?? createToken().token)
+  const invitation = input.password ? null : createToken()
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await assertActorIsAdmin(tx, actor)
+      await assertReferences(tx, [companyReference(organizationId, input.companyId)])
+      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+        throw new DomainError('validation_failed', 'validation.failed', { fields: { email: ['users.errors.emailTaken'] } })
+      }
+      const created = await tx.user.create({
+        data: { ...userData(input), organizationId, email: input.email, passwordHash, status: invitation ? 'invited' : 'active' },
+        select: { id: true },
+      })
+      if (input.role === 'driver') await saveDriverProfile(tx, organizationId, created.id, input.driverProfile)
+      if (invitation) {
+        await tx.passwordResetToken.create({
+          data: { userId: created.id, tokenHash: invitation.tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+        })
+      }
+      const user = await tx.user.findUniqueOrThrow({ where: { id: created.id }, select: userSelect })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: user.id, action: 'create', after: auditable(user) })
+      return { user, invitationToken: invitation?.token ?? null }
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/** The invitation email, in the language of whoever sends it; the link comes from APP_URL. */
+export function invitationEmail(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  user: { email: string; firstName: string },
+  token: string,
+  organizationName: string,
+): Email {
+  const link = appUrl(`/auth/new-password?token=${token}`)
+  return {
+    to: user.email,
+    subject: t('emails.invite.subject', { organization: organizationName }),
+    text: t('emails.invite.body', { name: user.firstName, organization: organizationName, link, days: INVITATION_TTL_MS / 86_400_000 }),
+  }
+}
+
+/** A new invitation link for a user who has not chosen a password yet (older links stop working). */
+export async function reinviteUser(actor: Actor, id: string) {
+  assertId(id, NOT_FOUND)
+  const invitation = createToken()
+  return prisma.$transaction(async (tx) => {
+    await assertActorIsAdmin(tx, actor)
+    const user = requireFound(await tx.user.findFirst({ where: { id, organizationId: actor.organizationId }, select: userSelect }), NOT_FOUND)
+    if (user.status !== 'invited') throw new DomainError('conflict', 'users.errors.notInvited')
+    await tx.passwordResetToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } })
+    await tx.passwordResetToken.create({ data: { userId: id, tokenHash: invitation.tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } })
+    return { user, invitationToken: invitation.token }
+  })
+}
+
+export function organizationName(organizationId: string) {
+  return prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } }).then((org) => org.name)
+}
+
+/**
+ * An admin saves a whole user if nobody changed it since `version` was read. The rules: only an
+ * admin changes a role; the organization keeps at least one active admin (checked under the
+ * organization's admin lock); nobody bans themselves; `invited` is left only by choosing a
+ * password (or by a ban); a ban signs the user out everywhere (web sessions and API tokens) and
+ * voids their emailed links, in the same transaction.
+ */
+export async function updateUser(actor: Actor, id: string, input: UserUpdateInput) {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    await lockAdmins(tx, organizationId)
+    const before = requireFound(await tx.user.findFirst({ where: { id, organizationId }, select: userSelect }), NOT_FOUND)
+    assertVersion(before, input.version)
+    const status = input.status ?? before.status
+    if (input.role !== before.role) await assertActorIsAdmin(tx, actor)
+    if (status !== before.status) {
+      if (status === 'invited' || (before.status === 'invited' && status === 'active')) {
+        throw new DomainError('validation_failed', 'validation.failed', { fields: { status: ['users.errors.invitedStatus'] } })
+      }
+      if (status === 'banned' && id === actor.userId) {
+        throw new DomainError('validation_failed', 'validation.failed', { fields: { status: ['users.errors.banSelf'] } })
+      }
+    }
+    const wasActiveAdmin = before.role === 'admin' && before.status === 'active'
+    if (wasActiveAdmin && (input.role !== 'admin' || status !== 'active')) {
+      const others = await tx.user.count({ where: { organizationId, role: 'admin', status: 'active', NOT: { id } } })
+      if (others === 0) {
+        const field = input.role !== 'admin' ? 'role' : 'status'
+        throw new DomainError('validation_failed', 'validation.failed', { fields: { [field]: ['users.errors.lastAdmin'] } })
+      }
+    }
+    await assertReferences(tx, [companyReference(organizationId, input.companyId)])
+    // The version in the WHERE closes the gap between the read above and this write.
+    assertOneRow(
+      await tx.user.updateMany({ where: { id, organizationId, version: input.version }, data: { ...userData(input), status, version: { increment: 1 } } }),
+    )
+    if (input.role === 'driver') await saveDriverProfile(tx, organizationId, id, input.driverProfile)
+    if (status === 'banned' && before.status !== 'banned') await revokeAccess(tx, id)
+    const after = await tx.user.findUniqueOrThrow({ where: { id }, select: userSelect })
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: status !== before.status ? 'status' : 'update',
+      before: auditable(before),
+      after: auditable(after),
+    })
+    return after
+  })
+}
+
+/** Every session and API token of the user, and every emailed link still unused. */
+async function revokeAccess(tx: Tx, userId: string) {
+  await tx.session.deleteMany({ where: { userId } })
+  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } })
+  await tx.emailVerificationToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } })
+}
+
+/** The API shape: dates as YYYY-MM-DD, `driverProfile` for drivers (null for other roles). */
+export function serializeUser(user: UserRecord) {
+  const profile = user.driverProfile
+  return {
+    id: user.id,
+    organizationId: user.organizationId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    avatarUrl: user.avatarUrl,
+    role: user.role,
+    status: user.status,
+    companyId: user.companyId,
+    company: user.company,
+    addressLine1: user.addressLine1,
+    addressLine2: user.addressLine2,
+    city: user.city,
+    state: user.state,
+    postalCode: user.postalCode,
+    country: user.country,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    driverProfile:
+      user.role === 'driver'
+        ? {
+            licenseNumber: profile?.licenseNumber ?? null,
+            licenseState: profile?.licenseState ?? null,
+            cdlClass: profile?.cdlClass ?? null,
+            licenseExpiry: isoDate(profile?.licenseExpiry ?? null),
+            medicalCardExpiry: isoDate(profile?.medicalCardExpiry ?? null),
+            hireDate: isoDate(profile?.hireDate ?? null),
+            payMethod: profile?.payMethod ?? null,
+            payRate: profile?.payRate ?? null,
+            emergencyContactName: profile?.emergencyContactName ?? null,
+            emergencyContactPhone: profile?.emergencyContactPhone ?? null,
+          }
+        : null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    version: user.version,
+  }
+}
+export type UserDto = ReturnType<typeof serializeUser>
+
+// ---------------------------------------------------------------------------------------------
+// One's own account: any signed-in role.
+
+/** The signed-in user's own record (the same shape admins see). */
+export function getOwnUser(user: { id: string; organizationId: string }) {
+  return getUser(user.organizationId, user.id)
+}
+
+/** Name, phone and address only: role, status and company stay an admin's business. */
+export async function updateOwnProfile(actor: Actor & { userId: string }, input: ProfileInput) {
+  const { userId, organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const before = requireFound(await tx.user.findFirst({ where: { id: userId, organizationId }, select: userSelect }), NOT_FOUND)
+    assertVersion(before, input.version)
+    const data = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone || null,
+      addressLine1: input.addressLine1 || null,
+      addressLine2: input.addressLine2 || null,
+      city: input.city || null,
+      state: input.state || null,
+      postalCode: input.postalCode || null,
+      country: input.country || null,
+    }
+    assertOneRow(await tx.user.updateMany({ where: { id: userId, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+    const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: userId, action: 'update', before: auditable(before), after: auditable(after) })
+    return after
+  })
+}
+
+async function assertCurrentPassword(userId: string, password: string) {
+  const { passwordHash } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } })
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { currentPassword: ['users.errors.currentPassword'] } })
+  }
+}
+
+/** A new password, given the current one; every other session and API token is signed out. */
+export async function changeOwnPassword(actor: Actor & { userId: string }, sessionId: string, input: { currentPassword: string; password: string }) {
+  await assertCurrentPassword(actor.userId, input.currentPassword)
+  const passwordHash = await hashPassword(input.password)
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: actor.userId }, data: { passwordHash, version: { increment: 1 } } })
+    await tx.session.deleteMany({ where: { userId: actor.userId, NOT: { id: sessionId } } })
+    await tx.passwordResetToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { password: '•' }, after: { password: '••' } })
+  })
+}
+
+/** A new sign-in address, given the current password; it counts as unverified until confirmed. */
+export async function changeOwnEmail(actor: Actor & { userId: string }, input: { email: string; currentPassword: string; version: number }) {
+  await assertCurrentPassword(actor.userId, input.currentPassword)
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = requireFound(await tx.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: userSelect }), NOT_FOUND)
+      assertVersion(before, input.version)
+      if (before.email === input.email) return before
+      const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })
+      if (taken) throw new DomainError('validation_failed', 'validation.failed', { fields: { email: ['users.errors.emailTaken'] } })
+      assertOneRow(
+        await tx.user.updateMany({
+          where: { id: actor.userId, version: input.version },
+          data: { email: input.email, emailVerifiedAt: null, version: { increment: 1 } },
+        }),
+      )
+      // Links mailed to the old address must not work for the new one.
+      await tx.passwordResetToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
+      await tx.emailVerificationToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { email: before.email }, after: { email: input.email } })
+      return tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: userSelect })
+    })
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_INDEXES)
+  }
+}
+
+/** The user's sessions and API tokens, newest first, for the account page. */
+export function listOwnSessions(userId: string) {
+  return prisma.session.findMany({
+    where: { userId, expiresAt: { gt: new Date() } },
+    select: { id: true, kind: true, ip: true, userAgent: true, createdAt: true, lastSeenAt: true },
+    orderBy: { createdAt: 'desc' },
+  })
+}
+
+/** "Sign out everywhere else": every session and token but the one making the request. */
+export async function signOutOtherSessions(actor: Actor & { userId: string }, sessionId: string) {
+  const { count } = await prisma.session.deleteMany({ where: { userId: actor.userId, NOT: { id: sessionId } } })
+  return count
+}
+
+// ---------------------------------------------------------------------------------------------
+// Avatars: files under STORAGE_DIR/avatars/<organization>/, served by /resources/avatar/<user>.
+
+const AVATAR_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
+type AvatarExt = keyof typeof AVATAR_TYPES
+
+/** The image type the first bytes announce (never the file's name or its declared type). */
+export function detectImageType(bytes: Uint8Array): AvatarExt | null {
+  const starts = (signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte)
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg'
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp'
+  return null
+}
+
+function storagePath(key: string) {
+  return path.join(path.resolve(env().STORAGE_DIR), key)
+}
+
+/** Stores a new avatar for the acting user, replacing the old file. */
+export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uint8Array) {
+  if (bytes.byteLength === 0) throw new DomainError('validation_failed', 'validation.failed', { fields: { avatar: ['validation.required'] } })
+  if (bytes.byteLength > AVATAR_MAX_BYTES)
+    throw new DomainError('payload_too_large', 'validation.failed', { fields: { avatar: ['users.errors.avatarTooLarge'] } })
+  const ext = detectImageType(bytes)
+  if (!ext) throw new DomainError('unsupported_media_type', 'validation.failed', { fields: { avatar: ['users.errors.avatarType'] } })
+  const stamp = createToken().token.slice(0, 12)
+  const key = path.posix.join('avatars', actor.organizationId, `${actor.userId}-${stamp}.${ext}`)
+  const file = storagePath(key)
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  await fs.writeFile(file, bytes)
+  const before = await prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { avatarKey: true, avatarUrl: true } })
+  const avatarUrl = `/resources/avatar/${actor.userId}?v=${stamp}`
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarUrl, version: { increment: 1 } } })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { avatarUrl: before.avatarUrl }, after: { avatarUrl } })
+  })
+  if (before.avatarKey) await fs.rm(storagePath(before.avatarKey), { force: true })
+  return avatarUrl
+}
+
+/** The avatar file of a user of the same organization, or null (another organization's: null). */
+export async function readAvatar(organizationId: string, userId: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return null
+  const user = await prisma.user.findFirst({ where: { id: userId, organizationId }, select: { avatarKey: true } })
+  if (!user?.avatarKey) return null
+  const ext = path.extname(user.avatarKey).slice(1) as AvatarExt
+  try {
+    return { bytes: await fs.readFile(storagePath(user.avatarKey)), contentType: AVATAR_TYPES[ext] ?? 'application/octet-stream' }
+  } catch {
+    return null
+  }
 }

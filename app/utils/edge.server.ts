@@ -17,6 +17,17 @@ import { errorStatus, type ErrorCode } from './errors.server'
 /** JSON and form bodies; file uploads will get their own streamed limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
+/**
+ * Paths that take a file upload, with their own limit (the route checks the file's size and type
+ * itself). The avatar form allows a 2 MB picture plus the multipart envelope; `.data` is the same
+ * action posted by React Router with JavaScript.
+ */
+const UPLOAD_LIMITS: Array<[RegExp, number]> = [[/^\/dashboard\/user\/account(\.data)?\/?$/, 2 * 1024 * 1024 + 64 * 1024]]
+
+export function bodyLimitFor(path: string) {
+  return UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? BODY_LIMIT_BYTES
+}
+
 /** What React Router's request handler accepts; anything else (TRACE, PROPFIND …) is a 405 here. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -199,9 +210,10 @@ export function edge({ dev }: { dev: boolean }) {
     const refusal = check(req)
     if (refusal) return refuse(req, res, refusal)
     const length = Number(req.get('content-length') ?? 0)
-    if (length > BODY_LIMIT_BYTES) return tooLarge(req, res, length)
+    const limit = bodyLimitFor(req.path)
+    if (length > limit) return tooLarge(req, res, length)
     if (length === 0 && req.get('transfer-encoding') === undefined) return next()
-    receiveBody(req, BODY_LIMIT_BYTES).then((outcome) => {
+    receiveBody(req, limit).then((outcome) => {
       if (outcome === 'complete') next()
       else if (outcome === 'too-large') tooLarge(req, res, length)
     })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, js, lastEmailTo, login, registerOrganization, test, vin, type TestOrganization } from './fixtures'
+import { apiUser, expect, js, lastEmailTo, login, registerOrganization, signedInAs, test, vin, type TestOrganization } from './fixtures'
 
 /**
  * axe-core on every page, in light and dark, left-to-right (English) and right-to-left (Arabic):
@@ -133,9 +133,29 @@ for (const look of LOOKS) {
       expect(found).toEqual([])
     })
 
-    test('the permission-denied answer has no serious accessibility violation', async ({ page }) => {
-      // Reading as the demo viewer writes nothing; a new organization has no viewer to sign in as.
-      await login(page, 'viewer@freightdesk.test')
+    test('the users pages have no serious accessibility violation', async ({ page, request }) => {
+      test.setTimeout(120_000)
+      // A driver with a license about to expire, so the editor's driver section and the list's badge are checked too.
+      const driver = await apiUser(request, org, {
+        role: 'driver',
+        driverProfile: { licenseNumber: 'AXE-L1', cdlClass: 'A', licenseExpiry: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
+      })
+      await login(page, org.email, org.password)
+      await useLook(page, look)
+      const found = [
+        ...(await violations(page, '/dashboard/user/list')),
+        ...(await violations(page, '/dashboard/user/cards')),
+        ...(await violations(page, '/dashboard/user/new')),
+        ...(await violations(page, `/dashboard/user/${driver.id}/edit`)),
+        ...(await violations(page, '/dashboard/user/profile')),
+        ...(await violations(page, '/dashboard/user/account')),
+      ]
+      expect(found).toEqual([])
+    })
+
+    test('the permission-denied answer has no serious accessibility violation', async ({ page, request }) => {
+      // A viewer of the spec's own organization.
+      await signedInAs(page, request, 'viewer')
       await useLook(page, look)
       const found = [...(await violations(page, '/dashboard/permission-denied', 403)), ...(await violations(page, '/dashboard/trucks/new', 403))]
       expect(found).toEqual([])

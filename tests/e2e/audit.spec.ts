@@ -16,7 +16,7 @@ test('an admin reads who changed a truck, filters the trail and opens the truck 
   const events = page.getByTestId('audit-event')
   // Newest first: the truck's update and creation, then the admin's own account from registration.
   await expect(events).toHaveCount(3)
-  await expect(events.nth(2)).toContainText(`User ${org.email}`)
+  await expect(events.nth(2)).toContainText(`User ${org.firstName}`)
   const update = events.first()
   await expect(update).toContainText('Updated')
   await expect(update).toContainText(`Truck ${unit}`)

@@ -1,4 +1,4 @@
-import { expect, login, registerOrganization, test } from './fixtures'
+import { expect, login, registerOrganization, signedInAs, test } from './fixtures'
 
 const NOT_FOUND = 'Sorry, page not found!'
 const FORBIDDEN = 'No permission'
@@ -47,9 +47,9 @@ test('the admin-only page says the admin may see it, without a "denied" heading'
   await expect(page.getByText(/denied/i)).toHaveCount(0)
 })
 
-test('other roles get the same 403 page inside the dashboard as any forbidden URL', async ({ page }) => {
-  // Reading as the demo viewer writes nothing; a new organization has only its admin.
-  await login(page, 'viewer@freightdesk.test')
+test('other roles get the same 403 page inside the dashboard as any forbidden URL', async ({ page, request }) => {
+  // A viewer of the spec's own organization.
+  await signedInAs(page, request, 'viewer')
   for (const path of ['/dashboard/permission-denied', '/dashboard/trucks/new']) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(403)

@@ -116,3 +116,31 @@ export async function apiTrailer(request: APIRequestContext, org: TestOrganizati
   expect(response.status(), await response.text()).toBe(201)
   return (await response.json()).data as { id: string; unitNumber: string; version: number } & Record<string, unknown>
 }
+
+export type TestUser = { id: string; email: string; password?: string; role: string; version: number } & Record<string, unknown>
+
+/**
+ * A user of any role made through the API in the spec's own organization; with a password (the
+ * default) they can sign in at once, without one they are invited by email.
+ */
+export async function apiUser(request: APIRequestContext, org: TestOrganization, data: { role: string; password?: string | null } & Record<string, unknown>) {
+  const email = `${uniqueId(data.role)}@example.test`.toLowerCase()
+  const password = data.password === null ? undefined : (data.password ?? 'a user password')
+  const response = await request.post('/api/user', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: { email, firstName: 'Sam', lastName: `${data.role[0].toUpperCase()}${data.role.slice(1)}`, ...data, password },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return { ...((await response.json()).data as TestUser), password }
+}
+
+/**
+ * A fresh organization and a user of `role` in it, signed in on `page` (the organization's admin
+ * token stays available for making records through the API).
+ */
+export async function signedInAs(page: Page, request: APIRequestContext, role: string) {
+  const org = await registerOrganization(request)
+  const user = await apiUser(request, org, { role })
+  await login(page, user.email, user.password)
+  return { org, user }
+}

@@ -1,4 +1,4 @@
-import { expect, js, login, signedIn, test, toast, uniqueId } from './fixtures'
+import { apiTruck, apiUser, expect, js, login, signedIn, signedInAs, test, toast, uniqueId } from './fixtures'
 
 test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page')
@@ -21,8 +21,8 @@ test('the error pages answer with their own status', async ({ page }) => {
   }
 })
 
-test('a role without the permission gets the 403 page and no menu item', async ({ page }) => {
-  await login(page, 'viewer@freightdesk.test')
+test('a role without the permission gets the 403 page and no menu item', async ({ page, request }) => {
+  await signedInAs(page, request, 'viewer')
   const nav = page.getByTestId('nav-vertical')
   await page.goto('/dashboard/trucks/list')
   await expect(nav.getByRole('link', { name: 'List' })).toBeVisible()
@@ -36,34 +36,42 @@ test('a role without the permission gets the 403 page and no menu item', async (
   expect(denied?.status()).toBe(403)
 })
 
-test('the admin sees the admin-only item with its label', async ({ page }) => {
-  await login(page, 'admin@freightdesk.test')
+test('the admin sees the admin-only item with its label', async ({ page, request }) => {
+  await signedIn(page, request)
   const nav = page.getByTestId('nav-vertical')
   await expect(nav.getByText('Only admin can see this item')).toBeVisible()
   await nav.getByRole('link', { name: /Item by roles/ }).click()
   await expect(page.getByRole('heading', { name: 'You have permission' })).toBeVisible()
 })
 
-test('the dashboard shows the fleet by status, with a chart when JavaScript runs', async ({ page }, testInfo) => {
-  await login(page, 'admin@freightdesk.test')
-  await expect(page).toHaveURL(/\/dashboard\/app\/$/)
+test('the dashboard shows the fleet by status, with a chart when JavaScript runs', async ({ page, request }, testInfo) => {
+  const org = await signedIn(page, request)
+  await apiTruck(request, org, { unitNumber: 'DB-1' })
+  await apiUser(request, org, { role: 'dispatcher' })
+  await page.goto('/dashboard/app/')
   const table = page.getByTestId('trucks-by-status')
   await expect(table).toContainText('Available')
   await expect(page.getByTestId('users-by-role')).toContainText('Dispatcher')
   await expect(page.locator('.recharts-surface')).toHaveCount(js(testInfo) ? 1 : 0)
 })
 
-test('the accountant, who may not see trucks, gets a dashboard without them', async ({ page }) => {
-  await login(page, 'accountant@freightdesk.test')
+test('the accountant, who may not see trucks, gets a dashboard without them', async ({ page, request }) => {
+  const { org } = await signedInAs(page, request, 'accountant')
+  await apiTruck(request, org, { unitNumber: 'AC-1' })
+  await page.goto('/dashboard/app/')
   await expect(page.getByTestId('trucks-by-status')).toHaveCount(0)
   await expect(page.getByText('Your role has nothing to show here yet.')).toBeVisible()
   const response = await page.goto('/dashboard/trucks/list')
   expect(response?.status()).toBe(403)
 })
 
-test('the layout works at phone width: the menu opens from the header', async ({ page }) => {
+test('the layout works at phone width: the menu opens from the header', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 800 })
-  await login(page, 'dispatcher@freightdesk.test')
+  const { org } = await signedInAs(page, request, 'dispatcher')
+  // A few trucks, so the list is a wide table rather than the empty state.
+  for (const unit of ['PH-1', 'PH-2', 'PH-3'])
+    await apiTruck(request, org, { unitNumber: unit, make: 'Freightliner', model: 'Cascadia', licensePlate: 'TX 4411' })
+  await page.goto('/dashboard/app/')
   const nav = page.getByTestId('nav-drawer')
   await expect(nav).not.toBeInViewport()
   await page.getByRole('banner').locator('label[for="nav-drawer"]').click()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, js, login, registerOrganization, signedIn, test, toast, whenHydrated } from './fixtures'
+import { apiTruck, expect, js, registerOrganization, signedIn, signedInAs, test, toast, whenHydrated } from './fixtures'
 
 /** YYYY-MM-DD, `days` from today (UTC). */
 function day(days: number) {
@@ -209,8 +209,9 @@ test('an editor opens the read-only truck page from the list and finds the Edit 
   await expect(page).toHaveURL(new RegExp(`/dashboard/trucks/${truck.id}/edit\\?returnTo=`))
 })
 
-test('a viewer reads a truck on its read-only page, with no way to edit it', async ({ page }) => {
-  await login(page, 'viewer@freightdesk.test')
+test('a viewer reads a truck on its read-only page, with no way to edit it', async ({ page, request }) => {
+  const { org } = await signedInAs(page, request, 'viewer')
+  await apiTruck(request, org, { unitNumber: 'RO-1', make: 'Volvo', model: 'VNL' })
   await page.goto('/dashboard/trucks/list')
   const firstRow = page.getByTestId('trucks-table').getByRole('row').nth(1)
   await expect(firstRow.getByTestId('row-actions').getByRole('link')).toHaveCount(0)

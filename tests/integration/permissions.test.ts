@@ -61,6 +61,7 @@ describe('role matrix', () => {
       'nav.brokers',
       'nav.companies',
       'nav.customFields',
+      'nav.users',
       'nav.audit',
       'nav.itemByRoles',
     ])
@@ -76,6 +77,8 @@ describe('role matrix', () => {
         title,
       ).toEqual(['nav.list'])
     }
+    // Users (list, cards, create) are the admins'; everyone reaches their own profile from the account menu.
+    for (const role of ROLES) expect(titles(role).includes('nav.users'), role).toBe(role === 'admin')
     for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)
   })
 })

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageInfo } from '~/i18n'
 import { cn } from '~/utils/cn'
@@ -106,7 +106,7 @@ export function LanguageMenu() {
   )
 }
 
-export function AccountMenu({ user }: { user: { firstName: string; lastName: string; email: string; role: string } }) {
+export function AccountMenu({ user }: { user: { firstName: string; lastName: string; email: string; role: string; avatarUrl?: string | null } }) {
   const { t } = useTranslation()
   const location = useLocation()
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
@@ -117,7 +117,14 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
         data-testid="account-menu"
       >
         {/* The visible initials start the accessible name, so voice control finds the button by them. */}
-        {initials}
+        {user.avatarUrl ? (
+          <>
+            <img src={user.avatarUrl} alt="" className="size-10 rounded-full object-cover" />
+            <span className="sr-only">{initials}</span>
+          </>
+        ) : (
+          initials
+        )}
         <span className="sr-only"> {t('header.account')}</span>
       </summary>
       <div className={menuPanel}>
@@ -128,6 +135,16 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
           <p className="truncate text-xs text-muted">{user.email}</p>
           <p className="mt-1 text-xs text-muted">{t(`roles.${user.role}`)}</p>
         </div>
+        <nav aria-label={t('header.account')} className="border-b border-dashed border-line py-1.5">
+          <Link to="/dashboard/user/profile" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10">
+            <Icon name="user" size={18} />
+            {t('nav.profile')}
+          </Link>
+          <Link to="/dashboard/user/account" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10">
+            <Icon name="settings" size={18} />
+            {t('nav.account')}
+          </Link>
+        </nav>
         <Form method="post" action="/auth/logout" className="pt-1.5">
           <button type="submit" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm font-semibold text-error hover:bg-error/10">
             <Icon name="logout" size={18} className="fd-flip-rtl" />

@@ -77,6 +77,17 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/customfields/new', permission: ['create', 'customField'] },
         ],
       },
+      {
+        title: 'nav.users',
+        path: '/dashboard/user',
+        icon: 'users',
+        permission: ['read', 'user'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/user/list' },
+          { title: 'nav.cards', path: '/dashboard/user/cards' },
+          { title: 'nav.create', path: '/dashboard/user/new', permission: ['create', 'user'] },
+        ],
+      },
     ],
   },
   {

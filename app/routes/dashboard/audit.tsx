@@ -26,6 +26,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   broker: (id) => href('/dashboard/brokers/:id', { id }),
   company: (id) => href('/dashboard/companies/:id', { id }),
   customField: (id) => href('/dashboard/customfields/:id/edit', { id }),
+  user: (id) => href('/dashboard/user/:id/edit', { id }),
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

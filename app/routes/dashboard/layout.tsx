@@ -16,7 +16,14 @@ import type { Route } from './+types/layout'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   return {
-    user: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, emailVerified: user.emailVerified },
+    user: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      avatarUrl: user.avatarUrl,
+    },
   }
 }
 

@@ -1,0 +1,33 @@
+import { detectLanguage, getFixedT } from '~/i18n.server'
+import { createUser, invitationEmail, listUsers, organizationName, serializeUser } from '~/models/user.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { UserCreateSchema, UserListQuerySchema } from '~/schemas/user'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { sendEmail } from '~/utils/mail.server'
+import type { Route } from './+types/collection'
+
+/** GET /api/users: search (name, email, phone), `role` and `status` filters, sort and paging. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'user')
+    const query = parseListQuery(UserListQuerySchema, new URL(request.url).searchParams)
+    const result = await listUsers(user.organizationId, query)
+    return apiData(result.items.map(serializeUser), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
+  })
+}
+
+/** POST /api/user → 201 { data: user }. Without `password` the user is invited by email. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'user')
+    const input = await readBody(request, UserCreateSchema)
+    const { user, invitationToken } = await createUser(actor, input)
+    if (invitationToken) {
+      const t = getFixedT(detectLanguage(request))
+      await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
+    }
+    return apiData(serializeUser(user), { status: 201 })
+  })
+}

@@ -1,0 +1,26 @@
+import { getUser, serializeUser, updateUser } from '~/models/user.server'
+import { UserUpdateSchema } from '~/schemas/user'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/item'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'user')
+    return apiData(serializeUser(await getUser(user.organizationId, params.id)))
+  })
+}
+
+/**
+ * PUT replaces the whole user (email aside: it is the person's own to change). Read-only fields
+ * sent back (id, email, emailVerified, lastLoginAt, company …) are ignored; `version` drives the
+ * conflict check. Users are never deleted: a ban keeps their history and signs them out.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'user')
+    const input = await readBody(request, UserUpdateSchema)
+    return apiData(serializeUser(await updateUser(actor, params.id, input)))
+  })
+}

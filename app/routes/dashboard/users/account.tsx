@@ -1,0 +1,243 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, href, useNavigation } from 'react-router'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
+import { Avatar } from '~/components/users/avatar'
+import { getInstance } from '~/middleware/i18next'
+import { createEmailVerification } from '~/models/auth.server'
+import { changeOwnEmail, changeOwnPassword, getOwnUser, listOwnSessions, setOwnAvatar, signOutOtherSessions } from '~/models/user.server'
+import { EmailChangeSchema, PasswordChangeSchema } from '~/schemas/user'
+import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
+import { actorOf } from '~/utils/actor.server'
+import { appUrl } from '~/utils/env.server'
+import { isDomainError } from '~/utils/errors.server'
+import { formatDate } from '~/utils/format'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { sendEmailInBackground } from '~/utils/mail.server'
+import { requireUser } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/account'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['users', 'auth'] }
+
+const SELF = href('/dashboard/user/account')
+
+/** Anyone signed in: their password, sign-in email, avatar and sessions. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const [me, sessions] = await Promise.all([getOwnUser(user), listOwnSessions(user.id)])
+  return {
+    me: {
+      firstName: me.firstName,
+      lastName: me.lastName,
+      email: me.email,
+      avatarUrl: me.avatarUrl,
+      version: me.version,
+      emailVerified: Boolean(me.emailVerifiedAt),
+    },
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      kind: session.kind,
+      ip: session.ip,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt.toISOString(),
+      current: session.id === user.sessionId,
+    })),
+  }
+}
+
+/** One page, several forms: the reply names the form it belongs to. */
+function withIntent(intent: 'email' | 'password', reply: ReturnType<typeof invalidSubmission>) {
+  return data({ intent, ...reply.data }, reply.init ?? undefined)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const actor = { ...actorOf(request, user), userId: user.id }
+  const t = getInstance(context).t
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+
+  switch (intent) {
+    case 'avatar': {
+      const file = formData.get('avatar')
+      const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array()
+      try {
+        await setOwnAvatar(actor, bytes)
+      } catch (error) {
+        if (!isDomainError(error)) throw error
+        return data({ intent, result: undefined, avatarErrors: error.fields?.avatar ?? [error.messageKey] }, { status: error.status })
+      }
+      return redirectWithToast(SELF, { type: 'success', title: t('users.account.avatarSaved') })
+    }
+    case 'email': {
+      const submission = parseWithZod(formData, { schema: EmailChangeSchema })
+      const hideFields = ['currentPassword']
+      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission, { hideFields }))
+      try {
+        const updated = await changeOwnEmail(actor, submission.value)
+        const token = await createEmailVerification(user.id)
+        sendEmailInBackground({
+          to: updated.email,
+          subject: t('emails.verify.subject'),
+          text: t('emails.verify.body', { name: updated.firstName, link: appUrl(`/auth/verify?token=${token}`) }),
+        })
+      } catch (error) {
+        return withIntent(intent, formFailure(submission, error, { hideFields }))
+      }
+      return redirectWithToast(SELF, { type: 'success', title: t('users.account.emailSaved'), description: t('users.account.emailVerify') })
+    }
+    case 'password': {
+      const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
+      const hideFields = ['currentPassword', 'password', 'confirmPassword']
+      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission, { hideFields }))
+      try {
+        await changeOwnPassword(actor, user.sessionId, submission.value)
+      } catch (error) {
+        return withIntent(intent, formFailure(submission, error, { hideFields }))
+      }
+      return redirectWithToast(SELF, { type: 'success', title: t('users.account.passwordSaved'), description: t('users.account.othersSignedOut') })
+    }
+    case 'signOutOthers': {
+      const count = await signOutOtherSessions(actor, user.sessionId)
+      return redirectWithToast(SELF, { type: 'success', title: t('users.account.signedOutOthers', { count }) })
+    }
+    default:
+      throw data(null, { status: 400 })
+  }
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const navigation = useNavigation()
+  const { me, sessions } = loaderData
+  const busy = navigation.state === 'submitting'
+  const [emailForm, emailFields] = useSchemaForm({
+    id: 'own-email',
+    schema: EmailChangeSchema,
+    lastResult: actionData?.intent === 'email' ? actionData.result : undefined,
+    defaultValue: { email: me.email, version: String(me.version) },
+  })
+  const [passwordForm, passwordFields] = useSchemaForm({
+    id: 'own-password',
+    schema: PasswordChangeSchema,
+    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+  })
+  const avatarErrors = actionData && 'avatarErrors' in actionData ? actionData.avatarErrors : undefined
+  const others = sessions.filter((session) => !session.current).length
+
+  return (
+    <>
+      <PageHeader title={t('users.account.title')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.account') }]} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('users.account.avatar')}</h2>
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-5">
+            <Avatar user={me} size={80} />
+            <div className="min-w-0 flex-1">
+              <label htmlFor="avatar" className="mb-1.5 block text-sm font-semibold">
+                {t('users.account.avatarFile')}
+              </label>
+              <input
+                id="avatar"
+                name="avatar"
+                type="file"
+                required
+                accept="image/png,image/jpeg,image/webp"
+                aria-invalid={avatarErrors?.length ? true : undefined}
+                aria-describedby={avatarErrors?.length ? 'avatar-error' : 'avatar-hint'}
+                className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
+              />
+              {avatarErrors?.length ? (
+                <ErrorList id="avatar-error" errors={avatarErrors} />
+              ) : (
+                <p id="avatar-hint" className="mt-1.5 text-xs text-muted">
+                  {t('users.account.avatarHint', { size: AVATAR_MAX_BYTES / 1024 / 1024 })}
+                </p>
+              )}
+            </div>
+            <Button type="submit" name="intent" value="avatar" disabled={busy}>
+              {t('users.account.upload')}
+            </Button>
+          </Form>
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-1 text-base font-bold">{t('users.account.email')}</h2>
+          <p className="mb-5 text-sm text-muted">
+            {me.emailVerified ? t('users.account.emailVerified') : <Badge tone="warning">{t('users.account.emailUnverified')}</Badge>}
+          </p>
+          <Form method="post" {...getFormProps(emailForm)} className="space-y-5">
+            <FormErrors id={emailForm.errorId} errors={emailForm.errors} />
+            <input type="hidden" name="intent" value="email" />
+            <input {...getInputProps(emailFields.version, { type: 'hidden' })} />
+            <TextField label={t('fields.email')} field={emailFields.email} type="email" autoComplete="email" />
+            <TextField label={t('users.fields.currentPassword')} field={emailFields.currentPassword} type="password" autoComplete="current-password" />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={busy}>
+                {t('users.account.changeEmail')}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('users.account.password')}</h2>
+          <Form method="post" {...getFormProps(passwordForm)} className="space-y-5">
+            <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+            <input type="hidden" name="intent" value="password" />
+            <TextField label={t('users.fields.currentPassword')} field={passwordFields.currentPassword} type="password" autoComplete="current-password" />
+            <TextField
+              label={t('fields.newPassword')}
+              field={passwordFields.password}
+              type="password"
+              autoComplete="new-password"
+              hint={t('auth.passwordHint')}
+            />
+            <TextField label={t('fields.confirmPassword')} field={passwordFields.confirmPassword} type="password" autoComplete="new-password" />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={busy}>
+                {t('users.account.changePassword')}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-1 text-base font-bold">{t('users.account.sessions')}</h2>
+          <p className="mb-4 text-sm text-muted">{t('users.account.sessionsHint')}</p>
+          <ul className="divide-y divide-dashed divide-line" data-testid="sessions">
+            {sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {t(`users.account.sessionKind.${session.kind}`)}
+                    {session.current ? (
+                      <span className="ms-2">
+                        <Badge tone="success">{t('users.account.thisSession')}</Badge>
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="text-xs break-all text-muted">{[session.userAgent, session.ip].filter(Boolean).join(' · ') || '—'}</p>
+                </div>
+                <p className="text-xs whitespace-nowrap text-muted">{t('users.account.since', { date: formatDate(i18n.language, session.createdAt) })}</p>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-4 flex justify-end">
+            <Button type="submit" name="intent" value="signOutOthers" variant="secondary" disabled={busy || others === 0}>
+              {t('users.account.signOutOthers')}
+            </Button>
+          </Form>
+        </Card>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,264 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, href, useNavigation } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { FormErrors, SelectField, TextField } from '~/components/ui/field'
+import { getInstance } from '~/middleware/i18next'
+import { listCompanyOptions } from '~/models/company.server'
+import { createUser, getUser, invitationEmail, organizationName, reinviteUser, serializeUser, updateUser, type UserDto } from '~/models/user.server'
+import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
+import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
+import { requireActor } from '~/utils/actor.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { sendEmail } from '~/utils/mail.server'
+import { requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useHydrated } from '~/utils/use-hydrated'
+import { AddressFields } from '~/components/users/address-fields'
+import type { Route } from './+types/editor'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['users'] }
+
+const LIST = href('/dashboard/user/list')
+
+/** One editor for /dashboard/user/new and /dashboard/user/:id/edit (admins only). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, params.id ? 'update' : 'create', 'user')
+  const [record, companies] = await Promise.all([
+    params.id ? orNotFound(getUser(user.organizationId, params.id)) : null,
+    listCompanyOptions(user.organizationId),
+  ])
+  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
+  return { record: record ? serializeUser(record) : null, companies, returnTo, self: record?.id === user.id }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'user')
+  const formData = await request.formData()
+  const t = getInstance(context).t
+  const returnTo = listReturnTo(formData.get('returnTo'), LIST)
+  const name = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`
+
+  if (params.id && formData.get('intent') === 'reinvite') {
+    try {
+      const { user, invitationToken } = await reinviteUser(actor, params.id)
+      await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
+      return redirectWithToast(withChanged(returnTo, user.id), { type: 'success', title: t('users.toast.invited', { email: user.email }) })
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      return redirectWithToast(withReturnTo(href('/dashboard/user/:id/edit', { id: params.id }), returnTo), { type: 'error', title: t(error.messageKey) })
+    }
+  }
+
+  if (params.id) {
+    const submission = parseWithZod(formData, { schema: UserUpdateFormSchema })
+    if (submission.status !== 'success') return invalidSubmission(submission)
+    try {
+      const user = await updateUser(actor, params.id, submission.value)
+      return redirectWithToast(withChanged(returnTo, user.id), {
+        type: 'success',
+        title: t('users.toast.updated', { name: name(user) }),
+        description: user.status === 'banned' ? t('users.toast.bannedDescription') : undefined,
+      })
+    } catch (error) {
+      return formFailure(submission, error)
+    }
+  }
+  const submission = parseWithZod(formData, { schema: UserCreateFormSchema })
+  const hideFields = ['password']
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields })
+  try {
+    const { user, invitationToken } = await createUser(actor, submission.value)
+    if (invitationToken) await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
+    return redirectWithToast(withChanged(returnTo, user.id), {
+      type: 'success',
+      title: t('users.toast.created', { name: name(user) }),
+      description: invitationToken ? t('users.toast.invited', { email: user.email }) : undefined,
+    })
+  } catch (error) {
+    return formFailure(submission, error, { hideFields })
+  }
+}
+
+/** The editable fields of a user as the form shows them (absent, not null, when empty). */
+function formDefaults(user: UserDto) {
+  const values: Record<string, unknown> = {}
+  for (const key of [
+    'firstName',
+    'lastName',
+    'phone',
+    'role',
+    'status',
+    'companyId',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'state',
+    'postalCode',
+    'country',
+    'version',
+  ] as const) {
+    if (user[key] !== null && user[key] !== undefined) values[key] = String(user[key])
+  }
+  const profile = user.driverProfile
+  if (profile) {
+    const driverProfile: Record<string, string> = {}
+    for (const [key, value] of Object.entries(profile)) if (value !== null && key !== 'payRate') driverProfile[key] = String(value)
+    const rate = payRateToDisplay(profile.payMethod, profile.payRate)
+    if (rate !== null) driverProfile.payRate = String(rate)
+    values.driverProfile = driverProfile
+  }
+  return values
+}
+
+export default function UserEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const { record, companies, returnTo, self } = loaderData
+  const [form, fields] = useSchemaForm({
+    id: record ? `user-${record.id}` : 'user-new',
+    // Typed by the update schema; the create schema adds email and password.
+    schema: (record ? UserUpdateFormSchema : UserCreateFormSchema) as unknown as typeof UserCreateFormSchema,
+    lastResult: actionData?.result,
+    defaultValue: record ? formDefaults(record) : { role: 'dispatcher' },
+  })
+  const allFields = fields as typeof fields & Record<'status' | 'version', typeof fields.email>
+  const profile = fields.driverProfile.getFieldset()
+  const name = record ? `${record.firstName} ${record.lastName}` : ''
+  const title = record ? t('users.edit.title', { name }) : t('users.new.title')
+  const roleOptions = ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))
+  // An invited user stays invited until they choose a password; anyone else is active or banned.
+  const statusOptions = (record?.status === 'invited' ? (['invited', 'banned'] as const) : (['active', 'banned'] as const)).map((value) => ({
+    value,
+    label: t(`users.status.${value}`),
+  }))
+  // Without JavaScript the driver section always shows (ignored for other roles); with it, only for drivers.
+  const showDriver = !hydrated || fields.role.value === 'driver'
+  const payMethod = profile.payMethod.value
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.users'), to: returnTo },
+          { label: record ? name : t('nav.create') },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {actionData?.conflict && record ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/user/:id/edit', { id: record.id }), returnTo)} /> : null}
+        {record ? <input {...getInputProps(allFields.version, { type: 'hidden' })} /> : null}
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('users.editor.account')}</h2>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField label={t('fields.firstName')} field={fields.firstName} autoComplete="off" />
+            <TextField label={t('fields.lastName')} field={fields.lastName} autoComplete="off" />
+            {record ? (
+              <div className="min-w-0">
+                <p className="mb-1.5 text-sm font-semibold">{t('fields.email')}</p>
+                <p className="flex h-11 items-center gap-2 text-sm">
+                  <span className="truncate">{record.email}</span>
+                  <Badge tone={USER_STATUS_META[record.status].tone}>{t(`users.status.${record.status}`)}</Badge>
+                </p>
+              </div>
+            ) : (
+              <TextField label={t('fields.email')} field={fields.email} type="email" autoComplete="off" />
+            )}
+            <SelectField label={t('users.fields.role')} field={fields.role} options={roleOptions} />
+            {record ? (
+              <SelectField
+                label={t('fields.status')}
+                field={allFields.status}
+                options={statusOptions}
+                hint={self ? t('users.editor.selfHint') : t('users.editor.banHint')}
+              />
+            ) : (
+              <TextField
+                label={t('fields.password')}
+                field={fields.password}
+                type="password"
+                autoComplete="new-password"
+                hint={t('users.editor.passwordHint')}
+              />
+            )}
+            <SelectField
+              label={t('fields.company')}
+              field={fields.companyId}
+              placeholder={t('common.none')}
+              options={companies.map((company) => ({ value: company.id, label: company.name }))}
+            />
+            <TextField label={t('users.fields.phone')} field={fields.phone} autoComplete="off" />
+          </div>
+        </Card>
+        <Card className="p-6">
+          <h2 className="mb-5 text-base font-bold">{t('users.editor.address')}</h2>
+          <AddressFields fields={fields} />
+        </Card>
+        <Card className={showDriver ? 'p-6' : 'hidden'} data-testid="driver-profile">
+          <h2 className="text-base font-bold">{t('users.editor.driver')}</h2>
+          <p className="mt-1 mb-5 text-sm text-muted">{t('users.editor.driverHint')}</p>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField label={t('users.fields.licenseNumber')} field={profile.licenseNumber} />
+            <TextField label={t('users.fields.licenseState')} field={profile.licenseState} />
+            <SelectField
+              label={t('users.fields.cdlClass')}
+              field={profile.cdlClass}
+              placeholder={t('common.none')}
+              options={CDL_CLASSES.map((value) => ({ value, label: t('users.cdl', { class: value }) }))}
+            />
+            <TextField label={t('users.fields.licenseExpiry')} field={profile.licenseExpiry} type="date" />
+            <TextField label={t('users.fields.medicalCardExpiry')} field={profile.medicalCardExpiry} type="date" />
+            <TextField label={t('users.fields.hireDate')} field={profile.hireDate} type="date" />
+            <SelectField
+              label={t('users.fields.payMethod')}
+              field={profile.payMethod}
+              placeholder={t('common.none')}
+              options={PAY_METHODS.map((value) => ({ value, label: t(`users.payMethod.${value}`) }))}
+            />
+            <TextField
+              label={t('users.fields.payRate')}
+              field={profile.payRate}
+              hint={
+                payMethod === 'percent'
+                  ? t('users.payRateHint.percent')
+                  : payMethod === 'flat'
+                    ? t('users.payRateHint.flat')
+                    : payMethod === 'per_mile'
+                      ? t('users.payRateHint.per_mile')
+                      : t('users.payRateHint.any')
+              }
+            />
+            <TextField label={t('users.fields.emergencyContactName')} field={profile.emergencyContactName} />
+            <TextField label={t('users.fields.emergencyContactPhone')} field={profile.emergencyContactPhone} />
+          </div>
+        </Card>
+        <div className="flex flex-wrap justify-end gap-3">
+          <ButtonLink to={returnTo} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+          {record?.status === 'invited' ? (
+            <Button type="submit" name="intent" value="reinvite" variant="secondary" formNoValidate>
+              {t('users.edit.reinvite')}
+            </Button>
+          ) : null}
+          <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
+            {record ? t('common.saveChanges') : t('users.new.submit')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  )
+}

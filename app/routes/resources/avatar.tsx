@@ -1,0 +1,22 @@
+import { readAvatar } from '~/models/user.server'
+import { requireUser } from '~/utils/session.server'
+import type { Route } from './+types/avatar'
+
+/**
+ * A user's avatar, for signed-in users of the same organization only (another organization's
+ * user, or none: 404). The URL changes with every upload, so the browser may keep it a day.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const avatar = await readAvatar(user.organizationId, params.userId)
+  if (!avatar) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response(new Uint8Array(avatar.bytes), {
+    headers: {
+      'Content-Type': avatar.contentType,
+      'Content-Length': String(avatar.bytes.byteLength),
+      'Cache-Control': 'private, max-age=86400',
+      'Content-Disposition': 'inline',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { EmailSchema, PasswordSchema } from './auth'
+import { dateOnly, idText, integer, optionalText, requiredText, text, withVersion } from './fields'
+import { enumFilter, listQuery } from './list-query'
+import { CDL_CLASSES, PAY_METHODS, ROLES, USER_SORTS, USER_STATUSES } from './user-options'
+import { VersionSchema } from './version'
+
+/** A phone number as people write it: digits, spaces and + ( ) . - only. */
+const phone = () => optionalText(30).refine((value) => !value || /^\+?[\d\s().-]{4,30}$/.test(value), 'users.errors.phone')
+
+const address = {
+  addressLine1: optionalText(120),
+  addressLine2: optionalText(120),
+  city: optionalText(80),
+  state: optionalText(40),
+  postalCode: optionalText(20),
+  country: optionalText(60),
+}
+
+/** The largest pay rate (in cents or basis points): $1,000,000 a load, or 100% of a load. */
+const MAX_PAY_RATE = 100_000_000
+const MAX_PERCENT_BP = 10_000
+
+function driverProfileShape<R extends z.ZodType>(payRate: R) {
+  return {
+    licenseNumber: optionalText(30),
+    licenseState: optionalText(3).transform((value) => value?.toUpperCase()),
+    cdlClass: z.enum(CDL_CLASSES, { error: 'validation.choice' }).optional(),
+    licenseExpiry: dateOnly().optional(),
+    medicalCardExpiry: dateOnly().optional(),
+    hireDate: dateOnly().optional(),
+    payMethod: z.enum(PAY_METHODS, { error: 'validation.choice' }).optional(),
+    payRate: payRate.optional(),
+    emergencyContactName: optionalText(120),
+    emergencyContactPhone: phone(),
+  }
+}
+
+/** A rate needs its method (its unit), and a percentage is at most 100%. */
+function checkPay(value: { payMethod?: string; payRate?: number }, ctx: z.RefinementCtx) {
+  if (value.payRate === undefined) return
+  if (!value.payMethod) ctx.addIssue({ code: 'custom', path: ['payMethod'], message: 'users.errors.payMethodRequired' })
+  else if (value.payMethod === 'percent' && value.payRate > MAX_PERCENT_BP)
+    ctx.addIssue({ code: 'custom', path: ['payRate'], message: 'users.errors.percentTooLarge' })
+}
+
+/**
+ * A driver's profile in the API: `payRate` is an integer in the unit its `payMethod` names (cents
+ * per mile, basis points of the linehaul, cents per load).
+ */
+export const DriverProfileSchema = z.object(driverProfileShape(integer(0, MAX_PAY_RATE))).superRefine(checkPay)
+export type DriverProfileInput = z.infer<typeof DriverProfileSchema>
+
+/**
+ * The same profile in the editor, where people type the rate in dollars or percent ("0.65",
+ * "25"): two decimals at most, stored ×100, so it lands in the same integer column.
+ */
+const hundredths = z
+  .union([z.number(), z.string()], { error: 'validation.number' })
+  .transform((value, ctx) => {
+    const raw = typeof value === 'number' ? String(value) : value.trim()
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'users.errors.payRate' })
+      return z.NEVER
+    }
+    return Math.round(Number(raw) * 100)
+  })
+  .pipe(integer(0, MAX_PAY_RATE))
+export const DriverProfileFormSchema = z.object(driverProfileShape(hundredths)).superRefine(checkPay)
+
+const userFields = {
+  firstName: requiredText(80),
+  lastName: requiredText(80),
+  phone: phone(),
+  role: z.enum(ROLES, { error: 'validation.choice' }).default('viewer'),
+  companyId: idText().optional(),
+  ...address,
+}
+
+/**
+ * An admin adds a user (page and POST /api/user). With a password the account is active; without
+ * one it is `invited` and the person chooses a password from the emailed link.
+ */
+export const UserCreateSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema.optional(),
+  ...userFields,
+  driverProfile: DriverProfileSchema.optional(),
+})
+export type UserCreateInput = z.infer<typeof UserCreateSchema>
+
+/**
+ * An admin edits a user (page and PUT /api/user/{id}). The email is the person's own to change
+ * (account page); `status` absent keeps the current one.
+ */
+export const UserUpdateSchema = withVersion(
+  z.object({
+    ...userFields,
+    status: z.enum(USER_STATUSES, { error: 'validation.choice' }).optional(),
+    driverProfile: DriverProfileSchema.optional(),
+  }),
+)
+export type UserUpdateInput = z.infer<typeof UserUpdateSchema>
+
+/** The editor's forms: the same fields, the driver's rate typed in dollars or percent. */
+export const UserCreateFormSchema = UserCreateSchema.extend({ driverProfile: DriverProfileFormSchema.optional() })
+export const UserUpdateFormSchema = UserUpdateSchema.extend({ driverProfile: DriverProfileFormSchema.optional() })
+
+/** Anyone's own profile: name, phone, address. */
+export const ProfileSchema = withVersion(
+  z.object({
+    firstName: requiredText(80),
+    lastName: requiredText(80),
+    phone: phone(),
+    ...address,
+  }),
+)
+export type ProfileInput = z.infer<typeof ProfileSchema>
+
+const currentPassword = text({ error: 'validation.required' }).min(1, 'validation.required').max(200, 'validation.tooLong')
+
+export const PasswordChangeSchema = z
+  .object({
+    intent: z.literal('password'),
+    currentPassword,
+    password: PasswordSchema,
+    confirmPassword: text({ error: 'validation.required' }).min(1, 'validation.required'),
+  })
+  .refine((value) => value.password === value.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] })
+
+export const EmailChangeSchema = z.object({ intent: z.literal('email'), email: EmailSchema, currentPassword, version: VersionSchema })
+
+/** List query from the URL or the API's query string; bad values fall back. */
+export const UserListQuerySchema = listQuery({
+  sorts: USER_SORTS,
+  defaultSort: 'name',
+  filters: {
+    role: enumFilter(ROLES),
+    status: enumFilter(USER_STATUSES),
+  },
+})
+export type UserListQuery = z.infer<typeof UserListQuerySchema>
