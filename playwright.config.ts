@@ -36,7 +36,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    // Tests tagged @js-only run with JavaScript only: the accessibility spec's second look (dark,
+    // right-to-left) checks colours and direction, which do not depend on JavaScript.
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,

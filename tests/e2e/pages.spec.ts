@@ -39,8 +39,11 @@ test('a role without the permission gets the 403 page and no menu item', async (
 test('the admin sees the admin-only item with its label', async ({ page, request }) => {
   await signedIn(page, request)
   const nav = page.getByTestId('nav-vertical')
-  await expect(nav.getByText('Only admin can see this item')).toBeVisible()
-  await nav.getByRole('link', { name: /Item by roles/ }).click()
+  const item = nav.getByRole('link', { name: /Item by roles/ })
+  await expect(item.getByText('Only admin can see this item')).toBeVisible()
+  // Custom fields are managed by admins only too, and carry the same caption.
+  await expect(nav.getByRole('link', { name: /Custom fields/ }).getByText('Only admin can see this item')).toBeVisible()
+  await item.click()
   await expect(page.getByRole('heading', { name: 'You have permission' })).toBeVisible()
 })
 

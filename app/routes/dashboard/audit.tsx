@@ -128,7 +128,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <span>
                       {i18n.exists(`audit.entities.${event.entity}`) ? t(`audit.entities.${event.entity}`) : event.entity}{' '}
                       {page ? (
-                        <Link to={page(event.entityId)} className="font-semibold text-primary hover:underline">
+                        <Link to={page(event.entityId)} className="font-semibold text-primary-dark hover:underline dark:text-primary-light">
                           <bdi>{name}</bdi>
                         </Link>
                       ) : (

@@ -106,7 +106,7 @@ function Section(props: { id: string; title: string; count: number; empty: strin
           {props.title} <span className="font-normal text-muted tabular-nums">({formatNumber(i18n.language, props.count)})</span>
         </h2>
         {props.allHref && props.count > 0 ? (
-          <Link to={props.allHref} className="text-sm font-semibold text-primary hover:underline">
+          <Link to={props.allHref} className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
             {props.allLabel}
           </Link>
         ) : null}
@@ -184,14 +184,14 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
           <dl data-testid="company-contact">
             <Item label={t('companies.fields.email')}>
               {company.email ? (
-                <a href={`mailto:${company.email}`} className="text-primary hover:underline">
+                <a href={`mailto:${company.email}`} className="text-primary-dark hover:underline dark:text-primary-light">
                   {company.email}
                 </a>
               ) : null}
             </Item>
             <Item label={t('companies.fields.phone')}>
               {company.phone ? (
-                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} dir="ltr" className="text-primary hover:underline">
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} dir="ltr" className="text-primary-dark hover:underline dark:text-primary-light">
                   {company.phone}
                 </a>
               ) : null}
