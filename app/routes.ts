@@ -75,6 +75,7 @@ export default [
     ...prefix('user', [
       index('routes/dashboard/users/index.tsx'),
       route('list', 'routes/dashboard/users/list.tsx'),
+      route('export', 'routes/dashboard/users/export.ts'),
       route('cards', 'routes/dashboard/users/cards.tsx'),
       route('new', 'routes/dashboard/users/editor.tsx', { id: 'users-new' }),
       route('profile', 'routes/dashboard/users/profile.tsx'),

@@ -10,6 +10,7 @@ import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { createToken, hashPassword, verifyPassword } from '~/utils/crypto.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl, env } from '~/utils/env.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Email } from '~/utils/mail.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -18,6 +19,7 @@ import {
   assertOneRow,
   assertReferences,
   assertVersion,
+  inBatches,
   isoDate,
   paging,
   requireFound,
@@ -109,19 +111,45 @@ function searchWhere(q: string | undefined): Prisma.UserWhereInput {
   }
 }
 
-export async function listUsers(organizationId: string, query: UserListQuery) {
-  const where: Prisma.UserWhereInput = {
+/** The list's search and filters, shared by the page, the API and the CSV export. */
+function listWhere(organizationId: string, query: UserListQuery): Prisma.UserWhereInput {
+  return {
     organizationId,
     ...(query.role ? { role: query.role } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...searchWhere(query.q),
   }
+}
+
+export async function listUsers(organizationId: string, query: UserListQuery) {
+  const where = listWhere(organizationId, query)
   const [total, items] = await Promise.all([
     prisma.user.count({ where }),
     prisma.user.findMany({ where, select: userSelect, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
   ])
   return { items, total, page: query.page, pageSize: query.pageSize }
 }
+
+/** Every user the list's search and filters match, in its order (CSV export). */
+export async function* exportUsers(organizationId: string, query: UserListQuery) {
+  const where = listWhere(organizationId, query)
+  yield* inBatches((window) => prisma.user.findMany({ where, select: userSelect, orderBy: orderBy(query.sort, query.dir), ...window }))
+}
+
+/** The export's columns (never a password or its hash: userSelect has neither). */
+export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
+  { key: 'firstName', label: 'fields.firstName', value: (user) => user.firstName },
+  { key: 'lastName', label: 'fields.lastName', value: (user) => user.lastName },
+  { key: 'email', label: 'fields.email', value: (user) => user.email },
+  { key: 'role', label: 'users.fields.role', value: (user) => user.role, valueLabel: (value) => `roles.${value}` },
+  { key: 'status', label: 'fields.status', value: (user) => user.status, valueLabel: (value) => `users.status.${value}` },
+  { key: 'phone', label: 'users.fields.phone', value: (user) => user.phone },
+  { key: 'company', label: 'fields.company', value: (user) => user.company?.name },
+  { key: 'licenseExpiry', label: 'users.fields.licenseExpiry', value: (user) => isoDate(user.driverProfile?.licenseExpiry ?? null) },
+  { key: 'medicalCardExpiry', label: 'users.fields.medicalCardExpiry', value: (user) => isoDate(user.driverProfile?.medicalCardExpiry ?? null) },
+  { key: 'lastLoginAt', label: 'users.fields.lastLoginAt', value: (user) => user.lastLoginAt?.toISOString() },
+  { key: 'id', label: 'fields.id', value: (user) => user.id },
+]
 
 /** Another organization's user is simply not found. */
 export async function getUser(organizationId: string, id: string): Promise<UserRecord> {

@@ -8,6 +8,7 @@ import * as brokers from '~/routes/api/brokers/collection'
 import * as companies from '~/routes/api/companies/collection'
 import * as trailers from '~/routes/api/trailers/collection'
 import * as trucks from '~/routes/api/trucks/collection'
+import * as users from '~/routes/api/users/collection'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
@@ -135,5 +136,16 @@ describe('GET /api/brokers?format=csv', () => {
     const { status, rows } = await getCsv(brokers, '/api/brokers?format=csv&status=on_hold', org.users.viewer.token)
     expect(status).toBe(200)
     expect(rows).toEqual([expect.objectContaining({ name: 'Hold Freight', status: 'on_hold', creditLimitCents: '2500050', paymentTerms: 'net_30' })])
+  })
+})
+
+describe('GET /api/users?format=csv', () => {
+  it('streams the users the role filter matches to admins only, never a password hash', async () => {
+    const org = await createOrg()
+    const answer = await getCsv(users, '/api/users?format=csv&role=driver', org.users.admin.token)
+    expect(answer.status).toBe(200)
+    expect(answer.rows).toEqual([expect.objectContaining({ email: org.users.driver.email, role: 'driver', status: 'active' })])
+    expect(answer.text).not.toMatch(/argon2|passwordHash/)
+    expect((await getCsv(users, '/api/users?format=csv', org.users.dispatcher.token)).status).toBe(403)
   })
 })

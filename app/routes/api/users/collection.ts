@@ -1,17 +1,20 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
-import { createUser, invitationEmail, listUsers, organizationName, serializeUser } from '~/models/user.server'
+import { createUser, exportUsers, invitationEmail, listUsers, organizationName, serializeUser, USER_CSV_COLUMNS } from '~/models/user.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserCreateSchema, UserListQuerySchema } from '~/schemas/user'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
 import { sendEmail } from '~/utils/mail.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
-/** GET /api/users: search (name, email, phone), `role` and `status` filters, sort and paging. */
+/** GET /api/users: search (name, email, phone), `role` and `status` filters, sort and paging; `?format=csv` for all rows. */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'user')
-    const query = parseListQuery(UserListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(UserListQuerySchema, url.searchParams)
+    if (wantsCsv(url)) return csvResponse(exportUsers(user.organizationId, query), USER_CSV_COLUMNS, { headers: 'key', filename: csvFilename('users') })
     const result = await listUsers(user.organizationId, query)
     return apiData(result.items.map(serializeUser), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })

@@ -80,6 +80,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
+          exportHref={`${href('/dashboard/user/export')}${search}`}
           searchLabel={t('users.list.search')}
           searchPlaceholder={t('users.list.searchPlaceholder')}
           filters={[
