@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -12,7 +13,8 @@ export const E2E_DATA_DIR = '.data/e2e'
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // One worker per core, at least two and at most four (one server answers them all).
+  workers: Math.min(4, Math.max(2, os.availableParallelism())),
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
