@@ -129,6 +129,20 @@ export async function assertReferences(tx: Tx, references: Reference[]) {
   if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
 }
 
+/**
+ * A write whose referenced record was deleted between assertReferences and the write's own
+ * insert or update: the foreign key refuses it, and the client gets the same field error as if
+ * the check had seen it gone (never a 500). Call it in the write's catch, before rethrowUnique.
+ */
+export function rethrowReferenceGone(error: unknown, references: Reference[]) {
+  if (!isForeignKeyViolation(error)) return
+  const named = references.filter((reference) => reference.id)
+  if (!named.length) return
+  throw new DomainError('validation_failed', 'validation.failed', {
+    fields: Object.fromEntries(named.map((reference) => [reference.field, [reference.messageKey]])),
+  })
+}
+
 /** skip/take for a page of a list, and the page that exists when `page` is past the end. */
 export function paging(query: { page: number; pageSize: number }) {
   return { skip: (query.page - 1) * query.pageSize, take: query.pageSize }

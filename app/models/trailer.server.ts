@@ -17,6 +17,7 @@ import {
   isoDate,
   paging,
   requireFound,
+  rethrowReferenceGone,
   rethrowUnique,
   type Reference,
   toDateOnly,
@@ -169,6 +170,7 @@ export async function createTrailer(actor: Actor, input: TrailerInput) {
       return trailer
     })
   } catch (error) {
+    rethrowReferenceGone(error, references(actor.organizationId, input))
     rethrowUnique(error, UNIQUE_INDEXES)
   }
 }
@@ -188,6 +190,7 @@ export async function updateTrailer(actor: Actor, id: string, input: TrailerUpda
       return tx.trailer.findUniqueOrThrow({ where: { id }, include })
     })
   } catch (error) {
+    rethrowReferenceGone(error, references(organizationId, input))
     rethrowUnique(error, UNIQUE_INDEXES)
   }
 }

@@ -18,6 +18,7 @@ import {
   isoDate,
   paging,
   requireFound,
+  rethrowReferenceGone,
   rethrowUnique,
   type Reference,
   toDateOnly,
@@ -214,6 +215,7 @@ export async function createTruck(actor: Actor, input: TruckInput) {
       return truck
     })
   } catch (error) {
+    rethrowReferenceGone(error, references(actor.organizationId, input))
     rethrowUnique(error, UNIQUE_INDEXES)
   }
 }
@@ -236,6 +238,7 @@ export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) 
       return tx.truck.findUniqueOrThrow({ where: { id }, include })
     })
   } catch (error) {
+    rethrowReferenceGone(error, references(organizationId, input))
     rethrowUnique(error, UNIQUE_INDEXES)
   }
 }

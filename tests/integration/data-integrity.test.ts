@@ -6,12 +6,14 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession, registerOrganization } from '~/models/auth.server'
+import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
 import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import * as truckList from '~/routes/dashboard/trucks/list'
+import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import { embeddedPostgresFlags } from '~/utils/db-setup.server'
@@ -339,5 +341,29 @@ describe('text PostgreSQL cannot store', () => {
     }
     const list = await runPage(truckList.loader, await browserGet(org.users.admin.id, `/dashboard/trucks/list?q=${encodeURIComponent('a\u0000')}`))
     expect(statusOf(list)).toBe(200)
+  })
+})
+
+describe('a reference deleted during the write', () => {
+  it('answers the field error, not a 500, when the company goes between the check and the insert, and writes nothing', async () => {
+    const org = await createOrg()
+    const company = await prisma.company.create({ data: { organizationId: org.organization.id, name: unique('Gone Soon') } })
+    // Deterministic race: the trailer's own insert deletes its company first, as a concurrent
+    // delete committing between assertReferences and the insert would.
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION delete_company_first() RETURNS trigger AS $$ BEGIN DELETE FROM "Company" WHERE id = NEW."companyId"; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    )
+    await prisma.$executeRawUnsafe(`CREATE TRIGGER delete_company_first BEFORE INSERT ON "Trailer" FOR EACH ROW EXECUTE FUNCTION delete_company_first()`)
+    try {
+      await expect(createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'RACE-1', companyId: company.id }))).rejects.toMatchObject({
+        code: 'validation_failed',
+        fields: { companyId: ['trailers.errors.unknownCompany'] },
+      })
+    } finally {
+      await prisma.$executeRawUnsafe('DROP TRIGGER delete_company_first ON "Trailer"')
+      await prisma.$executeRawUnsafe('DROP FUNCTION delete_company_first()')
+    }
+    expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    expect(await prisma.company.count({ where: { id: company.id } })).toBe(1)
   })
 })
