@@ -1,6 +1,7 @@
 /** Brokers: the domain rules, shared by /dashboard/brokers/* and /api/brokers. */
 import type { Broker as BrokerRow, Prisma } from '~/generated/prisma/client'
 import type { BrokerInput, BrokerListQuery, BrokerUpdate } from '~/schemas/broker'
+import { fmcsaDigits } from '~/schemas/fields'
 import { prisma, type Tx } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
@@ -42,7 +43,7 @@ function orderBy(sort: BrokerListQuery['sort'], dir: BrokerListQuery['dir']): Pr
 function searchWhere(q: string): Prisma.BrokerWhereInput {
   const contains = { contains: q, mode: 'insensitive' } as const
   // "MC 123456", "MC-123456" and "123-456" find the number stored as digits.
-  const digits = q.replace(/^\s*(?:MC|(?:US)?DOT)[\s#:-]*/i, '').replace(/[\s-]/g, '')
+  const digits = fmcsaDigits(q)
   return {
     OR: [
       { name: contains },
@@ -50,7 +51,7 @@ function searchWhere(q: string): Prisma.BrokerWhereInput {
       { email: contains },
       { billingEmail: contains },
       { city: contains },
-      ...(/^\d+$/.test(digits) ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []),
+      ...(digits ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []),
     ],
   }
 }

@@ -2,6 +2,7 @@
 import type { Company, Prisma } from '~/generated/prisma/client'
 import { COMPANY_VIEW_LIMIT } from '~/schemas/company-options'
 import type { CompanyInput, CompanyListQuery, CompanyUpdate } from '~/schemas/company'
+import { fmcsaDigits } from '~/schemas/fields'
 import { prisma, type Tx } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
@@ -56,18 +57,9 @@ function orderBy(sort: CompanyListQuery['sort'], dir: CompanyListQuery['dir']): 
   return sort === 'name' ? [primary, { id: 'asc' }] : [primary, { name: 'asc' }, { id: 'asc' }]
 }
 
-/** "MC-123456", "USDOT 123", "#123": the digits a number search looks for, or null. */
-function numberSearch(q: string) {
-  const digits = q
-    .toUpperCase()
-    .replace(/^(MC|(US)?DOT)/, '')
-    .replace(/[\s#:./-]+/g, '')
-  return /^\d+$/.test(digits) ? digits : null
-}
-
 /** The list's search and filters, shared by the page, the API and the CSV export. */
 function listWhere(organizationId: string, query: CompanyListQuery): Prisma.CompanyWhereInput {
-  const digits = query.q ? numberSearch(query.q) : null
+  const digits = query.q ? fmcsaDigits(query.q) : null
   return {
     organizationId,
     ...(query.status ? { status: query.status } : {}),

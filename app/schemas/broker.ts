@@ -1,21 +1,8 @@
 import { z } from 'zod'
 import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
-import { cents, customFieldsInput, optionalText, requiredText, text, withVersion } from './fields'
+import { cents, customFieldsInput, fmcsaNumber, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { optionalDollars } from './money'
-
-/**
- * An FMCSA number (MC docket or USDOT) as digits only: "MC-123456", "mc 123456" and "123456" are
- * the same number. 3 to 8 digits covers every number issued so far.
- */
-function fmcsaNumber(prefix: RegExp, messageKey: string) {
-  return text()
-    .trim()
-    .max(20, 'validation.tooLong')
-    .transform((value) => value.replace(prefix, '').replace(/[\s-]/g, ''))
-    .refine((value) => value === '' || /^\d{3,8}$/.test(value), messageKey)
-    .optional()
-}
 
 const EMAIL = z.email()
 
@@ -34,8 +21,8 @@ const PHONE = /^\+?[\d\s().-]{7,25}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
 /** Everything but the credit limit, which the API sends in cents and the form in dollars. */
 const BrokerFields = z.object({
   name: requiredText(120),
-  mcNumber: fmcsaNumber(/^\s*MC[\s#:-]*/i, 'brokers.errors.mcNumber'),
-  dotNumber: fmcsaNumber(/^\s*(?:US)?DOT[\s#:-]*/i, 'brokers.errors.dotNumber'),
+  mcNumber: fmcsaNumber('MC', 'brokers.errors.mcNumber'),
+  dotNumber: fmcsaNumber('DOT', 'brokers.errors.dotNumber'),
   contactName: optionalText(120),
   email: optionalEmail(),
   phone: optionalText(40).refine((value) => !value || PHONE.test(value), 'brokers.errors.phone'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth'
-import { customFieldsInput, optionalText, requiredText, withVersion } from './fields'
+import { customFieldsInput, fmcsaNumber, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 
@@ -14,14 +14,12 @@ function optionalCode(max: number, normalize: (value: string) => string, pattern
     .refine((value) => !value || pattern.test(value), message)
 }
 
-const withoutSeparators = (value: string) => value.replace(/[\s#:./-]+/g, '')
-
 /** One schema for the company editor (Conform) and the API (POST). Messages are i18n keys. */
 export const CompanySchema = z.object({
   name: requiredText(120),
   legalName: optionalText(160),
-  mcNumber: optionalCode(20, (value) => withoutSeparators(value.toUpperCase()).replace(/^MC/, ''), /^\d{1,8}$/, 'companies.errors.mcNumber'),
-  dotNumber: optionalCode(20, (value) => withoutSeparators(value.toUpperCase()).replace(/^(US)?DOT/, ''), /^\d{1,8}$/, 'companies.errors.dotNumber'),
+  mcNumber: fmcsaNumber('MC', 'companies.errors.mcNumber'),
+  dotNumber: fmcsaNumber('DOT', 'companies.errors.dotNumber'),
   scac: optionalCode(4, (value) => value.toUpperCase(), /^[A-Z]{2,4}$/, 'companies.errors.scac'),
   email: EmailSchema.optional(),
   phone: optionalCode(30, (value) => value, /^\+?(?=(?:\D*\d){7})[\d\s().-]+$/, 'companies.errors.phone'),

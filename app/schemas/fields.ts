@@ -15,6 +15,28 @@ export function optionalText(max: number) {
   return text().trim().max(max, 'validation.tooLong').optional()
 }
 
+const FMCSA_PREFIXES = { MC: /^MC/, DOT: /^(US)?DOT/, ANY: /^(MC|(US)?DOT)/ } as const
+
+/**
+ * The digits of an FMCSA number (MC docket or USDOT) as people write it: "MC-123456",
+ * "mc 123456", "USDOT #1234567" and "123456" name the same number. Null when anything but the
+ * prefix and separators is not a digit. Stored numbers and list searches both use it.
+ */
+export function fmcsaDigits(value: string, prefix: keyof typeof FMCSA_PREFIXES = 'ANY') {
+  const digits = value
+    .toUpperCase()
+    .replace(/[\s#:./-]+/g, '')
+    .replace(FMCSA_PREFIXES[prefix], '')
+  return /^\d+$/.test(digits) ? digits : null
+}
+
+/** An optional MC or USDOT number, stored as its 3 to 8 digits. */
+export function fmcsaNumber(prefix: 'MC' | 'DOT', messageKey: string) {
+  return optionalText(20)
+    .transform((value) => (value ? (fmcsaDigits(value, prefix) ?? value) : value))
+    .refine((value) => !value || /^\d{3,8}$/.test(value), messageKey)
+}
+
 /** Text that must be there, trimmed, at most `max` characters. */
 export function requiredText(max: number) {
   return text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong')

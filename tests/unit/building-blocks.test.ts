@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { checkCustomFields, type CustomFieldDefinition } from '~/models/custom-fields.server'
 import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records.server'
-import { cents, customFieldsInput, dateOnly, optionalText, requiredText, withVersion } from '~/schemas/fields'
+import { cents, customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
 import { enumFilter, idFilter, listQuery, parseListQuery } from '~/schemas/list-query'
 import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
 
@@ -174,5 +174,16 @@ describe('custom field values', () => {
         },
       })
     }
+  })
+})
+
+describe('FMCSA numbers', () => {
+  it('reads MC and USDOT numbers as people write them, one rule for every entity and search', () => {
+    for (const written of ['MC-123456', 'mc 123456', 'MC#123456', '123456', ' 123-456 ']) expect(fmcsaNumber('MC', 'mc').parse(written)).toBe('123456')
+    expect(fmcsaNumber('DOT', 'dot').parse('USDOT 1234567')).toBe('1234567')
+    for (const bad of ['MC-12', '123456789', 'MC-12A', 'DOT 123456']) expect(fmcsaNumber('MC', 'mc').safeParse(bad).success, bad).toBe(false)
+    expect(fmcsaNumber('MC', 'mc').parse('')).toBe('')
+    expect(fmcsaDigits('usdot 1234')).toBe('1234')
+    expect(fmcsaDigits('Acme')).toBeNull()
   })
 })
