@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
-import { cents, customFieldsInput, fmcsaNumber, optionalText, requiredText, text, withVersion } from './fields'
+import { cents, customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { optionalDollars } from './money'
 
@@ -15,9 +15,6 @@ function optionalEmail() {
     .optional()
 }
 
-/** Digits with the usual separators, an optional + and an optional extension ("x 12", "ext. 12"). */
-const PHONE = /^\+?[\d\s().-]{7,25}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
-
 /** Everything but the credit limit, which the API sends in cents and the form in dollars. */
 const BrokerFields = z.object({
   name: requiredText(120),
@@ -25,7 +22,7 @@ const BrokerFields = z.object({
   dotNumber: fmcsaNumber('DOT', 'brokers.errors.dotNumber'),
   contactName: optionalText(120),
   email: optionalEmail(),
-  phone: optionalText(40).refine((value) => !value || PHONE.test(value), 'brokers.errors.phone'),
+  phone: optionalPhone('brokers.errors.phone'),
   billingEmail: optionalEmail(),
   addressLine1: optionalText(120),
   addressLine2: optionalText(120),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth'
-import { customFieldsInput, fmcsaNumber, optionalText, requiredText, withVersion } from './fields'
+import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 
@@ -22,7 +22,7 @@ export const CompanySchema = z.object({
   dotNumber: fmcsaNumber('DOT', 'companies.errors.dotNumber'),
   scac: optionalCode(4, (value) => value.toUpperCase(), /^[A-Z]{2,4}$/, 'companies.errors.scac'),
   email: EmailSchema.optional(),
-  phone: optionalCode(30, (value) => value, /^\+?(?=(?:\D*\d){7})[\d\s().-]+$/, 'companies.errors.phone'),
+  phone: optionalPhone('companies.errors.phone'),
   addressLine1: optionalText(120),
   addressLine2: optionalText(120),
   city: optionalText(80),

@@ -37,6 +37,16 @@ export function fmcsaNumber(prefix: 'MC' | 'DOT', messageKey: string) {
     .refine((value) => !value || /^\d{3,8}$/.test(value), messageKey)
 }
 
+/**
+ * A phone number as people write it: at least 7 digits with the usual separators, an optional +
+ * and an optional extension ("x 12", "ext. 12"). One rule for users, brokers and companies.
+ */
+const PHONE = /^\+?(?=(?:\D*\d){7})[\d\s().-]{7,25}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
+
+export function optionalPhone(messageKey: string) {
+  return optionalText(40).refine((value) => !value || PHONE.test(value), messageKey)
+}
+
 /** Text that must be there, trimmed, at most `max` characters. */
 export function requiredText(max: number) {
   return text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong')

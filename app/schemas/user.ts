@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { EmailSchema, PasswordSchema } from './auth'
-import { dateOnly, idText, integer, optionalText, requiredText, text, withVersion } from './fields'
+import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { CDL_CLASSES, PAY_METHODS, ROLES, USER_SORTS, USER_STATUSES } from './user-options'
 import { VersionSchema } from './version'
 
-/** A phone number as people write it: digits, spaces and + ( ) . - only. */
-const phone = () => optionalText(30).refine((value) => !value || /^\+?[\d\s().-]{4,30}$/.test(value), 'users.errors.phone')
+const phone = () => optionalPhone('users.errors.phone')
 
 const address = {
   addressLine1: optionalText(120),
