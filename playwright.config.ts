@@ -43,7 +43,7 @@ export default defineConfig({
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts --seed-if-empty`,
+    command: `rm -rf ${E2E_DATA_DIR} && node build/server.js --seed-if-empty`,
     env: {
       DATA_DIR: E2E_DATA_DIR,
       EMBEDDED_PG_PORT: PG_PORT,

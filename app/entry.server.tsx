@@ -1,12 +1,11 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { createInstance, type i18n } from 'i18next'
+import type { i18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { i18nextOptions } from './i18n'
-import { detectLanguage, resources } from './i18n.server'
+import { detectLanguage, i18nFor } from './i18n.server'
 import { getInstance } from './middleware/i18next'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { NonceProvider } from './utils/nonce-provider'
@@ -14,13 +13,11 @@ import { NonceProvider } from './utils/nonce-provider'
 export const streamTimeout = 5_000
 
 /** Requests that match no route skip the middleware; they still render in the right language. */
-function i18nFor(request: Request, context: RouterContextProvider): i18n {
+function i18nForRequest(request: Request, context: RouterContextProvider): i18n {
   try {
     return getInstance(context)
   } catch {
-    const instance = createInstance({ ...i18nextOptions, resources, lng: detectLanguage(request), initAsync: false })
-    instance.init()
-    return instance
+    return i18nFor(detectLanguage(request))
   }
 }
 
@@ -34,7 +31,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const i18n = i18nFor(request, loadContext)
+  const i18n = i18nForRequest(request, loadContext)
   // server.ts sends the matching Content-Security-Policy; without it (dev, tests) there is none.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
 

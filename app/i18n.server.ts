@@ -1,4 +1,4 @@
-import { createInstance, type TFunction } from 'i18next'
+import { createInstance, type i18n, type TFunction } from 'i18next'
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage, type LanguageCode } from './i18n'
 import ar from './locales/ar'
 import { readCookies } from './utils/cookies'
@@ -34,10 +34,22 @@ export function detectLanguage(request: Request): LanguageCode {
   return FALLBACK_LANGUAGE
 }
 
-// One shared instance for places outside the route middleware (API errors, emails).
-const shared = createInstance({ ...i18nextOptions, resources, lng: FALLBACK_LANGUAGE, initAsync: false })
-shared.init()
+/**
+ * One initialised instance per language, shared by every request: resources are bundled, so
+ * init is synchronous, and the server never calls changeLanguage on them.
+ */
+const instances = new Map<LanguageCode, i18n>()
+
+export function i18nFor(language: LanguageCode): i18n {
+  let instance = instances.get(language)
+  if (!instance) {
+    instance = createInstance({ ...i18nextOptions, resources, lng: language, initAsync: false })
+    instance.init()
+    instances.set(language, instance)
+  }
+  return instance
+}
 
 export function getFixedT(language: string): TFunction {
-  return shared.getFixedT(normalizeLanguage(language) ?? FALLBACK_LANGUAGE, NAMESPACE)
+  return i18nFor(normalizeLanguage(language) ?? FALLBACK_LANGUAGE).getFixedT(null, NAMESPACE)
 }

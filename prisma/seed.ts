@@ -5,7 +5,7 @@
  *                                        written with batched inserts
  * Every demo user's password is DEMO_PASSWORD (README lists the logins).
  */
-import { pathToFileURL } from 'node:url'
+import path from 'node:path'
 import type { Prisma } from '../app/generated/prisma/client'
 import { vinCheckDigit } from '../app/schemas/truck'
 import { hashPassword } from '../app/utils/crypto.server'
@@ -665,7 +665,9 @@ async function main() {
   await stop()
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as a script (`tsx prisma/seed.ts`), not when imported: the production server bundles this
+// module into build/server.js, where import.meta.url would name the server itself.
+if (path.basename(process.argv[1] ?? '') === 'seed.ts') {
   main().catch((error) => {
     console.error(error)
     process.exit(1)
