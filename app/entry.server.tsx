@@ -1,8 +1,6 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+import { Writable } from 'node:stream'
 import type { i18n } from 'i18next'
-import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { detectLanguage, i18nFor } from './i18n.server'
@@ -35,11 +33,24 @@ export default function handleRequest(
   // server.ts sends the matching Content-Security-Policy; without it (dev, tests) there is none.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
 
+  // The page is rendered whole, then sent as one body (ADR 020): loaders await their data, so
+  // streaming sent the same bytes later, as ~40 small writes through compression and the socket.
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+    const chunks: Buffer[] = []
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        callback()
+      },
+    })
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -49,24 +60,19 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        },
+        onAllReady() {
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId)
           reject(error)
         },
+        // A shell error rejects (React Router renders the error page); an error inside a Suspense
+        // boundary leaves the page usable, with that part rendered in the browser.
         onError(error: unknown) {
-          responseStatusCode = 500
           if (shellRendered) console.error(error)
         },
       },

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { ButtonLink } from '~/components/ui/button'
 
 const KNOWN = new Set([403, 404, 500])

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Toaster as Sonner, toast as showToast } from 'sonner'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'

@@ -187,40 +187,20 @@ export async function createSession(userId: string, kind: SessionKind, meta: { i
   })
 }
 
+/**
+ * The signed-in user of a session, or null when it expired or the user is banned. Every page and
+ * form post asks, so it is one indexed join in SQL rather than two ORM queries (issue 11).
+ */
 export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
-  const session = await prisma.session.findUnique({
-    where: { id: sessionId },
-    select: {
-      id: true,
-      expiresAt: true,
-      user: {
-        select: {
-          id: true,
-          organizationId: true,
-          email: true,
-          firstName: true,
-          lastName: true,
-          role: true,
-          status: true,
-          emailVerifiedAt: true,
-          avatarUrl: true,
-        },
-      },
-    },
-  })
-  if (!session || session.expiresAt.getTime() <= Date.now() || session.user.status === 'banned') return null
-  const { user } = session
-  return {
-    id: user.id,
-    organizationId: user.organizationId,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    emailVerified: Boolean(user.emailVerifiedAt),
-    sessionId: session.id,
-    avatarUrl: user.avatarUrl,
-  }
+  const rows = await prisma.$queryRaw<Array<Omit<SessionUser, 'emailVerified'> & { emailVerifiedAt: Date | null }>>`
+    SELECT s."id" AS "sessionId", u."id", u."organizationId", u."email", u."firstName", u."lastName",
+           u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${sessionId} AND s."expiresAt" > now() AND u."status" <> 'banned'`
+  const row = rows[0]
+  if (!row) return null
+  const { emailVerifiedAt, ...user } = row
+  return { ...user, emailVerified: Boolean(emailVerifiedAt) }
 }
 
 export async function deleteSession(sessionId: string) {

@@ -329,6 +329,16 @@ export type CustomFieldColumn = { key: string; label: string; type: CustomFieldD
  * asks for (`?cols=fuel_card,eld_provider`, or `cols` repeated as a GET form of checkboxes sends
  * it). Unknown keys are ignored, so an old link still opens.
  */
+/**
+ * A list row's values for the columns the page shows, and nothing else: list loaders send what
+ * the page renders, not the record (issue 11).
+ */
+export function shownCustomFields(columns: { shown: Pick<CustomFieldColumn, 'key'>[] }, values: unknown) {
+  if (!columns.shown.length || !values || typeof values !== 'object') return undefined
+  const record = values as Record<string, unknown>
+  return Object.fromEntries(columns.shown.filter((column) => column.key in record).map((column) => [column.key, record[column.key]]))
+}
+
 export async function customFieldColumns(organizationId: string, list: CustomFieldList, params: URLSearchParams) {
   const wanted = new Set(
     params

@@ -5,7 +5,7 @@ import { env } from './env.server'
 
 function createClient(connectionString: string) {
   const adapter = new PrismaPg({ connectionString, max: 10 })
-  return new PrismaClient({ adapter })
+  return new PrismaClient({ adapter, log: process.env.LOG_QUERIES === 'true' ? ['query'] : [] })
 }
 
 /** One client per database URL (the test harness gives each test file its own database). */

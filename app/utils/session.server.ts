@@ -32,14 +32,22 @@ export async function getSessionId(request: Request): Promise<string | null> {
   return typeof value === 'string' && value ? value : null
 }
 
-// Root, layout and page loaders run in parallel for one request: look the session up once.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>()
+/**
+ * Root, layout and page loaders run in parallel for one request, each with its own copy of the
+ * Request: they share one lookup (cookie signature check and query) through the Cookie header
+ * while it is in flight. Nothing is kept once it settles, so a ban or sign-out counts at once.
+ */
+const inFlight = new Map<string, Promise<SessionUser | null>>()
 
 export function getUser(request: Request): Promise<SessionUser | null> {
-  let pending = perRequest.get(request)
+  const cookie = request.headers.get('Cookie')
+  if (!cookie) return Promise.resolve(null)
+  let pending = inFlight.get(cookie)
   if (!pending) {
-    pending = getSessionId(request).then((id) => (id ? getSessionUser(id) : null))
-    perRequest.set(request, pending)
+    pending = getSessionId(request)
+      .then((id) => (id ? getSessionUser(id) : null))
+      .finally(() => inFlight.delete(cookie))
+    inFlight.set(cookie, pending)
   }
   return pending
 }

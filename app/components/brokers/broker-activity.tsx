@@ -3,7 +3,7 @@
  * shows its empty state; when they land, their models hand these sections the broker's rows (and
  * the invoice totals: open balance, average days to pay, credit used) and the table goes here.
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/list-controls'
 

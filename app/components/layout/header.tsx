@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageInfo } from '~/i18n'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, NavLink, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'

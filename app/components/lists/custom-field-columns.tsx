@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
 import { CustomFieldValue } from '~/components/forms/custom-field-inputs'
 import { Button } from '~/components/ui/button'
@@ -84,7 +84,7 @@ export function CustomFieldCells({ columns, values }: { columns: CustomFieldColu
   return (
     <>
       {columns.shown.map((column) => (
-        <td key={column.key} className={column.type === 'number' ? 'px-3 py-3 text-end' : 'px-3 py-3'} data-column={column.key}>
+        <td key={column.key} className={column.type === 'number' ? 'text-end' : undefined} data-column={column.key}>
           <CustomFieldValue type={column.type} value={Object.hasOwn(record, column.key) ? record[column.key] : undefined} />
         </td>
       ))}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'

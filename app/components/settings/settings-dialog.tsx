@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Icon } from '~/components/ui/icons'
 import { iconButton, Panel, panelClass } from './settings-panel'
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { withParams } from '~/components/ui/list-controls'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ElementType, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Icon } from '~/components/ui/icons'
 import { colorPresets } from '~/theme/presets'
 import { cn } from '~/utils/cn'

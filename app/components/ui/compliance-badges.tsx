@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Badge } from '~/components/ui/badge'
 
 export type ComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }

@@ -15,7 +15,7 @@ export type ConfirmDeleteProps = {
   triggerLabel: string
 }
 
-const triggerClass = 'grid size-9 place-items-center rounded-full text-error hover:bg-error/10'
+const triggerClass = 'fd-icon-button-danger'
 
 /**
  * Delete with confirmation: with JavaScript a Radix dialog holding a plain POST form; without it,

@@ -51,16 +51,11 @@ export function Icon({ name, size = 20, className, ...props }: { name: IconName;
   return (
     <svg
       aria-hidden="true"
-      focusable="false"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
+      // Stroke and fill come from the .fd-icon class (app/app.css): icons repeat on every list row.
+      className={className ? `fd-icon ${className}` : 'fd-icon'}
       {...props}
     >
       <path d={paths[name]} />

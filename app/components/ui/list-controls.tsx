@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { TextField } from '~/components/ui/field'
 
 type AddressFieldset = Record<'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country', Parameters<typeof TextField>[0]['field']>

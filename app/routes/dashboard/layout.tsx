@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
 import { navForRole } from '~/components/layout/nav-config'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
@@ -186,7 +186,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="min-w-40 px-3 py-3">
+                  <td className="min-w-40">
                     <Link
                       to={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)}
                       className="font-semibold [overflow-wrap:anywhere] hover:underline"
@@ -200,7 +200,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                       </div>
                     ) : null}
                   </td>
-                  <td className="min-w-44 px-3 py-3">
+                  <td className="min-w-44">
                     {broker.contactName || broker.email || broker.phone ? (
                       <>
                         {broker.contactName ? <div>{broker.contactName}</div> : null}
@@ -219,16 +219,16 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                       muted
                     )}
                   </td>
-                  <td className="px-3 py-3">{location || muted}</td>
-                  <td className="px-3 py-3">{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</td>
-                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
+                  <td>{location || muted}</td>
+                  <td>{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</td>
+                  <td className="text-end whitespace-nowrap tabular-nums">
                     {broker.creditLimitCents !== null ? (
                       formatMoney(i18n.language, broker.creditLimitCents)
                     ) : (
                       <span className="text-muted">{t('brokers.list.noLimit')}</span>
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td>
                     {/* Long statuses (Vietnamese) take two lines rather than pushing a column out of view. */}
                     <Badge tone={BROKER_STATUS_META[broker.status].tone} wrap>
                       {t(`brokers.status.${broker.status}`)}

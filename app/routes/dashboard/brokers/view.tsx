@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { BrokerInvoices, BrokerLoads } from '~/components/brokers/broker-activity'
 import { PageHeader } from '~/components/layout/page-header'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -188,7 +188,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="min-w-48 px-3 py-3">
+                  <td className="min-w-48">
                     <Link to={view} className="font-semibold hover:underline">
                       <bdi>{company.name}</bdi>
                     </Link>
@@ -199,7 +199,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                       </div>
                     ) : null}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                  <td className="whitespace-nowrap tabular-nums">
                     {company.mcNumber || company.dotNumber ? (
                       <>
                         {company.mcNumber ? <div>{formatMcNumber(company.mcNumber)}</div> : null}
@@ -209,26 +209,26 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td>
                     {company.city || company.state ? (
                       <bdi>{[company.city, company.state].filter(Boolean).join(', ')}</bdi>
                     ) : (
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td className="whitespace-nowrap">
                     <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
                   </td>
-                  <td className="px-3 py-3 text-end tabular-nums">
+                  <td className="text-end tabular-nums">
                     <Count value={company.counts.trucks} to={loaderData.canReadTrucks ? `${href('/dashboard/trucks/list')}?companyId=${company.id}` : null} />
                   </td>
-                  <td className="px-3 py-3 text-end tabular-nums">
+                  <td className="text-end tabular-nums">
                     <Count
                       value={company.counts.trailers}
                       to={loaderData.canReadTrailers ? `${href('/dashboard/trailers/list')}?companyId=${company.id}` : null}
                     />
                   </td>
-                  <td className="px-3 py-3 text-end tabular-nums">
+                  <td className="text-end tabular-nums">
                     <Count value={company.counts.drivers} to={`${view}#drivers`} />
                   </td>
                   <CustomFieldCells columns={loaderData.columns} values={company.customFields} />

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { PageHeader } from '~/components/layout/page-header'
@@ -154,8 +154,8 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
                       />
                     }
                   >
-                    <td className="px-3 py-3 text-end tabular-nums">{definition.sortOrder}</td>
-                    <td className="px-3 py-3 font-semibold">
+                    <td className="text-end tabular-nums">{definition.sortOrder}</td>
+                    <td className="font-semibold">
                       {loaderData.canUpdate ? (
                         <Link to={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} className="hover:underline">
                           {definition.label}
@@ -169,14 +169,14 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
                         </span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-3 font-mono text-xs">
+                    <td className="font-mono text-xs">
                       <bdi>{definition.key}</bdi>
                     </td>
-                    <td className="px-3 py-3">
+                    <td>
                       {t(`customFields.types.${definition.type}`)}
                       {definition.type === 'select' ? <span className="block text-xs text-muted">{definition.options.join(' · ')}</span> : null}
                     </td>
-                    <td className="px-3 py-3 whitespace-nowrap">
+                    <td className="whitespace-nowrap">
                       <Badge tone={definition.active ? 'success' : 'default'}>{t(definition.active ? 'customFields.active' : 'customFields.inactive')}</Badge>
                     </td>
                   </ListRow>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Form, useNavigation, href } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'

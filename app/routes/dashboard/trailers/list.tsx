@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -174,22 +174,22 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="px-3 py-3 font-semibold whitespace-nowrap">
+                  <td className="font-semibold whitespace-nowrap">
                     <Link to={withReturnTo(href('/dashboard/trailers/:id', { id: trailer.id }), returnTo)} className="hover:underline">
                       {trailer.unitNumber}
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('trailers.changes.changedRow')})</span> : null}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>
-                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
+                  <td className="whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>
+                  <td className="text-end whitespace-nowrap tabular-nums">
                     {trailer.lengthFt !== null ? (
                       t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) })
                     ) : (
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td className="px-3 py-3">{trailer.company?.name ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3">
+                  <td>{trailer.company?.name ?? <span className="text-muted">—</span>}</td>
+                  <td>
                     {trailer.licensePlate ? (
                       // The plate never breaks; its state may go to the next line on a narrow screen.
                       <bdi>
@@ -205,10 +205,10 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td className="whitespace-nowrap">
                     <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
                   </td>
-                  <td className="px-3 py-3">
+                  <td>
                     <span className="whitespace-nowrap">{formatDate(i18n.language, trailer.inspectionDue) || <span className="text-muted">—</span>}</span>
                     <ComplianceBadges compliance={trailer.compliance} />
                   </td>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { getInstance } from '~/middleware/i18next'
 import { deleteTruck, getTruck } from '~/models/truck.server'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -11,9 +11,10 @@ import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
-import { customFieldColumns } from '~/models/custom-fields.server'
+import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
-import { listTrucks, serializeTruck } from '~/models/truck.server'
+import { isoDate } from '~/models/records.server'
+import { listTrucks } from '~/models/truck.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -45,9 +46,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
+    // What the table shows, not the API record (issue 11: the page's HTML carries this twice).
     trucks: result.items.map((truck) => ({
-      ...serializeTruck(truck),
+      id: truck.id,
+      version: truck.version,
+      unitNumber: truck.unitNumber,
+      company: truck.company?.name ?? null,
+      vehicle: [truck.year, truck.make, truck.model].filter(Boolean).join(' '),
+      licensePlate: truck.licensePlate,
+      plateState: truck.plateState,
+      status: truck.status,
+      inspectionDue: isoDate(truck.inspectionDue),
       compliance: complianceFlags(truck, today),
+      odometerMiles: truck.odometerMiles,
+      customFields: shownCustomFields(columns, truck.customFields),
     })),
     canCreate: can(user.role, 'create', 'truck'),
     canUpdate: can(user.role, 'update', 'truck'),
@@ -176,21 +188,15 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="px-3 py-3 font-semibold whitespace-nowrap">
+                  <td className="font-semibold whitespace-nowrap">
                     <Link to={withReturnTo(href('/dashboard/trucks/:id', { id: truck.id }), returnTo)} className="hover:underline">
                       {truck.unitNumber}
                     </Link>
                     {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}
                   </td>
-                  <td className="px-3 py-3">{truck.company?.name ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3">
-                    {[truck.year, truck.make, truck.model].filter(Boolean).length ? (
-                      <bdi>{[truck.year, truck.make, truck.model].filter(Boolean).join(' ')}</bdi>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-3">
+                  <td>{truck.company ?? <span className="text-muted">—</span>}</td>
+                  <td>{truck.vehicle ? <bdi>{truck.vehicle}</bdi> : <span className="text-muted">—</span>}</td>
+                  <td>
                     {truck.licensePlate ? (
                       // The plate never breaks; its state may go to the next line on a narrow screen.
                       <bdi>
@@ -206,14 +212,14 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td className="whitespace-nowrap">
                     <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
                   </td>
-                  <td className="px-3 py-3">
+                  <td>
                     <span className="whitespace-nowrap">{formatDate(i18n.language, truck.inspectionDue) || <span className="text-muted">—</span>}</span>
                     <ComplianceBadges compliance={truck.compliance} />
                   </td>
-                  <td className="px-3 py-3 text-end whitespace-nowrap tabular-nums">
+                  <td className="text-end whitespace-nowrap tabular-nums">
                     {truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : '—'}
                   </td>
                   <CustomFieldCells columns={loaderData.columns} values={truck.customFields} />

@@ -1,6 +1,6 @@
 import { href } from 'react-router'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
 import { PageHeader } from '~/components/layout/page-header'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/utils/use-translation'
 import { Link, href, useLocation } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -136,7 +136,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="min-w-60 px-3 py-3">
+                  <td className="min-w-60">
                     <div className="flex items-center gap-3">
                       <Avatar user={user} size={36} />
                       <div className="min-w-0">
@@ -148,7 +148,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                       </div>
                     </div>
                   </td>
-                  <td className="min-w-36 px-3 py-3">
+                  <td className="min-w-36">
                     <span className="whitespace-nowrap">{t(`roles.${user.role}`)}</span>
                     {user.license ? (
                       <span className="mt-1 block">
@@ -158,12 +158,12 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td className="whitespace-nowrap">
                     <Badge tone={USER_STATUS_META[user.status].tone}>{t(`users.status.${user.status}`)}</Badge>
                   </td>
-                  <td className="px-3 py-3">{user.company ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3 whitespace-nowrap">{user.phone ? <bdi>{user.phone}</bdi> : <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td>{user.company ?? <span className="text-muted">—</span>}</td>
+                  <td className="whitespace-nowrap">{user.phone ? <bdi>{user.phone}</bdi> : <span className="text-muted">—</span>}</td>
+                  <td className="whitespace-nowrap">
                     {user.lastLoginAt ? formatDate(i18n.language, user.lastLoginAt) : <span className="text-muted">{t('users.list.never')}</span>}
                   </td>
                 </ListRow>

@@ -1,0 +1,28 @@
+import { useContext } from 'react'
+import { I18nContext, useTranslation as useClientTranslation } from 'react-i18next'
+import type { i18n as I18n } from 'i18next'
+
+type Translation = ReturnType<typeof useClientTranslation>
+
+const serverResults = new WeakMap<I18n, Translation>()
+
+/**
+ * On the server, a page renders once and never changes language: each shared per-language
+ * instance (app/i18n.server.ts) gets its `t` once. react-i18next's hook instead copies every
+ * property of the instance and builds a new `t` for each component that calls it, which was the
+ * top cost of rendering a list page (issue 11).
+ */
+function useServerTranslation(): Translation {
+  const i18n = useContext(I18nContext)?.i18n
+  if (!i18n) throw new Error('useTranslation: render inside I18nextProvider')
+  let result = serverResults.get(i18n)
+  if (!result) {
+    const t = i18n.getFixedT(null, i18n.options.defaultNS as string)
+    result = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation
+    serverResults.set(i18n, result)
+  }
+  return result
+}
+
+/** `useTranslation()` for every component: react-i18next's in the browser (language changes, namespace loading). */
+export const useTranslation: () => Translation = typeof document === 'undefined' ? useServerTranslation : useClientTranslation
