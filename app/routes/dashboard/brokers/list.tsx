@@ -13,7 +13,7 @@ import { listBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
-import { customFieldColumns } from '~/models/custom-fields.server'
+import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { formatMoney } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       paymentTerms: broker.paymentTerms,
       creditLimitCents: broker.creditLimitCents,
       status: broker.status,
-      customFields: broker.customFields,
+      customFields: shownCustomFields(columns, broker.customFields),
       version: broker.version,
     })),
     canCreate: can(user.role, 'create', 'broker'),

@@ -13,7 +13,7 @@ import { listCompanies, serializeCompany } from '~/models/company.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
-import { customFieldColumns } from '~/models/custom-fields.server'
+import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         state: dto.state,
         status: dto.status,
         counts: dto.counts,
-        customFields: dto.customFields,
+        customFields: shownCustomFields(columns, dto.customFields),
         version: dto.version,
       }
     }),

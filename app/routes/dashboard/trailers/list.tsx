@@ -11,8 +11,9 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
-import { customFieldColumns } from '~/models/custom-fields.server'
-import { listTrailers, serializeTrailer } from '~/models/trailer.server'
+import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
+import { isoDate } from '~/models/records.server'
+import { listTrailers } from '~/models/trailer.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
@@ -47,9 +48,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     columns,
     total: result.total,
     changed: url.searchParams.get('changed'),
+    // What the table shows, not the API record (issue 11).
     trailers: result.items.map((trailer) => ({
-      ...serializeTrailer(trailer),
+      id: trailer.id,
+      version: trailer.version,
+      unitNumber: trailer.unitNumber,
+      type: trailer.type,
+      lengthFt: trailer.lengthFt,
+      company: trailer.company ? { name: trailer.company.name } : null,
+      licensePlate: trailer.licensePlate,
+      plateState: trailer.plateState,
+      status: trailer.status,
+      inspectionDue: isoDate(trailer.inspectionDue),
       compliance: complianceFlags(trailer, today),
+      customFields: shownCustomFields(columns, trailer.customFields),
     })),
     canCreate: can(user.role, 'create', 'trailer'),
     canUpdate: can(user.role, 'update', 'trailer'),
