@@ -116,6 +116,10 @@ export function firstLoadJs(): { routes: RouteJs[]; routePaths: string[]; note: 
   })
   result.sort((a, b) => b.gzip - a.gzip || a.path.localeCompare(b.path))
   const resources = routes.length - pages.length - parents.size
-  const note = `${pages.length} page routes (${resources} resource/API routes and ${parents.size} layouts not listed)${chunks.size ? '' : '; locale chunks not found, strings not counted'}`
+  const root = manifest.routes.root
+  const shared = total(
+    new Set([manifest.entry.module, ...manifest.entry.imports, root.module, ...(root.imports ?? []), ...[chunks.get('common') ?? []].flat()]),
+  )
+  const note = `every page loads the entry, the root route and the common strings: ${(shared.gzip / 1024).toFixed(1)} KiB gzip (${(shared.raw / 1024).toFixed(1)} KiB raw); ${pages.length} page routes (${resources} resource/API routes and ${parents.size} layouts not listed)${chunks.size ? '' : '; locale chunks not found, strings not counted'}`
   return { routes: result, routePaths: routes.map(fullPath), note }
 }

@@ -57,13 +57,14 @@ const hrUs = () => Number(process.hrtime.bigint() / 1000n)
 async function main() {
   if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' })
   console.info(`# Freightdesk bench${options.profile ? ' (CPU profile)' : ''}`)
-  console.info(
-    `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}, node ${process.version}; ${options.concurrency} clients, ${options.rounds} rounds × ${options.seconds} s per server and scenario` +
-      `, ${options.warmup} s warm-up${options.gzip ? ', Accept-Encoding: gzip' : ', no Accept-Encoding (gzip sizes reported apart)'}`,
-  )
+  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}, node ${process.version}`
+  const plan = options.profile
+    ? `${options.concurrency} clients, ${options.warmup} s warm-up, ${options.seconds} s profiled`
+    : `${options.concurrency} clients, ${options.rounds} rounds × ${options.seconds} s per server and scenario, ${options.warmup} s warm-up each`
+  console.info(`\n${machine}; ${plan}; ${options.gzip ? 'Accept-Encoding: gzip' : 'no Accept-Encoding (gzip sizes reported apart)'}`)
 
   let routePaths: string[] = []
   if (!options.profile && !options.skipJs) routePaths = printClientJs()
@@ -228,6 +229,14 @@ async function window(target: Target, scenario: Scenario, fixtures: Fixtures, se
 async function compare(targets: Record<Side, Target>, chosen: Scenario[], fixtures: Fixtures, routePaths: string[]) {
   const loads = loadScenarios(routePaths)
   heading(`Throughput and latency, interleaved (${options.concurrency} clients, ${options.rounds} × ${options.seconds} s per server and scenario)`)
+  // Both servers see every scenario before the first measured window (JIT, pools, caches).
+  if (options.warmup > 0) {
+    for (const side of ['app', 'baseline'] as const) {
+      const drivers = new Map<string, Driver>()
+      for (const scenario of chosen) drivers.set(scenario.name, await scenario.make(targets[side], fixtures))
+      await runLoad(targets[side].http, mixed(drivers), { seconds: 2 * options.warmup }, options.concurrency)
+    }
+  }
   const results = []
   for (const scenario of [...chosen, ...loads.scenarios]) {
     if (options.warmup > 0) for (const side of ['app', 'baseline'] as const) await window(targets[side], scenario, fixtures, options.warmup)
@@ -273,7 +282,7 @@ async function memory(app: Server, baseline: Server, target: Target, chosen: Sce
   const driver = mixed(drivers)
   heading(`Memory: ${int(options.memoryRequests)} mixed requests to the app (${options.concurrency} clients)`)
   console.info(`serving process ${pid}: ${commandOf(pid)}`)
-  await runLoad(target.http, driver, { total: 1000 }, options.concurrency)
+  await runLoad(target.http, driver, { total: 500 }, options.concurrency)
   const before = memoryOf(pid)
   let peak = before.rss
   const sampler = setInterval(() => {
@@ -289,7 +298,7 @@ async function memory(app: Server, baseline: Server, target: Target, chosen: Sce
   console.info(
     table(
       [
-        { what: 'app RSS before (after 1,000 warm-up requests)', value: `${before.rss.toFixed(0)} MiB` },
+        { what: 'app RSS before (after 500 more warm-up requests)', value: `${before.rss.toFixed(0)} MiB` },
         { what: `app RSS after ${int(options.memoryRequests)} requests`, value: `${after.rss.toFixed(0)} MiB` },
         { what: 'app RSS 2 s later', value: `${settled.rss.toFixed(0)} MiB` },
         { what: 'app RSS peak (sampled every 200 ms)', value: `${peak.toFixed(0)} MiB` },
