@@ -65,8 +65,12 @@ function sessionIdFromCookie(header: string | undefined) {
   const expected = hmac(value.slice(0, dot))
   const given = Buffer.from(value.slice(dot + 1), 'base64')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  const id = JSON.parse(Buffer.from(value.slice(0, dot), 'base64').toString('utf8')) as unknown
-  return typeof id === 'string' && id ? id : null
+  try {
+    const id = JSON.parse(Buffer.from(value.slice(0, dot), 'base64').toString('utf8')) as unknown
+    return typeof id === 'string' && id ? id : null
+  } catch {
+    return null
+  }
 }
 
 function sessionCookie(sessionId: string) {
@@ -218,6 +222,12 @@ const numberFormat = new Intl.NumberFormat('en-US')
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const formatDate = (value: string | null) => (value ? dateFormat.format(new Date(`${value}T00:00:00Z`)) : '—')
 
+/** The list's compliance badge of one date, by the app's rule (overdue; due within 30 days). */
+function complianceBadge(label: string, value: string | null, today: string, soon: string) {
+  if (!value || value > soon) return ''
+  return value < today ? `<span class="badge danger">${label} overdue</span>` : `<span class="badge warning">${label} due soon</span>`
+}
+
 function layout(title: string, user: User, main: string) {
   return `<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} | Freightdesk</title><link rel="stylesheet" href="/assets/app.css"></head><body>
@@ -241,12 +251,14 @@ async function truckListPage(req: http.IncomingMessage, url: URL) {
     ]),
     customFieldDefinitions(user.organizationId, true),
   ])
+  const today = new Date().toISOString().slice(0, 10)
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10)
   const rows = items
     .map((truck) => {
       const vehicle = [truck.year, truck.make, truck.model].filter(Boolean).join(' ')
       return `<tr><td><a href="/dashboard/trucks/${truck.id}">${esc(truck.unitNumber)}</a></td><td>${esc(truck.companyName ?? '—')}</td>
 <td>${esc(vehicle || '—')}</td><td>${truck.licensePlate ? `${esc(truck.licensePlate)}${truck.plateState ? ` · ${esc(truck.plateState)}` : ''}` : '—'}</td>
-<td><span class="badge">${esc(truck.status)}</span></td><td>${formatDate(truck.inspectionDue)}</td>
+<td><span class="badge">${esc(truck.status)}</span></td><td>${formatDate(truck.inspectionDue)}${complianceBadge('Inspection', truck.inspectionDue, today, soon)}${complianceBadge('Registration', truck.registrationExpiry, today, soon)}</td>
 <td class="num">${truck.odometerMiles === null ? '—' : numberFormat.format(truck.odometerMiles)}</td>
 <td><a href="/dashboard/trucks/${truck.id}/edit">Edit</a><form method="post" action="/dashboard/trucks/${truck.id}/delete"><input type="hidden" name="version" value="${truck.version}"><button>Delete</button></form></td></tr>`
     })
