@@ -1,0 +1,633 @@
+/**
+ * The bench's bare baseline: plain `node:http` + `pg` against the app's own database, doing for
+ * each benchmarked request the database work the app does (the same session lookup, the same
+ * count and page query with the same joins, the same writes in one transaction) and nothing else:
+ * no framework, no ORM, no React. Pages are template strings, the API is JSON.stringify.
+ *
+ * Honest by construction, not by tuning: one session lookup per request (a JOIN of Session and
+ * User, as the app's two Prisma queries return), the relations of a truck by LEFT JOIN (Prisma
+ * sends two extra IN queries), every statement the app's transaction runs for a PUT and a sign-in
+ * (advisory lock, throttle counts, reference and uniqueness checks, audit row). Responses are
+ * gzipped like the app's `compression()` does when the client asks for it.
+ *
+ * Started by scripts/bench/index.ts as its own process:
+ *   DATABASE_URL=… SESSION_SECRET=… PORT=3201 node --import tsx scripts/bench/baseline.ts
+ */
+import { verify as verifyArgon2 } from '@node-rs/argon2'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import http from 'node:http'
+import { gzipSync } from 'node:zlib'
+import pg from 'pg'
+import { PAGE_SIZES } from '../../app/schemas/list-options'
+import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
+import { can, type Action, type Entity, type Role } from '../../app/utils/permissions'
+
+const PORT = Number(process.env.PORT ?? 3201)
+const SECRET = process.env.SESSION_SECRET ?? ''
+if (!process.env.DATABASE_URL || SECRET.length < 16) throw new Error('baseline: DATABASE_URL and SESSION_SECRET are required')
+
+// Date-only columns as the text PostgreSQL sends ('2027-06-05'), as the API shows them.
+pg.types.setTypeParser(1082, (value) => value)
+// The same pool size as the app's Prisma adapter (app/utils/db.server.ts).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$qCz5Jb0HfSQHILhVGKAi7IjaLzdbW8eUNH5/V7mxvpQ'
+
+type User = { id: string; organizationId: string; email: string; firstName: string; lastName: string; role: Role; sessionId: string }
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions: the signed `fd_session` cookie (React Router's createCookie format) and the API's
+// HS256 JWT, both naming a Session row that is read with its user.
+
+function hmac(value: string) {
+  return createHmac('sha256', SECRET).update(value).digest()
+}
+
+/** `base64(JSON).base64(HMAC-SHA256)`, the value React Router's signed cookie carries. */
+function sessionIdFromCookie(header: string | undefined) {
+  if (!header) return null
+  const match = /(?:^|;\s*)fd_session=([^;]*)/.exec(header)
+  if (!match) return null
+  const value = decodeURIComponent(match[1])
+  const dot = value.lastIndexOf('.')
+  if (dot < 1) return null
+  const expected = hmac(value.slice(0, dot))
+  const given = Buffer.from(value.slice(dot + 1), 'base64')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  try {
+    const id = JSON.parse(Buffer.from(value.slice(0, dot), 'base64').toString('utf8')) as unknown
+    return typeof id === 'string' && id ? id : null
+  } catch {
+    return null
+  }
+}
+
+function sessionCookie(sessionId: string) {
+  const value = Buffer.from(JSON.stringify(sessionId)).toString('base64')
+  const signature = hmac(value).toString('base64').replace(/=+$/, '')
+  return `fd_session=${encodeURIComponent(`${value}.${signature}`)}; Max-Age=${SESSION_TTL_MS / 1000}; Path=/; HttpOnly; SameSite=Lax`
+}
+
+/** The `sid` of a valid token (signature, algorithm, audience, expiry), and its subject. */
+function verifyJwt(header: string | undefined) {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '')
+  if (!match) return null
+  const [head, body, signature] = match[1].trim().split('.')
+  if (!head || !body || !signature) return null
+  const expected = hmac(`${head}.${body}`)
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const { alg } = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string }
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sid?: unknown; sub?: unknown; aud?: unknown; exp?: number }
+  if (alg !== 'HS256' || payload.aud !== 'freightdesk-api' || typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) return null
+  return typeof payload.sid === 'string' ? { sid: payload.sid, sub: payload.sub } : null
+}
+
+async function sessionUser(sessionId: string): Promise<User | null> {
+  const { rows } = await pool.query(
+    `SELECT s.id AS "sessionId", s."expiresAt", u.id, u."organizationId", u.email, u."firstName", u."lastName", u.role, u.status, u."emailVerifiedAt", u."avatarUrl"
+     FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = $1`,
+    [sessionId],
+  )
+  const row = rows[0]
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.status === 'banned') return null
+  return row as User
+}
+
+/** A page: the session cookie's user, allowed to do this, or the sign-in redirect / 403. */
+async function pageUser(req: http.IncomingMessage, action: Action, entity: Entity) {
+  const id = sessionIdFromCookie(req.headers.cookie)
+  const user = id ? await sessionUser(id) : null
+  if (!user) throw new HttpError(302, '/auth/login')
+  if (!can(user.role, action, entity)) throw new HttpError(403, 'forbidden')
+  return user
+}
+
+async function apiUser(req: http.IncomingMessage, action: Action, entity: Entity) {
+  const token = verifyJwt(req.headers.authorization)
+  const user = token ? await sessionUser(token.sid) : null
+  if (!user || user.id !== token?.sub) throw new HttpError(401, 'unauthorized')
+  if (!can(user.role, action, entity)) throw new HttpError(403, 'forbidden')
+  return user
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trucks: the columns of the API record and its two relations, in one statement.
+
+const TRUCK_SELECT = `SELECT t.id, t."organizationId", t."unitNumber", t."companyId", t.vin, t.make, t.model, t.year, t."licensePlate", t."plateState",
+  t.status, t.ownership, t."registrationExpiry", t."inspectionDue", t."odometerMiles", t."primaryDriverId", t.notes, t."customFields",
+  t."createdAt", t."updatedAt", t.version, c.name AS "companyName", d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName"
+  FROM "Truck" t LEFT JOIN "Company" c ON c.id = t."companyId" LEFT JOIN "User" d ON d.id = t."primaryDriverId"`
+
+type TruckRow = {
+  id: string
+  organizationId: string
+  unitNumber: string
+  companyId: string | null
+  vin: string | null
+  make: string | null
+  model: string | null
+  year: number | null
+  licensePlate: string | null
+  plateState: string | null
+  status: string
+  ownership: string
+  registrationExpiry: string | null
+  inspectionDue: string | null
+  odometerMiles: number | null
+  primaryDriverId: string | null
+  notes: string | null
+  customFields: Record<string, unknown>
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  companyName: string | null
+  driverFirstName: string | null
+  driverLastName: string | null
+}
+
+function truckJson(row: TruckRow) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    unitNumber: row.unitNumber,
+    companyId: row.companyId,
+    company: row.companyId ? { id: row.companyId, name: row.companyName } : null,
+    vin: row.vin,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    licensePlate: row.licensePlate,
+    plateState: row.plateState,
+    status: row.status,
+    ownership: row.ownership,
+    registrationExpiry: row.registrationExpiry,
+    inspectionDue: row.inspectionDue,
+    odometerMiles: row.odometerMiles,
+    primaryDriverId: row.primaryDriverId,
+    primaryDriver: row.primaryDriverId ? { id: row.primaryDriverId, firstName: row.driverFirstName, lastName: row.driverLastName } : null,
+    notes: row.notes,
+    customFields: row.customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+function listQuery(url: URL) {
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  const size = Number(url.searchParams.get('pageSize'))
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 25
+  return { page, pageSize }
+}
+
+/** The default list: the count and one page in unit order, in parallel as the app runs them. */
+async function truckPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Truck" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<TruckRow>(`${TRUCK_SELECT} WHERE t."organizationId" = $1 ORDER BY t."unitNumber" ASC, t.id ASC LIMIT $2 OFFSET $3`, [
+      organizationId,
+      pageSize,
+      (page - 1) * pageSize,
+    ]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+function customFieldDefinitions(organizationId: string, activeOnly: boolean) {
+  return pool.query<{ key: string; label: string; type: string; options: string[]; required: boolean; active: boolean }>(
+    `SELECT key, label, type, options, required, active FROM "CustomFieldDefinition"
+     WHERE "organizationId" = $1 AND "listName" = 'trucks' ${activeOnly ? 'AND active' : ''} ORDER BY "sortOrder", label, id`,
+    [organizationId],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML: template strings, every value escaped.
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const esc = (value: unknown) => (value === null || value === undefined ? '' : String(value).replace(/[&<>"']/g, (char) => ESCAPES[char]))
+const numberFormat = new Intl.NumberFormat('en-US')
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+const formatDate = (value: string | null) => (value ? dateFormat.format(new Date(`${value}T00:00:00Z`)) : '—')
+
+/** The list's compliance badge of one date, by the app's rule (overdue; due within 30 days). */
+function complianceBadge(label: string, value: string | null, today: string, soon: string) {
+  if (!value || value > soon) return ''
+  return value < today ? `<span class="badge danger">${label} overdue</span>` : `<span class="badge warning">${label} due soon</span>`
+}
+
+function layout(title: string, user: User, main: string) {
+  return `<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} | Freightdesk</title><link rel="stylesheet" href="/assets/app.css"></head><body>
+<nav><a href="/dashboard/app">Dashboard</a> <a href="/dashboard/trucks/list">Trucks</a> <a href="/dashboard/trailers/list">Trailers</a>
+<a href="/dashboard/companies/list">Companies</a> <a href="/dashboard/brokers/list">Brokers</a> <a href="/dashboard/users/list">Users</a>
+<span>${esc(user.firstName)} ${esc(user.lastName)} · ${esc(user.email)}</span><form method="post" action="/auth/logout"><button>Sign out</button></form></nav>
+<main>${main}</main></body></html>`
+}
+
+function options(values: readonly string[], selected: string | null | undefined, label = (value: string) => value) {
+  return values.map((value) => `<option value="${esc(value)}"${value === selected ? ' selected' : ''}>${esc(label(value))}</option>`).join('')
+}
+
+async function truckListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'truck')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, companies, columns] = await Promise.all([
+    truckPage(user.organizationId, page, pageSize),
+    pool.query<{ id: string; name: string; status: string }>(`SELECT id, name, status FROM "Company" WHERE "organizationId" = $1 ORDER BY name`, [
+      user.organizationId,
+    ]),
+    customFieldDefinitions(user.organizationId, true),
+  ])
+  const today = new Date().toISOString().slice(0, 10)
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10)
+  const rows = items
+    .map((truck) => {
+      const vehicle = [truck.year, truck.make, truck.model].filter(Boolean).join(' ')
+      return `<tr><td><a href="/dashboard/trucks/${truck.id}">${esc(truck.unitNumber)}</a></td><td>${esc(truck.companyName ?? '—')}</td>
+<td>${esc(vehicle || '—')}</td><td>${truck.licensePlate ? `${esc(truck.licensePlate)}${truck.plateState ? ` · ${esc(truck.plateState)}` : ''}` : '—'}</td>
+<td><span class="badge">${esc(truck.status)}</span></td><td>${formatDate(truck.inspectionDue)}${complianceBadge('Inspection', truck.inspectionDue, today, soon)}${complianceBadge('Registration', truck.registrationExpiry, today, soon)}</td>
+<td class="num">${truck.odometerMiles === null ? '—' : numberFormat.format(truck.odometerMiles)}</td>
+<td><a href="/dashboard/trucks/${truck.id}/edit">Edit</a><form method="post" action="/dashboard/trucks/${truck.id}/delete"><input type="hidden" name="version" value="${truck.version}"><button>Delete</button></form></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Trucks</h1><a href="/dashboard/trucks/new">New truck</a>
+<form method="get"><input type="search" name="q" aria-label="Search trucks">
+<select name="status"><option value="">All statuses</option>${options(TRUCK_STATUSES, url.searchParams.get('status'))}</select>
+<select name="companyId"><option value="">All companies</option>${companies.rows.map((c) => `<option value="${c.id}">${esc(c.name)}</option>`).join('')}</select>
+<details><summary>Columns</summary>${columns.rows.map((c) => `<label><input type="checkbox" name="cols" value="${esc(c.key)}"> ${esc(c.label)}</label>`).join('')}</details>
+<button>Search</button></form>
+<table><thead><tr><th>Unit</th><th>Company</th><th>Vehicle</th><th>License plate</th><th>Status</th><th>Inspection due</th><th>Odometer</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Trucks', user, main)
+}
+
+async function truckEditPage(req: http.IncomingMessage, id: string) {
+  const user = await pageUser(req, 'update', 'truck')
+  const [truckResult, drivers, definitions] = await Promise.all([
+    pool.query<TruckRow>(`${TRUCK_SELECT} WHERE t.id = $1 AND t."organizationId" = $2`, [id, user.organizationId]),
+    pool.query<{ id: string; firstName: string; lastName: string }>(
+      `SELECT id, "firstName", "lastName" FROM "User" WHERE "organizationId" = $1 AND role = 'driver' AND status <> 'banned' ORDER BY "lastName", "firstName"`,
+      [user.organizationId],
+    ),
+    customFieldDefinitions(user.organizationId, true),
+  ])
+  const truck = truckResult.rows[0]
+  if (!truck) throw new HttpError(404, 'not_found')
+  const companies = await pool.query<{ id: string; name: string; status: string }>(
+    `SELECT id, name, status FROM "Company" WHERE "organizationId" = $1 AND (status = 'active' OR id = $2) ORDER BY name`,
+    [user.organizationId, truck.companyId],
+  )
+  const input = (name: string, label: string, value: unknown, type = 'text') =>
+    `<label>${label} <input name="${name}" type="${type}" value="${esc(value)}"></label>`
+  const custom = truck.customFields as Record<string, unknown>
+  const main = `<h1>Edit ${esc(truck.unitNumber)}</h1><form method="post">
+<input type="hidden" name="version" value="${truck.version}">
+${input('unitNumber', 'Unit number', truck.unitNumber)}${input('vin', 'VIN', truck.vin)}${input('make', 'Make', truck.make)}${input('model', 'Model', truck.model)}
+${input('year', 'Year', truck.year, 'number')}${input('licensePlate', 'License plate', truck.licensePlate)}${input('plateState', 'State', truck.plateState)}
+<label>Status <select name="status">${options(TRUCK_STATUSES, truck.status)}</select></label>
+<label>Ownership <select name="ownership">${options(TRUCK_OWNERSHIPS, truck.ownership)}</select></label>
+<label>Company <select name="companyId"><option value="">—</option>${companies.rows.map((c) => `<option value="${c.id}"${c.id === truck.companyId ? ' selected' : ''}>${esc(c.name)}</option>`).join('')}</select></label>
+<label>Primary driver <select name="primaryDriverId"><option value="">—</option>${drivers.rows
+    .map((d) => `<option value="${d.id}"${d.id === truck.primaryDriverId ? ' selected' : ''}>${esc(d.firstName)} ${esc(d.lastName)}</option>`)
+    .join('')}</select></label>
+${input('registrationExpiry', 'Registration expiry', truck.registrationExpiry, 'date')}${input('inspectionDue', 'Inspection due', truck.inspectionDue, 'date')}
+${input('odometerMiles', 'Odometer', truck.odometerMiles, 'number')}<label>Notes <textarea name="notes">${esc(truck.notes)}</textarea></label>
+${definitions.rows.map((d) => input(`customFields.${d.key}`, esc(d.label), custom[d.key], d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : 'text')).join('')}
+<button>Save</button> <a href="/dashboard/trucks/list">Cancel</a></form>`
+  return layout(`Edit ${truck.unitNumber}`, user, main)
+}
+
+async function dashboardPage(req: http.IncomingMessage) {
+  const user = await pageUser(req, 'read', 'dashboard')
+  const today = new Date().toISOString().slice(0, 10)
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10)
+  const org = user.organizationId
+  const [byStatus, overdue, dueSoon, byRole] = await Promise.all([
+    pool.query<{ status: string; n: string }>(`SELECT status, count(*) AS n FROM "Truck" WHERE "organizationId" = $1 GROUP BY status`, [org]),
+    pool.query<{ n: string }>(`SELECT count(*) AS n FROM "Truck" WHERE "organizationId" = $1 AND ("inspectionDue" < $2 OR "registrationExpiry" < $2)`, [
+      org,
+      today,
+    ]),
+    pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM "Truck" WHERE "organizationId" = $1
+       AND (("inspectionDue" >= $2 AND "inspectionDue" <= $3) OR ("registrationExpiry" >= $2 AND "registrationExpiry" <= $3))
+       AND ("inspectionDue" IS NULL OR "inspectionDue" >= $2) AND ("registrationExpiry" IS NULL OR "registrationExpiry" >= $2)`,
+      [org, today, soon],
+    ),
+    pool.query<{ role: string; n: string }>(`SELECT role, count(*) AS n FROM "User" WHERE "organizationId" = $1 GROUP BY role`, [org]),
+  ])
+  const counts = Object.fromEntries(byStatus.rows.map((row) => [row.status, Number(row.n)]))
+  const total = byStatus.rows.reduce((sum, row) => sum + Number(row.n), 0)
+  const main = `<h1>Dashboard</h1><p>Welcome back, ${esc(user.firstName)}</p>
+<section><h2>Total trucks</h2><p>${numberFormat.format(total)}</p></section>
+${TRUCK_STATUSES.map((status) => `<section><h2>${status}</h2><p>${numberFormat.format(counts[status] ?? 0)}</p></section>`).join('')}
+<section><h2>Overdue</h2><p>${numberFormat.format(Number(overdue.rows[0].n))}</p></section>
+<section><h2>Due soon</h2><p>${numberFormat.format(Number(dueSoon.rows[0].n))}</p></section>
+<table><thead><tr><th>Role</th><th>Users</th></tr></thead><tbody>${byRole.rows.map((row) => `<tr><td>${esc(row.role)}</td><td>${row.n}</td></tr>`).join('')}</tbody></table>`
+  return layout('Dashboard', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// API
+
+async function apiTruckList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'truck')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await truckPage(user.organizationId, page, pageSize)
+  return { data: items.map(truckJson), meta: { total, page, pageSize } }
+}
+
+async function apiTruckItem(req: http.IncomingMessage, id: string) {
+  const user = await apiUser(req, 'read', 'truck')
+  const { rows } = await pool.query<TruckRow>(`${TRUCK_SELECT} WHERE t.id = $1 AND t."organizationId" = $2`, [id, user.organizationId])
+  if (!rows[0]) throw new HttpError(404, 'not_found')
+  return { data: truckJson(rows[0]) }
+}
+
+const EDITABLE = [
+  'unitNumber',
+  'companyId',
+  'vin',
+  'make',
+  'model',
+  'year',
+  'licensePlate',
+  'plateState',
+  'status',
+  'ownership',
+  'registrationExpiry',
+  'inspectionDue',
+  'odometerMiles',
+  'primaryDriverId',
+  'notes',
+  'customFields',
+] as const
+
+/** A light check of a PUT body: the types a bare server would insist on. */
+function truckInput(body: Record<string, unknown>) {
+  const text = (key: string) => {
+    const value = body[key]
+    if (value === null || value === undefined || value === '') return null
+    if (typeof value !== 'string') throw new HttpError(400, 'validation_failed')
+    return value.trim()
+  }
+  const int = (key: string) => {
+    const value = body[key]
+    if (value === null || value === undefined || value === '') return null
+    if (!Number.isInteger(value)) throw new HttpError(400, 'validation_failed')
+    return value as number
+  }
+  const input = {
+    unitNumber: text('unitNumber'),
+    companyId: text('companyId'),
+    vin: text('vin'),
+    make: text('make'),
+    model: text('model'),
+    year: int('year'),
+    licensePlate: text('licensePlate'),
+    plateState: text('plateState'),
+    status: text('status') ?? 'available',
+    ownership: text('ownership') ?? 'company',
+    registrationExpiry: text('registrationExpiry'),
+    inspectionDue: text('inspectionDue'),
+    odometerMiles: int('odometerMiles'),
+    primaryDriverId: text('primaryDriverId'),
+    notes: text('notes'),
+    customFields: (body.customFields ?? {}) as Record<string, unknown>,
+  }
+  const version = int('version')
+  if (!input.unitNumber || version === null) throw new HttpError(400, 'validation_failed')
+  if (!(TRUCK_STATUSES as readonly string[]).includes(input.status) || !(TRUCK_OWNERSHIPS as readonly string[]).includes(input.ownership)) {
+    throw new HttpError(400, 'validation_failed')
+  }
+  if (typeof input.customFields !== 'object' || Array.isArray(input.customFields)) throw new HttpError(400, 'validation_failed')
+  return { input, version }
+}
+
+/** The statements of the app's updateTruck, in one transaction, without an ORM. */
+async function apiTruckUpdate(req: http.IncomingMessage, id: string, body: string) {
+  const user = await apiUser(req, 'update', 'truck')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    throw new HttpError(400, 'validation_failed')
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'validation_failed')
+  const { input, version } = truckInput(parsed as Record<string, unknown>)
+  const org = user.organizationId
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const before = (await client.query(`SELECT * FROM "Truck" WHERE id = $1 AND "organizationId" = $2`, [id, org])).rows[0] as TruckRow | undefined
+    if (!before) throw new HttpError(404, 'not_found')
+    if (before.version !== version) throw new HttpError(409, 'conflict')
+    // The checks the app runs before writing: custom field definitions, references, uniqueness.
+    const [definitions, company, driver, unit, vin] = await Promise.all([
+      client.query<{ key: string; active: boolean }>(
+        `SELECT key, active FROM "CustomFieldDefinition" WHERE "organizationId" = $1 AND "listName" = 'trucks' ORDER BY "sortOrder", label, id`,
+        [org],
+      ),
+      input.companyId ? client.query(`SELECT id FROM "Company" WHERE id = $1 AND "organizationId" = $2 LIMIT 1`, [input.companyId, org]) : null,
+      input.primaryDriverId
+        ? client.query(`SELECT id FROM "User" WHERE id = $1 AND "organizationId" = $2 AND role = 'driver' LIMIT 1`, [input.primaryDriverId, org])
+        : null,
+      client.query(`SELECT id FROM "Truck" WHERE "organizationId" = $1 AND "unitNumber" ILIKE $2 AND NOT id = $3 LIMIT 1`, [org, input.unitNumber, id]),
+      input.vin ? client.query(`SELECT id FROM "Truck" WHERE "organizationId" = $1 AND vin ILIKE $2 AND NOT id = $3 LIMIT 1`, [org, input.vin, id]) : null,
+    ])
+    const known = new Set(definitions.rows.map((row) => row.key))
+    if (Object.keys(input.customFields).some((key) => !known.has(key))) throw new HttpError(400, 'validation_failed')
+    if ((company && !company.rowCount) || (driver && !driver.rowCount) || unit.rowCount || vin?.rowCount) throw new HttpError(400, 'validation_failed')
+    const updated = await client.query(
+      `UPDATE "Truck" SET "unitNumber" = $1, "companyId" = $2, vin = $3, make = $4, model = $5, year = $6, "licensePlate" = $7, "plateState" = $8,
+       status = $9::"TruckStatus", ownership = $10::"TruckOwnership", "registrationExpiry" = $11, "inspectionDue" = $12, "odometerMiles" = $13,
+       "primaryDriverId" = $14, notes = $15, "customFields" = $16, version = version + 1, "updatedAt" = now()
+       WHERE id = $17 AND "organizationId" = $18 AND version = $19`,
+      [...EDITABLE.map((key) => (key === 'customFields' ? JSON.stringify(input.customFields) : input[key])), id, org, version],
+    )
+    if (updated.rowCount !== 1) throw new HttpError(409, 'conflict')
+    const changes: Record<string, { before: unknown; after: unknown }> = {}
+    for (const key of EDITABLE) {
+      const was = before[key]
+      if (JSON.stringify(was ?? null) !== JSON.stringify(input[key] ?? null)) changes[key] = { before: was ?? null, after: input[key] ?? null }
+    }
+    await client.query(
+      `INSERT INTO "AuditEvent" (id, "organizationId", "userId", entity, "entityId", action, changes, ip) VALUES ($1, $2, $3, 'truck', $4, 'update', $5, $6)`,
+      [newId(), org, user.id, id, JSON.stringify(changes), req.socket.remoteAddress ?? null],
+    )
+    const after = (await client.query<TruckRow>(`${TRUCK_SELECT} WHERE t.id = $1`, [id])).rows[0]
+    await client.query('COMMIT')
+    return { data: truckJson(after) }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in: the app's verifyLogin and createSession, statement for statement.
+
+/** A collision-free text id (the app's Prisma ids are cuids made in the app, too). */
+function newId() {
+  return `b${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`
+}
+
+async function signIn(req: http.IncomingMessage, body: string) {
+  const form = new URLSearchParams(body)
+  const email = (form.get('email') ?? '').trim().toLowerCase()
+  const password = form.get('password') ?? ''
+  if (!email || !password) return { status: 400, body: 'email and password are required' }
+  const ip = req.socket.remoteAddress ?? 'unknown'
+  const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
+  const client = await pool.connect()
+  let attemptId: string
+  try {
+    await client.query('BEGIN')
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`login-ip:${ip}`])
+    const [byAccount, byIp] = await Promise.all([
+      client.query<{ n: string }>(`SELECT count(*) AS n FROM "LoginAttempt" WHERE email = $1 AND ip = $2 AND NOT success AND "createdAt" >= $3`, [
+        email,
+        ip,
+        since,
+      ]),
+      client.query<{ n: string }>(`SELECT count(*) AS n FROM "LoginAttempt" WHERE ip = $1 AND NOT success AND "createdAt" >= $2`, [ip, since]),
+    ])
+    if (Number(byAccount.rows[0].n) >= 10 || Number(byIp.rows[0].n) >= 100) {
+      await client.query('ROLLBACK')
+      return { status: 429, body: 'too many attempts' }
+    }
+    attemptId = newId()
+    await client.query(`INSERT INTO "LoginAttempt" (id, email, ip, success) VALUES ($1, $2, $3, false)`, [attemptId, email, ip])
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+  const user = (
+    await pool.query<{ id: string; passwordHash: string; status: string }>(`SELECT id, "passwordHash", status FROM "User" WHERE email = $1`, [email])
+  ).rows[0]
+  const ok = await verifyArgon2(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false)
+  const success = Boolean(user && ok && user.status !== 'banned')
+  if (success) await pool.query(`UPDATE "LoginAttempt" SET success = true WHERE id = $1`, [attemptId])
+  await pool.query(`DELETE FROM "LoginAttempt" WHERE email = $1 AND "createdAt" < $2`, [email, new Date(Date.now() - 86_400_000)])
+  if (!success || !user) return { status: 400, body: 'wrong email or password' }
+  await pool.query(`UPDATE "User" SET "lastLoginAt" = now(), "updatedAt" = now() WHERE id = $1`, [user.id])
+  await pool.query(`DELETE FROM "Session" WHERE "userId" = $1 AND "expiresAt" <= now()`, [user.id])
+  const sessionId = newId()
+  await pool.query(`INSERT INTO "Session" (id, "userId", kind, "expiresAt", ip, "userAgent") VALUES ($1, $2, 'web', $3, $4, $5)`, [
+    sessionId,
+    user.id,
+    new Date(Date.now() + SESSION_TTL_MS),
+    ip,
+    req.headers['user-agent']?.slice(0, 300) ?? null,
+  ])
+  const redirectTo = form.get('redirectTo')
+  const location = redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/dashboard/app/'
+  return { status: 302, headers: { Location: location, 'Set-Cookie': sessionCookie(sessionId) } }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+function readBody(req: http.IncomingMessage, limit = 1024 * 1024): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) reject(new HttpError(413, 'payload_too_large'))
+      else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** Like the app's compression(): gzip above 1 KiB when the client accepts it. */
+function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}) {
+  let body: Buffer = Buffer.from(text)
+  const out: Record<string, string | number> = { 'Content-Type': type, 'Cache-Control': 'private, no-store', ...headers }
+  if (body.length > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    body = gzipSync(body)
+    out['Content-Encoding'] = 'gzip'
+    out.Vary = 'Accept-Encoding'
+  }
+  out['Content-Length'] = body.length
+  res.writeHead(status, out)
+  res.end(body)
+}
+
+const HTML = 'text/html; charset=utf-8'
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+async function route(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://baseline.invalid')
+  const path = url.pathname
+  const api = path.startsWith('/api/')
+  try {
+    let match: RegExpExecArray | null
+    if (req.method === 'GET' && path === '/health') return send(req, res, 200, 'text/plain', 'ok')
+    if (req.method === 'GET' && path === '/dashboard/trucks/list') return send(req, res, 200, HTML, await truckListPage(req, url))
+    if (req.method === 'GET' && (match = /^\/dashboard\/trucks\/([^/]+)\/edit$/.exec(path)))
+      return send(req, res, 200, HTML, await truckEditPage(req, match[1]))
+    if (req.method === 'GET' && /^\/dashboard\/app\/?$/.test(path)) return send(req, res, 200, HTML, await dashboardPage(req))
+    if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
+    if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
+      if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))
+      if (req.method === 'PUT') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckUpdate(req, match[1], await readBody(req))))
+    }
+    if (req.method === 'POST' && path === '/auth/login') {
+      const result = await signIn(req, await readBody(req))
+      if (result.status === 302) {
+        res.writeHead(302, { ...result.headers, 'Content-Length': 0 })
+        return res.end()
+      }
+      return send(req, res, result.status, 'text/plain', result.body ?? '')
+    }
+    throw new HttpError(404, 'not_found')
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (error.status === 302) {
+        res.writeHead(302, { Location: `${error.code}?redirectTo=${encodeURIComponent(path)}`, 'Content-Length': 0 })
+        return res.end()
+      }
+      return api
+        ? send(req, res, error.status, JSON_TYPE, JSON.stringify({ error: { code: error.code } }))
+        : send(req, res, error.status, 'text/plain', error.code)
+    }
+    console.error(error)
+    return send(req, res, 500, 'text/plain', 'internal error')
+  }
+}
+
+const server = http.createServer((req, res) => void route(req, res))
+server.keepAliveTimeout = 60_000
+server.listen(PORT, '127.0.0.1', () => console.info(`[baseline] listening on http://127.0.0.1:${PORT}`))
+
+function stop() {
+  server.close()
+  server.closeAllConnections()
+  pool.end().finally(() => process.exit(0))
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

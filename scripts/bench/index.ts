@@ -1,0 +1,380 @@
+/**
+ * npm run bench: measures, never asserts (issue 11). `npm run bench -- --help` lists the options.
+ *
+ * One run starts its own embedded PostgreSQL with a large seeded fleet, the production app and a
+ * bare baseline (scripts/bench/baseline.ts: node:http + pg doing the same database work) against
+ * that same database, then prints first-load JavaScript per route, page sizes, interleaved
+ * throughput and latency of app and baseline per scenario with their ratio, and the app's memory
+ * over 20,000 mixed requests. `--profile` instead runs one scenario under `node --cpu-prof` and
+ * prints where the time goes.
+ */
+import { execSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { firstLoadJs, LIMIT_KIB } from './client-js'
+import { HttpClient, merge, runLoad, summarize, type Driver, type Sample } from './load'
+import { HELP, parseOptions, type Options } from './options'
+import { commandOf, memoryOf, servingPid, startDatabase, startServer, type Database, type Server } from './processes'
+import { analyzeProfile, findProfile } from './profile'
+import { heading, int, kib, ms, table } from './report'
+import { loadScenarios, mixed, scenarios as allScenarios, type Fixtures, type Scenario, type Side, type Target } from './scenarios'
+
+const parsed = (() => {
+  try {
+    return parseOptions(process.argv.slice(2))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(2)
+  }
+})()
+if (parsed === 'help') {
+  console.info(HELP)
+  process.exit(0)
+}
+const options: Options = parsed
+const benchStarted = performance.now()
+
+const EMAIL = 'admin@freightdesk.test'
+const PASSWORD = 'freightdesk'
+
+// Everything this run starts, stopped in reverse order however the run ends.
+const stoppers: Array<() => Promise<void>> = []
+async function cleanUp() {
+  while (stoppers.length) await stoppers.pop()!().catch((error) => console.error(error))
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and the database…`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+const hrUs = () => Number(process.hrtime.bigint() / 1000n)
+
+async function main() {
+  if (!fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'inherit' })
+  console.info(`# Freightdesk bench${options.profile ? ' (CPU profile)' : ''}`)
+  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}, node ${process.version}`
+  const plan = options.profile
+    ? `${options.concurrency} clients, ${options.warmup} s warm-up, ${options.seconds} s profiled`
+    : `${options.concurrency} clients, ${options.rounds} rounds × ${options.seconds} s per server and scenario, ${options.warmup} s warm-up each`
+  console.info(`\n${machine}; ${plan}; ${options.gzip ? 'Accept-Encoding: gzip' : 'no Accept-Encoding (gzip sizes reported apart)'}`)
+
+  let routePaths: string[] = []
+  if (!options.profile && !options.skipJs) routePaths = printClientJs()
+
+  const database: Database = await startDatabase(options)
+  stoppers.push(database.stop)
+  const secret = randomBytes(32).toString('hex')
+  const env = {
+    DATABASE_URL: database.url,
+    SESSION_SECRET: secret,
+    NODE_ENV: 'production',
+    DATA_DIR: path.resolve(options.dataDir),
+  }
+  const logDir = path.join(options.dataDir, 'logs')
+  if (options.profile) fs.mkdirSync(options.profileDir, { recursive: true })
+  const [app, baseline] = await Promise.all([
+    startServer({
+      name: 'app',
+      // As `npm run serve` runs it in production: the compiled server with its heap limit.
+      script: 'build/server.js',
+      port: options.port,
+      env,
+      logDir,
+      readyPath: '/auth/login',
+      nodeArgs: [
+        `--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`,
+        ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : []),
+      ],
+    }),
+    options.profile
+      ? null
+      : startServer({ name: 'baseline', script: 'scripts/bench/baseline.ts', port: options.baselinePort, env, logDir, readyPath: '/health' }),
+  ])
+  stoppers.push(app.stop)
+  if (baseline) stoppers.push(baseline.stop)
+
+  const targets: Record<Side, Target> = {
+    app: { side: 'app', http: new HttpClient(app.base, options.concurrency + 4) },
+    baseline: { side: 'baseline', http: new HttpClient(baseline?.base ?? app.base, options.concurrency + 4) },
+  }
+  const fixtures = await makeFixtures(targets.app)
+  const chosen = allScenarios(fixtures).filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only))
+  if (!chosen.length) throw new Error(`no scenario matches --only ${options.only}`)
+
+  if (options.profile) {
+    await profile(app, targets.app, chosen[0], fixtures)
+  } else {
+    await printSizesAndParity(targets, chosen, fixtures)
+    await compare(targets, chosen, fixtures, routePaths)
+    if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
+  }
+  for (const target of Object.values(targets)) target.http.close()
+  await cleanUp()
+  console.info(`\nbench finished in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s; server logs in ${logDir}`)
+}
+
+function printClientJs() {
+  const { routes, routePaths, note } = firstLoadJs()
+  heading(`First-load JavaScript per route (KiB; gzip level 6; flagged over ${LIMIT_KIB} KiB gzip)`)
+  console.info(
+    table(routes, [
+      { title: 'route', value: (r) => r.path, align: 'left' },
+      { title: 'id', value: (r) => r.id, align: 'left' },
+      { title: 'files', value: (r) => r.files },
+      { title: 'code raw', value: (r) => kib(r.codeRaw) },
+      { title: 'code gzip', value: (r) => kib(r.codeGzip) },
+      { title: 'strings gzip', value: (r) => kib(r.stringsGzip) },
+      { title: 'total gzip', value: (r) => kib(r.gzip) },
+      { title: `> ${LIMIT_KIB}`, value: (r) => (r.gzip > LIMIT_KIB * 1024 ? 'OVER' : ''), align: 'left' },
+    ]),
+  )
+  const over = routes.filter((r) => r.gzip > LIMIT_KIB * 1024).length
+  console.info(`\n${note}; ${over} of ${routes.length} over ${LIMIT_KIB} KiB gzip. "strings" are the English locale chunks loaded before hydration.`)
+  return routePaths
+}
+
+/** A web session (the sign-in form's cookie), an API token, and the trucks to read and write. */
+async function makeFixtures(app: Target): Promise<Fixtures> {
+  const form = new URLSearchParams({ email: EMAIL, password: PASSWORD, redirectTo: '' }).toString()
+  const login = await app.http.request({ method: 'POST', path: '/auth/login', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })
+  const cookie = (login.headers['set-cookie'] ?? []).find((value) => value.startsWith('fd_session='))?.split(';')[0]
+  if (login.status !== 302 || !cookie) throw new Error(`sign-in failed: ${login.status} ${login.body.toString('utf8', 0, 300)}`)
+  const apiLogin = await app.http.request({
+    method: 'POST',
+    path: '/api/account/login',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  })
+  const { accessToken } = JSON.parse(apiLogin.body.toString('utf8')) as { accessToken: string }
+  const ids: string[] = []
+  for (let page = 2; ids.length < 25 + options.concurrency; page++) {
+    const response = await app.http.request({ path: `/api/trucks?pageSize=100&page=${page}`, headers: { Authorization: `Bearer ${accessToken}` } })
+    const rows = (JSON.parse(response.body.toString('utf8')) as { data: Array<{ id: string }> }).data
+    if (!rows.length) break
+    ids.push(...rows.map((row) => row.id))
+  }
+  if (ids.length < 25 + options.concurrency) throw new Error(`not enough trucks for ${options.concurrency} clients: use a larger --scale`)
+  return {
+    email: EMAIL,
+    password: PASSWORD,
+    cookie,
+    token: accessToken,
+    readIds: ids.slice(0, 25),
+    writeIds: ids.slice(25, 25 + options.concurrency),
+    gzip: options.gzip,
+  }
+}
+
+/** Sizes of each page from both servers, and whether the baseline's API answers equal the app's. */
+async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenario[], fixtures: Fixtures) {
+  const pages = chosen.filter((scenario) => scenario.page)
+  if (pages.length) {
+    const rows = []
+    for (const scenario of pages) {
+      const [app, base] = await Promise.all(
+        (['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: scenario.page!, headers: { Cookie: fixtures.cookie } })),
+      )
+      rows.push({ scenario, app: app.body, base: base.body, status: `${app.status}/${base.status}` })
+    }
+    heading('Page sizes (KiB; gzip level 6, as compression() sends them)')
+    console.info(
+      table(rows, [
+        { title: 'page', value: (r) => r.scenario.name, align: 'left' },
+        { title: 'status app/baseline', value: (r) => r.status },
+        { title: 'app raw', value: (r) => kib(r.app.length) },
+        { title: 'app gzip', value: (r) => kib(gzipSync(r.app).length) },
+        { title: 'baseline raw', value: (r) => kib(r.base.length) },
+        { title: 'baseline gzip', value: (r) => kib(gzipSync(r.base).length) },
+      ]),
+    )
+  }
+  // The API answers must be the same data, or the comparison would not be fair.
+  const auth = { Authorization: `Bearer ${fixtures.token}` }
+  const problems: string[] = []
+  for (const url of ['/api/trucks', `/api/trucks/${fixtures.readIds[0]}`]) {
+    const [app, base] = await Promise.all((['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: url, headers: auth })))
+    const a = JSON.parse(app.body.toString('utf8')) as Record<string, unknown>
+    const b = JSON.parse(base.body.toString('utf8')) as Record<string, unknown>
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      problems.push(`${url}: app ${app.body.length} B, baseline ${base.body.length} B differ (${firstDifference(a, b)})`)
+  }
+  console.info(
+    problems.length
+      ? `\nAPI parity: ${problems.join('; ')}`
+      : '\nAPI parity: GET /api/trucks and GET /api/trucks/{id} answer the same JSON from app and baseline.',
+  )
+}
+
+function firstDifference(a: unknown, b: unknown, at = ''): string {
+  if (JSON.stringify(a) === JSON.stringify(b)) return ''
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`)
+      if (found) return found
+    }
+  }
+  return `${at || '.'}: ${JSON.stringify(a)?.slice(0, 60)} vs ${JSON.stringify(b)?.slice(0, 60)}`
+}
+
+async function window(target: Target, scenario: Scenario, fixtures: Fixtures, seconds: number): Promise<Sample> {
+  const driver = await scenario.make(target, fixtures)
+  return runLoad(target.http, driver, { seconds }, options.concurrency)
+}
+
+/** Interleaved windows per scenario: warm-up of each, then app, baseline, app, baseline … */
+async function compare(targets: Record<Side, Target>, chosen: Scenario[], fixtures: Fixtures, routePaths: string[]) {
+  const loads = loadScenarios(routePaths)
+  heading(`Throughput and latency, interleaved (${options.concurrency} clients, ${options.rounds} × ${options.seconds} s per server and scenario)`)
+  // Both servers see every scenario before the first measured window (JIT, pools, caches).
+  if (options.warmup > 0) {
+    for (const side of ['app', 'baseline'] as const) {
+      const drivers = new Map<string, Driver>()
+      for (const scenario of chosen) drivers.set(scenario.name, await scenario.make(targets[side], fixtures))
+      await runLoad(targets[side].http, mixed(drivers), { seconds: 2 * options.warmup }, options.concurrency)
+    }
+  }
+  const results = []
+  for (const scenario of [...chosen, ...loads.scenarios]) {
+    if (options.warmup > 0) for (const side of ['app', 'baseline'] as const) await window(targets[side], scenario, fixtures, options.warmup)
+    const samples: Record<Side, Sample[]> = { app: [], baseline: [] }
+    for (let round = 0; round < options.rounds; round++) {
+      for (const side of ['app', 'baseline'] as const) samples[side].push(await window(targets[side], scenario, fixtures, options.seconds))
+    }
+    const app = summarize(merge(samples.app))
+    const base = summarize(merge(samples.baseline))
+    const perRound = (side: Side) => samples[side].map((sample) => int(sample.ok / (sample.elapsedMs / 1000))).join(' / ')
+    console.info(`  ${scenario.name}: app ${perRound('app')} req/s, baseline ${perRound('baseline')} req/s`)
+    for (const side of ['app', 'baseline'] as const) {
+      const first = merge(samples[side]).firstError
+      if (first) console.info(`    ${side} error sample: ${first}`)
+    }
+    results.push({ scenario: scenario.name, app, base })
+  }
+  console.info(
+    `\n${table(results, [
+      { title: 'scenario', value: (r) => r.scenario, align: 'left' },
+      { title: 'app req/s', value: (r) => int(r.app.rps) },
+      { title: 'app p50 ms', value: (r) => ms(r.app.p50) },
+      { title: 'app p97.5 ms', value: (r) => ms(r.app.p975) },
+      { title: 'baseline req/s', value: (r) => int(r.base.rps) },
+      { title: 'baseline p50 ms', value: (r) => ms(r.base.p50) },
+      { title: 'baseline p97.5 ms', value: (r) => ms(r.base.p975) },
+      { title: 'ratio app/baseline', value: (r) => (r.app.rps / r.base.rps).toFixed(2) },
+      { title: '409s app/baseline', value: (r) => `${r.app.conflicts}/${r.base.conflicts}` },
+      { title: 'errors app/baseline', value: (r) => `${r.app.errors}/${r.base.errors}` },
+    ])}`,
+  )
+  console.info(
+    '\nreq/s counts accepted answers only (200; 302 with a session cookie for sign-in). PUT: each client owns one truck and sends the version it last read; a 409 (someone else wrote it) is counted apart and the truck re-read untimed.',
+  )
+  console.info(loads.note)
+}
+
+/** RSS of the serving app process before and after N mixed requests, sampled for the peak. */
+async function memory(app: Server, baseline: Server, target: Target, chosen: Scenario[], fixtures: Fixtures) {
+  const pid = servingPid(app.child.pid!)
+  const drivers = new Map<string, Driver>()
+  for (const scenario of chosen) drivers.set(scenario.name, await scenario.make(target, fixtures))
+  const driver = mixed(drivers)
+  heading(`Memory: ${int(options.memoryRequests)} mixed requests to the app (${options.concurrency} clients)`)
+  console.info(`serving process ${pid}: ${commandOf(pid)}`)
+  await runLoad(target.http, driver, { total: 500 }, options.concurrency)
+  const before = memoryOf(pid)
+  let peak = before.rss
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss)
+  }, 200)
+  const sample = await runLoad(target.http, driver, { total: options.memoryRequests }, options.concurrency)
+  clearInterval(sampler)
+  const after = memoryOf(pid)
+  peak = Math.max(peak, after.rss)
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const settled = memoryOf(pid)
+  const baselineMemory = memoryOf(servingPid(baseline.child.pid!))
+  console.info(
+    table(
+      [
+        { what: 'app RSS before (after 500 more warm-up requests)', value: `${before.rss.toFixed(0)} MiB` },
+        { what: `app RSS after ${int(options.memoryRequests)} requests`, value: `${after.rss.toFixed(0)} MiB` },
+        { what: 'app RSS 2 s later', value: `${settled.rss.toFixed(0)} MiB` },
+        { what: 'app RSS peak (sampled every 200 ms)', value: `${peak.toFixed(0)} MiB` },
+        { what: 'app VmHWM (kernel peak since start)', value: `${after.hwm.toFixed(0)} MiB` },
+        { what: 'baseline RSS now, for comparison', value: `${baselineMemory.rss.toFixed(0)} MiB` },
+        {
+          what: 'mixed load',
+          value: `${int(sample.ok / (sample.elapsedMs / 1000))} req/s over ${(sample.elapsedMs / 1000).toFixed(0)} s, ${sample.conflicts} 409s, ${sample.errors} errors`,
+        },
+      ],
+      [
+        { title: 'measure', value: (r) => r.what, align: 'left' },
+        { title: 'value', value: (r) => r.value },
+      ],
+    ),
+  )
+  if (sample.firstError) console.info(`error sample: ${sample.firstError}`)
+}
+
+/** One scenario against the app under --cpu-prof; the profile of the load window only. */
+async function profile(app: Server, target: Target, scenario: Scenario, fixtures: Fixtures) {
+  if (options.warmup > 0) await window(target, scenario, fixtures, options.warmup)
+  const fromUs = hrUs()
+  const sample = summarize(await window(target, scenario, fixtures, options.seconds))
+  const toUs = hrUs()
+  const pid = app.child.pid!
+  heading(`CPU profile: ${scenario.name}, ${options.concurrency} clients, ${options.seconds} s`)
+  console.info(`${int(sample.rps)} req/s, p50 ${ms(sample.p50)} ms, p97.5 ${ms(sample.p975)} ms, ${sample.errors} errors (under the profiler)`)
+  await app.stop()
+  const file = findProfile(options.profileDir, pid)
+  if (!file) throw new Error(`no .cpuprofile of process ${pid} in ${options.profileDir}`)
+  const result = analyzeProfile(file, { fromUs, toUs })
+  const busy = result.sampledMs - result.idleMs
+  const pct = (value: number) => `${((value / result.sampledMs) * 100).toFixed(1)}%`
+  console.info(
+    `\n${(result.sampledMs / 1000).toFixed(1)} s sampled ${result.windowed ? 'inside the load window' : '(whole process: the load window could not be matched)'}; idle ${pct(result.idleMs)}, busy ${(busy / 1000).toFixed(1)} s. Percentages are of all sampled time.`,
+  )
+  heading('Top 25 functions by self time')
+  console.info(
+    table(result.bySelf.slice(0, 25), [
+      { title: 'self ms', value: (f) => int(f.self) },
+      { title: 'self %', value: (f) => pct(f.self) },
+      { title: 'function', value: (f) => f.name.slice(0, 48), align: 'left' },
+      { title: 'package / file', value: (f) => f.group, align: 'left' },
+      { title: 'location', value: (f) => f.location.slice(-70), align: 'left' },
+    ]),
+  )
+  heading("Top 15 functions by total time (self + callees; the event loop's node/V8 frames left out)")
+  console.info(
+    table(result.byTotal.slice(0, 15), [
+      { title: 'total ms', value: (f) => int(f.total) },
+      { title: 'total %', value: (f) => pct(f.total) },
+      { title: 'function', value: (f) => f.name.slice(0, 48), align: 'left' },
+      { title: 'package / file', value: (f) => f.group, align: 'left' },
+      { title: 'location', value: (f) => f.location.slice(-70), align: 'left' },
+    ]),
+  )
+  heading('Self time by package / file')
+  console.info(
+    table(result.byGroup.slice(0, 15), [
+      { title: 'self ms', value: (g) => int(g.self) },
+      { title: 'self %', value: (g) => pct(g.self) },
+      { title: 'package / file', value: (g) => g.group, align: 'left' },
+    ]),
+  )
+  console.info(`\nprofile: ${path.resolve(file)} (open it in Chrome DevTools › Performance, or in speedscope)`)
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error)
+  await cleanUp()
+  process.exit(1)
+}

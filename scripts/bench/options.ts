@@ -1,0 +1,147 @@
+/** `npm run bench -- [options]`: the options, their defaults and `--help`. */
+
+export type Options = {
+  scale: number
+  seconds: number
+  warmup: number
+  concurrency: number
+  rounds: number
+  only: string | null
+  port: number
+  baselinePort: number
+  pgPort: number
+  dataDir: string
+  memoryRequests: number
+  profile: boolean
+  profileDir: string
+  gzip: boolean
+  keepData: boolean
+  skipJs: boolean
+}
+
+const DEFAULTS: Options = {
+  scale: 50,
+  seconds: 3,
+  warmup: 1,
+  concurrency: 8,
+  rounds: 2,
+  only: null,
+  port: 3200,
+  baselinePort: 0,
+  pgPort: 54332,
+  dataDir: '.data/bench',
+  memoryRequests: 20_000,
+  profile: false,
+  profileDir: '',
+  gzip: false,
+  keepData: false,
+  skipJs: false,
+}
+
+export const HELP = `npm run bench -- [options]
+
+Measures, never asserts. Starts its own embedded PostgreSQL with the demo data and N×100 extra
+trucks, the production app (build it first; the bench builds when build/ is missing) and a bare
+node:http + pg baseline doing the same database work, then prints:
+  1. first-load JavaScript per route (from the client manifest), flagged over 150 KiB gzip;
+  2. response sizes of the pages (raw and gzip) and a parity check of the API answers;
+  3. per scenario, interleaved rounds app, baseline, app, baseline…: req/s, p50, p97.5, ratio;
+  4. the app's RSS before and after N mixed requests, and the peak.
+
+  --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
+  --seconds S          measured seconds per window (default ${DEFAULTS.seconds}; --profile: 10)
+  --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
+  --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})
+  --rounds R           app/baseline windows per scenario (default ${DEFAULTS.rounds})
+  --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page")
+  --memory-requests N  mixed requests for the memory check (default 20000; 0 skips it)
+  --gzip               clients send Accept-Encoding: gzip (both servers then compress)
+  --skip-js            no first-load JavaScript table
+  --profile            CPU profile instead: the app under node --cpu-prof, the list page scenario
+                       (or --only's) for --seconds, then the top functions by self and total time
+  --profile-dir DIR    where the .cpuprofile goes (default <data-dir>/profiles)
+  --port P             the app's port (default ${DEFAULTS.port}); the baseline's is --baseline-port (P+1)
+  --baseline-port P
+  --pg-port P          the embedded PostgreSQL's port (default ${DEFAULTS.pgPort})
+  --data-dir DIR       the bench's database folder (default ${DEFAULTS.dataDir}; wiped each run)
+  --keep-data          reuse the database in --data-dir when it holds the same fleet (no re-seed)
+  --help
+`
+
+export function parseOptions(argv: string[]): Options | 'help' {
+  const options = { ...DEFAULTS }
+  let secondsGiven = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = () => {
+      const next = argv[++i]
+      if (next === undefined) throw new Error(`${arg} needs a value`)
+      return next
+    }
+    const number = () => {
+      const parsed = Number(value())
+      if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${arg} takes a number ≥ 0`)
+      return parsed
+    }
+    switch (arg) {
+      case '--help':
+      case '-h':
+        return 'help'
+      case '--scale':
+        options.scale = number()
+        break
+      case '--seconds':
+        options.seconds = number()
+        secondsGiven = true
+        break
+      case '--warmup':
+        options.warmup = number()
+        break
+      case '--concurrency':
+        options.concurrency = Math.max(1, Math.floor(number()))
+        break
+      case '--rounds':
+        options.rounds = Math.max(1, Math.floor(number()))
+        break
+      case '--only':
+        options.only = value().toLowerCase()
+        break
+      case '--memory-requests':
+        options.memoryRequests = Math.floor(number())
+        break
+      case '--gzip':
+        options.gzip = true
+        break
+      case '--skip-js':
+        options.skipJs = true
+        break
+      case '--profile':
+        options.profile = true
+        break
+      case '--profile-dir':
+        options.profileDir = value()
+        break
+      case '--port':
+        options.port = number()
+        break
+      case '--baseline-port':
+        options.baselinePort = number()
+        break
+      case '--pg-port':
+        options.pgPort = number()
+        break
+      case '--data-dir':
+        options.dataDir = value()
+        break
+      case '--keep-data':
+        options.keepData = true
+        break
+      default:
+        throw new Error(`unknown option ${arg} (see --help)`)
+    }
+  }
+  if (options.profile && !secondsGiven) options.seconds = 10
+  options.baselinePort ||= options.port + 1
+  options.profileDir ||= `${options.dataDir}/profiles`
+  return options
+}

@@ -1,0 +1,168 @@
+/**
+ * The bench's processes: its own embedded PostgreSQL (seeded), the production app and the
+ * baseline as children in their own process groups, and the memory of the process that serves.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
+
+export type Database = { url: string; stop: () => Promise<void> }
+
+/** Starts the bench's PostgreSQL (wiped first unless kept) with the demo data and `scale`×100 trucks. */
+export async function startDatabase(options: { dataDir: string; pgPort: number; scale: number; keepData: boolean }): Promise<Database> {
+  const pgDir = path.join(options.dataDir, 'postgres')
+  if (!options.keepData) fs.rmSync(pgDir, { recursive: true, force: true })
+  const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: options.pgPort })
+  try {
+    await applyMigrations(embedded.url)
+    const expected = Math.floor(options.scale * 100) + 40
+    const trucks = await query<{ n: string }>(
+      embedded.url,
+      `SELECT count(*) AS n FROM "Truck" t JOIN "User" u ON u."organizationId" = t."organizationId" WHERE u.email = 'admin@freightdesk.test'`,
+    )
+    if (Number(trucks[0].n) !== expected) {
+      const started = performance.now()
+      console.info(`seeding the demo data and ${expected.toLocaleString('en-US')} trucks…`)
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'prisma/seed.ts', '--loads-scale', String(options.scale)], {
+        env: { ...process.env, DATABASE_URL: embedded.url },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      if (seeded.status !== 0) throw new Error('seeding failed')
+      console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    } else {
+      console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks)`)
+    }
+    // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
+    await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
+    return embedded
+  } catch (error) {
+    await embedded.stop()
+    throw error
+  }
+}
+
+export async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+export type Server = { name: string; child: ChildProcess; base: string; log: string; stop: () => Promise<void> }
+
+/**
+ * Starts `node [nodeArgs] script` (with `--import tsx` for a .ts script) in its own process group,
+ * its output in a log file, and waits until `readyPath` answers 200. node itself (not the `tsx`
+ * binary or npm) so the child is the process that serves: its pid is the one whose memory counts.
+ */
+export async function startServer(options: {
+  name: string
+  script: string
+  port: number
+  env: Record<string, string>
+  logDir: string
+  readyPath: string
+  nodeArgs?: string[]
+}): Promise<Server> {
+  fs.mkdirSync(options.logDir, { recursive: true })
+  const log = path.join(options.logDir, `${options.name}.log`)
+  const out = fs.openSync(log, 'w')
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+    detached: true,
+  })
+  fs.closeSync(out)
+  let exited = false
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  const base = `http://127.0.0.1:${options.port}`
+  const stop = async () => {
+    if (exited) return
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      return
+    }
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000).unref())
+    if ((await Promise.race([exit, timeout])) === 'timeout') {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // gone meanwhile
+      }
+      await exit
+    }
+  }
+  for (let i = 0; i < 480; i++) {
+    if (exited) break
+    try {
+      const response = await fetch(`${base}${options.readyPath}`, { redirect: 'manual' })
+      await response.arrayBuffer()
+      if (response.status === 200) return { name: options.name, child, base, log, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  await stop()
+  const tail = fs.readFileSync(log, 'utf8').split('\n').slice(-20).join('\n')
+  throw new Error(`${options.name} did not start on port ${options.port} (log ${log}):\n${tail}`)
+}
+
+/** The parent of each process, from /proc/<pid>/stat. */
+function parents() {
+  const map = new Map<number, { ppid: number; comm: string }>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const close = stat.lastIndexOf(')')
+      const comm = stat.slice(stat.indexOf('(') + 1, close)
+      const ppid = Number(stat.slice(close + 2).split(' ')[1])
+      map.set(Number(entry), { ppid, comm })
+    } catch {
+      // exited while we looked
+    }
+  }
+  return map
+}
+
+/**
+ * The node process that serves: `pid` itself, or the deepest node process below it when `pid` is
+ * a launcher (the `tsx` binary runs the script in a child node process).
+ */
+export function servingPid(pid: number) {
+  const table = parents()
+  let current = pid
+  for (;;) {
+    const child = [...table].find(([, info]) => info.ppid === current && info.comm.startsWith('node'))
+    if (!child) return current
+    current = child[0]
+  }
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+export function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024
+  return { rss: field('VmRSS'), hwm: field('VmHWM') }
+}
+
+export function commandOf(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ')
+  } catch {
+    return '?'
+  }
+}

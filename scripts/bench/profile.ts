@@ -1,0 +1,106 @@
+/**
+ * Reads a V8 .cpuprofile (what `node --cpu-prof` writes): nodes with a callFrame and children,
+ * and the samples (a node id each, with the µs since the previous one). Self time is the time a
+ * function was on top of the stack; total time the time it was anywhere on it (counted once per
+ * sample however deep it recurses). Only the samples inside the load window count, so start-up
+ * and shutdown do not hide the request path.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
+type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] }
+type CpuProfile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+
+export type FunctionTime = { name: string; group: string; location: string; self: number; total: number }
+
+/** Which package (or part of the app, or of node) a script belongs to. */
+export function groupOf(url: string, functionName: string) {
+  if (!url) return /^\(.*\)$/.test(functionName) ? 'v8' : 'native'
+  if (url.startsWith('node:')) return 'node'
+  const file = url.replace(/^file:\/\//, '')
+  const modules = file.lastIndexOf('/node_modules/')
+  if (modules >= 0) {
+    const [first, second] = file.slice(modules + '/node_modules/'.length).split('/')
+    return first.startsWith('@') ? `${first}/${second}` : first
+  }
+  const relative = path.relative(process.cwd(), file)
+  if (relative.startsWith('build/server/')) return 'app (build/server)'
+  return relative.startsWith('..') ? file : relative
+}
+
+function locationOf(frame: CallFrame) {
+  if (!frame.url) return ''
+  const file = frame.url.replace(/^file:\/\//, '')
+  const modules = file.lastIndexOf('/node_modules/')
+  const short = modules >= 0 ? file.slice(modules + '/node_modules/'.length) : file.startsWith('node:') ? file : path.relative(process.cwd(), file)
+  return `${short}:${frame.lineNumber + 1}`
+}
+
+/** The newest, largest profile of process `pid` in `dir` (one file per thread). */
+export function findProfile(dir: string, pid: number) {
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile') && name.includes(`.${pid}.`))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)
+  return files[0] ?? null
+}
+
+/** Self and total time per function within [fromUs, toUs] (V8's monotonic clock, as process.hrtime). */
+export function analyzeProfile(file: string, window?: { fromUs: number; toUs: number }) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+
+  const functions = new Map<string, FunctionTime>()
+  const keyOf = new Map<number, string>()
+  for (const node of profile.nodes) {
+    const frame = node.callFrame
+    const name = frame.functionName || '(anonymous)'
+    const key = `${name}|${frame.url}|${frame.lineNumber}|${frame.columnNumber}`
+    keyOf.set(node.id, key)
+    if (!functions.has(key)) functions.set(key, { name, group: groupOf(frame.url, name), location: locationOf(frame), self: 0, total: 0 })
+  }
+  // The distinct functions on each node's stack, computed once per node.
+  const stacks = new Map<number, string[]>()
+  const stackOf = (id: number): string[] => {
+    let stack = stacks.get(id)
+    if (!stack) {
+      const up = parent.has(id) ? stackOf(parent.get(id)!) : []
+      const key = keyOf.get(id)!
+      stack = up.includes(key) ? up : [...up, key]
+      stacks.set(id, stack)
+    }
+    return stack
+  }
+
+  const inWindow = window && window.fromUs >= profile.startTime && window.toUs <= profile.endTime && window.toUs > window.fromUs
+  let time = profile.startTime
+  let sampled = 0
+  let idle = 0
+  for (let i = 0; i < profile.samples.length; i++) {
+    time += profile.timeDeltas[i] ?? 0
+    if (inWindow && (time < window.fromUs || time > window.toUs)) continue
+    const delta = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000
+    const id = profile.samples[i]
+    const leaf = functions.get(keyOf.get(id)!)!
+    sampled += delta
+    if (leaf.name === '(idle)') idle += delta
+    leaf.self += delta
+    for (const key of stackOf(id)) functions.get(key)!.total += delta
+  }
+  const list = [...functions.values()]
+  const groups = new Map<string, number>()
+  for (const fn of list) groups.set(fn.group, (groups.get(fn.group) ?? 0) + fn.self)
+  return {
+    windowed: Boolean(inWindow),
+    sampledMs: sampled,
+    idleMs: idle,
+    bySelf: list.filter((fn) => fn.self > 0).sort((a, b) => b.self - a.self),
+    // Node's and V8's frames (processTicksAndRejections, runMicrotasks, async_hooks …) sit under
+    // every async call: left out here, as they would fill the table without saying anything.
+    byTotal: list.filter((fn) => !['node', 'native', 'v8'].includes(fn.group)).sort((a, b) => b.total - a.total),
+    byGroup: [...groups].map(([group, self]) => ({ group, self })).sort((a, b) => b.self - a.self),
+  }
+}

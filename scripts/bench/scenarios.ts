@@ -1,0 +1,178 @@
+/**
+ * What the bench sends, the same to the app and to the baseline (same paths, same cookie and
+ * token, same database): each scenario makes a fresh Driver for each measured window.
+ */
+import { gunzipSync } from 'node:zlib'
+import type { Driver, HttpClient, Response } from './load'
+
+export type Side = 'app' | 'baseline'
+export type Target = { side: Side; http: HttpClient }
+
+export type Fixtures = {
+  email: string
+  password: string
+  /** The `fd_session=…` pair of a web session, and a bearer token of an API session. */
+  cookie: string
+  token: string
+  /** Trucks the edit page and GET /api/trucks/{id} go through in turn. */
+  readIds: string[]
+  /** One truck per client for PUT, none shared, so clients never race each other. */
+  writeIds: string[]
+  gzip: boolean
+}
+
+export type Scenario = {
+  name: string
+  /** A page whose HTML size is reported. */
+  page?: string
+  make: (target: Target, fixtures: Fixtures) => Promise<Driver>
+}
+
+const okWhen =
+  (status: number) =>
+  (response: Response): 'ok' | 'error' =>
+    response.status === status ? 'ok' : 'error'
+
+function headers(fixtures: Fixtures, extra: Record<string, string>) {
+  return fixtures.gzip ? { ...extra, 'Accept-Encoding': 'gzip' } : extra
+}
+
+function get(path: (sequence: number) => string, auth: 'cookie' | 'token'): Scenario['make'] {
+  return async (_target, fixtures) => {
+    const sent = headers(fixtures, auth === 'cookie' ? { Cookie: fixtures.cookie } : { Authorization: `Bearer ${fixtures.token}` })
+    return { request: (_client, sequence) => ({ path: path(sequence), headers: sent }), check: okWhen(200) }
+  }
+}
+
+type TruckJson = { id: string; version: number; odometerMiles: number | null } & Record<string, unknown>
+
+async function readTruck(target: Target, fixtures: Fixtures, id: string): Promise<TruckJson> {
+  const response = await target.http.request({ path: `/api/trucks/${id}`, headers: { Authorization: `Bearer ${fixtures.token}` } })
+  if (response.status !== 200) throw new Error(`${target.side}: GET /api/trucks/${id} → ${response.status}`)
+  return (JSON.parse(response.body.toString('utf8')) as { data: TruckJson }).data
+}
+
+/**
+ * PUT of the whole record as read, odometer + 1, with the version last seen. Each client owns one
+ * truck and learns the new version from each answer; the window starts from a fresh read (the
+ * other server wrote the same rows in between). A 409 would mean someone else wrote the truck: it
+ * is counted apart, the truck read again (untimed) and the loop goes on.
+ */
+const putTruck: Scenario['make'] = async (target, fixtures) => {
+  const trucks = await Promise.all(fixtures.writeIds.map((id) => readTruck(target, fixtures, id)))
+  const stale = trucks.map(() => false)
+  const sent = headers(fixtures, { Authorization: `Bearer ${fixtures.token}`, 'Content-Type': 'application/json' })
+  return {
+    before: async (client) => {
+      if (!stale[client]) return
+      trucks[client] = await readTruck(target, fixtures, fixtures.writeIds[client])
+      stale[client] = false
+    },
+    request: (client) => {
+      const truck = trucks[client]
+      return {
+        method: 'PUT',
+        path: `/api/trucks/${truck.id}`,
+        headers: sent,
+        body: JSON.stringify({ ...truck, odometerMiles: (truck.odometerMiles ?? 0) + 1 }),
+      }
+    },
+    check: (response, client) => {
+      if (response.status === 409) {
+        stale[client] = true
+        return 'conflict'
+      }
+      if (response.status !== 200) return 'error'
+      const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body
+      trucks[client] = (JSON.parse(body.toString('utf8')) as { data: TruckJson }).data
+      return 'ok'
+    },
+  }
+}
+
+/**
+ * The sign-in form, posted as a browser without JavaScript does. Only failures count against the
+ * sign-in throttle (ADR 009: 10 per account and address), so right passwords are never limited;
+ * the app's per-address advisory lock does serialize the attempts' bookkeeping, and the baseline
+ * takes the same lock.
+ */
+const signIn: Scenario['make'] = async (_target, fixtures) => {
+  const body = new URLSearchParams({ email: fixtures.email, password: fixtures.password, redirectTo: '' }).toString()
+  const sent = headers(fixtures, { 'Content-Type': 'application/x-www-form-urlencoded' })
+  return {
+    request: () => ({ method: 'POST', path: '/auth/login', headers: sent, body }),
+    check: (response) => {
+      const cookies = response.headers['set-cookie'] ?? []
+      return response.status === 302 && cookies.some((cookie) => cookie.startsWith('fd_session=') && !cookie.startsWith('fd_session=;')) ? 'ok' : 'error'
+    },
+  }
+}
+
+export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
+  const id = (sequence: number) => fixtures.readIds[sequence % fixtures.readIds.length]
+  return [
+    { name: 'truck list page', page: '/dashboard/trucks/list', make: get(() => '/dashboard/trucks/list', 'cookie') },
+    { name: 'truck list page 100', page: '/dashboard/trucks/list?pageSize=100', make: get(() => '/dashboard/trucks/list?pageSize=100', 'cookie') },
+    { name: 'truck edit page', page: `/dashboard/trucks/${fixtures.readIds[0]}/edit`, make: get((n) => `/dashboard/trucks/${id(n)}/edit`, 'cookie') },
+    { name: 'dashboard', page: '/dashboard/app', make: get(() => '/dashboard/app', 'cookie') },
+    { name: 'GET /api/trucks', make: get(() => '/api/trucks', 'token') },
+    { name: 'GET /api/trucks/{id}', make: get((n) => `/api/trucks/${id(n)}`, 'token') },
+    { name: 'PUT /api/trucks/{id}', make: putTruck },
+    { name: 'sign-in (form POST)', make: signIn },
+  ]
+}
+
+/**
+ * HOOK: loads list and GET /api/loads at 1M loads (issue 11). Loads do not exist yet. When they
+ * do, add here a 'loads list page' (GET /dashboard/loads/list) and a 'GET /api/loads' scenario,
+ * their baseline handlers in baseline.ts (the app's count and page query with the load's joins),
+ * and a `--loads N` option that seeds N loads (1,000,000 for the issue's figure) in
+ * processes.ts. Until then the bench says why they are skipped.
+ */
+export function loadScenarios(routePaths: string[]): { scenarios: Scenario[]; note: string } {
+  const hasLoads = routePaths.some((path) => /(^|\/)loads(\/|$)/.test(path))
+  return {
+    scenarios: [],
+    note: hasLoads
+      ? 'loads routes exist now, but the bench has no loads scenarios yet: fill in loadScenarios() in scripts/bench/scenarios.ts'
+      : 'loads list and GET /api/loads at 1M loads: skipped, no loads in the app yet (hook: loadScenarios() in scripts/bench/scenarios.ts)',
+  }
+}
+
+/**
+ * The memory check's mix, one cycle of 40 requests: a quarter pages (they allocate the most),
+ * most of the rest API reads and writes, one sign-in (argon2 costs ~19 MiB and tens of ms each).
+ */
+export const MIX: Record<string, number> = {
+  'truck list page': 5,
+  'truck list page 100': 1,
+  'truck edit page': 2,
+  dashboard: 2,
+  'GET /api/trucks': 12,
+  'GET /api/trucks/{id}': 12,
+  'PUT /api/trucks/{id}': 5,
+  'sign-in (form POST)': 1,
+}
+
+/** One driver that sends the scenarios in MIX's proportions, interleaved. */
+export function mixed(drivers: Map<string, Driver>): Driver {
+  const cycle: Driver[] = []
+  const entries = [...drivers].map(([name, driver]) => ({ driver, left: MIX[name] ?? 1 }))
+  while (entries.some((entry) => entry.left > 0)) {
+    for (const entry of entries) {
+      if (entry.left-- > 0) cycle.push(entry.driver)
+    }
+  }
+  const current = new Map<number, Driver>()
+  return {
+    before: async (client) => {
+      for (const driver of new Set(cycle)) await driver.before?.(client)
+    },
+    request: (client, sequence) => {
+      const driver = cycle[sequence % cycle.length]
+      current.set(client, driver)
+      return driver.request(client, sequence)
+    },
+    check: (response, client) => current.get(client)!.check(response, client),
+  }
+}
