@@ -1,4 +1,6 @@
 /** The broker pages check the role and the organization on the server, whatever the menu shows. */
+import { RouterContextProvider } from 'react-router'
+import { i18nextMiddleware } from '~/middleware/i18next'
 import { describe, expect, it } from 'vitest'
 import { createSession } from '~/models/auth.server'
 import { createBroker } from '~/models/broker.server'
@@ -21,13 +23,14 @@ async function browserRequest(path: string, userId: string, init: RequestInit = 
 
 type Handler = (args: never) => unknown
 
-// The actions translate their messages with the request's i18next instance (middleware in the app).
-const context = { get: () => ({ t: (key: string) => key }) }
-
 /** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
 async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
+  const request = await browserRequest(path, userId, init)
+  // The actions translate their messages with the request's language, set by the i18n middleware.
+  const context = new RouterContextProvider()
+  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
   try {
-    const result = await handler({ request: await browserRequest(path, userId, init), params, context } as never)
+    const result = await handler({ request, params, context } as never)
     if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
     const shaped = result as { type?: string; init?: { status?: number }; data?: unknown }
     // `data(...)` from an action: its status and payload.
