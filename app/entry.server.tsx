@@ -46,8 +46,10 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
+        const html = Buffer.concat(chunks)
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        responseHeaders.set('Content-Length', String(html.length))
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         callback()
       },
     })

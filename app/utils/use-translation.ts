@@ -17,7 +17,18 @@ function useServerTranslation(): Translation {
   if (!i18n) throw new Error('useTranslation: render inside I18nextProvider')
   let result = serverResults.get(i18n)
   if (!result) {
-    const t = i18n.getFixedT(null, i18n.options.defaultNS as string)
+    const fixedT = i18n.getFixedT(null, i18n.options.defaultNS as string)
+    // Server resources never change: a key without options always gives the same string.
+    const plain = new Map<string, string>()
+    const t = ((key: string, options?: unknown) => {
+      if (options !== undefined || typeof key !== 'string') return fixedT(key, options as never)
+      let text = plain.get(key)
+      if (text === undefined) {
+        text = fixedT(key) as string
+        plain.set(key, text)
+      }
+      return text
+    }) as unknown as typeof fixedT
     result = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation
     serverResults.set(i18n, result)
   }

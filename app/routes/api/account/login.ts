@@ -1,6 +1,6 @@
 import { createSession, getPublicUser, verifyLogin } from '~/models/auth.server'
 import { LoginSchema } from '~/schemas/auth'
-import { createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
+import { createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
 import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/login'
 
@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
     const session = await createSession(verified.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(verified, session.id)
     const user = await getPublicUser(verified.id)
-    return Response.json({ accessToken, user, data: { accessToken, user } })
+    return jsonResponse({ accessToken, user, data: { accessToken, user } })
   })
 }
 

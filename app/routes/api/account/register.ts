@@ -1,7 +1,7 @@
 import { createSession, registerOrganization } from '~/models/auth.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { RegisterSchema } from '~/schemas/auth'
-import { apiErrorResponse, createAccessToken, handleApi, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
+import { apiErrorResponse, createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/utils/api.server'
 import { getClientIp } from '~/utils/session.server'
 import type { Route } from './+types/register'
 
@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
     const session = await createSession(user.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(user, session.id)
     // Both at the top level (as the spec's client reads them) and in the usual envelope.
-    return Response.json({ accessToken, user, data: { accessToken, user } }, { status: 201 })
+    return jsonResponse({ accessToken, user, data: { accessToken, user } }, { status: 201 })
   })
 }
 
