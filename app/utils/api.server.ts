@@ -85,10 +85,7 @@ export function apiErrorResponse(
   const translatedFields = fields
     ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message))]))
     : undefined
-  return jsonResponse(
-    { error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } },
-    { status, headers },
-  )
+  return jsonResponse({ error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } }, { status, headers })
 }
 
 /** Zod issues as `{ path: [messageKey] }`; paths are dotted (`address.city`). */
