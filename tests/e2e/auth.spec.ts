@@ -64,7 +64,8 @@ test('sends a signed-out visitor to sign in and back to the page they wanted', a
 })
 
 test('signs in to /dashboard/app/ and signs out', async ({ page, request }) => {
-  await signedIn(page, request)
+  const org = await registerOrganization(request)
+  await login(page, org.email, org.password)
   await expect(page).toHaveURL(/\/dashboard\/app\/$/)
   await page.getByTestId('account-menu').click()
   await page.getByRole('button', { name: 'Logout' }).click()
