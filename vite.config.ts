@@ -5,5 +5,6 @@ import { localeChunks } from './scripts/locale-chunks'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  build: { manifest: true },
   plugins: [tailwindcss(), localeChunks(), reactRouter()],
 })
