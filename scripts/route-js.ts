@@ -3,7 +3,8 @@
  *   tsx scripts/route-js.ts [--limit 150] [--json]
  *
  * For every page route (a route with a component and no child routes), the browser's first load
- * is what React Router's <Scripts> preloads: the route manifest, entry.client and, for each route
+ * is what React Router's <Scripts> preloads: entry.client (and the route manifest unless route
+ * discovery is lazy, where the page inlines its part) and, for each route
  * of the matched chain (root … page), its module, plus every chunk these import statically. On
  * top, before hydrating, entry.client loads the locale strings of `common` and the areas the
  * chain's handles name (app/i18n.ts); they are counted in the language whose chunks are largest.
@@ -54,6 +55,7 @@ type RouterRoute = {
   hydrateFallbackModule?: string
 }
 type ServerBuild = {
+  routeDiscovery?: { mode: string }
   assets: { url: string; entry: { module: string; imports: string[] }; routes: Record<string, RouterRoute> }
   routes: Record<string, { module: { handle?: unknown } }>
 }
@@ -114,7 +116,9 @@ const rows = []
 for (const route of Object.values(routes)) {
   if (!route.hasDefaultExport || children.has(route.id)) continue
   const chain = chainOf(route)
-  const direct = [build.assets.url, build.assets.entry.module, ...build.assets.entry.imports]
+  // With lazy route discovery (the default) the page inlines its part of the route manifest;
+  // otherwise it loads the whole manifest as a script.
+  const direct = [...(build.routeDiscovery?.mode === 'lazy' ? [] : [build.assets.url]), build.assets.entry.module, ...build.assets.entry.imports]
   for (const step of chain) {
     direct.push(step.module, ...(step.imports ?? []))
     for (const extra of [step.clientActionModule, step.clientLoaderModule, step.clientMiddlewareModule, step.hydrateFallbackModule]) {
