@@ -2,13 +2,20 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { Icon } from '~/components/ui/icons'
-import { withParams } from '~/components/ui/list-controls'
+import { withParams } from '~/utils/with-params'
 import { useHydrated } from '~/utils/use-hydrated'
-import { Dot, iconButton, Panel, panelClass } from './settings-panel'
+import { Dot, iconButton, panelClass } from './settings-chrome'
 import { useSettings } from './use-settings'
 
 // The dialog (Radix) loads on first open, keeping it out of every page's first download.
 const SettingsDialog = lazy(() => import('./settings-dialog'))
+// The panel without JavaScript (`?settings=open`) is the server's: the browser needs its code only
+// to hydrate a page opened that way, and then loads it (the server's HTML stays until it has). The
+// server has it before rendering (awaited when this module loads; the browser build drops that
+// branch), so a page without JavaScript never gets a fallback that only a script could replace.
+const Panel = import.meta.env.SSR
+  ? (await import('./settings-panel')).Panel
+  : lazy(() => import('./settings-panel').then((module) => ({ default: module.Panel })))
 
 const fabClass =
   'fixed end-6 bottom-6 z-drawer grid size-12 place-items-center rounded-full bg-surface text-ink shadow-[0_8px_16px_0_rgba(145,158,171,0.24)] ring-1 ring-line hover:text-primary'
@@ -42,13 +49,15 @@ export function SettingsDrawer() {
         </Link>
         {openFromUrl ? (
           <aside className={panelClass} role="dialog" aria-labelledby="settings-title" data-testid="settings-drawer">
-            <Panel
-              close={
-                <Link to={closeHref} className={iconButton} aria-label={t('common.close')} title={t('common.close')}>
-                  <Icon name="close" size={18} />
-                </Link>
-              }
-            />
+            <Suspense fallback={null}>
+              <Panel
+                close={
+                  <Link to={closeHref} className={iconButton} aria-label={t('common.close')} title={t('common.close')}>
+                    <Icon name="close" size={18} />
+                  </Link>
+                }
+              />
+            </Suspense>
           </aside>
         ) : null}
       </>
