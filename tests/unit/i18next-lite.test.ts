@@ -97,7 +97,8 @@ describe('the browser i18next (lite) gives the strings the server renders', () =
     for (const count of [0, 1, 2, 3, 11, 100]) expect(lite.t('item', { count }), `${lng} item ${count}`).toBe(real.t('item', { count }))
     expect(lite.t(['does.not.exist', 'greeting'], { name: 'Di' })).toBe(real.t(['does.not.exist', 'greeting'], { name: 'Di' }))
     expect(lite.exists('onlyEnglish')).toBe(real.exists('onlyEnglish'))
-    expect(lite.exists('group')).toBe(false)
+    expect(lite.exists('group')).toBe(real.exists('group'))
+    expect(lite.exists('group.leaf')).toBe(true)
     expect(lite.exists('nope')).toBe(real.exists('nope'))
     // The same keys reported missing, with the same languages, namespace and fallback value.
     expect(missing.lite.mock.calls.map((call) => call.slice(0, 4))).toEqual(missing.real.mock.calls.map((call) => call.slice(0, 4)))

@@ -139,8 +139,12 @@ export class I18n {
     return (keys: string | readonly string[], options?: TOptions) => this.translate(lng, keys, options)
   }
 
+  /** Whether the key has a value (a group of keys counts, as in i18next). */
   exists(key: string, options: { lng?: string } = {}) {
-    return this.find(options.lng ?? this.language, key) !== undefined
+    return this.languages(options.lng ?? this.language).some((language) => {
+      const value = lookup(this.store[language]?.[this.namespace], key)
+      return value !== undefined && value !== null
+    })
   }
 
   addResourceBundle(lng: string, ns: string, resources: Resources, _deep?: boolean, _overwrite?: boolean) {
