@@ -6,6 +6,7 @@ import { localeChunks } from './scripts/locale-chunks'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  build: { manifest: true },
   plugins: [
     tailwindcss(),
     localeChunks(),

@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Toaster as Sonner, toast as showToast } from 'sonner'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -8,10 +7,8 @@ import type { Toast } from '~/utils/toast.server'
 
 export type ToastType = Toast['type']
 
-/** Same text, same id: sonner updates the toast in place instead of stacking a duplicate. */
-export function notify(type: ToastType, title: string, description?: string) {
-  showToast[type](title, { id: `${type}:${title}:${description ?? ''}`, description })
-}
+// sonner (~10 KiB gzip) loads with the first toast, not with every page.
+const SonnerToasts = lazy(() => import('./sonner-toasts'))
 
 const tones: Record<ToastType, string> = {
   info: 'border-info/40',
@@ -30,29 +27,26 @@ const iconTones: Record<ToastType, string> = {
 /**
  * Toasts: sonner once JavaScript runs (bottom right, at most 5, 3 s, close button). Until then,
  * and always without JavaScript, the flashed toast is rendered by the server with a CSS fade and
- * a CSS-only close button.
+ * a CSS-only close button. sonner's code loads with the first toast after hydration; the
+ * server-style toast stays until sonner shows it, then sonner stays for the rest of the visit.
  */
 export function Toaster({ toast, dir }: { toast: Toast | null; dir: 'ltr' | 'rtl' }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  useEffect(() => {
-    if (toast) notify(toast.type, toast.title, toast.description)
-  }, [toast])
+  const [sonnerWanted, setSonnerWanted] = useState(false)
+  const [sonnerReady, setSonnerReady] = useState(false)
+  // Set while rendering (React's pattern for state that follows a prop): no extra paint.
+  if (hydrated && toast && !sonnerWanted) setSonnerWanted(true)
+  const onReady = useCallback(() => setSonnerReady(true), [])
 
   return (
     <>
-      {/* Offset so toasts stack above the floating settings button in the same corner. */}
-      <Sonner
-        position="bottom-right"
-        visibleToasts={5}
-        duration={3000}
-        closeButton
-        richColors
-        dir={dir}
-        offset={{ bottom: 88, right: 24, left: 24 }}
-        mobileOffset={{ bottom: 84 }}
-      />
-      {!hydrated && toast ? (
+      {sonnerWanted ? (
+        <Suspense fallback={null}>
+          <SonnerToasts toast={toast} dir={dir} onReady={onReady} />
+        </Suspense>
+      ) : null}
+      {toast && !sonnerReady ? (
         <div className="fixed end-6 bottom-[88px] z-toast w-[min(356px,calc(100vw-2rem))]" role="status" aria-live="polite">
           <div className={cn('fd-flash flex items-start gap-3 rounded-lg border bg-surface p-4 shadow-lg', tones[toast.type])} data-toast-type={toast.type}>
             <Icon name={icons[toast.type]} className={iconTones[toast.type]} />

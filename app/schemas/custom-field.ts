@@ -4,12 +4,10 @@
  * (app/models/custom-fields.server.ts), which is also where form text becomes typed values.
  */
 import { z } from 'zod'
+import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldType } from './custom-field-options'
 import { integer, requiredText, text, withVersion } from './fields'
 
-export const CUSTOM_FIELD_LISTS = ['loads', 'trucks', 'trailers', 'brokers', 'companies', 'invoices'] as const
-export type CustomFieldList = (typeof CUSTOM_FIELD_LISTS)[number]
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'boolean', 'select'] as const
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]
+export { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldList, type CustomFieldType } from './custom-field-options'
 
 /** Limits that keep a form and a list header usable. */
 export const MAX_CUSTOM_FIELD_OPTIONS = 50

@@ -1,10 +1,31 @@
 /**
  * How a page action answers a form that failed: one shape (`{ result, conflict }`) for every
  * editor, so Conform shows the messages at the fields and the page offers a reload on conflict.
+ * And what a page's loader sends for its form instead of the schema: the native constraints.
  */
 import type { Submission } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import type { z } from 'zod'
+import type { FormConstraint } from '~/components/forms/use-schema-form'
 import { isDomainError } from './errors.server'
+
+const constraints = new WeakMap<z.ZodType, FormConstraint>()
+
+/**
+ * The schema's native constraints (required, minLength, maxLength, pattern, min, max, step,
+ * multiple) by field name, for `useSchemaForm({ constraint })`: the browser gets the attributes
+ * and required marks without downloading zod, and the action still validates with the schema.
+ * Computed once per schema.
+ */
+export function formConstraint(schema: z.ZodType): FormConstraint {
+  let constraint = constraints.get(schema)
+  if (!constraint) {
+    constraint = getZodConstraint(schema)
+    constraints.set(schema, constraint)
+  }
+  return constraint
+}
 
 type Options = { hideFields?: string[] }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
-import { CustomFieldValue } from '~/components/forms/custom-field-inputs'
+import { CustomFieldValue } from '~/components/forms/custom-field-values'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import type { CustomFieldType } from '~/schemas/custom-field'

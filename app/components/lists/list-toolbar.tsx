@@ -1,7 +1,7 @@
 import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
-import { inputClass } from '~/components/ui/field'
+import { inputClass } from '~/components/ui/input-class'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form, useFetcher, useLocation } from 'react-router'
-import { withParams } from '~/components/ui/list-controls'
+import { withParams } from '~/utils/with-params'
 import type { SettingName } from '~/utils/settings'
 import { useHydrated } from '~/utils/use-hydrated'
 import { SETTINGS_ACTION } from './use-settings'

@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { Icon } from '~/components/ui/icons'
-import { iconButton, Panel, panelClass } from './settings-panel'
+import { iconButton, panelClass } from './settings-chrome'
+import { Panel } from './settings-panel'
 
 /** The drawer as a modal dialog (focus trap, Escape, outside click); loaded on first open. */
 export default function SettingsDialog({ onClose, returnFocus }: { onClose: () => void; returnFocus: RefObject<HTMLButtonElement | null> }) {

@@ -2,13 +2,19 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { Icon } from '~/components/ui/icons'
-import { withParams } from '~/components/ui/list-controls'
+import { withParams } from '~/utils/with-params'
 import { useHydrated } from '~/utils/use-hydrated'
-import { Dot, iconButton, Panel, panelClass } from './settings-panel'
+import { Dot, iconButton, panelClass } from './settings-chrome'
 import { useSettings } from './use-settings'
 
 // The dialog (Radix) loads on first open, keeping it out of every page's first download.
 const SettingsDialog = lazy(() => import('./settings-dialog'))
+// The panel without JavaScript (`?settings=open`) is rendered by the server only, which has its
+// code before rendering (awaited when this module loads; the browser build drops the branch). The
+// browser never runs it to hydrate: it keeps the server's panel for the hydration render (see
+// below), and right after hydration the drawer becomes the button and dialog, which load the
+// panel when opened.
+const ServerPanel = import.meta.env.SSR ? (await import('./settings-panel')).Panel : null
 
 const fabClass =
   'fixed end-6 bottom-6 z-drawer grid size-12 place-items-center rounded-full bg-surface text-ink shadow-[0_8px_16px_0_rgba(145,158,171,0.24)] ring-1 ring-line hover:text-primary'
@@ -41,14 +47,24 @@ export function SettingsDrawer() {
           <Dot show={!isDefault} testId="settings-dot" />
         </Link>
         {openFromUrl ? (
-          <aside className={panelClass} role="dialog" aria-labelledby="settings-title" data-testid="settings-drawer">
-            <Panel
-              close={
-                <Link to={closeHref} className={iconButton} aria-label={t('common.close')} title={t('common.close')}>
-                  <Icon name="close" size={18} />
-                </Link>
-              }
-            />
+          <aside
+            className={panelClass}
+            role="dialog"
+            aria-labelledby="settings-title"
+            data-testid="settings-drawer"
+            // In the browser (hydration only): empty inner HTML with no hydration warning makes React
+            // keep the server's children as they are, without the panel's code.
+            {...(ServerPanel ? {} : { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true })}
+          >
+            {ServerPanel ? (
+              <ServerPanel
+                close={
+                  <Link to={closeHref} className={iconButton} aria-label={t('common.close')} title={t('common.close')}>
+                    <Icon name="close" size={18} />
+                  </Link>
+                }
+              />
+            ) : null}
           </aside>
         ) : null}
       </>

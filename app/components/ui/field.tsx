@@ -2,9 +2,10 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { cn } from '~/utils/cn'
+import { inputClass } from './input-class'
 
-export const inputClass =
-  'block w-full rounded-lg border border-line bg-surface px-3.5 h-11 text-sm text-ink placeholder:text-muted focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary aria-[invalid=true]:border-error aria-[invalid=true]:ring-error'
+// Its own module, so lists and filters that only style an input do not load Conform.
+export { inputClass }
 
 /** Errors are i18n keys from the shared zod schemas or the models. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

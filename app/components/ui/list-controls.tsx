@@ -3,19 +3,10 @@ import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'
+import { withParams } from '~/utils/with-params'
 
-/** A URL with some query params replaced (empty values removed); the URL is the list's state. */
-export function withParams(search: string, changes: Record<string, string | number | null | undefined>) {
-  const params = new URLSearchParams(search)
-  // A row marked as just changed (after a save) stays marked only until the list moves on.
-  params.delete('changed')
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === undefined || value === '') params.delete(key)
-    else params.set(key, String(value))
-  }
-  const query = params.toString()
-  return query ? `?${query}` : '?'
-}
+// In its own module so that the settings drawer (on every page) does not load the list controls.
+export { withParams }
 
 /** A column header that sorts by its column; a second click flips the direction. */
 export function SortHeader({ column, label, sort, dir, className }: { column: string; label: string; sort: string; dir: 'asc' | 'desc'; className?: string }) {

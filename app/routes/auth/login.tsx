@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const redirectTo = new URL(request.url).searchParams.get('redirectTo')
     throw redirect(safeRedirect(redirectTo))
   }
-  return null
+  return { constraint: formConstraint(LoginSchema) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,11 +39,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useSchemaForm({ id: 'login', schema: LoginSchema, lastResult: actionData?.result })
+  const [form, fields] = useSchemaForm<typeof LoginSchema>({ id: 'login', constraint: loaderData.constraint, lastResult: actionData?.result })
   // A failed attempt clears the password field: remounting it picks up the reply, which leaves
   // the password out (as the server-rendered page does without JavaScript).
   // (Counted while rendering, the way React recommends for state that follows a prop.)

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   // Tokens are base64url; anything else cannot be one (and never reaches the database).
   const usable = /^[\w-]{1,200}$/.test(token) && (await isResetTokenUsable(token))
-  return { token: usable ? token : '', usable }
+  return { token: usable ? token : '', usable, constraint: formConstraint(NewPasswordSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useSchemaForm({ id: 'new-password', schema: NewPasswordSchema, lastResult: actionData?.result })
+  const [form, fields] = useSchemaForm<typeof NewPasswordSchema>({ id: 'new-password', constraint: loaderData.constraint, lastResult: actionData?.result })
   if (!loaderData.usable) {
     return (
       <AuthNotice

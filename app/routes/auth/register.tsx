@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -19,7 +19,7 @@ import type { Route } from './+types/register'
 export async function loader({ request }: Route.LoaderArgs) {
   const unprotected = new URL(request.url).pathname.startsWith('/auth/register-unprotected')
   if (!unprotected && (await getUser(request))) throw redirect('/dashboard/app/')
-  return null
+  return { constraint: formConstraint(RegisterSchema) }
 }
 
 /**
@@ -60,11 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const SENT = '/auth/register?sent=1'
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useSchemaForm({ id: 'register', schema: RegisterSchema, lastResult: actionData?.result })
+  const [form, fields] = useSchemaForm<typeof RegisterSchema>({ id: 'register', constraint: loaderData.constraint, lastResult: actionData?.result })
   if (searchParams.get('sent')) {
     return (
       <AuthNotice

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, invalidSubmission } from '~/utils/forms.server'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -15,6 +15,10 @@ import { sendEmailInBackground } from '~/utils/mail.server'
 import { getClientIp } from '~/utils/session.server'
 import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/reset-password'
+
+export function loader() {
+  return { constraint: formConstraint(ResetPasswordRequestSchema) }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -38,11 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/auth/reset-password?sent=1')
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useSchemaForm({ id: 'reset-password', schema: ResetPasswordRequestSchema, lastResult: actionData?.result })
+  const [form, fields] = useSchemaForm<typeof ResetPasswordRequestSchema>({
+    id: 'reset-password',
+    constraint: loaderData.constraint,
+    lastResult: actionData?.result,
+  })
   if (searchParams.get('sent')) {
     return (
       <AuthNotice

@@ -17,7 +17,7 @@ import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/br
 import { centsToDollars } from '~/schemas/money'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -36,7 +36,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFieldsForForm(user.organizationId, 'brokers'),
   ])
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { broker: broker ? serializeBroker(broker) : null, customFieldDefinitions, returnTo }
+  const dto = broker ? serializeBroker(broker) : null
+  return {
+    broker: dto,
+    customFieldDefinitions,
+    returnTo,
+    constraint: formConstraint(broker ? BrokerFormUpdateSchema : BrokerFormSchema),
+    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'active', paymentTerms: 'net_30' },
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -88,12 +95,12 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { broker, returnTo } = loaderData
-  const [form, fields] = useSchemaForm({
+  // Typed by the update schema, whose fields are the create schema's plus the version.
+  const [form, fields] = useSchemaForm<typeof BrokerFormUpdateSchema>({
     id: broker ? `broker-${broker.id}` : 'broker-new',
-    // Typed by the update schema, whose fields are the create schema's plus the version.
-    schema: (broker ? BrokerFormUpdateSchema : BrokerFormSchema) as typeof BrokerFormUpdateSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
-    defaultValue: broker ? { ...formDefaults(broker), customFields: customFieldDefaults(broker.customFields) } : { status: 'active', paymentTerms: 'net_30' },
+    defaultValue: loaderData.defaultValue,
   })
   const title = broker ? t('brokers.edit.title', { name: broker.name }) : t('brokers.new.title')
   const statusOptions = BROKER_STATUSES.map((value) => ({ value, label: t(`brokers.status.${value}`) }))

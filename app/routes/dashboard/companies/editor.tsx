@@ -16,7 +16,7 @@ import { CompanySchema, CompanyUpdateSchema, type CompanyUpdate } from '~/schema
 import { COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -35,7 +35,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFieldsForForm(user.organizationId, 'companies'),
   ])
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { company: company ? serializeCompany(company) : null, customFieldDefinitions, returnTo }
+  const dto = company ? serializeCompany(company) : null
+  return {
+    company: dto,
+    customFieldDefinitions,
+    returnTo,
+    constraint: formConstraint(company ? CompanyUpdateSchema : CompanySchema),
+    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'active' },
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,12 +85,12 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { company, returnTo } = loaderData
-  const [form, fields] = useSchemaForm({
+  // Typed by the update schema, whose fields are the create schema's plus the version.
+  const [form, fields] = useSchemaForm<typeof CompanyUpdateSchema>({
     id: company ? `company-${company.id}` : 'company-new',
-    // Typed by the update schema, whose fields are the create schema's plus the version.
-    schema: (company ? CompanyUpdateSchema : CompanySchema) as typeof CompanyUpdateSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
-    defaultValue: company ? { ...formDefaults(company), customFields: customFieldDefaults(company.customFields) } : { status: 'active' },
+    defaultValue: loaderData.defaultValue,
   })
   const title = company ? t('companies.edit.title', { name: company.name }) : t('companies.new.title')
   const statusOptions = COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) }))

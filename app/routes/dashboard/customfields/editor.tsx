@@ -18,10 +18,11 @@ import {
   updateCustomFieldDefinition,
   type CustomFieldRow,
 } from '~/models/custom-fields.server'
-import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
+import { CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
+import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -44,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     locked: definition ? await isLocked(definition) : false,
     list: (CUSTOM_FIELD_LISTS as readonly string[]).includes(list ?? '') ? list : null,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
+    constraint: formConstraint(definition ? CustomFieldUpdateSchema : CustomFieldCreateSchema),
   }
 }
 
@@ -79,9 +81,9 @@ export default function CustomFieldEditor({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { definition, locked, list, returnTo } = loaderData
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<typeof CustomFieldUpdateSchema>({
     id: definition ? `customfield-${definition.id}` : 'customfield-new',
-    schema: (definition ? CustomFieldUpdateSchema : CustomFieldCreateSchema) as typeof CustomFieldUpdateSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
     defaultValue: definition
       ? {

@@ -17,7 +17,7 @@ import { TrailerSchema, TrailerUpdateSchema, type TrailerUpdate } from '~/schema
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -38,7 +38,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Inactive companies are not offered, except the one this trailer already belongs to.
   const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: trailer?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { trailer: trailer ? serializeTrailer(trailer) : null, companies, customFieldDefinitions, returnTo }
+  const dto = trailer ? serializeTrailer(trailer) : null
+  return {
+    trailer: dto,
+    companies,
+    customFieldDefinitions,
+    returnTo,
+    constraint: formConstraint(trailer ? TrailerUpdateSchema : TrailerSchema),
+    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'available', type: 'dry_van' },
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,12 +89,12 @@ export default function TrailerEditor({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { trailer, companies, returnTo } = loaderData
-  const [form, fields] = useSchemaForm({
+  // Typed by the update schema, whose fields are the create schema's plus the version.
+  const [form, fields] = useSchemaForm<typeof TrailerUpdateSchema>({
     id: trailer ? `trailer-${trailer.id}` : 'trailer-new',
-    // Typed by the update schema, whose fields are the create schema's plus the version.
-    schema: (trailer ? TrailerUpdateSchema : TrailerSchema) as typeof TrailerUpdateSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
-    defaultValue: trailer ? { ...formDefaults(trailer), customFields: customFieldDefaults(trailer.customFields) } : { status: 'available', type: 'dry_van' },
+    defaultValue: loaderData.defaultValue,
   })
   const title = trailer ? t('trailers.edit.title', { unit: trailer.unitNumber }) : t('trailers.new.title')
   const statusOptions = TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) }))

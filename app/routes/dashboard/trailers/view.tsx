@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
-import { CustomFieldValues } from '~/components/forms/custom-field-inputs'
+import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { PageHeader } from '~/components/layout/page-header'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'

@@ -18,7 +18,7 @@ import { TruckSchema, TruckUpdateSchema, type TruckUpdate } from '~/schemas/truc
 import { TRUCK_OWNERSHIPS, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { requirePermission } from '~/utils/session.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -38,7 +38,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Inactive companies are not offered, except the one this truck already belongs to.
   const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: truck?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'))
-  return { truck: truck ? serializeTruck(truck) : null, companies, drivers, customFieldDefinitions, returnTo }
+  const dto = truck ? serializeTruck(truck) : null
+  return {
+    truck: dto,
+    companies,
+    drivers,
+    customFieldDefinitions,
+    returnTo,
+    constraint: formConstraint(truck ? TruckUpdateSchema : TruckSchema),
+    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'available', ownership: 'company' },
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -82,12 +91,12 @@ export default function TruckEditor({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { truck, companies, drivers, returnTo } = loaderData
-  const [form, fields] = useSchemaForm({
+  // Typed by the update schema, whose fields are the create schema's plus the version.
+  const [form, fields] = useSchemaForm<typeof TruckUpdateSchema>({
     id: truck ? `truck-${truck.id}` : 'truck-new',
-    // Typed by the update schema, whose fields are the create schema's plus the version.
-    schema: (truck ? TruckUpdateSchema : TruckSchema) as typeof TruckUpdateSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
-    defaultValue: truck ? { ...formDefaults(truck), customFields: customFieldDefaults(truck.customFields) } : { status: 'available', ownership: 'company' },
+    defaultValue: loaderData.defaultValue,
   })
   const title = truck ? t('trucks.edit.title', { unit: truck.unitNumber }) : t('trucks.new.title')
   const statusOptions = TRUCK_STATUSES.map((value) => ({ value, label: t(`trucks.status.${value}`) }))

@@ -18,7 +18,7 @@ import { actorOf } from '~/utils/actor.server'
 import { appUrl } from '~/utils/env.server'
 import { isDomainError } from '~/utils/errors.server'
 import { formatDate } from '~/utils/format'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { sendEmailInBackground } from '~/utils/mail.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -50,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: session.createdAt.toISOString(),
       current: session.id === user.sessionId,
     })),
+    constraints: { email: formConstraint(EmailChangeSchema), password: formConstraint(PasswordChangeSchema) },
   }
 }
 
@@ -119,15 +120,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation()
   const { me, sessions } = loaderData
   const busy = navigation.state === 'submitting'
-  const [emailForm, emailFields] = useSchemaForm({
+  const [emailForm, emailFields] = useSchemaForm<typeof EmailChangeSchema>({
     id: 'own-email',
-    schema: EmailChangeSchema,
+    constraint: loaderData.constraints.email,
     lastResult: actionData?.intent === 'email' ? actionData.result : undefined,
     defaultValue: { email: me.email, version: String(me.version) },
   })
-  const [passwordForm, passwordFields] = useSchemaForm({
+  const [passwordForm, passwordFields] = useSchemaForm<typeof PasswordChangeSchema>({
     id: 'own-password',
-    schema: PasswordChangeSchema,
+    constraint: loaderData.constraints.password,
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
   })
   const avatarErrors = actionData && 'avatarErrors' in actionData ? actionData.avatarErrors : undefined

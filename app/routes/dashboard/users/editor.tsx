@@ -16,7 +16,7 @@ import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
 import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
 import { requireActor } from '~/utils/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { sendEmail } from '~/utils/mail.server'
 import { requirePermission } from '~/utils/session.server'
@@ -38,7 +38,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listCompanyOptions(user.organizationId),
   ])
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { record: record ? serializeUser(record) : null, companies, returnTo, self: record?.id === user.id }
+  return {
+    record: record ? serializeUser(record) : null,
+    companies,
+    returnTo,
+    self: record?.id === user.id,
+    constraint: formConstraint(record ? UserUpdateFormSchema : UserCreateFormSchema),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -125,10 +131,10 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const { record, companies, returnTo, self } = loaderData
-  const [form, fields] = useSchemaForm({
+  // Typed by the create schema, which has the update schema's fields plus email and password.
+  const [form, fields] = useSchemaForm<typeof UserCreateFormSchema>({
     id: record ? `user-${record.id}` : 'user-new',
-    // Typed by the update schema; the create schema adds email and password.
-    schema: (record ? UserUpdateFormSchema : UserCreateFormSchema) as unknown as typeof UserCreateFormSchema,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
     defaultValue: record ? formDefaults(record) : { role: 'dispatcher' },
   })

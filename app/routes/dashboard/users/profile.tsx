@@ -14,7 +14,7 @@ import { getInstance } from '~/middleware/i18next'
 import { getOwnUser, updateOwnProfile } from '~/models/user.server'
 import { ProfileSchema } from '~/schemas/user'
 import { actorOf } from '~/utils/actor.server'
-import { formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/profile'
@@ -42,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ),
       ),
     },
+    constraint: formConstraint(ProfileSchema),
   }
 }
 
@@ -61,7 +62,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { me } = loaderData
-  const [form, fields] = useSchemaForm({ id: 'own-profile', schema: ProfileSchema, lastResult: actionData?.result, defaultValue: me.defaults })
+  const [form, fields] = useSchemaForm<typeof ProfileSchema>({
+    id: 'own-profile',
+    constraint: loaderData.constraint,
+    lastResult: actionData?.result,
+    defaultValue: me.defaults,
+  })
   return (
     <>
       <PageHeader title={t('users.profile.title')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.profile') }]} />
