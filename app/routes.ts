@@ -106,6 +106,7 @@ export default [
     route('users', 'routes/api/users/collection.ts'),
     route('user', 'routes/api/users/collection.ts', { id: 'api-user-create' }),
     route('user/:id', 'routes/api/users/item.ts'),
+    route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -1,0 +1,364 @@
+/**
+ * The OpenAPI 3.1 document of the JSON API (`GET /api/openapi.json`), built from the same zod
+ * schemas the routes validate with: a body or query rule changes in one place and the document
+ * follows. tests/integration/openapi.test.ts fails when an API route or method is missing here.
+ */
+import { z } from 'zod'
+import { LoginSchema, RegisterSchema } from '~/schemas/auth'
+import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
+import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
+import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
+import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
+import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
+import type { ErrorCode } from './errors.server'
+
+type JsonSchema = Record<string, unknown>
+type Operation = Record<string, unknown>
+
+const ERROR_CODES: ErrorCode[] = [
+  'validation_failed',
+  'not_found',
+  'forbidden',
+  'conflict',
+  'invalid_transition',
+  'in_use',
+  'unauthorized',
+  'rate_limited',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'unavailable',
+]
+
+/** What a client sends: the schema's input side (before defaults and transforms). */
+function input(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+  return json
+}
+
+/** A stored record: what was sent, plus the fields the server adds. */
+function record(schema: z.ZodType): JsonSchema {
+  const json = input(schema)
+  return {
+    ...json,
+    properties: {
+      id: { type: 'string', readOnly: true },
+      ...(json.properties as JsonSchema),
+      version: { type: 'integer', minimum: 1, readOnly: true, description: 'Send it back with PUT and DELETE: a stale one answers 409 conflict.' },
+      createdAt: { type: 'string', format: 'date-time', readOnly: true },
+      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
+    },
+    required: ['id', 'version'],
+  }
+}
+
+/** A list's query string, one parameter per field of its zod schema. */
+function queryParameters(schema: z.ZodType) {
+  const json = input(schema)
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }))
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } })
+const dataResponse = (description: string, schema: JsonSchema) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', properties: { data: schema }, required: ['data'] } } },
+})
+const listResponse = (schema: JsonSchema) => ({
+  description: 'One page of records, in `data`; `meta` has the total and the page. `?format=csv` streams every matching record as CSV instead.',
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { data: { type: 'array', items: schema }, meta: ref('ListMeta') }, required: ['data', 'meta'] },
+    },
+    'text/csv': { schema: { type: 'string' } },
+  },
+})
+const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } })
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
+const versionParameter = {
+  name: 'version',
+  in: 'query',
+  required: false,
+  schema: { type: 'integer', minimum: 1 },
+  description: 'The version last read: a stale one answers 409 conflict.',
+}
+const common = {
+  '400': errorResponse('validation_failed: the body or query is not valid; `fields` names each field with its message.'),
+  '401': errorResponse('unauthorized: no valid access token.'),
+  '403': errorResponse('forbidden: the role may not do this.'),
+  '405': errorResponse('method_not_allowed: the `Allow` header lists what this path answers.'),
+  '413': errorResponse('payload_too_large: the body is over 1 MB.'),
+  '503': errorResponse('unavailable: the database is unreachable; retry after `Retry-After` seconds.'),
+}
+
+type Resource = {
+  tag: string
+  /** Path segments: the collection and the item (`/user/{id}` for `/users`: the specification's). */
+  collection: string
+  item: string
+  record: JsonSchema
+  create?: JsonSchema
+  update?: JsonSchema
+  list: ReturnType<typeof queryParameters>
+  /** `DELETE` answers 409 in_use while other records reference it. */
+  deletable: boolean
+}
+
+function resourcePaths(resource: Resource) {
+  const { tag } = resource
+  const paths: Record<string, Record<string, Operation>> = {}
+  const collection: Record<string, Operation> = {
+    get: {
+      tags: [tag],
+      summary: `List ${tag}`,
+      operationId: `list_${resource.collection}`,
+      parameters: resource.list,
+      responses: { '200': listResponse(resource.record), ...common },
+    },
+  }
+  if (resource.create) {
+    collection.post = {
+      tags: [tag],
+      summary: `Create one of ${tag}`,
+      operationId: `create_${resource.collection}`,
+      requestBody: jsonBody(resource.create),
+      responses: { '201': dataResponse('Created.', resource.record), '409': errorResponse('conflict: a unique field is taken.'), ...common },
+    }
+  }
+  paths[`/api/${resource.collection}`] = collection
+
+  const item: Record<string, Operation> = {
+    get: {
+      tags: [tag],
+      summary: `Read one of ${tag}`,
+      operationId: `read_${resource.item}`,
+      parameters: [idParameter],
+      responses: { '200': dataResponse('The record.', resource.record), '404': errorResponse('not_found: no such record in your organization.'), ...common },
+    },
+  }
+  if (resource.update) {
+    item.put = {
+      tags: [tag],
+      summary: `Replace one of ${tag}`,
+      operationId: `update_${resource.item}`,
+      parameters: [idParameter],
+      requestBody: jsonBody(resource.update),
+      responses: {
+        '200': dataResponse('The record as stored.', resource.record),
+        '404': errorResponse('not_found'),
+        '409': errorResponse('conflict: the version is stale, or a unique field is taken.'),
+        ...common,
+      },
+    }
+  }
+  if (resource.deletable) {
+    item.delete = {
+      tags: [tag],
+      summary: `Delete one of ${tag}`,
+      operationId: `delete_${resource.item}`,
+      parameters: [idParameter, versionParameter],
+      responses: {
+        '200': dataResponse('Deleted.', {
+          type: 'object',
+          properties: { id: { type: 'string' }, deleted: { const: true } },
+          required: ['id', 'deleted'],
+        }),
+        '404': errorResponse('not_found'),
+        '409': errorResponse('conflict (stale version) or in_use (other records still reference it).'),
+        ...common,
+      },
+    }
+  }
+  paths[`/api/${resource.item}/{id}`] = item
+  return paths
+}
+
+const RESOURCES: Resource[] = [
+  {
+    tag: 'trucks',
+    collection: 'trucks',
+    item: 'trucks',
+    record: record(TruckSchema),
+    create: input(TruckSchema),
+    update: input(TruckUpdateSchema),
+    list: queryParameters(TruckListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'trailers',
+    collection: 'trailers',
+    item: 'trailers',
+    record: record(TrailerSchema),
+    create: input(TrailerSchema),
+    update: input(TrailerUpdateSchema),
+    list: queryParameters(TrailerListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'brokers',
+    collection: 'brokers',
+    item: 'brokers',
+    record: record(BrokerSchema),
+    create: input(BrokerSchema),
+    update: input(BrokerUpdateSchema),
+    list: queryParameters(BrokerListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'companies',
+    collection: 'company',
+    item: 'company',
+    record: record(CompanySchema),
+    create: input(CompanySchema),
+    update: input(CompanyUpdateSchema),
+    list: queryParameters(CompanyListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'companies',
+    collection: 'companies',
+    item: 'companies',
+    record: record(CompanySchema),
+    create: input(CompanySchema),
+    update: input(CompanyUpdateSchema),
+    list: queryParameters(CompanyListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'custom fields',
+    collection: 'customfield',
+    item: 'customfield',
+    record: record(CustomFieldCreateSchema),
+    create: input(CustomFieldCreateSchema),
+    list: [{ name: 'by', in: 'query', required: false, schema: { type: 'string', enum: ['list'] } }, ...queryParameters(CustomFieldListFilterSchema)],
+    deletable: true,
+  },
+  {
+    tag: 'users',
+    collection: 'users',
+    item: 'user',
+    record: record(UserCreateSchema.omit({ password: true })),
+    create: input(UserCreateSchema),
+    update: input(UserUpdateSchema),
+    list: queryParameters(UserListQuerySchema),
+    deletable: false,
+  },
+  {
+    tag: 'users',
+    collection: 'user',
+    item: 'user',
+    record: record(UserCreateSchema.omit({ password: true })),
+    create: input(UserCreateSchema),
+    update: input(UserUpdateSchema),
+    list: queryParameters(UserListQuerySchema),
+    deletable: false,
+  },
+]
+
+function accountPaths(): Record<string, Record<string, Operation>> {
+  const token = {
+    description: 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.',
+    content: { 'application/json': { schema: ref('Session') } },
+  }
+  return {
+    '/api/account/register': {
+      post: {
+        tags: ['account'],
+        summary: 'Register an organization and its first admin',
+        operationId: 'register',
+        security: [],
+        requestBody: jsonBody(input(RegisterSchema)),
+        responses: { '201': token, '400': common['400'], '413': common['413'], '429': errorResponse('rate_limited') },
+      },
+    },
+    '/api/account/login': {
+      post: {
+        tags: ['account'],
+        summary: 'Sign in',
+        operationId: 'login',
+        security: [],
+        requestBody: jsonBody(input(LoginSchema)),
+        responses: { '200': token, '400': common['400'], '401': common['401'], '429': errorResponse('rate_limited') },
+      },
+    },
+    '/api/account/logout': {
+      post: {
+        tags: ['account'],
+        summary: 'Revoke this access token',
+        operationId: 'logout',
+        responses: { '204': { description: 'Signed out.' }, '401': common['401'] },
+      },
+    },
+    '/api/account/my-account': {
+      get: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        operationId: 'my_account',
+        responses: { '200': dataResponse('The user.', { type: 'object' }), '401': common['401'] },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        tags: ['meta'],
+        summary: 'This document',
+        operationId: 'openapi',
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+  }
+}
+
+let cached: Record<string, unknown> | undefined
+
+export function openApiDocument() {
+  cached ??= {
+    openapi: '3.1.0',
+    info: {
+      title: 'Freightdesk API',
+      version: '1',
+      description: 'Every answer is `{ "data": … }`; lists add `meta`; errors are `{ "error": { "code", "message", "fields"? } }`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)) },
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: {
+                code: { type: 'string', enum: ERROR_CODES },
+                message: { type: 'string', description: 'In the language of Accept-Language.' },
+                fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
+        },
+        ListMeta: {
+          type: 'object',
+          required: ['total', 'page', 'pageSize'],
+          properties: { total: { type: 'integer' }, page: { type: 'integer' }, pageSize: { type: 'integer' } },
+        },
+        Session: {
+          type: 'object',
+          properties: { accessToken: { type: 'string' }, user: { type: 'object' }, data: { type: 'object' } },
+          required: ['accessToken', 'user'],
+        },
+      },
+    },
+  }
+  return cached
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import routes from '~/routes'
+import { openApiDocument } from '~/utils/openapi.server'
+import { callApi, createOrg } from '../helpers'
+
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
+type Module = { loader?: (args: never) => Promise<Response> | Response; action?: (args: never) => Promise<Response> | Response }
+
+/** Every route under /api (but the catch-all 404), with its module file. */
+function apiRoutes(entries: RouteEntry[], prefix = ''): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, '/') : prefix
+    return [...(entry.file && path.startsWith('/api/') && !path.endsWith('*') ? [{ path, file: entry.file }] : []), ...apiRoutes(entry.children ?? [], path)]
+  })
+}
+
+const modules = import.meta.glob<Module>('../../app/routes/api/**/*.ts')
+
+describe('OpenAPI document', () => {
+  const document = openApiDocument() as { openapi: string; paths: Record<string, Record<string, unknown>> }
+
+  it('is OpenAPI 3.1 with bearer authentication and the error envelope', () => {
+    expect(document.openapi).toBe('3.1.0')
+    expect(JSON.stringify(document)).toContain('"bearerAuth"')
+    expect(document.paths['/api/trucks'].post).toMatchObject({ requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } })
+  })
+
+  it('takes bodies and queries from the routes’ zod schemas', () => {
+    const create = document.paths['/api/trucks'].post as {
+      requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } }
+    }
+    const body = create.requestBody.content['application/json'].schema
+    expect(body.required).toContain('unitNumber')
+    expect(body.properties.unitNumber).toMatchObject({ type: 'string', maxLength: 20 })
+    const update = document.paths['/api/trucks/{id}'].put as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } }
+    expect(update.requestBody.content['application/json'].schema.required).toContain('version')
+    const list = document.paths['/api/trucks'].get as { parameters: Array<{ name: string; schema: { enum?: string[] } }> }
+    expect(list.parameters.find((parameter) => parameter.name === 'status')?.schema.enum).toContain('maintenance')
+  })
+
+  it('describes every path and method the API answers (each route’s 405 names its methods)', async () => {
+    const org = await createOrg()
+    const entries = apiRoutes(routes as RouteEntry[])
+    expect(entries.length).toBeGreaterThan(15)
+    const missing: string[] = []
+    for (const { path, file } of entries) {
+      const load = modules[`../../app/${file}`]
+      expect(load, file).toBeDefined()
+      const module = await load()
+      const concrete = path.replace(/:(\w+)/g, 'missing-id')
+      const response = await callApi(module as never, { method: 'PATCH', path: concrete, params: { id: 'missing-id' }, token: org.users.admin.token })
+      expect(response.status, `${path} answers PATCH with 405`).toBe(405)
+      const methods = (response.headers.get('Allow') ?? '')
+        .split(',')
+        .map((method) => method.trim().toLowerCase())
+        .filter((method) => method && method !== 'head')
+      expect(methods.length, `${path} names its methods`).toBeGreaterThan(0)
+      const documented = document.paths[path.replace(/:(\w+)/g, '{$1}')] ?? {}
+      for (const method of methods) if (!documented[method]) missing.push(`${method.toUpperCase()} ${path}`)
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('is served at GET /api/openapi.json without a token', async () => {
+    const module = await modules['../../app/routes/api/openapi.ts']()
+    const response = await callApi(module as never, { path: '/api/openapi.json' })
+    expect(response.status).toBe(200)
+    expect(response.body.paths['/api/brokers/{id}'].delete).toBeDefined()
+  })
+})
