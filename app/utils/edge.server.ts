@@ -105,6 +105,46 @@ function securityHeaders(req: Request, res: Response, dev: boolean) {
   if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 }
 
+/**
+ * Origins whose pages may call the JSON API from a browser (CORS_ORIGINS, comma-separated; none by
+ * default). The API authenticates with bearer tokens, never cookies, so an allowed origin gains no
+ * one's session: it only gets to read the answers its own token earns.
+ */
+export function corsOrigins(value = process.env.CORS_ORIGINS): Set<string> {
+  const origins = new Set<string>()
+  for (const entry of (value ?? '').split(',')) {
+    const text = entry.trim()
+    if (!text) continue
+    try {
+      const url = new URL(text)
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin)
+    } catch {
+      // env.server.ts reports what it cannot read; a bad entry allows nothing
+    }
+  }
+  return origins
+}
+
+const CORS_METHODS = 'GET, HEAD, POST, PUT, DELETE'
+const CORS_HEADERS = 'Authorization, Content-Type, Accept-Language, Idempotency-Key'
+const CORS_EXPOSED = 'Allow, Retry-After, Content-Disposition, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset'
+
+/** An API request from an allowed origin: its CORS headers; a preflight is answered here. */
+function cors(req: Request, res: Response): 'answered' | 'allowed' | null {
+  const origin = req.get('origin')
+  if (!origin || !isApiPath(req.path) || !corsOrigins().has(origin)) return null
+  res.setHeader('Access-Control-Allow-Origin', origin)
+  res.append('Vary', 'Origin')
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED)
+  if (req.method !== 'OPTIONS' || !req.get('access-control-request-method')) return 'allowed'
+  res.setHeader('Access-Control-Allow-Methods', CORS_METHODS)
+  res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS)
+  res.setHeader('Access-Control-Max-Age', '600')
+  res.setHeader('Cache-Control', 'private, no-store')
+  res.status(204).end()
+  return 'answered'
+}
+
 /** The origins a browser on this site sends: the one the request came to, and APP_URL's. */
 function ownOrigins(req: Request) {
   const origins = new Set([`${req.protocol}://${req.host}`])
@@ -119,7 +159,7 @@ function ownOrigins(req: Request) {
   return origins
 }
 
-function check(req: Request): Refusal | null {
+function check(req: Request, corsAllowed: boolean): Refusal | null {
   try {
     decodeURIComponent(req.path)
   } catch {
@@ -135,7 +175,7 @@ function check(req: Request): Refusal | null {
   if (SAFE_METHODS.has(req.method)) return null
 
   const origin = req.get('origin')
-  if (req.get('sec-fetch-site') === 'cross-site' || (origin !== undefined && !ownOrigins(req).has(origin))) {
+  if (!corsAllowed && (req.get('sec-fetch-site') === 'cross-site' || (origin !== undefined && !ownOrigins(req).has(origin)))) {
     return { code: 'forbidden', messageKey: 'edge.crossSite' }
   }
   // Page and resource actions read `request.formData()`: anything else would throw inside them.
@@ -206,8 +246,10 @@ export function edge({ dev }: { dev: boolean }) {
     delete req.headers[CLIENT_IP_HEADER]
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
     securityHeaders(req, res, dev)
+    const allowed = cors(req, res)
+    if (allowed === 'answered') return
 
-    const refusal = check(req)
+    const refusal = check(req, allowed === 'allowed')
     if (refusal) return refuse(req, res, refusal)
     const length = Number(req.get('content-length') ?? 0)
     const limit = bodyLimitFor(req.path)

@@ -13,6 +13,7 @@ import { createOrg, PASSWORD } from '../helpers'
 import { startServer, type ServerProcess } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
+const PARTNER = 'https://partner.example.test'
 let server: ServerProcess
 let port: number
 let org: Awaited<ReturnType<typeof createOrg>>
@@ -76,7 +77,7 @@ function peakRssKb(pid: number) {
 }
 
 beforeAll(async () => {
-  ;[server, org] = await Promise.all([startServer({ TRUST_PROXY: '1', APP_URL }), createOrg()])
+  ;[server, org] = await Promise.all([startServer({ TRUST_PROXY: '1', APP_URL, CORS_ORIGINS: `${PARTNER}, not a url` }), createOrg()])
   port = server.port
   const session = await createSession(org.users.admin.id, 'web')
   cookie = (await commitSessionCookie(session.id)).split(';')[0]
@@ -187,6 +188,56 @@ describe('cross-site requests', () => {
       expect(answer.status, JSON.stringify(headers)).toBe(302)
       expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=fr')
     }
+  })
+})
+
+describe('CORS (CORS_ORIGINS)', () => {
+  const preflight = (origin: string, path = '/api/trucks') =>
+    raw({
+      method: 'OPTIONS',
+      path,
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+    })
+
+  it('answers a preflight from a listed origin with the methods and headers the API takes', async () => {
+    const answer = await preflight(PARTNER)
+    expect(answer.status).toBe(204)
+    expect(answer.headers['access-control-allow-origin']).toBe(PARTNER)
+    expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, DELETE')
+    expect(answer.headers['access-control-allow-headers']).toContain('Authorization')
+    expect(answer.headers['access-control-allow-credentials']).toBeUndefined()
+    expect(answer.headers.vary).toContain('Origin')
+  })
+
+  it('lets a listed origin call the API with a token and read the answer, a write included', async () => {
+    const headers = { Origin: PARTNER, 'Sec-Fetch-Site': 'cross-site', Authorization: `Bearer ${org.users.admin.token}` }
+    const list = await raw({ path: '/api/trucks', headers })
+    expect(list.status).toBe(200)
+    expect(list.headers['access-control-allow-origin']).toBe(PARTNER)
+    const created = await raw({
+      method: 'POST',
+      path: '/api/trucks',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ unitNumber: `CORS-${Date.now() % 100000}`, status: 'available' }),
+    })
+    expect(created.status, created.body).toBe(201)
+    expect(created.headers['access-control-expose-headers']).toContain('Retry-After')
+  })
+
+  it('gives other origins no CORS headers, still refuses their writes, and never opens pages', async () => {
+    const other = await preflight('https://evil.example')
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    const write = await raw({
+      method: 'POST',
+      path: '/api/trucks',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json', Authorization: `Bearer ${org.users.admin.token}` },
+      body: '{}',
+    })
+    expect(write.status).toBe(403)
+    // The list opens the API only: a page action from the partner is still a cross-site post.
+    const page = await raw({ method: 'POST', path: '/auth/logout', headers: { ...FORM, Cookie: cookie, Origin: PARTNER }, body: '' })
+    expect(page.status).toBe(403)
+    expect(page.headers['access-control-allow-origin']).toBeUndefined()
   })
 })
 
