@@ -119,7 +119,7 @@ export function corsOrigins(value = process.env.CORS_ORIGINS): Set<string> {
       const url = new URL(text)
       if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin)
     } catch {
-      // env.server.ts reports what it cannot read; a bad entry allows nothing
+      // an entry that is not an http(s) URL allows nothing
     }
   }
   return origins
