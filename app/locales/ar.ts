@@ -867,6 +867,7 @@ const ar: Catalogue = {
     unauthorized: 'رمز الوصول مفقود أو غير صالح.',
     forbidden: 'دورك لا يسمح بهذا الإجراء.',
     invalidJson: 'يجب أن يكون متن الطلب كائن JSON.',
+    notJson: 'أرسل متن الطلب بصيغة JSON مع Content-Type: application/json.',
     methodNotAllowed: 'هذه الطريقة غير مسموح بها هنا.',
     notFound: 'نقطة نهاية API هذه غير موجودة.',
     tooDeep: 'يتداخل نص JSON لأكثر من {{depth}} مستوى.',

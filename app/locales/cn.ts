@@ -867,6 +867,7 @@ const cn: Catalogue = {
     unauthorized: '缺少访问令牌或令牌无效。',
     forbidden: '您的角色无权执行此操作。',
     invalidJson: '请求体必须是 JSON 对象。',
+    notJson: '请以 JSON 发送请求体，并设置 Content-Type: application/json。',
     methodNotAllowed: '此处不允许使用该请求方法。',
     notFound: '该 API 端点不存在。',
     tooDeep: 'JSON 请求体的嵌套超过 {{depth}} 层。',

@@ -871,6 +871,7 @@ const en = {
     unauthorized: 'Missing or invalid access token.',
     forbidden: 'Your role does not allow this.',
     invalidJson: 'The request body must be a JSON object.',
+    notJson: 'Send the body as JSON, with Content-Type: application/json.',
     methodNotAllowed: 'This method is not allowed here.',
     notFound: 'No such API endpoint.',
     tooDeep: 'The JSON body nests deeper than {{depth}} levels.',

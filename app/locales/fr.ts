@@ -877,6 +877,7 @@ const fr: Catalogue = {
     unauthorized: 'Jeton d’accès manquant ou invalide.',
     forbidden: 'Votre rôle ne vous permet pas d’effectuer cette action.',
     invalidJson: 'Le corps de la requête doit être un objet JSON.',
+    notJson: 'Envoyez le corps en JSON, avec Content-Type: application/json.',
     methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
     notFound: 'Ce point de terminaison d’API n’existe pas.',
     tooDeep: 'Le corps JSON est imbriqué sur plus de {{depth}} niveaux.',

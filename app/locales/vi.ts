@@ -875,6 +875,7 @@ const vi: Catalogue = {
     unauthorized: 'Thiếu mã truy cập (access token) hoặc mã không hợp lệ.',
     forbidden: 'Vai trò của bạn không được phép thực hiện thao tác này.',
     invalidJson: 'Nội dung yêu cầu phải là một đối tượng JSON.',
+    notJson: 'Hãy gửi nội dung dưới dạng JSON, với Content-Type: application/json.',
     methodNotAllowed: 'Phương thức này không được phép ở đây.',
     notFound: 'API endpoint này không tồn tại.',
     tooDeep: 'Nội dung JSON lồng sâu hơn {{depth}} cấp.',

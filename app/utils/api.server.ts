@@ -98,8 +98,11 @@ export function zodFields(error: z.ZodError) {
   return fields
 }
 
-/** Parses a JSON object body; anything else is a 400, never a 500. */
+/** Parses a JSON object body: another Content-Type is a 415, anything but an object a 400, never a 500. */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  // application/json or a +json type; anything else is refused before the body is parsed.
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) throw new DomainError('unsupported_media_type', 'api.notJson')
   let body: unknown
   try {
     body = await request.json()

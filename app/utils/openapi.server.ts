@@ -81,6 +81,7 @@ const listResponse = (schema: JsonSchema) => ({
   },
 })
 const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } })
+const notJson = errorResponse('unsupported_media_type: the body is not sent as application/json (or a +json type).')
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const versionParameter = {
   name: 'version',
@@ -129,7 +130,7 @@ function resourcePaths(resource: Resource) {
       summary: `Create one of ${tag}`,
       operationId: `create_${resource.collection}`,
       requestBody: jsonBody(resource.create),
-      responses: { '201': dataResponse('Created.', resource.record), '409': errorResponse('conflict: a unique field is taken.'), ...common },
+      responses: { '201': dataResponse('Created.', resource.record), '409': errorResponse('conflict: a unique field is taken.'), '415': notJson, ...common },
     }
   }
   paths[`/api/${resource.collection}`] = collection
@@ -154,6 +155,7 @@ function resourcePaths(resource: Resource) {
         '200': dataResponse('The record as stored.', resource.record),
         '404': errorResponse('not_found'),
         '409': errorResponse('conflict: the version is stale, or a unique field is taken.'),
+        '415': notJson,
         ...common,
       },
     }
@@ -275,7 +277,7 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'register',
         security: [],
         requestBody: jsonBody(input(RegisterSchema)),
-        responses: { '201': token, '400': common['400'], '413': common['413'], '429': errorResponse('rate_limited') },
+        responses: { '201': token, '400': common['400'], '413': common['413'], '415': notJson, '429': errorResponse('rate_limited') },
       },
     },
     '/api/account/login': {
@@ -285,7 +287,7 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'login',
         security: [],
         requestBody: jsonBody(input(LoginSchema)),
-        responses: { '200': token, '400': common['400'], '401': common['401'], '429': errorResponse('rate_limited') },
+        responses: { '200': token, '400': common['400'], '401': common['401'], '415': notJson, '429': errorResponse('rate_limited') },
       },
     },
     '/api/account/logout': {

@@ -169,3 +169,33 @@ describe('/api/trucks contract', () => {
     expect(response.body.error.message).toBe('Jeton d’accès manquant ou invalide.')
   })
 })
+
+describe('request bodies are JSON', () => {
+  const post = (token: string, contentType: string | null, body: string) => {
+    const headers = new Headers({ Authorization: `Bearer ${token}` })
+    if (contentType !== null) headers.set('Content-Type', contentType)
+    const request = new Request('http://localhost/api/trucks', { method: 'POST', headers, body })
+    return collection.action({ request, params: {}, context: {} } as never)
+  }
+
+  it('refuses another Content-Type (or none) with 415 unsupported_media_type, creating nothing', async () => {
+    const org = await createOrg()
+    const body = JSON.stringify({ unitNumber: unique('CT') })
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const response = await post(org.users.admin.token, type, body)
+      expect(response.status, String(type)).toBe(415)
+      expect(await response.json()).toEqual({
+        error: { code: 'unsupported_media_type', message: 'Send the body as JSON, with Content-Type: application/json.' },
+      })
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('accepts application/json with a charset, and +json types', async () => {
+    const org = await createOrg()
+    for (const type of ['application/json; charset=utf-8', 'application/vnd.freightdesk+json']) {
+      const response = await post(org.users.admin.token, type, JSON.stringify({ unitNumber: unique('CT') }))
+      expect(response.status, type).toBe(201)
+    }
+  })
+})
