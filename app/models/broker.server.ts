@@ -14,7 +14,7 @@ import {
   deleteVersioned,
   inBatches,
   isForeignKeyViolation,
-  paging,
+  listPage,
   requireFound,
   rethrowUnique,
   type UniqueIndexes,
@@ -68,11 +68,11 @@ function listWhere(organizationId: string, query: BrokerListQuery): Prisma.Broke
 
 export async function listBrokers(organizationId: string, query: BrokerListQuery) {
   const where = listWhere(organizationId, query)
-  const [total, rows] = await Promise.all([
-    prisma.broker.count({ where }),
-    prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
-  ])
-  return { items: rows.map(toBroker), total, page: query.page, pageSize: query.pageSize }
+  return listPage(
+    query,
+    () => prisma.broker.count({ where }),
+    async (window) => (await prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...window })).map(toBroker),
+  )
 }
 
 /** Every broker the list's search and filters match, in its order (CSV export). */

@@ -15,7 +15,7 @@ import {
   deleteVersioned,
   inBatches,
   isForeignKeyViolation,
-  paging,
+  listPage,
   requireFound,
   rethrowUnique,
   type UniqueIndexes,
@@ -78,11 +78,11 @@ function listWhere(organizationId: string, query: CompanyListQuery): Prisma.Comp
 
 export async function listCompanies(organizationId: string, query: CompanyListQuery) {
   const where = listWhere(organizationId, query)
-  const [total, items] = await Promise.all([
-    prisma.company.count({ where }),
-    prisma.company.findMany({ where, include: counts, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
-  ])
-  return { items, total, page: query.page, pageSize: query.pageSize }
+  return listPage(
+    query,
+    () => prisma.company.count({ where }),
+    (window) => prisma.company.findMany({ where, include: counts, orderBy: orderBy(query.sort, query.dir), ...window }),
+  )
 }
 
 /** Every company the list's search and filters match, in its order (CSV export). */

@@ -148,6 +148,19 @@ export function paging(query: { page: number; pageSize: number }) {
   return { skip: (query.page - 1) * query.pageSize, take: query.pageSize }
 }
 
+/**
+ * One page of a list and the list's total: two independent reads in parallel (a transaction
+ * would only add round trips). `rows` gets the page's window (`skip`, `take`).
+ */
+export async function listPage<T>(
+  query: { page: number; pageSize: number },
+  count: () => Promise<number>,
+  rows: (window: { skip: number; take: number }) => Promise<T[]>,
+) {
+  const [total, items] = await Promise.all([count(), rows(paging(query))])
+  return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
 /** The last page that has rows (1 for an empty list): a list clamps `?page=99` to it. */
 export function lastPage(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize))

@@ -15,7 +15,7 @@ import {
   idsByCompactPlate,
   inBatches,
   isoDate,
-  paging,
+  listPage,
   requireFound,
   rethrowReferenceGone,
   rethrowUnique,
@@ -64,11 +64,11 @@ async function listWhere(organizationId: string, query: TrailerListQuery): Promi
 
 export async function listTrailers(organizationId: string, query: TrailerListQuery) {
   const where = await listWhere(organizationId, query)
-  const [total, items] = await Promise.all([
-    prisma.trailer.count({ where }),
-    prisma.trailer.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
-  ])
-  return { items, total, page: query.page, pageSize: query.pageSize }
+  return listPage(
+    query,
+    () => prisma.trailer.count({ where }),
+    (window) => prisma.trailer.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...window }),
+  )
 }
 
 /** Every trailer the list's search and filters match, in its order (CSV export). */

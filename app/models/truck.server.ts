@@ -16,7 +16,7 @@ import {
   idsByCompactPlate,
   inBatches,
   isoDate,
-  paging,
+  listPage,
   requireFound,
   rethrowReferenceGone,
   rethrowUnique,
@@ -75,17 +75,11 @@ async function listWhere(organizationId: string, query: TruckListQuery, today: D
 
 export async function listTrucks(organizationId: string, query: TruckListQuery, today = startOfToday()) {
   const where = await listWhere(organizationId, query, today)
-  // Two independent reads in parallel; a transaction would only add round trips.
-  const [total, items] = await Promise.all([
-    prisma.truck.count({ where }),
-    prisma.truck.findMany({
-      where,
-      include,
-      orderBy: orderBy(query.sort, query.dir),
-      ...paging(query),
-    }),
-  ])
-  return { items, total, page: query.page, pageSize: query.pageSize }
+  return listPage(
+    query,
+    () => prisma.truck.count({ where }),
+    (window) => prisma.truck.findMany({ where, include, orderBy: orderBy(query.sort, query.dir), ...window }),
+  )
 }
 
 /** Every truck the list's search and filters match, in its order (CSV export). */

@@ -2,6 +2,7 @@
  * Users and driver profiles: the rules shared by /dashboard/user/* and /api/user(s). No function
  * here ever selects the password hash into what it returns (userSelect below).
  */
+import { publicUserSelect } from './auth.server'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Prisma } from '~/generated/prisma/client'
@@ -21,7 +22,7 @@ import {
   assertVersion,
   inBatches,
   isoDate,
-  paging,
+  listPage,
   requireFound,
   rethrowUnique,
   toDateOnly,
@@ -62,16 +63,8 @@ const driverProfileSelect = {
 
 /** Everything a page or the API shows of a user: never passwordHash, never the avatar's storage key. */
 export const userSelect = {
-  id: true,
-  organizationId: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  phone: true,
-  avatarUrl: true,
-  role: true,
-  status: true,
-  companyId: true,
+  // The account's own fields (auth.server.ts picks them once), then what the user pages add.
+  ...publicUserSelect,
   company: { select: { id: true, name: true } },
   addressLine1: true,
   addressLine2: true,
@@ -79,11 +72,6 @@ export const userSelect = {
   state: true,
   postalCode: true,
   country: true,
-  emailVerifiedAt: true,
-  lastLoginAt: true,
-  createdAt: true,
-  updatedAt: true,
-  version: true,
   driverProfile: { select: driverProfileSelect },
 } as const satisfies Prisma.UserSelect
 
@@ -123,11 +111,11 @@ function listWhere(organizationId: string, query: UserListQuery): Prisma.UserWhe
 
 export async function listUsers(organizationId: string, query: UserListQuery) {
   const where = listWhere(organizationId, query)
-  const [total, items] = await Promise.all([
-    prisma.user.count({ where }),
-    prisma.user.findMany({ where, select: userSelect, orderBy: orderBy(query.sort, query.dir), ...paging(query) }),
-  ])
-  return { items, total, page: query.page, pageSize: query.pageSize }
+  return listPage(
+    query,
+    () => prisma.user.count({ where }),
+    (window) => prisma.user.findMany({ where, select: userSelect, orderBy: orderBy(query.sort, query.dir), ...window }),
+  )
 }
 
 /** Every user the list's search and filters match, in its order (CSV export). */
