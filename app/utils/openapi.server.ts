@@ -182,6 +182,30 @@ function resourcePaths(resource: Resource) {
   return paths
 }
 
+/** Companies at the specification's `/api/company`, and `/api/companies` as an alias. */
+const companies: Resource = {
+  tag: 'companies',
+  collection: 'company',
+  item: 'company',
+  record: record(CompanySchema),
+  create: input(CompanySchema),
+  update: input(CompanyUpdateSchema),
+  list: queryParameters(CompanyListQuerySchema),
+  deletable: true,
+}
+
+/** Users: listed at `/api/users`; one user (and the specification's create) at `/api/user`. */
+const users: Resource = {
+  tag: 'users',
+  collection: 'users',
+  item: 'user',
+  record: record(UserCreateSchema.omit({ password: true })),
+  create: input(UserCreateSchema),
+  update: input(UserUpdateSchema),
+  list: queryParameters(UserListQuerySchema),
+  deletable: false,
+}
+
 const RESOURCES: Resource[] = [
   {
     tag: 'trucks',
@@ -213,26 +237,8 @@ const RESOURCES: Resource[] = [
     list: queryParameters(BrokerListQuerySchema),
     deletable: true,
   },
-  {
-    tag: 'companies',
-    collection: 'company',
-    item: 'company',
-    record: record(CompanySchema),
-    create: input(CompanySchema),
-    update: input(CompanyUpdateSchema),
-    list: queryParameters(CompanyListQuerySchema),
-    deletable: true,
-  },
-  {
-    tag: 'companies',
-    collection: 'companies',
-    item: 'companies',
-    record: record(CompanySchema),
-    create: input(CompanySchema),
-    update: input(CompanyUpdateSchema),
-    list: queryParameters(CompanyListQuerySchema),
-    deletable: true,
-  },
+  companies,
+  { ...companies, collection: 'companies', item: 'companies' },
   {
     tag: 'custom fields',
     collection: 'customfield',
@@ -242,26 +248,8 @@ const RESOURCES: Resource[] = [
     list: [{ name: 'by', in: 'query', required: false, schema: { type: 'string', enum: ['list'] } }, ...queryParameters(CustomFieldListFilterSchema)],
     deletable: true,
   },
-  {
-    tag: 'users',
-    collection: 'users',
-    item: 'user',
-    record: record(UserCreateSchema.omit({ password: true })),
-    create: input(UserCreateSchema),
-    update: input(UserUpdateSchema),
-    list: queryParameters(UserListQuerySchema),
-    deletable: false,
-  },
-  {
-    tag: 'users',
-    collection: 'user',
-    item: 'user',
-    record: record(UserCreateSchema.omit({ password: true })),
-    create: input(UserCreateSchema),
-    update: input(UserUpdateSchema),
-    list: queryParameters(UserListQuerySchema),
-    deletable: false,
-  },
+  users,
+  { ...users, collection: 'user' },
 ]
 
 function accountPaths(): Record<string, Record<string, Operation>> {
