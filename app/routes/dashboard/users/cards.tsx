@@ -1,3 +1,4 @@
+import { userListFilters } from '~/components/users/user-filters'
 import { useTranslation } from '~/utils/use-translation'
 import { Link, href, useLocation } from 'react-router'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -11,7 +12,7 @@ import { Avatar } from '~/components/users/avatar'
 import { listUsers } from '~/models/user.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
-import { ROLES, USER_STATUS_META, USER_STATUSES } from '~/schemas/user-options'
+import { USER_STATUS_META } from '~/schemas/user-options'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/cards'
@@ -72,15 +73,7 @@ export default function UserCards({ loaderData }: Route.ComponentProps) {
           query={query}
           searchLabel={t('users.list.search')}
           searchPlaceholder={t('users.list.searchPlaceholder')}
-          filters={[
-            { name: 'role', label: t('users.fields.role'), value: query.role, options: ROLES.map((value) => ({ value, label: t(`roles.${value}`) })) },
-            {
-              name: 'status',
-              label: t('fields.status'),
-              value: query.status,
-              options: USER_STATUSES.map((value) => ({ value, label: t(`users.status.${value}`) })),
-            },
-          ]}
+          filters={userListFilters(t, query)}
         />
       </Card>
       {users.length === 0 ? (

@@ -1,3 +1,4 @@
+import { userListFilters } from '~/components/users/user-filters'
 import { useTranslation } from '~/utils/use-translation'
 import { Link, href, useLocation } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -14,7 +15,7 @@ import { listUsers, serializeUser } from '~/models/user.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
-import { ROLES, USER_STATUS_META, USER_STATUSES } from '~/schemas/user-options'
+import { USER_STATUS_META } from '~/schemas/user-options'
 import { formatDate } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -83,15 +84,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
           exportHref={`${href('/dashboard/user/export')}${search}`}
           searchLabel={t('users.list.search')}
           searchPlaceholder={t('users.list.searchPlaceholder')}
-          filters={[
-            { name: 'role', label: t('users.fields.role'), value: query.role, options: ROLES.map((value) => ({ value, label: t(`roles.${value}`) })) },
-            {
-              name: 'status',
-              label: t('fields.status'),
-              value: query.status,
-              options: USER_STATUSES.map((value) => ({ value, label: t(`users.status.${value}`) })),
-            },
-          ]}
+          filters={userListFilters(t, query)}
         />
         {users.length === 0 ? (
           <EmptyState
