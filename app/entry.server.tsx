@@ -33,7 +33,7 @@ export default function handleRequest(
   // server.ts sends the matching Content-Security-Policy; without it (dev, tests) there is none.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
 
-  // The page is rendered whole, then sent as one body (ADR 020): loaders await their data, so
+  // The page is rendered whole, then sent as one body (ADR 021): loaders await their data, so
   // streaming sent the same bytes later, as ~40 small writes through compression and the socket.
   return new Promise((resolve, reject) => {
     let shellRendered = false
