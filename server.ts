@@ -110,7 +110,21 @@ if (dev) {
   app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
 }
 
-const server = app.listen(PORT, HOST, () => {
+// A client must send its whole request within REQUEST_TIMEOUT_SECONDS (headers within 20 s), or
+// it gets 408 and the connection closes: slow senders cannot hold connections open for long.
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_SECONDS ?? 30) * 1000
+const { default: http } = await import('node:http')
+const server = http.createServer(
+  {
+    requestTimeout,
+    headersTimeout: Math.min(20_000, requestTimeout),
+    // How often Node looks for requests past their time (its default, 30 s, would let them run on).
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    keepAliveTimeout: 5_000,
+  },
+  app,
+)
+server.listen(PORT, HOST, () => {
   const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
   console.info(`\nFreightdesk is running at ${url}`)
   if (seededLogins) {

@@ -81,6 +81,7 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.label,
     })),
+  apiKey: async (organizationId, ids) => prisma.apiKey.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
 }
 
 /** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */

@@ -5,10 +5,15 @@
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import type { z } from 'zod'
 import { getFixedT, detectLanguage } from '~/i18n.server'
+import { getApiKeyUser, isApiKey, type ApiKeyUser } from '~/models/api-key.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
+import { consumeCredentialLimit, consumeIpLimit, rateLimitHeaders } from './api-limits.server'
+import { CLIENT_IP_HEADER } from './client-ip'
+import { sha256 } from './crypto.server'
 import { env } from './env.server'
 import { DomainError, isDatabaseUnavailable, isDomainError, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.server'
 import { dropNulls, MAX_JSON_DEPTH } from './object'
+import { idempotent, wantsIdempotency } from './idempotency.server'
 import { can, type Action, type Entity } from './permissions'
 
 // Imported once per secret: jose would import raw bytes again for every token it checks.
@@ -33,25 +38,41 @@ export async function createAccessToken(user: { id: string }, sessionId: string)
     .sign(await secretKey())
 }
 
-export async function requireApiUser(request: Request): Promise<SessionUser> {
+/** Who is calling: a signed-in user (login token) or the user an API key acts as, with the key's scope. */
+export type ApiUser = SessionUser | ApiKeyUser
+
+/**
+ * `Authorization: Bearer <login token or API key>`. The credential's rate limit is counted while
+ * it is looked up (both are one query), once the credential is known to be well formed.
+ */
+export async function requireApiUser(request: Request): Promise<ApiUser> {
   const header = request.headers.get('Authorization') ?? ''
   const match = header.match(/^Bearer\s+(.+)$/i)
   if (!match) throw new DomainError('unauthorized', 'api.unauthorized')
+  const credential = match[1].trim()
+  if (isApiKey(credential)) {
+    const [user] = await Promise.all([getApiKeyUser(credential), consumeCredentialLimit(request, `key:${sha256(credential).slice(0, 32)}`)])
+    if (!user) throw new DomainError('unauthorized', 'api.unauthorized')
+    return user
+  }
   let payload: JWTPayload
   try {
-    ;({ payload } = await jwtVerify(match[1].trim(), await secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] }))
+    ;({ payload } = await jwtVerify(credential, await secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] }))
   } catch {
     throw new DomainError('unauthorized', 'api.unauthorized')
   }
+  if (typeof payload.sid !== 'string') throw new DomainError('unauthorized', 'api.unauthorized')
   // Outside the try: a database outage is a 503 (handleApi), not a reason to discard the token.
-  const user = typeof payload.sid === 'string' ? await getSessionUser(payload.sid) : null
+  const [user] = await Promise.all([getSessionUser(payload.sid), consumeCredentialLimit(request, `session:${payload.sid}`)])
   if (!user || user.id !== payload.sub) throw new DomainError('unauthorized', 'api.unauthorized')
   return user
 }
 
+/** Allowed by the user's role and, for an API key, by its scope (read-only keys only read). */
 export async function requireApiPermission(request: Request, action: Action, entity: Entity) {
   const user = await requireApiUser(request)
   if (!can(user.role, action, entity)) throw new DomainError('forbidden', 'api.forbidden')
+  if ('apiKey' in user && user.apiKey.scope === 'read_only' && action !== 'read') throw new DomainError('forbidden', 'api.keyReadOnly')
   return user
 }
 
@@ -137,21 +158,51 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data
 }
 
-/** Runs an API handler; rule violations become JSON errors, unexpected ones a logged 500. */
-export async function handleApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+/** A thrown rule violation as its JSON error; an outage as 503; anything else a logged 500. */
+function errorResponse(request: Request, error: unknown): Response {
+  if (error instanceof Response) return error
+  if (isDomainError(error)) {
+    return apiErrorResponse(request, error.code, error.messageKey, error.status, error.fields, error.options.params, error.options.headers)
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`[freightdesk] database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`)
+    return apiErrorResponse(request, 'unavailable', 'edge.unavailable', 503, undefined, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+  }
+  console.error(error)
+  return apiErrorResponse(request, 'internal_error', 'errors.500.title', 500)
+}
+
+async function answer(request: Request, handler: () => Promise<Response>) {
   try {
     return await handler()
   } catch (error) {
-    if (error instanceof Response) return error
-    if (isDomainError(error)) {
-      return apiErrorResponse(request, error.code, error.messageKey, error.status, error.fields, error.options.params)
-    }
-    if (isDatabaseUnavailable(error)) {
-      console.warn(`[freightdesk] database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`)
-      return apiErrorResponse(request, 'unavailable', 'edge.unavailable', 503, undefined, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
-    }
-    console.error(error)
-    return apiErrorResponse(request, 'internal_error', 'errors.500.title', 500)
+    return errorResponse(request, error)
+  }
+}
+
+/**
+ * Runs an API handler: counts the request against its client IP's rate limit first, replays or
+ * records it when it is a POST with an Idempotency-Key, turns thrown errors into JSON errors and
+ * adds the RateLimit-* headers to whatever it answers.
+ */
+export async function handleApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+  let response: Response
+  try {
+    await consumeIpLimit(request, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
+    response = wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
+  } catch (error) {
+    response = errorResponse(request, error)
+  }
+  const headers = rateLimitHeaders(request)
+  if (Object.keys(headers).length === 0) return response
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  } catch {
+    // Immutable headers (Response.redirect and friends): copy the answer.
+    const copy = new Response(response.body, response)
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
+    return copy
   }
 }
 

@@ -4,7 +4,9 @@ import { PrismaClient } from '~/generated/prisma/client'
 import { env } from './env.server'
 
 function createClient(connectionString: string) {
-  const adapter = new PrismaPg({ connectionString, max: 10 })
+  // A statement that runs past DB_STATEMENT_TIMEOUT_MS is cancelled and answered as 503, so a
+  // runaway query cannot hold a connection (and the request waiting on it) for ever.
+  const adapter = new PrismaPg({ connectionString, max: 10, statement_timeout: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 15_000) })
   return new PrismaClient({ adapter, log: process.env.LOG_QUERIES === 'true' ? ['query'] : [] })
 }
 

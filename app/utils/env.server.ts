@@ -19,6 +19,9 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** JSON API requests per minute per credential (login token or API key) and per client IP. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  API_RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])

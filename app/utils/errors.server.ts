@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'in_use'
   | 'unauthorized'
   | 'rate_limited'
+  | 'idempotency_mismatch'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -31,12 +32,17 @@ const STATUS: Record<ErrorCode, number> = {
   // Another record refers to this one (or holds it busy): refused instead of cascading.
   in_use: 409,
   rate_limited: 429,
+  // An Idempotency-Key sent again with a different request: the first one's answer does not apply.
+  idempotency_mismatch: 422,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
   unavailable: 503,
 }
+
+/** Every code a client can meet, for the OpenAPI document. */
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[]
 
 export function errorStatus(code: ErrorCode) {
   return STATUS[code]
@@ -59,8 +65,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return true
   const cause = meta?.driverAdapterError?.cause
   if (cause?.kind && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true
-  // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown).
-  if (typeof cause?.code === 'string' && /^(08|53|57P)/.test(cause.code)) return true
+  // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown), and
+  // 57014 (a statement cancelled by statement_timeout: the database is too busy to answer in time).
+  if (typeof cause?.code === 'string' && /^(08|53|57P|57014)/.test(cause.code)) return true
   return typeof message === 'string' && /Connection terminated|Can't reach database server/.test(message)
 }
 
@@ -69,7 +76,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: string,
-    readonly options: { fields?: Record<string, string[]>; params?: Record<string, unknown> } = {},
+    readonly options: { fields?: Record<string, string[]>; params?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(messageKey)
     this.status = STATUS[code]

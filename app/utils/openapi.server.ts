@@ -11,26 +11,10 @@ import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
-import type { ErrorCode } from './errors.server'
+import { ERROR_CODES } from './errors.server'
 
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown>
-
-const ERROR_CODES: ErrorCode[] = [
-  'validation_failed',
-  'not_found',
-  'forbidden',
-  'conflict',
-  'invalid_transition',
-  'in_use',
-  'unauthorized',
-  'rate_limited',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'internal_error',
-  'unavailable',
-]
 
 /** What a client sends: the schema's input side (before defaults and transforms). */
 function input(schema: z.ZodType): JsonSchema {
@@ -96,7 +80,19 @@ const common = {
   '403': errorResponse('forbidden: the role may not do this.'),
   '405': errorResponse('method_not_allowed: the `Allow` header lists what this path answers.'),
   '413': errorResponse('payload_too_large: the body is over 1 MB.'),
+  '429': errorResponse(
+    'rate_limited: too many requests for this credential or address this minute; retry after `Retry-After` seconds. Every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.',
+  ),
   '503': errorResponse('unavailable: the database is unreachable; retry after `Retry-After` seconds.'),
+}
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Any unique string (a UUID). A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing; the same key with another body is 422 idempotency_mismatch; while the first request runs, 409.',
 }
 
 type Resource = {
@@ -129,8 +125,15 @@ function resourcePaths(resource: Resource) {
       tags: [tag],
       summary: `Create one of ${tag}`,
       operationId: `create_${resource.collection}`,
+      parameters: [idempotencyKeyParameter],
       requestBody: jsonBody(resource.create),
-      responses: { '201': dataResponse('Created.', resource.record), '409': errorResponse('conflict: a unique field is taken.'), '415': notJson, ...common },
+      responses: {
+        '201': dataResponse('Created.', resource.record),
+        '409': errorResponse('conflict: a unique field is taken, or a request with this Idempotency-Key is still running.'),
+        '415': notJson,
+        '422': errorResponse('idempotency_mismatch: this Idempotency-Key was used for another request.'),
+        ...common,
+      },
     }
   }
   paths[`/api/${resource.collection}`] = collection
@@ -320,7 +323,14 @@ export function openApiDocument() {
     security: [{ bearerAuth: [] }],
     paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)) },
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A login token (`accessToken` from POST /api/account/login), or an API key (`fdk_…`) an admin creates on /dashboard/user/account. A read-only key may only read.',
+        },
+      },
       schemas: {
         Error: {
           type: 'object',

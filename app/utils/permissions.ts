@@ -6,7 +6,8 @@ export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] a
 export type Role = (typeof ROLES)[number]
 
 export type Action = 'read' | 'create' | 'update' | 'delete'
-export type Entity = 'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit'
+export type Entity =
+  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -24,6 +25,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     invoice: ALL,
     customField: ALL,
     audit: READ,
+    // Keys act as their creator for programs: only admins hand them out.
+    apiKey: ALL,
   },
   dispatcher: {
     dashboard: READ,

@@ -15,6 +15,9 @@ process.env.DATABASE_URL = withDatabase(adminUrl, name)
 process.env.SESSION_SECRET = 'test-session-secret-that-is-long-enough'
 process.env.OUTBOX_DIR = path.join(os.tmpdir(), `freightdesk-outbox-${name}`)
 process.env.NODE_ENV = 'test'
+// Contract suites call the API hundreds of times a minute from one address; the limit tests set their own.
+process.env.API_RATE_LIMIT_PER_MINUTE ??= '100000'
+process.env.API_RATE_LIMIT_PER_IP_PER_MINUTE ??= '100000'
 
 let consoleErrors: unknown[][] = []
 beforeEach(() => {

@@ -7,19 +7,22 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
+import { ErrorList, FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { Avatar } from '~/components/users/avatar'
 import { getInstance } from '~/middleware/i18next'
+import { createApiKey, listApiKeys, revokeApiKey } from '~/models/api-key.server'
 import { createEmailVerification } from '~/models/auth.server'
 import { changeOwnEmail, changeOwnPassword, getOwnUser, listOwnSessions, setOwnAvatar, signOutOtherSessions } from '~/models/user.server'
+import { API_KEY_SCOPES, ApiKeyCreateSchema, ApiKeyRevokeSchema } from '~/schemas/api-key'
 import { EmailChangeSchema, PasswordChangeSchema } from '~/schemas/user'
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { actorOf } from '~/utils/actor.server'
 import { appUrl } from '~/utils/env.server'
-import { isDomainError } from '~/utils/errors.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate } from '~/utils/format'
 import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
 import { sendEmailInBackground } from '~/utils/mail.server'
+import { can } from '~/utils/permissions'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/account'
@@ -29,10 +32,11 @@ export const handle = { i18n: ['users', 'auth'] }
 
 const SELF = href('/dashboard/user/account')
 
-/** Anyone signed in: their password, sign-in email, avatar and sessions. */
+/** Anyone signed in: their password, sign-in email, avatar and sessions; admins also the organization's API keys. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const [me, sessions] = await Promise.all([getOwnUser(user), listOwnSessions(user.id)])
+  const managesKeys = can(user.role, 'read', 'apiKey')
+  const [me, sessions, apiKeys] = await Promise.all([getOwnUser(user), listOwnSessions(user.id), managesKeys ? listApiKeys(user.organizationId) : null])
   return {
     me: {
       firstName: me.firstName,
@@ -50,12 +54,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: session.createdAt.toISOString(),
       current: session.id === user.sessionId,
     })),
-    constraints: { email: formConstraint(EmailChangeSchema), password: formConstraint(PasswordChangeSchema) },
+    apiKeys:
+      apiKeys?.map((key) => ({
+        id: key.id,
+        name: key.name,
+        scope: key.scope,
+        prefix: key.prefix,
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+        revoked: Boolean(key.revokedAt),
+        createdAt: key.createdAt.toISOString(),
+        createdBy: key.createdBy ? `${key.createdBy.firstName} ${key.createdBy.lastName}`.trim() : '',
+      })) ?? null,
+    constraints: { email: formConstraint(EmailChangeSchema), password: formConstraint(PasswordChangeSchema), apiKey: formConstraint(ApiKeyCreateSchema) },
   }
 }
 
 /** One page, several forms: the reply names the form it belongs to. */
-function withIntent(intent: 'email' | 'password', reply: ReturnType<typeof invalidSubmission>) {
+function withIntent(intent: 'email' | 'password' | 'createApiKey', reply: ReturnType<typeof invalidSubmission>) {
   return data({ intent, ...reply.data }, reply.init ?? undefined)
 }
 
@@ -110,6 +125,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       const count = await signOutOtherSessions(actor, user.sessionId)
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.signedOutOthers', { count }) })
     }
+    case 'createApiKey': {
+      const allowed = can(user.role, 'create', 'apiKey')
+      if (!allowed) throw data({ reason: 'forbidden' }, { status: 403 })
+      const submission = parseWithZod(formData, { schema: ApiKeyCreateSchema })
+      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission))
+      const created = await createApiKey(actor, submission.value)
+      // Not a redirect: the secret is in this one answer and nowhere else.
+      return data({ intent, result: submission.reply({ resetForm: true }), createdKey: { name: created.name, secret: created.secret } })
+    }
+    case 'revokeApiKey': {
+      if (!can(user.role, 'delete', 'apiKey')) throw data({ reason: 'forbidden' }, { status: 403 })
+      const submission = parseWithZod(formData, { schema: ApiKeyRevokeSchema })
+      if (submission.status !== 'success') throw data(null, { status: 400 })
+      const revoked = await orNotFound(revokeApiKey(actor, submission.value.id))
+      return redirectWithToast(SELF, { type: 'success', title: t('users.account.apiKeys.revokedToast', { name: revoked.name }) })
+    }
     default:
       throw data(null, { status: 400 })
   }
@@ -131,6 +162,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     constraint: loaderData.constraints.password,
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
   })
+  const [keyForm, keyFields] = useSchemaForm<typeof ApiKeyCreateSchema>({
+    id: 'api-key',
+    constraint: loaderData.constraints.apiKey,
+    lastResult: actionData?.intent === 'createApiKey' ? actionData.result : undefined,
+    defaultValue: { scope: 'read_only' },
+  })
+  const createdKey = actionData && 'createdKey' in actionData ? actionData.createdKey : undefined
   const avatarErrors = actionData && 'avatarErrors' in actionData ? actionData.avatarErrors : undefined
   const others = sessions.filter((session) => !session.current).length
 
@@ -238,6 +276,87 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         </Card>
+
+        {loaderData.apiKeys ? (
+          <Card className="p-6 lg:col-span-2" id="api-keys">
+            <h2 className="mb-1 text-base font-bold">{t('users.account.apiKeys.title')}</h2>
+            <p className="mb-1 text-sm text-muted">{t('users.account.apiKeys.hint')}</p>
+            <p className="mb-5 text-sm text-muted">
+              {t('users.account.apiKeys.docsHint')}{' '}
+              <a href="/api/docs" className="font-semibold text-primary-dark underline-offset-2 dark:text-primary-light hover:underline">
+                {t('users.account.apiKeys.docs')}
+              </a>
+              .
+            </p>
+            {createdKey ? (
+              <div role="status" className="mb-5 rounded-lg border border-success-main/40 bg-success-main/10 p-4 text-sm" data-testid="new-api-key">
+                <p className="font-semibold">{t('users.account.apiKeys.created', { name: createdKey.name })}</p>
+                <p className="mt-1 text-muted">{t('users.account.apiKeys.copyNow')}</p>
+                <input
+                  readOnly
+                  aria-label={t('users.account.apiKeys.name')}
+                  value={createdKey.secret}
+                  className="mt-3 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
+                  dir="ltr"
+                />
+              </div>
+            ) : null}
+            <Form method="post" {...getFormProps(keyForm)} className="mb-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
+              <FormErrors id={keyForm.errorId} errors={keyForm.errors} />
+              <input type="hidden" name="intent" value="createApiKey" />
+              <TextField label={t('users.account.apiKeys.name')} field={keyFields.name} autoComplete="off" />
+              <SelectField
+                label={t('users.account.apiKeys.scope')}
+                field={keyFields.scope}
+                options={API_KEY_SCOPES.map((scope) => ({ value: scope, label: t(`users.account.apiKeys.scopes.${scope}`) }))}
+              />
+              <div className="sm:pt-7">
+                <Button type="submit" disabled={busy}>
+                  {t('users.account.apiKeys.create')}
+                </Button>
+              </div>
+            </Form>
+            {loaderData.apiKeys.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-line p-4 text-center text-sm text-muted">{t('users.account.apiKeys.empty')}</p>
+            ) : (
+              <ul className="divide-y divide-dashed divide-line" data-testid="api-keys">
+                {loaderData.apiKeys.map((key) => (
+                  <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-semibold">
+                        <span className="break-all">{key.name}</span>
+                        <Badge tone={key.scope === 'read_write' ? 'warning' : 'info'}>{t(`users.account.apiKeys.scopes.${key.scope}`)}</Badge>
+                        {key.revoked ? <Badge tone="default">{t('users.account.apiKeys.revoked')}</Badge> : null}
+                      </p>
+                      <p className="text-xs text-muted">
+                        <code dir="ltr">{key.prefix}…</code> ·{' '}
+                        {t('users.account.apiKeys.createdBy', { name: key.createdBy, date: formatDate(i18n.language, key.createdAt) })} ·{' '}
+                        {key.lastUsedAt
+                          ? t('users.account.apiKeys.lastUsed', { date: formatDate(i18n.language, key.lastUsedAt) })
+                          : t('users.account.apiKeys.neverUsed')}
+                      </p>
+                    </div>
+                    {key.revoked ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={key.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="revokeApiKey"
+                          variant="secondary"
+                          disabled={busy}
+                          aria-label={`${t('users.account.apiKeys.revoke')} ${key.name}`}
+                        >
+                          {t('users.account.apiKeys.revoke')}
+                        </Button>
+                      </Form>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ) : null}
       </div>
     </>
   )
