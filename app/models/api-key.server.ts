@@ -79,7 +79,7 @@ export type ApiKeyUser = SessionUser & { apiKey: { id: string; scope: ApiKeyScop
 
 /**
  * The user a key acts as, or null for an unknown or revoked key or a banned creator. One query,
- * like the session lookup; the "last used" time is refreshed in the background at most once a minute.
+ * like the session lookup, plus an update of the "last used" time at most once a minute.
  */
 export async function getApiKeyUser(secret: string): Promise<ApiKeyUser | null> {
   const rows = await prisma.$queryRaw<
@@ -94,7 +94,7 @@ export async function getApiKeyUser(secret: string): Promise<ApiKeyUser | null> 
   if (!row) return null
   const { emailVerifiedAt, keyId, scope, lastUsedAt, ...user } = row
   if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-    prisma.apiKey.updateMany({ where: { id: keyId }, data: { lastUsedAt: new Date() } }).catch(() => {})
+    await prisma.apiKey.updateMany({ where: { id: keyId }, data: { lastUsedAt: new Date() } })
   }
   return { ...user, emailVerified: Boolean(emailVerifiedAt), sessionId: '', apiKey: { id: keyId, scope } }
 }
