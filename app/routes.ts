@@ -106,6 +106,11 @@ export default [
     route('users', 'routes/api/users/collection.ts'),
     route('user', 'routes/api/users/collection.ts', { id: 'api-user-create' }),
     route('user/:id', 'routes/api/users/item.ts'),
+    route('loads', 'routes/api/loads/collection.ts'),
+    route('loads/:id', 'routes/api/loads/item.ts'),
+    route('loads/:id/status', 'routes/api/loads/status.ts'),
+    // The specification calls a load's stops "addresses".
+    route('loads/address/:id', 'routes/api/loads/stop.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -81,12 +81,17 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.label,
     })),
+  load: async (organizationId, ids) =>
+    (await prisma.load.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, loadNumber: true } })).map((row) => ({
+      id: row.id,
+      name: row.loadNumber,
+    })),
   apiKey: async (organizationId, ids) => prisma.apiKey.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
 }
 
 /** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */
 function recordedName(changes: Record<string, { before: unknown; after: unknown }>) {
-  for (const field of ['unitNumber', 'name', 'label', 'email', 'key']) {
+  for (const field of ['unitNumber', 'loadNumber', 'name', 'label', 'email', 'key']) {
     const value = changes[field]?.before ?? changes[field]?.after
     if (typeof value === 'string' && value) return value
   }

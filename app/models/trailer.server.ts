@@ -12,6 +12,7 @@ import {
   assertReferences,
   assertVersion,
   deleteVersioned,
+  isForeignKeyViolation,
   idsByCompactPlate,
   inBatches,
   isoDate,
@@ -200,11 +201,17 @@ export async function updateTrailer(actor: Actor, id: string, input: TrailerUpda
  * is in the DELETE's WHERE, so of many parallel deletes exactly one wins.
  */
 export async function deleteTrailer(actor: Actor, id: string, version?: number) {
-  return prisma.$transaction(async (tx) => {
-    const before = await deleteVersioned(tx.trailer, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-    return before
-  })
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = await deleteVersioned(tx.trailer, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+      return before
+    })
+  } catch (error) {
+    // Loads point at it (their foreign key is RESTRICT): kept, and the client is told why.
+    if (isForeignKeyViolation(error)) throw new DomainError('in_use', 'trailers.errors.inUse')
+    throw error
+  }
 }
 
 /** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */

@@ -13,6 +13,7 @@ import {
   assertReferences,
   assertVersion,
   deleteVersioned,
+  isForeignKeyViolation,
   idsByCompactPlate,
   inBatches,
   isoDate,
@@ -243,11 +244,17 @@ export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) 
  * and the write: exactly one of many parallel deletes wins, the others get 404 or 409.
  */
 export async function deleteTruck(actor: Actor, id: string, version?: number) {
-  return prisma.$transaction(async (tx) => {
-    const before = await deleteVersioned(tx.truck, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-    return before
-  })
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = await deleteVersioned(tx.truck, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+      return before
+    })
+  } catch (error) {
+    // Loads point at it (their foreign key is RESTRICT): kept, and the client is told why.
+    if (isForeignKeyViolation(error)) throw new DomainError('in_use', 'trucks.errors.inUse')
+    throw error
+  }
 }
 
 export async function countTrucksByStatus(organizationId: string) {

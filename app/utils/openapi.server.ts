@@ -11,6 +11,7 @@ import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
+import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
 import { ERROR_CODES } from './errors.server'
 
 type JsonSchema = Record<string, unknown>
@@ -253,7 +254,57 @@ const RESOURCES: Resource[] = [
   },
   users,
   { ...users, collection: 'user' },
+  {
+    tag: 'loads',
+    collection: 'loads',
+    item: 'loads',
+    record: record(LoadSchema),
+    create: input(LoadSchema),
+    update: input(LoadUpdateSchema),
+    list: queryParameters(LoadListQuerySchema),
+    deletable: true,
+  },
 ]
+
+/** The load calls beside the five: a status move, and the specification's stop ("address") delete. */
+function loadPaths(): Record<string, Record<string, Operation>> {
+  return {
+    '/api/loads/{id}/status': {
+      post: {
+        tags: ['loads'],
+        summary: 'Move a load to another status',
+        description:
+          'One move of the status machine (draft → booked → dispatched → at_pickup → in_transit → at_delivery → delivered; canceled before invoiced; dispatched → booked takes the assignment off). Dispatch checks the driver, truck and trailer.',
+        operationId: 'move_load',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(LoadStatusMoveSchema)),
+        responses: {
+          '200': dataResponse('The load in its new status.', record(LoadSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse(
+            'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
+          ),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/address/{id}': {
+      delete: {
+        tags: ['loads'],
+        summary: 'Remove one stop of a load',
+        operationId: 'delete_load_stop',
+        parameters: [idParameter, { ...versionParameter, description: "The load's version last read: a stale one answers 409 conflict." }],
+        responses: {
+          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, loadId: { type: 'string' }, deleted: { const: true } } }),
+          '404': errorResponse('not_found'),
+          '409': errorResponse("in_use: the load's only pickup or only delivery; conflict: stale version."),
+          ...common,
+        },
+      },
+    },
+  }
+}
 
 function accountPaths(): Record<string, Record<string, Operation>> {
   const token = {
@@ -321,7 +372,7 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
-    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)) },
+    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths() },
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -47,3 +47,20 @@ export function zonedDayStart(day: string, timeZone: string) {
 export function nextDay(day: string) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
+
+/**
+ * The instant of a wall-clock time (`2026-03-01T08:00`) in a time zone, or of an ISO 8601 instant
+ * with its own offset (then the zone does not matter).
+ */
+export function zonedInstant(value: string, timeZone: string) {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value)
+  const wall = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`)
+  let instant = wall - zoneOffset(wall, timeZone)
+  instant = wall - zoneOffset(instant, timeZone)
+  return new Date(instant)
+}
+
+/** The wall-clock text of an instant in a time zone, as a datetime-local input shows it. */
+export function zonedWallClock(date: Date, timeZone: string) {
+  return new Date(date.getTime() + zoneOffset(date.getTime(), timeZone)).toISOString().slice(0, 16)
+}

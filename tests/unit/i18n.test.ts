@@ -47,6 +47,10 @@ describe('translations', () => {
     const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n')
     // Keys built at run time (`trucks.status.${status}`) count as used through their prefix.
     const dynamicPrefixes = [...source.matchAll(/['`]([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*\.)\$\{/g)].map((match) => match[1])
+    // …and so do keys a message nests with i18next's `$t(loads.status.{{from}})`.
+    for (const message of Object.values(reference)) {
+      for (const match of String(message).matchAll(/\$t\(([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*\.)\{\{/g)) dynamicPrefixes.push(match[1])
+    }
     const unused = Object.keys(reference).filter(
       (key) => !source.includes(`'${key}'`) && !source.includes(`"${key}"`) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix)),
     )

@@ -1,0 +1,555 @@
+/**
+ * Loads: the domain rules, shared by the load pages and /api/loads. A load is booked from a
+ * broker, has ordered stops (at least one pickup and one delivery) and charges, and moves through
+ * the status machine of app/schemas/load-options.ts. Dispatching locks the driver, truck and
+ * trailer rows, so of two dispatchers racing for the same truck exactly one wins.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopInput } from '~/schemas/load'
+import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, type LoadStatus } from '~/schemas/load-options'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time'
+import { recordAudit, type Actor } from './audit.server'
+import { assertBrokerAcceptsLoads } from './broker.server'
+import { resolveCustomFields } from './custom-fields.server'
+import { assertId, assertOneRow, assertReferences, assertVersion, listPage, requireFound, rethrowReferenceGone, type Reference } from './records.server'
+
+const ENTITY = 'load'
+const NOT_FOUND = 'loads.errors.notFound'
+const ACTIVE = [...ACTIVE_LOAD_STATUSES] as LoadStatus[]
+
+/** Who reads: everyone allowed to read loads, but a driver only the loads assigned to them. */
+export type LoadViewer = { organizationId: string; driverId?: string }
+
+const person = { select: { id: true, firstName: true, lastName: true } } as const
+const include = {
+  broker: { select: { id: true, name: true, status: true } },
+  company: { select: { id: true, name: true } },
+  driver: person,
+  dispatcher: person,
+  truck: { select: { id: true, unitNumber: true } },
+  trailer: { select: { id: true, unitNumber: true } },
+  stops: { orderBy: { sequence: 'asc' } },
+  charges: { orderBy: { sequence: 'asc' } },
+} as const satisfies Prisma.LoadInclude
+
+export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof include }>
+
+/** What a list row shows: the load and the names beside it, never its stops and charges. */
+const listInclude = {
+  broker: { select: { id: true, name: true } },
+  driver: person,
+  truck: { select: { id: true, unitNumber: true } },
+} as const satisfies Prisma.LoadInclude
+
+async function timeZoneOf(db: Tx, organizationId: string) {
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
+  return safeTimeZone(organization.timezone)
+}
+
+function orderBy(sort: LoadListQuery['sort'], dir: LoadListQuery['dir']): Prisma.LoadOrderByWithRelationInput[] {
+  const primary: Prisma.LoadOrderByWithRelationInput =
+    sort === 'broker' ? { broker: { name: dir } } : sort === 'pickupAt' || sort === 'deliveryAt' ? { [sort]: { sort: dir, nulls: 'last' } } : { [sort]: dir }
+  return [primary, { id: dir }]
+}
+
+/** The list's search and filters, shared by the page and the API. */
+async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
+  const timeZone = query.from || query.to ? await timeZoneOf(prisma, viewer.organizationId) : 'UTC'
+  const q = query.q
+  return {
+    organizationId: viewer.organizationId,
+    ...(viewer.driverId ? { driverId: viewer.driverId } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.brokerId ? { brokerId: query.brokerId } : {}),
+    ...(query.companyId ? { companyId: query.companyId } : {}),
+    ...(query.driverId && !viewer.driverId ? { driverId: query.driverId } : {}),
+    ...(query.truckId ? { truckId: query.truckId } : {}),
+    ...(query.from || query.to
+      ? {
+          pickupAt: {
+            ...(query.from ? { gte: zonedDayStart(query.from, timeZone) } : {}),
+            ...(query.to ? { lt: zonedDayStart(nextDay(query.to), timeZone) } : {}),
+          },
+        }
+      : {}),
+    ...(q
+      ? {
+          OR: [
+            { loadNumber: { contains: q, mode: 'insensitive' } },
+            { brokerReference: { contains: q, mode: 'insensitive' } },
+            { pickupCity: { contains: q, mode: 'insensitive' } },
+            { deliveryCity: { contains: q, mode: 'insensitive' } },
+            { stops: { some: { facilityName: { contains: q, mode: 'insensitive' } } } },
+          ],
+        }
+      : {}),
+  }
+}
+
+export async function listLoads(viewer: LoadViewer, query: LoadListQuery) {
+  const where = await listWhere(viewer, query)
+  return listPage(
+    query,
+    () => prisma.load.count({ where }),
+    (window) => prisma.load.findMany({ where, include: listInclude, orderBy: orderBy(query.sort, query.dir), ...window }),
+  )
+}
+
+/** Another organization's load (or, for a driver, another driver's) is simply not found. */
+export async function getLoad(viewer: LoadViewer, id: string): Promise<LoadWithRelations> {
+  assertId(id, NOT_FOUND)
+  const where = { id, organizationId: viewer.organizationId, ...(viewer.driverId ? { driverId: viewer.driverId } : {}) }
+  return requireFound(await prisma.load.findFirst({ where, include }), NOT_FOUND)
+}
+
+function references(organizationId: string, input: LoadInput): Reference[] {
+  return [
+    {
+      field: 'brokerId',
+      id: input.brokerId,
+      find: (tx, id) => tx.broker.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'loads.errors.unknownBroker',
+    },
+    {
+      field: 'companyId',
+      id: input.companyId,
+      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'loads.errors.unknownCompany',
+    },
+    {
+      field: 'driverId',
+      id: input.driverId,
+      find: (tx, id) => tx.user.findFirst({ where: { id, organizationId, role: 'driver' }, select: { id: true } }),
+      messageKey: 'loads.errors.unknownDriver',
+    },
+    {
+      field: 'truckId',
+      id: input.truckId,
+      find: (tx, id) => tx.truck.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'loads.errors.unknownTruck',
+    },
+    {
+      field: 'trailerId',
+      id: input.trailerId,
+      find: (tx, id) => tx.trailer.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'loads.errors.unknownTrailer',
+    },
+  ]
+}
+
+/** Stop times as instants: wall-clock times are the organization's. */
+function stopData(stop: StopInput, index: number, timeZone: string) {
+  return {
+    sequence: index + 1,
+    type: stop.type,
+    facilityName: stop.facilityName || null,
+    line1: stop.line1 || null,
+    city: stop.city,
+    state: stop.state || null,
+    postalCode: stop.postalCode || null,
+    country: stop.country || 'US',
+    windowStart: stop.windowStart ? zonedInstant(stop.windowStart, timeZone) : null,
+    windowEnd: stop.windowEnd ? zonedInstant(stop.windowEnd, timeZone) : null,
+    appointmentRef: stop.appointmentRef || null,
+    notes: stop.notes || null,
+  }
+}
+
+function chargeData(charge: ChargeInput, index: number) {
+  return { sequence: index + 1, type: charge.type, description: charge.description || null, amountCents: charge.amountCents }
+}
+
+type StopRow = ReturnType<typeof stopData>
+
+/** The first pickup and last delivery, copied onto the load for its list (filters, sorts, columns). */
+function summary(stops: Array<Pick<StopRow, 'type' | 'windowStart' | 'city' | 'state'>>) {
+  const pickup = stops.find((stop) => stop.type === 'pickup')
+  const delivery = stops.findLast((stop) => stop.type === 'delivery')
+  return {
+    pickupAt: pickup?.windowStart ?? null,
+    pickupCity: pickup?.city ?? null,
+    pickupState: pickup?.state ?? null,
+    deliveryAt: delivery?.windowStart ?? null,
+    deliveryCity: delivery?.city ?? null,
+    deliveryState: delivery?.state ?? null,
+  }
+}
+
+function loadData(input: LoadInput) {
+  return {
+    brokerId: input.brokerId,
+    companyId: input.companyId || null,
+    brokerReference: input.brokerReference || null,
+    poNumbers: input.poNumbers || null,
+    bolNumber: input.bolNumber || null,
+    equipmentType: input.equipmentType,
+    commodity: input.commodity || null,
+    weightLb: input.weightLb ?? null,
+    pieces: input.pieces ?? null,
+    temperatureF: input.temperatureF ?? null,
+    hazmat: input.hazmat,
+    linehaulCents: input.linehaulCents,
+    totalCents: input.linehaulCents + input.charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    loadedMiles: input.loadedMiles ?? null,
+    emptyMiles: input.emptyMiles ?? null,
+    driverId: input.driverId || null,
+    truckId: input.truckId || null,
+    trailerId: input.trailerId || null,
+    notes: input.notes || null,
+  }
+}
+
+/** The next number of the organization's sequence; the row lock serializes concurrent creates. */
+async function nextLoadNumber(tx: Tx, organizationId: string) {
+  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
+    UPDATE "Organization" SET "nextLoadNumber" = "nextLoadNumber" + 1 WHERE "id" = ${organizationId}
+    RETURNING "nextLoadNumber" - 1 AS "number"`
+  return formatLoadNumber(row.number)
+}
+
+export async function createLoad(actor: Actor, input: LoadInput) {
+  const { organizationId } = actor
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const [timeZone, customFields] = await Promise.all([
+        timeZoneOf(tx, organizationId),
+        resolveCustomFields(tx, organizationId, 'loads', input.customFields, undefined),
+        assertReferences(tx, references(organizationId, input)),
+      ])
+      await assertBrokerAcceptsLoads(tx, organizationId, input.brokerId)
+      const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
+      const data = { ...loadData(input), ...summary(stops), customFields, dispatcherId: actor.userId }
+      const load = await tx.load.create({
+        data: {
+          ...data,
+          organizationId,
+          loadNumber: await nextLoadNumber(tx, organizationId),
+          stops: { create: stops },
+          charges: { create: input.charges.map(chargeData) },
+        },
+        include,
+      })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: load.id, action: 'create', after: { loadNumber: load.loadNumber, ...data } })
+      return load
+    })
+  } catch (error) {
+    rethrowReferenceGone(error, references(organizationId, input))
+    throw error
+  }
+}
+
+/**
+ * Replaces a stop or charge list: rows with a known id are updated, rows without one are added,
+ * missing ones are removed (the contract's PUT). An id that is not one of this load's is refused.
+ */
+async function replaceRows<Row extends { id?: string }>(
+  rows: Row[],
+  existing: Array<{ id: string }>,
+  field: 'stops' | 'charges',
+  write: {
+    remove: (ids: string[]) => Promise<unknown>
+    update: (id: string, row: Row, index: number) => Promise<unknown>
+    create: (row: Row, index: number) => Promise<unknown>
+  },
+) {
+  const known = new Set(existing.map((row) => row.id))
+  const fields: Record<string, string[]> = {}
+  rows.forEach((row, index) => {
+    if (row.id && !known.has(row.id)) fields[`${field}.${index}.id`] = ['loads.errors.unknownRow']
+  })
+  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+  const kept = new Set(rows.map((row) => row.id).filter(Boolean))
+  await write.remove([...known].filter((id) => !kept.has(id)))
+  // Sequences are rewritten in order; no unique index on them, so no temporary clashes.
+  for (const [index, row] of rows.entries()) {
+    if (row.id) await write.update(row.id, row, index)
+    else await write.create(row, index)
+  }
+}
+
+/** Saves a whole load if nobody changed it since `version` was read; otherwise 409, nothing written. */
+export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
+  assertId(id, NOT_FOUND)
+  const { organizationId } = actor
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const before = requireFound(await tx.load.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
+      assertVersion(before, input.version)
+      const status = before.status as LoadStatus
+      if (status === 'invoiced' || status === 'canceled') throw new DomainError('in_use', `loads.errors.locked.${status}`)
+      const [timeZone, customFields] = await Promise.all([
+        timeZoneOf(tx, organizationId),
+        resolveCustomFields(tx, organizationId, 'loads', input.customFields, before.customFields),
+        assertReferences(tx, references(organizationId, input)),
+      ])
+      if (input.brokerId !== before.brokerId) await assertBrokerAcceptsLoads(tx, organizationId, input.brokerId)
+      const data = loadData(input)
+      // On the road, the assignment changes only by taking it off first (back to booked).
+      const reassigned = data.driverId !== before.driverId || data.truckId !== before.truckId || data.trailerId !== before.trailerId
+      if (reassigned && ACTIVE.includes(status)) throw new DomainError('in_use', 'loads.errors.assignmentLocked')
+
+      const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
+      assertOneRow(
+        await tx.load.updateMany({
+          where: { id, organizationId, version: input.version },
+          data: { ...data, ...summary(stops), customFields, version: { increment: 1 } },
+        }),
+      )
+      await replaceRows(input.stops, before.stops, 'stops', {
+        remove: (ids) => tx.loadStop.deleteMany({ where: { loadId: id, id: { in: ids } } }),
+        update: (stopId, _row, index) => tx.loadStop.update({ where: { id: stopId }, data: stops[index] }),
+        create: (_row, index) => tx.loadStop.create({ data: { ...stops[index], loadId: id } }),
+      })
+      await replaceRows(input.charges, before.charges, 'charges', {
+        remove: (ids) => tx.loadCharge.deleteMany({ where: { loadId: id, id: { in: ids } } }),
+        update: (chargeId, row, index) => tx.loadCharge.update({ where: { id: chargeId }, data: chargeData(row, index) }),
+        create: (row, index) => tx.loadCharge.create({ data: { ...chargeData(row, index), loadId: id } }),
+      })
+      const { stops: _stops, charges: _charges, broker: _b, company: _c, driver: _d, dispatcher: _di, truck: _t, trailer: _tr, ...beforeRow } = before
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before: beforeRow, after: { ...beforeRow, ...data, customFields } })
+      return tx.load.findUniqueOrThrow({ where: { id }, include })
+    })
+  } catch (error) {
+    rethrowReferenceGone(error, references(organizationId, input))
+    throw error
+  }
+}
+
+/**
+ * Deletes a load that never reached the road or was canceled. On the road, delivered or invoiced
+ * loads are kept (409 `in_use`: cancel it instead, or void its invoice).
+ */
+export async function deleteLoad(actor: Actor, id: string, version?: number) {
+  assertId(id, NOT_FOUND)
+  return prisma.$transaction(async (tx) => {
+    const key = { id, organizationId: actor.organizationId }
+    const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
+    assertVersion(before, version)
+    if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
+    const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
+    assertOneRow({ count })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+    return before
+  })
+}
+
+/**
+ * Removes one stop (the specification's `DELETE /api/loads/address/{id}`); the load's only pickup
+ * or only delivery stays (409 `in_use`). The load's version moves on, so an editor open on the old
+ * stop list gets a conflict instead of writing it back.
+ */
+export async function deleteStop(actor: Actor, stopId: string, version?: number) {
+  const notFound = 'loads.errors.stopNotFound'
+  assertId(stopId, notFound)
+  return prisma.$transaction(async (tx) => {
+    const stop = requireFound(
+      await tx.loadStop.findFirst({ where: { id: stopId, load: { organizationId: actor.organizationId } }, include: { load: { include: { stops: true } } } }),
+      notFound,
+    )
+    const { load } = stop
+    assertVersion(load, version)
+    if (load.status === 'invoiced' || load.status === 'canceled') throw new DomainError('in_use', `loads.errors.locked.${load.status}`)
+    const rest = load.stops.filter((other) => other.id !== stopId).sort((a, b) => a.sequence - b.sequence)
+    if (!rest.some((other) => other.type === stop.type)) throw new DomainError('in_use', `loads.errors.lastStop.${stop.type}`)
+    await tx.loadStop.delete({ where: { id: stopId } })
+    for (const [index, other] of rest.entries())
+      if (other.sequence !== index + 1) await tx.loadStop.update({ where: { id: other.id }, data: { sequence: index + 1 } })
+    assertOneRow(await tx.load.updateMany({ where: { id: load.id, version: load.version }, data: { ...summary(rest), version: { increment: 1 } } }))
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: load.id, action: 'update', before: { stop: stop.city }, after: { stop: null } })
+    return { id: stopId, loadId: load.id }
+  })
+}
+
+type Locked = { id: string; status: string }
+
+/**
+ * The checks of a dispatch, with the driver, truck and trailer rows locked (FOR UPDATE, always in
+ * that order) until the transaction ends: a second dispatch of any of them waits here and then
+ * sees the first one's load as active.
+ */
+async function assertDispatchable(
+  tx: Tx,
+  load: {
+    id: string
+    organizationId: string
+    equipmentType: string
+    driverId: string | null
+    truckId: string | null
+    trailerId: string | null
+    pickupAt: Date | null
+  },
+) {
+  const needsTrailer = load.equipmentType !== 'power_only'
+  const missing: Record<string, string[]> = {}
+  if (!load.driverId) missing.driverId = ['loads.errors.dispatchNeedsDriver']
+  if (!load.truckId) missing.truckId = ['loads.errors.dispatchNeedsTruck']
+  if (needsTrailer && !load.trailerId) missing.trailerId = ['loads.errors.dispatchNeedsTrailer']
+  if (Object.keys(missing).length) throw new DomainError('invalid_transition', 'loads.errors.dispatchIncomplete', { fields: missing })
+
+  const [driver] = await tx.$queryRaw<Locked[]>`SELECT "id", "status"::text AS "status" FROM "User" WHERE "id" = ${load.driverId} FOR UPDATE`
+  const [truck] = await tx.$queryRaw<Locked[]>`SELECT "id", "status"::text AS "status" FROM "Truck" WHERE "id" = ${load.truckId} FOR UPDATE`
+  const [trailer] = load.trailerId
+    ? await tx.$queryRaw<Locked[]>`SELECT "id", "status"::text AS "status" FROM "Trailer" WHERE "id" = ${load.trailerId} FOR UPDATE`
+    : [undefined]
+  if (driver?.status !== 'active') throw new DomainError('in_use', 'loads.errors.driverInactive')
+  if (truck && truck.status !== 'available' && truck.status !== 'dispatched') throw new DomainError('in_use', `loads.errors.truck.${truck.status}`)
+  if (trailer && trailer.status !== 'available' && trailer.status !== 'in_use') throw new DomainError('in_use', `loads.errors.trailer.${trailer.status}`)
+
+  const profile = await tx.driverProfile.findUnique({ where: { userId: load.driverId! }, select: { licenseExpiry: true, medicalCardExpiry: true } })
+  const day = (load.pickupAt ?? new Date()).toISOString().slice(0, 10)
+  const validOn = (expiry: Date | null | undefined) => Boolean(expiry && expiry.toISOString().slice(0, 10) >= day)
+  if (!validOn(profile?.licenseExpiry)) throw new DomainError('in_use', 'loads.errors.licenseInvalid', { params: { date: day } })
+  if (!validOn(profile?.medicalCardExpiry)) throw new DomainError('in_use', 'loads.errors.medicalInvalid', { params: { date: day } })
+
+  const busy = await tx.load.findFirst({
+    where: {
+      organizationId: load.organizationId,
+      id: { not: load.id },
+      status: { in: ACTIVE },
+      OR: [{ driverId: load.driverId }, { truckId: load.truckId }, ...(load.trailerId ? [{ trailerId: load.trailerId }] : [])],
+    },
+    select: { loadNumber: true, driverId: true, truckId: true },
+  })
+  if (busy) {
+    const what = busy.driverId === load.driverId ? 'driver' : busy.truckId === load.truckId ? 'truck' : 'trailer'
+    throw new DomainError('in_use', `loads.errors.busy.${what}`, { params: { loadNumber: busy.loadNumber } })
+  }
+}
+
+/** The equipment of a load that leaves the road is free again, unless someone parked it meanwhile. */
+async function release(tx: Tx, load: { truckId: string | null; trailerId: string | null }) {
+  if (load.truckId) await tx.truck.updateMany({ where: { id: load.truckId, status: 'dispatched' }, data: { status: 'available', version: { increment: 1 } } })
+  if (load.trailerId) await tx.trailer.updateMany({ where: { id: load.trailerId, status: 'in_use' }, data: { status: 'available', version: { increment: 1 } } })
+}
+
+/**
+ * One status move, if the transition table allows it from the status the client saw (`version`).
+ * Dispatch checks and takes the equipment; back to booked, delivery and cancel give it back.
+ */
+export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove) {
+  assertId(id, NOT_FOUND)
+  return prisma.$transaction(async (tx) => {
+    const key = { id, organizationId: actor.organizationId }
+    const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
+    assertVersion(before, move.version)
+    const from = before.status as LoadStatus
+    if (!canMove(from, move.status)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to: move.status } })
+    if (move.status === 'booked' && from === 'draft') await assertBrokerAcceptsLoads(tx, actor.organizationId, before.brokerId)
+    if (move.status === 'dispatched') {
+      await assertDispatchable(tx, before)
+      await tx.truck.updateMany({ where: { id: before.truckId!, status: 'available' }, data: { status: 'dispatched', version: { increment: 1 } } })
+      if (before.trailerId)
+        await tx.trailer.updateMany({ where: { id: before.trailerId, status: 'available' }, data: { status: 'in_use', version: { increment: 1 } } })
+    }
+    if (ACTIVE.includes(from) && !ACTIVE.includes(move.status)) await release(tx, before)
+    assertOneRow(await tx.load.updateMany({ where: { ...key, version: before.version }, data: { status: move.status, version: { increment: 1 } } }))
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'status', before: { status: from }, after: { status: move.status } })
+    return tx.load.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+function name(user: { firstName: string; lastName: string } | null) {
+  return user ? `${user.firstName} ${user.lastName}`.trim() : null
+}
+
+/** Rate per mile in cents: the total over loaded plus empty miles (null without miles). */
+export function ratePerMileCents(load: { totalCents: number; loadedMiles: number | null; emptyMiles: number | null }) {
+  const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
+  return miles > 0 ? Math.round(load.totalCents / miles) : null
+}
+
+/** The API shape: everything a client can PUT back, plus the derived and display fields. */
+export function serializeLoad(load: LoadWithRelations) {
+  return {
+    id: load.id,
+    organizationId: load.organizationId,
+    loadNumber: load.loadNumber,
+    status: load.status,
+    brokerId: load.brokerId,
+    broker: load.broker,
+    companyId: load.companyId,
+    company: load.company,
+    brokerReference: load.brokerReference,
+    poNumbers: load.poNumbers,
+    bolNumber: load.bolNumber,
+    equipmentType: load.equipmentType,
+    commodity: load.commodity,
+    weightLb: load.weightLb,
+    pieces: load.pieces,
+    temperatureF: load.temperatureF,
+    hazmat: load.hazmat,
+    linehaulCents: load.linehaulCents,
+    totalCents: load.totalCents,
+    ratePerMileCents: ratePerMileCents(load),
+    loadedMiles: load.loadedMiles,
+    emptyMiles: load.emptyMiles,
+    driverId: load.driverId,
+    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    truckId: load.truckId,
+    truck: load.truck,
+    trailerId: load.trailerId,
+    trailer: load.trailer,
+    dispatcher: load.dispatcher ? { id: load.dispatcher.id, name: name(load.dispatcher) } : null,
+    notes: load.notes,
+    customFields: load.customFields,
+    stops: load.stops.map((stop) => ({
+      id: stop.id,
+      type: stop.type,
+      facilityName: stop.facilityName,
+      line1: stop.line1,
+      city: stop.city,
+      state: stop.state,
+      postalCode: stop.postalCode,
+      country: stop.country,
+      windowStart: stop.windowStart?.toISOString() ?? null,
+      windowEnd: stop.windowEnd?.toISOString() ?? null,
+      appointmentRef: stop.appointmentRef,
+      actualArrival: stop.actualArrival?.toISOString() ?? null,
+      actualDeparture: stop.actualDeparture?.toISOString() ?? null,
+      notes: stop.notes,
+    })),
+    charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
+    // The specification's document lists (issue 9, documents); `name` repeats `fileName` for its client.
+    bols: [] as Array<Record<string, unknown>>,
+    rateConn: [] as Array<Record<string, unknown>>,
+    pod: [] as Array<Record<string, unknown>>,
+    createdAt: load.createdAt.toISOString(),
+    updatedAt: load.updatedAt.toISOString(),
+    version: load.version,
+  }
+}
+export type LoadDto = ReturnType<typeof serializeLoad>
+
+/** A list row for the API: the load without stops and charges, with its first pickup and last delivery. */
+export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>) {
+  return {
+    id: load.id,
+    loadNumber: load.loadNumber,
+    status: load.status,
+    brokerId: load.brokerId,
+    broker: load.broker,
+    brokerReference: load.brokerReference,
+    equipmentType: load.equipmentType,
+    pickup: { at: load.pickupAt?.toISOString() ?? null, city: load.pickupCity, state: load.pickupState },
+    delivery: { at: load.deliveryAt?.toISOString() ?? null, city: load.deliveryCity, state: load.deliveryState },
+    driverId: load.driverId,
+    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    truckId: load.truckId,
+    truck: load.truck,
+    linehaulCents: load.linehaulCents,
+    totalCents: load.totalCents,
+    ratePerMileCents: ratePerMileCents(load),
+    loadedMiles: load.loadedMiles,
+    emptyMiles: load.emptyMiles,
+    createdAt: load.createdAt.toISOString(),
+    updatedAt: load.updatedAt.toISOString(),
+    version: load.version,
+  }
+}
+
+/** The loads a user may read: a driver only their own, everyone else the organization's. */
+export function loadViewer(user: { organizationId: string; role: string; id: string }): LoadViewer {
+  return { organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) }
+}

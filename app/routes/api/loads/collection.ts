@@ -1,0 +1,29 @@
+import { createLoad, listLoads, loadViewer, serializeLoad, serializeLoadRow } from '~/models/load.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { LoadListQuerySchema, LoadSchema } from '~/schemas/load'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/collection'
+
+/**
+ * GET /api/loads: the list with the page's search, filters, sort and paging; each row carries its
+ * first pickup and last delivery, not its stops and charges. A driver sees only their own loads.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'load')
+    const query = parseListQuery(LoadListQuerySchema, new URL(request.url).searchParams)
+    const result = await listLoads(loadViewer(user), query)
+    return apiData(result.items.map(serializeLoadRow), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
+  })
+}
+
+/** POST /api/loads → 201 { data: load }, numbered from the organization's sequence. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'load')
+    const input = await readBody(request, LoadSchema)
+    return apiData(serializeLoad(await createLoad(actor, input)), { status: 201 })
+  })
+}

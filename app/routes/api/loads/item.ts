@@ -1,0 +1,39 @@
+import { deleteLoad, getLoad, loadViewer, serializeLoad, updateLoad } from '~/models/load.server'
+import { LoadUpdateSchema } from '~/schemas/load'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/item'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'load')
+    return apiData(serializeLoad(await getLoad(loadViewer(user), params.id)))
+  })
+}
+
+/**
+ * PUT replaces the whole load, its stop and charge lists included (rows with a known `id` are
+ * updated, rows without one added, missing ones removed); `version` drives the conflict check.
+ * DELETE takes an optional `?version=`; loads on the road, delivered or invoiced are kept (409).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(request, async () => {
+    switch (request.method) {
+      case 'PUT': {
+        const { actor } = await requireApiActor(request, 'update', 'load')
+        const input = await readBody(request, LoadUpdateSchema)
+        return apiData(serializeLoad(await updateLoad(actor, params.id, input)))
+      }
+      case 'DELETE': {
+        const { actor } = await requireApiActor(request, 'delete', 'load')
+        const raw = new URL(request.url).searchParams.get('version')
+        const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+        const load = await deleteLoad(actor, params.id, version)
+        return apiData({ id: load.id, deleted: true })
+      }
+      default:
+        return methodNotAllowed(request, ['GET', 'HEAD', 'PUT', 'DELETE'])
+    }
+  })
+}

@@ -1,0 +1,19 @@
+import { moveLoad, serializeLoad } from '~/models/load.server'
+import { LoadStatusMoveSchema } from '~/schemas/load'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import type { Route } from './+types/status'
+
+/** POST /api/loads/{id}/status `{ status, version }`: one move of the status machine, or 409 `invalid_transition`. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'load')
+    const move = await readBody(request, LoadStatusMoveSchema)
+    return apiData(serializeLoad(await moveLoad(actor, params.id, move)))
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

@@ -1,0 +1,24 @@
+import { deleteStop } from '~/models/load.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/utils/api.server'
+import type { Route } from './+types/stop'
+
+/**
+ * DELETE /api/loads/address/{id}: removes one stop (the specification calls stops "addresses").
+ * `?version=` is the load's version; the load's only pickup or only delivery is kept (409 `in_use`).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'load')
+    const raw = new URL(request.url).searchParams.get('version')
+    const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+    const removed = await deleteStop(actor, params.id, version)
+    return apiData({ id: removed.id, loadId: removed.loadId, deleted: true })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['DELETE'])
+}

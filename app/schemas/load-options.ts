@@ -1,0 +1,63 @@
+/**
+ * Load choices and the status machine, shared by pages, schemas and models. No zod here: pages
+ * that only need the choices (lists, the board) do not download the validation library.
+ */
+import type { Tone } from '~/components/ui/badge'
+
+export const LOAD_STATUSES = ['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced', 'canceled'] as const
+export type LoadStatus = (typeof LOAD_STATUSES)[number]
+
+/** A driver, truck or trailer on a load in one of these is busy: no other load may take it. */
+export const ACTIVE_LOAD_STATUSES = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'] as const satisfies readonly LoadStatus[]
+
+/**
+ * The one transition table (docs: domain.md, status lifecycle): from each status, the moves a
+ * person or a program may make. `invoiced` is reached and left only by invoicing and voiding, never
+ * by a status change. Every move not listed is refused with 409 `invalid_transition`.
+ */
+export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
+  draft: ['booked', 'canceled'],
+  booked: ['dispatched', 'canceled'],
+  // Back to booked: the assignment is taken off (the truck and trailer are free again).
+  dispatched: ['at_pickup', 'booked', 'canceled'],
+  at_pickup: ['in_transit', 'canceled'],
+  in_transit: ['at_delivery', 'canceled'],
+  at_delivery: ['delivered', 'canceled'],
+  delivered: ['canceled'],
+  invoiced: [],
+  canceled: [],
+}
+
+export function canMove(from: LoadStatus, to: LoadStatus) {
+  return LOAD_TRANSITIONS[from].includes(to)
+}
+
+export const LOAD_STATUS_META = {
+  draft: { tone: 'default', chart: 'var(--muted)' },
+  booked: { tone: 'info', chart: 'var(--info-main)' },
+  dispatched: { tone: 'primary', chart: 'var(--primary-main)' },
+  at_pickup: { tone: 'warning', chart: 'var(--warning-light)' },
+  in_transit: { tone: 'primary', chart: 'var(--primary-dark)' },
+  at_delivery: { tone: 'warning', chart: 'var(--warning-main)' },
+  delivered: { tone: 'success', chart: 'var(--success-main)' },
+  invoiced: { tone: 'success', chart: 'var(--success-dark)' },
+  canceled: { tone: 'error', chart: 'var(--error-main)' },
+} as const satisfies Record<LoadStatus, { tone: Tone; chart: string }>
+
+export const STOP_TYPES = ['pickup', 'delivery'] as const
+export type StopType = (typeof STOP_TYPES)[number]
+
+export const CHARGE_TYPES = ['fuel_surcharge', 'detention', 'layover', 'lumper', 'tonu', 'stop_off', 'other'] as const
+export type ChargeType = (typeof CHARGE_TYPES)[number]
+
+export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'broker', 'createdAt'] as const
+
+/** Linehaul plus charges at most $10 million a load (inside PostgreSQL's INTEGER). */
+export const MAX_LOAD_CENTS = 1_000_000_000
+export const MAX_STOPS = 20
+export const MAX_CHARGES = 20
+
+/** `L-000123`: the organization's sequence, padded so numbers sort as text too. */
+export function formatLoadNumber(sequence: number) {
+  return `L-${String(sequence).padStart(6, '0')}`
+}

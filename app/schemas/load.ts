@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { cents, customFieldsInput, idText, integer, optionalText, requiredText, withVersion } from './fields'
+import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
+import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_TYPES } from './load-options'
+import { TRAILER_TYPES } from './trailer-options'
+import { text } from './text'
+import { VersionSchema } from './version'
+
+// `2026-03-01T08:00` (a datetime-local input: the organization's wall clock) or an ISO 8601
+// instant with its offset (`2026-03-01T14:00:00Z`, `…-06:00`), as an API client sends it.
+const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** Whether the text names a real moment: 2026-02-30T10:00 does not. */
+function realDateTime(value: string) {
+  const [day, time] = value.split('T')
+  const check = Date.parse(`${day}T00:00:00Z`)
+  if (Number.isNaN(check) || !new Date(check).toISOString().startsWith(day)) return false
+  const [hours, minutes] = time.split(':').map(Number)
+  return hours < 24 && minutes < 60
+}
+
+/** A pickup or delivery time: wall-clock text from a form or an instant from the API. */
+export function dateTime() {
+  return text({ error: 'validation.dateTime' })
+    .trim()
+    .refine((value) => (LOCAL.test(value) || INSTANT.test(value)) && realDateTime(value), 'validation.dateTime')
+}
+
+export const StopSchema = z
+  .object({
+    id: idText().optional(),
+    type: z.enum(STOP_TYPES, { error: 'validation.choice' }),
+    facilityName: optionalText(100),
+    line1: optionalText(200),
+    city: requiredText(80),
+    state: optionalText(40),
+    postalCode: optionalText(20),
+    country: optionalText(2).transform((value) => value?.toUpperCase()),
+    windowStart: dateTime().optional(),
+    windowEnd: dateTime().optional(),
+    appointmentRef: optionalText(40),
+    notes: optionalText(500),
+  })
+  .refine((stop) => !stop.windowStart || !stop.windowEnd || comparable(stop.windowStart) <= comparable(stop.windowEnd), {
+    message: 'loads.errors.windowOrder',
+    path: ['windowEnd'],
+  })
+export type StopInput = z.infer<typeof StopSchema>
+
+export const ChargeSchema = z.object({
+  id: idText().optional(),
+  type: z.enum(CHARGE_TYPES, { error: 'validation.choice' }),
+  description: optionalText(200),
+  amountCents: cents(),
+})
+export type ChargeInput = z.infer<typeof ChargeSchema>
+
+/**
+ * Times compare as text once both are in one form: instants are compared as UTC, wall-clock times
+ * as written (the form sends all of a load's times in the organization's zone).
+ */
+function comparable(value: string) {
+  return INSTANT.test(value) ? new Date(value).toISOString() : `${value}:00`.slice(0, 19)
+}
+
+const LoadFields = z.object({
+  brokerId: idText().refine((value) => value !== '', 'loads.errors.brokerRequired'),
+  companyId: idText().optional(),
+  brokerReference: optionalText(40),
+  poNumbers: optionalText(200),
+  bolNumber: optionalText(40),
+  equipmentType: z.enum(TRAILER_TYPES, { error: 'validation.choice' }).default('dry_van'),
+  commodity: optionalText(100),
+  weightLb: integer(0, 200_000).optional(),
+  pieces: integer(0, 100_000).optional(),
+  temperatureF: integer(-40, 100).optional(),
+  hazmat: z.boolean({ error: 'validation.choice' }).default(false),
+  linehaulCents: cents().default(0),
+  loadedMiles: integer(0, 20_000).optional(),
+  emptyMiles: integer(0, 20_000).optional(),
+  driverId: idText().optional(),
+  truckId: idText().optional(),
+  trailerId: idText().optional(),
+  notes: optionalText(2000),
+  customFields: customFieldsInput(),
+  stops: z.array(StopSchema, { error: 'loads.errors.stops' }).max(MAX_STOPS, 'loads.errors.tooManyStops').default([]),
+  charges: z.array(ChargeSchema, { error: 'validation.choice' }).max(MAX_CHARGES, 'loads.errors.tooManyCharges').default([]),
+})
+
+type LoadShape = z.infer<typeof LoadFields>
+
+/** The rules across fields: a pickup and a delivery, stop windows in order, a total that fits. */
+function loadRules(load: LoadShape, ctx: z.RefinementCtx) {
+  if (!load.stops.some((stop) => stop.type === 'pickup') || !load.stops.some((stop) => stop.type === 'delivery')) {
+    ctx.addIssue({ code: 'custom', message: 'loads.errors.pickupAndDelivery', path: ['stops'] })
+  }
+  let previous: string | undefined
+  load.stops.forEach((stop, index) => {
+    const start = stop.windowStart ? comparable(stop.windowStart) : undefined
+    if (start && previous && start < previous) ctx.addIssue({ code: 'custom', message: 'loads.errors.stopOrder', path: ['stops', index, 'windowStart'] })
+    if (start) previous = start
+  })
+  const total = load.linehaulCents + load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
+  if (total > MAX_LOAD_CENTS) ctx.addIssue({ code: 'custom', message: 'loads.errors.totalTooLarge', path: ['linehaulCents'] })
+}
+
+/** One schema for the load editor (Conform) and the API (POST). Messages are i18n keys. */
+export const LoadSchema = LoadFields.superRefine(loadRules)
+export type LoadInput = z.infer<typeof LoadSchema>
+
+/** The editor on an existing load and PUT: the whole load plus the version it was read at. */
+export const LoadUpdateSchema = withVersion(LoadFields).superRefine(loadRules)
+export type LoadUpdate = z.infer<typeof LoadUpdateSchema>
+
+/** A status move (`POST /api/loads/{id}/status`, the page's status buttons). */
+export const LoadStatusMoveSchema = z.object({
+  status: z.enum(LOAD_STATUSES, { error: 'validation.choice' }),
+  version: VersionSchema,
+})
+export type LoadStatusMove = z.infer<typeof LoadStatusMoveSchema>
+
+/** List query from the URL (GET form) or the API's query string; bad values fall back. */
+export const LoadListQuerySchema = listQuery({
+  sorts: LOAD_SORTS,
+  defaultSort: 'pickupAt',
+  defaultDir: 'desc',
+  filters: {
+    status: enumFilter(LOAD_STATUSES),
+    brokerId: idFilter(),
+    companyId: idFilter(),
+    driverId: idFilter(),
+    truckId: idFilter(),
+    from: dateFilter(),
+    to: dateFilter(),
+  },
+})
+export type LoadListQuery = z.infer<typeof LoadListQuerySchema>

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import * as collection from '~/routes/api/loads/collection'
+import * as item from '~/routes/api/loads/item'
+import * as status from '~/routes/api/loads/status'
+import * as stop from '~/routes/api/loads/stop'
+import { prisma } from '~/utils/db.server'
+import { describeResourceContract } from '../contract-kit'
+import { callApi, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+const brokers = new Map<string, string>()
+
+/** One broker per organization, made on first use. */
+async function brokerOf(org: Org) {
+  let id = brokers.get(org.organization.id)
+  if (!id) {
+    id = (await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Broker') } })).id
+    brokers.set(org.organization.id, id)
+  }
+  return id
+}
+
+const stops = [
+  { type: 'pickup', facilityName: 'Acme DC', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00', windowEnd: '2026-12-01T10:00' },
+  { type: 'delivery', facilityName: 'Big Box', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
+]
+
+describeResourceContract({
+  path: '/api/loads',
+  entity: 'load',
+  collection,
+  item,
+  validBody: async (org) => ({ brokerId: await brokerOf(org), linehaulCents: 150_000, loadedMiles: 260, stops }),
+  change: { field: 'notes', value: 'Changed by the contract suite' },
+  invalidBodies: () => [
+    { body: { stops }, field: 'brokerId' },
+    { body: { brokerId: 'c'.repeat(25), stops }, field: 'brokerId' },
+    { body: { brokerId: 'x', stops: [stops[0]] }, field: 'stops' },
+    { body: { brokerId: 'x', stops: [{ ...stops[0], city: '' }, stops[1]] }, field: 'stops.0.city' },
+    { body: { brokerId: 'x', stops: [{ ...stops[0], windowEnd: '2026-11-30T10:00' }, stops[1]] }, field: 'stops.0.windowEnd' },
+    { body: { brokerId: 'x', stops: [{ ...stops[0], windowStart: '2026-02-30T10:00' }, stops[1]] }, field: 'stops.0.windowStart' },
+    { body: { brokerId: 'x', stops: [stops[0], { ...stops[1], windowStart: '2026-11-01T10:00' }] }, field: 'stops.1.windowStart' },
+    { body: { brokerId: 'x', stops, linehaulCents: -5 }, field: 'linehaulCents' },
+    { body: { brokerId: 'x', stops, linehaulCents: 900_000_000, charges: [{ type: 'detention', amountCents: 200_000_000 }] }, field: 'linehaulCents' },
+    { body: { brokerId: 'x', stops, charges: [{ type: 'bribe', amountCents: 1 }] }, field: 'charges.0.type' },
+    { body: { brokerId: 'x', stops, equipmentType: 'boat' }, field: 'equipmentType' },
+    { body: { brokerId: 'x', stops, notes: 'a\u0000b' }, field: 'notes' },
+    { body: { brokerId: 'x', stops, customFields: { 'Bad Key': 1 } }, field: 'customFields.Bad Key' },
+  ],
+  count: (organizationId) => prisma.load.count({ where: { organizationId } }),
+})
+
+describe('/api/loads beyond the five calls', () => {
+  it('numbers loads from the sequence, derives totals, and lists rows with their first pickup and last delivery', async () => {
+    const org = await createOrg()
+    const token = org.users.dispatcher.token
+    const body = {
+      brokerId: await brokerOf(org),
+      linehaulCents: 150_000,
+      loadedMiles: 250,
+      emptyMiles: 50,
+      charges: [{ type: 'fuel_surcharge', amountCents: 30_000 }],
+      stops,
+    }
+    const first = await callApi(collection, { method: 'POST', path: '/api/loads', token, body })
+    const second = await callApi(collection, { method: 'POST', path: '/api/loads', token, body })
+    expect([first.body.data.loadNumber, second.body.data.loadNumber]).toEqual(['L-000001', 'L-000002'])
+    expect(first.body.data).toMatchObject({ status: 'booked', totalCents: 180_000, ratePerMileCents: 600, bols: [], rateConn: [], pod: [] })
+    // Wall-clock times are the organization's (America/Chicago: UTC−6 in December).
+    expect(first.body.data.stops[0].windowStart).toBe('2026-12-01T14:00:00.000Z')
+    const list = await callApi(collection, { path: '/api/loads?sort=loadNumber&dir=asc', token })
+    expect(list.body.meta.total).toBe(2)
+    expect(list.body.data[0]).toMatchObject({ loadNumber: 'L-000001', pickup: { city: 'Dallas', at: '2026-12-01T14:00:00.000Z' }, delivery: { city: 'Tulsa' } })
+    expect(list.body.data[0]).not.toHaveProperty('stops')
+  })
+
+  it('moves status through POST /api/loads/{id}/status and refuses illegal moves with 409 invalid_transition', async () => {
+    const org = await createOrg()
+    const token = org.users.dispatcher.token
+    const created = await callApi(collection, { method: 'POST', path: '/api/loads', token, body: { brokerId: await brokerOf(org), stops } })
+    const { id, version } = created.body.data
+    const illegal = await callApi(status, { method: 'POST', path: `/api/loads/${id}/status`, params: { id }, token, body: { status: 'delivered', version } })
+    expect(illegal.status).toBe(409)
+    expect(illegal.body.error).toEqual({ code: 'invalid_transition', message: 'A load that is Booked cannot become Delivered.' })
+    const canceled = await callApi(status, { method: 'POST', path: `/api/loads/${id}/status`, params: { id }, token, body: { status: 'canceled', version } })
+    expect(canceled.body.data).toMatchObject({ status: 'canceled', version: version + 1 })
+    const stale = await callApi(status, { method: 'POST', path: `/api/loads/${id}/status`, params: { id }, token, body: { status: 'booked', version } })
+    expect(stale.status).toBe(409)
+    expect(stale.body.error.code).toBe('conflict')
+    const viewer = await callApi(status, {
+      method: 'POST',
+      path: `/api/loads/${id}/status`,
+      params: { id },
+      token: org.users.viewer.token,
+      body: { status: 'booked', version: version + 1 },
+    })
+    expect(viewer.status).toBe(403)
+    expect((await callApi(status, { path: `/api/loads/${id}/status`, params: { id }, token })).status).toBe(405)
+  })
+
+  it('removes a stop with DELETE /api/loads/address/{id}, keeping the only pickup', async () => {
+    const org = await createOrg()
+    const token = org.users.dispatcher.token
+    const body = { brokerId: await brokerOf(org), stops: [stops[0], { ...stops[1], city: 'Joplin', windowStart: undefined }, stops[1]] }
+    const created = (await callApi(collection, { method: 'POST', path: '/api/loads', token, body })).body.data
+    const [pickup, middle] = created.stops
+    const kept = await callApi(stop, { method: 'DELETE', path: `/api/loads/address/${pickup.id}`, params: { id: pickup.id }, token })
+    expect(kept.status).toBe(409)
+    expect(kept.body.error).toEqual({ code: 'in_use', message: 'This is the load’s only pickup: it cannot be removed.' })
+    const removed = await callApi(stop, {
+      method: 'DELETE',
+      path: `/api/loads/address/${middle.id}?version=${created.version}`,
+      params: { id: middle.id },
+      token,
+    })
+    expect(removed.body.data).toEqual({ id: middle.id, loadId: created.id, deleted: true })
+    const read = (await callApi(item, { path: `/api/loads/${created.id}`, params: { id: created.id }, token })).body.data
+    expect(read.stops.map((row: { city: string }) => row.city)).toEqual(['Dallas', 'Tulsa'])
+    expect(read.version).toBe(created.version + 1)
+    const other = await createOrg()
+    expect(
+      (await callApi(stop, { method: 'DELETE', path: `/api/loads/address/${pickup.id}`, params: { id: pickup.id }, token: other.users.admin.token })).status,
+    ).toBe(404)
+  })
+
+  it('shows a driver only the loads assigned to them, and lets them change none', async () => {
+    const org = await createOrg()
+    const brokerId = await brokerOf(org)
+    const token = org.users.dispatcher.token
+    const mine = (await callApi(collection, { method: 'POST', path: '/api/loads', token, body: { brokerId, stops, driverId: org.users.driver.id } })).body.data
+    const other = (await callApi(collection, { method: 'POST', path: '/api/loads', token, body: { brokerId, stops } })).body.data
+    const driverToken = org.users.driver.token
+    const list = await callApi(collection, { path: '/api/loads', token: driverToken })
+    expect(list.body.data.map((row: { id: string }) => row.id)).toEqual([mine.id])
+    expect((await callApi(item, { path: `/api/loads/${other.id}`, params: { id: other.id }, token: driverToken })).status).toBe(404)
+    expect((await callApi(item, { path: `/api/loads/${mine.id}`, params: { id: mine.id }, token: driverToken })).status).toBe(200)
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/loads/${mine.id}`,
+      params: { id: mine.id },
+      token: driverToken,
+      body: { ...mine, notes: 'x' },
+    })
+    expect(put.status).toBe(403)
+  })
+})
