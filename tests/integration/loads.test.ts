@@ -1,0 +1,224 @@
+/** The load model's rules (app/models/load.server.ts) against this file's database. */
+import { describe, expect, it } from 'vitest'
+import { createLoad, deleteLoad, getLoad, moveLoad, updateLoad } from '~/models/load.server'
+import { deleteTrailer } from '~/models/trailer.server'
+import { deleteTruck } from '~/models/truck.server'
+import { LoadSchema, LoadUpdateSchema } from '~/schemas/load'
+import type { LoadStatus } from '~/schemas/load-options'
+import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { actorOf, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+
+const stops = [
+  { type: 'pickup', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
+  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
+]
+
+/** A broker, a truck, a trailer and a driver fit to dispatch on 2026-12-01. */
+async function fleet(org: Org) {
+  const organizationId = org.organization.id
+  const [broker, truck, trailer] = await Promise.all([
+    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
+    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+  ])
+  await prisma.driverProfile.create({
+    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
+  })
+  return { broker, truck, trailer, driverId: org.users.driver.id }
+}
+
+function input(fields: Record<string, unknown>) {
+  return LoadSchema.parse({ stops, ...fields })
+}
+
+async function refusal(pending: Promise<unknown>) {
+  const error = await pending.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(DomainError)
+  return error as DomainError
+}
+
+async function move(org: Org, id: string, status: LoadStatus) {
+  const { version } = await prisma.load.findUniqueOrThrow({ where: { id } })
+  return moveLoad(actorOf(org, 'dispatcher'), id, { status, version })
+}
+
+describe('load numbers', () => {
+  it('come from the organization’s sequence without gaps or duplicates under parallel creates', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const loads = await Promise.all(Array.from({ length: 8 }, () => createLoad(actorOf(org), input({ brokerId: broker.id }))))
+    expect(loads.map((load) => load.loadNumber).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `L-${String(i + 1).padStart(6, '0')}`))
+  })
+})
+
+describe('booking', () => {
+  it('refuses a broker on hold, for a new load and for a load moved to it', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const held = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Held'), status: 'on_hold' } })
+    const error = await refusal(createLoad(actorOf(org), input({ brokerId: held.id })))
+    expect(error.code).toBe('in_use')
+    expect(error.messageKey).toBe('brokers.errors.onHold')
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id }))
+    const update = LoadUpdateSchema.parse({ stops, brokerId: held.id, version: load.version })
+    expect((await refusal(updateLoad(actorOf(org), load.id, update))).messageKey).toBe('brokers.errors.onHold')
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
+  })
+
+  it('replaces stops and charges on update: known ids kept, new rows added, missing ones removed, foreign ids refused', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const load = await createLoad(
+      actorOf(org),
+      input({
+        brokerId: broker.id,
+        charges: [
+          { type: 'lumper', amountCents: 5000 },
+          { type: 'detention', amountCents: 7500 },
+        ],
+      }),
+    )
+    const [pickup, delivery] = load.stops
+    const next = LoadUpdateSchema.parse({
+      brokerId: broker.id,
+      version: load.version,
+      linehaulCents: 100_000,
+      stops: [
+        { id: pickup.id, type: 'pickup', city: 'Fort Worth', windowStart: '2026-12-01T07:00' },
+        { type: 'pickup', city: 'Waco', windowStart: '2026-12-01T12:00' },
+        { id: delivery.id, type: 'delivery', city: 'Tulsa', windowStart: '2026-12-02T09:00' },
+      ],
+      charges: [{ id: load.charges[1].id, type: 'detention', amountCents: 9000 }],
+    })
+    const updated = await updateLoad(actorOf(org), load.id, next)
+    expect(updated.stops.map((stop) => [stop.city, stop.sequence])).toEqual([
+      ['Fort Worth', 1],
+      ['Waco', 2],
+      ['Tulsa', 3],
+    ])
+    expect(updated.stops[0].id).toBe(pickup.id)
+    expect(updated.charges.map((charge) => [charge.id, charge.amountCents])).toEqual([[load.charges[1].id, 9000]])
+    expect(updated).toMatchObject({ totalCents: 109_000, pickupCity: 'Fort Worth', deliveryCity: 'Tulsa', version: 2 })
+
+    const other = await createLoad(actorOf(org), input({ brokerId: broker.id }))
+    const stolen = LoadUpdateSchema.parse({ brokerId: broker.id, version: other.version, stops: [{ ...stops[0], id: pickup.id }, stops[1]] })
+    const error = await refusal(updateLoad(actorOf(org), other.id, stolen))
+    expect(error.fields).toEqual({ 'stops.0.id': ['loads.errors.unknownRow'] })
+    expect((await getLoad({ organizationId: org.organization.id }, load.id)).stops).toHaveLength(3)
+  })
+})
+
+describe('the status machine', () => {
+  it('refuses every move the transition table does not list, changing nothing', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id }))
+    for (const status of ['draft', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced'] as const) {
+      const error = await refusal(move(org, load.id, status))
+      expect(error.code).toBe('invalid_transition')
+    }
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
+  })
+
+  it('dispatches a complete, fit assignment, takes the truck and trailer, and gives them back on delivery', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    await move(org, load.id, 'dispatched')
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('dispatched')
+    expect((await prisma.trailer.findUniqueOrThrow({ where: { id: trailer.id } })).status).toBe('in_use')
+    for (const status of ['at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const) await move(org, load.id, status)
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('available')
+    expect((await prisma.trailer.findUniqueOrThrow({ where: { id: trailer.id } })).status).toBe('available')
+    expect(await prisma.auditEvent.count({ where: { entityId: load.id, action: 'status' } })).toBe(5)
+  })
+
+  it('refuses to dispatch an incomplete or unfit assignment', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const incomplete = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId }))
+    const missing = await refusal(move(org, incomplete.id, 'dispatched'))
+    expect(missing.code).toBe('invalid_transition')
+    expect(Object.keys(missing.fields ?? {})).toEqual(['truckId', 'trailerId'])
+    // Power only needs no trailer.
+    const powerOnly = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, equipmentType: 'power_only' }))
+    await move(org, powerOnly.id, 'dispatched')
+    await move(org, powerOnly.id, 'booked')
+
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    await prisma.truck.update({ where: { id: truck.id }, data: { status: 'maintenance' } })
+    expect((await refusal(move(org, load.id, 'dispatched'))).messageKey).toBe('loads.errors.truck.maintenance')
+    await prisma.truck.update({ where: { id: truck.id }, data: { status: 'available' } })
+    await prisma.driverProfile.update({ where: { userId: driverId }, data: { medicalCardExpiry: new Date('2026-11-30') } })
+    expect((await refusal(move(org, load.id, 'dispatched'))).messageKey).toBe('loads.errors.medicalInvalid')
+    await prisma.driverProfile.update({ where: { userId: driverId }, data: { medicalCardExpiry: new Date('2027-01-31'), licenseExpiry: null } })
+    expect((await refusal(move(org, load.id, 'dispatched'))).messageKey).toBe('loads.errors.licenseInvalid')
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
+  })
+
+  it('lets exactly one of two dispatchers racing for the same truck win', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const otherTrailer = await prisma.trailer.create({ data: { organizationId: org.organization.id, unitNumber: unique('TR').slice(0, 20) } })
+    const otherDriver = await prisma.user.create({
+      data: {
+        organizationId: org.organization.id,
+        email: `${unique('d')}@example.test`,
+        passwordHash: 'x',
+        firstName: 'Other',
+        lastName: 'Driver',
+        role: 'driver',
+      },
+    })
+    await prisma.driverProfile.create({
+      data: { organizationId: org.organization.id, userId: otherDriver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-06-30') },
+    })
+    const first = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    const second = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId: otherDriver.id, truckId: truck.id, trailerId: otherTrailer.id }))
+    const results = await Promise.allSettled([move(org, first.id, 'dispatched'), move(org, second.id, 'dispatched')])
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const lost = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+    expect((lost.reason as DomainError).messageKey).toBe('loads.errors.busy.truck')
+    const statuses = await prisma.load.findMany({ where: { id: { in: [first.id, second.id] } }, select: { status: true } })
+    expect(statuses.map((row) => row.status).sort()).toEqual(['booked', 'dispatched'])
+  })
+
+  it('locks the assignment on the road: a change needs the load back to booked first', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    await move(org, load.id, 'dispatched')
+    const change = LoadUpdateSchema.parse({ brokerId: broker.id, stops, driverId, truckId: truck.id, version: 2 })
+    expect((await refusal(updateLoad(actorOf(org), load.id, change))).messageKey).toBe('loads.errors.assignmentLocked')
+    await move(org, load.id, 'booked')
+    expect((await prisma.trailer.findUniqueOrThrow({ where: { id: trailer.id } })).status).toBe('available')
+    const updated = await updateLoad(actorOf(org), load.id, { ...change, version: 3 })
+    expect(updated.trailerId).toBeNull()
+  })
+})
+
+describe('deleting', () => {
+  it('keeps loads on the road or delivered, and the trucks and trailers loads refer to', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    await move(org, load.id, 'dispatched')
+    expect((await refusal(deleteLoad(actorOf(org), load.id))).messageKey).toBe('loads.errors.keep.dispatched')
+    for (const status of ['at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const) await move(org, load.id, status)
+    expect((await refusal(deleteLoad(actorOf(org), load.id))).messageKey).toBe('loads.errors.keep.delivered')
+    expect((await refusal(deleteTruck(actorOf(org), truck.id))).messageKey).toBe('trucks.errors.inUse')
+    expect((await refusal(deleteTrailer(actorOf(org), trailer.id))).messageKey).toBe('trailers.errors.inUse')
+    expect(await prisma.load.count({ where: { id: load.id } })).toBe(1)
+
+    const booked = await createLoad(actorOf(org), input({ brokerId: broker.id }))
+    expect((await refusal(deleteLoad(actorOf(org), booked.id, booked.version + 1))).code).toBe('conflict')
+    await deleteLoad(actorOf(org), booked.id, booked.version)
+    expect(await prisma.loadStop.count({ where: { loadId: booked.id } })).toBe(0)
+  })
+})
