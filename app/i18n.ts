@@ -42,6 +42,7 @@ export const CLIENT_NAMESPACES = {
   customFields: ['customFields'],
   brokers: ['brokers'],
   users: ['users'],
+  apidocs: ['apidocs'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -107,6 +107,8 @@ export default [
     route('user', 'routes/api/users/collection.ts', { id: 'api-user-create' }),
     route('user/:id', 'routes/api/users/item.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
+    // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
+    route('docs', 'routes/api/docs.tsx'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 
