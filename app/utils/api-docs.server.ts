@@ -191,7 +191,8 @@ class Builder {
       const nested = objectOf(schema)
       if (!nested) return [row]
       const anchor = `${anchorBase}-${slug(name)}`
-      const shared = this.share(nested, { ...place, anchor })
+      // A request body lists its nested objects in place: whoever writes one needs them there.
+      const shared = place.part === 'request' ? undefined : this.share(nested, { ...place, anchor })
       if (shared) return [{ ...row, sameAs: shared }]
       return [{ ...row, anchor }, ...this.fields(nested, depth + 1, place, anchor)]
     })

@@ -49,6 +49,13 @@ const OVERVIEW = [
   ['lists', 'apidocs.lists.title'],
   ['versions', 'apidocs.versions.title'],
 ] as const
+const ERROR_EXAMPLE = `{
+  "error": {
+    "code": "validation_failed",
+    "message": "…",
+    "fields": { "unitNumber": ["…"] }
+  }
+}`
 /** Stands for a React node inside a translated sentence (`array of {{type}}`), whatever the word order. */
 const SLOT = '\uE000'
 
@@ -308,7 +315,9 @@ function OperationCard({ operation, english }: { operation: OperationView; engli
               </span>
             </div>
             {response.body && (response.body.rows.length || response.body.sameAs || response.body.type) ? (
-              <BodyView body={response.body} english={english} />
+              <div className="sm:ms-14">
+                <BodyView body={response.body} english={english} />
+              </div>
             ) : null}
           </li>
         ))}
@@ -346,7 +355,7 @@ function Contents({ reference }: { reference: ApiReference }) {
                 {tag.operations.map((operation) => (
                   <li key={operation.anchor}>
                     <a href={`#${operation.anchor}`} className={`${link} flex items-baseline gap-2 ps-4`}>
-                      <span className={`w-12 shrink-0 font-mono text-[11px] font-bold ${METHOD_TEXT[operation.method] ?? ''}`}>{operation.method}</span>
+                      <span className={`w-12 shrink-0 font-mono text-[11px] font-bold ${METHOD_TEXT[operation.method] ?? ''}`}>{operation.method}</span>{' '}
                       <code dir="ltr" className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
                         {operation.path}
                       </code>
@@ -458,7 +467,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 <Rich text={t('apidocs.errors.text')} />
               </p>
               <pre dir="ltr" className="fd-doc-pre mt-3">
-                {'{ "error": { "code": "validation_failed", "message": "…", "fields": { "unitNumber": ["…"] } } }'}
+                {ERROR_EXAMPLE}
               </pre>
               <table className="fd-doc-table mt-4">
                 <thead>
