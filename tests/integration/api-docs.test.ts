@@ -111,7 +111,7 @@ describe('GET /api/docs', () => {
     expect(html).toMatch(/<html lang="ar" dir="rtl"/)
     expect(html).toContain('<title>مرجع واجهة البرمجة | Freightdesk</title>')
     expect(html).toContain('المصادقة')
-    expect(html).toMatch(/<p lang="en" class="mt-2">List trucks<\/p>/)
+    expect(html).toMatch(/<p lang="en" dir="auto" class="mt-2">List trucks<\/p>/)
     expect(pages.cn.html).toMatch(/<html lang="zh-CN" dir="ltr"/)
     expect(pages.cn.html).toContain('身份验证')
   })

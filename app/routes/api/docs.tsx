@@ -56,6 +56,8 @@ const ERROR_EXAMPLE = `{
     "fields": { "unitNumber": ["…"] }
   }
 }`
+/** Attributes of the document's English text on a page in another language. */
+type English = { lang: 'en'; dir: 'auto' }
 /** Stands for a React node inside a translated sentence (`array of {{type}}`), whatever the word order. */
 const SLOT = '\uE000'
 
@@ -151,7 +153,7 @@ function RuleText({ rule }: { rule: Rule }) {
         <Slotted
           text={t(`apidocs.rules.${rule.name}`, { value: SLOT })}
           node={
-            <code dir="ltr" className={rule.name === 'pattern' ? 'fd-doc-code break-all' : 'fd-doc-code'}>
+            <code dir="ltr" className={rule.name === 'pattern' ? 'fd-doc-code inline-block max-w-full break-all' : 'fd-doc-code'}>
               {rule.value}
             </code>
           }
@@ -181,7 +183,7 @@ function SameAs({ place }: { place: Place }) {
 }
 
 /** Fields or parameters: name (indented when nested), type, rules and notes. */
-function FieldTable({ rows, withIn = false, english }: { rows: Array<FieldRow | ParameterRow>; withIn?: boolean; english?: string }) {
+function FieldTable({ rows, withIn = false, english }: { rows: Array<FieldRow | ParameterRow>; withIn?: boolean; english?: English }) {
   const { t } = useTranslation()
   return (
     <table className="fd-doc-table">
@@ -214,7 +216,7 @@ function FieldTable({ rows, withIn = false, english }: { rows: Array<FieldRow | 
                 </Fragment>
               ))}
               {row.description ? (
-                <span lang={english} className="block text-ink">
+                <span {...english} className="block text-ink">
                   <Rich text={row.description} />
                 </span>
               ) : null}
@@ -231,7 +233,7 @@ function FieldTable({ rows, withIn = false, english }: { rows: Array<FieldRow | 
   )
 }
 
-function BodyView({ body, english }: { body: Body; english?: string }) {
+function BodyView({ body, english }: { body: Body; english?: English }) {
   const { t } = useTranslation()
   return (
     <div id={body.anchor} className="mt-2 scroll-mt-4 space-y-2">
@@ -267,7 +269,7 @@ function statusTone(status: string): Tone {
   return 'warning'
 }
 
-function OperationCard({ operation, english }: { operation: OperationView; english?: string }) {
+function OperationCard({ operation, english }: { operation: OperationView; english?: English }) {
   const { t } = useTranslation()
   return (
     <Card id={operation.anchor} className="scroll-mt-4 p-4 sm:p-6">
@@ -277,11 +279,11 @@ function OperationCard({ operation, english }: { operation: OperationView; engli
           {operation.path}
         </code>
       </h3>
-      <p lang={english} className="mt-2">
+      <p {...english} className="mt-2">
         {operation.summary}
       </p>
       {operation.description ? (
-        <p lang={english} className="mt-1 text-sm text-muted">
+        <p {...english} className="mt-1 text-sm text-muted">
           <Rich text={operation.description} />
         </p>
       ) : null}
@@ -310,7 +312,7 @@ function OperationCard({ operation, english }: { operation: OperationView; engli
           <li key={response.status}>
             <div className="fd-doc-response">
               <span className={`fd-badge fd-tone-${statusTone(response.status)}`}>{response.status}</span>
-              <span lang={english}>
+              <span {...english}>
                 <Rich text={response.description} />
               </span>
             </div>
@@ -379,8 +381,8 @@ function Contents({ reference }: { reference: ApiReference }) {
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { reference, baseUrl } = loaderData
-  // The document is written in English: say so to screen readers and hyphenation on other pages.
-  const english = i18n.language === 'en' ? undefined : 'en'
+  // The document is written in English: say so to screen readers, and keep its sentences left-to-right in Arabic.
+  const english: English | undefined = i18n.language === 'en' ? undefined : { lang: 'en', dir: 'auto' }
   const login = reference.tags.flatMap((tag) => tag.operations).find((operation) => operation.path === '/api/account/login')
   const example = [
     `curl -X POST ${baseUrl}/api/account/login \\`,
