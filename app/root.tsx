@@ -31,8 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ locale, languageDir, settings, toast }, { headers: headers ?? undefined })
 }
 
+/**
+ * A page that needs no JavaScript says so (`handle.hydrate === false`, the API reference: ADR 023)
+ * and gets none: no module scripts, no hydration data; every link and form is the browser's own.
+ */
+function useHydrate() {
+  return !useMatches().some((match) => (match.handle as { hydrate?: unknown } | undefined)?.hydrate === false)
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root')
+  const hydrate = useHydrate()
   const { i18n } = useTranslation()
   const locale = loaderData?.locale ?? (i18n.language as LanguageCode) ?? 'en'
   const { settings } = useSettings()
@@ -55,8 +64,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

@@ -112,6 +112,8 @@ export default [
     // The specification calls a load's stops "addresses".
     route('loads/address/:id', 'routes/api/loads/stop.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
+    // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
+    route('docs', 'routes/api/docs.tsx'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -249,7 +249,8 @@ const RESOURCES: Resource[] = [
     item: 'customfield',
     record: record(CustomFieldCreateSchema),
     create: input(CustomFieldCreateSchema),
-    list: [{ name: 'by', in: 'query', required: false, schema: { type: 'string', enum: ['list'] } }, ...queryParameters(CustomFieldListFilterSchema)],
+    // `by` (the specification's `?by=list`) and `listName` both come from the filter's schema.
+    list: queryParameters(CustomFieldListFilterSchema),
     deletable: true,
   },
   users,

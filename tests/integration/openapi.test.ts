@@ -6,11 +6,12 @@ import { callApi, createOrg } from '../helpers'
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
 type Module = { loader?: (args: never) => Promise<Response> | Response; action?: (args: never) => Promise<Response> | Response }
 
-/** Every route under /api (but the catch-all 404), with its module file. */
+/** Every JSON route under /api (but the catch-all 404), with its module file: `.ts`, where pages (/api/docs) are `.tsx`. */
 function apiRoutes(entries: RouteEntry[], prefix = ''): Array<{ path: string; file: string }> {
   return entries.flatMap((entry) => {
     const path = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, '/') : prefix
-    return [...(entry.file && path.startsWith('/api/') && !path.endsWith('*') ? [{ path, file: entry.file }] : []), ...apiRoutes(entry.children ?? [], path)]
+    const json = entry.file?.endsWith('.ts') && path.startsWith('/api/') && !path.endsWith('*')
+    return [...(json ? [{ path, file: entry.file }] : []), ...apiRoutes(entry.children ?? [], path)]
   })
 }
 
@@ -36,6 +37,17 @@ describe('OpenAPI document', () => {
     expect(update.requestBody.content['application/json'].schema.required).toContain('version')
     const list = document.paths['/api/trucks'].get as { parameters: Array<{ name: string; schema: { enum?: string[] } }> }
     expect(list.parameters.find((parameter) => parameter.name === 'status')?.schema.enum).toContain('maintenance')
+  })
+
+  it('names each parameter once per operation (OpenAPI: unique by name and place)', () => {
+    const repeated: string[] = []
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item as Record<string, { parameters?: Array<{ name: string; in: string }> }>)) {
+        const keys = (operation.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`)
+        for (const key of keys.filter((key, index) => keys.indexOf(key) !== index)) repeated.push(`${method.toUpperCase()} ${path} ${key}`)
+      }
+    }
+    expect(repeated).toEqual([])
   })
 
   it('describes every path and method the API answers (each route’s 405 names its methods)', async () => {
