@@ -245,7 +245,8 @@ const RESOURCES: Resource[] = [
     item: 'customfield',
     record: record(CustomFieldCreateSchema),
     create: input(CustomFieldCreateSchema),
-    list: [{ name: 'by', in: 'query', required: false, schema: { type: 'string', enum: ['list'] } }, ...queryParameters(CustomFieldListFilterSchema)],
+    // `by=list` comes with the filter schema: listing it here too named it twice (OpenAPI forbids that).
+    list: queryParameters(CustomFieldListFilterSchema),
     deletable: true,
   },
   users,

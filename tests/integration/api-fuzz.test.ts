@@ -65,6 +65,8 @@ let victim: Awaited<ReturnType<typeof createOrg>>
 let victimBefore: string
 let serial = 0
 const sent: Record<string, number> = {}
+/** Answers by status, over the whole run: printed at the end, to see what the fuzz reached. */
+const statuses: Record<number, number> = {}
 
 function send(request: Case) {
   return new Promise<Answer>((resolve, reject) => {
@@ -85,6 +87,7 @@ function send(request: Case) {
 
 /** What is wrong with one answer (empty: nothing). */
 function problems(outcome: Outcome): string[] {
+  statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1
   const found: string[] = []
   if (outcome.status >= 500) found.push(`a ${outcome.status}`)
   if (outcome.status >= 400) {
@@ -365,7 +368,7 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
 
   it('logged no unexpected server error through all of the above', () => {
     const total = Object.values(sent).reduce((sum, n) => sum + n, 0)
-    console.info(`[api-fuzz] seed ${SEED}: ${total} requests`, sent)
+    console.info(`[api-fuzz] seed ${SEED}: ${total} requests, by status`, statuses, 'by endpoint', sent)
     expect(server.output()).not.toMatch(/Unexpected Server Error|Error:|ECONNRESET|at .+\(.+:\d+:\d+\)/)
   })
 })
