@@ -399,6 +399,21 @@ export function hostileBody(schema: JsonSchema, base: Record<string, unknown>, r
       ['1e999 value', { fuel_card: new Raw('1e999') }],
       ['an array', ['a']],
       ['a string', 'fuel_card=1'],
+      // Keys the suite defines for every list (fz_text, fz_number …), with values of the wrong kind.
+      ['number as text', { fz_number: 'abc' }],
+      ['number 1e308', { fz_number: 1e308 }],
+      ['number -0', { fz_number: new Raw('-0') }],
+      ['number "NaN"', { fz_number: 'NaN' }],
+      ['impossible date', { fz_date: '2026-02-30' }],
+      ['date as number', { fz_date: 20260101 }],
+      ['unknown option', { fz_select: 'gamma' }],
+      ['option in other case', { fz_select: 'ALPHA' }],
+      ['boolean as text', { fz_boolean: 'true' }],
+      ['text too long', { fz_text: 't'.repeat(2001) }],
+      ['text with NUL', { fz_text: 'a\u0000b' }],
+      ['text lone surrogate', { fz_text: '\ud83d' }],
+      ['text RTL override', { fz_text: '\u202Eabc' }],
+      ['valid values', { fz_text: 'ok', fz_number: 1.5, fz_date: '2027-01-31', fz_boolean: false, fz_select: 'alpha' }],
     ]
     const [label, value] = rng.pick(cases)
     return json({ ...base, customFields: value }, `customFields: ${label}`)
@@ -524,6 +539,24 @@ export function hostileQuery(parameters: Array<{ name: string; schema: JsonSchem
   if (rng.chance(0.1)) parts.push('format=csv')
   if (rng.chance(0.05)) parts.push('&&&=&')
   return parts.join('&')
+}
+
+/** Accept-Language and Cookie headers the error messages are translated by. */
+export function hostileLanguageHeaders(rng: Rng): Record<string, string> {
+  const cases: Array<Record<string, string>> = [
+    { 'Accept-Language': '__proto__' },
+    { 'Accept-Language': 'constructor, toString;q=0.9' },
+    { 'Accept-Language': '*;q=NaN, ar;q=-1, fr;q=1e999' },
+    { 'Accept-Language': 'zh-Hant-TW;q=0.8, vi_VN, ar-SA' },
+    { 'Accept-Language': ';;;,,,=q;' },
+    { 'Accept-Language': `${'fr-'.repeat(500)}x` },
+    { Cookie: 'i18nextLng=__proto__' },
+    { Cookie: 'i18nextLng=%E0%A4%A; __proto__=1; constructor=2' },
+    { Cookie: 'i18nextLng=ar; i18nextLng=fr' },
+    { Cookie: `${'a=b; '.repeat(300)}i18nextLng=vi` },
+    { Cookie: '=; ;=;' },
+  ]
+  return rng.pick(cases)
 }
 
 /** Authorization headers that must all be refused. */

@@ -18,6 +18,7 @@ import {
   HOSTILE_VERSIONS,
   hostileAuthorization,
   hostileBody,
+  hostileLanguageHeaders,
   hostileQuery,
   rngFor,
   validObject,
@@ -149,8 +150,9 @@ function changedTables(before: Record<string, string>, after: Record<string, str
 
 const bearer = () => ({ Authorization: `Bearer ${org.users.admin.token}` })
 
-const context = (): Context => ({
-  serial: () => ++serial,
+const context = (rng: Rng): Context => ({
+  // Now and then a value used before: unique fields then collide, in parallel requests too (409, never 500).
+  serial: () => (rng.chance(0.1) ? 1 + rng.int(3) : ++serial),
   ownCompanyId: org.company.id,
   otherCompanyId: victim.company.id,
   otherOrganizationId: victim.organization.id,
@@ -184,6 +186,7 @@ async function createTarget(itemPath: string) {
 /** The JSON body of a POST or PUT as a request, with a forged token now and then. */
 function bodyCase(method: string, path: string, body: HostileBody, rng: Rng, authenticated: boolean): Case {
   const headers: Record<string, string> = body.contentType ? { 'Content-Type': body.contentType } : {}
+  if (rng.chance(0.1)) Object.assign(headers, hostileLanguageHeaders(rng))
   let label = body.label
   if (authenticated) {
     if (rng.chance(0.05)) {
@@ -241,7 +244,7 @@ function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, targ
       }
       continue
     }
-    const base = validObject(schema!, rng, context())
+    const base = validObject(schema!, rng, context(rng))
     if (target) base.version = target.version
     if (rng.chance(0.05) && schema!.properties?.companyId) {
       // Another organization's company: must be refused as a reference that is not ours.
@@ -280,6 +283,20 @@ beforeAll(async () => {
     createOrg(),
   ])
   agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
+  // One custom field of each type on every list with custom fields, for hostile customFields values.
+  for (const listName of ['trucks', 'trailers', 'brokers', 'companies']) {
+    for (const type of ['text', 'number', 'date', 'boolean', 'select']) {
+      const definition = { listName, key: `fz_${type}`, label: `Fuzz ${type}`, type, ...(type === 'select' ? { options: ['alpha', 'beta'] } : {}) }
+      const answer = await send({
+        label: 'define custom field',
+        method: 'POST',
+        path: '/api/customfield',
+        headers: { ...bearer(), 'Content-Type': 'application/json' },
+        body: Buffer.from(JSON.stringify(definition)),
+      })
+      expect(answer.status, answer.text).toBe(201)
+    }
+  }
   victimBefore = JSON.stringify(await fingerprint(victim.organization.id))
 }, 120_000)
 
@@ -344,7 +361,10 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     const cases: Case[] = Array.from({ length: LIST_CASES }, () => {
       const query = hostileQuery(parameters, rng)
       const forged = rng.chance(0.05) ? hostileAuthorization(org.users.admin.token, rng) : null
-      const headers = forged === null ? bearer() : forged === undefined ? {} : { Authorization: forged }
+      const headers = {
+        ...(forged === null ? bearer() : forged === undefined ? {} : { Authorization: forged }),
+        ...(rng.chance(0.1) ? hostileLanguageHeaders(rng) : {}),
+      }
       return { label: `${forged === null ? '' : 'forged token, '}?${query.slice(0, 80)}`, method: 'GET', path: `${list.path}?${query}`, headers }
     })
     const outcomes = await Promise.all(cases.map(async (request) => ({ ...request, ...(await send(request)) })))
