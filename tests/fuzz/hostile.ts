@@ -260,6 +260,20 @@ export function validObject(schema: JsonSchema, rng: Rng, context: Context) {
   return body
 }
 
+const isDate = (schema: JsonSchema | undefined) => schema?.pattern === DATE
+const EXTREME_DAYS = [
+  '0000-01-01',
+  '0001-01-01',
+  '0099-12-31',
+  '1582-10-10',
+  '1900-02-29',
+  '2000-02-29',
+  '2026-02-29',
+  '9999-12-31',
+  '10000-01-01',
+  '-0001-01-01',
+]
+
 export type HostileBody = { label: string; body: Buffer; contentType?: string }
 
 const json = (value: unknown, label: string, contentType = 'application/json'): HostileBody => ({ label, body: Buffer.from(encode(value)), contentType })
@@ -300,6 +314,7 @@ function malformed(valid: string, rng: Rng): HostileBody {
     () => text('true', 'top level: true'),
     () => json(deepArray(100_000), 'top level: array nested 100000'),
     () => json(deepObject(10_000), 'top level: object nested 10000'),
+    () => text(`{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`, 'top level: 60000 keys'),
   ]
   return rng.pick(cases)()
 }
@@ -350,6 +365,11 @@ export function hostileBody(schema: JsonSchema, base: Record<string, unknown>, r
   const roll = rng.next()
   if (roll < 0.4) {
     const name = rng.pick(properties)
+    if (isDate(schema.properties?.[name]) && rng.chance(0.5)) {
+      // Well-formed days at the edges of what a calendar (and PostgreSQL's date) holds.
+      const day = rng.pick(EXTREME_DAYS)
+      return json({ ...base, [name]: day }, `field ${name} = ${day}`)
+    }
     const { value, label } = hostileValue(rng)
     return json({ ...base, [name]: value }, `field ${name} = ${label}`)
   }
