@@ -58,7 +58,7 @@ const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
-const { edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
+const { answerClientError, edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
@@ -133,6 +133,7 @@ server.listen(PORT, HOST, () => {
     console.info('    driver@freightdesk.test · viewer@freightdesk.test · admin@blueridge.test (second organization)')
   }
 })
+server.on('clientError', answerClientError)
 
 let stopping = false
 

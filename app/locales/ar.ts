@@ -981,6 +981,9 @@ const ar: Catalogue = {
     crossSite: 'لا تُقبل هنا الطلبات القادمة من مواقع أخرى.',
     unsupportedMediaType: 'أرسل هذا النموذج بصيغة application/x-www-form-urlencoded أو multipart/form-data.',
     payloadTooLarge: 'متن الطلب أكبر من 1 ميغابايت.',
+    headersTooLarge: 'العنوان أو ترويسات الطلب أكبر من 16 كيلوبايت.',
+    badRequest: 'الطلب غير صالح البنية.',
+    requestTimeout: 'استغرق وصول الطلب وقتًا طويلًا جدًا.',
     unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد قليل.',
   },
   apidocs: {

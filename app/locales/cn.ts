@@ -981,6 +981,9 @@ const cn: Catalogue = {
     crossSite: '此处不接受来自其他网站的请求。',
     unsupportedMediaType: '请以 application/x-www-form-urlencoded 或 multipart/form-data 格式提交此表单。',
     payloadTooLarge: '请求体超过 1 MB。',
+    headersTooLarge: '地址或请求头超过 16 KB。',
+    badRequest: '请求格式错误。',
+    requestTimeout: '请求到达耗时过长。',
     unavailable: '服务暂时不可用，请稍后再试。',
   },
   apidocs: {

@@ -985,6 +985,9 @@ const en = {
     crossSite: 'Requests from other sites are not accepted here.',
     unsupportedMediaType: 'Send this form as application/x-www-form-urlencoded or multipart/form-data.',
     payloadTooLarge: 'The request body is larger than 1 MB.',
+    headersTooLarge: 'The address or the request headers are larger than 16 KB.',
+    badRequest: 'The request is malformed.',
+    requestTimeout: 'The request took too long to arrive.',
     unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   },
   apidocs: {

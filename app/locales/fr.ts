@@ -991,6 +991,9 @@ const fr: Catalogue = {
     crossSite: 'Les requêtes provenant d’autres sites ne sont pas acceptées ici.',
     unsupportedMediaType: 'Envoyez ce formulaire en application/x-www-form-urlencoded ou multipart/form-data.',
     payloadTooLarge: 'Le corps de la requête dépasse 1 Mo.',
+    headersTooLarge: 'L’adresse ou les en-têtes de la requête dépassent 16 Ko.',
+    badRequest: 'La requête est mal formée.',
+    requestTimeout: 'La requête a mis trop de temps à arriver.',
     unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   },
   apidocs: {

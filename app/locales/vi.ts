@@ -989,6 +989,9 @@ const vi: Catalogue = {
     crossSite: 'Không chấp nhận yêu cầu từ trang web khác tại đây.',
     unsupportedMediaType: 'Hãy gửi biểu mẫu này dưới dạng application/x-www-form-urlencoded hoặc multipart/form-data.',
     payloadTooLarge: 'Nội dung yêu cầu lớn hơn 1 MB.',
+    headersTooLarge: 'Địa chỉ hoặc phần tiêu đề của yêu cầu lớn hơn 16 KB.',
+    badRequest: 'Yêu cầu không đúng định dạng.',
+    requestTimeout: 'Yêu cầu mất quá nhiều thời gian để đến.',
     unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
   },
   apidocs: {

@@ -58,10 +58,11 @@ export function dateOnly() {
     z
       .string({ error: 'validation.date' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-      // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself.
+      // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself. PostgreSQL's
+      // date has no year 0 (1 BC precedes AD 1): `0000-…` would be a database error, not a date.
       .refine((value) => {
         const time = Date.parse(`${value}T00:00:00Z`)
-        return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+        return !value.startsWith('0000') && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
       }, 'validation.date')
   )
 }

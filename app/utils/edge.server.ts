@@ -6,7 +6,8 @@
  * Loaded by server.ts next to Express, so it imports no app code beyond i18n and error codes.
  */
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { languageInfo } from '../i18n'
 import { detectLanguage, getFixedT } from '../i18n.server'
@@ -260,6 +261,36 @@ export function edge({ dev }: { dev: boolean }) {
       else if (outcome === 'too-large') tooLarge(req, res, length)
     })
   }
+}
+
+/**
+ * A request Node's HTTP parser refuses before Express sees it (an address or headers over 16 KB,
+ * a malformed request line or header): the envelope under /api and the small page elsewhere,
+ * instead of Node's bare 431 or 400 without a body. Mount with `server.on('clientError', …)`.
+ */
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) {
+  if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy()
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  const messageKey = status === 431 ? 'edge.headersTooLarge' : status === 408 ? 'edge.requestTimeout' : 'edge.badRequest'
+  // What the parser had read: the request line's start, when it is in this packet, tells /api from pages.
+  const head = error.rawPacket?.subarray(0, 16 * 1024).toString('latin1') ?? ''
+  const line = /^[A-Z]+ (\/\S*|https?:\/\/\S*)/.exec(head)
+  const target = line ? line[1].replace(/^https?:\/\/[^/]*/i, '') : ''
+  const acceptLanguage = /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head)?.[1] ?? ''
+  const language = detectLanguage(new globalThis.Request('http://localhost/', { headers: { 'accept-language': acceptLanguage.replace(/[^\x20-\x7e]/g, '') } }))
+  const t = getFixedT(language)
+  const message = t(messageKey)
+  // A request line that cannot be read could be either: the envelope, which any client can read.
+  const api = !line || isApiPath(target)
+  const info = languageInfo(language)
+  const body = api
+    ? JSON.stringify({ error: { code: 'validation_failed' satisfies ErrorCode, message } })
+    : `<!doctype html><html lang="${info.intl}" dir="${info.dir}"><head><meta charset="utf-8"><title>${status} · ${escapeHtml(message)}</title></head>` +
+      `<body><main><p>${status}</p><h1>${escapeHtml(message)}</h1></main></body></html>`
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${api ? 'application/json' : 'text/html; charset=utf-8'}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: private, no-store\r\nConnection: close\r\n\r\n${body}`,
+  )
 }
 
 /** After the static files: pages, data requests, resource routes, API answers and redirects. */

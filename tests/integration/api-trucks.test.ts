@@ -112,6 +112,7 @@ describe('/api/trucks contract', () => {
       [{ unitNumber: 'S-1', status: 'flying' }, 'status'],
       [{ unitNumber: 'Y-1', year: 'nineteen' }, 'year'],
       [{ unitNumber: 'D-1', inspectionDue: '2026-02-30' }, 'inspectionDue'],
+      [{ unitNumber: 'D-2', registrationExpiry: '0000-01-01' }, 'registrationExpiry'],
     ]
     for (const [body, field] of cases) {
       const response = await post(org.users.admin.token, body)

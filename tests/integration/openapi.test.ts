@@ -73,6 +73,22 @@ describe('OpenAPI document', () => {
     expect(missing).toEqual([])
   })
 
+  it('names each parameter of an operation once (OpenAPI requires name and location to be unique)', () => {
+    const repeated: string[] = []
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations as Record<string, { parameters?: Array<{ name: string; in: string }> }>)) {
+        const seen = new Set<string>()
+        for (const { name, in: location } of operation.parameters ?? []) {
+          if (seen.has(`${location}:${name}`)) repeated.push(`${method.toUpperCase()} ${path}: ${location} ${name}`)
+          seen.add(`${location}:${name}`)
+        }
+      }
+    }
+    expect(repeated).toEqual([])
+    const list = document.paths['/api/customfield'].get as { parameters: Array<{ name: string; schema: unknown }> }
+    expect(list.parameters.find((parameter) => parameter.name === 'by')?.schema).toMatchObject({ const: 'list' })
+  })
+
   it('is served at GET /api/openapi.json without a token', async () => {
     const module = await modules['../../app/routes/api/openapi.ts']()
     const response = await callApi(module as never, { path: '/api/openapi.json' })

@@ -1,0 +1,409 @@
+/**
+ * A seeded fuzz of the JSON API over real HTTP: walks the OpenAPI document, sends at least
+ * FUZZ_CASES (200) hostile requests to every write endpoint (wrong types, nulls, huge and deeply
+ * nested values, unicode tricks, `__proto__`, malformed JSON, wrong Content-Types, forged tokens)
+ * and abusive query strings to every list, and checks that no answer is a 5xx, that every
+ * refusal is the error envelope, and that a batch of refused requests changed no row.
+ *
+ * Replay a failure with the seed it prints, e.g.
+ *   FUZZ_SEED=1234 npx vitest run tests/integration/api-fuzz.test.ts -t "PUT /api/trucks/{id}"
+ * Every endpoint draws from its own PRNG (seed + its label), so one endpoint replays alone.
+ * FUZZ_CASES=1000 sends more per endpoint. The server runs the production build (as `npm test`
+ * builds it first): after changing app code, `npm run build` before running this file alone.
+ */
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prisma } from '~/utils/db.server'
+import { openApiDocument } from '~/utils/openapi.server'
+import {
+  HOSTILE_IDS,
+  HOSTILE_VERSIONS,
+  hostileAuthorization,
+  hostileBody,
+  hostileLanguageHeaders,
+  hostileQuery,
+  rngFor,
+  validObject,
+  type Context,
+  type HostileBody,
+  type JsonSchema,
+  type Rng,
+} from '../fuzz/hostile'
+import { createOrg } from '../helpers'
+import { startServer, type ServerProcess } from '../server-process'
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20260514)
+const WRITE_CASES = Number(process.env.FUZZ_CASES ?? 200)
+const LIST_CASES = Math.ceil(WRITE_CASES / 3)
+/** Requests per batch: the data check runs after each batch that nothing was accepted in. */
+const BATCH = 8
+
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema: JsonSchema }>
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } }
+}
+type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: JsonSchema } } }
+
+const document = openApiDocument() as Document
+const ERROR_CODES = new Set(((document.components.schemas.Error.properties!.error as JsonSchema).properties!.code as JsonSchema).enum as string[])
+
+/** Every write (POST, PUT, DELETE) and every list (a GET with query parameters) in the document. */
+const writes: Array<{ method: string; path: string; operation: Operation }> = []
+const lists: Array<{ path: string; operation: Operation }> = []
+for (const [path, operations] of Object.entries(document.paths)) {
+  for (const [method, operation] of Object.entries(operations)) {
+    if (method === 'get' && operation.parameters?.some((parameter) => parameter.in === 'query')) lists.push({ path, operation })
+    if (['post', 'put', 'delete'].includes(method)) writes.push({ method: method.toUpperCase(), path, operation })
+  }
+}
+
+type Answer = { status: number; contentType: string; text: string }
+type Case = { label: string; method: string; path: string; headers: Record<string, string>; body?: Buffer }
+type Outcome = Case & Answer
+
+let server: ServerProcess
+let agent: http.Agent
+let org: Awaited<ReturnType<typeof createOrg>>
+let victim: Awaited<ReturnType<typeof createOrg>>
+let victimBefore: string
+let serial = 0
+const sent: Record<string, number> = {}
+/** Answers by status, over the whole run: printed at the end, to see what the fuzz reached. */
+const statuses: Record<number, number> = {}
+/** Per write endpoint: the refused-only batches whose data check ran. */
+const checked: Record<string, number> = {}
+
+function send(request: Case) {
+  return new Promise<Answer>((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...request.headers }
+    if (request.body) headers['Content-Length'] = request.body.length
+    const outgoing = http.request({ host: '127.0.0.1', port: server.port, method: request.method, path: request.path, headers, agent }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
+      )
+      response.on('error', reject)
+    })
+    outgoing.on('error', reject)
+    outgoing.end(request.body)
+  })
+}
+
+/** What is wrong with one answer (empty: nothing). */
+function problems(outcome: Outcome): string[] {
+  statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1
+  const found: string[] = []
+  if (outcome.status >= 500) found.push(`a ${outcome.status}`)
+  if (outcome.status >= 400) {
+    let body: { error?: { code?: unknown; message?: unknown } } | undefined
+    try {
+      body = JSON.parse(outcome.text)
+    } catch {
+      found.push('a refusal that is not JSON')
+    }
+    if (!outcome.contentType.startsWith('application/json')) found.push(`a refusal as ${outcome.contentType || 'no Content-Type'}`)
+    const error = body?.error
+    if (typeof error?.code !== 'string' || !ERROR_CODES.has(error.code)) found.push('a refusal without a known error.code')
+    if (typeof error?.message !== 'string' || !error.message.trim()) found.push('a refusal without error.message')
+  }
+  if (outcome.status === 200 || outcome.status === 201) {
+    try {
+      if (!('data' in (JSON.parse(outcome.text) as object))) found.push('an acceptance without data')
+    } catch {
+      if (!outcome.contentType.startsWith('text/csv')) found.push('an acceptance that is not JSON')
+    }
+  }
+  // A record of another organization never shows up in an answer, accepted or not.
+  if (outcome.text.includes(victim.company.id) || outcome.text.includes(victim.organization.id)) found.push('another organization’s id in the answer')
+  return found
+}
+
+function describeFailure(endpoint: string, index: number, outcome: Outcome, what: string) {
+  const body = outcome.body
+    ? ` body ${JSON.stringify(outcome.body.subarray(0, 160).toString('utf8'))}${outcome.body.length > 160 ? `… (${outcome.body.length} bytes)` : ''}`
+    : ''
+  return `FUZZ_SEED=${SEED} ${endpoint} case ${index} [${outcome.label}]: ${what}; sent ${outcome.method} ${outcome.path.slice(0, 160)}${body}; got ${outcome.status} ${outcome.text.slice(0, 300)}`
+}
+
+// Rows a refused request must not touch. Bookkeeping that a refusal legitimately writes
+// (LoginAttempt, RateLimitHit) and the session's lastSeenAt are left out.
+const TABLES = [
+  'Organization',
+  'User',
+  'Company',
+  'Truck',
+  'Trailer',
+  'Broker',
+  'DriverProfile',
+  'CustomFieldDefinition',
+  'AuditEvent',
+  'PasswordResetToken',
+  'EmailVerificationToken',
+]
+const ORG_COLUMN: Record<string, string> = { Organization: 'id', PasswordResetToken: '', EmailVerificationToken: '' }
+
+/** Every row of those tables (of one organization, when given), as a count and a hash per table. */
+async function fingerprint(organizationId?: string): Promise<Record<string, string>> {
+  const tables = organizationId ? TABLES.filter((table) => ORG_COLUMN[table] !== '') : TABLES
+  const where = (table: string) => (organizationId ? `WHERE x."${ORG_COLUMN[table] ?? 'organizationId'}" = $1` : '')
+  const columns = tables.map(
+    (table) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x.id)), '') FROM "${table}" x ${where(table)}) AS "${table}"`,
+  )
+  if (!organizationId) columns.push(`(SELECT count(*)::text || ':' || coalesce(md5(string_agg(s.id, ',' ORDER BY s.id)), '') FROM "Session" s) AS "Session"`)
+  const [row] = await prisma.$queryRawUnsafe<Array<Record<string, string>>>(`SELECT ${columns.join(', ')}`, ...(organizationId ? [organizationId] : []))
+  return row
+}
+
+function changedTables(before: Record<string, string>, after: Record<string, string>) {
+  return Object.keys(after).filter((table) => before[table] !== after[table])
+}
+
+const bearer = () => ({ Authorization: `Bearer ${org.users.admin.token}` })
+
+const context = (rng: Rng): Context => ({
+  // Now and then a value used before: unique fields then collide, in parallel requests too (409, never 500).
+  serial: () => (rng.chance(0.1) ? 1 + rng.int(3) : ++serial),
+  ownCompanyId: org.company.id,
+  otherCompanyId: victim.company.id,
+  otherOrganizationId: victim.organization.id,
+})
+
+/** A real record to fuzz an item endpoint with (created through the API, like a client would). */
+async function createTarget(itemPath: string) {
+  const collection = itemPath.replace('/{id}', '')
+  const n = ++serial
+  const bodies: Record<string, unknown> = {
+    '/api/trucks': { unitNumber: `FZT-${n}` },
+    '/api/trailers': { unitNumber: `FZR-${n}` },
+    '/api/brokers': { name: `Fuzz Broker ${n}` },
+    '/api/company': { name: `Fuzz Company ${n}` },
+    '/api/companies': { name: `Fuzz Companies ${n}` },
+    '/api/customfield': { listName: 'loads', key: `fz_target_${n}`, label: 'Fuzz', type: 'text' },
+    '/api/user': { email: `fuzz.target.${n}@example.test`, firstName: 'Fuzz', lastName: `Target ${n}`, role: 'viewer' },
+  }
+  const answer = await send({
+    label: 'create target',
+    method: 'POST',
+    path: collection,
+    headers: { ...bearer(), 'Content-Type': 'application/json' },
+    body: Buffer.from(JSON.stringify(bodies[collection])),
+  })
+  expect(answer.status, `creating a record at ${collection}: ${answer.text}`).toBe(201)
+  const { data } = JSON.parse(answer.text) as { data: { id: string; version: number } }
+  return { id: data.id, version: data.version }
+}
+
+/** The JSON body of a POST or PUT as a request, with a forged token now and then. */
+function bodyCase(method: string, path: string, body: HostileBody, rng: Rng, authenticated: boolean): Case {
+  const headers: Record<string, string> = body.contentType ? { 'Content-Type': body.contentType } : {}
+  if (rng.chance(0.1)) Object.assign(headers, hostileLanguageHeaders(rng))
+  let label = body.label
+  if (authenticated) {
+    if (rng.chance(0.05)) {
+      const authorization = hostileAuthorization(org.users.admin.token, rng)
+      if (authorization !== undefined) headers.Authorization = authorization
+      label = `forged token, ${label}`
+    } else Object.assign(headers, bearer())
+  }
+  return { label, method, path, headers, body: body.body }
+}
+
+/** One batch of cases for a write endpoint, given the record it works on (item endpoints). */
+function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, target: { id: string; version: number } | undefined): Case[] {
+  const { method, path, operation } = write
+  const schema = operation.requestBody?.content['application/json'].schema
+  const authenticated = !path.startsWith('/api/account/')
+  const cases: Case[] = []
+  for (let i = 0; i < size; i++) {
+    const itemPath = (id: string) => path.replace('{id}', id)
+    const concrete = target ? itemPath(target.id) : path
+    if (path === '/api/account/logout') {
+      // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.
+      const authorization = hostileAuthorization(org.users.admin.token, rng)
+      const headers: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization }
+      const body = rng.chance(0.5) ? hostileBody({ properties: { a: {} } }, {}, rng) : undefined
+      if (body?.contentType) headers['Content-Type'] = body.contentType
+      cases.push({ label: `forged token ${authorization?.slice(0, 30)}${body ? `, ${body.label}` : ''}`, method, path, headers, body: body?.body })
+      continue
+    }
+    if (method === 'DELETE') {
+      const roll = rng.next()
+      const bad = rng.pick(HOSTILE_VERSIONS)
+      if (roll < 0.55) {
+        // A bad version first, the right one after it: the first one counts, and it is bad.
+        const then = rng.chance(0.3) ? `&version=${target!.version}` : ''
+        cases.push({ label: `?${bad.slice(0, 40)}${then}`, method, path: `${concrete}?${bad}${then}`, headers: bearer() })
+      } else if (roll < 0.75) {
+        const id = rng.pick(HOSTILE_IDS)
+        cases.push({ label: `id ${id.slice(0, 30)}`, method, path: `${itemPath(id)}${rng.chance(0.5) ? '' : '?version=1'}`, headers: bearer() })
+      } else if (roll < 0.85) {
+        const authorization = hostileAuthorization(org.users.admin.token, rng)
+        cases.push({
+          label: `forged token, ?${bad.slice(0, 40)}`,
+          method,
+          path: `${concrete}?${bad}`,
+          headers: authorization === undefined ? {} : { Authorization: authorization },
+        })
+      } else if (roll < 0.93) {
+        const body = hostileBody({ properties: { version: {}, id: {} } }, { version: target!.version }, rng)
+        cases.push({ ...bodyCase(method, `${concrete}?${bad}`, body, rng, true), label: `?${bad.slice(0, 40)} with a body: ${body.label}` })
+      } else {
+        // A stale version (the record is newer or older than that).
+        const stale = target!.version + 1 + rng.int(5)
+        cases.push({ label: `stale ?version=${stale}`, method, path: `${concrete}?version=${stale}`, headers: bearer() })
+      }
+      continue
+    }
+    const base = validObject(schema!, rng, context(rng))
+    if (target) base.version = target.version
+    if (rng.chance(0.05) && schema!.properties?.companyId) {
+      // Another organization's company: must be refused as a reference that is not ours.
+      base.companyId = victim.company.id
+      cases.push(
+        bodyCase(
+          method,
+          concrete,
+          { label: 'companyId of another organization', body: Buffer.from(JSON.stringify(base)), contentType: 'application/json' },
+          rng,
+          authenticated,
+        ),
+      )
+      continue
+    }
+    const hostile = hostileBody(schema!, base, rng)
+    if (target && rng.chance(0.08)) {
+      const id = rng.pick(HOSTILE_IDS)
+      cases.push({ ...bodyCase(method, itemPath(id), hostile, rng, authenticated), label: `id ${id.slice(0, 30)}, ${hostile.label}` })
+      continue
+    }
+    cases.push(bodyCase(method, concrete, hostile, rng, authenticated))
+  }
+  return cases
+}
+
+beforeAll(async () => {
+  ;[server, org, victim] = await Promise.all([
+    startServer({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '1000000',
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      API_RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    }),
+    createOrg(),
+    createOrg(),
+  ])
+  agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
+  // One custom field of each type on every list with custom fields, for hostile customFields values.
+  for (const listName of ['trucks', 'trailers', 'brokers', 'companies']) {
+    for (const type of ['text', 'number', 'date', 'boolean', 'select']) {
+      const definition = { listName, key: `fz_${type}`, label: `Fuzz ${type}`, type, ...(type === 'select' ? { options: ['alpha', 'beta'] } : {}) }
+      const answer = await send({
+        label: 'define custom field',
+        method: 'POST',
+        path: '/api/customfield',
+        headers: { ...bearer(), 'Content-Type': 'application/json' },
+        body: Buffer.from(JSON.stringify(definition)),
+      })
+      expect(answer.status, answer.text).toBe(201)
+    }
+  }
+  victimBefore = JSON.stringify(await fingerprint(victim.organization.id))
+}, 120_000)
+
+afterAll(async () => {
+  agent?.destroy()
+  await server?.stop()
+})
+
+describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
+  it('walks the document the server serves', async () => {
+    const answer = await send({ label: 'openapi', method: 'GET', path: '/api/openapi.json', headers: {} })
+    expect(answer.status).toBe(200)
+    expect(Object.keys(JSON.parse(answer.text).paths)).toEqual(Object.keys(document.paths))
+    expect(writes.length).toBeGreaterThan(15)
+    expect(lists.length).toBeGreaterThan(5)
+  })
+
+  it.each(writes.map((write) => [`${write.method} ${write.path}`, write] as const))(
+    '%s: hostile bodies are refused with the envelope and change nothing',
+    async (endpoint, write) => {
+      const rng = rngFor(SEED, endpoint)
+      const failures: string[] = []
+      let target = write.path.includes('{id}') ? await createTarget(write.path) : undefined
+      let before = await fingerprint()
+      let accepted = 0
+      for (let start = 0; start < WRITE_CASES; start += BATCH) {
+        const cases = writeBatch(write, rng, Math.min(BATCH, WRITE_CASES - start), target)
+        const outcomes = await Promise.all(cases.map(async (request) => ({ ...request, ...(await send(request)) })))
+        sent[endpoint] = (sent[endpoint] ?? 0) + outcomes.length
+        outcomes.forEach((outcome, i) => {
+          for (const problem of problems(outcome)) failures.push(describeFailure(endpoint, start + i, outcome, problem))
+        })
+        const accepts = outcomes.filter((outcome) => outcome.status < 400)
+        accepted += accepts.length
+        const after = await fingerprint()
+        if (accepts.length === 0) {
+          checked[endpoint] = (checked[endpoint] ?? 0) + 1
+          const changed = changedTables(before, after)
+          if (changed.length) {
+            failures.push(`FUZZ_SEED=${SEED} ${endpoint} cases ${start}–${start + cases.length - 1}: all refused, yet ${changed.join(', ')} changed`)
+          }
+        } else if (target) {
+          // Something got through (a mutation that left the body valid): follow the record.
+          const deleted = outcomes.some((outcome) => outcome.method === 'DELETE' && outcome.status === 200)
+          if (deleted) target = await createTarget(write.path)
+          else {
+            const answer = await send({ label: 'read target', method: 'GET', path: write.path.replace('{id}', target.id), headers: bearer() })
+            target = { id: target.id, version: (JSON.parse(answer.text) as { data: { version: number } }).data.version }
+          }
+        }
+        before = target && accepts.length ? await fingerprint() : after
+      }
+      expect(failures, `${failures.length} failures (${accepted} accepted)`).toEqual([])
+      expect(sent[endpoint]).toBeGreaterThanOrEqual(200)
+      // The data check is not vacuous: some batches were refused whole and checked (most are; the
+      // users' many optional text fields take hostile-but-valid text more often).
+      expect(checked[endpoint], `${accepted} accepted`).toBeGreaterThanOrEqual(2)
+    },
+  )
+
+  it.each(lists.map((list) => [`GET ${list.path}`, list] as const))('%s: abusive query strings answer a list or the envelope', async (endpoint, list) => {
+    const rng = rngFor(SEED, endpoint)
+    const parameters = (list.operation.parameters ?? []).filter((parameter) => parameter.in === 'query')
+    const failures: string[] = []
+    const before = await fingerprint()
+    const cases: Case[] = Array.from({ length: LIST_CASES }, () => {
+      const query = hostileQuery(parameters, rng)
+      const forged = rng.chance(0.05) ? hostileAuthorization(org.users.admin.token, rng) : null
+      const headers = {
+        ...(forged === null ? bearer() : forged === undefined ? {} : { Authorization: forged }),
+        ...(rng.chance(0.1) ? hostileLanguageHeaders(rng) : {}),
+      }
+      return { label: `${forged === null ? '' : 'forged token, '}?${query.slice(0, 80)}`, method: 'GET', path: `${list.path}?${query}`, headers }
+    })
+    const outcomes = await Promise.all(cases.map(async (request) => ({ ...request, ...(await send(request)) })))
+    sent[endpoint] = outcomes.length
+    outcomes.forEach((outcome, i) => {
+      for (const problem of problems(outcome)) failures.push(describeFailure(endpoint, i, outcome, problem))
+      if (outcome.status === 200 && !outcome.contentType.startsWith('text/csv')) {
+        const body = JSON.parse(outcome.text) as { data?: unknown; meta?: { total?: unknown } }
+        if (!Array.isArray(body.data) || typeof body.meta?.total !== 'number')
+          failures.push(describeFailure(endpoint, i, outcome, 'a 200 without data and meta'))
+      }
+    })
+    const changed = changedTables(before, await fingerprint())
+    if (changed.length) failures.push(`FUZZ_SEED=${SEED} ${endpoint}: a list changed ${changed.join(', ')}`)
+    expect(failures, `${failures.length} failures`).toEqual([])
+  })
+
+  it('left the other organization untouched (no write reached across tenants)', async () => {
+    expect(JSON.stringify(await fingerprint(victim.organization.id))).toBe(victimBefore)
+  })
+
+  it('logged no unexpected server error through all of the above', () => {
+    const total = Object.values(sent).reduce((sum, n) => sum + n, 0)
+    console.info(`[api-fuzz] seed ${SEED}: ${total} requests, by status`, statuses, 'by endpoint', sent, 'refused-only batches checked', checked)
+    expect(server.output()).not.toMatch(/Unexpected Server Error|Error:|ECONNRESET|at .+\(.+:\d+:\d+\)/)
+  })
+})
