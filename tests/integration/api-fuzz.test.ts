@@ -140,8 +140,13 @@ const TABLES = [
   'AuditEvent',
   'PasswordResetToken',
   'EmailVerificationToken',
+  'ApiKey',
+  'Load',
+  'LoadStop',
+  'LoadCharge',
 ]
-const ORG_COLUMN: Record<string, string> = { Organization: 'id', PasswordResetToken: '', EmailVerificationToken: '' }
+// Tables without an organization column are compared whole, never per organization.
+const ORG_COLUMN: Record<string, string> = { Organization: 'id', PasswordResetToken: '', EmailVerificationToken: '', LoadStop: '', LoadCharge: '' }
 
 /** Every row of those tables (of one organization, when given), as a count and a hash per table. */
 async function fingerprint(organizationId?: string): Promise<Record<string, string>> {
@@ -170,7 +175,30 @@ const context = (rng: Rng): Context => ({
 })
 
 /** A real record to fuzz an item endpoint with (created through the API, like a client would). */
-async function createTarget(itemPath: string) {
+async function createTarget(itemPath: string): Promise<{ id: string; version: number }> {
+  // A load's status move works on a load; the specification's address delete on one of its stops.
+  // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
+  if (itemPath.startsWith('/api/loads/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Load Broker ${n}` } })
+    const load = await prisma.load.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        loadNumber: `FZ-${n}`,
+        stops: {
+          create: [
+            { sequence: 1, type: 'pickup', city: 'Dallas' },
+            { sequence: 2, type: 'delivery', city: 'Joplin' },
+            { sequence: 3, type: 'delivery', city: 'Tulsa' },
+          ],
+        },
+      },
+      include: { stops: { orderBy: { sequence: 'asc' } } },
+    })
+    return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
   const bodies: Record<string, unknown> = {
