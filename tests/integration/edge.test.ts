@@ -146,6 +146,14 @@ describe('body size limit (1 MB)', () => {
     }
   })
 
+  it('answers an unauthorized write with a large body 401, not a reset connection, also when the connection closes after it', async () => {
+    for (const connection of ['keep-alive', 'close']) {
+      const answer = await raw({ method: 'POST', path: '/api/brokers', headers: { 'Content-Type': 'application/json', Connection: connection }, size: 100_000 })
+      expect(answer.status).toBe(401)
+      expect(json(answer).error.code).toBe('unauthorized')
+    }
+  })
+
   it('lets a body under the limit through whole', async () => {
     const notes = 'n'.repeat(900_000)
     const answer = await raw({

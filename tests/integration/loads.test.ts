@@ -222,3 +222,13 @@ describe('deleting', () => {
     expect(await prisma.loadStop.count({ where: { loadId: booked.id } })).toBe(0)
   })
 })
+
+describe('an organization', () => {
+  it('can be deleted whole with its loads (cascades are not stopped by the loads’ own references)', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id, companyId: org.company.id }))
+    await prisma.organization.delete({ where: { id: org.organization.id } })
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+})
