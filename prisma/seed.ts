@@ -1,6 +1,7 @@
 /**
  * Demo data: two organizations, users of every role, companies, trucks, trailers, brokers and custom fields.
  *   npm run db:seed                      reset the demo organizations and seed them
+ *   npm run db:seed -- --loads N         also add N generated loads over the demo organizations (benchmarks),
  *   npm run db:seed -- --loads-scale N   also add N generated trucks per 100 (for benchmarks),
  *                                        written with batched inserts
  * Every demo user's password is DEMO_PASSWORD (README lists the logins).
@@ -657,10 +658,23 @@ async function main() {
   }
   await applyMigrations(process.env.DATABASE_URL)
   process.env.SESSION_SECRET ??= 'seed-script-does-not-sign-anything'
+  const loadsIndex = process.argv.indexOf('--loads')
+  const loads = loadsIndex > 0 ? Number(process.argv[loadsIndex + 1]) : 0
+  if (!Number.isSafeInteger(loads) || loads < 0) throw new Error('--loads takes a whole number ≥ 0')
   const started = performance.now()
   await seed({ scale })
   console.info(`[seed] done in ${((performance.now() - started) / 1000).toFixed(1)} s; password for every demo login: ${DEMO_PASSWORD}`)
   const { prisma } = await import('../app/utils/db.server')
+  if (loads > 0) {
+    const { seedLoads } = await import('./seed-loads')
+    const organizations = await prisma.user.findMany({ where: { email: { in: ORGS.map((org) => org.users[0].email) } }, select: { organizationId: true } })
+    const result = await seedLoads(
+      prisma,
+      organizations.map((row) => row.organizationId),
+      loads,
+    )
+    console.info(`[seed] ${result.loads.toLocaleString('en-US')} generated loads in ${result.seconds.toFixed(1)} s`)
+  }
   await prisma.$disconnect()
   await stop()
 }
