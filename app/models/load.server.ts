@@ -13,7 +13,17 @@ import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time
 import { recordAudit, type Actor } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
 import { resolveCustomFields } from './custom-fields.server'
-import { assertId, assertOneRow, assertReferences, assertVersion, listPage, requireFound, rethrowReferenceGone, type Reference } from './records.server'
+import {
+  assertId,
+  assertOneRow,
+  assertReferences,
+  assertVersion,
+  escapeLike,
+  listPage,
+  requireFound,
+  rethrowReferenceGone,
+  type Reference,
+} from './records.server'
 
 const ENTITY = 'load'
 const NOT_FOUND = 'loads.errors.notFound'
@@ -49,15 +59,27 @@ async function timeZoneOf(db: Tx, organizationId: string) {
 }
 
 function orderBy(sort: LoadListQuery['sort'], dir: LoadListQuery['dir']): Prisma.LoadOrderByWithRelationInput[] {
-  const primary: Prisma.LoadOrderByWithRelationInput =
-    sort === 'broker' ? { broker: { name: dir } } : sort === 'pickupAt' || sort === 'deliveryAt' ? { [sort]: { sort: dir, nulls: 'last' } } : { [sort]: dir }
+  // PostgreSQL's own null order (last going up, first going down) is the order of the indexes
+  // (organizationId, pickupAt, id), read forwards or backwards: no sort of a million rows.
+  // Loads without a pickup time yet come first in the default, newest-first order.
+  const primary: Prisma.LoadOrderByWithRelationInput = { [sort]: dir }
   return [primary, { id: dir }]
+}
+
+/** Loads a search finds by a stop's facility: looked up first (trigram index), at most 1,000. */
+async function loadsByFacility(organizationId: string, q: string) {
+  const rows = await prisma.$queryRaw<Array<{ loadId: string }>>`
+    SELECT s."loadId" FROM "LoadStop" s JOIN "Load" l ON l."id" = s."loadId"
+    WHERE l."organizationId" = ${organizationId} AND s."facilityName" ILIKE ${`%${escapeLike(q)}%`}
+    LIMIT 1000`
+  return [...new Set(rows.map((row) => row.loadId))]
 }
 
 /** The list's search and filters, shared by the page and the API. */
 async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
   const timeZone = query.from || query.to ? await timeZoneOf(prisma, viewer.organizationId) : 'UTC'
   const q = query.q
+  const facilityIds = q ? await loadsByFacility(viewer.organizationId, q) : []
   return {
     organizationId: viewer.organizationId,
     ...(viewer.driverId ? { driverId: viewer.driverId } : {}),
@@ -81,20 +103,30 @@ async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Pris
             { brokerReference: { contains: q, mode: 'insensitive' } },
             { pickupCity: { contains: q, mode: 'insensitive' } },
             { deliveryCity: { contains: q, mode: 'insensitive' } },
-            { stops: { some: { facilityName: { contains: q, mode: 'insensitive' } } } },
+            ...(facilityIds.length ? [{ id: { in: facilityIds } }] : []),
           ],
         }
       : {}),
   }
 }
 
+/**
+ * Counting stops here: past it a list says "10,000+" (`totalCapped`). An exact count of half a
+ * million loads on every page view would cost more than the page itself (docs/decisions/025).
+ */
+export const LOAD_COUNT_CAP = 10_000
+
 export async function listLoads(viewer: LoadViewer, query: LoadListQuery) {
   const where = await listWhere(viewer, query)
-  return listPage(
+  const result = await listPage(
     query,
-    () => prisma.load.count({ where }),
+    // In the list's own order: count({ take }) orders by something, and by id it would walk the
+    // whole table; by the list's order it reads the same index as the page, up to the cap.
+    // A text search is counted whole instead: its trigram indexes find the matches directly.
+    () => (query.q ? prisma.load.count({ where }) : prisma.load.count({ where, orderBy: orderBy(query.sort, query.dir), take: LOAD_COUNT_CAP + 1 })),
     (window) => prisma.load.findMany({ where, include: listInclude, orderBy: orderBy(query.sort, query.dir), ...window }),
   )
+  return { ...result, total: Math.min(result.total, LOAD_COUNT_CAP), totalCapped: result.total > LOAD_COUNT_CAP }
 }
 
 /** Another organization's load (or, for a driver, another driver's) is simply not found. */

@@ -50,7 +50,8 @@ export type StopType = (typeof STOP_TYPES)[number]
 export const CHARGE_TYPES = ['fuel_surcharge', 'detention', 'layover', 'lumper', 'tonu', 'stop_off', 'other'] as const
 export type ChargeType = (typeof CHARGE_TYPES)[number]
 
-export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'broker', 'createdAt'] as const
+/** Each has an index that gives its order (a broker-name sort would sort a million rows: filter by broker instead). */
+export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'createdAt'] as const
 
 /** Linehaul plus charges at most $10 million a load (inside PostgreSQL's INTEGER). */
 export const MAX_LOAD_CENTS = 1_000_000_000

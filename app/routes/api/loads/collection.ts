@@ -14,7 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     const user = await requireApiPermission(request, 'read', 'load')
     const query = parseListQuery(LoadListQuerySchema, new URL(request.url).searchParams)
     const result = await listLoads(loadViewer(user), query)
-    return apiData(result.items.map(serializeLoadRow), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
+    // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
+    const meta = { total: result.total, page: result.page, pageSize: result.pageSize, ...(result.totalCapped ? { totalCapped: true } : {}) }
+    return apiData(result.items.map(serializeLoadRow), { meta })
   })
 }
 
