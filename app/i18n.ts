@@ -43,6 +43,7 @@ export const CLIENT_NAMESPACES = {
   brokers: ['brokers'],
   users: ['users'],
   loads: ['loads'],
+  loadForm: ['loadForm'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

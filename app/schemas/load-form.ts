@@ -1,0 +1,38 @@
+/**
+ * The load editor's schema (Conform): the load's fields and rules from ./load, with the linehaul
+ * and the charge amounts typed in dollars and read as cents, then checked by the same cross-field
+ * rules as the API (`loadRules`). `loadFromForm` is the one mapping from the form to the model's input.
+ */
+import { z } from 'zod'
+import { withVersion } from './fields'
+import { ChargeSchema, LoadFields, loadRules } from './load'
+import { MAX_CHARGES } from './load-options'
+import { optionalDollars } from './money'
+
+/** A charge row: its amount in dollars, required. */
+export const ChargeFormSchema = ChargeSchema.omit({ amountCents: true }).extend({
+  amount: optionalDollars('loadForm.errors.amount').refine((value) => value !== undefined, 'validation.required'),
+})
+
+const LoadFormFields = LoadFields.omit({ linehaulCents: true, charges: true }).extend({
+  linehaul: optionalDollars('loadForm.errors.linehaul'),
+  charges: z.array(ChargeFormSchema, { error: 'validation.choice' }).max(MAX_CHARGES, 'loads.errors.tooManyCharges').default([]),
+})
+type LoadFormValues = z.infer<typeof LoadFormFields>
+
+/** The model's input from the editor's values: cents under their API names (an empty linehaul is 0). */
+export function loadFromForm<T extends LoadFormValues>({ linehaul, charges, ...rest }: T) {
+  return {
+    ...rest,
+    linehaulCents: linehaul ?? 0,
+    charges: charges.map(({ amount, ...charge }) => ({ ...charge, amountCents: amount ?? 0 })),
+  }
+}
+
+/** New loads. A total too large is reported at `linehaulCents` (the totals show it). */
+export const LoadFormSchema = LoadFormFields.transform((form) => loadFromForm(form)).superRefine(loadRules)
+
+/** An existing load: the whole load plus the version it was read at. */
+export const LoadFormUpdateSchema = withVersion(LoadFormFields)
+  .transform((form) => loadFromForm(form))
+  .superRefine(loadRules)
