@@ -7,14 +7,15 @@ import { z } from 'zod'
 import { withVersion } from './fields'
 import { ChargeSchema, LoadFields, loadRules } from './load'
 import { MAX_CHARGES } from './load-options'
-import { optionalDollars } from './money'
+import { optionalDollars, requiredDollars } from './money'
 
 /** A charge row: its amount in dollars, required. */
 export const ChargeFormSchema = ChargeSchema.omit({ amountCents: true }).extend({
-  amount: optionalDollars('loadForm.errors.amount').refine((value) => value !== undefined, 'validation.required'),
+  amount: requiredDollars('loadForm.errors.amount'),
 })
 
-const LoadFormFields = LoadFields.omit({ linehaulCents: true, charges: true }).extend({
+/** The editor's fields before the mapping: what its inputs are named (and their native constraints). */
+export const LoadFormFields = LoadFields.omit({ linehaulCents: true, charges: true }).extend({
   linehaul: optionalDollars('loadForm.errors.linehaul'),
   charges: z.array(ChargeFormSchema, { error: 'validation.choice' }).max(MAX_CHARGES, 'loads.errors.tooManyCharges').default([]),
 })
@@ -25,14 +26,14 @@ export function loadFromForm<T extends LoadFormValues>({ linehaul, charges, ...r
   return {
     ...rest,
     linehaulCents: linehaul ?? 0,
-    charges: charges.map(({ amount, ...charge }) => ({ ...charge, amountCents: amount ?? 0 })),
+    charges: charges.map(({ amount, ...charge }) => ({ ...charge, amountCents: amount })),
   }
 }
 
 /** New loads. A total too large is reported at `linehaulCents` (the totals show it). */
 export const LoadFormSchema = LoadFormFields.transform((form) => loadFromForm(form)).superRefine(loadRules)
 
+export const LoadFormUpdateFields = withVersion(LoadFormFields)
+
 /** An existing load: the whole load plus the version it was read at. */
-export const LoadFormUpdateSchema = withVersion(LoadFormFields)
-  .transform((form) => loadFromForm(form))
-  .superRefine(loadRules)
+export const LoadFormUpdateSchema = LoadFormUpdateFields.transform((form) => loadFromForm(form)).superRefine(loadRules)

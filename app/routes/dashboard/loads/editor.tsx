@@ -14,7 +14,7 @@ import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createLoad, getLoad, loadEditorOptions, loadTimeZone, loadViewer, updateLoad, type LoadWithRelations } from '~/models/load.server'
 import { centsToDollars } from '~/schemas/dollars'
-import { LoadFormSchema, LoadFormUpdateSchema } from '~/schemas/load-form'
+import { LoadFormFields, LoadFormSchema, LoadFormUpdateFields, LoadFormUpdateSchema } from '~/schemas/load-form'
 import { ACTIVE_LOAD_STATUSES, CHARGE_TYPES, MAX_CHARGES, MAX_STOPS, STOP_TYPES, type LoadStatus } from '~/schemas/load-options'
 import { loadFormTotals } from '~/schemas/load-totals'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
@@ -113,7 +113,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZone,
     customFieldDefinitions,
     returnTo,
-    constraint: formConstraint(load ? LoadFormUpdateSchema : LoadFormSchema),
+    // The constraints of the fields as named (Conform reads none through the mapping to cents).
+    constraint: formConstraint(load ? LoadFormUpdateFields : LoadFormFields),
     defaultValue: load ? formDefaults(load, timeZone) : { equipmentType: 'dry_van', stops: [NEW_STOP.pickup, NEW_STOP.delivery], charges: [] },
   }
 }
