@@ -179,6 +179,12 @@ function GroupedSelect({
     <div className="min-w-0">
       <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
         {label}
+        {field.required ? (
+          <span aria-hidden="true" className="text-error">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       <select
         {...getSelectProps(field)}
