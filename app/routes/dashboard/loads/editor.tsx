@@ -435,18 +435,18 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     {row.id.initialValue ? <input {...getInputProps(row.id, { type: 'hidden' })} /> : null}
                     <ErrorList errors={row.id.errors} />
-                    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-                      <SelectField label={t('loadForm.stop.type')} field={row.type} options={stopTypeOptions} />
-                      <TextField label={t('loadForm.stop.facilityName')} field={row.facilityName} className="lg:col-span-2" />
-                      <TextField label={t('loadForm.stop.line1')} field={row.line1} className="sm:col-span-2 lg:col-span-3" />
-                      <TextField label={t('loadForm.stop.city')} field={row.city} className="lg:col-span-2" />
-                      <TextField label={t('loadForm.stop.state')} field={row.state} />
-                      <TextField label={t('loadForm.stop.postalCode')} field={row.postalCode} />
-                      <TextField label={t('loadForm.stop.country')} field={row.country} />
-                      <TextField label={t('loadForm.stop.appointmentRef')} field={row.appointmentRef} />
-                      <TextField label={t('loadForm.stop.windowStart')} field={row.windowStart} type="datetime-local" className="lg:col-span-2" />
-                      <TextField label={t('loadForm.stop.windowEnd')} field={row.windowEnd} type="datetime-local" className="lg:col-span-2" />
-                      <TextField label={t('loadForm.stop.notes')} field={row.notes} className="sm:col-span-2 lg:col-span-2" />
+                    <div className="grid grid-cols-2 gap-4 lg:grid-cols-12">
+                      <SelectField label={t('loadForm.stop.type')} field={row.type} options={stopTypeOptions} className="self-end lg:col-span-2" />
+                      <TextField label={t('loadForm.stop.appointmentRef')} field={row.appointmentRef} className="self-end lg:col-span-3" />
+                      <TextField label={t('loadForm.stop.facilityName')} field={row.facilityName} className="col-span-2 lg:col-span-3" />
+                      <TextField label={t('loadForm.stop.line1')} field={row.line1} className="col-span-2 lg:col-span-4" />
+                      <TextField label={t('loadForm.stop.city')} field={row.city} className="col-span-2 lg:col-span-4" />
+                      <TextField label={t('loadForm.stop.state')} field={row.state} className="lg:col-span-3" />
+                      <TextField label={t('loadForm.stop.postalCode')} field={row.postalCode} className="lg:col-span-3" />
+                      <TextField label={t('loadForm.stop.country')} field={row.country} className="col-span-2 lg:col-span-2" />
+                      <TextField label={t('loadForm.stop.windowStart')} field={row.windowStart} type="datetime-local" className="col-span-2 lg:col-span-4" />
+                      <TextField label={t('loadForm.stop.windowEnd')} field={row.windowEnd} type="datetime-local" className="col-span-2 lg:col-span-4" />
+                      <TextField label={t('loadForm.stop.notes')} field={row.notes} className="col-span-2 lg:col-span-4" />
                     </div>
                   </li>
                 )
