@@ -3,6 +3,7 @@
  * submit buttons (Conform's list intents), the load is created and edited, and what was saved is
  * read back through the API. Each test uses its own organization.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, js, loginByRequest, registerOrganization, test, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
 
@@ -111,4 +112,35 @@ test('a stop window that closes before it opens is refused at its field, and not
   await expect(page).toHaveURL(/\/dashboard\/loads\/new$/)
   const list = await request.get('/api/loads', { headers: { Authorization: `Bearer ${org.accessToken}` } })
   expect((await list.json()).data).toEqual([])
+})
+
+test('the new and edit pages have no serious accessibility violation @js-only', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const broker = await apiBroker(request, org, `${uniqueId('BRK')} Carriers`)
+  const response = await request.post('/api/loads', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: {
+      brokerId: broker.id,
+      stops: [
+        { type: 'pickup', city: 'Dallas', windowStart: '2026-12-01T08:00' },
+        { type: 'delivery', city: 'Tulsa' },
+      ],
+      charges: [{ type: 'lumper', amountCents: 15_000 }],
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  const { id } = (await response.json()).data as { id: string }
+  await loginByRequest(page, org.email, org.password)
+  const found: string[] = []
+  for (const path of ['/dashboard/loads/new', `/dashboard/loads/${id}/edit`]) {
+    await page.goto(path)
+    await whenHydrated(page)
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    found.push(
+      ...results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .flatMap((violation) => violation.nodes.map((node) => `${path} ${violation.id}: ${node.target.join(' ')}`)),
+    )
+  }
+  expect(found).toEqual([])
 })
