@@ -44,6 +44,7 @@ export const CLIENT_NAMESPACES = {
   users: ['users'],
   loads: ['loads'],
   apidocs: ['apidocs'],
+  loadForm: ['loadForm'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -82,6 +82,10 @@ export default [
       route('account', 'routes/dashboard/users/account.tsx'),
       route(':id/edit', 'routes/dashboard/users/editor.tsx', { id: 'users-edit' }),
     ]),
+    ...prefix('loads', [
+      route('new', 'routes/dashboard/loads/editor.tsx', { id: 'loads-new' }),
+      route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 

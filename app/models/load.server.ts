@@ -585,3 +585,48 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
 export function loadViewer(user: { organizationId: string; role: string; id: string }): LoadViewer {
   return { organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) }
 }
+
+/** The organization's time zone: the editor shows stop windows on its wall clock. */
+export function loadTimeZone(organizationId: string) {
+  return timeZoneOf(prisma, organizationId)
+}
+
+const AVAILABLE_FIRST = { available: 0 } as Record<string, number>
+const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVAILABLE_FIRST) =>
+  [...rows].sort((a, b) => (ready[a.status] ?? 1) - (ready[b.status] ?? 1))
+
+/**
+ * The editor's choices: every broker (those on hold are shown, and refused by createLoad), the
+ * active companies, the drivers (not banned), trucks and trailers with what can go out listed first
+ * (active drivers, available equipment), each list otherwise in name order. Records the load
+ * already names are always offered, whatever their state.
+ */
+export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null } = {}) {
+  const [brokers, companies, drivers, trucks, trailers] = await Promise.all([
+    prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
+    prisma.company.findMany({
+      where: { organizationId, OR: [{ status: 'active' }, ...(keep.companyId ? [{ id: keep.companyId }] : [])] },
+      select: { id: true, name: true, status: true },
+      orderBy: { name: 'asc' },
+    }),
+    prisma.user.findMany({
+      // Banned users are not offered, unless the load already names them.
+      where: { organizationId, role: 'driver', OR: [{ status: { not: 'banned' } }, ...(keep.driverId ? [{ id: keep.driverId }] : [])] },
+      select: { id: true, firstName: true, lastName: true, status: true },
+      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
+    }),
+    prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+    prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+  ])
+  return {
+    brokers,
+    companies,
+    drivers: availableFirst(
+      drivers.map((driver) => ({ id: driver.id, name: name(driver)!, status: driver.status as string })),
+      { active: 0 },
+    ),
+    trucks: availableFirst(trucks.map((truck) => ({ ...truck, status: truck.status as string }))),
+    trailers: availableFirst(trailers.map((trailer) => ({ ...trailer, status: trailer.status as string }))),
+  }
+}
+export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>

@@ -64,7 +64,7 @@ function comparable(value: string) {
   return INSTANT.test(value) ? new Date(value).toISOString() : `${value}:00`.slice(0, 19)
 }
 
-const LoadFields = z.object({
+export const LoadFields = z.object({
   brokerId: idText().refine((value) => value !== '', 'loads.errors.brokerRequired'),
   companyId: idText().optional(),
   brokerReference: optionalText(40),
@@ -91,7 +91,7 @@ const LoadFields = z.object({
 type LoadShape = z.infer<typeof LoadFields>
 
 /** The rules across fields: a pickup and a delivery, stop windows in order, a total that fits. */
-function loadRules(load: LoadShape, ctx: z.RefinementCtx) {
+export function loadRules(load: LoadShape, ctx: z.RefinementCtx) {
   if (!load.stops.some((stop) => stop.type === 'pickup') || !load.stops.some((stop) => stop.type === 'delivery')) {
     ctx.addIssue({ code: 'custom', message: 'loads.errors.pickupAndDelivery', path: ['stops'] })
   }

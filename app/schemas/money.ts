@@ -3,32 +3,28 @@
  * cents. Parsed as text, digit by digit, so no binary fraction ever rounds a cent away.
  */
 import { z } from 'zod'
+import { parseDollars } from './dollars'
 import { text } from './text'
 
 /** The largest amount a form accepts, in cents: the same bound as `cents()` in ./fields. */
 export const MAX_CENTS = 10_000_000_000
 
-// "25000", "25000.5", "25000.50", "25,000.50" (comma groups of three), "25000,50" (decimal comma).
-const PLAIN = /^(\d+)(?:[.,](\d{1,2}))?$/
-const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/
+export { centsToDollars, parseDollars } from './dollars'
 
-/** Cents from what a person typed as an amount, or null when it is not one. */
-export function parseDollars(value: string): number | null {
-  const compact = value.replace(/[\s$]/g, '')
-  const match = PLAIN.exec(compact) ?? GROUPED.exec(compact)
-  if (!match) return null
-  const whole = match[1].replace(/,/g, '')
-  // Beyond 15 digits a number is no longer exact; the maximum is far below that anyway.
-  if (whole.length > 15) return null
-  return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-}
-
-/** Cents as the form shows them: "25000" or "25000.50" (no grouping, so it reads back the same). */
-export function centsToDollars(cents: number | null | undefined): string | undefined {
-  if (cents === null || cents === undefined) return undefined
-  const whole = Math.floor(cents / 100)
-  const rest = cents % 100
-  return rest ? `${whole}.${String(rest).padStart(2, '0')}` : String(whole)
+/** An amount in dollars as integer cents, from text that is already there. */
+function dollars(start: z.ZodString, messageKey: string) {
+  return start.max(40, 'validation.tooLong').transform((value, ctx) => {
+    const cents = parseDollars(value)
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: messageKey })
+      return z.NEVER
+    }
+    if (cents > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'validation.tooLarge' })
+      return z.NEVER
+    }
+    return cents
+  })
 }
 
 /**
@@ -36,20 +32,10 @@ export function centsToDollars(cents: number | null | undefined): string | undef
  * else must be a non-negative amount with at most two decimals (else `messageKey`), at most MAX_CENTS.
  */
 export function optionalDollars(messageKey: string) {
-  return text()
-    .trim()
-    .max(40, 'validation.tooLong')
-    .transform((value, ctx) => {
-      const cents = parseDollars(value)
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: messageKey })
-        return z.NEVER
-      }
-      if (cents > MAX_CENTS) {
-        ctx.addIssue({ code: 'custom', message: 'validation.tooLarge' })
-        return z.NEVER
-      }
-      return cents
-    })
-    .optional()
+  return dollars(text().trim(), messageKey).optional()
+}
+
+/** The same amount, required (`validation.required` when empty). */
+export function requiredDollars(messageKey: string) {
+  return dollars(text({ error: 'validation.required' }).trim().min(1, 'validation.required'), messageKey)
 }

@@ -51,7 +51,11 @@ export function TextField({
   autoComplete,
   placeholder,
   ...props
-}: FieldProps & { type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'search' | 'tel'; autoComplete?: string; placeholder?: string }) {
+}: FieldProps & {
+  type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'datetime-local' | 'search' | 'tel'
+  autoComplete?: string
+  placeholder?: string
+}) {
   return (
     <Wrapper {...props}>
       <input {...getInputProps(props.field, { type })} autoComplete={autoComplete} placeholder={placeholder} className={inputClass} />

@@ -1,0 +1,32 @@
+/**
+ * The editor's totals from what the form holds (text as typed): linehaul plus charges, and the rate
+ * per mile over loaded plus empty miles, as the load model stores them (totalCents,
+ * ratePerMileCents). No zod, so the browser recomputes them as the user types; the server renders
+ * the same numbers on every answer. Amounts that are not (yet) numbers count as nothing.
+ */
+import { parseDollars } from './dollars'
+
+type Values = {
+  linehaul?: unknown
+  charges?: unknown
+  loadedMiles?: unknown
+  emptyMiles?: unknown
+}
+
+function cents(value: unknown) {
+  return typeof value === 'string' ? (parseDollars(value.trim()) ?? 0) : 0
+}
+
+function miles(value: unknown) {
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : 0
+  return Number.isSafeInteger(number) ? number : 0
+}
+
+export function loadFormTotals(values: Values | undefined) {
+  const linehaulCents = cents(values?.linehaul)
+  const charges = Array.isArray(values?.charges) ? (values.charges as Array<{ amount?: unknown } | undefined>) : []
+  const chargesCents = charges.reduce((sum, charge) => sum + cents(charge?.amount), 0)
+  const totalCents = linehaulCents + chargesCents
+  const totalMiles = miles(values?.loadedMiles) + miles(values?.emptyMiles)
+  return { linehaulCents, chargesCents, totalCents, totalMiles, ratePerMileCents: totalMiles > 0 ? Math.round(totalCents / totalMiles) : null }
+}
