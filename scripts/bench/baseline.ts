@@ -344,6 +344,136 @@ ${TRUCK_STATUSES.map((status) => `<section><h2>${status}</h2><p>${numberFormat.f
 }
 
 // ---------------------------------------------------------------------------------------------
+// Loads: the app's capped count (10,000) and one page in the list's order, with the broker,
+// driver and truck beside each row, in one statement each.
+
+const LOAD_SORTS: Record<string, string> = { pickupAt: 'l."pickupAt"', totalCents: 'l."totalCents"', loadNumber: 'l."loadNumber"', createdAt: 'l."createdAt"' }
+const LOAD_STATUSES = ['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced', 'canceled']
+
+type LoadRow = {
+  id: string
+  loadNumber: string
+  status: string
+  brokerId: string
+  brokerName: string
+  brokerReference: string | null
+  equipmentType: string
+  pickupAt: Date | null
+  pickupCity: string | null
+  pickupState: string | null
+  deliveryAt: Date | null
+  deliveryCity: string | null
+  deliveryState: string | null
+  driverId: string | null
+  driverFirstName: string | null
+  driverLastName: string | null
+  truckId: string | null
+  truckUnit: string | null
+  linehaulCents: number
+  totalCents: number
+  loadedMiles: number | null
+  emptyMiles: number | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+
+async function loadPage(organizationId: string, url: URL) {
+  const { page, pageSize } = listQuery(url)
+  const status = url.searchParams.get('status')
+  const filter = status && LOAD_STATUSES.includes(status) ? status : null
+  const sort = LOAD_SORTS[url.searchParams.get('sort') ?? ''] ?? LOAD_SORTS.pickupAt
+  // The app's loads list reads newest first unless told otherwise.
+  const direction = url.searchParams.get('dir') === 'asc' ? 'ASC' : 'DESC'
+  const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}`
+  const order = `${sort} ${direction}, l.id ${direction}`
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT 10001) AS capped`, [
+      organizationId,
+    ]),
+    pool.query<LoadRow>(
+      `SELECT l.id, l."loadNumber", l.status, l."brokerId", b.name AS "brokerName", l."brokerReference", l."equipmentType", l."pickupAt", l."pickupCity",
+        l."pickupState", l."deliveryAt", l."deliveryCity", l."deliveryState", l."driverId", d."firstName" AS "driverFirstName",
+        d."lastName" AS "driverLastName", l."truckId", t."unitNumber" AS "truckUnit", l."linehaulCents", l."totalCents", l."loadedMiles",
+        l."emptyMiles", l."createdAt", l."updatedAt", l.version
+      FROM "Load" l JOIN "Broker" b ON b.id = l."brokerId" LEFT JOIN "User" d ON d.id = l."driverId" LEFT JOIN "Truck" t ON t.id = l."truckId"
+      WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  const counted = Number(count.rows[0].total)
+  return { page, pageSize, total: Math.min(counted, 10_000), capped: counted > 10_000, items: items.rows }
+}
+
+function ratePerMile(row: LoadRow) {
+  const miles = (row.loadedMiles ?? 0) + (row.emptyMiles ?? 0)
+  return miles > 0 ? Math.round(row.totalCents / miles) : null
+}
+
+function loadJson(row: LoadRow) {
+  return {
+    id: row.id,
+    loadNumber: row.loadNumber,
+    status: row.status,
+    brokerId: row.brokerId,
+    broker: { id: row.brokerId, name: row.brokerName },
+    brokerReference: row.brokerReference,
+    equipmentType: row.equipmentType,
+    pickup: { at: row.pickupAt?.toISOString() ?? null, city: row.pickupCity, state: row.pickupState },
+    delivery: { at: row.deliveryAt?.toISOString() ?? null, city: row.deliveryCity, state: row.deliveryState },
+    driverId: row.driverId,
+    driver: row.driverId ? { id: row.driverId, name: `${row.driverFirstName} ${row.driverLastName}` } : null,
+    truckId: row.truckId,
+    truck: row.truckId ? { id: row.truckId, unitNumber: row.truckUnit } : null,
+    linehaulCents: row.linehaulCents,
+    totalCents: row.totalCents,
+    ratePerMileCents: ratePerMile(row),
+    loadedMiles: row.loadedMiles,
+    emptyMiles: row.emptyMiles,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' })
+
+async function loadListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'load')
+  const [{ page, pageSize, total, capped, items }, brokers, counts] = await Promise.all([
+    loadPage(user.organizationId, url),
+    pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Broker" WHERE "organizationId" = $1 ORDER BY name`, [user.organizationId]),
+    pool.query<{ status: string; n: string }>(`SELECT status, count(*) AS n FROM "Load" WHERE "organizationId" = $1 GROUP BY status`, [user.organizationId]),
+  ])
+  const rows = items
+    .map(
+      (load) => `<tr><td><a href="/dashboard/loads/${load.id}">${esc(load.loadNumber)}</a></td><td><span class="badge">${esc(load.status)}</span></td>
+<td>${esc(load.brokerName)}</td><td>${esc(load.pickupCity ?? '—')}, ${esc(load.pickupState ?? '')}<br>${load.pickupAt ? dateTime.format(load.pickupAt) : '—'}</td>
+<td>${esc(load.deliveryCity ?? '—')}, ${esc(load.deliveryState ?? '')}<br>${load.deliveryAt ? dateTime.format(load.deliveryAt) : '—'}</td>
+<td>${load.driverId ? `${esc(load.driverFirstName ?? '')} ${esc(load.driverLastName ?? '')}` : '—'} / ${esc(load.truckUnit ?? '—')}</td>
+<td class="num">${money.format(load.totalCents / 100)}</td><td class="num">${ratePerMile(load) === null ? '—' : money.format((ratePerMile(load) ?? 0) / 100)}</td>
+<td><a href="/dashboard/loads/${load.id}/edit">Edit</a></td></tr>`,
+    )
+    .join('\n')
+  const tabs = counts.rows.map((row) => `<a href="?status=${row.status}">${esc(row.status)} (${numberFormat.format(Number(row.n))})</a>`).join(' ')
+  const main = `<h1>Loads</h1><a href="/dashboard/loads/new">New load</a><nav>${tabs}</nav>
+<form method="get"><input type="search" name="q" aria-label="Search loads">
+<select name="brokerId"><option value="">All brokers</option>${brokers.rows.map((b) => `<option value="${b.id}">${esc(b.name)}</option>`).join('')}</select>
+<input type="date" name="from"><input type="date" name="to"><button>Search</button></form>
+<table><thead><tr><th>Load</th><th>Status</th><th>Broker</th><th>Pickup</th><th>Delivery</th><th>Driver / truck</th><th>Total</th><th>Per mile</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format((page - 1) * pageSize + 1)}–${numberFormat.format(page * pageSize)} of ${numberFormat.format(total)}${capped ? '+' : ''}</p>`
+  return layout('Loads', user, main)
+}
+
+async function apiLoadList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'load')
+  const { page, pageSize, total, capped, items } = await loadPage(user.organizationId, url)
+  return { data: items.map(loadJson), meta: { total, page, pageSize, ...(capped ? { totalCapped: true } : {}) } }
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -591,6 +721,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && (match = /^\/dashboard\/trucks\/([^/]+)\/edit$/.exec(path)))
       return send(req, res, 200, HTML, await truckEditPage(req, match[1]))
     if (req.method === 'GET' && /^\/dashboard\/app\/?$/.test(path)) return send(req, res, 200, HTML, await dashboardPage(req))
+    if (req.method === 'GET' && path === '/dashboard/loads/list') return send(req, res, 200, HTML, await loadListPage(req, url))
+    if (req.method === 'GET' && path === '/api/loads') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiLoadList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

@@ -106,7 +106,9 @@ async function main() {
     baseline: { side: 'baseline', http: new HttpClient(baseline?.base ?? app.base, options.concurrency + 4) },
   }
   const fixtures = await makeFixtures(targets.app)
-  const chosen = allScenarios(fixtures).filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only))
+  const chosen = [...allScenarios(fixtures), ...loadScenarios(routePaths, options.loads).scenarios].filter(
+    (scenario) => !options.only || scenario.name.toLowerCase().includes(options.only),
+  )
   if (!chosen.length) throw new Error(`no scenario matches --only ${options.only}`)
 
   if (options.profile) {
@@ -231,7 +233,7 @@ async function window(target: Target, scenario: Scenario, fixtures: Fixtures, se
 
 /** Interleaved windows per scenario: warm-up of each, then app, baseline, app, baseline … */
 async function compare(targets: Record<Side, Target>, chosen: Scenario[], fixtures: Fixtures, routePaths: string[]) {
-  const loads = loadScenarios(routePaths)
+  const loads = loadScenarios(routePaths, options.loads)
   heading(`Throughput and latency, interleaved (${options.concurrency} clients, ${options.rounds} × ${options.seconds} s per server and scenario)`)
   // Both servers see every scenario before the first measured window (JIT, pools, caches).
   if (options.warmup > 0) {
@@ -242,7 +244,7 @@ async function compare(targets: Record<Side, Target>, chosen: Scenario[], fixtur
     }
   }
   const results = []
-  for (const scenario of [...chosen, ...loads.scenarios]) {
+  for (const scenario of chosen) {
     if (options.warmup > 0) for (const side of ['app', 'baseline'] as const) await window(targets[side], scenario, fixtures, options.warmup)
     const samples: Record<Side, Sample[]> = { app: [], baseline: [] }
     for (let round = 0; round < options.rounds; round++) {

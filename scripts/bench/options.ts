@@ -2,6 +2,7 @@
 
 export type Options = {
   scale: number
+  loads: number
   seconds: number
   warmup: number
   concurrency: number
@@ -21,6 +22,7 @@ export type Options = {
 
 const DEFAULTS: Options = {
   scale: 50,
+  loads: 0,
   seconds: 3,
   warmup: 1,
   concurrency: 8,
@@ -49,6 +51,7 @@ node:http + pg baseline doing the same database work, then prints:
   4. the app's RSS before and after N mixed requests, and the peak.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
+  --loads N            N generated loads too (1000000 for issue 9's figures; adds the loads scenarios)
   --seconds S          measured seconds per window (default ${DEFAULTS.seconds}; --profile: 10)
   --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
   --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})
@@ -89,6 +92,9 @@ export function parseOptions(argv: string[]): Options | 'help' {
         return 'help'
       case '--scale':
         options.scale = number()
+        break
+      case '--loads':
+        options.loads = Math.floor(number())
         break
       case '--seconds':
         options.seconds = number()

@@ -11,7 +11,7 @@ import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup
 export type Database = { url: string; stop: () => Promise<void> }
 
 /** Starts the bench's PostgreSQL (wiped first unless kept) with the demo data and `scale`×100 trucks. */
-export async function startDatabase(options: { dataDir: string; pgPort: number; scale: number; keepData: boolean }): Promise<Database> {
+export async function startDatabase(options: { dataDir: string; pgPort: number; scale: number; loads: number; keepData: boolean }): Promise<Database> {
   const pgDir = path.join(options.dataDir, 'postgres')
   if (!options.keepData) fs.rmSync(pgDir, { recursive: true, force: true })
   const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: options.pgPort })
@@ -22,17 +22,19 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
       embedded.url,
       `SELECT count(*) AS n FROM "Truck" t JOIN "User" u ON u."organizationId" = t."organizationId" WHERE u.email = 'admin@freightdesk.test'`,
     )
-    if (Number(trucks[0].n) !== expected) {
+    const loads = await query<{ n: string }>(embedded.url, `SELECT count(*) AS n FROM "Load" WHERE "id" LIKE 'bl%'`)
+    if (Number(trucks[0].n) !== expected || Number(loads[0].n) !== options.loads) {
       const started = performance.now()
-      console.info(`seeding the demo data and ${expected.toLocaleString('en-US')} trucks…`)
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'prisma/seed.ts', '--loads-scale', String(options.scale)], {
+      console.info(`seeding the demo data, ${expected.toLocaleString('en-US')} trucks and ${options.loads.toLocaleString('en-US')} loads…`)
+      const args = ['--import', 'tsx', 'prisma/seed.ts', '--loads-scale', String(options.scale), ...(options.loads ? ['--loads', String(options.loads)] : [])]
+      const seeded = spawnSync(process.execPath, args, {
         env: { ...process.env, DATABASE_URL: embedded.url },
         stdio: ['ignore', 'ignore', 'inherit'],
       })
       if (seeded.status !== 0) throw new Error('seeding failed')
       console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
     } else {
-      console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks)`)
+      console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks, ${options.loads.toLocaleString('en-US')} loads)`)
     }
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)

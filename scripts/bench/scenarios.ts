@@ -123,19 +123,21 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
 }
 
 /**
- * HOOK: loads list and GET /api/loads at 1M loads (issue 11). Loads do not exist yet. When they
- * do, add here a 'loads list page' (GET /dashboard/loads/list) and a 'GET /api/loads' scenario,
- * their baseline handlers in baseline.ts (the app's count and page query with the load's joins),
- * and a `--loads N` option that seeds N loads (1,000,000 for the issue's figure) in
- * processes.ts. Until then the bench says why they are skipped.
+ * The loads scenarios (issue 9), run when the bench seeded loads (`--loads 1000000`): the list
+ * page with 50 rows, a filter and a sort, `GET /api/loads?pageSize=50`, and its page 2,000.
  */
-export function loadScenarios(routePaths: string[]): { scenarios: Scenario[]; note: string } {
-  const hasLoads = routePaths.some((path) => /(^|\/)loads(\/|$)/.test(path))
+export const LOADS_PAGE = '/dashboard/loads/list?status=delivered&sort=totalCents&dir=desc&pageSize=50'
+
+export function loadScenarios(routePaths: string[], loads: number): { scenarios: Scenario[]; note: string } {
+  const hasPage = routePaths.length === 0 || routePaths.some((path) => /^\/?dashboard\/loads\/list/.test(path))
+  if (loads === 0) return { scenarios: [], note: 'loads scenarios skipped: run with --loads 1000000 for the loads list and GET /api/loads at a million loads' }
   return {
-    scenarios: [],
-    note: hasLoads
-      ? 'loads routes exist now, but the bench has no loads scenarios yet: fill in loadScenarios() in scripts/bench/scenarios.ts'
-      : 'loads list and GET /api/loads at 1M loads: skipped, no loads in the app yet (hook: loadScenarios() in scripts/bench/scenarios.ts)',
+    scenarios: [
+      ...(hasPage ? [{ name: 'loads list page (50, filter, sort)', page: LOADS_PAGE, make: get(() => LOADS_PAGE, 'cookie') }] : []),
+      { name: 'GET /api/loads?pageSize=50', make: get(() => '/api/loads?pageSize=50', 'token') },
+      { name: 'GET /api/loads page 2,000', make: get(() => '/api/loads?pageSize=50&page=2000', 'token') },
+    ],
+    note: `loads scenarios at ${loads.toLocaleString('en-US')} generated loads`,
   }
 }
 
