@@ -271,3 +271,34 @@ describe('load pages', () => {
     expect(await prisma.load.count({ where: { id: booked.id } })).toBe(0)
   })
 })
+
+describe('demo loads', () => {
+  it('span the statuses, and those on the road follow the dispatch rules', async () => {
+    const { seed } = await import('../../prisma/seed')
+    await seed({ log: () => {} })
+    const organization = await prisma.organization.findFirstOrThrow({ where: { name: 'Lone Star Freight Services' } })
+    const loads = await prisma.load.findMany({
+      where: { organizationId: organization.id },
+      include: { stops: { orderBy: { sequence: 'asc' } }, truck: true, trailer: true, driver: { include: { driverProfile: true } }, broker: true },
+    })
+    expect(loads.length).toBe(40)
+    expect(new Set(loads.map((load) => load.status))).toEqual(new Set(['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'delivered', 'canceled']))
+    expect((await prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).nextLoadNumber).toBe(41)
+    const onRoad = loads.filter((load) => ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'].includes(load.status))
+    expect(onRoad.length).toBeGreaterThan(0)
+    for (const load of onRoad) {
+      expect(load.truck?.status).toBe('dispatched')
+      expect(load.trailer?.status).toBe('in_use')
+      const day = load.pickupAt!.toISOString().slice(0, 10)
+      expect(load.driver!.driverProfile!.licenseExpiry!.toISOString().slice(0, 10) >= day).toBe(true)
+      expect(load.driver!.driverProfile!.medicalCardExpiry!.toISOString().slice(0, 10) >= day).toBe(true)
+    }
+    for (const key of ['driverId', 'truckId', 'trailerId'] as const) expect(new Set(onRoad.map((load) => load[key])).size).toBe(onRoad.length)
+    for (const load of loads) {
+      expect(load.broker.status).not.toBe('on_hold')
+      expect(load.stops[0].type).toBe('pickup')
+      expect(load.stops.at(-1)!.type).toBe('delivery')
+      expect(load.pickupCity).toBe(load.stops[0].city)
+    }
+  })
+})
