@@ -589,7 +589,6 @@ const ORGS: DemoOrg[] = [
 
 // ---- Loads (issue 9): realistic lanes across every status, consistent with the dispatch rules ----
 
-type Lane = { pickup: DemoPlace; delivery: DemoPlace; miles: number; commodity: string }
 type DemoPlace = { facility: string; line1: string; city: string; state: string; postalCode: string }
 
 const PLACES: DemoPlace[] = [
