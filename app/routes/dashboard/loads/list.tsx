@@ -131,7 +131,7 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
                   active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink',
                 )}
               >
-                {tab.label}
+                {tab.label}{' '}
                 <span
                   className={cn(
                     'min-w-6 rounded-md px-1.5 py-0.5 text-center text-xs tabular-nums',
