@@ -19,7 +19,8 @@ import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadListQuerySchema } from '~/schemas/load'
 import { LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
-import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { formatMoney, formatNumber } from '~/utils/format'
+import { languageInfo } from '~/i18n'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
@@ -94,6 +95,19 @@ function Dash() {
   return <span className="text-muted">—</span>
 }
 
+const shortFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** "Dec 3, 8:00 AM" on the organization's clock: the year would only widen every row of the table. */
+function shortDateTime(language: string, value: string, timeZone: string) {
+  const key = `${language}|${timeZone}`
+  let format = shortFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
+    shortFormats.set(key, format)
+  }
+  return format.format(new Date(value))
+}
+
 /** A stop's place and time: "Dallas, TX" over its window start on the organization's clock. */
 function PlaceCell({ place, timeZone }: { place: Place; timeZone: string }) {
   const { i18n } = useTranslation()
@@ -101,7 +115,11 @@ function PlaceCell({ place, timeZone }: { place: Place; timeZone: string }) {
   return (
     <>
       <bdi className="block whitespace-nowrap">{[place.city, place.state].filter(Boolean).join(', ')}</bdi>
-      {place.at ? <span className="block text-xs whitespace-nowrap text-muted">{formatDateTime(i18n.language, place.at, timeZone)}</span> : null}
+      {place.at ? (
+        <time dateTime={place.at} className="block text-xs whitespace-nowrap text-muted">
+          {shortDateTime(i18n.language, place.at, timeZone)}
+        </time>
+      ) : null}
     </>
   )
 }
@@ -117,7 +135,7 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
   ]
   return (
     <nav aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
-      <ul className="flex min-w-max gap-1">
+      <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
         {tabs.map((tab) => {
           const active = current === tab.value
           return (
@@ -127,7 +145,7 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
                 aria-current={active ? 'page' : undefined}
                 preventScrollReset
                 className={cn(
-                  'inline-flex h-12 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap',
+                  'inline-flex h-12 items-center gap-2 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap',
                   active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink',
                 )}
               >
@@ -286,7 +304,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                   <td className="whitespace-nowrap">
                     <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
                   </td>
-                  <td className="min-w-36">
+                  <td className="min-w-28">
                     <bdi>{load.broker}</bdi>
                   </td>
                   <td>
