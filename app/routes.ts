@@ -83,8 +83,12 @@ export default [
       route(':id/edit', 'routes/dashboard/users/editor.tsx', { id: 'users-edit' }),
     ]),
     ...prefix('loads', [
+      index('routes/dashboard/loads/index.tsx'),
+      route('list', 'routes/dashboard/loads/list.tsx'),
       route('new', 'routes/dashboard/loads/editor.tsx', { id: 'loads-new' }),
+      route(':id', 'routes/dashboard/loads/view.tsx'),
       route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
+      route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
     ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),

@@ -1,5 +1,5 @@
 /**
- * Demo data: two organizations, users of every role, companies, trucks, trailers, brokers and custom fields.
+ * Demo data: two organizations, users of every role, companies, trucks, trailers, brokers, custom fields and loads.
  *   npm run db:seed                      reset the demo organizations and seed them
  *   npm run db:seed -- --loads N         also add N generated loads over the demo organizations (benchmarks),
  *   npm run db:seed -- --loads-scale N   also add N generated trucks per 100 (for benchmarks),
@@ -588,6 +588,181 @@ const ORGS: DemoOrg[] = [
   },
 ]
 
+// ---- Loads (issue 9): realistic lanes across every status, consistent with the dispatch rules ----
+
+type DemoPlace = { facility: string; line1: string; city: string; state: string; postalCode: string }
+
+const PLACES: DemoPlace[] = [
+  { facility: 'Trinity Cold Storage', line1: '2400 Irving Blvd', city: 'Dallas', state: 'TX', postalCode: '75207' },
+  { facility: 'Bayou Paper Mill', line1: '8100 Clinton Dr', city: 'Houston', state: 'TX', postalCode: '77020' },
+  { facility: 'Alamo Foods DC', line1: '5300 Walzem Rd', city: 'San Antonio', state: 'TX', postalCode: '78218' },
+  { facility: 'Capital Building Supply', line1: '901 E St Elmo Rd', city: 'Austin', state: 'TX', postalCode: '78745' },
+  { facility: 'Red Dirt Distribution', line1: '4400 S Council Rd', city: 'Oklahoma City', state: 'OK', postalCode: '73179' },
+  { facility: 'Route 66 Warehousing', line1: '1200 N Sheridan Rd', city: 'Tulsa', state: 'OK', postalCode: '74115' },
+  { facility: 'Delta Grocers', line1: '3900 Lamar Ave', city: 'Memphis', state: 'TN', postalCode: '38118' },
+  { facility: 'Crescent Beverage', line1: '5800 Almonaster Ave', city: 'New Orleans', state: 'LA', postalCode: '70126' },
+  { facility: 'Front Range Steel', line1: '5200 E 48th Ave', city: 'Denver', state: 'CO', postalCode: '80216' },
+  { facility: 'Desert Sun Produce', line1: '4300 W Buckeye Rd', city: 'Phoenix', state: 'AZ', postalCode: '85043' },
+  { facility: 'Rio Grande Plastics', line1: '9800 Pan American Dr', city: 'El Paso', state: 'TX', postalCode: '79927' },
+  { facility: 'Ozark Poultry', line1: '2100 W Sunset Ave', city: 'Springdale', state: 'AR', postalCode: '72762' },
+]
+const COMMODITIES = ['Frozen poultry', 'Paper rolls', 'Canned goods', 'Lumber', 'Bottled water', 'Steel coils', 'Fresh produce', 'Building insulation']
+// The straight-line miles between the places above would do for a demo; a road factor makes them plausible.
+function laneMiles(a: number, b: number) {
+  return 180 + ((a * 7 + b * 13) % 9) * 95
+}
+
+type DemoLoadPlan = { status: Prisma.LoadCreateInput['status']; day: number }
+
+/** The statuses of an organization's demo loads and the day of their first pickup (from today). */
+function loadPlans(count: number, activeDrivers: number): DemoLoadPlan[] {
+  const plans: DemoLoadPlan[] = []
+  const active: Array<NonNullable<DemoLoadPlan['status']>> = ['in_transit', 'dispatched', 'at_pickup', 'at_delivery']
+  for (let index = 0; index < activeDrivers; index++) plans.push({ status: active[index % active.length], day: index === 1 ? 1 : -1 })
+  const rest: Array<[NonNullable<DemoLoadPlan['status']>, number]> = [
+    ['delivered', 0.45],
+    ['booked', 0.25],
+    ['draft', 0.12],
+    ['canceled', 0.08],
+  ]
+  let index = 0
+  while (plans.length < count) {
+    const share = rest[index % 4]
+    const status = plans.filter((plan) => plan.status === share[0]).length < Math.ceil(share[1] * count) ? share[0] : 'delivered'
+    const day = status === 'delivered' ? -3 - plans.length : status === 'canceled' ? -2 - (plans.length % 9) : 2 + (plans.length % 12)
+    plans.push({ status, day })
+    index++
+  }
+  return plans
+}
+
+async function seedLoads(prisma: PrismaClientLike, organizationId: string, count: number) {
+  const next = random(31415 + count)
+  const [brokers, companies, drivers, dispatcher] = await Promise.all([
+    prisma.broker.findMany({ where: { organizationId, status: { not: 'on_hold' } }, orderBy: { name: 'asc' }, select: { id: true } }),
+    prisma.company.findMany({ where: { organizationId }, orderBy: { name: 'asc' }, select: { id: true } }),
+    prisma.user.findMany({ where: { organizationId, role: 'driver' }, orderBy: { email: 'asc' }, select: { id: true } }),
+    prisma.user.findFirst({ where: { organizationId, role: 'dispatcher' }, select: { id: true } }),
+  ])
+  // Only equipment that is free can go on the road: it becomes dispatched / in use below.
+  const trucks = await prisma.truck.findMany({ where: { organizationId, status: 'available' }, orderBy: { unitNumber: 'asc' }, select: { id: true } })
+  const trailers = await prisma.trailer.findMany({
+    where: { organizationId, status: 'available', type: { not: 'power_only' } },
+    orderBy: { unitNumber: 'asc' },
+    select: { id: true, type: true },
+  })
+  if (!brokers.length) return 0
+  const activeDrivers = Math.min(drivers.length, trucks.length, trailers.length)
+  const plans = loadPlans(count, activeDrivers)
+  // Wall-clock hours in Central time: 6 h after UTC midnight for most of the year.
+  const at = (day: number, hour: number) => new Date(daysFromToday(day).getTime() + (hour + 6) * 60 * 60 * 1000)
+  for (const [index, plan] of plans.entries()) {
+    const status = plan.status!
+    const from = Math.floor(next() * PLACES.length)
+    const to = (from + 1 + Math.floor(next() * (PLACES.length - 1))) % PLACES.length
+    const extraDrop = index % 5 === 0 ? (to + 3) % PLACES.length : null
+    const miles = laneMiles(from, to) + (extraDrop !== null ? 140 : 0)
+    const days = Math.max(1, Math.round(miles / 550))
+    const pickupHour = 6 + Math.floor(next() * 8)
+    const stopPlaces: Array<[DemoPlace, 'pickup' | 'delivery', number]> = [
+      [PLACES[from], 'pickup', plan.day],
+      ...(extraDrop !== null && extraDrop !== from ? [[PLACES[extraDrop], 'delivery', plan.day + days] as [DemoPlace, 'delivery', number]] : []),
+      [PLACES[to], 'delivery', plan.day + days + (extraDrop !== null ? 1 : 0)],
+    ]
+    const onRoad = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'].includes(status)
+    const wasMoving = onRoad || status === 'delivered'
+    // How far along the stops an active load is: the stops it has left, and the one it is at.
+    const left = status === 'delivered' ? stopPlaces.length : status === 'in_transit' ? 1 : status === 'at_delivery' ? stopPlaces.length - 1 : 0
+    const atStop = status === 'at_pickup' ? 0 : status === 'at_delivery' ? stopPlaces.length - 1 : -1
+    const stops = stopPlaces.map(([place, type, day], sequence) => {
+      const windowStart = at(day, sequence === 0 ? pickupHour : 8 + ((pickupHour + sequence * 3) % 9))
+      const windowEnd = new Date(windowStart.getTime() + 2 * 60 * 60 * 1000)
+      const arrived = sequence < left || sequence === atStop ? new Date(windowStart.getTime() + 20 * 60 * 1000) : null
+      return {
+        sequence: sequence + 1,
+        type,
+        facilityName: place.facility,
+        line1: place.line1,
+        city: place.city,
+        state: place.state,
+        postalCode: place.postalCode,
+        country: 'US',
+        windowStart,
+        windowEnd,
+        appointmentRef: index % 3 === 0 ? `APT-${String(40_000 + index * 37 + sequence)}` : null,
+        actualArrival: arrived,
+        actualDeparture: sequence < left && arrived ? new Date(arrived.getTime() + (90 + sequence * 25) * 60 * 1000) : null,
+      }
+    })
+    const rate = 215 + Math.floor(next() * 140) // cents per loaded mile
+    const linehaulCents = Math.round((miles * rate) / 100) * 100
+    const charges = [
+      { type: 'fuel_surcharge' as const, description: 'DOE average', amountCents: Math.round(miles * 42) },
+      ...(index % 4 === 1 ? [{ type: 'detention' as const, description: '2 h at the receiver', amountCents: 15_000 }] : []),
+      ...(index % 6 === 2 ? [{ type: 'lumper' as const, description: null, amountCents: 27_500 }] : []),
+      ...(extraDrop !== null ? [{ type: 'stop_off' as const, description: null, amountCents: 10_000 }] : []),
+    ].map((charge, sequence) => ({ ...charge, sequence: sequence + 1 }))
+    const assignment =
+      onRoad || status === 'delivered' || (status === 'booked' && index % 2 === 0)
+        ? onRoad
+          ? { driverId: drivers[index].id, truckId: trucks[index].id, trailerId: trailers[index].id }
+          : {
+              driverId: drivers[index % drivers.length]?.id,
+              truckId: trucks[(index + 5) % Math.max(1, trucks.length)]?.id,
+              trailerId: trailers[(index + 3) % Math.max(1, trailers.length)]?.id,
+            }
+        : {}
+    const equipmentType =
+      'trailerId' in assignment && assignment.trailerId
+        ? trailers.find((trailer) => trailer.id === assignment.trailerId)!.type
+        : index % 7 === 3
+          ? 'reefer'
+          : 'dry_van'
+    const first = stops[0]
+    const last = stops[stops.length - 1]
+    await prisma.load.create({
+      data: {
+        organizationId,
+        loadNumber: `L-${String(index + 1).padStart(6, '0')}`,
+        brokerId: brokers[index % brokers.length].id,
+        companyId: companies.length ? companies[index % companies.length].id : null,
+        brokerReference: `${['PL', 'GS', 'TX', 'MR'][index % 4]}-${String(880_000 + index * 613).slice(0, 6)}`,
+        poNumbers: index % 3 === 1 ? `PO ${String(45_100 + index * 11)}, PO ${String(45_101 + index * 11)}` : null,
+        bolNumber: wasMoving ? `BOL${String(7_700_000 + index * 97)}` : null,
+        status,
+        equipmentType,
+        commodity: COMMODITIES[index % COMMODITIES.length],
+        weightLb: 18_000 + Math.floor(next() * 24_000),
+        pieces: index % 2 ? 20 + (index % 6) * 2 : null,
+        temperatureF: equipmentType === 'reefer' ? 34 : null,
+        linehaulCents,
+        totalCents: linehaulCents + charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+        loadedMiles: miles,
+        emptyMiles: 20 + Math.floor(next() * 90),
+        ...assignment,
+        dispatcherId: dispatcher?.id ?? null,
+        notes: index % 4 === 0 ? 'Call the receiver one hour before arrival. Driver must wear a safety vest on the dock.' : null,
+        pickupAt: first.windowStart,
+        pickupCity: first.city,
+        pickupState: first.state,
+        deliveryAt: last.windowStart,
+        deliveryCity: last.city,
+        deliveryState: last.state,
+        stops: { create: stops },
+        charges: { create: charges },
+      },
+    })
+    if (onRoad) {
+      await prisma.truck.update({ where: { id: trucks[index].id }, data: { status: 'dispatched' } })
+      await prisma.trailer.update({ where: { id: trailers[index].id }, data: { status: 'in_use' } })
+    }
+  }
+  await prisma.organization.update({ where: { id: organizationId }, data: { nextLoadNumber: plans.length + 1 } })
+  return plans.length
+}
+
+type PrismaClientLike = Awaited<typeof import('../app/utils/db.server')>['prisma']
+
 const BATCH = 1000
 
 /** Seeds the demo organizations, replacing them if they exist. Returns what it made. */
@@ -628,6 +803,8 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
     await prisma.trailer.createMany({ data: generateTrailers(organization.id, companyIds, demo.trailers) })
     await prisma.broker.createMany({ data: demo.brokers.map((broker) => ({ ...broker, organizationId: organization.id })) })
     await seedCustomFields(prisma, organization.id)
+    const loads = await seedLoads(prisma, organization.id, demo === ORGS[0] ? 40 : 8)
+    log(`[seed] ${demo.name}: ${loads} loads`)
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }
   // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.

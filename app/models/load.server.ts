@@ -586,7 +586,19 @@ export function loadViewer(user: { organizationId: string; role: string; id: str
   return { organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) }
 }
 
-/** The organization's time zone: the editor shows stop windows on its wall clock. */
+// ---- Reads for the load pages (list tabs, filters, times) ----
+
+/**
+ * Loads per status for the list's tabs, in one grouped query: the list's search and filters apply,
+ * its status does not (every tab counts what it would show).
+ */
+export async function countLoadsByStatus(viewer: LoadViewer, query: LoadListQuery): Promise<Partial<Record<LoadStatus, number>>> {
+  const where = await listWhere(viewer, { ...query, status: undefined })
+  const rows = await prisma.load.groupBy({ by: ['status'], where, _count: { _all: true } })
+  return Object.fromEntries(rows.map((row) => [row.status, row._count._all]))
+}
+
+/** The organization's time zone: load pages and the editor show stop windows on its wall clock. */
 export function loadTimeZone(organizationId: string) {
   return timeZoneOf(prisma, organizationId)
 }
@@ -630,3 +642,13 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
   }
 }
 export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>
+
+/** Trucks for the list's truck filter (unit numbers only). */
+export function listLoadTruckOptions(organizationId: string) {
+  return prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' } })
+}
+
+/** A person's display name ("First Last"), as the API's `driver.name` shows it. */
+export function personName(user: { firstName: string; lastName: string } | null) {
+  return name(user)
+}

@@ -56,6 +56,7 @@ describe('role matrix', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
     expect(titles('admin')).toEqual([
       'nav.app',
+      'nav.loads',
       'nav.trucks',
       'nav.trailers',
       'nav.brokers',
@@ -65,9 +66,14 @@ describe('role matrix', () => {
       'nav.audit',
       'nav.itemByRoles',
     ])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.loads', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
-    expect(titles('accountant')).toEqual(['nav.app', 'nav.brokers', 'nav.companies'])
+    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.brokers', 'nav.companies'])
+    // Drivers see their own loads (the model narrows the list); creating loads is not theirs.
+    expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.children?.map((child) => child.title)]))).toEqual([
+      ['nav.app', undefined],
+      ['nav.loads', ['nav.list']],
+    ])
     for (const title of ['nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies']) {
       const viewerItem = navForRole('viewer')
         .flatMap((section) => section.items)

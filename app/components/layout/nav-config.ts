@@ -23,6 +23,21 @@ export const NAV: NavSection[] = [
     items: [{ title: 'nav.app', path: '/dashboard/app', icon: 'dashboard', permission: ['read', 'dashboard'] }],
   },
   {
+    subheader: 'nav.operations',
+    items: [
+      {
+        title: 'nav.loads',
+        path: '/dashboard/loads',
+        icon: 'package',
+        permission: ['read', 'load'],
+        children: [
+          { title: 'nav.list', path: '/dashboard/loads/list' },
+          { title: 'nav.create', path: '/dashboard/loads/new', permission: ['create', 'load'] },
+        ],
+      },
+    ],
+  },
+  {
     subheader: 'nav.management',
     items: [
       {

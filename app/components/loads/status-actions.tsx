@@ -1,0 +1,119 @@
+import { lazy, Suspense, useRef, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icons'
+import { LOAD_TRANSITIONS, type LoadStatus } from '~/schemas/load-options'
+import { useHydrated } from '~/utils/use-hydrated'
+import { useTranslation } from '~/utils/use-translation'
+import { withParams } from '~/utils/with-params'
+
+// Radix loads when the dialog first opens, not with the page.
+const CancelDialog = lazy(() => import('./cancel-dialog-content'))
+
+/** The label of a move: most are named by where the load goes, taking the assignment off by where it comes from. */
+export function moveLabelKey(from: LoadStatus, to: LoadStatus) {
+  return from === 'dispatched' && to === 'booked' ? 'loads.actions.unassign' : `loads.actions.to.${to}`
+}
+
+/** The hidden fields every status form posts: the intent, where to, and the version the user saw. */
+export function MoveFields({ to, version }: { to: LoadStatus; version: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value={to} />
+      <input type="hidden" name="version" value={version} />
+    </>
+  )
+}
+
+/**
+ * One button per legal next move of the transition table, each a plain POST form (no JavaScript
+ * needed). Cancel asks first: with JavaScript in a dialog, without it on the page (`?confirm=cancel`).
+ */
+export function StatusActions({ status, version, loadNumber, search }: { status: LoadStatus; version: number; loadNumber: string; search: string }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const moves = LOAD_TRANSITIONS[status]
+  if (!moves.length) return null
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="status-actions">
+      {moves
+        .filter((to) => to !== 'canceled')
+        .map((to) => (
+          <Form key={to} method="post">
+            <MoveFields to={to} version={version} />
+            <Button type="submit" variant={to === 'booked' && status === 'dispatched' ? 'secondary' : 'primary'} disabled={busy}>
+              {t(moveLabelKey(status, to))}
+            </Button>
+          </Form>
+        ))}
+      {moves.includes('canceled') ? <CancelButton version={version} loadNumber={loadNumber} search={search} /> : null}
+    </div>
+  )
+}
+
+function CancelButton({ version, loadNumber, search }: { version: number; loadNumber: string; search: string }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const label = t('loads.actions.to.canceled')
+  if (!hydrated) {
+    return (
+      <Link
+        to={withParams(search, { confirm: 'cancel' })}
+        className={buttonClass('secondary', 'md', 'text-error-dark dark:text-error-light')}
+        preventScrollReset
+      >
+        <Icon name="close" size={18} />
+        {label}
+      </Link>
+    )
+  }
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={buttonClass('secondary', 'md', 'text-error-dark dark:text-error-light')}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <Icon name="close" size={18} />
+        {label}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CancelDialog version={version} loadNumber={loadNumber} onClose={() => setOpen(false)} returnFocus={trigger} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+/** The confirmation without JavaScript: shown on the view page at `?confirm=cancel`. */
+export function CancelConfirm({ version, loadNumber, keepHref }: { version: number; loadNumber: string; keepHref: string }) {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="cancel-confirm-title"
+      data-testid="cancel-confirm"
+      className="mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-4 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
+    >
+      <h2 id="cancel-confirm-title" className="text-base font-bold">
+        {t('loads.cancel.title', { number: loadNumber })}
+      </h2>
+      <p className="mt-1">{t('loads.cancel.description')}</p>
+      <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
+        <MoveFields to="canceled" version={version} />
+        <ButtonLink to={keepHref} variant="secondary" preventScrollReset>
+          {t('loads.cancel.keep')}
+        </ButtonLink>
+        <Button type="submit" variant="danger">
+          {t('loads.cancel.confirm')}
+        </Button>
+      </Form>
+    </section>
+  )
+}

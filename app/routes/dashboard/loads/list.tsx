@@ -1,0 +1,338 @@
+import { useTranslation } from '~/utils/use-translation'
+import { Link, useLocation, href } from 'react-router'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListToolbar, type FilterSelect } from '~/components/lists/list-toolbar'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
+import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
+import { listBrokerOptions } from '~/models/broker.server'
+import { listCompanyOptions } from '~/models/company.server'
+import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
+import { countLoadsByStatus, listLoads, listLoadTruckOptions, loadTimeZone, loadViewer, personName, ratePerMileCents } from '~/models/load.server'
+import { listDriverOptions } from '~/models/user.server'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { LoadListQuerySchema } from '~/schemas/load'
+import { LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
+import { formatMoney, formatNumber } from '~/utils/format'
+import { languageInfo } from '~/i18n'
+import { redirectPastLastPage } from '~/utils/list-page.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import { cn } from '~/utils/cn'
+import type { Route } from './+types/list'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['loads', 'customFields'] }
+
+const LIST = href('/dashboard/loads/list')
+
+type Place = { city: string | null; state: string | null; at: string | null }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'load')
+  const viewer = loadViewer(user)
+  const driverOnly = Boolean(viewer.driverId)
+  const { organizationId } = user
+  const url = new URL(request.url)
+  const query = parseListQuery(LoadListQuerySchema, url.searchParams)
+  // A driver sees their own loads only: no filters that would list the organization's people and partners.
+  const [result, counts, columns, timeZone, brokers, companies, drivers, trucks] = await Promise.all([
+    listLoads(viewer, query),
+    countLoadsByStatus(viewer, query),
+    customFieldColumns(organizationId, 'loads', url.searchParams),
+    loadTimeZone(organizationId),
+    driverOnly ? [] : listBrokerOptions(organizationId),
+    driverOnly ? [] : listCompanyOptions(organizationId),
+    driverOnly ? [] : listDriverOptions(organizationId),
+    driverOnly ? [] : listLoadTruckOptions(organizationId),
+  ])
+  redirectPastLastPage(url, query, result.total)
+  const place = (city: string | null, state: string | null, at: Date | null): Place => ({ city, state, at: at?.toISOString() ?? null })
+  return {
+    query,
+    timeZone,
+    columns,
+    total: result.total,
+    counts,
+    changed: url.searchParams.get('changed'),
+    options: {
+      brokers: brokers.map((broker) => ({ value: broker.id, label: broker.name })),
+      companies: companies.map((company) => ({ value: company.id, label: company.name })),
+      drivers: drivers.map((driver) => ({ value: driver.id, label: personName(driver) ?? '' })),
+      trucks: trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })),
+    },
+    // What the table shows, not the API record (issue 11).
+    loads: result.items.map((load) => ({
+      id: load.id,
+      version: load.version,
+      loadNumber: load.loadNumber,
+      status: load.status,
+      broker: load.broker.name,
+      brokerReference: load.brokerReference,
+      pickup: place(load.pickupCity, load.pickupState, load.pickupAt),
+      delivery: place(load.deliveryCity, load.deliveryState, load.deliveryAt),
+      driver: personName(load.driver),
+      truck: load.truck?.unitNumber ?? null,
+      totalCents: load.totalCents,
+      ratePerMileCents: ratePerMileCents(load),
+      customFields: shownCustomFields(columns, load.customFields),
+    })),
+    driverOnly,
+    canCreate: can(user.role, 'create', 'load'),
+    canUpdate: can(user.role, 'update', 'load'),
+    canDelete: can(user.role, 'delete', 'load'),
+  }
+}
+
+function Dash() {
+  return <span className="text-muted">—</span>
+}
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** "Dec 3, 8:00 AM" on the organization's clock: the year would only widen every row of the table. */
+function shortDateTime(language: string, value: string, timeZone: string) {
+  const key = `${language}|${timeZone}`
+  let format = shortFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
+    shortFormats.set(key, format)
+  }
+  return format.format(new Date(value))
+}
+
+/** A stop's place and time: "Dallas, TX" over its window start on the organization's clock. */
+function PlaceCell({ place, timeZone }: { place: Place; timeZone: string }) {
+  const { i18n } = useTranslation()
+  if (!place.city) return <Dash />
+  return (
+    <>
+      <bdi className="block whitespace-nowrap">{[place.city, place.state].filter(Boolean).join(', ')}</bdi>
+      {place.at ? (
+        <time dateTime={place.at} className="block text-xs whitespace-nowrap text-muted">
+          {shortDateTime(i18n.language, place.at, timeZone)}
+        </time>
+      ) : null}
+    </>
+  )
+}
+
+/** All + one tab per status, each a link setting `?status=` (the page starts again), with its count. */
+function StatusTabs({ current, counts }: { current: string | undefined; counts: Partial<Record<string, number>> }) {
+  const { t, i18n } = useTranslation()
+  const { search } = useLocation()
+  const all = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0)
+  const tabs = [
+    { value: undefined, label: t('list.all'), count: all },
+    ...LOAD_STATUSES.map((value) => ({ value, label: t(`loads.status.${value}`), count: counts[value] ?? 0 })),
+  ]
+  return (
+    <nav aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
+      <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
+        {tabs.map((tab) => {
+          const active = current === tab.value
+          return (
+            <li key={tab.value ?? 'all'}>
+              <Link
+                to={withParams(search, { status: tab.value ?? null, page: null })}
+                aria-current={active ? 'page' : undefined}
+                preventScrollReset
+                className={cn(
+                  'inline-flex h-12 items-center gap-2 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap',
+                  active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink',
+                )}
+              >
+                {tab.label}{' '}
+                <span
+                  className={cn(
+                    'min-w-6 rounded-md px-1.5 py-0.5 text-center text-xs tabular-nums',
+                    active ? 'bg-ink text-surface' : 'bg-black/5 dark:bg-white/10',
+                  )}
+                >
+                  {formatNumber(i18n.language, tab.count)}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+export default function LoadList({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { query, loads, total, options, changed, timeZone } = loaderData
+  const dated = Boolean(query.from || query.to)
+  const filtered = Boolean(query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || dated)
+  const returnTo = listReturnTo(`${pathname}${search}`, LIST)
+  const sortProps = { sort: query.sort, dir: query.dir }
+  const money = (cents: number) => formatMoney(i18n.language, cents)
+
+  const filters: FilterSelect[] = loaderData.driverOnly
+    ? []
+    : [
+        { name: 'brokerId', label: t('loads.fields.broker'), value: query.brokerId, options: options.brokers },
+        { name: 'companyId', label: t('fields.company'), value: query.companyId, options: options.companies },
+        { name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: options.drivers },
+        { name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: options.trucks },
+      ]
+
+  return (
+    <>
+      <PageHeader
+        title={loaderData.driverOnly ? t('loads.list.myTitle') : t('loads.list.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: LIST }, { label: t('nav.list') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={withReturnTo(href('/dashboard/loads/new'), returnTo)}>
+              <Icon name="plus" size={18} />
+              {t('loads.list.new')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <Card className="overflow-hidden">
+        <StatusTabs current={query.status} counts={loaderData.counts} />
+        <ListToolbar
+          query={query}
+          keep={{ status: query.status, cols: columnsParam(loaderData.columns) }}
+          searchLabel={t('loads.list.search')}
+          searchPlaceholder={t('loads.list.searchPlaceholder')}
+          filters={filters}
+          filtered={dated}
+        >
+          <div className="min-w-36 flex-1">
+            <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
+              {t('loads.list.pickupFrom')}
+            </label>
+            <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
+          </div>
+          <div className="min-w-36 flex-1">
+            <label htmlFor="to" className="mb-1 block text-xs font-semibold text-muted">
+              {t('loads.list.pickupTo')}
+            </label>
+            <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
+          </div>
+        </ListToolbar>
+        <ColumnsMenu columns={loaderData.columns} />
+
+        {loads.length === 0 ? (
+          filtered || query.page > 1 ? (
+            <EmptyState
+              title={t('loads.list.noMatchTitle')}
+              description={t('loads.list.noMatch')}
+              action={
+                <ButtonLink to={pathname} variant="secondary">
+                  {t('list.clear')}
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <EmptyState
+              title={loaderData.driverOnly ? t('loads.list.myEmptyTitle') : t('loads.list.emptyTitle')}
+              description={loaderData.driverOnly ? t('loads.list.myEmpty') : t('loads.list.empty')}
+              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/loads/new')}>{t('loads.list.new')}</ButtonLink> : undefined}
+            />
+          )
+        ) : (
+          <ListTable
+            testId="loads"
+            head={
+              <>
+                <SortHeader column="loadNumber" label={t('loads.fields.loadNumber')} {...sortProps} />
+                <SortHeader column="status" label={t('fields.status')} {...sortProps} />
+                <SortHeader column="broker" label={t('loads.fields.broker')} {...sortProps} />
+                <SortHeader column="pickupAt" label={t('loads.list.firstPickup')} {...sortProps} />
+                <SortHeader column="deliveryAt" label={t('loads.list.lastDelivery')} {...sortProps} />
+                <th scope="col" className="px-4 py-3 text-start">
+                  {t('loads.list.driverTruck')}
+                </th>
+                <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 py-3 text-end" />
+                <th scope="col" className="px-3 py-3 text-end">
+                  {t('loads.fields.ratePerMile')}
+                </th>
+                <CustomFieldHeaders columns={loaderData.columns} />
+              </>
+            }
+          >
+            {loads.map((load) => {
+              const isChanged = load.id === changed
+              return (
+                <ListRow
+                  key={load.id}
+                  changed={isChanged}
+                  actions={
+                    <RowActions
+                      edit={
+                        loaderData.canUpdate && load.status !== 'invoiced' && load.status !== 'canceled'
+                          ? {
+                              href: withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo),
+                              label: t('loads.list.editLoad', { number: load.loadNumber }),
+                            }
+                          : undefined
+                      }
+                      remove={
+                        loaderData.canDelete
+                          ? {
+                              action: href('/dashboard/loads/:id/delete', { id: load.id }),
+                              fallbackHref: withReturnTo(href('/dashboard/loads/:id/delete', { id: load.id }), returnTo),
+                              title: t('loads.delete.title', { number: load.loadNumber }),
+                              description: t('loads.delete.description'),
+                              hidden: { version: load.version, returnTo },
+                              triggerLabel: t('loads.list.deleteLoad', { number: load.loadNumber }),
+                            }
+                          : undefined
+                      }
+                    />
+                  }
+                >
+                  <td className="font-semibold whitespace-nowrap">
+                    <Link to={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)} className="hover:underline">
+                      {load.loadNumber}
+                    </Link>
+                    {load.brokerReference ? <bdi className="block text-xs font-normal text-muted">{load.brokerReference}</bdi> : null}
+                  </td>
+                  <td className="whitespace-nowrap">
+                    <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
+                  </td>
+                  <td className="min-w-28">
+                    <bdi>{load.broker}</bdi>
+                  </td>
+                  <td>
+                    <PlaceCell place={load.pickup} timeZone={timeZone} />
+                  </td>
+                  <td>
+                    <PlaceCell place={load.delivery} timeZone={timeZone} />
+                  </td>
+                  <td className="whitespace-nowrap">
+                    {load.driver || load.truck ? (
+                      <>
+                        <bdi className="block">{load.driver ?? <Dash />}</bdi>
+                        <span className="block text-xs text-muted">{load.truck ?? '—'}</span>
+                      </>
+                    ) : (
+                      <span className="text-muted">{t('loads.list.unassigned')}</span>
+                    )}
+                  </td>
+                  <td className="text-end whitespace-nowrap tabular-nums">{money(load.totalCents)}</td>
+                  <td className="text-end whitespace-nowrap tabular-nums">{load.ratePerMileCents !== null ? money(load.ratePerMileCents) : <Dash />}</td>
+                  <CustomFieldCells columns={loaderData.columns} values={load.customFields} />
+                </ListRow>
+              )
+            })}
+          </ListTable>
+        )}
+        {total > 0 ? <Pagination total={total} page={query.page} pageSize={query.pageSize} pageSizes={PAGE_SIZES} /> : null}
+      </Card>
+    </>
+  )
+}

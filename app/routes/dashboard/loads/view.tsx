@@ -1,0 +1,427 @@
+import type { ReactNode } from 'react'
+import { data, href, Link, useLocation } from 'react-router'
+import { CustomFieldValues } from '~/components/forms/custom-field-values'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { PageHeader } from '~/components/layout/page-header'
+import { CancelConfirm, StatusActions } from '~/components/loads/status-actions'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { getInstance } from '~/middleware/i18next'
+import { customFieldsForDisplay } from '~/models/custom-fields.server'
+import { getLoad, loadTimeZone, loadViewer, moveLoad, personName, ratePerMileCents } from '~/models/load.server'
+import { LoadStatusMoveSchema } from '~/schemas/load'
+import { canMove, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
+import { requireActor } from '~/utils/actor.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useTranslation } from '~/utils/use-translation'
+import { withParams } from '~/utils/with-params'
+import type { Route } from './+types/view'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['loads', 'trailers', 'customFields'] }
+
+const LIST = href('/dashboard/loads/list')
+
+/** One load, read-only, with its status moves for the roles that may change loads. A driver sees only their own. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'load')
+  const load = await orNotFound(getLoad(loadViewer(user), params.id))
+  const url = new URL(request.url)
+  const canUpdate = can(user.role, 'update', 'load')
+  const status = load.status as LoadStatus
+  const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
+  const [timeZone, customFields] = await Promise.all([
+    loadTimeZone(user.organizationId),
+    customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
+  ])
+  return {
+    load: {
+      id: load.id,
+      version: load.version,
+      loadNumber: load.loadNumber,
+      status,
+      broker: { id: load.broker.id, name: load.broker.name },
+      company: load.company?.name ?? null,
+      brokerReference: load.brokerReference,
+      poNumbers: load.poNumbers,
+      bolNumber: load.bolNumber,
+      equipmentType: load.equipmentType,
+      commodity: load.commodity,
+      weightLb: load.weightLb,
+      pieces: load.pieces,
+      temperatureF: load.temperatureF,
+      hazmat: load.hazmat,
+      linehaulCents: load.linehaulCents,
+      chargesCents,
+      totalCents: load.totalCents,
+      ratePerMileCents: ratePerMileCents(load),
+      loadedMiles: load.loadedMiles,
+      emptyMiles: load.emptyMiles,
+      driver: personName(load.driver),
+      truck: load.truck,
+      trailer: load.trailer,
+      dispatcher: personName(load.dispatcher),
+      notes: load.notes,
+      stops: load.stops.map((stop) => ({
+        id: stop.id,
+        type: stop.type,
+        facilityName: stop.facilityName,
+        address: [stop.line1, [stop.city, stop.state, stop.postalCode].filter(Boolean).join(', '), stop.country === 'US' ? null : stop.country].filter(
+          (line): line is string => Boolean(line),
+        ),
+        windowStart: stop.windowStart?.toISOString() ?? null,
+        windowEnd: stop.windowEnd?.toISOString() ?? null,
+        appointmentRef: stop.appointmentRef,
+        actualArrival: stop.actualArrival?.toISOString() ?? null,
+        actualDeparture: stop.actualDeparture?.toISOString() ?? null,
+        notes: stop.notes,
+      })),
+      charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
+    },
+    timeZone,
+    customFields,
+    returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
+    confirmCancel: canUpdate && url.searchParams.get('confirm') === 'cancel' && canMove(status, 'canceled'),
+    canUpdate,
+    canEdit: canUpdate && status !== 'invoiced' && status !== 'canceled',
+    canDelete: can(user.role, 'delete', 'load'),
+    links: { broker: can(user.role, 'read', 'broker'), truck: can(user.role, 'read', 'truck'), trailer: can(user.role, 'read', 'trailer') },
+  }
+}
+
+/**
+ * A status button's post: one move of the status machine (the model checks it again), then back
+ * to this page with a toast. A refusal (illegal move, dispatch checks, stale version) is shown on
+ * the page with its reasons, never as an error page.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, 'update', 'load')
+  const form = await request.formData()
+  const t = getInstance(context).t
+  if (form.get('intent') !== 'status') throw data(null, { status: 400 })
+  const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
+  if (!parsed.success) return data({ refusal: { conflict: false, message: t('validation.failed'), reasons: [] as string[] } }, { status: 400 })
+  const url = new URL(request.url)
+  url.searchParams.delete('confirm')
+  try {
+    const load = await moveLoad(actor, params.id, parsed.data)
+    return redirectWithToast(`${url.pathname}${url.search}`, {
+      type: load.status === 'canceled' ? 'warning' : 'success',
+      title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
+    })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.code === 'not_found') throw data(null, { status: 404 })
+    const params = error.options.params ?? {}
+    const reasons = Object.values(error.fields ?? {}).flatMap((keys) => keys.map((key) => t(key, params)))
+    return data({ refusal: { conflict: error.code === 'conflict', message: t(error.messageKey, params), reasons } }, { status: error.status })
+  }
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
+    </div>
+  )
+}
+
+const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
+
+export default function LoadView({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { load, returnTo, timeZone, links } = loaderData
+  const money = (cents: number) => formatMoney(i18n.language, cents)
+  const number = (value: number) => formatNumber(i18n.language, value)
+  const when = (value: string | null) => (value ? formatDateTime(i18n.language, value, timeZone) : null)
+  const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null
+  const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
+
+  return (
+    <>
+      <PageHeader
+        title={t('loads.view.title', { number: load.loadNumber })}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: returnTo }, { label: load.loadNumber }]}
+        action={
+          loaderData.canEdit || loaderData.canDelete ? (
+            <div className="flex flex-wrap gap-2">
+              {loaderData.canDelete ? (
+                <ButtonLink to={withReturnTo(href('/dashboard/loads/:id/delete', { id: load.id }), returnTo)} variant="ghost">
+                  <Icon name="trash" size={18} />
+                  {t('common.delete')}
+                </ButtonLink>
+              ) : null}
+              {loaderData.canEdit ? (
+                <ButtonLink to={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)}>
+                  <Icon name="edit" size={18} />
+                  {t('common.edit')}
+                </ButtonLink>
+              ) : null}
+            </div>
+          ) : null
+        }
+      />
+
+      {refusal ? (
+        <div
+          role="alert"
+          data-testid="status-refusal"
+          className="mb-6 flex gap-3 rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
+        >
+          <Icon name="alert" size={20} className="mt-0.5 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-bold">{refusal.message}</p>
+            {refusal.reasons.length ? (
+              <ul className="mt-1 list-disc ps-5">
+                {refusal.reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            ) : null}
+            {refusal.conflict ? <ConflictNotice reloadTo={`${pathname}${search}`} /> : null}
+          </div>
+        </div>
+      ) : null}
+
+      {loaderData.confirmCancel ? <CancelConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}
+
+      <Card className="mb-6 flex flex-wrap items-center justify-between gap-4 p-4 sm:p-6" data-testid="load-status">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm font-semibold text-muted">{t('fields.status')}</span>
+          <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
+        </div>
+        {loaderData.canUpdate ? <StatusActions status={load.status} version={load.version} loadNumber={load.loadNumber} search={search} /> : null}
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('loads.view.details')}</h2>
+          <dl data-testid="load-details">
+            <Item label={t('loads.fields.broker')}>
+              {links.broker ? (
+                <Link to={href('/dashboard/brokers/:id', { id: load.broker.id })} className={linkClass}>
+                  <bdi>{load.broker.name}</bdi>
+                </Link>
+              ) : (
+                <bdi>{load.broker.name}</bdi>
+              )}
+            </Item>
+            <Item label={t('fields.company')}>{load.company ? <bdi>{load.company}</bdi> : null}</Item>
+            <Item label={t('loads.fields.brokerReference')}>{load.brokerReference ? <bdi>{load.brokerReference}</bdi> : null}</Item>
+            <Item label={t('loads.fields.poNumbers')}>{load.poNumbers ? <bdi>{load.poNumbers}</bdi> : null}</Item>
+            <Item label={t('loads.fields.bolNumber')}>{load.bolNumber ? <bdi>{load.bolNumber}</bdi> : null}</Item>
+            <Item label={t('loads.fields.equipmentType')}>{t(`trailers.type.${load.equipmentType}`)}</Item>
+            <Item label={t('loads.fields.commodity')}>
+              {load.commodity || load.hazmat ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  {load.commodity ? <bdi>{load.commodity}</bdi> : null}
+                  {load.hazmat ? <Badge tone="error">{t('loads.view.hazmat')}</Badge> : null}
+                </span>
+              ) : null}
+            </Item>
+            <Item label={t('loads.fields.weight')}>
+              {load.weightLb !== null || load.pieces !== null ? (
+                <span className="tabular-nums">
+                  {[
+                    load.weightLb !== null ? t('loads.view.pounds', { weight: number(load.weightLb) }) : null,
+                    load.pieces !== null ? t('loads.view.pieces', { count: load.pieces, pieces: number(load.pieces) }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              ) : null}
+            </Item>
+            <Item label={t('loads.fields.temperature')}>
+              {load.temperatureF !== null ? (
+                <span className="tabular-nums">{t('loads.view.fahrenheit', { temperature: number(load.temperatureF) })}</span>
+              ) : null}
+            </Item>
+          </dl>
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('loads.view.assignment')}</h2>
+          <dl data-testid="load-assignment">
+            <Item label={t('loads.fields.driver')}>{load.driver ? <bdi>{load.driver}</bdi> : null}</Item>
+            <Item label={t('loads.fields.truck')}>
+              {load.truck ? (
+                links.truck ? (
+                  <Link to={href('/dashboard/trucks/:id', { id: load.truck.id })} className={linkClass}>
+                    {load.truck.unitNumber}
+                  </Link>
+                ) : (
+                  load.truck.unitNumber
+                )
+              ) : null}
+            </Item>
+            <Item label={t('loads.fields.trailer')}>
+              {load.trailer ? (
+                links.trailer ? (
+                  <Link to={href('/dashboard/trailers/:id', { id: load.trailer.id })} className={linkClass}>
+                    {load.trailer.unitNumber}
+                  </Link>
+                ) : (
+                  load.trailer.unitNumber
+                )
+              ) : null}
+            </Item>
+            <Item label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher}</bdi> : null}</Item>
+          </dl>
+          <h2 className="mt-6 mb-3 text-base font-bold">{t('loads.view.money')}</h2>
+          <dl data-testid="load-money">
+            <Item label={t('loads.fields.linehaul')}>
+              <span className="tabular-nums">{money(load.linehaulCents)}</span>
+            </Item>
+            <Item label={t('loads.fields.charges')}>
+              <span className="tabular-nums">{money(load.chargesCents)}</span>
+            </Item>
+            <Item label={t('loads.fields.total')}>
+              <span className="font-bold tabular-nums">{money(load.totalCents)}</span>
+            </Item>
+            <Item label={t('loads.fields.miles')}>
+              {miles > 0 ? (
+                <span className="tabular-nums">
+                  {t('loads.view.milesSplit', { loaded: number(load.loadedMiles ?? 0), empty: number(load.emptyMiles ?? 0) })}
+                </span>
+              ) : null}
+            </Item>
+            <Item label={t('loads.fields.ratePerMile')}>
+              {load.ratePerMileCents !== null ? <span className="tabular-nums">{money(load.ratePerMileCents)}</span> : null}
+            </Item>
+          </dl>
+        </Card>
+
+        <Card className="p-6 lg:col-span-2">
+          <h2 className="mb-3 text-base font-bold">{t('loads.view.stops', { count: load.stops.length })}</h2>
+          <ol className="space-y-3" data-testid="load-stops">
+            {load.stops.map((stop, index) => (
+              <li key={stop.id} className="flex gap-3 border-t border-dashed border-line pt-3 first:border-t-0 first:pt-0">
+                <span
+                  className={
+                    stop.type === 'pickup'
+                      ? 'grid size-8 shrink-0 place-items-center rounded-full bg-info-lighter text-sm font-bold text-info-darker dark:bg-info/20 dark:text-info-light'
+                      : 'grid size-8 shrink-0 place-items-center rounded-full bg-success-lighter text-sm font-bold text-success-darker dark:bg-success/20 dark:text-success-light'
+                  }
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <div className="grid min-w-0 flex-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      {t(`loads.stopType.${stop.type}`)}
+                      {stop.facilityName ? (
+                        <>
+                          {' · '}
+                          <bdi>{stop.facilityName}</bdi>
+                        </>
+                      ) : null}
+                    </p>
+                    <address className="text-muted not-italic">
+                      {stop.address.map((line) => (
+                        <div key={line}>
+                          <bdi>{line}</bdi>
+                        </div>
+                      ))}
+                    </address>
+                    {stop.notes ? (
+                      <p dir="auto" className="mt-1 whitespace-pre-line">
+                        {stop.notes}
+                      </p>
+                    ) : null}
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+                    <dt className="text-muted">{t('loads.view.window')}</dt>
+                    <dd className="tabular-nums">
+                      {stop.windowStart ? (
+                        <>
+                          {when(stop.windowStart)}
+                          {stop.windowEnd ? ` – ${when(stop.windowEnd)}` : null}
+                        </>
+                      ) : (
+                        <span className="text-muted">—</span>
+                      )}
+                    </dd>
+                    {stop.appointmentRef ? (
+                      <>
+                        <dt className="text-muted">{t('loads.view.appointment')}</dt>
+                        <dd>
+                          <bdi>{stop.appointmentRef}</bdi>
+                        </dd>
+                      </>
+                    ) : null}
+                    <dt className="text-muted">{t('loads.view.arrived')}</dt>
+                    <dd className="tabular-nums">{when(stop.actualArrival) ?? <span className="text-muted">—</span>}</dd>
+                    <dt className="text-muted">{t('loads.view.departed')}</dt>
+                    <dd className="tabular-nums">{when(stop.actualDeparture) ?? <span className="text-muted">—</span>}</dd>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('loads.view.charges')}</h2>
+          {load.charges.length ? (
+            <table className="w-full text-sm" data-testid="load-charges">
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className="py-2 text-start font-semibold">
+                    {t('loads.view.chargeType')}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t('loads.view.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-t border-dashed border-line">
+                  <td className="py-2">{t('loads.fields.linehaul')}</td>
+                  <td className="py-2 text-end tabular-nums">{money(load.linehaulCents)}</td>
+                </tr>
+                {load.charges.map((charge) => (
+                  <tr key={charge.id} className="border-t border-dashed border-line">
+                    <td className="py-2">
+                      {t(`loads.chargeType.${charge.type}`)}
+                      {charge.description ? <bdi className="block text-xs text-muted">{charge.description}</bdi> : null}
+                    </td>
+                    <td className="py-2 text-end tabular-nums">{money(charge.amountCents)}</td>
+                  </tr>
+                ))}
+                <tr className="border-t border-line font-bold">
+                  <td className="py-2">{t('loads.fields.total')}</td>
+                  <td className="py-2 text-end tabular-nums">{money(load.totalCents)}</td>
+                </tr>
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-muted">{t('loads.view.noCharges')}</p>
+          )}
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('fields.notes')}</h2>
+          {load.notes ? (
+            <p dir="auto" className="text-sm whitespace-pre-line" data-testid="load-notes">
+              {load.notes}
+            </p>
+          ) : (
+            <p className="text-sm text-muted">{t('loads.view.noNotes')}</p>
+          )}
+        </Card>
+
+        <CustomFieldValues fields={loaderData.customFields} />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,203 @@
+import fs from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { apiTrailer, apiTruck, apiUser, expect, js, loginByRequest, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+
+const SHOTS = process.env.LOAD_SHOTS_DIR
+
+function day(offset: number) {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+}
+
+async function api(request: APIRequestContext, org: TestOrganization, path: string, data: Record<string, unknown>, expected = 201) {
+  const response = await request.post(path, { headers: { Authorization: `Bearer ${org.accessToken}` }, data })
+  expect(response.status(), await response.text()).toBe(expected)
+  return (await response.json()).data as { id: string; version: number } & Record<string, unknown>
+}
+
+/** A broker, truck, trailer and a driver whose license and medical card are valid for years. */
+async function fleet(request: APIRequestContext, org: TestOrganization) {
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics` })
+  const truck = await apiTruck(request, org, { unitNumber: uniqueId('T'), status: 'available' })
+  const trailer = await apiTrailer(request, org, { unitNumber: uniqueId('TR') })
+  const driver = await apiUser(request, org, {
+    role: 'driver',
+    firstName: 'Dana',
+    lastName: 'Wheeler',
+    driverProfile: { licenseNumber: 'DL-5521', licenseExpiry: day(700), medicalCardExpiry: day(500) },
+  })
+  return { broker, truck, trailer, driver }
+}
+
+async function apiLoad(request: APIRequestContext, org: TestOrganization, data: Record<string, unknown>) {
+  return (await api(request, org, '/api/loads', {
+    linehaulCents: 240_000,
+    loadedMiles: 800,
+    stops: [
+      { type: 'pickup', facilityName: 'Trinity Cold Storage', city: 'Dallas', state: 'TX', windowStart: `${day(10)}T08:00` },
+      { type: 'delivery', facilityName: 'Delta Grocers', city: 'Memphis', state: 'TN', windowStart: `${day(11)}T14:00` },
+    ],
+    ...data,
+  })) as { id: string; version: number; loadNumber: string }
+}
+
+function table(page: Page) {
+  return page.getByTestId('loads-table')
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS || !js(test.info())) return
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+let org: TestOrganization
+test.beforeEach(async ({ page, request }) => {
+  org = await signedIn(page, request)
+})
+
+test('lists loads under status tabs with counts, filters them by broker and finds none for a search', async ({ page, request }) => {
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  const other = await api(request, org, '/api/brokers', { name: `${uniqueId('OT')} Freight` })
+  const first = await apiLoad(request, org, { brokerId: broker.id, brokerReference: 'PL-4471', driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  await apiLoad(request, org, { brokerId: other.id })
+  const canceled = await apiLoad(request, org, { brokerId: broker.id })
+  await api(request, org, `/api/loads/${canceled.id}/status`, { status: 'canceled', version: canceled.version }, 200)
+
+  await page.goto('/dashboard/app')
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Loads' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/loads\/list$/)
+  const tabs = page.getByTestId('load-status-tabs')
+  await expect(tabs.getByRole('link', { name: 'All 3' })).toHaveAttribute('aria-current', 'page')
+  await expect(tabs.getByRole('link', { name: 'Canceled 1' })).toBeVisible()
+  await expect(table(page).getByRole('row')).toHaveCount(4)
+  const row = table(page).getByRole('row').filter({ hasText: first.loadNumber })
+  await expect(row).toContainText('PL-4471')
+  await expect(row).toContainText('Dallas, TX')
+  await expect(row).toContainText('Memphis, TN')
+  await expect(row).toContainText('Dana Wheeler')
+  await expect(row).toContainText('$2,400.00')
+  await expect(row).toContainText('$3.00')
+  await shoot(page, 'loads-list')
+
+  await tabs.getByRole('link', { name: 'Booked 2' }).click()
+  await expect(page).toHaveURL(/status=booked/)
+  await expect(table(page).getByRole('row')).toHaveCount(3)
+  await whenHydrated(page)
+  await page.getByLabel('Broker').selectOption({ label: other.name as string })
+  if (!js(test.info())) await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(new RegExp(`brokerId=${other.id}`))
+  await expect(page).toHaveURL(/status=booked/)
+  await expect(table(page).getByRole('row')).toHaveCount(2)
+  // The tabs count what the broker filter leaves.
+  await expect(tabs.getByRole('link', { name: 'All 1' })).toBeVisible()
+
+  await page.goto('/dashboard/loads/list?q=nowhere-city')
+  await expect(page.getByRole('heading', { name: 'No matching loads' })).toBeVisible()
+  await page.getByRole('link', { name: 'Clear' }).first().click()
+  await expect(table(page).getByRole('row')).toHaveCount(4)
+  await page.goto('/dashboard/loads/list?q=trinity%20cold')
+  await expect(table(page).getByRole('row')).toHaveCount(4)
+})
+
+test('dispatches and follows a load with the status buttons, refuses to delete it on the road, and cancels it after confirming', async ({ page, request }) => {
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  const load = await apiLoad(request, org, {
+    brokerId: broker.id,
+    driverId: driver.id,
+    truckId: truck.id,
+    trailerId: trailer.id,
+    commodity: 'Frozen poultry',
+    equipmentType: 'reefer',
+    temperatureF: 34,
+    charges: [{ type: 'fuel_surcharge', description: 'DOE average', amountCents: 33_600 }],
+    notes: 'Call the receiver one hour out.',
+  })
+  await page.goto('/dashboard/loads/list')
+  await table(page).getByRole('link', { name: load.loadNumber, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Load ${load.loadNumber}` })).toBeVisible()
+  await expect(page.getByTestId('load-details').getByRole('link', { name: broker.name as string })).toBeVisible()
+  await expect(page.getByTestId('load-stops')).toContainText('Trinity Cold Storage')
+  await expect(page.getByTestId('load-charges')).toContainText('Fuel surcharge')
+  await expect(page.getByTestId('load-money')).toContainText('$2,736.00')
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/dashboard/loads/${load.id}/edit`)
+  await shoot(page, 'loads-view')
+
+  const actions = page.getByTestId('status-actions')
+  await actions.getByRole('button', { name: 'Dispatch' }).click()
+  await expect(toast(page, `Load ${load.loadNumber}: Dispatched`, 'success')).toBeVisible()
+  await expect(page.getByTestId('load-status')).toContainText('Dispatched')
+  await expect(actions.getByRole('button', { name: 'Take off assignment' })).toBeVisible()
+  await actions.getByRole('button', { name: 'Arrived at pickup' }).click()
+  await expect(page.getByTestId('load-status')).toContainText('At pickup')
+  await actions.getByRole('button', { name: 'Loaded' }).click()
+  await expect(page.getByTestId('load-status')).toContainText('In transit')
+  await expect(actions.getByRole('button', { name: 'Arrived at delivery' })).toBeVisible()
+
+  // On the road a load is kept: the delete is refused with the model's reason.
+  await page.getByRole('link', { name: 'Delete' }).click()
+  await expect(page.getByRole('heading', { name: `Delete load ${load.loadNumber}?` })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, `Load ${load.loadNumber} was not deleted`, 'error')).toBeVisible()
+  await expect(toast(page, 'A load on the road cannot be deleted. Cancel it instead.')).toBeVisible()
+  await expect(table(page).locator('tr[aria-current="true"]')).toContainText(load.loadNumber)
+
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await whenHydrated(page)
+  if (js(test.info())) {
+    await actions.getByRole('button', { name: 'Cancel load' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(`Cancel load ${load.loadNumber}?`)
+    await dialog.getByRole('button', { name: 'Keep the load' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('load-status')).toContainText('In transit')
+    await actions.getByRole('button', { name: 'Cancel load' }).click()
+    await dialog.getByRole('button', { name: 'Cancel load' }).click()
+  } else {
+    await actions.getByRole('link', { name: 'Cancel load' }).click()
+    const confirm = page.getByTestId('cancel-confirm')
+    await expect(confirm).toContainText(`Cancel load ${load.loadNumber}?`)
+    await confirm.getByRole('button', { name: 'Cancel load' }).click()
+  }
+  await expect(toast(page, `Load ${load.loadNumber}: Canceled`, 'warning')).toBeVisible()
+  await expect(page.getByTestId('load-status')).toContainText('Canceled')
+  await expect(page.getByTestId('status-actions')).toHaveCount(0)
+  await expect(page.getByTestId('cancel-confirm')).toHaveCount(0)
+  // Canceling gave the truck back.
+  const truckNow = await request.get(`/api/trucks/${truck.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  expect((await truckNow.json()).data.status).toBe('available')
+})
+
+test('shows why a dispatch is refused on the page, changing nothing', async ({ page, request }) => {
+  const { broker, driver } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id })
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await page.getByTestId('status-actions').getByRole('button', { name: 'Dispatch' }).click()
+  const alert = page.getByTestId('status-refusal')
+  await expect(alert).toContainText('Assign a driver, a truck and a trailer before dispatching.')
+  await expect(alert).toContainText('Choose a truck to dispatch.')
+  await expect(page.getByTestId('load-status')).toContainText('Booked')
+})
+
+test('shows a driver only their own loads, without any action', async ({ page, request }) => {
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  const mine = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  const notMine = await apiLoad(request, org, { brokerId: broker.id })
+  await page.context().clearCookies()
+  await loginByRequest(page, driver.email, driver.password)
+  await page.goto('/dashboard/loads/list')
+  await expect(page.getByRole('heading', { name: 'My loads' })).toBeVisible()
+  await expect(table(page).getByRole('row')).toHaveCount(2)
+  await expect(table(page)).toContainText(mine.loadNumber)
+  await expect(page.getByRole('link', { name: 'New load' })).toHaveCount(0)
+  await expect(page.getByTestId('row-actions').getByRole('link')).toHaveCount(0)
+  await table(page).getByRole('link', { name: mine.loadNumber, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Load ${mine.loadNumber}` })).toBeVisible()
+  await expect(page.getByTestId('status-actions')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+  const other = await page.goto(`/dashboard/loads/${notMine.id}`)
+  expect(other?.status()).toBe(404)
+})

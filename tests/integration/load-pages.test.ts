@@ -1,0 +1,304 @@
+/** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { i18nextMiddleware } from '~/middleware/i18next'
+import { createSession } from '~/models/auth.server'
+import { createLoad, moveLoad } from '~/models/load.server'
+import * as loadDelete from '~/routes/dashboard/loads/delete'
+import * as loadList from '~/routes/dashboard/loads/list'
+import * as loadView from '~/routes/dashboard/loads/view'
+import { LoadSchema } from '~/schemas/load'
+import { prisma } from '~/utils/db.server'
+import type { Role } from '~/utils/permissions'
+import { commitSessionCookie } from '~/utils/session.server'
+import { actorOf, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+type Handler = (args: never) => unknown
+
+async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
+  const session = await createSession(userId, 'web')
+  const headers = new Headers(init.headers)
+  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
+  return new Request(`http://localhost${path}`, { ...init, headers })
+}
+
+/** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
+async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
+  const request = await browserRequest(path, userId, init)
+  const context = new RouterContextProvider()
+  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
+  try {
+    const result = await handler({ request, params, context } as never)
+    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
+    const shaped = result as { type?: string; init?: { status?: number }; data?: unknown }
+    if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> }
+    return { status: 200, data: result as Record<string, unknown> }
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
+    const init = (thrown as { init?: { status?: number } }).init
+    if (init?.status) return { status: init.status }
+    throw thrown
+  }
+}
+
+function post(fields: Record<string, string>): RequestInit {
+  return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+}
+
+const stops = [
+  { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
+  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
+]
+
+/** A broker, a truck, a trailer and the organization's driver, fit to dispatch on 2026-12-01. */
+async function fleet(org: Org) {
+  const organizationId = org.organization.id
+  const [broker, truck, trailer] = await Promise.all([
+    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
+    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+  ])
+  await prisma.driverProfile.create({
+    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
+  })
+  return { broker, truck, trailer, driverId: org.users.driver.id }
+}
+
+function newLoad(org: Org, fields: Record<string, unknown>) {
+  return createLoad(actorOf(org), LoadSchema.parse({ stops, linehaulCents: 150_000, loadedMiles: 500, ...fields }))
+}
+
+describe('load pages', () => {
+  it('open for every role that may read loads; status moves, edit and delete only for roles that may change loads', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const expected: Array<[Role, boolean, boolean]> = [
+      ['admin', true, true],
+      ['dispatcher', true, true],
+      ['accountant', false, false],
+      ['viewer', false, false],
+      ['driver', false, false],
+    ]
+    for (const [role, canUpdate, canDelete] of expected) {
+      const userId = org.users[role].id
+      const view = await call(loadView.loader as Handler, `/dashboard/loads/${load.id}`, userId, { id: load.id })
+      expect({ role, status: view.status }).toEqual({ role, status: 200 })
+      expect(view.data).toMatchObject({ canUpdate, canEdit: canUpdate, canDelete, load: { loadNumber: load.loadNumber, status: 'booked' } })
+      const list = await call(loadList.loader as Handler, '/dashboard/loads/list', userId)
+      expect(list.data).toMatchObject({ total: 1, canCreate: canUpdate, canUpdate, canDelete })
+      if (!canUpdate) {
+        const move = await call(
+          loadView.action as Handler,
+          `/dashboard/loads/${load.id}`,
+          userId,
+          { id: load.id },
+          post({ intent: 'status', status: 'canceled', version: '1' }),
+        )
+        expect({ role, move: move.status }).toEqual({ role, move: 403 })
+        const remove = await call(loadDelete.action as Handler, `/dashboard/loads/${load.id}/delete`, userId, { id: load.id }, post({ version: '1' }))
+        expect({ role, remove: remove.status }).toEqual({ role, remove: 403 })
+      }
+    }
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
+  })
+
+  it("shows a driver only their own loads, and answers 404 for another organization's load and a bad id", async () => {
+    const org = await createOrg()
+    const { broker, driverId } = await fleet(org)
+    const mine = await newLoad(org, { brokerId: broker.id, driverId })
+    const notMine = await newLoad(org, { brokerId: broker.id })
+    const driver = org.users.driver.id
+    const list = await call(loadList.loader as Handler, '/dashboard/loads/list', driver)
+    expect(list.data).toMatchObject({ total: 1, driverOnly: true, counts: { booked: 1 } })
+    expect((list.data?.loads as Array<{ id: string }>).map((row) => row.id)).toEqual([mine.id])
+    // A driver's page lists none of the organization's brokers, companies, drivers or trucks.
+    expect(list.data?.options).toEqual({ brokers: [], companies: [], drivers: [], trucks: [] })
+    expect((await call(loadView.loader as Handler, `/dashboard/loads/${mine.id}`, driver, { id: mine.id })).status).toBe(200)
+    expect((await call(loadView.loader as Handler, `/dashboard/loads/${notMine.id}`, driver, { id: notMine.id })).status).toBe(404)
+
+    const other = await createOrg()
+    for (const id of [notMine.id, 'no-such-load']) {
+      for (const handler of [loadView.loader, loadDelete.loader]) {
+        expect((await call(handler as Handler, `/dashboard/loads/${id}`, other.users.admin.id, { id })).status).toBe(404)
+      }
+    }
+    const foreignMove = await call(
+      loadView.action as Handler,
+      `/dashboard/loads/${notMine.id}`,
+      other.users.admin.id,
+      { id: notMine.id },
+      post({ intent: 'status', status: 'canceled', version: '1' }),
+    )
+    expect(foreignMove.status).toBe(404)
+    expect((await prisma.load.findUniqueOrThrow({ where: { id: notMine.id } })).status).toBe('booked')
+  })
+
+  it('counts every status tab in one query with the filters applied, and sends only what the table shows', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const other = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Other') } })
+    const dispatched = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id, brokerReference: 'REF-77' })
+    await moveLoad(actorOf(org), dispatched.id, { status: 'dispatched', version: 1 })
+    await newLoad(org, { brokerId: broker.id })
+    await newLoad(org, { brokerId: other.id })
+    const canceled = await newLoad(org, { brokerId: broker.id })
+    await moveLoad(actorOf(org), canceled.id, { status: 'canceled', version: 1 })
+
+    const admin = org.users.admin.id
+    const all = await call(loadList.loader as Handler, '/dashboard/loads/list', admin)
+    expect(all.data).toMatchObject({ total: 4, counts: { booked: 2, dispatched: 1, canceled: 1 } })
+    // The tabs count what the other filters leave; the status picks the rows.
+    const filtered = await call(loadList.loader as Handler, `/dashboard/loads/list?brokerId=${broker.id}&status=booked`, admin)
+    expect(filtered.data).toMatchObject({ total: 1, counts: { booked: 1, dispatched: 1, canceled: 1 } })
+    expect((filtered.data?.counts as Record<string, number>).draft).toBeUndefined()
+
+    const found = await call(loadList.loader as Handler, '/dashboard/loads/list?q=acme%20cold', admin)
+    expect(found.data?.total).toBe(4)
+    const byReference = await call(loadList.loader as Handler, '/dashboard/loads/list?q=ref-77', admin)
+    const [row] = byReference.data?.loads as Array<Record<string, unknown>>
+    expect(Object.keys(row).sort()).toEqual(
+      [
+        'brokerReference',
+        'broker',
+        'customFields',
+        'delivery',
+        'driver',
+        'id',
+        'loadNumber',
+        'pickup',
+        'ratePerMileCents',
+        'status',
+        'totalCents',
+        'truck',
+        'version',
+      ].sort(),
+    )
+    expect(row).toMatchObject({
+      loadNumber: dispatched.loadNumber,
+      status: 'dispatched',
+      broker: broker.name,
+      pickup: { city: 'Dallas', state: 'TX', at: expect.stringMatching(/^2026-12-01T/) },
+      delivery: { city: 'Tulsa', state: 'OK' },
+      driver: 'driver Tester',
+      truck: truck.unitNumber,
+      totalCents: 150_000,
+      ratePerMileCents: 300,
+    })
+    const none = await call(loadList.loader as Handler, '/dashboard/loads/list?from=2027-01-01', admin)
+    expect(none.data).toMatchObject({ total: 0, counts: {} })
+  })
+
+  it('moves a load with a status button and shows a refusal on the page with its reasons, never as an error page', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const incomplete = await newLoad(org, { brokerId: broker.id, driverId })
+    const dispatcher = org.users.dispatcher.id
+    const path = `/dashboard/loads/${incomplete.id}`
+    const refused = await call(
+      loadView.action as Handler,
+      path,
+      dispatcher,
+      { id: incomplete.id },
+      post({ intent: 'status', status: 'dispatched', version: '1' }),
+    )
+    expect(refused).toMatchObject({
+      status: 409,
+      data: {
+        refusal: {
+          conflict: false,
+          message: 'Assign a driver, a truck and a trailer before dispatching.',
+          reasons: ['Choose a truck to dispatch.', 'Choose a trailer to dispatch (or set the equipment to power only).'],
+        },
+      },
+    })
+    const illegal = await call(
+      loadView.action as Handler,
+      path,
+      dispatcher,
+      { id: incomplete.id },
+      post({ intent: 'status', status: 'delivered', version: '1' }),
+    )
+    expect(illegal).toMatchObject({ status: 409, data: { refusal: { message: 'A load that is Booked cannot become Delivered.' } } })
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: incomplete.id } })).toMatchObject({ status: 'booked', version: 1 })
+
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const viewPath = `/dashboard/loads/${load.id}?returnTo=%2Fdashboard%2Floads%2Flist%3Fstatus%3Dbooked&confirm=cancel`
+    const moved = await call(loadView.action as Handler, viewPath, dispatcher, { id: load.id }, post({ intent: 'status', status: 'dispatched', version: '1' }))
+    expect(moved).toMatchObject({ status: 302, location: `/dashboard/loads/${load.id}?returnTo=%2Fdashboard%2Floads%2Flist%3Fstatus%3Dbooked` })
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'dispatched', version: 2 })
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('dispatched')
+
+    // A second tab still on version 1: a conflict, with a reload offered, nothing changed.
+    const stale = await call(loadView.action as Handler, viewPath, dispatcher, { id: load.id }, post({ intent: 'status', status: 'canceled', version: '1' }))
+    expect(stale).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
+    const busy = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const taken = await call(
+      loadView.action as Handler,
+      `/dashboard/loads/${busy.id}`,
+      dispatcher,
+      { id: busy.id },
+      post({ intent: 'status', status: 'dispatched', version: '1' }),
+    )
+    expect(taken).toMatchObject({ status: 409, data: { refusal: { message: `The driver is on load ${load.loadNumber}.` } } })
+    const garbage = await call(loadView.action as Handler, path, dispatcher, { id: incomplete.id }, post({ intent: 'status', status: 'flying', version: '1' }))
+    expect(garbage.status).toBe(400)
+
+    // The view offers the legal moves' page state: the cancel confirmation only when asked for and legal.
+    const view = await call(loadView.loader as Handler, viewPath, dispatcher, { id: load.id })
+    expect(view.data).toMatchObject({ confirmCancel: true, load: { status: 'dispatched', version: 2 } })
+  })
+
+  it('deletes a booked load and refuses a dispatched one with the model’s reason', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const onRoad = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    await moveLoad(actorOf(org), onRoad.id, { status: 'dispatched', version: 1 })
+    const booked = await newLoad(org, { brokerId: broker.id })
+    const admin = org.users.admin.id
+    const refused = await call(loadDelete.action as Handler, `/dashboard/loads/${onRoad.id}/delete`, admin, { id: onRoad.id }, post({ version: '2' }))
+    expect(refused).toMatchObject({ status: 302, location: `/dashboard/loads/list?changed=${onRoad.id}` })
+    expect(await prisma.load.count({ where: { id: onRoad.id } })).toBe(1)
+    const deleted = await call(
+      loadDelete.action as Handler,
+      `/dashboard/loads/${booked.id}/delete`,
+      admin,
+      { id: booked.id },
+      post({ version: '1', returnTo: '/dashboard/loads/list?status=booked' }),
+    )
+    expect(deleted).toMatchObject({ status: 302, location: '/dashboard/loads/list?status=booked' })
+    expect(await prisma.load.count({ where: { id: booked.id } })).toBe(0)
+  })
+})
+
+describe('demo loads', () => {
+  it('span the statuses, and those on the road follow the dispatch rules', async () => {
+    const { seed } = await import('../../prisma/seed')
+    await seed({ log: () => {} })
+    const organization = await prisma.organization.findFirstOrThrow({ where: { name: 'Lone Star Freight Services' } })
+    const loads = await prisma.load.findMany({
+      where: { organizationId: organization.id },
+      include: { stops: { orderBy: { sequence: 'asc' } }, truck: true, trailer: true, driver: { include: { driverProfile: true } }, broker: true },
+    })
+    expect(loads.length).toBe(40)
+    expect(new Set(loads.map((load) => load.status))).toEqual(new Set(['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'delivered', 'canceled']))
+    expect((await prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).nextLoadNumber).toBe(41)
+    const onRoad = loads.filter((load) => ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'].includes(load.status))
+    expect(onRoad.length).toBeGreaterThan(0)
+    for (const load of onRoad) {
+      expect(load.truck?.status).toBe('dispatched')
+      expect(load.trailer?.status).toBe('in_use')
+      const day = load.pickupAt!.toISOString().slice(0, 10)
+      expect(load.driver!.driverProfile!.licenseExpiry!.toISOString().slice(0, 10) >= day).toBe(true)
+      expect(load.driver!.driverProfile!.medicalCardExpiry!.toISOString().slice(0, 10) >= day).toBe(true)
+    }
+    for (const key of ['driverId', 'truckId', 'trailerId'] as const) expect(new Set(onRoad.map((load) => load[key])).size).toBe(onRoad.length)
+    for (const load of loads) {
+      expect(load.broker.status).not.toBe('on_hold')
+      expect(load.stops[0].type).toBe('pickup')
+      expect(load.stops.at(-1)!.type).toBe('delivery')
+      expect(load.pickupCity).toBe(load.stops[0].city)
+    }
+  })
+})
