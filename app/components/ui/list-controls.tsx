@@ -27,12 +27,28 @@ export function SortHeader({ column, label, sort, dir, className }: { column: st
   )
 }
 
-export function Pagination({ total, page, pageSize, pageSizes }: { total: number; page: number; pageSize: number; pageSizes: readonly number[] }) {
+/**
+ * Rows per page, "1–25 of 40" and previous/next. A list whose count stops at a cap (loads: 10,000)
+ * passes `capped` and the rows it shows: it then reads "of 10,000+" and goes on while pages are full.
+ */
+export function Pagination({
+  total,
+  page,
+  pageSize,
+  pageSizes,
+  capped,
+}: {
+  total: number
+  page: number
+  pageSize: number
+  pageSizes: readonly number[]
+  capped?: { rows: number }
+}) {
   const { t, i18n } = useTranslation()
   const { search, pathname } = useLocation()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = capped ? (capped.rows === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize))
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const to = Math.min(total, page * pageSize)
+  const to = capped ? (page - 1) * pageSize + capped.rows : Math.min(total, page * pageSize)
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'changed')
   return (
@@ -64,7 +80,7 @@ export function Pagination({ total, page, pageSize, pageSizes }: { total: number
         </noscript>
       </Form>
       <p className="tabular-nums" data-testid="pagination-range">
-        {t('list.range', { from: fmt(from), to: fmt(to), total: fmt(total) })}
+        {t('list.range', { from: fmt(from), to: fmt(to), total: capped ? `${fmt(total)}+` : fmt(total) })}
       </p>
       <div className="flex items-center gap-1">
         <PageLink to={page > 1 ? withParams(search, { page: page - 1 }) : null} label={t('list.previous')} icon="chevronLeft" />

@@ -53,13 +53,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     driverOnly ? [] : listDriverOptions(organizationId),
     driverOnly ? [] : listLoadTruckOptions(organizationId),
   ])
-  redirectPastLastPage(url, query, result.total)
+  // A capped count has no last page to clamp to.
+  if (!result.totalCapped) redirectPastLastPage(url, query, result.total)
   const place = (city: string | null, state: string | null, at: Date | null): Place => ({ city, state, at: at?.toISOString() ?? null })
   return {
     query,
     timeZone,
     columns,
     total: result.total,
+    totalCapped: result.totalCapped,
     counts,
     changed: url.searchParams.get('changed'),
     options: {
@@ -331,7 +333,15 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
             })}
           </ListTable>
         )}
-        {total > 0 ? <Pagination total={total} page={query.page} pageSize={query.pageSize} pageSizes={PAGE_SIZES} /> : null}
+        {total > 0 ? (
+          <Pagination
+            total={total}
+            page={query.page}
+            pageSize={query.pageSize}
+            pageSizes={PAGE_SIZES}
+            capped={loaderData.totalCapped ? { rows: loads.length } : undefined}
+          />
+        ) : null}
       </Card>
     </>
   )
