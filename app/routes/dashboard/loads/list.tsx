@@ -252,16 +252,15 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               <>
                 <SortHeader column="loadNumber" label={t('loads.fields.loadNumber')} {...sortProps} />
                 <SortHeader column="status" label={t('fields.status')} {...sortProps} />
-                <SortHeader column="broker" label={t('loads.fields.broker')} {...sortProps} />
+                <th scope="col" className="px-4 py-3 text-start">
+                  {t('loads.fields.broker')}
+                </th>
                 <SortHeader column="pickupAt" label={t('loads.list.firstPickup')} {...sortProps} />
                 <SortHeader column="deliveryAt" label={t('loads.list.lastDelivery')} {...sortProps} />
                 <th scope="col" className="px-4 py-3 text-start">
                   {t('loads.list.driverTruck')}
                 </th>
                 <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 py-3 text-end" />
-                <th scope="col" className="px-3 py-3 text-end">
-                  {t('loads.fields.ratePerMile')}
-                </th>
                 <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
@@ -325,8 +324,12 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">{t('loads.list.unassigned')}</span>
                     )}
                   </td>
-                  <td className="text-end whitespace-nowrap tabular-nums">{money(load.totalCents)}</td>
-                  <td className="text-end whitespace-nowrap tabular-nums">{load.ratePerMileCents !== null ? money(load.ratePerMileCents) : <Dash />}</td>
+                  <td className="text-end whitespace-nowrap tabular-nums">
+                    {money(load.totalCents)}
+                    {load.ratePerMileCents !== null ? (
+                      <span className="block text-xs text-muted">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
+                    ) : null}
+                  </td>
                   <CustomFieldCells columns={loaderData.columns} values={load.customFields} />
                 </ListRow>
               )
