@@ -1,18 +1,23 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, useNavigation } from 'react-router'
 import { Button, buttonClass } from './button'
 import type { ConfirmDeleteProps } from './confirm-dialog'
 
-export default function ConfirmDialogContent({
-  action,
-  title,
-  description,
-  hidden,
-  onClose,
-  returnFocus,
-}: ConfirmDeleteProps & { onClose: () => void; returnFocus: RefObject<HTMLButtonElement | null> }) {
+type Props = Pick<ConfirmDeleteProps, 'title' | 'description' | 'hidden'> & {
+  /** Where the form posts; the current route when absent. */
+  action?: string
+  onClose: () => void
+  returnFocus: RefObject<HTMLButtonElement | null>
+  /** Other confirmations than a delete (a load's cancel): their fields and button labels. */
+  children?: ReactNode
+  keepLabel?: string
+  confirm?: { label: string; intent?: string }
+}
+
+/** A confirmation in a Radix dialog holding a plain POST form: deletes, and a load's cancel. */
+export default function ConfirmDialogContent({ action, title, description, hidden, onClose, returnFocus, children, keepLabel, confirm }: Props) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   // Once its submission has settled the dialog closes, whatever the answer: after a refused
@@ -37,13 +42,20 @@ export default function ConfirmDialogContent({
         >
           <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
-          <Form method="post" action={action} className="mt-6 flex justify-end gap-2">
+          <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-2">
             {Object.entries(hidden ?? {}).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <Dialog.Close className={buttonClass('secondary')}>{t('common.cancel')}</Dialog.Close>
-            <Button type="submit" name="intent" value="delete" variant="danger" disabled={navigation.state !== 'idle'}>
-              {t('common.delete')}
+            {children}
+            <Dialog.Close className={buttonClass('secondary')}>{keepLabel ?? t('common.cancel')}</Dialog.Close>
+            <Button
+              type="submit"
+              name={confirm && !confirm.intent ? undefined : 'intent'}
+              value={confirm ? confirm.intent : 'delete'}
+              variant="danger"
+              disabled={navigation.state !== 'idle'}
+            >
+              {confirm?.label ?? t('common.delete')}
             </Button>
           </Form>
         </Dialog.Content>
