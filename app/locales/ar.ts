@@ -964,6 +964,7 @@ const ar: Catalogue = {
       invalidTransition: 'لا يمكن لشحنة حالتها «$t(loads.status.{{from}})» أن تصبح «$t(loads.status.{{to}})».',
     },
     list: {
+      truckUnit: 'رقم الوحدة',
       perMile: '{{amount}}/ميل',
       title: 'الشحنات',
       myTitle: 'شحناتي',

@@ -964,6 +964,7 @@ const cn: Catalogue = {
       invalidTransition: '状态为“$t(loads.status.{{from}})”的货运单不能变为“$t(loads.status.{{to}})”。',
     },
     list: {
+      truckUnit: '车辆编号',
       perMile: '{{amount}}/英里',
       title: '货运单',
       myTitle: '我的货运单',

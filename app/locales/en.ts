@@ -968,6 +968,7 @@ const en = {
       invalidTransition: 'A load that is $t(loads.status.{{from}}) cannot become $t(loads.status.{{to}}).',
     },
     list: {
+      truckUnit: 'Unit number',
       perMile: '{{amount}}/mi',
       title: 'Loads',
       myTitle: 'My loads',

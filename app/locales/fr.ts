@@ -974,6 +974,7 @@ const fr: Catalogue = {
       invalidTransition: 'Un chargement « $t(loads.status.{{from}}) » ne peut pas passer à « $t(loads.status.{{to}}) ».',
     },
     list: {
+      truckUnit: 'Numéro d’unité',
       perMile: '{{amount}} par mile',
       title: 'Chargements',
       myTitle: 'Mes chargements',

@@ -972,6 +972,7 @@ const vi: Catalogue = {
       invalidTransition: 'Chuyến hàng ở trạng thái $t(loads.status.{{from}}) không thể chuyển sang $t(loads.status.{{to}}).',
     },
     list: {
+      truckUnit: 'Số hiệu xe',
       perMile: '{{amount}}/dặm',
       title: 'Chuyến hàng',
       myTitle: 'Chuyến hàng của tôi',

@@ -644,8 +644,25 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
 export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>
 
 /** Trucks for the list's truck filter (unit numbers only). */
-export function listLoadTruckOptions(organizationId: string) {
-  return prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' } })
+export const TRUCK_OPTIONS_MAX = 200
+
+/**
+ * Trucks for the list's truck filter (unit numbers only), or null past TRUCK_OPTIONS_MAX: a
+ * select of 5,000 units is unusable and weighs hundreds of KB; the page then asks for a unit number.
+ */
+export async function listLoadTruckOptions(organizationId: string) {
+  const trucks = await prisma.truck.findMany({
+    where: { organizationId },
+    select: { id: true, unitNumber: true },
+    orderBy: { unitNumber: 'asc' },
+    take: TRUCK_OPTIONS_MAX + 1,
+  })
+  return trucks.length > TRUCK_OPTIONS_MAX ? null : trucks
+}
+
+/** The truck a typed unit number names in the organization (the same case-insensitive rule as its unique index). */
+export async function findTruckByUnit(organizationId: string, unitNumber: string) {
+  return prisma.truck.findFirst({ where: { organizationId, unitNumber }, select: { id: true, unitNumber: true } })
 }
 
 /** A person's display name ("First Last"), as the API's `driver.name` shows it. */

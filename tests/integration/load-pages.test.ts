@@ -302,3 +302,23 @@ describe('demo loads', () => {
     }
   })
 })
+
+describe('the truck filter of a large fleet', () => {
+  it('becomes a typed unit number past 200 trucks, matched like the unique index (any case); an unknown unit matches nothing', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const { broker } = await fleet(org)
+    await prisma.truck.createMany({ data: Array.from({ length: 200 }, (_, i) => ({ organizationId, unitNumber: `BULK-${i}` })) })
+    const truck = await prisma.truck.create({ data: { organizationId, unitNumber: 'Rig-77' } })
+    const mine = await newLoad(org, { brokerId: broker.id, truckId: truck.id })
+    await newLoad(org, { brokerId: broker.id })
+    const all = await call(loadList.loader as Handler, '/dashboard/loads/list', org.users.dispatcher.id)
+    expect((all.data?.options as { trucks: unknown }).trucks).toBeNull()
+    const typed = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=rig-77', org.users.dispatcher.id)
+    expect((typed.data?.loads as Array<{ id: string }>).map((load) => load.id)).toEqual([mine.id])
+    const unknown = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=NOPE-1', org.users.dispatcher.id)
+    expect(unknown.data?.loads).toEqual([])
+    const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?truck=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
+    expect(hostile.status).toBe(200)
+  })
+})

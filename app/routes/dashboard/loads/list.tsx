@@ -13,7 +13,16 @@ import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/
 import { listBrokerOptions } from '~/models/broker.server'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
-import { countLoadsByStatus, listLoads, listLoadTruckOptions, loadTimeZone, loadViewer, personName, ratePerMileCents } from '~/models/load.server'
+import {
+  countLoadsByStatus,
+  findTruckByUnit,
+  listLoads,
+  listLoadTruckOptions,
+  loadTimeZone,
+  loadViewer,
+  personName,
+  ratePerMileCents,
+} from '~/models/load.server'
 import { listDriverOptions } from '~/models/user.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
@@ -26,6 +35,7 @@ import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { cn } from '~/utils/cn'
+import { isSaveableText } from '~/schemas/text'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -42,6 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { organizationId } = user
   const url = new URL(request.url)
   const query = parseListQuery(LoadListQuerySchema, url.searchParams)
+  // A large fleet is filtered by a typed unit number instead of a select (see listLoadTruckOptions).
+  const typedUnit = url.searchParams.get('truck')?.trim().slice(0, 20)
+  const truckUnit = typedUnit && isSaveableText(typedUnit) ? typedUnit : undefined
+  if (truckUnit && !query.truckId && !driverOnly) {
+    const truck = await findTruckByUnit(user.organizationId, truckUnit)
+    // An unknown unit matches no load (an id no row has), rather than quietly dropping the filter.
+    query.truckId = truck?.id ?? 'none'
+  }
   // A driver sees their own loads only: no filters that would list the organization's people and partners.
   const [result, counts, columns, timeZone, brokers, companies, drivers, trucks] = await Promise.all([
     listLoads(viewer, query),
@@ -68,8 +86,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       brokers: brokers.map((broker) => ({ value: broker.id, label: broker.name })),
       companies: companies.map((company) => ({ value: company.id, label: company.name })),
       drivers: drivers.map((driver) => ({ value: driver.id, label: personName(driver) ?? '' })),
-      trucks: trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })),
+      trucks: trucks ? trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })) : null,
     },
+    truckUnit: truckUnit ?? null,
     // What the table shows, not the API record (issue 11).
     loads: result.items.map((load) => ({
       id: load.id,
@@ -174,7 +193,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation()
   const { query, loads, total, options, changed, timeZone } = loaderData
   const dated = Boolean(query.from || query.to)
-  const filtered = Boolean(query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || dated)
+  const filtered = Boolean(query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || loaderData.truckUnit || dated)
   const returnTo = listReturnTo(`${pathname}${search}`, LIST)
   const sortProps = { sort: query.sort, dir: query.dir }
   const money = (cents: number) => formatMoney(i18n.language, cents)
@@ -185,7 +204,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         { name: 'brokerId', label: t('loads.fields.broker'), value: query.brokerId, options: options.brokers },
         { name: 'companyId', label: t('fields.company'), value: query.companyId, options: options.companies },
         { name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: options.drivers },
-        { name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: options.trucks },
+        ...(options.trucks ? [{ name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: options.trucks }] : []),
       ]
 
   return (
@@ -212,6 +231,22 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
           filters={filters}
           filtered={dated}
         >
+          {options.trucks || loaderData.driverOnly ? null : (
+            <div className="min-w-36 flex-1">
+              <label htmlFor="truck" className="mb-1 block text-xs font-semibold text-muted">
+                {t('loads.fields.truck')}
+              </label>
+              <input
+                id="truck"
+                name="truck"
+                type="search"
+                maxLength={20}
+                defaultValue={loaderData.truckUnit ?? ''}
+                placeholder={t('loads.list.truckUnit')}
+                className={inputClass}
+              />
+            </div>
+          )}
           <div className="min-w-36 flex-1">
             <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
               {t('loads.list.pickupFrom')}
