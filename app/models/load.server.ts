@@ -6,7 +6,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopInput } from '~/schemas/load'
-import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, type LoadStatus } from '~/schemas/load-options'
+import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, LOAD_COUNT_CAP, type LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time'
@@ -111,20 +111,31 @@ async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Pris
 }
 
 /**
- * Counting stops here: past it a list says "10,000+" (`totalCapped`). An exact count of half a
- * million loads on every page view would cost more than the page itself (docs/decisions/025).
+ * The order a capped count reads in: the filters' index, not the page's sort. With a status the
+ * index (organizationId, status, pickupAt, id) holds every row counted, so the count never visits
+ * the table (a count in the page's order, say by total, would fetch each row to check its status).
  */
-export const LOAD_COUNT_CAP = 10_000
+function countOrder(query: LoadListQuery): Prisma.LoadOrderByWithRelationInput[] {
+  return query.status ? [{ status: 'asc' }, { pickupAt: 'asc' }, { id: 'asc' }] : [{ pickupAt: 'asc' }, { id: 'asc' }]
+}
 
 export async function listLoads(viewer: LoadViewer, query: LoadListQuery) {
   const where = await listWhere(viewer, query)
+  const order = orderBy(query.sort, query.dir)
   const result = await listPage(
     query,
-    // In the list's own order: count({ take }) orders by something, and by id it would walk the
-    // whole table; by the list's order it reads the same index as the page, up to the cap.
-    // A text search is counted whole instead: its trigram indexes find the matches directly.
-    () => (query.q ? prisma.load.count({ where }) : prisma.load.count({ where, orderBy: orderBy(query.sort, query.dir), take: LOAD_COUNT_CAP + 1 })),
-    (window) => prisma.load.findMany({ where, include: listInclude, orderBy: orderBy(query.sort, query.dir), ...window }),
+    // count({ take }) needs an order, and by id (its default) it would walk the whole table. A text
+    // search is counted whole instead: its trigram indexes find the matches directly.
+    () => (query.q ? prisma.load.count({ where }) : prisma.load.count({ where, orderBy: countOrder(query), take: LOAD_COUNT_CAP + 1 })),
+    // The page's ids first (an index read, however deep the page), then those rows with their
+    // broker, driver and truck: joining before OFFSET would join every skipped row too.
+    async (window) => {
+      const ids = (await prisma.load.findMany({ where, select: { id: true }, orderBy: order, ...window })).map((row) => row.id)
+      if (ids.length === 0) return []
+      const rows = await prisma.load.findMany({ where: { id: { in: ids } }, include: listInclude })
+      const byId = new Map(rows.map((row) => [row.id, row]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
   )
   return { ...result, total: Math.min(result.total, LOAD_COUNT_CAP), totalCapped: result.total > LOAD_COUNT_CAP }
 }
@@ -593,9 +604,29 @@ export function loadViewer(user: { organizationId: string; role: string; id: str
  * its status does not (every tab counts what it would show).
  */
 export async function countLoadsByStatus(viewer: LoadViewer, query: LoadListQuery): Promise<Partial<Record<LoadStatus, number>>> {
+  const filtered = Boolean(query.q || query.brokerId || query.companyId || (query.driverId && !viewer.driverId) || query.truckId || query.from || query.to)
+  if (!filtered) return countByStatusCapped(viewer)
   const where = await listWhere(viewer, { ...query, status: undefined })
   const rows = await prisma.load.groupBy({ by: ['status'], where, _count: { _all: true } })
   return Object.fromEntries(rows.map((row) => [row.status, row._count._all]))
+}
+
+/**
+ * The unfiltered tabs: each status counted up to LOAD_COUNT_CAP + 1 on its own index range (a
+ * group-by would read every one of half a million index entries on each page view).
+ */
+async function countByStatusCapped(viewer: LoadViewer): Promise<Partial<Record<LoadStatus, number>>> {
+  const rows = await prisma.$queryRaw<Array<{ status: LoadStatus; n: number }>>`
+    SELECT s.status, (
+      SELECT count(*)::int FROM (
+        SELECT 1 FROM "Load" l
+        WHERE l."organizationId" = ${viewer.organizationId} AND l."status" = s.status::"LoadStatus"
+          AND (${viewer.driverId ?? null}::text IS NULL OR l."driverId" = ${viewer.driverId ?? null})
+        LIMIT ${LOAD_COUNT_CAP + 1}
+      ) AS capped
+    ) AS n
+    FROM unnest(enum_range(NULL::"LoadStatus")::text[]) AS s(status)`
+  return Object.fromEntries(rows.filter((row) => row.n > 0).map((row) => [row.status, row.n]))
 }
 
 /** The organization's time zone: load pages and the editor show stop windows on its wall clock. */

@@ -53,6 +53,12 @@ export type ChargeType = (typeof CHARGE_TYPES)[number]
 /** Each has an index that gives its order (a broker-name sort would sort a million rows: filter by broker instead). */
 export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'createdAt'] as const
 
+/**
+ * Counting stops here: past it a list says "10,000+" (`totalCapped`). An exact count of half a
+ * million loads on every page view would cost more than the page itself (docs/decisions/025).
+ */
+export const LOAD_COUNT_CAP = 10_000
+
 /** Linehaul plus charges at most $10 million a load (inside PostgreSQL's INTEGER). */
 export const MAX_LOAD_CENTS = 1_000_000_000
 export const MAX_STOPS = 20

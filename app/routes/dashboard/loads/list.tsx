@@ -27,7 +27,7 @@ import { listDriverOptions } from '~/models/user.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadListQuerySchema } from '~/schemas/load'
-import { LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
+import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
 import { formatMoney, formatNumber } from '~/utils/format'
 import { languageInfo } from '~/i18n'
 import { redirectPastLastPage } from '~/utils/list-page.server'
@@ -177,7 +177,8 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
                     active ? 'bg-ink text-surface' : 'bg-black/5 dark:bg-white/10',
                   )}
                 >
-                  {formatNumber(i18n.language, tab.count)}
+                  {/* Counts stop at the cap (LOAD_COUNT_CAP): past it a tab reads "10,000+". */}
+                  {tab.count > LOAD_COUNT_CAP ? `${formatNumber(i18n.language, LOAD_COUNT_CAP)}+` : formatNumber(i18n.language, tab.count)}
                 </span>
               </Link>
             </li>
