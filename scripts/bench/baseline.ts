@@ -387,20 +387,27 @@ async function loadPage(organizationId: string, url: URL) {
   const direction = url.searchParams.get('dir') === 'asc' ? 'ASC' : 'DESC'
   const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}`
   const order = `${sort} ${direction}, l.id ${direction}`
-  const [count, items] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT 10001) AS capped`, [
+  // As the app: the capped count in the filters' index order, the page's ids first, then their rows.
+  const countOrder = filter ? 'l.status, l."pickupAt", l.id' : 'l."pickupAt", l.id'
+  const [count, ids] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${where} ORDER BY ${countOrder} LIMIT 10001) AS capped`, [
       organizationId,
     ]),
-    pool.query<LoadRow>(
-      `SELECT l.id, l."loadNumber", l.status, l."brokerId", b.name AS "brokerName", l."brokerReference", l."equipmentType", l."pickupAt", l."pickupCity",
-        l."pickupState", l."deliveryAt", l."deliveryCity", l."deliveryState", l."driverId", d."firstName" AS "driverFirstName",
-        d."lastName" AS "driverLastName", l."truckId", t."unitNumber" AS "truckUnit", l."linehaulCents", l."totalCents", l."loadedMiles",
-        l."emptyMiles", l."createdAt", l."updatedAt", l.version
-      FROM "Load" l JOIN "Broker" b ON b.id = l."brokerId" LEFT JOIN "User" d ON d.id = l."driverId" LEFT JOIN "Truck" t ON t.id = l."truckId"
-      WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
-      [organizationId, pageSize, (page - 1) * pageSize],
-    ),
+    pool.query<{ id: string }>(`SELECT l.id FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`, [
+      organizationId,
+      pageSize,
+      (page - 1) * pageSize,
+    ]),
   ])
+  const items = await pool.query<LoadRow>(
+    `SELECT l.id, l."loadNumber", l.status, l."brokerId", b.name AS "brokerName", l."brokerReference", l."equipmentType", l."pickupAt", l."pickupCity",
+      l."pickupState", l."deliveryAt", l."deliveryCity", l."deliveryState", l."driverId", d."firstName" AS "driverFirstName",
+      d."lastName" AS "driverLastName", l."truckId", t."unitNumber" AS "truckUnit", l."linehaulCents", l."totalCents", l."loadedMiles",
+      l."emptyMiles", l."createdAt", l."updatedAt", l.version
+    FROM "Load" l JOIN "Broker" b ON b.id = l."brokerId" LEFT JOIN "User" d ON d.id = l."driverId" LEFT JOIN "Truck" t ON t.id = l."truckId"
+    WHERE l.id = ANY($1::text[]) ORDER BY ${order}`,
+    [ids.rows.map((row) => row.id)],
+  )
   const counted = Number(count.rows[0].total)
   return { page, pageSize, total: Math.min(counted, 10_000), capped: counted > 10_000, items: items.rows }
 }
@@ -444,7 +451,12 @@ async function loadListPage(req: http.IncomingMessage, url: URL) {
   const [{ page, pageSize, total, capped, items }, brokers, counts] = await Promise.all([
     loadPage(user.organizationId, url),
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Broker" WHERE "organizationId" = $1 ORDER BY name`, [user.organizationId]),
-    pool.query<{ status: string; n: string }>(`SELECT status, count(*) AS n FROM "Load" WHERE "organizationId" = $1 GROUP BY status`, [user.organizationId]),
+    // As the app's unfiltered tabs: each status counted up to the cap on its own index range.
+    pool.query<{ status: string; n: string }>(
+      `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM "Load" l WHERE l."organizationId" = $1 AND l.status = s.status::"LoadStatus" LIMIT 10001) AS c) AS n
+      FROM unnest(enum_range(NULL::"LoadStatus")::text[]) AS s(status)`,
+      [user.organizationId],
+    ),
   ])
   const rows = items
     .map(
