@@ -89,6 +89,7 @@ export default [
       route(':id', 'routes/dashboard/loads/view.tsx'),
       route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
+      route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),

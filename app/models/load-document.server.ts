@@ -82,24 +82,32 @@ function concat(chunks: Uint8Array[], length: number) {
 /**
  * The file's bytes as they arrive: the first ones are held until their type is known (refused
  * unless PDF, PNG, JPEG or WebP), then everything passes through, counted; past the limit the
- * upload stops with 413.
+ * upload is refused with 413. A refused file is still read to its end (and dropped), so the
+ * answer reaches a browser that is still sending instead of a reset connection; the parser's cap
+ * (DRAIN_BYTES) bounds how much is read for nothing.
  */
 async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }) {
-  const head: Uint8Array[] = []
+  let head: Uint8Array[] = []
   let headLength = 0
   let total = 0
+  let refusal: DomainError | undefined
   const decide = async () => {
     const detected = await fileTypeFromBuffer(concat(head, headLength))
-    if (!detected || !(detected.mime in LOAD_DOCUMENT_TYPES)) throw fileError('unsupported_media_type', 'loads.documents.errors.type')
-    found.type = detected.mime as LoadDocumentType
+    if (detected && detected.mime in LOAD_DOCUMENT_TYPES) found.type = detected.mime as LoadDocumentType
+    else refusal = fileError('unsupported_media_type', 'loads.documents.errors.type')
   }
   const reader = stream.getReader()
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
+      if (refusal) continue
       total += value.byteLength
-      if (total > LOAD_DOCUMENT_MAX_BYTES) throw fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+      if (total > LOAD_DOCUMENT_MAX_BYTES) {
+        refusal = fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+        head = []
+        continue
+      }
       if (found.type) {
         yield value
         continue
@@ -108,18 +116,24 @@ async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?:
       headLength += value.byteLength
       if (headLength >= SNIFF_BYTES) {
         await decide()
-        yield* head
+        if (!refusal) yield* head
+        head = []
       }
     }
+    if (refusal) throw refusal
     if (total === 0) throw fileError('validation_failed', 'loads.documents.errors.empty')
     if (!found.type) {
       await decide()
+      if (refusal) throw refusal
       yield* head
     }
   } finally {
     reader.releaseLock()
   }
 }
+
+/** How much of a refused file is read and dropped before the connection is given up. */
+const DRAIN_BYTES = LOAD_DOCUMENT_MAX_BYTES + 1024 * 1024
 
 function storageKey(organizationId: string, loadId: string) {
   return `loads/${organizationId}/${loadId}/${randomBytes(18).toString('base64url')}`
@@ -146,8 +160,8 @@ async function receive(request: Request, organizationId: string, loadId: string)
   }
   let form: FormData
   try {
-    // The parser's own cap is a backstop just above ours: checkedBytes answers 413 first.
-    form = await parseFormData(request, { maxFileSize: LOAD_DOCUMENT_MAX_BYTES + 1, maxHeaderSize: 8 * 1024 }, upload)
+    // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
+    form = await parseFormData(request, { maxFileSize: DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
   } catch (error) {
     if (stored) await storage.delete(stored.key)
     const cause = error instanceof Error && error.cause ? error.cause : error
