@@ -152,6 +152,11 @@ async function receive(request: Request, organizationId: string, loadId: string)
   let stored: Stored | undefined
   const upload = async (file: FileUpload) => {
     if (file.fieldName !== 'file' || stored) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
+    // A form posted with no file chosen sends an empty part without a name: no file.
+    if (file.name === '') {
+      await file.stream().pipeTo(new WritableStream())
+      return null
+    }
     const found: { type?: LoadDocumentType } = {}
     const key = storageKey(organizationId, loadId)
     const sizeBytes = await storage.put(key, checkedBytes(file.stream(), found))

@@ -1,6 +1,7 @@
 import { attachmentDisposition, deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
 import { actorOf } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/utils/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/utils/api.server'
 import type { Route } from './+types/document'
 
 /**
@@ -28,6 +29,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'update', 'load')
+    // `?version=` as on every delete: a malformed one is a 400; documents are never edited, so any valid one will do.
+    const raw = new URL(request.url).searchParams.get('version')
+    parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const document = await deleteLoadDocument(user, actorOf(request, user), params.id, params.documentId)
     return apiData({ id: document.id, deleted: true })
   })
