@@ -57,7 +57,9 @@ async function visibleLoad(user: DocumentUser, loadId: string) {
 
 /** A file name safe to show and to send back: no folders, no control characters, at most 200 characters. */
 export function safeFileName(name: string, ext: string) {
-  const base = (name.split(/[\\/]/).pop() ?? '')
+  // Browsers escape ", CR and LF in a multipart file name as %22, %0D and %0A (the HTML standard).
+  const unescaped = name.replace(/%22/gi, '"').replace(/%0[ad]/gi, '')
+  const base = (unescaped.split(/[\\/]/).pop() ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
