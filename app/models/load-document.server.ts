@@ -196,7 +196,8 @@ export async function uploadLoadDocument(user: DocumentUser, actor: Actor, loadI
     if (!isLoadDocumentKind(kind)) fields.kind = ['loads.documents.errors.kind']
     else if (!kinds.includes(kind)) fields.kind = ['loads.documents.errors.kindForbidden']
     if (!stored) fields.file = ['loads.documents.errors.fileRequired']
-    if (Object.keys(fields).length) throw new DomainError(fields.kind?.[0] === 'loads.documents.errors.kindForbidden' ? 'forbidden' : 'validation_failed', 'validation.failed', { fields })
+    if (Object.keys(fields).length)
+      throw new DomainError(fields.kind?.[0] === 'loads.documents.errors.kindForbidden' ? 'forbidden' : 'validation_failed', 'validation.failed', { fields })
     const document = await prisma.$transaction(async (tx) => {
       const row = await tx.loadDocument.create({
         data: {

@@ -357,21 +357,23 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
  */
 export async function deleteLoad(actor: Actor, id: string, version?: number) {
   assertId(id, NOT_FOUND)
-  return prisma.$transaction(async (tx) => {
-    const key = { id, organizationId: actor.organizationId }
-    const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
-    assertVersion(before, version)
-    if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
-    const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
-    const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
-    assertOneRow({ count })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-    return { before, keys: documents.map((document) => document.storageKey) }
-  }).then(async ({ before, keys }) => {
-    // The rows went with the load (cascade); their files go once that is committed.
-    await removeStoredFiles(keys)
-    return before
-  })
+  return prisma
+    .$transaction(async (tx) => {
+      const key = { id, organizationId: actor.organizationId }
+      const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
+      assertVersion(before, version)
+      if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
+      const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
+      const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
+      assertOneRow({ count })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+      return { before, keys: documents.map((document) => document.storageKey) }
+    })
+    .then(async ({ before, keys }) => {
+      // The rows went with the load (cascade); their files go once that is committed.
+      await removeStoredFiles(keys)
+      return before
+    })
 }
 
 /**

@@ -190,7 +190,8 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
   let response: Response
   try {
     await consumeIpLimit(request, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
-    response = options.idempotency !== false && wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
+    response =
+      options.idempotency !== false && wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
   } catch (error) {
     response = errorResponse(request, error)
   }

@@ -26,7 +26,9 @@ afterAll(() => {
 })
 
 /** A small but real PDF and a 1×1 PNG. */
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+)
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 async function makeLoad(org: Org, driverId?: string) {
@@ -38,7 +40,12 @@ async function makeLoad(org: Org, driverId?: string) {
       brokerId: broker.id,
       loadNumber: unique('DOC'),
       driverId: driverId ?? null,
-      stops: { create: [{ sequence: 1, type: 'pickup', city: 'Dallas' }, { sequence: 2, type: 'delivery', city: 'Tulsa' }] },
+      stops: {
+        create: [
+          { sequence: 1, type: 'pickup', city: 'Dallas' },
+          { sequence: 2, type: 'delivery', city: 'Tulsa' },
+        ],
+      },
     },
   })
 }
@@ -46,7 +53,7 @@ async function makeLoad(org: Org, driverId?: string) {
 function upload(loadId: string, token: string, kind: string, bytes: Uint8Array, fileName: string, declaredType = 'application/pdf') {
   const form = new FormData()
   form.append('kind', kind)
-  form.append('file', new File([bytes], fileName, { type: declaredType }))
+  form.append('file', new File([new Uint8Array(bytes)], fileName, { type: declaredType }))
   const request = new Request(`http://localhost/api/loads/${loadId}/documents`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '198.51.100.9' },
@@ -82,7 +89,13 @@ describe('load documents through the API', () => {
     const created = await upload(load.id, org.users.dispatcher.token, 'bols', PDF, 'BOL 4471 "signed".pdf', 'text/plain')
     expect(created.status).toBe(201)
     const document = created.body.data!
-    expect(document).toMatchObject({ kind: 'bols', fileName: 'BOL 4471 signed.pdf', name: 'BOL 4471 signed.pdf', contentType: 'application/pdf', sizeBytes: PDF.byteLength })
+    expect(document).toMatchObject({
+      kind: 'bols',
+      fileName: 'BOL 4471 signed.pdf',
+      name: 'BOL 4471 signed.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: PDF.byteLength,
+    })
     expect(document.url).toBe(`/api/loads/${load.id}/documents/${document.id}`)
 
     const row = await prisma.loadDocument.findUniqueOrThrow({ where: { id: document.id as string } })
@@ -92,7 +105,15 @@ describe('load documents through the API', () => {
 
     const read = await callApi(loadItem, { path: `/api/loads/${load.id}`, params: { id: load.id }, token: org.users.viewer.token })
     expect(read.body.data.bols).toEqual([
-      { id: document.id, fileName: document.fileName, name: document.fileName, contentType: 'application/pdf', sizeBytes: PDF.byteLength, uploadedAt: document.uploadedAt, url: document.url },
+      {
+        id: document.id,
+        fileName: document.fileName,
+        name: document.fileName,
+        contentType: 'application/pdf',
+        sizeBytes: PDF.byteLength,
+        uploadedAt: document.uploadedAt,
+        url: document.url,
+      },
     ])
     expect(read.body.data.rateConn).toEqual([])
     expect(read.body.data.pod).toEqual([])
@@ -106,15 +127,25 @@ describe('load documents through the API', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
 
     // Readers do not delete; the office does, and the stored file goes with the row.
-    const refused = await callApi(documentRoute, { method: 'DELETE', path: `/api/loads/${load.id}/documents/${document.id}`, params: { id: load.id, documentId: document.id as string }, token: org.users.viewer.token })
+    const refused = await callApi(documentRoute, {
+      method: 'DELETE',
+      path: `/api/loads/${load.id}/documents/${document.id}`,
+      params: { id: load.id, documentId: document.id as string },
+      token: org.users.viewer.token,
+    })
     expect(refused.status).toBe(403)
-    const deleted = await callApi(documentRoute, { method: 'DELETE', path: `/api/loads/${load.id}/documents/${document.id}`, params: { id: load.id, documentId: document.id as string }, token: org.users.admin.token })
+    const deleted = await callApi(documentRoute, {
+      method: 'DELETE',
+      path: `/api/loads/${load.id}/documents/${document.id}`,
+      params: { id: load.id, documentId: document.id as string },
+      token: org.users.admin.token,
+    })
     expect(deleted).toMatchObject({ status: 200, body: { data: { id: document.id, deleted: true } } })
     expect(await prisma.loadDocument.count({ where: { id: document.id as string } })).toBe(0)
     expect(fs.existsSync(path.join(storageDir, row.storageKey))).toBe(false)
     expect((await download(load.id, document.id as string, org.users.admin.token)).status).toBe(404)
 
-    const events = await prisma.auditEvent.findMany({ where: { entity: 'load', entityId: load.id }, orderBy: { createdAt: 'asc' } })
+    const events = await prisma.auditEvent.findMany({ where: { entity: 'load', entityId: load.id }, orderBy: { at: 'asc' } })
     expect(events.map((event) => event.action)).toEqual(['update', 'update'])
     expect(JSON.stringify(events[0].changes)).toContain('BOL 4471 signed.pdf')
   })
@@ -129,7 +160,13 @@ describe('load documents through the API', () => {
     const text = await upload(load.id, org.users.admin.token, 'bols', new TextEncoder().encode('just some text, not a PDF at all\n'.repeat(300)), 'x.pdf')
     expect(text.status).toBe(415)
     expect(text.body.error?.code).toBe('unsupported_media_type')
-    const exe = await upload(load.id, org.users.admin.token, 'bols', new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0, 0, 0, 0x04, 0, 0, 0, 0xff, 0xff]), 'invoice.pdf')
+    const exe = await upload(
+      load.id,
+      org.users.admin.token,
+      'bols',
+      new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0, 0, 0, 0x04, 0, 0, 0, 0xff, 0xff]),
+      'invoice.pdf',
+    )
     expect(exe.status).toBe(415)
     expect(storedFiles(org).length).toBe(before)
     expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(1)
@@ -138,9 +175,18 @@ describe('load documents through the API', () => {
   it('refuses a missing kind, a missing file, an empty file and a JSON body, storing nothing', async () => {
     const load = await makeLoad(org)
     const before = storedFiles(org).length
-    expect((await upload(load.id, org.users.admin.token, 'invoice', PDF, 'a.pdf')).body.error).toMatchObject({ code: 'validation_failed', fields: { kind: [expect.any(String)] } })
+    expect((await upload(load.id, org.users.admin.token, 'invoice', PDF, 'a.pdf')).body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { kind: [expect.any(String)] },
+    })
     expect((await upload(load.id, org.users.admin.token, 'bols', new Uint8Array(), 'a.pdf')).status).toBe(400)
-    const json = await callApi(documentsRoute, { method: 'POST', path: `/api/loads/${load.id}/documents`, params: { id: load.id }, token: org.users.admin.token, body: { kind: 'bols', file: 'JVBERi0=' } })
+    const json = await callApi(documentsRoute, {
+      method: 'POST',
+      path: `/api/loads/${load.id}/documents`,
+      params: { id: load.id },
+      token: org.users.admin.token,
+      body: { kind: 'bols', file: 'JVBERi0=' },
+    })
     expect(json).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type' } } })
     expect(storedFiles(org).length).toBe(before)
     expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(0)
@@ -155,7 +201,12 @@ describe('load documents through the API', () => {
     const otherLoad = await makeLoad(other)
     // The document is looked up under its own load only.
     expect((await download(otherLoad.id, documentId, other.users.admin.token)).status).toBe(404)
-    const deleted = await callApi(documentRoute, { method: 'DELETE', path: `/api/loads/${load.id}/documents/${documentId}`, params: { id: load.id, documentId }, token: other.users.admin.token })
+    const deleted = await callApi(documentRoute, {
+      method: 'DELETE',
+      path: `/api/loads/${load.id}/documents/${documentId}`,
+      params: { id: load.id, documentId },
+      token: other.users.admin.token,
+    })
     expect(deleted.status).toBe(404)
     expect(await prisma.loadDocument.count({ where: { id: documentId } })).toBe(1)
   })

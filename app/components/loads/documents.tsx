@@ -69,6 +69,7 @@ export function LoadDocuments({
                           href={href('/dashboard/loads/:id/documents/:documentId', { id: loadId, documentId: document.id })}
                           className="font-semibold break-all text-primary-darker hover:underline dark:text-primary-light"
                           aria-label={t('loads.documents.downloadLabel', { name: document.fileName })}
+                          title={t('loads.documents.download')}
                           download
                         >
                           <bdi>{document.fileName}</bdi>

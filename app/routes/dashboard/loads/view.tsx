@@ -156,7 +156,10 @@ async function uploadAction(request: Request, loadId: string, t: (key: string, p
     if (error.code === 'not_found') throw data(null, { status: 404 })
     const params = error.options.params ?? {}
     const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
-    const upload: UploadRefusal = { message: t('loads.documents.refused'), fields: Object.keys(fields).length ? fields : { file: [t(error.messageKey, params)] } }
+    const upload: UploadRefusal = {
+      message: t('loads.documents.refused'),
+      fields: Object.keys(fields).length ? fields : { file: [t(error.messageKey, params)] },
+    }
     return data({ upload }, { status: error.status })
   }
 }
