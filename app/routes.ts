@@ -89,6 +89,7 @@ export default [
       route(':id', 'routes/dashboard/loads/view.tsx'),
       route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
+      route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
@@ -117,6 +118,8 @@ export default [
     route('loads', 'routes/api/loads/collection.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),
+    route('loads/:id/documents', 'routes/api/loads/documents.ts'),
+    route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
     // The specification calls a load's stops "addresses".
     route('loads/address/:id', 'routes/api/loads/stop.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),

@@ -11,6 +11,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
+import { removeStoredFiles, serializeLoadDocument } from './load-document.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
 import { resolveCustomFields } from './custom-fields.server'
 import {
@@ -42,6 +43,7 @@ const include = {
   trailer: { select: { id: true, unitNumber: true } },
   stops: { orderBy: { sequence: 'asc' } },
   charges: { orderBy: { sequence: 'asc' } },
+  documents: { orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }], include: { uploadedBy: { select: { id: true, firstName: true, lastName: true } } } },
 } as const satisfies Prisma.LoadInclude
 
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof include }>
@@ -366,16 +368,23 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
  */
 export async function deleteLoad(actor: Actor, id: string, version?: number) {
   assertId(id, NOT_FOUND)
-  return prisma.$transaction(async (tx) => {
-    const key = { id, organizationId: actor.organizationId }
-    const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
-    assertVersion(before, version)
-    if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
-    const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
-    assertOneRow({ count })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-    return before
-  })
+  return prisma
+    .$transaction(async (tx) => {
+      const key = { id, organizationId: actor.organizationId }
+      const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
+      assertVersion(before, version)
+      if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
+      const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
+      const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
+      assertOneRow({ count })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
+      return { before, keys: documents.map((document) => document.storageKey) }
+    })
+    .then(async ({ before, keys }) => {
+      // The rows went with the load (cascade); their files go once that is committed.
+      await removeStoredFiles(keys)
+      return before
+    })
 }
 
 /**
@@ -555,15 +564,24 @@ export function serializeLoad(load: LoadWithRelations) {
     })),
     charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
     // The specification's document lists (issue 9, documents); `name` repeats `fileName` for its client.
-    bols: [] as Array<Record<string, unknown>>,
-    rateConn: [] as Array<Record<string, unknown>>,
-    pod: [] as Array<Record<string, unknown>>,
+    ...documentLists(load.documents),
     createdAt: load.createdAt.toISOString(),
     updatedAt: load.updatedAt.toISOString(),
     version: load.version,
   }
 }
 export type LoadDto = ReturnType<typeof serializeLoad>
+
+/** The document lists by kind, in upload order. */
+function documentLists(documents: LoadWithRelations['documents']) {
+  const lists = { bols: [] as LoadDocumentItem[], rateConn: [] as LoadDocumentItem[], pod: [] as LoadDocumentItem[] }
+  for (const document of documents) {
+    const { kind: _kind, uploadedBy: _uploadedBy, ...item } = serializeLoadDocument(document)
+    lists[document.kind].push(item)
+  }
+  return lists
+}
+type LoadDocumentItem = { id: string; fileName: string; name: string; contentType: string; sizeBytes: number; uploadedAt: string; url: string }
 
 /** A list row for the API: the load without stops and charges, with its first pickup and last delivery. */
 export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>) {

@@ -183,13 +183,15 @@ async function answer(request: Request, handler: () => Promise<Response>) {
 /**
  * Runs an API handler: counts the request against its client IP's rate limit first, replays or
  * records it when it is a POST with an Idempotency-Key, turns thrown errors into JSON errors and
- * adds the RateLimit-* headers to whatever it answers.
+ * adds the RateLimit-* headers to whatever it answers. `idempotency: false` for streamed uploads,
+ * whose body is never held whole (so it cannot be hashed for a replay check).
  */
-export async function handleApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+export async function handleApi(request: Request, handler: () => Promise<Response>, options: { idempotency?: boolean } = {}): Promise<Response> {
   let response: Response
   try {
     await consumeIpLimit(request, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
-    response = wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
+    response =
+      options.idempotency !== false && wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
   } catch (error) {
     response = errorResponse(request, error)
   }

@@ -25,8 +25,25 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
  */
 const UPLOAD_LIMITS: Array<[RegExp, number]> = [[/^\/dashboard\/user\/account(\.data)?\/?$/, 2 * 1024 * 1024 + 64 * 1024]]
 
+/**
+ * Streamed uploads: multipart bodies on these paths are passed on as they arrive, never collected
+ * here; the route parses them as a stream and stops past its own limit (load documents: 15 MB,
+ * app/models/load-document.server.ts). The limit here (15 MB plus the multipart envelope) turns a
+ * declared larger body away at once. Other bodies on these paths keep the 1 MB collected limit.
+ */
+const STREAMED_UPLOAD_LIMITS: Array<[RegExp, number]> = [
+  [/^\/api\/loads\/[^/]+\/documents\/?$/, 15 * 1024 * 1024 + 64 * 1024],
+  [/^\/dashboard\/loads\/[^/]+(\.data)?\/?$/, 15 * 1024 * 1024 + 64 * 1024],
+]
+
 export function bodyLimitFor(path: string) {
   return UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? BODY_LIMIT_BYTES
+}
+
+/** The limit of a streamed multipart upload on this path, or null when the body is collected first. */
+export function streamedUploadLimitFor(path: string, contentType: string | undefined) {
+  if (!(contentType ?? '').toLowerCase().startsWith('multipart/form-data')) return null
+  return STREAMED_UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? null
 }
 
 /** What React Router's request handler accepts; anything else (TRACE, PROPFIND …) is a 405 here. */
@@ -253,6 +270,8 @@ export function edge({ dev }: { dev: boolean }) {
     const refusal = check(req, allowed === 'allowed')
     if (refusal) return refuse(req, res, refusal)
     const length = Number(req.get('content-length') ?? 0)
+    const streamed = SAFE_METHODS.has(req.method) ? null : streamedUploadLimitFor(req.path, req.get('content-type'))
+    if (streamed !== null) return length > streamed ? tooLarge(req, res, length) : next()
     const limit = bodyLimitFor(req.path)
     if (length > limit) return tooLarge(req, res, length)
     if (length === 0 && req.get('transfer-encoding') === undefined) return next()

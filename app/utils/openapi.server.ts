@@ -12,6 +12,7 @@ import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/sc
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
+import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { ERROR_CODES } from './errors.server'
 
 type JsonSchema = Record<string, unknown>
@@ -267,6 +268,24 @@ const RESOURCES: Resource[] = [
   },
 ]
 
+const documentIdParameter = { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } }
+/** One item of a load's `bols`, `rateConn` and `pod` lists; `name` repeats `fileName` for the specification's client. */
+const loadDocumentSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string', enum: [...LOAD_DOCUMENT_KINDS] },
+    fileName: { type: 'string' },
+    name: { type: 'string' },
+    contentType: { type: 'string', enum: Object.keys(LOAD_DOCUMENT_TYPES) },
+    sizeBytes: { type: 'integer' },
+    uploadedAt: { type: 'string', format: 'date-time' },
+    uploadedBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    url: { type: 'string', description: 'GET it with the same bearer token to download the file.' },
+  },
+  required: ['id', 'fileName', 'name', 'contentType', 'sizeBytes', 'uploadedAt', 'url'],
+}
+
 /** The load calls beside the five: a status move, and the specification's stop ("address") delete. */
 function loadPaths(): Record<string, Record<string, Operation>> {
   return {
@@ -286,6 +305,62 @@ function loadPaths(): Record<string, Record<string, Operation>> {
             'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
           ),
           '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/{id}/documents': {
+      post: {
+        tags: ['loads'],
+        summary: 'Upload a document onto a load',
+        description: `A BOL (\`bols\`), rate confirmation (\`rateConn\`) or POD (\`pod\`), sent as multipart/form-data. The type is read from the file's bytes: ${Object.keys(LOAD_DOCUMENT_TYPES).join(', ')} only (415 otherwise, whatever its name or declared type); at most ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB (413). Admins and dispatchers upload every kind; drivers \`bols\` and \`pod\` on their own loads. Streamed, so not replayed by Idempotency-Key.`,
+        operationId: 'upload_load_document',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { kind: { type: 'string', enum: [...LOAD_DOCUMENT_KINDS] }, file: { type: 'string', format: 'binary' } },
+                required: ['kind', 'file'],
+              },
+              encoding: { file: { contentType: Object.keys(LOAD_DOCUMENT_TYPES).join(', ') } },
+            },
+          },
+        },
+        responses: {
+          '201': dataResponse('The stored document.', loadDocumentSchema),
+          '404': errorResponse('not_found: no such load (or not yours, for a driver).'),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not a PDF, PNG, JPEG or WebP file (by content), or the body is not multipart/form-data.'),
+        },
+      },
+    },
+    '/api/loads/{id}/documents/{documentId}': {
+      get: {
+        tags: ['loads'],
+        summary: "Download a load's document",
+        operationId: 'download_load_document',
+        parameters: [idParameter, documentIdParameter],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment (`Content-Disposition`), with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(Object.keys(LOAD_DOCUMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+      delete: {
+        tags: ['loads'],
+        summary: "Delete a load's document",
+        operationId: 'delete_load_document',
+        parameters: [idParameter, documentIdParameter],
+        responses: {
+          '200': dataResponse('Removed, with its stored file.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '404': errorResponse('not_found'),
           ...common,
         },
       },

@@ -40,7 +40,7 @@ const BATCH = 8
 
 type Operation = {
   parameters?: Array<{ name: string; in: string; schema: JsonSchema }>
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } }
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema }; 'multipart/form-data'?: { schema: JsonSchema } } }
 }
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: JsonSchema } } }
 
@@ -240,11 +240,14 @@ function bodyCase(method: string, path: string, body: HostileBody, rng: Rng, aut
 /** One batch of cases for a write endpoint, given the record it works on (item endpoints). */
 function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, target: { id: string; version: number } | undefined): Case[] {
   const { method, path, operation } = write
-  const schema = operation.requestBody?.content['application/json'].schema
+  // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
+  const content = operation.requestBody?.content
+  const schema = content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema
   const authenticated = !path.startsWith('/api/account/')
   const cases: Case[] = []
   for (let i = 0; i < size; i++) {
-    const itemPath = (id: string) => path.replace('{id}', id)
+    // A document id nobody has: the fuzz checks refusals there; tests/integration/load-documents.test.ts the rest.
+    const itemPath = (id: string) => path.replace('{id}', id).replace('{documentId}', 'cl0000000000000000000000')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.

@@ -3,6 +3,7 @@ import { data, href, Link, useLocation } from 'react-router'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
+import { LoadDocuments, type UploadRefusal } from '~/components/loads/documents'
 import { CancelConfirm, StatusActions } from '~/components/loads/status-actions'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -10,10 +11,11 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
+import { canDeleteDocuments, deleteLoadDocument, uploadableKinds, uploadLoadDocument } from '~/models/load-document.server'
 import { getLoad, loadTimeZone, loadViewer, moveLoad, personName, ratePerMileCents } from '~/models/load.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { canMove, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
-import { requireActor } from '~/utils/actor.server'
+import { actorOf, requireActor } from '~/utils/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -84,7 +86,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         notes: stop.notes,
       })),
       charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
+      documents: load.documents.map((document) => ({
+        id: document.id,
+        kind: document.kind,
+        fileName: document.fileName,
+        sizeBytes: document.sizeBytes,
+        uploadedAt: document.uploadedAt.toISOString(),
+        uploadedBy: personName(document.uploadedBy),
+      })),
     },
+    documentKinds: uploadableKinds(user.role),
+    canDeleteDocuments: canDeleteDocuments(user.role),
     timeZone,
     customFields,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
@@ -102,9 +114,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * the page with its reasons, never as an error page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, 'update', 'load')
-  const form = await request.formData()
   const t = getInstance(context).t
+  // A document upload: multipart, streamed to storage by the model (drivers too, on their loads).
+  if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) return uploadAction(request, params.id, t)
+  const { user, actor } = await requireActor(request, 'update', 'load')
+  const form = await request.formData()
+  if (form.get('intent') === 'deleteDocument') {
+    const document = await orNotFound(deleteLoadDocument(user, actor, params.id, String(form.get('documentId') ?? '')))
+    const url = new URL(request.url)
+    return redirectWithToast(`${url.pathname}${url.search}`, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) })
+  }
   if (form.get('intent') !== 'status') throw data(null, { status: 400 })
   const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
   if (!parsed.success) return data({ refusal: { conflict: false, message: t('validation.failed'), reasons: [] as string[] } }, { status: 400 })
@@ -122,6 +141,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const params = error.options.params ?? {}
     const reasons = Object.values(error.fields ?? {}).flatMap((keys) => keys.map((key) => t(key, params)))
     return data({ refusal: { conflict: error.code === 'conflict', message: t(error.messageKey, params), reasons } }, { status: error.status })
+  }
+}
+
+/** The upload form's post: stored and listed (redirect with a toast), or its refusal on the page, never a 500. */
+async function uploadAction(request: Request, loadId: string, t: (key: string, params?: Record<string, unknown>) => string) {
+  const user = await requirePermission(request, 'read', 'load')
+  try {
+    const { document } = await uploadLoadDocument(user, actorOf(request, user), loadId, request)
+    const url = new URL(request.url)
+    return redirectWithToast(`${url.pathname}${url.search}`, { type: 'success', title: t('loads.documents.toast.uploaded', { name: document.fileName }) })
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.code === 'not_found') throw data(null, { status: 404 })
+    const params = error.options.params ?? {}
+    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
+    const upload: UploadRefusal = {
+      message: t('loads.documents.refused'),
+      fields: Object.keys(fields).length ? fields : { file: [t(error.messageKey, params)] },
+    }
+    return data({ upload }, { status: error.status })
   }
 }
 
@@ -144,6 +183,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
   const number = (value: number) => formatNumber(i18n.language, value)
   const when = (value: string | null) => (value ? formatDateTime(i18n.language, value, timeZone) : null)
   const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null
+  const uploadRefusal = actionData && 'upload' in actionData ? actionData.upload : null
   const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
 
   return (
@@ -419,6 +459,15 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
             <p className="text-sm text-muted">{t('loads.view.noNotes')}</p>
           )}
         </Card>
+
+        <LoadDocuments
+          loadId={load.id}
+          documents={load.documents}
+          kinds={loaderData.documentKinds}
+          canDelete={loaderData.canDeleteDocuments}
+          timeZone={timeZone}
+          refusal={uploadRefusal}
+        />
 
         <CustomFieldValues fields={loaderData.customFields} />
       </div>

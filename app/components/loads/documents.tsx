@@ -1,0 +1,176 @@
+import { Form, href, useNavigation } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { ErrorList } from '~/components/ui/field'
+import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
+import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
+import { formatDateTime } from '~/utils/format'
+import { useTranslation } from '~/utils/use-translation'
+
+export type DocumentItem = {
+  id: string
+  kind: LoadDocumentKind
+  fileName: string
+  sizeBytes: number
+  uploadedAt: string
+  uploadedBy: string | null
+}
+
+export type UploadRefusal = { message: string; fields: Record<string, string[]> }
+
+function fileSize(language: string, bytes: number) {
+  const [unit, value] = bytes >= 1024 * 1024 ? (['megabyte', bytes / 1024 / 1024] as const) : (['kilobyte', Math.max(bytes / 1024, 0.1)] as const)
+  return new Intl.NumberFormat(language === 'cn' ? 'zh-CN' : language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+}
+
+/**
+ * A load's papers per kind, with download links, delete buttons (form posts) for the office, and a
+ * plain multipart upload form that works without JavaScript.
+ */
+export function LoadDocuments({
+  loadId,
+  documents,
+  kinds,
+  canDelete,
+  timeZone,
+  refusal,
+}: {
+  loadId: string
+  documents: DocumentItem[]
+  kinds: readonly LoadDocumentKind[]
+  canDelete: boolean
+  timeZone: string
+  refusal: UploadRefusal | null
+}) {
+  const { t, i18n } = useTranslation()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
+  const fileErrors = refusal?.fields.file
+  const kindErrors = refusal?.fields.kind
+  return (
+    <Card className="p-6 lg:col-span-2" data-testid="load-documents">
+      <h2 className="mb-3 text-base font-bold">{t('loads.documents.title')}</h2>
+      <div className="grid gap-6 md:grid-cols-3">
+        {LOAD_DOCUMENT_KINDS.map((kind) => {
+          const items = documents.filter((document) => document.kind === kind)
+          return (
+            <section key={kind} aria-labelledby={`documents-${kind}`} data-testid={`documents-${kind}`}>
+              <h3 id={`documents-${kind}`} className="mb-2 text-sm font-semibold text-muted">
+                {t(`loads.documents.kind.${kind}`)}
+              </h3>
+              {items.length ? (
+                <ul className="space-y-2">
+                  {items.map((document) => (
+                    <li key={document.id} className="flex items-start gap-2 rounded-lg border border-line p-2 text-sm">
+                      <Icon name="download" size={18} className="mt-0.5 shrink-0 text-muted" />
+                      <div className="min-w-0 flex-1">
+                        <a
+                          href={href('/dashboard/loads/:id/documents/:documentId', { id: loadId, documentId: document.id })}
+                          className="font-semibold break-all text-primary-darker hover:underline dark:text-primary-light"
+                          aria-label={t('loads.documents.downloadLabel', { name: document.fileName })}
+                          title={t('loads.documents.download')}
+                          download
+                        >
+                          <bdi>{document.fileName}</bdi>
+                        </a>
+                        <p className="text-xs text-muted">
+                          <span className="tabular-nums">{fileSize(i18n.language, document.sizeBytes)}</span>
+                          {' · '}
+                          {document.uploadedBy
+                            ? t('loads.documents.uploadedBy', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone), name: document.uploadedBy })
+                            : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })}
+                        </p>
+                      </div>
+                      {canDelete ? (
+                        <Form method="post">
+                          <input type="hidden" name="documentId" value={document.id} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="deleteDocument"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={t('loads.documents.deleteLabel', { name: document.fileName })}
+                            title={t('loads.documents.delete')}
+                          >
+                            <Icon name="trash" size={16} />
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted">{t('loads.documents.empty')}</p>
+              )}
+            </section>
+          )
+        })}
+      </div>
+
+      {kinds.length ? (
+        <Form method="post" encType="multipart/form-data" className="mt-6 border-t border-dashed border-line pt-4" data-testid="document-upload">
+          <h3 className="mb-3 text-sm font-bold">{t('loads.documents.upload')}</h3>
+          {refusal ? (
+            <p role="alert" className="mb-3 text-sm font-semibold text-error" data-testid="document-refusal">
+              {refusal.message}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-start gap-4">
+            <div className="w-full sm:w-56">
+              <label htmlFor="document-kind" className="mb-1.5 block text-sm font-semibold">
+                {t('loads.documents.kindLabel')}
+              </label>
+              <select
+                id="document-kind"
+                name="kind"
+                className={inputClass}
+                defaultValue={kinds[0]}
+                aria-invalid={kindErrors?.length ? true : undefined}
+                aria-describedby={kindErrors?.length ? 'document-kind-error' : undefined}
+              >
+                {kinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`loads.documents.kind.${kind}`)}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id="document-kind-error" errors={kindErrors} />
+            </div>
+            <div className="min-w-0 flex-1">
+              <label htmlFor="document-file" className="mb-1.5 block text-sm font-semibold">
+                {t('loads.documents.fileLabel')}
+              </label>
+              <input
+                id="document-file"
+                name="file"
+                type="file"
+                required
+                accept={LOAD_DOCUMENT_ACCEPT}
+                aria-invalid={fileErrors?.length ? true : undefined}
+                aria-describedby={fileErrors?.length ? 'document-file-error' : 'document-file-hint'}
+                className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
+              />
+              {fileErrors?.length ? (
+                <ul id="document-file-error" className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
+                  {fileErrors.map((error) => (
+                    <li key={error}>{error}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p id="document-file-hint" className="mt-1.5 text-xs text-muted">
+                  {t('loads.documents.hint', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })}
+                </p>
+              )}
+            </div>
+            <Button type="submit" name="intent" value="uploadDocument" disabled={busy} className="sm:mt-7">
+              <Icon name="plus" size={18} />
+              {t('loads.documents.submit')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,308 @@
+/**
+ * A load's papers (BOLs, rate confirmations, PODs), shared by the load page and
+ * /api/loads/{id}/documents. The upload is streamed: the multipart body is parsed as it arrives,
+ * the file's type is decided from its first bytes (file-type) before anything is stored, and the
+ * bytes go to storage as they come, refused past 15 MB. Nothing is buffered whole.
+ */
+import { parseFormData, type FileUpload } from '@mjackson/form-data-parser'
+import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
+import { fileTypeFromBuffer } from 'file-type'
+import { randomBytes } from 'node:crypto'
+import {
+  DRIVER_DOCUMENT_KINDS,
+  isLoadDocumentKind,
+  LOAD_DOCUMENT_KINDS,
+  LOAD_DOCUMENT_MAX_BYTES,
+  LOAD_DOCUMENT_TYPES,
+  type LoadDocumentKind,
+  type LoadDocumentType,
+} from '~/schemas/load-document-options'
+import { prisma } from '~/utils/db.server'
+import { DomainError, isDomainError } from '~/utils/errors.server'
+import { can, type Role } from '~/utils/permissions'
+import { fileStorage } from '~/utils/storage.server'
+import { recordAudit, type Actor } from './audit.server'
+import { assertId, requireFound } from './records.server'
+
+const LOAD_NOT_FOUND = 'loads.errors.notFound'
+const NOT_FOUND = 'loads.documents.errors.notFound'
+/** Bytes file-type looks at; the accepted types need far fewer. */
+const SNIFF_BYTES = 4100
+
+export type DocumentUser = { id: string; organizationId: string; role: Role }
+
+/** Who may upload which kinds: the office every kind, a driver BOLs and PODs on their own loads. */
+export function uploadableKinds(role: Role): readonly LoadDocumentKind[] {
+  if (can(role, 'update', 'load')) return LOAD_DOCUMENT_KINDS
+  if (role === 'driver') return DRIVER_DOCUMENT_KINDS
+  return []
+}
+
+export function canDeleteDocuments(role: Role) {
+  return can(role, 'update', 'load')
+}
+
+/** The load, if this user may read it (a driver only their own); else 404. */
+async function visibleLoad(user: DocumentUser, loadId: string) {
+  assertId(loadId, LOAD_NOT_FOUND)
+  // As loadViewer says (app/models/load.server.ts): a driver reads only the loads assigned to them.
+  return requireFound(
+    await prisma.load.findFirst({
+      where: { id: loadId, organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) },
+      select: { id: true, organizationId: true, loadNumber: true },
+    }),
+    LOAD_NOT_FOUND,
+  )
+}
+
+/** A file name safe to show and to send back: no folders, no control characters, at most 200 characters. */
+export function safeFileName(name: string, ext: string) {
+  // Browsers escape ", CR and LF in a multipart file name as %22, %0D and %0A (the HTML standard).
+  const unescaped = name.replace(/%22/gi, '"').replace(/%0[ad]/gi, '')
+  const base = (unescaped.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200)
+  return base && base !== '.' && base !== '..' ? base : `document.${ext}`
+}
+
+function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) {
+  return new DomainError(code, 'validation.failed', { fields: { file: [key] }, params })
+}
+
+function concat(chunks: Uint8Array[], length: number) {
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * The file's bytes as they arrive: the first ones are held until their type is known (refused
+ * unless PDF, PNG, JPEG or WebP), then everything passes through, counted; past the limit the
+ * upload is refused with 413. A refused file is still read to its end (and dropped), so the
+ * answer reaches a browser that is still sending instead of a reset connection; the parser's cap
+ * (DRAIN_BYTES) bounds how much is read for nothing.
+ */
+async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }) {
+  let head: Uint8Array[] = []
+  let headLength = 0
+  let total = 0
+  let refusal: DomainError | undefined
+  const decide = async () => {
+    const detected = await fileTypeFromBuffer(concat(head, headLength))
+    if (detected && detected.mime in LOAD_DOCUMENT_TYPES) found.type = detected.mime as LoadDocumentType
+    else refusal = fileError('unsupported_media_type', 'loads.documents.errors.type')
+  }
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (refusal) continue
+      total += value.byteLength
+      if (total > LOAD_DOCUMENT_MAX_BYTES) {
+        refusal = fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+        head = []
+        continue
+      }
+      if (found.type) {
+        yield value
+        continue
+      }
+      head.push(value)
+      headLength += value.byteLength
+      if (headLength >= SNIFF_BYTES) {
+        await decide()
+        if (!refusal) yield* head
+        head = []
+      }
+    }
+    if (refusal) throw refusal
+    if (total === 0) throw fileError('validation_failed', 'loads.documents.errors.empty')
+    if (!found.type) {
+      await decide()
+      if (refusal) throw refusal
+      yield* head
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
+/** How much of a refused file is read and dropped before the connection is given up. */
+const DRAIN_BYTES = LOAD_DOCUMENT_MAX_BYTES + 1024 * 1024
+
+function storageKey(organizationId: string, loadId: string) {
+  return `loads/${organizationId}/${loadId}/${randomBytes(18).toString('base64url')}`
+}
+
+type Stored = { key: string; sizeBytes: number; contentType: LoadDocumentType; fileName: string }
+
+/**
+ * Reads a multipart body (`kind`, `file`; other text fields such as `intent` are passed back),
+ * storing the file as it streams in. Any refusal removes what was stored.
+ */
+async function receive(request: Request, organizationId: string, loadId: string) {
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
+  if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', 'loads.documents.errors.notMultipart')
+  const storage = fileStorage()
+  let stored: Stored | undefined
+  const upload = async (file: FileUpload) => {
+    if (file.fieldName !== 'file' || stored) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
+    // A form posted with no file chosen sends an empty part without a name: no file.
+    if (file.name === '') {
+      await file.stream().pipeTo(new WritableStream())
+      return null
+    }
+    const found: { type?: LoadDocumentType } = {}
+    const key = storageKey(organizationId, loadId)
+    const sizeBytes = await storage.put(key, checkedBytes(file.stream(), found))
+    stored = { key, sizeBytes, contentType: found.type!, fileName: safeFileName(file.name, LOAD_DOCUMENT_TYPES[found.type!]) }
+    return key
+  }
+  let form: FormData
+  try {
+    // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
+    form = await parseFormData(request, { maxFileSize: DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
+  } catch (error) {
+    if (stored) await storage.delete(stored.key)
+    const cause = error instanceof Error && error.cause ? error.cause : error
+    if (isDomainError(cause)) throw cause
+    if (isDomainError(error)) throw error
+    if (error instanceof MaxFileSizeExceededError || cause instanceof MaxFileSizeExceededError)
+      throw fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+    throw new DomainError('validation_failed', 'loads.documents.errors.badForm')
+  }
+  return { form, stored: stored as Stored | undefined, storage }
+}
+
+/**
+ * Uploads one document onto a load the user may read. The load is checked before the body is
+ * read; the kind after (it may come after the file in the form), and a refused kind removes the file.
+ */
+export async function uploadLoadDocument(user: DocumentUser, actor: Actor, loadId: string, request: Request) {
+  const load = await visibleLoad(user, loadId)
+  const kinds = uploadableKinds(user.role)
+  if (kinds.length === 0) throw new DomainError('forbidden', 'loads.documents.errors.forbidden')
+  const { form, stored, storage } = await receive(request, load.organizationId, load.id)
+  try {
+    const kind = form.get('kind')
+    const fields: Record<string, string[]> = {}
+    if (!isLoadDocumentKind(kind)) fields.kind = ['loads.documents.errors.kind']
+    else if (!kinds.includes(kind)) fields.kind = ['loads.documents.errors.kindForbidden']
+    if (!stored) fields.file = ['loads.documents.errors.fileRequired']
+    if (Object.keys(fields).length)
+      throw new DomainError(fields.kind?.[0] === 'loads.documents.errors.kindForbidden' ? 'forbidden' : 'validation_failed', 'validation.failed', { fields })
+    const document = await prisma.$transaction(async (tx) => {
+      const row = await tx.loadDocument.create({
+        data: {
+          loadId: load.id,
+          organizationId: load.organizationId,
+          kind: kind as LoadDocumentKind,
+          fileName: stored!.fileName,
+          contentType: stored!.contentType,
+          sizeBytes: stored!.sizeBytes,
+          storageKey: stored!.key,
+          uploadedById: user.id,
+        },
+        include: uploaderInclude,
+      })
+      await recordAudit(tx, actor, {
+        entity: 'load',
+        entityId: load.id,
+        action: 'update',
+        after: { document: { id: row.id, kind: row.kind, fileName: row.fileName, sizeBytes: row.sizeBytes } },
+      })
+      return row
+    })
+    return { document, form }
+  } catch (error) {
+    if (stored) await storage.delete(stored.key)
+    throw error
+  }
+}
+
+const uploaderInclude = { uploadedBy: { select: { id: true, firstName: true, lastName: true } } } as const
+
+/** A load's documents in upload order, per kind (a driver only on their own loads). */
+export async function listLoadDocuments(user: DocumentUser, loadId: string) {
+  const load = await visibleLoad(user, loadId)
+  return prisma.loadDocument.findMany({ where: { loadId: load.id }, include: uploaderInclude, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] })
+}
+
+async function findDocument(user: DocumentUser, loadId: string, documentId: string) {
+  const load = await visibleLoad(user, loadId)
+  assertId(documentId, NOT_FOUND)
+  return requireFound(await prisma.loadDocument.findFirst({ where: { id: documentId, loadId: load.id, organizationId: load.organizationId } }), NOT_FOUND)
+}
+
+/** The stored bytes of one document, for a user who may read its load. */
+export async function readLoadDocument(user: DocumentUser, loadId: string, documentId: string) {
+  const document = await findDocument(user, loadId, documentId)
+  const object = await fileStorage().get(document.storageKey)
+  if (!object) throw new DomainError('not_found', NOT_FOUND)
+  return { document, ...object }
+}
+
+/** Removes one document (the office only): the row and its audit event first, then the stored file. */
+export async function deleteLoadDocument(user: DocumentUser, actor: Actor, loadId: string, documentId: string) {
+  if (!canDeleteDocuments(user.role)) throw new DomainError('forbidden', 'loads.documents.errors.forbidden')
+  const document = await findDocument(user, loadId, documentId)
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.loadDocument.deleteMany({ where: { id: document.id } })
+    if (count !== 1) throw new DomainError('not_found', NOT_FOUND)
+    await recordAudit(tx, actor, {
+      entity: 'load',
+      entityId: document.loadId,
+      action: 'update',
+      before: { document: { id: document.id, kind: document.kind, fileName: document.fileName, sizeBytes: document.sizeBytes } },
+      after: { document: null },
+    })
+  })
+  await fileStorage().delete(document.storageKey)
+  return document
+}
+
+/** Removes the stored files of documents whose rows are gone (a deleted load's), best effort. */
+export async function removeStoredFiles(keys: string[]) {
+  const storage = fileStorage()
+  await Promise.all(keys.map((key) => storage.delete(key).catch((error: unknown) => console.warn('[freightdesk] could not remove a stored file', key, error))))
+}
+
+export type LoadDocumentRow = Awaited<ReturnType<typeof listLoadDocuments>>[number]
+
+/** The API and page shape: `name` repeats `fileName` for the specification's client. */
+export function serializeLoadDocument(document: {
+  id: string
+  loadId: string
+  kind: string
+  fileName: string
+  contentType: string
+  sizeBytes: number
+  uploadedAt: Date
+  uploadedBy?: { id: string; firstName: string; lastName: string } | null
+}) {
+  return {
+    id: document.id,
+    kind: document.kind as LoadDocumentKind,
+    fileName: document.fileName,
+    name: document.fileName,
+    contentType: document.contentType,
+    sizeBytes: document.sizeBytes,
+    uploadedAt: document.uploadedAt.toISOString(),
+    uploadedBy: document.uploadedBy ? { id: document.uploadedBy.id, name: `${document.uploadedBy.firstName} ${document.uploadedBy.lastName}`.trim() } : null,
+    url: `/api/loads/${document.loadId}/documents/${document.id}`,
+  }
+}
+export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>
+
+/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'document'
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`
+}

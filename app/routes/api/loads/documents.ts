@@ -1,0 +1,30 @@
+import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-document.server'
+import { actorOf } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/utils/api.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Route } from './+types/documents'
+
+/**
+ * POST /api/loads/{id}/documents, multipart (`kind`, `file`): 201 with the document. The file is
+ * streamed to storage; its type is read from its bytes (PDF, PNG, JPEG, WebP, else 415) and it is
+ * refused past 15 MB (413). Drivers upload BOLs and PODs on their own loads; readers do not upload.
+ * Not replayed by Idempotency-Key: the body is never held whole.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(
+    request,
+    async () => {
+      const user = await requireApiPermission(request, 'read', 'load')
+      // Drivers hold only `read` on loads, yet upload their papers: a read-only key does not.
+      if ('apiKey' in user && user.apiKey.scope === 'read_only') throw new DomainError('forbidden', 'api.keyReadOnly')
+      const { document } = await uploadLoadDocument(user, actorOf(request, user), params.id, request)
+      return apiData(serializeLoadDocument(document), { status: 201 })
+    },
+    { idempotency: false },
+  )
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

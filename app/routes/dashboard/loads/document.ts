@@ -1,0 +1,23 @@
+import { attachmentDisposition, readLoadDocument } from '~/models/load-document.server'
+import { orNotFound } from '~/utils/errors.server'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/document'
+
+/**
+ * A load document's file for the signed-in page (the API's twin is /api/loads/{id}/documents/{id}):
+ * anyone who may read the load (a driver only their own); another organization's: 404. Always an
+ * attachment, with the type detected at upload and `nosniff`, so a file never renders as a page.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'load')
+  const { document, body, sizeBytes } = await orNotFound(readLoadDocument(user, params.id, params.documentId))
+  return new Response(body, {
+    headers: {
+      'Content-Type': document.contentType,
+      'Content-Length': String(sizeBytes),
+      'Content-Disposition': attachmentDisposition(document.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
