@@ -90,6 +90,7 @@ export default [
       route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
     ]),
+    route('kanban', 'routes/dashboard/kanban.tsx'),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
