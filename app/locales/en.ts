@@ -1310,7 +1310,8 @@ const en = {
       notMoved: 'The load was not moved',
     },
     dnd: {
-      instructions: 'To pick up a load, press Space or Enter. Use the left and right arrow keys to move it to another column, then press Space or Enter to drop it there, or Escape to cancel.',
+      instructions:
+        'To pick up a load, press Space or Enter. Use the left and right arrow keys to move it to another column, then press Space or Enter to drop it there, or Escape to cancel.',
       pickedUp: 'Picked up load {{number}} in {{column}}.',
       over: 'Load {{number}} is over {{column}}. Drop it to move it there.',
       overOwn: 'Load {{number}} is back over {{column}}, where it is now.',

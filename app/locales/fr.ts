@@ -1304,8 +1304,10 @@ const fr: Catalogue = {
   },
   kanban: {
     title: 'Tableau de répartition',
-    description: 'Les chargements, de la réservation à la livraison. Faites glisser une carte vers une autre colonne, ou choisissez son prochain statut sous « Déplacer vers ».',
-    readOnly: 'Les chargements, de la réservation à la livraison. Votre rôle permet de consulter le tableau ; les répartiteurs et les administrateurs déplacent les chargements.',
+    description:
+      'Les chargements, de la réservation à la livraison. Faites glisser une carte vers une autre colonne, ou choisissez son prochain statut sous « Déplacer vers ».',
+    readOnly:
+      'Les chargements, de la réservation à la livraison. Votre rôle permet de consulter le tableau ; les répartiteurs et les administrateurs déplacent les chargements.',
     allLoads: 'Tous les chargements',
     board: 'Colonnes du tableau de répartition',
     count: 'Chargements dans cette colonne :',
@@ -1326,7 +1328,8 @@ const fr: Catalogue = {
       notMoved: 'Le chargement n’a pas été déplacé',
     },
     dnd: {
-      instructions: 'Pour saisir un chargement, appuyez sur Espace ou Entrée. Utilisez les flèches gauche et droite pour le déplacer vers une autre colonne, puis appuyez sur Espace ou Entrée pour le déposer, ou sur Échap pour annuler.',
+      instructions:
+        'Pour saisir un chargement, appuyez sur Espace ou Entrée. Utilisez les flèches gauche et droite pour le déplacer vers une autre colonne, puis appuyez sur Espace ou Entrée pour le déposer, ou sur Échap pour annuler.',
       pickedUp: 'Chargement {{number}} saisi dans {{column}}.',
       over: 'Le chargement {{number}} est au-dessus de {{column}}. Déposez-le pour l’y déplacer.',
       overOwn: 'Le chargement {{number}} est de retour au-dessus de {{column}}, sa colonne actuelle.',

@@ -1323,7 +1323,8 @@ const vi: Catalogue = {
       notMoved: 'Chuyến hàng chưa được chuyển',
     },
     dnd: {
-      instructions: 'Để nhấc một chuyến hàng, nhấn Phím cách hoặc Enter. Dùng phím mũi tên trái và phải để đưa nó sang cột khác, rồi nhấn Phím cách hoặc Enter để thả, hoặc Escape để hủy.',
+      instructions:
+        'Để nhấc một chuyến hàng, nhấn Phím cách hoặc Enter. Dùng phím mũi tên trái và phải để đưa nó sang cột khác, rồi nhấn Phím cách hoặc Enter để thả, hoặc Escape để hủy.',
       pickedUp: 'Đã nhấc chuyến hàng {{number}} trong cột {{column}}.',
       over: 'Chuyến hàng {{number}} đang ở trên cột {{column}}. Thả để chuyển sang đó.',
       overOwn: 'Chuyến hàng {{number}} đã trở lại cột {{column}}, cột hiện tại của nó.',

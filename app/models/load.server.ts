@@ -674,8 +674,7 @@ type BoardRow = Prisma.LoadGetPayload<{ include: typeof boardInclude }>
  */
 async function boardColumn(organizationId: string, status: BoardStatus, bounds: { today: Date; deliveredSince: Date }, limit: number) {
   const base = { organizationId, status }
-  const count = (where: Prisma.LoadWhereInput) =>
-    prisma.load.count({ where, orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }], take: LOAD_COUNT_CAP + 1 })
+  const count = (where: Prisma.LoadWhereInput) => prisma.load.count({ where, orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }], take: LOAD_COUNT_CAP + 1 })
   const rows = (where: Prisma.LoadWhereInput, dir: 'asc' | 'desc', take: number): Promise<BoardRow[]> =>
     take > 0 ? prisma.load.findMany({ where, include: boardInclude, orderBy: [{ pickupAt: dir }, { id: dir }], take }) : Promise.resolve([])
   if (status === 'delivered') {

@@ -95,10 +95,7 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
   const pending = usePendingMoves(board)
   const columns = useMemo(() => shownColumns(board, pending), [board, pending])
   const [activeId, setActiveId] = useState<string | null>(null)
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeys }),
-  )
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeys }))
   const draggable = hydrated && canMove
   const statusOf = (id: string) => pending.get(id) ?? board.cards[id]?.status
   const number = (id: string | number) => board.cards[String(id)]?.loadNumber ?? ''
@@ -111,7 +108,10 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
       const from = statusOf(String(active.id))
       const to = String(over.id)
       if (from === to) return t('kanban.dnd.overOwn', { number: number(active.id), column: columnName(to) })
-      return t(isBoardStatus(to) && canMoveStatus(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', { number: number(active.id), column: columnName(to) })
+      return t(isBoardStatus(to) && canMoveStatus(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
+        number: number(active.id),
+        column: columnName(to),
+      })
     },
     onDragEnd: ({ active, over }) => {
       const from = statusOf(String(active.id))
@@ -237,9 +237,7 @@ function BoardColumn({
         </p>
       )}
       <footer className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-line px-3 py-2 text-xs">
-        <span className="text-muted tabular-nums">
-          {t('kanban.showing', { shown: formatNumber(i18n.language, cards.length), total: count })}
-        </span>
+        <span className="text-muted tabular-nums">{t('kanban.showing', { shown: formatNumber(i18n.language, cards.length), total: count })}</span>
         <Link
           to={`${href('/dashboard/loads/list')}?status=${column.id}`}
           className="font-semibold text-primary-darker hover:underline dark:text-primary-light"
@@ -286,7 +284,14 @@ function pickupTime(language: string, value: string, timeZone: string) {
   const key = `${language}|${timeZone}`
   let format = timeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(languageInfo(language).intl, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    })
     timeFormats.set(key, format)
   }
   return format.format(new Date(value))

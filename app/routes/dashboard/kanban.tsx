@@ -92,7 +92,11 @@ export default function Kanban({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={t('kanban.title')}
         description={loaderData.canMove ? t('kanban.description') : t('kanban.readOnly')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: href('/dashboard/loads/list') }, { label: t('kanban.title') }]}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.loads'), to: href('/dashboard/loads/list') },
+          { label: t('kanban.title') },
+        ]}
         action={
           <ButtonLink to={href('/dashboard/loads/list')} variant="secondary">
             <Icon name="package" size={18} />
