@@ -22,7 +22,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Form, href, Link, useFetchers, useSubmit } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
@@ -101,13 +101,20 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
   const number = (id: string | number) => board.cards[String(id)]?.loadNumber ?? ''
   const columnName = (id: string | number | undefined) => (id === undefined ? '' : t(`loads.status.${id}`))
 
+  // Whether the dragged card has been over another column yet (announcements only).
+  const left = useRef(false)
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('kanban.dnd.pickedUp', { number: number(active.id), column: columnName(statusOf(String(active.id))) }),
+    onDragStart: ({ active }) => {
+      left.current = false
+      return t('kanban.dnd.pickedUp', { number: number(active.id), column: columnName(statusOf(String(active.id))) })
+    },
     onDragOver: ({ active, over }) => {
       if (!over) return t('kanban.dnd.overNone', { number: number(active.id) })
       const from = statusOf(String(active.id))
       const to = String(over.id)
-      if (from === to) return t('kanban.dnd.overOwn', { number: number(active.id), column: columnName(to) })
+      // Over its own column right after the pick-up: the pick-up announcement stays.
+      if (from === to) return left.current ? t('kanban.dnd.overOwn', { number: number(active.id), column: columnName(to) }) : undefined
+      left.current = true
       return t(isBoardStatus(to) && canMoveStatus(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
         number: number(active.id),
         column: columnName(to),
@@ -149,8 +156,6 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
     >
       <section
         aria-label={t('kanban.board')}
-        // Focusable so keyboard users can scroll it; the columns scroll sideways on every width.
-        tabIndex={0}
         className="-mx-4 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-primary sm:-mx-6 sm:px-6"
         data-testid="kanban-board"
       >
