@@ -71,14 +71,16 @@ function shownColumns(board: Board, pending: Map<string, BoardStatus>) {
 
 /** Arrow keys jump to the next column on screen (so right is right in Arabic too); up and down do nothing. */
 const columnKeys: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const { collisionRect, droppableRects, droppableContainers } = context
+  const { collisionRect, droppableContainers } = context
   if (!collisionRect || (event.code !== 'ArrowRight' && event.code !== 'ArrowLeft')) return undefined
   event.preventDefault()
   const center = collisionRect.left + collisionRect.width / 2
   const right = event.code === 'ArrowRight'
-  const target = [...droppableRects.entries()]
-    .filter(([id]) => !droppableContainers.get(id)?.disabled)
-    .map(([, rect]) => rect)
+  // Measured now: the board may have scrolled since the drag began.
+  const target = droppableContainers
+    .getEnabled()
+    .map((container) => container.node.current?.getBoundingClientRect())
+    .filter((rect): rect is DOMRect => Boolean(rect))
     .filter((rect) => (right ? rect.left + rect.width / 2 > center + 1 : rect.left + rect.width / 2 < center - 1))
     .sort((a, b) => (right ? a.left - b.left : b.left - a.left))[0]
   if (!target) return currentCoordinates
@@ -95,7 +97,10 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
   const pending = usePendingMoves(board)
   const columns = useMemo(() => shownColumns(board, pending), [board, pending])
   const [activeId, setActiveId] = useState<string | null>(null)
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeys }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeys, scrollBehavior: 'auto' }),
+  )
   const draggable = hydrated && canMove
   const statusOf = (id: string) => pending.get(id) ?? board.cards[id]?.status
   const number = (id: string | number) => board.cards[String(id)]?.loadNumber ?? ''
