@@ -179,5 +179,10 @@ test('lays the board out right to left in Arabic @js-only', async ({ page, reque
   // The first status is on the right, the next one to its left.
   expect(dispatched.x).toBeLessThan(booked.x)
   await expect(card(page, 'booked', load.loadNumber)).toContainText('Dallas, TX')
+  // The columns scroll inside the board; the page itself never gets wider than the screen.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBe(0)
+  }
   await shoot(page, 'kanban-ar')
 })

@@ -159,9 +159,10 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
       onDragCancel={() => setActiveId(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
     >
+      {/* Relative: the screen-reader-only texts inside are positioned in the scrolling box, not on the page (in Arabic they widened it to the left). */}
       <section
         aria-label={t('kanban.board')}
-        className="-mx-4 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-primary sm:-mx-6 sm:px-6"
+        className="relative -mx-4 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-primary sm:-mx-6 sm:px-6"
         data-testid="kanban-board"
       >
         <ol className="flex min-w-max items-stretch gap-4">
