@@ -45,6 +45,7 @@ export const CLIENT_NAMESPACES = {
   loads: ['loads'],
   apidocs: ['apidocs'],
   loadForm: ['loadForm'],
+  kanban: ['kanban'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

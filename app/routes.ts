@@ -91,6 +91,7 @@ export default [
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
       route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
+    route('kanban', 'routes/dashboard/kanban.tsx'),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 

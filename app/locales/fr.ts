@@ -30,6 +30,7 @@ const fr: Catalogue = {
     account: 'Compte',
     operations: 'Opérations',
     loads: 'Chargements',
+    kanban: 'Tableau de répartition',
   },
   header: {
     language: 'Langue',
@@ -1331,6 +1332,44 @@ const fr: Catalogue = {
       pattern: 'correspond à {{value}}',
       default: 'par défaut {{value}}',
       readOnly: 'fixé par le serveur (ignoré s’il est envoyé)',
+    },
+  },
+  kanban: {
+    title: 'Tableau de répartition',
+    description:
+      'Les chargements, de la réservation à la livraison. Faites glisser une carte vers une autre colonne, ou choisissez son prochain statut sous « Déplacer vers ».',
+    readOnly:
+      'Les chargements, de la réservation à la livraison. Votre rôle permet de consulter le tableau ; les répartiteurs et les administrateurs déplacent les chargements.',
+    allLoads: 'Tous les chargements',
+    board: 'Colonnes du tableau de répartition',
+    count: 'Chargements dans cette colonne :',
+    deliveredWindow: 'Chargements des {{days}} derniers jours',
+    empty: 'Aucun chargement ici',
+    showing: '{{shown}} affichés sur {{total}}',
+    viewAll: 'Tout voir',
+    viewAllLabel: 'Voir tous les chargements : {{status}}',
+    to: 'vers',
+    noLane: 'Pas encore d’arrêts',
+    pickup: 'Chargement',
+    driver: 'Chauffeur',
+    noDriver: 'Non affecté',
+    moveTo: 'Déplacer vers',
+    move: 'Déplacer',
+    dragHandle: 'Faire glisser le chargement {{number}}',
+    toast: {
+      notMoved: 'Le chargement n’a pas été déplacé',
+    },
+    dnd: {
+      instructions:
+        'Pour saisir un chargement, appuyez sur Espace ou Entrée. Utilisez les flèches gauche et droite pour le déplacer vers une autre colonne, puis appuyez sur Espace ou Entrée pour le déposer, ou sur Échap pour annuler.',
+      pickedUp: 'Chargement {{number}} saisi dans {{column}}.',
+      over: 'Le chargement {{number}} est au-dessus de {{column}}. Déposez-le pour l’y déplacer.',
+      overOwn: 'Le chargement {{number}} est de retour au-dessus de {{column}}, sa colonne actuelle.',
+      overRefused: 'Le chargement {{number}} est au-dessus de {{column}}, qui n’est pas une de ses prochaines étapes.',
+      overNone: 'Le chargement {{number}} n’est au-dessus d’aucune colonne.',
+      dropped: 'Chargement {{number}} déposé dans {{column}}.',
+      stays: 'Le chargement {{number}} reste dans {{column}}.',
+      canceled: 'Déplacement annulé. Le chargement {{number}} reste dans {{column}}.',
     },
   },
 }

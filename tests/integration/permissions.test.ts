@@ -57,6 +57,7 @@ describe('role matrix', () => {
     expect(titles('admin')).toEqual([
       'nav.app',
       'nav.loads',
+      'nav.kanban',
       'nav.trucks',
       'nav.trailers',
       'nav.brokers',
@@ -66,9 +67,9 @@ describe('role matrix', () => {
       'nav.audit',
       'nav.itemByRoles',
     ])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.loads', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
+    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
-    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.brokers', 'nav.companies'])
+    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.brokers', 'nav.companies'])
     // Drivers see their own loads (the model narrows the list); creating loads is not theirs.
     expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.children?.map((child) => child.title)]))).toEqual([
       ['nav.app', undefined],
@@ -83,6 +84,8 @@ describe('role matrix', () => {
         title,
       ).toEqual(['nav.list'])
     }
+    // The dispatch board is for everyone who reads the organization's loads; drivers have their own list instead.
+    for (const role of ROLES) expect(titles(role).includes('nav.kanban'), role).toBe(role !== 'driver')
     // Users (list, cards, create) are the admins'; everyone reaches their own profile from the account menu.
     for (const role of ROLES) expect(titles(role).includes('nav.users'), role).toBe(role === 'admin')
     for (const role of ROLES) expect(navForRole(role).length).toBeGreaterThan(0)

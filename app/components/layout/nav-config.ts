@@ -35,6 +35,14 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/loads/new', permission: ['create', 'load'] },
         ],
       },
+      // Drivers have their own loads list, not the organization's board.
+      {
+        title: 'nav.kanban',
+        path: '/dashboard/kanban',
+        icon: 'board',
+        permission: ['read', 'load'],
+        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+      },
     ],
   },
   {
