@@ -3,8 +3,8 @@
  * a configured base URL, `Authorization: Bearer <accessToken>` from register, and `data.data` read
  * from every answer (axios' `data` is our body, whose `data` is the record or list). Creates return
  * the response body; updates send the record back as read (read-only fields included); the
- * custom-field query goes to `/api/customfield/` with its trailing slash. The loads and invoice
- * calls join this table with those resources (issues 9 and 10).
+ * custom-field query goes to `/api/customfield/` with its trailing slash. The invoice calls join
+ * this table with invoices (issue 10).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type ServerProcess } from '../server-process'
@@ -111,6 +111,44 @@ describe('the specification’s calls, as its client makes them', () => {
     const updated = await call('PUT', `/api/user/${user.id}`, { ...read.data.data, phone: '+1 555 010 2000' })
     expect(updated.status).toBe(200)
     expect(updated.data.data).toMatchObject({ phone: '+1 555 010 2000', version: 2 })
+  })
+
+  it('loads: POST (the new load in data.data), GET, GET {id} with document names, PUT, DELETE address/{id}, DELETE', async () => {
+    const broker = (await call('POST', '/api/brokers', { name: `Spec Loads ${suffix()}` })).data.data
+    const stops = [
+      { type: 'pickup', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
+      { type: 'delivery', city: 'Joplin', state: 'MO', windowStart: '2026-12-01T16:00' },
+      { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
+    ]
+    const created = await call('POST', '/api/loads', { brokerId: broker.id, linehaulCents: 180_000, stops })
+    expect(created.status).toBe(201)
+    const load = created.data.data
+    expect((await call('GET', '/api/loads')).data.data.map((row: { id: string }) => row.id)).toContain(load.id)
+
+    // A rate confirmation uploaded as the client's user would; the client copies fileName into name.
+    const form = new FormData()
+    form.append('kind', 'rateConn')
+    const pdf = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'
+    form.append('file', new File([pdf], 'RC 4471.pdf', { type: 'application/pdf' }))
+    const uploaded = await fetch(`${server.base}/api/loads/${load.id}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+    expect(uploaded.status).toBe(201)
+    const read = await call('GET', `/api/loads/${load.id}`)
+    expect(read.data.data.rateConn).toEqual([expect.objectContaining({ fileName: 'RC 4471.pdf', name: 'RC 4471.pdf' })])
+    expect(read.data.data.bols).toEqual([])
+
+    // The client's PUT sends the record back (its errors ignored by that client; here it succeeds).
+    const updated = await call('PUT', `/api/loads/${load.id}`, { ...read.data.data, notes: 'Lumper paid by broker' })
+    expect(updated.status).toBe(200)
+    expect(updated.data.data).toMatchObject({ notes: 'Lumper paid by broker', version: read.data.data.version + 1 })
+
+    const middle = updated.data.data.stops[1]
+    const removedStop = await call('DELETE', `/api/loads/address/${middle.id}`)
+    expect(removedStop.status).toBe(200)
+    expect((await call('GET', `/api/loads/${load.id}`)).data.data.stops.map((stop: { city: string }) => stop.city)).toEqual(['Dallas', 'Tulsa'])
+
+    const removed = await call('DELETE', `/api/loads/${load.id}`)
+    expect(removed.data.data).toEqual({ id: load.id, deleted: true })
+    expect((await call('GET', `/api/loads/${load.id}`)).status).toBe(404)
   })
 
   it('a failed call answers a body the client can store as its error', async () => {
