@@ -6,7 +6,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopInput } from '~/schemas/load'
-import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, LOAD_COUNT_CAP, type LoadStatus } from '~/schemas/load-options'
+import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, LOAD_COUNT_CAP, loadTotalCents, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -238,7 +238,7 @@ function loadData(input: LoadInput) {
     temperatureF: input.temperatureF ?? null,
     hazmat: input.hazmat,
     linehaulCents: input.linehaulCents,
-    totalCents: input.linehaulCents + input.charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    totalCents: loadTotalCents(input.linehaulCents, input.charges),
     loadedMiles: input.loadedMiles ?? null,
     emptyMiles: input.emptyMiles ?? null,
     driverId: input.driverId || null,
@@ -506,12 +506,6 @@ export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove) {
 
 function name(user: { firstName: string; lastName: string } | null) {
   return user ? `${user.firstName} ${user.lastName}`.trim() : null
-}
-
-/** Rate per mile in cents: the total over loaded plus empty miles (null without miles). */
-export function ratePerMileCents(load: { totalCents: number; loadedMiles: number | null; emptyMiles: number | null }) {
-  const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
-  return miles > 0 ? Math.round(load.totalCents / miles) : null
 }
 
 /** The API shape: everything a client can PUT back, plus the derived and display fields. */

@@ -64,6 +64,17 @@ export const MAX_LOAD_CENTS = 1_000_000_000
 export const MAX_STOPS = 20
 export const MAX_CHARGES = 20
 
+/** A load's total in cents: linehaul plus its charges (the model stores it, the form shows it as typed). */
+export function loadTotalCents(linehaulCents: number, charges: Array<{ amountCents: number }>) {
+  return charges.reduce((sum, charge) => sum + charge.amountCents, linehaulCents)
+}
+
+/** Rate per mile in cents: the total over loaded plus empty miles, or null without miles. */
+export function ratePerMileCents(load: { totalCents: number; loadedMiles: number | null; emptyMiles: number | null }) {
+  const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
+  return miles > 0 ? Math.round(load.totalCents / miles) : null
+}
+
 /** `L-000123`: the organization's sequence, padded so numbers sort as text too. */
 export function formatLoadNumber(sequence: number) {
   return `L-${String(sequence).padStart(6, '0')}`

@@ -5,6 +5,7 @@
  * the same numbers on every answer. Amounts that are not (yet) numbers count as nothing.
  */
 import { parseDollars } from './dollars'
+import { loadTotalCents, ratePerMileCents } from './load-options'
 
 type Values = {
   linehaul?: unknown
@@ -25,8 +26,17 @@ function miles(value: unknown) {
 export function loadFormTotals(values: Values | undefined) {
   const linehaulCents = cents(values?.linehaul)
   const charges = Array.isArray(values?.charges) ? (values.charges as Array<{ amount?: unknown } | undefined>) : []
-  const chargesCents = charges.reduce((sum, charge) => sum + cents(charge?.amount), 0)
-  const totalCents = linehaulCents + chargesCents
-  const totalMiles = miles(values?.loadedMiles) + miles(values?.emptyMiles)
-  return { linehaulCents, chargesCents, totalCents, totalMiles, ratePerMileCents: totalMiles > 0 ? Math.round(totalCents / totalMiles) : null }
+  const totalCents = loadTotalCents(
+    linehaulCents,
+    charges.map((charge) => ({ amountCents: cents(charge?.amount) })),
+  )
+  const loadedMiles = miles(values?.loadedMiles)
+  const emptyMiles = miles(values?.emptyMiles)
+  return {
+    linehaulCents,
+    chargesCents: totalCents - linehaulCents,
+    totalCents,
+    totalMiles: loadedMiles + emptyMiles,
+    ratePerMileCents: ratePerMileCents({ totalCents, loadedMiles, emptyMiles }),
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { cents, customFieldsInput, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_TYPES } from './load-options'
+import { CHARGE_TYPES, loadTotalCents, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_TYPES } from './load-options'
 import { TRAILER_TYPES } from './trailer-options'
 import { text } from './text'
 import { VersionSchema } from './version'
@@ -101,7 +101,7 @@ export function loadRules(load: LoadShape, ctx: z.RefinementCtx) {
     if (start && previous && start < previous) ctx.addIssue({ code: 'custom', message: 'loads.errors.stopOrder', path: ['stops', index, 'windowStart'] })
     if (start) previous = start
   })
-  const total = load.linehaulCents + load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
+  const total = loadTotalCents(load.linehaulCents, load.charges)
   if (total > MAX_LOAD_CENTS) ctx.addIssue({ code: 'custom', message: 'loads.errors.totalTooLarge', path: ['linehaulCents'] })
 }
 

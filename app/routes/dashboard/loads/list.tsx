@@ -13,21 +13,12 @@ import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/
 import { listBrokerOptions } from '~/models/broker.server'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
-import {
-  countLoadsByStatus,
-  findTruckByUnit,
-  listLoads,
-  listLoadTruckOptions,
-  loadTimeZone,
-  loadViewer,
-  personName,
-  ratePerMileCents,
-} from '~/models/load.server'
+import { countLoadsByStatus, findTruckByUnit, listLoads, listLoadTruckOptions, loadTimeZone, loadViewer, personName } from '~/models/load.server'
 import { listDriverOptions } from '~/models/user.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadListQuerySchema } from '~/schemas/load'
-import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
+import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES, ratePerMileCents } from '~/schemas/load-options'
 import { formatMoney, formatNumber } from '~/utils/format'
 import { languageInfo } from '~/i18n'
 import { redirectPastLastPage } from '~/utils/list-page.server'
