@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { getFixedT, detectLanguage } from '~/i18n.server'
 import { getApiKeyUser, isApiKey, type ApiKeyUser } from '~/models/api-key.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
+import { bearerCredential } from './bearer'
 import { consumeCredentialLimit, consumeIpLimit, rateLimitHeaders } from './api-limits.server'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { sha256 } from './crypto.server'
@@ -46,10 +47,8 @@ export type ApiUser = SessionUser | ApiKeyUser
  * it is looked up (both are one query), once the credential is known to be well formed.
  */
 export async function requireApiUser(request: Request): Promise<ApiUser> {
-  const header = request.headers.get('Authorization') ?? ''
-  const match = header.match(/^Bearer\s+(.+)$/i)
-  if (!match) throw new DomainError('unauthorized', 'api.unauthorized')
-  const credential = match[1].trim()
+  const credential = bearerCredential(request)
+  if (!credential) throw new DomainError('unauthorized', 'api.unauthorized')
   if (isApiKey(credential)) {
     const [user] = await Promise.all([getApiKeyUser(credential), consumeCredentialLimit(request, `key:${sha256(credential).slice(0, 32)}`)])
     if (!user) throw new DomainError('unauthorized', 'api.unauthorized')

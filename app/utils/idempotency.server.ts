@@ -8,17 +8,13 @@
  * and a retry runs again. Requests without a credential are not tracked.
  */
 import { randomUUID } from 'node:crypto'
+import { bearerCredential } from './bearer'
 import { sha256 } from './crypto.server'
 import { prisma } from './db.server'
 import { DomainError } from './errors.server'
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 const KEY = /^[\x21-\x7e]{1,255}$/
-
-function credentialOf(request: Request) {
-  const match = (request.headers.get('Authorization') ?? '').match(/^Bearer\s+(.+)$/i)
-  return match ? match[1].trim() : null
-}
 
 export function wantsIdempotency(request: Request) {
   return request.method === 'POST' && request.headers.has('Idempotency-Key')
@@ -27,7 +23,7 @@ export function wantsIdempotency(request: Request) {
 export async function idempotent(request: Request, run: () => Promise<Response>): Promise<Response> {
   const key = (request.headers.get('Idempotency-Key') ?? '').trim()
   if (!KEY.test(key)) throw new DomainError('validation_failed', 'api.idempotencyKeyInvalid')
-  const credential = credentialOf(request)
+  const credential = bearerCredential(request)
   if (!credential) return run()
   const principal = sha256(credential)
   const path = new URL(request.url).pathname
