@@ -1,8 +1,5 @@
 /** The broker pages check the role and the organization on the server, whatever the menu shows. */
-import { RouterContextProvider } from 'react-router'
-import { i18nextMiddleware } from '~/middleware/i18next'
 import { describe, expect, it } from 'vitest'
-import { createSession } from '~/models/auth.server'
 import { createBroker } from '~/models/broker.server'
 import * as brokerDelete from '~/routes/dashboard/brokers/delete'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
@@ -11,42 +8,8 @@ import * as brokerView from '~/routes/dashboard/brokers/view'
 import { BrokerSchema } from '~/schemas/broker'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { callPage as call, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg } from '../helpers'
-
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-type Handler = (args: never) => unknown
-
-/** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
-async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
-  const request = await browserRequest(path, userId, init)
-  // The actions translate their messages with the request's language, set by the i18n middleware.
-  const context = new RouterContextProvider()
-  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
-  try {
-    const result = await handler({ request, params, context } as never)
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
-    const shaped = result as { type?: string; init?: { status?: number }; data?: unknown }
-    // `data(...)` from an action: its status and payload.
-    if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> }
-    return { status: 200, data: result as Record<string, unknown> }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
-}
-
-function post(fields: Record<string, string>): RequestInit {
-  return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
-}
 
 describe('broker pages', () => {
   it('open for the roles that may read brokers, with edit and delete only for roles that may change them', async () => {
@@ -78,7 +41,13 @@ describe('broker pages', () => {
       const editor = await call(brokerEditor.loader as Handler, `/dashboard/brokers/${broker.id}/edit`, userId, { id: broker.id })
       expect({ role, editor: editor.status }).toEqual({ role, editor: canChange ? 200 : 403 })
       if (!canChange) {
-        const remove = await call(brokerDelete.action as Handler, `/dashboard/brokers/${broker.id}/delete`, userId, { id: broker.id }, post({ version: '1' }))
+        const remove = await call(
+          brokerDelete.action as Handler,
+          `/dashboard/brokers/${broker.id}/delete`,
+          userId,
+          { id: broker.id },
+          postForm({ version: '1' }),
+        )
         expect({ role, remove: remove.status }).toEqual({ role, remove: 403 })
       }
     }
@@ -89,7 +58,7 @@ describe('broker pages', () => {
       `/dashboard/brokers/${broker.id}/delete`,
       org.users.dispatcher.id,
       { id: broker.id },
-      post({ version: '1' }),
+      postForm({ version: '1' }),
     )
     expect(removed).toMatchObject({ status: 302, location: '/dashboard/brokers/list' })
     expect(await prisma.broker.count({ where: { organizationId: org.organization.id } })).toBe(0)
@@ -114,7 +83,7 @@ describe('broker pages', () => {
       '/dashboard/brokers/new',
       userId,
       {},
-      post({ name: 'Form Freight', mcNumber: 'MC-12', creditLimit: '12.345' }),
+      postForm({ name: 'Form Freight', mcNumber: 'MC-12', creditLimit: '12.345' }),
     )
     expect(bad.status).toBe(400)
     expect((bad.data?.result as { error: Record<string, string[]> }).error).toMatchObject({
@@ -128,7 +97,7 @@ describe('broker pages', () => {
       '/dashboard/brokers/new',
       userId,
       {},
-      post({ name: 'Form Freight', mcNumber: 'MC-482193', creditLimit: '25,000.50', paymentTerms: 'quick_pay', status: 'on_hold' }),
+      postForm({ name: 'Form Freight', mcNumber: 'MC-482193', creditLimit: '25,000.50', paymentTerms: 'quick_pay', status: 'on_hold' }),
     )
     expect(created).toMatchObject({ status: 302, location: expect.stringMatching(/^\/dashboard\/brokers\/list\?changed=\w+$/) })
     const broker = await prisma.broker.findFirstOrThrow({ where: { organizationId: org.organization.id } })
@@ -142,7 +111,7 @@ describe('broker pages', () => {
       `/dashboard/brokers/${broker.id}/edit`,
       userId,
       { id: broker.id },
-      post({ name: 'Form Freight', creditLimit: '30000', version: '1' }),
+      postForm({ name: 'Form Freight', creditLimit: '30000', version: '1' }),
     )
     expect(first.status).toBe(302)
     const stale = await call(
@@ -150,7 +119,7 @@ describe('broker pages', () => {
       `/dashboard/brokers/${broker.id}/edit`,
       userId,
       { id: broker.id },
-      post({ name: 'Form Freight', creditLimit: '1', version: '1' }),
+      postForm({ name: 'Form Freight', creditLimit: '1', version: '1' }),
     )
     expect(stale).toMatchObject({ status: 409, data: { conflict: true } })
     expect((await prisma.broker.findUniqueOrThrow({ where: { id: broker.id } })).creditLimitCents).toBe(3_000_000n)

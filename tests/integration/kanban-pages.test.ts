@@ -1,55 +1,24 @@
 /** The dispatch board (/dashboard/kanban): its board shape and bounds, who sees and moves what, and the move action's answers. */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
 import { createLoad, loadBoard } from '~/models/load.server'
 import * as kanban from '~/routes/dashboard/kanban'
 import { BOARD_COLUMN_LIMIT, BOARD_STATUSES } from '~/schemas/kanban-options'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
 import { getToast } from '~/utils/toast.server'
+import { callPage, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
-type Handler = (args: never) => unknown
 const DAY = 86_400_000
 
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-/** The handler's answer: status, redirect target, data, and the toast it flashed (read back as the next page would). */
+/** The board's loader or action as React Router calls it, with the flash toast its answer sets. */
 async function call(handler: Handler, userId: string, init: RequestInit = {}) {
-  const request = await browserRequest('/dashboard/kanban', userId, init)
-  const context = new RouterContextProvider()
-  await i18nextMiddleware({ request, params: {}, context, unstable_pattern: '' } as never, async () => new Response())
-  const toastOf = async (headers: Headers | undefined) => {
-    const cookie = headers?.get('Set-Cookie')
-    return cookie ? (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0] } }))).toast : null
-  }
-  try {
-    const result = await handler({ request, params: {}, context } as never)
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), toast: await toastOf(result.headers) }
-    const shaped = result as { type?: string; init?: { status?: number; headers?: HeadersInit }; data?: unknown }
-    if (shaped?.type === 'DataWithResponseInit')
-      return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown>, toast: await toastOf(new Headers(shaped.init?.headers)) }
-    return { status: 200, data: result as Record<string, unknown>, toast: null }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location'), toast: null }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status, toast: null }
-    throw thrown
-  }
-}
-
-function post(fields: Record<string, string>): RequestInit {
-  return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+  const answer = await callPage(handler, '/dashboard/kanban', userId, {}, init)
+  const cookie = answer.headers?.get('Set-Cookie')
+  const toast = cookie ? (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0] } }))).toast : null
+  return { ...answer, toast }
 }
 
 const stops = [
@@ -196,7 +165,7 @@ describe('dispatch board', () => {
     }
     expect(await call(kanban.loader as Handler, org.users.driver.id)).toMatchObject({ status: 302, location: '/dashboard/loads/list' })
     for (const role of ['accountant', 'viewer', 'driver'] as const) {
-      const move = await call(kanban.action as Handler, org.users[role].id, post({ intent: 'move', loadId: load.id, status: 'canceled', version: '1' }))
+      const move = await call(kanban.action as Handler, org.users[role].id, postForm({ intent: 'move', loadId: load.id, status: 'canceled', version: '1' }))
       expect({ role, status: move.status }).toEqual({ role, status: 403 })
     }
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
@@ -206,7 +175,11 @@ describe('dispatch board', () => {
     const org = await createOrg()
     const { broker, truck, trailer, driverId } = await fleet(org)
     const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
-    const move = await call(kanban.action as Handler, org.users.dispatcher.id, post({ intent: 'move', loadId: load.id, status: 'dispatched', version: '1' }))
+    const move = await call(
+      kanban.action as Handler,
+      org.users.dispatcher.id,
+      postForm({ intent: 'move', loadId: load.id, status: 'dispatched', version: '1' }),
+    )
     expect(move).toMatchObject({ status: 302, location: '/dashboard/kanban', toast: { type: 'success', title: `Load ${load.loadNumber}: Dispatched` } })
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'dispatched', version: 2 })
     expect(await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).toMatchObject({ status: 'dispatched' })
@@ -216,7 +189,7 @@ describe('dispatch board', () => {
     const drop = await call(
       kanban.action as Handler,
       org.users.admin.id,
-      post({ intent: 'move', via: 'drag', loadId: load.id, status: 'at_pickup', version: '2' }),
+      postForm({ intent: 'move', via: 'drag', loadId: load.id, status: 'at_pickup', version: '2' }),
     )
     expect(drop).toMatchObject({ status: 200, data: { ok: true }, toast: { type: 'success', title: `Load ${load.loadNumber}: At pickup` } })
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_pickup', version: 3 })
@@ -232,7 +205,7 @@ describe('dispatch board', () => {
       expect(await prisma.auditEvent.count({ where: { entityId: load.id, action: 'status' } })).toBe(0)
     }
 
-    const illegal = await call(kanban.action as Handler, user, post({ intent: 'move', loadId: load.id, status: 'in_transit', version: '1' }))
+    const illegal = await call(kanban.action as Handler, user, postForm({ intent: 'move', loadId: load.id, status: 'in_transit', version: '1' }))
     expect(illegal).toMatchObject({
       status: 302,
       location: '/dashboard/kanban',
@@ -240,7 +213,11 @@ describe('dispatch board', () => {
     })
     await unchanged()
 
-    const illegalDrop = await call(kanban.action as Handler, user, post({ intent: 'move', via: 'drag', loadId: load.id, status: 'delivered', version: '1' }))
+    const illegalDrop = await call(
+      kanban.action as Handler,
+      user,
+      postForm({ intent: 'move', via: 'drag', loadId: load.id, status: 'delivered', version: '1' }),
+    )
     expect(illegalDrop).toMatchObject({
       status: 200,
       data: { ok: false },
@@ -249,27 +226,27 @@ describe('dispatch board', () => {
     await unchanged()
 
     // Dispatch without truck and trailer: the model's reasons are in the toast.
-    const incomplete = await call(kanban.action as Handler, user, post({ intent: 'move', loadId: load.id, status: 'dispatched', version: '1' }))
+    const incomplete = await call(kanban.action as Handler, user, postForm({ intent: 'move', loadId: load.id, status: 'dispatched', version: '1' }))
     expect(incomplete.toast?.type).toBe('error')
     expect(incomplete.toast?.description).toMatch(/truck/i)
     await unchanged()
 
-    const stale = await call(kanban.action as Handler, user, post({ intent: 'move', loadId: load.id, status: 'canceled', version: '7' }))
+    const stale = await call(kanban.action as Handler, user, postForm({ intent: 'move', loadId: load.id, status: 'canceled', version: '7' }))
     expect(stale).toMatchObject({
       status: 302,
       toast: { type: 'error', description: 'Someone else saved this record while you were editing it. Your changes were not saved.' },
     })
     await unchanged()
 
-    const bad = await call(kanban.action as Handler, user, post({ intent: 'move', loadId: load.id, status: 'flying', version: '1' }))
+    const bad = await call(kanban.action as Handler, user, postForm({ intent: 'move', loadId: load.id, status: 'flying', version: '1' }))
     expect(bad).toMatchObject({ status: 302, toast: { type: 'error', title: 'The load was not moved' } })
     await unchanged()
 
     const other = await createOrg()
-    const foreign = await call(kanban.action as Handler, other.users.admin.id, post({ intent: 'move', loadId: load.id, status: 'canceled', version: '1' }))
+    const foreign = await call(kanban.action as Handler, other.users.admin.id, postForm({ intent: 'move', loadId: load.id, status: 'canceled', version: '1' }))
     expect(foreign).toMatchObject({ status: 302, toast: { type: 'error', description: 'This load does not exist or was deleted.' } })
     await unchanged()
 
-    expect((await call(kanban.action as Handler, user, post({ intent: 'other', loadId: load.id }))).status).toBe(400)
+    expect((await call(kanban.action as Handler, user, postForm({ intent: 'other', loadId: load.id }))).status).toBe(400)
   })
 })

@@ -1,45 +1,14 @@
 /** The load editor (/dashboard/loads/new and /:id/edit): roles, list intents, field errors, conflicts, locks. */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
 import { createLoad } from '~/models/load.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { callPage as call, type Handler, type PageAnswer as Result } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
-type Handler = (args: never) => unknown
-type Result = { status: number; location?: string | null; data?: Record<string, unknown> }
-
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-/** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
-async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}): Promise<Result> {
-  const request = await browserRequest(path, userId, init)
-  const context = new RouterContextProvider()
-  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
-  try {
-    const result = await handler({ request, params, context } as never)
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
-    const shaped = result as { type?: string; init?: { status?: number }; data?: unknown }
-    if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> }
-    return { status: 200, data: result as Record<string, unknown> }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
-}
 
 /** Form fields as the browser names them: `stops[0].city`. */
 function formFields(value: unknown, prefix = ''): Array<[string, string]> {

@@ -1,8 +1,5 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
 import { createLoad, moveLoad } from '~/models/load.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
@@ -10,41 +7,10 @@ import * as loadView from '~/routes/dashboard/loads/view'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { callPage as call, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
-type Handler = (args: never) => unknown
-
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-/** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
-async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
-  const request = await browserRequest(path, userId, init)
-  const context = new RouterContextProvider()
-  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
-  try {
-    const result = await handler({ request, params, context } as never)
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
-    const shaped = result as { type?: string; init?: { status?: number }; data?: unknown }
-    if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> }
-    return { status: 200, data: result as Record<string, unknown> }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
-}
-
-function post(fields: Record<string, string>): RequestInit {
-  return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
-}
 
 const stops = [
   { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
@@ -94,10 +60,10 @@ describe('load pages', () => {
           `/dashboard/loads/${load.id}`,
           userId,
           { id: load.id },
-          post({ intent: 'status', status: 'canceled', version: '1' }),
+          postForm({ intent: 'status', status: 'canceled', version: '1' }),
         )
         expect({ role, move: move.status }).toEqual({ role, move: 403 })
-        const remove = await call(loadDelete.action as Handler, `/dashboard/loads/${load.id}/delete`, userId, { id: load.id }, post({ version: '1' }))
+        const remove = await call(loadDelete.action as Handler, `/dashboard/loads/${load.id}/delete`, userId, { id: load.id }, postForm({ version: '1' }))
         expect({ role, remove: remove.status }).toEqual({ role, remove: 403 })
       }
     }
@@ -129,7 +95,7 @@ describe('load pages', () => {
       `/dashboard/loads/${notMine.id}`,
       other.users.admin.id,
       { id: notMine.id },
-      post({ intent: 'status', status: 'canceled', version: '1' }),
+      postForm({ intent: 'status', status: 'canceled', version: '1' }),
     )
     expect(foreignMove.status).toBe(404)
     expect((await prisma.load.findUniqueOrThrow({ where: { id: notMine.id } })).status).toBe('booked')
@@ -201,7 +167,7 @@ describe('load pages', () => {
       path,
       dispatcher,
       { id: incomplete.id },
-      post({ intent: 'status', status: 'dispatched', version: '1' }),
+      postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
     expect(refused).toMatchObject({
       status: 409,
@@ -218,20 +184,32 @@ describe('load pages', () => {
       path,
       dispatcher,
       { id: incomplete.id },
-      post({ intent: 'status', status: 'delivered', version: '1' }),
+      postForm({ intent: 'status', status: 'delivered', version: '1' }),
     )
     expect(illegal).toMatchObject({ status: 409, data: { refusal: { message: 'A load that is Booked cannot become Delivered.' } } })
     expect(await prisma.load.findUniqueOrThrow({ where: { id: incomplete.id } })).toMatchObject({ status: 'booked', version: 1 })
 
     const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
     const viewPath = `/dashboard/loads/${load.id}?returnTo=%2Fdashboard%2Floads%2Flist%3Fstatus%3Dbooked&confirm=cancel`
-    const moved = await call(loadView.action as Handler, viewPath, dispatcher, { id: load.id }, post({ intent: 'status', status: 'dispatched', version: '1' }))
+    const moved = await call(
+      loadView.action as Handler,
+      viewPath,
+      dispatcher,
+      { id: load.id },
+      postForm({ intent: 'status', status: 'dispatched', version: '1' }),
+    )
     expect(moved).toMatchObject({ status: 302, location: `/dashboard/loads/${load.id}?returnTo=%2Fdashboard%2Floads%2Flist%3Fstatus%3Dbooked` })
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'dispatched', version: 2 })
     expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('dispatched')
 
     // A second tab still on version 1: a conflict, with a reload offered, nothing changed.
-    const stale = await call(loadView.action as Handler, viewPath, dispatcher, { id: load.id }, post({ intent: 'status', status: 'canceled', version: '1' }))
+    const stale = await call(
+      loadView.action as Handler,
+      viewPath,
+      dispatcher,
+      { id: load.id },
+      postForm({ intent: 'status', status: 'canceled', version: '1' }),
+    )
     expect(stale).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
     const busy = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
     const taken = await call(
@@ -239,10 +217,16 @@ describe('load pages', () => {
       `/dashboard/loads/${busy.id}`,
       dispatcher,
       { id: busy.id },
-      post({ intent: 'status', status: 'dispatched', version: '1' }),
+      postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
     expect(taken).toMatchObject({ status: 409, data: { refusal: { message: `The driver is on load ${load.loadNumber}.` } } })
-    const garbage = await call(loadView.action as Handler, path, dispatcher, { id: incomplete.id }, post({ intent: 'status', status: 'flying', version: '1' }))
+    const garbage = await call(
+      loadView.action as Handler,
+      path,
+      dispatcher,
+      { id: incomplete.id },
+      postForm({ intent: 'status', status: 'flying', version: '1' }),
+    )
     expect(garbage.status).toBe(400)
 
     // The view offers the legal moves' page state: the cancel confirmation only when asked for and legal.
@@ -257,7 +241,7 @@ describe('load pages', () => {
     await moveLoad(actorOf(org), onRoad.id, { status: 'dispatched', version: 1 })
     const booked = await newLoad(org, { brokerId: broker.id })
     const admin = org.users.admin.id
-    const refused = await call(loadDelete.action as Handler, `/dashboard/loads/${onRoad.id}/delete`, admin, { id: onRoad.id }, post({ version: '2' }))
+    const refused = await call(loadDelete.action as Handler, `/dashboard/loads/${onRoad.id}/delete`, admin, { id: onRoad.id }, postForm({ version: '2' }))
     expect(refused).toMatchObject({ status: 302, location: `/dashboard/loads/list?changed=${onRoad.id}` })
     expect(await prisma.load.count({ where: { id: onRoad.id } })).toBe(1)
     const deleted = await call(
@@ -265,7 +249,7 @@ describe('load pages', () => {
       `/dashboard/loads/${booked.id}/delete`,
       admin,
       { id: booked.id },
-      post({ version: '1', returnTo: '/dashboard/loads/list?status=booked' }),
+      postForm({ version: '1', returnTo: '/dashboard/loads/list?status=booked' }),
     )
     expect(deleted).toMatchObject({ status: 302, location: '/dashboard/loads/list?status=booked' })
     expect(await prisma.load.count({ where: { id: booked.id } })).toBe(0)

@@ -1,0 +1,53 @@
+/**
+ * Page loaders and actions called as React Router calls them, for integration tests: a signed-in
+ * browser request, the i18n middleware run first (actions translate their toasts), and the answer
+ * as a status, a redirect's location or `data(...)`'s payload, whether returned or thrown.
+ */
+import { RouterContextProvider } from 'react-router'
+import { i18nextMiddleware } from '~/middleware/i18next'
+import { createSession } from '~/models/auth.server'
+import { commitSessionCookie } from '~/utils/session.server'
+
+// `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
+export type Handler = (args: never) => unknown
+export type PageAnswer = { status: number; location?: string | null; data?: Record<string, unknown>; headers?: Headers }
+
+/** A request from a browser signed in (a fresh web session) as this user. */
+export async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
+  const session = await createSession(userId, 'web')
+  const headers = new Headers(init.headers)
+  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
+  return new Request(`http://localhost${path}`, { ...init, headers })
+}
+
+/** The handler's answer (with its headers), or the status of what it threw (403 page, 404 page, redirect). */
+export async function callPage(
+  handler: Handler,
+  path: string,
+  userId: string,
+  params: Record<string, string> = {},
+  init: RequestInit = {},
+): Promise<PageAnswer> {
+  const request = await browserRequest(path, userId, init)
+  const context = new RouterContextProvider()
+  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => new Response())
+  try {
+    const result = await handler({ request, params, context } as never)
+    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), headers: result.headers }
+    const shaped = result as { type?: string; init?: { status?: number; headers?: HeadersInit }; data?: unknown }
+    // `data(...)` from an action: its status and payload.
+    if (shaped?.type === 'DataWithResponseInit')
+      return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown>, headers: new Headers(shaped.init?.headers) }
+    return { status: 200, data: result as Record<string, unknown> }
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
+    const init = (thrown as { init?: { status?: number } }).init
+    if (init?.status) return { status: init.status }
+    throw thrown
+  }
+}
+
+/** A form post as the browser sends it. */
+export function postForm(fields: Record<string, string> | URLSearchParams): RequestInit {
+  return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+}
