@@ -119,6 +119,7 @@ export default [
     route('loads', 'routes/api/loads/collection.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),
+    route('loads/:id/stops/:stopId/events', 'routes/api/loads/stop-events.ts'),
     route('loads/:id/documents', 'routes/api/loads/documents.ts'),
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
     // The specification calls a load's stops "addresses".

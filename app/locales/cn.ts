@@ -909,6 +909,13 @@ const cn: Catalogue = {
     errors: {
       notFound: '该货运单不存在或已被删除。',
       stopNotFound: '该站点不存在或已被删除。',
+      stopNotOnRoad: '只有在货物运输途中（已派车至已送达）才能记录站点。',
+      stopArrivedAlready: '已记录到达此站点。',
+      stopDepartedAlready: '已记录离开此站点。',
+      stopNotArrived: '请先记录到达此站点，再记录离开。',
+      stopOutOfOrder: '请按顺序记录站点：尚未离开上一个站点。',
+      stopTimeFuture: '此时间在未来。',
+      stopTimeOrder: '此时间早于上一次到达或离开。',
       brokerRequired: '请选择发单的经纪商。',
       unknownBroker: '请选择您的经纪商之一。',
       unknownCompany: '请选择您的公司之一。',

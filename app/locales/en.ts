@@ -913,6 +913,13 @@ const en = {
     errors: {
       notFound: 'This load does not exist or was deleted.',
       stopNotFound: 'This stop does not exist or was deleted.',
+      stopNotOnRoad: 'Stops are recorded while the load is on the road (dispatched to delivered).',
+      stopArrivedAlready: 'The arrival at this stop is already recorded.',
+      stopDepartedAlready: 'The departure from this stop is already recorded.',
+      stopNotArrived: 'Record the arrival at this stop before its departure.',
+      stopOutOfOrder: 'Record the stops in order: the previous stop has not been left yet.',
+      stopTimeFuture: 'This time is in the future.',
+      stopTimeOrder: 'This time is before the previous arrival or departure.',
       brokerRequired: 'Choose the broker who tendered the load.',
       unknownBroker: 'Choose one of your brokers.',
       unknownCompany: 'Choose one of your companies.',

@@ -919,6 +919,13 @@ const fr: Catalogue = {
     errors: {
       notFound: 'Ce chargement n’existe pas ou a été supprimé.',
       stopNotFound: 'Cet arrêt n’existe pas ou a été supprimé.',
+      stopNotOnRoad: 'Les arrêts s’enregistrent pendant que le chargement est en route (de expédié à livré).',
+      stopArrivedAlready: 'L’arrivée à cet arrêt est déjà enregistrée.',
+      stopDepartedAlready: 'Le départ de cet arrêt est déjà enregistré.',
+      stopNotArrived: 'Enregistrez l’arrivée à cet arrêt avant son départ.',
+      stopOutOfOrder: 'Enregistrez les arrêts dans l’ordre : l’arrêt précédent n’a pas encore été quitté.',
+      stopTimeFuture: 'Cette heure est dans le futur.',
+      stopTimeOrder: 'Cette heure précède l’arrivée ou le départ précédent.',
       brokerRequired: 'Choisissez le courtier qui a proposé le chargement.',
       unknownBroker: 'Choisissez l’un de vos courtiers.',
       unknownCompany: 'Choisissez l’une de vos sociétés.',

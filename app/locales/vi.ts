@@ -917,6 +917,13 @@ const vi: Catalogue = {
     errors: {
       notFound: 'Chuyến hàng này không tồn tại hoặc đã bị xóa.',
       stopNotFound: 'Điểm dừng này không tồn tại hoặc đã bị xóa.',
+      stopNotOnRoad: 'Chỉ ghi nhận điểm dừng khi chuyến hàng đang trên đường (từ đã điều phối đến đã giao).',
+      stopArrivedAlready: 'Giờ đến điểm dừng này đã được ghi nhận.',
+      stopDepartedAlready: 'Giờ rời điểm dừng này đã được ghi nhận.',
+      stopNotArrived: 'Hãy ghi nhận giờ đến điểm dừng này trước giờ rời đi.',
+      stopOutOfOrder: 'Hãy ghi nhận các điểm dừng theo thứ tự: chưa rời điểm dừng trước.',
+      stopTimeFuture: 'Thời điểm này nằm trong tương lai.',
+      stopTimeOrder: 'Thời điểm này sớm hơn lần đến hoặc rời trước đó.',
       brokerRequired: 'Chọn nhà môi giới giao chuyến hàng.',
       unknownBroker: 'Chọn một nhà môi giới của bạn.',
       unknownCompany: 'Chọn một công ty của bạn.',

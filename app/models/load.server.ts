@@ -5,7 +5,7 @@
  * trailer rows, so of two dispatchers racing for the same truck exactly one wins.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopInput } from '~/schemas/load'
+import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'
 import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, LOAD_COUNT_CAP, loadTotalCents, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -485,22 +485,114 @@ async function release(tx: Tx, load: { truckId: string | null; trailerId: string
 export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove) {
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
-    const key = { id, organizationId: actor.organizationId }
-    const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
+    const before = requireFound(await tx.load.findFirst({ where: { id, organizationId: actor.organizationId } }), NOT_FOUND)
     assertVersion(before, move.version)
-    const from = before.status as LoadStatus
-    if (!canMove(from, move.status)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to: move.status } })
-    if (move.status === 'booked' && from === 'draft') await assertBrokerAcceptsLoads(tx, actor.organizationId, before.brokerId)
-    if (move.status === 'dispatched') {
-      await assertDispatchable(tx, before)
-      await tx.truck.updateMany({ where: { id: before.truckId!, status: 'available' }, data: { status: 'dispatched', version: { increment: 1 } } })
-      if (before.trailerId)
-        await tx.trailer.updateMany({ where: { id: before.trailerId, status: 'available' }, data: { status: 'in_use', version: { increment: 1 } } })
-    }
-    if (ACTIVE.includes(from) && !ACTIVE.includes(move.status)) await release(tx, before)
-    assertOneRow(await tx.load.updateMany({ where: { ...key, version: before.version }, data: { status: move.status, version: { increment: 1 } } }))
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'status', before: { status: from }, after: { status: move.status } })
+    await applyMove(tx, actor, before, move.status)
     return tx.load.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+type MovingLoad = Prisma.LoadGetPayload<object>
+
+/** The move itself, inside the caller's transaction, on the row the caller read and version-checked. */
+async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: LoadStatus) {
+  const from = before.status as LoadStatus
+  if (!canMove(from, to)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to } })
+  if (to === 'booked' && from === 'draft') await assertBrokerAcceptsLoads(tx, actor.organizationId, before.brokerId)
+  if (to === 'dispatched') {
+    await assertDispatchable(tx, before)
+    await tx.truck.updateMany({ where: { id: before.truckId!, status: 'available' }, data: { status: 'dispatched', version: { increment: 1 } } })
+    if (before.trailerId)
+      await tx.trailer.updateMany({ where: { id: before.trailerId, status: 'available' }, data: { status: 'in_use', version: { increment: 1 } } })
+  }
+  if (ACTIVE.includes(from) && !ACTIVE.includes(to)) await release(tx, before)
+  assertOneRow(
+    await tx.load.updateMany({
+      where: { id: before.id, organizationId: before.organizationId, version: before.version },
+      data: { status: to, version: { increment: 1 } },
+    }),
+  )
+  await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: from }, after: { status: to } })
+  return { ...before, status: to, version: before.version + 1 }
+}
+
+// ---- Stop arrival and departure (a driver on the road, or dispatch on the phone with one) ----
+
+/** The road's statuses in order: recording a stop only ever moves a load forward along these. */
+const ROAD = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const satisfies readonly LoadStatus[]
+
+type StopTimes = { type: string; actualArrival: Date | null; actualDeparture: Date | null }
+
+/**
+ * Where the stops say the load is: at a pickup once one is reached, in transit once every pickup
+ * is left, at delivery once a delivery is reached after that, delivered once every stop is left.
+ */
+export function statusFromStops(stops: StopTimes[]): (typeof ROAD)[number] {
+  if (stops.every((stop) => stop.actualDeparture)) return 'delivered'
+  const pickups = stops.filter((stop) => stop.type === 'pickup')
+  const pickedUp = pickups.every((stop) => stop.actualDeparture)
+  if (pickedUp && stops.some((stop) => stop.type === 'delivery' && stop.actualArrival)) return 'at_delivery'
+  if (pickedUp) return 'in_transit'
+  if (pickups.some((stop) => stop.actualArrival)) return 'at_pickup'
+  return 'dispatched'
+}
+
+/**
+ * Arrival at or departure from one stop, in order: a stop is reached only after the one before it
+ * was left, left only after it was reached, and each only once. The load follows (arrived at the
+ * first pickup, in transit when the last pickup is left, …, delivered when the last stop is left),
+ * through the same moves as the status buttons, so delivery frees the truck here too. Drivers
+ * record only on their own loads (others are "not found"); the version is the load's.
+ */
+export async function recordStopEvent(actor: Actor, viewer: LoadViewer, ids: { loadId: string; stopId: string }, input: StopEventInput, now = new Date()) {
+  const notFound = 'loads.errors.stopNotFound'
+  assertId(ids.loadId, NOT_FOUND)
+  assertId(ids.stopId, notFound)
+  const { stopId } = ids
+  return prisma.$transaction(async (tx) => {
+    const stop = requireFound(
+      await tx.loadStop.findFirst({
+        where: { id: stopId, loadId: ids.loadId, load: { organizationId: viewer.organizationId, ...(viewer.driverId ? { driverId: viewer.driverId } : {}) } },
+        include: { load: { include: { stops: { orderBy: { sequence: 'asc' } } } } },
+      }),
+      notFound,
+    )
+    const { load } = stop
+    assertVersion(load, input.version)
+    if (!ACTIVE.includes(load.status as LoadStatus))
+      throw new DomainError('invalid_transition', 'loads.errors.stopNotOnRoad', { params: { status: load.status } })
+    const when = input.at ? new Date(input.at) : now
+    if (when.getTime() > now.getTime() + 5 * 60_000)
+      throw new DomainError('validation_failed', 'loads.errors.stopTimeFuture', { fields: { at: ['loads.errors.stopTimeFuture'] } })
+    const previous = load.stops.filter((other) => other.sequence < stop.sequence)
+    if (input.event === 'arrive') {
+      if (stop.actualArrival) throw new DomainError('invalid_transition', 'loads.errors.stopArrivedAlready')
+      if (previous.some((other) => !other.actualDeparture)) throw new DomainError('invalid_transition', 'loads.errors.stopOutOfOrder')
+      const left = previous.at(-1)?.actualDeparture
+      if (left && when < left) throw new DomainError('validation_failed', 'loads.errors.stopTimeOrder', { fields: { at: ['loads.errors.stopTimeOrder'] } })
+    } else {
+      if (!stop.actualArrival) throw new DomainError('invalid_transition', 'loads.errors.stopNotArrived')
+      if (stop.actualDeparture) throw new DomainError('invalid_transition', 'loads.errors.stopDepartedAlready')
+      if (when < stop.actualArrival)
+        throw new DomainError('validation_failed', 'loads.errors.stopTimeOrder', { fields: { at: ['loads.errors.stopTimeOrder'] } })
+    }
+    const field = input.event === 'arrive' ? 'actualArrival' : 'actualDeparture'
+    await tx.loadStop.update({ where: { id: stop.id }, data: { [field]: when } })
+    assertOneRow(await tx.load.updateMany({ where: { id: load.id, version: load.version }, data: { version: { increment: 1 } } }))
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: load.id,
+      action: 'update',
+      before: { stop: stop.sequence, [field]: null },
+      after: { stop: stop.sequence, [field]: when.toISOString() },
+    })
+
+    const stops = load.stops.map((other) => (other.id === stop.id ? { ...other, [field]: when } : other))
+    const target = ROAD.indexOf(statusFromStops(stops))
+    let current: MovingLoad = { ...load, version: load.version + 1 }
+    while (ROAD.indexOf(current.status as (typeof ROAD)[number]) < target)
+      current = await applyMove(tx, actor, current, ROAD[ROAD.indexOf(current.status as (typeof ROAD)[number]) + 1])
+    return tx.load.findUniqueOrThrow({ where: { id: load.id }, include })
   })
 }
 

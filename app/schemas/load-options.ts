@@ -47,6 +47,10 @@ export const LOAD_STATUS_META = {
 export const STOP_TYPES = ['pickup', 'delivery'] as const
 export type StopType = (typeof STOP_TYPES)[number]
 
+/** What a driver records at a stop, in this order. */
+export const STOP_EVENTS = ['arrive', 'depart'] as const
+export type StopEvent = (typeof STOP_EVENTS)[number]
+
 export const CHARGE_TYPES = ['fuel_surcharge', 'detention', 'layover', 'lumper', 'tonu', 'stop_off', 'other'] as const
 export type ChargeType = (typeof CHARGE_TYPES)[number]
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { cents, customFieldsInput, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { CHARGE_TYPES, loadTotalCents, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_TYPES } from './load-options'
+import { CHARGE_TYPES, loadTotalCents, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
 import { TRAILER_TYPES } from './trailer-options'
 import { text } from './text'
 import { VersionSchema } from './version'
@@ -119,6 +119,20 @@ export const LoadStatusMoveSchema = z.object({
   version: VersionSchema,
 })
 export type LoadStatusMove = z.infer<typeof LoadStatusMoveSchema>
+
+/**
+ * A stop's arrival or departure (`POST /api/loads/{id}/stops/{stopId}/events`, the driver's
+ * buttons): now, or `at`, an instant with its offset, for a client that records it later.
+ */
+export const StopEventSchema = z.object({
+  event: z.enum(STOP_EVENTS, { error: 'validation.choice' }),
+  at: text({ error: 'validation.dateTime' })
+    .trim()
+    .refine((value) => INSTANT.test(value) && realDateTime(value), 'validation.dateTime')
+    .optional(),
+  version: VersionSchema,
+})
+export type StopEventInput = z.infer<typeof StopEventSchema>
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
 export const LoadListQuerySchema = listQuery({

@@ -11,7 +11,7 @@ import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
-import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
+import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { ERROR_CODES } from './errors.server'
 
@@ -303,6 +303,26 @@ function loadPaths(): Record<string, Record<string, Operation>> {
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
+          ),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/{id}/stops/{stopId}/events': {
+      post: {
+        tags: ['loads'],
+        summary: 'Record arrival at or departure from a stop',
+        description:
+          'The driver (on their own loads) or dispatch records reaching (`arrive`) or leaving (`depart`) a stop of a load on the road, now or at `at`. Stops are recorded in order, each once. The load follows: at_pickup when a pickup is reached, in_transit when every pickup is left, at_delivery when a delivery is reached after that, delivered (truck and trailer freed) when the last stop is left.',
+        operationId: 'record_stop_event',
+        parameters: [idParameter, { name: 'stopId', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: jsonBody(input(StopEventSchema)),
+        responses: {
+          '200': dataResponse('The load with the recorded time and its status.', record(LoadSchema)),
+          '404': errorResponse('not_found (no such load or stop, or not assigned to this driver)'),
+          '409': errorResponse(
+            'invalid_transition (load not on the road, stop already recorded, or an earlier stop not left yet) or conflict (stale version).',
           ),
           '415': notJson,
           ...common,

@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number]
 
 export type Action = 'read' | 'create' | 'update' | 'delete'
 export type Entity =
-  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey'
+  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey' | 'loadStop'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -22,6 +22,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trailer: ALL,
     broker: ALL,
     load: ALL,
+    // Arrival and departure at a load's stops.
+    loadStop: ['update'],
     invoice: ALL,
     customField: ALL,
     audit: READ,
@@ -35,11 +37,12 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trailer: ALL,
     broker: ALL,
     load: ALL,
+    loadStop: ['update'],
     invoice: READ,
   },
   accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ },
   // Drivers read only the loads assigned to them; that narrowing lives in the load model.
-  driver: { dashboard: READ, load: READ },
+  driver: { dashboard: READ, load: READ, loadStop: ['update'] },
   viewer: {
     dashboard: READ,
     organization: READ,

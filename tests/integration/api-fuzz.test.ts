@@ -175,7 +175,7 @@ const context = (rng: Rng): Context => ({
 })
 
 /** A real record to fuzz an item endpoint with (created through the API, like a client would). */
-async function createTarget(itemPath: string): Promise<{ id: string; version: number }> {
+async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string }> {
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
   if (itemPath.startsWith('/api/loads/')) {
@@ -197,7 +197,7 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       },
       include: { stops: { orderBy: { sequence: 'asc' } } },
     })
-    return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version }
+    return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version, stopId: load.stops[0].id }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
@@ -238,7 +238,7 @@ function bodyCase(method: string, path: string, body: HostileBody, rng: Rng, aut
 }
 
 /** One batch of cases for a write endpoint, given the record it works on (item endpoints). */
-function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, target: { id: string; version: number } | undefined): Case[] {
+function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, target: { id: string; version: number; stopId?: string } | undefined): Case[] {
   const { method, path, operation } = write
   // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
   const content = operation.requestBody?.content
@@ -247,7 +247,11 @@ function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, targ
   const cases: Case[] = []
   for (let i = 0; i < size; i++) {
     // A document id nobody has: the fuzz checks refusals there; tests/integration/load-documents.test.ts the rest.
-    const itemPath = (id: string) => path.replace('{id}', id).replace('{documentId}', 'cl0000000000000000000000')
+    const itemPath = (id: string) =>
+      path
+        .replace('{id}', id)
+        .replace('{documentId}', 'cl0000000000000000000000')
+        .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.
@@ -386,7 +390,7 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
           if (deleted) target = await createTarget(write.path)
           else {
             const answer = await send({ label: 'read target', method: 'GET', path: write.path.replace('{id}', target.id), headers: bearer() })
-            target = { id: target.id, version: (JSON.parse(answer.text) as { data: { version: number } }).data.version }
+            target = { ...target, version: (JSON.parse(answer.text) as { data: { version: number } }).data.version }
           }
         }
         before = target && accepts.length ? await fingerprint() : after

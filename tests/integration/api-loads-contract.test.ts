@@ -3,6 +3,7 @@ import * as collection from '~/routes/api/loads/collection'
 import * as item from '~/routes/api/loads/item'
 import * as status from '~/routes/api/loads/status'
 import * as stop from '~/routes/api/loads/stop'
+import * as stopEvents from '~/routes/api/loads/stop-events'
 import { prisma } from '~/utils/db.server'
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
@@ -121,6 +122,65 @@ describe('/api/loads beyond the five calls', () => {
     expect(
       (await callApi(stop, { method: 'DELETE', path: `/api/loads/address/${pickup.id}`, params: { id: pickup.id }, token: other.users.admin.token })).status,
     ).toBe(404)
+  })
+
+  it('records stop arrival and departure with POST /api/loads/{id}/stops/{stopId}/events, the driver on their own loads only', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const token = org.users.dispatcher.token
+    const [truck, trailer] = await Promise.all([
+      prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+      prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+      prisma.driverProfile.create({
+        data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-06-30') },
+      }),
+    ])
+    const body = { brokerId: await brokerOf(org), stops, driverId: org.users.driver.id, truckId: truck.id, trailerId: trailer.id }
+    const created = (await callApi(collection, { method: 'POST', path: '/api/loads', token, body })).body.data
+    const { id } = created
+    const dispatched = await callApi(status, {
+      method: 'POST',
+      path: `/api/loads/${id}/status`,
+      params: { id },
+      token,
+      body: { status: 'dispatched', version: created.version },
+    })
+    let version = dispatched.body.data.version
+    const [pickup, delivery] = created.stops as Array<{ id: string }>
+    const post = (stopId: string, payload: unknown, as = org.users.driver.token) =>
+      callApi(stopEvents, { method: 'POST', path: `/api/loads/${id}/stops/${stopId}/events`, params: { id, stopId }, token: as, body: payload })
+
+    expect((await post(pickup.id, { event: 'arrive', version }, org.users.viewer.token)).status).toBe(403)
+    expect((await post(pickup.id, { event: 'arrive', version }, org.users.accountant.token)).status).toBe(403)
+    const bad = await post(pickup.id, { event: 'teleport', at: 'yesterday', version })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['at', 'event'])
+    const early = await post(delivery.id, { event: 'arrive', version })
+    expect(early.status).toBe(409)
+    expect(early.body.error).toEqual({ code: 'invalid_transition', message: 'Record the stops in order: the previous stop has not been left yet.' })
+
+    const arrived = await post(pickup.id, { event: 'arrive', version })
+    expect(arrived.status).toBe(200)
+    expect(arrived.body.data).toMatchObject({ status: 'at_pickup', version: version + 2 })
+    expect(arrived.body.data.stops[0].actualArrival).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect((await post(pickup.id, { event: 'depart', version })).body.error.code).toBe('conflict')
+    version = arrived.body.data.version
+    for (const [stopId, event] of [
+      [pickup.id, 'depart'],
+      [delivery.id, 'arrive'],
+      [delivery.id, 'depart'],
+    ] as const) {
+      const answer = await post(stopId, { event, version })
+      expect(answer.status).toBe(200)
+      version = answer.body.data.version
+    }
+    const read = (await callApi(item, { path: `/api/loads/${id}`, params: { id }, token })).body.data
+    expect(read.status).toBe('delivered')
+
+    const other = await createOrg()
+    expect((await post(pickup.id, { event: 'arrive', version }, other.users.driver.token)).status).toBe(404)
+    expect((await post(pickup.id, { event: 'arrive', version }, '')).status).toBe(401)
+    expect((await callApi(stopEvents, { path: `/api/loads/${id}/stops/${pickup.id}/events`, params: { id, stopId: pickup.id }, token })).status).toBe(405)
   })
 
   it('shows a driver only the loads assigned to them, and lets them change none', async () => {

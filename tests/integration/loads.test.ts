@@ -1,6 +1,6 @@
 /** The load model's rules (app/models/load.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
-import { createLoad, deleteLoad, getLoad, moveLoad, updateLoad } from '~/models/load.server'
+import { createLoad, deleteLoad, getLoad, loadViewer, moveLoad, recordStopEvent, statusFromStops, updateLoad } from '~/models/load.server'
 import { deleteTrailer } from '~/models/trailer.server'
 import { deleteTruck } from '~/models/truck.server'
 import { LoadSchema, LoadUpdateSchema } from '~/schemas/load'
@@ -230,5 +230,118 @@ describe('an organization', () => {
     await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id, companyId: org.company.id }))
     await prisma.organization.delete({ where: { id: org.organization.id } })
     expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+})
+
+describe('stop arrival and departure', () => {
+  /** A dispatched load with three stops (two pickups, one delivery), and its driver's view. */
+  async function onTheRoad() {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const three = [stops[0], { type: 'pickup', city: 'Waco', state: 'TX', windowStart: '2026-12-01T13:00' }, stops[1]]
+    const load = await createLoad(actorOf(org), LoadSchema.parse({ stops: three, brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }))
+    await move(org, load.id, 'dispatched')
+    const driver = org.users.driver
+    const record = async (sequence: number, event: 'arrive' | 'depart', at?: string) => {
+      const current = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: { orderBy: { sequence: 'asc' } } } })
+      const user = { id: driver.id, organizationId: org.organization.id, role: 'driver' }
+      return recordStopEvent(
+        actorOf(org, 'driver'),
+        loadViewer(user),
+        { loadId: load.id, stopId: current.stops[sequence - 1].id },
+        { event, at, version: current.version },
+      )
+    }
+    return { org, load, truck, record }
+  }
+
+  it('records each stop in order and moves the load along to delivered, freeing the truck', async () => {
+    const { load, truck, record } = await onTheRoad()
+    const statuses = []
+    for (const sequence of [1, 2, 3]) for (const event of ['arrive', 'depart'] as const) statuses.push((await record(sequence, event)).status)
+    expect(statuses).toEqual(['at_pickup', 'at_pickup', 'at_pickup', 'in_transit', 'at_delivery', 'delivered'])
+    const stored = await prisma.loadStop.findMany({ where: { loadId: load.id }, orderBy: { sequence: 'asc' } })
+    expect(stored.every((stop) => stop.actualArrival && stop.actualDeparture && stop.actualArrival <= stop.actualDeparture)).toBe(true)
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('available')
+    // dispatched + the four moves the stops made, each audited like a status button's.
+    expect(await prisma.auditEvent.count({ where: { entityId: load.id, action: 'status' } })).toBe(5)
+  })
+
+  it('refuses a stop out of order, twice, a departure before the arrival and a stale version, changing nothing', async () => {
+    const { org, load, record } = await onTheRoad()
+    expect((await refusal(record(2, 'arrive'))).messageKey).toBe('loads.errors.stopOutOfOrder')
+    expect((await refusal(record(1, 'depart'))).messageKey).toBe('loads.errors.stopNotArrived')
+    await record(1, 'arrive')
+    expect((await refusal(record(1, 'arrive'))).messageKey).toBe('loads.errors.stopArrivedAlready')
+    const before = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })
+    const stale = recordStopEvent(
+      actorOf(org),
+      { organizationId: org.organization.id },
+      { loadId: load.id, stopId: before.stops[0].id },
+      {
+        event: 'depart',
+        version: before.version - 1,
+      },
+    )
+    expect((await refusal(stale)).code).toBe('conflict')
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })).toEqual(before)
+  })
+
+  it('refuses times in the future or before the previous stop was left, and loads that are not on the road', async () => {
+    const { org, load, record } = await onTheRoad()
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    expect((await refusal(record(1, 'arrive', future))).fields).toEqual({ at: ['loads.errors.stopTimeFuture'] })
+    await record(1, 'arrive', '2026-01-05T10:00:00Z')
+    expect((await refusal(record(1, 'depart', '2026-01-05T09:00:00Z'))).fields).toEqual({ at: ['loads.errors.stopTimeOrder'] })
+    await record(1, 'depart', '2026-01-05T11:00:00Z')
+    expect((await refusal(record(2, 'arrive', '2026-01-05T10:30:00Z'))).messageKey).toBe('loads.errors.stopTimeOrder')
+    await move(org, load.id, 'canceled')
+    const refused = await refusal(record(2, 'arrive'))
+    expect([refused.code, refused.messageKey]).toEqual(['invalid_transition', 'loads.errors.stopNotOnRoad'])
+  })
+
+  it('lets a driver record only on their own loads; another driver gets not found', async () => {
+    const { org, load } = await onTheRoad()
+    const other = await prisma.user.create({
+      data: {
+        organizationId: org.organization.id,
+        email: `${unique('d')}@example.test`,
+        firstName: 'Other',
+        lastName: 'Driver',
+        role: 'driver',
+        passwordHash: 'x',
+      },
+    })
+    const current = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })
+    const viewer = loadViewer({ id: other.id, organizationId: org.organization.id, role: 'driver' })
+    const pending = recordStopEvent(
+      actorOf(org, 'driver'),
+      viewer,
+      { loadId: load.id, stopId: current.stops[0].id },
+      { event: 'arrive', version: current.version },
+    )
+    expect((await refusal(pending)).code).toBe('not_found')
+    // The stop must belong to the load named in the path.
+    const elsewhere = await onTheRoad()
+    const foreign = recordStopEvent(
+      actorOf(org),
+      { organizationId: org.organization.id },
+      { loadId: load.id, stopId: (await prisma.loadStop.findFirstOrThrow({ where: { loadId: elsewhere.load.id } })).id },
+      { event: 'arrive', version: current.version },
+    )
+    expect((await refusal(foreign)).code).toBe('not_found')
+  })
+
+  it('never moves a load backwards when dispatch moved it ahead by hand', async () => {
+    const { org, load, record } = await onTheRoad()
+    await move(org, load.id, 'at_pickup')
+    await move(org, load.id, 'in_transit')
+    expect((await record(1, 'arrive')).status).toBe('in_transit')
+    expect(
+      statusFromStops([
+        { type: 'pickup', actualArrival: new Date(), actualDeparture: null },
+        { type: 'delivery', actualArrival: null, actualDeparture: null },
+      ]),
+    ).toBe('at_pickup')
   })
 })
