@@ -86,6 +86,7 @@ export default [
       index('routes/dashboard/loads/index.tsx'),
       route('list', 'routes/dashboard/loads/list.tsx'),
       route('new', 'routes/dashboard/loads/editor.tsx', { id: 'loads-new' }),
+      route('mine', 'routes/dashboard/loads/mine.tsx'),
       route(':id', 'routes/dashboard/loads/view.tsx'),
       route(':id/edit', 'routes/dashboard/loads/editor.tsx', { id: 'loads-edit' }),
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),

@@ -6,6 +6,7 @@ const ar: Catalogue = {
     tagline: 'Freightdesk: نظام إدارة مفتوح المصدر لشركات النقل بالشاحنات وخدمات تنسيق الحركة.',
   },
   nav: {
+    myLoads: 'شحناتي',
     label: 'التنقل الرئيسي',
     general: 'عام',
     management: 'الإدارة',
@@ -895,6 +896,22 @@ const ar: Catalogue = {
     presetNames: { default: 'أخضر (افتراضي)', cyan: 'سماوي', purple: 'بنفسجي', blue: 'أزرق', orange: 'برتقالي', red: 'أحمر' },
   },
   loads: {
+    stopEvents: {
+      arrive: 'وصلت إلى {{place}}',
+      depart: 'غادرت {{place}}',
+      arrivedToast: 'تم تسجيل الوصول إلى {{place}}',
+      departedToast: 'تم تسجيل المغادرة من {{place}}',
+    },
+    mine: {
+      onRoad: 'على الطريق',
+      booked: 'محجوزة لك',
+      recent: 'سُلِّمت خلال آخر {{days}} يومًا',
+      waiting: 'يمكنك تسجيل المحطات بعد أن يرسل المُرسِل هذه الشحنة.',
+      papers: 'المستندات',
+      truck: 'الشاحنة {{unit}}',
+      trailer: 'المقطورة {{unit}}',
+      reloaded: 'كانت الصفحة قديمة: تعرض الآن الشحنة كما هي. تحقق منها ثم حاول مجددًا.',
+    },
     status: {
       draft: 'مسودة',
       booked: 'محجوزة',

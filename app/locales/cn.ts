@@ -6,6 +6,7 @@ const cn: Catalogue = {
     tagline: 'Freightdesk：面向卡车运输公司和调度服务商的开源后台管理系统。',
   },
   nav: {
+    myLoads: '我的货物',
     label: '主导航',
     general: '常规',
     management: '管理',
@@ -895,6 +896,22 @@ const cn: Catalogue = {
     presetNames: { default: '绿色（默认）', cyan: '青色', purple: '紫色', blue: '蓝色', orange: '橙色', red: '红色' },
   },
   loads: {
+    stopEvents: {
+      arrive: '已到达 {{place}}',
+      depart: '已离开 {{place}}',
+      arrivedToast: '已记录到达 {{place}}',
+      departedToast: '已记录离开 {{place}}',
+    },
+    mine: {
+      onRoad: '运输中',
+      booked: '为您预订',
+      recent: '最近 {{days}} 天已送达',
+      waiting: '调度派出此货物后，您即可记录站点。',
+      papers: '单据',
+      truck: '卡车 {{unit}}',
+      trailer: '挂车 {{unit}}',
+      reloaded: '页面已过期：现在显示的是货物的当前状态。请检查后重试。',
+    },
     status: {
       draft: '草稿',
       booked: '已接单',

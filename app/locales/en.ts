@@ -4,6 +4,7 @@ const en = {
     tagline: 'Freightdesk: the open-source back office for trucking companies and dispatch services.',
   },
   nav: {
+    myLoads: 'My loads',
     label: 'Main navigation',
     general: 'General',
     management: 'Management',
@@ -899,6 +900,22 @@ const en = {
     presetNames: { default: 'Green (default)', cyan: 'Cyan', purple: 'Purple', blue: 'Blue', orange: 'Orange', red: 'Red' },
   },
   loads: {
+    stopEvents: {
+      arrive: 'Arrived at {{place}}',
+      depart: 'Departed {{place}}',
+      arrivedToast: 'Arrival at {{place}} recorded',
+      departedToast: 'Departure from {{place}} recorded',
+    },
+    mine: {
+      onRoad: 'On the road',
+      booked: 'Booked for you',
+      recent: 'Delivered in the last {{days}} days',
+      waiting: 'You can record stops once dispatch sends this load.',
+      papers: 'Papers',
+      truck: 'Truck {{unit}}',
+      trailer: 'Trailer {{unit}}',
+      reloaded: 'The page was behind: it now shows the load as it is. Check it and try again.',
+    },
     status: {
       draft: 'Draft',
       booked: 'Booked',

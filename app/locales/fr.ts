@@ -6,6 +6,7 @@ const fr: Catalogue = {
     tagline: 'Freightdesk : le back-office open source des transporteurs routiers et des services de répartition.',
   },
   nav: {
+    myLoads: 'Mes chargements',
     label: 'Navigation principale',
     general: 'Général',
     management: 'Gestion',
@@ -905,6 +906,22 @@ const fr: Catalogue = {
     presetNames: { default: 'Vert (par défaut)', cyan: 'Cyan', purple: 'Violet', blue: 'Bleu', orange: 'Orange', red: 'Rouge' },
   },
   loads: {
+    stopEvents: {
+      arrive: 'Arrivé à {{place}}',
+      depart: 'Parti de {{place}}',
+      arrivedToast: 'Arrivée à {{place}} enregistrée',
+      departedToast: 'Départ de {{place}} enregistré',
+    },
+    mine: {
+      onRoad: 'En route',
+      booked: 'Réservés pour vous',
+      recent: 'Livrés ces {{days}} derniers jours',
+      waiting: 'Vous pourrez enregistrer les arrêts quand le répartiteur aura expédié ce chargement.',
+      papers: 'Documents',
+      truck: 'Camion {{unit}}',
+      trailer: 'Remorque {{unit}}',
+      reloaded: 'La page était en retard : elle montre maintenant le chargement tel qu’il est. Vérifiez puis réessayez.',
+    },
     status: {
       draft: 'Brouillon',
       booked: 'Réservé',

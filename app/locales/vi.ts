@@ -6,6 +6,7 @@ const vi: Catalogue = {
     tagline: 'Freightdesk: phần mềm quản lý văn phòng mã nguồn mở dành cho công ty vận tải và dịch vụ điều phối xe tải.',
   },
   nav: {
+    myLoads: 'Chuyến hàng của tôi',
     label: 'Điều hướng chính',
     general: 'Chung',
     management: 'Quản lý',
@@ -903,6 +904,22 @@ const vi: Catalogue = {
     presetNames: { default: 'Xanh lá (mặc định)', cyan: 'Xanh lơ', purple: 'Tím', blue: 'Xanh dương', orange: 'Cam', red: 'Đỏ' },
   },
   loads: {
+    stopEvents: {
+      arrive: 'Đã đến {{place}}',
+      depart: 'Đã rời {{place}}',
+      arrivedToast: 'Đã ghi nhận giờ đến {{place}}',
+      departedToast: 'Đã ghi nhận giờ rời {{place}}',
+    },
+    mine: {
+      onRoad: 'Đang trên đường',
+      booked: 'Đã đặt cho bạn',
+      recent: 'Đã giao trong {{days}} ngày qua',
+      waiting: 'Bạn có thể ghi nhận điểm dừng khi điều phối viên gửi chuyến hàng này.',
+      papers: 'Giấy tờ',
+      truck: 'Xe tải {{unit}}',
+      trailer: 'Rơ-moóc {{unit}}',
+      reloaded: 'Trang đã cũ: giờ trang hiển thị chuyến hàng như hiện tại. Hãy kiểm tra rồi thử lại.',
+    },
     status: {
       draft: 'Nháp',
       booked: 'Đã nhận',

@@ -876,3 +876,46 @@ export async function loadBoard(organizationId: string, options: { now?: Date; l
 }
 export type LoadBoard = Awaited<ReturnType<typeof loadBoard>>
 export type BoardCard = LoadBoard['columns'][number]['cards'][number]
+
+// ---- A driver's own loads ("My loads") ----
+
+const driverInclude = {
+  broker: { select: { name: true } },
+  truck: { select: { unitNumber: true } },
+  trailer: { select: { unitNumber: true } },
+  stops: { orderBy: { sequence: 'asc' } },
+  documents: { select: { kind: true } },
+} as const satisfies Prisma.LoadInclude
+
+/** How far back "My loads" shows what a driver delivered. */
+export const DRIVER_RECENT_DAYS = 14
+
+/**
+ * What a driver works with: their loads on the road and booked for them (the next pickup first),
+ * and what they delivered lately. Bounded: a driver has a few loads at a time, never thousands.
+ */
+export async function listDriverLoads(viewer: Required<LoadViewer>, now = new Date()) {
+  const where = { organizationId: viewer.organizationId, driverId: viewer.driverId }
+  const [current, recent] = await Promise.all([
+    prisma.load.findMany({
+      where: { ...where, status: { in: ['booked', ...ACTIVE] } },
+      include: driverInclude,
+      orderBy: [{ pickupAt: { sort: 'asc', nulls: 'last' } }, { loadNumber: 'asc' }],
+      take: 20,
+    }),
+    prisma.load.findMany({
+      where: { ...where, status: { in: ['delivered', 'invoiced'] }, updatedAt: { gte: new Date(now.getTime() - DRIVER_RECENT_DAYS * 86_400_000) } },
+      select: { id: true, loadNumber: true, status: true, deliveryCity: true, deliveryState: true, updatedAt: true },
+      orderBy: { updatedAt: 'desc' },
+      take: 10,
+    }),
+  ])
+  return { current, recent }
+}
+
+/** The next thing to record on a load: arrival at or departure from its first stop not yet left. */
+export function nextStopEvent(status: string, stops: Array<{ id: string; actualArrival: Date | null; actualDeparture: Date | null }>) {
+  if (!ACTIVE.includes(status as LoadStatus)) return null
+  const stop = stops.find((candidate) => !candidate.actualDeparture)
+  return stop ? { stopId: stop.id, event: stop.actualArrival ? ('depart' as const) : ('arrive' as const) } : null
+}

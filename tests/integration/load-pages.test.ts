@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createLoad, moveLoad } from '~/models/load.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
+import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
@@ -304,5 +305,80 @@ describe('the truck filter of a large fleet', () => {
     expect(unknown.data?.loads).toEqual([])
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?truck=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
+  })
+})
+
+describe('my loads (drivers)', () => {
+  const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
+
+  it('shows a driver their own loads with the next stop to record; other roles go to the loads list', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const mine = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    await moveLoad(actorOf(org), mine.id, { status: 'dispatched', version: mine.version })
+    const booked = await newLoad(org, { brokerId: broker.id, driverId })
+    await newLoad(org, { brokerId: broker.id })
+    const page = await call(myLoads.loader as Handler, '/dashboard/loads/mine', driverId)
+    const loads = page.data?.loads as Array<{ id: string; status: string; next: unknown; stops: Array<{ id: string }> }>
+    expect(loads.map((load) => [load.id, load.status])).toEqual([
+      [mine.id, 'dispatched'],
+      [booked.id, 'booked'],
+    ])
+    expect(loads[0].next).toEqual({ stopId: loads[0].stops[0].id, event: 'arrive' })
+    expect(loads[1].next).toBeNull()
+    expect(page.data?.kinds).toEqual(['bols', 'pod'])
+    const dispatcher = await call(myLoads.loader as Handler, '/dashboard/loads/mine', org.users.dispatcher.id)
+    expect([dispatcher.status, dispatcher.location]).toEqual([302, '/dashboard/loads/list'])
+  })
+
+  it('records a stop from the button, refuses a stale second tap on the page, and keeps viewers out', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const created = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const load = await moveLoad(actorOf(org), created.id, { status: 'dispatched', version: created.version })
+    const fields = { intent: 'stopEvent', loadId: load.id, stopId: load.stops[0].id, event: 'arrive', version: String(load.version) }
+    const recorded = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm(fields))
+    expect([recorded.status, recorded.location]).toEqual([302, '/dashboard/loads/mine'])
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_pickup' })
+    const again = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm(fields))
+    expect(again.status).toBe(409)
+    expect(again.data?.refusal).toMatchObject({ loadId: load.id, conflict: true })
+    const viewer = await call(myLoads.action as Handler, '/dashboard/loads/mine', org.users.viewer.id, {}, postForm(fields))
+    expect(viewer.status).toBe(403)
+    // The load's own page offers the same button to dispatch, and records through the same action.
+    const view = await call(loadView.loader as Handler, `/dashboard/loads/${load.id}`, org.users.dispatcher.id, { id: load.id })
+    expect(view.data?.nextStop).toEqual({ stopId: load.stops[0].id, event: 'depart' })
+    const departed = await call(
+      loadView.action as Handler,
+      `/dashboard/loads/${load.id}`,
+      org.users.dispatcher.id,
+      { id: load.id },
+      postForm({ intent: 'stopEvent', stopId: load.stops[0].id, event: 'depart', version: String(load.version + 2) }),
+    )
+    expect(departed.status).toBe(302)
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'in_transit' })
+    const bad = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm({ ...fields, event: 'teleport' }))
+    expect([bad.status, (bad.data?.refusal as { message: string }).message]).toEqual([400, 'Some fields need your attention.'])
+  })
+
+  it('takes a POD from the driver for their load, and shows a refused file on that load’s card', async () => {
+    const org = await createOrg()
+    const { broker, driverId } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId })
+    const post = (bytes: Uint8Array, name: string) => {
+      const form = new FormData()
+      form.append('kind', 'pod')
+      form.append('file', new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }))
+      return call(myLoads.action as Handler, `/dashboard/loads/mine?load=${load.id}`, driverId, {}, { method: 'POST', body: form })
+    }
+    const stored = await post(PDF, 'pod.pdf')
+    expect([stored.status, stored.location]).toEqual([302, '/dashboard/loads/mine'])
+    expect(await prisma.loadDocument.count({ where: { loadId: load.id, kind: 'pod' } })).toBe(1)
+    const refused = await post(new TextEncoder().encode('not a pdf at all'), 'pod.pdf')
+    expect(refused.status).toBe(415)
+    expect(refused.data?.upload).toMatchObject({ loadId: load.id })
+    const other = await newLoad(org, { brokerId: broker.id })
+    const foreign = await call(myLoads.action as Handler, `/dashboard/loads/mine?load=${other.id}`, driverId, {}, { method: 'POST', body: new FormData() })
+    expect(foreign.status).toBe(404)
   })
 })

@@ -30,11 +30,14 @@ export const NAV: NavSection[] = [
         path: '/dashboard/loads',
         icon: 'package',
         permission: ['read', 'load'],
+        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
         children: [
           { title: 'nav.list', path: '/dashboard/loads/list' },
           { title: 'nav.create', path: '/dashboard/loads/new', permission: ['create', 'load'] },
         ],
       },
+      // Drivers have their own page: their loads, stop buttons and papers.
+      { title: 'nav.myLoads', path: '/dashboard/loads/mine', icon: 'package', permission: ['update', 'loadStop'], roles: ['driver'] },
       // Drivers have their own loads list, not the organization's board.
       {
         title: 'nav.kanban',

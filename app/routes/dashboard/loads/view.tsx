@@ -3,19 +3,21 @@ import { data, href, Link, useLocation } from 'react-router'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
-import { LoadDocuments, type UploadRefusal } from '~/components/loads/documents'
+import { LoadDocuments } from '~/components/loads/documents'
 import { CancelConfirm, StatusActions } from '~/components/loads/status-actions'
+import { StopEventButton } from '~/components/loads/stop-event'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
-import { canDeleteDocuments, deleteLoadDocument, uploadableKinds, uploadLoadDocument } from '~/models/load-document.server'
-import { getLoad, loadTimeZone, loadViewer, moveLoad, personName } from '~/models/load.server'
+import { canDeleteDocuments, deleteLoadDocument, uploadableKinds } from '~/models/load-document.server'
+import { getLoad, loadTimeZone, loadViewer, moveLoad, nextStopEvent, personName } from '~/models/load.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { canMove, LOAD_STATUS_META, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
-import { actorOf, requireActor } from '~/utils/actor.server'
+import { requireActor } from '~/utils/actor.server'
+import { refusalOf, stopEventAction, uploadDocumentAction, type Refusal } from '~/utils/load-actions.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -75,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         id: stop.id,
         type: stop.type,
         facilityName: stop.facilityName,
+        city: stop.city,
         address: [stop.line1, [stop.city, stop.state, stop.postalCode].filter(Boolean).join(', '), stop.country === 'US' ? null : stop.country].filter(
           (line): line is string => Boolean(line),
         ),
@@ -95,6 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         uploadedBy: personName(document.uploadedBy),
       })),
     },
+    nextStop: can(user.role, 'update', 'loadStop') ? nextStopEvent(load.status, load.stops) : null,
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
     timeZone,
@@ -109,58 +113,47 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * A status button's post: one move of the status machine (the model checks it again), then back
- * to this page with a toast. A refusal (illegal move, dispatch checks, stale version) is shown on
- * the page with its reasons, never as an error page.
+ * The page's posts. A status button: one move of the status machine (the model checks it again),
+ * then back to this page with a toast. A stop's arrival or departure, and a document upload
+ * (drivers too, on their loads). A refusal (illegal move, dispatch checks, stale version, a file
+ * of the wrong type) is shown on the page with its reasons, never as an error page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
-  // A document upload: multipart, streamed to storage by the model (drivers too, on their loads).
-  if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) return uploadAction(request, params.id, t)
-  const { user, actor } = await requireActor(request, 'update', 'load')
+  const url = new URL(request.url)
+  url.searchParams.delete('confirm')
+  const back = `${url.pathname}${url.search}`
+  // A document upload: multipart, streamed to storage by the model.
+  if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    const { user, actor } = await requireActor(request, 'read', 'load')
+    return uploadDocumentAction(request, user, actor, params.id, t, back)
+  }
+  await requirePermission(request, 'read', 'load')
   const form = await request.formData()
+  if (form.get('intent') === 'stopEvent') {
+    const { user, actor } = await requireActor(request, 'update', 'loadStop')
+    form.set('loadId', params.id)
+    return stopEventAction(form, user, actor, t, back)
+  }
+  const { user, actor } = await requireActor(request, 'update', 'load')
   if (form.get('intent') === 'deleteDocument') {
     const document = await orNotFound(deleteLoadDocument(user, actor, params.id, String(form.get('documentId') ?? '')))
-    const url = new URL(request.url)
-    return redirectWithToast(`${url.pathname}${url.search}`, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) })
+    return redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) })
   }
   if (form.get('intent') !== 'status') throw data(null, { status: 400 })
   const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
-  if (!parsed.success) return data({ refusal: { conflict: false, message: t('validation.failed'), reasons: [] as string[] } }, { status: 400 })
-  const url = new URL(request.url)
-  url.searchParams.delete('confirm')
+  if (!parsed.success)
+    return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
   try {
     const load = await moveLoad(actor, params.id, parsed.data)
-    return redirectWithToast(`${url.pathname}${url.search}`, {
+    return redirectWithToast(back, {
       type: load.status === 'canceled' ? 'warning' : 'success',
       title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
     })
   } catch (error) {
     if (!isDomainError(error)) throw error
     if (error.code === 'not_found') throw data(null, { status: 404 })
-    const params = error.options.params ?? {}
-    const reasons = Object.values(error.fields ?? {}).flatMap((keys) => keys.map((key) => t(key, params)))
-    return data({ refusal: { conflict: error.code === 'conflict', message: t(error.messageKey, params), reasons } }, { status: error.status })
-  }
-}
-
-/** The upload form's post: stored and listed (redirect with a toast), or its refusal on the page, never a 500. */
-async function uploadAction(request: Request, loadId: string, t: (key: string, params?: Record<string, unknown>) => string) {
-  const user = await requirePermission(request, 'read', 'load')
-  try {
-    const { document } = await uploadLoadDocument(user, actorOf(request, user), loadId, request)
-    const url = new URL(request.url)
-    return redirectWithToast(`${url.pathname}${url.search}`, { type: 'success', title: t('loads.documents.toast.uploaded', { name: document.fileName }) })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw data(null, { status: 404 })
-    const params = error.options.params ?? {}
-    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
-    const upload: UploadRefusal = {
-      message: t('loads.documents.refused'),
-      fields: Object.keys(fields).length ? fields : { file: [t(error.messageKey, params)] },
-    }
-    return data({ upload }, { status: error.status })
+    return data({ refusal: refusalOf(error, params.id, t) }, { status: error.status })
   }
 }
 
@@ -404,6 +397,16 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
                     <dt className="text-muted">{t('loads.view.departed')}</dt>
                     <dd className="tabular-nums">{when(stop.actualDeparture) ?? <span className="text-muted">—</span>}</dd>
                   </dl>
+                  {loaderData.nextStop?.stopId === stop.id ? (
+                    <StopEventButton
+                      className="mt-2 sm:col-span-2"
+                      loadId={load.id}
+                      stopId={stop.id}
+                      event={loaderData.nextStop.event}
+                      place={stop.facilityName ?? stop.city}
+                      version={load.version}
+                    />
+                  ) : null}
                 </div>
               </li>
             ))}
