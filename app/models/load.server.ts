@@ -6,7 +6,16 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'
-import { ACTIVE_LOAD_STATUSES, canMove, formatLoadNumber, LOAD_COUNT_CAP, loadTotalCents, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
+import {
+  ACTIVE_LOAD_STATUSES,
+  canMove,
+  DRIVER_RECENT_DAYS,
+  formatLoadNumber,
+  LOAD_COUNT_CAP,
+  loadTotalCents,
+  ratePerMileCents,
+  type LoadStatus,
+} from '~/schemas/load-options'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -886,9 +895,6 @@ const driverInclude = {
   stops: { orderBy: { sequence: 'asc' } },
   documents: { select: { kind: true } },
 } as const satisfies Prisma.LoadInclude
-
-/** How far back "My loads" shows what a driver delivered. */
-export const DRIVER_RECENT_DAYS = 14
 
 /**
  * What a driver works with: their loads on the road and booked for them (the next pickup first),

@@ -47,6 +47,9 @@ export const LOAD_STATUS_META = {
 export const STOP_TYPES = ['pickup', 'delivery'] as const
 export type StopType = (typeof STOP_TYPES)[number]
 
+/** How far back a driver's "My loads" shows what they delivered. */
+export const DRIVER_RECENT_DAYS = 14
+
 /** What a driver records at a stop, in this order. */
 export const STOP_EVENTS = ['arrive', 'depart'] as const
 export type StopEvent = (typeof STOP_EVENTS)[number]

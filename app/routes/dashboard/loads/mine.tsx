@@ -1,4 +1,4 @@
-import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, href, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { StopEventButton } from '~/components/loads/stop-event'
 import { Badge } from '~/components/ui/badge'
@@ -9,9 +9,9 @@ import { inputClass } from '~/components/ui/input-class'
 import { EmptyState } from '~/components/ui/list-controls'
 import { getInstance } from '~/middleware/i18next'
 import { uploadableKinds } from '~/models/load-document.server'
-import { DRIVER_RECENT_DAYS, listDriverLoads, loadTimeZone, nextStopEvent } from '~/models/load.server'
+import { listDriverLoads, loadTimeZone, nextStopEvent } from '~/models/load.server'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
+import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/utils/actor.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
@@ -89,6 +89,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   if (form.get('intent') !== 'stopEvent') throw data(null, { status: 400 })
   return stopEventAction(form, user, actor, t, HERE)
+}
+
+/** After a refused tap (409: someone recorded first), the cards show the load as it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate
 }
 
 type MyLoad = Route.ComponentProps['loaderData']['loads'][number]
@@ -283,54 +288,57 @@ function LoadCard({
       </ol>
       {load.status === 'booked' ? <p className="mt-3 text-sm text-muted">{t('loads.mine.waiting')}</p> : null}
 
-      <Form
-        method="post"
-        action={`?load=${load.id}`}
-        encType="multipart/form-data"
-        className="mt-4 grid gap-3 border-t border-dashed border-line pt-4"
-        data-testid="my-upload"
-      >
-        <p className="text-sm">
-          <span className="font-semibold">{t('loads.mine.papers')}</span>{' '}
-          <span className="text-muted">{LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${load.papers[kind]}`).join(' · ')}</span>
-        </p>
-        {upload ? (
-          <p role="alert" className="text-sm font-semibold text-error" data-testid="document-refusal">
-            {upload.message} {fileErrors?.join(' ')}
+      {/* Papers are taken on the road (BOL at pickup, POD at delivery); a booked load has none yet. */}
+      {load.status === 'booked' ? null : (
+        <Form
+          method="post"
+          action={`?load=${load.id}`}
+          encType="multipart/form-data"
+          className="mt-4 grid gap-3 border-t border-dashed border-line pt-4"
+          data-testid="my-upload"
+        >
+          <p className="text-sm">
+            <span className="font-semibold">{t('loads.mine.papers')}</span>{' '}
+            <span className="text-muted">{LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${load.papers[kind]}`).join(' · ')}</span>
           </p>
-        ) : null}
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={`kind-${load.id}`} className="mb-1.5 block text-sm font-semibold">
-              {t('loads.documents.kindLabel')}
-            </label>
-            <select id={`kind-${load.id}`} name="kind" className={inputClass} defaultValue={kinds.includes('pod') ? 'pod' : kinds[0]}>
-              {kinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`loads.documents.kind.${kind}`)}
-                </option>
-              ))}
-            </select>
+          {upload ? (
+            <p role="alert" className="text-sm font-semibold text-error" data-testid="document-refusal">
+              {upload.message} {fileErrors?.join(' ')}
+            </p>
+          ) : null}
+          <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor={`kind-${load.id}`} className="mb-1.5 block text-sm font-semibold">
+                {t('loads.documents.kindLabel')}
+              </label>
+              <select id={`kind-${load.id}`} name="kind" className={inputClass} defaultValue={kinds.includes('pod') ? 'pod' : kinds[0]}>
+                {kinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`loads.documents.kind.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-0">
+              <label htmlFor={`file-${load.id}`} className="mb-1.5 block text-sm font-semibold">
+                {t('loads.documents.fileLabel')}
+              </label>
+              <input
+                id={`file-${load.id}`}
+                name="file"
+                type="file"
+                required
+                accept={LOAD_DOCUMENT_ACCEPT}
+                className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
+              />
+            </div>
+            <Button type="submit" variant="secondary" disabled={uploading} className="w-full sm:w-auto">
+              <Icon name="plus" size={18} />
+              {t('loads.documents.submit')}
+            </Button>
           </div>
-          <div className="min-w-0">
-            <label htmlFor={`file-${load.id}`} className="mb-1.5 block text-sm font-semibold">
-              {t('loads.documents.fileLabel')}
-            </label>
-            <input
-              id={`file-${load.id}`}
-              name="file"
-              type="file"
-              required
-              accept={LOAD_DOCUMENT_ACCEPT}
-              className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={uploading} className="w-full sm:w-auto">
-            <Icon name="plus" size={18} />
-            {t('loads.documents.submit')}
-          </Button>
-        </div>
-      </Form>
+        </Form>
+      )}
     </Card>
   )
 }
