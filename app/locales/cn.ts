@@ -926,6 +926,7 @@ const cn: Catalogue = {
     errors: {
       notFound: '该货运单不存在或已被删除。',
       stopNotFound: '该站点不存在或已被删除。',
+      cursor: '此游标不属于该列表和排序。请去掉 `after` 重新开始。',
       stopNotOnRoad: '只有在货物运输途中（已派车至已送达）才能记录站点。',
       stopArrivedAlready: '已记录到达此站点。',
       stopDepartedAlready: '已记录离开此站点。',

@@ -930,6 +930,7 @@ const en = {
     errors: {
       notFound: 'This load does not exist or was deleted.',
       stopNotFound: 'This stop does not exist or was deleted.',
+      cursor: 'This cursor does not belong to this list and sort. Start again without `after`.',
       stopNotOnRoad: 'Stops are recorded while the load is on the road (dispatched to delivered).',
       stopArrivedAlready: 'The arrival at this stop is already recorded.',
       stopDepartedAlready: 'The departure from this stop is already recorded.',

@@ -936,6 +936,7 @@ const fr: Catalogue = {
     errors: {
       notFound: 'Ce chargement n’existe pas ou a été supprimé.',
       stopNotFound: 'Cet arrêt n’existe pas ou a été supprimé.',
+      cursor: 'Ce curseur ne correspond pas à cette liste et à ce tri. Recommencez sans `after`.',
       stopNotOnRoad: 'Les arrêts s’enregistrent pendant que le chargement est en route (de expédié à livré).',
       stopArrivedAlready: 'L’arrivée à cet arrêt est déjà enregistrée.',
       stopDepartedAlready: 'Le départ de cet arrêt est déjà enregistré.',

@@ -934,6 +934,7 @@ const vi: Catalogue = {
     errors: {
       notFound: 'Chuyến hàng này không tồn tại hoặc đã bị xóa.',
       stopNotFound: 'Điểm dừng này không tồn tại hoặc đã bị xóa.',
+      cursor: 'Con trỏ này không thuộc danh sách và cách sắp xếp này. Hãy bắt đầu lại không có `after`.',
       stopNotOnRoad: 'Chỉ ghi nhận điểm dừng khi chuyến hàng đang trên đường (từ đã điều phối đến đã giao).',
       stopArrivedAlready: 'Giờ đến điểm dừng này đã được ghi nhận.',
       stopDepartedAlready: 'Giờ rời điểm dừng này đã được ghi nhận.',

@@ -8,6 +8,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'
 import {
   ACTIVE_LOAD_STATUSES,
+  LOAD_STATUSES,
   canMove,
   DRIVER_RECENT_DAYS,
   formatLoadNumber,
@@ -135,22 +136,104 @@ function countOrder(query: LoadListQuery): Prisma.LoadOrderByWithRelationInput[]
 export async function listLoads(viewer: LoadViewer, query: LoadListQuery) {
   const where = await listWhere(viewer, query)
   const order = orderBy(query.sort, query.dir)
+  const after = query.after ? decodeCursor(query.after, query) : null
   const result = await listPage(
     query,
     // count({ take }) needs an order, and by id (its default) it would walk the whole table. A text
     // search is counted whole instead: its trigram indexes find the matches directly.
     () => (query.q ? prisma.load.count({ where }) : prisma.load.count({ where, orderBy: countOrder(query), take: LOAD_COUNT_CAP + 1 })),
     // The page's ids first (an index read, however deep the page), then those rows with their
-    // broker, driver and truck: joining before OFFSET would join every skipped row too.
+    // broker, driver and truck: joining before OFFSET would join every skipped row too. After a
+    // cursor, the ids are read from the cursor's place in the index on: no rows skipped at all.
     async (window) => {
-      const ids = (await prisma.load.findMany({ where, select: { id: true }, orderBy: order, ...window })).map((row) => row.id)
+      const ids = after ? await idsAfter(where, query, after, window.take) : await pageIds(where, order, window)
       if (ids.length === 0) return []
       const rows = await prisma.load.findMany({ where: { id: { in: ids } }, include: listInclude })
       const byId = new Map(rows.map((row) => [row.id, row]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
   )
-  return { ...result, total: Math.min(result.total, LOAD_COUNT_CAP), totalCapped: result.total > LOAD_COUNT_CAP }
+  const last = result.items.at(-1)
+  const nextCursor = last && result.items.length === query.pageSize ? encodeCursor(query, last) : null
+  return { ...result, total: Math.min(result.total, LOAD_COUNT_CAP), totalCapped: result.total > LOAD_COUNT_CAP, nextCursor }
+}
+
+async function pageIds(where: Prisma.LoadWhereInput, order: Prisma.LoadOrderByWithRelationInput[], window: { skip: number; take: number }) {
+  return (await prisma.load.findMany({ where, select: { id: true }, orderBy: order, ...window })).map((row) => row.id)
+}
+
+// ---- Keyset paging: a cursor names the last row read (its sort value and id) ----
+
+type SortValue = string | number | null
+type Cursor = { value: SortValue; id: string }
+const DATE_SORTS = new Set<LoadListQuery['sort']>(['pickupAt', 'deliveryAt', 'createdAt'])
+const NULLABLE_SORTS = new Set<LoadListQuery['sort']>(['pickupAt', 'deliveryAt'])
+
+function sortValue(sort: LoadListQuery['sort'], row: Record<LoadListQuery['sort'], unknown>): SortValue {
+  const value = row[sort]
+  return value instanceof Date ? value.toISOString() : (value as SortValue)
+}
+
+/** Opaque to clients: the sort and direction it was made for, the last row's sort value and id. */
+function encodeCursor(query: LoadListQuery, row: Record<LoadListQuery['sort'], unknown> & { id: string }) {
+  return Buffer.from(JSON.stringify([query.sort, query.dir, sortValue(query.sort, row), row.id])).toString('base64url')
+}
+
+function decodeCursor(text: string, query: LoadListQuery): Cursor {
+  const invalid = () => new DomainError('validation_failed', 'validation.failed', { fields: { after: ['loads.errors.cursor'] } })
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw invalid()
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid()
+  const [sort, dir, value, id] = parsed as unknown[]
+  if (sort !== query.sort || dir !== query.dir || typeof id !== 'string' || !/^[a-z0-9]{1,40}$/i.test(id)) throw invalid()
+  const nullable = NULLABLE_SORTS.has(query.sort)
+  if (
+    value === null
+      ? !nullable
+      : DATE_SORTS.has(query.sort)
+        ? typeof value !== 'string' || Number.isNaN(Date.parse(value))
+        : query.sort === 'totalCents'
+          ? !Number.isSafeInteger(value)
+          : typeof value !== 'string'
+  )
+    throw invalid()
+  if (query.sort === 'status' && !(LOAD_STATUSES as readonly unknown[]).includes(value)) throw invalid()
+  return { value: value as SortValue, id }
+}
+
+/**
+ * The ids after the cursor in the list's order (sort value, then id; PostgreSQL puts nulls last
+ * going up and first going down). The redundant bound (`<= v` / `>= v`) lets the index start at the
+ * cursor instead of filtering every earlier row; nulls, at one end, are read on their own.
+ */
+async function idsAfter(where: Prisma.LoadWhereInput, query: LoadListQuery, cursor: Cursor, take: number) {
+  const { sort, dir } = query
+  const order = orderBy(sort, dir)
+  const read = async (extra: Prisma.LoadWhereInput, limit: number) =>
+    (await prisma.load.findMany({ where: { AND: [where, extra] }, select: { id: true }, orderBy: order, take: limit })).map((row) => row.id)
+  const id = dir === 'asc' ? { gt: cursor.id } : { lt: cursor.id }
+  if (cursor.value === null) {
+    // Going down the nulls come first: the nulls left, then every row with a value. Going up they come last.
+    const nulls = await read({ [sort]: null, id }, take)
+    if (dir === 'asc' || nulls.length === take) return nulls
+    return [...nulls, ...(await read({ NOT: { [sort]: null } }, take - nulls.length))]
+  }
+  const value = DATE_SORTS.has(sort) ? new Date(cursor.value as string) : cursor.value
+  let bound: Prisma.LoadWhereInput
+  if (sort === 'status') {
+    const at = LOAD_STATUSES.indexOf(value as LoadStatus)
+    const beyond = dir === 'asc' ? LOAD_STATUSES.slice(at + 1) : LOAD_STATUSES.slice(0, at)
+    bound = { OR: [{ status: { in: [...beyond] } }, { status: value as LoadStatus, id }] }
+  } else {
+    bound = { [sort]: dir === 'asc' ? { gte: value } : { lte: value }, OR: [{ [sort]: dir === 'asc' ? { gt: value } : { lt: value } }, { [sort]: value, id }] }
+  }
+  const rows = await read(bound, take)
+  if (dir === 'desc' || rows.length === take || !NULLABLE_SORTS.has(sort)) return rows
+  return [...rows, ...(await read({ [sort]: null }, take - rows.length))]
 }
 
 /** Another organization's load (or, for a driver, another driver's) is simply not found. */

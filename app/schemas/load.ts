@@ -147,6 +147,9 @@ export const LoadListQuerySchema = listQuery({
     truckId: idFilter(),
     from: dateFilter(),
     to: dateFilter(),
+    // Keyset paging (the API's `meta.nextCursor`): the rows after this one, however deep. The
+    // model checks it (a cursor of another sort, or not ours, is a 400).
+    after: text().trim().max(300).optional().catch(undefined),
   },
 })
 export type LoadListQuery = z.infer<typeof LoadListQuerySchema>

@@ -497,7 +497,17 @@ export function openApiDocument() {
         ListMeta: {
           type: 'object',
           required: ['total', 'page', 'pageSize'],
-          properties: { total: { type: 'integer' }, page: { type: 'integer' }, pageSize: { type: 'integer' } },
+          properties: {
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            totalCapped: { type: 'boolean', description: 'Loads: `total` stopped counting at 10,000; there are more.' },
+            nextCursor: {
+              type: ['string', 'null'],
+              description:
+                'Loads: send it back as `?after=` (same filters and sort) for the next page, read from where this one ended however deep; null on the last page.',
+            },
+          },
         },
         Session: {
           type: 'object',

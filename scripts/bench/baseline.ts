@@ -378,6 +378,13 @@ type LoadRow = {
   version: number
 }
 
+/** The app's cursor (`[sort, dir, value, id]` in base64url JSON) for pickupAt desc with a value, or null. */
+function keysetAfter(cursor: string | null) {
+  if (!cursor) return null
+  const [sort, dir, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string, string | null, string]
+  return sort === 'pickupAt' && dir === 'desc' && value ? { value, id } : null
+}
+
 async function loadPage(organizationId: string, url: URL) {
   const { page, pageSize } = listQuery(url)
   const status = url.searchParams.get('status')
@@ -385,19 +392,22 @@ async function loadPage(organizationId: string, url: URL) {
   const sort = LOAD_SORTS[url.searchParams.get('sort') ?? ''] ?? LOAD_SORTS.pickupAt
   // The app's loads list reads newest first unless told otherwise.
   const direction = url.searchParams.get('dir') === 'asc' ? 'ASC' : 'DESC'
-  const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}`
+  // As the app's keyset paging (`?after=`, from the API's meta.nextCursor), for the newest-first default only.
+  const after = keysetAfter(url.searchParams.get('after'))
+  const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${after ? ` AND l."pickupAt" <= $4 AND (l."pickupAt" < $4 OR (l."pickupAt" = $4 AND l.id < $5))` : ''}`
   const order = `${sort} ${direction}, l.id ${direction}`
   // As the app: the capped count in the filters' index order, the page's ids first, then their rows.
   const countOrder = filter ? 'l.status, l."pickupAt", l.id' : 'l."pickupAt", l.id'
+  // The app counts the list's filters, not the cursor.
+  const countWhere = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}`
   const [count, ids] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${where} ORDER BY ${countOrder} LIMIT 10001) AS capped`, [
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${countWhere} ORDER BY ${countOrder} LIMIT 10001) AS capped`, [
       organizationId,
     ]),
-    pool.query<{ id: string }>(`SELECT l.id FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`, [
-      organizationId,
-      pageSize,
-      (page - 1) * pageSize,
-    ]),
+    pool.query<{ id: string }>(
+      `SELECT l.id FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      after ? [organizationId, pageSize, 0, after.value, after.id] : [organizationId, pageSize, (page - 1) * pageSize],
+    ),
   ])
   const items = await pool.query<LoadRow>(
     `SELECT l.id, l."loadNumber", l.status, l."brokerId", b.name AS "brokerName", l."brokerReference", l."equipmentType", l."pickupAt", l."pickupCity",

@@ -44,6 +44,19 @@ function get(path: (sequence: number) => string, auth: 'cookie' | 'token'): Scen
   }
 }
 
+/** The app's `meta.nextCursor` at the end of page `page` (asked of the app: the baseline reads the same cursor). */
+function afterPage(page: number): Scenario['make'] {
+  let cursor: string | null = null
+  return async (target, fixtures) => {
+    if (!cursor) {
+      if (target.side !== 'app') throw new Error('the cursor scenario runs on the app first')
+      const response = await target.http.request({ path: `/api/loads?pageSize=50&page=${page}`, headers: { Authorization: `Bearer ${fixtures.token}` } })
+      cursor = (JSON.parse(response.body.toString('utf8')) as { meta: { nextCursor: string } }).meta.nextCursor
+    }
+    return get(() => `/api/loads?pageSize=50&after=${cursor}`, 'token')(target, fixtures)
+  }
+}
+
 type TruckJson = { id: string; version: number; odometerMiles: number | null } & Record<string, unknown>
 
 async function readTruck(target: Target, fixtures: Fixtures, id: string): Promise<TruckJson> {
@@ -136,6 +149,8 @@ export function loadScenarios(routePaths: string[], loads: number): { scenarios:
       ...(hasPage ? [{ name: 'loads list page (50, filter, sort)', page: LOADS_PAGE, make: get(() => LOADS_PAGE, 'cookie') }] : []),
       { name: 'GET /api/loads?pageSize=50', make: get(() => '/api/loads?pageSize=50', 'token') },
       { name: 'GET /api/loads page 2,000', make: get(() => '/api/loads?pageSize=50&page=2000', 'token') },
+      // The same rows reached as a client paging through does: the cursor at the end of page 1,999.
+      { name: 'GET /api/loads page 2,000 by cursor', make: afterPage(1999) },
     ],
     note: `loads scenarios at ${loads.toLocaleString('en-US')} generated loads`,
   }

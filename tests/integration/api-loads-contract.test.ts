@@ -204,3 +204,72 @@ describe('/api/loads beyond the five calls', () => {
     expect(put.status).toBe(403)
   })
 })
+
+describe('keyset paging of /api/loads', () => {
+  it('walks every sort and direction with meta.nextCursor in exactly the order of the numbered pages, nulls and ties included', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const brokerId = await brokerOf(org)
+    const statuses = ['draft', 'booked', 'delivered', 'canceled'] as const
+    const day = (n: number) => new Date(Date.UTC(2026, 10, 1 + n, 12))
+    await prisma.load.createMany({
+      data: Array.from({ length: 23 }, (_, i) => ({
+        organizationId,
+        brokerId,
+        loadNumber: `K-${String(i).padStart(3, '0')}`,
+        status: statuses[i % 4],
+        // Nulls, ties and distinct values in every sortable column.
+        pickupAt: i % 2 === 0 || i % 5 === 0 ? null : day(i % 7),
+        deliveryAt: i % 3 === 0 ? null : day(i % 4),
+        totalCents: (i % 6) * 10_000,
+        linehaulCents: (i % 6) * 10_000,
+        createdAt: day(i % 9),
+      })),
+    })
+    const token = org.users.viewer.token
+    const get = async (query: string) => (await callApi(collection, { path: `/api/loads?${query}`, token })).body
+    for (const sort of ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'createdAt']) {
+      for (const dir of ['asc', 'desc']) {
+        for (const filter of ['', '&status=booked']) {
+          const base = `sort=${sort}&dir=${dir}${filter}`
+          const whole = (await get(`${base}&pageSize=100`)).data.map((row: { id: string }) => row.id)
+          const walked: string[] = []
+          let after: string | null = null
+          for (let guard = 0; guard < 30; guard++) {
+            const page: { data: Array<{ id: string }>; meta: { nextCursor: string | null } } = await get(`${base}&pageSize=10${after ? `&after=${after}` : ''}`)
+            walked.push(...page.data.map((row) => row.id))
+            after = page.meta.nextCursor
+            if (!after) break
+          }
+          expect({ base, walked }).toEqual({ base, walked: whole })
+        }
+      }
+    }
+  })
+
+  it('refuses a cursor that is not ours or was made for another sort, with 400 at `after`', async () => {
+    const org = await createOrg()
+    const token = org.users.viewer.token
+    const brokerId = await brokerOf(org)
+    await prisma.load.createMany({
+      data: Array.from({ length: 12 }, (_, i) => ({ organizationId: org.organization.id, brokerId, loadNumber: `C-${i}`, totalCents: i })),
+    })
+    const first = (await callApi(collection, { path: '/api/loads?pageSize=10&sort=totalCents', token })).body
+    expect(first.meta.nextCursor).toEqual(expect.any(String))
+    const forged = Buffer.from(JSON.stringify(['totalCents', 'desc', '1; DROP TABLE', 'x'])).toString('base64url')
+    const attempts = [
+      `sort=totalCents&after=not-base64-json`,
+      `sort=totalCents&after=${forged}`,
+      `sort=totalCents&after=${Buffer.from('[1,2]').toString('base64url')}`,
+      `sort=pickupAt&after=${first.meta.nextCursor}`,
+      `sort=totalCents&dir=asc&after=${first.meta.nextCursor}`,
+    ]
+    for (const query of attempts) {
+      const answer = await callApi(collection, { path: `/api/loads?pageSize=10&${query}`, token })
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 })
+      expect(answer.body.error.fields).toEqual({ after: ['This cursor does not belong to this list and sort. Start again without `after`.'] })
+    }
+    const second = (await callApi(collection, { path: `/api/loads?pageSize=10&sort=totalCents&after=${first.meta.nextCursor}`, token })).body
+    expect([second.data.length, second.meta.nextCursor]).toEqual([2, null])
+  })
+})

@@ -15,7 +15,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const query = parseListQuery(LoadListQuerySchema, new URL(request.url).searchParams)
     const result = await listLoads(loadViewer(user), query)
     // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
-    const meta = { total: result.total, page: result.page, pageSize: result.pageSize, ...(result.totalCapped ? { totalCapped: true } : {}) }
+    // `nextCursor` pages on from the last row (`?after=`), as fast at row 100,000 as at row 50.
+    const meta = {
+      total: result.total,
+      page: result.page,
+      pageSize: result.pageSize,
+      ...(result.totalCapped ? { totalCapped: true } : {}),
+      nextCursor: result.nextCursor,
+    }
     return apiData(result.items.map(serializeLoadRow), { meta })
   })
 }
