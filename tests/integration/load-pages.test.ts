@@ -382,3 +382,12 @@ describe('my loads (drivers)', () => {
     expect(foreign.status).toBe(404)
   })
 })
+
+describe('the loads list URL', () => {
+  it('ignores the API’s cursor: a hand-made `after` never breaks the page', async () => {
+    const org = await createOrg()
+    const page = await call(loadList.loader as Handler, '/dashboard/loads/list?after=not-a-cursor&sort=totalCents', org.users.admin.id)
+    expect(page.status).toBe(200)
+    expect(page.data).toMatchObject({ total: 0 })
+  })
+})
