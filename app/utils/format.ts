@@ -53,6 +53,15 @@ export function formatDate(language: string, value: string | Date | null | undef
 }
 
 /** Money is stored in integer cents; shown in the organization's currency, per language. */
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
 export function formatMoney(language: string, cents: number, currency = 'USD') {
-  return numberFormat(language, { style: 'currency', currency }).format(cents / 100)
+  // Keyed without JSON: a list row formats two amounts.
+  const key = `${language}|${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = numberFormat(language, { style: 'currency', currency })
+    moneyFormats.set(key, format)
+  }
+  return format.format(cents / 100)
 }

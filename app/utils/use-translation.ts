@@ -6,6 +6,72 @@ type Translation = ReturnType<typeof useClientTranslation>
 
 const serverResults = new WeakMap<I18n, Translation>()
 
+const SLOT = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g
+// Options that change how i18next picks or builds the text: these always go through i18next.
+const SPECIAL = new Set([
+  'count',
+  'context',
+  'ns',
+  'lng',
+  'lngs',
+  'defaultValue',
+  'returnObjects',
+  'returnDetails',
+  'ordinal',
+  'keyPrefix',
+  'replace',
+  'postProcess',
+  'interpolation',
+  'joinArrays',
+])
+
+/** Interpolation values only (strings and numbers), nothing that selects another text. */
+export function isPlainValues(options: unknown): options is Record<string, string | number> {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return false
+  for (const [name, value] of Object.entries(options)) {
+    if (SPECIAL.has(name) || (typeof value !== 'string' && typeof value !== 'number')) return false
+  }
+  return true
+}
+
+/**
+ * The server's `t` for one shared per-language instance: cached plain strings, and `{{name}}`
+ * slots filled in directly. Same answers as i18next's (tests/unit/server-translation.test.ts).
+ */
+export function serverTranslator(i18n: I18n) {
+  const namespace = i18n.options.defaultNS as string
+  const fixedT = i18n.getFixedT(null, namespace)
+  // Server resources never change: a key without options always gives the same string.
+  const plain = new Map<string, string>()
+  // And a key whose text only has `{{name}}` slots is filled in directly (a list row's labels);
+  // plurals, context, nesting and formats go through i18next.
+  const templates = new Map<string, string | null>()
+  const templateOf = (key: string) => {
+    let template = templates.get(key)
+    if (template === undefined) {
+      const raw: unknown = i18n.getResource(i18n.language, namespace, key)
+      template = typeof raw === 'string' && !raw.includes('$t(') && !/\{\{(?!\s*[A-Za-z0-9_]+\s*\}\})/.test(raw) ? raw : null
+      templates.set(key, template)
+    }
+    return template
+  }
+  const t = ((key: string, options?: unknown) => {
+    if (typeof key !== 'string') return fixedT(key, options as never)
+    if (options === undefined) {
+      let text = plain.get(key)
+      if (text === undefined) {
+        text = fixedT(key) as string
+        plain.set(key, text)
+      }
+      return text
+    }
+    const template = isPlainValues(options) ? templateOf(key) : null
+    if (template === null) return fixedT(key, options as never)
+    return template.replace(SLOT, (slot, name: string) => (Object.hasOwn(options as object, name) ? String((options as Record<string, unknown>)[name]) : slot))
+  }) as unknown as typeof fixedT
+  return t
+}
+
 /**
  * On the server, a page renders once and never changes language: each shared per-language
  * instance (app/i18n.server.ts) gets its `t` once. react-i18next's hook instead copies every
@@ -17,18 +83,7 @@ function useServerTranslation(): Translation {
   if (!i18n) throw new Error('useTranslation: render inside I18nextProvider')
   let result = serverResults.get(i18n)
   if (!result) {
-    const fixedT = i18n.getFixedT(null, i18n.options.defaultNS as string)
-    // Server resources never change: a key without options always gives the same string.
-    const plain = new Map<string, string>()
-    const t = ((key: string, options?: unknown) => {
-      if (options !== undefined || typeof key !== 'string') return fixedT(key, options as never)
-      let text = plain.get(key)
-      if (text === undefined) {
-        text = fixedT(key) as string
-        plain.set(key, text)
-      }
-      return text
-    }) as unknown as typeof fixedT
+    const t = serverTranslator(i18n)
     result = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation
     serverResults.set(i18n, result)
   }

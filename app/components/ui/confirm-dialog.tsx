@@ -1,5 +1,4 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
 import { Icon } from './icons'
 
@@ -27,9 +26,10 @@ export function ConfirmDelete(props: ConfirmDeleteProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   if (!hydrated) {
     return (
-      <Link to={props.fallbackHref} className={triggerClass} aria-label={props.triggerLabel} title={props.triggerLabel}>
+      // A plain anchor: in a list, the table follows it in the app (useLinkDelegation).
+      <a href={props.fallbackHref} className={triggerClass} aria-label={props.triggerLabel} title={props.triggerLabel}>
         <Icon name="trash" size={18} />
-      </Link>
+      </a>
     )
   }
   return (

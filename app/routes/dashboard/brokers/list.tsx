@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, href } from 'react-router'
+import { useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -187,12 +187,12 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="min-w-40">
-                    <Link
-                      to={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)}
+                    <a
+                      href={withReturnTo(href('/dashboard/brokers/:id', { id: broker.id }), returnTo)}
                       className="font-semibold [overflow-wrap:anywhere] hover:underline"
                     >
                       {broker.name}
-                    </Link>
+                    </a>
                     {isChanged ? <span className="sr-only"> ({t('brokers.changes.changedRow')})</span> : null}
                     {broker.mcNumber ? (
                       <div className="text-xs text-muted tabular-nums">

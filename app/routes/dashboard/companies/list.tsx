@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, href } from 'react-router'
+import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -71,9 +71,9 @@ function Count({ value, to }: { value: number; to: string | null }) {
   const text = formatNumber(i18n.language, value)
   if (value === 0) return <span className="text-muted">{text}</span>
   return to ? (
-    <Link to={to} className="font-semibold hover:underline">
+    <a href={to} className="font-semibold hover:underline">
       {text}
-    </Link>
+    </a>
   ) : (
     <span>{text}</span>
   )
@@ -189,9 +189,9 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="min-w-48">
-                    <Link to={view} className="font-semibold hover:underline">
+                    <a href={view} className="font-semibold hover:underline">
                       <bdi>{company.name}</bdi>
-                    </Link>
+                    </a>
                     {isChanged ? <span className="sr-only"> ({t('companies.changes.changedRow')})</span> : null}
                     {company.legalName && company.legalName !== company.name ? (
                       <div className="text-xs text-muted">

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Form, Link, useLocation, href } from 'react-router'
+import { Form, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -157,9 +157,9 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
                     <td className="text-end tabular-nums">{definition.sortOrder}</td>
                     <td className="font-semibold">
                       {loaderData.canUpdate ? (
-                        <Link to={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} className="hover:underline">
+                        <a href={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} className="hover:underline">
                           {definition.label}
-                        </Link>
+                        </a>
                       ) : (
                         definition.label
                       )}

@@ -326,9 +326,9 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="font-semibold whitespace-nowrap">
-                    <Link to={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)} className="hover:underline">
+                    <a href={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)} className="hover:underline">
                       {load.loadNumber}
-                    </Link>
+                    </a>
                     {load.brokerReference ? <bdi className="block text-xs font-normal text-muted">{load.brokerReference}</bdi> : null}
                   </td>
                   <td className="whitespace-nowrap">

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, href } from 'react-router'
+import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -187,9 +187,9 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="font-semibold whitespace-nowrap">
-                    <Link to={withReturnTo(href('/dashboard/trailers/:id', { id: trailer.id }), returnTo)} className="hover:underline">
+                    <a href={withReturnTo(href('/dashboard/trailers/:id', { id: trailer.id }), returnTo)} className="hover:underline">
                       {trailer.unitNumber}
-                    </Link>
+                    </a>
                     {isChanged ? <span className="sr-only"> ({t('trailers.changes.changedRow')})</span> : null}
                   </td>
                   <td className="whitespace-nowrap">{t(`trailers.type.${trailer.type}`)}</td>

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, href } from 'react-router'
+import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -189,9 +189,9 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <td className="font-semibold whitespace-nowrap">
-                    <Link to={withReturnTo(href('/dashboard/trucks/:id', { id: truck.id }), returnTo)} className="hover:underline">
+                    <a href={withReturnTo(href('/dashboard/trucks/:id', { id: truck.id }), returnTo)} className="hover:underline">
                       {truck.unitNumber}
-                    </Link>
+                    </a>
                     {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}
                   </td>
                   <td>{truck.company ?? <span className="text-muted">—</span>}</td>

@@ -1,6 +1,6 @@
 import { userListFilters } from '~/components/users/user-filters'
 import { useTranslation } from '~/utils/use-translation'
-import { Link, href, useLocation } from 'react-router'
+import { href, useLocation } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
@@ -133,9 +133,9 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                     <div className="flex items-center gap-3">
                       <Avatar user={user} size={36} />
                       <div className="min-w-0">
-                        <Link to={withReturnTo(href('/dashboard/user/:id/edit', { id: user.id }), returnTo)} className="font-semibold hover:underline">
+                        <a href={withReturnTo(href('/dashboard/user/:id/edit', { id: user.id }), returnTo)} className="font-semibold hover:underline">
                           {name}
-                        </Link>
+                        </a>
                         {isChanged ? <span className="sr-only"> ({t('users.list.changedRow')})</span> : null}
                         <p className="text-xs break-all text-muted">{user.email}</p>
                       </div>
