@@ -105,7 +105,10 @@ if (dev) {
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
   app.use('/assets', staticGzip('build/client/assets', { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  // The other public files (favicon.svg …) have an extension; pages and API paths never do, so
+  // they skip the file system look-up the static middleware would make for every request.
+  const publicFiles = express.static('build/client', { maxAge: '1h' })
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
   app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
 }
