@@ -46,6 +46,7 @@ export const CLIENT_NAMESPACES = {
   apidocs: ['apidocs'],
   loadForm: ['loadForm'],
   kanban: ['kanban'],
+  invoices: ['invoices'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -125,6 +125,13 @@ export default [
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
     // The specification calls a load's stops "addresses".
     route('loads/address/:id', 'routes/api/loads/stop.ts'),
+    // The specification's singular path, as for companies.
+    route('invoice', 'routes/api/invoices/collection.ts'),
+    route('invoice/:id', 'routes/api/invoices/item.ts'),
+    route('invoice/:id/send', 'routes/api/invoices/send.ts'),
+    route('invoice/:id/void', 'routes/api/invoices/void.ts'),
+    route('invoice/:id/payments', 'routes/api/invoices/payments.ts'),
+    route('invoice/:id/payments/:paymentId', 'routes/api/invoices/payment.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
     route('docs', 'routes/api/docs.tsx'),

@@ -80,6 +80,11 @@ function violatedIndex(error: unknown): string | null | undefined {
   return typeof meta?.target === 'string' ? meta.target : null
 }
 
+/** Whether the error is a violation of this unique index (by its name). */
+export function isUniqueViolation(error: unknown, index: string) {
+  return violatedIndex(error) === index
+}
+
 /**
  * Rethrows a unique-index violation as the field error the form and the API show (the indexes
  * are the last word when two requests race past a check in code); anything else unchanged.

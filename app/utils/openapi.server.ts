@@ -11,6 +11,8 @@ import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
+import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
+import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { ERROR_CODES } from './errors.server'
@@ -211,6 +213,124 @@ const users: Resource = {
   deletable: false,
 }
 
+/** An invoice as stored: what was sent, its number and status, lines with totals, money derived, payments. */
+function invoiceRecord(): JsonSchema {
+  const base = record(InvoiceSchema)
+  const cents = { type: 'integer', readOnly: true }
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as JsonSchema),
+      invoiceNumber: { type: 'string', readOnly: true, description: 'The organization’s prefix and sequence, e.g. INV-000042.' },
+      status: { type: 'string', enum: [...INVOICE_STATUSES], readOnly: true },
+      overdue: { type: 'boolean', readOnly: true, description: 'Derived: sent or partially paid, a balance left, and due before today.' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            title: { type: 'string' },
+            description: { type: ['string', 'null'] },
+            quantity: { type: 'number' },
+            unitPriceCents: { type: 'integer' },
+            totalCents: { type: 'integer' },
+            loadId: { type: ['string', 'null'], description: 'The load a line bills (its linehaul and charges).' },
+          },
+        },
+      },
+      subtotalCents: cents,
+      totalCents: cents,
+      amountPaidCents: cents,
+      balanceCents: cents,
+      payments: {
+        type: 'array',
+        readOnly: true,
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            amountCents: { type: 'integer' },
+            paidAt: { type: 'string', format: 'date' },
+            method: { type: 'string' },
+            reference: { type: ['string', 'null'] },
+          },
+        },
+      },
+      sentAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+      voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+    },
+  }
+}
+
+/** The invoice actions beside the five calls: send, void, payments. */
+function invoicePaths(): Record<string, Record<string, Operation>> {
+  const action = (operationId: string, summary: string, description: string, conflicts: string) => ({
+    post: {
+      tags: ['invoices'],
+      summary,
+      description,
+      operationId,
+      parameters: [idParameter],
+      requestBody: jsonBody(input(InvoiceActionSchema)),
+      responses: {
+        '200': dataResponse('The invoice.', invoiceRecord()),
+        '404': errorResponse('not_found'),
+        '409': errorResponse(conflicts),
+        '415': notJson,
+        ...common,
+      },
+    },
+  })
+  return {
+    '/api/invoice/{id}/send': action(
+      'send_invoice',
+      'Send an invoice',
+      'A draft becomes `sent`: kept from now on (void it rather than delete it), and it takes payments.',
+      'invalid_transition (not a draft) or conflict (stale version).',
+    ),
+    '/api/invoice/{id}/void': action(
+      'void_invoice',
+      'Void an invoice',
+      'The invoice stays for the record with no effect; its loads are `delivered` (billable) again.',
+      'in_use (payments recorded: remove them first), invalid_transition (already void) or conflict (stale version).',
+    ),
+    '/api/invoice/{id}/payments': {
+      post: {
+        tags: ['invoices'],
+        summary: 'Record a payment',
+        description: 'Positive and at most the balance (400 otherwise). The invoice becomes `partially_paid` or `paid`.',
+        operationId: 'record_invoice_payment',
+        parameters: [idParameter, idempotencyKeyParameter],
+        requestBody: jsonBody(input(PaymentSchema)),
+        responses: {
+          '201': dataResponse('The invoice with the payment.', invoiceRecord()),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('invalid_transition (a draft, paid or void invoice) or conflict (stale version).'),
+          '415': notJson,
+          '422': errorResponse('idempotency_mismatch: this Idempotency-Key was used for another request.'),
+          ...common,
+        },
+      },
+    },
+    '/api/invoice/{id}/payments/{paymentId}': {
+      delete: {
+        tags: ['invoices'],
+        summary: 'Remove a payment',
+        description: 'A payment recorded by mistake; the amount paid and the status go back.',
+        operationId: 'delete_invoice_payment',
+        parameters: [idParameter, { name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }, versionParameter],
+        responses: {
+          '200': dataResponse('The invoice without the payment.', invoiceRecord()),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict (stale version).'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 const RESOURCES: Resource[] = [
   {
     tag: 'trucks',
@@ -256,6 +376,17 @@ const RESOURCES: Resource[] = [
   },
   users,
   { ...users, collection: 'user' },
+  {
+    tag: 'invoices',
+    collection: 'invoice',
+    item: 'invoice',
+    record: invoiceRecord(),
+    create: input(InvoiceSchema),
+    update: input(InvoiceUpdateSchema),
+    list: queryParameters(InvoiceListQuerySchema),
+    // Drafts only; sent, paid and void invoices answer 409 in_use (void instead).
+    deletable: true,
+  },
   {
     tag: 'loads',
     collection: 'loads',
@@ -468,7 +599,7 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
-    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths() },
+    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths(), ...invoicePaths() },
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -144,9 +144,20 @@ const TABLES = [
   'Load',
   'LoadStop',
   'LoadCharge',
+  'Invoice',
+  'InvoiceItem',
+  'Payment',
 ]
 // Tables without an organization column are compared whole, never per organization.
-const ORG_COLUMN: Record<string, string> = { Organization: 'id', PasswordResetToken: '', EmailVerificationToken: '', LoadStop: '', LoadCharge: '' }
+const ORG_COLUMN: Record<string, string> = {
+  Organization: 'id',
+  PasswordResetToken: '',
+  EmailVerificationToken: '',
+  LoadStop: '',
+  LoadCharge: '',
+  InvoiceItem: '',
+  Payment: '',
+}
 
 /** Every row of those tables (of one organization, when given), as a count and a hash per table. */
 async function fingerprint(organizationId?: string): Promise<Record<string, string>> {
@@ -175,7 +186,7 @@ const context = (rng: Rng): Context => ({
 })
 
 /** A real record to fuzz an item endpoint with (created through the API, like a client would). */
-async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string }> {
+async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string; paymentId?: string }> {
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
   if (itemPath.startsWith('/api/loads/')) {
@@ -198,6 +209,29 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       include: { stops: { orderBy: { sequence: 'asc' } } },
     })
     return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version, stopId: load.stops[0].id }
+  }
+  // An invoice, sent and partly paid, made in the database like loads (required custom fields).
+  if (itemPath.startsWith('/api/invoice/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Invoice Broker ${n}` } })
+    const invoice = await prisma.invoice.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        invoiceNumber: `FZI-${n}`,
+        status: 'partially_paid',
+        issueDate: new Date('2026-11-01'),
+        dueDate: new Date('2026-12-01'),
+        subtotalCents: 100_000,
+        totalCents: 100_000,
+        amountPaidCents: 1_000,
+        items: { create: [{ sequence: 1, title: 'Fuzz line', unitPriceCents: 100_000, totalCents: 100_000 }] },
+        payments: { create: [{ amountCents: 1_000, paidAt: new Date('2026-11-05') }] },
+      },
+      include: { payments: true },
+    })
+    return { id: invoice.id, version: invoice.version, paymentId: invoice.payments[0].id }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
@@ -238,7 +272,12 @@ function bodyCase(method: string, path: string, body: HostileBody, rng: Rng, aut
 }
 
 /** One batch of cases for a write endpoint, given the record it works on (item endpoints). */
-function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, target: { id: string; version: number; stopId?: string } | undefined): Case[] {
+function writeBatch(
+  write: (typeof writes)[number],
+  rng: Rng,
+  size: number,
+  target: { id: string; version: number; stopId?: string; paymentId?: string } | undefined,
+): Case[] {
   const { method, path, operation } = write
   // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
   const content = operation.requestBody?.content
@@ -252,6 +291,7 @@ function writeBatch(write: (typeof writes)[number], rng: Rng, size: number, targ
         .replace('{id}', id)
         .replace('{documentId}', 'cl0000000000000000000000')
         .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
+        .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.
@@ -389,7 +429,13 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
           const deleted = outcomes.some((outcome) => outcome.method === 'DELETE' && outcome.status === 200)
           if (deleted) target = await createTarget(write.path)
           else {
-            const answer = await send({ label: 'read target', method: 'GET', path: write.path.replace('{id}', target.id), headers: bearer() })
+            // The record itself (an action's path, `…/{id}/payments`, answers only POST).
+            const answer = await send({
+              label: 'read target',
+              method: 'GET',
+              path: write.path.slice(0, write.path.indexOf('{id}') + 4).replace('{id}', target.id),
+              headers: bearer(),
+            })
             target = { ...target, version: (JSON.parse(answer.text) as { data: { version: number } }).data.version }
           }
         }

@@ -70,11 +70,14 @@ describe('role matrix', () => {
     expect(titles('dispatcher')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
     expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.brokers', 'nav.companies'])
-    // Drivers see their own loads (the model narrows the list); creating loads is not theirs.
-    expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.children?.map((child) => child.title)]))).toEqual([
-      ['nav.app', undefined],
-      ['nav.loads', ['nav.list']],
-    ])
+    // Drivers see "My loads" only (their loads, stop buttons and papers); creating loads is not theirs.
+    expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.path, item.children?.map((child) => child.title)]))).toEqual(
+      [
+        ['nav.app', '/dashboard/app', undefined],
+        ['nav.myLoads', '/dashboard/loads/mine', undefined],
+      ],
+    )
+    for (const role of ROLES) expect(titles(role).includes('nav.myLoads'), role).toBe(role === 'driver')
     for (const title of ['nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies']) {
       const viewerItem = navForRole('viewer')
         .flatMap((section) => section.items)

@@ -1,0 +1,564 @@
+/**
+ * Invoices: the money rules (docs: domain.md, Invoices; issue 10), shared by the invoice pages and
+ * /api/invoice. Totals come from invoiceTotals (app/schemas/invoice-options.ts) and are stored
+ * with the items in one transaction. Every write locks the invoice row (FOR UPDATE) after checking
+ * the version the client read, so two accountants recording payments never overpay it; billed
+ * loads are locked too, and a unique index (`InvoiceItem.billedLoadId`) keeps a load on one live
+ * invoice even if a check were raced.
+ */
+import type { TFunction } from 'i18next'
+import type { Prisma } from '~/generated/prisma/client'
+import { getFixedT } from '~/i18n.server'
+import { freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
+import {
+  addDays,
+  DUE_DAYS,
+  formatInvoiceNumber,
+  invoiceTotals,
+  isOverdue,
+  lineTotalCents,
+  MAX_INVOICE_CENTS,
+  OPEN_INVOICE_STATUSES,
+  paidStatus,
+  type InvoiceStatus,
+} from '~/schemas/invoice-options'
+import type { PaymentTerm } from '~/schemas/broker-options'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { safeTimeZone, zonedWallClock } from '~/utils/time'
+import { recordAudit, type Actor } from './audit.server'
+import { resolveCustomFields } from './custom-fields.server'
+import {
+  assertId,
+  assertOneRow,
+  assertReferences,
+  assertVersion,
+  isUniqueViolation,
+  isoDate,
+  listPage,
+  requireFound,
+  toDateOnly,
+  type Reference,
+} from './records.server'
+
+const ENTITY = 'invoice'
+const NOT_FOUND = 'invoices.errors.notFound'
+
+const include = {
+  broker: { select: { id: true, name: true, billingEmail: true, email: true, paymentTerms: true } },
+  company: { select: { id: true, name: true } },
+  items: { orderBy: { sequence: 'asc' } },
+  payments: { orderBy: [{ paidAt: 'asc' }, { createdAt: 'asc' }] },
+} as const satisfies Prisma.InvoiceInclude
+
+export type InvoiceWithRelations = Prisma.InvoiceGetPayload<{ include: typeof include }>
+
+/** Today's date in the organization's zone: due dates and "overdue" are calendar days there. */
+export async function organizationToday(organizationId: string, db: Tx = prisma, now = new Date()) {
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
+  return zonedWallClock(now, safeTimeZone(organization.timezone)).slice(0, 10)
+}
+
+// ---- Reads ----
+
+/** The API shape: every amount in cents, the balance and `overdue` derived, the billed loads named. */
+export function serializeInvoice(invoice: InvoiceWithRelations, today: string) {
+  const totals = invoiceTotals({
+    items: invoice.items,
+    discountCents: invoice.discountCents,
+    taxCents: invoice.taxCents,
+    amountPaidCents: invoice.amountPaidCents,
+  })
+  const dueDate = isoDate(invoice.dueDate)!
+  return {
+    id: invoice.id,
+    organizationId: invoice.organizationId,
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    overdue: isOverdue({ status: invoice.status, dueDate, balanceCents: totals.balanceCents }, today),
+    brokerId: invoice.brokerId,
+    broker: { id: invoice.broker.id, name: invoice.broker.name },
+    companyId: invoice.companyId,
+    company: invoice.company,
+    issueDate: isoDate(invoice.issueDate)!,
+    dueDate,
+    loadIds: [...new Set(invoice.items.flatMap((item) => (item.loadId ? [item.loadId] : [])))],
+    items: invoice.items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      description: item.description,
+      quantity: item.quantityMilli / 1000,
+      unitPriceCents: item.unitPriceCents,
+      totalCents: item.totalCents,
+      loadId: item.loadId,
+    })),
+    subtotalCents: totals.subtotalCents,
+    discountCents: invoice.discountCents,
+    taxCents: invoice.taxCents,
+    totalCents: totals.totalCents,
+    amountPaidCents: invoice.amountPaidCents,
+    balanceCents: totals.balanceCents,
+    payments: invoice.payments.map((payment) => ({
+      id: payment.id,
+      amountCents: payment.amountCents,
+      paidAt: isoDate(payment.paidAt)!,
+      method: payment.method,
+      reference: payment.reference,
+    })),
+    notes: invoice.notes,
+    customFields: invoice.customFields,
+    sentAt: invoice.sentAt?.toISOString() ?? null,
+    voidedAt: invoice.voidedAt?.toISOString() ?? null,
+    createdAt: invoice.createdAt.toISOString(),
+    updatedAt: invoice.updatedAt.toISOString(),
+    version: invoice.version,
+  }
+}
+export type InvoiceDto = ReturnType<typeof serializeInvoice>
+
+export async function getInvoice(organizationId: string, id: string): Promise<InvoiceWithRelations> {
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.invoice.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
+}
+
+/** `overdue` as a filter: open, a balance left, and due before today. */
+function statusWhere(status: InvoiceListQuery['status'], today: string): Prisma.InvoiceWhereInput {
+  if (!status) return {}
+  if (status === 'overdue') return { status: { in: [...OPEN_INVOICE_STATUSES] }, dueDate: { lt: toDateOnly(today)! } }
+  return { status }
+}
+
+async function listWhere(organizationId: string, query: InvoiceListQuery, today: string): Promise<Prisma.InvoiceWhereInput> {
+  const range = (from?: string, to?: string) =>
+    from || to ? { ...(from ? { gte: toDateOnly(from)! } : {}), ...(to ? { lte: toDateOnly(to)! } : {}) } : undefined
+  const issueDate = range(query.from, query.to)
+  const dueDate = range(query.dueFrom, query.dueTo)
+  return {
+    organizationId,
+    ...statusWhere(query.status, today),
+    ...(query.brokerId ? { brokerId: query.brokerId } : {}),
+    ...(query.companyId ? { companyId: query.companyId } : {}),
+    ...(issueDate ? { issueDate } : {}),
+    ...(dueDate ? { AND: [{ dueDate }] } : {}),
+    ...(query.q
+      ? {
+          OR: [
+            { invoiceNumber: { contains: query.q, mode: 'insensitive' } },
+            { broker: { name: { contains: query.q, mode: 'insensitive' } } },
+            { notes: { contains: query.q, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  }
+}
+
+const listInclude = { broker: { select: { id: true, name: true } }, company: { select: { id: true, name: true } } } as const satisfies Prisma.InvoiceInclude
+
+export async function listInvoices(organizationId: string, query: InvoiceListQuery) {
+  const today = await organizationToday(organizationId)
+  const where = await listWhere(organizationId, query, today)
+  const result = await listPage(
+    query,
+    () => prisma.invoice.count({ where }),
+    (window) => prisma.invoice.findMany({ where, include: listInclude, orderBy: [{ [query.sort]: query.dir }, { id: query.dir }], ...window }),
+  )
+  return { ...result, today }
+}
+
+/** A list row: no items or payments, the balance and `overdue` derived. */
+export function serializeInvoiceRow(invoice: Prisma.InvoiceGetPayload<{ include: typeof listInclude }>, today: string) {
+  const balanceCents = invoice.totalCents - invoice.amountPaidCents
+  const dueDate = isoDate(invoice.dueDate)!
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    overdue: isOverdue({ status: invoice.status, dueDate, balanceCents }, today),
+    brokerId: invoice.brokerId,
+    broker: invoice.broker,
+    companyId: invoice.companyId,
+    company: invoice.company,
+    issueDate: isoDate(invoice.issueDate)!,
+    dueDate,
+    totalCents: invoice.totalCents,
+    amountPaidCents: invoice.amountPaidCents,
+    balanceCents,
+    sentAt: invoice.sentAt?.toISOString() ?? null,
+    version: invoice.version,
+  }
+}
+
+/**
+ * Count, total and balance per tab (the list's search and filters apply, its status does not), in
+ * one grouped query; overdue is counted apart, since it is derived.
+ */
+export async function invoiceTabTotals(organizationId: string, query: InvoiceListQuery) {
+  const today = await organizationToday(organizationId)
+  const where = await listWhere(organizationId, { ...query, status: undefined }, today)
+  const [groups, overdue] = await Promise.all([
+    prisma.invoice.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { totalCents: true, amountPaidCents: true } }),
+    prisma.invoice.aggregate({
+      where: { AND: [where, statusWhere('overdue', today)] },
+      _count: { _all: true },
+      _sum: { totalCents: true, amountPaidCents: true },
+    }),
+  ])
+  const tab = (count: number, total: number | null, paid: number | null) => ({ count, totalCents: total ?? 0, balanceCents: (total ?? 0) - (paid ?? 0) })
+  const tabs: Record<string, { count: number; totalCents: number; balanceCents: number }> = Object.fromEntries(
+    groups.map((group) => [group.status, tab(group._count._all, group._sum.totalCents, group._sum.amountPaidCents)]),
+  )
+  tabs.overdue = tab(overdue._count._all, overdue._sum.totalCents, overdue._sum.amountPaidCents)
+  return tabs
+}
+
+// ---- Writes ----
+
+type Translate = TFunction
+
+/** Lines from the loads billed: the linehaul (it holds the load), then each charge. */
+function loadLines(loads: LoadToBill[], t: Translate) {
+  return loads.flatMap((load) => {
+    const lane = [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → ')
+    return [
+      {
+        title: t('invoices.lines.linehaul', { number: load.loadNumber }),
+        description: lane || null,
+        quantityMilli: 1000,
+        unitPriceCents: load.linehaulCents,
+        loadId: load.id,
+        billedLoadId: load.id,
+      },
+      ...load.charges.map((charge) => ({
+        title: t('invoices.lines.charge', { number: load.loadNumber, charge: t(`loads.chargeType.${charge.type}`) }),
+        description: charge.description,
+        quantityMilli: 1000,
+        unitPriceCents: charge.amountCents,
+        loadId: load.id,
+        billedLoadId: null,
+      })),
+    ]
+  })
+}
+
+type LoadToBill = Prisma.LoadGetPayload<{ include: { charges: true } }>
+
+/**
+ * The loads to bill, locked (FOR UPDATE, in id order) until the transaction ends: each must be a
+ * delivered load of this broker in the organization. `keep` are loads this invoice already bills.
+ */
+async function lockLoadsToBill(tx: Tx, organizationId: string, brokerId: string, loadIds: string[], keep: Set<string> = new Set()) {
+  if (loadIds.length === 0) return []
+  const ids = [...loadIds].sort()
+  await tx.$queryRaw`SELECT "id" FROM "Load" WHERE "id" = ANY(${ids}::text[]) AND "organizationId" = ${organizationId} ORDER BY "id" FOR UPDATE`
+  const loads = await tx.load.findMany({ where: { id: { in: ids }, organizationId }, include: { charges: { orderBy: { sequence: 'asc' } } } })
+  const byId = new Map(loads.map((load) => [load.id, load]))
+  const fields: Record<string, string[]> = {}
+  for (const id of loadIds) {
+    const load = byId.get(id)
+    if (!load) fields.loadIds = ['invoices.errors.unknownLoad']
+    else if (load.brokerId !== brokerId) fields.loadIds = ['invoices.errors.loadOtherBroker']
+    else if (load.status === 'invoiced' && !keep.has(id)) throw new DomainError('in_use', 'invoices.errors.loadBilled', { params: { number: load.loadNumber } })
+    else if (load.status !== 'delivered' && !keep.has(id)) fields.loadIds = ['invoices.errors.loadNotDelivered']
+  }
+  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+  return loadIds.map((id) => byId.get(id)!)
+}
+
+/** Loads billed or given back: the status moves with its audit event and version. */
+async function moveLoads(tx: Tx, actor: Actor, loads: Array<{ id: string; version: number }>, from: 'delivered' | 'invoiced', to: 'delivered' | 'invoiced') {
+  for (const load of loads) {
+    const moved = await tx.load.updateMany({ where: { id: load.id, status: from }, data: { status: to, version: { increment: 1 } } })
+    if (moved.count) await recordAudit(tx, actor, { entity: 'load', entityId: load.id, action: 'status', before: { status: from }, after: { status: to } })
+  }
+}
+
+function references(organizationId: string, input: InvoiceInput): Reference[] {
+  return [
+    {
+      field: 'brokerId',
+      id: input.brokerId,
+      find: (tx, id) => tx.broker.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'invoices.errors.unknownBroker',
+    },
+    {
+      field: 'companyId',
+      id: input.companyId,
+      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
+      messageKey: 'invoices.errors.unknownCompany',
+    },
+  ]
+}
+
+/** The lines, their totals and the invoice's money, checked to fit (discount within the subtotal). */
+function priced(input: InvoiceInput, loads: LoadToBill[], t: Translate) {
+  const lines = [
+    ...loadLines(loads, t),
+    ...freeItems(input.items).map((item) => ({
+      title: item.title,
+      description: item.description || null,
+      quantityMilli: Math.round(item.quantity * 1000),
+      unitPriceCents: item.unitPriceCents,
+      loadId: null,
+      billedLoadId: null,
+    })),
+  ].map((line, index) => ({ ...line, sequence: index + 1, totalCents: lineTotalCents(line.quantityMilli, line.unitPriceCents) }))
+  const totals = invoiceTotals({ items: lines, discountCents: input.discountCents, taxCents: input.taxCents })
+  if (input.discountCents > totals.subtotalCents)
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { discountCents: ['invoices.errors.discountTooLarge'] } })
+  if (totals.totalCents > MAX_INVOICE_CENTS)
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { items: ['invoices.errors.totalTooLarge'] } })
+  return { lines, totals }
+}
+
+/** Issue date (default today there) and due date (default from the broker's payment terms). */
+function dates(input: InvoiceInput, paymentTerms: PaymentTerm, today: string) {
+  const issueDate = input.issueDate ?? today
+  const dueDate = input.dueDate ?? addDays(issueDate, DUE_DAYS[paymentTerms])
+  if (dueDate < issueDate) throw new DomainError('validation_failed', 'validation.failed', { fields: { dueDate: ['invoices.errors.dueBeforeIssue'] } })
+  return { issueDate: toDateOnly(issueDate)!, dueDate: toDateOnly(dueDate)! }
+}
+
+/** The next number of the organization's sequence; the row lock serializes concurrent creates. */
+async function nextInvoiceNumber(tx: Tx, organizationId: string) {
+  const [row] = await tx.$queryRaw<Array<{ number: number; prefix: string }>>`
+    UPDATE "Organization" SET "nextInvoiceNumber" = "nextInvoiceNumber" + 1 WHERE "id" = ${organizationId}
+    RETURNING "nextInvoiceNumber" - 1 AS "number", "invoicePrefix" AS "prefix"`
+  return formatInvoiceNumber(row.prefix, row.number)
+}
+
+/**
+ * A transaction that bills loads. The loads are locked first, so a second invoice for the same
+ * load waits and then finds it invoiced (409); should that ever be raced anyway, the unique index
+ * on the billed load refuses the second line, and the client gets the same 409, never a 500.
+ */
+async function billing<T>(work: (tx: Tx) => Promise<T>) {
+  try {
+    return await prisma.$transaction(work)
+  } catch (error) {
+    if (isUniqueViolation(error, 'InvoiceItem_billedLoadId_key')) throw new DomainError('in_use', 'invoices.errors.loadBilledElsewhere')
+    throw error
+  }
+}
+
+/**
+ * A draft invoice to a broker: its delivered loads (each becomes `invoiced`; one already on a live
+ * invoice is 409 `in_use`) and free lines. `t` writes the load lines in the invoice's language.
+ */
+export async function createInvoice(actor: Actor, input: InvoiceInput, t: Translate = getFixedT('en')) {
+  const { organizationId } = actor
+  return billing(async (tx) => {
+    await assertReferences(tx, references(organizationId, input))
+    const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
+    const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields)
+    const loads = await lockLoadsToBill(tx, organizationId, input.brokerId, input.loadIds)
+    const { lines, totals } = priced(input, loads, t)
+    const invoice = await tx.invoice.create({
+      data: {
+        organizationId,
+        invoiceNumber: await nextInvoiceNumber(tx, organizationId),
+        brokerId: input.brokerId,
+        companyId: input.companyId || null,
+        ...dates(input, broker.paymentTerms, await organizationToday(organizationId, tx)),
+        subtotalCents: totals.subtotalCents,
+        discountCents: input.discountCents,
+        taxCents: input.taxCents,
+        totalCents: totals.totalCents,
+        notes: input.notes || null,
+        customFields,
+        items: { create: lines },
+      },
+      include,
+    })
+    await moveLoads(tx, actor, loads, 'delivered', 'invoiced')
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: invoice.id,
+      action: 'create',
+      after: { invoiceNumber: invoice.invoiceNumber, totalCents: invoice.totalCents, loadIds: input.loadIds },
+    })
+    return invoice
+  })
+}
+
+/** The invoice row locked for this transaction, at the version the client read. */
+async function lockInvoice(tx: Tx, organizationId: string, id: string, version: number | undefined) {
+  assertId(id, NOT_FOUND)
+  await tx.$queryRaw`SELECT "id" FROM "Invoice" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
+  const invoice = requireFound(await tx.invoice.findFirst({ where: { id, organizationId }, include: { items: true } }), NOT_FOUND)
+  assertVersion(invoice, version)
+  return invoice
+}
+
+/** Only drafts change (and are deleted); a sent invoice is voided instead. */
+function assertDraft(invoice: { status: string }) {
+  if (invoice.status !== 'draft') throw new DomainError('in_use', `invoices.errors.notDraft.${invoice.status}`)
+}
+
+/** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt. */
+export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpdate, t: Translate = getFixedT('en')) {
+  const { organizationId } = actor
+  return billing(async (tx) => {
+    const before = await lockInvoice(tx, organizationId, id, input.version)
+    assertDraft(before)
+    await assertReferences(tx, references(organizationId, input))
+    const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
+    const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields, before.customFields)
+    const billed = new Set(before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : [])))
+    const loads = await lockLoadsToBill(tx, organizationId, input.brokerId, input.loadIds, billed)
+    const { lines, totals } = priced(input, loads, t)
+    const kept = new Set(input.loadIds)
+    const released = await tx.load.findMany({ where: { id: { in: [...billed].filter((loadId) => !kept.has(loadId)) } }, select: { id: true, version: true } })
+    await tx.invoiceItem.deleteMany({ where: { invoiceId: id } })
+    assertOneRow(
+      await tx.invoice.updateMany({
+        where: { id, version: before.version },
+        data: {
+          brokerId: input.brokerId,
+          companyId: input.companyId || null,
+          ...dates(input, broker.paymentTerms, await organizationToday(organizationId, tx)),
+          subtotalCents: totals.subtotalCents,
+          discountCents: input.discountCents,
+          taxCents: input.taxCents,
+          totalCents: totals.totalCents,
+          notes: input.notes || null,
+          customFields,
+          version: { increment: 1 },
+        },
+      }),
+    )
+    await tx.invoiceItem.createMany({ data: lines.map((line) => ({ ...line, invoiceId: id })) })
+    await moveLoads(tx, actor, released, 'invoiced', 'delivered')
+    await moveLoads(
+      tx,
+      actor,
+      loads.filter((load) => !billed.has(load.id)),
+      'delivered',
+      'invoiced',
+    )
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: { totalCents: before.totalCents, loadIds: [...billed] },
+      after: { totalCents: totals.totalCents, loadIds: input.loadIds },
+    })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** Drafts only: the invoice goes and its loads are delivered (billable) again. */
+export async function deleteInvoice(actor: Actor, id: string, version?: number) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, version)
+    if (before.status !== 'draft') throw new DomainError('in_use', 'invoices.errors.keep')
+    const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
+    await tx.invoice.delete({ where: { id } })
+    await moveLoads(tx, actor, await tx.load.findMany({ where: { id: { in: billed } }, select: { id: true, version: true } }), 'invoiced', 'delivered')
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'delete',
+      before: { invoiceNumber: before.invoiceNumber, totalCents: before.totalCents },
+    })
+    return before
+  })
+}
+
+async function setStatus(
+  tx: Tx,
+  actor: Actor,
+  before: { id: string; version: number; status: string },
+  status: InvoiceStatus,
+  data: Prisma.InvoiceUpdateManyMutationInput = {},
+) {
+  assertOneRow(await tx.invoice.updateMany({ where: { id: before.id, version: before.version }, data: { ...data, status, version: { increment: 1 } } }))
+  await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: before.status }, after: { status } })
+}
+
+/** A draft is sent: from now on it is kept (void it rather than delete it) and takes payments. */
+export async function sendInvoice(actor: Actor, id: string, version: number, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, version)
+    if (before.status !== 'draft') throw new DomainError('invalid_transition', `invoices.errors.send.${before.status}`)
+    await setStatus(tx, actor, before, 'sent', { sentAt: now })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** Void: the invoice stays for the record at zero effect and its loads are billable again. Not while payments are on it. */
+export async function voidInvoice(actor: Actor, id: string, version: number, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, version)
+    if (before.status === 'void') throw new DomainError('invalid_transition', 'invoices.errors.voidAlready')
+    if (before.amountPaidCents > 0) throw new DomainError('in_use', 'invoices.errors.hasPayments')
+    const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
+    await tx.invoiceItem.updateMany({ where: { invoiceId: id }, data: { billedLoadId: null } })
+    await setStatus(tx, actor, before, 'void', { voidedAt: now })
+    await moveLoads(tx, actor, await tx.load.findMany({ where: { id: { in: billed } }, select: { id: true, version: true } }), 'invoiced', 'delivered')
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** A payment on a sent invoice: positive, at most the balance; the status follows the amount paid. */
+export async function recordPayment(actor: Actor, id: string, input: PaymentInput) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, input.version)
+    if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(before.status))
+      throw new DomainError('invalid_transition', `invoices.errors.payment.${before.status}`)
+    const balance = before.totalCents - before.amountPaidCents
+    if (input.amountCents > balance)
+      throw new DomainError('validation_failed', 'validation.failed', { fields: { amountCents: ['invoices.errors.paymentTooLarge'] }, params: { balance } })
+    await tx.payment.create({
+      data: {
+        invoiceId: id,
+        amountCents: input.amountCents,
+        paidAt: toDateOnly(input.paidAt)!,
+        method: input.method,
+        reference: input.reference || null,
+        createdById: actor.userId,
+      },
+    })
+    const amountPaidCents = before.amountPaidCents + input.amountCents
+    const status = paidStatus(before.totalCents, amountPaidCents)
+    assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: { status: before.status, amountPaidCents: before.amountPaidCents },
+      after: { status, amountPaidCents, payment: input.amountCents },
+    })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** A payment recorded by mistake is removed: the amount paid and the status go back. */
+export async function deletePayment(actor: Actor, id: string, paymentId: string, version: number | undefined) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, version)
+    assertId(paymentId, 'invoices.errors.paymentNotFound')
+    const payment = requireFound(await tx.payment.findFirst({ where: { id: paymentId, invoiceId: id } }), 'invoices.errors.paymentNotFound')
+    await tx.payment.delete({ where: { id: paymentId } })
+    const amountPaidCents = before.amountPaidCents - payment.amountCents
+    const status = paidStatus(before.totalCents, amountPaidCents)
+    assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: { status: before.status, amountPaidCents: before.amountPaidCents, payment: payment.amountCents },
+      after: { status, amountPaidCents },
+    })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** A broker's delivered loads not billed yet: what the new-invoice page offers to tick. */
+export async function billableLoads(organizationId: string, brokerId: string) {
+  return prisma.load.findMany({
+    where: { organizationId, brokerId, status: 'delivered' },
+    select: { id: true, loadNumber: true, pickupCity: true, deliveryCity: true, deliveryAt: true, totalCents: true, brokerReference: true, version: true },
+    orderBy: [{ deliveryAt: 'asc' }, { loadNumber: 'asc' }],
+    take: 200,
+  })
+}

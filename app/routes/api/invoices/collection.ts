@@ -1,0 +1,35 @@
+import { getFixedT, detectLanguage } from '~/i18n.server'
+import { createInvoice, listInvoices, organizationToday, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/collection'
+
+/** GET /api/invoice: the list with search, filters (`status=overdue` too), sort and paging; rows without items. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'invoice')
+    const query = parseListQuery(InvoiceListQuerySchema, new URL(request.url).searchParams)
+    const result = await listInvoices(user.organizationId, query)
+    const meta = { total: result.total, page: result.page, pageSize: result.pageSize }
+    return apiData(
+      result.items.map((invoice) => serializeInvoiceRow(invoice, result.today)),
+      { meta },
+    )
+  })
+}
+
+/**
+ * POST /api/invoice → 201: a draft to a broker from its delivered loads (`loadIds`, which become
+ * `invoiced`) and free `items`; the load lines are written in the request's language.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'invoice')
+    const input = await readBody(request, InvoiceSchema)
+    const invoice = await createInvoice(actor, input, getFixedT(detectLanguage(request)))
+    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)), { status: 201 })
+  })
+}

@@ -1,0 +1,41 @@
+import { getFixedT, detectLanguage } from '~/i18n.server'
+import { deleteInvoice, getInvoice, organizationToday, serializeInvoice, updateInvoice } from '~/models/invoice.server'
+import { InvoiceUpdateSchema } from '~/schemas/invoice'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/utils/api.server'
+import type { Route } from './+types/item'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'invoice')
+    const invoice = await getInvoice(user.organizationId, params.id)
+    return apiData(serializeInvoice(invoice, await organizationToday(user.organizationId)))
+  })
+}
+
+/**
+ * PUT rewrites a draft whole (loads added are billed, loads left out given back); DELETE removes a
+ * draft (`?version=` optional). Sent, paid and void invoices are kept: 409 `in_use`, void instead.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(request, async () => {
+    switch (request.method) {
+      case 'PUT': {
+        const { actor } = await requireApiActor(request, 'update', 'invoice')
+        const input = await readBody(request, InvoiceUpdateSchema)
+        const invoice = await updateInvoice(actor, params.id, input, getFixedT(detectLanguage(request)))
+        return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+      }
+      case 'DELETE': {
+        const { actor } = await requireApiActor(request, 'delete', 'invoice')
+        const raw = new URL(request.url).searchParams.get('version')
+        const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+        const invoice = await deleteInvoice(actor, params.id, version)
+        return apiData({ id: invoice.id, deleted: true })
+      }
+      default:
+        return methodNotAllowed(request, ['GET', 'HEAD', 'PUT', 'DELETE'])
+    }
+  })
+}

@@ -1,0 +1,21 @@
+import { deletePayment, organizationToday, serializeInvoice } from '~/models/invoice.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/utils/api.server'
+import type { Route } from './+types/payment'
+
+/** DELETE /api/invoice/{id}/payments/{paymentId} (`?version=` of the invoice): a payment recorded by mistake; the invoice's status goes back. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'invoice')
+    const raw = new URL(request.url).searchParams.get('version')
+    const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+    const invoice = await deletePayment(actor, params.id, params.paymentId, version)
+    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['DELETE'])
+}

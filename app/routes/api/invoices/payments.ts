@@ -1,0 +1,23 @@
+import { organizationToday, recordPayment, serializeInvoice } from '~/models/invoice.server'
+import { PaymentSchema } from '~/schemas/invoice'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import type { Route } from './+types/payments'
+
+/**
+ * POST /api/invoice/{id}/payments `{ amountCents, paidAt, method, reference, version }` → 201 with
+ * the invoice: positive and at most the balance (400 otherwise); it becomes partially paid or paid.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'invoice')
+    const input = await readBody(request, PaymentSchema)
+    const invoice = await recordPayment(actor, params.id, input)
+    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)), { status: 201 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

@@ -1,0 +1,82 @@
+/**
+ * Invoice choices and money rules, shared by pages, schemas and models. No zod here: the list and
+ * the view page do not download the validation library. Every amount is integer cents, and every
+ * total is computed here, once (issue 10).
+ */
+import type { Tone } from '~/components/ui/badge'
+import type { PaymentTerm } from './broker-options'
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+
+/** What lists and filters show: the stored statuses plus `overdue`, derived from the due date and balance. */
+export const INVOICE_FILTER_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const
+export type InvoiceFilterStatus = (typeof INVOICE_FILTER_STATUSES)[number]
+
+export const INVOICE_STATUS_META = {
+  draft: { tone: 'default' },
+  sent: { tone: 'info' },
+  partially_paid: { tone: 'warning' },
+  paid: { tone: 'success' },
+  overdue: { tone: 'error' },
+  void: { tone: 'default' },
+} as const satisfies Record<InvoiceFilterStatus, { tone: Tone }>
+
+/** Invoices that still expect money: these can take payments and become overdue. */
+export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[]
+
+export const PAYMENT_METHODS = ['ach', 'check', 'wire', 'card', 'cash', 'factoring', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const INVOICE_SORTS = ['invoiceNumber', 'issueDate', 'dueDate', 'totalCents', 'status', 'createdAt'] as const
+
+/** Days from the issue date to the due date, per broker payment terms (quick pay: two days). */
+export const DUE_DAYS: Record<PaymentTerm, number> = { due_on_receipt: 0, net_15: 15, net_30: 30, net_45: 45, net_60: 60, quick_pay: 2 }
+
+/** `YYYY-MM-DD` plus days, as calendar dates (no time zone involved). */
+export function addDays(day: string, days: number) {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** An invoice holds at most this much (inside PostgreSQL's INTEGER). */
+export const MAX_INVOICE_CENTS = 2_000_000_000
+export const MAX_INVOICE_ITEMS = 100
+export const MAX_INVOICE_LOADS = 50
+
+/** A line's total: quantity (in thousandths) × unit price, rounded to the cent. */
+export function lineTotalCents(quantityMilli: number, unitPriceCents: number) {
+  return Math.round((quantityMilli * unitPriceCents) / 1000)
+}
+
+export type InvoiceMoney = {
+  items: Array<{ quantityMilli: number; unitPriceCents: number }>
+  discountCents: number
+  taxCents: number
+  amountPaidCents?: number
+}
+
+/** Subtotal, total and balance of an invoice: the one place they are computed. */
+export function invoiceTotals(invoice: InvoiceMoney) {
+  const subtotalCents = invoice.items.reduce((sum, item) => sum + lineTotalCents(item.quantityMilli, item.unitPriceCents), 0)
+  const totalCents = subtotalCents - invoice.discountCents + invoice.taxCents
+  const amountPaidCents = invoice.amountPaidCents ?? 0
+  return { subtotalCents, totalCents, amountPaidCents, balanceCents: totalCents - amountPaidCents }
+}
+
+/** Overdue: still expecting money after its due date (`today` in the organization's zone). */
+export function isOverdue(invoice: { status: string; dueDate: string; balanceCents: number }, today: string) {
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status) && invoice.balanceCents > 0 && invoice.dueDate < today
+}
+
+/** The status a payment total gives an open invoice. */
+export function paidStatus(totalCents: number, amountPaidCents: number): 'sent' | 'partially_paid' | 'paid' {
+  if (amountPaidCents <= 0) return 'sent'
+  return amountPaidCents >= totalCents ? 'paid' : 'partially_paid'
+}
+
+/** `INV-000042`: the organization's prefix and sequence, padded so numbers sort as text. */
+export function formatInvoiceNumber(prefix: string, sequence: number) {
+  return `${prefix}${String(sequence).padStart(6, '0')}`
+}

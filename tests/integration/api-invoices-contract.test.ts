@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import * as collection from '~/routes/api/invoices/collection'
+import * as item from '~/routes/api/invoices/item'
+import * as payment from '~/routes/api/invoices/payment'
+import * as payments from '~/routes/api/invoices/payments'
+import * as send from '~/routes/api/invoices/send'
+import * as voiding from '~/routes/api/invoices/void'
+import { prisma } from '~/utils/db.server'
+import { describeResourceContract } from '../contract-kit'
+import { callApi, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+const brokers = new Map<string, string>()
+
+/** One broker per organization, made on first use. */
+async function brokerOf(org: Org) {
+  let id = brokers.get(org.organization.id)
+  if (!id) {
+    id = (await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Broker'), paymentTerms: 'net_30' } })).id
+    brokers.set(org.organization.id, id)
+  }
+  return id
+}
+
+const items = [{ title: 'Detention, 3 hours', quantity: 3, unitPriceCents: 7_500 }]
+
+describeResourceContract({
+  path: '/api/invoice',
+  entity: 'invoice',
+  collection,
+  item,
+  validBody: async (org) => ({ brokerId: await brokerOf(org), items, notes: 'Net 30' }),
+  change: { field: 'notes', value: 'Changed by the contract suite' },
+  invalidBodies: () => [
+    { body: { items }, field: 'brokerId' },
+    { body: { brokerId: 'c'.repeat(25), items }, field: 'brokerId' },
+    { body: { brokerId: 'x' }, field: 'items' },
+    { body: { brokerId: 'x', items: [{ ...items[0], title: '' }] }, field: 'items.0.title' },
+    { body: { brokerId: 'x', items: [{ ...items[0], quantity: -1 }] }, field: 'items.0.quantity' },
+    { body: { brokerId: 'x', items: [{ ...items[0], quantity: 1.2345 }] }, field: 'items.0.quantity' },
+    { body: { brokerId: 'x', items: [{ ...items[0], unitPriceCents: 1.5 }] }, field: 'items.0.unitPriceCents' },
+    { body: { brokerId: 'x', items, issueDate: '2026-11-10', dueDate: '2026-11-01' }, field: 'dueDate' },
+    { body: { brokerId: 'x', items, issueDate: '2026-02-30' }, field: 'issueDate' },
+    { body: { brokerId: 'x', items, loadIds: ['a', 'a'] }, field: 'loadIds' },
+    { body: { brokerId: 'x', items, discountCents: -1 }, field: 'discountCents' },
+    { body: { brokerId: 'x', items, notes: 'a\u0000b' }, field: 'notes' },
+  ],
+  count: (organizationId) => prisma.invoice.count({ where: { organizationId } }),
+})
+
+describe('/api/invoice beyond the five calls', () => {
+  async function delivered(org: Org) {
+    return prisma.load.create({
+      data: {
+        organizationId: org.organization.id,
+        brokerId: await brokerOf(org),
+        loadNumber: unique('L'),
+        status: 'delivered',
+        linehaulCents: 200_000,
+        totalCents: 200_000,
+      },
+    })
+  }
+
+  it('bills delivered loads, sends, takes payments up to the balance, and refuses to void or delete what has been paid', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const load = await delivered(org)
+    const created = await callApi(collection, {
+      method: 'POST',
+      path: '/api/invoice',
+      token,
+      body: { brokerId: await brokerOf(org), loadIds: [load.id], issueDate: '2026-11-01' },
+    })
+    expect(created.status).toBe(201)
+    const invoice = created.body.data
+    expect(invoice).toMatchObject({
+      invoiceNumber: 'INV-000001',
+      status: 'draft',
+      dueDate: '2026-12-01',
+      totalCents: 200_000,
+      balanceCents: 200_000,
+      overdue: false,
+      loadIds: [load.id],
+    })
+    const id = invoice.id as string
+    const again = await callApi(collection, { method: 'POST', path: '/api/invoice', token, body: { brokerId: await brokerOf(org), loadIds: [load.id] } })
+    expect([again.status, again.body.error.code]).toEqual([409, 'in_use'])
+
+    const post = (module: Parameters<typeof callApi>[0], action: string, body: unknown, as = token) =>
+      callApi(module, { method: 'POST', path: `/api/invoice/${id}/${action}`, params: { id }, token: as, body })
+    expect((await post(payments, 'payments', { amountCents: 100, paidAt: '2026-11-05', version: invoice.version })).body.error.code).toBe('invalid_transition')
+    expect((await post(send, 'send', { version: invoice.version }, org.users.dispatcher.token)).status).toBe(403)
+    const sent = await post(send, 'send', { version: invoice.version })
+    expect(sent.body.data).toMatchObject({ status: 'sent', sentAt: expect.any(String) })
+    const over = await post(payments, 'payments', { amountCents: 200_001, paidAt: '2026-11-05', version: sent.body.data.version })
+    expect([over.status, over.body.error.fields]).toEqual([400, { amountCents: ['A payment can be at most the balance.'] }])
+    const paid = await post(payments, 'payments', {
+      amountCents: 50_000,
+      paidAt: '2026-11-05',
+      method: 'check',
+      reference: '10442',
+      version: sent.body.data.version,
+    })
+    expect(paid.status).toBe(201)
+    expect(paid.body.data).toMatchObject({
+      status: 'partially_paid',
+      amountPaidCents: 50_000,
+      balanceCents: 150_000,
+      payments: [{ amountCents: 50_000, method: 'check', reference: '10442' }],
+    })
+    const refusedVoid = await post(voiding, 'void', { version: paid.body.data.version })
+    expect([refusedVoid.status, refusedVoid.body.error]).toEqual([409, { code: 'in_use', message: 'Remove its payments before voiding this invoice.' }])
+    const kept = await callApi(item, { method: 'DELETE', path: `/api/invoice/${id}`, params: { id }, token })
+    expect([kept.status, kept.body.error.code]).toEqual([409, 'in_use'])
+
+    const paymentId = paid.body.data.payments[0].id as string
+    const removed = await callApi(payment, {
+      method: 'DELETE',
+      path: `/api/invoice/${id}/payments/${paymentId}?version=${paid.body.data.version}`,
+      params: { id, paymentId },
+      token,
+    })
+    expect(removed.body.data).toMatchObject({ status: 'sent', amountPaidCents: 0 })
+    const voided = await post(voiding, 'void', { version: removed.body.data.version })
+    expect(voided.body.data).toMatchObject({ status: 'void', voidedAt: expect.any(String) })
+    expect((await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).status).toBe('delivered')
+    expect((await callApi(send, { path: `/api/invoice/${id}/send`, params: { id }, token })).status).toBe(405)
+  })
+
+  it('shows invoices to dispatchers and viewers read-only, and not at all to drivers; another organization’s is 404', async () => {
+    const org = await createOrg()
+    const created = (
+      await callApi(collection, { method: 'POST', path: '/api/invoice', token: org.users.admin.token, body: { brokerId: await brokerOf(org), items } })
+    ).body.data
+    for (const role of ['dispatcher', 'viewer'] as const) {
+      const list = await callApi(collection, { path: '/api/invoice?status=draft', token: org.users[role].token })
+      expect(list.body.data.map((row: { id: string }) => row.id)).toEqual([created.id])
+    }
+    expect((await callApi(collection, { path: '/api/invoice', token: org.users.driver.token })).status).toBe(403)
+    const other = await createOrg()
+    for (const [module, action] of [
+      [send, 'send'],
+      [voiding, 'void'],
+    ] as const) {
+      const answer = await callApi(module, {
+        method: 'POST',
+        path: `/api/invoice/${created.id}/${action}`,
+        params: { id: created.id },
+        token: other.users.admin.token,
+        body: { version: created.version },
+      })
+      expect(answer.status).toBe(404)
+    }
+  })
+})
