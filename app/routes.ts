@@ -92,6 +92,12 @@ export default [
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
       route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
+    // The specification's singular path: /dashboard/invoice/list, /dashboard/invoice/{id}.
+    ...prefix('invoice', [
+      index('routes/dashboard/invoices/index.tsx'),
+      route('list', 'routes/dashboard/invoices/list.tsx'),
+      route(':id', 'routes/dashboard/invoices/view.tsx'),
+    ]),
     route('kanban', 'routes/dashboard/kanban.tsx'),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),

@@ -562,3 +562,38 @@ export async function billableLoads(organizationId: string, brokerId: string) {
     take: 200,
   })
 }
+
+/** Who the invoice is from: the company named on it (its remit-to or factoring company), else the organization. */
+export async function invoiceFrom(organizationId: string, companyId: string | null) {
+  const [organization, company] = await Promise.all([
+    prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } }),
+    companyId
+      ? prisma.company.findFirst({
+          where: { id: companyId, organizationId },
+          select: {
+            name: true,
+            legalName: true,
+            mcNumber: true,
+            city: true,
+            state: true,
+            email: true,
+            phone: true,
+            factoringName: true,
+            factoringRemitTo: true,
+          },
+        })
+      : null,
+  ])
+  return {
+    from: company
+      ? {
+          name: company.legalName ?? company.name,
+          place: [company.city, company.state].filter(Boolean).join(', '),
+          mcNumber: company.mcNumber,
+          email: company.email,
+          phone: company.phone,
+        }
+      : { name: organization.name, place: '', mcNumber: null, email: null, phone: null },
+    remitTo: company?.factoringName ? { name: company.factoringName, address: company.factoringRemitTo } : null,
+  }
+}

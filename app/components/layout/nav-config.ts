@@ -49,6 +49,18 @@ export const NAV: NavSection[] = [
     ],
   },
   {
+    subheader: 'nav.money',
+    items: [
+      {
+        title: 'nav.invoices',
+        path: '/dashboard/invoice',
+        icon: 'invoice',
+        permission: ['read', 'invoice'],
+        children: [{ title: 'nav.list', path: '/dashboard/invoice/list' }],
+      },
+    ],
+  },
+  {
     subheader: 'nav.management',
     items: [
       {

@@ -1,0 +1,5 @@
+import { redirect, href } from 'react-router'
+
+export function loader() {
+  return redirect(href('/dashboard/invoice/list'))
+}

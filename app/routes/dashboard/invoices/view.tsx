@@ -1,0 +1,461 @@
+import { data, Form, href, useLocation, useNavigation } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { PageHeader } from '~/components/layout/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
+import { getInstance } from '~/middleware/i18next'
+import {
+  deleteInvoice,
+  deletePayment,
+  getInvoice,
+  invoiceFrom,
+  organizationToday,
+  recordPayment,
+  sendInvoice,
+  serializeInvoice,
+  voidInvoice,
+} from '~/models/invoice.server'
+import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
+import { INVOICE_STATUS_META, OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { requireActor } from '~/utils/actor.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { formatDate, formatMoney } from '~/utils/format'
+import { listReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useTranslation } from '~/utils/use-translation'
+import { withParams } from '~/utils/with-params'
+import type { Route } from './+types/view'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['invoices'] }
+
+const LIST = href('/dashboard/invoice/list')
+
+/** One invoice as it prints: bill-to, from, lines, totals, payments, balance; and its actions. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'invoice')
+  const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
+  const [today, parties] = await Promise.all([organizationToday(user.organizationId), invoiceFrom(user.organizationId, invoice.companyId)])
+  const dto = serializeInvoice(invoice, today)
+  const url = new URL(request.url)
+  const canUpdate = can(user.role, 'update', 'invoice')
+  const open = (OPEN_INVOICE_STATUSES as readonly string[]).includes(dto.status)
+  return {
+    invoice: {
+      ...dto,
+      billTo: { name: invoice.broker.name, email: invoice.broker.billingEmail ?? invoice.broker.email },
+    },
+    ...parties,
+    today,
+    returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
+    confirmVoid: canUpdate && url.searchParams.get('confirm') === 'void' && dto.status !== 'void' && dto.amountPaidCents === 0,
+    can: {
+      send: canUpdate && dto.status === 'draft',
+      pay: canUpdate && open,
+      void: canUpdate && dto.status !== 'void' && dto.amountPaidCents === 0,
+      removePayment: canUpdate,
+      delete: can(user.role, 'delete', 'invoice') && dto.status === 'draft',
+    },
+  }
+}
+
+type Refusal = { intent: string; conflict: boolean; message: string; fields: Record<string, string[]> }
+
+/**
+ * The page's posts (each a plain form with the version the user saw): send, record a payment,
+ * remove a payment, void, delete the draft. Done: back here (or to the list) with a toast; refused:
+ * the reason on the page, nothing written.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = getInstance(context).t
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const { actor } = await requireActor(request, intent === 'delete' ? 'delete' : 'update', 'invoice')
+  const url = new URL(request.url)
+  url.searchParams.delete('confirm')
+  const back = `${url.pathname}${url.search}`
+  const fieldsOf = (fields: Record<string, string[]> | undefined, params: Record<string, unknown> = {}) =>
+    Object.fromEntries(Object.entries(fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
+  try {
+    if (intent === 'pay') {
+      const parsed = PaymentSchema.safeParse({
+        amountCents: dollarsToCents(form.get('amount')),
+        paidAt: form.get('paidAt') || undefined,
+        method: form.get('method') || undefined,
+        reference: form.get('reference') || undefined,
+        version: form.get('version') ?? undefined,
+      })
+      if (!parsed.success) {
+        const fields: Record<string, string[]> = {}
+        for (const issue of parsed.error.issues) (fields[issue.path[0] === 'amountCents' ? 'amount' : String(issue.path[0])] ??= []).push(t(issue.message))
+        return data({ refusal: { intent, conflict: false, message: t('validation.failed'), fields } satisfies Refusal }, { status: 400 })
+      }
+      const invoice = await recordPayment(actor, params.id, parsed.data)
+      return redirectWithToast(back, { type: 'success', title: t('invoices.toast.paid', { number: invoice.invoiceNumber }) })
+    }
+    if (intent === 'removePayment') {
+      const { version } = InvoiceActionSchema.parse({ version: form.get('version') ?? undefined })
+      const invoice = await deletePayment(actor, params.id, String(form.get('paymentId') ?? ''), version)
+      return redirectWithToast(back, { type: 'success', title: t('invoices.toast.paymentRemoved', { number: invoice.invoiceNumber }) })
+    }
+    const parsed = InvoiceActionSchema.safeParse({ version: form.get('version') ?? undefined })
+    if (!parsed.success) return data({ refusal: { intent, conflict: false, message: t('validation.failed'), fields: {} } satisfies Refusal }, { status: 400 })
+    const { version } = parsed.data
+    switch (intent) {
+      case 'send': {
+        const invoice = await sendInvoice(actor, params.id, version)
+        return redirectWithToast(back, { type: 'success', title: t('invoices.toast.sent', { number: invoice.invoiceNumber }) })
+      }
+      case 'void': {
+        const invoice = await voidInvoice(actor, params.id, version)
+        return redirectWithToast(back, { type: 'warning', title: t('invoices.toast.voided', { number: invoice.invoiceNumber }) })
+      }
+      case 'delete': {
+        const invoice = await deleteInvoice(actor, params.id, version)
+        return redirectWithToast(listReturnTo(url.searchParams.get('returnTo'), LIST), {
+          type: 'success',
+          title: t('invoices.toast.deleted', { number: invoice.invoiceNumber }),
+        })
+      }
+      default:
+        throw data(null, { status: 400 })
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.code === 'not_found') throw data(null, { status: 404 })
+    const params = error.options.params ?? {}
+    const fields = fieldsOf(error.fields, params)
+    if (fields.amountCents) fields.amount = fields.amountCents
+    return data(
+      { refusal: { intent, conflict: error.code === 'conflict', message: t(error.messageKey, params), fields } satisfies Refusal },
+      { status: error.status },
+    )
+  }
+}
+
+/** "1,250.50" or "1250.5" as typed → cents; anything else → NaN (the schema then says why). */
+function dollarsToCents(value: FormDataEntryValue | null) {
+  const text = String(value ?? '')
+    .replace(/[\s,$]/g, '')
+    .trim()
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return text === '' ? undefined : Number.NaN
+  const [whole, fraction = ''] = text.split('.')
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+}
+
+function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
+  const { i18n } = useTranslation()
+  return <span className={strong ? 'font-bold tabular-nums' : 'tabular-nums'}>{formatMoney(i18n.language, cents)}</span>
+}
+
+export default function InvoiceView({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { pathname, search } = useLocation()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const { invoice, from, remitTo, returnTo } = loaderData
+  const refusal = (actionData && 'refusal' in actionData ? actionData.refusal : null) as Refusal | null
+  const payError = (field: string) => (refusal?.intent === 'pay' ? refusal.fields[field] : undefined)
+  const date = (value: string | null) => (value ? formatDate(i18n.language, value) : '—')
+  const hidden = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={invoice.version} />
+    </>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title={t('invoices.view.title', { number: invoice.invoiceNumber })}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.invoices'), to: returnTo }, { label: invoice.invoiceNumber }]}
+        action={
+          <div className="flex flex-wrap gap-2 print:hidden" data-testid="invoice-actions">
+            {loaderData.can.delete ? (
+              <Form method="post">
+                {hidden('delete')}
+                <Button type="submit" variant="ghost" disabled={busy}>
+                  <Icon name="trash" size={18} />
+                  {t('common.delete')}
+                </Button>
+              </Form>
+            ) : null}
+            {loaderData.can.void ? (
+              <ButtonLink to={withParams(search, { confirm: 'void' })} variant="secondary" preventScrollReset>
+                {t('invoices.actions.void')}
+              </ButtonLink>
+            ) : null}
+            {loaderData.can.send ? (
+              <Form method="post">
+                {hidden('send')}
+                <Button type="submit" disabled={busy}>
+                  <Icon name="mail" size={18} />
+                  {t('invoices.actions.send')}
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        }
+      />
+
+      {refusal && refusal.intent !== 'pay' ? (
+        <div
+          role="alert"
+          data-testid="invoice-refusal"
+          className="mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
+        >
+          <p className="font-bold">{refusal.message}</p>
+          {refusal.conflict ? <ConflictNotice reloadTo={`${pathname}${search}`} /> : null}
+        </div>
+      ) : null}
+
+      {loaderData.confirmVoid ? (
+        <section
+          aria-labelledby="void-title"
+          data-testid="void-confirm"
+          className="mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-4 text-sm text-error-darker dark:bg-error/15 dark:text-error-light print:hidden"
+        >
+          <h2 id="void-title" className="text-base font-bold">
+            {t('invoices.void.title', { number: invoice.invoiceNumber })}
+          </h2>
+          <p className="mt-1">{t('invoices.void.description')}</p>
+          <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
+            {hidden('void')}
+            <ButtonLink to={withParams(search, { confirm: null })} variant="secondary" preventScrollReset>
+              {t('invoices.void.keep')}
+            </ButtonLink>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {t('invoices.void.confirm')}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+
+      <Card className="p-6 sm:p-8" data-testid="invoice-document">
+        <div className="flex flex-wrap items-start justify-between gap-6">
+          <div>
+            <p className="text-2xl font-bold tabular-nums">{invoice.invoiceNumber}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge tone={INVOICE_STATUS_META[invoice.status].tone}>{t(`invoices.status.${invoice.status}`)}</Badge>
+              {invoice.overdue ? <Badge tone="error">{t('invoices.status.overdue')}</Badge> : null}
+            </div>
+          </div>
+          <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">{t('invoices.fields.issueDate')}</dt>
+            <dd className="tabular-nums">{date(invoice.issueDate)}</dd>
+            <dt className="text-muted">{t('invoices.fields.dueDate')}</dt>
+            <dd className="tabular-nums">{date(invoice.dueDate)}</dd>
+            {invoice.sentAt ? (
+              <>
+                <dt className="text-muted">{t('invoices.fields.sentAt')}</dt>
+                <dd className="tabular-nums">{date(invoice.sentAt)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+
+        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+          <section aria-labelledby="bill-to">
+            <h2 id="bill-to" className="mb-1 text-xs font-bold tracking-wide text-muted uppercase">
+              {t('invoices.view.billTo')}
+            </h2>
+            <p className="font-semibold">
+              <bdi>{invoice.billTo.name}</bdi>
+            </p>
+            {invoice.billTo.email ? <p className="text-sm text-muted">{invoice.billTo.email}</p> : null}
+          </section>
+          <section aria-labelledby="invoice-from">
+            <h2 id="invoice-from" className="mb-1 text-xs font-bold tracking-wide text-muted uppercase">
+              {t('invoices.view.from')}
+            </h2>
+            <p className="font-semibold">
+              <bdi>{from.name}</bdi>
+            </p>
+            {[from.place, from.mcNumber ? `MC-${from.mcNumber}` : null, from.email, from.phone].filter(Boolean).map((line) => (
+              <p key={line} className="text-sm text-muted">
+                <bdi>{line}</bdi>
+              </p>
+            ))}
+            {remitTo ? (
+              <p className="mt-2 text-sm">
+                <span className="font-semibold">{t('invoices.view.remitTo')}</span> <bdi>{[remitTo.name, remitTo.address].filter(Boolean).join(', ')}</bdi>
+              </p>
+            ) : null}
+          </section>
+        </div>
+
+        <div className="mt-8 overflow-x-auto">
+          <table className="w-full text-sm" data-testid="invoice-items">
+            <thead className="text-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 text-start font-semibold">
+                  {t('invoices.fields.item')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  {t('invoices.fields.quantity')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  {t('invoices.fields.unitPrice')}
+                </th>
+                <th scope="col" className="py-2 text-end font-semibold">
+                  {t('invoices.fields.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.items.map((item) => (
+                <tr key={item.id} className="border-b border-dashed border-line">
+                  <td className="py-2">
+                    <bdi className="font-medium">{item.title}</bdi>
+                    {item.description ? <bdi className="block text-xs text-muted">{item.description}</bdi> : null}
+                  </td>
+                  <td className="px-3 py-2 text-end tabular-nums">{item.quantity.toLocaleString(i18n.language === 'cn' ? 'zh-CN' : i18n.language)}</td>
+                  <td className="px-3 py-2 text-end">
+                    <Money cents={item.unitPriceCents} />
+                  </td>
+                  <td className="py-2 text-end">
+                    <Money cents={item.totalCents} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <dl className="ms-auto mt-6 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="invoice-totals">
+          <dt className="text-muted">{t('invoices.fields.subtotal')}</dt>
+          <dd className="text-end">
+            <Money cents={invoice.subtotalCents} />
+          </dd>
+          {invoice.discountCents ? (
+            <>
+              <dt className="text-muted">{t('invoices.fields.discount')}</dt>
+              <dd className="text-end">
+                −<Money cents={invoice.discountCents} />
+              </dd>
+            </>
+          ) : null}
+          {invoice.taxCents ? (
+            <>
+              <dt className="text-muted">{t('invoices.fields.tax')}</dt>
+              <dd className="text-end">
+                <Money cents={invoice.taxCents} />
+              </dd>
+            </>
+          ) : null}
+          <dt className="border-t border-line pt-1 font-bold">{t('invoices.fields.total')}</dt>
+          <dd className="border-t border-line pt-1 text-end">
+            <Money cents={invoice.totalCents} strong />
+          </dd>
+          <dt className="text-muted">{t('invoices.fields.paid')}</dt>
+          <dd className="text-end">
+            <Money cents={invoice.amountPaidCents} />
+          </dd>
+          <dt className="font-bold">{t('invoices.fields.balance')}</dt>
+          <dd className="text-end" data-testid="invoice-balance">
+            <Money cents={invoice.balanceCents} strong />
+          </dd>
+        </dl>
+        {invoice.notes ? (
+          <p dir="auto" className="mt-6 text-sm whitespace-pre-line">
+            {invoice.notes}
+          </p>
+        ) : null}
+      </Card>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2 print:hidden">
+        <Card className="p-6">
+          <h2 className="mb-3 text-base font-bold">{t('invoices.view.payments')}</h2>
+          {invoice.payments.length ? (
+            <ul className="space-y-2 text-sm" data-testid="invoice-payments">
+              {invoice.payments.map((payment) => (
+                <li key={payment.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-line p-2">
+                  <Money cents={payment.amountCents} strong />
+                  <span className="text-muted tabular-nums">{date(payment.paidAt)}</span>
+                  <span>{t(`invoices.method.${payment.method}`)}</span>
+                  {payment.reference ? <bdi className="text-muted">#{payment.reference}</bdi> : null}
+                  {loaderData.can.removePayment ? (
+                    <Form method="post" className="ms-auto">
+                      {hidden('removePayment')}
+                      <input type="hidden" name="paymentId" value={payment.id} />
+                      <Button
+                        type="submit"
+                        variant="ghost"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={t('invoices.actions.removePayment')}
+                        title={t('invoices.actions.removePayment')}
+                      >
+                        <Icon name="trash" size={16} />
+                      </Button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted">{t('invoices.view.noPayments')}</p>
+          )}
+        </Card>
+
+        {loaderData.can.pay ? (
+          <Card className="p-6">
+            <h2 className="mb-3 text-base font-bold">{t('invoices.actions.recordPayment')}</h2>
+            <Form method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
+              {hidden('pay')}
+              {refusal?.intent === 'pay' ? (
+                <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
+                  {refusal.message}
+                </p>
+              ) : null}
+              <PaymentField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
+                <input id="amount" name="amount" inputMode="decimal" required defaultValue={(invoice.balanceCents / 100).toFixed(2)} className={inputClass} />
+              </PaymentField>
+              <PaymentField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
+                <input id="paidAt" name="paidAt" type="date" required defaultValue={loaderData.today} className={inputClass} />
+              </PaymentField>
+              <PaymentField id="method" label={t('invoices.fields.method')} errors={payError('method')}>
+                <select id="method" name="method" defaultValue="ach" className={inputClass}>
+                  {PAYMENT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {t(`invoices.method.${method}`)}
+                    </option>
+                  ))}
+                </select>
+              </PaymentField>
+              <PaymentField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
+                <input id="reference" name="reference" maxLength={100} className={inputClass} />
+              </PaymentField>
+              <div className="sm:col-span-2">
+                <Button type="submit" disabled={busy}>
+                  {t('invoices.actions.recordPayment')}
+                </Button>
+              </div>
+            </Form>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+function PaymentField({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {errors?.length ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}

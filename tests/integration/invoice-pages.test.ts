@@ -1,0 +1,76 @@
+/** The invoice pages: roles checked on the server, tab sums, and every action a form posts (refusals on the page, nothing written). */
+import { describe, expect, it } from 'vitest'
+import { createInvoice } from '~/models/invoice.server'
+import * as invoiceList from '~/routes/dashboard/invoices/list'
+import * as invoiceView from '~/routes/dashboard/invoices/view'
+import { InvoiceSchema } from '~/schemas/invoice'
+import { prisma } from '~/utils/db.server'
+import { callPage as call, postForm, type Handler } from '../page-helpers'
+import { actorOf, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+
+async function draft(org: Org, unitPriceCents = 125_000) {
+  const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Broker'), billingEmail: 'ap@broker.test' } })
+  return createInvoice(actorOf(org), InvoiceSchema.parse({ brokerId: broker.id, issueDate: '2026-11-02', items: [{ title: 'Detention', unitPriceCents }] }))
+}
+
+const view = (org: Org, role: keyof Org['users'], id: string) => call(invoiceView.loader as Handler, `/dashboard/invoice/${id}`, org.users[role].id, { id })
+const post = (org: Org, id: string, fields: Record<string, string>, role: keyof Org['users'] = 'accountant') =>
+  call(invoiceView.action as Handler, `/dashboard/invoice/${id}`, org.users[role].id, { id }, postForm(fields))
+
+describe('invoice pages', () => {
+  it('open for roles that read invoices, with actions only for those that may change them; drivers get 403', async () => {
+    const org = await createOrg()
+    const invoice = await draft(org)
+    expect((await view(org, 'accountant', invoice.id)).data).toMatchObject({ can: { send: true, pay: false, void: true, delete: true } })
+    expect((await view(org, 'dispatcher', invoice.id)).data).toMatchObject({ can: { send: false, pay: false, void: false, delete: false } })
+    expect((await view(org, 'driver', invoice.id)).status).toBe(403)
+    expect((await call(invoiceList.loader as Handler, '/dashboard/invoice/list', org.users.driver.id)).status).toBe(403)
+    const other = await createOrg()
+    expect((await view(other, 'admin', invoice.id)).status).toBe(404)
+    expect((await post(other, invoice.id, { intent: 'send', version: String(invoice.version) }, 'admin')).status).toBe(404)
+    expect((await post(org, invoice.id, { intent: 'send', version: String(invoice.version) }, 'dispatcher')).status).toBe(403)
+  })
+
+  it('lists with a count and a sum per tab, overdue derived', async () => {
+    const org = await createOrg()
+    await draft(org, 10_000)
+    await draft(org, 5_000)
+    const page = await call(invoiceList.loader as Handler, '/dashboard/invoice/list?status=draft', org.users.viewer.id)
+    expect(page.data).toMatchObject({ total: 2, tabs: { draft: { count: 2, totalCents: 15_000 }, overdue: { count: 0 } } })
+  })
+
+  it('sends, records payments (typed in dollars), refuses more than the balance on the page, removes one, voids after confirming, and deletes a draft', async () => {
+    const org = await createOrg()
+    const invoice = await draft(org)
+    const version = async () => String((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).version)
+    const sent = await post(org, invoice.id, { intent: 'send', version: await version() })
+    expect([sent.status, sent.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
+    const bad = await post(org, invoice.id, { intent: 'pay', amount: '12.345', paidAt: '2026-11-20', version: await version() })
+    expect(bad.status).toBe(400)
+    expect((bad.data?.refusal as { fields: Record<string, string[]> }).fields.amount).toHaveLength(1)
+    const over = await post(org, invoice.id, { intent: 'pay', amount: '1,250.01', paidAt: '2026-11-20', version: await version() })
+    expect([over.status, (over.data?.refusal as { fields: Record<string, string[]> }).fields.amount]).toEqual([400, ['A payment can be at most the balance.']])
+    expect(await prisma.payment.count({ where: { invoiceId: invoice.id } })).toBe(0)
+    expect((await post(org, invoice.id, { intent: 'pay', amount: '$1,000.50', paidAt: '2026-11-20', method: 'check', version: await version() })).status).toBe(
+      302,
+    )
+    const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { payments: true } })
+    expect([paid.status, paid.amountPaidCents]).toEqual(['partially_paid', 100_050])
+    const blocked = await post(org, invoice.id, { intent: 'void', version: await version() })
+    expect([blocked.status, (blocked.data?.refusal as { message: string }).message]).toEqual([409, 'Remove its payments before voiding this invoice.'])
+    await post(org, invoice.id, { intent: 'removePayment', paymentId: paid.payments[0].id, version: await version() })
+    const confirm = await call(invoiceView.loader as Handler, `/dashboard/invoice/${invoice.id}?confirm=void`, org.users.accountant.id, { id: invoice.id })
+    expect(confirm.data).toMatchObject({ confirmVoid: true })
+    expect((await post(org, invoice.id, { intent: 'void', version: await version() })).status).toBe(302)
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('void')
+    const stale = await post(org, invoice.id, { intent: 'void', version: '1' })
+    expect((stale.data?.refusal as { conflict: boolean }).conflict).toBe(true)
+
+    const other = await draft(org)
+    const deleted = await post(org, other.id, { intent: 'delete', version: String(other.version) }, 'admin')
+    expect([deleted.status, deleted.location]).toEqual([302, '/dashboard/invoice/list'])
+    expect(await prisma.invoice.count({ where: { id: other.id } })).toBe(0)
+  })
+})
