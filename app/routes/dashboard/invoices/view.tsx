@@ -7,6 +7,8 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
+import { loadTimeZone } from '~/models/load.server'
+import { zonedWallClock } from '~/utils/time'
 import {
   deleteInvoice,
   deletePayment,
@@ -40,7 +42,11 @@ const LIST = href('/dashboard/invoice/list')
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
-  const [today, parties] = await Promise.all([organizationToday(user.organizationId), invoiceFrom(user.organizationId, invoice.companyId)])
+  const [today, parties, timeZone] = await Promise.all([
+    organizationToday(user.organizationId),
+    invoiceFrom(user.organizationId, invoice.companyId),
+    loadTimeZone(user.organizationId),
+  ])
   const dto = serializeInvoice(invoice, today)
   const url = new URL(request.url)
   const canUpdate = can(user.role, 'update', 'invoice')
@@ -49,6 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     invoice: {
       ...dto,
       billTo: { name: invoice.broker.name, email: invoice.broker.billingEmail ?? invoice.broker.email },
+      // The day it was sent on the organization's calendar.
+      sentOn: invoice.sentAt ? zonedWallClock(invoice.sentAt, timeZone).slice(0, 10) : null,
     },
     ...parties,
     today,
@@ -240,7 +248,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-wrap items-start justify-between gap-6">
           <div>
             <p className="text-2xl font-bold tabular-nums">{invoice.invoiceNumber}</p>
-            <div className="mt-2 flex flex-wrap gap-2">
+            <div className="mt-2 flex flex-wrap gap-2" data-testid="invoice-status">
               <Badge tone={INVOICE_STATUS_META[invoice.status].tone}>{t(`invoices.status.${invoice.status}`)}</Badge>
               {invoice.overdue ? <Badge tone="error">{t('invoices.status.overdue')}</Badge> : null}
             </div>
@@ -253,7 +261,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
             {invoice.sentAt ? (
               <>
                 <dt className="text-muted">{t('invoices.fields.sentAt')}</dt>
-                <dd className="tabular-nums">{date(invoice.sentAt)}</dd>
+                <dd className="tabular-nums">{date(invoice.sentOn)}</dd>
               </>
             ) : null}
           </dl>
