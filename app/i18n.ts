@@ -47,6 +47,7 @@ export const CLIENT_NAMESPACES = {
   loadForm: ['loadForm'],
   kanban: ['kanban'],
   invoices: ['invoices'],
+  loadImport: ['loadImport'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -1008,3 +1008,9 @@ export function nextStopEvent(status: string, stops: Array<{ id: string; actualA
   const stop = stops.find((candidate) => !candidate.actualDeparture)
   return stop ? { stopId: stop.id, event: stop.actualArrival ? ('depart' as const) : ('arrive' as const) } : null
 }
+
+/** A new load's row and its stops as createLoad writes them, for the CSV import's batches (app/models/load-import.server.ts). */
+export function newLoadRecord(input: LoadInput, timeZone: string) {
+  const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
+  return { data: { ...loadData(input), ...summary(stops) }, stops }
+}

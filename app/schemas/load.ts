@@ -20,11 +20,14 @@ function realDateTime(value: string) {
   return hours < 24 && minutes < 60
 }
 
+/** Whether the text is a time a stop accepts (the two forms above, and a real date). */
+function isDateTime(value: string) {
+  return (LOCAL.test(value) || INSTANT.test(value)) && realDateTime(value)
+}
+
 /** A pickup or delivery time: wall-clock text from a form or an instant from the API. */
 export function dateTime() {
-  return text({ error: 'validation.dateTime' })
-    .trim()
-    .refine((value) => (LOCAL.test(value) || INSTANT.test(value)) && realDateTime(value), 'validation.dateTime')
+  return text({ error: 'validation.dateTime' }).trim().refine(isDateTime, 'validation.dateTime')
 }
 
 export const StopSchema = z
@@ -42,10 +45,18 @@ export const StopSchema = z
     appointmentRef: optionalText(40),
     notes: optionalText(500),
   })
-  .refine((stop) => !stop.windowStart || !stop.windowEnd || comparable(stop.windowStart) <= comparable(stop.windowEnd), {
-    message: 'loads.errors.windowOrder',
-    path: ['windowEnd'],
-  })
+  .refine(
+    (stop) =>
+      !stop.windowStart ||
+      !stop.windowEnd ||
+      !isDateTime(stop.windowStart) ||
+      !isDateTime(stop.windowEnd) ||
+      comparable(stop.windowStart) <= comparable(stop.windowEnd),
+    {
+      message: 'loads.errors.windowOrder',
+      path: ['windowEnd'],
+    },
+  )
 export type StopInput = z.infer<typeof StopSchema>
 
 export const ChargeSchema = z.object({
@@ -97,7 +108,8 @@ export function loadRules(load: LoadShape, ctx: z.RefinementCtx) {
   }
   let previous: string | undefined
   load.stops.forEach((stop, index) => {
-    const start = stop.windowStart ? comparable(stop.windowStart) : undefined
+    // A time that is not one was reported at its field; it is not compared with the others.
+    const start = stop.windowStart && isDateTime(stop.windowStart) ? comparable(stop.windowStart) : undefined
     if (start && previous && start < previous) ctx.addIssue({ code: 'custom', message: 'loads.errors.stopOrder', path: ['stops', index, 'windowStart'] })
     if (start) previous = start
   })

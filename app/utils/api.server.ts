@@ -103,7 +103,7 @@ export function apiErrorResponse(
 ) {
   const t = getFixedT(detectLanguage(request))
   const translatedFields = fields
-    ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message))]))
+    ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message, params ?? {}))]))
     : undefined
   return jsonResponse({ error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } }, { status, headers })
 }

@@ -23,7 +23,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
  * itself). The avatar form allows a 2 MB picture plus the multipart envelope; `.data` is the same
  * action posted by React Router with JavaScript.
  */
-const UPLOAD_LIMITS: Array<[RegExp, number]> = [[/^\/dashboard\/user\/account(\.data)?\/?$/, 2 * 1024 * 1024 + 64 * 1024]]
+const UPLOAD_LIMITS: Array<[RegExp, number]> = [
+  [/^\/dashboard\/user\/account(\.data)?\/?$/, 2 * 1024 * 1024 + 64 * 1024],
+  // A CSV of loads: 10 MB (app/schemas/load-import-options.ts) plus the multipart envelope.
+  [/^\/api\/loads\/import\/?$/, 10 * 1024 * 1024 + 64 * 1024],
+]
 
 /**
  * Streamed uploads: multipart bodies on these paths are passed on as they arrive, never collected

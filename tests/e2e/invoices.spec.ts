@@ -4,7 +4,10 @@ import { api } from './load-fixtures'
 
 async function freeInvoice(request: APIRequestContext, org: TestOrganization, unitPriceCents: number) {
   const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: 'ap@example.test' })
-  return (await api(request, org, '/api/invoice', { brokerId: broker.id, items: [{ title: 'Detention, 4 hours', quantity: 4, unitPriceCents }] })) as {
+  return (await api(request, org, '/api/invoice', {
+    brokerId: broker.id,
+    items: [{ title: 'Detention, 4 hours', quantity: 4, unitPriceCents }],
+  })) as unknown as {
     id: string
     invoiceNumber: string
   }

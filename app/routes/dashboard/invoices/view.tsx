@@ -20,6 +20,7 @@ import {
   serializeInvoice,
   voidInvoice,
 } from '~/models/invoice.server'
+import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUS_META, OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { requireActor } from '~/utils/actor.server'
@@ -92,7 +93,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === 'pay') {
       const parsed = PaymentSchema.safeParse({
-        amountCents: dollarsToCents(form.get('amount')),
+        // Dollars as typed ("1,250.50"); not an amount → NaN, which the schema refuses with its message.
+        amountCents: form.get('amount') ? (parseDollars(String(form.get('amount'))) ?? Number.NaN) : undefined,
         paidAt: form.get('paidAt') || undefined,
         method: form.get('method') || undefined,
         reference: form.get('reference') || undefined,
@@ -144,16 +146,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: error.status },
     )
   }
-}
-
-/** "1,250.50" or "1250.5" as typed → cents; anything else → NaN (the schema then says why). */
-function dollarsToCents(value: FormDataEntryValue | null) {
-  const text = String(value ?? '')
-    .replace(/[\s,$]/g, '')
-    .trim()
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return text === '' ? undefined : Number.NaN
-  const [whole, fraction = ''] = text.split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
 }
 
 function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {

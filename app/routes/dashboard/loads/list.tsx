@@ -208,10 +208,15 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: LIST }, { label: t('nav.list') }]}
         action={
           loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/loads/new'), returnTo)}>
-              <Icon name="plus" size={18} />
-              {t('loads.list.new')}
-            </ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={href('/dashboard/loads/import')} variant="secondary">
+                {t('loads.list.import')}
+              </ButtonLink>
+              <ButtonLink to={withReturnTo(href('/dashboard/loads/new'), returnTo)}>
+                <Icon name="plus" size={18} />
+                {t('loads.list.new')}
+              </ButtonLink>
+            </div>
           ) : null
         }
       />

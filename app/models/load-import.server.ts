@@ -1,0 +1,245 @@
+/**
+ * CSV import of loads (issue 9): one row per load with its first pickup and last delivery. A check
+ * (the dry run) reports every error by row and column and writes nothing; the import runs the same
+ * check and then writes every load, or none, in one transaction. Each row becomes the input of the
+ * load editor and is validated by the same schema (LoadSchema); references are looked up once per
+ * kind for the whole file, by the names people type (broker and company names, driver emails, unit
+ * numbers), case-insensitively as the database compares them.
+ */
+import { parse } from 'csv-parse/sync'
+import { parseDollars } from '~/schemas/dollars'
+import { LoadSchema, type LoadInput } from '~/schemas/load'
+import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED, LOAD_IMPORT_STATUSES, type LoadImportColumn } from '~/schemas/load-import-options'
+import { formatLoadNumber } from '~/schemas/load-options'
+import { isSaveableText } from '~/schemas/text'
+import { prisma } from '~/utils/db.server'
+import { DomainError, isDomainError } from '~/utils/errors.server'
+import type { Prisma } from '~/generated/prisma/client'
+import { diffFields, type Actor } from './audit.server'
+import { resolveCustomFields } from './custom-fields.server'
+import { loadTimeZone, newLoadRecord } from './load.server'
+
+/** One problem: the CSV line (the header is line 1), the column's header, an i18n key and its values. */
+export type ImportError = { row: number; column: string | null; message: string; params?: Record<string, string | number> }
+
+export type ImportCheck = {
+  rows: number
+  valid: number
+  errors: ImportError[]
+  loads: Array<{ row: number; input: LoadInput; status: (typeof LOAD_IMPORT_STATUSES)[number] }>
+}
+
+const normalize = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
+const HEADERS = new Map(LOAD_IMPORT_COLUMNS.map((column) => [normalize(column), column]))
+
+/** Where a schema issue's path points in the CSV. */
+const STOP_FIELDS: Record<string, string> = {
+  facilityName: 'Facility',
+  line1: 'Address',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PostalCode',
+  country: 'Country',
+  windowStart: 'Start',
+  windowEnd: 'End',
+}
+const LOAD_FIELDS: Record<string, LoadImportColumn> = {
+  brokerId: 'broker',
+  companyId: 'company',
+  linehaulCents: 'linehaul',
+  driverId: 'driver',
+  truckId: 'truck',
+  trailerId: 'trailer',
+}
+function columnOf(path: PropertyKey[]): string | null {
+  const [first, index, field] = path
+  if (first === 'stops') {
+    if (typeof index !== 'number' || typeof field !== 'string') return null
+    return `${index === 0 ? 'pickup' : 'delivery'}${STOP_FIELDS[field] ?? ''}`
+  }
+  return typeof first === 'string' ? (LOAD_FIELDS[first] ?? first) : null
+}
+
+/** The file's rows as text cells; a malformed file (an unclosed quote …) is one error at its line. */
+function readCsv(csv: string): string[][] {
+  try {
+    return parse(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][]
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.malformed'] }, params: { line } })
+  }
+}
+
+/** Every error of the file, and each valid row as the load it becomes. Writes nothing. */
+export async function checkLoadImport(organizationId: string, csv: string): Promise<ImportCheck> {
+  if (!isSaveableText(csv)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.notText'] } })
+  const table = readCsv(csv)
+  if (table.length < 2) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.empty'] } })
+  if (table.length - 1 > LOAD_IMPORT_MAX_ROWS)
+    throw new DomainError('validation_failed', 'validation.failed', {
+      fields: { file: ['loadImport.errors.tooManyRows'] },
+      params: { max: LOAD_IMPORT_MAX_ROWS },
+    })
+
+  // The header: known columns only, each once, the required ones present.
+  const errors: ImportError[] = []
+  const header = table[0].map((cell) => HEADERS.get(normalize(cell)) ?? null)
+  table[0].forEach((cell, index) => {
+    if (!header[index]) errors.push({ row: 1, column: cell, message: 'loadImport.errors.unknownColumn' })
+    else if (header.indexOf(header[index]) !== index) errors.push({ row: 1, column: cell, message: 'loadImport.errors.duplicateColumn' })
+  })
+  for (const column of LOAD_IMPORT_REQUIRED) if (!header.includes(column)) errors.push({ row: 1, column, message: 'loadImport.errors.missingColumn' })
+  if (errors.length) return { rows: table.length - 1, valid: 0, errors, loads: [] }
+
+  const rows = table.slice(1).map((cells) => {
+    const row: Partial<Record<LoadImportColumn, string>> = {}
+    header.forEach((column, index) => {
+      if (column && cells[index]) row[column] = cells[index]
+    })
+    return row
+  })
+  const lookups = await lookUp(organizationId, rows)
+  try {
+    await resolveCustomFields(prisma, organizationId, 'loads', undefined)
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    errors.push({ row: 1, column: null, message: 'loadImport.errors.requiredCustomFields' })
+  }
+
+  const loads: ImportCheck['loads'] = []
+  rows.forEach((row, index) => {
+    const line = index + 2
+    const rowErrors: ImportError[] = []
+    const fail = (column: LoadImportColumn, message: string, params?: ImportError['params']) => rowErrors.push({ row: line, column, message, params })
+    const ref = (column: 'broker' | 'company' | 'driver' | 'truck' | 'trailer', found: Map<string, { id: string }>, message: string) => {
+      const value = row[column]
+      if (!value) return undefined
+      const match = found.get(value.toLowerCase())
+      if (!match) fail(column, message)
+      return match?.id
+    }
+    const number = (column: LoadImportColumn) => {
+      const value = row[column]
+      if (!value) return undefined
+      const parsed = Number(value.replace(/,/g, ''))
+      if (!Number.isFinite(parsed)) fail(column, 'validation.number')
+      return Number.isFinite(parsed) ? parsed : undefined
+    }
+    const when = (value: string | undefined) => value?.replace(/^(\d{4}-\d{2}-\d{2})[ ]/, '$1T')
+
+    const brokerId = ref('broker', lookups.brokers, 'loadImport.errors.unknownBroker')
+    if (brokerId && lookups.brokers.get(row.broker!.toLowerCase())?.status === 'on_hold') fail('broker', 'brokers.errors.onHold')
+    const status = (row.status?.toLowerCase() ?? 'booked') as (typeof LOAD_IMPORT_STATUSES)[number]
+    if (!LOAD_IMPORT_STATUSES.includes(status)) fail('status', 'loadImport.errors.status')
+    const linehaulCents = row.linehaul ? parseDollars(row.linehaul) : 0
+    if (linehaulCents === null) fail('linehaul', 'loadImport.errors.amount')
+    const stop = (type: 'pickup' | 'delivery') => ({
+      type,
+      facilityName: row[`${type}Facility`],
+      line1: row[`${type}Address`],
+      city: row[`${type}City`] ?? '',
+      state: row[`${type}State`],
+      postalCode: row[`${type}PostalCode`],
+      country: row[`${type}Country`],
+      windowStart: when(row[`${type}Start`]),
+      windowEnd: when(row[`${type}End`]),
+    })
+    const raw = {
+      brokerId: brokerId ?? (row.broker ? 'c0000000000000000000000x' : ''),
+      companyId: ref('company', lookups.companies, 'loadImport.errors.unknownCompany'),
+      brokerReference: row.brokerReference,
+      equipmentType: row.equipmentType?.toLowerCase(),
+      commodity: row.commodity,
+      weightLb: number('weightLb'),
+      linehaulCents: linehaulCents ?? 0,
+      loadedMiles: number('loadedMiles'),
+      emptyMiles: number('emptyMiles'),
+      driverId: ref('driver', lookups.drivers, 'loadImport.errors.unknownDriver'),
+      truckId: ref('truck', lookups.trucks, 'loadImport.errors.unknownTruck'),
+      trailerId: ref('trailer', lookups.trailers, 'loadImport.errors.unknownTrailer'),
+      notes: row.notes,
+      stops: [stop('pickup'), stop('delivery')],
+    }
+    const parsed = LoadSchema.safeParse(raw)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const column = columnOf(issue.path)
+        // A reference already reported as unknown is not reported twice.
+        if (!rowErrors.some((error) => error.column === column)) rowErrors.push({ row: line, column, message: issue.message })
+      }
+    }
+    errors.push(...rowErrors)
+    if (parsed.success && rowErrors.length === 0) loads.push({ row: line, input: parsed.data, status })
+  })
+  return { rows: rows.length, valid: loads.length, errors, loads }
+}
+
+/** The file's references, one query per kind: names, emails and unit numbers to ids. */
+async function lookUp(organizationId: string, rows: Array<Partial<Record<LoadImportColumn, string>>>) {
+  const values = (column: LoadImportColumn) => [...new Set(rows.flatMap((row) => (row[column] ? [row[column]] : [])))]
+  const [brokers, companies, drivers, trucks, trailers] = await Promise.all([
+    prisma.broker.findMany({ where: { organizationId, name: { in: values('broker') } }, select: { id: true, name: true, status: true } }),
+    prisma.company.findMany({ where: { organizationId, name: { in: values('company') } }, select: { id: true, name: true } }),
+    prisma.user.findMany({ where: { organizationId, role: 'driver', email: { in: values('driver') } }, select: { id: true, email: true } }),
+    prisma.truck.findMany({ where: { organizationId, unitNumber: { in: values('truck') } }, select: { id: true, unitNumber: true } }),
+    prisma.trailer.findMany({ where: { organizationId, unitNumber: { in: values('trailer') } }, select: { id: true, unitNumber: true } }),
+  ])
+  const byKey = <Row extends { id: string }>(list: Row[], key: (row: Row) => string) => new Map(list.map((row) => [key(row).toLowerCase(), row]))
+  return {
+    brokers: byKey(brokers, (row) => row.name),
+    companies: byKey(companies, (row) => row.name),
+    drivers: byKey(drivers, (row) => row.email),
+    trucks: byKey(trucks, (row) => row.unitNumber),
+    trailers: byKey(trailers, (row) => row.unitNumber),
+  }
+}
+
+const BATCH = 1_000
+
+/**
+ * The import of a checked file (checkLoadImport): every load in one transaction (numbers taken at once under the
+ * organization's row lock, so they run on without gaps), or nothing when any row has an error.
+ */
+export async function importLoads(actor: Actor, check: ImportCheck) {
+  if (check.errors.length) throw new DomainError('validation_failed', 'loadImport.errors.fileHasErrors', { params: { errors: check.errors.length } })
+  const timeZone = await loadTimeZone(actor.organizationId)
+  return prisma.$transaction(
+    async (tx) => {
+      const [{ first }] = await tx.$queryRaw<Array<{ first: number }>>`
+        UPDATE "Organization" SET "nextLoadNumber" = "nextLoadNumber" + ${check.loads.length} WHERE "id" = ${actor.organizationId}
+        RETURNING "nextLoadNumber" - ${check.loads.length} AS "first"`
+      const numbers: string[] = []
+      for (let start = 0; start < check.loads.length; start += BATCH) {
+        const batch = check.loads
+          .slice(start, start + BATCH)
+          .map((load, offset) => ({ ...load, ...newLoadRecord(load.input, timeZone), number: formatLoadNumber(first + start + offset) }))
+        const created = await tx.load.createManyAndReturn({
+          data: batch.map((load) => ({
+            ...load.data,
+            status: load.status,
+            organizationId: actor.organizationId,
+            loadNumber: load.number,
+            dispatcherId: actor.userId,
+          })),
+          select: { id: true, loadNumber: true },
+        })
+        const ids = new Map(created.map((load) => [load.loadNumber, load.id]))
+        await tx.loadStop.createMany({ data: batch.flatMap((load) => load.stops.map((stop) => ({ ...stop, loadId: ids.get(load.number)! }))) })
+        await tx.auditEvent.createMany({
+          data: batch.map((load) => ({
+            organizationId: actor.organizationId,
+            userId: actor.userId,
+            entity: 'load',
+            entityId: ids.get(load.number)!,
+            action: 'create',
+            changes: diffFields(null, { loadNumber: load.number, importedFromRow: load.row }) as Prisma.InputJsonValue,
+            ip: actor.ip ?? null,
+          })),
+        })
+        numbers.push(...batch.map((load) => load.number))
+      }
+      return { created: numbers.length, first: numbers[0], last: numbers.at(-1) }
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  )
+}

@@ -1,0 +1,54 @@
+import { detectLanguage, getFixedT } from '~/i18n.server'
+import { checkLoadImport, importLoads } from '~/models/load-import.server'
+import { LOAD_IMPORT_MAX_BYTES } from '~/schemas/load-import-options'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed } from '~/utils/api.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Route } from './+types/import'
+
+/** The CSV from a `text/csv` body or a multipart `file` part, at most 10 MB. */
+async function readCsv(request: Request) {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
+  let text: string
+  if (type === 'text/csv') text = await request.text()
+  else if (type === 'multipart/form-data') {
+    const file = (await request.formData().catch(() => null))?.get('file')
+    if (!(file instanceof File)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.noFile'] } })
+    if (file.size > LOAD_IMPORT_MAX_BYTES)
+      throw new DomainError('payload_too_large', 'loadImport.errors.tooLarge', { params: { size: LOAD_IMPORT_MAX_BYTES / 1024 / 1024 } })
+    text = await file.text()
+  } else throw new DomainError('unsupported_media_type', 'loadImport.errors.notCsv')
+  if (Buffer.byteLength(text) > LOAD_IMPORT_MAX_BYTES)
+    throw new DomainError('payload_too_large', 'loadImport.errors.tooLarge', { params: { size: LOAD_IMPORT_MAX_BYTES / 1024 / 1024 } })
+  return text
+}
+
+/**
+ * POST /api/loads/import (`text/csv`, or multipart with `file`): `?dryRun=true` answers 200 with
+ * the rows, the valid count and every error by row and column, writing nothing; otherwise 201 with
+ * the loads created, all in one transaction, or 400 `validation_failed` with every error in
+ * `fields` as `rows.<line>.<column>` (line 1 is the header) and nothing written.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'load')
+    const dryRun = new URL(request.url).searchParams.get('dryRun') === 'true'
+    const check = await checkLoadImport(actor.organizationId, await readCsv(request))
+    if (dryRun) {
+      const t = getFixedT(detectLanguage(request))
+      const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
+      return apiData({ rows: check.rows, valid: check.valid, errors })
+    }
+    if (check.errors.length) {
+      const fields: Record<string, string[]> = {}
+      for (const error of check.errors) (fields[`rows.${error.row}.${error.column ?? '_'}`] ??= []).push(error.message)
+      throw new DomainError('validation_failed', 'loadImport.errors.fileHasErrors', { fields, params: { errors: check.errors.length } })
+    }
+    return apiData(await importLoads(actor, check), { status: 201 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

@@ -1,0 +1,198 @@
+/** CSV import of loads (app/models/load-import.server.ts), its API and its page, against this file's database. */
+import { describe, expect, it } from 'vitest'
+import { checkLoadImport, importLoads } from '~/models/load-import.server'
+import * as importApi from '~/routes/api/loads/import'
+import * as importPage from '~/routes/dashboard/loads/import'
+import { loadImportTemplate } from '~/schemas/load-import-options'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
+import { prisma } from '~/utils/db.server'
+import { callPage, type Handler } from '../page-helpers'
+import { actorOf, createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+
+const HEADER =
+  'Broker,brokerReference,status,linehaul,loaded_miles,Pickup City,pickupState,pickupStart,pickupFacility,deliveryCity,deliveryState,deliveryStart,truck,notes'
+
+async function fleet(org: Org) {
+  const organizationId = org.organization.id
+  const [broker, onHold, truck] = await Promise.all([
+    prisma.broker.create({ data: { organizationId, name: unique('Prairie Line') } }),
+    prisma.broker.create({ data: { organizationId, name: unique('Held Freight'), status: 'on_hold' } }),
+    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+  ])
+  return { broker, onHold, truck }
+}
+
+function row(fields: Partial<Record<string, string>> & { broker: string }) {
+  const cells = [
+    fields.broker,
+    fields.brokerReference ?? 'PL-1',
+    fields.status ?? '',
+    fields.linehaul ?? '"2,450.00"',
+    fields.loadedMiles ?? '812',
+    fields.pickupCity ?? 'Dallas',
+    'TX',
+    fields.pickupStart ?? '2026-12-01 08:00',
+    fields.pickupFacility ?? '"Trinity Cold Storage, Dock 4"',
+    fields.deliveryCity ?? 'Memphis',
+    'TN',
+    fields.deliveryStart ?? '2026-12-02T14:00',
+    fields.truck ?? '',
+    fields.notes ?? '',
+  ]
+  return cells.join(',')
+}
+
+function csv(...rows: string[]) {
+  // A spreadsheet's export: a byte-order mark and CRLF line ends.
+  return `\uFEFF${[HEADER, ...rows].join('\r\n')}\r\n`
+}
+
+function apiImport(org: Org, body: string, options: { dryRun?: boolean; type?: string; role?: keyof Org['users'] } = {}) {
+  const request = new Request(`http://localhost/api/loads/import${options.dryRun ? '?dryRun=true' : ''}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${org.users[options.role ?? 'dispatcher'].token}`,
+      'Content-Type': options.type ?? 'text/csv',
+      [CLIENT_IP_HEADER]: '198.51.100.4',
+    },
+    body,
+  })
+  return importApi.action({ request, params: {}, context: {} } as never).then(async (response) => ({ status: response.status, body: await response.json() }))
+}
+
+describe('checking a file', () => {
+  it('turns each row into a load the editor would accept: quoted commas, a BOM, CRLF, times on the organization’s clock', async () => {
+    const org = await createOrg()
+    const { broker, truck } = await fleet(org)
+    const check = await checkLoadImport(
+      org.organization.id,
+      csv(row({ broker: broker.name.toUpperCase(), truck: truck.unitNumber }), row({ broker: broker.name, status: 'draft' })),
+    )
+    expect(check).toMatchObject({ rows: 2, valid: 2, errors: [] })
+    expect(check.loads[0].input).toMatchObject({ brokerId: broker.id, truckId: truck.id, linehaulCents: 245_000, loadedMiles: 812 })
+    expect(check.loads[0].input.stops[0]).toMatchObject({ type: 'pickup', facilityName: 'Trinity Cold Storage, Dock 4', windowStart: '2026-12-01T08:00' })
+    expect(check.loads.map((load) => load.status)).toEqual(['booked', 'draft'])
+  })
+
+  it('reports every problem by row and column, header problems first', async () => {
+    const org = await createOrg()
+    const { broker, onHold } = await fleet(org)
+    const other = await createOrg()
+    const foreignTruck = await prisma.truck.create({ data: { organizationId: other.organization.id, unitNumber: unique('X').slice(0, 20) } })
+    const check = await checkLoadImport(
+      org.organization.id,
+      csv(
+        row({ broker: broker.name }),
+        row({ broker: 'Nobody Logistics' }),
+        row({ broker: onHold.name }),
+        row({ broker: broker.name, pickupStart: '2026-02-30 08:00', status: 'delivered', linehaul: '12.345' }),
+        row({ broker: broker.name, deliveryCity: '', truck: foreignTruck.unitNumber }),
+      ),
+    )
+    expect(check.valid).toBe(1)
+    expect(check.errors.map((error) => [error.row, error.column, error.message])).toEqual([
+      [3, 'broker', 'loadImport.errors.unknownBroker'],
+      [4, 'broker', 'brokers.errors.onHold'],
+      [5, 'status', 'loadImport.errors.status'],
+      [5, 'linehaul', 'loadImport.errors.amount'],
+      [5, 'pickupStart', 'validation.dateTime'],
+      [6, 'truck', 'loadImport.errors.unknownTruck'],
+      [6, 'deliveryCity', 'validation.required'],
+    ])
+    const header = await checkLoadImport(org.organization.id, 'broker,pickupCity,colour,broker\nA,B,C,D\n')
+    expect(header.errors.map((error) => [error.row, error.column, error.message])).toEqual([
+      [1, 'colour', 'loadImport.errors.unknownColumn'],
+      [1, 'broker', 'loadImport.errors.duplicateColumn'],
+      [1, 'deliveryCity', 'loadImport.errors.missingColumn'],
+    ])
+  })
+})
+
+describe('importing', () => {
+  it('writes every load with its stops and numbers, or none when one row is wrong', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const rows = Array.from({ length: 30 }, (_, i) => row({ broker: broker.name, brokerReference: `PL-${i}` }))
+    const refused = await apiImport(org, csv(...rows, row({ broker: 'Nobody' })))
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.code).toBe('validation_failed')
+    expect(refused.body.error.fields).toEqual({ 'rows.32.broker': ['No broker by this name in your organization.'] })
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+
+    const created = await apiImport(org, csv(...rows))
+    expect(created).toMatchObject({ status: 201, body: { data: { created: 30, first: 'L-000001', last: 'L-000030' } } })
+    const loads = await prisma.load.findMany({
+      where: { organizationId: org.organization.id },
+      include: { stops: { orderBy: { sequence: 'asc' } } },
+      orderBy: { loadNumber: 'asc' },
+    })
+    expect(loads[29]).toMatchObject({
+      loadNumber: 'L-000030',
+      brokerReference: 'PL-29',
+      status: 'booked',
+      pickupCity: 'Dallas',
+      deliveryCity: 'Memphis',
+      linehaulCents: 245_000,
+    })
+    // 08:00 in Chicago in December is 14:00 UTC.
+    expect(loads[0].stops.map((stop) => [stop.type, stop.windowStart?.toISOString()])).toEqual([
+      ['pickup', '2026-12-01T14:00:00.000Z'],
+      ['delivery', '2026-12-02T20:00:00.000Z'],
+    ])
+    expect(await prisma.auditEvent.count({ where: { organizationId: org.organization.id, entity: 'load', action: 'create' } })).toBe(30)
+  })
+
+  it('gives two imports at once distinct numbers without gaps', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const file = csv(...Array.from({ length: 5 }, () => row({ broker: broker.name })))
+    const [first, second] = await Promise.all([
+      checkLoadImport(org.organization.id, file).then((check) => importLoads(actorOf(org), check)),
+      checkLoadImport(org.organization.id, file).then((check) => importLoads(actorOf(org), check)),
+    ])
+    expect([first.first, first.last, second.first, second.last].sort()).toEqual(['L-000001', 'L-000005', 'L-000006', 'L-000010'])
+  })
+
+  it('answers a dry run with every error and writes nothing; refuses roles that cannot create loads and bodies that are not CSV', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const dry = await apiImport(org, csv(row({ broker: broker.name }), row({ broker: broker.name, pickupCity: '' })), { dryRun: true })
+    expect(dry).toMatchObject({
+      status: 200,
+      body: { data: { rows: 2, valid: 1, errors: [{ row: 3, column: 'pickupCity', message: 'This field is required.' }] } },
+    })
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    expect((await apiImport(org, csv(row({ broker: broker.name })), { role: 'viewer' })).status).toBe(403)
+    expect((await apiImport(org, '{"rows":[]}', { type: 'application/json' })).status).toBe(415)
+    expect((await apiImport(org, 'broker,pickupCity,deliveryCity\n"unclosed,Dallas,Tulsa\n')).body.error.fields).toEqual({
+      file: ['The file is not valid CSV (line 2): check its quotes.'],
+    })
+    // The template is a file the import accepts, once its broker exists.
+    await prisma.broker.create({ data: { organizationId: org.organization.id, name: 'Prairie Line Logistics' } })
+    expect((await apiImport(org, loadImportTemplate(), { dryRun: true })).body.data).toMatchObject({ rows: 1, valid: 1, errors: [] })
+  })
+})
+
+describe('the import page', () => {
+  async function post(org: Org, intent: string, content: string, role: keyof Org['users'] = 'dispatcher') {
+    const form = new FormData()
+    form.append('file', new File([content], 'loads.csv', { type: 'text/csv' }))
+    form.append('intent', intent)
+    return callPage(importPage.action as Handler, '/dashboard/loads/import', org.users[role].id, {}, { method: 'POST', body: form })
+  }
+
+  it('shows a dry run’s problems by row and column, imports a clean file and goes to the list, and is for roles that create loads', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const checked = await post(org, 'dryRun', csv(row({ broker: broker.name, pickupStart: 'tomorrow' })))
+    expect(checked.status).toBe(200)
+    expect(checked.data?.outcome).toMatchObject({ dryRun: true, rows: 1, valid: 0, errorCount: 1, errors: [{ row: 2, column: 'pickupStart' }] })
+    const imported = await post(org, 'import', csv(row({ broker: broker.name })))
+    expect([imported.status, imported.location]).toEqual([302, '/dashboard/loads/list?sort=createdAt&dir=desc'])
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
+    expect((await post(org, 'import', csv(row({ broker: broker.name })), 'accountant')).status).toBe(403)
+    expect((await callPage(importPage.loader as Handler, '/dashboard/loads/import', org.users.viewer.id)).status).toBe(403)
+  })
+})
