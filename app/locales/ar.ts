@@ -1387,6 +1387,22 @@ const ar: Catalogue = {
     },
   },
   invoices: {
+    new: {
+      title: 'فاتورة جديدة',
+      chooseBroker: 'اختر وسيطًا…',
+      showLoads: 'عرض شحناته',
+      loads: 'الشحنات المُسلَّمة',
+      loadsHint: 'حدّد الشحنات المراد فوترتها: تضيف كل شحنة أجرة نقلها ورسومها أسطرًا.',
+      noLoads: 'لا توجد لدى هذا الوسيط شحنات مُسلَّمة تنتظر فاتورة.',
+      delivered: 'سُلّمت في {{date}}',
+      lines: 'أسطر أخرى',
+      line: 'السطر {{number}}',
+      addLine: 'إضافة سطر',
+      from: 'الفاتورة من',
+      fromOrganization: 'مؤسستك',
+      dueHint: 'فارغ: حسب شروط الدفع لدى الوسيط.',
+      create: 'إنشاء مسودة',
+    },
     status: {
       draft: 'مسودة',
       sent: 'مُرسلة',
@@ -1405,6 +1421,7 @@ const ar: Catalogue = {
       other: 'أخرى',
     },
     fields: {
+      description: 'الوصف',
       invoiceNumber: 'الفاتورة',
       broker: 'الوسيط',
       issueDate: 'تاريخ الإصدار',
@@ -1425,6 +1442,7 @@ const ar: Catalogue = {
       reference: 'المرجع',
     },
     list: {
+      new: 'فاتورة جديدة',
       title: 'الفواتير',
       tabs: 'الفواتير حسب الحالة',
       search: 'البحث في الفواتير',
@@ -1457,6 +1475,7 @@ const ar: Catalogue = {
       confirm: 'إلغاء الفاتورة',
     },
     toast: {
+      created: 'أُنشئت الفاتورة {{number}}',
       sent: 'أُرسلت الفاتورة {{number}}',
       paid: 'سُجّلت دفعة على {{number}}',
       paymentRemoved: 'أُزيلت دفعة من {{number}}',

@@ -1386,6 +1386,22 @@ const cn: Catalogue = {
     },
   },
   invoices: {
+    new: {
+      title: '新建发票',
+      chooseBroker: '选择经纪人…',
+      showLoads: '显示其货物',
+      loads: '已送达的货物',
+      loadsHint: '勾选要开票的货物：每个货物会把运费和附加费加为行。',
+      noLoads: '此经纪人没有等待开票的已送达货物。',
+      delivered: '{{date}} 送达',
+      lines: '其他行',
+      line: '第 {{number}} 行',
+      addLine: '添加一行',
+      from: '开票方',
+      fromOrganization: '您的组织',
+      dueHint: '留空：按经纪人的付款条件。',
+      create: '创建草稿',
+    },
     status: {
       draft: '草稿',
       sent: '已发送',
@@ -1404,6 +1420,7 @@ const cn: Catalogue = {
       other: '其他',
     },
     fields: {
+      description: '说明',
       invoiceNumber: '发票',
       broker: '经纪人',
       issueDate: '开票日',
@@ -1424,6 +1441,7 @@ const cn: Catalogue = {
       reference: '参考号',
     },
     list: {
+      new: '新建发票',
       title: '发票',
       tabs: '按状态的发票',
       search: '搜索发票',
@@ -1456,6 +1474,7 @@ const cn: Catalogue = {
       confirm: '作废发票',
     },
     toast: {
+      created: '发票 {{number}} 已创建',
       sent: '发票 {{number}} 已发送',
       paid: '已在 {{number}} 上记录付款',
       paymentRemoved: '已从 {{number}} 删除付款',

@@ -1384,6 +1384,22 @@ const en = {
     },
   },
   invoices: {
+    new: {
+      title: 'New invoice',
+      chooseBroker: 'Choose a broker…',
+      showLoads: 'Show its loads',
+      loads: 'Delivered loads',
+      loadsHint: 'Tick the loads to bill: each adds its linehaul and charges as lines.',
+      noLoads: 'This broker has no delivered loads waiting for an invoice.',
+      delivered: 'Delivered {{date}}',
+      lines: 'Other lines',
+      line: 'Line {{number}}',
+      addLine: 'Add a line',
+      from: 'Invoice from',
+      fromOrganization: 'Your organization',
+      dueHint: 'Empty: from the broker’s payment terms.',
+      create: 'Create draft',
+    },
     status: {
       draft: 'Draft',
       sent: 'Sent',
@@ -1402,6 +1418,7 @@ const en = {
       other: 'Other',
     },
     fields: {
+      description: 'Description',
       invoiceNumber: 'Invoice',
       broker: 'Broker',
       issueDate: 'Issued',
@@ -1422,6 +1439,7 @@ const en = {
       reference: 'Reference',
     },
     list: {
+      new: 'New invoice',
       title: 'Invoices',
       tabs: 'Invoices by status',
       search: 'Search invoices',
@@ -1454,6 +1472,7 @@ const en = {
       confirm: 'Void invoice',
     },
     toast: {
+      created: 'Invoice {{number}} created',
       sent: 'Invoice {{number}} sent',
       paid: 'Payment recorded on {{number}}',
       paymentRemoved: 'Payment removed from {{number}}',

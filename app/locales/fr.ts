@@ -1402,6 +1402,22 @@ const fr: Catalogue = {
     },
   },
   invoices: {
+    new: {
+      title: 'Nouvelle facture',
+      chooseBroker: 'Choisissez un courtier…',
+      showLoads: 'Afficher ses chargements',
+      loads: 'Chargements livrés',
+      loadsHint: 'Cochez les chargements à facturer : chacun ajoute son transport et ses frais en lignes.',
+      noLoads: 'Ce courtier n’a aucun chargement livré en attente de facture.',
+      delivered: 'Livré le {{date}}',
+      lines: 'Autres lignes',
+      line: 'Ligne {{number}}',
+      addLine: 'Ajouter une ligne',
+      from: 'Facture émise par',
+      fromOrganization: 'Votre organisation',
+      dueHint: 'Vide : selon les conditions de paiement du courtier.',
+      create: 'Créer le brouillon',
+    },
     status: {
       draft: 'Brouillon',
       sent: 'Envoyée',
@@ -1420,6 +1436,7 @@ const fr: Catalogue = {
       other: 'Autre',
     },
     fields: {
+      description: 'Description',
       invoiceNumber: 'Facture',
       broker: 'Courtier',
       issueDate: 'Émise le',
@@ -1440,6 +1457,7 @@ const fr: Catalogue = {
       reference: 'Référence',
     },
     list: {
+      new: 'Nouvelle facture',
       title: 'Factures',
       tabs: 'Factures par statut',
       search: 'Rechercher des factures',
@@ -1472,6 +1490,7 @@ const fr: Catalogue = {
       confirm: 'Annuler la facture',
     },
     toast: {
+      created: 'Facture {{number}} créée',
       sent: 'Facture {{number}} envoyée',
       paid: 'Paiement enregistré sur {{number}}',
       paymentRemoved: 'Paiement retiré de {{number}}',

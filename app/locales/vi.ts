@@ -1397,6 +1397,22 @@ const vi: Catalogue = {
     },
   },
   invoices: {
+    new: {
+      title: 'Hóa đơn mới',
+      chooseBroker: 'Chọn nhà môi giới…',
+      showLoads: 'Hiện các chuyến hàng',
+      loads: 'Chuyến hàng đã giao',
+      loadsHint: 'Đánh dấu các chuyến cần lập hóa đơn: mỗi chuyến thêm cước và phụ phí thành các dòng.',
+      noLoads: 'Nhà môi giới này không có chuyến đã giao nào chờ lập hóa đơn.',
+      delivered: 'Đã giao {{date}}',
+      lines: 'Các dòng khác',
+      line: 'Dòng {{number}}',
+      addLine: 'Thêm dòng',
+      from: 'Hóa đơn từ',
+      fromOrganization: 'Tổ chức của bạn',
+      dueHint: 'Để trống: theo điều khoản thanh toán của nhà môi giới.',
+      create: 'Tạo bản nháp',
+    },
     status: {
       draft: 'Bản nháp',
       sent: 'Đã gửi',
@@ -1415,6 +1431,7 @@ const vi: Catalogue = {
       other: 'Khác',
     },
     fields: {
+      description: 'Mô tả',
       invoiceNumber: 'Hóa đơn',
       broker: 'Nhà môi giới',
       issueDate: 'Ngày lập',
@@ -1435,6 +1452,7 @@ const vi: Catalogue = {
       reference: 'Tham chiếu',
     },
     list: {
+      new: 'Hóa đơn mới',
       title: 'Hóa đơn',
       tabs: 'Hóa đơn theo trạng thái',
       search: 'Tìm hóa đơn',
@@ -1467,6 +1485,7 @@ const vi: Catalogue = {
       confirm: 'Hủy hóa đơn',
     },
     toast: {
+      created: 'Đã tạo hóa đơn {{number}}',
       sent: 'Đã gửi hóa đơn {{number}}',
       paid: 'Đã ghi nhận thanh toán cho {{number}}',
       paymentRemoved: 'Đã xóa thanh toán khỏi {{number}}',

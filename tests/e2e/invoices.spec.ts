@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, signedIn, test, uniqueId, type TestOrganization } from './fixtures'
-import { api } from './load-fixtures'
+import { api, apiLoad, fleet } from './load-fixtures'
 
 async function freeInvoice(request: APIRequestContext, org: TestOrganization, unitPriceCents: number) {
   const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: 'ap@example.test' })
@@ -71,4 +71,32 @@ test('voids a sent invoice after confirming, and deletes a draft', async ({ page
   // The void invoice stays listed; the deleted draft is gone.
   await expect(page.getByTestId('invoices-table')).toContainText(sent.invoiceNumber)
   await expect(page.getByTestId('invoices-table')).not.toContainText(draft.invoiceNumber)
+})
+
+test('makes a draft from a delivered load and a free line on the new invoice page', async ({ page, request }) => {
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id, linehaulCents: 240_000 })
+  let version = load.version
+  for (const status of ['dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered'])
+    version = (await api(request, org, `/api/loads/${load.id}/status`, { status, version }, 200)).version
+
+  await page.goto('/dashboard/invoice/list')
+  await page.getByRole('link', { name: 'New invoice' }).first().click()
+  await page.getByLabel('Broker').selectOption({ label: broker.name as string })
+  await page.getByRole('button', { name: 'Show its loads' }).click()
+  await page.getByTestId('billable-loads').getByText(load.loadNumber).click()
+  await page.getByRole('button', { name: 'Add a line' }).click()
+  const lines = page.getByTestId('invoice-lines')
+  await expect(lines.getByRole('group')).toHaveCount(2)
+  // The ticked load stays ticked across "Add a line".
+  await expect(page.getByTestId('billable-loads').getByRole('checkbox')).toBeChecked()
+  await lines.getByLabel('Item').first().fill('Detention')
+  await lines.getByLabel('Qty').first().fill('2')
+  await lines.getByLabel('Unit price').first().fill('75')
+  await page.getByRole('button', { name: 'Create draft' }).click()
+
+  await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible()
+  await expect(page.getByTestId('invoice-items')).toContainText(`Load ${load.loadNumber} linehaul`)
+  await expect(page.getByTestId('invoice-items')).toContainText('Detention')
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$2,550.00')
 })

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInvoice } from '~/models/invoice.server'
 import * as invoiceList from '~/routes/dashboard/invoices/list'
+import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
@@ -72,5 +73,54 @@ describe('invoice pages', () => {
     const deleted = await post(org, other.id, { intent: 'delete', version: String(other.version) }, 'admin')
     expect([deleted.status, deleted.location]).toEqual([302, '/dashboard/invoice/list'])
     expect(await prisma.invoice.count({ where: { id: other.id } })).toBe(0)
+  })
+})
+
+describe('the new invoice page', () => {
+  it('lists the broker’s delivered loads, adds lines without JavaScript, refuses bad input at its field, and creates a draft from loads and lines', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: unique('Broker'), paymentTerms: 'net_15' } })
+    const load = await prisma.load.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        loadNumber: 'L-000777',
+        status: 'delivered',
+        linehaulCents: 180_000,
+        totalCents: 180_000,
+        pickupCity: 'Dallas',
+        deliveryCity: 'Tulsa',
+      },
+    })
+    await prisma.load.create({ data: { organizationId, brokerId: broker.id, loadNumber: 'L-000778', status: 'booked' } })
+    const page = await call(invoiceNew.loader as Handler, `/dashboard/invoice/new?brokerId=${broker.id}`, org.users.accountant.id)
+    expect((page.data?.loads as Array<{ loadNumber: string }>).map((row) => row.loadNumber)).toEqual(['L-000777'])
+    expect((await call(invoiceNew.loader as Handler, '/dashboard/invoice/new', org.users.dispatcher.id)).status).toBe(403)
+
+    const post = (fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams()
+      for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
+      return call(invoiceNew.action as Handler, '/dashboard/invoice/new', org.users.accountant.id, {}, postForm(body))
+    }
+    const line = { 'items[0].title': 'Lumper', 'items[0].description': '', 'items[0].quantity': '1', 'items[0].unitPrice': '85.50' }
+    const added = await post({ brokerId: broker.id, intent: 'addLine', ...line })
+    expect((added.data?.values as { lines: unknown[] }).lines).toHaveLength(2)
+    const bad = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].unitPrice': '85.5.0', discount: 'lots' })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.data?.errors as object).sort()).toEqual(['discount', 'items[0].unitPrice'])
+    expect(await prisma.invoice.count({ where: { organizationId } })).toBe(0)
+
+    const created = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id], ...line, issueDate: '2026-11-02' })
+    expect(created.status).toBe(302)
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { organizationId }, include: { items: { orderBy: { sequence: 'asc' } } } })
+    expect(created.location).toBe(`/dashboard/invoice/${invoice.id}`)
+    expect([invoice.totalCents, invoice.dueDate.toISOString().slice(0, 10), invoice.items.map((item) => item.title)]).toEqual([
+      188_550,
+      '2026-11-17',
+      ['Load L-000777 linehaul', 'Lumper'],
+    ])
+    const again = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id] })
+    expect([again.status, again.data?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
   })
 })

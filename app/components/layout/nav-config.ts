@@ -56,7 +56,10 @@ export const NAV: NavSection[] = [
         path: '/dashboard/invoice',
         icon: 'invoice',
         permission: ['read', 'invoice'],
-        children: [{ title: 'nav.list', path: '/dashboard/invoice/list' }],
+        children: [
+          { title: 'nav.list', path: '/dashboard/invoice/list' },
+          { title: 'nav.create', path: '/dashboard/invoice/new', permission: ['create', 'invoice'] },
+        ],
       },
     ],
   },

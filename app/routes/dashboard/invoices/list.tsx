@@ -3,7 +3,9 @@ import { ListRow, ListTable } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
 import { listBrokerOptions } from '~/models/broker.server'
@@ -16,6 +18,7 @@ import { cn } from '~/utils/cn'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/list'
@@ -46,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: result.total,
     tabs,
     brokers: brokers.map((broker) => ({ value: broker.id, label: broker.name })),
+    canCreate: can(user.role, 'create', 'invoice'),
     // What the table shows, not the API record.
     invoices: result.items.map((invoice) => {
       const row = serializeInvoiceRow(invoice, result.today)
@@ -135,6 +139,14 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={t('invoices.list.title')}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.invoices'), to: LIST }, { label: t('nav.list') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={href('/dashboard/invoice/new')}>
+              <Icon name="plus" size={18} />
+              {t('invoices.list.new')}
+            </ButtonLink>
+          ) : null
+        }
       />
       <Card className="overflow-hidden">
         <StatusTabs current={query.status} tabs={loaderData.tabs} />
@@ -164,7 +176,11 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           filtered || query.page > 1 ? (
             <EmptyState title={t('invoices.list.noMatchTitle')} description={t('invoices.list.noMatch')} />
           ) : (
-            <EmptyState title={t('invoices.list.emptyTitle')} description={t('invoices.list.empty')} />
+            <EmptyState
+              title={t('invoices.list.emptyTitle')}
+              description={t('invoices.list.empty')}
+              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/invoice/new')}>{t('invoices.list.new')}</ButtonLink> : undefined}
+            />
           )
         ) : (
           <ListTable
