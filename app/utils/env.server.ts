@@ -9,6 +9,25 @@ const EnvSchema = z.object({
   OUTBOX_DIR: z.string().default('.data/outbox'),
   STORAGE_DIR: z.string().default('.data/storage'),
   /**
+   * Documents in an S3-compatible bucket instead of STORAGE_DIR (several app servers share them):
+   * set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; S3_ENDPOINT for MinIO, R2 and the
+   * like (with S3_FORCE_PATH_STYLE=true when the bucket is not a host name there).
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  /** A folder inside the bucket for this installation's files (optional). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'S3_PREFIX: letters, digits, _ and - in /-separated parts')
+    .optional(),
+  /**
    * The public address of the app, used for links in emails (never the request's Host, which a
    * client can forge). Unset: the address server.ts listens on.
    */
@@ -31,6 +50,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>
 
+/** A half-configured bucket is a start-up error, never a silent fall-back to the disk. */
+const S3_NEEDS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
 /**
  * Validated environment; server.ts fills DATABASE_URL and SESSION_SECRET before the app loads.
  * Not cached: the test harness points each test file at its own database.
@@ -40,6 +62,10 @@ export function env(): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  const s3 = S3_NEEDS.filter((name) => parsed.data[name])
+  if (s3.length && s3.length < S3_NEEDS.length) {
+    throw new Error(`Invalid environment:\n  S3 storage needs ${S3_NEEDS.join(', ')}; missing ${S3_NEEDS.filter((name) => !parsed.data[name]).join(', ')}`)
   }
   return parsed.data
 }
