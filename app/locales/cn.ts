@@ -1101,6 +1101,9 @@ const cn: Catalogue = {
       conflict: '在您打开此货运单后有人修改了它。未删除任何内容：请检查后重试。',
     },
     documents: {
+      dropHint: '或将一个文件拖放到此卡片的任意位置。',
+      dropOne: '一次只能拖放一个文件。',
+      uploading: '正在上传…',
       title: '单据',
       kind: { bols: '提单', rateConn: '运价确认单', pod: '签收单' },
       empty: '暂无。',

@@ -1105,6 +1105,9 @@ const en = {
       conflict: 'Someone changed this load after you opened it. Nothing was deleted: check it and try again.',
     },
     documents: {
+      dropHint: 'Or drop one file anywhere on this card.',
+      dropOne: 'Drop one file at a time.',
+      uploading: 'Uploading…',
       title: 'Documents',
       kind: { bols: 'Bills of lading', rateConn: 'Rate confirmation', pod: 'Proof of delivery' },
       empty: 'None yet.',

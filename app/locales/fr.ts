@@ -1113,6 +1113,9 @@ const fr: Catalogue = {
       conflict: 'Quelqu’un a modifié ce chargement après que vous l’avez ouvert. Rien n’a été supprimé : vérifiez-le et réessayez.',
     },
     documents: {
+      dropHint: 'Ou déposez un fichier n’importe où sur cette carte.',
+      dropOne: 'Déposez un seul fichier à la fois.',
+      uploading: 'Envoi…',
       title: 'Documents',
       kind: { bols: 'Lettres de voiture', rateConn: 'Confirmation de tarif', pod: 'Preuves de livraison' },
       empty: 'Aucun pour l’instant.',

@@ -1110,6 +1110,9 @@ const vi: Catalogue = {
       conflict: 'Có người đã sửa chuyến hàng này sau khi bạn mở nó. Chưa có gì bị xóa: hãy kiểm tra và thử lại.',
     },
     documents: {
+      dropHint: 'Hoặc thả một tệp vào bất kỳ đâu trên thẻ này.',
+      dropOne: 'Mỗi lần chỉ thả một tệp.',
+      uploading: 'Đang tải lên…',
       title: 'Chứng từ',
       kind: { bols: 'Vận đơn', rateConn: 'Xác nhận cước', pod: 'Bằng chứng giao hàng' },
       empty: 'Chưa có.',

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
-import { expect, signedIn, test, toast, uniqueId, type TestOrganization } from './fixtures'
+import { expect, js, signedIn, test, toast, uniqueId, type TestOrganization } from './fixtures'
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -62,4 +62,34 @@ test('uploads a PDF through the plain form, lists it, downloads it and deletes i
   await bols.getByRole('button', { name: 'Delete bol-4471.pdf' }).click()
   await expect(toast(page, 'bol-4471.pdf deleted', 'success')).toBeVisible()
   await expect(bols).toContainText('None yet.')
+})
+
+test('takes a file dropped on the documents card, and refuses two at once', async ({ page, request }) => {
+  test.skip(!js(test.info()), 'dragging a file onto the page needs JavaScript; the plain form is tested above')
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics` })
+  const load = await api(request, org, '/api/loads', {
+    brokerId: broker.id,
+    stops: [
+      { type: 'pickup', city: 'Dallas', state: 'TX' },
+      { type: 'delivery', city: 'Memphis', state: 'TN' },
+    ],
+  })
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await expect(page.getByTestId('drop-hint')).toBeVisible()
+  const card = page.getByTestId('load-documents')
+  const drop = async (files: Array<{ name: string; bytes: number[]; type: string }>) => {
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer()
+      for (const file of list) data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }))
+      return data
+    }, files)
+    await card.dispatchEvent('dragover', { dataTransfer: transfer })
+    await card.dispatchEvent('drop', { dataTransfer: transfer })
+  }
+  const pdf = { name: 'dropped-bol.pdf', bytes: [...PDF], type: 'application/pdf' }
+  await drop([pdf, { ...pdf, name: 'second.pdf' }])
+  await expect(page.getByTestId('drop-refusal')).toHaveText('Drop one file at a time.')
+  await drop([pdf])
+  await expect(toast(page, 'dropped-bol.pdf')).toBeVisible()
+  await expect(card.getByRole('link', { name: /dropped-bol\.pdf/ })).toBeVisible()
 })

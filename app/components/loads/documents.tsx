@@ -1,3 +1,4 @@
+import { useRef, useState, type DragEvent } from 'react'
 import { Form, href, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -6,6 +7,8 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { formatDateTime } from '~/utils/format'
+import { cn } from '~/utils/cn'
+import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
 
 export type DocumentItem = {
@@ -48,8 +51,41 @@ export function LoadDocuments({
   const busy = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
   const fileErrors = refusal?.fields.file
   const kindErrors = refusal?.fields.kind
+  // With JavaScript the card is a drop zone: a dropped file goes into the form's file input and the
+  // form is submitted as if chosen and sent by hand (same checks, same answer).
+  const hydrated = useHydrated()
+  const form = useRef<HTMLFormElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+  const [dropError, setDropError] = useState<string | null>(null)
+  const dragOver = (event: DragEvent) => {
+    if (!kinds.length || !event.dataTransfer.types.includes('Files')) return
+    event.preventDefault()
+    setDragging(true)
+  }
+  const drop = (event: DragEvent) => {
+    if (!kinds.length || !form.current || !input.current) return
+    event.preventDefault()
+    setDragging(false)
+    const files = event.dataTransfer.files
+    if (files.length !== 1) {
+      setDropError(t('loads.documents.dropOne'))
+      return
+    }
+    setDropError(null)
+    const transfer = new DataTransfer()
+    transfer.items.add(files[0])
+    input.current.files = transfer.files
+    form.current.requestSubmit()
+  }
   return (
-    <Card className="p-6 lg:col-span-2" data-testid="load-documents">
+    <Card
+      className={cn('p-6 lg:col-span-2', dragging && 'outline-2 outline-offset-2 outline-primary outline-dashed')}
+      data-testid="load-documents"
+      onDragOver={dragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+    >
       <h2 className="mb-3 text-base font-bold">{t('loads.documents.title')}</h2>
       <div className="grid gap-6 md:grid-cols-3">
         {LOAD_DOCUMENT_KINDS.map((kind) => {
@@ -110,8 +146,19 @@ export function LoadDocuments({
       </div>
 
       {kinds.length ? (
-        <Form method="post" encType="multipart/form-data" className="mt-6 border-t border-dashed border-line pt-4" data-testid="document-upload">
+        <Form ref={form} method="post" encType="multipart/form-data" className="mt-6 border-t border-dashed border-line pt-4" data-testid="document-upload">
           <h3 className="mb-3 text-sm font-bold">{t('loads.documents.upload')}</h3>
+          {hydrated ? (
+            <p className="mb-3 flex items-center gap-2 text-sm text-muted" data-testid="drop-hint">
+              <Icon name="download" size={16} className="rotate-180" />
+              {busy ? t('loads.documents.uploading') : t('loads.documents.dropHint')}
+            </p>
+          ) : null}
+          {dropError ? (
+            <p role="alert" className="mb-3 text-sm font-semibold text-error" data-testid="drop-refusal">
+              {dropError}
+            </p>
+          ) : null}
           {refusal ? (
             <p role="alert" className="mb-3 text-sm font-semibold text-error" data-testid="document-refusal">
               {refusal.message}
@@ -143,6 +190,7 @@ export function LoadDocuments({
                 {t('loads.documents.fileLabel')}
               </label>
               <input
+                ref={input}
                 id="document-file"
                 name="file"
                 type="file"
