@@ -48,6 +48,7 @@ export const CLIENT_NAMESPACES = {
   kanban: ['kanban'],
   invoices: ['invoices'],
   loadImport: ['loadImport'],
+  calendar: ['calendar'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

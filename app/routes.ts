@@ -102,6 +102,9 @@ export default [
       route(':id', 'routes/dashboard/invoices/view.tsx'),
     ]),
     route('kanban', 'routes/dashboard/kanban.tsx'),
+    route('calendar', 'routes/dashboard/calendar/index.tsx'),
+    route('calendar/new', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-new' }),
+    route('calendar/events/:id', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-edit' }),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 

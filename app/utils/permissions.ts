@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number]
 
 export type Action = 'read' | 'create' | 'update' | 'delete'
 export type Entity =
-  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey' | 'loadStop'
+  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey' | 'loadStop' | 'calendarEvent'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -24,6 +24,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     load: ALL,
     // Arrival and departure at a load's stops.
     loadStop: ['update'],
+    calendarEvent: ALL,
     invoice: ALL,
     customField: ALL,
     audit: READ,
@@ -38,11 +39,12 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     broker: ALL,
     load: ALL,
     loadStop: ['update'],
+    calendarEvent: ALL,
     invoice: READ,
   },
-  accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ },
+  accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ, calendarEvent: ALL },
   // Drivers read only the loads assigned to them; that narrowing lives in the load model.
-  driver: { dashboard: READ, load: READ, loadStop: ['update'] },
+  driver: { dashboard: READ, load: READ, loadStop: ['update'], calendarEvent: READ },
   viewer: {
     dashboard: READ,
     organization: READ,
@@ -53,6 +55,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     load: READ,
     invoice: READ,
     customField: READ,
+    calendarEvent: READ,
   },
 }
 

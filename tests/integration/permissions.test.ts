@@ -58,6 +58,7 @@ describe('role matrix', () => {
       'nav.app',
       'nav.loads',
       'nav.kanban',
+      'nav.calendar',
       'nav.invoices',
       'nav.trucks',
       'nav.trailers',
@@ -68,14 +69,25 @@ describe('role matrix', () => {
       'nav.audit',
       'nav.itemByRoles',
     ])
-    expect(titles('dispatcher')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.invoices', 'nav.trucks', 'nav.trailers', 'nav.brokers', 'nav.companies'])
+    expect(titles('dispatcher')).toEqual([
+      'nav.app',
+      'nav.loads',
+      'nav.kanban',
+      'nav.calendar',
+      'nav.invoices',
+      'nav.trucks',
+      'nav.trailers',
+      'nav.brokers',
+      'nav.companies',
+    ])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
-    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.invoices', 'nav.brokers', 'nav.companies'])
+    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.calendar', 'nav.invoices', 'nav.brokers', 'nav.companies'])
     // Drivers see "My loads" only (their loads, stop buttons and papers); creating loads is not theirs.
     expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.path, item.children?.map((child) => child.title)]))).toEqual(
       [
         ['nav.app', '/dashboard/app', undefined],
         ['nav.myLoads', '/dashboard/loads/mine', undefined],
+        ['nav.calendar', '/dashboard/calendar', undefined],
       ],
     )
     for (const role of ROLES) expect(titles(role).includes('nav.myLoads'), role).toBe(role === 'driver')

@@ -46,6 +46,7 @@ export const NAV: NavSection[] = [
         permission: ['read', 'load'],
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
       },
+      { title: 'nav.calendar', path: '/dashboard/calendar', icon: 'calendar', permission: ['read', 'calendarEvent'] },
     ],
   },
   {

@@ -1,0 +1,247 @@
+import { href, Link } from 'react-router'
+import { PageHeader } from '~/components/layout/page-header'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { languageInfo } from '~/i18n'
+import { calendarItems, type CalendarItem } from '~/models/calendar.server'
+import { loadTimeZone } from '~/models/load.server'
+import {
+  CALENDAR_VIEWS,
+  DAY_EVENTS_SHOWN,
+  EVENT_KINDS,
+  KIND_COLOUR,
+  shiftDay,
+  visibleDays,
+  type CalendarView,
+  type EventColour,
+} from '~/schemas/calendar-options'
+import { cn } from '~/utils/cn'
+import { can } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import { zonedWallClock } from '~/utils/time'
+import { useTranslation } from '~/utils/use-translation'
+import type { Route } from './+types/index'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['calendar'] }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * The month (six weeks) or the week around `?date=`, rendered on the server; the URL is the state.
+ * Every day links to a new event on it; every event to its record or its own page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'calendarEvent')
+  const url = new URL(request.url)
+  const view: CalendarView = (CALENDAR_VIEWS as readonly string[]).includes(url.searchParams.get('view') ?? '')
+    ? (url.searchParams.get('view') as CalendarView)
+    : 'month'
+  const today = zonedWallClock(new Date(), await loadTimeZone(user.organizationId)).slice(0, 10)
+  const asked = url.searchParams.get('date') ?? ''
+  const date =
+    DAY.test(asked) && !Number.isNaN(Date.parse(`${asked}T00:00:00Z`)) && new Date(`${asked}T00:00:00Z`).toISOString().startsWith(asked) ? asked : today
+  const days = visibleDays(view, date)
+  const items = await calendarItems(user, days[0], days.at(-1)!)
+  const month = date.slice(0, 7)
+  return {
+    view,
+    date,
+    today,
+    month,
+    days,
+    items,
+    previous: view === 'month' ? shiftDay(`${month}-01`, -1).slice(0, 7) + '-01' : shiftDay(date, -7),
+    next: view === 'month' ? shiftDay(`${month}-01`, 32).slice(0, 7) + '-01' : shiftDay(date, 7),
+    canCreate: can(user.role, 'create', 'calendarEvent'),
+  }
+}
+
+const COLOUR_CLASS: Record<EventColour, string> = {
+  blue: 'border-info-main bg-info-lighter text-info-darker dark:bg-info/20 dark:text-info-light',
+  green: 'border-success-main bg-success-lighter text-success-darker dark:bg-success/20 dark:text-success-light',
+  orange: 'border-warning-main bg-warning-lighter text-warning-darker dark:bg-warning/20 dark:text-warning-light',
+  red: 'border-error-main bg-error-lighter text-error-darker dark:bg-error/20 dark:text-error-light',
+  purple: 'border-primary-main bg-primary-lighter text-primary-darker dark:bg-primary/20 dark:text-primary-light',
+  gray: 'border-line bg-black/5 text-ink dark:bg-white/10',
+}
+
+function label(t: (key: string, params?: Record<string, unknown>) => string, item: CalendarItem) {
+  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: item.subject, place: item.title })
+}
+
+function EventChip({ item }: { item: CalendarItem }) {
+  const { t } = useTranslation()
+  const text = label(t, item)
+  const body = (
+    <>
+      {item.startTime ? <span className="me-1 tabular-nums">{item.startTime}</span> : null}
+      <bdi>{text}</bdi>
+    </>
+  )
+  const className = cn('block truncate rounded border-s-4 px-1.5 py-0.5 text-xs font-medium', COLOUR_CLASS[item.colour])
+  return item.href ? (
+    <a href={item.href} className={cn(className, 'hover:underline')} title={text} data-testid="calendar-event">
+      {body}
+    </a>
+  ) : (
+    <span className={className} title={text} data-testid="calendar-event">
+      {body}
+    </span>
+  )
+}
+
+export default function Calendar({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { view, date, today, month, days, items } = loaderData
+  const intl = languageInfo(i18n.language).intl
+  const monthTitle = new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const weekday = new Intl.DateTimeFormat(intl, { weekday: 'short', timeZone: 'UTC' })
+  const dayLong = new Intl.DateTimeFormat(intl, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+  const at = (day: string) => new Date(`${day}T00:00:00Z`)
+  const on = (day: string) => items.filter((item) => item.startDay <= day && item.endDay >= day)
+  const link = (params: Record<string, string>) => `?${new URLSearchParams({ view, date, ...params })}`
+  // Phones: the days of this month (or week) that have events, and today.
+  const agenda = days.filter((day) => (view === 'week' || day.startsWith(month)) && (on(day).length > 0 || day === today))
+  const title = view === 'month' ? monthTitle : t('calendar.weekOf', { date: dayLong.format(at(days[0])) })
+
+  return (
+    <>
+      <PageHeader
+        title={t('calendar.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('calendar.title') }]}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={`${href('/dashboard/calendar/new')}?date=${date}`}>
+              <Icon name="plus" size={18} />
+              {t('calendar.new')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line p-4">
+          <div className="flex items-center gap-2">
+            <ButtonLink to={link({ date: loaderData.previous })} variant="secondary" aria-label={t('calendar.previous')} title={t('calendar.previous')}>
+              <span aria-hidden="true">‹</span>
+            </ButtonLink>
+            <ButtonLink to={link({ date: today })} variant="secondary">
+              {t('calendar.today')}
+            </ButtonLink>
+            <ButtonLink to={link({ date: loaderData.next })} variant="secondary" aria-label={t('calendar.next')} title={t('calendar.next')}>
+              <span aria-hidden="true">›</span>
+            </ButtonLink>
+            <h2 className="ms-2 text-lg font-bold" data-testid="calendar-title">
+              {title}
+            </h2>
+          </div>
+          <nav aria-label={t('calendar.views')} className="flex gap-1">
+            {CALENDAR_VIEWS.map((option) => (
+              <Link
+                key={option}
+                to={link({ view: option })}
+                aria-current={option === view ? 'page' : undefined}
+                className={cn('rounded-lg px-3 py-1.5 text-sm font-semibold', option === view ? 'bg-ink text-surface' : 'text-muted hover:text-ink')}
+              >
+                {t(`calendar.view.${option}`)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+
+        {/* Wide screens: the grid. Phones: the same days as a list of those with events. */}
+        <div className="hidden md:block" data-testid="calendar-grid">
+          <div className="grid grid-cols-7 border-b border-line text-center text-xs font-semibold text-muted">
+            {days.slice(0, 7).map((day) => (
+              <div key={day} className="py-2">
+                {weekday.format(at(day))}
+              </div>
+            ))}
+          </div>
+          <ol className="grid grid-cols-7">
+            {days.map((day) => {
+              const events = on(day)
+              const outside = view === 'month' && !day.startsWith(month)
+              return (
+                <li
+                  key={day}
+                  className={cn(
+                    'min-h-28 min-w-0 overflow-hidden border-e border-b border-line p-1.5 [&:nth-child(7n)]:border-e-0',
+                    view === 'week' && 'min-h-64',
+                    outside && 'bg-black/[0.02] dark:bg-white/[0.02]',
+                  )}
+                  data-testid="calendar-day"
+                  data-day={day}
+                >
+                  <div className="mb-1 flex items-center justify-between">
+                    <span
+                      className={cn(
+                        'grid size-7 place-items-center rounded-full text-sm tabular-nums',
+                        day === today && 'bg-primary font-bold text-primary-contrast',
+                        outside && 'text-muted',
+                      )}
+                      aria-label={dayLong.format(at(day))}
+                    >
+                      {Number(day.slice(8))}
+                    </span>
+                    {loaderData.canCreate ? (
+                      <a
+                        href={`${href('/dashboard/calendar/new')}?date=${day}`}
+                        className="rounded p-1 text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+                        aria-label={t('calendar.newOn', { date: dayLong.format(at(day)) })}
+                      >
+                        <Icon name="plus" size={14} />
+                      </a>
+                    ) : null}
+                  </div>
+                  <ul className="grid gap-1">
+                    {(view === 'month' ? events.slice(0, DAY_EVENTS_SHOWN) : events).map((item) => (
+                      <li key={item.id}>
+                        <EventChip item={item} />
+                      </li>
+                    ))}
+                  </ul>
+                  {view === 'month' && events.length > DAY_EVENTS_SHOWN ? (
+                    <Link to={`?view=week&date=${day}`} className="mt-1 block text-xs font-semibold text-muted hover:underline">
+                      {t('calendar.more', { n: events.length - DAY_EVENTS_SHOWN })}
+                    </Link>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ol>
+        </div>
+
+        <ol className="divide-y divide-dashed divide-line md:hidden" data-testid="calendar-agenda">
+          {agenda.length === 0 ? <li className="p-4 text-sm text-muted">{t('calendar.nothing')}</li> : null}
+          {agenda.map((day) => (
+            <li key={day} className="p-4">
+              <h3 className={cn('mb-2 text-sm font-bold', day === today && 'text-primary-darker dark:text-primary-light')}>{dayLong.format(at(day))}</h3>
+              {on(day).length ? (
+                <ul className="grid gap-1.5">
+                  {on(day).map((item) => (
+                    <li key={item.id}>
+                      <EventChip item={item} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted">{t('calendar.nothing')}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+
+        <ul className="flex flex-wrap gap-3 border-t border-line p-4 text-xs text-muted" aria-label={t('calendar.legend')}>
+          {EVENT_KINDS.map((kind) => (
+            <li key={kind} className="flex items-center gap-1.5">
+              <span className={cn('size-3 rounded-sm border-s-4', COLOUR_CLASS[kind === 'event' ? 'purple' : KIND_COLOUR[kind]])} aria-hidden="true" />
+              {t(`calendar.legendKinds.${kind}`)}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </>
+  )
+}
