@@ -1,7 +1,19 @@
 /** Audit choices shared by the page, its schema and the model. No zod here. */
 
 /** The entities whose changes are recorded (AuditEvent.entity); more join as they land. */
-export const AUDIT_ENTITIES = ['truck', 'trailer', 'broker', 'company', 'user', 'customField', 'organization', 'apiKey', 'load', 'invoice', 'calendarEvent'] as const
+export const AUDIT_ENTITIES = [
+  'truck',
+  'trailer',
+  'broker',
+  'company',
+  'user',
+  'customField',
+  'organization',
+  'apiKey',
+  'load',
+  'invoice',
+  'calendarEvent',
+] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const
 

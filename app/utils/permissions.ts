@@ -7,7 +7,20 @@ export type Role = (typeof ROLES)[number]
 
 export type Action = 'read' | 'create' | 'update' | 'delete'
 export type Entity =
-  'dashboard' | 'user' | 'organization' | 'company' | 'truck' | 'trailer' | 'broker' | 'load' | 'invoice' | 'customField' | 'audit' | 'apiKey' | 'loadStop' | 'calendarEvent'
+  | 'dashboard'
+  | 'user'
+  | 'organization'
+  | 'company'
+  | 'truck'
+  | 'trailer'
+  | 'broker'
+  | 'load'
+  | 'invoice'
+  | 'customField'
+  | 'audit'
+  | 'apiKey'
+  | 'loadStop'
+  | 'calendarEvent'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
