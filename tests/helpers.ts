@@ -1,5 +1,7 @@
 /** Helpers for integration tests: real users in the test database, real requests to route modules. */
 import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
+import { DomainError } from '~/utils/errors.server'
 import { createSession } from '~/models/auth.server'
 import { vinCheckDigit } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
@@ -82,4 +84,14 @@ export async function callApi(
 export function vin(n: number) {
   const body = `1XKYD49X0LJ${String(n).padStart(6, '0')}`
   return `${body.slice(0, 8)}${vinCheckDigit(body)}${body.slice(9)}`
+}
+
+/** The DomainError a model call was refused with (the test fails when it was not refused). */
+export async function refusal(pending: Promise<unknown>) {
+  const error = await pending.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(DomainError)
+  return error as DomainError
 }

@@ -17,7 +17,7 @@ import { invoiceTotals, lineTotalCents } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
 import { dropNulls } from '~/utils/object'
 import { DomainError } from '~/utils/errors.server'
-import { actorOf, createOrg, unique } from '../helpers'
+import { actorOf, createOrg, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -44,15 +44,6 @@ async function deliveredLoad(org: Org, brokerId: string, status: 'delivered' | '
 
 function input(fields: Record<string, unknown>) {
   return InvoiceSchema.parse(fields)
-}
-
-async function refusal(pending: Promise<unknown>) {
-  const error = await pending.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  return error as DomainError
 }
 
 async function version(id: string) {

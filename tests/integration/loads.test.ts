@@ -7,7 +7,7 @@ import { LoadSchema, LoadUpdateSchema } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { actorOf, createOrg, unique } from '../helpers'
+import { actorOf, createOrg, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -32,15 +32,6 @@ async function fleet(org: Org) {
 
 function input(fields: Record<string, unknown>) {
   return LoadSchema.parse({ stops, ...fields })
-}
-
-async function refusal(pending: Promise<unknown>) {
-  const error = await pending.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  return error as DomainError
 }
 
 async function move(org: Org, id: string, status: LoadStatus) {

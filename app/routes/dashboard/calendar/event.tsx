@@ -3,6 +3,7 @@ import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { PlainField } from '~/components/ui/plain-field'
 import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
 import { calendarEventForm, createCalendarEvent, deleteCalendarEvent, updateCalendarEvent } from '~/models/calendar.server'
@@ -67,22 +68,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function Field({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 export default function CalendarEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -110,24 +95,24 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
             </div>
           ) : null}
           <div className="sm:col-span-2">
-            <Field id="title" label={t('calendar.fields.title')} errors={fields.title}>
+            <PlainField id="title" label={t('calendar.fields.title')} errors={fields.title}>
               <input id="title" name="title" required maxLength={120} defaultValue={values.title} className={inputClass} {...invalid('title')} />
-            </Field>
+            </PlainField>
           </div>
-          <Field id="startDate" label={t('calendar.fields.startDate')} errors={fields.startDate}>
+          <PlainField id="startDate" label={t('calendar.fields.startDate')} errors={fields.startDate}>
             <input id="startDate" name="startDate" type="date" required defaultValue={values.startDate} className={inputClass} {...invalid('startDate')} />
-          </Field>
-          <Field id="startTime" label={t('calendar.fields.startTime')} errors={fields.startTime}>
+          </PlainField>
+          <PlainField id="startTime" label={t('calendar.fields.startTime')} errors={fields.startTime}>
             <input id="startTime" name="startTime" type="time" defaultValue={values.startTime} className={inputClass} {...invalid('startTime')} />
-          </Field>
-          <Field id="endDate" label={t('calendar.fields.endDate')} errors={fields.endDate}>
+          </PlainField>
+          <PlainField id="endDate" label={t('calendar.fields.endDate')} errors={fields.endDate}>
             <input id="endDate" name="endDate" type="date" defaultValue={values.endDate} className={inputClass} {...invalid('endDate')} />
-          </Field>
-          <Field id="endTime" label={t('calendar.fields.endTime')} errors={fields.endTime}>
+          </PlainField>
+          <PlainField id="endTime" label={t('calendar.fields.endTime')} errors={fields.endTime}>
             <input id="endTime" name="endTime" type="time" defaultValue={values.endTime} className={inputClass} {...invalid('endTime')} />
-          </Field>
+          </PlainField>
           <p className="-mt-2 text-xs text-muted sm:col-span-2">{t('calendar.timesHint')}</p>
-          <Field id="colour" label={t('calendar.fields.colour')} errors={fields.colour}>
+          <PlainField id="colour" label={t('calendar.fields.colour')} errors={fields.colour}>
             <select id="colour" name="colour" defaultValue={values.colour} className={inputClass}>
               {EVENT_COLOURS.map((colour) => (
                 <option key={colour} value={colour}>
@@ -135,11 +120,11 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
                 </option>
               ))}
             </select>
-          </Field>
+          </PlainField>
           <div className="sm:col-span-2">
-            <Field id="notes" label={t('fields.notes')} errors={fields.notes}>
+            <PlainField id="notes" label={t('fields.notes')} errors={fields.notes}>
               <textarea id="notes" name="notes" rows={3} maxLength={1000} defaultValue={values.notes} className={inputClass} />
-            </Field>
+            </PlainField>
           </div>
           <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
             {editing ? (

@@ -2,6 +2,7 @@ import { data, Form, href, useNavigation } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { PlainField } from '~/components/ui/plain-field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
@@ -137,22 +138,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Field({ id, label, errors, children, className }: { id: string; label: string; errors?: string[]; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 export default function NewInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
@@ -176,7 +161,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
       />
       <Card className="mb-6 p-6">
         <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="pick-broker">
-          <Field id="brokerId" label={t('invoices.fields.broker')} className="min-w-56 flex-1">
+          <PlainField id="brokerId" label={t('invoices.fields.broker')} className="min-w-56 flex-1">
             <select id="brokerId" name="brokerId" defaultValue={loaderData.brokerId ?? ''} required className={inputClass}>
               <option value="">{t('invoices.new.chooseBroker')}</option>
               {loaderData.brokers.map((option) => (
@@ -185,7 +170,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                 </option>
               ))}
             </select>
-          </Field>
+          </PlainField>
           <Button type="submit" variant="secondary">
             {t('invoices.new.showLoads')}
           </Button>
@@ -245,7 +230,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
               {lines.map((line, index) => (
                 <fieldset key={index} className="grid gap-3 border-b border-dashed border-line pb-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_6rem_8rem]">
                   <legend className="sr-only">{t('invoices.new.line', { number: index + 1 })}</legend>
-                  <Field id={`items[${index}].title`} label={t('invoices.fields.item')} errors={errors[`items[${index}].title`]}>
+                  <PlainField id={`items[${index}].title`} label={t('invoices.fields.item')} errors={errors[`items[${index}].title`]}>
                     <input
                       id={`items[${index}].title`}
                       name={`items[${index}].title`}
@@ -254,8 +239,8 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                       className={inputClass}
                       {...invalid(`items[${index}].title`)}
                     />
-                  </Field>
-                  <Field id={`items[${index}].description`} label={t('invoices.fields.description')} errors={errors[`items[${index}].description`]}>
+                  </PlainField>
+                  <PlainField id={`items[${index}].description`} label={t('invoices.fields.description')} errors={errors[`items[${index}].description`]}>
                     <input
                       id={`items[${index}].description`}
                       name={`items[${index}].description`}
@@ -263,8 +248,8 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                       maxLength={500}
                       className={inputClass}
                     />
-                  </Field>
-                  <Field id={`items[${index}].quantity`} label={t('invoices.fields.quantity')} errors={errors[`items[${index}].quantity`]}>
+                  </PlainField>
+                  <PlainField id={`items[${index}].quantity`} label={t('invoices.fields.quantity')} errors={errors[`items[${index}].quantity`]}>
                     <input
                       id={`items[${index}].quantity`}
                       name={`items[${index}].quantity`}
@@ -273,8 +258,8 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                       className={inputClass}
                       {...invalid(`items[${index}].quantity`)}
                     />
-                  </Field>
-                  <Field id={`items[${index}].unitPrice`} label={t('invoices.fields.unitPrice')} errors={errors[`items[${index}].unitPrice`]}>
+                  </PlainField>
+                  <PlainField id={`items[${index}].unitPrice`} label={t('invoices.fields.unitPrice')} errors={errors[`items[${index}].unitPrice`]}>
                     <input
                       id={`items[${index}].unitPrice`}
                       name={`items[${index}].unitPrice`}
@@ -283,7 +268,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                       className={inputClass}
                       {...invalid(`items[${index}].unitPrice`)}
                     />
-                  </Field>
+                  </PlainField>
                 </fieldset>
               ))}
             </div>
@@ -294,7 +279,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
           </Card>
 
           <Card className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-3">
-            <Field id="companyId" label={t('invoices.new.from')} errors={errors.companyId}>
+            <PlainField id="companyId" label={t('invoices.new.from')} errors={errors.companyId}>
               <select id="companyId" name="companyId" defaultValue={values?.companyId ?? ''} className={inputClass}>
                 <option value="">{t('invoices.new.fromOrganization')}</option>
                 {loaderData.companies.map((option) => (
@@ -303,11 +288,11 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                   </option>
                 ))}
               </select>
-            </Field>
-            <Field id="issueDate" label={t('invoices.fields.issueDate')} errors={errors.issueDate}>
+            </PlainField>
+            <PlainField id="issueDate" label={t('invoices.fields.issueDate')} errors={errors.issueDate}>
               <input id="issueDate" name="issueDate" type="date" defaultValue={values?.issueDate} className={inputClass} {...invalid('issueDate')} />
-            </Field>
-            <Field id="dueDate" label={t('invoices.fields.dueDate')} errors={errors.dueDate}>
+            </PlainField>
+            <PlainField id="dueDate" label={t('invoices.fields.dueDate')} errors={errors.dueDate}>
               <input
                 id="dueDate"
                 name="dueDate"
@@ -320,8 +305,8 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
               <p id="dueDate-hint" className="mt-1 text-xs text-muted">
                 {t('invoices.new.dueHint')}
               </p>
-            </Field>
-            <Field id="discount" label={t('invoices.fields.discount')} errors={errors.discount}>
+            </PlainField>
+            <PlainField id="discount" label={t('invoices.fields.discount')} errors={errors.discount}>
               <input
                 id="discount"
                 name="discount"
@@ -331,13 +316,13 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
                 className={inputClass}
                 {...invalid('discount')}
               />
-            </Field>
-            <Field id="tax" label={t('invoices.fields.tax')} errors={errors.tax}>
+            </PlainField>
+            <PlainField id="tax" label={t('invoices.fields.tax')} errors={errors.tax}>
               <input id="tax" name="tax" inputMode="decimal" defaultValue={values?.tax} placeholder="0.00" className={inputClass} {...invalid('tax')} />
-            </Field>
-            <Field id="notes" label={t('fields.notes')} errors={errors.notes} className="sm:col-span-2 lg:col-span-3">
+            </PlainField>
+            <PlainField id="notes" label={t('fields.notes')} errors={errors.notes} className="sm:col-span-2 lg:col-span-3">
               <textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={values?.notes} className={inputClass} />
-            </Field>
+            </PlainField>
           </Card>
 
           <div className="flex flex-wrap justify-end gap-2">

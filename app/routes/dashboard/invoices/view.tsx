@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { PlainField } from '~/components/ui/plain-field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
@@ -413,13 +414,13 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                   {refusal.message}
                 </p>
               ) : null}
-              <PaymentField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
+              <PlainField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
                 <input id="amount" name="amount" inputMode="decimal" required defaultValue={(invoice.balanceCents / 100).toFixed(2)} className={inputClass} />
-              </PaymentField>
-              <PaymentField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
+              </PlainField>
+              <PlainField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
                 <input id="paidAt" name="paidAt" type="date" required defaultValue={loaderData.today} className={inputClass} />
-              </PaymentField>
-              <PaymentField id="method" label={t('invoices.fields.method')} errors={payError('method')}>
+              </PlainField>
+              <PlainField id="method" label={t('invoices.fields.method')} errors={payError('method')}>
                 <select id="method" name="method" defaultValue="ach" className={inputClass}>
                   {PAYMENT_METHODS.map((method) => (
                     <option key={method} value={method}>
@@ -427,10 +428,10 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                     </option>
                   ))}
                 </select>
-              </PaymentField>
-              <PaymentField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
+              </PlainField>
+              <PlainField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
                 <input id="reference" name="reference" maxLength={100} className={inputClass} />
-              </PaymentField>
+              </PlainField>
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>
                   {t('invoices.actions.recordPayment')}
@@ -441,21 +442,5 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
     </>
-  )
-}
-
-function PaymentField({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
   )
 }
