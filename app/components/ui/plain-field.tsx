@@ -6,7 +6,19 @@ import { cn } from '~/utils/cn'
  * forms that do not use Conform (payments, invoices from loads, calendar events). The control
  * points at `${id}-error` with aria-describedby when it has errors.
  */
-export function PlainField({ id, label, errors, children, className }: { id: string; label: string; errors?: string[]; children: ReactNode; className?: string }) {
+export function PlainField({
+  id,
+  label,
+  errors,
+  children,
+  className,
+}: {
+  id: string
+  label: string
+  errors?: string[]
+  children: ReactNode
+  className?: string
+}) {
   return (
     <div className={cn('min-w-0', className)}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
