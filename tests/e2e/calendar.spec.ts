@@ -1,6 +1,7 @@
-import { expect, signedIn, test, toast } from './fixtures'
+import { expect, js, signedIn, test, toast, whenHydrated } from './fixtures'
 
-test('adds an all-day event from a day of the month, edits it and deletes it', async ({ page, request }) => {
+test('adds an all-day event from a day of the month, edits it and deletes it, on pages', async ({ page, request }) => {
+  test.skip(js(test.info()), 'with JavaScript the same links open a dialog instead (the next test)')
   await signedIn(page, request)
   await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
   await expect(page.getByTestId('calendar-title')).toHaveText('December 2026')
@@ -28,4 +29,28 @@ test('adds an all-day event from a day of the month, edits it and deletes it', a
   await page.goto('/dashboard/calendar?view=week&date=2026-12-15')
   await expect(page.getByTestId('calendar-agenda')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test('with JavaScript, a day’s + and an event open the event in a dialog', async ({ page, request }) => {
+  test.skip(!js(test.info()), 'the dialog is the JavaScript layer over the event page, tested above without it')
+  await signedIn(page, request)
+  await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
+  await whenHydrated(page)
+  await page.getByRole('link', { name: 'New event on Tuesday, December 8' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New event' })
+  await expect(dialog.getByLabel('Starts on')).toHaveValue('2026-12-08')
+  await expect(page).toHaveURL(/\/dashboard\/calendar\?view=month/)
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog.getByText('This field is required.')).toBeVisible()
+  await dialog.getByLabel('Title').fill('Driver meeting')
+  await dialog.getByLabel('Starts on').fill('2026-12-08')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const day = page.locator('[data-testid="calendar-day"][data-day="2026-12-08"]')
+  await day.getByRole('link', { name: 'Driver meeting' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Driver meeting' })
+  await expect(edit.getByLabel('Title')).toHaveValue('Driver meeting')
+  await edit.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(day.getByTestId('calendar-event')).toHaveCount(0)
 })

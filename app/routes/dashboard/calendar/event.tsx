@@ -1,14 +1,12 @@
 import { data, Form, href, useNavigation } from 'react-router'
+import { EventFields, type EventValues } from '~/components/calendar/event-fields'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { PlainField } from '~/components/ui/plain-field'
-import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
 import { calendarEventForm, createCalendarEvent, deleteCalendarEvent, updateCalendarEvent } from '~/models/calendar.server'
 import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calendar'
-import { EVENT_COLOURS } from '~/schemas/calendar-options'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { requireActor } from '~/utils/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
@@ -73,11 +71,10 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const stored = loaderData.event
-  const values = (actionData?.values ?? stored) as Values
+  const values = (actionData?.values ?? stored) as EventValues
   const fields: Record<string, string[]> = actionData?.fields ?? {}
   const editing = Boolean(stored.id)
   const title = editing ? t('calendar.edit', { title: stored.title }) : t('calendar.new')
-  const invalid = (name: string) => (fields[name]?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {})
 
   return (
     <>
@@ -94,38 +91,7 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
               {actionData.conflict ? <ConflictNotice reloadTo={href('/dashboard/calendar/events/:id', { id: stored.id ?? '' })} /> : null}
             </div>
           ) : null}
-          <div className="sm:col-span-2">
-            <PlainField id="title" label={t('calendar.fields.title')} errors={fields.title}>
-              <input id="title" name="title" required maxLength={120} defaultValue={values.title} className={inputClass} {...invalid('title')} />
-            </PlainField>
-          </div>
-          <PlainField id="startDate" label={t('calendar.fields.startDate')} errors={fields.startDate}>
-            <input id="startDate" name="startDate" type="date" required defaultValue={values.startDate} className={inputClass} {...invalid('startDate')} />
-          </PlainField>
-          <PlainField id="startTime" label={t('calendar.fields.startTime')} errors={fields.startTime}>
-            <input id="startTime" name="startTime" type="time" defaultValue={values.startTime} className={inputClass} {...invalid('startTime')} />
-          </PlainField>
-          <PlainField id="endDate" label={t('calendar.fields.endDate')} errors={fields.endDate}>
-            <input id="endDate" name="endDate" type="date" defaultValue={values.endDate} className={inputClass} {...invalid('endDate')} />
-          </PlainField>
-          <PlainField id="endTime" label={t('calendar.fields.endTime')} errors={fields.endTime}>
-            <input id="endTime" name="endTime" type="time" defaultValue={values.endTime} className={inputClass} {...invalid('endTime')} />
-          </PlainField>
-          <p className="-mt-2 text-xs text-muted sm:col-span-2">{t('calendar.timesHint')}</p>
-          <PlainField id="colour" label={t('calendar.fields.colour')} errors={fields.colour}>
-            <select id="colour" name="colour" defaultValue={values.colour} className={inputClass}>
-              {EVENT_COLOURS.map((colour) => (
-                <option key={colour} value={colour}>
-                  {t(`calendar.colours.${colour}`)}
-                </option>
-              ))}
-            </select>
-          </PlainField>
-          <div className="sm:col-span-2">
-            <PlainField id="notes" label={t('fields.notes')} errors={fields.notes}>
-              <textarea id="notes" name="notes" rows={3} maxLength={1000} defaultValue={values.notes} className={inputClass} />
-            </PlainField>
-          </div>
+          <EventFields values={values} fields={fields} />
           <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
             {editing ? (
               <Button type="submit" name="intent" value="delete" variant="ghost" disabled={busy}>

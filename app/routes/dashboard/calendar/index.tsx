@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState, type MouseEvent } from 'react'
 import { href, Link } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
@@ -21,7 +22,11 @@ import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { zonedWallClock } from '~/utils/time'
 import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/index'
+
+// Radix loads when the dialog first opens, not with the page.
+const EventDialog = lazy(() => import('~/components/calendar/event-dialog'))
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['calendar'] }
@@ -82,7 +87,13 @@ function EventChip({ item }: { item: CalendarItem }) {
   )
   const className = cn('block truncate rounded border-s-4 px-1.5 py-0.5 text-xs font-medium', COLOUR_CLASS[item.colour])
   return item.href ? (
-    <a href={item.href} className={cn(className, 'hover:underline')} title={text} data-testid="calendar-event">
+    <a
+      href={item.href}
+      className={cn(className, 'hover:underline')}
+      title={text}
+      data-testid="calendar-event"
+      data-dialog={item.kind === 'event' ? `event:${item.id}` : undefined}
+    >
       {body}
     </a>
   ) : (
@@ -94,6 +105,17 @@ function EventChip({ item }: { item: CalendarItem }) {
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  // With JavaScript a day's "+" and a user event open the dialog; the links stay for everyone else.
+  const hydrated = useHydrated()
+  const [dialog, setDialog] = useState<{ id: string } | { date: string } | null>(null)
+  const openDialog = (event: MouseEvent) => {
+    if (!hydrated || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const anchor = (event.target as Element).closest('a[data-dialog]')
+    if (!anchor) return
+    event.preventDefault()
+    const value = anchor.getAttribute('data-dialog')!
+    setDialog(value.startsWith('event:') ? { id: value.slice(6) } : { date: value.slice(5) })
+  }
   const { view, date, today, month, days, items } = loaderData
   const intl = languageInfo(i18n.language).intl
   const monthTitle = new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
@@ -120,128 +142,137 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <Card className="overflow-hidden">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line p-4">
-          <div className="flex items-center gap-2">
-            <ButtonLink to={link({ date: loaderData.previous })} variant="secondary" aria-label={t('calendar.previous')} title={t('calendar.previous')}>
-              <span aria-hidden="true">‹</span>
-            </ButtonLink>
-            <ButtonLink to={link({ date: today })} variant="secondary">
-              {t('calendar.today')}
-            </ButtonLink>
-            <ButtonLink to={link({ date: loaderData.next })} variant="secondary" aria-label={t('calendar.next')} title={t('calendar.next')}>
-              <span aria-hidden="true">›</span>
-            </ButtonLink>
-            <h2 className="ms-2 text-lg font-bold" data-testid="calendar-title">
-              {title}
-            </h2>
-          </div>
-          <nav aria-label={t('calendar.views')} className="flex gap-1">
-            {CALENDAR_VIEWS.map((option) => (
-              <Link
-                key={option}
-                to={link({ view: option })}
-                aria-current={option === view ? 'page' : undefined}
-                className={cn('rounded-lg px-3 py-1.5 text-sm font-semibold', option === view ? 'bg-ink text-surface' : 'text-muted hover:text-ink')}
-              >
-                {t(`calendar.view.${option}`)}
-              </Link>
-            ))}
-          </nav>
-        </div>
-
-        {/* Wide screens: the grid. Phones: the same days as a list of those with events. */}
-        <div className="hidden md:block" data-testid="calendar-grid">
-          <div className="grid grid-cols-7 border-b border-line text-center text-xs font-semibold text-muted">
-            {days.slice(0, 7).map((day) => (
-              <div key={day} className="py-2">
-                {weekday.format(at(day))}
-              </div>
-            ))}
-          </div>
-          <ol className="grid grid-cols-7">
-            {days.map((day) => {
-              const events = on(day)
-              const outside = view === 'month' && !day.startsWith(month)
-              return (
-                <li
-                  key={day}
-                  className={cn(
-                    'min-h-28 min-w-0 overflow-hidden border-e border-b border-line p-1.5 [&:nth-child(7n)]:border-e-0',
-                    view === 'week' && 'min-h-64',
-                    outside && 'bg-black/[0.02] dark:bg-white/[0.02]',
-                  )}
-                  data-testid="calendar-day"
-                  data-day={day}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the links' own (Enter on a link clicks it too) */}
+      <div onClick={openDialog}>
+        <Card className="overflow-hidden">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line p-4">
+            <div className="flex items-center gap-2">
+              <ButtonLink to={link({ date: loaderData.previous })} variant="secondary" aria-label={t('calendar.previous')} title={t('calendar.previous')}>
+                <span aria-hidden="true">‹</span>
+              </ButtonLink>
+              <ButtonLink to={link({ date: today })} variant="secondary">
+                {t('calendar.today')}
+              </ButtonLink>
+              <ButtonLink to={link({ date: loaderData.next })} variant="secondary" aria-label={t('calendar.next')} title={t('calendar.next')}>
+                <span aria-hidden="true">›</span>
+              </ButtonLink>
+              <h2 className="ms-2 text-lg font-bold" data-testid="calendar-title">
+                {title}
+              </h2>
+            </div>
+            <nav aria-label={t('calendar.views')} className="flex gap-1">
+              {CALENDAR_VIEWS.map((option) => (
+                <Link
+                  key={option}
+                  to={link({ view: option })}
+                  aria-current={option === view ? 'page' : undefined}
+                  className={cn('rounded-lg px-3 py-1.5 text-sm font-semibold', option === view ? 'bg-ink text-surface' : 'text-muted hover:text-ink')}
                 >
-                  <div className="mb-1 flex items-center justify-between">
-                    <span
-                      className={cn(
-                        'grid size-7 place-items-center rounded-full text-sm tabular-nums',
-                        day === today && 'bg-primary font-bold text-primary-contrast',
-                        outside && 'text-muted',
-                      )}
-                      aria-label={dayLong.format(at(day))}
-                    >
-                      {Number(day.slice(8))}
-                    </span>
-                    {loaderData.canCreate ? (
-                      <a
-                        href={`${href('/dashboard/calendar/new')}?date=${day}`}
-                        className="rounded p-1 text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
-                        aria-label={t('calendar.newOn', { date: dayLong.format(at(day)) })}
+                  {t(`calendar.view.${option}`)}
+                </Link>
+              ))}
+            </nav>
+          </div>
+
+          {/* Wide screens: the grid. Phones: the same days as a list of those with events. */}
+          <div className="hidden md:block" data-testid="calendar-grid">
+            <div className="grid grid-cols-7 border-b border-line text-center text-xs font-semibold text-muted">
+              {days.slice(0, 7).map((day) => (
+                <div key={day} className="py-2">
+                  {weekday.format(at(day))}
+                </div>
+              ))}
+            </div>
+            <ol className="grid grid-cols-7">
+              {days.map((day) => {
+                const events = on(day)
+                const outside = view === 'month' && !day.startsWith(month)
+                return (
+                  <li
+                    key={day}
+                    className={cn(
+                      'min-h-28 min-w-0 overflow-hidden border-e border-b border-line p-1.5 [&:nth-child(7n)]:border-e-0',
+                      view === 'week' && 'min-h-64',
+                      outside && 'bg-black/[0.02] dark:bg-white/[0.02]',
+                    )}
+                    data-testid="calendar-day"
+                    data-day={day}
+                  >
+                    <div className="mb-1 flex items-center justify-between">
+                      <span
+                        className={cn(
+                          'grid size-7 place-items-center rounded-full text-sm tabular-nums',
+                          day === today && 'bg-primary font-bold text-primary-contrast',
+                          outside && 'text-muted',
+                        )}
+                        aria-label={dayLong.format(at(day))}
                       >
-                        <Icon name="plus" size={14} />
-                      </a>
+                        {Number(day.slice(8))}
+                      </span>
+                      {loaderData.canCreate ? (
+                        <a
+                          href={`${href('/dashboard/calendar/new')}?date=${day}`}
+                          data-dialog={`date:${day}`}
+                          className="rounded p-1 text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+                          aria-label={t('calendar.newOn', { date: dayLong.format(at(day)) })}
+                        >
+                          <Icon name="plus" size={14} />
+                        </a>
+                      ) : null}
+                    </div>
+                    <ul className="grid gap-1">
+                      {(view === 'month' ? events.slice(0, DAY_EVENTS_SHOWN) : events).map((item) => (
+                        <li key={item.id}>
+                          <EventChip item={item} />
+                        </li>
+                      ))}
+                    </ul>
+                    {view === 'month' && events.length > DAY_EVENTS_SHOWN ? (
+                      <Link to={`?view=week&date=${day}`} className="mt-1 block text-xs font-semibold text-muted hover:underline">
+                        {t('calendar.more', { n: events.length - DAY_EVENTS_SHOWN })}
+                      </Link>
                     ) : null}
-                  </div>
-                  <ul className="grid gap-1">
-                    {(view === 'month' ? events.slice(0, DAY_EVENTS_SHOWN) : events).map((item) => (
+                  </li>
+                )
+              })}
+            </ol>
+          </div>
+
+          <ol className="divide-y divide-dashed divide-line md:hidden" data-testid="calendar-agenda">
+            {agenda.length === 0 ? <li className="p-4 text-sm text-muted">{t('calendar.nothing')}</li> : null}
+            {agenda.map((day) => (
+              <li key={day} className="p-4">
+                <h3 className={cn('mb-2 text-sm font-bold', day === today && 'text-primary-darker dark:text-primary-light')}>{dayLong.format(at(day))}</h3>
+                {on(day).length ? (
+                  <ul className="grid gap-1.5">
+                    {on(day).map((item) => (
                       <li key={item.id}>
                         <EventChip item={item} />
                       </li>
                     ))}
                   </ul>
-                  {view === 'month' && events.length > DAY_EVENTS_SHOWN ? (
-                    <Link to={`?view=week&date=${day}`} className="mt-1 block text-xs font-semibold text-muted hover:underline">
-                      {t('calendar.more', { n: events.length - DAY_EVENTS_SHOWN })}
-                    </Link>
-                  ) : null}
-                </li>
-              )
-            })}
+                ) : (
+                  <p className="text-sm text-muted">{t('calendar.nothing')}</p>
+                )}
+              </li>
+            ))}
           </ol>
-        </div>
 
-        <ol className="divide-y divide-dashed divide-line md:hidden" data-testid="calendar-agenda">
-          {agenda.length === 0 ? <li className="p-4 text-sm text-muted">{t('calendar.nothing')}</li> : null}
-          {agenda.map((day) => (
-            <li key={day} className="p-4">
-              <h3 className={cn('mb-2 text-sm font-bold', day === today && 'text-primary-darker dark:text-primary-light')}>{dayLong.format(at(day))}</h3>
-              {on(day).length ? (
-                <ul className="grid gap-1.5">
-                  {on(day).map((item) => (
-                    <li key={item.id}>
-                      <EventChip item={item} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-muted">{t('calendar.nothing')}</p>
-              )}
-            </li>
-          ))}
-        </ol>
-
-        <ul className="flex flex-wrap gap-3 border-t border-line p-4 text-xs text-muted" aria-label={t('calendar.legend')}>
-          {EVENT_KINDS.map((kind) => (
-            <li key={kind} className="flex items-center gap-1.5">
-              <span className={cn('size-3 rounded-sm border-s-4', COLOUR_CLASS[kind === 'event' ? 'purple' : KIND_COLOUR[kind]])} aria-hidden="true" />
-              {t(`calendar.legendKinds.${kind}`)}
-            </li>
-          ))}
-        </ul>
-      </Card>
+          <ul className="flex flex-wrap gap-3 border-t border-line p-4 text-xs text-muted" aria-label={t('calendar.legend')}>
+            {EVENT_KINDS.map((kind) => (
+              <li key={kind} className="flex items-center gap-1.5">
+                <span className={cn('size-3 rounded-sm border-s-4', COLOUR_CLASS[kind === 'event' ? 'purple' : KIND_COLOUR[kind]])} aria-hidden="true" />
+                {t(`calendar.legendKinds.${kind}`)}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <EventDialog target={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

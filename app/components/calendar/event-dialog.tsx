@@ -1,0 +1,78 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect, useRef } from 'react'
+import { href, useFetcher } from 'react-router'
+import { Button, buttonClass } from '~/components/ui/button'
+import { useTranslation } from '~/utils/use-translation'
+import { EventFields, type EventValues } from './event-fields'
+
+type Answer = { values?: EventValues; fields?: Record<string, string[]>; message?: string }
+type Loaded = { event: EventValues & { id: string | null; version: number | null } }
+
+/**
+ * With JavaScript, a new event (from a day's "+") or an existing one (a click on it) opens here: the
+ * same form and action as its page, through a fetcher. Saved or deleted, the action redirects and
+ * the calendar reloads behind the closing dialog; refused, the messages show in the dialog.
+ */
+export default function EventDialog({ target, onClose }: { target: { id: string } | { date: string }; onClose: () => void }) {
+  const { t } = useTranslation()
+  const loader = useFetcher<Loaded>()
+  const saver = useFetcher<Answer>()
+  const path = 'id' in target ? href('/dashboard/calendar/events/:id', { id: target.id }) : `${href('/dashboard/calendar/new')}?date=${target.date}`
+  useEffect(() => {
+    if (loader.state === 'idle' && !loader.data) void loader.load(path)
+  }, [loader, path])
+  // A save that brings no new answer was a redirect (a fetcher keeps its last data then): done,
+  // the calendar behind shows it. A refusal is a new answer, shown here.
+  const sent = useRef<{ data: Answer | undefined } | null>(null)
+  useEffect(() => {
+    if (saver.state === 'idle' && sent.current) {
+      const { data } = sent.current
+      sent.current = null
+      if (saver.data === data) onClose()
+    }
+  }, [saver.state, saver.data, onClose])
+  const event = loader.data?.event
+  const editing = Boolean(event?.id)
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-drawer bg-black/50" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-drawer max-h-[calc(100dvh-2rem)] w-[min(640px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-2xl"
+          data-testid="event-dialog"
+        >
+          <Dialog.Title className="mb-4 text-lg font-bold">{editing ? t('calendar.edit', { title: event!.title }) : t('calendar.new')}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t('calendar.timesHint')}</Dialog.Description>
+          {event ? (
+            <saver.Form method="post" action={path} className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={() => (sent.current = { data: saver.data })}>
+              {event.version !== null ? <input type="hidden" name="version" value={event.version} /> : null}
+              {saver.data?.message ? (
+                <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
+                  {saver.data.message}
+                </p>
+              ) : null}
+              <EventFields values={saver.data?.values ?? event} fields={saver.data?.fields ?? {}} />
+              <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
+                {editing ? (
+                  <Button type="submit" name="intent" value="delete" variant="ghost" disabled={saver.state !== 'idle'}>
+                    {t('common.delete')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <div className="flex gap-2">
+                  <Dialog.Close className={buttonClass('secondary')}>{t('common.cancel')}</Dialog.Close>
+                  <Button type="submit" name="intent" value="save" disabled={saver.state !== 'idle'}>
+                    {t('common.saveChanges')}
+                  </Button>
+                </div>
+              </div>
+            </saver.Form>
+          ) : (
+            <p className="text-sm text-muted">{t('common.loading')}</p>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
