@@ -82,7 +82,12 @@ test('makes a draft from a delivered load and a free line on the new invoice pag
 
   await page.goto('/dashboard/invoice/list')
   await page.getByRole('link', { name: 'New invoice' }).first().click()
-  await page.getByLabel('Broker').selectOption({ label: broker.name as string })
+  // The list has a Broker filter too: wait for the new page before choosing.
+  await expect(page.getByRole('heading', { name: 'New invoice', level: 1 })).toBeVisible()
+  await page
+    .getByTestId('pick-broker')
+    .getByLabel('Broker')
+    .selectOption({ label: broker.name as string })
   await page.getByRole('button', { name: 'Show its loads' }).click()
   await page.getByTestId('billable-loads').getByText(load.loadNumber).click()
   await page.getByRole('button', { name: 'Add a line' }).click()
