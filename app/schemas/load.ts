@@ -159,9 +159,13 @@ export const LoadListQuerySchema = listQuery({
     truckId: idFilter(),
     from: dateFilter(),
     to: dateFilter(),
-    // Keyset paging (the API's `meta.nextCursor`): the rows after this one, however deep. The
-    // model checks it (a cursor of another sort, or not ours, is a 400).
-    after: text().trim().max(300).optional().catch(undefined),
   },
 })
-export type LoadListQuery = z.infer<typeof LoadListQuerySchema>
+export type LoadListQuery = z.infer<typeof LoadListQuerySchema> & { after?: string }
+
+/**
+ * The API's list query: the page's, plus keyset paging (`after`, from `meta.nextCursor`): the rows
+ * after that one, however deep. The model checks it (a cursor of another sort, or not ours, is a
+ * 400). The page is paged by number, so its URL has no cursor.
+ */
+export const LoadApiListQuerySchema = LoadListQuerySchema.extend({ after: text().trim().max(300).optional().catch(undefined) })

@@ -14,7 +14,7 @@ import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schem
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
-import { LoadListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
+import { LoadApiListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { ERROR_CODES } from './errors.server'
 
@@ -395,7 +395,7 @@ const RESOURCES: Resource[] = [
     record: record(LoadSchema),
     create: input(LoadSchema),
     update: input(LoadUpdateSchema),
-    list: queryParameters(LoadListQuerySchema),
+    list: queryParameters(LoadApiListQuerySchema),
     deletable: true,
   },
 ]

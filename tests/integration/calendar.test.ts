@@ -108,6 +108,8 @@ describe('calendar pages', () => {
     const refused = await post('/dashboard/calendar/new', { title: '', startDate: '2026-12-11', endDate: '2026-12-10' })
     expect(refused.status).toBe(400)
     expect(Object.keys(refused.data?.fields as object)).toEqual(['title'])
+    const nul = await post('/dashboard/calendar/new', { title: 'Yard\u0000day', startDate: '2026-12-11' })
+    expect([nul.status, Object.keys(nul.data?.fields as object)]).toEqual([400, ['title']])
     const backwards = await post('/dashboard/calendar/new', { title: 'Yard day', startDate: '2026-12-11', endDate: '2026-12-10' })
     expect([backwards.status, (backwards.data?.fields as Record<string, string[]>).endDate]).toEqual([400, ['The event ends before it starts.']])
     const created = await post('/dashboard/calendar/new', { title: 'Yard day', startDate: '2026-12-11' })

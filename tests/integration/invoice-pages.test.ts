@@ -106,6 +106,14 @@ describe('the new invoice page', () => {
     const line = { 'items[0].title': 'Lumper', 'items[0].description': '', 'items[0].quantity': '1', 'items[0].unitPrice': '85.50' }
     const added = await post({ brokerId: broker.id, intent: 'addLine', ...line })
     expect((added.data?.values as { lines: unknown[] }).lines).toHaveLength(2)
+    const nul = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].title': 'Lum\u0000per' })
+    expect([nul.status, Object.keys(nul.data?.errors as object)]).toEqual([400, ['items[0].title']])
+    const foreign = await post({
+      brokerId: (await createOrg().then((other) => prisma.broker.create({ data: { organizationId: other.organization.id, name: unique('B') } }))).id,
+      intent: 'create',
+      ...line,
+    })
+    expect([foreign.status, Object.keys(foreign.data?.errors as object)]).toEqual([400, ['brokerId']])
     const bad = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].unitPrice': '85.5.0', discount: 'lots' })
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.data?.errors as object).sort()).toEqual(['discount', 'items[0].unitPrice'])

@@ -1,6 +1,6 @@
 import { createLoad, listLoads, loadViewer, serializeLoad, serializeLoadRow } from '~/models/load.server'
 import { parseListQuery } from '~/schemas/list-query'
-import { LoadListQuerySchema, LoadSchema } from '~/schemas/load'
+import { LoadApiListQuerySchema, LoadSchema } from '~/schemas/load'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
 import type { Route } from './+types/collection'
@@ -12,7 +12,7 @@ import type { Route } from './+types/collection'
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'load')
-    const query = parseListQuery(LoadListQuerySchema, new URL(request.url).searchParams)
+    const query = parseListQuery(LoadApiListQuerySchema, new URL(request.url).searchParams)
     const result = await listLoads(loadViewer(user), query)
     // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
     // `nextCursor` pages on from the last row (`?after=`), as fast at row 100,000 as at row 50.

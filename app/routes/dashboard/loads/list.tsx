@@ -43,8 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { organizationId } = user
   const url = new URL(request.url)
   const query = parseListQuery(LoadListQuerySchema, url.searchParams)
-  // The page is paged by number; the API's cursor (`after`) is not part of its URL state.
-  query.after = undefined
   // A large fleet is filtered by a typed unit number instead of a select (see listLoadTruckOptions).
   const typedUnit = url.searchParams.get('truck')?.trim().slice(0, 20)
   const truckUnit = typedUnit && isSaveableText(typedUnit) ? typedUnit : undefined
