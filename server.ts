@@ -76,10 +76,15 @@ if (process.env.LOG_REQUESTS === 'true' || dev) {
   })
 }
 
+/** What app/entry.server.tsx exports besides the request handler: the job queue's worker. */
+type AppEntry = { startJobWorker?: () => Promise<{ stop: () => Promise<void> } | null> }
+let startWorker: AppEntry['startJobWorker']
+
 if (dev) {
   const vite = await import('vite')
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
+  startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
     try {
@@ -102,6 +107,7 @@ if (dev) {
     process.exit(1)
   }
   const build = (await import(buildPath)) as ServerBuild
+  startWorker = (build.entry.module as AppEntry).startJobWorker
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
   app.use('/assets', staticGzip('build/client/assets', { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
@@ -138,6 +144,12 @@ server.listen(PORT, HOST, () => {
 })
 server.on('clientError', answerClientError)
 
+// Jobs (invoice emails) run in this process too; they wait in the database while it is down.
+const worker = await startWorker?.().catch((error: unknown) => {
+  console.error('[freightdesk] the job worker did not start; queued jobs wait for the next start', error)
+  return null
+})
+
 let stopping = false
 
 async function shutdown(signal: string) {
@@ -146,6 +158,7 @@ async function shutdown(signal: string) {
   console.info(`\n[freightdesk] ${signal}: shutting down`)
   server.close()
   server.closeAllConnections()
+  await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   const stopped = await withTimeout(
     database.stop().catch(() => {}),
     SHUTDOWN_TIMEOUT_MS,

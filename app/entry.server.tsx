@@ -8,6 +8,9 @@ import { getInstance } from './middleware/i18next'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { NonceProvider } from './utils/nonce-provider'
 
+/** server.ts starts the job queue's worker from the app's own build (app/utils/jobs.server.ts). */
+export { startJobWorker } from '~/utils/jobs.server'
+
 export const streamTimeout = 5_000
 
 /** Requests that match no route skip the middleware; they still render in the right language. */

@@ -183,6 +183,10 @@ const cn: Catalogue = {
     tooManyRequests: '请求过于频繁，请稍后再试。',
   },
   emails: {
+    invoice: {
+      subject: '来自 {{from}} 的发票 {{number}}',
+      body: '{{broker}}，您好：\n\n附件是 {{from}} 的发票 {{number}}。应付金额：{{total}}，付款截止日期：{{due}}。\n\n感谢您的合作。\n\n{{from}}',
+    },
     verify: {
       subject: '确认您的 Freightdesk 邮箱地址',
       body: '{{name}}，您好：\n\n请打开以下链接确认您的邮箱地址：\n{{link}}\n\n链接 24 小时内有效。\n\nFreightdesk',
@@ -1459,6 +1463,22 @@ const cn: Catalogue = {
       noMatchTitle: '没有匹配的发票',
       noMatch: '没有发票符合此搜索、状态和筛选条件。',
     },
+    pdf: {
+      title: '发票',
+      remitTo: '付款至',
+    },
+    edit: {
+      title: '编辑发票 {{number}}',
+      lockedHint: '只有草稿可以编辑。作废此发票后，可在新发票上重新开具其货物。',
+      back: '返回发票',
+    },
+    email: {
+      queued: '发往 {{to}} 的邮件等待发送。',
+      retrying: '发往 {{to}} 的邮件尚未发出，将会重试（已尝试 {{attempts}} 次）。最近的错误：{{error}}',
+      sent: '已于 {{date}} 通过邮件发送至 {{to}}。',
+      failed: '发往 {{to}} 的邮件在 {{attempts}} 次尝试后失败：{{error}}',
+      no_address: '未发送邮件：该经纪商没有账单邮箱。请在经纪商页面添加后重新发送。',
+    },
     view: {
       title: '发票 {{number}}',
       billTo: '付款方',
@@ -1468,6 +1488,9 @@ const cn: Catalogue = {
       noPayments: '尚未记录付款。',
     },
     actions: {
+      edit: '编辑',
+      downloadPdf: '下载 PDF',
+      emailAgain: '重新发送邮件',
       send: '发送',
       void: '作废',
       recordPayment: '记录付款',
@@ -1480,6 +1503,8 @@ const cn: Catalogue = {
       confirm: '作废发票',
     },
     toast: {
+      updated: '发票 {{number}} 已保存',
+      emailQueued: '发票 {{number}} 的邮件已排队',
       created: '发票 {{number}} 已创建',
       sent: '发票 {{number}} 已发送',
       paid: '已在 {{number}} 上记录付款',
@@ -1521,6 +1546,10 @@ const cn: Catalogue = {
         partially_paid: '此发票已发送。',
         paid: '此发票已付款。',
         void: '已作废的发票不能发送。',
+      },
+      email: {
+        draft: '请先发送发票。',
+        void: '已作废的发票不会通过电子邮件发送。',
       },
       voidAlready: '此发票已作废。',
       hasPayments: '作废此发票前请先删除其付款。',

@@ -181,6 +181,10 @@ const en = {
     tooManyRequests: 'Too many requests. Please try again later.',
   },
   emails: {
+    invoice: {
+      subject: 'Invoice {{number}} from {{from}}',
+      body: 'Hello {{broker}},\n\nPlease find attached invoice {{number}} from {{from}}. Amount due: {{total}}, by {{due}}.\n\nThank you for your business.\n\n{{from}}',
+    },
     verify: {
       subject: 'Confirm your Freightdesk email address',
       body: 'Hello {{name}},\n\nPlease confirm your email address by opening this link:\n{{link}}\n\nThe link is valid for 24 hours.\n\nFreightdesk',
@@ -1457,6 +1461,22 @@ const en = {
       noMatchTitle: 'No matching invoices',
       noMatch: 'No invoice matches this search, status and filters.',
     },
+    pdf: {
+      title: 'Invoice',
+      remitTo: 'Remit to',
+    },
+    edit: {
+      title: 'Edit invoice {{number}}',
+      lockedHint: 'Only drafts are edited. Void this invoice to bill its loads again on a new one.',
+      back: 'Back to the invoice',
+    },
+    email: {
+      queued: 'Email to {{to}} waiting to be sent.',
+      retrying: 'Email to {{to}} not sent yet; it is tried again ({{attempts}} tries so far). Last error: {{error}}',
+      sent: 'Emailed to {{to}} on {{date}}.',
+      failed: 'Email to {{to}} failed after {{attempts}} tries: {{error}}',
+      no_address: 'Not emailed: the broker has no billing email. Add one on the broker page, then email again.',
+    },
     view: {
       title: 'Invoice {{number}}',
       billTo: 'Bill to',
@@ -1466,6 +1486,9 @@ const en = {
       noPayments: 'No payments recorded yet.',
     },
     actions: {
+      edit: 'Edit',
+      downloadPdf: 'Download PDF',
+      emailAgain: 'Email again',
       send: 'Send',
       void: 'Void',
       recordPayment: 'Record payment',
@@ -1478,6 +1501,8 @@ const en = {
       confirm: 'Void invoice',
     },
     toast: {
+      updated: 'Invoice {{number}} saved',
+      emailQueued: 'Email of {{number}} queued',
       created: 'Invoice {{number}} created',
       sent: 'Invoice {{number}} sent',
       paid: 'Payment recorded on {{number}}',
@@ -1519,6 +1544,10 @@ const en = {
         partially_paid: 'This invoice was already sent.',
         paid: 'This invoice is paid.',
         void: 'A void invoice cannot be sent.',
+      },
+      email: {
+        draft: 'Send the invoice first.',
+        void: 'A void invoice is not emailed.',
       },
       voidAlready: 'This invoice is already void.',
       hasPayments: 'Remove its payments before voiding this invoice.',

@@ -184,6 +184,10 @@ const fr: Catalogue = {
     tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   },
   emails: {
+    invoice: {
+      subject: 'Facture {{number}} de {{from}}',
+      body: 'Bonjour {{broker}},\n\nVeuillez trouver ci-joint la facture {{number}} de {{from}}. Montant dû : {{total}}, avant le {{due}}.\n\nMerci de votre confiance.\n\n{{from}}',
+    },
     verify: {
       subject: 'Confirmez votre adresse e-mail Freightdesk',
       body: 'Bonjour {{name}},\n\nVeuillez confirmer votre adresse e-mail en ouvrant ce lien :\n{{link}}\n\nCe lien est valable 24 heures.\n\nFreightdesk',
@@ -1475,6 +1479,22 @@ const fr: Catalogue = {
       noMatchTitle: 'Aucune facture trouvée',
       noMatch: 'Aucune facture ne correspond à cette recherche, ce statut et ces filtres.',
     },
+    pdf: {
+      title: 'Facture',
+      remitTo: 'Payer à',
+    },
+    edit: {
+      title: 'Modifier la facture {{number}}',
+      lockedHint: 'Seuls les brouillons se modifient. Annulez cette facture pour facturer à nouveau ses chargements sur une nouvelle.',
+      back: 'Retour à la facture',
+    },
+    email: {
+      queued: 'E-mail à {{to}} en attente d’envoi.',
+      retrying: 'E-mail à {{to}} pas encore envoyé ; nouvel essai prévu ({{attempts}} essais jusqu’ici). Dernière erreur : {{error}}',
+      sent: 'Envoyée par e-mail à {{to}} le {{date}}.',
+      failed: 'L’e-mail à {{to}} a échoué après {{attempts}} essais : {{error}}',
+      no_address: 'Non envoyée par e-mail : le courtier n’a pas d’e-mail de facturation. Ajoutez-en un sur sa page, puis renvoyez.',
+    },
     view: {
       title: 'Facture {{number}}',
       billTo: 'Facturer à',
@@ -1484,6 +1504,9 @@ const fr: Catalogue = {
       noPayments: 'Aucun paiement enregistré.',
     },
     actions: {
+      edit: 'Modifier',
+      downloadPdf: 'Télécharger le PDF',
+      emailAgain: 'Renvoyer par e-mail',
       send: 'Envoyer',
       void: 'Annuler',
       recordPayment: 'Enregistrer un paiement',
@@ -1496,6 +1519,8 @@ const fr: Catalogue = {
       confirm: 'Annuler la facture',
     },
     toast: {
+      updated: 'Facture {{number}} enregistrée',
+      emailQueued: 'E-mail de {{number}} mis en file',
       created: 'Facture {{number}} créée',
       sent: 'Facture {{number}} envoyée',
       paid: 'Paiement enregistré sur {{number}}',
@@ -1537,6 +1562,10 @@ const fr: Catalogue = {
         partially_paid: 'Cette facture a déjà été envoyée.',
         paid: 'Cette facture est payée.',
         void: 'Une facture annulée ne peut pas être envoyée.',
+      },
+      email: {
+        draft: 'Envoyez d’abord la facture.',
+        void: 'Une facture annulée n’est pas envoyée par e-mail.',
       },
       voidAlready: 'Cette facture est déjà annulée.',
       hasPayments: 'Retirez ses paiements avant d’annuler cette facture.',

@@ -184,6 +184,10 @@ const vi: Catalogue = {
     tooManyRequests: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
   },
   emails: {
+    invoice: {
+      subject: 'Hóa đơn {{number}} từ {{from}}',
+      body: 'Xin chào {{broker}},\n\nĐính kèm là hóa đơn {{number}} từ {{from}}. Số tiền phải trả: {{total}}, trước ngày {{due}}.\n\nCảm ơn quý khách đã hợp tác.\n\n{{from}}',
+    },
     verify: {
       subject: 'Xác nhận địa chỉ email Freightdesk của bạn',
       body: 'Xin chào {{name}},\n\nVui lòng xác nhận địa chỉ email của bạn bằng cách mở liên kết sau:\n{{link}}\n\nLiên kết có hiệu lực trong 24 giờ.\n\nFreightdesk',
@@ -1470,6 +1474,22 @@ const vi: Catalogue = {
       noMatchTitle: 'Không có hóa đơn phù hợp',
       noMatch: 'Không có hóa đơn nào khớp với tìm kiếm, trạng thái và bộ lọc này.',
     },
+    pdf: {
+      title: 'Hóa đơn',
+      remitTo: 'Thanh toán cho',
+    },
+    edit: {
+      title: 'Sửa hóa đơn {{number}}',
+      lockedHint: 'Chỉ sửa được bản nháp. Hãy hủy hóa đơn này để lập hóa đơn mới cho các chuyến hàng của nó.',
+      back: 'Quay lại hóa đơn',
+    },
+    email: {
+      queued: 'Email đến {{to}} đang chờ gửi.',
+      retrying: 'Email đến {{to}} chưa gửi được; sẽ thử lại (đã thử {{attempts}} lần). Lỗi gần nhất: {{error}}',
+      sent: 'Đã gửi email đến {{to}} ngày {{date}}.',
+      failed: 'Gửi email đến {{to}} thất bại sau {{attempts}} lần thử: {{error}}',
+      no_address: 'Chưa gửi email: nhà môi giới chưa có email thanh toán. Hãy thêm trên trang nhà môi giới rồi gửi lại.',
+    },
     view: {
       title: 'Hóa đơn {{number}}',
       billTo: 'Gửi đến',
@@ -1479,6 +1499,9 @@ const vi: Catalogue = {
       noPayments: 'Chưa ghi nhận thanh toán nào.',
     },
     actions: {
+      edit: 'Sửa',
+      downloadPdf: 'Tải PDF',
+      emailAgain: 'Gửi lại email',
       send: 'Gửi',
       void: 'Hủy',
       recordPayment: 'Ghi nhận thanh toán',
@@ -1491,6 +1514,8 @@ const vi: Catalogue = {
       confirm: 'Hủy hóa đơn',
     },
     toast: {
+      updated: 'Đã lưu hóa đơn {{number}}',
+      emailQueued: 'Đã xếp hàng email của {{number}}',
       created: 'Đã tạo hóa đơn {{number}}',
       sent: 'Đã gửi hóa đơn {{number}}',
       paid: 'Đã ghi nhận thanh toán cho {{number}}',
@@ -1532,6 +1557,10 @@ const vi: Catalogue = {
         partially_paid: 'Hóa đơn này đã được gửi.',
         paid: 'Hóa đơn này đã được thanh toán.',
         void: 'Không thể gửi hóa đơn đã hủy.',
+      },
+      email: {
+        draft: 'Hãy gửi hóa đơn trước.',
+        void: 'Hóa đơn đã hủy không được gửi email.',
       },
       voidAlready: 'Hóa đơn này đã bị hủy.',
       hasPayments: 'Hãy xóa các khoản thanh toán trước khi hủy hóa đơn này.',

@@ -9,6 +9,7 @@
 import type { TFunction } from 'i18next'
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
+import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
 import {
   addDays,
@@ -25,6 +26,7 @@ import {
 import type { PaymentTerm } from '~/schemas/broker-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { enqueue } from '~/utils/jobs.server'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
@@ -52,6 +54,7 @@ const include = {
 } as const satisfies Prisma.InvoiceInclude
 
 export type InvoiceWithRelations = Prisma.InvoiceGetPayload<{ include: typeof include }>
+export const invoiceInclude = include
 
 /** Today's date in the organization's zone: due dates and "overdue" are calendar days there. */
 export async function organizationToday(organizationId: string, db: Tx = prisma, now = new Date()) {
@@ -108,6 +111,17 @@ export function serializeInvoice(invoice: InvoiceWithRelations, today: string) {
     notes: invoice.notes,
     customFields: invoice.customFields,
     sentAt: invoice.sentAt?.toISOString() ?? null,
+    /** The emailed copy: null until sent; `queued`, `sent`, `failed` or `no_address`. */
+    email: invoice.emailStatus
+      ? {
+          status: invoice.emailStatus,
+          to: invoice.emailTo,
+          sentAt: invoice.emailedAt?.toISOString() ?? null,
+          attempts: invoice.emailAttempts,
+          error: invoice.emailError,
+        }
+      : null,
+    language: invoice.language,
     voidedAt: invoice.voidedAt?.toISOString() ?? null,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
@@ -342,10 +356,12 @@ async function billing<T>(work: (tx: Tx) => Promise<T>) {
 
 /**
  * A draft invoice to a broker: its delivered loads (each becomes `invoiced`; one already on a live
- * invoice is 409 `in_use`) and free lines. `t` writes the load lines in the invoice's language.
+ * invoice is 409 `in_use`) and free lines. `language` (the creator's) is the invoice's from now on:
+ * its load lines, PDF and email are written in it.
  */
-export async function createInvoice(actor: Actor, input: InvoiceInput, t: Translate = getFixedT('en')) {
+export async function createInvoice(actor: Actor, input: InvoiceInput, language: LanguageCode = FALLBACK_LANGUAGE) {
   const { organizationId } = actor
+  const t = getFixedT(language)
   return billing(async (tx) => {
     await assertReferences(tx, references(organizationId, input))
     const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
@@ -365,6 +381,7 @@ export async function createInvoice(actor: Actor, input: InvoiceInput, t: Transl
         totalCents: totals.totalCents,
         notes: input.notes || null,
         customFields,
+        language,
         items: { create: lines },
       },
       include,
@@ -394,8 +411,8 @@ function assertDraft(invoice: { status: string }) {
   if (invoice.status !== 'draft') throw new DomainError('in_use', `invoices.errors.notDraft.${invoice.status}`)
 }
 
-/** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt. */
-export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpdate, t: Translate = getFixedT('en')) {
+/** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt in the invoice's language. */
+export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpdate) {
   const { organizationId } = actor
   return billing(async (tx) => {
     const before = await lockInvoice(tx, organizationId, id, input.version)
@@ -405,7 +422,7 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
     const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields, before.customFields)
     const billed = new Set(before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : [])))
     const loads = await lockLoadsToBill(tx, organizationId, input.brokerId, input.loadIds, billed)
-    const { lines, totals } = priced(input, loads, t)
+    const { lines, totals } = priced(input, loads, getFixedT(before.language))
     const kept = new Set(input.loadIds)
     const released = await tx.load.findMany({ where: { id: { in: [...billed].filter((loadId) => !kept.has(loadId)) } }, select: { id: true, version: true } })
     await tx.invoiceItem.deleteMany({ where: { invoiceId: id } })
@@ -475,12 +492,42 @@ async function setStatus(
   await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: before.status }, after: { status } })
 }
 
-/** A draft is sent: from now on it is kept (void it rather than delete it) and takes payments. */
+/**
+ * Queues the invoice's email (the PDF to the broker's billing email, else its email) in the
+ * transaction that sends it: the job and the change are written together or not at all. Without
+ * an address the invoice is still sent (by post, by a portal) and says it was not emailed.
+ */
+async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string; brokerId: string }) {
+  const broker = await tx.broker.findUniqueOrThrow({ where: { id: invoice.brokerId }, select: { billingEmail: true, email: true } })
+  const to = broker.billingEmail ?? broker.email
+  if (to) await enqueue(tx, 'invoice_email', { invoiceId: invoice.id, organizationId: invoice.organizationId }, { key: `invoice_email:${invoice.id}` })
+  return { emailStatus: to ? 'queued' : 'no_address', emailTo: to, emailAttempts: 0, emailError: null } as const
+}
+
+/** A draft is sent: from now on it is kept (void it rather than delete it), takes payments, and its email is queued. */
 export async function sendInvoice(actor: Actor, id: string, version: number, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     if (before.status !== 'draft') throw new DomainError('invalid_transition', `invoices.errors.send.${before.status}`)
-    await setStatus(tx, actor, before, 'sent', { sentAt: now })
+    await setStatus(tx, actor, before, 'sent', { sentAt: now, ...(await queueEmail(tx, before)) })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** "Email again": a sent invoice's email queued once more (after a failure, or a new billing address). */
+export async function emailInvoiceAgain(actor: Actor, id: string, version: number) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, version)
+    if (before.status === 'draft' || before.status === 'void') throw new DomainError('invalid_transition', `invoices.errors.email.${before.status}`)
+    const email = await queueEmail(tx, before)
+    assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { ...email, version: { increment: 1 } } }))
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: { emailStatus: before.emailStatus },
+      after: { emailStatus: email.emailStatus, emailTo: email.emailTo },
+    })
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
 }

@@ -249,5 +249,18 @@ export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
       await client.query('SELECT pg_advisory_unlock(727274)')
     }
   })
+  await installJobQueue(url)
   return applied
+}
+
+/**
+ * The job queue's tables (schema `graphile_worker`, app/utils/jobs.server.ts) come from
+ * graphile-worker's own migrations, run after ours; it keeps its own record of what it applied.
+ */
+export async function installJobQueue(url: string) {
+  const { Logger, runMigrations } = await import('graphile-worker')
+  const logger = new Logger(() => (level, message) => {
+    if (level === 'error' || level === 'warning') console.warn(`[jobs] ${message}`)
+  })
+  await runMigrations({ connectionString: url, logger })
 }

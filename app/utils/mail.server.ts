@@ -3,7 +3,13 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { env } from './env.server'
 
-export type Email = { to: string; subject: string; text: string; html?: string }
+export type Email = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
+}
 
 /**
  * Sends with nodemailer: through SMTP_URL when set; otherwise nodemailer's JSON transport builds

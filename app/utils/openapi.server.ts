@@ -259,12 +259,31 @@ function invoiceRecord(): JsonSchema {
         },
       },
       sentAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+      email: {
+        type: ['object', 'null'],
+        readOnly: true,
+        description:
+          'The emailed copy (the PDF to the broker’s billing email, else its email), sent by a job queue with retries; null until the invoice is sent.',
+        properties: {
+          status: { type: 'string', enum: ['queued', 'sent', 'failed', 'no_address'] },
+          to: { type: ['string', 'null'] },
+          sentAt: { type: ['string', 'null'], format: 'date-time' },
+          attempts: { type: 'integer' },
+          error: { type: ['string', 'null'], description: 'The last attempt’s error while retrying or after the last one.' },
+        },
+      },
+      language: {
+        type: 'string',
+        enum: ['en', 'fr', 'vi', 'cn', 'ar'],
+        readOnly: true,
+        description: 'The creator’s language: the load lines, the PDF and the email are written in it.',
+      },
       voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
     },
   }
 }
 
-/** The invoice actions beside the five calls: send, void, payments. */
+/** The invoice actions beside the five calls: send, email again, void, payments, the PDF. */
 function invoicePaths(): Record<string, Record<string, Operation>> {
   const action = (operationId: string, summary: string, description: string, conflicts: string) => ({
     post: {
@@ -296,6 +315,29 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       'The invoice stays for the record with no effect; its loads are `delivered` (billable) again.',
       'in_use (payments recorded: remove them first), invalid_transition (already void) or conflict (stale version).',
     ),
+    '/api/invoice/{id}/email': action(
+      'email_invoice',
+      'Email an invoice again',
+      'Queues the emailed copy of a sent invoice once more (after a failure, or a new billing address). Pressed twice while waiting, it is still one email.',
+      'invalid_transition (a draft or void invoice) or conflict (stale version).',
+    ),
+    '/api/invoice/{id}/pdf': {
+      get: {
+        tags: ['invoices'],
+        summary: 'Download an invoice as PDF',
+        description: 'The invoice in its own language, as an attachment; the same invoice gives the same bytes.',
+        operationId: 'download_invoice_pdf',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The PDF, as an attachment (`Content-Disposition`).',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
     '/api/invoice/{id}/payments': {
       post: {
         tags: ['invoices'],

@@ -28,6 +28,11 @@ test('sends an invoice, records a partial and a full payment, and lists it as pa
   await page.getByRole('button', { name: 'Send' }).click()
   const balance = page.getByTestId('invoice-balance')
   await expect(page.getByTestId('invoice-status')).toHaveText('Sent')
+  // The email went to the job queue with the send; the server's worker delivers it.
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('invoice-email')).toHaveText(/^Emailed to ap@example\.test on /, { timeout: 1_000 })
+  }).toPass()
 
   const form = page.getByTestId('payment-form')
   await form.getByLabel('Amount').fill('400')
@@ -104,4 +109,31 @@ test('makes a draft from a delivered load and a free line on the new invoice pag
   await expect(page.getByTestId('invoice-items')).toContainText(`Load ${load.loadNumber} linehaul`)
   await expect(page.getByTestId('invoice-items')).toContainText('Detention')
   await expect(page.getByTestId('invoice-balance')).toHaveText('$2,550.00')
+})
+
+test('edits a draft’s lines, then downloads its PDF', async ({ page, request }) => {
+  const draft = await freeInvoice(request, org, 5_000)
+  await page.goto(`/dashboard/invoice/${draft.id}`)
+  await page.getByTestId('invoice-actions').getByRole('link', { name: 'Edit' }).click()
+  await expect(page.getByRole('heading', { name: `Edit invoice ${draft.invoiceNumber}` })).toBeVisible()
+  const lines = page.getByTestId('invoice-lines')
+  await expect(lines.getByLabel('Item')).toHaveValue('Detention, 4 hours')
+  await page.getByRole('button', { name: 'Add a line' }).click()
+  await lines.getByLabel('Item').nth(1).fill('Lumper fee')
+  await lines.getByLabel('Unit price').nth(1).fill('abc')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  // Refused at its field, the rest as typed.
+  await expect(lines).toContainText('Enter a number.')
+  await expect(lines.getByLabel('Item').nth(1)).toHaveValue('Lumper fee')
+  await lines.getByLabel('Unit price').nth(1).fill('125')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('heading', { name: `Invoice ${draft.invoiceNumber}` })).toBeVisible()
+  await expect(page.getByTestId('invoice-items')).toContainText('Lumper fee')
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$325.00')
+
+  const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')
+  const pdf = await page.request.get(href!)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect(pdf.headers()['content-disposition']).toContain(`${draft.invoiceNumber}.pdf`)
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 })

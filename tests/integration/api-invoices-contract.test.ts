@@ -5,6 +5,9 @@ import * as payment from '~/routes/api/invoices/payment'
 import * as payments from '~/routes/api/invoices/payments'
 import * as send from '~/routes/api/invoices/send'
 import * as voiding from '~/routes/api/invoices/void'
+import * as emailing from '~/routes/api/invoices/email'
+import * as pdf from '~/routes/api/invoices/pdf'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
@@ -152,5 +155,45 @@ describe('/api/invoice beyond the five calls', () => {
       })
       expect(answer.status).toBe(404)
     }
+  })
+
+  it('downloads the PDF and queues the email again; a draft is not emailed; another organization’s is 404', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const created = (await callApi(collection, { method: 'POST', path: '/api/invoice', token, body: { brokerId: await brokerOf(org), items } })).body.data
+    const id = created.id as string
+    const download = async (as: string) => {
+      const headers = new Headers({ Authorization: `Bearer ${as}`, [CLIENT_IP_HEADER]: '198.51.100.1' })
+      return pdf.loader({ request: new Request(`http://localhost/api/invoice/${id}/pdf`, { headers }), params: { id }, context: {} } as never)
+    }
+    const file = await download(org.users.viewer.token)
+    expect([file.status, file.headers.get('Content-Type'), file.headers.get('Content-Disposition')]).toEqual([
+      200,
+      'application/pdf',
+      `attachment; filename="${created.invoiceNumber}.pdf"; filename*=UTF-8''${created.invoiceNumber}.pdf`,
+    ])
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect((await download(org.users.driver.token)).status).toBe(403)
+    const other = await createOrg()
+    const foreign = await download(other.users.admin.token)
+    expect([foreign.status, (await foreign.json()).error.code]).toEqual([404, 'not_found'])
+
+    const email = (version: number, as = token) =>
+      callApi(emailing, { method: 'POST', path: `/api/invoice/${id}/email`, params: { id }, token: as, body: { version } })
+    expect((await email(created.version)).body.error.code).toBe('invalid_transition')
+    const sent = (await callApi(send, { method: 'POST', path: `/api/invoice/${id}/send`, params: { id }, token, body: { version: created.version } })).body.data
+    // This broker has no email: sent, and the answer says it was not emailed.
+    expect(sent.email).toEqual({ status: 'no_address', to: null, sentAt: null, attempts: 0, error: null })
+    await prisma.broker.update({ where: { id: await brokerOf(org) }, data: { billingEmail: 'ap@broker.test' } })
+    expect((await email(sent.version, org.users.dispatcher.token)).status).toBe(403)
+    expect((await email(sent.version, other.users.admin.token)).status).toBe(404)
+    const again = await email(sent.version)
+    expect([again.status, again.body.data.email]).toEqual([200, { status: 'queued', to: 'ap@broker.test', sentAt: null, attempts: 0, error: null }])
+    expect((await email(sent.version)).body.error.code).toBe('conflict')
+    expect((await callApi(emailing, { path: `/api/invoice/${id}/email`, params: { id }, token })).status).toBe(405)
   })
 })

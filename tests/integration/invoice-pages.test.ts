@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInvoice } from '~/models/invoice.server'
 import * as invoiceList from '~/routes/dashboard/invoices/list'
+import * as invoiceEdit from '~/routes/dashboard/invoices/edit'
 import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import { InvoiceSchema } from '~/schemas/invoice'
@@ -130,5 +131,58 @@ describe('the new invoice page', () => {
     ])
     const again = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id] })
     expect([again.status, again.data?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
+  })
+})
+
+describe('the edit page', () => {
+  const edit = (org: Org, id: string, fields?: Record<string, string>, role: keyof Org['users'] = 'accountant') =>
+    fields
+      ? call(invoiceEdit.action as Handler, `/dashboard/invoice/${id}/edit`, org.users[role].id, { id }, postForm(fields))
+      : call(invoiceEdit.loader as Handler, `/dashboard/invoice/${id}/edit`, org.users[role].id, { id })
+
+  it('fills the draft’s form, saves a change with its version, refuses a stale one and bad input, and explains why a sent invoice is not edited', async () => {
+    const org = await createOrg()
+    const invoice = await draft(org)
+    const page = await edit(org, invoice.id)
+    expect(page.data).toMatchObject({
+      locked: false,
+      invoice: { version: invoice.version },
+      values: { issueDate: '2026-11-02', lines: [{ title: 'Detention', quantity: '1', unitPrice: '1250.00' }], discount: '', loadIds: [] },
+    })
+    expect((await edit(org, invoice.id, undefined, 'dispatcher')).status).toBe(403)
+    const form = (version: number, fields: Record<string, string> = {}) => ({
+      brokerId: invoice.brokerId,
+      version: String(version),
+      issueDate: '2026-11-02',
+      'items[0].title': 'Detention',
+      'items[0].quantity': '2',
+      'items[0].unitPrice': '1,250.00',
+      tax: '10',
+      ...fields,
+    })
+    const bad = await edit(org, invoice.id, form(invoice.version, { 'items[0].quantity': '-1' }))
+    expect([bad.status, Object.keys(bad.data?.errors as object)]).toEqual([400, ['items[0].quantity']])
+    const saved = await edit(org, invoice.id, form(invoice.version))
+    expect([saved.status, saved.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
+    expect(await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ totalCents: 251_000, version: invoice.version + 1 })
+    const stale = await edit(org, invoice.id, form(invoice.version, { tax: '99' }))
+    expect([stale.status, stale.data?.conflict]).toEqual([409, true])
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).totalCents).toBe(251_000)
+
+    await post(org, invoice.id, { intent: 'send', version: String(invoice.version + 1) })
+    expect((await edit(org, invoice.id)).data).toMatchObject({ locked: true, canVoid: true, invoice: { status: 'sent' } })
+    const refused = await edit(org, invoice.id, form(invoice.version + 2))
+    expect([refused.status, refused.data?.message]).toEqual([409, 'A sent invoice cannot be changed. Void it and bill again.'])
+  })
+
+  it('emails a sent invoice again from its page', async () => {
+    const org = await createOrg()
+    const invoice = await draft(org)
+    await post(org, invoice.id, { intent: 'send', version: String(invoice.version) })
+    const sent = await view(org, 'accountant', invoice.id)
+    expect(sent.data).toMatchObject({ can: { email: true, edit: false }, invoice: { email: { status: 'queued', to: 'ap@broker.test' } } })
+    const again = await post(org, invoice.id, { intent: 'email', version: String(invoice.version + 1) })
+    expect([again.status, again.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).version).toBe(invoice.version + 2)
   })
 })

@@ -1,4 +1,4 @@
-import { getFixedT, detectLanguage } from '~/i18n.server'
+import { detectLanguage } from '~/i18n.server'
 import { createInvoice, listInvoices, organizationToday, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'create', 'invoice')
     const input = await readBody(request, InvoiceSchema)
-    const invoice = await createInvoice(actor, input, getFixedT(detectLanguage(request)))
+    const invoice = await createInvoice(actor, input, detectLanguage(request))
     return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)), { status: 201 })
   })
 }

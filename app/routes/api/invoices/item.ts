@@ -1,4 +1,3 @@
-import { getFixedT, detectLanguage } from '~/i18n.server'
 import { deleteInvoice, getInvoice, organizationToday, serializeInvoice, updateInvoice } from '~/models/invoice.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -24,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'PUT': {
         const { actor } = await requireApiActor(request, 'update', 'invoice')
         const input = await readBody(request, InvoiceUpdateSchema)
-        const invoice = await updateInvoice(actor, params.id, input, getFixedT(detectLanguage(request)))
+        const invoice = await updateInvoice(actor, params.id, input)
         return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
       }
       case 'DELETE': {

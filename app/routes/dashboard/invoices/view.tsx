@@ -13,6 +13,7 @@ import { zonedWallClock } from '~/utils/time'
 import {
   deleteInvoice,
   deletePayment,
+  emailInvoiceAgain,
   getInvoice,
   invoiceFrom,
   organizationToday,
@@ -20,6 +21,7 @@ import {
   sendInvoice,
   serializeInvoice,
   voidInvoice,
+  type InvoiceDto,
 } from '~/models/invoice.server'
 import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
@@ -59,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       billTo: { name: invoice.broker.name, email: invoice.broker.billingEmail ?? invoice.broker.email },
       // The day it was sent on the organization's calendar.
       sentOn: invoice.sentAt ? zonedWallClock(invoice.sentAt, timeZone).slice(0, 10) : null,
+      emailedOn: invoice.emailedAt ? zonedWallClock(invoice.emailedAt, timeZone).slice(0, 10) : null,
     },
     ...parties,
     today,
@@ -66,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmVoid: canUpdate && url.searchParams.get('confirm') === 'void' && dto.status !== 'void' && dto.amountPaidCents === 0,
     can: {
       send: canUpdate && dto.status === 'draft',
+      edit: canUpdate && dto.status === 'draft',
+      email: canUpdate && dto.status !== 'draft' && dto.status !== 'void',
       pay: canUpdate && open,
       void: canUpdate && dto.status !== 'void' && dto.amountPaidCents === 0,
       removePayment: canUpdate,
@@ -122,6 +127,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const invoice = await sendInvoice(actor, params.id, version)
         return redirectWithToast(back, { type: 'success', title: t('invoices.toast.sent', { number: invoice.invoiceNumber }) })
       }
+      case 'email': {
+        const invoice = await emailInvoiceAgain(actor, params.id, version)
+        return redirectWithToast(back, { type: 'success', title: t('invoices.toast.emailQueued', { number: invoice.invoiceNumber }) })
+      }
       case 'void': {
         const invoice = await voidInvoice(actor, params.id, version)
         return redirectWithToast(back, { type: 'warning', title: t('invoices.toast.voided', { number: invoice.invoiceNumber }) })
@@ -152,6 +161,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
   const { i18n } = useTranslation()
   return <span className={strong ? 'font-bold tabular-nums' : 'tabular-nums'}>{formatMoney(i18n.language, cents)}</span>
+}
+
+/** Where the emailed copy is: queued, sent, retried after an error, failed, or not sent (no address). */
+function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto['email']>; emailedOn: string | null }) {
+  const { t, i18n } = useTranslation()
+  const retrying = email.status === 'queued' && email.attempts > 0
+  const key = retrying ? 'retrying' : email.status
+  const tone =
+    email.status === 'sent'
+      ? 'border-success/40 bg-success-lighter/40'
+      : email.status === 'queued'
+        ? 'border-line bg-surface'
+        : 'border-warning/50 bg-warning-lighter/50'
+  return (
+    <p role="status" data-testid="invoice-email" data-state={key} className={`mb-6 rounded-lg border px-4 py-3 text-sm print:hidden ${tone}`}>
+      {t(`invoices.email.${key}`, {
+        to: email.to ?? '',
+        date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
+        attempts: email.attempts,
+        error: email.error ?? '',
+      })}
+    </p>
+  )
 }
 
 export default function InvoiceView({ loaderData, actionData }: Route.ComponentProps) {
@@ -186,6 +218,25 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </Button>
               </Form>
             ) : null}
+            <ButtonLink to={href('/dashboard/invoice/:id/pdf', { id: invoice.id })} reloadDocument variant="secondary">
+              <Icon name="download" size={18} />
+              {t('invoices.actions.downloadPdf')}
+            </ButtonLink>
+            {loaderData.can.edit ? (
+              <ButtonLink to={href('/dashboard/invoice/:id/edit', { id: invoice.id })} variant="secondary">
+                <Icon name="edit" size={18} />
+                {t('invoices.actions.edit')}
+              </ButtonLink>
+            ) : null}
+            {loaderData.can.email ? (
+              <Form method="post">
+                {hidden('email')}
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  <Icon name="mail" size={18} />
+                  {t('invoices.actions.emailAgain')}
+                </Button>
+              </Form>
+            ) : null}
             {loaderData.can.void ? (
               <ButtonLink to={withParams(search, { confirm: 'void' })} variant="secondary" preventScrollReset>
                 {t('invoices.actions.void')}
@@ -214,6 +265,8 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
           {refusal.conflict ? <ConflictNotice reloadTo={`${pathname}${search}`} /> : null}
         </div>
       ) : null}
+
+      {invoice.email ? <EmailState email={invoice.email} emailedOn={invoice.emailedOn} /> : null}
 
       {loaderData.confirmVoid ? (
         <section

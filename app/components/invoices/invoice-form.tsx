@@ -1,0 +1,225 @@
+/**
+ * The invoice editor, for a new draft and a draft's edit page: the broker's delivered loads to
+ * tick, free lines ("Add a line" is a real submit button, so it works without JavaScript), the
+ * invoice-from company, dates, discount, tax and notes. The server checks everything
+ * (app/utils/invoice-form.server.ts) and answers the form as typed with its messages.
+ */
+import { Form, useNavigation } from 'react-router'
+import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
+import { PlainField } from '~/components/ui/plain-field'
+import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
+import { formatDate, formatMoney } from '~/utils/format'
+import { useTranslation } from '~/utils/use-translation'
+
+export type InvoiceLine = { title: string; description: string; quantity: string; unitPrice: string }
+export type InvoiceFormValues = {
+  companyId: string
+  issueDate: string
+  dueDate: string
+  loadIds: string[]
+  lines: InvoiceLine[]
+  discount: string
+  tax: string
+  notes: string
+}
+export const EMPTY_LINE: InvoiceLine = { title: '', description: '', quantity: '1', unitPrice: '' }
+
+export type BillableLoad = { id: string; loadNumber: string; lane: string; deliveredOn: string | null; reference: string | null; totalCents: number }
+
+export function InvoiceForm({
+  brokerId,
+  loads,
+  companies,
+  values,
+  errors,
+  message,
+  conflict = false,
+  reloadTo = '',
+  version,
+  submitLabel,
+  cancelTo,
+}: {
+  brokerId: string
+  loads: BillableLoad[]
+  companies: Array<{ value: string; label: string }>
+  values: InvoiceFormValues | null
+  errors: Record<string, string[]>
+  message: string | null
+  conflict?: boolean
+  reloadTo?: string
+  version?: number
+  submitLabel: string
+  cancelTo: string
+}) {
+  const { t, i18n } = useTranslation()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const lines = values?.lines.length ? values.lines : [EMPTY_LINE]
+  const ticked = new Set(values?.loadIds ?? [])
+  const invalid = (name: string) => (errors[name]?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {})
+
+  return (
+    <Form method="post" className="grid gap-6" data-testid="invoice-form" noValidate>
+      <input type="hidden" name="brokerId" value={brokerId} />
+      {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
+      {message ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
+        >
+          <p className="font-semibold">{message}</p>
+          {conflict ? <ConflictNotice reloadTo={reloadTo} /> : null}
+        </div>
+      ) : null}
+
+      <Card className="p-6">
+        <h2 className="mb-1 text-base font-bold">{t('invoices.new.loads')}</h2>
+        <p className="mb-3 text-sm text-muted">{t('invoices.new.loadsHint')}</p>
+        {errors.loadIds ? (
+          <p id="loadIds-error" className="mb-2 text-sm font-medium text-error">
+            {errors.loadIds.join(' ')}
+          </p>
+        ) : null}
+        {loads.length ? (
+          <ul className="grid gap-2 sm:grid-cols-2" data-testid="billable-loads">
+            {loads.map((load) => (
+              <li key={load.id}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-lighter/40">
+                  <input type="checkbox" name="loadIds" value={load.id} defaultChecked={ticked.has(load.id)} className="mt-0.5 size-4" />
+                  <span className="min-w-0 flex-1">
+                    <span className="font-semibold tabular-nums">{load.loadNumber}</span>
+                    {load.reference ? <bdi className="ms-2 text-muted">{load.reference}</bdi> : null}
+                    <bdi className="block text-muted">{load.lane}</bdi>
+                    {load.deliveredOn ? (
+                      <span className="block text-xs text-muted">{t('invoices.new.delivered', { date: formatDate(i18n.language, load.deliveredOn) })}</span>
+                    ) : null}
+                  </span>
+                  <span className="font-semibold tabular-nums">{formatMoney(i18n.language, load.totalCents)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted" data-testid="no-billable-loads">
+            {t('invoices.new.noLoads')}
+          </p>
+        )}
+      </Card>
+
+      <Card className="p-6">
+        <h2 className="mb-3 text-base font-bold">{t('invoices.new.lines')}</h2>
+        {errors.items ? <p className="mb-2 text-sm font-medium text-error">{errors.items.join(' ')}</p> : null}
+        <div className="grid gap-4" data-testid="invoice-lines">
+          {lines.map((line, index) => (
+            <fieldset key={index} className="grid gap-3 border-b border-dashed border-line pb-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_6rem_8rem]">
+              <legend className="sr-only">{t('invoices.new.line', { number: index + 1 })}</legend>
+              <PlainField id={`items[${index}].title`} label={t('invoices.fields.item')} errors={errors[`items[${index}].title`]}>
+                <input
+                  id={`items[${index}].title`}
+                  name={`items[${index}].title`}
+                  defaultValue={line.title}
+                  maxLength={200}
+                  className={inputClass}
+                  {...invalid(`items[${index}].title`)}
+                />
+              </PlainField>
+              <PlainField id={`items[${index}].description`} label={t('invoices.fields.description')} errors={errors[`items[${index}].description`]}>
+                <input
+                  id={`items[${index}].description`}
+                  name={`items[${index}].description`}
+                  defaultValue={line.description}
+                  maxLength={500}
+                  className={inputClass}
+                />
+              </PlainField>
+              <PlainField id={`items[${index}].quantity`} label={t('invoices.fields.quantity')} errors={errors[`items[${index}].quantity`]}>
+                <input
+                  id={`items[${index}].quantity`}
+                  name={`items[${index}].quantity`}
+                  defaultValue={line.quantity}
+                  inputMode="decimal"
+                  className={inputClass}
+                  {...invalid(`items[${index}].quantity`)}
+                />
+              </PlainField>
+              <PlainField id={`items[${index}].unitPrice`} label={t('invoices.fields.unitPrice')} errors={errors[`items[${index}].unitPrice`]}>
+                <input
+                  id={`items[${index}].unitPrice`}
+                  name={`items[${index}].unitPrice`}
+                  defaultValue={line.unitPrice}
+                  inputMode="decimal"
+                  className={inputClass}
+                  {...invalid(`items[${index}].unitPrice`)}
+                />
+              </PlainField>
+            </fieldset>
+          ))}
+        </div>
+        <Button type="submit" name="intent" value="addLine" variant="ghost" className="mt-3" disabled={busy || lines.length >= MAX_INVOICE_ITEMS}>
+          <Icon name="plus" size={18} />
+          {t('invoices.new.addLine')}
+        </Button>
+      </Card>
+
+      <Card className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-3">
+        <PlainField id="companyId" label={t('invoices.new.from')} errors={errors.companyId}>
+          <select id="companyId" name="companyId" defaultValue={values?.companyId ?? ''} className={inputClass}>
+            <option value="">{t('invoices.new.fromOrganization')}</option>
+            {companies.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </PlainField>
+        <PlainField id="issueDate" label={t('invoices.fields.issueDate')} errors={errors.issueDate}>
+          <input id="issueDate" name="issueDate" type="date" defaultValue={values?.issueDate} className={inputClass} {...invalid('issueDate')} />
+        </PlainField>
+        <PlainField id="dueDate" label={t('invoices.fields.dueDate')} errors={errors.dueDate}>
+          <input
+            id="dueDate"
+            name="dueDate"
+            type="date"
+            defaultValue={values?.dueDate}
+            className={inputClass}
+            aria-describedby="dueDate-hint"
+            {...invalid('dueDate')}
+          />
+          <p id="dueDate-hint" className="mt-1 text-xs text-muted">
+            {t('invoices.new.dueHint')}
+          </p>
+        </PlainField>
+        <PlainField id="discount" label={t('invoices.fields.discount')} errors={errors.discount}>
+          <input
+            id="discount"
+            name="discount"
+            inputMode="decimal"
+            defaultValue={values?.discount}
+            placeholder="0.00"
+            className={inputClass}
+            {...invalid('discount')}
+          />
+        </PlainField>
+        <PlainField id="tax" label={t('invoices.fields.tax')} errors={errors.tax}>
+          <input id="tax" name="tax" inputMode="decimal" defaultValue={values?.tax} placeholder="0.00" className={inputClass} {...invalid('tax')} />
+        </PlainField>
+        <PlainField id="notes" label={t('fields.notes')} errors={errors.notes} className="sm:col-span-2 lg:col-span-3">
+          <textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={values?.notes} className={inputClass} />
+        </PlainField>
+      </Card>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <ButtonLink to={cancelTo} variant="secondary">
+          {t('common.cancel')}
+        </ButtonLink>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * The emailed copy of a sent invoice: the job queue's `invoice_email` task (app/utils/jobs.server.ts).
+ * It writes the PDF, mails it to the broker's billing email (SMTP, or the outbox without one) and
+ * records the outcome on the invoice: `sent`, or the error and `queued` while retries remain,
+ * `failed` after the last. The invoice's version is not touched: the email state is not something
+ * a user edits, so it never makes an accountant's next click a conflict.
+ */
+import type { JobHelpers } from 'graphile-worker'
+import { getFixedT } from '~/i18n.server'
+import { prisma } from '~/utils/db.server'
+import { formatDate, formatMoney } from '~/utils/format'
+import { sendEmail } from '~/utils/mail.server'
+import { renderInvoicePdf } from '~/utils/invoice-pdf.server'
+import { invoicePdfContent } from './invoice-pdf.server'
+import { invoiceInclude, serializeInvoice, type InvoiceWithRelations } from './invoice.server'
+import { isoDate } from './records.server'
+
+/** The message: subject and text in the invoice's language, the PDF attached. */
+export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
+  const t = getFixedT(invoice.language)
+  const dto = serializeInvoice(invoice, isoDate(invoice.issueDate)!)
+  const content = await invoicePdfContent(invoice)
+  const params = {
+    number: invoice.invoiceNumber,
+    from: content.from.name,
+    broker: invoice.broker.name,
+    total: formatMoney(invoice.language, dto.balanceCents),
+    due: formatDate(invoice.language, dto.dueDate),
+  }
+  return {
+    to,
+    subject: t('emails.invoice.subject', params),
+    text: t('emails.invoice.body', params),
+    attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: await renderInvoicePdf(content), contentType: 'application/pdf' }],
+  }
+}
+
+const Payload = (payload: unknown) => {
+  const value = payload as { invoiceId?: unknown; organizationId?: unknown } | null
+  if (typeof value?.invoiceId !== 'string' || typeof value.organizationId !== 'string') throw new Error('invoice_email: bad payload')
+  return { invoiceId: value.invoiceId, organizationId: value.organizationId }
+}
+
+export async function invoiceEmailTask(payload: unknown, helpers: JobHelpers) {
+  const { invoiceId, organizationId } = Payload(payload)
+  const invoice = await prisma.invoice.findFirst({ where: { id: invoiceId, organizationId }, include: invoiceInclude })
+  // Deleted, voided or never sent since it was queued: nothing to send, and nothing to retry.
+  if (!invoice || invoice.status === 'draft' || invoice.status === 'void' || !invoice.emailTo) return
+  const attempts = helpers.job.attempts
+  try {
+    await sendEmail(await invoiceEmail(invoice, invoice.emailTo))
+  } catch (error) {
+    const last = attempts >= helpers.job.max_attempts
+    await prisma.invoice.updateMany({
+      where: { id: invoiceId },
+      data: { emailStatus: last ? 'failed' : 'queued', emailAttempts: attempts, emailError: String((error as Error)?.message ?? error).slice(0, 500) },
+    })
+    throw error
+  }
+  await prisma.invoice.updateMany({ where: { id: invoiceId }, data: { emailStatus: 'sent', emailedAt: new Date(), emailAttempts: attempts, emailError: null } })
+}

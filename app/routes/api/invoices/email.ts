@@ -1,0 +1,23 @@
+import { emailInvoiceAgain, organizationToday, serializeInvoice } from '~/models/invoice.server'
+import { InvoiceActionSchema } from '~/schemas/invoice'
+import { requireApiActor } from '~/utils/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import type { Route } from './+types/email'
+
+/**
+ * POST /api/invoice/{id}/email `{ version }`: a sent invoice's email queued again (after a failure or
+ * a new billing address); `email.status` is `queued` (or `no_address`) in the answer.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'update', 'invoice')
+    const { version } = await readBody(request, InvoiceActionSchema)
+    const invoice = await emailInvoiceAgain(actor, params.id, version)
+    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

@@ -1,0 +1,10 @@
+import { invoicePdfResponse } from '~/models/invoice-pdf.server'
+import { orNotFound } from '~/utils/errors.server'
+import { requirePermission } from '~/utils/session.server'
+import type { Route } from './+types/pdf'
+
+/** The invoice page's "Download PDF": the invoice in its own language, for anyone who may read invoices. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'invoice')
+  return orNotFound(invoicePdfResponse(request, user.organizationId, params.id))
+}
