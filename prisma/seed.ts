@@ -763,6 +763,60 @@ async function seedLoads(prisma: PrismaClientLike, organizationId: string, count
 
 type PrismaClientLike = Awaited<typeof import('../app/utils/db.server')>['prisma']
 
+/**
+ * Invoices for the demo's delivered loads, made by the invoice model itself (numbers, totals, loads
+ * moved to `invoiced`): paid, partly paid, sent (some overdue by now), drafts, and some loads left
+ * to bill. The seeded sends count as emailed: their queued emails are taken off the queue.
+ */
+async function seedInvoices(prisma: PrismaClientLike, organizationId: string) {
+  const { createInvoice, sendInvoice, recordPayment } = await import('../app/models/invoice.server')
+  const accountant = await prisma.user.findFirst({ where: { organizationId, role: 'accountant' }, select: { id: true } })
+  const actor = { organizationId, userId: accountant?.id ?? null }
+  const loads = await prisma.load.findMany({
+    where: { organizationId, status: 'delivered' },
+    orderBy: { deliveryAt: 'asc' },
+    select: { id: true, brokerId: true, companyId: true, deliveryAt: true },
+  })
+  const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+  const today = daysFromToday(0)
+  let made = 0
+  for (const [index, load] of loads.entries()) {
+    const plan = index % 5
+    if (plan === 4 || !load.deliveryAt) continue
+    const issued = new Date(load.deliveryAt.getTime() + 86_400_000)
+    if (issued > today) continue
+    const invoice = await createInvoice(actor, {
+      brokerId: load.brokerId,
+      companyId: load.companyId ?? undefined,
+      issueDate: isoDay(issued),
+      loadIds: [load.id],
+      items: index % 3 === 0 ? [{ title: 'Detention at receiver', quantity: 2.5, unitPriceCents: 7_500 }] : [],
+      discountCents: 0,
+      taxCents: 0,
+      notes: index % 4 === 0 ? 'Quick pay available: 2% discount if paid within 10 days.' : undefined,
+    })
+    made++
+    if (plan === 3) continue
+    let sent = await sendInvoice(actor, invoice.id, invoice.version, issued)
+    await prisma.$executeRaw`SELECT graphile_worker.remove_job(${`invoice_email:${invoice.id}`})`
+    await prisma.invoice.update({
+      where: { id: invoice.id },
+      data: { emailStatus: sent.emailTo ? 'sent' : sent.emailStatus, emailedAt: sent.emailTo ? issued : null },
+    })
+    if (plan === 2) continue
+    const paidOn = new Date(Math.min(issued.getTime() + (18 + (index % 4) * 6) * 86_400_000, today.getTime()))
+    const amountCents = plan === 0 ? sent.totalCents : Math.round(sent.totalCents / 2 / 100) * 100
+    sent = await recordPayment(actor, invoice.id, {
+      amountCents,
+      paidAt: isoDay(paidOn),
+      method: index % 2 ? 'ach' : 'check',
+      reference: index % 2 ? undefined : String(10_400 + index),
+      version: sent.version,
+    })
+  }
+  return made
+}
+
 const BATCH = 1000
 
 /** Seeds the demo organizations, replacing them if they exist. Returns what it made. */
@@ -804,7 +858,8 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
     await prisma.broker.createMany({ data: demo.brokers.map((broker) => ({ ...broker, organizationId: organization.id })) })
     await seedCustomFields(prisma, organization.id)
     const loads = await seedLoads(prisma, organization.id, demo === ORGS[0] ? 40 : 8)
-    log(`[seed] ${demo.name}: ${loads} loads`)
+    const invoices = await seedInvoices(prisma, organization.id)
+    log(`[seed] ${demo.name}: ${loads} loads, ${invoices} invoices`)
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }
   // Fresh planner statistics after bulk inserts, so lists use their indexes straight away.

@@ -267,7 +267,20 @@ describe('demo loads', () => {
       include: { stops: { orderBy: { sequence: 'asc' } }, truck: true, trailer: true, driver: { include: { driverProfile: true } }, broker: true },
     })
     expect(loads.length).toBe(40)
-    expect(new Set(loads.map((load) => load.status))).toEqual(new Set(['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'delivered', 'canceled']))
+    expect(new Set(loads.map((load) => load.status))).toEqual(
+      new Set(['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'delivered', 'invoiced', 'canceled']),
+    )
+    // Delivered loads are billed by the invoice model: each invoiced load on one invoice, some left to bill.
+    const invoices = await prisma.invoice.findMany({ where: { organizationId: organization.id }, include: { items: true } })
+    expect(new Set(invoices.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'sent', 'partially_paid', 'paid']))
+    const billed = invoices.flatMap((invoice) => invoice.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : [])))
+    expect(billed.sort()).toEqual(
+      loads
+        .filter((load) => load.status === 'invoiced')
+        .map((load) => load.id)
+        .sort(),
+    )
+    expect(await prisma.$queryRaw`SELECT id FROM graphile_worker.jobs`).toEqual([])
     expect((await prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).nextLoadNumber).toBe(41)
     const onRoad = loads.filter((load) => ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'].includes(load.status))
     expect(onRoad.length).toBeGreaterThan(0)
