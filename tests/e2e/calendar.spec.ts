@@ -54,3 +54,27 @@ test('with JavaScript, a day’s + and an event open the event in a dialog', asy
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(day.getByTestId('calendar-event')).toHaveCount(0)
 })
+
+test('with JavaScript, dragging across days makes an event from the first to the last day', async ({ page, request }) => {
+  test.skip(!js(test.info()), 'dragging is the JavaScript layer; without it the event page takes a start and an end day')
+  await signedIn(page, request)
+  await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
+  await whenHydrated(page)
+  const cell = (day: string) => page.locator(`[data-testid="calendar-day"][data-day="${day}"]`)
+  // Dragged backwards, from the 17th to the 15th: the range is still 15 → 17.
+  const from = (await cell('2026-12-17').boundingBox())!
+  const to = (await cell('2026-12-15').boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height - 10)
+  await page.mouse.down()
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 10, { steps: 5 })
+  await expect(cell('2026-12-16')).toHaveAttribute('data-selected', 'true')
+  await page.mouse.up()
+  const dialog = page.getByRole('dialog', { name: 'New event' })
+  await expect(dialog.getByLabel('Starts on')).toHaveValue('2026-12-15')
+  await expect(dialog.getByLabel('Ends on')).toHaveValue('2026-12-17')
+  await dialog.getByLabel('Title').fill('Yard inventory')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  for (const day of ['2026-12-15', '2026-12-16', '2026-12-17']) await expect(cell(day).getByRole('link', { name: 'Yard inventory' })).toBeVisible()
+  await expect(cell('2026-12-18').getByRole('link', { name: 'Yard inventory' })).toHaveCount(0)
+})

@@ -101,6 +101,11 @@ describe('calendar pages', () => {
     expect(page.data).toMatchObject({ view: 'month', date: '2026-12-15', canCreate: false })
     const bad = await callPage(calendarPage.loader as Handler, '/dashboard/calendar?view=year&date=2026-02-30', org.users.viewer.id)
     expect(bad.data).toMatchObject({ view: 'month' })
+    // A range dragged on the calendar preselects both days; an end before the start, or not a day, is dropped.
+    const form = (query: string) => callPage(calendarEvent.loader as Handler, `/dashboard/calendar/new?${query}`, org.users.dispatcher.id)
+    expect((await form('date=2026-12-15&end=2026-12-17')).data).toMatchObject({ event: { startDate: '2026-12-15', endDate: '2026-12-17' } })
+    expect((await form('date=2026-12-15&end=2026-12-14')).data).toMatchObject({ event: { startDate: '2026-12-15', endDate: '' } })
+    expect((await form('date=2026-12-15&end=%00')).data).toMatchObject({ event: { startDate: '2026-12-15', endDate: '' } })
 
     const post = (path: string, fields: Record<string, string>, role: keyof Org['users'] = 'dispatcher', params: Record<string, string> = {}) =>
       callPage(calendarEvent.action as Handler, path, org.users[role].id, params, postForm(fields))

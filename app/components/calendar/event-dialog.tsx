@@ -13,11 +13,14 @@ type Loaded = { event: EventValues & { id: string | null; version: number | null
  * same form and action as its page, through a fetcher. Saved or deleted, the action redirects and
  * the calendar reloads behind the closing dialog; refused, the messages show in the dialog.
  */
-export default function EventDialog({ target, onClose }: { target: { id: string } | { date: string }; onClose: () => void }) {
+export default function EventDialog({ target, onClose }: { target: { id: string } | { date: string; end?: string }; onClose: () => void }) {
   const { t } = useTranslation()
   const loader = useFetcher<Loaded>()
   const saver = useFetcher<Answer>()
-  const path = 'id' in target ? href('/dashboard/calendar/events/:id', { id: target.id }) : `${href('/dashboard/calendar/new')}?date=${target.date}`
+  const path =
+    'id' in target
+      ? href('/dashboard/calendar/events/:id', { id: target.id })
+      : `${href('/dashboard/calendar/new')}?${new URLSearchParams({ date: target.date, ...(target.end ? { end: target.end } : {}) })}`
   useEffect(() => {
     if (loader.state === 'idle' && !loader.data) void loader.load(path)
   }, [loader, path])

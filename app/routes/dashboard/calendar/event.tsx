@@ -20,13 +20,20 @@ export const handle = { i18n: ['calendar'] }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** A new event (`?date=` preselects the day) or an existing one (`/events/{id}`), on a page of its own. */
+/**
+ * A new event (`?date=` preselects the day, `&end=` the last day of a range dragged on the calendar)
+ * or an existing one (`/events/{id}`), on a page of its own.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'calendarEvent')
   if (params.id) return { event: await orNotFound(calendarEventForm(user.organizationId, params.id)) }
-  const date = new URL(request.url).searchParams.get('date') ?? ''
+  const query = new URL(request.url).searchParams
+  const date = query.get('date') ?? ''
+  const startDate = DAY.test(date) ? date : ''
+  const end = query.get('end') ?? ''
+  const endDate = startDate && DAY.test(end) && end > startDate ? end : ''
   return {
-    event: { id: null, version: null, title: '', notes: '', colour: 'blue', startDate: DAY.test(date) ? date : '', startTime: '', endDate: '', endTime: '' },
+    event: { id: null, version: null, title: '', notes: '', colour: 'blue', startDate, startTime: '', endDate, endTime: '' },
   }
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useState, type MouseEvent, type PointerEvent } from 'react'
 import { href, Link } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
@@ -107,7 +107,33 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   // With JavaScript a day's "+" and a user event open the dialog; the links stay for everyone else.
   const hydrated = useHydrated()
-  const [dialog, setDialog] = useState<{ id: string } | { date: string } | null>(null)
+  const [dialog, setDialog] = useState<{ id: string } | { date: string; end?: string } | null>(null)
+  // Dragging across days selects a range (a new event from its first to its last day); a plain
+  // click on a day's "+" is still the one-day link. Pointer events cover mouse, pen and touch.
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null)
+  const dayAt = (event: PointerEvent) => {
+    const cell = (document.elementFromPoint(event.clientX, event.clientY) ?? (event.target as Element)).closest('[data-day]')
+    return cell?.getAttribute('data-day') ?? null
+  }
+  const startRange = (event: PointerEvent) => {
+    if (!hydrated || !loaderData.canCreate || event.button !== 0 || (event.target as Element).closest('a, button')) return
+    const day = dayAt(event)
+    if (day) setRange({ from: day, to: day })
+  }
+  const moveRange = (event: PointerEvent) => {
+    if (!range) return
+    const day = dayAt(event)
+    if (day && day !== range.to) setRange({ ...range, to: day })
+  }
+  const endRange = () => {
+    if (!range) return
+    const [first, last] = [range.from, range.to].sort()
+    setRange(null)
+    // A press without a drag is not a selection: that is what the day's "+" is for.
+    if (first !== last) setDialog({ date: first, end: last })
+  }
+  const inRange = (day: string) =>
+    range !== null && day >= (range.from < range.to ? range.from : range.to) && day <= (range.from < range.to ? range.to : range.from)
   const openDialog = (event: MouseEvent) => {
     if (!hydrated || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const anchor = (event.target as Element).closest('a[data-dialog]')
@@ -183,7 +209,15 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </div>
-            <ol className="grid grid-cols-7">
+            <ol
+              className={cn('grid grid-cols-7', range && 'select-none')}
+              onPointerDown={startRange}
+              onPointerMove={moveRange}
+              onPointerUp={endRange}
+              onPointerLeave={() => setRange(null)}
+              onPointerCancel={() => setRange(null)}
+              data-testid="calendar-days"
+            >
               {days.map((day) => {
                 const events = on(day)
                 const outside = view === 'month' && !day.startsWith(month)
@@ -194,7 +228,9 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                       'min-h-28 min-w-0 overflow-hidden border-e border-b border-line p-1.5 [&:nth-child(7n)]:border-e-0',
                       view === 'week' && 'min-h-64',
                       outside && 'bg-black/[0.02] dark:bg-white/[0.02]',
+                      inRange(day) && 'bg-primary-lighter/60 dark:bg-primary/20',
                     )}
+                    data-selected={range && inRange(day) ? true : undefined}
                     data-testid="calendar-day"
                     data-day={day}
                   >
