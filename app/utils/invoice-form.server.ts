@@ -3,12 +3,35 @@
  * (to show back after a refusal), the schema's input, and the schema's paths as field names.
  */
 import { data } from 'react-router'
-import { EMPTY_LINE, type InvoiceFormValues, type InvoiceLine } from '~/components/invoices/invoice-form'
+import { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/components/invoices/invoice-form'
 import { parseDollars } from '~/schemas/dollars'
 import type { z } from 'zod'
 import { InvoiceSchema, InvoiceUpdateSchema } from '~/schemas/invoice'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
 import type { DomainError } from './errors.server'
+import { zonedWallClock } from './time'
+
+type LoadToTick = {
+  id: string
+  loadNumber: string
+  pickupCity: string | null
+  deliveryCity: string | null
+  deliveryAt: Date | null
+  brokerReference: string | null
+  totalCents: number
+}
+
+/** A load the editor offers to tick: its lane and its delivery day in the organization's zone. */
+export function billableLoadRow(load: LoadToTick, timeZone: string): BillableLoad {
+  return {
+    id: load.id,
+    loadNumber: load.loadNumber,
+    lane: [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → '),
+    deliveredOn: load.deliveryAt ? zonedWallClock(load.deliveryAt, timeZone).slice(0, 10) : null,
+    reference: load.brokerReference,
+    totalCents: load.totalCents,
+  }
+}
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 

@@ -12,9 +12,8 @@ import { InvoiceUpdateSchema } from '~/schemas/invoice'
 import { requireActor } from '~/utils/actor.server'
 import { prisma } from '~/utils/db.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { parseInvoiceForm } from '~/utils/invoice-form.server'
+import { billableLoadRow, parseInvoiceForm } from '~/utils/invoice-form.server'
 import { requirePermission } from '~/utils/session.server'
-import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/edit'
@@ -67,14 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     invoice: { ...header, brokerId: invoice.brokerId, version: invoice.version },
     values,
     companies: companies.map((option) => ({ value: option.id, label: option.name })),
-    loads: [...billed, ...open].map((load) => ({
-      id: load.id,
-      loadNumber: load.loadNumber,
-      lane: [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → '),
-      deliveredOn: load.deliveryAt ? zonedWallClock(load.deliveryAt, timeZone).slice(0, 10) : null,
-      reference: load.brokerReference,
-      totalCents: load.totalCents,
-    })),
+    loads: [...billed, ...open].map((load) => billableLoadRow(load, timeZone)),
   }
 }
 

@@ -14,9 +14,8 @@ import { loadTimeZone } from '~/models/load.server'
 import { isId } from '~/schemas/text'
 import { requireActor } from '~/utils/actor.server'
 import { isDomainError } from '~/utils/errors.server'
-import { parseInvoiceForm } from '~/utils/invoice-form.server'
+import { billableLoadRow, parseInvoiceForm } from '~/utils/invoice-form.server'
 import { requirePermission } from '~/utils/session.server'
-import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/new'
@@ -40,14 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     brokers: brokers.map((option) => ({ value: option.id, label: option.name })),
     companies: companies.map((option) => ({ value: option.id, label: option.name })),
     brokerId: broker?.id ?? null,
-    loads: loads.map((load) => ({
-      id: load.id,
-      loadNumber: load.loadNumber,
-      lane: [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → '),
-      deliveredOn: load.deliveryAt ? zonedWallClock(load.deliveryAt, timeZone).slice(0, 10) : null,
-      reference: load.brokerReference,
-      totalCents: load.totalCents,
-    })),
+    loads: loads.map((load) => billableLoadRow(load, timeZone)),
   }
 }
 
