@@ -49,6 +49,7 @@ export const CLIENT_NAMESPACES = {
   invoices: ['invoices'],
   loadImport: ['loadImport'],
   calendar: ['calendar'],
+  analytics: ['analytics'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

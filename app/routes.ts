@@ -94,6 +94,8 @@ export default [
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
       route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
+    route('analytics', 'routes/dashboard/analytics.tsx'),
+    route('banking', 'routes/dashboard/banking.tsx'),
     // The specification's singular path: /dashboard/invoice/list, /dashboard/invoice/{id}.
     ...prefix('invoice', [
       index('routes/dashboard/invoices/index.tsx'),

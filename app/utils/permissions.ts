@@ -21,6 +21,9 @@ export type Entity =
   | 'apiKey'
   | 'loadStop'
   | 'calendarEvent'
+  /** The analytics dashboard (revenue per week, mile, truck, broker) and the banking one (receivables, payments). */
+  | 'analytics'
+  | 'banking'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -43,6 +46,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     audit: READ,
     // Keys act as their creator for programs: only admins hand them out.
     apiKey: ALL,
+    analytics: READ,
+    banking: READ,
   },
   dispatcher: {
     dashboard: READ,
@@ -54,8 +59,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     loadStop: ['update'],
     calendarEvent: ALL,
     invoice: READ,
+    analytics: READ,
   },
-  accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ, calendarEvent: ALL },
+  accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ, calendarEvent: ALL, analytics: READ, banking: READ },
   // Drivers read only the loads assigned to them; that narrowing lives in the load model.
   driver: { dashboard: READ, load: READ, loadStop: ['update'], calendarEvent: READ },
   viewer: {
@@ -69,6 +75,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     invoice: READ,
     customField: READ,
     calendarEvent: READ,
+    analytics: READ,
+    banking: READ,
   },
 }
 

@@ -146,6 +146,8 @@ for (const look of LOOKS) {
         ...(await violations(page, '/dashboard/permission-denied')),
         ...(await violations(page, '/dashboard/no-such-page', 404)),
         ...(await violations(page, '/dashboard/audit')),
+        ...(await violations(page, '/dashboard/analytics')),
+        ...(await violations(page, '/dashboard/banking')),
       ]
       expect(found).toEqual([])
     })

@@ -56,10 +56,12 @@ describe('role matrix', () => {
     const titles = (role: Role) => navForRole(role).flatMap((section) => section.items.map((item) => item.title))
     expect(titles('admin')).toEqual([
       'nav.app',
+      'nav.analytics',
       'nav.loads',
       'nav.kanban',
       'nav.calendar',
       'nav.invoices',
+      'nav.banking',
       'nav.trucks',
       'nav.trailers',
       'nav.brokers',
@@ -71,6 +73,7 @@ describe('role matrix', () => {
     ])
     expect(titles('dispatcher')).toEqual([
       'nav.app',
+      'nav.analytics',
       'nav.loads',
       'nav.kanban',
       'nav.calendar',
@@ -81,7 +84,20 @@ describe('role matrix', () => {
       'nav.companies',
     ])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
-    expect(titles('accountant')).toEqual(['nav.app', 'nav.loads', 'nav.kanban', 'nav.calendar', 'nav.invoices', 'nav.brokers', 'nav.companies'])
+    expect(titles('accountant')).toEqual([
+      'nav.app',
+      'nav.analytics',
+      'nav.loads',
+      'nav.kanban',
+      'nav.calendar',
+      'nav.invoices',
+      'nav.banking',
+      'nav.brokers',
+      'nav.companies',
+    ])
+    // Banking (receivables, payments) is the money side's: not dispatchers', not drivers'.
+    for (const role of ROLES) expect(titles(role).includes('nav.banking'), role).toBe(['admin', 'accountant', 'viewer'].includes(role))
+    for (const role of ROLES) expect(titles(role).includes('nav.analytics'), role).toBe(role !== 'driver')
     // Drivers see "My loads" only (their loads, stop buttons and papers); creating loads is not theirs.
     expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.path, item.children?.map((child) => child.title)]))).toEqual(
       [

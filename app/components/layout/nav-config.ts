@@ -20,7 +20,10 @@ export type NavSection = { subheader: string; items: NavItem[] }
 export const NAV: NavSection[] = [
   {
     subheader: 'nav.general',
-    items: [{ title: 'nav.app', path: '/dashboard/app', icon: 'dashboard', permission: ['read', 'dashboard'] }],
+    items: [
+      { title: 'nav.app', path: '/dashboard/app', icon: 'dashboard', permission: ['read', 'dashboard'] },
+      { title: 'nav.analytics', path: '/dashboard/analytics', icon: 'chart', permission: ['read', 'analytics'] },
+    ],
   },
   {
     subheader: 'nav.operations',
@@ -62,6 +65,7 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/invoice/new', permission: ['create', 'invoice'] },
         ],
       },
+      { title: 'nav.banking', path: '/dashboard/banking', icon: 'bank', permission: ['read', 'banking'] },
     ],
   },
   {

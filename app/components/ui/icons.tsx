@@ -47,6 +47,8 @@ const paths = {
   mapPin: 'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   board: 'M3 4h5v16H3zM10 4h5v11h-5zM17 4h4v7h-4z',
   calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5',
+  chart: 'M4 20h16M6 16v-5M10 16V7M14 16v-7M18 16V4',
+  bank: 'M3 9l9-5 9 5M4 10h16M6 10v7M10 10v7M14 10v7M18 10v7M3 20h18',
   invoice: 'M6 3h9l3 3v15l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21zM9 8h6M9 12h6M9 16h4',
   grip: 'M8.5 5h1M14.5 5h1M8.5 12h1M14.5 12h1M8.5 19h1M14.5 19h1',
 } as const

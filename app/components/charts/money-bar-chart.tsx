@@ -1,0 +1,41 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { languageInfo } from '~/i18n'
+import { formatMoney } from '~/utils/format'
+import { useTranslation } from '~/utils/use-translation'
+
+export type MoneyDatum = { key: string; label: string; cents: number }
+
+/**
+ * Dollars per period as bars (client-only, loaded lazily; the server renders the same numbers as a
+ * table). Mirrored in a right-to-left language like the status chart (status-bar-chart.tsx).
+ */
+export default function MoneyBarChart({ data, series, testId }: { data: MoneyDatum[]; series: string; testId: string }) {
+  const { i18n } = useTranslation()
+  const rtl = languageInfo(i18n.language).dir === 'rtl'
+  const compact = new Intl.NumberFormat(languageInfo(i18n.language).intl, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 })
+  const rows = data.map((datum) => ({ ...datum, dollars: datum.cents / 100 }))
+  return (
+    <div dir="ltr" className="h-64 w-full" data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 8, right: rtl ? 0 : 8, left: rtl ? 8 : 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+          <XAxis dataKey="label" reversed={rtl} tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: 'var(--muted)' }} interval="preserveStartEnd" />
+          <YAxis
+            orientation={rtl ? 'right' : 'left'}
+            tickFormatter={(value: number) => compact.format(value)}
+            tickLine={false}
+            axisLine={false}
+            width={64}
+            tick={{ fontSize: 11, fill: 'var(--muted)' }}
+          />
+          <Tooltip
+            cursor={{ fill: 'rgba(145,158,171,0.12)' }}
+            contentStyle={{ borderRadius: 8, fontSize: 13, direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
+            formatter={(value) => [formatMoney(i18n.language, Math.round(Number(value) * 100)), series]}
+          />
+          <Bar dataKey="dollars" name={series} fill="var(--primary-main)" radius={[4, 4, 0, 0]} maxBarSize={40} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}
