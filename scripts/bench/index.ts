@@ -86,7 +86,7 @@ async function main() {
   const [app, baseline] = await Promise.all([
     startServer({
       name: 'app',
-      // As `npm run serve` runs it in production: the compiled server with its heap limit.
+      // As `npm run serve` runs it in production: the compiled server with its heap limits.
       script: 'build/server.js',
       port: options.port,
       env,
@@ -94,6 +94,7 @@ async function main() {
       readyPath: '/auth/login',
       nodeArgs: [
         `--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`,
+        `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`,
         ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : []),
       ],
     }),
