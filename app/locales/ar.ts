@@ -1534,6 +1534,16 @@ const ar: Catalogue = {
       paymentTooLarge: 'لا يمكن أن تتجاوز الدفعة الرصيد.',
       paymentNotFound: 'هذه الدفعة غير موجودة أو أُزيلت.',
     },
+    export: {
+      brokerId: 'معرّف الوسيط',
+      totalDollars: 'الإجمالي (دولار أمريكي)',
+      paidDollars: 'المدفوع (دولار أمريكي)',
+      balanceDollars: 'الرصيد (دولار أمريكي)',
+      overdue: {
+        true: 'نعم',
+        false: 'لا',
+      },
+    },
   },
   loadImport: {
     title: 'استيراد الشحنات',

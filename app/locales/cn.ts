@@ -1533,6 +1533,16 @@ const cn: Catalogue = {
       paymentTooLarge: '付款不能超过余额。',
       paymentNotFound: '此付款不存在或已被删除。',
     },
+    export: {
+      brokerId: '经纪商 ID',
+      totalDollars: '总计（美元）',
+      paidDollars: '已付（美元）',
+      balanceDollars: '余额（美元）',
+      overdue: {
+        true: '是',
+        false: '否',
+      },
+    },
   },
   loadImport: {
     title: '导入货物',

@@ -1531,6 +1531,16 @@ const en = {
       paymentTooLarge: 'A payment can be at most the balance.',
       paymentNotFound: 'This payment does not exist or was removed.',
     },
+    export: {
+      brokerId: 'Broker ID',
+      totalDollars: 'Total (USD)',
+      paidDollars: 'Paid (USD)',
+      balanceDollars: 'Balance (USD)',
+      overdue: {
+        true: 'Yes',
+        false: 'No',
+      },
+    },
   },
   loadImport: {
     title: 'Import loads',

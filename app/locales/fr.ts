@@ -1549,6 +1549,16 @@ const fr: Catalogue = {
       paymentTooLarge: 'Un paiement ne peut pas dépasser le solde.',
       paymentNotFound: 'Ce paiement n’existe pas ou a été retiré.',
     },
+    export: {
+      brokerId: 'ID du courtier',
+      totalDollars: 'Total (USD)',
+      paidDollars: 'Payé (USD)',
+      balanceDollars: 'Solde (USD)',
+      overdue: {
+        true: 'Oui',
+        false: 'Non',
+      },
+    },
   },
   loadImport: {
     title: 'Importer des chargements',

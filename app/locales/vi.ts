@@ -1544,6 +1544,16 @@ const vi: Catalogue = {
       paymentTooLarge: 'Khoản thanh toán không được vượt quá số dư.',
       paymentNotFound: 'Khoản thanh toán này không tồn tại hoặc đã bị xóa.',
     },
+    export: {
+      brokerId: 'ID nhà môi giới',
+      totalDollars: 'Tổng cộng (USD)',
+      paidDollars: 'Đã trả (USD)',
+      balanceDollars: 'Số dư (USD)',
+      overdue: {
+        true: 'Có',
+        false: 'Không',
+      },
+    },
   },
   loadImport: {
     title: 'Nhập chuyến hàng',
