@@ -100,6 +100,7 @@ export default [
     ...prefix('invoice', [
       index('routes/dashboard/invoices/index.tsx'),
       route('list', 'routes/dashboard/invoices/list.tsx'),
+      route('export', 'routes/dashboard/invoices/export.ts'),
       route('new', 'routes/dashboard/invoices/new.tsx'),
       route(':id', 'routes/dashboard/invoices/view.tsx'),
       route(':id/edit', 'routes/dashboard/invoices/edit.tsx'),

@@ -142,7 +142,7 @@ function statusWhere(status: InvoiceListQuery['status'], today: string): Prisma.
   return { status }
 }
 
-async function listWhere(organizationId: string, query: InvoiceListQuery, today: string): Promise<Prisma.InvoiceWhereInput> {
+export async function listWhere(organizationId: string, query: InvoiceListQuery, today: string): Promise<Prisma.InvoiceWhereInput> {
   const range = (from?: string, to?: string) =>
     from || to ? { ...(from ? { gte: toDateOnly(from)! } : {}), ...(to ? { lte: toDateOnly(to)! } : {}) } : undefined
   const issueDate = range(query.from, query.to)

@@ -65,3 +65,15 @@ export function formatMoney(language: string, cents: number, currency = 'USD') {
   }
   return format.format(cents / 100)
 }
+
+const monthFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A calendar month ("November 2026") from any of its days (`YYYY-MM-DD`), per language. */
+export function formatMonth(language: string, day: string) {
+  let format = monthFormats.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    monthFormats.set(language, format)
+  }
+  return format.format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
+}

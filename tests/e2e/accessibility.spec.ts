@@ -236,6 +236,12 @@ for (const look of LOOKS) {
       })
       expect(response.status(), await response.text()).toBe(201)
       const brokerId = (await response.json()).data.id
+      // A sent invoice over the credit limit: the money section shows its table and the warning.
+      const headers = { Authorization: `Bearer ${owner.accessToken}` }
+      const invoice = await request.post('/api/invoice', { headers, data: { brokerId, items: [{ title: 'Linehaul', unitPriceCents: 3_000_000 }] } })
+      expect(invoice.status(), await invoice.text()).toBe(201)
+      const { id: invoiceId, version } = (await invoice.json()).data
+      expect((await request.post(`/api/invoice/${invoiceId}/send`, { headers, data: { version } })).status()).toBe(200)
       await login(page, owner.email, owner.password)
       await useLook(page, look)
       const found = [

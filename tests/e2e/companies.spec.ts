@@ -148,7 +148,8 @@ test('shows a company with its trucks and trailers, counts and links, and empty 
   await expect(page.getByTestId('company-trailers')).toContainText('Reefer · 53 ft')
   await expect(page.getByTestId('company-drivers')).toContainText('No drivers belong to this company.')
   await expect(page.getByTestId('company-loads')).toContainText('will appear here once loads are recorded')
-  await expect(page.getByTestId('company-receivables')).toContainText('once invoices are recorded')
+  await expect(page.getByTestId('company-revenue-amount')).toHaveText('$0.00')
+  await expect(page.getByTestId('company-receivables-amount')).toHaveText('$0.00')
 
   await trucks.getByRole('link', { name: 'Show all trucks' }).click()
   await expect(page).toHaveURL(new RegExp(`/dashboard/trucks/list\\?companyId=${company.id}$`))

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import { apiTrailer, apiTruck, expect, signedIn, test, uniqueId } from './fixtures'
+import { api } from './load-fixtures'
 
 // Export is a plain download link: the same with JavaScript and without.
 test('the truck list exports every truck its filters match, headers and statuses in the page language', async ({ page, request, context, baseURL }) => {
@@ -46,4 +47,29 @@ test('the broker and company lists export their rows, dollars for people', async
   const [companies] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
   expect(companies.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.csv$/)
   expect((await fs.readFile(await companies.path(), 'utf8')).split('\r\n')[0]).toMatch(/^\uFEFFCompany name,Legal name,Status,/)
+})
+
+test('the invoice list exports the invoices of its tab, dollars for people', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const broker = await api(request, org, '/api/brokers', { name: uniqueId('Invoice Export Freight') })
+  const create = (unitPriceCents: number) =>
+    api(request, org, '/api/invoice', { brokerId: broker.id, items: [{ title: 'Detention', quantity: 2, unitPriceCents }] }) as Promise<{
+      id: string
+      version: number
+      invoiceNumber: string
+    }>
+  const sent = await create(12_345)
+  await api(request, org, `/api/invoice/${sent.id}/send`, { version: sent.version }, 200)
+  await create(500)
+  await page.goto('/dashboard/invoice/list?status=sent')
+  const link = page.getByRole('link', { name: 'Export CSV' })
+  await expect(link).toHaveAttribute('href', '/dashboard/invoice/export?status=sent')
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/)
+  const lines = (await fs.readFile(await download.path(), 'utf8')).split('\r\n')
+  expect(lines[0]).toBe('\uFEFFInvoice,Status,Overdue,Broker,Broker ID,Company,Issued,Due,Total (USD),Paid (USD),Balance (USD),Sent,ID')
+  expect(lines[1]).toMatch(
+    new RegExp(`^${sent.invoiceNumber},Sent,No,${broker.name},${broker.id},,\\d{4}-\\d{2}-\\d{2},\\d{4}-\\d{2}-\\d{2},246\\.90,0\\.00,246\\.90,`),
+  )
+  expect(lines).toHaveLength(3)
 })

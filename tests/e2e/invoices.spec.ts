@@ -137,3 +137,32 @@ test('edits a draft’s lines, then downloads its PDF', async ({ page, request }
   expect(pdf.headers()['content-disposition']).toContain(`${draft.invoiceNumber}.pdf`)
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 })
+
+test('the broker page shows what the broker owes, against its credit limit, with its latest invoices and loads', async ({ page, request }) => {
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Freight`, creditLimitCents: 50_000 })
+  const invoice = (await api(request, org, '/api/invoice', {
+    brokerId: broker.id,
+    items: [{ title: 'Detention, 4 hours', quantity: 4, unitPriceCents: 25_000 }],
+  })) as { id: string; version: number; invoiceNumber: string }
+  await api(request, org, `/api/invoice/${invoice.id}/send`, { version: invoice.version }, 200)
+  const load = await apiLoad(request, org, { brokerId: broker.id })
+
+  await page.goto(`/dashboard/brokers/${broker.id}`)
+  const invoices = page.getByTestId('broker-invoices')
+  await expect(invoices.getByTestId('broker-open-balance')).toContainText('$1,000.00')
+  await expect(invoices.getByTestId('broker-days-to-pay')).toContainText('—')
+  await expect(invoices.getByTestId('broker-credit-used')).toContainText('$1,000.00 of $500.00')
+  await expect(invoices.getByTestId('broker-over-limit')).toHaveText('Over the credit limit by $500.00')
+  const row = invoices.getByRole('row', { name: new RegExp(invoice.invoiceNumber) })
+  await expect(row).toContainText('Sent')
+  await expect(row).toContainText('$1,000.00')
+  await expect(page.getByTestId('broker-loads')).toContainText(load.loadNumber)
+  await expect(page.getByTestId('broker-loads').getByRole('link', { name: 'All loads' })).toHaveAttribute('href', `/dashboard/loads/list?brokerId=${broker.id}`)
+
+  await invoices.getByRole('link', { name: 'All invoices' }).click()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/list\\?brokerId=${broker.id}$`))
+  await expect(page.getByTestId('invoices-table')).toContainText(invoice.invoiceNumber)
+  await page.goBack()
+  await page.getByTestId('broker-invoices').getByRole('link', { name: invoice.invoiceNumber }).click()
+  await expect(page.getByRole('heading', { name: `Invoice ${invoice.invoiceNumber}` })).toBeVisible()
+})

@@ -1,11 +1,13 @@
 /** CSV exports: every matching row across pages, the list's filters, formula cells neutralised. */
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
+import { sendInvoice } from '~/models/invoice.server'
 import { inBatches } from '~/models/records.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
 import * as brokers from '~/routes/api/brokers/collection'
 import * as companies from '~/routes/api/companies/collection'
+import * as invoices from '~/routes/api/invoices/collection'
 import * as trailers from '~/routes/api/trailers/collection'
 import * as trucks from '~/routes/api/trucks/collection'
 import * as users from '~/routes/api/users/collection'
@@ -13,7 +15,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { safeCell } from '~/utils/csv.server'
-import { actorOf, callApi, createOrg } from '../helpers'
+import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 type Module = { loader: (args: never) => Promise<Response> }
 
@@ -136,6 +138,61 @@ describe('GET /api/brokers?format=csv', () => {
     const { status, rows } = await getCsv(brokers, '/api/brokers?format=csv&status=on_hold', org.users.viewer.token)
     expect(status).toBe(200)
     expect(rows).toEqual([expect.objectContaining({ name: 'Hold Freight', status: 'on_hold', creditLimitCents: '2500050', paymentTerms: 'net_30' })])
+  })
+})
+
+describe('GET /api/invoice?format=csv', () => {
+  it('streams every invoice the tab, filters and sort match (more than a page), keys as headers and amounts in cents', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const post = (owner: typeof org, path: string, body: Record<string, unknown>) =>
+      callApi(invoices, { method: 'POST', path, token: owner.users.admin.token, body })
+    const broker = await callApi(brokers, { method: 'POST', path: '/api/brokers', token: org.users.admin.token, body: { name: unique('=Broker') } })
+    const brokerId = broker.body.data.id
+    for (let i = 1; i <= 12; i++) {
+      const created = await post(org, '/api/invoice', {
+        brokerId,
+        issueDate: '2026-11-02',
+        items: [{ title: 'Fee', quantity: 1, unitPriceCents: i * 1_000 + 1 }],
+      })
+      expect(created.status).toBe(201)
+      const { id, version } = created.body.data
+      if (i % 3 !== 0) await sendInvoice(actorOf(org), id, version)
+    }
+    // The other organization's invoice never shows.
+    const strangerBroker = await callApi(brokers, { method: 'POST', path: '/api/brokers', token: other.users.admin.token, body: { name: unique('Other') } })
+    await post(other, '/api/invoice', { brokerId: strangerBroker.body.data.id, items: [{ title: 'Fee', unitPriceCents: 5 }] })
+
+    const all = await getCsv(invoices, '/api/invoice?format=csv&pageSize=10', org.users.viewer.token)
+    expect(all.status).toBe(200)
+    expect(all.headers.get('Content-Disposition')).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/)
+    expect(
+      all.text.startsWith('invoiceNumber,status,overdue,broker,brokerId,company,issueDate,dueDate,totalCents,amountPaidCents,balanceCents,sentAt,id\r\n'),
+    ).toBe(true)
+    expect(all.rows).toHaveLength(12)
+
+    const sent = await getCsv(invoices, `/api/invoice?format=csv&status=sent&brokerId=${brokerId}`, org.users.viewer.token)
+    expect(sent.rows).toHaveLength(8)
+    expect(sent.rows.every((row) => row.status === 'sent' && /^\d{4}-\d{2}-\d{2}T/.test(row.sentAt))).toBe(true)
+
+    const drafts = await getCsv(invoices, '/api/invoice?format=csv&status=draft&sort=totalCents&dir=desc', org.users.accountant.token)
+    expect(drafts.rows.map((row) => row.totalCents)).toEqual(['12001', '9001', '6001', '3001'])
+    // A broker name a spreadsheet would run is neutralised.
+    expect(drafts.rows[0].broker).toMatch(/^'=Broker/)
+    expect(drafts.rows[0]).toMatchObject({
+      status: 'draft',
+      overdue: 'false',
+      brokerId,
+      issueDate: '2026-11-02',
+      amountPaidCents: '0',
+      balanceCents: '12001',
+      sentAt: '',
+    })
+  })
+
+  it('is refused to a role that cannot read invoices', async () => {
+    const org = await createOrg()
+    expect((await getCsv(invoices, '/api/invoice?format=csv', org.users.driver.token)).status).toBe(403)
   })
 })
 

@@ -1,16 +1,24 @@
 import { detectLanguage } from '~/i18n.server'
 import { createInvoice, listInvoices, organizationToday, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
+import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/utils/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
-/** GET /api/invoice: the list with search, filters (`status=overdue` too), sort and paging; rows without items. */
+/**
+ * GET /api/invoice: the list with search, filters (`status=overdue` too), sort and paging; rows
+ * without items. `?format=csv` streams every matching row (all pages), keys as headers, cents.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'invoice')
-    const query = parseListQuery(InvoiceListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(InvoiceListQuerySchema, url.searchParams)
+    if (wantsCsv(url))
+      return csvResponse(exportInvoices(user.organizationId, query), INVOICE_CSV_COLUMNS, { headers: 'key', filename: csvFilename('invoices') })
     const result = await listInvoices(user.organizationId, query)
     const meta = { total: result.total, page: result.page, pageSize: result.pageSize }
     return apiData(

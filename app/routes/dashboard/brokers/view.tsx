@@ -8,24 +8,55 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getBroker } from '~/models/broker.server'
+import { brokerInvoiceSummary } from '~/models/invoice-reports.server'
+import { listLoads, loadTimeZone, loadViewer } from '~/models/load.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { BROKER_STATUS_META } from '~/schemas/broker-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { LoadListQuerySchema } from '~/schemas/load'
 import { orNotFound } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
+import { zonedWallClock } from '~/utils/time'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['brokers', 'customFields'] }
+export const handle = { i18n: ['brokers', 'customFields', 'invoices', 'loads'] }
 
-/** One broker, read-only: every role that may read brokers sees it; editors also get an Edit link. */
+/** The broker's latest loads (pickup newest first, as the load list), their first pickup as a day on the organization's clock. */
+async function latestLoads(user: Parameters<typeof loadViewer>[0], brokerId: string) {
+  const query = parseListQuery(LoadListQuerySchema, new URLSearchParams({ brokerId, pageSize: '10' }))
+  const [result, timeZone] = await Promise.all([listLoads(loadViewer(user), query), loadTimeZone(user.organizationId)])
+  return {
+    total: result.total,
+    loads: result.items.map((load) => ({
+      id: load.id,
+      loadNumber: load.loadNumber,
+      status: load.status,
+      pickupDate: load.pickupAt ? zonedWallClock(load.pickupAt, timeZone).slice(0, 10) : null,
+      totalCents: load.totalCents,
+    })),
+  }
+}
+
+/**
+ * One broker, read-only: every role that may read brokers sees it; editors also get an Edit link.
+ * Its money (open balance, days to pay, credit used, latest invoices) only for roles that read
+ * invoices, its latest loads only for roles that read loads.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'broker')
   const broker = await orNotFound(getBroker(user.organizationId, params.id))
+  const [invoices, loads] = await Promise.all([
+    can(user.role, 'read', 'invoice') ? brokerInvoiceSummary(user.organizationId, broker) : null,
+    can(user.role, 'read', 'load') ? latestLoads(user, broker.id) : null,
+  ])
   return {
+    invoices,
+    loads,
     customFields: await customFieldsForDisplay(user.organizationId, 'brokers', broker.customFields),
     broker: {
       id: broker.id,
@@ -147,9 +178,6 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
                 t('brokers.list.noLimit')
               )}
             </Item>
-            <Item label={t('brokers.view.creditUsed')}>
-              <span className="text-muted">{t('brokers.view.creditUsedPending')}</span>
-            </Item>
             <Item label={t('brokers.fields.billingEmail')}>
               <MailLink address={broker.billingEmail} />
             </Item>
@@ -163,8 +191,8 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
           </dl>
         </Card>
         <CustomFieldValues fields={loaderData.customFields} />
-        <BrokerLoads />
-        <BrokerInvoices />
+        {loaderData.invoices ? <BrokerInvoices brokerId={broker.id} data={loaderData.invoices} /> : null}
+        {loaderData.loads ? <BrokerLoads brokerId={broker.id} data={loaderData.loads} /> : null}
       </div>
     </>
   )

@@ -9,11 +9,12 @@ import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { Icon, type IconName } from '~/components/ui/icons'
 import { getCompanyOverview } from '~/models/company.server'
+import { companyInvoiceSummary } from '~/models/invoice-reports.server'
 import { COMPANY_STATUS_META, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { orNotFound } from '~/utils/errors.server'
-import { formatNumber } from '~/utils/format'
+import { formatMoney, formatMonth, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
@@ -34,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canReadTrailers = can(user.role, 'read', 'trailer')
   const canSeeContacts = can(user.role, 'read', 'user') || can(user.role, 'update', 'company')
   return {
+    money: can(user.role, 'read', 'invoice') ? await companyInvoiceSummary(user.organizationId, company.id) : null,
     customFields: await customFieldsForDisplay(user.organizationId, 'companies', company.customFields),
     company: {
       id: company.id,
@@ -118,6 +120,20 @@ function Section(props: { id: string; title: string; count: number; empty: strin
 
 function Rows({ children }: { children: ReactNode }) {
   return <ul className="divide-y divide-dashed divide-line border-t border-dashed border-line">{children}</ul>
+}
+
+/** One amount of the company's invoices, with what it counts. */
+function Money({ title, cents, hint, testId }: { title: string; cents: number; hint: string; testId: string }) {
+  const { i18n } = useTranslation()
+  return (
+    <Card className="p-6" data-testid={testId}>
+      <h2 className="text-base font-bold">{title}</h2>
+      <p className="mt-3 text-2xl font-bold tabular-nums" data-testid={`${testId}-amount`}>
+        {formatMoney(i18n.language, cents)}
+      </p>
+      <p className="mt-1 text-sm text-muted">{hint}</p>
+    </Card>
+  )
 }
 
 function Pending({ icon, title, description, testId }: { icon: IconName; title: string; description: string; testId: string }) {
@@ -315,8 +331,22 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Pending icon="inbox" title={t('companies.view.recentLoads')} description={t('companies.view.loadsPending')} testId="company-loads" />
-        <Pending icon="info" title={t('companies.view.revenueThisMonth')} description={t('companies.view.loadsPending')} testId="company-revenue" />
-        <Pending icon="mail" title={t('companies.view.openReceivables')} description={t('companies.view.invoicesPending')} testId="company-receivables" />
+        {loaderData.money ? (
+          <>
+            <Money
+              title={t('companies.view.revenueThisMonth')}
+              cents={loaderData.money.revenueThisMonthCents}
+              hint={t('companies.view.revenueHint', { month: formatMonth(i18n.language, loaderData.money.month) })}
+              testId="company-revenue"
+            />
+            <Money
+              title={t('companies.view.openReceivables')}
+              cents={loaderData.money.openReceivablesCents}
+              hint={t('companies.view.receivablesHint')}
+              testId="company-receivables"
+            />
+          </>
+        ) : null}
       </div>
     </>
   )

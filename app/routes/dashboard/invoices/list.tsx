@@ -157,6 +157,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           searchPlaceholder={t('invoices.list.searchPlaceholder')}
           filters={[{ name: 'brokerId', label: t('invoices.fields.broker'), value: query.brokerId, options: loaderData.brokers }]}
           filtered={dated}
+          exportHref={`${href('/dashboard/invoice/export')}${search}`}
         >
           <div className="min-w-36 flex-1">
             <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
