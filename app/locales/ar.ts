@@ -730,7 +730,7 @@ const ar: Catalogue = {
       invoicesEmpty: 'تظهر هنا الفواتير الصادرة لهذا الوسيط.',
       openBalance: 'الرصيد المستحق',
       averageDaysToPay: 'متوسط أيام الدفع',
-      creditOf: '{{used}} من {{limit}}',
+      creditLimitOf: 'من {{limit}}',
       overLimit: 'تجاوز حد الائتمان بمقدار {{amount}}',
       allInvoices: 'كل الفواتير',
       allLoads: 'كل الحمولات',

@@ -730,7 +730,7 @@ const cn: Catalogue = {
       invoicesEmpty: '开给该经纪商的发票会显示在这里。',
       openBalance: '未结余额',
       averageDaysToPay: '平均付款天数',
-      creditOf: '{{used}} / {{limit}}',
+      creditLimitOf: '额度 {{limit}}',
       overLimit: '超出信用额度 {{amount}}',
       allInvoices: '全部发票',
       allLoads: '全部货运任务',

@@ -734,7 +734,7 @@ const en = {
       invoicesEmpty: 'Invoices made for this broker appear here.',
       openBalance: 'Open balance',
       averageDaysToPay: 'Average days to pay',
-      creditOf: '{{used}} of {{limit}}',
+      creditLimitOf: 'of {{limit}}',
       overLimit: 'Over the credit limit by {{amount}}',
       allInvoices: 'All invoices',
       allLoads: 'All loads',

@@ -740,7 +740,7 @@ const fr: Catalogue = {
       invoicesEmpty: 'Les factures adressées à ce courtier apparaissent ici.',
       openBalance: 'Solde dû',
       averageDaysToPay: 'Délai moyen de paiement (jours)',
-      creditOf: '{{used}} sur {{limit}}',
+      creditLimitOf: 'sur {{limit}}',
       overLimit: 'Plafond de crédit dépassé de {{amount}}',
       allInvoices: 'Toutes les factures',
       allLoads: 'Tous les chargements',

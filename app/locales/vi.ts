@@ -738,7 +738,7 @@ const vi: Catalogue = {
       invoicesEmpty: 'Các hóa đơn lập cho nhà môi giới này sẽ hiển thị ở đây.',
       openBalance: 'Số dư còn nợ',
       averageDaysToPay: 'Số ngày thanh toán trung bình',
-      creditOf: '{{used}} / {{limit}}',
+      creditLimitOf: 'trên hạn mức {{limit}}',
       overLimit: 'Vượt hạn mức tín dụng {{amount}}',
       allInvoices: 'Tất cả hóa đơn',
       allLoads: 'Tất cả chuyến hàng',

@@ -56,9 +56,9 @@ function Section({ id, title, all, children }: { id: string; title: string; all:
   )
 }
 
-function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+function Figure({ label, testId, className, children }: { label: string; testId: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0 rounded-lg border border-dashed border-line p-4" data-testid={testId}>
+    <div className={cn('min-w-0 rounded-lg border border-dashed border-line p-4', className)} data-testid={testId}>
       <dt className="text-sm font-semibold text-muted">{label}</dt>
       <dd className="mt-1">{children}</dd>
     </div>
@@ -79,14 +79,13 @@ function CreditUsed({ used, limit, over }: { used: number; limit: number | null;
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : used > 0 ? 100 : 0
   return (
     <>
-      <p className={cn('text-xl font-bold tabular-nums', over && 'text-warning-darker dark:text-warning-light')}>
-        {t('brokers.view.creditOf', { used: money(used), limit: money(limit) })}
-      </p>
+      <p className={cn('text-xl font-bold tabular-nums', over && 'text-warning-darker dark:text-warning-light')}>{money(used)}</p>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-black/10 dark:bg-white/10" aria-hidden="true">
-        <div className={cn('h-full rounded-full', over ? 'bg-warning-main' : 'bg-primary')} style={{ width: `${percent}%` }} />
+        <div className={cn('h-full rounded-full', over ? 'bg-warning' : 'bg-primary')} style={{ width: `${percent}%` }} />
       </div>
+      <p className="mt-1.5 text-sm text-muted tabular-nums">{t('brokers.view.creditLimitOf', { limit: money(limit) })}</p>
       {over ? (
-        <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-warning-darker dark:text-warning-light" data-testid="broker-over-limit">
+        <p className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-warning-darker dark:text-warning-light" data-testid="broker-over-limit">
           <Icon name="alert" size={16} className="shrink-0" />
           {t('brokers.view.overLimit', { amount: money(used - limit) })}
         </p>
@@ -111,14 +110,14 @@ export function BrokerInvoices({ brokerId, data }: { brokerId: string; data: Bro
         ) : null
       }
     >
-      <dl className="grid gap-3 px-6 pt-4 pb-2 sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 px-6 pt-4 pb-2 sm:grid-cols-3">
         <Figure label={t('brokers.view.openBalance')} testId="broker-open-balance">
           <span className="text-xl font-bold tabular-nums">{money(data.openBalanceCents)}</span>
         </Figure>
         <Figure label={t('brokers.view.averageDaysToPay')} testId="broker-days-to-pay">
           <span className="text-xl font-bold tabular-nums">{data.averageDaysToPay === null ? '—' : formatNumber(i18n.language, data.averageDaysToPay)}</span>
         </Figure>
-        <Figure label={t('brokers.view.creditUsed')} testId="broker-credit-used">
+        <Figure label={t('brokers.view.creditUsed')} testId="broker-credit-used" className="col-span-2 sm:col-span-1">
           <CreditUsed used={data.openBalanceCents} limit={data.creditLimitCents} over={data.overLimit} />
         </Figure>
       </dl>
