@@ -5,10 +5,10 @@
  */
 import { Prisma } from '~/generated/prisma/client'
 import type { InvoiceListQuery } from '~/schemas/invoice'
-import { isOverdue, OPEN_INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
+import { OPEN_INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
-import { listWhere, organizationToday, serializeInvoiceRow } from './invoice.server'
+import { derivedMoney, listWhere, organizationToday, serializeInvoiceRow } from './invoice.server'
 import { inBatches, isoDate, toDateOnly } from './records.server'
 
 const OPEN = [...OPEN_INVOICE_STATUSES] as InvoiceStatus[]
@@ -66,13 +66,12 @@ export async function brokerInvoiceSummary(organizationId: string, broker: { id:
     overLimit: broker.creditLimitCents !== null && openBalanceCents > broker.creditLimitCents,
     total,
     invoices: latest.map((invoice) => {
-      const balanceCents = invoice.totalCents - invoice.amountPaidCents
-      const dueDate = isoDate(invoice.dueDate)!
+      const { balanceCents, dueDate, overdue } = derivedMoney(invoice, today)
       return {
         id: invoice.id,
         invoiceNumber: invoice.invoiceNumber,
         status: invoice.status,
-        overdue: isOverdue({ status: invoice.status, dueDate, balanceCents }, today),
+        overdue,
         issueDate: isoDate(invoice.issueDate)!,
         dueDate,
         totalCents: invoice.totalCents,

@@ -179,15 +179,21 @@ export async function listInvoices(organizationId: string, query: InvoiceListQue
   return { ...result, today }
 }
 
-/** A list row: no items or payments, the balance and `overdue` derived. */
-export function serializeInvoiceRow(invoice: Prisma.InvoiceGetPayload<{ include: typeof listInclude }>, today: string) {
+/** What a stored row does not hold: its balance, its due day, and whether it is overdue today. */
+export function derivedMoney(invoice: { status: InvoiceStatus; dueDate: Date; totalCents: number; amountPaidCents: number }, today: string) {
   const balanceCents = invoice.totalCents - invoice.amountPaidCents
   const dueDate = isoDate(invoice.dueDate)!
+  return { balanceCents, dueDate, overdue: isOverdue({ status: invoice.status, dueDate, balanceCents }, today) }
+}
+
+/** A list row: no items or payments, the balance and `overdue` derived. */
+export function serializeInvoiceRow(invoice: Prisma.InvoiceGetPayload<{ include: typeof listInclude }>, today: string) {
+  const { balanceCents, dueDate, overdue } = derivedMoney(invoice, today)
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     status: invoice.status,
-    overdue: isOverdue({ status: invoice.status, dueDate, balanceCents }, today),
+    overdue,
     brokerId: invoice.brokerId,
     broker: invoice.broker,
     companyId: invoice.companyId,

@@ -7,10 +7,11 @@ import type { ReactNode } from 'react'
 import { href } from 'react-router'
 import { ListRow, ListTable } from '~/components/lists/list-table'
 import { Badge } from '~/components/ui/badge'
+import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState } from '~/components/ui/list-controls'
-import { INVOICE_STATUS_META, type InvoiceStatus } from '~/schemas/invoice-options'
+import type { InvoiceStatus } from '~/schemas/invoice-options'
 import { LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
@@ -158,13 +159,7 @@ export function BrokerInvoices({ brokerId, data }: { brokerId: string; data: Bro
                   </a>
                 </td>
                 <td className="whitespace-nowrap">
-                  <Badge tone={INVOICE_STATUS_META[invoice.status].tone}>{t(`invoices.status.${invoice.status}`)}</Badge>
-                  {invoice.overdue ? (
-                    <>
-                      {' '}
-                      <Badge tone={INVOICE_STATUS_META.overdue.tone}>{t('invoices.status.overdue')}</Badge>
-                    </>
-                  ) : null}
+                  <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.issueDate)}</td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.dueDate)}</td>

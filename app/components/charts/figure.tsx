@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatMoney } from '~/utils/format'
 import { Card } from '~/components/ui/card'
 import { languageInfo } from '~/i18n'
 import { useTranslation } from '~/utils/use-translation'
@@ -44,4 +45,48 @@ export function useWeekLabel() {
   const { i18n } = useTranslation()
   const format = new Intl.DateTimeFormat(languageInfo(i18n.language).intl, { month: 'short', day: 'numeric', timeZone: 'UTC' })
   return (monday: string) => format.format(new Date(`${monday}T00:00:00Z`))
+}
+
+/** Amounts per week as the server writes them (the chart, with JavaScript, draws the same rows). */
+export function WeekTable({
+  testId,
+  caption,
+  amountLabel,
+  rows,
+  before,
+}: {
+  testId: string
+  caption: string
+  amountLabel: string
+  rows: Array<{ week: string; cents: number }>
+  /** A row above the weeks (banking's "Overdue now"). */
+  before?: ReactNode
+}) {
+  const { t, i18n } = useTranslation()
+  const weekLabel = useWeekLabel()
+  const th = 'py-2 font-semibold text-muted'
+  return (
+    <table className="mt-4 w-full text-sm" data-testid={testId}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={`${th} text-start`}>
+            {t('analytics.weekOf')}
+          </th>
+          <th scope="col" className={`${th} text-end`}>
+            {amountLabel}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {before}
+        {rows.map((row) => (
+          <tr key={row.week} className="border-t border-dashed border-line">
+            <td className="py-1.5 tabular-nums">{weekLabel(row.week)}</td>
+            <td className="py-1.5 text-end font-semibold tabular-nums">{formatMoney(i18n.language, row.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 }

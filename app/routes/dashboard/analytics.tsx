@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { href, Link } from 'react-router'
-import { Figure, Panel, useWeekLabel } from '~/components/charts/figure'
+import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figure'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/list-controls'
@@ -61,28 +61,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                   />
                 </Suspense>
               ) : null}
-              <div className="mt-4 max-h-72 overflow-y-auto">
-                <table className="w-full text-sm" data-testid="revenue-per-week">
-                  <caption className="sr-only">{t('analytics.revenuePerWeek')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={`${th} text-start`}>
-                        {t('analytics.weekOf')}
-                      </th>
-                      <th scope="col" className={`${th} text-end`}>
-                        {t('analytics.revenue')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...revenuePerWeek].reverse().map((row) => (
-                      <tr key={row.week} className="border-t border-dashed border-line">
-                        <td className="py-1.5 tabular-nums">{weekLabel(row.week)}</td>
-                        <td className="py-1.5 text-end font-semibold tabular-nums">{money(row.cents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div className="max-h-80 overflow-y-auto">
+                <WeekTable
+                  testId="revenue-per-week"
+                  caption={t('analytics.revenuePerWeek')}
+                  amountLabel={t('analytics.revenue')}
+                  rows={[...revenuePerWeek].reverse()}
+                />
               </div>
             </>
           )}

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense } from 'react'
 import { href, Link } from 'react-router'
-import { Figure, Panel, useWeekLabel } from '~/components/charts/figure'
+import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figure'
 import { PageHeader } from '~/components/layout/page-header'
 import { receivables } from '~/models/analytics.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
@@ -35,31 +35,6 @@ export default function Banking({ loaderData }: Route.ComponentProps) {
         <MoneyBarChart testId={testId} series={series} data={rows.map((row) => ({ key: row.week, label: weekLabel(row.week), cents: row.cents }))} />
       </Suspense>
     ) : null
-  const weekTable = (testId: string, caption: string, rows: Array<{ week: string; cents: number }>, extra?: ReactNode) => (
-    <table className="mt-4 w-full text-sm" data-testid={testId}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={`${th} text-start`}>
-            {t('analytics.weekOf')}
-          </th>
-          <th scope="col" className={`${th} text-end`}>
-            {t('analytics.amount')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {extra}
-        {rows.map((row) => (
-          <tr key={row.week} className="border-t border-dashed border-line">
-            <td className="py-1.5 tabular-nums">{weekLabel(row.week)}</td>
-            <td className="py-1.5 text-end font-semibold tabular-nums">{money(row.cents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-
   return (
     <>
       <PageHeader
@@ -129,21 +104,29 @@ export default function Banking({ loaderData }: Route.ComponentProps) {
 
         <Panel title={t('analytics.banking.cashExpected')}>
           {chart('cash-chart', t('analytics.banking.expected'), cashPerWeek)}
-          {weekTable(
-            'cash-per-week',
-            t('analytics.banking.cashExpected'),
-            cashPerWeek,
-            <tr className="border-t border-dashed border-line">
-              <td className="py-1.5 text-warning-darker dark:text-warning-light">{t('analytics.banking.overdueNow')}</td>
-              <td className="py-1.5 text-end font-semibold tabular-nums">{money(loaderData.overdueCents)}</td>
-            </tr>,
-          )}
+          <WeekTable
+            testId="cash-per-week"
+            caption={t('analytics.banking.cashExpected')}
+            amountLabel={t('analytics.amount')}
+            rows={cashPerWeek}
+            before={
+              <tr className="border-t border-dashed border-line">
+                <td className="py-1.5 text-warning-darker dark:text-warning-light">{t('analytics.banking.overdueNow')}</td>
+                <td className="py-1.5 text-end font-semibold tabular-nums">{money(loaderData.overdueCents)}</td>
+              </tr>
+            }
+          />
           {loaderData.laterCents ? <p className="mt-2 text-xs text-muted">{t('analytics.banking.later', { amount: money(loaderData.laterCents) })}</p> : null}
         </Panel>
 
         <Panel title={t('analytics.banking.paymentsPerWeek')}>
           {chart('payments-chart', t('analytics.banking.received'), paymentsPerWeek)}
-          {weekTable('payments-per-week', t('analytics.banking.paymentsPerWeek'), [...paymentsPerWeek].reverse())}
+          <WeekTable
+            testId="payments-per-week"
+            caption={t('analytics.banking.paymentsPerWeek')}
+            amountLabel={t('analytics.amount')}
+            rows={[...paymentsPerWeek].reverse()}
+          />
         </Panel>
 
         <Panel title={t('analytics.banking.latest')}>

@@ -2,7 +2,7 @@ import { href, Link, useLocation } from 'react-router'
 import { ListRow, ListTable } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
-import { Badge } from '~/components/ui/badge'
+import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
@@ -11,7 +11,7 @@ import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/
 import { listBrokerOptions } from '~/models/broker.server'
 import { invoiceTabTotals, listInvoices, serializeInvoiceRow } from '~/models/invoice.server'
 import { InvoiceListQuerySchema } from '~/schemas/invoice'
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_META, type InvoiceFilterStatus } from '~/schemas/invoice-options'
+import { INVOICE_FILTER_STATUSES, type InvoiceFilterStatus } from '~/schemas/invoice-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { cn } from '~/utils/cn'
@@ -210,13 +210,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
                   </a>
                 </td>
                 <td className="whitespace-nowrap">
-                  <Badge tone={INVOICE_STATUS_META[invoice.status].tone}>{t(`invoices.status.${invoice.status}`)}</Badge>
-                  {invoice.overdue ? (
-                    <>
-                      {' '}
-                      <Badge tone={INVOICE_STATUS_META.overdue.tone}>{t('invoices.status.overdue')}</Badge>
-                    </>
-                  ) : null}
+                  <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </td>
                 <td className="min-w-32">
                   <bdi>{invoice.broker}</bdi>

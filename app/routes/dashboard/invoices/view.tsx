@@ -1,7 +1,7 @@
 import { data, Form, href, useLocation, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
-import { Badge } from '~/components/ui/badge'
+import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PlainField } from '~/components/ui/plain-field'
@@ -25,7 +25,7 @@ import {
 } from '~/models/invoice.server'
 import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
-import { INVOICE_STATUS_META, OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { requireActor } from '~/utils/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -295,8 +295,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
           <div>
             <p className="text-2xl font-bold tabular-nums">{invoice.invoiceNumber}</p>
             <div className="mt-2 flex flex-wrap gap-2" data-testid="invoice-status">
-              <Badge tone={INVOICE_STATUS_META[invoice.status].tone}>{t(`invoices.status.${invoice.status}`)}</Badge>
-              {invoice.overdue ? <Badge tone="error">{t('invoices.status.overdue')}</Badge> : null}
+              <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
             </div>
           </div>
           <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm">
