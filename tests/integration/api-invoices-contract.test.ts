@@ -178,6 +178,8 @@ describe('/api/invoice beyond the five calls', () => {
         .toString(),
     ).toBe('%PDF-')
     expect((await download(org.users.driver.token)).status).toBe(403)
+    const anonymous = await pdf.loader({ request: new Request(`http://localhost/api/invoice/${id}/pdf`), params: { id }, context: {} } as never)
+    expect([anonymous.status, (await anonymous.json()).error.code]).toEqual([401, 'unauthorized'])
     const other = await createOrg()
     const foreign = await download(other.users.admin.token)
     expect([foreign.status, (await foreign.json()).error.code]).toEqual([404, 'not_found'])
@@ -190,6 +192,7 @@ describe('/api/invoice beyond the five calls', () => {
     expect(sent.email).toEqual({ status: 'no_address', to: null, sentAt: null, attempts: 0, error: null })
     await prisma.broker.update({ where: { id: await brokerOf(org) }, data: { billingEmail: 'ap@broker.test' } })
     expect((await email(sent.version, org.users.dispatcher.token)).status).toBe(403)
+    expect((await callApi(emailing, { method: 'POST', path: `/api/invoice/${id}/email`, params: { id }, body: { version: sent.version } })).status).toBe(401)
     expect((await email(sent.version, other.users.admin.token)).status).toBe(404)
     const again = await email(sent.version)
     expect([again.status, again.body.data.email]).toEqual([200, { status: 'queued', to: 'ap@broker.test', sentAt: null, attempts: 0, error: null }])
