@@ -22,7 +22,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Tracing every test to keep the failures' traces cost a third of the suite's time on 2 cores
+    // (measured: 99 s against 72 s for three specs). A failure keeps its screenshot; for a trace,
+    // run again with E2E_TRACE=retain-on-failure (ADR 037).
+    trace: process.env.E2E_TRACE === 'retain-on-failure' || process.env.E2E_TRACE === 'on' ? process.env.E2E_TRACE : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

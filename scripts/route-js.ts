@@ -1,6 +1,6 @@
 /**
  * The JavaScript each page's first load needs, read from the build (run `npm run build` first):
- *   tsx scripts/route-js.ts [--limit 150] [--json]
+ *   tsx scripts/route-js.ts [--limit 150|none] [--json] [--quiet]
  *
  * For every page route (a route with a component and no child routes), the browser's first load
  * is what React Router's <Scripts> preloads: entry.client (and the route manifest unless route
@@ -27,8 +27,10 @@ const option = (name: string) => {
   const index = argv.indexOf(`--${name}`)
   return index === -1 ? undefined : argv[index + 1]
 }
-const limitKiB = Number(option('limit') ?? 150)
+// `--limit none` checks zod only (npm test does, after its build: ADR 020).
+const limitKiB = option('limit') === 'none' ? Infinity : Number(option('limit') ?? 150)
 const asJson = argv.includes('--json')
+const quiet = argv.includes('--quiet')
 
 const CLIENT = 'build/client'
 const viteManifestFile = path.join(CLIENT, '.vite/manifest.json')
@@ -116,6 +118,11 @@ const rows = []
 for (const route of Object.values(routes)) {
   if (!route.hasDefaultExport || children.has(route.id)) continue
   const chain = chainOf(route)
+  // A page whose handle says `hydrate: false` (the API reference) is sent without <Scripts>: none.
+  if (chain.some((step) => (build.routes[step.id]?.module.handle as { hydrate?: boolean } | undefined)?.hydrate === false)) {
+    rows.push({ route: route.id, path: pathOf(chain), files: 0, 'raw KiB': 0, 'gzip KiB': 0, 'strings KiB': 0, 'total KiB': 0, zod: '' })
+    continue
+  }
   // With lazy route discovery (the default) the page inlines its part of the route manifest;
   // otherwise it loads the whole manifest as a script.
   const direct = [...(build.routeDiscovery?.mode === 'lazy' ? [] : [build.assets.url]), build.assets.entry.module, ...build.assets.entry.imports]
@@ -172,7 +179,7 @@ const biggest = [...shared]
 
 if (asJson) {
   console.info(JSON.stringify({ limitKiB, routes: rows, zodChunks, biggest }, null, 2))
-} else {
+} else if (!quiet) {
   console.info(`First-load JavaScript per page route (gzip -9; strings: locale chunks loaded before hydration, largest language)`)
   console.table(rows)
   console.info('Largest chunks in any first load')

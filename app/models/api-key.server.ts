@@ -5,7 +5,7 @@
  * working when it is revoked or its creator is banned (docs/decisions/024-api-keys-limits-retries.md).
  */
 import { randomBytes } from 'node:crypto'
-import type { ApiKeyScope } from '~/schemas/api-key'
+import type { ApiKeyScope } from '~/schemas/api-key-options'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'

@@ -1,8 +1,6 @@
 import { z } from 'zod'
+import { API_KEY_SCOPES } from './api-key-options'
 import { requiredText } from './fields'
-
-export const API_KEY_SCOPES = ['read_only', 'read_write'] as const
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
 /** The form on the account page that creates a key for a program. */
 export const ApiKeyCreateSchema = z.object({

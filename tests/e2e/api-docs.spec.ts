@@ -63,9 +63,11 @@ test('the language menu works on the page and comes back to it', async ({ page }
 })
 
 test('no serious accessibility problem, light left-to-right and dark right-to-left @js-only', async ({ page }) => {
-  // axe reads every one of the page's ~5,000 elements: about 30 s on a quiet machine, several
-  // times that when the suite's other workers share its two cores.
-  test.setTimeout(240_000)
+  // axe on the whole page reads its ~5,000 elements (about 30 s on a quiet machine). Every
+  // operation and shared schema is drawn by the same few components, so axe reads the overview,
+  // the contents, the resource with the most operations and the first schemas: each component in
+  // every shape it takes, at a fifth of the elements.
+  test.setTimeout(120_000)
   const url = test.info().project.use.baseURL!
   // The second look changes colours and direction only: it runs the contrast rule alone, the
   // structure (names, roles, landmarks) being the same markup the first look checked.
@@ -78,7 +80,16 @@ test('no serious accessibility problem, light left-to-right and dark right-to-le
       { name: 'i18nextLng', value: look.lang, url },
     ])
     await page.goto('/api/docs')
-    const results = await (look.rules ? axe(page).withRules(look.rules) : axe(page)).analyze()
+    const skipped = await page.evaluate(() => {
+      const tags = [...document.querySelectorAll('section[id^="tag-"]')]
+      const richest = tags.reduce((best, tag) => (tag.querySelectorAll('[id^="op-"]').length > best.querySelectorAll('[id^="op-"]').length ? tag : best))
+      const schemas = [...document.querySelectorAll('#schemas [id^="schema-"]')]
+      return [...tags.filter((tag) => tag !== richest), ...schemas.slice(3)].map((element) => `#${CSS.escape(element.id)}`)
+    })
+    expect(skipped.length).toBeGreaterThan(5)
+    let builder = look.rules ? axe(page).withRules(look.rules) : axe(page)
+    for (const selector of skipped) builder = builder.exclude(selector)
+    const results = await builder.analyze()
     const serious = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .flatMap((violation) => violation.nodes.slice(0, 3).map((node) => `${look.lang} ${violation.id}: ${node.target.join(' ')}`))
