@@ -10,6 +10,9 @@ test.beforeEach(async ({ page, request }) => {
 async function defineEldProvider(page: Page, options: { required?: boolean } = {}) {
   await page.goto('/dashboard/customfields/list')
   await page.getByRole('link', { name: 'New field' }).first().click()
+  // The URL changes before the new page renders (a transition): wait for the page itself, or
+  // the list's own "List" filter would take the selection.
+  await expect(page.getByRole('heading', { name: 'New custom field' })).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/customfields\/new/)
   await page.getByLabel('List').selectOption({ label: 'Trucks' })
   await page.getByLabel('Label').fill('ELD provider')

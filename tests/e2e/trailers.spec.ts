@@ -153,6 +153,7 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
   await page.getByLabel('Rows per page:').selectOption('10')
   if (!js(test.info())) await page.locator('form:has(#pageSize)').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/q=R-01&pageSize=10$/)
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–10 of 30')
   await page.getByRole('link', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/page=2/)
   await expect(page.getByTestId('pagination-range')).toHaveText('11–20 of 30')
