@@ -9,7 +9,6 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import PDFDocument from 'pdfkit'
 
 export type InvoicePdf = {
   language: string
@@ -96,7 +95,9 @@ const INK = '#1c252e'
 const MUTED = '#637381'
 const LINE = '#dfe3e8'
 
-export function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
+  // pdfkit and its font engine are ~25 MiB of a server's memory: loaded with the first PDF, not at start.
+  const { default: PDFDocument } = await import('pdfkit')
   const fonts = fontsFor(invoice.language)
   const doc = new PDFDocument({
     size: 'LETTER',

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import { env } from './env.server'
 
 export type Email = {
@@ -19,6 +18,8 @@ export type Email = {
 export async function sendEmail(email: Email) {
   const { SMTP_URL, MAIL_FROM, OUTBOX_DIR } = env()
   const message = { from: MAIL_FROM, ...email }
+  // Loaded with the first email (~10 MiB of a server's memory), not at start.
+  const { default: nodemailer } = await import('nodemailer')
   if (SMTP_URL) {
     await nodemailer.createTransport(SMTP_URL).sendMail(message)
     return
