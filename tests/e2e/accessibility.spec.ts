@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { axe } from './axe'
-import { apiUser, expect, js, lastEmailTo, login, registerOrganization, signedInAs, test, vin, type TestOrganization } from './fixtures'
+import { apiUser, expect, js, lastEmailTo, loginByRequest, registerOrganization, signedInAs, test, vin, whenHydrated, type TestOrganization } from './fixtures'
 
 /**
  * axe-core on every page, in light left-to-right (English) and dark right-to-left (Arabic):
@@ -35,7 +35,7 @@ async function useLook(page: Page, look: (typeof LOOKS)[number]) {
 async function analyze(page: Page) {
   const builder = axe
   if (js(test.info())) {
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     // The dark right-to-left look repeats the light look's markup in other colours and another
     // direction and language: it runs the rules those can break, not the structural ones again.
     const second = await page.evaluate(() => document.documentElement.dir === 'rtl')
@@ -48,6 +48,36 @@ async function analyze(page: Page) {
   // Colours come from the same stylesheet with or without JavaScript, and the JS project checks
   // contrast in both looks; the slowest rule is not run twice.
   return await builder(copy.page).disableRules(['color-contrast']).analyze()
+}
+
+/** The requests each page has under way, to know when its lazy chunks have arrived. */
+const inFlight = new WeakMap<Page, Set<Request>>()
+function trackRequests(page: Page) {
+  if (inFlight.has(page)) return
+  const pending = new Set<Request>()
+  page.on('request', (request) => pending.add(request))
+  page.on('requestfinished', (request) => pending.delete(request))
+  page.on('requestfailed', (request) => pending.delete(request))
+  inFlight.set(page, pending)
+}
+
+/**
+ * Hydrated, and no request under way across a frame and 50 ms (a lazy chunk starts in an effect
+ * after hydration). Playwright's 'networkidle' waits 500 ms of silence on every page instead.
+ */
+async function settled(page: Page) {
+  await whenHydrated(page)
+  const pending = inFlight.get(page)!
+  await expect
+    .poll(
+      async () => {
+        if (pending.size > 0) return false
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+        return pending.size === 0
+      },
+      { intervals: [50] },
+    )
+    .toBe(true)
 }
 
 /**
@@ -78,6 +108,7 @@ test.afterEach(async ({ page }) => {
 
 /** The serious and critical violations of the page at `path`, one readable line per element. */
 async function violations(page: Page, path: string, status = 200) {
+  trackRequests(page)
   const response = await page.goto(path)
   expect(response?.status(), path).toBe(status)
   const results = await analyze(page)
@@ -157,8 +188,7 @@ for (const look of LOOKS) {
 
     test('signed-in pages have no serious accessibility violation', async ({ page }) => {
       test.setTimeout(120_000)
-      // The sign-in helper reads English labels: sign in first, then switch the look.
-      await login(page, org.email, org.password)
+      await loginByRequest(page, org.email, org.password)
       await useLook(page, look)
       const found = [
         ...(await violations(page, '/dashboard/app')),
@@ -178,7 +208,7 @@ for (const look of LOOKS) {
 
     test('trailer, company and custom-field pages have no serious accessibility violation', async ({ page }) => {
       test.setTimeout(120_000)
-      await login(page, org.email, org.password)
+      await loginByRequest(page, org.email, org.password)
       await useLook(page, look)
       const found = [
         ...(await violations(page, '/dashboard/trailers/list?cols=door_type')),
@@ -200,7 +230,7 @@ for (const look of LOOKS) {
         role: 'driver',
         driverProfile: { licenseNumber: 'AXE-L1', cdlClass: 'A', licenseExpiry: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
       })
-      await login(page, org.email, org.password)
+      await loginByRequest(page, org.email, org.password)
       await useLook(page, look)
       const found = [
         ...(await violations(page, '/dashboard/user/list')),
@@ -254,7 +284,7 @@ for (const look of LOOKS) {
       expect(invoice.status(), await invoice.text()).toBe(201)
       const { id: invoiceId, version } = (await invoice.json()).data
       expect((await request.post(`/api/invoice/${invoiceId}/send`, { headers, data: { version } })).status()).toBe(200)
-      await login(page, owner.email, owner.password)
+      await loginByRequest(page, owner.email, owner.password)
       await useLook(page, look)
       const found = [
         ...(await violations(page, '/dashboard/brokers/list')),

@@ -99,13 +99,13 @@ export async function registerOrganization(request: APIRequestContext, name = un
 /** A fresh organization, its admin signed in on `page`. */
 /**
  * Signs the page's browser in by posting the sign-in form from its own request context (it shares
- * the cookies), then opens the dashboard: specs that are not about signing in skip rendering the
- * sign-in page. auth.spec.ts signs in through the form itself (`login`).
+ * the cookies). The page stays blank: each test opens the page it is about (rendering the sign-in
+ * page and then the dashboard first cost every test a second). auth.spec.ts signs in through the
+ * form itself (`login`).
  */
 export async function loginByRequest(page: Page, email: string, password = DEMO_PASSWORD) {
   const response = await page.request.post('/auth/login', { form: { email, password }, maxRedirects: 0 })
   expect(response.status(), await response.text()).toBe(302)
-  await page.goto('/dashboard/app/')
 }
 
 export async function signedIn(page: Page, request: APIRequestContext) {

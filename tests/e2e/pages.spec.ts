@@ -1,4 +1,4 @@
-import { apiTruck, apiUser, expect, js, login, signedIn, signedInAs, test, toast, uniqueId } from './fixtures'
+import { apiTruck, apiUser, expect, js, login, signedIn, signedInAs, test, toast, uniqueId, whenHydrated } from './fixtures'
 
 test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page')
@@ -38,6 +38,7 @@ test('a role without the permission gets the 403 page and no menu item', async (
 
 test('the admin sees the admin-only item with its label', async ({ page, request }) => {
   await signedIn(page, request)
+  await page.goto('/dashboard/app')
   const nav = page.getByTestId('nav-vertical')
   const item = nav.getByRole('link', { name: /Item by roles/ })
   await expect(item.getByText('Only admin can see this item')).toBeVisible()
@@ -91,6 +92,7 @@ test('the layout works at phone width: the menu opens from the header', async ({
 test('without JavaScript the browser shows its own progress, and ours stays hidden', async ({ page, request }, testInfo) => {
   test.skip(js(testInfo), 'with JavaScript the bar shows: the next test')
   await signedIn(page, request)
+  await page.goto('/dashboard/app')
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   await expect(page.locator('[role="progressbar"]')).toBeHidden()
 })
@@ -98,6 +100,8 @@ test('without JavaScript the browser shows its own progress, and ours stays hidd
 test('a 2 px progress bar shows while a navigation is pending', async ({ page, request }, testInfo) => {
   test.skip(!js(testInfo), 'client-side navigation needs JavaScript; the previous test checks the bar stays hidden without it')
   await signedIn(page, request)
+  await page.goto('/dashboard/app')
+  await whenHydrated(page)
   const bar = page.locator('[role="progressbar"]')
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))

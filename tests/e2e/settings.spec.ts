@@ -86,6 +86,7 @@ test('the settings cookies last 3 days on path /', async ({ page }) => {
 
 test('each layout shows the navigation, and the sidebar toggles vertical and mini', async ({ page }) => {
   await expect(page.getByTestId('nav-vertical')).toBeVisible()
+  await whenHydrated(page)
   const width = async () => (await page.getByTestId('nav-desktop').boundingBox())!.width
   expect(Math.round(await width())).toBe(280)
 
