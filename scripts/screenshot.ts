@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium'
 
 const argv = process.argv.slice(2)
 const option = (name: string, fallback: string) => {
@@ -23,16 +24,8 @@ const full = option('full', 'on') !== 'off'
 const paths = argv.length ? argv : ['/dashboard/app']
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 })
 const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: js })
 const extra = [...(lang ? [`i18nextLng=${lang}`] : []), ...(cookies ? cookies.split(',') : [])]
