@@ -1,4 +1,4 @@
-import { expect, signedIn, signedInAs, test } from './fixtures'
+import { expect, signedIn, signedInAs, test, whenHydrated } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
 test('analytics and banking show what a delivered, invoiced and partly paid load earned and is owed', async ({ page, request }) => {
@@ -31,6 +31,7 @@ test('analytics and banking show what a delivered, invoiced and partly paid load
   await expect(page.getByTestId('banking-open')).toContainText('$2,000.00')
   await expect(page.getByTestId('receivables-aging').locator('[data-bucket="current"]')).toContainText('$2,000.00')
   await expect(page.getByTestId('latest-payments')).toContainText('$400.00')
+  await whenHydrated(page)
   await page
     .getByTestId('latest-payments')
     .getByRole('link', { name: invoice.invoiceNumber as string })

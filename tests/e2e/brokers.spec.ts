@@ -234,8 +234,11 @@ test('searches, filters, sorts and pages through the list, all in the URL', asyn
   await expect(table(page)).toContainText('B-12 Logistics')
 
   await page.goto('/dashboard/brokers/list?pageSize=10')
+  await whenHydrated(page)
   await page.getByRole('link', { name: 'Credit limit' }).click()
   await expect(page).toHaveURL(/sort=creditLimitCents&dir=asc/)
+  // The name order puts B-01 first too: the header's sort state says the new page is shown.
+  await expect(table(page).getByRole('columnheader', { name: 'Credit limit' })).toHaveAttribute('aria-sort', 'ascending')
   await expect(table(page).locator('tbody tr').first()).toContainText('B-01 Logistics')
   await page.getByRole('link', { name: 'Credit limit' }).click()
   await expect(page).toHaveURL(/sort=creditLimitCents&dir=desc/)

@@ -6,8 +6,21 @@ import { vinCheckDigit } from '../../app/schemas/vin'
 export const DEMO_PASSWORD = 'freightdesk'
 export const OUTBOX = path.resolve('.data/e2e/outbox')
 
-/** Every test fails on an uncaught page error or a console error (resource 4xx aside). */
-export const test = base.extend<{ consoleGuard: void }>({
+/**
+ * Every test fails on an uncaught page error or a console error (resource 4xx aside).
+ * E2E_CPU_THROTTLE=4 slows each page's CPU fourfold (Chromium's DevTools emulation), as on a busy
+ * CI machine: it shows the races a fast machine hides (a click before hydration, an action on the
+ * previous page while the next one renders).
+ */
+export const test = base.extend<{ consoleGuard: void; cpuThrottle: void }>({
+  cpuThrottle: [
+    async ({ page }, use) => {
+      const rate = Number(process.env.E2E_CPU_THROTTLE ?? 0)
+      if (rate > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate })
+      await use()
+    },
+    { auto: true },
+  ],
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = []

@@ -114,6 +114,8 @@ test('drags a card with the keyboard to the next column, and refuses an illegal 
   expect(await apiGetLoad(request, org, load.id)).toMatchObject({ status: 'dispatched', version: 2 })
 
   // Two columns on (in transit) is not a next step of a dispatched load: refused, and the card stays.
+  // Picked up while the board still reloads after the drop, the card would be dropped by the re-render.
+  await expect(page.locator('[role="progressbar"]')).toHaveAttribute('data-state', 'idle')
   const again = card(page, 'dispatched', load.loadNumber).getByRole('button', { name: `Drag load ${load.loadNumber}` })
   await again.focus()
   await page.keyboard.press('Space')

@@ -179,6 +179,7 @@ test('compliance: badges in the list, a filter, and counts on the dashboard that
   await expect(rowOf(page, 'CP-FINE').getByTestId('compliance-badges')).toHaveCount(0)
 
   await page.goto('/dashboard/app')
+  await whenHydrated(page)
   const counts = page.getByTestId('truck-compliance')
   await expect(counts.getByRole('link', { name: /Overdue/ })).toHaveText(/Overdue\s*1/)
   await expect(counts.getByRole('link', { name: /Due within 30 days/ })).toHaveText(/Due within 30 days\s*1/)
