@@ -109,18 +109,17 @@ export async function registerOrganization(request: APIRequestContext, name = un
   return { email, password, firstName: 'Casey', organizationName: `${name} Freight`, accessToken: body.data.accessToken }
 }
 
-/** A fresh organization, its admin signed in on `page`. */
 /**
  * Signs the page's browser in by posting the sign-in form from its own request context (it shares
- * the cookies). The page stays blank: each test opens the page it is about (rendering the sign-in
- * page and then the dashboard first cost every test a second). auth.spec.ts signs in through the
- * form itself (`login`).
+ * the cookies). The page stays blank: each test opens the page it is about, rather than every
+ * test rendering the dashboard first. auth.spec.ts signs in through the form itself (`login`).
  */
 export async function loginByRequest(page: Page, email: string, password = DEMO_PASSWORD) {
   const response = await page.request.post('/auth/login', { form: { email, password }, maxRedirects: 0 })
   expect(response.status(), await response.text()).toBe(302)
 }
 
+/** A fresh organization, its admin signed in on `page` (still blank: open the page next). */
 export async function signedIn(page: Page, request: APIRequestContext) {
   const org = await registerOrganization(request)
   await loginByRequest(page, org.email, org.password)
