@@ -53,6 +53,8 @@ if (args.has('--seed-if-empty')) {
 }
 
 // Loaded only now: React picks its development or production build from NODE_ENV at import time.
+// The compiled build/server.js keeps these imports dynamic (esbuild --splitting in build:server);
+// bundled inline, their packages would be imported before the line that sets NODE_ENV.
 const { default: express } = await import('express')
 const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')

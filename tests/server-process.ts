@@ -28,19 +28,25 @@ export type ServerProcess = {
   stop: () => Promise<void>
 }
 
-/** Starts the server with a fresh data directory and `env` on top of this process's, and waits until it listens. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  if (!fs.existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'ignore' })
+/**
+ * Starts the server with a fresh data directory and `env` on top of this process's (`undefined`
+ * removes a variable), and waits until it listens. `compiled` runs build/server.js with node, as
+ * `npm start` does, instead of server.ts with tsx.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}, { compiled = false } = {}): Promise<ServerProcess> {
+  if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'ignore' })
   const port = await freePort()
-  const child = spawn('node_modules/.bin/tsx', ['server.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-server-')),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      ...env,
-    },
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-server-')),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ...env,
+  }
+  for (const name of Object.keys(merged)) if (merged[name] === undefined) delete merged[name]
+  const child = spawn(compiled ? process.execPath : 'node_modules/.bin/tsx', [compiled ? 'build/server.js' : 'server.ts'], {
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() reaches tsx's node child too.
     detached: true,

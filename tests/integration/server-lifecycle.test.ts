@@ -54,6 +54,22 @@ afterAll(async () => {
   for (const server of started) await server.stop().catch(() => {})
 })
 
+describe('the compiled server', () => {
+  it('renders its pages when started as `npm start` starts it, without NODE_ENV', async () => {
+    // React picks its development or production build from NODE_ENV when first imported: the
+    // server sets it before loading React, so the bundle must not import React any earlier.
+    const server = await startServer(
+      { DATABASE_URL: '', DATA_DIR: dataDirectory(), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_FSYNC: 'off', NODE_ENV: undefined },
+      { compiled: true },
+    )
+    started.push(server)
+    const response = await fetch(`${server.base}/auth/login`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('name="password"')
+    await server.stop()
+  }, 120_000)
+})
+
 describe('the embedded database across hard stops', () => {
   it('starts again after kill -9 of the app, stopping the postgres it left running', async () => {
     const dataDir = dataDirectory()
