@@ -1112,7 +1112,6 @@ const cn: Catalogue = {
       title: '删除货运单 {{number}}？',
       description: '该货运单及其站点和费用将被删除，且无法撤销。运输中、已送达或已开票的货运单会被保留。',
       refusedTitle: '货运单 {{number}} 未被删除',
-      conflictTitle: '货运单 {{number}} 已更改',
       conflict: '在您打开此货运单后有人修改了它。未删除任何内容：请检查后重试。',
     },
     documents: {

@@ -1116,7 +1116,6 @@ const en = {
       title: 'Delete load {{number}}?',
       description: 'The load, its stops and its charges will be removed. This cannot be undone. Loads on the road, delivered or invoiced are kept.',
       refusedTitle: 'Load {{number}} was not deleted',
-      conflictTitle: 'Load {{number}} changed',
       conflict: 'Someone changed this load after you opened it. Nothing was deleted: check it and try again.',
     },
     documents: {

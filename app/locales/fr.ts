@@ -1124,7 +1124,6 @@ const fr: Catalogue = {
       description:
         'Le chargement, ses arrêts et ses frais seront supprimés. Cette action est irréversible. Les chargements en route, livrés ou facturés sont conservés.',
       refusedTitle: 'Le chargement {{number}} n’a pas été supprimé',
-      conflictTitle: 'Le chargement {{number}} a changé',
       conflict: 'Quelqu’un a modifié ce chargement après que vous l’avez ouvert. Rien n’a été supprimé : vérifiez-le et réessayez.',
     },
     documents: {

@@ -1121,7 +1121,6 @@ const vi: Catalogue = {
       description:
         'Chuyến hàng, các điểm dừng và khoản phí của nó sẽ bị xóa. Không thể hoàn tác. Chuyến hàng đang chạy, đã giao hoặc đã lập hóa đơn được giữ lại.',
       refusedTitle: 'Chuyến hàng {{number}} chưa bị xóa',
-      conflictTitle: 'Chuyến hàng {{number}} đã thay đổi',
       conflict: 'Có người đã sửa chuyến hàng này sau khi bạn mở nó. Chưa có gì bị xóa: hãy kiểm tra và thử lại.',
     },
     documents: {

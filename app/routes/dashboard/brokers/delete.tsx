@@ -1,14 +1,11 @@
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
-import { getInstance } from '~/middleware/i18next'
 import { deleteBroker, getBroker } from '~/models/broker.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireActor } from '~/utils/actor.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { listReturnTo, withChanged } from '~/utils/list-return'
+import { deleteAndReturn, deleteConfirmation } from '~/utils/delete-route.server'
+import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -16,52 +13,30 @@ export const handle = { i18n: ['brokers'] }
 
 const LIST = href('/dashboard/brokers/list')
 
-/** The confirm page used without JavaScript; the dialog posts to the same action. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'broker')
   const broker = await orNotFound(getBroker(user.organizationId, params.id))
-  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { broker: { id: broker.id, name: broker.name, version: broker.version }, returnTo }
+  return deleteConfirmation(request, LIST, { id: broker.id, version: broker.version, label: broker.name })
 }
 
+/** A broker with loads or invoices is kept (in_use); the toast says why and the row is marked. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, actor } = await requireActor(request, 'delete', 'broker')
-  const form = await request.formData()
-  const t = getInstance(context).t
-  const returnTo = listReturnTo(form.get('returnTo'), LIST)
-  const parsed = OptionalVersionSchema.safeParse({ version: form.get('version') ?? undefined })
-  // Only a forged or broken form gets here: the page and the dialog always send the version.
-  if (!parsed.success) return redirectWithToast(returnTo, { type: 'error', title: t('validation.version') })
-  try {
-    const broker = await deleteBroker(actor, params.id, parsed.data.version)
-    return redirectWithToast(returnTo, { type: 'success', title: t('brokers.toast.deleted', { name: broker.name }) })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'conflict') {
-      // Changed after the confirmation was shown: nothing is deleted, and the list marks the row
-      // so the user sees its current details before deciding again.
-      const current = await getBroker(user.organizationId, params.id).catch(() => null)
-      return redirectWithToast(current ? withChanged(returnTo, params.id) : returnTo, {
-        type: 'error',
-        title: t('brokers.changes.deleteConflictTitle', { name: current?.name ?? '' }),
-        description: t('brokers.changes.deleteConflict'),
-      })
-    }
-    // Gone already, or still referenced by loads (in_use): the message says which.
-    return redirectWithToast(returnTo, { type: 'error', title: t(error.messageKey) })
-  }
+  return deleteAndReturn(request, context, {
+    list: LIST,
+    id: params.id,
+    remove: (version) => deleteBroker(actor, params.id, version),
+    find: () => getBroker(user.organizationId, params.id),
+    deleted: (t, broker) => t('brokers.toast.deleted', { name: broker.name }),
+    kept: (t, broker) => t('brokers.changes.deleteConflictTitle', { name: broker.name }),
+    conflict: 'brokers.changes.deleteConflict',
+  })
 }
 
-export default function DeleteBroker({ loaderData }: Route.ComponentProps) {
+export default function DeleteBroker({ loaderData: { record, returnTo } }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { broker, returnTo } = loaderData
+  const title = t('brokers.delete.title', { name: record.label })
   return (
-    <DeleteConfirmPage
-      title={t('brokers.delete.title', { name: broker.name })}
-      description={t('brokers.delete.description')}
-      listLabel={t('nav.brokers')}
-      version={broker.version}
-      returnTo={returnTo}
-    />
+    <DeleteConfirmPage title={title} description={t('brokers.delete.description')} listLabel={t('nav.brokers')} version={record.version} returnTo={returnTo} />
   )
 }

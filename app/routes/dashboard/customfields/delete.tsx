@@ -1,14 +1,11 @@
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
-import { getInstance } from '~/middleware/i18next'
 import { deleteCustomFieldDefinition, getCustomFieldDefinition } from '~/models/custom-fields.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireActor } from '~/utils/actor.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { listReturnTo, withChanged } from '~/utils/list-return'
+import { deleteAndReturn, deleteConfirmation } from '~/utils/delete-route.server'
+import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/delete'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -16,49 +13,35 @@ export const handle = { i18n: ['customFields'] }
 
 const LIST = href('/dashboard/customfields/list')
 
-/** The confirm page used without JavaScript; the dialog posts to the same action. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'customField')
   const definition = await orNotFound(getCustomFieldDefinition(user.organizationId, params.id))
-  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
-  return { definition: { id: definition.id, label: definition.label, version: definition.version }, returnTo }
+  return deleteConfirmation(request, LIST, { id: definition.id, version: definition.version, label: definition.label })
 }
 
+/** A field that records still hold values for is kept (in_use); the toast says why. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, actor } = await requireActor(request, 'delete', 'customField')
-  const form = await request.formData()
-  const t = getInstance(context).t
-  const returnTo = listReturnTo(form.get('returnTo'), LIST)
-  const parsed = OptionalVersionSchema.safeParse({ version: form.get('version') ?? undefined })
-  if (!parsed.success) return redirectWithToast(returnTo, { type: 'error', title: t('validation.version') })
-  try {
-    const definition = await deleteCustomFieldDefinition(actor, params.id, parsed.data.version)
-    return redirectWithToast(returnTo, { type: 'success', title: t('customFields.toast.deleted', { label: definition.label }) })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    // Changed since it was shown, or still used by records: nothing is deleted and the row is marked.
-    const current = await getCustomFieldDefinition(user.organizationId, params.id).catch(() => null)
-    const to = current ? withChanged(returnTo, params.id) : returnTo
-    if (error.code === 'conflict') {
-      return redirectWithToast(to, {
-        type: 'error',
-        title: t('customFields.changes.deleteConflictTitle', { label: current?.label ?? '' }),
-        description: t('customFields.changes.deleteConflict'),
-      })
-    }
-    return redirectWithToast(to, { type: 'error', title: t(error.messageKey, error.options.params ?? {}) })
-  }
+  return deleteAndReturn(request, context, {
+    list: LIST,
+    id: params.id,
+    remove: (version) => deleteCustomFieldDefinition(actor, params.id, version),
+    find: () => getCustomFieldDefinition(user.organizationId, params.id),
+    deleted: (t, definition) => t('customFields.toast.deleted', { label: definition.label }),
+    kept: (t, definition) => t('customFields.changes.deleteConflictTitle', { label: definition.label }),
+    conflict: 'customFields.changes.deleteConflict',
+  })
 }
 
-export default function DeleteCustomField({ loaderData }: Route.ComponentProps) {
+export default function DeleteCustomField({ loaderData: { record, returnTo } }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { definition, returnTo } = loaderData
+  const title = t('customFields.delete.title', { label: record.label })
   return (
     <DeleteConfirmPage
-      title={t('customFields.delete.title', { label: definition.label })}
+      title={title}
       description={t('customFields.delete.description')}
       listLabel={t('nav.customFields')}
-      version={definition.version}
+      version={record.version}
       returnTo={returnTo}
     />
   )
