@@ -1,25 +1,21 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/utils/use-translation'
-import { Form, useNavigation, href } from 'react-router'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { href } from 'react-router'
+import { CustomFieldInputs } from '~/components/forms/custom-field-inputs'
+import { FormSection, RecordForm } from '~/components/forms/record-form'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
-import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
-import { customFieldsForForm } from '~/models/custom-fields.server'
-import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
-import { createCompany, getCompany, serializeCompany, updateCompany, type CompanyDto, type CompanyWithCounts } from '~/models/company.server'
-import { CompanySchema, CompanyUpdateSchema, type CompanyUpdate } from '~/schemas/company'
+import { customFieldsForForm } from '~/models/custom-fields.server'
+import { createCompany, getCompany, serializeCompany, updateCompany, type CompanyWithCounts } from '~/models/company.server'
+import { CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
-import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { formConstraint, formDefaults, savedToList, submitForm } from '~/utils/forms.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -41,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFieldDefinitions,
     returnTo,
     constraint: formConstraint(company ? CompanyUpdateSchema : CompanySchema),
-    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'active' },
+    defaultValue: dto ? formDefaults(dto, CompanyUpdateSchema) : { status: 'active' },
   }
 }
 
@@ -49,41 +45,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'company')
   const formData = await request.formData()
   const t = getInstance(context).t
-  // Back to the list as the user left it, with the row that changed marked.
   const saved = (company: CompanyWithCounts) =>
-    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo'), LIST), company.id), {
+    savedToList(formData, LIST, company.id, {
       type: params.id ? 'success' : COMPANY_STATUS_META[company.status].toast,
       title: t(params.id ? 'companies.toast.updated' : 'companies.toast.created', { name: company.name }),
       description: t('companies.toast.status', { status: t(`companies.status.${company.status}`) }),
     })
-
-  if (params.id) {
-    const submission = parseWithZod(formData, { schema: CompanyUpdateSchema })
-    if (submission.status !== 'success') return invalidSubmission(submission)
-    try {
-      return saved(await updateCompany(actor, params.id, submission.value))
-    } catch (error) {
-      return formFailure(submission, error)
-    }
-  }
-  const submission = parseWithZod(formData, { schema: CompanySchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
-  try {
-    return saved(await createCompany(actor, submission.value))
-  } catch (error) {
-    return formFailure(submission, error)
-  }
-}
-
-/** The editable fields of a company as the form shows them (absent, not null, when empty). */
-function formDefaults(company: CompanyDto): Partial<Record<keyof CompanyUpdate, string | number>> {
-  const keys = (Object.keys(CompanyUpdateSchema.shape) as Array<keyof CompanyUpdate>).filter((key) => key !== 'customFields')
-  return Object.fromEntries(keys.flatMap((key) => (company[key] === null || company[key] === undefined ? [] : [[key, company[key]]])))
+  return params.id
+    ? submitForm(formData, CompanyUpdateSchema, (input) => updateCompany(actor, params.id!, input), saved)
+    : submitForm(formData, CompanySchema, (input) => createCompany(actor, input), saved)
 }
 
 export default function CompanyEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const { company, returnTo } = loaderData
   // Typed by the update schema, whose fields are the create schema's plus the version.
   const [form, fields] = useSchemaForm<typeof CompanyUpdateSchema>({
@@ -105,41 +79,34 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
           { label: company ? company.name : t('nav.create') },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && company ? (
-          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo)} />
-        ) : null}
-        {/* The version the user started from (kept from their submission after a conflict). */}
-        {company ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <Card className="p-6">
-          <h2 className="mb-5 text-base font-bold">{t('companies.editor.identity')}</h2>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
-            <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
-            <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
-            <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
-            <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
-            <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />
+      <RecordForm
+        form={form}
+        version={company ? fields.version : undefined}
+        conflictReload={actionData?.conflict && company ? withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo) : undefined}
+        returnTo={returnTo}
+        submitLabel={company ? t('common.saveChanges') : t('companies.new.submit')}
+      >
+        <FormSection title={t('companies.editor.identity')}>
+          <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
+          <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
+          <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
+          <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
+          <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
+          <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />
+        </FormSection>
+        <FormSection title={t('companies.editor.contact')}>
+          <TextField label={t('companies.fields.email')} field={fields.email} type="email" autoComplete="email" />
+          <TextField label={t('companies.fields.phone')} field={fields.phone} type="tel" autoComplete="tel" />
+          <div className="hidden lg:block" />
+          <TextField label={t('companies.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
+          <TextField label={t('companies.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
+          <TextField label={t('companies.fields.city')} field={fields.city} autoComplete="address-level2" />
+          <div className="grid grid-cols-3 gap-3">
+            <TextField label={t('companies.fields.state')} field={fields.state} autoComplete="address-level1" />
+            <TextField label={t('companies.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" className="col-span-2" />
           </div>
-        </Card>
-        <Card className="p-6">
-          <h2 className="mb-5 text-base font-bold">{t('companies.editor.contact')}</h2>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField label={t('companies.fields.email')} field={fields.email} type="email" autoComplete="email" />
-            <TextField label={t('companies.fields.phone')} field={fields.phone} type="tel" autoComplete="tel" />
-            <div className="hidden lg:block" />
-            <TextField label={t('companies.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
-            <TextField label={t('companies.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
-            <TextField label={t('companies.fields.city')} field={fields.city} autoComplete="address-level2" />
-            <div className="grid grid-cols-3 gap-3">
-              <TextField label={t('companies.fields.state')} field={fields.state} autoComplete="address-level1" />
-              <TextField label={t('companies.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" className="col-span-2" />
-            </div>
-            <TextField label={t('companies.fields.country')} field={fields.country} hint={t('companies.editor.countryHint')} autoComplete="country" />
-          </div>
-        </Card>
+          <TextField label={t('companies.fields.country')} field={fields.country} hint={t('companies.editor.countryHint')} autoComplete="country" />
+        </FormSection>
         <Card className="p-6">
           <h2 className="mb-1 text-base font-bold">{t('companies.editor.factoring')}</h2>
           <p className="mb-5 text-sm text-muted">{t('companies.editor.factoringHint')}</p>
@@ -152,15 +119,7 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
           <TextareaField label={t('fields.notes')} field={fields.notes} />
         </Card>
         <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <ButtonLink to={returnTo} variant="secondary">
-            {t('common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {company ? t('common.saveChanges') : t('companies.new.submit')}
-          </Button>
-        </div>
-      </Form>
+      </RecordForm>
     </>
   )
 }

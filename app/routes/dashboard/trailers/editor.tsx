@@ -1,26 +1,21 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/utils/use-translation'
-import { Form, useNavigation, href } from 'react-router'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
-import { CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
+import { href } from 'react-router'
+import { CustomFieldInputs } from '~/components/forms/custom-field-inputs'
+import { FormSection, RecordForm } from '~/components/forms/record-form'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
-import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldsForForm } from '~/models/custom-fields.server'
-import { createTrailer, getTrailer, serializeTrailer, updateTrailer, type TrailerDto, type TrailerWithRelations } from '~/models/trailer.server'
-import { TrailerSchema, TrailerUpdateSchema, type TrailerUpdate } from '~/schemas/trailer'
+import { createTrailer, getTrailer, serializeTrailer, updateTrailer, type TrailerWithRelations } from '~/models/trailer.server'
+import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
-import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { formConstraint, formDefaults, savedToList, submitForm } from '~/utils/forms.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -45,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFieldDefinitions,
     returnTo,
     constraint: formConstraint(trailer ? TrailerUpdateSchema : TrailerSchema),
-    defaultValue: dto ? { ...formDefaults(dto), customFields: customFieldDefaults(dto.customFields) } : { status: 'available', type: 'dry_van' },
+    defaultValue: dto ? formDefaults(dto, TrailerUpdateSchema) : { status: 'available', type: 'dry_van' },
   }
 }
 
@@ -53,41 +48,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'trailer')
   const formData = await request.formData()
   const t = getInstance(context).t
-  // Back to the list as the user left it, with the row that changed marked.
   const saved = (trailer: TrailerWithRelations) =>
-    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo'), LIST), trailer.id), {
+    savedToList(formData, LIST, trailer.id, {
       type: params.id ? 'success' : TRAILER_STATUS_META[trailer.status].toast,
       title: t(params.id ? 'trailers.toast.updated' : 'trailers.toast.created', { unit: trailer.unitNumber }),
       description: t('trailers.toast.status', { status: t(`trailers.status.${trailer.status}`) }),
     })
-
-  if (params.id) {
-    const submission = parseWithZod(formData, { schema: TrailerUpdateSchema })
-    if (submission.status !== 'success') return invalidSubmission(submission)
-    try {
-      return saved(await updateTrailer(actor, params.id, submission.value))
-    } catch (error) {
-      return formFailure(submission, error)
-    }
-  }
-  const submission = parseWithZod(formData, { schema: TrailerSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
-  try {
-    return saved(await createTrailer(actor, submission.value))
-  } catch (error) {
-    return formFailure(submission, error)
-  }
-}
-
-/** The editable fields of a trailer as the form shows them (absent, not null, when empty). */
-function formDefaults(trailer: TrailerDto): Partial<Record<keyof TrailerUpdate, string | number>> {
-  const keys = (Object.keys(TrailerUpdateSchema.shape) as Array<keyof TrailerUpdate>).filter((key) => key !== 'customFields')
-  return Object.fromEntries(keys.flatMap((key) => (trailer[key] === null || trailer[key] === undefined ? [] : [[key, trailer[key]]])))
+  return params.id
+    ? submitForm(formData, TrailerUpdateSchema, (input) => updateTrailer(actor, params.id!, input), saved)
+    : submitForm(formData, TrailerSchema, (input) => createTrailer(actor, input), saved)
 }
 
 export default function TrailerEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const { trailer, companies, returnTo } = loaderData
   // Typed by the update schema, whose fields are the create schema's plus the version.
   const [form, fields] = useSchemaForm<typeof TrailerUpdateSchema>({
@@ -110,50 +83,34 @@ export default function TrailerEditor({ loaderData, actionData }: Route.Componen
           { label: trailer ? trailer.unitNumber : t('nav.create') },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && trailer ? (
-          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo)} />
-        ) : null}
-        {/* The version the user started from (kept from their submission after a conflict). */}
-        {trailer ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <Card className="p-6">
-          <h2 className="mb-5 text-base font-bold">{t('trailers.editor.identity')}</h2>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField label={t('fields.unitNumber')} field={fields.unitNumber} />
-            <SelectField label={t('fields.trailerType')} field={fields.type} options={typeOptions} />
-            <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
-            <SelectField
-              label={t('fields.company')}
-              field={fields.companyId}
-              placeholder={t('common.none')}
-              options={companies.map((company) => ({ value: company.id, label: company.name }))}
-            />
-          </div>
-        </Card>
-        <Card className="p-6">
-          <h2 className="mb-5 text-base font-bold">{t('trailers.editor.equipment')}</h2>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField label={t('fields.vin')} field={fields.vin} hint={t('trailers.editor.vinHint')} />
-            <TextField label={t('fields.lengthFt')} field={fields.lengthFt} type="number" />
-            <TextField label={t('fields.licensePlate')} field={fields.licensePlate} />
-            <TextField label={t('fields.plateState')} field={fields.plateState} />
-            <TextField label={t('fields.registrationExpiry')} field={fields.registrationExpiry} type="date" />
-            <TextField label={t('fields.inspectionDue')} field={fields.inspectionDue} type="date" />
-          </div>
-          <TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />
-        </Card>
+      <RecordForm
+        form={form}
+        version={trailer ? fields.version : undefined}
+        conflictReload={actionData?.conflict && trailer ? withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo) : undefined}
+        returnTo={returnTo}
+        submitLabel={trailer ? t('common.saveChanges') : t('trailers.new.submit')}
+      >
+        <FormSection title={t('trailers.editor.identity')}>
+          <TextField label={t('fields.unitNumber')} field={fields.unitNumber} />
+          <SelectField label={t('fields.trailerType')} field={fields.type} options={typeOptions} />
+          <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
+          <SelectField
+            label={t('fields.company')}
+            field={fields.companyId}
+            placeholder={t('common.none')}
+            options={companies.map((company) => ({ value: company.id, label: company.name }))}
+          />
+        </FormSection>
+        <FormSection title={t('trailers.editor.equipment')} after={<TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />}>
+          <TextField label={t('fields.vin')} field={fields.vin} hint={t('trailers.editor.vinHint')} />
+          <TextField label={t('fields.lengthFt')} field={fields.lengthFt} type="number" />
+          <TextField label={t('fields.licensePlate')} field={fields.licensePlate} />
+          <TextField label={t('fields.plateState')} field={fields.plateState} />
+          <TextField label={t('fields.registrationExpiry')} field={fields.registrationExpiry} type="date" />
+          <TextField label={t('fields.inspectionDue')} field={fields.inspectionDue} type="date" />
+        </FormSection>
         <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <ButtonLink to={returnTo} variant="secondary">
-            {t('common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {trailer ? t('common.saveChanges') : t('trailers.new.submit')}
-          </Button>
-        </div>
-      </Form>
+      </RecordForm>
     </>
   )
 }
