@@ -1,10 +1,7 @@
-import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { BrokerInvoices, BrokerLoads } from '~/components/brokers/broker-activity'
-import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
-import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getBroker } from '~/models/broker.server'
@@ -21,6 +18,7 @@ import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { zonedWallClock } from '~/utils/time'
+import { DetailItem, RecordHeader } from '~/components/ui/details'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -80,15 +78,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
-    </div>
-  )
-}
-
 function MailLink({ address }: { address: string | null }) {
   return address ? (
     <a href={`mailto:${address}`} className="break-all text-primary-darker hover:underline dark:text-primary-light">
@@ -102,17 +91,12 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
   const { broker, returnTo } = loaderData
   return (
     <>
-      <PageHeader
+      <RecordHeader
         title={t('brokers.view.title', { name: broker.name })}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.brokers'), to: returnTo }, { label: broker.name }]}
-        action={
-          loaderData.canUpdate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/brokers/:id/edit', { id: broker.id }), returnTo)}>
-              <Icon name="edit" size={18} />
-              {t('common.edit')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.brokers')}
+        returnTo={returnTo}
+        name={broker.name}
+        editHref={loaderData.canUpdate ? withReturnTo(href('/dashboard/brokers/:id/edit', { id: broker.id }), returnTo) : undefined}
       />
       {broker.status === 'on_hold' ? (
         <div
@@ -137,23 +121,23 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('brokers.editor.identity')}</h2>
           <dl data-testid="broker-identity">
-            <Item label={t('brokers.fields.name')}>
+            <DetailItem label={t('brokers.fields.name')}>
               <bdi>{broker.name}</bdi>
-            </Item>
-            <Item label={t('brokers.fields.status')}>
+            </DetailItem>
+            <DetailItem label={t('brokers.fields.status')}>
               <Badge tone={BROKER_STATUS_META[broker.status].tone}>{t(`brokers.status.${broker.status}`)}</Badge>
-            </Item>
-            <Item label={t('brokers.fields.mcNumber')}>{broker.mcNumber ? <bdi>{`MC-${broker.mcNumber}`}</bdi> : null}</Item>
-            <Item label={t('brokers.fields.dotNumber')}>{broker.dotNumber ? <bdi>{broker.dotNumber}</bdi> : null}</Item>
+            </DetailItem>
+            <DetailItem label={t('brokers.fields.mcNumber')}>{broker.mcNumber ? <bdi>{`MC-${broker.mcNumber}`}</bdi> : null}</DetailItem>
+            <DetailItem label={t('brokers.fields.dotNumber')}>{broker.dotNumber ? <bdi>{broker.dotNumber}</bdi> : null}</DetailItem>
           </dl>
           <h2 className="mt-6 mb-3 text-base font-bold">{t('brokers.editor.contact')}</h2>
           <dl data-testid="broker-contact">
-            <Item label={t('brokers.fields.contactName')}>{broker.contactName ? <bdi>{broker.contactName}</bdi> : null}</Item>
-            <Item label={t('brokers.fields.email')}>
+            <DetailItem label={t('brokers.fields.contactName')}>{broker.contactName ? <bdi>{broker.contactName}</bdi> : null}</DetailItem>
+            <DetailItem label={t('brokers.fields.email')}>
               <MailLink address={broker.email} />
-            </Item>
-            <Item label={t('brokers.fields.phone')}>{broker.phone ? <bdi>{broker.phone}</bdi> : null}</Item>
-            <Item label={t('brokers.editor.address')}>
+            </DetailItem>
+            <DetailItem label={t('brokers.fields.phone')}>{broker.phone ? <bdi>{broker.phone}</bdi> : null}</DetailItem>
+            <DetailItem label={t('brokers.editor.address')}>
               {broker.address.length ? (
                 <address className="not-italic">
                   {broker.address.map((line) => (
@@ -164,30 +148,30 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
                   ))}
                 </address>
               ) : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('brokers.editor.billing')}</h2>
           <dl data-testid="broker-billing">
-            <Item label={t('brokers.fields.paymentTerms')}>{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</Item>
-            <Item label={t('brokers.fields.creditLimit')}>
+            <DetailItem label={t('brokers.fields.paymentTerms')}>{t(`brokers.paymentTerms.${broker.paymentTerms}`)}</DetailItem>
+            <DetailItem label={t('brokers.fields.creditLimit')}>
               {broker.creditLimitCents !== null ? (
                 <span className="tabular-nums">{formatMoney(i18n.language, broker.creditLimitCents)}</span>
               ) : (
                 t('brokers.list.noLimit')
               )}
-            </Item>
-            <Item label={t('brokers.fields.billingEmail')}>
+            </DetailItem>
+            <DetailItem label={t('brokers.fields.billingEmail')}>
               <MailLink address={broker.billingEmail} />
-            </Item>
-            <Item label={t('brokers.fields.notes')}>
+            </DetailItem>
+            <DetailItem label={t('brokers.fields.notes')}>
               {broker.notes ? (
                 <p dir="auto" className="whitespace-pre-line">
                   {broker.notes}
                 </p>
               ) : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
         <CustomFieldValues fields={loaderData.customFields} />

@@ -18,6 +18,7 @@ import { formatMoney, formatMonth, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
+import { DetailItem } from '~/components/ui/details'
 import type { Route } from './+types/view'
 
 /** Truck and trailer statuses and trailer types are named in their own areas. */
@@ -71,15 +72,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canUpdate: can(user.role, 'update', 'company'),
     canDelete: can(user.role, 'delete', 'company'),
   }
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children || <span className="text-muted">—</span>}</dd>
-    </div>
-  )
 }
 
 function Stat({ icon, label, value, testId }: { icon: IconName; label: string; value: number; testId: string }) {
@@ -186,33 +178,33 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('companies.editor.identity')}</h2>
           <dl data-testid="company-details">
-            <Item label={t('fields.status')}>
+            <DetailItem label={t('fields.status')}>
               <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
-            </Item>
-            <Item label={t('companies.fields.legalName')}>{company.legalName ? <bdi>{company.legalName}</bdi> : null}</Item>
-            <Item label={t('companies.fields.mcNumber')}>{formatMcNumber(company.mcNumber)}</Item>
-            <Item label={t('companies.fields.dotNumber')}>{formatDotNumber(company.dotNumber)}</Item>
-            <Item label={t('companies.fields.scac')}>{company.scac}</Item>
+            </DetailItem>
+            <DetailItem label={t('companies.fields.legalName')}>{company.legalName ? <bdi>{company.legalName}</bdi> : null}</DetailItem>
+            <DetailItem label={t('companies.fields.mcNumber')}>{formatMcNumber(company.mcNumber)}</DetailItem>
+            <DetailItem label={t('companies.fields.dotNumber')}>{formatDotNumber(company.dotNumber)}</DetailItem>
+            <DetailItem label={t('companies.fields.scac')}>{company.scac}</DetailItem>
           </dl>
         </Card>
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('companies.editor.contact')}</h2>
           <dl data-testid="company-contact">
-            <Item label={t('companies.fields.email')}>
+            <DetailItem label={t('companies.fields.email')}>
               {company.email ? (
                 <a href={`mailto:${company.email}`} className="text-primary-dark hover:underline dark:text-primary-light">
                   {company.email}
                 </a>
               ) : null}
-            </Item>
-            <Item label={t('companies.fields.phone')}>
+            </DetailItem>
+            <DetailItem label={t('companies.fields.phone')}>
               {company.phone ? (
                 <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} dir="ltr" className="text-primary-dark hover:underline dark:text-primary-light">
                   {company.phone}
                 </a>
               ) : null}
-            </Item>
-            <Item label={t('companies.view.address')}>
+            </DetailItem>
+            <DetailItem label={t('companies.view.address')}>
               {company.address.length ? (
                 <address className="not-italic">
                   {company.address.map((line) => (
@@ -223,14 +215,14 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
                   ))}
                 </address>
               ) : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('companies.editor.factoring')}</h2>
           <dl data-testid="company-factoring">
-            <Item label={t('companies.fields.factoringName')}>{company.factoringName ? <bdi>{company.factoringName}</bdi> : null}</Item>
-            <Item label={t('companies.fields.factoringRemitTo')}>
+            <DetailItem label={t('companies.fields.factoringName')}>{company.factoringName ? <bdi>{company.factoringName}</bdi> : null}</DetailItem>
+            <DetailItem label={t('companies.fields.factoringRemitTo')}>
               {company.factoringRemitTo ? (
                 <address className="not-italic">
                   {company.factoringRemitTo.split('\n').map((line, index) => (
@@ -240,7 +232,7 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
                   ))}
                 </address>
               ) : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
         <Card className="p-6">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { data, href, Link, useLocation } from 'react-router'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -26,6 +25,7 @@ import { requirePermission } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
 import { withParams } from '~/utils/with-params'
+import { DetailItem } from '~/components/ui/details'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -157,15 +157,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
-    </div>
-  )
-}
-
 const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
 
 export default function LoadView({ loaderData, actionData }: Route.ComponentProps) {
@@ -239,7 +230,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('loads.view.details')}</h2>
           <dl data-testid="load-details">
-            <Item label={t('loads.fields.broker')}>
+            <DetailItem label={t('loads.fields.broker')}>
               {links.broker ? (
                 <Link to={href('/dashboard/brokers/:id', { id: load.broker.id })} className={linkClass}>
                   <bdi>{load.broker.name}</bdi>
@@ -247,21 +238,21 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
               ) : (
                 <bdi>{load.broker.name}</bdi>
               )}
-            </Item>
-            <Item label={t('fields.company')}>{load.company ? <bdi>{load.company}</bdi> : null}</Item>
-            <Item label={t('loads.fields.brokerReference')}>{load.brokerReference ? <bdi>{load.brokerReference}</bdi> : null}</Item>
-            <Item label={t('loads.fields.poNumbers')}>{load.poNumbers ? <bdi>{load.poNumbers}</bdi> : null}</Item>
-            <Item label={t('loads.fields.bolNumber')}>{load.bolNumber ? <bdi>{load.bolNumber}</bdi> : null}</Item>
-            <Item label={t('loads.fields.equipmentType')}>{t(`trailers.type.${load.equipmentType}`)}</Item>
-            <Item label={t('loads.fields.commodity')}>
+            </DetailItem>
+            <DetailItem label={t('fields.company')}>{load.company ? <bdi>{load.company}</bdi> : null}</DetailItem>
+            <DetailItem label={t('loads.fields.brokerReference')}>{load.brokerReference ? <bdi>{load.brokerReference}</bdi> : null}</DetailItem>
+            <DetailItem label={t('loads.fields.poNumbers')}>{load.poNumbers ? <bdi>{load.poNumbers}</bdi> : null}</DetailItem>
+            <DetailItem label={t('loads.fields.bolNumber')}>{load.bolNumber ? <bdi>{load.bolNumber}</bdi> : null}</DetailItem>
+            <DetailItem label={t('loads.fields.equipmentType')}>{t(`trailers.type.${load.equipmentType}`)}</DetailItem>
+            <DetailItem label={t('loads.fields.commodity')}>
               {load.commodity || load.hazmat ? (
                 <span className="flex flex-wrap items-center gap-2">
                   {load.commodity ? <bdi>{load.commodity}</bdi> : null}
                   {load.hazmat ? <Badge tone="error">{t('loads.view.hazmat')}</Badge> : null}
                 </span>
               ) : null}
-            </Item>
-            <Item label={t('loads.fields.weight')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.weight')}>
               {load.weightLb !== null || load.pieces !== null ? (
                 <span className="tabular-nums">
                   {[
@@ -272,20 +263,20 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
                     .join(' · ')}
                 </span>
               ) : null}
-            </Item>
-            <Item label={t('loads.fields.temperature')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.temperature')}>
               {load.temperatureF !== null ? (
                 <span className="tabular-nums">{t('loads.view.fahrenheit', { temperature: number(load.temperatureF) })}</span>
               ) : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
 
         <Card className="p-6">
           <h2 className="mb-3 text-base font-bold">{t('loads.view.assignment')}</h2>
           <dl data-testid="load-assignment">
-            <Item label={t('loads.fields.driver')}>{load.driver ? <bdi>{load.driver}</bdi> : null}</Item>
-            <Item label={t('loads.fields.truck')}>
+            <DetailItem label={t('loads.fields.driver')}>{load.driver ? <bdi>{load.driver}</bdi> : null}</DetailItem>
+            <DetailItem label={t('loads.fields.truck')}>
               {load.truck ? (
                 links.truck ? (
                   <Link to={href('/dashboard/trucks/:id', { id: load.truck.id })} className={linkClass}>
@@ -295,8 +286,8 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
                   load.truck.unitNumber
                 )
               ) : null}
-            </Item>
-            <Item label={t('loads.fields.trailer')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.trailer')}>
               {load.trailer ? (
                 links.trailer ? (
                   <Link to={href('/dashboard/trailers/:id', { id: load.trailer.id })} className={linkClass}>
@@ -306,30 +297,30 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
                   load.trailer.unitNumber
                 )
               ) : null}
-            </Item>
-            <Item label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher}</bdi> : null}</Item>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher}</bdi> : null}</DetailItem>
           </dl>
           <h2 className="mt-6 mb-3 text-base font-bold">{t('loads.view.money')}</h2>
           <dl data-testid="load-money">
-            <Item label={t('loads.fields.linehaul')}>
+            <DetailItem label={t('loads.fields.linehaul')}>
               <span className="tabular-nums">{money(load.linehaulCents)}</span>
-            </Item>
-            <Item label={t('loads.fields.charges')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.charges')}>
               <span className="tabular-nums">{money(load.chargesCents)}</span>
-            </Item>
-            <Item label={t('loads.fields.total')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.total')}>
               <span className="font-bold tabular-nums">{money(load.totalCents)}</span>
-            </Item>
-            <Item label={t('loads.fields.miles')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.miles')}>
               {miles > 0 ? (
                 <span className="tabular-nums">
                   {t('loads.view.milesSplit', { loaded: number(load.loadedMiles ?? 0), empty: number(load.emptyMiles ?? 0) })}
                 </span>
               ) : null}
-            </Item>
-            <Item label={t('loads.fields.ratePerMile')}>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.ratePerMile')}>
               {load.ratePerMileCents !== null ? <span className="tabular-nums">{money(load.ratePerMileCents)}</span> : null}
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
 

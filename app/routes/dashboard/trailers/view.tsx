@@ -1,19 +1,15 @@
-import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
-import { PageHeader } from '~/components/layout/page-header'
-import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
-import { ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
+import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { getTrailer } from '~/models/trailer.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
+import { isoDate } from '~/models/records.server'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { orNotFound } from '~/utils/errors.server'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
@@ -38,8 +34,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       vin: trailer.vin,
       licensePlate: trailer.licensePlate,
       plateState: trailer.plateState,
-      registrationExpiry: trailer.registrationExpiry?.toISOString().slice(0, 10) ?? null,
-      inspectionDue: trailer.inspectionDue?.toISOString().slice(0, 10) ?? null,
+      registrationExpiry: isoDate(trailer.registrationExpiry),
+      inspectionDue: isoDate(trailer.inspectionDue),
       notes: trailer.notes,
       compliance: complianceFlags(trailer, today),
     },
@@ -49,73 +45,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="mt-1 text-sm sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
-    </div>
-  )
-}
-
 export default function TrailerView({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { trailer, returnTo } = loaderData
   return (
     <>
-      <PageHeader
+      <RecordHeader
         title={t('trailers.view.title', { unit: trailer.unitNumber })}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trailers'), to: returnTo }, { label: trailer.unitNumber }]}
-        action={
-          loaderData.canUpdate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo)}>
-              <Icon name="edit" size={18} />
-              {t('common.edit')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.trailers')}
+        returnTo={returnTo}
+        name={trailer.unitNumber}
+        editHref={loaderData.canUpdate ? withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo) : undefined}
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-6">
-          <h2 className="mb-3 text-base font-bold">{t('trailers.editor.identity')}</h2>
-          <dl data-testid="trailer-identity">
-            <Item label={t('fields.unitNumber')}>{trailer.unitNumber}</Item>
-            <Item label={t('fields.trailerType')}>{t(`trailers.type.${trailer.type}`)}</Item>
-            <Item label={t('fields.status')}>
-              <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
-            </Item>
-            <Item label={t('fields.company')}>{trailer.company}</Item>
-          </dl>
-        </Card>
-        <Card className="p-6">
-          <h2 className="mb-3 text-base font-bold">{t('trailers.editor.equipment')}</h2>
-          <dl data-testid="trailer-equipment">
-            <Item label={t('fields.vin')}>{trailer.vin ? <span className="font-mono">{trailer.vin}</span> : null}</Item>
-            <Item label={t('fields.lengthFt')}>
-              {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : null}
-            </Item>
-            <Item label={t('fields.licensePlate')}>
-              {trailer.licensePlate ? <bdi>{`${trailer.licensePlate}${trailer.plateState ? ` · ${trailer.plateState}` : ''}`}</bdi> : null}
-            </Item>
-            <Item label={t('fields.registrationExpiry')}>
-              {trailer.registrationExpiry ? (
-                <>
-                  {formatDate(i18n.language, trailer.registrationExpiry)}
-                  <ComplianceBadges compliance={{ inspection: null, registration: trailer.compliance.registration }} />
-                </>
-              ) : null}
-            </Item>
-            <Item label={t('fields.inspectionDue')}>
-              {trailer.inspectionDue ? (
-                <>
-                  {formatDate(i18n.language, trailer.inspectionDue)}
-                  <ComplianceBadges compliance={{ inspection: trailer.compliance.inspection, registration: null }} />
-                </>
-              ) : null}
-            </Item>
-            <Item label={t('fields.notes')}>{trailer.notes ? <p className="whitespace-pre-line">{trailer.notes}</p> : null}</Item>
-          </dl>
-        </Card>
+        <DetailCard title={t('trailers.editor.identity')} testId="trailer-identity">
+          <DetailItem label={t('fields.unitNumber')}>{trailer.unitNumber}</DetailItem>
+          <DetailItem label={t('fields.trailerType')}>{t(`trailers.type.${trailer.type}`)}</DetailItem>
+          <DetailItem label={t('fields.status')}>
+            <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
+          </DetailItem>
+          <DetailItem label={t('fields.company')}>{trailer.company}</DetailItem>
+        </DetailCard>
+        <DetailCard title={t('trailers.editor.equipment')} testId="trailer-equipment">
+          <DetailItem label={t('fields.vin')}>{trailer.vin ? <span className="font-mono">{trailer.vin}</span> : null}</DetailItem>
+          <DetailItem label={t('fields.lengthFt')}>
+            {trailer.lengthFt !== null ? t('trailers.list.feet', { length: formatNumber(i18n.language, trailer.lengthFt) }) : null}
+          </DetailItem>
+          <DetailItem label={t('fields.licensePlate')}>
+            <PlateText plate={trailer.licensePlate} state={trailer.plateState} />
+          </DetailItem>
+          <DetailItem label={t('fields.registrationExpiry')}>
+            <ComplianceDate date={trailer.registrationExpiry} kind="registration" compliance={trailer.compliance} />
+          </DetailItem>
+          <DetailItem label={t('fields.inspectionDue')}>
+            <ComplianceDate date={trailer.inspectionDue} kind="inspection" compliance={trailer.compliance} />
+          </DetailItem>
+          <DetailItem label={t('fields.notes')}>{trailer.notes ? <p className="whitespace-pre-line">{trailer.notes}</p> : null}</DetailItem>
+        </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
       </div>
     </>

@@ -1,18 +1,14 @@
 import { href } from 'react-router'
-import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
-import { PageHeader } from '~/components/layout/page-header'
-import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
-import { ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
+import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
+import { isoDate } from '~/models/records.server'
 import { getTruck } from '~/models/truck.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { orNotFound } from '~/utils/errors.server'
@@ -42,24 +38,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       licensePlate: truck.licensePlate,
       plateState: truck.plateState,
       odometerMiles: truck.odometerMiles,
-      registrationExpiry: truck.registrationExpiry?.toISOString().slice(0, 10) ?? null,
-      inspectionDue: truck.inspectionDue?.toISOString().slice(0, 10) ?? null,
+      registrationExpiry: isoDate(truck.registrationExpiry),
+      inspectionDue: isoDate(truck.inspectionDue),
       notes: truck.notes,
       compliance: complianceFlags(truck, today),
     },
-    returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo')),
+    returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trucks/list')),
     canUpdate: can(user.role, 'update', 'truck'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
   }
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="mt-1 text-sm sm:col-span-2 sm:mt-0">{children ?? <span className="text-muted">—</span>}</dd>
-    </div>
-  )
 }
 
 export default function TruckView({ loaderData }: Route.ComponentProps) {
@@ -68,59 +55,38 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
   const vehicle = [truck.year, truck.make, truck.model].filter(Boolean).join(' ')
   return (
     <>
-      <PageHeader
+      <RecordHeader
         title={t('trucks.view.title', { unit: truck.unitNumber })}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trucks'), to: returnTo }, { label: truck.unitNumber }]}
-        action={
-          loaderData.canUpdate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo)}>
-              <Icon name="edit" size={18} />
-              {t('common.edit')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.trucks')}
+        returnTo={returnTo}
+        name={truck.unitNumber}
+        editHref={loaderData.canUpdate ? withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo) : undefined}
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-6">
-          <h2 className="mb-3 text-base font-bold">{t('trucks.editor.identity')}</h2>
-          <dl data-testid="truck-identity">
-            <Item label={t('fields.unitNumber')}>{truck.unitNumber}</Item>
-            <Item label={t('fields.status')}>
-              <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
-            </Item>
-            <Item label={t('fields.ownership')}>{t(`trucks.ownership.${truck.ownership}`)}</Item>
-            <Item label={t('fields.company')}>{truck.company}</Item>
-            <Item label={t('fields.primaryDriver')}>{truck.primaryDriver}</Item>
-          </dl>
-        </Card>
-        <Card className="p-6">
-          <h2 className="mb-3 text-base font-bold">{t('trucks.editor.vehicle')}</h2>
-          <dl data-testid="truck-vehicle">
-            <Item label={t('fields.vin')}>{truck.vin ? <span className="font-mono">{truck.vin}</span> : null}</Item>
-            <Item label={t('trucks.list.vehicle')}>{vehicle ? <bdi>{vehicle}</bdi> : null}</Item>
-            <Item label={t('fields.licensePlate')}>
-              {truck.licensePlate ? <bdi>{`${truck.licensePlate}${truck.plateState ? ` · ${truck.plateState}` : ''}`}</bdi> : null}
-            </Item>
-            <Item label={t('fields.odometerMiles')}>{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : null}</Item>
-            <Item label={t('fields.registrationExpiry')}>
-              {truck.registrationExpiry ? (
-                <>
-                  {formatDate(i18n.language, truck.registrationExpiry)}
-                  <ComplianceBadges compliance={{ inspection: null, registration: truck.compliance.registration }} />
-                </>
-              ) : null}
-            </Item>
-            <Item label={t('fields.inspectionDue')}>
-              {truck.inspectionDue ? (
-                <>
-                  {formatDate(i18n.language, truck.inspectionDue)}
-                  <ComplianceBadges compliance={{ inspection: truck.compliance.inspection, registration: null }} />
-                </>
-              ) : null}
-            </Item>
-            <Item label={t('fields.notes')}>{truck.notes ? <p className="whitespace-pre-line">{truck.notes}</p> : null}</Item>
-          </dl>
-        </Card>
+        <DetailCard title={t('trucks.editor.identity')} testId="truck-identity">
+          <DetailItem label={t('fields.unitNumber')}>{truck.unitNumber}</DetailItem>
+          <DetailItem label={t('fields.status')}>
+            <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
+          </DetailItem>
+          <DetailItem label={t('fields.ownership')}>{t(`trucks.ownership.${truck.ownership}`)}</DetailItem>
+          <DetailItem label={t('fields.company')}>{truck.company}</DetailItem>
+          <DetailItem label={t('fields.primaryDriver')}>{truck.primaryDriver}</DetailItem>
+        </DetailCard>
+        <DetailCard title={t('trucks.editor.vehicle')} testId="truck-vehicle">
+          <DetailItem label={t('fields.vin')}>{truck.vin ? <span className="font-mono">{truck.vin}</span> : null}</DetailItem>
+          <DetailItem label={t('trucks.list.vehicle')}>{vehicle ? <bdi>{vehicle}</bdi> : null}</DetailItem>
+          <DetailItem label={t('fields.licensePlate')}>
+            <PlateText plate={truck.licensePlate} state={truck.plateState} />
+          </DetailItem>
+          <DetailItem label={t('fields.odometerMiles')}>{truck.odometerMiles !== null ? formatNumber(i18n.language, truck.odometerMiles) : null}</DetailItem>
+          <DetailItem label={t('fields.registrationExpiry')}>
+            <ComplianceDate date={truck.registrationExpiry} kind="registration" compliance={truck.compliance} />
+          </DetailItem>
+          <DetailItem label={t('fields.inspectionDue')}>
+            <ComplianceDate date={truck.inspectionDue} kind="inspection" compliance={truck.compliance} />
+          </DetailItem>
+          <DetailItem label={t('fields.notes')}>{truck.notes ? <p className="whitespace-pre-line">{truck.notes}</p> : null}</DetailItem>
+        </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
       </div>
     </>
