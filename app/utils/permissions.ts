@@ -83,3 +83,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
 export function can(role: Role, action: Action, entity: Entity) {
   return matrix[role]?.[entity]?.includes(action) ?? false
 }
+
+/** What a list offers a role: New above it, and Edit and Delete on each row. */
+export function listPermissions(role: Role, entity: Entity) {
+  return { canCreate: can(role, 'create', entity), canUpdate: can(role, 'update', entity), canDelete: can(role, 'delete', entity) }
+}

@@ -1,7 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from '~/utils/use-translation'
-import { ConfirmDelete, type ConfirmDeleteProps } from '~/components/ui/confirm-dialog'
+import { withReturnTo } from '~/utils/list-return'
+import { ConfirmDelete } from '~/components/ui/confirm-dialog'
 import { Icon } from '~/components/ui/icons'
 
 // Opaque, so the sticky actions cell of a marked row matches the rest of it.
@@ -65,17 +66,38 @@ export function useLinkDelegation() {
   }
 }
 
-/** Edit and delete for one row, each only when the role may. */
-export function RowActions({ edit, remove }: { edit?: { href: string; label: string }; remove?: ConfirmDeleteProps }) {
+/**
+ * Edit and delete for one row, each only when the role may (`false` otherwise). Both come back
+ * to the list as the user left it (`returnTo`); delete confirms in a dialog with JavaScript and
+ * on the route's own page without, and sends the version the user saw.
+ */
+export function RowActions({
+  returnTo,
+  edit,
+  remove,
+}: {
+  returnTo: string
+  edit?: false | { path: string; label: string }
+  remove?: false | { path: string; version: number; label: string; title: string; description: string }
+}) {
   const { t } = useTranslation()
   return (
     <>
       {edit ? (
-        <a href={edit.href} className="fd-icon-button" aria-label={edit.label} title={t('common.edit')}>
+        <a href={withReturnTo(edit.path, returnTo)} className="fd-icon-button" aria-label={edit.label} title={t('common.edit')}>
           <Icon name="edit" size={18} />
         </a>
       ) : null}
-      {remove ? <ConfirmDelete {...remove} /> : null}
+      {remove ? (
+        <ConfirmDelete
+          action={remove.path}
+          fallbackHref={withReturnTo(remove.path, returnTo)}
+          title={remove.title}
+          description={remove.description}
+          hidden={{ version: remove.version, returnTo }}
+          triggerLabel={remove.label}
+        />
+      ) : null}
     </>
   )
 }

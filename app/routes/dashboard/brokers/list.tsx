@@ -2,13 +2,12 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
+import { ListEmpty, ListHeader } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
-import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
@@ -18,7 +17,7 @@ import { parseListQuery } from '~/schemas/list-query'
 import { formatMoney } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
+import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
@@ -54,9 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       customFields: shownCustomFields(columns, broker.customFields),
       version: broker.version,
     })),
-    canCreate: can(user.role, 'create', 'broker'),
-    canUpdate: can(user.role, 'update', 'broker'),
-    canDelete: can(user.role, 'delete', 'broker'),
+    ...listPermissions(user.role, 'broker'),
   }
 }
 
@@ -85,17 +82,12 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('brokers.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.brokers'), to: LIST }, { label: t('nav.list') }]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/brokers/new'), returnTo)}>
-              <Icon name="plus" size={18} />
-              {t('brokers.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.brokers')}
+        list={LIST}
+        newHref={loaderData.canCreate && withReturnTo(href('/dashboard/brokers/new'), returnTo)}
+        newLabel={t('brokers.list.new')}
       />
       <Card className="overflow-hidden">
         <ListToolbar
@@ -122,23 +114,16 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
         <ColumnsMenu columns={loaderData.columns} />
 
         {brokers.length === 0 ? (
-          filtered || query.page > 1 ? (
-            <EmptyState
-              title={t('brokers.list.noMatchTitle')}
-              description={t('brokers.list.noMatch')}
-              action={
-                <ButtonLink to={pathname} variant="secondary">
-                  {t('list.clear')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={t('brokers.list.emptyTitle')}
-              description={t('brokers.list.empty')}
-              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/brokers/new')}>{t('brokers.list.new')}</ButtonLink> : undefined}
-            />
-          )
+          <ListEmpty
+            narrowed={filtered || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: t('brokers.list.noMatchTitle'), description: t('brokers.list.noMatch') }}
+            empty={{
+              title: t('brokers.list.emptyTitle'),
+              description: t('brokers.list.empty'),
+              action: loaderData.canCreate ? <ButtonLink to={href('/dashboard/brokers/new')}>{t('brokers.list.new')}</ButtonLink> : undefined,
+            }}
+          />
         ) : (
           <ListTable
             testId="brokers"
@@ -163,25 +148,21 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
+                      returnTo={returnTo}
                       edit={
-                        loaderData.canUpdate
-                          ? {
-                              href: withReturnTo(href('/dashboard/brokers/:id/edit', { id: broker.id }), returnTo),
-                              label: t('brokers.list.editBroker', { name: broker.name }),
-                            }
-                          : undefined
+                        loaderData.canUpdate && {
+                          path: href('/dashboard/brokers/:id/edit', { id: broker.id }),
+                          label: t('brokers.list.editBroker', { name: broker.name }),
+                        }
                       }
                       remove={
-                        loaderData.canDelete
-                          ? {
-                              action: href('/dashboard/brokers/:id/delete', { id: broker.id }),
-                              fallbackHref: withReturnTo(href('/dashboard/brokers/:id/delete', { id: broker.id }), returnTo),
-                              title: t('brokers.delete.title', { name: broker.name }),
-                              description: t('brokers.delete.description'),
-                              hidden: { version: broker.version, returnTo },
-                              triggerLabel: t('brokers.list.deleteBroker', { name: broker.name }),
-                            }
-                          : undefined
+                        loaderData.canDelete && {
+                          path: href('/dashboard/brokers/:id/delete', { id: broker.id }),
+                          version: broker.version,
+                          label: t('brokers.list.deleteBroker', { name: broker.name }),
+                          title: t('brokers.delete.title', { name: broker.name }),
+                          description: t('brokers.delete.description'),
+                        }
                       }
                     />
                   }

@@ -2,13 +2,12 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListEmpty, ListHeader } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
-import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanies, serializeCompany } from '~/models/company.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
@@ -18,7 +17,7 @@ import { parseListQuery } from '~/schemas/list-query'
 import { formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
+import { can, listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
@@ -57,9 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         version: dto.version,
       }
     }),
-    canCreate: can(user.role, 'create', 'company'),
-    canUpdate: can(user.role, 'update', 'company'),
-    canDelete: can(user.role, 'delete', 'company'),
+    ...listPermissions(user.role, 'company'),
     // The counts link to the truck and trailer lists only for roles that may open them.
     canReadTrucks: can(user.role, 'read', 'truck'),
     canReadTrailers: can(user.role, 'read', 'trailer'),
@@ -90,17 +87,12 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('companies.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.companies'), to: LIST }, { label: t('nav.list') }]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/companies/new'), returnTo)}>
-              <Icon name="plus" size={18} />
-              {t('companies.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.companies')}
+        list={LIST}
+        newHref={loaderData.canCreate && withReturnTo(href('/dashboard/companies/new'), returnTo)}
+        newLabel={t('companies.list.new')}
       />
       <Card className="overflow-hidden">
         <ListToolbar
@@ -121,23 +113,16 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
         <ColumnsMenu columns={loaderData.columns} />
 
         {companies.length === 0 ? (
-          filtered || query.page > 1 ? (
-            <EmptyState
-              title={t('companies.list.noMatchTitle')}
-              description={t('companies.list.noMatch')}
-              action={
-                <ButtonLink to={pathname} variant="secondary">
-                  {t('list.clear')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={t('companies.list.emptyTitle')}
-              description={t('companies.list.empty')}
-              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/companies/new')}>{t('companies.list.new')}</ButtonLink> : undefined}
-            />
-          )
+          <ListEmpty
+            narrowed={filtered || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: t('companies.list.noMatchTitle'), description: t('companies.list.noMatch') }}
+            empty={{
+              title: t('companies.list.emptyTitle'),
+              description: t('companies.list.empty'),
+              action: loaderData.canCreate ? <ButtonLink to={href('/dashboard/companies/new')}>{t('companies.list.new')}</ButtonLink> : undefined,
+            }}
+          />
         ) : (
           <ListTable
             testId="companies"
@@ -165,25 +150,21 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
+                      returnTo={returnTo}
                       edit={
-                        loaderData.canUpdate
-                          ? {
-                              href: withReturnTo(href('/dashboard/companies/:id/edit', { id: company.id }), returnTo),
-                              label: t('companies.list.editCompany', { name: company.name }),
-                            }
-                          : undefined
+                        loaderData.canUpdate && {
+                          path: href('/dashboard/companies/:id/edit', { id: company.id }),
+                          label: t('companies.list.editCompany', { name: company.name }),
+                        }
                       }
                       remove={
-                        loaderData.canDelete
-                          ? {
-                              action: href('/dashboard/companies/:id/delete', { id: company.id }),
-                              fallbackHref: withReturnTo(href('/dashboard/companies/:id/delete', { id: company.id }), returnTo),
-                              title: t('companies.delete.title', { name: company.name }),
-                              description: t('companies.delete.description'),
-                              hidden: { version: company.version, returnTo },
-                              triggerLabel: t('companies.list.deleteCompany', { name: company.name }),
-                            }
-                          : undefined
+                        loaderData.canDelete && {
+                          path: href('/dashboard/companies/:id/delete', { id: company.id }),
+                          version: company.version,
+                          label: t('companies.list.deleteCompany', { name: company.name }),
+                          title: t('companies.delete.title', { name: company.name }),
+                          description: t('companies.delete.description'),
+                        }
                       }
                     />
                   }

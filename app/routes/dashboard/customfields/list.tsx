@@ -1,7 +1,7 @@
 import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation, href } from 'react-router'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
-import { PageHeader } from '~/components/layout/page-header'
+import { ListHeader } from '~/components/lists/list-page'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -11,7 +11,7 @@ import { EmptyState } from '~/components/ui/list-controls'
 import { listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
+import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
@@ -34,9 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: list ?? null,
     changed: url.searchParams.get('changed'),
     definitions: rows.map(serializeCustomFieldDefinition),
-    canCreate: can(user.role, 'create', 'customField'),
-    canUpdate: can(user.role, 'update', 'customField'),
-    canDelete: can(user.role, 'delete', 'customField'),
+    ...listPermissions(user.role, 'customField'),
   }
 }
 
@@ -57,17 +55,12 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('customFields.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.customFields'), to: LIST }, { label: t('nav.list') }]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={newHref}>
-              <Icon name="plus" size={18} />
-              {t('customFields.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.customFields')}
+        list={LIST}
+        newHref={loaderData.canCreate && newHref}
+        newLabel={t('customFields.list.new')}
       />
       <p className="mb-6 max-w-3xl text-sm text-muted">{t('customFields.list.intro')}</p>
       <Card className="overflow-hidden">
@@ -131,25 +124,21 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
                     changed={definition.id === changed}
                     actions={
                       <RowActions
+                        returnTo={returnTo}
                         edit={
-                          loaderData.canUpdate
-                            ? {
-                                href: withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo),
-                                label: t('customFields.list.editField', { label: definition.label }),
-                              }
-                            : undefined
+                          loaderData.canUpdate && {
+                            path: href('/dashboard/customfields/:id/edit', { id: definition.id }),
+                            label: t('customFields.list.editField', { label: definition.label }),
+                          }
                         }
                         remove={
-                          loaderData.canDelete
-                            ? {
-                                action: href('/dashboard/customfields/:id/delete', { id: definition.id }),
-                                fallbackHref: withReturnTo(href('/dashboard/customfields/:id/delete', { id: definition.id }), returnTo),
-                                title: t('customFields.delete.title', { label: definition.label }),
-                                description: t('customFields.delete.description'),
-                                hidden: { version: definition.version, returnTo },
-                                triggerLabel: t('customFields.list.deleteField', { label: definition.label }),
-                              }
-                            : undefined
+                          loaderData.canDelete && {
+                            path: href('/dashboard/customfields/:id/delete', { id: definition.id }),
+                            version: definition.version,
+                            label: t('customFields.list.deleteField', { label: definition.label }),
+                            title: t('customFields.delete.title', { label: definition.label }),
+                            description: t('customFields.delete.description'),
+                          }
                         }
                       />
                     }

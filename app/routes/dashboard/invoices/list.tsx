@@ -1,11 +1,10 @@
 import { href, Link, useLocation } from 'react-router'
 import { ListRow, ListTable } from '~/components/lists/list-table'
+import { ListHeader } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
 import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
 import { listBrokerOptions } from '~/models/broker.server'
@@ -136,17 +135,12 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('invoices.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.invoices'), to: LIST }, { label: t('nav.list') }]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={href('/dashboard/invoice/new')}>
-              <Icon name="plus" size={18} />
-              {t('invoices.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.invoices')}
+        list={LIST}
+        newHref={loaderData.canCreate && href('/dashboard/invoice/new')}
+        newLabel={t('invoices.list.new')}
       />
       <Card className="overflow-hidden">
         <StatusTabs current={query.status} tabs={loaderData.tabs} />

@@ -2,6 +2,7 @@ import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListEmpty } from '~/components/lists/list-page'
 import { ListToolbar, type FilterSelect } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -9,7 +10,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
-import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
+import { Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
 import { listBrokerOptions } from '~/models/broker.server'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
@@ -23,7 +24,7 @@ import { formatMoney, formatNumber } from '~/utils/format'
 import { languageInfo } from '~/i18n'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
+import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import { cn } from '~/utils/cn'
 import { isSaveableText } from '~/schemas/text'
@@ -97,9 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       customFields: shownCustomFields(columns, load.customFields),
     })),
     driverOnly,
-    canCreate: can(user.role, 'create', 'load'),
-    canUpdate: can(user.role, 'update', 'load'),
-    canDelete: can(user.role, 'delete', 'load'),
+    ...listPermissions(user.role, 'load'),
   }
 }
 
@@ -260,23 +259,16 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         <ColumnsMenu columns={loaderData.columns} />
 
         {loads.length === 0 ? (
-          filtered || query.page > 1 ? (
-            <EmptyState
-              title={t('loads.list.noMatchTitle')}
-              description={t('loads.list.noMatch')}
-              action={
-                <ButtonLink to={pathname} variant="secondary">
-                  {t('list.clear')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={loaderData.driverOnly ? t('loads.list.myEmptyTitle') : t('loads.list.emptyTitle')}
-              description={loaderData.driverOnly ? t('loads.list.myEmpty') : t('loads.list.empty')}
-              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/loads/new')}>{t('loads.list.new')}</ButtonLink> : undefined}
-            />
-          )
+          <ListEmpty
+            narrowed={filtered || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: t('loads.list.noMatchTitle'), description: t('loads.list.noMatch') }}
+            empty={{
+              title: loaderData.driverOnly ? t('loads.list.myEmptyTitle') : t('loads.list.emptyTitle'),
+              description: loaderData.driverOnly ? t('loads.list.myEmpty') : t('loads.list.empty'),
+              action: loaderData.canCreate ? <ButtonLink to={href('/dashboard/loads/new')}>{t('loads.list.new')}</ButtonLink> : undefined,
+            }}
+          />
         ) : (
           <ListTable
             testId="loads"
@@ -305,25 +297,23 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
+                      returnTo={returnTo}
                       edit={
-                        loaderData.canUpdate && load.status !== 'invoiced' && load.status !== 'canceled'
-                          ? {
-                              href: withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo),
-                              label: t('loads.list.editLoad', { number: load.loadNumber }),
-                            }
-                          : undefined
+                        loaderData.canUpdate &&
+                        load.status !== 'invoiced' &&
+                        load.status !== 'canceled' && {
+                          path: href('/dashboard/loads/:id/edit', { id: load.id }),
+                          label: t('loads.list.editLoad', { number: load.loadNumber }),
+                        }
                       }
                       remove={
-                        loaderData.canDelete
-                          ? {
-                              action: href('/dashboard/loads/:id/delete', { id: load.id }),
-                              fallbackHref: withReturnTo(href('/dashboard/loads/:id/delete', { id: load.id }), returnTo),
-                              title: t('loads.delete.title', { number: load.loadNumber }),
-                              description: t('loads.delete.description'),
-                              hidden: { version: load.version, returnTo },
-                              triggerLabel: t('loads.list.deleteLoad', { number: load.loadNumber }),
-                            }
-                          : undefined
+                        loaderData.canDelete && {
+                          path: href('/dashboard/loads/:id/delete', { id: load.id }),
+                          version: load.version,
+                          label: t('loads.list.deleteLoad', { number: load.loadNumber }),
+                          title: t('loads.delete.title', { number: load.loadNumber }),
+                          description: t('loads.delete.description'),
+                        }
                       }
                     />
                   }

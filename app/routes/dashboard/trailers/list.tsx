@@ -2,14 +2,13 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListEmpty, ListHeader, OrDash, PlateCell } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
-import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
 import { isoDate } from '~/models/records.server'
@@ -22,7 +21,7 @@ import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/
 import { formatDate, formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
+import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/utils/session.server'
 import type { Route } from './+types/list'
 
@@ -63,9 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       compliance: complianceFlags(trailer, today),
       customFields: shownCustomFields(columns, trailer.customFields),
     })),
-    canCreate: can(user.role, 'create', 'trailer'),
-    canUpdate: can(user.role, 'update', 'trailer'),
-    canDelete: can(user.role, 'delete', 'trailer'),
+    ...listPermissions(user.role, 'trailer'),
   }
 }
 
@@ -79,17 +76,12 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('trailers.list.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.trailers'), to: LIST }, { label: t('nav.list') }]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/trailers/new'), returnTo)}>
-              <Icon name="plus" size={18} />
-              {t('trailers.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.trailers')}
+        list={LIST}
+        newHref={loaderData.canCreate && withReturnTo(href('/dashboard/trailers/new'), returnTo)}
+        newLabel={t('trailers.list.new')}
       />
       <Card className="overflow-hidden">
         <ListToolbar
@@ -122,23 +114,16 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
         <ColumnsMenu columns={loaderData.columns} />
 
         {trailers.length === 0 ? (
-          filtered || query.page > 1 ? (
-            <EmptyState
-              title={t('trailers.list.noMatchTitle')}
-              description={t('trailers.list.noMatch')}
-              action={
-                <ButtonLink to={pathname} variant="secondary">
-                  {t('list.clear')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={t('trailers.list.emptyTitle')}
-              description={t('trailers.list.empty')}
-              action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/trailers/new')}>{t('trailers.list.new')}</ButtonLink> : undefined}
-            />
-          )
+          <ListEmpty
+            narrowed={filtered || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: t('trailers.list.noMatchTitle'), description: t('trailers.list.noMatch') }}
+            empty={{
+              title: t('trailers.list.emptyTitle'),
+              description: t('trailers.list.empty'),
+              action: loaderData.canCreate ? <ButtonLink to={href('/dashboard/trailers/new')}>{t('trailers.list.new')}</ButtonLink> : undefined,
+            }}
+          />
         ) : (
           <ListTable
             testId="trailers"
@@ -163,25 +148,21 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
+                      returnTo={returnTo}
                       edit={
-                        loaderData.canUpdate
-                          ? {
-                              href: withReturnTo(href('/dashboard/trailers/:id/edit', { id: trailer.id }), returnTo),
-                              label: t('trailers.list.editUnit', { unit: trailer.unitNumber }),
-                            }
-                          : undefined
+                        loaderData.canUpdate && {
+                          path: href('/dashboard/trailers/:id/edit', { id: trailer.id }),
+                          label: t('trailers.list.editUnit', { unit: trailer.unitNumber }),
+                        }
                       }
                       remove={
-                        loaderData.canDelete
-                          ? {
-                              action: href('/dashboard/trailers/:id/delete', { id: trailer.id }),
-                              fallbackHref: withReturnTo(href('/dashboard/trailers/:id/delete', { id: trailer.id }), returnTo),
-                              title: t('trailers.delete.title', { unit: trailer.unitNumber }),
-                              description: t('trailers.delete.description'),
-                              hidden: { version: trailer.version, returnTo },
-                              triggerLabel: t('trailers.list.deleteUnit', { unit: trailer.unitNumber }),
-                            }
-                          : undefined
+                        loaderData.canDelete && {
+                          path: href('/dashboard/trailers/:id/delete', { id: trailer.id }),
+                          version: trailer.version,
+                          label: t('trailers.list.deleteUnit', { unit: trailer.unitNumber }),
+                          title: t('trailers.delete.title', { unit: trailer.unitNumber }),
+                          description: t('trailers.delete.description'),
+                        }
                       }
                     />
                   }
@@ -200,28 +181,15 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">—</span>
                     )}
                   </td>
-                  <td>{trailer.company?.name ?? <span className="text-muted">—</span>}</td>
                   <td>
-                    {trailer.licensePlate ? (
-                      // The plate never breaks; its state may go to the next line on a narrow screen.
-                      <bdi>
-                        <span className="whitespace-nowrap">{trailer.licensePlate}</span>
-                        {trailer.plateState ? (
-                          <>
-                            {' '}
-                            <span className="whitespace-nowrap">{`· ${trailer.plateState}`}</span>
-                          </>
-                        ) : null}
-                      </bdi>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
+                    <OrDash>{trailer.company?.name}</OrDash>
                   </td>
+                  <PlateCell plate={trailer.licensePlate} state={trailer.plateState} />
                   <td className="whitespace-nowrap">
                     <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
                   </td>
                   <td>
-                    <span className="whitespace-nowrap">{formatDate(i18n.language, trailer.inspectionDue) || <span className="text-muted">—</span>}</span>
+                    <span className="whitespace-nowrap">{<OrDash>{formatDate(i18n.language, trailer.inspectionDue)}</OrDash>}</span>
                     <ComplianceBadges compliance={trailer.compliance} />
                   </td>
                   <CustomFieldCells columns={loaderData.columns} values={trailer.customFields} />

@@ -2,14 +2,13 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListEmpty, ListHeader, OrDash, PlateCell } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
-import { Icon } from '~/components/ui/icons'
-import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
@@ -20,7 +19,7 @@ import { TruckListQuerySchema } from '~/schemas/truck'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatDate, formatNumber } from '~/utils/format'
-import { can } from '~/utils/permissions'
+import { listPermissions } from '~/utils/permissions'
 import { redirectPastLastPage } from '~/utils/list-page.server'
 import { requirePermission } from '~/utils/session.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -28,6 +27,8 @@ import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['trucks', 'customFields'] }
+
+const LIST = href('/dashboard/trucks/list')
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'truck')
@@ -61,9 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       odometerMiles: truck.odometerMiles,
       customFields: shownCustomFields(columns, truck.customFields),
     })),
-    canCreate: can(user.role, 'create', 'truck'),
-    canUpdate: can(user.role, 'update', 'truck'),
-    canDelete: can(user.role, 'delete', 'truck'),
+    ...listPermissions(user.role, 'truck'),
   }
 }
 
@@ -72,26 +71,17 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation()
   const { query, trucks, total, companies, changed } = loaderData
   const filtered = Boolean(query.q || query.status || query.companyId || query.compliance)
-  const returnTo = listReturnTo(`${pathname}${search}`)
+  const returnTo = listReturnTo(`${pathname}${search}`, LIST)
   const sortProps = { sort: query.sort, dir: query.dir }
 
   return (
     <>
-      <PageHeader
+      <ListHeader
         title={t('trucks.list.title')}
-        crumbs={[
-          { label: t('nav.dashboard'), to: href('/dashboard/app') },
-          { label: t('nav.trucks'), to: href('/dashboard/trucks/list') },
-          { label: t('nav.list') },
-        ]}
-        action={
-          loaderData.canCreate ? (
-            <ButtonLink to={withReturnTo(href('/dashboard/trucks/new'), returnTo)}>
-              <Icon name="plus" size={18} />
-              {t('trucks.list.new')}
-            </ButtonLink>
-          ) : null
-        }
+        listLabel={t('nav.trucks')}
+        list={LIST}
+        newHref={loaderData.canCreate && withReturnTo(href('/dashboard/trucks/new'), returnTo)}
+        newLabel={t('trucks.list.new')}
       />
       <Card className="overflow-hidden">
         <ListToolbar
@@ -124,23 +114,16 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
         <ColumnsMenu columns={loaderData.columns} />
 
         {trucks.length === 0 ? (
-          filtered || query.page > 1 ? (
-            <EmptyState
-              title={t('trucks.list.noMatchTitle')}
-              description={t('trucks.list.noMatch')}
-              action={
-                <ButtonLink to={pathname} variant="secondary">
-                  {t('list.clear')}
-                </ButtonLink>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={t('trucks.list.emptyTitle')}
-              description={t('trucks.list.empty')}
-              action={loaderData.canCreate ? <ButtonLink to="/dashboard/trucks/new">{t('trucks.list.new')}</ButtonLink> : undefined}
-            />
-          )
+          <ListEmpty
+            narrowed={filtered || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: t('trucks.list.noMatchTitle'), description: t('trucks.list.noMatch') }}
+            empty={{
+              title: t('trucks.list.emptyTitle'),
+              description: t('trucks.list.empty'),
+              action: loaderData.canCreate ? <ButtonLink to="/dashboard/trucks/new">{t('trucks.list.new')}</ButtonLink> : undefined,
+            }}
+          />
         ) : (
           <ListTable
             testId="trucks"
@@ -165,25 +148,21 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
+                      returnTo={returnTo}
                       edit={
-                        loaderData.canUpdate
-                          ? {
-                              href: withReturnTo(href('/dashboard/trucks/:id/edit', { id: truck.id }), returnTo),
-                              label: t('trucks.list.editUnit', { unit: truck.unitNumber }),
-                            }
-                          : undefined
+                        loaderData.canUpdate && {
+                          path: href('/dashboard/trucks/:id/edit', { id: truck.id }),
+                          label: t('trucks.list.editUnit', { unit: truck.unitNumber }),
+                        }
                       }
                       remove={
-                        loaderData.canDelete
-                          ? {
-                              action: href('/dashboard/trucks/:id/delete', { id: truck.id }),
-                              fallbackHref: withReturnTo(href('/dashboard/trucks/:id/delete', { id: truck.id }), returnTo),
-                              title: t('trucks.delete.title', { unit: truck.unitNumber }),
-                              description: t('trucks.delete.description'),
-                              hidden: { version: truck.version, returnTo },
-                              triggerLabel: t('trucks.list.deleteUnit', { unit: truck.unitNumber }),
-                            }
-                          : undefined
+                        loaderData.canDelete && {
+                          path: href('/dashboard/trucks/:id/delete', { id: truck.id }),
+                          version: truck.version,
+                          label: t('trucks.list.deleteUnit', { unit: truck.unitNumber }),
+                          title: t('trucks.delete.title', { unit: truck.unitNumber }),
+                          description: t('trucks.delete.description'),
+                        }
                       }
                     />
                   }
@@ -194,29 +173,16 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     </a>
                     {isChanged ? <span className="sr-only"> ({t('trucks.changes.changedRow')})</span> : null}
                   </td>
-                  <td>{truck.company ?? <span className="text-muted">—</span>}</td>
-                  <td>{truck.vehicle ? <bdi>{truck.vehicle}</bdi> : <span className="text-muted">—</span>}</td>
                   <td>
-                    {truck.licensePlate ? (
-                      // The plate never breaks; its state may go to the next line on a narrow screen.
-                      <bdi>
-                        <span className="whitespace-nowrap">{truck.licensePlate}</span>
-                        {truck.plateState ? (
-                          <>
-                            {' '}
-                            <span className="whitespace-nowrap">{`· ${truck.plateState}`}</span>
-                          </>
-                        ) : null}
-                      </bdi>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
+                    <OrDash>{truck.company}</OrDash>
                   </td>
+                  <td>{truck.vehicle ? <bdi>{truck.vehicle}</bdi> : <span className="text-muted">—</span>}</td>
+                  <PlateCell plate={truck.licensePlate} state={truck.plateState} />
                   <td className="whitespace-nowrap">
                     <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
                   </td>
                   <td>
-                    <span className="whitespace-nowrap">{formatDate(i18n.language, truck.inspectionDue) || <span className="text-muted">—</span>}</span>
+                    <span className="whitespace-nowrap">{<OrDash>{formatDate(i18n.language, truck.inspectionDue)}</OrDash>}</span>
                     <ComplianceBadges compliance={truck.compliance} />
                   </td>
                   <td className="text-end whitespace-nowrap tabular-nums">

@@ -125,7 +125,8 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                   changed={isChanged}
                   actions={
                     <RowActions
-                      edit={{ href: withReturnTo(href('/dashboard/user/:id/edit', { id: user.id }), returnTo), label: t('users.list.editUser', { name }) }}
+                      returnTo={returnTo}
+                      edit={{ path: href('/dashboard/user/:id/edit', { id: user.id }), label: t('users.list.editUser', { name }) }}
                     />
                   }
                 >

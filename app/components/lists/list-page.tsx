@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react'
+import { PageHeader } from '~/components/layout/page-header'
+import { ButtonLink } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icons'
+import { EmptyState } from '~/components/ui/list-controls'
+import { useTranslation } from '~/utils/use-translation'
+
+/** A list page's header: its title, the way back to the dashboard, and New for those who may. */
+export function ListHeader(props: { title: string; listLabel: string; list: string; newHref?: string | false; newLabel: string }) {
+  const { t } = useTranslation()
+  return (
+    <PageHeader
+      title={props.title}
+      crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: props.listLabel, to: props.list }, { label: t('nav.list') }]}
+      action={
+        props.newHref ? (
+          <ButtonLink to={props.newHref}>
+            <Icon name="plus" size={18} />
+            {props.newLabel}
+          </ButtonLink>
+        ) : null
+      }
+    />
+  )
+}
+
+/**
+ * What a list shows without rows: when a search, a filter or a page past the end hides them, a
+ * way to clear it (back to `clearTo`); when there are none yet, what to do first.
+ */
+export function ListEmpty(props: {
+  /** A search, filter or page is in effect. */
+  narrowed: boolean
+  clearTo: string
+  noMatch: { title: string; description: string }
+  empty: { title: string; description: string; action?: ReactNode }
+}) {
+  const { t } = useTranslation()
+  if (props.narrowed) {
+    const clear = (
+      <ButtonLink to={props.clearTo} variant="secondary">
+        {t('list.clear')}
+      </ButtonLink>
+    )
+    return <EmptyState title={props.noMatch.title} description={props.noMatch.description} action={clear} />
+  }
+  return <EmptyState {...props.empty} />
+}
+
+const dash = <span className="text-muted">—</span>
+
+/** A cell's value, or a muted dash when there is none. */
+export function OrDash({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === '' ? dash : <>{children}</>
+}
+
+/** A plate in a table cell: the plate never breaks; its state may go to the next line on a narrow screen. */
+export function PlateCell({ plate, state }: { plate: string | null; state: string | null }) {
+  if (!plate) return <td>{dash}</td>
+  return (
+    <td>
+      <bdi>
+        <span className="whitespace-nowrap">{plate}</span>
+        {state ? (
+          <>
+            {' '}
+            <span className="whitespace-nowrap">{`· ${state}`}</span>
+          </>
+        ) : null}
+      </bdi>
+    </td>
+  )
+}
