@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
+  assertUniqueFields,
   assertOneRow,
   assertVersion,
   deleteVersioned,
@@ -135,27 +136,11 @@ const UNIQUE_INDEXES: UniqueIndexes = {
   Broker_organizationId_mcNumber_key: { field: 'mcNumber', messageKey: 'brokers.errors.duplicateMc' },
 }
 
-/**
- * The checks a form can show next to both fields at once before the write; the unique indexes
- * still have the last word when two requests race past them (rethrowUnique).
- */
-async function assertUnique(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string) {
-  const others = exceptId ? { NOT: { id: exceptId } } : {}
-  const [name, mc] = await Promise.all([
-    tx.broker.findFirst({ where: { organizationId, name: input.name, ...others }, select: { id: true } }),
-    input.mcNumber ? tx.broker.findFirst({ where: { organizationId, mcNumber: input.mcNumber, ...others }, select: { id: true } }) : null,
-  ])
-  const fields: Record<string, string[]> = {}
-  if (name) fields.name = ['brokers.errors.duplicateName']
-  if (mc) fields.mcNumber = ['brokers.errors.duplicateMc']
-  if (name || mc) throw new DomainError('validation_failed', 'validation.failed', { fields })
-}
-
 /** Everything a write checks before it writes, in the write's transaction. */
 async function prepare(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
     resolveCustomFields(tx, organizationId, 'brokers', input.customFields, storedCustomFields),
-    assertUnique(tx, organizationId, input, exceptId),
+    assertUniqueFields(tx.broker, organizationId, exceptId, UNIQUE_INDEXES, input),
   ])
   return toData(input, customFields)
 }

@@ -10,8 +10,8 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  assertOneRow,
-  assertVersion,
+  updateVersioned,
+  assertUniqueFields,
   deleteVersioned,
   inBatches,
   isForeignKeyViolation,
@@ -159,30 +159,11 @@ const UNIQUE_INDEXES: UniqueIndexes = {
   Company_organizationId_dotNumber_key: { field: 'dotNumber', messageKey: 'companies.errors.duplicateDot' },
 }
 
-/**
- * The checks a form can show next to every field at once before the write; the unique indexes
- * still have the last word when two requests race past them (rethrowUnique).
- */
-async function assertUnique(tx: Tx, organizationId: string, input: CompanyInput, exceptId?: string) {
-  const others = exceptId ? { NOT: { id: exceptId } } : {}
-  const find = (where: Prisma.CompanyWhereInput) => tx.company.findFirst({ where: { organizationId, ...where, ...others }, select: { id: true } })
-  const [name, mc, dot] = await Promise.all([
-    find({ name: input.name }),
-    input.mcNumber ? find({ mcNumber: input.mcNumber }) : null,
-    input.dotNumber ? find({ dotNumber: input.dotNumber }) : null,
-  ])
-  const fields: Record<string, string[]> = {}
-  if (name) fields.name = ['companies.errors.duplicateName']
-  if (mc) fields.mcNumber = ['companies.errors.duplicateMc']
-  if (dot) fields.dotNumber = ['companies.errors.duplicateDot']
-  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
-}
-
 /** Everything a write checks before it writes, in the write's transaction. */
 async function prepare(tx: Tx, organizationId: string, input: CompanyInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
     resolveCustomFields(tx, organizationId, 'companies', input.customFields, storedCustomFields),
-    assertUnique(tx, organizationId, input, exceptId),
+    assertUniqueFields(tx.company, organizationId, exceptId, UNIQUE_INDEXES, input),
   ])
   return toData(input, customFields)
 }
@@ -225,15 +206,12 @@ export async function createCompany(actor: Actor, input: CompanyInput) {
 
 /** Saves a whole company if nobody changed it since `version` was read; otherwise 409, nothing written. */
 export async function updateCompany(actor: Actor, id: string, input: CompanyUpdate) {
-  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = requireFound(await tx.company.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-      assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id, before.customFields)
-      // The version in the WHERE closes the gap between the read above and this write.
-      assertOneRow(await tx.company.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+      const { before, data } = await updateVersioned(tx.company, { id, organizationId }, input.version, NOT_FOUND, (stored) =>
+        prepare(tx, organizationId, input, id, stored.customFields),
+      )
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
       return tx.company.findUniqueOrThrow({ where: { id }, include: counts })
     })

@@ -66,6 +66,35 @@ export async function deleteVersioned<Row extends { version: number }>(
   return before
 }
 
+/** What updateVersioned needs of a Prisma table (`tx.truck`, `tx.trailer` …). */
+type UpdatableTable<Row> = {
+  findFirst(args: { where: Key }): Promise<Row | null>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's own data type; the entity's prepare() builds it
+  updateMany(args: { where: Key & { version: number }; data: any }): Promise<{ count: number }>
+}
+
+/**
+ * Saves one row of the organization if it is still the version the client read: "not found" when
+ * it is not there, a conflict when its version differs. `prepare` builds the data from the stored
+ * row (its checks run in the caller's transaction); the write names the version in its WHERE and
+ * adds one, so a write that slips in between the read and this one is a conflict too. Returns
+ * the row as it was and the data written, for the audit.
+ */
+export async function updateVersioned<Row extends { version: number }, Data extends object>(
+  table: UpdatableTable<Row>,
+  key: Key,
+  version: number,
+  notFoundKey: string,
+  prepare: (stored: Row) => Promise<Data>,
+): Promise<{ before: Row; data: Data }> {
+  assertId(key.id, notFoundKey)
+  const before = requireFound(await table.findFirst({ where: key }), notFoundKey)
+  assertVersion(before, version)
+  const data = await prepare(before)
+  assertOneRow(await table.updateMany({ where: { ...key, version }, data: { ...data, version: { increment: 1 } } }))
+  return { before, data }
+}
+
 export type UniqueIndexes = Record<string, { field: string; messageKey: string }>
 
 /** The name of the unique index a Prisma P2002 error names, whichever driver reported it. */
@@ -97,6 +126,34 @@ export function rethrowUnique(error: unknown, indexes: UniqueIndexes): never {
     if (known) throw new DomainError('validation_failed', 'validation.failed', { fields: { [known.field]: [known.messageKey] } })
   }
   throw error
+}
+
+/** What assertUniqueFields needs of a Prisma table (`tx.trailer` …): its findFirst. */
+type SearchableTable = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's own where type; the keys come from its unique indexes
+  findFirst(args: { where: any; select: { id: true } }): Promise<{ id: string } | null>
+}
+
+/**
+ * The fields of a unique index that another record of the organization already holds, as field
+ * errors all at once before the write, so a form shows every clash together. Empty values are
+ * not checked (the indexes allow many NULLs). Equality is the column's own, as the index's is:
+ * CITEXT columns ignore case.
+ * The indexes still have the last word when two requests race past this check (rethrowUnique).
+ */
+export async function assertUniqueFields(table: SearchableTable, organizationId: string, exceptId: string | undefined, indexes: UniqueIndexes, input: object) {
+  const values = input as Record<string, unknown>
+  const others = exceptId ? { NOT: { id: exceptId } } : {}
+  const clashes = await Promise.all(
+    Object.values(indexes).map(async ({ field, messageKey }) => {
+      const value = values[field]
+      if (value === undefined || value === null || value === '') return []
+      const where = { organizationId, [field]: value, ...others }
+      return (await table.findFirst({ where, select: { id: true } })) ? [[field, [messageKey]] as [string, string[]]] : []
+    }),
+  )
+  const fields = Object.fromEntries(clashes.flat())
+  if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
 }
 
 /**

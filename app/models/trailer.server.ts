@@ -8,9 +8,9 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  assertOneRow,
+  updateVersioned,
+  assertUniqueFields,
   assertReferences,
-  assertVersion,
   deleteVersioned,
   isForeignKeyViolation,
   idsByCompactPlate,
@@ -119,28 +119,12 @@ const UNIQUE_INDEXES: UniqueIndexes = {
   Trailer_organizationId_vin_key: { field: 'vin', messageKey: 'validation.vinTaken' },
 }
 
-/**
- * The checks a form can show next to both fields at once before the write; the unique indexes
- * still have the last word when two requests race past them (rethrowUnique).
- */
-async function assertUnique(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string) {
-  const others = exceptId ? { NOT: { id: exceptId } } : {}
-  const [unit, vin] = await Promise.all([
-    tx.trailer.findFirst({ where: { organizationId, unitNumber: input.unitNumber, ...others }, select: { id: true } }),
-    input.vin ? tx.trailer.findFirst({ where: { organizationId, vin: input.vin, ...others }, select: { id: true } }) : null,
-  ])
-  const fields: Record<string, string[]> = {}
-  if (unit) fields.unitNumber = ['trailers.errors.duplicateUnit']
-  if (vin) fields.vin = ['validation.vinTaken']
-  if (unit || vin) throw new DomainError('validation_failed', 'validation.failed', { fields })
-}
-
 /** Everything a write checks before it writes, in the write's transaction. */
 async function prepare(tx: Tx, organizationId: string, input: TrailerInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
     resolveCustomFields(tx, organizationId, 'trailers', input.customFields, storedCustomFields),
     assertReferences(tx, references(organizationId, input)),
-    assertUnique(tx, organizationId, input, exceptId),
+    assertUniqueFields(tx.trailer, organizationId, exceptId, UNIQUE_INDEXES, input),
   ])
   return toData(input, customFields)
 }
@@ -178,15 +162,12 @@ export async function createTrailer(actor: Actor, input: TrailerInput) {
 
 /** Saves a whole trailer if nobody changed it since `version` was read; otherwise 409, nothing written. */
 export async function updateTrailer(actor: Actor, id: string, input: TrailerUpdate) {
-  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = requireFound(await tx.trailer.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-      assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id, before.customFields)
-      // The version in the WHERE closes the gap between the read above and this write.
-      assertOneRow(await tx.trailer.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+      const { before, data } = await updateVersioned(tx.trailer, { id, organizationId }, input.version, NOT_FOUND, (stored) =>
+        prepare(tx, organizationId, input, id, stored.customFields),
+      )
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
       return tx.trailer.findUniqueOrThrow({ where: { id }, include })
     })

@@ -9,9 +9,9 @@ import { complianceWhere, startOfToday } from './compliance.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  assertOneRow,
+  updateVersioned,
+  assertUniqueFields,
   assertReferences,
-  assertVersion,
   deleteVersioned,
   isForeignKeyViolation,
   idsByCompactPlate,
@@ -154,28 +154,12 @@ const UNIQUE_INDEXES: UniqueIndexes = {
   Truck_organizationId_vin_key: { field: 'vin', messageKey: 'validation.vinTaken' },
 }
 
-/**
- * The checks a form can show next to the fields before the write; the unique indexes still have
- * the last word when two requests race past them (rethrowUnique).
- */
-async function assertUnique(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string) {
-  const others = exceptId ? { NOT: { id: exceptId } } : {}
-  const [unit, vin] = await Promise.all([
-    tx.truck.findFirst({ where: { organizationId, unitNumber: { equals: input.unitNumber, mode: 'insensitive' }, ...others }, select: { id: true } }),
-    input.vin ? tx.truck.findFirst({ where: { organizationId, vin: { equals: input.vin, mode: 'insensitive' }, ...others }, select: { id: true } }) : null,
-  ])
-  const fields: Record<string, string[]> = {}
-  if (unit) fields.unitNumber = ['trucks.errors.duplicateUnit']
-  if (vin) fields.vin = ['validation.vinTaken']
-  if (unit || vin) throw new DomainError('validation_failed', 'validation.failed', { fields })
-}
-
 /** Everything a write checks before it writes, in the write's transaction. */
 async function prepare(tx: Tx, organizationId: string, input: TruckInput, exceptId?: string, storedCustomFields?: unknown) {
   const [customFields] = await Promise.all([
     resolveCustomFields(tx, organizationId, 'trucks', input.customFields, storedCustomFields),
     assertReferences(tx, references(organizationId, input)),
-    assertUnique(tx, organizationId, input, exceptId),
+    assertUniqueFields(tx.truck, organizationId, exceptId, UNIQUE_INDEXES, input),
   ])
   return toData(input, customFields)
 }
@@ -220,15 +204,12 @@ export async function createTruck(actor: Actor, input: TruckInput) {
  * and nothing is written, so the other edit is not lost.
  */
 export async function updateTruck(actor: Actor, id: string, input: TruckUpdate) {
-  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = requireFound(await tx.truck.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-      assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id, before.customFields)
-      // The version in the WHERE closes the gap between the read above and this write.
-      assertOneRow(await tx.truck.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+      const { before, data } = await updateVersioned(tx.truck, { id, organizationId }, input.version, NOT_FOUND, (stored) =>
+        prepare(tx, organizationId, input, id, stored.customFields),
+      )
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
       return tx.truck.findUniqueOrThrow({ where: { id }, include })
     })
