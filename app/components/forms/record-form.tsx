@@ -5,6 +5,7 @@ import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
+import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
 
 /**
@@ -22,13 +23,15 @@ export function RecordForm<Schema extends Record<string, any>>(props: {
   conflictReload?: string
   returnTo: string
   submitLabel: string
+  /** Extra classes for the form, e.g. a narrower width. */
+  className?: string
   children: ReactNode
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { form } = props
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" {...getFormProps(form)} className={cn('space-y-6', props.className)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {props.conflictReload ? <ConflictNotice reloadTo={props.conflictReload} /> : null}
       {props.version ? <input {...getInputProps(props.version, { type: 'hidden' })} /> : null}

@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { useTranslation } from '~/utils/use-translation'
-import { Form, useNavigation, href } from 'react-router'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { href } from 'react-router'
+import { RecordForm } from '~/components/forms/record-form'
 import { CheckboxField } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
-import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import {
   createCustomFieldDefinition,
@@ -22,10 +20,9 @@ import { CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/cust
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { requireActor } from '~/utils/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
-import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
+import { formConstraint, savedToList, submitForm } from '~/utils/forms.server'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
@@ -54,32 +51,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const t = getInstance(context).t
   const saved = (definition: CustomFieldRow) =>
-    redirectWithToast(withChanged(listReturnTo(formData.get('returnTo'), LIST), definition.id), {
+    savedToList(formData, LIST, definition.id, {
       type: 'success',
       title: t(params.id ? 'customFields.toast.updated' : 'customFields.toast.created', { label: definition.label }),
     })
 
-  if (params.id) {
-    const submission = parseWithZod(formData, { schema: CustomFieldUpdateSchema })
-    if (submission.status !== 'success') return invalidSubmission(submission)
-    try {
-      return saved(await updateCustomFieldDefinition(actor, params.id, submission.value))
-    } catch (error) {
-      return formFailure(submission, error)
-    }
-  }
-  const submission = parseWithZod(formData, { schema: CustomFieldCreateSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
-  try {
-    return saved(await createCustomFieldDefinition(actor, submission.value))
-  } catch (error) {
-    return formFailure(submission, error)
-  }
+  return params.id
+    ? submitForm(formData, CustomFieldUpdateSchema, (input) => updateCustomFieldDefinition(actor, params.id!, input), saved)
+    : submitForm(formData, CustomFieldCreateSchema, (input) => createCustomFieldDefinition(actor, input), saved)
 }
 
 export default function CustomFieldEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const { definition, locked, list, returnTo } = loaderData
   const [form, fields] = useSchemaForm<typeof CustomFieldUpdateSchema>({
     id: definition ? `customfield-${definition.id}` : 'customfield-new',
@@ -114,13 +97,16 @@ export default function CustomFieldEditor({ loaderData, actionData }: Route.Comp
           { label: definition ? definition.label : t('nav.create') },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="max-w-4xl space-y-6">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && definition ? (
-          <ConflictNotice reloadTo={withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo)} />
-        ) : null}
-        {definition ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
-        <input type="hidden" name="returnTo" value={returnTo} />
+      <RecordForm
+        form={form}
+        version={definition ? fields.version : undefined}
+        conflictReload={
+          actionData?.conflict && definition ? withReturnTo(href('/dashboard/customfields/:id/edit', { id: definition.id }), returnTo) : undefined
+        }
+        returnTo={returnTo}
+        submitLabel={definition ? t('common.saveChanges') : t('customFields.new.submit')}
+        className="max-w-4xl"
+      >
         <Card className="p-6">
           <h2 className="mb-5 text-base font-bold">{t('customFields.editor.definition')}</h2>
           {locked ? (
@@ -176,15 +162,7 @@ export default function CustomFieldEditor({ loaderData, actionData }: Route.Comp
             </div>
           </div>
         </Card>
-        <div className="flex flex-wrap justify-end gap-3">
-          <ButtonLink to={returnTo} variant="secondary">
-            {t('common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {definition ? t('common.saveChanges') : t('customFields.new.submit')}
-          </Button>
-        </div>
-      </Form>
+      </RecordForm>
     </>
   )
 }

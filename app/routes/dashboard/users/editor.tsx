@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/utils/use-translation'
 import { Form, href, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -16,7 +15,7 @@ import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
 import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
 import { requireActor } from '~/utils/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { formConstraint, formFailure, invalidSubmission } from '~/utils/forms.server'
+import { formConstraint, submitForm } from '~/utils/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { sendEmail } from '~/utils/mail.server'
 import { requirePermission } from '~/utils/session.server'
@@ -66,33 +65,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   if (params.id) {
-    const submission = parseWithZod(formData, { schema: UserUpdateFormSchema })
-    if (submission.status !== 'success') return invalidSubmission(submission)
-    try {
-      const user = await updateUser(actor, params.id, submission.value)
-      return redirectWithToast(withChanged(returnTo, user.id), {
+    return submitForm(
+      formData,
+      UserUpdateFormSchema,
+      (input) => updateUser(actor, params.id!, input),
+      (user) =>
+        redirectWithToast(withChanged(returnTo, user.id), {
+          type: 'success',
+          title: t('users.toast.updated', { name: name(user) }),
+          description: user.status === 'banned' ? t('users.toast.bannedDescription') : undefined,
+        }),
+    )
+  }
+  // A refused form never sends the password back to the browser.
+  return submitForm(
+    formData,
+    UserCreateFormSchema,
+    async (input) => {
+      const created = await createUser(actor, input)
+      if (created.invitationToken) await sendEmail(invitationEmail(t, created.user, created.invitationToken, await organizationName(actor.organizationId)))
+      return created
+    },
+    ({ user, invitationToken }) =>
+      redirectWithToast(withChanged(returnTo, user.id), {
         type: 'success',
-        title: t('users.toast.updated', { name: name(user) }),
-        description: user.status === 'banned' ? t('users.toast.bannedDescription') : undefined,
-      })
-    } catch (error) {
-      return formFailure(submission, error)
-    }
-  }
-  const submission = parseWithZod(formData, { schema: UserCreateFormSchema })
-  const hideFields = ['password']
-  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields })
-  try {
-    const { user, invitationToken } = await createUser(actor, submission.value)
-    if (invitationToken) await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
-    return redirectWithToast(withChanged(returnTo, user.id), {
-      type: 'success',
-      title: t('users.toast.created', { name: name(user) }),
-      description: invitationToken ? t('users.toast.invited', { email: user.email }) : undefined,
-    })
-  } catch (error) {
-    return formFailure(submission, error, { hideFields })
-  }
+        title: t('users.toast.created', { name: name(user) }),
+        description: invitationToken ? t('users.toast.invited', { email: user.email }) : undefined,
+      }),
+    { hideFields: ['password'] },
+  )
 }
 
 /** The editable fields of a user as the form shows them (absent, not null, when empty). */
