@@ -9,9 +9,8 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
+  updateVersioned,
   assertUniqueFields,
-  assertOneRow,
-  assertVersion,
   deleteVersioned,
   inBatches,
   isForeignKeyViolation,
@@ -183,16 +182,14 @@ export async function createBroker(actor: Actor, input: BrokerInput): Promise<Br
 
 /** Saves a whole broker if nobody changed it since `version` was read; otherwise 409, nothing written. */
 export async function updateBroker(actor: Actor, id: string, input: BrokerUpdate): Promise<Broker> {
-  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = toBroker(requireFound(await tx.broker.findFirst({ where: { id, organizationId } }), NOT_FOUND))
-      assertVersion(before, input.version)
-      const data = await prepare(tx, organizationId, input, id, before.customFields)
-      // The version in the WHERE closes the gap between the read above and this write.
-      assertOneRow(await tx.broker.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
+      const stored = await updateVersioned(tx.broker, { id, organizationId }, input.version, NOT_FOUND, (row) =>
+        prepare(tx, organizationId, input, id, row.customFields),
+      )
+      const before = toBroker(stored.before)
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...stored.data } })
       return toBroker(await tx.broker.findUniqueOrThrow({ where: { id } }))
     })
   } catch (error) {
