@@ -18,7 +18,7 @@ import { dateOnly } from '~/schemas/fields'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
-import { assertId, assertOneRow, assertVersion, deleteVersioned, requireFound, rethrowUnique, type UniqueIndexes } from './records.server'
+import { assertId, deleteVersioned, requireFound, rethrowUnique, updateVersioned, type UniqueIndexes } from './records.server'
 
 export { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldDefinition, type CustomFieldList }
 
@@ -249,33 +249,29 @@ export async function createCustomFieldDefinition(actor: Actor, input: CustomFie
  * a value for the key) if nobody changed the definition since `version` was read.
  */
 export async function updateCustomFieldDefinition(actor: Actor, id: string, input: CustomFieldUpdate) {
-  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const before = requireFound(await tx.customFieldDefinition.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-      assertVersion(before, input.version)
-      const fields: Record<string, string[]> = {}
-      const identityChanged = before.listName !== input.listName || before.key !== input.key || before.type !== input.type
-      if (identityChanged && (await keyHasValues(tx, organizationId, before.listName, before.key))) {
-        if (before.listName !== input.listName) fields.listName = ['customFields.errors.locked']
-        if (before.key !== input.key) fields.key = ['customFields.errors.locked']
-        if (before.type !== input.type) fields.type = ['customFields.errors.locked']
-      }
-      // An option records still hold cannot disappear: their next save would be refused.
-      if (before.type === 'select' && input.type === 'select') {
-        const kept = input.options ?? []
-        const removed = new Set(before.options.filter((option) => !kept.includes(option)))
-        if (removed.size && (await valuesInUse(tx, organizationId, before.listName, before.key)).some((value) => removed.has(value))) {
-          fields.options = ['customFields.errors.optionInUse']
+      const { before, data } = await updateVersioned(tx.customFieldDefinition, { id, organizationId }, input.version, NOT_FOUND, async (before) => {
+        const fields: Record<string, string[]> = {}
+        const identityChanged = before.listName !== input.listName || before.key !== input.key || before.type !== input.type
+        if (identityChanged && (await keyHasValues(tx, organizationId, before.listName, before.key))) {
+          if (before.listName !== input.listName) fields.listName = ['customFields.errors.locked']
+          if (before.key !== input.key) fields.key = ['customFields.errors.locked']
+          if (before.type !== input.type) fields.type = ['customFields.errors.locked']
         }
-      }
-      if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
-      if (before.listName !== input.listName || before.key !== input.key) await assertUniqueKey(tx, organizationId, input.listName, input.key, id)
-      const data = { ...toData(input), active: input.active }
-      assertOneRow(
-        await tx.customFieldDefinition.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }),
-      )
+        // An option records still hold cannot disappear: their next save would be refused.
+        if (before.type === 'select' && input.type === 'select') {
+          const kept = input.options ?? []
+          const removed = new Set(before.options.filter((option) => !kept.includes(option)))
+          if (removed.size && (await valuesInUse(tx, organizationId, before.listName, before.key)).some((value) => removed.has(value))) {
+            fields.options = ['customFields.errors.optionInUse']
+          }
+        }
+        if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+        if (before.listName !== input.listName || before.key !== input.key) await assertUniqueKey(tx, organizationId, input.listName, input.key, id)
+        return { ...toData(input), active: input.active }
+      })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...data } })
       return tx.customFieldDefinition.findUniqueOrThrow({ where: { id } })
     })
