@@ -195,6 +195,9 @@ test('shows a trailer read-only, with an edit link that returns to the list', as
   await expect(equipment).toContainText('AB 1234 · OK')
   await expect(equipment).toContainText('Jan 31, 2030')
   await expect(equipment).toContainText('Ramps stored under the deck')
+  // A date that was never entered reads as a dash, not as a blank.
+  const inspection = equipment.locator('div').filter({ has: page.locator('dt', { hasText: 'Inspection due' }) })
+  await expect(inspection.locator('dd')).toHaveText('—')
   await expect(page.getByRole('textbox')).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Edit' }).click()

@@ -46,28 +46,3 @@ export function ListEmpty(props: {
   }
   return <EmptyState {...props.empty} />
 }
-
-const dash = <span className="text-muted">—</span>
-
-/** A cell's value, or a muted dash when there is none. */
-export function OrDash({ children }: { children: ReactNode }) {
-  return children === null || children === undefined || children === '' ? dash : <>{children}</>
-}
-
-/** A plate in a table cell: the plate never breaks; its state may go to the next line on a narrow screen. */
-export function PlateCell({ plate, state }: { plate: string | null; state: string | null }) {
-  if (!plate) return <td>{dash}</td>
-  return (
-    <td>
-      <bdi>
-        <span className="whitespace-nowrap">{plate}</span>
-        {state ? (
-          <>
-            {' '}
-            <span className="whitespace-nowrap">{`· ${state}`}</span>
-          </>
-        ) : null}
-      </bdi>
-    </td>
-  )
-}

@@ -39,27 +39,48 @@ export function DetailCard({ title, testId, children }: { title: string; testId:
   )
 }
 
-/** One label and its value; an empty value (null or '') shows a dash, a long one wraps. */
+const dash = <span className="text-muted">—</span>
+
+/** A value, or a muted dash when there is none (null, undefined or ''). */
+export function OrDash({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === '' ? dash : <>{children}</>
+}
+
+/** One label and its value; an empty value shows a dash, a long one wraps. */
 export function DetailItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="border-t border-dashed border-line py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-semibold text-muted">{label}</dt>
       <dd className="mt-1 min-w-0 text-sm break-words sm:col-span-2 sm:mt-0">
-        {children === null || children === undefined || children === '' ? <span className="text-muted">—</span> : children}
+        <OrDash>{children}</OrDash>
       </dd>
     </div>
   )
 }
 
-/** A plate with its state, isolated so a right-to-left page keeps its order. */
+/**
+ * A plate with its state (a dash without a plate), isolated so a right-to-left page keeps its
+ * order. The plate never breaks; its state may go to the next line on a narrow screen.
+ */
 export function PlateText({ plate, state }: { plate: string | null; state: string | null }) {
-  return plate ? <bdi>{`${plate}${state ? ` · ${state}` : ''}`}</bdi> : null
+  if (!plate) return dash
+  return (
+    <bdi>
+      <span className="whitespace-nowrap">{plate}</span>
+      {state ? (
+        <>
+          {' '}
+          <span className="whitespace-nowrap">{`· ${state}`}</span>
+        </>
+      ) : null}
+    </bdi>
+  )
 }
 
-/** A registration or inspection date with its badge when it is overdue or due soon. */
+/** A registration or inspection date (a dash without one) with its badge when it is overdue or due soon. */
 export function ComplianceDate({ date, kind, compliance }: { date: string | null; kind: keyof ComplianceFlags; compliance: ComplianceFlags }) {
   const { i18n } = useTranslation()
-  if (!date) return null
+  if (!date) return dash
   return (
     <>
       {formatDate(i18n.language, date)}

@@ -2,7 +2,8 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
-import { ListEmpty, ListHeader, OrDash, PlateCell } from '~/components/lists/list-page'
+import { ListEmpty, ListHeader } from '~/components/lists/list-page'
+import { OrDash, PlateText } from '~/components/ui/details'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { Badge } from '~/components/ui/badge'
@@ -184,12 +185,16 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
                   <td>
                     <OrDash>{trailer.company?.name}</OrDash>
                   </td>
-                  <PlateCell plate={trailer.licensePlate} state={trailer.plateState} />
+                  <td>
+                    <PlateText plate={trailer.licensePlate} state={trailer.plateState} />
+                  </td>
                   <td className="whitespace-nowrap">
                     <Badge tone={TRAILER_STATUS_META[trailer.status].tone}>{t(`trailers.status.${trailer.status}`)}</Badge>
                   </td>
                   <td>
-                    <span className="whitespace-nowrap">{<OrDash>{formatDate(i18n.language, trailer.inspectionDue)}</OrDash>}</span>
+                    <span className="whitespace-nowrap">
+                      <OrDash>{formatDate(i18n.language, trailer.inspectionDue)}</OrDash>
+                    </span>
                     <ComplianceBadges compliance={trailer.compliance} />
                   </td>
                   <CustomFieldCells columns={loaderData.columns} values={trailer.customFields} />

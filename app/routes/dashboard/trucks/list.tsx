@@ -2,7 +2,8 @@ import { useTranslation } from '~/utils/use-translation'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
-import { ListEmpty, ListHeader, OrDash, PlateCell } from '~/components/lists/list-page'
+import { ListEmpty, ListHeader } from '~/components/lists/list-page'
+import { OrDash, PlateText } from '~/components/ui/details'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -177,12 +178,16 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
                     <OrDash>{truck.company}</OrDash>
                   </td>
                   <td>{truck.vehicle ? <bdi>{truck.vehicle}</bdi> : <span className="text-muted">—</span>}</td>
-                  <PlateCell plate={truck.licensePlate} state={truck.plateState} />
+                  <td>
+                    <PlateText plate={truck.licensePlate} state={truck.plateState} />
+                  </td>
                   <td className="whitespace-nowrap">
                     <Badge tone={TRUCK_STATUS_META[truck.status].tone}>{t(`trucks.status.${truck.status}`)}</Badge>
                   </td>
                   <td>
-                    <span className="whitespace-nowrap">{<OrDash>{formatDate(i18n.language, truck.inspectionDue)}</OrDash>}</span>
+                    <span className="whitespace-nowrap">
+                      <OrDash>{formatDate(i18n.language, truck.inspectionDue)}</OrDash>
+                    </span>
                     <ComplianceBadges compliance={truck.compliance} />
                   </td>
                   <td className="text-end whitespace-nowrap tabular-nums">
