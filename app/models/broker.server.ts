@@ -9,7 +9,6 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  updateVersioned,
   assertUniqueFields,
   deleteVersioned,
   inBatches,
@@ -18,6 +17,7 @@ import {
   requireFound,
   rethrowUnique,
   type UniqueIndexes,
+  updateVersioned,
 } from './records.server'
 
 const ENTITY = 'broker'

@@ -8,21 +8,21 @@ import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  updateVersioned,
-  assertUniqueFields,
   assertReferences,
+  assertUniqueFields,
   deleteVersioned,
-  isForeignKeyViolation,
   idsByCompactPlate,
   inBatches,
+  isForeignKeyViolation,
   isoDate,
   listPage,
+  type Reference,
   requireFound,
   rethrowReferenceGone,
   rethrowUnique,
-  type Reference,
   toDateOnly,
   type UniqueIndexes,
+  updateVersioned,
 } from './records.server'
 
 const ENTITY = 'trailer'

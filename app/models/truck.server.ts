@@ -9,21 +9,21 @@ import { complianceWhere, startOfToday } from './compliance.server'
 import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
 import {
   assertId,
-  updateVersioned,
-  assertUniqueFields,
   assertReferences,
+  assertUniqueFields,
   deleteVersioned,
-  isForeignKeyViolation,
   idsByCompactPlate,
   inBatches,
+  isForeignKeyViolation,
   isoDate,
   listPage,
+  type Reference,
   requireFound,
   rethrowReferenceGone,
   rethrowUnique,
-  type Reference,
   toDateOnly,
   type UniqueIndexes,
+  updateVersioned,
 } from './records.server'
 
 const ENTITY = 'truck'
