@@ -1,85 +1,53 @@
 /** Brokers: the domain rules, shared by /dashboard/brokers/* and /api/brokers. */
-import type { Broker as BrokerRow, Prisma } from '~/generated/prisma/client'
-import type { BrokerInput, BrokerListQuery, BrokerUpdate } from '~/schemas/broker'
+import type { Broker as BrokerRow } from '~/generated/prisma/client'
+import { BrokerSchema, type BrokerInput, type BrokerListQuery } from '~/schemas/broker'
 import { fmcsaDigits } from '~/schemas/fields'
 import { prisma, type Tx } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
-import { resolveCustomFields, type CustomFieldValues } from './custom-fields.server'
-import {
-  assertId,
-  assertUniqueFields,
-  deleteVersioned,
-  inBatches,
-  isForeignKeyViolation,
-  listPage,
-  requireFound,
-  rethrowUnique,
-  type UniqueIndexes,
-  updateVersioned,
-} from './records.server'
+import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
+import { requireFound } from './records.server'
 
-const ENTITY = 'broker'
 const NOT_FOUND = 'brokers.errors.notFound'
 
 /** A broker with its credit limit as a plain number of cents (the column is BIGINT). */
 export type Broker = Omit<BrokerRow, 'creditLimitCents'> & { creditLimitCents: number | null }
 
-function toBroker(row: BrokerRow): Broker {
-  return { ...row, creditLimitCents: row.creditLimitCents === null ? null : Number(row.creditLimitCents) }
-}
+const brokers = recordStore<Broker, BrokerInput, BrokerListQuery>({
+  entity: 'broker',
+  table: (db) => db.broker,
+  toRecord: (row: BrokerRow) => ({ ...row, creditLimitCents: row.creditLimitCents === null ? null : Number(row.creditLimitCents) }),
+  notFound: NOT_FOUND,
+  // Loads and invoices point at it (their foreign keys are RESTRICT): the database itself refuses the delete.
+  inUse: 'brokers.errors.inUse',
+  // The name is CITEXT, so case does not matter.
+  unique: {
+    Broker_organizationId_name_key: { field: 'name', messageKey: 'brokers.errors.duplicateName' },
+    Broker_organizationId_mcNumber_key: { field: 'mcNumber', messageKey: 'brokers.errors.duplicateMc' },
+  },
+  customFields: 'brokers',
+  toData: (input) => toColumns(BrokerSchema, input),
+  /** The search box matches name, MC and DOT numbers (with or without "MC"), contact, emails, city. */
+  where: (organizationId, { q, status, paymentTerms }) => {
+    // "MC 123456", "MC-123456" and "123-456" find the number stored as digits.
+    const digits = q ? fmcsaDigits(q) : null
+    const numbers = digits ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []
+    const search = q ? { OR: [...containsAny(q, ['name', 'contactName', 'email', 'billingEmail', 'city']), ...numbers] } : {}
+    return { organizationId, status, paymentTerms, ...search }
+  },
+  orderBy: (query) => sortOrder(query, { nullable: ['mcNumber', 'contactName', 'city', 'creditLimitCents'] }),
+})
 
-// Prisma accepts `nulls: 'last'` only on nullable columns.
-const NULLABLE_SORTS = new Set<string>(['mcNumber', 'contactName', 'city', 'creditLimitCents'])
+export const listBrokers = brokers.list
+export const exportBrokers = brokers.all
+export const getBroker = brokers.get
+export const createBroker = brokers.create
+export const updateBroker = brokers.update
+export const deleteBroker = brokers.remove
 
-function orderBy(sort: BrokerListQuery['sort'], dir: BrokerListQuery['dir']): Prisma.BrokerOrderByWithRelationInput[] {
-  const primary: Prisma.BrokerOrderByWithRelationInput = NULLABLE_SORTS.has(sort) ? { [sort]: { sort: dir, nulls: 'last' } } : { [sort]: dir }
-  // A stable tiebreaker keeps pagination from repeating or skipping rows.
-  return [primary, { id: 'asc' }]
-}
-
-/** What the search box matches: name, MC and DOT numbers (with or without "MC"), contact, emails, city. */
-function searchWhere(q: string): Prisma.BrokerWhereInput {
-  const contains = { contains: q, mode: 'insensitive' } as const
-  // "MC 123456", "MC-123456" and "123-456" find the number stored as digits.
-  const digits = fmcsaDigits(q)
-  return {
-    OR: [
-      { name: contains },
-      { contactName: contains },
-      { email: contains },
-      { billingEmail: contains },
-      { city: contains },
-      ...(digits ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []),
-    ],
-  }
-}
-
-/** The list's search and filters, shared by the page, the API and the CSV export. */
-function listWhere(organizationId: string, query: BrokerListQuery): Prisma.BrokerWhereInput {
-  return {
-    organizationId,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.paymentTerms ? { paymentTerms: query.paymentTerms } : {}),
-    ...(query.q ? searchWhere(query.q) : {}),
-  }
-}
-
-export async function listBrokers(organizationId: string, query: BrokerListQuery) {
-  const where = listWhere(organizationId, query)
-  return listPage(
-    query,
-    () => prisma.broker.count({ where }),
-    async (window) => (await prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...window })).map(toBroker),
-  )
-}
-
-/** Every broker the list's search and filters match, in its order (CSV export). */
-export async function* exportBrokers(organizationId: string, query: BrokerListQuery) {
-  const where = listWhere(organizationId, query)
-  for await (const row of inBatches((window) => prisma.broker.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...window }))) yield toBroker(row)
-}
+/** The API shape: the credit limit in integer cents, the address flat as the form has it. */
+export const serializeBroker = (broker: Broker) => apiRecord(broker)
+export type BrokerDto = ReturnType<typeof serializeBroker>
 
 /** The export's columns, for the page (translated) and `GET /api/brokers?format=csv` (keys). */
 export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [
@@ -109,12 +77,6 @@ export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [
   { key: 'id', label: 'fields.id', value: (broker) => broker.id },
 ]
 
-/** Another organization's broker is simply not found: never its data, never a hint it exists. */
-export async function getBroker(organizationId: string, id: string): Promise<Broker> {
-  assertId(id, NOT_FOUND)
-  return toBroker(requireFound(await prisma.broker.findFirst({ where: { id, organizationId } }), NOT_FOUND))
-}
-
 /** Options for broker pickers (loads, invoices): every broker, those on hold marked by their status. */
 export function listBrokerOptions(organizationId: string) {
   return prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } })
@@ -128,120 +90,3 @@ export async function assertBrokerAcceptsLoads(tx: Tx, organizationId: string, b
   const broker = requireFound(await tx.broker.findFirst({ where: { id: brokerId, organizationId }, select: { status: true } }), NOT_FOUND)
   if (broker.status === 'on_hold') throw new DomainError('in_use', 'brokers.errors.onHold')
 }
-
-/** The unique indexes of brokers (the name is CITEXT, so case does not matter), as field errors. */
-const UNIQUE_INDEXES: UniqueIndexes = {
-  Broker_organizationId_name_key: { field: 'name', messageKey: 'brokers.errors.duplicateName' },
-  Broker_organizationId_mcNumber_key: { field: 'mcNumber', messageKey: 'brokers.errors.duplicateMc' },
-}
-
-/** Everything a write checks before it writes, in the write's transaction. */
-async function prepare(tx: Tx, organizationId: string, input: BrokerInput, exceptId?: string, storedCustomFields?: unknown) {
-  const [customFields] = await Promise.all([
-    resolveCustomFields(tx, organizationId, 'brokers', input.customFields, storedCustomFields),
-    assertUniqueFields(tx.broker, organizationId, exceptId, UNIQUE_INDEXES, input),
-  ])
-  return toData(input, customFields)
-}
-
-function toData(input: BrokerInput, customFields: CustomFieldValues) {
-  return {
-    name: input.name,
-    mcNumber: input.mcNumber || null,
-    dotNumber: input.dotNumber || null,
-    contactName: input.contactName || null,
-    email: input.email || null,
-    phone: input.phone || null,
-    billingEmail: input.billingEmail || null,
-    addressLine1: input.addressLine1 || null,
-    addressLine2: input.addressLine2 || null,
-    city: input.city || null,
-    state: input.state || null,
-    postalCode: input.postalCode || null,
-    country: input.country || null,
-    paymentTerms: input.paymentTerms,
-    creditLimitCents: input.creditLimitCents ?? null,
-    status: input.status,
-    notes: input.notes || null,
-    customFields,
-  }
-}
-
-export async function createBroker(actor: Actor, input: BrokerInput): Promise<Broker> {
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const data = await prepare(tx, actor.organizationId, input)
-      const broker = toBroker(await tx.broker.create({ data: { ...data, organizationId: actor.organizationId } }))
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: broker.id, action: 'create', after: data })
-      return broker
-    })
-  } catch (error) {
-    rethrowUnique(error, UNIQUE_INDEXES)
-  }
-}
-
-/** Saves a whole broker if nobody changed it since `version` was read; otherwise 409, nothing written. */
-export async function updateBroker(actor: Actor, id: string, input: BrokerUpdate): Promise<Broker> {
-  const { organizationId } = actor
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const stored = await updateVersioned(tx.broker, { id, organizationId }, input.version, NOT_FOUND, (row) =>
-        prepare(tx, organizationId, input, id, row.customFields),
-      )
-      const before = toBroker(stored.before)
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before, after: { ...before, ...stored.data } })
-      return toBroker(await tx.broker.findUniqueOrThrow({ where: { id } }))
-    })
-  } catch (error) {
-    rethrowUnique(error, UNIQUE_INDEXES)
-  }
-}
-
-/**
- * Deletes a broker if it is still the version the client saw (when one is given); the version is
- * in the DELETE's WHERE, so of many parallel deletes exactly one wins. A broker that other records
- * still reference (loads, invoices: foreign keys with onDelete: Restrict) is refused with 409
- * `in_use` by the database itself, and nothing is deleted.
- */
-export async function deleteBroker(actor: Actor, id: string, version?: number): Promise<Broker> {
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const before = toBroker(await deleteVersioned(tx.broker, { id, organizationId: actor.organizationId }, version, NOT_FOUND))
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-      return before
-    })
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new DomainError('in_use', 'brokers.errors.inUse')
-    throw error
-  }
-}
-
-/** The API shape: the credit limit in integer cents, the address flat as the form has it. */
-export function serializeBroker(broker: Broker) {
-  return {
-    id: broker.id,
-    organizationId: broker.organizationId,
-    name: broker.name,
-    mcNumber: broker.mcNumber,
-    dotNumber: broker.dotNumber,
-    contactName: broker.contactName,
-    email: broker.email,
-    phone: broker.phone,
-    billingEmail: broker.billingEmail,
-    addressLine1: broker.addressLine1,
-    addressLine2: broker.addressLine2,
-    city: broker.city,
-    state: broker.state,
-    postalCode: broker.postalCode,
-    country: broker.country,
-    paymentTerms: broker.paymentTerms,
-    creditLimitCents: broker.creditLimitCents,
-    status: broker.status,
-    notes: broker.notes,
-    customFields: broker.customFields,
-    createdAt: broker.createdAt.toISOString(),
-    updatedAt: broker.updatedAt.toISOString(),
-    version: broker.version,
-  }
-}
-export type BrokerDto = ReturnType<typeof serializeBroker>

@@ -163,7 +163,6 @@ function truckJson(row: TruckRow) {
     organizationId: row.organizationId,
     unitNumber: row.unitNumber,
     companyId: row.companyId,
-    company: row.companyId ? { id: row.companyId, name: row.companyName } : null,
     vin: row.vin,
     make: row.make,
     model: row.model,
@@ -176,12 +175,14 @@ function truckJson(row: TruckRow) {
     inspectionDue: row.inspectionDue,
     odometerMiles: row.odometerMiles,
     primaryDriverId: row.primaryDriverId,
-    primaryDriver: row.primaryDriverId ? { id: row.primaryDriverId, firstName: row.driverFirstName, lastName: row.driverLastName } : null,
     notes: row.notes,
     customFields: row.customFields,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    // The app's record: the columns in the table's order, then the relations it includes.
+    company: row.companyId ? { id: row.companyId, name: row.companyName } : null,
+    primaryDriver: row.primaryDriverId ? { id: row.primaryDriverId, firstName: row.driverFirstName, lastName: row.driverLastName } : null,
   }
 }
 

@@ -184,6 +184,13 @@ describe('broker rules', () => {
     })
   })
 
+  it('replaces the whole broker on update: a field the form left empty is cleared', async () => {
+    const org = await createOrg()
+    const broker = await createBroker(actorOf(org), input({ contactName: 'Kay', city: 'Austin', creditLimitCents: 500_000, notes: 'N' }))
+    const saved = await updateBroker(actorOf(org), broker.id, update({ name: broker.name, version: 1 }))
+    expect(saved).toMatchObject({ contactName: null, city: null, creditLimitCents: null, notes: null, version: 2 })
+  })
+
   it('requires the version on update, in the schema the form and the API share', () => {
     const result = BrokerUpdateSchema.safeParse({ name: 'A' })
     expect(result.success).toBe(false)

@@ -148,6 +148,13 @@ describe('company rules', () => {
     expect(updates[0].changes).toEqual({ city: { before: 'Tulsa', after: 'Amarillo' } })
   })
 
+  it('replaces the whole company on update: a field the form left empty is cleared', async () => {
+    const org = await createOrg()
+    const company = await createCompany(actorOf(org), input({ legalName: 'Acme LLC', city: 'Dallas', notes: 'N' }))
+    const saved = await updateCompany(actorOf(org), company.id, update({ name: company.name, version: 1 }))
+    expect(saved).toMatchObject({ legalName: null, city: null, notes: null, version: 2 })
+  })
+
   it('keeps its own name on update (in another case), but refuses another company’s', async () => {
     const org = await createOrg()
     const a = await createCompany(actorOf(org), input({ name: 'Alpha Freight' }))

@@ -116,6 +116,16 @@ describe('trailer rules', () => {
     expect(updates[0].changes).toEqual({ lengthFt: { before: 48, after: 53 } })
   })
 
+  it('replaces the whole trailer on update: a field the form left empty is cleared', async () => {
+    const org = await createOrg()
+    const trailer = await createTrailer(
+      actorOf(org),
+      input({ companyId: org.company.id, lengthFt: 53, licensePlate: 'AB1234', inspectionDue: '2026-12-15', notes: 'N' }),
+    )
+    const saved = await updateTrailer(actorOf(org), trailer.id, update({ unitNumber: trailer.unitNumber, version: 1 }))
+    expect(saved).toMatchObject({ companyId: null, lengthFt: null, licensePlate: null, inspectionDue: null, notes: null, version: 2 })
+  })
+
   it('keeps its own unit number on update, but refuses another trailer’s', async () => {
     const org = await createOrg()
     const a = await createTrailer(actorOf(org), input({ unitNumber: 'TR-A' }))

@@ -89,6 +89,13 @@ describe('truck rules', () => {
     expect(updates[0].changes).toEqual({ make: { before: 'Volvo', after: 'Mack' } })
   })
 
+  it('replaces the whole truck on update: a field the form left empty is cleared', async () => {
+    const org = await createOrg()
+    const truck = await createTruck(actorOf(org), input({ companyId: org.company.id, make: 'Volvo', year: 2020, registrationExpiry: '2027-01-31', notes: 'N' }))
+    const saved = await updateTruck(actorOf(org), truck.id, update({ unitNumber: truck.unitNumber, version: 1 }))
+    expect(saved).toMatchObject({ companyId: null, make: null, year: null, registrationExpiry: null, notes: null, version: 2 })
+  })
+
   it('requires the version on update, in the schema the form and the API share', () => {
     const result = TruckUpdateSchema.safeParse({ unitNumber: 'T-1' })
     expect(result.success).toBe(false)

@@ -1,0 +1,44 @@
+/**
+ * The record store when the database, not the checks before the write, refuses it: the case of
+ * two requests racing past the checks. The checks are turned off here, so the unique indexes and
+ * foreign keys are the only guard, and the client must still get the checks' own answer.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { createTrailer, updateTrailer } from '~/models/trailer.server'
+import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { prisma } from '~/utils/db.server'
+import { actorOf, createOrg, unique } from '../helpers'
+
+vi.mock('~/models/records.server', async (original) => ({
+  ...(await original<typeof import('~/models/records.server')>()),
+  assertUniqueFields: async () => undefined,
+  assertReferences: async () => undefined,
+}))
+
+describe('record store, past the checks', () => {
+  it('answers a unique index that refuses a create or an update with the field error, writing nothing', async () => {
+    const org = await createOrg()
+    await createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'RACE-1' }))
+    await expect(createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'race-1' }))).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { unitNumber: ['trailers.errors.duplicateUnit'] },
+    })
+    const other = await createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: unique('TR') }))
+    await expect(updateTrailer(actorOf(org), other.id, TrailerUpdateSchema.parse({ unitNumber: 'Race-1', version: 1 }))).rejects.toMatchObject({
+      fields: { unitNumber: ['trailers.errors.duplicateUnit'] },
+    })
+    expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(2)
+    expect(await prisma.auditEvent.count({ where: { organizationId: org.organization.id, entity: 'trailer' } })).toBe(2)
+  })
+
+  it('answers a foreign key that refuses a gone company with the field error, writing nothing', async () => {
+    const org = await createOrg()
+    const gone = await prisma.company.create({ data: { organizationId: org.organization.id, name: unique('Gone') } })
+    await prisma.company.delete({ where: { id: gone.id } })
+    await expect(createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: unique('TR'), companyId: gone.id }))).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { companyId: ['trailers.errors.unknownCompany'] },
+    })
+    expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+})
