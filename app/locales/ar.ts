@@ -276,8 +276,8 @@ const ar: Catalogue = {
       empty: 'أضف شاحنتك الأولى لتبدأ في إسناد الحمولات.',
       noMatchTitle: 'لم يُعثر على شاحنات',
       noMatch: 'لا توجد شاحنة تطابق عوامل التصفية هذه.',
-      editUnit: 'تعديل الشاحنة {{unit}}',
-      deleteUnit: 'حذف الشاحنة {{unit}}',
+      editRow: 'تعديل الشاحنة {{unit}}',
+      deleteRow: 'حذف الشاحنة {{unit}}',
     },
     new: {
       title: 'إضافة شاحنة جديدة',
@@ -348,8 +348,8 @@ const ar: Catalogue = {
       empty: 'أضف أول مقطورة لتبدأ في إسناد الشحنات.',
       noMatchTitle: 'لم يتم العثور على مقطورات',
       noMatch: 'لا توجد مقطورة تطابق عوامل التصفية هذه.',
-      editUnit: 'تعديل المقطورة {{unit}}',
-      deleteUnit: 'حذف المقطورة {{unit}}',
+      editRow: 'تعديل المقطورة {{unit}}',
+      deleteRow: 'حذف المقطورة {{unit}}',
     },
     new: {
       title: 'إنشاء مقطورة جديدة',
@@ -425,8 +425,8 @@ const ar: Catalogue = {
       empty: 'أضف شركات النقل التي تديرها أو تنسّق حركتها، ثم خصّص لها الشاحنات والمقطورات والسائقين.',
       noMatchTitle: 'لم يتم العثور على شركات',
       noMatch: 'لا توجد شركة تطابق عوامل التصفية هذه.',
-      editCompany: 'تعديل الشركة {{name}}',
-      deleteCompany: 'حذف الشركة {{name}}',
+      editRow: 'تعديل الشركة {{name}}',
+      deleteRow: 'حذف الشركة {{name}}',
     },
     new: {
       title: 'إنشاء شركة جديدة',
@@ -669,8 +669,8 @@ const ar: Catalogue = {
       empty: 'أضف الوسطاء الذين يسندون إليك الحمولات، مع شروط الدفع وحد الائتمان لكل منهم.',
       noMatchTitle: 'لم يُعثر على وسطاء',
       noMatch: 'لا يوجد وسيط يطابق عوامل التصفية هذه.',
-      editBroker: 'تعديل الوسيط {{name}}',
-      deleteBroker: 'حذف الوسيط {{name}}',
+      editRow: 'تعديل الوسيط {{name}}',
+      deleteRow: 'حذف الوسيط {{name}}',
     },
     new: {
       title: 'إنشاء وسيط جديد',

@@ -276,8 +276,8 @@ const cn: Catalogue = {
       empty: '添加第一辆卡车，即可开始分配货运任务。',
       noMatchTitle: '未找到卡车',
       noMatch: '没有符合筛选条件的卡车。',
-      editUnit: '编辑卡车 {{unit}}',
-      deleteUnit: '删除卡车 {{unit}}',
+      editRow: '编辑卡车 {{unit}}',
+      deleteRow: '删除卡车 {{unit}}',
     },
     new: {
       title: '新增卡车',
@@ -348,8 +348,8 @@ const cn: Catalogue = {
       empty: '添加第一辆挂车，开始分配货运任务。',
       noMatchTitle: '未找到挂车',
       noMatch: '没有符合这些筛选条件的挂车。',
-      editUnit: '编辑挂车 {{unit}}',
-      deleteUnit: '删除挂车 {{unit}}',
+      editRow: '编辑挂车 {{unit}}',
+      deleteRow: '删除挂车 {{unit}}',
     },
     new: {
       title: '新建挂车',
@@ -425,8 +425,8 @@ const cn: Catalogue = {
       empty: '添加您运营或为其调度的承运公司，然后为它们分配卡车、挂车和司机。',
       noMatchTitle: '未找到公司',
       noMatch: '没有符合这些筛选条件的公司。',
-      editCompany: '编辑公司 {{name}}',
-      deleteCompany: '删除公司 {{name}}',
+      editRow: '编辑公司 {{name}}',
+      deleteRow: '删除公司 {{name}}',
     },
     new: {
       title: '新建公司',
@@ -669,8 +669,8 @@ const cn: Catalogue = {
       empty: '添加向您派发货运任务的经纪商，以及他们的付款条件和信用额度。',
       noMatchTitle: '未找到经纪商',
       noMatch: '没有符合这些筛选条件的经纪商。',
-      editBroker: '编辑经纪商 {{name}}',
-      deleteBroker: '删除经纪商 {{name}}',
+      editRow: '编辑经纪商 {{name}}',
+      deleteRow: '删除经纪商 {{name}}',
     },
     new: {
       title: '新建经纪商',

@@ -274,8 +274,8 @@ const en = {
       empty: 'Add your first truck to start assigning loads.',
       noMatchTitle: 'No trucks found',
       noMatch: 'No truck matches these filters.',
-      editUnit: 'Edit truck {{unit}}',
-      deleteUnit: 'Delete truck {{unit}}',
+      editRow: 'Edit truck {{unit}}',
+      deleteRow: 'Delete truck {{unit}}',
     },
     new: {
       title: 'Create a new truck',
@@ -347,8 +347,8 @@ const en = {
       empty: 'Add your first trailer to start assigning loads.',
       noMatchTitle: 'No trailers found',
       noMatch: 'No trailer matches these filters.',
-      editUnit: 'Edit trailer {{unit}}',
-      deleteUnit: 'Delete trailer {{unit}}',
+      editRow: 'Edit trailer {{unit}}',
+      deleteRow: 'Delete trailer {{unit}}',
     },
     new: {
       title: 'Create a new trailer',
@@ -425,8 +425,8 @@ const en = {
       empty: 'Add the carriers you operate or dispatch for, then assign trucks, trailers and drivers to them.',
       noMatchTitle: 'No companies found',
       noMatch: 'No company matches these filters.',
-      editCompany: 'Edit company {{name}}',
-      deleteCompany: 'Delete company {{name}}',
+      editRow: 'Edit company {{name}}',
+      deleteRow: 'Delete company {{name}}',
     },
     new: {
       title: 'Create a new company',
@@ -672,8 +672,8 @@ const en = {
       empty: 'Add the brokers who tender you loads, with their payment terms and credit limit.',
       noMatchTitle: 'No brokers found',
       noMatch: 'No broker matches these filters.',
-      editBroker: 'Edit broker {{name}}',
-      deleteBroker: 'Delete broker {{name}}',
+      editRow: 'Edit broker {{name}}',
+      deleteRow: 'Delete broker {{name}}',
     },
     new: {
       title: 'Create a new broker',

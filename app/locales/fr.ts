@@ -277,8 +277,8 @@ const fr: Catalogue = {
       empty: 'Ajoutez votre premier camion pour commencer à affecter des chargements.',
       noMatchTitle: 'Aucun camion trouvé',
       noMatch: 'Aucun camion ne correspond à ces filtres.',
-      editUnit: 'Modifier le camion {{unit}}',
-      deleteUnit: 'Supprimer le camion {{unit}}',
+      editRow: 'Modifier le camion {{unit}}',
+      deleteRow: 'Supprimer le camion {{unit}}',
     },
     new: {
       title: 'Ajouter un camion',
@@ -350,8 +350,8 @@ const fr: Catalogue = {
       empty: 'Ajoutez votre première remorque pour commencer à affecter des chargements.',
       noMatchTitle: 'Aucune remorque trouvée',
       noMatch: 'Aucune remorque ne correspond à ces filtres.',
-      editUnit: 'Modifier la remorque {{unit}}',
-      deleteUnit: 'Supprimer la remorque {{unit}}',
+      editRow: 'Modifier la remorque {{unit}}',
+      deleteRow: 'Supprimer la remorque {{unit}}',
     },
     new: {
       title: 'Ajouter une remorque',
@@ -428,8 +428,8 @@ const fr: Catalogue = {
       empty: 'Ajoutez les transporteurs que vous exploitez ou pour lesquels vous répartissez, puis affectez-leur camions, remorques et conducteurs.',
       noMatchTitle: 'Aucune société trouvée',
       noMatch: 'Aucune société ne correspond à ces filtres.',
-      editCompany: 'Modifier la société {{name}}',
-      deleteCompany: 'Supprimer la société {{name}}',
+      editRow: 'Modifier la société {{name}}',
+      deleteRow: 'Supprimer la société {{name}}',
     },
     new: {
       title: 'Créer une société',
@@ -678,8 +678,8 @@ const fr: Catalogue = {
       empty: 'Ajoutez les courtiers qui vous confient des chargements, avec leurs conditions de paiement et leur plafond de crédit.',
       noMatchTitle: 'Aucun courtier trouvé',
       noMatch: 'Aucun courtier ne correspond à ces filtres.',
-      editBroker: 'Modifier le courtier {{name}}',
-      deleteBroker: 'Supprimer le courtier {{name}}',
+      editRow: 'Modifier le courtier {{name}}',
+      deleteRow: 'Supprimer le courtier {{name}}',
     },
     new: {
       title: 'Créer un courtier',

@@ -277,8 +277,8 @@ const vi: Catalogue = {
       empty: 'Thêm xe tải đầu tiên để bắt đầu phân chuyến hàng.',
       noMatchTitle: 'Không tìm thấy xe tải',
       noMatch: 'Không có xe tải nào khớp với bộ lọc.',
-      editUnit: 'Sửa xe {{unit}}',
-      deleteUnit: 'Xóa xe {{unit}}',
+      editRow: 'Sửa xe {{unit}}',
+      deleteRow: 'Xóa xe {{unit}}',
     },
     new: {
       title: 'Thêm xe tải mới',
@@ -350,8 +350,8 @@ const vi: Catalogue = {
       empty: 'Thêm rơ-moóc đầu tiên để bắt đầu phân công chuyến hàng.',
       noMatchTitle: 'Không tìm thấy rơ-moóc',
       noMatch: 'Không có rơ-moóc nào khớp với bộ lọc này.',
-      editUnit: 'Sửa rơ-moóc {{unit}}',
-      deleteUnit: 'Xóa rơ-moóc {{unit}}',
+      editRow: 'Sửa rơ-moóc {{unit}}',
+      deleteRow: 'Xóa rơ-moóc {{unit}}',
     },
     new: {
       title: 'Tạo rơ-moóc mới',
@@ -428,8 +428,8 @@ const vi: Catalogue = {
       empty: 'Thêm các hãng vận tải bạn vận hành hoặc điều phối, rồi gán xe tải, rơ-moóc và tài xế cho họ.',
       noMatchTitle: 'Không tìm thấy công ty',
       noMatch: 'Không có công ty nào khớp với bộ lọc này.',
-      editCompany: 'Sửa công ty {{name}}',
-      deleteCompany: 'Xóa công ty {{name}}',
+      editRow: 'Sửa công ty {{name}}',
+      deleteRow: 'Xóa công ty {{name}}',
     },
     new: {
       title: 'Tạo công ty mới',
@@ -676,8 +676,8 @@ const vi: Catalogue = {
       empty: 'Thêm các nhà môi giới giao hàng cho bạn, cùng điều khoản thanh toán và hạn mức tín dụng của họ.',
       noMatchTitle: 'Không tìm thấy nhà môi giới',
       noMatch: 'Không có nhà môi giới nào khớp với bộ lọc này.',
-      editBroker: 'Sửa nhà môi giới {{name}}',
-      deleteBroker: 'Xóa nhà môi giới {{name}}',
+      editRow: 'Sửa nhà môi giới {{name}}',
+      deleteRow: 'Xóa nhà môi giới {{name}}',
     },
     new: {
       title: 'Tạo nhà môi giới mới',

@@ -1,5 +1,11 @@
 import { redirect } from 'react-router'
+import type { z } from 'zod'
+import { customFieldColumns, shownCustomFields, type CustomFieldList } from '~/models/custom-fields.server'
 import { lastPage } from '~/models/records.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { listPermissions, type Entity } from '~/utils/permissions'
+import { requirePermission } from '~/utils/session.server'
+import type { SessionUser } from '~/models/auth.server'
 
 /**
  * A list page past the end (an old link, or the last row deleted) shows the last page instead of
@@ -11,4 +17,43 @@ export function redirectPastLastPage(url: URL, query: { page: number; pageSize: 
   const target = new URL(url)
   target.searchParams.set('page', String(last))
   throw redirect(`${target.pathname}${target.search}`)
+}
+
+/**
+ * What a record list page's loader reads (RecordList renders it): the query from the URL (bad
+ * values fall back), one page of rows and the total, for a user who may read the entity; the
+ * custom-field columns and each row's values for the shown ones only; the row that just changed;
+ * what the role may do. `row` maps a record to what the table shows, not the API record (issue
+ * 11). `also` reads what else the page needs (filter options) in parallel. A page past the end
+ * redirects to the last one.
+ */
+export async function readListPage<Schema extends z.ZodType<{ page: number; pageSize: number }>, Item extends { customFields: unknown }, Shown, Also = null>(
+  request: Request,
+  options: {
+    entity: Entity
+    customFields: CustomFieldList
+    schema: Schema
+    read: (organizationId: string, query: z.output<Schema>) => Promise<{ items: Item[]; total: number }>
+    row: (item: Item) => Shown
+    also?: (user: SessionUser) => Promise<Also>
+  },
+) {
+  const user = await requirePermission(request, 'read', options.entity)
+  const url = new URL(request.url)
+  const query = parseListQuery(options.schema, url.searchParams)
+  const [result, columns, also] = await Promise.all([
+    options.read(user.organizationId, query),
+    customFieldColumns(user.organizationId, options.customFields, url.searchParams),
+    options.also ? options.also(user) : (null as Also),
+  ])
+  redirectPastLastPage(url, query, result.total)
+  return {
+    query,
+    columns,
+    also,
+    total: result.total,
+    changed: url.searchParams.get('changed'),
+    rows: result.items.map((item) => ({ ...options.row(item), customFields: shownCustomFields(columns, item.customFields) })),
+    ...listPermissions(user.role, options.entity),
+  }
 }

@@ -43,7 +43,7 @@ const dash = <span className="text-muted">—</span>
 
 /** A value, or a muted dash when there is none (null, undefined or ''). */
 export function OrDash({ children }: { children: ReactNode }) {
-  return children === null || children === undefined || children === '' ? dash : <>{children}</>
+  return children === null || children === undefined || children === '' || children === false ? dash : <>{children}</>
 }
 
 /** One label and its value; an empty value shows a dash, a long one wraps. */

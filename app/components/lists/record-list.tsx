@@ -1,0 +1,213 @@
+import type { ReactNode } from 'react'
+import { href, useLocation } from 'react-router'
+import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders, type CustomFieldColumns } from '~/components/lists/custom-field-columns'
+import { ListEmpty, ListHeader } from '~/components/lists/list-page'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { ListToolbar, type FilterSelect } from '~/components/lists/list-toolbar'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Pagination, SortHeader } from '~/components/ui/list-controls'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { useTranslation } from '~/utils/use-translation'
+
+/**
+ * The entities whose pages follow the record layout: `/dashboard/<name>/list`, `/new`, `/export`,
+ * `/:id`, `/:id/edit`, `/:id/delete`, and strings under `<name>.list.*`, `<name>.delete.*` and
+ * `<name>.changes.changedRow` (their keys are checked in tests/unit/i18n.test.ts).
+ */
+export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies'] as const
+export type RecordListName = (typeof RECORD_LISTS)[number]
+
+/** The strings a record list takes from its entity's catalogue, by these names. */
+export const RECORD_LIST_STRINGS = [
+  'list.title',
+  'list.new',
+  'list.search',
+  'list.searchPlaceholder',
+  'list.noMatchTitle',
+  'list.noMatch',
+  'list.emptyTitle',
+  'list.empty',
+  'list.editRow',
+  'list.deleteRow',
+  'delete.title',
+  'delete.description',
+  'changes.changedRow',
+] as const
+
+/** Typed paths of an entity's pages (React Router's href(), so a missing route fails the type check). */
+function paths(name: RecordListName, id = '') {
+  const base = `/dashboard/${name}` as '/dashboard/trucks'
+  return {
+    list: href(`${base}/list`),
+    create: href(`${base}/new`),
+    exportCsv: href(`${base}/export`),
+    view: href(`${base}/:id`, { id }),
+    edit: href(`${base}/:id/edit`, { id }),
+    remove: href(`${base}/:id/delete`, { id }),
+  }
+}
+
+export type RecordColumn<Row> = {
+  label: string
+  /** The list query's sort value, when the column sorts. */
+  sort?: string
+  /** Numbers: aligned to the end edge. */
+  numeric?: boolean
+  /** The cell's own classes (`fd-table` pads every cell). */
+  className?: string
+  /** `view`: the record's page, remembering the list as the user left it. */
+  cell: (row: Row, links: { view: string }) => ReactNode
+}
+
+type Row = { id: string; version: number; customFields: unknown }
+
+/**
+ * A record list page: header with New, search and filter toolbar with Export and the custom-field
+ * Columns menu, the table (the first column links to the record and marks the row that just
+ * changed; Edit and Delete for the roles that may), its empty states and pagination. The route
+ * names its columns and filters; everything else is the same on every record list.
+ */
+export function RecordList<R extends Row>(props: {
+  name: RecordListName
+  data: {
+    query: { q?: string; sort: string; dir: 'asc' | 'desc'; page: number; pageSize: number }
+    total: number
+    changed: string | null
+    columns: CustomFieldColumns
+    canCreate: boolean
+    canUpdate: boolean
+    canDelete: boolean
+  }
+  rows: R[]
+  /** The values a row's strings interpolate (`{ unit: trailer.unitNumber }`). */
+  rowName: (row: R) => Record<string, string>
+  filters: FilterSelect[]
+  columns: [RecordColumn<R> & { after?: (row: R) => ReactNode }, ...RecordColumn<R>[]]
+}) {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  const { name, data, rows, columns } = props
+  const { query } = data
+  const list = paths(name)
+  const returnTo = listReturnTo(`${pathname}${search}`, list.list)
+  const text = (key: (typeof RECORD_LIST_STRINGS)[number], values?: Record<string, string>) => t(`${name}.${key}`, values)
+  const [first, ...rest] = columns
+  const header = (column: RecordColumn<R>) =>
+    column.sort ? (
+      <SortHeader
+        key={column.sort}
+        column={column.sort}
+        label={column.label}
+        sort={query.sort}
+        dir={query.dir}
+        className={column.numeric ? 'px-3 py-3 text-end' : undefined}
+      />
+    ) : (
+      <th key={column.label} scope="col" className={column.numeric ? 'px-3 py-3 text-end' : 'px-4 py-3 text-start'}>
+        <span className="font-semibold">{column.label}</span>
+      </th>
+    )
+
+  return (
+    <>
+      <ListHeader
+        title={text('list.title')}
+        listLabel={t(`nav.${name}`)}
+        list={list.list}
+        newHref={data.canCreate && withReturnTo(list.create, returnTo)}
+        newLabel={text('list.new')}
+      />
+      <Card className="overflow-hidden">
+        <ListToolbar
+          query={query}
+          keep={{ cols: columnsParam(data.columns) }}
+          searchLabel={text('list.search')}
+          exportHref={`${list.exportCsv}${search}`}
+          searchPlaceholder={text('list.searchPlaceholder')}
+          filters={props.filters}
+        />
+        <ColumnsMenu columns={data.columns} />
+
+        {rows.length === 0 ? (
+          <ListEmpty
+            narrowed={Boolean(query.q || props.filters.some((filter) => filter.value)) || query.page > 1}
+            clearTo={pathname}
+            noMatch={{ title: text('list.noMatchTitle'), description: text('list.noMatch') }}
+            empty={{
+              title: text('list.emptyTitle'),
+              description: text('list.empty'),
+              action: data.canCreate ? <ButtonLink to={list.create}>{text('list.new')}</ButtonLink> : undefined,
+            }}
+          />
+        ) : (
+          <ListTable
+            testId={name}
+            head={
+              <>
+                {columns.map(header)}
+                <CustomFieldHeaders columns={data.columns} />
+              </>
+            }
+          >
+            {rows.map((row) => {
+              const changed = row.id === data.changed
+              const values = props.rowName(row)
+              const record = paths(name, row.id)
+              const links = { view: withReturnTo(record.view, returnTo) }
+              return (
+                <ListRow
+                  key={row.id}
+                  changed={changed}
+                  actions={
+                    <RowActions
+                      returnTo={returnTo}
+                      edit={data.canUpdate && { path: record.edit, label: text('list.editRow', values) }}
+                      remove={
+                        data.canDelete && {
+                          path: record.remove,
+                          version: row.version,
+                          label: text('list.deleteRow', values),
+                          title: text('delete.title', values),
+                          description: text('delete.description'),
+                        }
+                      }
+                    />
+                  }
+                >
+                  <td className={first.className ?? 'font-semibold whitespace-nowrap'}>
+                    <a href={links.view} className="hover:underline">
+                      {first.cell(row, links)}
+                    </a>
+                    {changed ? <span className="sr-only"> ({text('changes.changedRow')})</span> : null}
+                    {first.after?.(row)}
+                  </td>
+                  {rest.map((column, index) => (
+                    <td key={index} className={column.numeric ? `text-end whitespace-nowrap tabular-nums ${column.className ?? ''}` : column.className}>
+                      {column.cell(row, links)}
+                    </td>
+                  ))}
+                  <CustomFieldCells columns={data.columns} values={row.customFields} />
+                </ListRow>
+              )
+            })}
+          </ListTable>
+        )}
+        {data.total > 0 ? <Pagination total={data.total} page={query.page} pageSize={query.pageSize} pageSizes={PAGE_SIZES} /> : null}
+      </Card>
+    </>
+  )
+}
+
+/** A filter select over an enum's values, each labelled by its translation (`trailers.status.<value>`). */
+export function enumFilter(
+  t: (key: string) => string,
+  name: string,
+  label: string,
+  value: string | undefined,
+  values: readonly string[],
+  prefix: string,
+): FilterSelect {
+  return { name, label, value, options: values.map((option) => ({ value: option, label: t(`${prefix}.${option}`) })) }
+}
