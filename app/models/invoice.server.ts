@@ -35,12 +35,13 @@ import {
   assertOneRow,
   assertReferences,
   assertVersion,
-  isUniqueViolation,
   isoDate,
+  isUniqueViolation,
   listPage,
+  ownReference,
+  type Reference,
   requireFound,
   toDateOnly,
-  type Reference,
 } from './records.server'
 
 const ENTITY = 'invoice'
@@ -294,18 +295,8 @@ async function moveLoads(tx: Tx, actor: Actor, loads: Array<{ id: string; versio
 
 function references(organizationId: string, input: InvoiceInput): Reference[] {
   return [
-    {
-      field: 'brokerId',
-      id: input.brokerId,
-      find: (tx, id) => tx.broker.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'invoices.errors.unknownBroker',
-    },
-    {
-      field: 'companyId',
-      id: input.companyId,
-      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'invoices.errors.unknownCompany',
-    },
+    ownReference(organizationId, 'broker', 'brokerId', input.brokerId, 'invoices.errors.unknownBroker'),
+    ownReference(organizationId, 'company', 'companyId', input.companyId, 'invoices.errors.unknownCompany'),
   ]
 }
 

@@ -33,9 +33,10 @@ import {
   assertVersion,
   escapeLike,
   listPage,
+  ownReference,
+  type Reference,
   requireFound,
   rethrowReferenceGone,
-  type Reference,
 } from './records.server'
 
 const ENTITY = 'load'
@@ -245,36 +246,11 @@ export async function getLoad(viewer: LoadViewer, id: string): Promise<LoadWithR
 
 function references(organizationId: string, input: LoadInput): Reference[] {
   return [
-    {
-      field: 'brokerId',
-      id: input.brokerId,
-      find: (tx, id) => tx.broker.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'loads.errors.unknownBroker',
-    },
-    {
-      field: 'companyId',
-      id: input.companyId,
-      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'loads.errors.unknownCompany',
-    },
-    {
-      field: 'driverId',
-      id: input.driverId,
-      find: (tx, id) => tx.user.findFirst({ where: { id, organizationId, role: 'driver' }, select: { id: true } }),
-      messageKey: 'loads.errors.unknownDriver',
-    },
-    {
-      field: 'truckId',
-      id: input.truckId,
-      find: (tx, id) => tx.truck.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'loads.errors.unknownTruck',
-    },
-    {
-      field: 'trailerId',
-      id: input.trailerId,
-      find: (tx, id) => tx.trailer.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'loads.errors.unknownTrailer',
-    },
+    ownReference(organizationId, 'broker', 'brokerId', input.brokerId, 'loads.errors.unknownBroker'),
+    ownReference(organizationId, 'company', 'companyId', input.companyId, 'loads.errors.unknownCompany'),
+    ownReference(organizationId, 'driver', 'driverId', input.driverId, 'loads.errors.unknownDriver'),
+    ownReference(organizationId, 'truck', 'truckId', input.truckId, 'loads.errors.unknownTruck'),
+    ownReference(organizationId, 'trailer', 'trailerId', input.trailerId, 'loads.errors.unknownTrailer'),
   ]
 }
 

@@ -176,6 +176,26 @@ export type Reference = {
   messageKey: string
 }
 
+/** What a record may reference: another of the organization's rows (a driver is a user with the driver role). */
+const REFERENCED = {
+  broker: (tx: Tx, where: Key) => tx.broker.findFirst({ where, select: { id: true } }),
+  company: (tx: Tx, where: Key) => tx.company.findFirst({ where, select: { id: true } }),
+  driver: (tx: Tx, where: Key) => tx.user.findFirst({ where: { ...where, role: 'driver' }, select: { id: true } }),
+  truck: (tx: Tx, where: Key) => tx.truck.findFirst({ where, select: { id: true } }),
+  trailer: (tx: Tx, where: Key) => tx.trailer.findFirst({ where, select: { id: true } }),
+}
+
+/** The input's `field` names one of the organization's rows of `kind`, or the write is refused with `messageKey` there. */
+export function ownReference(
+  organizationId: string,
+  kind: keyof typeof REFERENCED,
+  field: string,
+  id: string | null | undefined,
+  messageKey: string,
+): Reference {
+  return { field, id, messageKey, find: (tx, id) => REFERENCED[kind](tx, { id, organizationId }) }
+}
+
 /**
  * Every referenced record (company, driver, broker …) exists in the actor's organization, or the
  * write is refused with a field error per bad reference. Checked inside the write's transaction.

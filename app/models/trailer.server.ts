@@ -3,7 +3,7 @@ import type { Trailer } from '~/generated/prisma/client'
 import { TrailerSchema, type TrailerInput, type TrailerListQuery } from '~/schemas/trailer'
 import type { CsvColumn } from '~/utils/csv.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
-import { idsByCompactPlate, isoDate } from './records.server'
+import { idsByCompactPlate, isoDate, ownReference } from './records.server'
 
 export type TrailerWithRelations = Trailer & { company: { id: string; name: string } | null }
 
@@ -19,14 +19,7 @@ const trailers = recordStore<TrailerWithRelations, TrailerInput, TrailerListQuer
     Trailer_organizationId_unitNumber_key: { field: 'unitNumber', messageKey: 'trailers.errors.duplicateUnit' },
     Trailer_organizationId_vin_key: { field: 'vin', messageKey: 'validation.vinTaken' },
   },
-  references: (organizationId, input) => [
-    {
-      field: 'companyId',
-      id: input.companyId,
-      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'trailers.errors.unknownCompany',
-    },
-  ],
+  references: (organizationId, input) => [ownReference(organizationId, 'company', 'companyId', input.companyId, 'trailers.errors.unknownCompany')],
   customFields: 'trailers',
   toData: (input) => toColumns(TrailerSchema, input, ['registrationExpiry', 'inspectionDue']),
   where: async (organizationId, { q, status, type, companyId }) => {

@@ -5,7 +5,7 @@ import { prisma } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { complianceWhere, startOfToday } from './compliance.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
-import { idsByCompactPlate, isoDate } from './records.server'
+import { idsByCompactPlate, isoDate, ownReference } from './records.server'
 
 export type TruckWithRelations = Truck & {
   company: { id: string; name: string } | null
@@ -29,18 +29,8 @@ const trucks = recordStore<TruckWithRelations, TruckInput, TruckListQuery>({
   },
   /** The company and the primary driver (a user with the driver role) are the organization's own. */
   references: (organizationId, input) => [
-    {
-      field: 'companyId',
-      id: input.companyId,
-      find: (tx, id) => tx.company.findFirst({ where: { id, organizationId }, select: { id: true } }),
-      messageKey: 'trucks.errors.unknownCompany',
-    },
-    {
-      field: 'primaryDriverId',
-      id: input.primaryDriverId,
-      find: (tx, id) => tx.user.findFirst({ where: { id, organizationId, role: 'driver' }, select: { id: true } }),
-      messageKey: 'trucks.errors.unknownDriver',
-    },
+    ownReference(organizationId, 'company', 'companyId', input.companyId, 'trucks.errors.unknownCompany'),
+    ownReference(organizationId, 'driver', 'primaryDriverId', input.primaryDriverId, 'trucks.errors.unknownDriver'),
   ],
   customFields: 'trucks',
   toData: (input) => toColumns(TruckSchema, input, ['registrationExpiry', 'inspectionDue']),

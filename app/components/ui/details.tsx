@@ -88,3 +88,16 @@ export function ComplianceDate({ date, kind, compliance }: { date: string | null
     </>
   )
 }
+
+/** A list's due-date cell: the date (a dash without one) and, under it, every compliance badge of the row. */
+export function DueDateCell({ date, compliance }: { date: string | null; compliance: ComplianceFlags }) {
+  const { i18n } = useTranslation()
+  return (
+    <>
+      <span className="whitespace-nowrap">
+        <OrDash>{formatDate(i18n.language, date)}</OrDash>
+      </span>
+      <ComplianceBadges compliance={compliance} />
+    </>
+  )
+}

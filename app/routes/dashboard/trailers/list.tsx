@@ -1,7 +1,6 @@
 import { useTranslation } from '~/utils/use-translation'
 import { enumFilter, RecordList } from '~/components/lists/record-list'
-import { OrDash, PlateText } from '~/components/ui/details'
-import { ComplianceBadges } from '~/components/ui/compliance-badges'
+import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
 import { listCompanyOptions } from '~/models/company.server'
 import { isoDate } from '~/models/records.server'
@@ -9,7 +8,7 @@ import { listTrailers } from '~/models/trailer.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { TrailerListQuerySchema } from '~/schemas/trailer'
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatNumber } from '~/utils/format'
 import { readListPage } from '~/utils/list-page.server'
 import type { Route } from './+types/list'
 
@@ -79,14 +78,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
         {
           label: t('fields.inspectionDue'),
           sort: 'inspectionDue',
-          cell: (trailer) => (
-            <>
-              <span className="whitespace-nowrap">
-                <OrDash>{formatDate(i18n.language, trailer.inspectionDue)}</OrDash>
-              </span>
-              <ComplianceBadges compliance={trailer.compliance} />
-            </>
-          ),
+          cell: (trailer) => <DueDateCell date={trailer.inspectionDue} compliance={trailer.compliance} />,
         },
       ]}
     />

@@ -1,15 +1,14 @@
 import { useTranslation } from '~/utils/use-translation'
 import { enumFilter, RecordList } from '~/components/lists/record-list'
-import { OrDash, PlateText } from '~/components/ui/details'
+import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
-import { ComplianceBadges } from '~/components/ui/compliance-badges'
 import { listCompanyOptions } from '~/models/company.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { isoDate } from '~/models/records.server'
 import { listTrucks } from '~/models/truck.server'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { formatDate, formatNumber } from '~/utils/format'
+import { formatNumber } from '~/utils/format'
 import { readListPage } from '~/utils/list-page.server'
 import type { Route } from './+types/list'
 
@@ -73,14 +72,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
         {
           label: t('fields.inspectionDue'),
           sort: 'inspectionDue',
-          cell: (truck) => (
-            <>
-              <span className="whitespace-nowrap">
-                <OrDash>{formatDate(i18n.language, truck.inspectionDue)}</OrDash>
-              </span>
-              <ComplianceBadges compliance={truck.compliance} />
-            </>
-          ),
+          cell: (truck) => <DueDateCell date={truck.inspectionDue} compliance={truck.compliance} />,
         },
         {
           label: t('fields.odometerMiles'),
