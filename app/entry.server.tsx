@@ -8,8 +8,8 @@ import { getInstance } from './middleware/i18next'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { NonceProvider } from './utils/nonce-provider'
 
-/** server.ts starts the job queue's worker from the app's own build (app/utils/jobs.server.ts). */
-export { startJobWorker } from '~/utils/jobs.server'
+/** server.ts starts the job queue's worker from the app's own build (app/models/jobs.server.ts). */
+export { startJobWorker } from '~/models/jobs.server'
 
 export const streamTimeout = 5_000
 

@@ -6,7 +6,7 @@
 import { RouterContextProvider } from 'react-router'
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 
 // `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
 export type Handler = (args: never) => unknown

@@ -1,5 +1,5 @@
 /**
- * The emailed copy of a sent invoice: the job queue's `invoice_email` task (app/utils/jobs.server.ts).
+ * The emailed copy of a sent invoice: the job queue's `invoice_email` task (app/models/jobs.server.ts).
  * It writes the PDF, mails it to the broker's billing email (SMTP, or the outbox without one) and
  * records the outcome on the invoice: `sent`, or the error and `queued` while retries remain,
  * `failed` after the last. The invoice's version is not touched: the email state is not something

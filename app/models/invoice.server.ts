@@ -26,7 +26,7 @@ import {
 import type { PaymentTerm } from '~/schemas/broker-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { enqueue } from '~/utils/jobs.server'
+import { enqueue } from '~/models/jobs.server'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'

@@ -2,7 +2,7 @@
  * Broker choices shared by pages, schemas and models. No zod here: pages that only need the
  * choices (lists, view) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 
 export const BROKER_STATUSES = ['active', 'on_hold', 'inactive'] as const
 export type BrokerStatus = (typeof BROKER_STATUSES)[number]

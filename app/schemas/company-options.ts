@@ -2,7 +2,7 @@
  * Company choices shared by pages, schemas and models. No zod here: pages that only need the
  * choices (lists, pickers) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 
 export const COMPANY_STATUSES = ['active', 'inactive'] as const
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number]

@@ -2,7 +2,7 @@
  * Field helpers every entity schema is built from, so one rule (what "empty" means, how a date
  * or an amount of money is written, when a version is required) lives in one place. Messages are
  * i18n keys. HTML forms and JSON bodies go through the same schemas: forms send absent keys for
- * empty fields, and `readBody` (app/utils/api.server.ts) drops JSON nulls the same way.
+ * empty fields, and `readBody` (app/requests/api.server.ts) drops JSON nulls the same way.
  */
 import { z } from 'zod'
 import { idText, text } from './text'

@@ -3,7 +3,7 @@
  * the view page do not download the validation library. Every amount is integer cents, and every
  * total is computed here, once (issue 10).
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 import type { PaymentTerm } from './broker-options'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
@@ -80,3 +80,19 @@ export function paidStatus(totalCents: number, amountPaidCents: number): 'sent' 
 export function formatInvoiceNumber(prefix: string, sequence: number) {
   return `${prefix}${String(sequence).padStart(6, '0')}`
 }
+
+/** The invoice editor's values as the form sends them (the server parses them: app/requests/invoice-form.server.ts). */
+export type InvoiceLine = { title: string; description: string; quantity: string; unitPrice: string }
+export type InvoiceFormValues = {
+  companyId: string
+  issueDate: string
+  dueDate: string
+  loadIds: string[]
+  lines: InvoiceLine[]
+  discount: string
+  tax: string
+  notes: string
+}
+export const EMPTY_LINE: InvoiceLine = { title: '', description: '', quantity: '1', unitPrice: '' }
+
+export type BillableLoad = { id: string; loadNumber: string; lane: string; deliveredOn: string | null; reference: string | null; totalCents: number }

@@ -2,7 +2,7 @@
  * Load choices and the status machine, shared by pages, schemas and models. No zod here: pages
  * that only need the choices (lists, the board) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 
 export const LOAD_STATUSES = ['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced', 'canceled'] as const
 export type LoadStatus = (typeof LOAD_STATUSES)[number]

@@ -2,7 +2,7 @@
  * Trailer choices shared by pages, schemas and models. No zod here: pages that only need the
  * choices (lists, dashboard) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 
 export const TRAILER_STATUSES = ['available', 'in_use', 'maintenance', 'out_of_service', 'inactive'] as const
 export type TrailerStatus = (typeof TRAILER_STATUSES)[number]

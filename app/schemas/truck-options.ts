@@ -2,7 +2,7 @@
  * Truck choices shared by pages, schemas and models. No zod here: pages that only need the
  * choices (lists, dashboard) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 
 export const TRUCK_STATUSES = ['available', 'dispatched', 'maintenance', 'out_of_service', 'inactive'] as const
 export const TRUCK_OWNERSHIPS = ['company', 'leased', 'owner_operator'] as const

@@ -2,7 +2,7 @@
  * User and driver-profile choices shared by pages, schemas and models. No zod here: pages that
  * only need the choices (lists, cards) do not download the validation library.
  */
-import type { Tone } from '~/components/ui/badge'
+import type { Tone } from './tone'
 import { ROLES } from '~/utils/permissions'
 
 export { ROLES }

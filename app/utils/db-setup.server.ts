@@ -271,7 +271,7 @@ export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
 }
 
 /**
- * The job queue's tables (schema `graphile_worker`, app/utils/jobs.server.ts) come from
+ * The job queue's tables (schema `graphile_worker`, app/models/jobs.server.ts) come from
  * graphile-worker's own migrations, run after ours; it keeps its own record of what it applied.
  */
 export async function installJobQueue(url: string) {

@@ -10,7 +10,7 @@ import * as trucks from '~/routes/api/trucks/collection'
 import * as myAccount from '~/routes/api/account/my-account'
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { prisma } from '~/utils/db.server'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -8,7 +8,7 @@ import * as list from '~/routes/dashboard/users/list'
 import * as cards from '~/routes/dashboard/users/cards'
 import * as profile from '~/routes/dashboard/users/profile'
 import { prisma } from '~/utils/db.server'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, PASSWORD, unique } from '../helpers'
 

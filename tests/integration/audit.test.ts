@@ -9,7 +9,7 @@ import { parseListQuery } from '~/schemas/list-query'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { zonedDayStart } from '~/utils/time'
 import { actorOf, createOrg } from '../helpers'
 

@@ -12,7 +12,7 @@ import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import { CompanySchema } from '~/schemas/company'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId: string, init: RequestInit = {}) {

@@ -23,7 +23,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -17,7 +17,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import { embeddedPostgresFlags } from '~/utils/db-setup.server'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, callApi, createOrg, unique, vin } from '../helpers'
 
 const BAD_VERSIONS = ['0x1', ' 1', '%201', '1e0', '1.0', '+1', '01', '-1', 'abc', '99999999999']

@@ -9,7 +9,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '~/models/auth.server'
 import { prisma } from '~/utils/db.server'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { createOrg, PASSWORD } from '../helpers'
 import { startServer, type ServerProcess } from '../server-process'
 

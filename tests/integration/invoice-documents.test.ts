@@ -11,7 +11,7 @@ import { invoicePdf } from '~/models/invoice-pdf.server'
 import { createInvoice, emailInvoiceAgain, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { runDueJobs } from '~/utils/jobs.server'
+import { runDueJobs } from '~/models/jobs.server'
 import { actorOf, createOrg, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

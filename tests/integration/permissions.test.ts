@@ -7,7 +7,7 @@ import * as dashboardApp from '~/routes/dashboard/app'
 import * as permissionDenied from '~/routes/dashboard/permission-denied'
 import { navForRole } from '~/components/layout/nav-config'
 import { can, ROLES, type Role } from '~/utils/permissions'
-import { commitSessionCookie, safeRedirect } from '~/utils/session.server'
+import { commitSessionCookie, safeRedirect } from '~/requests/session.server'
 import { createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId?: string, init: RequestInit = {}) {

@@ -4,7 +4,7 @@
  */
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { handleApi } from '~/utils/api.server'
+import { handleApi } from '~/requests/api.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
 import { startServer, type ServerProcess } from '../server-process'
 

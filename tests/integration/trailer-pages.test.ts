@@ -8,7 +8,7 @@ import * as trailerList from '~/routes/dashboard/trailers/list'
 import * as trailerView from '~/routes/dashboard/trailers/view'
 import { TrailerSchema } from '~/schemas/trailer'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId: string, init: RequestInit = {}) {

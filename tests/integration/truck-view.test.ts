@@ -4,7 +4,7 @@ import { createTruck } from '~/models/truck.server'
 import * as truckView from '~/routes/dashboard/trucks/view'
 import { TruckSchema } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/utils/session.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId: string) {

@@ -26,7 +26,7 @@ import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'
 import { bodyLimitFor, BODY_LIMIT_BYTES } from '~/utils/edge.server'
 import { UserCreateFormSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSchema, type UserUpdateInput } from '~/schemas/user'
-import { createAccessToken } from '~/utils/api.server'
+import { createAccessToken } from '~/requests/api.server'
 import { prisma } from '~/utils/db.server'
 import { actorOf, callApi, createOrg, PASSWORD, unique } from '../helpers'
 

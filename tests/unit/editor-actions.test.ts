@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formDefaults, submitForm } from '~/utils/forms.server'
+import { formDefaults, submitForm } from '~/requests/forms.server'
 import { DomainError } from '~/utils/errors.server'
 
 const Schema = z.object({ name: z.string().min(2, 'validation.short'), version: z.coerce.number().optional() })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { appUrl } from '~/utils/env.server'
-import { safeRedirect } from '~/utils/session.server'
+import { safeRedirect } from '~/requests/session.server'
 
 describe('safeRedirect', () => {
   it.each([

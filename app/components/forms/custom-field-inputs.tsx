@@ -82,18 +82,7 @@ export function CustomFieldInputs({ definitions, field }: { definitions: CustomF
   )
 }
 
-/**
- * A stored value as the form's default: Conform serialises defaults, and a checkbox is ticked by
- * "on". Pass the record's `customFields` through this for the editor's defaultValue.
- */
-export function customFieldDefaults(values: unknown): Record<string, string> {
-  if (!values || typeof values !== 'object' || Array.isArray(values)) return {}
-  return Object.fromEntries(
-    Object.entries(values).flatMap(([key, value]) =>
-      typeof value === 'boolean' ? (value ? [[key, 'on']] : []) : typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [],
-    ),
-  )
-}
+export { customFieldDefaults } from '~/schemas/custom-field-options'
 
 // Read-only values live in ./custom-field-values (lists and view pages need no Conform); kept here
 // for the pages that import them from this module.

@@ -1,14 +1,15 @@
+import type { FormConstraint } from '~/schemas/form-constraint'
 import { useForm, type SubmissionResult } from '@conform-to/react'
 import { useNavigation } from 'react-router'
 import type { z } from 'zod'
 
 /** A form's native constraints (required, maxLength, pattern, min, max …) by field name. */
-export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]['constraint']>
+export type { FormConstraint }
 
 /**
  * Every form's Conform setup in one place. Validation runs on the server only (the action parses
  * with the schema and replies), so zod never reaches the browser: the page's loader sends the
- * schema's native constraints (`formConstraint(schema)` in app/utils/forms.server.ts), which give
+ * schema's native constraints (`formConstraint(schema)` in app/requests/forms.server.ts), which give
  * the fields their attributes and required marks, and the schema is named here only as a type
  * (`useSchemaForm<typeof TruckSchema>(…)`, with `import type`). Nothing is validated on blur or
  * input: that would be a request per field (docs/decisions/020-server-only-validation.md). The id

@@ -2,7 +2,7 @@
  * The invoice editor, for a new draft and a draft's edit page: the broker's delivered loads to
  * tick, free lines ("Add a line" is a real submit button, so it works without JavaScript), the
  * invoice-from company, dates, discount, tax and notes. The server checks everything
- * (app/utils/invoice-form.server.ts) and answers the form as typed with its messages.
+ * (app/requests/invoice-form.server.ts) and answers the form as typed with its messages.
  */
 import { Form, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -11,24 +11,11 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
-import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
+import { EMPTY_LINE, MAX_INVOICE_ITEMS, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
+
+export { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine }
 import { formatDate, formatMoney } from '~/utils/format'
 import { useTranslation } from '~/utils/use-translation'
-
-export type InvoiceLine = { title: string; description: string; quantity: string; unitPrice: string }
-export type InvoiceFormValues = {
-  companyId: string
-  issueDate: string
-  dueDate: string
-  loadIds: string[]
-  lines: InvoiceLine[]
-  discount: string
-  tax: string
-  notes: string
-}
-export const EMPTY_LINE: InvoiceLine = { title: '', description: '', quantity: '1', unitPrice: '' }
-
-export type BillableLoad = { id: string; loadNumber: string; lane: string; deliveredOn: string | null; reference: string | null; totalCents: number }
 
 export function InvoiceForm({
   brokerId,

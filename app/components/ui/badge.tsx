@@ -1,6 +1,7 @@
+import type { Tone } from '~/schemas/tone'
 import type { ReactNode } from 'react'
 
-export type Tone = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
+export type { Tone }
 
 /** `wrap`: long labels (compliance warnings in French) may take two lines instead of widening a column. */
 export function Badge({ tone = 'default', wrap = false, children }: { tone?: Tone; wrap?: boolean; children: ReactNode }) {

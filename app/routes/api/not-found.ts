@@ -1,4 +1,4 @@
-import { apiErrorResponse } from '~/utils/api.server'
+import { apiErrorResponse } from '~/requests/api.server'
 import type { Route } from './+types/not-found'
 
 export function loader({ request }: Route.LoaderArgs) {

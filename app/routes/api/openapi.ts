@@ -1,4 +1,4 @@
-import { jsonResponse, methodNotAllowed } from '~/utils/api.server'
+import { jsonResponse, methodNotAllowed } from '~/requests/api.server'
 import { openApiDocument } from '~/utils/openapi.server'
 import type { Route } from './+types/openapi'
 

@@ -10,7 +10,7 @@ import { countUsersByRole } from '~/models/user.server'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/app'
 

@@ -13,8 +13,8 @@ import { AUDIT_ACTION_TONE, AUDIT_ACTIONS, AUDIT_ENTITIES } from '~/schemas/audi
 import { parseListQuery } from '~/schemas/list-query'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { formatDateTime } from '~/utils/format'
-import { redirectPastLastPage } from '~/utils/list-page.server'
-import { requirePermission } from '~/utils/session.server'
+import { redirectPastLastPage } from '~/requests/list-page.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/audit'
 
 export const handle = { i18n: ['audit'] }

@@ -4,7 +4,7 @@ import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figu
 import { PageHeader } from '~/components/layout/page-header'
 import { receivables } from '~/models/analytics.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/banking'

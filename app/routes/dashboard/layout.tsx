@@ -10,7 +10,7 @@ import { useSettings } from '~/components/settings/use-settings'
 import { cn } from '~/utils/cn'
 import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
-import { requireUser } from '~/utils/session.server'
+import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireUser } from '~/utils/session.server'
+import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/not-found'
 
 /**

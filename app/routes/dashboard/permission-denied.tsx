@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { requireUser } from '~/utils/session.server'
+import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/permission-denied'
 
 /**

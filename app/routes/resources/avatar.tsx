@@ -1,5 +1,5 @@
 import { readAvatar } from '~/models/user.server'
-import { requireUser } from '~/utils/session.server'
+import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/avatar'
 
 /**

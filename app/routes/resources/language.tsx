@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
 import { env } from '~/utils/env.server'
-import { safeRedirect } from '~/utils/session.server'
+import { safeRedirect } from '~/requests/session.server'
 import { settingCookie } from '~/utils/settings'
 import type { Route } from './+types/language'
 

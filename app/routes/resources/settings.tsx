@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { text } from '~/schemas/text'
 import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
 import { env } from '~/utils/env.server'
-import { safeRedirect } from '~/utils/session.server'
+import { safeRedirect } from '~/requests/session.server'
 import type { Route } from './+types/settings'
 
 /** One change posted by the drawer: a known setting and one of its values, or a reset. */

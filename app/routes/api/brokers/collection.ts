@@ -1,8 +1,8 @@
 import { BROKER_CSV_COLUMNS, createBroker, listBrokers, serializeBroker, exportBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'
 import { parseListQuery } from '~/schemas/list-query'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 

@@ -1,8 +1,8 @@
 import { deleteCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
 import { CompanyUpdateSchema } from '~/schemas/company'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import type { Route } from './+types/item'
 
 /** GET /api/company/{id} (and /api/companies/{id}). */

@@ -3,8 +3,8 @@ import { createInvoice, listInvoices, organizationToday, serializeInvoice, seria
 import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 

@@ -1,7 +1,7 @@
 import { emailInvoiceAgain, organizationToday, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import type { Route } from './+types/email'
 
 /**

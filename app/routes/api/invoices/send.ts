@@ -1,7 +1,7 @@
 import { organizationToday, sendInvoice, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import type { Route } from './+types/send'
 
 /** POST /api/invoice/{id}/send `{ version }`: a draft becomes `sent` (kept from now on; it takes payments). */

@@ -1,7 +1,7 @@
 import { organizationToday, voidInvoice, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import type { Route } from './+types/void'
 
 /** POST /api/invoice/{id}/void `{ version }`: kept for the record at no effect; its loads are billable again. Not while it has payments (409 `in_use`). */

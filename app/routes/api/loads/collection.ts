@@ -1,8 +1,8 @@
 import { createLoad, listLoads, loadViewer, serializeLoad, serializeLoadRow } from '~/models/load.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadApiListQuerySchema, LoadSchema } from '~/schemas/load'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import type { Route } from './+types/collection'
 
 /**

@@ -1,7 +1,7 @@
 import { attachmentDisposition, deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
-import { actorOf } from '~/utils/actor.server'
+import { actorOf } from '~/requests/actor.server'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/utils/api.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import type { Route } from './+types/document'
 
 /**

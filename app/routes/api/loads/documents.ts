@@ -1,6 +1,6 @@
 import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-document.server'
-import { actorOf } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/utils/api.server'
+import { actorOf } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Route } from './+types/documents'
 

@@ -1,8 +1,8 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
 import { checkLoadImport, importLoads } from '~/models/load-import.server'
 import { LOAD_IMPORT_MAX_BYTES } from '~/schemas/load-import-options'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Route } from './+types/import'
 

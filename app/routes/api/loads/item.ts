@@ -1,8 +1,8 @@
 import { deleteLoad, getLoad, loadViewer, serializeLoad, updateLoad } from '~/models/load.server'
 import { LoadUpdateSchema } from '~/schemas/load'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

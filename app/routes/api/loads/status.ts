@@ -1,7 +1,7 @@
 import { moveLoad, serializeLoad } from '~/models/load.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import type { Route } from './+types/status'
 
 /** POST /api/loads/{id}/status `{ status, version }`: one move of the status machine, or 409 `invalid_transition`. */

@@ -1,7 +1,7 @@
 import { loadViewer, recordStopEvent, serializeLoad } from '~/models/load.server'
 import { StopEventSchema } from '~/schemas/load'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import type { Route } from './+types/stop-events'
 
 /**

@@ -1,7 +1,7 @@
 import { deleteStop } from '~/models/load.server'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import type { Route } from './+types/stop'
 
 /**

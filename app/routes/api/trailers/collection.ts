@@ -1,8 +1,8 @@
 import { createTrailer, exportTrailers, listTrailers, serializeTrailer, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TrailerListQuerySchema, TrailerSchema } from '~/schemas/trailer'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 

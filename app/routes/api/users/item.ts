@@ -1,7 +1,7 @@
 import { getUser, serializeUser, updateUser } from '~/models/user.server'
 import { UserUpdateSchema } from '~/schemas/user'
-import { requireApiActor } from '~/utils/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/utils/api.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

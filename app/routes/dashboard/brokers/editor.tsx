@@ -11,11 +11,11 @@ import { createBroker, getBroker, serializeBroker, updateBroker, type Broker } f
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { centsToDollars } from '~/schemas/money'
-import { requireActor } from '~/utils/actor.server'
+import { requireActor } from '~/requests/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, formDefaults, savedToList, submitForm } from '~/utils/forms.server'
+import { formConstraint, formDefaults, savedToList, submitForm } from '~/requests/forms.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

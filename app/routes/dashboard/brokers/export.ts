@@ -3,7 +3,7 @@ import { getInstance } from '~/middleware/i18next'
 import { parseListQuery } from '~/schemas/list-query'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { csvFilename, csvResponse } from '~/utils/csv.server'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/export'
 
 /** The list's Export button: every broker its search and filters match, headers in the page's language. */

@@ -6,7 +6,7 @@ import { listBrokers } from '~/models/broker.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { formatMoney } from '~/utils/format'
-import { readListPage } from '~/utils/list-page.server'
+import { readListPage } from '~/requests/list-page.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

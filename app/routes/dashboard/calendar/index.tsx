@@ -19,7 +19,7 @@ import {
 } from '~/schemas/calendar-options'
 import { cn } from '~/utils/cn'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
 import { useTranslation } from '~/utils/use-translation'
 import { useHydrated } from '~/utils/use-hydrated'

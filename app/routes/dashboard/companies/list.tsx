@@ -7,7 +7,7 @@ import { listCompanies, serializeCompany } from '~/models/company.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { formatNumber } from '~/utils/format'
-import { readListPage } from '~/utils/list-page.server'
+import { readListPage } from '~/requests/list-page.server'
 import { can } from '~/utils/permissions'
 import type { Route } from './+types/list'
 

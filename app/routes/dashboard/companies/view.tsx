@@ -17,7 +17,7 @@ import { orNotFound } from '~/utils/errors.server'
 import { formatMoney, formatMonth, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import { DetailItem } from '~/components/ui/details'
 import type { Route } from './+types/view'
 

@@ -18,11 +18,11 @@ import {
 } from '~/models/custom-fields.server'
 import { CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
-import { requireActor } from '~/utils/actor.server'
+import { requireActor } from '~/requests/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, savedToList, submitForm } from '~/utils/forms.server'
+import { formConstraint, savedToList, submitForm } from '~/requests/forms.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

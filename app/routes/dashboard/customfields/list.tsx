@@ -12,7 +12,7 @@ import { listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/mo
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { listPermissions } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -2,10 +2,10 @@ import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { deleteLoad, getLoad, loadViewer } from '~/models/load.server'
-import { requireActor } from '~/utils/actor.server'
+import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/utils/delete-route.server'
 import { orNotFound } from '~/utils/errors.server'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/delete'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,5 +1,5 @@
 import { loadImportTemplate } from '~/schemas/load-import-options'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/import-template'
 
 /** The import's CSV template: the header row and one example load. */

@@ -9,7 +9,7 @@ import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { TrailerListQuerySchema } from '~/schemas/trailer'
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { formatNumber } from '~/utils/format'
-import { readListPage } from '~/utils/list-page.server'
+import { readListPage } from '~/requests/list-page.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

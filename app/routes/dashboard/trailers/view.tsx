@@ -12,7 +12,7 @@ import { orNotFound } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

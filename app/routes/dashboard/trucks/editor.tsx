@@ -12,11 +12,11 @@ import { createTruck, getTruck, serializeTruck, updateTruck, type TruckWithRelat
 import { listDriverOptions } from '~/models/user.server'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { requireActor } from '~/utils/actor.server'
+import { requireActor } from '~/requests/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, formDefaults, savedToList, submitForm } from '~/utils/forms.server'
+import { formConstraint, formDefaults, savedToList, submitForm } from '~/requests/forms.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -9,7 +9,7 @@ import { listTrucks } from '~/models/truck.server'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
-import { readListPage } from '~/utils/list-page.server'
+import { readListPage } from '~/requests/list-page.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -13,8 +13,8 @@ import { listUsers } from '~/models/user.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
 import { USER_STATUS_META } from '~/schemas/user-options'
-import { redirectPastLastPage } from '~/utils/list-page.server'
-import { requirePermission } from '~/utils/session.server'
+import { redirectPastLastPage } from '~/requests/list-page.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/cards'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -17,9 +17,9 @@ import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
 import { USER_STATUS_META } from '~/schemas/user-options'
 import { formatDate } from '~/utils/format'
-import { redirectPastLastPage } from '~/utils/list-page.server'
+import { redirectPastLastPage } from '~/requests/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -4,7 +4,7 @@ import { customFieldColumns, shownCustomFields, type CustomFieldList } from '~/m
 import { lastPage } from '~/models/records.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { listPermissions, type Entity } from '~/utils/permissions'
-import { requirePermission } from '~/utils/session.server'
+import { requirePermission } from '~/requests/session.server'
 import type { SessionUser } from '~/models/auth.server'
 
 /**

@@ -6,8 +6,8 @@
  * LOCKED`). A failed job is tried again later (graphile-worker's backoff: about e^attempt seconds).
  */
 import { Logger, run, runOnce, type Runner, type TaskList } from 'graphile-worker'
-import type { Tx } from './db.server'
-import { env } from './env.server'
+import type { Tx } from '~/utils/db.server'
+import { env } from '~/utils/env.server'
 
 export type JobName = 'invoice_email'
 

@@ -2,12 +2,12 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { verifyLogin } from '~/models/auth.server'
 import { LoginSchema } from '~/schemas/auth'
-import { DomainError } from './errors.server'
+import { DomainError } from '~/utils/errors.server'
 import { getClientIp } from './session.server'
 
 type AuthenticatedUser = Awaited<ReturnType<typeof verifyLogin>>
 
-/** remix-auth 4 only checks credentials; the session is ours (app/utils/session.server.ts). */
+/** remix-auth 4 only checks credentials; the session is ours (app/requests/session.server.ts). */
 export const authenticator = new Authenticator<AuthenticatedUser>()
 
 authenticator.use(

@@ -3,13 +3,13 @@
  * (to show back after a refusal), the schema's input, and the schema's paths as field names.
  */
 import { data } from 'react-router'
-import { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/components/invoices/invoice-form'
+import { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
 import { parseDollars } from '~/schemas/dollars'
 import type { z } from 'zod'
 import { InvoiceSchema, InvoiceUpdateSchema } from '~/schemas/invoice'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
-import type { DomainError } from './errors.server'
-import { zonedWallClock } from './time'
+import type { DomainError } from '~/utils/errors.server'
+import { zonedWallClock } from '~/utils/time'
 
 type LoadToTick = {
   id: string

@@ -9,8 +9,8 @@ import type { SessionUser } from '~/models/auth.server'
 import { uploadLoadDocument } from '~/models/load-document.server'
 import { loadViewer, recordStopEvent } from '~/models/load.server'
 import { StopEventSchema } from '~/schemas/load'
-import { isDomainError, type DomainError } from './errors.server'
-import { redirectWithToast } from './toast.server'
+import { isDomainError, type DomainError } from '~/utils/errors.server'
+import { redirectWithToast } from '~/utils/toast.server'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 

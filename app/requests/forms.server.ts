@@ -7,11 +7,11 @@ import type { Submission } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
-import { customFieldDefaults } from '~/components/forms/custom-field-inputs'
-import type { FormConstraint } from '~/components/forms/use-schema-form'
-import { isDomainError } from './errors.server'
-import { listReturnTo, withChanged } from './list-return'
-import { redirectWithToast, type ToastInput } from './toast.server'
+import { customFieldDefaults } from '~/schemas/custom-field-options'
+import type { FormConstraint } from '~/schemas/form-constraint'
+import { isDomainError } from '~/utils/errors.server'
+import { listReturnTo, withChanged } from '~/utils/list-return'
+import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 
 const constraints = new WeakMap<z.ZodType, FormConstraint>()
 
