@@ -59,33 +59,48 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
           without JavaScript (and by keyboard). Closed, it is invisible: its shadow would show as a
           grey band at the page's edge, and its links would take keyboard focus off-screen. */}
       <input type="checkbox" id="nav-drawer" className="peer sr-only lg:hidden" key={location.pathname} aria-label={t('header.openMenu')} />
-      <aside
-        className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:hidden"
-        data-testid="nav-drawer"
-      >
-        <div className="flex h-header-mobile items-center px-7">
-          <Logo />
-        </div>
-        <NavVertical sections={sections} />
-      </aside>
+      {layout === 'vertical' ? (
+        // One navigation for every width: the drawer below 1200 px, the sidebar above (rendered
+        // once, not twice: it is a fifth of a page's markup, issue 11).
+        <aside
+          className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:visible lg:z-nav lg:overflow-visible lg:bg-canvas lg:shadow-none lg:transition-none lg:ltr:translate-x-0 lg:rtl:translate-x-0"
+          data-testid="nav-drawer"
+        >
+          <div className="h-full lg:border-e lg:border-dashed lg:border-line" data-testid="nav-desktop">
+            <div className="flex h-header-mobile items-center px-7 lg:h-header-desktop">
+              <Logo />
+            </div>
+            <div className="hidden lg:block">
+              <SidebarToggle layout={layout} />
+            </div>
+            <div className="lg:h-[calc(100dvh-88px)] lg:overflow-y-auto">
+              <NavVertical sections={sections} testId="nav-vertical" />
+            </div>
+          </div>
+        </aside>
+      ) : (
+        <aside
+          className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:hidden"
+          data-testid="nav-drawer"
+        >
+          <div className="flex h-header-mobile items-center px-7">
+            <Logo />
+          </div>
+          <NavVertical sections={sections} />
+        </aside>
+      )}
       {/* The backdrop closes the CSS-only drawer on a click; keyboard and screen-reader users close it with the menu button. */}
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a click target, hidden from assistive technology */}
       <label htmlFor="nav-drawer" className="fixed inset-0 z-header hidden bg-black/40 peer-checked:block lg:hidden!" aria-hidden="true" />
 
-      {layout !== 'horizontal' ? (
-        <aside
-          className={cn(
-            'fixed inset-y-0 start-0 z-nav hidden border-e border-dashed border-line bg-canvas lg:block',
-            layout === 'mini' ? 'w-nav-mini' : 'w-nav',
-          )}
-          data-testid="nav-desktop"
-        >
-          <div className={cn('flex h-header-desktop items-center', layout === 'mini' ? 'justify-center' : 'px-7')}>
-            <Logo compact={layout === 'mini'} />
+      {layout === 'mini' ? (
+        <aside className="fixed inset-y-0 start-0 z-nav hidden w-nav-mini border-e border-dashed border-line bg-canvas lg:block" data-testid="nav-desktop">
+          <div className="flex h-header-desktop items-center justify-center">
+            <Logo compact />
           </div>
           <SidebarToggle layout={layout} />
           <div className="h-[calc(100dvh-88px)] overflow-y-auto">
-            {layout === 'mini' ? <NavMini sections={sections} /> : <NavVertical sections={sections} testId="nav-vertical" />}
+            <NavMini sections={sections} />
           </div>
         </aside>
       ) : null}
