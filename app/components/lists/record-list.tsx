@@ -9,6 +9,7 @@ import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
 
 /**
@@ -184,7 +185,7 @@ export function RecordList<R extends Row>(props: {
                     {first.after?.(row)}
                   </td>
                   {rest.map((column, index) => (
-                    <td key={index} className={column.numeric ? `text-end whitespace-nowrap tabular-nums ${column.className ?? ''}` : column.className}>
+                    <td key={index} className={column.numeric ? cn('text-end whitespace-nowrap tabular-nums', column.className) : column.className}>
                       {column.cell(row, links)}
                     </td>
                   ))}
@@ -210,4 +211,9 @@ export function enumFilter(
   prefix: string,
 ): FilterSelect {
   return { name, label, value, options: values.map((option) => ({ value: option, label: t(`${prefix}.${option}`) })) }
+}
+
+/** The filter of a list whose records belong to one of the organization's companies. */
+export function companyFilter(label: string, value: string | undefined, companies: ReadonlyArray<{ id: string; name: string }>): FilterSelect {
+  return { name: 'companyId', label, value, options: companies.map((company) => ({ value: company.id, label: company.name })) }
 }

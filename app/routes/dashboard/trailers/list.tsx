@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { enumFilter, RecordList } from '~/components/lists/record-list'
+import { companyFilter, enumFilter, RecordList } from '~/components/lists/record-list'
 import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
 import { listCompanyOptions } from '~/models/company.server'
@@ -51,12 +51,7 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
       filters={[
         enumFilter(t, 'status', t('fields.status'), query.status, TRAILER_STATUSES, 'trailers.status'),
         enumFilter(t, 'type', t('fields.trailerType'), query.type, TRAILER_TYPES, 'trailers.type'),
-        {
-          name: 'companyId',
-          label: t('fields.company'),
-          value: query.companyId,
-          options: companies.map((company) => ({ value: company.id, label: company.name })),
-        },
+        companyFilter(t('fields.company'), query.companyId, companies),
       ]}
       columns={[
         { label: t('fields.unitNumber'), sort: 'unitNumber', cell: (trailer) => trailer.unitNumber },

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { enumFilter, RecordList } from '~/components/lists/record-list'
+import { companyFilter, enumFilter, RecordList } from '~/components/lists/record-list'
 import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
 import { listCompanyOptions } from '~/models/company.server'
@@ -50,12 +50,7 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
       rowName={(truck) => ({ unit: truck.unitNumber })}
       filters={[
         enumFilter(t, 'status', t('fields.status'), query.status, TRUCK_STATUSES, 'trucks.status'),
-        {
-          name: 'companyId',
-          label: t('fields.company'),
-          value: query.companyId,
-          options: companies.map((company) => ({ value: company.id, label: company.name })),
-        },
+        companyFilter(t('fields.company'), query.companyId, companies),
         enumFilter(t, 'compliance', t('compliance.label'), query.compliance, TRUCK_COMPLIANCE, 'compliance.filter'),
       ]}
       columns={[
