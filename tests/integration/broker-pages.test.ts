@@ -105,7 +105,7 @@ describe('broker pages', () => {
 
     // The editor shows the limit back in dollars, and a stale save is a conflict that changes nothing.
     const editor = await call(brokerEditor.loader as Handler, `/dashboard/brokers/${broker.id}/edit`, userId, { id: broker.id })
-    expect(editor.data).toMatchObject({ broker: { creditLimitCents: 2_500_050, version: 1 } })
+    expect(editor.data).toMatchObject({ record: { creditLimitCents: 2_500_050, version: 1 } })
     const first = await call(
       brokerEditor.action as Handler,
       `/dashboard/brokers/${broker.id}/edit`,

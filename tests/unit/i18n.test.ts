@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CLIENT_NAMESPACES, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES, handleNamespaces, languageInfo, normalizeLanguage } from '~/i18n'
 import { detectLanguage, resources } from '~/i18n.server'
 import en from '~/locales/en'
-import { RECORD_LIST_STRINGS, RECORD_LISTS } from '~/components/lists/record-list'
+import { RECORD_EDITOR_STRINGS, RECORD_LIST_STRINGS, RECORD_LISTS } from '~/schemas/record-pages'
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value }
@@ -52,8 +52,11 @@ describe('translations', () => {
     for (const message of Object.values(reference)) {
       for (const match of String(message).matchAll(/\$t\(([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*\.)\{\{/g)) dynamicPrefixes.push(match[1])
     }
-    // …and so do the strings RecordList takes from each record list's catalogue by name.
-    const recordListKeys = RECORD_LISTS.flatMap((list) => [`nav.${list}`, ...RECORD_LIST_STRINGS.map((name) => `${list}.${name}`)])
+    // …and so do the strings the record list and editor take from each entity's catalogue by name.
+    const recordListKeys = RECORD_LISTS.flatMap((list) => [
+      `nav.${list}`,
+      ...[...RECORD_LIST_STRINGS, ...RECORD_EDITOR_STRINGS].map((name) => `${list}.${name}`),
+    ])
     const unused = Object.keys(reference).filter(
       (key) =>
         !source.includes(`'${key}'`) &&

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { href, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders, type CustomFieldColumns } from '~/components/lists/custom-field-columns'
 import { ListEmpty, ListHeader } from '~/components/lists/list-page'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -8,47 +8,12 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { PAGE_SIZES } from '~/schemas/list-options'
+import { RECORD_LIST_STRINGS, RECORD_LISTS, recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
 
-/**
- * The entities whose pages follow the record layout: `/dashboard/<name>/list`, `/new`, `/export`,
- * `/:id`, `/:id/edit`, `/:id/delete`, and strings under `<name>.list.*`, `<name>.delete.*` and
- * `<name>.changes.changedRow` (their keys are checked in tests/unit/i18n.test.ts).
- */
-export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies'] as const
-export type RecordListName = (typeof RECORD_LISTS)[number]
-
-/** The strings a record list takes from its entity's catalogue, by these names. */
-export const RECORD_LIST_STRINGS = [
-  'list.title',
-  'list.new',
-  'list.search',
-  'list.searchPlaceholder',
-  'list.noMatchTitle',
-  'list.noMatch',
-  'list.emptyTitle',
-  'list.empty',
-  'list.editRow',
-  'list.deleteRow',
-  'delete.title',
-  'delete.description',
-  'changes.changedRow',
-] as const
-
-/** Typed paths of an entity's pages (React Router's href(), so a missing route fails the type check). */
-function paths(name: RecordListName, id = '') {
-  const base = `/dashboard/${name}` as '/dashboard/trucks'
-  return {
-    list: href(`${base}/list`),
-    create: href(`${base}/new`),
-    exportCsv: href(`${base}/export`),
-    view: href(`${base}/:id`, { id }),
-    edit: href(`${base}/:id/edit`, { id }),
-    remove: href(`${base}/:id/delete`, { id }),
-  }
-}
+export { RECORD_LIST_STRINGS, RECORD_LISTS, type RecordListName }
 
 export type RecordColumn<Row> = {
   label: string
@@ -91,7 +56,7 @@ export function RecordList<R extends Row>(props: {
   const { pathname, search } = useLocation()
   const { name, data, rows, columns } = props
   const { query } = data
-  const list = paths(name)
+  const list = recordPaths(name)
   const returnTo = listReturnTo(`${pathname}${search}`, list.list)
   const text = (key: (typeof RECORD_LIST_STRINGS)[number], values?: Record<string, string>) => t(`${name}.${key}`, values)
   const [first, ...rest] = columns
@@ -155,7 +120,7 @@ export function RecordList<R extends Row>(props: {
             {rows.map((row) => {
               const changed = row.id === data.changed
               const values = props.rowName(row)
-              const record = paths(name, row.id)
+              const record = recordPaths(name, row.id)
               const links = { view: withReturnTo(record.view, returnTo) }
               return (
                 <ListRow
