@@ -5,8 +5,6 @@ import { CompanySchema, type CompanyInput, type CompanyListQuery } from '~/schem
 import { fmcsaDigits } from '~/schemas/fields'
 import { prisma } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
-import { DomainError, isDomainError } from '~/utils/errors.server'
-import type { Actor } from './audit.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 
 /**
@@ -29,7 +27,15 @@ const companies = recordStore<CompanyWithCounts, CompanyInput, CompanyListQuery>
   /** What the list shows next to each company: how many trucks, trailers and drivers it has. */
   include: { _count: { select: { trucks: true, trailers: true, users: { where: { role: 'driver' } } } } } satisfies Prisma.CompanyInclude,
   notFound: 'companies.errors.notFound',
+  // Trucks, trailers and users point at it (RESTRICT): the message names how many of each.
   inUse: 'companies.errors.inUse',
+  inUseParams: async (organizationId, id) => {
+    const [company, usage] = await Promise.all([
+      prisma.company.findFirst({ where: { id, organizationId }, select: { name: true } }),
+      companyUsage(organizationId, id),
+    ])
+    return { name: company?.name ?? '', ...usage }
+  },
   // The name is CITEXT, so case does not matter.
   unique: {
     Company_organizationId_name_key: { field: 'name', messageKey: 'companies.errors.duplicateName' },
@@ -128,16 +134,7 @@ export async function companyUsage(organizationId: string, id: string) {
  * the delete even when a truck is assigned between any check and the delete, and that refusal
  * becomes a 409 `in_use` naming what still uses the company. Nothing is cascaded or cleared.
  */
-export async function deleteCompany(actor: Actor, id: string, version?: number) {
-  try {
-    return await companies.remove(actor, id, version)
-  } catch (error) {
-    if (!isDomainError(error) || error.code !== 'in_use') throw error
-    const company = await prisma.company.findFirst({ where: { id, organizationId: actor.organizationId }, select: { name: true } })
-    const usage = await companyUsage(actor.organizationId, id)
-    throw new DomainError('in_use', 'companies.errors.inUse', { params: { name: company?.name ?? '', ...usage } })
-  }
-}
+export const deleteCompany = companies.remove
 
 /** The API shape. `counts` are read-only: a PUT that sends them back has them ignored. */
 export function serializeCompany({ _count, ...company }: CompanyWithCounts) {

@@ -57,6 +57,8 @@ export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
   notFound: string
   /** Why a delete that a restricting foreign key refused did not happen (409 `in_use`). */
   inUse: string
+  /** What the `inUse` message names (what still uses the record), read after the refusal. */
+  inUseParams?: (organizationId: string, id: string) => Promise<Record<string, string | number>>
   unique: UniqueIndexes
   /** Records the input names (company, driver …), checked to be the organization's own. */
   references?: (organizationId: string, input: Input) => Reference[]
@@ -162,8 +164,9 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
           return before
         })
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw new DomainError('in_use', declaration.inUse)
-        throw error
+        if (!isForeignKeyViolation(error)) throw error
+        const params = await declaration.inUseParams?.(actor.organizationId, id)
+        throw new DomainError('in_use', declaration.inUse, { params })
       }
     },
   }
