@@ -7,6 +7,7 @@ import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { getInstance } from '~/middleware/i18next'
 import type { Actor } from '~/models/audit.server'
+import type { SessionUser } from '~/models/auth.server'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { orNotFound } from '~/utils/errors.server'
@@ -22,10 +23,10 @@ type Schemas = { create: z.ZodType; update: z.ZodObject }
 /**
  * What the editor shows: the record as the API shapes it (an edit of a record that is not the
  * organization's is 404), the list's active custom fields, the list to return to as the user
- * left it, the form's native constraints and its values (the record's, or `newDefaults`).
- * `user` is for the route's other reads (pickers); it is not page data.
+ * left it, the form's native constraints and its values (the record's, or `newDefaults`), and
+ * what `also` reads for the form (pickers).
  */
-export async function readEditor<Row, Dto extends Record<string, unknown>>(
+export async function readEditor<Row, Dto extends Record<string, unknown>, Also = null>(
   request: Request,
   id: string | undefined,
   options: {
@@ -37,6 +38,7 @@ export async function readEditor<Row, Dto extends Record<string, unknown>>(
     newDefaults: Record<string, unknown>
     /** Form values the record's fields do not give as they are (dollars for cents). */
     formValues?: (record: Dto) => Record<string, unknown>
+    also?: (user: SessionUser, record: Dto | null) => Promise<Also>
   },
 ) {
   const user = await requirePermission(request, id ? 'update' : 'create', options.entity)
@@ -46,8 +48,8 @@ export async function readEditor<Row, Dto extends Record<string, unknown>>(
   ])
   const record = row === null ? null : options.serialize(row)
   return {
-    user,
     record,
+    also: options.also ? await options.also(user, record) : (null as Also),
     customFieldDefinitions,
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), recordPaths(options.name).list),
     constraint: formConstraint(record ? options.schemas.update : options.schemas.create),

@@ -107,7 +107,8 @@ describe('company pages', () => {
     const org = await createOrg()
     const dormant = await createCompany(actorOf(org), CompanySchema.parse({ name: 'Dormant Carrier', status: 'inactive' }))
     const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'DC-1', companyId: dormant.id } })
-    const names = (result: { data?: Record<string, unknown> }) => (result.data!.companies as Array<{ name: string }>).map((company) => company.name)
+    const names = (result: { data?: Record<string, unknown> }) =>
+      (result.data!.also as { companies: Array<{ name: string }> }).companies.map((company) => company.name)
     expect(names(await call(truckEditor.loader as Handler, '/dashboard/trucks/new', org.users.admin.id))).toEqual([org.company.name])
     expect(names(await call(truckEditor.loader as Handler, `/dashboard/trucks/${truck.id}/edit`, org.users.admin.id, { id: truck.id }))).toEqual([
       'Dormant Carrier',

@@ -1,36 +1,47 @@
-import type { FieldMetadata, FormMetadata } from '@conform-to/react'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { href } from 'react-router'
+import type { z } from 'zod'
 import { CustomFieldInputs } from '~/components/forms/custom-field-inputs'
 import { RecordForm } from '~/components/forms/record-form'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import type { CustomFieldDefinition } from '~/schemas/custom-field'
+import type { FormConstraint } from '~/schemas/form-constraint'
 import { recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { withReturnTo } from '~/utils/list-return'
 import { useTranslation } from '~/utils/use-translation'
 
 type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
 /**
- * A record editor page (new and edit): the title and the way back to the list, then RecordForm
- * (form errors, the reload link after a conflict, version, returnTo, Cancel and submit) around the
- * route's own sections, then the list's custom fields. Strings by the names in RECORD_EDITOR_STRINGS.
+ * A record editor page (new and edit): the title and the way back to the list, then the form
+ * (Conform, set up from the loader's constraints and values and the action's reply: form errors,
+ * the reload link after a conflict, version, returnTo, Cancel and submit) around the route's own
+ * sections, which get the fields, then the list's custom fields. Typed by the update schema,
+ * whose fields are the create schema's plus the version. Strings by the names in
+ * RECORD_EDITOR_STRINGS.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's fields, as Conform's own helpers accept
-export function RecordEditor<Schema extends Record<string, any>>(props: {
+export function RecordEditor<Schema extends FormSchema>(props: {
   name: RecordListName
   /** The record being edited (`label` names it in the crumbs, `values` in the title), or null for a new one. */
   record: { id: string; label: string; values: Record<string, string> } | null
-  form: FormMetadata<Schema, string[]>
-  version: Field
-  customFields: Field
-  data: { returnTo: string; customFieldDefinitions: CustomFieldDefinition[] }
-  /** The last save was refused because the record changed since it was read. */
-  conflict?: boolean
-  children: ReactNode
+  /** readEditor's answer. */
+  data: { returnTo: string; customFieldDefinitions: CustomFieldDefinition[]; constraint: FormConstraint; defaultValue: Record<string, unknown> }
+  /** saveEditor's answer to a refused save. */
+  reply: { result: SubmissionResult<string[]>; conflict: boolean } | undefined
+  children: (fields: ReturnType<typeof useSchemaForm<Schema>>[1]) => ReactNode
 }) {
   const { t } = useTranslation()
   const { name, record, data } = props
+  const [form, fields] = useSchemaForm<Schema>({
+    id: `${name}-${record?.id ?? 'new'}`,
+    constraint: data.constraint,
+    lastResult: props.reply?.result,
+    defaultValue: data.defaultValue,
+  })
+  const { version, customFields } = fields as unknown as { version: Field; customFields: Field }
   return (
     <>
       <PageHeader
@@ -42,14 +53,14 @@ export function RecordEditor<Schema extends Record<string, any>>(props: {
         ]}
       />
       <RecordForm
-        form={props.form}
-        version={record ? props.version : undefined}
-        conflictReload={props.conflict && record ? withReturnTo(recordPaths(name, record.id).edit, data.returnTo) : undefined}
+        form={form}
+        version={record ? version : undefined}
+        conflictReload={props.reply?.conflict && record ? withReturnTo(recordPaths(name, record.id).edit, data.returnTo) : undefined}
         returnTo={data.returnTo}
         submitLabel={record ? t('common.saveChanges') : t(`${name}.new.submit`)}
       >
-        {props.children}
-        <CustomFieldInputs definitions={data.customFieldDefinitions} field={props.customFields} />
+        {props.children(fields)}
+        <CustomFieldInputs definitions={data.customFieldDefinitions} field={customFields} />
       </RecordForm>
     </>
   )

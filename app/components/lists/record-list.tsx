@@ -167,7 +167,7 @@ export function RecordList<R extends Row>(props: {
 }
 
 /** A filter select over an enum's values, each labelled by its translation (`trailers.status.<value>`). */
-export function enumFilter(
+export function enumSelect(
   t: (key: string) => string,
   name: string,
   label: string,

@@ -1,7 +1,6 @@
 import { useTranslation } from '~/utils/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { createBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
@@ -18,7 +17,7 @@ const schemas = { create: BrokerFormSchema, update: BrokerFormUpdateSchema }
 
 /** One editor for /dashboard/brokers/new and /dashboard/brokers/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user: _user, ...editor } = await readEditor(request, params.id, {
+  return readEditor(request, params.id, {
     entity: 'broker',
     name: 'brokers',
     get: getBroker,
@@ -27,7 +26,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     newDefaults: { status: 'active', paymentTerms: 'net_30' },
     formValues: (broker) => ({ creditLimit: centsToDollars(broker.creditLimitCents) }),
   })
-  return editor
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -45,50 +43,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function BrokerEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { record: broker } = loaderData
-  // Typed by the update schema, whose fields are the create schema's plus the version.
-  const [form, fields] = useSchemaForm<typeof BrokerFormUpdateSchema>({
-    id: broker ? `broker-${broker.id}` : 'broker-new',
-    constraint: loaderData.constraint,
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaultValue,
-  })
   const statusOptions = BROKER_STATUSES.map((value) => ({ value, label: t(`brokers.status.${value}`) }))
   const termOptions = PAYMENT_TERMS.map((value) => ({ value, label: t(`brokers.paymentTerms.${value}`) }))
-
   return (
-    <RecordEditor
+    <RecordEditor<typeof BrokerFormUpdateSchema>
       name="brokers"
       record={broker && { id: broker.id, label: broker.name, values: { name: broker.name } }}
-      form={form}
-      version={fields.version}
-      customFields={fields.customFields}
       data={loaderData}
-      conflict={actionData?.conflict}
+      reply={actionData}
     >
-      <FormSection title={t('brokers.editor.identity')}>
-        <TextField label={t('brokers.fields.name')} field={fields.name} className="sm:col-span-2 lg:col-span-1" />
-        <TextField label={t('brokers.fields.mcNumber')} field={fields.mcNumber} hint={t('brokers.editor.mcHint')} />
-        <TextField label={t('brokers.fields.dotNumber')} field={fields.dotNumber} hint={t('brokers.editor.dotHint')} />
-        <SelectField label={t('brokers.fields.status')} field={fields.status} options={statusOptions} hint={t('brokers.editor.statusHint')} />
-      </FormSection>
-      <FormSection title={t('brokers.editor.contact')}>
-        <TextField label={t('brokers.fields.contactName')} field={fields.contactName} />
-        <TextField label={t('brokers.fields.email')} field={fields.email} type="email" />
-        <TextField label={t('brokers.fields.phone')} field={fields.phone} />
-      </FormSection>
-      <FormSection title={t('brokers.editor.address')}>
-        <TextField label={t('brokers.fields.addressLine1')} field={fields.addressLine1} />
-        <TextField label={t('brokers.fields.addressLine2')} field={fields.addressLine2} />
-        <TextField label={t('brokers.fields.city')} field={fields.city} />
-        <TextField label={t('brokers.fields.state')} field={fields.state} />
-        <TextField label={t('brokers.fields.postalCode')} field={fields.postalCode} />
-        <TextField label={t('brokers.fields.country')} field={fields.country} />
-      </FormSection>
-      <FormSection title={t('brokers.editor.billing')} after={<TextareaField label={t('brokers.fields.notes')} field={fields.notes} className="mt-5" />}>
-        <SelectField label={t('brokers.fields.paymentTerms')} field={fields.paymentTerms} options={termOptions} />
-        <TextField label={t('brokers.fields.creditLimitDollars')} field={fields.creditLimit} hint={t('brokers.editor.creditLimitHint')} />
-        <TextField label={t('brokers.fields.billingEmail')} field={fields.billingEmail} type="email" hint={t('brokers.editor.billingEmailHint')} />
-      </FormSection>
+      {(fields) => (
+        <>
+          <FormSection title={t('brokers.editor.identity')}>
+            <TextField label={t('brokers.fields.name')} field={fields.name} className="sm:col-span-2 lg:col-span-1" />
+            <TextField label={t('brokers.fields.mcNumber')} field={fields.mcNumber} hint={t('brokers.editor.mcHint')} />
+            <TextField label={t('brokers.fields.dotNumber')} field={fields.dotNumber} hint={t('brokers.editor.dotHint')} />
+            <SelectField label={t('brokers.fields.status')} field={fields.status} options={statusOptions} hint={t('brokers.editor.statusHint')} />
+          </FormSection>
+          <FormSection title={t('brokers.editor.contact')}>
+            <TextField label={t('brokers.fields.contactName')} field={fields.contactName} />
+            <TextField label={t('brokers.fields.email')} field={fields.email} type="email" />
+            <TextField label={t('brokers.fields.phone')} field={fields.phone} />
+          </FormSection>
+          <FormSection title={t('brokers.editor.address')}>
+            <TextField label={t('brokers.fields.addressLine1')} field={fields.addressLine1} />
+            <TextField label={t('brokers.fields.addressLine2')} field={fields.addressLine2} />
+            <TextField label={t('brokers.fields.city')} field={fields.city} />
+            <TextField label={t('brokers.fields.state')} field={fields.state} />
+            <TextField label={t('brokers.fields.postalCode')} field={fields.postalCode} />
+            <TextField label={t('brokers.fields.country')} field={fields.country} />
+          </FormSection>
+          <FormSection title={t('brokers.editor.billing')} after={<TextareaField label={t('brokers.fields.notes')} field={fields.notes} className="mt-5" />}>
+            <SelectField label={t('brokers.fields.paymentTerms')} field={fields.paymentTerms} options={termOptions} />
+            <TextField label={t('brokers.fields.creditLimitDollars')} field={fields.creditLimit} hint={t('brokers.editor.creditLimitHint')} />
+            <TextField label={t('brokers.fields.billingEmail')} field={fields.billingEmail} type="email" hint={t('brokers.editor.billingEmailHint')} />
+          </FormSection>
+        </>
+      )}
     </RecordEditor>
   )
 }

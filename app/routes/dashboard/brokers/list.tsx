@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { enumFilter, RecordList } from '~/components/lists/record-list'
+import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'
 import { listBrokers } from '~/models/broker.server'
@@ -57,8 +57,8 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
       rows={loaderData.rows}
       rowName={(broker) => ({ name: broker.name })}
       filters={[
-        enumFilter(t, 'status', t('brokers.fields.status'), query.status, BROKER_STATUSES, 'brokers.status'),
-        enumFilter(t, 'paymentTerms', t('brokers.fields.paymentTerms'), query.paymentTerms, PAYMENT_TERMS, 'brokers.paymentTerms'),
+        enumSelect(t, 'status', t('brokers.fields.status'), query.status, BROKER_STATUSES, 'brokers.status'),
+        enumSelect(t, 'paymentTerms', t('brokers.fields.paymentTerms'), query.paymentTerms, PAYMENT_TERMS, 'brokers.paymentTerms'),
       ]}
       columns={[
         {

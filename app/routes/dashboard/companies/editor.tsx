@@ -1,7 +1,6 @@
 import { useTranslation } from '~/utils/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Card } from '~/components/ui/card'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { createCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
@@ -17,7 +16,7 @@ const schemas = { create: CompanySchema, update: CompanyUpdateSchema }
 
 /** One editor for /dashboard/companies/new and /dashboard/companies/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user: _user, ...editor } = await readEditor(request, params.id, {
+  return readEditor(request, params.id, {
     entity: 'company',
     name: 'companies',
     get: getCompany,
@@ -25,7 +24,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     schemas,
     newDefaults: { status: 'active' },
   })
-  return editor
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,57 +41,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CompanyEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { record: company } = loaderData
-  // Typed by the update schema, whose fields are the create schema's plus the version.
-  const [form, fields] = useSchemaForm<typeof CompanyUpdateSchema>({
-    id: company ? `company-${company.id}` : 'company-new',
-    constraint: loaderData.constraint,
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaultValue,
-  })
   const statusOptions = COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) }))
-
   return (
-    <RecordEditor
+    <RecordEditor<typeof CompanyUpdateSchema>
       name="companies"
       record={company && { id: company.id, label: company.name, values: { name: company.name } }}
-      form={form}
-      version={fields.version}
-      customFields={fields.customFields}
       data={loaderData}
-      conflict={actionData?.conflict}
+      reply={actionData}
     >
-      <FormSection title={t('companies.editor.identity')}>
-        <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
-        <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
-        <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
-        <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
-        <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
-        <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />
-      </FormSection>
-      <FormSection title={t('companies.editor.contact')}>
-        <TextField label={t('companies.fields.email')} field={fields.email} type="email" autoComplete="email" />
-        <TextField label={t('companies.fields.phone')} field={fields.phone} type="tel" autoComplete="tel" />
-        <div className="hidden lg:block" />
-        <TextField label={t('companies.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
-        <TextField label={t('companies.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
-        <TextField label={t('companies.fields.city')} field={fields.city} autoComplete="address-level2" />
-        <div className="grid grid-cols-3 gap-3">
-          <TextField label={t('companies.fields.state')} field={fields.state} autoComplete="address-level1" />
-          <TextField label={t('companies.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" className="col-span-2" />
-        </div>
-        <TextField label={t('companies.fields.country')} field={fields.country} hint={t('companies.editor.countryHint')} autoComplete="country" />
-      </FormSection>
-      <Card className="p-6">
-        <h2 className="mb-1 text-base font-bold">{t('companies.editor.factoring')}</h2>
-        <p className="mb-5 text-sm text-muted">{t('companies.editor.factoringHint')}</p>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t('companies.fields.factoringName')} field={fields.factoringName} />
-          <TextareaField label={t('companies.fields.factoringRemitTo')} field={fields.factoringRemitTo} rows={3} />
-        </div>
-      </Card>
-      <Card className="p-6">
-        <TextareaField label={t('fields.notes')} field={fields.notes} />
-      </Card>
+      {(fields) => (
+        <>
+          <FormSection title={t('companies.editor.identity')}>
+            <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
+            <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
+            <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
+            <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
+            <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
+            <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />
+          </FormSection>
+          <FormSection title={t('companies.editor.contact')}>
+            <TextField label={t('companies.fields.email')} field={fields.email} type="email" autoComplete="email" />
+            <TextField label={t('companies.fields.phone')} field={fields.phone} type="tel" autoComplete="tel" />
+            <div className="hidden lg:block" />
+            <TextField label={t('companies.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
+            <TextField label={t('companies.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
+            <TextField label={t('companies.fields.city')} field={fields.city} autoComplete="address-level2" />
+            <div className="grid grid-cols-3 gap-3">
+              <TextField label={t('companies.fields.state')} field={fields.state} autoComplete="address-level1" />
+              <TextField label={t('companies.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" className="col-span-2" />
+            </div>
+            <TextField label={t('companies.fields.country')} field={fields.country} hint={t('companies.editor.countryHint')} autoComplete="country" />
+          </FormSection>
+          <Card className="p-6">
+            <h2 className="mb-1 text-base font-bold">{t('companies.editor.factoring')}</h2>
+            <p className="mb-5 text-sm text-muted">{t('companies.editor.factoringHint')}</p>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label={t('companies.fields.factoringName')} field={fields.factoringName} />
+              <TextareaField label={t('companies.fields.factoringRemitTo')} field={fields.factoringRemitTo} rows={3} />
+            </div>
+          </Card>
+          <Card className="p-6">
+            <TextareaField label={t('fields.notes')} field={fields.notes} />
+          </Card>
+        </>
+      )}
     </RecordEditor>
   )
 }

@@ -1,6 +1,6 @@
 import { href } from 'react-router'
 import { useTranslation } from '~/utils/use-translation'
-import { enumFilter, RecordList } from '~/components/lists/record-list'
+import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'
 import { listCompanies, serializeCompany } from '~/models/company.server'
@@ -62,7 +62,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       rows={loaderData.rows}
       rowName={(company) => ({ name: company.name })}
-      filters={[enumFilter(t, 'status', t('fields.status'), query.status, COMPANY_STATUSES, 'companies.status')]}
+      filters={[enumSelect(t, 'status', t('fields.status'), query.status, COMPANY_STATUSES, 'companies.status')]}
       columns={[
         {
           label: t('companies.fields.name'),

@@ -1,7 +1,6 @@
 import { useTranslation } from '~/utils/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { listCompanyOptions } from '~/models/company.server'
 import { createTrailer, getTrailer, serializeTrailer, updateTrailer } from '~/models/trailer.server'
@@ -17,17 +16,16 @@ const schemas = { create: TrailerSchema, update: TrailerUpdateSchema }
 
 /** One editor for /dashboard/trailers/new and /dashboard/trailers/:id/edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, ...editor } = await readEditor(request, params.id, {
+  return readEditor(request, params.id, {
     entity: 'trailer',
     name: 'trailers',
     get: getTrailer,
     serialize: serializeTrailer,
     schemas,
     newDefaults: { status: 'available', type: 'dry_van' },
+    // Inactive companies are not offered, except the one this trailer already belongs to.
+    also: (user, trailer) => listCompanyOptions(user.organizationId, { activeOnly: true, keepId: trailer?.companyId }),
   })
-  // Inactive companies are not offered, except the one this trailer already belongs to.
-  const companies = await listCompanyOptions(user.organizationId, { activeOnly: true, keepId: editor.record?.companyId })
-  return { ...editor, companies }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,52 +42,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TrailerEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { record: trailer, companies } = loaderData
-  // Typed by the update schema, whose fields are the create schema's plus the version.
-  const [form, fields] = useSchemaForm<typeof TrailerUpdateSchema>({
-    id: trailer ? `trailer-${trailer.id}` : 'trailer-new',
-    constraint: loaderData.constraint,
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaultValue,
-  })
-
+  const { record: trailer, also: companies } = loaderData
   return (
-    <RecordEditor
+    <RecordEditor<typeof TrailerUpdateSchema>
       name="trailers"
       record={trailer && { id: trailer.id, label: trailer.unitNumber, values: { unit: trailer.unitNumber } }}
-      form={form}
-      version={fields.version}
-      customFields={fields.customFields}
       data={loaderData}
-      conflict={actionData?.conflict}
+      reply={actionData}
     >
-      <FormSection title={t('trailers.editor.identity')}>
-        <TextField label={t('fields.unitNumber')} field={fields.unitNumber} />
-        <SelectField
-          label={t('fields.trailerType')}
-          field={fields.type}
-          options={TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) }))}
-        />
-        <SelectField
-          label={t('fields.status')}
-          field={fields.status}
-          options={TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) }))}
-        />
-        <SelectField
-          label={t('fields.company')}
-          field={fields.companyId}
-          placeholder={t('common.none')}
-          options={companies.map((company) => ({ value: company.id, label: company.name }))}
-        />
-      </FormSection>
-      <FormSection title={t('trailers.editor.equipment')} after={<TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />}>
-        <TextField label={t('fields.vin')} field={fields.vin} hint={t('trailers.editor.vinHint')} />
-        <TextField label={t('fields.lengthFt')} field={fields.lengthFt} type="number" />
-        <TextField label={t('fields.licensePlate')} field={fields.licensePlate} />
-        <TextField label={t('fields.plateState')} field={fields.plateState} />
-        <TextField label={t('fields.registrationExpiry')} field={fields.registrationExpiry} type="date" />
-        <TextField label={t('fields.inspectionDue')} field={fields.inspectionDue} type="date" />
-      </FormSection>
+      {(fields) => (
+        <>
+          <FormSection title={t('trailers.editor.identity')}>
+            <TextField label={t('fields.unitNumber')} field={fields.unitNumber} />
+            <SelectField
+              label={t('fields.trailerType')}
+              field={fields.type}
+              options={TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) }))}
+            />
+            <SelectField
+              label={t('fields.status')}
+              field={fields.status}
+              options={TRAILER_STATUSES.map((value) => ({ value, label: t(`trailers.status.${value}`) }))}
+            />
+            <SelectField
+              label={t('fields.company')}
+              field={fields.companyId}
+              placeholder={t('common.none')}
+              options={companies.map((company) => ({ value: company.id, label: company.name }))}
+            />
+          </FormSection>
+          <FormSection title={t('trailers.editor.equipment')} after={<TextareaField label={t('fields.notes')} field={fields.notes} className="mt-5" />}>
+            <TextField label={t('fields.vin')} field={fields.vin} hint={t('trailers.editor.vinHint')} />
+            <TextField label={t('fields.lengthFt')} field={fields.lengthFt} type="number" />
+            <TextField label={t('fields.licensePlate')} field={fields.licensePlate} />
+            <TextField label={t('fields.plateState')} field={fields.plateState} />
+            <TextField label={t('fields.registrationExpiry')} field={fields.registrationExpiry} type="date" />
+            <TextField label={t('fields.inspectionDue')} field={fields.inspectionDue} type="date" />
+          </FormSection>
+        </>
+      )}
     </RecordEditor>
   )
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { companyFilter, enumFilter, RecordList } from '~/components/lists/record-list'
+import { companyFilter, enumSelect, RecordList } from '~/components/lists/record-list'
 import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
 import { listCompanyOptions } from '~/models/company.server'
@@ -49,8 +49,8 @@ export default function TrailerList({ loaderData }: Route.ComponentProps) {
       rows={loaderData.rows}
       rowName={(trailer) => ({ unit: trailer.unitNumber })}
       filters={[
-        enumFilter(t, 'status', t('fields.status'), query.status, TRAILER_STATUSES, 'trailers.status'),
-        enumFilter(t, 'type', t('fields.trailerType'), query.type, TRAILER_TYPES, 'trailers.type'),
+        enumSelect(t, 'status', t('fields.status'), query.status, TRAILER_STATUSES, 'trailers.status'),
+        enumSelect(t, 'type', t('fields.trailerType'), query.type, TRAILER_TYPES, 'trailers.type'),
         companyFilter(t('fields.company'), query.companyId, companies),
       ]}
       columns={[

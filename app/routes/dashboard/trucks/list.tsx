@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { companyFilter, enumFilter, RecordList } from '~/components/lists/record-list'
+import { companyFilter, enumSelect, RecordList } from '~/components/lists/record-list'
 import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
 import { listCompanyOptions } from '~/models/company.server'
@@ -49,9 +49,9 @@ export default function TruckList({ loaderData }: Route.ComponentProps) {
       rows={loaderData.rows}
       rowName={(truck) => ({ unit: truck.unitNumber })}
       filters={[
-        enumFilter(t, 'status', t('fields.status'), query.status, TRUCK_STATUSES, 'trucks.status'),
+        enumSelect(t, 'status', t('fields.status'), query.status, TRUCK_STATUSES, 'trucks.status'),
         companyFilter(t('fields.company'), query.companyId, companies),
-        enumFilter(t, 'compliance', t('compliance.label'), query.compliance, TRUCK_COMPLIANCE, 'compliance.filter'),
+        enumSelect(t, 'compliance', t('compliance.label'), query.compliance, TRUCK_COMPLIANCE, 'compliance.filter'),
       ]}
       columns={[
         { label: t('fields.unitNumber'), sort: 'unitNumber', cell: (truck) => truck.unitNumber },
