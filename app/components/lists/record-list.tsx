@@ -8,12 +8,10 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { PAGE_SIZES } from '~/schemas/list-options'
-import { RECORD_LIST_STRINGS, RECORD_LISTS, recordPaths, type RecordListName } from '~/schemas/record-pages'
+import { RECORD_LIST_STRINGS, recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
-
-export { RECORD_LIST_STRINGS, RECORD_LISTS, type RecordListName }
 
 export type RecordColumn<Row> = {
   label: string
