@@ -77,6 +77,8 @@ async function main() {
     SESSION_SECRET: secret,
     NODE_ENV: 'production',
     DATA_DIR: path.resolve(options.dataDir),
+    // As `npm run serve` sets it (package.json, ADR 039): glibc gives large freed blocks back.
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
     // The limits are counted on every API request (that cost is measured); eight clients must not reach them.
     API_RATE_LIMIT_PER_MINUTE: '100000000',
     API_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
