@@ -1,5 +1,6 @@
 import type { Config } from 'tailwindcss'
 import plugin from 'tailwindcss/plugin'
+import { ICON_PATHS, ICON_SIZES, iconSvg, type IconName } from './app/components/ui/icon-paths'
 import { colorPresets } from './app/theme/presets'
 
 /**
@@ -39,9 +40,37 @@ const presetsPlugin = plugin(({ addBase }) => {
   }
 })
 
+/** An SVG as a CSS url(): double quotes become single ones, and what a URL cannot hold is escaped. */
+const svgUrl = (svg: string) => `url("data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[%#<>]/g, encodeURIComponent)}")`
+
+/**
+ * Icons (ADR 042): `.fd-i` is an empty box painted in the text colour through `--fd-i`, the
+ * drawing each `fd-i-<name>` names; `fd-i-<size>` sizes it. Base styles, so every name exists
+ * (the component builds the class names) and utilities on the element still win.
+ */
+const iconsPlugin = plugin(({ addBase }) => {
+  addBase({
+    '.fd-i': {
+      display: 'inline-block',
+      flexShrink: '0',
+      width: '20px',
+      height: '20px',
+      backgroundColor: 'currentColor',
+      maskImage: 'var(--fd-i)',
+      maskSize: '100% 100%',
+      maskRepeat: 'no-repeat',
+      // (the build adds the -webkit- forms older browsers need)
+    },
+    // In forced colours (Windows high contrast) backgrounds are replaced; the icon keeps its text's colour.
+    '@media (forced-colors: active)': { '.fd-i': { forcedColorAdjust: 'none' } },
+  })
+  for (const name of Object.keys(ICON_PATHS) as IconName[]) addBase({ [`.fd-i-${name}`]: { '--fd-i': svgUrl(iconSvg(name)) } })
+  for (const size of ICON_SIZES) addBase({ [`.fd-i-${size}`]: { width: `${size}px`, height: `${size}px` } })
+})
+
 export default {
   content: ['./app/**/*.{ts,tsx}'],
-  plugins: [presetsPlugin],
+  plugins: [presetsPlugin, iconsPlugin],
   theme: {
     extend: {
       colors: {

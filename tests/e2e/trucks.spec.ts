@@ -136,3 +136,23 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
   await expect(page.getByTestId('trucks-table').locator('tbody tr').first()).toContainText('T-0140')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–10 of 40')
 })
+
+test('draws the row action icons from the stylesheet: each an 18 px mask of its drawing in the text colour', async ({ page, request }) => {
+  await apiTruck(request, org, { unitNumber: 'ICON-1' })
+  const row = await findRow(page, 'ICON-1')
+  const icons = row.getByTestId('row-actions').locator('.fd-i')
+  await expect(icons).toHaveCount(2)
+  const drawn = await icons.evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element)
+      return { size: `${style.width} ${style.height}`, mask: style.maskImage || style.webkitMaskImage, paint: style.backgroundColor === style.color }
+    }),
+  )
+  expect(drawn.map(({ size, paint }) => ({ size, paint }))).toEqual([
+    { size: '18px 18px', paint: true },
+    { size: '18px 18px', paint: true },
+  ])
+  // The edit pencil and the bin, from app/components/ui/icon-paths.ts.
+  expect(decodeURIComponent(drawn[0].mask)).toContain("d='M4 20h4L19 9l-4-4L4 16zM14 6l4 4'")
+  expect(decodeURIComponent(drawn[1].mask)).toContain("d='M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3'")
+})
