@@ -119,7 +119,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   const dataDir = path.resolve(options.dataDir ?? process.env.EMBEDDED_PG_DIR ?? '.data/postgres')
   const port = options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329)
   const database = options.database ?? 'freightdesk'
-  const log = options.log ?? (() => {})
+  // The cluster's last lines, for the error when it does not start (the library rejects with nothing).
+  const recent: string[] = []
+  const log = (message: string) => {
+    recent.push(...String(message).split('\n').filter(Boolean))
+    recent.splice(0, Math.max(0, recent.length - 30))
+    options.log?.(message)
+  }
 
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'))
   if (initialised) {
@@ -144,8 +150,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     onLog: log,
     onError: (error) => log(String(error)),
   })
-  if (!initialised) await cluster.initialise()
-  await cluster.start()
+  try {
+    if (!initialised) await cluster.initialise()
+    await cluster.start()
+  } catch (error) {
+    throw new Error(embeddedStartFailure(port, dataDir, recent, error), { cause: error })
+  }
 
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`
   await createDatabaseIfMissing(adminUrl, database)
@@ -154,6 +164,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     adminUrl,
     stop: () => cluster.stop(),
   }
+}
+
+/** Why the embedded cluster did not start, in words: its FATAL lines, and what to do when the port is taken. */
+export function embeddedStartFailure(port: number, dataDir: string, logLines: string[], error: unknown) {
+  const fatal = logLines.filter((line) => /\b(FATAL|PANIC|ERROR)\b/.test(line)).map((line) => line.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, ''))
+  const reason = fatal.length ? fatal.join('; ') : error instanceof Error ? error.message : 'it exited without saying why'
+  const portTaken = logLines.some((line) => /could not bind|Address already in use/.test(line))
+  return [
+    `embedded PostgreSQL did not start on port ${port} (${path.relative(process.cwd(), dataDir) || dataDir}): ${reason}.`,
+    portTaken ? `Another server holds port ${port}: stop it, or choose a free port with EMBEDDED_PG_PORT (or use your own database with DATABASE_URL).` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
 }
 
 export function quoteIdent(name: string) {

@@ -3,6 +3,7 @@
  * was killed hard (its postgres still running), and stopped while the database is already dead.
  */
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -105,5 +106,19 @@ describe('the embedded database across hard stops', () => {
     await expect.poll(() => server.child.exitCode !== null || server.child.signalCode !== null, { timeout: 15_000 }).toBe(true)
     // Its 3 s timeout plus slack for a loaded machine; without the timeout it waits 10 s or more.
     expect(Date.now() - began).toBeLessThan(7_000)
+  }, 120_000)
+
+  it('says why it cannot start when the port of its embedded database is taken, and what to do', async () => {
+    const pgPort = await freePort()
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(pgPort, '127.0.0.1', resolve))
+    try {
+      const failed = start(dataDirectory(), pgPort)
+      // The library rejects with nothing; the server exited printing only "undefined".
+      await expect(failed).rejects.toThrow(`embedded PostgreSQL did not start on port ${pgPort}`)
+      await expect(failed).rejects.toThrow(/could not create any TCP\/IP sockets.*Another server holds port \d+: .*EMBEDDED_PG_PORT/)
+    } finally {
+      holder.close()
+    }
   }, 120_000)
 })
