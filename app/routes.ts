@@ -20,6 +20,8 @@ export default [
   route('resources/settings', 'routes/resources/settings.tsx'),
   route('resources/avatar/:userId', 'routes/resources/avatar.tsx'),
 
+  route('health', 'routes/health.ts'),
+
   route('403', 'routes/status-page.tsx', { id: 'status-403' }),
   route('404', 'routes/status-page.tsx', { id: 'status-404' }),
   route('500', 'routes/status-page.tsx', { id: 'status-500' }),

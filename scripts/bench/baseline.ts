@@ -739,7 +739,11 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const api = path.startsWith('/api/')
   try {
     let match: RegExpExecArray | null
-    if (req.method === 'GET' && path === '/health') return send(req, res, 200, 'text/plain', 'ok')
+    if (req.method === 'GET' && path === '/health') {
+      // The app's GET /health: one SELECT 1, then JSON.
+      await pool.query('SELECT 1')
+      return send(req, res, 200, JSON_TYPE, JSON.stringify({ status: 'ok' }))
+    }
     if (req.method === 'GET' && path === '/dashboard/trucks/list') return send(req, res, 200, HTML, await truckListPage(req, url))
     if (req.method === 'GET' && (match = /^\/dashboard\/trucks\/([^/]+)\/edit$/.exec(path)))
       return send(req, res, 200, HTML, await truckEditPage(req, match[1]))

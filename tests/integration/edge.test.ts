@@ -266,6 +266,16 @@ describe('Cache-Control', () => {
     ])
   })
 
+  it('answers GET /health without signing in, as uncached JSON', async () => {
+    const answer = await raw({ path: '/health' })
+    expect([answer.status, answer.headers['content-type'], answer.headers['cache-control'], answer.body]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      'private, no-store',
+      '{"status":"ok"}',
+    ])
+  })
+
   it('leaves the long-lived caching of /assets alone', async () => {
     const asset = fs.readdirSync('build/client/assets').find((name) => name.endsWith('.js'))
     const answer = await raw({ path: `/assets/${asset}` })
