@@ -18,7 +18,7 @@ import { firstLoadJs, LIMIT_KIB } from './client-js'
 import { HttpClient, merge, runLoad, summarize, type Driver, type Sample } from './load'
 import { HELP, parseOptions, type Options } from './options'
 import { commandOf, memoryOf, servingPid, startDatabase, startServer, type Database, type Server } from './processes'
-import { analyzeProfile, findProfile } from './profile'
+import { analyzeProfile, findProfile, flameLines } from './profile'
 import { heading, int, kib, ms, table } from './report'
 import { loadScenarios, mixed, scenarios as allScenarios, type Fixtures, type Scenario, type Side, type Target } from './scenarios'
 
@@ -376,6 +376,11 @@ async function profile(app: Server, target: Target, scenario: Scenario, fixtures
       { title: 'package / file', value: (g) => g.group, align: 'left' },
     ]),
   )
+  heading('Flame graph as text (top-down; callees indented; node, V8 and the renderer recursion folded; ≥ 2% shown)')
+  console.info('```')
+  for (const line of flameLines(file, { fromUs, toUs }))
+    console.info(`${'  '.repeat(line.depth)}${line.percent.toFixed(1).padStart(5)}%  ${line.name} (${line.group})`)
+  console.info('```')
   console.info(`\nprofile: ${path.resolve(file)} (open it in Chrome DevTools › Performance, or in speedscope)`)
 }
 

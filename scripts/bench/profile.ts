@@ -104,3 +104,80 @@ export function analyzeProfile(file: string, window?: { fromUs: number; toUs: nu
     byGroup: [...groups].map(([group, self]) => ({ group, self })).sort((a, b) => b.self - a.self),
   }
 }
+
+/** React's renderer recurses through a handful of its functions per element: folded, so the tree shows the components. */
+const REACT_DOM_SHOWN = new Set(['performWork', 'flushCompletedQueues', 'writeChunk'])
+
+export type FlameLine = { depth: number; name: string; group: string; percent: number }
+
+/**
+ * A flame graph as text: the call tree top-down (callers above callees), each line a function
+ * with its share of the sampled time in the window, pruned below `minPercent`. Node's and V8's
+ * frames (the event loop, promise jobs, async hooks) are skipped and their callees hung on the
+ * nearest shown caller, so an async continuation (a loader resuming, React rendering on
+ * setImmediate) starts a tree of its own instead of hiding under `processTicksAndRejections`; so
+ * are react-dom's own recursive frames, so a render shows as its components.
+ */
+export function flameLines(file: string, window?: { fromUs: number; toUs: number }, minPercent = 2, maxDepth = 12): FlameLine[] {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const inWindow = window && window.fromUs >= profile.startTime && window.toUs <= profile.endTime && window.toUs > window.fromUs
+  const selfMs = new Map<number, number>()
+  let sampled = 0
+  let time = profile.startTime
+  for (let i = 0; i < profile.samples.length; i++) {
+    time += profile.timeDeltas[i] ?? 0
+    if (inWindow && (time < window.fromUs || time > window.toUs)) continue
+    const delta = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000
+    selfMs.set(profile.samples[i], (selfMs.get(profile.samples[i]) ?? 0) + delta)
+    sampled += delta
+  }
+  const subtree = new Map<number, number>()
+  const subtreeMs = (id: number): number => {
+    let ms = subtree.get(id)
+    if (ms === undefined) {
+      ms = (selfMs.get(id) ?? 0) + (byId.get(id)!.children ?? []).reduce((sum, child) => sum + subtreeMs(child), 0)
+      subtree.set(id, ms)
+    }
+    return ms
+  }
+  type Tree = { name: string; group: string; ms: number; children: Map<string, Tree> }
+  const root: Tree = { name: '(all)', group: '', ms: 0, children: new Map() }
+  const walk = (id: number, into: Tree) => {
+    const { callFrame: frame, children = [] } = byId.get(id)!
+    const name = frame.functionName || '(anonymous)'
+    const group = groupOf(frame.url, name)
+    let here = into
+    if (!['node', 'native', 'v8'].includes(group) && (group !== 'react-dom' || REACT_DOM_SHOWN.has(name))) {
+      const key = `${name}|${frame.url}|${frame.lineNumber}|${frame.columnNumber}`
+      here = into.children.get(key) ?? { name, group, ms: 0, children: new Map() }
+      into.children.set(key, here)
+      here.ms += subtreeMs(id)
+    }
+    for (const child of children) walk(child, here)
+  }
+  walk(profile.nodes[0].id, root)
+  const lines: FlameLine[] = []
+  const shown = (tree: Tree) => [...tree.children.values()].filter((child) => sampled && (100 * child.ms) / sampled >= minPercent).sort((a, b) => b.ms - a.ms)
+  const emit = (tree: Tree, depth: number) => {
+    for (let child of shown(tree)) {
+      const percent = (100 * child.ms) / sampled
+      // A chain of frames that all hold (nearly) the same time is one line: `a › b › c`, with the
+      // repeats of a recursion (React's render loop) said once.
+      const names = [child.name]
+      for (let next = shown(child); next.length === 1 && next[0].ms >= child.ms * 0.97; next = shown(child)) {
+        child = next[0]
+        if (!names.includes(child.name)) names.push(child.name)
+      }
+      lines.push({
+        depth,
+        name: names.length > 5 ? [...names.slice(0, 2), '…', ...names.slice(-2)].join(' › ') : names.join(' › '),
+        group: child.group,
+        percent,
+      })
+      if (depth + 1 < maxDepth) emit(child, depth + 1)
+    }
+  }
+  emit(root, 0)
+  return lines
+}
