@@ -6,7 +6,26 @@ import { localeChunks } from './scripts/locale-chunks'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    // Fewer, larger first-load chunks (issue 11): the libraries every page loads are one file,
+    // and the app modules that at least 20 pages share are another, instead of ~25 small files
+    // each gzipped apart. 3 KiB less on an average page, none larger (npm run bench reports them).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shared', test: /[\\/]app[\\/]/, minShareCount: 20, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     localeChunks(),
