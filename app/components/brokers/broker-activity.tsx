@@ -153,17 +153,15 @@ export function BrokerInvoices({ brokerId, data }: { brokerId: string; data: Bro
           >
             {data.invoices.map((invoice) => (
               <ListRow key={invoice.id} changed={false} actions={null}>
-                <td className="font-semibold whitespace-nowrap">
-                  <a href={href('/dashboard/invoice/:id', { id: invoice.id })} className="hover:underline">
-                    {invoice.invoiceNumber}
-                  </a>
+                <td className="fd-key">
+                  <a href={href('/dashboard/invoice/:id', { id: invoice.id })}>{invoice.invoiceNumber}</a>
                 </td>
                 <td className="whitespace-nowrap">
                   <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.issueDate)}</td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.dueDate)}</td>
-                <td className="text-end whitespace-nowrap tabular-nums">{money(invoice.totalCents)}</td>
+                <td className="fd-num">{money(invoice.totalCents)}</td>
                 <td className="text-end font-semibold whitespace-nowrap tabular-nums">{money(invoice.balanceCents)}</td>
               </ListRow>
             ))}
@@ -214,16 +212,14 @@ export function BrokerLoads({ brokerId, data }: { brokerId: string; data: Broker
           >
             {data.loads.map((load) => (
               <ListRow key={load.id} changed={false} actions={null}>
-                <td className="font-semibold whitespace-nowrap">
-                  <a href={href('/dashboard/loads/:id', { id: load.id })} className="hover:underline">
-                    {load.loadNumber}
-                  </a>
+                <td className="fd-key">
+                  <a href={href('/dashboard/loads/:id', { id: load.id })}>{load.loadNumber}</a>
                 </td>
                 <td className="whitespace-nowrap">
                   <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
                 </td>
                 <td className="whitespace-nowrap tabular-nums">{load.pickupDate ? formatDate(i18n.language, load.pickupDate) : '—'}</td>
-                <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(i18n.language, load.totalCents)}</td>
+                <td className="fd-num">{formatMoney(i18n.language, load.totalCents)}</td>
               </ListRow>
             ))}
           </ListTable>

@@ -41,9 +41,7 @@ export function ListRow({ changed, children, actions }: { changed: boolean; chil
     <tr aria-current={changed ? 'true' : undefined} data-changed={changed ? 'true' : undefined} className={changed ? `fd-row ${changedRowBg}` : 'fd-row'}>
       {children}
       <td className={changed ? `fd-row-actions ${changedRowBg}` : 'fd-row-actions'}>
-        <div className="flex justify-end gap-1" data-testid="row-actions">
-          {actions}
-        </div>
+        <div data-testid="row-actions">{actions}</div>
       </td>
     </tr>
   )

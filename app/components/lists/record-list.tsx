@@ -140,15 +140,13 @@ export function RecordList<R extends Row>(props: {
                     />
                   }
                 >
-                  <td className={first.className ?? 'font-semibold whitespace-nowrap'}>
-                    <a href={links.view} className="hover:underline">
-                      {first.cell(row, links)}
-                    </a>
+                  <td className={first.className ?? 'fd-key'}>
+                    <a href={links.view}>{first.cell(row, links)}</a>
                     {changed ? <span className="sr-only"> ({text('changes.changedRow')})</span> : null}
                     {first.after?.(row)}
                   </td>
                   {rest.map((column, index) => (
-                    <td key={index} className={column.numeric ? cn('text-end whitespace-nowrap tabular-nums', column.className) : column.className}>
+                    <td key={index} className={column.numeric ? cn('fd-num', column.className) : column.className}>
                       {column.cell(row, links)}
                     </td>
                   ))}

@@ -198,10 +198,8 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           >
             {invoices.map((invoice) => (
               <ListRow key={invoice.id} changed={false} actions={null}>
-                <td className="font-semibold whitespace-nowrap">
-                  <a href={withReturnTo(href('/dashboard/invoice/:id', { id: invoice.id }), returnTo)} className="hover:underline">
-                    {invoice.invoiceNumber}
-                  </a>
+                <td className="fd-key">
+                  <a href={withReturnTo(href('/dashboard/invoice/:id', { id: invoice.id }), returnTo)}>{invoice.invoiceNumber}</a>
                 </td>
                 <td className="whitespace-nowrap">
                   <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
@@ -211,7 +209,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.issueDate)}</td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.dueDate)}</td>
-                <td className="text-end whitespace-nowrap tabular-nums">{money(invoice.totalCents)}</td>
+                <td className="fd-num">{money(invoice.totalCents)}</td>
                 <td className="text-end font-semibold whitespace-nowrap tabular-nums">{money(invoice.balanceCents)}</td>
               </ListRow>
             ))}

@@ -318,10 +318,8 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="font-semibold whitespace-nowrap">
-                    <a href={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)} className="hover:underline">
-                      {load.loadNumber}
-                    </a>
+                  <td className="fd-key">
+                    <a href={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)}>{load.loadNumber}</a>
                     {load.brokerReference ? <bdi className="block text-xs font-normal text-muted">{load.brokerReference}</bdi> : null}
                   </td>
                   <td className="whitespace-nowrap">
@@ -346,7 +344,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">{t('loads.list.unassigned')}</span>
                     )}
                   </td>
-                  <td className="text-end whitespace-nowrap tabular-nums">
+                  <td className="fd-num">
                     {money(load.totalCents)}
                     {load.ratePerMileCents !== null ? (
                       <span className="block text-xs text-muted">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
