@@ -1,5 +1,6 @@
 import type { Config } from 'tailwindcss'
 import plugin from 'tailwindcss/plugin'
+import { FLAG_CODES, flagSvg } from './app/components/ui/flag-drawings'
 import { ICON_PATHS, ICON_SIZES, iconSvg, type IconName } from './app/components/ui/icon-paths'
 import { colorPresets } from './app/theme/presets'
 
@@ -61,11 +62,30 @@ const iconsPlugin = plugin(({ addBase }) => {
       maskRepeat: 'no-repeat',
       // (the build adds the -webkit- forms older browsers need)
     },
-    // In forced colours (Windows high contrast) backgrounds are replaced; the icon keeps its text's colour.
-    '@media (forced-colors: active)': { '.fd-i': { forcedColorAdjust: 'none' } },
+    // In forced colours (Windows high contrast) a background would be replaced by the page's: the
+    // icon keeps its box and takes the system colour of what it sits in (text, link or button).
+    '@media (forced-colors: active)': {
+      '.fd-i': { forcedColorAdjust: 'none', backgroundColor: 'CanvasText' },
+      'a .fd-i': { backgroundColor: 'LinkText' },
+      ':is(button, summary, label) .fd-i': { backgroundColor: 'ButtonText' },
+    },
   })
   for (const name of Object.keys(ICON_PATHS) as IconName[]) addBase({ [`.fd-i-${name}`]: { '--fd-i': svgUrl(iconSvg(name)) } })
   for (const size of ICON_SIZES) addBase({ [`.fd-i-${size}`]: { width: `${size}px`, height: `${size}px` } })
+  // The language menu's flags: a 27 × 18 box with its drawing as the background, kept in forced colours.
+  addBase({
+    '.fd-flag': {
+      display: 'inline-block',
+      flexShrink: '0',
+      width: '27px',
+      height: '18px',
+      borderRadius: '3px',
+      backgroundSize: '100% 100%',
+      boxShadow: '0 1px 2px 0 rgb(0 0 0 / 0.05)',
+      forcedColorAdjust: 'none',
+    },
+  })
+  for (const code of FLAG_CODES) addBase({ [`.fd-flag-${code}`]: { backgroundImage: svgUrl(flagSvg(code)) } })
 })
 
 export default {

@@ -140,6 +140,8 @@ test('filters, sorts and pages through the list, all in the URL', async ({ page,
 test('draws the row action icons from the stylesheet: each an 18 px mask of its drawing in the text colour', async ({ page, request }) => {
   await apiTruck(request, org, { unitNumber: 'ICON-1' })
   const row = await findRow(page, 'ICON-1')
+  // With JavaScript the delete link becomes the dialog's button once hydrated: read the settled row.
+  await whenHydrated(page)
   const icons = row.getByTestId('row-actions').locator('.fd-i')
   await expect(icons).toHaveCount(2)
   const drawn = await icons.evaluateAll((elements) =>
@@ -155,4 +157,16 @@ test('draws the row action icons from the stylesheet: each an 18 px mask of its 
   // The edit pencil and the bin, from app/components/ui/icon-paths.ts.
   expect(decodeURIComponent(drawn[0].mask)).toContain("d='M4 20h4L19 9l-4-4L4 16zM14 6l4 4'")
   expect(decodeURIComponent(drawn[1].mask)).toContain("d='M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3'")
+  // The language menu's flag is a background from the stylesheet too.
+  expect(
+    await page
+      .getByTestId('language-menu')
+      .locator('[data-flag]')
+      .evaluate((flag) => getComputedStyle(flag).backgroundImage),
+  ).toContain('data:image/svg+xml')
+
+  // Windows high contrast replaces backgrounds: an icon in a link is painted in the system's link colour.
+  await page.emulateMedia({ forcedColors: 'active' })
+  const forced = await icons.first().evaluate((icon) => ({ paint: getComputedStyle(icon).backgroundColor, link: getComputedStyle(icon.closest('a')!).color }))
+  expect(forced.paint).toBe(forced.link)
 })

@@ -1,64 +1,13 @@
 import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, useLocation } from 'react-router'
+import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageInfo } from '~/i18n'
 import { cn } from '~/utils/cn'
 
-/** Small SVG flags: emoji flags need a colour emoji font that many machines lack. */
-const FLAGS: Record<string, React.ReactNode> = {
-  us: (
-    <>
-      <rect width="30" height="20" fill="#B22234" />
-      {[1, 3, 5, 7, 9, 11].map((row) => (
-        <rect key={row} y={(row * 20) / 13} width="30" height={20 / 13} fill="#fff" />
-      ))}
-      <rect width="13" height={(20 / 13) * 7} fill="#3C3B6E" />
-    </>
-  ),
-  fr: (
-    <>
-      <rect width="10" height="20" fill="#0055A4" />
-      <rect x="10" width="10" height="20" fill="#fff" />
-      <rect x="20" width="10" height="20" fill="#EF4135" />
-    </>
-  ),
-  vn: (
-    <>
-      <rect width="30" height="20" fill="#DA251D" />
-      <path d="M15 4l1.76 5.41h5.69l-4.6 3.35 1.76 5.4L15 14.82l-4.61 3.34 1.76-5.4-4.6-3.35h5.69z" fill="#FFFF00" />
-    </>
-  ),
-  cn: (
-    <>
-      <rect width="30" height="20" fill="#EE1C25" />
-      <path d="M6 2.5l.94 2.9h3.05l-2.47 1.8.94 2.9L6 8.3 3.54 10.1l.94-2.9L2 5.4h3.06z" fill="#FFFF00" />
-      <circle cx="12" cy="3" r="0.8" fill="#FFFF00" />
-      <circle cx="14" cy="5.5" r="0.8" fill="#FFFF00" />
-      <circle cx="14" cy="8.5" r="0.8" fill="#FFFF00" />
-      <circle cx="12" cy="11" r="0.8" fill="#FFFF00" />
-    </>
-  ),
-  sd: (
-    <>
-      <rect width="30" height="20" fill="#fff" />
-      <rect width="30" height="6.67" fill="#D21034" />
-      <rect y="13.33" width="30" height="6.67" fill="#000" />
-      <path d="M0 0l11 10L0 20z" fill="#007229" />
-    </>
-  ),
-}
-
-export function Flag({ code, className }: { code: string; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 30 20"
-      className={cn('h-[18px] w-[27px] shrink-0 overflow-hidden rounded-[3px] shadow-sm', className)}
-      data-flag={code}
-    >
-      {FLAGS[code]}
-    </svg>
-  )
+/** A language's flag (app/components/ui/flag-drawings.ts), drawn by the stylesheet: an empty span reads as nothing. */
+export function Flag({ code, className }: { code: FlagCode; className?: string }) {
+  return <span className={cn('fd-flag', `fd-flag-${code}`, className)} data-flag={code} />
 }
 
 const menuPanel = 'absolute end-0 top-full z-drawer mt-2 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-xl'
