@@ -23,19 +23,13 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
     <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
       {sections.map((section) => (
         <div key={section.subheader}>
-          <p className="px-3 pt-4 pb-2 text-[11px] font-bold tracking-wider text-muted uppercase">{t(section.subheader)}</p>
+          <p className="fd-nav-heading">{t(section.subheader)}</p>
           <ul className="space-y-1">
             {section.items.map((item) => {
               const active = isActive(pathname, item)
               return (
                 <li key={item.path}>
-                  <NavLink
-                    to={itemHref(item)}
-                    className={cn(
-                      'flex min-h-12 items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium',
-                      active ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
-                    )}
-                  >
+                  <NavLink to={itemHref(item)} className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}>
                     <Icon name={item.icon} />
                     <span className="flex min-w-0 flex-col">
                       <span>{t(item.title)}</span>
@@ -46,16 +40,7 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
                     <ul className="mt-1 space-y-0.5">
                       {item.children.map((child) => (
                         <li key={child.path}>
-                          <NavLink
-                            to={child.path}
-                            end
-                            className={({ isActive }) =>
-                              cn(
-                                'flex h-9 items-center gap-3 rounded-lg ps-11 pe-3 text-sm',
-                                isActive ? 'font-semibold text-ink' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
-                              )
-                            }
-                          >
+                          <NavLink to={child.path} end className={({ isActive }) => (isActive ? 'fd-nav-sub fd-nav-active' : 'fd-nav-sub')}>
                             {t(child.title)}
                           </NavLink>
                         </li>
