@@ -81,7 +81,7 @@ export function SelectField({ options, placeholder, ...props }: FieldProps & { o
 export function TextareaField(props: FieldProps & { rows?: number }) {
   return (
     <Wrapper {...props}>
-      <textarea {...getTextareaProps(props.field)} rows={props.rows ?? 4} className={cn(inputClass, 'h-auto py-2.5')} />
+      <textarea {...getTextareaProps(props.field)} rows={props.rows ?? 4} className={inputClass} />
     </Wrapper>
   )
 }
