@@ -1,4 +1,4 @@
-import { apiTruck, expect, js, signedIn, test } from './fixtures'
+import { apiTruck, expect, js, signedIn, test, whenHydrated } from './fixtures'
 
 // A list's links are plain anchors followed in the app by one handler on the table (list-table.tsx):
 // with JavaScript a click is a client-side navigation (the page is not reloaded), without it a link.
@@ -18,4 +18,23 @@ test('a row link opens the record, in the app with JavaScript and as a plain lin
   await page.goBack()
   await table.getByRole('link', { name: 'Edit truck LNK-1' }).click()
   await expect(page).toHaveURL(new RegExp(`/dashboard/trucks/${truck.id}/edit`))
+})
+
+// The navigation's links are plain anchors too, followed in the app by one handler on the <nav>.
+test('a navigation link opens its page, in the app with JavaScript and as a plain link without, and marks it current', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/dashboard/trucks/list')
+  await whenHydrated(page)
+  if (js(test.info())) await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+  const nav = page.getByTestId('nav-vertical')
+  await nav.getByRole('link', { name: 'Trailers' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/trailers\/list$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trailers')
+  const sameDocument = await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
+  expect(sameDocument).toBe(js(test.info()))
+  // The item and its List page are the current page; Trucks no longer is.
+  await expect(nav.getByRole('link', { name: 'Trailers' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'List', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Create', exact: true })).not.toHaveAttribute('aria-current', /.*/)
+  await expect(nav.getByRole('link', { name: 'Trucks' })).not.toHaveAttribute('aria-current', /.*/)
 })

@@ -1,7 +1,8 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 import { isActive, itemHref, type NavSection } from './nav-config'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
@@ -15,34 +16,52 @@ export function Logo({ compact = false }: { compact?: boolean }) {
   )
 }
 
-/** The 280 px navigation; server-rendered links, so it works without JavaScript. */
+/** Whether a link names the page shown, as NavLink's `aria-current="page"`: the same path, or one below it unless `end`. */
+function currentPage(pathname: string, to: string, end = false) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return path === to || (!end && path.startsWith(`${to}/`))
+}
+
+/**
+ * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and one
+ * delegated handler makes a click a client-side navigation (useLinkDelegation).
+ */
 export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
+  const followLink = useLinkDelegation()
   return (
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId} onClick={followLink}>
       {sections.map((section) => (
         <div key={section.subheader}>
           <p className="fd-nav-heading">{t(section.subheader)}</p>
           <ul className="space-y-1">
             {section.items.map((item) => {
               const active = isActive(pathname, item)
+              const to = itemHref(item)
               return (
                 <li key={item.path}>
-                  <NavLink to={itemHref(item)} className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}>
+                  <a href={to} aria-current={currentPage(pathname, to) ? 'page' : undefined} className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}>
                     <Icon name={item.icon} />
                     <span className="flex min-w-0 flex-col">
                       <span>{t(item.title)}</span>
                       {item.caption ? <span className={cn('text-xs font-normal italic', !active && 'text-muted')}>{t(item.caption)}</span> : null}
                     </span>
-                  </NavLink>
+                  </a>
                   {item.children?.length && active ? (
                     <ul className="mt-1 space-y-0.5">
                       {item.children.map((child) => (
                         <li key={child.path}>
-                          <NavLink to={child.path} end className={({ isActive }) => (isActive ? 'fd-nav-sub fd-nav-active' : 'fd-nav-sub')}>
-                            {t(child.title)}
-                          </NavLink>
+                          {currentPage(pathname, child.path, true) ? (
+                            <a href={child.path} aria-current="page" className="fd-nav-sub fd-nav-active">
+                              {t(child.title)}
+                            </a>
+                          ) : (
+                            <a href={child.path} className="fd-nav-sub">
+                              {t(child.title)}
+                            </a>
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -1,0 +1,20 @@
+import type { MouseEvent } from 'react'
+import { useNavigate } from 'react-router'
+
+/**
+ * A table of 50 rows has 100–150 links, and the navigation on every dashboard page 15 or more. As
+ * `<Link>`s each resolves its path and sets up its hooks on every render (a fifth of a list page's
+ * server time, issue 11); as plain anchors with one handler on the table or the navigation, a
+ * click is still a client-side navigation: same origin, left button, no modifier, no target or
+ * download (the browser's own handling otherwise, and without JavaScript).
+ */
+export function useLinkDelegation() {
+  const navigate = useNavigate()
+  return (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+    const anchor = (event.target as Element).closest('a')
+    if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return
+    event.preventDefault()
+    void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+  }
+}
