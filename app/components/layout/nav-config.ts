@@ -161,8 +161,13 @@ export function navForRole(role: Role): NavSection[] {
   })).filter((section) => section.items.length > 0)
 }
 
-export function isActive(pathname: string, item: { path: string }) {
-  return pathname === item.path || pathname.startsWith(`${item.path}/`)
+/**
+ * Whether the page shown is at `item.path`, or below it unless `end` (as NavLink decides its
+ * `aria-current="page"`); a trailing slash on the page's path does not count.
+ */
+export function isActive(pathname: string, item: { path: string }, end = false) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return path === item.path || (!end && path.startsWith(`${item.path}/`))
 }
 
 /** Where an item with children leads when clicked: its first child. */

@@ -16,12 +16,6 @@ export function Logo({ compact = false }: { compact?: boolean }) {
   )
 }
 
-/** Whether a link names the page shown, as NavLink's `aria-current="page"`: the same path, or one below it unless `end`. */
-function currentPage(pathname: string, to: string, end = false) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return path === to || (!end && path.startsWith(`${to}/`))
-}
-
 /**
  * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and one
  * delegated handler makes a click a client-side navigation (useLinkDelegation).
@@ -42,7 +36,11 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
               const to = itemHref(item)
               return (
                 <li key={item.path}>
-                  <a href={to} aria-current={currentPage(pathname, to) ? 'page' : undefined} className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}>
+                  <a
+                    href={to}
+                    aria-current={isActive(pathname, { path: to }) ? 'page' : undefined}
+                    className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}
+                  >
                     <Icon name={item.icon} />
                     <span className="flex min-w-0 flex-col">
                       <span>{t(item.title)}</span>
@@ -51,19 +49,16 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
                   </a>
                   {item.children?.length && active ? (
                     <ul className="mt-1 space-y-0.5">
-                      {item.children.map((child) => (
-                        <li key={child.path}>
-                          {currentPage(pathname, child.path, true) ? (
-                            <a href={child.path} aria-current="page" className="fd-nav-sub fd-nav-active">
+                      {item.children.map((child) => {
+                        const current = isActive(pathname, child, true)
+                        return (
+                          <li key={child.path}>
+                            <a href={child.path} aria-current={current ? 'page' : undefined} className={current ? 'fd-nav-sub fd-nav-active' : 'fd-nav-sub'}>
                               {t(child.title)}
                             </a>
-                          ) : (
-                            <a href={child.path} className="fd-nav-sub">
-                              {t(child.title)}
-                            </a>
-                          )}
-                        </li>
-                      ))}
+                          </li>
+                        )
+                      })}
                     </ul>
                   ) : null}
                 </li>
