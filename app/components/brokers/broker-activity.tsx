@@ -162,7 +162,7 @@ export function BrokerInvoices({ brokerId, data }: { brokerId: string; data: Bro
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.issueDate)}</td>
                 <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, invoice.dueDate)}</td>
                 <td className="fd-num">{money(invoice.totalCents)}</td>
-                <td className="text-end font-semibold whitespace-nowrap tabular-nums">{money(invoice.balanceCents)}</td>
+                <td className="fd-num font-semibold">{money(invoice.balanceCents)}</td>
               </ListRow>
             ))}
           </ListTable>
