@@ -47,8 +47,26 @@ export function findProfile(dir: string, pid: number) {
   return files[0] ?? null
 }
 
-/** Self and total time per function within [fromUs, toUs] (V8's monotonic clock, as process.hrtime). */
-export function analyzeProfile(file: string, window?: { fromUs: number; toUs: number }) {
+type Window = { fromUs: number; toUs: number }
+
+/**
+ * The samples inside the window [fromUs, toUs] (V8's monotonic clock, as process.hrtime), each as
+ * its node and the ms it stands for; every sample when the window does not fit the profile.
+ */
+function windowSamples(profile: CpuProfile, window?: Window) {
+  const windowed = Boolean(window && window.fromUs >= profile.startTime && window.toUs <= profile.endTime && window.toUs > window.fromUs)
+  const samples: Array<{ id: number; ms: number }> = []
+  let time = profile.startTime
+  for (let i = 0; i < profile.samples.length; i++) {
+    time += profile.timeDeltas[i] ?? 0
+    if (windowed && (time < window!.fromUs || time > window!.toUs)) continue
+    samples.push({ id: profile.samples[i], ms: Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000 })
+  }
+  return { windowed, samples }
+}
+
+/** Self and total time per function within the window (see windowSamples). */
+export function analyzeProfile(file: string, window?: Window) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
@@ -75,15 +93,10 @@ export function analyzeProfile(file: string, window?: { fromUs: number; toUs: nu
     return stack
   }
 
-  const inWindow = window && window.fromUs >= profile.startTime && window.toUs <= profile.endTime && window.toUs > window.fromUs
-  let time = profile.startTime
+  const { windowed, samples } = windowSamples(profile, window)
   let sampled = 0
   let idle = 0
-  for (let i = 0; i < profile.samples.length; i++) {
-    time += profile.timeDeltas[i] ?? 0
-    if (inWindow && (time < window.fromUs || time > window.toUs)) continue
-    const delta = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000
-    const id = profile.samples[i]
+  for (const { id, ms: delta } of samples) {
     const leaf = functions.get(keyOf.get(id)!)!
     sampled += delta
     if (leaf.name === '(idle)') idle += delta
@@ -94,7 +107,7 @@ export function analyzeProfile(file: string, window?: { fromUs: number; toUs: nu
   const groups = new Map<string, number>()
   for (const fn of list) groups.set(fn.group, (groups.get(fn.group) ?? 0) + fn.self)
   return {
-    windowed: Boolean(inWindow),
+    windowed,
     sampledMs: sampled,
     idleMs: idle,
     bySelf: list.filter((fn) => fn.self > 0).sort((a, b) => b.self - a.self),
@@ -118,19 +131,14 @@ export type FlameLine = { depth: number; name: string; group: string; percent: n
  * setImmediate) starts a tree of its own instead of hiding under `processTicksAndRejections`; so
  * are react-dom's own recursive frames, so a render shows as its components.
  */
-export function flameLines(file: string, window?: { fromUs: number; toUs: number }, minPercent = 2, maxDepth = 12): FlameLine[] {
+export function flameLines(file: string, window?: Window, minPercent = 2, maxDepth = 12): FlameLine[] {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const inWindow = window && window.fromUs >= profile.startTime && window.toUs <= profile.endTime && window.toUs > window.fromUs
   const selfMs = new Map<number, number>()
   let sampled = 0
-  let time = profile.startTime
-  for (let i = 0; i < profile.samples.length; i++) {
-    time += profile.timeDeltas[i] ?? 0
-    if (inWindow && (time < window.fromUs || time > window.toUs)) continue
-    const delta = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000
-    selfMs.set(profile.samples[i], (selfMs.get(profile.samples[i]) ?? 0) + delta)
-    sampled += delta
+  for (const { id, ms } of windowSamples(profile, window).samples) {
+    selfMs.set(id, (selfMs.get(id) ?? 0) + ms)
+    sampled += ms
   }
   const subtree = new Map<number, number>()
   const subtreeMs = (id: number): number => {
