@@ -95,3 +95,14 @@ export async function refusal(pending: Promise<unknown>) {
   expect(error).toBeInstanceOf(DomainError)
   return error as DomainError
 }
+
+/** Runs `run` while the database cannot be reached: nothing listens on port 1, so every connection is refused, as with a stopped server. */
+export async function withUnreachableDatabase<T>(run: () => Promise<T>) {
+  const url = process.env.DATABASE_URL
+  process.env.DATABASE_URL = 'postgresql://freightdesk:secret@127.0.0.1:1/freightdesk'
+  try {
+    return await run()
+  } finally {
+    process.env.DATABASE_URL = url
+  }
+}

@@ -5,18 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import * as myAccount from '~/routes/api/account/my-account'
 import * as trucks from '~/routes/api/trucks/collection'
-import { callApi, createOrg } from '../helpers'
-
-async function withUnreachableDatabase<T>(run: () => Promise<T>) {
-  const url = process.env.DATABASE_URL
-  // Nothing listens on port 1: every connection is refused, as with a stopped server.
-  process.env.DATABASE_URL = 'postgresql://freightdesk:secret@127.0.0.1:1/freightdesk'
-  try {
-    return await run()
-  } finally {
-    process.env.DATABASE_URL = url
-  }
-}
+import { callApi, createOrg, withUnreachableDatabase } from '../helpers'
 
 describe('API during a database outage', () => {
   it('answers a valid token with 503 unavailable and Retry-After, not 401', async () => {

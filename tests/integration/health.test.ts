@@ -1,6 +1,7 @@
 /** GET /health: what a load balancer or an uptime monitor reads. */
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/health'
+import { withUnreachableDatabase } from '../helpers'
 
 describe('GET /health', () => {
   it('answers 200 ok while the database answers', async () => {
@@ -10,15 +11,7 @@ describe('GET /health', () => {
   })
 
   it('answers 503 unavailable with Retry-After while the database cannot be reached, and ok once it is back', async () => {
-    const url = process.env.DATABASE_URL
-    // Nothing listens on port 1: every connection is refused, as with a stopped server.
-    process.env.DATABASE_URL = 'postgresql://freightdesk:secret@127.0.0.1:1/freightdesk'
-    let response: Response
-    try {
-      response = await loader()
-    } finally {
-      process.env.DATABASE_URL = url
-    }
+    const response = await withUnreachableDatabase(() => loader())
     expect(response.status).toBe(503)
     expect(response.headers.get('Retry-After')).toBe('30')
     expect(await response.json()).toEqual({ status: 'unavailable' })
