@@ -15,7 +15,7 @@ export function ProgressBar() {
       data-state={busy ? 'loading' : 'idle'}
       className={busy ? 'fixed inset-x-0 top-0 z-progress h-0.5 overflow-hidden' : 'hidden'}
     >
-      <div className="fd-progress h-full w-full bg-primary" />
+      {busy ? <div className="fd-progress h-full w-full bg-primary" /> : null}
     </div>
   )
 }

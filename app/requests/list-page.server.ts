@@ -5,6 +5,7 @@ import { lastPage } from '~/models/records.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { listPermissions, type Entity } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
+import { packRows } from '~/utils/packed-rows'
 import type { SessionUser } from '~/models/auth.server'
 
 /**
@@ -24,7 +25,7 @@ export function redirectPastLastPage(url: URL, query: { page: number; pageSize: 
  * values fall back), one page of rows and the total, for a user who may read the entity; the
  * custom-field columns and each row's values for the shown ones only; the row that just changed;
  * what the role may do. `row` maps a record to what the table shows, not the API record (issue
- * 11). `also` reads what else the page needs (filter options) in parallel. A page past the end
+ * 11), packed so the page's HTML does not repeat every field's name on every row. `also` reads what else the page needs (filter options) in parallel. A page past the end
  * redirects to the last one.
  */
 export async function readListPage<Schema extends z.ZodType<{ page: number; pageSize: number }>, Item extends { customFields: unknown }, Shown, Also = null>(
@@ -53,7 +54,13 @@ export async function readListPage<Schema extends z.ZodType<{ page: number; page
     also,
     total: result.total,
     changed: url.searchParams.get('changed'),
-    rows: result.items.map((item) => ({ ...options.row(item), customFields: shownCustomFields(columns, item.customFields) })),
+    rows: packRows(
+      result.items.map((item) => ({
+        ...options.row(item),
+        // Only when the page shows custom-field columns: an empty field on every row costs HTML too.
+        ...(columns.shown.length ? { customFields: shownCustomFields(columns, item.customFields) } : {}),
+      })),
+    ),
     ...listPermissions(user.role, options.entity),
   }
 }

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router'
  * `<Link>`s each resolves its path and sets up its hooks on every render (a fifth of a list page's
  * server time, issue 11); as plain anchors with one handler on the table or the navigation, a
  * click is still a client-side navigation: same origin, left button, no modifier, no target or
- * download (the browser's own handling otherwise, and without JavaScript).
+ * download (the browser's own handling otherwise, and without JavaScript). A link to the page
+ * itself with other parameters (a sort, a page) keeps the scroll.
  */
 export function useLinkDelegation() {
   const navigate = useNavigate()
@@ -15,6 +16,7 @@ export function useLinkDelegation() {
     const anchor = (event.target as Element).closest('a')
     if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return
     event.preventDefault()
-    void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+    // Another sort or page of the same list keeps the scroll, as `<Link preventScrollReset>` did.
+    void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`, { preventScrollReset: anchor.pathname === window.location.pathname })
   }
 }

@@ -129,9 +129,9 @@ test('shows a company with its trucks and trailers, counts and links, and empty 
   await apiTrailer(request, org, { unitNumber: trailer, companyId: company.id, type: 'reefer', lengthFt: 53 })
 
   const row = await findRow(page, name)
-  await expect(row.locator('td').nth(4)).toHaveText('2')
-  await expect(row.locator('td').nth(5)).toHaveText('1')
-  await expect(row.locator('td').nth(6)).toHaveText('0')
+  await expect(row.locator('td').nth(3)).toHaveText('2')
+  await expect(row.locator('td').nth(4)).toHaveText('1')
+  await expect(row.locator('td').nth(5)).toHaveText('0')
   await row.getByRole('link', { name, exact: true }).click()
 
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()

@@ -167,7 +167,7 @@ test('choosing Arabic turns the direction rtl; English turns it back', async ({ 
   await page.getByTestId('language-menu').click()
   await page.getByRole('button', { name: 'العربية' }).click()
   await expect(html(page)).toHaveAttribute('dir', 'rtl')
-  await expect(page.locator('[data-flag="sd"]').first()).toBeVisible()
+  await expect(page.locator('.fd-flag-sd').first()).toBeVisible()
   await page.getByTestId('language-menu').click()
   await page.getByRole('button', { name: 'English' }).click()
   await expect(html(page)).toHaveAttribute('dir', 'ltr')

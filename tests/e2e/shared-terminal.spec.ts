@@ -11,7 +11,7 @@ test('Back after sign-out asks to sign in instead of showing the previous page',
 
   await login(page, org.email, org.password)
   await page.goto('/dashboard/trucks/list')
-  await expect(page.getByRole('cell', { name: 'SHARED-1' }).first()).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'SHARED-1' }).first()).toBeVisible()
 
   await page.getByTestId('account-menu').click()
   await page.getByRole('button', { name: 'Logout' }).click()

@@ -5,6 +5,7 @@ import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~
 import { cents, customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
 import { enumFilter, idFilter, listQuery, parseListQuery } from '~/schemas/list-query'
 import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
+import { packRows, unpackRows } from '~/utils/packed-rows'
 
 const issues = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])
 
@@ -187,5 +188,22 @@ describe('FMCSA numbers', () => {
     expect(fmcsaNumber('MC', 'mc').parse('')).toBe('')
     expect(fmcsaDigits('usdot 1234')).toBe('1234')
     expect(fmcsaDigits('Acme')).toBeNull()
+  })
+})
+
+describe('packed list rows', () => {
+  it('names each field once and gives every row back as it was, undefined and nested values included', () => {
+    const rows = [
+      { id: 'a', version: 1, company: undefined, inspection: 'overdue', customFields: { fuel_card: 'X1' } },
+      { id: 'b', version: 3, company: 'Red River', inspection: null, customFields: {} },
+    ]
+    const packed = packRows(rows)
+    expect(packed.keys).toEqual(['id', 'version', 'company', 'inspection', 'customFields'])
+    expect(packed.values).toEqual([
+      ['a', 1, undefined, 'overdue', { fuel_card: 'X1' }],
+      ['b', 3, 'Red River', null, {}],
+    ])
+    expect(unpackRows(packed)).toEqual(rows)
+    expect(unpackRows(packRows([]))).toEqual([])
   })
 })

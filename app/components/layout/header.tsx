@@ -1,5 +1,5 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageInfo } from '~/i18n'
@@ -7,10 +7,8 @@ import { cn } from '~/utils/cn'
 
 /** A language's flag (app/components/ui/flag-drawings.ts), drawn by the stylesheet: an empty span reads as nothing. */
 export function Flag({ code, className }: { code: FlagCode; className?: string }) {
-  return <span className={cn('fd-flag', `fd-flag-${code}`, className)} data-flag={code} />
+  return <span className={cn('fd-flag', `fd-flag-${code}`, className)} />
 }
-
-const menuPanel = 'absolute end-0 top-full z-drawer mt-2 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-xl'
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation()
@@ -18,17 +16,13 @@ export function LanguageMenu() {
   const current = languageInfo(i18n.language)
   return (
     <details className="relative" key={`${location.pathname}${location.search}`}>
-      <summary
-        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-black/5 dark:hover:bg-white/10 [&::-webkit-details-marker]:hidden"
-        aria-label={t('header.language')}
-        data-testid="language-menu"
-      >
+      <summary className="fd-round" aria-label={t('header.language')} data-testid="language-menu">
         <Flag code={current.flag} />
       </summary>
       <Form
         method="post"
         action="/resources/language"
-        className={menuPanel}
+        className="fd-menu"
         // With JavaScript the page does not reload, so close the menu ourselves.
         onSubmit={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
       >
@@ -41,10 +35,7 @@ export function LanguageMenu() {
             value={language.code}
             lang={language.lang}
             aria-current={language.code === current.code ? 'true' : undefined}
-            className={cn(
-              'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm hover:bg-black/5 dark:hover:bg-white/10',
-              language.code === current.code && 'bg-primary/10 font-semibold',
-            )}
+            className={cn('fd-menu-item', language.code === current.code && 'bg-primary/10 font-semibold')}
           >
             <Flag code={language.flag} />
             {language.label}
@@ -61,10 +52,7 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
   return (
     <details className="relative" key={location.pathname}>
-      <summary
-        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-lighter text-sm font-bold text-primary-darker [&::-webkit-details-marker]:hidden"
-        data-testid="account-menu"
-      >
+      <summary className="fd-round bg-primary-lighter text-sm font-bold text-primary-darker" data-testid="account-menu">
         {/* The visible initials start the accessible name, so voice control finds the button by them. */}
         {user.avatarUrl ? (
           <>
@@ -76,26 +64,24 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
         )}
         <span className="sr-only"> {t('header.account')}</span>
       </summary>
-      <div className={menuPanel}>
+      <div className="fd-menu">
         <div className="border-b border-dashed border-line px-3 py-2.5">
-          <p className="truncate text-sm font-semibold">
-            {user.firstName} {user.lastName}
-          </p>
+          <p className="truncate text-sm font-semibold">{`${user.firstName} ${user.lastName}`}</p>
           <p className="truncate text-xs text-muted">{user.email}</p>
           <p className="mt-1 text-xs text-muted">{t(`roles.${user.role}`)}</p>
         </div>
         <nav aria-label={t('header.account')} className="border-b border-dashed border-line py-1.5">
-          <Link to="/dashboard/user/profile" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10">
+          <a href="/dashboard/user/profile" className="fd-menu-item">
             <Icon name="user" size={18} />
             {t('nav.profile')}
-          </Link>
-          <Link to="/dashboard/user/account" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10">
+          </a>
+          <a href="/dashboard/user/account" className="fd-menu-item">
             <Icon name="settings" size={18} />
             {t('nav.account')}
-          </Link>
+          </a>
         </nav>
         <Form method="post" action="/auth/logout" className="pt-1.5">
-          <button type="submit" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm font-semibold text-error hover:bg-error/10">
+          <button type="submit" className="fd-menu-item font-semibold text-error hover:bg-error/10">
             <Icon name="logout" size={18} className="fd-flip-rtl" />
             {t('header.logout')}
           </button>

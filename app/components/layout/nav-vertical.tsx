@@ -2,7 +2,6 @@ import { useTranslation } from '~/utils/use-translation'
 import { Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
 import { isActive, itemHref, type NavSection } from './nav-config'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
@@ -17,16 +16,14 @@ export function Logo({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and one
- * delegated handler makes a click a client-side navigation (useLinkDelegation).
+ * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and the
+ * dashboard's delegated handler makes a click a client-side navigation (useLinkDelegation).
  */
 export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const followLink = useLinkDelegation()
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId} onClick={followLink}>
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
       {sections.map((section) => (
         <div key={section.subheader}>
           <p className="fd-nav-heading">{t(section.subheader)}</p>
@@ -39,13 +36,17 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
                   <a
                     href={to}
                     aria-current={isActive(pathname, { path: to }) ? 'page' : undefined}
-                    className={active ? 'fd-nav-item fd-nav-active' : 'fd-nav-item'}
+                    // The item draws its icon (.fd-nav-item::before, app/app.css).
+                    className={cn('fd-nav-item', `fd-i-${item.icon}`, active && 'fd-nav-active')}
                   >
-                    <Icon name={item.icon} />
-                    <span className="flex min-w-0 flex-col">
-                      <span>{t(item.title)}</span>
-                      {item.caption ? <span className={cn('text-xs font-normal italic', !active && 'text-muted')}>{t(item.caption)}</span> : null}
-                    </span>
+                    {item.caption ? (
+                      <span>
+                        {t(item.title)}
+                        <small>{t(item.caption)}</small>
+                      </span>
+                    ) : (
+                      t(item.title)
+                    )}
                   </a>
                   {item.children?.length && active ? (
                     <ul className="mt-1 space-y-0.5">

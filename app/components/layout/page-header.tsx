@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Link } from 'react-router'
-import { Icon } from '~/components/ui/icons'
 
 export type Crumb = { label: string; to?: string }
 
@@ -9,14 +7,15 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('common.breadcrumbs')}>
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      {/* The chevrons between crumbs are the stylesheet's (.fd-crumbs, app/app.css); the links
+          are plain anchors, followed in the app by the dashboard's delegated handler. */}
+      <ol className="fd-crumbs fd-i-chevronRight">
         {items.map((item, index) => (
-          <li key={`${item.label}-${index}`} className="flex items-center gap-2">
-            {index > 0 ? <Icon name="chevronRight" size={14} className="fd-flip-rtl text-muted" /> : null}
+          <li key={`${item.label}-${index}`}>
             {item.to && index < items.length - 1 ? (
-              <Link to={item.to} className="text-ink hover:underline">
+              <a href={item.to} className="text-ink hover:underline">
                 {item.label}
-              </Link>
+              </a>
             ) : (
               <span className="text-muted" aria-current={index === items.length - 1 ? 'page' : undefined}>
                 {item.label}

@@ -30,7 +30,7 @@ export function ColumnsMenu({ columns }: { columns: CustomFieldColumns }) {
   return (
     <div className="flex justify-end px-4 pb-3 sm:px-5">
       <details className="group relative" data-testid="columns-menu">
-        <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg border border-line px-3 text-sm font-semibold hover:bg-black/5 dark:hover:bg-white/5 [&::-webkit-details-marker]:hidden">
+        <summary className="fd-menu-button">
           <Icon name="filter" size={16} />
           {t('customFields.columns.button')}
           {shown.size ? <span className="text-muted">({shown.size})</span> : null}

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
 import { useTranslation } from '~/utils/use-translation'
 import { withReturnTo } from '~/utils/list-return'
 import { ConfirmDelete } from '~/components/ui/confirm-dialog'
-import { Icon } from '~/components/ui/icons'
 
 // Opaque, so the sticky actions cell of a marked row matches the rest of it.
 const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warning-main)_15%,var(--surface))]'
@@ -14,17 +12,16 @@ const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warnin
  */
 export function ListTable({ testId, head, children }: { testId: string; head: ReactNode; children: ReactNode }) {
   const { t } = useTranslation()
-  const followLink = useLinkDelegation()
   return (
     <div className="relative max-h-[calc(100dvh-14rem)] overflow-auto" data-testid={`${testId}-scroll`}>
       {/* .fd-table pads every cell (app/app.css); a cell's own utilities still win. Its links are
-          plain anchors, followed in the app by one delegated handler (see useLinkDelegation). */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too) */}
-      <table className="fd-table w-full text-sm" data-testid={`${testId}-table`} onClick={followLink}>
+          plain anchors, followed in the app by the dashboard's delegated handler (useLinkDelegation). */}
+      <table className="fd-table w-full text-sm" data-testid={`${testId}-table`}>
         <thead className="sticky top-0 z-10 bg-surface text-muted shadow-[0_1px_0_var(--line)]">
           <tr>
             {head}
-            <th scope="col" className="fd-row-actions">
+            {/* The last column is the row actions' (styled by .fd-table, app/app.css). */}
+            <th scope="col">
               <span className="sr-only">{t('common.actions')}</span>
             </th>
           </tr>
@@ -38,11 +35,9 @@ export function ListTable({ testId, head, children }: { testId: string; head: Re
 /** A row; the one that just changed (after a save or a refused delete) is marked and announced. */
 export function ListRow({ changed, children, actions }: { changed: boolean; children: ReactNode; actions: ReactNode }) {
   return (
-    <tr aria-current={changed ? 'true' : undefined} data-changed={changed ? 'true' : undefined} className={changed ? `fd-row ${changedRowBg}` : 'fd-row'}>
+    <tr aria-current={changed ? 'true' : undefined} data-changed={changed ? 'true' : undefined} className={changed ? changedRowBg : undefined}>
       {children}
-      <td className={changed ? `fd-row-actions ${changedRowBg}` : 'fd-row-actions'}>
-        <div data-testid="row-actions">{actions}</div>
-      </td>
+      <td className={changed ? changedRowBg : undefined}>{actions}</td>
     </tr>
   )
 }
@@ -61,13 +56,11 @@ export function RowActions({
   edit?: false | { path: string; label: string }
   remove?: false | { path: string; version: number; label: string; title: string; description: string }
 }) {
-  const { t } = useTranslation()
   return (
     <>
       {edit ? (
-        <a href={withReturnTo(edit.path, returnTo)} className="fd-icon-button" aria-label={edit.label} title={t('common.edit')}>
-          <Icon name="edit" size={18} />
-        </a>
+        // The title is the link's name and its tooltip; the icon is the link's own (.fd-icon-button).
+        <a href={withReturnTo(edit.path, returnTo)} className="fd-icon-button fd-i-edit" title={edit.label} />
       ) : null}
       {remove ? (
         <ConfirmDelete

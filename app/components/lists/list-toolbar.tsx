@@ -60,7 +60,7 @@ export function ListToolbar(props: {
       ) : null}
       {filters.map((filter) => (
         <div key={filter.name} className="min-w-36 flex-1">
-          <label htmlFor={filter.name} className="mb-1 block text-xs font-semibold text-muted">
+          <label htmlFor={filter.name} className="fd-label">
             {filter.label}
           </label>
           <select id={filter.name} name={filter.name} defaultValue={filter.value ?? ''} className={inputClass} onChange={submitOnChange}>

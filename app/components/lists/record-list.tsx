@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders, type CustomFieldColumns } from '~/components/lists/custom-field-columns'
 import { ListEmpty, ListHeader } from '~/components/lists/list-page'
@@ -11,6 +11,7 @@ import { PAGE_SIZES } from '~/schemas/list-options'
 import { RECORD_LIST_STRINGS, recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { cn } from '~/utils/cn'
+import { unpackRows, type PackedRows } from '~/utils/packed-rows'
 import { useTranslation } from '~/utils/use-translation'
 
 export type RecordColumn<Row> = {
@@ -19,13 +20,13 @@ export type RecordColumn<Row> = {
   sort?: string
   /** Numbers: aligned to the end edge. */
   numeric?: boolean
-  /** The cell's own classes (`fd-table` pads every cell). */
+  /** The cell's own classes (`fd-table` pads every cell; the first, the row's header, does not wrap). */
   className?: string
   /** `view`: the record's page, remembering the list as the user left it. */
   cell: (row: Row, links: { view: string }) => ReactNode
 }
 
-type Row = { id: string; version: number; customFields: unknown }
+type Row = { id: string; version: number; customFields?: unknown }
 
 /**
  * A record list page: header with New, search and filter toolbar with Export and the custom-field
@@ -43,8 +44,8 @@ export function RecordList<R extends Row>(props: {
     canCreate: boolean
     canUpdate: boolean
     canDelete: boolean
+    rows: PackedRows<R>
   }
-  rows: R[]
   /** The values a row's strings interpolate (`{ unit: trailer.unitNumber }`). */
   rowName: (row: R) => Record<string, string>
   filters: FilterSelect[]
@@ -52,7 +53,8 @@ export function RecordList<R extends Row>(props: {
 }) {
   const { t } = useTranslation()
   const { pathname, search } = useLocation()
-  const { name, data, rows, columns } = props
+  const { name, data, columns } = props
+  const rows = useMemo(() => unpackRows(data.rows), [data.rows])
   const { query } = data
   const list = recordPaths(name)
   const returnTo = listReturnTo(`${pathname}${search}`, list.list)
@@ -66,10 +68,10 @@ export function RecordList<R extends Row>(props: {
         label={column.label}
         sort={query.sort}
         dir={query.dir}
-        className={column.numeric ? 'px-3 py-3 text-end' : undefined}
+        className={column.numeric ? 'px-3 text-end' : undefined}
       />
     ) : (
-      <th key={column.label} scope="col" className={column.numeric ? 'px-3 py-3 text-end' : 'px-4 py-3 text-start'}>
+      <th key={column.label} scope="col" className={column.numeric ? 'px-3 text-end' : undefined}>
         <span className="font-semibold">{column.label}</span>
       </th>
     )
@@ -140,11 +142,12 @@ export function RecordList<R extends Row>(props: {
                     />
                   }
                 >
-                  <td className={first.className ?? 'fd-key'}>
+                  {/* The cell that names the record heads its row (.fd-table styles it, app/app.css). */}
+                  <th className={first.className}>
                     <a href={links.view}>{first.cell(row, links)}</a>
                     {changed ? <span className="sr-only"> ({text('changes.changedRow')})</span> : null}
                     {first.after?.(row)}
-                  </td>
+                  </th>
                   {rest.map((column, index) => (
                     <td key={index} className={column.numeric ? cn('fd-num', column.className) : column.className}>
                       {column.cell(row, links)}

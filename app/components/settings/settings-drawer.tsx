@@ -16,8 +16,8 @@ const SettingsDialog = lazy(() => import('./settings-dialog'))
 // panel when opened.
 const ServerPanel = import.meta.env.SSR ? (await import('./settings-panel')).Panel : null
 
-const fabClass =
-  'fixed end-6 bottom-6 z-drawer grid size-12 place-items-center rounded-full bg-surface text-ink shadow-[0_8px_16px_0_rgba(145,158,171,0.24)] ring-1 ring-line hover:text-primary'
+// The floating button, on every page: one class (app/app.css).
+const fabClass = 'fd-fab'
 
 /**
  * The floating settings button and its right-hand drawer (260 px). Without JavaScript the button

@@ -12,7 +12,7 @@ export function ComplianceBadges({ compliance }: { compliance: ComplianceFlags }
   })
   if (!badges.length) return null
   return (
-    <span className="mt-1 flex flex-wrap gap-1" data-testid="compliance-badges">
+    <span className="fd-badges">
       {badges.map(({ kind, state }) => (
         <Badge key={kind} wrap tone={state === 'overdue' ? 'error' : 'warning'}>
           {t(`compliance.${kind}.${state}`)}

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
-import { Icon } from './icons'
 
 // Radix loads when a dialog first opens, not with the page.
 const ConfirmDialog = lazy(() => import('./confirm-dialog-content'))
@@ -14,7 +13,8 @@ export type ConfirmDeleteProps = {
   triggerLabel: string
 }
 
-const triggerClass = 'fd-icon-button-danger'
+// Draws the bin itself (app/app.css): a row's trigger carries no icon element.
+const triggerClass = 'fd-icon-button-danger fd-i-trash'
 
 /**
  * Delete with confirmation: with JavaScript a Radix dialog holding a plain POST form; without it,
@@ -26,25 +26,13 @@ export function ConfirmDelete(props: ConfirmDeleteProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   if (!hydrated) {
     return (
-      // A plain anchor: in a list, the table follows it in the app (useLinkDelegation).
-      <a href={props.fallbackHref} className={triggerClass} aria-label={props.triggerLabel} title={props.triggerLabel}>
-        <Icon name="trash" size={18} />
-      </a>
+      // A plain anchor: the dashboard follows it in the app (useLinkDelegation).
+      <a href={props.fallbackHref} className={triggerClass} title={props.triggerLabel} />
     )
   }
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        className={triggerClass}
-        aria-label={props.triggerLabel}
-        title={props.triggerLabel}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        <Icon name="trash" size={18} />
-      </button>
+      <button ref={trigger} type="button" className={triggerClass} title={props.triggerLabel} aria-haspopup="dialog" onClick={() => setOpen(true)} />
       {open ? (
         <Suspense fallback={null}>
           <ConfirmDialog {...props} onClose={() => setOpen(false)} returnFocus={trigger} />

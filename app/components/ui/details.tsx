@@ -65,15 +65,8 @@ export function DetailItem({ label, children }: { label: string; children: React
 export function PlateText({ plate, state }: { plate: string | null; state: string | null }) {
   if (!plate) return dash
   return (
-    <bdi>
-      <span className="whitespace-nowrap">{plate}</span>
-      {state ? (
-        <>
-          {' '}
-          <span className="whitespace-nowrap">{`· ${state}`}</span>
-        </>
-      ) : null}
-    </bdi>
+    // No-break spaces keep the plate whole and the dot with its state.
+    <bdi>{`${plate.replaceAll(' ', '\u00a0')}${state ? ` ·\u00a0${state}` : ''}`}</bdi>
   )
 }
 
@@ -89,14 +82,15 @@ export function ComplianceDate({ date, kind, compliance }: { date: string | null
   )
 }
 
-/** A list's due-date cell: the date (a dash without one) and, under it, every compliance badge of the row. */
+/**
+ * A list's due-date cell: the date (a dash without one) and, under it, every compliance badge of
+ * the row. Its column is `fd-nw`, so the date stays on one line (the badges still wrap).
+ */
 export function DueDateCell({ date, compliance }: { date: string | null; compliance: ComplianceFlags }) {
   const { i18n } = useTranslation()
   return (
     <>
-      <span className="whitespace-nowrap">
-        <OrDash>{formatDate(i18n.language, date)}</OrDash>
-      </span>
+      <OrDash>{formatDate(i18n.language, date)}</OrDash>
       <ComplianceBadges compliance={compliance} />
     </>
   )

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'
 import { withParams } from '~/utils/with-params'
@@ -8,21 +8,21 @@ import { withParams } from '~/utils/with-params'
 // In its own module so that the settings drawer (on every page) does not load the list controls.
 export { withParams }
 
-/** A column header that sorts by its column; a second click flips the direction. */
+/**
+ * A column header that sorts by its column; a second click flips the direction. It sits in a
+ * `ListTable`, whose cells `.fd-table` pads and whose anchors it follows in the app (keeping the
+ * scroll, as the link goes to the same page).
+ */
 export function SortHeader({ column, label, sort, dir, className }: { column: string; label: string; sort: string; dir: 'asc' | 'desc'; className?: string }) {
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const active = sort === column
   const nextDir = active && dir === 'asc' ? 'desc' : 'asc'
   return (
-    <th scope="col" className={className ?? 'px-4 py-3 text-start'} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <Link
-        to={withParams(search, { sort: column, dir: nextDir, page: null })}
-        className="inline-flex items-center gap-1 font-semibold hover:text-ink"
-        preventScrollReset
-      >
+    <th scope="col" className={className} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <a href={`${pathname}${withParams(search, { sort: column, dir: nextDir, page: null })}`} className="fd-sort">
         {label}
         {active ? <Icon name={dir === 'asc' ? 'sortAsc' : 'sortDesc'} size={14} /> : null}
-      </Link>
+      </a>
     </th>
   )
 }
@@ -51,6 +51,7 @@ export function Pagination({
   const to = capped ? (page - 1) * pageSize + capped.rows : Math.min(total, page * pageSize)
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'changed')
+  const link = (to: string) => `${pathname}${to}`
   return (
     <div className="flex min-h-16 flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-line px-4 py-2 text-sm">
       <Form method="get" action={pathname} className="flex items-center gap-2">
@@ -83,8 +84,8 @@ export function Pagination({
         {t('list.range', { from: fmt(from), to: fmt(to), total: capped ? `${fmt(total)}+` : fmt(total) })}
       </p>
       <div className="flex items-center gap-1">
-        <PageLink to={page > 1 ? withParams(search, { page: page - 1 }) : null} label={t('list.previous')} icon="chevronLeft" />
-        <PageLink to={page < pages ? withParams(search, { page: page + 1 }) : null} label={t('list.next')} icon="chevronRight" />
+        <PageLink to={page > 1 ? link(withParams(search, { page: page - 1 })) : null} label={t('list.previous')} icon="chevronLeft" />
+        <PageLink to={page < pages ? link(withParams(search, { page: page + 1 })) : null} label={t('list.next')} icon="chevronRight" />
       </div>
     </div>
   )
@@ -99,21 +100,16 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   )
   if (!to) {
     return (
-      <span aria-disabled="true" className="grid size-9 place-items-center rounded-full text-muted/50">
+      <span aria-disabled="true" className="fd-page-link text-muted/50">
         {content}
       </span>
     )
   }
   return (
-    <Link
-      to={to}
-      rel={label}
-      aria-label={label}
-      className="grid size-9 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10"
-      preventScrollReset
-    >
+    // A plain anchor, followed in the app by the dashboard's delegated handler (keeping the scroll).
+    <a href={to} rel={icon === 'chevronLeft' ? 'prev' : 'next'} className="fd-page-link hover:bg-black/5 dark:hover:bg-white/10">
       {content}
-    </Link>
+    </a>
   )
 }
 

@@ -86,13 +86,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         >
           {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
           <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="from" className="fd-label">
               {t('audit.from')}
             </label>
             <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
           </div>
           <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="to" className="fd-label">
               {t('audit.to')}
             </label>
             <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />

@@ -12,6 +12,7 @@ import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
 import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/layout'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -37,7 +38,7 @@ function SidebarToggle({ layout }: { layout: 'vertical' | 'mini' }) {
         name="value"
         value={next}
         className="grid size-7 place-items-center rounded-full border border-dashed border-line bg-canvas text-muted hover:text-ink"
-        aria-label={t(layout === 'mini' ? 'nav.expand' : 'nav.collapse')}
+        // The title is the button's name and its tooltip.
         title={t(layout === 'mini' ? 'nav.expand' : 'nav.collapse')}
         data-testid="nav-toggle"
       >
@@ -53,8 +54,12 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
   const { settings } = useSettings()
   const layout = settings.themeLayout
   const sections = navForRole(user.role)
+  const followLink = useLinkDelegation()
   return (
-    <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')}>
+    // Inside the dashboard a plain anchor is a client-side navigation: one delegated handler here
+    // (useLinkDelegation) instead of a <Link> per navigation item, table link or breadcrumb.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')} onClick={followLink}>
       {/* Below 1200 px every layout uses this drawer. It opens with a checkbox, so it works
           without JavaScript (and by keyboard). Closed, it is invisible: its shadow would show as a
           grey band at the page's edge, and its links would take keyboard focus off-screen. */}
@@ -62,10 +67,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       {layout === 'vertical' ? (
         // One navigation for every width: the drawer below 1200 px, the sidebar above (rendered
         // once, not twice: it is a fifth of a page's markup, issue 11).
-        <aside
-          className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:visible lg:z-nav lg:overflow-visible lg:bg-canvas lg:shadow-none lg:transition-none lg:ltr:translate-x-0 lg:rtl:translate-x-0"
-          data-testid="nav-drawer"
-        >
+        <aside className="fd-drawer fd-sidebar" data-testid="nav-drawer">
           <div className="h-full lg:border-e lg:border-dashed lg:border-line" data-testid="nav-desktop">
             <div className="flex h-header-mobile items-center px-7 lg:h-header-desktop">
               <Logo />
@@ -79,10 +81,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
           </div>
         </aside>
       ) : (
-        <aside
-          className="invisible fixed inset-y-0 start-0 z-drawer w-nav overflow-y-auto bg-surface shadow-2xl transition-[translate,visibility] duration-300 ltr:-translate-x-full rtl:translate-x-full peer-checked:visible peer-checked:translate-x-0 lg:hidden"
-          data-testid="nav-drawer"
-        >
+        <aside className="fd-drawer lg:hidden" data-testid="nav-drawer">
           <div className="flex h-header-mobile items-center px-7">
             <Logo />
           </div>
@@ -109,7 +108,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         <label
           htmlFor="nav-drawer"
           aria-hidden="true"
-          className="grid size-10 cursor-pointer place-items-center rounded-full group-has-[#nav-drawer:focus-visible]:ring-2 group-has-[#nav-drawer:focus-visible]:ring-primary hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+          className="fd-round group-has-[#nav-drawer:focus-visible]:ring-2 group-has-[#nav-drawer:focus-visible]:ring-primary lg:hidden"
         >
           <Icon name="menu" />
         </label>

@@ -54,7 +54,6 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
     <RecordList
       name="brokers"
       data={loaderData}
-      rows={loaderData.rows}
       rowName={(broker) => ({ name: broker.name })}
       filters={[
         enumSelect(t, 'status', t('brokers.fields.status'), query.status, BROKER_STATUSES, 'brokers.status'),
@@ -64,7 +63,7 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
         {
           label: t('brokers.fields.name'),
           sort: 'name',
-          className: 'min-w-40 font-semibold [overflow-wrap:anywhere]',
+          className: 'min-w-40 whitespace-normal [overflow-wrap:anywhere]',
           cell: (broker) => broker.name,
           after: (broker) =>
             broker.mcNumber ? (

@@ -60,14 +60,13 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
     <RecordList
       name="companies"
       data={loaderData}
-      rows={loaderData.rows}
       rowName={(company) => ({ name: company.name })}
       filters={[enumSelect(t, 'status', t('fields.status'), query.status, COMPANY_STATUSES, 'companies.status')]}
       columns={[
         {
           label: t('companies.fields.name'),
           sort: 'name',
-          className: 'min-w-48 font-semibold',
+          className: 'min-w-48 whitespace-normal',
           cell: (company) => <bdi>{company.name}</bdi>,
           after: (company) =>
             company.legalName && company.legalName !== company.name ? (

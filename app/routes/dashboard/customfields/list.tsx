@@ -66,7 +66,7 @@ export default function CustomFieldList({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3 p-4 sm:p-5" role="search">
           <div className="min-w-48">
-            <label htmlFor="list" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="list" className="fd-label">
               {t('customFields.fields.listName')}
             </label>
             <select id="list" name="list" defaultValue={list ?? ''} className={inputClass} onChange={submitOnChange}>

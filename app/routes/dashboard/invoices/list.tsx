@@ -154,13 +154,13 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           exportHref={`${href('/dashboard/invoice/export')}${search}`}
         >
           <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="from" className="fd-label">
               {t('invoices.list.issuedFrom')}
             </label>
             <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
           </div>
           <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="to" className="fd-label">
               {t('invoices.list.issuedTo')}
             </label>
             <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
@@ -189,7 +189,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
                 </th>
                 <SortHeader column="issueDate" label={t('invoices.fields.issueDate')} {...sortProps} />
                 <SortHeader column="dueDate" label={t('invoices.fields.dueDate')} {...sortProps} />
-                <SortHeader column="totalCents" label={t('invoices.fields.total')} {...sortProps} className="px-3 py-3 text-end" />
+                <SortHeader column="totalCents" label={t('invoices.fields.total')} {...sortProps} className="px-3 text-end" />
                 <th scope="col" className="px-3 py-3 text-end font-semibold">
                   {t('invoices.fields.balance')}
                 </th>

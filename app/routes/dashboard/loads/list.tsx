@@ -229,7 +229,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         >
           {options.trucks || loaderData.driverOnly ? null : (
             <div className="min-w-36 flex-1">
-              <label htmlFor="truck" className="mb-1 block text-xs font-semibold text-muted">
+              <label htmlFor="truck" className="fd-label">
                 {t('loads.fields.truck')}
               </label>
               <input
@@ -244,13 +244,13 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="from" className="fd-label">
               {t('loads.list.pickupFrom')}
             </label>
             <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
           </div>
           <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="mb-1 block text-xs font-semibold text-muted">
+            <label htmlFor="to" className="fd-label">
               {t('loads.list.pickupTo')}
             </label>
             <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
@@ -284,7 +284,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3 text-start">
                   {t('loads.list.driverTruck')}
                 </th>
-                <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 py-3 text-end" />
+                <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 text-end" />
                 <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
