@@ -1,5 +1,7 @@
+import { useMemo } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, href } from 'react-router'
+import { packRows, unpackRows } from '~/utils/packed-rows'
+import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { ListEmpty } from '~/components/lists/list-page'
@@ -26,7 +28,6 @@ import { redirectPastLastPage } from '~/requests/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
-import { cn } from '~/utils/cn'
 import { isSaveableText } from '~/schemas/text'
 import type { Route } from './+types/list'
 
@@ -35,7 +36,8 @@ export const handle = { i18n: ['loads', 'customFields'] }
 
 const LIST = href('/dashboard/loads/list')
 
-type Place = { city: string | null; state: string | null; at: string | null }
+type Choice = [value: string, label: string]
+const choices = (pairs: Choice[]) => pairs.map(([value, label]) => ({ value, label }))
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
@@ -65,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ])
   // A capped count has no last page to clamp to.
   if (!result.totalCapped) redirectPastLastPage(url, query, result.total)
-  const place = (city: string | null, state: string | null, at: Date | null): Place => ({ city, state, at: at?.toISOString() ?? null })
+  const place = (city: string | null, state: string | null) => (city ? [city, state].filter(Boolean).join(', ') : null)
   return {
     query,
     timeZone,
@@ -74,29 +76,34 @@ export async function loader({ request }: Route.LoaderArgs) {
     totalCapped: result.totalCapped,
     counts,
     changed: url.searchParams.get('changed'),
+    // The filters' choices as [value, label] pairs: an object each would name both on every option.
     options: {
-      brokers: brokers.map((broker) => ({ value: broker.id, label: broker.name })),
-      companies: companies.map((company) => ({ value: company.id, label: company.name })),
-      drivers: drivers.map((driver) => ({ value: driver.id, label: personName(driver) ?? '' })),
-      trucks: trucks ? trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })) : null,
+      brokers: brokers.map((broker): Choice => [broker.id, broker.name]),
+      companies: companies.map((company): Choice => [company.id, company.name]),
+      drivers: drivers.map((driver): Choice => [driver.id, personName(driver) ?? '']),
+      trucks: trucks ? trucks.map((truck): Choice => [truck.id, truck.unitNumber]) : null,
     },
     truckUnit: truckUnit ?? null,
-    // What the table shows, not the API record (issue 11).
-    loads: result.items.map((load) => ({
-      id: load.id,
-      version: load.version,
-      loadNumber: load.loadNumber,
-      status: load.status,
-      broker: load.broker.name,
-      brokerReference: load.brokerReference,
-      pickup: place(load.pickupCity, load.pickupState, load.pickupAt),
-      delivery: place(load.deliveryCity, load.deliveryState, load.deliveryAt),
-      driver: personName(load.driver),
-      truck: load.truck?.unitNumber ?? null,
-      totalCents: load.totalCents,
-      ratePerMileCents: ratePerMileCents(load),
-      customFields: shownCustomFields(columns, load.customFields),
-    })),
+    // What the table shows, not the API record, flat and packed (issue 11, ADR 044).
+    loads: packRows(
+      result.items.map((load) => ({
+        id: load.id,
+        version: load.version,
+        loadNumber: load.loadNumber,
+        status: load.status,
+        broker: load.broker.name,
+        brokerReference: load.brokerReference,
+        pickup: place(load.pickupCity, load.pickupState),
+        pickupAt: load.pickupAt?.toISOString() ?? null,
+        delivery: place(load.deliveryCity, load.deliveryState),
+        deliveryAt: load.deliveryAt?.toISOString() ?? null,
+        driver: personName(load.driver),
+        truck: load.truck?.unitNumber ?? null,
+        totalCents: load.totalCents,
+        ratePerMileCents: ratePerMileCents(load),
+        ...(columns.shown.length ? { customFields: shownCustomFields(columns, load.customFields) } : {}),
+      })),
+    ),
     driverOnly,
     ...listPermissions(user.role, 'load'),
   }
@@ -119,16 +126,16 @@ function shortDateTime(language: string, value: string, timeZone: string) {
   return format.format(new Date(value))
 }
 
-/** A stop's place and time: "Dallas, TX" over its window start on the organization's clock. */
-function PlaceCell({ place, timeZone }: { place: Place; timeZone: string }) {
+/** A stop's place and time: "Dallas, TX" over its window start on the organization's clock (the cell is `fd-nw`). */
+function PlaceCell({ place, at, timeZone }: { place: string | null; at: string | null; timeZone: string }) {
   const { i18n } = useTranslation()
-  if (!place.city) return <Dash />
+  if (!place) return <Dash />
   return (
     <>
-      <bdi className="block whitespace-nowrap">{[place.city, place.state].filter(Boolean).join(', ')}</bdi>
-      {place.at ? (
-        <time dateTime={place.at} className="block text-xs whitespace-nowrap text-muted">
-          {shortDateTime(i18n.language, place.at, timeZone)}
+      <bdi className="block">{place}</bdi>
+      {at ? (
+        <time dateTime={at} className="fd-sub">
+          {shortDateTime(i18n.language, at, timeZone)}
         </time>
       ) : null}
     </>
@@ -138,7 +145,7 @@ function PlaceCell({ place, timeZone }: { place: Place; timeZone: string }) {
 /** All + one tab per status, each a link setting `?status=` (the page starts again), with its count. */
 function StatusTabs({ current, counts }: { current: string | undefined; counts: Partial<Record<string, number>> }) {
   const { t, i18n } = useTranslation()
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const all = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0)
   const tabs = [
     { value: undefined, label: t('list.all'), count: all },
@@ -151,26 +158,18 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
           const active = current === tab.value
           return (
             <li key={tab.value ?? 'all'}>
-              <Link
-                to={withParams(search, { status: tab.value ?? null, page: null })}
+              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the dashboard's handler, keeping the scroll. */}
+              <a
+                href={`${pathname}${withParams(search, { status: tab.value ?? null, page: null })}`}
                 aria-current={active ? 'page' : undefined}
-                preventScrollReset
-                className={cn(
-                  'inline-flex h-12 items-center gap-2 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap',
-                  active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink',
-                )}
+                className="fd-tab"
               >
                 {tab.label}{' '}
-                <span
-                  className={cn(
-                    'min-w-6 rounded-md px-1.5 py-0.5 text-center text-xs tabular-nums',
-                    active ? 'bg-ink text-surface' : 'bg-black/5 dark:bg-white/10',
-                  )}
-                >
+                <span>
                   {/* Counts stop at the cap (LOAD_COUNT_CAP): past it a tab reads "10,000+". */}
                   {tab.count > LOAD_COUNT_CAP ? `${formatNumber(i18n.language, LOAD_COUNT_CAP)}+` : formatNumber(i18n.language, tab.count)}
                 </span>
-              </Link>
+              </a>
             </li>
           )
         })}
@@ -182,7 +181,8 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
 export default function LoadList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { pathname, search } = useLocation()
-  const { query, loads, total, options, changed, timeZone } = loaderData
+  const { query, total, options, changed, timeZone } = loaderData
+  const loads = useMemo(() => unpackRows(loaderData.loads), [loaderData.loads])
   const dated = Boolean(query.from || query.to)
   const filtered = Boolean(query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || loaderData.truckUnit || dated)
   const returnTo = listReturnTo(`${pathname}${search}`, LIST)
@@ -192,10 +192,10 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
   const filters: FilterSelect[] = loaderData.driverOnly
     ? []
     : [
-        { name: 'brokerId', label: t('loads.fields.broker'), value: query.brokerId, options: options.brokers },
-        { name: 'companyId', label: t('fields.company'), value: query.companyId, options: options.companies },
-        { name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: options.drivers },
-        ...(options.trucks ? [{ name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: options.trucks }] : []),
+        { name: 'brokerId', label: t('loads.fields.broker'), value: query.brokerId, options: choices(options.brokers) },
+        { name: 'companyId', label: t('fields.company'), value: query.companyId, options: choices(options.companies) },
+        { name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: choices(options.drivers) },
+        ...(options.trucks ? [{ name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: choices(options.trucks) }] : []),
       ]
 
   return (
@@ -276,14 +276,10 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               <>
                 <SortHeader column="loadNumber" label={t('loads.fields.loadNumber')} {...sortProps} />
                 <SortHeader column="status" label={t('fields.status')} {...sortProps} />
-                <th scope="col" className="px-4 py-3 text-start">
-                  {t('loads.fields.broker')}
-                </th>
+                <th scope="col">{t('loads.fields.broker')}</th>
                 <SortHeader column="pickupAt" label={t('loads.list.firstPickup')} {...sortProps} />
                 <SortHeader column="deliveryAt" label={t('loads.list.lastDelivery')} {...sortProps} />
-                <th scope="col" className="px-4 py-3 text-start">
-                  {t('loads.list.driverTruck')}
-                </th>
+                <th scope="col">{t('loads.list.driverTruck')}</th>
                 <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 text-end" />
                 <CustomFieldHeaders columns={loaderData.columns} />
               </>
@@ -318,27 +314,28 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                     />
                   }
                 >
-                  <td className="fd-key">
+                  {/* The load number heads its row (.fd-table, app/app.css). */}
+                  <th>
                     <a href={withReturnTo(href('/dashboard/loads/:id', { id: load.id }), returnTo)}>{load.loadNumber}</a>
-                    {load.brokerReference ? <bdi className="block text-xs font-normal text-muted">{load.brokerReference}</bdi> : null}
-                  </td>
-                  <td className="whitespace-nowrap">
+                    {load.brokerReference ? <bdi className="fd-sub">{load.brokerReference}</bdi> : null}
+                  </th>
+                  <td>
                     <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
                   </td>
                   <td className="min-w-28">
                     <bdi>{load.broker}</bdi>
                   </td>
-                  <td>
-                    <PlaceCell place={load.pickup} timeZone={timeZone} />
+                  <td className="fd-nw">
+                    <PlaceCell place={load.pickup} at={load.pickupAt} timeZone={timeZone} />
                   </td>
-                  <td>
-                    <PlaceCell place={load.delivery} timeZone={timeZone} />
+                  <td className="fd-nw">
+                    <PlaceCell place={load.delivery} at={load.deliveryAt} timeZone={timeZone} />
                   </td>
-                  <td className="whitespace-nowrap">
+                  <td className="fd-nw">
                     {load.driver || load.truck ? (
                       <>
                         <bdi className="block">{load.driver ?? <Dash />}</bdi>
-                        <span className="block text-xs text-muted">{load.truck ?? '—'}</span>
+                        <span className="fd-sub">{load.truck ?? '—'}</span>
                       </>
                     ) : (
                       <span className="text-muted">{t('loads.list.unassigned')}</span>
@@ -347,7 +344,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                   <td className="fd-num">
                     {money(load.totalCents)}
                     {load.ratePerMileCents !== null ? (
-                      <span className="block text-xs text-muted">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
+                      <span className="fd-sub">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
                     ) : null}
                   </td>
                   <CustomFieldCells columns={loaderData.columns} values={load.customFields} />
