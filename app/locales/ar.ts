@@ -524,6 +524,19 @@ const ar: Catalogue = {
       load: 'شحنة',
       invoice: 'فاتورة',
     },
+    fields: {
+      customFields: 'الحقول المخصصة',
+      amountPaidCents: 'المبلغ المدفوع',
+      loadIds: 'عدد الشحنات المفوترة',
+      payment: 'الدفعة',
+      importedFromRow: 'مستورد من الصف',
+      companyId: 'الشركة',
+      type: 'النوع',
+      driverProfile: 'بيانات السائق',
+      startsAt: 'يبدأ',
+      emailStatus: 'حالة البريد الإلكتروني',
+      emailTo: 'أُرسل إلى',
+    },
   },
   customFields: {
     lists: {

@@ -524,6 +524,19 @@ const cn: Catalogue = {
       load: '货运单',
       invoice: '发票',
     },
+    fields: {
+      customFields: '自定义字段',
+      amountPaidCents: '已付金额',
+      loadIds: '开票的货运数',
+      payment: '付款',
+      importedFromRow: '导入自第几行',
+      companyId: '公司',
+      type: '类型',
+      driverProfile: '司机信息',
+      startsAt: '开始',
+      emailStatus: '邮件状态',
+      emailTo: '发送至',
+    },
   },
   customFields: {
     lists: {

@@ -525,6 +525,19 @@ const en = {
       load: 'Load',
       invoice: 'Invoice',
     },
+    fields: {
+      customFields: 'Custom fields',
+      amountPaidCents: 'Amount paid',
+      loadIds: 'Loads billed',
+      payment: 'Payment',
+      importedFromRow: 'Imported from row',
+      companyId: 'Company',
+      type: 'Type',
+      driverProfile: 'Driver details',
+      startsAt: 'Starts',
+      emailStatus: 'Email status',
+      emailTo: 'Sent to',
+    },
   },
   customFields: {
     lists: {

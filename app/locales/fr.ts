@@ -529,6 +529,19 @@ const fr: Catalogue = {
       load: 'Chargement',
       invoice: 'Facture',
     },
+    fields: {
+      customFields: 'Champs personnalisés',
+      amountPaidCents: 'Montant payé',
+      loadIds: 'Chargements facturés',
+      payment: 'Paiement',
+      importedFromRow: 'Importé depuis la ligne',
+      companyId: 'Société',
+      type: 'Type',
+      driverProfile: 'Informations du chauffeur',
+      startsAt: 'Début',
+      emailStatus: 'État de l’e-mail',
+      emailTo: 'Envoyé à',
+    },
   },
   customFields: {
     lists: {

@@ -529,6 +529,19 @@ const vi: Catalogue = {
       load: 'Chuyến hàng',
       invoice: 'Hóa đơn',
     },
+    fields: {
+      customFields: 'Trường tùy chỉnh',
+      amountPaidCents: 'Số tiền đã trả',
+      loadIds: 'Số chuyến được lập hóa đơn',
+      payment: 'Khoản thanh toán',
+      importedFromRow: 'Nhập từ dòng',
+      companyId: 'Công ty',
+      type: 'Loại',
+      driverProfile: 'Thông tin tài xế',
+      startsAt: 'Bắt đầu',
+      emailStatus: 'Trạng thái email',
+      emailTo: 'Gửi đến',
+    },
   },
   customFields: {
     lists: {

@@ -87,11 +87,21 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       name: row.loadNumber,
     })),
   apiKey: async (organizationId, ids) => prisma.apiKey.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
+  invoice: async (organizationId, ids) =>
+    (await prisma.invoice.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, invoiceNumber: true } })).map((row) => ({
+      id: row.id,
+      name: row.invoiceNumber,
+    })),
+  calendarEvent: async (organizationId, ids) =>
+    (await prisma.calendarEvent.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })).map((row) => ({
+      id: row.id,
+      name: row.title,
+    })),
 }
 
 /** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */
 function recordedName(changes: Record<string, { before: unknown; after: unknown }>) {
-  for (const field of ['unitNumber', 'loadNumber', 'name', 'label', 'email', 'key']) {
+  for (const field of ['unitNumber', 'loadNumber', 'invoiceNumber', 'name', 'title', 'label', 'email', 'key']) {
     const value = changes[field]?.before ?? changes[field]?.after
     if (typeof value === 'string' && value) return value
   }

@@ -21,7 +21,7 @@ test('an admin reads who changed a truck, filters the trail and opens the truck 
   await expect(update).toContainText('Updated')
   await expect(update).toContainText(`Truck ${unit}`)
   await expect(update).toContainText(`by ${org.firstName}`)
-  await expect(update.getByRole('definition')).toHaveText('Before:available→After:maintenance')
+  await expect(update.getByRole('definition')).toHaveText('Before:Available→After:Maintenance')
   await expect(events.nth(1)).toContainText('Created')
 
   await page.getByLabel('Action').selectOption({ label: 'Created' })

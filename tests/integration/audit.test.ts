@@ -1,6 +1,5 @@
 /** The audit page: who changed what and when, for admins only, filtered in the organization's time zone. */
 import { describe, expect, it } from 'vitest'
-import { createSession } from '~/models/auth.server'
 import { listAuditEvents } from '~/models/audit.server'
 import { createTruck, deleteTruck, updateTruck } from '~/models/truck.server'
 import * as auditPage from '~/routes/dashboard/audit'
@@ -9,9 +8,11 @@ import { parseListQuery } from '~/schemas/list-query'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/requests/session.server'
 import { zonedDayStart } from '~/utils/time'
-import { actorOf, createOrg } from '../helpers'
+import { createInvoice } from '~/models/invoice.server'
+import { InvoiceSchema } from '~/schemas/invoice'
+import { callPage, type Handler } from '../page-helpers'
+import { actorOf, createOrg, unique } from '../helpers'
 
 const query = (params: Record<string, string> = {}) => parseListQuery(AuditListQuerySchema, new URLSearchParams(params))
 
@@ -91,16 +92,39 @@ describe('/dashboard/audit', () => {
       ['viewer', 403],
     ]
     for (const [role, status] of expected) {
-      const session = await createSession(org.users[role].id, 'web')
-      const request = new Request('http://localhost/dashboard/audit', { headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0] } })
-      let got: number
-      try {
-        const result = await auditPage.loader({ request, params: {}, context: {} } as never)
-        got = result instanceof Response ? result.status : 200
-      } catch (thrown) {
-        got = thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)
-      }
+      const { status: got } = await callPage(auditPage.loader as Handler, '/dashboard/audit', org.users[role].id)
       expect([role, got]).toEqual([role, status])
     }
+  })
+
+  it('names an invoice by its number and puts its fields and values in words: money, statuses, counts', async () => {
+    const org = await createOrg()
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Broker'), billingEmail: 'ap@broker.test' } })
+    const invoice = await createInvoice(
+      actorOf(org, 'accountant'),
+      InvoiceSchema.parse({ brokerId: broker.id, issueDate: '2026-11-02', items: [{ title: 'Detention', unitPriceCents: 125_000 }] }),
+    )
+    const truck = await createTruck(actorOf(org), TruckSchema.parse({ unitNumber: 'AU-2', status: 'available' }))
+    await updateTruck(actorOf(org), truck.id, TruckUpdateSchema.parse({ unitNumber: 'AU-2', status: 'out_of_service', version: truck.version }))
+
+    const page = await callPage(auditPage.loader as Handler, '/dashboard/audit', org.users.admin.id)
+    type Change = { field: string; label: string; before: { text: string; raw: boolean } | null; after: { text: string; raw: boolean } | null }
+    const items = (page.data as { items: Array<{ entity: string; action: string; recordName: string | null; changes: Change[] }> }).items
+    const created = items.find((event) => event.entity === 'invoice' && event.action === 'create')!
+    expect(created.recordName).toBe(invoice.invoiceNumber)
+    const change = (field: string) => created.changes.find((candidate) => candidate.field === field)
+    expect(change('totalCents')).toMatchObject({ label: 'Total', before: null, after: { text: '$1,250.00', raw: false } })
+    expect(change('invoiceNumber')).toMatchObject({ label: 'Invoice', after: { text: invoice.invoiceNumber, raw: true } })
+    const status = items.find((event) => event.entity === 'truck' && event.action === 'update')!.changes[0]
+    expect(status).toMatchObject({ label: 'Status', before: { text: 'Available', raw: false }, after: { text: 'Out of service', raw: false } })
+
+    // In French, the same events in French words and money.
+    const french = await callPage(auditPage.loader as Handler, '/dashboard/audit', org.users.admin.id, {}, { headers: { 'Accept-Language': 'fr' } })
+    const frenchItems = (french.data as { items: Array<{ entity: string; action: string; changes: Change[] }> }).items
+    const total = frenchItems
+      .find((event) => event.entity === 'invoice' && event.action === 'create')!
+      .changes.find((candidate) => candidate.field === 'totalCents')!
+    expect(total.label).toBe('Total')
+    expect(total.after?.text.replace(/\s/g, ' ')).toBe('1 250,00 $US')
   })
 })

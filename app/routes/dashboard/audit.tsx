@@ -12,7 +12,9 @@ import { AuditListQuerySchema } from '~/schemas/audit'
 import { AUDIT_ACTION_TONE, AUDIT_ACTIONS, AUDIT_ENTITIES } from '~/schemas/audit-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { PAGE_SIZES } from '~/schemas/list-options'
-import { formatDateTime } from '~/utils/format'
+import type { i18n as I18n } from 'i18next'
+import { getInstance } from '~/middleware/i18next'
+import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import type { Route } from './+types/audit'
@@ -27,22 +29,75 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   company: (id) => href('/dashboard/companies/:id', { id }),
   customField: (id) => href('/dashboard/customfields/:id/edit', { id }),
   user: (id) => href('/dashboard/user/:id/edit', { id }),
+  load: (id) => href('/dashboard/loads/:id', { id }),
+  invoice: (id) => href('/dashboard/invoice/:id', { id }),
+  calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** Where an entity's own strings are (`loads.status.in_transit`, `brokers.fields.mcNumber`). */
+const NAMESPACES: Partial<Record<string, string>> = {
+  truck: 'trucks',
+  trailer: 'trailers',
+  broker: 'brokers',
+  company: 'companies',
+  user: 'users',
+  customField: 'customFields',
+  load: 'loads',
+  invoice: 'invoices',
+  calendarEvent: 'calendar',
+}
+
+/** A recorded field's name in the page's language: the entity's own, the shared one, or the audit's; else as stored. */
+function fieldName(i18n: I18n, entity: string, field: string) {
+  const own = NAMESPACES[entity]
+  const plain = field.replace(/Cents$/, '')
+  const keys = [...(own ? [`${own}.fields.${field}`, `${own}.fields.${plain}`] : []), `fields.${field}`, `audit.fields.${field}`]
+  const key = keys.find((candidate) => i18n.exists(candidate))
+  return key ? i18n.t(key) : field
+}
+
+type Shown = { text: string; raw: boolean } | null
+
+/**
+ * A recorded value as people read it, in the page's language: an amount in cents as money, a
+ * status by its name, a time on the organization's clock, a list of ids by how many; anything
+ * else as stored (`raw`: shown as code). Nothing is null (a dash).
+ */
+function shownValue(i18n: I18n, timeZone: string, entity: string, field: string, value: unknown): Shown {
+  if (value === null || value === undefined || value === '') return null
+  const words = (text: string) => ({ text, raw: false })
+  if ((field.endsWith('Cents') || field === 'payment') && typeof value === 'number') return words(formatMoney(i18n.language, value))
+  if (field.endsWith('At') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return words(formatDateTime(i18n.language, value, timeZone))
+  if (field.endsWith('Ids') && Array.isArray(value)) return words(formatNumber(i18n.language, value.length))
+  const statusKey = `${NAMESPACES[entity]}.status.${String(value)}`
+  if (field === 'status' && NAMESPACES[entity] && i18n.exists(statusKey)) return words(i18n.t(statusKey))
+  return { text: typeof value === 'string' ? value : JSON.stringify(value), raw: true }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'audit')
   const url = new URL(request.url)
   const query = parseListQuery(AuditListQuerySchema, url.searchParams)
   const [result, users] = await Promise.all([listAuditEvents(user.organizationId, query), listAuditUsers(user.organizationId)])
   redirectPastLastPage(url, query, result.total)
-  return { query, users, ...result }
+  // Values are put in words here, with every namespace at hand (the page's strings are `audit`'s only).
+  const i18n = getInstance(context)
+  const items = result.items.map((event) => ({
+    ...event,
+    changes: event.changes.map((change) => ({
+      field: change.field,
+      label: fieldName(i18n, event.entity, change.field),
+      before: shownValue(i18n, result.timeZone, event.entity, change.field, change.before),
+      after: shownValue(i18n, result.timeZone, event.entity, change.field, change.after),
+    })),
+  }))
+  return { query, users, ...result, items }
 }
 
-/** A recorded value as text: dates and enums as stored, objects as JSON, nothing as a dash. */
-function ValueText({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span className="text-muted">—</span>
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  return <bdi className="font-mono text-xs [overflow-wrap:anywhere]">{text}</bdi>
+/** A value as `shownValue` put it; nothing as a dash. */
+function ValueText({ value }: { value: Shown }) {
+  if (!value) return <span className="text-muted">—</span>
+  return value.raw ? <bdi className="font-mono text-xs [overflow-wrap:anywhere]">{value.text}</bdi> : <bdi>{value.text}</bdi>
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -50,7 +105,6 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   const { query, items, total, users, timeZone } = loaderData
   const filtered = Boolean(query.entity || query.entityId || query.userId || query.action || query.from || query.to)
-  const fieldLabel = (field: string) => (i18n.exists(`fields.${field}`) ? t(`fields.${field}`) : field)
 
   return (
     <>
@@ -142,7 +196,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,max-content)_1fr]">
                       {event.changes.map((change) => (
                         <div key={change.field} className="contents">
-                          <dt className="text-muted">{fieldLabel(change.field)}</dt>
+                          <dt className="text-muted">{change.label}</dt>
                           <dd className="flex flex-wrap items-center gap-2">
                             {event.action === 'create' ? null : (
                               <>
