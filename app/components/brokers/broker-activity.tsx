@@ -153,9 +153,9 @@ export function BrokerInvoices({ brokerId, data }: { brokerId: string; data: Bro
           >
             {data.invoices.map((invoice) => (
               <ListRow key={invoice.id} changed={false} actions={null}>
-                <td className="fd-key">
+                <th>
                   <a href={href('/dashboard/invoice/:id', { id: invoice.id })}>{invoice.invoiceNumber}</a>
-                </td>
+                </th>
                 <td className="whitespace-nowrap">
                   <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </td>
@@ -212,9 +212,9 @@ export function BrokerLoads({ brokerId, data }: { brokerId: string; data: Broker
           >
             {data.loads.map((load) => (
               <ListRow key={load.id} changed={false} actions={null}>
-                <td className="fd-key">
+                <th>
                   <a href={href('/dashboard/loads/:id', { id: load.id })}>{load.loadNumber}</a>
-                </td>
+                </th>
                 <td className="whitespace-nowrap">
                   <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
                 </td>

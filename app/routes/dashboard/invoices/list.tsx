@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from 'react-router'
+import { href, useLocation } from 'react-router'
 import { ListRow, ListTable } from '~/components/lists/list-table'
 import { ListHeader } from '~/components/lists/list-page'
 import { ListToolbar } from '~/components/lists/list-toolbar'
@@ -13,7 +13,6 @@ import { InvoiceListQuerySchema } from '~/schemas/invoice'
 import { INVOICE_FILTER_STATUSES, type InvoiceFilterStatus } from '~/schemas/invoice-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
-import { cn } from '~/utils/cn'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { redirectPastLastPage } from '~/requests/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -70,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** All + one tab per status, each with its count and the sum of its totals (balances for overdue). */
 function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Record<string, Tab> }) {
   const { t, i18n } = useTranslation()
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const stored = Object.entries(tabs).filter(([status]) => status !== 'overdue')
   const all = stored.reduce((sum, [, tab]) => ({ count: sum.count + tab.count, totalCents: sum.totalCents + tab.totalCents, balanceCents: 0 }), {
     count: 0,
@@ -93,28 +92,18 @@ function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Reco
           const sum = value === 'overdue' ? tab.balanceCents : tab.totalCents
           return (
             <li key={value ?? 'all'}>
-              <Link
-                to={withParams(search, { status: value ?? null, page: null })}
+              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the dashboard's handler, keeping the scroll. */}
+              <a
+                href={`${pathname}${withParams(search, { status: value ?? null, page: null })}`}
                 aria-current={active ? 'page' : undefined}
-                preventScrollReset
-                className={cn(
-                  'flex flex-col justify-center border-b-2 px-2.5 py-2 text-sm font-semibold whitespace-nowrap',
-                  active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink',
-                )}
+                className="fd-tab flex-col items-start justify-center gap-0 py-2"
               >
                 <span className="flex items-center gap-2">
                   {label}
-                  <span
-                    className={cn(
-                      'min-w-6 rounded-md px-1.5 py-0.5 text-center text-xs tabular-nums',
-                      active ? 'bg-ink text-surface' : 'bg-black/5 dark:bg-white/10',
-                    )}
-                  >
-                    {formatNumber(i18n.language, tab.count)}
-                  </span>
+                  <span className="fd-count">{formatNumber(i18n.language, tab.count)}</span>
                 </span>
                 <span className="text-xs font-normal tabular-nums">{formatMoney(i18n.language, sum)}</span>
-              </Link>
+              </a>
             </li>
           )
         })}
@@ -198,9 +187,9 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           >
             {invoices.map((invoice) => (
               <ListRow key={invoice.id} changed={false} actions={null}>
-                <td className="fd-key">
+                <th>
                   <a href={withReturnTo(href('/dashboard/invoice/:id', { id: invoice.id }), returnTo)}>{invoice.invoiceNumber}</a>
-                </td>
+                </th>
                 <td className="whitespace-nowrap">
                   <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </td>

@@ -165,7 +165,7 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
                 className="fd-tab"
               >
                 {tab.label}{' '}
-                <span>
+                <span className="fd-count">
                   {/* Counts stop at the cap (LOAD_COUNT_CAP): past it a tab reads "10,000+". */}
                   {tab.count > LOAD_COUNT_CAP ? `${formatNumber(i18n.language, LOAD_COUNT_CAP)}+` : formatNumber(i18n.language, tab.count)}
                 </span>
