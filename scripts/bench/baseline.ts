@@ -314,6 +314,13 @@ ${definitions.rows.map((d) => input(`customFields.${d.key}`, esc(d.label), custo
   return layout(`Edit ${truck.unitNumber}`, user, main)
 }
 
+/** The app's "item by roles" page: the signed-in frame around a heading and a sentence, for admins. */
+async function shellPage(req: http.IncomingMessage) {
+  const user = await pageUser(req, 'read', 'dashboard')
+  if (user.role !== 'admin') throw new HttpError(403, 'forbidden')
+  return layout('Item by roles', user, '<h1>Item by roles</h1><p>You have permission to see this page.</p>')
+}
+
 async function dashboardPage(req: http.IncomingMessage) {
   const user = await pageUser(req, 'read', 'dashboard')
   const today = new Date().toISOString().slice(0, 10)
@@ -748,6 +755,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && (match = /^\/dashboard\/trucks\/([^/]+)\/edit$/.exec(path)))
       return send(req, res, 200, HTML, await truckEditPage(req, match[1]))
     if (req.method === 'GET' && /^\/dashboard\/app\/?$/.test(path)) return send(req, res, 200, HTML, await dashboardPage(req))
+    if (req.method === 'GET' && path === '/dashboard/permission-denied') return send(req, res, 200, HTML, await shellPage(req))
     if (req.method === 'GET' && path === '/dashboard/loads/list') return send(req, res, 200, HTML, await loadListPage(req, url))
     if (req.method === 'GET' && path === '/api/loads') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiLoadList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
