@@ -10,8 +10,12 @@ import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
 import { callPage as call, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
+import { unpackRows, type PackedRows } from '~/utils/packed-rows'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
+
+/** The list loader's rows, unpacked as the page does (app/utils/packed-rows.ts). */
+const rows = <Row>(packed: unknown) => unpackRows(packed as PackedRows<Row>)
 
 const stops = [
   { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
@@ -79,7 +83,7 @@ describe('load pages', () => {
     const driver = org.users.driver.id
     const list = await call(loadList.loader as Handler, '/dashboard/loads/list', driver)
     expect(list.data).toMatchObject({ total: 1, driverOnly: true, counts: { booked: 1 } })
-    expect((list.data?.loads as Array<{ id: string }>).map((row) => row.id)).toEqual([mine.id])
+    expect(rows<{ id: string }>(list.data?.loads).map((row) => row.id)).toEqual([mine.id])
     // A driver's page lists none of the organization's brokers, companies, drivers or trucks.
     expect(list.data?.options).toEqual({ brokers: [], companies: [], drivers: [], trucks: [] })
     expect((await call(loadView.loader as Handler, `/dashboard/loads/${mine.id}`, driver, { id: mine.id })).status).toBe(200)
@@ -124,17 +128,20 @@ describe('load pages', () => {
     const found = await call(loadList.loader as Handler, '/dashboard/loads/list?q=acme%20cold', admin)
     expect(found.data?.total).toBe(4)
     const byReference = await call(loadList.loader as Handler, '/dashboard/loads/list?q=ref-77', admin)
-    const [row] = byReference.data?.loads as Array<Record<string, unknown>>
-    expect(Object.keys(row).sort()).toEqual(
+    // Packed (field names once, then one array per row), flat, and without custom-field values
+    // while no custom-field column shows.
+    const packed = byReference.data?.loads as PackedRows<Record<string, unknown>>
+    expect([...packed.keys].sort()).toEqual(
       [
         'brokerReference',
         'broker',
-        'customFields',
         'delivery',
+        'deliveryAt',
         'driver',
         'id',
         'loadNumber',
         'pickup',
+        'pickupAt',
         'ratePerMileCents',
         'status',
         'totalCents',
@@ -142,12 +149,16 @@ describe('load pages', () => {
         'version',
       ].sort(),
     )
+    const [row] = rows<Record<string, unknown>>(packed)
+    // The filters' choices as [value, label] pairs.
+    expect((byReference.data?.options as { brokers: unknown[] }).brokers).toContainEqual([broker.id, broker.name])
     expect(row).toMatchObject({
       loadNumber: dispatched.loadNumber,
       status: 'dispatched',
       broker: broker.name,
-      pickup: { city: 'Dallas', state: 'TX', at: expect.stringMatching(/^2026-12-01T/) },
-      delivery: { city: 'Tulsa', state: 'OK' },
+      pickup: 'Dallas, TX',
+      pickupAt: expect.stringMatching(/^2026-12-01T/),
+      delivery: 'Tulsa, OK',
       driver: 'driver Tester',
       truck: truck.unitNumber,
       totalCents: 150_000,
@@ -313,9 +324,9 @@ describe('the truck filter of a large fleet', () => {
     const all = await call(loadList.loader as Handler, '/dashboard/loads/list', org.users.dispatcher.id)
     expect((all.data?.options as { trucks: unknown }).trucks).toBeNull()
     const typed = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=rig-77', org.users.dispatcher.id)
-    expect((typed.data?.loads as Array<{ id: string }>).map((load) => load.id)).toEqual([mine.id])
+    expect(rows<{ id: string }>(typed.data?.loads).map((load) => load.id)).toEqual([mine.id])
     const unknown = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=NOPE-1', org.users.dispatcher.id)
-    expect(unknown.data?.loads).toEqual([])
+    expect(rows(unknown.data?.loads)).toEqual([])
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?truck=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
   })
