@@ -8,6 +8,11 @@ import { useNavigate } from 'react-router'
  * click is still a client-side navigation: same origin, left button, no modifier, no target or
  * download (the browser's own handling otherwise, and without JavaScript). A link to the page
  * itself with other parameters (a sort, a page) keeps the scroll.
+ *
+ * Only on an element whose anchors all open pages of the app (a table, the navigation, the
+ * breadcrumbs, paging, tabs): a link to a resource route (a PDF, a CSV) or to a page outside the
+ * app's client routes (`/api/docs`) must be loaded by the browser, and a handler around it would
+ * fetch it as page data instead (ADR 044).
  */
 export function useLinkDelegation() {
   const navigate = useNavigate()

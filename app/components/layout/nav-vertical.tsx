@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { isActive, itemHref, type NavSection } from './nav-config'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -16,14 +17,16 @@ export function Logo({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and the
- * dashboard's delegated handler makes a click a client-side navigation (useLinkDelegation).
+ * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and one
+ * delegated handler makes a click a client-side navigation (useLinkDelegation).
  */
 export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
+  const followLink = useLinkDelegation()
   return (
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId} onClick={followLink}>
       {sections.map((section) => (
         <div key={section.subheader}>
           <p className="fd-nav-heading">{t(section.subheader)}</p>

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 export type Crumb = { label: string; to?: string }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation()
+  const followLink = useLinkDelegation()
   return (
-    <nav aria-label={t('common.breadcrumbs')}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <nav aria-label={t('common.breadcrumbs')} onClick={followLink}>
       {/* The chevrons between crumbs are the stylesheet's (.fd-crumbs, app/app.css); the links
-          are plain anchors, followed in the app by the dashboard's delegated handler. */}
+          are plain anchors, followed in the app by one delegated handler (useLinkDelegation). */}
       <ol className="fd-crumbs fd-i-chevronRight">
         {items.map((item, index) => (
           <li key={`${item.label}-${index}`}>

@@ -4,6 +4,7 @@ import { Form, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'
 import { withParams } from '~/utils/with-params'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 // In its own module so that the settings drawer (on every page) does not load the list controls.
 export { withParams }
@@ -52,6 +53,7 @@ export function Pagination({
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'changed')
   const link = (to: string) => `${pathname}${to}`
+  const followLink = useLinkDelegation()
   return (
     <div className="flex min-h-16 flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-line px-4 py-2 text-sm">
       <Form method="get" action={pathname} className="flex items-center gap-2">
@@ -83,7 +85,8 @@ export function Pagination({
       <p className="tabular-nums" data-testid="pagination-range">
         {t('list.range', { from: fmt(from), to: fmt(to), total: capped ? `${fmt(total)}+` : fmt(total) })}
       </p>
-      <div className="flex items-center gap-1">
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too) */}
+      <div className="flex items-center gap-1" onClick={followLink}>
         <PageLink to={page > 1 ? link(withParams(search, { page: page - 1 })) : null} label={t('list.previous')} icon="chevronLeft" />
         <PageLink to={page < pages ? link(withParams(search, { page: page + 1 })) : null} label={t('list.next')} icon="chevronRight" />
       </div>
@@ -106,7 +109,7 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
     )
   }
   return (
-    // A plain anchor, followed in the app by the dashboard's delegated handler (keeping the scroll).
+    // A plain anchor, followed in the app by Pagination's delegated handler (keeping the scroll).
     <a href={to} rel={icon === 'chevronLeft' ? 'prev' : 'next'} className="fd-page-link hover:bg-black/5 dark:hover:bg-white/10">
       {content}
     </a>

@@ -12,7 +12,6 @@ import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
 import { requireUser } from '~/requests/session.server'
 import type { Route } from './+types/layout'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -54,12 +53,8 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
   const { settings } = useSettings()
   const layout = settings.themeLayout
   const sections = navForRole(user.role)
-  const followLink = useLinkDelegation()
   return (
-    // Inside the dashboard a plain anchor is a client-side navigation: one delegated handler here
-    // (useLinkDelegation) instead of a <Link> per navigation item, table link or breadcrumb.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')} onClick={followLink}>
+    <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')}>
       {/* Below 1200 px every layout uses this drawer. It opens with a checkbox, so it works
           without JavaScript (and by keyboard). Closed, it is invisible: its shadow would show as a
           grey band at the page's edge, and its links would take keyboard focus off-screen. */}

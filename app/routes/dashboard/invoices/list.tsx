@@ -20,6 +20,7 @@ import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/list'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['invoices'] }
@@ -84,15 +85,22 @@ function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Reco
       tab: tabs[value] ?? { count: 0, totalCents: 0, balanceCents: 0 },
     })),
   ]
+  const followLink = useLinkDelegation()
   return (
-    <nav aria-label={t('invoices.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="invoice-status-tabs">
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <nav
+      onClick={followLink}
+      aria-label={t('invoices.list.tabs')}
+      className="overflow-x-auto border-b border-line px-2 sm:px-3"
+      data-testid="invoice-status-tabs"
+    >
       <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
         {items.map(({ value, label, tab }) => {
           const active = current === value
           const sum = value === 'overdue' ? tab.balanceCents : tab.totalCents
           return (
             <li key={value ?? 'all'}>
-              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the dashboard's handler, keeping the scroll. */}
+              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the tabs' delegated handler, keeping the scroll. */}
               <a
                 href={`${pathname}${withParams(search, { status: value ?? null, page: null })}`}
                 aria-current={active ? 'page' : undefined}

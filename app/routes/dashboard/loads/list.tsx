@@ -30,6 +30,7 @@ import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { isSaveableText } from '~/schemas/text'
 import type { Route } from './+types/list'
+import { useLinkDelegation } from '~/utils/use-link-delegation'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads', 'customFields'] }
@@ -151,14 +152,16 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
     { value: undefined, label: t('list.all'), count: all },
     ...LOAD_STATUSES.map((value) => ({ value, label: t(`loads.status.${value}`), count: counts[value] ?? 0 })),
   ]
+  const followLink = useLinkDelegation()
   return (
-    <nav aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
+    <nav onClick={followLink} aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
       <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
         {tabs.map((tab) => {
           const active = current === tab.value
           return (
             <li key={tab.value ?? 'all'}>
-              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the dashboard's handler, keeping the scroll. */}
+              {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the tabs' delegated handler, keeping the scroll. */}
               <a
                 href={`${pathname}${withParams(search, { status: tab.value ?? null, page: null })}`}
                 aria-current={active ? 'page' : undefined}
