@@ -24,11 +24,16 @@ export function redirectPastLastPage(url: URL, query: { page: number; pageSize: 
  * What a record list page's loader reads (RecordList renders it): the query from the URL (bad
  * values fall back), one page of rows and the total, for a user who may read the entity; the
  * custom-field columns and each row's values for the shown ones only; the row that just changed;
- * what the role may do. `row` maps a record to what the table shows, not the API record (issue
- * 11), packed so the page's HTML does not repeat every field's name on every row. `also` reads what else the page needs (filter options) in parallel. A page past the end
- * redirects to the last one.
+ * what the role may do. `row` maps a record to what the table shows (`tableRows`). `also` reads
+ * what else the page needs (filter options) in parallel. A page past the end redirects to the
+ * last one.
  */
-export async function readListPage<Schema extends z.ZodType<{ page: number; pageSize: number }>, Item extends { customFields: unknown }, Shown, Also = null>(
+export async function readListPage<
+  Schema extends z.ZodType<{ page: number; pageSize: number }>,
+  Item extends { customFields: unknown },
+  Shown extends object,
+  Also = null,
+>(
   request: Request,
   options: {
     entity: Entity
@@ -54,13 +59,21 @@ export async function readListPage<Schema extends z.ZodType<{ page: number; page
     also,
     total: result.total,
     changed: url.searchParams.get('changed'),
-    rows: packRows(
-      result.items.map((item) => ({
-        ...options.row(item),
-        // Only when the page shows custom-field columns: an empty field on every row costs HTML too.
-        ...(columns.shown.length ? { customFields: shownCustomFields(columns, item.customFields) } : {}),
-      })),
-    ),
+    rows: tableRows(result.items, columns, options.row),
     ...listPermissions(user.role, options.entity),
   }
+}
+
+/**
+ * A list page's rows: what `row` maps each record to (what the table shows, not the API record,
+ * issue 11), with the values of the shown custom-field columns only, and none while no such
+ * column shows (an empty field on every row costs HTML too). Packed, so the page's HTML does not
+ * repeat every field's name on every row (app/utils/packed-rows.ts).
+ */
+export function tableRows<Item extends { customFields: unknown }, Shown extends object>(
+  items: Item[],
+  columns: Parameters<typeof shownCustomFields>[0],
+  row: (item: Item) => Shown,
+) {
+  return packRows(items.map((item) => ({ ...row(item), ...(columns.shown.length ? { customFields: shownCustomFields(columns, item.customFields) } : {}) })))
 }

@@ -10,9 +10,9 @@ import { useNavigate } from 'react-router'
  * itself with other parameters (a sort, a page) keeps the scroll.
  *
  * Only on an element whose anchors all open pages of the app (a table, the navigation, the
- * breadcrumbs, paging, tabs): a link to a resource route (a PDF, a CSV) or to a page outside the
- * app's client routes (`/api/docs`) must be loaded by the browser, and a handler around it would
- * fetch it as page data instead (ADR 044).
+ * breadcrumbs, paging, tabs), which `LinkArea` (components/ui/link-area.tsx) renders: a link to
+ * a resource route (a PDF, a CSV) or to a page outside the app's client routes (`/api/docs`) must
+ * be loaded by the browser, and a handler around it would fetch it as page data instead (ADR 044).
  */
 export function useLinkDelegation() {
   const navigate = useNavigate()

@@ -4,7 +4,7 @@ import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageInfo } from '~/i18n'
 import { cn } from '~/utils/cn'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 /** A language's flag (app/components/ui/flag-drawings.ts), drawn by the stylesheet: an empty span reads as nothing. */
 export function Flag({ code, className }: { code: FlagCode; className?: string }) {
@@ -51,7 +51,6 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
   const { t } = useTranslation()
   const location = useLocation()
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
-  const followLink = useLinkDelegation()
   return (
     <details className="relative" key={location.pathname}>
       <summary className="fd-round bg-primary-lighter text-sm font-bold text-primary-darker" data-testid="account-menu">
@@ -73,8 +72,7 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
           <p className="mt-1 text-xs text-muted">{t(`roles.${user.role}`)}</p>
         </div>
         {/* Plain anchors, followed in the app by one delegated handler (useLinkDelegation). */}
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too) */}
-        <nav aria-label={t('header.account')} className="border-b border-dashed border-line py-1.5" onClick={followLink}>
+        <LinkArea as="nav" aria-label={t('header.account')} className="border-b border-dashed border-line py-1.5">
           <a href="/dashboard/user/profile" className="fd-menu-item">
             <Icon name="user" size={18} />
             {t('nav.profile')}
@@ -83,7 +81,7 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
             <Icon name="settings" size={18} />
             {t('nav.account')}
           </a>
-        </nav>
+        </LinkArea>
         <Form method="post" action="/auth/logout" className="pt-1.5">
           <button type="submit" className="fd-menu-item font-semibold text-error hover:bg-error/10">
             <Icon name="logout" size={18} className="fd-flip-rtl" />

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { isActive, itemHref, type NavSection } from './nav-config'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -23,10 +23,8 @@ export function Logo({ compact = false }: { compact?: boolean }) {
 export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const followLink = useLinkDelegation()
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId} onClick={followLink}>
+    <LinkArea as="nav" aria-label={t('nav.label')} className="flex flex-col gap-4 px-4 pb-8" data-testid={testId}>
       {sections.map((section) => (
         <div key={section.subheader}>
           <p className="fd-nav-heading">{t(section.subheader)}</p>
@@ -71,6 +69,6 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
           </ul>
         </div>
       ))}
-    </nav>
+    </LinkArea>
   )
 }

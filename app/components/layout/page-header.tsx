@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 export type Crumb = { label: string; to?: string }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation()
-  const followLink = useLinkDelegation()
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <nav aria-label={t('common.breadcrumbs')} onClick={followLink}>
+    <LinkArea as="nav" aria-label={t('common.breadcrumbs')}>
       {/* The chevrons between crumbs are the stylesheet's (.fd-crumbs, app/app.css); the links
           are plain anchors, followed in the app by one delegated handler (useLinkDelegation). */}
       <ol className="fd-crumbs fd-i-chevronRight">
@@ -27,7 +25,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </LinkArea>
   )
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { withReturnTo } from '~/utils/list-return'
 import { ConfirmDelete } from '~/components/ui/confirm-dialog'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 // Opaque, so the sticky actions cell of a marked row matches the rest of it.
 const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warning-main)_15%,var(--surface))]'
@@ -13,13 +13,11 @@ const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warnin
  */
 export function ListTable({ testId, head, children }: { testId: string; head: ReactNode; children: ReactNode }) {
   const { t } = useTranslation()
-  const followLink = useLinkDelegation()
   return (
     <div className="relative max-h-[calc(100dvh-14rem)] overflow-auto" data-testid={`${testId}-scroll`}>
       {/* .fd-table pads every cell (app/app.css); a cell's own utilities still win. Its links are
           plain anchors, followed in the app by one delegated handler (see useLinkDelegation). */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too) */}
-      <table className="fd-table w-full text-sm" data-testid={`${testId}-table`} onClick={followLink}>
+      <LinkArea as="table" className="fd-table w-full text-sm" data-testid={`${testId}-table`}>
         <thead className="sticky top-0 z-10 bg-surface text-muted shadow-[0_1px_0_var(--line)]">
           <tr>
             {head}
@@ -30,7 +28,7 @@ export function ListTable({ testId, head, children }: { testId: string; head: Re
           </tr>
         </thead>
         <tbody>{children}</tbody>
-      </table>
+      </LinkArea>
     </div>
   )
 }

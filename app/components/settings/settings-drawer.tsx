@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Icon } from '~/components/ui/icons'
-import { withParams } from '~/utils/with-params'
+import { useParamsHref } from '~/utils/with-params'
 import { useHydrated } from '~/utils/use-hydrated'
 import { Dot, iconButton, panelClass } from './settings-chrome'
 import { useSettings } from './use-settings'
@@ -26,7 +26,7 @@ const fabClass = 'fd-fab'
 export function SettingsDrawer() {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const location = useLocation()
+  const paramsHref = useParamsHref()
   const [searchParams] = useSearchParams()
   const { isDefault } = useSettings()
   const openFromUrl = searchParams.get('settings') === 'open'
@@ -34,15 +34,10 @@ export function SettingsDrawer() {
   const button = useRef<HTMLButtonElement>(null)
 
   if (!hydrated) {
-    const closeHref = `${location.pathname}${withParams(location.search, { settings: null })}`
+    const closeHref = paramsHref({ settings: null })
     return (
       <>
-        <Link
-          to={`${location.pathname}${withParams(location.search, { settings: 'open' })}`}
-          className={fabClass}
-          aria-label={t('settings.open')}
-          data-testid="settings-button"
-        >
+        <Link to={paramsHref({ settings: 'open' })} className={fabClass} aria-label={t('settings.open')} data-testid="settings-button">
           <Icon name="settings" size={24} />
           <Dot show={!isDefault} testId="settings-dot" />
         </Link>

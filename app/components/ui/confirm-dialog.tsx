@@ -26,7 +26,7 @@ export function ConfirmDelete(props: ConfirmDeleteProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   if (!hydrated) {
     return (
-      // A plain anchor: the dashboard follows it in the app (useLinkDelegation).
+      // A plain anchor: a list's table follows it in the app (LinkArea).
       <a href={props.fallbackHref} className={triggerClass} title={props.triggerLabel} />
     )
   }

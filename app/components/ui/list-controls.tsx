@@ -3,11 +3,11 @@ import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'
-import { withParams } from '~/utils/with-params'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { useParamsHref } from '~/utils/with-params'
+import { LinkArea } from '~/components/ui/link-area'
 
 // In its own module so that the settings drawer (on every page) does not load the list controls.
-export { withParams }
+export { useParamsHref }
 
 /**
  * A column header that sorts by its column; a second click flips the direction. It sits in a
@@ -15,12 +15,12 @@ export { withParams }
  * scroll, as the link goes to the same page).
  */
 export function SortHeader({ column, label, sort, dir, className }: { column: string; label: string; sort: string; dir: 'asc' | 'desc'; className?: string }) {
-  const { pathname, search } = useLocation()
+  const paramsHref = useParamsHref()
   const active = sort === column
   const nextDir = active && dir === 'asc' ? 'desc' : 'asc'
   return (
     <th scope="col" className={className} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <a href={`${pathname}${withParams(search, { sort: column, dir: nextDir, page: null })}`} className="fd-sort">
+      <a href={paramsHref({ sort: column, dir: nextDir, page: null })} className="fd-sort">
         {label}
         {active ? <Icon name={dir === 'asc' ? 'sortAsc' : 'sortDesc'} size={14} /> : null}
       </a>
@@ -52,8 +52,7 @@ export function Pagination({
   const to = capped ? (page - 1) * pageSize + capped.rows : Math.min(total, page * pageSize)
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const hidden = [...new URLSearchParams(search)].filter(([key]) => key !== 'pageSize' && key !== 'page' && key !== 'changed')
-  const link = (to: string) => `${pathname}${to}`
-  const followLink = useLinkDelegation()
+  const paramsHref = useParamsHref()
   return (
     <div className="flex min-h-16 flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-line px-4 py-2 text-sm">
       <Form method="get" action={pathname} className="flex items-center gap-2">
@@ -85,11 +84,10 @@ export function Pagination({
       <p className="tabular-nums" data-testid="pagination-range">
         {t('list.range', { from: fmt(from), to: fmt(to), total: capped ? `${fmt(total)}+` : fmt(total) })}
       </p>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too) */}
-      <div className="flex items-center gap-1" onClick={followLink}>
-        <PageLink to={page > 1 ? link(withParams(search, { page: page - 1 })) : null} label={t('list.previous')} icon="chevronLeft" />
-        <PageLink to={page < pages ? link(withParams(search, { page: page + 1 })) : null} label={t('list.next')} icon="chevronRight" />
-      </div>
+      <LinkArea as="div" className="flex items-center gap-1">
+        <PageLink to={page > 1 ? paramsHref({ page: page - 1 }) : null} label={t('list.previous')} icon="chevronLeft" />
+        <PageLink to={page < pages ? paramsHref({ page: page + 1 }) : null} label={t('list.next')} icon="chevronRight" />
+      </LinkArea>
     </div>
   )
 }

@@ -6,7 +6,7 @@ import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { inputClass } from '~/components/ui/input-class'
-import { EmptyState, Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
+import { EmptyState, Pagination, SortHeader, useParamsHref } from '~/components/ui/list-controls'
 import { listBrokerOptions } from '~/models/broker.server'
 import { invoiceTabTotals, listInvoices, serializeInvoiceRow } from '~/models/invoice.server'
 import { InvoiceListQuerySchema } from '~/schemas/invoice'
@@ -20,7 +20,7 @@ import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/list'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['invoices'] }
@@ -70,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** All + one tab per status, each with its count and the sum of its totals (balances for overdue). */
 function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Record<string, Tab> }) {
   const { t, i18n } = useTranslation()
-  const { pathname, search } = useLocation()
+  const paramsHref = useParamsHref()
   const stored = Object.entries(tabs).filter(([status]) => status !== 'overdue')
   const all = stored.reduce((sum, [, tab]) => ({ count: sum.count + tab.count, totalCents: sum.totalCents + tab.totalCents, balanceCents: 0 }), {
     count: 0,
@@ -85,15 +85,8 @@ function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Reco
       tab: tabs[value] ?? { count: 0, totalCents: 0, balanceCents: 0 },
     })),
   ]
-  const followLink = useLinkDelegation()
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <nav
-      onClick={followLink}
-      aria-label={t('invoices.list.tabs')}
-      className="overflow-x-auto border-b border-line px-2 sm:px-3"
-      data-testid="invoice-status-tabs"
-    >
+    <LinkArea as="nav" aria-label={t('invoices.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="invoice-status-tabs">
       <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
         {items.map(({ value, label, tab }) => {
           const active = current === value
@@ -102,7 +95,7 @@ function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Reco
             <li key={value ?? 'all'}>
               {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the tabs' delegated handler, keeping the scroll. */}
               <a
-                href={`${pathname}${withParams(search, { status: value ?? null, page: null })}`}
+                href={paramsHref({ status: value ?? null, page: null })}
                 aria-current={active ? 'page' : undefined}
                 className="fd-tab flex-col items-start justify-center gap-0 py-2"
               >
@@ -116,7 +109,7 @@ function StatusTabs({ current, tabs }: { current: string | undefined; tabs: Reco
           )
         })}
       </ul>
-    </nav>
+    </LinkArea>
   )
 }
 

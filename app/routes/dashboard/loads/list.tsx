@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { packRows, unpackRows } from '~/utils/packed-rows'
+import { unpackRows } from '~/utils/packed-rows'
 import { useLocation, href } from 'react-router'
 import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
@@ -12,10 +12,10 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
-import { Pagination, SortHeader, withParams } from '~/components/ui/list-controls'
+import { Pagination, SortHeader, useParamsHref } from '~/components/ui/list-controls'
 import { listBrokerOptions } from '~/models/broker.server'
 import { listCompanyOptions } from '~/models/company.server'
-import { customFieldColumns, shownCustomFields } from '~/models/custom-fields.server'
+import { customFieldColumns } from '~/models/custom-fields.server'
 import { countLoadsByStatus, findTruckByUnit, listLoads, listLoadTruckOptions, loadTimeZone, loadViewer, personName } from '~/models/load.server'
 import { listDriverOptions } from '~/models/user.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -24,13 +24,13 @@ import { LoadListQuerySchema } from '~/schemas/load'
 import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES, ratePerMileCents } from '~/schemas/load-options'
 import { formatMoney, formatNumber } from '~/utils/format'
 import { languageInfo } from '~/i18n'
-import { redirectPastLastPage } from '~/requests/list-page.server'
+import { redirectPastLastPage, tableRows } from '~/requests/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { listPermissions } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { isSaveableText } from '~/schemas/text'
 import type { Route } from './+types/list'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { LinkArea } from '~/components/ui/link-area'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads', 'customFields'] }
@@ -85,26 +85,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       trucks: trucks ? trucks.map((truck): Choice => [truck.id, truck.unitNumber]) : null,
     },
     truckUnit: truckUnit ?? null,
-    // What the table shows, not the API record, flat and packed (issue 11, ADR 044).
-    loads: packRows(
-      result.items.map((load) => ({
-        id: load.id,
-        version: load.version,
-        loadNumber: load.loadNumber,
-        status: load.status,
-        broker: load.broker.name,
-        brokerReference: load.brokerReference,
-        pickup: place(load.pickupCity, load.pickupState),
-        pickupAt: load.pickupAt?.toISOString() ?? null,
-        delivery: place(load.deliveryCity, load.deliveryState),
-        deliveryAt: load.deliveryAt?.toISOString() ?? null,
-        driver: personName(load.driver),
-        truck: load.truck?.unitNumber ?? null,
-        totalCents: load.totalCents,
-        ratePerMileCents: ratePerMileCents(load),
-        ...(columns.shown.length ? { customFields: shownCustomFields(columns, load.customFields) } : {}),
-      })),
-    ),
+    // Flat: a nested object per row costs the page's HTML more (ADR 044).
+    loads: tableRows(result.items, columns, (load) => ({
+      id: load.id,
+      version: load.version,
+      loadNumber: load.loadNumber,
+      status: load.status,
+      broker: load.broker.name,
+      brokerReference: load.brokerReference,
+      pickup: place(load.pickupCity, load.pickupState),
+      pickupAt: load.pickupAt?.toISOString() ?? null,
+      delivery: place(load.deliveryCity, load.deliveryState),
+      deliveryAt: load.deliveryAt?.toISOString() ?? null,
+      driver: personName(load.driver),
+      truck: load.truck?.unitNumber ?? null,
+      totalCents: load.totalCents,
+      ratePerMileCents: ratePerMileCents(load),
+    })),
     driverOnly,
     ...listPermissions(user.role, 'load'),
   }
@@ -146,27 +143,21 @@ function PlaceCell({ place, at, timeZone }: { place: string | null; at: string |
 /** All + one tab per status, each a link setting `?status=` (the page starts again), with its count. */
 function StatusTabs({ current, counts }: { current: string | undefined; counts: Partial<Record<string, number>> }) {
   const { t, i18n } = useTranslation()
-  const { pathname, search } = useLocation()
+  const paramsHref = useParamsHref()
   const all = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0)
   const tabs = [
     { value: undefined, label: t('list.all'), count: all },
     ...LOAD_STATUSES.map((value) => ({ value, label: t(`loads.status.${value}`), count: counts[value] ?? 0 })),
   ]
-  const followLink = useLinkDelegation()
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the clicks are the anchors' own (Enter on a link clicks it too)
-    <nav onClick={followLink} aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
+    <LinkArea as="nav" aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
       <ul className="flex min-w-max gap-x-1 lg:min-w-0 lg:flex-wrap">
         {tabs.map((tab) => {
           const active = current === tab.value
           return (
             <li key={tab.value ?? 'all'}>
               {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the tabs' delegated handler, keeping the scroll. */}
-              <a
-                href={`${pathname}${withParams(search, { status: tab.value ?? null, page: null })}`}
-                aria-current={active ? 'page' : undefined}
-                className="fd-tab"
-              >
+              <a href={paramsHref({ status: tab.value ?? null, page: null })} aria-current={active ? 'page' : undefined} className="fd-tab">
                 {tab.label}{' '}
                 <span className="fd-count">
                   {/* Counts stop at the cap (LOAD_COUNT_CAP): past it a tab reads "10,000+". */}
@@ -177,7 +168,7 @@ function StatusTabs({ current, counts }: { current: string | undefined; counts: 
           )
         })}
       </ul>
-    </nav>
+    </LinkArea>
   )
 }
 
