@@ -163,6 +163,13 @@ test('draws the row action icons from the stylesheet: each an 18 px mask of its 
   // The edit pencil and the bin, from app/components/ui/icon-paths.ts.
   expect(decodeURIComponent(drawn[0].mask)).toContain("d='M4 20h4L19 9l-4-4L4 16zM14 6l4 4'")
   expect(decodeURIComponent(drawn[1].mask)).toContain("d='M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3'")
+  // The navigation's current item and the breadcrumbs' separators draw theirs the same way.
+  const before = (element: Element) => {
+    const style = getComputedStyle(element, '::before')
+    return decodeURIComponent(style.maskImage || style.webkitMaskImage)
+  }
+  expect(await page.getByTestId('nav-vertical').getByRole('link', { name: 'Trucks' }).evaluate(before)).toContain("d='M2 6h11v9H2z")
+  expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).locator('li').nth(1).evaluate(before)).toContain("d='M9 6l6 6-6 6'")
   // The language menu's flag is a background from the stylesheet too.
   expect(
     await page
