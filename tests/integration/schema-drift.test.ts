@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmbeddedPostgres, withDatabase } from '../../app/utils/db-setup.server.ts'
+import { freePort } from '../server-process.ts'
 import { SCHEMA_PATH, diffMigrationsToSchema, isEmptyDiff } from '../../scripts/lib/schema-engine.ts'
 
 // First use initialises a cluster, and each diff replays every migration into a scratch database.
@@ -24,7 +25,7 @@ beforeAll(async () => {
   }
   const embedded = await startEmbeddedPostgres({
     dataDir: '.data/drift-test',
-    port: 54341,
+    port: await freePort(),
     database: 'postgres',
     fsync: false,
   })
