@@ -39,6 +39,7 @@ export const CLIENT_NAMESPACES = {
   trailers: ['trailers'],
   audit: ['audit'],
   companies: ['companies'],
+  organization: ['organization'],
   customFields: ['customFields'],
   brokers: ['brokers'],
   users: ['users'],

@@ -96,6 +96,7 @@ export default [
       route(':id/delete', 'routes/dashboard/loads/delete.tsx'),
       route(':id/documents/:documentId', 'routes/dashboard/loads/document.ts'),
     ]),
+    route('organization', 'routes/dashboard/organization.tsx'),
     route('analytics', 'routes/dashboard/analytics.tsx'),
     route('banking', 'routes/dashboard/banking.tsx'),
     // The specification's singular path: /dashboard/invoice/list, /dashboard/invoice/{id}.
@@ -154,6 +155,7 @@ export default [
     route('invoice/:id/pdf', 'routes/api/invoices/pdf.ts'),
     route('invoice/:id/payments', 'routes/api/invoices/payments.ts'),
     route('invoice/:id/payments/:paymentId', 'routes/api/invoices/payment.ts'),
+    route('organization', 'routes/api/organization.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
     route('docs', 'routes/api/docs.tsx'),

@@ -3,6 +3,7 @@
  * and the emailed copy. It prints the stored status, never "overdue": that depends on the day,
  * and the same invoice must give the same bytes.
  */
+import type { TFunction } from 'i18next'
 import { getFixedT } from '~/i18n.server'
 import { languageInfo } from '~/i18n'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -11,6 +12,18 @@ import { prisma } from '~/utils/db.server'
 import { getInvoice, invoiceFrom, serializeInvoice, type InvoiceWithRelations } from './invoice.server'
 import { attachmentDisposition } from './load-document.server'
 import { isoDate } from './records.server'
+
+/** The remit-to block's lines: who is paid, their address, and the bank with its labelled numbers. */
+export function remitToLines(t: TFunction, remitTo: NonNullable<Awaited<ReturnType<typeof invoiceFrom>>['remitTo']>) {
+  const { bank } = remitTo
+  return [
+    remitTo.name,
+    remitTo.address ?? '',
+    bank?.bankName ?? '',
+    bank ? t('invoices.view.routingNumber', { number: bank.routingNumber }) : '',
+    bank ? t('invoices.view.accountNumber', { number: bank.accountNumber }) : '',
+  ].filter(Boolean)
+}
 
 /** What the PDF prints, translated and formatted: a plain value, so the layout can be tested alone. */
 export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<InvoicePdf> {
@@ -43,16 +56,14 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
     from: {
       heading: t('invoices.view.from'),
       name: parties.from.name,
-      lines: [parties.from.place, parties.from.mcNumber ? `MC-${parties.from.mcNumber}` : '', parties.from.email ?? '', parties.from.phone ?? ''].filter(
-        Boolean,
-      ),
+      lines: parties.from.lines,
     },
     billTo: {
       heading: t('invoices.view.billTo'),
       name: invoice.broker.name,
       lines: [broker.addressLine1, broker.addressLine2, place, broker.country, billingEmail].filter((line): line is string => Boolean(line)),
     },
-    remitTo: parties.remitTo ? { heading: t('invoices.pdf.remitTo'), text: [parties.remitTo.name, parties.remitTo.address].filter(Boolean).join('\n') } : null,
+    remitTo: parties.remitTo ? { heading: t('invoices.pdf.remitTo'), text: remitToLines(t, parties.remitTo).join('\n') } : null,
     columns: {
       item: t('invoices.fields.item'),
       quantity: t('invoices.fields.quantity'),

@@ -27,6 +27,7 @@ import type { PaymentTerm } from '~/schemas/broker-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { enqueue } from '~/models/jobs.server'
+import { organizationParty } from './organization.server'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
@@ -607,37 +608,28 @@ export async function billableLoads(organizationId: string, brokerId: string) {
   })
 }
 
-/** Who the invoice is from: the company named on it (its remit-to or factoring company), else the organization. */
+/**
+ * Who the invoice is from: the company named on it (its factoring company as the remit-to), else
+ * the organization (its address, MC and DOT numbers, and its bank as the remit-to when set). The
+ * page and the PDF print `from.lines` and `remitTo` as they are.
+ */
 export async function invoiceFrom(organizationId: string, companyId: string | null) {
-  const [organization, company] = await Promise.all([
-    prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } }),
-    companyId
-      ? prisma.company.findFirst({
-          where: { id: companyId, organizationId },
-          select: {
-            name: true,
-            legalName: true,
-            mcNumber: true,
-            city: true,
-            state: true,
-            email: true,
-            phone: true,
-            factoringName: true,
-            factoringRemitTo: true,
-          },
-        })
-      : null,
-  ])
+  const company = companyId
+    ? await prisma.company.findFirst({
+        where: { id: companyId, organizationId },
+        select: { name: true, legalName: true, mcNumber: true, city: true, state: true, email: true, phone: true, factoringName: true, factoringRemitTo: true },
+      })
+    : null
+  if (!company) {
+    const { from, bank } = await organizationParty(organizationId)
+    return { from, remitTo: bank ? { name: bank.accountName, address: null, bank } : null }
+  }
+  const place = [company.city, company.state].filter(Boolean).join(', ')
   return {
-    from: company
-      ? {
-          name: company.legalName ?? company.name,
-          place: [company.city, company.state].filter(Boolean).join(', '),
-          mcNumber: company.mcNumber,
-          email: company.email,
-          phone: company.phone,
-        }
-      : { name: organization.name, place: '', mcNumber: null, email: null, phone: null },
-    remitTo: company?.factoringName ? { name: company.factoringName, address: company.factoringRemitTo } : null,
+    from: {
+      name: company.legalName ?? company.name,
+      lines: [place, company.mcNumber ? `MC-${company.mcNumber}` : '', company.email ?? '', company.phone ?? ''].filter(Boolean),
+    },
+    remitTo: company.factoringName ? { name: company.factoringName, address: company.factoringRemitTo, bank: null } : null,
   }
 }

@@ -1,18 +1,8 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth'
-import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, withVersion } from './fields'
+import { customFieldsInput, fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
-
-/**
- * An optional code people write in several ways ("MC-123456", "mc 123456", "123456"): trimmed,
- * normalized, then checked against the stored form. Empty stays empty.
- */
-function optionalCode(max: number, normalize: (value: string) => string, pattern: RegExp, message: string) {
-  return optionalText(max)
-    .transform((value) => (value ? normalize(value) : value))
-    .refine((value) => !value || pattern.test(value), message)
-}
 
 /** One schema for the company editor (Conform) and the API (POST). Messages are i18n keys. */
 export const CompanySchema = z.object({

@@ -15,6 +15,16 @@ export function optionalText(max: number) {
   return text().trim().max(max, 'validation.tooLong').optional()
 }
 
+/**
+ * An optional code people write in several ways ("MC-123456", "mc 123456", "123456"): trimmed,
+ * normalized, then checked against the stored form. Empty stays empty.
+ */
+export function optionalCode(max: number, normalize: (value: string) => string, pattern: RegExp, message: string) {
+  return optionalText(max)
+    .transform((value) => (value ? normalize(value) : value))
+    .refine((value) => !value || pattern.test(value), message)
+}
+
 const FMCSA_PREFIXES = { MC: /^MC/, DOT: /^(US)?DOT/, ANY: /^(MC|(US)?DOT)/ } as const
 
 /**

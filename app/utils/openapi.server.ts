@@ -10,6 +10,7 @@ import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/sc
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
+import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
@@ -612,6 +613,36 @@ function loadPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The caller's own organization: one record, no id in the path. */
+function organizationPaths(): Record<string, Record<string, Operation>> {
+  const organization = record(OrganizationSchema)
+  return {
+    '/api/organization': {
+      get: {
+        tags: ['organization'],
+        summary: 'Your organization',
+        description: 'Its names, MC and DOT numbers, address, phone, time zone and the remit-to bank details its invoices print. Admins and viewers.',
+        operationId: 'read_organization',
+        responses: { '200': dataResponse('The organization.', organization), ...common },
+      },
+      put: {
+        tags: ['organization'],
+        summary: 'Replace your organization’s details',
+        description:
+          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together.',
+        operationId: 'update_organization',
+        requestBody: jsonBody(input(OrganizationUpdateSchema)),
+        responses: {
+          '200': dataResponse('The organization as stored.', organization),
+          '409': errorResponse('conflict: the version is stale; nothing was changed.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 function accountPaths(): Record<string, Record<string, Operation>> {
   const token = {
     description: 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.',
@@ -678,7 +709,7 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
-    paths: { ...accountPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths(), ...invoicePaths() },
+    paths: { ...accountPaths(), ...organizationPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths(), ...invoicePaths() },
     components: {
       securitySchemes: {
         bearerAuth: {

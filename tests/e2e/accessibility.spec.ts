@@ -174,6 +174,7 @@ for (const look of LOOKS) {
         ...(await violations(page, '/dashboard/audit')),
         ...(await violations(page, '/dashboard/analytics')),
         ...(await violations(page, '/dashboard/banking')),
+        ...(await violations(page, '/dashboard/organization')),
       ]
       expect(found).toEqual([])
     })

@@ -134,6 +134,8 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: '/dashboard/user/new', permission: ['create', 'user'] },
         ],
       },
+      // The organization's own details: admins edit them, viewers read them.
+      { title: 'nav.organization', path: '/dashboard/organization', icon: 'mapPin', permission: ['read', 'organization'] },
     ],
   },
   {

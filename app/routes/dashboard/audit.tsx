@@ -36,6 +36,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
 
 /** Where an entity's own strings are (`loads.status.in_transit`, `brokers.fields.mcNumber`). */
 const NAMESPACES: Partial<Record<string, string>> = {
+  organization: 'organization',
   truck: 'trucks',
   trailer: 'trailers',
   broker: 'brokers',

@@ -8,6 +8,7 @@ import { PlainField } from '~/components/ui/plain-field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { getInstance } from '~/middleware/i18next'
+import { remitToLines } from '~/models/invoice-pdf.server'
 import { loadTimeZone } from '~/models/load.server'
 import { zonedWallClock } from '~/utils/time'
 import {
@@ -43,7 +44,7 @@ export const handle = { i18n: ['invoices'] }
 const LIST = href('/dashboard/invoice/list')
 
 /** One invoice as it prints: bill-to, from, lines, totals, payments, balance; and its actions. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
   const [today, parties, timeZone] = await Promise.all([
@@ -63,7 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sentOn: invoice.sentAt ? zonedWallClock(invoice.sentAt, timeZone).slice(0, 10) : null,
       emailedOn: invoice.emailedAt ? zonedWallClock(invoice.emailedAt, timeZone).slice(0, 10) : null,
     },
-    ...parties,
+    from: parties.from,
+    remitTo: parties.remitTo ? remitToLines(getInstance(context).t, parties.remitTo) : null,
     today,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
     confirmVoid: canUpdate && url.searchParams.get('confirm') === 'void' && dto.status !== 'void' && dto.amountPaidCents === 0,
@@ -329,14 +331,14 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
             <p className="font-semibold">
               <bdi>{from.name}</bdi>
             </p>
-            {[from.place, from.mcNumber ? `MC-${from.mcNumber}` : null, from.email, from.phone].filter(Boolean).map((line) => (
+            {from.lines.map((line) => (
               <p key={line} className="text-sm text-muted">
                 <bdi>{line}</bdi>
               </p>
             ))}
             {remitTo ? (
               <p className="mt-2 text-sm">
-                <span className="font-semibold">{t('invoices.view.remitTo')}</span> <bdi>{[remitTo.name, remitTo.address].filter(Boolean).join(', ')}</bdi>
+                <span className="font-semibold">{t('invoices.view.remitTo')}</span> <bdi>{remitTo.join(', ')}</bdi>
               </p>
             ) : null}
           </section>

@@ -1,0 +1,121 @@
+/**
+ * The organization's own details: its names, MC and DOT numbers, address, phone, time zone and the
+ * remit-to bank details its invoices print. The organization page and `GET, PUT /api/organization`
+ * both call these; who may read or change them is the permission matrix's `organization`.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import type { OrganizationUpdate } from '~/schemas/organization'
+import { prisma, type Tx } from '~/utils/db.server'
+import { recordAudit, type Actor } from './audit.server'
+import { assertOneRow, assertVersion, requireFound } from './records.server'
+
+const ENTITY = 'organization'
+
+export const organizationSelect = {
+  id: true,
+  name: true,
+  legalName: true,
+  mcNumber: true,
+  dotNumber: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+  timezone: true,
+  bankName: true,
+  bankAccountName: true,
+  bankRoutingNumber: true,
+  bankAccountNumber: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+} as const satisfies Prisma.OrganizationSelect
+
+export type OrganizationRecord = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>
+
+/** The caller's organization (every signed-in user has one). */
+export async function getOrganization(organizationId: string, db: Tx | typeof prisma = prisma) {
+  return requireFound(await db.organization.findUnique({ where: { id: organizationId }, select: organizationSelect }), 'organization.errors.notFound')
+}
+
+/** The organization as the API and the page show it: `timeZone` for the stored `timezone`. */
+export function serializeOrganization(row: OrganizationRecord) {
+  const { timezone, createdAt, updatedAt, ...rest } = row
+  return { ...rest, timeZone: timezone, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }
+}
+export type OrganizationDto = ReturnType<typeof serializeOrganization>
+
+/** What the audit log records: the fields under their API names. */
+function auditable(row: OrganizationRecord) {
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...rest } = serializeOrganization(row)
+  return rest
+}
+
+/**
+ * Saves the whole record if nobody changed it since `version` was read (409 `conflict`
+ * otherwise, nothing written); empty fields are stored as null. One audit event per save.
+ */
+export async function updateOrganization(actor: Actor, input: OrganizationUpdate) {
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const before = await getOrganization(organizationId, tx)
+    assertVersion(before, input.version)
+    const data = {
+      name: input.name,
+      legalName: input.legalName || null,
+      mcNumber: input.mcNumber || null,
+      dotNumber: input.dotNumber || null,
+      phone: input.phone || null,
+      addressLine1: input.addressLine1 || null,
+      addressLine2: input.addressLine2 || null,
+      city: input.city || null,
+      state: input.state || null,
+      postalCode: input.postalCode || null,
+      country: input.country || null,
+      timezone: input.timeZone,
+      bankName: input.bankName || null,
+      bankAccountName: input.bankAccountName || null,
+      bankRoutingNumber: input.bankRoutingNumber || null,
+      bankAccountNumber: input.bankAccountNumber || null,
+    }
+    assertOneRow(await tx.organization.updateMany({ where: { id: organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
+    const after = await getOrganization(organizationId, tx)
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: organizationId, action: 'update', before: auditable(before), after: auditable(after) })
+    return after
+  })
+}
+
+type Address = Pick<OrganizationRecord, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country'>
+
+/** A postal address as it is printed: street lines, then "City, ST 12345", then the country. */
+export function addressLines(address: Address) {
+  const place = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return [address.addressLine1, address.addressLine2, place, address.country].filter((line): line is string => Boolean(line))
+}
+
+/**
+ * The organization as the party an invoice is from: its legal name, address, MC and DOT numbers
+ * and phone, and its bank as the remit-to when routing and account numbers are set. The invoice
+ * page and the PDF both print these lines.
+ */
+export async function organizationParty(organizationId: string) {
+  const row = await getOrganization(organizationId)
+  return {
+    from: {
+      name: row.legalName ?? row.name,
+      lines: [...addressLines(row), row.mcNumber ? `MC-${row.mcNumber}` : '', row.dotNumber ? `USDOT ${row.dotNumber}` : '', row.phone ?? ''].filter(Boolean),
+    },
+    bank:
+      row.bankRoutingNumber && row.bankAccountNumber
+        ? {
+            accountName: row.bankAccountName ?? row.legalName ?? row.name,
+            bankName: row.bankName,
+            routingNumber: row.bankRoutingNumber,
+            accountNumber: row.bankAccountNumber,
+          }
+        : null,
+  }
+}

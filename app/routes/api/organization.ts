@@ -1,0 +1,26 @@
+import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
+import { OrganizationUpdateSchema } from '~/schemas/organization'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import type { Route } from './+types/organization'
+
+/** GET /api/organization: the caller's organization (admins and viewers; others 403). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'organization')
+    return apiData(serializeOrganization(await getOrganization(user.organizationId)))
+  })
+}
+
+/**
+ * PUT replaces the organization's details (admins): read-only fields sent back (id, createdAt,
+ * updatedAt) are ignored, and a stale `version` is 409 `conflict` with nothing changed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
+    const { actor } = await requireApiActor(request, 'update', 'organization')
+    const input = await readBody(request, OrganizationUpdateSchema)
+    return apiData(serializeOrganization(await updateOrganization(actor, input)))
+  })
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
+
+/** Every IANA zone this runtime knows, sorted: the page's choices and the schema's rule. */
+export function timeZones() {
+  return [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort()
+}
+
+function isTimeZone(value: string) {
+  try {
+    // The runtime's own spelling: "america/chicago" is accepted by Intl but stored as people expect.
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone === value || value === 'UTC'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * An ABA routing number: nine digits whose weighted sum (3, 7, 1, repeated) is a multiple of ten,
+ * so a slipped digit is caught here and not by the broker's bank.
+ */
+export function isRoutingNumber(value: string) {
+  if (!/^\d{9}$/.test(value)) return false
+  const digits = [...value].map(Number)
+  const sum = digits.reduce((total, digit, index) => total + digit * [3, 7, 1][index % 3], 0)
+  return sum % 10 === 0
+}
+
+/** Digits as people copy them from a cheque or a bank letter: spaces and dashes are dropped. */
+const digitsOnly = (value: string | undefined) => (value ? value.replace(/[\s-]+/g, '') : value)
+
+const fields = z.object({
+  name: requiredText(120),
+  legalName: optionalText(160),
+  mcNumber: fmcsaNumber('MC', 'organization.errors.mcNumber'),
+  dotNumber: fmcsaNumber('DOT', 'organization.errors.dotNumber'),
+  phone: optionalPhone('organization.errors.phone'),
+  addressLine1: optionalText(120),
+  addressLine2: optionalText(120),
+  city: optionalText(80),
+  state: optionalText(3).transform((value) => value?.toUpperCase()),
+  postalCode: optionalText(10).transform((value) => value?.toUpperCase()),
+  country: optionalCode(2, (value) => value.toUpperCase(), /^[A-Z]{2}$/, 'organization.errors.country'),
+  timeZone: text({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong')
+    .refine(isTimeZone, 'organization.errors.timeZone'),
+  bankName: optionalText(120),
+  bankAccountName: optionalText(160),
+  bankRoutingNumber: optionalText(20)
+    .transform(digitsOnly)
+    .refine((value) => !value || isRoutingNumber(value), 'organization.errors.routingNumber'),
+  bankAccountNumber: optionalText(30)
+    .transform(digitsOnly)
+    .refine((value) => !value || /^\d{4,17}$/.test(value), 'organization.errors.accountNumber'),
+})
+
+function bankPair(value: { bankRoutingNumber?: string; bankAccountNumber?: string }, ctx: z.RefinementCtx) {
+  if (value.bankRoutingNumber && !value.bankAccountNumber) {
+    ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: 'organization.errors.accountNumberMissing' })
+  }
+  if (value.bankAccountNumber && !value.bankRoutingNumber) {
+    ctx.addIssue({ code: 'custom', path: ['bankRoutingNumber'], message: 'organization.errors.routingNumberMissing' })
+  }
+}
+
+/**
+ * The organization's own details: one schema for the organization page (Conform) and
+ * `PUT /api/organization`. Messages are i18n keys. The remit-to bank details are printed on
+ * invoices, so a routing number goes with an account number, and the other way round.
+ */
+export const OrganizationSchema = fields.superRefine(bankPair)
+export type OrganizationInput = z.infer<typeof OrganizationSchema>
+
+/** The page's form and PUT: the whole record plus the version it was read at. */
+export const OrganizationUpdateSchema = withVersion(fields).superRefine(bankPair)
+export type OrganizationUpdate = z.infer<typeof OrganizationUpdateSchema>

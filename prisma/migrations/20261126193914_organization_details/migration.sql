@@ -1,0 +1,15 @@
+-- AlterTable
+ALTER TABLE "Organization" ADD COLUMN     "addressLine1" TEXT,
+ADD COLUMN     "addressLine2" TEXT,
+ADD COLUMN     "bankAccountName" TEXT,
+ADD COLUMN     "bankAccountNumber" TEXT,
+ADD COLUMN     "bankName" TEXT,
+ADD COLUMN     "bankRoutingNumber" TEXT,
+ADD COLUMN     "city" TEXT,
+ADD COLUMN     "country" TEXT,
+ADD COLUMN     "dotNumber" TEXT,
+ADD COLUMN     "legalName" TEXT,
+ADD COLUMN     "mcNumber" TEXT,
+ADD COLUMN     "phone" TEXT,
+ADD COLUMN     "postalCode" TEXT,
+ADD COLUMN     "state" TEXT;
