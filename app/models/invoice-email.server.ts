@@ -1,5 +1,5 @@
 /**
- * The emailed copy of a sent invoice: the job queue's `invoice_email` task (app/models/jobs.server.ts).
+ * The emailed copy of a sent invoice: the job queue's `invoice_email` task (app/models/tasks/invoice-email.server.ts).
  * It writes the PDF, mails it to the broker's billing email (SMTP, or the outbox without one) and
  * records the outcome on the invoice: `sent`, or the error and `queued` while retries remain,
  * `failed` after the last. The invoice's version is not touched: the email state is not something
@@ -35,14 +35,8 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   }
 }
 
-const Payload = (payload: unknown) => {
-  const value = payload as { invoiceId?: unknown; organizationId?: unknown } | null
-  if (typeof value?.invoiceId !== 'string' || typeof value.organizationId !== 'string') throw new Error('invoice_email: bad payload')
-  return { invoiceId: value.invoiceId, organizationId: value.organizationId }
-}
-
-export async function invoiceEmailTask(payload: unknown, helpers: JobHelpers) {
-  const { invoiceId, organizationId } = Payload(payload)
+/** The `invoice_email` task's work (app/models/tasks/invoice-email.server.ts): send, and record the outcome. */
+export async function sendInvoiceEmail({ invoiceId, organizationId }: { invoiceId: string; organizationId: string }, helpers: JobHelpers) {
   const invoice = await prisma.invoice.findFirst({ where: { id: invoiceId, organizationId }, include: invoiceInclude })
   // Deleted, voided or never sent since it was queued: nothing to send, and nothing to retry.
   if (!invoice || invoice.status === 'draft' || invoice.status === 'void' || !invoice.emailTo) return

@@ -26,7 +26,7 @@ import {
 import type { PaymentTerm } from '~/schemas/broker-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { enqueue } from '~/models/jobs.server'
+import { invoiceEmailTask } from './tasks/invoice-email.server'
 import { organizationParty } from './organization.server'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
@@ -498,7 +498,7 @@ async function setStatus(
 async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string; brokerId: string }) {
   const broker = await tx.broker.findUniqueOrThrow({ where: { id: invoice.brokerId }, select: { billingEmail: true, email: true } })
   const to = broker.billingEmail ?? broker.email
-  if (to) await enqueue(tx, 'invoice_email', { invoiceId: invoice.id, organizationId: invoice.organizationId }, { key: `invoice_email:${invoice.id}` })
+  if (to) await invoiceEmailTask.enqueue(tx, { invoiceId: invoice.id, organizationId: invoice.organizationId }, { key: `invoice_email:${invoice.id}` })
   return { emailStatus: to ? 'queued' : 'no_address', emailTo: to, emailAttempts: 0, emailError: null } as const
 }
 

@@ -1,15 +1,72 @@
 /**
  * Work done after the answer, with retries: a PostgreSQL-backed job queue (graphile-worker, ADR
- * 035). A job is added in the same transaction as the change that asks for it, so either both
+ * 036). A job is added in the same transaction as the change that asks for it, so either both
  * happen or neither; it waits in the database through an SMTP outage or a restart, and every
  * app server's worker takes jobs from the one table (a job runs once at a time, `FOR UPDATE SKIP
  * LOCKED`). A failed job is tried again later (graphile-worker's backoff: about e^attempt seconds).
+ *
+ * This module names no task. A task declares itself with `defineTask` in its own module under
+ * `app/models/tasks/` (its name, how its payload is read, what it does) and is queued through the
+ * value `defineTask` returns; the worker loads that folder, so every task is known to every
+ * worker however the server was started (ADR 050).
  */
-import { Logger, run, runOnce, type Runner, type TaskList } from 'graphile-worker'
+import { Logger, run, runOnce, type JobHelpers, type Runner, type TaskList } from 'graphile-worker'
 import type { Tx } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 
-export type JobName = 'invoice_email'
+/** What can add a job: a transaction, or the client itself when nothing else is written. */
+type Queue = Pick<Tx, '$executeRaw'>
+
+export type EnqueueOptions = {
+  /** Names the job: adding it again while it waits replaces it (one email however often a button is pressed). */
+  key?: string
+  maxAttempts?: number
+}
+
+export type Task<Payload> = {
+  name: string
+  /** Queues the task inside the caller's transaction (or at once, given the client). */
+  enqueue(queue: Queue, payload: Payload, options?: EnqueueOptions): Promise<void>
+}
+
+const registry: TaskList = {}
+
+/**
+ * Declares a task and registers it with the queue. `parse` reads a stored payload (a job written
+ * by an older version, or by hand, fails loudly rather than half-working); `run` throws to be
+ * tried again later, up to `maxAttempts` times (10 by default, about three hours in all).
+ */
+export function defineTask<Payload extends Record<string, unknown>>(
+  name: string,
+  definition: { parse: (payload: unknown) => Payload; run: (payload: Payload, helpers: JobHelpers) => Promise<void>; maxAttempts?: number },
+): Task<Payload> {
+  // A module evaluated again (a dev server's reload) declares its task again: the newest wins.
+  registry[name] = (payload, helpers) => definition.run(definition.parse(payload), helpers)
+  return {
+    name,
+    async enqueue(queue, payload, options = {}) {
+      const attempts = options.maxAttempts ?? definition.maxAttempts ?? 10
+      await queue.$executeRaw`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, job_key => ${options.key ?? null}::text, max_attempts => ${attempts}::int)`
+    },
+  }
+}
+
+/**
+ * Every task module, loaded before a worker starts: the ones this process has not imported yet
+ * (a worker of a dev server, a script) register themselves now. Each task keeps what it runs
+ * behind a dynamic import, so loading them all is cheap.
+ */
+const TASK_MODULES = import.meta.glob('./tasks/*.server.ts')
+
+async function tasks(): Promise<TaskList> {
+  await Promise.all(Object.values(TASK_MODULES).map((load) => load()))
+  return registry
+}
+
+/** The names of the registered tasks (loaded first): for tests and the operator's curiosity. */
+export async function taskNames() {
+  return Object.keys(await tasks()).sort()
+}
 
 /**
  * graphile-worker's messages, quieter: its debug lines would drown the app's. A failed attempt is
@@ -18,20 +75,6 @@ export type JobName = 'invoice_email'
 const logger = new Logger(() => (level, message) => {
   if (level === 'error' || level === 'warning') console.warn(`[jobs] ${message}`)
 })
-
-/**
- * Queues `name` inside the caller's transaction. A `key` names the job: adding it again while it
- * waits replaces it (one email per invoice however often "Email again" is pressed).
- */
-export async function enqueue(tx: Tx, name: JobName, payload: Record<string, unknown>, options: { key?: string; maxAttempts?: number } = {}) {
-  await tx.$executeRaw`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, job_key => ${options.key ?? null}::text, max_attempts => ${options.maxAttempts ?? 10}::int)`
-}
-
-async function tasks(): Promise<TaskList> {
-  // Loaded on first use: the tasks pull in the PDF and mail code, which most requests never need.
-  const { invoiceEmailTask } = await import('~/models/invoice-email.server')
-  return { invoice_email: invoiceEmailTask }
-}
 
 /**
  * The worker of this app server (server.ts starts it after the server listens). JOB_WORKER=off

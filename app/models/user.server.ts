@@ -10,11 +10,12 @@ import type { DriverProfileInput, ProfileInput, UserCreateInput, UserListQuery, 
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { createToken, hashPassword, verifyPassword } from '~/utils/crypto.server'
 import { prisma, type Tx } from '~/utils/db.server'
-import { appUrl, env } from '~/utils/env.server'
+import { env } from '~/utils/env.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
-import type { Email } from '~/utils/mail.server'
+import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { recordAudit, type Actor } from './audit.server'
+import { queueInvitationEmail } from './tasks/account-emails.server'
 import {
   assertId,
   assertOneRow,
@@ -220,14 +221,14 @@ function auditable(user: UserRecord | null) {
 
 /**
  * An admin adds a user. With a password the account is active at once; without one it is
- * `invited`, and the returned token goes into the invitation email (the reset-password
- * mechanism, valid for a week): choosing a password activates the account.
+ * `invited`, and the invitation email (the reset-password mechanism, valid for a week) is queued
+ * in the same transaction, in `language`: choosing a password activates the account.
  */
-export async function createUser(actor: Actor, input: UserCreateInput) {
+export async function createUser(actor: Actor, input: UserCreateInput, language: LanguageCode = FALLBACK_LANGUAGE) {
   const { organizationId } = actor
   // Invited accounts get an unguessable hash, so they cannot sign in before choosing a password.
   const passwordHash = await hashPassword(input.password ?? createToken().token)
-  const invitation = input.password ? null : createToken()
+  const invited = !input.password
   try {
     return await prisma.$transaction(async (tx) => {
       await assertActorIsAdmin(tx, actor)
@@ -236,55 +237,38 @@ export async function createUser(actor: Actor, input: UserCreateInput) {
         throw new DomainError('validation_failed', 'validation.failed', { fields: { email: ['users.errors.emailTaken'] } })
       }
       const created = await tx.user.create({
-        data: { ...userData(input), organizationId, email: input.email, passwordHash, status: invitation ? 'invited' : 'active' },
+        data: { ...userData(input), organizationId, email: input.email, passwordHash, status: invited ? 'invited' : 'active' },
         select: { id: true },
       })
       if (input.role === 'driver') await saveDriverProfile(tx, organizationId, created.id, input.driverProfile)
-      if (invitation) {
-        await tx.passwordResetToken.create({
-          data: { userId: created.id, tokenHash: invitation.tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
-        })
-      }
+      if (invited) await queueInvitationEmail(tx, created.id, language)
       const user = await tx.user.findUniqueOrThrow({ where: { id: created.id }, select: userSelect })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: user.id, action: 'create', after: auditable(user) })
-      return { user, invitationToken: invitation?.token ?? null }
+      return { user, invited }
     })
   } catch (error) {
     rethrowUnique(error, UNIQUE_INDEXES)
   }
 }
 
-/** The invitation email, in the language of whoever sends it; the link comes from APP_URL. */
-export function invitationEmail(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  user: { email: string; firstName: string },
-  token: string,
-  organizationName: string,
-): Email {
-  const link = appUrl(`/auth/new-password?token=${token}`)
-  return {
-    to: user.email,
-    subject: t('emails.invite.subject', { organization: organizationName }),
-    text: t('emails.invite.body', { name: user.firstName, organization: organizationName, link, days: INVITATION_TTL_MS / 86_400_000 }),
-  }
+/** A new invitation link's token (the invitation task makes one when it sends). */
+export async function createInvitationToken(userId: string) {
+  const invitation = createToken()
+  await prisma.passwordResetToken.create({ data: { userId, tokenHash: invitation.tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } })
+  return invitation.token
 }
 
-/** A new invitation link for a user who has not chosen a password yet (older links stop working). */
-export async function reinviteUser(actor: Actor, id: string) {
+/** A new invitation for a user who has not chosen a password yet, queued (older links stop working at once). */
+export async function reinviteUser(actor: Actor, id: string, language: LanguageCode = FALLBACK_LANGUAGE) {
   assertId(id, NOT_FOUND)
-  const invitation = createToken()
   return prisma.$transaction(async (tx) => {
     await assertActorIsAdmin(tx, actor)
     const user = requireFound(await tx.user.findFirst({ where: { id, organizationId: actor.organizationId }, select: userSelect }), NOT_FOUND)
     if (user.status !== 'invited') throw new DomainError('conflict', 'users.errors.notInvited')
     await tx.passwordResetToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } })
-    await tx.passwordResetToken.create({ data: { userId: id, tokenHash: invitation.tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } })
-    return { user, invitationToken: invitation.token }
+    await queueInvitationEmail(tx, id, language)
+    return { user }
   })
-}
-
-export function organizationName(organizationId: string) {
-  return prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } }).then((org) => org.name)
 }
 
 /**

@@ -36,11 +36,3 @@ export async function sendEmail(email: Email) {
   await fs.rename(partial, file)
   console.info(`[mail] "${email.subject}" to ${email.to} written to ${path.relative(process.cwd(), file)}`)
 }
-
-/**
- * Sends without waiting: the answer of a request that may or may not send mail (reset, registration)
- * then takes the same time either way, so its timing does not tell whether an account exists.
- */
-export function sendEmailInBackground(email: Email) {
-  void sendEmail(email).catch((error) => console.error(`[mail] could not send "${email.subject}" to ${email.to}`, error))
-}

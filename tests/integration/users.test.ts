@@ -28,6 +28,7 @@ import { bodyLimitFor, BODY_LIMIT_BYTES } from '~/utils/edge.server'
 import { UserCreateFormSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSchema, type UserUpdateInput } from '~/schemas/user'
 import { createAccessToken } from '~/requests/api.server'
 import { prisma } from '~/utils/db.server'
+import { runDueJobs } from '~/models/jobs.server'
 import { actorOf, callApi, createOrg, PASSWORD, unique } from '../helpers'
 
 // Avatars land in this file's own folder, never in the worktree's .data.
@@ -65,14 +66,23 @@ function outbox(address: string) {
     .filter((message) => message.to === address)
 }
 
+/** The token in the newest invitation to this address. */
+function invitationToken(address: string) {
+  return new URL(
+    outbox(address)
+      .at(-1)!
+      .text.match(/https?:\/\/\S+/)![0],
+  ).searchParams.get('token')!
+}
+
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 
 describe('creating users', () => {
   it('adds an active user with a password, who can sign in; the audit event has no password hash', async () => {
     const org = await createOrg()
     const input = newUser({ email: `${unique('Mixed')}@Example.test`, phone: '+1 (512) 555-0100', companyId: org.company.id })
-    const { user, invitationToken } = await createUser(actorOf(org), input)
-    expect(invitationToken).toBeNull()
+    const { user, invited } = await createUser(actorOf(org), input)
+    expect(invited).toBe(false)
     expect(user).toMatchObject({ status: 'active', role: 'dispatcher', email: input.email, company: { id: org.company.id } })
     expect(user).not.toHaveProperty('passwordHash')
     expect((await verifyLogin(input.email.toUpperCase(), PASSWORD, '203.0.113.50')).id).toBe(user.id)
@@ -111,6 +121,9 @@ describe('creating users', () => {
       })
       expect(answer.status).toBe(201)
       expect(answer.body.data).toMatchObject({ email, status: 'invited', role: 'accountant', driverProfile: null })
+      // Queued with the user; the job worker sends it.
+      expect(outbox(email)).toEqual([])
+      await runDueJobs()
     } finally {
       delete process.env.APP_URL
     }
@@ -132,11 +145,17 @@ describe('creating users', () => {
 
   it('sends a new invitation on request: the old link stops working, and an active user cannot be re-invited', async () => {
     const org = await createOrg()
-    const { user, invitationToken } = await createUser(actorOf(org), newUser({ password: undefined }))
-    const again = await reinviteUser(actorOf(org), user.id)
-    expect(again.invitationToken).not.toBe(invitationToken)
-    await expect(resetPassword(invitationToken!, 'first link password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
-    await resetPassword(again.invitationToken, 'second link password')
+    const { user, invited } = await createUser(actorOf(org), newUser({ password: undefined }))
+    expect(invited).toBe(true)
+    await runDueJobs()
+    const first = invitationToken(user.email)
+    await reinviteUser(actorOf(org), user.id)
+    // The first link stops working at once, before the new email goes.
+    await expect(resetPassword(first, 'first link password')).rejects.toMatchObject({ messageKey: 'auth.newPassword.invalidToken' })
+    await runDueJobs()
+    const second = invitationToken(user.email)
+    expect(second).not.toBe(first)
+    await resetPassword(second, 'second link password')
     await expect(reinviteUser(actorOf(org), user.id)).rejects.toMatchObject({ code: 'conflict', messageKey: 'users.errors.notInvited' })
     await expect(reinviteUser(actorOf(org, 'dispatcher'), org.users.viewer.id)).rejects.toMatchObject({ code: 'forbidden' })
   })

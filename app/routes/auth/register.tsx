@@ -6,12 +6,11 @@ import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
-import { getInstance } from '~/middleware/i18next'
-import { createEmailVerification, requestRegistration } from '~/models/auth.server'
+import { getLocale } from '~/middleware/i18next'
+import { requestRegistration } from '~/models/auth.server'
+import { queueRegisterExistingEmail, queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { RegisterSchema } from '~/schemas/auth'
-import { appUrl } from '~/utils/env.server'
-import { sendEmailInBackground } from '~/utils/mail.server'
 import { getClientIp, getUser } from '~/requests/session.server'
 import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/register'
@@ -34,27 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = getClientIp(request)
   const limit = await consumeAuthEmailLimit(submission.value.email, ip)
   if (!limit.ok) return redirect(SENT)
-  const t = getInstance(context).t
   const registration = await requestRegistration(submission.value, ip)
-  if (registration.created) {
-    const token = await createEmailVerification(registration.user.id)
-    const link = appUrl(`/auth/verify?token=${token}`)
-    sendEmailInBackground({
-      to: registration.user.email,
-      subject: t('emails.verify.subject'),
-      text: t('emails.verify.body', { name: registration.user.firstName, link }),
-    })
-  } else if (registration.user.status !== 'banned') {
-    sendEmailInBackground({
-      to: registration.user.email,
-      subject: t('emails.registerExisting.subject'),
-      text: t('emails.registerExisting.body', {
-        name: registration.user.firstName,
-        loginLink: appUrl('/auth/login'),
-        resetLink: appUrl('/auth/reset-password'),
-      }),
-    })
-  }
+  // Either way one job is queued (the worker sends it): the answer takes the same time.
+  if (registration.created) await queueVerificationEmail(registration.user.id, getLocale(context))
+  else await queueRegisterExistingEmail(registration.user.id, getLocale(context))
   return redirect(SENT)
 }
 

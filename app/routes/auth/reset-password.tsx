@@ -6,12 +6,10 @@ import { useTranslation } from '~/utils/use-translation'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
-import { getInstance } from '~/middleware/i18next'
-import { createPasswordReset } from '~/models/auth.server'
+import { getLocale } from '~/middleware/i18next'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
+import { queuePasswordResetEmail } from '~/models/tasks/account-emails.server'
 import { ResetPasswordRequestSchema } from '~/schemas/auth'
-import { appUrl } from '~/utils/env.server'
-import { sendEmailInBackground } from '~/utils/mail.server'
 import { getClientIp } from '~/requests/session.server'
 import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/reset-password'
@@ -27,17 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Over the limit, nothing is sent, and the answer stays the same.
   const limit = await consumeAuthEmailLimit(submission.value.email, getClientIp(request))
-  const reset = limit.ok ? await createPasswordReset(submission.value.email) : null
-  if (reset) {
-    const t = getInstance(context).t
-    const link = appUrl(`/auth/new-password?token=${reset.token}`)
-    // Not awaited: sending takes time that would tell an existing account from an unknown one.
-    sendEmailInBackground({
-      to: reset.user.email,
-      subject: t('emails.reset.subject'),
-      text: t('emails.reset.body', { name: reset.user.firstName, link }),
-    })
-  }
+  // Queued for any address: the worker finds the account (or sends nothing), so the answer's time
+  // does not tell an existing account from an unknown one.
+  if (limit.ok) await queuePasswordResetEmail(submission.value.email, getLocale(context))
   // The same answer whether or not the account exists.
   return redirect('/auth/reset-password?sent=1')
 }

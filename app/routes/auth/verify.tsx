@@ -1,12 +1,11 @@
 import { useTranslation } from '~/utils/use-translation'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { getInstance } from '~/middleware/i18next'
-import { createEmailVerification, createSession, verifyEmail } from '~/models/auth.server'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { createSession, verifyEmail } from '~/models/auth.server'
+import { queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { isDomainError } from '~/utils/errors.server'
-import { appUrl } from '~/utils/env.server'
-import { sendEmailInBackground } from '~/utils/mail.server'
 import { commitSessionCookie, getClientIp, getUser, requireUser } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { AuthNotice } from '~/components/auth/auth-notice'
@@ -42,11 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   // Over the limit nothing is sent; the answer stays the same.
   const limit = await consumeAuthEmailLimit(user.email, getClientIp(request))
-  if (limit.ok) {
-    const token = await createEmailVerification(user.id)
-    const link = appUrl(`/auth/verify?token=${token}`)
-    sendEmailInBackground({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
-  }
+  if (limit.ok) await queueVerificationEmail(user.id, getLocale(context))
   return redirectWithToast('/auth/verify', { type: 'info', title: t('auth.verify.resent') })
 }
 

@@ -1,10 +1,9 @@
-import { detectLanguage, getFixedT } from '~/i18n.server'
-import { createUser, exportUsers, invitationEmail, listUsers, organizationName, serializeUser, USER_CSV_COLUMNS } from '~/models/user.server'
+import { detectLanguage } from '~/i18n.server'
+import { createUser, exportUsers, listUsers, serializeUser, USER_CSV_COLUMNS } from '~/models/user.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserCreateSchema, UserListQuerySchema } from '~/schemas/user'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
-import { sendEmail } from '~/utils/mail.server'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 import type { Route } from './+types/collection'
 
@@ -26,11 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'create', 'user')
     const input = await readBody(request, UserCreateSchema)
-    const { user, invitationToken } = await createUser(actor, input)
-    if (invitationToken) {
-      const t = getFixedT(detectLanguage(request))
-      await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
-    }
+    // Without a password, the invitation is queued with the user, in the caller's language.
+    const { user } = await createUser(actor, input, detectLanguage(request))
     return apiData(serializeUser(user), { status: 201 })
   })
 }

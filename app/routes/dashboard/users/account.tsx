@@ -9,20 +9,18 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList, FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { Avatar } from '~/components/users/avatar'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { createApiKey, listApiKeys, revokeApiKey } from '~/models/api-key.server'
-import { createEmailVerification } from '~/models/auth.server'
+import { queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { changeOwnEmail, changeOwnPassword, getOwnUser, listOwnSessions, setOwnAvatar, signOutOtherSessions } from '~/models/user.server'
 import { ApiKeyCreateSchema, ApiKeyRevokeSchema } from '~/schemas/api-key'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { EmailChangeSchema, PasswordChangeSchema } from '~/schemas/user'
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { actorOf } from '~/requests/actor.server'
-import { appUrl } from '~/utils/env.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate } from '~/utils/format'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
-import { sendEmailInBackground } from '~/utils/mail.server'
 import { can } from '~/utils/permissions'
 import { requireUser } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -99,13 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const hideFields = ['currentPassword']
       if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission, { hideFields }))
       try {
-        const updated = await changeOwnEmail(actor, submission.value)
-        const token = await createEmailVerification(user.id)
-        sendEmailInBackground({
-          to: updated.email,
-          subject: t('emails.verify.subject'),
-          text: t('emails.verify.body', { name: updated.firstName, link: appUrl(`/auth/verify?token=${token}`) }),
-        })
+        await changeOwnEmail(actor, submission.value)
+        await queueVerificationEmail(user.id, getLocale(context))
       } catch (error) {
         return withIntent(intent, formFailure(submission, error, { hideFields }))
       }

@@ -8,16 +8,15 @@ import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
-import { createUser, getUser, invitationEmail, organizationName, reinviteUser, serializeUser, updateUser, type UserDto } from '~/models/user.server'
+import { createUser, getUser, reinviteUser, serializeUser, updateUser, type UserDto } from '~/models/user.server'
 import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
 import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
 import { requireActor } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formConstraint, submitForm } from '~/requests/forms.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
-import { sendEmail } from '~/utils/mail.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -55,8 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (params.id && formData.get('intent') === 'reinvite') {
     try {
-      const { user, invitationToken } = await reinviteUser(actor, params.id)
-      await sendEmail(invitationEmail(t, user, invitationToken, await organizationName(actor.organizationId)))
+      const { user } = await reinviteUser(actor, params.id, getLocale(context))
       return redirectWithToast(withChanged(returnTo, user.id), { type: 'success', title: t('users.toast.invited', { email: user.email }) })
     } catch (error) {
       if (!isDomainError(error)) throw error
@@ -81,16 +79,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return submitForm(
     formData,
     UserCreateFormSchema,
-    async (input) => {
-      const created = await createUser(actor, input)
-      if (created.invitationToken) await sendEmail(invitationEmail(t, created.user, created.invitationToken, await organizationName(actor.organizationId)))
-      return created
-    },
-    ({ user, invitationToken }) =>
+    (input) => createUser(actor, input, getLocale(context)),
+    ({ user, invited }) =>
       redirectWithToast(withChanged(returnTo, user.id), {
         type: 'success',
         title: t('users.toast.created', { name: name(user) }),
-        description: invitationToken ? t('users.toast.invited', { email: user.email }) : undefined,
+        description: invited ? t('users.toast.invited', { email: user.email }) : undefined,
       }),
     { hideFields: ['password'] },
   )
