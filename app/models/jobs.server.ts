@@ -7,8 +7,8 @@
  *
  * This module names no task. A task declares itself with `defineTask` in its own module under
  * `app/models/tasks/` (its name, how its payload is read, what it does) and is queued through the
- * value `defineTask` returns; the worker loads that folder, so every task is known to every
- * worker however the server was started (ADR 050).
+ * value `defineTask` returns; the worker loads every such module first, so every task is known to
+ * every worker however the server was started (ADR 050).
  */
 import { Logger, run, runOnce, type JobHelpers, type Runner, type TaskList } from 'graphile-worker'
 import type { Tx } from '~/utils/db.server'
@@ -52,14 +52,13 @@ export function defineTask<Payload extends Record<string, unknown>>(
 }
 
 /**
- * Every task module, loaded before a worker starts: the ones this process has not imported yet
- * (a worker of a dev server, a script) register themselves now. Each task keeps what it runs
- * behind a dynamic import, so loading them all is cheap.
+ * Every task module (app/models/tasks/all.server.ts), loaded before a worker starts: the ones this
+ * process has not imported yet (a worker of a dev server, a script) register themselves now. Each
+ * task keeps what it runs behind a dynamic import, so loading them all is cheap.
  */
-const TASK_MODULES = import.meta.glob('./tasks/*.server.ts')
-
 async function tasks(): Promise<TaskList> {
-  await Promise.all(Object.values(TASK_MODULES).map((load) => load()))
+  const { TASK_MODULES } = await import('./tasks/all.server')
+  await Promise.all(TASK_MODULES.map((load) => load()))
   return registry
 }
 
