@@ -11,6 +11,7 @@ import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { createToken, hashPassword, verifyPassword } from '~/utils/crypto.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
+import { fileStorage } from '~/utils/storage.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
@@ -468,7 +469,10 @@ export async function signOutOtherSessions(actor: Actor & { userId: string }, se
 }
 
 // ---------------------------------------------------------------------------------------------
-// Avatars: files under STORAGE_DIR/avatars/<organization>/, served by /resources/avatar/<user>.
+// Avatars: stored through the storage module (STORAGE_DIR or the S3 bucket, as load documents
+// are) under `avatars/<organization>/<user>/<random>-<type>`, served by /resources/avatar/<user>.
+// Pictures from before ADR 050 (`avatars/<organization>/<user>-<random>.<ext>` in STORAGE_DIR)
+// are still read from that disk until their owner uploads a new one.
 
 const AVATAR_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
 type AvatarExt = keyof typeof AVATAR_TYPES
@@ -482,8 +486,26 @@ export function detectImageType(bytes: Uint8Array): AvatarExt | null {
   return null
 }
 
-function storagePath(key: string) {
-  return path.join(path.resolve(env().STORAGE_DIR), key)
+/** A key written before avatars went through the storage module: a file under STORAGE_DIR. */
+const LEGACY_AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(png|jpg|webp)$/
+
+function legacyAvatarFile(key: string) {
+  return path.join(path.resolve(env().STORAGE_DIR), ...key.split('/'))
+}
+
+/** The image type a stored key names (its last `-` part, or a legacy key's extension). */
+function avatarType(key: string) {
+  const ext = (LEGACY_AVATAR_KEY.exec(key)?.[1] ?? key.slice(key.lastIndexOf('-') + 1)) as AvatarExt
+  return AVATAR_TYPES[ext] ?? 'application/octet-stream'
+}
+
+async function removeAvatarFile(key: string) {
+  try {
+    if (LEGACY_AVATAR_KEY.test(key)) await fs.rm(legacyAvatarFile(key), { force: true })
+    else await fileStorage().delete(key)
+  } catch (error) {
+    console.warn('[freightdesk] could not remove a replaced avatar', key, error)
+  }
 }
 
 /** Stores a new avatar for the acting user, replacing the old file. */
@@ -494,28 +516,49 @@ export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uin
   const ext = detectImageType(bytes)
   if (!ext) throw new DomainError('unsupported_media_type', 'validation.failed', { fields: { avatar: ['users.errors.avatarType'] } })
   const stamp = createToken().token.slice(0, 12)
-  const key = path.posix.join('avatars', actor.organizationId, `${actor.userId}-${stamp}.${ext}`)
-  const file = storagePath(key)
-  await fs.mkdir(path.dirname(file), { recursive: true })
-  await fs.writeFile(file, bytes)
-  const before = await prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { avatarKey: true, avatarUrl: true } })
+  const key = `avatars/${actor.organizationId}/${actor.userId}/${stamp}-${ext}`
+  await fileStorage().put(
+    key,
+    (async function* () {
+      yield bytes
+    })(),
+  )
   const avatarUrl = `/resources/avatar/${actor.userId}?v=${stamp}`
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarUrl, version: { increment: 1 } } })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { avatarUrl: before.avatarUrl }, after: { avatarUrl } })
-  })
-  if (before.avatarKey) await fs.rm(storagePath(before.avatarKey), { force: true })
+  let before: { avatarKey: string | null; avatarUrl: string | null }
+  try {
+    before = await prisma.$transaction(async (tx) => {
+      const row = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { avatarKey: true, avatarUrl: true } })
+      await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarUrl, version: { increment: 1 } } })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { avatarUrl: row.avatarUrl }, after: { avatarUrl } })
+      return row
+    })
+  } catch (error) {
+    // Not saved: the new file must not stay behind without a row naming it.
+    await removeAvatarFile(key)
+    throw error
+  }
+  if (before.avatarKey) await removeAvatarFile(before.avatarKey)
   return avatarUrl
 }
 
-/** The avatar file of a user of the same organization, or null (another organization's: null). */
+/** The avatar of a user of the same organization, as a stream, or null (another organization's: null). */
 export async function readAvatar(organizationId: string, userId: string) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return null
   const user = await prisma.user.findFirst({ where: { id: userId, organizationId }, select: { avatarKey: true } })
   if (!user?.avatarKey) return null
-  const ext = path.extname(user.avatarKey).slice(1) as AvatarExt
+  const contentType = avatarType(user.avatarKey)
+  if (LEGACY_AVATAR_KEY.test(user.avatarKey)) {
+    const object = await diskStorageObject(legacyAvatarFile(user.avatarKey))
+    return object ? { ...object, contentType } : null
+  }
+  const object = await fileStorage().get(user.avatarKey)
+  return object ? { ...object, contentType } : null
+}
+
+async function diskStorageObject(file: string) {
   try {
-    return { bytes: await fs.readFile(storagePath(user.avatarKey)), contentType: AVATAR_TYPES[ext] ?? 'application/octet-stream' }
+    const bytes = await fs.readFile(file)
+    return { body: new Blob([new Uint8Array(bytes)]).stream(), sizeBytes: bytes.byteLength }
   } catch {
     return null
   }
