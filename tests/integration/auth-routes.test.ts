@@ -31,6 +31,9 @@ function post(pathname: string, form: Record<string, string>, headers: Record<st
   })
 }
 
+/** The server's job worker sends queued emails moments after the answer (its first job may wait for it to start). */
+const MAILED = { timeout: 15_000 }
+
 /** Every message in the outbox to this address, oldest first. */
 function outbox(address: string) {
   const dir = path.resolve(process.env.OUTBOX_DIR!)
@@ -56,7 +59,7 @@ describe('links in emails', () => {
     const answer = await post('/auth/reset-password', { email }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' })
     expect(answer.status).toBe(302)
     let messages: ReturnType<typeof outbox> = []
-    await expect.poll(() => (messages = outbox(email)).length).toBe(1)
+    await expect.poll(() => (messages = outbox(email)).length, MAILED).toBe(1)
     const link = messages[0].text.match(/https?:\/\/\S+/)![0]
     expect(link).toMatch(/^https:\/\/freight\.example\.test\/auth\/new-password\?token=[\w-]+$/)
     expect(messages[0].text).not.toContain('evil.example')
@@ -123,12 +126,14 @@ describe('registration and reset do not tell who has an account', () => {
     expect(page).toContain('Check your email')
 
     // The owner of the taken address hears about it; nothing of theirs changed.
-    await expect.poll(() => outbox(taken).map((message) => message.subject)).toEqual(['Someone tried to create a Freightdesk account with your address'])
+    await expect
+      .poll(() => outbox(taken).map((message) => message.subject), MAILED)
+      .toEqual(['Someone tried to create a Freightdesk account with your address'])
     expect(outbox(taken)[0].text).toContain(`${APP_URL}/auth/reset-password`)
     expect(await prisma.user.count({ where: { email: taken } })).toBe(1)
 
     // The new address gets the verification link, which signs its owner in.
-    await expect.poll(() => outbox(fresh).map((message) => message.subject)).toEqual(['Confirm your Freightdesk email address'])
+    await expect.poll(() => outbox(fresh).map((message) => message.subject), MAILED).toEqual(['Confirm your Freightdesk email address'])
     const link = new URL(outbox(fresh)[0].text.match(/https?:\/\/\S+/)![0])
     expect(link.origin).toBe(APP_URL)
     const verified = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' })
@@ -147,7 +152,7 @@ describe('registration and reset do not tell who has an account', () => {
       expect(answer.status).toBe(302)
       expect(answer.headers.get('location')).toBe('/auth/reset-password?sent=1')
     }
-    await expect.poll(() => outbox(org.users.admin.email).length).toBe(1)
+    await expect.poll(() => outbox(org.users.admin.email).length, MAILED).toBe(1)
   })
 })
 
@@ -158,7 +163,7 @@ describe('limits on emails and registrations (3 per address, 6 per client here)'
     })
     const answers = await Promise.all(Array.from({ length: 6 }, () => post('/auth/reset-password', { email }, clientIp())))
     for (const answer of answers) expect(answer.headers.get('location')).toBe('/auth/reset-password?sent=1')
-    await expect.poll(() => outbox(email).length).toBe(3)
+    await expect.poll(() => outbox(email).length, MAILED).toBe(3)
     expect(await prisma.passwordResetToken.count({ where: { user: { email } } })).toBe(3)
   })
 
