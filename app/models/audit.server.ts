@@ -69,6 +69,9 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.unitNumber,
     })),
+  // The organization's own record: only ever the caller's.
+  organization: async (organizationId, ids) =>
+    ids.includes(organizationId) ? prisma.organization.findMany({ where: { id: organizationId }, select: { id: true, name: true } }) : [],
   broker: async (organizationId, ids) => prisma.broker.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   company: async (organizationId, ids) => prisma.company.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } }),
   user: async (organizationId, ids) =>

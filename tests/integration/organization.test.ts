@@ -6,12 +6,15 @@
  */
 import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
+import { listAuditEvents } from '~/models/audit.server'
 import { invoicePdf } from '~/models/invoice-pdf.server'
 import { createInvoice } from '~/models/invoice.server'
 import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
 import * as api from '~/routes/api/organization'
+import * as auditPage from '~/routes/dashboard/audit'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as page from '~/routes/dashboard/organization'
+import { AuditListQuerySchema } from '~/schemas/audit'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { OrganizationUpdateSchema } from '~/schemas/organization'
 import { prisma } from '~/utils/db.server'
@@ -82,6 +85,12 @@ describe('GET, PUT /api/organization', () => {
     const event = await prisma.auditEvent.findFirstOrThrow({ where: { organizationId: org.organization.id, entity: 'organization' } })
     expect(event).toMatchObject({ entityId: org.organization.id, action: 'update', userId: org.users.admin.id })
     expect(event.changes).toMatchObject({ mcNumber: { before: null, after: '123456' }, bankRoutingNumber: { before: null, after: '021000021' } })
+    // The audit log names the record and its fields in the reader's language.
+    const [listed] = (await listAuditEvents(org.organization.id, AuditListQuerySchema.parse({ entity: 'organization' }))).items
+    expect(listed).toMatchObject({ recordName: 'Prairie Haul', recordExists: true })
+    const audit = await callPage(auditPage.loader, '/dashboard/audit?entity=organization', org.users.admin.id)
+    const labels = (audit.data!.items as Array<{ changes: Array<{ label: string }> }>)[0].changes.map((change) => change.label)
+    expect(labels).toEqual(expect.arrayContaining(['Organization name', 'Routing number', 'Account holder']))
   })
 
   it('is 403 for a viewer’s PUT, and changes nothing', async () => {

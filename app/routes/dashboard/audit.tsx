@@ -32,6 +32,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   load: (id) => href('/dashboard/loads/:id', { id }),
   invoice: (id) => href('/dashboard/invoice/:id', { id }),
   calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
+  organization: () => href('/dashboard/organization'),
 }
 
 /** Where an entity's own strings are (`loads.status.in_transit`, `brokers.fields.mcNumber`). */
