@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 
-/** Every IANA zone this runtime knows, sorted: the page's choices and the schema's rule. */
+let zones: string[] | undefined
+
+/** Every IANA zone this runtime knows, sorted (once): the page's choices. */
 export function timeZones() {
-  return [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort()
+  zones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort()
+  return zones
 }
 
 function isTimeZone(value: string) {
