@@ -166,6 +166,12 @@ const ar: Catalogue = {
       invalidToken: 'رابط إعادة التعيين هذا غير صالح أو منتهي الصلاحية.',
       requestAnother: 'طلب رابط جديد',
     },
+    invitation: {
+      title: 'مرحبًا بك في {{organization}}',
+      description: 'مرحبًا {{name}}، اختر كلمة مرور لإكمال إعداد حسابك. ستسجّل الدخول بعنوان بريدك الإلكتروني وكلمة المرور هذه.',
+      submit: 'تعيين كلمة المرور وتسجيل الدخول',
+      welcome: 'مرحبًا {{name}}! حسابك جاهز.',
+    },
     verify: {
       title: 'تأكيد البريد الإلكتروني',
       success: 'تم تأكيد بريدك الإلكتروني.',
@@ -1018,6 +1024,7 @@ const ar: Catalogue = {
         truck: 'الشاحنة على الشحنة {{loadNumber}}.',
         trailer: 'المقطورة على الشحنة {{loadNumber}}.',
       },
+      openBusyLoad: 'فتح الشحنة {{number}}',
       invalidTransition: 'لا يمكن لشحنة حالتها «$t(loads.status.{{from}})» أن تصبح «$t(loads.status.{{to}})».',
     },
     list: {
@@ -1214,6 +1221,7 @@ const ar: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'نشط', invited: 'الدعوة بانتظار القبول', banned: 'محظور' },
+    driverOnLoad: 'على الشحنة {{number}}',
     stopType: { pickup: 'استلام', delivery: 'تسليم' },
     chargeType: {
       fuel_surcharge: 'رسم إضافي للوقود',

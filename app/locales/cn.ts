@@ -166,6 +166,12 @@ const cn: Catalogue = {
       invalidToken: '此重置链接无效或已过期。',
       requestAnother: '重新获取链接',
     },
+    invitation: {
+      title: '欢迎加入 {{organization}}',
+      description: '{{name}}，您好！请设置密码以完成账户设置。之后您将使用电子邮箱地址和此密码登录。',
+      submit: '设置密码并登录',
+      welcome: '欢迎，{{name}}！您的账户已就绪。',
+    },
     verify: {
       title: '验证邮箱',
       success: '您的邮箱地址已验证。',
@@ -1018,6 +1024,7 @@ const cn: Catalogue = {
         truck: '该卡车正在执行货运单 {{loadNumber}}。',
         trailer: '该挂车正在执行货运单 {{loadNumber}}。',
       },
+      openBusyLoad: '打开货运单 {{number}}',
       invalidTransition: '状态为“$t(loads.status.{{from}})”的货运单不能变为“$t(loads.status.{{to}})”。',
     },
     list: {
@@ -1214,6 +1221,7 @@ const cn: Catalogue = {
     },
     marked: '{{name}}（{{status}}）',
     driverStatus: { active: '在职', invited: '邀请待接受', banned: '已停用' },
+    driverOnLoad: '正在执行货运单 {{number}}',
     stopType: { pickup: '提货', delivery: '送货' },
     chargeType: {
       fuel_surcharge: '燃油附加费',

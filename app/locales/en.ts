@@ -164,6 +164,12 @@ const en = {
       invalidToken: 'This reset link is invalid or has expired.',
       requestAnother: 'Request a new link',
     },
+    invitation: {
+      title: 'Welcome to {{organization}}',
+      description: 'Hello {{name}}, choose a password to finish setting up your account. You will sign in with your email address and this password.',
+      submit: 'Set password and sign in',
+      welcome: 'Welcome, {{name}}! Your account is ready.',
+    },
     verify: {
       title: 'Verify your email',
       success: 'Your email address is verified.',
@@ -1022,6 +1028,7 @@ const en = {
         truck: 'The truck is on load {{loadNumber}}.',
         trailer: 'The trailer is on load {{loadNumber}}.',
       },
+      openBusyLoad: 'Open load {{number}}',
       invalidTransition: 'A load that is $t(loads.status.{{from}}) cannot become $t(loads.status.{{to}}).',
     },
     list: {
@@ -1218,6 +1225,7 @@ const en = {
     },
     marked: '{{name}} — {{status}}',
     driverStatus: { active: 'active', invited: 'invitation pending', banned: 'blocked' },
+    driverOnLoad: 'on load {{number}}',
     stopType: { pickup: 'Pickup', delivery: 'Delivery' },
     chargeType: {
       fuel_surcharge: 'Fuel surcharge',

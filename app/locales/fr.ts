@@ -166,6 +166,13 @@ const fr: Catalogue = {
       invalidToken: 'Ce lien de réinitialisation est invalide ou a expiré.',
       requestAnother: 'Demander un nouveau lien',
     },
+    invitation: {
+      title: 'Bienvenue chez {{organization}}',
+      description:
+        'Bonjour {{name}}, choisissez un mot de passe pour terminer la création de votre compte. Vous vous connecterez avec votre adresse e-mail et ce mot de passe.',
+      submit: 'Définir le mot de passe et se connecter',
+      welcome: 'Bienvenue, {{name}} ! Votre compte est prêt.',
+    },
     verify: {
       title: 'Vérifiez votre adresse e-mail',
       success: 'Votre adresse e-mail est vérifiée.',
@@ -1028,6 +1035,7 @@ const fr: Catalogue = {
         truck: 'Le camion est sur le chargement {{loadNumber}}.',
         trailer: 'La remorque est sur le chargement {{loadNumber}}.',
       },
+      openBusyLoad: 'Ouvrir le chargement {{number}}',
       invalidTransition: 'Un chargement « $t(loads.status.{{from}}) » ne peut pas passer à « $t(loads.status.{{to}}) ».',
     },
     list: {
@@ -1226,6 +1234,7 @@ const fr: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'actif', invited: 'invitation en attente', banned: 'bloqué' },
+    driverOnLoad: 'sur le chargement {{number}}',
     stopType: { pickup: 'Enlèvement', delivery: 'Livraison' },
     chargeType: {
       fuel_surcharge: 'Surcharge carburant',

@@ -166,6 +166,12 @@ const vi: Catalogue = {
       invalidToken: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.',
       requestAnother: 'Yêu cầu liên kết mới',
     },
+    invitation: {
+      title: 'Chào mừng bạn đến với {{organization}}',
+      description: 'Xin chào {{name}}, hãy chọn mật khẩu để hoàn tất tài khoản. Bạn sẽ đăng nhập bằng địa chỉ email và mật khẩu này.',
+      submit: 'Đặt mật khẩu và đăng nhập',
+      welcome: 'Chào mừng {{name}}! Tài khoản của bạn đã sẵn sàng.',
+    },
     verify: {
       title: 'Xác minh email',
       success: 'Địa chỉ email của bạn đã được xác minh.',
@@ -1026,6 +1032,7 @@ const vi: Catalogue = {
         truck: 'Xe tải đang chạy chuyến {{loadNumber}}.',
         trailer: 'Rơ-moóc đang chạy chuyến {{loadNumber}}.',
       },
+      openBusyLoad: 'Mở chuyến {{number}}',
       invalidTransition: 'Chuyến hàng ở trạng thái $t(loads.status.{{from}}) không thể chuyển sang $t(loads.status.{{to}}).',
     },
     list: {
@@ -1223,6 +1230,7 @@ const vi: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'đang hoạt động', invited: 'chờ chấp nhận lời mời', banned: 'bị khóa' },
+    driverOnLoad: 'đang chạy chuyến {{number}}',
     stopType: { pickup: 'Lấy hàng', delivery: 'Giao hàng' },
     chargeType: {
       fuel_surcharge: 'Phụ phí nhiên liệu',
