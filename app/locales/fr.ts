@@ -61,6 +61,8 @@ const fr: Catalogue = {
     actions: 'Actions',
     none: 'Aucun',
     saveChanges: 'Enregistrer',
+    copied: 'Copié',
+    copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
   },
   errors: {
     '403': {
@@ -604,7 +606,7 @@ const fr: Catalogue = {
       locked:
         'Des fiches contiennent déjà des valeurs pour ce champ : sa liste, sa clé et son type ne peuvent plus changer. Le libellé, les options, l’ordre, « obligatoire » et « actif » restent modifiables.',
       lockedHint: 'Figé : des fiches contiennent des valeurs pour ce champ.',
-      keyHint: 'Minuscules, chiffres et tirets bas, par ex. fuel_card. Les clients de l’API l’utilisent.',
+      keyHint: 'Minuscules, chiffres et tirets bas, par ex. fuel_card. Laissée vide, elle est tirée du libellé. Les clients de l’API l’utilisent.',
       optionsHint: 'Pour un choix dans une liste : une option par ligne. Ignoré pour les autres types.',
       sortOrderHint: 'Les plus petits nombres viennent en premier dans les formulaires et les colonnes.',
       requiredHint: 'Chaque enregistrement d’une fiche de cette liste doit le remplir (une case à cocher ne peut pas être obligatoire).',
@@ -629,6 +631,7 @@ const fr: Catalogue = {
       notFound: 'Ce champ personnalisé n’existe pas.',
       duplicateKey: 'Cette liste a déjà un champ avec cette clé.',
       keyFormat: 'Commencez par une lettre ; utilisez uniquement des minuscules, des chiffres et des tirets bas (40 au plus).',
+      keyFromLabel: 'Le libellé n’a aucune lettre ni chiffre utilisable dans une clé : saisissez une clé.',
       options: 'Les options doivent être une liste de textes.',
       optionTooLong: 'Une option compte au plus 80 caractères.',
       tooManyOptions: 'Un champ peut avoir au plus 50 options.',
@@ -894,6 +897,13 @@ const fr: Catalogue = {
         web: 'Navigateur',
         api: 'Jeton d’API',
       },
+      device: {
+        browserOn: '{{browser}} sur {{system}}',
+        browser: 'Un navigateur',
+        client: 'Client API',
+        namedClient: 'Client API ({{name}})',
+        unknown: 'Appareil inconnu',
+      },
       thisSession: 'Ce navigateur',
       since: 'Depuis le {{date}}',
       signOutOthers: 'Se déconnecter partout ailleurs',
@@ -910,6 +920,8 @@ const fr: Catalogue = {
         create: 'Créer la clé',
         created: 'Clé « {{name}} » créée',
         copyNow: 'Copiez cette clé maintenant : elle ne sera plus affichée.',
+        key: 'Clé API',
+        copy: 'Copier la clé',
         empty: 'Aucune clé d’API pour l’instant.',
         lastUsed: 'Utilisée le {{date}}',
         neverUsed: 'Jamais utilisée',

@@ -15,6 +15,7 @@ import {
   type CustomFieldUpdate,
 } from '~/schemas/custom-field'
 import { dateOnly } from '~/schemas/fields'
+import { keyFromLabel } from '~/schemas/custom-field-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -218,7 +219,14 @@ async function assertUniqueKey(tx: Tx, organizationId: string, listName: CustomF
   if (other) throw new DomainError('validation_failed', 'validation.failed', { fields: { key: ['customFields.errors.duplicateKey'] } })
 }
 
-function toData(input: CustomFieldCreate) {
+/** The key a definition is saved under: as sent, or made from its label (as the editor suggests it). */
+function keyed<Input extends CustomFieldCreate>(input: Input): Input & { key: string } {
+  const key = input.key || keyFromLabel(input.label)
+  if (!key) throw new DomainError('validation_failed', 'validation.failed', { fields: { key: ['customFields.errors.keyFromLabel'] } })
+  return { ...input, key }
+}
+
+function toData(input: CustomFieldCreate & { key: string }) {
   return {
     listName: input.listName,
     key: input.key,
@@ -230,8 +238,9 @@ function toData(input: CustomFieldCreate) {
   }
 }
 
-export async function createCustomFieldDefinition(actor: Actor, input: CustomFieldCreate) {
+export async function createCustomFieldDefinition(actor: Actor, sent: CustomFieldCreate) {
   try {
+    const input = keyed(sent)
     return await prisma.$transaction(async (tx) => {
       await assertUniqueKey(tx, actor.organizationId, input.listName, input.key)
       const data = { ...toData(input), active: true }
@@ -248,9 +257,10 @@ export async function createCustomFieldDefinition(actor: Actor, input: CustomFie
  * Saves label, options, required, order and active (and list, key and type while no record holds
  * a value for the key) if nobody changed the definition since `version` was read.
  */
-export async function updateCustomFieldDefinition(actor: Actor, id: string, input: CustomFieldUpdate) {
+export async function updateCustomFieldDefinition(actor: Actor, id: string, sent: CustomFieldUpdate) {
   const { organizationId } = actor
   try {
+    const input = keyed(sent)
     return await prisma.$transaction(async (tx) => {
       const { before, data } = await updateVersioned(tx.customFieldDefinition, { id, organizationId }, input.version, NOT_FOUND, async (before) => {
         const fields: Record<string, string[]> = {}

@@ -1,14 +1,19 @@
 /** What a walk-through as a new dispatcher, driver and admin found (issue 25): each rule as the pages and the API answer it. */
 import { describe, expect, it } from 'vitest'
 import { recordAudit } from '~/models/audit.server'
+import { createSession } from '~/models/auth.server'
 import { createLoad, moveLoad } from '~/models/load.server'
 import { createUser } from '~/models/user.server'
+import * as apiCustomFields from '~/routes/api/customfield/collection'
 import * as apiLoadStatus from '~/routes/api/loads/status'
 import * as dashboardApp from '~/routes/dashboard/app'
 import * as audit from '~/routes/dashboard/audit'
+import * as customFieldEditor from '~/routes/dashboard/customfields/editor'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import * as loadView from '~/routes/dashboard/loads/view'
 import * as newPassword from '~/routes/auth/new-password'
+import * as account from '~/routes/dashboard/users/account'
+import { keyFromLabel } from '~/schemas/custom-field-options'
 import { LoadSchema } from '~/schemas/load'
 import { UserCreateSchema } from '~/schemas/user'
 import { prisma } from '~/utils/db.server'
@@ -156,5 +161,78 @@ describe('accepting an invitation', () => {
     expect(cookies).toMatch(/fd_session=[^;]+/)
     expect(await prisma.session.count({ where: { userId: user.id, kind: 'web' } })).toBe(1)
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('active')
+  })
+})
+
+describe('a custom field’s key', () => {
+  it('is made from the label by one rule', () => {
+    expect(keyFromLabel('Fuel card #')).toBe('fuel_card')
+    expect(keyFromLabel('  Numéro DOT ')).toBe('numero_dot')
+    expect(keyFromLabel('2nd driver')).toBe('f_2nd_driver')
+    expect(keyFromLabel('燃油卡')).toBe('')
+    expect(keyFromLabel('A'.repeat(60))).toBe('a'.repeat(40))
+  })
+
+  it('left empty, is made from the label by the editor’s action and the API; a label without Latin letters asks for a key', async () => {
+    const org = await createOrg()
+    const adminId = org.users.admin.id
+    const saved = await callPage(
+      customFieldEditor.action as Handler,
+      '/dashboard/customfields/new',
+      adminId,
+      {},
+      postForm({
+        listName: 'trucks',
+        label: 'Fuel card #',
+        key: '',
+        type: 'text',
+        sortOrder: '0',
+      }),
+    )
+    expect(saved.status).toBe(302)
+    expect(await prisma.customFieldDefinition.findFirst({ where: { organizationId: org.organization.id, key: 'fuel_card' } })).not.toBeNull()
+
+    const refused = await callPage(
+      customFieldEditor.action as Handler,
+      '/dashboard/customfields/new',
+      adminId,
+      {},
+      postForm({
+        listName: 'trucks',
+        label: '燃油卡',
+        type: 'text',
+        sortOrder: '0',
+      }),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.data).toMatchObject({ result: { error: { key: ['customFields.errors.keyFromLabel'] } } })
+
+    const api = await callApi(apiCustomFields, {
+      method: 'POST',
+      path: '/api/customfield',
+      token: org.users.admin.token,
+      body: { listName: 'loads', label: 'Numéro DOT', type: 'text' },
+    })
+    expect(api.status).toBe(201)
+    expect(api.body).toMatchObject({ data: { key: 'numero_dot' } })
+  })
+})
+
+describe('the sessions list', () => {
+  it('names each session’s browser and system, or the program', async () => {
+    const org = await createOrg()
+    const userId = org.users.dispatcher.id
+    await createSession(userId, 'web', {
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
+    })
+    await createSession(userId, 'api', { userAgent: 'curl/8.5.0' })
+    const page = await callPage(account.loader as Handler, '/dashboard/user/account', userId)
+    const devices = (page.data!.sessions as Array<{ device: unknown }>).map((session) => session.device)
+    expect(devices).toEqual(
+      expect.arrayContaining([
+        { kind: 'browser', browser: 'Safari', system: 'iPhone' },
+        { kind: 'client', name: 'curl' },
+      ]),
+    )
   })
 })
