@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { recordAudit } from '~/models/audit.server'
 import { createSession } from '~/models/auth.server'
+import { createCustomFieldDefinition } from '~/models/custom-fields.server'
 import { createLoad, moveLoad } from '~/models/load.server'
 import { createUser } from '~/models/user.server'
 import * as apiCustomFields from '~/routes/api/customfield/collection'
@@ -11,6 +12,9 @@ import * as audit from '~/routes/dashboard/audit'
 import * as customFieldEditor from '~/routes/dashboard/customfields/editor'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import * as loadView from '~/routes/dashboard/loads/view'
+import * as truckList from '~/routes/dashboard/trucks/list'
+import * as listColumns from '~/routes/resources/list-columns'
+import { CustomFieldCreateSchema } from '~/schemas/custom-field'
 import * as newPassword from '~/routes/auth/new-password'
 import * as account from '~/routes/dashboard/users/account'
 import { keyFromLabel } from '~/schemas/custom-field-options'
@@ -234,5 +238,48 @@ describe('the sessions list', () => {
         { kind: 'client', name: 'curl' },
       ]),
     )
+  })
+})
+
+describe('a list’s chosen columns', () => {
+  it('are remembered per user: the list opened without `cols` shows them; the URL still wins', async () => {
+    const org = await createOrg()
+    for (const [key, label] of [
+      ['fuel_card', 'Fuel card'],
+      ['eld', 'ELD'],
+    ])
+      await createCustomFieldDefinition(actorOf(org), CustomFieldCreateSchema.parse({ listName: 'trucks', key, label, type: 'text' }))
+    const viewerId = org.users.viewer.id
+    const shown = async (path: string, userId = viewerId) =>
+      ((await callPage(truckList.loader as Handler, path, userId)).data!.columns as { shown: Array<{ key: string }> }).shown.map((column) => column.key)
+
+    expect(await shown('/dashboard/trucks/list')).toEqual([])
+    const body = new URLSearchParams([
+      ['list', 'trucks'],
+      ['returnTo', '/dashboard/trucks/list?q=ab&page=3'],
+      ['cols', 'eld'],
+      ['cols', 'nope'],
+    ])
+    const saved = await callPage(listColumns.action as Handler, '/resources/list-columns', viewerId, {}, postForm(body))
+    expect(saved).toMatchObject({ status: 302, location: '/dashboard/trucks/list?q=ab&cols=eld' })
+    expect(await shown('/dashboard/trucks/list')).toEqual(['eld'])
+    // The URL wins when it names columns (`cols=` alone: none); another user keeps their own.
+    expect(await shown('/dashboard/trucks/list?cols=fuel_card')).toEqual(['fuel_card'])
+    expect(await shown('/dashboard/trucks/list?cols=')).toEqual([])
+    expect(await shown('/dashboard/trucks/list', org.users.admin.id)).toEqual([])
+
+    // None chosen is remembered too; a list the role cannot read is refused.
+    const cleared = await callPage(
+      listColumns.action as Handler,
+      '/resources/list-columns',
+      viewerId,
+      {},
+      postForm({ list: 'trucks', returnTo: '/dashboard/trucks/list' }),
+    )
+    expect(cleared).toMatchObject({ status: 302, location: '/dashboard/trucks/list' })
+    expect(await shown('/dashboard/trucks/list')).toEqual([])
+    const refused = await callPage(listColumns.action as Handler, '/resources/list-columns', org.users.driver.id, {}, postForm({ list: 'trucks', cols: 'eld' }))
+    expect(refused.status).toBe(403)
+    expect(await prisma.listColumnChoice.count({ where: { userId: org.users.driver.id } })).toBe(0)
   })
 })
