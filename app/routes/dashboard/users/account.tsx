@@ -269,7 +269,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     ) : null}
                   </p>
                   <p className="text-xs break-all text-muted" title={session.userAgent ?? undefined}>
-                    {[deviceName(t, session.device), session.ip].filter(Boolean).join(' · ')}
+                    {/* Isolated: a browser's name and an address keep their order in a right-to-left page. */}
+                    <bdi>{deviceName(t, session.device)}</bdi>
+                    {session.ip ? (
+                      <>
+                        {' · '}
+                        <bdi dir="ltr">{session.ip}</bdi>
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 <p className="text-xs whitespace-nowrap text-muted">{t('users.account.since', { date: formatDate(i18n.language, session.createdAt) })}</p>
