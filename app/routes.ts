@@ -18,6 +18,7 @@ export default [
 
   route('resources/language', 'routes/resources/language.tsx'),
   route('resources/settings', 'routes/resources/settings.tsx'),
+  route('resources/list-columns', 'routes/resources/list-columns.tsx'),
   route('resources/avatar/:userId', 'routes/resources/avatar.tsx'),
 
   route('health', 'routes/health.ts'),

@@ -42,9 +42,9 @@ const MAKES: Array<[string, string[]]> = [
   ['Mack', ['Anthem', 'Pinnacle']],
 ]
 const STATES = ['TX', 'OK', 'AR', 'LA', 'NM', 'TN', 'GA', 'VA', 'NC']
+// No truck is generated as dispatched: a truck is dispatched when a live load holds it (seedLoads).
 const STATUS_WEIGHTS: Array<[Prisma.TruckCreateManyInput['status'], number]> = [
-  ['available', 0.45],
-  ['dispatched', 0.3],
+  ['available', 0.75],
   ['maintenance', 0.12],
   ['out_of_service', 0.05],
   ['inactive', 0.08],
@@ -116,9 +116,9 @@ const TRAILER_KINDS: Array<[Prisma.TrailerCreateManyInput['type'], number | null
   ['power_only', null],
   ['dry_van', 28],
 ]
+// Likewise no trailer is generated in use: seedLoads puts those of the live loads in use.
 const TRAILER_STATUSES: Array<[Prisma.TrailerCreateManyInput['status'], number]> = [
-  ['available', 0.45],
-  ['in_use', 0.35],
+  ['available', 0.8],
   ['maintenance', 0.1],
   ['out_of_service', 0.04],
   ['inactive', 0.06],
@@ -636,6 +636,29 @@ function loadPlans(count: number, activeDrivers: number): DemoLoadPlan[] {
   return plans
 }
 
+type TimedStop = { windowStart: Date; windowEnd: Date; actualArrival: Date | null; actualDeparture: Date | null }
+
+/**
+ * A load's stops moved in time so its day agrees with the clock: a load at a stop arrived there
+ * 45 minutes ago, one that left its last stop less than half an hour from now left it two hours
+ * ago, so no arrival or departure is ever in the future. Windows move with the events.
+ */
+function happenedBy<Stop extends TimedStop>(stops: Stop[], status: string, now: number): Stop[] {
+  const events = stops.flatMap((stop) => [stop.actualArrival, stop.actualDeparture]).flatMap((at) => (at ? [at.getTime()] : []))
+  if (!events.length) return stops
+  const latest = Math.max(...events)
+  const atStop = status === 'at_pickup' || status === 'at_delivery'
+  const shift = atStop ? now - 45 * 60_000 - latest : latest > now - 30 * 60_000 ? now - 2 * 60 * 60_000 - latest : 0
+  const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null)
+  return stops.map((stop) => ({
+    ...stop,
+    windowStart: moved(stop.windowStart)!,
+    windowEnd: moved(stop.windowEnd)!,
+    actualArrival: moved(stop.actualArrival),
+    actualDeparture: moved(stop.actualDeparture),
+  }))
+}
+
 async function seedLoads(prisma: PrismaClientLike, organizationId: string, count: number) {
   const next = random(31415 + count)
   const [brokers, companies, drivers, dispatcher] = await Promise.all([
@@ -674,7 +697,7 @@ async function seedLoads(prisma: PrismaClientLike, organizationId: string, count
     // How far along the stops an active load is: the stops it has left, and the one it is at.
     const left = status === 'delivered' ? stopPlaces.length : status === 'in_transit' ? 1 : status === 'at_delivery' ? stopPlaces.length - 1 : 0
     const atStop = status === 'at_pickup' ? 0 : status === 'at_delivery' ? stopPlaces.length - 1 : -1
-    const stops = stopPlaces.map(([place, type, day], sequence) => {
+    const planned = stopPlaces.map(([place, type, day], sequence) => {
       const windowStart = at(day, sequence === 0 ? pickupHour : 8 + ((pickupHour + sequence * 3) % 9))
       const windowEnd = new Date(windowStart.getTime() + 2 * 60 * 60 * 1000)
       const arrived = sequence < left || sequence === atStop ? new Date(windowStart.getTime() + 20 * 60 * 1000) : null
@@ -694,6 +717,7 @@ async function seedLoads(prisma: PrismaClientLike, organizationId: string, count
         actualDeparture: sequence < left && arrived ? new Date(arrived.getTime() + (90 + sequence * 25) * 60 * 1000) : null,
       }
     })
+    const stops = happenedBy(planned, status, Date.now())
     const rate = 215 + Math.floor(next() * 140) // cents per loaded mile
     const linehaulCents = Math.round((miles * rate) / 100) * 100
     const charges = [

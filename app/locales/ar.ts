@@ -62,6 +62,8 @@ const ar: Catalogue = {
     actions: 'الإجراءات',
     none: 'لا يوجد',
     saveChanges: 'حفظ التغييرات',
+    copied: 'تم النسخ',
+    copyFailed: 'تعذّر النسخ: حدّد النص وانسخه.',
   },
   errors: {
     '403': {
@@ -166,6 +168,12 @@ const ar: Catalogue = {
       success: 'تم تحديث كلمة المرور. يُرجى تسجيل الدخول.',
       invalidToken: 'رابط إعادة التعيين هذا غير صالح أو منتهي الصلاحية.',
       requestAnother: 'طلب رابط جديد',
+    },
+    invitation: {
+      title: 'مرحبًا بك في {{organization}}',
+      description: 'مرحبًا {{name}}، اختر كلمة مرور لإكمال إعداد حسابك. ستسجّل الدخول بعنوان بريدك الإلكتروني وكلمة المرور هذه.',
+      submit: 'تعيين كلمة المرور وتسجيل الدخول',
+      welcome: 'مرحبًا {{name}}! حسابك جاهز.',
     },
     verify: {
       title: 'تأكيد البريد الإلكتروني',
@@ -634,7 +642,7 @@ const ar: Catalogue = {
       behaviour: 'السلوك',
       locked: 'توجد سجلات تحمل قيماً لهذا الحقل، لذا لم يعد ممكناً تغيير قائمته ومفتاحه ونوعه. يمكن تغيير التسمية والخيارات والترتيب والإلزام والتفعيل.',
       lockedHint: 'ثابت: توجد سجلات تحمل قيماً لهذا الحقل.',
-      keyHint: 'أحرف لاتينية صغيرة وأرقام وشرطات سفلية، مثل fuel_card. تستخدمه تطبيقات الواجهة البرمجية.',
+      keyHint: 'أحرف لاتينية صغيرة وأرقام وشرطات سفلية، مثل fuel_card. إن تُرك فارغًا يُنشأ من التسمية. تستخدمه تطبيقات الواجهة البرمجية.',
       optionsHint: 'للاختيار من قائمة: خيار واحد في كل سطر. يُتجاهل للأنواع الأخرى.',
       sortOrderHint: 'الأرقام الأصغر تأتي أولاً في النماذج والأعمدة.',
       requiredHint: 'يجب ملؤه عند كل حفظ لسجل من هذه القائمة (لا يمكن أن يكون مربع الاختيار إلزامياً).',
@@ -657,6 +665,7 @@ const ar: Catalogue = {
       notFound: 'هذا الحقل المخصص غير موجود.',
       duplicateKey: 'تحتوي هذه القائمة بالفعل على حقل بهذا المفتاح.',
       keyFormat: 'ابدأ بحرف؛ واستخدم فقط أحرفاً لاتينية صغيرة وأرقاماً وشرطات سفلية (40 على الأكثر).',
+      keyFromLabel: 'لا تحتوي التسمية على حرف لاتيني أو رقم يصلح للمفتاح: اكتب مفتاحًا.',
       options: 'يجب أن تكون الخيارات قائمة من النصوص.',
       optionTooLong: 'لا يتجاوز الخيار 80 حرفاً.',
       tooManyOptions: 'يمكن أن يحتوي الحقل على 50 خياراً على الأكثر.',
@@ -921,6 +930,13 @@ const ar: Catalogue = {
         web: 'متصفح',
         api: 'رمز API',
       },
+      device: {
+        browserOn: '{{browser}} على {{system}}',
+        browser: 'متصفح',
+        client: 'عميل API',
+        namedClient: 'عميل API ({{name}})',
+        unknown: 'جهاز غير معروف',
+      },
       thisSession: 'هذا المتصفح',
       since: 'منذ {{date}}',
       signOutOthers: 'تسجيل الخروج من كل الأماكن الأخرى',
@@ -937,6 +953,8 @@ const ar: Catalogue = {
         create: 'إنشاء مفتاح',
         created: 'تم إنشاء المفتاح «{{name}}»',
         copyNow: 'انسخ هذا المفتاح الآن: لن يُعرض مرة أخرى.',
+        key: 'مفتاح API',
+        copy: 'نسخ المفتاح',
         empty: 'لا توجد مفاتيح API بعد.',
         lastUsed: 'آخر استخدام {{date}}',
         neverUsed: 'لم يُستخدم بعد',
@@ -1062,6 +1080,7 @@ const ar: Catalogue = {
         truck: 'الشاحنة على الشحنة {{loadNumber}}.',
         trailer: 'المقطورة على الشحنة {{loadNumber}}.',
       },
+      openBusyLoad: 'فتح الشحنة {{number}}',
       invalidTransition: 'لا يمكن لشحنة حالتها «$t(loads.status.{{from}})» أن تصبح «$t(loads.status.{{to}})».',
     },
     list: {
@@ -1258,6 +1277,7 @@ const ar: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'نشط', invited: 'الدعوة بانتظار القبول', banned: 'محظور' },
+    driverOnLoad: 'على الشحنة {{number}}',
     stopType: { pickup: 'استلام', delivery: 'تسليم' },
     chargeType: {
       fuel_surcharge: 'رسم إضافي للوقود',

@@ -62,6 +62,8 @@ const cn: Catalogue = {
     actions: '操作',
     none: '无',
     saveChanges: '保存更改',
+    copied: '已复制',
+    copyFailed: '无法复制：请选中文本后手动复制。',
   },
   errors: {
     '403': {
@@ -166,6 +168,12 @@ const cn: Catalogue = {
       success: '密码已更新，请重新登录。',
       invalidToken: '此重置链接无效或已过期。',
       requestAnother: '重新获取链接',
+    },
+    invitation: {
+      title: '欢迎加入 {{organization}}',
+      description: '{{name}}，您好！请设置密码以完成账户设置。之后您将使用电子邮箱地址和此密码登录。',
+      submit: '设置密码并登录',
+      welcome: '欢迎，{{name}}！您的账户已就绪。',
     },
     verify: {
       title: '验证邮箱',
@@ -634,7 +642,7 @@ const cn: Catalogue = {
       behaviour: '行为',
       locked: '已有记录保存了此字段的值，因此其列表、键和类型不能再更改。标签、选项、顺序、必填和启用仍可修改。',
       lockedHint: '已固定：已有记录保存了此字段的值。',
-      keyHint: '小写字母、数字和下划线，例如 fuel_card。API 客户端使用它。',
+      keyHint: '小写字母、数字和下划线，例如 fuel_card。留空时根据标签生成。API 客户端使用它。',
       optionsHint: '用于“从列表中选择”：每行一个选项。其他类型忽略此项。',
       sortOrderHint: '数字越小，在表单和列中越靠前。',
       requiredHint: '此列表的记录每次保存都必须填写（复选框不能设为必填）。',
@@ -657,6 +665,7 @@ const cn: Catalogue = {
       notFound: '此自定义字段不存在。',
       duplicateKey: '此列表已有使用该键的字段。',
       keyFormat: '以字母开头；只能使用小写字母、数字和下划线（最多 40 个）。',
+      keyFromLabel: '标签中没有可用于键的拉丁字母或数字：请输入键。',
       options: '选项必须是文本列表。',
       optionTooLong: '每个选项最多 80 个字符。',
       tooManyOptions: '一个字段最多 50 个选项。',
@@ -921,6 +930,13 @@ const cn: Catalogue = {
         web: '浏览器',
         api: 'API 令牌',
       },
+      device: {
+        browserOn: '{{system}} 上的 {{browser}}',
+        browser: '浏览器',
+        client: 'API 客户端',
+        namedClient: 'API 客户端（{{name}}）',
+        unknown: '未知设备',
+      },
       thisSession: '当前浏览器',
       since: '自 {{date}} 起',
       signOutOthers: '退出其他所有设备',
@@ -937,6 +953,8 @@ const cn: Catalogue = {
         create: '创建密钥',
         created: '已创建密钥“{{name}}”',
         copyNow: '请立即复制此密钥：它不会再次显示。',
+        key: 'API 密钥',
+        copy: '复制密钥',
         empty: '还没有 API 密钥。',
         lastUsed: '上次使用：{{date}}',
         neverUsed: '从未使用',
@@ -1062,6 +1080,7 @@ const cn: Catalogue = {
         truck: '该卡车正在执行货运单 {{loadNumber}}。',
         trailer: '该挂车正在执行货运单 {{loadNumber}}。',
       },
+      openBusyLoad: '打开货运单 {{number}}',
       invalidTransition: '状态为“$t(loads.status.{{from}})”的货运单不能变为“$t(loads.status.{{to}})”。',
     },
     list: {
@@ -1258,6 +1277,7 @@ const cn: Catalogue = {
     },
     marked: '{{name}}（{{status}}）',
     driverStatus: { active: '在职', invited: '邀请待接受', banned: '已停用' },
+    driverOnLoad: '正在执行货运单 {{number}}',
     stopType: { pickup: '提货', delivery: '送货' },
     chargeType: {
       fuel_surcharge: '燃油附加费',

@@ -60,6 +60,8 @@ const en = {
     actions: 'Actions',
     none: 'None',
     saveChanges: 'Save changes',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the text and copy it.',
   },
   errors: {
     '403': {
@@ -164,6 +166,12 @@ const en = {
       success: 'Your password was updated. Please sign in.',
       invalidToken: 'This reset link is invalid or has expired.',
       requestAnother: 'Request a new link',
+    },
+    invitation: {
+      title: 'Welcome to {{organization}}',
+      description: 'Hello {{name}}, choose a password to finish setting up your account. You will sign in with your email address and this password.',
+      submit: 'Set password and sign in',
+      welcome: 'Welcome, {{name}}! Your account is ready.',
     },
     verify: {
       title: 'Verify your email',
@@ -637,7 +645,7 @@ const en = {
       locked:
         'Records already hold values for this field, so its list, key and type can no longer change. Label, options, order, required and active still can.',
       lockedHint: 'Fixed: records hold values for this field.',
-      keyHint: 'Lowercase letters, digits and underscores, e.g. fuel_card. API clients use it.',
+      keyHint: 'Lowercase letters, digits and underscores, e.g. fuel_card. Left empty, it is made from the label. API clients use it.',
       optionsHint: 'For a choice from a list: one option per line. Ignored for other types.',
       sortOrderHint: 'Lower numbers come first in forms and columns.',
       requiredHint: 'Every save of a record of this list must fill it (a checkbox cannot be required).',
@@ -660,6 +668,7 @@ const en = {
       notFound: 'This custom field does not exist.',
       duplicateKey: 'This list already has a field with this key.',
       keyFormat: 'Start with a letter; use only lowercase letters, digits and underscores (at most 40).',
+      keyFromLabel: 'The label has no letter or digit a key can use: type a key.',
       options: 'Options must be a list of texts.',
       optionTooLong: 'An option can be at most 80 characters.',
       tooManyOptions: 'A field can have at most 50 options.',
@@ -925,6 +934,13 @@ const en = {
         web: 'Browser',
         api: 'API token',
       },
+      device: {
+        browserOn: '{{browser}} on {{system}}',
+        browser: 'A browser',
+        client: 'API client',
+        namedClient: 'API client ({{name}})',
+        unknown: 'Unknown device',
+      },
       thisSession: 'This browser',
       since: 'Since {{date}}',
       signOutOthers: 'Sign out everywhere else',
@@ -941,6 +957,8 @@ const en = {
         create: 'Create key',
         created: 'Key “{{name}}” created',
         copyNow: 'Copy this key now: it will not be shown again.',
+        key: 'API key',
+        copy: 'Copy key',
         empty: 'No API keys yet.',
         lastUsed: 'Last used {{date}}',
         neverUsed: 'Never used',
@@ -1066,6 +1084,7 @@ const en = {
         truck: 'The truck is on load {{loadNumber}}.',
         trailer: 'The trailer is on load {{loadNumber}}.',
       },
+      openBusyLoad: 'Open load {{number}}',
       invalidTransition: 'A load that is $t(loads.status.{{from}}) cannot become $t(loads.status.{{to}}).',
     },
     list: {
@@ -1262,6 +1281,7 @@ const en = {
     },
     marked: '{{name}} — {{status}}',
     driverStatus: { active: 'active', invited: 'invitation pending', banned: 'blocked' },
+    driverOnLoad: 'on load {{number}}',
     stopType: { pickup: 'Pickup', delivery: 'Delivery' },
     chargeType: {
       fuel_surcharge: 'Fuel surcharge',

@@ -62,6 +62,8 @@ const fr: Catalogue = {
     actions: 'Actions',
     none: 'Aucun',
     saveChanges: 'Enregistrer',
+    copied: 'Copié',
+    copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
   },
   errors: {
     '403': {
@@ -166,6 +168,13 @@ const fr: Catalogue = {
       success: 'Votre mot de passe a été mis à jour. Veuillez vous connecter.',
       invalidToken: 'Ce lien de réinitialisation est invalide ou a expiré.',
       requestAnother: 'Demander un nouveau lien',
+    },
+    invitation: {
+      title: 'Bienvenue chez {{organization}}',
+      description:
+        'Bonjour {{name}}, choisissez un mot de passe pour terminer la création de votre compte. Vous vous connecterez avec votre adresse e-mail et ce mot de passe.',
+      submit: 'Définir le mot de passe et se connecter',
+      welcome: 'Bienvenue, {{name}} ! Votre compte est prêt.',
     },
     verify: {
       title: 'Vérifiez votre adresse e-mail',
@@ -642,7 +651,7 @@ const fr: Catalogue = {
       locked:
         'Des fiches contiennent déjà des valeurs pour ce champ : sa liste, sa clé et son type ne peuvent plus changer. Le libellé, les options, l’ordre, « obligatoire » et « actif » restent modifiables.',
       lockedHint: 'Figé : des fiches contiennent des valeurs pour ce champ.',
-      keyHint: 'Minuscules, chiffres et tirets bas, par ex. fuel_card. Les clients de l’API l’utilisent.',
+      keyHint: 'Minuscules, chiffres et tirets bas, par ex. fuel_card. Laissée vide, elle est tirée du libellé. Les clients de l’API l’utilisent.',
       optionsHint: 'Pour un choix dans une liste : une option par ligne. Ignoré pour les autres types.',
       sortOrderHint: 'Les plus petits nombres viennent en premier dans les formulaires et les colonnes.',
       requiredHint: 'Chaque enregistrement d’une fiche de cette liste doit le remplir (une case à cocher ne peut pas être obligatoire).',
@@ -667,6 +676,7 @@ const fr: Catalogue = {
       notFound: 'Ce champ personnalisé n’existe pas.',
       duplicateKey: 'Cette liste a déjà un champ avec cette clé.',
       keyFormat: 'Commencez par une lettre ; utilisez uniquement des minuscules, des chiffres et des tirets bas (40 au plus).',
+      keyFromLabel: 'Le libellé n’a aucune lettre ni chiffre utilisable dans une clé : saisissez une clé.',
       options: 'Les options doivent être une liste de textes.',
       optionTooLong: 'Une option compte au plus 80 caractères.',
       tooManyOptions: 'Un champ peut avoir au plus 50 options.',
@@ -932,6 +942,13 @@ const fr: Catalogue = {
         web: 'Navigateur',
         api: 'Jeton d’API',
       },
+      device: {
+        browserOn: '{{browser}} sur {{system}}',
+        browser: 'Un navigateur',
+        client: 'Client API',
+        namedClient: 'Client API ({{name}})',
+        unknown: 'Appareil inconnu',
+      },
       thisSession: 'Ce navigateur',
       since: 'Depuis le {{date}}',
       signOutOthers: 'Se déconnecter partout ailleurs',
@@ -948,6 +965,8 @@ const fr: Catalogue = {
         create: 'Créer la clé',
         created: 'Clé « {{name}} » créée',
         copyNow: 'Copiez cette clé maintenant : elle ne sera plus affichée.',
+        key: 'Clé API',
+        copy: 'Copier la clé',
         empty: 'Aucune clé d’API pour l’instant.',
         lastUsed: 'Utilisée le {{date}}',
         neverUsed: 'Jamais utilisée',
@@ -1073,6 +1092,7 @@ const fr: Catalogue = {
         truck: 'Le camion est sur le chargement {{loadNumber}}.',
         trailer: 'La remorque est sur le chargement {{loadNumber}}.',
       },
+      openBusyLoad: 'Ouvrir le chargement {{number}}',
       invalidTransition: 'Un chargement « $t(loads.status.{{from}}) » ne peut pas passer à « $t(loads.status.{{to}}) ».',
     },
     list: {
@@ -1271,6 +1291,7 @@ const fr: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'actif', invited: 'invitation en attente', banned: 'bloqué' },
+    driverOnLoad: 'sur le chargement {{number}}',
     stopType: { pickup: 'Enlèvement', delivery: 'Livraison' },
     chargeType: {
       fuel_surcharge: 'Surcharge carburant',

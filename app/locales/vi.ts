@@ -62,6 +62,8 @@ const vi: Catalogue = {
     actions: 'Thao tác',
     none: 'Không có',
     saveChanges: 'Lưu thay đổi',
+    copied: 'Đã sao chép',
+    copyFailed: 'Không sao chép được: hãy chọn văn bản rồi sao chép.',
   },
   errors: {
     '403': {
@@ -166,6 +168,12 @@ const vi: Catalogue = {
       success: 'Mật khẩu của bạn đã được cập nhật. Vui lòng đăng nhập.',
       invalidToken: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.',
       requestAnother: 'Yêu cầu liên kết mới',
+    },
+    invitation: {
+      title: 'Chào mừng bạn đến với {{organization}}',
+      description: 'Xin chào {{name}}, hãy chọn mật khẩu để hoàn tất tài khoản. Bạn sẽ đăng nhập bằng địa chỉ email và mật khẩu này.',
+      submit: 'Đặt mật khẩu và đăng nhập',
+      welcome: 'Chào mừng {{name}}! Tài khoản của bạn đã sẵn sàng.',
     },
     verify: {
       title: 'Xác minh email',
@@ -641,7 +649,7 @@ const vi: Catalogue = {
       locked:
         'Đã có bản ghi lưu giá trị cho trường này, nên danh sách, khóa và kiểu của nó không thể thay đổi nữa. Nhãn, tùy chọn, thứ tự, bắt buộc và đang dùng vẫn sửa được.',
       lockedHint: 'Cố định: đã có bản ghi lưu giá trị cho trường này.',
-      keyHint: 'Chữ thường, chữ số và dấu gạch dưới, ví dụ fuel_card. Ứng dụng dùng API sẽ dùng khóa này.',
+      keyHint: 'Chữ thường, chữ số và dấu gạch dưới, ví dụ fuel_card. Để trống thì khóa được tạo từ nhãn. Ứng dụng dùng API sẽ dùng khóa này.',
       optionsHint: 'Với kiểu chọn từ danh sách: mỗi dòng một tùy chọn. Bỏ qua với các kiểu khác.',
       sortOrderHint: 'Số nhỏ hơn đứng trước trong biểu mẫu và cột.',
       requiredHint: 'Mỗi lần lưu bản ghi của danh sách này đều phải điền (ô đánh dấu không thể bắt buộc).',
@@ -664,6 +672,7 @@ const vi: Catalogue = {
       notFound: 'Trường tùy chỉnh này không tồn tại.',
       duplicateKey: 'Danh sách này đã có trường dùng khóa này.',
       keyFormat: 'Bắt đầu bằng một chữ cái; chỉ dùng chữ thường, chữ số và dấu gạch dưới (tối đa 40).',
+      keyFromLabel: 'Nhãn không có chữ cái Latinh hay chữ số nào dùng được cho khóa: hãy nhập khóa.',
       options: 'Tùy chọn phải là danh sách văn bản.',
       optionTooLong: 'Mỗi tùy chọn tối đa 80 ký tự.',
       tooManyOptions: 'Một trường có tối đa 50 tùy chọn.',
@@ -929,6 +938,13 @@ const vi: Catalogue = {
         web: 'Trình duyệt',
         api: 'Mã API',
       },
+      device: {
+        browserOn: '{{browser}} trên {{system}}',
+        browser: 'Một trình duyệt',
+        client: 'Ứng dụng API',
+        namedClient: 'Ứng dụng API ({{name}})',
+        unknown: 'Thiết bị không xác định',
+      },
       thisSession: 'Trình duyệt này',
       since: 'Từ {{date}}',
       signOutOthers: 'Đăng xuất khỏi mọi nơi khác',
@@ -945,6 +961,8 @@ const vi: Catalogue = {
         create: 'Tạo khóa',
         created: 'Đã tạo khóa “{{name}}”',
         copyNow: 'Hãy sao chép khóa này ngay: nó sẽ không hiển thị lại.',
+        key: 'Khóa API',
+        copy: 'Sao chép khóa',
         empty: 'Chưa có khóa API nào.',
         lastUsed: 'Dùng lần cuối {{date}}',
         neverUsed: 'Chưa dùng',
@@ -1070,6 +1088,7 @@ const vi: Catalogue = {
         truck: 'Xe tải đang chạy chuyến {{loadNumber}}.',
         trailer: 'Rơ-moóc đang chạy chuyến {{loadNumber}}.',
       },
+      openBusyLoad: 'Mở chuyến {{number}}',
       invalidTransition: 'Chuyến hàng ở trạng thái $t(loads.status.{{from}}) không thể chuyển sang $t(loads.status.{{to}}).',
     },
     list: {
@@ -1267,6 +1286,7 @@ const vi: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'đang hoạt động', invited: 'chờ chấp nhận lời mời', banned: 'bị khóa' },
+    driverOnLoad: 'đang chạy chuyến {{number}}',
     stopType: { pickup: 'Lấy hàng', delivery: 'Giao hàng' },
     chargeType: {
       fuel_surcharge: 'Phụ phí nhiên liệu',

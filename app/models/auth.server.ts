@@ -222,11 +222,19 @@ export async function createPasswordReset(email: string) {
   return { user, token }
 }
 
-/** Whether a reset link can still be used, so the page says so before anyone types a password. */
-export async function isResetTokenUsable(token: string) {
-  if (!token) return false
-  const record = await prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256(token) }, select: { usedAt: true, expiresAt: true } })
-  return Boolean(record && !record.usedAt && record.expiresAt.getTime() > Date.now())
+/**
+ * What a usable reset link is for, so the page says so before anyone types a password: an
+ * invitation (its user has not chosen a password yet, with their first name and the
+ * organization's name for the welcome), else a reset. Null when unknown, used or expired.
+ */
+export async function readPasswordLink(token: string) {
+  if (!token) return null
+  const record = await prisma.passwordResetToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { usedAt: true, expiresAt: true, user: { select: { status: true, firstName: true, organization: { select: { name: true } } } } },
+  })
+  if (!record || record.usedAt || record.expiresAt.getTime() <= Date.now() || record.user.status === 'banned') return null
+  return { invitation: record.user.status === 'invited', firstName: record.user.firstName, organizationName: record.user.organization.name }
 }
 
 export async function resetPassword(token: string, password: string, ip?: string | null) {
@@ -266,7 +274,8 @@ export async function resetPassword(token: string, password: string, ip?: string
         after: { password: '••' },
       },
     )
-    return user
+    // `invited`: the password was the first one, chosen from an invitation (the page signs them in).
+    return Object.assign(user, { invited: record.user.status === 'invited' })
   })
 }
 

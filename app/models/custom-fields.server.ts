@@ -15,6 +15,7 @@ import {
   type CustomFieldUpdate,
 } from '~/schemas/custom-field'
 import { dateOnly } from '~/schemas/fields'
+import { keyFromLabel } from '~/schemas/custom-field-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -218,7 +219,14 @@ async function assertUniqueKey(tx: Tx, organizationId: string, listName: CustomF
   if (other) throw new DomainError('validation_failed', 'validation.failed', { fields: { key: ['customFields.errors.duplicateKey'] } })
 }
 
-function toData(input: CustomFieldCreate) {
+/** The key a definition is saved under: as sent, or made from its label (as the editor suggests it). */
+function keyed<Input extends CustomFieldCreate>(input: Input): Input & { key: string } {
+  const key = input.key || keyFromLabel(input.label)
+  if (!key) throw new DomainError('validation_failed', 'validation.failed', { fields: { key: ['customFields.errors.keyFromLabel'] } })
+  return { ...input, key }
+}
+
+function toData(input: CustomFieldCreate & { key: string }) {
   return {
     listName: input.listName,
     key: input.key,
@@ -230,8 +238,9 @@ function toData(input: CustomFieldCreate) {
   }
 }
 
-export async function createCustomFieldDefinition(actor: Actor, input: CustomFieldCreate) {
+export async function createCustomFieldDefinition(actor: Actor, sent: CustomFieldCreate) {
   try {
+    const input = keyed(sent)
     return await prisma.$transaction(async (tx) => {
       await assertUniqueKey(tx, actor.organizationId, input.listName, input.key)
       const data = { ...toData(input), active: true }
@@ -248,9 +257,10 @@ export async function createCustomFieldDefinition(actor: Actor, input: CustomFie
  * Saves label, options, required, order and active (and list, key and type while no record holds
  * a value for the key) if nobody changed the definition since `version` was read.
  */
-export async function updateCustomFieldDefinition(actor: Actor, id: string, input: CustomFieldUpdate) {
+export async function updateCustomFieldDefinition(actor: Actor, id: string, sent: CustomFieldUpdate) {
   const { organizationId } = actor
   try {
+    const input = keyed(sent)
     return await prisma.$transaction(async (tx) => {
       const { before, data } = await updateVersioned(tx.customFieldDefinition, { id, organizationId }, input.version, NOT_FOUND, async (before) => {
         const fields: Record<string, string[]> = {}
@@ -321,11 +331,6 @@ export type CustomFieldDefinitionDto = ReturnType<typeof serializeCustomFieldDef
 export type CustomFieldColumn = { key: string; label: string; type: CustomFieldDefinition['type'] }
 
 /**
- * The optional custom-field columns of a list page: the list's active fields, and those the URL
- * asks for (`?cols=fuel_card,eld_provider`, or `cols` repeated as a GET form of checkboxes sends
- * it). Unknown keys are ignored, so an old link still opens.
- */
-/**
  * A list row's values for the columns the page shows, and nothing else: list loaders send what
  * the page renders, not the record (issue 11).
  */
@@ -335,13 +340,33 @@ export function shownCustomFields(columns: { shown: Pick<CustomFieldColumn, 'key
   return Object.fromEntries(columns.shown.filter((column) => column.key in record).map((column) => [column.key, record[column.key]]))
 }
 
-export async function customFieldColumns(organizationId: string, list: CustomFieldList, params: URLSearchParams) {
-  const wanted = new Set(
-    params
-      .getAll('cols')
-      .flatMap((value) => value.split(','))
-      .map((key) => key.trim()),
-  )
+/**
+ * The optional custom-field columns of a list page: the list's active fields, and those the URL
+ * asks for (`?cols=fuel_card,eld_provider`, or `cols` repeated), else those the user chose last
+ * (saveListColumns). Unknown keys are ignored, so an old link still opens.
+ */
+export async function customFieldColumns(organizationId: string, list: CustomFieldList, params: URLSearchParams, userId?: string) {
+  // The URL wins when it names columns (`cols=` alone: none); else the user's last choice.
+  const named =
+    params.has('cols') || !userId
+      ? params.getAll('cols')
+      : ((await prisma.listColumnChoice.findUnique({ where: { userId_listName: { userId, listName: list } } }))?.columns ?? [])
+  const wanted = new Set(named.flatMap((value) => value.split(',')).map((key) => key.trim()))
   const available: CustomFieldColumn[] = (await customFieldDefinitions(prisma, organizationId, list)).map(({ key, label, type }) => ({ key, label, type }))
-  return { available, shown: available.filter((column) => wanted.has(column.key)) }
+  return { list, available, shown: available.filter((column) => wanted.has(column.key)) }
+}
+
+/**
+ * Remembers the columns a user chose on a list (the list's own fields only, in its order), so the
+ * list opened from the navigation shows them again, on any device. Answers the keys kept.
+ */
+export async function saveListColumns(user: { id: string; organizationId: string }, list: CustomFieldList, keys: string[]) {
+  const wanted = new Set(keys)
+  const columns = (await customFieldDefinitions(prisma, user.organizationId, list)).map((field) => field.key).filter((key) => wanted.has(key))
+  await prisma.listColumnChoice.upsert({
+    where: { userId_listName: { userId: user.id, listName: list } },
+    create: { userId: user.id, listName: list, columns },
+    update: { columns },
+  })
+  return columns
 }

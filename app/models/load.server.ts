@@ -532,11 +532,12 @@ async function assertDispatchable(
       status: { in: ACTIVE },
       OR: [{ driverId: load.driverId }, { truckId: load.truckId }, ...(load.trailerId ? [{ trailerId: load.trailerId }] : [])],
     },
-    select: { loadNumber: true, driverId: true, truckId: true },
+    select: { id: true, loadNumber: true, driverId: true, truckId: true },
   })
   if (busy) {
     const what = busy.driverId === load.driverId ? 'driver' : busy.truckId === load.truckId ? 'truck' : 'trailer'
-    throw new DomainError('in_use', `loads.errors.busy.${what}`, { params: { loadNumber: busy.loadNumber } })
+    // `busyLoadId`: pages link the refusal to the load that holds the driver or equipment.
+    throw new DomainError('in_use', `loads.errors.busy.${what}`, { params: { loadNumber: busy.loadNumber, busyLoadId: busy.id } })
   }
 }
 
@@ -816,10 +817,11 @@ const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVA
  * The editor's choices: every broker (those on hold are shown, and refused by createLoad), the
  * active companies, the drivers (not banned), trucks and trailers with what can go out listed first
  * (active drivers, available equipment), each list otherwise in name order. Records the load
- * already names are always offered, whatever their state.
+ * already names are always offered, whatever their state. A driver on another live load carries
+ * it (`onLoad`), as the dispatch check would name it.
  */
-export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null } = {}) {
-  const [brokers, companies, drivers, trucks, trailers] = await Promise.all([
+export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null; loadId?: string | null } = {}) {
+  const [brokers, companies, drivers, trucks, trailers, driving] = await Promise.all([
     prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
     prisma.company.findMany({
       where: { organizationId, OR: [{ status: 'active' }, ...(keep.companyId ? [{ id: keep.companyId }] : [])] },
@@ -834,12 +836,22 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
     }),
     prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
     prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+    prisma.load.findMany({
+      where: { organizationId, status: { in: ACTIVE }, driverId: { not: null }, ...(keep.loadId ? { id: { not: keep.loadId } } : {}) },
+      select: { id: true, loadNumber: true, driverId: true },
+      distinct: ['driverId'],
+    }),
   ])
+  const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
   return {
     brokers,
     companies,
     drivers: availableFirst(
-      drivers.map((driver) => ({ id: driver.id, name: name(driver)!, status: driver.status as string })),
+      drivers.map((driver) => {
+        const busy = onLoad.get(driver.id) ?? null
+        // A busy driver is listed with the unavailable ones, like dispatched equipment.
+        return { id: driver.id, name: name(driver)!, status: busy && driver.status === 'active' ? 'on_load' : (driver.status as string), onLoad: busy }
+      }),
       { active: 0 },
     ),
     trucks: availableFirst(trucks.map((truck) => ({ ...truck, status: truck.status as string }))),

@@ -49,7 +49,7 @@ export async function readListPage<
   const query = parseListQuery(options.schema, url.searchParams)
   const [result, columns, also] = await Promise.all([
     options.read(user.organizationId, query),
-    customFieldColumns(user.organizationId, options.customFields, url.searchParams),
+    customFieldColumns(user.organizationId, options.customFields, url.searchParams, user.id),
     options.also ? options.also(user) : (null as Also),
   ])
   redirectPastLastPage(url, query, result.total)

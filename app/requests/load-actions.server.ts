@@ -15,12 +15,14 @@ import { redirectWithToast } from '~/utils/toast.server'
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
 /** A refused status move or stop: the message, the reasons behind it, and whether a reload helps. */
-export type Refusal = { loadId: string; conflict: boolean; message: string; reasons: string[] }
+export type Refusal = { loadId: string; conflict: boolean; message: string; reasons: string[]; busyLoad?: { id: string; loadNumber: string } }
 
 export function refusalOf(error: DomainError, loadId: string, t: Translate): Refusal {
   const params = error.options.params ?? {}
   const reasons = Object.values(error.fields ?? {}).flatMap((keys) => keys.map((key) => t(key, params)))
-  return { loadId, conflict: error.code === 'conflict', message: t(error.messageKey, params), reasons }
+  // A dispatch refused because the driver or equipment is on another load links to that load.
+  const busyLoad = typeof params.busyLoadId === 'string' ? { id: params.busyLoadId, loadNumber: String(params.loadNumber) } : undefined
+  return { loadId, conflict: error.code === 'conflict', message: t(error.messageKey, params), reasons, ...(busyLoad ? { busyLoad } : {}) }
 }
 
 /** What the upload form shows when the file is refused: a summary, and the messages at its fields. */

@@ -49,12 +49,13 @@ const optionsInput = z
 
 const base = z.object({
   listName: z.enum(CUSTOM_FIELD_LISTS, { error: 'validation.choice' }),
-  // Keys are stored lowercase, so `Fuel_Card` and `fuel_card` name one field.
-  key: text({ error: 'validation.required' })
+  // Keys are stored lowercase, so `Fuel_Card` and `fuel_card` name one field. Left out (an empty
+  // input), the model makes it from the label (keyFromLabel).
+  key: text({ error: 'customFields.errors.keyFormat' })
     .trim()
-    .min(1, 'validation.required')
     .transform((value) => value.toLowerCase())
-    .pipe(z.string().regex(KEY, 'customFields.errors.keyFormat')),
+    .pipe(z.string().regex(KEY, 'customFields.errors.keyFormat'))
+    .optional(),
   label: requiredText(80),
   type: z.enum(CUSTOM_FIELD_TYPES, { error: 'validation.choice' }),
   options: optionsInput,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, signedIn, test, toast, uniqueId, type TestOrganization, whenHydrated } from './fixtures'
+import { apiTruck, expect, js, signedIn, test, toast, uniqueId, type TestOrganization, whenHydrated } from './fixtures'
 
 // Every test works in an organization of its own, signed in as its admin.
 let org: TestOrganization
@@ -43,7 +43,7 @@ test('an admin defines a select field for trucks, fills it on a new truck, and s
   await expect(page.getByTestId('custom-field-values')).toContainText('ELD provider')
   await expect(page.getByTestId('custom-field-values')).toContainText('Motive')
 
-  // The column is off until chosen in the Columns menu (a GET form: the URL keeps it).
+  // The column is off until chosen in the Columns menu (the URL keeps it, and the user's choice is remembered).
   await page.goto(`/dashboard/trucks/list?q=${unit}`)
   const table = page.getByTestId('trucks-table')
   await expect(table.getByRole('columnheader', { name: 'ELD provider' })).toHaveCount(0)
@@ -60,6 +60,17 @@ test('an admin defines a select field for trucks, fills it on a new truck, and s
   await page.getByRole('search').getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/cols=eld_provider/)
   await expect(table.getByRole('columnheader', { name: 'ELD provider' })).toBeVisible()
+  // The list opened from the navigation (no `cols` in its URL) shows the column chosen last.
+  await page.goto('/dashboard/trucks/list')
+  await expect(table.getByRole('columnheader', { name: 'ELD provider' })).toBeVisible()
+  // Unticking every column is remembered too.
+  await whenHydrated(page)
+  await page.getByTestId('columns-menu').locator('summary').click()
+  await page.getByRole('checkbox', { name: 'ELD provider' }).uncheck()
+  await page.getByTestId('columns-menu').getByRole('button', { name: 'Apply' }).click()
+  await expect(table.getByRole('columnheader', { name: 'ELD provider' })).toHaveCount(0)
+  await page.goto('/dashboard/trucks/list')
+  await expect(table.getByRole('columnheader', { name: 'ELD provider' })).toHaveCount(0)
 
   // The edit page shows the saved choice and can change it.
   await page.goto(`/dashboard/trucks/list?q=${unit}`)
@@ -98,4 +109,25 @@ test('a required field left empty is refused at the field, and its key and type 
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(toast(page, /cannot be deleted/, 'error')).toBeVisible()
   await expect(page.getByTestId('customfields-trucks-table')).toContainText('eld_provider')
+})
+
+test('the key is made from the label until it is typed by hand (as you type with JavaScript, on saving without)', async ({ page }) => {
+  await page.goto('/dashboard/customfields/new?list=trucks')
+  await whenHydrated(page)
+  await page.getByLabel('Label').fill('Fuel card #')
+  if (js(test.info())) {
+    await expect(page.getByLabel('Key')).toHaveValue('fuel_card')
+    // Typed by hand, the key stays as typed when the label changes.
+    await page.getByLabel('Key').fill('card')
+    await page.getByLabel('Label').fill('Fuel card number')
+    await expect(page.getByLabel('Key')).toHaveValue('card')
+    await page.getByLabel('Key').fill('')
+    await page.getByLabel('Label').fill('Fuel card #')
+    await expect(page.getByLabel('Key')).toHaveValue('fuel_card')
+  } else {
+    await expect(page.getByLabel('Key')).toHaveValue('')
+  }
+  await page.getByRole('button', { name: 'Create field' }).click()
+  await expect(toast(page, 'Field Fuel card # created', 'success')).toBeVisible()
+  await expect(page.getByTestId('customfields-trucks-table')).toContainText('fuel_card')
 })

@@ -79,12 +79,15 @@ test('the admin invites a user, who chooses a password from the emailed link and
   const link = new URL(message.text.match(/https?:\/\/\S+/)![0])
   const invitee = await otherBrowser(browser, testInfo)
   await invitee.goto(`${link.pathname}${link.search}`)
-  await invitee.getByRole('textbox', { name: 'New password', exact: true }).fill('my chosen password')
+  await expect(invitee.getByRole('heading', { name: `Welcome to ${org.organizationName}` })).toBeVisible()
+  await invitee.getByRole('textbox', { name: 'Password', exact: true }).fill('my chosen password')
   await invitee.getByLabel('Confirm new password').fill('my chosen password')
-  await invitee.getByRole('button', { name: 'Update password' }).click()
-  await expect(invitee).toHaveURL(/\/auth\/login/)
-  await login(invitee, email, 'my chosen password')
+  // Choosing the first password signs the person in.
+  await invitee.getByRole('button', { name: 'Set password and sign in' }).click()
+  await expect(invitee).toHaveURL(/\/dashboard\/app$/)
   await expect(invitee.getByRole('heading', { level: 1 })).toBeVisible()
+  await invitee.context().clearCookies()
+  await login(invitee, email, 'my chosen password')
   await invitee.context().close()
 
   await page.goto(`/dashboard/user/list?q=${encodeURIComponent(email)}`)
@@ -252,7 +255,7 @@ test('the admin sends an invitation again: only the newest link works', async ({
   await invitee.goto(`${first.pathname}${first.search}`)
   await expect(invitee.getByRole('heading', { name: 'Link invalid or expired' })).toBeVisible()
   await invitee.goto(`${second.pathname}${second.search}`)
-  await expect(invitee.getByRole('textbox', { name: 'New password', exact: true })).toBeVisible()
+  await expect(invitee.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible()
   await invitee.context().close()
 })
 

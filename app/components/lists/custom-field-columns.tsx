@@ -1,12 +1,12 @@
 import { useTranslation } from '~/utils/use-translation'
-import { Form, useLocation } from 'react-router'
+import { Form, href, useLocation } from 'react-router'
 import { CustomFieldValue } from '~/components/forms/custom-field-values'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
-import type { CustomFieldType } from '~/schemas/custom-field'
+import type { CustomFieldList, CustomFieldType } from '~/schemas/custom-field-options'
 
 type Column = { key: string; label: string; type: CustomFieldType }
-export type CustomFieldColumns = { available: Column[]; shown: Column[] }
+export type CustomFieldColumns = { list: CustomFieldList; available: Column[]; shown: Column[] }
 
 /** The `cols` value that keeps the shown columns across search, sort and paging (ListToolbar's `keep`). */
 export function columnsParam(columns: CustomFieldColumns) {
@@ -15,8 +15,10 @@ export function columnsParam(columns: CustomFieldColumns) {
 
 /**
  * "Columns": a menu of the list's custom fields to show as extra columns. A `<details>` holding a
- * GET form of checkboxes, so the URL (`?cols=…`) is the state and it works without JavaScript.
- * Nothing when the list has no custom fields.
+ * form of checkboxes, posted to /resources/list-columns, which remembers the choice for the user
+ * and comes back to the list as it was with `?cols=…` (the URL is the state; the list opened
+ * without `cols` shows the remembered choice). Works without JavaScript. Nothing when the list
+ * has no custom fields.
  *
  *   <ColumnsMenu columns={loaderData.columns} />
  */
@@ -26,7 +28,7 @@ export function ColumnsMenu({ columns }: { columns: CustomFieldColumns }) {
   if (!columns.available.length) return null
   const shown = new Set(columns.shown.map((column) => column.key))
   // Everything else in the URL stays (search, filters, sort, page size); the page starts again.
-  const kept = [...new URLSearchParams(search)].filter(([key]) => !['cols', 'page', 'changed'].includes(key))
+  const kept = new URLSearchParams([...new URLSearchParams(search)].filter(([key]) => !['cols', 'page', 'changed'].includes(key))).toString()
   return (
     <div className="flex justify-end px-4 pb-3 sm:px-5">
       <details className="group relative" data-testid="columns-menu">
@@ -36,13 +38,12 @@ export function ColumnsMenu({ columns }: { columns: CustomFieldColumns }) {
           {shown.size ? <span className="text-muted">({shown.size})</span> : null}
         </summary>
         <Form
-          method="get"
-          action={pathname}
+          method="post"
+          action={href('/resources/list-columns')}
           className="absolute end-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-4 shadow-lg"
         >
-          {kept.map(([key, value], index) => (
-            <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
-          ))}
+          <input type="hidden" name="list" value={columns.list} />
+          <input type="hidden" name="returnTo" value={kept ? `${pathname}?${kept}` : pathname} />
           <fieldset>
             <legend className="mb-2 text-sm font-bold">{t('customFields.columns.title')}</legend>
             <div className="max-h-64 space-y-1 overflow-auto">

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from '~/utils/use-translation'
-import { Link } from 'react-router'
+import { href, Link, redirect } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
+import { loadViewer } from '~/models/load.server'
 import { countUsersByRole } from '~/models/user.server'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
@@ -21,6 +22,8 @@ const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart')
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'dashboard')
+  // A driver's day is their own loads: the dashboard of a driver is "My loads".
+  if (loadViewer(user).driverId) throw redirect(href('/dashboard/loads/mine'))
   const readsTrucks = can(user.role, 'read', 'truck')
   const [trucks, compliance, users] = await Promise.all([
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,

@@ -60,6 +60,26 @@ function fieldName(i18n: I18n, entity: string, field: string) {
 
 type Shown = { text: string; raw: boolean } | null
 
+/** Where the labels of an enum field are when the entity's own strings do not have them (`role` → `roles.dispatcher`). */
+const ENUM_LABELS: Partial<Record<string, string>> = {
+  role: 'roles',
+  scope: 'users.account.apiKeys.scopes',
+  listName: 'customFields.lists',
+  type: 'customFields.types',
+  equipmentType: 'trailers.type',
+}
+
+/** An enum value's label (`dispatcher` → "Dispatcher", `read_write` → "Read and write"): the entity's own (`trucks.status.…`), else the field's. */
+function enumLabel(i18n: I18n, entity: string, field: string, value: string) {
+  if (!/^[a-z][a-z0-9_]*$/i.test(value)) return null
+  const own = NAMESPACES[entity]
+  const prefixes = [...(own ? [`${own}.${field}`] : []), ENUM_LABELS[field]].filter(Boolean)
+  const key = prefixes
+    .map((prefix) => `${prefix}.${value}`)
+    .find((candidate) => i18n.exists(candidate) && typeof i18n.t(candidate, { returnObjects: true }) === 'string')
+  return key ? i18n.t(key) : null
+}
+
 /**
  * A recorded value as people read it, in the page's language: an amount in cents as money, a
  * status by its name, a time on the organization's clock, a list of ids by how many; anything
@@ -71,8 +91,8 @@ function shownValue(i18n: I18n, timeZone: string, entity: string, field: string,
   if ((field.endsWith('Cents') || field === 'payment') && typeof value === 'number') return words(formatMoney(i18n.language, value))
   if (field.endsWith('At') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return words(formatDateTime(i18n.language, value, timeZone))
   if (field.endsWith('Ids') && Array.isArray(value)) return words(formatNumber(i18n.language, value.length))
-  const statusKey = `${NAMESPACES[entity]}.status.${String(value)}`
-  if (field === 'status' && NAMESPACES[entity] && i18n.exists(statusKey)) return words(i18n.t(statusKey))
+  const label = typeof value === 'string' ? enumLabel(i18n, entity, field, value) : null
+  if (label) return words(label)
   return { text: typeof value === 'string' ? value : JSON.stringify(value), raw: true }
 }
 

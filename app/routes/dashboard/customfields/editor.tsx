@@ -1,4 +1,5 @@
 import { getInputProps } from '@conform-to/react'
+import { useRef, type FormEvent } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { RecordForm } from '~/components/forms/record-form'
@@ -17,7 +18,7 @@ import {
   type CustomFieldRow,
 } from '~/models/custom-fields.server'
 import { CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
-import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
+import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, keyFromLabel } from '~/schemas/custom-field-options'
 import { requireActor } from '~/requests/actor.server'
 import { orNotFound } from '~/utils/errors.server'
 import { formConstraint, savedToList, submitForm } from '~/requests/forms.server'
@@ -86,6 +87,15 @@ export default function CustomFieldEditor({ loaderData, actionData }: Route.Comp
   const listOptions = CUSTOM_FIELD_LISTS.map((value) => ({ value, label: t(`customFields.lists.${value}`) }))
   const typeOptions = CUSTOM_FIELD_TYPES.map((value) => ({ value, label: t(`customFields.types.${value}`) }))
   const lockedHint = locked ? t('customFields.editor.lockedHint') : undefined
+  // With JavaScript, the label suggests the key until the key is typed by hand (an empty key is
+  // made from the label on the server, by the same rule). A saved definition keeps its key.
+  const keyTyped = useRef(Boolean(definition))
+  const suggestKey = (event: FormEvent<HTMLDivElement>) => {
+    const input = event.target as HTMLInputElement
+    if (input.name === fields.key.name) keyTyped.current = input.value !== ''
+    const key = input.form?.elements.namedItem(fields.key.name)
+    if (input.name === fields.label.name && !keyTyped.current && key instanceof HTMLInputElement) key.value = keyFromLabel(input.value)
+  }
 
   return (
     <>
@@ -114,7 +124,7 @@ export default function CustomFieldEditor({ loaderData, actionData }: Route.Comp
               {t('customFields.editor.locked')}
             </p>
           ) : null}
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid gap-5 sm:grid-cols-2" onInput={locked ? undefined : suggestKey}>
             {locked ? (
               <>
                 {/* Fixed: sent as they are, shown read-only (a disabled control would not be sent). */}

@@ -102,7 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFieldsForForm(user.organizationId, 'loads'),
     loadTimeZone(user.organizationId),
   ])
-  const options = await loadEditorOptions(user.organizationId, { companyId: load?.companyId, driverId: load?.driverId })
+  const options = await loadEditorOptions(user.organizationId, { companyId: load?.companyId, driverId: load?.driverId, loadId: load?.id })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
   const status = load?.status as LoadStatus | undefined
   return {
@@ -333,7 +333,10 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
       label: t('loadForm.groups.unavailable'),
       options: options.drivers
         .filter((d) => d.status !== 'active')
-        .map((d) => ({ value: d.id, label: marked(d.name, t(`loadForm.driverStatus.${d.status}`)) })),
+        .map((d) => ({
+          value: d.id,
+          label: marked(d.name, d.onLoad ? t('loadForm.driverOnLoad', { number: d.onLoad.loadNumber }) : t(`loadForm.driverStatus.${d.status}`)),
+        })),
     },
   ]
   const equipmentGroups = (rows: Array<{ id: string; unitNumber: string; status: string }>, statusKey: 'trucks' | 'trailers') => [

@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [result, counts, columns, timeZone, brokers, companies, drivers, trucks] = await Promise.all([
     listLoads(viewer, query),
     countLoadsByStatus(viewer, query),
-    customFieldColumns(organizationId, 'loads', url.searchParams),
+    customFieldColumns(organizationId, 'loads', url.searchParams, user.id),
     loadTimeZone(organizationId),
     driverOnly ? [] : listBrokerOptions(organizationId),
     driverOnly ? [] : listCompanyOptions(organizationId),

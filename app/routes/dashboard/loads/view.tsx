@@ -204,6 +204,13 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
           <Icon name="alert" size={20} className="mt-0.5 shrink-0" />
           <div className="min-w-0">
             <p className="font-bold">{refusal.message}</p>
+            {'busyLoad' in refusal && refusal.busyLoad ? (
+              <p className="mt-1">
+                <Link to={href('/dashboard/loads/:id', { id: refusal.busyLoad.id })} className="font-semibold underline" data-testid="busy-load-link">
+                  {t('loads.errors.openBusyLoad', { number: refusal.busyLoad.loadNumber })}
+                </Link>
+              </p>
+            ) : null}
             {refusal.reasons.length ? (
               <ul className="mt-1 list-disc ps-5">
                 {refusal.reasons.map((reason) => (

@@ -7,6 +7,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { CopyButton } from '~/components/ui/copy-button'
 import { ErrorList, FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { Avatar } from '~/components/users/avatar'
 import { getInstance, getLocale } from '~/middleware/i18next'
@@ -23,6 +24,7 @@ import { formatDate } from '~/utils/format'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { can } from '~/utils/permissions'
 import { requireUser } from '~/requests/session.server'
+import { describeUserAgent, type Device } from '~/utils/user-agent'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/account'
 
@@ -50,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       kind: session.kind,
       ip: session.ip,
       userAgent: session.userAgent,
+      device: describeUserAgent(session.userAgent),
       createdAt: session.createdAt.toISOString(),
       current: session.id === user.sessionId,
     })),
@@ -258,7 +261,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                       </span>
                     ) : null}
                   </p>
-                  <p className="text-xs break-all text-muted">{[session.userAgent, session.ip].filter(Boolean).join(' · ') || '—'}</p>
+                  <p className="text-xs break-all text-muted" title={session.userAgent ?? undefined}>
+                    {/* Isolated: a browser's name and an address keep their order in a right-to-left page. */}
+                    <bdi>{deviceName(t, session.device)}</bdi>
+                    {session.ip ? (
+                      <>
+                        {' · '}
+                        <bdi dir="ltr">{session.ip}</bdi>
+                      </>
+                    ) : null}
+                  </p>
                 </div>
                 <p className="text-xs whitespace-nowrap text-muted">{t('users.account.since', { date: formatDate(i18n.language, session.createdAt) })}</p>
               </li>
@@ -286,13 +298,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <div role="status" className="mb-5 rounded-lg border border-success-main/40 bg-success-main/10 p-4 text-sm" data-testid="new-api-key">
                 <p className="font-semibold">{t('users.account.apiKeys.created', { name: createdKey.name })}</p>
                 <p className="mt-1 text-muted">{t('users.account.apiKeys.copyNow')}</p>
-                <input
-                  readOnly
-                  aria-label={t('users.account.apiKeys.name')}
-                  value={createdKey.secret}
-                  className="mt-3 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
-                  dir="ltr"
-                />
+                <div className="mt-3 flex flex-wrap items-center gap-2">
+                  <input
+                    readOnly
+                    aria-label={t('users.account.apiKeys.key')}
+                    value={createdKey.secret}
+                    className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
+                    dir="ltr"
+                    data-testid="new-api-key-secret"
+                  />
+                  <CopyButton value={createdKey.secret} label={t('users.account.apiKeys.copy')} />
+                </div>
               </div>
             ) : null}
             <Form method="post" {...getFormProps(keyForm)} className="mb-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
@@ -354,4 +370,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
     </>
   )
+}
+
+type Translate = (key: string, params?: Record<string, unknown>) => string
+
+/** A session's device in words: "Chrome on Windows", "API client (curl)", or "Unknown device". */
+function deviceName(t: Translate, device: Device | null) {
+  if (!device) return t('users.account.device.unknown')
+  if (device.kind === 'client') return device.name ? t('users.account.device.namedClient', { name: device.name }) : t('users.account.device.client')
+  if (device.browser && device.system) return t('users.account.device.browserOn', { browser: device.browser, system: device.system })
+  return device.browser ?? t('users.account.device.browserOn', { browser: t('users.account.device.browser'), system: device.system })
 }

@@ -1,0 +1,47 @@
+import { href, redirect } from 'react-router'
+import { z } from 'zod'
+import { saveListColumns } from '~/models/custom-fields.server'
+import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
+import { text } from '~/schemas/text'
+import { requirePermission } from '~/requests/session.server'
+import { listReturnTo } from '~/utils/list-return'
+import type { Entity } from '~/utils/permissions'
+import type { Route } from './+types/list-columns'
+
+/** Each list with custom fields: the entity whose list it is, and its page. */
+const LISTS: Record<CustomFieldList, { entity: Entity; path: string }> = {
+  loads: { entity: 'load', path: href('/dashboard/loads/list') },
+  trucks: { entity: 'truck', path: href('/dashboard/trucks/list') },
+  trailers: { entity: 'trailer', path: href('/dashboard/trailers/list') },
+  brokers: { entity: 'broker', path: href('/dashboard/brokers/list') },
+  companies: { entity: 'company', path: href('/dashboard/companies/list') },
+  invoices: { entity: 'invoice', path: href('/dashboard/invoice/list') },
+}
+
+const ListColumnsSchema = z.object({
+  list: z.enum(CUSTOM_FIELD_LISTS),
+  cols: z.array(text().max(40)).max(100),
+})
+
+/**
+ * A list's "Columns" menu posts here (with JavaScript or without): the chosen columns are kept
+ * for the user (server-side, so every device and a list opened from the navigation shows them),
+ * then back to the list as it was, showing them. Forged lists or keys are ignored, never an error.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const parsed = ListColumnsSchema.safeParse({ list: form.get('list'), cols: form.getAll('cols') })
+  if (!parsed.success) throw redirect(href('/dashboard/app'))
+  const { entity, path } = LISTS[parsed.data.list]
+  const user = await requirePermission(request, 'read', entity)
+  const columns = await saveListColumns(user, parsed.data.list, parsed.data.cols)
+  const back = new URL(listReturnTo(form.get('returnTo'), path), 'http://freightdesk.invalid')
+  back.searchParams.delete('page')
+  back.searchParams.delete('cols')
+  if (columns.length) back.searchParams.set('cols', columns.join(','))
+  return redirect(`${back.pathname}${back.search}`)
+}
+
+export function loader() {
+  return redirect(href('/dashboard/app'))
+}

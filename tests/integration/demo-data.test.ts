@@ -1,0 +1,73 @@
+/**
+ * The demo data is a consistent day in a carrier's life: each rule below is a query that lists
+ * what breaks it, and every list is empty after seeding (prisma/seed.ts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { prisma } from '~/utils/db.server'
+
+const LIVE = `('dispatched', 'at_pickup', 'in_transit', 'at_delivery')`
+
+/** Each rule: what breaks it. */
+const RULES: Record<string, string> = {
+  'a dispatched truck is held by a live load': `
+    SELECT t."unitNumber" FROM "Truck" t WHERE t.status = 'dispatched'
+      AND NOT EXISTS (SELECT 1 FROM "Load" l WHERE l."truckId" = t.id AND l.status::text IN ${LIVE})`,
+  'a live load’s truck is dispatched': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "Truck" t ON t.id = l."truckId" WHERE l.status::text IN ${LIVE} AND t.status <> 'dispatched'`,
+  'a trailer in use is held by a live load': `
+    SELECT t."unitNumber" FROM "Trailer" t WHERE t.status = 'in_use'
+      AND NOT EXISTS (SELECT 1 FROM "Load" l WHERE l."trailerId" = t.id AND l.status::text IN ${LIVE})`,
+  'a live load’s trailer is in use': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "Trailer" t ON t.id = l."trailerId" WHERE l.status::text IN ${LIVE} AND t.status <> 'in_use'`,
+  'a live load has a driver, a truck and (but power only) a trailer': `
+    SELECT "loadNumber" FROM "Load" WHERE status::text IN ${LIVE}
+      AND ("driverId" IS NULL OR "truckId" IS NULL OR ("trailerId" IS NULL AND "equipmentType" <> 'power_only'))`,
+  'a driver, truck or trailer is on one live load at most': `
+    SELECT unnest(ARRAY["driverId", "truckId", "trailerId"]) AS holder FROM "Load" WHERE status::text IN ${LIVE}
+    GROUP BY holder HAVING count(*) > 1`,
+  'no arrival or departure is in the future': `
+    SELECT s.id FROM "LoadStop" s WHERE s."actualArrival" > now() OR s."actualDeparture" > now()`,
+  'a departure follows its arrival': `
+    SELECT s.id FROM "LoadStop" s WHERE s."actualDeparture" IS NOT NULL AND (s."actualArrival" IS NULL OR s."actualDeparture" < s."actualArrival")`,
+  'a load before its pickup has no stop times': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id
+    WHERE l.status IN ('draft', 'booked', 'dispatched', 'canceled') AND (s."actualArrival" IS NOT NULL OR s."actualDeparture" IS NOT NULL)`,
+  'a load past its pickup arrived there': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id AND s.sequence = 1
+    WHERE l.status IN ('at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced') AND s."actualArrival" IS NULL`,
+  'a load on its way or done left its pickup': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id AND s.sequence = 1
+    WHERE l.status IN ('in_transit', 'at_delivery', 'delivered', 'invoiced') AND s."actualDeparture" IS NULL`,
+  'a load at its pickup has not left it': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id AND s.sequence = 1
+    WHERE l.status = 'at_pickup' AND s."actualDeparture" IS NOT NULL`,
+  'a load at delivery arrived at its last stop and has not left it': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id
+      AND s.sequence = (SELECT max(sequence) FROM "LoadStop" WHERE "loadId" = l.id)
+    WHERE l.status = 'at_delivery' AND (s."actualArrival" IS NULL OR s."actualDeparture" IS NOT NULL)`,
+  'a load in transit has not reached its last stop': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id
+      AND s.sequence = (SELECT max(sequence) FROM "LoadStop" WHERE "loadId" = l.id)
+    WHERE l.status = 'in_transit' AND s."actualArrival" IS NOT NULL`,
+  'a delivered load left every stop': `
+    SELECT l."loadNumber" FROM "Load" l JOIN "LoadStop" s ON s."loadId" = l.id
+    WHERE l.status IN ('delivered', 'invoiced') AND s."actualDeparture" IS NULL`,
+  'a load yet to be picked up is not planned in the past': `
+    SELECT l."loadNumber" FROM "Load" l WHERE l.status IN ('draft', 'booked', 'dispatched') AND l."pickupAt" < now()`,
+}
+
+describe('the demo data', () => {
+  beforeAll(async () => {
+    const { seed } = await import('../../prisma/seed')
+    await seed({ log: () => {} })
+  })
+
+  it.each(Object.entries(RULES))('%s', async (_rule, query) => {
+    expect(await prisma.$queryRawUnsafe(query)).toEqual([])
+  })
+
+  it('has loads in every live status, so each rule above is tried', async () => {
+    const statuses = await prisma.$queryRawUnsafe<Array<{ status: string }>>(`SELECT DISTINCT status::text AS status FROM "Load" WHERE status::text IN ${LIVE}`)
+    expect(statuses.map((row) => row.status).sort()).toEqual(['at_pickup', 'dispatched', 'in_transit'])
+  })
+})
