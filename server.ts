@@ -60,12 +60,14 @@ const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
-const { answerClientError, edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
+const { answerClientError, edge, noStore, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
-app.use(edge({ dev }))
+// The uploads the route modules declare (`handle.upload`), read from the build once it is loaded.
+let uploadLimit: import('./app/utils/edge.server.ts').UploadLimitOf = () => null
+app.use(edge({ dev, uploadLimit: (path) => uploadLimit(path) }))
 // Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default
 // quality 4 (measured on a list page: 0.2 ms against 1.2 ms) for ~15% more bytes.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }))
@@ -87,6 +89,7 @@ if (dev) {
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
   startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
+  uploadLimit = async (path) => uploadLimitsOf(((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild).routes)(path)
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
     try {
@@ -110,6 +113,7 @@ if (dev) {
   }
   const build = (await import(buildPath)) as ServerBuild
   startWorker = (build.entry.module as AppEntry).startJobWorker
+  uploadLimit = uploadLimitsOf(build.routes)
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
   app.use('/assets', staticGzip('build/client/assets', { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))

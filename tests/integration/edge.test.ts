@@ -402,6 +402,56 @@ describe('page and resource actions accept only form encodings', () => {
   })
 })
 
+describe('form field names past the limits Conform would expand', () => {
+  it('answers 400 at once to a signed-out sign-in with x[10000000], and keeps serving', async () => {
+    const started = Date.now()
+    const answer = await raw({ method: 'POST', path: '/auth/login', headers: { ...FORM, 'Accept-Language': 'fr' }, body: 'email=nobody@x.test&x[10000000]=1' })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toContain('<h1>Ce formulaire contient plus de champs, ou des listes plus longues, qu’aucun formulaire d’ici n’en accepte.</h1>')
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect((await raw({ path: '/auth/login' })).status).toBe(200)
+  })
+
+  it('answers 400 to stops[3000].city on the new-load form, urlencoded, as a data request and as multipart', async () => {
+    const page = await raw({ method: 'POST', path: '/dashboard/loads/new', headers: { ...FORM, Cookie: cookie }, body: 'stops[3000].city=x' })
+    expect(page.status).toBe(400)
+    expect(page.body).toContain('<h1>This form has more fields, or longer lists, than any form here accepts.</h1>')
+    const data = await raw({ method: 'POST', path: '/dashboard/loads/new.data', headers: { ...FORM, Cookie: cookie }, body: 'stops%5B3000%5D.city=x' })
+    expect(data.status).toBe(400)
+    const boundary = 'limit-boundary'
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="stops[3000].city"', '', 'x', `--${boundary}--`, ''].join('\r\n')
+    const parts = await raw({
+      method: 'POST',
+      path: '/dashboard/loads/new',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Cookie: cookie },
+      body: multipart,
+    })
+    expect(parts.status).toBe(400)
+  })
+
+  it('answers the API with validation_failed, and refuses more fields than any form has', async () => {
+    const boundary = 'api-boundary'
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="x[10000000]"', '', '1', `--${boundary}--`, ''].join('\r\n')
+    const api = await raw({
+      method: 'POST',
+      path: '/api/loads/import',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${org.users.admin.token}` },
+      body: multipart,
+    })
+    expect(api.status).toBe(400)
+    expect(json(api)).toEqual({ error: { code: 'validation_failed', message: 'This form has more fields, or longer lists, than any form here accepts.' } })
+    const many = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body: Array.from({ length: 5001 }, () => 'a=1').join('&') })
+    expect(many.status).toBe(400)
+  })
+
+  it('lets a form with the longest real lists through to its action', async () => {
+    const body = `email=nobody%40x.test&password=wrong-password&items[99].title=x&stops[19].city=y`
+    const answer = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body })
+    expect(answer.body).not.toContain('longer lists')
+    expect(answer.body).toContain('name="password"')
+  })
+})
+
 describe('the server process', () => {
   it('logged no unexpected server error through all of the above', () => {
     expect(server.output()).not.toMatch(/Unexpected Server Error|TypeError|ECONNRESET/)

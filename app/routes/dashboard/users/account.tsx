@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { uploadLimit } from '~/utils/upload-limit'
 import { useTranslation } from '~/utils/use-translation'
 import { data, Form, href, useNavigation } from 'react-router'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -29,7 +30,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/account'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['users', 'auth'] }
+// The profile picture form posts here: a 2 MB picture, collected by the edge up to this.
+export const handle = { i18n: ['users', 'auth'], upload: uploadLimit(AVATAR_MAX_BYTES) }
 
 const SELF = href('/dashboard/user/account')
 
