@@ -97,7 +97,7 @@ const idempotencyKeyParameter = {
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: 255 },
   description:
-    'Any unique string (a UUID). A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing; the same key with another body is 422 idempotency_mismatch; while the first request runs, 409.',
+    'Any unique string (a UUID). A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing; the same key with another method, path, query string or body is 422 idempotency_mismatch; while the first request runs, 409. The credential is checked first: a revoked one gets 401, never the stored answer.',
 }
 
 type Resource = {
