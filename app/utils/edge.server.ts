@@ -169,17 +169,20 @@ function cors(req: Request, res: Response): 'answered' | 'allowed' | null {
   return 'answered'
 }
 
-/** The origins a browser on this site sends: the one the request came to, and APP_URL's. */
+/**
+ * The origins a browser on this site sends: APP_URL's when it is set (the Host header is the
+ * client's to write, so it proves nothing), else the one the request came to.
+ */
 function ownOrigins(req: Request) {
-  const origins = new Set([`${req.protocol}://${req.host}`])
-  if (process.env.HTTPS === 'true') origins.add(`https://${req.host}`)
   if (process.env.APP_URL) {
     try {
-      origins.add(new URL(process.env.APP_URL).origin)
+      return new Set([new URL(process.env.APP_URL).origin])
     } catch {
       // env.server.ts reports a malformed APP_URL
     }
   }
+  const origins = new Set([`${req.protocol}://${req.host}`])
+  if (process.env.HTTPS === 'true') origins.add(`https://${req.host}`)
   return origins
 }
 

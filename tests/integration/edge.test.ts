@@ -188,15 +188,24 @@ describe('cross-site requests', () => {
     expect(json(api)).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not accepted here.' } })
   })
 
-  it('accepts this site (as addressed, or APP_URL) and clients that send neither header', async () => {
-    const language = (headers: Record<string, string>) =>
-      raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
-    const accepted: Record<string, string>[] = [{ Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, { Origin: APP_URL }, {}]
+  const language = (headers: Record<string, string>) =>
+    raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
+
+  it('accepts this site (APP_URL) and clients that send neither header', async () => {
+    const accepted: Record<string, string>[] = [{ Origin: APP_URL, 'Sec-Fetch-Site': 'same-origin' }, {}]
     for (const headers of accepted) {
       const answer = await language(headers)
       expect(answer.status, JSON.stringify(headers)).toBe(302)
       expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=fr')
     }
+  })
+
+  it('compares Origin with APP_URL, not with the Host header the client wrote', async () => {
+    const forged = await language({ Host: 'evil.example', Origin: 'http://evil.example' })
+    expect(forged.status).toBe(403)
+    expect(forged.headers['set-cookie']).toBeUndefined()
+    // With APP_URL set, the address the request came to is not this site's origin either.
+    expect((await language({ Origin: `http://127.0.0.1:${port}` })).status).toBe(403)
   })
 })
 
