@@ -112,21 +112,35 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/**
+ * Headers every answer gets unless its route set its own: given just before the head is written,
+ * so a route's value (a document's nosniff, the avatar's day of caching) is the only one, never
+ * appended to the edge's (`nosniff, nosniff`; `private, no-store, private, max-age=86400`).
+ */
+function defaultHeaders(res: Response, headers: Record<string, string>) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(headers)) if (!this.hasHeader(name)) this.setHeader(name, value)
+    return (writeHead as (...args: unknown[]) => Response).apply(this, args)
+  } as Response['writeHead']
+}
+
 function securityHeaders(req: Request, res: Response, dev: boolean) {
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  }
   delete req.headers[CSP_NONCE_HEADER]
   // Vite's dev server injects inline scripts of its own: no policy in development.
   if (!dev) {
     const nonce = randomBytes(16).toString('base64')
     req.headers[CSP_NONCE_HEADER] = nonce
-    res.setHeader(
-      'Content-Security-Policy',
-      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
-    )
+    headers['Content-Security-Policy'] =
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`
   }
-  if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (process.env.HTTPS === 'true') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  defaultHeaders(res, headers)
 }
 
 /**
@@ -381,8 +395,8 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   )
 }
 
-/** After the static files: pages, data requests, resource routes, API answers and redirects. */
+/** After the static files: pages, data requests, resource routes, API answers and redirects, unless the route says otherwise. */
 export function noStore(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('Cache-Control', 'private, no-store')
+  defaultHeaders(res, { 'Cache-Control': 'private, no-store' })
   next()
 }

@@ -285,6 +285,35 @@ describe('Cache-Control', () => {
     ])
   })
 
+  it('has one owner per header: a route that sets its own value sends only it', async () => {
+    const csv = await raw({ path: '/dashboard/trucks/export', headers: { Cookie: cookie } })
+    expect([csv.status, csv.headers['cache-control']]).toEqual([200, 'private, no-store'])
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    const avatarForm = new FormData()
+    avatarForm.append('intent', 'avatar')
+    avatarForm.append('avatar', new File([png], 'me.png', { type: 'image/png' }))
+    const saved = await fetch(`${server.base}/dashboard/user/account`, { method: 'POST', headers: { Cookie: cookie }, body: avatarForm, redirect: 'manual' })
+    expect(saved.status).toBe(302)
+    const avatar = await raw({ path: `/resources/avatar/${org.users.admin.id}`, headers: { Cookie: cookie } })
+    expect([avatar.status, avatar.headers['cache-control'], avatar.headers['x-content-type-options']]).toEqual([200, 'private, max-age=86400', 'nosniff'])
+
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: `Header Broker ${Date.now()}` } })
+    const load = await prisma.load.create({ data: { organizationId: org.organization.id, brokerId: broker.id, loadNumber: `HDR-${Date.now()}` } })
+    const documentForm = new FormData()
+    documentForm.append('kind', 'bols')
+    documentForm.append('file', new File([Buffer.from('%PDF-1.4\n%%EOF\n')], 'bol.pdf', { type: 'application/pdf' }))
+    const uploaded = await fetch(`${server.base}/api/loads/${load.id}/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${org.users.admin.token}` },
+      body: documentForm,
+    })
+    expect(uploaded.status).toBe(201)
+    const { data: document } = (await uploaded.json()) as { data: { url: string } }
+    const download = await raw({ path: document.url, headers: { Authorization: `Bearer ${org.users.admin.token}` } })
+    expect([download.status, download.headers['x-content-type-options'], download.headers['cache-control']]).toEqual([200, 'nosniff', 'private, no-store'])
+  })
+
   it('leaves the long-lived caching of /assets alone', async () => {
     const asset = fs.readdirSync('build/client/assets').find((name) => name.endsWith('.js'))
     const answer = await raw({ path: `/assets/${asset}` })
