@@ -71,7 +71,7 @@ const { answerClientError, edge, noStore, trustProxySetting, uploadLimitsOf } = 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
-// The uploads the route modules declare (`handle.upload`), read from the build once it is loaded.
+// The uploads the route modules declare (their `upload` export), read from the build once it is loaded.
 let uploadLimit: import('./app/utils/edge.server.ts').UploadLimitOf = () => null
 app.use(edge({ dev, uploadLimit: (path) => uploadLimit(path) }))
 // Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default

@@ -23,10 +23,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 /** The upload a path's route declares, or null: given by server.ts, which has the route modules. */
 export type UploadLimitOf = (path: string) => UploadLimit | null | Promise<UploadLimit | null>
 
-type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } }
+type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
 
 /**
- * The uploads the route modules declare in `handle.upload`, by path: the deepest route matching the
+ * The uploads the route modules declare (their `upload` export), by path: the deepest route matching the
  * path (a React Router data request, `….data`, is the same route) decides.
  */
 export function uploadLimitsOf(routes: Record<string, RouteEntry | undefined>): (path: string) => UploadLimit | null {
@@ -34,7 +34,7 @@ export function uploadLimitsOf(routes: Record<string, RouteEntry | undefined>): 
   const nodes = new Map<string, Node>()
   for (const entry of Object.values(routes)) {
     if (!entry) continue
-    const upload = (entry.module.handle as { upload?: UploadLimit } | undefined)?.upload
+    const upload = (entry.module as { upload?: UploadLimit }).upload
     const node = { id: entry.id, path: entry.path, caseSensitive: entry.caseSensitive, upload, ...(entry.index ? { index: true } : { children: [] }) } as Node
     nodes.set(entry.id, node)
   }

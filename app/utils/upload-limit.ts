@@ -1,6 +1,6 @@
 /**
- * What a route that accepts a file declares in its `handle` (`handle.upload`), next to the action
- * that takes the file: the most bytes its request body may have, and whether the action parses
+ * What a route that accepts a file declares as its `upload` export, next to the action that
+ * takes the file: the most bytes its request body may have, and whether the action parses
  * the body as a stream. The request edge (app/utils/edge.server.ts) enforces it before the route
  * runs: a collected body up to `maxBytes` instead of the usual 1 MB, or a streamed multipart body
  * passed on as it arrives, turned away at once when it declares more. server.ts reads the

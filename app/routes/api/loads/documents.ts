@@ -7,7 +7,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/documents'
 
 /** Streamed to storage as it arrives (app/models/load-document.server.ts): never collected by the edge. */
-export const handle = { upload: uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true }) }
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 /**
  * POST /api/loads/{id}/documents, multipart (`kind`, `file`): 201 with the document. The file is

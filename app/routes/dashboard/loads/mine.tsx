@@ -22,8 +22,10 @@ import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-// A driver's document upload posts here: streamed to storage, never collected by the edge.
-export const handle = { i18n: ['loads'], upload: uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true }) }
+export const handle = { i18n: ['loads'] }
+
+/** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 const HERE = href('/dashboard/loads/mine')
 

@@ -31,8 +31,10 @@ import { DetailItem } from '~/components/ui/details'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-// The document upload form posts here: streamed to storage, never collected by the edge.
-export const handle = { i18n: ['loads', 'trailers', 'customFields'], upload: uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true }) }
+export const handle = { i18n: ['loads', 'trailers', 'customFields'] }
+
+/** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 const LIST = href('/dashboard/loads/list')
 

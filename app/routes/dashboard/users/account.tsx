@@ -30,8 +30,10 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/account'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-// The profile picture form posts here: a 2 MB picture, collected by the edge up to this.
-export const handle = { i18n: ['users', 'auth'], upload: uploadLimit(AVATAR_MAX_BYTES) }
+export const handle = { i18n: ['users', 'auth'] }
+
+/** The profile picture form posts here: a 2 MB picture, collected by the edge up to this (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(AVATAR_MAX_BYTES)
 
 const SELF = href('/dashboard/user/account')
 
