@@ -75,6 +75,10 @@ const cn: Catalogue = {
       title: '500 服务器内部错误',
       description: '系统出错，请稍后重试。',
     },
+    '503': {
+      title: '暂时无法使用',
+      description: 'Freightdesk 目前无法连接数据库，请稍后再试。',
+    },
     goHome: '返回首页',
     conflict: '在您编辑期间，其他人已保存了此记录。您的更改未保存。',
     conflictReload: '加载最新版本',

@@ -73,6 +73,10 @@ const en = {
       title: '500 Internal Server Error',
       description: 'There was an error, please try again later.',
     },
+    '503': {
+      title: 'Briefly unavailable',
+      description: 'Freightdesk cannot reach its database right now. Please try again in a moment.',
+    },
     goHome: 'Go to home',
     conflict: 'Someone else saved this record while you were editing it. Your changes were not saved.',
     conflictReload: 'Load the latest version',

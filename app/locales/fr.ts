@@ -75,6 +75,10 @@ const fr: Catalogue = {
       title: '500 Erreur interne du serveur',
       description: 'Une erreur est survenue. Veuillez réessayer plus tard.',
     },
+    '503': {
+      title: 'Momentanément indisponible',
+      description: 'Freightdesk ne peut pas joindre sa base de données pour l’instant. Réessayez dans un instant.',
+    },
     goHome: 'Retour à l’accueil',
     conflict: 'Quelqu’un d’autre a enregistré cette fiche pendant que vous la modifiiez. Vos modifications n’ont pas été enregistrées.',
     conflictReload: 'Charger la dernière version',

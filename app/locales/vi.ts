@@ -75,6 +75,10 @@ const vi: Catalogue = {
       title: '500 Lỗi máy chủ nội bộ',
       description: 'Đã xảy ra lỗi, vui lòng thử lại sau.',
     },
+    '503': {
+      title: 'Tạm thời không khả dụng',
+      description: 'Freightdesk hiện không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau giây lát.',
+    },
     goHome: 'Về trang chủ',
     conflict: 'Người khác đã lưu bản ghi này trong lúc bạn đang chỉnh sửa. Các thay đổi của bạn chưa được lưu.',
     conflictReload: 'Tải phiên bản mới nhất',
