@@ -179,6 +179,16 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return parseOrThrow(schema, input)
 }
 
+/**
+ * An action's body (send, void, a status move …): optional, so no body and no Content-Type reads
+ * as `{}` (the schema then says what is missing); any body is read as readBody reads it.
+ */
+export async function readActionBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const text = request.body ? await request.text() : ''
+  if (text.trim() === '') return parseOrThrow(schema, {})
+  return readBody(new Request(request.url, { method: request.method, headers: request.headers, body: text }), schema)
+}
+
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
   if (!result.success) {

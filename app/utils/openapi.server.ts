@@ -69,7 +69,7 @@ const listResponse = (schema: JsonSchema) => ({
     'text/csv': { schema: { type: 'string' } },
   },
 })
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } })
+const jsonBody = (schema: JsonSchema, required = true) => ({ required, content: { 'application/json': { schema } } })
 const notJson = errorResponse('unsupported_media_type: the body is not sent as application/json (or a +json type).')
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const versionParameter = {
@@ -292,7 +292,8 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       description,
       operationId,
       parameters: [idParameter],
-      requestBody: jsonBody(input(InvoiceActionSchema)),
+      // Optional: no body and no Content-Type is fine; without `version` the invoice's state decides.
+      requestBody: jsonBody(input(InvoiceActionSchema), false),
       responses: {
         '200': dataResponse('The invoice.', invoiceRecord()),
         '404': errorResponse('not_found'),
