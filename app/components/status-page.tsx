@@ -1,7 +1,7 @@
 import { useTranslation } from '~/utils/use-translation'
 import { ButtonLink } from '~/components/ui/button'
 
-const KNOWN = new Set([403, 404, 500])
+const KNOWN = new Set([403, 404, 500, 503])
 
 /** The 403 / 404 / 500 pages, also used by error boundaries. */
 export function StatusPage({ status, compact = false }: { status: number; compact?: boolean }) {

@@ -78,6 +78,10 @@ const cn: Catalogue = {
       title: '500 服务器内部错误',
       description: '系统出错，请稍后重试。',
     },
+    '503': {
+      title: '暂时无法使用',
+      description: 'Freightdesk 目前无法连接数据库，请稍后再试。',
+    },
     goHome: '返回首页',
     conflict: '在您编辑期间，其他人已保存了此记录。您的更改未保存。',
     conflictReload: '加载最新版本',
@@ -1348,6 +1352,7 @@ const cn: Catalogue = {
     payloadTooLarge: '请求体超过 1 MB。',
     headersTooLarge: '地址或请求头超过 16 KB。',
     badRequest: '请求格式错误。',
+    formTooLarge: '此表单的字段数量或列表长度超出了本站任何表单可接受的范围。',
     requestTimeout: '请求到达耗时过长。',
     unavailable: '服务暂时不可用，请稍后再试。',
   },

@@ -76,6 +76,10 @@ const en = {
       title: '500 Internal Server Error',
       description: 'There was an error, please try again later.',
     },
+    '503': {
+      title: 'Briefly unavailable',
+      description: 'Freightdesk cannot reach its database right now. Please try again in a moment.',
+    },
     goHome: 'Go to home',
     conflict: 'Someone else saved this record while you were editing it. Your changes were not saved.',
     conflictReload: 'Load the latest version',
@@ -1352,6 +1356,7 @@ const en = {
     payloadTooLarge: 'The request body is larger than 1 MB.',
     headersTooLarge: 'The address or the request headers are larger than 16 KB.',
     badRequest: 'The request is malformed.',
+    formTooLarge: 'This form has more fields, or longer lists, than any form here accepts.',
     requestTimeout: 'The request took too long to arrive.',
     unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   },

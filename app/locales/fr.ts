@@ -78,6 +78,10 @@ const fr: Catalogue = {
       title: '500 Erreur interne du serveur',
       description: 'Une erreur est survenue. Veuillez réessayer plus tard.',
     },
+    '503': {
+      title: 'Momentanément indisponible',
+      description: 'Freightdesk ne peut pas joindre sa base de données pour l’instant. Réessayez dans un instant.',
+    },
     goHome: 'Retour à l’accueil',
     conflict: 'Quelqu’un d’autre a enregistré cette fiche pendant que vous la modifiiez. Vos modifications n’ont pas été enregistrées.',
     conflictReload: 'Charger la dernière version',
@@ -1362,6 +1366,7 @@ const fr: Catalogue = {
     payloadTooLarge: 'Le corps de la requête dépasse 1 Mo.',
     headersTooLarge: 'L’adresse ou les en-têtes de la requête dépassent 16 Ko.',
     badRequest: 'La requête est mal formée.',
+    formTooLarge: 'Ce formulaire contient plus de champs, ou des listes plus longues, qu’aucun formulaire d’ici n’en accepte.',
     requestTimeout: 'La requête a mis trop de temps à arriver.',
     unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   },

@@ -78,6 +78,10 @@ const vi: Catalogue = {
       title: '500 Lỗi máy chủ nội bộ',
       description: 'Đã xảy ra lỗi, vui lòng thử lại sau.',
     },
+    '503': {
+      title: 'Tạm thời không khả dụng',
+      description: 'Freightdesk hiện không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau giây lát.',
+    },
     goHome: 'Về trang chủ',
     conflict: 'Người khác đã lưu bản ghi này trong lúc bạn đang chỉnh sửa. Các thay đổi của bạn chưa được lưu.',
     conflictReload: 'Tải phiên bản mới nhất',
@@ -1357,6 +1361,7 @@ const vi: Catalogue = {
     payloadTooLarge: 'Nội dung yêu cầu lớn hơn 1 MB.',
     headersTooLarge: 'Địa chỉ hoặc phần tiêu đề của yêu cầu lớn hơn 16 KB.',
     badRequest: 'Yêu cầu không đúng định dạng.',
+    formTooLarge: 'Biểu mẫu này có nhiều trường hơn, hoặc danh sách dài hơn, mức mà mọi biểu mẫu ở đây chấp nhận.',
     requestTimeout: 'Yêu cầu mất quá nhiều thời gian để đến.',
     unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
   },

@@ -503,7 +503,7 @@ async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string;
 }
 
 /** A draft is sent: from now on it is kept (void it rather than delete it), takes payments, and its email is queued. */
-export async function sendInvoice(actor: Actor, id: string, version: number, now = new Date()) {
+export async function sendInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     if (before.status !== 'draft') throw new DomainError('invalid_transition', `invoices.errors.send.${before.status}`)
@@ -513,7 +513,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number, now
 }
 
 /** "Email again": a sent invoice's email queued once more (after a failure, or a new billing address). */
-export async function emailInvoiceAgain(actor: Actor, id: string, version: number) {
+export async function emailInvoiceAgain(actor: Actor, id: string, version: number | undefined) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     if (before.status === 'draft' || before.status === 'void') throw new DomainError('invalid_transition', `invoices.errors.email.${before.status}`)
@@ -531,7 +531,7 @@ export async function emailInvoiceAgain(actor: Actor, id: string, version: numbe
 }
 
 /** Void: the invoice stays for the record at zero effect and its loads are billable again. Not while payments are on it. */
-export async function voidInvoice(actor: Actor, id: string, version: number, now = new Date()) {
+export async function voidInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     if (before.status === 'void') throw new DomainError('invalid_transition', 'invoices.errors.voidAlready')

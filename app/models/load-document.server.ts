@@ -88,7 +88,7 @@ function concat(chunks: Uint8Array[], length: number) {
  * answer reaches a browser that is still sending instead of a reset connection; the parser's cap
  * (DRAIN_BYTES) bounds how much is read for nothing.
  */
-async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }) {
+async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }, signal: AbortSignal) {
   let head: Uint8Array[] = []
   let headLength = 0
   let total = 0
@@ -99,9 +99,16 @@ async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?:
     else refusal = fileError('unsupported_media_type', 'loads.documents.errors.type')
   }
   const reader = stream.getReader()
+  // A client gone mid-upload ends the body but never this part's stream: stop on the signal instead.
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(signal.reason ?? new Error('aborted'))
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
+  })
+  aborted.catch(() => {})
   try {
     for (;;) {
-      const { done, value } = await reader.read()
+      const { done, value } = await Promise.race([reader.read(), aborted])
       if (done) break
       if (refusal) continue
       total += value.byteLength
@@ -152,8 +159,13 @@ async function receive(request: Request, organizationId: string, loadId: string)
   if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', 'loads.documents.errors.notMultipart')
   const storage = fileStorage()
   let stored: Stored | undefined
+  // The parser calls this for every part without waiting for the one before: the first file part
+  // claims the upload before anything is written, and a second one is refused before it is.
+  let writing: Promise<number> | undefined
+  const failed = new AbortController()
+  const signal = AbortSignal.any([request.signal, failed.signal])
   const upload = async (file: FileUpload) => {
-    if (file.fieldName !== 'file' || stored) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
+    if (file.fieldName !== 'file' || writing) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
     // A form posted with no file chosen sends an empty part without a name: no file.
     if (file.name === '') {
       await file.stream().pipeTo(new WritableStream())
@@ -161,7 +173,8 @@ async function receive(request: Request, organizationId: string, loadId: string)
     }
     const found: { type?: LoadDocumentType } = {}
     const key = storageKey(organizationId, loadId)
-    const sizeBytes = await storage.put(key, checkedBytes(file.stream(), found))
+    writing = storage.put(key, checkedBytes(file.stream(), found, signal))
+    const sizeBytes = await writing
     stored = { key, sizeBytes, contentType: found.type!, fileName: safeFileName(file.name, LOAD_DOCUMENT_TYPES[found.type!]) }
     return key
   }
@@ -170,6 +183,9 @@ async function receive(request: Request, organizationId: string, loadId: string)
     // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
     form = await parseFormData(request, { maxFileSize: DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
   } catch (error) {
+    // A write still running (the body failed or a later part was refused) stops and removes its bytes.
+    failed.abort()
+    await writing?.catch(() => {})
     if (stored) await storage.delete(stored.key)
     const cause = error instanceof Error && error.cause ? error.cause : error
     if (isDomainError(cause)) throw cause

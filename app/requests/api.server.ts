@@ -62,11 +62,21 @@ async function verifyToken(credential: string): Promise<JWTPayload> {
 /** Who is calling: a signed-in user (login token) or the user an API key acts as, with the key's scope. */
 export type ApiUser = SessionUser | ApiKeyUser
 
+/** Who each request is, once asked: the idempotency check and the handler ask for the same request. */
+const apiUsers = new WeakMap<Request, Promise<ApiUser>>()
+
 /**
  * `Authorization: Bearer <login token or API key>`. The credential's rate limit is counted while
- * it is looked up (both are one query), once the credential is known to be well formed.
+ * it is looked up (both are one query), once the credential is known to be well formed; asked
+ * again for the same request, the first answer (or refusal) stands.
  */
-export async function requireApiUser(request: Request): Promise<ApiUser> {
+export function requireApiUser(request: Request): Promise<ApiUser> {
+  let user = apiUsers.get(request)
+  if (!user) apiUsers.set(request, (user = authenticate(request)))
+  return user
+}
+
+async function authenticate(request: Request): Promise<ApiUser> {
   const credential = bearerCredential(request)
   if (!credential) throw new DomainError('unauthorized', 'api.unauthorized')
   if (isApiKey(credential)) {
@@ -169,6 +179,16 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return parseOrThrow(schema, input)
 }
 
+/**
+ * An action's body (send, void, a status move …): optional, so no body and no Content-Type reads
+ * as `{}` (the schema then says what is missing); any body is read as readBody reads it.
+ */
+export async function readActionBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const text = request.body ? await request.text() : ''
+  if (text.trim() === '') return parseOrThrow(schema, {})
+  return readBody(new Request(request.url, { method: request.method, headers: request.headers, body: text }), schema)
+}
+
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
   if (!result.success) {
@@ -210,7 +230,13 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
   try {
     await consumeIpLimit(request, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
     response =
-      options.idempotency !== false && wantsIdempotency(request) ? await idempotent(request, () => answer(request, handler)) : await answer(request, handler)
+      options.idempotency !== false && wantsIdempotency(request)
+        ? await idempotent(
+            request,
+            () => answer(request, handler),
+            () => requireApiUser(request),
+          )
+        : await answer(request, handler)
   } catch (error) {
     response = errorResponse(request, error)
   }

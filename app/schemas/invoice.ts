@@ -81,8 +81,8 @@ export type InvoiceInput = z.infer<typeof InvoiceSchema>
 export const InvoiceUpdateSchema = withVersion(InvoiceFields).superRefine(invoiceRules)
 export type InvoiceUpdate = z.infer<typeof InvoiceUpdateSchema>
 
-/** Send, void: the version the client saw. */
-export const InvoiceActionSchema = z.object({ version: VersionSchema })
+/** Send, void, email: the version the client saw, when it sends one (else the invoice's current state decides). */
+export const InvoiceActionSchema = z.object({ version: VersionSchema.optional() })
 
 /** `POST /api/invoice/{id}/payments` and the "Record payment" form. */
 export const PaymentSchema = z.object({
@@ -90,7 +90,8 @@ export const PaymentSchema = z.object({
   paidAt: dateOnly(),
   method: z.enum(PAYMENT_METHODS, { error: 'validation.choice' }).default('ach'),
   reference: optionalText(100),
-  version: VersionSchema,
+  // Appending a payment never needs the invoice's version; one that is sent is still checked.
+  version: VersionSchema.optional(),
 })
 export type PaymentInput = z.infer<typeof PaymentSchema>
 

@@ -128,7 +128,8 @@ export type LoadUpdate = z.infer<typeof LoadUpdateSchema>
 /** A status move (`POST /api/loads/{id}/status`, the page's status buttons). */
 export const LoadStatusMoveSchema = z.object({
   status: z.enum(LOAD_STATUSES, { error: 'validation.choice' }),
-  version: VersionSchema,
+  // Optional for an action: when absent, the status machine judges the move from the current status.
+  version: VersionSchema.optional(),
 })
 export type LoadStatusMove = z.infer<typeof LoadStatusMoveSchema>
 
@@ -142,7 +143,7 @@ export const StopEventSchema = z.object({
     .trim()
     .refine((value) => INSTANT.test(value) && realDateTime(value), 'validation.dateTime')
     .optional(),
-  version: VersionSchema,
+  version: VersionSchema.optional(),
 })
 export type StopEventInput = z.infer<typeof StopEventSchema>
 

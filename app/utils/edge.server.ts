@@ -9,45 +9,47 @@ import { randomBytes } from 'node:crypto'
 import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { languageInfo } from '../i18n'
 import { detectLanguage, getFixedT } from '../i18n.server'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { CSP_NONCE_HEADER } from './csp-nonce'
 import { errorStatus, type ErrorCode } from './errors.server'
+import type { UploadLimit } from './upload-limit'
 
-/** JSON and form bodies; file uploads will get their own streamed limit. */
+/** JSON and form bodies; a route that takes a file declares its own limit (app/utils/upload-limit.ts). */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
-/**
- * Paths that take a file upload, with their own limit (the route checks the file's size and type
- * itself). The avatar form allows a 2 MB picture plus the multipart envelope; `.data` is the same
- * action posted by React Router with JavaScript.
- */
-const UPLOAD_LIMITS: Array<[RegExp, number]> = [
-  [/^\/dashboard\/user\/account(\.data)?\/?$/, 2 * 1024 * 1024 + 64 * 1024],
-  // A CSV of loads: 10 MB (app/schemas/load-import-options.ts) plus the multipart envelope.
-  [/^\/api\/loads\/import\/?$/, 10 * 1024 * 1024 + 64 * 1024],
-]
+/** The upload a path's route declares, or null: given by server.ts, which has the route modules. */
+export type UploadLimitOf = (path: string) => UploadLimit | null | Promise<UploadLimit | null>
+
+type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
 
 /**
- * Streamed uploads: multipart bodies on these paths are passed on as they arrive, never collected
- * here; the route parses them as a stream and stops past its own limit (load documents: 15 MB,
- * app/models/load-document.server.ts). The limit here (15 MB plus the multipart envelope) turns a
- * declared larger body away at once. Other bodies on these paths keep the 1 MB collected limit.
+ * The uploads the route modules declare (their `upload` export), by path: the deepest route matching the
+ * path (a React Router data request, `….data`, is the same route) decides.
  */
-const STREAMED_UPLOAD_LIMITS: Array<[RegExp, number]> = [
-  [/^\/api\/loads\/[^/]+\/documents\/?$/, 15 * 1024 * 1024 + 64 * 1024],
-  [/^\/dashboard\/loads\/[^/]+(\.data)?\/?$/, 15 * 1024 * 1024 + 64 * 1024],
-]
-
-export function bodyLimitFor(path: string) {
-  return UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? BODY_LIMIT_BYTES
-}
-
-/** The limit of a streamed multipart upload on this path, or null when the body is collected first. */
-export function streamedUploadLimitFor(path: string, contentType: string | undefined) {
-  if (!(contentType ?? '').toLowerCase().startsWith('multipart/form-data')) return null
-  return STREAMED_UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? null
+export function uploadLimitsOf(routes: Record<string, RouteEntry | undefined>): (path: string) => UploadLimit | null {
+  type Node = RouteObject & { upload?: UploadLimit }
+  const nodes = new Map<string, Node>()
+  for (const entry of Object.values(routes)) {
+    if (!entry) continue
+    const upload = (entry.module as { upload?: UploadLimit }).upload
+    const node = { id: entry.id, path: entry.path, caseSensitive: entry.caseSensitive, upload, ...(entry.index ? { index: true } : { children: [] }) } as Node
+    nodes.set(entry.id, node)
+  }
+  const roots: Node[] = []
+  for (const entry of Object.values(routes)) {
+    if (!entry) continue
+    const parent = entry.parentId ? nodes.get(entry.parentId) : undefined
+    if (parent) (parent.children ??= []).push(nodes.get(entry.id)!)
+    else roots.push(nodes.get(entry.id)!)
+  }
+  return (path) => {
+    const page = path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, '')
+    const matches = matchRoutes(roots, page)
+    return (matches?.at(-1)?.route as Node | undefined)?.upload ?? null
+  }
 }
 
 /** What React Router's request handler accepts; anything else (TRACE, PROPFIND …) is a 405 here. */
@@ -110,21 +112,35 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/**
+ * Headers every answer gets unless its route set its own: given just before the head is written,
+ * so a route's value (a document's nosniff, the avatar's day of caching) is the only one, never
+ * appended to the edge's (`nosniff, nosniff`; `private, no-store, private, max-age=86400`).
+ */
+function defaultHeaders(res: Response, headers: Record<string, string>) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(headers)) if (!this.hasHeader(name)) this.setHeader(name, value)
+    return (writeHead as (...args: unknown[]) => Response).apply(this, args)
+  } as Response['writeHead']
+}
+
 function securityHeaders(req: Request, res: Response, dev: boolean) {
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  }
   delete req.headers[CSP_NONCE_HEADER]
   // Vite's dev server injects inline scripts of its own: no policy in development.
   if (!dev) {
     const nonce = randomBytes(16).toString('base64')
     req.headers[CSP_NONCE_HEADER] = nonce
-    res.setHeader(
-      'Content-Security-Policy',
-      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
-    )
+    headers['Content-Security-Policy'] =
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`
   }
-  if (process.env.HTTPS === 'true') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (process.env.HTTPS === 'true') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  defaultHeaders(res, headers)
 }
 
 /**
@@ -167,17 +183,20 @@ function cors(req: Request, res: Response): 'answered' | 'allowed' | null {
   return 'answered'
 }
 
-/** The origins a browser on this site sends: the one the request came to, and APP_URL's. */
+/**
+ * The origins a browser on this site sends: APP_URL's when it is set (the Host header is the
+ * client's to write, so it proves nothing), else the one the request came to.
+ */
 function ownOrigins(req: Request) {
-  const origins = new Set([`${req.protocol}://${req.host}`])
-  if (process.env.HTTPS === 'true') origins.add(`https://${req.host}`)
   if (process.env.APP_URL) {
     try {
-      origins.add(new URL(process.env.APP_URL).origin)
+      return new Set([new URL(process.env.APP_URL).origin])
     } catch {
       // env.server.ts reports a malformed APP_URL
     }
   }
+  const origins = new Set([`${req.protocol}://${req.host}`])
+  if (process.env.HTTPS === 'true') origins.add(`https://${req.host}`)
   return origins
 }
 
@@ -209,34 +228,90 @@ function check(req: Request, corsAllowed: boolean): Refusal | null {
 }
 
 /**
+ * Form field names are expanded into objects and lists by Conform (`stops[2].city` is the city of
+ * the third stop): one field named `x[10000000]` made a list of ten million entries and ran the
+ * server out of memory, `stops[3000].city` kept it busy for 48 s. So a form body is read for its
+ * names before any route sees it: no index past `listLength - 1`, no name deeper than `depth`
+ * segments, no more than `fields` fields. Generous for real forms: the longest list a form sends
+ * is an invoice's 100 lines (app/schemas/invoice-options.ts; tests/unit/form-limits.test.ts
+ * holds these above every list's maximum).
+ */
+export const FORM_LIMITS = { fields: 5000, listLength: 200, depth: 8 }
+
+/** A field name Conform would expand past FORM_LIMITS. */
+export function formNameOverLimit(name: string) {
+  if (name.split(/[.[]/).length > FORM_LIMITS.depth) return true
+  for (const [, digits] of name.matchAll(/\[(\d+)\]/g)) if (Number(digits) >= FORM_LIMITS.listLength) return true
+  return false
+}
+
+/**
+ * The field names of a collected form body: every key of an urlencoded body; in a multipart body
+ * the `name` of every part's Content-Disposition, found after each occurrence of the boundary (a
+ * superset of the parts the parser finds, so no part escapes the check).
+ */
+export function formFieldNames(body: Buffer, contentType: string): string[] {
+  const type = contentType.split(';')[0].trim().toLowerCase()
+  if (type === 'application/x-www-form-urlencoded') return [...new URLSearchParams(body.toString('utf8')).keys()]
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType)
+  if (type !== 'multipart/form-data' || !boundary) return []
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`, 'latin1')
+  const names: string[] = []
+  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) {
+    const head = body.subarray(at + delimiter.length, at + delimiter.length + 8 * 1024).toString('latin1')
+    const end = head.indexOf('\r\n\r\n')
+    const name = /\bname="([^"]*)"/i.exec(end === -1 ? head : head.slice(0, end))?.[1]
+    if (name !== undefined) names.push(name)
+    if (names.length > FORM_LIMITS.fields) break
+  }
+  return names
+}
+
+function formOverLimit(chunks: Buffer[], contentType: string) {
+  if (!FORM_TYPES.has(contentType.split(';')[0].trim().toLowerCase())) return false
+  const names = formFieldNames(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), contentType)
+  return names.length > FORM_LIMITS.fields || names.some(formNameOverLimit)
+}
+
+type Received = { outcome: 'complete'; chunks: Buffer[] } | { outcome: 'too-large' | 'aborted' }
+
+/**
  * Collects the body before the route runs, so a route never sees a cut-off body and memory stays
  * at most `limit` per request. Chunks are caught as Node's parser pushes them into the request
  * stream and pushed on when the body is complete; past the limit they are dropped as they arrive.
  */
-function receiveBody(req: IncomingMessage, limit: number): Promise<'complete' | 'too-large' | 'aborted'> {
-  if (req.complete) return Promise.resolve(req.readableLength > limit ? 'too-large' : 'complete')
+function receiveBody(req: IncomingMessage, limit: number): Promise<Received> {
+  if (req.complete) {
+    if (req.readableLength > limit) return Promise.resolve({ outcome: 'too-large' })
+    // Already buffered in the stream (a pipelined request): read it and put it back for the route.
+    const held = (req.read() as Buffer | null) ?? Buffer.alloc(0)
+    if (held.length) req.unshift(held)
+    return Promise.resolve({ outcome: 'complete', chunks: [held] })
+  }
   return new Promise((resolve) => {
     const push = req.push
-    const chunks: Buffer[] = []
-    let size = req.readableLength
+    // What the parser pushed before this hook (with the headers' packet) is held with the rest.
+    const early = req.readableLength > 0 ? (req.read() as Buffer | null) : null
+    const chunks: Buffer[] = early ? [early] : []
+    let size = early?.length ?? 0
     req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
       if (chunk === null) {
         req.push = push
         if (size <= limit) for (const held of chunks) push.call(req, held)
         const result = push.call(req, null, encoding)
-        resolve(size <= limit ? 'complete' : 'too-large')
+        resolve(size <= limit ? { outcome: 'complete', chunks } : { outcome: 'too-large' })
         return result
       }
       size += chunk.length
       if (size > limit) {
         chunks.length = 0
-        resolve('too-large')
+        resolve({ outcome: 'too-large' })
         return true
       }
       chunks.push(chunk)
       return true
     }
-    req.once('aborted', () => resolve('aborted'))
+    req.once('aborted', () => resolve({ outcome: 'aborted' }))
   })
 }
 
@@ -262,8 +337,8 @@ function tooLarge(req: Request, res: Response, declaredLength: number) {
 }
 
 /** Mount first: everything before the static files and React Router. */
-export function edge({ dev }: { dev: boolean }) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLimit?: UploadLimitOf }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     // The app reads the client address from this header; never trust a copy sent by the client.
     delete req.headers[CLIENT_IP_HEADER]
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -274,14 +349,18 @@ export function edge({ dev }: { dev: boolean }) {
     const refusal = check(req, allowed === 'allowed')
     if (refusal) return refuse(req, res, refusal)
     const length = Number(req.get('content-length') ?? 0)
-    const streamed = SAFE_METHODS.has(req.method) ? null : streamedUploadLimitFor(req.path, req.get('content-type'))
-    if (streamed !== null) return length > streamed ? tooLarge(req, res, length) : next()
-    const limit = bodyLimitFor(req.path)
+    const upload = SAFE_METHODS.has(req.method) ? null : await uploadLimit(req.path)
+    const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+    // A streamed upload's route parses the body as it arrives; its other bodies keep the 1 MB limit.
+    if (upload?.streamed && multipart) return length > upload.maxBytes ? tooLarge(req, res, length) : next()
+    const limit = upload && !upload.streamed ? upload.maxBytes : BODY_LIMIT_BYTES
     if (length > limit) return tooLarge(req, res, length)
     if (length === 0 && req.get('transfer-encoding') === undefined) return next()
-    receiveBody(req, limit).then((outcome) => {
-      if (outcome === 'complete') next()
-      else if (outcome === 'too-large') tooLarge(req, res, length)
+    receiveBody(req, limit).then((received) => {
+      if (received.outcome === 'too-large') return tooLarge(req, res, length)
+      if (received.outcome !== 'complete') return
+      if (formOverLimit(received.chunks, req.get('content-type') ?? '')) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.formTooLarge' })
+      next()
     })
   }
 }
@@ -316,8 +395,8 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   )
 }
 
-/** After the static files: pages, data requests, resource routes, API answers and redirects. */
+/** After the static files: pages, data requests, resource routes, API answers and redirects, unless the route says otherwise. */
 export function noStore(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('Cache-Control', 'private, no-store')
+  defaultHeaders(res, { 'Cache-Control': 'private, no-store' })
   next()
 }

@@ -63,6 +63,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false
   const { code, meta, message } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } }; message?: unknown }
   if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return true
+  // Every transaction API error is P2028; only this one means every connection was busy (the pool is exhausted).
+  if (code === 'P2028' && typeof message === 'string' && message.includes('Unable to start a transaction in the given time')) return true
   const cause = meta?.driverAdapterError?.cause
   if (cause?.kind && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true
   // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown), and

@@ -5,7 +5,10 @@
  * is stored for 24 hours and replayed with `Idempotent-Replayed: true`. The same key with another
  * method, path or body is 422 `idempotency_mismatch`; while the first is still running, 409. An
  * answer that is not a 2xx wrote nothing (every refusal answers before writing), so it is not kept
- * and a retry runs again. Requests without a credential are not tracked.
+ * and a retry runs again. Requests without a credential are not tracked. The caller is
+ * authenticated (`authenticate`) before any stored answer is looked up: a revoked credential
+ * replays nothing. The method, path and query string are all part of the request compared
+ * (`?dryRun=true` and the real import are two requests).
  */
 import { randomUUID } from 'node:crypto'
 import { bearerCredential } from './bearer'
@@ -20,13 +23,15 @@ export function wantsIdempotency(request: Request) {
   return request.method === 'POST' && request.headers.has('Idempotency-Key')
 }
 
-export async function idempotent(request: Request, run: () => Promise<Response>): Promise<Response> {
+export async function idempotent(request: Request, run: () => Promise<Response>, authenticate: () => Promise<unknown>): Promise<Response> {
   const key = (request.headers.get('Idempotency-Key') ?? '').trim()
   if (!KEY.test(key)) throw new DomainError('validation_failed', 'api.idempotencyKeyInvalid')
   const credential = bearerCredential(request)
   if (!credential) return run()
+  await authenticate()
   const principal = sha256(credential)
-  const path = new URL(request.url).pathname
+  const url = new URL(request.url)
+  const path = `${url.pathname}${url.search}`
   // The edge has already received the whole body (at most 1 MB), so reading a copy is cheap.
   const requestHash = sha256(`${request.method} ${path}\n${await request.clone().text()}`)
 

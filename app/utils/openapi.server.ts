@@ -70,7 +70,7 @@ const listResponse = (schema: JsonSchema) => ({
     'text/csv': { schema: { type: 'string' } },
   },
 })
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } })
+const jsonBody = (schema: JsonSchema, required = true) => ({ required, content: { 'application/json': { schema } } })
 const notJson = errorResponse('unsupported_media_type: the body is not sent as application/json (or a +json type).')
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const versionParameter = {
@@ -98,7 +98,7 @@ const idempotencyKeyParameter = {
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: 255 },
   description:
-    'Any unique string (a UUID). A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing; the same key with another body is 422 idempotency_mismatch; while the first request runs, 409.',
+    'Any unique string (a UUID). A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing; the same key with another method, path, query string or body is 422 idempotency_mismatch; while the first request runs, 409. The credential is checked first: a revoked one gets 401, never the stored answer.',
 }
 
 type Resource = {
@@ -293,7 +293,8 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       description,
       operationId,
       parameters: [idParameter],
-      requestBody: jsonBody(input(InvoiceActionSchema)),
+      // Optional: no body and no Content-Type is fine; without `version` the invoice's state decides.
+      requestBody: jsonBody(input(InvoiceActionSchema), false),
       responses: {
         '200': dataResponse('The invoice.', invoiceRecord()),
         '404': errorResponse('not_found'),

@@ -3,7 +3,10 @@
  * on the JSON API, against this file's database.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import * as loadImport from '~/routes/api/loads/import'
 import * as trucks from '~/routes/api/trucks/collection'
+import { loadImportTemplate } from '~/schemas/load-import-options'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import * as truckItem from '~/routes/api/trucks/item'
 import { prisma } from '~/utils/db.server'
 import { callApi, createOrg, unique } from '../helpers'
@@ -127,6 +130,42 @@ describe('Idempotency-Key on POST', () => {
     await prisma.idempotencyKey.updateMany({ where: { key: old }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } })
     expect((await create(org.users.admin.token, old, { unitNumber: 'OLD-2' })).status).toBe(201)
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(3)
+  })
+
+  it('authenticates before replaying: a revoked token with its old key gets 401, not the stored answer', async () => {
+    const org = await createOrg()
+    const key = unique('revoked')
+    const body = { unitNumber: unique('V').slice(0, 20) }
+    expect((await create(org.users.admin.token, key, body)).status).toBe(201)
+    await prisma.session.delete({ where: { id: org.users.admin.sessionId } })
+    const replay = await create(org.users.admin.token, key, body)
+    expect(replay.status).toBe(401)
+    expect(replay.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } })
+    expect(replay.headers.get('Idempotent-Replayed')).toBeNull()
+  })
+
+  it('keeps the query string in the request: the real import after a dry run with the same key is not the dry run replayed', async () => {
+    const org = await createOrg()
+    await prisma.broker.create({ data: { organizationId: org.organization.id, name: 'Prairie Line Logistics' } })
+    const key = unique('dry-run')
+    const post = async (query: string) => {
+      const request = new Request(`http://localhost/api/loads/import${query}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${org.users.dispatcher.token}`,
+          'Content-Type': 'text/csv',
+          'Idempotency-Key': key,
+          [CLIENT_IP_HEADER]: '198.51.100.4',
+        },
+        body: loadImportTemplate(),
+      })
+      const response = await loadImport.action({ request, params: {}, context: {} } as never)
+      return { status: response.status, replayed: response.headers.get('Idempotent-Replayed'), body: await response.json() }
+    }
+    expect(await post('?dryRun=true')).toMatchObject({ status: 200, replayed: null })
+    const real = await post('')
+    expect(real).toMatchObject({ status: 422, replayed: null, body: { error: { code: 'idempotency_mismatch' } } })
+    expect(await post('?dryRun=true')).toMatchObject({ status: 200, replayed: 'true' })
   })
 
   it('applies to POST only: a PUT with a key runs as usual', async () => {

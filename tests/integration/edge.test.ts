@@ -188,15 +188,24 @@ describe('cross-site requests', () => {
     expect(json(api)).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not accepted here.' } })
   })
 
-  it('accepts this site (as addressed, or APP_URL) and clients that send neither header', async () => {
-    const language = (headers: Record<string, string>) =>
-      raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
-    const accepted: Record<string, string>[] = [{ Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, { Origin: APP_URL }, {}]
+  const language = (headers: Record<string, string>) =>
+    raw({ method: 'POST', path: '/resources/language', headers: { ...FORM, ...headers }, body: 'lng=fr&redirectTo=/auth/login' })
+
+  it('accepts this site (APP_URL) and clients that send neither header', async () => {
+    const accepted: Record<string, string>[] = [{ Origin: APP_URL, 'Sec-Fetch-Site': 'same-origin' }, {}]
     for (const headers of accepted) {
       const answer = await language(headers)
       expect(answer.status, JSON.stringify(headers)).toBe(302)
       expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=fr')
     }
+  })
+
+  it('compares Origin with APP_URL, not with the Host header the client wrote', async () => {
+    const forged = await language({ Host: 'evil.example', Origin: 'http://evil.example' })
+    expect(forged.status).toBe(403)
+    expect(forged.headers['set-cookie']).toBeUndefined()
+    // With APP_URL set, the address the request came to is not this site's origin either.
+    expect((await language({ Origin: `http://127.0.0.1:${port}` })).status).toBe(403)
   })
 })
 
@@ -274,6 +283,35 @@ describe('Cache-Control', () => {
       'private, no-store',
       '{"status":"ok"}',
     ])
+  })
+
+  it('has one owner per header: a route that sets its own value sends only it', async () => {
+    const csv = await raw({ path: '/dashboard/trucks/export', headers: { Cookie: cookie } })
+    expect([csv.status, csv.headers['cache-control']]).toEqual([200, 'private, no-store'])
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    const avatarForm = new FormData()
+    avatarForm.append('intent', 'avatar')
+    avatarForm.append('avatar', new File([png], 'me.png', { type: 'image/png' }))
+    const saved = await fetch(`${server.base}/dashboard/user/account`, { method: 'POST', headers: { Cookie: cookie }, body: avatarForm, redirect: 'manual' })
+    expect(saved.status).toBe(302)
+    const avatar = await raw({ path: `/resources/avatar/${org.users.admin.id}`, headers: { Cookie: cookie } })
+    expect([avatar.status, avatar.headers['cache-control'], avatar.headers['x-content-type-options']]).toEqual([200, 'private, max-age=86400', 'nosniff'])
+
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: `Header Broker ${Date.now()}` } })
+    const load = await prisma.load.create({ data: { organizationId: org.organization.id, brokerId: broker.id, loadNumber: `HDR-${Date.now()}` } })
+    const documentForm = new FormData()
+    documentForm.append('kind', 'bols')
+    documentForm.append('file', new File([Buffer.from('%PDF-1.4\n%%EOF\n')], 'bol.pdf', { type: 'application/pdf' }))
+    const uploaded = await fetch(`${server.base}/api/loads/${load.id}/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${org.users.admin.token}` },
+      body: documentForm,
+    })
+    expect(uploaded.status).toBe(201)
+    const { data: document } = (await uploaded.json()) as { data: { url: string } }
+    const download = await raw({ path: document.url, headers: { Authorization: `Bearer ${org.users.admin.token}` } })
+    expect([download.status, download.headers['x-content-type-options'], download.headers['cache-control']]).toEqual([200, 'nosniff', 'private, no-store'])
   })
 
   it('leaves the long-lived caching of /assets alone', async () => {
@@ -399,6 +437,56 @@ describe('page and resource actions accept only form encodings', () => {
     })
     expect(answer.status).toBe(302)
     expect(answer.headers['set-cookie']?.join(';')).toContain('i18nextLng=vi')
+  })
+})
+
+describe('form field names past the limits Conform would expand', () => {
+  it('answers 400 at once to a signed-out sign-in with x[10000000], and keeps serving', async () => {
+    const started = Date.now()
+    const answer = await raw({ method: 'POST', path: '/auth/login', headers: { ...FORM, 'Accept-Language': 'fr' }, body: 'email=nobody@x.test&x[10000000]=1' })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toContain('<h1>Ce formulaire contient plus de champs, ou des listes plus longues, qu’aucun formulaire d’ici n’en accepte.</h1>')
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect((await raw({ path: '/auth/login' })).status).toBe(200)
+  })
+
+  it('answers 400 to stops[3000].city on the new-load form, urlencoded, as a data request and as multipart', async () => {
+    const page = await raw({ method: 'POST', path: '/dashboard/loads/new', headers: { ...FORM, Cookie: cookie }, body: 'stops[3000].city=x' })
+    expect(page.status).toBe(400)
+    expect(page.body).toContain('<h1>This form has more fields, or longer lists, than any form here accepts.</h1>')
+    const data = await raw({ method: 'POST', path: '/dashboard/loads/new.data', headers: { ...FORM, Cookie: cookie }, body: 'stops%5B3000%5D.city=x' })
+    expect(data.status).toBe(400)
+    const boundary = 'limit-boundary'
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="stops[3000].city"', '', 'x', `--${boundary}--`, ''].join('\r\n')
+    const parts = await raw({
+      method: 'POST',
+      path: '/dashboard/loads/new',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Cookie: cookie },
+      body: multipart,
+    })
+    expect(parts.status).toBe(400)
+  })
+
+  it('answers the API with validation_failed, and refuses more fields than any form has', async () => {
+    const boundary = 'api-boundary'
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="x[10000000]"', '', '1', `--${boundary}--`, ''].join('\r\n')
+    const api = await raw({
+      method: 'POST',
+      path: '/api/loads/import',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${org.users.admin.token}` },
+      body: multipart,
+    })
+    expect(api.status).toBe(400)
+    expect(json(api)).toEqual({ error: { code: 'validation_failed', message: 'This form has more fields, or longer lists, than any form here accepts.' } })
+    const many = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body: Array.from({ length: 5001 }, () => 'a=1').join('&') })
+    expect(many.status).toBe(400)
+  })
+
+  it('lets a form with the longest real lists through to its action', async () => {
+    const body = `email=nobody%40x.test&password=wrong-password&items[99].title=x&stops[19].city=y`
+    const answer = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body })
+    expect(answer.body).not.toContain('longer lists')
+    expect(answer.body).toContain('name="password"')
   })
 })
 

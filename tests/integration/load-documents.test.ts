@@ -192,6 +192,63 @@ describe('load documents through the API', () => {
     expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(0)
   })
 
+  it('refuses two or five file parts before writing any of them, storing nothing', async () => {
+    const load = await makeLoad(org)
+    const before = storedFiles(org).length
+    for (const count of [2, 5]) {
+      const form = new FormData()
+      form.append('kind', 'bols')
+      for (let index = 0; index < count; index++) form.append('file', new File([PDF], `part-${index}.pdf`, { type: 'application/pdf' }))
+      const request = new Request(`http://localhost/api/loads/${load.id}/documents`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.users.admin.token}`, [CLIENT_IP_HEADER]: '198.51.100.9' },
+        body: form,
+      })
+      const response = await documentsRoute.action({ request, params: { id: load.id }, context: {} } as never)
+      expect(response.status, `${count} parts`).toBe(400)
+      expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { file: [expect.any(String)] } } })
+      expect(storedFiles(org).length, `${count} parts`).toBe(before)
+    }
+    expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(0)
+  })
+
+  it('removes the partial file of a client that disconnects mid-upload', async () => {
+    const load = await makeLoad(org)
+    const before = storedFiles(org).length
+    const boundary = 'cut-off-boundary'
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nbols\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    )
+    let sent = false
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!sent) {
+          sent = true
+          // Past the bytes held to sniff the type, so some of the file reaches the disk.
+          controller.enqueue(Buffer.concat([head, PDF, new Uint8Array(64 * 1024)]))
+          return
+        }
+        await expect.poll(() => storedFiles(org).length).toBe(before + 1)
+        controller.error(new Error('the client went away'))
+      },
+    })
+    const request = new Request(`http://localhost/api/loads/${load.id}/documents`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${org.users.admin.token}`,
+        [CLIENT_IP_HEADER]: '198.51.100.9',
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    const response = await documentsRoute.action({ request, params: { id: load.id }, context: {} } as never)
+    expect(response.status).toBe(400)
+    expect(storedFiles(org).length).toBe(before)
+    expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(0)
+  })
+
   it("answers 404 for another organization's load or document", async () => {
     const load = await makeLoad(org)
     const created = await upload(load.id, org.users.admin.token, 'rateConn', PDF, 'rate.pdf')

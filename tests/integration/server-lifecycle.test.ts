@@ -108,6 +108,20 @@ describe('the embedded database across hard stops', () => {
     expect(Date.now() - began).toBeLessThan(7_000)
   }, 120_000)
 
+  it('stops cleanly on SIGTERM after serving: exit code 0, no pool error event, no stack trace', async () => {
+    const dataDir = dataDirectory()
+    const server = await start(dataDir, await freePort())
+    // Connections in every pool: pages (Prisma), API rate limits, the job worker.
+    expect((await fetch(`${server.base}/auth/login`)).status).toBe(200)
+    expect((await fetch(`${server.base}/api/trucks`, { headers: { Authorization: 'Bearer fd_not_a_key' } })).status).toBe(401)
+    expect((await fetch(`${server.base}/health`)).status).toBe(200)
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)))
+    process.kill(appPid(server), 'SIGTERM')
+    expect(await exited).toBe(0)
+    expect(server.output()).toContain('SIGTERM: shutting down')
+    expect(server.output()).not.toMatch(/57P01|Unhandled 'error' event|terminating connection|^\s+at /m)
+  }, 120_000)
+
   it('says why it cannot start when the port of its embedded database is taken, and what to do', async () => {
     const pgPort = await freePort()
     const holder = net.createServer()

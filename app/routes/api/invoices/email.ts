@@ -1,18 +1,18 @@
 import { emailInvoiceAgain, organizationToday, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import type { Route } from './+types/email'
 
 /**
- * POST /api/invoice/{id}/email `{ version }`: a sent invoice's email queued again (after a failure or
+ * POST /api/invoice/{id}/email (optional body `{ version? }`): a sent invoice's email queued again (after a failure or
  * a new billing address); `email.status` is `queued` (or `no_address`) in the answer.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'update', 'invoice')
-    const { version } = await readBody(request, InvoiceActionSchema)
+    const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await emailInvoiceAgain(actor, params.id, version)
     return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
   })

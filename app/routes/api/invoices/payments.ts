@@ -5,7 +5,7 @@ import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.s
 import type { Route } from './+types/payments'
 
 /**
- * POST /api/invoice/{id}/payments `{ amountCents, paidAt, method, reference, version }` → 201 with
+ * POST /api/invoice/{id}/payments `{ amountCents, paidAt, method, reference, version? }` → 201 with
  * the invoice: positive and at most the balance (400 otherwise); it becomes partially paid or paid.
  */
 export async function action({ request, params }: Route.ActionArgs) {

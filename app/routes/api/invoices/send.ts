@@ -1,15 +1,15 @@
 import { organizationToday, sendInvoice, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import type { Route } from './+types/send'
 
-/** POST /api/invoice/{id}/send `{ version }`: a draft becomes `sent` (kept from now on; it takes payments). */
+/** POST /api/invoice/{id}/send (optional body `{ version? }`): a draft becomes `sent` (kept from now on; it takes payments). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'update', 'invoice')
-    const { version } = await readBody(request, InvoiceActionSchema)
+    const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await sendInvoice(actor, params.id, version)
     return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
   })

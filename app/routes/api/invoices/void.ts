@@ -1,15 +1,15 @@
 import { organizationToday, voidInvoice, serializeInvoice } from '~/models/invoice.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import type { Route } from './+types/void'
 
-/** POST /api/invoice/{id}/void `{ version }`: kept for the record at no effect; its loads are billable again. Not while it has payments (409 `in_use`). */
+/** POST /api/invoice/{id}/void (optional body `{ version? }`): kept for the record at no effect; its loads are billable again. Not while it has payments (409 `in_use`). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'update', 'invoice')
-    const { version } = await readBody(request, InvoiceActionSchema)
+    const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await voidInvoice(actor, params.id, version)
     return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
   })

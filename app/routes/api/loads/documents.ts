@@ -1,8 +1,13 @@
 import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { DomainError } from '~/utils/errors.server'
+import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/documents'
+
+/** Streamed to storage as it arrives (app/models/load-document.server.ts): never collected by the edge. */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 /**
  * POST /api/loads/{id}/documents, multipart (`kind`, `file`): 201 with the document. The file is

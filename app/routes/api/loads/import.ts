@@ -4,7 +4,11 @@ import { LOAD_IMPORT_MAX_BYTES } from '~/schemas/load-import-options'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
+import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/import'
+
+/** A CSV of up to 10 MB, as the whole body or a multipart part: collected by the edge up to this. */
+export const upload = uploadLimit(LOAD_IMPORT_MAX_BYTES)
 
 /** The CSV from a `text/csv` body or a multipart `file` part, at most 10 MB. */
 async function readCsv(request: Request) {

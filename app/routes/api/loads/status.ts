@@ -1,15 +1,15 @@
 import { moveLoad, serializeLoad } from '~/models/load.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import type { Route } from './+types/status'
 
-/** POST /api/loads/{id}/status `{ status, version }`: one move of the status machine, or 409 `invalid_transition`. */
+/** POST /api/loads/{id}/status `{ status, version? }`: one move of the status machine, or 409 `invalid_transition`. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'update', 'load')
-    const move = await readBody(request, LoadStatusMoveSchema)
+    const move = await readActionBody(request, LoadStatusMoveSchema)
     return apiData(serializeLoad(await moveLoad(actor, params.id, move)))
   })
 }

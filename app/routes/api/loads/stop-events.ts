@@ -1,18 +1,18 @@
 import { loadViewer, recordStopEvent, serializeLoad } from '~/models/load.server'
 import { StopEventSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import type { Route } from './+types/stop-events'
 
 /**
- * POST /api/loads/{id}/stops/{stopId}/events `{ event: "arrive" | "depart", at?, version }`: a
+ * POST /api/loads/{id}/stops/{stopId}/events `{ event: "arrive" | "depart", at?, version? }`: a
  * driver's (or dispatch's) record of reaching or leaving a stop; the load's status follows.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { user, actor } = await requireApiActor(request, 'update', 'loadStop')
-    const input = await readBody(request, StopEventSchema)
+    const input = await readActionBody(request, StopEventSchema)
     return apiData(serializeLoad(await recordStopEvent(actor, loadViewer(user), { loadId: params.id, stopId: params.stopId }, input)))
   })
 }

@@ -10,11 +10,12 @@ import { EmptyState } from '~/components/ui/list-controls'
 import { getInstance } from '~/middleware/i18next'
 import { uploadableKinds } from '~/models/load-document.server'
 import { listDriverLoads, loadTimeZone, nextStopEvent } from '~/models/load.server'
-import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
+import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
+import { uploadLimit } from '~/utils/upload-limit'
 import { stopEventAction, uploadDocumentAction, type Refusal, type UploadRefusal } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
@@ -22,6 +23,9 @@ import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads'] }
+
+/** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 const HERE = href('/dashboard/loads/mine')
 

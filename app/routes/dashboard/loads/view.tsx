@@ -14,6 +14,7 @@ import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { canDeleteDocuments, deleteLoadDocument, uploadableKinds } from '~/models/load-document.server'
 import { getLoad, loadTimeZone, loadViewer, moveLoad, nextStopEvent, personName } from '~/models/load.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { canMove, LOAD_STATUS_META, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { refusalOf, stopEventAction, uploadDocumentAction, type Refusal } from '~/requests/load-actions.server'
@@ -24,12 +25,16 @@ import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
+import { uploadLimit } from '~/utils/upload-limit'
 import { withParams } from '~/utils/with-params'
 import { DetailItem } from '~/components/ui/details'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads', 'trailers', 'customFields'] }
+
+/** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 const LIST = href('/dashboard/loads/list')
 

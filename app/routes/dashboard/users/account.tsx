@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { uploadLimit } from '~/utils/upload-limit'
 import { useTranslation } from '~/utils/use-translation'
 import { data, Form, href, useNavigation } from 'react-router'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -30,6 +31,9 @@ import type { Route } from './+types/account'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['users', 'auth'] }
+
+/** The profile picture form posts here: a 2 MB picture, collected by the edge up to this (app/utils/upload-limit.ts). */
+export const upload = uploadLimit(AVATAR_MAX_BYTES)
 
 const SELF = href('/dashboard/user/account')
 
