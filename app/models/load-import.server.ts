@@ -8,7 +8,7 @@
  *
  * Memory stays bounded at the largest file (ADR 045): the file's bytes are kept outside the
  * JavaScript heap and parsed as a stream, twice (the header and the references first, then each
- * row on its own), valid loads are written 500 at a time, and at most LOAD_IMPORT_MAX_ERRORS errors
+ * row on its own), valid loads are written 100 at a time, and at most LOAD_IMPORT_MAX_ERRORS errors
  * are kept (all are counted). Neither the table of cells nor the loads of a whole file are ever held.
  */
 import { randomBytes } from 'node:crypto'
@@ -278,7 +278,10 @@ async function lookUp(organizationId: string, names: Record<(typeof REFERENCE_CO
   }
 }
 
-const BATCH = 500
+// Loads a statement. Small on purpose: Prisma's debug module keeps the arguments of the last 100
+// queries even with DEBUG off (@prisma/debug's argsHistory), so a batch's column arrays stay on
+// the heap for the next 100 statements; at 500 loads that was ~20 MB of a 128 MB heap, at 100 ~5 MB.
+const BATCH = 100
 
 /** An id like Prisma's cuid (25 characters, a letter first), for rows inserted set-based. */
 function newId() {
@@ -291,7 +294,7 @@ export type ImportResult = { created: number; first: string; last: string }
 const ROLLBACK = Symbol('rollback')
 
 /**
- * The import: the file checked as by checkLoadImport, and its loads written 500 at a time as they
+ * The import: the file checked as by checkLoadImport, and its loads written BATCH at a time as they
  * are checked, all in one transaction, or nothing when any row has an error (then `result` is null
  * and `check` says why). Each batch takes its numbers with one `UPDATE … RETURNING`; the first
  * locks the organization's row to the end, so the numbers of a file run on without gaps even with

@@ -190,7 +190,7 @@ describe('importing', () => {
     const wrong = await checkLoadImport(org.organization.id, bad)
     expect([wrong.rows, wrong.valid, wrong.errorCount, wrong.errors.length]).toEqual([1_200, 0, 2_400, LOAD_IMPORT_MAX_ERRORS])
 
-    // 1,100 good rows are written (two batches) before the wrong one: the transaction takes them back.
+    // 1,100 good rows are written (eleven batches) before the wrong one: the transaction takes them back.
     const late = await importLoads(actorOf(org), csv(...good.slice(0, 1_100), row({ broker: 'Nobody' })))
     expect([late.result, late.check.errorCount]).toEqual([null, 1])
     expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
