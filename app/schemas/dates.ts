@@ -65,3 +65,17 @@ export function isDateTime(value: string) {
 export function isInstant(value: string) {
   return INSTANT.test(value) && isDateTime(value)
 }
+
+/**
+ * The instants the database holds (the CHECK constraints of migration `dates_in_range`): the
+ * accepted years widened by one on each side, for what the app derives from an accepted date (a
+ * wall-clock time in a zone far from UTC, a due date from payment terms).
+ */
+export const STORED_FROM = Date.UTC(MIN_YEAR - 1, 0, 1)
+export const STORED_UNTIL = Date.UTC(MAX_YEAR + 2, 0, 1)
+
+/** Whether an ISO 8601 instant read back from a client (a list cursor) is one the database can hold. */
+export function isStoredInstant(value: string) {
+  const time = Date.parse(value)
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= STORED_FROM && time < STORED_UNTIL
+}

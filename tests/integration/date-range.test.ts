@@ -9,6 +9,7 @@ import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.serv
 import * as paymentsApi from '~/routes/api/invoices/payments'
 import * as invoicePage from '~/routes/dashboard/invoices/view'
 import * as loadsApi from '~/routes/api/loads/collection'
+import * as stopEventsApi from '~/routes/api/loads/stop-events'
 import * as auditPage from '~/routes/dashboard/audit'
 import * as calendarPage from '~/routes/dashboard/calendar/index'
 import * as loadsPage from '~/routes/dashboard/loads/list'
@@ -49,6 +50,17 @@ describe('dates out of range in query strings', () => {
   })
 })
 
+describe('a list cursor with a date out of range', () => {
+  it('is refused as any malformed cursor', async () => {
+    const org = await createOrg()
+    for (const value of ['0000-12-31T00:00:00.000Z', '+010000-01-01T00:00:00.000Z']) {
+      const after = Buffer.from(JSON.stringify(['pickupAt', 'desc', value, 'abc123'])).toString('base64url')
+      const answer = await callApi(loadsApi, { path: `/api/loads?after=${after}`, token: org.users.admin.token })
+      expect([answer.status, answer.body.error?.fields], value).toEqual([400, { after: [expect.any(String)] }])
+    }
+  })
+})
+
 describe('stop windows out of range', () => {
   it('are refused by POST /api/loads with a field error, and nothing is saved', async () => {
     const org = await createOrg()
@@ -74,6 +86,38 @@ describe('stop windows out of range', () => {
       })
       expect(answer.status, windowStart).toBe(201)
     }
+  })
+})
+
+describe('a stop event’s time out of range', () => {
+  it('is refused with a field error, and nothing is recorded', async () => {
+    const org = await createOrg()
+    const token = org.users.dispatcher.token
+    const created = await callApi(loadsApi, {
+      method: 'POST',
+      path: '/api/loads',
+      token,
+      body: { brokerId: await brokerOf(org), stops: stops('2026-11-01T08:00') },
+    })
+    const { id, version } = created.body.data
+    await prisma.load.update({ where: { id }, data: { status: 'dispatched' } })
+    const stopId = created.body.data.stops[0].id
+    // Year 0 is no year at all (1 BC precedes AD 1): not a date, rather than one out of range.
+    for (const [at, message] of [
+      ['0001-01-01T00:00:00Z', 'Enter a date between the years 1950 and 2200.'],
+      ['1949-12-31T23:59:00Z', 'Enter a date between the years 1950 and 2200.'],
+      ['0000-01-01T00:00:00Z', 'Enter a valid date and time.'],
+    ]) {
+      const answer = await callApi(stopEventsApi, {
+        method: 'POST',
+        path: `/api/loads/${id}/stops/${stopId}/events`,
+        params: { id, stopId },
+        token,
+        body: { event: 'arrive', at, version },
+      })
+      expect([answer.status, answer.body.error?.fields], at).toEqual([400, { at: [message] }])
+    }
+    expect((await prisma.loadStop.findUniqueOrThrow({ where: { id: stopId } })).actualArrival).toBeNull()
   })
 })
 
