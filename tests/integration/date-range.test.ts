@@ -3,16 +3,18 @@
  * the audit page and the loads list (page and API), stop windows in forms and API bodies, and what
  * is already stored (a CHECK in the database; reads that never fail).
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { resources } from '~/i18n.server'
 import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
 import * as paymentsApi from '~/routes/api/invoices/payments'
 import * as invoicePage from '~/routes/dashboard/invoices/view'
 import * as loadsApi from '~/routes/api/loads/collection'
+import * as loadApi from '~/routes/api/loads/item'
 import * as stopEventsApi from '~/routes/api/loads/stop-events'
 import * as auditPage from '~/routes/dashboard/audit'
 import * as calendarPage from '~/routes/dashboard/calendar/index'
 import * as loadsPage from '~/routes/dashboard/loads/list'
+import { readMigrations } from '~/utils/db-setup.server'
 import { prisma } from '~/utils/db.server'
 import { MAX_YEAR, MIN_YEAR } from '~/schemas/dates'
 import { PaymentSchema } from '~/schemas/invoice'
@@ -118,6 +120,36 @@ describe('a stop event’s time out of range', () => {
       expect([answer.status, answer.body.error?.fields], at).toEqual([400, { at: [message] }])
     }
     expect((await prisma.loadStop.findUniqueOrThrow({ where: { id: stopId } })).actualArrival).toBeNull()
+  })
+})
+
+describe('the migration that adds the range', () => {
+  it('mends a load stored before it with a stop in year 10000, so its reads answer again', async () => {
+    const org = await createOrg()
+    const token = org.users.dispatcher.token
+    const created = await callApi(loadsApi, {
+      method: 'POST',
+      path: '/api/loads',
+      token,
+      body: { brokerId: await brokerOf(org), stops: stops('2026-12-01T08:00') },
+    })
+    const { id } = created.body.data
+    const migration = readMigrations().find((entry) => entry.name.endsWith('_dates_in_range'))!
+    const constraints = [...migration.sql.matchAll(/ALTER TABLE "(\w+)" ADD CONSTRAINT "(\w+)"/g)]
+    // The probe's load, as it was stored before the rule: year 10000 UTC in the stop and the list's copy.
+    for (const [, table, name] of constraints) await prisma.$executeRawUnsafe(`ALTER TABLE "${table}" DROP CONSTRAINT "${name}"`)
+    await prisma.$executeRaw`UPDATE "LoadStop" SET "windowStart" = '10000-01-01T05:30:00Z' WHERE "loadId" = ${id} AND "type" = 'pickup'`
+    await prisma.$executeRaw`UPDATE "Load" SET "pickupAt" = '10000-01-01T05:30:00Z' WHERE "id" = ${id}`
+    const read = () => callApi(loadApi, { path: `/api/loads/${id}`, token, params: { id } })
+    // What the probe met: the value reads back as an invalid Date, and the answer is a 500 (logged).
+    vi.spyOn(console, 'error').mockImplementationOnce(() => {})
+    expect((await read()).status).toBe(500)
+
+    for (const statement of migration.sql.split(/;\s*\n/).filter((text) => text.replace(/--.*$/gm, '').trim())) await prisma.$executeRawUnsafe(statement)
+    const mended = await read()
+    expect(mended.status).toBe(200)
+    expect(mended.body.data.stops[0].windowStart).toBeNull()
+    expect((await callApi(loadsApi, { path: '/api/loads?sort=pickupAt', token })).status).toBe(200)
   })
 })
 
