@@ -829,14 +829,22 @@ async function seedInvoices(prisma: PrismaClientLike, organizationId: string) {
     })
     if (plan === 2) continue
     const paidOn = new Date(Math.min(issued.getTime() + (18 + (index % 4) * 6) * 86_400_000, today.getTime()))
+    // The seed's days are UTC days; a payment is never dated after today in the organization's zone
+    // (behind UTC in the evening): recorded as at the end of its UTC day.
+    const recordedAt = new Date(paidOn.getTime() + 86_399_000)
     const amountCents = plan === 0 ? sent.totalCents : Math.round(sent.totalCents / 2 / 100) * 100
-    sent = await recordPayment(actor, invoice.id, {
-      amountCents,
-      paidAt: isoDay(paidOn),
-      method: index % 2 ? 'ach' : 'check',
-      reference: index % 2 ? undefined : String(10_400 + index),
-      version: sent.version,
-    })
+    sent = await recordPayment(
+      actor,
+      invoice.id,
+      {
+        amountCents,
+        paidAt: isoDay(paidOn),
+        method: index % 2 ? 'ach' : 'check',
+        reference: index % 2 ? undefined : String(10_400 + index),
+        version: sent.version,
+      },
+      recordedAt,
+    )
   }
   return made
 }

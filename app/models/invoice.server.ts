@@ -544,12 +544,18 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
   })
 }
 
-/** A payment on a sent invoice: positive, at most the balance; the status follows the amount paid. */
-export async function recordPayment(actor: Actor, id: string, input: PaymentInput) {
+/**
+ * A payment on a sent invoice: positive, at most the balance, dated in the accepted years (the
+ * schema) and not after today in the organization's zone, as a stop's time is never in the future.
+ * The status follows the amount paid.
+ */
+export async function recordPayment(actor: Actor, id: string, input: PaymentInput, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, input.version)
     if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(before.status))
       throw new DomainError('invalid_transition', `invoices.errors.payment.${before.status}`)
+    if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
+      throw new DomainError('validation_failed', 'validation.failed', { fields: { paidAt: ['invoices.errors.paymentFuture'] } })
     const balance = before.totalCents - before.amountPaidCents
     if (input.amountCents > balance)
       throw new DomainError('validation_failed', 'validation.failed', { fields: { amountCents: ['invoices.errors.paymentTooLarge'] }, params: { balance } })

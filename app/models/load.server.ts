@@ -21,6 +21,7 @@ import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardSta
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time'
+import { isStoredInstant } from '~/schemas/dates'
 import { zonedWallClock } from '~/utils/time'
 import { recordAudit, type Actor } from './audit.server'
 import { removeStoredFiles, serializeLoadDocument } from './load-document.server'
@@ -196,7 +197,7 @@ function decodeCursor(text: string, query: LoadListQuery): Cursor {
     value === null
       ? !nullable
       : DATE_SORTS.has(query.sort)
-        ? typeof value !== 'string' || Number.isNaN(Date.parse(value))
+        ? typeof value !== 'string' || !isStoredInstant(value)
         : query.sort === 'totalCents'
           ? !Number.isSafeInteger(value)
           : typeof value !== 'string'

@@ -5,6 +5,7 @@
  * empty fields, and `readBody` (app/requests/api.server.ts) drops JSON nulls the same way.
  */
 import { z } from 'zod'
+import { dateTimeError, dayError } from './dates'
 import { idText, text } from './text'
 import { VersionSchema } from './version'
 
@@ -62,19 +63,34 @@ export function requiredText(max: number) {
   return text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong')
 }
 
-/** A calendar date as `YYYY-MM-DD` (the value of `<input type="date">`), checked to exist. */
+/**
+ * A calendar date as `YYYY-MM-DD` (the value of `<input type="date">`): a day that exists, in the
+ * accepted years (./dates: one range for every date of the app).
+ */
 export function dateOnly() {
   return (
     z
       .string({ error: 'validation.date' })
+      // The pattern is also the API document's (OpenAPI `pattern`); the rest is the shared rule.
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-      // Date.parse rolls 2026-02-30 over to March: a real date formats back to itself. PostgreSQL's
-      // date has no year 0 (1 BC precedes AD 1): `0000-…` would be a database error, not a date.
-      .refine((value) => {
-        const time = Date.parse(`${value}T00:00:00Z`)
-        return !value.startsWith('0000') && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
-      }, 'validation.date')
+      .superRefine((value, ctx) => {
+        const message = /^\d{4}-\d{2}-\d{2}$/.test(value) && dayError(value)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      })
   )
+}
+
+/**
+ * A point in time: the organization's wall clock from a form (`2026-03-01T08:00`) or an ISO 8601
+ * instant with its offset from an API client, on an accepted day (./dates).
+ */
+export function dateTime() {
+  return text({ error: 'validation.dateTime' })
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = dateTimeError(value)
+      if (message) ctx.addIssue({ code: 'custom', message })
+    })
 }
 
 /** A whole number between min and max (forms send text; Conform turns it into a number). */

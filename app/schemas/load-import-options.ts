@@ -46,8 +46,10 @@ export const LOAD_IMPORT_STATUSES = ['draft', 'booked'] as const
 
 export const LOAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024
 export const LOAD_IMPORT_MAX_ROWS = 20_000
-/** A dry run reports every error; a page shows the first ones (the API returns them all). */
+/** A page shows the first errors (the API returns the first LOAD_IMPORT_MAX_ERRORS). */
 export const LOAD_IMPORT_ERRORS_SHOWN = 200
+/** The errors kept of one file (all are counted): a file wrong in every cell must not fill the server's memory. */
+export const LOAD_IMPORT_MAX_ERRORS = 1_000
 
 /** The downloadable template: the header and one example row. */
 export function loadImportTemplate() {

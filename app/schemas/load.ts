@@ -1,34 +1,11 @@
 import { z } from 'zod'
-import { cents, customFieldsInput, idText, integer, optionalText, requiredText, withVersion } from './fields'
+import { isDateTime, isInstant } from './dates'
+import { cents, customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
 import { CHARGE_TYPES, loadTotalCents, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
 import { TRAILER_TYPES } from './trailer-options'
 import { text } from './text'
 import { VersionSchema } from './version'
-
-// `2026-03-01T08:00` (a datetime-local input: the organization's wall clock) or an ISO 8601
-// instant with its offset (`2026-03-01T14:00:00Z`, `…-06:00`), as an API client sends it.
-const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
-
-/** Whether the text names a real moment: 2026-02-30T10:00 does not. */
-function realDateTime(value: string) {
-  const [day, time] = value.split('T')
-  const check = Date.parse(`${day}T00:00:00Z`)
-  if (Number.isNaN(check) || !new Date(check).toISOString().startsWith(day)) return false
-  const [hours, minutes] = time.split(':').map(Number)
-  return hours < 24 && minutes < 60
-}
-
-/** Whether the text is a time a stop accepts (the two forms above, and a real date). */
-function isDateTime(value: string) {
-  return (LOCAL.test(value) || INSTANT.test(value)) && realDateTime(value)
-}
-
-/** A pickup or delivery time: wall-clock text from a form or an instant from the API. */
-export function dateTime() {
-  return text({ error: 'validation.dateTime' }).trim().refine(isDateTime, 'validation.dateTime')
-}
 
 export const StopSchema = z
   .object({
@@ -72,7 +49,7 @@ export type ChargeInput = z.infer<typeof ChargeSchema>
  * as written (the form sends all of a load's times in the organization's zone).
  */
 function comparable(value: string) {
-  return INSTANT.test(value) ? new Date(value).toISOString() : `${value}:00`.slice(0, 19)
+  return isInstant(value) ? new Date(value).toISOString() : `${value}:00`.slice(0, 19)
 }
 
 export const LoadFields = z.object({
@@ -139,9 +116,8 @@ export type LoadStatusMove = z.infer<typeof LoadStatusMoveSchema>
  */
 export const StopEventSchema = z.object({
   event: z.enum(STOP_EVENTS, { error: 'validation.choice' }),
-  at: text({ error: 'validation.dateTime' })
-    .trim()
-    .refine((value) => INSTANT.test(value) && realDateTime(value), 'validation.dateTime')
+  at: dateTime()
+    .refine((value) => !isDateTime(value) || isInstant(value), 'validation.dateTime')
     .optional(),
   version: VersionSchema.optional(),
 })

@@ -18,8 +18,12 @@ export type CsvColumn<Row> = {
   pageValue?: (row: Row) => CsvValue
 }
 
-/** `=`, `+`, `-`, `@`, tab and carriage return start a formula in spreadsheets. */
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * What starts a formula in some spreadsheet: `=`, `+`, `-`, `@`, `|` (a DDE call in older Excel),
+ * their full-width forms (`＝`, `＋`, `－`, `＠`, `｜`: an East Asian input method types them, and
+ * Excel takes `＝1+1` as `=1+1`), tab and carriage return, also after leading blanks.
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFF5C]|^[\t\r]/
 
 /**
  * A text cell a spreadsheet would run as a formula (`=HYPERLINK(...)` typed into a notes field)

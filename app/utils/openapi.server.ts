@@ -14,7 +14,7 @@ import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organiza
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
-import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
+import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LoadApiListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { ERROR_CODES } from './errors.server'
@@ -489,7 +489,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags: ['loads'],
         summary: 'Import loads from a CSV file',
-        description: `One row per load with its first pickup and last delivery; the columns are those of the template at /dashboard/loads/import/template (${LOAD_IMPORT_COLUMNS.join(', ')}), matched without regard to case, spaces or underscores. Send the file as \`text/csv\` or as multipart with a \`file\` part, at most ${LOAD_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LOAD_IMPORT_MAX_ROWS} rows. With \`?dryRun=true\` nothing is written and every problem is listed by row and column. Otherwise every load is created in one transaction, or none: a file with problems answers 400 with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
+        description: `One row per load with its first pickup and last delivery; the columns are those of the template at /dashboard/loads/import/template (${LOAD_IMPORT_COLUMNS.join(', ')}), matched without regard to case, spaces or underscores. Send the file as \`text/csv\` or as multipart with a \`file\` part, at most ${LOAD_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LOAD_IMPORT_MAX_ROWS} rows. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${LOAD_IMPORT_MAX_ERRORS}; \`errorCount\` counts them all). Otherwise every load is created in one transaction, or none: a file with problems answers 400 with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
         operationId: 'import_loads',
         parameters: [{ name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } }],
         requestBody: {
@@ -500,7 +500,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '200': dataResponse('The dry run: rows read, rows valid, every problem.', {
+          '200': dataResponse('The dry run: rows read, rows valid, the first problems and how many there are.', {
             type: 'object',
             properties: {
               rows: { type: 'integer' },
@@ -509,6 +509,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
                 type: 'array',
                 items: { type: 'object', properties: { row: { type: 'integer' }, column: { type: ['string', 'null'] }, message: { type: 'string' } } },
               },
+              errorCount: { type: 'integer' },
             },
           }),
           '201': dataResponse('Imported: how many, and the first and last load numbers.', {

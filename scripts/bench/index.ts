@@ -5,7 +5,7 @@
  * bare baseline (scripts/bench/baseline.ts: node:http + pg doing the same database work) against
  * that same database, then prints first-load JavaScript per route, page sizes, interleaved
  * throughput and latency of app and baseline per scenario with their ratio, and the app's memory
- * over 20,000 mixed requests. `--profile` instead runs one scenario under `node --cpu-prof` and
+ * over 20,000 mixed requests, and the peak memory of a 20,000-row load import. `--profile` instead runs one scenario under `node --cpu-prof` and
  * prints where the time goes.
  */
 import { execSync } from 'node:child_process'
@@ -15,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { firstLoadJs, LIMIT_KIB } from './client-js'
+import { measureImport } from './import'
 import { HttpClient, merge, runLoad, summarize, type Driver, type Sample } from './load'
 import { HELP, parseOptions, type Options } from './options'
 import { commandOf, memoryOf, servingPid, startDatabase, startServer, type Database, type Server } from './processes'
@@ -67,7 +68,7 @@ async function main() {
   console.info(`\n${machine}; ${plan}; ${options.gzip ? 'Accept-Encoding: gzip' : 'no Accept-Encoding (gzip sizes reported apart)'}`)
 
   let routePaths: string[] = []
-  if (!options.profile && !options.skipJs) routePaths = printClientJs()
+  if (!options.profile && !options.skipJs && !options.importOnly) routePaths = printClientJs()
 
   const database: Database = await startDatabase(options)
   stoppers.push(database.stop)
@@ -84,6 +85,7 @@ async function main() {
     API_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
   }
   const logDir = path.join(options.dataDir, 'logs')
+  const heapArgs = [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`]
   if (options.profile) fs.mkdirSync(options.profileDir, { recursive: true })
   const [app, baseline] = await Promise.all([
     startServer({
@@ -94,13 +96,9 @@ async function main() {
       env,
       logDir,
       readyPath: '/auth/login',
-      nodeArgs: [
-        `--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`,
-        `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`,
-        ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : []),
-      ],
+      nodeArgs: [...heapArgs, ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
     }),
-    options.profile
+    options.profile || options.importOnly
       ? null
       : startServer({ name: 'baseline', script: 'scripts/bench/baseline.ts', port: options.baselinePort, env, logDir, readyPath: '/health' }),
   ])
@@ -120,9 +118,30 @@ async function main() {
   if (options.profile) {
     await profile(app, targets.app, chosen[0], fixtures)
   } else {
-    await printSizesAndParity(targets, chosen, fixtures)
-    await compare(targets, chosen, fixtures, routePaths)
-    if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
+    if (!options.importOnly) {
+      await printSizesAndParity(targets, chosen, fixtures)
+      await compare(targets, chosen, fixtures, routePaths)
+      if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
+    }
+    // Last (it adds its loads to the organization the other scenarios read), on a fresh app process
+    // of its own that logs its collections (--trace-gc), so its memory is the import's.
+    if (options.importRows > 0) {
+      heading(`Load import: ${int(options.importRows)} rows through POST /api/loads/import (heap limit ${heapArgs[0].split('=')[1]} MB)`)
+      await app.stop()
+      const importer = await startServer({
+        name: 'import',
+        script: 'build/server.js',
+        port: options.port,
+        env,
+        logDir,
+        readyPath: '/auth/login',
+        nodeArgs: [...heapArgs, '--trace-gc'],
+      })
+      stoppers.push(importer.stop)
+      const http = new HttpClient(importer.base, 2)
+      await measureImport({ pid: servingPid(importer.child.pid!), log: importer.log }, http, fixtures.token, options.importRows)
+      http.close()
+    }
   }
   for (const target of Object.values(targets)) target.http.close()
   await cleanUp()

@@ -13,6 +13,8 @@ export type Options = {
   pgPort: number
   dataDir: string
   memoryRequests: number
+  importRows: number
+  importOnly: boolean
   profile: boolean
   profileDir: string
   gzip: boolean
@@ -33,6 +35,8 @@ const DEFAULTS: Options = {
   pgPort: 54332,
   dataDir: '.data/bench',
   memoryRequests: 20_000,
+  importRows: 20_000,
+  importOnly: false,
   profile: false,
   profileDir: '',
   gzip: false,
@@ -48,7 +52,9 @@ node:http + pg baseline doing the same database work, then prints:
   1. first-load JavaScript per route (from the client manifest), flagged over 150 KiB gzip;
   2. response sizes of the pages (raw and gzip) and a parity check of the API answers;
   3. per scenario, interleaved rounds app, baseline, app, baseline…: req/s, p50, p97.5, ratio;
-  4. the app's RSS before and after N mixed requests, and the peak.
+  4. the app's RSS before and after N mixed requests, and the peak;
+  5. a CSV import of 20,000 loads (the documented maximum) through the API, dry run and import:
+     time and the serving process's peak memory in each request.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
   --loads N            N generated loads too (1000000 for issue 9's figures; adds the loads scenarios)
@@ -58,6 +64,8 @@ node:http + pg baseline doing the same database work, then prints:
   --rounds R           app/baseline windows per scenario (default ${DEFAULTS.rounds})
   --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page")
   --memory-requests N  mixed requests for the memory check (default 20000; 0 skips it)
+  --import-rows N      rows of the import measurement (default 20000; 0 skips it)
+  --import-only        only the import measurement (no JavaScript table, pages or throughput)
   --gzip               clients send Accept-Encoding: gzip (both servers then compress)
   --skip-js            no first-load JavaScript table
   --profile            CPU profile instead: the app under node --cpu-prof, the list page scenario
@@ -114,6 +122,12 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break
       case '--memory-requests':
         options.memoryRequests = Math.floor(number())
+        break
+      case '--import-rows':
+        options.importRows = Math.floor(number())
+        break
+      case '--import-only':
+        options.importOnly = true
         break
       case '--gzip':
         options.gzip = true

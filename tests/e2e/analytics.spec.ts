@@ -1,6 +1,9 @@
 import { expect, signedIn, signedInAs, test, whenHydrated } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
+// A payment is never dated after today in the organization's zone (behind UTC in the evening).
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+
 test('analytics and banking show what a delivered, invoiced and partly paid load earned and is owed', async ({ page, request }) => {
   const org = await signedIn(page, request)
   await page.goto('/dashboard/analytics')
@@ -17,7 +20,7 @@ test('analytics and banking show what a delivered, invoiced and partly paid load
     version = (await api(request, org, `/api/loads/${load.id}/status`, { status, version }, 200)).version
   const invoice = await api(request, org, '/api/invoice', { brokerId: broker.id, loadIds: [load.id] })
   const sent = await api(request, org, `/api/invoice/${invoice.id}/send`, { version: invoice.version }, 200)
-  await api(request, org, `/api/invoice/${invoice.id}/payments`, { amountCents: 40_000, paidAt: new Date().toISOString().slice(0, 10), version: sent.version })
+  await api(request, org, `/api/invoice/${invoice.id}/payments`, { amountCents: 40_000, paidAt: yesterday(), version: sent.version })
 
   await page.goto('/dashboard/analytics')
   await expect(page.getByTestId('analytics-revenue')).toContainText('$2,400.00')

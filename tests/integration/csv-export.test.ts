@@ -34,6 +34,8 @@ async function getCsv(module: Module, path: string, token: string) {
 describe('safeCell', () => {
   it('prefixes text a spreadsheet would run as a formula, and leaves numbers and plain text alone', () => {
     for (const formula of ['=1+1', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(safeCell(formula)).toBe(`'${formula}`)
+    // Full-width starters (Excel reads `＝1+1` as `=1+1`), a DDE pipe, and a starter after blanks.
+    for (const formula of ['＝1+1', '＋1', '－1+2', '＠SUM(A1)', '｜cmd', '|cmd', ' =1+1', '\u3000＝1', '\n=1']) expect(safeCell(formula)).toBe(`'${formula}`)
     expect(safeCell('Reefer, 53 ft')).toBe('Reefer, 53 ft')
     expect(safeCell(-5)).toBe('-5')
     expect(safeCell(null)).toBe('')

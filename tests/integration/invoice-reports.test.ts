@@ -38,8 +38,9 @@ async function invoice(
   if (options.draft) return current
   current = await sendInvoice(actor, current.id, current.version)
   if (options.voided) return voidInvoice(actor, current.id, current.version)
+  // Recorded on the day it is dated (a payment is never dated after today): these dates are fixed.
   for (const [amountCents, paidAt] of options.payments ?? [])
-    current = await recordPayment(actor, current.id, PaymentSchema.parse({ amountCents, paidAt, version: current.version }))
+    current = await recordPayment(actor, current.id, PaymentSchema.parse({ amountCents, paidAt, version: current.version }), new Date(`${paidAt}T18:00:00Z`))
   return current
 }
 

@@ -1,9 +1,9 @@
 /** CSV import of loads (app/models/load-import.server.ts), its API and its page, against this file's database. */
 import { describe, expect, it } from 'vitest'
-import { checkLoadImport, importLoads } from '~/models/load-import.server'
+import { checkLoadImport, importLoads, type ImportedLoad } from '~/models/load-import.server'
 import * as importApi from '~/routes/api/loads/import'
 import * as importPage from '~/routes/dashboard/loads/import'
-import { loadImportTemplate } from '~/schemas/load-import-options'
+import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { callPage, type Handler } from '../page-helpers'
@@ -66,14 +66,16 @@ describe('checking a file', () => {
   it('turns each row into a load the editor would accept: quoted commas, a BOM, CRLF, times on the organization’s clock', async () => {
     const org = await createOrg()
     const { broker, truck } = await fleet(org)
+    const loads: ImportedLoad[] = []
     const check = await checkLoadImport(
       org.organization.id,
       csv(row({ broker: broker.name.toUpperCase(), truck: truck.unitNumber }), row({ broker: broker.name, status: 'draft' })),
+      (load) => void loads.push(load),
     )
-    expect(check).toMatchObject({ rows: 2, valid: 2, errors: [] })
-    expect(check.loads[0].input).toMatchObject({ brokerId: broker.id, truckId: truck.id, linehaulCents: 245_000, loadedMiles: 812 })
-    expect(check.loads[0].input.stops[0]).toMatchObject({ type: 'pickup', facilityName: 'Trinity Cold Storage, Dock 4', windowStart: '2026-12-01T08:00' })
-    expect(check.loads.map((load) => load.status)).toEqual(['booked', 'draft'])
+    expect(check).toMatchObject({ rows: 2, valid: 2, errors: [], errorCount: 0 })
+    expect(loads[0].input).toMatchObject({ brokerId: broker.id, truckId: truck.id, linehaulCents: 245_000, loadedMiles: 812 })
+    expect(loads[0].input.stops[0]).toMatchObject({ type: 'pickup', facilityName: 'Trinity Cold Storage, Dock 4', windowStart: '2026-12-01T08:00' })
+    expect(loads.map((load) => load.status)).toEqual(['booked', 'draft'])
   })
 
   it('reports every problem by row and column, header problems first', async () => {
@@ -144,13 +146,64 @@ describe('importing', () => {
     expect(await prisma.auditEvent.count({ where: { organizationId: org.organization.id, entity: 'load', action: 'create' } })).toBe(30)
   })
 
+  it('refuses a row dated out of the accepted years in the dry run, and the import answers 400 with nothing written', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    const file = csv(
+      row({ broker: broker.name }),
+      row({ broker: broker.name, pickupStart: '0001-01-01 08:00' }),
+      row({ broker: broker.name, deliveryStart: '9999-12-31T23:30' }),
+    )
+    const dry = await apiImport(org, file, { dryRun: true })
+    expect(dry.body.data).toMatchObject({
+      rows: 3,
+      valid: 1,
+      errorCount: 2,
+      errors: [
+        { row: 3, column: 'pickupStart', message: 'Enter a date between the years 1950 and 2200.' },
+        { row: 4, column: 'deliveryStart', message: 'Enter a date between the years 1950 and 2200.' },
+      ],
+    })
+    const refused = await apiImport(org, file)
+    expect([refused.status, refused.body.error.fields]).toEqual([
+      400,
+      { 'rows.3.pickupStart': ['Enter a date between the years 1950 and 2200.'], 'rows.4.deliveryStart': ['Enter a date between the years 1950 and 2200.'] },
+    ])
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('reads a file larger than one slice of the stream, keeps the first 1,000 errors and counts them all, and rolls back a file wrong after its first batches', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    // Accented text across the parser's 64 KB slices; 1,200 rows, each wrong twice at the end.
+    const good = Array.from({ length: 1_200 }, (_, i) =>
+      row({ broker: broker.name, brokerReference: `PL-${i}`, notes: `"Crème brûlée, dock ${i}, ${'é'.repeat(40)}"` }),
+    )
+    const file = csv(...good)
+    expect(Buffer.byteLength(file)).toBeGreaterThan(128 * 1024)
+    const loads: ImportedLoad[] = []
+    const check = await checkLoadImport(org.organization.id, file, (load) => void loads.push(load))
+    expect(check).toMatchObject({ rows: 1_200, valid: 1_200, errorCount: 0 })
+    expect(loads[1_199].input.notes).toBe(`Crème brûlée, dock 1199, ${'é'.repeat(40)}`)
+
+    const bad = csv(...Array.from({ length: 1_200 }, () => row({ broker: 'Nobody', pickupCity: '' })))
+    const wrong = await checkLoadImport(org.organization.id, bad)
+    expect([wrong.rows, wrong.valid, wrong.errorCount, wrong.errors.length]).toEqual([1_200, 0, 2_400, LOAD_IMPORT_MAX_ERRORS])
+
+    // 1,100 good rows are written (eleven batches) before the wrong one: the transaction takes them back.
+    const late = await importLoads(actorOf(org), csv(...good.slice(0, 1_100), row({ broker: 'Nobody' })))
+    expect([late.result, late.check.errorCount]).toEqual([null, 1])
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    expect((await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).nextLoadNumber).toBe(1)
+  })
+
   it('gives two imports at once distinct numbers without gaps', async () => {
     const org = await createOrg()
     const { broker } = await fleet(org)
     const file = csv(...Array.from({ length: 5 }, () => row({ broker: broker.name })))
     const [first, second] = await Promise.all([
-      checkLoadImport(org.organization.id, file).then((check) => importLoads(actorOf(org), check)),
-      checkLoadImport(org.organization.id, file).then((check) => importLoads(actorOf(org), check)),
+      importLoads(actorOf(org), file).then((outcome) => outcome.result!),
+      importLoads(actorOf(org), file).then((outcome) => outcome.result!),
     ])
     expect([first.first, first.last, second.first, second.last].sort()).toEqual(['L-000001', 'L-000005', 'L-000006', 'L-000010'])
   })

@@ -10,26 +10,26 @@ import type { Route } from './+types/import'
 /** A CSV of up to 10 MB, as the whole body or a multipart part: collected by the edge up to this. */
 export const upload = uploadLimit(LOAD_IMPORT_MAX_BYTES)
 
-/** The CSV from a `text/csv` body or a multipart `file` part, at most 10 MB. */
+/** The CSV's bytes (kept off the JavaScript heap) from a `text/csv` body or a multipart `file` part, at most 10 MB. */
 async function readCsv(request: Request) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
-  let text: string
-  if (type === 'text/csv') text = await request.text()
+  let bytes: Uint8Array
+  if (type === 'text/csv') bytes = new Uint8Array(await request.arrayBuffer())
   else if (type === 'multipart/form-data') {
     const file = (await request.formData().catch(() => null))?.get('file')
     if (!(file instanceof File)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.noFile'] } })
     if (file.size > LOAD_IMPORT_MAX_BYTES)
       throw new DomainError('payload_too_large', 'loadImport.errors.tooLarge', { params: { size: LOAD_IMPORT_MAX_BYTES / 1024 / 1024 } })
-    text = await file.text()
+    bytes = new Uint8Array(await file.arrayBuffer())
   } else throw new DomainError('unsupported_media_type', 'loadImport.errors.notCsv')
-  if (Buffer.byteLength(text) > LOAD_IMPORT_MAX_BYTES)
+  if (bytes.byteLength > LOAD_IMPORT_MAX_BYTES)
     throw new DomainError('payload_too_large', 'loadImport.errors.tooLarge', { params: { size: LOAD_IMPORT_MAX_BYTES / 1024 / 1024 } })
-  return text
+  return bytes
 }
 
 /**
  * POST /api/loads/import (`text/csv`, or multipart with `file`): `?dryRun=true` answers 200 with
- * the rows, the valid count and every error by row and column, writing nothing; otherwise 201 with
+ * the rows, the valid count, the errors by row and column (the first 1,000) and their count, writing nothing; otherwise 201 with
  * the loads created, all in one transaction, or 400 `validation_failed` with every error in
  * `fields` as `rows.<line>.<column>` (line 1 is the header) and nothing written.
  */
@@ -38,18 +38,20 @@ export async function action({ request }: Route.ActionArgs) {
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'create', 'load')
     const dryRun = new URL(request.url).searchParams.get('dryRun') === 'true'
-    const check = await checkLoadImport(actor.organizationId, await readCsv(request))
+    const csv = await readCsv(request)
     if (dryRun) {
+      const check = await checkLoadImport(actor.organizationId, csv)
       const t = getFixedT(detectLanguage(request))
       const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
-      return apiData({ rows: check.rows, valid: check.valid, errors })
+      return apiData({ rows: check.rows, valid: check.valid, errors, errorCount: check.errorCount })
     }
-    if (check.errors.length) {
+    const { check, result } = await importLoads(actor, csv)
+    if (!result) {
       const fields: Record<string, string[]> = {}
       for (const error of check.errors) (fields[`rows.${error.row}.${error.column ?? '_'}`] ??= []).push(error.message)
-      throw new DomainError('validation_failed', 'loadImport.errors.fileHasErrors', { fields, params: { errors: check.errors.length } })
+      throw new DomainError('validation_failed', 'loadImport.errors.fileHasErrors', { fields, params: { errors: check.errorCount } })
     }
-    return apiData(await importLoads(actor, check), { status: 201 })
+    return apiData(result, { status: 201 })
   })
 }
 

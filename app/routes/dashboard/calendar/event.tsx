@@ -7,6 +7,7 @@ import { Card } from '~/components/ui/card'
 import { getInstance } from '~/middleware/i18next'
 import { calendarEventForm, createCalendarEvent, deleteCalendarEvent, updateCalendarEvent } from '~/models/calendar.server'
 import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calendar'
+import { isDay } from '~/schemas/dates'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { requireActor } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
@@ -18,8 +19,6 @@ import type { Route } from './+types/event'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['calendar'] }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
 /**
  * A new event (`?date=` preselects the day, `&end=` the last day of a range dragged on the calendar)
  * or an existing one (`/events/{id}`), on a page of its own.
@@ -29,9 +28,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.id) return { event: await orNotFound(calendarEventForm(user.organizationId, params.id)) }
   const query = new URL(request.url).searchParams
   const date = query.get('date') ?? ''
-  const startDate = DAY.test(date) ? date : ''
+  const startDate = isDay(date) ? date : ''
   const end = query.get('end') ?? ''
-  const endDate = startDate && DAY.test(end) && end > startDate ? end : ''
+  const endDate = startDate && isDay(end) && end > startDate ? end : ''
   return {
     event: { id: null, version: null, title: '', notes: '', colour: 'blue', startDate, startTime: '', endDate, endTime: '' },
   }

@@ -17,6 +17,7 @@ import {
   type CalendarView,
   type EventColour,
 } from '~/schemas/calendar-options'
+import { isDay } from '~/schemas/dates'
 import { cn } from '~/utils/cn'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
@@ -31,8 +32,6 @@ const EventDialog = lazy(() => import('~/components/calendar/event-dialog'))
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['calendar'] }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
 /**
  * The month (six weeks) or the week around `?date=`, rendered on the server; the URL is the state.
  * Every day links to a new event on it; every event to its record or its own page.
@@ -45,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     : 'month'
   const today = zonedWallClock(new Date(), await loadTimeZone(user.organizationId)).slice(0, 10)
   const asked = url.searchParams.get('date') ?? ''
-  const date =
-    DAY.test(asked) && !Number.isNaN(Date.parse(`${asked}T00:00:00Z`)) && new Date(`${asked}T00:00:00Z`).toISOString().startsWith(asked) ? asked : today
+  // A day out of the accepted years (./schemas/dates) is ignored, as any unknown value of the URL.
+  const date = isDay(asked) ? asked : today
   const days = visibleDays(view, date)
   const items = await calendarItems(user, days[0], days.at(-1)!)
   const month = date.slice(0, 7)

@@ -43,19 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (file.size > LOAD_IMPORT_MAX_BYTES) return refuse(t('loadImport.errors.tooLarge', { size: LOAD_IMPORT_MAX_BYTES / 1024 / 1024 }), 413)
   const dryRun = form.get('intent') !== 'import'
   try {
-    const check = await checkLoadImport(actor.organizationId, await file.text())
+    // The bytes stay off the JavaScript heap; the model parses them as a stream.
+    const csv = new Uint8Array(await file.arrayBuffer())
+    const { check, result } = dryRun ? { check: await checkLoadImport(actor.organizationId, csv), result: null } : await importLoads(actor, csv)
     const translate = (error: ImportError) => ({ row: error.row, column: error.column, message: t(error.message, error.params) })
-    if (dryRun || check.errors.length) {
+    if (!result) {
       const outcome: Outcome = {
         dryRun,
         rows: check.rows,
         valid: check.valid,
-        errorCount: check.errors.length,
+        errorCount: check.errorCount,
         errors: check.errors.slice(0, LOAD_IMPORT_ERRORS_SHOWN).map(translate),
       }
-      return data({ outcome }, { status: check.errors.length && !dryRun ? 400 : 200 })
+      return data({ outcome }, { status: check.errorCount && !dryRun ? 400 : 200 })
     }
-    const result = await importLoads(actor, check)
     return redirectWithToast(`${href('/dashboard/loads/list')}?sort=createdAt&dir=desc`, {
       type: 'success',
       title: t('loadImport.toast.imported', { loads: result.created, first: result.first, last: result.last }),
