@@ -548,6 +548,8 @@ function demoDriverProfile(organizationId: string, userId: string, index: number
 type DemoOrg = {
   name: string
   domain: string
+  /** What its invoices "from the organization" print: address, MC/DOT, phone, remit-to bank. */
+  details: Omit<Prisma.OrganizationCreateInput, 'name'>
   companies: string[]
   trucks: number
   trailers: number
@@ -559,6 +561,21 @@ const ORGS: DemoOrg[] = [
   {
     name: 'Lone Star Freight Services',
     domain: 'freightdesk.test',
+    details: {
+      legalName: 'Lone Star Freight Services LLC',
+      mcNumber: '804512',
+      dotNumber: '2291047',
+      phone: '+1 214 555 0140',
+      addressLine1: '1820 Regal Row',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75235',
+      country: 'US',
+      bankName: 'First Trinity Bank',
+      bankAccountName: 'Lone Star Freight Services LLC',
+      bankRoutingNumber: '111000025',
+      bankAccountNumber: '4410276638',
+    },
     companies: ['Lone Star Freight LLC', 'Red River Carriers Inc', 'Pecos Valley Transport'],
     trucks: 40,
     trailers: 14,
@@ -576,6 +593,17 @@ const ORGS: DemoOrg[] = [
   {
     name: 'Blue Ridge Dispatch',
     domain: 'blueridge.test',
+    details: {
+      legalName: 'Blue Ridge Dispatch Inc',
+      mcNumber: '915230',
+      dotNumber: '3302118',
+      phone: '+1 828 555 0192',
+      addressLine1: '75 Haywood St',
+      city: 'Asheville',
+      state: 'NC',
+      postalCode: '28801',
+      country: 'US',
+    },
     companies: ['Blue Ridge Hauling', 'Smoky Mountain Express'],
     trucks: 6,
     trailers: 3,
@@ -863,7 +891,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
 
   const summary: Array<{ organization: string; users: number; companies: number; trucks: number; trailers: number }> = []
   for (const demo of ORGS) {
-    const organization = await prisma.organization.create({ data: { name: demo.name } })
+    const organization = await prisma.organization.create({ data: { name: demo.name, ...demo.details } })
     await prisma.company.createMany({ data: demo.companies.map((name) => ({ ...COMPANY_DETAILS[name], organizationId: organization.id, name })) })
     const companies = await prisma.company.findMany({ where: { organizationId: organization.id }, orderBy: { name: 'asc' } })
     await prisma.user.createMany({
