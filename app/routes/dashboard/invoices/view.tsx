@@ -467,7 +467,14 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </p>
               ) : null}
               <PlainField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
-                <input id="amount" name="amount" inputMode="decimal" required defaultValue={(invoice.balanceCents / 100).toFixed(2)} className={inputClass} />
+                <input
+                  id="amount"
+                  name="amount"
+                  inputMode="decimal"
+                  required
+                  defaultValue={formatMoney(i18n.language, invoice.balanceCents, { style: 'input' })}
+                  className={inputClass}
+                />
               </PlainField>
               <PlainField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
                 <input id="paidAt" name="paidAt" type="date" required defaultValue={loaderData.today} className={inputClass} />
