@@ -107,3 +107,13 @@ export function formatMonth(language: string, day: string) {
   }
   return format.format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
 }
+
+/**
+ * User data (an address, a name, a number, a reference) inside a translated sentence, isolated
+ * (Unicode FSI…PDI, what `<bdi>` is in markup) so that it keeps its own direction: "8100 Clinton Dr"
+ * stays in that order in an Arabic sentence, and an Arabic sentence that starts with a load number
+ * is still read right to left. For sentences shown in pages; files and PDFs take the plain value.
+ */
+export function isolate(value: string | number) {
+  return `\u2068${value}\u2069`
+}

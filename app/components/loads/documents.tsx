@@ -6,7 +6,7 @@ import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { cn } from '~/utils/cn'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
@@ -114,7 +114,10 @@ export function LoadDocuments({
                           <span className="tabular-nums">{fileSize(i18n.language, document.sizeBytes)}</span>
                           {' · '}
                           {document.uploadedBy
-                            ? t('loads.documents.uploadedBy', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone), name: document.uploadedBy })
+                            ? t('loads.documents.uploadedBy', {
+                                date: formatDateTime(i18n.language, document.uploadedAt, timeZone),
+                                name: isolate(document.uploadedBy),
+                              })
                             : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })}
                         </p>
                       </div>
@@ -208,7 +211,7 @@ export function LoadDocuments({
                 </ul>
               ) : (
                 <p id="document-file-hint" className="mt-1.5 text-xs text-muted">
-                  {t('loads.documents.hint', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })}
+                  {t('loads.documents.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
                 </p>
               )}
             </div>

@@ -115,6 +115,8 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         <div className="flex-1" />
         <LanguageMenu />
         <AccountMenu user={user} />
+        {/* Below 1200 px the settings button (app/root.tsx) sits here, over content no more. */}
+        <span className="fd-fab-slot" aria-hidden="true" />
       </header>
       {layout === 'horizontal' ? (
         <div className="sticky top-header-desktop z-nav hidden lg:block">
@@ -123,7 +125,8 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       ) : null}
       <main
         className={cn(
-          'mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10',
+          // The end padding at 1200 px and up keeps the floating settings button clear of the content.
+          'mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10 lg:pe-18',
           settings.themeStretch ? 'max-w-none' : 'max-w-screen-xl',
           layout === 'horizontal' && 'lg:pt-8',
         )}

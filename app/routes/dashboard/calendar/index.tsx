@@ -18,6 +18,7 @@ import {
   type EventColour,
 } from '~/schemas/calendar-options'
 import { cn } from '~/utils/cn'
+import { isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
@@ -72,20 +73,30 @@ const COLOUR_CLASS: Record<EventColour, string> = {
   gray: 'border-line bg-black/5 text-ink dark:bg-white/10',
 }
 
+/** A user's event is their title (its own direction); a record's date is a sentence of the page's language, its data isolated. */
 function label(t: (key: string, params?: Record<string, unknown>) => string, item: CalendarItem) {
-  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: item.subject, place: item.title })
+  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: isolate(item.subject ?? ''), place: isolate(item.title) })
 }
 
-function EventChip({ item }: { item: CalendarItem }) {
+/**
+ * An entry: in the month one line, cut with an ellipsis (the whole in its tooltip); in the week
+ * (`full`) its times and its whole title, wrapped.
+ */
+function EventChip({ item, full = false }: { item: CalendarItem; full?: boolean }) {
   const { t } = useTranslation()
   const text = label(t, item)
+  const times = full && item.startTime ? (item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime) : item.startTime
   const body = (
     <>
-      {item.startTime ? <span className="me-1 tabular-nums">{item.startTime}</span> : null}
-      <bdi>{text}</bdi>
+      {times ? <span className={cn('me-1 tabular-nums', full && 'block font-semibold')}>{times}</span> : null}
+      {item.kind === 'event' ? <bdi>{text}</bdi> : text}
     </>
   )
-  const className = cn('block truncate rounded border-s-4 px-1.5 py-0.5 text-xs font-medium', COLOUR_CLASS[item.colour])
+  const className = cn(
+    'block rounded border-s-4 px-1.5 py-0.5 text-xs font-medium',
+    full ? 'break-words whitespace-normal' : 'truncate',
+    COLOUR_CLASS[item.colour],
+  )
   return item.href ? (
     <a
       href={item.href}
@@ -256,10 +267,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                         </a>
                       ) : null}
                     </div>
-                    <ul className="grid gap-1">
+                    {/* One column that may shrink below its entries' text, so that they are cut (with an ellipsis) inside the day. */}
+                    <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
                       {(view === 'month' ? events.slice(0, DAY_EVENTS_SHOWN) : events).map((item) => (
                         <li key={item.id}>
-                          <EventChip item={item} />
+                          <EventChip item={item} full={view === 'week'} />
                         </li>
                       ))}
                     </ul>
@@ -283,7 +295,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   <ul className="grid gap-1.5">
                     {on(day).map((item) => (
                       <li key={item.id}>
-                        <EventChip item={item} />
+                        <EventChip item={item} full />
                       </li>
                     ))}
                   </ul>

@@ -14,7 +14,7 @@ import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { cn } from '~/utils/cn'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, isolate } from '~/utils/format'
 import { stopEventAction, uploadDocumentAction, type Refusal, type UploadRefusal } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
@@ -151,8 +151,11 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
                 >
                   <span className="font-semibold tabular-nums">{load.loadNumber}</span>
                   <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
-                  <bdi className="min-w-0 flex-1 truncate text-muted">{load.place}</bdi>
-                  <span className="text-xs text-muted tabular-nums">{formatDateTime(i18n.language, load.at, timeZone)}</span>
+                  {/* On a phone the place has its own line (beside the rest it was cut to a letter). */}
+                  <bdi className="order-last min-w-0 basis-full truncate text-muted sm:order-none sm:basis-0 sm:flex-1" data-testid="my-recent-place">
+                    {load.place}
+                  </bdi>
+                  <span className="ms-auto text-xs text-muted tabular-nums sm:ms-0">{formatDateTime(i18n.language, load.at, timeZone)}</span>
                 </Link>
               ))}
             </Card>
@@ -181,7 +184,10 @@ function LoadCard({
   const uploading = navigation.state !== 'idle' && navigation.formAction?.endsWith(`load=${load.id}`)
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
   const fileErrors = upload?.fields.file ?? upload?.fields.kind
-  const equipment = [load.truck ? t('loads.mine.truck', { unit: load.truck }) : null, load.trailer ? t('loads.mine.trailer', { unit: load.trailer }) : null]
+  const equipment = [
+    load.truck ? t('loads.mine.truck', { unit: isolate(load.truck) }) : null,
+    load.trailer ? t('loads.mine.trailer', { unit: isolate(load.trailer) }) : null,
+  ]
   return (
     <Card className="p-4 sm:p-6" data-testid="my-load">
       <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2">
