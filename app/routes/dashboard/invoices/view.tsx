@@ -28,7 +28,7 @@ import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
 import { OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { requireActor } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
@@ -177,7 +177,7 @@ function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto['email
   return (
     <p role="status" data-testid="invoice-email" data-state={key} className={`mb-6 rounded-lg border px-4 py-3 text-sm print:hidden ${tone}`}>
       {t(`invoices.email.${key}`, {
-        to: email.to ?? '',
+        to: isolate(email.to ?? ''),
         date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
         attempts: email.attempts,
         error: email.error ?? '',
@@ -367,7 +367,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                     <bdi className="font-medium">{item.title}</bdi>
                     {item.description ? <bdi className="block text-xs text-muted">{item.description}</bdi> : null}
                   </td>
-                  <td className="px-3 py-2 text-end tabular-nums">{item.quantity.toLocaleString(i18n.language === 'cn' ? 'zh-CN' : i18n.language)}</td>
+                  <td className="px-3 py-2 text-end tabular-nums">{formatNumber(i18n.language, item.quantity)}</td>
                   <td className="px-3 py-2 text-end">
                     <Money cents={item.unitPriceCents} />
                   </td>
@@ -459,7 +459,8 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
         {loaderData.can.pay ? (
           <Card className="p-6">
             <h2 className="mb-3 text-base font-bold">{t('invoices.actions.recordPayment')}</h2>
-            <Form method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
+            {/* Keyed by the version: after a payment the form starts again from the new balance, as without JavaScript. */}
+            <Form key={invoice.version} method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
               {hidden('pay')}
               {refusal?.intent === 'pay' ? (
                 <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
@@ -489,7 +490,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </select>
               </PlainField>
               <PlainField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
-                <input id="reference" name="reference" maxLength={100} className={inputClass} />
+                <input id="reference" name="reference" maxLength={100} dir="auto" className={inputClass} />
               </PlainField>
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>
