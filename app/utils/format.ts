@@ -108,6 +108,12 @@ export function formatMonth(language: string, day: string) {
   return format.format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
 }
 
+/** A time or code built as text ("08:00") in the language's digits ("٠٨:٠٠" in Arabic), like every number it shows. */
+export function formatDigits(language: string, text: string) {
+  const format = numberFormat(language)
+  return text.replace(/[0-9]/g, (digit) => format.format(Number(digit)))
+}
+
 /**
  * User data (an address, a name, a number, a reference) inside a translated sentence, isolated
  * (Unicode FSI…PDI, what `<bdi>` is in markup) so that it keeps its own direction: "8100 Clinton Dr"

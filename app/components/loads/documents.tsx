@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { Form, href, useNavigation } from 'react-router'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
@@ -113,12 +114,16 @@ export function LoadDocuments({
                         <p className="text-xs text-muted">
                           <span className="tabular-nums">{fileSize(i18n.language, document.sizeBytes)}</span>
                           {' · '}
-                          {document.uploadedBy
-                            ? t('loads.documents.uploadedBy', {
-                                date: formatDateTime(i18n.language, document.uploadedAt, timeZone),
-                                name: isolate(document.uploadedBy),
-                              })
-                            : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })}
+                          <BidiText
+                            text={
+                              document.uploadedBy
+                                ? t('loads.documents.uploadedBy', {
+                                    date: formatDateTime(i18n.language, document.uploadedAt, timeZone),
+                                    name: isolate(document.uploadedBy),
+                                  })
+                                : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })
+                            }
+                          />
                         </p>
                       </div>
                       {canDelete ? (

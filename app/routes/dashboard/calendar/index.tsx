@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent, type PointerEvent } from 'react'
 import { href, Link } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
+import { BidiText } from '~/components/ui/bidi-text'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
@@ -18,7 +19,7 @@ import {
   type EventColour,
 } from '~/schemas/calendar-options'
 import { cn } from '~/utils/cn'
-import { isolate } from '~/utils/format'
+import { formatDigits, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
@@ -83,13 +84,14 @@ function label(t: (key: string, params?: Record<string, unknown>) => string, ite
  * (`full`) its times and its whole title, wrapped.
  */
 function EventChip({ item, full = false }: { item: CalendarItem; full?: boolean }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const text = label(t, item)
-  const times = full && item.startTime ? (item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime) : item.startTime
+  const shown = full && item.startTime && item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime
+  const times = shown ? formatDigits(i18n.language, shown) : null
   const body = (
     <>
       {times ? <span className={cn('me-1 tabular-nums', full && 'block font-semibold')}>{times}</span> : null}
-      {item.kind === 'event' ? <bdi>{text}</bdi> : text}
+      {item.kind === 'event' ? <bdi>{text}</bdi> : <BidiText text={text} />}
     </>
   )
   const className = cn(
@@ -254,7 +256,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                         )}
                         aria-label={dayLong.format(at(day))}
                       >
-                        {Number(day.slice(8))}
+                        {formatNumber(i18n.language, Number(day.slice(8)))}
                       </span>
                       {loaderData.canCreate ? (
                         <a

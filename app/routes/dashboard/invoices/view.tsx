@@ -2,6 +2,7 @@ import { data, Form, href, useLocation, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
 import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PlainField } from '~/components/ui/plain-field'
@@ -176,12 +177,14 @@ function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto['email
         : 'border-warning/50 bg-warning-lighter/50'
   return (
     <p role="status" data-testid="invoice-email" data-state={key} className={`mb-6 rounded-lg border px-4 py-3 text-sm print:hidden ${tone}`}>
-      {t(`invoices.email.${key}`, {
-        to: isolate(email.to ?? ''),
-        date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
-        attempts: email.attempts,
-        error: email.error ?? '',
-      })}
+      <BidiText
+        text={t(`invoices.email.${key}`, {
+          to: isolate(email.to ?? ''),
+          date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
+          attempts: email.attempts,
+          error: email.error ?? '',
+        })}
+      />
     </p>
   )
 }

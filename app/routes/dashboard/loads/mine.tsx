@@ -1,6 +1,7 @@
 import { data, Form, href, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { StopEventButton } from '~/components/loads/stop-event'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -14,7 +15,7 @@ import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { cn } from '~/utils/cn'
-import { formatDateTime, isolate } from '~/utils/format'
+import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { stopEventAction, uploadDocumentAction, type Refusal, type UploadRefusal } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
@@ -204,7 +205,7 @@ function LoadCard({
               <bdi>{load.commodity}</bdi>
             </>
           ) : null}
-          {equipment.some(Boolean) ? ` · ${equipment.filter(Boolean).join(' · ')}` : null}
+          {equipment.some(Boolean) ? <BidiText text={` · ${equipment.filter(Boolean).join(' · ')}`} /> : null}
         </p>
       </div>
 
@@ -240,7 +241,7 @@ function LoadCard({
                 )}
                 aria-hidden="true"
               >
-                {done ? <Icon name="check" size={16} /> : index + 1}
+                {done ? <Icon name="check" size={16} /> : formatNumber(i18n.language, index + 1)}
               </span>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold">
