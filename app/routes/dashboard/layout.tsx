@@ -115,7 +115,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         <div className="flex-1" />
         <LanguageMenu />
         <AccountMenu user={user} />
-        {/* Below 1200 px the settings button (app/root.tsx) sits here, over content no more. */}
+        {/* The settings button (app/root.tsx) sits here, over no content (app.css, .fd-fab). */}
         <span className="fd-fab-slot" aria-hidden="true" />
       </header>
       {layout === 'horizontal' ? (
@@ -125,8 +125,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       ) : null}
       <main
         className={cn(
-          // The end padding at 1200 px and up keeps the floating settings button clear of the content.
-          'mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10 lg:pe-18',
+          'mx-auto w-full px-4 pt-2 pb-24 sm:px-6 lg:px-10',
           settings.themeStretch ? 'max-w-none' : 'max-w-screen-xl',
           layout === 'horizontal' && 'lg:pt-8',
         )}
