@@ -367,7 +367,10 @@ function CardBody({
           {card.pickupAt ? <time dateTime={card.pickupAt}>{pickupTime(i18n.language, card.pickupAt, timeZone)}</time> : <span className="text-muted">—</span>}
         </dd>
         <dt className="text-muted">{t('kanban.driver')}</dt>
-        <dd className="min-w-0 truncate">{card.driver ? <bdi>{card.driver}</bdi> : <span className="text-muted">{t('kanban.noDriver')}</span>}</dd>
+        {/* The name cut at its own end (a block bdi), not at the start in Arabic. */}
+        <dd className="min-w-0">
+          {card.driver ? <bdi className="block truncate">{card.driver}</bdi> : <span className="block truncate text-muted">{t('kanban.noDriver')}</span>}
+        </dd>
       </dl>
       {footer}
     </article>
