@@ -4,6 +4,7 @@
  * right to left, a sub-line lines up with its Arabic title, and numbers use one digit set.
  */
 import type { Page } from '@playwright/test'
+import { BOARD_DELIVERED_DAYS } from '../../app/schemas/kanban-options'
 import { expect, signedIn, test } from './fixtures'
 import { api, day, fleet } from './load-fixtures'
 
@@ -64,6 +65,10 @@ test('Arabic: addresses, references and descriptions keep their own direction in
   await expect(entry).toContainText('٠٨:٠٠')
   await expect(page.locator(`[data-testid="calendar-day"][data-day="${day(2)}"]`)).toContainText(new Intl.NumberFormat('ar-SD').format(Number(day(2).slice(8))))
   await expect(entry).toHaveCSS('direction', 'rtl')
+
+  // A number inside a sentence is written in the same digits too.
+  await page.goto('/dashboard/kanban')
+  await expect(page.getByTestId('kanban-column-delivered')).toContainText(new Intl.NumberFormat('ar-SD').format(BOARD_DELIVERED_DAYS))
 })
 
 test('Arabic: an invoice writes quantities and amounts in the same digits, its sub-lines on the right', async ({ page, request }) => {

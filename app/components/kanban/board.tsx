@@ -230,7 +230,9 @@ function BoardColumn({
           {count}
         </span>
       </header>
-      {column.id === 'delivered' ? <p className="px-3 pb-2 text-xs text-muted">{t('kanban.deliveredWindow', { days: BOARD_DELIVERED_DAYS })}</p> : null}
+      {column.id === 'delivered' ? (
+        <p className="px-3 pb-2 text-xs text-muted">{t('kanban.deliveredWindow', { days: formatNumber(i18n.language, BOARD_DELIVERED_DAYS) })}</p>
+      ) : null}
       {cards.length ? (
         <ul className="flex max-h-[calc(100dvh-17rem)] min-h-24 flex-col gap-2 overflow-y-auto px-2 pb-2 lg:px-1.5">
           {cards.map((card) => (

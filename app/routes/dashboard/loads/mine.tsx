@@ -141,7 +141,7 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
         {recent.length ? (
           <section aria-labelledby="my-recent" className="grid gap-3">
             <h2 id="my-recent" className="text-lg font-bold">
-              {t('loads.mine.recent', { days: DRIVER_RECENT_DAYS })}
+              {t('loads.mine.recent', { days: formatNumber(i18n.language, DRIVER_RECENT_DAYS) })}
             </h2>
             <Card className="divide-y divide-dashed divide-line" data-testid="my-recent">
               {recent.map((load) => (
@@ -306,7 +306,9 @@ function LoadCard({
         >
           <p className="text-sm">
             <span className="font-semibold">{t('loads.mine.papers')}</span>{' '}
-            <span className="text-muted">{LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${load.papers[kind]}`).join(' · ')}</span>
+            <span className="text-muted">
+              {LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${formatNumber(i18n.language, load.papers[kind])}`).join(' · ')}
+            </span>
           </p>
           {upload ? (
             <p role="alert" className="text-sm font-semibold text-error" data-testid="document-refusal">
