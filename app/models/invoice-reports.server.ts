@@ -8,6 +8,7 @@ import type { InvoiceListQuery } from '~/schemas/invoice'
 import { OPEN_INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
+import { formatMoney } from '~/utils/format'
 import { derivedMoney, listWhere, organizationToday, serializeInvoiceRow } from './invoice.server'
 import { inBatches, isoDate, toDateOnly } from './records.server'
 
@@ -124,7 +125,7 @@ export async function* exportInvoices(organizationId: string, query: InvoiceList
     yield serializeInvoiceRow(row, today)
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2)
+const dollars = (cents: number) => formatMoney('en', cents, { style: 'decimal' })
 
 /** The export's columns, for the page (translated, dollars) and `GET /api/invoice?format=csv` (keys, cents). */
 export const INVOICE_CSV_COLUMNS: CsvColumn<InvoiceRow>[] = [

@@ -3,6 +3,7 @@
  * this module (live totals) without downloading the validation library. app/schemas/money.ts
  * builds the form fields on it.
  */
+import { formatMoney } from '~/utils/format'
 
 // "25000", "25000.5", "25000.50", "25,000.50" (comma groups of three), "25000,50" (decimal comma).
 const PLAIN = /^(\d+)(?:[.,](\d{1,2}))?$/
@@ -22,7 +23,5 @@ export function parseDollars(value: string): number | null {
 /** Cents as the form shows them: "25000" or "25000.50" (no grouping, so it reads back the same). */
 export function centsToDollars(cents: number | null | undefined): string | undefined {
   if (cents === null || cents === undefined) return undefined
-  const whole = Math.floor(cents / 100)
-  const rest = cents % 100
-  return rest ? `${whole}.${String(rest).padStart(2, '0')}` : String(whole)
+  return formatMoney('en', cents, { style: 'input' })
 }

@@ -52,18 +52,48 @@ export function formatDate(language: string, value: string | Date | null | undef
   return dateFormat(language).format(date)
 }
 
-/** Money is stored in integer cents; shown in the organization's currency, per language. */
+/**
+ * How `formatMoney` writes an amount: `symbol` for people ("$1,234.56", "1 234,56 $US", "١٬٢٣٤٫٥٦ US$"),
+ * `compact` for a chart's axis ("$1.2K"), `decimal` for exports ("1234.56", two decimals that
+ * spreadsheets sum), `input` for a form's field ("1234.5" → "1234.50", "1234": what parseDollars
+ * reads back). `decimal` and `input` are the same in every language (no grouping, a point).
+ */
+export type MoneyStyle = 'symbol' | 'compact' | 'decimal' | 'input'
+
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 
-export function formatMoney(language: string, cents: number, currency = 'USD') {
+/** Integer cents as an exact decimal string ("-1234.05"): no floating point on the way. */
+function centsDecimal(cents: number) {
+  const whole = Math.trunc(Math.abs(cents) / 100)
+  const rest = Math.abs(cents) % 100
+  return `${cents < 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`
+}
+
+/**
+ * Money is stored in integer cents; this is the one function that turns cents into text, on the
+ * server (pages, PDF, email, CSV) and in the browser (live totals, charts, forms): in the
+ * organization's currency and the reader's language, or plain for a file or a form (`style`).
+ */
+export function formatMoney(language: string, cents: number, options: { currency?: string; style?: MoneyStyle } | string = {}) {
+  const { currency = 'USD', style = 'symbol' } = typeof options === 'string' ? { currency: options } : options
+  const exact = centsDecimal(Math.round(cents))
+  if (style === 'decimal') return exact
+  if (style === 'input') return exact.endsWith('.00') ? exact.slice(0, -3) : exact
   // Keyed without JSON: a list row formats two amounts.
-  const key = `${language}|${currency}`
+  const key = `${language}|${currency}|${style}`
   let format = moneyFormats.get(key)
   if (!format) {
-    format = numberFormat(language, { style: 'currency', currency })
+    format = numberFormat(
+      language,
+      style === 'compact'
+        ? { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }
+        : { style: 'currency', currency },
+    )
     moneyFormats.set(key, format)
   }
-  return format.format(cents / 100)
+  // A decimal string is formatted exactly (Intl reads it as a decimal, not a binary double); a
+  // compact figure is rounded anyway, and from a string it would keep the string's trailing zeros.
+  return format.format(style === 'compact' ? cents / 100 : (exact as `${number}`))
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>()
@@ -76,4 +106,20 @@ export function formatMonth(language: string, day: string) {
     monthFormats.set(language, format)
   }
   return format.format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
+}
+
+/** A time or code built as text ("08:00") in the language's digits ("٠٨:٠٠" in Arabic), like every number it shows. */
+export function formatDigits(language: string, text: string) {
+  const format = numberFormat(language)
+  return text.replace(/[0-9]/g, (digit) => format.format(Number(digit)))
+}
+
+/**
+ * User data (an address, a name, a number, a reference) inside a translated sentence, isolated
+ * (Unicode FSI…PDI, what `<bdi>` is in markup) so that it keeps its own direction: "8100 Clinton Dr"
+ * stays in that order in an Arabic sentence, and an Arabic sentence that starts with a load number
+ * is still read right to left. For sentences shown in pages; files and PDFs take the plain value.
+ */
+export function isolate(value: string | number) {
+  return `\u2068${value}\u2069`
 }

@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef } from 'react'
 import { href, useFetcher } from 'react-router'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button, buttonClass } from '~/components/ui/button'
+import { isolate } from '~/utils/format'
 import { useTranslation } from '~/utils/use-translation'
 import { EventFields, type EventValues } from './event-fields'
 
@@ -44,7 +46,9 @@ export default function EventDialog({ target, onClose }: { target: { id: string 
           className="fixed top-1/2 left-1/2 z-drawer max-h-[calc(100dvh-2rem)] w-[min(640px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-2xl"
           data-testid="event-dialog"
         >
-          <Dialog.Title className="mb-4 text-lg font-bold">{editing ? t('calendar.edit', { title: event!.title }) : t('calendar.new')}</Dialog.Title>
+          <Dialog.Title className="mb-4 text-lg font-bold">
+            {editing ? <BidiText text={t('calendar.edit', { title: isolate(event!.title) })} /> : t('calendar.new')}
+          </Dialog.Title>
           <Dialog.Description className="sr-only">{t('calendar.timesHint')}</Dialog.Description>
           {event ? (
             <saver.Form method="post" action={path} className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={() => (sent.current = { data: saver.data })}>

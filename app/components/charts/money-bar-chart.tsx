@@ -12,7 +12,6 @@ export type MoneyDatum = { key: string; label: string; cents: number }
 export default function MoneyBarChart({ data, series, testId }: { data: MoneyDatum[]; series: string; testId: string }) {
   const { i18n } = useTranslation()
   const rtl = languageInfo(i18n.language).dir === 'rtl'
-  const compact = new Intl.NumberFormat(languageInfo(i18n.language).intl, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 })
   const rows = data.map((datum) => ({ ...datum, dollars: datum.cents / 100 }))
   return (
     <div dir="ltr" className="h-64 w-full" data-testid={testId}>
@@ -22,7 +21,7 @@ export default function MoneyBarChart({ data, series, testId }: { data: MoneyDat
           <XAxis dataKey="label" reversed={rtl} tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: 'var(--muted)' }} interval="preserveStartEnd" />
           <YAxis
             orientation={rtl ? 'right' : 'left'}
-            tickFormatter={(value: number) => compact.format(value)}
+            tickFormatter={(value: number) => formatMoney(i18n.language, Math.round(value * 100), { style: 'compact' })}
             tickLine={false}
             axisLine={false}
             width={64}

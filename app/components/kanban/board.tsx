@@ -165,7 +165,8 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
         className="relative -mx-4 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-primary sm:-mx-6 sm:px-6"
         data-testid="kanban-board"
       >
-        <ol className="flex min-w-max items-stretch gap-4">
+        {/* Phones and tablets scroll through 18 rem columns; a desktop (1200 px and up) shares its width between all six. */}
+        <ol className="flex min-w-max items-stretch gap-4 lg:grid lg:min-w-0 lg:auto-cols-[minmax(0,1fr)] lg:grid-flow-col lg:gap-2">
           {columns.map((column) => (
             <BoardColumn
               key={column.id}
@@ -213,7 +214,7 @@ function BoardColumn({
       aria-labelledby={headingId}
       data-testid={`kanban-column-${column.id}`}
       className={cn(
-        'flex w-[17.5rem] shrink-0 flex-col rounded-card border border-line bg-black/[0.03] transition-shadow sm:w-72 dark:bg-white/[0.04]',
+        'flex w-[17.5rem] shrink-0 flex-col rounded-card border border-line bg-black/[0.03] transition-shadow sm:w-72 lg:w-auto lg:min-w-0 dark:bg-white/[0.04]',
         legal && 'border-dashed border-primary',
         isOver && legal && 'ring-2 ring-primary',
         isOver && refused && 'cursor-not-allowed ring-2 ring-error',
@@ -229,9 +230,11 @@ function BoardColumn({
           {count}
         </span>
       </header>
-      {column.id === 'delivered' ? <p className="px-3 pb-2 text-xs text-muted">{t('kanban.deliveredWindow', { days: BOARD_DELIVERED_DAYS })}</p> : null}
+      {column.id === 'delivered' ? (
+        <p className="px-3 pb-2 text-xs text-muted">{t('kanban.deliveredWindow', { days: formatNumber(i18n.language, BOARD_DELIVERED_DAYS) })}</p>
+      ) : null}
       {cards.length ? (
-        <ul className="flex max-h-[calc(100dvh-17rem)] min-h-24 flex-col gap-2 overflow-y-auto px-2 pb-2">
+        <ul className="flex max-h-[calc(100dvh-17rem)] min-h-24 flex-col gap-2 overflow-y-auto px-2 pb-2 lg:px-1.5">
           {cards.map((card) => (
             <li key={card.id}>
               {draggable ? (
@@ -329,12 +332,16 @@ function CardBody({
   const from = place(card.pickup)
   const to = place(card.delivery)
   return (
-    <article className={cn('rounded-lg border border-line bg-surface p-3 text-sm shadow-sm', className)} data-testid="kanban-card" data-load={card.loadNumber}>
+    <article
+      className={cn('rounded-lg border border-line bg-surface p-3 text-sm shadow-sm lg:p-2.5', className)}
+      data-testid="kanban-card"
+      data-load={card.loadNumber}
+    >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <Link
             to={href('/dashboard/loads/:id', { id: card.id })}
-            className="font-bold text-primary-darker tabular-nums hover:underline dark:text-primary-light"
+            className="font-bold whitespace-nowrap text-primary-darker tabular-nums hover:underline dark:text-primary-light"
           >
             {card.loadNumber}
           </Link>
@@ -342,7 +349,7 @@ function CardBody({
         </div>
         {handle}
       </div>
-      <p className="mt-2 font-semibold">
+      <p className="mt-2 font-semibold break-words">
         {from || to ? (
           <>
             <bdi>{from ?? '—'}</bdi>
@@ -356,13 +363,16 @@ function CardBody({
           <span className="text-muted">{t('kanban.noLane')}</span>
         )}
       </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
         <dt className="text-muted">{t('kanban.pickup')}</dt>
         <dd className="tabular-nums">
           {card.pickupAt ? <time dateTime={card.pickupAt}>{pickupTime(i18n.language, card.pickupAt, timeZone)}</time> : <span className="text-muted">—</span>}
         </dd>
         <dt className="text-muted">{t('kanban.driver')}</dt>
-        <dd className="min-w-0 truncate">{card.driver ? <bdi>{card.driver}</bdi> : <span className="text-muted">{t('kanban.noDriver')}</span>}</dd>
+        {/* The name cut at its own end (a block bdi), not at the start in Arabic. */}
+        <dd className="min-w-0">
+          {card.driver ? <bdi className="block truncate">{card.driver}</bdi> : <span className="block truncate text-muted">{t('kanban.noDriver')}</span>}
+        </dd>
       </dl>
       {footer}
     </article>
@@ -376,7 +386,12 @@ function MoveForm({ card }: { card: BoardCard }) {
   if (!moves.length) return null
   const id = `kanban-move-${card.id}`
   return (
-    <Form method="post" preventScrollReset className="mt-3 flex items-center gap-2 border-t border-dashed border-line pt-3" data-testid="kanban-move-form">
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-3 flex flex-wrap items-center gap-2 border-t border-dashed border-line pt-3"
+      data-testid="kanban-move-form"
+    >
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="loadId" value={card.id} />
       <input type="hidden" name="version" value={card.version} />
@@ -384,7 +399,7 @@ function MoveForm({ card }: { card: BoardCard }) {
         {t('kanban.moveTo')}
         <span className="sr-only"> ({card.loadNumber})</span>
       </label>
-      <select id={id} name="status" className={cn(inputClass, 'h-9 min-w-0 flex-1 px-2 text-xs')} defaultValue={moves[0]}>
+      <select id={id} name="status" className={cn(inputClass, 'h-9 min-w-24 flex-1 px-2 text-xs')} defaultValue={moves[0]}>
         {moves.map((to) => (
           <option key={to} value={to}>
             {t(`loads.status.${to}`)}

@@ -2,8 +2,9 @@ import { useTranslation } from '~/utils/use-translation'
 import { Form, useLocation } from 'react-router'
 import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
-import { LANGUAGES, languageInfo } from '~/i18n'
+import { LANGUAGES, languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
 import { cn } from '~/utils/cn'
+import { settingCookie } from '~/utils/settings'
 import { LinkArea } from '~/components/ui/link-area'
 
 /** A language's flag (app/components/ui/flag-drawings.ts), drawn by the stylesheet: an empty span reads as nothing. */
@@ -24,8 +25,16 @@ export function LanguageMenu() {
         method="post"
         action="/resources/language"
         className="fd-menu"
-        // With JavaScript the page does not reload, so close the menu ourselves.
-        onSubmit={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+        // With JavaScript the page does not reload, so close the menu ourselves; and keep the choice
+        // in the browser's cookies at once, so a reload before the answer does not lose it.
+        onSubmit={(event) => {
+          event.currentTarget.closest('details')?.removeAttribute('open')
+          const language = normalizeLanguage((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') ?? '')
+          if (!language) return
+          const secure = window.location.protocol === 'https:'
+          document.cookie = languageCookie(language, secure)
+          document.cookie = settingCookie('themeDirection', languageInfo(language).dir, secure)
+        }}
       >
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {LANGUAGES.map((language) => (

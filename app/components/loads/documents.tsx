@@ -1,12 +1,13 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { Form, href, useNavigation } from 'react-router'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { cn } from '~/utils/cn'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
@@ -113,9 +114,16 @@ export function LoadDocuments({
                         <p className="text-xs text-muted">
                           <span className="tabular-nums">{fileSize(i18n.language, document.sizeBytes)}</span>
                           {' · '}
-                          {document.uploadedBy
-                            ? t('loads.documents.uploadedBy', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone), name: document.uploadedBy })
-                            : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })}
+                          <BidiText
+                            text={
+                              document.uploadedBy
+                                ? t('loads.documents.uploadedBy', {
+                                    date: formatDateTime(i18n.language, document.uploadedAt, timeZone),
+                                    name: isolate(document.uploadedBy),
+                                  })
+                                : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })
+                            }
+                          />
                         </p>
                       </div>
                       {canDelete ? (
@@ -208,7 +216,7 @@ export function LoadDocuments({
                 </ul>
               ) : (
                 <p id="document-file-hint" className="mt-1.5 text-xs text-muted">
-                  {t('loads.documents.hint', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })}
+                  {t('loads.documents.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
                 </p>
               )}
             </div>

@@ -1,8 +1,10 @@
 import { Form, useNavigation } from 'react-router'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import type { StopEvent } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
+import { isolate } from '~/utils/format'
 import { useTranslation } from '~/utils/use-translation'
 
 /**
@@ -39,7 +41,9 @@ export function StopEventButton({
       <input type="hidden" name="version" value={version} />
       <Button type="submit" name="intent" value="stopEvent" disabled={busy} className={cn('w-full sm:w-auto', busy && 'opacity-70')} data-testid="stop-event">
         <Icon name={event === 'arrive' ? 'mapPin' : 'truck'} size={18} />
-        <span className="min-w-0 truncate">{t(event === 'arrive' ? 'loads.stopEvents.arrive' : 'loads.stopEvents.depart', { place })}</span>
+        <span className="min-w-0 truncate">
+          <BidiText text={t(event === 'arrive' ? 'loads.stopEvents.arrive' : 'loads.stopEvents.depart', { place: isolate(place) })} />
+        </span>
       </Button>
     </Form>
   )

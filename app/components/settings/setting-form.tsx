@@ -1,9 +1,22 @@
 import type { ReactNode } from 'react'
 import { Form, useFetcher, useLocation } from 'react-router'
 import { withParams } from '~/utils/with-params'
-import type { SettingName } from '~/utils/settings'
+import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
 import { useHydrated } from '~/utils/use-hydrated'
 import { SETTINGS_ACTION } from './use-settings'
+
+/**
+ * With JavaScript the choice is written to its cookie in the browser as it is posted, so it is kept
+ * at once: a reload before the post's answer (which sets the same cookie) still shows it.
+ */
+function rememberChoice(intent: 'set' | 'reset', setting: SettingName | undefined, value: string | undefined) {
+  const secure = window.location.protocol === 'https:'
+  if (intent === 'reset') {
+    for (const name of SETTING_NAMES) document.cookie = deleteSettingCookie(name, secure)
+  } else if (setting && value !== undefined && settingValue(setting, value)) {
+    document.cookie = settingCookie(setting, value, secure)
+  }
+}
 
 /** A form that changes one setting: a fetcher with JavaScript, a plain post-and-return without. */
 export function SettingForm({
@@ -34,7 +47,16 @@ export function SettingForm({
   )
   if (hydrated) {
     return (
-      <fetcher.Form method="post" action={SETTINGS_ACTION} className={className} data-setting={setting ?? intent}>
+      <fetcher.Form
+        method="post"
+        action={SETTINGS_ACTION}
+        className={className}
+        data-setting={setting ?? intent}
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter
+          rememberChoice(intent, setting, submitter instanceof HTMLButtonElement && submitter.name === 'value' ? submitter.value : undefined)
+        }}
+      >
         {fields}
       </fetcher.Form>
     )

@@ -46,6 +46,8 @@ function Wrapper({ label, field, hint, className, children }: FieldProps & { chi
   )
 }
 
+const FREE_TEXT = ['text', 'email', 'search', 'tel']
+
 export function TextField({
   type = 'text',
   autoComplete,
@@ -58,7 +60,14 @@ export function TextField({
 }) {
   return (
     <Wrapper {...props}>
-      <input {...getInputProps(props.field, { type })} autoComplete={autoComplete} placeholder={placeholder} className={inputClass} />
+      {/* Typed text keeps its own direction: "8100 Clinton Dr" stays in that order in an Arabic page. */}
+      <input
+        {...getInputProps(props.field, { type })}
+        dir={FREE_TEXT.includes(type) ? 'auto' : undefined}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        className={inputClass}
+      />
     </Wrapper>
   )
 }
@@ -81,7 +90,7 @@ export function SelectField({ options, placeholder, ...props }: FieldProps & { o
 export function TextareaField(props: FieldProps & { rows?: number }) {
   return (
     <Wrapper {...props}>
-      <textarea {...getTextareaProps(props.field)} rows={props.rows ?? 4} className={inputClass} />
+      <textarea {...getTextareaProps(props.field)} rows={props.rows ?? 4} dir="auto" className={inputClass} />
     </Wrapper>
   )
 }

@@ -115,6 +115,8 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
         <div className="flex-1" />
         <LanguageMenu />
         <AccountMenu user={user} />
+        {/* The settings button (app/root.tsx) sits here, over no content (app.css, .fd-fab). */}
+        <span className="fd-fab-slot" aria-hidden="true" />
       </header>
       {layout === 'horizontal' ? (
         <div className="sticky top-header-desktop z-nav hidden lg:block">

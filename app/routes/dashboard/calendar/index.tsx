@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent, type PointerEvent } from 'react'
 import { href, Link } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
+import { BidiText } from '~/components/ui/bidi-text'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
@@ -19,6 +20,7 @@ import {
 } from '~/schemas/calendar-options'
 import { isDay } from '~/schemas/dates'
 import { cn } from '~/utils/cn'
+import { formatDigits, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
@@ -71,20 +73,31 @@ const COLOUR_CLASS: Record<EventColour, string> = {
   gray: 'border-line bg-black/5 text-ink dark:bg-white/10',
 }
 
+/** A user's event is their title (its own direction); a record's date is a sentence of the page's language, its data isolated. */
 function label(t: (key: string, params?: Record<string, unknown>) => string, item: CalendarItem) {
-  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: item.subject, place: item.title })
+  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: isolate(item.subject ?? ''), place: isolate(item.title) })
 }
 
-function EventChip({ item }: { item: CalendarItem }) {
-  const { t } = useTranslation()
+/**
+ * An entry: in the month one line, cut with an ellipsis (the whole in its tooltip); in the week
+ * (`full`) its times and its whole title, wrapped.
+ */
+function EventChip({ item, full = false }: { item: CalendarItem; full?: boolean }) {
+  const { t, i18n } = useTranslation()
   const text = label(t, item)
+  const shown = full && item.startTime && item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime
+  const times = shown ? formatDigits(i18n.language, shown) : null
   const body = (
     <>
-      {item.startTime ? <span className="me-1 tabular-nums">{item.startTime}</span> : null}
-      <bdi>{text}</bdi>
+      {times ? <span className={cn('me-1 tabular-nums', full && 'block font-semibold')}>{times}</span> : null}
+      {item.kind === 'event' ? <bdi>{text}</bdi> : <BidiText text={text} />}
     </>
   )
-  const className = cn('block truncate rounded border-s-4 px-1.5 py-0.5 text-xs font-medium', COLOUR_CLASS[item.colour])
+  const className = cn(
+    'block rounded border-s-4 px-1.5 py-0.5 text-xs font-medium',
+    full ? 'break-words whitespace-normal' : 'truncate',
+    COLOUR_CLASS[item.colour],
+  )
   return item.href ? (
     <a
       href={item.href}
@@ -242,7 +255,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                         )}
                         aria-label={dayLong.format(at(day))}
                       >
-                        {Number(day.slice(8))}
+                        {formatNumber(i18n.language, Number(day.slice(8)))}
                       </span>
                       {loaderData.canCreate ? (
                         <a
@@ -255,10 +268,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                         </a>
                       ) : null}
                     </div>
-                    <ul className="grid gap-1">
+                    {/* One column that may shrink below its entries' text, so that they are cut (with an ellipsis) inside the day. */}
+                    <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
                       {(view === 'month' ? events.slice(0, DAY_EVENTS_SHOWN) : events).map((item) => (
                         <li key={item.id}>
-                          <EventChip item={item} />
+                          <EventChip item={item} full={view === 'week'} />
                         </li>
                       ))}
                     </ul>
@@ -282,7 +296,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   <ul className="grid gap-1.5">
                     {on(day).map((item) => (
                       <li key={item.id}>
-                        <EventChip item={item} />
+                        <EventChip item={item} full />
                       </li>
                     ))}
                   </ul>

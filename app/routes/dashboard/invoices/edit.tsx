@@ -12,6 +12,7 @@ import { InvoiceUpdateSchema } from '~/schemas/invoice'
 import { requireActor } from '~/requests/actor.server'
 import { prisma } from '~/utils/db.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { formatMoney } from '~/utils/format'
 import { billableLoadRow, parseInvoiceForm } from '~/requests/invoice-form.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -21,7 +22,7 @@ import type { Route } from './+types/edit'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['invoices'] }
 
-const dollars = (cents: number) => (cents ? (cents / 100).toFixed(2) : '')
+const dollars = (cents: number) => (cents ? formatMoney('en', cents, { style: 'input' }) : '')
 
 /**
  * A draft's editor: the same form as a new invoice, filled from the draft (its loads ticked, its

@@ -2,6 +2,7 @@ import { data, Form, href, useLocation, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
 import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PlainField } from '~/components/ui/plain-field'
@@ -29,7 +30,7 @@ import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
 import { OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { requireActor } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
@@ -178,12 +179,14 @@ function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto['email
         : 'border-warning/50 bg-warning-lighter/50'
   return (
     <p role="status" data-testid="invoice-email" data-state={key} className={`mb-6 rounded-lg border px-4 py-3 text-sm print:hidden ${tone}`}>
-      {t(`invoices.email.${key}`, {
-        to: email.to ?? '',
-        date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
-        attempts: email.attempts,
-        error: email.error ?? '',
-      })}
+      <BidiText
+        text={t(`invoices.email.${key}`, {
+          to: isolate(email.to ?? ''),
+          date: emailedOn ? formatDate(i18n.language, emailedOn) : '',
+          attempts: email.attempts,
+          error: email.error ?? '',
+        })}
+      />
     </p>
   )
 }
@@ -369,7 +372,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                     <bdi className="font-medium">{item.title}</bdi>
                     {item.description ? <bdi className="block text-xs text-muted">{item.description}</bdi> : null}
                   </td>
-                  <td className="px-3 py-2 text-end tabular-nums">{item.quantity.toLocaleString(i18n.language === 'cn' ? 'zh-CN' : i18n.language)}</td>
+                  <td className="px-3 py-2 text-end tabular-nums">{formatNumber(i18n.language, item.quantity)}</td>
                   <td className="px-3 py-2 text-end">
                     <Money cents={item.unitPriceCents} />
                   </td>
@@ -461,7 +464,8 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
         {loaderData.can.pay ? (
           <Card className="p-6">
             <h2 className="mb-3 text-base font-bold">{t('invoices.actions.recordPayment')}</h2>
-            <Form method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
+            {/* Keyed by the version: after a payment the form starts again from the new balance, as without JavaScript. */}
+            <Form key={invoice.version} method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
               {hidden('pay')}
               {refusal?.intent === 'pay' ? (
                 <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
@@ -469,7 +473,14 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </p>
               ) : null}
               <PlainField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
-                <input id="amount" name="amount" inputMode="decimal" required defaultValue={(invoice.balanceCents / 100).toFixed(2)} className={inputClass} />
+                <input
+                  id="amount"
+                  name="amount"
+                  inputMode="decimal"
+                  required
+                  defaultValue={formatMoney(i18n.language, invoice.balanceCents, { style: 'input' })}
+                  className={inputClass}
+                />
               </PlainField>
               <PlainField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
                 <input id="paidAt" name="paidAt" type="date" required defaultValue={loaderData.today} className={inputClass} />
@@ -484,7 +495,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </select>
               </PlainField>
               <PlainField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
-                <input id="reference" name="reference" maxLength={100} className={inputClass} />
+                <input id="reference" name="reference" maxLength={100} dir="auto" className={inputClass} />
               </PlainField>
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>

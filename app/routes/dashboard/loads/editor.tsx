@@ -1,7 +1,7 @@
 import { FormProvider, getFormProps, getInputProps, getSelectProps, useFormMetadata, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
-import { data, Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useLocation, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { CheckboxField, CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -91,6 +91,9 @@ function formDefaults(load: LoadWithRelations, timeZone: string) {
     customFields: customFieldDefaults(load.customFields),
   }
 }
+
+/** The anchors a row button comes back to. */
+const SECTION = { stops: 'load-stops', charges: 'load-charges' } as const
 
 const NEW_STOP = { pickup: { type: 'pickup', country: 'US' }, delivery: { type: 'delivery', country: 'US' } } as const
 
@@ -280,6 +283,7 @@ function Totals({ formId }: { formId: string }) {
 export default function LoadEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
+  const { pathname, search } = useLocation()
   const { load, returnTo, options, locked, onRoad } = loaderData
   // Typed by the update schema, whose fields are the create schema's plus the version.
   const [form, fields] = useSchemaForm<typeof LoadFormUpdateSchema>({
@@ -318,6 +322,9 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
 
   const stops = fields.stops.getFieldList()
   const charges = fields.charges.getFieldList()
+  // A row button (add, remove, move) posts to this page and comes back to its section, also
+  // without JavaScript, where the browser follows the anchor of the answer's address.
+  const back = { stops: `${pathname}${search}#${SECTION.stops}`, charges: `${pathname}${search}#${SECTION.charges}` }
   const marked = (name: string, status: string) => t('loadForm.marked', { name, status })
   const brokerGroups = [
     { label: t('loadForm.groups.takingLoads'), options: options.brokers.filter((b) => b.status === 'active').map((b) => ({ value: b.id, label: b.name })) },
@@ -398,7 +405,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             </div>
           </Card>
 
-          <Card className="p-6">
+          <Card className="scroll-mt-24 p-6" id={SECTION.stops}>
             <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-base font-bold">{t('loadForm.sections.stops')}</h2>
               <p className="text-xs text-muted">{t('loadForm.hints.timeZone', { zone: loaderData.timeZone })}</p>
@@ -421,18 +428,18 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
                           icon="chevronLeft"
                           label={t('loadForm.stops.moveUp', { n })}
                           disabled={index === 0}
-                          buttonProps={form.reorder.getButtonProps({ name: fields.stops.name, from: index, to: index - 1 })}
+                          buttonProps={{ ...form.reorder.getButtonProps({ name: fields.stops.name, from: index, to: index - 1 }), formAction: back.stops }}
                         />
                         <RowButton
                           icon="chevronDown"
                           label={t('loadForm.stops.moveDown', { n })}
                           disabled={index === stops.length - 1}
-                          buttonProps={form.reorder.getButtonProps({ name: fields.stops.name, from: index, to: index + 1 })}
+                          buttonProps={{ ...form.reorder.getButtonProps({ name: fields.stops.name, from: index, to: index + 1 }), formAction: back.stops }}
                         />
                         <RowButton
                           icon="trash"
                           label={t('loadForm.stops.remove', { n })}
-                          buttonProps={form.remove.getButtonProps({ name: fields.stops.name, index })}
+                          buttonProps={{ ...form.remove.getButtonProps({ name: fields.stops.name, index }), formAction: back.stops }}
                         />
                       </div>
                     </div>
@@ -460,6 +467,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
                 <button
                   key={stopType}
                   {...form.insert.getButtonProps({ name: fields.stops.name, defaultValue: NEW_STOP[stopType] })}
+                  formAction={back.stops}
                   type="submit"
                   disabled={stops.length >= MAX_STOPS}
                   className={buttonClass('secondary', 'sm')}
@@ -471,7 +479,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             </div>
           </Card>
 
-          <Card className="p-6">
+          <Card className="scroll-mt-24 p-6" id={SECTION.charges}>
             <h2 className="mb-5 text-base font-bold">{t('loadForm.sections.charges')}</h2>
             <ErrorList id={fields.charges.errorId} errors={fields.charges.errors} />
             {charges.length === 0 ? <p className="text-sm text-muted">{t('loadForm.charges.empty')}</p> : null}
@@ -493,7 +501,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
                         <RowButton
                           icon="trash"
                           label={t('loadForm.charges.remove', { n })}
-                          buttonProps={form.remove.getButtonProps({ name: fields.charges.name, index })}
+                          buttonProps={{ ...form.remove.getButtonProps({ name: fields.charges.name, index }), formAction: back.charges }}
                         />
                       </div>
                     </div>
@@ -504,6 +512,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-4">
               <button
                 {...form.insert.getButtonProps({ name: fields.charges.name, defaultValue: { type: 'fuel_surcharge' } })}
+                formAction={back.charges}
                 type="submit"
                 disabled={charges.length >= MAX_CHARGES}
                 className={buttonClass('secondary', 'sm')}

@@ -1,6 +1,7 @@
 import { data, Form, href, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { StopEventButton } from '~/components/loads/stop-event'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -14,7 +15,7 @@ import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, typ
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { cn } from '~/utils/cn'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { uploadLimit } from '~/utils/upload-limit'
 import { stopEventAction, uploadDocumentAction, type Refusal, type UploadRefusal } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
@@ -144,7 +145,7 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
         {recent.length ? (
           <section aria-labelledby="my-recent" className="grid gap-3">
             <h2 id="my-recent" className="text-lg font-bold">
-              {t('loads.mine.recent', { days: DRIVER_RECENT_DAYS })}
+              {t('loads.mine.recent', { days: formatNumber(i18n.language, DRIVER_RECENT_DAYS) })}
             </h2>
             <Card className="divide-y divide-dashed divide-line" data-testid="my-recent">
               {recent.map((load) => (
@@ -155,8 +156,11 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
                 >
                   <span className="font-semibold tabular-nums">{load.loadNumber}</span>
                   <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
-                  <bdi className="min-w-0 flex-1 truncate text-muted">{load.place}</bdi>
-                  <span className="text-xs text-muted tabular-nums">{formatDateTime(i18n.language, load.at, timeZone)}</span>
+                  {/* On a phone the place has its own line (beside the rest it was cut to a letter). */}
+                  <bdi className="order-last min-w-0 basis-full truncate text-muted sm:order-none sm:basis-0 sm:flex-1" data-testid="my-recent-place">
+                    {load.place}
+                  </bdi>
+                  <span className="ms-auto text-xs text-muted tabular-nums sm:ms-0">{formatDateTime(i18n.language, load.at, timeZone)}</span>
                 </Link>
               ))}
             </Card>
@@ -185,7 +189,10 @@ function LoadCard({
   const uploading = navigation.state !== 'idle' && navigation.formAction?.endsWith(`load=${load.id}`)
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
   const fileErrors = upload?.fields.file ?? upload?.fields.kind
-  const equipment = [load.truck ? t('loads.mine.truck', { unit: load.truck }) : null, load.trailer ? t('loads.mine.trailer', { unit: load.trailer }) : null]
+  const equipment = [
+    load.truck ? t('loads.mine.truck', { unit: isolate(load.truck) }) : null,
+    load.trailer ? t('loads.mine.trailer', { unit: isolate(load.trailer) }) : null,
+  ]
   return (
     <Card className="p-4 sm:p-6" data-testid="my-load">
       <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -202,7 +209,7 @@ function LoadCard({
               <bdi>{load.commodity}</bdi>
             </>
           ) : null}
-          {equipment.some(Boolean) ? ` · ${equipment.filter(Boolean).join(' · ')}` : null}
+          {equipment.some(Boolean) ? <BidiText text={` · ${equipment.filter(Boolean).join(' · ')}`} /> : null}
         </p>
       </div>
 
@@ -238,7 +245,7 @@ function LoadCard({
                 )}
                 aria-hidden="true"
               >
-                {done ? <Icon name="check" size={16} /> : index + 1}
+                {done ? <Icon name="check" size={16} /> : formatNumber(i18n.language, index + 1)}
               </span>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold">
@@ -303,7 +310,9 @@ function LoadCard({
         >
           <p className="text-sm">
             <span className="font-semibold">{t('loads.mine.papers')}</span>{' '}
-            <span className="text-muted">{LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${load.papers[kind]}`).join(' · ')}</span>
+            <span className="text-muted">
+              {LOAD_DOCUMENT_KINDS.map((kind) => `${t(`loads.documents.kind.${kind}`)}: ${formatNumber(i18n.language, load.papers[kind])}`).join(' · ')}
+            </span>
           </p>
           {upload ? (
             <p role="alert" className="text-sm font-semibold text-error" data-testid="document-refusal">

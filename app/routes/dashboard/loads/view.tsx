@@ -349,7 +349,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
                   }
                   aria-hidden="true"
                 >
-                  {index + 1}
+                  {number(index + 1)}
                 </span>
                 <div className="grid min-w-0 flex-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                   <div className="min-w-0">
