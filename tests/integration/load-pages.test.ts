@@ -56,7 +56,10 @@ describe('load pages', () => {
       const userId = org.users[role].id
       const view = await call(loadView.loader as Handler, `/dashboard/loads/${load.id}`, userId, { id: load.id })
       expect({ role, status: view.status }).toEqual({ role, status: 200 })
-      expect(view.data).toMatchObject({ canUpdate, canEdit: canUpdate, canDelete, load: { loadNumber: load.loadNumber, status: 'booked' } })
+      expect(view.data).toMatchObject({
+        offers: { edit: canUpdate, delete: canDelete, cancel: canUpdate, reopen: false },
+        load: { loadNumber: load.loadNumber, status: 'booked' },
+      })
       const list = await call(loadList.loader as Handler, '/dashboard/loads/list', userId)
       expect(list.data).toMatchObject({ total: 1, canCreate: canUpdate, canUpdate, canDelete })
       if (!canUpdate) {

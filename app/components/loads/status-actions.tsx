@@ -2,7 +2,8 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
-import { LOAD_TRANSITIONS, type LoadStatus } from '~/schemas/load-options'
+import { inputClass } from '~/components/ui/input-class'
+import { type LoadStatus } from '~/schemas/load-options'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
 import { withParams } from '~/utils/with-params'
@@ -27,15 +28,30 @@ export function MoveFields({ to, version }: { to: LoadStatus; version: number })
 }
 
 /**
- * One button per legal next move of the transition table, each a plain POST form (no JavaScript
- * needed). Cancel asks first: with JavaScript in a dialog, without it on the page (`?confirm=cancel`).
+ * One button per move the load policy offers (the loader's `loadOffers`), each a plain POST form
+ * (no JavaScript needed). Cancel asks first: with JavaScript in a dialog, without it on the page
+ * (`?confirm=cancel`). Reopen (admins, delivered loads) asks on the page, with or without JavaScript
+ * (`?confirm=reopen`), for the reason the audit log keeps.
  */
-export function StatusActions({ status, version, loadNumber, search }: { status: LoadStatus; version: number; loadNumber: string; search: string }) {
+export function StatusActions({
+  status,
+  moves,
+  reopen = false,
+  version,
+  loadNumber,
+  search,
+}: {
+  status: LoadStatus
+  moves: readonly LoadStatus[]
+  reopen?: boolean
+  version: number
+  loadNumber: string
+  search: string
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const moves = LOAD_TRANSITIONS[status]
-  if (!moves.length) return null
+  if (!moves.length && !reopen) return null
   return (
     <div className="flex flex-wrap gap-2" data-testid="status-actions">
       {moves
@@ -49,6 +65,12 @@ export function StatusActions({ status, version, loadNumber, search }: { status:
           </Form>
         ))}
       {moves.includes('canceled') ? <CancelButton version={version} loadNumber={loadNumber} search={search} /> : null}
+      {reopen ? (
+        <Link to={withParams(search, { confirm: 'reopen' })} className={buttonClass('secondary')} preventScrollReset data-testid="reopen">
+          <Icon name="history" size={18} />
+          {t('loads.reopen.action')}
+        </Link>
+      ) : null}
     </div>
   )
 }
@@ -113,6 +135,37 @@ export function CancelConfirm({ version, loadNumber, keepHref }: { version: numb
         <Button type="submit" variant="danger">
           {t('loads.cancel.confirm')}
         </Button>
+      </Form>
+    </section>
+  )
+}
+
+/** Reopening a delivered load (admins): why, for the audit log, then a plain POST form (intent `reopen`). */
+export function ReopenConfirm({ version, loadNumber, keepHref }: { version: number; loadNumber: string; keepHref: string }) {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="reopen-confirm-title"
+      data-testid="reopen-confirm"
+      className="mb-6 rounded-lg border border-warning/50 bg-warning-lighter/50 px-4 py-4 text-sm dark:bg-warning/15"
+    >
+      <h2 id="reopen-confirm-title" className="text-base font-bold">
+        {t('loads.reopen.title', { number: loadNumber })}
+      </h2>
+      <p className="mt-1">{t('loads.reopen.description')}</p>
+      <Form method="post" className="mt-4 grid gap-3">
+        <input type="hidden" name="intent" value="reopen" />
+        <input type="hidden" name="version" value={version} />
+        <label className="grid gap-1">
+          <span className="font-semibold">{t('loads.reopen.reason')}</span>
+          <textarea name="reason" rows={2} maxLength={500} dir="auto" className={inputClass} />
+        </label>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ButtonLink to={keepHref} variant="secondary" preventScrollReset>
+            {t('loads.reopen.keep')}
+          </ButtonLink>
+          <Button type="submit">{t('loads.reopen.confirm')}</Button>
+        </div>
       </Form>
     </section>
   )

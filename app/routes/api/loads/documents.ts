@@ -1,7 +1,6 @@
 import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
-import { DomainError } from '~/utils/errors.server'
 import type { Route } from './+types/documents'
 
 /**
@@ -15,9 +14,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(
     request,
     async () => {
-      const user = await requireApiPermission(request, 'read', 'load')
-      // Drivers hold only `read` on loads, yet upload their papers: a read-only key does not.
-      if ('apiKey' in user && user.apiKey.scope === 'read_only') throw new DomainError('forbidden', 'api.keyReadOnly')
+      // Drivers upload their papers on their own loads (the load scope); a read-only key uploads nothing.
+      const user = await requireApiPermission(request, 'create', 'loadDocument')
       const { document } = await uploadLoadDocument(user, actorOf(request, user), params.id, request)
       return apiData(serializeLoadDocument(document), { status: 201 })
     },
