@@ -12,8 +12,9 @@ export const ACTIVE_LOAD_STATUSES = ['dispatched', 'at_pickup', 'in_transit', 'a
 
 /**
  * The one transition table (docs/domain.md, "Load statuses"): from each status, the moves a
- * person or a program may make; what each move also records is the load policy's (app/policies/load.ts). `invoiced` is reached and left only by invoicing and voiding, never
- * by a status change. Every move not listed is refused with 409 `invalid_transition`.
+ * person or a program may make (what a move also records is the load policy's, app/policies/load.ts).
+ * `invoiced` is reached and left only by invoicing and voiding, never by a status change. Every
+ * move not listed is refused with 409 `invalid_transition`.
  */
 export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
   draft: ['booked', 'canceled'],

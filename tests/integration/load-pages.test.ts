@@ -249,6 +249,49 @@ describe('load pages', () => {
     expect(view.data).toMatchObject({ confirmCancel: true, load: { status: 'dispatched', version: 2 } })
   })
 
+  it('offers only what the load policy allows: no delete on the road, no cancel once delivered, reopen to admins only; the next stop follows the status', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const path = `/dashboard/loads/${load.id}`
+    const view = async (role: Role) => (await call(loadView.loader as Handler, path, org.users[role].id, { id: load.id })).data as Record<string, unknown>
+    const moveTo = async (status: 'dispatched' | 'at_pickup' | 'in_transit' | 'at_delivery' | 'delivered') => {
+      const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+      await moveLoad(actorOf(org, 'dispatcher'), load.id, { status, version })
+    }
+    await moveTo('dispatched')
+    await moveTo('at_pickup')
+    await moveTo('in_transit')
+    const delivery = (await prisma.loadStop.findFirstOrThrow({ where: { loadId: load.id, type: 'delivery' } })).id
+    expect(await view('dispatcher')).toMatchObject({
+      offers: { moves: ['at_delivery', 'canceled'], edit: true, delete: false, cancel: true, reopen: false },
+      nextStop: { stopId: delivery, event: 'arrive' },
+    })
+    await moveTo('at_delivery')
+    await moveTo('delivered')
+    expect(await view('dispatcher')).toMatchObject({ offers: { moves: [], delete: false, cancel: false, reopen: false }, nextStop: null })
+    expect(await view('admin')).toMatchObject({ offers: { moves: [], delete: false, cancel: false, reopen: true } })
+    const confirm = await call(loadView.loader as Handler, `${path}?confirm=cancel`, org.users.admin.id, { id: load.id })
+    expect(confirm.data).toMatchObject({ confirmCancel: false })
+    expect((await call(loadView.loader as Handler, `${path}?confirm=reopen`, org.users.dispatcher.id, { id: load.id })).data).toMatchObject({
+      confirmReopen: false,
+    })
+    expect((await call(loadView.loader as Handler, `${path}?confirm=reopen`, org.users.admin.id, { id: load.id })).data).toMatchObject({
+      confirmReopen: true,
+    })
+
+    const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+    const reopen = (role: Role, fields: Record<string, string>) =>
+      call(loadView.action as Handler, `${path}?confirm=reopen`, org.users[role].id, { id: load.id }, postForm({ intent: 'reopen', ...fields }))
+    expect(await reopen('dispatcher', { version: String(version), reason: 'x' })).toMatchObject({
+      status: 403,
+      data: { refusal: { message: 'Only an admin can reopen a delivered load.' } },
+    })
+    expect(await reopen('admin', { version: String(version - 1) })).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
+    expect(await reopen('admin', { version: String(version), reason: 'Delivered by mistake' })).toMatchObject({ status: 302, location: path })
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_delivery', version: version + 1 })
+  })
+
   it('deletes a booked load and refuses a dispatched one with the model’s reason', async () => {
     const org = await createOrg()
     const { broker, driverId, truck, trailer } = await fleet(org)
