@@ -1067,7 +1067,16 @@ export async function listDriverLoads(viewer: Required<LoadViewer>, now = new Da
     }),
     prisma.load.findMany({
       where: { ...where, status: { in: ['delivered', 'invoiced'] }, updatedAt: { gte: new Date(now.getTime() - DRIVER_RECENT_DAYS * 86_400_000) } },
-      select: { id: true, loadNumber: true, status: true, deliveryCity: true, deliveryState: true, updatedAt: true },
+      select: {
+        id: true,
+        loadNumber: true,
+        status: true,
+        deliveryCity: true,
+        deliveryState: true,
+        updatedAt: true,
+        // When it was delivered: the last stop's departure (deliveredAt).
+        stops: { orderBy: { sequence: 'desc' }, take: 1, select: { actualDeparture: true } },
+      },
       orderBy: { updatedAt: 'desc' },
       take: 10,
     }),

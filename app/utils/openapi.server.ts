@@ -16,6 +16,7 @@ import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LoadApiListQuerySchema, LoadSchema, LoadReopenSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
+import { LOAD_STATUSES } from '~/schemas/load-options'
 import { ERROR_CODES } from './errors.server'
 
 type JsonSchema = Record<string, unknown>
@@ -215,6 +216,24 @@ const users: Resource = {
 }
 
 /** An invoice as stored: what was sent, its number and status, lines with totals, money derived, payments. */
+/** A load as read: what was sent, its status, and when it was delivered (the last stop's departure). */
+function loadRecord(): JsonSchema {
+  const base = record(LoadSchema)
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as JsonSchema),
+      status: { type: 'string', enum: [...LOAD_STATUSES], readOnly: true },
+      deliveredAt: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        readOnly: true,
+        description: 'The departure from the last stop (null until delivered); a status move to delivered records it.',
+      },
+    },
+  }
+}
+
 function invoiceRecord(): JsonSchema {
   const base = record(InvoiceSchema)
   const cents = { type: 'integer', readOnly: true }
@@ -434,7 +453,7 @@ const RESOURCES: Resource[] = [
     tag: 'loads',
     collection: 'loads',
     item: 'loads',
-    record: record(LoadSchema),
+    record: loadRecord(),
     create: input(LoadSchema),
     update: input(LoadUpdateSchema),
     list: queryParameters(LoadApiListQuerySchema),
@@ -473,7 +492,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(LoadStatusMoveSchema)),
         responses: {
-          '200': dataResponse('The load in its new status.', record(LoadSchema)),
+          '200': dataResponse('The load in its new status.', loadRecord()),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
@@ -493,7 +512,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(LoadReopenSchema) } } },
         responses: {
-          '200': dataResponse('The load, back on the road.', record(LoadSchema)),
+          '200': dataResponse('The load, back on the road.', loadRecord()),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (the load is not delivered), conflict (stale version) or in_use (driver, truck or trailer now busy or not fit).',
@@ -549,7 +568,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter, { name: 'stopId', in: 'path', required: true, schema: { type: 'string' } }],
         requestBody: jsonBody(input(StopEventSchema)),
         responses: {
-          '200': dataResponse('The load with the recorded time and its status.', record(LoadSchema)),
+          '200': dataResponse('The load with the recorded time and its status.', loadRecord()),
           '404': errorResponse('not_found (no such load or stop, or not assigned to this driver)'),
           '409': errorResponse(
             'invalid_transition (load not on the road, stop already recorded, or an earlier stop not left yet) or conflict (stale version).',

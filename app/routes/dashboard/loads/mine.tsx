@@ -9,7 +9,7 @@ import { inputClass } from '~/components/ui/input-class'
 import { EmptyState } from '~/components/ui/list-controls'
 import { getInstance } from '~/middleware/i18next'
 import { listDriverLoads, loadTimeZone } from '~/models/load.server'
-import { nextStopEvent, seesOwnLoadsOnly, uploadableKinds } from '~/policies/load'
+import { deliveredAt, nextStopEvent, seesOwnLoadsOnly, uploadableKinds } from '~/policies/load'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
@@ -73,7 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       loadNumber: load.loadNumber,
       status: load.status as LoadStatus,
       place: [load.deliveryCity, load.deliveryState].filter(Boolean).join(', '),
-      at: load.updatedAt.toISOString(),
+      // Delivered at its last departure; a load delivered before stop times were recorded shows its last change.
+      at: (deliveredAt(load.stops) ?? load.updatedAt).toISOString(),
     })),
   }
 }
