@@ -1106,6 +1106,8 @@ const ar: Catalogue = {
     },
     actions: {
       unassign: 'إلغاء التعيين',
+      atTime: 'في وقت آخر…',
+      atLabel: 'متى حدث ذلك (ليس بعد الآن)',
       to: {
         booked: 'حجز',
         dispatched: 'إرسال',

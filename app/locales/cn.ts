@@ -1106,6 +1106,8 @@ const cn: Catalogue = {
     },
     actions: {
       unassign: '取消派车',
+      atTime: '其他时间…',
+      atLabel: '发生时间（不晚于现在）',
       to: {
         booked: '接单',
         dispatched: '派车',

@@ -1110,6 +1110,8 @@ const en = {
     },
     actions: {
       unassign: 'Take off assignment',
+      atTime: 'At another time…',
+      atLabel: 'When it happened (not later than now)',
       to: {
         booked: 'Book',
         dispatched: 'Dispatch',

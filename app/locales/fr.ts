@@ -1116,6 +1116,8 @@ const fr: Catalogue = {
     },
     actions: {
       unassign: 'Retirer l’affectation',
+      atTime: 'À une autre heure…',
+      atLabel: 'Quand c’est arrivé (pas plus tard que maintenant)',
       to: {
         booked: 'Réserver',
         dispatched: 'Affecter',

@@ -1114,6 +1114,8 @@ const vi: Catalogue = {
     },
     actions: {
       unassign: 'Gỡ phân công',
+      atTime: 'Vào thời điểm khác…',
+      atLabel: 'Thời điểm xảy ra (không muộn hơn hiện tại)',
       to: {
         booked: 'Nhận chuyến',
         dispatched: 'Điều phối',

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, js, loginByRequest, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
-import { api, apiLoad, fleet } from './load-fixtures'
+import { api, apiLoad, day, fleet } from './load-fixtures'
 
 const SHOTS = process.env.LOAD_SHOTS_DIR
 
@@ -96,8 +96,13 @@ test('dispatches and follows a load with the status buttons, refuses to delete i
   await expect(toast(page, `Load ${load.loadNumber}: Dispatched`, 'success')).toBeVisible()
   await expect(page.getByTestId('load-status')).toContainText('Dispatched')
   await expect(actions.getByRole('button', { name: 'Take off assignment' })).toBeVisible()
+  // The arrival happened yesterday morning: the move records it at the time given.
+  await actions.getByText('At another time…').click()
+  await actions.getByLabel('When it happened (not later than now)').fill(`${day(-1)}T08:15`)
   await actions.getByRole('button', { name: 'Arrived at pickup' }).click()
   await expect(page.getByTestId('load-status')).toContainText('At pickup')
+  const arrived = await request.get(`/api/loads/${load.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  expect((await arrived.json()).data.stops[0].actualArrival).toMatch(new RegExp(`^${day(-1)}T`))
   await actions.getByRole('button', { name: 'Loaded' }).click()
   await expect(page.getByTestId('load-status')).toContainText('In transit')
   await expect(actions.getByRole('button', { name: 'Arrived at delivery' })).toBeVisible()

@@ -7,6 +7,7 @@ import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
+import { zonedWallClock } from '~/utils/time'
 import type { Role } from '~/utils/permissions'
 import { callPage as call, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
@@ -290,6 +291,28 @@ describe('load pages', () => {
     expect(await reopen('admin', { version: String(version - 1) })).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
     expect(await reopen('admin', { version: String(version), reason: 'Delivered by mistake' })).toMatchObject({ status: 302, location: path })
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_delivery', version: version + 1 })
+  })
+
+  it('records the stop times of a status button at the time typed, refusing one in the future with its reason', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    await moveLoad(actorOf(org, 'dispatcher'), load.id, { status: 'dispatched', version: load.version })
+    const path = `/dashboard/loads/${load.id}`
+    const post = (at: string) =>
+      call(
+        loadView.action as Handler,
+        path,
+        org.users.dispatcher.id,
+        { id: load.id },
+        postForm({ intent: 'status', status: 'at_pickup', at, version: String(load.version + 1) }),
+      )
+    expect(await post('2999-01-01T08:00')).toMatchObject({ status: 400, data: { refusal: { message: 'This time is in the future.' } } })
+    expect(await post('2026-01-05T08:15')).toMatchObject({ status: 302 })
+    const pickup = await prisma.loadStop.findFirstOrThrow({ where: { loadId: load.id, sequence: 1 } })
+    // The organization's wall clock (UTC unless set).
+    const { timezone } = await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })
+    expect(zonedWallClock(pickup.actualArrival!, timezone).slice(0, 16)).toBe('2026-01-05T08:15')
   })
 
   it('deletes a booked load and refuses a dispatched one with the model’s reason', async () => {

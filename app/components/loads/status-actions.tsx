@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
+import { ROAD, type RoadStatus } from '~/policies/load'
 import { type LoadStatus } from '~/schemas/load-options'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
@@ -37,6 +38,7 @@ export function StatusActions({
   status,
   moves,
   reopen = false,
+  maxAt,
   version,
   loadNumber,
   search,
@@ -44,6 +46,8 @@ export function StatusActions({
   status: LoadStatus
   moves: readonly LoadStatus[]
   reopen?: boolean
+  /** Now on the organization's wall clock (`YYYY-MM-DDTHH:mm`): the latest time a move may record. */
+  maxAt?: string
   version: number
   loadNumber: string
   search: string
@@ -52,18 +56,38 @@ export function StatusActions({
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   if (!moves.length && !reopen) return null
+  const forward = moves.filter((to) => to !== 'canceled')
+  // A move along the road records the stop times it implies: now, or the time given here (never later than now).
+  const recordsStops = Boolean(maxAt) && forward.some((to) => ROAD.indexOf(to as RoadStatus) > 0)
   return (
-    <div className="flex flex-wrap gap-2" data-testid="status-actions">
-      {moves
-        .filter((to) => to !== 'canceled')
-        .map((to) => (
-          <Form key={to} method="post">
-            <MoveFields to={to} version={version} />
-            <Button type="submit" variant={to === 'booked' && status === 'dispatched' ? 'secondary' : 'primary'} disabled={busy}>
+    <div className="flex flex-wrap items-start gap-2" data-testid="status-actions">
+      {forward.length ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="version" value={version} />
+          {forward.map((to) => (
+            <Button
+              key={to}
+              type="submit"
+              name="status"
+              value={to}
+              variant={to === 'booked' && status === 'dispatched' ? 'secondary' : 'primary'}
+              disabled={busy}
+            >
               {t(moveLabelKey(status, to))}
             </Button>
-          </Form>
-        ))}
+          ))}
+          {recordsStops ? (
+            <details className="basis-full text-sm" data-testid="move-at">
+              <summary className="cursor-pointer text-muted">{t('loads.actions.atTime')}</summary>
+              <label className="mt-2 grid gap-1 sm:max-w-xs">
+                <span className="font-semibold">{t('loads.actions.atLabel')}</span>
+                <input type="datetime-local" name="at" max={maxAt} className={inputClass} />
+              </label>
+            </details>
+          ) : null}
+        </Form>
+      ) : null}
       {moves.includes('canceled') ? <CancelButton version={version} loadNumber={loadNumber} search={search} /> : null}
       {reopen ? (
         <Link to={withParams(search, { confirm: 'reopen' })} className={buttonClass('secondary')} preventScrollReset data-testid="reopen">

@@ -20,6 +20,7 @@ import { requireActor } from '~/requests/actor.server'
 import { refusalOf, stopEventAction, uploadDocumentAction, type Refusal } from '~/requests/load-actions.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { zonedWallClock } from '~/utils/time'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
@@ -104,6 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
     timeZone,
+    now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
     confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
@@ -155,7 +157,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   if (form.get('intent') !== 'status') throw data(null, { status: 400 })
-  const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
+  const parsed = LoadStatusMoveSchema.safeParse({
+    status: form.get('status') ?? undefined,
+    at: form.get('at') || undefined,
+    version: form.get('version') ?? undefined,
+  })
   if (!parsed.success)
     return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
   try {
@@ -242,6 +248,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
           status={load.status}
           moves={loaderData.offers.moves}
           reopen={loaderData.offers.reopen}
+          maxAt={loaderData.now}
           version={load.version}
           loadNumber={load.loadNumber}
           search={search}
