@@ -1,6 +1,7 @@
 /**
- * Invoices: the money rules (docs: domain.md, Invoices; issue 10), shared by the invoice pages and
- * /api/invoice. Totals come from invoiceTotals (app/schemas/invoice-options.ts) and are stored
+ * Invoices: the money rules (docs/domain.md, "Invoice statuses" and "Money"; ADR 031), shared by
+ * the invoice pages and /api/invoice; what each status allows is the invoice policy's
+ * (app/policies/invoice.ts). Totals come from invoiceTotals (app/schemas/invoice-options.ts) and are stored
  * with the items in one transaction. Every write locks the invoice row (FOR UPDATE) after checking
  * the version the client read, so two accountants recording payments never overpay it; billed
  * loads are locked too, and a unique index (`InvoiceItem.billedLoadId`) keeps a load on one live

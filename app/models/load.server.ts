@@ -1,8 +1,10 @@
 /**
  * Loads: the domain rules, shared by the load pages and /api/loads. A load is booked from a
  * broker, has ordered stops (at least one pickup and one delivery) and charges, and moves through
- * the status machine of app/schemas/load-options.ts. Dispatching locks the driver, truck and
- * trailer rows, so of two dispatchers racing for the same truck exactly one wins.
+ * the status machine of app/schemas/load-options.ts. What each status allows, the driver scope and
+ * how stop times and the status agree are the load policy's (app/policies/load.ts, docs/domain.md).
+ * Dispatching locks the driver, truck and trailer rows, so of two dispatchers racing for the same
+ * truck exactly one wins.
  */
 import type { Prisma } from '~/generated/prisma/client'
 import type { ChargeInput, LoadInput, LoadListQuery, LoadReopen, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'

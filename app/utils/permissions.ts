@@ -1,5 +1,5 @@
 /**
- * The role model (docs: shared/docs/domain.md). Shared by server checks and by the UI, which
+ * The role model (docs/domain.md, "Roles and scopes"). Shared by server checks and by the UI, which
  * hides what a role cannot do; the server check is the one that counts.
  */
 export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const
