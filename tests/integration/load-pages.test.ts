@@ -268,6 +268,8 @@ describe('load pages', () => {
       offers: { moves: ['at_delivery', 'canceled'], edit: true, delete: false, cancel: true, reopen: false },
       nextStop: { stopId: delivery, event: 'arrive' },
     })
+    // The delete page is no refusal waiting to happen: it sends back to the load with the reason.
+    expect(await call(loadDelete.loader as Handler, `${path}/delete`, org.users.dispatcher.id, { id: load.id })).toMatchObject({ status: 302, location: path })
     await moveTo('at_delivery')
     await moveTo('delivered')
     expect(await view('dispatcher')).toMatchObject({ offers: { moves: [], delete: false, cancel: false, reopen: false }, nextStop: null })
