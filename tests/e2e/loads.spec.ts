@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, js, loginByRequest, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+import { axe } from './axe'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
 const SHOTS = process.env.LOAD_SHOTS_DIR
@@ -158,6 +159,9 @@ test('offers neither cancel nor delete on a delivered load, and lets the admin r
   await expect(confirm).toHaveCount(0)
   await expect(page.getByTestId('load-status')).toContainText('Delivered')
   await actions.getByRole('link', { name: 'Reopen' }).click()
+  await expect(confirm).toBeVisible()
+  // axe runs in the page, so with JavaScript only.
+  if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
   await confirm.getByLabel('Reason (kept in the audit log)').fill('Driver tapped Delivered at the gate')
   await confirm.getByRole('button', { name: 'Reopen load' }).click()
   await expect(toast(page, `Load ${load.loadNumber} reopened: At delivery`, 'warning')).toBeVisible()
