@@ -142,6 +142,7 @@ export default [
     route('loads/import', 'routes/api/loads/import.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),
+    route('loads/:id/reopen', 'routes/api/loads/reopen.ts'),
     route('loads/:id/stops/:stopId/events', 'routes/api/loads/stop-events.ts'),
     route('loads/:id/documents', 'routes/api/loads/documents.ts'),
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),

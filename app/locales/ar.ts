@@ -1087,6 +1087,11 @@ const ar: Catalogue = {
       },
       openBusyLoad: 'فتح الشحنة {{number}}',
       invalidTransition: 'لا يمكن لشحنة حالتها «$t(loads.status.{{from}})» أن تصبح «$t(loads.status.{{to}})».',
+      reopenAdmin: 'وحده المسؤول يستطيع إعادة فتح شحنة مُسلَّمة.',
+      reopen: {
+        invoiced: 'لا يُعاد فتح شحنة مفوترة: ألغِ فاتورتها أولًا.',
+        other: 'لا يُعاد فتح إلا شحنة مُسلَّمة.',
+      },
     },
     list: {
       import: 'استيراد CSV',
@@ -1169,6 +1174,8 @@ const ar: Catalogue = {
     },
     actions: {
       unassign: 'إلغاء التعيين',
+      atTime: 'في وقت آخر…',
+      atLabel: 'متى حدث ذلك (ليس بعد الآن)',
       to: {
         booked: 'حجز',
         dispatched: 'إرسال',
@@ -1184,6 +1191,16 @@ const ar: Catalogue = {
       description: 'تتوقف الشحنة هنا: يصبح سائقها وشاحنتها ومقطورتها متاحين من جديد. لا يمكن إعادة فتح شحنة ملغاة.',
       keep: 'الإبقاء على الشحنة',
       confirm: 'إلغاء الشحنة',
+    },
+    reopen: {
+      action: 'إعادة الفتح',
+      title: 'إعادة فتح الشحنة {{number}}؟',
+      description:
+        'لتسليم سُجِّل خطأً: يُمحى وقت المغادرة من آخر محطة وتعود الشحنة إلى حالة «عند التسليم»، ويعود سائقها وشاحنتها ومقطورتها مشغولين. يحفظ سجل التدقيق من أعاد فتحها ولماذا.',
+      reason: 'السبب (يُحفظ في سجل التدقيق)',
+      keep: 'إبقاؤها مُسلَّمة',
+      confirm: 'إعادة فتح الشحنة',
+      toast: 'أُعيد فتح الشحنة {{number}}: {{status}}',
     },
     toast: {
       moved: 'الشحنة {{number}}: {{status}}',
@@ -1699,6 +1716,7 @@ const ar: Catalogue = {
       paymentFuture: 'لا يمكن أن يكون تاريخ الدفعة بعد اليوم.',
       paymentTooLarge: 'لا يمكن أن تتجاوز الدفعة الرصيد.',
       paymentNotFound: 'هذه الدفعة غير موجودة أو أُزيلت.',
+      invalidTransition: 'لا يمكن لفاتورة حالتها «$t(invoices.status.{{from}})» أن تصبح «$t(invoices.status.{{to}})».',
     },
     export: {
       brokerId: 'معرّف الوسيط',

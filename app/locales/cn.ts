@@ -1087,6 +1087,11 @@ const cn: Catalogue = {
       },
       openBusyLoad: '打开货运单 {{number}}',
       invalidTransition: '状态为“$t(loads.status.{{from}})”的货运单不能变为“$t(loads.status.{{to}})”。',
+      reopenAdmin: '只有管理员可以重新打开已送达的货运单。',
+      reopen: {
+        invoiced: '已开票的货运单不能重新打开：请先作废其发票。',
+        other: '只有已送达的货运单可以重新打开。',
+      },
     },
     list: {
       import: '导入 CSV',
@@ -1169,6 +1174,8 @@ const cn: Catalogue = {
     },
     actions: {
       unassign: '取消派车',
+      atTime: '其他时间…',
+      atLabel: '发生时间（不晚于现在）',
       to: {
         booked: '接单',
         dispatched: '派车',
@@ -1184,6 +1191,15 @@ const cn: Catalogue = {
       description: '货运单到此为止：其司机、卡车和挂车将重新空闲。已取消的货运单无法重新打开。',
       keep: '保留货运单',
       confirm: '取消货运单',
+    },
+    reopen: {
+      action: '重新打开',
+      title: '重新打开货运单 {{number}}？',
+      description: '用于误记的送达：清除最后一站的离开时间，货运单回到“到达送货点”，其司机、卡车和挂车重新占用。审计日志会记录由谁重新打开以及原因。',
+      reason: '原因（记入审计日志）',
+      keep: '保持已送达',
+      confirm: '重新打开货运单',
+      toast: '货运单 {{number}} 已重新打开：{{status}}',
     },
     toast: {
       moved: '货运单 {{number}}：{{status}}',
@@ -1698,6 +1714,7 @@ const cn: Catalogue = {
       paymentFuture: '付款日期不能晚于今天。',
       paymentTooLarge: '付款不能超过余额。',
       paymentNotFound: '此付款不存在或已被删除。',
+      invalidTransition: '状态为“$t(invoices.status.{{from}})”的发票不能变为“$t(invoices.status.{{to}})”。',
     },
     export: {
       brokerId: '经纪商 ID',

@@ -1091,6 +1091,11 @@ const en = {
       },
       openBusyLoad: 'Open load {{number}}',
       invalidTransition: 'A load that is $t(loads.status.{{from}}) cannot become $t(loads.status.{{to}}).',
+      reopenAdmin: 'Only an admin can reopen a delivered load.',
+      reopen: {
+        invoiced: 'An invoiced load is not reopened: void its invoice first.',
+        other: 'Only a delivered load can be reopened.',
+      },
     },
     list: {
       import: 'Import CSV',
@@ -1173,6 +1178,8 @@ const en = {
     },
     actions: {
       unassign: 'Take off assignment',
+      atTime: 'At another time…',
+      atLabel: 'When it happened (not later than now)',
       to: {
         booked: 'Book',
         dispatched: 'Dispatch',
@@ -1188,6 +1195,16 @@ const en = {
       description: 'The load stops here: its driver, truck and trailer are free again. A canceled load cannot be reopened.',
       keep: 'Keep the load',
       confirm: 'Cancel load',
+    },
+    reopen: {
+      action: 'Reopen',
+      title: 'Reopen load {{number}}?',
+      description:
+        'For a delivery recorded by mistake: the departure from the last stop is cleared and the load is back at delivery, with its driver, truck and trailer busy again. The audit log keeps who reopened it and why.',
+      reason: 'Reason (kept in the audit log)',
+      keep: 'Keep it delivered',
+      confirm: 'Reopen load',
+      toast: 'Load {{number}} reopened: {{status}}',
     },
     toast: {
       moved: 'Load {{number}}: {{status}}',
@@ -1696,6 +1713,7 @@ const en = {
       paymentFuture: 'A payment cannot be dated after today.',
       paymentTooLarge: 'A payment can be at most the balance.',
       paymentNotFound: 'This payment does not exist or was removed.',
+      invalidTransition: 'An invoice that is $t(invoices.status.{{from}}) cannot become $t(invoices.status.{{to}}).',
     },
     export: {
       brokerId: 'Broker ID',

@@ -1099,6 +1099,11 @@ const fr: Catalogue = {
       },
       openBusyLoad: 'Ouvrir le chargement {{number}}',
       invalidTransition: 'Un chargement « $t(loads.status.{{from}}) » ne peut pas passer à « $t(loads.status.{{to}}) ».',
+      reopenAdmin: 'Seul un administrateur peut rouvrir un chargement livré.',
+      reopen: {
+        invoiced: 'Un chargement facturé ne se rouvre pas : annulez d’abord sa facture.',
+        other: 'Seul un chargement livré peut être rouvert.',
+      },
     },
     list: {
       import: 'Importer un CSV',
@@ -1181,6 +1186,8 @@ const fr: Catalogue = {
     },
     actions: {
       unassign: 'Retirer l’affectation',
+      atTime: 'À une autre heure…',
+      atLabel: 'Quand c’est arrivé (pas plus tard que maintenant)',
       to: {
         booked: 'Réserver',
         dispatched: 'Affecter',
@@ -1197,6 +1204,16 @@ const fr: Catalogue = {
         'Le chargement s’arrête ici : son chauffeur, son camion et sa remorque sont de nouveau libres. Un chargement annulé ne peut pas être rouvert.',
       keep: 'Garder le chargement',
       confirm: 'Annuler le chargement',
+    },
+    reopen: {
+      action: 'Rouvrir',
+      title: 'Rouvrir le chargement {{number}} ?',
+      description:
+        'Pour une livraison enregistrée par erreur : le départ du dernier arrêt est effacé et le chargement revient « à la livraison », avec son chauffeur, son camion et sa remorque de nouveau occupés. Le journal d’audit garde qui l’a rouvert et pourquoi.',
+      reason: 'Motif (gardé dans le journal d’audit)',
+      keep: 'Le laisser livré',
+      confirm: 'Rouvrir le chargement',
+      toast: 'Chargement {{number}} rouvert : {{status}}',
     },
     toast: {
       moved: 'Chargement {{number}} : {{status}}',
@@ -1722,6 +1739,7 @@ const fr: Catalogue = {
       paymentFuture: 'Un paiement ne peut pas être daté après aujourd’hui.',
       paymentTooLarge: 'Un paiement ne peut pas dépasser le solde.',
       paymentNotFound: 'Ce paiement n’existe pas ou a été retiré.',
+      invalidTransition: 'Une facture « $t(invoices.status.{{from}}) » ne peut pas passer à « $t(invoices.status.{{to}}) ».',
     },
     export: {
       brokerId: 'ID du courtier',

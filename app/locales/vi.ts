@@ -1095,6 +1095,11 @@ const vi: Catalogue = {
       },
       openBusyLoad: 'Mở chuyến {{number}}',
       invalidTransition: 'Chuyến hàng ở trạng thái $t(loads.status.{{from}}) không thể chuyển sang $t(loads.status.{{to}}).',
+      reopenAdmin: 'Chỉ quản trị viên mới có thể mở lại chuyến hàng đã giao.',
+      reopen: {
+        invoiced: 'Chuyến hàng đã lập hóa đơn không thể mở lại: hãy hủy hóa đơn trước.',
+        other: 'Chỉ chuyến hàng đã giao mới có thể mở lại.',
+      },
     },
     list: {
       import: 'Nhập CSV',
@@ -1177,6 +1182,8 @@ const vi: Catalogue = {
     },
     actions: {
       unassign: 'Gỡ phân công',
+      atTime: 'Vào thời điểm khác…',
+      atLabel: 'Thời điểm xảy ra (không muộn hơn hiện tại)',
       to: {
         booked: 'Nhận chuyến',
         dispatched: 'Điều phối',
@@ -1192,6 +1199,16 @@ const vi: Catalogue = {
       description: 'Chuyến hàng dừng tại đây: tài xế, xe tải và rơ-moóc được giải phóng. Chuyến hàng đã hủy không thể mở lại.',
       keep: 'Giữ chuyến hàng',
       confirm: 'Hủy chuyến hàng',
+    },
+    reopen: {
+      action: 'Mở lại',
+      title: 'Mở lại chuyến hàng {{number}}?',
+      description:
+        'Dành cho lần giao hàng được ghi nhầm: giờ rời điểm dừng cuối bị xóa và chuyến hàng quay về trạng thái đang ở điểm giao, tài xế, xe tải và rơ-moóc lại bận. Nhật ký kiểm tra lưu ai đã mở lại và lý do.',
+      reason: 'Lý do (lưu trong nhật ký kiểm tra)',
+      keep: 'Giữ trạng thái đã giao',
+      confirm: 'Mở lại chuyến hàng',
+      toast: 'Đã mở lại chuyến hàng {{number}}: {{status}}',
     },
     toast: {
       moved: 'Chuyến hàng {{number}}: {{status}}',
@@ -1709,6 +1726,7 @@ const vi: Catalogue = {
       paymentFuture: 'Ngày thanh toán không được sau hôm nay.',
       paymentTooLarge: 'Khoản thanh toán không được vượt quá số dư.',
       paymentNotFound: 'Khoản thanh toán này không tồn tại hoặc đã bị xóa.',
+      invalidTransition: 'Hóa đơn ở trạng thái $t(invoices.status.{{from}}) không thể chuyển sang $t(invoices.status.{{to}}).',
     },
     export: {
       brokerId: 'ID nhà môi giới',

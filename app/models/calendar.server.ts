@@ -8,6 +8,7 @@
 import type { CalendarEventInput, CalendarEventUpdate } from '~/schemas/calendar'
 import { DERIVED_EVENTS_MAX, KIND_COLOUR, shiftDay, type EventColour, type EventKind } from '~/schemas/calendar-options'
 import { prisma } from '~/utils/db.server'
+import { loadScope, loadScopeWhere } from '~/policies/load'
 import { DomainError } from '~/utils/errors.server'
 import { can, type Role } from '~/utils/permissions'
 import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
@@ -47,7 +48,9 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
   const from = zonedDayStart(first, timeZone)
   const to = zonedDayStart(shiftDay(last, 1), timeZone)
   const dates = { gte: new Date(`${first}T00:00:00Z`), lte: new Date(`${last}T00:00:00Z`) }
-  const driverOnly = viewer.role === 'driver'
+  // A driver's calendar is their own: their loads' stops, their license and medical card dates.
+  const scope = loadScope(viewer)
+  const driverOnly = Boolean(scope.driverId)
   const wall = (date: Date) => zonedWallClock(date, timeZone)
   const readsTrucks = can(viewer.role, 'read', 'truck')
   const readsTrailers = can(viewer.role, 'read', 'trailer')
@@ -61,7 +64,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
     }),
     can(viewer.role, 'read', 'load')
       ? prisma.loadStop.findMany({
-          where: { windowStart: { gte: from, lt: to }, load: { organizationId, status: { not: 'canceled' }, ...(driverOnly ? { driverId: viewer.id } : {}) } },
+          where: { windowStart: { gte: from, lt: to }, load: { ...loadScopeWhere(scope), status: { not: 'canceled' } } },
           select: { id: true, type: true, city: true, windowStart: true, windowEnd: true, load: { select: { id: true, loadNumber: true } } },
           orderBy: { windowStart: 'asc' },
           take: DERIVED_EVENTS_MAX,

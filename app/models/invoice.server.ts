@@ -1,6 +1,7 @@
 /**
- * Invoices: the money rules (docs: domain.md, Invoices; issue 10), shared by the invoice pages and
- * /api/invoice. Totals come from invoiceTotals (app/schemas/invoice-options.ts) and are stored
+ * Invoices: the money rules (docs/domain.md, "Invoice statuses" and "Money"; ADR 031), shared by
+ * the invoice pages and /api/invoice; what each status allows is the invoice policy's
+ * (app/policies/invoice.ts). Totals come from invoiceTotals (app/schemas/invoice-options.ts) and are stored
  * with the items in one transaction. Every write locks the invoice row (FOR UPDATE) after checking
  * the version the client read, so two accountants recording payments never overpay it; billed
  * loads are locked too, and a unique index (`InvoiceItem.billedLoadId`) keeps a load on one live
@@ -24,6 +25,8 @@ import {
   type InvoiceStatus,
 } from '~/schemas/invoice-options'
 import type { PaymentTerm } from '~/schemas/broker-options'
+import { canMoveInvoice, invoiceRefusal, type InvoiceAction } from '~/policies/invoice'
+import { deliveredAt } from '~/policies/load'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { invoiceEmailTask } from './tasks/invoice-email.server'
@@ -404,9 +407,15 @@ async function lockInvoice(tx: Tx, organizationId: string, id: string, version: 
   return invoice
 }
 
-/** Only drafts change (and are deleted); a sent invoice is voided instead. */
-function assertDraft(invoice: { status: string }) {
-  if (invoice.status !== 'draft') throw new DomainError('in_use', `invoices.errors.notDraft.${invoice.status}`)
+/** The invoice policy's answer for this action on this invoice (app/policies/invoice.ts), thrown when it refuses. */
+function assertAllows(action: InvoiceAction, invoice: { status: string; amountPaidCents: number }) {
+  const refusal = invoiceRefusal(action, { status: invoice.status as InvoiceStatus, amountPaidCents: invoice.amountPaidCents })
+  if (refusal) throw new DomainError(refusal.code, refusal.key)
+}
+
+/** A status change, checked against the invoice's status table. */
+function assertInvoiceMove(from: string, to: InvoiceStatus) {
+  if (!canMoveInvoice(from as InvoiceStatus, to)) throw new DomainError('invalid_transition', 'invoices.errors.invalidTransition', { params: { from, to } })
 }
 
 /** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt in the invoice's language. */
@@ -414,7 +423,7 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
   const { organizationId } = actor
   return billing(async (tx) => {
     const before = await lockInvoice(tx, organizationId, id, input.version)
-    assertDraft(before)
+    assertAllows('edit', before)
     await assertReferences(tx, references(organizationId, input))
     const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
     const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields, before.customFields)
@@ -465,7 +474,7 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
 export async function deleteInvoice(actor: Actor, id: string, version?: number) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
-    if (before.status !== 'draft') throw new DomainError('in_use', 'invoices.errors.keep')
+    assertAllows('delete', before)
     const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
     await tx.invoice.delete({ where: { id } })
     await moveLoads(tx, actor, await tx.load.findMany({ where: { id: { in: billed } }, select: { id: true, version: true } }), 'invoiced', 'delivered')
@@ -486,6 +495,7 @@ async function setStatus(
   status: InvoiceStatus,
   data: Prisma.InvoiceUpdateManyMutationInput = {},
 ) {
+  assertInvoiceMove(before.status, status)
   assertOneRow(await tx.invoice.updateMany({ where: { id: before.id, version: before.version }, data: { ...data, status, version: { increment: 1 } } }))
   await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: before.status }, after: { status } })
 }
@@ -506,7 +516,7 @@ async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string;
 export async function sendInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
-    if (before.status !== 'draft') throw new DomainError('invalid_transition', `invoices.errors.send.${before.status}`)
+    assertAllows('send', before)
     await setStatus(tx, actor, before, 'sent', { sentAt: now, ...(await queueEmail(tx, before)) })
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
@@ -516,7 +526,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
 export async function emailInvoiceAgain(actor: Actor, id: string, version: number | undefined) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
-    if (before.status === 'draft' || before.status === 'void') throw new DomainError('invalid_transition', `invoices.errors.email.${before.status}`)
+    assertAllows('email', before)
     const email = await queueEmail(tx, before)
     assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { ...email, version: { increment: 1 } } }))
     await recordAudit(tx, actor, {
@@ -534,8 +544,7 @@ export async function emailInvoiceAgain(actor: Actor, id: string, version: numbe
 export async function voidInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
-    if (before.status === 'void') throw new DomainError('invalid_transition', 'invoices.errors.voidAlready')
-    if (before.amountPaidCents > 0) throw new DomainError('in_use', 'invoices.errors.hasPayments')
+    assertAllows('void', before)
     const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
     await tx.invoiceItem.updateMany({ where: { invoiceId: id }, data: { billedLoadId: null } })
     await setStatus(tx, actor, before, 'void', { voidedAt: now })
@@ -552,8 +561,7 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
 export async function recordPayment(actor: Actor, id: string, input: PaymentInput, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, input.version)
-    if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(before.status))
-      throw new DomainError('invalid_transition', `invoices.errors.payment.${before.status}`)
+    assertAllows('pay', before)
     if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
       throw new DomainError('validation_failed', 'validation.failed', { fields: { paidAt: ['invoices.errors.paymentFuture'] } })
     const balance = before.totalCents - before.amountPaidCents
@@ -571,6 +579,7 @@ export async function recordPayment(actor: Actor, id: string, input: PaymentInpu
     })
     const amountPaidCents = before.amountPaidCents + input.amountCents
     const status = paidStatus(before.totalCents, amountPaidCents)
+    assertInvoiceMove(before.status, status)
     assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
     await recordAudit(tx, actor, {
       entity: ENTITY,
@@ -587,11 +596,13 @@ export async function recordPayment(actor: Actor, id: string, input: PaymentInpu
 export async function deletePayment(actor: Actor, id: string, paymentId: string, version: number | undefined) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
+    assertAllows('removePayment', before)
     assertId(paymentId, 'invoices.errors.paymentNotFound')
     const payment = requireFound(await tx.payment.findFirst({ where: { id: paymentId, invoiceId: id } }), 'invoices.errors.paymentNotFound')
     await tx.payment.delete({ where: { id: paymentId } })
     const amountPaidCents = before.amountPaidCents - payment.amountCents
     const status = paidStatus(before.totalCents, amountPaidCents)
+    assertInvoiceMove(before.status, status)
     assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
     await recordAudit(tx, actor, {
       entity: ENTITY,
@@ -604,14 +615,37 @@ export async function deletePayment(actor: Actor, id: string, paymentId: string,
   })
 }
 
+/** What the invoice editor shows of a load: its lane, reference, total and when it was delivered (its last stop's departure). */
+const loadToTick = {
+  id: true,
+  loadNumber: true,
+  pickupCity: true,
+  deliveryCity: true,
+  totalCents: true,
+  brokerReference: true,
+  version: true,
+  stops: { orderBy: { sequence: 'desc' }, take: 1, select: { actualDeparture: true } },
+} as const satisfies Prisma.LoadSelect
+
+function withDeliveredAt<Load extends { stops: Array<{ actualDeparture: Date | null }> }>({ stops, ...load }: Load) {
+  return { ...load, deliveredAt: deliveredAt(stops) }
+}
+
 /** A broker's delivered loads not billed yet: what the new-invoice page offers to tick. */
 export async function billableLoads(organizationId: string, brokerId: string) {
-  return prisma.load.findMany({
+  const loads = await prisma.load.findMany({
     where: { organizationId, brokerId, status: 'delivered' },
-    select: { id: true, loadNumber: true, pickupCity: true, deliveryCity: true, deliveryAt: true, totalCents: true, brokerReference: true, version: true },
+    select: loadToTick,
     orderBy: [{ deliveryAt: 'asc' }, { loadNumber: 'asc' }],
     take: 200,
   })
+  return loads.map(withDeliveredAt)
+}
+
+/** The loads a draft bills, as the editor shows them beside the billable ones. */
+export async function billedLoads(organizationId: string, ids: string[]) {
+  const loads = await prisma.load.findMany({ where: { id: { in: ids }, organizationId }, select: loadToTick, orderBy: { loadNumber: 'asc' } })
+  return loads.map(withDeliveredAt)
 }
 
 /**

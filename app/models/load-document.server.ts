@@ -8,18 +8,11 @@ import { parseFormData, type FileUpload } from '@mjackson/form-data-parser'
 import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
 import { fileTypeFromBuffer } from 'file-type'
 import { randomBytes } from 'node:crypto'
-import {
-  DRIVER_DOCUMENT_KINDS,
-  isLoadDocumentKind,
-  LOAD_DOCUMENT_KINDS,
-  LOAD_DOCUMENT_MAX_BYTES,
-  LOAD_DOCUMENT_TYPES,
-  type LoadDocumentKind,
-  type LoadDocumentType,
-} from '~/schemas/load-document-options'
+import { canDeleteDocuments, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
+import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentKind, type LoadDocumentType } from '~/schemas/load-document-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
-import { can, type Role } from '~/utils/permissions'
+import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 import { recordAudit, type Actor } from './audit.server'
 import { assertId, requireFound } from './records.server'
@@ -31,24 +24,12 @@ const SNIFF_BYTES = 4100
 
 export type DocumentUser = { id: string; organizationId: string; role: Role }
 
-/** Who may upload which kinds: the office every kind, a driver BOLs and PODs on their own loads. */
-export function uploadableKinds(role: Role): readonly LoadDocumentKind[] {
-  if (can(role, 'update', 'load')) return LOAD_DOCUMENT_KINDS
-  if (role === 'driver') return DRIVER_DOCUMENT_KINDS
-  return []
-}
-
-export function canDeleteDocuments(role: Role) {
-  return can(role, 'update', 'load')
-}
-
-/** The load, if this user may read it (a driver only their own); else 404. */
+/** The load, if this user may read it (the load scope: a driver only their own); else 404. */
 async function visibleLoad(user: DocumentUser, loadId: string) {
   assertId(loadId, LOAD_NOT_FOUND)
-  // As loadViewer says (app/models/load.server.ts): a driver reads only the loads assigned to them.
   return requireFound(
     await prisma.load.findFirst({
-      where: { id: loadId, organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) },
+      where: { id: loadId, ...loadScopeWhere(loadScope(user)) },
       select: { id: true, organizationId: true, loadNumber: true },
     }),
     LOAD_NOT_FOUND,

@@ -1,11 +1,13 @@
 /**
  * Loads: the domain rules, shared by the load pages and /api/loads. A load is booked from a
  * broker, has ordered stops (at least one pickup and one delivery) and charges, and moves through
- * the status machine of app/schemas/load-options.ts. Dispatching locks the driver, truck and
- * trailer rows, so of two dispatchers racing for the same truck exactly one wins.
+ * the status machine of app/schemas/load-options.ts. What each status allows, the driver scope and
+ * how stop times and the status agree are the load policy's (app/policies/load.ts, docs/domain.md).
+ * Dispatching locks the driver, truck and trailer rows, so of two dispatchers racing for the same
+ * truck exactly one wins.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import type { ChargeInput, LoadInput, LoadListQuery, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'
+import type { ChargeInput, LoadInput, LoadListQuery, LoadReopen, LoadStatusMove, LoadUpdate, StopEventInput, StopInput } from '~/schemas/load'
 import {
   ACTIVE_LOAD_STATUSES,
   LOAD_STATUSES,
@@ -18,6 +20,22 @@ import {
   type LoadStatus,
 } from '~/schemas/load-options'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
+import {
+  deleteRefusal,
+  deliveredAt,
+  editRefusal,
+  impliedStopEvents,
+  loadScope,
+  loadScopeWhere,
+  reopenRefusal,
+  ROAD,
+  statusFromStops,
+  type RoadStatus,
+  stopTimesForStatus,
+  type LoadScope,
+  type PolicyRefusal,
+} from '~/policies/load'
+import type { Role } from '~/utils/permissions'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeTimeZone, zonedDayStart, nextDay, zonedInstant } from '~/utils/time'
@@ -44,8 +62,13 @@ const ENTITY = 'load'
 const NOT_FOUND = 'loads.errors.notFound'
 const ACTIVE = [...ACTIVE_LOAD_STATUSES] as LoadStatus[]
 
-/** Who reads: everyone allowed to read loads, but a driver only the loads assigned to them. */
-export type LoadViewer = { organizationId: string; driverId?: string }
+/** Who reads: everyone allowed to read loads, but a driver only the loads assigned to them (the load scope, app/policies/load.ts). */
+export type LoadViewer = LoadScope
+
+/** The load policy's refusal, thrown. */
+function refuse(refusal: PolicyRefusal | null, params?: Record<string, unknown>) {
+  if (refusal) throw new DomainError(refusal.code, refusal.key, params ? { params } : undefined)
+}
 
 const person = { select: { id: true, firstName: true, lastName: true } } as const
 const include = {
@@ -97,8 +120,7 @@ async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Pris
   const q = query.q
   const facilityIds = q ? await loadsByFacility(viewer.organizationId, q) : []
   return {
-    organizationId: viewer.organizationId,
-    ...(viewer.driverId ? { driverId: viewer.driverId } : {}),
+    ...loadScopeWhere(viewer),
     ...(query.status ? { status: query.status } : {}),
     ...(query.brokerId ? { brokerId: query.brokerId } : {}),
     ...(query.companyId ? { companyId: query.companyId } : {}),
@@ -241,7 +263,7 @@ async function idsAfter(where: Prisma.LoadWhereInput, query: LoadListQuery, curs
 /** Another organization's load (or, for a driver, another driver's) is simply not found. */
 export async function getLoad(viewer: LoadViewer, id: string): Promise<LoadWithRelations> {
   assertId(id, NOT_FOUND)
-  const where = { id, organizationId: viewer.organizationId, ...(viewer.driverId ? { driverId: viewer.driverId } : {}) }
+  const where = { id, ...loadScopeWhere(viewer) }
   return requireFound(await prisma.load.findFirst({ where, include }), NOT_FOUND)
 }
 
@@ -394,7 +416,7 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
       const before = requireFound(await tx.load.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
       assertVersion(before, input.version)
       const status = before.status as LoadStatus
-      if (status === 'invoiced' || status === 'canceled') throw new DomainError('in_use', `loads.errors.locked.${status}`)
+      refuse(editRefusal(status))
       const [timeZone, customFields] = await Promise.all([
         timeZoneOf(tx, organizationId),
         resolveCustomFields(tx, organizationId, 'loads', input.customFields, before.customFields),
@@ -444,7 +466,7 @@ export async function deleteLoad(actor: Actor, id: string, version?: number) {
       const key = { id, organizationId: actor.organizationId }
       const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
       assertVersion(before, version)
-      if (!['draft', 'booked', 'canceled'].includes(before.status)) throw new DomainError('in_use', `loads.errors.keep.${before.status}`)
+      refuse(deleteRefusal(before.status as LoadStatus))
       const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
       const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
       assertOneRow({ count })
@@ -473,7 +495,7 @@ export async function deleteStop(actor: Actor, stopId: string, version?: number)
     )
     const { load } = stop
     assertVersion(load, version)
-    if (load.status === 'invoiced' || load.status === 'canceled') throw new DomainError('in_use', `loads.errors.locked.${load.status}`)
+    refuse(editRefusal(load.status as LoadStatus))
     const rest = load.stops.filter((other) => other.id !== stopId).sort((a, b) => a.sequence - b.sequence)
     if (!rest.some((other) => other.type === stop.type)) throw new DomainError('in_use', `loads.errors.lastStop.${stop.type}`)
     await tx.loadStop.delete({ where: { id: stopId } })
@@ -550,16 +572,108 @@ async function release(tx: Tx, load: { truckId: string | null; trailerId: string
 
 /**
  * One status move, if the transition table allows it from the status the client saw (`version`).
- * Dispatch checks and takes the equipment; back to booked, delivery and cancel give it back.
+ * Dispatch checks and takes the equipment; back to booked, delivery and cancel give it back. A move
+ * along the road records the stop times it implies (now, or `move.at`), so the stops and the
+ * status never tell two stories: in transit has its pickups left, delivered its last stop left.
  */
-export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove) {
+export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove, now = new Date()) {
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
-    const before = requireFound(await tx.load.findFirst({ where: { id, organizationId: actor.organizationId } }), NOT_FOUND)
-    assertVersion(before, move.version)
+    const found = requireFound(
+      await tx.load.findFirst({ where: { id, organizationId: actor.organizationId }, include: { stops: { orderBy: { sequence: 'asc' } } } }),
+      NOT_FOUND,
+    )
+    assertVersion(found, move.version)
+    const { stops, ...before } = found
+    assertMove(before.status as LoadStatus, move.status)
+    const at = move.at ? zonedInstant(move.at, await timeZoneOf(tx, actor.organizationId)).toISOString() : undefined
+    await recordImpliedStops(tx, actor, before.id, stops, move.status, eventTime(at, now), Boolean(at))
     await applyMove(tx, actor, before, move.status)
     return tx.load.findUniqueOrThrow({ where: { id }, include })
   })
+}
+
+function assertMove(from: LoadStatus, to: LoadStatus) {
+  if (!canMove(from, to)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to } })
+}
+
+/** A recorded time: now, or the client's, never in the future (a few minutes of clock skew allowed). */
+function eventTime(at: string | undefined, now: Date) {
+  const when = at ? new Date(at) : now
+  if (when.getTime() > now.getTime() + 5 * 60_000)
+    throw new DomainError('validation_failed', 'loads.errors.stopTimeFuture', { fields: { at: ['loads.errors.stopTimeFuture'] } })
+  return when
+}
+
+type StopRecord = { id: string; sequence: number; type: string; actualArrival: Date | null; actualDeparture: Date | null }
+
+/**
+ * The stop times a status implies and the stops do not hold yet, written as `when`. A time the
+ * client gave must not be before one already recorded; "now" is moved up to the last one instead.
+ */
+async function recordImpliedStops(tx: Tx, actor: Actor, loadId: string, stops: StopRecord[], to: LoadStatus, when: Date, given: boolean) {
+  const latest = Math.max(0, ...stops.flatMap((stop) => [stop.actualArrival?.getTime() ?? 0, stop.actualDeparture?.getTime() ?? 0]))
+  if (when.getTime() < latest) {
+    if (given) throw new DomainError('validation_failed', 'loads.errors.stopTimeOrder', { fields: { at: ['loads.errors.stopTimeOrder'] } })
+    when = new Date(latest)
+  }
+  const changed = stopTimesForStatus(to, stops, when).filter(
+    (stop, index) => stop.actualArrival !== stops[index].actualArrival || stop.actualDeparture !== stops[index].actualDeparture,
+  )
+  if (changed.length === 0) return
+  for (const stop of changed)
+    await tx.loadStop.update({ where: { id: stop.id }, data: { actualArrival: stop.actualArrival, actualDeparture: stop.actualDeparture } })
+  await recordAudit(tx, actor, {
+    entity: ENTITY,
+    entityId: loadId,
+    action: 'update',
+    before: { stops: changed.map((stop) => stop.sequence), recorded: null },
+    after: { stops: changed.map((stop) => stop.sequence), recorded: when.toISOString(), status: to },
+  })
+}
+
+/**
+ * Reopens a delivered load: an admin's audited correction of a delivery recorded by mistake (not a
+ * cancel). The departure from its last stop is cleared and the load goes back to where its stops
+ * then say (at delivery, normally), on the road again with its driver, truck and trailer, which
+ * must be free and fit as at dispatch. Invoiced loads are not reopened (void the invoice first).
+ */
+export async function reopenLoad(actor: Actor, role: Role, id: string, input: LoadReopen) {
+  assertId(id, NOT_FOUND)
+  return prisma.$transaction(async (tx) => {
+    const found = requireFound(
+      await tx.load.findFirst({ where: { id, organizationId: actor.organizationId }, include: { stops: { orderBy: { sequence: 'asc' } } } }),
+      NOT_FOUND,
+    )
+    assertVersion(found, input.version)
+    const { stops, ...before } = found
+    refuse(reopenRefusal(role, before.status as LoadStatus))
+    const last = stops.at(-1)!
+    const to = statusFromStops(stops.map((stop) => (stop.id === last.id ? { ...stop, actualDeparture: null } : stop)))
+    await assertDispatchable(tx, before)
+    await takeEquipment(tx, before)
+    await tx.loadStop.update({ where: { id: last.id }, data: { actualDeparture: null } })
+    assertOneRow(
+      await tx.load.updateMany({
+        where: { id: before.id, organizationId: before.organizationId, version: before.version },
+        data: { status: to, version: { increment: 1 } },
+      }),
+    )
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: before.id,
+      action: 'status',
+      before: { status: before.status, deliveredAt: deliveredAt(stops)?.toISOString() ?? null },
+      after: { status: to, deliveredAt: null, reopened: true, reason: input.reason || null },
+    })
+    return tx.load.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+/** A dispatched load's truck and trailer are marked busy (unless someone set another state meanwhile). */
+async function takeEquipment(tx: Tx, load: { truckId: string | null; trailerId: string | null }) {
+  if (load.truckId) await tx.truck.updateMany({ where: { id: load.truckId, status: 'available' }, data: { status: 'dispatched', version: { increment: 1 } } })
+  if (load.trailerId) await tx.trailer.updateMany({ where: { id: load.trailerId, status: 'available' }, data: { status: 'in_use', version: { increment: 1 } } })
 }
 
 type MovingLoad = Prisma.LoadGetPayload<object>
@@ -567,13 +681,11 @@ type MovingLoad = Prisma.LoadGetPayload<object>
 /** The move itself, inside the caller's transaction, on the row the caller read and version-checked. */
 async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: LoadStatus) {
   const from = before.status as LoadStatus
-  if (!canMove(from, to)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to } })
+  assertMove(from, to)
   if (to === 'booked' && from === 'draft') await assertBrokerAcceptsLoads(tx, actor.organizationId, before.brokerId)
   if (to === 'dispatched') {
     await assertDispatchable(tx, before)
-    await tx.truck.updateMany({ where: { id: before.truckId!, status: 'available' }, data: { status: 'dispatched', version: { increment: 1 } } })
-    if (before.trailerId)
-      await tx.trailer.updateMany({ where: { id: before.trailerId, status: 'available' }, data: { status: 'in_use', version: { increment: 1 } } })
+    await takeEquipment(tx, before)
   }
   if (ACTIVE.includes(from) && !ACTIVE.includes(to)) await release(tx, before)
   assertOneRow(
@@ -588,24 +700,7 @@ async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: LoadStatu
 
 // ---- Stop arrival and departure (a driver on the road, or dispatch on the phone with one) ----
 
-/** The road's statuses in order: recording a stop only ever moves a load forward along these. */
-const ROAD = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const satisfies readonly LoadStatus[]
-
-type StopTimes = { type: string; actualArrival: Date | null; actualDeparture: Date | null }
-
-/**
- * Where the stops say the load is: at a pickup once one is reached, in transit once every pickup
- * is left, at delivery once a delivery is reached after that, delivered once every stop is left.
- */
-export function statusFromStops(stops: StopTimes[]): (typeof ROAD)[number] {
-  if (stops.every((stop) => stop.actualDeparture)) return 'delivered'
-  const pickups = stops.filter((stop) => stop.type === 'pickup')
-  const pickedUp = pickups.every((stop) => stop.actualDeparture)
-  if (pickedUp && stops.some((stop) => stop.type === 'delivery' && stop.actualArrival)) return 'at_delivery'
-  if (pickedUp) return 'in_transit'
-  if (pickups.some((stop) => stop.actualArrival)) return 'at_pickup'
-  return 'dispatched'
-}
+export { statusFromStops }
 
 /**
  * Arrival at or departure from one stop, in order: a stop is reached only after the one before it
@@ -622,7 +717,7 @@ export async function recordStopEvent(actor: Actor, viewer: LoadViewer, ids: { l
   return prisma.$transaction(async (tx) => {
     const stop = requireFound(
       await tx.loadStop.findFirst({
-        where: { id: stopId, loadId: ids.loadId, load: { organizationId: viewer.organizationId, ...(viewer.driverId ? { driverId: viewer.driverId } : {}) } },
+        where: { id: stopId, loadId: ids.loadId, load: loadScopeWhere(viewer) },
         include: { load: { include: { stops: { orderBy: { sequence: 'asc' } } } } },
       }),
       notFound,
@@ -631,9 +726,11 @@ export async function recordStopEvent(actor: Actor, viewer: LoadViewer, ids: { l
     assertVersion(load, input.version)
     if (!ACTIVE.includes(load.status as LoadStatus))
       throw new DomainError('invalid_transition', 'loads.errors.stopNotOnRoad', { params: { status: load.status } })
-    const when = input.at ? new Date(input.at) : now
-    if (when.getTime() > now.getTime() + 5 * 60_000)
-      throw new DomainError('validation_failed', 'loads.errors.stopTimeFuture', { fields: { at: ['loads.errors.stopTimeFuture'] } })
+    const when = eventTime(input.at, now)
+    // What the status says was done already (a move by its buttons records those times) is not recorded again.
+    const done = impliedStopEvents(load.status as LoadStatus, load.stops)[load.stops.findIndex((other) => other.id === stop.id)]
+    if (input.event === 'arrive' ? done.arrive : done.depart)
+      throw new DomainError('invalid_transition', input.event === 'arrive' ? 'loads.errors.stopArrivedAlready' : 'loads.errors.stopDepartedAlready')
     const previous = load.stops.filter((other) => other.sequence < stop.sequence)
     if (input.event === 'arrive') {
       if (stop.actualArrival) throw new DomainError('invalid_transition', 'loads.errors.stopArrivedAlready')
@@ -660,8 +757,8 @@ export async function recordStopEvent(actor: Actor, viewer: LoadViewer, ids: { l
     const stops = load.stops.map((other) => (other.id === stop.id ? { ...other, [field]: when } : other))
     const target = ROAD.indexOf(statusFromStops(stops))
     let current: MovingLoad = { ...load, version: load.version + 1 }
-    while (ROAD.indexOf(current.status as (typeof ROAD)[number]) < target)
-      current = await applyMove(tx, actor, current, ROAD[ROAD.indexOf(current.status as (typeof ROAD)[number]) + 1])
+    while (ROAD.indexOf(current.status as RoadStatus) < target)
+      current = await applyMove(tx, actor, current, ROAD[ROAD.indexOf(current.status as RoadStatus) + 1])
     return tx.load.findUniqueOrThrow({ where: { id: load.id }, include })
   })
 }
@@ -721,6 +818,8 @@ export function serializeLoad(load: LoadWithRelations) {
       notes: stop.notes,
     })),
     charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
+    /** When it was delivered: the departure from its last stop (null before). */
+    deliveredAt: deliveredAt(load.stops)?.toISOString() ?? null,
     // The specification's document lists (issue 9, documents); `name` repeats `fileName` for its client.
     ...documentLists(load.documents),
     createdAt: load.createdAt.toISOString(),
@@ -768,9 +867,9 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
   }
 }
 
-/** The loads a user may read: a driver only their own, everyone else the organization's. */
+/** The loads a user may read: a driver only their own, everyone else the organization's (the load scope). */
 export function loadViewer(user: { organizationId: string; role: string; id: string }): LoadViewer {
-  return { organizationId: user.organizationId, ...(user.role === 'driver' ? { driverId: user.id } : {}) }
+  return loadScope(user)
 }
 
 // ---- Reads for the load pages (list tabs, filters, times) ----
@@ -983,19 +1082,21 @@ export async function listDriverLoads(viewer: Required<LoadViewer>, now = new Da
     }),
     prisma.load.findMany({
       where: { ...where, status: { in: ['delivered', 'invoiced'] }, updatedAt: { gte: new Date(now.getTime() - DRIVER_RECENT_DAYS * 86_400_000) } },
-      select: { id: true, loadNumber: true, status: true, deliveryCity: true, deliveryState: true, updatedAt: true },
+      select: {
+        id: true,
+        loadNumber: true,
+        status: true,
+        deliveryCity: true,
+        deliveryState: true,
+        updatedAt: true,
+        // When it was delivered: the last stop's departure (deliveredAt).
+        stops: { orderBy: { sequence: 'desc' }, take: 1, select: { actualDeparture: true } },
+      },
       orderBy: { updatedAt: 'desc' },
       take: 10,
     }),
   ])
   return { current, recent }
-}
-
-/** The next thing to record on a load: arrival at or departure from its first stop not yet left. */
-export function nextStopEvent(status: string, stops: Array<{ id: string; actualArrival: Date | null; actualDeparture: Date | null }>) {
-  if (!ACTIVE.includes(status as LoadStatus)) return null
-  const stop = stops.find((candidate) => !candidate.actualDeparture)
-  return stop ? { stopId: stop.id, event: stop.actualArrival ? ('depart' as const) : ('arrive' as const) } : null
 }
 
 /** A new load's row and its stops as createLoad writes them, for the CSV import's batches (app/models/load-import.server.ts). */

@@ -16,7 +16,8 @@ type LoadToTick = {
   loadNumber: string
   pickupCity: string | null
   deliveryCity: string | null
-  deliveryAt: Date | null
+  /** The departure from its last stop (app/policies/load.ts, deliveredAt), not the planned window. */
+  deliveredAt: Date | null
   brokerReference: string | null
   totalCents: number
 }
@@ -27,7 +28,7 @@ export function billableLoadRow(load: LoadToTick, timeZone: string): BillableLoa
     id: load.id,
     loadNumber: load.loadNumber,
     lane: [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → '),
-    deliveredOn: load.deliveryAt ? zonedWallClock(load.deliveryAt, timeZone).slice(0, 10) : null,
+    deliveredOn: load.deliveredAt ? zonedWallClock(load.deliveredAt, timeZone).slice(0, 10) : null,
     reference: load.brokerReference,
     totalCents: load.totalCents,
   }

@@ -11,9 +11,10 @@ export type LoadStatus = (typeof LOAD_STATUSES)[number]
 export const ACTIVE_LOAD_STATUSES = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'] as const satisfies readonly LoadStatus[]
 
 /**
- * The one transition table (docs: domain.md, status lifecycle): from each status, the moves a
- * person or a program may make. `invoiced` is reached and left only by invoicing and voiding, never
- * by a status change. Every move not listed is refused with 409 `invalid_transition`.
+ * The one transition table (docs/domain.md, "Load statuses"): from each status, the moves a
+ * person or a program may make (what a move also records is the load policy's, app/policies/load.ts).
+ * `invoiced` is reached and left only by invoicing and voiding, never by a status change. Every
+ * move not listed is refused with 409 `invalid_transition`.
  */
 export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
   draft: ['booked', 'canceled'],
@@ -23,7 +24,8 @@ export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
   at_pickup: ['in_transit', 'canceled'],
   in_transit: ['at_delivery', 'canceled'],
   at_delivery: ['delivered', 'canceled'],
-  delivered: ['canceled'],
+  // Delivered is a fact: not canceled. A mistaken delivery is reopened by an admin (reopenLoad), audited.
+  delivered: [],
   invoiced: [],
   canceled: [],
 }

@@ -102,13 +102,25 @@ export type LoadInput = z.infer<typeof LoadSchema>
 export const LoadUpdateSchema = withVersion(LoadFields).superRefine(loadRules)
 export type LoadUpdate = z.infer<typeof LoadUpdateSchema>
 
-/** A status move (`POST /api/loads/{id}/status`, the page's status buttons). */
+/**
+ * A status move (`POST /api/loads/{id}/status`, the page's status buttons). A move on the road
+ * records the stop times it implies: now, or `at` (an instant, or the organization's wall clock),
+ * never in the future.
+ */
 export const LoadStatusMoveSchema = z.object({
   status: z.enum(LOAD_STATUSES, { error: 'validation.choice' }),
+  at: dateTime().optional(),
   // Optional for an action: when absent, the status machine judges the move from the current status.
   version: VersionSchema.optional(),
 })
 export type LoadStatusMove = z.infer<typeof LoadStatusMoveSchema>
+
+/** Reopening a delivered load (`POST /api/loads/{id}/reopen`, admins): why, for the audit log. */
+export const LoadReopenSchema = z.object({
+  reason: optionalText(500),
+  version: VersionSchema.optional(),
+})
+export type LoadReopen = z.infer<typeof LoadReopenSchema>
 
 /**
  * A stop's arrival or departure (`POST /api/loads/{id}/stops/{stopId}/events`, the driver's

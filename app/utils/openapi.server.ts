@@ -15,8 +15,9 @@ import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schem
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
-import { LoadApiListQuerySchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
+import { LoadApiListQuerySchema, LoadSchema, LoadReopenSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
+import { LOAD_STATUSES } from '~/schemas/load-options'
 import { ERROR_CODES } from './errors.server'
 
 type JsonSchema = Record<string, unknown>
@@ -216,6 +217,24 @@ const users: Resource = {
 }
 
 /** An invoice as stored: what was sent, its number and status, lines with totals, money derived, payments. */
+/** A load as read: what was sent, its status, and when it was delivered (the last stop's departure). */
+function loadRecord(): JsonSchema {
+  const base = record(LoadSchema)
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as JsonSchema),
+      status: { type: 'string', enum: [...LOAD_STATUSES], readOnly: true },
+      deliveredAt: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        readOnly: true,
+        description: 'The departure from the last stop (null until delivered); a status move to delivered records it.',
+      },
+    },
+  }
+}
+
 function invoiceRecord(): JsonSchema {
   const base = record(InvoiceSchema)
   const cents = { type: 'integer', readOnly: true }
@@ -436,7 +455,7 @@ const RESOURCES: Resource[] = [
     tag: 'loads',
     collection: 'loads',
     item: 'loads',
-    record: record(LoadSchema),
+    record: loadRecord(),
     create: input(LoadSchema),
     update: input(LoadUpdateSchema),
     list: queryParameters(LoadApiListQuerySchema),
@@ -470,15 +489,35 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         tags: ['loads'],
         summary: 'Move a load to another status',
         description:
-          'One move of the status machine (draft → booked → dispatched → at_pickup → in_transit → at_delivery → delivered; canceled before invoiced; dispatched → booked takes the assignment off). Dispatch checks the driver, truck and trailer.',
+          "One move of the status machine (draft → booked → dispatched → at_pickup → in_transit → at_delivery → delivered; canceled before delivery; dispatched → booked takes the assignment off). Dispatch checks the driver, truck and trailer. A move on the road records the stop times it implies (arrival at the first pickup, departure from every pickup, arrival at the next delivery, departure from the last stop), now or at `at` (an instant, or the organization's wall clock; never in the future, never before a time already recorded); `deliveredAt` is the departure from the last stop.",
         operationId: 'move_load',
         parameters: [idParameter],
         requestBody: jsonBody(input(LoadStatusMoveSchema)),
         responses: {
-          '200': dataResponse('The load in its new status.', record(LoadSchema)),
+          '200': dataResponse('The load in its new status.', loadRecord()),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
+          ),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/{id}/reopen': {
+      post: {
+        tags: ['loads'],
+        summary: 'Reopen a delivered load (admins)',
+        description:
+          'Corrects a delivery recorded by mistake: the departure from the last stop is cleared and the load goes back to where its stops then say (at_delivery, normally), on the road again with its driver, truck and trailer, which must be free and fit as at dispatch. Admins only (others: 403 forbidden); audited with the optional `reason`. Only delivered loads (an invoiced one: void its invoice first); a canceled load stays canceled.',
+        operationId: 'reopen_load',
+        parameters: [idParameter],
+        requestBody: { required: false, content: { 'application/json': { schema: input(LoadReopenSchema) } } },
+        responses: {
+          '200': dataResponse('The load, back on the road.', loadRecord()),
+          '404': errorResponse('not_found'),
+          '409': errorResponse(
+            'invalid_transition (the load is not delivered), conflict (stale version) or in_use (driver, truck or trailer now busy or not fit).',
           ),
           '415': notJson,
           ...common,
@@ -532,7 +571,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter, { name: 'stopId', in: 'path', required: true, schema: { type: 'string' } }],
         requestBody: jsonBody(input(StopEventSchema)),
         responses: {
-          '200': dataResponse('The load with the recorded time and its status.', record(LoadSchema)),
+          '200': dataResponse('The load with the recorded time and its status.', loadRecord()),
           '404': errorResponse('not_found (no such load or stop, or not assigned to this driver)'),
           '409': errorResponse(
             'invalid_transition (load not on the road, stop already recorded, or an earlier stop not left yet) or conflict (stale version).',

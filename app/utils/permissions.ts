@@ -1,5 +1,5 @@
 /**
- * The role model (docs: shared/docs/domain.md). Shared by server checks and by the UI, which
+ * The role model (docs/domain.md, "Roles and scopes"). Shared by server checks and by the UI, which
  * hides what a role cannot do; the server check is the one that counts.
  */
 export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const
@@ -20,6 +20,8 @@ export type Entity =
   | 'audit'
   | 'apiKey'
   | 'loadStop'
+  /** A load's papers: drivers upload BOLs and PODs on their own loads (app/policies/load.ts). */
+  | 'loadDocument'
   | 'calendarEvent'
   /** The analytics dashboard (revenue per week, mile, truck, broker) and the banking one (receivables, payments). */
   | 'analytics'
@@ -40,6 +42,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     load: ALL,
     // Arrival and departure at a load's stops.
     loadStop: ['update'],
+    loadDocument: ['create', 'delete'],
     calendarEvent: ALL,
     invoice: ALL,
     customField: ALL,
@@ -57,13 +60,14 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     broker: ALL,
     load: ALL,
     loadStop: ['update'],
+    loadDocument: ['create', 'delete'],
     calendarEvent: ALL,
     invoice: READ,
     analytics: READ,
   },
   accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ, calendarEvent: ALL, analytics: READ, banking: READ },
-  // Drivers read only the loads assigned to them; that narrowing lives in the load model.
-  driver: { dashboard: READ, load: READ, loadStop: ['update'], calendarEvent: READ },
+  // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
+  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ },
   viewer: {
     dashboard: READ,
     organization: READ,

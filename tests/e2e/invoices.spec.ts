@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, signedIn, test, uniqueId, type TestOrganization } from './fixtures'
-import { api, apiLoad, fleet } from './load-fixtures'
+import { formatDate } from '../../app/utils/format'
+import { api, apiLoad, day, fleet } from './load-fixtures'
 
 async function freeInvoice(request: APIRequestContext, org: TestOrganization, unitPriceCents: number) {
   const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: 'ap@example.test' })
@@ -94,6 +95,10 @@ test('makes a draft from a delivered load and a free line on the new invoice pag
     .getByLabel('Broker')
     .selectOption({ label: broker.name as string })
   await page.getByRole('button', { name: 'Show its loads' }).click()
+  // Delivered when its last stop was left (today, by the status buttons), not on the planned day.
+  const delivered = page.getByTestId('billable-loads').getByText(/^Delivered /)
+  await expect(delivered).toHaveText(`Delivered ${formatDate('en', new Date())}`)
+  await expect(delivered).not.toHaveText(`Delivered ${formatDate('en', day(11))}`)
   await page.getByTestId('billable-loads').getByText(load.loadNumber).click()
   await page.getByRole('button', { name: 'Add a line' }).click()
   const lines = page.getByTestId('invoice-lines')

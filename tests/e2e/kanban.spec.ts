@@ -165,7 +165,7 @@ test('shows viewers the board read-only and sends drivers to their own loads', a
   const response = await page.request.post('/auth/login', { form: { email: driver.email, password: driver.password! }, maxRedirects: 0 })
   expect(response.status()).toBe(302)
   await page.goto('/dashboard/kanban')
-  await expect(page).toHaveURL(/\/dashboard\/loads\/list$/)
+  await expect(page).toHaveURL(/\/dashboard\/loads\/mine$/)
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dispatch board' })).toHaveCount(0)
 })
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, js, loginByRequest, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
-import { api, apiLoad, fleet } from './load-fixtures'
+import { axe } from './axe'
+import { api, apiLoad, day, fleet } from './load-fixtures'
 
 const SHOTS = process.env.LOAD_SHOTS_DIR
 
@@ -96,21 +97,22 @@ test('dispatches and follows a load with the status buttons, refuses to delete i
   await expect(toast(page, `Load ${load.loadNumber}: Dispatched`, 'success')).toBeVisible()
   await expect(page.getByTestId('load-status')).toContainText('Dispatched')
   await expect(actions.getByRole('button', { name: 'Take off assignment' })).toBeVisible()
+  // The arrival happened yesterday morning: the move records it at the time given.
+  await actions.getByText('At another time…').click()
+  await actions.getByLabel('When it happened (not later than now)').fill(`${day(-1)}T08:15`)
   await actions.getByRole('button', { name: 'Arrived at pickup' }).click()
   await expect(page.getByTestId('load-status')).toContainText('At pickup')
+  const arrived = await request.get(`/api/loads/${load.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  expect((await arrived.json()).data.stops[0].actualArrival).toMatch(new RegExp(`^${day(-1)}T`))
   await actions.getByRole('button', { name: 'Loaded' }).click()
   await expect(page.getByTestId('load-status')).toContainText('In transit')
   await expect(actions.getByRole('button', { name: 'Arrived at delivery' })).toBeVisible()
 
-  // On the road a load is kept: the delete is refused with the model's reason.
-  await page.getByRole('link', { name: 'Delete' }).click()
-  await expect(page.getByRole('heading', { name: `Delete load ${load.loadNumber}?` })).toBeVisible()
-  await page.getByRole('button', { name: 'Delete' }).click()
-  await expect(toast(page, `Load ${load.loadNumber} was not deleted`, 'error')).toBeVisible()
-  await expect(toast(page, 'A load on the road cannot be deleted. Cancel it instead.')).toBeVisible()
-  await expect(table(page).locator('tr[aria-current="true"]')).toContainText(load.loadNumber)
+  // On the road a load is kept: Delete is not offered. "Loaded" recorded the pickup's times, so the
+  // stop action is the delivery's arrival, not "Arrived at" the pickup again.
+  await expect(page.getByRole('link', { name: 'Delete' })).toHaveCount(0)
+  await expect(page.getByTestId('stop-event')).toHaveText('Arrived at Delta Grocers')
 
-  await page.goto(`/dashboard/loads/${load.id}`)
   await whenHydrated(page)
   if (js(test.info())) {
     await actions.getByRole('button', { name: 'Cancel load' }).click()
@@ -134,6 +136,39 @@ test('dispatches and follows a load with the status buttons, refuses to delete i
   // Canceling gave the truck back.
   const truckNow = await request.get(`/api/trucks/${truck.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
   expect((await truckNow.json()).data.status).toBe('available')
+})
+
+test('offers neither cancel nor delete on a delivered load, and lets the admin reopen it after saying why', async ({ page, request }) => {
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  let load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  for (const status of ['dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered'])
+    load = (await api(request, org, `/api/loads/${load.id}/status`, { status, version: load.version }, 200)) as typeof load
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await expect(page.getByTestId('load-status')).toContainText('Delivered')
+  const actions = page.getByTestId('status-actions')
+  await expect(actions.getByRole('button', { name: 'Cancel load' })).toHaveCount(0)
+  await expect(actions.getByRole('link', { name: 'Cancel load' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Delete' })).toHaveCount(0)
+  await expect(page.getByTestId('stop-event')).toHaveCount(0)
+
+  await whenHydrated(page)
+  await actions.getByRole('link', { name: 'Reopen' }).click()
+  const confirm = page.getByTestId('reopen-confirm')
+  await expect(confirm).toContainText(`Reopen load ${load.loadNumber}?`)
+  await confirm.getByRole('link', { name: 'Keep it delivered' }).click()
+  await expect(confirm).toHaveCount(0)
+  await expect(page.getByTestId('load-status')).toContainText('Delivered')
+  await actions.getByRole('link', { name: 'Reopen' }).click()
+  await expect(confirm).toBeVisible()
+  // axe runs in the page, so with JavaScript only.
+  if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
+  await confirm.getByLabel('Reason (kept in the audit log)').fill('Driver tapped Delivered at the gate')
+  await confirm.getByRole('button', { name: 'Reopen load' }).click()
+  await expect(toast(page, `Load ${load.loadNumber} reopened: At delivery`, 'warning')).toBeVisible()
+  await expect(page.getByTestId('load-status')).toContainText('At delivery')
+  await expect(page.getByTestId('reopen-confirm')).toHaveCount(0)
+  await expect(page.getByTestId('stop-event')).toHaveText('Departed Delta Grocers')
+  await expect(actions.getByRole('button', { name: 'Delivered' })).toBeVisible()
 })
 
 test('shows why a dispatch is refused on the page, changing nothing', async ({ page, request }) => {

@@ -66,3 +66,21 @@ test('a stale second tap is refused on the card, and the page shows the load as 
   await expect(refusal).toContainText('Someone else saved this record')
   await expect(page.getByRole('button', { name: 'Departed Trinity Cold Storage' })).toBeVisible()
 })
+
+// One track: dispatch moved the load on by its buttons; the driver's next stop follows the status.
+test('a load dispatch moved to in transit offers the driver the delivery, not the pickup again', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  let load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  for (const status of ['dispatched', 'at_pickup', 'in_transit'])
+    load = (await api(request, org, `/api/loads/${load.id}/status`, { status, version: load.version }, 200)) as typeof load
+  await page.context().clearCookies()
+  await loginByRequest(page, driver.email, driver.password)
+  await page.goto('/dashboard/loads/mine')
+  const card = page.getByTestId('my-load')
+  await expect(card.getByText('In transit', { exact: true })).toBeVisible()
+  await expect(card.getByTestId('stop-event')).toHaveText('Arrived at Delta Grocers')
+  await expect(card.getByTestId('my-stop-times').first()).toContainText('Departed')
+  await card.getByRole('button', { name: 'Arrived at Delta Grocers' }).click()
+  await expect(card.getByText('At delivery', { exact: true })).toBeVisible()
+})

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as collection from '~/routes/api/loads/collection'
 import * as item from '~/routes/api/loads/item'
+import * as reopenRoute from '~/routes/api/loads/reopen'
 import * as status from '~/routes/api/loads/status'
 import * as stop from '~/routes/api/loads/stop'
 import * as stopEvents from '~/routes/api/loads/stop-events'
@@ -181,6 +182,47 @@ describe('/api/loads beyond the five calls', () => {
     expect((await post(pickup.id, { event: 'arrive', version }, other.users.driver.token)).status).toBe(404)
     expect((await post(pickup.id, { event: 'arrive', version }, '')).status).toBe(401)
     expect((await callApi(stopEvents, { path: `/api/loads/${id}/stops/${pickup.id}/events`, params: { id, stopId: pickup.id }, token })).status).toBe(405)
+  })
+
+  it('moves a load to delivered with its stop times, refuses to cancel it (409 invalid_transition) and reopens it for admins with POST /api/loads/{id}/reopen', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const token = org.users.dispatcher.token
+    const [truck, trailer] = await Promise.all([
+      prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+      prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+      prisma.driverProfile.create({
+        data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-06-30') },
+      }),
+    ])
+    const body = { brokerId: await brokerOf(org), stops, driverId: org.users.driver.id, truckId: truck.id, trailerId: trailer.id }
+    let load = (await callApi(collection, { method: 'POST', path: '/api/loads', token, body })).body.data
+    const { id } = load
+    const moveTo = (to: string, extra: Record<string, unknown> = {}) =>
+      callApi(status, { method: 'POST', path: `/api/loads/${id}/status`, params: { id }, token, body: { status: to, version: load.version, ...extra } })
+    for (const to of ['dispatched', 'at_pickup', 'in_transit', 'at_delivery']) load = (await moveTo(to)).body.data
+    const future = await moveTo('delivered', { at: new Date(Date.now() + 3_600_000).toISOString() })
+    expect(future.status).toBe(400)
+    expect(future.body.error.fields).toEqual({ at: ['This time is in the future.'] })
+    load = (await moveTo('delivered')).body.data
+    expect(load.status).toBe('delivered')
+    expect(load.stops.every((row: { actualArrival: string | null; actualDeparture: string | null }) => row.actualArrival && row.actualDeparture)).toBe(true)
+    expect(load.deliveredAt).toBe(load.stops[1].actualDeparture)
+
+    const cancel = await moveTo('canceled')
+    expect(cancel.status).toBe(409)
+    expect(cancel.body.error).toEqual({ code: 'invalid_transition', message: 'A load that is Delivered cannot become Canceled.' })
+    const reopen = (as: string, payload?: unknown) =>
+      callApi(reopenRoute, { method: 'POST', path: `/api/loads/${id}/reopen`, params: { id }, token: as, ...(payload ? { body: payload } : {}) })
+    const dispatcher = await reopen(token, { version: load.version })
+    expect([dispatcher.status, dispatcher.body.error.code]).toEqual([403, 'forbidden'])
+    const opened = await reopen(org.users.admin.token, { version: load.version, reason: 'Delivered by mistake' })
+    expect(opened.status).toBe(200)
+    expect(opened.body.data).toMatchObject({ status: 'at_delivery', deliveredAt: null, version: load.version + 1 })
+    const again = await reopen(org.users.admin.token)
+    expect(again.status).toBe(409)
+    expect(again.body.error).toEqual({ code: 'invalid_transition', message: 'Only a delivered load can be reopened.' })
+    expect((await callApi(reopenRoute, { path: `/api/loads/${id}/reopen`, params: { id }, token })).status).toBe(405)
   })
 
   it('shows a driver only the loads assigned to them, and lets them change none', async () => {

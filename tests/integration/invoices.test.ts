@@ -4,6 +4,7 @@ import {
   createInvoice,
   deleteInvoice,
   deletePayment,
+  emailInvoiceAgain,
   invoiceTabTotals,
   listInvoices,
   recordPayment,
@@ -13,7 +14,8 @@ import {
   voidInvoice,
 } from '~/models/invoice.server'
 import { InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
-import { invoiceTotals, lineTotalCents } from '~/schemas/invoice-options'
+import { INVOICE_STATUSES, invoiceTotals, lineTotalCents, type InvoiceStatus } from '~/schemas/invoice-options'
+import { canMoveInvoice, INVOICE_ACTIONS, invoiceAllows, type InvoiceAction } from '~/policies/invoice'
 import { prisma } from '~/utils/db.server'
 import { dropNulls } from '~/utils/object'
 import { DomainError } from '~/utils/errors.server'
@@ -193,6 +195,52 @@ describe('totals', () => {
     const decimals = InvoiceSchema.safeParse({ brokerId, items: [{ title: 'Fee', quantity: 1.0005, unitPriceCents: 1 }] })
     expect(decimals.error?.issues.map((issue) => issue.message)).toEqual(['invoices.errors.quantityDecimals'])
     expect(InvoiceSchema.safeParse({ brokerId }).error?.issues.map((issue) => issue.message)).toEqual(['invoices.errors.nothingToBill'])
+  })
+})
+
+describe('the invoice policy', () => {
+  it('is what the model does: each action is refused in exactly the states the pages do not offer it, and statuses move only along its table', async () => {
+    const org = await createOrg()
+    const { id: brokerId } = await broker(org)
+    const accountant = actorOf(org, 'accountant')
+    const items = [{ title: 'Detention', unitPriceCents: 10_000 }]
+    /** A fresh invoice in this state, and its payment if it has one. */
+    async function inState(state: InvoiceStatus) {
+      const draft = await createInvoice(accountant, input({ brokerId, items }))
+      if (state === 'draft') return { id: draft.id, paymentId: 'nopayment' }
+      if (state === 'void') return { id: (await voidInvoice(accountant, draft.id, draft.version)).id, paymentId: 'nopayment' }
+      const sent = await sendInvoice(accountant, draft.id, draft.version)
+      if (state === 'sent') return { id: sent.id, paymentId: 'nopayment' }
+      const paid = await pay(org, sent.id, state === 'paid' ? 10_000 : 4_000)
+      return { id: paid.id, paymentId: paid.payments[0].id }
+    }
+    const run: Record<InvoiceAction, (id: string, paymentId: string) => Promise<unknown>> = {
+      send: async (id) => sendInvoice(accountant, id, await version(id)),
+      edit: async (id) => updateInvoice(accountant, id, InvoiceUpdateSchema.parse({ brokerId, items, notes: 'edited', version: await version(id) })),
+      email: async (id) => emailInvoiceAgain(accountant, id, await version(id)),
+      pay: (id) => pay(org, id, 1_000),
+      removePayment: async (id, paymentId) => deletePayment(accountant, id, paymentId, await version(id)),
+      void: async (id) => voidInvoice(accountant, id, await version(id)),
+      delete: async (id) => deleteInvoice(accountant, id, await version(id)),
+    }
+    for (const state of INVOICE_STATUSES) {
+      for (const action of INVOICE_ACTIONS) {
+        const { id, paymentId } = await inState(state)
+        const before = (await prisma.invoice.findUniqueOrThrow({ where: { id } })).status
+        const error = await run[action](id, paymentId).then(
+          () => null,
+          (caught: unknown) => caught,
+        )
+        const refused = error instanceof DomainError && (error.code === 'in_use' || error.code === 'invalid_transition')
+        expect({ state, action, refused }).toEqual({
+          state,
+          action,
+          refused: !invoiceAllows(action, { status: state, amountPaidCents: state === 'paid' ? 10_000 : state === 'partially_paid' ? 4_000 : 0 }),
+        })
+        const after = await prisma.invoice.findUnique({ where: { id } })
+        if (after) expect(canMoveInvoice(before, after.status)).toBe(true)
+      }
+    }
   })
 })
 

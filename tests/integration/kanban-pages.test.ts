@@ -163,7 +163,7 @@ describe('dispatch board', () => {
       expect({ role, status: page.status, canMove: page.data?.canMove }).toEqual({ role, status: 200, canMove })
       expect((page.data as unknown as BoardData).board.columns.booked.cardIds).toEqual([load.id])
     }
-    expect(await call(kanban.loader as Handler, org.users.driver.id)).toMatchObject({ status: 302, location: '/dashboard/loads/list' })
+    expect(await call(kanban.loader as Handler, org.users.driver.id)).toMatchObject({ status: 302, location: '/dashboard/loads/mine' })
     for (const role of ['accountant', 'viewer', 'driver'] as const) {
       const move = await call(kanban.action as Handler, org.users[role].id, postForm({ intent: 'move', loadId: load.id, status: 'canceled', version: '1' }))
       expect({ role, status: move.status }).toEqual({ role, status: 403 })

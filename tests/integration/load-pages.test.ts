@@ -7,6 +7,7 @@ import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
+import { zonedWallClock } from '~/utils/time'
 import type { Role } from '~/utils/permissions'
 import { callPage as call, postForm, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
@@ -56,7 +57,10 @@ describe('load pages', () => {
       const userId = org.users[role].id
       const view = await call(loadView.loader as Handler, `/dashboard/loads/${load.id}`, userId, { id: load.id })
       expect({ role, status: view.status }).toEqual({ role, status: 200 })
-      expect(view.data).toMatchObject({ canUpdate, canEdit: canUpdate, canDelete, load: { loadNumber: load.loadNumber, status: 'booked' } })
+      expect(view.data).toMatchObject({
+        offers: { edit: canUpdate, delete: canDelete, cancel: canUpdate, reopen: false },
+        load: { loadNumber: load.loadNumber, status: 'booked' },
+      })
       const list = await call(loadList.loader as Handler, '/dashboard/loads/list', userId)
       expect(list.data).toMatchObject({ total: 1, canCreate: canUpdate, canUpdate, canDelete })
       if (!canUpdate) {
@@ -244,6 +248,73 @@ describe('load pages', () => {
     // The view offers the legal moves' page state: the cancel confirmation only when asked for and legal.
     const view = await call(loadView.loader as Handler, viewPath, dispatcher, { id: load.id })
     expect(view.data).toMatchObject({ confirmCancel: true, load: { status: 'dispatched', version: 2 } })
+  })
+
+  it('offers only what the load policy allows: no delete on the road, no cancel once delivered, reopen to admins only; the next stop follows the status', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const path = `/dashboard/loads/${load.id}`
+    const view = async (role: Role) => (await call(loadView.loader as Handler, path, org.users[role].id, { id: load.id })).data as Record<string, unknown>
+    const moveTo = async (status: 'dispatched' | 'at_pickup' | 'in_transit' | 'at_delivery' | 'delivered') => {
+      const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+      await moveLoad(actorOf(org, 'dispatcher'), load.id, { status, version })
+    }
+    await moveTo('dispatched')
+    await moveTo('at_pickup')
+    await moveTo('in_transit')
+    const delivery = (await prisma.loadStop.findFirstOrThrow({ where: { loadId: load.id, type: 'delivery' } })).id
+    expect(await view('dispatcher')).toMatchObject({
+      offers: { moves: ['at_delivery', 'canceled'], edit: true, delete: false, cancel: true, reopen: false },
+      nextStop: { stopId: delivery, event: 'arrive' },
+    })
+    // The delete page is no refusal waiting to happen: it sends back to the load with the reason.
+    expect(await call(loadDelete.loader as Handler, `${path}/delete`, org.users.dispatcher.id, { id: load.id })).toMatchObject({ status: 302, location: path })
+    await moveTo('at_delivery')
+    await moveTo('delivered')
+    expect(await view('dispatcher')).toMatchObject({ offers: { moves: [], delete: false, cancel: false, reopen: false }, nextStop: null })
+    expect(await view('admin')).toMatchObject({ offers: { moves: [], delete: false, cancel: false, reopen: true } })
+    const confirm = await call(loadView.loader as Handler, `${path}?confirm=cancel`, org.users.admin.id, { id: load.id })
+    expect(confirm.data).toMatchObject({ confirmCancel: false })
+    expect((await call(loadView.loader as Handler, `${path}?confirm=reopen`, org.users.dispatcher.id, { id: load.id })).data).toMatchObject({
+      confirmReopen: false,
+    })
+    expect((await call(loadView.loader as Handler, `${path}?confirm=reopen`, org.users.admin.id, { id: load.id })).data).toMatchObject({
+      confirmReopen: true,
+    })
+
+    const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+    const reopen = (role: Role, fields: Record<string, string>) =>
+      call(loadView.action as Handler, `${path}?confirm=reopen`, org.users[role].id, { id: load.id }, postForm({ intent: 'reopen', ...fields }))
+    expect(await reopen('dispatcher', { version: String(version), reason: 'x' })).toMatchObject({
+      status: 403,
+      data: { refusal: { message: 'Only an admin can reopen a delivered load.' } },
+    })
+    expect(await reopen('admin', { version: String(version - 1) })).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
+    expect(await reopen('admin', { version: String(version), reason: 'Delivered by mistake' })).toMatchObject({ status: 302, location: path })
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_delivery', version: version + 1 })
+  })
+
+  it('records the stop times of a status button at the time typed, refusing one in the future with its reason', async () => {
+    const org = await createOrg()
+    const { broker, driverId, truck, trailer } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    await moveLoad(actorOf(org, 'dispatcher'), load.id, { status: 'dispatched', version: load.version })
+    const path = `/dashboard/loads/${load.id}`
+    const post = (at: string) =>
+      call(
+        loadView.action as Handler,
+        path,
+        org.users.dispatcher.id,
+        { id: load.id },
+        postForm({ intent: 'status', status: 'at_pickup', at, version: String(load.version + 1) }),
+      )
+    expect(await post('2999-01-01T08:00')).toMatchObject({ status: 400, data: { refusal: { message: 'This time is in the future.' } } })
+    expect(await post('2026-01-05T08:15')).toMatchObject({ status: 302 })
+    const pickup = await prisma.loadStop.findFirstOrThrow({ where: { loadId: load.id, sequence: 1 } })
+    // The organization's wall clock (UTC unless set).
+    const { timezone } = await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })
+    expect(zonedWallClock(pickup.actualArrival!, timezone).slice(0, 16)).toBe('2026-01-05T08:15')
   })
 
   it('deletes a booked load and refuses a dispatched one with the model’s reason', async () => {

@@ -1,10 +1,22 @@
 /** The load model's rules (app/models/load.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
-import { createLoad, deleteLoad, getLoad, loadViewer, moveLoad, recordStopEvent, statusFromStops, updateLoad } from '~/models/load.server'
+import {
+  createLoad,
+  deleteLoad,
+  getLoad,
+  loadViewer,
+  moveLoad,
+  recordStopEvent,
+  reopenLoad,
+  serializeLoad,
+  statusFromStops,
+  updateLoad,
+} from '~/models/load.server'
+import { canDeleteLoad, canEditLoad, nextStopEvent } from '~/policies/load'
 import { deleteTrailer } from '~/models/trailer.server'
 import { deleteTruck } from '~/models/truck.server'
-import { LoadSchema, LoadUpdateSchema } from '~/schemas/load'
-import type { LoadStatus } from '~/schemas/load-options'
+import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
+import { LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { actorOf, createOrg, refusal, unique } from '../helpers'
@@ -214,6 +226,27 @@ describe('deleting', () => {
   })
 })
 
+describe('the load policy', () => {
+  it('is what the model does: edit and delete are refused in exactly the statuses the pages do not offer them', async () => {
+    const org = await createOrg()
+    const { broker } = await fleet(org)
+    for (const status of LOAD_STATUSES) {
+      const load = await createLoad(actorOf(org), input({ brokerId: broker.id }))
+      await prisma.load.update({ where: { id: load.id }, data: { status } })
+      const update = LoadUpdateSchema.parse({ stops, brokerId: broker.id, notes: 'edited', version: load.version })
+      const edited = await updateLoad(actorOf(org), load.id, update).then(
+        () => true,
+        () => false,
+      )
+      const deleted = await deleteLoad(actorOf(org), load.id).then(
+        () => true,
+        () => false,
+      )
+      expect({ status, edited, deleted }).toEqual({ status, edited: canEditLoad(status), deleted: canDeleteLoad(status) })
+    }
+  })
+})
+
 describe('an organization', () => {
   it('can be deleted whole with its loads (cascades are not stopped by the loads’ own references)', async () => {
     const org = await createOrg()
@@ -323,16 +356,78 @@ describe('stop arrival and departure', () => {
     expect((await refusal(foreign)).code).toBe('not_found')
   })
 
-  it('never moves a load backwards when dispatch moved it ahead by hand', async () => {
+  it('records the stop times a status move implies, so the next stop action follows the status and nothing is recorded twice', async () => {
     const { org, load, record } = await onTheRoad()
+    const stopsOf = () => prisma.loadStop.findMany({ where: { loadId: load.id }, orderBy: { sequence: 'asc' } })
+    const times = async () => (await stopsOf()).map((stop) => [Boolean(stop.actualArrival), Boolean(stop.actualDeparture)])
     await move(org, load.id, 'at_pickup')
+    expect(await times()).toEqual([
+      [true, false],
+      [false, false],
+      [false, false],
+    ])
     await move(org, load.id, 'in_transit')
-    expect((await record(1, 'arrive')).status).toBe('in_transit')
-    expect(
-      statusFromStops([
-        { type: 'pickup', actualArrival: new Date(), actualDeparture: null },
-        { type: 'delivery', actualArrival: null, actualDeparture: null },
-      ]),
-    ).toBe('at_pickup')
+    expect(await times()).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ])
+    // In transit: the pickups are done; the next action is the delivery's arrival, not "Arrived at" a pickup.
+    const stops = await stopsOf()
+    expect(nextStopEvent('in_transit', stops)).toEqual({ stopId: stops[2].id, event: 'arrive' })
+    expect((await refusal(record(1, 'arrive'))).messageKey).toBe('loads.errors.stopArrivedAlready')
+    expect((await refusal(record(2, 'depart'))).messageKey).toBe('loads.errors.stopDepartedAlready')
+    await move(org, load.id, 'at_delivery')
+    const delivered = await move(org, load.id, 'delivered')
+    const last = (await stopsOf())[2]
+    expect(last.actualDeparture).not.toBeNull()
+    // "Delivered at" is the last departure, never the planned window.
+    expect(serializeLoad(delivered).deliveredAt).toBe(last.actualDeparture!.toISOString())
+    expect(nextStopEvent('delivered', await stopsOf())).toBeNull()
+    expect(statusFromStops(await stopsOf())).toBe('delivered')
+  })
+
+  it('records a move at the time given: never in the future, never before a time already recorded, wall clock in the organization’s zone', async () => {
+    const { org, load } = await onTheRoad()
+    const at = async (status: LoadStatus, when: string) => {
+      const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+      return moveLoad(actorOf(org, 'dispatcher'), load.id, LoadStatusMoveSchema.parse({ status, at: when, version }))
+    }
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    expect((await refusal(at('at_pickup', future))).fields).toEqual({ at: ['loads.errors.stopTimeFuture'] })
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'dispatched' })
+    await at('at_pickup', '2026-01-05T10:00:00Z')
+    expect((await refusal(at('in_transit', '2026-01-05T09:00:00Z'))).fields).toEqual({ at: ['loads.errors.stopTimeOrder'] })
+    await prisma.organization.update({ where: { id: org.organization.id }, data: { timezone: 'America/Chicago' } })
+    await at('in_transit', '2026-01-05T06:30')
+    const stored = await prisma.loadStop.findMany({ where: { loadId: load.id }, orderBy: { sequence: 'asc' } })
+    expect(stored[0].actualArrival?.toISOString()).toBe('2026-01-05T10:00:00.000Z')
+    expect(stored[1].actualDeparture?.toISOString()).toBe('2026-01-05T12:30:00.000Z')
+  })
+
+  it('never cancels a delivered load; an admin reopens it (audited), back at delivery with its last departure cleared', async () => {
+    const { org, load, truck, record } = await onTheRoad()
+    for (const status of ['at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const) await move(org, load.id, status)
+    expect((await refusal(move(org, load.id, 'canceled'))).code).toBe('invalid_transition')
+    const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
+    expect((await refusal(reopenLoad(actorOf(org, 'dispatcher'), 'dispatcher', load.id, { version }))).code).toBe('forbidden')
+    expect((await refusal(reopenLoad(actorOf(org), 'admin', load.id, { version: version - 1 }))).code).toBe('conflict')
+    const reopened = await reopenLoad(actorOf(org), 'admin', load.id, { version, reason: 'Tapped Delivered at the gate' })
+    expect(reopened.status).toBe('at_delivery')
+    expect(reopened.stops.at(-1)).toMatchObject({ actualDeparture: null })
+    expect(reopened.stops.at(-1)!.actualArrival).not.toBeNull()
+    expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).status).toBe('dispatched')
+    const audit = await prisma.auditEvent.findFirstOrThrow({ where: { entityId: load.id, action: 'status' }, orderBy: { at: 'desc' } })
+    expect(audit).toMatchObject({
+      userId: org.users.admin.id,
+      changes: {
+        status: { before: 'delivered', after: 'at_delivery' },
+        reopened: { before: null, after: true },
+        reason: { before: null, after: 'Tapped Delivered at the gate' },
+      },
+    })
+    const again = await refusal(reopenLoad(actorOf(org), 'admin', load.id, { version: reopened.version }))
+    expect([again.code, again.messageKey]).toEqual(['invalid_transition', 'loads.errors.reopen.other'])
+    expect((await record(3, 'depart')).status).toBe('delivered')
   })
 })

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-/** ADR 041: routes → requests → models → utils and schemas; never an import up a layer. */
-const LAYERS: Record<string, number> = { routes: 0, components: 0, requests: 1, models: 2, utils: 3, schemas: 3 }
+/** ADR 041: routes → requests → models → utils, schemas and policies (ADR 047); never an import up a layer. */
+const LAYERS: Record<string, number> = { routes: 0, components: 0, requests: 1, models: 2, utils: 3, schemas: 3, policies: 3 }
 
 function layerOf(file: string) {
   const [top] = path.relative('app', file).split(path.sep)

@@ -2,7 +2,9 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
-import { LOAD_TRANSITIONS, type LoadStatus } from '~/schemas/load-options'
+import { inputClass } from '~/components/ui/input-class'
+import { ROAD, type RoadStatus } from '~/policies/load'
+import { type LoadStatus } from '~/schemas/load-options'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useTranslation } from '~/utils/use-translation'
 import { withParams } from '~/utils/with-params'
@@ -27,28 +29,72 @@ export function MoveFields({ to, version }: { to: LoadStatus; version: number })
 }
 
 /**
- * One button per legal next move of the transition table, each a plain POST form (no JavaScript
- * needed). Cancel asks first: with JavaScript in a dialog, without it on the page (`?confirm=cancel`).
+ * One button per move the load policy offers (the loader's `loadOffers`), each a plain POST form
+ * (no JavaScript needed). Cancel asks first: with JavaScript in a dialog, without it on the page
+ * (`?confirm=cancel`). Reopen (admins, delivered loads) asks on the page, with or without JavaScript
+ * (`?confirm=reopen`), for the reason the audit log keeps.
  */
-export function StatusActions({ status, version, loadNumber, search }: { status: LoadStatus; version: number; loadNumber: string; search: string }) {
+export function StatusActions({
+  status,
+  moves,
+  reopen = false,
+  maxAt,
+  version,
+  loadNumber,
+  search,
+}: {
+  status: LoadStatus
+  moves: readonly LoadStatus[]
+  reopen?: boolean
+  /** Now on the organization's wall clock (`YYYY-MM-DDTHH:mm`): the latest time a move may record. */
+  maxAt?: string
+  version: number
+  loadNumber: string
+  search: string
+}) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const moves = LOAD_TRANSITIONS[status]
-  if (!moves.length) return null
+  if (!moves.length && !reopen) return null
+  const forward = moves.filter((to) => to !== 'canceled')
+  // A move along the road records the stop times it implies: now, or the time given here (never later than now).
+  const recordsStops = Boolean(maxAt) && forward.some((to) => ROAD.indexOf(to as RoadStatus) > 0)
   return (
-    <div className="flex flex-wrap gap-2" data-testid="status-actions">
-      {moves
-        .filter((to) => to !== 'canceled')
-        .map((to) => (
-          <Form key={to} method="post">
-            <MoveFields to={to} version={version} />
-            <Button type="submit" variant={to === 'booked' && status === 'dispatched' ? 'secondary' : 'primary'} disabled={busy}>
+    <div className="flex flex-wrap items-start gap-2" data-testid="status-actions">
+      {forward.length ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="version" value={version} />
+          {forward.map((to) => (
+            <Button
+              key={to}
+              type="submit"
+              name="status"
+              value={to}
+              variant={to === 'booked' && status === 'dispatched' ? 'secondary' : 'primary'}
+              disabled={busy}
+            >
               {t(moveLabelKey(status, to))}
             </Button>
-          </Form>
-        ))}
+          ))}
+          {recordsStops ? (
+            <details className="basis-full text-sm" data-testid="move-at">
+              <summary className="cursor-pointer text-muted">{t('loads.actions.atTime')}</summary>
+              <label className="mt-2 grid gap-1 sm:max-w-xs">
+                <span className="font-semibold">{t('loads.actions.atLabel')}</span>
+                <input type="datetime-local" name="at" max={maxAt} className={inputClass} />
+              </label>
+            </details>
+          ) : null}
+        </Form>
+      ) : null}
       {moves.includes('canceled') ? <CancelButton version={version} loadNumber={loadNumber} search={search} /> : null}
+      {reopen ? (
+        <Link to={withParams(search, { confirm: 'reopen' })} className={buttonClass('secondary')} preventScrollReset data-testid="reopen">
+          <Icon name="history" size={18} />
+          {t('loads.reopen.action')}
+        </Link>
+      ) : null}
     </div>
   )
 }
@@ -113,6 +159,37 @@ export function CancelConfirm({ version, loadNumber, keepHref }: { version: numb
         <Button type="submit" variant="danger">
           {t('loads.cancel.confirm')}
         </Button>
+      </Form>
+    </section>
+  )
+}
+
+/** Reopening a delivered load (admins): why, for the audit log, then a plain POST form (intent `reopen`). */
+export function ReopenConfirm({ version, loadNumber, keepHref }: { version: number; loadNumber: string; keepHref: string }) {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="reopen-confirm-title"
+      data-testid="reopen-confirm"
+      className="mb-6 rounded-lg border border-warning/50 bg-warning-lighter/50 px-4 py-4 text-sm dark:bg-warning/15"
+    >
+      <h2 id="reopen-confirm-title" className="text-base font-bold">
+        {t('loads.reopen.title', { number: loadNumber })}
+      </h2>
+      <p className="mt-1">{t('loads.reopen.description')}</p>
+      <Form method="post" className="mt-4 grid gap-3">
+        <input type="hidden" name="intent" value="reopen" />
+        <input type="hidden" name="version" value={version} />
+        <label className="grid gap-1">
+          <span className="font-semibold">{t('loads.reopen.reason')}</span>
+          <textarea name="reason" rows={2} maxLength={500} dir="auto" className={inputClass} />
+        </label>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ButtonLink to={keepHref} variant="secondary" preventScrollReset>
+            {t('loads.reopen.keep')}
+          </ButtonLink>
+          <Button type="submit">{t('loads.reopen.confirm')}</Button>
+        </div>
       </Form>
     </section>
   )

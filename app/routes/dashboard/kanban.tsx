@@ -5,6 +5,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { loadBoard, moveLoad } from '~/models/load.server'
+import { seesOwnLoadsOnly } from '~/policies/load'
 import { BOARD_STATUSES } from '~/schemas/kanban-options'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { requireActor } from '~/requests/actor.server'
@@ -26,7 +27,7 @@ const BOARD = href('/dashboard/kanban')
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
-  if (user.role === 'driver') throw redirect(href('/dashboard/loads/list'))
+  if (seesOwnLoadsOnly(user.role)) throw redirect(href('/dashboard/loads/mine'))
   const t = getInstance(context).t
   const { timeZone, columns } = await loadBoard(user.organizationId)
   return {

@@ -2,7 +2,6 @@ import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-documen
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
-import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/documents'
 
@@ -20,9 +19,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(
     request,
     async () => {
-      const user = await requireApiPermission(request, 'read', 'load')
-      // Drivers hold only `read` on loads, yet upload their papers: a read-only key does not.
-      if ('apiKey' in user && user.apiKey.scope === 'read_only') throw new DomainError('forbidden', 'api.keyReadOnly')
+      // Drivers upload their papers on their own loads (the load scope); a read-only key uploads nothing.
+      const user = await requireApiPermission(request, 'create', 'loadDocument')
       const { document } = await uploadLoadDocument(user, actorOf(request, user), params.id, request)
       return apiData(serializeLoadDocument(document), { status: 201 })
     },

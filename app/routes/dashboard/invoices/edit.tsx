@@ -5,12 +5,12 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { getInstance } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
-import { billableLoads, getInvoice, updateInvoice } from '~/models/invoice.server'
+import { billableLoads, billedLoads, getInvoice, updateInvoice } from '~/models/invoice.server'
 import { loadTimeZone } from '~/models/load.server'
 import { isoDate } from '~/models/records.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'
+import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
-import { prisma } from '~/utils/db.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
 import { billableLoadRow, parseInvoiceForm } from '~/requests/invoice-form.server'
@@ -33,14 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'update', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
   const header = { id: invoice.id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, brokerName: invoice.broker.name }
-  if (invoice.status !== 'draft') return { locked: true as const, invoice: header, canVoid: invoice.status !== 'void' && invoice.amountPaidCents === 0 }
+  const offers = invoiceOffers(user.role, invoice)
+  if (!offers.edit) return { locked: true as const, invoice: header, canVoid: offers.void }
   const billedIds = invoice.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
   const [billed, open, companies, timeZone] = await Promise.all([
-    prisma.load.findMany({
-      where: { id: { in: billedIds }, organizationId: user.organizationId },
-      select: { id: true, loadNumber: true, pickupCity: true, deliveryCity: true, deliveryAt: true, totalCents: true, brokerReference: true },
-      orderBy: { loadNumber: 'asc' },
-    }),
+    billedLoads(user.organizationId, billedIds),
     billableLoads(user.organizationId, invoice.brokerId),
     listCompanyOptions(user.organizationId),
     loadTimeZone(user.organizationId),

@@ -27,12 +27,12 @@ import {
 } from '~/models/invoice.server'
 import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
-import { OPEN_INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
-import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
@@ -55,8 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ])
   const dto = serializeInvoice(invoice, today)
   const url = new URL(request.url)
-  const canUpdate = can(user.role, 'update', 'invoice')
-  const open = (OPEN_INVOICE_STATUSES as readonly string[]).includes(dto.status)
+  // What the invoice policy allows this role on this invoice: the page offers exactly that (app/policies/invoice.ts).
+  const offers = invoiceOffers(user.role, dto)
   return {
     invoice: {
       ...dto,
@@ -69,16 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     remitTo: parties.remitTo ? remitToLines(getInstance(context).t, parties.remitTo) : null,
     today,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
-    confirmVoid: canUpdate && url.searchParams.get('confirm') === 'void' && dto.status !== 'void' && dto.amountPaidCents === 0,
-    can: {
-      send: canUpdate && dto.status === 'draft',
-      edit: canUpdate && dto.status === 'draft',
-      email: canUpdate && dto.status !== 'draft' && dto.status !== 'void',
-      pay: canUpdate && open,
-      void: canUpdate && dto.status !== 'void' && dto.amountPaidCents === 0,
-      removePayment: canUpdate,
-      delete: can(user.role, 'delete', 'invoice') && dto.status === 'draft',
-    },
+    confirmVoid: offers.void && url.searchParams.get('confirm') === 'void',
+    can: offers,
   }
 }
 

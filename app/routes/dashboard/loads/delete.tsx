@@ -2,7 +2,11 @@ import { useTranslation } from '~/utils/use-translation'
 import { href } from 'react-router'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { deleteLoad, getLoad, loadViewer } from '~/models/load.server'
+import { getInstance } from '~/middleware/i18next'
+import { deleteRefusal } from '~/policies/load'
+import type { LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
+import { redirectWithToast } from '~/utils/toast.server'
 import { deleteAndReturn, deleteConfirmation } from '~/utils/delete-route.server'
 import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
@@ -13,9 +17,12 @@ export const handle = { i18n: ['loads'] }
 
 const LIST = href('/dashboard/loads/list')
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'load')
   const load = await orNotFound(getLoad(loadViewer(user), params.id))
+  // The load policy keeps it (on the road, delivered, invoiced): no confirmation to a refusal; its page says why.
+  const kept = deleteRefusal(load.status as LoadStatus)
+  if (kept) throw await redirectWithToast(href('/dashboard/loads/:id', { id: load.id }), { type: 'error', title: getInstance(context).t(kept.key) })
   return deleteConfirmation(request, LIST, { id: load.id, version: load.version, label: load.loadNumber })
 }
 

@@ -13,9 +13,10 @@ import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createLoad, getLoad, loadEditorOptions, loadTimeZone, loadViewer, updateLoad, type LoadWithRelations } from '~/models/load.server'
+import { canEditLoad, isOnRoad } from '~/policies/load'
 import { centsToDollars } from '~/schemas/dollars'
 import { LoadFormFields, LoadFormSchema, LoadFormUpdateFields, LoadFormUpdateSchema } from '~/schemas/load-form'
-import { ACTIVE_LOAD_STATUSES, CHARGE_TYPES, MAX_CHARGES, MAX_STOPS, STOP_TYPES, type LoadStatus } from '~/schemas/load-options'
+import { CHARGE_TYPES, MAX_CHARGES, MAX_STOPS, STOP_TYPES, type LoadStatus } from '~/schemas/load-options'
 import { loadFormTotals } from '~/schemas/load-totals'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { requireActor } from '~/requests/actor.server'
@@ -35,9 +36,6 @@ export const handle = { i18n: ['loads', 'loadForm', 'customFields', 'trailers', 
 // The list and view pages are built alongside this editor (issue 9); their paths, not typed routes yet.
 const LIST = '/dashboard/loads/list'
 const viewPath = (id: string) => `/dashboard/loads/${id}`
-
-const LOCKED_STATUSES: readonly LoadStatus[] = ['invoiced', 'canceled']
-const ON_ROAD: readonly LoadStatus[] = ACTIVE_LOAD_STATUSES
 
 /** A stored value as a form default: absent, not null. */
 function present<T extends Record<string, unknown>>(values: T) {
@@ -110,8 +108,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const status = load?.status as LoadStatus | undefined
   return {
     load: load ? { id: load.id, loadNumber: load.loadNumber, status: status! } : null,
-    locked: status && LOCKED_STATUSES.includes(status) ? status : null,
-    onRoad: Boolean(status && ON_ROAD.includes(status)),
+    // The load policy (app/policies/load.ts): what the model would refuse is not offered as a form.
+    locked: status && !canEditLoad(status) ? status : null,
+    onRoad: Boolean(status && isOnRoad(status)),
     options,
     timeZone,
     customFieldDefinitions,

@@ -18,6 +18,7 @@ import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns } from '~/models/custom-fields.server'
 import { countLoadsByStatus, findTruckByUnit, listLoads, listLoadTruckOptions, loadTimeZone, loadViewer, personName } from '~/models/load.server'
 import { listDriverOptions } from '~/models/user.server'
+import { canDeleteLoad, canEditLoad } from '~/policies/load'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadListQuerySchema } from '~/schemas/load'
@@ -290,14 +291,14 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                       returnTo={returnTo}
                       edit={
                         loaderData.canUpdate &&
-                        load.status !== 'invoiced' &&
-                        load.status !== 'canceled' && {
+                        canEditLoad(load.status) && {
                           path: href('/dashboard/loads/:id/edit', { id: load.id }),
                           label: t('loads.list.editLoad', { number: load.loadNumber }),
                         }
                       }
                       remove={
-                        loaderData.canDelete && {
+                        loaderData.canDelete &&
+                        canDeleteLoad(load.status) && {
                           path: href('/dashboard/loads/:id/delete', { id: load.id }),
                           version: load.version,
                           label: t('loads.list.deleteLoad', { number: load.loadNumber }),

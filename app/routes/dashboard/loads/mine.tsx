@@ -9,8 +9,8 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { EmptyState } from '~/components/ui/list-controls'
 import { getInstance } from '~/middleware/i18next'
-import { uploadableKinds } from '~/models/load-document.server'
-import { listDriverLoads, loadTimeZone, nextStopEvent } from '~/models/load.server'
+import { listDriverLoads, loadTimeZone } from '~/models/load.server'
+import { deliveredAt, nextStopEvent, seesOwnLoadsOnly, uploadableKinds } from '~/policies/load'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
@@ -37,7 +37,7 @@ const HERE = href('/dashboard/loads/mine')
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
-  if (user.role !== 'driver') throw redirect(href('/dashboard/loads/list'))
+  if (!seesOwnLoadsOnly(user.role)) throw redirect(href('/dashboard/loads/list'))
   const [{ current, recent }, timeZone] = await Promise.all([
     listDriverLoads({ organizationId: user.organizationId, driverId: user.id }),
     loadTimeZone(user.organizationId),
@@ -78,7 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       loadNumber: load.loadNumber,
       status: load.status as LoadStatus,
       place: [load.deliveryCity, load.deliveryState].filter(Boolean).join(', '),
-      at: load.updatedAt.toISOString(),
+      // Delivered at its last departure; a load delivered before stop times were recorded shows its last change.
+      at: (deliveredAt(load.stops) ?? load.updatedAt).toISOString(),
     })),
   }
 }
@@ -87,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    const { user, actor } = await requireActor(request, 'read', 'load')
+    const { user, actor } = await requireActor(request, 'create', 'loadDocument')
     return uploadDocumentAction(request, user, actor, new URL(request.url).searchParams.get('load') ?? '', t, HERE)
   }
   const { user, actor } = await requireActor(request, 'update', 'loadStop')

@@ -3,7 +3,7 @@ import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { PageHeader } from '~/components/layout/page-header'
 import { LoadDocuments } from '~/components/loads/documents'
-import { CancelConfirm, StatusActions } from '~/components/loads/status-actions'
+import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
 import { StopEventButton } from '~/components/loads/stop-event'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -11,15 +11,17 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
-import { canDeleteDocuments, deleteLoadDocument, uploadableKinds } from '~/models/load-document.server'
-import { getLoad, loadTimeZone, loadViewer, moveLoad, nextStopEvent, personName } from '~/models/load.server'
-import { LoadStatusMoveSchema } from '~/schemas/load'
+import { deleteLoadDocument } from '~/models/load-document.server'
+import { getLoad, loadTimeZone, loadViewer, moveLoad, personName, reopenLoad } from '~/models/load.server'
+import { canDeleteDocuments, loadOffers, nextStopEvent, uploadableKinds } from '~/policies/load'
+import { LoadReopenSchema, LoadStatusMoveSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
-import { canMove, LOAD_STATUS_META, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
+import { LOAD_STATUS_META, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
 import { refusalOf, stopEventAction, uploadDocumentAction, type Refusal } from '~/requests/load-actions.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { zonedWallClock } from '~/utils/time'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
@@ -43,8 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   const load = await orNotFound(getLoad(loadViewer(user), params.id))
   const url = new URL(request.url)
-  const canUpdate = can(user.role, 'update', 'load')
   const status = load.status as LoadStatus
+  // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
+  const offers = loadOffers(user.role, status)
   const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
   const [timeZone, customFields] = await Promise.all([
     loadTimeZone(user.organizationId),
@@ -103,16 +106,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         uploadedBy: personName(document.uploadedBy),
       })),
     },
-    nextStop: can(user.role, 'update', 'loadStop') ? nextStopEvent(load.status, load.stops) : null,
+    nextStop: offers.recordStops ? nextStopEvent(status, load.stops) : null,
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
     timeZone,
+    now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
-    confirmCancel: canUpdate && url.searchParams.get('confirm') === 'cancel' && canMove(status, 'canceled'),
-    canUpdate,
-    canEdit: canUpdate && status !== 'invoiced' && status !== 'canceled',
-    canDelete: can(user.role, 'delete', 'load'),
+    confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
+    confirmReopen: offers.reopen && url.searchParams.get('confirm') === 'reopen',
+    offers,
     links: { broker: can(user.role, 'read', 'broker'), truck: can(user.role, 'read', 'truck'), trailer: can(user.role, 'read', 'trailer') },
   }
 }
@@ -130,7 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `${url.pathname}${url.search}`
   // A document upload: multipart, streamed to storage by the model.
   if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    const { user, actor } = await requireActor(request, 'read', 'load')
+    const { user, actor } = await requireActor(request, 'create', 'loadDocument')
     return uploadDocumentAction(request, user, actor, params.id, t, back)
   }
   await requirePermission(request, 'read', 'load')
@@ -145,8 +148,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const document = await orNotFound(deleteLoadDocument(user, actor, params.id, String(form.get('documentId') ?? '')))
     return redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) })
   }
+  if (form.get('intent') === 'reopen') {
+    const reopen = LoadReopenSchema.safeParse({ reason: form.get('reason') ?? undefined, version: form.get('version') ?? undefined })
+    if (!reopen.success)
+      return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
+    try {
+      const load = await reopenLoad(actor, user.role, params.id, reopen.data)
+      return redirectWithToast(back, { type: 'warning', title: t('loads.reopen.toast', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }) })
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      if (error.code === 'not_found') throw data(null, { status: 404 })
+      return data({ refusal: refusalOf(error, params.id, t) }, { status: error.status })
+    }
+  }
   if (form.get('intent') !== 'status') throw data(null, { status: 400 })
-  const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
+  const parsed = LoadStatusMoveSchema.safeParse({
+    status: form.get('status') ?? undefined,
+    at: form.get('at') || undefined,
+    version: form.get('version') ?? undefined,
+  })
   if (!parsed.success)
     return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
   try {
@@ -181,15 +201,15 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         title={t('loads.view.title', { number: load.loadNumber })}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: returnTo }, { label: load.loadNumber }]}
         action={
-          loaderData.canEdit || loaderData.canDelete ? (
+          loaderData.offers.edit || loaderData.offers.delete ? (
             <div className="flex flex-wrap gap-2">
-              {loaderData.canDelete ? (
+              {loaderData.offers.delete ? (
                 <ButtonLink to={withReturnTo(href('/dashboard/loads/:id/delete', { id: load.id }), returnTo)} variant="ghost">
                   <Icon name="trash" size={18} />
                   {t('common.delete')}
                 </ButtonLink>
               ) : null}
-              {loaderData.canEdit ? (
+              {loaderData.offers.edit ? (
                 <ButtonLink to={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)}>
                   <Icon name="edit" size={18} />
                   {t('common.edit')}
@@ -229,13 +249,22 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {loaderData.confirmCancel ? <CancelConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}
+      {loaderData.confirmReopen ? <ReopenConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}
 
       <Card className="mb-6 flex flex-wrap items-center justify-between gap-4 p-4 sm:p-6" data-testid="load-status">
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm font-semibold text-muted">{t('fields.status')}</span>
           <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
         </div>
-        {loaderData.canUpdate ? <StatusActions status={load.status} version={load.version} loadNumber={load.loadNumber} search={search} /> : null}
+        <StatusActions
+          status={load.status}
+          moves={loaderData.offers.moves}
+          reopen={loaderData.offers.reopen}
+          maxAt={loaderData.now}
+          version={load.version}
+          loadNumber={load.loadNumber}
+          search={search}
+        />
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
