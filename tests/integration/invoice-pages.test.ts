@@ -147,7 +147,7 @@ describe('the edit page', () => {
     expect(page.data).toMatchObject({
       locked: false,
       invoice: { version: invoice.version },
-      values: { issueDate: '2026-11-02', lines: [{ title: 'Detention', quantity: '1', unitPrice: '1250.00' }], discount: '', loadIds: [] },
+      values: { issueDate: '2026-11-02', lines: [{ title: 'Detention', quantity: '1', unitPrice: '1250' }], discount: '', loadIds: [] },
     })
     expect((await edit(org, invoice.id, undefined, 'dispatcher')).status).toBe(403)
     const form = (version: number, fields: Record<string, string> = {}) => ({

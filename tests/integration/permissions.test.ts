@@ -68,6 +68,7 @@ describe('role matrix', () => {
       'nav.companies',
       'nav.customFields',
       'nav.users',
+      'nav.organization',
       'nav.audit',
       'nav.itemByRoles',
     ])
@@ -144,7 +145,9 @@ describe('HTML routes check the role on the server', () => {
     expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/x/edit', 'dispatcher', { id: 'x' })))).toBe(404)
     expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'viewer', { id: 'x' })))).toBe(403)
     expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'admin', { id: 'x' })))).toBe(404)
-    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'driver')))).toBe(200)
+    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'viewer')))).toBe(200)
+    // A driver's dashboard is their loads: the redirect to My loads.
+    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'driver')))).toBe(302)
     expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'dispatcher')))).toBe(403)
     expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'admin')))).toBe(200)
   })
