@@ -6,6 +6,7 @@
 import { RouterContextProvider } from 'react-router'
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
+import type { Refusal } from '~/requests/forms.server'
 import { commitSessionCookie } from '~/requests/session.server'
 
 // `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
@@ -50,4 +51,18 @@ export async function callPage(
 /** A form post as the browser sends it. */
 export function postForm(fields: Record<string, string> | URLSearchParams): RequestInit {
   return { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+}
+
+/**
+ * A page action's refusal (app/requests/forms.server.ts) as the page shows it: the summary, its
+ * reasons (other messages and field messages), the messages by field, the conflict flag. Null
+ * when the answer is not a refusal.
+ */
+export function refusalOf(answer: PageAnswer) {
+  const refused = answer.data as Refusal | undefined
+  if (!refused || !('result' in refused)) return null
+  const errors = refused.result.error ?? {}
+  const [message = null, ...others] = errors[''] ?? []
+  const fields = Object.fromEntries(Object.entries(errors).filter(([name]) => name !== '')) as Record<string, string[]>
+  return { intent: refused.intent, about: refused.about, message, reasons: [...others, ...Object.values(fields).flat()], fields, conflict: refused.conflict }
 }

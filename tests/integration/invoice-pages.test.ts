@@ -7,7 +7,7 @@ import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { callPage as call, postForm, type Handler } from '../page-helpers'
+import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -51,9 +51,9 @@ describe('invoice pages', () => {
     expect([sent.status, sent.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
     const bad = await post(org, invoice.id, { intent: 'pay', amount: '12.345', paidAt: '2026-11-20', version: await version() })
     expect(bad.status).toBe(400)
-    expect((bad.data?.refusal as { fields: Record<string, string[]> }).fields.amount).toHaveLength(1)
+    expect(refusalOf(bad)?.fields.amount).toHaveLength(1)
     const over = await post(org, invoice.id, { intent: 'pay', amount: '1,250.01', paidAt: '2026-11-20', version: await version() })
-    expect([over.status, (over.data?.refusal as { fields: Record<string, string[]> }).fields.amount]).toEqual([400, ['A payment can be at most the balance.']])
+    expect([over.status, refusalOf(over)?.fields.amount]).toEqual([400, ['A payment can be at most the balance.']])
     expect(await prisma.payment.count({ where: { invoiceId: invoice.id } })).toBe(0)
     expect((await post(org, invoice.id, { intent: 'pay', amount: '$1,000.50', paidAt: '2026-11-20', method: 'check', version: await version() })).status).toBe(
       302,
@@ -61,14 +61,14 @@ describe('invoice pages', () => {
     const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { payments: true } })
     expect([paid.status, paid.amountPaidCents]).toEqual(['partially_paid', 100_050])
     const blocked = await post(org, invoice.id, { intent: 'void', version: await version() })
-    expect([blocked.status, (blocked.data?.refusal as { message: string }).message]).toEqual([409, 'Remove its payments before voiding this invoice.'])
+    expect([blocked.status, refusalOf(blocked)?.message]).toEqual([409, 'Remove its payments before voiding this invoice.'])
     await post(org, invoice.id, { intent: 'removePayment', paymentId: paid.payments[0].id, version: await version() })
     const confirm = await call(invoiceView.loader as Handler, `/dashboard/invoice/${invoice.id}?confirm=void`, org.users.accountant.id, { id: invoice.id })
     expect(confirm.data).toMatchObject({ confirmVoid: true })
     expect((await post(org, invoice.id, { intent: 'void', version: await version() })).status).toBe(302)
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('void')
     const stale = await post(org, invoice.id, { intent: 'void', version: '1' })
-    expect((stale.data?.refusal as { conflict: boolean }).conflict).toBe(true)
+    expect(refusalOf(stale)?.conflict).toBe(true)
 
     const other = await draft(org)
     const deleted = await post(org, other.id, { intent: 'delete', version: String(other.version) }, 'admin')

@@ -247,6 +247,17 @@ describe('dispatch board', () => {
     expect(foreign).toMatchObject({ status: 302, toast: { type: 'error', description: 'This load does not exist or was deleted.' } })
     await unchanged()
 
-    expect((await call(kanban.action as Handler, user, postForm({ intent: 'other', loadId: load.id }))).status).toBe(400)
+    // No intent, an unknown one, a missing load or version: refused in the toast, never an error page.
+    for (const fields of [
+      { intent: 'other', loadId: load.id },
+      { loadId: load.id },
+      { intent: 'move', status: 'canceled', version: '1' },
+      { intent: 'move', loadId: load.id, status: 'canceled' },
+    ])
+      expect(await call(kanban.action as Handler, user, postForm(fields))).toMatchObject({
+        status: 302,
+        toast: { type: 'error', title: 'The load was not moved' },
+      })
+    await unchanged()
   })
 })

@@ -8,7 +8,7 @@ import * as loadView from '~/routes/dashboard/loads/view'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { callPage as call, postForm, type Handler } from '../page-helpers'
+import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 import { unpackRows, type PackedRows } from '~/utils/packed-rows'
 
@@ -181,15 +181,12 @@ describe('load pages', () => {
       { id: incomplete.id },
       postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
-    expect(refused).toMatchObject({
-      status: 409,
-      data: {
-        refusal: {
-          conflict: false,
-          message: 'Assign a driver, a truck and a trailer before dispatching.',
-          reasons: ['Choose a truck to dispatch.', 'Choose a trailer to dispatch (or set the equipment to power only).'],
-        },
-      },
+    expect(refused.status).toBe(409)
+    expect(refusalOf(refused)).toMatchObject({
+      intent: 'status',
+      conflict: false,
+      message: 'Assign a driver, a truck and a trailer before dispatching.',
+      reasons: ['Choose a truck to dispatch.', 'Choose a trailer to dispatch (or set the equipment to power only).'],
     })
     const illegal = await call(
       loadView.action as Handler,
@@ -198,7 +195,7 @@ describe('load pages', () => {
       { id: incomplete.id },
       postForm({ intent: 'status', status: 'delivered', version: '1' }),
     )
-    expect(illegal).toMatchObject({ status: 409, data: { refusal: { message: 'A load that is Booked cannot become Delivered.' } } })
+    expect([illegal.status, refusalOf(illegal)?.message]).toEqual([409, 'A load that is Booked cannot become Delivered.'])
     expect(await prisma.load.findUniqueOrThrow({ where: { id: incomplete.id } })).toMatchObject({ status: 'booked', version: 1 })
 
     const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
@@ -222,7 +219,7 @@ describe('load pages', () => {
       { id: load.id },
       postForm({ intent: 'status', status: 'canceled', version: '1' }),
     )
-    expect(stale).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
+    expect([stale.status, refusalOf(stale)?.conflict]).toEqual([409, true])
     const busy = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
     const taken = await call(
       loadView.action as Handler,
@@ -231,7 +228,7 @@ describe('load pages', () => {
       { id: busy.id },
       postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
-    expect(taken).toMatchObject({ status: 409, data: { refusal: { message: `The driver is on load ${load.loadNumber}.` } } })
+    expect([taken.status, refusalOf(taken)?.message]).toEqual([409, `The driver is on load ${load.loadNumber}.`])
     const garbage = await call(
       loadView.action as Handler,
       path,
@@ -366,7 +363,7 @@ describe('my loads (drivers)', () => {
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_pickup' })
     const again = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm(fields))
     expect(again.status).toBe(409)
-    expect(again.data?.refusal).toMatchObject({ loadId: load.id, conflict: true })
+    expect(refusalOf(again)).toMatchObject({ intent: 'stopEvent', about: load.id, conflict: true })
     const viewer = await call(myLoads.action as Handler, '/dashboard/loads/mine', org.users.viewer.id, {}, postForm(fields))
     expect(viewer.status).toBe(403)
     // The load's own page offers the same button to dispatch, and records through the same action.
@@ -382,7 +379,11 @@ describe('my loads (drivers)', () => {
     expect(departed.status).toBe(302)
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'in_transit' })
     const bad = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm({ ...fields, event: 'teleport' }))
-    expect([bad.status, (bad.data?.refusal as { message: string }).message]).toEqual([400, 'Some fields need your attention.'])
+    expect([bad.status, refusalOf(bad)?.message, refusalOf(bad)?.fields.event]).toEqual([
+      400,
+      'Some fields need your attention.',
+      ['Choose one of the options.'],
+    ])
   })
 
   it('takes a POD from the driver for their load, and shows a refused file on that load’s card', async () => {
@@ -400,7 +401,7 @@ describe('my loads (drivers)', () => {
     expect(await prisma.loadDocument.count({ where: { loadId: load.id, kind: 'pod' } })).toBe(1)
     const refused = await post(new TextEncoder().encode('not a pdf at all'), 'pod.pdf')
     expect(refused.status).toBe(415)
-    expect(refused.data?.upload).toMatchObject({ loadId: load.id })
+    expect(refusalOf(refused)).toMatchObject({ intent: 'upload', about: load.id })
     const other = await newLoad(org, { brokerId: broker.id })
     const foreign = await call(myLoads.action as Handler, `/dashboard/loads/mine?load=${other.id}`, driverId, {}, { method: 'POST', body: new FormData() })
     expect(foreign.status).toBe(404)
