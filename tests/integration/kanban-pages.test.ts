@@ -253,7 +253,7 @@ describe('dispatch board', () => {
       { loadId: load.id },
       { intent: 'move', status: 'canceled', version: '1' },
       { intent: 'move', loadId: load.id, status: 'canceled' },
-    ])
+    ] as Record<string, string>[])
       expect(await call(kanban.action as Handler, user, postForm(fields))).toMatchObject({
         status: 302,
         toast: { type: 'error', title: 'The load was not moved' },
