@@ -106,18 +106,18 @@ describe('the new invoice page', () => {
     }
     const line = { 'items[0].title': 'Lumper', 'items[0].description': '', 'items[0].quantity': '1', 'items[0].unitPrice': '85.50' }
     const added = await post({ brokerId: broker.id, intent: 'addLine', ...line })
-    expect((added.data?.values as { lines: unknown[] }).lines).toHaveLength(2)
+    expect((added.data?.result as { initialValue: { lines: unknown[] } }).initialValue.lines).toHaveLength(2)
     const nul = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].title': 'Lum\u0000per' })
-    expect([nul.status, Object.keys(nul.data?.errors as object)]).toEqual([400, ['items[0].title']])
+    expect([nul.status, Object.keys(refusalOf(nul)!.fields)]).toEqual([400, ['items[0].title']])
     const foreign = await post({
       brokerId: (await createOrg().then((other) => prisma.broker.create({ data: { organizationId: other.organization.id, name: unique('B') } }))).id,
       intent: 'create',
       ...line,
     })
-    expect([foreign.status, Object.keys(foreign.data?.errors as object)]).toEqual([400, ['brokerId']])
+    expect([foreign.status, Object.keys(refusalOf(foreign)!.fields)]).toEqual([400, ['brokerId']])
     const bad = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].unitPrice': '85.5.0', discount: 'lots' })
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.data?.errors as object).sort()).toEqual(['discount', 'items[0].unitPrice'])
+    expect(Object.keys(refusalOf(bad)!.fields).sort()).toEqual(['discount', 'items[0].unitPrice'])
     expect(await prisma.invoice.count({ where: { organizationId } })).toBe(0)
 
     const created = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id], ...line, issueDate: '2026-11-02' })
@@ -130,7 +130,7 @@ describe('the new invoice page', () => {
       ['Load L-000777 linehaul', 'Lumper'],
     ])
     const again = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id] })
-    expect([again.status, again.data?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
+    expect([again.status, refusalOf(again)?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
   })
 })
 
@@ -161,18 +161,18 @@ describe('the edit page', () => {
       ...fields,
     })
     const bad = await edit(org, invoice.id, form(invoice.version, { 'items[0].quantity': '-1' }))
-    expect([bad.status, Object.keys(bad.data?.errors as object)]).toEqual([400, ['items[0].quantity']])
+    expect([bad.status, Object.keys(refusalOf(bad)!.fields)]).toEqual([400, ['items[0].quantity']])
     const saved = await edit(org, invoice.id, form(invoice.version))
     expect([saved.status, saved.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
     expect(await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ totalCents: 251_000, version: invoice.version + 1 })
     const stale = await edit(org, invoice.id, form(invoice.version, { tax: '99' }))
-    expect([stale.status, stale.data?.conflict]).toEqual([409, true])
+    expect([stale.status, refusalOf(stale)?.conflict]).toEqual([409, true])
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).totalCents).toBe(251_000)
 
     await post(org, invoice.id, { intent: 'send', version: String(invoice.version + 1) })
     expect((await edit(org, invoice.id)).data).toMatchObject({ locked: true, canVoid: true, invoice: { status: 'sent' } })
     const refused = await edit(org, invoice.id, form(invoice.version + 2))
-    expect([refused.status, refused.data?.message]).toEqual([409, 'A sent invoice cannot be changed. Void it and bill again.'])
+    expect([refused.status, refusalOf(refused)?.message]).toEqual([409, 'A sent invoice cannot be changed. Void it and bill again.'])
   })
 
   it('emails a sent invoice again from its page', async () => {

@@ -21,7 +21,11 @@ export type ShownRefusal = {
   message: string | null
   reasons: string[]
   field: (name: string) => string[] | undefined
+  /** Every field's messages by name. */
+  fields: Record<string, string[]>
   conflict: boolean
+  /** The values as posted, for a form that shows them again (not the hidden ones, such as passwords). */
+  values: Record<string, unknown>
 }
 
 function isRefusal(value: unknown): value is RefusalData {
@@ -61,7 +65,13 @@ export function useRefusal(
     message,
     reasons: [...new Set([...others, ...fieldMessages])],
     field: (name) => errors[name]?.map((key) => t(key)),
+    fields: Object.fromEntries(
+      Object.entries(errors)
+        .filter(([name]) => name !== '')
+        .map(([name, list]) => [name, (list ?? []).map((key) => t(key))]),
+    ),
     conflict: actionData.conflict,
+    values: (actionData.result.initialValue ?? {}) as Record<string, unknown>,
   }
 }
 
