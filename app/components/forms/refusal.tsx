@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { shownMessage } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
@@ -41,7 +42,7 @@ export function refusalAbout(actionData: unknown) {
  * The action's answer if it is a refusal for this form (`intent`: one, several, or null for a post
  * that named none or an unknown one; absent: any) and the record `about` when the page shows
  * several, else null. `fieldsAsReasons`: a form without inputs (status buttons) lists
- * the field messages under the summary. Messages are keys or translated text, both through `t()`.
+ * the field messages under the summary. Messages are keys (translated here) or text the server translated.
  */
 export function useRefusal(
   actionData: unknown,
@@ -55,20 +56,21 @@ export function useRefusal(
   if (intents && !intents.includes(actionData.intent)) return null
   if (about !== undefined && actionData.about !== about) return null
   const errors = actionData.result.error ?? {}
-  const [message = null, ...others] = (errors[''] ?? []).map((key) => t(key))
+  const show = (message: string) => shownMessage(t, message)
+  const [message = null, ...others] = (errors[''] ?? []).map(show)
   const fieldMessages = fieldsAsReasons
     ? Object.entries(errors)
         .filter(([name]) => name !== '')
-        .flatMap(([, list]) => (list ?? []).map((key) => t(key)))
+        .flatMap(([, list]) => (list ?? []).map(show))
     : []
   return {
     message,
     reasons: [...new Set([...others, ...fieldMessages])],
-    field: (name) => errors[name]?.map((key) => t(key)),
+    field: (name) => errors[name]?.map(show),
     fields: Object.fromEntries(
       Object.entries(errors)
         .filter(([name]) => name !== '')
-        .map(([name, list]) => [name, (list ?? []).map((key) => t(key))]),
+        .map(([name, list]) => [name, (list ?? []).map(show)]),
     ),
     conflict: actionData.conflict,
     values: (actionData.result.initialValue ?? {}) as Record<string, unknown>,
