@@ -7,19 +7,18 @@ import { loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { callPage, type Handler } from '../page-helpers'
-import { actorOf, createOrg, unique } from '../helpers'
+import { actorOf, createOrg, fleet, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
 const HEADER =
   'Broker,brokerReference,status,linehaul,loaded_miles,Pickup City,pickupState,pickupStart,pickupFacility,deliveryCity,deliveryState,deliveryStart,truck,notes'
 
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, onHold, truck] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Prairie Line') } }),
-    prisma.broker.create({ data: { organizationId, name: unique('Held Freight'), status: 'on_hold' } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+/** The shared fleet, and a broker on hold (listed, but refused for new loads). */
+async function brokers(org: Org) {
+  const [{ broker, truck }, onHold] = await Promise.all([
+    fleet(org),
+    prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Held Freight'), status: 'on_hold' } }),
   ])
   return { broker, onHold, truck }
 }
@@ -65,7 +64,7 @@ function apiImport(org: Org, body: string, options: { dryRun?: boolean; type?: s
 describe('checking a file', () => {
   it('turns each row into a load the editor would accept: quoted commas, a BOM, CRLF, times on the organization’s clock', async () => {
     const org = await createOrg()
-    const { broker, truck } = await fleet(org)
+    const { broker, truck } = await brokers(org)
     const check = await checkLoadImport(
       org.organization.id,
       csv(row({ broker: broker.name.toUpperCase(), truck: truck.unitNumber }), row({ broker: broker.name, status: 'draft' })),
@@ -78,7 +77,7 @@ describe('checking a file', () => {
 
   it('reports every problem by row and column, header problems first', async () => {
     const org = await createOrg()
-    const { broker, onHold } = await fleet(org)
+    const { broker, onHold } = await brokers(org)
     const other = await createOrg()
     const foreignTruck = await prisma.truck.create({ data: { organizationId: other.organization.id, unitNumber: unique('X').slice(0, 20) } })
     const check = await checkLoadImport(
@@ -113,7 +112,7 @@ describe('checking a file', () => {
 describe('importing', () => {
   it('writes every load with its stops and numbers, or none when one row is wrong', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const rows = Array.from({ length: 30 }, (_, i) => row({ broker: broker.name, brokerReference: `PL-${i}` }))
     const refused = await apiImport(org, csv(...rows, row({ broker: 'Nobody' })))
     expect(refused.status).toBe(400)
@@ -146,7 +145,7 @@ describe('importing', () => {
 
   it('gives two imports at once distinct numbers without gaps', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const file = csv(...Array.from({ length: 5 }, () => row({ broker: broker.name })))
     const [first, second] = await Promise.all([
       checkLoadImport(org.organization.id, file).then((check) => importLoads(actorOf(org), check)),
@@ -157,7 +156,7 @@ describe('importing', () => {
 
   it('answers a dry run with every error and writes nothing; refuses roles that cannot create loads and bodies that are not CSV', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const dry = await apiImport(org, csv(row({ broker: broker.name }), row({ broker: broker.name, pickupCity: '' })), { dryRun: true })
     expect(dry).toMatchObject({
       status: 200,
@@ -185,7 +184,7 @@ describe('the import page', () => {
 
   it('shows a dry run’s problems by row and column, imports a clean file and goes to the list, and is for roles that create loads', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const checked = await post(org, 'dryRun', csv(row({ broker: broker.name, pickupStart: 'tomorrow' })))
     expect(checked.status).toBe(200)
     expect(checked.data?.outcome).toMatchObject({ dryRun: true, rows: 1, valid: 0, errorCount: 1, errors: [{ row: 2, column: 'pickupStart' }] })

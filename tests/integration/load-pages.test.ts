@@ -1,44 +1,18 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
 import { describe, expect, it } from 'vitest'
-import { createLoad, moveLoad } from '~/models/load.server'
+import { moveLoad } from '~/models/load.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
 import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
-import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
 import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
-import { actorOf, createOrg, unique } from '../helpers'
+import { actorOf, createOrg, fleet, newLoad, unique } from '../helpers'
 import { unpackRows, type PackedRows } from '~/utils/packed-rows'
-
-type Org = Awaited<ReturnType<typeof createOrg>>
 
 /** The list loader's rows, unpacked as the page does (app/utils/packed-rows.ts). */
 const rows = <Row>(packed: unknown) => unpackRows(packed as PackedRows<Row>)
-
-const stops = [
-  { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
-  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
-]
-
-/** A broker, a truck, a trailer and the organization's driver, fit to dispatch on 2026-12-01. */
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, truck, trailer] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
-    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
-  ])
-  await prisma.driverProfile.create({
-    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
-  })
-  return { broker, truck, trailer, driverId: org.users.driver.id }
-}
-
-function newLoad(org: Org, fields: Record<string, unknown>) {
-  return createLoad(actorOf(org), LoadSchema.parse({ stops, linehaulCents: 150_000, loadedMiles: 500, ...fields }))
-}
 
 describe('load pages', () => {
   it('open for every role that may read loads; status moves, edit and delete only for roles that may change loads', async () => {
