@@ -61,6 +61,11 @@ export function invalidSubmission(submission: Submission<unknown>, options: Opti
   return data(refusal(submission.reply({ hideFields: options.hideFields }), false, options), { status: 400 })
 }
 
+/** One of Conform's own intents (add, remove or move a row): the same form again with its new rows, no messages, nothing written. */
+export function formIntentReply(submission: Submission<unknown>) {
+  return data(refusal(submission.reply(), false, {}))
+}
+
 /**
  * The model refused the input. Field errors go to their fields, anything else above the form; a
  * record that is gone is the 404 page; a stale version sets `conflict`. Not a DomainError: a bug,
