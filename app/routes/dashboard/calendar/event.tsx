@@ -75,9 +75,7 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
   const stored = loaderData.event
   const refusal = useRefusal(actionData)
   const values = (refusal ? { ...stored, ...refusal.values } : stored) as EventValues
-  const fields: Record<string, string[]> = Object.fromEntries(
-    ['title', 'notes', 'colour', 'startDate', 'startTime', 'endDate', 'endTime'].map((name) => [name, refusal?.field(name) ?? []]),
-  )
+  const fields = refusal?.fields ?? {}
   const editing = Boolean(stored.id)
   const title = editing ? t('calendar.edit', { title: stored.title }) : t('calendar.new')
 
