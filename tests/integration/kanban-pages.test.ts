@@ -190,7 +190,7 @@ describe('dispatch board', () => {
     )
     expect(illegalDrop).toMatchObject({
       status: 200,
-      data: { ok: false },
+      data: { intent: 'move', conflict: false },
       toast: { type: 'error', description: 'A load that is Booked cannot become Delivered.' },
     })
     await unchanged()

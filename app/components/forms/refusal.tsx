@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { shownMessage } from '~/components/ui/field'
+import { shownMessage } from '~/components/ui/shown-message'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { useTranslation } from '~/utils/use-translation'
@@ -29,7 +29,8 @@ export type ShownRefusal = {
   values: Record<string, unknown>
 }
 
-function isRefusal(value: unknown): value is RefusalData {
+/** Whether an action's answer is a refusal (a fetcher's data, for instance). */
+export function isRefusal(value: unknown): value is RefusalData {
   return Boolean(value && typeof value === 'object' && 'result' in value && 'conflict' in value)
 }
 

@@ -3,17 +3,10 @@ import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { cn } from '~/utils/cn'
 import { inputClass } from './input-class'
+import { shownMessage } from './shown-message'
 
 // Its own module, so lists and filters that only style an input do not load Conform.
 export { inputClass }
-
-// A catalogue key (`validation.required`, `invoices.errors.paymentPositive`); anything else is text the server translated.
-const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/
-
-/** A message as shown: a catalogue key translated, text the server already translated (with its parameters) as it is. */
-export function shownMessage(t: (key: string) => string, message: string) {
-  return KEY.test(message) ? t(message) : message
-}
 
 /** Errors are i18n keys from the shared zod schemas or the models, or text a page action translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -8,7 +8,7 @@ import { loadBoard, moveLoad } from '~/models/load.server'
 import { BOARD_STATUSES } from '~/schemas/kanban-options'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction, refusalText } from '~/requests/forms.server'
+import { intent, intentAction, refusalText, type Refusal } from '~/requests/forms.server'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '~/utils/toast.server'
@@ -63,9 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   const form = await request.formData()
   const dragged = form.get('via') === 'drag'
-  const answer = async (ok: boolean, toast: ToastInput) =>
-    // 200 either way: after a 4xx the router would not reload the root loader, which shows the toast.
-    dragged ? data({ ok }, { headers: await createToastHeaders(toast) }) : redirectWithToast(BOARD, toast)
+  // A drop's answer is data (the refusal itself when refused) with the toast: 200 either way, as after
+  // a 4xx the router would not reload the root loader, which shows the toast.
+  const answer = async (body: Refusal | { ok: true }, toast: ToastInput) =>
+    dragged ? data(body, { headers: await createToastHeaders(toast) }) : redirectWithToast(BOARD, toast)
   return intentAction(
     form,
     t,
@@ -74,16 +75,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         schema: LoadStatusMoveSchema,
         run: (move) => moveLoad(actor, String(form.get('loadId') ?? ''), move),
         done: (load) =>
-          answer(true, {
-            type: load.status === 'canceled' ? 'warning' : 'success',
-            title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
-          }),
+          answer(
+            { ok: true },
+            {
+              type: load.status === 'canceled' ? 'warning' : 'success',
+              title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
+            },
+          ),
         // A card that is gone (deleted meanwhile) is a refused move, not the 404 page.
         gone: true,
       }),
     },
     // The board's refusal is a toast with its reasons, never an error page, and writes nothing.
-    { refused: (refused) => answer(false, { type: 'error', title: t('kanban.toast.notMoved'), description: refusalText(refused, t) }) },
+    { refused: (refused) => answer(refused, { type: 'error', title: t('kanban.toast.notMoved'), description: refusalText(refused, t) }) },
   )
 }
 
