@@ -41,7 +41,8 @@ describe('schema messages', () => {
     const unknown = new Set<string>()
     for (const input of inputsFor(schema)) {
       const parsed = await schema.safeParseAsync(input)
-      if (!parsed.success) for (const issue of parsed.error.issues) if (!isCatalogueKey(issue.message)) unknown.add(`${issue.code} ${issue.path.join('.')}: ${issue.message}`)
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) if (!isCatalogueKey(issue.message)) unknown.add(`${issue.code} ${issue.path.join('.')}: ${issue.message}`)
     }
     expect([...unknown]).toEqual([])
   })
