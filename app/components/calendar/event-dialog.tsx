@@ -4,7 +4,7 @@ import { href, useFetcher } from 'react-router'
 import { RefusalNotice, useRefusal, type RefusalData } from '~/components/forms/refusal'
 import { Button, buttonClass } from '~/components/ui/button'
 import { useTranslation } from '~/utils/use-translation'
-import { EventFields, type EventValues } from './event-fields'
+import { EVENT_FIELDS, EventFields, type EventValues } from './event-fields'
 
 // The page action's refusal (app/requests/forms.server.ts), or nothing after a redirect.
 type Answer = RefusalData | undefined
@@ -38,7 +38,7 @@ export default function EventDialog({ target, onClose }: { target: { id: string 
   }, [saver.state, saver.data, onClose])
   const event = loader.data?.event
   const editing = Boolean(event?.id)
-  const refusal = useRefusal(saver.data)
+  const refusal = useRefusal(saver.data, undefined, undefined, EVENT_FIELDS)
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -52,7 +52,7 @@ export default function EventDialog({ target, onClose }: { target: { id: string 
           {event ? (
             <saver.Form method="post" action={path} className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={() => (sent.current = { data: saver.data })}>
               {event.version !== null ? <input type="hidden" name="version" value={event.version} /> : null}
-              <RefusalNotice refusal={refusal && { ...refusal, reasons: [] }} reloadTo={path} className="sm:col-span-2" />
+              <RefusalNotice refusal={refusal} reloadTo={path} className="sm:col-span-2" />
               <EventFields values={(refusal ? { ...event, ...refusal.values } : event) as EventValues} fields={refusal?.fields ?? {}} />
               <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
                 {editing ? (

@@ -42,14 +42,14 @@ export function refusalAbout(actionData: unknown) {
 /**
  * The action's answer if it is a refusal for this form (`intent`: one, several, or null for a post
  * that named none or an unknown one; absent: any) and the record `about` when the page shows
- * several, else null. `fieldsAsReasons`: a form without inputs (status buttons) lists
- * the field messages under the summary. Messages are keys (translated here) or text the server translated.
+ * several, else null. `formFields`: the fields the form shows at their inputs; the messages of
+ * any other field (a hidden version, or all of them for status buttons) are listed under the summary. Messages are keys (translated here) or text the server translated.
  */
 export function useRefusal(
   actionData: unknown,
   intent?: string | null | readonly (string | null)[],
   about?: string,
-  fieldsAsReasons = false,
+  formFields?: readonly string[],
 ): ShownRefusal | null {
   const { t } = useTranslation()
   if (!isRefusal(actionData)) return null
@@ -59,9 +59,9 @@ export function useRefusal(
   const errors = actionData.result.error ?? {}
   const show = (message: string) => shownMessage(t, message)
   const [message = null, ...others] = (errors[''] ?? []).map(show)
-  const fieldMessages = fieldsAsReasons
+  const fieldMessages = formFields
     ? Object.entries(errors)
-        .filter(([name]) => name !== '')
+        .filter(([name]) => name !== '' && !formFields.includes(name))
         .flatMap(([, list]) => (list ?? []).map(show))
     : []
   return {

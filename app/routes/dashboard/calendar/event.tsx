@@ -1,5 +1,5 @@
 import { Form, href, useNavigation } from 'react-router'
-import { EventFields, type EventValues } from '~/components/calendar/event-fields'
+import { EVENT_FIELDS, EventFields, type EventValues } from '~/components/calendar/event-fields'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -73,7 +73,7 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const stored = loaderData.event
-  const refusal = useRefusal(actionData)
+  const refusal = useRefusal(actionData, undefined, undefined, EVENT_FIELDS)
   const values = (refusal ? { ...stored, ...refusal.values } : stored) as EventValues
   const fields = refusal?.fields ?? {}
   const editing = Boolean(stored.id)
@@ -89,7 +89,7 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
         <Form method="post" className="grid gap-4 sm:grid-cols-2" data-testid="calendar-event-form" noValidate>
           {stored.version !== null ? <input type="hidden" name="version" value={stored.version} /> : null}
           <RefusalNotice
-            refusal={refusal && { ...refusal, reasons: [] }}
+            refusal={refusal}
             reloadTo={href('/dashboard/calendar/events/:id', { id: stored.id ?? '' })}
             testId="calendar-refusal"
             className="sm:col-span-2"

@@ -177,8 +177,8 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state !== 'idle'
   const { invoice, from, remitTo, returnTo } = loaderData
   // A payment's refusal at its form and fields; any other above the page.
-  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment'], undefined, true)
-  const payment = useRefusal(actionData, 'pay')
+  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment'], undefined, [])
+  const payment = useRefusal(actionData, 'pay', undefined, ['amount', 'paidAt', 'method', 'reference'])
   const payError = (field: string) => payment?.field(field)
   const date = (value: string | null) => (value ? formatDate(i18n.language, value) : '—')
   const hidden = (intent: string) => (
@@ -440,7 +440,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
               {hidden('pay')}
               {payment ? (
                 <div className="sm:col-span-2">
-                  <RefusalNotice refusal={{ ...payment, reasons: [] }} reloadTo={`${pathname}${search}`} testId="payment-refusal" />
+                  <RefusalNotice refusal={payment} reloadTo={`${pathname}${search}`} testId="payment-refusal" />
                 </div>
               ) : null}
               <PlainField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>

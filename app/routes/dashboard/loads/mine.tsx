@@ -171,7 +171,7 @@ function LoadCard({
   const navigation = useNavigation()
   const uploading = navigation.state !== 'idle' && navigation.formAction?.endsWith(`load=${load.id}`)
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
-  const refusal = useRefusal(actionData, [null, 'stopEvent'], load.id, true)
+  const refusal = useRefusal(actionData, [null, 'stopEvent'], load.id, [])
   const upload = useRefusal(actionData, 'upload', load.id)
   const fileErrors = upload?.field('file') ?? upload?.field('kind')
   const equipment = [load.truck ? t('loads.mine.truck', { unit: load.truck }) : null, load.trailer ? t('loads.mine.trailer', { unit: load.trailer }) : null]

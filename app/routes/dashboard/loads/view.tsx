@@ -175,7 +175,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
   const number = (value: number) => formatNumber(i18n.language, value)
   const when = (value: string | null) => (value ? formatDateTime(i18n.language, value, timeZone) : null)
   // Status buttons, stop events and document deletes answer above the page; an upload at its form.
-  const refusal = useRefusal(actionData, [null, 'status', 'stopEvent', 'deleteDocument'], undefined, true)
+  const refusal = useRefusal(actionData, [null, 'status', 'stopEvent', 'deleteDocument'], undefined, [])
   const uploadRefusal = useRefusal(actionData, 'upload')
   const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
 
