@@ -38,7 +38,7 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
  * What a page action answers when it does not redirect: the one shape every page reads.
  * `result` is Conform's reply: messages by field name and, under `''`, above the form (the first
  * is the summary, the others its reasons). Messages are catalogue keys or text already translated
- * in the request's language; the page shows them through `t()`, which leaves text as it is.
+ * in the request's language; the page shows either through `shownMessage` (a key is translated).
  */
 export type Refusal = {
   /** The form of the page that posted (its `intent`), so the page shows the refusal beside it. */
