@@ -6,7 +6,8 @@ import * as importPage from '~/routes/dashboard/loads/import'
 import { loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
-import { callPage, type Handler } from '../page-helpers'
+import { callPage, refusalOf, type Handler } from '../page-helpers'
+import en from '~/locales/en'
 import { actorOf, createOrg, fleet, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -192,6 +193,9 @@ describe('the import page', () => {
     expect([imported.status, imported.location]).toEqual([302, '/dashboard/loads/list?sort=createdAt&dir=desc'])
     expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
     expect((await post(org, 'import', csv(row({ broker: broker.name })), 'accountant')).status).toBe(403)
+    // No file: the page-action protocol's refusal, above the form.
+    const empty = await callPage(importPage.action as Handler, '/dashboard/loads/import', org.users.dispatcher.id, {}, { method: 'POST', body: new FormData() })
+    expect([empty.status, refusalOf(empty)?.intent, refusalOf(empty)?.message]).toEqual([400, 'import', en.loadImport.errors.noFile])
     expect((await callPage(importPage.loader as Handler, '/dashboard/loads/import', org.users.viewer.id)).status).toBe(403)
   })
 })
