@@ -1,14 +1,15 @@
 /**
  * The contract every API resource keeps (../shared/docs/api-contract.md), as one suite each
  * resource's test file runs with its own description: 401 without a valid token, 403 for every
- * role `can()` refuses (and nothing written), 200/201 for every role it allows, another
- * organization's record is 404 for read, update and delete, a stale version is 409 with the other
- * edit kept, bad input is 400 `validation_failed` with fields and nothing written, malformed JSON
+ * role the written permission table (tests/permission-table.ts) refuses (and nothing written),
+ * 200/201 for every role it allows, another organization's record is 404 for read, update and
+ * delete, a stale version is 409 with the other edit kept, bad input is 400 `validation_failed` with fields and nothing written, malformed JSON
  * is 400, and methods the endpoint does not answer are 405 with `Allow`.
  */
 import { describe, expect, it } from 'vitest'
 import { prisma } from '~/utils/db.server'
-import { can, ROLES, type Entity } from '~/utils/permissions'
+import { ROLES, type Entity } from '~/utils/permissions'
+import { allowed as can } from './permission-table'
 import { callApi, createOrg } from './helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { DomainError } from '~/utils/errors.server'
 import { createSession } from '~/models/auth.server'
+import { createLoad } from '~/models/load.server'
+import { LoadSchema } from '~/schemas/load'
 import { vinCheckDigit } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
 import { createAccessToken } from '~/requests/api.server'
@@ -40,8 +42,38 @@ export async function createOrg(name = unique('org')) {
   return { organization, company, users }
 }
 
-export function actorOf(org: Awaited<ReturnType<typeof createOrg>>, role: Role = 'admin') {
+export type Org = Awaited<ReturnType<typeof createOrg>>
+
+export function actorOf(org: Org, role: Role = 'admin') {
   return { userId: org.users[role].id, organizationId: org.organization.id, ip: '203.0.113.7' }
+}
+
+/**
+ * The equipment and people a load needs, fit to dispatch on 2026-12-01: a broker, a truck, a
+ * trailer, and the organization's driver with a license and medical card valid past then.
+ */
+export async function fleet(org: Org) {
+  const organizationId = org.organization.id
+  const [broker, truck, trailer] = await Promise.all([
+    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
+    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+  ])
+  await prisma.driverProfile.create({
+    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
+  })
+  return { broker, truck, trailer, driverId: org.users.driver.id }
+}
+
+/** A pickup in Dallas on 2026-12-01 and a delivery in Tulsa the next day. */
+export const LOAD_STOPS = [
+  { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
+  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
+]
+
+/** A booked load (Dallas → Tulsa, $1,500, 500 miles) created by the admin, with these fields on top. */
+export function newLoad(org: Org, fields: Record<string, unknown>) {
+  return createLoad(actorOf(org), LoadSchema.parse({ stops: LOAD_STOPS, linehaulCents: 150_000, loadedMiles: 500, ...fields }))
 }
 
 // `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).

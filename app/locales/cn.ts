@@ -85,6 +85,7 @@ const cn: Catalogue = {
     goHome: '返回首页',
     conflict: '在您编辑期间，其他人已保存了此记录。您的更改未保存。',
     conflictReload: '加载最新版本',
+    unknownIntent: '此页面无法理解该请求。请重新加载后再试。',
   },
   validation: {
     time: '请按 HH:MM 输入时间。',
@@ -106,6 +107,10 @@ const cn: Catalogue = {
     version: '记录版本必须是整数，例如 3。',
     invalidCharacters: '内容包含无法保存的字符。',
     tooSmall: '此数字太小。',
+    invalid: '此值无效。',
+    tooShort: '内容太短。',
+    tooMany: '条目太多。',
+    tooFew: '条目太少。',
     customFields: '自定义字段必须是最多包含 50 个值的对象。',
     customFieldKey: '自定义字段的键只能使用小写字母、数字和下划线。',
     customFieldValue: '自定义字段的值必须是文本、数字或真/假。',

@@ -83,6 +83,7 @@ const en = {
     goHome: 'Go to home',
     conflict: 'Someone else saved this record while you were editing it. Your changes were not saved.',
     conflictReload: 'Load the latest version',
+    unknownIntent: 'This page did not understand the request. Reload it and try again.',
   },
   validation: {
     time: 'Enter a time as HH:MM.',
@@ -104,6 +105,10 @@ const en = {
     version: 'The record version must be a whole number such as 3.',
     invalidCharacters: 'This contains characters that cannot be saved.',
     tooSmall: 'This number is too small.',
+    invalid: 'This value is not valid.',
+    tooShort: 'This is too short.',
+    tooMany: 'There are too many entries.',
+    tooFew: 'There are too few entries.',
     customFields: 'Custom fields must be an object of at most 50 values.',
     customFieldKey: 'A custom field key uses lowercase letters, digits and underscores.',
     customFieldValue: 'A custom field value must be text, a number or true/false.',

@@ -85,6 +85,7 @@ const fr: Catalogue = {
     goHome: 'Retour à l’accueil',
     conflict: 'Quelqu’un d’autre a enregistré cette fiche pendant que vous la modifiiez. Vos modifications n’ont pas été enregistrées.',
     conflictReload: 'Charger la dernière version',
+    unknownIntent: 'Cette page n’a pas compris la demande. Rechargez-la et réessayez.',
   },
   validation: {
     time: 'Saisissez une heure au format HH:MM.',
@@ -106,6 +107,10 @@ const fr: Catalogue = {
     version: 'La version de la fiche doit être un nombre entier, par exemple 3.',
     invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés.',
     tooSmall: 'Ce nombre est trop petit.',
+    invalid: 'Cette valeur n’est pas valide.',
+    tooShort: 'C’est trop court.',
+    tooMany: 'Il y a trop d’éléments.',
+    tooFew: 'Il n’y a pas assez d’éléments.',
     customFields: 'Les champs personnalisés doivent être un objet d’au plus 50 valeurs.',
     customFieldKey: 'La clé d’un champ personnalisé utilise des minuscules, des chiffres et des tirets bas.',
     customFieldValue: 'La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.',

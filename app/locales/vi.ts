@@ -85,6 +85,7 @@ const vi: Catalogue = {
     goHome: 'Về trang chủ',
     conflict: 'Người khác đã lưu bản ghi này trong lúc bạn đang chỉnh sửa. Các thay đổi của bạn chưa được lưu.',
     conflictReload: 'Tải phiên bản mới nhất',
+    unknownIntent: 'Trang này không hiểu yêu cầu. Hãy tải lại trang và thử lại.',
   },
   validation: {
     time: 'Nhập giờ theo dạng HH:MM.',
@@ -106,6 +107,10 @@ const vi: Catalogue = {
     version: 'Phiên bản bản ghi phải là số nguyên, ví dụ 3.',
     invalidCharacters: 'Nội dung chứa ký tự không thể lưu.',
     tooSmall: 'Số này quá nhỏ.',
+    invalid: 'Giá trị này không hợp lệ.',
+    tooShort: 'Nội dung này quá ngắn.',
+    tooMany: 'Có quá nhiều mục.',
+    tooFew: 'Có quá ít mục.',
     customFields: 'Trường tùy chỉnh phải là một đối tượng có tối đa 50 giá trị.',
     customFieldKey: 'Khóa trường tùy chỉnh chỉ dùng chữ thường, chữ số và dấu gạch dưới.',
     customFieldValue: 'Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.',

@@ -1,15 +1,19 @@
 /**
- * How a page action answers a form that failed: one shape (`{ result, conflict }`) for every
- * editor, so Conform shows the messages at the fields and the page offers a reload on conflict.
- * And what a page's loader sends for its form instead of the schema: the native constraints.
+ * The one protocol of a page action (docs/decisions/049-page-action-protocol.md): parse the post
+ * with the form's schema through Conform, call the model, and answer either a redirect with a
+ * toast or a `Refusal` (messages at the fields and above the form, a conflict flag), the one
+ * shape every page reads (app/components/forms/refusal.tsx). Malformed input (no intent, an
+ * unknown one, a missing id or version) is a refusal too, never an error page. And what a page's
+ * loader sends for its form instead of the schema: the native constraints.
  */
-import type { Submission } from '@conform-to/react'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
 import { customFieldDefaults } from '~/schemas/custom-field-options'
 import type { FormConstraint } from '~/schemas/form-constraint'
-import { isDomainError } from '~/utils/errors.server'
+import '~/schemas/messages'
+import { isDomainError, type DomainError } from '~/utils/errors.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
 import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 
@@ -30,11 +34,41 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
   return constraint
 }
 
-type Options = { hideFields?: string[] }
+/**
+ * What a page action answers when it does not redirect: the one shape every page reads.
+ * `result` is Conform's reply: messages by field name and, under `''`, above the form (the first
+ * is the summary, the others its reasons). Messages are catalogue keys or text already translated
+ * in the request's language; the page shows either through `shownMessage` (a key is translated).
+ */
+export type Refusal = {
+  /** The form of the page that posted (its `intent`), so the page shows the refusal beside it. */
+  intent: string | null
+  /** The record it concerns when a page shows several (a load on "My loads"). */
+  about: string | null
+  result: SubmissionResult<string[]>
+  /** A stale version: the page offers to load the latest one. */
+  conflict: boolean
+  /** A page the refusal points to (the load that holds a busy driver), shown as a link under the message. */
+  link?: RefusalLink
+}
+
+/** A link a refusal offers: where, and its text (translated). */
+export type RefusalLink = { to: string; label: string }
+
+type Options = { hideFields?: string[]; intent?: string | null; about?: string | null }
+
+function refusal(result: SubmissionResult<string[]>, conflict: boolean, options: Options): Refusal {
+  return { intent: options.intent ?? null, about: options.about ?? null, result, conflict }
+}
 
 /** The input did not pass the schema: 400 with the messages at their fields. */
 export function invalidSubmission(submission: Submission<unknown>, options: Options = {}) {
-  return data({ result: submission.reply({ hideFields: options.hideFields }), conflict: false }, { status: 400 })
+  return data(refusal(submission.reply({ hideFields: options.hideFields }), false, options), { status: 400 })
+}
+
+/** One of Conform's own intents (add, remove or move a row): the same form again with its new rows, no messages, nothing written. */
+export function formIntentReply(submission: Submission<unknown>) {
+  return data(refusal(submission.reply(), false, {}))
 }
 
 /**
@@ -52,7 +86,136 @@ export function formFailure(submission: Submission<unknown>, error: unknown, opt
   })
   // A form is not an API: wrong credentials are a bad submission (400), not a missing login.
   const status = error.status === 401 ? 400 : error.status
-  return data({ result, conflict: error.code === 'conflict' }, { status })
+  return data(refusal(result, error.code === 'conflict', options), { status })
+}
+
+type Translate = (key: string, params?: Record<string, unknown>) => string
+
+/** What an action may answer besides a refusal: a redirect, or data for a fetcher (the board's drop). */
+type Answer = Response | ReturnType<typeof data<unknown>>
+
+/** One intent of a page: the form's schema, the model call, and the answer when it is done. */
+export type Intent<S extends z.ZodType = z.ZodType, Row = unknown> = {
+  schema: S
+  run: (value: z.output<S>) => Promise<Row>
+  done: (row: Row) => Answer | Promise<Answer>
+  /** Form fields named otherwise in the schema or the model (`{ amountCents: 'amount' }`). */
+  fieldNames?: Record<string, string>
+  hideFields?: string[]
+  /**
+   * A record that is gone is a refusal (404, the model's message on the page) instead of the 404
+   * page: for an intent about a part of the page's record (a payment, a document).
+   */
+  gone?: boolean
+  /** A page the model's refusal points to, when it names one (the load holding a busy driver). */
+  link?: (error: DomainError, t: Translate) => RefusalLink | undefined
+}
+
+// Any intent's shape: its model call and answer take its own schema's output (never: any of them).
+type AnyIntent = Omit<Intent, 'run' | 'done'> & { run: (value: never) => Promise<unknown>; done: (row: never) => Answer | Promise<Answer> }
+
+/** Declares one intent (types the model call by the schema). */
+export function intent<S extends z.ZodType, Row>(definition: Intent<S, Row>): Intent<S, Row> {
+  return definition
+}
+
+/** The refusal as one line of text (a toast's description): the summary, then its reasons and field messages. */
+export function refusalText(refused: Refusal, t: Translate) {
+  const messages = Object.values(refused.result.error ?? {}).flatMap((list) => list ?? [])
+  return [...new Set(messages)].map((message) => t(message)).join(' ')
+}
+
+type IntentActionOptions = {
+  /** The record it concerns when the page shows several (kept in the refusal). */
+  about?: string | null
+  /** Answer a refusal otherwise than as data for the page, e.g. a toast (the dispatch board). */
+  refused?: (refused: Refusal, status: number) => Answer | Promise<Answer>
+}
+
+/**
+ * A page action's one path: pick the intent the form posted (none, or an unknown one, is a 400
+ * refusal), parse the post with its schema through Conform (400 with the messages at their
+ * fields), run the model (its refusals at their fields or above the form, a stale version
+ * flagged), then answer as `done` says, usually a redirect with a toast. Every message is
+ * translated here, in the request's language, with the model's parameters. A record that is gone
+ * is the 404 page; anything but a DomainError is a bug, rethrown for the error page.
+ */
+export async function intentAction(
+  form: FormData,
+  t: Translate,
+  intents: Record<string, AnyIntent>,
+  options: IntentActionOptions = {},
+): Promise<Answer | ReturnType<typeof data<Refusal>>> {
+  const name = form.get('intent')
+  const chosen = typeof name === 'string' && Object.hasOwn(intents, name) ? (intents[name] as unknown as Intent) : undefined
+  const base = { intent: typeof name === 'string' ? name.slice(0, 40) : null, about: options.about ?? null }
+  const answer = async (result: SubmissionResult<string[]>, conflict: boolean, status: number, link?: RefusalLink) => {
+    const refused: Refusal = { ...base, result, conflict, ...(link ? { link } : {}) }
+    return options.refused ? options.refused(refused, status) : data(refused, { status })
+  }
+  if (!chosen) return answer({ status: 'error', error: { '': [t('errors.unknownIntent')] } }, false, 400)
+  const submission = parseWithZod(form, { schema: chosen.schema })
+  const rename = (field: string) => chosen.fieldNames?.[field] ?? field
+  if (submission.status !== 'success') {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const [field, messages] of Object.entries(submission.error ?? {}))
+      if (messages) (fieldErrors[rename(field)] ??= []).push(...messages.map((key) => t(key)))
+    return answer(withErrors(submission.reply({ hideFields: chosen.hideFields }), [t('validation.failed')], fieldErrors), false, 400)
+  }
+  let row: unknown
+  try {
+    row = await chosen.run(submission.value)
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.code === 'not_found' && !chosen.gone) throw data(null, { status: 404 })
+    const { formErrors, fieldErrors } = domainMessages(error, t, rename)
+    const status = error.status === 401 ? 400 : error.status
+    return answer(
+      withErrors(submission.reply({ hideFields: chosen.hideFields }), formErrors, fieldErrors),
+      error.code === 'conflict',
+      status,
+      chosen.link?.(error, t),
+    )
+  }
+  return chosen.done(row)
+}
+
+/**
+ * A refusal built by hand, for a post that no schema parses (a streamed upload): the summary above
+ * the form, messages by field, already translated.
+ */
+export function refuse(
+  about: { intent: string | null; about?: string | null },
+  message: string,
+  fieldErrors: Record<string, string[]> = {},
+  status = 400,
+  conflict = false,
+) {
+  return data<Refusal>(
+    { intent: about.intent, about: about.about ?? null, result: { status: 'error', error: { '': [message], ...fieldErrors } }, conflict },
+    { status },
+  )
+}
+
+/** A model's refusal of a post that no schema parses, as `refuse` answers it; a record that is gone is the 404 page. */
+export function refuseError(about: { intent: string | null; about?: string | null }, error: unknown, t: Translate) {
+  if (!isDomainError(error)) throw error
+  if (error.code === 'not_found') throw data(null, { status: 404 })
+  const { formErrors, fieldErrors } = domainMessages(error, t, (field) => field)
+  return refuse(about, formErrors[0], fieldErrors, error.status === 401 ? 400 : error.status, error.code === 'conflict')
+}
+
+/** Conform's reply (the values as typed) with these messages, in their order: the summary first, then the fields as the model named them. */
+function withErrors(reply: SubmissionResult<string[]>, formErrors: string[], fieldErrors: Record<string, string[]>): SubmissionResult<string[]> {
+  return { ...reply, status: 'error', error: { '': formErrors, ...fieldErrors } }
+}
+
+/** A model's refusal as translated messages: the summary above the form, the reasons at their fields. */
+function domainMessages(error: DomainError, t: Translate, rename: (field: string) => string) {
+  const params = error.options.params ?? {}
+  const fieldErrors: Record<string, string[]> = {}
+  for (const [field, keys] of Object.entries(error.fields ?? {})) (fieldErrors[rename(field)] ??= []).push(...keys.map((key) => t(key, params)))
+  return { formErrors: [t(error.messageKey, params)], fieldErrors }
 }
 
 /**

@@ -8,7 +8,8 @@ import { parseDollars } from '~/schemas/dollars'
 import type { z } from 'zod'
 import { InvoiceSchema, InvoiceUpdateSchema } from '~/schemas/invoice'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
-import type { DomainError } from '~/utils/errors.server'
+import { isDomainError } from '~/utils/errors.server'
+import type { Refusal } from './forms.server'
 import { zonedWallClock } from '~/utils/time'
 
 type LoadToTick = {
@@ -82,8 +83,20 @@ export function parseInvoiceForm<Schema extends typeof InvoiceSchema | typeof In
   schema: Schema = InvoiceSchema as Schema,
 ) {
   const values = readInvoiceForm(form)
+  // The page-action protocol's shape (app/requests/forms.server.ts): the form as typed in `initialValue`.
+  const reply = (initialValue: InvoiceFormValues, error: Record<string, string[]> | undefined, status: number, conflict = false) =>
+    data<Refusal>(
+      {
+        intent: form.get('intent') === 'addLine' ? 'addLine' : 'save',
+        about: null,
+        result: { status: error ? 'error' : undefined, initialValue, error },
+        conflict,
+      },
+      { status },
+    )
   if (form.get('intent') === 'addLine') {
-    return { addLine: data({ values: { ...values, lines: [...values.lines, EMPTY_LINE].slice(0, MAX_INVOICE_ITEMS) }, errors: {} }) } as const
+    // Not a refusal: the same form with one more empty line, and no messages.
+    return { addLine: reply({ ...values, lines: [...values.lines, EMPTY_LINE].slice(0, MAX_INVOICE_ITEMS) }, undefined, 200) } as const
   }
   const lines = values.lines.filter((line) => line.title || line.description || line.unitPrice)
   const parsed = (schema as unknown as z.ZodType<z.infer<Schema>>).safeParse({
@@ -104,9 +117,11 @@ export function parseInvoiceForm<Schema extends typeof InvoiceSchema | typeof In
     notes: values.notes || undefined,
   })
   const refuse = (fields: Record<string, string[]>, status: number, message = t('validation.failed'), conflict = false) =>
-    data({ values: { ...values, lines: lines.length ? lines : [EMPTY_LINE] }, errors: fields, message, conflict }, { status })
-  /** A DomainError from the model, as the form's refusal. */
-  const refuseError = (error: DomainError) => {
+    reply({ ...values, lines: lines.length ? lines : [EMPTY_LINE] }, { '': [message], ...fields }, status, conflict)
+  /** A DomainError from the model, as the form's refusal; the edited invoice gone (`gone: 'page'`) is the 404 page. */
+  const refuseError = (error: unknown, gone: 'page' | 'refusal' = 'refusal') => {
+    if (!isDomainError(error)) throw error
+    if (error.code === 'not_found' && gone === 'page') throw data(null, { status: 404 })
     const params = error.options.params ?? {}
     const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [fieldName([field]), keys.map((key) => t(key, params))]))
     return refuse(fields, error.status, t(error.messageKey, params), error.code === 'conflict')

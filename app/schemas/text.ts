@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './messages'
 
 // NUL is refused by PostgreSQL in text columns, and a lone surrogate by its JSON type (the audit
 // log): either would surface as a 500 after part of the work was done.
@@ -23,6 +24,15 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/
 /** Whether a route parameter or reference could be a record id at all (else: not found). */
 export function isId(value: string) {
   return ID.test(value)
+}
+
+/** The id of a record a form acts on (a payment to remove, a document to delete): present and well-formed. */
+export function requiredId() {
+  return text({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong')
+    .refine((value) => isId(value), 'validation.choice')
 }
 
 /** A reference to another record (company, driver) from a form or a JSON body. */

@@ -7,7 +7,7 @@ import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calend
 import { visibleDays } from '~/schemas/calendar-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { callPage, postForm, type Handler } from '../page-helpers'
+import { callPage, postForm, refusalOf, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -108,15 +108,15 @@ describe('calendar pages', () => {
     expect((await form('date=2026-12-15&end=%00')).data).toMatchObject({ event: { startDate: '2026-12-15', endDate: '' } })
 
     const post = (path: string, fields: Record<string, string>, role: keyof Org['users'] = 'dispatcher', params: Record<string, string> = {}) =>
-      callPage(calendarEvent.action as Handler, path, org.users[role].id, params, postForm(fields))
+      callPage(calendarEvent.action as Handler, path, org.users[role].id, params, postForm({ intent: 'save', ...fields }))
     expect((await post('/dashboard/calendar/new', { title: 'Yard day', startDate: '2026-12-11' }, 'viewer')).status).toBe(403)
     const refused = await post('/dashboard/calendar/new', { title: '', startDate: '2026-12-11', endDate: '2026-12-10' })
     expect(refused.status).toBe(400)
-    expect(Object.keys(refused.data?.fields as object)).toEqual(['title'])
+    expect(Object.keys(refusalOf(refused)!.fields)).toEqual(['title'])
     const nul = await post('/dashboard/calendar/new', { title: 'Yard\u0000day', startDate: '2026-12-11' })
-    expect([nul.status, Object.keys(nul.data?.fields as object)]).toEqual([400, ['title']])
+    expect([nul.status, Object.keys(refusalOf(nul)!.fields)]).toEqual([400, ['title']])
     const backwards = await post('/dashboard/calendar/new', { title: 'Yard day', startDate: '2026-12-11', endDate: '2026-12-10' })
-    expect([backwards.status, (backwards.data?.fields as Record<string, string[]>).endDate]).toEqual([400, ['The event ends before it starts.']])
+    expect([backwards.status, refusalOf(backwards)?.fields.endDate]).toEqual([400, ['The event ends before it starts.']])
     const created = await post('/dashboard/calendar/new', { title: 'Yard day', startDate: '2026-12-11' })
     expect([created.status, created.location]).toEqual([302, '/dashboard/calendar?date=2026-12-11'])
     const event = await prisma.calendarEvent.findFirstOrThrow({ where: { organizationId: org.organization.id } })

@@ -1,8 +1,5 @@
 /** The company pages check the role and the organization on the server, whatever the menu shows. */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
 import { createCompany } from '~/models/company.server'
 import * as companyDelete from '~/routes/dashboard/companies/delete'
 import * as companyEditor from '~/routes/dashboard/companies/editor'
@@ -12,45 +9,8 @@ import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import { CompanySchema } from '~/schemas/company'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
-
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-type Handler = (args: never) => unknown
-
-/**
- * The handler's answer, or the status of what it threw (403 page, 404 page, redirect), run the
- * way React Router runs it: behind the i18n middleware.
- */
-async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
-  const request = await browserRequest(path, userId, init)
-  const context = new RouterContextProvider()
-  let outcome: { status: number; data?: Record<string, unknown>; location?: string | null } | undefined
-  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => {
-    try {
-      const result = await handler({ request, params, context } as never)
-      outcome =
-        result instanceof Response
-          ? { status: result.status, location: result.headers.get('Location') }
-          : { status: 200, data: result as Record<string, unknown> }
-    } catch (thrown) {
-      if (thrown instanceof Response) outcome = { status: thrown.status, location: thrown.headers.get('Location') }
-      else {
-        const status = (thrown as { init?: { status?: number } }).init?.status
-        if (!status) throw thrown
-        outcome = { status }
-      }
-    }
-    return new Response()
-  })
-  return outcome!
-}
+import { callPage as call, type Handler } from '../page-helpers'
 
 describe('company pages', () => {
   it('open for the roles that may read companies, with edit and delete only for roles that may change them', async () => {

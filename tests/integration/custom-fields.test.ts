@@ -1,6 +1,5 @@
 /** Custom-field definitions and the values trucks and trailers carry: the model's rules and the pages' checks. */
 import { describe, expect, it } from 'vitest'
-import { createSession } from '~/models/auth.server'
 import {
   createCustomFieldDefinition,
   customFieldColumns,
@@ -23,8 +22,8 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
+import { callPage as call } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -218,20 +217,6 @@ describe('custom field values on trucks and trailers', () => {
     expect((await customFieldColumns(org.organization.id, 'trucks', new URLSearchParams())).shown).toEqual([])
   })
 })
-
-async function call(handler: (args: never) => unknown, path: string, userId: string, params: Record<string, string> = {}) {
-  const session = await createSession(userId, 'web')
-  const request = new Request(`http://localhost${path}`, { headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0] } })
-  try {
-    const result = await handler({ request, params, context: {} } as never)
-    return { status: result instanceof Response ? result.status : 200, data: result as Record<string, unknown> }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
-}
 
 describe('custom field pages', () => {
   it('let admins manage definitions and viewers read them; the truck pages carry the fields for every reader', async () => {

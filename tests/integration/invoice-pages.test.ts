@@ -7,7 +7,7 @@ import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { callPage as call, postForm, type Handler } from '../page-helpers'
+import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -51,9 +51,9 @@ describe('invoice pages', () => {
     expect([sent.status, sent.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
     const bad = await post(org, invoice.id, { intent: 'pay', amount: '12.345', paidAt: '2026-11-20', version: await version() })
     expect(bad.status).toBe(400)
-    expect((bad.data?.refusal as { fields: Record<string, string[]> }).fields.amount).toHaveLength(1)
+    expect(refusalOf(bad)?.fields.amount).toHaveLength(1)
     const over = await post(org, invoice.id, { intent: 'pay', amount: '1,250.01', paidAt: '2026-11-20', version: await version() })
-    expect([over.status, (over.data?.refusal as { fields: Record<string, string[]> }).fields.amount]).toEqual([400, ['A payment can be at most the balance.']])
+    expect([over.status, refusalOf(over)?.fields.amount]).toEqual([400, ['A payment can be at most the balance.']])
     expect(await prisma.payment.count({ where: { invoiceId: invoice.id } })).toBe(0)
     expect((await post(org, invoice.id, { intent: 'pay', amount: '$1,000.50', paidAt: '2026-11-20', method: 'check', version: await version() })).status).toBe(
       302,
@@ -61,14 +61,14 @@ describe('invoice pages', () => {
     const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { payments: true } })
     expect([paid.status, paid.amountPaidCents]).toEqual(['partially_paid', 100_050])
     const blocked = await post(org, invoice.id, { intent: 'void', version: await version() })
-    expect([blocked.status, (blocked.data?.refusal as { message: string }).message]).toEqual([409, 'Remove its payments before voiding this invoice.'])
+    expect([blocked.status, refusalOf(blocked)?.message]).toEqual([409, 'Remove its payments before voiding this invoice.'])
     await post(org, invoice.id, { intent: 'removePayment', paymentId: paid.payments[0].id, version: await version() })
     const confirm = await call(invoiceView.loader as Handler, `/dashboard/invoice/${invoice.id}?confirm=void`, org.users.accountant.id, { id: invoice.id })
     expect(confirm.data).toMatchObject({ confirmVoid: true })
     expect((await post(org, invoice.id, { intent: 'void', version: await version() })).status).toBe(302)
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe('void')
     const stale = await post(org, invoice.id, { intent: 'void', version: '1' })
-    expect((stale.data?.refusal as { conflict: boolean }).conflict).toBe(true)
+    expect(refusalOf(stale)?.conflict).toBe(true)
 
     const other = await draft(org)
     const deleted = await post(org, other.id, { intent: 'delete', version: String(other.version) }, 'admin')
@@ -106,18 +106,18 @@ describe('the new invoice page', () => {
     }
     const line = { 'items[0].title': 'Lumper', 'items[0].description': '', 'items[0].quantity': '1', 'items[0].unitPrice': '85.50' }
     const added = await post({ brokerId: broker.id, intent: 'addLine', ...line })
-    expect((added.data?.values as { lines: unknown[] }).lines).toHaveLength(2)
+    expect((added.data?.result as { initialValue: { lines: unknown[] } }).initialValue.lines).toHaveLength(2)
     const nul = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].title': 'Lum\u0000per' })
-    expect([nul.status, Object.keys(nul.data?.errors as object)]).toEqual([400, ['items[0].title']])
+    expect([nul.status, Object.keys(refusalOf(nul)!.fields)]).toEqual([400, ['items[0].title']])
     const foreign = await post({
       brokerId: (await createOrg().then((other) => prisma.broker.create({ data: { organizationId: other.organization.id, name: unique('B') } }))).id,
       intent: 'create',
       ...line,
     })
-    expect([foreign.status, Object.keys(foreign.data?.errors as object)]).toEqual([400, ['brokerId']])
+    expect([foreign.status, Object.keys(refusalOf(foreign)!.fields)]).toEqual([400, ['brokerId']])
     const bad = await post({ brokerId: broker.id, intent: 'create', ...line, 'items[0].unitPrice': '85.5.0', discount: 'lots' })
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.data?.errors as object).sort()).toEqual(['discount', 'items[0].unitPrice'])
+    expect(Object.keys(refusalOf(bad)!.fields).sort()).toEqual(['discount', 'items[0].unitPrice'])
     expect(await prisma.invoice.count({ where: { organizationId } })).toBe(0)
 
     const created = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id], ...line, issueDate: '2026-11-02' })
@@ -130,7 +130,7 @@ describe('the new invoice page', () => {
       ['Load L-000777 linehaul', 'Lumper'],
     ])
     const again = await post({ brokerId: broker.id, intent: 'create', loadIds: [load.id] })
-    expect([again.status, again.data?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
+    expect([again.status, refusalOf(again)?.message]).toEqual([409, 'Load L-000777 is already on another invoice. Void that invoice first.'])
   })
 })
 
@@ -161,18 +161,18 @@ describe('the edit page', () => {
       ...fields,
     })
     const bad = await edit(org, invoice.id, form(invoice.version, { 'items[0].quantity': '-1' }))
-    expect([bad.status, Object.keys(bad.data?.errors as object)]).toEqual([400, ['items[0].quantity']])
+    expect([bad.status, Object.keys(refusalOf(bad)!.fields)]).toEqual([400, ['items[0].quantity']])
     const saved = await edit(org, invoice.id, form(invoice.version))
     expect([saved.status, saved.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
     expect(await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ totalCents: 251_000, version: invoice.version + 1 })
     const stale = await edit(org, invoice.id, form(invoice.version, { tax: '99' }))
-    expect([stale.status, stale.data?.conflict]).toEqual([409, true])
+    expect([stale.status, refusalOf(stale)?.conflict]).toEqual([409, true])
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).totalCents).toBe(251_000)
 
     await post(org, invoice.id, { intent: 'send', version: String(invoice.version + 1) })
     expect((await edit(org, invoice.id)).data).toMatchObject({ locked: true, canVoid: true, invoice: { status: 'sent' } })
     const refused = await edit(org, invoice.id, form(invoice.version + 2))
-    expect([refused.status, refused.data?.message]).toEqual([409, 'A sent invoice cannot be changed. Void it and bill again.'])
+    expect([refused.status, refusalOf(refused)?.message]).toEqual([409, 'A sent invoice cannot be changed. Void it and bill again.'])
   })
 
   it('emails a sent invoice again from its page', async () => {

@@ -1,48 +1,18 @@
 /** The dispatch board (/dashboard/kanban): its board shape and bounds, who sees and moves what, and the move action's answers. */
 import { describe, expect, it } from 'vitest'
-import { createLoad, loadBoard } from '~/models/load.server'
+import { loadBoard } from '~/models/load.server'
 import * as kanban from '~/routes/dashboard/kanban'
 import { BOARD_COLUMN_LIMIT, BOARD_STATUSES } from '~/schemas/kanban-options'
-import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { getToast } from '~/utils/toast.server'
 import { callPage, postForm, type Handler } from '../page-helpers'
-import { actorOf, createOrg, unique } from '../helpers'
+
+/** The board's loader or action as React Router calls it. */
+const call = (handler: Handler, userId: string, init: RequestInit = {}) => callPage(handler, '/dashboard/kanban', userId, {}, init)
+import { createOrg, fleet, newLoad, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 const DAY = 86_400_000
-
-/** The board's loader or action as React Router calls it, with the flash toast its answer sets. */
-async function call(handler: Handler, userId: string, init: RequestInit = {}) {
-  const answer = await callPage(handler, '/dashboard/kanban', userId, {}, init)
-  const cookie = answer.headers?.get('Set-Cookie')
-  const toast = cookie ? (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie.split(';')[0] } }))).toast : null
-  return { ...answer, toast }
-}
-
-const stops = [
-  { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
-  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
-]
-
-/** A broker, a truck, a trailer and the organization's driver, fit to dispatch on 2026-12-01. */
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, truck, trailer] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
-    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
-  ])
-  await prisma.driverProfile.create({
-    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
-  })
-  return { broker, truck, trailer, driverId: org.users.driver.id }
-}
-
-function newLoad(org: Org, fields: Record<string, unknown>) {
-  return createLoad(actorOf(org), LoadSchema.parse({ stops, linehaulCents: 150_000, loadedMiles: 500, ...fields }))
-}
 
 /** Load rows straight into the table (the board only reads them): status and pickup time as given. */
 async function rows(org: Org, brokerId: string, specs: Array<{ status: string; pickupAt: Date | null }>) {
@@ -220,7 +190,7 @@ describe('dispatch board', () => {
     )
     expect(illegalDrop).toMatchObject({
       status: 200,
-      data: { ok: false },
+      data: { intent: 'move', conflict: false },
       toast: { type: 'error', description: 'A load that is Booked cannot become Delivered.' },
     })
     await unchanged()
@@ -247,6 +217,17 @@ describe('dispatch board', () => {
     expect(foreign).toMatchObject({ status: 302, toast: { type: 'error', description: 'This load does not exist or was deleted.' } })
     await unchanged()
 
-    expect((await call(kanban.action as Handler, user, postForm({ intent: 'other', loadId: load.id }))).status).toBe(400)
+    // No intent, an unknown one, a missing load or version: refused in the toast, never an error page.
+    for (const fields of [
+      { intent: 'other', loadId: load.id },
+      { loadId: load.id },
+      { intent: 'move', status: 'canceled', version: '1' },
+      { intent: 'move', loadId: load.id, status: 'canceled' },
+    ] as Record<string, string>[])
+      expect(await call(kanban.action as Handler, user, postForm(fields))).toMatchObject({
+        status: 302,
+        toast: { type: 'error', title: 'The load was not moved' },
+      })
+    await unchanged()
   })
 })

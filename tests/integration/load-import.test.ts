@@ -6,20 +6,20 @@ import * as importPage from '~/routes/dashboard/loads/import'
 import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
-import { callPage, type Handler } from '../page-helpers'
-import { actorOf, createOrg, unique } from '../helpers'
+import { callPage, refusalOf, type Handler } from '../page-helpers'
+import en from '~/locales/en'
+import { actorOf, createOrg, fleet, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
 const HEADER =
   'Broker,brokerReference,status,linehaul,loaded_miles,Pickup City,pickupState,pickupStart,pickupFacility,deliveryCity,deliveryState,deliveryStart,truck,notes'
 
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, onHold, truck] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Prairie Line') } }),
-    prisma.broker.create({ data: { organizationId, name: unique('Held Freight'), status: 'on_hold' } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+/** The shared fleet, and a broker on hold (listed, but refused for new loads). */
+async function brokers(org: Org) {
+  const [{ broker, truck }, onHold] = await Promise.all([
+    fleet(org),
+    prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Held Freight'), status: 'on_hold' } }),
   ])
   return { broker, onHold, truck }
 }
@@ -65,7 +65,7 @@ function apiImport(org: Org, body: string, options: { dryRun?: boolean; type?: s
 describe('checking a file', () => {
   it('turns each row into a load the editor would accept: quoted commas, a BOM, CRLF, times on the organization’s clock', async () => {
     const org = await createOrg()
-    const { broker, truck } = await fleet(org)
+    const { broker, truck } = await brokers(org)
     const loads: ImportedLoad[] = []
     const check = await checkLoadImport(
       org.organization.id,
@@ -80,7 +80,7 @@ describe('checking a file', () => {
 
   it('reports every problem by row and column, header problems first', async () => {
     const org = await createOrg()
-    const { broker, onHold } = await fleet(org)
+    const { broker, onHold } = await brokers(org)
     const other = await createOrg()
     const foreignTruck = await prisma.truck.create({ data: { organizationId: other.organization.id, unitNumber: unique('X').slice(0, 20) } })
     const check = await checkLoadImport(
@@ -115,7 +115,7 @@ describe('checking a file', () => {
 describe('importing', () => {
   it('writes every load with its stops and numbers, or none when one row is wrong', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const rows = Array.from({ length: 30 }, (_, i) => row({ broker: broker.name, brokerReference: `PL-${i}` }))
     const refused = await apiImport(org, csv(...rows, row({ broker: 'Nobody' })))
     expect(refused.status).toBe(400)
@@ -199,7 +199,7 @@ describe('importing', () => {
 
   it('gives two imports at once distinct numbers without gaps', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const file = csv(...Array.from({ length: 5 }, () => row({ broker: broker.name })))
     const [first, second] = await Promise.all([
       importLoads(actorOf(org), file).then((outcome) => outcome.result!),
@@ -210,7 +210,7 @@ describe('importing', () => {
 
   it('answers a dry run with every error and writes nothing; refuses roles that cannot create loads and bodies that are not CSV', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const dry = await apiImport(org, csv(row({ broker: broker.name }), row({ broker: broker.name, pickupCity: '' })), { dryRun: true })
     expect(dry).toMatchObject({
       status: 200,
@@ -238,7 +238,7 @@ describe('the import page', () => {
 
   it('shows a dry run’s problems by row and column, imports a clean file and goes to the list, and is for roles that create loads', async () => {
     const org = await createOrg()
-    const { broker } = await fleet(org)
+    const { broker } = await brokers(org)
     const checked = await post(org, 'dryRun', csv(row({ broker: broker.name, pickupStart: 'tomorrow' })))
     expect(checked.status).toBe(200)
     expect(checked.data?.outcome).toMatchObject({ dryRun: true, rows: 1, valid: 0, errorCount: 1, errors: [{ row: 2, column: 'pickupStart' }] })
@@ -246,6 +246,9 @@ describe('the import page', () => {
     expect([imported.status, imported.location]).toEqual([302, '/dashboard/loads/list?sort=createdAt&dir=desc'])
     expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
     expect((await post(org, 'import', csv(row({ broker: broker.name })), 'accountant')).status).toBe(403)
+    // No file: the page-action protocol's refusal, above the form.
+    const empty = await callPage(importPage.action as Handler, '/dashboard/loads/import', org.users.dispatcher.id, {}, { method: 'POST', body: new FormData() })
+    expect([empty.status, refusalOf(empty)?.intent, refusalOf(empty)?.message]).toEqual([400, 'import', en.loadImport.errors.noFile])
     expect((await callPage(importPage.loader as Handler, '/dashboard/loads/import', org.users.viewer.id)).status).toBe(403)
   })
 })

@@ -1,45 +1,19 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
 import { describe, expect, it } from 'vitest'
-import { createLoad, moveLoad } from '~/models/load.server'
+import { moveLoad } from '~/models/load.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
 import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
-import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import { zonedWallClock } from '~/utils/time'
 import type { Role } from '~/utils/permissions'
-import { callPage as call, postForm, type Handler } from '../page-helpers'
-import { actorOf, createOrg, unique } from '../helpers'
+import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
+import { actorOf, createOrg, fleet, newLoad, unique } from '../helpers'
 import { unpackRows, type PackedRows } from '~/utils/packed-rows'
-
-type Org = Awaited<ReturnType<typeof createOrg>>
 
 /** The list loader's rows, unpacked as the page does (app/utils/packed-rows.ts). */
 const rows = <Row>(packed: unknown) => unpackRows(packed as PackedRows<Row>)
-
-const stops = [
-  { type: 'pickup', facilityName: 'Acme Cold Storage', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
-  { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
-]
-
-/** A broker, a truck, a trailer and the organization's driver, fit to dispatch on 2026-12-01. */
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, truck, trailer] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
-    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
-  ])
-  await prisma.driverProfile.create({
-    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
-  })
-  return { broker, truck, trailer, driverId: org.users.driver.id }
-}
-
-function newLoad(org: Org, fields: Record<string, unknown>) {
-  return createLoad(actorOf(org), LoadSchema.parse({ stops, linehaulCents: 150_000, loadedMiles: 500, ...fields }))
-}
 
 describe('load pages', () => {
   it('open for every role that may read loads; status moves, edit and delete only for roles that may change loads', async () => {
@@ -185,15 +159,12 @@ describe('load pages', () => {
       { id: incomplete.id },
       postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
-    expect(refused).toMatchObject({
-      status: 409,
-      data: {
-        refusal: {
-          conflict: false,
-          message: 'Assign a driver, a truck and a trailer before dispatching.',
-          reasons: ['Choose a truck to dispatch.', 'Choose a trailer to dispatch (or set the equipment to power only).'],
-        },
-      },
+    expect(refused.status).toBe(409)
+    expect(refusalOf(refused)).toMatchObject({
+      intent: 'status',
+      conflict: false,
+      message: 'Assign a driver, a truck and a trailer before dispatching.',
+      reasons: ['Choose a truck to dispatch.', 'Choose a trailer to dispatch (or set the equipment to power only).'],
     })
     const illegal = await call(
       loadView.action as Handler,
@@ -202,7 +173,7 @@ describe('load pages', () => {
       { id: incomplete.id },
       postForm({ intent: 'status', status: 'delivered', version: '1' }),
     )
-    expect(illegal).toMatchObject({ status: 409, data: { refusal: { message: 'A load that is Booked cannot become Delivered.' } } })
+    expect([illegal.status, refusalOf(illegal)?.message]).toEqual([409, 'A load that is Booked cannot become Delivered.'])
     expect(await prisma.load.findUniqueOrThrow({ where: { id: incomplete.id } })).toMatchObject({ status: 'booked', version: 1 })
 
     const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
@@ -226,7 +197,7 @@ describe('load pages', () => {
       { id: load.id },
       postForm({ intent: 'status', status: 'canceled', version: '1' }),
     )
-    expect(stale).toMatchObject({ status: 409, data: { refusal: { conflict: true } } })
+    expect([stale.status, refusalOf(stale)?.conflict]).toEqual([409, true])
     const busy = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
     const taken = await call(
       loadView.action as Handler,
@@ -235,7 +206,7 @@ describe('load pages', () => {
       { id: busy.id },
       postForm({ intent: 'status', status: 'dispatched', version: '1' }),
     )
-    expect(taken).toMatchObject({ status: 409, data: { refusal: { message: `The driver is on load ${load.loadNumber}.` } } })
+    expect([taken.status, refusalOf(taken)?.message]).toEqual([409, `The driver is on load ${load.loadNumber}.`])
     const garbage = await call(
       loadView.action as Handler,
       path,
@@ -437,7 +408,7 @@ describe('my loads (drivers)', () => {
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'at_pickup' })
     const again = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm(fields))
     expect(again.status).toBe(409)
-    expect(again.data?.refusal).toMatchObject({ loadId: load.id, conflict: true })
+    expect(refusalOf(again)).toMatchObject({ intent: 'stopEvent', about: load.id, conflict: true })
     const viewer = await call(myLoads.action as Handler, '/dashboard/loads/mine', org.users.viewer.id, {}, postForm(fields))
     expect(viewer.status).toBe(403)
     // The load's own page offers the same button to dispatch, and records through the same action.
@@ -453,7 +424,11 @@ describe('my loads (drivers)', () => {
     expect(departed.status).toBe(302)
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'in_transit' })
     const bad = await call(myLoads.action as Handler, '/dashboard/loads/mine', driverId, {}, postForm({ ...fields, event: 'teleport' }))
-    expect([bad.status, (bad.data?.refusal as { message: string }).message]).toEqual([400, 'Some fields need your attention.'])
+    expect([bad.status, refusalOf(bad)?.message, refusalOf(bad)?.fields.event]).toEqual([
+      400,
+      'Some fields need your attention.',
+      ['Choose one of the options.'],
+    ])
   })
 
   it('takes a POD from the driver for their load, and shows a refused file on that load’s card', async () => {
@@ -471,7 +446,7 @@ describe('my loads (drivers)', () => {
     expect(await prisma.loadDocument.count({ where: { loadId: load.id, kind: 'pod' } })).toBe(1)
     const refused = await post(new TextEncoder().encode('not a pdf at all'), 'pod.pdf')
     expect(refused.status).toBe(415)
-    expect(refused.data?.upload).toMatchObject({ loadId: load.id })
+    expect(refusalOf(refused)).toMatchObject({ intent: 'upload', about: load.id })
     const other = await newLoad(org, { brokerId: broker.id })
     const foreign = await call(myLoads.action as Handler, `/dashboard/loads/mine?load=${other.id}`, driverId, {}, { method: 'POST', body: new FormData() })
     expect(foreign.status).toBe(404)

@@ -19,7 +19,7 @@ import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/lo
 import { LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { actorOf, createOrg, refusal, unique } from '../helpers'
+import { actorOf, createOrg, fleet, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -27,20 +27,6 @@ const stops = [
   { type: 'pickup', city: 'Dallas', state: 'TX', windowStart: '2026-12-01T08:00' },
   { type: 'delivery', city: 'Tulsa', state: 'OK', windowStart: '2026-12-02T09:00' },
 ]
-
-/** A broker, a truck, a trailer and a driver fit to dispatch on 2026-12-01. */
-async function fleet(org: Org) {
-  const organizationId = org.organization.id
-  const [broker, truck, trailer] = await Promise.all([
-    prisma.broker.create({ data: { organizationId, name: unique('Broker') } }),
-    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
-    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
-  ])
-  await prisma.driverProfile.create({
-    data: { organizationId, userId: org.users.driver.id, licenseExpiry: new Date('2027-06-30'), medicalCardExpiry: new Date('2027-01-31') },
-  })
-  return { broker, truck, trailer, driverId: org.users.driver.id }
-}
 
 function input(fields: Record<string, unknown>) {
   return LoadSchema.parse({ stops, ...fields })

@@ -1,6 +1,5 @@
 /** The trailer pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
-import { createSession } from '~/models/auth.server'
 import { createTrailer } from '~/models/trailer.server'
 import * as trailerDelete from '~/routes/dashboard/trailers/delete'
 import * as trailerEditor from '~/routes/dashboard/trailers/editor'
@@ -8,30 +7,8 @@ import * as trailerList from '~/routes/dashboard/trailers/list'
 import * as trailerView from '~/routes/dashboard/trailers/view'
 import { TrailerSchema } from '~/schemas/trailer'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/requests/session.server'
 import { actorOf, createOrg } from '../helpers'
-
-async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
-  const headers = new Headers(init.headers)
-  headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-type Handler = (args: never) => unknown
-
-/** The handler's answer, or the status of what it threw (403 page, 404 page, redirect). */
-async function call(handler: Handler, path: string, userId: string, params: Record<string, string> = {}, init: RequestInit = {}) {
-  try {
-    const result = await handler({ request: await browserRequest(path, userId, init), params, context: {} } as never)
-    return { status: result instanceof Response ? result.status : 200, data: result as Record<string, unknown> }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
-}
+import { callPage as call, type Handler } from '../page-helpers'
 
 describe('trailer pages', () => {
   it('open for the roles that may read trailers, with edit and delete only for roles that may change them', async () => {

@@ -88,7 +88,8 @@ describe('the driver picker and a dispatch refused because the driver is busy', 
     )
     expect(refused.status).toBe(409)
     expect(refused.data).toMatchObject({
-      refusal: { message: `The driver is on load ${first.loadNumber}.`, busyLoad: { id: first.id, loadNumber: first.loadNumber } },
+      result: { error: { '': [`The driver is on load ${first.loadNumber}.`] } },
+      link: { to: `/dashboard/loads/${first.id}`, label: `Open load ${first.loadNumber}` },
     })
 
     // The API: the error's message names the load.

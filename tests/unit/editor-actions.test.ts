@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formDefaults, submitForm } from '~/requests/forms.server'
+import { formDefaults, intent, intentAction, submitForm, type Refusal } from '~/requests/forms.server'
 import { DomainError } from '~/utils/errors.server'
 
 const Schema = z.object({ name: z.string().min(2, 'validation.short'), version: z.coerce.number().optional() })
@@ -79,6 +79,104 @@ describe('submitForm, the one path of every editor action', () => {
         () => new Response(null),
       ),
     ).rejects.toBe(bug)
+  })
+})
+
+describe('intentAction, the one path of every page action', () => {
+  // A translation that shows what it was given: `key{params}`.
+  const t = (key: string, params?: Record<string, unknown>) => (params && Object.keys(params).length ? `${key}${JSON.stringify(params)}` : `t:${key}`)
+  const Pay = z.object({ amountCents: z.coerce.number().int('validation.integer'), version: z.coerce.number() })
+  const refused = (answer: unknown) => answer as { data: Refusal; init: { status: number } }
+  let calls: string[] = []
+  const intents = (run: () => Promise<unknown> = async () => ({ number: 'INV-1' })) => ({
+    pay: intent({
+      schema: Pay,
+      run: async (value) => {
+        calls.push(`pay ${value.amountCents}`)
+        return run()
+      },
+      done: () => new Response(null, { status: 302 }),
+      fieldNames: { amountCents: 'amount' },
+    }),
+    remove: intent({ schema: z.object({ id: z.string() }), run, done: () => new Response(null, { status: 302 }), gone: true }),
+  })
+
+  it('refuses a post without an intent, or with one the page does not have, before parsing or calling the model', async () => {
+    calls = []
+    for (const values of [{}, { intent: 'explode' }, { intent: 'constructor' }, { intent: 'hasOwnProperty' }] as Record<string, string>[]) {
+      const answer = refused(await intentAction(form(values), t, intents(), { about: 'L1' }))
+      expect(answer.init.status).toBe(400)
+      expect(answer.data).toMatchObject({ about: 'L1', conflict: false, result: { error: { '': ['t:errors.unknownIntent'] } } })
+    }
+    expect(calls).toEqual([])
+  })
+
+  it('answers the schema’s messages, translated, at the form’s own field names, and never calls the model', async () => {
+    calls = []
+    const answer = refused(await intentAction(form({ intent: 'pay', amountCents: '1.5', version: '2' }), t, intents()))
+    expect(answer.init.status).toBe(400)
+    expect(answer.data).toMatchObject({ intent: 'pay', result: { error: { '': ['t:validation.failed'], amount: ['t:validation.integer'] } } })
+    expect(answer.data.result.initialValue).toMatchObject({ amountCents: '1.5' })
+    expect(calls).toEqual([])
+  })
+
+  it('answers the model’s refusal translated with its parameters, a conflict flagged; a part that is gone is a refusal, the page’s record the 404 page', async () => {
+    const reasons = new DomainError('invalid_transition', 'loads.errors.dispatchIncomplete', {
+      fields: { amountCents: ['invoices.errors.overBalance'] },
+      params: { max: 3 },
+    })
+    const refusal = refused(
+      await intentAction(
+        form({ intent: 'pay', amountCents: '5', version: '1' }),
+        t,
+        intents(() => Promise.reject(reasons)),
+      ),
+    )
+    expect(refusal.init.status).toBe(409)
+    expect(refusal.data.result.error).toEqual({ '': ['loads.errors.dispatchIncomplete{"max":3}'], amount: ['invoices.errors.overBalance{"max":3}'] })
+    const stale = refused(
+      await intentAction(
+        form({ intent: 'pay', amountCents: '5', version: '1' }),
+        t,
+        intents(() => Promise.reject(new DomainError('conflict', 'errors.conflict'))),
+      ),
+    )
+    expect([stale.init.status, stale.data.conflict]).toEqual([409, true])
+    const gone = refused(
+      await intentAction(
+        form({ intent: 'remove', id: 'p1' }),
+        t,
+        intents(() => Promise.reject(new DomainError('not_found', 'invoices.errors.notFound'))),
+      ),
+    )
+    expect([gone.init.status, gone.data.result.error]).toEqual([404, { '': ['t:invoices.errors.notFound'] }])
+    await expect(
+      intentAction(
+        form({ intent: 'pay', amountCents: '5', version: '1' }),
+        t,
+        intents(() => Promise.reject(new DomainError('not_found', 'x.notFound'))),
+      ),
+    ).rejects.toMatchObject({
+      init: { status: 404 },
+    })
+    const bug = new TypeError('bug')
+    await expect(
+      intentAction(
+        form({ intent: 'pay', amountCents: '5', version: '1' }),
+        t,
+        intents(() => Promise.reject(bug)),
+      ),
+    ).rejects.toBe(bug)
+  })
+
+  it('answers as `done` says once the model agreed, and a refusal as `refused` says (a toast)', async () => {
+    calls = []
+    const done = await intentAction(form({ intent: 'pay', amountCents: '500', version: '1' }), t, intents())
+    expect([(done as Response).status, calls]).toEqual([302, ['pay 500']])
+    const toast = await intentAction(form({ intent: 'pay' }), t, intents(), {
+      refused: (refusal, status) => new Response(JSON.stringify(refusal.result.error), { status: status + 1 }),
+    })
+    expect((toast as Response).status).toBe(401)
   })
 })
 

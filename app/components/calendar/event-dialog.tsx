@@ -1,13 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef } from 'react'
 import { href, useFetcher } from 'react-router'
+import { RefusalNotice, useRefusal, type RefusalData } from '~/components/forms/refusal'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button, buttonClass } from '~/components/ui/button'
 import { isolate } from '~/utils/format'
 import { useTranslation } from '~/utils/use-translation'
-import { EventFields, type EventValues } from './event-fields'
+import { EVENT_FIELDS, EventFields, type EventValues } from './event-fields'
 
-type Answer = { values?: EventValues; fields?: Record<string, string[]>; message?: string }
+// The page action's refusal (app/requests/forms.server.ts), or nothing after a redirect.
+type Answer = RefusalData | undefined
 type Loaded = { event: EventValues & { id: string | null; version: number | null } }
 
 /**
@@ -38,6 +40,7 @@ export default function EventDialog({ target, onClose }: { target: { id: string 
   }, [saver.state, saver.data, onClose])
   const event = loader.data?.event
   const editing = Boolean(event?.id)
+  const refusal = useRefusal(saver.data, undefined, undefined, EVENT_FIELDS)
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -53,12 +56,8 @@ export default function EventDialog({ target, onClose }: { target: { id: string 
           {event ? (
             <saver.Form method="post" action={path} className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={() => (sent.current = { data: saver.data })}>
               {event.version !== null ? <input type="hidden" name="version" value={event.version} /> : null}
-              {saver.data?.message ? (
-                <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
-                  {saver.data.message}
-                </p>
-              ) : null}
-              <EventFields values={saver.data?.values ?? event} fields={saver.data?.fields ?? {}} />
+              <RefusalNotice refusal={refusal} reloadTo={path} className="sm:col-span-2" />
+              <EventFields values={(refusal ? { ...event, ...refusal.values } : event) as EventValues} fields={refusal?.fields ?? {}} />
               <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
                 {editing ? (
                   <Button type="submit" name="intent" value="delete" variant="ghost" disabled={saver.state !== 'idle'}>

@@ -5,6 +5,9 @@ import { useTranslation } from '~/utils/use-translation'
 
 export type EventValues = Record<'title' | 'notes' | 'colour' | 'startDate' | 'startTime' | 'endDate' | 'endTime', string>
 
+/** The fields the form shows with their messages (a refusal lists any other under its summary). */
+export const EVENT_FIELDS = ['title', 'notes', 'colour', 'startDate', 'startTime', 'endDate', 'endTime'] as const
+
 /** A calendar event's inputs, shared by its page (no JavaScript) and the calendar's dialog. */
 export function EventFields({ values, fields }: { values: EventValues; fields: Record<string, string[]> }) {
   const { t } = useTranslation()

@@ -24,6 +24,7 @@ import {
 } from '@dnd-kit/core'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Form, href, Link, useFetchers, useSubmit } from 'react-router'
+import { isRefusal } from '~/components/forms/refusal'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
@@ -46,7 +47,7 @@ function usePendingMoves(board: Board) {
   const fetchers = useFetchers()
   const pending = new Map<string, BoardStatus>()
   for (const fetcher of fetchers) {
-    if (!fetcher.key.startsWith(MOVE_KEY) || !fetcher.formData || (fetcher.data as { ok?: boolean } | undefined)?.ok === false) continue
+    if (!fetcher.key.startsWith(MOVE_KEY) || !fetcher.formData || isRefusal(fetcher.data)) continue
     const id = String(fetcher.formData.get('loadId'))
     const to = String(fetcher.formData.get('status'))
     const card = board.cards[id]

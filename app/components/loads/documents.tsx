@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { Form, href, useNavigation } from 'react-router'
+import type { ShownRefusal } from '~/components/forms/refusal'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -20,8 +21,6 @@ export type DocumentItem = {
   uploadedAt: string
   uploadedBy: string | null
 }
-
-export type UploadRefusal = { message: string; fields: Record<string, string[]> }
 
 function fileSize(language: string, bytes: number) {
   const [unit, value] = bytes >= 1024 * 1024 ? (['megabyte', bytes / 1024 / 1024] as const) : (['kilobyte', Math.max(bytes / 1024, 0.1)] as const)
@@ -45,13 +44,13 @@ export function LoadDocuments({
   kinds: readonly LoadDocumentKind[]
   canDelete: boolean
   timeZone: string
-  refusal: UploadRefusal | null
+  refusal: ShownRefusal | null
 }) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
-  const fileErrors = refusal?.fields.file
-  const kindErrors = refusal?.fields.kind
+  const fileErrors = refusal?.field('file')
+  const kindErrors = refusal?.field('kind')
   // With JavaScript the card is a drop zone: a dropped file goes into the form's file input and the
   // form is submitted as if chosen and sent by hand (same checks, same answer).
   const hydrated = useHydrated()

@@ -3,18 +3,19 @@ import type { ReactNode } from 'react'
 import { useTranslation } from '~/utils/use-translation'
 import { cn } from '~/utils/cn'
 import { inputClass } from './input-class'
+import { shownMessage } from './shown-message'
 
 // Its own module, so lists and filters that only style an input do not load Conform.
 export { inputClass }
 
-/** Errors are i18n keys from the shared zod schemas or the models. */
+/** Errors are i18n keys from the shared zod schemas or the models, or text a page action translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation()
   if (!errors?.length) return null
   return (
     <ul id={id} className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
       {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{shownMessage(t, error)}</li>
       ))}
     </ul>
   )
@@ -102,7 +103,7 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] | nu
   return (
     <div id={id} role="alert" className="rounded-lg border border-error/30 bg-error-lighter px-4 py-3 text-sm font-medium text-error-darker">
       {errors.map((error) => (
-        <p key={error}>{t(error)}</p>
+        <p key={error}>{shownMessage(t, error)}</p>
       ))}
     </div>
   )

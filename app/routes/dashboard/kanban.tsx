@@ -9,7 +9,7 @@ import { seesOwnLoadsOnly } from '~/policies/load'
 import { BOARD_STATUSES } from '~/schemas/kanban-options'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError } from '~/utils/errors.server'
+import { intent, intentAction, refusalText, type Refusal } from '~/requests/forms.server'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '~/utils/toast.server'
@@ -63,27 +63,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'update', 'load')
   const t = getInstance(context).t
   const form = await request.formData()
-  if (form.get('intent') !== 'move') throw data(null, { status: 400 })
   const dragged = form.get('via') === 'drag'
-  const answer = async (ok: boolean, toast: ToastInput) =>
-    // 200 either way: after a 4xx the router would not reload the root loader, which shows the toast.
-    dragged ? data({ ok }, { headers: await createToastHeaders(toast) }) : redirectWithToast(BOARD, toast)
-
-  const loadId = String(form.get('loadId') ?? '')
-  const parsed = LoadStatusMoveSchema.safeParse({ status: form.get('status') ?? undefined, version: form.get('version') ?? undefined })
-  if (!parsed.success) return answer(false, { type: 'error', title: t('kanban.toast.notMoved'), description: t('validation.failed') })
-  try {
-    const load = await moveLoad(actor, loadId, parsed.data)
-    return answer(true, {
-      type: load.status === 'canceled' ? 'warning' : 'success',
-      title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    const params = error.options.params ?? {}
-    const reasons = Object.values(error.fields ?? {}).flatMap((keys) => keys.map((key) => t(key, params)))
-    return answer(false, { type: 'error', title: t('kanban.toast.notMoved'), description: [t(error.messageKey, params), ...reasons].join(' ') })
-  }
+  // A drop's answer is data (the refusal itself when refused) with the toast: 200 either way, as after
+  // a 4xx the router would not reload the root loader, which shows the toast.
+  const answer = async (body: Refusal | { ok: true }, toast: ToastInput) =>
+    dragged ? data(body, { headers: await createToastHeaders(toast) }) : redirectWithToast(BOARD, toast)
+  return intentAction(
+    form,
+    t,
+    {
+      move: intent({
+        schema: LoadStatusMoveSchema,
+        run: (move) => moveLoad(actor, String(form.get('loadId') ?? ''), move),
+        done: (load) =>
+          answer(
+            { ok: true },
+            {
+              type: load.status === 'canceled' ? 'warning' : 'success',
+              title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
+            },
+          ),
+        // A card that is gone (deleted meanwhile) is a refused move, not the 404 page.
+        gone: true,
+      }),
+    },
+    // The board's refusal is a toast with its reasons, never an error page, and writes nothing.
+    { refused: (refused) => answer(refused, { type: 'error', title: t('kanban.toast.notMoved'), description: refusalText(refused, t) }) },
+  )
 }
 
 export default function Kanban({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
-import { data, Form, href, useNavigation } from 'react-router'
-import { EventFields, type EventValues } from '~/components/calendar/event-fields'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { Form, href, useNavigation } from 'react-router'
+import { EVENT_FIELDS, EventFields, type EventValues } from '~/components/calendar/event-fields'
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -10,7 +10,8 @@ import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calend
 import { isDay } from '~/schemas/dates'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { intent, intentAction } from '~/requests/forms.server'
+import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useTranslation } from '~/utils/use-translation'
@@ -36,40 +37,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-type Values = Record<string, string>
-
+/** Save (new or changed) or delete, through the one page-action protocol: refused on the page, with the values as typed. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   const form = await request.formData()
-  const intent = form.get('intent')
-  const { actor } = await requireActor(request, intent === 'delete' ? 'delete' : params.id ? 'update' : 'create', 'calendarEvent')
-  const values: Values = Object.fromEntries(
-    ['title', 'notes', 'colour', 'startDate', 'startTime', 'endDate', 'endTime', 'version'].map((name) => [name, String(form.get(name) ?? '').slice(0, 1000)]),
-  )
-  const back = `${href('/dashboard/calendar')}?date=${values.startDate || ''}`
-  const fail = (fields: Record<string, string[]>, status: number, message: string, conflict = false) => data({ values, fields, message, conflict }, { status })
-  try {
-    if (intent === 'delete' && params.id) {
-      const { version } = OptionalVersionSchema.parse({ version: values.version || undefined })
-      const event = await deleteCalendarEvent(actor, params.id, version)
-      return redirectWithToast(href('/dashboard/calendar'), { type: 'success', title: t('calendar.toast.deleted', { title: event.title }) })
-    }
-    const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''))
-    const parsed = (params.id ? CalendarEventUpdateSchema : CalendarEventSchema).safeParse(input)
-    if (!parsed.success) {
-      const fields: Record<string, string[]> = {}
-      for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? '_')] ??= []).push(t(issue.message))
-      return fail(fields, 400, t('validation.failed'))
-    }
-    const event = params.id
-      ? await updateCalendarEvent(actor, params.id, parsed.data as typeof parsed.data & { version: number })
-      : await createCalendarEvent(actor, parsed.data)
-    return redirectWithToast(back, { type: 'success', title: t(params.id ? 'calendar.toast.updated' : 'calendar.toast.created', { title: event.title }) })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw data(null, { status: 404 })
-    return fail({}, error.status, t(error.messageKey), error.code === 'conflict')
+  const { actor } = await requireActor(request, form.get('intent') === 'delete' ? 'delete' : params.id ? 'update' : 'create', 'calendarEvent')
+  const id = params.id
+  const save = id
+    ? intent({ schema: CalendarEventUpdateSchema, run: (input) => updateCalendarEvent(actor, id, input), done: saved('calendar.toast.updated') })
+    : intent({ schema: CalendarEventSchema, run: (input) => createCalendarEvent(actor, input), done: saved('calendar.toast.created') })
+  function saved(key: string) {
+    return (event: { title: string }) =>
+      redirectWithToast(`${href('/dashboard/calendar')}?date=${String(form.get('startDate') ?? '').slice(0, 10)}`, {
+        type: 'success',
+        title: t(key, { title: event.title }),
+      })
   }
+  return intentAction(form, t, {
+    save,
+    ...(id
+      ? {
+          delete: intent({
+            schema: OptionalVersionSchema,
+            run: ({ version }) => deleteCalendarEvent(actor, id, version),
+            done: (event) => redirectWithToast(href('/dashboard/calendar'), { type: 'success', title: t('calendar.toast.deleted', { title: event.title }) }),
+          }),
+        }
+      : {}),
+  })
 }
 
 export default function CalendarEventPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,8 +72,9 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const stored = loaderData.event
-  const values = (actionData?.values ?? stored) as EventValues
-  const fields: Record<string, string[]> = actionData?.fields ?? {}
+  const refusal = useRefusal(actionData, undefined, undefined, EVENT_FIELDS)
+  const values = (refusal ? { ...stored, ...refusal.values } : stored) as EventValues
+  const fields = refusal?.fields ?? {}
   const editing = Boolean(stored.id)
   const title = editing ? t('calendar.edit', { title: stored.title }) : t('calendar.new')
 
@@ -91,12 +87,12 @@ export default function CalendarEventPage({ loaderData, actionData }: Route.Comp
       <Card className="max-w-2xl p-6">
         <Form method="post" className="grid gap-4 sm:grid-cols-2" data-testid="calendar-event-form" noValidate>
           {stored.version !== null ? <input type="hidden" name="version" value={stored.version} /> : null}
-          {actionData?.message ? (
-            <div role="alert" className="text-sm font-semibold text-error sm:col-span-2">
-              {actionData.message}
-              {actionData.conflict ? <ConflictNotice reloadTo={href('/dashboard/calendar/events/:id', { id: stored.id ?? '' })} /> : null}
-            </div>
-          ) : null}
+          <RefusalNotice
+            refusal={refusal}
+            reloadTo={href('/dashboard/calendar/events/:id', { id: stored.id ?? '' })}
+            testId="calendar-refusal"
+            className="sm:col-span-2"
+          />
           <EventFields values={values} fields={fields} />
           <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
             {editing ? (

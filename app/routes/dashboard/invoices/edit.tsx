@@ -1,5 +1,6 @@
 import { href, useLocation } from 'react-router'
 import { InvoiceForm, type InvoiceFormValues } from '~/components/invoices/invoice-form'
+import { useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -11,7 +12,7 @@ import { isoDate } from '~/models/records.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'
 import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { orNotFound } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
 import { billableLoadRow, parseInvoiceForm } from '~/requests/invoice-form.server'
 import { requirePermission } from '~/requests/session.server'
@@ -82,9 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       title: t('invoices.toast.updated', { number: invoice.invoiceNumber }),
     })
   } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw new Response(null, { status: 404 })
-    return result.refuseError(error)
+    return result.refuseError(error, 'page')
   }
 }
 
@@ -92,6 +91,7 @@ export default function EditInvoice({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const { invoice } = loaderData
+  const reply = useRefusal(actionData)
   const view = href('/dashboard/invoice/:id', { id: invoice.id })
   return (
     <>
@@ -129,10 +129,10 @@ export default function EditInvoice({ loaderData, actionData }: Route.ComponentP
             version={loaderData.invoice.version}
             loads={loaderData.loads}
             companies={loaderData.companies}
-            values={actionData?.values ?? loaderData.values}
-            errors={actionData?.errors ?? {}}
-            message={actionData && 'message' in actionData ? String(actionData.message) : null}
-            conflict={Boolean(actionData && 'conflict' in actionData && actionData.conflict)}
+            values={(reply?.values as InvoiceFormValues | undefined) ?? loaderData.values}
+            errors={reply?.fields ?? {}}
+            message={reply?.message ?? null}
+            conflict={reply?.conflict}
             reloadTo={pathname}
             submitLabel={t('common.saveChanges')}
             cancelTo={view}

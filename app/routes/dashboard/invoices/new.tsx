@@ -1,6 +1,7 @@
 import type { LanguageCode } from '~/i18n'
 import { Form, href } from 'react-router'
-import { InvoiceForm } from '~/components/invoices/invoice-form'
+import { InvoiceForm, type InvoiceFormValues } from '~/components/invoices/invoice-form'
+import { useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -13,7 +14,6 @@ import { billableLoads, createInvoice } from '~/models/invoice.server'
 import { loadTimeZone } from '~/models/load.server'
 import { isId } from '~/schemas/text'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError } from '~/utils/errors.server'
 import { billableLoadRow, parseInvoiceForm } from '~/requests/invoice-form.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -57,13 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: t('invoices.toast.created', { number: invoice.invoiceNumber }),
     })
   } catch (error) {
-    if (!isDomainError(error)) throw error
     return result.refuseError(error)
   }
 }
 
 export default function NewInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const reply = useRefusal(actionData)
 
   return (
     <>
@@ -98,9 +98,9 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
           brokerId={loaderData.brokerId}
           loads={loaderData.loads}
           companies={loaderData.companies}
-          values={actionData?.values ?? null}
-          errors={actionData?.errors ?? {}}
-          message={actionData && 'message' in actionData ? String(actionData.message) : null}
+          values={(reply?.values as InvoiceFormValues | undefined) ?? null}
+          errors={reply?.fields ?? {}}
+          message={reply?.message ?? null}
           submitLabel={t('invoices.new.create')}
           cancelTo={href('/dashboard/invoice/list')}
         />

@@ -1,5 +1,5 @@
-import { data, Form, href, useLocation, useNavigation } from 'react-router'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { Form, href, useLocation, useNavigation } from 'react-router'
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { BidiText } from '~/components/ui/bidi-text'
@@ -27,10 +27,12 @@ import {
 } from '~/models/invoice.server'
 import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
+import { requiredId } from '~/schemas/text'
 import { PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { intent, intentAction } from '~/requests/forms.server'
+import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/requests/session.server'
@@ -74,83 +76,65 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-type Refusal = { intent: string; conflict: boolean; message: string; fields: Record<string, string[]> }
+/** The "Record payment" form: dollars as typed ("1,250.50"), read into the schema's cents; not an amount is NaN, which the schema refuses. */
+function withCents(form: FormData) {
+  const amount = String(form.get('amount') ?? '').trim()
+  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
+  return form
+}
+
+const PaymentIdSchema = InvoiceActionSchema.extend({ paymentId: requiredId() })
 
 /**
  * The page's posts (each a plain form with the version the user saw): send, record a payment,
  * remove a payment, void, delete the draft. Done: back here (or to the list) with a toast; refused:
- * the reason on the page, nothing written.
+ * the reason on the page (app/requests/forms.server.ts), nothing written.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const { actor } = await requireActor(request, intent === 'delete' ? 'delete' : 'update', 'invoice')
+  const { actor } = await requireActor(request, form.get('intent') === 'delete' ? 'delete' : 'update', 'invoice')
   const url = new URL(request.url)
   url.searchParams.delete('confirm')
   const back = `${url.pathname}${url.search}`
-  const fieldsOf = (fields: Record<string, string[]> | undefined, params: Record<string, unknown> = {}) =>
-    Object.fromEntries(Object.entries(fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
-  try {
-    if (intent === 'pay') {
-      const parsed = PaymentSchema.safeParse({
-        // Dollars as typed ("1,250.50"); not an amount → NaN, which the schema refuses with its message.
-        amountCents: form.get('amount') ? (parseDollars(String(form.get('amount'))) ?? Number.NaN) : undefined,
-        paidAt: form.get('paidAt') || undefined,
-        method: form.get('method') || undefined,
-        reference: form.get('reference') || undefined,
-        version: form.get('version') ?? undefined,
-      })
-      if (!parsed.success) {
-        const fields: Record<string, string[]> = {}
-        for (const issue of parsed.error.issues) (fields[issue.path[0] === 'amountCents' ? 'amount' : String(issue.path[0])] ??= []).push(t(issue.message))
-        return data({ refusal: { intent, conflict: false, message: t('validation.failed'), fields } satisfies Refusal }, { status: 400 })
-      }
-      const invoice = await recordPayment(actor, params.id, parsed.data)
-      return redirectWithToast(back, { type: 'success', title: t('invoices.toast.paid', { number: invoice.invoiceNumber }) })
-    }
-    if (intent === 'removePayment') {
-      const { version } = InvoiceActionSchema.parse({ version: form.get('version') ?? undefined })
-      const invoice = await deletePayment(actor, params.id, String(form.get('paymentId') ?? ''), version)
-      return redirectWithToast(back, { type: 'success', title: t('invoices.toast.paymentRemoved', { number: invoice.invoiceNumber }) })
-    }
-    const parsed = InvoiceActionSchema.safeParse({ version: form.get('version') ?? undefined })
-    if (!parsed.success) return data({ refusal: { intent, conflict: false, message: t('validation.failed'), fields: {} } satisfies Refusal }, { status: 400 })
-    const { version } = parsed.data
-    switch (intent) {
-      case 'send': {
-        const invoice = await sendInvoice(actor, params.id, version)
-        return redirectWithToast(back, { type: 'success', title: t('invoices.toast.sent', { number: invoice.invoiceNumber }) })
-      }
-      case 'email': {
-        const invoice = await emailInvoiceAgain(actor, params.id, version)
-        return redirectWithToast(back, { type: 'success', title: t('invoices.toast.emailQueued', { number: invoice.invoiceNumber }) })
-      }
-      case 'void': {
-        const invoice = await voidInvoice(actor, params.id, version)
-        return redirectWithToast(back, { type: 'warning', title: t('invoices.toast.voided', { number: invoice.invoiceNumber }) })
-      }
-      case 'delete': {
-        const invoice = await deleteInvoice(actor, params.id, version)
-        return redirectWithToast(listReturnTo(url.searchParams.get('returnTo'), LIST), {
+  const toast =
+    (key: string, type: 'success' | 'warning' = 'success') =>
+    (invoice: { invoiceNumber: string }) =>
+      redirectWithToast(back, { type, title: t(key, { number: invoice.invoiceNumber }) })
+  return intentAction(withCents(form), t, {
+    pay: intent({
+      schema: PaymentSchema,
+      run: (payment) => recordPayment(actor, params.id, payment),
+      done: toast('invoices.toast.paid'),
+      fieldNames: { amountCents: 'amount' },
+    }),
+    removePayment: intent({
+      schema: PaymentIdSchema,
+      run: ({ paymentId, version }) => deletePayment(actor, params.id, paymentId, version),
+      done: toast('invoices.toast.paymentRemoved'),
+      gone: true,
+    }),
+    send: intent({ schema: InvoiceActionSchema, run: ({ version }) => sendInvoice(actor, params.id, version), done: toast('invoices.toast.sent') }),
+    email: intent({
+      schema: InvoiceActionSchema,
+      run: ({ version }) => emailInvoiceAgain(actor, params.id, version),
+      done: toast('invoices.toast.emailQueued'),
+    }),
+    void: intent({
+      schema: InvoiceActionSchema,
+      run: ({ version }) => voidInvoice(actor, params.id, version),
+      done: toast('invoices.toast.voided', 'warning'),
+    }),
+    delete: intent({
+      schema: InvoiceActionSchema,
+      run: ({ version }) => deleteInvoice(actor, params.id, version),
+      done: (invoice) =>
+        redirectWithToast(listReturnTo(url.searchParams.get('returnTo'), LIST), {
           type: 'success',
           title: t('invoices.toast.deleted', { number: invoice.invoiceNumber }),
-        })
-      }
-      default:
-        throw data(null, { status: 400 })
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw data(null, { status: 404 })
-    const params = error.options.params ?? {}
-    const fields = fieldsOf(error.fields, params)
-    if (fields.amountCents) fields.amount = fields.amountCents
-    return data(
-      { refusal: { intent, conflict: error.code === 'conflict', message: t(error.messageKey, params), fields } satisfies Refusal },
-      { status: error.status },
-    )
-  }
+        }),
+    }),
+  })
 }
 
 function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
@@ -189,8 +173,10 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const { invoice, from, remitTo, returnTo } = loaderData
-  const refusal = (actionData && 'refusal' in actionData ? actionData.refusal : null) as Refusal | null
-  const payError = (field: string) => (refusal?.intent === 'pay' ? refusal.fields[field] : undefined)
+  // A payment's refusal at its form and fields; any other above the page.
+  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment'], undefined, [])
+  const payment = useRefusal(actionData, 'pay', undefined, ['amount', 'paidAt', 'method', 'reference'])
+  const payError = (field: string) => payment?.field(field)
   const date = (value: string | null) => (value ? formatDate(i18n.language, value) : '—')
   const hidden = (intent: string) => (
     <>
@@ -252,16 +238,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
         }
       />
 
-      {refusal && refusal.intent !== 'pay' ? (
-        <div
-          role="alert"
-          data-testid="invoice-refusal"
-          className="mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
-        >
-          <p className="font-bold">{refusal.message}</p>
-          {refusal.conflict ? <ConflictNotice reloadTo={`${pathname}${search}`} /> : null}
-        </div>
-      ) : null}
+      <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="invoice-refusal" className="mb-6 print:hidden" />
 
       {invoice.email ? <EmailState email={invoice.email} emailedOn={invoice.emailedOn} /> : null}
 
@@ -459,10 +436,10 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
             {/* Keyed by the version: after a payment the form starts again from the new balance, as without JavaScript. */}
             <Form key={invoice.version} method="post" className="grid gap-4 sm:grid-cols-2" data-testid="payment-form" noValidate>
               {hidden('pay')}
-              {refusal?.intent === 'pay' ? (
-                <p role="alert" className="text-sm font-semibold text-error sm:col-span-2">
-                  {refusal.message}
-                </p>
+              {payment ? (
+                <div className="sm:col-span-2">
+                  <RefusalNotice refusal={payment} reloadTo={`${pathname}${search}`} testId="payment-refusal" />
+                </div>
               ) : null}
               <PlainField id="amount" label={t('invoices.fields.amount')} errors={payError('amount')}>
                 <input

@@ -1,7 +1,7 @@
 import { FormProvider, getFormProps, getInputProps, getSelectProps, useFormMetadata, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
-import { data, Form, href, useLocation, useNavigation } from 'react-router'
+import { Form, href, useLocation, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { CheckboxField, CustomFieldInputs, customFieldDefaults } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -22,7 +22,7 @@ import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { requireActor } from '~/requests/actor.server'
 import { DomainError, isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatMoney, formatNumber } from '~/utils/format'
-import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
+import { formConstraint, formFailure, formIntentReply, invalidSubmission } from '~/requests/forms.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
@@ -144,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Add, remove and move buttons (Conform's list intents): the same page again with the new
   // rows, nothing written (an intent leaves the status unset). Without JavaScript this is how
   // the rows change; with it too, as validation happens on the server only.
-  if (submission.status === undefined) return data({ result: submission.reply(), conflict: false })
+  if (submission.status === undefined) return formIntentReply(submission)
   if (submission.status !== 'success') return invalidSubmission(submission)
   try {
     if (params.id) {

@@ -1,4 +1,5 @@
 import { data, Form, href, useNavigation } from 'react-router'
+import { useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -7,6 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { checkLoadImport, importLoads, type ImportError } from '~/models/load-import.server'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_ERRORS_SHOWN, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED } from '~/schemas/load-import-options'
 import { requireActor } from '~/requests/actor.server'
+import { refuse as refuseWith } from '~/requests/forms.server'
 import { isDomainError } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
 import { requirePermission } from '~/requests/session.server'
@@ -31,7 +33,8 @@ type Outcome = { dryRun: boolean; rows: number; valid: number; errorCount: numbe
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   const { actor } = await requireActor(request, 'create', 'load')
-  const refuse = (message: string, status = 400) => data({ refusal: message }, { status })
+  // The page-action protocol's refusal (app/requests/forms.server.ts): the message above the form.
+  const refuse = (message: string, status = 400) => refuseWith({ intent: 'import' }, message, {}, status)
   let form: FormData
   try {
     form = await request.formData()
@@ -73,7 +76,7 @@ export default function LoadImport({ loaderData, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null
+  const refusal = useRefusal(actionData)?.message
   const outcome = actionData && 'outcome' in actionData ? (actionData.outcome as Outcome) : null
   const number = (value: number) => formatNumber(i18n.language, value)
 

@@ -1,4 +1,5 @@
-import { data, Form, href, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Form, href, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { refusalAbout, RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { StopEventButton } from '~/components/loads/stop-event'
 import { BidiText } from '~/components/ui/bidi-text'
@@ -17,7 +18,7 @@ import { requireActor } from '~/requests/actor.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { uploadLimit } from '~/utils/upload-limit'
-import { stopEventAction, uploadDocumentAction, type Refusal, type UploadRefusal } from '~/requests/load-actions.server'
+import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { useTranslation } from '~/utils/use-translation'
 import type { Route } from './+types/mine'
@@ -92,9 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return uploadDocumentAction(request, user, actor, new URL(request.url).searchParams.get('load') ?? '', t, HERE)
   }
   const { user, actor } = await requireActor(request, 'update', 'loadStop')
-  const form = await request.formData()
-  if (form.get('intent') !== 'stopEvent') throw data(null, { status: 400 })
-  return stopEventAction(form, user, actor, t, HERE)
+  // Any other intent is refused by the stop action's protocol (a refusal, not an error page).
+  return stopEventAction(await request.formData(), user, actor, t, HERE)
 }
 
 /** After a refused tap (409: someone recorded first), the cards show the load as it is now. */
@@ -107,8 +107,7 @@ type MyLoad = Route.ComponentProps['loaderData']['loads'][number]
 export default function MyLoads({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { loads, recent, timeZone } = loaderData
-  const refusal: Refusal | null = actionData && 'refusal' in actionData ? actionData.refusal : null
-  const upload: UploadRefusal | null = actionData && 'upload' in actionData ? actionData.upload : null
+  const aboutLoad = refusalAbout(actionData)
   const onRoad = loads.filter((load) => load.status !== 'booked')
   const booked = loads.filter((load) => load.status === 'booked')
 
@@ -131,14 +130,7 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
                 {group.title}
               </h2>
               {group.rows.map((load) => (
-                <LoadCard
-                  key={load.id}
-                  load={load}
-                  kinds={loaderData.kinds}
-                  timeZone={timeZone}
-                  refusal={refusal?.loadId === load.id ? refusal : null}
-                  upload={upload?.loadId === load.id ? upload : null}
-                />
+                <LoadCard key={load.id} load={load} kinds={loaderData.kinds} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null} />
               ))}
             </section>
           ) : null,
@@ -176,20 +168,21 @@ function LoadCard({
   load,
   kinds,
   timeZone,
-  refusal,
-  upload,
+  actionData,
 }: {
   load: MyLoad
   kinds: readonly LoadDocumentKind[]
   timeZone: string
-  refusal: Refusal | null
-  upload: UploadRefusal | null
+  /** The action's refusal when it concerns this load. */
+  actionData: unknown
 }) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const uploading = navigation.state !== 'idle' && navigation.formAction?.endsWith(`load=${load.id}`)
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
-  const fileErrors = upload?.fields.file ?? upload?.fields.kind
+  const refusal = useRefusal(actionData, [null, 'stopEvent'], load.id, [])
+  const upload = useRefusal(actionData, 'upload', load.id)
+  const fileErrors = upload?.field('file') ?? upload?.field('kind')
   const equipment = [
     load.truck ? t('loads.mine.truck', { unit: isolate(load.truck) }) : null,
     load.trailer ? t('loads.mine.trailer', { unit: isolate(load.trailer) }) : null,
@@ -214,19 +207,9 @@ function LoadCard({
         </p>
       </div>
 
-      {refusal ? (
-        <div
-          role="alert"
-          data-testid="stop-refusal"
-          className="mb-4 rounded-lg border border-error/40 bg-error-lighter px-3 py-2 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
-        >
-          <p className="font-bold">{refusal.message}</p>
-          {refusal.reasons.map((reason) => (
-            <p key={reason}>{reason}</p>
-          ))}
-          {refusal.conflict ? <p>{t('loads.mine.reloaded')}</p> : null}
-        </div>
-      ) : null}
+      <RefusalNotice refusal={refusal} testId="stop-refusal" className="mb-4">
+        {refusal?.conflict ? <p>{t('loads.mine.reloaded')}</p> : null}
+      </RefusalNotice>
 
       <ol className="grid gap-3" aria-label={t('loads.view.stops', { count: load.stops.length })}>
         {load.stops.map((stop, index) => {

@@ -1,6 +1,7 @@
-import { data, href, Link, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
+import { z } from 'zod'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
-import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { LoadDocuments } from '~/components/loads/documents'
 import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
@@ -16,10 +17,12 @@ import { getLoad, loadTimeZone, loadViewer, moveLoad, personName, reopenLoad } f
 import { canDeleteDocuments, loadOffers, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { LoadReopenSchema, LoadStatusMoveSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
+import { requiredId } from '~/schemas/text'
 import { LOAD_STATUS_META, ratePerMileCents, type LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
-import { refusalOf, stopEventAction, uploadDocumentAction, type Refusal } from '~/requests/load-actions.server'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { intent, intentAction } from '~/requests/forms.server'
+import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
+import { orNotFound, type DomainError } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 import { zonedWallClock } from '~/utils/time'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
@@ -144,42 +147,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return stopEventAction(form, user, actor, t, back)
   }
   const { user, actor } = await requireActor(request, 'update', 'load')
-  if (form.get('intent') === 'deleteDocument') {
-    const document = await orNotFound(deleteLoadDocument(user, actor, params.id, String(form.get('documentId') ?? '')))
-    return redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) })
-  }
-  if (form.get('intent') === 'reopen') {
-    const reopen = LoadReopenSchema.safeParse({ reason: form.get('reason') ?? undefined, version: form.get('version') ?? undefined })
-    if (!reopen.success)
-      return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
-    try {
-      const load = await reopenLoad(actor, user.role, params.id, reopen.data)
-      return redirectWithToast(back, { type: 'warning', title: t('loads.reopen.toast', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }) })
-    } catch (error) {
-      if (!isDomainError(error)) throw error
-      if (error.code === 'not_found') throw data(null, { status: 404 })
-      return data({ refusal: refusalOf(error, params.id, t) }, { status: error.status })
-    }
-  }
-  if (form.get('intent') !== 'status') throw data(null, { status: 400 })
-  const parsed = LoadStatusMoveSchema.safeParse({
-    status: form.get('status') ?? undefined,
-    at: form.get('at') || undefined,
-    version: form.get('version') ?? undefined,
-  })
-  if (!parsed.success)
-    return data({ refusal: { loadId: params.id, conflict: false, message: t('validation.failed'), reasons: [] } satisfies Refusal }, { status: 400 })
-  try {
-    const load = await moveLoad(actor, params.id, parsed.data)
-    return redirectWithToast(back, {
-      type: load.status === 'canceled' ? 'warning' : 'success',
-      title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
-    })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.code === 'not_found') throw data(null, { status: 404 })
-    return data({ refusal: refusalOf(error, params.id, t) }, { status: error.status })
-  }
+  return intentAction(
+    form,
+    t,
+    {
+      deleteDocument: intent({
+        schema: DocumentIdSchema,
+        run: ({ documentId }) => deleteLoadDocument(user, actor, params.id, documentId),
+        done: (document) => redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.deleted', { name: document.fileName }) }),
+        gone: true,
+      }),
+      status: intent({
+        schema: LoadStatusMoveSchema,
+        run: (move) => moveLoad(actor, params.id, move),
+        done: (load) =>
+          redirectWithToast(back, {
+            type: load.status === 'canceled' ? 'warning' : 'success',
+            title: t('loads.toast.moved', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }),
+          }),
+        link: busyLoadLink,
+      }),
+      // An admin's correction of a mistaken delivery (the policy offers it to admins only; the model refuses others).
+      reopen: intent({
+        schema: LoadReopenSchema,
+        run: (reopen) => reopenLoad(actor, user.role, params.id, reopen),
+        done: (load) =>
+          redirectWithToast(back, { type: 'warning', title: t('loads.reopen.toast', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }) }),
+      }),
+    },
+    { about: params.id },
+  )
+}
+
+const DocumentIdSchema = z.object({ documentId: requiredId() })
+
+/** A dispatch refused because the driver or equipment is on another load links to that load. */
+function busyLoadLink(error: DomainError, t: (key: string, params?: Record<string, unknown>) => string) {
+  const params = error.options.params ?? {}
+  if (typeof params.busyLoadId !== 'string') return undefined
+  return { to: href('/dashboard/loads/:id', { id: params.busyLoadId }), label: t('loads.errors.openBusyLoad', { number: params.loadNumber }) }
 }
 
 const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
@@ -191,8 +197,9 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
   const money = (cents: number) => formatMoney(i18n.language, cents)
   const number = (value: number) => formatNumber(i18n.language, value)
   const when = (value: string | null) => (value ? formatDateTime(i18n.language, value, timeZone) : null)
-  const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null
-  const uploadRefusal = actionData && 'upload' in actionData ? actionData.upload : null
+  // Status buttons, stop events and document deletes answer above the page; an upload at its form.
+  const refusal = useRefusal(actionData, [null, 'status', 'stopEvent', 'deleteDocument', 'reopen'], undefined, [])
+  const uploadRefusal = useRefusal(actionData, 'upload')
   const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
 
   return (
@@ -220,33 +227,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         }
       />
 
-      {refusal ? (
-        <div
-          role="alert"
-          data-testid="status-refusal"
-          className="mb-6 flex gap-3 rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
-        >
-          <Icon name="alert" size={20} className="mt-0.5 shrink-0" />
-          <div className="min-w-0">
-            <p className="font-bold">{refusal.message}</p>
-            {'busyLoad' in refusal && refusal.busyLoad ? (
-              <p className="mt-1">
-                <Link to={href('/dashboard/loads/:id', { id: refusal.busyLoad.id })} className="font-semibold underline" data-testid="busy-load-link">
-                  {t('loads.errors.openBusyLoad', { number: refusal.busyLoad.loadNumber })}
-                </Link>
-              </p>
-            ) : null}
-            {refusal.reasons.length ? (
-              <ul className="mt-1 list-disc ps-5">
-                {refusal.reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            ) : null}
-            {refusal.conflict ? <ConflictNotice reloadTo={`${pathname}${search}`} /> : null}
-          </div>
-        </div>
-      ) : null}
+      <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="status-refusal" className="mb-6" />
 
       {loaderData.confirmCancel ? <CancelConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}
       {loaderData.confirmReopen ? <ReopenConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}

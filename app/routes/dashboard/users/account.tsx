@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { uploadLimit } from '~/utils/upload-limit'
 import { useTranslation } from '~/utils/use-translation'
 import { data, Form, href, useNavigation } from 'react-router'
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -22,7 +23,7 @@ import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { actorOf } from '~/requests/actor.server'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate } from '~/utils/format'
-import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
+import { formConstraint, formFailure, invalidSubmission, refuse } from '~/requests/forms.server'
 import { can } from '~/utils/permissions'
 import { requireUser } from '~/requests/session.server'
 import { describeUserAgent, type Device } from '~/utils/user-agent'
@@ -75,11 +76,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** One page, several forms: the reply names the form it belongs to. */
-function withIntent(intent: 'email' | 'password' | 'createApiKey', reply: ReturnType<typeof invalidSubmission>) {
-  return data({ intent, ...reply.data }, reply.init ?? undefined)
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const actor = { ...actorOf(request, user), userId: user.id }
@@ -95,30 +91,31 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setOwnAvatar(actor, bytes)
       } catch (error) {
         if (!isDomainError(error)) throw error
-        return data({ intent, result: undefined, avatarErrors: error.fields?.avatar ?? [error.messageKey] }, { status: error.status })
+        const messages = (error.fields?.avatar ?? [error.messageKey]).map((key) => t(key, error.options.params ?? {}))
+        return refuse({ intent }, t('validation.failed'), { avatar: messages }, error.status)
       }
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.avatarSaved') })
     }
     case 'email': {
       const submission = parseWithZod(formData, { schema: EmailChangeSchema })
       const hideFields = ['currentPassword']
-      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission, { hideFields }))
+      if (submission.status !== 'success') return invalidSubmission(submission, { hideFields, intent })
       try {
         await changeOwnEmail(actor, submission.value)
         await queueVerificationEmail(user.id, getLocale(context))
       } catch (error) {
-        return withIntent(intent, formFailure(submission, error, { hideFields }))
+        return formFailure(submission, error, { hideFields, intent })
       }
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.emailSaved'), description: t('users.account.emailVerify') })
     }
     case 'password': {
       const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
       const hideFields = ['currentPassword', 'password', 'confirmPassword']
-      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission, { hideFields }))
+      if (submission.status !== 'success') return invalidSubmission(submission, { hideFields, intent })
       try {
         await changeOwnPassword(actor, user.sessionId, submission.value)
       } catch (error) {
-        return withIntent(intent, formFailure(submission, error, { hideFields }))
+        return formFailure(submission, error, { hideFields, intent })
       }
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.passwordSaved'), description: t('users.account.othersSignedOut') })
     }
@@ -130,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const allowed = can(user.role, 'create', 'apiKey')
       if (!allowed) throw data({ reason: 'forbidden' }, { status: 403 })
       const submission = parseWithZod(formData, { schema: ApiKeyCreateSchema })
-      if (submission.status !== 'success') return withIntent(intent, invalidSubmission(submission))
+      if (submission.status !== 'success') return invalidSubmission(submission, { intent })
       const created = await createApiKey(actor, submission.value)
       // Not a redirect: the secret is in this one answer and nowhere else.
       return data({ intent, result: submission.reply({ resetForm: true }), createdKey: { name: created.name, secret: created.secret } })
@@ -138,12 +135,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'revokeApiKey': {
       if (!can(user.role, 'delete', 'apiKey')) throw data({ reason: 'forbidden' }, { status: 403 })
       const submission = parseWithZod(formData, { schema: ApiKeyRevokeSchema })
-      if (submission.status !== 'success') throw data(null, { status: 400 })
+      if (submission.status !== 'success') return refuse({ intent }, t('validation.failed'), {}, 400)
       const revoked = await orNotFound(revokeApiKey(actor, submission.value.id))
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.apiKeys.revokedToast', { name: revoked.name }) })
     }
     default:
-      throw data(null, { status: 400 })
+      return refuse({ intent: null }, t('errors.unknownIntent'), {}, 400)
   }
 }
 
@@ -170,12 +167,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     defaultValue: { scope: 'read_only' },
   })
   const createdKey = actionData && 'createdKey' in actionData ? actionData.createdKey : undefined
-  const avatarErrors = actionData && 'avatarErrors' in actionData ? actionData.avatarErrors : undefined
+  const avatarErrors = useRefusal(actionData, 'avatar')?.field('avatar')
+  const otherRefusal = useRefusal(actionData, [null, 'revokeApiKey'])
   const others = sessions.filter((session) => !session.current).length
 
   return (
     <>
       <PageHeader title={t('users.account.title')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.account') }]} />
+      <RefusalNotice refusal={otherRefusal} testId="account-refusal" className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-6">
           <h2 className="mb-5 text-base font-bold">{t('users.account.avatar')}</h2>
