@@ -217,12 +217,13 @@ describe('dispatch board', () => {
     expect(foreign).toMatchObject({ status: 302, toast: { type: 'error', description: 'This load does not exist or was deleted.' } })
     await unchanged()
 
-    // No intent, an unknown one, a missing load or version: refused in the toast, never an error page.
+    // No intent, an unknown one, a missing load, a malformed version: refused in the toast, never an
+    // error page. (A move without a version is judged by the status machine, as in the API.)
     for (const fields of [
       { intent: 'other', loadId: load.id },
       { loadId: load.id },
       { intent: 'move', status: 'canceled', version: '1' },
-      { intent: 'move', loadId: load.id, status: 'canceled' },
+      { intent: 'move', loadId: load.id, status: 'canceled', version: 'one' },
     ] as Record<string, string>[])
       expect(await call(kanban.action as Handler, user, postForm(fields))).toMatchObject({
         status: 302,
