@@ -1,6 +1,6 @@
 /**
  * `npm run db:seed -- --loads N`: N generated loads with a pickup and a delivery each, split over
- * the demo organizations, for the benchmarks (issue 9: 1,000,000 loads in under two minutes).
+ * the demo organizations, for the benchmarks (ADR 025: 1,000,000 loads in under two minutes).
  * Generated inside PostgreSQL (INSERT … SELECT over generate_series), so no row crosses the wire:
  * past loads are delivered, invoiced or canceled, recent and future ones draft or booked, none
  * holds a driver, truck or trailer on the road.

@@ -616,7 +616,7 @@ const ORGS: DemoOrg[] = [
   },
 ]
 
-// ---- Loads (issue 9): realistic lanes across every status, consistent with the dispatch rules ----
+// ---- Loads: realistic lanes across every status, consistent with the dispatch rules ----
 
 type DemoPlace = { facility: string; line1: string; city: string; state: string; postalCode: string }
 

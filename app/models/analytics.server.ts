@@ -1,5 +1,5 @@
 /**
- * The two general dashboards with freight meaning (issue 10; ADR 035): analytics (what the fleet
+ * The two general dashboards with freight meaning (ADR 035): analytics (what the fleet
  * earns) and banking (what brokers owe and pay). Everything is summed in PostgreSQL for one
  * organization, on its own calendar (weeks start on Monday in its time zone), in integer cents.
  *

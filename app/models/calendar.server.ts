@@ -1,5 +1,5 @@
 /**
- * The calendar (issue 9): what happens on which day for the organization, on its clock. Events are
+ * The calendar (ADR 034): what happens on which day for the organization, on its clock. Events are
  * the ones users put there and the dates the app already knows: load pickup and delivery windows,
  * truck and trailer registration and inspection due dates, driver license and medical card
  * expiries. Each kind is read only for the visible days, bounded, and only for roles that may

@@ -332,7 +332,7 @@ export type CustomFieldColumn = { key: string; label: string; type: CustomFieldD
 
 /**
  * A list row's values for the columns the page shows, and nothing else: list loaders send what
- * the page renders, not the record (issue 11).
+ * the page renders, not the record (ADR 044).
  */
 export function shownCustomFields(columns: { shown: Pick<CustomFieldColumn, 'key'>[] }, values: unknown) {
   if (!columns.shown.length || !values || typeof values !== 'object') return undefined

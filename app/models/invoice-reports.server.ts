@@ -1,5 +1,5 @@
 /**
- * Money read from invoices for other pages (issue 10): a broker's open balance, days to pay and
+ * Money read from invoices for other pages (ADR 031): a broker's open balance, days to pay and
  * latest invoices, a company's revenue this month and receivables, and the invoice list's CSV
  * export. Reads only; the money rules themselves live in invoice.server.ts.
  */

@@ -41,7 +41,7 @@ export async function createAccessToken(user: { id: string }, sessionId: string)
 
 /**
  * Login tokens already verified in this process (signature, audience, algorithm), by their hash,
- * until they expire: jose's check was 7% of an API read's time (issue 11). The session row is
+ * until they expire: jose's check was 7% of an API read's time (measured by the bench). The session row is
  * still read on every request, so sign-out and bans count at once; a new SESSION_SECRET
  * invalidates every entry.
  */

@@ -66,7 +66,7 @@ export async function readListPage<
 
 /**
  * A list page's rows: what `row` maps each record to (what the table shows, not the API record,
- * issue 11), with the values of the shown custom-field columns only, and none while no such
+ * ADR 044), with the values of the shown custom-field columns only, and none while no such
  * column shows (an empty field on every row costs HTML too). Packed, so the page's HTML does not
  * repeat every field's name on every row (app/utils/packed-rows.ts).
  */

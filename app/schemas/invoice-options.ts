@@ -1,7 +1,7 @@
 /**
  * Invoice choices and money rules, shared by pages, schemas and models. No zod here: the list and
  * the view page do not download the validation library. Every amount is integer cents, and every
- * total is computed here, once (issue 10).
+ * total is computed here, once (ADR 031).
  */
 import type { Tone } from './tone'
 import type { PaymentTerm } from './broker-options'

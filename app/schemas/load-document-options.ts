@@ -1,5 +1,5 @@
 /**
- * Load documents (issue 9): the kinds, the accepted types and the size limit, zod-free so pages,
+ * Load documents (ADR 026): the kinds, the accepted types and the size limit, zod-free so pages,
  * the model, the edge and the OpenAPI document share them.
  */
 

@@ -16,7 +16,7 @@ const WINDOW_SECONDS = 60
  * A small pool of its own: the counters must not wait behind the app's queries for a connection.
  * Its commits do not wait for the disk (`synchronous_commit=off`): each API request writes two
  * counters, and a crash losing the last fraction of a second of counts is harmless, while an fsync
- * per request doubled an API read's time in PostgreSQL (issue 11).
+ * per request doubled an API read's time in PostgreSQL (measured by the bench).
  */
 function pool(url: string) {
   return remember(`rate-limit-pool:${url}`, () => {

@@ -1,7 +1,7 @@
 /**
  * A list page's rows as their field names once and one array of values per row. In a page's
  * loader data every row object repeats its keys (turbo-stream writes `"_51":247` for each field of
- * each row): for 25 rows of a dozen fields that is about 3 KB of the page's HTML (issue 11). The
+ * each row): for 25 rows of a dozen fields that is about 3 KB of the page's HTML (ADR 044). The
  * loader packs (`readListPage`), the page unpacks (`RecordList`); every row has the same fields.
  */
 export type PackedRows<Row> = {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 /**
  * A table of 50 rows has 100–150 links, and the navigation on every dashboard page 15 or more. As
  * `<Link>`s each resolves its path and sets up its hooks on every render (a fifth of a list page's
- * server time, issue 11); as plain anchors with one handler on the table or the navigation, a
+ * server time, ADR 021); as plain anchors with one handler on the table or the navigation, a
  * click is still a client-side navigation: same origin, left button, no modifier, no target or
  * download (the browser's own handling otherwise, and without JavaScript). A link to the page
  * itself with other parameters (a sort, a page) keeps the scroll.

@@ -76,7 +76,7 @@ export function serverTranslator(i18n: I18n) {
  * On the server, a page renders once and never changes language: each shared per-language
  * instance (app/i18n.server.ts) gets its `t` once. react-i18next's hook instead copies every
  * property of the instance and builds a new `t` for each component that calls it, which was the
- * top cost of rendering a list page (issue 11).
+ * top cost of rendering a list page (measured by the bench's --profile).
  */
 function useServerTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n

@@ -1,5 +1,5 @@
 /**
- * npm run bench: measures, never asserts (issue 11). `npm run bench -- --help` lists the options.
+ * npm run bench: measures, never asserts (ADR 043). `npm run bench -- --help` lists the options.
  *
  * One run starts its own embedded PostgreSQL with a large seeded fleet, the production app and a
  * bare baseline (scripts/bench/baseline.ts: node:http + pg doing the same database work) against

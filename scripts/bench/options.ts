@@ -57,7 +57,7 @@ node:http + pg baseline doing the same database work, then prints:
      time and the serving process's peak memory in each request.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
-  --loads N            N generated loads too (1000000 for issue 9's figures; adds the loads scenarios)
+  --loads N            N generated loads too (1000000 for ADR 025's figures; adds the loads scenarios)
   --seconds S          measured seconds per window (default ${DEFAULTS.seconds}; --profile: 10)
   --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
   --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})

@@ -141,7 +141,7 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
 }
 
 /**
- * The loads scenarios (issue 9), run when the bench seeded loads (`--loads 1000000`): the list
+ * The loads scenarios (ADR 025), run when the bench seeded loads (`--loads 1000000`): the list
  * page with 50 rows, a filter and a sort, `GET /api/loads?pageSize=50`, and its page 2,000.
  */
 export const LOADS_PAGE = '/dashboard/loads/list?status=delivered&sort=totalCents&dir=desc&pageSize=50'

@@ -1,7 +1,7 @@
 import { apiTrailer, apiTruck, apiUser, expect, js, lastEmailTo, signedIn, signedInAs, test, toast, uniqueId, whenHydrated } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
-// What a walk-through as a new dispatcher, driver and admin found (issue 25). Each test works in an organization of its own.
+// What a walk-through as a new dispatcher, driver and admin found. Each test works in an organization of its own.
 
 test('a busy driver is offered as on their load, and a dispatch refused for it links to that load', async ({ page, request }) => {
   const org = await signedIn(page, request)

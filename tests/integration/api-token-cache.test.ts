@@ -1,6 +1,6 @@
 /**
  * Login tokens are verified once per process and then remembered until they expire (ADR 021,
- * issue 11): the remembered answer must never outlive the token, nor a signed-out session.
+ * measured by the bench): the remembered answer must never outlive the token, nor a signed-out session.
  */
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Load documents (issue 9): upload by content type and size, download headers, delete with its
+ * Load documents (ADR 026): upload by content type and size, download headers, delete with its
  * stored file, tenant and driver rules; the size limit and the streamed edge path over a real server.
  */
 import fs from 'node:fs'

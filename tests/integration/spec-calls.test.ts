@@ -4,7 +4,7 @@
  * from every answer (axios' `data` is our body, whose `data` is the record or list). Creates return
  * the response body; updates send the record back as read (read-only fields included); the
  * custom-field query goes to `/api/customfield/` with its trailing slash. The invoice calls join
- * this table with invoices (issue 10).
+ * this table with invoices (ADR 031).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type ServerProcess } from '../server-process'

@@ -1,4 +1,4 @@
-/** What a walk-through as a new dispatcher, driver and admin found (issue 25): each rule as the pages and the API answer it. */
+/** What a walk-through as a new dispatcher, driver and admin found: each rule as the pages and the API answer it. */
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

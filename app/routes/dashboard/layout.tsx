@@ -61,7 +61,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       <input type="checkbox" id="nav-drawer" className="peer sr-only lg:hidden" key={location.pathname} aria-label={t('header.openMenu')} />
       {layout === 'vertical' ? (
         // One navigation for every width: the drawer below 1200 px, the sidebar above (rendered
-        // once, not twice: it is a fifth of a page's markup, issue 11).
+        // once, not twice: it is a fifth of a page's markup, ADR 044).
         <aside className="fd-drawer fd-sidebar" data-testid="nav-drawer">
           <div className="h-full lg:border-e lg:border-dashed lg:border-line" data-testid="nav-desktop">
             <div className="flex h-header-mobile items-center px-7 lg:h-header-desktop">
