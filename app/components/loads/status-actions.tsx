@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
@@ -138,19 +138,44 @@ function CancelButton({ version, loadNumber, search }: { version: number; loadNu
   )
 }
 
+/** A confirmation shown on the view page without JavaScript (`?confirm=…`): a titled panel around its form. */
+function ConfirmPanel({
+  name,
+  tone,
+  title,
+  description,
+  children,
+}: {
+  name: string
+  tone: 'error' | 'warning'
+  title: string
+  description: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={`${name}-confirm-title`}
+      data-testid={`${name}-confirm`}
+      className={
+        tone === 'error'
+          ? 'mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-4 text-sm text-error-darker dark:bg-error/15 dark:text-error-light'
+          : 'mb-6 rounded-lg border border-warning/50 bg-warning-lighter/50 px-4 py-4 text-sm dark:bg-warning/15'
+      }
+    >
+      <h2 id={`${name}-confirm-title`} className="text-base font-bold">
+        {title}
+      </h2>
+      <p className="mt-1">{description}</p>
+      {children}
+    </section>
+  )
+}
+
 /** The confirmation without JavaScript: shown on the view page at `?confirm=cancel`. */
 export function CancelConfirm({ version, loadNumber, keepHref }: { version: number; loadNumber: string; keepHref: string }) {
   const { t } = useTranslation()
   return (
-    <section
-      aria-labelledby="cancel-confirm-title"
-      data-testid="cancel-confirm"
-      className="mb-6 rounded-lg border border-error/40 bg-error-lighter px-4 py-4 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
-    >
-      <h2 id="cancel-confirm-title" className="text-base font-bold">
-        {t('loads.cancel.title', { number: loadNumber })}
-      </h2>
-      <p className="mt-1">{t('loads.cancel.description')}</p>
+    <ConfirmPanel name="cancel" tone="error" title={t('loads.cancel.title', { number: loadNumber })} description={t('loads.cancel.description')}>
       <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
         <MoveFields to="canceled" version={version} />
         <ButtonLink to={keepHref} variant="secondary" preventScrollReset>
@@ -160,7 +185,7 @@ export function CancelConfirm({ version, loadNumber, keepHref }: { version: numb
           {t('loads.cancel.confirm')}
         </Button>
       </Form>
-    </section>
+    </ConfirmPanel>
   )
 }
 
@@ -168,15 +193,7 @@ export function CancelConfirm({ version, loadNumber, keepHref }: { version: numb
 export function ReopenConfirm({ version, loadNumber, keepHref }: { version: number; loadNumber: string; keepHref: string }) {
   const { t } = useTranslation()
   return (
-    <section
-      aria-labelledby="reopen-confirm-title"
-      data-testid="reopen-confirm"
-      className="mb-6 rounded-lg border border-warning/50 bg-warning-lighter/50 px-4 py-4 text-sm dark:bg-warning/15"
-    >
-      <h2 id="reopen-confirm-title" className="text-base font-bold">
-        {t('loads.reopen.title', { number: loadNumber })}
-      </h2>
-      <p className="mt-1">{t('loads.reopen.description')}</p>
+    <ConfirmPanel name="reopen" tone="warning" title={t('loads.reopen.title', { number: loadNumber })} description={t('loads.reopen.description')}>
       <Form method="post" className="mt-4 grid gap-3">
         <input type="hidden" name="intent" value="reopen" />
         <input type="hidden" name="version" value={version} />
@@ -191,6 +208,6 @@ export function ReopenConfirm({ version, loadNumber, keepHref }: { version: numb
           <Button type="submit">{t('loads.reopen.confirm')}</Button>
         </div>
       </Form>
-    </section>
+    </ConfirmPanel>
   )
 }
