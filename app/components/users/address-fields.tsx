@@ -3,17 +3,32 @@ import { TextField } from '~/components/ui/field'
 
 type AddressFieldset = Record<'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country', Parameters<typeof TextField>[0]['field']>
 
-/** The address block, shared by the admin editor and the own-profile page. */
-export function AddressFields({ fields }: { fields: AddressFieldset }) {
+/**
+ * The address block, shared by the user editor, the own-profile page and the organization page.
+ * `labels`: whose field labels (`users.fields.*` or `organization.fields.*`); `own`: the address is
+ * the signed-in person's or organization's own, so the browser may fill it (autocomplete tokens).
+ */
+export function AddressFields({
+  fields,
+  labels = 'users',
+  own = false,
+  countryHint,
+}: {
+  fields: AddressFieldset
+  labels?: 'users' | 'organization'
+  own?: boolean
+  countryHint?: string
+}) {
   const { t } = useTranslation()
+  const auto = (token: string) => (own ? token : 'off')
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-      <TextField label={t('users.fields.addressLine1')} field={fields.addressLine1} autoComplete="off" className="sm:col-span-2" />
-      <TextField label={t('users.fields.addressLine2')} field={fields.addressLine2} autoComplete="off" />
-      <TextField label={t('users.fields.city')} field={fields.city} autoComplete="off" />
-      <TextField label={t('users.fields.state')} field={fields.state} autoComplete="off" />
-      <TextField label={t('users.fields.postalCode')} field={fields.postalCode} autoComplete="off" />
-      <TextField label={t('users.fields.country')} field={fields.country} autoComplete="off" />
+      <TextField label={t(`${labels}.fields.addressLine1`)} field={fields.addressLine1} autoComplete={auto('address-line1')} className="sm:col-span-2" />
+      <TextField label={t(`${labels}.fields.addressLine2`)} field={fields.addressLine2} autoComplete={auto('address-line2')} />
+      <TextField label={t(`${labels}.fields.city`)} field={fields.city} autoComplete={auto('address-level2')} />
+      <TextField label={t(`${labels}.fields.state`)} field={fields.state} autoComplete={auto('address-level1')} />
+      <TextField label={t(`${labels}.fields.postalCode`)} field={fields.postalCode} autoComplete={auto('postal-code')} />
+      <TextField label={t(`${labels}.fields.country`)} field={fields.country} autoComplete={auto('country')} hint={countryHint} />
     </div>
   )
 }

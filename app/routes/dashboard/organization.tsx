@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, href, useNavigation } from 'react-router'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { AddressFields } from '~/components/users/address-fields'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { getInstance } from '~/middleware/i18next'
 import { addressLines, getOrganization, serializeOrganization, updateOrganization, type OrganizationDto } from '~/models/organization.server'
 import { OrganizationUpdateSchema, timeZones } from '~/schemas/organization'
 import { actorOf } from '~/requests/actor.server'
-import { formConstraint, formDefaults, formFailure, invalidSubmission } from '~/requests/forms.server'
+import { formConstraint, formDefaults, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -48,14 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, 'update', 'organization')
-  const submission = parseWithZod(await request.formData(), { schema: OrganizationUpdateSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
-  try {
-    await updateOrganization(actorOf(request, user), submission.value)
-  } catch (error) {
-    return formFailure(submission, error)
-  }
-  return redirectWithToast(SELF, { type: 'success', title: getInstance(context).t('organization.saved') })
+  return submitForm(
+    await request.formData(),
+    OrganizationUpdateSchema,
+    (value) => updateOrganization(actorOf(request, user), value),
+    () => redirectWithToast(SELF, { type: 'success', title: getInstance(context).t('organization.saved') }),
+  )
 }
 
 export default function Organization({ loaderData, actionData }: Route.ComponentProps) {
@@ -118,14 +116,7 @@ function OrganizationForm(props: {
       </Card>
       <Card className="p-6">
         <h2 className="mb-5 text-base font-bold">{t('organization.address')}</h2>
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField label={t('organization.fields.addressLine1')} field={fields.addressLine1} autoComplete="address-line1" className="sm:col-span-2" />
-          <TextField label={t('organization.fields.addressLine2')} field={fields.addressLine2} autoComplete="address-line2" />
-          <TextField label={t('organization.fields.city')} field={fields.city} autoComplete="address-level2" />
-          <TextField label={t('organization.fields.state')} field={fields.state} autoComplete="address-level1" />
-          <TextField label={t('organization.fields.postalCode')} field={fields.postalCode} autoComplete="postal-code" />
-          <TextField label={t('organization.fields.country')} field={fields.country} autoComplete="country" hint={t('organization.countryHint')} />
-        </div>
+        <AddressFields fields={fields} labels="organization" own countryHint={t('organization.countryHint')} />
       </Card>
       <Card className="p-6">
         <h2 className="mb-1 text-base font-bold">{t('organization.bank')}</h2>

@@ -98,7 +98,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Card>
           <Card className="p-6">
             <h2 className="mb-5 text-base font-bold">{t('users.editor.address')}</h2>
-            <AddressFields fields={fields} />
+            <AddressFields fields={fields} own />
           </Card>
           <div className="flex justify-end">
             <Button type="submit" disabled={navigation.state === 'submitting'}>
