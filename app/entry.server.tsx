@@ -8,7 +8,7 @@ import { getInstance } from './middleware/i18next'
 import { noteUnavailable } from './middleware/unavailable'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
-import { NonceProvider } from './utils/nonce-provider'
+import { NonceProvider } from './hooks/use-nonce'
 
 /** server.ts starts the job queue's worker from the app's own build (app/models/jobs.server.ts). */
 export { startJobWorker } from '~/models/jobs.server'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { useNavigation, useFetchers } from 'react-router'
 
 /** The 2 px bar at the top while a navigation or a submission is pending. */

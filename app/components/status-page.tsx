@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { ButtonLink } from '~/components/ui/button'
 
 const KNOWN = new Set([403, 404, 500, 503])

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/hooks/use-hydrated'
 import type { Toast } from '~/utils/toast.server'
 
 export type ToastType = Toast['type']

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router'
-
 /** A URL with some query params replaced (empty values removed); the URL is the list's state. */
 export function withParams(search: string, changes: Record<string, string | number | null | undefined>) {
   const params = new URLSearchParams(search)
@@ -11,13 +9,4 @@ export function withParams(search: string, changes: Record<string, string | numb
   }
   const query = params.toString()
   return query ? `?${query}` : '?'
-}
-
-/**
- * This page's path with some query params replaced (`withParams`), for a plain anchor: a sort,
- * a page, a tab, the settings drawer.
- */
-export function useParamsHref() {
-  const { pathname, search } = useLocation()
-  return (changes: Parameters<typeof withParams>[1]) => `${pathname}${withParams(search, changes)}`
 }

@@ -3,8 +3,8 @@
  * JavaScript gets it, and the reference data it is rendered from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApiReference, operationAnchor, typeOf } from '~/utils/api-docs.server'
-import { openApiDocument } from '~/utils/openapi.server'
+import { buildApiReference, operationAnchor, typeOf } from '~/api-docs/reference.server'
+import { openApiDocument } from '~/api-docs/openapi.server'
 import { startServer, type ServerProcess } from '../server-process'
 
 type Document = { paths: Record<string, Record<string, { operationId?: string }>> }

@@ -14,7 +14,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prisma } from '~/utils/db.server'
-import { openApiDocument } from '~/utils/openapi.server'
+import { openApiDocument } from '~/api-docs/openapi.server'
 import {
   HOSTILE_IDS,
   HOSTILE_VERSIONS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import routes from '~/routes'
-import { openApiDocument } from '~/utils/openapi.server'
+import { openApiDocument } from '~/api-docs/openapi.server'
 import { callApi, createOrg } from '../helpers'
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }

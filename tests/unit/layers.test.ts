@@ -2,8 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-/** ADR 041: routes → requests → models → utils, schemas and policies (ADR 047); never an import up a layer. */
-const LAYERS: Record<string, number> = { routes: 0, components: 0, requests: 1, models: 2, utils: 3, schemas: 3, policies: 3 }
+/**
+ * ADR 041: routes → browser hooks → requests and the API document → models → utils, schemas and
+ * policies (ADR 047); never an import up a layer.
+ */
+const LAYERS: Record<string, number> = { routes: 0, components: 0, hooks: 1, requests: 2, 'api-docs': 2, models: 3, utils: 4, schemas: 4, policies: 4 }
 
 function layerOf(file: string) {
   const [top] = path.relative('app', file).split(path.sep)
@@ -14,17 +17,34 @@ function importsOf(source: string) {
   return [...source.matchAll(/(?:from|import)\s*\(?\s*['"](~\/[^'"]+|\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1])
 }
 
+function modulesUnder(dir: string) {
+  const files: string[] = []
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name)
+      if (entry.isDirectory() && entry.name !== 'generated') walk(full)
+      else if (/\.tsx?$/.test(entry.name)) files.push(full)
+    }
+  }
+  walk(dir)
+  return files
+}
+
+/** Files of the same name in two layers, as `name: path, path`; route modules are named after their URL and left out. */
+function sameNamesAcrossLayers(files: string[]) {
+  const byName = new Map<string, string[]>()
+  for (const file of files) {
+    const layer = layerOf(file)
+    if (layer === undefined || path.relative('app', file).startsWith(`routes${path.sep}`)) continue
+    const name = path.basename(file)
+    byName.set(name, [...(byName.get(name) ?? []), file])
+  }
+  return [...byName].filter(([, paths]) => new Set(paths.map(layerOf)).size > 1).map(([name, paths]) => `${name}: ${paths.sort().join(', ')}`)
+}
+
 describe('module layers', () => {
   it('has every module under app/ import only its own layer or the ones below it', () => {
-    const files: string[] = []
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory() && entry.name !== 'generated') walk(full)
-        else if (/\.tsx?$/.test(entry.name)) files.push(full)
-      }
-    }
-    walk('app')
+    const files = modulesUnder('app')
     const problems: string[] = []
     for (const file of files) {
       const own = layerOf(file)
@@ -36,5 +56,22 @@ describe('module layers', () => {
       }
     }
     expect(problems).toEqual([])
+  })
+
+  it('keeps browser hooks free of server modules', () => {
+    const problems = modulesUnder('app/hooks').flatMap((file) =>
+      importsOf(fs.readFileSync(file, 'utf8'))
+        .filter((target) => /\.server$/.test(target))
+        .map((target) => `${file} imports ${target}`),
+    )
+    expect(problems).toEqual([])
+  })
+
+  it('has no two files of the same name in two layers', () => {
+    expect(sameNamesAcrossLayers(modulesUnder('app'))).toEqual([])
+    // What it catches: the sign-in helper and the session model were both `auth.server.ts`.
+    expect(sameNamesAcrossLayers(['app/models/auth.server.ts', 'app/requests/auth.server.ts', 'app/schemas/load.ts', 'app/policies/load.ts'])).toEqual([
+      'auth.server.ts: app/models/auth.server.ts, app/requests/auth.server.ts',
+    ])
   })
 })

@@ -15,7 +15,7 @@ import type { InvoiceStatus } from '~/schemas/invoice-options'
 import { LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 export type BrokerInvoicesData = {
   openBalanceCents: number

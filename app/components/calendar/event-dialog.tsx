@@ -5,7 +5,7 @@ import { RefusalNotice, useRefusal, type RefusalData } from '~/components/forms/
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button, buttonClass } from '~/components/ui/button'
 import { isolate } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { EVENT_FIELDS, EventFields, type EventValues } from './event-fields'
 
 // The page action's refusal (app/requests/forms.server.ts), or nothing after a redirect.

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Card } from '~/components/ui/card'
 import { ErrorList, inputClass } from '~/components/ui/field'
 import type { CustomFieldDefinition } from '~/schemas/custom-field'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Card } from '~/components/ui/card'
 import type { CustomFieldType } from '~/schemas/custom-field-options'
 import { formatDate, formatNumber } from '~/utils/format'

@@ -10,7 +10,7 @@ import type { CustomFieldDefinition } from '~/schemas/custom-field'
 import type { FormConstraint } from '~/schemas/form-constraint'
 import { recordPaths, type RecordListName } from '~/schemas/record-pages'
 import { withReturnTo } from '~/utils/list-return'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>
 type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>

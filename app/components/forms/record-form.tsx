@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { cn } from '~/utils/cn'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * The frame of every record editor (new and edit): the form's own errors, the reload link after a

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { shownMessage } from '~/components/ui/shown-message'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { ConflictNotice } from './conflict-notice'
 
 /**

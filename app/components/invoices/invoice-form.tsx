@@ -15,7 +15,7 @@ import { EMPTY_LINE, MAX_INVOICE_ITEMS, type BillableLoad, type InvoiceFormValue
 
 export { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine }
 import { formatDate, formatMoney } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 export function InvoiceForm({
   brokerId,

@@ -34,8 +34,8 @@ import { BOARD_DELIVERED_DAYS, isBoardStatus, type BoardStatus } from '~/schemas
 import { canMove as canMoveStatus, LOAD_STATUS_META, LOAD_TRANSITIONS } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatNumber } from '~/utils/format'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 
 type Column = { id: BoardStatus; name: string; cardIds: string[]; total: number; totalCapped: boolean }
 export type Board = { columns: Record<string, Column>; columnOrder: BoardStatus[]; cards: Record<string, BoardCard> }

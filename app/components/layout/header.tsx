@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form, useLocation } from 'react-router'
 import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { NavLink, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { LinkArea } from '~/components/ui/link-area'
 
 export type Crumb = { label: string; to?: string }

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, useLocation } from 'react-router'
 import { CustomFieldValue } from '~/components/forms/custom-field-values'
 import { Button } from '~/components/ui/button'

@@ -3,7 +3,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState } from '~/components/ui/list-controls'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 /** A list page's header: its title, the way back to the dashboard, and New for those who may. */
 export function ListHeader(props: { title: string; listLabel: string; list: string; newHref?: string | false; newLabel: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { withReturnTo } from '~/utils/list-return'
 import { ConfirmDelete } from '~/components/ui/confirm-dialog'
 import { LinkArea } from '~/components/ui/link-area'

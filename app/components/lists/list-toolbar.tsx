@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form, useLocation } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/input-class'

@@ -12,7 +12,7 @@ import { RECORD_LIST_STRINGS, recordPaths, type RecordListName } from '~/schemas
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { cn } from '~/utils/cn'
 import { unpackRows, type PackedRows } from '~/utils/packed-rows'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 export type RecordColumn<Row> = {
   label: string

@@ -10,8 +10,8 @@ import { inputClass } from '~/components/ui/input-class'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { cn } from '~/utils/cn'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 
 export type DocumentItem = {
   id: string

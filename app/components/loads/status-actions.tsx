@@ -5,8 +5,8 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { ROAD, type RoadStatus } from '~/policies/load'
 import { type LoadStatus } from '~/schemas/load-options'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import { withParams } from '~/utils/with-params'
 
 // Radix loads when the dialog first opens, not with the page.

@@ -5,7 +5,7 @@ import { Icon } from '~/components/ui/icons'
 import type { StopEvent } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { isolate } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * The one next thing to record on a load on the road: "Arrived at …" or "Departed …", a plain POST

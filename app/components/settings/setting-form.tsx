@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Form, useFetcher, useLocation } from 'react-router'
 import { withParams } from '~/utils/with-params'
 import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/hooks/use-hydrated'
 import { SETTINGS_ACTION } from './use-settings'
 
 /**

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Icon } from '~/components/ui/icons'
 import { iconButton, panelClass } from './settings-chrome'
 import { Panel } from './settings-panel'

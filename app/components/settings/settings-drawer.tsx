@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Link, useSearchParams } from 'react-router'
 import { Icon } from '~/components/ui/icons'
-import { useParamsHref } from '~/utils/with-params'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useParamsHref } from '~/hooks/use-params-href'
+import { useHydrated } from '~/hooks/use-hydrated'
 import { Dot, iconButton, panelClass } from './settings-chrome'
 import { useSettings } from './use-settings'
 

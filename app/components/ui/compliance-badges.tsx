@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Badge } from '~/components/ui/badge'
 
 export type ComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }

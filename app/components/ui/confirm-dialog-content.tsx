@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form, useNavigation } from 'react-router'
 import { Button, buttonClass } from './button'
 import type { ConfirmDeleteProps } from './confirm-dialog'

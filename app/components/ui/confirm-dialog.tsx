@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 // Radix loads when a dialog first opens, not with the page.
 const ConfirmDialog = lazy(() => import('./confirm-dialog-content'))

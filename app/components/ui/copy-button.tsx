@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * A button that copies `value` to the clipboard and says so ("Copied", announced), for secrets

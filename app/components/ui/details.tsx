@@ -5,7 +5,7 @@ import { Card } from '~/components/ui/card'
 import { ComplianceBadges, type ComplianceFlags } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
 import { formatDate } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * The header of a record's read-only page: its title, the way back to the list as the user left

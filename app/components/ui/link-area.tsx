@@ -1,5 +1,5 @@
 import { createElement, type ComponentPropsWithoutRef } from 'react'
-import { useLinkDelegation } from '~/utils/use-link-delegation'
+import { useLinkDelegation } from '~/hooks/use-link-delegation'
 
 /**
  * An element whose plain anchors all open pages of the app (a table, the navigation, breadcrumbs,

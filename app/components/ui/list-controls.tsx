@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { formatNumber } from '~/utils/format'
-import { useParamsHref } from '~/utils/with-params'
+import { useParamsHref } from '~/hooks/use-params-href'
 import { LinkArea } from '~/components/ui/link-area'
 
 // In its own module so that the settings drawer (on every page) does not load the list controls.

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { TextField } from '~/components/ui/field'
 
 type AddressFieldset = Record<'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country', Parameters<typeof TextField>[0]['field']>

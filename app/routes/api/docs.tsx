@@ -1,5 +1,5 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { LanguageMenu } from '~/components/layout/header'
 import { Logo } from '~/components/layout/nav-vertical'
@@ -17,7 +17,7 @@ import {
   type Place,
   type Rule,
   type TypeView,
-} from '~/utils/api-docs.server'
+} from '~/api-docs/reference.server'
 import { env } from '~/utils/env.server'
 import type { Route } from './+types/docs'
 

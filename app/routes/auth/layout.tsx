@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Outlet } from 'react-router'
 import { LanguageMenu } from '~/components/layout/header'
 import { Logo } from '~/components/layout/nav-vertical'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { getInstance, getLocale } from '~/middleware/i18next'

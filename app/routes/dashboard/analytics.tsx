@@ -8,8 +8,8 @@ import { fleetAnalytics } from '~/models/analytics.server'
 import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { requirePermission } from '~/requests/session.server'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/analytics'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { href, Link, redirect } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -12,7 +12,7 @@ import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/t
 import { formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/hooks/use-hydrated'
 import type { Route } from './+types/app'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

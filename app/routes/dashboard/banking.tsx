@@ -5,8 +5,8 @@ import { PageHeader } from '~/components/layout/page-header'
 import { receivables } from '~/models/analytics.server'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 import { requirePermission } from '~/requests/session.server'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useTranslation } from '~/utils/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/banking'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -13,7 +13,7 @@ import { intent, intentAction, refusalText, type Refusal } from '~/requests/form
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/kanban'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

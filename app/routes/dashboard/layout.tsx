@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
 import { navForRole } from '~/components/layout/nav-config'

@@ -16,7 +16,7 @@ import { formConstraint, formDefaults, submitForm } from '~/requests/forms.serve
 import { requirePermission } from '~/requests/session.server'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/organization'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

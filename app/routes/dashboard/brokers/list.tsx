@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'

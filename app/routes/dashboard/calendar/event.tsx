@@ -14,7 +14,7 @@ import { intent, intentAction } from '~/requests/forms.server'
 import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/event'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -24,8 +24,8 @@ import { formatDigits, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
-import { useTranslation } from '~/utils/use-translation'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
+import { useHydrated } from '~/hooks/use-hydrated'
 import type { Route } from './+types/index'
 
 // Radix loads when the dialog first opens, not with the page.

@@ -1,5 +1,5 @@
 import { href } from 'react-router'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'

@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react'
 import { useRef, type FormEvent } from 'react'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { href } from 'react-router'
 import { RecordForm } from '~/components/forms/record-form'
 import { CheckboxField } from '~/components/forms/custom-field-inputs'

@@ -17,7 +17,7 @@ import { formatMoney } from '~/utils/format'
 import { billableLoadRow, parseInvoiceForm } from '~/requests/invoice-form.server'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/edit'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -18,7 +18,7 @@ import { redirectPastLastPage } from '~/requests/list-page.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { requirePermission } from '~/requests/session.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/list'
 import { LinkArea } from '~/components/ui/link-area'
 

@@ -37,7 +37,7 @@ import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 

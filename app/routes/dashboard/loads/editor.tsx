@@ -27,7 +27,7 @@ import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -13,7 +13,7 @@ import { isDomainError } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
 import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/import'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -20,7 +20,7 @@ import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 import { uploadLimit } from '~/utils/upload-limit'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

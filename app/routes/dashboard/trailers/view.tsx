@@ -1,4 +1,4 @@
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { href } from 'react-router'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { Badge } from '~/components/ui/badge'

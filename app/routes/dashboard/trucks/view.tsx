@@ -1,5 +1,5 @@
 import { href } from 'react-router'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { uploadLimit } from '~/utils/upload-limit'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { data, Form, href, useNavigation } from 'react-router'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { useSchemaForm } from '~/components/forms/use-schema-form'

@@ -1,5 +1,5 @@
 import { userListFilters } from '~/components/users/user-filters'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 import { Link, href, useLocation } from 'react-router'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { PageHeader } from '~/components/layout/page-header'

@@ -8,9 +8,9 @@ import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
 import { getInstance } from '~/middleware/i18next'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { isDomainError } from './errors.server'
-import { listReturnTo, withChanged } from './list-return'
-import { redirectWithToast } from './toast.server'
+import { isDomainError } from '~/utils/errors.server'
+import { listReturnTo, withChanged } from '~/utils/list-return'
+import { redirectWithToast } from '~/utils/toast.server'
 
 /** The confirm page's data: whom it names, the version it will send, and where it returns. */
 export function deleteConfirmation(request: Request, list: string, record: { id: string; version: number; label: string }) {

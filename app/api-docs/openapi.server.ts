@@ -18,7 +18,7 @@ import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOA
 import { LoadApiListQuerySchema, LoadSchema, LoadReopenSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
-import { ERROR_CODES } from './errors.server'
+import { ERROR_CODES } from '~/utils/errors.server'
 
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown>
