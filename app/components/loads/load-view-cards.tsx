@@ -9,7 +9,7 @@ import { Card } from '~/components/ui/card'
 import { DetailItem } from '~/components/ui/details'
 import type { StopEvent } from '~/schemas/load-options'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
-import { useTranslation } from '~/utils/use-translation'
+import { useTranslation } from '~/hooks/use-translation'
 
 const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
 
