@@ -11,7 +11,8 @@ import { addDays } from '~/schemas/invoice-options'
 import type { LoadStatus } from '~/schemas/load-options'
 import type { LoadListQuery } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
-import { countLoadsByStatus, loadTimeZone } from './load.server'
+import { loadTimeZone } from './load.server'
+import { countLoadsByStatus } from './load-list.server'
 import { organizationToday } from './invoice.server'
 
 export const ANALYTICS_WEEKS = 12

@@ -1,17 +1,15 @@
 /**
  * Users and driver profiles: the rules shared by /dashboard/user/* and /api/user(s). No function
- * here ever selects the password hash into what it returns (userSelect below).
+ * here ever selects the password hash into what it returns (userSelect below). This module owns
+ * what an admin does (list, export, read, create, invite, update, ban) and the API shape; one's
+ * own account is user-account.server.ts, its sessions user-sessions.server.ts, avatar files
+ * user-avatar.server.ts.
  */
 import { publicUserSelect } from './auth.server'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { Prisma } from '~/generated/prisma/client'
-import type { DriverProfileInput, ProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
-import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
-import { createToken, hashPassword, verifyPassword } from '~/utils/crypto.server'
+import type { DriverProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
+import { createToken, hashPassword } from '~/utils/crypto.server'
 import { prisma, type Tx } from '~/utils/db.server'
-import { env } from '~/utils/env.server'
-import { fileStorage } from '~/utils/storage.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { DomainError } from '~/utils/errors.server'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
@@ -31,8 +29,8 @@ import {
   type UniqueIndexes,
 } from './records.server'
 
-const ENTITY = 'user'
-const NOT_FOUND = 'users.errors.notFound'
+export const ENTITY = 'user'
+export const NOT_FOUND = 'users.errors.notFound'
 /** An invitation link stays valid for a week (a reset link for an hour). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -147,7 +145,7 @@ export async function getUser(organizationId: string, id: string): Promise<UserR
   return requireFound(await prisma.user.findFirst({ where: { id, organizationId }, select: userSelect }), NOT_FOUND)
 }
 
-const UNIQUE_INDEXES: UniqueIndexes = { User_email_key: { field: 'email', messageKey: 'users.errors.emailTaken' } }
+export const UNIQUE_INDEXES: UniqueIndexes = { User_email_key: { field: 'email', messageKey: 'users.errors.emailTaken' } }
 
 function companyReference(organizationId: string, companyId: string | undefined) {
   return {
@@ -214,7 +212,7 @@ async function saveDriverProfile(tx: Tx, organizationId: string, userId: string,
 }
 
 /** The fields an audit event records for a user (no hash, no storage key). */
-function auditable(user: UserRecord | null) {
+export function auditable(user: UserRecord | null) {
   if (!user) return null
   const { company: _company, driverProfile, createdAt: _c, updatedAt: _u, lastLoginAt: _l, ...rest } = user
   return { ...rest, ...(driverProfile ? { driverProfile } : {}) }
@@ -374,192 +372,3 @@ export function serializeUser(user: UserRecord) {
   }
 }
 export type UserDto = ReturnType<typeof serializeUser>
-
-// ---------------------------------------------------------------------------------------------
-// One's own account: any signed-in role.
-
-/** The signed-in user's own record (the same shape admins see). */
-export function getOwnUser(user: { id: string; organizationId: string }) {
-  return getUser(user.organizationId, user.id)
-}
-
-/** Name, phone and address only: role, status and company stay an admin's business. */
-export async function updateOwnProfile(actor: Actor & { userId: string }, input: ProfileInput) {
-  const { userId, organizationId } = actor
-  return prisma.$transaction(async (tx) => {
-    const before = requireFound(await tx.user.findFirst({ where: { id: userId, organizationId }, select: userSelect }), NOT_FOUND)
-    assertVersion(before, input.version)
-    const data = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone || null,
-      addressLine1: input.addressLine1 || null,
-      addressLine2: input.addressLine2 || null,
-      city: input.city || null,
-      state: input.state || null,
-      postalCode: input.postalCode || null,
-      country: input.country || null,
-    }
-    assertOneRow(await tx.user.updateMany({ where: { id: userId, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
-    const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: userId, action: 'update', before: auditable(before), after: auditable(after) })
-    return after
-  })
-}
-
-async function assertCurrentPassword(userId: string, password: string) {
-  const { passwordHash } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } })
-  if (!(await verifyPassword(passwordHash, password))) {
-    throw new DomainError('validation_failed', 'validation.failed', { fields: { currentPassword: ['users.errors.currentPassword'] } })
-  }
-}
-
-/** A new password, given the current one; every other session and API token is signed out. */
-export async function changeOwnPassword(actor: Actor & { userId: string }, sessionId: string, input: { currentPassword: string; password: string }) {
-  await assertCurrentPassword(actor.userId, input.currentPassword)
-  const passwordHash = await hashPassword(input.password)
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: actor.userId }, data: { passwordHash, version: { increment: 1 } } })
-    await tx.session.deleteMany({ where: { userId: actor.userId, NOT: { id: sessionId } } })
-    await tx.passwordResetToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { password: '•' }, after: { password: '••' } })
-  })
-}
-
-/** A new sign-in address, given the current password; it counts as unverified until confirmed. */
-export async function changeOwnEmail(actor: Actor & { userId: string }, input: { email: string; currentPassword: string; version: number }) {
-  await assertCurrentPassword(actor.userId, input.currentPassword)
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const before = requireFound(await tx.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: userSelect }), NOT_FOUND)
-      assertVersion(before, input.version)
-      if (before.email === input.email) return before
-      const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })
-      if (taken) throw new DomainError('validation_failed', 'validation.failed', { fields: { email: ['users.errors.emailTaken'] } })
-      assertOneRow(
-        await tx.user.updateMany({
-          where: { id: actor.userId, version: input.version },
-          data: { email: input.email, emailVerifiedAt: null, version: { increment: 1 } },
-        }),
-      )
-      // Links mailed to the old address must not work for the new one.
-      await tx.passwordResetToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
-      await tx.emailVerificationToken.updateMany({ where: { userId: actor.userId, usedAt: null }, data: { usedAt: new Date() } })
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { email: before.email }, after: { email: input.email } })
-      return tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: userSelect })
-    })
-  } catch (error) {
-    rethrowUnique(error, UNIQUE_INDEXES)
-  }
-}
-
-/** The user's sessions and API tokens, newest first, for the account page. */
-export function listOwnSessions(userId: string) {
-  return prisma.session.findMany({
-    where: { userId, expiresAt: { gt: new Date() } },
-    select: { id: true, kind: true, ip: true, userAgent: true, createdAt: true, lastSeenAt: true },
-    orderBy: { createdAt: 'desc' },
-  })
-}
-
-/** "Sign out everywhere else": every session and token but the one making the request. */
-export async function signOutOtherSessions(actor: Actor & { userId: string }, sessionId: string) {
-  const { count } = await prisma.session.deleteMany({ where: { userId: actor.userId, NOT: { id: sessionId } } })
-  return count
-}
-
-// ---------------------------------------------------------------------------------------------
-// Avatars: stored through the storage module (STORAGE_DIR or the S3 bucket, as load documents
-// are) under `avatars/<organization>/<user>/<random>-<type>`, served by /resources/avatar/<user>.
-// Pictures from before ADR 050 (`avatars/<organization>/<user>-<random>.<ext>` in STORAGE_DIR)
-// are still read from that disk until their owner uploads a new one.
-
-const AVATAR_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
-type AvatarExt = keyof typeof AVATAR_TYPES
-
-/** The image type the first bytes announce (never the file's name or its declared type). */
-export function detectImageType(bytes: Uint8Array): AvatarExt | null {
-  const starts = (signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte)
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-  if (starts([0xff, 0xd8, 0xff])) return 'jpg'
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp'
-  return null
-}
-
-/** A key written before avatars went through the storage module: a file under STORAGE_DIR. */
-const LEGACY_AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(png|jpg|webp)$/
-
-function legacyAvatarFile(key: string) {
-  return path.join(path.resolve(env().STORAGE_DIR), ...key.split('/'))
-}
-
-/** The image type a stored key names (its last `-` part, or a legacy key's extension). */
-function avatarType(key: string) {
-  const ext = (LEGACY_AVATAR_KEY.exec(key)?.[1] ?? key.slice(key.lastIndexOf('-') + 1)) as AvatarExt
-  return AVATAR_TYPES[ext] ?? 'application/octet-stream'
-}
-
-async function removeAvatarFile(key: string) {
-  try {
-    if (LEGACY_AVATAR_KEY.test(key)) await fs.rm(legacyAvatarFile(key), { force: true })
-    else await fileStorage().delete(key)
-  } catch (error) {
-    console.warn('[freightdesk] could not remove a replaced avatar', key, error)
-  }
-}
-
-/** Stores a new avatar for the acting user, replacing the old file. */
-export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uint8Array) {
-  if (bytes.byteLength === 0) throw new DomainError('validation_failed', 'validation.failed', { fields: { avatar: ['validation.required'] } })
-  if (bytes.byteLength > AVATAR_MAX_BYTES)
-    throw new DomainError('payload_too_large', 'validation.failed', { fields: { avatar: ['users.errors.avatarTooLarge'] } })
-  const ext = detectImageType(bytes)
-  if (!ext) throw new DomainError('unsupported_media_type', 'validation.failed', { fields: { avatar: ['users.errors.avatarType'] } })
-  const stamp = createToken().token.slice(0, 12)
-  const key = `avatars/${actor.organizationId}/${actor.userId}/${stamp}-${ext}`
-  await fileStorage().put(
-    key,
-    (async function* () {
-      yield bytes
-    })(),
-  )
-  const avatarUrl = `/resources/avatar/${actor.userId}?v=${stamp}`
-  let before: { avatarKey: string | null; avatarUrl: string | null }
-  try {
-    before = await prisma.$transaction(async (tx) => {
-      const row = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { avatarKey: true, avatarUrl: true } })
-      await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarUrl, version: { increment: 1 } } })
-      await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { avatarUrl: row.avatarUrl }, after: { avatarUrl } })
-      return row
-    })
-  } catch (error) {
-    // Not saved: the new file must not stay behind without a row naming it.
-    await removeAvatarFile(key)
-    throw error
-  }
-  if (before.avatarKey) await removeAvatarFile(before.avatarKey)
-  return avatarUrl
-}
-
-/** The avatar of a user of the same organization, as a stream, or null (another organization's: null). */
-export async function readAvatar(organizationId: string, userId: string) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return null
-  const user = await prisma.user.findFirst({ where: { id: userId, organizationId }, select: { avatarKey: true } })
-  if (!user?.avatarKey) return null
-  const contentType = avatarType(user.avatarKey)
-  if (LEGACY_AVATAR_KEY.test(user.avatarKey)) {
-    const object = await diskStorageObject(legacyAvatarFile(user.avatarKey))
-    return object ? { ...object, contentType } : null
-  }
-  const object = await fileStorage().get(user.avatarKey)
-  return object ? { ...object, contentType } : null
-}
-
-async function diskStorageObject(file: string) {
-  try {
-    const bytes = await fs.readFile(file)
-    return { body: new Blob([new Uint8Array(bytes)]).stream(), sizeBytes: bytes.byteLength }
-  } catch {
-    return null
-  }
-}

@@ -1,18 +1,10 @@
-/** The load model's rules (app/models/load.server.ts) against this file's database. */
+/** The load model's rules (app/models/load.server.ts and load-*.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
-import {
-  createLoad,
-  deleteLoad,
-  getLoad,
-  loadViewer,
-  moveLoad,
-  recordStopEvent,
-  reopenLoad,
-  serializeLoad,
-  statusFromStops,
-  updateLoad,
-} from '~/models/load.server'
-import { canDeleteLoad, canEditLoad, nextStopEvent } from '~/policies/load'
+import { createLoad, deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
+import { moveLoad, reopenLoad } from '~/models/load-status.server'
+import { recordStopEvent } from '~/models/load-stop-events.server'
+import { serializeLoad } from '~/models/load-serialize.server'
+import { canDeleteLoad, canEditLoad, nextStopEvent, statusFromStops } from '~/policies/load'
 import { deleteTrailer } from '~/models/trailer.server'
 import { deleteTruck } from '~/models/truck.server'
 import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'

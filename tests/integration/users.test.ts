@@ -8,19 +8,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSession, getSessionUser, resetPassword, verifyLogin } from '~/models/auth.server'
-import {
-  changeOwnPassword,
-  createUser,
-  detectImageType,
-  getUser,
-  listUsers,
-  readAvatar,
-  reinviteUser,
-  serializeUser,
-  setOwnAvatar,
-  updateOwnProfile,
-  updateUser,
-} from '~/models/user.server'
+import { createUser, getUser, listUsers, reinviteUser, serializeUser, updateUser } from '~/models/user.server'
+import { changeOwnPassword, updateOwnProfile } from '~/models/user-account.server'
+import { detectImageType, readAvatar, setOwnAvatar } from '~/models/user-avatar.server'
 import { loader as newPasswordLoader } from '~/routes/auth/new-password'
 import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'

@@ -1,4 +1,6 @@
-import { createLoad, listLoads, loadViewer, serializeLoad, serializeLoadRow } from '~/models/load.server'
+import { createLoad, loadViewer } from '~/models/load.server'
+import { listLoads } from '~/models/load-list.server'
+import { serializeLoad, serializeLoadRow } from '~/models/load-serialize.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadApiListQuerySchema, LoadSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'

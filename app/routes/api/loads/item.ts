@@ -1,4 +1,5 @@
-import { deleteLoad, getLoad, loadViewer, serializeLoad, updateLoad } from '~/models/load.server'
+import { deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
+import { serializeLoad } from '~/models/load-serialize.server'
 import { LoadUpdateSchema } from '~/schemas/load'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'

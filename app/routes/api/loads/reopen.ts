@@ -1,4 +1,5 @@
-import { reopenLoad, serializeLoad } from '~/models/load.server'
+import { reopenLoad } from '~/models/load-status.server'
+import { serializeLoad } from '~/models/load-serialize.server'
 import { LoadReopenSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'

@@ -1,4 +1,5 @@
-import { moveLoad, serializeLoad } from '~/models/load.server'
+import { moveLoad } from '~/models/load-status.server'
+import { serializeLoad } from '~/models/load-serialize.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'

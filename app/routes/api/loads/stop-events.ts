@@ -1,4 +1,6 @@
-import { loadViewer, recordStopEvent, serializeLoad } from '~/models/load.server'
+import { loadViewer } from '~/models/load.server'
+import { recordStopEvent } from '~/models/load-stop-events.server'
+import { serializeLoad } from '~/models/load-serialize.server'
 import { StopEventSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'

@@ -1,0 +1,80 @@
+/**
+ * The choices offered around loads: the editor's brokers, companies, drivers (a busy one names
+ * its load), trucks and trailers, and the list's truck filter.
+ */
+import { prisma } from '~/utils/db.server'
+import { ACTIVE } from './load.server'
+import { personName as name } from './load-serialize.server'
+
+const AVAILABLE_FIRST = { available: 0 } as Record<string, number>
+const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVAILABLE_FIRST) =>
+  [...rows].sort((a, b) => (ready[a.status] ?? 1) - (ready[b.status] ?? 1))
+
+/**
+ * The editor's choices: every broker (those on hold are shown, and refused by createLoad), the
+ * active companies, the drivers (not banned), trucks and trailers with what can go out listed first
+ * (active drivers, available equipment), each list otherwise in name order. Records the load
+ * already names are always offered, whatever their state. A driver on another live load carries
+ * it (`onLoad`), as the dispatch check would name it.
+ */
+export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null; loadId?: string | null } = {}) {
+  const [brokers, companies, drivers, trucks, trailers, driving] = await Promise.all([
+    prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
+    prisma.company.findMany({
+      where: { organizationId, OR: [{ status: 'active' }, ...(keep.companyId ? [{ id: keep.companyId }] : [])] },
+      select: { id: true, name: true, status: true },
+      orderBy: { name: 'asc' },
+    }),
+    prisma.user.findMany({
+      // Banned users are not offered, unless the load already names them.
+      where: { organizationId, role: 'driver', OR: [{ status: { not: 'banned' } }, ...(keep.driverId ? [{ id: keep.driverId }] : [])] },
+      select: { id: true, firstName: true, lastName: true, status: true },
+      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
+    }),
+    prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+    prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+    prisma.load.findMany({
+      where: { organizationId, status: { in: ACTIVE }, driverId: { not: null }, ...(keep.loadId ? { id: { not: keep.loadId } } : {}) },
+      select: { id: true, loadNumber: true, driverId: true },
+      distinct: ['driverId'],
+    }),
+  ])
+  const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
+  return {
+    brokers,
+    companies,
+    drivers: availableFirst(
+      drivers.map((driver) => {
+        const busy = onLoad.get(driver.id) ?? null
+        // A busy driver is listed with the unavailable ones, like dispatched equipment.
+        return { id: driver.id, name: name(driver)!, status: busy && driver.status === 'active' ? 'on_load' : (driver.status as string), onLoad: busy }
+      }),
+      { active: 0 },
+    ),
+    trucks: availableFirst(trucks.map((truck) => ({ ...truck, status: truck.status as string }))),
+    trailers: availableFirst(trailers.map((trailer) => ({ ...trailer, status: trailer.status as string }))),
+  }
+}
+export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>
+
+/** Trucks for the list's truck filter (unit numbers only). */
+export const TRUCK_OPTIONS_MAX = 200
+
+/**
+ * Trucks for the list's truck filter (unit numbers only), or null past TRUCK_OPTIONS_MAX: a
+ * select of 5,000 units is unusable and weighs hundreds of KB; the page then asks for a unit number.
+ */
+export async function listLoadTruckOptions(organizationId: string) {
+  const trucks = await prisma.truck.findMany({
+    where: { organizationId },
+    select: { id: true, unitNumber: true },
+    orderBy: { unitNumber: 'asc' },
+    take: TRUCK_OPTIONS_MAX + 1,
+  })
+  return trucks.length > TRUCK_OPTIONS_MAX ? null : trucks
+}
+
+/** The truck a typed unit number names in the organization (the same case-insensitive rule as its unique index). */
+export async function findTruckByUnit(organizationId: string, unitNumber: string) {
+  return prisma.truck.findFirst({ where: { organizationId, unitNumber }, select: { id: true, unitNumber: true } })
+}

@@ -1,0 +1,119 @@
+/**
+ * The API shapes of a load: the whole load (what a client can PUT back, plus the derived and
+ * display fields) and a list row, and a person's display name as they show it.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import { ratePerMileCents } from '~/schemas/load-options'
+import { deliveredAt } from '~/policies/load'
+import { serializeLoadDocument } from './load-document.server'
+import type { LoadWithRelations } from './load.server'
+import type { listInclude } from './load-list.server'
+
+function name(user: { firstName: string; lastName: string } | null) {
+  return user ? `${user.firstName} ${user.lastName}`.trim() : null
+}
+
+/** The API shape: everything a client can PUT back, plus the derived and display fields. */
+export function serializeLoad(load: LoadWithRelations) {
+  return {
+    id: load.id,
+    organizationId: load.organizationId,
+    loadNumber: load.loadNumber,
+    status: load.status,
+    brokerId: load.brokerId,
+    broker: load.broker,
+    companyId: load.companyId,
+    company: load.company,
+    brokerReference: load.brokerReference,
+    poNumbers: load.poNumbers,
+    bolNumber: load.bolNumber,
+    equipmentType: load.equipmentType,
+    commodity: load.commodity,
+    weightLb: load.weightLb,
+    pieces: load.pieces,
+    temperatureF: load.temperatureF,
+    hazmat: load.hazmat,
+    linehaulCents: load.linehaulCents,
+    totalCents: load.totalCents,
+    ratePerMileCents: ratePerMileCents(load),
+    loadedMiles: load.loadedMiles,
+    emptyMiles: load.emptyMiles,
+    driverId: load.driverId,
+    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    truckId: load.truckId,
+    truck: load.truck,
+    trailerId: load.trailerId,
+    trailer: load.trailer,
+    dispatcher: load.dispatcher ? { id: load.dispatcher.id, name: name(load.dispatcher) } : null,
+    notes: load.notes,
+    customFields: load.customFields,
+    stops: load.stops.map((stop) => ({
+      id: stop.id,
+      type: stop.type,
+      facilityName: stop.facilityName,
+      line1: stop.line1,
+      city: stop.city,
+      state: stop.state,
+      postalCode: stop.postalCode,
+      country: stop.country,
+      windowStart: stop.windowStart?.toISOString() ?? null,
+      windowEnd: stop.windowEnd?.toISOString() ?? null,
+      appointmentRef: stop.appointmentRef,
+      actualArrival: stop.actualArrival?.toISOString() ?? null,
+      actualDeparture: stop.actualDeparture?.toISOString() ?? null,
+      notes: stop.notes,
+    })),
+    charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
+    /** When it was delivered: the departure from its last stop (null before). */
+    deliveredAt: deliveredAt(load.stops)?.toISOString() ?? null,
+    // The specification's document lists (issue 9, documents); `name` repeats `fileName` for its client.
+    ...documentLists(load.documents),
+    createdAt: load.createdAt.toISOString(),
+    updatedAt: load.updatedAt.toISOString(),
+    version: load.version,
+  }
+}
+export type LoadDto = ReturnType<typeof serializeLoad>
+
+/** The document lists by kind, in upload order. */
+function documentLists(documents: LoadWithRelations['documents']) {
+  const lists = { bols: [] as LoadDocumentItem[], rateConn: [] as LoadDocumentItem[], pod: [] as LoadDocumentItem[] }
+  for (const document of documents) {
+    const { kind: _kind, uploadedBy: _uploadedBy, ...item } = serializeLoadDocument(document)
+    lists[document.kind].push(item)
+  }
+  return lists
+}
+type LoadDocumentItem = { id: string; fileName: string; name: string; contentType: string; sizeBytes: number; uploadedAt: string; url: string }
+
+/** A list row for the API: the load without stops and charges, with its first pickup and last delivery. */
+export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>) {
+  return {
+    id: load.id,
+    loadNumber: load.loadNumber,
+    status: load.status,
+    brokerId: load.brokerId,
+    broker: load.broker,
+    brokerReference: load.brokerReference,
+    equipmentType: load.equipmentType,
+    pickup: { at: load.pickupAt?.toISOString() ?? null, city: load.pickupCity, state: load.pickupState },
+    delivery: { at: load.deliveryAt?.toISOString() ?? null, city: load.deliveryCity, state: load.deliveryState },
+    driverId: load.driverId,
+    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    truckId: load.truckId,
+    truck: load.truck,
+    linehaulCents: load.linehaulCents,
+    totalCents: load.totalCents,
+    ratePerMileCents: ratePerMileCents(load),
+    loadedMiles: load.loadedMiles,
+    emptyMiles: load.emptyMiles,
+    createdAt: load.createdAt.toISOString(),
+    updatedAt: load.updatedAt.toISOString(),
+    version: load.version,
+  }
+}
+
+/** A person's display name ("First Last"), as the API's `driver.name` shows it. */
+export function personName(user: { firstName: string; lastName: string } | null) {
+  return name(user)
+}
