@@ -2,6 +2,7 @@
  * Users and driver profiles: the rules shared by /dashboard/user/* and /api/user(s). No function
  * here ever selects the password hash into what it returns (userSelect below).
  */
+import { href } from 'react-router'
 import { publicUserSelect } from './auth.server'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -523,7 +524,7 @@ export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uin
       yield bytes
     })(),
   )
-  const avatarUrl = `/resources/avatar/${actor.userId}?v=${stamp}`
+  const avatarUrl = `${href('/resources/avatar/:userId', { userId: actor.userId })}?v=${stamp}`
   let before: { avatarKey: string | null; avatarUrl: string | null }
   try {
     before = await prisma.$transaction(async (tx) => {

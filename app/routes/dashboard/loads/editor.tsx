@@ -34,8 +34,8 @@ import type { Route } from './+types/editor'
 export const handle = { i18n: ['loads', 'loadForm', 'customFields', 'trailers', 'trucks', 'brokers'] }
 
 // The list and view pages are built alongside this editor (issue 9); their paths, not typed routes yet.
-const LIST = '/dashboard/loads/list'
-const viewPath = (id: string) => `/dashboard/loads/${id}`
+const LIST = href('/dashboard/loads/list')
+const viewPath = (id: string) => href('/dashboard/loads/:id', { id })
 
 /** A stored value as a form default: absent, not null. */
 function present<T extends Record<string, unknown>>(values: T) {
