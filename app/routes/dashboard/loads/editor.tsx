@@ -367,7 +367,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             {load ? t('common.saveChanges') : t('loadForm.new.submit')}
           </button>
           <FormErrors id={form.errorId} errors={form.errors} />
-          {actionData?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(`${viewPath(load.id)}/edit`, returnTo)} /> : null}
+          {actionData?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)} /> : null}
           {/* The version the user started from (kept from their submission after a conflict). */}
           {load ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
