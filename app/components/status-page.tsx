@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { useTranslation } from '~/hooks/use-translation'
 import { ButtonLink } from '~/components/ui/button'
 
@@ -19,7 +20,7 @@ export function StatusPage({ status, compact = false }: { status: number; compac
         <p className="text-7xl font-black text-primary sm:text-8xl dark:text-primary-light">{status}</p>
         <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{t(`errors.${key}.title`)}</h1>
         <p className="mt-3 text-muted">{t(`errors.${key}.description`)}</p>
-        <ButtonLink to="/dashboard/app" className="mt-8" reloadDocument>
+        <ButtonLink to={href('/dashboard/app')} className="mt-8" reloadDocument>
           {t('errors.goHome')}
         </ButtonLink>
       </div>

@@ -4,6 +4,7 @@
  * queued gets nothing), makes its single-use token, and sends the message in the language of
  * whoever asked, with links on APP_URL. A failed send throws, and the queue tries again.
  */
+import { href } from 'react-router'
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
@@ -23,7 +24,7 @@ export async function sendVerificationEmail({ userId, language }: ForUser) {
   const user = await accountOf(userId)
   if (!user || user.status === 'banned' || user.emailVerifiedAt) return
   const t = getFixedT(language)
-  const link = appUrl(`/auth/verify?token=${await createEmailVerification(user.id)}`)
+  const link = appUrl(`${href('/auth/verify')}?token=${await createEmailVerification(user.id)}`)
   await sendEmail({ to: user.email, subject: t('emails.verify.subject'), text: t('emails.verify.body', { name: user.firstName, link }) })
 }
 
@@ -31,7 +32,7 @@ export async function sendPasswordResetEmail({ email, language }: { email: strin
   const reset = await createPasswordReset(email)
   if (!reset) return
   const t = getFixedT(language)
-  const link = appUrl(`/auth/new-password?token=${reset.token}`)
+  const link = appUrl(`${href('/auth/new-password')}?token=${reset.token}`)
   await sendEmail({ to: reset.user.email, subject: t('emails.reset.subject'), text: t('emails.reset.body', { name: reset.user.firstName, link }) })
 }
 
@@ -42,7 +43,7 @@ export async function sendRegisterExistingEmail({ userId, language }: ForUser) {
   await sendEmail({
     to: user.email,
     subject: t('emails.registerExisting.subject'),
-    text: t('emails.registerExisting.body', { name: user.firstName, loginLink: appUrl('/auth/login'), resetLink: appUrl('/auth/reset-password') }),
+    text: t('emails.registerExisting.body', { name: user.firstName, loginLink: appUrl(href('/auth/login')), resetLink: appUrl(href('/auth/reset-password')) }),
   })
 }
 
@@ -52,7 +53,7 @@ export async function sendInvitationEmail({ userId, language }: ForUser) {
   if (!user || user.status !== 'invited') return
   const t = getFixedT(language)
   const organization = user.organization.name
-  const link = appUrl(`/auth/new-password?token=${await createInvitationToken(user.id)}`)
+  const link = appUrl(`${href('/auth/new-password')}?token=${await createInvitationToken(user.id)}`)
   await sendEmail({
     to: user.email,
     subject: t('emails.invite.subject', { organization }),

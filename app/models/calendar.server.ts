@@ -5,6 +5,7 @@
  * expiries. Each kind is read only for the visible days, bounded, and only for roles that may
  * read it (a driver sees their own loads and their own papers).
  */
+import { href } from 'react-router'
 import type { CalendarEventInput, CalendarEventUpdate } from '~/schemas/calendar'
 import { DERIVED_EVENTS_MAX, KIND_COLOUR, shiftDay, type EventColour, type EventKind } from '~/schemas/calendar-options'
 import { prisma } from '~/utils/db.server'
@@ -105,7 +106,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
       endDay,
       startTime: event.allDay ? null : startTime,
       endTime: event.allDay ? null : endTime,
-      href: can(viewer.role, 'update', 'calendarEvent') ? `/dashboard/calendar/events/${event.id}` : null,
+      href: can(viewer.role, 'update', 'calendarEvent') ? href('/dashboard/calendar/events/:id', { id: event.id }) : null,
     }
   })
   for (const stop of stops) {
@@ -120,7 +121,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
       endDay: startDay,
       startTime,
       endTime: stop.windowEnd && wall(stop.windowEnd).startsWith(startDay) ? wall(stop.windowEnd).slice(11) : null,
-      href: `/dashboard/loads/${stop.load.id}`,
+      href: href('/dashboard/loads/:id', { id: stop.load.id }),
     })
   }
   const dated = (kind: 'registration' | 'inspection' | 'license' | 'medical', id: string, date: Date | null, subject: string, href: string | null) => {
@@ -140,18 +141,18 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
     })
   }
   for (const truck of trucks) {
-    dated('registration', truck.id, truck.registrationExpiry, truck.unitNumber, `/dashboard/trucks/${truck.id}`)
-    dated('inspection', truck.id, truck.inspectionDue, truck.unitNumber, `/dashboard/trucks/${truck.id}`)
+    dated('registration', truck.id, truck.registrationExpiry, truck.unitNumber, href('/dashboard/trucks/:id', { id: truck.id }))
+    dated('inspection', truck.id, truck.inspectionDue, truck.unitNumber, href('/dashboard/trucks/:id', { id: truck.id }))
   }
   for (const trailer of trailers) {
-    dated('registration', trailer.id, trailer.registrationExpiry, trailer.unitNumber, `/dashboard/trailers/${trailer.id}`)
-    dated('inspection', trailer.id, trailer.inspectionDue, trailer.unitNumber, `/dashboard/trailers/${trailer.id}`)
+    dated('registration', trailer.id, trailer.registrationExpiry, trailer.unitNumber, href('/dashboard/trailers/:id', { id: trailer.id }))
+    dated('inspection', trailer.id, trailer.inspectionDue, trailer.unitNumber, href('/dashboard/trailers/:id', { id: trailer.id }))
   }
   for (const driver of drivers) {
     const name = `${driver.user.firstName} ${driver.user.lastName}`.trim()
-    const href = readsDrivers ? `/dashboard/user/${driver.userId}/edit` : null
-    dated('license', driver.userId, driver.licenseExpiry, name, href)
-    dated('medical', driver.userId, driver.medicalCardExpiry, name, href)
+    const editPath = readsDrivers ? href('/dashboard/user/:id/edit', { id: driver.userId }) : null
+    dated('license', driver.userId, driver.licenseExpiry, name, editPath)
+    dated('medical', driver.userId, driver.medicalCardExpiry, name, editPath)
   }
   // All-day first, then by time.
   return items.sort((a, b) => a.startDay.localeCompare(b.startDay) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id))

@@ -8,6 +8,7 @@ import { parseFormData, type FileUpload } from '@mjackson/form-data-parser'
 import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
 import { fileTypeFromBuffer } from 'file-type'
 import { randomBytes } from 'node:crypto'
+import { href } from 'react-router'
 import { canDeleteDocuments, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
 import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentKind, type LoadDocumentType } from '~/schemas/load-document-options'
 import { prisma } from '~/utils/db.server'
@@ -293,7 +294,7 @@ export function serializeLoadDocument(document: {
     sizeBytes: document.sizeBytes,
     uploadedAt: document.uploadedAt.toISOString(),
     uploadedBy: document.uploadedBy ? { id: document.uploadedBy.id, name: `${document.uploadedBy.firstName} ${document.uploadedBy.lastName}`.trim() } : null,
-    url: `/api/loads/${document.loadId}/documents/${document.id}`,
+    url: href('/api/loads/:id/documents/:documentId', { id: document.loadId, documentId: document.id }),
   }
 }
 export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>

@@ -1,4 +1,5 @@
 /** Avatar files: one's own picture stored, replaced and read back for users of the same organization. */
+import { href } from 'react-router'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
@@ -65,7 +66,7 @@ export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uin
       yield bytes
     })(),
   )
-  const avatarUrl = `/resources/avatar/${actor.userId}?v=${stamp}`
+  const avatarUrl = `${href('/resources/avatar/:userId', { userId: actor.userId })}?v=${stamp}`
   let before: { avatarKey: string | null; avatarUrl: string | null }
   try {
     before = await prisma.$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { createCookie, data, redirect } from 'react-router'
+import { createCookie, data, href, redirect } from 'react-router'
 import { getSessionUser, type SessionUser } from '~/models/auth.server'
 import { SESSION_TTL_MS } from '~/models/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
@@ -55,7 +55,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 export function loginRedirectUrl(request: Request) {
   const url = new URL(request.url)
   const redirectTo = `${url.pathname}${url.search}`
-  return `/auth/login?${new URLSearchParams({ redirectTo })}`
+  return `${href('/auth/login')}?${new URLSearchParams({ redirectTo })}`
 }
 
 export async function requireUser(request: Request): Promise<SessionUser> {
@@ -79,7 +79,7 @@ const REDIRECT_BASE = 'http://freightdesk.invalid'
  * that could not go into a Location header (control or non-Latin-1 characters) falls back too:
  * an invalid header would fail the response after the session was already created.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard/app/') {
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = `${href('/dashboard/app')}/`) {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
   // Control characters (which browsers strip or reject) and anything beyond Latin-1.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -29,15 +29,56 @@ export const RECORD_LIST_STRINGS = [
 /** The strings the record editor (RecordEditor, saveEditor) takes from its entity's catalogue. */
 export const RECORD_EDITOR_STRINGS = ['new.title', 'new.submit', 'edit.title', 'toast.created', 'toast.updated', 'toast.status'] as const
 
+/** An entity's pages, each a path React Router's href() checks against app/routes.ts. */
+interface RecordPaths {
+  list: string
+  create: string
+  exportCsv: string
+  view: string
+  edit: string
+  remove: string
+}
+
+/**
+ * One row per entity, written out in full: a template such as `/dashboard/${name}/list` would
+ * need a cast to pass href(), and a cast checks only the entity it names.
+ */
+const RECORD_PATHS: Record<RecordListName, (id: string) => RecordPaths> = {
+  trucks: (id) => ({
+    list: href('/dashboard/trucks/list'),
+    create: href('/dashboard/trucks/new'),
+    exportCsv: href('/dashboard/trucks/export'),
+    view: href('/dashboard/trucks/:id', { id }),
+    edit: href('/dashboard/trucks/:id/edit', { id }),
+    remove: href('/dashboard/trucks/:id/delete', { id }),
+  }),
+  trailers: (id) => ({
+    list: href('/dashboard/trailers/list'),
+    create: href('/dashboard/trailers/new'),
+    exportCsv: href('/dashboard/trailers/export'),
+    view: href('/dashboard/trailers/:id', { id }),
+    edit: href('/dashboard/trailers/:id/edit', { id }),
+    remove: href('/dashboard/trailers/:id/delete', { id }),
+  }),
+  brokers: (id) => ({
+    list: href('/dashboard/brokers/list'),
+    create: href('/dashboard/brokers/new'),
+    exportCsv: href('/dashboard/brokers/export'),
+    view: href('/dashboard/brokers/:id', { id }),
+    edit: href('/dashboard/brokers/:id/edit', { id }),
+    remove: href('/dashboard/brokers/:id/delete', { id }),
+  }),
+  companies: (id) => ({
+    list: href('/dashboard/companies/list'),
+    create: href('/dashboard/companies/new'),
+    exportCsv: href('/dashboard/companies/export'),
+    view: href('/dashboard/companies/:id', { id }),
+    edit: href('/dashboard/companies/:id/edit', { id }),
+    remove: href('/dashboard/companies/:id/delete', { id }),
+  }),
+}
+
 /** Typed paths of an entity's pages (React Router's href(), so a missing route fails the type check). */
-export function recordPaths(name: RecordListName, id = '') {
-  const base = `/dashboard/${name}` as '/dashboard/trucks'
-  return {
-    list: href(`${base}/list`),
-    create: href(`${base}/new`),
-    exportCsv: href(`${base}/export`),
-    view: href(`${base}/:id`, { id }),
-    edit: href(`${base}/:id/edit`, { id }),
-    remove: href(`${base}/:id/delete`, { id }),
-  }
+export function recordPaths(name: RecordListName, id = ''): RecordPaths {
+  return RECORD_PATHS[name](id)
 }

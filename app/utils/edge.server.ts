@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
-import { matchRoutes, type RouteObject } from 'react-router'
+import { href, matchRoutes, type RouteObject } from 'react-router'
 import { languageInfo } from '../i18n'
 import { detectLanguage, getFixedT } from '../i18n.server'
 import { CLIENT_IP_HEADER } from './client-ip'
@@ -104,7 +104,7 @@ function refuse(req: Request, res: Response, { code, messageKey, headers }: Refu
     .send(
       `<!doctype html><html lang="${info.intl}" dir="${info.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<title>${status} · ${escapeHtml(message)}</title></head><body><main><p>${status}</p><h1>${escapeHtml(message)}</h1>` +
-        `<p><a href="/dashboard/app">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
+        `<p><a href="${href('/dashboard/app')}">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
     )
 }
 

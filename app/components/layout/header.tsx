@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use-translation'
-import { Form, useLocation } from 'react-router'
+import { Form, href, useLocation } from 'react-router'
 import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
 import { LANGUAGES, languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
@@ -23,7 +23,7 @@ export function LanguageMenu() {
       </summary>
       <Form
         method="post"
-        action="/resources/language"
+        action={href('/resources/language')}
         className="fd-menu"
         // With JavaScript the page does not reload, so close the menu ourselves; and keep the choice
         // in the browser's cookies at once, so a reload before the answer does not lose it.
@@ -82,16 +82,16 @@ export function AccountMenu({ user }: { user: { firstName: string; lastName: str
         </div>
         {/* Plain anchors, followed in the app by one delegated handler (useLinkDelegation). */}
         <LinkArea as="nav" aria-label={t('header.account')} className="border-b border-dashed border-line py-1.5">
-          <a href="/dashboard/user/profile" className="fd-menu-item">
+          <a href={href('/dashboard/user/profile')} className="fd-menu-item">
             <Icon name="user" size={18} />
             {t('nav.profile')}
           </a>
-          <a href="/dashboard/user/account" className="fd-menu-item">
+          <a href={href('/dashboard/user/account')} className="fd-menu-item">
             <Icon name="settings" size={18} />
             {t('nav.account')}
           </a>
         </LinkArea>
-        <Form method="post" action="/auth/logout" className="pt-1.5">
+        <Form method="post" action={href('/auth/logout')} className="pt-1.5">
           <button type="submit" className="fd-menu-item font-semibold text-error hover:bg-error/10">
             <Icon name="logout" size={18} className="fd-flip-rtl" />
             {t('header.logout')}

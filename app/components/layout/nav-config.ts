@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import type { IconName } from '~/components/ui/icons'
 import { can, type Action, type Entity, type Role } from '~/utils/permissions'
 
@@ -21,8 +22,8 @@ export const NAV: NavSection[] = [
   {
     subheader: 'nav.general',
     items: [
-      { title: 'nav.app', path: '/dashboard/app', icon: 'dashboard', permission: ['read', 'dashboard'] },
-      { title: 'nav.analytics', path: '/dashboard/analytics', icon: 'chart', permission: ['read', 'analytics'] },
+      { title: 'nav.app', path: href('/dashboard/app'), icon: 'dashboard', permission: ['read', 'dashboard'] },
+      { title: 'nav.analytics', path: href('/dashboard/analytics'), icon: 'chart', permission: ['read', 'analytics'] },
     ],
   },
   {
@@ -30,26 +31,26 @@ export const NAV: NavSection[] = [
     items: [
       {
         title: 'nav.loads',
-        path: '/dashboard/loads',
+        path: href('/dashboard/loads'),
         icon: 'package',
         permission: ['read', 'load'],
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
         children: [
-          { title: 'nav.list', path: '/dashboard/loads/list' },
-          { title: 'nav.create', path: '/dashboard/loads/new', permission: ['create', 'load'] },
+          { title: 'nav.list', path: href('/dashboard/loads/list') },
+          { title: 'nav.create', path: href('/dashboard/loads/new'), permission: ['create', 'load'] },
         ],
       },
       // Drivers have their own page: their loads, stop buttons and papers.
-      { title: 'nav.myLoads', path: '/dashboard/loads/mine', icon: 'package', permission: ['update', 'loadStop'], roles: ['driver'] },
+      { title: 'nav.myLoads', path: href('/dashboard/loads/mine'), icon: 'package', permission: ['update', 'loadStop'], roles: ['driver'] },
       // Drivers have their own loads list, not the organization's board.
       {
         title: 'nav.kanban',
-        path: '/dashboard/kanban',
+        path: href('/dashboard/kanban'),
         icon: 'board',
         permission: ['read', 'load'],
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
       },
-      { title: 'nav.calendar', path: '/dashboard/calendar', icon: 'calendar', permission: ['read', 'calendarEvent'] },
+      { title: 'nav.calendar', path: href('/dashboard/calendar'), icon: 'calendar', permission: ['read', 'calendarEvent'] },
     ],
   },
   {
@@ -57,15 +58,15 @@ export const NAV: NavSection[] = [
     items: [
       {
         title: 'nav.invoices',
-        path: '/dashboard/invoice',
+        path: href('/dashboard/invoice'),
         icon: 'invoice',
         permission: ['read', 'invoice'],
         children: [
-          { title: 'nav.list', path: '/dashboard/invoice/list' },
-          { title: 'nav.create', path: '/dashboard/invoice/new', permission: ['create', 'invoice'] },
+          { title: 'nav.list', path: href('/dashboard/invoice/list') },
+          { title: 'nav.create', path: href('/dashboard/invoice/new'), permission: ['create', 'invoice'] },
         ],
       },
-      { title: 'nav.banking', path: '/dashboard/banking', icon: 'bank', permission: ['read', 'banking'] },
+      { title: 'nav.banking', path: href('/dashboard/banking'), icon: 'bank', permission: ['read', 'banking'] },
     ],
   },
   {
@@ -73,78 +74,78 @@ export const NAV: NavSection[] = [
     items: [
       {
         title: 'nav.trucks',
-        path: '/dashboard/trucks',
+        path: href('/dashboard/trucks'),
         icon: 'truck',
         permission: ['read', 'truck'],
         children: [
-          { title: 'nav.list', path: '/dashboard/trucks/list' },
-          { title: 'nav.create', path: '/dashboard/trucks/new', permission: ['create', 'truck'] },
+          { title: 'nav.list', path: href('/dashboard/trucks/list') },
+          { title: 'nav.create', path: href('/dashboard/trucks/new'), permission: ['create', 'truck'] },
         ],
       },
       {
         title: 'nav.trailers',
-        path: '/dashboard/trailers',
+        path: href('/dashboard/trailers'),
         icon: 'trailer',
         permission: ['read', 'trailer'],
         children: [
-          { title: 'nav.list', path: '/dashboard/trailers/list' },
-          { title: 'nav.create', path: '/dashboard/trailers/new', permission: ['create', 'trailer'] },
+          { title: 'nav.list', path: href('/dashboard/trailers/list') },
+          { title: 'nav.create', path: href('/dashboard/trailers/new'), permission: ['create', 'trailer'] },
         ],
       },
       {
         title: 'nav.brokers',
-        path: '/dashboard/brokers',
+        path: href('/dashboard/brokers'),
         icon: 'broker',
         permission: ['read', 'broker'],
         children: [
-          { title: 'nav.list', path: '/dashboard/brokers/list' },
-          { title: 'nav.create', path: '/dashboard/brokers/new', permission: ['create', 'broker'] },
+          { title: 'nav.list', path: href('/dashboard/brokers/list') },
+          { title: 'nav.create', path: href('/dashboard/brokers/new'), permission: ['create', 'broker'] },
         ],
       },
       {
         title: 'nav.companies',
-        path: '/dashboard/companies',
+        path: href('/dashboard/companies'),
         icon: 'building',
         permission: ['read', 'company'],
         children: [
-          { title: 'nav.list', path: '/dashboard/companies/list' },
-          { title: 'nav.create', path: '/dashboard/companies/new', permission: ['create', 'company'] },
+          { title: 'nav.list', path: href('/dashboard/companies/list') },
+          { title: 'nav.create', path: href('/dashboard/companies/new'), permission: ['create', 'company'] },
         ],
       },
       {
         title: 'nav.customFields',
-        path: '/dashboard/customfields',
+        path: href('/dashboard/customfields'),
         icon: 'settings',
         permission: ['update', 'customField'],
         roles: ['admin'],
         caption: 'nav.onlyAdminCanSee',
         children: [
-          { title: 'nav.list', path: '/dashboard/customfields/list' },
-          { title: 'nav.create', path: '/dashboard/customfields/new', permission: ['create', 'customField'] },
+          { title: 'nav.list', path: href('/dashboard/customfields/list') },
+          { title: 'nav.create', path: href('/dashboard/customfields/new'), permission: ['create', 'customField'] },
         ],
       },
       {
         title: 'nav.users',
-        path: '/dashboard/user',
+        path: href('/dashboard/user'),
         icon: 'users',
         permission: ['read', 'user'],
         children: [
-          { title: 'nav.list', path: '/dashboard/user/list' },
-          { title: 'nav.cards', path: '/dashboard/user/cards' },
-          { title: 'nav.create', path: '/dashboard/user/new', permission: ['create', 'user'] },
+          { title: 'nav.list', path: href('/dashboard/user/list') },
+          { title: 'nav.cards', path: href('/dashboard/user/cards') },
+          { title: 'nav.create', path: href('/dashboard/user/new'), permission: ['create', 'user'] },
         ],
       },
       // The organization's own details: admins edit them, viewers read them.
-      { title: 'nav.organization', path: '/dashboard/organization', icon: 'mapPin', permission: ['read', 'organization'] },
+      { title: 'nav.organization', path: href('/dashboard/organization'), icon: 'mapPin', permission: ['read', 'organization'] },
     ],
   },
   {
     subheader: 'nav.other',
     items: [
-      { title: 'nav.audit', path: '/dashboard/audit', icon: 'history', permission: ['read', 'audit'] },
+      { title: 'nav.audit', path: href('/dashboard/audit'), icon: 'history', permission: ['read', 'audit'] },
       {
         title: 'nav.itemByRoles',
-        path: '/dashboard/permission-denied',
+        path: href('/dashboard/permission-denied'),
         icon: 'lock',
         roles: ['admin'],
         caption: 'nav.onlyAdminCanSee',

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use-translation'
-import { Link, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icons'
 import { cn } from '~/utils/cn'
 import { isActive, itemHref, type NavSection } from './nav-config'
@@ -7,7 +7,7 @@ import { LinkArea } from '~/components/ui/link-area'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/dashboard/app" className="flex items-center gap-2 text-lg font-extrabold text-ink" aria-label={compact ? 'Freightdesk' : undefined}>
+    <Link to={href('/dashboard/app')} className="flex items-center gap-2 text-lg font-extrabold text-ink" aria-label={compact ? 'Freightdesk' : undefined}>
       <span className="grid size-9 place-items-center rounded-xl bg-primary text-primary-contrast">
         <Icon name="truck" size={20} />
       </span>

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use-translation'
-import { Form } from 'react-router'
+import { Form, href } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -15,7 +15,7 @@ export function DeleteConfirmPage(props: { title: string; description: string; l
     <>
       <PageHeader
         title={props.title}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: props.listLabel, to: props.returnTo }, { label: t('common.delete') }]}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: props.listLabel, to: props.returnTo }, { label: t('common.delete') }]}
       />
       <Card className="max-w-xl p-6">
         <p className="text-muted">{props.description}</p>

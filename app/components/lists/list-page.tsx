@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { href } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
@@ -11,7 +12,7 @@ export function ListHeader(props: { title: string; listLabel: string; list: stri
   return (
     <PageHeader
       title={props.title}
-      crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: props.listLabel, to: props.list }, { label: t('nav.list') }]}
+      crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: props.listLabel, to: props.list }, { label: t('nav.list') }]}
       action={
         props.newHref ? (
           <ButtonLink to={props.newHref}>

@@ -1,8 +1,8 @@
-import { useFetchers, useRouteLoaderData } from 'react-router'
+import { href, useFetchers, useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '~/root'
 import { defaultSettings, isDefaultSettings, SETTING_NAMES, withSetting, type SettingName, type Settings } from '~/utils/settings'
 
-export const SETTINGS_ACTION = '/resources/settings'
+export const SETTINGS_ACTION = href('/resources/settings')
 
 /**
  * The settings the page should show: the server's (from cookies), with any change still being

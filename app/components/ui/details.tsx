@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { href } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -16,7 +17,7 @@ export function RecordHeader(props: { title: string; listLabel: string; returnTo
   return (
     <PageHeader
       title={props.title}
-      crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: props.listLabel, to: props.returnTo }, { label: props.name }]}
+      crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: props.listLabel, to: props.returnTo }, { label: props.name }]}
       action={
         props.editHref ? (
           <ButtonLink to={props.editHref}>

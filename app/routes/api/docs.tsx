@@ -1,4 +1,5 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react'
+import { href } from 'react-router'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { LanguageMenu } from '~/components/layout/header'
@@ -412,11 +413,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 max-w-3xl text-muted">{t('apidocs.lead')}</p>
             <p className="mt-1 max-w-3xl text-sm text-muted">{t('apidocs.englishNote')}</p>
             <div className="mt-5 flex flex-wrap gap-3">
-              <a href="/api/openapi.json" download="openapi.json" className={buttonClass('primary', 'md')}>
+              <a href={href('/api/openapi.json')} download="openapi.json" className={buttonClass('primary', 'md')}>
                 <Icon name="download" size={18} />
                 {t('apidocs.download')}
               </a>
-              <a href="/dashboard/app" className={buttonClass('secondary', 'md')}>
+              <a href={href('/dashboard/app')} className={buttonClass('secondary', 'md')}>
                 {t('apidocs.openApp')}
               </a>
             </div>

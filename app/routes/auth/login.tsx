@@ -4,7 +4,7 @@ import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { useState } from 'react'
 import { useTranslation } from '~/hooks/use-translation'
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { createSession } from '~/models/auth.server'
@@ -15,7 +15,7 @@ import type { Route } from './+types/login'
 
 /** /auth/login sends a signed-in user on; /auth/login-unprotected always shows the form. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const unprotected = new URL(request.url).pathname.startsWith('/auth/login-unprotected')
+  const unprotected = new URL(request.url).pathname.startsWith(href('/auth/login-unprotected'))
   if (!unprotected && (await getUser(request))) {
     const redirectTo = new URL(request.url).searchParams.get('redirectTo')
     throw redirect(safeRedirect(redirectTo))
@@ -54,7 +54,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     if (actionData?.result) setAttempt(attempt + 1)
   }
   const redirectTo = searchParams.get('redirectTo') ?? ''
-  const registerHref = redirectTo ? `/auth/register?${new URLSearchParams({ redirectTo })}` : '/auth/register'
+  const registerHref = redirectTo ? `${href('/auth/register')}?${new URLSearchParams({ redirectTo })}` : href('/auth/register')
 
   return (
     <>
@@ -72,7 +72,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <TextField label={t('fields.email')} field={fields.email} type="email" autoComplete="email" />
         <TextField key={attempt} label={t('fields.password')} field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex justify-end">
-          <Link to="/auth/reset-password" className="text-sm text-muted underline-offset-4 hover:underline">
+          <Link to={href('/auth/reset-password')} className="text-sm text-muted underline-offset-4 hover:underline">
             {t('auth.login.forgotPassword')}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { deleteSession } from '~/models/auth.server'
 import { destroySessionCookie, getSessionId } from '~/requests/session.server'
 import type { Route } from './+types/logout'
@@ -7,9 +7,9 @@ import type { Route } from './+types/logout'
 export async function action({ request }: Route.ActionArgs) {
   const sessionId = await getSessionId(request)
   if (sessionId) await deleteSession(sessionId)
-  return redirect('/auth/login', { headers: { 'Set-Cookie': await destroySessionCookie() } })
+  return redirect(href('/auth/login'), { headers: { 'Set-Cookie': await destroySessionCookie() } })
 }
 
 export function loader() {
-  return redirect('/dashboard/app')
+  return redirect(href('/dashboard/app'))
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(submission, error, { hideFields })
   }
-  return redirectWithToast('/auth/login', { type: 'success', title: t('auth.newPassword.success') })
+  return redirectWithToast(href('/auth/login'), { type: 'success', title: t('auth.newPassword.success') })
 }
 
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,7 +60,7 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
         icon="alert"
         heading={t('auth.resetLinkInvalidTitle')}
         message={t('auth.newPassword.invalidToken')}
-        link={{ to: '/auth/reset-password', label: t('auth.newPassword.requestAnother') }}
+        link={{ to: href('/auth/reset-password'), label: t('auth.newPassword.requestAnother') }}
       />
     )
   }
@@ -88,7 +88,7 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
         </Button>
         {invitation ? null : (
           <p className="text-center">
-            <Link to="/auth/reset-password" className="text-sm font-semibold text-muted hover:underline">
+            <Link to={href('/auth/reset-password')} className="text-sm font-semibold text-muted hover:underline">
               {t('auth.newPassword.requestAnother')}
             </Link>
           </p>

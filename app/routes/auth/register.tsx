@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { formConstraint, invalidSubmission } from '~/requests/forms.server'
 import { useTranslation } from '~/hooks/use-translation'
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { getLocale } from '~/middleware/i18next'
@@ -16,8 +16,8 @@ import { AuthNotice } from '~/components/auth/auth-notice'
 import type { Route } from './+types/register'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const unprotected = new URL(request.url).pathname.startsWith('/auth/register-unprotected')
-  if (!unprotected && (await getUser(request))) throw redirect('/dashboard/app/')
+  const unprotected = new URL(request.url).pathname.startsWith(href('/auth/register-unprotected'))
+  if (!unprotected && (await getUser(request))) throw redirect(`${href('/dashboard/app')}/`)
   return { constraint: formConstraint(RegisterSchema) }
 }
 
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(SENT)
 }
 
-const SENT = '/auth/register?sent=1'
+const SENT = `${href('/auth/register')}?sent=1`
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -55,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         icon="mail"
         heading={t('auth.registerSentTitle')}
         message={t('auth.registerSent')}
-        link={{ to: '/auth/login', label: t('auth.backToLogin') }}
+        link={{ to: href('/auth/login'), label: t('auth.backToLogin') }}
       />
     )
   }
@@ -65,7 +65,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
       <p className="mt-2 text-sm text-muted">
         {t('auth.register.haveAccount')}{' '}
-        <Link to="/auth/login" className="font-semibold text-primary-dark hover:underline dark:text-primary-light">
+        <Link to={href('/auth/login')} className="font-semibold text-primary-dark hover:underline dark:text-primary-light">
           {t('auth.register.signIn')}
         </Link>
       </p>

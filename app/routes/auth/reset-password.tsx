@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { formConstraint, invalidSubmission } from '~/requests/forms.server'
 import { useTranslation } from '~/hooks/use-translation'
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { getLocale } from '~/middleware/i18next'
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // does not tell an existing account from an unknown one.
   if (limit.ok) await queuePasswordResetEmail(submission.value.email, getLocale(context))
   // The same answer whether or not the account exists.
-  return redirect('/auth/reset-password?sent=1')
+  return redirect(`${href('/auth/reset-password')}?sent=1`)
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,7 +49,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         icon="mail"
         heading={t('auth.reset.sentTitle')}
         message={t('auth.reset.sent')}
-        link={{ to: '/auth/login', label: t('auth.backToLogin') }}
+        link={{ to: href('/auth/login'), label: t('auth.backToLogin') }}
       />
     )
   }
@@ -64,7 +64,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {t('auth.reset.submit')}
         </Button>
         <p className="text-center">
-          <Link to="/auth/login" className="text-sm font-semibold text-muted hover:underline">
+          <Link to={href('/auth/login')} className="text-sm font-semibold text-muted hover:underline">
             {t('auth.backToLogin')}
           </Link>
         </p>

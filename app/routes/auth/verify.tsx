@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use-translation'
-import { Form } from 'react-router'
+import { Form, href } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { createSession, verifyEmail } from '~/models/auth.server'
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const session = await createSession(verified.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
         headers.append('Set-Cookie', await commitSessionCookie(session.id))
       }
-      return redirectWithToast('/dashboard/app', { type: 'success', title: t('auth.verify.success') }, { headers })
+      return redirectWithToast(href('/dashboard/app'), { type: 'success', title: t('auth.verify.success') }, { headers })
     } catch (error) {
       if (!isDomainError(error)) throw error
       return { state: 'invalid' as const, signedIn: Boolean(user) }
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Over the limit nothing is sent; the answer stays the same.
   const limit = await consumeAuthEmailLimit(user.email, getClientIp(request))
   if (limit.ok) await queueVerificationEmail(user.id, getLocale(context))
-  return redirectWithToast('/auth/verify', { type: 'info', title: t('auth.verify.resent') })
+  return redirectWithToast(href('/auth/verify'), { type: 'info', title: t('auth.verify.resent') })
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
@@ -54,7 +54,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
       icon={key === 'invalid' ? 'alert' : 'mail'}
       heading={t(`auth.verify.${key}Title`)}
       message={t(`auth.verify.${key}`)}
-      link={loaderData.signedIn ? { to: '/dashboard/app', label: t('errors.goHome') } : { to: '/auth/login', label: t('auth.backToLogin') }}
+      link={loaderData.signedIn ? { to: href('/dashboard/app'), label: t('errors.goHome') } : { to: href('/auth/login'), label: t('auth.backToLogin') }}
     >
       {loaderData.signedIn && key !== 'verified' ? (
         <Form method="post" className="mt-6">

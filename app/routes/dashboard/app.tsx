@@ -84,7 +84,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
           <Card className="p-6 lg:col-span-2">
             <div className="mb-4 flex items-center justify-between gap-4">
               <h2 className="text-lg font-bold">{t('dashboard.trucksByStatus')}</h2>
-              <Link to="/dashboard/trucks/list" className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
+              <Link to={href('/dashboard/trucks/list')} className="text-sm font-semibold text-primary-dark hover:underline dark:text-primary-light">
                 {t('dashboard.viewAll')}
               </Link>
             </div>
@@ -109,7 +109,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
                 {truckRows.map((row) => (
                   <tr key={row.key} className="border-t border-dashed border-line">
                     <td className="py-2">
-                      <Link to={`/dashboard/trucks/list?status=${row.key}`} className="hover:underline">
+                      <Link to={`${href('/dashboard/trucks/list')}?status=${row.key}`} className="hover:underline">
                         <Badge tone={TRUCK_STATUS_META[row.key].tone}>{row.label}</Badge>
                       </Link>
                     </td>
@@ -146,7 +146,7 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
             <ul className="text-sm" data-testid="truck-compliance">
               {TRUCK_COMPLIANCE.map((value) => (
                 <li key={value} className="border-t border-dashed border-line first:border-t-0">
-                  <Link to={`/dashboard/trucks/list?compliance=${value}`} className="flex items-center justify-between gap-4 py-2.5 hover:underline">
+                  <Link to={`${href('/dashboard/trucks/list')}?compliance=${value}`} className="flex items-center justify-between gap-4 py-2.5 hover:underline">
                     <Badge tone={value === 'overdue' ? 'error' : 'warning'}>{t(`dashboard.complianceCounts.${value}`)}</Badge>
                     <span className="font-semibold tabular-nums">{fmt(compliance[value])}</span>
                   </Link>

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/hooks/use-translation'
-import { data } from 'react-router'
+import { data, href } from 'react-router'
 import { PageHeader } from '~/components/layout/page-header'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
@@ -20,7 +20,7 @@ export default function ItemByRoles() {
   const { t } = useTranslation()
   return (
     <>
-      <PageHeader title={t('nav.itemByRoles')} crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t('nav.itemByRoles') }]} />
+      <PageHeader title={t('nav.itemByRoles')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.itemByRoles') }]} />
       <Card className="flex flex-col items-center p-10 text-center" data-allowed="true">
         <span className="grid size-16 place-items-center rounded-full bg-success-lighter text-success-dark">
           <Icon name="check" size={32} />

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
 import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/requests/session.server'
@@ -9,7 +9,7 @@ import type { Route } from './+types/language'
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const language = normalizeLanguage(String(form.get('lng') ?? ''))
-  const to = safeRedirect(form.get('redirectTo'), '/dashboard/app')
+  const to = safeRedirect(form.get('redirectTo'), href('/dashboard/app'))
   if (!language) return redirect(to)
   const { HTTPS } = env()
   const headers = new Headers()
@@ -19,5 +19,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect('/dashboard/app')
+  return redirect(href('/dashboard/app'))
 }

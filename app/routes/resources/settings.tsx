@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, href, redirect } from 'react-router'
 import { z } from 'zod'
 import { text } from '~/schemas/text'
 import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
@@ -34,9 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (value) headers.append('Set-Cookie', settingCookie(parsed.data.setting, value, HTTPS))
   }
   if (form.get('enhanced') === '1') return data({ ok: parsed.success }, { headers })
-  return redirect(safeRedirect(form.get('redirectTo'), '/dashboard/app'), { headers })
+  return redirect(safeRedirect(form.get('redirectTo'), href('/dashboard/app')), { headers })
 }
 
 export function loader() {
-  return redirect('/dashboard/app')
+  return redirect(href('/dashboard/app'))
 }

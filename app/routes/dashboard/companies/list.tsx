@@ -55,7 +55,7 @@ function Count({ value, to }: { value: number; to: string | null }) {
 export default function CompanyList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { query, also: may } = loaderData
-  const countsIn = (list: '/dashboard/trucks/list' | '/dashboard/trailers/list', id: string) => `${href(list)}?companyId=${id}`
+  const countsIn = (list: string, id: string) => `${list}?companyId=${id}`
   return (
     <RecordList
       name="companies"
@@ -101,13 +101,13 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
           label: t('companies.list.trucks'),
           sort: 'trucks',
           numeric: true,
-          cell: (company) => <Count value={company.counts.trucks} to={may.canReadTrucks ? countsIn('/dashboard/trucks/list', company.id) : null} />,
+          cell: (company) => <Count value={company.counts.trucks} to={may.canReadTrucks ? countsIn(href('/dashboard/trucks/list'), company.id) : null} />,
         },
         {
           label: t('companies.list.trailers'),
           sort: 'trailers',
           numeric: true,
-          cell: (company) => <Count value={company.counts.trailers} to={may.canReadTrailers ? countsIn('/dashboard/trailers/list', company.id) : null} />,
+          cell: (company) => <Count value={company.counts.trailers} to={may.canReadTrailers ? countsIn(href('/dashboard/trailers/list'), company.id) : null} />,
         },
         { label: t('companies.list.drivers'), numeric: true, cell: (company, links) => <Count value={company.counts.drivers} to={`${links.view}#drivers`} /> },
       ]}

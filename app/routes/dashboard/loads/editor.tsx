@@ -35,8 +35,8 @@ import type { Route } from './+types/editor'
 export const handle = { i18n: ['loads', 'loadForm', 'customFields', 'trailers', 'trucks', 'brokers'] }
 
 // The list and view pages are built alongside this editor (issue 9); their paths, not typed routes yet.
-const LIST = '/dashboard/loads/list'
-const viewPath = (id: string) => `/dashboard/loads/${id}`
+const LIST = href('/dashboard/loads/list')
+const viewPath = (id: string) => href('/dashboard/loads/:id', { id })
 
 /** A stored value as a form default: absent, not null. */
 function present<T extends Record<string, unknown>>(values: T) {
@@ -368,7 +368,7 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             {load ? t('common.saveChanges') : t('loadForm.new.submit')}
           </button>
           <FormErrors id={form.errorId} errors={form.errors} />
-          {actionData?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(`${viewPath(load.id)}/edit`, returnTo)} /> : null}
+          {actionData?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)} /> : null}
           {/* The version the user started from (kept from their submission after a conflict). */}
           {load ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />

@@ -294,7 +294,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p className="mb-1 text-sm text-muted">{t('users.account.apiKeys.hint')}</p>
             <p className="mb-5 text-sm text-muted">
               {t('users.account.apiKeys.docsHint')}{' '}
-              <a href="/api/docs" className="font-semibold text-primary-dark underline-offset-2 dark:text-primary-light hover:underline">
+              <a href={href('/api/docs')} className="font-semibold text-primary-dark underline-offset-2 dark:text-primary-light hover:underline">
                 {t('users.account.apiKeys.docs')}
               </a>
               .
