@@ -1,5 +1,7 @@
 import os from 'node:os'
+
 import { defineConfig } from '@playwright/test'
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)

@@ -1,5 +1,6 @@
-import { defineConfig } from 'prisma/config'
 import path from 'node:path'
+
+import { defineConfig } from 'prisma/config'
 
 // The CLI would download a native schema engine for `generate`; these machines cannot reach it.
 // Pointing at any existing file makes it skip the download (it never runs it for `generate`).

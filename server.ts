@@ -3,10 +3,12 @@
  * applies migrations, optionally seeds demo data, then serves the React Router app with Express.
  *   tsx server.ts [--dev] [--seed-if-empty]
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
+
 import type { ServerBuild } from 'react-router'
+
 import { applyMigrations, startEmbeddedPostgres, withTimeout } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))

@@ -1,7 +1,8 @@
 import type { Config } from 'tailwindcss'
 import plugin from 'tailwindcss/plugin'
+
 import { FLAG_CODES, flagSvg } from './app/components/ui/flag-drawings'
-import { ICON_PATHS, ICON_SIZES, iconSvg, type IconName } from './app/components/ui/icon-paths'
+import { ICON_PATHS, ICON_SIZES, type IconName, iconSvg } from './app/components/ui/icon-paths'
 import { colorPresets } from './app/theme/presets'
 
 /**

@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+
 import { localeChunks } from './scripts/locale-chunks.ts'
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import os from 'node:os'
+
 import { defineConfig } from 'vitest/config'
 
 // Vitest runs without the React Router plugin: integration tests call loaders, actions and

@@ -4,9 +4,10 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { getInitialNamespaces } from 'remix-i18next/client'
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, handleNamespaces, i18nextOptions, languageCookie, normalizeLanguage } from './i18n'
-import { readCookies } from './utils/cookies'
+
+import { FALLBACK_LANGUAGE, handleNamespaces, i18nextOptions, LANGUAGE_COOKIE, languageCookie, normalizeLanguage } from './i18n'
 import { loadNamespaces } from './locales/client'
+import { readCookies } from './utils/cookies'
 
 /**
  * A language remembered only in localStorage (no cookie yet) becomes the cookie, and the page is

@@ -1,14 +1,16 @@
 import { Writable } from 'node:stream'
+
 import type { i18n } from 'i18next'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+
+import { NonceProvider } from './hooks/use-nonce'
 import { detectLanguage, i18nFor } from './i18n.server'
 import { getInstance } from './middleware/i18next'
 import { noteUnavailable } from './middleware/unavailable'
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
-import { NonceProvider } from './hooks/use-nonce'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
 
 /** server.ts starts the job queue's worker from the app's own build (app/models/jobs.server.ts). */
 export { startJobWorker } from '~/models/jobs.server'

@@ -1,11 +1,12 @@
 import { createInstance, type i18n, type TFunction } from 'i18next'
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, NAMESPACE, i18nextOptions, normalizeLanguage, type LanguageCode } from './i18n'
+
+import { FALLBACK_LANGUAGE, i18nextOptions, LANGUAGE_COOKIE, type LanguageCode, NAMESPACE, normalizeLanguage } from './i18n'
 import ar from './locales/ar'
-import { readCookies } from './utils/cookies'
 import cn from './locales/cn'
 import en from './locales/en'
 import fr from './locales/fr'
 import vi from './locales/vi'
+import { readCookies } from './utils/cookies'
 
 export const resources = {
   en: { [NAMESPACE]: en },

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
   index('routes/index.tsx'),

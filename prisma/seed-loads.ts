@@ -6,6 +6,7 @@
  * holds a driver, truck or trailer on the road.
  */
 import { randomBytes } from 'node:crypto'
+
 import type { PrismaClient } from '../app/generated/prisma/client'
 
 const LANES = [

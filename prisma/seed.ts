@@ -7,6 +7,7 @@
  * Every demo user's password is DEMO_PASSWORD (README lists the logins).
  */
 import path from 'node:path'
+
 import type { Prisma } from '../app/generated/prisma/client'
 import { vinCheckDigit } from '../app/schemas/truck'
 import { hashPassword } from '../app/utils/crypto.server'

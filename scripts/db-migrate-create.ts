@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { MIGRATIONS_DIR, readMigrations, startEmbeddedPostgres, withDatabase } from '../app/utils/db-setup.server.ts'
 import { diffMigrationsToSchema, isEmptyDiff } from './lib/schema-engine.ts'
 

@@ -8,7 +8,9 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import type { Plugin } from 'vite'
+
 import { CLIENT_NAMESPACES, SUPPORTED_LANGUAGES } from '../app/i18n.ts'
 
 const LOADER = 'virtual:locale-chunks'

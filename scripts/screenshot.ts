@@ -4,7 +4,9 @@
  * Writes .data/screenshots/<path>.png
  */
 import fs from 'node:fs'
+
 import { chromium } from '@playwright/test'
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium'
 
 const argv = process.argv.slice(2)

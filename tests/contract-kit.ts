@@ -7,10 +7,12 @@
  * is 400, and methods the endpoint does not answer are 405 with `Allow`.
  */
 import { describe, expect, it } from 'vitest'
+
 import { prisma } from '~/utils/db.server'
-import { ROLES, type Entity } from '~/utils/permissions'
-import { allowed as can } from './permission-table'
+import { type Entity, ROLES } from '~/utils/permissions'
+
 import { callApi, createOrg } from './helpers'
+import { allowed as can } from './permission-table'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 type RouteModule = Parameters<typeof callApi>[0]

@@ -1,16 +1,18 @@
 /** Helpers for integration tests: real users in the test database, real requests to route modules. */
 import { randomBytes } from 'node:crypto'
+
 import { expect } from 'vitest'
-import { DomainError } from '~/utils/errors.server'
+
 import { createSession } from '~/models/auth.server'
 import { createLoad } from '~/models/load.server'
+import { createAccessToken } from '~/requests/api.server'
 import { LoadSchema } from '~/schemas/load'
 import { vinCheckDigit } from '~/schemas/truck'
-import type { Role } from '~/utils/permissions'
-import { createAccessToken } from '~/requests/api.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { hashPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Role } from '~/utils/permissions'
 
 export const PASSWORD = 'correct horse battery'
 let passwordHash: Promise<string> | undefined

@@ -4,6 +4,7 @@
  * as a status, a redirect's location or `data(...)`'s payload, whether returned or thrown.
  */
 import { RouterContextProvider } from 'react-router'
+
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
 import type { Refusal } from '~/requests/forms.server'

@@ -3,7 +3,7 @@
  * database), for tests that need what only a listening server does: the request edge, headers,
  * redirects, emails with links, process signals.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'

@@ -4,20 +4,21 @@
  * follows. tests/integration/openapi.test.ts fails when an API route or method is missing here.
  */
 import { z } from 'zod'
+
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
-import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
-import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
-import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
-import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
-import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
-import { LoadApiListQuerySchema, LoadSchema, LoadReopenSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
+import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
+import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
+import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
+import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
+import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { ERROR_CODES } from '~/utils/errors.server'
 
 type JsonSchema = Record<string, unknown>

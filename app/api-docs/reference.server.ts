@@ -6,7 +6,8 @@
  * Objects that repeat (a resource's record in its list, read, create and update answers; the
  * /api/companies alias) are listed once, where they first appear; later places link there.
  */
-import { errorStatus, type ErrorCode } from '~/utils/errors.server'
+import { type ErrorCode, errorStatus } from '~/utils/errors.server'
+
 import { openApiDocument } from './openapi.server'
 
 type JsonSchema = Record<string, unknown>

@@ -1,5 +1,6 @@
+import { useFetchers, useNavigation } from 'react-router'
+
 import { useTranslation } from '~/hooks/use-translation'
-import { useNavigation, useFetchers } from 'react-router'
 
 /** The 2 px bar at the top while a navigation or a submission is pending. */
 export function ProgressBar() {

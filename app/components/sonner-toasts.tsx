@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Toaster as Sonner, toast as showToast } from 'sonner'
+import { toast as showToast, Toaster as Sonner } from 'sonner'
+
 import type { Toast } from '~/utils/toast.server'
 
 type ToastType = Toast['type']

@@ -1,6 +1,7 @@
 import { href } from 'react-router'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { ButtonLink } from '~/components/ui/button'
+import { useTranslation } from '~/hooks/use-translation'
 
 const KNOWN = new Set([403, 404, 500, 503])
 

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { Icon } from '~/components/ui/icons'
-import { cn } from '~/utils/cn'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
+import { cn } from '~/utils/cn'
 import type { Toast } from '~/utils/toast.server'
 
 export type ToastType = Toast['type']

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router'
+
 import { withParams } from '~/utils/with-params'
 
 /**

@@ -1,6 +1,6 @@
+import type { i18n as I18n } from 'i18next'
 import { useContext } from 'react'
 import { I18nContext, useTranslation as useClientTranslation } from 'react-i18next'
-import type { i18n as I18n } from 'i18next'
 
 type Translation = ReturnType<typeof useClientTranslation>
 

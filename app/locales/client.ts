@@ -5,7 +5,8 @@
  */
 import type { i18n as I18n } from 'i18next'
 import { loadChunk } from 'virtual:locale-chunks'
-import { NAMESPACE, type ClientNamespace } from '~/i18n'
+
+import { type ClientNamespace, NAMESPACE } from '~/i18n'
 
 const loaded = new Set<string>()
 const pending = new Map<string, Promise<void>>()

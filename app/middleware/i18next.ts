@@ -1,5 +1,6 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import type { i18n } from 'i18next'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+
 import type { LanguageCode } from '~/i18n'
 import { detectLanguage, i18nFor } from '~/i18n.server'
 

@@ -5,10 +5,12 @@
  * whoever asked, with links on APP_URL. A failed send throws, and the queue tries again.
  */
 import { href } from 'react-router'
+
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
+
 import { createEmailVerification, createPasswordReset } from './auth.server'
 import { createInvitationToken, INVITATION_TTL_MS } from './user.server'
 

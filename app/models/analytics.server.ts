@@ -8,12 +8,13 @@
  * - Receivables are the balances of sent and partially paid invoices, aged by days past due.
  */
 import { addDays } from '~/schemas/invoice-options'
-import type { LoadStatus } from '~/schemas/load-options'
 import type { LoadListQuery } from '~/schemas/load'
+import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
+
+import { organizationToday } from './invoice.server'
 import { loadTimeZone } from './load.server'
 import { countLoadsByStatus } from './load-list.server'
-import { organizationToday } from './invoice.server'
 
 export const ANALYTICS_WEEKS = 12
 export const CASH_WEEKS = 8

@@ -5,11 +5,13 @@
  * working when it is revoked or its creator is banned (docs/decisions/024-api-keys-limits-retries.md).
  */
 import { randomBytes } from 'node:crypto'
+
 import type { ApiKeyScope } from '~/schemas/api-key-options'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import type { SessionUser } from './auth.server'
 
 /** Every key starts so; a secret scanner (or a person) can tell it from a login token. */

@@ -1,8 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
-import type { AuditEntity } from '~/schemas/audit-options'
 import type { AuditListQuery } from '~/schemas/audit'
+import type { AuditEntity } from '~/schemas/audit-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { nextDay, safeTimeZone, zonedDayStart } from '~/utils/time'
+
 import { paging } from './records.server'
 
 export type Actor = { userId: string | null; organizationId: string; ip?: string | null }

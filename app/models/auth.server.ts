@@ -3,12 +3,14 @@
  * verification. The HTML routes and the JSON API both call these.
  */
 import type { z } from 'zod'
+
 import type { SessionKind } from '~/generated/prisma/client'
 import type { RegisterSchema } from '~/schemas/auth'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
+
 import { recordAudit } from './audit.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000

@@ -1,11 +1,12 @@
 /** Brokers: the domain rules, shared by /dashboard/brokers/* and /api/brokers. */
 import type { Broker as BrokerRow } from '~/generated/prisma/client'
-import { BrokerSchema, type BrokerInput, type BrokerListQuery } from '~/schemas/broker'
+import { type BrokerInput, type BrokerListQuery, BrokerSchema } from '~/schemas/broker'
 import { fmcsaDigits } from '~/schemas/fields'
-import { prisma, type Tx } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
+import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
+
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 import { requireFound } from './records.server'
 

@@ -6,14 +6,16 @@
  * read it (a driver sees their own loads and their own papers).
  */
 import { href } from 'react-router'
-import type { CalendarEventInput, CalendarEventUpdate } from '~/schemas/calendar'
-import { DERIVED_EVENTS_MAX, KIND_COLOUR, shiftDay, type EventColour, type EventKind } from '~/schemas/calendar-options'
-import { prisma } from '~/utils/db.server'
+
 import { loadScope, loadScopeWhere } from '~/policies/load'
+import type { CalendarEventInput, CalendarEventUpdate } from '~/schemas/calendar'
+import { DERIVED_EVENTS_MAX, type EventColour, type EventKind, KIND_COLOUR, shiftDay } from '~/schemas/calendar-options'
+import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { can, type Role } from '~/utils/permissions'
 import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { loadTimeZone } from './load.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 

@@ -1,10 +1,11 @@
 /** Companies (the carriers an organization operates or serves): shared by /dashboard/companies/* and /api/company. */
 import type { Company, Prisma } from '~/generated/prisma/client'
+import { type CompanyInput, type CompanyListQuery, CompanySchema } from '~/schemas/company'
 import { COMPANY_VIEW_LIMIT } from '~/schemas/company-options'
-import { CompanySchema, type CompanyInput, type CompanyListQuery } from '~/schemas/company'
 import { fmcsaDigits } from '~/schemas/fields'
-import { prisma } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
+import { prisma } from '~/utils/db.server'
+
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 
 /**

@@ -5,7 +5,7 @@
  * options, required ones present. The schema (customFieldsInput) has already checked the shape;
  * this checks the meaning, and is the one place where a form's text becomes a typed value.
  */
-import { Prisma, type CustomFieldDefinition as DefinitionRow } from '~/generated/prisma/client'
+import { type CustomFieldDefinition as DefinitionRow, Prisma } from '~/generated/prisma/client'
 import {
   CUSTOM_FIELD_LISTS,
   CUSTOM_FIELD_TYPES,
@@ -14,12 +14,13 @@ import {
   type CustomFieldList,
   type CustomFieldUpdate,
 } from '~/schemas/custom-field'
-import { dateOnly } from '~/schemas/fields'
 import { keyFromLabel } from '~/schemas/custom-field-options'
+import { dateOnly } from '~/schemas/fields'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
-import { assertId, deleteVersioned, requireFound, rethrowUnique, updateVersioned, type UniqueIndexes } from './records.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { assertId, deleteVersioned, requireFound, rethrowUnique, type UniqueIndexes, updateVersioned } from './records.server'
 
 export { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldDefinition, type CustomFieldList }
 

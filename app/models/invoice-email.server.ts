@@ -6,13 +6,15 @@
  * a user edits, so it never makes an accountant's next click a conflict.
  */
 import type { JobHelpers } from 'graphile-worker'
+
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
 import { renderInvoicePdf } from '~/utils/pdf-layout.server'
+
+import { invoiceInclude, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
 import { invoicePdfContent } from './invoice-pdf.server'
-import { invoiceInclude, serializeInvoice, type InvoiceWithRelations } from './invoice.server'
 import { isoDate } from './records.server'
 
 /** The message: subject and text in the invoice's language, the PDF attached. */

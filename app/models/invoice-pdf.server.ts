@@ -4,12 +4,14 @@
  * and the same invoice must give the same bytes.
  */
 import type { TFunction } from 'i18next'
-import { getFixedT } from '~/i18n.server'
+
 import { languageInfo } from '~/i18n'
-import { formatDate, formatMoney } from '~/utils/format'
-import { renderInvoicePdf, type InvoicePdf } from '~/utils/pdf-layout.server'
+import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
-import { getInvoice, invoiceFrom, serializeInvoice, type InvoiceWithRelations } from './invoice.server'
+import { formatDate, formatMoney } from '~/utils/format'
+import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
+
+import { getInvoice, invoiceFrom, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
 import { attachmentDisposition } from './load-document.server'
 import { isoDate } from './records.server'
 

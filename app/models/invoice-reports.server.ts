@@ -5,10 +5,11 @@
  */
 import { Prisma } from '~/generated/prisma/client'
 import type { InvoiceListQuery } from '~/schemas/invoice'
-import { OPEN_INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
+import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { formatMoney } from '~/utils/format'
+
 import { derivedMoney, listWhere, organizationToday, serializeInvoiceRow } from './invoice.server'
 import { inBatches, isoDate, toDateOnly } from './records.server'
 

@@ -8,32 +8,33 @@
  * invoice even if a check were raced.
  */
 import type { TFunction } from 'i18next'
+
 import type { Prisma } from '~/generated/prisma/client'
-import { getFixedT } from '~/i18n.server'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
+import { getFixedT } from '~/i18n.server'
+import { canMoveInvoice, type InvoiceAction, invoiceRefusal } from '~/policies/invoice'
+import { deliveredAt } from '~/policies/load'
+import type { PaymentTerm } from '~/schemas/broker-options'
 import { freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
 import {
   addDays,
   DUE_DAYS,
   formatInvoiceNumber,
+  type InvoiceStatus,
   invoiceTotals,
   isOverdue,
   lineTotalCents,
   MAX_INVOICE_CENTS,
   OPEN_INVOICE_STATUSES,
   paidStatus,
-  type InvoiceStatus,
 } from '~/schemas/invoice-options'
-import type { PaymentTerm } from '~/schemas/broker-options'
-import { canMoveInvoice, invoiceRefusal, type InvoiceAction } from '~/policies/invoice'
-import { deliveredAt } from '~/policies/load'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { invoiceEmailTask } from './tasks/invoice-email.server'
-import { organizationParty } from './organization.server'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
+import { organizationParty } from './organization.server'
 import {
   assertId,
   assertOneRow,
@@ -47,6 +48,7 @@ import {
   requireFound,
   toDateOnly,
 } from './records.server'
+import { invoiceEmailTask } from './tasks/invoice-email.server'
 
 const ENTITY = 'invoice'
 const NOT_FOUND = 'invoices.errors.notFound'

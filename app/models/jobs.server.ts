@@ -10,7 +10,8 @@
  * value `defineTask` returns; the worker loads every such module first, so every task is known to
  * every worker however the server was started (ADR 050).
  */
-import { Logger, run, runOnce, type JobHelpers, type Runner, type TaskList } from 'graphile-worker'
+import { type JobHelpers, Logger, run, type Runner, runOnce, type TaskList } from 'graphile-worker'
+
 import type { Tx } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 

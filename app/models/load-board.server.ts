@@ -3,10 +3,11 @@
  * loads it holds, each column one bounded index read.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
+import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { zonedDayStart, zonedWallClock } from '~/utils/time'
+
 import { person, timeZoneOf } from './load.server'
 import { personName as name } from './load-serialize.server'
 

@@ -4,18 +4,21 @@
  * the file's type is decided from its first bytes (file-type) before anything is stored, and the
  * bytes go to storage as they come, refused past 15 MB. Nothing is buffered whole.
  */
-import { parseFormData, type FileUpload } from '@mjackson/form-data-parser'
+import { randomBytes } from 'node:crypto'
+
+import { type FileUpload, parseFormData } from '@mjackson/form-data-parser'
 import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
 import { fileTypeFromBuffer } from 'file-type'
-import { randomBytes } from 'node:crypto'
 import { href } from 'react-router'
+
 import { canDeleteDocuments, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
 import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentKind, type LoadDocumentType } from '~/schemas/load-document-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { assertId, requireFound } from './records.server'
 
 const LOAD_NOT_FOUND = 'loads.errors.notFound'

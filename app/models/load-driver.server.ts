@@ -2,6 +2,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { DRIVER_RECENT_DAYS } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
+
 import { ACTIVE, type LoadViewer } from './load.server'
 
 const driverInclude = {

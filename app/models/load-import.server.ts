@@ -13,9 +13,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { parse, type Options } from 'csv-parse'
+
+import { type Options, parse } from 'csv-parse'
+
 import { parseDollars } from '~/schemas/dollars'
-import { LoadSchema, type LoadInput } from '~/schemas/load'
+import { type LoadInput, LoadSchema } from '~/schemas/load'
 import {
   LOAD_IMPORT_COLUMNS,
   LOAD_IMPORT_MAX_ERRORS,
@@ -27,7 +29,8 @@ import {
 import { formatLoadNumber } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
-import { diffFields, type Actor } from './audit.server'
+
+import { type Actor, diffFields } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { loadTimeZone, newLoadRecord } from './load.server'
 

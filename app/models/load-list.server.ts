@@ -4,14 +4,15 @@
  * opaque cursor, and the counts per status for the list's tabs.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import type { LoadListQuery } from '~/schemas/load'
-import { LOAD_STATUSES, LOAD_COUNT_CAP, type LoadStatus } from '~/schemas/load-options'
 import { loadScopeWhere } from '~/policies/load'
+import { isStoredInstant } from '~/schemas/dates'
+import type { LoadListQuery } from '~/schemas/load'
+import { LOAD_COUNT_CAP, LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { zonedDayStart, nextDay } from '~/utils/time'
-import { isStoredInstant } from '~/schemas/dates'
-import { person, timeZoneOf, type LoadViewer } from './load.server'
+import { nextDay, zonedDayStart } from '~/utils/time'
+
+import { type LoadViewer, person, timeZoneOf } from './load.server'
 import { escapeLike, listPage } from './records.server'
 
 /** What a list row shows: the load and the names beside it, never its stops and charges. */

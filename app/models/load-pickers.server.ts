@@ -3,6 +3,7 @@
  * its load), trucks and trailers, and the list's truck filter.
  */
 import { prisma } from '~/utils/db.server'
+
 import { ACTIVE } from './load.server'
 import { personName as name } from './load-serialize.server'
 

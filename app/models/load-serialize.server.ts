@@ -3,10 +3,11 @@
  * display fields) and a list row, and a person's display name as they show it.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { ratePerMileCents } from '~/schemas/load-options'
 import { deliveredAt } from '~/policies/load'
-import { serializeLoadDocument } from './load-document.server'
+import { ratePerMileCents } from '~/schemas/load-options'
+
 import type { LoadWithRelations } from './load.server'
+import { serializeLoadDocument } from './load-document.server'
 import type { listInclude } from './load-list.server'
 
 function name(user: { firstName: string; lastName: string } | null) {

@@ -5,14 +5,15 @@
  * racing for the same truck exactly one wins.
  */
 import type { Prisma } from '~/generated/prisma/client'
+import { deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
 import type { LoadReopen, LoadStatusMove } from '~/schemas/load'
 import { canMove, type LoadStatus } from '~/schemas/load-options'
-import { deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
-import type { Role } from '~/utils/permissions'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import type { Role } from '~/utils/permissions'
 import { zonedInstant } from '~/utils/time'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
 import { ACTIVE, ENTITY, include, NOT_FOUND, refuse, timeZoneOf } from './load.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'

@@ -2,13 +2,14 @@
  * Stop arrivals and departures (a driver on the road, or dispatch on the phone with one), in stop
  * order; the load's status follows them through the same moves as the status buttons.
  */
+import { impliedStopEvents, loadScopeWhere, ROAD, type RoadStatus, statusFromStops } from '~/policies/load'
 import type { StopEventInput } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
-import { impliedStopEvents, loadScopeWhere, ROAD, statusFromStops, type RoadStatus } from '~/policies/load'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
-import { ACTIVE, ENTITY, include, NOT_FOUND, type LoadViewer } from './load.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { ACTIVE, ENTITY, include, type LoadViewer, NOT_FOUND } from './load.server'
 import { applyMove, eventTime, type MovingLoad } from './load-status.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 

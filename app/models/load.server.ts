@@ -11,16 +11,17 @@
  * (load-board), a driver's own loads (load-driver), documents and the CSV import.
  */
 import type { Prisma } from '~/generated/prisma/client'
+import { deleteRefusal, editRefusal, type LoadScope, loadScope, loadScopeWhere, type PolicyRefusal } from '~/policies/load'
 import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/load'
-import { ACTIVE_LOAD_STATUSES, formatLoadNumber, loadTotalCents, type LoadStatus } from '~/schemas/load-options'
-import { deleteRefusal, editRefusal, loadScope, loadScopeWhere, type LoadScope, type PolicyRefusal } from '~/policies/load'
+import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus, loadTotalCents } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeTimeZone, zonedInstant } from '~/utils/time'
-import { recordAudit, type Actor } from './audit.server'
-import { removeStoredFiles } from './load-document.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
 import { resolveCustomFields } from './custom-fields.server'
+import { removeStoredFiles } from './load-document.server'
 import { assertId, assertOneRow, assertReferences, assertVersion, ownReference, type Reference, requireFound, rethrowReferenceGone } from './records.server'
 
 export const ENTITY = 'load'

@@ -6,7 +6,8 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrganizationUpdate } from '~/schemas/organization'
 import { prisma, type Tx } from '~/utils/db.server'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { assertOneRow, assertVersion, requireFound } from './records.server'
 
 const ENTITY = 'organization'

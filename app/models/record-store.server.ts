@@ -10,8 +10,9 @@
  */
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
-import { resolveCustomFields, type CustomFieldList, type CustomFieldValues } from './custom-fields.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { type CustomFieldList, type CustomFieldValues, resolveCustomFields } from './custom-fields.server'
 import {
   assertId,
   assertReferences,

@@ -7,8 +7,8 @@
  */
 import { Prisma } from '~/generated/prisma/client'
 import { isId } from '~/schemas/text'
-import { prisma } from '~/utils/db.server'
 import type { Tx } from '~/utils/db.server'
+import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 /** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */

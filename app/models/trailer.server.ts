@@ -1,7 +1,8 @@
 /** Trailers: the domain rules, shared by /dashboard/trailers/* and /api/trailers. */
 import type { Trailer } from '~/generated/prisma/client'
-import { TrailerSchema, type TrailerInput, type TrailerListQuery } from '~/schemas/trailer'
+import { type TrailerInput, type TrailerListQuery, TrailerSchema } from '~/schemas/trailer'
 import type { CsvColumn } from '~/utils/csv.server'
+
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 import { idsByCompactPlate, isoDate, ownReference } from './records.server'
 

@@ -1,8 +1,9 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Truck } from '~/generated/prisma/client'
-import { TruckSchema, type TruckInput, type TruckListQuery } from '~/schemas/truck'
-import { prisma } from '~/utils/db.server'
+import { type TruckInput, type TruckListQuery, TruckSchema } from '~/schemas/truck'
 import type { CsvColumn } from '~/utils/csv.server'
+import { prisma } from '~/utils/db.server'
+
 import { complianceWhere, startOfToday } from './compliance.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 import { idsByCompactPlate, isoDate, ownReference } from './records.server'

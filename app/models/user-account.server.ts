@@ -3,7 +3,8 @@ import type { ProfileInput } from '~/schemas/user'
 import { hashPassword, verifyPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { assertOneRow, assertVersion, requireFound, rethrowUnique } from './records.server'
 import { auditable, ENTITY, getUser, NOT_FOUND, UNIQUE_INDEXES, userSelect } from './user.server'
 

@@ -1,14 +1,17 @@
 /** Avatar files: one's own picture stored, replaced and read back for users of the same organization. */
-import { href } from 'react-router'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+
+import { href } from 'react-router'
+
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { createToken } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
-import { fileStorage } from '~/utils/storage.server'
 import { DomainError } from '~/utils/errors.server'
-import { recordAudit, type Actor } from './audit.server'
+import { fileStorage } from '~/utils/storage.server'
+
+import { type Actor, recordAudit } from './audit.server'
 import { ENTITY } from './user.server'
 
 // ---------------------------------------------------------------------------------------------

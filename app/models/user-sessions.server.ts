@@ -1,5 +1,6 @@
 /** One's own sessions and API tokens: the list on the account page and "sign out everywhere else". */
 import { prisma } from '~/utils/db.server'
+
 import type { Actor } from './audit.server'
 
 /** The user's sessions and API tokens, newest first, for the account page. */

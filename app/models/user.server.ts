@@ -5,16 +5,16 @@
  * own account is user-account.server.ts, its sessions user-sessions.server.ts, avatar files
  * user-avatar.server.ts.
  */
-import { publicUserSelect } from './auth.server'
 import type { Prisma } from '~/generated/prisma/client'
+import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import type { DriverProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
 import { createToken, hashPassword } from '~/utils/crypto.server'
-import { prisma, type Tx } from '~/utils/db.server'
 import type { CsvColumn } from '~/utils/csv.server'
+import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
-import { recordAudit, type Actor } from './audit.server'
-import { queueInvitationEmail } from './tasks/account-emails.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { publicUserSelect } from './auth.server'
 import {
   assertId,
   assertOneRow,
@@ -28,6 +28,7 @@ import {
   toDateOnly,
   type UniqueIndexes,
 } from './records.server'
+import { queueInvitationEmail } from './tasks/account-emails.server'
 
 export const ENTITY = 'user'
 export const NOT_FOUND = 'users.errors.notFound'

@@ -3,8 +3,9 @@
  * refuses with these reasons; the invoice pages offer exactly what is allowed. No zod and nothing
  * server-only: page components import it (docs/domain.md, ADR 047).
  */
-import { OPEN_INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
+import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { can, type Role } from '~/utils/permissions'
+
 import type { PolicyRefusal } from './refusal'
 
 /**

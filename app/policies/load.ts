@@ -5,9 +5,10 @@
  * the model refuses. No zod and nothing server-only: page components import it (docs/domain.md,
  * ADR 047).
  */
-import { ACTIVE_LOAD_STATUSES, canMove, LOAD_TRANSITIONS, type LoadStatus, type StopEvent } from '~/schemas/load-options'
 import { DRIVER_DOCUMENT_KINDS, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
+import { ACTIVE_LOAD_STATUSES, canMove, LOAD_TRANSITIONS, type LoadStatus, type StopEvent } from '~/schemas/load-options'
 import { can, type Role } from '~/utils/permissions'
+
 import type { PolicyRefusal } from './refusal'
 
 export type { PolicyRefusal }

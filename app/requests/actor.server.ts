@@ -4,8 +4,9 @@
  */
 import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
-import { requireApiPermission } from './api.server'
 import type { Action, Entity } from '~/utils/permissions'
+
+import { requireApiPermission } from './api.server'
 import { getClientIp, requirePermission } from './session.server'
 
 export function actorOf(request: Request, user: Pick<SessionUser, 'id' | 'organizationId'>): Actor {

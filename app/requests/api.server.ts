@@ -2,20 +2,21 @@
  * Helpers for the JSON API (app/routes/api): bearer authentication, the `{ data }` envelope and
  * `{ error: { code, message, fields } }` errors with stable codes.
  */
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose'
 import type { z } from 'zod'
-import { getFixedT, detectLanguage } from '~/i18n.server'
-import { getApiKeyUser, isApiKey, type ApiKeyUser } from '~/models/api-key.server'
+
+import { detectLanguage, getFixedT } from '~/i18n.server'
+import { type ApiKeyUser, getApiKeyUser, isApiKey } from '~/models/api-key.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
-import { bearerCredential } from '~/utils/bearer'
 import { consumeCredentialLimit, consumeIpLimit, rateLimitHeaders } from '~/utils/api-limits.server'
+import { bearerCredential } from '~/utils/bearer'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { sha256 } from '~/utils/crypto.server'
 import { env } from '~/utils/env.server'
-import { DomainError, isDatabaseUnavailable, isDomainError, RETRY_AFTER_SECONDS, type ErrorCode } from '~/utils/errors.server'
-import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
+import { DomainError, type ErrorCode, isDatabaseUnavailable, isDomainError, RETRY_AFTER_SECONDS } from '~/utils/errors.server'
 import { idempotent, wantsIdempotency } from '~/utils/idempotency.server'
-import { can, type Action, type Entity } from '~/utils/permissions'
+import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
+import { type Action, can, type Entity } from '~/utils/permissions'
 
 // Imported once per secret: jose would import raw bytes again for every token it checks.
 let hmacKey: { secret: string; key: Promise<CryptoKey> } | undefined

@@ -1,8 +1,10 @@
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+
 import { verifyLogin } from '~/models/auth.server'
 import { LoginSchema } from '~/schemas/auth'
 import { DomainError } from '~/utils/errors.server'
+
 import { getClientIp } from './session.server'
 
 type AuthenticatedUser = Awaited<ReturnType<typeof verifyLogin>>

@@ -6,6 +6,7 @@
  */
 import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
+
 import { getInstance } from '~/middleware/i18next'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { isDomainError } from '~/utils/errors.server'

@@ -5,15 +5,17 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
+
 import { getInstance } from '~/middleware/i18next'
 import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
 import { customFieldsForForm } from '~/models/custom-fields.server'
-import { recordPaths, type RecordListName } from '~/schemas/record-pages'
+import { type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { orNotFound } from '~/utils/errors.server'
 import { listReturnTo } from '~/utils/list-return'
 import type { Entity } from '~/utils/permissions'
 import type { ToastInput } from '~/utils/toast.server'
+
 import { requireActor } from './actor.server'
 import { formConstraint, formDefaults, savedToList, submitForm } from './forms.server'
 import { requirePermission } from './session.server'

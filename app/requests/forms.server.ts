@@ -6,14 +6,16 @@
  * unknown one, a missing id or version) is a refusal too, never an error page. And what a page's
  * loader sends for its form instead of the schema: the native constraints.
  */
+import '~/schemas/messages'
+
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
+
 import { customFieldDefaults } from '~/schemas/custom-field-options'
 import type { FormConstraint } from '~/schemas/form-constraint'
-import '~/schemas/messages'
-import { isDomainError, type DomainError } from '~/utils/errors.server'
+import { type DomainError, isDomainError } from '~/utils/errors.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
 import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 

@@ -3,14 +3,16 @@
  * (to show back after a refusal), the schema's input, and the schema's paths as field names.
  */
 import { data } from 'react-router'
-import { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
-import { parseDollars } from '~/schemas/dollars'
 import type { z } from 'zod'
+
+import { parseDollars } from '~/schemas/dollars'
 import { InvoiceSchema, InvoiceUpdateSchema } from '~/schemas/invoice'
+import { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
 import { isDomainError } from '~/utils/errors.server'
-import type { Refusal } from './forms.server'
 import { zonedWallClock } from '~/utils/time'
+
+import type { Refusal } from './forms.server'
 
 type LoadToTick = {
   id: string

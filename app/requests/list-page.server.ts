@@ -1,12 +1,13 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
-import { customFieldColumns, shownCustomFields, type CustomFieldList } from '~/models/custom-fields.server'
-import { lastPage } from '~/models/records.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { listPermissions, type Entity } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
-import { packRows } from '~/utils/packed-rows'
+
 import type { SessionUser } from '~/models/auth.server'
+import { customFieldColumns, type CustomFieldList, shownCustomFields } from '~/models/custom-fields.server'
+import { lastPage } from '~/models/records.server'
+import { requirePermission } from '~/requests/session.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { packRows } from '~/utils/packed-rows'
+import { type Entity, listPermissions } from '~/utils/permissions'
 
 /**
  * A list page past the end (an old link, or the last row deleted) shows the last page instead of

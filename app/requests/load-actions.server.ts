@@ -5,11 +5,11 @@
  */
 import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
-import { uploadLoadDocument } from '~/models/load-document.server'
 import { loadViewer } from '~/models/load.server'
+import { uploadLoadDocument } from '~/models/load-document.server'
 import { recordStopEvent } from '~/models/load-stop-events.server'
-import { StopEventSchema } from '~/schemas/load'
 import { intent, intentAction, refuse, refuseError } from '~/requests/forms.server'
+import { StopEventSchema } from '~/schemas/load'
 import { isDomainError } from '~/utils/errors.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

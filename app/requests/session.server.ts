@@ -1,9 +1,10 @@
 import { createCookie, data, href, redirect } from 'react-router'
+
 import { getSessionUser, type SessionUser } from '~/models/auth.server'
 import { SESSION_TTL_MS } from '~/models/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { env } from '~/utils/env.server'
-import { can, type Action, type Entity } from '~/utils/permissions'
+import { type Action, can, type Entity } from '~/utils/permissions'
 
 /** Cookies this app sets share the `fd_` prefix (theme and language cookies keep the spec's names). */
 function sessionCookie() {

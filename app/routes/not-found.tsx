@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+
 import { StatusPage } from '~/components/status-page'
 
 /** Any unknown URL: the 404 page with status 404. */

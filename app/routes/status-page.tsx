@@ -1,5 +1,7 @@
 import { data } from 'react-router'
+
 import { StatusPage } from '~/components/status-page'
+
 import type { Route } from './+types/status-page'
 
 /** /403, /404 and /500: the pages answer with their own status code. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { API_KEY_SCOPES } from './api-key-options'
 import { requiredText } from './fields'
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-options'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
 import { cents, customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { EVENT_COLOURS } from './calendar-options'
 import { dateOnly, optionalText, requiredText, withVersion } from './fields'
 import { text } from './text'

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+
 import { EmailSchema } from './auth'
+import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 import { customFieldsInput, fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 
 /** One schema for the company editor (Conform) and the API (POST). Messages are i18n keys. */
 export const CompanySchema = z.object({

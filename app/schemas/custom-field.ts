@@ -4,6 +4,7 @@
  * (app/models/custom-fields.server.ts), which is also where form text becomes typed values.
  */
 import { z } from 'zod'
+
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldType } from './custom-field-options'
 import { integer, requiredText, text, withVersion } from './fields'
 

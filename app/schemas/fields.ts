@@ -5,6 +5,7 @@
  * empty fields, and `readBody` (app/requests/api.server.ts) drops JSON nulls the same way.
  */
 import { z } from 'zod'
+
 import { dateTimeError, dayError } from './dates'
 import { idText, text } from './text'
 import { VersionSchema } from './version'

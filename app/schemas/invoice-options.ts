@@ -3,8 +3,8 @@
  * the view page do not download the validation library. Every amount is integer cents, and every
  * total is computed here, once (ADR 031).
  */
-import type { Tone } from './tone'
 import type { PaymentTerm } from './broker-options'
+import type { Tone } from './tone'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { cents, customFieldsInput, dateOnly, idText, optionalText, requiredText, withVersion } from './fields'
 import {
   INVOICE_FILTER_STATUSES,

@@ -4,8 +4,9 @@
  * instead of failing the page: `?status=nonsense` lists every status, `?page=abc` the first page.
  */
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES, SORT_DIRECTIONS } from './list-options'
+
 import { dateOnly } from './fields'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES, SORT_DIRECTIONS } from './list-options'
 import { idText, text } from './text'
 
 /** A filter on one of an enum's values; anything else means "no filter". */

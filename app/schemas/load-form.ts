@@ -4,6 +4,7 @@
  * rules as the API (`loadRules`). `loadFromForm` is the one mapping from the form to the model's input.
  */
 import { z } from 'zod'
+
 import { withVersion } from './fields'
 import { ChargeSchema, LoadFields, loadRules } from './load'
 import { MAX_CHARGES } from './load-options'

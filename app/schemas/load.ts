@@ -1,10 +1,11 @@
 import { z } from 'zod'
+
 import { isDateTime, isInstant } from './dates'
 import { cents, customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { CHARGE_TYPES, loadTotalCents, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
-import { TRAILER_TYPES } from './trailer-options'
+import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, loadTotalCents, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
 import { text } from './text'
+import { TRAILER_TYPES } from './trailer-options'
 import { VersionSchema } from './version'
 
 export const StopSchema = z

@@ -3,6 +3,7 @@
  * cents. Parsed as text, digit by digit, so no binary fraction ever rounds a cent away.
  */
 import { z } from 'zod'
+
 import { parseDollars } from './dollars'
 import { text } from './text'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 
 let zones: string[] | undefined

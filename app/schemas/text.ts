@@ -1,5 +1,6 @@
-import { z } from 'zod'
 import './messages'
+
+import { z } from 'zod'
 
 // NUL is refused by PostgreSQL in text columns, and a lone surrogate by its JSON type (the audit
 // log): either would surface as a 500 after part of the work was done.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 import { MAX_TRAILER_LENGTH_FT, TRAILER_SORTS, TRAILER_STATUSES, TRAILER_TYPES } from './trailer-options'

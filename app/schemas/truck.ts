@@ -1,8 +1,9 @@
 import { z } from 'zod'
+
 import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
-import { isValidVin, optionalVin, vinCheckDigit } from './vin'
 import { TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
+import { isValidVin, optionalVin, vinCheckDigit } from './vin'
 
 export { isValidVin, vinCheckDigit }
 

@@ -2,8 +2,9 @@
  * User and driver-profile choices shared by pages, schemas and models. No zod here: pages that
  * only need the choices (lists, cards) do not download the validation library.
  */
-import type { Tone } from './tone'
 import { ROLES } from '~/utils/permissions'
+
+import type { Tone } from './tone'
 
 export { ROLES }
 

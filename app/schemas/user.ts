@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { EmailSchema, PasswordSchema } from './auth'
 import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'

@@ -7,6 +7,7 @@
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+
 import { env } from './env.server'
 import { DomainError } from './errors.server'
 

@@ -1,5 +1,6 @@
-import { hash, verify } from '@node-rs/argon2'
 import { createHash, randomBytes } from 'node:crypto'
+
+import { hash, verify } from '@node-rs/argon2'
 
 // argon2id with OWASP's minimum profile (19 MiB, 2 passes): ~30 ms on these machines.
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 }

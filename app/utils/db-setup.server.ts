@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+
 import pg from 'pg'
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'prisma/migrations')

@@ -1,6 +1,8 @@
 import { remember } from '@epic-web/remember'
 import { PrismaPg } from '@prisma/adapter-pg'
+
 import { PrismaClient } from '~/generated/prisma/client'
+
 import { env } from './env.server'
 
 function createClient(connectionString: string) {

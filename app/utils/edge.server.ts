@@ -6,15 +6,17 @@
  * Loaded by server.ts next to Express, so it imports no app code beyond i18n and error codes.
  */
 import { randomBytes } from 'node:crypto'
-import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import { type IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
+
 import type { NextFunction, Request, Response } from 'express'
 import { href, matchRoutes, type RouteObject } from 'react-router'
+
 import { languageInfo } from '../i18n'
 import { detectLanguage, getFixedT } from '../i18n.server'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { CSP_NONCE_HEADER } from './csp-nonce'
-import { errorStatus, type ErrorCode } from './errors.server'
+import { type ErrorCode, errorStatus } from './errors.server'
 import type { UploadLimit } from './upload-limit'
 
 /** JSON and form bodies; a route that takes a file declares its own limit (app/utils/upload-limit.ts). */

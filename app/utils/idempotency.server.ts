@@ -11,6 +11,7 @@
  * (`?dryRun=true` and the real import are two requests).
  */
 import { randomUUID } from 'node:crypto'
+
 import { bearerCredential } from './bearer'
 import { sha256 } from './crypto.server'
 import { prisma } from './db.server'

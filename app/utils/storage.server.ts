@@ -12,7 +12,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+
 import { AwsClient } from 'aws4fetch'
+
 import { env } from './env.server'
 
 export type StoredObject = { body: ReadableStream<Uint8Array>; sizeBytes: number }

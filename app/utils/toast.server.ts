@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
+
 import { env } from './env.server'
 
 export const ToastSchema = z.object({

@@ -13,14 +13,16 @@
  * Started by scripts/bench/index.ts as its own process:
  *   DATABASE_URL=… SESSION_SECRET=… PORT=3201 node --import tsx scripts/bench/baseline.ts
  */
-import { verify as verifyArgon2 } from '@node-rs/argon2'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import { gzipSync } from 'node:zlib'
+
+import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
+
 import { PAGE_SIZES } from '../../app/schemas/list-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
-import { can, type Action, type Entity, type Role } from '../../app/utils/permissions'
+import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
 
 const PORT = Number(process.env.PORT ?? 3201)
 const SECRET = process.env.SESSION_SECRET ?? ''

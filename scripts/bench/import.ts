@@ -8,6 +8,7 @@
  * import that ran the heap out of memory shows as a failed request.
  */
 import fs from 'node:fs'
+
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_ROWS } from '../../app/schemas/load-import-options'
 import type { HttpClient } from './load'
 import { memoryOf } from './processes'

@@ -14,14 +14,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+
 import { firstLoadJs, LIMIT_KIB } from './client-js'
 import { measureImport } from './import'
-import { HttpClient, merge, runLoad, summarize, type Driver, type Sample } from './load'
-import { HELP, parseOptions, type Options } from './options'
-import { commandOf, memoryOf, servingPid, startDatabase, startServer, type Database, type Server } from './processes'
+import { type Driver, HttpClient, merge, runLoad, type Sample, summarize } from './load'
+import { HELP, type Options, parseOptions } from './options'
+import { commandOf, type Database, memoryOf, type Server, servingPid, startDatabase, startServer } from './processes'
 import { analyzeProfile, findProfile, flameLines } from './profile'
 import { heading, int, kib, ms, table } from './report'
-import { loadScenarios, mixed, scenarios as allScenarios, type Fixtures, type Scenario, type Side, type Target } from './scenarios'
+import { type Fixtures, loadScenarios, mixed, type Scenario, scenarios as allScenarios, type Side, type Target } from './scenarios'
 
 const parsed = (() => {
   try {

@@ -2,10 +2,12 @@
  * The bench's processes: its own embedded PostgreSQL (seeded), the production app and the
  * baseline as children in their own process groups, and the memory of the process that serves.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+
 import pg from 'pg'
+
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
 
 export type Database = { url: string; stop: () => Promise<void> }

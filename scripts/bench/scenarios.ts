@@ -3,6 +3,7 @@
  * token, same database): each scenario makes a fresh Driver for each measured window.
  */
 import { gunzipSync } from 'node:zlib'
+
 import type { Driver, HttpClient, Response } from './load'
 
 export type Side = 'app' | 'baseline'

@@ -8,10 +8,11 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { PrismaPg } from '@prisma/adapter-pg'
 import {
-  ColumnTypeEnum,
   bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
   type SqlQueryable,
@@ -19,7 +20,8 @@ import {
 } from '@prisma/driver-adapter-utils'
 import type * as EngineGlue from '@prisma/schema-engine-wasm/schema_engine_bg'
 import pg from 'pg'
-import { MIGRATIONS_DIR, applyMigrations, createDatabaseIfMissing, dropDatabase, withClient, withDatabase } from '../../app/utils/db-setup.server.ts'
+
+import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, withClient, withDatabase } from '../../app/utils/db-setup.server.ts'
 
 export const SCHEMA_PATH = path.resolve(process.cwd(), 'prisma/schema.prisma')
 

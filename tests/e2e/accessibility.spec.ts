@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
+
 import { axe } from './axe'
-import { apiUser, expect, js, lastEmailTo, loginByRequest, registerOrganization, signedInAs, test, vin, type TestOrganization } from './fixtures'
+import { apiUser, expect, js, lastEmailTo, loginByRequest, registerOrganization, signedInAs, test, type TestOrganization, vin } from './fixtures'
 
 /**
  * axe-core on every page, in light left-to-right (English) and dark right-to-left (Arabic):

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
 import { axe } from './axe'
+import { expect, test } from './fixtures'
 
 /**
  * The API reference (/api/docs, ADR 023): public, rendered on the server, with no script at all,

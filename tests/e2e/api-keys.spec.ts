@@ -1,4 +1,4 @@
-import { expect, signedIn, test, toast, uniqueId, type TestOrganization } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
 
 // An organization of its own, signed in as the admin who registered it.
 let org: TestOrganization

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, js, signedIn, test, toast, uniqueId, type TestOrganization, whenHydrated } from './fixtures'
+
+import { expect, js, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 /** A broker made through the API in the spec's own organization. */
 async function apiBroker(request: APIRequestContext, org: TestOrganization, data: Record<string, unknown>) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, js, signedIn, test, toast, uniqueId, type TestOrganization, whenHydrated } from './fixtures'
+
+import { apiTruck, expect, js, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 // Every test works in an organization of its own, signed in as its admin.
 let org: TestOrganization

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+
 import { apiTrailer, apiTruck, expect, signedIn, test, uniqueId } from './fixtures'
 import { api } from './load-fixtures'
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test'
+
 import { vinCheckDigit } from '../../app/schemas/vin'
 
 export const DEMO_PASSWORD = 'freightdesk'

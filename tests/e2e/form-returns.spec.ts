@@ -4,6 +4,7 @@
  * balance, and a display setting or a language chosen with JavaScript is kept from the click on.
  */
 import type { Page } from '@playwright/test'
+
 import { expect, signedIn, test, whenHydrated } from './fixtures'
 import { api } from './load-fixtures'
 

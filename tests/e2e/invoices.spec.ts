@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, signedIn, test, uniqueId, type TestOrganization } from './fixtures'
+
 import { formatDate } from '../../app/utils/format'
+import { expect, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
 async function freeInvoice(request: APIRequestContext, org: TestOrganization, unitPriceCents: number) {

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiTrailer, apiTruck, apiUser, expect, js, signedIn, signedInAs, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+
+import { apiTrailer, apiTruck, apiUser, expect, js, signedIn, signedInAs, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 const SHOTS = process.env.KANBAN_SHOTS_DIR
 

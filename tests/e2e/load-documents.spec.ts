@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+
 import type { APIRequestContext } from '@playwright/test'
-import { expect, js, signedIn, test, toast, uniqueId, type TestOrganization } from './fixtures'
+
+import { expect, js, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',

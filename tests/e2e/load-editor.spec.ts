@@ -4,8 +4,9 @@
  * read back through the API. Each test uses its own organization.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
+
 import { axe } from './axe'
-import { expect, js, loginByRequest, registerOrganization, test, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+import { expect, js, loginByRequest, registerOrganization, test, type TestOrganization, uniqueId, whenHydrated } from './fixtures'
 
 async function apiBroker(request: APIRequestContext, org: TestOrganization, name: string) {
   const response = await request.post('/api/brokers', { headers: { Authorization: `Bearer ${org.accessToken}` }, data: { name } })

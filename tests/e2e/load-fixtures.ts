@@ -1,6 +1,7 @@
 /** Loads for e2e specs, made through the API in the spec's own organization. */
 import type { APIRequestContext } from '@playwright/test'
-import { apiTrailer, apiTruck, apiUser, expect, uniqueId, type TestOrganization } from './fixtures'
+
+import { apiTrailer, apiTruck, apiUser, expect, type TestOrganization, uniqueId } from './fixtures'
 
 export function day(offset: number) {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)

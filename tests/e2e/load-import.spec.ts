@@ -1,4 +1,4 @@
-import { expect, signedIn, test, toast, uniqueId, type TestOrganization } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
 import { api } from './load-fixtures'
 
 let org: TestOrganization

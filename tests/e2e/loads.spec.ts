@@ -1,7 +1,9 @@
 import fs from 'node:fs'
+
 import type { Page } from '@playwright/test'
-import { expect, js, loginByRequest, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+
 import { axe } from './axe'
+import { expect, js, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
 const SHOTS = process.env.LOAD_SHOTS_DIR

@@ -4,6 +4,7 @@
  * right to left, a sub-line lines up with its Arabic title, and numbers use one digit set.
  */
 import type { Page } from '@playwright/test'
+
 import { BOARD_DELIVERED_DAYS } from '../../app/schemas/kanban-options'
 import { expect, signedIn, test } from './fixtures'
 import { api, day, fleet } from './load-fixtures'

@@ -5,7 +5,7 @@
  */
 import ar from '../../app/locales/ar'
 import fr from '../../app/locales/fr'
-import { expect, signedIn, test, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, uniqueId, whenHydrated } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
 let org: TestOrganization

@@ -4,7 +4,8 @@
  * calendar entries cut without an ellipsis, a phone list that cut a city to one letter.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, loginByRequest, signedIn, test, whenHydrated, type TestOrganization } from './fixtures'
+
+import { expect, loginByRequest, signedIn, test, type TestOrganization, whenHydrated } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
 type Box = { x: number; y: number; width: number; height: number }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+
 import { expect, login, registerOrganization, test, whenHydrated } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 800 } })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+
 import { expect, js, signedIn, test, whenHydrated } from './fixtures'
 
 const html = (page: Page) => page.locator('html')

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiTrailer, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization, whenHydrated } from './fixtures'
+
+import { apiTrailer, expect, js, signedIn, test, type TestOrganization, toast, uniqueId, vin, whenHydrated } from './fixtures'
 
 async function createTrailer(page: Page, unit: string, options: { status?: string; type?: string; vinNumber?: string; length?: string } = {}) {
   await page.goto('/dashboard/trailers/new')

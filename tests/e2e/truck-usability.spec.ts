@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+
 import { apiTruck, expect, js, registerOrganization, signedIn, signedInAs, test, toast, whenHydrated } from './fixtures'
 
 /** YYYY-MM-DD, `days` from today (UTC). */

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiTruck, expect, js, signedIn, test, toast, uniqueId, vin, type TestOrganization, whenHydrated } from './fixtures'
+
+import { apiTruck, expect, js, signedIn, test, type TestOrganization, toast, uniqueId, vin, whenHydrated } from './fixtures'
 
 async function createTruck(page: Page, unit: string, options: { status?: string; make?: string; vinNumber?: string } = {}) {
   await page.goto('/dashboard/trucks/new')

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { apiUser, expect, js, lastEmailTo, login, signedIn, test, toast, uniqueId, whenHydrated, type TestOrganization } from './fixtures'
+
+import { apiUser, expect, js, lastEmailTo, login, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 // A 1×1 PNG: a real image, recognised by its first bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')

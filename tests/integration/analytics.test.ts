@@ -4,14 +4,16 @@
  * week, each organization's numbers its own; and the pages' roles.
  */
 import { describe, expect, it } from 'vitest'
-import { fleetAnalytics, receivables, weekStart, weeks } from '~/models/analytics.server'
+
+import { fleetAnalytics, receivables, weeks, weekStart } from '~/models/analytics.server'
 import { organizationToday } from '~/models/invoice.server'
 import * as analyticsPage from '~/routes/dashboard/analytics'
 import * as bankingPage from '~/routes/dashboard/banking'
 import { addDays } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
-import { callPage as call, type Handler } from '../page-helpers'
+
 import { createOrg, unique } from '../helpers'
+import { callPage as call, type Handler } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+
 import * as login from '~/routes/api/account/login'
 import * as logout from '~/routes/api/account/logout'
 import * as myAccount from '~/routes/api/account/my-account'
 import * as register from '~/routes/api/account/register'
 import * as notFound from '~/routes/api/not-found'
 import { prisma } from '~/utils/db.server'
+
 import { callApi, unique } from '../helpers'
 
 describe('/api/account', () => {

@@ -4,6 +4,7 @@
  * decides), and appending a payment never needs the invoice's version.
  */
 import { describe, expect, it } from 'vitest'
+
 import { createInvoice } from '~/models/invoice.server'
 import * as email from '~/routes/api/invoices/email'
 import * as payments from '~/routes/api/invoices/payments'
@@ -12,6 +13,7 @@ import * as voidRoute from '~/routes/api/invoices/void'
 import * as status from '~/routes/api/loads/status'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/companies/collection'
 import * as item from '~/routes/api/companies/item'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
 

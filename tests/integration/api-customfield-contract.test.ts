@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import * as collection from '~/routes/api/customfield/collection'
+
 import * as brokerCollection from '~/routes/api/brokers/collection'
 import * as companyCollection from '~/routes/api/companies/collection'
 import * as companyItem from '~/routes/api/companies/item'
+import * as collection from '~/routes/api/customfield/collection'
 import * as item from '~/routes/api/customfield/item'
 import * as trailerCollection from '~/routes/api/trailers/collection'
 import * as trailerItem from '~/routes/api/trailers/item'
 import * as truckCollection from '~/routes/api/trucks/collection'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg } from '../helpers'
 

@@ -3,9 +3,11 @@
  * JavaScript gets it, and the reference data it is rendered from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApiReference, operationAnchor, typeOf } from '~/api-docs/reference.server'
+
 import { openApiDocument } from '~/api-docs/openapi.server'
-import { startServer, type ServerProcess } from '../server-process'
+import { buildApiReference, operationAnchor, typeOf } from '~/api-docs/reference.server'
+
+import { type ServerProcess, startServer } from '../server-process'
 
 type Document = { paths: Record<string, Record<string, { operationId?: string }>> }
 const document = openApiDocument() as unknown as Document

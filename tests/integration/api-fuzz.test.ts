@@ -12,25 +12,28 @@
  * builds it first): after changing app code, `npm run build` before running this file alone.
  */
 import http from 'node:http'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prisma } from '~/utils/db.server'
+
 import { openApiDocument } from '~/api-docs/openapi.server'
+import { prisma } from '~/utils/db.server'
+
 import {
+  type Context,
   HOSTILE_IDS,
   HOSTILE_VERSIONS,
   hostileAuthorization,
+  type HostileBody,
   hostileBody,
   hostileLanguageHeaders,
   hostileQuery,
-  rngFor,
-  validObject,
-  type Context,
-  type HostileBody,
   type JsonSchema,
   type Rng,
+  rngFor,
+  validObject,
 } from '../fuzz/hostile'
 import { createOrg } from '../helpers'
-import { startServer, type ServerProcess } from '../server-process'
+import { type ServerProcess, startServer } from '../server-process'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260514)
 const WRITE_CASES = Number(process.env.FUZZ_CASES ?? 200)

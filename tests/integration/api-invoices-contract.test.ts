@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/invoices/collection'
+import * as emailing from '~/routes/api/invoices/email'
 import * as item from '~/routes/api/invoices/item'
 import * as payment from '~/routes/api/invoices/payment'
 import * as payments from '~/routes/api/invoices/payments'
+import * as pdf from '~/routes/api/invoices/pdf'
 import * as send from '~/routes/api/invoices/send'
 import * as voiding from '~/routes/api/invoices/void'
-import * as emailing from '~/routes/api/invoices/email'
-import * as pdf from '~/routes/api/invoices/pdf'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
 

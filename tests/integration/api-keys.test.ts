@@ -2,15 +2,17 @@
  * API keys (app/models/api-key.server.ts): created by admins on the account page, shown once,
  * stored hashed, acting as their creator narrowed by their scope, revocable.
  */
-import { describe, expect, it } from 'vitest'
 import { RouterContextProvider } from 'react-router'
-import { createApiKey, getApiKeyUser, listApiKeys, revokeApiKey } from '~/models/api-key.server'
-import * as account from '~/routes/dashboard/users/account'
-import * as trucks from '~/routes/api/trucks/collection'
-import * as myAccount from '~/routes/api/account/my-account'
+import { describe, expect, it } from 'vitest'
+
 import { i18nextMiddleware } from '~/middleware/i18next'
-import { prisma } from '~/utils/db.server'
+import { createApiKey, getApiKeyUser, listApiKeys, revokeApiKey } from '~/models/api-key.server'
 import { commitSessionCookie } from '~/requests/session.server'
+import * as myAccount from '~/routes/api/account/my-account'
+import * as trucks from '~/routes/api/trucks/collection'
+import * as account from '~/routes/dashboard/users/account'
+import { prisma } from '~/utils/db.server'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

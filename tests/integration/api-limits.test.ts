@@ -3,12 +3,14 @@
  * on the JSON API, against this file's database.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import * as loadImport from '~/routes/api/loads/import'
 import * as trucks from '~/routes/api/trucks/collection'
+import * as truckItem from '~/routes/api/trucks/item'
 import { loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
-import * as truckItem from '~/routes/api/trucks/item'
 import { prisma } from '~/utils/db.server'
+
 import { callApi, createOrg, unique } from '../helpers'
 
 const saved = { ...process.env }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/loads/collection'
 import * as item from '~/routes/api/loads/item'
 import * as reopenRoute from '~/routes/api/loads/reopen'
@@ -6,6 +7,7 @@ import * as status from '~/routes/api/loads/status'
 import * as stop from '~/routes/api/loads/stop'
 import * as stopEvents from '~/routes/api/loads/stop-events'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
 

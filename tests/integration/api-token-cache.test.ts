@@ -4,9 +4,11 @@
  */
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { createSession, deleteSession } from '~/models/auth.server'
 import { requireApiUser } from '~/requests/api.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
+
 import { createOrg } from '../helpers'
 
 const asked = (token: string) =>

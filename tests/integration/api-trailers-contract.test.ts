@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/trailers/collection'
 import * as item from '~/routes/api/trailers/item'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique, vin } from '../helpers'
 

@@ -1,6 +1,7 @@
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import { prisma } from '~/utils/db.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { unique, vin } from '../helpers'
 

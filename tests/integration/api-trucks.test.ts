@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import { prisma } from '~/utils/db.server'
+
 import { callApi, createOrg, unique, vin } from '../helpers'
 
 async function post(token: string, body: unknown) {

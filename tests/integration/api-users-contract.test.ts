@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
+
 import { createSession } from '~/models/auth.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'
 import * as account from '~/routes/dashboard/users/account'
+import * as cards from '~/routes/dashboard/users/cards'
 import * as editor from '~/routes/dashboard/users/editor'
 import * as list from '~/routes/dashboard/users/list'
-import * as cards from '~/routes/dashboard/users/cards'
 import * as profile from '~/routes/dashboard/users/profile'
 import { prisma } from '~/utils/db.server'
-import { commitSessionCookie } from '~/requests/session.server'
+
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, PASSWORD, unique } from '../helpers'
 

@@ -1,18 +1,20 @@
 /** The audit page: who changed what and when, for admins only, filtered in the organization's time zone. */
 import { describe, expect, it } from 'vitest'
+
 import { listAuditEvents } from '~/models/audit.server'
+import { createInvoice } from '~/models/invoice.server'
 import { createTruck, deleteTruck, updateTruck } from '~/models/truck.server'
 import * as auditPage from '~/routes/dashboard/audit'
 import { AuditListQuerySchema } from '~/schemas/audit'
+import { InvoiceSchema } from '~/schemas/invoice'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
 import { zonedDayStart } from '~/utils/time'
-import { createInvoice } from '~/models/invoice.server'
-import { InvoiceSchema } from '~/schemas/invoice'
-import { callPage, type Handler } from '../page-helpers'
+
 import { actorOf, createOrg, unique } from '../helpers'
+import { callPage, type Handler } from '../page-helpers'
 
 const query = (params: Record<string, string> = {}) => parseListQuery(AuditListQuerySchema, new URLSearchParams(params))
 

@@ -4,12 +4,15 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { createPasswordReset, resetPassword } from '~/models/auth.server'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
+
 import { createOrg, PASSWORD, unique } from '../helpers'
-import { startServer, type ServerProcess } from '../server-process'
+import { type ServerProcess, startServer } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
 let server: ServerProcess

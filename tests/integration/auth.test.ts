@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import {
   createEmailVerification,
   createPasswordReset,
@@ -16,6 +18,7 @@ import {
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { sendEmail } from '~/utils/mail.server'
+
 import { unique } from '../helpers'
 
 const register = (email = `${unique('owner')}@example.test`) =>

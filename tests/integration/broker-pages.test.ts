@@ -1,5 +1,6 @@
 /** The broker pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
+
 import { createBroker } from '~/models/broker.server'
 import * as brokerDelete from '~/routes/dashboard/brokers/delete'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
@@ -8,8 +9,9 @@ import * as brokerView from '~/routes/dashboard/brokers/view'
 import { BrokerSchema } from '~/schemas/broker'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { callPage as call, postForm, type Handler } from '../page-helpers'
+
 import { actorOf, createOrg } from '../helpers'
+import { callPage as call, type Handler, postForm } from '../page-helpers'
 
 describe('broker pages', () => {
   it('open for the roles that may read brokers, with edit and delete only for roles that may change them', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+
 import { assertBrokerAcceptsLoads, createBroker, deleteBroker, getBroker, listBrokers, updateBroker } from '~/models/broker.server'
-import { BrokerFormSchema, BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema, brokerFromForm, type BrokerInput } from '~/schemas/broker'
+import { BrokerFormSchema, brokerFromForm, type BrokerInput, BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { centsToDollars, parseDollars } from '~/schemas/money'
 import { prisma } from '~/utils/db.server'
 import { can, ROLES } from '~/utils/permissions'
+
 import { actorOf, createOrg, unique } from '../helpers'
 
 const input = (overrides: Partial<BrokerInput> = {}): BrokerInput => BrokerSchema.parse({ name: unique('Broker'), ...overrides })

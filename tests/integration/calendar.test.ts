@@ -1,5 +1,6 @@
 /** The calendar (app/models/calendar.server.ts and its pages) against this file's database. */
 import { describe, expect, it } from 'vitest'
+
 import { calendarItems, createCalendarEvent, updateCalendarEvent } from '~/models/calendar.server'
 import * as calendarEvent from '~/routes/dashboard/calendar/event'
 import * as calendarPage from '~/routes/dashboard/calendar/index'
@@ -7,8 +8,9 @@ import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calend
 import { visibleDays } from '~/schemas/calendar-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { callPage, postForm, refusalOf, type Handler } from '../page-helpers'
+
 import { actorOf, createOrg, unique } from '../helpers'
+import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 const viewer = (org: Org, role: keyof Org['users']) => ({ id: org.users[role].id, organizationId: org.organization.id, role })

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
+
 import { createCompany, deleteCompany, getCompany, getCompanyOverview, listCompanies, listCompanyOptions, updateCompany } from '~/models/company.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
-import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema, type CompanyInput } from '~/schemas/company'
+import { type CompanyInput, CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, unique } from '../helpers'
 
 const input = (overrides: Partial<Record<keyof CompanyInput, unknown>> = {}): CompanyInput => CompanySchema.parse({ name: unique('Carrier'), ...overrides })

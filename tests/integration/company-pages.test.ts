@@ -1,5 +1,6 @@
 /** The company pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
+
 import { createCompany } from '~/models/company.server'
 import * as companyDelete from '~/routes/dashboard/companies/delete'
 import * as companyEditor from '~/routes/dashboard/companies/editor'
@@ -9,6 +10,7 @@ import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import { CompanySchema } from '~/schemas/company'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
+
 import { actorOf, createOrg } from '../helpers'
 import { callPage as call, type Handler } from '../page-helpers'
 

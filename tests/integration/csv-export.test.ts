@@ -1,6 +1,7 @@
 /** CSV exports: every matching row across pages, the list's filters, formula cells neutralised. */
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
+
 import { sendInvoice } from '~/models/invoice.server'
 import { inBatches } from '~/models/records.server'
 import { createTrailer } from '~/models/trailer.server'
@@ -15,6 +16,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { safeCell } from '~/utils/csv.server'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 type Module = { loader: (args: never) => Promise<Response> }

@@ -1,5 +1,6 @@
 /** Custom-field definitions and the values trucks and trailers carry: the model's rules and the pages' checks. */
 import { describe, expect, it } from 'vitest'
+
 import {
   createCustomFieldDefinition,
   customFieldColumns,
@@ -17,11 +18,12 @@ import * as customFieldList from '~/routes/dashboard/customfields/list'
 import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import * as truckList from '~/routes/dashboard/trucks/list'
 import * as truckView from '~/routes/dashboard/trucks/view'
-import { CustomFieldCreateSchema, CustomFieldUpdateSchema, type CustomFieldCreate } from '~/schemas/custom-field'
+import { type CustomFieldCreate, CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
+
 import { actorOf, createOrg } from '../helpers'
 import { callPage as call } from '../page-helpers'
 

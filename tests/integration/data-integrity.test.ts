@@ -4,10 +4,12 @@
  */
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession, registerOrganization } from '~/models/auth.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
@@ -17,7 +19,7 @@ import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 import { embeddedPostgresFlags } from '~/utils/db-setup.server'
-import { commitSessionCookie } from '~/requests/session.server'
+
 import { actorOf, callApi, createOrg, unique, vin } from '../helpers'
 
 const BAD_VERSIONS = ['0x1', ' 1', '%201', '1e0', '1.0', '+1', '01', '-1', 'abc', '99999999999']

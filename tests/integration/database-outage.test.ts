@@ -3,17 +3,20 @@
  * never a reason to tell a client its valid token is bad (401): clients discard tokens on 401.
  */
 import net from 'node:net'
+
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { createSession } from '~/models/auth.server'
+import { handleApi } from '~/requests/api.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import * as myAccount from '~/routes/api/account/my-account'
 import * as trucks from '~/routes/api/trucks/collection'
-import { handleApi } from '~/requests/api.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
+
 import { callApi, createOrg, withUnreachableDatabase } from '../helpers'
-import { freePort, startServer, type ServerProcess } from '../server-process'
+import { freePort, type ServerProcess, startServer } from '../server-process'
 
 describe('API during a database outage', () => {
   it('answers a valid token with 503 unavailable and Retry-After, not 401', async () => {

@@ -3,15 +3,18 @@
  * PostgreSQL through DATABASE_URL (here a fresh database on the test server).
  */
 import { spawn } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execSync } from 'node:child_process'
+
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, readMigrations, withClient, withDatabase } from '~/utils/db-setup.server'
+
 import { THROTTLE_MAX_PER_IP } from '~/models/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
+import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, readMigrations, withClient, withDatabase } from '~/utils/db-setup.server'
+
 import { unique } from '../helpers'
 
 const { adminUrl } = inject('testDatabase')

@@ -4,22 +4,24 @@
  * is already stored (a CHECK in the database; reads that never fail).
  */
 import { describe, expect, it, vi } from 'vitest'
+
 import { resources } from '~/i18n.server'
 import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
 import * as paymentsApi from '~/routes/api/invoices/payments'
-import * as invoicePage from '~/routes/dashboard/invoices/view'
 import * as loadsApi from '~/routes/api/loads/collection'
 import * as loadApi from '~/routes/api/loads/item'
 import * as stopEventsApi from '~/routes/api/loads/stop-events'
 import * as auditPage from '~/routes/dashboard/audit'
 import * as calendarPage from '~/routes/dashboard/calendar/index'
+import * as invoicePage from '~/routes/dashboard/invoices/view'
 import * as loadsPage from '~/routes/dashboard/loads/list'
-import { readMigrations } from '~/utils/db-setup.server'
-import { prisma } from '~/utils/db.server'
 import { MAX_YEAR, MIN_YEAR } from '~/schemas/dates'
 import { PaymentSchema } from '~/schemas/invoice'
-import { callPage, postForm, type Handler } from '../page-helpers'
+import { prisma } from '~/utils/db.server'
+import { readMigrations } from '~/utils/db-setup.server'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

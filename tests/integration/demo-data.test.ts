@@ -3,6 +3,7 @@
  * what breaks it, and every list is empty after seeding (prisma/seed.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { prisma } from '~/utils/db.server'
 
 const LIVE = `('dispatched', 'at_pickup', 'in_transit', 'at_delivery')`

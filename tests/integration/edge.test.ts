@@ -6,12 +6,15 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { createSession } from '~/models/auth.server'
-import { prisma } from '~/utils/db.server'
 import { commitSessionCookie } from '~/requests/session.server'
+import { prisma } from '~/utils/db.server'
+
 import { createOrg, PASSWORD } from '../helpers'
-import { startServer, type ServerProcess } from '../server-process'
+import { type ServerProcess, startServer } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
 const PARTNER = 'https://partner.example.test'

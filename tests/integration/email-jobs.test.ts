@@ -5,8 +5,10 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+
 import { RouterContextProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { runDueJobs, taskNames } from '~/models/jobs.server'
 import { createUser } from '~/models/user.server'
@@ -15,6 +17,7 @@ import * as resetPassword from '~/routes/auth/reset-password'
 import { UserCreateSchema } from '~/schemas/user'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, PASSWORD, refusal, unique } from '../helpers'
 
 type Message = { to: string; subject: string; text: string }

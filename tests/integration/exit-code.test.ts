@@ -4,6 +4,7 @@
  * must survive loading it.
  */
 import { spawnSync } from 'node:child_process'
+
 import { describe, expect, it } from 'vitest'
 
 function exitCodeAfter(script: string) {

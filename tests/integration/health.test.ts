@@ -1,6 +1,8 @@
 /** GET /health: what a load balancer or an uptime monitor reads. */
 import { describe, expect, it } from 'vitest'
+
 import { loader } from '~/routes/health'
+
 import { withUnreachableDatabase } from '../helpers'
 
 describe('GET /health', () => {

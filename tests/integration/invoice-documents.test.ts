@@ -5,13 +5,16 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
-import { invoicePdf } from '~/models/invoice-pdf.server'
+
 import { createInvoice, emailInvoiceAgain, sendInvoice, voidInvoice } from '~/models/invoice.server'
+import { invoicePdf } from '~/models/invoice-pdf.server'
+import { runDueJobs } from '~/models/jobs.server'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { runDueJobs } from '~/models/jobs.server'
+
 import { actorOf, createOrg, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

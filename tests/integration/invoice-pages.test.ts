@@ -1,14 +1,16 @@
 /** The invoice pages: roles checked on the server, tab sums, and every action a form posts (refusals on the page, nothing written). */
 import { describe, expect, it } from 'vitest'
+
 import { createInvoice } from '~/models/invoice.server'
-import * as invoiceList from '~/routes/dashboard/invoices/list'
 import * as invoiceEdit from '~/routes/dashboard/invoices/edit'
+import * as invoiceList from '~/routes/dashboard/invoices/list'
 import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
+
 import { actorOf, createOrg, unique } from '../helpers'
+import { callPage as call, type Handler, postForm, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

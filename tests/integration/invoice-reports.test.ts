@@ -1,9 +1,11 @@
 /** Money read from invoices for the broker and company pages (app/models/invoice-reports.server.ts). */
 import { describe, expect, it } from 'vitest'
-import { brokerInvoiceSummary, companyInvoiceSummary, exportInvoices, monthOf } from '~/models/invoice-reports.server'
+
 import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
+import { brokerInvoiceSummary, companyInvoiceSummary, exportInvoices, monthOf } from '~/models/invoice-reports.server'
 import { InvoiceListQuerySchema, InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -1,5 +1,6 @@
 /** The invoice model's money rules (app/models/invoice.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
+
 import {
   createInvoice,
   deleteInvoice,
@@ -13,12 +14,13 @@ import {
   updateInvoice,
   voidInvoice,
 } from '~/models/invoice.server'
+import { canMoveInvoice, INVOICE_ACTIONS, type InvoiceAction, invoiceAllows } from '~/policies/invoice'
 import { InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
-import { INVOICE_STATUSES, invoiceTotals, lineTotalCents, type InvoiceStatus } from '~/schemas/invoice-options'
-import { canMoveInvoice, INVOICE_ACTIONS, invoiceAllows, type InvoiceAction } from '~/policies/invoice'
+import { INVOICE_STATUSES, type InvoiceStatus, invoiceTotals, lineTotalCents } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
-import { dropNulls } from '~/utils/object'
 import { DomainError } from '~/utils/errors.server'
+import { dropNulls } from '~/utils/object'
+
 import { actorOf, createOrg, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -1,11 +1,13 @@
 /** The dispatch board (/dashboard/kanban): its board shape and bounds, who sees and moves what, and the move action's answers. */
 import { describe, expect, it } from 'vitest'
+
 import { loadBoard } from '~/models/load-board.server'
 import * as kanban from '~/routes/dashboard/kanban'
 import { BOARD_COLUMN_LIMIT, BOARD_STATUSES } from '~/schemas/kanban-options'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { callPage, postForm, type Handler } from '../page-helpers'
+
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 /** The board's loader or action as React Router calls it. */
 const call = (handler: Handler, userId: string, init: RequestInit = {}) => callPage(handler, '/dashboard/kanban', userId, {}, init)

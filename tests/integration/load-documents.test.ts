@@ -5,15 +5,18 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
+
 import * as documentRoute from '~/routes/api/loads/document'
 import * as documentsRoute from '~/routes/api/loads/documents'
 import * as loadItem from '~/routes/api/loads/item'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
+
 import { callApi, createOrg, unique } from '../helpers'
-import { startServer, type ServerProcess } from '../server-process'
+import { type ServerProcess, startServer } from '../server-process'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

@@ -1,12 +1,14 @@
 /** The load editor (/dashboard/loads/new and /:id/edit): roles, list intents, field errors, conflicts, locks. */
 import { describe, expect, it } from 'vitest'
+
 import { createLoad } from '~/models/load.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
-import { callPage as call, type Handler, type PageAnswer as Result } from '../page-helpers'
+
 import { actorOf, createOrg, unique } from '../helpers'
+import { callPage as call, type Handler, type PageAnswer as Result } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

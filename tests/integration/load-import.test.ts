@@ -1,14 +1,16 @@
 /** CSV import of loads (app/models/load-import.server.ts), its API and its page, against this file's database. */
 import { describe, expect, it } from 'vitest'
-import { checkLoadImport, importLoads, type ImportedLoad } from '~/models/load-import.server'
+
+import en from '~/locales/en'
+import { checkLoadImport, type ImportedLoad, importLoads } from '~/models/load-import.server'
 import * as importApi from '~/routes/api/loads/import'
 import * as importPage from '~/routes/dashboard/loads/import'
 import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
-import { callPage, refusalOf, type Handler } from '../page-helpers'
-import en from '~/locales/en'
+
 import { actorOf, createOrg, fleet, unique } from '../helpers'
+import { callPage, type Handler, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

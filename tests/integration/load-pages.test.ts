@@ -1,16 +1,18 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
 import { describe, expect, it } from 'vitest'
+
 import { moveLoad } from '~/models/load-status.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
 import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
 import { prisma } from '~/utils/db.server'
-import { zonedWallClock } from '~/utils/time'
+import { type PackedRows, unpackRows } from '~/utils/packed-rows'
 import type { Role } from '~/utils/permissions'
-import { callPage as call, postForm, refusalOf, type Handler } from '../page-helpers'
+import { zonedWallClock } from '~/utils/time'
+
 import { actorOf, createOrg, fleet, newLoad, unique } from '../helpers'
-import { unpackRows, type PackedRows } from '~/utils/packed-rows'
+import { callPage as call, type Handler, postForm, refusalOf } from '../page-helpers'
 
 /** The list loader's rows, unpacked as the page does (app/utils/packed-rows.ts). */
 const rows = <Row>(packed: unknown) => unpackRows(packed as PackedRows<Row>)

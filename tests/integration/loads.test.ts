@@ -1,16 +1,18 @@
 /** The load model's rules (app/models/load.server.ts and load-*.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
+
 import { createLoad, deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
+import { serializeLoad } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
 import { recordStopEvent } from '~/models/load-stop-events.server'
-import { serializeLoad } from '~/models/load-serialize.server'
-import { canDeleteLoad, canEditLoad, nextStopEvent, statusFromStops } from '~/policies/load'
 import { deleteTrailer } from '~/models/trailer.server'
 import { deleteTruck } from '~/models/truck.server'
+import { canDeleteLoad, canEditLoad, nextStopEvent, statusFromStops } from '~/policies/load'
 import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
 import { LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+
 import { actorOf, createOrg, fleet, refusal, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

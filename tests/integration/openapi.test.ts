@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import routes from '~/routes'
+
 import { openApiDocument } from '~/api-docs/openapi.server'
+import routes from '~/routes'
+
 import { callApi, createOrg } from '../helpers'
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }

@@ -6,9 +6,10 @@
  */
 import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
+
 import { listAuditEvents } from '~/models/audit.server'
-import { invoicePdf } from '~/models/invoice-pdf.server'
 import { createInvoice } from '~/models/invoice.server'
+import { invoicePdf } from '~/models/invoice-pdf.server'
 import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
 import * as api from '~/routes/api/organization'
 import * as auditPage from '~/routes/dashboard/audit'
@@ -18,6 +19,7 @@ import { AuditListQuerySchema } from '~/schemas/audit'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { OrganizationUpdateSchema } from '~/schemas/organization'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
 import { callPage, postForm } from '../page-helpers'
 

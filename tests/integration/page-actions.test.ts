@@ -4,19 +4,21 @@
  * fields) with a refusal in the request's language, never an error page, and writes nothing.
  */
 import { describe, expect, it } from 'vitest'
+
 import { createCalendarEvent } from '~/models/calendar.server'
 import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
-import * as account from '~/routes/dashboard/users/account'
 import * as calendarEvent from '~/routes/dashboard/calendar/event'
 import * as invoiceEdit from '~/routes/dashboard/invoices/edit'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as kanban from '~/routes/dashboard/kanban'
 import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
+import * as account from '~/routes/dashboard/users/account'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
-import { actorOf, createOrg, fleet, newLoad, unique, type Org } from '../helpers'
-import { callPage, postForm, refusalOf, type Handler } from '../page-helpers'
+
+import { actorOf, createOrg, fleet, newLoad, type Org, unique } from '../helpers'
+import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 const UNKNOWN = 'This page did not understand the request. Reload it and try again.'
 const FAILED = 'Some fields need your attention.'

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
+
+import { navForRole } from '~/components/layout/nav-config'
 import { createSession } from '~/models/auth.server'
+import { commitSessionCookie, safeRedirect } from '~/requests/session.server'
+import * as dashboardApp from '~/routes/dashboard/app'
+import * as permissionDenied from '~/routes/dashboard/permission-denied'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
 import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import * as truckList from '~/routes/dashboard/trucks/list'
-import * as dashboardApp from '~/routes/dashboard/app'
-import * as permissionDenied from '~/routes/dashboard/permission-denied'
-import { navForRole } from '~/components/layout/nav-config'
-import { can, ROLES, type Role } from '~/utils/permissions'
-import { commitSessionCookie, safeRedirect } from '~/requests/session.server'
+import { can, type Role, ROLES } from '~/utils/permissions'
+
 import { createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId?: string, init: RequestInit = {}) {

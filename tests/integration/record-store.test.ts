@@ -4,9 +4,11 @@
  * foreign keys are the only guard, and the client must still get the checks' own answer.
  */
 import { describe, expect, it, vi } from 'vitest'
+
 import { createTrailer, updateTrailer } from '~/models/trailer.server'
 import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, unique } from '../helpers'
 
 vi.mock('~/models/records.server', async (original) => ({

@@ -6,10 +6,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { startEmbeddedPostgres, withDatabase } from '../../app/utils/db-setup.server.ts'
+import { diffMigrationsToSchema, isEmptyDiff, SCHEMA_PATH } from '../../scripts/lib/schema-engine.ts'
 import { freePort } from '../server-process.ts'
-import { SCHEMA_PATH, diffMigrationsToSchema, isEmptyDiff } from '../../scripts/lib/schema-engine.ts'
 
 // First use initialises a cluster, and each diff replays every migration into a scratch database.
 const TIMEOUT = 120_000

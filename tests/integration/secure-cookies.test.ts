@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { action as languageAction } from '~/routes/resources/language'
 import { action as settingsAction } from '~/routes/resources/settings'
 

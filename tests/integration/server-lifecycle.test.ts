@@ -6,8 +6,10 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, startServer, type ServerProcess } from '../server-process'
+
+import { freePort, type ServerProcess, startServer } from '../server-process'
 
 const started: ServerProcess[] = []
 

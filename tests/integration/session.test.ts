@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import { createSession } from '~/models/auth.server'
-import { prisma } from '~/utils/db.server'
 import { commitSessionCookie, getUser } from '~/requests/session.server'
+import { prisma } from '~/utils/db.server'
+
 import { createOrg } from '../helpers'
 
 const requestWith = (cookie: string) => new Request('http://localhost/dashboard/app', { headers: { Cookie: cookie } })

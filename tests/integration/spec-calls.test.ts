@@ -7,7 +7,8 @@
  * this table with invoices (ADR 031).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type ServerProcess } from '../server-process'
+
+import { type ServerProcess, startServer } from '../server-process'
 
 let server: ServerProcess
 let token: string

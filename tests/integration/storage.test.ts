@@ -6,9 +6,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { diskStorage, S3_PART_BYTES, s3Storage, type FileStorage } from '~/utils/storage.server'
+
+import { diskStorage, type FileStorage, S3_PART_BYTES, s3Storage } from '~/utils/storage.server'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'freightdesk-storage-'))
 let s3: S3rver

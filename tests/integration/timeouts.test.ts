@@ -3,10 +3,13 @@
  * (server.ts), and a statement that runs too long is cancelled and answered as 503 (db.server.ts).
  */
 import net from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { handleApi } from '~/requests/api.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
-import { startServer, type ServerProcess } from '../server-process'
+
+import { type ServerProcess, startServer } from '../server-process'
 
 // Read when this file's database client is created (the first query below).
 process.env.DB_STATEMENT_TIMEOUT_MS = '300'

@@ -1,5 +1,6 @@
 /** The trailer pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
+
 import { createTrailer } from '~/models/trailer.server'
 import * as trailerDelete from '~/routes/dashboard/trailers/delete'
 import * as trailerEditor from '~/routes/dashboard/trailers/editor'
@@ -7,6 +8,7 @@ import * as trailerList from '~/routes/dashboard/trailers/list'
 import * as trailerView from '~/routes/dashboard/trailers/view'
 import { TrailerSchema } from '~/schemas/trailer'
 import type { Role } from '~/utils/permissions'
+
 import { actorOf, createOrg } from '../helpers'
 import { callPage as call, type Handler } from '../page-helpers'
 

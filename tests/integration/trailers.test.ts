@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import { createTrailer, deleteTrailer, getTrailer, listTrailers, updateTrailer } from '~/models/trailer.server'
-import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema, type TrailerInput } from '~/schemas/trailer'
+import { type TrailerInput, TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, unique, vin } from '../helpers'
 
 const input = (overrides: Partial<TrailerInput> = {}): TrailerInput => TrailerSchema.parse({ unitNumber: unique('TR'), ...overrides })

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import * as collection from '~/routes/api/trucks/collection'
+
 import { countTrucksByCompliance, createTruck, listTrucks } from '~/models/truck.server'
-import { TruckListQuerySchema, TruckSchema, type TruckInput } from '~/schemas/truck'
+import * as collection from '~/routes/api/trucks/collection'
+import { type TruckInput, TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
 const input = (overrides: Partial<TruckInput> = {}): TruckInput => TruckSchema.parse({ unitNumber: unique('T'), ...overrides })

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+
 import { createSession } from '~/models/auth.server'
 import { createTruck } from '~/models/truck.server'
+import { commitSessionCookie } from '~/requests/session.server'
 import * as truckView from '~/routes/dashboard/trucks/view'
 import { TruckSchema } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
-import { commitSessionCookie } from '~/requests/session.server'
+
 import { actorOf, createOrg } from '../helpers'
 
 async function browserRequest(path: string, userId: string) {

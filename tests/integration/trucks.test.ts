@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck } from '~/models/truck.server'
-import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema, type TruckInput } from '~/schemas/truck'
+import { type TruckInput, TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
+
 import { actorOf, createOrg, unique, vin } from '../helpers'
 
 const input = (overrides: Partial<TruckInput> = {}): TruckInput => TruckSchema.parse({ unitNumber: unique('T'), ...overrides })

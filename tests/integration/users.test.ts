@@ -6,19 +6,22 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { createSession, getSessionUser, resetPassword, verifyLogin } from '~/models/auth.server'
+import { runDueJobs } from '~/models/jobs.server'
 import { createUser, getUser, listUsers, reinviteUser, serializeUser, updateUser } from '~/models/user.server'
 import { changeOwnPassword, updateOwnProfile } from '~/models/user-account.server'
 import { detectImageType, readAvatar, setOwnAvatar } from '~/models/user-avatar.server'
-import { loader as newPasswordLoader } from '~/routes/auth/new-password'
+import { createAccessToken } from '~/requests/api.server'
 import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'
-import { uploadLimitsOf } from '~/utils/edge.server'
-import { UserCreateFormSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSchema, type UserUpdateInput } from '~/schemas/user'
-import { createAccessToken } from '~/requests/api.server'
+import { loader as newPasswordLoader } from '~/routes/auth/new-password'
+import { UserCreateFormSchema, UserCreateSchema, UserListQuerySchema, type UserUpdateInput, UserUpdateSchema } from '~/schemas/user'
 import { prisma } from '~/utils/db.server'
-import { runDueJobs } from '~/models/jobs.server'
+import { uploadLimitsOf } from '~/utils/edge.server'
+
 import { actorOf, callApi, createOrg, PASSWORD, unique } from '../helpers'
 
 // Avatars land in this file's own folder, never in the worktree's .data.

@@ -1,32 +1,35 @@
 /** What a walk-through as a new dispatcher, driver and admin found: each rule as the pages and the API answer it. */
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { recordAudit } from '~/models/audit.server'
 import { createSession } from '~/models/auth.server'
 import { createCustomFieldDefinition } from '~/models/custom-fields.server'
+import { runDueJobs } from '~/models/jobs.server'
 import { createLoad } from '~/models/load.server'
 import { moveLoad } from '~/models/load-status.server'
-import { runDueJobs } from '~/models/jobs.server'
 import { createUser } from '~/models/user.server'
 import * as apiCustomFields from '~/routes/api/customfield/collection'
 import * as apiLoadStatus from '~/routes/api/loads/status'
+import * as newPassword from '~/routes/auth/new-password'
 import * as dashboardApp from '~/routes/dashboard/app'
 import * as audit from '~/routes/dashboard/audit'
 import * as customFieldEditor from '~/routes/dashboard/customfields/editor'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import * as loadView from '~/routes/dashboard/loads/view'
 import * as truckList from '~/routes/dashboard/trucks/list'
+import * as account from '~/routes/dashboard/users/account'
 import * as listColumns from '~/routes/resources/list-columns'
 import { CustomFieldCreateSchema } from '~/schemas/custom-field'
-import * as newPassword from '~/routes/auth/new-password'
-import * as account from '~/routes/dashboard/users/account'
 import { keyFromLabel } from '~/schemas/custom-field-options'
 import { LoadSchema } from '~/schemas/load'
 import { UserCreateSchema } from '~/schemas/user'
 import { prisma } from '~/utils/db.server'
-import { callPage, postForm, type Handler } from '../page-helpers'
+
 import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 

@@ -4,6 +4,7 @@
  * every file starts from a clean, migrated database in a few milliseconds.
  */
 import type { TestProject } from 'vitest/node'
+
 import { applyMigrations, createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../../app/utils/db-setup.server'
 
 declare module 'vitest' {

@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, afterEach, beforeEach, expect, inject, vi } from 'vitest'
+
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../app/utils/db-setup.server'
 
 const { adminUrl, template } = inject('testDatabase')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+
 import { checkCustomFields, type CustomFieldDefinition } from '~/models/custom-fields.server'
 import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records.server'
 import { cents, customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formDefaults, intent, intentAction, submitForm, type Refusal } from '~/requests/forms.server'
+
+import { formDefaults, intent, intentAction, type Refusal, submitForm } from '~/requests/forms.server'
 import { DomainError } from '~/utils/errors.server'
 
 const Schema = z.object({ name: z.string().min(2, 'validation.short'), version: z.coerce.number().optional() })

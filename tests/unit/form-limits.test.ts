@@ -3,6 +3,7 @@
  * real form sends, and read from urlencoded and multipart bodies alike.
  */
 import { describe, expect, it } from 'vitest'
+
 import { MAX_CUSTOM_FIELD_OPTIONS } from '~/schemas/custom-field'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
 import { MAX_CHARGES, MAX_STOPS } from '~/schemas/load-options'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { centsToDollars, parseDollars } from '~/schemas/dollars'
 import { formatMoney } from '~/utils/format'
 

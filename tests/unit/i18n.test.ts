@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
-import { CLIENT_NAMESPACES, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES, handleNamespaces, languageInfo, normalizeLanguage } from '~/i18n'
+
+import { CLIENT_NAMESPACES, handleNamespaces, languageInfo, normalizeLanguage, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES } from '~/i18n'
 import { detectLanguage, resources } from '~/i18n.server'
 import en from '~/locales/en'
 import { RECORD_EDITOR_STRINGS, RECORD_LIST_STRINGS, RECORD_LISTS } from '~/schemas/record-pages'

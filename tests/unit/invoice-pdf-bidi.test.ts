@@ -1,5 +1,6 @@
 /** The PDF's small bidi (app/utils/pdf-layout.server.ts): Arabic runs reversed as units, numbers and Latin names kept as written. */
 import { describe, expect, it } from 'vitest'
+
 import { visualRuns } from '~/utils/pdf-layout.server'
 
 const drawn = (line: string) => visualRuns(line).map((run) => `${run.rtl ? 'R' : 'L'}:${run.text}`)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 
 describe('listReturnTo', () => {

@@ -1,6 +1,8 @@
 /** The app's permission matrix is the one written out in tests/permission-table.ts, cell by cell. */
 import { describe, expect, it } from 'vitest'
-import { can, ROLES, type Action } from '~/utils/permissions'
+
+import { type Action, can, ROLES } from '~/utils/permissions'
+
 import { allowed, ENTITIES, EVERY_ENTITY_LISTED, PERMISSIONS } from '../permission-table'
 
 const ACTIONS: Action[] = ['create', 'read', 'update', 'delete']

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 

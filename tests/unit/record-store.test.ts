@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+
 import { apiRecord, containsAny, sortOrder, toColumns } from '~/models/record-store.server'
 
 describe('record store helpers', () => {

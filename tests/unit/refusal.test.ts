@@ -1,5 +1,6 @@
 /** The page's side of the page-action protocol: which answers are refusals, and how their messages are shown. */
 import { describe, expect, it } from 'vitest'
+
 import { isRefusal, refusalAbout } from '~/components/forms/refusal'
 import { shownMessage } from '~/components/ui/shown-message'
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { appUrl } from '~/utils/env.server'
+
 import { safeRedirect } from '~/requests/session.server'
+import { appUrl } from '~/utils/env.server'
 
 describe('safeRedirect', () => {
   it.each([

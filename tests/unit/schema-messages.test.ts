@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+
 import en from '~/locales/en'
 import { validationKey } from '~/schemas/messages'
 

@@ -1,9 +1,10 @@
 /** The server's fast `t` (app/hooks/use-translation.ts) answers exactly as i18next does, for every key and language. */
 import { describe, expect, it } from 'vitest'
+
+import { serverTranslator } from '~/hooks/use-translation'
 import { NAMESPACE, SUPPORTED_LANGUAGES } from '~/i18n'
 import { i18nFor } from '~/i18n.server'
 import en from '~/locales/en'
-import { serverTranslator } from '~/hooks/use-translation'
 
 /** Every key of the English catalogue with its text (plural forms by their base key too). */
 function keys(tree: Record<string, unknown>, prefix = ''): Array<[string, string]> {

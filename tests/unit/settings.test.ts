@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { action as languageAction } from '~/routes/resources/language'
 import { action } from '~/routes/resources/settings'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { RECORD_LISTS, recordPaths } from '~/schemas/record-pages'
 
 /**

@@ -1,5 +1,6 @@
 /** The sessions list names devices from their User-Agent headers (app/utils/user-agent.ts). */
 import { describe, expect, it } from 'vitest'
+
 import { describeUserAgent } from '~/utils/user-agent'
 
 const browsers: Array<[string, string | null, string | null]> = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { isValidVin, TruckSchema, vinCheckDigit } from '~/schemas/truck'
 
 describe('VIN validation', () => {

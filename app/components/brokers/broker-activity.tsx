@@ -5,17 +5,18 @@
  */
 import type { ReactNode } from 'react'
 import { href } from 'react-router'
+
+import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { ListRow, ListTable } from '~/components/lists/list-table'
 import { Badge } from '~/components/ui/badge'
-import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState } from '~/components/ui/list-controls'
+import { useTranslation } from '~/hooks/use-translation'
 import type { InvoiceStatus } from '~/schemas/invoice-options'
 import { LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { useTranslation } from '~/hooks/use-translation'
 
 export type BrokerInvoicesData = {
   openBalanceCents: number

@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef } from 'react'
 import { href, useFetcher } from 'react-router'
-import { RefusalNotice, useRefusal, type RefusalData } from '~/components/forms/refusal'
+
+import { type RefusalData, RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button, buttonClass } from '~/components/ui/button'
-import { isolate } from '~/utils/format'
 import { useTranslation } from '~/hooks/use-translation'
+import { isolate } from '~/utils/format'
+
 import { EVENT_FIELDS, EventFields, type EventValues } from './event-fields'
 
 // The page action's refusal (app/requests/forms.server.ts), or nothing after a redirect.

@@ -1,7 +1,7 @@
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
-import { EVENT_COLOURS } from '~/schemas/calendar-options'
 import { useTranslation } from '~/hooks/use-translation'
+import { EVENT_COLOURS } from '~/schemas/calendar-options'
 
 export type EventValues = Record<'title' | 'notes' | 'colour' | 'startDate' | 'startTime' | 'endDate' | 'endTime', string>
 

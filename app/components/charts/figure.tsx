@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '~/utils/format'
+
 import { Card } from '~/components/ui/card'
-import { languageInfo } from '~/i18n'
 import { useTranslation } from '~/hooks/use-translation'
+import { languageInfo } from '~/i18n'
+import { formatMoney } from '~/utils/format'
 
 /** A headline number of a dashboard: its label, the value, and an optional line under it. */
 export function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: ReactNode; testId?: string }) {

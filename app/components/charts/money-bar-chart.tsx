@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+
+import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { formatMoney } from '~/utils/format'
-import { useTranslation } from '~/hooks/use-translation'
 
 export type MoneyDatum = { key: string; label: string; cents: number }
 

@@ -1,5 +1,6 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+
+import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { formatNumber } from '~/utils/format'
 

@@ -1,5 +1,6 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Link } from 'react-router'
+
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * Under a form whose save was refused as stale (409): the form keeps what the user typed and

@@ -1,8 +1,9 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { type FieldMetadata, getInputProps, getSelectProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { Card } from '~/components/ui/card'
 import { ErrorList, inputClass } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import type { CustomFieldDefinition } from '~/schemas/custom-field'
 import { cn } from '~/utils/cn'
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Card } from '~/components/ui/card'
+import { useTranslation } from '~/hooks/use-translation'
 import type { CustomFieldType } from '~/schemas/custom-field-options'
 import { formatDate, formatNumber } from '~/utils/format'
 

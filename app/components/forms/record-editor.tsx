@@ -2,15 +2,16 @@ import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { href } from 'react-router'
 import type { z } from 'zod'
+
 import { CustomFieldInputs } from '~/components/forms/custom-field-inputs'
 import { RecordForm } from '~/components/forms/record-form'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
+import { useTranslation } from '~/hooks/use-translation'
 import type { CustomFieldDefinition } from '~/schemas/custom-field'
 import type { FormConstraint } from '~/schemas/form-constraint'
-import { recordPaths, type RecordListName } from '~/schemas/record-pages'
+import { type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { withReturnTo } from '~/utils/list-return'
-import { useTranslation } from '~/hooks/use-translation'
 
 type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>
 type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>

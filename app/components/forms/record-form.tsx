@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
+
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
-import { cn } from '~/utils/cn'
 import { useTranslation } from '~/hooks/use-translation'
+import { cn } from '~/utils/cn'
 
 /**
  * The frame of every record editor (new and edit): the form's own errors, the reload link after a

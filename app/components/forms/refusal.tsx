@@ -1,10 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { shownMessage } from '~/components/ui/shown-message'
+
 import { Icon } from '~/components/ui/icons'
-import { cn } from '~/utils/cn'
+import { shownMessage } from '~/components/ui/shown-message'
 import { useTranslation } from '~/hooks/use-translation'
+import { cn } from '~/utils/cn'
+
 import { ConflictNotice } from './conflict-notice'
 
 /**

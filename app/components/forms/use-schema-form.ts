@@ -1,7 +1,8 @@
-import type { FormConstraint } from '~/schemas/form-constraint'
-import { useForm, type SubmissionResult } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { useNavigation } from 'react-router'
 import type { z } from 'zod'
+
+import type { FormConstraint } from '~/schemas/form-constraint'
 
 /** A form's native constraints (required, maxLength, pattern, min, max …) by field name. */
 export type { FormConstraint }

@@ -5,17 +5,18 @@
  * (app/requests/invoice-form.server.ts) and answers the form as typed with its messages.
  */
 import { Form, useNavigation } from 'react-router'
+
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
-import { EMPTY_LINE, MAX_INVOICE_ITEMS, type BillableLoad, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
+import { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine, MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
 
-export { EMPTY_LINE, type BillableLoad, type InvoiceFormValues, type InvoiceLine }
-import { formatDate, formatMoney } from '~/utils/format'
+export { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine }
 import { useTranslation } from '~/hooks/use-translation'
+import { formatDate, formatMoney } from '~/utils/format'
 
 export function InvoiceForm({
   brokerId,

@@ -1,6 +1,6 @@
 import { Badge } from '~/components/ui/badge'
-import { INVOICE_STATUS_META, type InvoiceStatus } from '~/schemas/invoice-options'
 import { useTranslation } from '~/hooks/use-translation'
+import { INVOICE_STATUS_META, type InvoiceStatus } from '~/schemas/invoice-options'
 
 /** An invoice's stored status, and "Overdue" beside it when it is (derived: open, a balance, past due). */
 export function InvoiceStatusBadges({ status, overdue }: { status: InvoiceStatus; overdue: boolean }) {

@@ -6,9 +6,14 @@
  * leaves the card where it was. dnd-kit is imported here only, so only this route downloads it.
  */
 import {
+  type Announcements,
   closestCenter,
+  type CollisionDetection,
   DndContext,
+  type DragEndEvent,
   DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -16,26 +21,22 @@ import {
   useDroppable,
   useSensor,
   useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragEndEvent,
-  type DragStartEvent,
-  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core'
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { Form, href, Link, useFetchers, useSubmit } from 'react-router'
+
 import { isRefusal } from '~/components/forms/refusal'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import type { BoardCard } from '~/models/load-board.server'
-import { BOARD_DELIVERED_DAYS, isBoardStatus, type BoardStatus } from '~/schemas/kanban-options'
+import { BOARD_DELIVERED_DAYS, type BoardStatus, isBoardStatus } from '~/schemas/kanban-options'
 import { canMove as canMoveStatus, LOAD_STATUS_META, LOAD_TRANSITIONS } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatNumber } from '~/utils/format'
-import { useHydrated } from '~/hooks/use-hydrated'
-import { useTranslation } from '~/hooks/use-translation'
 
 type Column = { id: BoardStatus; name: string; cardIds: string[]; total: number; totalCapped: boolean }
 export type Board = { columns: Record<string, Column>; columnOrder: BoardStatus[]; cards: Record<string, BoardCard> }

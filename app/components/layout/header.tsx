@@ -1,11 +1,12 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, useLocation } from 'react-router'
+
 import type { FlagCode } from '~/components/ui/flag-drawings'
 import { Icon } from '~/components/ui/icons'
-import { LANGUAGES, languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
+import { LinkArea } from '~/components/ui/link-area'
+import { useTranslation } from '~/hooks/use-translation'
+import { languageCookie, languageInfo, LANGUAGES, normalizeLanguage } from '~/i18n'
 import { cn } from '~/utils/cn'
 import { settingCookie } from '~/utils/settings'
-import { LinkArea } from '~/components/ui/link-area'
 
 /** A language's flag (app/components/ui/flag-drawings.ts), drawn by the stylesheet: an empty span reads as nothing. */
 export function Flag({ code, className }: { code: FlagCode; className?: string }) {

@@ -1,6 +1,7 @@
 import { href } from 'react-router'
+
 import type { IconName } from '~/components/ui/icons'
-import { can, type Action, type Entity, type Role } from '~/utils/permissions'
+import { type Action, can, type Entity, type Role } from '~/utils/permissions'
 
 export type NavItem = {
   /** i18n key */

@@ -1,7 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { NavLink, useLocation } from 'react-router'
+
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
+
 import { isActive, itemHref, type NavSection } from './nav-config'
 
 /** The top navigation bar under the header (horizontal layout); items 32 px high. */

@@ -1,7 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { NavLink, useLocation } from 'react-router'
+
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
+
 import { isActive, itemHref, type NavSection } from './nav-config'
 
 /** The 88 px icon rail: each item an icon with its name under it and as a tooltip. */

@@ -1,9 +1,11 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { href, Link, useLocation } from 'react-router'
+
 import { Icon } from '~/components/ui/icons'
-import { cn } from '~/utils/cn'
-import { isActive, itemHref, type NavSection } from './nav-config'
 import { LinkArea } from '~/components/ui/link-area'
+import { useTranslation } from '~/hooks/use-translation'
+import { cn } from '~/utils/cn'
+
+import { isActive, itemHref, type NavSection } from './nav-config'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (

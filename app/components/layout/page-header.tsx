@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { LinkArea } from '~/components/ui/link-area'
+import { useTranslation } from '~/hooks/use-translation'
 
 export type Crumb = { label: string; to?: string }
 

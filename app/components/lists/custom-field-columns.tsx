@@ -1,8 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, useLocation } from 'react-router'
+
 import { CustomFieldValue } from '~/components/forms/custom-field-values'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import type { CustomFieldList, CustomFieldType } from '~/schemas/custom-field-options'
 
 type Column = { key: string; label: string; type: CustomFieldType }

@@ -1,8 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * The confirm page every delete has: where the list's delete link goes without JavaScript (with

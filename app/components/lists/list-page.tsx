@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { href } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'

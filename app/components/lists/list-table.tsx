@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
-import { withReturnTo } from '~/utils/list-return'
+
 import { ConfirmDelete } from '~/components/ui/confirm-dialog'
 import { LinkArea } from '~/components/ui/link-area'
+import { useTranslation } from '~/hooks/use-translation'
+import { withReturnTo } from '~/utils/list-return'
 
 // Opaque, so the sticky actions cell of a marked row matches the rest of it.
 const changedRowBg = 'bg-warning-lighter dark:bg-[color-mix(in_srgb,var(--warning-main)_15%,var(--surface))]'

@@ -1,8 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, useLocation } from 'react-router'
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
-import { inputClass } from '~/components/ui/input-class'
+
+import { Button, buttonClass, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
+import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
 export type FilterSelect = {

@@ -1,18 +1,19 @@
-import { useMemo, type ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useLocation } from 'react-router'
-import { ColumnsMenu, columnsParam, CustomFieldCells, CustomFieldHeaders, type CustomFieldColumns } from '~/components/lists/custom-field-columns'
+
+import { ColumnsMenu, columnsParam, CustomFieldCells, type CustomFieldColumns, CustomFieldHeaders } from '~/components/lists/custom-field-columns'
 import { ListEmpty, ListHeader } from '~/components/lists/list-page'
 import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
-import { ListToolbar, type FilterSelect } from '~/components/lists/list-toolbar'
+import { type FilterSelect, ListToolbar } from '~/components/lists/list-toolbar'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
-import { PAGE_SIZES } from '~/schemas/list-options'
-import { RECORD_LIST_STRINGS, recordPaths, type RecordListName } from '~/schemas/record-pages'
-import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { cn } from '~/utils/cn'
-import { unpackRows, type PackedRows } from '~/utils/packed-rows'
 import { useTranslation } from '~/hooks/use-translation'
+import { PAGE_SIZES } from '~/schemas/list-options'
+import { RECORD_LIST_STRINGS, type RecordListName, recordPaths } from '~/schemas/record-pages'
+import { cn } from '~/utils/cn'
+import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { type PackedRows, unpackRows } from '~/utils/packed-rows'
 
 export type RecordColumn<Row> = {
   label: string

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react'
+
 import ConfirmDialogContent from '~/components/ui/confirm-dialog-content'
 import { useTranslation } from '~/hooks/use-translation'
+
 import { MoveFields } from './status-actions'
 
 /** The cancel confirmation with JavaScript: the same POST form as the page's, in the shared dialog. */

@@ -1,5 +1,6 @@
-import { useRef, useState, type DragEvent } from 'react'
+import { type DragEvent, useRef, useState } from 'react'
 import { Form, href, useNavigation } from 'react-router'
+
 import type { ShownRefusal } from '~/components/forms/refusal'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
@@ -7,11 +8,11 @@ import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
-import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { formatDateTime, formatNumber, isolate } from '~/utils/format'
-import { cn } from '~/utils/cn'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
+import { cn } from '~/utils/cn'
+import { formatDateTime, formatNumber, isolate } from '~/utils/format'
 
 export type DocumentItem = {
   id: string

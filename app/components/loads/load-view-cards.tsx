@@ -3,13 +3,14 @@
  * money, stops with their planned and recorded times, charges and notes, as the loader shapes them.
  */
 import { href, Link } from 'react-router'
+
 import { StopEventButton } from '~/components/loads/stop-event'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { DetailItem } from '~/components/ui/details'
+import { useTranslation } from '~/hooks/use-translation'
 import type { StopEvent } from '~/schemas/load-options'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
-import { useTranslation } from '~/hooks/use-translation'
 
 const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
 

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
+
+import { Button, buttonClass, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
-import { ROAD, type RoadStatus } from '~/policies/load'
-import { type LoadStatus } from '~/schemas/load-options'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { ROAD, type RoadStatus } from '~/policies/load'
+import { type LoadStatus } from '~/schemas/load-options'
 import { withParams } from '~/utils/with-params'
 
 // Radix loads when the dialog first opens, not with the page.

@@ -1,11 +1,12 @@
 import { Form, useNavigation } from 'react-router'
+
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import type { StopEvent } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { isolate } from '~/utils/format'
-import { useTranslation } from '~/hooks/use-translation'
 
 /**
  * The one next thing to record on a load on the road: "Arrived at …" or "Departed …", a plain POST

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Form, useFetcher, useLocation } from 'react-router'
-import { withParams } from '~/utils/with-params'
-import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
+
 import { useHydrated } from '~/hooks/use-hydrated'
+import { deleteSettingCookie, SETTING_NAMES, settingCookie, type SettingName, settingValue } from '~/utils/settings'
+import { withParams } from '~/utils/with-params'
+
 import { SETTINGS_ACTION } from './use-settings'
 
 /**

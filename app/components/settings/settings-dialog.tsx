@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
+
 import { iconButton, panelClass } from './settings-chrome'
 import { Panel } from './settings-panel'
 

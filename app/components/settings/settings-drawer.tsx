@@ -1,9 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
 import { Link, useSearchParams } from 'react-router'
+
 import { Icon } from '~/components/ui/icons'
-import { useParamsHref } from '~/hooks/use-params-href'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { useParamsHref } from '~/hooks/use-params-href'
+import { useTranslation } from '~/hooks/use-translation'
+
 import { Dot, iconButton, panelClass } from './settings-chrome'
 import { useSettings } from './use-settings'
 

@@ -1,12 +1,14 @@
-import { useEffect, useState, type ElementType, type ReactNode } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+import { type ElementType, type ReactNode, useEffect, useState } from 'react'
+
 import { Icon } from '~/components/ui/icons'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import { colorPresets } from '~/theme/presets'
 import { cn } from '~/utils/cn'
 import { SETTING_OPTIONS, type SettingName } from '~/utils/settings'
-import { useHydrated } from '~/hooks/use-hydrated'
-import { Dot, iconButton } from './settings-chrome'
+
 import { SettingForm } from './setting-form'
+import { Dot, iconButton } from './settings-chrome'
 import { useSettings } from './use-settings'
 
 function Option({

@@ -1,6 +1,7 @@
 import { href, useFetchers, useRouteLoaderData } from 'react-router'
+
 import type { loader as rootLoader } from '~/root'
-import { defaultSettings, isDefaultSettings, SETTING_NAMES, withSetting, type SettingName, type Settings } from '~/utils/settings'
+import { defaultSettings, isDefaultSettings, SETTING_NAMES, type SettingName, type Settings, withSetting } from '~/utils/settings'
 
 export const SETTINGS_ACTION = href('/resources/settings')
 

@@ -1,5 +1,6 @@
-import type { Tone } from '~/schemas/tone'
 import type { ReactNode } from 'react'
+
+import type { Tone } from '~/schemas/tone'
 
 export type { Tone }
 

@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react'
+
 import { cn } from '~/utils/cn'
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

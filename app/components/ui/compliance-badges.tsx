@@ -1,5 +1,5 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Badge } from '~/components/ui/badge'
+import { useTranslation } from '~/hooks/use-translation'
 
 export type ComplianceFlags = { inspection: 'overdue' | 'due_soon' | null; registration: 'overdue' | 'due_soon' | null }
 

@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+
+import { useTranslation } from '~/hooks/use-translation'
+
 import { Button, buttonClass } from './button'
 import type { ConfirmDeleteProps } from './confirm-dialog'
 

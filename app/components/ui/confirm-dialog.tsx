@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
+
 import { useHydrated } from '~/hooks/use-hydrated'
 
 // Radix loads when a dialog first opens, not with the page.

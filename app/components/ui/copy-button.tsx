@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'

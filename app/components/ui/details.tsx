@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { href } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ComplianceBadges, type ComplianceFlags } from '~/components/ui/compliance-badges'
 import { Icon } from '~/components/ui/icons'
-import { formatDate } from '~/utils/format'
 import { useTranslation } from '~/hooks/use-translation'
+import { formatDate } from '~/utils/format'
 
 /**
  * The header of a record's read-only page: its title, the way back to the list as the user left

@@ -1,7 +1,9 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
+
 import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
+
 import { inputClass } from './input-class'
 import { shownMessage } from './shown-message'
 

@@ -1,5 +1,7 @@
 import type { HTMLAttributes } from 'react'
+
 import { cn } from '~/utils/cn'
+
 import type { IconName, IconSize } from './icon-paths'
 
 export type { IconName, IconSize }

@@ -1,4 +1,5 @@
-import { createElement, type ComponentPropsWithoutRef } from 'react'
+import { type ComponentPropsWithoutRef, createElement } from 'react'
+
 import { useLinkDelegation } from '~/hooks/use-link-delegation'
 
 /**

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, useLocation } from 'react-router'
+
 import { Icon } from '~/components/ui/icons'
-import { formatNumber } from '~/utils/format'
-import { useParamsHref } from '~/hooks/use-params-href'
 import { LinkArea } from '~/components/ui/link-area'
+import { useParamsHref } from '~/hooks/use-params-href'
+import { useTranslation } from '~/hooks/use-translation'
+import { formatNumber } from '~/utils/format'
 
 // In its own module so that the settings drawer (on every page) does not load the list controls.
 export { useParamsHref }

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 
 type AddressFieldset = Record<AddressField, Parameters<typeof TextField>[0]['field']>
 

@@ -8,8 +8,10 @@
  * app/models/account-emails.server.ts, loaded when a job runs.
  */
 import { z } from 'zod'
+
 import type { LanguageCode } from '~/i18n'
 import { prisma, type Tx } from '~/utils/db.server'
+
 import { defineTask } from '../jobs.server'
 
 const ForUser = z.object({ userId: z.string(), language: z.string() })

@@ -4,6 +4,7 @@
  * (PDF, mail, the outcome on the invoice) is app/models/invoice-email.server.ts, loaded when a job runs.
  */
 import { z } from 'zod'
+
 import { defineTask } from '../jobs.server'
 
 const Payload = z.object({ invoiceId: z.string(), organizationId: z.string() })

@@ -1,16 +1,9 @@
-import { Fragment, type CSSProperties, type ReactNode } from 'react'
+import { type CSSProperties, Fragment, type ReactNode } from 'react'
 import { href } from 'react-router'
-import { useTranslation } from '~/hooks/use-translation'
-import { languageInfo } from '~/i18n'
-import { LanguageMenu } from '~/components/layout/header'
-import { Logo } from '~/components/layout/nav-vertical'
-import type { Tone } from '~/components/ui/badge'
-import { buttonClass } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
-import { Icon } from '~/components/ui/icons'
+
 import {
-  apiReference,
   type ApiReference,
+  apiReference,
   type Body,
   type FieldRow,
   type OperationView,
@@ -19,7 +12,16 @@ import {
   type Rule,
   type TypeView,
 } from '~/api-docs/reference.server'
+import { LanguageMenu } from '~/components/layout/header'
+import { Logo } from '~/components/layout/nav-vertical'
+import type { Tone } from '~/components/ui/badge'
+import { buttonClass } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
+import { languageInfo } from '~/i18n'
 import { env } from '~/utils/env.server'
+
 import type { Route } from './+types/docs'
 
 /**

@@ -1,4 +1,5 @@
 import { apiErrorResponse } from '~/requests/api.server'
+
 import type { Route } from './+types/not-found'
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
-import { OrganizationUpdateSchema } from '~/schemas/organization'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { OrganizationUpdateSchema } from '~/schemas/organization'
+
 import type { Route } from './+types/organization'
 
 /** GET /api/organization: the caller's organization (admins and viewers; others 403). */

@@ -1,8 +1,9 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Outlet } from 'react-router'
+
 import { LanguageMenu } from '~/components/layout/header'
 import { Logo } from '~/components/layout/nav-vertical'
 import { Card } from '~/components/ui/card'
+import { useTranslation } from '~/hooks/use-translation'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['auth'] }

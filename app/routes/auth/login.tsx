@@ -1,16 +1,18 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { useState } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { createSession } from '~/models/auth.server'
-import { LoginSchema } from '~/schemas/auth'
 import { authenticator } from '~/requests/authenticator.server'
+import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/requests/session.server'
+import { LoginSchema } from '~/schemas/auth'
+
 import type { Route } from './+types/login'
 
 /** /auth/login sends a signed-in user on; /auth/login-unprotected always shows the form. */

@@ -1,6 +1,8 @@
 import { href, redirect } from 'react-router'
+
 import { deleteSession } from '~/models/auth.server'
 import { destroySessionCookie, getSessionId } from '~/requests/session.server'
+
 import type { Route } from './+types/logout'
 
 /** POST only: a link or an image cannot sign anyone out. */

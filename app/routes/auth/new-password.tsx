@@ -1,17 +1,19 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, Link, useNavigation } from 'react-router'
+
+import { AuthNotice } from '~/components/auth/auth-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createSession, readPasswordLink, resetPassword } from '~/models/auth.server'
-import { NewPasswordSchema } from '~/schemas/auth'
+import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { commitSessionCookie, getClientIp } from '~/requests/session.server'
+import { NewPasswordSchema } from '~/schemas/auth'
 import { redirectWithToast } from '~/utils/toast.server'
-import { AuthNotice } from '~/components/auth/auth-notice'
+
 import type { Route } from './+types/new-password'
 
 /**

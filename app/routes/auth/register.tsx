@@ -1,18 +1,20 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formConstraint, invalidSubmission } from '~/requests/forms.server'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+
+import { AuthNotice } from '~/components/auth/auth-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { getLocale } from '~/middleware/i18next'
 import { requestRegistration } from '~/models/auth.server'
-import { queueRegisterExistingEmail, queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
-import { RegisterSchema } from '~/schemas/auth'
+import { queueRegisterExistingEmail, queueVerificationEmail } from '~/models/tasks/account-emails.server'
+import { formConstraint, invalidSubmission } from '~/requests/forms.server'
 import { getClientIp, getUser } from '~/requests/session.server'
-import { AuthNotice } from '~/components/auth/auth-notice'
+import { RegisterSchema } from '~/schemas/auth'
+
 import type { Route } from './+types/register'
 
 export async function loader({ request }: Route.LoaderArgs) {

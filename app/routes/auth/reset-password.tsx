@@ -1,17 +1,19 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useSchemaForm } from '~/components/forms/use-schema-form'
-import { formConstraint, invalidSubmission } from '~/requests/forms.server'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+
+import { AuthNotice } from '~/components/auth/auth-notice'
+import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { getLocale } from '~/middleware/i18next'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { queuePasswordResetEmail } from '~/models/tasks/account-emails.server'
-import { ResetPasswordRequestSchema } from '~/schemas/auth'
+import { formConstraint, invalidSubmission } from '~/requests/forms.server'
 import { getClientIp } from '~/requests/session.server'
-import { AuthNotice } from '~/components/auth/auth-notice'
+import { ResetPasswordRequestSchema } from '~/schemas/auth'
+
 import type { Route } from './+types/reset-password'
 
 export function loader() {

@@ -1,14 +1,16 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href } from 'react-router'
+
+import { AuthNotice } from '~/components/auth/auth-notice'
 import { Button } from '~/components/ui/button'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { createSession, verifyEmail } from '~/models/auth.server'
-import { queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
-import { isDomainError } from '~/utils/errors.server'
+import { queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { commitSessionCookie, getClientIp, getUser, requireUser } from '~/requests/session.server'
+import { isDomainError } from '~/utils/errors.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { AuthNotice } from '~/components/auth/auth-notice'
+
 import type { Route } from './+types/verify'
 
 /**

@@ -1,15 +1,17 @@
 import { lazy, Suspense } from 'react'
 import { href, Link } from 'react-router'
+
 import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figure'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/list-controls'
-import { fleetAnalytics } from '~/models/analytics.server'
-import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { requirePermission } from '~/requests/session.server'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { fleetAnalytics } from '~/models/analytics.server'
+import { requirePermission } from '~/requests/session.server'
+import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+
 import type { Route } from './+types/analytics'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

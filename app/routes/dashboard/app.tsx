@@ -1,18 +1,20 @@
 import { lazy, Suspense } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
 import { href, Link, redirect } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import { loadViewer } from '~/models/load.server'
+import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
 import { countUsersByRole } from '~/models/user.server'
+import { requirePermission } from '~/requests/session.server'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
-import { useHydrated } from '~/hooks/use-hydrated'
+
 import type { Route } from './+types/app'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

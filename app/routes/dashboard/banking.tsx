@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react'
 import { href, Link } from 'react-router'
+
 import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figure'
 import { PageHeader } from '~/components/layout/page-header'
-import { receivables } from '~/models/analytics.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { requirePermission } from '~/requests/session.server'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { receivables } from '~/models/analytics.server'
+import { requirePermission } from '~/requests/session.server'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+
 import type { Route } from './+types/banking'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

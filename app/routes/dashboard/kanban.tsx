@@ -1,20 +1,22 @@
 import { data, href, redirect } from 'react-router'
+
 import { KanbanBoard } from '~/components/kanban/board'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { moveLoad } from '~/models/load-status.server'
 import { loadBoard } from '~/models/load-board.server'
+import { moveLoad } from '~/models/load-status.server'
 import { seesOwnLoadsOnly } from '~/policies/load'
+import { requireActor } from '~/requests/actor.server'
+import { intent, intentAction, type Refusal, refusalText } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
 import { BOARD_STATUSES } from '~/schemas/kanban-options'
 import { LoadStatusMoveSchema } from '~/schemas/load'
-import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction, refusalText, type Refusal } from '~/requests/forms.server'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '~/utils/toast.server'
-import { useTranslation } from '~/hooks/use-translation'
+
 import type { Route } from './+types/kanban'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/hooks/use-translation'
-import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
 import { navForRole } from '~/components/layout/nav-config'
 import { NavHorizontal } from '~/components/layout/nav-horizontal'
@@ -7,10 +7,12 @@ import { NavMini } from '~/components/layout/nav-mini'
 import { Logo, NavVertical } from '~/components/layout/nav-vertical'
 import { SettingForm } from '~/components/settings/setting-form'
 import { useSettings } from '~/components/settings/use-settings'
-import { cn } from '~/utils/cn'
 import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { requireUser } from '~/requests/session.server'
+import { cn } from '~/utils/cn'
+
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,7 @@
 import { data } from 'react-router'
+
 import { requireUser } from '~/requests/session.server'
+
 import type { Route } from './+types/not-found'
 
 /**

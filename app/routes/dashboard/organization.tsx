@@ -1,22 +1,24 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, href, useNavigation } from 'react-router'
+
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { AddressFields } from '~/components/users/address-fields'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
+import { AddressFields } from '~/components/users/address-fields'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { addressLines, getOrganization, serializeOrganization, updateOrganization, type OrganizationDto } from '~/models/organization.server'
-import { OrganizationUpdateSchema, timeZones } from '~/schemas/organization'
+import { addressLines, getOrganization, type OrganizationDto, serializeOrganization, updateOrganization } from '~/models/organization.server'
 import { actorOf } from '~/requests/actor.server'
 import { formConstraint, formDefaults, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
+import { OrganizationUpdateSchema, timeZones } from '~/schemas/organization'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/hooks/use-translation'
+
 import type { Route } from './+types/organization'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,9 +1,11 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { data, href } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { requireUser } from '~/requests/session.server'
+
 import type { Route } from './+types/permission-denied'
 
 /**

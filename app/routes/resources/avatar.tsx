@@ -1,5 +1,6 @@
 import { readAvatar } from '~/models/user-avatar.server'
 import { requireUser } from '~/requests/session.server'
+
 import type { Route } from './+types/avatar'
 
 /**

@@ -1,8 +1,10 @@
 import { href, redirect } from 'react-router'
+
 import { languageCookie, languageInfo, normalizeLanguage } from '~/i18n'
-import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/requests/session.server'
+import { env } from '~/utils/env.server'
 import { settingCookie } from '~/utils/settings'
+
 import type { Route } from './+types/language'
 
 /** The language menu posts here; works without JavaScript. Arabic also turns the direction rtl. */

@@ -1,11 +1,13 @@
 import { href, redirect } from 'react-router'
 import { z } from 'zod'
+
 import { saveListColumns } from '~/models/custom-fields.server'
+import { requirePermission } from '~/requests/session.server'
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { text } from '~/schemas/text'
-import { requirePermission } from '~/requests/session.server'
 import { listReturnTo } from '~/utils/list-return'
 import type { Entity } from '~/utils/permissions'
+
 import type { Route } from './+types/list-columns'
 
 /** Each list with custom fields: the entity whose list it is, and its page. */

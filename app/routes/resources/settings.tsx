@@ -1,9 +1,11 @@
 import { data, href, redirect } from 'react-router'
 import { z } from 'zod'
-import { text } from '~/schemas/text'
-import { deleteSettingCookie, SETTING_NAMES, settingCookie, settingValue, type SettingName } from '~/utils/settings'
-import { env } from '~/utils/env.server'
+
 import { safeRedirect } from '~/requests/session.server'
+import { text } from '~/schemas/text'
+import { env } from '~/utils/env.server'
+import { deleteSettingCookie, SETTING_NAMES, settingCookie, type SettingName, settingValue } from '~/utils/settings'
+
 import type { Route } from './+types/settings'
 
 /** One change posted by the drawer: a known setting and one of its values, or a reset. */

@@ -1,7 +1,8 @@
 import { createSession, getPublicUser, verifyLogin } from '~/models/auth.server'
-import { LoginSchema } from '~/schemas/auth'
 import { createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
+import { LoginSchema } from '~/schemas/auth'
+
 import type { Route } from './+types/login'
 
 /** POST /api/account/login → { accessToken, user }; throttled like the sign-in form. */

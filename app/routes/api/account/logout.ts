@@ -1,5 +1,6 @@
 import { deleteSession } from '~/models/auth.server'
 import { handleApi, methodNotAllowed, requireApiUser } from '~/requests/api.server'
+
 import type { Route } from './+types/logout'
 
 /** POST /api/account/logout revokes the token's session. */

@@ -1,5 +1,6 @@
 import { getPublicUser } from '~/models/auth.server'
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from '~/requests/api.server'
+
 import type { Route } from './+types/my-account'
 
 /** GET /api/account/my-account → { data: user } (also at the top level as `user`). */

@@ -1,8 +1,9 @@
 import { createSession, registerOrganization } from '~/models/auth.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
-import { RegisterSchema } from '~/schemas/auth'
 import { apiErrorResponse, createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
+import { RegisterSchema } from '~/schemas/auth'
+
 import type { Route } from './+types/register'
 
 /**

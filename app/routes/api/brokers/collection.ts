@@ -1,9 +1,10 @@
-import { BROKER_CSV_COLUMNS, createBroker, listBrokers, serializeBroker, exportBrokers } from '~/models/broker.server'
-import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'
-import { parseListQuery } from '~/schemas/list-query'
+import { BROKER_CSV_COLUMNS, createBroker, exportBrokers, listBrokers, serializeBroker } from '~/models/broker.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'
+import { parseListQuery } from '~/schemas/list-query'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /** GET /api/brokers: the list with the same search, filters, sort and paging as the page. */

@@ -1,8 +1,9 @@
 import { deleteBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
-import { BrokerUpdateSchema } from '~/schemas/broker'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { BrokerUpdateSchema } from '~/schemas/broker'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

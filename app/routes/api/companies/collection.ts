@@ -1,9 +1,10 @@
 import { COMPANY_CSV_COLUMNS, createCompany, exportCompanies, listCompanies, serializeCompany } from '~/models/company.server'
-import { CompanyListQuerySchema, CompanySchema } from '~/schemas/company'
-import { parseListQuery } from '~/schemas/list-query'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { CompanyListQuerySchema, CompanySchema } from '~/schemas/company'
+import { parseListQuery } from '~/schemas/list-query'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /**

@@ -1,8 +1,9 @@
 import { deleteCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
-import { CompanyUpdateSchema } from '~/schemas/company'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { CompanyUpdateSchema } from '~/schemas/company'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 /** GET /api/company/{id} (and /api/companies/{id}). */

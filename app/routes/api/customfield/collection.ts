@@ -1,7 +1,8 @@
 import { createCustomFieldDefinition, listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
-import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
+
 import type { Route } from './+types/collection'
 
 /**

@@ -1,7 +1,8 @@
 import { deleteCustomFieldDefinition, getCustomFieldDefinition, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 /** GET /api/customfield/{id}: one definition (not in the specification's table, but every item reads). */

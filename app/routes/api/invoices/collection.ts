@@ -1,11 +1,12 @@
 import { detectLanguage } from '~/i18n.server'
 import { createInvoice, listInvoices, organizationToday, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
 import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
+import { parseListQuery } from '~/schemas/list-query'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /**

@@ -1,7 +1,8 @@
 import { emailInvoiceAgain, organizationToday, serializeInvoice } from '~/models/invoice.server'
-import { InvoiceActionSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { InvoiceActionSchema } from '~/schemas/invoice'
+
 import type { Route } from './+types/email'
 
 /**

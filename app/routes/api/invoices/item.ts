@@ -1,8 +1,9 @@
 import { deleteInvoice, getInvoice, organizationToday, serializeInvoice, updateInvoice } from '~/models/invoice.server'
-import { InvoiceUpdateSchema } from '~/schemas/invoice'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { InvoiceUpdateSchema } from '~/schemas/invoice'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

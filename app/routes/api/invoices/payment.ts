@@ -1,7 +1,8 @@
 import { deletePayment, organizationToday, serializeInvoice } from '~/models/invoice.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/payment'
 
 /** DELETE /api/invoice/{id}/payments/{paymentId} (`?version=` of the invoice): a payment recorded by mistake; the invoice's status goes back. */

@@ -1,7 +1,8 @@
 import { organizationToday, recordPayment, serializeInvoice } from '~/models/invoice.server'
-import { PaymentSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { PaymentSchema } from '~/schemas/invoice'
+
 import type { Route } from './+types/payments'
 
 /**

@@ -1,5 +1,6 @@
 import { invoicePdfResponse } from '~/models/invoice-pdf.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+
 import type { Route } from './+types/pdf'
 
 /** GET /api/invoice/{id}/pdf: the invoice as a PDF attachment in its own language (the emailed copy). */

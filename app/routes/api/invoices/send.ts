@@ -1,7 +1,8 @@
 import { organizationToday, sendInvoice, serializeInvoice } from '~/models/invoice.server'
-import { InvoiceActionSchema } from '~/schemas/invoice'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { InvoiceActionSchema } from '~/schemas/invoice'
+
 import type { Route } from './+types/send'
 
 /** POST /api/invoice/{id}/send (optional body `{ version? }`): a draft becomes `sent` (kept from now on; it takes payments). */

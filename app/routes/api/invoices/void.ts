@@ -1,7 +1,8 @@
-import { organizationToday, voidInvoice, serializeInvoice } from '~/models/invoice.server'
-import { InvoiceActionSchema } from '~/schemas/invoice'
+import { organizationToday, serializeInvoice, voidInvoice } from '~/models/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { InvoiceActionSchema } from '~/schemas/invoice'
+
 import type { Route } from './+types/void'
 
 /** POST /api/invoice/{id}/void (optional body `{ version? }`): kept for the record at no effect; its loads are billable again. Not while it has payments (409 `in_use`). */

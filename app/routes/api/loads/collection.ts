@@ -1,10 +1,11 @@
 import { createLoad, loadViewer } from '~/models/load.server'
 import { listLoads } from '~/models/load-list.server'
 import { serializeLoad, serializeLoadRow } from '~/models/load-serialize.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { LoadApiListQuerySchema, LoadSchema } from '~/schemas/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { LoadApiListQuerySchema, LoadSchema } from '~/schemas/load'
+
 import type { Route } from './+types/collection'
 
 /**

@@ -1,7 +1,8 @@
 import { attachmentDisposition, deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
 import { actorOf } from '~/requests/actor.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/document'
 
 /**

@@ -3,6 +3,7 @@ import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { uploadLimit } from '~/utils/upload-limit'
+
 import type { Route } from './+types/documents'
 
 /** Streamed to storage as it arrives (app/models/load-document.server.ts): never collected by the edge. */

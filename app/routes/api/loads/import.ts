@@ -1,10 +1,11 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
 import { checkLoadImport, importLoads } from '~/models/load-import.server'
-import { LOAD_IMPORT_MAX_BYTES } from '~/schemas/load-import-options'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import { LOAD_IMPORT_MAX_BYTES } from '~/schemas/load-import-options'
 import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
+
 import type { Route } from './+types/import'
 
 /** A CSV of up to 10 MB, as the whole body or a multipart part: collected by the edge up to this. */

@@ -1,9 +1,10 @@
 import { deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
 import { serializeLoad } from '~/models/load-serialize.server'
-import { LoadUpdateSchema } from '~/schemas/load'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { LoadUpdateSchema } from '~/schemas/load'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
-import { reopenLoad } from '~/models/load-status.server'
 import { serializeLoad } from '~/models/load-serialize.server'
-import { LoadReopenSchema } from '~/schemas/load'
+import { reopenLoad } from '~/models/load-status.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
+import { LoadReopenSchema } from '~/schemas/load'
+
 import type { Route } from './+types/reopen'
 
 /**

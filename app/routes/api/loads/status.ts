@@ -1,8 +1,9 @@
-import { moveLoad } from '~/models/load-status.server'
 import { serializeLoad } from '~/models/load-serialize.server'
-import { LoadStatusMoveSchema } from '~/schemas/load'
+import { moveLoad } from '~/models/load-status.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { LoadStatusMoveSchema } from '~/schemas/load'
+
 import type { Route } from './+types/status'
 
 /** POST /api/loads/{id}/status `{ status, version? }`: one move of the status machine, or 409 `invalid_transition`. */

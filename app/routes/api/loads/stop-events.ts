@@ -1,9 +1,10 @@
 import { loadViewer } from '~/models/load.server'
-import { recordStopEvent } from '~/models/load-stop-events.server'
 import { serializeLoad } from '~/models/load-serialize.server'
-import { StopEventSchema } from '~/schemas/load'
+import { recordStopEvent } from '~/models/load-stop-events.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { StopEventSchema } from '~/schemas/load'
+
 import type { Route } from './+types/stop-events'
 
 /**

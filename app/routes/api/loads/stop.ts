@@ -1,7 +1,8 @@
 import { deleteStop } from '~/models/load.server'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/stop'
 
 /**

@@ -1,9 +1,10 @@
 import { createTrailer, exportTrailers, listTrailers, serializeTrailer, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { TrailerListQuerySchema, TrailerSchema } from '~/schemas/trailer'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { TrailerListQuerySchema, TrailerSchema } from '~/schemas/trailer'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /**

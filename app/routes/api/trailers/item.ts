@@ -1,8 +1,9 @@
 import { deleteTrailer, getTrailer, serializeTrailer, updateTrailer } from '~/models/trailer.server'
-import { TrailerUpdateSchema } from '~/schemas/trailer'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { TrailerUpdateSchema } from '~/schemas/trailer'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,9 +1,10 @@
 import { createTruck, exportTrucks, listTrucks, serializeTruck, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /**

@@ -1,8 +1,9 @@
 import { deleteTruck, getTruck, serializeTruck, updateTruck } from '~/models/truck.server'
-import { TruckUpdateSchema } from '~/schemas/truck'
-import { OptionalVersionSchema } from '~/schemas/version'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
+import { TruckUpdateSchema } from '~/schemas/truck'
+import { OptionalVersionSchema } from '~/schemas/version'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import { detectLanguage } from '~/i18n.server'
 import { createUser, exportUsers, listUsers, serializeUser, USER_CSV_COLUMNS } from '~/models/user.server'
-import { parseListQuery } from '~/schemas/list-query'
-import { UserCreateSchema, UserListQuerySchema } from '~/schemas/user'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { parseListQuery } from '~/schemas/list-query'
+import { UserCreateSchema, UserListQuerySchema } from '~/schemas/user'
 import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
+
 import type { Route } from './+types/collection'
 
 /** GET /api/users: search (name, email, phone), `role` and `status` filters, sort and paging; `?format=csv` for all rows. */

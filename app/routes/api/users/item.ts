@@ -1,7 +1,8 @@
 import { getUser, serializeUser, updateUser } from '~/models/user.server'
-import { UserUpdateSchema } from '~/schemas/user'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { UserUpdateSchema } from '~/schemas/user'
+
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

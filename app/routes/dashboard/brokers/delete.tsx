@@ -1,11 +1,13 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { href } from 'react-router'
+
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
+import { useTranslation } from '~/hooks/use-translation'
 import { deleteBroker, getBroker } from '~/models/broker.server'
 import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
-import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
+import { orNotFound } from '~/utils/errors.server'
+
 import type { Route } from './+types/delete'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

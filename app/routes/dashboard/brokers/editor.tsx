@@ -1,12 +1,13 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { createBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
+import { readEditor, saveEditor } from '~/requests/editor.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { centsToDollars } from '~/schemas/money'
-import { readEditor, saveEditor } from '~/requests/editor.server'
+
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

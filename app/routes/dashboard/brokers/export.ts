@@ -1,9 +1,10 @@
-import { BROKER_CSV_COLUMNS, exportBrokers } from '~/models/broker.server'
 import { getInstance } from '~/middleware/i18next'
-import { parseListQuery } from '~/schemas/list-query'
-import { BrokerListQuerySchema } from '~/schemas/broker'
-import { csvFilename, csvResponse } from '~/utils/csv.server'
+import { BROKER_CSV_COLUMNS, exportBrokers } from '~/models/broker.server'
 import { requirePermission } from '~/requests/session.server'
+import { BrokerListQuerySchema } from '~/schemas/broker'
+import { parseListQuery } from '~/schemas/list-query'
+import { csvFilename, csvResponse } from '~/utils/csv.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every broker its search and filters match, headers in the page's language. */

@@ -1,12 +1,13 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'
+import { useTranslation } from '~/hooks/use-translation'
 import { listBrokers } from '~/models/broker.server'
+import { readListPage } from '~/requests/list-page.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { formatMoney } from '~/utils/format'
-import { readListPage } from '~/requests/list-page.server'
+
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,20 +1,22 @@
 import { Form, href, useNavigation } from 'react-router'
+
 import { EVENT_FIELDS, EventFields, type EventValues } from '~/components/calendar/event-fields'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { calendarEventForm, createCalendarEvent, deleteCalendarEvent, updateCalendarEvent } from '~/models/calendar.server'
+import { requireActor } from '~/requests/actor.server'
+import { intent, intentAction } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
 import { CalendarEventSchema, CalendarEventUpdateSchema } from '~/schemas/calendar'
 import { isDay } from '~/schemas/dates'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
 import { orNotFound } from '~/utils/errors.server'
-import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/hooks/use-translation'
+
 import type { Route } from './+types/event'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,31 +1,33 @@
-import { lazy, Suspense, useState, type MouseEvent, type PointerEvent } from 'react'
+import { lazy, type MouseEvent, type PointerEvent, Suspense, useState } from 'react'
 import { href, Link } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
 import { BidiText } from '~/components/ui/bidi-text'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
-import { calendarItems, type CalendarItem } from '~/models/calendar.server'
+import { type CalendarItem, calendarItems } from '~/models/calendar.server'
 import { loadTimeZone } from '~/models/load.server'
+import { requirePermission } from '~/requests/session.server'
 import {
   CALENDAR_VIEWS,
+  type CalendarView,
   DAY_EVENTS_SHOWN,
   EVENT_KINDS,
+  type EventColour,
   KIND_COLOUR,
   shiftDay,
   visibleDays,
-  type CalendarView,
-  type EventColour,
 } from '~/schemas/calendar-options'
 import { isDay } from '~/schemas/dates'
 import { cn } from '~/utils/cn'
 import { formatDigits, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
 import { zonedWallClock } from '~/utils/time'
-import { useTranslation } from '~/hooks/use-translation'
-import { useHydrated } from '~/hooks/use-hydrated'
+
 import type { Route } from './+types/index'
 
 // Radix loads when the dialog first opens, not with the page.

@@ -1,12 +1,13 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { Card } from '~/components/ui/card'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { createCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
+import { readEditor, saveEditor } from '~/requests/editor.server'
 import { CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
-import { readEditor, saveEditor } from '~/requests/editor.server'
+
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,9 +1,10 @@
-import { COMPANY_CSV_COLUMNS, exportCompanies } from '~/models/company.server'
 import { getInstance } from '~/middleware/i18next'
-import { parseListQuery } from '~/schemas/list-query'
-import { CompanyListQuerySchema } from '~/schemas/company'
-import { csvFilename, csvResponse } from '~/utils/csv.server'
+import { COMPANY_CSV_COLUMNS, exportCompanies } from '~/models/company.server'
 import { requirePermission } from '~/requests/session.server'
+import { CompanyListQuerySchema } from '~/schemas/company'
+import { parseListQuery } from '~/schemas/list-query'
+import { csvFilename, csvResponse } from '~/utils/csv.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every company its search and filters match, headers in the page's language. */

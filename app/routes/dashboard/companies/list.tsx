@@ -1,14 +1,16 @@
 import { href } from 'react-router'
-import { useTranslation } from '~/hooks/use-translation'
+
 import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'
+import { useTranslation } from '~/hooks/use-translation'
 import { listCompanies, serializeCompany } from '~/models/company.server'
+import { readListPage } from '~/requests/list-page.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { formatNumber } from '~/utils/format'
-import { readListPage } from '~/requests/list-page.server'
 import { can } from '~/utils/permissions'
+
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

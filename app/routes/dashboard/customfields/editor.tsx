@@ -1,29 +1,31 @@
 import { getInputProps } from '@conform-to/react'
-import { useRef, type FormEvent } from 'react'
-import { useTranslation } from '~/hooks/use-translation'
+import { type FormEvent, useRef } from 'react'
 import { href } from 'react-router'
-import { RecordForm } from '~/components/forms/record-form'
+
 import { CheckboxField } from '~/components/forms/custom-field-inputs'
+import { RecordForm } from '~/components/forms/record-form'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Card } from '~/components/ui/card'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import {
   createCustomFieldDefinition,
+  type CustomFieldRow,
   getCustomFieldDefinition,
   isLocked,
   serializeCustomFieldDefinition,
   updateCustomFieldDefinition,
-  type CustomFieldRow,
 } from '~/models/custom-fields.server'
+import { requireActor } from '~/requests/actor.server'
+import { formConstraint, savedToList, submitForm } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
 import { CustomFieldCreateSchema, CustomFieldUpdateSchema } from '~/schemas/custom-field'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, keyFromLabel } from '~/schemas/custom-field-options'
-import { requireActor } from '~/requests/actor.server'
 import { orNotFound } from '~/utils/errors.server'
-import { formConstraint, savedToList, submitForm } from '~/requests/forms.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,18 +1,20 @@
-import { useTranslation } from '~/hooks/use-translation'
-import { Form, useLocation, href } from 'react-router'
-import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
+import { Form, href, useLocation } from 'react-router'
+
 import { ListHeader } from '~/components/lists/list-page'
+import { ListRow, ListTable, RowActions } from '~/components/lists/list-table'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { inputClass } from '~/components/ui/input-class'
 import { Icon } from '~/components/ui/icons'
+import { inputClass } from '~/components/ui/input-class'
 import { EmptyState } from '~/components/ui/list-controls'
+import { useTranslation } from '~/hooks/use-translation'
 import { listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
+import { requirePermission } from '~/requests/session.server'
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { listPermissions } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,9 +1,10 @@
 import { getInstance } from '~/middleware/i18next'
 import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
+import { requirePermission } from '~/requests/session.server'
 import { InvoiceListQuerySchema } from '~/schemas/invoice'
 import { parseListQuery } from '~/schemas/list-query'
 import { csvFilename, csvResponse } from '~/utils/csv.server'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every invoice its tab, search and filters match, headers and dollars for people. */

@@ -1,6 +1,7 @@
 import { invoicePdfResponse } from '~/models/invoice-pdf.server'
-import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
+import { orNotFound } from '~/utils/errors.server'
+
 import type { Route } from './+types/pdf'
 
 /** The invoice page's "Download PDF": the invoice in its own language, for anyone who may read invoices. */

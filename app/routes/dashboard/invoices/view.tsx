@@ -1,44 +1,46 @@
 import { Form, href, useLocation, useNavigation } from 'react-router'
+
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
-import { PageHeader } from '~/components/layout/page-header'
 import { InvoiceStatusBadges } from '~/components/invoices/invoice-status'
+import { PageHeader } from '~/components/layout/page-header'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { PlainField } from '~/components/ui/plain-field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
+import { PlainField } from '~/components/ui/plain-field'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { remitToLines } from '~/models/invoice-pdf.server'
-import { loadTimeZone } from '~/models/load.server'
-import { zonedWallClock } from '~/utils/time'
 import {
   deleteInvoice,
   deletePayment,
   emailInvoiceAgain,
   getInvoice,
+  type InvoiceDto,
   invoiceFrom,
   organizationToday,
   recordPayment,
   sendInvoice,
   serializeInvoice,
   voidInvoice,
-  type InvoiceDto,
 } from '~/models/invoice.server'
-import { parseDollars } from '~/schemas/dollars'
-import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
-import { requiredId } from '~/schemas/text'
-import { PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { remitToLines } from '~/models/invoice-pdf.server'
+import { loadTimeZone } from '~/models/load.server'
 import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
+import { parseDollars } from '~/schemas/dollars'
+import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
+import { PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { requiredId } from '~/schemas/text'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
-import { requirePermission } from '~/requests/session.server'
+import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/hooks/use-translation'
 import { withParams } from '~/utils/with-params'
+
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,15 +1,17 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { href } from 'react-router'
+
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
-import { deleteLoad, getLoad, loadViewer } from '~/models/load.server'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { deleteLoad, getLoad, loadViewer } from '~/models/load.server'
 import { deleteRefusal } from '~/policies/load'
-import type { LoadStatus } from '~/schemas/load-options'
 import { requireActor } from '~/requests/actor.server'
-import { redirectWithToast } from '~/utils/toast.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
-import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
+import type { LoadStatus } from '~/schemas/load-options'
+import { orNotFound } from '~/utils/errors.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
 import type { Route } from './+types/delete'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

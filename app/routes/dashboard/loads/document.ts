@@ -1,6 +1,7 @@
 import { attachmentDisposition, readLoadDocument } from '~/models/load-document.server'
-import { orNotFound } from '~/utils/errors.server'
 import { requirePermission } from '~/requests/session.server'
+import { orNotFound } from '~/utils/errors.server'
+
 import type { Route } from './+types/document'
 
 /**

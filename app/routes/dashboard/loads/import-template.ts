@@ -1,5 +1,6 @@
-import { loadImportTemplate } from '~/schemas/load-import-options'
 import { requirePermission } from '~/requests/session.server'
+import { loadImportTemplate } from '~/schemas/load-import-options'
+
 import type { Route } from './+types/import-template'
 
 /** The import's CSV template: the header row and one example load. */

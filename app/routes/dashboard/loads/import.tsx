@@ -1,19 +1,21 @@
 import { data, Form, href, useNavigation } from 'react-router'
+
 import { useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { checkLoadImport, importLoads, type ImportError } from '~/models/load-import.server'
-import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_ERRORS_SHOWN, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED } from '~/schemas/load-import-options'
+import { checkLoadImport, type ImportError, importLoads } from '~/models/load-import.server'
 import { requireActor } from '~/requests/actor.server'
 import { refuse as refuseWith } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
+import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_ERRORS_SHOWN, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED } from '~/schemas/load-import-options'
 import { isDomainError } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
-import { requirePermission } from '~/requests/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { useTranslation } from '~/hooks/use-translation'
+
 import type { Route } from './+types/import'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

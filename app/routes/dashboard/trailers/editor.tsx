@@ -1,12 +1,13 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { listCompanyOptions } from '~/models/company.server'
 import { createTrailer, getTrailer, serializeTrailer, updateTrailer } from '~/models/trailer.server'
+import { readEditor, saveEditor } from '~/requests/editor.server'
 import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TRAILER_STATUS_META, TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
-import { readEditor, saveEditor } from '~/requests/editor.server'
+
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

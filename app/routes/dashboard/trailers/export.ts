@@ -1,9 +1,10 @@
-import { exportTrailers, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
 import { getInstance } from '~/middleware/i18next'
+import { exportTrailers, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
+import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TrailerListQuerySchema } from '~/schemas/trailer'
 import { csvFilename, csvResponse } from '~/utils/csv.server'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every trailer its search and filters match, headers in the page's language. */

@@ -1,4 +1,4 @@
-import { redirect, href } from 'react-router'
+import { href, redirect } from 'react-router'
 
 export function loader() {
   return redirect(href('/dashboard/trailers/list'))

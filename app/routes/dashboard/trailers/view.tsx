@@ -1,18 +1,20 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { href } from 'react-router'
+
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
-import { getTrailer } from '~/models/trailer.server'
+import { useTranslation } from '~/hooks/use-translation'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { isoDate } from '~/models/records.server'
+import { getTrailer } from '~/models/trailer.server'
+import { requirePermission } from '~/requests/session.server'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

@@ -1,13 +1,14 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
 import { listCompanyOptions } from '~/models/company.server'
 import { createTruck, getTruck, serializeTruck, updateTruck } from '~/models/truck.server'
 import { listDriverOptions } from '~/models/user.server'
+import { readEditor, saveEditor } from '~/requests/editor.server'
 import { TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { readEditor, saveEditor } from '~/requests/editor.server'
+
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

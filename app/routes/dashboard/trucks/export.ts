@@ -1,9 +1,10 @@
-import { exportTrucks, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
 import { getInstance } from '~/middleware/i18next'
+import { exportTrucks, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
+import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { csvFilename, csvResponse } from '~/utils/csv.server'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every truck its search and filters match, headers in the page's language. */

@@ -1,15 +1,16 @@
-import { useTranslation } from '~/hooks/use-translation'
 import { companyFilter, enumSelect, RecordList } from '~/components/lists/record-list'
-import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
 import { Badge } from '~/components/ui/badge'
+import { DueDateCell, OrDash, PlateText } from '~/components/ui/details'
+import { useTranslation } from '~/hooks/use-translation'
 import { listCompanyOptions } from '~/models/company.server'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { isoDate } from '~/models/records.server'
 import { listTrucks } from '~/models/truck.server'
+import { readListPage } from '~/requests/list-page.server'
 import { TruckListQuerySchema } from '~/schemas/truck'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
-import { readListPage } from '~/requests/list-page.server'
+
 import type { Route } from './+types/list'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

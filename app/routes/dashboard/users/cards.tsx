@@ -1,20 +1,22 @@
-import { userListFilters } from '~/components/users/user-filters'
-import { useTranslation } from '~/hooks/use-translation'
-import { Link, href, useLocation } from 'react-router'
-import { ListToolbar } from '~/components/lists/list-toolbar'
+import { href, Link, useLocation } from 'react-router'
+
 import { PageHeader } from '~/components/layout/page-header'
+import { ListToolbar } from '~/components/lists/list-toolbar'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination } from '~/components/ui/list-controls'
 import { Avatar } from '~/components/users/avatar'
+import { userListFilters } from '~/components/users/user-filters'
+import { useTranslation } from '~/hooks/use-translation'
 import { listUsers } from '~/models/user.server'
+import { redirectPastLastPage } from '~/requests/list-page.server'
+import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
 import { USER_STATUS_META } from '~/schemas/user-options'
-import { redirectPastLastPage } from '~/requests/list-page.server'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/cards'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */

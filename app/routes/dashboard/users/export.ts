@@ -1,9 +1,10 @@
-import { exportUsers, USER_CSV_COLUMNS } from '~/models/user.server'
 import { getInstance } from '~/middleware/i18next'
+import { exportUsers, USER_CSV_COLUMNS } from '~/models/user.server'
+import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
 import { csvFilename, csvResponse } from '~/utils/csv.server'
-import { requirePermission } from '~/requests/session.server'
+
 import type { Route } from './+types/export'
 
 /** The list's Export button: every user its search and filters match, headers in the page's language. */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/hooks/use-translation'
 import { Form, href, useNavigation } from 'react-router'
+
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
@@ -10,13 +10,15 @@ import { Card } from '~/components/ui/card'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { AddressFields } from '~/components/users/address-fields'
 import { Avatar } from '~/components/users/avatar'
+import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { getOwnUser, updateOwnProfile } from '~/models/user-account.server'
-import { ProfileSchema } from '~/schemas/user'
 import { actorOf } from '~/requests/actor.server'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { requireUser } from '~/requests/session.server'
+import { ProfileSchema } from '~/schemas/user'
 import { redirectWithToast } from '~/utils/toast.server'
+
 import type { Route } from './+types/profile'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
