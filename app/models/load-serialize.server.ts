@@ -67,7 +67,7 @@ export function serializeLoad(load: LoadWithRelations) {
     charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
     /** When it was delivered: the departure from its last stop (null before). */
     deliveredAt: deliveredAt(load.stops)?.toISOString() ?? null,
-    // The specification's document lists (issue 9, documents); `name` repeats `fileName` for its client.
+    // The specification's document lists (ADR 026); `name` repeats `fileName` for its client.
     ...documentLists(load.documents),
     createdAt: load.createdAt.toISOString(),
     updatedAt: load.updatedAt.toISOString(),
