@@ -33,7 +33,7 @@ import type { Route } from './+types/editor'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads', 'loadForm', 'customFields', 'trailers', 'trucks', 'brokers'] }
 
-// The list and view pages are built alongside this editor (issue 9); their paths, not typed routes yet.
+// Where a save lands: the list (as the user left it) or the saved load's page.
 const LIST = href('/dashboard/loads/list')
 const viewPath = (id: string) => href('/dashboard/loads/:id', { id })
 
