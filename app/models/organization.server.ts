@@ -6,6 +6,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrganizationUpdate } from '~/schemas/organization'
 import { prisma, type Tx } from '~/utils/db.server'
+import { addressColumns } from '~/utils/object'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertOneRow, assertVersion, requireFound } from './records.server'
@@ -70,12 +71,7 @@ export async function updateOrganization(actor: Actor, input: OrganizationUpdate
       mcNumber: input.mcNumber || null,
       dotNumber: input.dotNumber || null,
       phone: input.phone || null,
-      addressLine1: input.addressLine1 || null,
-      addressLine2: input.addressLine2 || null,
-      city: input.city || null,
-      state: input.state || null,
-      postalCode: input.postalCode || null,
-      country: input.country || null,
+      ...addressColumns(input),
       timezone: input.timeZone,
       bankName: input.bankName || null,
       bankAccountName: input.bankAccountName || null,

@@ -3,6 +3,7 @@ import type { ProfileInput } from '~/schemas/user'
 import { hashPassword, verifyPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { addressColumns } from '~/utils/object'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertOneRow, assertVersion, requireFound, rethrowUnique } from './records.server'
@@ -26,12 +27,7 @@ export async function updateOwnProfile(actor: Actor & { userId: string }, input:
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone || null,
-      addressLine1: input.addressLine1 || null,
-      addressLine2: input.addressLine2 || null,
-      city: input.city || null,
-      state: input.state || null,
-      postalCode: input.postalCode || null,
-      country: input.country || null,
+      ...addressColumns(input),
     }
     assertOneRow(await tx.user.updateMany({ where: { id: userId, organizationId, version: input.version }, data: { ...data, version: { increment: 1 } } }))
     const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect })

@@ -12,6 +12,7 @@ import { createToken, hashPassword } from '~/utils/crypto.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { addressColumns } from '~/utils/object'
 
 import { type Actor, recordAudit } from './audit.server'
 import { publicUserSelect } from './auth.server'
@@ -181,12 +182,7 @@ function userData(input: Omit<UserUpdateInput, 'version' | 'status' | 'driverPro
     phone: input.phone || null,
     role: input.role,
     companyId: input.companyId || null,
-    addressLine1: input.addressLine1 || null,
-    addressLine2: input.addressLine2 || null,
-    city: input.city || null,
-    state: input.state || null,
-    postalCode: input.postalCode || null,
-    country: input.country || null,
+    ...addressColumns(input),
   }
 }
 

@@ -18,3 +18,17 @@ export function dropNulls(input: unknown, depth = 0): unknown {
   }
   return input
 }
+
+type AddressInput = { addressLine1?: string; addressLine2?: string; city?: string; state?: string; postalCode?: string; country?: string }
+
+/** A postal address as its columns store it: each part as given, or null when left empty (users and the organization alike). */
+export function addressColumns(input: AddressInput) {
+  return {
+    addressLine1: input.addressLine1 || null,
+    addressLine2: input.addressLine2 || null,
+    city: input.city || null,
+    state: input.state || null,
+    postalCode: input.postalCode || null,
+    country: input.country || null,
+  }
+}
