@@ -1,30 +1,21 @@
 import { lazy, type MouseEvent, type PointerEvent, Suspense, useState } from 'react'
 import { href, Link } from 'react-router'
 
+import { CalendarLegend, EventChip } from '~/components/calendar/event-chip'
 import { PageHeader } from '~/components/layout/page-header'
-import { BidiText } from '~/components/ui/bidi-text'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
-import { type CalendarItem, calendarItems } from '~/models/calendar.server'
+import { calendarItems } from '~/models/calendar.server'
 import { loadTimeZone } from '~/models/load.server'
 import { requirePermission } from '~/requests/session.server'
-import {
-  CALENDAR_VIEWS,
-  type CalendarView,
-  DAY_EVENTS_SHOWN,
-  EVENT_KINDS,
-  type EventColour,
-  KIND_COLOUR,
-  shiftDay,
-  visibleDays,
-} from '~/schemas/calendar-options'
+import { CALENDAR_VIEWS, type CalendarView, DAY_EVENTS_SHOWN, shiftDay, visibleDays } from '~/schemas/calendar-options'
 import { isDay } from '~/schemas/dates'
 import { cn } from '~/utils/cn'
-import { formatDigits, formatNumber, isolate } from '~/utils/format'
+import { formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { zonedWallClock } from '~/utils/time'
 
@@ -64,57 +55,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     next: view === 'month' ? shiftDay(`${month}-01`, 32).slice(0, 7) + '-01' : shiftDay(date, 7),
     canCreate: can(user.role, 'create', 'calendarEvent'),
   }
-}
-
-const COLOUR_CLASS: Record<EventColour, string> = {
-  blue: 'border-info-main bg-info-lighter text-info-darker dark:bg-info/20 dark:text-info-light',
-  green: 'border-success-main bg-success-lighter text-success-darker dark:bg-success/20 dark:text-success-light',
-  orange: 'border-warning-main bg-warning-lighter text-warning-darker dark:bg-warning/20 dark:text-warning-light',
-  red: 'border-error-main bg-error-lighter text-error-darker dark:bg-error/20 dark:text-error-light',
-  purple: 'border-primary-main bg-primary-lighter text-primary-darker dark:bg-primary/20 dark:text-primary-light',
-  gray: 'border-line bg-black/5 text-ink dark:bg-white/10',
-}
-
-/** A user's event is their title (its own direction); a record's date is a sentence of the page's language, its data isolated. */
-function label(t: (key: string, params?: Record<string, unknown>) => string, item: CalendarItem) {
-  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: isolate(item.subject ?? ''), place: isolate(item.title) })
-}
-
-/**
- * An entry: in the month one line, cut with an ellipsis (the whole in its tooltip); in the week
- * (`full`) its times and its whole title, wrapped.
- */
-function EventChip({ item, full = false }: { item: CalendarItem; full?: boolean }) {
-  const { t, i18n } = useTranslation()
-  const text = label(t, item)
-  const shown = full && item.startTime && item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime
-  const times = shown ? formatDigits(i18n.language, shown) : null
-  const body = (
-    <>
-      {times ? <span className={cn('me-1 tabular-nums', full && 'block font-semibold')}>{times}</span> : null}
-      {item.kind === 'event' ? <bdi>{text}</bdi> : <BidiText text={text} />}
-    </>
-  )
-  const className = cn(
-    'block rounded border-s-4 px-1.5 py-0.5 text-xs font-medium',
-    full ? 'break-words whitespace-normal' : 'truncate',
-    COLOUR_CLASS[item.colour],
-  )
-  return item.href ? (
-    <a
-      href={item.href}
-      className={cn(className, 'hover:underline')}
-      title={text}
-      data-testid="calendar-event"
-      data-dialog={item.kind === 'event' ? `event:${item.id}` : undefined}
-    >
-      {body}
-    </a>
-  ) : (
-    <span className={className} title={text} data-testid="calendar-event">
-      {body}
-    </span>
-  )
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
@@ -309,14 +249,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
 
-          <ul className="flex flex-wrap gap-3 border-t border-line p-4 text-xs text-muted" aria-label={t('calendar.legend')}>
-            {EVENT_KINDS.map((kind) => (
-              <li key={kind} className="flex items-center gap-1.5">
-                <span className={cn('size-3 rounded-sm border-s-4', COLOUR_CLASS[kind === 'event' ? 'purple' : KIND_COLOUR[kind]])} aria-hidden="true" />
-                {t(`calendar.legendKinds.${kind}`)}
-              </li>
-            ))}
-          </ul>
+          <CalendarLegend />
         </Card>
       </div>
       {dialog ? (

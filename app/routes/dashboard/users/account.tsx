@@ -8,8 +8,8 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { CopyButton } from '~/components/ui/copy-button'
-import { ErrorList, FormErrors, SelectField, TextField } from '~/components/ui/field'
+import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
+import { ApiKeysCard, SessionsCard } from '~/components/users/account-cards'
 import { Avatar } from '~/components/users/avatar'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance, getLocale } from '~/middleware/i18next'
@@ -22,15 +22,13 @@ import { actorOf } from '~/requests/actor.server'
 import { formConstraint, formFailure, invalidSubmission, refuse } from '~/requests/forms.server'
 import { requireUser } from '~/requests/session.server'
 import { ApiKeyCreateSchema, ApiKeyRevokeSchema } from '~/schemas/api-key'
-import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { EmailChangeSchema, PasswordChangeSchema } from '~/schemas/user'
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
 import { isDomainError, orNotFound } from '~/utils/errors.server'
-import { formatDate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
-import { describeUserAgent, type Device } from '~/utils/user-agent'
+import { describeUserAgent } from '~/utils/user-agent'
 
 import type { Route } from './+types/account'
 
@@ -149,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigation = useNavigation()
   const { me, sessions } = loaderData
   const busy = navigation.state === 'submitting'
@@ -164,16 +162,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     constraint: loaderData.constraints.password,
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
   })
-  const [keyForm, keyFields] = useSchemaForm<typeof ApiKeyCreateSchema>({
-    id: 'api-key',
-    constraint: loaderData.constraints.apiKey,
-    lastResult: actionData?.intent === 'createApiKey' ? actionData.result : undefined,
-    defaultValue: { scope: 'read_only' },
-  })
   const createdKey = actionData && 'createdKey' in actionData ? actionData.createdKey : undefined
   const avatarErrors = useRefusal(actionData, 'avatar')?.field('avatar')
   const otherRefusal = useRefusal(actionData, [null, 'revokeApiKey'])
-  const others = sessions.filter((session) => !session.current).length
 
   return (
     <>
@@ -253,138 +244,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Card>
 
-        <Card className="p-6">
-          <h2 className="mb-1 text-base font-bold">{t('users.account.sessions')}</h2>
-          <p className="mb-4 text-sm text-muted">{t('users.account.sessionsHint')}</p>
-          <ul className="divide-y divide-dashed divide-line" data-testid="sessions">
-            {sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                <div className="min-w-0">
-                  <p className="font-semibold">
-                    {t(`users.account.sessionKind.${session.kind}`)}
-                    {session.current ? (
-                      <span className="ms-2">
-                        <Badge tone="success">{t('users.account.thisSession')}</Badge>
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="text-xs break-all text-muted" title={session.userAgent ?? undefined}>
-                    {/* Isolated: a browser's name and an address keep their order in a right-to-left page. */}
-                    <bdi>{deviceName(t, session.device)}</bdi>
-                    {session.ip ? (
-                      <>
-                        {' · '}
-                        <bdi dir="ltr">{session.ip}</bdi>
-                      </>
-                    ) : null}
-                  </p>
-                </div>
-                <p className="text-xs whitespace-nowrap text-muted">{t('users.account.since', { date: formatDate(i18n.language, session.createdAt) })}</p>
-              </li>
-            ))}
-          </ul>
-          <Form method="post" className="mt-4 flex justify-end">
-            <Button type="submit" name="intent" value="signOutOthers" variant="secondary" disabled={busy || others === 0}>
-              {t('users.account.signOutOthers')}
-            </Button>
-          </Form>
-        </Card>
+        <SessionsCard sessions={sessions} busy={busy} />
 
         {loaderData.apiKeys ? (
-          <Card className="p-6 lg:col-span-2" id="api-keys">
-            <h2 className="mb-1 text-base font-bold">{t('users.account.apiKeys.title')}</h2>
-            <p className="mb-1 text-sm text-muted">{t('users.account.apiKeys.hint')}</p>
-            <p className="mb-5 text-sm text-muted">
-              {t('users.account.apiKeys.docsHint')}{' '}
-              <a href={href('/api/docs')} className="font-semibold text-primary-dark underline-offset-2 dark:text-primary-light hover:underline">
-                {t('users.account.apiKeys.docs')}
-              </a>
-              .
-            </p>
-            {createdKey ? (
-              <div role="status" className="mb-5 rounded-lg border border-success-main/40 bg-success-main/10 p-4 text-sm" data-testid="new-api-key">
-                <p className="font-semibold">{t('users.account.apiKeys.created', { name: createdKey.name })}</p>
-                <p className="mt-1 text-muted">{t('users.account.apiKeys.copyNow')}</p>
-                <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <input
-                    readOnly
-                    aria-label={t('users.account.apiKeys.key')}
-                    value={createdKey.secret}
-                    className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
-                    dir="ltr"
-                    data-testid="new-api-key-secret"
-                  />
-                  <CopyButton value={createdKey.secret} label={t('users.account.apiKeys.copy')} />
-                </div>
-              </div>
-            ) : null}
-            <Form method="post" {...getFormProps(keyForm)} className="mb-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
-              <FormErrors id={keyForm.errorId} errors={keyForm.errors} />
-              <input type="hidden" name="intent" value="createApiKey" />
-              <TextField label={t('users.account.apiKeys.name')} field={keyFields.name} autoComplete="off" />
-              <SelectField
-                label={t('users.account.apiKeys.scope')}
-                field={keyFields.scope}
-                options={API_KEY_SCOPES.map((scope) => ({ value: scope, label: t(`users.account.apiKeys.scopes.${scope}`) }))}
-              />
-              <div className="sm:pt-7">
-                <Button type="submit" disabled={busy}>
-                  {t('users.account.apiKeys.create')}
-                </Button>
-              </div>
-            </Form>
-            {loaderData.apiKeys.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-line p-4 text-center text-sm text-muted">{t('users.account.apiKeys.empty')}</p>
-            ) : (
-              <ul className="divide-y divide-dashed divide-line" data-testid="api-keys">
-                {loaderData.apiKeys.map((key) => (
-                  <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2 font-semibold">
-                        <span className="break-all">{key.name}</span>
-                        <Badge tone={key.scope === 'read_write' ? 'warning' : 'info'}>{t(`users.account.apiKeys.scopes.${key.scope}`)}</Badge>
-                        {key.revoked ? <Badge tone="default">{t('users.account.apiKeys.revoked')}</Badge> : null}
-                      </p>
-                      <p className="text-xs text-muted">
-                        <code dir="ltr">{key.prefix}…</code> ·{' '}
-                        {t('users.account.apiKeys.createdBy', { name: key.createdBy, date: formatDate(i18n.language, key.createdAt) })} ·{' '}
-                        {key.lastUsedAt
-                          ? t('users.account.apiKeys.lastUsed', { date: formatDate(i18n.language, key.lastUsedAt) })
-                          : t('users.account.apiKeys.neverUsed')}
-                      </p>
-                    </div>
-                    {key.revoked ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={key.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="revokeApiKey"
-                          variant="secondary"
-                          disabled={busy}
-                          aria-label={`${t('users.account.apiKeys.revoke')} ${key.name}`}
-                        >
-                          {t('users.account.apiKeys.revoke')}
-                        </Button>
-                      </Form>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <ApiKeysCard
+            apiKeys={loaderData.apiKeys}
+            constraint={loaderData.constraints.apiKey}
+            lastResult={actionData?.intent === 'createApiKey' ? actionData.result : undefined}
+            createdKey={createdKey}
+            busy={busy}
+          />
         ) : null}
       </div>
     </>
   )
-}
-
-type Translate = (key: string, params?: Record<string, unknown>) => string
-
-/** A session's device in words: "Chrome on Windows", "API client (curl)", or "Unknown device". */
-function deviceName(t: Translate, device: Device | null) {
-  if (!device) return t('users.account.device.unknown')
-  if (device.kind === 'client') return device.name ? t('users.account.device.namedClient', { name: device.name }) : t('users.account.device.client')
-  if (device.browser && device.system) return t('users.account.device.browserOn', { browser: device.browser, system: device.system })
-  return device.browser ?? t('users.account.device.browserOn', { browser: t('users.account.device.browser'), system: device.system })
 }
