@@ -15,12 +15,14 @@ import { getToast, type Toast } from '~/utils/toast.server'
 export type Handler = (args: never) => unknown
 export type PageAnswer = { status: number; location?: string | null; data?: Record<string, unknown>; headers?: Headers; toast?: Toast | null }
 
-/** A request from a browser signed in (a fresh web session) as this user. */
-export async function browserRequest(path: string, userId: string, init: RequestInit = {}) {
-  const session = await createSession(userId, 'web')
+/** A request from a browser signed in (a fresh web session) as this user; `null`: an anonymous visitor. */
+export async function browserRequest(path: string, userId: string | null, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
-  // Beside the cookies the test sends (the language): the session's.
-  headers.set('Cookie', [headers.get('Cookie'), (await commitSessionCookie(session.id)).split(';')[0]].filter(Boolean).join('; '))
+  if (userId !== null) {
+    const session = await createSession(userId, 'web')
+    // Beside the cookies the test sends (the language): the session's.
+    headers.set('Cookie', [headers.get('Cookie'), (await commitSessionCookie(session.id)).split(';')[0]].filter(Boolean).join('; '))
+  }
   return new Request(`http://localhost${path}`, { ...init, headers })
 }
 
@@ -37,7 +39,7 @@ async function flashedToast(headers: Headers | undefined) {
 export async function callPage(
   handler: Handler,
   path: string,
-  userId: string,
+  userId: string | null,
   params: Record<string, string> = {},
   init: RequestInit = {},
 ): Promise<PageAnswer> {

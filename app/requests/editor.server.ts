@@ -91,7 +91,8 @@ export async function saveEditor<Create extends z.ZodType, Update extends z.ZodT
     }
     return savedToList(formData, recordPaths(name).list, row.id, toast)
   }
+  // The model's refusals in the request's language, with their parameters.
   return id
-    ? submitForm(formData, options.schemas.update, (input) => options.update(actor, id, input), saved)
-    : submitForm(formData, options.schemas.create, (input) => options.create(actor, input), saved)
+    ? submitForm(formData, options.schemas.update, (input) => options.update(actor, id, input), saved, { translate: t })
+    : submitForm(formData, options.schemas.create, (input) => options.create(actor, input), saved, { translate: t })
 }

@@ -57,7 +57,16 @@ export type Refusal = {
 /** A link a refusal offers: where, and its text (translated). */
 export type RefusalLink = { to: string; label: string }
 
-type Options = { hideFields?: string[]; intent?: string | null; about?: string | null }
+type Options = {
+  hideFields?: string[]
+  intent?: string | null
+  about?: string | null
+  /**
+   * The request's `t`: the model's refusals are answered translated, with its parameters (a
+   * balance, a load number), as `intentAction` answers them. Without it, catalogue keys.
+   */
+  translate?: Translate
+}
 
 function refusal(result: SubmissionResult<string[]>, conflict: boolean, options: Options): Refusal {
   return { intent: options.intent ?? null, about: options.about ?? null, result, conflict }
@@ -76,14 +85,15 @@ export function formIntentReply(submission: Submission<unknown>) {
 /**
  * The model refused the input. Field errors go to their fields, anything else above the form; a
  * record that is gone is the 404 page; a stale version sets `conflict`. Not a DomainError: a bug,
- * rethrown for the error page.
+ * rethrown for the error page. With `translate`, the messages are text with the model's parameters.
  */
 export function formFailure(submission: Submission<unknown>, error: unknown, options: Options = {}) {
   if (!isDomainError(error)) throw error
   if (error.code === 'not_found') throw data(null, { status: 404 })
+  const translated = options.translate ? domainMessages(error, options.translate, (field) => field) : null
   const result = submission.reply({
-    fieldErrors: error.fields,
-    formErrors: error.fields ? [] : [error.messageKey],
+    fieldErrors: translated?.fieldErrors ?? error.fields,
+    formErrors: error.fields ? [] : (translated?.formErrors ?? [error.messageKey]),
     hideFields: options.hideFields,
   })
   // A form is not an API: wrong credentials are a bad submission (400), not a missing login.
@@ -224,6 +234,7 @@ function domainMessages(error: DomainError, t: Translate, rename: (field: string
  * An editor action's one path, for new and edit alike: parse the form with the schema (400 with
  * the messages at their fields), save through the model (its refusals at their fields, a conflict
  * flagged), then answer as `done` says, usually a redirect. Nothing is saved unless it all passes.
+ * `options.translate` answers the model's refusals translated with their parameters.
  */
 export async function submitForm<S extends z.ZodType, Row>(
   formData: FormData,

@@ -2,18 +2,16 @@
  * API keys (app/models/api-key.server.ts): created by admins on the account page, shown once,
  * stored hashed, acting as their creator narrowed by their scope, revocable.
  */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
-import { i18nextMiddleware } from '~/middleware/i18next'
 import { createApiKey, getApiKeyUser, listApiKeys, revokeApiKey } from '~/models/api-key.server'
-import { commitSessionCookie } from '~/requests/session.server'
 import * as myAccount from '~/routes/api/account/my-account'
 import * as trucks from '~/routes/api/trucks/collection'
 import * as account from '~/routes/dashboard/users/account'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -22,25 +20,8 @@ async function key(org: Org, scope: 'read_only' | 'read_write' = 'read_write') {
 }
 
 /** Posts the account page's form as a browser would: its status and, for `data(...)`, its payload. */
-async function postAccount(org: Org, role: 'admin' | 'dispatcher', fields: Record<string, string>) {
-  const cookie = (await commitSessionCookie(org.users[role].sessionId)).split(';')[0]
-  const request = new Request('http://localhost/dashboard/user/account', {
-    method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-  // The action translates its toasts with the request's language, set by the i18n middleware.
-  const context = new RouterContextProvider()
-  await i18nextMiddleware({ request, params: {}, context, unstable_pattern: '' } as never, async () => new Response())
-  try {
-    const result = (await account.action({ request, params: {}, context } as never)) as unknown
-    if (result instanceof Response) return { status: result.status, data: undefined }
-    const shaped = result as { init?: { status?: number } | null; data?: Record<string, unknown> }
-    return { status: shaped.init?.status ?? 200, data: shaped.data }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: undefined }
-    return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, data: undefined }
-  }
+function postAccount(org: Org, role: 'admin' | 'dispatcher', fields: Record<string, string>) {
+  return callPage(account.action as Handler, '/dashboard/user/account', org.users[role].id, {}, postForm(fields))
 }
 
 describe('API keys', () => {

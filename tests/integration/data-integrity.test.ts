@@ -2,14 +2,11 @@
  * Data integrity at the edges: atomic deletes, one strict version parser, and text PostgreSQL
  * cannot store (NUL, lone surrogates) refused before any query, for the API and the HTML actions.
  */
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
-import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession, registerOrganization } from '~/models/auth.server'
+import { registerOrganization } from '~/models/auth.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
-import { commitSessionCookie } from '~/requests/session.server'
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
@@ -21,47 +18,12 @@ import { prisma } from '~/utils/db.server'
 import { embeddedPostgresFlags } from '~/utils/db-setup.server'
 
 import { actorOf, callApi, createOrg, unique, vin } from '../helpers'
+import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 const BAD_VERSIONS = ['0x1', ' 1', '%201', '1e0', '1.0', '+1', '01', '-1', 'abc', '99999999999']
 
 async function newTruck(org: Awaited<ReturnType<typeof createOrg>>) {
   return createTruck(actorOf(org), TruckSchema.parse({ unitNumber: unique('T') }))
-}
-
-type Handler = (args: never) => Promise<unknown> | unknown
-
-/** Runs a page loader or action the way React Router does: behind the i18n middleware. */
-async function runPage(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider()
-  let outcome: unknown
-  await i18nextMiddleware({ request, params, context, unstable_pattern: '' } as never, async () => {
-    try {
-      outcome = await handler({ request, params, context } as never)
-    } catch (thrown) {
-      outcome = thrown
-    }
-    return new Response()
-  })
-  return outcome
-}
-
-function statusOf(outcome: unknown) {
-  if (outcome instanceof Response) return outcome.status
-  return (outcome as { init?: { status?: number } })?.init?.status ?? 200
-}
-
-async function browserPost(userId: string, path: string, fields: Record<string, string>) {
-  const session = await createSession(userId, 'web')
-  return new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0], 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-async function browserGet(userId: string, path: string) {
-  const session = await createSession(userId, 'web')
-  return new Request(`http://localhost${path}`, { headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0] } })
 }
 
 describe('embedded PostgreSQL durability', () => {
@@ -130,15 +92,18 @@ describe('case-insensitive uniqueness in the database', () => {
       (await callApi(collection, { method: 'POST', path: '/api/trucks', token: other.users.admin.token, body: { unitNumber: 'V-1', vin: vin(42) } })).status,
     ).toBe(201)
 
-    const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', {
-      unitNumber: 'v-1',
-      vin: vin(42),
-      status: 'available',
-      ownership: 'company',
+    const outcome = await callPage(
+      truckEditor.action as Handler,
+      '/dashboard/trucks/new',
+      org.users.admin.id,
+      {},
+      postForm({ unitNumber: 'v-1', vin: vin(42), status: 'available', ownership: 'company' }),
+    )
+    expect(outcome.status).toBe(400)
+    expect(refusalOf(outcome)?.fields).toMatchObject({
+      unitNumber: ['Another truck already uses this unit number.'],
+      vin: ['Another truck already has this VIN.'],
     })
-    const outcome = (await runPage(truckEditor.action, request)) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
-    expect(outcome.init.status).toBe(400)
-    expect(outcome.data.result.error).toMatchObject({ unitNumber: ['trucks.errors.duplicateUnit'], vin: ['validation.vinTaken'] })
 
     // The database has the last word even when a write skips the model's check.
     await expect(prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'V-9', vin: vin(42) } })).rejects.toMatchObject({
@@ -232,30 +197,28 @@ describe('one strict version parser', () => {
   it.each(['0x1', ' 1', '1e0', '1.0'])('the HTML delete refuses version=%s and keeps the truck', async (raw) => {
     const org = await createOrg()
     const truck = await newTruck(org)
-    const request = await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: raw })
-    const outcome = (await runPage(truckDelete.action, request, { id: truck.id })) as Response
+    const path = `/dashboard/trucks/${truck.id}/delete`
+    const outcome = await callPage(truckDelete.action as Handler, path, org.users.admin.id, { id: truck.id }, postForm({ intent: 'delete', version: raw }))
     expect(outcome.status).toBe(302)
-    expect(outcome.headers.get('Location')).toBe('/dashboard/trucks/list')
+    expect(outcome.location).toBe('/dashboard/trucks/list')
     expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
-    const ok = await runPage(
-      truckDelete.action,
-      await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/delete`, { intent: 'delete', version: '1' }),
-      { id: truck.id },
-    )
-    expect(statusOf(ok)).toBe(302)
+    const ok = await callPage(truckDelete.action as Handler, path, org.users.admin.id, { id: truck.id }, postForm({ intent: 'delete', version: '1' }))
+    expect(ok.status).toBe(302)
     expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(0)
   })
 
   it('the HTML editor refuses version=1e0 with a field error and changes nothing', async () => {
     const org = await createOrg()
     const truck = await newTruck(org)
-    const request = await browserPost(org.users.admin.id, `/dashboard/trucks/${truck.id}/edit`, { unitNumber: truck.unitNumber, make: 'Mack', version: '1e0' })
-    const outcome = (await runPage(truckEditor.action, request, { id: truck.id })) as {
-      data: { result: { error: Record<string, string[]> } }
-      init: { status: number }
-    }
-    expect(outcome.init.status).toBe(400)
-    expect(outcome.data.result.error.version).toEqual(['validation.version'])
+    const outcome = await callPage(
+      truckEditor.action as Handler,
+      `/dashboard/trucks/${truck.id}/edit`,
+      org.users.admin.id,
+      { id: truck.id },
+      postForm({ unitNumber: truck.unitNumber, make: 'Mack', version: '1e0' }),
+    )
+    expect(outcome.status).toBe(400)
+    expect(refusalOf(outcome)?.fields.version).toEqual(['validation.version'])
     expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).make).toBeNull()
   })
 })
@@ -330,19 +293,19 @@ describe('text PostgreSQL cannot store', () => {
     const org = await createOrg()
     {
       const value = BAD_TEXT.nul
-      const request = await browserPost(org.users.admin.id, '/dashboard/trucks/new', { unitNumber: unique('T'), make: value, companyId: value })
-      const outcome = (await runPage(truckEditor.action, request)) as { data: { result: { error: Record<string, string[]> } }; init: { status: number } }
-      expect(outcome.init.status).toBe(400)
-      expect(outcome.data.result.error.make).toEqual(['validation.invalidCharacters'])
-      expect(outcome.data.result.error.companyId).toEqual(['validation.invalidCharacters', 'validation.choice'])
+      const fields = { unitNumber: unique('T'), make: value, companyId: value }
+      const outcome = await callPage(truckEditor.action as Handler, '/dashboard/trucks/new', org.users.admin.id, {}, postForm(fields))
+      expect(outcome.status).toBe(400)
+      expect(refusalOf(outcome)?.fields.make).toEqual(['validation.invalidCharacters'])
+      expect(refusalOf(outcome)?.fields.companyId).toEqual(['validation.invalidCharacters', 'validation.choice'])
     }
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
     for (const id of ['abc\u0000', '\uD800']) {
-      expect(statusOf(await runPage(truckEditor.loader, await browserGet(org.users.admin.id, '/dashboard/trucks/x/edit'), { id }))).toBe(404)
-      expect(statusOf(await runPage(truckDelete.loader, await browserGet(org.users.admin.id, '/dashboard/trucks/x/delete'), { id }))).toBe(404)
+      expect((await callPage(truckEditor.loader as Handler, '/dashboard/trucks/x/edit', org.users.admin.id, { id })).status).toBe(404)
+      expect((await callPage(truckDelete.loader as Handler, '/dashboard/trucks/x/delete', org.users.admin.id, { id })).status).toBe(404)
     }
-    const list = await runPage(truckList.loader, await browserGet(org.users.admin.id, `/dashboard/trucks/list?q=${encodeURIComponent('a\u0000')}`))
-    expect(statusOf(list)).toBe(200)
+    const list = await callPage(truckList.loader as Handler, `/dashboard/trucks/list?q=${encodeURIComponent('a\u0000')}`, org.users.admin.id)
+    expect(list.status).toBe(200)
   })
 })
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 import { createCalendarEvent } from '~/models/calendar.server'
 import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
+import type { Refusal } from '~/requests/forms.server'
 import * as calendarEvent from '~/routes/dashboard/calendar/event'
 import * as invoiceEdit from '~/routes/dashboard/invoices/edit'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
@@ -14,6 +15,7 @@ import * as kanban from '~/routes/dashboard/kanban'
 import * as myLoads from '~/routes/dashboard/loads/mine'
 import * as loadView from '~/routes/dashboard/loads/view'
 import * as account from '~/routes/dashboard/users/account'
+import * as userEditor from '~/routes/dashboard/users/editor'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 
@@ -145,6 +147,21 @@ describe('malformed posts are refusals, never error pages', () => {
     expect([unknown.status, refusalOf(unknown)?.message]).toEqual([400, UNKNOWN])
     const noKey = await post(org, account, '/dashboard/user/account', { intent: 'revokeApiKey' }, 'admin')
     expect([noKey.status, refusalOf(noKey)?.intent]).toEqual([400, 'revokeApiKey'])
+  })
+
+  it('the users editor: an unknown intent saves nothing; a reinvite of a user who already accepted shows why, with the reload link', async () => {
+    const org = await createOrg()
+    const viewer = org.users.viewer
+    const path = `/dashboard/user/${viewer.id}/edit`
+    const before = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id } })
+    const unknown = await post(org, userEditor, path, { intent: 'launch', firstName: 'Changed', version: String(before.version) }, 'admin', { id: viewer.id })
+    expect([unknown.status, refusalOf(unknown)?.message]).toEqual([400, UNKNOWN])
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: viewer.id } })).toMatchObject({ firstName: before.firstName, version: before.version })
+
+    const reinvite = await post(org, userEditor, path, { intent: 'reinvite', firstName: 'Typed' }, 'admin', { id: viewer.id })
+    expect(reinvite.status).toBe(409)
+    expect(refusalOf(reinvite)).toMatchObject({ intent: 'reinvite', message: 'This user has already accepted the invitation.', conflict: true })
+    expect((reinvite.data as unknown as Refusal).result.initialValue).toMatchObject({ firstName: 'Typed' })
   })
 
   it('answers in the request’s language', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { navForRole } from '~/components/layout/nav-config'
-import { createSession } from '~/models/auth.server'
-import { commitSessionCookie, safeRedirect } from '~/requests/session.server'
+import { safeRedirect } from '~/requests/session.server'
 import * as dashboardApp from '~/routes/dashboard/app'
 import * as permissionDenied from '~/routes/dashboard/permission-denied'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
@@ -11,29 +10,7 @@ import * as truckList from '~/routes/dashboard/trucks/list'
 import { can, type Role, ROLES } from '~/utils/permissions'
 
 import { createOrg } from '../helpers'
-
-async function browserRequest(path: string, userId?: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  if (userId) {
-    const session = await createSession(userId, 'web')
-    headers.set('Cookie', (await commitSessionCookie(session.id)).split(';')[0])
-  }
-  return new Request(`http://localhost${path}`, { ...init, headers })
-}
-
-/** Runs a loader and returns its status, whether it answered or threw a Response/data. */
-async function status(run: () => Promise<unknown>) {
-  try {
-    const result = await run()
-    if (result instanceof Response) return result.status
-    return (result as { init?: { status?: number } })?.init?.status ?? 200
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return init.status
-    throw thrown
-  }
-}
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 describe('role matrix', () => {
   const expectations: Array<[Role, string, string, boolean]> = [
@@ -129,39 +106,33 @@ describe('role matrix', () => {
 
 describe('HTML routes check the role on the server', () => {
   it('sends anonymous visitors to sign in, keeping where they were going', async () => {
-    const thrown = await truckList
-      .loader({ request: await browserRequest('/dashboard/trucks/list?status=available'), params: {}, context: {} } as never)
-      .catch((error) => error)
-    expect(thrown).toBeInstanceOf(Response)
-    expect(thrown.status).toBe(302)
-    expect(thrown.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fdashboard%2Ftrucks%2Flist%3Fstatus%3Davailable')
+    expect(await callPage(truckList.loader as Handler, '/dashboard/trucks/list?status=available', null)).toEqual({
+      status: 302,
+      location: '/auth/login?redirectTo=%2Fdashboard%2Ftrucks%2Flist%3Fstatus%3Davailable',
+    })
   })
 
   it('answers 403 to roles that may not, 200 to those that may', async () => {
     const org = await createOrg()
-    const args = async (path: string, role: Role, params = {}) => ({ request: await browserRequest(path, org.users[role].id), params, context: {} }) as never
-    expect(await status(async () => truckList.loader(await args('/dashboard/trucks/list', 'accountant')))).toBe(403)
-    expect(await status(async () => truckList.loader(await args('/dashboard/trucks/list', 'viewer')))).toBe(200)
-    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'viewer')))).toBe(403)
-    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/new', 'dispatcher')))).toBe(200)
-    expect(await status(async () => truckEditor.loader(await args('/dashboard/trucks/x/edit', 'dispatcher', { id: 'x' })))).toBe(404)
-    expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'viewer', { id: 'x' })))).toBe(403)
-    expect(await status(async () => truckDelete.loader(await args('/dashboard/trucks/x/delete', 'admin', { id: 'x' })))).toBe(404)
-    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'viewer')))).toBe(200)
+    const status = async (handler: Handler, path: string, role: Role, params = {}) => (await callPage(handler, path, org.users[role].id, params)).status
+    expect(await status(truckList.loader as Handler, '/dashboard/trucks/list', 'accountant')).toBe(403)
+    expect(await status(truckList.loader as Handler, '/dashboard/trucks/list', 'viewer')).toBe(200)
+    expect(await status(truckEditor.loader as Handler, '/dashboard/trucks/new', 'viewer')).toBe(403)
+    expect(await status(truckEditor.loader as Handler, '/dashboard/trucks/new', 'dispatcher')).toBe(200)
+    expect(await status(truckEditor.loader as Handler, '/dashboard/trucks/x/edit', 'dispatcher', { id: 'x' })).toBe(404)
+    expect(await status(truckDelete.loader as Handler, '/dashboard/trucks/x/delete', 'viewer', { id: 'x' })).toBe(403)
+    expect(await status(truckDelete.loader as Handler, '/dashboard/trucks/x/delete', 'admin', { id: 'x' })).toBe(404)
+    expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'viewer')).toBe(200)
     // A driver's dashboard is their loads: the redirect to My loads.
-    expect(await status(async () => dashboardApp.loader(await args('/dashboard/app', 'driver')))).toBe(302)
-    expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'dispatcher')))).toBe(403)
-    expect(await status(async () => permissionDenied.loader(await args('/dashboard/permission-denied', 'admin')))).toBe(200)
+    expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'driver')).toBe(302)
+    expect(await status(permissionDenied.loader as Handler, '/dashboard/permission-denied', 'dispatcher')).toBe(403)
+    expect(await status(permissionDenied.loader as Handler, '/dashboard/permission-denied', 'admin')).toBe(200)
   })
 
   it('refuses a forbidden form post before reading it', async () => {
     const org = await createOrg()
-    const request = await browserRequest('/dashboard/trucks/new', org.users.viewer.id, {
-      method: 'POST',
-      body: new URLSearchParams({ unitNumber: 'SNEAKY' }),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    })
-    expect(await status(() => truckEditor.action({ request, params: {}, context: {} } as never))).toBe(403)
+    const answer = await callPage(truckEditor.action as Handler, '/dashboard/trucks/new', org.users.viewer.id, {}, postForm({ unitNumber: 'SNEAKY' }))
+    expect(answer.status).toBe(403)
   })
 })
 

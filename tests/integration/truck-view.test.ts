@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
 import { createTruck } from '~/models/truck.server'
-import { commitSessionCookie } from '~/requests/session.server'
 import * as truckView from '~/routes/dashboard/trucks/view'
 import { TruckSchema } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'
 
 import { actorOf, createOrg } from '../helpers'
-
-async function browserRequest(path: string, userId: string) {
-  const session = await createSession(userId, 'web')
-  return new Request(`http://localhost${path}`, { headers: { Cookie: (await commitSessionCookie(session.id)).split(';')[0] } })
-}
+import { callPage, type Handler } from '../page-helpers'
 
 /** The loader's answer, or the status of what it threw (403 page, 404 page). */
-async function view(userId: string, id: string) {
-  try {
-    return {
-      status: 200,
-      data: await truckView.loader({ request: await browserRequest(`/dashboard/trucks/${id}`, userId), params: { id }, context: {} } as never),
-    }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status }
-    const init = (thrown as { init?: { status?: number } }).init
-    if (init?.status) return { status: init.status }
-    throw thrown
-  }
+function view(userId: string, id: string) {
+  return callPage(truckView.loader as Handler, `/dashboard/trucks/${id}`, userId, { id })
 }
 
 describe('read-only truck page', () => {

@@ -59,6 +59,35 @@ describe('submitForm, the one path of every editor action', () => {
     expect(stale.data.result.error).toEqual({ '': ['errors.conflict'] })
   })
 
+  it('answers the model’s refusal translated with its parameters when given the request’s `t`', async () => {
+    const t = (key: string, params?: Record<string, unknown>) => `${key}${JSON.stringify(params ?? {})}`
+    const atField = reply(
+      await submitForm(
+        form({ name: 'Acme' }),
+        Schema,
+        () =>
+          Promise.reject(
+            new DomainError('validation_failed', 'validation.failed', { fields: { name: ['invoices.errors.paymentTooLarge'] }, params: { balance: '$12.00' } }),
+          ),
+        () => new Response(null, { status: 302 }),
+        { translate: t },
+      ),
+    )
+    expect(atField.data.result.error).toEqual({ name: ['invoices.errors.paymentTooLarge{"balance":"$12.00"}'] })
+
+    const above = reply(
+      await submitForm(
+        form({ name: 'Acme' }),
+        Schema,
+        () => Promise.reject(new DomainError('in_use', 'loads.errors.busy.driver', { params: { loadNumber: 'L-1042' } })),
+        () => new Response(null, { status: 302 }),
+        { translate: t },
+      ),
+    )
+    expect(above.init.status).toBe(409)
+    expect(above.data.result.error).toEqual({ '': ['loads.errors.busy.driver{"loadNumber":"L-1042"}'] })
+  })
+
   it('saves the parsed value and answers as `done` says', async () => {
     const answer = await submitForm(
       form({ name: 'Acme', version: '3' }),

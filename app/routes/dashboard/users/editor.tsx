@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, href, useNavigation } from 'react-router'
+import { z } from 'zod'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -15,11 +16,11 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
 import { createUser, getUser, reinviteUser, serializeUser, updateUser, type UserDto } from '~/models/user.server'
 import { requireActor } from '~/requests/actor.server'
-import { formConstraint, submitForm } from '~/requests/forms.server'
+import { formConstraint, intent, intentAction, type Refusal, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
 import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
+import { orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withChanged, withReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -29,6 +30,9 @@ import type { Route } from './+types/editor'
 export const handle = { i18n: ['users'] }
 
 const LIST = href('/dashboard/user/list')
+
+/** The reinvite acts on the page's user and reads nothing from the form. */
+const ReinviteSchema = z.object({})
 
 /** One editor for /dashboard/user/new and /dashboard/user/:id/edit (admins only). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -54,14 +58,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const returnTo = listReturnTo(formData.get('returnTo'), LIST)
   const name = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`
 
-  if (params.id && formData.get('intent') === 'reinvite') {
-    try {
-      const { user } = await reinviteUser(actor, params.id, getLocale(context))
-      return redirectWithToast(withChanged(returnTo, user.id), { type: 'success', title: t('users.toast.invited', { email: user.email }) })
-    } catch (error) {
-      if (!isDomainError(error)) throw error
-      return redirectWithToast(withReturnTo(href('/dashboard/user/:id/edit', { id: params.id }), returnTo), { type: 'error', title: t(error.messageKey) })
-    }
+  // Any intent but the save (a post without one saves, as the new-user form has no other): the
+  // reinvite, through the one page-action protocol, so an unknown intent is a refusal too, and a
+  // refused reinvite (the user accepted meanwhile) shows on the page with the reload link.
+  const posted = formData.get('intent')
+  if (params.id && posted !== null && posted !== 'save') {
+    const id = params.id
+    return intentAction(formData, t, {
+      reinvite: intent({
+        schema: ReinviteSchema,
+        run: () => reinviteUser(actor, id, getLocale(context)),
+        done: ({ user }) => redirectWithToast(withChanged(returnTo, user.id), { type: 'success', title: t('users.toast.invited', { email: user.email }) }),
+      }),
+    })
   }
 
   if (params.id) {
@@ -75,6 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           title: t('users.toast.updated', { name: name(user) }),
           description: user.status === 'banned' ? t('users.toast.bannedDescription') : undefined,
         }),
+      { translate: t },
     )
   }
   // A refused form never sends the password back to the browser.
@@ -88,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         title: t('users.toast.created', { name: name(user) }),
         description: invited ? t('users.toast.invited', { email: user.email }) : undefined,
       }),
-    { hideFields: ['password'] },
+    { hideFields: ['password'], translate: t },
   )
 }
 
@@ -128,11 +138,13 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const { record, companies, returnTo, self } = loaderData
+  // The save's refusal and the reinvite's have the one shape (ADR 049).
+  const refusal = actionData as Refusal | undefined
   // Typed by the create schema, which has the update schema's fields plus email and password.
   const [form, fields] = useSchemaForm<typeof UserCreateFormSchema>({
     id: record ? `user-${record.id}` : 'user-new',
     constraint: loaderData.constraint,
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     defaultValue: record ? formDefaults(record) : { role: 'dispatcher' },
   })
   const allFields = fields as typeof fields & Record<'status' | 'version', typeof fields.email>
@@ -161,7 +173,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
-        {actionData?.conflict && record ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/user/:id/edit', { id: record.id }), returnTo)} /> : null}
+        {refusal?.conflict && record ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/user/:id/edit', { id: record.id }), returnTo)} /> : null}
         {record ? <input {...getInputProps(allFields.version, { type: 'hidden' })} /> : null}
         <input type="hidden" name="returnTo" value={returnTo} />
         <Card className="p-6">
