@@ -198,7 +198,7 @@ describe('load editor', () => {
     const held = await broker(org, 'on_hold')
     const refused = await call(loadEditor.action as Handler, '/dashboard/loads/new', org.users.dispatcher.id, {}, post({ brokerId: held.id, stops }))
     expect(refused.status).toBe(409)
-    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['brokers.errors.onHold'])
+    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['This broker is on hold: new loads are refused.'])
     expect(await loadCount(org)).toBe(0)
   })
 
@@ -253,7 +253,7 @@ describe('load editor', () => {
       { id: canceled.id },
       post({ brokerId, stops, version: 1 }),
     )
-    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['loads.errors.locked.canceled'])
+    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['A canceled load cannot be changed.'])
 
     const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: unique('T').slice(0, 20) } })
     const other = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: unique('T').slice(0, 20) } })
@@ -269,7 +269,9 @@ describe('load editor', () => {
       { id: rolling.id },
       post({ ...base, truckId: other.id }),
     )
-    expect((swap.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['loads.errors.assignmentLocked'])
+    expect((swap.data?.result as { error: Record<string, string[]> }).error['']).toEqual([
+      'The load is on the road: take the assignment off (back to booked) before changing driver, truck or trailer.',
+    ])
     const notes = await call(
       loadEditor.action as Handler,
       `/dashboard/loads/${rolling.id}/edit`,

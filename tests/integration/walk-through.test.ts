@@ -232,7 +232,7 @@ describe('a custom field’s key', () => {
       }),
     )
     expect(refused.status).toBe(400)
-    expect(refused.data).toMatchObject({ result: { error: { key: ['customFields.errors.keyFromLabel'] } } })
+    expect(refused.data).toMatchObject({ result: { error: { key: ['The label has no letter or digit a key can use: type a key.'] } } })
 
     const api = await callApi(apiCustomFields, {
       method: 'POST',

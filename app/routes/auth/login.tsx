@@ -7,6 +7,7 @@ import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
+import { getInstance } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
 import { authenticator } from '~/requests/authenticator.server'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { constraint: formConstraint(LoginSchema) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // remix-auth reads the body itself; validate a copy first.
   const formData = await request.clone().formData()
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { 'Set-Cookie': await commitSessionCookie(session.id) },
     })
   } catch (error) {
-    return formFailure(submission, error, { hideFields: ['password'] })
+    return formFailure(submission, error, { hideFields: ['password'], translate: getInstance(context).t })
   }
 }
 

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       )
     }
   } catch (error) {
-    return formFailure(submission, error, { hideFields })
+    return formFailure(submission, error, { hideFields, translate: t })
   }
   return redirectWithToast(href('/auth/login'), { type: 'success', title: t('auth.newPassword.success') })
 }

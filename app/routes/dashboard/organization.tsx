@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     OrganizationUpdateSchema,
     (value) => updateOrganization(actorOf(request, user), value),
     () => redirectWithToast(SELF, { type: 'success', title: getInstance(context).t('organization.saved') }),
+    { translate: getInstance(context).t },
   )
 }
 

@@ -60,8 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     })
 
   return params.id
-    ? submitForm(formData, CustomFieldUpdateSchema, (input) => updateCustomFieldDefinition(actor, params.id!, input), saved)
-    : submitForm(formData, CustomFieldCreateSchema, (input) => createCustomFieldDefinition(actor, input), saved)
+    ? submitForm(formData, CustomFieldUpdateSchema, (input) => updateCustomFieldDefinition(actor, params.id!, input), saved, { translate: t })
+    : submitForm(formData, CustomFieldCreateSchema, (input) => createCustomFieldDefinition(actor, input), saved, { translate: t })
 }
 
 export default function CustomFieldEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -148,7 +148,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return saved(await createLoad(actor, submission.value))
   } catch (error) {
-    return formFailure(submission, withFormPaths(error))
+    return formFailure(submission, withFormPaths(error), { translate: t })
   }
 }
 

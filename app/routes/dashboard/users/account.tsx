@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await changeOwnEmail(actor, submission.value)
         await queueVerificationEmail(user.id, getLocale(context))
       } catch (error) {
-        return formFailure(submission, error, { hideFields, intent })
+        return formFailure(submission, error, { hideFields, intent, translate: t })
       }
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.emailSaved'), description: t('users.account.emailVerify') })
     }
@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await changeOwnPassword(actor, user.sessionId, submission.value)
       } catch (error) {
-        return formFailure(submission, error, { hideFields, intent })
+        return formFailure(submission, error, { hideFields, intent, translate: t })
       }
       return redirectWithToast(SELF, { type: 'success', title: t('users.account.passwordSaved'), description: t('users.account.othersSignedOut') })
     }

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await updateOwnProfile({ ...actorOf(request, user), userId: user.id }, submission.value)
   } catch (error) {
-    return formFailure(submission, error)
+    return formFailure(submission, error, { translate: getInstance(context).t })
   }
   return redirectWithToast(SELF, { type: 'success', title: getInstance(context).t('users.profile.saved') })
 }
