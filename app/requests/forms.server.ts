@@ -131,10 +131,13 @@ export function intent<S extends z.ZodType, Row>(definition: Intent<S, Row>): In
   return definition
 }
 
-/** The refusal as one line of text (a toast's description): the summary, then its reasons and field messages. */
-export function refusalText(refused: Refusal, t: Translate) {
+/**
+ * The refusal as one line of text (a toast's description): the summary, then its reasons and field
+ * messages, as `intentAction` translated them.
+ */
+export function refusalText(refused: Refusal) {
   const messages = Object.values(refused.result.error ?? {}).flatMap((list) => list ?? [])
-  return [...new Set(messages)].map((message) => t(message)).join(' ')
+  return [...new Set(messages)].join(' ')
 }
 
 type IntentActionOptions = {

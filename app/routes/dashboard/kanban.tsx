@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     },
     // The board's refusal is a toast with its reasons, never an error page, and writes nothing.
-    { refused: (refused) => answer(refused, { type: 'error', title: t('kanban.toast.notMoved'), description: refusalText(refused, t) }) },
+    { refused: (refused) => answer(refused, { type: 'error', title: t('kanban.toast.notMoved'), description: refusalText(refused) }) },
   )
 }
 
