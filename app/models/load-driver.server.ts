@@ -1,9 +1,10 @@
 /** A driver's own loads ("My loads"): those on the road and booked for them, and those delivered lately. */
 import type { Prisma } from '~/generated/prisma/client'
+import { type LoadScope } from '~/policies/load'
 import { DRIVER_RECENT_DAYS } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 
-import { ACTIVE, type LoadViewer } from './load.server'
+import { ACTIVE } from './load.server'
 
 const driverInclude = {
   broker: { select: { name: true } },
@@ -17,7 +18,7 @@ const driverInclude = {
  * What a driver works with: their loads on the road and booked for them (the next pickup first),
  * and what they delivered lately. Bounded: a driver has a few loads at a time, never thousands.
  */
-export async function listDriverLoads(viewer: Required<LoadViewer>, now = new Date()) {
+export async function listDriverLoads(viewer: Required<LoadScope>, now = new Date()) {
   const where = { organizationId: viewer.organizationId, driverId: viewer.driverId }
   const [current, recent] = await Promise.all([
     prisma.load.findMany({

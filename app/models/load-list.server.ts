@@ -4,7 +4,7 @@
  * opaque cursor, and the counts per status for the list's tabs.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { loadScopeWhere } from '~/policies/load'
+import { type LoadScope, loadScopeWhere } from '~/policies/load'
 import { isStoredInstant } from '~/schemas/dates'
 import type { LoadListQuery } from '~/schemas/load'
 import { LOAD_COUNT_CAP, LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
@@ -12,7 +12,7 @@ import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { nextDay, zonedDayStart } from '~/utils/time'
 
-import { type LoadViewer, person, timeZoneOf } from './load.server'
+import { person, timeZoneOf } from './load.server'
 import { escapeLike, listPage } from './records.server'
 
 /** What a list row shows: the load and the names beside it, never its stops and charges. */
@@ -40,7 +40,7 @@ async function loadsByFacility(organizationId: string, q: string) {
 }
 
 /** The list's search and filters, shared by the page and the API. */
-async function listWhere(viewer: LoadViewer, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
+async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
   const timeZone = query.from || query.to ? await timeZoneOf(prisma, viewer.organizationId) : 'UTC'
   const q = query.q
   const facilityIds = q ? await loadsByFacility(viewer.organizationId, q) : []
@@ -82,7 +82,7 @@ function countOrder(query: LoadListQuery): Prisma.LoadOrderByWithRelationInput[]
   return query.status ? [{ status: 'asc' }, { pickupAt: 'asc' }, { id: 'asc' }] : [{ pickupAt: 'asc' }, { id: 'asc' }]
 }
 
-export async function listLoads(viewer: LoadViewer, query: LoadListQuery) {
+export async function listLoads(viewer: LoadScope, query: LoadListQuery) {
   const where = await listWhere(viewer, query)
   const order = orderBy(query.sort, query.dir)
   const after = query.after ? decodeCursor(query.after, query) : null
@@ -191,7 +191,7 @@ async function idsAfter(where: Prisma.LoadWhereInput, query: LoadListQuery, curs
  * Loads per status for the list's tabs, in one grouped query: the list's search and filters apply,
  * its status does not (every tab counts what it would show).
  */
-export async function countLoadsByStatus(viewer: LoadViewer, query: LoadListQuery): Promise<Partial<Record<LoadStatus, number>>> {
+export async function countLoadsByStatus(viewer: LoadScope, query: LoadListQuery): Promise<Partial<Record<LoadStatus, number>>> {
   const filtered = Boolean(query.q || query.brokerId || query.companyId || (query.driverId && !viewer.driverId) || query.truckId || query.from || query.to)
   if (!filtered) return countByStatusCapped(viewer)
   const where = await listWhere(viewer, { ...query, status: undefined })
@@ -203,7 +203,7 @@ export async function countLoadsByStatus(viewer: LoadViewer, query: LoadListQuer
  * The unfiltered tabs: each status counted up to LOAD_COUNT_CAP + 1 on its own index range (a
  * group-by would read every one of half a million index entries on each page view).
  */
-async function countByStatusCapped(viewer: LoadViewer): Promise<Partial<Record<LoadStatus, number>>> {
+async function countByStatusCapped(viewer: LoadScope): Promise<Partial<Record<LoadStatus, number>>> {
   const rows = await prisma.$queryRaw<Array<{ status: LoadStatus; n: number }>>`
     SELECT s.status, (
       SELECT count(*)::int FROM (

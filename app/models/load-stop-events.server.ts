@@ -2,14 +2,14 @@
  * Stop arrivals and departures (a driver on the road, or dispatch on the phone with one), in stop
  * order; the load's status follows them through the same moves as the status buttons.
  */
-import { impliedStopEvents, loadScopeWhere, ROAD, type RoadStatus, statusFromStops } from '~/policies/load'
+import { impliedStopEvents, type LoadScope, loadScopeWhere, ROAD, type RoadStatus, statusFromStops } from '~/policies/load'
 import type { StopEventInput } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { ACTIVE, ENTITY, include, type LoadViewer, NOT_FOUND } from './load.server'
+import { ACTIVE, ENTITY, include, NOT_FOUND } from './load.server'
 import { applyMove, eventTime, type MovingLoad } from './load-status.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 
@@ -22,7 +22,7 @@ import { assertId, assertOneRow, assertVersion, requireFound } from './records.s
  * through the same moves as the status buttons, so delivery frees the truck here too. Drivers
  * record only on their own loads (others are "not found"); the version is the load's.
  */
-export async function recordStopEvent(actor: Actor, viewer: LoadViewer, ids: { loadId: string; stopId: string }, input: StopEventInput, now = new Date()) {
+export async function recordStopEvent(actor: Actor, viewer: LoadScope, ids: { loadId: string; stopId: string }, input: StopEventInput, now = new Date()) {
   const notFound = 'loads.errors.stopNotFound'
   assertId(ids.loadId, NOT_FOUND)
   assertId(ids.stopId, notFound)

@@ -11,7 +11,7 @@
  * (load-board), a driver's own loads (load-driver), documents and the CSV import.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { deleteRefusal, editRefusal, type LoadScope, loadScope, loadScopeWhere, type PolicyRefusal } from '~/policies/load'
+import { deleteRefusal, editRefusal, type LoadScope, loadScopeWhere, type PolicyRefusal } from '~/policies/load'
 import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/load'
 import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus, loadTotalCents } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -27,9 +27,6 @@ import { assertId, assertOneRow, assertReferences, assertVersion, ownReference, 
 export const ENTITY = 'load'
 export const NOT_FOUND = 'loads.errors.notFound'
 export const ACTIVE = [...ACTIVE_LOAD_STATUSES] as LoadStatus[]
-
-/** Who reads: everyone allowed to read loads, but a driver only the loads assigned to them (the load scope, app/policies/load.ts). */
-export type LoadViewer = LoadScope
 
 /** The load policy's refusal, thrown. */
 export function refuse(refusal: PolicyRefusal | null, params?: Record<string, unknown>) {
@@ -59,18 +56,13 @@ export async function timeZoneOf(db: Tx, organizationId: string) {
   return safeTimeZone(organization.timezone)
 }
 
-/** The loads a user may read: a driver only their own, everyone else the organization's (the load scope). */
-export function loadViewer(user: { organizationId: string; role: string; id: string }): LoadViewer {
-  return loadScope(user)
-}
-
 /** The organization's time zone: load pages and the editor show stop windows on its wall clock. */
 export function loadTimeZone(organizationId: string) {
   return timeZoneOf(prisma, organizationId)
 }
 
 /** Another organization's load (or, for a driver, another driver's) is simply not found. */
-export async function getLoad(viewer: LoadViewer, id: string): Promise<LoadWithRelations> {
+export async function getLoad(viewer: LoadScope, id: string): Promise<LoadWithRelations> {
   assertId(id, NOT_FOUND)
   const where = { id, ...loadScopeWhere(viewer) }
   return requireFound(await prisma.load.findFirst({ where, include }), NOT_FOUND)

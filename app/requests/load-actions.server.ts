@@ -5,9 +5,9 @@
  */
 import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
-import { loadViewer } from '~/models/load.server'
 import { uploadLoadDocument } from '~/models/load-document.server'
 import { recordStopEvent } from '~/models/load-stop-events.server'
+import { loadScope } from '~/policies/load'
 import { intent, intentAction, refuse, refuseError } from '~/requests/forms.server'
 import { StopEventSchema } from '~/schemas/load'
 import { isDomainError } from '~/utils/errors.server'
@@ -43,7 +43,7 @@ export async function stopEventAction(form: FormData, user: SessionUser, actor: 
     {
       stopEvent: intent({
         schema: StopEventSchema,
-        run: async (input) => ({ input, load: await recordStopEvent(actor, loadViewer(user), { loadId, stopId }, input) }),
+        run: async (input) => ({ input, load: await recordStopEvent(actor, loadScope(user), { loadId, stopId }, input) }),
         done: ({ input, load }) => {
           const stop = load.stops.find((candidate) => candidate.id === stopId)
           const place = stop?.facilityName || stop?.city || ''

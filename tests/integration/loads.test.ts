@@ -1,13 +1,13 @@
 /** The load model's rules (app/models/load.server.ts and load-*.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
 
-import { createLoad, deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
+import { createLoad, deleteLoad, getLoad, updateLoad } from '~/models/load.server'
 import { serializeLoad } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
 import { recordStopEvent } from '~/models/load-stop-events.server'
 import { deleteTrailer } from '~/models/trailer.server'
 import { deleteTruck } from '~/models/truck.server'
-import { canDeleteLoad, canEditLoad, nextStopEvent, statusFromStops } from '~/policies/load'
+import { canDeleteLoad, canEditLoad, loadScope, nextStopEvent, statusFromStops } from '~/policies/load'
 import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
 import { LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
@@ -251,7 +251,7 @@ describe('stop arrival and departure', () => {
       const user = { id: driver.id, organizationId: org.organization.id, role: 'driver' }
       return recordStopEvent(
         actorOf(org, 'driver'),
-        loadViewer(user),
+        loadScope(user),
         { loadId: load.id, stopId: current.stops[sequence - 1].id },
         { event, at, version: current.version },
       )
@@ -317,7 +317,7 @@ describe('stop arrival and departure', () => {
       },
     })
     const current = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })
-    const viewer = loadViewer({ id: other.id, organizationId: org.organization.id, role: 'driver' })
+    const viewer = loadScope({ id: other.id, organizationId: org.organization.id, role: 'driver' })
     const pending = recordStopEvent(
       actorOf(org, 'driver'),
       viewer,

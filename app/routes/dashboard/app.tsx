@@ -7,9 +7,9 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
-import { loadViewer } from '~/models/load.server'
 import { countTrucksByCompliance, countTrucksByStatus } from '~/models/truck.server'
 import { countUsersByRole } from '~/models/user.server'
+import { loadScope } from '~/policies/load'
 import { requirePermission } from '~/requests/session.server'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
@@ -25,7 +25,7 @@ const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart')
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'dashboard')
   // A driver's day is their own loads: the dashboard of a driver is "My loads".
-  if (loadViewer(user).driverId) throw redirect(href('/dashboard/loads/mine'))
+  if (loadScope(user).driverId) throw redirect(href('/dashboard/loads/mine'))
   const readsTrucks = can(user.role, 'read', 'truck')
   const [trucks, compliance, users] = await Promise.all([
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,

@@ -1,6 +1,7 @@
-import { createLoad, loadViewer } from '~/models/load.server'
+import { createLoad } from '~/models/load.server'
 import { listLoads } from '~/models/load-list.server'
 import { serializeLoad, serializeLoadRow } from '~/models/load-serialize.server'
+import { loadScope } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'load')
     const query = parseListQuery(LoadApiListQuerySchema, new URL(request.url).searchParams)
-    const result = await listLoads(loadViewer(user), query)
+    const result = await listLoads(loadScope(user), query)
     // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
     // `nextCursor` pages on from the last row (`?after=`), as fast at row 100,000 as at row 50.
     const meta = {

@@ -1,5 +1,6 @@
-import { deleteLoad, getLoad, loadViewer, updateLoad } from '~/models/load.server'
+import { deleteLoad, getLoad, updateLoad } from '~/models/load.server'
 import { serializeLoad } from '~/models/load-serialize.server'
+import { loadScope } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { LoadUpdateSchema } from '~/schemas/load'
@@ -10,7 +11,7 @@ import type { Route } from './+types/item'
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'load')
-    return apiData(serializeLoad(await getLoad(loadViewer(user), params.id)))
+    return apiData(serializeLoad(await getLoad(loadScope(user), params.id)))
   })
 }
 

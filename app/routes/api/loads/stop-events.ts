@@ -1,6 +1,6 @@
-import { loadViewer } from '~/models/load.server'
 import { serializeLoad } from '~/models/load-serialize.server'
 import { recordStopEvent } from '~/models/load-stop-events.server'
+import { loadScope } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { StopEventSchema } from '~/schemas/load'
@@ -16,7 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(request, async () => {
     const { user, actor } = await requireApiActor(request, 'update', 'loadStop')
     const input = await readActionBody(request, StopEventSchema)
-    return apiData(serializeLoad(await recordStopEvent(actor, loadViewer(user), { loadId: params.id, stopId: params.stopId }, input)))
+    return apiData(serializeLoad(await recordStopEvent(actor, loadScope(user), { loadId: params.id, stopId: params.stopId }, input)))
   })
 }
 

@@ -10,8 +10,9 @@ import { useTranslation } from '~/hooks/use-translation'
 import { getBroker } from '~/models/broker.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { brokerInvoiceSummary } from '~/models/invoice-reports.server'
-import { loadTimeZone, loadViewer } from '~/models/load.server'
+import { loadTimeZone } from '~/models/load.server'
 import { listLoads } from '~/models/load-list.server'
+import { loadScope } from '~/policies/load'
 import { requirePermission } from '~/requests/session.server'
 import { BROKER_STATUS_META } from '~/schemas/broker-options'
 import { parseListQuery } from '~/schemas/list-query'
@@ -28,9 +29,9 @@ import type { Route } from './+types/view'
 export const handle = { i18n: ['brokers', 'customFields', 'invoices', 'loads'] }
 
 /** The broker's latest loads (pickup newest first, as the load list), their first pickup as a day on the organization's clock. */
-async function latestLoads(user: Parameters<typeof loadViewer>[0], brokerId: string) {
+async function latestLoads(user: Parameters<typeof loadScope>[0], brokerId: string) {
   const query = parseListQuery(LoadListQuerySchema, new URLSearchParams({ brokerId, pageSize: '10' }))
-  const [result, timeZone] = await Promise.all([listLoads(loadViewer(user), query), loadTimeZone(user.organizationId)])
+  const [result, timeZone] = await Promise.all([listLoads(loadScope(user), query), loadTimeZone(user.organizationId)])
   return {
     total: result.total,
     loads: result.items.map((load) => ({

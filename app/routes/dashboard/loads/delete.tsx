@@ -3,8 +3,8 @@ import { href } from 'react-router'
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { deleteLoad, getLoad, loadViewer } from '~/models/load.server'
-import { deleteRefusal } from '~/policies/load'
+import { deleteLoad, getLoad } from '~/models/load.server'
+import { deleteRefusal, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
 import { requirePermission } from '~/requests/session.server'
@@ -21,7 +21,7 @@ const LIST = href('/dashboard/loads/list')
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'load')
-  const load = await orNotFound(getLoad(loadViewer(user), params.id))
+  const load = await orNotFound(getLoad(loadScope(user), params.id))
   // The load policy keeps it (on the road, delivered, invoiced): no confirmation to a refusal; its page says why.
   const kept = deleteRefusal(load.status as LoadStatus)
   if (kept) throw await redirectWithToast(href('/dashboard/loads/:id', { id: load.id }), { type: 'error', title: getInstance(context).t(kept.key) })
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     list: LIST,
     id: params.id,
     remove: (version) => deleteLoad(actor, params.id, version),
-    find: () => getLoad(loadViewer(user), params.id),
+    find: () => getLoad(loadScope(user), params.id),
     deleted: (t, load) => t('loads.toast.deleted', { number: load.loadNumber }),
     kept: (t, load) => t('loads.delete.refusedTitle', { number: load.loadNumber }),
     conflict: 'loads.delete.conflict',

@@ -13,9 +13,9 @@ import { FormErrors, SelectField, TextareaField, TextField } from '~/components/
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
-import { createLoad, getLoad, loadTimeZone, loadViewer, type LoadWithRelations, updateLoad } from '~/models/load.server'
+import { createLoad, getLoad, loadTimeZone, type LoadWithRelations, updateLoad } from '~/models/load.server'
 import { loadEditorOptions } from '~/models/load-pickers.server'
-import { canEditLoad, isOnRoad } from '~/policies/load'
+import { canEditLoad, isOnRoad, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, formFailure, formIntentReply, invalidSubmission } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
@@ -94,7 +94,7 @@ function formDefaults(load: LoadWithRelations, timeZone: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'load')
   const [load, customFieldDefinitions, timeZone] = await Promise.all([
-    params.id ? orNotFound(getLoad(loadViewer(user), params.id)) : null,
+    params.id ? orNotFound(getLoad(loadScope(user), params.id)) : null,
     customFieldsForForm(user.organizationId, 'loads'),
     loadTimeZone(user.organizationId),
   ])

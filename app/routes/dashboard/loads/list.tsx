@@ -17,12 +17,12 @@ import { useTranslation } from '~/hooks/use-translation'
 import { listBrokerOptions } from '~/models/broker.server'
 import { listCompanyOptions } from '~/models/company.server'
 import { customFieldColumns } from '~/models/custom-fields.server'
-import { loadTimeZone, loadViewer } from '~/models/load.server'
+import { loadTimeZone } from '~/models/load.server'
 import { countLoadsByStatus, listLoads } from '~/models/load-list.server'
 import { findTruckByUnit, listLoadTruckOptions } from '~/models/load-pickers.server'
 import { personName } from '~/models/load-serialize.server'
 import { listDriverOptions } from '~/models/user.server'
-import { canDeleteLoad, canEditLoad } from '~/policies/load'
+import { canDeleteLoad, canEditLoad, loadScope } from '~/policies/load'
 import { redirectPastLastPage, tableRows } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -47,7 +47,7 @@ const choices = (pairs: Choice[]) => pairs.map(([value, label]) => ({ value, lab
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
-  const viewer = loadViewer(user)
+  const viewer = loadScope(user)
   const driverOnly = Boolean(viewer.driverId)
   const { organizationId } = user
   const url = new URL(request.url)

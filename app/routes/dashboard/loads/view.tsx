@@ -14,11 +14,11 @@ import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
-import { getLoad, loadTimeZone, loadViewer } from '~/models/load.server'
+import { getLoad, loadTimeZone } from '~/models/load.server'
 import { deleteLoadDocument } from '~/models/load-document.server'
 import { personName } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
-import { canDeleteDocuments, loadOffers, nextStopEvent, uploadableKinds } from '~/policies/load'
+import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
@@ -48,7 +48,7 @@ const LIST = href('/dashboard/loads/list')
 /** One load, read-only, with its status moves for the roles that may change loads. A driver sees only their own. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
-  const load = await orNotFound(getLoad(loadViewer(user), params.id))
+  const load = await orNotFound(getLoad(loadScope(user), params.id))
   const url = new URL(request.url)
   const status = load.status as LoadStatus
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
