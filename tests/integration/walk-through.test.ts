@@ -304,5 +304,8 @@ describe('a list’s chosen columns', () => {
     const refused = await callPage(listColumns.action as Handler, '/resources/list-columns', org.users.driver.id, {}, postForm({ list: 'trucks', cols: 'eld' }))
     expect(refused.status).toBe(403)
     expect(await prisma.listColumnChoice.count({ where: { userId: org.users.driver.id } })).toBe(0)
+    // Signed out, even a forged list goes to sign-in: nothing is read from the post before the session.
+    const signedOut = await callPage(listColumns.action as Handler, '/resources/list-columns', null, {}, postForm({ list: 'nothing', cols: 'eld' }))
+    expect(signedOut).toMatchObject({ status: 302, location: expect.stringContaining('/auth/login') })
   })
 })

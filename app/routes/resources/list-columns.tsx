@@ -1,12 +1,12 @@
-import { href, redirect } from 'react-router'
+import { data, href, redirect } from 'react-router'
 import { z } from 'zod'
 
 import { saveListColumns } from '~/models/custom-fields.server'
-import { requirePermission } from '~/requests/session.server'
+import { requireUser } from '~/requests/session.server'
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { text } from '~/schemas/text'
 import { listReturnTo } from '~/utils/list-return'
-import type { Entity } from '~/utils/permissions'
+import { can, type Entity } from '~/utils/permissions'
 
 import type { Route } from './+types/list-columns'
 
@@ -31,11 +31,13 @@ const ListColumnsSchema = z.object({
  * then back to the list as it was, showing them. Forged lists or keys are ignored, never an error.
  */
 export async function action({ request }: Route.ActionArgs) {
+  // Signed in before anything is read from the post; the list's own permission once it is known.
+  const user = await requireUser(request)
   const form = await request.formData()
   const parsed = ListColumnsSchema.safeParse({ list: form.get('list'), cols: form.getAll('cols') })
   if (!parsed.success) throw redirect(href('/dashboard/app'))
   const { entity, path } = LISTS[parsed.data.list]
-  const user = await requirePermission(request, 'read', entity)
+  if (!can(user.role, 'read', entity)) throw data({ reason: 'forbidden' }, { status: 403 })
   const columns = await saveListColumns(user, parsed.data.list, parsed.data.cols)
   const back = new URL(listReturnTo(form.get('returnTo'), path), 'http://freightdesk.invalid')
   back.searchParams.delete('page')
