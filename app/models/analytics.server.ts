@@ -12,9 +12,9 @@ import type { LoadListQuery } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 
-import { organizationToday } from './invoice.server'
 import { loadTimeZone } from './load.server'
 import { countLoadsByStatus } from './load-list.server'
+import { organizationToday } from './organization.server'
 
 export const ANALYTICS_WEEKS = 12
 export const CASH_WEEKS = 8

@@ -2,8 +2,9 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { AuditListQuery } from '~/schemas/audit'
 import type { AuditEntity } from '~/schemas/audit-options'
 import { prisma, type Tx } from '~/utils/db.server'
-import { nextDay, safeTimeZone, zonedDayStart } from '~/utils/time'
+import { nextDay, zonedDayStart } from '~/utils/time'
 
+import { organizationTimeZone } from './organization.server'
 import { paging } from './records.server'
 
 export type Actor = { userId: string | null; organizationId: string; ip?: string | null }
@@ -114,8 +115,7 @@ function recordedName(changes: Record<string, { before: unknown; after: unknown 
 
 /** The organization's audit trail, newest first, filtered as the page's URL says. */
 export async function listAuditEvents(organizationId: string, query: AuditListQuery) {
-  const organization = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
-  const timeZone = safeTimeZone(organization.timezone)
+  const timeZone = await organizationTimeZone(organizationId)
   const where: Prisma.AuditEventWhereInput = {
     organizationId,
     ...(query.entity ? { entity: query.entity } : {}),

@@ -10,7 +10,8 @@ import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { formatMoney } from '~/utils/format'
 
-import { derivedMoney, listWhere, organizationToday, serializeInvoiceRow } from './invoice.server'
+import { derivedMoney, listWhere, serializeInvoiceRow } from './invoice.server'
+import { organizationToday } from './organization.server'
 import { inBatches, isoDate, toDateOnly } from './records.server'
 
 const OPEN = [...OPEN_INVOICE_STATUSES] as InvoiceStatus[]

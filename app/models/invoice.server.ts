@@ -30,11 +30,10 @@ import {
 } from '~/schemas/invoice-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { safeTimeZone, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
-import { organizationParty } from './organization.server'
+import { organizationParty, organizationToday } from './organization.server'
 import {
   assertId,
   assertOneRow,
@@ -62,12 +61,6 @@ const include = {
 
 export type InvoiceWithRelations = Prisma.InvoiceGetPayload<{ include: typeof include }>
 export const invoiceInclude = include
-
-/** Today's date in the organization's zone: due dates and "overdue" are calendar days there. */
-export async function organizationToday(organizationId: string, db: Tx = prisma, now = new Date()) {
-  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
-  return zonedWallClock(now, safeTimeZone(organization.timezone)).slice(0, 10)
-}
 
 // ---- Reads ----
 

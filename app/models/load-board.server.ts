@@ -8,8 +8,9 @@ import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { zonedDayStart, zonedWallClock } from '~/utils/time'
 
-import { person, timeZoneOf } from './load.server'
+import { person } from './load.server'
 import { personName as name } from './load-serialize.server'
+import { organizationTimeZone } from './organization.server'
 
 const boardInclude = {
   broker: { select: { name: true } },
@@ -48,7 +49,7 @@ async function boardColumn(organizationId: string, status: BoardStatus, bounds: 
  */
 export async function loadBoard(organizationId: string, options: { now?: Date; limit?: number } = {}) {
   const { now = new Date(), limit = BOARD_COLUMN_LIMIT } = options
-  const timeZone = await timeZoneOf(prisma, organizationId)
+  const timeZone = await organizationTimeZone(organizationId)
   const day = zonedWallClock(now, timeZone).slice(0, 10)
   const weekAgo = new Date(Date.parse(`${day}T00:00:00Z`) - BOARD_DELIVERED_DAYS * 86_400_000).toISOString().slice(0, 10)
   const bounds = { today: zonedDayStart(day, timeZone), deliveredSince: zonedDayStart(weekAgo, timeZone) }

@@ -12,7 +12,8 @@ import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { nextDay, zonedDayStart } from '~/utils/time'
 
-import { person, timeZoneOf } from './load.server'
+import { person } from './load.server'
+import { organizationTimeZone } from './organization.server'
 import { escapeLike, listPage } from './records.server'
 
 /** What a list row shows: the load and the names beside it, never its stops and charges. */
@@ -41,7 +42,7 @@ async function loadsByFacility(organizationId: string, q: string) {
 
 /** The list's search and filters, shared by the page and the API. */
 async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
-  const timeZone = query.from || query.to ? await timeZoneOf(prisma, viewer.organizationId) : 'UTC'
+  const timeZone = query.from || query.to ? await organizationTimeZone(viewer.organizationId) : 'UTC'
   const q = query.q
   const facilityIds = q ? await loadsByFacility(viewer.organizationId, q) : []
   return {

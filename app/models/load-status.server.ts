@@ -15,7 +15,8 @@ import { zonedInstant } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
-import { ACTIVE, ENTITY, include, NOT_FOUND, refuse, timeZoneOf } from './load.server'
+import { ACTIVE, ENTITY, include, NOT_FOUND, refuse } from './load.server'
+import { organizationTimeZone } from './organization.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 
 type Locked = { id: string; status: string }
@@ -97,7 +98,7 @@ export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove, n
     assertVersion(found, move.version)
     const { stops, ...before } = found
     assertMove(before.status as LoadStatus, move.status)
-    const at = move.at ? zonedInstant(move.at, await timeZoneOf(tx, actor.organizationId)).toISOString() : undefined
+    const at = move.at ? zonedInstant(move.at, await organizationTimeZone(actor.organizationId, tx)).toISOString() : undefined
     await recordImpliedStops(tx, actor, before.id, stops, move.status, eventTime(at, now), Boolean(at))
     await applyMove(tx, actor, before, move.status)
     return tx.load.findUniqueOrThrow({ where: { id }, include })

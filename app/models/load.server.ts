@@ -16,12 +16,13 @@ import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/lo
 import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus, loadTotalCents } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { safeTimeZone, zonedInstant } from '~/utils/time'
+import { zonedInstant } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { removeStoredFiles } from './load-document.server'
+import { organizationTimeZone } from './organization.server'
 import { assertId, assertOneRow, assertReferences, assertVersion, ownReference, type Reference, requireFound, rethrowReferenceGone } from './records.server'
 
 export const ENTITY = 'load'
@@ -50,15 +51,9 @@ export const include = {
 
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof include }>
 
-/** The organization's time zone, inside a transaction or not. */
-export async function timeZoneOf(db: Tx, organizationId: string) {
-  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
-  return safeTimeZone(organization.timezone)
-}
-
 /** The organization's time zone: load pages and the editor show stop windows on its wall clock. */
 export function loadTimeZone(organizationId: string) {
-  return timeZoneOf(prisma, organizationId)
+  return organizationTimeZone(organizationId)
 }
 
 /** Another organization's load (or, for a driver, another driver's) is simply not found. */
@@ -153,7 +148,7 @@ export async function createLoad(actor: Actor, input: LoadInput) {
   try {
     return await prisma.$transaction(async (tx) => {
       const [timeZone, customFields] = await Promise.all([
-        timeZoneOf(tx, organizationId),
+        organizationTimeZone(organizationId, tx),
         resolveCustomFields(tx, organizationId, 'loads', input.customFields, undefined),
         assertReferences(tx, references(organizationId, input)),
       ])
@@ -219,7 +214,7 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
       const status = before.status as LoadStatus
       refuse(editRefusal(status))
       const [timeZone, customFields] = await Promise.all([
-        timeZoneOf(tx, organizationId),
+        organizationTimeZone(organizationId, tx),
         resolveCustomFields(tx, organizationId, 'loads', input.customFields, before.customFields),
         assertReferences(tx, references(organizationId, input)),
       ])

@@ -7,6 +7,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { OrganizationUpdate } from '~/schemas/organization'
 import { prisma, type Tx } from '~/utils/db.server'
 import { addressColumns } from '~/utils/object'
+import { safeTimeZone, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertOneRow, assertVersion, requireFound } from './records.server'
@@ -41,6 +42,17 @@ export type OrganizationRecord = Prisma.OrganizationGetPayload<{ select: typeof 
 /** The caller's organization (every signed-in user has one). */
 export async function getOrganization(organizationId: string, db: Tx | typeof prisma = prisma) {
   return requireFound(await db.organization.findUnique({ where: { id: organizationId }, select: organizationSelect }), 'organization.errors.notFound')
+}
+
+/** The organization's time zone (one the runtime does not know reads as UTC), inside a transaction or not. */
+export async function organizationTimeZone(organizationId: string, db: Tx | typeof prisma = prisma) {
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
+  return safeTimeZone(organization.timezone)
+}
+
+/** Today's date on the organization's clock: due dates, "overdue" and payment dates are calendar days there. */
+export async function organizationToday(organizationId: string, db: Tx | typeof prisma = prisma, now = new Date()) {
+  return zonedWallClock(now, await organizationTimeZone(organizationId, db)).slice(0, 10)
 }
 
 /** The organization as the API and the page show it: `timeZone` for the stored `timezone`. */

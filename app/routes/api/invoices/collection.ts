@@ -1,6 +1,7 @@
 import { detectLanguage } from '~/i18n.server'
-import { createInvoice, listInvoices, organizationToday, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
+import { createInvoice, listInvoices, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
 import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'

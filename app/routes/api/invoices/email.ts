@@ -1,4 +1,5 @@
-import { emailInvoiceAgain, organizationToday, serializeInvoice } from '~/models/invoice.server'
+import { emailInvoiceAgain, serializeInvoice } from '~/models/invoice.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'

@@ -1,4 +1,5 @@
-import { deleteInvoice, getInvoice, organizationToday, serializeInvoice, updateInvoice } from '~/models/invoice.server'
+import { deleteInvoice, getInvoice, serializeInvoice, updateInvoice } from '~/models/invoice.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'

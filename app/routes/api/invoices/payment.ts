@@ -1,4 +1,5 @@
-import { deletePayment, organizationToday, serializeInvoice } from '~/models/invoice.server'
+import { deletePayment, serializeInvoice } from '~/models/invoice.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

@@ -1,4 +1,5 @@
-import { organizationToday, recordPayment, serializeInvoice } from '~/models/invoice.server'
+import { recordPayment, serializeInvoice } from '~/models/invoice.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { PaymentSchema } from '~/schemas/invoice'

@@ -1,4 +1,5 @@
-import { organizationToday, serializeInvoice, voidInvoice } from '~/models/invoice.server'
+import { serializeInvoice, voidInvoice } from '~/models/invoice.server'
+import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'

@@ -13,7 +13,6 @@ import {
   emailInvoiceAgain,
   getInvoice,
   invoiceFrom,
-  organizationToday,
   recordPayment,
   sendInvoice,
   serializeInvoice,
@@ -21,6 +20,7 @@ import {
 } from '~/models/invoice.server'
 import { remitToLines } from '~/models/invoice-pdf.server'
 import { loadTimeZone } from '~/models/load.server'
+import { organizationToday } from '~/models/organization.server'
 import { invoiceOffers } from '~/policies/invoice'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
