@@ -91,7 +91,14 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   const width = async () => (await page.getByTestId('nav-desktop').boundingBox())!.width
   expect(Math.round(await width())).toBe(280)
 
-  await page.getByTestId('nav-toggle').click()
+  // With JavaScript each toggle is a fetcher post; wait for its answer before the next one, so the
+  // second does not interrupt the first (an interrupted post is React Router's to abort, not this test's subject).
+  const toggle = async () => {
+    const answered = js(test.info()) ? page.waitForResponse((response) => response.url().includes('/resources/settings')) : null
+    await page.getByTestId('nav-toggle').click()
+    await answered
+  }
+  await toggle()
   await expect(html(page)).toHaveAttribute('data-layout', 'mini')
   await expect(page.getByTestId('nav-mini')).toBeVisible()
   expect(Math.round(await width())).toBe(88)
@@ -99,7 +106,7 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   // The admin's admin-only item is in every layout (other roles never see it: pages.spec.ts).
   await expect(page.getByTestId('nav-mini').getByRole('link', { name: /Item by roles/ })).toHaveCount(1)
 
-  await page.getByTestId('nav-toggle').click()
+  await toggle()
   await expect(html(page)).toHaveAttribute('data-layout', 'vertical')
   expect(Math.round(await width())).toBe(280)
 
