@@ -10,7 +10,8 @@
  * value `defineTask` returns; the worker loads every such module first, so every task is known to
  * every worker however the server was started (ADR 050).
  */
-import { type JobHelpers, Logger, run, type Runner, runOnce, type TaskList } from 'graphile-worker'
+import { type JobHelpers, Logger, run, runOnce, type TaskList } from 'graphile-worker'
+import pg from 'pg'
 
 import type { Tx } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
@@ -68,29 +69,43 @@ export async function taskNames() {
   return Object.keys(await tasks()).sort()
 }
 
+/** Set while this server's worker stops: its connections ending then are the stop, not a fault. */
+let stopping = false
+
 /**
  * graphile-worker's messages, quieter: its debug lines would drown the app's. A failed attempt is
  * a warning, not an error: the job is tried again and its state is on the record it serves.
  */
 const logger = new Logger(() => (level, message) => {
+  if (stopping && /terminating connection|Connection terminated/.test(message)) return
   if (level === 'error' || level === 'warning') console.warn(`[jobs] ${message}`)
 })
 
 /**
  * The worker of this app server (server.ts starts it after the server listens). JOB_WORKER=off
  * leaves jobs to other servers; POLL is a fallback, graphile-worker hears new jobs by LISTEN.
+ * Its pool is ours, so stopping waits for every connection to close before the caller stops the
+ * database (graphile-worker ends a pool it made without waiting: a stop then raced the database's).
  */
-export async function startJobWorker(): Promise<Runner | null> {
+export async function startJobWorker(): Promise<{ stop: () => Promise<void> } | null> {
   if (process.env.JOB_WORKER === 'off') return null
-  return run({
-    connectionString: env().DATABASE_URL,
+  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 })
+  const runner = await run({
+    pgPool: pool,
     concurrency: 1,
-    maxPoolSize: 2,
     pollInterval: 5_000,
     noHandleSignals: true,
     logger,
     taskList: await tasks(),
   })
+  return {
+    async stop() {
+      stopping = true
+      pool.on('error', () => {}) // graphile-worker's own listener goes with runner.stop()
+      await runner.stop()
+      await pool.end()
+    },
+  }
 }
 
 /** Runs every job that is due, then returns: for tests and scripts. */
