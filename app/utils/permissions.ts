@@ -26,6 +26,12 @@ export type Entity =
   /** The analytics dashboard (revenue per week, mile, truck, broker) and the banking one (receivables, payments). */
   | 'analytics'
   | 'banking'
+  /** Mail: one's own mailbox (messages between colleagues). */
+  | 'mail'
+  /** The organization's shared mailbox: what brokers and shippers write to. Drivers never see it. */
+  | 'sharedMail'
+  /** Chat: a role reads and writes only the conversations it takes part in. */
+  | 'chat'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -51,6 +57,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     apiKey: ALL,
     analytics: READ,
     banking: READ,
+    mail: ALL,
+    sharedMail: ALL,
+    chat: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -64,10 +73,25 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     calendarEvent: ALL,
     invoice: READ,
     analytics: READ,
+    mail: ALL,
+    sharedMail: ALL,
+    chat: ALL,
   },
-  accountant: { dashboard: READ, invoice: ALL, load: READ, broker: READ, company: READ, calendarEvent: ALL, analytics: READ, banking: READ },
+  accountant: {
+    dashboard: READ,
+    invoice: ALL,
+    load: READ,
+    broker: READ,
+    company: READ,
+    calendarEvent: ALL,
+    analytics: READ,
+    banking: READ,
+    mail: ALL,
+    sharedMail: ALL,
+    chat: ALL,
+  },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
-  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ },
+  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ, mail: ALL, chat: ALL },
   viewer: {
     dashboard: READ,
     organization: READ,
@@ -81,6 +105,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     calendarEvent: READ,
     analytics: READ,
     banking: READ,
+    mail: READ,
+    sharedMail: READ,
+    chat: READ,
   },
 }
 
