@@ -114,6 +114,8 @@ export default [
     route('calendar', 'routes/dashboard/calendar/index.tsx'),
     route('calendar/new', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-new' }),
     route('calendar/events/:id', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-edit' }),
+    route('mail', 'routes/dashboard/mail/index.tsx'),
+    route('chat', 'routes/dashboard/chat/index.tsx'),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 

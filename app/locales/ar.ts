@@ -38,6 +38,10 @@ const ar: Catalogue = {
     operations: 'العمليات',
     loads: 'الشحنات',
     kanban: 'لوحة التوزيع',
+    messages: 'الرسائل',
+    mail: 'البريد',
+    chat: 'الدردشة',
+    unread: '{{count}} غير مقروءة',
   },
   header: {
     language: 'اللغة',

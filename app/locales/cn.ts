@@ -38,6 +38,10 @@ const cn: Catalogue = {
     operations: '运营',
     loads: '货运单',
     kanban: '调度看板',
+    messages: '消息',
+    mail: '邮件',
+    chat: '聊天',
+    unread: '{{count}} 条未读',
   },
   header: {
     language: '语言',

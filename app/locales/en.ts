@@ -36,6 +36,10 @@ const en = {
     operations: 'Operations',
     loads: 'Loads',
     kanban: 'Dispatch board',
+    messages: 'Messages',
+    mail: 'Mail',
+    chat: 'Chat',
+    unread: '{{count}} unread',
   },
   header: {
     language: 'Language',

@@ -38,6 +38,10 @@ const fr: Catalogue = {
     operations: 'Opérations',
     loads: 'Chargements',
     kanban: 'Tableau de répartition',
+    messages: 'Messages',
+    mail: 'Courrier',
+    chat: 'Discussion',
+    unread: '{{count}} non lus',
   },
   header: {
     language: 'Langue',

@@ -38,6 +38,10 @@ const vi: Catalogue = {
     operations: 'Vận hành',
     loads: 'Chuyến hàng',
     kanban: 'Bảng điều phối',
+    messages: 'Tin nhắn',
+    mail: 'Thư',
+    chat: 'Trò chuyện',
+    unread: '{{count}} chưa đọc',
   },
   header: {
     language: 'Ngôn ngữ',

@@ -13,10 +13,17 @@ export type NavItem = {
   /** Shown only to these roles, with the "only admin" caption. */
   roles?: Role[]
   caption?: string
+  /** The unread count shown beside the item (app/models/nav-badges.server.ts counts them). */
+  badge?: NavBadge
   children?: Array<{ title: string; path: string; permission?: [Action, Entity] }>
 }
 
 export type NavSection = { subheader: string; items: NavItem[] }
+
+export const NAV_BADGES = ['mail', 'chat'] as const
+export type NavBadge = (typeof NAV_BADGES)[number]
+/** Unread counts per badge, from the dashboard layout's loader. */
+export type NavCounts = Record<NavBadge, number>
 
 /** Section and item labels follow the spec's menu labels (general, management, app ...). */
 export const NAV: NavSection[] = [
@@ -52,6 +59,13 @@ export const NAV: NavSection[] = [
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
       },
       { title: 'nav.calendar', path: href('/dashboard/calendar'), icon: 'calendar', permission: ['read', 'calendarEvent'] },
+    ],
+  },
+  {
+    subheader: 'nav.messages',
+    items: [
+      { title: 'nav.mail', path: href('/dashboard/mail'), icon: 'mail', permission: ['read', 'mail'], badge: 'mail' },
+      { title: 'nav.chat', path: href('/dashboard/chat'), icon: 'chat', permission: ['read', 'chat'], badge: 'chat' },
     ],
   },
   {

@@ -4,10 +4,11 @@ import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
-import { isActive, itemHref, type NavSection } from './nav-config'
+import { NavBadge } from './nav-badge'
+import { isActive, itemHref, type NavCounts, type NavSection } from './nav-config'
 
 /** The top navigation bar under the header (horizontal layout); items 32 px high. */
-export function NavHorizontal({ sections }: { sections: NavSection[] }) {
+export function NavHorizontal({ sections, counts }: { sections: NavSection[]; counts?: NavCounts }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   return (
@@ -29,6 +30,7 @@ export function NavHorizontal({ sections }: { sections: NavSection[] }) {
               >
                 <Icon name={item.icon} size={18} />
                 {t(item.title)}
+                <NavBadge item={item} counts={counts} />
               </NavLink>
             </li>
           ))}

@@ -4,10 +4,11 @@ import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
-import { isActive, itemHref, type NavSection } from './nav-config'
+import { NavBadge } from './nav-badge'
+import { isActive, itemHref, type NavCounts, type NavSection } from './nav-config'
 
 /** The 88 px icon rail: each item an icon with its name under it and as a tooltip. */
-export function NavMini({ sections }: { sections: NavSection[] }) {
+export function NavMini({ sections, counts }: { sections: NavSection[]; counts?: NavCounts }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   return (
@@ -26,7 +27,10 @@ export function NavMini({ sections }: { sections: NavSection[] }) {
                 isActive(pathname, item) ? 'bg-primary/10 text-primary-dark dark:text-primary-light' : 'text-muted hover:bg-black/5 dark:hover:bg-white/5',
               )}
             >
-              <Icon name={item.icon} size={22} />
+              <span className="relative">
+                <Icon name={item.icon} size={22} />
+                <NavBadge item={item} counts={counts} className="absolute -top-2 -end-3" />
+              </span>
               <span className="line-clamp-2 break-words">{title}</span>
             </NavLink>
           )

@@ -5,7 +5,8 @@ import { LinkArea } from '~/components/ui/link-area'
 import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
-import { isActive, itemHref, type NavSection } from './nav-config'
+import { NavBadge } from './nav-badge'
+import { isActive, itemHref, type NavCounts, type NavSection } from './nav-config'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -22,7 +23,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
  * The 280 px navigation; server-rendered plain links, so it works without JavaScript, and one
  * delegated handler makes a click a client-side navigation (useLinkDelegation).
  */
-export function NavVertical({ sections, testId }: { sections: NavSection[]; testId?: string }) {
+export function NavVertical({ sections, counts, testId }: { sections: NavSection[]; counts?: NavCounts; testId?: string }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   return (
@@ -50,6 +51,7 @@ export function NavVertical({ sections, testId }: { sections: NavSection[]; test
                     ) : (
                       t(item.title)
                     )}
+                    <NavBadge item={item} counts={counts} className="ms-auto" />
                   </a>
                   {item.children?.length && active ? (
                     <ul className="mt-1 space-y-0.5">

@@ -23,6 +23,7 @@ export const ICON_PATHS = {
   sortDesc: 'M12 19l-5-6h10zM7 9h10',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  chat: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   language: 'M4 5h9M8.5 3v2M11 5c-1 4-4 7-7 8M6 9c1 2 3 3.5 5 4.5M13 21l4-10 4 10M14.5 17.5h5',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   filter: 'M3 5h18l-7 8v6l-4 2v-8z',

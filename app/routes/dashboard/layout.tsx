@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
-import { navForRole } from '~/components/layout/nav-config'
+import { type NavCounts, navForRole } from '~/components/layout/nav-config'
 import { NavHorizontal } from '~/components/layout/nav-horizontal'
 import { NavMini } from '~/components/layout/nav-mini'
 import { Logo, NavVertical } from '~/components/layout/nav-vertical'
@@ -10,6 +10,7 @@ import { useSettings } from '~/components/settings/use-settings'
 import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
+import { navCounts } from '~/models/nav-badges.server'
 import { requireUser } from '~/requests/session.server'
 import { cn } from '~/utils/cn'
 
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       emailVerified: user.emailVerified,
       avatarUrl: user.avatarUrl,
     },
+    counts: await navCounts(user),
   }
 }
 
@@ -49,7 +51,7 @@ function SidebarToggle({ layout }: { layout: 'vertical' | 'mini' }) {
   )
 }
 
-function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['user']; children: React.ReactNode }) {
+function Shell({ user, counts, children }: { user: Route.ComponentProps['loaderData']['user']; counts?: NavCounts; children: React.ReactNode }) {
   const { t } = useTranslation()
   const location = useLocation()
   const { settings } = useSettings()
@@ -73,7 +75,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
               <SidebarToggle layout={layout} />
             </div>
             <div className="lg:h-[calc(100dvh-88px)] lg:overflow-y-auto">
-              <NavVertical sections={sections} testId="nav-vertical" />
+              <NavVertical sections={sections} counts={counts} testId="nav-vertical" />
             </div>
           </div>
         </aside>
@@ -82,7 +84,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
           <div className="flex h-header-mobile items-center px-7">
             <Logo />
           </div>
-          <NavVertical sections={sections} />
+          <NavVertical sections={sections} counts={counts} />
         </aside>
       )}
       {/* The backdrop closes the CSS-only drawer on a click; keyboard and screen-reader users close it with the menu button. */}
@@ -96,7 +98,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
           </div>
           <SidebarToggle layout={layout} />
           <div className="h-[calc(100dvh-88px)] overflow-y-auto">
-            <NavMini sections={sections} />
+            <NavMini sections={sections} counts={counts} />
           </div>
         </aside>
       ) : null}
@@ -122,7 +124,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
       </header>
       {layout === 'horizontal' ? (
         <div className="sticky top-header-desktop z-nav hidden lg:block">
-          <NavHorizontal sections={sections} />
+          <NavHorizontal sections={sections} counts={counts} />
         </div>
       ) : null}
       <main
@@ -140,7 +142,7 @@ function Shell({ user, children }: { user: Route.ComponentProps['loaderData']['u
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell user={loaderData.user}>
+    <Shell user={loaderData.user} counts={loaderData.counts}>
       <Outlet />
     </Shell>
   )

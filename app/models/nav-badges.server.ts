@@ -1,0 +1,17 @@
+/**
+ * The unread counts beside the navigation's items, for the dashboard layout's loader: one small
+ * query per module, only for the modules the role may read. Each module owns its count.
+ */
+import type { SessionUser } from '~/models/auth.server'
+import { can } from '~/utils/permissions'
+
+/** Keyed as the navigation's badges (NavCounts in app/components/layout/nav-config.ts). */
+export async function navCounts(user: SessionUser): Promise<{ mail: number; chat: number }> {
+  const [mail, chat] = await Promise.all([
+    // Filled by the mail module (issue 26): unread messages in the user's inbox and, for roles that read it, the shared one.
+    can(user.role, 'read', 'mail') ? Promise.resolve(0) : 0,
+    // Filled by the chat module (issue 26): the sum of the user's unread counts over their conversations.
+    can(user.role, 'read', 'chat') ? Promise.resolve(0) : 0,
+  ])
+  return { mail, chat }
+}
