@@ -19,19 +19,21 @@ export function inboundEmail(localPart: string) {
 
 /**
  * A new organization's local part: its name as a slug (ASCII letters and digits, accents dropped,
- * at most 24 characters; `org` when nothing is left, as for a name in Chinese or Arabic) and six
+ * at most 24 characters, cut between words; `org` when nothing is left, as for a name in Chinese
+ * or Arabic) and six
  * random base32 characters, so an address is readable yet not guessed from the name alone.
  */
 export function newInboundLocalPart(name: string) {
-  const slug =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, SLUG_CHARS)
-      .replace(/-+$/, '') || 'org'
+  const full = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  let slug = full.slice(0, SLUG_CHARS)
+  // Cut at a word's end when there is one: `lone-star-freight`, not `lone-star-freight-servic`.
+  if (full.length > SLUG_CHARS && full[SLUG_CHARS] !== '-' && slug.lastIndexOf('-') > 0) slug = slug.slice(0, slug.lastIndexOf('-'))
+  slug = slug.replace(/-+$/, '') || 'org'
   let random = ''
   for (let i = 0; i < RANDOM_CHARS; i++) random += BASE32[randomInt(BASE32.length)]
   return `${slug}-${random}`

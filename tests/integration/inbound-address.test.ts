@@ -22,8 +22,10 @@ async function localPartOf(organizationId: string) {
 }
 
 describe('the inbound address', () => {
-  it('is a slug of the name and six random base32 characters, `org` when the name has no ASCII letters', () => {
-    expect(newInboundLocalPart('Prairie Haul Logistics, LLC')).toMatch(/^prairie-haul-logistics-l-[a-z2-7]{6}$/)
+  it('is a slug of the name (cut between words) and six random base32 characters, `org` when the name has no ASCII letters', () => {
+    expect(newInboundLocalPart('Prairie Haul Logistics, LLC')).toMatch(/^prairie-haul-logistics-[a-z2-7]{6}$/)
+    expect(newInboundLocalPart('Lone Star Freight Services')).toMatch(/^lone-star-freight-[a-z2-7]{6}$/)
+    expect(newInboundLocalPart('Supercalifragilisticexpialidocious Hauling')).toMatch(/^supercalifragilisticexpi-[a-z2-7]{6}$/)
     expect(newInboundLocalPart('Café Élan Trucking')).toMatch(/^cafe-elan-trucking-[a-z2-7]{6}$/)
     expect(newInboundLocalPart('北方物流')).toMatch(/^org-[a-z2-7]{6}$/)
     expect(newInboundLocalPart('Acme')).not.toBe(newInboundLocalPart('Acme'))
