@@ -20,6 +20,7 @@ import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { createOrg, type Org, unique } from '../helpers'
+import { startServer } from '../server-process'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-inbound-'))
 const previousStorage = process.env.STORAGE_DIR
@@ -300,5 +301,30 @@ describe('filing a message', () => {
     await expect(fileInboundMail(parsed, [orgA.organization.id, 'c000000000000000000000000'], 'dana@broker.example')).rejects.toThrow()
     expect(storedFiles()).toBe(before)
     expect(await sharedInbox(orgA, 'Fails')).toEqual([])
+  })
+})
+
+describe('server.ts', () => {
+  it('starts the receiver when INBOUND_SMTP_PORT is set, files through it, and stops it on SIGTERM with a clean exit', async () => {
+    const port = PORT + 1
+    const server = await startServer({ INBOUND_SMTP_PORT: String(port), JOB_WORKER: 'off', STORAGE_DIR: storageDir }, { compiled: true })
+    try {
+      await expect.poll(() => server.output()).toContain(`inbound mail (SMTP) on 127.0.0.1:${port}`)
+      const subject = unique('Through the server')
+      const sent = await nodemailer
+        .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+        .sendMail({ from: 'dana@broker.example', to: await addressOf(orgB), subject, text: 'Hello' })
+      expect(sent.response).toBe('250 2.0.0 Filed for 1 organization(s)')
+      expect(await sharedInbox(orgB, subject)).toHaveLength(1)
+    } finally {
+      await server.stop()
+    }
+    expect(server.child.exitCode).toBe(0)
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.once('connect', () => (socket.destroy(), resolve(false)))
+      socket.once('error', () => resolve(true))
+    })
+    expect(refused).toBe(true)
   })
 })
