@@ -100,9 +100,16 @@ export async function startInboundSmtp(options: { port?: number; host?: string; 
         })
     },
 
-    onData(stream, session, callback) {
+    onData(stream, session, answer) {
       const chunks: Buffer[] = []
       let size = 0
+      // One answer per message, whichever of 'error' and 'end' comes first.
+      let answered = false
+      const callback: typeof answer = (error, message) => {
+        if (answered) return
+        answered = true
+        answer(error, message)
+      }
       // Past the limit the rest is read and dropped (smtp-server marks the stream), then refused.
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import nodemailer from 'nodemailer'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { type InboundSmtp, startInboundSmtp } from '~/models/inbound-smtp.server'
 import { fileInboundMail } from '~/models/mail-inbound.server'
@@ -254,6 +254,29 @@ describe('the inbound SMTP receiver', () => {
     const replies = await dialogue(['EHLO broker.example', 'MAIL FROM:<dana@broker.example> SIZE=27262976', 'QUIT'])
     expect(replies[1]).toMatch(/^250[- ]SIZE 26214400$/m)
     expect(replies[2]).toMatch(/^552 /)
+  })
+
+  it('answers 451 when filing fails (the sender retries), files nothing, and takes the next message', async () => {
+    const logged: unknown[][] = []
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args))
+    const subject = unique('Storage down')
+    const to = await addressOf(orgA)
+    const message = { from: 'dana@broker.example', to, subject, text: 'x', attachments: [{ filename: 'rate-con.pdf', content: PDF }] }
+    // Storage that cannot be written: its folder is a file.
+    const blocked = path.join(storageDir, 'not-a-folder')
+    fs.writeFileSync(blocked, '')
+    process.env.STORAGE_DIR = blocked
+    try {
+      const { error } = await send(message)
+      expect(error?.responseCode).toBe(451)
+      expect(error?.response).toMatch(/^451 4\.3\.0/)
+    } finally {
+      process.env.STORAGE_DIR = storageDir
+    }
+    expect(logged.map((args) => String(args[0]))).toEqual(['[freightdesk] inbound mail: filing the message failed'])
+    expect(await sharedInbox(orgA, subject)).toEqual([])
+    expect((await send(message)).error).toBeNull()
+    expect(await sharedInbox(orgA, subject)).toHaveLength(1)
   })
 
   it('files a message once when the sender sends it again with the same Message-ID', async () => {
