@@ -88,15 +88,20 @@ if (process.env.LOG_REQUESTS === 'true' || dev) {
   })
 }
 
-/** What app/entry.server.tsx exports besides the request handler: the job queue's worker. */
-type AppEntry = { startJobWorker?: () => Promise<{ stop: () => Promise<void> } | null> }
+/** What app/entry.server.tsx exports besides the request handler: the job queue's worker and the inbound SMTP receiver. */
+type AppEntry = {
+  startJobWorker?: () => Promise<{ stop: () => Promise<void> } | null>
+  startInboundSmtp?: () => Promise<{ port: number; host: string; stop: () => Promise<void> } | null>
+}
 let startWorker: AppEntry['startJobWorker']
+let startInbound: AppEntry['startInboundSmtp']
 
 if (dev) {
   const vite = await import('vite')
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
   startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
+  startInbound = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startInboundSmtp?.() ?? null
   uploadLimit = async (path) => uploadLimitsOf(((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild).routes)(path)
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
@@ -121,6 +126,7 @@ if (dev) {
   }
   const build = (await import(buildPath)) as ServerBuild
   startWorker = (build.entry.module as AppEntry).startJobWorker
+  startInbound = (build.entry.module as AppEntry).startInboundSmtp
   uploadLimit = uploadLimitsOf(build.routes)
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
@@ -164,6 +170,16 @@ const worker = await startWorker?.().catch((error: unknown) => {
   return null
 })
 
+// Brokers' mail (docs/decisions/054-inbound-smtp-receiver.md): only when INBOUND_SMTP_PORT is set.
+// A port in use or refused is reported, and the app serves on without it.
+const inbound = process.env.INBOUND_SMTP_PORT
+  ? await (startInbound?.() ?? Promise.resolve(null)).catch((error: unknown) => {
+      console.error(`[freightdesk] the inbound SMTP receiver did not start on port ${process.env.INBOUND_SMTP_PORT}`, error)
+      return null
+    })
+  : null
+if (inbound) console.info(`  inbound mail (SMTP) on ${inbound.host}:${inbound.port}`)
+
 let stopping = false
 
 /** A pool's connection ended by the stopping database: expected while shutting down, not a crash. */
@@ -185,6 +201,7 @@ async function shutdown(signal: string) {
   })
   server.close()
   server.closeAllConnections()
+  await withTimeout(inbound?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   const stopped = await withTimeout(
     database.stop().catch(() => {}),

@@ -14,6 +14,8 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.serve
 
 /** server.ts starts the job queue's worker from the app's own build (app/models/jobs.server.ts). */
 export { startJobWorker } from '~/models/jobs.server'
+/** …and the inbound SMTP receiver, when INBOUND_SMTP_PORT is set (app/models/inbound-smtp.server.ts). */
+export { startInboundSmtp } from '~/models/inbound-smtp.server'
 
 export const streamTimeout = 5_000
 

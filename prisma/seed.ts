@@ -11,6 +11,7 @@ import path from 'node:path'
 import type { Prisma } from '../app/generated/prisma/client'
 import { vinCheckDigit } from '../app/schemas/truck'
 import { hashPassword } from '../app/utils/crypto.server'
+import { newInboundLocalPart } from '../app/utils/inbound-address.server'
 
 export const DEMO_PASSWORD = 'freightdesk'
 
@@ -892,7 +893,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
 
   const summary: Array<{ organization: string; users: number; companies: number; trucks: number; trailers: number }> = []
   for (const demo of ORGS) {
-    const organization = await prisma.organization.create({ data: { name: demo.name, ...demo.details } })
+    const organization = await prisma.organization.create({ data: { name: demo.name, ...demo.details, inboundLocalPart: newInboundLocalPart(demo.name) } })
     await prisma.company.createMany({ data: demo.companies.map((name) => ({ ...COMPANY_DETAILS[name], organizationId: organization.id, name })) })
     const companies = await prisma.company.findMany({ where: { organizationId: organization.id }, orderBy: { name: 'asc' } })
     await prisma.user.createMany({

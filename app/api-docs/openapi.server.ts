@@ -657,13 +657,28 @@ function loadPaths(): Record<string, Record<string, Operation>> {
 
 /** The caller's own organization: one record, no id in the path. */
 function organizationPaths(): Record<string, Record<string, Operation>> {
-  const organization = record(OrganizationSchema)
+  const base = record(OrganizationSchema)
+  const organization = {
+    ...base,
+    properties: {
+      ...(base.properties as JsonSchema),
+      inboundEmail: {
+        type: 'string',
+        format: 'email',
+        readOnly: true,
+        description:
+          'The address brokers and shippers write to: the built-in SMTP receiver files mail sent to it in the organization’s shared inbox. Given at creation; a PUT ignores it.',
+      },
+    },
+    required: [...((base.required as string[] | undefined) ?? []), 'inboundEmail'],
+  }
   return {
     '/api/organization': {
       get: {
         tags: ['organization'],
         summary: 'Your organization',
-        description: 'Its names, MC and DOT numbers, address, phone, time zone and the remit-to bank details its invoices print. Admins and viewers.',
+        description:
+          'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print and its inbound mail address (`inboundEmail`). Admins and viewers.',
         operationId: 'read_organization',
         responses: { '200': dataResponse('The organization.', organization), ...common },
       },
@@ -671,7 +686,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         tags: ['organization'],
         summary: 'Replace your organization’s details',
         description:
-          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together.',
+          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together. `inboundEmail` is read-only: sent back, it is ignored.',
         operationId: 'update_organization',
         requestBody: jsonBody(input(OrganizationUpdateSchema)),
         responses: {

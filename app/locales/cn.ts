@@ -523,6 +523,12 @@ const cn: Catalogue = {
     routingHint: '银行的九位 ABA 路由号。',
     countryHint: '两个字母的代码：US、CA、MX……',
     saved: '组织信息已保存',
+    inbound: {
+      title: '收件邮箱地址',
+      hint: '将经纪人的邮件转发到这里：发送到此地址的运价确认单和其他邮件会进入共享收件箱。',
+      label: '贵组织的地址',
+      copy: '复制地址',
+    },
     fields: {
       name: '组织名称',
       legalName: '法定名称',

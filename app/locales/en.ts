@@ -524,6 +524,12 @@ const en = {
     routingHint: 'The bank’s nine-digit ABA routing number.',
     countryHint: 'Two-letter code: US, CA, MX…',
     saved: 'Organization details saved',
+    inbound: {
+      title: 'Inbound email address',
+      hint: 'Forward your broker mail here: rate confirmations and other mail sent to this address arrive in the shared inbox.',
+      label: 'Your organization’s address',
+      copy: 'Copy address',
+    },
     fields: {
       name: 'Organization name',
       legalName: 'Legal name',

@@ -530,6 +530,12 @@ const fr: Catalogue = {
     routingHint: 'Le numéro de routage ABA de la banque, à neuf chiffres.',
     countryHint: 'Code à deux lettres : US, CA, MX…',
     saved: 'Coordonnées de l’organisation enregistrées',
+    inbound: {
+      title: 'Adresse e-mail de réception',
+      hint: 'Transférez ici le courrier de vos courtiers : les confirmations de tarif et autres messages envoyés à cette adresse arrivent dans la boîte partagée.',
+      label: 'Adresse de votre organisation',
+      copy: 'Copier l’adresse',
+    },
     fields: {
       name: 'Nom de l’organisation',
       legalName: 'Raison sociale',

@@ -528,6 +528,12 @@ const vi: Catalogue = {
     routingHint: 'Mã định tuyến ABA chín chữ số của ngân hàng.',
     countryHint: 'Mã hai chữ cái: US, CA, MX…',
     saved: 'Đã lưu thông tin tổ chức',
+    inbound: {
+      title: 'Địa chỉ email nhận thư',
+      hint: 'Chuyển tiếp thư của các nhà môi giới về đây: xác nhận giá cước và các thư khác gửi đến địa chỉ này sẽ vào hộp thư chung.',
+      label: 'Địa chỉ của tổ chức bạn',
+      copy: 'Sao chép địa chỉ',
+    },
     fields: {
       name: 'Tên tổ chức',
       legalName: 'Tên pháp lý',

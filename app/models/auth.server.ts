@@ -9,6 +9,7 @@ import type { RegisterSchema } from '~/schemas/auth'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
+import { newInboundLocalPart } from '~/utils/inbound-address.server'
 import type { Role } from '~/utils/permissions'
 
 import { recordAudit } from './audit.server'
@@ -65,9 +66,8 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
   const passwordHash = await hashPassword(input.password)
   try {
     return await prisma.$transaction(async (tx) => {
-      const organization = await tx.organization.create({
-        data: { name: input.organizationName?.trim() || `${input.firstName} ${input.lastName}`.trim() },
-      })
+      const name = input.organizationName?.trim() || `${input.firstName} ${input.lastName}`.trim()
+      const organization = await tx.organization.create({ data: { name, inboundLocalPart: newInboundLocalPart(name) } })
       const user = await tx.user.create({
         data: {
           organizationId: organization.id,

@@ -6,6 +6,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { OrganizationUpdate } from '~/schemas/organization'
 import { prisma, type Tx } from '~/utils/db.server'
+import { inboundEmail } from '~/utils/inbound-address.server'
 import { addressColumns } from '~/utils/object'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
 
@@ -32,6 +33,7 @@ export const organizationSelect = {
   bankAccountName: true,
   bankRoutingNumber: true,
   bankAccountNumber: true,
+  inboundLocalPart: true,
   createdAt: true,
   updatedAt: true,
   version: true,
@@ -42,6 +44,12 @@ export type OrganizationRecord = Prisma.OrganizationGetPayload<{ select: typeof 
 /** The caller's organization (every signed-in user has one). */
 export async function getOrganization(organizationId: string, db: Tx | typeof prisma = prisma) {
   return requireFound(await db.organization.findUnique({ where: { id: organizationId }, select: organizationSelect }), 'organization.errors.notFound')
+}
+
+/** The organization's inbound mail address (`inboundEmail`): what brokers write to, filed in its shared inbox. */
+export async function organizationInboundEmail(organizationId: string, db: Tx | typeof prisma = prisma) {
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { inboundLocalPart: true } })
+  return inboundEmail(organization.inboundLocalPart)
 }
 
 /** The organization's time zone (one the runtime does not know reads as UTC), inside a transaction or not. */
@@ -55,16 +63,25 @@ export async function organizationToday(organizationId: string, db: Tx | typeof 
   return zonedWallClock(now, await organizationTimeZone(organizationId, db)).slice(0, 10)
 }
 
-/** The organization as the API and the page show it: `timeZone` for the stored `timezone`. */
+/**
+ * The organization as the API and the page show it: `timeZone` for the stored `timezone`, and
+ * `inboundEmail`, the address brokers write to (read-only: no form or PUT changes it).
+ */
 export function serializeOrganization(row: OrganizationRecord) {
-  const { timezone, createdAt, updatedAt, ...rest } = row
-  return { ...rest, timeZone: timezone, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }
+  const { timezone, inboundLocalPart, createdAt, updatedAt, ...rest } = row
+  return {
+    ...rest,
+    timeZone: timezone,
+    inboundEmail: inboundEmail(inboundLocalPart),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  }
 }
 export type OrganizationDto = ReturnType<typeof serializeOrganization>
 
 /** What the audit log records: the fields under their API names. */
 function auditable(row: OrganizationRecord) {
-  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...rest } = serializeOrganization(row)
+  const { id: _id, inboundEmail: _e, createdAt: _c, updatedAt: _u, version: _v, ...rest } = serializeOrganization(row)
   return rest
 }
 

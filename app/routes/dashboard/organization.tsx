@@ -9,6 +9,7 @@ import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { AddressFields } from '~/components/users/address-fields'
+import { InboundAddressCard } from '~/components/users/inbound-address-card'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { addressLines, getOrganization, type OrganizationDto, serializeOrganization, updateOrganization } from '~/models/organization.server'
@@ -68,6 +69,7 @@ export default function Organization({ loaderData, actionData }: Route.Component
         description={t('organization.description')}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.organization') }]}
       />
+      <InboundAddressCard email={loaderData.organization.inboundEmail} className="mb-6" />
       {loaderData.canUpdate && loaderData.constraint ? (
         <OrganizationForm
           constraint={loaderData.constraint}

@@ -11,9 +11,11 @@ import { Card } from '~/components/ui/card'
 import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
 import { ApiKeysCard, SessionsCard } from '~/components/users/account-cards'
 import { Avatar } from '~/components/users/avatar'
+import { InboundAddressCard } from '~/components/users/inbound-address-card'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { createApiKey, listApiKeys, revokeApiKey } from '~/models/api-key.server'
+import { organizationInboundEmail } from '~/models/organization.server'
 import { queueVerificationEmail } from '~/models/tasks/account-emails.server'
 import { changeOwnEmail, changeOwnPassword, getOwnUser } from '~/models/user-account.server'
 import { setOwnAvatar } from '~/models/user-avatar.server'
@@ -33,19 +35,28 @@ import { describeUserAgent } from '~/utils/user-agent'
 import type { Route } from './+types/account'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['users', 'auth'] }
+export const handle = { i18n: ['users', 'auth', 'organization'] }
 
 /** The profile picture form posts here: a 2 MB picture, collected by the edge up to this (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(AVATAR_MAX_BYTES)
 
 const SELF = href('/dashboard/user/account')
 
-/** Anyone signed in: their password, sign-in email, avatar and sessions; admins also the organization's API keys. */
+/**
+ * Anyone signed in: their password, sign-in email, avatar and sessions; admins also the
+ * organization's API keys; those who read the shared mailbox its inbound address.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const managesKeys = can(user.role, 'read', 'apiKey')
-  const [me, sessions, apiKeys] = await Promise.all([getOwnUser(user), listOwnSessions(user.id), managesKeys ? listApiKeys(user.organizationId) : null])
+  const [me, sessions, apiKeys, inboundEmail] = await Promise.all([
+    getOwnUser(user),
+    listOwnSessions(user.id),
+    managesKeys ? listApiKeys(user.organizationId) : null,
+    can(user.role, 'read', 'sharedMail') ? organizationInboundEmail(user.organizationId) : null,
+  ])
   return {
+    inboundEmail,
     me: {
       firstName: me.firstName,
       lastName: me.lastName,
@@ -170,6 +181,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title={t('users.account.title')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.account') }]} />
       <RefusalNotice refusal={otherRefusal} testId="account-refusal" className="mb-6" />
+      {loaderData.inboundEmail ? <InboundAddressCard email={loaderData.inboundEmail} className="mb-6" /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-6">
           <h2 className="mb-5 text-base font-bold">{t('users.account.avatar')}</h2>
