@@ -15,7 +15,7 @@ export async function pdfTextLines(bytes: Uint8Array): Promise<TextLine[] | null
   let document: Awaited<ReturnType<typeof getDocumentProxy>>
   try {
     // pdf.js takes the buffer it is given: a copy, so the caller's bytes stay usable.
-    document = await getDocumentProxy(bytes.slice(), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 })
+    document = await getDocumentProxy(bytes.slice(), { stopAtErrors: false, verbosity: 0 })
   } catch {
     return null
   }
