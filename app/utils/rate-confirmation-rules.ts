@@ -316,13 +316,12 @@ function readBlock(block: Block): StopRead {
       )
   }
   if (block.rest) take(block.rest)
-  for (const [index, line] of block.lines.entries()) {
+  for (const line of block.lines) {
     const pairs = pairsOf([line])
     if (pairs.length === 0) {
       take(line.cells.map((cell) => cell.text).join(', '))
       continue
     }
-    // Cells that are not part of a pair (an address beside a label) count too.
     for (const pair of pairs) {
       const { label, value } = pair
       if (LABELS.type.test(label)) block.type ??= PICKUP.test(value) ? 'pickup' : DELIVERY.test(value) ? 'delivery' : undefined
@@ -333,7 +332,6 @@ function readBlock(block: Block): StopRead {
       else if (LABELS.facility.test(label) || PICKUP_HEADER.test(label) || DELIVERY_HEADER.test(label)) stop.facilityName ??= value
       else if (LABELS.when.test(label)) when += ` ${value}`
     }
-    void index
   }
   addressOf(pieces, stop)
   if (block.type) stop.type = block.type

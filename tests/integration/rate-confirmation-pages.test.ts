@@ -178,4 +178,37 @@ describe('the new-load page read from a rate confirmation', () => {
     expect((await storedBytes(created.documents[0].storageKey))?.equals(pdf)).toBe(true)
     expect((await storedBytes(document.storageKey))?.equals(pdf)).toBe(true)
   })
+
+  it('opens prefilled from a mail attachment (?source=mail-attachment) the user may read, and is the 404 page otherwise', async () => {
+    const org = await createOrg()
+    const pdf = await colon.pdf()
+    const attachment = async (ownerId: string | null) => {
+      const key = `mail/${org.organization.id}/${randomBytes(12).toString('base64url')}`
+      await fileStorage().put(
+        key,
+        (async function* () {
+          yield new Uint8Array(pdf)
+        })(),
+      )
+      const message = await prisma.mailMessage.create({ data: { organizationId: org.organization.id, ownerId, fromEmail: 'rates@acme.example' } })
+      return prisma.mailAttachment.create({
+        data: {
+          messageId: message.id,
+          organizationId: org.organization.id,
+          fileName: 'acme.pdf',
+          contentType: 'application/pdf',
+          sizeBytes: pdf.length,
+          storageKey: key,
+        },
+      })
+    }
+    const [shared, adminsOwn] = await Promise.all([attachment(null), attachment(org.users.admin.id)])
+    const page = await callPage(loader, `/dashboard/loads/new?source=mail-attachment&id=${shared.id}`, org.users.dispatcher.id)
+    expect(page.status).toBe(200)
+    expect(data(page)).toMatchObject({
+      prefill: { source: { kind: 'mail-attachment', id: shared.id, fileName: 'acme.pdf' }, view: { scanned: false } },
+      defaultValue: { brokerReference: 'AL-55821', linehaul: '2450' },
+    })
+    expect((await callPage(loader, `/dashboard/loads/new?source=mail-attachment&id=${adminsOwn.id}`, org.users.dispatcher.id)).status).toBe(404)
+  })
 })
