@@ -1266,6 +1266,7 @@ const cn: Catalogue = {
       reading: '正在读取…',
       read: '从文件中读取',
       notFound: '文件中未找到',
+      newBrokerMark: '已读取，但不在您的经纪人列表中',
       summary: '从 {{name}} 读取：共 {{total}} 个字段，找到 {{read}} 个。保存前请核对。',
       attached: '{{name}} 将作为运费确认单附加到新货运单。',
       scanned: '{{name}} 是扫描件（没有文字的图片），无法读取任何内容。请填写表单；文件将附加到货运单。',

@@ -1271,6 +1271,7 @@ const en = {
       reading: 'Reading…',
       read: 'Read from the document',
       notFound: 'Not found in the document',
+      newBrokerMark: 'Read, but not one of your brokers',
       summary: 'Read from {{name}}: {{read}} of {{total}} fields found. Check them before you save.',
       attached: '{{name}} will be attached to the new load as its rate confirmation.',
       scanned: '{{name}} is a scan (an image without text), so nothing could be read. Fill in the form; the file will be attached to the load.',

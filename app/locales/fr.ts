@@ -1281,6 +1281,7 @@ const fr: Catalogue = {
       reading: 'Lecture…',
       read: 'Lu dans le document',
       notFound: 'Introuvable dans le document',
+      newBrokerMark: 'Lu, mais absent de vos courtiers',
       summary: 'Lu dans {{name}} : {{read}} champs trouvés sur {{total}}. Vérifiez-les avant d’enregistrer.',
       attached: '{{name}} sera joint au nouveau chargement comme confirmation de tarif.',
       scanned:

@@ -1276,6 +1276,7 @@ const vi: Catalogue = {
       reading: 'Đang đọc…',
       read: 'Đọc từ tài liệu',
       notFound: 'Không tìm thấy trong tài liệu',
+      newBrokerMark: 'Đã đọc, nhưng chưa có trong danh sách môi giới của bạn',
       summary: 'Đọc từ {{name}}: tìm thấy {{read}} trên {{total}} trường. Hãy kiểm tra trước khi lưu.',
       attached: '{{name}} sẽ được đính kèm vào chuyến hàng mới làm xác nhận giá cước.',
       scanned: '{{name}} là bản quét (hình ảnh không có chữ) nên không đọc được gì. Hãy điền biểu mẫu; tệp sẽ được đính kèm vào chuyến hàng.',

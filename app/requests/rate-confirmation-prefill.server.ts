@@ -23,7 +23,7 @@ import { isDomainError } from '~/utils/errors.server'
 
 export type PrefillSource = { kind: SourceKind; id: string; fileName: string }
 /** What the page shows about the document: marks per field, the scan notice, the broker to add. */
-export type PrefillView = { fields: Record<string, FieldState>; scanned: boolean; broker: Pick<BrokerRead, 'name' | 'mcNumber'> & { matched: boolean } }
+export type PrefillView = { fields: Record<string, FieldState | 'new'>; scanned: boolean; broker: Pick<BrokerRead, 'name' | 'mcNumber'> & { matched: boolean } }
 export type Prefill = { source: PrefillSource; view: PrefillView; draft?: LoadDraft }
 /** The upload was refused: the message key and its parameters, shown at the upload form. */
 export type PrefillError = { message: string; params?: Record<string, unknown> }
@@ -33,7 +33,8 @@ const SOURCE_KINDS: readonly string[] = ['document', 'mail-attachment', 'upload'
 function viewOf(extraction: Extraction): PrefillView {
   const { broker } = extraction
   return {
-    fields: extraction.fields,
+    // A broker read but not on file is marked apart: the select stays empty until one is added.
+    fields: broker?.match || extraction.fields.broker !== 'read' ? extraction.fields : { ...extraction.fields, broker: 'new' },
     scanned: extraction.scanned,
     broker: { name: broker?.name ?? null, mcNumber: broker?.mcNumber ?? null, matched: Boolean(broker?.match) },
   }
@@ -94,8 +95,8 @@ export function viewOfForm(form: FormData): PrefillView | null {
   try {
     const parsed = JSON.parse(raw) as PrefillView
     const fields = Object.fromEntries(
-      Object.entries(parsed.fields ?? {}).filter(([key, state]) => key.length < 60 && (state === 'read' || state === 'not_found')),
-    ) as Record<string, FieldState>
+      Object.entries(parsed.fields ?? {}).filter(([key, state]) => key.length < 60 && (state === 'read' || state === 'not_found' || state === 'new')),
+    ) as PrefillView['fields']
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : null)
     return {
       fields,

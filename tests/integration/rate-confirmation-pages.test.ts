@@ -82,7 +82,7 @@ async function rateConnOf(org: Org, bytes: Buffer) {
   })
 }
 
-const data = (answer: PageAnswer) => answer.data as Record<string, never>
+const data = (answer: PageAnswer) => answer.data as Record<string, unknown>
 
 describe('the new-load page read from a rate confirmation', () => {
   it('reads an uploaded PDF into the form with every field marked, and files it as the new load’s rate confirmation on save', async () => {
@@ -131,7 +131,10 @@ describe('the new-load page read from a rate confirmation', () => {
     const read = await callPage(action, '/dashboard/loads/new', org.users.admin.id, {}, uploadForm(await table.pdf(), 'summit.pdf'))
     const { prefill, defaultValue } = data(read) as { prefill: Record<string, unknown>; defaultValue: Record<string, unknown> }
     // The broker is not on file: proposed, and the save without one is refused with the source kept.
-    expect(prefill.view).toMatchObject({ broker: { name: 'Summit Freight Brokerage', mcNumber: '765432', matched: false } })
+    expect(prefill.view).toMatchObject({
+      broker: { name: 'Summit Freight Brokerage', mcNumber: '765432', matched: false },
+      fields: { broker: 'new', brokerReference: 'read' },
+    })
     const refused = await callPage(action, '/dashboard/loads/new', org.users.admin.id, {}, saveForm(defaultValue, prefill))
     expect(refused.status).toBe(400)
     expect(data(refused).prefill).toEqual({ source: prefill.source, view: prefill.view })

@@ -13,7 +13,8 @@ import { ErrorList, inputClass } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 
-type FieldState = 'read' | 'not_found'
+/** `new`: the broker was read but is not one of the organization's (the select stays empty). */
+type FieldState = 'read' | 'not_found' | 'new'
 export type PrefillView = { fields: Record<string, FieldState>; scanned: boolean; broker: { name: string | null; mcNumber: string | null; matched: boolean } }
 export type PagePrefill = { source: { kind: string; id: string; fileName: string }; view: PrefillView }
 
@@ -31,10 +32,13 @@ export function useExtractionMark() {
     const state = marks?.[name]
     if (!state) return hint
     const read = state === 'read'
+    const text = { read: 'loadForm.rateConfirmation.read', not_found: 'loadForm.rateConfirmation.notFound', new: 'loadForm.rateConfirmation.newBrokerMark' }[
+      state
+    ]
     return (
       <>
         <span data-mark={state} className={read ? 'font-semibold text-success' : 'font-semibold text-warning-darker dark:text-warning-light'}>
-          {t(read ? 'loadForm.rateConfirmation.read' : 'loadForm.rateConfirmation.notFound')}
+          {t(text)}
         </span>
         {hint ? <> · {hint}</> : null}
       </>
@@ -68,10 +72,11 @@ export function RateConfirmationReader({
   const { t } = useTranslation()
   const view = prefill?.view
   const states = Object.values(view?.fields ?? {})
+  const found = states.filter((state) => state !== 'not_found').length
   const name = prefill?.source.fileName ?? ''
   const broker = view?.broker
   return (
-    <Card className="p-6" data-testid="rate-confirmation">
+    <Card className="mb-6 p-6" data-testid="rate-confirmation">
       <h2 className="mb-1 text-base font-bold">{t('loadForm.rateConfirmation.title')}</h2>
       <p className="mb-4 text-sm text-muted">{t('loadForm.rateConfirmation.hint')}</p>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label={t('loadForm.rateConfirmation.title')}>
@@ -105,7 +110,7 @@ export function RateConfirmationReader({
           ) : (
             <p className="flex gap-2" data-testid="rate-confirmation-summary">
               <Icon name="check" size={18} className="shrink-0 text-success" />
-              {t('loadForm.rateConfirmation.summary', { name, read: states.filter((state) => state === 'read').length, total: states.length })}
+              {t('loadForm.rateConfirmation.summary', { name, read: found, total: states.length })}
             </p>
           )}
           <p className="text-muted" data-testid="rate-confirmation-attached">
