@@ -6,7 +6,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { type ExpectedRateConfirmation, RATE_CONFIRMATION_LAYOUTS, scannedRateConfirmation } from '../rate-confirmations'
-import { expect, signedIn, test, type TestOrganization, toast, whenHydrated } from './fixtures'
+import { axe } from './axe'
+import { expect, js, signedIn, test, type TestOrganization, toast, whenHydrated } from './fixtures'
 
 const [colon, table] = RATE_CONFIRMATION_LAYOUTS
 
@@ -112,4 +113,19 @@ test('a scanned rate confirmation says so and opens the empty form with the file
   await expect(page.getByTestId('rate-confirmation-attached')).toContainText('scan.pdf')
   await expect(page.getByTestId('stop-row')).toHaveCount(2)
   await expect(page.getByLabel('Broker reference')).toHaveValue('')
+})
+
+test('a broker that is not on file is proposed, its mark says so, and the prefilled page passes axe', async ({ page }, testInfo) => {
+  await page.goto('/dashboard/loads/new')
+  await whenHydrated(page)
+  await page.getByLabel('Rate confirmation (PDF)').setInputFiles({ name: table.fileName, mimeType: 'application/pdf', buffer: await table.pdf() })
+  await page.getByRole('button', { name: 'Read the PDF' }).click()
+  await expect(page.getByTestId('rate-confirmation-new-broker')).toContainText('Summit Freight Brokerage (MC 765432), is not one of your brokers yet')
+  await expect(page.locator('[data-mark="new"]')).toHaveText('Read, but not one of your brokers')
+  await expect(page.getByRole('combobox', { name: 'Broker', exact: true })).toHaveValue('')
+  // axe runs script in the page: with JavaScript (the accessibility spec checks the no-JS markup of every page).
+  if (js(testInfo)) {
+    await page.waitForLoadState('networkidle')
+    expect((await axe(page).analyze()).violations).toEqual([])
+  }
 })

@@ -37,7 +37,10 @@ export function useExtractionMark() {
     ]
     return (
       <>
-        <span data-mark={state} className={read ? 'font-semibold text-success' : 'font-semibold text-warning-darker dark:text-warning-light'}>
+        <span
+          data-mark={state}
+          className={read ? 'font-semibold text-success-darker dark:text-success-light' : 'font-semibold text-warning-darker dark:text-warning-light'}
+        >
           {t(text)}
         </span>
         {hint ? <> · {hint}</> : null}
@@ -109,7 +112,7 @@ export function RateConfirmationReader({
             </p>
           ) : (
             <p className="flex gap-2" data-testid="rate-confirmation-summary">
-              <Icon name="check" size={18} className="shrink-0 text-success" />
+              <Icon name="check" size={18} className="shrink-0 text-success-darker dark:text-success-light" />
               {t('loadForm.rateConfirmation.summary', { name, read: found, total: states.length })}
             </p>
           )}
