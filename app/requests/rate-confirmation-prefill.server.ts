@@ -19,6 +19,7 @@ import {
   type SourceKind,
   type SourceUser,
 } from '~/models/rate-confirmation.server'
+import { centsToDollars } from '~/schemas/dollars'
 import { isDomainError } from '~/utils/errors.server'
 
 export type PrefillSource = { kind: SourceKind; id: string; fileName: string }
@@ -29,6 +30,23 @@ export type Prefill = { source: PrefillSource; view: PrefillView; draft?: LoadDr
 export type PrefillError = { message: string; params?: Record<string, unknown> }
 
 const SOURCE_KINDS: readonly string[] = ['document', 'mail-attachment', 'upload']
+
+/** A new load's form: empty (the editor's empty stops), or what a rate confirmation says, in dollars for cents. */
+export function newLoadDefaults<Stop>(draft: LoadDraft | undefined, emptyStops: Stop[]) {
+  const { linehaulCents, stops = [], charges: _charges, ...rest } = draft ?? {}
+  return {
+    equipmentType: 'dry_van',
+    ...rest,
+    ...(linehaulCents ? { linehaul: centsToDollars(linehaulCents) } : {}),
+    stops: stops.length ? stops.map((stop) => Object.fromEntries(Object.entries(stop).filter(([, value]) => value !== undefined))) : emptyStops,
+    charges: [],
+  }
+}
+
+/** What the page shows of a prefill: the draft itself goes into the form's defaults. */
+export function shownPrefill(prefill: Prefill | null) {
+  return prefill ? { source: prefill.source, view: prefill.view } : null
+}
 
 function viewOf(extraction: Extraction): PrefillView {
   const { broker } = extraction

@@ -16,11 +16,19 @@ import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createLoad, getLoad, loadTimeZone, type LoadWithRelations, updateLoad } from '~/models/load.server'
 import { loadEditorOptions } from '~/models/load-pickers.server'
-import { createLoadFromSource, type LoadDraft } from '~/models/rate-confirmation.server'
+import { createLoadFromSource } from '~/models/rate-confirmation.server'
 import { canEditLoad, isOnRoad, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, formFailure, formIntentReply, invalidSubmission } from '~/requests/forms.server'
-import { type Prefill, prefillFromQuery, prefillFromUpload, sourceFile, sourceOfForm, viewOfForm } from '~/requests/rate-confirmation-prefill.server'
+import {
+  newLoadDefaults,
+  prefillFromQuery,
+  prefillFromUpload,
+  shownPrefill,
+  sourceFile,
+  sourceOfForm,
+  viewOfForm,
+} from '~/requests/rate-confirmation-prefill.server'
 import { requirePermission } from '~/requests/session.server'
 import { centsToDollars } from '~/schemas/dollars'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
@@ -98,21 +106,6 @@ function formDefaults(load: LoadWithRelations, timeZone: string) {
   }
 }
 
-/** A new load's form: empty, or what a rate confirmation says (dollars for cents; the form's own two stops when none were read). */
-function newDefaults(draft?: LoadDraft) {
-  const { linehaulCents, stops = [], charges: _charges, ...rest } = draft ?? {}
-  return {
-    equipmentType: 'dry_van',
-    ...rest,
-    ...(linehaulCents ? { linehaul: centsToDollars(linehaulCents) } : {}),
-    stops: stops.length ? stops.map((stop) => present(stop)) : [NEW_STOP.pickup, NEW_STOP.delivery],
-    charges: [],
-  }
-}
-
-/** The page's part of a prefill: the draft goes into the form's defaults. */
-const shown = (prefill: Prefill | null) => (prefill ? { source: prefill.source, view: prefill.view } : null)
-
 /** One editor for /dashboard/loads/new and /dashboard/loads/:id/edit; a new load may be read from a rate confirmation (?source=document|mail-attachment&id=, or the upload form). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'load')
@@ -137,8 +130,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     returnTo,
     // The constraints of the fields as named (Conform reads none through the mapping to cents).
     constraint: formConstraint(load ? LoadFormUpdateFields : LoadFormFields),
-    defaultValue: load ? formDefaults(load, timeZone) : newDefaults(read.prefill?.draft),
-    prefill: shown(read.prefill),
+    defaultValue: load ? formDefaults(load, timeZone) : newLoadDefaults(read.prefill?.draft, [NEW_STOP.pickup, NEW_STOP.delivery]),
+    prefill: shownPrefill(read.prefill),
     prefillError: read.error ?? null,
   }
 }
@@ -157,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!params.id && formData.get('intent') === 'extract') {
     const read = await prefillFromUpload(user, formData)
     if ('uploadError' in read) return data({ uploadError: read.uploadError }, { status: 400 })
-    return { prefill: shown(read.prefill), defaultValue: newDefaults(read.prefill.draft) }
+    return { prefill: shownPrefill(read.prefill), defaultValue: newLoadDefaults(read.prefill.draft, [NEW_STOP.pickup, NEW_STOP.delivery]) }
   }
   // The rate confirmation the form was read from, filed on the load when it is created.
   const source = params.id ? null : sourceOfForm(formData)
