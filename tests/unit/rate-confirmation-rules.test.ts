@@ -55,4 +55,35 @@ describe('rate confirmation rules', () => {
     expect(lines.map((line) => line.cells.map((cell) => cell.text))).toEqual([['Carrier: Road Co MC 998877'], ['Broker: Small Freight LLC', 'MC 112233']])
     expect(readRateConfirmationText(lines)).toMatchObject({ brokerName: 'Small Freight LLC', brokerMc: '112233' })
   })
+
+  it('reads Shipper: / Consignee: lines with ZIP+4, two-digit years and AM/PM windows, and a load number without a colon', () => {
+    const line = (text: string, y: number) => ({ page: 1, str: text, x: 40, y, width: text.length * 5, size: 10 })
+    const lines = linesOf([
+      line('Small Freight LLC', 760),
+      line('Load # SF-88 Rate Confirmation', 740),
+      line('Shipper: Plant 4, 12 Mill Rd, Akron, OH 44301-1234', 720),
+      line('Pickup Appt: 12/7/26 7:30 AM - 9:00 AM', 705),
+      line('Consignee: Cold Hub, 9 Bay St, Erie, PA 16501', 690),
+      line('Delivery Appt: 12/8/26 2:00 PM', 675),
+      line('Rate: 1,200', 660),
+    ])
+    expect(readRateConfirmationText(lines)).toEqual({
+      brokerName: 'Small Freight LLC',
+      brokerReference: 'SF-88',
+      linehaulCents: 120000,
+      stops: [
+        {
+          type: 'pickup',
+          facilityName: 'Plant 4',
+          line1: '12 Mill Rd',
+          city: 'Akron',
+          state: 'OH',
+          postalCode: '44301-1234',
+          windowStart: '2026-12-07T07:30',
+          windowEnd: '2026-12-07T09:00',
+        },
+        { type: 'delivery', facilityName: 'Cold Hub', line1: '9 Bay St', city: 'Erie', state: 'PA', postalCode: '16501', windowStart: '2026-12-08T14:00' },
+      ],
+    })
+  })
 })
