@@ -142,6 +142,7 @@ export default [
     route('user/:id', 'routes/api/users/item.ts'),
     route('loads', 'routes/api/loads/collection.ts'),
     route('loads/import', 'routes/api/loads/import.ts'),
+    route('loads/extract', 'routes/api/loads/extract.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),
     route('loads/:id/reopen', 'routes/api/loads/reopen.ts'),

@@ -562,6 +562,58 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         },
       },
     },
+    '/api/loads/extract': {
+      post: {
+        tags: ['loads'],
+        summary: 'Read a rate confirmation PDF as a draft load',
+        description: `Reads a broker's rate confirmation (multipart \`file\`, a PDF by content, at most ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB) and answers the load it describes, in the body shape of POST /api/loads: the broker (\`brokerId\` when the organization has a broker with that MC number, else that name; otherwise \`broker\` proposes the name and MC read), the broker's load number, the stops in order with their windows (the organization's wall clock), the linehaul in cents, equipment, commodity and weight. \`fields\` says for each field (\`stops.<n>.<field>\` for a stop's) whether it was \`read\` or \`not_found\`. A scanned PDF (no text) answers \`scanned: true\` and an empty draft. Nothing is saved. The roles that create loads may call it.`,
+        operationId: 'extract_load',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+              encoding: { file: { contentType: 'application/pdf' } },
+            },
+          },
+        },
+        responses: {
+          '200': dataResponse('The draft load, the state of each field, whether the PDF is a scan, and the broker read.', {
+            type: 'object',
+            properties: {
+              draft: {
+                ...input(LoadSchema),
+                required: ['stops', 'charges'],
+                description: 'A load body as far as it was read: POST it to /api/loads once completed.',
+              },
+              fields: { type: 'object', additionalProperties: { type: 'string', enum: ['read', 'not_found'] } },
+              scanned: { type: 'boolean' },
+              broker: {
+                type: ['object', 'null'],
+                properties: {
+                  name: { type: ['string', 'null'] },
+                  mcNumber: { type: ['string', 'null'] },
+                  match: {
+                    type: ['object', 'null'],
+                    properties: {
+                      id: { type: 'string' },
+                      name: { type: 'string' },
+                      mcNumber: { type: ['string', 'null'] },
+                      by: { type: 'string', enum: ['mc', 'name'] },
+                    },
+                  },
+                },
+              },
+            },
+            required: ['draft', 'fields', 'scanned', 'broker'],
+          }),
+          ...common,
+          '400': errorResponse('validation_failed: no file, or a PDF that cannot be opened.'),
+          '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not a PDF (by content), or the body is not multipart/form-data.'),
+        },
+      },
+    },
     '/api/loads/{id}/stops/{stopId}/events': {
       post: {
         tags: ['loads'],

@@ -143,7 +143,8 @@ async function nextLoadNumber(tx: Tx, organizationId: string) {
   return formatLoadNumber(row.number)
 }
 
-export async function createLoad(actor: Actor, input: LoadInput) {
+/** `within` writes more in the same transaction (the rate confirmation a load is created from). */
+export async function createLoad(actor: Actor, input: LoadInput, within?: (tx: Tx, load: LoadWithRelations) => Promise<unknown>) {
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
@@ -166,6 +167,7 @@ export async function createLoad(actor: Actor, input: LoadInput) {
         include,
       })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: load.id, action: 'create', after: { loadNumber: load.loadNumber, ...data } })
+      await within?.(tx, load)
       return load
     })
   } catch (error) {

@@ -1,5 +1,5 @@
 import { type DragEvent, useRef, useState } from 'react'
-import { Form, href, useNavigation } from 'react-router'
+import { Form, href, Link, useNavigation } from 'react-router'
 
 import type { ShownRefusal } from '~/components/forms/refusal'
 import { BidiText } from '~/components/ui/bidi-text'
@@ -18,6 +18,7 @@ export type DocumentItem = {
   id: string
   kind: LoadDocumentKind
   fileName: string
+  contentType?: string
   sizeBytes: number
   uploadedAt: string
   uploadedBy: string | null
@@ -37,6 +38,7 @@ export function LoadDocuments({
   documents,
   kinds,
   canDelete,
+  canCreateLoad = false,
   timeZone,
   refusal,
 }: {
@@ -44,6 +46,7 @@ export function LoadDocuments({
   documents: DocumentItem[]
   kinds: readonly LoadDocumentKind[]
   canDelete: boolean
+  canCreateLoad?: boolean
   timeZone: string
   refusal: ShownRefusal | null
 }) {
@@ -125,6 +128,16 @@ export function LoadDocuments({
                             }
                           />
                         </p>
+                        {canCreateLoad && kind === 'rateConn' && document.contentType === 'application/pdf' ? (
+                          <Link
+                            to={`${href('/dashboard/loads/new')}?${new URLSearchParams({ source: 'document', id: document.id })}`}
+                            className="mt-1 inline-block text-xs font-semibold text-primary-darker hover:underline dark:text-primary-light"
+                            aria-label={t('loads.documents.createLoadLabel', { name: document.fileName })}
+                            data-testid="create-load-from-document"
+                          >
+                            {t('loads.documents.createLoad')}
+                          </Link>
+                        ) : null}
                       </div>
                       {canDelete ? (
                         <Form method="post">

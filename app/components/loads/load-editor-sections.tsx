@@ -17,6 +17,8 @@ import { CHARGE_TYPES, MAX_CHARGES, MAX_STOPS, STOP_TYPES } from '~/schemas/load
 import { loadFormTotals } from '~/schemas/load-totals'
 import { formatMoney, formatNumber } from '~/utils/format'
 
+import { useExtractionMark } from './rate-confirmation'
+
 /** The editor's form and fields, typed by the update schema (the create schema's fields plus the version). */
 type LoadEditorForm = ReturnType<typeof useSchemaForm<typeof LoadFormUpdateSchema>>
 export type LoadForm = LoadEditorForm[0]
@@ -173,6 +175,7 @@ function Totals({ formId }: { formId: string }) {
 export function BookingSection({ fields, options }: { fields: LoadFields; options: LoadEditorOptions }) {
   const { t } = useTranslation()
   const marked = useMarked()
+  const mark = useExtractionMark()
   const brokerGroups = [
     { label: t('loadForm.groups.takingLoads'), options: options.brokers.filter((b) => b.status === 'active').map((b) => ({ value: b.id, label: b.name })) },
     {
@@ -190,13 +193,13 @@ export function BookingSection({ fields, options }: { fields: LoadFields; option
           field={fields.brokerId as AnyField}
           groups={brokerGroups}
           placeholder={t('loadForm.choose.broker')}
-          hint={t('loadForm.hints.broker')}
+          hint={mark('broker', t('loadForm.hints.broker'))}
         />
         <SelectField label={t('loadForm.fields.company')} field={fields.companyId} options={companyOptions} placeholder={t('common.none')} />
-        <TextField label={t('loadForm.fields.brokerReference')} field={fields.brokerReference} />
+        <TextField label={t('loadForm.fields.brokerReference')} field={fields.brokerReference} hint={mark('brokerReference')} />
         <TextField label={t('loadForm.fields.poNumbers')} field={fields.poNumbers} hint={t('loadForm.hints.poNumbers')} />
         <TextField label={t('loadForm.fields.bolNumber')} field={fields.bolNumber} />
-        <TextField label={t('loadForm.fields.linehaul')} field={fields.linehaul} hint={t('loadForm.hints.linehaul')} />
+        <TextField label={t('loadForm.fields.linehaul')} field={fields.linehaul} hint={mark('linehaulCents', t('loadForm.hints.linehaul'))} />
       </div>
     </Card>
   )
@@ -205,6 +208,7 @@ export function BookingSection({ fields, options }: { fields: LoadFields; option
 /** The stops in order, each with its move and remove buttons; add a pickup or a delivery. */
 export function StopsSection({ form, fields, timeZone }: { form: LoadForm; fields: LoadFields; timeZone: string }) {
   const { t } = useTranslation()
+  const mark = useExtractionMark()
   const stops = fields.stops.getFieldList()
   const back = { stops: useBackTo('stops') }
   const stopTypeOptions = STOP_TYPES.map((value) => ({ value, label: t(`loadForm.stopType.${value}`) }))
@@ -252,14 +256,31 @@ export function StopsSection({ form, fields, timeZone }: { form: LoadForm; field
               <div className="grid grid-cols-2 gap-4 lg:grid-cols-12">
                 <SelectField label={t('loadForm.stop.type')} field={row.type} options={stopTypeOptions} className="self-end lg:col-span-2" />
                 <TextField label={t('loadForm.stop.appointmentRef')} field={row.appointmentRef} className="self-end lg:col-span-3" />
-                <TextField label={t('loadForm.stop.facilityName')} field={row.facilityName} className="col-span-2 lg:col-span-3" />
-                <TextField label={t('loadForm.stop.line1')} field={row.line1} className="col-span-2 lg:col-span-4" />
-                <TextField label={t('loadForm.stop.city')} field={row.city} className="col-span-2 lg:col-span-4" />
-                <TextField label={t('loadForm.stop.state')} field={row.state} className="lg:col-span-3" />
-                <TextField label={t('loadForm.stop.postalCode')} field={row.postalCode} className="lg:col-span-3" />
+                <TextField
+                  label={t('loadForm.stop.facilityName')}
+                  field={row.facilityName}
+                  className="col-span-2 lg:col-span-3"
+                  hint={mark(`stops.${index}.facilityName`)}
+                />
+                <TextField label={t('loadForm.stop.line1')} field={row.line1} className="col-span-2 lg:col-span-4" hint={mark(`stops.${index}.line1`)} />
+                <TextField label={t('loadForm.stop.city')} field={row.city} className="col-span-2 lg:col-span-4" hint={mark(`stops.${index}.city`)} />
+                <TextField label={t('loadForm.stop.state')} field={row.state} className="lg:col-span-3" hint={mark(`stops.${index}.state`)} />
+                <TextField label={t('loadForm.stop.postalCode')} field={row.postalCode} className="lg:col-span-3" hint={mark(`stops.${index}.postalCode`)} />
                 <TextField label={t('loadForm.stop.country')} field={row.country} className="col-span-2 lg:col-span-2" />
-                <TextField label={t('loadForm.stop.windowStart')} field={row.windowStart} type="datetime-local" className="col-span-2 lg:col-span-4" />
-                <TextField label={t('loadForm.stop.windowEnd')} field={row.windowEnd} type="datetime-local" className="col-span-2 lg:col-span-4" />
+                <TextField
+                  label={t('loadForm.stop.windowStart')}
+                  field={row.windowStart}
+                  type="datetime-local"
+                  className="col-span-2 lg:col-span-4"
+                  hint={mark(`stops.${index}.windowStart`)}
+                />
+                <TextField
+                  label={t('loadForm.stop.windowEnd')}
+                  field={row.windowEnd}
+                  type="datetime-local"
+                  className="col-span-2 lg:col-span-4"
+                  hint={mark(`stops.${index}.windowEnd`)}
+                />
                 <TextField label={t('loadForm.stop.notes')} field={row.notes} className="col-span-2 lg:col-span-4" />
               </div>
             </li>

@@ -1,12 +1,13 @@
 import { FormProvider, getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { CheckboxField, customFieldDefaults, CustomFieldInputs } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { type AnyField, AssignmentSection, BookingSection, ChargesSection, NEW_STOP, StopsSection } from '~/components/loads/load-editor-sections'
+import { ExtractionMarks, PrefillInputs, RateConfirmationReader, useExtractionMark } from '~/components/loads/rate-confirmation'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
@@ -15,11 +16,22 @@ import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createLoad, getLoad, loadTimeZone, type LoadWithRelations, updateLoad } from '~/models/load.server'
 import { loadEditorOptions } from '~/models/load-pickers.server'
+import { createLoadFromSource } from '~/models/rate-confirmation.server'
 import { canEditLoad, isOnRoad, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, formFailure, formIntentReply, invalidSubmission } from '~/requests/forms.server'
+import {
+  newLoadDefaults,
+  prefillFromQuery,
+  prefillFromUpload,
+  shownPrefill,
+  sourceFile,
+  sourceOfForm,
+  viewOfForm,
+} from '~/requests/rate-confirmation-prefill.server'
 import { requirePermission } from '~/requests/session.server'
 import { centsToDollars } from '~/schemas/dollars'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { LoadFormFields, LoadFormSchema, LoadFormUpdateFields, LoadFormUpdateSchema } from '~/schemas/load-form'
 import type { LoadStatus } from '~/schemas/load-options'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
@@ -27,11 +39,15 @@ import { DomainError, isDomainError, orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
+import { uploadLimit } from '~/utils/upload-limit'
 
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['loads', 'loadForm', 'customFields', 'trailers', 'trucks', 'brokers'] }
+
+/** The new-load page reads a rate confirmation PDF posted to it (as load documents, at most 15 MB). */
+export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES)
 
 // Where a save lands: the list (as the user left it) or the saved load's page.
 const LIST = href('/dashboard/loads/list')
@@ -90,7 +106,7 @@ function formDefaults(load: LoadWithRelations, timeZone: string) {
   }
 }
 
-/** One editor for /dashboard/loads/new and /dashboard/loads/:id/edit. */
+/** One editor for /dashboard/loads/new and /dashboard/loads/:id/edit; a new load may be read from a rate confirmation (?source=document|mail-attachment&id=, or the upload form). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'load')
   const [load, customFieldDefinitions, timeZone] = await Promise.all([
@@ -99,7 +115,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadTimeZone(user.organizationId),
   ])
   const options = await loadEditorOptions(user.organizationId, { companyId: load?.companyId, driverId: load?.driverId, loadId: load?.id })
-  const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
+  const url = new URL(request.url)
+  const returnTo = listReturnTo(url.searchParams.get('returnTo'), LIST)
+  const read = params.id ? { prefill: null } : await prefillFromQuery(user, url)
   const status = load?.status as LoadStatus | undefined
   return {
     load: load ? { id: load.id, loadNumber: load.loadNumber, status: status! } : null,
@@ -112,7 +130,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     returnTo,
     // The constraints of the fields as named (Conform reads none through the mapping to cents).
     constraint: formConstraint(load ? LoadFormUpdateFields : LoadFormFields),
-    defaultValue: load ? formDefaults(load, timeZone) : { equipmentType: 'dry_van', stops: [NEW_STOP.pickup, NEW_STOP.delivery], charges: [] },
+    defaultValue: load ? formDefaults(load, timeZone) : newLoadDefaults(read.prefill?.draft, [NEW_STOP.pickup, NEW_STOP.delivery]),
+    prefill: shownPrefill(read.prefill),
+    prefillError: read.error ?? null,
   }
 }
 
@@ -124,9 +144,20 @@ function withFormPaths(error: unknown) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor } = await requireActor(request, params.id ? 'update' : 'create', 'load')
+  const { actor, user } = await requireActor(request, params.id ? 'update' : 'create', 'load')
   const formData = await request.formData()
   const t = getInstance(context).t
+  if (!params.id && formData.get('intent') === 'extract') {
+    const read = await prefillFromUpload(user, formData)
+    if ('uploadError' in read) return data({ uploadError: read.uploadError }, { status: 400 })
+    return { prefill: shownPrefill(read.prefill), defaultValue: newLoadDefaults(read.prefill.draft, [NEW_STOP.pickup, NEW_STOP.delivery]) }
+  }
+  // The rate confirmation the form was read from, filed on the load when it is created.
+  const source = params.id ? null : sourceOfForm(formData)
+  const prefill = source
+    ? { source, view: viewOfForm(formData) ?? { fields: {}, scanned: false, broker: { name: null, mcNumber: null, matched: true } } }
+    : null
+  const withPrefill = <T,>(answer: { data: T; init: ResponseInit | null }) => data({ ...answer.data, prefill }, answer.init ?? undefined)
   const returnTo = listReturnTo(formData.get('returnTo'), LIST)
   const saved = (load: LoadWithRelations) =>
     redirectWithToast(withReturnTo(viewPath(load.id), returnTo), {
@@ -139,29 +170,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Add, remove and move buttons (Conform's list intents): the same page again with the new
   // rows, nothing written (an intent leaves the status unset). Without JavaScript this is how
   // the rows change; with it too, as validation happens on the server only.
-  if (submission.status === undefined) return formIntentReply(submission)
-  if (submission.status !== 'success') return invalidSubmission(submission)
+  if (submission.status === undefined) return withPrefill(formIntentReply(submission))
+  if (submission.status !== 'success') return withPrefill(invalidSubmission(submission))
   try {
     if (params.id) {
       const value = submission.value as typeof submission.value & { version: number }
       return saved(await updateLoad(actor, params.id, value))
     }
+    if (source) return saved(await createLoadFromSource(actor, user, submission.value, await sourceFile(user, source)))
     return saved(await createLoad(actor, submission.value))
   } catch (error) {
-    return formFailure(submission, withFormPaths(error), { translate: t })
+    return withPrefill(formFailure(submission, withFormPaths(error), { translate: t }))
   }
 }
 
 export default function LoadEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData && 'result' in actionData ? actionData : undefined
+  const extracted = actionData && 'defaultValue' in actionData ? actionData : undefined
+  const prefill = extracted?.prefill ?? reply?.prefill ?? loaderData.prefill
+  const uploadError = actionData && 'uploadError' in actionData ? actionData.uploadError : loaderData.prefillError
+  // A document read anew starts a fresh form with what it says.
+  return (
+    <ExtractionMarks fields={prefill?.view.fields ?? null}>
+      <EditorForm
+        key={prefill ? `${prefill.source.kind}:${prefill.source.id}` : 'form'}
+        loaderData={loaderData}
+        reply={reply}
+        prefill={prefill}
+        uploadError={uploadError}
+        defaultValue={extracted?.defaultValue ?? loaderData.defaultValue}
+      />
+    </ExtractionMarks>
+  )
+}
+
+type EditorProps = {
+  loaderData: Route.ComponentProps['loaderData']
+  reply: { result?: Route.ComponentProps['loaderData']['defaultValue'] | unknown; conflict?: boolean } | undefined
+  prefill: Route.ComponentProps['loaderData']['prefill']
+  uploadError: Route.ComponentProps['loaderData']['prefillError']
+  defaultValue: Route.ComponentProps['loaderData']['defaultValue']
+}
+
+function EditorForm({ loaderData, reply, prefill, uploadError, defaultValue }: EditorProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
+  const mark = useExtractionMark()
   const { load, returnTo, options, locked, onRoad } = loaderData
   // Typed by the update schema, whose fields are the create schema's plus the version.
   const [form, fields] = useSchemaForm<typeof LoadFormUpdateSchema>({
     id: load ? `load-${load.id}` : 'load-new',
     constraint: loaderData.constraint,
-    lastResult: actionData?.result,
-    defaultValue: loaderData.defaultValue,
+    lastResult: reply?.result as Parameters<typeof useSchemaForm>[0]['lastResult'],
+    defaultValue,
   })
   const title = load ? t('loadForm.edit.title', { number: load.loadNumber }) : t('loadForm.new.title')
   const backTo = load ? withReturnTo(viewPath(load.id), returnTo) : returnTo
@@ -193,9 +254,11 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
 
   const equipmentOptions = TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) }))
 
+  const reading = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'extract'
   return (
     <>
       {header}
+      {load ? null : <RateConfirmationReader prefill={prefill} error={uploadError} busy={reading} />}
       <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} className="space-y-6">
           {/* Enter in a text field presses the form's first submit button: this one saves, not a row button. */}
@@ -203,19 +266,20 @@ export default function LoadEditor({ loaderData, actionData }: Route.ComponentPr
             {load ? t('common.saveChanges') : t('loadForm.new.submit')}
           </button>
           <FormErrors id={form.errorId} errors={form.errors} />
-          {actionData?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)} /> : null}
+          {reply?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)} /> : null}
           {/* The version the user started from (kept from their submission after a conflict). */}
           {load ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
+          <PrefillInputs prefill={prefill} />
 
           <BookingSection fields={fields} options={options} />
 
           <Card className="p-6">
             <h2 className="mb-5 text-base font-bold">{t('loadForm.sections.freight')}</h2>
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              <SelectField label={t('loadForm.fields.equipmentType')} field={fields.equipmentType} options={equipmentOptions} />
-              <TextField label={t('loadForm.fields.commodity')} field={fields.commodity} />
-              <TextField label={t('loadForm.fields.weightLb')} field={fields.weightLb} type="number" />
+              <SelectField label={t('loadForm.fields.equipmentType')} field={fields.equipmentType} options={equipmentOptions} hint={mark('equipmentType')} />
+              <TextField label={t('loadForm.fields.commodity')} field={fields.commodity} hint={mark('commodity')} />
+              <TextField label={t('loadForm.fields.weightLb')} field={fields.weightLb} type="number" hint={mark('weightLb')} />
               <TextField label={t('loadForm.fields.pieces')} field={fields.pieces} type="number" />
               <TextField label={t('loadForm.fields.temperatureF')} field={fields.temperatureF} type="number" hint={t('loadForm.hints.temperature')} />
               <CheckboxField label={t('loadForm.fields.hazmat')} field={fields.hazmat as AnyField} className="self-end" />

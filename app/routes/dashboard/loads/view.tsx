@@ -106,6 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         id: document.id,
         kind: document.kind,
         fileName: document.fileName,
+        contentType: document.contentType,
         sizeBytes: document.sizeBytes,
         uploadedAt: document.uploadedAt.toISOString(),
         uploadedBy: personName(document.uploadedBy),
@@ -114,6 +115,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     nextStop: offers.recordStops ? nextStopEvent(status, load.stops) : null,
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
+    // A rate confirmation PDF offers "Create load from this" (the new-load page reads it).
+    canCreateLoad: can(user.role, 'create', 'load'),
     timeZone,
     now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
@@ -256,6 +259,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
           documents={load.documents}
           kinds={loaderData.documentKinds}
           canDelete={loaderData.canDeleteDocuments}
+          canCreateLoad={loaderData.canCreateLoad}
           timeZone={timeZone}
           refusal={uploadRefusal}
         />

@@ -1,0 +1,228 @@
+/**
+ * A rate confirmation in, a load draft out (ADR 055), for `POST /api/loads/extract` and the
+ * new-load page: the PDF's text (app/utils/rate-confirmation-pdf.server.ts), the rules
+ * (app/utils/rate-confirmation-rules.ts), and the broker matched among the organization's by MC
+ * number, then by name. Nothing is written here but the page's held upload (a file waiting for
+ * the form to be saved); the source PDF becomes the new load's rate confirmation only when the
+ * load is created (createLoadFromSource).
+ */
+import { randomBytes } from 'node:crypto'
+
+import { fileTypeFromBuffer } from 'file-type'
+
+import type { LoadInput } from '~/schemas/load'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
+import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { can, type Role } from '~/utils/permissions'
+import { pdfTextLines } from '~/utils/rate-confirmation-pdf.server'
+import { readRateConfirmationText, type StopRead } from '~/utils/rate-confirmation-rules'
+import { fileStorage } from '~/utils/storage.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { createLoad } from './load.server'
+import { safeFileName } from './load-document.server'
+import { assertId, requireFound } from './records.server'
+
+export type FieldState = 'read' | 'not_found'
+export const STOP_FIELDS = ['facilityName', 'line1', 'city', 'state', 'postalCode', 'windowStart', 'windowEnd'] as const
+const LOAD_FIELDS = ['broker', 'brokerReference', 'equipmentType', 'commodity', 'weightLb', 'linehaulCents', 'stops'] as const
+
+export type DraftStop = StopRead & { country: 'US' }
+/** A load body in the API's shape (docs: api-contract.md, "Loads in detail"), as far as it was read. */
+export type LoadDraft = Partial<Pick<LoadInput, 'brokerId' | 'brokerReference' | 'equipmentType' | 'commodity' | 'weightLb' | 'linehaulCents'>> & {
+  stops: DraftStop[]
+  charges: []
+}
+export type BrokerRead = {
+  /** As the document writes them. */
+  name: string | null
+  mcNumber: string | null
+  /** The organization's broker with that MC number, else that name; null: a new broker to add. */
+  match: { id: string; name: string; mcNumber: string | null; by: 'mc' | 'name' } | null
+}
+export type Extraction = { draft: LoadDraft; fields: Record<string, FieldState>; scanned: boolean; broker: BrokerRead | null }
+
+/** Fewer characters than this on every page: a scan, not a text PDF. */
+const SCANNED_BELOW = 20
+const NOT_FOUND = 'loadForm.rateConfirmation.errors.sourceNotFound'
+
+function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) {
+  return new DomainError(code, 'validation.failed', { fields: { file: [key] }, params })
+}
+
+/** The posted file's bytes if it is a PDF (by content) of at most 15 MB: else 400, 413 or 415. */
+export async function pdfFromUpload(file: FormDataEntryValue | null) {
+  if (!(file instanceof File) || file.size === 0) throw fileError('validation_failed', 'loadForm.rateConfirmation.errors.noFile')
+  if (file.size > LOAD_DOCUMENT_MAX_BYTES)
+    throw fileError('payload_too_large', 'loadForm.rateConfirmation.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  await assertPdf(bytes)
+  return { bytes, fileName: safeFileName(file.name, 'pdf') }
+}
+
+async function assertPdf(bytes: Uint8Array) {
+  const type = await fileTypeFromBuffer(bytes.subarray(0, 4100))
+  if (type?.mime !== 'application/pdf') throw fileError('unsupported_media_type', 'loadForm.rateConfirmation.errors.notPdf')
+}
+
+async function matchBroker(organizationId: string, name: string | undefined, mcNumber: string | undefined): Promise<BrokerRead | null> {
+  if (!name && !mcNumber) return null
+  const select = { id: true, name: true, mcNumber: true } as const
+  const byMc = mcNumber ? await prisma.broker.findFirst({ where: { organizationId, mcNumber }, select }) : null
+  // The name column is CITEXT: equal whatever the case.
+  const byName = !byMc && name ? await prisma.broker.findFirst({ where: { organizationId, name }, select }) : null
+  const match = byMc ? { ...byMc, by: 'mc' as const } : byName ? { ...byName, by: 'name' as const } : null
+  return { name: name ?? null, mcNumber: mcNumber ?? null, match }
+}
+
+/** What the PDF says, as a draft load with the state of every field. Refuses bytes that are no PDF (415) or that pdf.js cannot open (400). */
+export async function readRateConfirmation(organizationId: string, bytes: Uint8Array): Promise<Extraction> {
+  await assertPdf(bytes)
+  const lines = await pdfTextLines(bytes)
+  if (!lines) throw fileError('validation_failed', 'loadForm.rateConfirmation.errors.unreadable')
+  const characters = lines.reduce((sum, line) => sum + line.text.replace(/\s/g, '').length, 0)
+  const scanned = characters < SCANNED_BELOW
+  const text = scanned ? { stops: [] } : readRateConfirmationText(lines)
+  const broker = scanned ? null : await matchBroker(organizationId, text.brokerName, text.brokerMc)
+  const draft: LoadDraft = {
+    ...(broker?.match ? { brokerId: broker.match.id } : {}),
+    ...(text.brokerReference ? { brokerReference: text.brokerReference } : {}),
+    ...(text.equipmentType ? { equipmentType: text.equipmentType } : {}),
+    ...(text.commodity ? { commodity: text.commodity } : {}),
+    ...(text.weightLb ? { weightLb: text.weightLb } : {}),
+    ...(text.linehaulCents ? { linehaulCents: text.linehaulCents } : {}),
+    stops: text.stops.map((stop) => ({ ...stop, country: 'US' })),
+    charges: [],
+  }
+  const state = (found: unknown): FieldState => (found === undefined || found === null || found === '' ? 'not_found' : 'read')
+  const fields: Record<string, FieldState> = {}
+  for (const field of LOAD_FIELDS) {
+    fields[field] =
+      field === 'broker' ? state(broker?.name ?? broker?.mcNumber) : field === 'stops' ? state(draft.stops.length || undefined) : state(draft[field])
+  }
+  draft.stops.forEach((stop, index) => {
+    for (const field of STOP_FIELDS) fields[`stops.${index}.${field}`] = state(stop[field])
+  })
+  return { draft, fields, scanned, broker }
+}
+
+// Sources: a load's rate confirmation, a mail attachment, or the page's held upload ---------------
+
+export type SourceUser = { id: string; organizationId: string; role: Role }
+export type SourceKind = 'document' | 'mail-attachment' | 'upload'
+export type SourceFile = { kind: SourceKind; id: string; fileName: string; bytes: Uint8Array }
+
+async function storedBytes(key: string) {
+  const object = await fileStorage().get(key)
+  if (!object) throw new DomainError('not_found', NOT_FOUND)
+  if (object.sizeBytes > LOAD_DOCUMENT_MAX_BYTES) {
+    await object.body.cancel()
+    throw fileError('payload_too_large', 'loadForm.rateConfirmation.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+  }
+  return new Uint8Array(await new Response(object.body).arrayBuffer())
+}
+
+/**
+ * Who reads a mail attachment: its message is in the user's organization and in the user's own
+ * mailbox, or in the shared one (ownerId null) for a role that may read `sharedMail`. Anything
+ * else is not found.
+ */
+export function readableMailAttachment(user: SourceUser) {
+  const mailboxes: Array<{ ownerId: string | null }> = [{ ownerId: user.id }]
+  if (can(user.role, 'read', 'sharedMail')) mailboxes.push({ ownerId: null })
+  return { organizationId: user.organizationId, message: { organizationId: user.organizationId, OR: mailboxes } }
+}
+
+/** Where a held upload lives: under the organization and the user, so nobody else's can be named. */
+function uploadKey(user: SourceUser, token: string) {
+  return `rate-confirmations/${user.organizationId}/${user.id}/${token}`
+}
+const TOKEN = /^[A-Za-z0-9_-]{24}$/
+
+/** Keeps the page's uploaded PDF until the form is saved (or abandoned); answers its token. */
+export async function holdUpload(user: SourceUser, bytes: Uint8Array) {
+  const token = randomBytes(18).toString('base64url')
+  await fileStorage().put(
+    uploadKey(user, token),
+    (async function* () {
+      yield bytes
+    })(),
+  )
+  return token
+}
+
+/** A source's PDF, if this user may read it: a load's rate confirmation, a mail attachment, or their held upload. Else 404. */
+export async function readSource(user: SourceUser, kind: string | null, id: string | null, fileName?: string): Promise<SourceFile> {
+  if (!id) throw new DomainError('not_found', NOT_FOUND)
+  if (kind === 'document') {
+    assertId(id, NOT_FOUND)
+    const driverScope = can(user.role, 'update', 'load') ? {} : { driverId: user.id }
+    const document = requireFound(
+      await prisma.loadDocument.findFirst({
+        where: {
+          id,
+          organizationId: user.organizationId,
+          kind: 'rateConn',
+          contentType: 'application/pdf',
+          load: { organizationId: user.organizationId, ...driverScope },
+        },
+      }),
+      NOT_FOUND,
+    )
+    return { kind, id, fileName: document.fileName, bytes: await storedBytes(document.storageKey) }
+  }
+  if (kind === 'mail-attachment') {
+    assertId(id, NOT_FOUND)
+    const attachment = requireFound(await prisma.mailAttachment.findFirst({ where: { id, ...readableMailAttachment(user) } }), NOT_FOUND)
+    return { kind, id, fileName: safeFileName(attachment.fileName, 'pdf'), bytes: await storedBytes(attachment.storageKey) }
+  }
+  if (kind === 'upload' && TOKEN.test(id)) {
+    return { kind, id, fileName: safeFileName(fileName ?? '', 'pdf'), bytes: await storedBytes(uploadKey(user, id)) }
+  }
+  throw new DomainError('not_found', NOT_FOUND)
+}
+
+/**
+ * Creates the load from the form and files the source PDF as its rate confirmation: the bytes are
+ * copied to a key of their own first, the load and the document row are written in one
+ * transaction, and a failure removes the copy. A held upload is removed once it is filed.
+ */
+export async function createLoadFromSource(actor: Actor, user: SourceUser, input: LoadInput, source: SourceFile) {
+  await assertPdf(source.bytes)
+  const storage = fileStorage()
+  const key = `loads/${user.organizationId}/from-rate-confirmation/${randomBytes(18).toString('base64url')}`
+  const sizeBytes = await storage.put(
+    key,
+    (async function* () {
+      yield source.bytes
+    })(),
+  )
+  try {
+    const load = await createLoad(actor, input, async (tx, created) => {
+      const document = await tx.loadDocument.create({
+        data: {
+          loadId: created.id,
+          organizationId: user.organizationId,
+          kind: 'rateConn',
+          fileName: source.fileName,
+          contentType: 'application/pdf',
+          sizeBytes,
+          storageKey: key,
+          uploadedById: user.id,
+        },
+      })
+      await recordAudit(tx, actor, {
+        entity: 'load',
+        entityId: created.id,
+        action: 'update',
+        after: { document: { id: document.id, kind: document.kind, fileName: document.fileName, sizeBytes, source: source.kind } },
+      })
+    })
+    if (source.kind === 'upload') await storage.delete(uploadKey(user, source.id)).catch(() => {})
+    return load
+  } catch (error) {
+    await storage.delete(key).catch(() => {})
+    throw error
+  }
+}
