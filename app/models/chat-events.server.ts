@@ -17,7 +17,7 @@ import { CHAT_CHANNEL, type ChatMessageDto, readMessage } from './chat.server'
 export type ChatListener = { message: (message: ChatMessageDto) => void; keepAlive: () => void }
 
 /** Between keep-alive comments: under the usual 60 s idle timeouts of proxies and load balancers. */
-export const KEEP_ALIVE_MS = Number(process.env.CHAT_KEEP_ALIVE_MS ?? 25_000)
+export const KEEP_ALIVE_MS = 25_000
 /** After a lost connection, the next try (doubling up to 30 s). */
 const RETRY_MS = 500
 

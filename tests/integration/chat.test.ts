@@ -86,7 +86,8 @@ async function makeLoad(target: Org, fields: { driverId?: string | null; dispatc
   })
 }
 
-const sessionUser = (target: Org, role: keyof Org['users']) => ({ id: target.users[role].id, organizationId: target.organization.id, role }) as never
+const sessionUser = (target: Org, role: keyof Org['users']) =>
+  ({ id: target.users[role].id, organizationId: target.organization.id, role }) as unknown as Parameters<typeof navCounts>[0]
 
 describe('conversations', () => {
   it('keeps one conversation per pair: the second start opens it (200) and posts in it', async () => {
@@ -205,7 +206,7 @@ describe('unread counts and read marks', () => {
   it('grows the others’ counts, keeps the sender’s at 0, and reading sets it to 0 (API, page, badge)', async () => {
     const { id } = (await start(org.users.admin.token, { participantIds: [org.users.dispatcher.id, org.users.accountant.id], title: unique('Counts') })).body
       .data
-    const badge = async (role: 'dispatcher' | 'accountant') => (await navCounts({ ...sessionUser(org, role) })).chat
+    const badge = async (role: 'dispatcher' | 'accountant') => (await navCounts(sessionUser(org, role))).chat
     const dispatcherBefore = await badge('dispatcher')
     const accountantBefore = await badge('accountant')
     await post(org.users.admin.token, id, { body: 'One' })
