@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
 
+import { axe } from './axe'
 import { apiUser, expect, js, loginByRequest, signedIn, test, whenHydrated } from './fixtures'
 import { apiLoad, fleet } from './load-fixtures'
 
@@ -14,6 +15,22 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo, viewport = { 
     viewport,
   })
   return { context, page: await context.newPage() }
+}
+
+/**
+ * Serious and critical accessibility violations of the page as it is now. axe runs script in the
+ * page: without JavaScript there is none to run (accessibility.spec.ts checks the no-JS markup of
+ * its pages), so the no-JS project finds nothing to check here.
+ */
+async function violations(page: Page) {
+  if (!js(test.info())) return []
+  await page.waitForLoadState('networkidle')
+  // Away from the row just clicked: its hover shade is a passing state, not the page's colours.
+  await page.mouse.move(0, 0)
+  const results = await axe(page).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${page.url()} ${violation.id}: ${node.target.join(' ')} ${node.failureSummary}`))
 }
 
 async function send(page: Page, text: string) {
@@ -93,8 +110,10 @@ test('a new conversation is started with a colleague, who sees it unread in the 
   await other.page.goto('/dashboard/chat')
   const row = other.page.getByTestId('chat-list-item').filter({ hasText: 'Invoice 1042' })
   await expect(row.getByTestId('chat-unread')).toHaveText('1 unread')
+  expect(await violations(other.page)).toEqual([])
   await row.click()
   await expect(other.page.getByTestId('chat-body')).toHaveText('Invoice 1042 was short paid')
+  expect(await violations(other.page)).toEqual([])
   await other.page.goto('/dashboard/chat')
   await expect(other.page.getByTestId('chat-list-item').filter({ hasText: 'Invoice 1042' }).getByTestId('chat-unread')).toHaveCount(0)
   await other.context.close()
@@ -119,4 +138,7 @@ test('Arabic: the chat is laid out right to left', async ({ page, request, conte
   const mine = (await page.getByTestId('chat-message').first().boundingBox())!
   expect(mine.x - pane.x).toBeLessThan(pane.width / 2 - mine.width / 2)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+  expect(await violations(page)).toEqual([])
+  await page.goto('/dashboard/chat/new')
+  expect(await violations(page)).toEqual([])
 })

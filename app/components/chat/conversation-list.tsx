@@ -40,7 +40,10 @@ export function ConversationList({
               to={href('/dashboard/chat/:id', { id: conversation.id })}
               aria-current={active ? 'page' : undefined}
               data-testid="chat-list-item"
-              className={cn('flex items-start gap-3 px-4 py-3 hover:bg-black/5 dark:hover:bg-white/5', active && 'bg-primary/10')}
+              className={cn(
+                'flex items-start gap-3 border-s-4 px-4 py-3 hover:bg-black/5 dark:hover:bg-white/5',
+                active ? 'border-primary' : 'border-transparent',
+              )}
             >
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
