@@ -1,3 +1,4 @@
+import { languageInfo } from '~/i18n'
 import type { ConversationDto } from '~/models/chat.server'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
@@ -8,4 +9,9 @@ export function conversationName(conversation: Pick<ConversationDto, 'kind' | 't
   if (conversation.title) return conversation.title
   const others = conversation.participants.filter((person) => person.id !== me).map((person) => person.name)
   return others.join(', ') || t('chat.you')
+}
+
+/** Names as a list in the reader's language ("A, B and C"; Arabic's comma and "و"). */
+export function namesList(names: string[], language: string) {
+  return new Intl.ListFormat(languageInfo(language).intl, { style: 'long', type: 'conjunction' }).format(names)
 }

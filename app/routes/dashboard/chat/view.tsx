@@ -4,7 +4,7 @@ import { data, href, Link, redirect, useFetcher } from 'react-router'
 import { ChatShell } from '~/components/chat/chat-shell'
 import { Composer } from '~/components/chat/composer'
 import { ConversationList } from '~/components/chat/conversation-list'
-import { conversationName } from '~/components/chat/conversation-name'
+import { conversationName, namesList } from '~/components/chat/conversation-name'
 import { MessageList } from '~/components/chat/message-list'
 import { PageHeader } from '~/components/layout/page-header'
 import { useChatEvents } from '~/hooks/use-chat-events'
@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ChatConversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { conversation, messages, hasMore, before, paged, conversations, timeZone, me, offers } = loaderData
   const reader = useFetcher()
   const newest = messages.at(-1)?.id ?? null
@@ -94,7 +94,10 @@ export default function ChatConversation({ loaderData, actionData }: Route.Compo
     if (!paged && pane.current) pane.current.scrollTop = pane.current.scrollHeight
   }, [paged, shown.length])
   const name = conversationName(conversation, me, t)
-  const people = conversation.participants.map((person) => (person.id === me ? t('chat.you') : person.name)).join(', ')
+  const people = namesList(
+    conversation.participants.map((person) => (person.id === me ? t('chat.you') : person.name)),
+    i18n.language,
+  )
 
   return (
     <>
