@@ -9,9 +9,10 @@ import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { chatHub } from '~/models/chat-events.server'
 import { startConversation } from '~/models/chat.server'
+import { chatHub } from '~/models/chat-events.server'
 import * as eventsRoute from '~/routes/api/chat/events'
+import { CHAT_FILE_MAX_BYTES } from '~/schemas/chat-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
@@ -155,6 +156,32 @@ describe('chat events across app servers', () => {
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found')
     }
   })
+})
+
+describe('photos through the request edge', () => {
+  const PNG_HEAD = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+  const photo = (size: number) => {
+    const bytes = new Uint8Array(size)
+    bytes.set(PNG_HEAD)
+    const form = new FormData()
+    form.append('file', new File([bytes], 'trailer.png', { type: 'image/png' }))
+    return form
+  }
+  const send = (form: FormData) =>
+    fetch(`${servers[0].base}/api/chat/${conversationId}/messages`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${org.users.driver.token}` },
+      body: form,
+    })
+
+  it('takes a photo over the 1 MB body limit (the route declares its own) and refuses one over 10 MB with 413', async () => {
+    const taken = await send(photo(3 * 1024 * 1024))
+    expect(taken.status).toBe(201)
+    expect(((await taken.json()) as { data: { contentType: string } }).data.contentType).toBe('image')
+    const refused = await send(photo(CHAT_FILE_MAX_BYTES + 128 * 1024))
+    expect(refused.status).toBe(413)
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
+  }, 60_000)
 })
 
 describe('a stream in this process', () => {

@@ -172,6 +172,26 @@ describe('who reads and writes', () => {
   })
 })
 
+describe('the pages’ posts', () => {
+  it('refuses a post without an intent, or with one the page does not have, on the page (400), never an error page', async () => {
+    const { id } = (await start(org.users.admin.token, { participantIds: [org.users.dispatcher.id], title: unique('Posts') })).body.data
+    for (const fields of [{ body: 'no intent' }, { intent: 'delete', body: 'x' }]) {
+      const view = await callPage(viewPage.action, `/dashboard/chat/${id}`, org.users.admin.id, { id }, postForm(fields))
+      expect(view.status).toBe(400)
+      expect(refusalOf(view)?.message).toBeTruthy()
+      const started = await callPage(newPage.action, '/dashboard/chat/new', org.users.admin.id, {}, postForm(fields))
+      expect(started.status).toBe(400)
+    }
+    const none = await callPage(newPage.action, '/dashboard/chat/new', org.users.admin.id, {}, postForm({ intent: 'start' }))
+    expect(none.status).toBe(400)
+    expect(refusalOf(none)?.fields.participantIds).toBeDefined()
+    // Another organization's conversation, posted to from the page: the 404 page.
+    const foreign = await callPage(viewPage.action, `/dashboard/chat/${id}`, other.users.admin.id, { id }, postForm({ intent: 'send', body: 'x' }))
+    expect(foreign.status).toBe(404)
+    expect((await callPage(viewPage.loader, `/dashboard/chat/${id}`, other.users.admin.id, { id })).status).toBe(404)
+  })
+})
+
 describe("a load's conversation", () => {
   it('is its dispatcher and driver; a driver opens only their own loads’, the office joins any', async () => {
     const load = await makeLoad(org, { driverId: org.users.driver.id, dispatcherId: org.users.dispatcher.id })
