@@ -16,6 +16,7 @@ import { type ChatUser, directKey, loadConversationMembers, loadConversationRefu
 import { loadScope, loadScopeWhere } from '~/policies/load'
 import type { ConversationInput } from '~/schemas/chat'
 import { CHAT_ATTACHMENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_PAGE_SIZE, isChatAttachmentType } from '~/schemas/chat-options'
+import { isId } from '~/schemas/text'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { fileStorage } from '~/utils/storage.server'
@@ -134,7 +135,7 @@ export async function assertConversationReader(user: ChatUser, id: string) {
 async function messagePage(conversationId: string, before: string | undefined) {
   let cursor: { createdAt: Date; id: string } | null = null
   if (before) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(before)) throw new DomainError('validation_failed', 'validation.failed', { fields: { before: ['validation.choice'] } })
+    if (!isId(before)) throw new DomainError('validation_failed', 'validation.failed', { fields: { before: ['validation.choice'] } })
     cursor = await prisma.chatMessage.findFirst({ where: { id: before, conversationId }, select: { createdAt: true, id: true } })
     if (!cursor) throw new DomainError('validation_failed', 'validation.failed', { fields: { before: ['chat.errors.beforeUnknown'] } })
   }
@@ -161,7 +162,7 @@ export async function getConversation(user: ChatUser, id: string, before?: strin
 
 /** The messages after `afterId` (oldest first, at most a page): what a reconnecting stream missed. */
 export async function messagesAfter(conversationId: string, afterId: string) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(afterId)) return []
+  if (!isId(afterId)) return []
   const cursor = await prisma.chatMessage.findFirst({ where: { id: afterId, conversationId }, select: { createdAt: true, id: true } })
   if (!cursor) return []
   const rows = await prisma.chatMessage.findMany({

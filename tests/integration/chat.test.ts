@@ -175,7 +175,7 @@ describe('who reads and writes', () => {
 describe('the pages’ posts', () => {
   it('refuses a post without an intent, or with one the page does not have, on the page (400), never an error page', async () => {
     const { id } = (await start(org.users.admin.token, { participantIds: [org.users.dispatcher.id], title: unique('Posts') })).body.data
-    for (const fields of [{ body: 'no intent' }, { intent: 'delete', body: 'x' }]) {
+    for (const fields of [{ body: 'no intent' }, { intent: 'delete', body: 'x' }] as Array<Record<string, string>>) {
       const view = await callPage(viewPage.action, `/dashboard/chat/${id}`, org.users.admin.id, { id }, postForm(fields))
       expect(view.status).toBe(400)
       expect(refusalOf(view)?.message).toBeTruthy()
