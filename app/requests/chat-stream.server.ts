@@ -12,19 +12,29 @@
 import { assertConversationReader, type ChatMessageDto, type ChatUser, messagesAfter } from '~/models/chat.server'
 import { chatHub } from '~/models/chat-events.server'
 
+/** One message's event, encoded once however many streams of this server send it. */
+const encodedEvents = new WeakMap<ChatMessageDto, Uint8Array>()
+const encoder = new TextEncoder()
+const KEEP_ALIVE = encoder.encode(': keep-alive\n\n')
+
+function encodedEvent(message: ChatMessageDto) {
+  let bytes = encodedEvents.get(message)
+  if (!bytes) encodedEvents.set(message, (bytes = encoder.encode(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`)))
+  return bytes
+}
+
 export async function chatEventStream(request: Request, user: ChatUser, conversationId: string): Promise<Response> {
   const id = await assertConversationReader(user, conversationId)
   const after = request.headers.get('Last-Event-ID') || new URL(request.url).searchParams.get('after')
-  const encoder = new TextEncoder()
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null
   let closed = false
   // Live messages wait here until the missed ones are sent, then each id is sent once.
   let pending: ChatMessageDto[] | null = []
   let sent: Set<string> | null = new Set()
-  const write = (text: string) => {
+  const write = (chunk: string | Uint8Array) => {
     if (closed || !controller) return
     try {
-      controller.enqueue(encoder.encode(text))
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
     } catch {
       close()
     }
@@ -32,11 +42,11 @@ export async function chatEventStream(request: Request, user: ChatUser, conversa
   const emit = (message: ChatMessageDto) => {
     if (sent?.has(message.id)) return
     sent?.add(message.id)
-    write(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`)
+    write(encodedEvent(message))
   }
   const unsubscribe = await chatHub().subscribe(id, {
     message: (message) => (pending ? pending.push(message) : emit(message)),
-    keepAlive: () => write(': keep-alive\n\n'),
+    keepAlive: () => write(KEEP_ALIVE),
   })
   function close() {
     if (closed) return
