@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
@@ -6,7 +6,7 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { ErrorList, inputClass } from '~/components/ui/field'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
-import { CHAT_BODY_MAX, CHAT_IMAGE_ACCEPT } from '~/schemas/chat-options'
+import { CHAT_BODY_MAX, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_ACCEPT } from '~/schemas/chat-options'
 
 /**
  * Writing in a conversation: a text form, and a photo form whose "Photo" button is a file input
@@ -23,6 +23,8 @@ export function Composer({ actionData }: { actionData: unknown }) {
   const textForm = useRef<HTMLFormElement>(null)
   const photoForm = useRef<HTMLFormElement>(null)
   const sentText = useRef(false)
+  // With JavaScript a photo over the limit is refused here: posted, the request edge would answer 413 with its own page.
+  const [tooBig, setTooBig] = useState(false)
   // After a sent message (no refusal), the box is emptied for the next one.
   useEffect(() => {
     if (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send') sentText.current = true
@@ -75,7 +77,11 @@ export function Composer({ actionData }: { actionData: unknown }) {
             className="absolute inset-0 cursor-pointer opacity-0"
             data-testid="chat-photo-input"
             onChange={(event) => {
-              if (hydrated && event.currentTarget.files?.length) photoForm.current?.requestSubmit()
+              const file = event.currentTarget.files?.[0]
+              setTooBig(Boolean(file && file.size > CHAT_FILE_MAX_BYTES))
+              if (!hydrated || !file) return
+              if (file.size > CHAT_FILE_MAX_BYTES) event.currentTarget.value = ''
+              else photoForm.current?.requestSubmit()
             }}
           />
         </label>
@@ -84,7 +90,7 @@ export function Composer({ actionData }: { actionData: unknown }) {
             {t('chat.sendPhoto')}
           </Button>
         )}
-        <ErrorList errors={photoRefusal?.field('file')} />
+        <ErrorList errors={tooBig ? [t('chat.errors.fileTooLarge', { size: CHAT_FILE_MAX_BYTES / 1024 / 1024 })] : photoRefusal?.field('file')} />
       </Form>
     </div>
   )
