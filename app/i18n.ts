@@ -50,6 +50,7 @@ export const CLIENT_NAMESPACES = {
   invoices: ['invoices'],
   loadImport: ['loadImport'],
   calendar: ['calendar'],
+  chat: ['chat'],
   analytics: ['analytics'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES

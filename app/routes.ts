@@ -115,7 +115,13 @@ export default [
     route('calendar/new', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-new' }),
     route('calendar/events/:id', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-edit' }),
     route('mail', 'routes/dashboard/mail/index.tsx'),
-    route('chat', 'routes/dashboard/chat/index.tsx'),
+    ...prefix('chat', [
+      index('routes/dashboard/chat/index.tsx'),
+      route('new', 'routes/dashboard/chat/new.tsx'),
+      route(':id', 'routes/dashboard/chat/view.tsx'),
+      route(':id/events', 'routes/dashboard/chat/events.ts'),
+      route(':id/files/:attachmentId', 'routes/dashboard/chat/file.ts'),
+    ]),
     route('*', 'routes/dashboard/not-found.tsx', { id: 'dashboard-not-found' }),
   ]),
 
@@ -160,6 +166,12 @@ export default [
     route('invoice/:id/pdf', 'routes/api/invoices/pdf.ts'),
     route('invoice/:id/payments', 'routes/api/invoices/payments.ts'),
     route('invoice/:id/payments/:paymentId', 'routes/api/invoices/payment.ts'),
+    route('chat', 'routes/api/chat/collection.ts'),
+    route('chat/:id', 'routes/api/chat/item.ts'),
+    route('chat/:id/messages', 'routes/api/chat/messages.ts'),
+    route('chat/:id/read', 'routes/api/chat/read.ts'),
+    route('chat/:id/events', 'routes/api/chat/events.ts'),
+    route('chat/:id/attachments/:attachmentId', 'routes/api/chat/attachment.ts'),
     route('organization', 'routes/api/organization.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.

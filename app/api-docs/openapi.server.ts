@@ -7,6 +7,8 @@ import { z } from 'zod'
 
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
+import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
+import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
@@ -707,6 +709,189 @@ function loadPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Chat (issue 26): conversations, their messages, read marks and the live event stream. */
+function chatPaths(): Record<string, Record<string, Operation>> {
+  const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } }
+  const attachment = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      fileName: { type: 'string' },
+      contentType: { type: 'string' },
+      sizeBytes: { type: 'integer' },
+      url: { type: 'string' },
+    },
+  }
+  const message = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      conversationId: { type: 'string' },
+      body: { type: 'string', description: 'Plain text; show it as text, never as HTML.' },
+      contentType: { type: 'string', enum: [...CHAT_CONTENT_TYPES] },
+      attachments: { type: 'array', items: attachment },
+      createdAt: { type: 'string', format: 'date-time' },
+      senderId: { type: ['string', 'null'] },
+      sender: { oneOf: [{ type: 'null' }, { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }] },
+    },
+    required: ['id', 'body', 'contentType', 'attachments', 'createdAt', 'senderId'],
+  }
+  const conversation = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      kind: { type: 'string', enum: ['direct', 'group', 'load'] },
+      title: { type: ['string', 'null'] },
+      loadId: { type: ['string', 'null'] },
+      loadNumber: { type: ['string', 'null'] },
+      participants: { type: 'array', items: person },
+      lastMessage: { oneOf: [{ type: 'null' }, message] },
+      unreadCount: { type: 'integer', minimum: 0, description: "The caller's unread messages in it." },
+      lastReadAt: { type: ['string', 'null'], format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      version: { type: 'integer' },
+    },
+    required: ['id', 'kind', 'participants', 'lastMessage', 'unreadCount', 'updatedAt'],
+  }
+  const notFound = errorResponse('not_found: no such conversation, or the caller is not in it (another organization’s too).')
+  const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
+  return {
+    '/api/chat': {
+      get: {
+        tags: ['chat'],
+        summary: 'Your conversations',
+        description:
+          'The conversations the caller takes part in, most recent first (the latest 100), each with its `unreadCount` for the caller and its `lastMessage`.',
+        operationId: 'list_conversations',
+        responses: { '200': dataResponse('The conversations; `meta.total` counts them.', { type: 'array', items: conversation }), ...common },
+      },
+      post: {
+        tags: ['chat'],
+        summary: 'Start or open a conversation',
+        description:
+          'One other person (and no `title`): the pair’s one conversation, created on first use. More people, or a `title`: a new group. `loadId`: the load’s conversation (its dispatcher and driver), created on first open and joined by the caller; a driver opens only their own loads’ (others 404). `body`: a first message. People must be active users of the organization. Viewers: 403.',
+        operationId: 'start_conversation',
+        requestBody: jsonBody(input(ConversationSchema)),
+        responses: {
+          '201': dataResponse('Created.', conversation),
+          '200': dataResponse('It existed (the pair’s or the load’s): opened, the first message posted in it.', conversation),
+          '404': errorResponse('not_found: no such load (or not yours, for a driver).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/chat/{id}': {
+      get: {
+        tags: ['chat'],
+        summary: 'A conversation with its messages',
+        description: `The newest ${CHAT_PAGE_SIZE} messages, oldest first; \`?before=<message id>\` the ${CHAT_PAGE_SIZE} before that one (\`meta.before\` names the next page’s, null at the start). Reading does not mark it read.`,
+        operationId: 'read_conversation',
+        parameters: [idParameter, ...queryParameters(ChatHistoryQuery)],
+        responses: {
+          '200': {
+            description: 'The conversation and `messages`; `meta: { hasMore, before }`.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    data: { ...conversation, properties: { ...conversation.properties, messages: { type: 'array', items: message } } },
+                    meta: { type: 'object', properties: { hasMore: { type: 'boolean' }, before: { type: ['string', 'null'] } } },
+                  },
+                  required: ['data', 'meta'],
+                },
+              },
+            },
+          },
+          '404': notFound,
+          ...common,
+        },
+      },
+    },
+    '/api/chat/{id}/messages': {
+      post: {
+        tags: ['chat'],
+        summary: 'Post a message',
+        description: `JSON \`{ body }\`, or multipart/form-data with a \`file\` (PNG, JPEG or WebP: \`contentType: image\`; PDF: \`file\`; read from its bytes, 415 otherwise) of at most ${CHAT_FILE_MAX_BYTES / 1024 / 1024} MB (413) and an optional \`body\`. The other participants’ \`unreadCount\` grows and their event streams get it. Participants only; viewers 403.`,
+        operationId: 'post_chat_message',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: input(ChatMessageSchema) },
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { file: { type: 'string', format: 'binary' }, body: { type: 'string', maxLength: CHAT_BODY_MAX } },
+                required: ['file'],
+              },
+              encoding: { file: { contentType: Object.keys(CHAT_ATTACHMENT_TYPES).join(', ') } },
+            },
+          },
+        },
+        responses: {
+          '201': dataResponse('The message.', message),
+          '404': notFound,
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${CHAT_FILE_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not JSON or multipart/form-data, or the file is not a PNG, JPEG, WebP or PDF (by content).'),
+        },
+      },
+    },
+    '/api/chat/{id}/read': {
+      post: {
+        tags: ['chat'],
+        summary: 'Mark a conversation read',
+        description: 'The caller’s `unreadCount` in it becomes 0. No body (or `{}`).',
+        operationId: 'read_chat',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(ChatReadBodySchema), false),
+        responses: {
+          '200': dataResponse('Read.', { type: 'object', properties: { id: { type: 'string' }, unreadCount: { const: 0 } } }),
+          '404': notFound,
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    // A stream that stays open: the fuzz suite walks lists (GETs with query parameters) and writes,
+    // so it never opens it (it would wait for ever); tests/integration/chat-events.test.ts covers it.
+    '/api/chat/{id}/events': {
+      get: {
+        tags: ['chat'],
+        summary: 'The conversation’s live events',
+        description:
+          'Server-sent events (`text/event-stream`): an `event: message` (its `id:` the message id, `data:` the message as JSON) for every new message of the conversation, whichever app server received it; a `: keep-alive` comment every 25 s. Send `Last-Event-ID` to get what was missed after that message first. Participants only (checked at the open).',
+        operationId: 'chat_events',
+        parameters: [idParameter, { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '404': notFound,
+          ...common,
+        },
+      },
+    },
+    '/api/chat/{id}/attachments/{attachmentId}': {
+      get: {
+        tags: ['chat'],
+        summary: 'A message’s file',
+        description: 'Photos inline, PDFs as an attachment, with the type detected at upload and `nosniff`. Participants only.',
+        operationId: 'download_chat_attachment',
+        parameters: [idParameter, attachmentIdParameter],
+        responses: {
+          '200': {
+            description: 'The file.',
+            content: Object.fromEntries(Object.keys(CHAT_ATTACHMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': notFound,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** The caller's own organization: one record, no id in the path. */
 function organizationPaths(): Record<string, Record<string, Operation>> {
   const base = record(OrganizationSchema)
@@ -818,7 +1003,14 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
-    paths: { ...accountPaths(), ...organizationPaths(), ...Object.assign({}, ...RESOURCES.map(resourcePaths)), ...loadPaths(), ...invoicePaths() },
+    paths: {
+      ...accountPaths(),
+      ...organizationPaths(),
+      ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
+      ...loadPaths(),
+      ...invoicePaths(),
+      ...chatPaths(),
+    },
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -3,6 +3,7 @@
  * query per module, only for the modules the role may read. Each module owns its count.
  */
 import type { SessionUser } from '~/models/auth.server'
+import { unreadChatCount } from '~/models/chat.server'
 import { can } from '~/utils/permissions'
 
 /** Keyed as the navigation's badges (NavCounts in app/components/layout/nav-config.ts). */
@@ -10,8 +11,8 @@ export async function navCounts(user: SessionUser): Promise<{ mail: number; chat
   const [mail, chat] = await Promise.all([
     // Filled by the mail module (issue 26): unread messages in the user's inbox and, for roles that read it, the shared one.
     can(user.role, 'read', 'mail') ? Promise.resolve(0) : 0,
-    // Filled by the chat module (issue 26): the sum of the user's unread counts over their conversations.
-    can(user.role, 'read', 'chat') ? Promise.resolve(0) : 0,
+    // The sum of the user's unread counts over their conversations.
+    can(user.role, 'read', 'chat') ? unreadChatCount(user.id) : 0,
   ])
   return { mail, chat }
 }

@@ -5,8 +5,9 @@
  * bare baseline (scripts/bench/baseline.ts: node:http + pg doing the same database work) against
  * that same database, then prints first-load JavaScript per route, page sizes, interleaved
  * throughput and latency of app and baseline per scenario with their ratio, and the app's memory
- * over 20,000 mixed requests, and the peak memory of a 20,000-row load import. `--profile` instead runs one scenario under `node --cpu-prof` and
- * prints where the time goes.
+ * over 20,000 mixed requests, 1,000 live chat streams with one message (memory per stream, time
+ * until the last has it), and the peak memory of a 20,000-row load import. `--profile` instead runs
+ * one scenario under `node --cpu-prof` and prints where the time goes.
  */
 import { execSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -15,6 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
+import { measureChatStreams } from './chat-streams'
 import { firstLoadJs, LIMIT_KIB } from './client-js'
 import { measureImport } from './import'
 import { type Driver, HttpClient, merge, runLoad, type Sample, summarize } from './load'
@@ -69,7 +71,7 @@ async function main() {
   console.info(`\n${machine}; ${plan}; ${options.gzip ? 'Accept-Encoding: gzip' : 'no Accept-Encoding (gzip sizes reported apart)'}`)
 
   let routePaths: string[] = []
-  if (!options.profile && !options.skipJs && !options.importOnly) routePaths = printClientJs()
+  if (!options.profile && !options.skipJs && !options.importOnly && !options.chatOnly) routePaths = printClientJs()
 
   const database: Database = await startDatabase(options)
   stoppers.push(database.stop)
@@ -99,7 +101,7 @@ async function main() {
       readyPath: '/auth/login',
       nodeArgs: [...heapArgs, ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
     }),
-    options.profile || options.importOnly
+    options.profile || options.importOnly || options.chatOnly
       ? null
       : startServer({ name: 'baseline', script: 'scripts/bench/baseline.ts', port: options.baselinePort, env, logDir, readyPath: '/health' }),
   ])
@@ -119,14 +121,19 @@ async function main() {
   if (options.profile) {
     await profile(app, targets.app, chosen[0], fixtures)
   } else {
-    if (!options.importOnly) {
+    if (!options.importOnly && !options.chatOnly) {
       await printSizesAndParity(targets, chosen, fixtures)
       await compare(targets, chosen, fixtures, routePaths)
       if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
     }
+    // Before the import, which replaces the app process: streams on the one the scenarios warmed.
+    if (options.chatStreams > 0 && !options.importOnly) {
+      heading(`Live chat: ${int(options.chatStreams)} event streams on one server, one message (ADR 056)`)
+      await measureChatStreams({ pid: servingPid(app.child.pid!), base: app.base }, targets.app.http, fixtures.token, options.chatStreams)
+    }
     // Last (it adds its loads to the organization the other scenarios read), on a fresh app process
     // of its own that logs its collections (--trace-gc), so its memory is the import's.
-    if (options.importRows > 0) {
+    if (options.importRows > 0 && !options.chatOnly) {
       heading(`Load import: ${int(options.importRows)} rows through POST /api/loads/import (heap limit ${heapArgs[0].split('=')[1]} MB)`)
       await app.stop()
       const importer = await startServer({

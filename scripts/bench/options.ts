@@ -15,6 +15,8 @@ export type Options = {
   memoryRequests: number
   importRows: number
   importOnly: boolean
+  chatStreams: number
+  chatOnly: boolean
   profile: boolean
   profileDir: string
   gzip: boolean
@@ -37,6 +39,8 @@ const DEFAULTS: Options = {
   memoryRequests: 20_000,
   importRows: 20_000,
   importOnly: false,
+  chatStreams: 1000,
+  chatOnly: false,
   profile: false,
   profileDir: '',
   gzip: false,
@@ -54,7 +58,9 @@ node:http + pg baseline doing the same database work, then prints:
   3. per scenario, interleaved rounds app, baseline, app, baseline…: req/s, p50, p97.5, ratio;
   4. the app's RSS before and after N mixed requests, and the peak;
   5. a CSV import of 20,000 loads (the documented maximum) through the API, dry run and import:
-     time and the serving process's peak memory in each request.
+     time and the serving process's peak memory in each request;
+  6. 1,000 chat event streams open on the app and one message posted: memory per open stream
+     and the time until the last stream has the message.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
   --loads N            N generated loads too (1000000 for ADR 025's figures; adds the loads scenarios)
@@ -66,6 +72,8 @@ node:http + pg baseline doing the same database work, then prints:
   --memory-requests N  mixed requests for the memory check (default 20000; 0 skips it)
   --import-rows N      rows of the import measurement (default 20000; 0 skips it)
   --import-only        only the import measurement (no JavaScript table, pages or throughput)
+  --chat-streams N     open chat event streams of the live-chat measurement (default 1000; 0 skips it)
+  --chat-only          only the live-chat measurement
   --gzip               clients send Accept-Encoding: gzip (both servers then compress)
   --skip-js            no first-load JavaScript table
   --profile            CPU profile instead: the app under node --cpu-prof, the list page scenario
@@ -128,6 +136,12 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break
       case '--import-only':
         options.importOnly = true
+        break
+      case '--chat-streams':
+        options.chatStreams = Math.floor(number())
+        break
+      case '--chat-only':
+        options.chatOnly = true
         break
       case '--gzip':
         options.gzip = true

@@ -150,6 +150,9 @@ const TABLES = [
   'Invoice',
   'InvoiceItem',
   'Payment',
+  'Conversation',
+  'ChatMessage',
+  'ChatAttachment',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -235,6 +238,18 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       include: { payments: true },
     })
     return { id: invoice.id, version: invoice.version, paymentId: invoice.payments[0].id }
+  }
+  // A conversation of the admin (the fuzz's caller) and the dispatcher, for its messages and read mark.
+  if (itemPath.startsWith('/api/chat/')) {
+    const conversation = await prisma.conversation.create({
+      data: {
+        organizationId: org.organization.id,
+        kind: 'group',
+        title: `Fuzz chat ${++serial}`,
+        participants: { create: [{ userId: org.users.admin.id }, { userId: org.users.dispatcher.id }] },
+      },
+    })
+    return { id: conversation.id, version: conversation.version }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial

@@ -1,16 +1,46 @@
+import { href } from 'react-router'
+
+import { ChatShell } from '~/components/chat/chat-shell'
+import { ConversationList } from '~/components/chat/conversation-list'
 import { PageHeader } from '~/components/layout/page-header'
+import { ButtonLink } from '~/components/ui/button'
 import { useTranslation } from '~/hooks/use-translation'
+import { listConversations } from '~/models/chat.server'
+import { organizationTimeZone } from '~/models/organization.server'
+import { chatOffers } from '~/policies/chat'
 import { requirePermission } from '~/requests/session.server'
 
 import type { Route } from './+types/index'
 
-/** Placeholder until the chat module lands (issue 26): the navigation links here. */
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['chat'] }
+
+/** The person's conversations with their unread counts and last messages; on a wide screen, beside an empty conversation pane. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, 'read', 'chat')
-  return null
+  const user = await requirePermission(request, 'read', 'chat')
+  const [conversations, timeZone] = await Promise.all([listConversations(user), organizationTimeZone(user.organizationId)])
+  return { conversations, timeZone, me: user.id, offers: chatOffers(user.role) }
 }
 
-export default function ChatIndex() {
+export default function ChatIndex({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  return <PageHeader title={t('nav.chat')} crumbs={[]} />
+  const { conversations, timeZone, me, offers } = loaderData
+  return (
+    <>
+      <PageHeader
+        title={t('chat.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('chat.title') }]}
+        action={
+          offers.write ? (
+            <ButtonLink to={href('/dashboard/chat/new')} data-testid="chat-new">
+              {t('chat.new')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      <ChatShell showing="list" list={<ConversationList conversations={conversations} me={me} timeZone={timeZone} />}>
+        <p className="m-auto p-8 text-center text-sm text-muted">{t('chat.pick')}</p>
+      </ChatShell>
+    </>
+  )
 }

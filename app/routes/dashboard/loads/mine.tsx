@@ -1,5 +1,6 @@
 import { href, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 
+import { LoadChatButton } from '~/components/chat/load-chat-button'
 import { refusalAbout } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { MyLoadCard } from '~/components/loads/my-load-card'
@@ -22,7 +23,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads'] }
+export const handle = { i18n: ['loads', 'chat'] }
 
 /** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -126,7 +127,10 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
                 {group.title}
               </h2>
               {group.rows.map((load) => (
-                <MyLoadCard key={load.id} load={load} kinds={loaderData.kinds} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null} />
+                <div key={load.id} className="grid gap-2">
+                  <MyLoadCard load={load} kinds={loaderData.kinds} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null} />
+                  <LoadChatButton loadId={load.id} loadNumber={load.loadNumber} />
+                </div>
               ))}
             </section>
           ) : null,

@@ -1,6 +1,7 @@
 import { href, useLocation } from 'react-router'
 import { z } from 'zod'
 
+import { LoadChatButton } from '~/components/chat/load-chat-button'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
@@ -18,6 +19,7 @@ import { getLoad, loadTimeZone } from '~/models/load.server'
 import { deleteLoadDocument } from '~/models/load-document.server'
 import { personName } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
+import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
@@ -38,7 +40,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -124,6 +126,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
     confirmReopen: offers.reopen && url.searchParams.get('confirm') === 'reopen',
     offers,
+    // The load's conversation (its dispatcher and driver), for those who may open it (app/policies/chat.ts).
+    chat: !loadConversationRefusal(user, load),
     links: { broker: can(user.role, 'read', 'broker'), truck: can(user.role, 'read', 'truck'), trailer: can(user.role, 'read', 'trailer') },
   }
 }
@@ -207,8 +211,9 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         title={t('loads.view.title', { number: load.loadNumber })}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.loads'), to: returnTo }, { label: load.loadNumber }]}
         action={
-          loaderData.offers.edit || loaderData.offers.delete ? (
+          loaderData.offers.edit || loaderData.offers.delete || loaderData.chat ? (
             <div className="flex flex-wrap gap-2">
+              {loaderData.chat ? <LoadChatButton loadId={load.id} loadNumber={load.loadNumber} /> : null}
               {loaderData.offers.delete ? (
                 <ButtonLink to={withReturnTo(href('/dashboard/loads/:id/delete', { id: load.id }), returnTo)} variant="ghost">
                   <Icon name="trash" size={18} />

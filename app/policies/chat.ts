@@ -1,0 +1,54 @@
+/**
+ * Who may read and write which conversation (issue 26). Plain functions, no zod, nothing
+ * server-only: the chat model refuses by them, the pages ask them what to offer.
+ *
+ * - A conversation is read by its participants only, in its organization (anyone else: 404,
+ *   so a conversation's existence is not told to outsiders).
+ * - Writing (posting, starting, reading marks) needs the `chat` create permission: viewers read
+ *   the conversations they are in and write nothing (403).
+ * - A load's conversation is its dispatcher and its driver, plus the office people who open it:
+ *   a driver opens only the conversations of loads assigned to them, the office roles that read
+ *   loads open any load's; the opener joins it.
+ */
+import { can, type Role } from '~/utils/permissions'
+
+import { seesOwnLoadsOnly } from './load'
+import type { PolicyRefusal } from './refusal'
+
+export type ChatUser = { id: string; organizationId: string; role: Role }
+
+/** Posting messages, starting conversations, marking them read. */
+export function writeRefusal(role: Role): PolicyRefusal | null {
+  return can(role, 'create', 'chat') ? null : { code: 'forbidden', key: 'chat.errors.readOnly' }
+}
+
+export const canWriteChat = (role: Role) => !writeRefusal(role)
+
+/** A conversation is read by its participants, within its organization. */
+export function canReadConversation(user: ChatUser, conversation: { organizationId: string; participantIds: readonly string[] }) {
+  return conversation.organizationId === user.organizationId && conversation.participantIds.includes(user.id) && can(user.role, 'read', 'chat')
+}
+
+/** Opening (and so joining) a load's conversation: its driver, or an office role that reads every load. */
+export function loadConversationRefusal(user: ChatUser, load: { organizationId: string; driverId: string | null }): PolicyRefusal | null {
+  const writing = writeRefusal(user.role)
+  if (writing) return writing
+  if (load.organizationId !== user.organizationId || !can(user.role, 'read', 'load')) return { code: 'forbidden', key: 'chat.errors.loadForbidden' }
+  if (seesOwnLoadsOnly(user.role) && load.driverId !== user.id) return { code: 'forbidden', key: 'chat.errors.loadForbidden' }
+  return null
+}
+
+/** The people a load's conversation starts with: its dispatcher and its driver, and the one opening it. */
+export function loadConversationMembers(load: { dispatcherId: string | null; driverId: string | null }, openerId: string) {
+  return [...new Set([openerId, load.dispatcherId, load.driverId].filter((id): id is string => Boolean(id)))]
+}
+
+/** The one conversation of two people: their ids sorted and joined by ":". */
+export function directKey(a: string, b: string) {
+  return [a, b].sort().join(':')
+}
+
+/** What a page offers in a conversation. */
+export function chatOffers(role: Role) {
+  return { write: canWriteChat(role) }
+}

@@ -1,0 +1,29 @@
+import { listConversations, startConversation } from '~/models/chat.server'
+import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
+import { ConversationSchema } from '~/schemas/chat'
+
+import type { Route } from './+types/collection'
+
+/** GET /api/chat: the caller's conversations, most recent first, with `unreadCount` and `lastMessage`. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'chat')
+    const conversations = await listConversations(user)
+    return apiData(conversations, { meta: { total: conversations.length } })
+  })
+}
+
+/**
+ * POST /api/chat `{ participantIds, title?, loadId?, body? }`: one other person is the pair's one
+ * conversation, more (or a title) a group, `loadId` the load's conversation (joined by the
+ * caller). 201 when created, 200 when it existed; `body` is posted as its first message.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'POST'])
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'create', 'chat')
+    const input = await readBody(request, ConversationSchema)
+    const { conversation, created } = await startConversation(user, input)
+    return apiData(conversation, { status: created ? 201 : 200 })
+  })
+}
