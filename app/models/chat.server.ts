@@ -12,7 +12,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { href } from 'react-router'
 
 import { type Prisma } from '~/generated/prisma/client'
-import { type ChatUser, directKey, loadConversationMembers, loadConversationRefusal, writeRefusal } from '~/policies/chat'
+import { type ChatUser, conversationScopeWhere, directKey, loadConversationMembers, loadConversationRefusal, writeRefusal } from '~/policies/chat'
 import { loadScope, loadScopeWhere } from '~/policies/load'
 import type { ConversationInput } from '~/schemas/chat'
 import { CHAT_ATTACHMENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_PAGE_SIZE, isChatAttachmentType } from '~/schemas/chat-options'
@@ -95,7 +95,7 @@ export type ConversationDto = ReturnType<typeof serializeConversation>
 /** The user's conversations, most recent first, with their unread counts and last messages. */
 export async function listConversations(user: ChatUser) {
   const rows = await prisma.conversation.findMany({
-    where: { organizationId: user.organizationId, participants: { some: { userId: user.id } } },
+    where: conversationScopeWhere(user),
     include: conversationInclude,
     orderBy: [{ lastMessageAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
     take: LIST_LIMIT,
@@ -104,8 +104,11 @@ export async function listConversations(user: ChatUser) {
 }
 
 /** Unread messages over all the user's conversations (the navigation badge). */
-export async function unreadChatCount(userId: string) {
-  const { _sum } = await prisma.conversationParticipant.aggregate({ where: { userId }, _sum: { unreadCount: true } })
+export async function unreadChatCount(user: ChatUser) {
+  const { _sum } = await prisma.conversationParticipant.aggregate({
+    where: { userId: user.id, conversation: conversationScopeWhere(user) },
+    _sum: { unreadCount: true },
+  })
   return _sum.unreadCount ?? 0
 }
 
@@ -114,7 +117,7 @@ async function findConversation(user: ChatUser, id: string, db: Tx | typeof pris
   assertId(id, NOT_FOUND)
   return requireFound(
     await db.conversation.findFirst({
-      where: { id, organizationId: user.organizationId, participants: { some: { userId: user.id } } },
+      where: { id, ...conversationScopeWhere(user) },
       include: conversationInclude,
     }),
     NOT_FOUND,
@@ -125,7 +128,7 @@ async function findConversation(user: ChatUser, id: string, db: Tx | typeof pris
 export async function assertConversationReader(user: ChatUser, id: string) {
   assertId(id, NOT_FOUND)
   const found = await prisma.conversationParticipant.findFirst({
-    where: { conversationId: id, userId: user.id, conversation: { organizationId: user.organizationId } },
+    where: { conversationId: id, userId: user.id, conversation: conversationScopeWhere(user) },
     select: { conversationId: true },
   })
   return requireFound(found, NOT_FOUND).conversationId

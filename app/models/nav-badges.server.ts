@@ -12,7 +12,7 @@ export async function navCounts(user: SessionUser): Promise<{ mail: number; chat
     // Filled by the mail module (issue 26): unread messages in the user's inbox and, for roles that read it, the shared one.
     can(user.role, 'read', 'mail') ? Promise.resolve(0) : 0,
     // The sum of the user's unread counts over their conversations.
-    can(user.role, 'read', 'chat') ? unreadChatCount(user.id) : 0,
+    can(user.role, 'read', 'chat') ? unreadChatCount(user) : 0,
   ])
   return { mail, chat }
 }

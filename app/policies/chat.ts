@@ -29,6 +29,19 @@ export function canReadConversation(user: ChatUser, conversation: { organization
   return conversation.organizationId === user.organizationId && conversation.participantIds.includes(user.id) && can(user.role, 'read', 'chat')
 }
 
+/**
+ * The conversations a user reads, as a query filter: those they take part in, in their
+ * organization; a driver reads a load's conversation only while the load is theirs (taken off
+ * it, the talk about it is no longer theirs to read, as the load is not).
+ */
+export function conversationScopeWhere(user: ChatUser) {
+  return {
+    organizationId: user.organizationId,
+    participants: { some: { userId: user.id } },
+    ...(seesOwnLoadsOnly(user.role) ? { OR: [{ loadId: null }, { load: { driverId: user.id } }] } : {}),
+  }
+}
+
 /** Opening (and so joining) a load's conversation: its driver, or an office role that reads every load. */
 export function loadConversationRefusal(user: ChatUser, load: { organizationId: string; driverId: string | null }): PolicyRefusal | null {
   const writing = writeRefusal(user.role)

@@ -213,6 +213,23 @@ describe("a load's conversation", () => {
     expect(await prisma.conversation.count({ where: { loadId: { in: [notHis.id, foreign.id] } } })).toBe(0)
   })
 
+  it('is no longer the driver’s once they are taken off the load: not listed, not read, not counted', async () => {
+    const load = await makeLoad(org, { driverId: org.users.driver.id, dispatcherId: org.users.dispatcher.id })
+    const { id } = (await start(org.users.driver.token, { loadId: load.id })).body.data
+    await post(org.users.dispatcher.token, id, { body: 'Call me when loaded' })
+    const driver = sessionUser(org, 'driver')
+    const before = (await navCounts(driver)).chat
+    expect((await callPage(viewPage.loader, `/dashboard/chat/${id}`, org.users.driver.id, { id })).status).toBe(200)
+    await post(org.users.dispatcher.token, id, { body: 'Still there?' })
+
+    await prisma.load.update({ where: { id: load.id }, data: { driverId: null } })
+    expect((await callPage(viewPage.loader, `/dashboard/chat/${id}`, org.users.driver.id, { id })).status).toBe(404)
+    expect((await post(org.users.driver.token, id, { body: 'Hello?' })).status).toBe(404)
+    expect((await navCounts(driver)).chat).toBe(before - 1)
+    // The office still reads it.
+    expect((await callPage(viewPage.loader, `/dashboard/chat/${id}`, org.users.dispatcher.id, { id })).status).toBe(200)
+  })
+
   it('opens from the load page’s Chat button (a post), straight into the conversation', async () => {
     const load = await makeLoad(org, { driverId: org.users.driver.id })
     const answer = await callPage(newPage.action, '/dashboard/chat/new', org.users.driver.id, {}, postForm({ intent: 'start', loadId: load.id }))
