@@ -266,10 +266,12 @@ export async function deleteLoad(actor: Actor, id: string, version?: number) {
       assertVersion(before, version)
       refuse(deleteRefusal(before.status as LoadStatus))
       const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
+      // The load's conversation goes with it (a cascade): so do the photos and files posted in it.
+      const chatFiles = await tx.chatAttachment.findMany({ where: { message: { conversation: { loadId: id } } }, select: { storageKey: true } })
       const { count } = await tx.load.deleteMany({ where: { ...key, version: before.version } })
       assertOneRow({ count })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before })
-      return { before, keys: documents.map((document) => document.storageKey) }
+      return { before, keys: [...documents, ...chatFiles].map((file) => file.storageKey) }
     })
     .then(async ({ before, keys }) => {
       // The rows went with the load (cascade); their files go once that is committed.

@@ -11,6 +11,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { deleteLoad } from '~/models/load.server'
 import { navCounts } from '~/models/nav-badges.server'
 import * as attachmentRoute from '~/routes/api/chat/attachment'
 import * as collection from '~/routes/api/chat/collection'
@@ -228,6 +229,17 @@ describe("a load's conversation", () => {
     expect((await navCounts(driver)).chat).toBe(before - 1)
     // The office still reads it.
     expect((await callPage(viewPage.loader, `/dashboard/chat/${id}`, org.users.dispatcher.id, { id })).status).toBe(200)
+  })
+
+  it('goes with its load, and so do the photos posted in it', async () => {
+    const load = await makeLoad(org, { driverId: org.users.driver.id, dispatcherId: org.users.dispatcher.id })
+    const { id } = (await start(org.users.driver.token, { loadId: load.id })).body.data
+    expect((await sendFile(org.users.driver.token, id, PNG, 'seal.png', 'Sealed')).status).toBe(201)
+    const { storageKey } = await prisma.chatAttachment.findFirstOrThrow({ where: { message: { conversationId: id } } })
+    expect(fs.existsSync(path.join(storageDir, storageKey))).toBe(true)
+    await deleteLoad({ userId: org.users.dispatcher.id, organizationId: org.organization.id }, load.id)
+    expect(await prisma.conversation.count({ where: { id } })).toBe(0)
+    expect(fs.existsSync(path.join(storageDir, storageKey))).toBe(false)
   })
 
   it('opens from the load page’s Chat button (a post), straight into the conversation', async () => {
