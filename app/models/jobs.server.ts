@@ -23,6 +23,8 @@ export type EnqueueOptions = {
   /** Names the job: adding it again while it waits replaces it (one email however often a button is pressed). */
   key?: string
   maxAttempts?: number
+  /** Not before this time (a clean-up after a grace period); at once when absent. */
+  runAt?: Date
 }
 
 export type Task<Payload> = {
@@ -48,7 +50,7 @@ export function defineTask<Payload extends Record<string, unknown>>(
     name,
     async enqueue(queue, payload, options = {}) {
       const attempts = options.maxAttempts ?? definition.maxAttempts ?? 10
-      await queue.$executeRaw`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, job_key => ${options.key ?? null}::text, max_attempts => ${attempts}::int)`
+      await queue.$executeRaw`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, job_key => ${options.key ?? null}::text, max_attempts => ${attempts}::int, run_at => ${options.runAt ?? null}::timestamptz)`
     },
   }
 }

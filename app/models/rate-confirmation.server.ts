@@ -23,6 +23,7 @@ import { type Actor, recordAudit } from './audit.server'
 import { createLoad } from './load.server'
 import { safeFileName } from './load-document.server'
 import { assertId, requireFound } from './records.server'
+import { HOLD_MS, releaseHeldFileTask } from './tasks/held-files.server'
 
 export type FieldState = 'read' | 'not_found'
 export const STOP_FIELDS = ['facilityName', 'line1', 'city', 'state', 'postalCode', 'windowStart', 'windowEnd'] as const
@@ -143,12 +144,15 @@ const TOKEN = /^[A-Za-z0-9_-]{24}$/
 /** Keeps the page's uploaded PDF until the form is saved (or abandoned); answers its token. */
 export async function holdUpload(user: SourceUser, bytes: Uint8Array) {
   const token = randomBytes(18).toString('base64url')
+  const key = uploadKey(user, token)
   await fileStorage().put(
-    uploadKey(user, token),
+    key,
     (async function* () {
       yield bytes
     })(),
   )
+  // A form never saved leaves its file for a day at most.
+  await releaseHeldFileTask.enqueue(prisma, { key }, { runAt: new Date(Date.now() + HOLD_MS) })
   return token
 }
 

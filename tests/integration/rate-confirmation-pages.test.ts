@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
+import { runDueJobs } from '~/models/jobs.server'
 import { createLoad } from '~/models/load.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
@@ -143,6 +144,24 @@ describe('the new-load page read from a rate confirmation', () => {
     const other = await callPage(action, '/dashboard/loads/new', org.users.dispatcher.id, {}, saveForm(defaultValue, prefill, { brokerId: broker.id }))
     expect(other.status).toBe(404)
     expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('removes a held upload a day after it was read when the form is never saved', async () => {
+    const org = await createOrg()
+    const read = await callPage(action, '/dashboard/loads/new', org.users.admin.id, {}, uploadForm(await table.pdf(), 'never-saved.pdf'))
+    const { source } = (data(read) as { prefill: { source: { id: string } } }).prefill
+    const key = `rate-confirmations/${org.organization.id}/${org.users.admin.id}/${source.id}`
+    expect(await fileStorage().get(key)).not.toBeNull()
+    const [job] = await prisma.$queryRaw<Array<{ id: string; run_at: Date }>>`
+      SELECT j.id::text, j.run_at FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE t.identifier = 'release_held_file' AND j.payload->>'key' = ${key}`
+    expect(job!.run_at.getTime() - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000)
+    // A day later (the job made due now), the worker removes it.
+    await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE id = ${job!.id}::bigint`
+    await runDueJobs()
+    const left = await fileStorage().get(key)
+    await left?.body.cancel()
+    expect(left).toBeNull()
   })
 
   it('says a scan is one and refuses a file that is not a PDF at the upload form', async () => {
