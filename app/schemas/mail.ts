@@ -59,7 +59,11 @@ export const labelList = z.preprocess(
     const list = splitList(value, /,/)
     return Array.isArray(list) ? [...new Set(list)] : list
   },
-  z.array(text().max(MAIL_LABEL_MAX_LENGTH, 'mail.errors.labelTooLong')).max(MAIL_LABELS_MAX, 'mail.errors.tooManyLabels'),
+  z
+    .array(text())
+    .max(MAIL_LABELS_MAX, 'mail.errors.tooManyLabels')
+    // One message at the field, whichever label is too long.
+    .refine((list) => list.every((label) => label.length <= MAIL_LABEL_MAX_LENGTH), 'mail.errors.labelTooLong'),
 )
 
 /** A yes/no from a form ("true", "on", "false") or JSON (true). */
