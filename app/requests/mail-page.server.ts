@@ -24,6 +24,8 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
   if (!isMailView(folder)) throw data(null, { status: 404 })
   const search = new URL(request.url).searchParams
   const query = MailListQuerySchema.parse({ ...Object.fromEntries([...search].filter(([, value]) => value !== '')), folder })
+  // Opened first, so the list and the counts beside it already show it read.
+  const opened = params.id ? await markOpened(user, await orNotFound(getMail(user, params.id))) : null
   const [list, timeZone, identity] = await Promise.all([
     orNotFound(listMail(user, query)),
     organizationTimeZone(user.organizationId),
@@ -33,8 +35,8 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
     readableBoxes(user.role).map(async (box) => ({ box, address: box === 'shared' ? identity.address : null, counts: await folderCounts(user, box) })),
   )
   let message = null
-  if (params.id) {
-    const row = await markOpened(user, await orNotFound(getMail(user, params.id)))
+  if (opened) {
+    const row = opened
     const showImages = search.get('images') === '1'
     message = {
       id: row.id,
