@@ -157,4 +157,6 @@ test('lays mail out right to left in Arabic: three mirrored panes at 1280 px, on
   await page.getByTestId('mail-back').click()
   await expect(page.getByTestId('mail-list')).toBeVisible()
   await expect(page.getByTestId('mail-message')).toHaveCount(0)
+  // The list fits the phone too: long subjects and snippets are cut, never wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })

@@ -94,7 +94,15 @@ export function MailList({ rows, box, view, q, label, page, pageSize, total, sel
                           !
                         </span>
                       ) : null}
-                      {row.attachmentCount ? <span aria-label={t('mail.attachmentCount', { count: row.attachmentCount })}>📎</span> : null}
+                      {row.attachmentCount ? (
+                        <Icon
+                          name="invoice"
+                          size={16}
+                          className="shrink-0 text-muted"
+                          aria-label={t('mail.attachmentCount', { count: row.attachmentCount })}
+                          role="img"
+                        />
+                      ) : null}
                       <time className="shrink-0 text-xs font-normal text-muted" dateTime={row.createdAt}>
                         {formatDateTime(i18n.language, row.createdAt, timeZone)}
                       </time>

@@ -100,14 +100,14 @@ export function MailMessage({
           ) : null}
         </dd>
         <dt className="text-muted">{t('mail.to')}</dt>
-        <dd className="min-w-0 break-words" dir="auto">
-          {message.to || '—'}
+        <dd className="min-w-0 break-words">
+          <bdi>{message.to || '—'}</bdi>
         </dd>
         {message.cc ? (
           <>
             <dt className="text-muted">{t('mail.cc')}</dt>
-            <dd className="min-w-0 break-words" dir="auto">
-              {message.cc}
+            <dd className="min-w-0 break-words">
+              <bdi>{message.cc}</bdi>
             </dd>
           </>
         ) : null}
@@ -219,12 +219,12 @@ export function MailMessage({
           </h3>
           <ul className="mt-2 space-y-2" data-testid="mail-attachments">
             {message.attachments.map((attachment) => (
-              <li key={attachment.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-line px-3 py-2 text-sm">
+              <li key={attachment.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-line px-3 py-2 text-sm">
                 <Icon name="download" size={16} />
                 {/* A file, loaded by the browser: a plain anchor. */}
                 <a
                   href={href('/dashboard/mail/attachments/:attachmentId', { attachmentId: attachment.id })}
-                  className="min-w-0 flex-1 truncate font-semibold text-primary underline"
+                  className="min-w-[12rem] flex-1 font-semibold break-all text-primary underline"
                   download
                 >
                   <bdi>{attachment.fileName}</bdi>

@@ -85,17 +85,20 @@ export default function MailFolderPage({ loaderData, actionData }: Route.Compone
           ) : null
         }
       />
-      <div className="grid gap-6 min-[1280px]:grid-cols-[15rem_22rem_minmax(0,1fr)]" data-testid="mail-panes">
-        <aside className="hidden min-[1280px]:block">{folders(true)}</aside>
+      <div
+        className="grid grid-cols-1 gap-4 min-[1280px]:grid-cols-[11rem_18rem_minmax(0,1fr)] min-[1536px]:grid-cols-[14rem_24rem_minmax(0,1fr)]"
+        data-testid="mail-panes"
+      >
+        <aside className="hidden min-w-0 min-[1280px]:block">{folders(true)}</aside>
         {!message ? (
-          <details className="rounded-lg border border-line bg-surface min-[1280px]:hidden">
+          <details className="min-w-0 rounded-lg border border-line bg-surface min-[1280px]:hidden">
             <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="mail-folders-toggle">
               {t('mail.foldersSummary', { box: t(`mail.box.${box}`), folder: t(`mail.folder.${view}`), count: inbox })}
             </summary>
             <div className="border-t border-line p-3">{folders(false)}</div>
           </details>
         ) : null}
-        <div className={cn(message && 'hidden min-[1280px]:block')}>
+        <div className={cn('min-w-0', message && 'hidden min-[1280px]:block')}>
           <MailList
             rows={loaderData.rows}
             box={box}
