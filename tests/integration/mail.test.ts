@@ -8,13 +8,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
 import { runDueJobs } from '~/models/jobs.server'
 import { inboundAddressOf } from '~/models/mail-address.server'
-import { sendMail } from '~/models/mail-compose.server'
+import { checkMailFiles, saveDraft, sendMail } from '~/models/mail-compose.server'
 import { folderCounts, unreadInboxCount } from '~/models/mailbox.server'
 import { navCounts } from '~/models/nav-badges.server'
+import { mailEmailTask } from '~/models/tasks/mail-email.server'
 import * as attachmentApi from '~/routes/api/mail/attachment'
 import * as collection from '~/routes/api/mail/collection'
 import * as item from '~/routes/api/mail/item'
@@ -338,6 +339,73 @@ describe('sending', () => {
     expect(JSON.parse(fs.readFileSync(path.join(process.env.OUTBOX_DIR!, file), 'utf8')).from.address ?? '').toBe(org.shared)
   })
 
+  it('prefills reply all without one’s own addresses, forwards with the files, and lets nobody write from a mailbox they only read', async () => {
+    const org = await mailOrg()
+    const broker = await brokerMail(org, {
+      cc: [
+        { name: '', email: org.users.dispatcher.email },
+        { name: '', email: 'ops2@brokerage.example' },
+      ],
+      to: [{ name: '', email: org.shared }],
+    })
+    const key = `mail/${org.organization.id}/${unique('file')}`
+    await fileStorage().put(
+      key,
+      (async function* () {
+        yield PDF
+      })(),
+    )
+    await prisma.mailAttachment.create({
+      data: {
+        messageId: broker.id,
+        organizationId: org.organization.id,
+        fileName: 'rc.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: PDF.byteLength,
+        storageKey: key,
+      },
+    })
+    const replyAll = await callPage(compose.loader, `/dashboard/mail/new?replyAll=${broker.id}`, org.users.dispatcher.id)
+    expect(replyAll.data!.values).toMatchObject({ to: 'ana@brokerage.example', cc: 'ops2@brokerage.example', from: 'shared' })
+    const forward = await callPage(compose.loader, `/dashboard/mail/new?forward=${broker.id}`, org.users.dispatcher.id)
+    expect(forward.data!.values).toMatchObject({ subject: 'Fwd: Rate confirmation 4411', forward: 'true', answers: broker.id })
+    expect((forward.data!.carried as Array<{ fileName: string }>).map((file) => file.fileName)).toEqual(['rc.pdf'])
+    const sent = await callPage(
+      compose.action,
+      '/dashboard/mail/new',
+      org.users.dispatcher.id,
+      {},
+      postForm({ ...(forward.data!.values as Record<string, string>), to: org.users.accountant.email, intent: 'send' }),
+    )
+    expect(sent.status).toBe(302)
+    const copy = await prisma.mailMessage.findFirstOrThrow({ where: { ownerId: org.users.accountant.id }, include: { attachments: true } })
+    expect(copy.attachments.map((file) => file.storageKey)).toEqual([key])
+
+    // A driver has no shared mailbox to write from; a viewer writes nothing; answering a draft is refused.
+    const driver = await callApi(collection, {
+      method: 'POST',
+      path: '/api/mail',
+      token: org.users.driver.token,
+      body: { to: [org.users.admin.email], subject: 'x', from: 'shared' },
+    })
+    expect(driver.status).toBe(403)
+    expect(
+      (await callApi(collection, { method: 'POST', path: '/api/mail', token: org.users.viewer.token, body: { to: [org.users.admin.email], subject: 'x' } }))
+        .status,
+    ).toBe(403)
+    expect((await callPage(compose.loader, '/dashboard/mail/new', org.users.viewer.id)).status).toBe(403)
+    expect((await callPage(compose.loader, `/dashboard/mail/new?reply=${broker.id}`, org.users.driver.id)).status).toBe(404)
+    const draft = await brokerMail(org, { folder: 'drafts' })
+    const answerDraft = await callApi(collection, {
+      method: 'POST',
+      path: '/api/mail',
+      token: org.users.admin.token,
+      body: { to: [org.users.admin.email], subject: 'x', answers: draft.id },
+    })
+    expect(answerDraft.status).toBe(409)
+    expect(answerDraft.body.error.code).toBe('invalid_transition')
+  })
+
   it('saves a draft, then sends it: the draft is gone and the sent copy has its files', async () => {
     const org = await mailOrg()
     const documentRow = await loadDocument(org)
@@ -412,13 +480,23 @@ describe('bad input writes nothing', () => {
     expect(await count()).toBe(0)
   })
 
-  it('removes the stored files when the transaction fails (a stale draft version)', async () => {
+  it('removes the stored files when the transaction fails after they were stored', async () => {
     const org = await mailOrg()
+    const admin = await userOf(org, 'admin')
+    const before = storedFiles().length
+    // The job cannot be queued (the last write of the transaction): everything before it is rolled back, the files removed.
+    const queue = vi.spyOn(mailEmailTask, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'))
+    const files = await checkMailFiles([new File([PDF], 'late.pdf')])
+    await expect(
+      sendMail(admin, MailDraftSchema.parse({ to: ['broker@outside.example', org.users.dispatcher.email], subject: 'late' }), files),
+    ).rejects.toThrow('queue unavailable')
+    expect(queue).toHaveBeenCalledOnce()
+    expect(storedFiles().length).toBe(before)
+    expect(await prisma.mailMessage.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    // A stale draft is refused before anything is stored.
     const dispatcher = await userOf(org, 'dispatcher')
-    const { saveDraft } = await import('~/models/mail-compose.server')
     const draft = await saveDraft(dispatcher, MailDraftSchema.parse({ subject: 'v1' }))
     await saveDraft(dispatcher, MailDraftSchema.parse({ subject: 'v2', draftId: draft.id, version: draft.version }))
-    const before = storedFiles().length
     const form = new FormData()
     for (const [key, value] of Object.entries({
       intent: 'send',
@@ -431,8 +509,8 @@ describe('bad input writes nothing', () => {
     form.append('files', new File([PDF], 'late.pdf'))
     const answer = await callPage(compose.action, '/dashboard/mail/new', dispatcher.id, {}, { method: 'POST', body: form })
     expect(answer.status).toBe(409)
+    expect(refusalOf(answer)?.conflict).toBe(true)
     expect(storedFiles().length).toBe(before)
-    expect(await prisma.mailMessage.count({ where: { organizationId: org.organization.id, folder: 'sent' } })).toBe(0)
   })
 })
 
