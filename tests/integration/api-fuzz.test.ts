@@ -150,6 +150,8 @@ const TABLES = [
   'Invoice',
   'InvoiceItem',
   'Payment',
+  'MailMessage',
+  'MailAttachment',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -235,6 +237,13 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       include: { payments: true },
     })
     return { id: invoice.id, version: invoice.version, paymentId: invoice.payments[0].id }
+  }
+  // A broker's message in the shared mailbox, made in the database as the inbound receiver files one.
+  if (itemPath.startsWith('/api/mail/')) {
+    const message = await prisma.mailMessage.create({
+      data: { organizationId: org.organization.id, ownerId: null, fromEmail: 'fuzz@broker.example', subject: `Fuzz ${++serial}`, text: 'Fuzz' },
+    })
+    return { id: message.id, version: message.version }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
