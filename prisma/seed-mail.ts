@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 
-import { inboundAddressOf } from '../app/models/mail-address.server'
+import { inboundEmail } from '../app/utils/inbound-address.server'
 import { mailSnippet } from '../app/utils/mail-text'
 import { fileStorage } from '../app/utils/storage.server'
 
@@ -55,7 +55,7 @@ export async function seedMail(
 ) {
   const organization = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true, inboundLocalPart: true } })
   // The organization's inbound address once it has one (the SMTP receiver's side gives it), else a stand-in.
-  const office = [{ name: organization.name, email: inboundAddressOf(organization.inboundLocalPart) ?? 'dispatch@lonestar.example' }]
+  const office = [{ name: organization.name, email: organization.inboundLocalPart ? inboundEmail(organization.inboundLocalPart) : 'dispatch@lonestar.example' }]
   const now = Date.now()
   const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000)
   const pdf = textPdf(RATE_CONFIRMATION)

@@ -16,12 +16,13 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } fro
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENT_TYPES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { ERROR_CODES } from '~/utils/errors.server'
+import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown>

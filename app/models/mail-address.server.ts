@@ -1,23 +1,13 @@
 /**
- * The organization's inbound address (`<inboundLocalPart>@<INBOUND_EMAIL_DOMAIN>`): what brokers
- * write to, and what the shared mailbox sends from. The domain is read here and nowhere else.
+ * Who the shared mailbox writes as: the organization's name and inbound address (built by
+ * app/utils/inbound-address.server.ts, the one place that knows the domain).
  */
 import { prisma } from '~/utils/db.server'
+import { inboundEmail } from '~/utils/inbound-address.server'
 
-export const DEFAULT_INBOUND_EMAIL_DOMAIN = 'inbound.freightdesk.test'
-
-/** The domain of every organization's inbound address (env INBOUND_EMAIL_DOMAIN), lowercase. */
-export function inboundEmailDomain() {
-  return (process.env.INBOUND_EMAIL_DOMAIN?.trim() || DEFAULT_INBOUND_EMAIL_DOMAIN).toLowerCase()
-}
-
-/** The address for a local part, or null when the organization has none yet. */
-export function inboundAddressOf(localPart: string | null | undefined) {
-  return localPart ? `${localPart.toLowerCase()}@${inboundEmailDomain()}` : null
-}
-
-/** The organization's name and inbound address (null without a local part). */
+/** The organization's name, inbound local part and address (null without a local part). */
 export async function organizationMailIdentity(organizationId: string) {
   const organization = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true, inboundLocalPart: true } })
-  return { name: organization.name, address: inboundAddressOf(organization.inboundLocalPart) }
+  const localPart = organization.inboundLocalPart?.toLowerCase() || null
+  return { name: organization.name, localPart, address: localPart ? inboundEmail(localPart) : null }
 }

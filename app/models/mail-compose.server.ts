@@ -9,19 +9,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { fileTypeFromBuffer } from 'file-type'
-
 import { loadScope, loadScopeWhere } from '~/policies/load'
 import { boxOf, type MailBox, writesBox } from '~/policies/mail'
 import type { MailComposeInput } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENT_TYPES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { prisma } from '~/utils/db.server'
+import { env } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
+import { inboundLocalPartOf } from '~/utils/inbound-address.server'
+import { MAIL_ATTACHMENT_TYPES, mailAttachmentType } from '~/utils/mail-attachment-type.server'
 import { mailSnippet } from '~/utils/mail-text'
 import { fileStorage } from '~/utils/storage.server'
 
 import { safeFileName } from './load-document.server'
-import { inboundEmailDomain, organizationMailIdentity } from './mail-address.server'
+import { organizationMailIdentity } from './mail-address.server'
 import { assertMailAllows, getMail, type MailUser, removeUnusedFiles } from './mailbox.server'
 import { assertVersion } from './records.server'
 import { mailEmailTask } from './tasks/mail-email.server'
@@ -33,16 +34,6 @@ export type CheckedFile = { fileName: string; contentType: string; bytes: Uint8A
 
 const fileError = (code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) =>
   new DomainError(code, 'validation.failed', { fields: { files: [key] }, params })
-
-function isText(bytes: Uint8Array) {
-  if (bytes.includes(0)) return false
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * The files of a compose form or a multipart POST, checked: how many, how large (one and all
@@ -62,9 +53,8 @@ export async function checkMailFiles(files: File[]): Promise<CheckedFile[]> {
       throw fileError('payload_too_large', 'mail.errors.filesTooLarge', { size: MAIL_ATTACHMENTS_MAX_TOTAL_BYTES / 1024 / 1024 })
     const bytes = new Uint8Array(await file.arrayBuffer())
     if (bytes.byteLength === 0) throw fileError('validation_failed', 'mail.errors.fileEmpty', { name: file.name })
-    const detected = await fileTypeFromBuffer(bytes)
-    let contentType = detected && detected.mime in MAIL_ATTACHMENT_TYPES ? detected.mime : null
-    if (!detected && isText(bytes)) contentType = /\.csv$/i.test(file.name) ? 'text/csv' : 'text/plain'
+    // By the bytes, as the inbound receiver decides (one rule for mail that comes in and goes out).
+    const contentType = await mailAttachmentType(bytes, { fileName: file.name, declaredType: file.type })
     if (!contentType) throw fileError('unsupported_media_type', 'mail.errors.fileType', { name: file.name })
     checked.push({ fileName: safeFileName(file.name, MAIL_ATTACHMENT_TYPES[contentType]), contentType, bytes })
   }
@@ -75,24 +65,29 @@ type Recipients = { colleagues: string[]; shared: boolean; outside: string[] }
 
 /**
  * Where each address goes: a colleague's own inbox (an active user of the organization), the
- * shared inbox (the organization's address), or out by email. Another address at our inbound
- * domain names no mailbox we know: refused, as an address of an inactive colleague is.
+ * shared inbox (the organization's address, a `+tag` included), or out by email. Another address
+ * at our inbound domain names no mailbox we know: refused, as an address of an inactive colleague is.
  */
-export async function routeRecipients(organizationId: string, sharedAddress: string | null, addresses: string[]): Promise<Recipients & { unknown: string[] }> {
+export async function routeRecipients(
+  organizationId: string,
+  sharedLocalPart: string | null,
+  addresses: string[],
+): Promise<Recipients & { unknown: string[] }> {
   const wanted = [...new Set(addresses.map((address) => address.toLowerCase()))]
   const users = wanted.length
     ? await prisma.user.findMany({ where: { organizationId, email: { in: wanted, mode: 'insensitive' } }, select: { id: true, email: true, status: true } })
     : []
   const byEmail = new Map(users.map((user) => [user.email.toLowerCase(), user]))
-  const domain = `@${inboundEmailDomain()}`
   const routed: Recipients & { unknown: string[] } = { colleagues: [], shared: false, outside: [], unknown: [] }
   for (const address of wanted) {
     const user = byEmail.get(address)
+    const ours = address.endsWith(`@${env().INBOUND_EMAIL_DOMAIN}`)
+    const localPart = inboundLocalPartOf(address)
     if (user) {
       if (user.status === 'active') routed.colleagues.push(user.id)
       else routed.unknown.push(address)
-    } else if (sharedAddress && address === sharedAddress) routed.shared = true
-    else if (address.endsWith(domain)) routed.unknown.push(address)
+    } else if (sharedLocalPart && localPart === sharedLocalPart) routed.shared = true
+    else if (ours) routed.unknown.push(address)
     else routed.outside.push(address)
   }
   routed.colleagues = [...new Set(routed.colleagues)]
@@ -232,7 +227,7 @@ export async function sendMail(user: ComposeUser, input: MailComposeInput, files
   const sources = [...carried, ...documents]
   assertAttachmentCount(sources.length + files.length)
   const identity = await organizationMailIdentity(user.organizationId)
-  const routed = await routeRecipients(user.organizationId, identity.address, [...input.to, ...input.cc])
+  const routed = await routeRecipients(user.organizationId, identity.localPart, [...input.to, ...input.cc])
   if (routed.unknown.length)
     throw new DomainError('validation_failed', 'validation.failed', {
       fields: { to: ['mail.errors.unknownRecipient'] },
@@ -250,7 +245,7 @@ export async function sendMail(user: ComposeUser, input: MailComposeInput, files
     subject: input.subject,
     text: input.text,
     snippet: mailSnippet(input.text),
-    messageId: `<${randomUUID()}@${inboundEmailDomain()}>`,
+    messageId: `<${randomUUID()}@${env().INBOUND_EMAIL_DOMAIN}>`,
     inReplyTo: answered?.messageId ?? draft?.inReplyTo ?? null,
     sentAt: now,
   }

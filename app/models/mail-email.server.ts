@@ -32,7 +32,7 @@ export async function sendMailEmail({ messageId, organizationId }: { messageId: 
     const identity = await organizationMailIdentity(organizationId)
     const to = partiesOf(message.to).map((party) => party.email)
     const cc = partiesOf(message.cc).map((party) => party.email)
-    const outside = new Set((await routeRecipients(organizationId, identity.address, [...to, ...cc])).outside)
+    const outside = new Set((await routeRecipients(organizationId, identity.localPart, [...to, ...cc])).outside)
     const email: Email = {
       to: to.filter((address) => outside.has(address.toLowerCase())).join(', '),
       cc: cc.filter((address) => outside.has(address.toLowerCase())).join(', ') || undefined,

@@ -14,15 +14,3 @@ export const MAIL_LABELS_MAX = 10
 export const MAIL_LABEL_MAX_LENGTH = 30
 export const MAIL_SUBJECT_MAX_LENGTH = 250
 export const MAIL_TEXT_MAX_LENGTH = 100_000
-/** File types accepted by content (file-type), with the extension a name without one gets. */
-export const MAIL_ATTACHMENT_TYPES: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'text/plain': 'txt',
-  'text/csv': 'csv',
-}

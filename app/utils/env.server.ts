@@ -41,6 +41,23 @@ const EnvSchema = z.object({
   /** JSON API requests per minute per credential (login token or API key) and per client IP. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   API_RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Inbound mail (issue 26, docs/decisions/054-inbound-smtp-receiver.md): an organization's address
+   * is `<inboundLocalPart>@INBOUND_EMAIL_DOMAIN`; the built-in SMTP receiver listens on
+   * INBOUND_SMTP_PORT (off when unset) at INBOUND_SMTP_HOST (default HOST). STARTTLS only when both
+   * TLS files are set. Messages per sender address in the window (one budget across servers).
+   */
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'INBOUND_EMAIL_DOMAIN: a domain name such as inbound.example.com')
+    .default('inbound.freightdesk.test')
+    .transform((domain) => domain.toLowerCase()),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+  INBOUND_RATE_LIMIT_PER_SENDER: z.coerce.number().int().positive().default(30),
+  INBOUND_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])

@@ -11,7 +11,6 @@ import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
 import { runDueJobs } from '~/models/jobs.server'
-import { inboundAddressOf } from '~/models/mail-address.server'
 import { checkMailFiles, saveDraft, sendMail } from '~/models/mail-compose.server'
 import { folderCounts, unreadInboxCount } from '~/models/mailbox.server'
 import { navCounts } from '~/models/nav-badges.server'
@@ -26,6 +25,7 @@ import { MailDraftSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES } from '~/schemas/mail-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
+import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { callApi, createOrg, type Org, unique } from '../helpers'
@@ -62,7 +62,7 @@ async function mailOrg() {
   const org = await createOrg()
   const localPart = unique('ops').toLowerCase()
   await prisma.organization.update({ where: { id: org.organization.id }, data: { inboundLocalPart: localPart } })
-  return { ...org, shared: inboundAddressOf(localPart)! }
+  return { ...org, shared: inboundEmail(localPart) }
 }
 
 async function userOf(org: Org, role: keyof Org['users']) {
