@@ -188,6 +188,28 @@ describe('mailboxes: who reads what', () => {
   })
 })
 
+describe('reading HTML mail', () => {
+  it('shows sanitized HTML in a sandboxed frame with remote images held back until the reader asks, and lists every folder but trash on /all', async () => {
+    const org = await mailOrg()
+    const { sanitizeMailHtml } = await import('~/utils/mail-html.server')
+    const html = sanitizeMailHtml('<p onclick="x()">Rate <b>$1,850</b></p><img src="https://tracker.example/p.gif"><script>alert(1)</script>').html
+    const message = await brokerMail(org, { html })
+    await brokerMail(org, { subject: 'Gone', folder: 'trash', trashedFrom: 'inbox' })
+    const params = { folder: 'inbox', id: message.id }
+    const page = await callPage(folderPage.loader, `/dashboard/mail/inbox/${message.id}?box=shared`, org.users.dispatcher.id, params)
+    const shown = page.data!.message as { frame: string; remoteImages: boolean; showImages: boolean }
+    expect(shown).toMatchObject({ remoteImages: true, showImages: false })
+    expect(shown.frame).toContain('img-src data:;')
+    expect(shown.frame).not.toMatch(/[^-]src="https:\/\/tracker/)
+    expect(shown.frame).not.toContain('<script')
+    expect(shown.frame).not.toContain('onclick')
+    const asked = await callPage(folderPage.loader, `/dashboard/mail/inbox/${message.id}?box=shared&images=1`, org.users.dispatcher.id, params)
+    expect((asked.data!.message as { frame: string }).frame).toMatch(/[^-]src="https:\/\/tracker\.example\/p\.gif"/)
+    const all = await callPage(folderPage.loader, '/dashboard/mail/all?box=shared', org.users.dispatcher.id, { folder: 'all' })
+    expect((all.data!.rows as Array<{ subject: string }>).map((row) => row.subject)).toEqual(['Rate confirmation 4411'])
+  })
+})
+
 describe('folders, trash and unread counts', () => {
   it('moves to trash and back to where it was, deletes for good only from trash, and refuses other moves', async () => {
     const org = await mailOrg()
