@@ -452,6 +452,12 @@ describe('sending', () => {
     expect(await prisma.mailMessage.count({ where: { id: draft.id } })).toBe(0)
     const inbox = await prisma.mailMessage.findFirstOrThrow({ where: { ownerId: org.users.admin.id, folder: 'inbox' }, include: { attachments: true } })
     expect(inbox.attachments.map((file) => file.storageKey)).toEqual([documentRow.storageKey])
+    // The load document goes; the file mail attached stays, and the colleague still downloads it.
+    const { deleteLoadDocument } = await import('~/models/load-document.server')
+    const admin = await userOf(org, 'admin')
+    await deleteLoadDocument(admin, { userId: admin.id, organizationId: org.organization.id }, documentRow.loadId, documentRow.id)
+    const attachmentId = inbox.attachments[0].id
+    expect((await callPage(attachmentPage.loader, `/dashboard/mail/attachments/${attachmentId}`, org.users.admin.id, { attachmentId })).status).toBe(200)
   })
 })
 
