@@ -428,6 +428,37 @@ describe('sending', () => {
     expect(answerDraft.body.error.code).toBe('invalid_transition')
   })
 
+  it('keeps the email queued with its error through an SMTP outage, and failed after the last attempt', async () => {
+    const org = await mailOrg()
+    const sent = await sendMail(await userOf(org, 'admin'), MailDraftSchema.parse({ to: ['desk@outside.example'], subject: 'Outage', text: 'x' }))
+    // Nothing listens on port 1: the mail server is down.
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1'
+    try {
+      await runDueJobs()
+      const queued = await prisma.mailMessage.findUniqueOrThrow({ where: { id: sent.id } })
+      expect(queued.delivery).toBe('queued')
+      expect(queued.deliveryError).toMatch(/ECONNREFUSED|connect/i)
+      // The last attempt: failed, for good.
+      await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now(), max_attempts = 2`
+      await runDueJobs()
+      expect((await prisma.mailMessage.findUniqueOrThrow({ where: { id: sent.id } })).delivery).toBe('failed')
+    } finally {
+      delete process.env.SMTP_URL
+      await prisma.$executeRaw`DELETE FROM graphile_worker._private_jobs`
+    }
+  })
+
+  it('shows a refused file at the files field of the compose page (415), writing nothing', async () => {
+    const org = await mailOrg()
+    const form = new FormData()
+    for (const [key, value] of Object.entries({ intent: 'send', to: org.users.dispatcher.email, subject: 'Files' })) form.append(key, value)
+    form.append('files', new File([ZIP], 'rates.pdf'))
+    const answer = await callPage(compose.action, '/dashboard/mail/new', org.users.admin.id, {}, { method: 'POST', body: form })
+    expect(answer.status).toBe(415)
+    expect(refusalOf(answer)!.fields.files).toEqual(['rates.pdf is not a file type mail accepts (PDF, images, Word, Excel or text).'])
+    expect(await prisma.mailMessage.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
   it('saves a draft, then sends it: the draft is gone and the sent copy has its files', async () => {
     const org = await mailOrg()
     const documentRow = await loadDocument(org)
