@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import pg from 'pg'
 
-import { apiUser, expect, lastEmailTo, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { axe } from './axe'
+import { apiUser, expect, lastEmailTo, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 /** The e2e server's embedded database (playwright.config.ts): the spec files a broker's mail as the SMTP receiver would. */
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? '54331'}/freightdesk`
@@ -159,4 +160,18 @@ test('lays mail out right to left in Arabic: three mirrored panes at 1280 px, on
   await expect(page.getByTestId('mail-message')).toHaveCount(0)
   // The list fits the phone too: long subjects and snippets are cut, never wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test('has no serious or critical accessibility violations on the folder, message and compose pages @js-only', async ({ page }) => {
+  const id = await brokerMail(org, { fromEmail: 'ops@shipper.example', subject: 'Dock appointment', text: 'Call 30 minutes ahead.' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const problems: string[] = []
+  for (const path of ['/dashboard/mail/all?box=shared', `/dashboard/mail/inbox/${id}?box=shared`, '/dashboard/mail/new']) {
+    await page.goto(path)
+    await whenHydrated(page)
+    const results = await axe(page).analyze()
+    for (const violation of results.violations.filter((found) => found.impact === 'serious' || found.impact === 'critical'))
+      problems.push(...violation.nodes.map((node) => `${path} ${violation.id}: ${node.target.join(' ')}`))
+  }
+  expect(problems).toEqual([])
 })

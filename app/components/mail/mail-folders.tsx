@@ -58,7 +58,7 @@ export function MailFolders({
                     data-testid={testIds ? `mail-folder-${summary.box}-${item}` : undefined}
                     className={cn(
                       'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm',
-                      current ? 'bg-primary/10 font-semibold text-primary' : 'text-ink hover:bg-ink/5',
+                      current ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'text-ink hover:bg-ink/5',
                     )}
                   >
                     <Icon name={icon} size={16} />
@@ -84,7 +84,7 @@ export function MailFolders({
                       aria-current={label === name ? 'page' : undefined}
                       className={cn(
                         'block truncate rounded-lg px-3 py-1 text-sm',
-                        label === name ? 'bg-primary/10 font-semibold text-primary' : 'hover:bg-ink/5',
+                        label === name ? 'bg-primary/10 font-semibold text-primary-dark dark:text-primary-light' : 'hover:bg-ink/5',
                       )}
                     >
                       <bdi>#{name}</bdi>

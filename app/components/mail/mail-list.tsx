@@ -81,7 +81,11 @@ export function MailList({ rows, box, view, q, label, page, pageSize, total, sel
                     aria-current={row.id === selectedId ? 'page' : undefined}
                     data-testid="mail-row"
                     data-unread={row.isRead ? undefined : 'true'}
-                    className={cn('block px-4 py-3 hover:bg-ink/5', row.id === selectedId && 'bg-primary/10', !row.isRead && 'font-semibold')}
+                    className={cn(
+                      'block border-s-4 px-4 py-3 hover:bg-ink/5',
+                      row.id === selectedId ? 'border-primary' : 'border-transparent',
+                      !row.isRead && 'font-semibold',
+                    )}
                   >
                     <span className="flex items-baseline gap-2">
                       {!row.isRead ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('mail.unread')} /> : null}

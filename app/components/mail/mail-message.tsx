@@ -81,7 +81,11 @@ export function MailMessage({
   const back = mailListPath(view, { box: message.box, q, label })
   return (
     <article aria-labelledby="mail-subject" className="min-w-0" data-testid="mail-message">
-      <Link to={back} className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-primary min-[1280px]:hidden" data-testid="mail-back">
+      <Link
+        to={back}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-primary-dark dark:text-primary-light min-[1280px]:hidden"
+        data-testid="mail-back"
+      >
         <Icon name="chevronLeft" size={16} className="rtl:rotate-180" />
         {t('mail.backToList')}
       </Link>
@@ -191,7 +195,7 @@ export function MailMessage({
                 {t('mail.imagesHeld')}
                 <Link
                   to={mailMessagePath(view, message.id, { box: message.box, q, label, images: true })}
-                  className="font-semibold text-primary underline"
+                  className="font-semibold text-primary-dark dark:text-primary-light underline"
                   data-testid="mail-show-images"
                 >
                   {t('mail.showImages')}
@@ -224,7 +228,7 @@ export function MailMessage({
                 {/* A file, loaded by the browser: a plain anchor. */}
                 <a
                   href={href('/dashboard/mail/attachments/:attachmentId', { attachmentId: attachment.id })}
-                  className="min-w-[12rem] flex-1 font-semibold break-all text-primary underline"
+                  className="min-w-[12rem] flex-1 font-semibold break-all text-primary-dark dark:text-primary-light underline"
                   download
                 >
                   <bdi>{attachment.fileName}</bdi>
