@@ -85,6 +85,15 @@ test("reads a broker's mail in the shared inbox and answers it from the organiza
   await expect(message.getByTestId('mail-text')).toHaveText('Please sign and return the attached rate confirmation.')
   await expect(page.getByTestId('mail-row').filter({ hasText: 'Rate confirmation PLL-4411' })).not.toHaveAttribute('data-unread', 'true')
 
+  // Star and label it: page actions, the message stays open.
+  await message.getByTestId('mail-star').click()
+  await expect(message.getByTestId('mail-star')).toHaveText('Remove star')
+  await message.getByLabel('Labels').fill('rate-con, urgent')
+  await message.getByTestId('mail-labels-save').click()
+  await expect(page.getByTestId('mail-row').filter({ hasText: 'Rate confirmation PLL-4411' })).toContainText('#urgent')
+  await page.getByTestId('mail-folder-shared-starred').click()
+  await expect(page.getByTestId('mail-row')).toHaveCount(1)
+  await page.getByTestId('mail-row').click()
   await message.getByTestId('mail-reply').click()
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(broker)
   await expect(page.getByLabel('Subject')).toHaveValue('Re: Rate confirmation PLL-4411')
