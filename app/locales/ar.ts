@@ -1789,6 +1789,7 @@ const ar: Catalogue = {
     trash: 'نقل إلى المهملات',
     restore: 'استعادة',
     deleteForever: 'حذف نهائي',
+    deleteConfirm: { title: 'حذف هذه الرسالة نهائيًا؟', description: 'ستُزال من صندوق البريد هذا مع مرفقاتها، ولا يمكن التراجع عن ذلك.', keep: 'الاحتفاظ بها' },
     imagesHeld: 'الصور البعيدة مخفية لحماية خصوصيتك.',
     showImages: 'إظهار الصور',
     attachments: 'المرفقات',

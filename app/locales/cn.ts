@@ -1787,6 +1787,7 @@ const cn: Catalogue = {
     trash: '移到回收站',
     restore: '恢复',
     deleteForever: '永久删除',
+    deleteConfirm: { title: '永久删除此邮件？', description: '邮件及其附件将从此邮箱中移除，且无法撤销。', keep: '保留' },
     imagesHeld: '为保护您的隐私，远程图片已隐藏。',
     showImages: '显示图片',
     attachments: '附件',

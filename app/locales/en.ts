@@ -1786,6 +1786,11 @@ const en = {
     trash: 'Move to trash',
     restore: 'Restore',
     deleteForever: 'Delete for good',
+    deleteConfirm: {
+      title: 'Delete this message for good?',
+      description: 'It is removed from this mailbox with its attachments; this cannot be undone.',
+      keep: 'Keep it',
+    },
     imagesHeld: 'Remote images are hidden to protect your privacy.',
     showImages: 'Show images',
     attachments: 'Attachments',

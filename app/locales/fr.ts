@@ -1820,6 +1820,11 @@ const fr: Catalogue = {
     trash: 'Mettre à la corbeille',
     restore: 'Restaurer',
     deleteForever: 'Supprimer définitivement',
+    deleteConfirm: {
+      title: 'Supprimer ce message définitivement ?',
+      description: 'Il est retiré de cette boîte avec ses pièces jointes ; c’est irréversible.',
+      keep: 'Le garder',
+    },
     imagesHeld: 'Les images distantes sont masquées pour protéger votre vie privée.',
     showImages: 'Afficher les images',
     attachments: 'Pièces jointes',

@@ -1799,6 +1799,7 @@ const vi: Catalogue = {
     trash: 'Chuyển vào thùng rác',
     restore: 'Khôi phục',
     deleteForever: 'Xóa vĩnh viễn',
+    deleteConfirm: { title: 'Xóa vĩnh viễn thư này?', description: 'Thư sẽ bị xóa khỏi hộp thư này cùng tệp đính kèm; không thể hoàn tác.', keep: 'Giữ lại' },
     imagesHeld: 'Hình ảnh từ xa bị ẩn để bảo vệ quyền riêng tư của bạn.',
     showImages: 'Hiện hình ảnh',
     attachments: 'Tệp đính kèm',

@@ -60,6 +60,7 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
       attachments: row.attachments,
       createdAt: row.createdAt.toISOString(),
       offers: mailOffers(user.role, row),
+      confirmDelete: search.get('confirm') === 'delete',
     }
   }
   return {

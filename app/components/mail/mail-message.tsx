@@ -1,4 +1,4 @@
-import { Form, href, Link } from 'react-router'
+import { Form, href, Link, useLocation } from 'react-router'
 
 import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -7,6 +7,7 @@ import { inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import type { MailAction, MailBox, MailView } from '~/policies/mail'
 import { formatDateTime, formatNumber } from '~/utils/format'
+import { withParams } from '~/utils/with-params'
 
 import { mailComposePath, mailListPath, mailMessagePath } from './mail-paths'
 
@@ -33,6 +34,8 @@ export type MailMessageView = {
   attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
   createdAt: string
   offers: Record<MailAction, boolean>
+  /** "Delete for good" was pressed: the page asks before it posts (`?confirm=delete`). */
+  confirmDelete: boolean
 }
 
 function Toggle({ message, intent, on, label }: { message: MailMessageView; intent: string; on: boolean; label: string }) {
@@ -78,6 +81,7 @@ export function MailMessage({
 }) {
   const { t, i18n } = useTranslation()
   const { offers } = message
+  const { search } = useLocation()
   const back = mailListPath(view, { box: message.box, q, label })
   return (
     <article aria-labelledby="mail-subject" className="min-w-0" data-testid="mail-message">
@@ -156,8 +160,30 @@ export function MailMessage({
         ) : null}
         {offers.trash ? <Act message={message} intent="trash" label={t('mail.trash')} /> : null}
         {offers.restore ? <Act message={message} intent="restore" label={t('mail.restore')} /> : null}
-        {offers.deleteForever ? <Act message={message} intent="deleteForever" label={t('mail.deleteForever')} variant="danger" /> : null}
+        {offers.deleteForever && !message.confirmDelete ? (
+          <ButtonLink to={withParams(search, { confirm: 'delete' })} size="sm" variant="danger" preventScrollReset data-testid="mail-delete-forever">
+            {t('mail.deleteForever')}
+          </ButtonLink>
+        ) : null}
       </div>
+      {offers.deleteForever && message.confirmDelete ? (
+        <section
+          aria-labelledby="mail-delete-title"
+          data-testid="mail-delete-confirm"
+          className="mt-4 rounded-lg border border-error/40 bg-error-lighter px-4 py-3 text-sm text-error-darker dark:bg-error/15 dark:text-error-light"
+        >
+          <h3 id="mail-delete-title" className="font-bold">
+            {t('mail.deleteConfirm.title')}
+          </h3>
+          <p className="mt-1">{t('mail.deleteConfirm.description')}</p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            <ButtonLink to={withParams(search, { confirm: null })} size="sm" variant="secondary" preventScrollReset>
+              {t('mail.deleteConfirm.keep')}
+            </ButtonLink>
+            <Act message={message} intent="deleteForever" label={t('mail.deleteForever')} variant="danger" />
+          </div>
+        </section>
+      ) : null}
       {offers.label ? (
         <Form method="post" className="mt-3 flex max-w-md gap-2">
           <input type="hidden" name="id" value={message.id} />

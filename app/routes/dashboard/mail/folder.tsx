@@ -41,6 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireActor(request, 'update', 'mail')
   const form = await request.formData()
   const url = new URL(request.url)
+  url.searchParams.delete('confirm')
   const here = `${url.pathname}${url.search}`
   const view = isMailView(params.folder) ? params.folder : 'inbox'
   const list = mailListPath(view, { box: url.searchParams.get('box') === 'own' ? 'own' : url.searchParams.get('box') === 'shared' ? 'shared' : undefined })
