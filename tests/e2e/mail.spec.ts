@@ -88,6 +88,9 @@ test("reads a broker's mail in the shared inbox and answers it from the organiza
   // Star and label it: page actions, the message stays open.
   await message.getByTestId('mail-star').click()
   await expect(message.getByTestId('mail-star')).toHaveText('Remove star')
+  await message.getByLabel('Labels').fill(`rate-con, ${'x'.repeat(31)}`)
+  await message.getByTestId('mail-labels-save').click()
+  await expect(page.locator('#mail-labels-error')).toHaveText('A label has at most 30 characters.')
   await message.getByLabel('Labels').fill('rate-con, urgent')
   await message.getByTestId('mail-labels-save').click()
   await expect(page.getByTestId('mail-row').filter({ hasText: 'Rate confirmation PLL-4411' })).toContainText('#urgent')

@@ -2,6 +2,7 @@ import { Form, href, Link, useLocation } from 'react-router'
 
 import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Button, ButtonLink } from '~/components/ui/button'
+import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
@@ -198,12 +199,16 @@ export function MailMessage({
             placeholder={t('mail.labelsPlaceholder')}
             dir="auto"
             aria-invalid={refusal?.field('labels')?.length ? true : undefined}
+            aria-describedby={refusal?.field('labels')?.length ? 'mail-labels-error' : undefined}
             className={inputClass}
           />
           <Button type="submit" name="intent" value="labels" variant="secondary" size="sm" data-testid="mail-labels-save">
             {t('mail.saveLabels')}
           </Button>
         </Form>
+      ) : null}
+      {offers.label ? (
+        <ErrorList id="mail-labels-error" errors={refusal?.field('labels')} />
       ) : message.labels.length ? (
         <p className="mt-3 flex flex-wrap gap-1 text-xs">
           {message.labels.map((name) => (
