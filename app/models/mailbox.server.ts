@@ -38,8 +38,8 @@ export function boxWhere(user: MailUser, box: MailBox): Prisma.MailMessageWhereI
   return { organizationId: user.organizationId, ownerId: box === 'shared' ? null : user.id }
 }
 
-/** Every row the reader may see: their own mailbox and, for the office, the shared one. */
-function visibleWhere(user: MailUser): Prisma.MailMessageWhereInput {
+/** Every message the reader may see: their own mailbox and, for the office, the shared one (a mail attachment: `{ message: readableMailWhere(user) }`). */
+export function readableMailWhere(user: MailUser): Prisma.MailMessageWhereInput {
   const owners: Prisma.MailMessageWhereInput[] = []
   if (readsBox(user.role, 'own')) owners.push({ ownerId: user.id })
   if (readsBox(user.role, 'shared')) owners.push({ ownerId: null })
@@ -88,7 +88,7 @@ export async function getMail(user: MailUser, id: string) {
   assertId(id, MAIL_NOT_FOUND)
   return requireFound(
     await prisma.mailMessage.findFirst({
-      where: { id, ...visibleWhere(user) },
+      where: { id, ...readableMailWhere(user) },
       include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
     }),
     MAIL_NOT_FOUND,
@@ -211,7 +211,7 @@ export async function folderCounts(user: MailUser, box: MailBox): Promise<Folder
 
 /** The navigation's badge: unread in one's own inbox and, for roles that read it, the shared inbox. */
 export async function unreadInboxCount(user: MailUser) {
-  return prisma.mailMessage.count({ where: { AND: [visibleWhere(user), { folder: 'inbox', isRead: false }] } })
+  return prisma.mailMessage.count({ where: { AND: [readableMailWhere(user), { folder: 'inbox', isRead: false }] } })
 }
 
 /** The labels used in one mailbox, alphabetical (the folder pane lists them). */
@@ -228,7 +228,7 @@ export async function mailboxLabels(user: MailUser, box: MailBox) {
 export async function readMailAttachment(user: MailUser, attachmentId: string) {
   assertId(attachmentId, MAIL_NOT_FOUND)
   const attachment = requireFound(
-    await prisma.mailAttachment.findFirst({ where: { id: attachmentId, organizationId: user.organizationId, message: visibleWhere(user) } }),
+    await prisma.mailAttachment.findFirst({ where: { id: attachmentId, organizationId: user.organizationId, message: readableMailWhere(user) } }),
     MAIL_NOT_FOUND,
   )
   const object = await fileStorage().get(attachment.storageKey)
