@@ -1796,6 +1796,7 @@ const ar: Catalogue = {
     kb: '{{size}} ك.ب',
     createLoad: 'إنشاء شحنة من هذا',
     toPlaceholder: 'العناوين، مفصولة بفواصل',
+    attached: 'المرفق',
     carried: 'مرفق من الرسالة الأصلية',
     files: 'إرفاق ملفات',
     filesHint: 'حتى {{count}} ملفات، {{size}} م.ب لكل ملف و{{total}} م.ب معًا: PDF أو صور أو Word أو Excel أو نص.',

@@ -1794,6 +1794,7 @@ const cn: Catalogue = {
     kb: '{{size}} KB',
     createLoad: '据此创建货运单',
     toPlaceholder: '邮箱地址，用逗号分隔',
+    attached: '已附加',
     carried: '来自原邮件的附件',
     files: '添加附件',
     filesHint: '最多 {{count}} 个文件，每个 {{size}} MB，总计 {{total}} MB：PDF、图片、Word、Excel 或文本。',

@@ -1797,6 +1797,7 @@ const en = {
     kb: '{{size}} KB',
     createLoad: 'Create load from this',
     toPlaceholder: 'Addresses, separated by commas',
+    attached: 'Attached',
     carried: 'Attached from the original message',
     files: 'Attach files',
     filesHint: 'Up to {{count}} files, {{size}} MB each and {{total}} MB together: PDF, images, Word, Excel or text.',

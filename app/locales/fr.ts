@@ -1831,6 +1831,7 @@ const fr: Catalogue = {
     kb: '{{size}} Ko',
     createLoad: 'Créer un chargement à partir de ceci',
     toPlaceholder: 'Adresses, séparées par des virgules',
+    attached: 'Pièces jointes',
     carried: 'Joint depuis le message d’origine',
     files: 'Joindre des fichiers',
     filesHint: 'Jusqu’à {{count}} fichiers, {{size}} Mo chacun et {{total}} Mo au total : PDF, images, Word, Excel ou texte.',

@@ -1806,6 +1806,7 @@ const vi: Catalogue = {
     kb: '{{size}} KB',
     createLoad: 'Tạo chuyến hàng từ tệp này',
     toPlaceholder: 'Các địa chỉ, cách nhau bằng dấu phẩy',
+    attached: 'Đã đính kèm',
     carried: 'Đính kèm từ thư gốc',
     files: 'Đính kèm tệp',
     filesHint: 'Tối đa {{count}} tệp, mỗi tệp {{size}} MB và tổng cộng {{total}} MB: PDF, hình ảnh, Word, Excel hoặc văn bản.',

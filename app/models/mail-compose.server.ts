@@ -156,7 +156,9 @@ async function context(user: MailUser, input: MailComposeInput) {
   // A draft carries what it already has (a forward's files included); a direct forward carries the message's.
   const sourceRows = draft ? await keep([draft]) : answered && input.forward ? await keep([answered]) : []
   for (const row of sourceRows) carried.push({ fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, storageKey: row.storageKey })
-  const documents = await documentSources(user, input.documentIds)
+  // A document the message already carries (a draft saved with it, posted again) is not attached twice.
+  const held = new Set(carried.map((source) => source.storageKey))
+  const documents = (await documentSources(user, input.documentIds)).filter((source) => !held.has(source.storageKey))
   return { answered, draft, carried, documents }
 }
 

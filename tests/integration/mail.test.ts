@@ -477,7 +477,16 @@ describe('sending', () => {
       `/dashboard/mail/new?draft=${draft.id}`,
       org.users.dispatcher.id,
       {},
-      postForm({ intent: 'send', to: org.users.admin.email, subject: 'Draft', text: 'Done', draftId: draft.id, version: String(draft.version), from: 'own' }),
+      postForm({
+        intent: 'send',
+        to: org.users.admin.email,
+        subject: 'Draft',
+        text: 'Done',
+        draftId: draft.id,
+        version: String(draft.version),
+        from: 'own',
+        documentIds: documentRow.id,
+      }),
     )
     expect(sent.status).toBe(302)
     expect(await prisma.mailMessage.count({ where: { id: draft.id } })).toBe(0)

@@ -80,8 +80,8 @@ export function MailComposeForm({ values: initial, from, carried, documents, ref
       </Field>
       {carried.length ? (
         <div className="text-sm">
-          <p className="font-semibold">{t('mail.carried')}</p>
-          <ul className="mt-1 list-disc ps-5 text-muted">
+          <p className="font-semibold">{initial.draftId ? t('mail.attached') : t('mail.carried')}</p>
+          <ul className="mt-1 list-disc ps-5 text-muted" data-testid="mail-carried">
             {carried.map((file) => (
               <li key={file.id}>
                 <bdi>{file.fileName}</bdi>

@@ -65,7 +65,9 @@ export default function MailCompose({ loaderData, actionData }: Route.ComponentP
         crumbs={[{ label: t('nav.mail'), to: href('/dashboard/mail') }, { label: t(`mail.composeTitle.${loaderData.mode}`) }]}
       />
       <Card className="max-w-3xl p-4 sm:p-6">
+        {/* A new form for each draft version: a saved draft starts again from what it holds, not from the inputs as left. */}
         <MailComposeForm
+          key={`${loaderData.values.draftId ?? 'new'}:${loaderData.values.version ?? ''}:${loaderData.values.answers ?? ''}`}
           values={loaderData.values}
           from={loaderData.from}
           carried={loaderData.carried}
