@@ -48,6 +48,7 @@ export const CLIENT_NAMESPACES = {
   loadForm: ['loadForm'],
   kanban: ['kanban'],
   invoices: ['invoices'],
+  mail: ['mail'],
   loadImport: ['loadImport'],
   calendar: ['calendar'],
   chat: ['chat'],

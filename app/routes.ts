@@ -114,7 +114,14 @@ export default [
     route('calendar', 'routes/dashboard/calendar/index.tsx'),
     route('calendar/new', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-new' }),
     route('calendar/events/:id', 'routes/dashboard/calendar/event.tsx', { id: 'calendar-edit' }),
-    route('mail', 'routes/dashboard/mail/index.tsx'),
+    ...prefix('mail', [
+      // The default mailbox's inbox (the specification's /mail); /mail/all and each folder are `:folder`.
+      index('routes/dashboard/mail/folder.tsx', { id: 'mail-index' }),
+      route('new', 'routes/dashboard/mail/compose.tsx'),
+      route('attachments/:attachmentId', 'routes/dashboard/mail/attachment.ts'),
+      route(':folder', 'routes/dashboard/mail/folder.tsx', { id: 'mail-folder' }),
+      route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
+    ]),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
       route('new', 'routes/dashboard/chat/new.tsx'),
@@ -173,6 +180,9 @@ export default [
     route('chat/:id/events', 'routes/api/chat/events.ts'),
     route('chat/:id/attachments/:attachmentId', 'routes/api/chat/attachment.ts'),
     route('organization', 'routes/api/organization.ts'),
+    route('mail', 'routes/api/mail/collection.ts'),
+    route('mail/:id', 'routes/api/mail/item.ts'),
+    route('mail/:id/attachments/:attachmentId', 'routes/api/mail/attachment.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
     route('docs', 'routes/api/docs.tsx'),

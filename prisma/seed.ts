@@ -881,6 +881,17 @@ async function seedInvoices(prisma: PrismaClientLike, organizationId: string) {
 
 const BATCH = 1000
 
+/** The first organization's mail: a broker's rate confirmation and a shipper's question in the shared inbox, a note between colleagues. */
+async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
+  const { seedMail } = await import('./seed-mail')
+  const people = await prisma.user.findMany({ where: { organizationId, role: { in: ['admin', 'dispatcher'] } }, orderBy: { email: 'asc' } })
+  const person = (role: string) => {
+    const user = people.find((row) => row.role === role)!
+    return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }
+  }
+  await seedMail(prisma, organizationId, { admin: person('admin'), dispatcher: person('dispatcher') })
+}
+
 /** Seeds the demo organizations, replacing them if they exist. Returns what it made. */
 export async function seed(options: { scale?: number; log?: (line: string) => void } = {}) {
   const { prisma } = await import('../app/utils/db.server')
@@ -921,6 +932,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
     await seedCustomFields(prisma, organization.id)
     const loads = await seedLoads(prisma, organization.id, demo === ORGS[0] ? 40 : 8)
     const invoices = await seedInvoices(prisma, organization.id)
+    if (demo === ORGS[0]) await seedDemoMail(prisma, organization.id)
     log(`[seed] ${demo.name}: ${loads} loads, ${invoices} invoices`)
     summary.push({ organization: demo.name, users: demo.users.length, companies: companies.length, trucks: total, trailers: demo.trailers })
   }

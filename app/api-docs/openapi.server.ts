@@ -17,11 +17,14 @@ import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSch
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
+import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { ERROR_CODES } from '~/utils/errors.server'
+import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown>
@@ -709,6 +712,149 @@ function loadPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Mail (issue 26, ADR 053): the shared mailbox and one's own, sending, and attachments. */
+function mailPaths(): Record<string, Record<string, Operation>> {
+  const party = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['email'] }
+  const message = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      mailbox: { type: 'string', enum: ['shared', 'own'], description: '`shared`: the organization’s mailbox; `own`: the caller’s.' },
+      folder: { type: 'string', enum: ['inbox', 'sent', 'drafts', 'trash'] },
+      from: party,
+      to: { type: 'array', items: party },
+      cc: { type: 'array', items: party },
+      subject: { type: 'string' },
+      text: { type: 'string' },
+      html: { type: ['string', 'null'], description: 'Sanitized; remote images held back as `data-remote-src`.' },
+      snippet: { type: 'string' },
+      isRead: { type: 'boolean' },
+      isStarred: { type: 'boolean' },
+      isImportant: { type: 'boolean' },
+      labels: { type: 'array', items: { type: 'string' } },
+      attachments: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            fileName: { type: 'string' },
+            contentType: { type: 'string' },
+            sizeBytes: { type: 'integer' },
+            url: { type: 'string' },
+          },
+        },
+      },
+      delivery: { type: ['string', 'null'], enum: ['queued', 'sent', 'failed', null], description: 'Outside addresses: where the email stands.' },
+      inReplyTo: { type: ['string', 'null'] },
+      sentAt: { type: ['string', 'null'], format: 'date-time' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      version: { type: 'integer', minimum: 1 },
+    },
+    required: ['id', 'mailbox', 'folder', 'from', 'to', 'subject', 'isRead', 'attachments', 'createdAt', 'version'],
+  }
+  const compose = input(MailComposeSchema)
+  const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
+  const mb = (bytes: number) => bytes / 1024 / 1024
+  return {
+    '/api/mail': {
+      get: {
+        tags: ['mail'],
+        summary: 'Messages of one mailbox',
+        description:
+          '`box`: `shared` (the organization’s mailbox: admins, dispatchers, accountants; viewers read) or `own` (the caller’s); the default is the shared one for the roles that read it. `folder=all` is every folder but trash; `starred` and `important` are views across folders. Newest first.',
+        operationId: 'list_mail',
+        parameters: queryParameters(MailListQuerySchema),
+        responses: { '200': listResponse(message), '404': errorResponse('not_found: a mailbox the role does not read (drivers: the shared one).'), ...common },
+      },
+      post: {
+        tags: ['mail'],
+        summary: 'Send a message',
+        description: `Colleagues (users of the organization, by address) get a copy in their own inbox at once; the organization's inbound address files one in the shared inbox; outside addresses get it by email through the job queue (\`delivery\`: queued, then sent or failed). The caller's copy (answered 201) lands in sent; \`from: shared\` (or answering a shared-mailbox message with \`answers\`) sends from the organization's address. \`documentIds\`: load documents to attach. As multipart/form-data, \`files\` parts are attached: at most ${MAIL_ATTACHMENTS_MAX} attachments, ${mb(MAIL_ATTACHMENT_MAX_BYTES)} MB each, ${mb(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)} MB together (413), of the types ${Object.keys(MAIL_ATTACHMENT_TYPES).join(', ')} by content (415). Unknown recipients, no recipient, or neither subject nor text: 400 with fields; nothing is written.`,
+        operationId: 'send_mail',
+        parameters: [idempotencyKeyParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: compose },
+            'multipart/form-data': {
+              schema: {
+                ...compose,
+                properties: { ...(compose.properties as JsonSchema), files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': dataResponse('The sender’s copy, in sent.', message),
+          '404': errorResponse('not_found: the answered message or draft is not in a mailbox the caller reads.'),
+          '409': errorResponse('conflict: the draft’s version is stale; invalid_transition: the answered message is a draft or in trash.'),
+          ...common,
+          '413': errorResponse(`payload_too_large: a file over ${mb(MAIL_ATTACHMENT_MAX_BYTES)} MB, or all over ${mb(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)} MB.`),
+          '415': errorResponse('unsupported_media_type: a file of a refused type (by content), or a body neither JSON nor multipart.'),
+        },
+      },
+    },
+    '/api/mail/{id}': {
+      get: {
+        tags: ['mail'],
+        summary: 'One message',
+        operationId: 'read_mail',
+        parameters: [idParameter],
+        responses: { '200': dataResponse('The message.', message), '404': errorResponse('not_found'), ...common },
+      },
+      put: {
+        tags: ['mail'],
+        summary: 'Set flags, labels or the folder of a message',
+        description:
+          'Any of `isRead`, `isStarred`, `isImportant`, `labels`, `folder`; `version` is optional (when sent, a stale one is 409 conflict). `folder` moves to `trash` from anywhere, and out of trash only back to where the message came from (else 409 invalid_transition). Viewers only read (403).',
+        operationId: 'update_mail',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(MailUpdateSchema)),
+        responses: {
+          '200': dataResponse('The message as stored.', message),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: stale version; invalid_transition: a move the folders do not allow.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags: ['mail'],
+        summary: 'Move a message to trash, or delete it from trash for good',
+        operationId: 'delete_mail',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': dataResponse('`deleted: false, folder: trash` when moved to trash; `deleted: true` when it was in trash and is gone.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, deleted: { type: 'boolean' }, folder: { const: 'trash' } },
+          }),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: stale version.'),
+          ...common,
+        },
+      },
+    },
+    '/api/mail/{id}/attachments/{attachmentId}': {
+      get: {
+        tags: ['mail'],
+        summary: 'Download an attachment',
+        operationId: 'download_mail_attachment',
+        parameters: [idParameter, attachmentIdParameter],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment (`Content-Disposition`), with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(Object.keys(MAIL_ATTACHMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** Chat (issue 26): conversations, their messages, read marks and the live event stream. */
 function chatPaths(): Record<string, Record<string, Operation>> {
   const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } }
@@ -1009,6 +1155,7 @@ export function openApiDocument() {
       ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
       ...loadPaths(),
       ...invoicePaths(),
+      ...mailPaths(),
       ...chatPaths(),
     },
     components: {

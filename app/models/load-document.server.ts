@@ -265,14 +265,24 @@ export async function deleteLoadDocument(user: DocumentUser, actor: Actor, loadI
       after: { document: null },
     })
   })
-  await fileStorage().delete(document.storageKey)
+  // Mail that attached this document names the same file (ADR 053): it stays while any does.
+  await removeStoredFiles([document.storageKey])
   return document
 }
 
-/** Removes the stored files of documents whose rows are gone (a deleted load's), best effort. */
+/** Removes the stored files of documents whose rows are gone (a deleted load's), best effort; a file mail still attaches stays. */
 export async function removeStoredFiles(keys: string[]) {
   const storage = fileStorage()
-  await Promise.all(keys.map((key) => storage.delete(key).catch((error: unknown) => console.warn('[freightdesk] could not remove a stored file', key, error))))
+  const mailed = new Set(
+    keys.length
+      ? (await prisma.mailAttachment.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } })).map((row) => row.storageKey)
+      : [],
+  )
+  await Promise.all(
+    keys
+      .filter((key) => !mailed.has(key))
+      .map((key) => storage.delete(key).catch((error: unknown) => console.warn('[freightdesk] could not remove a stored file', key, error))),
+  )
 }
 
 export type LoadDocumentRow = Awaited<ReturnType<typeof listLoadDocuments>>[number]

@@ -6,11 +6,13 @@ import type { SessionUser } from '~/models/auth.server'
 import { unreadChatCount } from '~/models/chat.server'
 import { can } from '~/utils/permissions'
 
+import { unreadInboxCount } from './mailbox.server'
+
 /** Keyed as the navigation's badges (NavCounts in app/components/layout/nav-config.ts). */
 export async function navCounts(user: SessionUser): Promise<{ mail: number; chat: number }> {
   const [mail, chat] = await Promise.all([
-    // Filled by the mail module (issue 26): unread messages in the user's inbox and, for roles that read it, the shared one.
-    can(user.role, 'read', 'mail') ? Promise.resolve(0) : 0,
+    // Unread messages in the user's own inbox and, for roles that read it, the shared one.
+    can(user.role, 'read', 'mail') ? unreadInboxCount(user) : 0,
     // The sum of the user's unread counts over their conversations.
     can(user.role, 'read', 'chat') ? unreadChatCount(user) : 0,
   ])

@@ -4,7 +4,14 @@ import path from 'node:path'
 import { env } from './env.server'
 
 export type Email = {
+  /** One address, or several separated by commas. */
   to: string
+  cc?: string
+  /** Instead of MAIL_FROM (the shared mailbox writes from the organization's address). */
+  from?: string
+  replyTo?: string
+  messageId?: string
+  inReplyTo?: string
   subject: string
   text: string
   html?: string

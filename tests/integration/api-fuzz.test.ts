@@ -153,6 +153,8 @@ const TABLES = [
   'Conversation',
   'ChatMessage',
   'ChatAttachment',
+  'MailMessage',
+  'MailAttachment',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -250,6 +252,13 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       },
     })
     return { id: conversation.id, version: conversation.version }
+  }
+  // A broker's message in the shared mailbox, made in the database as the inbound receiver files one.
+  if (itemPath.startsWith('/api/mail/')) {
+    const message = await prisma.mailMessage.create({
+      data: { organizationId: org.organization.id, ownerId: null, fromEmail: 'fuzz@broker.example', subject: `Fuzz ${++serial}`, text: 'Fuzz' },
+    })
+    return { id: message.id, version: message.version }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial

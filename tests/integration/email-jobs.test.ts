@@ -56,7 +56,15 @@ afterEach(async () => {
 
 describe('the task registry', () => {
   it('knows every email kind from the tasks that register themselves', async () => {
-    expect(await taskNames()).toEqual(['invitation_email', 'invoice_email', 'password_reset_email', 'register_existing_email', 'release_held_file', 'verification_email'])
+    expect(await taskNames()).toEqual([
+      'invitation_email',
+      'invoice_email',
+      'mail_email',
+      'password_reset_email',
+      'register_existing_email',
+      'release_held_file',
+      'verification_email',
+    ])
   })
 })
 

@@ -3,4 +3,9 @@
  * have imported them all yet). Each module registers its own tasks with `defineTask`; a new task
  * module is added here too (tests/integration/email-jobs.test.ts lists the names it expects).
  */
-export const TASK_MODULES = [() => import('./account-emails.server'), () => import('./invoice-email.server'), () => import('./held-files.server')]
+export const TASK_MODULES = [
+  () => import('./account-emails.server'),
+  () => import('./invoice-email.server'),
+  () => import('./mail-email.server'),
+  () => import('./held-files.server'),
+]

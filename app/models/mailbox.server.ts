@@ -1,0 +1,280 @@
+/**
+ * The mailboxes (ADR 053): listing a folder, reading a message, its flags, labels and folder moves,
+ * trash and deleting for good, the unread counts. One row per mailbox copy: the shared mailbox's
+ * rows have no owner, a user's own rows name them. Every call names the reader; a message the
+ * reader's role may not read (another's own mail, the shared mailbox for a driver, another
+ * organization's) is not found. The pages and /api/mail call these same functions.
+ */
+import { href } from 'react-router'
+
+import type { Prisma } from '~/generated/prisma/client'
+import {
+  boxOf,
+  defaultBox,
+  MAIL_FOLDERS,
+  type MailAction,
+  type MailBox,
+  type MailFolderName,
+  mailMoveRefusal,
+  mailRefusal,
+  readsBox,
+  writesBox,
+} from '~/policies/mail'
+import type { MailListQuery, MailUpdate } from '~/schemas/mail'
+import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Role } from '~/utils/permissions'
+import { fileStorage } from '~/utils/storage.server'
+
+import { assertId, assertVersion, requireFound } from './records.server'
+
+export const MAIL_NOT_FOUND = 'mail.errors.notFound'
+
+export type MailUser = { id: string; organizationId: string; role: Role }
+
+/** The rows of one mailbox as the reader sees it (a box the role does not read: none). */
+export function boxWhere(user: MailUser, box: MailBox): Prisma.MailMessageWhereInput {
+  if (!readsBox(user.role, box)) return { id: '' }
+  return { organizationId: user.organizationId, ownerId: box === 'shared' ? null : user.id }
+}
+
+/** Every message the reader may see: their own mailbox and, for the office, the shared one (a mail attachment: `{ message: readableMailWhere(user) }`). */
+export function readableMailWhere(user: MailUser): Prisma.MailMessageWhereInput {
+  const owners: Prisma.MailMessageWhereInput[] = []
+  if (readsBox(user.role, 'own')) owners.push({ ownerId: user.id })
+  if (readsBox(user.role, 'shared')) owners.push({ ownerId: null })
+  return { organizationId: user.organizationId, OR: owners.length ? owners : [{ id: '' }] }
+}
+
+/** The mailbox a query names, or the role's default; a box the role does not read is a 404. */
+export function chosenBox(user: MailUser, box: MailBox | undefined): MailBox {
+  const chosen = box ?? defaultBox(user.role)
+  if (!readsBox(user.role, chosen)) throw new DomainError('not_found', MAIL_NOT_FOUND)
+  return chosen
+}
+
+const attachmentSelect = { id: true, fileName: true, contentType: true, sizeBytes: true } as const
+
+/** A page of one mailbox's folder (or view), newest first, with the total. */
+export async function listMail(user: MailUser, query: MailListQuery) {
+  const box = chosenBox(user, query.box)
+  const where: Prisma.MailMessageWhereInput[] = [boxWhere(user, box)]
+  if (query.folder === 'all') where.push({ folder: { not: 'trash' } })
+  else if (query.folder === 'starred') where.push({ isStarred: true, folder: { not: 'trash' } })
+  else if (query.folder === 'important') where.push({ isImportant: true, folder: { not: 'trash' } })
+  else where.push({ folder: query.folder })
+  if (query.starred) where.push({ isStarred: true })
+  if (query.label) where.push({ labels: { has: query.label } })
+  if (query.q) {
+    const contains = { contains: query.q, mode: 'insensitive' as const }
+    where.push({ OR: [{ subject: contains }, { text: contains }, { fromEmail: contains }, { fromName: contains }] })
+  }
+  const filter = { AND: where }
+  const [total, rows] = await Promise.all([
+    prisma.mailMessage.count({ where: filter }),
+    prisma.mailMessage.findMany({
+      where: filter,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+      include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
+    }),
+  ])
+  return { box, rows, total }
+}
+
+/** One message the reader may see, with its attachments; else not found. */
+export async function getMail(user: MailUser, id: string) {
+  assertId(id, MAIL_NOT_FOUND)
+  return requireFound(
+    await prisma.mailMessage.findFirst({
+      where: { id, ...readableMailWhere(user) },
+      include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
+    }),
+    MAIL_NOT_FOUND,
+  )
+}
+export type MailRow = Awaited<ReturnType<typeof getMail>>
+
+/** The message is opened on its page: it is read from now on (not a change anyone could conflict with: the version stays). */
+export async function markOpened(user: MailUser, message: MailRow) {
+  if (message.isRead || !writesBox(user.role, boxOf(message))) return message
+  await prisma.mailMessage.updateMany({ where: { id: message.id, organizationId: user.organizationId }, data: { isRead: true } })
+  return { ...message, isRead: true }
+}
+
+/** Refused unless the reader writes to the message's mailbox and its folder allows the action. */
+export function assertMailAllows(user: MailUser, message: { ownerId: string | null; folder: MailFolderName }, action: MailAction) {
+  if (!writesBox(user.role, boxOf(message))) throw new DomainError('forbidden', 'mail.errors.readOnly')
+  const refused = mailRefusal(action, message)
+  if (refused) throw new DomainError(refused.code, refused.key)
+}
+
+/**
+ * Sets flags, labels or the folder of one message (PUT /api/mail/{id} and the page's buttons).
+ * With a version, a message changed since is a conflict; nothing is written then.
+ */
+export async function updateMail(user: MailUser, id: string, patch: MailUpdate) {
+  const message = await getMail(user, id)
+  if (!writesBox(user.role, boxOf(message))) throw new DomainError('forbidden', 'mail.errors.readOnly')
+  assertVersion(message, patch.version)
+  const data: Prisma.MailMessageUpdateManyMutationInput = {}
+  if (patch.isRead !== undefined) data.isRead = patch.isRead
+  if (patch.isStarred !== undefined) data.isStarred = patch.isStarred
+  if (patch.isImportant !== undefined) data.isImportant = patch.isImportant
+  if (patch.labels !== undefined) data.labels = patch.labels
+  if (patch.folder !== undefined && patch.folder !== message.folder) {
+    const refused = mailMoveRefusal(message.folder, patch.folder, message.trashedFrom)
+    if (refused) throw new DomainError(refused.code, refused.key)
+    data.folder = patch.folder
+    data.trashedFrom = patch.folder === 'trash' ? message.folder : null
+  }
+  const { count } = await prisma.mailMessage.updateMany({
+    where: { id: message.id, organizationId: user.organizationId, version: message.version },
+    data: { ...data, version: { increment: 1 } },
+  })
+  if (count !== 1) throw new DomainError('conflict', 'errors.conflict')
+  return getMail(user, id)
+}
+
+/** To trash, remembering where it was. */
+export function trashMail(user: MailUser, id: string, version?: number) {
+  return moveChecked(user, id, version, 'trash')
+}
+
+/** Out of trash, back to where it came from. */
+export function restoreMail(user: MailUser, id: string, version?: number) {
+  return moveChecked(user, id, version, 'restore')
+}
+
+async function moveChecked(user: MailUser, id: string, version: number | undefined, action: 'trash' | 'restore') {
+  const message = await getMail(user, id)
+  assertMailAllows(user, message, action)
+  return updateMail(user, id, { version, folder: action === 'trash' ? 'trash' : (message.trashedFrom ?? 'inbox') })
+}
+
+/**
+ * Deletes a message in trash for good, with its attachment rows; a stored file goes when no other
+ * mailbox copy and no load document still names it.
+ */
+export async function deleteMailForever(user: MailUser, id: string, version?: number) {
+  const message = await getMail(user, id)
+  assertMailAllows(user, message, 'deleteForever')
+  assertVersion(message, version)
+  const keys = await prisma.mailAttachment.findMany({ where: { messageId: message.id }, select: { storageKey: true } })
+  const { count } = await prisma.mailMessage.deleteMany({ where: { id: message.id, organizationId: user.organizationId, version: message.version } })
+  if (count !== 1) throw new DomainError('conflict', 'errors.conflict')
+  await removeUnusedFiles(keys.map((row) => row.storageKey))
+  return message
+}
+
+/** DELETE /api/mail/{id}: to trash, and from trash for good. */
+export async function deleteMail(user: MailUser, id: string, version?: number) {
+  const message = await getMail(user, id)
+  if (message.folder === 'trash') {
+    await deleteMailForever(user, id, version)
+    return { id: message.id, deleted: true as const }
+  }
+  await trashMail(user, id, version)
+  return { id: message.id, deleted: false as const, folder: 'trash' as const }
+}
+
+/** Stored files no mail attachment and no load document names any more (best effort). */
+export async function removeUnusedFiles(keys: string[]) {
+  const unique = [...new Set(keys)]
+  if (!unique.length) return
+  const [mail, documents] = await Promise.all([
+    prisma.mailAttachment.findMany({ where: { storageKey: { in: unique } }, select: { storageKey: true } }),
+    prisma.loadDocument.findMany({ where: { storageKey: { in: unique } }, select: { storageKey: true } }),
+  ])
+  const used = new Set([...mail, ...documents].map((row) => row.storageKey))
+  const storage = fileStorage()
+  await Promise.all(
+    unique
+      .filter((key) => !used.has(key))
+      .map((key) => storage.delete(key).catch((error: unknown) => console.warn('[freightdesk] could not remove a stored file', key, error))),
+  )
+}
+
+export type FolderCounts = Record<MailFolderName, { unread: number; total: number }>
+
+/** Per folder of one mailbox: unread and total messages. */
+export async function folderCounts(user: MailUser, box: MailBox): Promise<FolderCounts> {
+  const groups = await prisma.mailMessage.groupBy({ by: ['folder', 'isRead'], where: boxWhere(user, box), _count: { _all: true } })
+  const counts = Object.fromEntries(MAIL_FOLDERS.map((folder) => [folder, { unread: 0, total: 0 }])) as FolderCounts
+  for (const group of groups) {
+    counts[group.folder].total += group._count._all
+    if (!group.isRead) counts[group.folder].unread += group._count._all
+  }
+  return counts
+}
+
+/** The navigation's badge: unread in one's own inbox and, for roles that read it, the shared inbox. */
+export async function unreadInboxCount(user: MailUser) {
+  return prisma.mailMessage.count({ where: { AND: [readableMailWhere(user), { folder: 'inbox', isRead: false }] } })
+}
+
+/** The labels used in one mailbox, alphabetical (the folder pane lists them). */
+export async function mailboxLabels(user: MailUser, box: MailBox) {
+  if (!readsBox(user.role, box)) return []
+  const rows = await prisma.$queryRaw<Array<{ label: string }>>`
+    SELECT DISTINCT unnest(labels) AS label FROM "MailMessage"
+    WHERE "organizationId" = ${user.organizationId} AND "ownerId" IS NOT DISTINCT FROM ${box === 'shared' ? null : user.id}
+    ORDER BY label LIMIT 50`
+  return rows.map((row) => row.label)
+}
+
+/** One attachment's bytes, for a reader who may see its message. */
+export async function readMailAttachment(user: MailUser, attachmentId: string) {
+  assertId(attachmentId, MAIL_NOT_FOUND)
+  const attachment = requireFound(
+    await prisma.mailAttachment.findFirst({ where: { id: attachmentId, organizationId: user.organizationId, message: readableMailWhere(user) } }),
+    MAIL_NOT_FOUND,
+  )
+  const object = await fileStorage().get(attachment.storageKey)
+  if (!object) throw new DomainError('not_found', MAIL_NOT_FOUND)
+  return { attachment, ...object }
+}
+
+type Party = { name: string; email: string }
+
+/** The stored `to`/`cc` JSON as parties (anything malformed is left out). */
+export function partiesOf(value: unknown): Party[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry) =>
+    entry && typeof entry === 'object' && typeof (entry as Party).email === 'string'
+      ? [{ name: String((entry as Party).name ?? ''), email: (entry as Party).email }]
+      : [],
+  )
+}
+
+/** The API's shape of a message (GET/POST/PUT /api/mail). */
+export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listMail>>['rows'][number]) {
+  return {
+    id: message.id,
+    mailbox: boxOf(message),
+    folder: message.folder,
+    from: { name: message.fromName, email: message.fromEmail },
+    to: partiesOf(message.to),
+    cc: partiesOf(message.cc),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    snippet: message.snippet,
+    isRead: message.isRead,
+    isStarred: message.isStarred,
+    isImportant: message.isImportant,
+    labels: message.labels,
+    attachments: message.attachments.map((attachment) => ({
+      ...attachment,
+      url: href('/api/mail/:id/attachments/:attachmentId', { id: message.id, attachmentId: attachment.id }),
+    })),
+    delivery: message.delivery,
+    inReplyTo: message.inReplyTo,
+    sentAt: message.sentAt?.toISOString() ?? null,
+    createdAt: message.createdAt.toISOString(),
+    updatedAt: message.updatedAt.toISOString(),
+    version: message.version,
+  }
+}
+export type MailDto = ReturnType<typeof serializeMail>

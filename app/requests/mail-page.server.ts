@@ -1,0 +1,181 @@
+/**
+ * What the mail pages load (the folder page with its three panes, and the compose page's choices),
+ * assembled from the mailbox models for the page modules.
+ */
+import { data } from 'react-router'
+
+import { languageInfo } from '~/i18n'
+import { organizationMailIdentity } from '~/models/mail-address.server'
+import { attachableDocuments } from '~/models/mail-compose.server'
+import { folderCounts, getMail, listMail, mailboxLabels, type MailUser, markOpened, partiesOf } from '~/models/mailbox.server'
+import { organizationTimeZone } from '~/models/organization.server'
+import { boxOf, isMailView, mailOffers, readableBoxes, writesBox } from '~/policies/mail'
+import { MailListQuerySchema } from '~/schemas/mail'
+import { orNotFound } from '~/utils/errors.server'
+import { formatDateTime } from '~/utils/format'
+import { mailFrameDocument } from '~/utils/mail-html.server'
+import { mailParty } from '~/utils/mail-text'
+
+const line = (value: unknown) => partiesOf(value).map(mailParty).join(', ')
+
+/** The folder page: the mailboxes with their counts, the folder's page of messages and, with an id, the message (marked read). */
+export async function mailFolderPage(request: Request, user: MailUser, params: { folder?: string; id?: string }, locale: string) {
+  const folder = params.folder ?? 'inbox'
+  if (!isMailView(folder)) throw data(null, { status: 404 })
+  const search = new URL(request.url).searchParams
+  const query = MailListQuerySchema.parse({ ...Object.fromEntries([...search].filter(([, value]) => value !== '')), folder })
+  // Opened first, so the list and the counts beside it already show it read.
+  const opened = params.id ? await markOpened(user, await orNotFound(getMail(user, params.id))) : null
+  const [list, timeZone, identity] = await Promise.all([
+    orNotFound(listMail(user, query)),
+    organizationTimeZone(user.organizationId),
+    organizationMailIdentity(user.organizationId),
+  ])
+  const boxes = await Promise.all(
+    readableBoxes(user.role).map(async (box) => ({ box, address: box === 'shared' ? identity.address : null, counts: await folderCounts(user, box) })),
+  )
+  let message = null
+  if (opened) {
+    const row = opened
+    const showImages = search.get('images') === '1'
+    message = {
+      id: row.id,
+      version: row.version,
+      box: boxOf(row),
+      folder: row.folder,
+      fromName: row.fromName,
+      fromEmail: row.fromEmail,
+      to: line(row.to),
+      cc: line(row.cc),
+      subject: row.subject,
+      text: row.text,
+      frame: row.html ? mailFrameDocument(row.html, { dir: languageInfo(locale).dir as 'ltr' | 'rtl', remoteImages: showImages }) : null,
+      remoteImages: Boolean(row.html?.includes('data-remote-src')),
+      showImages,
+      isRead: row.isRead,
+      isStarred: row.isStarred,
+      isImportant: row.isImportant,
+      labels: row.labels,
+      delivery: row.delivery,
+      attachments: row.attachments,
+      createdAt: row.createdAt.toISOString(),
+      offers: mailOffers(user.role, row),
+      confirmDelete: search.get('confirm') === 'delete',
+    }
+  }
+  return {
+    view: query.folder,
+    box: list.box,
+    q: query.q,
+    label: query.label,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      fromName: row.fromName,
+      fromEmail: row.fromEmail,
+      toLine: partiesOf(row.to)
+        .map((party) => party.name || party.email)
+        .join(', '),
+      folder: row.folder,
+      subject: row.subject,
+      snippet: row.snippet,
+      isRead: row.isRead,
+      isStarred: row.isStarred,
+      isImportant: row.isImportant,
+      labels: row.labels,
+      attachmentCount: row.attachments.length,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    boxes,
+    labels: await mailboxLabels(user, list.box),
+    message,
+    timeZone,
+    canCompose: readableBoxes(user.role).some((box) => writesBox(user.role, box)),
+  }
+}
+
+type Translate = (key: string, params?: Record<string, unknown>) => string
+
+const prefixed = (prefix: string, subject: string) => (subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`.trim())
+
+/**
+ * The compose page's starting values: empty, or answering (`reply`, `replyAll`), forwarding
+ * (`forward`) a message, or a draft again (`draft`); the mailboxes it may write from; the load
+ * documents it may attach.
+ */
+export async function mailComposePage(request: Request, user: MailUser & { email: string }, t: Translate, locale: string) {
+  const search = new URL(request.url).searchParams
+  const identity = await organizationMailIdentity(user.organizationId)
+  const from = readableBoxes(user.role)
+    .filter((box) => writesBox(user.role, box) && (box === 'own' || identity.address))
+    .map((box) => ({ box, address: box === 'shared' ? identity.address! : user.email }))
+  if (!from.length) throw data(null, { status: 403 })
+  const own = new Set([user.email.toLowerCase(), ...(identity.address ? [identity.address] : [])])
+  const values: Record<string, string> = {}
+  let carried: Array<{ id: string; fileName: string }> = []
+  let mode: 'new' | 'reply' | 'replyAll' | 'forward' | 'draft' = 'new'
+  const answering = search.get('reply') ?? search.get('replyAll') ?? search.get('forward')
+  const draftId = search.get('draft')
+  if (draftId) {
+    const draft = await orNotFound(getMail(user, draftId))
+    if (!mailOffers(user.role, draft).edit) throw data(null, { status: 404 })
+    mode = 'draft'
+    Object.assign(values, {
+      from: boxOf(draft),
+      to: partiesOf(draft.to)
+        .map((party) => party.email)
+        .join(', '),
+      cc: partiesOf(draft.cc)
+        .map((party) => party.email)
+        .join(', '),
+      subject: draft.subject,
+      text: draft.text,
+      draftId: draft.id,
+      version: String(draft.version),
+    })
+    carried = draft.attachments
+  } else if (answering) {
+    const answered = await orNotFound(getMail(user, answering))
+    const offers = mailOffers(user.role, answered)
+    mode = search.get('forward') ? 'forward' : search.get('replyAll') ? 'replyAll' : 'reply'
+    if (!(mode === 'forward' ? offers.forward : offers.reply)) throw data(null, { status: 404 })
+    const timeZone = await organizationTimeZone(user.organizationId)
+    const when = formatDateTime(locale, answered.createdAt, timeZone)
+    const sender = mailParty({ name: answered.fromName, email: answered.fromEmail })
+    const quoted = answered.text
+      .split('\n')
+      .map((row) => `> ${row}`)
+      .join('\n')
+    const outgoing = answered.folder === 'sent'
+    const others = (list: string[]) => [...new Set(list.map((address) => address.toLowerCase()))].filter((address) => !own.has(address))
+    const toList =
+      mode === 'replyAll'
+        ? outgoing
+          ? partiesOf(answered.to).map((party) => party.email)
+          : others([answered.fromEmail, ...partiesOf(answered.to).map((party) => party.email)])
+        : mode === 'reply'
+          ? outgoing
+            ? partiesOf(answered.to).map((party) => party.email)
+            : [answered.fromEmail]
+          : []
+    Object.assign(values, {
+      from: boxOf(answered),
+      to: toList.join(', '),
+      cc: mode === 'replyAll' ? others(partiesOf(answered.cc).map((party) => party.email)).join(', ') : '',
+      subject: prefixed(mode === 'forward' ? t('mail.forwardPrefix') : t('mail.replyPrefix'), answered.subject),
+      text:
+        mode === 'forward'
+          ? `\n\n${t('mail.forwardHeader', { from: sender, date: when, subject: answered.subject, to: line(answered.to) })}\n\n${answered.text}`
+          : `\n\n${t('mail.quoteHeader', { from: sender, date: when })}\n${quoted}`,
+      answers: answered.id,
+      ...(mode === 'forward' ? { forward: 'true' } : {}),
+    })
+    if (mode === 'forward') carried = answered.attachments
+  } else {
+    const box = search.get('box')
+    values.from = from.some((option) => option.box === box) ? box! : from[0].box === 'shared' && from.length > 1 ? 'own' : from[0].box
+  }
+  return { mode, values, from, carried, documents: await attachableDocuments(user) }
+}

@@ -1,0 +1,28 @@
+import { attachmentDisposition } from '~/models/load-document.server'
+import { readMailAttachment } from '~/models/mailbox.server'
+import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+import { DomainError } from '~/utils/errors.server'
+
+import type { Route } from './+types/attachment'
+
+/** GET /api/mail/{id}/attachments/{attachmentId}: the file, as an attachment with `nosniff`, for a reader of its message. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'mail')
+    const { attachment, body, sizeBytes } = await readMailAttachment(user, params.attachmentId)
+    if (attachment.messageId !== params.id) throw new DomainError('not_found', 'mail.errors.notFound')
+    return new Response(request.method === 'HEAD' ? null : body, {
+      headers: {
+        'Content-Type': attachment.contentType,
+        'Content-Length': String(sizeBytes),
+        'Content-Disposition': attachmentDisposition(attachment.fileName),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
+}
