@@ -22,6 +22,7 @@ import { fileStorage } from '~/utils/storage.server'
 import { type Actor, recordAudit } from './audit.server'
 import { createLoad } from './load.server'
 import { safeFileName } from './load-document.server'
+import { readableMailWhere } from './mailbox.server'
 import { assertId, requireFound } from './records.server'
 import { HOLD_MS, releaseHeldFileTask } from './tasks/held-files.server'
 
@@ -124,17 +125,6 @@ async function storedBytes(key: string) {
   return new Uint8Array(await new Response(object.body).arrayBuffer())
 }
 
-/**
- * Who reads a mail attachment: its message is in the user's organization and in the user's own
- * mailbox, or in the shared one (ownerId null) for a role that may read `sharedMail`. Anything
- * else is not found.
- */
-export function readableMailAttachment(user: SourceUser) {
-  const mailboxes: Array<{ ownerId: string | null }> = [{ ownerId: user.id }]
-  if (can(user.role, 'read', 'sharedMail')) mailboxes.push({ ownerId: null })
-  return { organizationId: user.organizationId, message: { organizationId: user.organizationId, OR: mailboxes } }
-}
-
 /** Where a held upload lives: under the organization and the user, so nobody else's can be named. */
 function uploadKey(user: SourceUser, token: string) {
   return `rate-confirmations/${user.organizationId}/${user.id}/${token}`
@@ -178,7 +168,7 @@ export async function readSource(user: SourceUser, kind: string | null, id: stri
   }
   if (kind === 'mail-attachment') {
     assertId(id, NOT_FOUND)
-    const attachment = requireFound(await prisma.mailAttachment.findFirst({ where: { id, ...readableMailAttachment(user) } }), NOT_FOUND)
+    const attachment = requireFound(await prisma.mailAttachment.findFirst({ where: { id, organizationId: user.organizationId, message: readableMailWhere(user) } }), NOT_FOUND)
     return { kind, id, fileName: safeFileName(attachment.fileName, 'pdf'), bytes: await storedBytes(attachment.storageKey) }
   }
   if (kind === 'upload' && TOKEN.test(id)) {
