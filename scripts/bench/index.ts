@@ -289,31 +289,49 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
 }
 
 /**
- * Where two JSON values differ, at most `limit` places: a value that differs (`app` vs
- * `baseline`), a key only one side has, arrays of other lengths, or keys in another order.
+ * Where two JSON values differ: a value that differs (strings shown around their first differing
+ * character), a key only one side has, arrays of other lengths, keys in another order. Items of
+ * arrays are one place (`[*]`), told once with how many items differ there; at most `limit` places.
  */
-function differences(a: unknown, b: unknown, at = '', found: string[] = [], limit = 8): string[] {
-  if (found.length >= limit || JSON.stringify(a) === JSON.stringify(b)) return found
+function differences(a: unknown, b: unknown, limit = 8): string[] {
+  const places = new Map<string, { example: string; count: number }>()
+  const note = (at: string, text: string) => {
+    const place = at.replace(/\[\d+\]/g, '[*]') || '.'
+    const known = places.get(place)
+    if (known) known.count++
+    else places.set(place, { example: `${at || '.'}: ${text}`, count: 1 })
+  }
   const show = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? 'undefined'
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) found.push(`${at || '.'}: ${a.length} items in the app, ${b.length} in the baseline`)
-    for (let i = 0; i < Math.min(a.length, b.length); i++) differences(a[i], b[i], `${at}[${i}]`, found, limit)
-    return found
+  const walk = (x: unknown, y: unknown, at: string) => {
+    if (JSON.stringify(x) === JSON.stringify(y)) return
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) note(at, `${x.length} items in the app, ${y.length} in the baseline`)
+      for (let i = 0; i < Math.min(x.length, y.length); i++) walk(x[i], y[i], `${at}[${i}]`)
+    } else if (x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && !Array.isArray(y)) {
+      const ox = x as Record<string, unknown>
+      const oy = y as Record<string, unknown>
+      const keysX = Object.keys(ox)
+      const keysY = Object.keys(oy)
+      const missing = keysX.filter((key) => !(key in oy))
+      const extra = keysY.filter((key) => !(key in ox))
+      for (const key of missing) note(`${at}.${key}`, `only in the app (${show(ox[key])})`)
+      for (const key of extra) note(`${at}.${key}`, `only in the baseline (${show(oy[key])})`)
+      const shared = keysX.filter((key) => key in oy)
+      for (const key of shared) walk(ox[key], oy[key], `${at}.${key}`)
+      if (!missing.length && !extra.length && shared.every((key) => JSON.stringify(ox[key]) === JSON.stringify(oy[key])))
+        note(at, `keys in another order: app ${keysX.join(',')} vs baseline ${keysY.join(',')}`)
+    } else if (typeof x === 'string' && typeof y === 'string') {
+      let i = 0
+      while (x[i] === y[i]) i++
+      const around = (text: string) => JSON.stringify(text.slice(Math.max(0, i - 20), i + 40))
+      note(at, `strings differ at character ${i}: app …${around(x)}… vs baseline …${around(y)}…`)
+    } else {
+      note(at, `app ${show(x)} vs baseline ${show(y)}`)
+    }
   }
-  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const keysA = Object.keys(a)
-    const keysB = Object.keys(b)
-    const before = found.length
-    for (const key of keysA.filter((key) => !(key in b))) found.push(`${at}.${key}: only in the app (${show((a as Record<string, unknown>)[key])})`)
-    for (const key of keysB.filter((key) => !(key in a))) found.push(`${at}.${key}: only in the baseline (${show((b as Record<string, unknown>)[key])})`)
-    for (const key of keysA.filter((key) => key in b))
-      differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`, found, limit)
-    if (found.length === before && found.length < limit)
-      found.push(`${at || '.'}: keys in another order: app ${keysA.join(',')} vs baseline ${keysB.join(',')}`)
-    return found.slice(0, limit)
-  }
-  found.push(`${at || '.'}: app ${show(a)} vs baseline ${show(b)}`)
-  return found
+  walk(a, b, '')
+  const found = [...places.values()].map(({ example, count }) => (count > 1 ? `${example} (and ${count - 1} more items alike)` : example))
+  return found.length > limit ? [...found.slice(0, limit), `… ${found.length - limit} more places`] : found
 }
 
 async function window(target: Target, scenario: Scenario, fixtures: Fixtures, seconds: number): Promise<Sample> {
