@@ -114,7 +114,7 @@ async function main() {
   }
   const fixtures = await makeFixtures(targets.app)
   const matching = [...allScenarios(fixtures), ...loadScenarios(routePaths, options.loads).scenarios].filter(
-    (scenario) => !options.only || scenario.name.toLowerCase().includes(options.only),
+    (scenario) => !options.only || options.only.split('|').some((text) => text && scenario.name.toLowerCase().includes(text)),
   )
   if (!matching.length) throw new Error(`no scenario matches --only ${options.only}`)
   const chosen = await present(targets.app, matching, fixtures)

@@ -68,7 +68,8 @@ node:http + pg baseline doing the same database work, then prints:
   --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
   --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})
   --rounds R           app/baseline windows per scenario (default ${DEFAULTS.rounds})
-  --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page", "chat", "mail")
+  --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page", "chat", "mail");
+                       several texts separated by | (e.g. "truck list page|GET /api/trucks|chat")
   --memory-requests N  mixed requests for the memory check (default 20000; 0 skips it)
   --import-rows N      rows of the import measurement (default 20000; 0 skips it)
   --import-only        only the import measurement (no JavaScript table, pages or throughput)
