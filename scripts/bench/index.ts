@@ -118,12 +118,13 @@ async function main() {
   )
   if (!matching.length) throw new Error(`no scenario matches --only ${options.only}`)
   const chosen = await present(targets.app, matching, fixtures)
-  if (!chosen.length) throw new Error(`every scenario matching --only ${options.only} was skipped`)
+  if (!chosen.length && options.profile) throw new Error(`every scenario matching --only ${options.only} was skipped: nothing to profile`)
+  if (!chosen.length) console.info(`every scenario matching --only ${options.only} was skipped: no pages or throughput to measure`)
 
   if (options.profile) {
     await profile(app, targets.app, chosen[0], fixtures)
   } else {
-    if (!options.importOnly && !options.chatOnly) {
+    if (!options.importOnly && !options.chatOnly && chosen.length) {
       await printSizesAndParity(targets, chosen, fixtures)
       await compare(targets, chosen, fixtures, routePaths)
       if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
