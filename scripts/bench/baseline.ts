@@ -506,6 +506,283 @@ async function apiLoadList(req: http.IncomingMessage, url: URL) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Chat (issue 26): the user's conversations, most recent first (at most 100), each with its
+// participants, its newest message (with sender and attachments), the load's number and the
+// user's unread count, in one statement as the app's Prisma query (relation joins) sends one.
+// The JSON is app/models/chat.server.ts's serializeConversation, key for key.
+
+type ChatPersonJson = { id: string; firstName: string; lastName: string; role: string }
+type ChatMessageJson = {
+  id: string
+  conversationId: string
+  body: string
+  contentType: string
+  createdAt: string
+  senderId: string | null
+  sender: ChatPersonJson | null
+  attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
+}
+type ConversationRow = {
+  id: string
+  kind: string
+  title: string | null
+  loadId: string | null
+  loadNumber: string | null
+  lastMessageAt: Date | null
+  createdAt: Date
+  version: number
+  unreadCount: number
+  lastReadAt: Date | null
+  participants: ChatPersonJson[]
+  lastMessage: ChatMessageJson | null
+}
+
+/** Timestamps inside JSON come as PostgreSQL writes them; the API's are ISO 8601 in UTC. */
+const iso = (value: string | Date) => new Date(value).toISOString()
+const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim()
+
+const CONVERSATION_LIST = `SELECT c.id, c.kind, c.title, c."loadId", l."loadNumber", c."lastMessageAt", c."createdAt", c.version, me."unreadCount", me."lastReadAt",
+    (SELECT coalesce(json_agg(json_build_object('id', u.id, 'firstName', u."firstName", 'lastName', u."lastName", 'role', u.role) ORDER BY p."joinedAt"), '[]')
+      FROM "ConversationParticipant" p JOIN "User" u ON u.id = p."userId" WHERE p."conversationId" = c.id) AS participants,
+    (SELECT json_build_object('id', m.id, 'conversationId', m."conversationId", 'body', m.body, 'contentType', m."contentType", 'createdAt', m."createdAt",
+        'senderId', m."senderId",
+        'sender', (SELECT json_build_object('id', s.id, 'firstName', s."firstName", 'lastName', s."lastName", 'role', s.role) FROM "User" s WHERE s.id = m."senderId"),
+        'attachments', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'fileName', a."fileName", 'contentType', a."contentType", 'sizeBytes', a."sizeBytes")
+          ORDER BY a."createdAt"), '[]') FROM "ChatAttachment" a WHERE a."messageId" = m.id))
+      FROM "ChatMessage" m WHERE m."conversationId" = c.id ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "lastMessage"
+  FROM "Conversation" c JOIN "ConversationParticipant" me ON me."conversationId" = c.id AND me."userId" = $2 LEFT JOIN "Load" l ON l.id = c."loadId"
+  WHERE c."organizationId" = $1 ORDER BY c."lastMessageAt" DESC NULLS LAST, c."createdAt" DESC LIMIT 100`
+
+/** The app's conversation scope: the user's, in their organization; a driver's load conversations only while the load is theirs. */
+async function conversations(user: User) {
+  const sql =
+    user.role === 'driver'
+      ? CONVERSATION_LIST.replace('WHERE c."organizationId" = $1', 'WHERE c."organizationId" = $1 AND (c."loadId" IS NULL OR l."driverId" = $2)')
+      : CONVERSATION_LIST
+  return (await pool.query<ConversationRow>(sql, [user.organizationId, user.id])).rows
+}
+
+function conversationJson(row: ConversationRow) {
+  const last = row.lastMessage
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    loadId: row.loadId,
+    loadNumber: row.loadNumber,
+    participants: row.participants.map((person) => ({ id: person.id, name: personName(person), role: person.role })),
+    lastMessage: last
+      ? {
+          id: last.id,
+          conversationId: last.conversationId,
+          body: last.body,
+          contentType: last.contentType,
+          attachments: last.attachments.map((a) => ({ ...a, url: `/api/chat/${last.conversationId}/attachments/${a.id}` })),
+          createdAt: iso(last.createdAt),
+          senderId: last.senderId,
+          sender: last.sender ? { id: last.sender.id, name: personName(last.sender) } : null,
+        }
+      : null,
+    unreadCount: row.unreadCount,
+    lastReadAt: row.lastReadAt?.toISOString() ?? null,
+    updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiChatList(req: http.IncomingMessage) {
+  const user = await apiUser(req, 'read', 'chat')
+  const data = (await conversations(user)).map(conversationJson)
+  return { data, meta: { total: data.length } }
+}
+
+/** The organization's time zone, as the app's organizationTimeZone reads it (the page formats times in it). */
+async function timeZoneOf(organizationId: string) {
+  const { rows } = await pool.query<{ timezone: string | null }>(`SELECT timezone FROM "Organization" WHERE id = $1`, [organizationId])
+  return rows[0]?.timezone || 'UTC'
+}
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>()
+function formatZoned(value: string, timeZone: string) {
+  let format = zonedFormats.get(timeZone)
+  if (!format) zonedFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })))
+  return format.format(new Date(value))
+}
+
+async function chatListPage(req: http.IncomingMessage) {
+  const user = await pageUser(req, 'read', 'chat')
+  const [rows, timeZone] = await Promise.all([conversations(user), timeZoneOf(user.organizationId)])
+  const items = rows
+    .map((row) => {
+      const conversation = conversationJson(row)
+      const others = conversation.participants.filter((person) => person.id !== user.id)
+      const name = conversation.loadNumber ? `Load ${conversation.loadNumber}` : conversation.title || others.map((person) => person.name).join(', ')
+      const last = conversation.lastMessage
+      const preview = last ? last.body || (last.attachments[0]?.fileName ?? '') : 'No messages yet'
+      return `<li><a href="/dashboard/chat/${conversation.id}"><bdi>${esc(name)}</bdi> <time datetime="${conversation.updatedAt}">${formatZoned(conversation.updatedAt, timeZone)}</time>
+<bdi dir="auto">${esc(preview)}</bdi>${conversation.unreadCount ? ` <span class="badge">${conversation.unreadCount} unread</span>` : ''}</a></li>`
+    })
+    .join('\n')
+  const main = `<h1>Chat</h1><a href="/dashboard/chat/new">New conversation</a>
+<div class="chat"><ul aria-label="Conversations">${items}</ul><p>Pick a conversation</p></div>`
+  return layout('Chat', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail (issue 26): one page of a mailbox's folder, newest first, with its total, as the app's
+// listMail (app/models/mailbox.server.ts) reads it: the count and the page (attachments beside
+// each message) in parallel. The bench asks for the default mailbox's inbox: the shared one for
+// the roles that read it (the bench's admin), else one's own. MAIL_QUERY and mailJson are the two
+// places to follow the app's mail list when it changes.
+
+/** The app's mail policy: the roles that read the shared mailbox open it by default. */
+const readsSharedMail = (role: Role) => can(role, 'read', 'sharedMail')
+
+type MailRow = {
+  id: string
+  ownerId: string | null
+  folder: string
+  fromName: string
+  fromEmail: string
+  to: unknown
+  cc: unknown
+  subject: string
+  text: string
+  html: string | null
+  snippet: string
+  isRead: boolean
+  isStarred: boolean
+  isImportant: boolean
+  labels: string[]
+  delivery: string | null
+  inReplyTo: string | null
+  sentAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
+}
+
+const MAIL_WHERE = `m."organizationId" = $1 AND m."ownerId" IS NOT DISTINCT FROM $2 AND m.folder = $3::"MailFolder"`
+const MAIL_QUERY = `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
+    m."isImportant", m.labels, m.delivery, m."inReplyTo", m."sentAt", m."createdAt", m."updatedAt", m.version,
+    (SELECT coalesce(json_agg(json_build_object('id', a.id, 'fileName', a."fileName", 'contentType', a."contentType", 'sizeBytes', a."sizeBytes")
+      ORDER BY a."createdAt"), '[]') FROM "MailAttachment" a WHERE a."messageId" = m.id) AS attachments
+  FROM "MailMessage" m WHERE ${MAIL_WHERE} ORDER BY m."createdAt" DESC, m.id DESC LIMIT $4 OFFSET $5`
+
+function mailBox(user: User, url: URL) {
+  const asked = url.searchParams.get('box')
+  const readsShared = readsSharedMail(user.role)
+  const box = asked === 'own' || asked === 'shared' ? asked : readsShared ? 'shared' : 'own'
+  if (box === 'shared' && !readsShared) throw new HttpError(404, 'not_found')
+  return box
+}
+
+async function mailPage(user: User, url: URL) {
+  const box = mailBox(user, url)
+  const folder = url.searchParams.get('folder') || 'inbox'
+  if (!['inbox', 'sent', 'drafts', 'trash'].includes(folder)) throw new HttpError(400, 'validation_failed')
+  const { page, pageSize } = listQuery(url)
+  const owner = box === 'shared' ? null : user.id
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "MailMessage" m WHERE ${MAIL_WHERE}`, [user.organizationId, owner, folder]),
+    pool.query<MailRow>(MAIL_QUERY, [user.organizationId, owner, folder, pageSize, (page - 1) * pageSize]),
+  ])
+  return { box, folder, page, pageSize, total: Number(count.rows[0].total), rows: rows.rows }
+}
+
+/** The stored `to`/`cc` JSON as parties, as the app's partiesOf reads them. */
+function parties(value: unknown) {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry: { name?: unknown; email?: unknown }) =>
+    entry && typeof entry === 'object' && typeof entry.email === 'string' ? [{ name: String(entry.name ?? ''), email: entry.email }] : [],
+  )
+}
+
+/** The app's serializeMail, key for key. */
+function mailJson(row: MailRow) {
+  return {
+    id: row.id,
+    mailbox: row.ownerId === null ? 'shared' : 'own',
+    folder: row.folder,
+    from: { name: row.fromName, email: row.fromEmail },
+    to: parties(row.to),
+    cc: parties(row.cc),
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    snippet: row.snippet,
+    isRead: row.isRead,
+    isStarred: row.isStarred,
+    isImportant: row.isImportant,
+    labels: row.labels,
+    attachments: row.attachments.map((a) => ({ ...a, url: `/api/mail/${row.id}/attachments/${a.id}` })),
+    delivery: row.delivery,
+    inReplyTo: row.inReplyTo,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiMailList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'mail')
+  const { box, page, pageSize, total, rows } = await mailPage(user, url)
+  return { data: rows.map(mailJson), meta: { total, page, pageSize, box } }
+}
+
+/**
+ * The app's mail folder page: the page of messages, the organization's time zone and inbound
+ * address, each readable mailbox's unread and total per folder, and the mailbox's labels.
+ */
+async function mailListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'mail')
+  const boxes = readsSharedMail(user.role) ? (['shared', 'own'] as const) : (['own'] as const)
+  const [list, organization, labels, ...counts] = await Promise.all([
+    mailPage(user, url),
+    pool.query<{ timezone: string | null; name: string; inboundLocalPart: string | null }>(
+      `SELECT timezone, name, "inboundLocalPart" FROM "Organization" WHERE id = $1`,
+      [user.organizationId],
+    ),
+    pool.query<{ label: string }>(
+      `SELECT DISTINCT unnest(labels) AS label FROM "MailMessage" WHERE "organizationId" = $1 AND "ownerId" IS NOT DISTINCT FROM $2 ORDER BY label LIMIT 50`,
+      [user.organizationId, mailBox(user, url) === 'shared' ? null : user.id],
+    ),
+    ...boxes.map((box) =>
+      pool.query<{ folder: string; isRead: boolean; n: string }>(
+        `SELECT folder, "isRead", count(*) AS n FROM "MailMessage" WHERE "organizationId" = $1 AND "ownerId" IS NOT DISTINCT FROM $2 GROUP BY folder, "isRead"`,
+        [user.organizationId, box === 'shared' ? null : user.id],
+      ),
+    ),
+  ])
+  const timeZone = organization.rows[0]?.timezone || 'UTC'
+  const folders = boxes
+    .map((box, i) => {
+      const unread = (folder: string) => counts[i].rows.filter((row) => row.folder === folder && !row.isRead).reduce((sum, row) => sum + Number(row.n), 0)
+      return `<h2>${box === 'shared' ? 'Shared mailbox' : 'My mailbox'}</h2><ul>${['inbox', 'sent', 'drafts', 'trash']
+        .map(
+          (folder) =>
+            `<li><a href="/dashboard/mail/${folder}?box=${box}">${folder}${unread(folder) ? ` <span class="badge">${unread(folder)}</span>` : ''}</a></li>`,
+        )
+        .join('')}</ul>`
+    })
+    .join('')
+  const rows = list.rows
+    .map(
+      (row) => `<li class="${row.isRead ? '' : 'unread'}"><a href="/dashboard/mail/${list.folder}/${row.id}"><bdi>${esc(row.fromName || row.fromEmail)}</bdi>
+<time datetime="${row.createdAt.toISOString()}">${formatZoned(row.createdAt.toISOString(), timeZone)}</time><bdi dir="auto">${esc(row.subject)}</bdi>
+<span>${esc(row.snippet)}</span>${row.isStarred ? ' ★' : ''}${row.labels.map((label) => ` <span class="badge">${esc(label)}</span>`).join('')}${row.attachments.length ? ` 📎 ${row.attachments.length}` : ''}</a></li>`,
+    )
+    .join('\n')
+  const main = `<h1>Mail</h1><p>${list.box === 'shared' ? 'Shared mailbox' : 'My mailbox'} · ${esc(list.folder)}</p><a href="/dashboard/mail/new">Compose</a>
+<div class="mail"><aside>${folders}<h2>Labels</h2>${labels.rows.map((row) => `<a href="?label=${encodeURIComponent(row.label)}">${esc(row.label)}</a>`).join(' ')}</aside>
+<form method="get"><input type="search" name="q" aria-label="Search mail"><button>Search</button></form><ul>${rows}</ul>
+<p>${numberFormat.format(list.total ? (list.page - 1) * list.pageSize + 1 : 0)}–${numberFormat.format(Math.min(list.total, list.page * list.pageSize))} of ${numberFormat.format(list.total)}</p></div>`
+  return layout('Mail', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -760,6 +1037,10 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/permission-denied') return send(req, res, 200, HTML, await shellPage(req))
     if (req.method === 'GET' && path === '/dashboard/loads/list') return send(req, res, 200, HTML, await loadListPage(req, url))
     if (req.method === 'GET' && path === '/api/loads') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiLoadList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/chat') return send(req, res, 200, HTML, await chatListPage(req))
+    if (req.method === 'GET' && path === '/api/chat') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiChatList(req)))
+    if (req.method === 'GET' && path === '/dashboard/mail') return send(req, res, 200, HTML, await mailListPage(req, url))
+    if (req.method === 'GET' && path === '/api/mail') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiMailList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

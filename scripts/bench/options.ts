@@ -50,8 +50,8 @@ const DEFAULTS: Options = {
 
 export const HELP = `npm run bench -- [options]
 
-Measures, never asserts. Starts its own embedded PostgreSQL with the demo data and N×100 extra
-trucks, the production app (build it first; the bench builds when build/ is missing) and a bare
+Measures, never asserts. Starts its own embedded PostgreSQL with the demo data, N×100 extra
+trucks and the bench user's chat and mail (30 conversations, 200 messages per inbox), the production app (build it first; the bench builds when build/ is missing) and a bare
 node:http + pg baseline doing the same database work, then prints:
   1. first-load JavaScript per route (from the client manifest), flagged over 150 KiB gzip;
   2. response sizes of the pages (raw and gzip) and a parity check of the API answers;
@@ -68,7 +68,8 @@ node:http + pg baseline doing the same database work, then prints:
   --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
   --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})
   --rounds R           app/baseline windows per scenario (default ${DEFAULTS.rounds})
-  --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page")
+  --only TEXT          only scenarios whose name contains TEXT (e.g. "api", "list page", "chat", "mail");
+                       several texts separated by | (e.g. "truck list page|GET /api/trucks|chat")
   --memory-requests N  mixed requests for the memory check (default 20000; 0 skips it)
   --import-rows N      rows of the import measurement (default 20000; 0 skips it)
   --import-only        only the import measurement (no JavaScript table, pages or throughput)

@@ -9,10 +9,14 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
+import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 
 export type Database = { url: string; stop: () => Promise<void> }
 
-/** Starts the bench's PostgreSQL (wiped first unless kept) with the demo data and `scale`×100 trucks. */
+/**
+ * Starts the bench's PostgreSQL (wiped first unless kept) with the demo data, `scale`×100 trucks,
+ * and the bench user's chat and mail (scripts/bench/messages-fixtures.ts).
+ */
 export async function startDatabase(options: { dataDir: string; pgPort: number; scale: number; loads: number; keepData: boolean }): Promise<Database> {
   const pgDir = path.join(options.dataDir, 'postgres')
   if (!options.keepData) fs.rmSync(pgDir, { recursive: true, force: true })
@@ -39,6 +43,8 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     } else {
       console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks, ${options.loads.toLocaleString('en-US')} loads)`)
     }
+    if (await seedMessages(embedded.url, 'admin@freightdesk.test'))
+      console.info(`added ${CONVERSATIONS} chat conversations and ${INBOX_MESSAGES} messages in each of the own and the shared inbox`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return embedded

@@ -27,6 +27,11 @@ export type Scenario = {
   /** A page whose HTML size is reported. */
   page?: string
   make: (target: Target, fixtures: Fixtures) => Promise<Driver>
+  /**
+   * A route that may not exist in the app yet (a module merged later): asked of the app once
+   * (a GET with the API token, or the cookie for a page) before the run; a 404 skips the scenario.
+   */
+  needs?: { path: string; auth: 'cookie' | 'token' }
 }
 
 const okWhen =
@@ -138,8 +143,17 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/trucks/{id}', make: get((n) => `/api/trucks/${id(n)}`, 'token') },
     { name: 'PUT /api/trucks/{id}', make: putTruck },
     { name: 'sign-in (form POST)', make: signIn },
+    // Messages (issue 26): the bench user's 30 conversations, and a page of the shared inbox's 200 messages.
+    { name: 'chat list page', page: '/dashboard/chat', make: get(() => '/dashboard/chat', 'cookie') },
+    { name: 'GET /api/chat', make: get(() => '/api/chat', 'token') },
+    // Main's placeholder page answers /dashboard/mail before the mail module exists: its API tells.
+    { name: 'mail list page', page: '/dashboard/mail', make: get(() => '/dashboard/mail', 'cookie'), needs: { path: MAIL_API, auth: 'token' } },
+    { name: 'GET /api/mail', make: get(() => MAIL_API, 'token'), needs: { path: MAIL_API, auth: 'token' } },
   ]
 }
+
+/** The mail list the bench reads: the default mailbox's inbox (the shared one, for the bench's admin). */
+export const MAIL_API = '/api/mail?folder=inbox'
 
 /**
  * The loads scenarios (ADR 025), run when the bench seeded loads (`--loads 1000000`): the list
@@ -178,6 +192,11 @@ export const MIX: Record<string, number> = {
   'GET /api/trucks/{id}': 12,
   'PUT /api/trucks/{id}': 5,
   'sign-in (form POST)': 1,
+  // Not part of the mix either, so its memory figures stay comparable with earlier runs (ADR 039).
+  'chat list page': 0,
+  'GET /api/chat': 0,
+  'mail list page': 0,
+  'GET /api/mail': 0,
 }
 
 /** One driver that sends the scenarios in MIX's proportions, interleaved. */
