@@ -9,6 +9,7 @@
 import path from 'node:path'
 
 import type { Prisma } from '../app/generated/prisma/client'
+import { directKey } from '../app/policies/chat'
 import { vinCheckDigit } from '../app/schemas/truck'
 import { hashPassword } from '../app/utils/crypto.server'
 import { newInboundLocalPart } from '../app/utils/inbound-address.server'
@@ -890,6 +891,55 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
     return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }
   }
   await seedMail(prisma, organizationId, { admin: person('admin'), dispatcher: person('dispatcher') })
+  await seedDemoChat(prisma, organizationId)
+}
+
+/**
+ * The first organization's chat: the demo driver's load on the road talked over with dispatch
+ * (one message unread by the driver), and dispatch asking accounting about a payment.
+ */
+async function seedDemoChat(prisma: PrismaClientLike, organizationId: string) {
+  const people = await prisma.user.findMany({ where: { organizationId, role: { in: ['dispatcher', 'driver', 'accountant'] } }, orderBy: { email: 'asc' } })
+  const byRole = (role: string) => people.find((row) => row.role === role)!
+  const [dispatcher, driver, accountant] = [byRole('dispatcher'), byRole('driver'), byRole('accountant')]
+  const load = await prisma.load.findFirst({ where: { organizationId, driverId: driver.id, status: 'in_transit' }, orderBy: { pickupAt: 'desc' } })
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+  const talk = async (
+    conversation: { kind: 'load' | 'direct'; loadId?: string; directKey?: string },
+    lines: Array<[sender: { id: string }, body: string, minutes: number]>,
+    unread: Record<string, number>,
+  ) => {
+    const last = lines.at(-1)!
+    await prisma.conversation.create({
+      data: {
+        organizationId,
+        ...conversation,
+        createdById: lines[0]![0].id,
+        lastMessageAt: minutesAgo(last[2]),
+        participants: { create: [...new Set(lines.map(([sender]) => sender.id))].map((userId) => ({ userId, unreadCount: unread[userId] ?? 0 })) },
+        messages: { create: lines.map(([sender, body, minutes]) => ({ organizationId, senderId: sender.id, body, createdAt: minutesAgo(minutes) })) },
+      },
+    })
+  }
+  if (load) {
+    await talk(
+      { kind: 'load', loadId: load.id },
+      [
+        [dispatcher, `Morning! ${load.loadNumber} is yours, receiver opens at 8.`, 240],
+        [driver, 'Loaded and rolling. Seal number 448213.', 180],
+        [dispatcher, 'Thanks. Call me if the receiver moves the appointment.', 20],
+      ],
+      { [driver.id]: 1 },
+    )
+  }
+  await talk(
+    { kind: 'direct', directKey: directKey(dispatcher.id, accountant.id) },
+    [
+      [dispatcher, 'Did Prairie Line pay the Tulsa load yet?', 95],
+      [accountant, 'Partial payment came in this morning, the rest is due Friday.', 60],
+    ],
+    { [dispatcher.id]: 1 },
+  )
 }
 
 /** Seeds the demo organizations, replacing them if they exist. Returns what it made. */

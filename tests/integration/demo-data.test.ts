@@ -71,4 +71,11 @@ describe('the demo data', () => {
     const statuses = await prisma.$queryRawUnsafe<Array<{ status: string }>>(`SELECT DISTINCT status::text AS status FROM "Load" WHERE status::text IN ${LIVE}`)
     expect(statuses.map((row) => row.status).sort()).toEqual(['at_pickup', 'dispatched', 'in_transit'])
   })
+
+  it('opens the messages with something to read: the driver’s load talked over with dispatch, mail in the shared inbox', async () => {
+    const driver = await prisma.user.findFirstOrThrow({ where: { email: 'driver@freightdesk.test' } })
+    const chats = await prisma.conversationParticipant.findMany({ where: { userId: driver.id }, include: { conversation: { include: { load: true } } } })
+    expect(chats.map((row) => [row.conversation.kind, row.conversation.load?.driverId, row.unreadCount])).toEqual([['load', driver.id, 1]])
+    expect(await prisma.mailMessage.count({ where: { organizationId: driver.organizationId, ownerId: null, folder: 'inbox' } })).toBeGreaterThan(0)
+  })
 })
