@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
-import { inputClass } from '~/components/ui/input-class'
+import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
@@ -219,7 +219,7 @@ export function LoadDocuments({
                 accept={LOAD_DOCUMENT_ACCEPT}
                 aria-invalid={fileErrors?.length ? true : undefined}
                 aria-describedby={fileErrors?.length ? 'document-file-error' : 'document-file-hint'}
-                className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
+                className={fileInputClass}
               />
               {fileErrors?.length ? (
                 <ul id="document-file-error" className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">

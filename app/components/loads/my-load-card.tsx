@@ -11,7 +11,7 @@ import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { inputClass } from '~/components/ui/input-class'
+import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { LOAD_STATUS_META, type LoadStatus, type StopEvent } from '~/schemas/load-options'
@@ -201,14 +201,7 @@ export function MyLoadCard({
               <label htmlFor={`file-${load.id}`} className="mb-1.5 block text-sm font-semibold">
                 {t('loads.documents.fileLabel')}
               </label>
-              <input
-                id={`file-${load.id}`}
-                name="file"
-                type="file"
-                required
-                accept={LOAD_DOCUMENT_ACCEPT}
-                className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
-              />
+              <input id={`file-${load.id}`} name="file" type="file" required accept={LOAD_DOCUMENT_ACCEPT} className={fileInputClass} />
             </div>
             <Button type="submit" variant="secondary" disabled={uploading} className="w-full sm:w-auto">
               <Icon name="plus" size={18} />

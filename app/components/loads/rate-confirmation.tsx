@@ -9,7 +9,7 @@ import { Form, href } from 'react-router'
 
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { ErrorList, inputClass } from '~/components/ui/field'
+import { ErrorList, fileInputClass } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 
@@ -94,7 +94,7 @@ export function RateConfirmationReader({
             type="file"
             accept=".pdf,application/pdf"
             required
-            className={inputClass}
+            className={fileInputClass}
             aria-describedby={error ? 'rate-confirmation-error' : undefined}
           />
         </div>

@@ -3,7 +3,7 @@ import { Form, href, Link } from 'react-router'
 import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Button } from '~/components/ui/button'
 import { ErrorList } from '~/components/ui/field'
-import { inputClass } from '~/components/ui/input-class'
+import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import type { MailBox } from '~/policies/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
@@ -91,7 +91,7 @@ export function MailComposeForm({ values: initial, from, carried, documents, ref
         </div>
       ) : null}
       <Field id="compose-files" label={t('mail.files')} errors={error('files')}>
-        <input id="compose-files" name="files" type="file" multiple className="block w-full text-sm" {...invalid('files')} />
+        <input id="compose-files" name="files" type="file" multiple className={fileInputClass} {...invalid('files')} />
         <p className="mt-1.5 text-xs text-muted">
           {t('mail.filesHint', {
             count: MAIL_ATTACHMENTS_MAX,

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react'
 import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
-import { inputClass } from './input-class'
+import { fileInputClass, inputClass } from './input-class'
 import { shownMessage } from './shown-message'
 
 // Its own module, so lists and filters that only style an input do not load Conform.
-export { inputClass }
+export { fileInputClass, inputClass }
 
 /** Errors are i18n keys from the shared zod schemas or the models, or text a page action translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
