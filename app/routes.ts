@@ -122,6 +122,9 @@ export default [
       route(':folder', 'routes/dashboard/mail/folder.tsx', { id: 'mail-folder' }),
       route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
     ]),
+    route('e-commerce/shop', 'routes/dashboard/e-commerce/shop.tsx'),
+    route('settlements/list', 'routes/dashboard/settlements/list.tsx'),
+    route('pay', 'routes/dashboard/settlements/mine.tsx'),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
       route('new', 'routes/dashboard/chat/new.tsx'),

@@ -42,6 +42,9 @@ const ar: Catalogue = {
     mail: 'البريد',
     chat: 'الدردشة',
     unread: '{{count}} غير مقروءة',
+    settlements: 'كشوف الرواتب',
+    myPay: 'راتبي',
+    store: 'المتجر',
   },
   header: {
     language: 'اللغة',

@@ -42,6 +42,9 @@ const cn: Catalogue = {
     mail: '邮件',
     chat: '聊天',
     unread: '{{count}} 条未读',
+    settlements: '结算单',
+    myPay: '我的工资',
+    store: '商店',
   },
   header: {
     language: '语言',

@@ -40,6 +40,9 @@ const en = {
     mail: 'Mail',
     chat: 'Chat',
     unread: '{{count}} unread',
+    settlements: 'Settlements',
+    myPay: 'My pay',
+    store: 'Store',
   },
   header: {
     language: 'Language',

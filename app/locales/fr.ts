@@ -42,6 +42,9 @@ const fr: Catalogue = {
     mail: 'Courrier',
     chat: 'Discussion',
     unread: '{{count}} non lus',
+    settlements: 'Relevés de paie',
+    myPay: 'Ma paie',
+    store: 'Boutique',
   },
   header: {
     language: 'Langue',

@@ -42,6 +42,9 @@ const vi: Catalogue = {
     mail: 'Thư',
     chat: 'Trò chuyện',
     unread: '{{count}} chưa đọc',
+    settlements: 'Bảng lương',
+    myPay: 'Lương của tôi',
+    store: 'Cửa hàng',
   },
   header: {
     language: 'Ngôn ngữ',

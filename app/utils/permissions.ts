@@ -32,6 +32,12 @@ export type Entity =
   | 'sharedMail'
   /** Chat: a role reads and writes only the conversations it takes part in. */
   | 'chat'
+  /** The company store's products (safety gear, straps, ELD devices, parts). */
+  | 'product'
+  /** Store orders: the cart and checkout (create), cancel (update). */
+  | 'storeOrder'
+  /** Driver pay: settlements. Drivers read only their own (the settlement policy narrows every read). */
+  | 'settlement'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -60,6 +66,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     mail: ALL,
     sharedMail: ALL,
     chat: ALL,
+    product: ALL,
+    storeOrder: ALL,
+    settlement: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -76,6 +85,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     mail: ALL,
     sharedMail: ALL,
     chat: ALL,
+    product: ALL,
+    storeOrder: ['read', 'create', 'update'],
+    settlement: READ,
   },
   accountant: {
     dashboard: READ,
@@ -89,9 +101,12 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     mail: ALL,
     sharedMail: ALL,
     chat: ALL,
+    product: ALL,
+    storeOrder: ALL,
+    settlement: ALL,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
-  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ, mail: ALL, chat: ALL },
+  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ, mail: ALL, chat: ALL, settlement: READ },
   viewer: {
     dashboard: READ,
     organization: READ,
@@ -108,6 +123,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     mail: READ,
     sharedMail: READ,
     chat: READ,
+    product: READ,
+    storeOrder: READ,
+    settlement: READ,
   },
 }
 

@@ -43,6 +43,8 @@ describe('role matrix', () => {
       'nav.chat',
       'nav.invoices',
       'nav.banking',
+      'nav.settlements',
+      'nav.store',
       'nav.trucks',
       'nav.trailers',
       'nav.brokers',
@@ -62,6 +64,8 @@ describe('role matrix', () => {
       'nav.mail',
       'nav.chat',
       'nav.invoices',
+      'nav.settlements',
+      'nav.store',
       'nav.trucks',
       'nav.trailers',
       'nav.brokers',
@@ -78,6 +82,8 @@ describe('role matrix', () => {
       'nav.chat',
       'nav.invoices',
       'nav.banking',
+      'nav.settlements',
+      'nav.store',
       'nav.brokers',
       'nav.companies',
     ])
@@ -92,6 +98,7 @@ describe('role matrix', () => {
         ['nav.calendar', '/dashboard/calendar', undefined],
         ['nav.mail', '/dashboard/mail', undefined],
         ['nav.chat', '/dashboard/chat', undefined],
+        ['nav.myPay', '/dashboard/pay', undefined],
       ],
     )
     for (const role of ROLES) expect(titles(role).includes('nav.myLoads'), role).toBe(role === 'driver')

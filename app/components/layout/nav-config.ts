@@ -82,6 +82,17 @@ export const NAV: NavSection[] = [
         ],
       },
       { title: 'nav.banking', path: href('/dashboard/banking'), icon: 'bank', permission: ['read', 'banking'] },
+      // Driver pay: the office's settlements; drivers read their own under "My pay".
+      {
+        title: 'nav.settlements',
+        path: href('/dashboard/settlements/list'),
+        icon: 'invoice',
+        permission: ['read', 'settlement'],
+        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+      },
+      { title: 'nav.myPay', path: href('/dashboard/pay'), icon: 'bank', permission: ['read', 'settlement'], roles: ['driver'] },
+      // The company store: what the office sells or issues, charged to a driver, a truck or the company.
+      { title: 'nav.store', path: href('/dashboard/e-commerce/shop'), icon: 'package', permission: ['read', 'product'] },
     ],
   },
   {

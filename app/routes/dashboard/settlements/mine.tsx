@@ -1,0 +1,16 @@
+import { PageHeader } from '~/components/layout/page-header'
+import { useTranslation } from '~/hooks/use-translation'
+import { requirePermission } from '~/requests/session.server'
+
+import type { Route } from './+types/mine'
+
+/** Placeholder until the module lands (issue 27): the navigation links here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, 'read', 'settlement')
+  return null
+}
+
+export default function MyPay() {
+  const { t } = useTranslation()
+  return <PageHeader title={t('nav.myPay')} crumbs={[]} />
+}
