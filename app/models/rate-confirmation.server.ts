@@ -168,7 +168,10 @@ export async function readSource(user: SourceUser, kind: string | null, id: stri
   }
   if (kind === 'mail-attachment') {
     assertId(id, NOT_FOUND)
-    const attachment = requireFound(await prisma.mailAttachment.findFirst({ where: { id, organizationId: user.organizationId, message: readableMailWhere(user) } }), NOT_FOUND)
+    const attachment = requireFound(
+      await prisma.mailAttachment.findFirst({ where: { id, organizationId: user.organizationId, message: readableMailWhere(user) } }),
+      NOT_FOUND,
+    )
     return { kind, id, fileName: safeFileName(attachment.fileName, 'pdf'), bytes: await storedBytes(attachment.storageKey) }
   }
   if (kind === 'upload' && TOKEN.test(id)) {
