@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 
 import { formatDate } from '../../app/utils/format'
+import { zonedWallClock } from '../../app/utils/time'
 import { expect, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
@@ -98,7 +99,8 @@ test('makes a draft from a delivered load and a free line on the new invoice pag
   await page.getByRole('button', { name: 'Show its loads' }).click()
   // Delivered when its last stop was left (today, by the status buttons), not on the planned day.
   const delivered = page.getByTestId('billable-loads').getByText(/^Delivered /)
-  await expect(delivered).toHaveText(`Delivered ${formatDate('en', new Date())}`)
+  // Today in the organization's zone (a new organization's default), as the page shows dates: at 01:00 UTC it is still yesterday in Chicago.
+  await expect(delivered).toHaveText(`Delivered ${formatDate('en', zonedWallClock(new Date(), 'America/Chicago').slice(0, 10))}`)
   await expect(delivered).not.toHaveText(`Delivered ${formatDate('en', day(11))}`)
   await page.getByTestId('billable-loads').getByText(load.loadNumber).click()
   await page.getByRole('button', { name: 'Add a line' }).click()
