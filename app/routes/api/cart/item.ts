@@ -1,0 +1,29 @@
+import { removeCartItem, updateCartItem } from '~/models/cart.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { CartQuantitySchema } from '~/schemas/checkout'
+
+import type { Route } from './+types/item'
+
+/** PUT /api/cart/items/{itemId} `{ quantity }` and DELETE: the cart afterwards. */
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(request, async () => {
+    switch (request.method) {
+      case 'PUT': {
+        const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+        const { quantity } = await readBody(request, CartQuantitySchema)
+        return apiData(await updateCartItem(actor, params.itemId, quantity))
+      }
+      case 'DELETE': {
+        const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+        return apiData(await removeCartItem(actor, params.itemId))
+      }
+      default:
+        return methodNotAllowed(request, ['PUT', 'DELETE'])
+    }
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['PUT', 'DELETE'])
+}
