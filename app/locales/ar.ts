@@ -1971,7 +1971,6 @@ const ar: Catalogue = {
     placed: 'تم تأكيد الطلب {{number}}',
     resetDone: 'أصبحت السلة فارغة من جديد',
     saved: 'تم تحديث السلة',
-    cart: 'السلة',
     cartCount: 'السلة ({{count}})',
     outOfStock: 'المتوفر {{count}} فقط',
     orders: {

@@ -1969,7 +1969,6 @@ const cn: Catalogue = {
     placed: '订单 {{number}} 已下单',
     resetDone: '购物车已清空',
     saved: '购物车已更新',
-    cart: '购物车',
     cartCount: '购物车（{{count}}）',
     outOfStock: '库存仅剩 {{count}}',
     orders: {

@@ -1972,7 +1972,6 @@ const en = {
     placed: 'Order {{number}} placed',
     resetDone: 'The cart is empty again',
     saved: 'Cart updated',
-    cart: 'Cart',
     cartCount: 'Cart ({{count}})',
     outOfStock: 'Only {{count}} in stock',
     orders: {

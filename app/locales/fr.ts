@@ -2007,7 +2007,6 @@ const fr: Catalogue = {
     placed: 'Commande {{number}} passée',
     resetDone: 'Le panier est de nouveau vide',
     saved: 'Panier mis à jour',
-    cart: 'Panier',
     cartCount: 'Panier ({{count}})',
     outOfStock: 'Seulement {{count}} en stock',
     orders: {

@@ -1981,7 +1981,6 @@ const vi: Catalogue = {
     placed: 'Đã đặt đơn hàng {{number}}',
     resetDone: 'Giỏ hàng đã trống lại',
     saved: 'Đã cập nhật giỏ hàng',
-    cart: 'Giỏ hàng',
     cartCount: 'Giỏ hàng ({{count}})',
     outOfStock: 'Chỉ còn {{count}} trong kho',
     orders: {

@@ -48,7 +48,8 @@ async function readCart(db: Tx, userId: string) {
       billingAddress: '',
       shippingMethod: null,
       discountCode: null,
-      version: 0,
+      // The version the row gets when it is first written.
+      version: 1,
       items: [],
     }
   )
@@ -124,10 +125,11 @@ function requireUser(actor: Actor) {
 }
 
 /** A write to the cart: locked, changed by `work`, its version bumped, answered as the cart reads. */
-async function writeCart(actor: Actor, work: (tx: Tx, cart: StoredCart) => Promise<Record<string, unknown> | void>) {
+async function writeCart(actor: Actor, work: (tx: Tx, cart: StoredCart) => Promise<Record<string, unknown> | void>, version?: number) {
   const userId = requireUser(actor)
   return prisma.$transaction(async (tx) => {
     const cart = await lockCart(tx, actor)
+    assertVersion(cart, version)
     const data = (await work(tx, cart)) ?? {}
     await tx.cart.update({ where: { userId }, data: { ...data, version: { increment: 1 } } })
     return serializeCart(await readCart(tx, userId))
@@ -182,14 +184,18 @@ export async function updateCartItem(actor: Actor, itemId: string, quantity: num
   })
 }
 
-/** Removes a line; a cart left empty is back at step 0 (the policy's effective step). */
-export async function removeCartItem(actor: Actor, itemId: string) {
-  return writeCart(actor, async (tx, cart) => {
-    const item = cartLine(cart, itemId)
-    await tx.cartItem.delete({ where: { id: item.id } })
-    const remaining = cart.items.length - 1
-    return { activeStep: effectiveStep(cart.activeStep, { ...checkoutState(cart), itemCount: remaining }) }
-  })
+/** Removes a line (at the cart's version, when given); a cart left empty is back at step 0 (the policy's effective step). */
+export async function removeCartItem(actor: Actor, itemId: string, version?: number) {
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      const item = cartLine(cart, itemId)
+      await tx.cartItem.delete({ where: { id: item.id } })
+      const remaining = cart.items.length - 1
+      return { activeStep: effectiveStep(cart.activeStep, { ...checkoutState(cart), itemCount: remaining }) }
+    },
+    version,
+  )
 }
 
 /**
@@ -198,38 +204,41 @@ export async function removeCartItem(actor: Actor, itemId: string) {
  * Filled in, the checkout moves on to the review (`advance`, as the page's Continue does).
  */
 export async function setCartBilling(actor: Actor, input: CartBilling, options: { advance?: boolean } = {}) {
-  return writeCart(actor, async (tx, cart) => {
-    assertVersion(cart, input.version)
-    const fields: Record<string, string[]> = {}
-    const driverId = input.chargeTo === 'driver' ? input.driverId || null : null
-    const truckId = input.chargeTo === 'truck' ? input.truckId || null : null
-    if (input.chargeTo === 'driver') {
-      const driver =
-        driverId && isId(driverId)
-          ? await tx.user.findFirst({ where: { id: driverId, organizationId: actor.organizationId, role: 'driver', status: 'active' }, select: { id: true } })
-          : null
-      if (!driver) fields.driverId = [driverId ? 'checkout.errors.driverUnknown' : 'checkout.errors.driverRequired']
-    }
-    if (input.chargeTo === 'truck') {
-      const truck =
-        truckId && isId(truckId) ? await tx.truck.findFirst({ where: { id: truckId, organizationId: actor.organizationId }, select: { id: true } }) : null
-      if (!truck) fields.truckId = [truckId ? 'checkout.errors.truckUnknown' : 'checkout.errors.truckRequired']
-    }
-    const discountCode = normalizeDiscountCode(input.discountCode)
-    if (discountCode && !isKnownDiscountCode(discountCode)) fields.discountCode = ['checkout.errors.discountUnknown']
-    if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
-    const data = {
-      chargeTo: input.chargeTo,
-      driverId,
-      truckId,
-      billingName: input.name,
-      billingAddress: input.address,
-      shippingMethod: input.shippingMethod,
-      discountCode: discountCode || null,
-    }
-    const state = { ...checkoutState(cart), ...data }
-    return { ...data, ...(options.advance && !stepRefusal(2, state) ? { activeStep: 2 } : {}) }
-  })
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      const fields: Record<string, string[]> = {}
+      const driverId = input.chargeTo === 'driver' ? input.driverId || null : null
+      const truckId = input.chargeTo === 'truck' ? input.truckId || null : null
+      if (input.chargeTo === 'driver') {
+        const driver =
+          driverId && isId(driverId)
+            ? await tx.user.findFirst({ where: { id: driverId, organizationId: actor.organizationId, role: 'driver', status: 'active' }, select: { id: true } })
+            : null
+        if (!driver) fields.driverId = [driverId ? 'checkout.errors.driverUnknown' : 'checkout.errors.driverRequired']
+      }
+      if (input.chargeTo === 'truck') {
+        const truck =
+          truckId && isId(truckId) ? await tx.truck.findFirst({ where: { id: truckId, organizationId: actor.organizationId }, select: { id: true } }) : null
+        if (!truck) fields.truckId = [truckId ? 'checkout.errors.truckUnknown' : 'checkout.errors.truckRequired']
+      }
+      const discountCode = normalizeDiscountCode(input.discountCode)
+      if (discountCode && !isKnownDiscountCode(discountCode)) fields.discountCode = ['checkout.errors.discountUnknown']
+      if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+      const data = {
+        chargeTo: input.chargeTo,
+        driverId,
+        truckId,
+        billingName: input.name,
+        billingAddress: input.address,
+        shippingMethod: input.shippingMethod,
+        discountCode: discountCode || null,
+      }
+      const state = { ...checkoutState(cart), ...data }
+      return { ...data, ...(options.advance && !stepRefusal(2, state) ? { activeStep: 2 } : {}) }
+    },
+    input.version,
+  )
 }
 
 /** Moves to a step: back always, forward only when the steps before it are complete (409 otherwise, nothing changed). */
@@ -241,12 +250,16 @@ export async function moveCartStep(actor: Actor, step: CheckoutStep) {
   })
 }
 
-/** Reset: the cart emptied, its billing forgotten, back at step 0. */
-export async function resetCart(actor: Actor) {
-  return writeCart(actor, async (tx, cart) => {
-    await tx.cartItem.deleteMany({ where: { userId: cart.userId } })
-    return emptyCartData
-  })
+/** Reset (at the cart's version, when given): the cart emptied, its billing forgotten, back at step 0. */
+export async function resetCart(actor: Actor, version?: number) {
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      await tx.cartItem.deleteMany({ where: { userId: cart.userId } })
+      return emptyCartData
+    },
+    version,
+  )
 }
 
 /** What an emptied cart stores (reset, and after an order is placed). */

@@ -50,6 +50,9 @@ export const CartBillingSchema = z.object({
 })
 export type CartBilling = z.infer<typeof CartBillingSchema>
 
+/** POST /api/checkout: no fields (an optional empty JSON object); the cart is the order. */
+export const CheckoutSchema = z.object({})
+
 /** Canceling an order: the version the client read. */
 export const OrderCancelSchema = z.object({ version: VersionSchema.optional() })
 

@@ -35,6 +35,7 @@ export function CheckoutStepper({ active, reachable }: { active: CheckoutStep; r
               {marker}
               <span className={cn('text-sm', current ? 'font-bold text-ink' : 'text-muted')}>{name}</span>
               {done ? <span className="sr-only">({t('checkout.stepDone')})</span> : null}
+              {current ? <span className="sr-only">({t('checkout.stepCurrent')})</span> : null}
             </>
           )
           return (

@@ -1,6 +1,7 @@
 import { getCart, resetCart } from '~/models/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/cart'
 
@@ -17,6 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'create', 'storeOrder')
-    return apiData(await resetCart(actor))
+    const raw = new URL(request.url).searchParams.get('version')
+    const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+    return apiData(await resetCart(actor, version))
   })
 }

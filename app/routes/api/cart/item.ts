@@ -1,7 +1,8 @@
 import { removeCartItem, updateCartItem } from '~/models/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
 import { CartQuantitySchema } from '~/schemas/checkout'
+import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/item'
 
@@ -16,7 +17,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case 'DELETE': {
         const { actor } = await requireApiActor(request, 'create', 'storeOrder')
-        return apiData(await removeCartItem(actor, params.itemId))
+        const raw = new URL(request.url).searchParams.get('version')
+        const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
+        return apiData(await removeCartItem(actor, params.itemId, version))
       }
       default:
         return methodNotAllowed(request, ['PUT', 'DELETE'])

@@ -11,6 +11,8 @@ import type { Route } from './+types/cart'
 
 const CHECKOUT = href('/dashboard/e-commerce/checkout')
 const SHOP = href('/dashboard/e-commerce/shop')
+/** The store's pages all live under the shop's folder. */
+const STORE = SHOP.slice(0, SHOP.lastIndexOf('/') + 1)
 
 /** The cart is the checkout's first step. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 function storePage(value: FormDataEntryValue | null) {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/dashboard/e-commerce/') || /[\u0000-\u001f\u007f\\]|\/\//.test(value)) return SHOP
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith(STORE) || /[\u0000-\u001f\u007f\\]|\/\//.test(value)) return SHOP
   return value
 }
 

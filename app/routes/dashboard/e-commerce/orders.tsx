@@ -10,6 +10,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
+import { cartItemCount } from '~/models/cart.server'
 import { listOrders } from '~/models/store-order.server'
 import { CHARGE_TO, ORDER_STATUSES } from '~/policies/cart'
 import { redirectPastLastPage } from '~/requests/list-page.server'
@@ -30,12 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'storeOrder')
   const url = new URL(request.url)
   const query = parseListQuery(OrderListQuerySchema, url.searchParams)
-  const result = await listOrders(user.organizationId, query)
+  const canCreate = can(user.role, 'create', 'storeOrder')
+  const [result, inCart] = await Promise.all([listOrders(user.organizationId, query), canCreate ? cartItemCount(user.id) : 0])
   redirectPastLastPage(url, query, result.total)
   return {
     query,
     total: result.total,
-    canCreate: can(user.role, 'create', 'storeOrder'),
+    canCreate,
+    inCart,
     rows: result.items.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -64,7 +67,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={t('checkout.orders.title')}
         crumbs={[{ label: t('nav.store'), to: href('/dashboard/e-commerce/shop') }, { label: t('checkout.orders.title') }]}
-        action={loaderData.canCreate ? <ButtonLink to={href('/dashboard/e-commerce/checkout')}>{t('checkout.cart')}</ButtonLink> : undefined}
+        action={
+          loaderData.canCreate ? (
+            <ButtonLink to={href('/dashboard/e-commerce/checkout')}>{t('checkout.cartCount', { count: loaderData.inCart })}</ButtonLink>
+          ) : undefined
+        }
       />
       <Card className="overflow-hidden">
         <ListToolbar query={query} searchLabel={t('checkout.orders.search')} searchPlaceholder={t('checkout.orders.searchPlaceholder')} filters={filters} />
