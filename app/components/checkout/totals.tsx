@@ -45,7 +45,7 @@ export function MoneyTotals({
   )
 }
 
-/** Order or cart lines, read-only (the review step and the order page). */
+/** Order or cart lines, read-only (the review step and the order page): a plain table that scrolls sideways on a narrow screen. */
 export function LinesTable({
   items,
 }: {
@@ -53,35 +53,41 @@ export function LinesTable({
 }) {
   const { t, i18n } = useTranslation()
   const money = (cents: number) => formatMoney(i18n.language, cents)
+  const head = 'px-2 py-2 text-start text-xs font-semibold text-muted'
+  const cell = 'px-2 py-2 align-top'
   return (
     <div className="overflow-x-auto">
-      <table className="fd-table w-full" data-testid="order-lines">
+      <table className="w-full min-w-[28rem] border-collapse text-sm" data-testid="order-lines">
         <thead>
-          <tr>
-            <th scope="col">{t('checkout.product')}</th>
-            <th scope="col">{t('checkout.color')}</th>
-            <th scope="col" className="text-end">
+          <tr className="border-b border-line">
+            <th scope="col" className={head}>
+              {t('checkout.product')}
+            </th>
+            <th scope="col" className={head}>
+              {t('checkout.color')}
+            </th>
+            <th scope="col" className={`${head} text-end`}>
               {t('checkout.price')}
             </th>
-            <th scope="col" className="text-end">
+            <th scope="col" className={`${head} text-end`}>
               {t('checkout.quantity')}
             </th>
-            <th scope="col" className="text-end">
+            <th scope="col" className={`${head} text-end`}>
               {t('checkout.lineTotal')}
             </th>
           </tr>
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
+            <tr key={item.id} className="border-b border-line last:border-0">
+              <th scope="row" className={`${cell} text-start font-semibold`}>
                 <bdi>{item.name}</bdi>
-                {item.sku ? <span className="fd-sub font-mono">{item.sku}</span> : null}
+                {item.sku ? <span className="block font-mono text-xs font-normal text-muted">{item.sku}</span> : null}
               </th>
-              <td>{item.color || '—'}</td>
-              <td className="fd-num">{money(item.priceCents)}</td>
-              <td className="fd-num">{item.quantity}</td>
-              <td className="fd-num">{money(item.lineTotalCents)}</td>
+              <td className={cell}>{item.color || '—'}</td>
+              <td className={`${cell} fd-num whitespace-nowrap`}>{money(item.priceCents)}</td>
+              <td className={`${cell} fd-num`}>{item.quantity}</td>
+              <td className={`${cell} fd-num whitespace-nowrap`}>{money(item.lineTotalCents)}</td>
             </tr>
           ))}
         </tbody>

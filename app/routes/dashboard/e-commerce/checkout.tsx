@@ -158,8 +158,8 @@ function CartStep({ cart }: { cart: CartView }) {
       <h2 className="mb-4 text-lg font-bold">{t('checkout.steps.cart')}</h2>
       <ul className="divide-y divide-line" data-testid="cart-lines">
         {cart.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="cart-line">
-            <div className="min-w-0 flex-1 basis-48">
+          <li key={item.id} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 py-3" data-testid="cart-line">
+            <div className="min-w-0 flex-1 basis-full sm:basis-40">
               <p className="font-semibold">
                 <bdi>{item.name}</bdi>
               </p>
@@ -187,7 +187,7 @@ function CartStep({ cart }: { cart: CartView }) {
                 {t('checkout.update')}
               </Button>
             </Form>
-            <span className="fd-num w-24 text-end font-semibold" data-testid="line-total">
+            <span className="fd-num w-20 text-end font-semibold" data-testid="line-total">
               {money(item.lineTotalCents)}
             </span>
             <Form method="post">
