@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 
-import { apiUser, expect, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
+import { axe } from './axe'
+import { apiUser, expect, js, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 /** The e2e server's embedded database (playwright.config.ts): products are made here (the product editor is another part of issue 27). */
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? '54331'}/freightdesk`
@@ -34,6 +35,13 @@ async function addToCart(page: Page, productId: string, color: string, quantity:
   expect(response.status(), await response.text()).toBe(302)
 }
 
+/** Serious and critical accessibility problems of the page (with JavaScript: the toasts are the shared toaster's, left out). */
+async function serious(page: Page) {
+  if (!js(test.info())) return []
+  const results = await axe(page).exclude('[data-sonner-toaster]').analyze()
+  return results.violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').map((found) => found.id)
+}
+
 let org: TestOrganization
 test.beforeEach(async ({ page, request }) => {
   org = await signedIn(page, request)
@@ -62,12 +70,14 @@ test('cart → billing charged to a driver → review → place order → the or
   await page.getByLabel('Address', { exact: true }).fill('12 Yard Road, Tulsa OK')
   await page.getByRole('radio', { name: /Standard/ }).check()
   await page.getByLabel('Discount code').fill('safety10')
+  await expect(serious(page)).resolves.toEqual([])
   await page.getByTestId('checkout-continue').click()
 
   // Review: 3 × $12.50 = $37.50, less 10% ($3.75), plus standard shipping ($15.00).
   await expect(stepper.locator('[data-step="review"]')).toHaveAttribute('data-state', 'current')
   await expect(page.getByTestId('checkout-total')).toHaveText('$48.75')
   await expect(page.getByTestId('checkout-review')).toContainText('Driver: Dana Wheeler')
+  await expect(serious(page)).resolves.toEqual([])
   // Back, then a jump forward to the completed review from the stepper.
   await page.getByTestId('checkout-back').click()
   await expect(stepper.locator('[data-step="billing"]')).toHaveAttribute('data-state', 'current')
@@ -80,6 +90,7 @@ test('cart → billing charged to a driver → review → place order → the or
   await expect(toast(page, /Order SO-\d{6} placed/)).toBeVisible()
   await expect(page.getByTestId('order-payer')).toHaveText('Driver: Dana Wheeler')
   await expect(page.getByTestId('checkout-total')).toHaveText('$48.75')
+  await expect(serious(page)).resolves.toEqual([])
 
   await page.goto('/dashboard/e-commerce/orders')
   await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1)

@@ -1,6 +1,6 @@
 import { href } from 'react-router'
 
-import { DetailCard } from '~/components/ui/details'
+import { Card } from '~/components/ui/card'
 import { useTranslation } from '~/hooks/use-translation'
 import { formatDate, formatMoney } from '~/utils/format'
 
@@ -13,7 +13,8 @@ export function TruckStoreCosts({
   const { t, i18n } = useTranslation()
   const money = (cents: number) => formatMoney(i18n.language, cents)
   return (
-    <DetailCard title={t('checkout.orders.truckCosts')} testId="truck-store-costs">
+    <Card className="p-6" data-testid="truck-store-costs">
+      <h2 className="mb-3 text-base font-bold">{t('checkout.orders.truckCosts')}</h2>
       {costs.orders.length ? (
         <>
           <ul className="divide-y divide-line text-sm">
@@ -39,6 +40,6 @@ export function TruckStoreCosts({
       ) : (
         <p className="text-sm text-muted">{t('checkout.orders.noTruckCosts')}</p>
       )}
-    </DetailCard>
+    </Card>
   )
 }

@@ -110,7 +110,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {step === 1 ? <BillingStep cart={cart} pickers={loaderData.pickers} errors={billingRefusal} /> : null}
           {step === 2 ? <ReviewStep cart={cart} pickers={loaderData.pickers} /> : null}
         </Card>
-        <aside className="space-y-4">
+        <aside className="space-y-4" aria-label={t('checkout.summary')}>
           <Card className="p-4 sm:p-6">
             <h2 className="mb-3 text-base font-bold">{t('checkout.summary')}</h2>
             <MoneyTotals totals={cart} discountCode={cart.discountCode} />

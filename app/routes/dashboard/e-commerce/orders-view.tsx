@@ -5,6 +5,7 @@ import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
@@ -76,9 +77,10 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
       />
       <RefusalNotice refusal={refusal} testId="order-refusal" className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <DetailCard title={t('checkout.orders.lines')} testId="order-lines-card">
+        <Card className="min-w-0 p-4 sm:p-6" data-testid="order-lines-card">
+          <h2 className="mb-3 text-base font-bold">{t('checkout.orders.lines')}</h2>
           <LinesTable items={order.items} />
-        </DetailCard>
+        </Card>
         <div className="space-y-6">
           <DetailCard title={t('checkout.summary')} testId="order-summary">
             <DetailItem label={t('checkout.orders.status')}>
@@ -106,8 +108,8 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
               </p>
             </DetailItem>
             <DetailItem label={t('checkout.shippingMethod')}>{t(`checkout.shippingMethods.${order.shipping.method}`)}</DetailItem>
-            {order.settled ? <p className="text-sm text-muted">{t('checkout.orders.settled')}</p> : null}
           </DetailCard>
+          {order.settled ? <p className="text-sm text-muted">{t('checkout.orders.settled')}</p> : null}
           <div className="rounded-xl border border-line p-4">
             <MoneyTotals totals={order} discountCode={order.discountCode} />
           </div>
