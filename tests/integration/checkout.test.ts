@@ -379,6 +379,19 @@ describe('the pages', () => {
     expect(viewer.data).toMatchObject({ canCancel: false })
   })
 
+  it('answers a short product on "Place order" with its name on the page, ordering nothing', async () => {
+    const me = await buyer(org)
+    const jack = await product(org, { stock: 1 })
+    await addCartItem(me.actor, { productId: jack.id, quantity: 1 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    await prisma.product.update({ where: { id: jack.id }, data: { stock: 0 } })
+    const placed = await callPage(checkoutPage.action, '/dashboard/e-commerce/checkout', me.id, {}, postForm({ intent: 'place' }))
+    expect(placed.status).toBe(409)
+    expect(refusalOf(placed)?.message).toBe(`Not enough “${jack.name}” in stock: nothing was ordered.`)
+    expect(await prisma.storeOrder.count({ where: { placedById: me.id } })).toBe(0)
+    expect((await getCart(me.id)).items).toHaveLength(1)
+  })
+
   it('shows an order charged to a truck on the truck page as a cost', async () => {
     const me = await buyer(org)
     const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: unique('T').slice(0, 20) } })
