@@ -49,6 +49,7 @@ export const CLIENT_NAMESPACES = {
   kanban: ['kanban'],
   invoices: ['invoices'],
   mail: ['mail'],
+  checkout: ['checkout'],
   loadImport: ['loadImport'],
   calendar: ['calendar'],
   chat: ['chat'],

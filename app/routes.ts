@@ -123,6 +123,12 @@ export default [
       route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
     ]),
     route('e-commerce/shop', 'routes/dashboard/e-commerce/shop.tsx'),
+    ...prefix('e-commerce', [
+      route('cart', 'routes/dashboard/e-commerce/cart.tsx'),
+      route('checkout', 'routes/dashboard/e-commerce/checkout.tsx'),
+      route('orders', 'routes/dashboard/e-commerce/orders.tsx'),
+      route('orders/:id', 'routes/dashboard/e-commerce/orders-view.tsx'),
+    ]),
     route('settlements/list', 'routes/dashboard/settlements/list.tsx'),
     route('pay', 'routes/dashboard/settlements/mine.tsx'),
     ...prefix('chat', [
@@ -186,6 +192,19 @@ export default [
     route('mail', 'routes/api/mail/collection.ts'),
     route('mail/:id', 'routes/api/mail/item.ts'),
     route('mail/:id/attachments/:attachmentId', 'routes/api/mail/attachment.ts'),
+    ...prefix('cart', [
+      index('routes/api/cart/cart.ts'),
+      route('items', 'routes/api/cart/items.ts'),
+      route('items/:itemId', 'routes/api/cart/item.ts'),
+      route('billing', 'routes/api/cart/billing.ts'),
+      route('step', 'routes/api/cart/step.ts'),
+    ]),
+    route('checkout', 'routes/api/checkout.ts'),
+    ...prefix('orders', [
+      index('routes/api/orders/collection.ts'),
+      route(':id', 'routes/api/orders/item.ts'),
+      route(':id/cancel', 'routes/api/orders/cancel.ts'),
+    ]),
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
     route('docs', 'routes/api/docs.tsx'),

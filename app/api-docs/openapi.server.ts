@@ -5,10 +5,20 @@
  */
 import { z } from 'zod'
 
+import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
 import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
+import {
+  CartAddSchema,
+  CartBillingSchema,
+  CartQuantitySchema,
+  CartStepSchema,
+  CheckoutSchema,
+  OrderCancelSchema,
+  OrderListQuerySchema,
+} from '~/schemas/checkout'
 import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
@@ -1137,6 +1147,192 @@ function accountPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The cart, checkout and store orders (issue 27, ADR 058): the money is the server's, computed in one place. */
+function checkoutPaths(): Record<string, Record<string, Operation>> {
+  const money = { type: 'integer', description: 'Cents.' }
+  const line = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      productId: { type: ['string', 'null'] },
+      name: { type: 'string' },
+      sku: { type: 'string' },
+      color: { type: 'string', description: '"" when the product has no colours.' },
+      priceCents: money,
+      quantity: { type: 'integer', minimum: 1, maximum: MAX_LINE_QUANTITY },
+      lineTotalCents: money,
+    },
+    required: ['id', 'productId', 'name', 'color', 'priceCents', 'quantity', 'lineTotalCents'],
+  }
+  const totals = { subtotalCents: money, discountCents: money, shippingCents: money, totalCents: money }
+  const cart = {
+    type: 'object',
+    description:
+      '`subtotalCents = Σ priceCents × quantity`; `totalCents = subtotalCents − discountCents + shippingCents`; lines at the products’ current prices.',
+    properties: {
+      items: { type: 'array', items: line },
+      ...totals,
+      totalItems: { type: 'integer' },
+      activeStep: { type: 'integer', enum: [0, 1, 2], description: '0 cart, 1 billing and shipping, 2 review.' },
+      reachableSteps: { type: 'array', items: { type: 'integer' } },
+      billing: {
+        type: 'object',
+        properties: {
+          chargeTo: { type: ['string', 'null'], enum: [...CHARGE_TO, null] },
+          driverId: { type: ['string', 'null'] },
+          truckId: { type: ['string', 'null'] },
+          name: { type: 'string' },
+          address: { type: 'string' },
+        },
+      },
+      shipping: { type: 'object', properties: { method: { type: ['string', 'null'], enum: [...SHIPPING_METHODS, null] } } },
+      discountCode: { type: ['string', 'null'] },
+      version: { type: 'integer' },
+    },
+    required: ['items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'totalItems', 'activeStep', 'billing', 'shipping'],
+  }
+  const order = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      orderNumber: { type: 'string' },
+      status: { type: 'string', enum: ORDER_STATUSES },
+      chargeTo: { type: 'string', enum: CHARGE_TO },
+      driverId: { type: ['string', 'null'] },
+      truckId: { type: ['string', 'null'] },
+      items: { type: 'array', items: line },
+      ...totals,
+      billing: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' } } },
+      shipping: { type: 'object', properties: { method: { type: 'string', enum: SHIPPING_METHODS } } },
+      discountCode: { type: ['string', 'null'] },
+      settled: { type: 'boolean', description: 'A live settlement deducts it: it can no longer be canceled.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      canceledAt: { type: ['string', 'null'], format: 'date-time' },
+      version: { type: 'integer' },
+    },
+    required: ['id', 'orderNumber', 'status', 'chargeTo', 'items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'version'],
+  }
+  const itemIdParameter = { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }
+  const cartAnswer = dataResponse('The cart afterwards.', cart)
+  const tags = ['store']
+  return {
+    '/api/cart': {
+      get: { tags, summary: 'The caller’s cart', operationId: 'read_cart', responses: { '200': dataResponse('The cart.', cart), ...common } },
+      delete: {
+        tags,
+        summary: 'Empty the cart (reset to step 0)',
+        operationId: 'reset_cart',
+        parameters: [versionParameter],
+        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), ...common },
+      },
+    },
+    '/api/cart/items': {
+      post: {
+        tags,
+        summary: 'Add a product to the cart',
+        description: `The same product and colour add up, to at most ${MAX_LINE_QUANTITY}. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
+        operationId: 'add_cart_item',
+        requestBody: jsonBody(input(CartAddSchema)),
+        responses: { '201': cartAnswer, '415': notJson, ...common },
+      },
+    },
+    '/api/cart/items/{itemId}': {
+      put: {
+        tags,
+        summary: 'Change a line’s quantity',
+        operationId: 'update_cart_item',
+        parameters: [itemIdParameter],
+        requestBody: jsonBody(input(CartQuantitySchema)),
+        responses: { '200': cartAnswer, '404': errorResponse('not_found: not a line of the caller’s cart.'), '415': notJson, ...common },
+      },
+      delete: {
+        tags,
+        summary: 'Remove a line',
+        operationId: 'remove_cart_item',
+        parameters: [itemIdParameter, versionParameter],
+        responses: {
+          '200': cartAnswer,
+          '404': errorResponse('not_found: not a line of the caller’s cart.'),
+          '409': errorResponse('conflict: stale version.'),
+          ...common,
+        },
+      },
+    },
+    '/api/cart/billing': {
+      put: {
+        tags,
+        summary: 'Billing and shipping',
+        description: `\`driverId\` (chargeTo driver): an active driver of the organization; \`truckId\` (chargeTo truck): one of its trucks. Shipping: ${SHIPPING_METHODS.map((method) => `${method} ${SHIPPING_CENTS[method]}¢`).join(', ')}. An unknown \`discountCode\` is a field error.`,
+        operationId: 'update_cart_billing',
+        requestBody: jsonBody(input(CartBillingSchema)),
+        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
+      },
+    },
+    '/api/cart/step': {
+      post: {
+        tags,
+        summary: 'Move to a checkout step',
+        description: 'Back always; forward (a jump included) only when every step before the target is complete.',
+        operationId: 'move_cart_step',
+        requestBody: jsonBody(input(CartStepSchema)),
+        responses: { '200': cartAnswer, '409': errorResponse('invalid_transition: a step before it is not complete.'), '415': notJson, ...common },
+      },
+    },
+    '/api/checkout': {
+      post: {
+        tags,
+        summary: 'Place the cart’s order',
+        description:
+          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered.',
+        operationId: 'place_order',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(CheckoutSchema), false),
+        responses: {
+          '201': dataResponse('The order.', order),
+          '409': errorResponse('insufficient_stock, or invalid_transition: the cart is empty or its billing incomplete.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/orders': {
+      get: {
+        tags,
+        summary: 'Store orders',
+        operationId: 'list_orders',
+        parameters: queryParameters(OrderListQuerySchema),
+        responses: { '200': listResponse(order), ...common },
+      },
+    },
+    '/api/orders/{id}': {
+      get: {
+        tags,
+        summary: 'One store order',
+        operationId: 'read_order',
+        parameters: [idParameter],
+        responses: { '200': dataResponse('The order.', order), '404': errorResponse('not_found'), ...common },
+      },
+    },
+    '/api/orders/{id}/cancel': {
+      post: {
+        tags,
+        summary: 'Cancel a store order',
+        description: 'A placed order no live settlement deducts: canceled, its stock returns.',
+        operationId: 'cancel_order',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(OrderCancelSchema), false),
+        responses: {
+          '200': dataResponse('The order.', order),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('invalid_transition (not placed), in_use (a settlement deducts it) or conflict (stale version).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 let cached: Record<string, unknown> | undefined
 
 export function openApiDocument() {
@@ -1157,6 +1353,7 @@ export function openApiDocument() {
       ...invoicePaths(),
       ...mailPaths(),
       ...chatPaths(),
+      ...checkoutPaths(),
     },
     components: {
       securitySchemes: {

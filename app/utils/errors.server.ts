@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'conflict'
   | 'invalid_transition'
   | 'in_use'
+  | 'insufficient_stock'
   | 'unauthorized'
   | 'rate_limited'
   | 'idempotency_mismatch'
@@ -31,6 +32,8 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_transition: 409,
   // Another record refers to this one (or holds it busy): refused instead of cascading.
   in_use: 409,
+  // A store order wants more of a product than is in stock: nothing was ordered.
+  insufficient_stock: 409,
   rate_limited: 429,
   // An Idempotency-Key sent again with a different request: the first one's answer does not apply.
   idempotency_mismatch: 422,

@@ -155,6 +155,11 @@ const TABLES = [
   'ChatAttachment',
   'MailMessage',
   'MailAttachment',
+  'Product',
+  'Cart',
+  'CartItem',
+  'StoreOrder',
+  'StoreOrderItem',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -165,14 +170,19 @@ const ORG_COLUMN: Record<string, string> = {
   LoadCharge: '',
   InvoiceItem: '',
   Payment: '',
+  CartItem: '',
+  StoreOrderItem: '',
 }
+// Tables whose key is not `id`.
+const ORDER_KEY: Record<string, string> = { Cart: 'userId' }
 
 /** Every row of those tables (of one organization, when given), as a count and a hash per table. */
 async function fingerprint(organizationId?: string): Promise<Record<string, string>> {
   const tables = organizationId ? TABLES.filter((table) => ORG_COLUMN[table] !== '') : TABLES
   const where = (table: string) => (organizationId ? `WHERE x."${ORG_COLUMN[table] ?? 'organizationId'}" = $1` : '')
   const columns = tables.map(
-    (table) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x.id)), '') FROM "${table}" x ${where(table)}) AS "${table}"`,
+    (table) =>
+      `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x."${ORDER_KEY[table] ?? 'id'}")), '') FROM "${table}" x ${where(table)}) AS "${table}"`,
   )
   if (!organizationId) columns.push(`(SELECT count(*)::text || ':' || coalesce(md5(string_agg(s.id, ',' ORDER BY s.id)), '') FROM "Session" s) AS "Session"`)
   const [row] = await prisma.$queryRawUnsafe<Array<Record<string, string>>>(`SELECT ${columns.join(', ')}`, ...(organizationId ? [organizationId] : []))
@@ -253,6 +263,30 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     })
     return { id: conversation.id, version: conversation.version }
   }
+  // The store (issue 27): a line in the caller's cart, or an order placed from it.
+  if (itemPath.startsWith('/api/cart') || itemPath.startsWith('/api/orders/')) {
+    const organizationId = org.organization.id
+    const userId = org.users.admin.id
+    const n = ++serial
+    const product = await prisma.product.create({ data: { organizationId, name: `Fuzz product ${n}`, sku: `FZP-${n}`, priceCents: 1250, stock: 1000 } })
+    if (itemPath.startsWith('/api/orders/')) {
+      const order = await prisma.storeOrder.create({
+        data: {
+          organizationId,
+          orderNumber: `FZO-${n}`,
+          chargeTo: 'company',
+          shippingMethod: 'pickup',
+          subtotalCents: 1250,
+          totalCents: 1250,
+          items: { create: [{ productId: product.id, name: product.name, sku: product.sku, priceCents: 1250, quantity: 1, lineTotalCents: 1250 }] },
+        },
+      })
+      return { id: order.id, version: order.version }
+    }
+    const cart = await prisma.cart.upsert({ where: { userId }, create: { userId, organizationId }, update: {} })
+    const item = await prisma.cartItem.create({ data: { userId, productId: product.id, quantity: 1 } })
+    return { id: item.id, version: cart.version }
+  }
   // A broker's message in the shared mailbox, made in the database as the inbound receiver files one.
   if (itemPath.startsWith('/api/mail/')) {
     const message = await prisma.mailMessage.create({
@@ -316,6 +350,7 @@ function writeBatch(
     const itemPath = (id: string) =>
       path
         .replace('{id}', id)
+        .replace('{itemId}', id)
         .replace('{documentId}', 'cl0000000000000000000000')
         .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
         .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
@@ -435,7 +470,8 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     async (endpoint, write) => {
       const rng = rngFor(SEED, endpoint)
       const failures: string[] = []
-      let target = write.path.includes('{id}') ? await createTarget(write.path) : undefined
+      const hasTarget = write.path.includes('{id}') || write.path.includes('{itemId}') || (write.path === '/api/cart' && write.method === 'DELETE')
+      let target = hasTarget ? await createTarget(write.path) : undefined
       let before = await fingerprint()
       let accepted = 0
       for (let start = 0; start < WRITE_CASES; start += BATCH) {
@@ -457,7 +493,8 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
         } else if (target) {
           // Something got through (a mutation that left the body valid): follow the record.
           const deleted = outcomes.some((outcome) => outcome.method === 'DELETE' && outcome.status === 200)
-          if (deleted) target = await createTarget(write.path)
+          // The cart has no item path to read back: a fresh line (and the cart's version) instead.
+          if (deleted || write.path.startsWith('/api/cart')) target = await createTarget(write.path)
           else {
             // The record itself (an action's path, `…/{id}/payments`, answers only POST).
             const answer = await send({

@@ -1,5 +1,6 @@
 import { href } from 'react-router'
 
+import { TruckStoreCosts } from '~/components/checkout/truck-costs'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
@@ -7,6 +8,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { complianceFlags, startOfToday } from '~/models/compliance.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { isoDate } from '~/models/records.server'
+import { truckStoreCosts } from '~/models/store-order.server'
 import { getTruck } from '~/models/truck.server'
 import { requirePermission } from '~/requests/session.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
@@ -18,7 +20,7 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks', 'customFields'] }
+export const handle = { i18n: ['trucks', 'customFields', 'checkout'] }
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -48,6 +50,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trucks/list')),
     canUpdate: can(user.role, 'update', 'truck'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
+    // Store orders charged to the truck: its maintenance costs (issue 27).
+    storeCosts: can(user.role, 'read', 'storeOrder') ? await truckStoreCosts(user.organizationId, truck.id) : null,
   }
 }
 
@@ -90,6 +94,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
           <DetailItem label={t('fields.notes')}>{truck.notes ? <p className="whitespace-pre-line">{truck.notes}</p> : null}</DetailItem>
         </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
+        {loaderData.storeCosts ? <TruckStoreCosts costs={loaderData.storeCosts} /> : null}
       </div>
     </>
   )

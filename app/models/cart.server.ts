@@ -1,0 +1,300 @@
+/**
+ * The server-side cart (issue 27, ADR 058): one per user, so it works without JavaScript and
+ * follows the user between browser and API. Every write locks the cart row first (created on
+ * the first write), so a user's parallel requests apply one after another. The money and the
+ * steps are the cart policy's (app/policies/cart.ts); placing the order is store-order.server.ts.
+ */
+import {
+  billingComplete,
+  cartTotals,
+  type CheckoutState,
+  type CheckoutStep,
+  effectiveStep,
+  isKnownDiscountCode,
+  MAX_LINE_QUANTITY,
+  normalizeDiscountCode,
+  reachableSteps,
+  stepRefusal,
+  withinOrderLimit,
+} from '~/policies/cart'
+import type { CartAdd, CartBilling } from '~/schemas/checkout'
+import { isId } from '~/schemas/text'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+
+import type { Actor } from './audit.server'
+import { assertVersion, requireFound } from './records.server'
+
+const ITEM_NOT_FOUND = 'checkout.errors.itemNotFound'
+
+const include = {
+  items: {
+    orderBy: { createdAt: 'asc' },
+    include: { product: { select: { id: true, name: true, sku: true, priceCents: true, stock: true, status: true, colors: true } } },
+  },
+} as const
+
+/** The cart as stored, or an empty one for a user who never wrote to theirs (reading writes nothing). */
+async function readCart(db: Tx, userId: string) {
+  const cart = await db.cart.findUnique({ where: { userId }, include })
+  return (
+    cart ?? {
+      userId,
+      activeStep: 0,
+      chargeTo: null,
+      driverId: null,
+      truckId: null,
+      billingName: '',
+      billingAddress: '',
+      shippingMethod: null,
+      discountCode: null,
+      // The version the row gets when it is first written.
+      version: 1,
+      items: [],
+    }
+  )
+}
+
+type StoredCart = Awaited<ReturnType<typeof readCart>>
+
+/** What the steps need of a cart (the policy's view). */
+export function checkoutState(cart: StoredCart): CheckoutState {
+  return {
+    itemCount: cart.items.length,
+    chargeTo: cart.chargeTo,
+    driverId: cart.driverId,
+    truckId: cart.truckId,
+    billingName: cart.billingName,
+    billingAddress: cart.billingAddress,
+    shippingMethod: cart.shippingMethod,
+  }
+}
+
+/** The cart as the API and the pages read it: lines at the products' current prices, the totals, the step. */
+export function serializeCart(cart: StoredCart) {
+  const items = cart.items.map((item) => ({
+    id: item.id,
+    productId: item.productId,
+    name: item.product.name,
+    sku: item.product.sku,
+    color: item.color,
+    priceCents: item.product.priceCents,
+    quantity: item.quantity,
+    lineTotalCents: item.product.priceCents * item.quantity,
+    stock: item.product.stock,
+    available: item.product.status === 'active',
+  }))
+  const totals = cartTotals(items, { discountCode: cart.discountCode, shippingMethod: cart.shippingMethod })
+  const state = checkoutState(cart)
+  return {
+    items,
+    ...totals,
+    activeStep: effectiveStep(cart.activeStep, state),
+    reachableSteps: reachableSteps(state),
+    billingComplete: billingComplete(state),
+    billing: {
+      chargeTo: cart.chargeTo,
+      driverId: cart.driverId,
+      truckId: cart.truckId,
+      name: cart.billingName,
+      address: cart.billingAddress,
+    },
+    shipping: { method: cart.shippingMethod },
+    discountCode: cart.discountCode,
+    version: cart.version,
+  }
+}
+
+export type CartView = ReturnType<typeof serializeCart>
+
+export async function getCart(userId: string) {
+  return serializeCart(await readCart(prisma, userId))
+}
+
+/** The user's cart row, created if need be and locked for this transaction. */
+async function lockCart(tx: Tx, actor: Actor) {
+  const userId = requireUser(actor)
+  await tx.cart.upsert({ where: { userId }, create: { userId, organizationId: actor.organizationId }, update: {} })
+  await tx.$queryRaw`SELECT "userId" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`
+  return readCart(tx, userId)
+}
+
+function requireUser(actor: Actor) {
+  if (!actor.userId) throw new DomainError('forbidden', 'api.forbidden')
+  return actor.userId
+}
+
+/** A write to the cart: locked, changed by `work`, its version bumped, answered as the cart reads. */
+async function writeCart(actor: Actor, work: (tx: Tx, cart: StoredCart) => Promise<Record<string, unknown> | void>, version?: number) {
+  const userId = requireUser(actor)
+  return prisma.$transaction(async (tx) => {
+    const cart = await lockCart(tx, actor)
+    assertVersion(cart, version)
+    const data = (await work(tx, cart)) ?? {}
+    await tx.cart.update({ where: { userId }, data: { ...data, version: { increment: 1 } } })
+    return serializeCart(await readCart(tx, userId))
+  })
+}
+
+function fieldError(field: string, key: string, params?: Record<string, unknown>): never {
+  throw new DomainError('validation_failed', 'validation.failed', { fields: { [field]: [key] }, params })
+}
+
+/** The money of the cart once `quantity` of a line changes: still storable, or refused at `quantity`. */
+function assertWithinLimit(cart: StoredCart, change: { itemId?: string; priceCents: number; quantity: number }) {
+  const lines = cart.items.filter((item) => item.id !== change.itemId).map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity }))
+  lines.push({ priceCents: change.priceCents, quantity: change.quantity })
+  if (!withinOrderLimit(cartTotals(lines, {}))) fieldError('quantity', 'checkout.errors.orderTooLarge')
+}
+
+/**
+ * Adds a product: it must be an active product of the organization, the colour one of its
+ * colours (none when it has none), and the same product and colour add up to at most 99.
+ */
+export async function addCartItem(actor: Actor, input: CartAdd) {
+  return writeCart(actor, async (tx, cart) => {
+    const product = isId(input.productId)
+      ? await tx.product.findFirst({ where: { id: input.productId, organizationId: actor.organizationId, status: 'active' } })
+      : null
+    if (!product) fieldError('productId', 'checkout.errors.productUnknown')
+    const color = input.color ?? ''
+    if (product.colors.length ? !product.colors.includes(color) : color !== '') fieldError('color', 'checkout.errors.colorUnknown')
+    const existing = cart.items.find((item) => item.productId === product.id && item.color === color)
+    const quantity = (existing?.quantity ?? 0) + input.quantity
+    if (quantity > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
+    assertWithinLimit(cart, { itemId: existing?.id, priceCents: product.priceCents, quantity })
+    if (existing) await tx.cartItem.update({ where: { id: existing.id }, data: { quantity } })
+    else await tx.cartItem.create({ data: { userId: cart.userId, productId: product.id, color, quantity } })
+  })
+}
+
+function cartLine(cart: StoredCart, itemId: string) {
+  return requireFound(
+    cart.items.find((item) => item.id === itemId),
+    ITEM_NOT_FOUND,
+  )
+}
+
+/** A line's new quantity (1 to 99). */
+export async function updateCartItem(actor: Actor, itemId: string, quantity: number) {
+  return writeCart(actor, async (tx, cart) => {
+    const item = cartLine(cart, itemId)
+    assertWithinLimit(cart, { itemId, priceCents: item.product.priceCents, quantity })
+    await tx.cartItem.update({ where: { id: item.id }, data: { quantity } })
+  })
+}
+
+/** Removes a line (at the cart's version, when given); a cart left empty is back at step 0 (the policy's effective step). */
+export async function removeCartItem(actor: Actor, itemId: string, version?: number) {
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      const item = cartLine(cart, itemId)
+      await tx.cartItem.delete({ where: { id: item.id } })
+      const remaining = cart.items.length - 1
+      return { activeStep: effectiveStep(cart.activeStep, { ...checkoutState(cart), itemCount: remaining }) }
+    },
+    version,
+  )
+}
+
+/**
+ * Billing and shipping: who pays (a driver must be an active driver of the organization, a truck
+ * one of its trucks), the name and address, the shipping method and a known discount code.
+ * Filled in, the checkout moves on to the review (`advance`, as the page's Continue does).
+ */
+export async function setCartBilling(actor: Actor, input: CartBilling, options: { advance?: boolean } = {}) {
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      const fields: Record<string, string[]> = {}
+      const driverId = input.chargeTo === 'driver' ? input.driverId || null : null
+      const truckId = input.chargeTo === 'truck' ? input.truckId || null : null
+      if (input.chargeTo === 'driver') {
+        const driver =
+          driverId && isId(driverId)
+            ? await tx.user.findFirst({ where: { id: driverId, organizationId: actor.organizationId, role: 'driver', status: 'active' }, select: { id: true } })
+            : null
+        if (!driver) fields.driverId = [driverId ? 'checkout.errors.driverUnknown' : 'checkout.errors.driverRequired']
+      }
+      if (input.chargeTo === 'truck') {
+        const truck =
+          truckId && isId(truckId) ? await tx.truck.findFirst({ where: { id: truckId, organizationId: actor.organizationId }, select: { id: true } }) : null
+        if (!truck) fields.truckId = [truckId ? 'checkout.errors.truckUnknown' : 'checkout.errors.truckRequired']
+      }
+      const discountCode = normalizeDiscountCode(input.discountCode)
+      if (discountCode && !isKnownDiscountCode(discountCode)) fields.discountCode = ['checkout.errors.discountUnknown']
+      if (Object.keys(fields).length) throw new DomainError('validation_failed', 'validation.failed', { fields })
+      const data = {
+        chargeTo: input.chargeTo,
+        driverId,
+        truckId,
+        billingName: input.name,
+        billingAddress: input.address,
+        shippingMethod: input.shippingMethod,
+        discountCode: discountCode || null,
+      }
+      const state = { ...checkoutState(cart), ...data }
+      return { ...data, ...(options.advance && !stepRefusal(2, state) ? { activeStep: 2 } : {}) }
+    },
+    input.version,
+  )
+}
+
+/** Moves to a step: back always, forward only when the steps before it are complete (409 otherwise, nothing changed). */
+export async function moveCartStep(actor: Actor, step: CheckoutStep) {
+  return writeCart(actor, async (_tx, cart) => {
+    const refusal = stepRefusal(step, checkoutState(cart))
+    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    return { activeStep: step }
+  })
+}
+
+/** Reset (at the cart's version, when given): the cart emptied, its billing forgotten, back at step 0. */
+export async function resetCart(actor: Actor, version?: number) {
+  return writeCart(
+    actor,
+    async (tx, cart) => {
+      await tx.cartItem.deleteMany({ where: { userId: cart.userId } })
+      return emptyCartData
+    },
+    version,
+  )
+}
+
+/** What an emptied cart stores (reset, and after an order is placed). */
+export const emptyCartData = {
+  activeStep: 0,
+  chargeTo: null,
+  driverId: null,
+  truckId: null,
+  billingName: '',
+  billingAddress: '',
+  shippingMethod: null,
+  discountCode: null,
+} as const
+
+/** How many items the user's cart holds (the shop's cart badge). */
+export async function cartItemCount(userId: string) {
+  const { _sum } = await prisma.cartItem.aggregate({ where: { userId }, _sum: { quantity: true } })
+  return _sum.quantity ?? 0
+}
+
+/** The cart, locked, for placing its order (store-order.server.ts). */
+export { lockCart as lockCartForCheckout }
+
+/** Who an order may be charged to: the organization's active drivers and its trucks (the billing form's selects). */
+export async function checkoutPickers(organizationId: string) {
+  const [drivers, trucks] = await Promise.all([
+    prisma.user.findMany({
+      where: { organizationId, role: 'driver', status: 'active' },
+      select: { id: true, firstName: true, lastName: true },
+      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
+    }),
+    prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
+  ])
+  return {
+    drivers: drivers.map((driver) => ({ id: driver.id, name: `${driver.firstName} ${driver.lastName}` })),
+    trucks: trucks.map((truck) => ({ id: truck.id, name: truck.unitNumber })),
+  }
+}

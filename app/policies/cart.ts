@@ -1,0 +1,145 @@
+/**
+ * The cart and checkout policy (issue 27, ADR 058): the money of a cart or an order, computed in
+ * this one place for the server and the pages, and which checkout steps are reachable. No zod
+ * and nothing server-only: page components import it.
+ *
+ * Money is integer cents. subtotal = Σ price × quantity; the discount is a percent of the
+ * subtotal (a code in DISCOUNT_CODES), rounded half up to the cent by `percentOfCents`, the one
+ * rounding rule; shipping is a constant per method; total = subtotal − discount + shipping.
+ */
+import type { PolicyRefusal } from './refusal'
+
+export const CHARGE_TO = ['driver', 'truck', 'company'] as const
+export type ChargeTo = (typeof CHARGE_TO)[number]
+
+export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+
+/** What each shipping method costs, in cents. */
+export const SHIPPING_CENTS: Record<ShippingMethod, number> = { pickup: 0, standard: 1500, express: 3500 }
+
+/** Discount codes and their percent of the subtotal, in basis points (1000 = 10%). Codes are matched in upper case. */
+export const DISCOUNT_CODES: Record<string, number> = { SAFETY10: 1000, FLEET5: 500 }
+
+/** How many of one product (all colours together) a cart may hold. */
+export const MAX_LINE_QUANTITY = 99
+
+/** The largest order total the database stores (a 32-bit integer of cents, with room to spare). */
+export const MAX_ORDER_CENTS = 2_000_000_000
+
+/** Checkout steps: 0 the cart, 1 billing and shipping, 2 review. */
+export const CHECKOUT_STEPS = [0, 1, 2] as const
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]
+export const STEP_NAMES = ['cart', 'billing', 'review'] as const
+
+export function isCheckoutStep(value: unknown): value is CheckoutStep {
+  return value === 0 || value === 1 || value === 2
+}
+
+/** A discount code as stored and matched: trimmed, upper case; "" when none. */
+export function normalizeDiscountCode(code: string | null | undefined) {
+  return (code ?? '').trim().toUpperCase()
+}
+
+export function isKnownDiscountCode(code: string | null | undefined) {
+  const normalized = normalizeDiscountCode(code)
+  return normalized !== '' && Object.hasOwn(DISCOUNT_CODES, normalized)
+}
+
+/**
+ * The one rounding rule of the store: `basisPoints` of `cents`, rounded half up to the cent
+ * (10% of 5 cents is 0.5 → 1 cent; of 4 cents 0.4 → 0). Integer arithmetic only.
+ */
+export function percentOfCents(cents: number, basisPoints: number) {
+  return Math.floor((cents * basisPoints + 5000) / 10_000)
+}
+
+export type CartLine = { priceCents: number; quantity: number }
+
+export type CartTotals = { subtotalCents: number; discountCents: number; shippingCents: number; totalCents: number; totalItems: number }
+
+/** The money of a cart or an order: the formula, in one place. */
+export function cartTotals(lines: readonly CartLine[], options: { discountCode?: string | null; shippingMethod?: ShippingMethod | null }): CartTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+  const code = normalizeDiscountCode(options.discountCode)
+  const basisPoints = isKnownDiscountCode(code) ? DISCOUNT_CODES[code] : 0
+  const discountCents = Math.min(subtotalCents, percentOfCents(subtotalCents, basisPoints))
+  const shippingCents = options.shippingMethod ? SHIPPING_CENTS[options.shippingMethod] : 0
+  const totalItems = lines.reduce((sum, line) => sum + line.quantity, 0)
+  return { subtotalCents, discountCents, shippingCents, totalCents: subtotalCents - discountCents + shippingCents, totalItems }
+}
+
+/** Whether an order of these totals fits what the database stores. */
+export function withinOrderLimit(totals: Pick<CartTotals, 'subtotalCents' | 'totalCents'>) {
+  return totals.subtotalCents <= MAX_ORDER_CENTS && totals.totalCents <= MAX_ORDER_CENTS
+}
+
+/** What the steps need to know of a cart. */
+export type CheckoutState = {
+  itemCount: number
+  chargeTo: ChargeTo | null
+  driverId: string | null
+  truckId: string | null
+  billingName: string
+  billingAddress: string
+  shippingMethod: ShippingMethod | null
+}
+
+/** Whether the billing and shipping step is filled in: who pays (and which driver or truck), name, address, method. */
+export function billingComplete(state: CheckoutState) {
+  if (!state.chargeTo || !state.shippingMethod) return false
+  if (state.chargeTo === 'driver' && !state.driverId) return false
+  if (state.chargeTo === 'truck' && !state.truckId) return false
+  return state.billingName.trim() !== '' && state.billingAddress.trim() !== ''
+}
+
+/** Whether a step is complete: the cart has items; billing is filled in; review is complete once the order is placed (never here). */
+export function stepComplete(step: CheckoutStep, state: CheckoutState) {
+  if (step === 0) return state.itemCount > 0
+  if (step === 1) return billingComplete(state)
+  return false
+}
+
+/** The steps a user may open: the cart always, each later one when every step before it is complete. */
+export function reachableSteps(state: CheckoutState): CheckoutStep[] {
+  const steps: CheckoutStep[] = [0]
+  for (const step of [1, 2] as const) {
+    if (!stepComplete((step - 1) as CheckoutStep, state)) break
+    steps.push(step)
+  }
+  return steps
+}
+
+/** The step a cart shows: the one stored, or the furthest reachable one if the cart changed under it (its last item removed). */
+export function effectiveStep(activeStep: number, state: CheckoutState): CheckoutStep {
+  const reachable = reachableSteps(state)
+  const furthest = reachable[reachable.length - 1]
+  return (isCheckoutStep(activeStep) && activeStep <= furthest ? activeStep : furthest) as CheckoutStep
+}
+
+/** Why a move to `target` is refused, or null: back always, forward only over complete steps (a jump to a completed step included). */
+export function stepRefusal(target: CheckoutStep, state: CheckoutState): PolicyRefusal | null {
+  return reachableSteps(state).includes(target) ? null : { code: 'invalid_transition', key: 'checkout.errors.stepIncomplete' }
+}
+
+/** Why an order cannot be placed yet, or null. */
+export function placeRefusal(state: CheckoutState): PolicyRefusal | null {
+  if (state.itemCount === 0) return { code: 'invalid_transition', key: 'checkout.errors.emptyCart' }
+  if (!billingComplete(state)) return { code: 'invalid_transition', key: 'checkout.errors.billingIncomplete' }
+  return null
+}
+
+export const ORDER_STATUSES = ['placed', 'canceled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** Why an order cannot be canceled, or null: only a placed order no live settlement deducts. */
+export function cancelRefusal(order: { status: OrderStatus; settled: boolean }): PolicyRefusal | null {
+  if (order.status !== 'placed') return { code: 'invalid_transition', key: 'checkout.errors.notPlaced' }
+  if (order.settled) return { code: 'in_use', key: 'checkout.errors.orderSettled' }
+  return null
+}
+
+/** An order's number: `SO-` and the organization's sequence on six digits. */
+export function formatOrderNumber(sequence: number) {
+  return `SO-${String(sequence).padStart(6, '0')}`
+}

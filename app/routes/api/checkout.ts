@@ -1,0 +1,23 @@
+import { placeOrder } from '~/models/store-order.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
+import { CheckoutSchema } from '~/schemas/checkout'
+
+import type { Route } from './+types/checkout'
+
+/**
+ * POST /api/checkout (no body, or an empty JSON object): places the cart's order → 201 the order, at the products' prices,
+ * stock lowered in the same transaction; 409 `insufficient_stock` (nothing ordered) when short.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+    await readActionBody(request, CheckoutSchema)
+    return apiData(await placeOrder(actor), { status: 201 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}

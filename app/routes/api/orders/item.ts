@@ -1,0 +1,16 @@
+import { getOrder } from '~/models/store-order.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+
+import type { Route } from './+types/item'
+
+/** GET /api/orders/{id}: one order with its lines at the prices locked when it was placed. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, 'read', 'storeOrder')
+    return apiData(await getOrder(user.organizationId, params.id))
+  })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
+}
