@@ -33,7 +33,7 @@ type SettlementState = { status: SettlementStatus; netCents: number }
 export function settlementRefusal(action: SettlementAction, { status, netCents }: SettlementState): PolicyRefusal | null {
   switch (action) {
     case 'edit':
-      return status === 'draft' ? null : { code: 'in_use', key: `settlements.errors.notDraft` }
+      return status === 'draft' ? null : { code: 'in_use', key: 'settlements.errors.notDraft' }
     case 'delete':
       return status === 'draft' ? null : { code: 'in_use', key: 'settlements.errors.keep' }
     case 'approve':
@@ -42,7 +42,7 @@ export function settlementRefusal(action: SettlementAction, { status, netCents }
     case 'pay':
       return canMoveSettlement(status, 'paid') ? null : { code: 'invalid_transition', key: 'settlements.errors.payNotApproved' }
     case 'void':
-      return canMoveSettlement(status, 'void') ? null : { code: 'invalid_transition', key: `settlements.errors.voidFinal` }
+      return canMoveSettlement(status, 'void') ? null : { code: 'invalid_transition', key: 'settlements.errors.voidFinal' }
   }
 }
 
