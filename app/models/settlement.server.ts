@@ -11,7 +11,7 @@
  * would take the recurring deductions twice): 409 `in_use`.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { loadPayCents, type PaySettings, settlementTotals } from '~/policies/pay'
+import { loadPayCents, type PaySettings, type RecurringDeduction, recurringDeductionsOf, settlementTotals } from '~/policies/pay'
 import { type SettlementAction, settlementRefusal, type SettlementScope } from '~/policies/settlement'
 import type { SettlementCreateInput, SettlementLineInput, SettlementListQuery, SettlementPayInput, SettlementRunInput } from '~/schemas/settlement'
 import { formatSettlementNumber, type SettlementStatus } from '~/schemas/settlement-options'
@@ -113,20 +113,6 @@ export async function settlementDrivers(organizationId: string) {
 }
 
 // ---- What a period pays ----
-
-type RecurringDeduction = { description: string; amountCents: number }
-
-/** The profile's recurring deductions as stored (JSON), keeping only well-formed lines. */
-export function recurringDeductionsOf(value: unknown): RecurringDeduction[] {
-  if (!Array.isArray(value)) return []
-  return value.flatMap((line: unknown) => {
-    if (!line || typeof line !== 'object') return []
-    const { description, amountCents } = line as Record<string, unknown>
-    return typeof description === 'string' && description && Number.isSafeInteger(amountCents) && (amountCents as number) > 0
-      ? [{ description, amountCents: amountCents as number }]
-      : []
-  })
-}
 
 type Line = { type: 'load' | 'deduction' | 'store_order'; loadId?: string; orderId?: string; description: string; amountCents: number }
 

@@ -4,14 +4,10 @@
  * rounded half up to the cent here and nowhere else. Computed with BigInt, so no product of two
  * large integers ever loses a cent to binary floating point. No zod and nothing server-only.
  */
-import type { PayMethod } from '~/schemas/user-options'
+import type { PayMethod, PayType } from '~/schemas/user-options'
 
 /** 100 % in basis points: `payRate` of a percent driver is basis points (25.5 % = 2550). */
 export const FULL_PERCENT_BP = 10_000
-
-/** The contract's names for the stored pay methods (`flat` is the API's `per_load`). */
-export const PAY_TYPES = ['per_mile', 'percent', 'per_load'] as const
-export type PayType = (typeof PAY_TYPES)[number]
 
 export function payTypeOf(method: PayMethod): PayType {
   return method === 'flat' ? 'per_load' : method
@@ -36,6 +32,26 @@ export function percentOfCents(cents: number, basisPoints: number): number {
 /** Miles times a rate in cents per mile: whole numbers, so exact. */
 export function milesTimesRate(miles: number, rateCents: number): number {
   return Number(BigInt(Math.max(0, miles)) * BigInt(Math.max(0, rateCents)))
+}
+
+/**
+ * The stored pay (`payMethod`, `payRate` in its unit) from a profile as written: the contract's
+ * `payType` with `payRateCents` or `payPercent` (two decimals → basis points) when sent, else
+ * `payMethod` and `payRate` as they are.
+ */
+export function storedPay(input: { payMethod?: PayMethod; payRate?: number; payType?: PayType; payRateCents?: number; payPercent?: number } | undefined) {
+  if (!input?.payType) return { payMethod: input?.payMethod ?? null, payRate: input?.payRate ?? null }
+  const rate = input.payType === 'percent' ? (input.payPercent === undefined ? undefined : Math.round(input.payPercent * 100)) : input.payRateCents
+  return { payMethod: payMethodOf(input.payType), payRate: rate ?? null }
+}
+
+/** The contract's view of the stored pay: `payType`, `payRateCents` (per mile or per load), `payPercent`. */
+export function contractPay(payMethod: PayMethod | null, payRate: number | null) {
+  return {
+    payType: payMethod ? payTypeOf(payMethod) : null,
+    payRateCents: payMethod && payMethod !== 'percent' ? payRate : null,
+    payPercent: payMethod === 'percent' && payRate !== null ? payRate / 100 : null,
+  }
 }
 
 export type PaySettings = { payMethod: PayMethod | null; payRate: number | null; emptyMileRateCents: number | null }
@@ -69,4 +85,18 @@ export function settlementTotals(items: Array<{ type: string; amountCents: numbe
     else deductionsCents += item.amountCents
   }
   return { grossCents, deductionsCents, netCents: grossCents - deductionsCents }
+}
+
+export type RecurringDeduction = { description: string; amountCents: number }
+
+/** The profile's recurring deductions as stored (JSON), keeping only well-formed lines. */
+export function recurringDeductionsOf(value: unknown): RecurringDeduction[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((line: unknown) => {
+    if (!line || typeof line !== 'object') return []
+    const { description, amountCents } = line as Record<string, unknown>
+    return typeof description === 'string' && description && Number.isSafeInteger(amountCents) && (amountCents as number) > 0
+      ? [{ description, amountCents: amountCents as number }]
+      : []
+  })
 }

@@ -9,6 +9,9 @@ import * as pay from '~/routes/api/settlements/pay'
 import * as pdf from '~/routes/api/settlements/pdf'
 import * as run from '~/routes/api/settlements/run'
 import * as voiding from '~/routes/api/settlements/void'
+import * as userCollection from '~/routes/api/users/collection'
+import * as userItem from '~/routes/api/users/item'
+import { UserCreateFormSchema } from '~/schemas/user'
 import { prisma } from '~/utils/db.server'
 
 import { callApi, createOrg, fleet, newLoad, type Org, unique } from '../helpers'
@@ -166,5 +169,75 @@ describe('/api/settlements', () => {
     await prisma.driverProfile.update({ where: { userId: driverId }, data: { language: 'fr' } })
     const french = await pdf.loader({ request: request(mine.id), params: { id: mine.id }, context: {} } as never)
     expect((await extractText(new Uint8Array(await french.arrayBuffer()), { mergePages: true })).text).toContain('Relevé de paie')
+  })
+})
+
+describe('pay settings on the driver’s profile', () => {
+  it('answers the contract’s names beside the stored ones and accepts them on write (per_load is flat, percent in two decimals)', async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const created = await callApi(userCollection, {
+      method: 'POST',
+      path: '/api/user',
+      token,
+      body: {
+        email: `${unique('pay')}@example.test`,
+        firstName: 'Pay',
+        lastName: 'Driver',
+        role: 'driver',
+        driverProfile: { payType: 'per_load', payRateCents: 35_000, recurringDeductions: [{ description: 'ELD lease', amountCents: 2_500 }], language: 'ar' },
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.data.driverProfile).toMatchObject({
+      payMethod: 'flat',
+      payRate: 35_000,
+      payType: 'per_load',
+      payRateCents: 35_000,
+      payPercent: null,
+      emptyMileRateCents: null,
+      recurringDeductions: [{ description: 'ELD lease', amountCents: 2_500 }],
+      language: 'ar',
+    })
+    const { id, version } = created.body.data
+    const put = (driverProfile: unknown, v: number) =>
+      callApi(userItem, {
+        method: 'PUT',
+        path: `/api/user/${id}`,
+        params: { id },
+        token,
+        body: { firstName: 'Pay', lastName: 'Driver', role: 'driver', version: v, driverProfile },
+      })
+    const percent = await put({ payType: 'percent', payPercent: 27.55 }, version)
+    expect(percent.body.data.driverProfile).toMatchObject({ payMethod: 'percent', payRate: 2_755, payType: 'percent', payPercent: 27.55, payRateCents: null })
+    const perMile = await put({ payMethod: 'per_mile', payRate: 65, emptyMileRateCents: 30 }, percent.body.data.version)
+    expect(perMile.body.data.driverProfile).toMatchObject({ payType: 'per_mile', payRateCents: 65, emptyMileRateCents: 30, recurringDeductions: [] })
+    for (const bad of [
+      { payPercent: 100.5 },
+      { payPercent: 12.345 },
+      { payType: 'weekly' },
+      { recurringDeductions: [{ description: '', amountCents: 100 }] },
+      { recurringDeductions: [{ description: 'x', amountCents: 0 }] },
+    ]) {
+      const answer = await put(bad, perMile.body.data.version)
+      expect(answer.status, JSON.stringify(bad)).toBe(400)
+    }
+  })
+
+  it('reads the editor’s deduction rows in dollars and drops the spare empty ones', () => {
+    const form = UserCreateFormSchema.parse({
+      email: `${unique('drv')}@example.test`,
+      firstName: 'Dee',
+      lastName: 'Rivers',
+      role: 'driver',
+      driverProfile: {
+        payMethod: 'per_mile',
+        payRate: '0.65',
+        emptyMileRateCents: '0.30',
+        recurringDeductions: [{ description: 'Insurance', amountCents: '40.50' }, {}, { description: undefined }],
+      },
+    })
+    expect(form.driverProfile).toMatchObject({ payRate: 65, emptyMileRateCents: 30, recurringDeductions: [{ description: 'Insurance', amountCents: 4_050 }] })
+    expect(UserCreateFormSchema.safeParse({ ...form, driverProfile: { recurringDeductions: [{ description: 'Lease' }] } }).success).toBe(false)
   })
 })
