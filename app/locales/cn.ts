@@ -862,12 +862,12 @@ const cn: Catalogue = {
     cdl: '{{class}} 类',
     payMethod: {
       per_mile: '按英里',
-      percent: '按运费百分比',
+      percent: '按运单总额百分比',
       flat: '每单固定',
     },
     payRateHint: {
       per_mile: '每英里美元数，例如 0.65。',
-      percent: '干线运费的百分比，例如 25。',
+      percent: '运单总额（运费及附加费）的百分比，例如 25。',
       flat: '每单美元数，例如 350。',
       any: '根据计薪方式，填写每英里或每单的美元数，或百分比。',
     },

@@ -866,12 +866,12 @@ const en = {
     cdl: 'Class {{class}}',
     payMethod: {
       per_mile: 'Per mile',
-      percent: 'Percent of linehaul',
+      percent: 'Percent of the load',
       flat: 'Flat per load',
     },
     payRateHint: {
       per_mile: 'Dollars per mile, e.g. 0.65.',
-      percent: 'Percent of the linehaul, e.g. 25.',
+      percent: 'Percent of the load’s total (linehaul and charges), e.g. 25.',
       flat: 'Dollars per load, e.g. 350.',
       any: 'Dollars per mile or per load, or a percent, depending on the pay method.',
     },

@@ -874,12 +874,12 @@ const fr: Catalogue = {
     cdl: 'Catégorie {{class}}',
     payMethod: {
       per_mile: 'Au mile',
-      percent: 'Pourcentage du fret',
+      percent: 'Pourcentage du chargement',
       flat: 'Forfait par chargement',
     },
     payRateHint: {
       per_mile: 'Dollars par mile, par ex. 0.65.',
-      percent: 'Pourcentage du prix de transport, par ex. 25.',
+      percent: 'Pourcentage du total du chargement (fret et frais), par ex. 25.',
       flat: 'Dollars par chargement, par ex. 350.',
       any: 'Dollars par mile ou par chargement, ou un pourcentage, selon le mode de rémunération.',
     },

@@ -870,12 +870,12 @@ const vi: Catalogue = {
     cdl: 'Hạng {{class}}',
     payMethod: {
       per_mile: 'Theo dặm',
-      percent: 'Phần trăm cước vận chuyển',
+      percent: 'Phần trăm giá trị chuyến',
       flat: 'Cố định mỗi chuyến',
     },
     payRateHint: {
       per_mile: 'Đô la mỗi dặm, ví dụ 0.65.',
-      percent: 'Phần trăm cước vận chuyển, ví dụ 25.',
+      percent: 'Phần trăm tổng giá trị chuyến (cước và phụ phí), ví dụ 25.',
       flat: 'Đô la mỗi chuyến, ví dụ 350.',
       any: 'Đô la mỗi dặm hoặc mỗi chuyến, hoặc phần trăm, tùy hình thức trả lương.',
     },

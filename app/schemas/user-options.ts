@@ -33,7 +33,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 
 /**
  * payRate is stored as an integer whose unit follows payMethod: cents per mile, basis points of the
- * linehaul (1% = 100), or cents per load. Forms and the API's `payRateDisplay` use the human unit.
+ * load's total (1% = 100), or cents per load. Forms and the API's `payRateDisplay` use the human unit.
  */
 export function payRateToDisplay(method: PayMethod | null | undefined, rate: number | null | undefined) {
   if (rate === null || rate === undefined || !method) return null

@@ -57,7 +57,7 @@ function checkPay(value: { payMethod?: string; payRate?: number }, ctx: z.Refine
 
 /**
  * A driver's profile in the API: `payRate` is an integer in the unit its `payMethod` names (cents
- * per mile, basis points of the linehaul, cents per load).
+ * per mile, basis points of the load's total, cents per load).
  */
 export const DriverProfileSchema = z
   .object({
