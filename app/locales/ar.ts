@@ -598,6 +598,7 @@ const ar: Catalogue = {
       apiKey: 'مفتاح API',
       load: 'شحنة',
       invoice: 'فاتورة',
+      settlement: 'تسوية',
     },
     fields: {
       customFields: 'الحقول المخصصة',

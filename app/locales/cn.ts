@@ -598,6 +598,7 @@ const cn: Catalogue = {
       apiKey: 'API 密钥',
       load: '货运单',
       invoice: '发票',
+      settlement: '司机结算',
     },
     fields: {
       customFields: '自定义字段',

@@ -599,6 +599,7 @@ const en = {
       apiKey: 'API key',
       load: 'Load',
       invoice: 'Invoice',
+      settlement: 'Settlement',
     },
     fields: {
       customFields: 'Custom fields',

@@ -605,6 +605,7 @@ const fr: Catalogue = {
       apiKey: 'Clé d’API',
       load: 'Chargement',
       invoice: 'Facture',
+      settlement: 'Décompte de paie',
     },
     fields: {
       customFields: 'Champs personnalisés',

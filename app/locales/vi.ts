@@ -603,6 +603,7 @@ const vi: Catalogue = {
       apiKey: 'Khóa API',
       load: 'Chuyến hàng',
       invoice: 'Hóa đơn',
+      settlement: 'Bảng thanh toán lương',
     },
     fields: {
       customFields: 'Trường tùy chỉnh',
