@@ -150,6 +150,17 @@ describe('once only', () => {
     ).toEqual(orders.map((order) => order.id).sort())
   })
 
+  it('deducts a store order on the driver’s next settlement only: the following period does not take it again', async () => {
+    const org = await driverOrg()
+    const driverId = org.users.driver.id
+    const order = await storeOrder(org, driverId, 1_999)
+    const first = await create(org)
+    expect(first.items.map((item) => item.orderId)).toEqual([order.id])
+    const second = await create(org, { periodStart: '2026-12-08', periodEnd: '2026-12-14' })
+    expect(second.items.filter((item) => item.type === 'store_order')).toEqual([])
+    expect(await prisma.settlementItem.count({ where: { orderId: order.id } })).toBe(1)
+  })
+
   it('the database refuses a second live line for a load, whatever the code does', async () => {
     const org = await driverOrg()
     await deliveredLoad(org, org.users.driver.id)
