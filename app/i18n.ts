@@ -48,6 +48,7 @@ export const CLIENT_NAMESPACES = {
   loadForm: ['loadForm'],
   kanban: ['kanban'],
   invoices: ['invoices'],
+  settlements: ['settlements'],
   mail: ['mail'],
   checkout: ['checkout'],
   loadImport: ['loadImport'],

@@ -30,6 +30,8 @@ import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
+import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
+import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
@@ -411,6 +413,130 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** A settlement as read: the driver and period, lines, totals in cents, the payment. */
+function settlementRecord(): JsonSchema {
+  const cents = { type: 'integer', readOnly: true }
+  return {
+    type: 'object',
+    properties: {
+      id: { type: 'string', readOnly: true },
+      number: { type: 'string', readOnly: true, description: 'From the organization’s sequence, e.g. STL-000042.' },
+      status: { type: 'string', enum: [...SETTLEMENT_STATUSES], readOnly: true },
+      driverId: { type: 'string' },
+      driver: { type: 'object', readOnly: true, properties: { id: { type: 'string' }, name: { type: 'string' } } },
+      periodStart: { type: 'string', format: 'date' },
+      periodEnd: { type: 'string', format: 'date' },
+      items: {
+        type: 'array',
+        readOnly: true,
+        description: 'Loads (pay) and reimbursements add up to `grossCents`; recurring deductions, store orders and advances to `deductionsCents`.',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            type: { type: 'string', enum: [...SETTLEMENT_ITEM_TYPES] },
+            loadId: { type: ['string', 'null'] },
+            orderId: { type: ['string', 'null'] },
+            description: { type: 'string' },
+            amountCents: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+      grossCents: cents,
+      deductionsCents: cents,
+      netCents: { ...cents, description: 'Gross minus deductions; may be negative on a draft (not approved while it is).' },
+      paidAt: { type: ['string', 'null'], format: 'date', readOnly: true },
+      method: { type: ['string', 'null'], readOnly: true },
+      reference: { type: ['string', 'null'], readOnly: true },
+      voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+      version: { type: 'integer', readOnly: true },
+    },
+  }
+}
+
+/** The settlement actions beside list, create, read and delete: approve, pay, void, the PDF, and the pay run. */
+function settlementPaths(): Record<string, Record<string, Operation>> {
+  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+    post: {
+      tags: ['settlements'],
+      summary,
+      description,
+      operationId,
+      parameters: [idParameter],
+      requestBody: jsonBody(body, required),
+      responses: {
+        '200': dataResponse('The settlement.', settlementRecord()),
+        '404': errorResponse('not_found'),
+        '409': errorResponse(conflicts),
+        '415': notJson,
+        ...common,
+      },
+    },
+  })
+  return {
+    '/api/settlements/run': {
+      post: {
+        tags: ['settlements'],
+        summary: 'Run pay for a period',
+        description:
+          'One draft per active driver with a load or a store order to settle in the period; drivers with nothing, or already settled for it, are skipped.',
+        operationId: 'run_settlements',
+        requestBody: jsonBody(input(SettlementRunSchema)),
+        responses: {
+          '200': dataResponse('How many drafts were made, of how many active drivers.', {
+            type: 'object',
+            properties: { created: { type: 'integer' }, drivers: { type: 'integer' } },
+            required: ['created', 'drivers'],
+          }),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/settlements/{id}/approve': action(
+      'approve_settlement',
+      'Approve a settlement',
+      'A draft becomes `approved` (not with a negative net).',
+      input(SettlementActionSchema),
+      false,
+      'invalid_transition (not a draft, or a negative net) or conflict (stale version).',
+    ),
+    '/api/settlements/{id}/pay': action(
+      'pay_settlement',
+      'Mark a settlement paid',
+      'An approved settlement becomes `paid` with the day (not after today), the method and a reference.',
+      input(SettlementPaySchema),
+      true,
+      'invalid_transition (not approved) or conflict (stale version).',
+    ),
+    '/api/settlements/{id}/void': action(
+      'void_settlement',
+      'Void a settlement',
+      'A draft or approved settlement stays for the record with no effect; its loads and store orders are free for another settlement.',
+      input(SettlementActionSchema),
+      false,
+      'invalid_transition (paid or void already) or conflict (stale version).',
+    ),
+    '/api/settlements/{id}/pdf': {
+      get: {
+        tags: ['settlements'],
+        summary: 'Download a pay statement as PDF',
+        description: 'The settlement in the driver’s language, as an attachment. A driver reads their own only.',
+        operationId: 'download_settlement_pdf',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The PDF, as an attachment (`Content-Disposition`).',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 const RESOURCES: Resource[] = [
   {
     tag: 'trucks',
@@ -465,6 +591,16 @@ const RESOURCES: Resource[] = [
     update: input(InvoiceUpdateSchema),
     list: queryParameters(InvoiceListQuerySchema),
     // Drafts only; sent, paid and void invoices answer 409 in_use (void instead).
+    deletable: true,
+  },
+  {
+    tag: 'settlements',
+    collection: 'settlements',
+    item: 'settlements',
+    record: settlementRecord(),
+    create: input(SettlementCreateSchema),
+    list: queryParameters(SettlementListQuerySchema),
+    // Drafts only; approved, paid and void settlements answer 409 in_use (void instead).
     deletable: true,
   },
   {
@@ -1351,6 +1487,7 @@ export function openApiDocument() {
       ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
       ...loadPaths(),
       ...invoicePaths(),
+      ...settlementPaths(),
       ...mailPaths(),
       ...chatPaths(),
       ...checkoutPaths(),

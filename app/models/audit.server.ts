@@ -97,6 +97,11 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.invoiceNumber,
     })),
+  settlement: async (organizationId, ids) =>
+    (await prisma.settlement.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, number: true } })).map((row) => ({
+      id: row.id,
+      name: row.number,
+    })),
   calendarEvent: async (organizationId, ids) =>
     (await prisma.calendarEvent.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })).map((row) => ({
       id: row.id,
@@ -106,7 +111,7 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
 
 /** A name a create or delete event recorded (`unitNumber`, `name`, `email` …). */
 function recordedName(changes: Record<string, { before: unknown; after: unknown }>) {
-  for (const field of ['unitNumber', 'loadNumber', 'invoiceNumber', 'name', 'title', 'label', 'email', 'key']) {
+  for (const field of ['unitNumber', 'loadNumber', 'invoiceNumber', 'number', 'name', 'title', 'label', 'email', 'key']) {
     const value = changes[field]?.before ?? changes[field]?.after
     if (typeof value === 'string' && value) return value
   }

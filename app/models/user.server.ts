@@ -7,6 +7,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
+import { contractPay, recurringDeductionsOf, storedPay } from '~/policies/pay'
 import type { DriverProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
 import { createToken, hashPassword } from '~/utils/crypto.server'
 import type { CsvColumn } from '~/utils/csv.server'
@@ -59,6 +60,9 @@ const driverProfileSelect = {
   hireDate: true,
   payMethod: true,
   payRate: true,
+  emptyMileRateCents: true,
+  recurringDeductions: true,
+  language: true,
   emergencyContactName: true,
   emergencyContactPhone: true,
 } as const
@@ -194,8 +198,10 @@ function profileData(input: DriverProfileInput | undefined) {
     licenseExpiry: toDateOnly(input?.licenseExpiry),
     medicalCardExpiry: toDateOnly(input?.medicalCardExpiry),
     hireDate: toDateOnly(input?.hireDate),
-    payMethod: input?.payMethod ?? null,
-    payRate: input?.payRate ?? null,
+    ...storedPay(input),
+    emptyMileRateCents: input?.emptyMileRateCents ?? null,
+    recurringDeductions: input?.recurringDeductions ?? [],
+    language: input?.language ?? 'en',
     emergencyContactName: input?.emergencyContactName || null,
     emergencyContactPhone: input?.emergencyContactPhone || null,
   }
@@ -359,6 +365,11 @@ export function serializeUser(user: UserRecord) {
             hireDate: isoDate(profile?.hireDate ?? null),
             payMethod: profile?.payMethod ?? null,
             payRate: profile?.payRate ?? null,
+            // The contract's names for the same pay (docs/api-contract.md, "Driver pay").
+            ...contractPay(profile?.payMethod ?? null, profile?.payRate ?? null),
+            emptyMileRateCents: profile?.emptyMileRateCents ?? null,
+            recurringDeductions: recurringDeductionsOf(profile?.recurringDeductions),
+            language: profile?.language ?? 'en',
             emergencyContactName: profile?.emergencyContactName ?? null,
             emergencyContactPhone: profile?.emergencyContactPhone ?? null,
           }

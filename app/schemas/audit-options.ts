@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'apiKey',
   'load',
   'invoice',
+  'settlement',
   'calendarEvent',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { EmailSchema, PasswordSchema } from './auth'
 import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { CDL_CLASSES, PAY_METHODS, ROLES, USER_SORTS, USER_STATUSES } from './user-options'
+import { MAX_RECURRING_DEDUCTIONS } from './settlement-options'
+import { CDL_CLASSES, PAY_METHODS, PAY_TYPES, ROLES, STATEMENT_LANGUAGES, USER_SORTS, USER_STATUSES } from './user-options'
 import { VersionSchema } from './version'
 
 const phone = () => optionalPhone('users.errors.phone')
@@ -21,7 +22,12 @@ const address = {
 const MAX_PAY_RATE = 100_000_000
 const MAX_PERCENT_BP = 10_000
 
-function driverProfileShape<R extends z.ZodType>(payRate: R) {
+/** A recurring deduction (ELD lease, insurance): taken from every settlement of the driver. */
+function deductionLine<A extends z.ZodType>(amount: A) {
+  return z.object({ description: requiredText(100), amountCents: amount })
+}
+
+function driverProfileShape<R extends z.ZodType, D extends z.ZodType>(payRate: R, deductions: D) {
   return {
     licenseNumber: optionalText(30),
     licenseState: optionalText(3).transform((value) => value?.toUpperCase()),
@@ -31,6 +37,11 @@ function driverProfileShape<R extends z.ZodType>(payRate: R) {
     hireDate: dateOnly().optional(),
     payMethod: z.enum(PAY_METHODS, { error: 'validation.choice' }).optional(),
     payRate: payRate.optional(),
+    /** Per-mile pay: cents per empty mile (none: empty miles pay nothing). */
+    emptyMileRateCents: payRate.optional(),
+    recurringDeductions: deductions,
+    /** The language of the driver's pay statements. */
+    language: z.enum(STATEMENT_LANGUAGES, { error: 'validation.choice' }).optional(),
     emergencyContactName: optionalText(120),
     emergencyContactPhone: phone(),
   }
@@ -46,9 +57,29 @@ function checkPay(value: { payMethod?: string; payRate?: number }, ctx: z.Refine
 
 /**
  * A driver's profile in the API: `payRate` is an integer in the unit its `payMethod` names (cents
- * per mile, basis points of the linehaul, cents per load).
+ * per mile, basis points of the load's total, cents per load).
  */
-export const DriverProfileSchema = z.object(driverProfileShape(integer(0, MAX_PAY_RATE))).superRefine(checkPay)
+export const DriverProfileSchema = z
+  .object({
+    ...driverProfileShape(
+      integer(0, MAX_PAY_RATE),
+      z
+        .array(deductionLine(integer(1, MAX_PAY_RATE)), { error: 'validation.choice' })
+        .max(MAX_RECURRING_DEDUCTIONS, 'users.errors.tooManyDeductions')
+        .optional(),
+    ),
+    // The contract's names for the same pay (docs/api-contract.md, "Driver pay"); when `payType` is
+    // sent it wins over `payMethod`/`payRate` (app/policies/pay.ts `storedPay`).
+    payType: z.enum(PAY_TYPES, { error: 'validation.choice' }).optional(),
+    payRateCents: integer(0, MAX_PAY_RATE).optional(),
+    payPercent: z
+      .number({ error: 'validation.number' })
+      .min(0, 'validation.min0')
+      .max(100, 'users.errors.percentTooLarge')
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'users.errors.payRate')
+      .optional(),
+  })
+  .superRefine(checkPay)
 export type DriverProfileInput = z.infer<typeof DriverProfileSchema>
 
 /**
@@ -66,7 +97,18 @@ const hundredths = z
     return Math.round(Number(raw) * 100)
   })
   .pipe(integer(0, MAX_PAY_RATE))
-export const DriverProfileFormSchema = z.object(driverProfileShape(hundredths)).superRefine(checkPay)
+/** The editor's deduction rows: rows left empty (the spare ones) are not rows. */
+const formDeductions = z.preprocess(
+  (value) =>
+    Array.isArray(value)
+      ? value.filter((row) => row && typeof row === 'object' && Object.values(row as object).some((field) => field !== undefined && field !== ''))
+      : value,
+  z
+    .array(deductionLine(hundredths.pipe(integer(1, MAX_PAY_RATE))), { error: 'validation.choice' })
+    .max(MAX_RECURRING_DEDUCTIONS, 'users.errors.tooManyDeductions')
+    .optional(),
+)
+export const DriverProfileFormSchema = z.object(driverProfileShape(hundredths, formDeductions)).superRefine(checkPay)
 
 const userFields = {
   firstName: requiredText(80),

@@ -160,6 +160,8 @@ const TABLES = [
   'CartItem',
   'StoreOrder',
   'StoreOrderItem',
+  'Settlement',
+  'SettlementItem',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -293,6 +295,24 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       data: { organizationId: org.organization.id, ownerId: null, fromEmail: 'fuzz@broker.example', subject: `Fuzz ${++serial}`, text: 'Fuzz' },
     })
     return { id: message.id, version: message.version }
+  }
+  // An approved settlement of the driver with one line, made in the database like invoices.
+  if (itemPath.startsWith('/api/settlements/')) {
+    const organizationId = org.organization.id
+    const settlement = await prisma.settlement.create({
+      data: {
+        organizationId,
+        number: `FZS-${++serial}`,
+        driverId: org.users.driver.id,
+        periodStart: new Date('2026-11-01'),
+        periodEnd: new Date('2026-11-07'),
+        status: 'approved',
+        grossCents: 50_000,
+        netCents: 50_000,
+        items: { create: [{ organizationId, type: 'reimbursement', description: 'Fuzz line', amountCents: 50_000 }] },
+      },
+    })
+    return { id: settlement.id, version: settlement.version }
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial

@@ -33,6 +33,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   user: (id) => href('/dashboard/user/:id/edit', { id }),
   load: (id) => href('/dashboard/loads/:id', { id }),
   invoice: (id) => href('/dashboard/invoice/:id', { id }),
+  settlement: (id) => href('/dashboard/settlements/:id', { id }),
   calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
   organization: () => href('/dashboard/organization'),
 }
@@ -48,6 +49,7 @@ const NAMESPACES: Partial<Record<string, string>> = {
   customField: 'customFields',
   load: 'loads',
   invoice: 'invoices',
+  settlement: 'settlements',
   calendarEvent: 'calendar',
 }
 

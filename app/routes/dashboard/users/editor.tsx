@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
+import { RecurringDeductions } from '~/components/settlements/recurring-deductions'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -12,12 +13,14 @@ import { FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { AddressFields } from '~/components/users/address-fields'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { LANGUAGES } from '~/i18n'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { listCompanyOptions } from '~/models/company.server'
 import { createUser, getUser, reinviteUser, serializeUser, updateUser, type UserDto } from '~/models/user.server'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, intent, intentAction, type Refusal, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
+import { RECURRING_DEDUCTION_ROWS } from '~/schemas/settlement-options'
 import { UserCreateFormSchema, UserUpdateFormSchema } from '~/schemas/user'
 import { CDL_CLASSES, PAY_METHODS, payRateToDisplay, ROLES, USER_STATUS_META } from '~/schemas/user-options'
 import { orNotFound } from '~/utils/errors.server'
@@ -124,13 +127,27 @@ function formDefaults(user: UserDto) {
   }
   const profile = user.driverProfile
   if (profile) {
-    const driverProfile: Record<string, string> = {}
-    for (const [key, value] of Object.entries(profile)) if (value !== null && key !== 'payRate') driverProfile[key] = String(value)
+    const driverProfile: Record<string, unknown> = {}
+    // The contract's names repeat payMethod/payRate; the editor writes those.
+    const skip = new Set(['payRate', 'payType', 'payRateCents', 'payPercent', 'emptyMileRateCents', 'recurringDeductions'])
+    for (const [key, value] of Object.entries(profile)) if (value !== null && !skip.has(key)) driverProfile[key] = String(value)
     const rate = payRateToDisplay(profile.payMethod, profile.payRate)
     if (rate !== null) driverProfile.payRate = String(rate)
+    if (profile.emptyMileRateCents !== null) driverProfile.emptyMileRateCents = String(profile.emptyMileRateCents / 100)
+    driverProfile.recurringDeductions = profile.recurringDeductions.map((line) => ({
+      description: line.description,
+      amountCents: String(line.amountCents / 100),
+    }))
     values.driverProfile = driverProfile
   }
   return values
+}
+
+/** The deduction rows the driver section shows: the saved ones and a few empty ones to fill (no JavaScript needed). */
+function withSpareDeductionRows(values: Record<string, unknown>) {
+  const profile = (values.driverProfile ?? {}) as Record<string, unknown>
+  const rows = Array.isArray(profile.recurringDeductions) ? profile.recurringDeductions : []
+  return { ...values, driverProfile: { ...profile, recurringDeductions: [...rows, ...Array.from({ length: RECURRING_DEDUCTION_ROWS }, () => ({}))] } }
 }
 
 export default function UserEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -145,7 +162,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
     id: record ? `user-${record.id}` : 'user-new',
     constraint: loaderData.constraint,
     lastResult: refusal?.result,
-    defaultValue: record ? formDefaults(record) : { role: 'dispatcher' },
+    defaultValue: withSpareDeductionRows(record ? formDefaults(record) : { role: 'dispatcher' }),
   })
   const allFields = fields as typeof fields & Record<'status' | 'version', typeof fields.email>
   const profile = fields.driverProfile.getFieldset()
@@ -256,9 +273,16 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
                       : t('users.payRateHint.any')
               }
             />
+            <TextField label={t('users.fields.emptyMileRate')} field={profile.emptyMileRateCents} hint={t('users.payRateHint.per_mile')} />
+            <SelectField
+              label={t('users.fields.statementLanguage')}
+              field={profile.language}
+              options={LANGUAGES.map((language) => ({ value: language.code, label: language.label }))}
+            />
             <TextField label={t('users.fields.emergencyContactName')} field={profile.emergencyContactName} />
             <TextField label={t('users.fields.emergencyContactPhone')} field={profile.emergencyContactPhone} />
           </div>
+          <RecurringDeductions list={profile.recurringDeductions} />
         </Card>
         <div className="flex flex-wrap justify-end gap-3">
           <ButtonLink to={returnTo} variant="secondary">

@@ -1,0 +1,67 @@
+/** One schema per settlement form and API body (messages are i18n keys). */
+import { z } from 'zod'
+
+import { cents, dateOnly, idText, optionalText, requiredText } from './fields'
+import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
+import { MANUAL_ITEM_TYPES, MAX_PERIOD_DAYS, SETTLEMENT_PAY_METHODS, SETTLEMENT_SORTS, SETTLEMENT_STATUSES } from './settlement-options'
+import { VersionSchema } from './version'
+
+const DAY_MS = 86_400_000
+
+/** A pay period: both days, the end not before the start, at most MAX_PERIOD_DAYS long. */
+const period = {
+  periodStart: dateOnly(),
+  periodEnd: dateOnly(),
+}
+
+function periodRules(value: { periodStart: string; periodEnd: string }, ctx: z.RefinementCtx) {
+  if (value.periodEnd < value.periodStart) ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: 'settlements.errors.endBeforeStart' })
+  else if ((Date.parse(value.periodEnd) - Date.parse(value.periodStart)) / DAY_MS >= MAX_PERIOD_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: 'settlements.errors.periodTooLong' })
+}
+
+/** `POST /api/settlements` and the new-settlement form. */
+export const SettlementCreateSchema = z
+  .object({ driverId: idText().refine((value) => value !== '', 'settlements.errors.driverRequired'), ...period })
+  .superRefine(periodRules)
+export type SettlementCreateInput = z.infer<typeof SettlementCreateSchema>
+
+/** "Run pay for the period": `POST /api/settlements/run` and its form. */
+export const SettlementRunSchema = z.object(period).superRefine(periodRules)
+export type SettlementRunInput = z.infer<typeof SettlementRunSchema>
+
+/** An advance or a reimbursement added by hand on a draft. */
+export const SettlementLineSchema = z.object({
+  type: z.enum(MANUAL_ITEM_TYPES, { error: 'validation.choice' }),
+  description: requiredText(200),
+  amountCents: cents().refine((value) => value > 0, 'settlements.errors.amountPositive'),
+  version: VersionSchema.optional(),
+})
+export type SettlementLineInput = z.infer<typeof SettlementLineSchema>
+
+export const SettlementLineRemoveSchema = z.object({ itemId: idText(), version: VersionSchema.optional() })
+
+/** `POST /api/settlements/{id}/pay` and the "Mark paid" form. */
+export const SettlementPaySchema = z.object({
+  paidAt: dateOnly(),
+  method: z.enum(SETTLEMENT_PAY_METHODS, { error: 'validation.choice' }).default('ach'),
+  reference: optionalText(100),
+  version: VersionSchema.optional(),
+})
+export type SettlementPayInput = z.infer<typeof SettlementPaySchema>
+
+/** Approve, void, delete: the version the client saw, when it sends one. */
+export const SettlementActionSchema = z.object({ version: VersionSchema.optional() })
+
+export const SettlementListQuerySchema = listQuery({
+  sorts: SETTLEMENT_SORTS,
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  filters: {
+    status: enumFilter(SETTLEMENT_STATUSES),
+    driverId: idFilter(),
+    from: dateFilter(),
+    to: dateFilter(),
+  },
+})
+export type SettlementListQuery = z.infer<typeof SettlementListQuerySchema>
