@@ -148,13 +148,18 @@ async function payableLoads(tx: Tx, organizationId: string, driverId: string, pe
     ORDER BY "deliveredOn", l."loadNumber"`
 }
 
-/** Store orders charged to the driver, placed, and deducted by no live settlement. */
+/**
+ * Store orders charged to the driver, placed, and deducted by no live settlement. Locked until the
+ * settlement is written: a cancel of one of them (which locks the order, then looks for a live
+ * line) waits, then finds the line and refuses; a cancel that came first has taken it out of here.
+ */
 async function deductibleOrders(tx: Tx, organizationId: string, driverId: string) {
-  return tx.storeOrder.findMany({
-    where: { organizationId, driverId, chargeTo: 'driver', status: 'placed', settlementItems: { none: { liveOrderId: { not: null } } } },
-    select: { id: true, orderNumber: true, totalCents: true },
-    orderBy: { createdAt: 'asc' },
-  })
+  return tx.$queryRaw<Array<{ id: string; orderNumber: string; totalCents: number }>>`
+    SELECT o."id", o."orderNumber", o."totalCents" FROM "StoreOrder" o
+    WHERE o."organizationId" = ${organizationId} AND o."driverId" = ${driverId} AND o."chargeTo" = 'driver' AND o."status" = 'placed'
+      AND NOT EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."liveOrderId" = o."id")
+    ORDER BY o."createdAt", o."id"
+    FOR UPDATE OF o`
 }
 
 function loadDescription(load: LoadRow) {

@@ -12,6 +12,7 @@ import {
   runPay,
   voidSettlement,
 } from '~/models/settlement.server'
+import { cancelOrder } from '~/models/store-order.server'
 import { settlementScope } from '~/policies/settlement'
 import { SettlementCreateSchema, SettlementLineSchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { prisma } from '~/utils/db.server'
@@ -195,6 +196,21 @@ describe('once only', () => {
     const again = await create(org)
     expect(again.items.map((item) => item.loadId ?? item.orderId)).toEqual([load.id, order.id])
     expect(again.netCents).toBe(9_300)
+  })
+})
+
+describe('a store order cancelled while a settlement is made', () => {
+  it('is either cancelled or deducted, never both, whichever comes first', async () => {
+    const org = await driverOrg()
+    const driverId = org.users.driver.id
+    for (let round = 0; round < 8; round++) {
+      const order = await storeOrder(org, driverId, 1_999)
+      const [made, canceled] = await Promise.allSettled([create(org), cancelOrder(actorOf(org, 'accountant'), order.id, undefined)])
+      const after = await prisma.storeOrder.findUniqueOrThrow({ where: { id: order.id } })
+      const live = await prisma.settlementItem.count({ where: { liveOrderId: order.id } })
+      expect([after.status, live], `round ${round}`).toEqual(canceled.status === 'fulfilled' ? ['canceled', 0] : ['placed', 1])
+      if (made.status === 'fulfilled') await voidSettlement(actorOf(org, 'accountant'), made.value.id, undefined)
+    }
   })
 })
 
