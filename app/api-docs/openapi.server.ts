@@ -403,6 +403,29 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+const productPhotoSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string', description: 'GET it with the same bearer token to read the image.' },
+    fileName: { type: 'string' },
+    contentType: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/webp'] },
+    sizeBytes: { type: 'integer' },
+  },
+  required: ['id', 'url', 'fileName', 'contentType', 'sizeBytes'],
+}
+
+/** A product of the company store: price in cents, colours, status, and its photos (added with their own calls). */
+function productRecord(): JsonSchema {
+  const base = record(ProductSchema)
+  return {
+    ...base,
+    description:
+      'A product of the company store. `sku` is unique per organization in any case (400 with a field error when taken). `active` products are sold in the shop, `draft` ones are not shown there, `archived` ones are no longer sold. A product that an order names cannot be deleted (409 in_use): archive it.',
+    properties: { ...(base.properties as JsonSchema), photos: { type: 'array', readOnly: true, items: productPhotoSchema } },
+  }
+}
+
 const RESOURCES: Resource[] = [
   {
     tag: 'trucks',
@@ -497,29 +520,6 @@ const loadDocumentSchema = {
     url: { type: 'string', description: 'GET it with the same bearer token to download the file.' },
   },
   required: ['id', 'fileName', 'name', 'contentType', 'sizeBytes', 'uploadedAt', 'url'],
-}
-
-const productPhotoSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    url: { type: 'string', description: 'GET it with the same bearer token to read the image.' },
-    fileName: { type: 'string' },
-    contentType: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/webp'] },
-    sizeBytes: { type: 'integer' },
-  },
-  required: ['id', 'url', 'fileName', 'contentType', 'sizeBytes'],
-}
-
-/** A product of the company store: price in cents, colours, status, and its photos (added with their own calls). */
-function productRecord(): JsonSchema {
-  const base = record(ProductSchema)
-  return {
-    ...base,
-    description:
-      'A product of the company store. `sku` is unique per organization in any case (400 with a field error when taken). `active` products are sold in the shop, `draft` ones are not shown there, `archived` ones are no longer sold. A product that an order names cannot be deleted (409 in_use): archive it.',
-    properties: { ...(base.properties as JsonSchema), photos: { type: 'array', readOnly: true, items: productPhotoSchema } },
-  }
 }
 
 const photoIdParameter = { name: 'photoId', in: 'path', required: true, schema: { type: 'string' } }

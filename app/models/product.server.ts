@@ -33,7 +33,8 @@ const products = recordStore<ProductWithPhotos, ProductInput, ProductListQuery>(
   where: (organizationId, { q, status, category, stock }) => ({
     organizationId,
     status,
-    ...(category ? { category: { equals: category, mode: 'insensitive' } } : {}),
+    // As stored: the filter offers the stored names (an insensitive equals is an ILIKE, where `\\` and `%` would be patterns).
+    ...(category ? { category } : {}),
     ...(stock === 'out' ? { stock: 0 } : stock === 'low' ? { stock: { lte: LOW_STOCK_THRESHOLD } } : {}),
     AND: q ? [{ OR: containsAny(q, ['name', 'sku', 'category', 'description']) }] : [],
   }),

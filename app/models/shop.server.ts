@@ -18,7 +18,8 @@ function shopWhere(organizationId: string, query: ShopQuery): Prisma.ProductWher
   return {
     organizationId,
     status: { in: [...SHOP_STATUSES] },
-    ...(query.category ? { category: { equals: query.category, mode: 'insensitive' } } : {}),
+    // As stored: the filter offers the stored names (an insensitive equals is an ILIKE, where `\\` and `%` would be patterns).
+    ...(query.category ? { category: query.category } : {}),
     // Colours are matched as written in the product (the filter offers the stored names).
     ...(query.color ? { colors: { has: query.color } } : {}),
     ...(query.q ? { OR: [{ name: { contains: query.q, mode: 'insensitive' } }, { sku: { contains: query.q, mode: 'insensitive' } }] } : {}),
