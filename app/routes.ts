@@ -124,6 +124,7 @@ export default [
     ]),
     // The company store (issue 27): the specification's e-commerce paths.
     ...prefix('e-commerce', [
+      index('routes/dashboard/e-commerce/index.tsx'),
       route('shop', 'routes/dashboard/e-commerce/shop.tsx'),
       route('list', 'routes/dashboard/e-commerce/list.tsx'),
       route('export', 'routes/dashboard/e-commerce/export.ts'),

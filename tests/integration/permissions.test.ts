@@ -116,7 +116,7 @@ describe('role matrix', () => {
       navForRole(role)
         .flatMap((section) => section.items)
         .find((item) => item.title === 'nav.store')
-    expect(store('admin')).toMatchObject({ path: '/dashboard/e-commerce/shop' })
+    expect(store('admin')).toMatchObject({ path: '/dashboard/e-commerce' })
     expect(store('admin')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard', 'nav.create'])
     expect(store('viewer')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard'])
     expect(store('driver')).toBeUndefined()

@@ -94,7 +94,8 @@ export const NAV: NavSection[] = [
       // The company store: what the office sells or issues, charged to a driver, a truck or the company.
       {
         title: 'nav.store',
-        path: href('/dashboard/e-commerce/shop'),
+        // Every page under it (shop, list, products) opens the item; its link is the first child's.
+        path: href('/dashboard/e-commerce'),
         icon: 'package',
         permission: ['read', 'product'],
         children: [
