@@ -1605,7 +1605,6 @@ const ar: Catalogue = {
       description: 'الوصف',
       price: 'السعر',
       priceDollars: 'السعر ($)',
-      priceCents: 'السعر (سنت)',
       stock: 'المخزون',
       colors: 'الألوان',
       color: 'اللون',

@@ -1603,7 +1603,6 @@ const cn: Catalogue = {
       description: '描述',
       price: '价格',
       priceDollars: '价格（美元）',
-      priceCents: '价格（美分）',
       stock: '库存',
       colors: '颜色',
       color: '颜色',

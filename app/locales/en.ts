@@ -1602,7 +1602,6 @@ const en = {
       description: 'Description',
       price: 'Price',
       priceDollars: 'Price ($)',
-      priceCents: 'Price (cents)',
       stock: 'Stock',
       colors: 'Colours',
       color: 'Colour',

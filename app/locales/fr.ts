@@ -1623,7 +1623,6 @@ const fr: Catalogue = {
       description: 'Description',
       price: 'Prix',
       priceDollars: 'Prix ($)',
-      priceCents: 'Prix (cents)',
       stock: 'Stock',
       colors: 'Couleurs',
       color: 'Couleur',

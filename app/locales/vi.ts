@@ -1615,7 +1615,6 @@ const vi: Catalogue = {
       description: 'Mô tả',
       price: 'Giá',
       priceDollars: 'Giá ($)',
-      priceCents: 'Giá (cent)',
       stock: 'Tồn kho',
       colors: 'Màu sắc',
       color: 'Màu',

@@ -6,6 +6,7 @@ import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { formatMoney } from '~/utils/format'
 
 import { type Actor, recordAudit } from './audit.server'
 import { addProductPhotos, type CheckedPhoto, removePhotoFiles, serializeProductPhoto } from './product-photo.server'
@@ -98,7 +99,13 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn<ProductWithPhotos>[] = [
   { key: 'sku', label: 'products.fields.sku', value: (product) => product.sku },
   { key: 'status', label: 'fields.status', value: (product) => product.status, valueLabel: (value) => `products.status.${value}` },
   { key: 'category', label: 'products.fields.category', value: (product) => product.category },
-  { key: 'priceCents', label: 'products.fields.priceCents', value: (product) => product.priceCents },
+  {
+    key: 'priceCents',
+    label: 'products.fields.priceDollars',
+    value: (product) => product.priceCents,
+    // The page's export in dollars, as the editor shows them; the API's keeps cents.
+    pageValue: (product) => formatMoney('en', product.priceCents, { style: 'decimal' }),
+  },
   { key: 'stock', label: 'products.fields.stock', value: (product) => product.stock },
   { key: 'colors', label: 'products.fields.colors', value: (product) => product.colors.join(', ') },
   { key: 'description', label: 'products.fields.description', value: (product) => product.description },

@@ -10,7 +10,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createProduct, deleteProduct, getProduct } from '~/models/product.server'
+import { createProduct, deleteProduct, getProduct, PRODUCT_CSV_COLUMNS } from '~/models/product.server'
 import { checkPhotos } from '~/models/product-photo.server'
 import { storeDashboard } from '~/models/store-dashboard.server'
 import { canSell, deleteRefusal, saleBlock, shownInShop } from '~/policies/product'
@@ -19,7 +19,9 @@ import * as item from '~/routes/api/products/item'
 import * as photoRoute from '~/routes/api/products/photo'
 import * as photosRoute from '~/routes/api/products/photos'
 import * as dashboardPage from '~/routes/dashboard/e-commerce/dashboard'
+import * as deletePage from '~/routes/dashboard/e-commerce/delete'
 import * as editorPage from '~/routes/dashboard/e-commerce/editor'
+import * as exportPage from '~/routes/dashboard/e-commerce/export'
 import * as productPage from '~/routes/dashboard/e-commerce/product'
 import * as shopPage from '~/routes/dashboard/e-commerce/shop'
 import { ProductSchema } from '~/schemas/product'
@@ -28,7 +30,7 @@ import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, type Org, refusal, unique } from '../helpers'
-import { callPage, refusalOf } from '../page-helpers'
+import { callPage, postForm, refusalOf } from '../page-helpers'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-products-'))
 const previousStorage = process.env.STORAGE_DIR
@@ -249,6 +251,16 @@ describe('products', () => {
     expect(await getProduct(org.organization.id, sold.id)).toBeTruthy()
     const error = await refusal(deleteProduct(actorOf(org), sold.id))
     expect(error.code).toBe('in_use')
+    // The delete page keeps it too, back to the list with the reason.
+    const page = await callPage(deletePage.action, `/dashboard/e-commerce/product/${sold.id}/delete`, org.users.admin.id, { id: sold.id }, postForm({}))
+    expect(page.status).toBe(302)
+    expect(page.toast).toMatchObject({ type: 'error', title: `Product ${sold.name} was not deleted` })
+    expect(await prisma.product.count({ where: { id: sold.id } })).toBe(1)
+    // The page's export shows the price in dollars (the API's keeps cents).
+    const csv = await callPage(exportPage.loader, '/dashboard/e-commerce/export', org.users.viewer.id)
+    expect(csv.status).toBe(200)
+    const price = PRODUCT_CSV_COLUMNS.find((column) => column.key === 'priceCents')!
+    expect([price.value(sold), price.pageValue?.(sold)]).toEqual([1299, '12.99'])
 
     const shop = async () =>
       ((await callPage(shopPage.loader, '/dashboard/e-commerce/shop', org.users.dispatcher.id)).data!.products as Array<{ name: string }>).map(

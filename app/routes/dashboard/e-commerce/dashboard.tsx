@@ -62,7 +62,7 @@ export default function StoreDashboardPage({ loaderData }: Route.ComponentProps)
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Panel title={t('store.dashboard.byChargeTo')} testId="store-by-charge">
+        <Panel title={t('store.dashboard.byChargeTo')} testId="store-by-charge" className="min-w-0">
           {chart(
             'store-charge-chart',
             t('store.dashboard.sales'),
@@ -97,7 +97,7 @@ export default function StoreDashboardPage({ loaderData }: Route.ComponentProps)
           </table>
         </Panel>
 
-        <Panel title={t('store.dashboard.topProducts')} testId="store-top">
+        <Panel title={t('store.dashboard.topProducts')} testId="store-top" className="min-w-0">
           {topProducts.length ? (
             <>
               {chart(
@@ -147,7 +147,7 @@ export default function StoreDashboardPage({ loaderData }: Route.ComponentProps)
         <Panel
           title={t('store.dashboard.stockAlerts')}
           testId="store-stock-alerts"
-          className="lg:col-span-2"
+          className="min-w-0 lg:col-span-2"
           action={
             <Link
               to={`${href('/dashboard/e-commerce/list')}?stock=low&sort=stock`}
