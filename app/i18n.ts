@@ -47,6 +47,8 @@ export const CLIENT_NAMESPACES = {
   apidocs: ['apidocs'],
   loadForm: ['loadForm'],
   kanban: ['kanban'],
+  products: ['products'],
+  store: ['store'],
   invoices: ['invoices'],
   settlements: ['settlements'],
   mail: ['mail'],

@@ -122,13 +122,24 @@ export default [
       route(':folder', 'routes/dashboard/mail/folder.tsx', { id: 'mail-folder' }),
       route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
     ]),
-    route('e-commerce/shop', 'routes/dashboard/e-commerce/shop.tsx'),
+    // The company store (issue 27): the specification's e-commerce paths.
     ...prefix('e-commerce', [
+      index('routes/dashboard/e-commerce/index.tsx'),
+      route('shop', 'routes/dashboard/e-commerce/shop.tsx'),
+      route('list', 'routes/dashboard/e-commerce/list.tsx'),
+      route('export', 'routes/dashboard/e-commerce/export.ts'),
+      route('product/new', 'routes/dashboard/e-commerce/editor.tsx', { id: 'products-new' }),
+      route('product/:id', 'routes/dashboard/e-commerce/product.tsx'),
+      route('product/:id/edit', 'routes/dashboard/e-commerce/editor.tsx', { id: 'products-edit' }),
+      route('product/:id/delete', 'routes/dashboard/e-commerce/delete.tsx'),
+      route('product/:id/photos/:photoId', 'routes/dashboard/e-commerce/photo.ts'),
       route('cart', 'routes/dashboard/e-commerce/cart.tsx'),
       route('checkout', 'routes/dashboard/e-commerce/checkout.tsx'),
       route('orders', 'routes/dashboard/e-commerce/orders.tsx'),
       route('orders/:id', 'routes/dashboard/e-commerce/orders-view.tsx'),
     ]),
+    // The specification's e-commerce dashboard: the store's sales, who pays, best sellers, stock alerts.
+    route('ecommerce', 'routes/dashboard/e-commerce/dashboard.tsx'),
     ...prefix('settlements', [
       route('list', 'routes/dashboard/settlements/list.tsx'),
       route('new', 'routes/dashboard/settlements/new.tsx'),
@@ -153,6 +164,10 @@ export default [
     route('account/my-account', 'routes/api/account/my-account.ts'),
     route('trucks', 'routes/api/trucks/collection.ts'),
     route('trucks/:id', 'routes/api/trucks/item.ts'),
+    route('products', 'routes/api/products/collection.ts'),
+    route('products/:id', 'routes/api/products/item.ts'),
+    route('products/:id/photos', 'routes/api/products/photos.ts'),
+    route('products/:id/photos/:photoId', 'routes/api/products/photo.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
     // The specification's singular path, and the plural every other resource uses: one module each.

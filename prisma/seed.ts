@@ -892,6 +892,9 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
   }
   await seedMail(prisma, organizationId, { admin: person('admin'), dispatcher: person('dispatcher') })
   await seedDemoChat(prisma, organizationId)
+  // The company store's products (issue 27).
+  const { seedStore } = await import('./seed-store')
+  await seedStore(prisma, organizationId)
 }
 
 /**

@@ -30,6 +30,8 @@ import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
+import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
+import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
@@ -537,6 +539,29 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+const productPhotoSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string', description: 'GET it with the same bearer token to read the image.' },
+    fileName: { type: 'string' },
+    contentType: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/webp'] },
+    sizeBytes: { type: 'integer' },
+  },
+  required: ['id', 'url', 'fileName', 'contentType', 'sizeBytes'],
+}
+
+/** A product of the company store: price in cents, colours, status, and its photos (added with their own calls). */
+function productRecord(): JsonSchema {
+  const base = record(ProductSchema)
+  return {
+    ...base,
+    description:
+      'A product of the company store. `sku` is unique per organization in any case (400 with a field error when taken). `active` products are sold in the shop, `draft` ones are not shown there, `archived` ones are no longer sold. A product that an order names cannot be deleted (409 in_use): archive it.',
+    properties: { ...(base.properties as JsonSchema), photos: { type: 'array', readOnly: true, items: productPhotoSchema } },
+  }
+}
+
 const RESOURCES: Resource[] = [
   {
     tag: 'trucks',
@@ -556,6 +581,16 @@ const RESOURCES: Resource[] = [
     create: input(TrailerSchema),
     update: input(TrailerUpdateSchema),
     list: queryParameters(TrailerListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'products',
+    collection: 'products',
+    item: 'products',
+    record: productRecord(),
+    create: input(ProductSchema),
+    update: input(ProductUpdateSchema),
+    list: queryParameters(ProductListQuerySchema),
     deletable: true,
   },
   {
@@ -631,6 +666,67 @@ const loadDocumentSchema = {
     url: { type: 'string', description: 'GET it with the same bearer token to download the file.' },
   },
   required: ['id', 'fileName', 'name', 'contentType', 'sizeBytes', 'uploadedAt', 'url'],
+}
+
+const photoIdParameter = { name: 'photoId', in: 'path', required: true, schema: { type: 'string' } }
+
+/** A product's photos: upload one, read one, delete one. */
+function productPaths(): Record<string, Record<string, Operation>> {
+  const mb = PRODUCT_PHOTO_MAX_BYTES / 1024 / 1024
+  return {
+    '/api/products/{id}/photos': {
+      post: {
+        tags: ['products'],
+        summary: 'Add a photo to a product',
+        description: `A PNG, JPEG or WebP image as multipart/form-data \`file\`, the type read from its bytes (415 otherwise, whatever its name), at most ${mb} MB (413), at most ${MAX_PRODUCT_PHOTOS} photos per product (400). The roles that update products may call it.`,
+        operationId: 'upload_product_photo',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+              encoding: { file: { contentType: 'image/png, image/jpeg, image/webp' } },
+            },
+          },
+        },
+        responses: {
+          '201': dataResponse('The stored photo.', productPhotoSchema),
+          '404': errorResponse('not_found'),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${mb} MB.`),
+          '415': errorResponse('unsupported_media_type: not a PNG, JPEG or WebP image (by content).'),
+        },
+      },
+    },
+    '/api/products/{id}/photos/{photoId}': {
+      get: {
+        tags: ['products'],
+        summary: "Read a product's photo",
+        operationId: 'read_product_photo',
+        parameters: [idParameter, photoIdParameter],
+        responses: {
+          '200': {
+            description: 'The image, with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+      delete: {
+        tags: ['products'],
+        summary: "Delete a product's photo",
+        operationId: 'delete_product_photo',
+        parameters: [idParameter, photoIdParameter],
+        responses: {
+          '200': dataResponse('Removed, with its stored file.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+  }
 }
 
 /** The load calls beside the five: a status move, and the specification's stop ("address") delete. */
@@ -1486,6 +1582,7 @@ export function openApiDocument() {
       ...organizationPaths(),
       ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
       ...loadPaths(),
+      ...productPaths(),
       ...invoicePaths(),
       ...settlementPaths(),
       ...mailPaths(),

@@ -42,6 +42,7 @@ const VALUE_TABLES: Record<CustomFieldList, Prisma.Sql | null> = {
   brokers: Prisma.raw('"Broker"'),
   companies: Prisma.raw('"Company"'),
   invoices: null,
+  products: Prisma.raw('"Product"'),
 }
 
 const ORDER = [{ sortOrder: 'asc' }, { label: 'asc' }, { id: 'asc' }] satisfies Prisma.CustomFieldDefinitionOrderByWithRelationInput[]

@@ -6,7 +6,7 @@
  */
 import { href } from 'react-router'
 
-export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies'] as const
+export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products'] as const
 export type RecordListName = (typeof RECORD_LISTS)[number]
 
 /** The strings RecordList takes from its entity's catalogue. */
@@ -75,6 +75,15 @@ const RECORD_PATHS: Record<RecordListName, (id: string) => RecordPaths> = {
     view: href('/dashboard/companies/:id', { id }),
     edit: href('/dashboard/companies/:id/edit', { id }),
     remove: href('/dashboard/companies/:id/delete', { id }),
+  }),
+  // The company store's products, at the specification's e-commerce paths.
+  products: (id) => ({
+    list: href('/dashboard/e-commerce/list'),
+    create: href('/dashboard/e-commerce/product/new'),
+    exportCsv: href('/dashboard/e-commerce/export'),
+    view: href('/dashboard/e-commerce/product/:id', { id }),
+    edit: href('/dashboard/e-commerce/product/:id/edit', { id }),
+    remove: href('/dashboard/e-commerce/product/:id/delete', { id }),
   }),
 }
 

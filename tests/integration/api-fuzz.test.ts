@@ -162,6 +162,7 @@ const TABLES = [
   'StoreOrderItem',
   'Settlement',
   'SettlementItem',
+  'ProductPhoto',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -314,11 +315,20 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     })
     return { id: settlement.id, version: settlement.version }
   }
+  // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
+  if (itemPath.startsWith('/api/products/{id}/')) {
+    const n = ++serial
+    const product = await prisma.product.create({
+      data: { organizationId: org.organization.id, name: `Fuzz photo product ${n}`, sku: `FZPP-${n}`, priceCents: 100 },
+    })
+    return { id: product.id, version: product.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
   const bodies: Record<string, unknown> = {
     '/api/trucks': { unitNumber: `FZT-${n}` },
     '/api/trailers': { unitNumber: `FZR-${n}` },
+    '/api/products': { name: `Fuzz product ${n}`, sku: `FZP-${n}`, priceCents: 1999 },
     '/api/brokers': { name: `Fuzz Broker ${n}` },
     '/api/company': { name: `Fuzz Company ${n}` },
     '/api/companies': { name: `Fuzz Companies ${n}` },
@@ -374,6 +384,7 @@ function writeBatch(
         .replace('{documentId}', 'cl0000000000000000000000')
         .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
         .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
+        .replace('{photoId}', 'cl0000000000000000000000')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.

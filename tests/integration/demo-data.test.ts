@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import { prisma } from '~/utils/db.server'
 
 const LIVE = `('dispatched', 'at_pickup', 'in_transit', 'at_delivery')`
@@ -77,5 +78,14 @@ describe('the demo data', () => {
     const chats = await prisma.conversationParticipant.findMany({ where: { userId: driver.id }, include: { conversation: { include: { load: true } } } })
     expect(chats.map((row) => [row.conversation.kind, row.conversation.load?.driverId, row.unreadCount])).toEqual([['load', driver.id, 1]])
     expect(await prisma.mailMessage.count({ where: { organizationId: driver.organizationId, ownerId: null, folder: 'inbox' } })).toBeGreaterThan(0)
+  })
+
+  it('opens the store with products to sell: some in colours, some low on stock for the dashboard’s alerts', async () => {
+    const driver = await prisma.user.findFirstOrThrow({ where: { email: 'driver@freightdesk.test' } })
+    const products = await prisma.product.findMany({ where: { organizationId: driver.organizationId } })
+    expect(products.length).toBeGreaterThanOrEqual(8)
+    const active = products.filter((product) => product.status === 'active')
+    expect(active.filter((product) => product.colors.length > 1).length).toBeGreaterThan(0)
+    expect(active.filter((product) => product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD).length).toBeGreaterThan(0)
   })
 })

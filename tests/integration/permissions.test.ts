@@ -111,6 +111,15 @@ describe('role matrix', () => {
         title,
       ).toEqual(['nav.list'])
     }
+    // The store: the shop and the product list for every office role, its dashboard for those who read orders, Create for those who add products.
+    const store = (role: Role) =>
+      navForRole(role)
+        .flatMap((section) => section.items)
+        .find((item) => item.title === 'nav.store')
+    expect(store('admin')).toMatchObject({ path: '/dashboard/e-commerce' })
+    expect(store('admin')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard', 'nav.create'])
+    expect(store('viewer')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard'])
+    expect(store('driver')).toBeUndefined()
     // The dispatch board is for everyone who reads the organization's loads; drivers have their own list instead.
     for (const role of ROLES) expect(titles(role).includes('nav.kanban'), role).toBe(role !== 'driver')
     // Users (list, cards, create) are the admins'; everyone reaches their own profile from the account menu.

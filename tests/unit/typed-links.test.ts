@@ -18,6 +18,9 @@ const ALLOWED: Record<string, string[]> = {
   'app/api-docs/openapi.server.ts': ['*'],
   // Looks an operation up in that document by its OpenAPI path.
   'app/routes/api/docs.tsx': ["'/api/account/login'"],
+  // The product page posts "Add to cart" to the cart route, which the cart part of issue 27 adds
+  // beside it; href() once that route is in app/routes.ts.
+  'app/components/store/add-to-cart.tsx': ['"/dashboard/e-commerce/cart"'],
 }
 
 function sourceFiles(dir: string): string[] {
@@ -62,7 +65,16 @@ describe('typed links', () => {
   })
 
   it('gives each record entity its own pages (one href() per entity and page, no cast)', () => {
-    for (const name of RECORD_LISTS) {
+    // Products keep the specification's e-commerce paths.
+    expect(recordPaths('products', 'r1')).toEqual({
+      list: '/dashboard/e-commerce/list',
+      create: '/dashboard/e-commerce/product/new',
+      exportCsv: '/dashboard/e-commerce/export',
+      view: '/dashboard/e-commerce/product/r1',
+      edit: '/dashboard/e-commerce/product/r1/edit',
+      remove: '/dashboard/e-commerce/product/r1/delete',
+    })
+    for (const name of RECORD_LISTS.filter((list) => list !== 'products')) {
       expect(recordPaths(name, 'r1')).toEqual({
         list: `/dashboard/${name}/list`,
         create: `/dashboard/${name}/new`,

@@ -32,6 +32,8 @@ export function RecordEditor<Schema extends FormSchema>(props: {
   data: { returnTo: string; customFieldDefinitions: CustomFieldDefinition[]; constraint: FormConstraint; defaultValue: Record<string, unknown> }
   /** saveEditor's answer to a refused save. */
   reply: { result: SubmissionResult<string[]>; conflict: boolean } | undefined
+  /** `multipart/form-data` when the form carries files (product photos). */
+  encType?: 'multipart/form-data'
   children: (fields: ReturnType<typeof useSchemaForm<Schema>>[1]) => ReactNode
 }) {
   const { t } = useTranslation()
@@ -59,6 +61,7 @@ export function RecordEditor<Schema extends FormSchema>(props: {
         conflictReload={props.reply?.conflict && record ? withReturnTo(recordPaths(name, record.id).edit, data.returnTo) : undefined}
         returnTo={data.returnTo}
         submitLabel={record ? t('common.saveChanges') : t(`${name}.new.submit`)}
+        encType={props.encType}
       >
         {props.children(fields)}
         <CustomFieldInputs definitions={data.customFieldDefinitions} field={customFields} />

@@ -26,13 +26,15 @@ export function RecordForm<Schema extends Record<string, any>>(props: {
   submitLabel: string
   /** Extra classes for the form, e.g. a narrower width. */
   className?: string
+  /** `multipart/form-data` when the form carries files (product photos). */
+  encType?: 'multipart/form-data'
   children: ReactNode
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const { form } = props
   return (
-    <Form method="post" {...getFormProps(form)} className={cn('space-y-6', props.className)}>
+    <Form method="post" encType={props.encType} {...getFormProps(form)} className={cn('space-y-6', props.className)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {props.conflictReload ? <ConflictNotice reloadTo={props.conflictReload} /> : null}
       {props.version ? <input {...getInputProps(props.version, { type: 'hidden' })} /> : null}

@@ -92,7 +92,19 @@ export const NAV: NavSection[] = [
       },
       { title: 'nav.myPay', path: href('/dashboard/pay'), icon: 'bank', permission: ['read', 'settlement'], roles: ['driver'] },
       // The company store: what the office sells or issues, charged to a driver, a truck or the company.
-      { title: 'nav.store', path: href('/dashboard/e-commerce/shop'), icon: 'package', permission: ['read', 'product'] },
+      {
+        title: 'nav.store',
+        // Every page under it (shop, list, products) opens the item; its link is the first child's.
+        path: href('/dashboard/e-commerce'),
+        icon: 'package',
+        permission: ['read', 'product'],
+        children: [
+          { title: 'nav.shop', path: href('/dashboard/e-commerce/shop') },
+          { title: 'nav.list', path: href('/dashboard/e-commerce/list') },
+          { title: 'nav.storeDashboard', path: href('/dashboard/ecommerce'), permission: ['read', 'storeOrder'] },
+          { title: 'nav.create', path: href('/dashboard/e-commerce/product/new'), permission: ['create', 'product'] },
+        ],
+      },
     ],
   },
   {

@@ -18,6 +18,7 @@ const LISTS: Record<CustomFieldList, { entity: Entity; path: string }> = {
   brokers: { entity: 'broker', path: href('/dashboard/brokers/list') },
   companies: { entity: 'company', path: href('/dashboard/companies/list') },
   invoices: { entity: 'invoice', path: href('/dashboard/invoice/list') },
+  products: { entity: 'product', path: href('/dashboard/e-commerce/list') },
 }
 
 const ListColumnsSchema = z.object({

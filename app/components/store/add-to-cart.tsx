@@ -1,0 +1,63 @@
+import { Button } from '~/components/ui/button'
+import { inputClass } from '~/components/ui/field'
+import { useTranslation } from '~/hooks/use-translation'
+import { MAX_CART_QUANTITY } from '~/schemas/product-options'
+
+/**
+ * The product page's "Add to cart": a plain form (works without JavaScript) posted to the cart
+ * route, which takes `intent=add`, `productId`, `color` (one of the product's colours; left out
+ * when it has none) and `quantity` (1 to MAX_CART_QUANTITY). A product that cannot be sold (out
+ * of stock, not active) shows the button disabled with the reason.
+ */
+export function AddToCart({ productId, colors, blocked }: { productId: string; colors: readonly string[]; blocked: 'notForSale' | 'outOfStock' | null }) {
+  const { t } = useTranslation()
+  return (
+    // The cart route (/dashboard/e-commerce/cart, built beside this page) takes the post and adds the line.
+    <form method="post" action="/dashboard/e-commerce/cart" className="space-y-4" data-testid="add-to-cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {colors.length ? (
+          <div className="min-w-0">
+            <label htmlFor="cart-color" className="mb-1.5 block text-sm font-semibold text-ink">
+              {t('products.fields.color')}
+            </label>
+            <select id="cart-color" name="color" required className={inputClass} disabled={Boolean(blocked)}>
+              {colors.map((color) => (
+                <option key={color} value={color}>
+                  {color}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="min-w-0">
+          <label htmlFor="cart-quantity" className="mb-1.5 block text-sm font-semibold text-ink">
+            {t('store.product.quantity')}
+          </label>
+          <input
+            id="cart-quantity"
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_CART_QUANTITY}
+            step={1}
+            defaultValue={1}
+            required
+            className={inputClass}
+            disabled={Boolean(blocked)}
+          />
+        </div>
+      </div>
+      <Button type="submit" disabled={Boolean(blocked)} aria-describedby={blocked ? 'cart-blocked' : undefined}>
+        {t('store.product.addToCart')}
+      </Button>
+      {blocked ? (
+        <p id="cart-blocked" className="text-sm font-medium text-error" data-testid="cart-blocked">
+          {t(`store.product.${blocked}`)}
+        </p>
+      ) : null}
+    </form>
+  )
+}
