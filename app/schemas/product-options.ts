@@ -37,9 +37,6 @@ export const SHOP_SORTS = ['name', 'price_asc', 'price_desc', 'newest'] as const
 export type ShopSort = (typeof SHOP_SORTS)[number]
 export const SHOP_PAGE_SIZE = 12
 
-/** How many of one product the shop's "Add to cart" form takes at once. */
-export const MAX_CART_QUANTITY = 99
-
 /** Whether a product's stock is low enough to order more (the badge and the dashboard's alerts). */
 export function isLowStock(stock: number) {
   return stock <= LOW_STOCK_THRESHOLD

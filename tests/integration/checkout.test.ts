@@ -337,6 +337,17 @@ describe('the pages', () => {
     )
     expect(refused.location).toBe(`/dashboard/e-commerce/product/${boots.id}`)
     expect(refused.toast?.type).toBe('error')
+    // Back only to the store's own pages: another site, another part of this one, or a trick path goes to the shop.
+    for (const returnTo of ['https://evil.example/x', '//evil.example', '/\\evil.example', '/dashboard/user/list', '/dashboard/e-commerce/../user/list']) {
+      const sent = await callPage(
+        cartPage.action,
+        '/dashboard/e-commerce/cart',
+        me.id,
+        {},
+        postForm({ intent: 'add', productId: boots.id, color: 'pink', quantity: '1', returnTo }),
+      )
+      expect(sent.location, returnTo).toBe('/dashboard/e-commerce/shop')
+    }
     expect((await getCart(me.id)).items).toEqual([expect.objectContaining({ quantity: 2, color: 'brown' })])
 
     const post = (fields: Record<string, string>) => callPage(checkoutPage.action, '/dashboard/e-commerce/checkout', me.id, {}, postForm(fields))

@@ -1,21 +1,23 @@
+import { href } from 'react-router'
+
 import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
-import { MAX_CART_QUANTITY } from '~/schemas/product-options'
+import { MAX_LINE_QUANTITY } from '~/policies/cart'
 
 /**
  * The product page's "Add to cart": a plain form (works without JavaScript) posted to the cart
  * route, which takes `intent=add`, `productId`, `color` (one of the product's colours; left out
- * when it has none) and `quantity` (1 to MAX_CART_QUANTITY). A product that cannot be sold (out
+ * when it has none) and `quantity` (1 to the cart's MAX_LINE_QUANTITY), and comes back here when refused. A product that cannot be sold (out
  * of stock, not active) shows the button disabled with the reason.
  */
 export function AddToCart({ productId, colors, blocked }: { productId: string; colors: readonly string[]; blocked: 'notForSale' | 'outOfStock' | null }) {
   const { t } = useTranslation()
   return (
-    // The cart route (/dashboard/e-commerce/cart, built beside this page) takes the post and adds the line.
-    <form method="post" action="/dashboard/e-commerce/cart" className="space-y-4" data-testid="add-to-cart">
+    <form method="post" action={href('/dashboard/e-commerce/cart')} className="space-y-4" data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="returnTo" value={href('/dashboard/e-commerce/product/:id', { id: productId })} />
       <div className="grid gap-4 sm:grid-cols-2">
         {colors.length ? (
           <div className="min-w-0">
@@ -41,7 +43,7 @@ export function AddToCart({ productId, colors, blocked }: { productId: string; c
             type="number"
             inputMode="numeric"
             min={1}
-            max={MAX_CART_QUANTITY}
+            max={MAX_LINE_QUANTITY}
             step={1}
             defaultValue={1}
             required

@@ -4,6 +4,7 @@ import { getInstance } from '~/middleware/i18next'
 import { addCartItem } from '~/models/cart.server'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, refusalText } from '~/requests/forms.server'
+import { safeRedirect } from '~/requests/session.server'
 import { CartAddSchema } from '~/schemas/checkout'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -25,9 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * own pages on this site (a `returnTo` field), else the shop.
  */
 function storePage(value: FormDataEntryValue | null) {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  if (typeof value !== 'string' || value.length > 500 || !value.startsWith(STORE) || /[\u0000-\u001f\u007f\\]|\/\//.test(value)) return SHOP
-  return value
+  const path = safeRedirect(value, SHOP)
+  return path.startsWith(STORE) ? path : SHOP
 }
 
 /**
