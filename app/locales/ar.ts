@@ -602,6 +602,8 @@ const ar: Catalogue = {
       load: 'شحنة',
       invoice: 'فاتورة',
       settlement: 'تسوية',
+      product: 'منتج',
+      storeOrder: 'طلب من المتجر',
     },
     fields: {
       customFields: 'الحقول المخصصة',

@@ -602,6 +602,8 @@ const cn: Catalogue = {
       load: '货运单',
       invoice: '发票',
       settlement: '司机结算',
+      product: '商品',
+      storeOrder: '商店订单',
     },
     fields: {
       customFields: '自定义字段',

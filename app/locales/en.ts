@@ -603,6 +603,8 @@ const en = {
       load: 'Load',
       invoice: 'Invoice',
       settlement: 'Settlement',
+      product: 'Product',
+      storeOrder: 'Store order',
     },
     fields: {
       customFields: 'Custom fields',

@@ -609,6 +609,8 @@ const fr: Catalogue = {
       load: 'Chargement',
       invoice: 'Facture',
       settlement: 'Décompte de paie',
+      product: 'Produit',
+      storeOrder: 'Commande boutique',
     },
     fields: {
       customFields: 'Champs personnalisés',

@@ -607,6 +607,8 @@ const vi: Catalogue = {
       load: 'Chuyến hàng',
       invoice: 'Hóa đơn',
       settlement: 'Bảng thanh toán lương',
+      product: 'Sản phẩm',
+      storeOrder: 'Đơn hàng cửa hàng',
     },
     fields: {
       customFields: 'Trường tùy chỉnh',

@@ -97,6 +97,16 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.invoiceNumber,
     })),
+  product: async (organizationId, ids) =>
+    (await prisma.product.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, name: true } })).map((row) => ({
+      id: row.id,
+      name: row.name,
+    })),
+  storeOrder: async (organizationId, ids) =>
+    (await prisma.storeOrder.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, orderNumber: true } })).map((row) => ({
+      id: row.id,
+      name: row.orderNumber,
+    })),
   settlement: async (organizationId, ids) =>
     (await prisma.settlement.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, number: true } })).map((row) => ({
       id: row.id,

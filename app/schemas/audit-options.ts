@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   'load',
   'invoice',
   'settlement',
+  'product',
+  'storeOrder',
   'calendarEvent',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]

@@ -34,6 +34,8 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   load: (id) => href('/dashboard/loads/:id', { id }),
   invoice: (id) => href('/dashboard/invoice/:id', { id }),
   settlement: (id) => href('/dashboard/settlements/:id', { id }),
+  product: (id) => href('/dashboard/e-commerce/product/:id', { id }),
+  storeOrder: (id) => href('/dashboard/e-commerce/orders/:id', { id }),
   calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
   organization: () => href('/dashboard/organization'),
 }
@@ -50,6 +52,8 @@ const NAMESPACES: Partial<Record<string, string>> = {
   load: 'loads',
   invoice: 'invoices',
   settlement: 'settlements',
+  product: 'products',
+  storeOrder: 'checkout',
   calendarEvent: 'calendar',
 }
 
