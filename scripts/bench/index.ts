@@ -25,6 +25,7 @@ import { commandOf, type Database, memoryOf, type Server, servingPid, startDatab
 import { analyzeProfile, findProfile, flameLines } from './profile'
 import { heading, int, kib, ms, table } from './report'
 import { type Fixtures, loadScenarios, MAIL_API, mixed, type Scenario, scenarios as allScenarios, type Side, type Target } from './scenarios'
+import { measureCheckout, measurePayRun } from './store-pay'
 
 const parsed = (() => {
   try {
@@ -39,6 +40,8 @@ if (parsed === 'help') {
   process.exit(0)
 }
 const options: Options = parsed
+/** A `--…-only` flag runs that measurement alone (several such flags: each of them). */
+const anyOnly = options.importOnly || options.chatOnly || options.payOnly || options.checkoutOnly
 const benchStarted = performance.now()
 
 const EMAIL = 'admin@freightdesk.test'
@@ -71,7 +74,7 @@ async function main() {
   console.info(`\n${machine}; ${plan}; ${options.gzip ? 'Accept-Encoding: gzip' : 'no Accept-Encoding (gzip sizes reported apart)'}`)
 
   let routePaths: string[] = []
-  if (!options.profile && !options.skipJs && !options.importOnly && !options.chatOnly) routePaths = printClientJs()
+  if (!options.profile && !options.skipJs && !anyOnly) routePaths = printClientJs()
 
   const database: Database = await startDatabase(options)
   stoppers.push(database.stop)
@@ -101,7 +104,7 @@ async function main() {
       readyPath: '/auth/login',
       nodeArgs: [...heapArgs, ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
     }),
-    options.profile || options.importOnly || options.chatOnly
+    options.profile || anyOnly
       ? null
       : startServer({ name: 'baseline', script: 'scripts/bench/baseline.ts', port: options.baselinePort, env, logDir, readyPath: '/health' }),
   ])
@@ -124,19 +127,31 @@ async function main() {
   if (options.profile) {
     await profile(app, targets.app, chosen[0], fixtures)
   } else {
-    if (!options.importOnly && !options.chatOnly && chosen.length) {
+    if (!anyOnly && chosen.length) {
       await printSizesAndParity(targets, chosen, fixtures)
       await compare(targets, chosen, fixtures, routePaths)
       if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
     }
     // Before the import, which replaces the app process: streams on the one the scenarios warmed.
-    if (options.chatStreams > 0 && !options.importOnly) {
+    if (options.chatStreams > 0 && (!anyOnly || options.chatOnly)) {
       heading(`Live chat: ${int(options.chatStreams)} event streams on one server, one message (ADR 056)`)
       await measureChatStreams({ pid: servingPid(app.child.pid!), base: app.base }, targets.app.http, fixtures.token, options.chatStreams)
     }
+    // Issue 27: pay for a period of its own, and checkout of a product of its own, on the same app process.
+    if (options.payDrivers > 0 && (!anyOnly || options.payOnly)) {
+      heading(`Run pay for the period: ${int(options.payDrivers)} drivers, ${int(options.payLoads)} delivered loads, POST /api/settlements/run`)
+      await measurePayRun(database.url, targets.app.http, fixtures.token, EMAIL, options.payDrivers, options.payLoads)
+    }
+    if (options.checkoutBuyers > 0 && (!anyOnly || options.checkoutOnly)) {
+      const seconds = options.seconds * options.rounds
+      heading(`Checkout: ${options.checkoutBuyers} concurrent buyers for ${seconds} s`)
+      const http = new HttpClient(app.base, options.checkoutBuyers + 2)
+      await measureCheckout(database.url, http, EMAIL, PASSWORD, options.checkoutBuyers, seconds)
+      http.close()
+    }
     // Last (it adds its loads to the organization the other scenarios read), on a fresh app process
     // of its own that logs its collections (--trace-gc), so its memory is the import's.
-    if (options.importRows > 0 && !options.chatOnly) {
+    if (options.importRows > 0 && (!anyOnly || options.importOnly)) {
       heading(`Load import: ${int(options.importRows)} rows through POST /api/loads/import (heap limit ${heapArgs[0].split('=')[1]} MB)`)
       await app.stop()
       const importer = await startServer({

@@ -17,6 +17,11 @@ export type Options = {
   importOnly: boolean
   chatStreams: number
   chatOnly: boolean
+  payOnly: boolean
+  payDrivers: number
+  payLoads: number
+  checkoutOnly: boolean
+  checkoutBuyers: number
   profile: boolean
   profileDir: string
   gzip: boolean
@@ -41,6 +46,11 @@ const DEFAULTS: Options = {
   importOnly: false,
   chatStreams: 1000,
   chatOnly: false,
+  payOnly: false,
+  payDrivers: 200,
+  payLoads: 20_000,
+  checkoutOnly: false,
+  checkoutBuyers: 8,
   profile: false,
   profileDir: '',
   gzip: false,
@@ -60,7 +70,11 @@ node:http + pg baseline doing the same database work, then prints:
   5. a CSV import of 20,000 loads (the documented maximum) through the API, dry run and import:
      time and the serving process's peak memory in each request;
   6. 1,000 chat event streams open on the app and one message posted: memory per open stream
-     and the time until the last stream has the message.
+     and the time until the last stream has the message;
+  7. "run pay for the period" (POST /api/settlements/run) for 200 drivers and 20,000 delivered
+     loads seeded by SQL: time, drafts and lines made;
+  8. checkout under 8 concurrent buyers for --seconds × --rounds: orders/s, p50/p97.5 of
+     POST /api/checkout, errors, and whether stock fell by exactly the ordered quantity.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
   --loads N            N generated loads too (1000000 for ADR 025's figures; adds the loads scenarios)
@@ -75,6 +89,11 @@ node:http + pg baseline doing the same database work, then prints:
   --import-only        only the import measurement (no JavaScript table, pages or throughput)
   --chat-streams N     open chat event streams of the live-chat measurement (default 1000; 0 skips it)
   --chat-only          only the live-chat measurement
+  --pay-drivers N      drivers of the pay run (default ${DEFAULTS.payDrivers}; 0 skips it)
+  --pay-loads N        delivered loads in its period (default ${DEFAULTS.payLoads})
+  --pay-only           only the pay run measurement
+  --checkout-buyers N  concurrent buyers of the checkout measurement (default ${DEFAULTS.checkoutBuyers}; 0 skips it)
+  --checkout-only      only the checkout measurement
   --gzip               clients send Accept-Encoding: gzip (both servers then compress)
   --skip-js            no first-load JavaScript table
   --profile            CPU profile instead: the app under node --cpu-prof, the list page scenario
@@ -143,6 +162,21 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break
       case '--chat-only':
         options.chatOnly = true
+        break
+      case '--pay-drivers':
+        options.payDrivers = Math.floor(number())
+        break
+      case '--pay-loads':
+        options.payLoads = Math.floor(number())
+        break
+      case '--pay-only':
+        options.payOnly = true
+        break
+      case '--checkout-buyers':
+        options.checkoutBuyers = Math.floor(number())
+        break
+      case '--checkout-only':
+        options.checkoutOnly = true
         break
       case '--gzip':
         options.gzip = true
