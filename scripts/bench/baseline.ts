@@ -21,6 +21,7 @@ import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
 import { PAGE_SIZES } from '../../app/schemas/list-options'
+import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
 
@@ -208,11 +209,11 @@ async function truckPage(organizationId: string, page: number, pageSize: number)
   return { total: Number(count.rows[0].total), items: items.rows }
 }
 
-function customFieldDefinitions(organizationId: string, activeOnly: boolean) {
+function customFieldDefinitions(organizationId: string, activeOnly: boolean, listName = 'trucks') {
   return pool.query<{ key: string; label: string; type: string; options: string[]; required: boolean; active: boolean }>(
     `SELECT key, label, type, options, required, active FROM "CustomFieldDefinition"
-     WHERE "organizationId" = $1 AND "listName" = 'trucks' ${activeOnly ? 'AND active' : ''} ORDER BY "sortOrder", label, id`,
-    [organizationId],
+     WHERE "organizationId" = $1 AND "listName" = $2 ${activeOnly ? 'AND active' : ''} ORDER BY "sortOrder", label, id`,
+    [organizationId, listName],
   )
 }
 
@@ -783,6 +784,116 @@ async function mailListPage(req: http.IncomingMessage, url: URL) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Store products (issue 27): the default list as app/models/product.server.ts's listProducts
+// reads it (count and page in parallel, name order with the id tie-break, each product's photos
+// in their order; Prisma sends the photos as a second IN query, here a subquery) and its JSON,
+// serializeProduct, key for key. PRODUCT_QUERY and productJson are the places to follow.
+
+type ProductPhotoRow = { id: string; fileName: string; contentType: string; sizeBytes: number }
+type ProductRow = {
+  id: string
+  organizationId: string
+  name: string
+  sku: string
+  description: string
+  category: string
+  priceCents: number
+  stock: number
+  colors: string[]
+  status: string
+  customFields: unknown
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  photos: ProductPhotoRow[]
+}
+
+const PRODUCT_QUERY = `SELECT p.id, p."organizationId", p.name, p.sku, p.description, p.category, p."priceCents", p.stock, p.colors, p.status, p."customFields",
+  p."createdAt", p."updatedAt", p.version,
+  (SELECT coalesce(json_agg(json_build_object('id', f.id, 'fileName', f."fileName", 'contentType', f."contentType", 'sizeBytes', f."sizeBytes")
+      ORDER BY f."sortOrder", f."createdAt"), '[]') FROM "ProductPhoto" f WHERE f."productId" = p.id) AS photos
+  FROM "Product" p WHERE p."organizationId" = $1 ORDER BY p.name ASC, p.id ASC LIMIT $2 OFFSET $3`
+
+async function productPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Product" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<ProductRow>(PRODUCT_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeProduct: the row's columns (dates as ISO strings), then the photos with their URL. */
+function productJson(row: ProductRow) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    category: row.category,
+    priceCents: row.priceCents,
+    stock: row.stock,
+    colors: row.colors,
+    status: row.status,
+    customFields: row.customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    photos: row.photos.map((photo) => ({
+      id: photo.id,
+      url: `/api/products/${row.id}/photos/${photo.id}`,
+      fileName: photo.fileName,
+      contentType: photo.contentType,
+      sizeBytes: photo.sizeBytes,
+    })),
+  }
+}
+
+async function apiProductList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'product')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await productPage(user.organizationId, page, pageSize)
+  return { data: items.map(productJson), meta: { total, page, pageSize } }
+}
+
+/** The app's products list page: the page, the active custom-field columns and the categories for the filter. */
+async function productListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'product')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, columns, categories] = await Promise.all([
+    productPage(user.organizationId, page, pageSize),
+    customFieldDefinitions(user.organizationId, true, 'products'),
+    pool.query<{ category: string }>(`SELECT DISTINCT category FROM "Product" WHERE "organizationId" = $1 AND category <> '' ORDER BY category`, [
+      user.organizationId,
+    ]),
+  ])
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map(
+      (
+        product,
+      ) => `<tr><td><a href="/dashboard/e-commerce/product/${product.id}"><bdi>${esc(product.name)}</bdi></a></td><td><bdi>${esc(product.sku)}</bdi></td>
+<td>${esc(product.category || '—')}</td><td class="num">${money.format(product.priceCents / 100)}</td>
+<td class="num"><span class="badge">${numberFormat.format(product.stock)}</span></td><td><span class="badge">${esc(product.status)}</span></td>
+<td><a href="/dashboard/e-commerce/product/${product.id}/edit">Edit</a><form method="post" action="/dashboard/e-commerce/product/${product.id}/delete"><input type="hidden" name="version" value="${product.version}"><button>Delete</button></form></td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Products</h1><a href="/dashboard/e-commerce/new">New product</a>
+<form method="get"><input type="search" name="q" aria-label="Search products">
+<select name="status"><option value="">All statuses</option>${options(PRODUCT_STATUSES, url.searchParams.get('status'))}</select>
+<select name="category"><option value="">All categories</option>${categories.rows.map((c) => `<option value="${esc(c.category)}">${esc(c.category)}</option>`).join('')}</select>
+<select name="stock"><option value="">All stock</option><option value="low">Low</option><option value="out">Out</option></select>
+<details><summary>Columns</summary>${columns.rows.map((c) => `<label><input type="checkbox" name="cols" value="${esc(c.key)}"> ${esc(c.label)}</label>`).join('')}</details>
+<button>Search</button></form>
+<table><thead><tr><th>Name</th><th>SKU</th><th>Category</th><th>Price</th><th>Stock</th><th>Status</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Products', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -1041,6 +1152,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/chat') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiChatList(req)))
     if (req.method === 'GET' && path === '/dashboard/mail') return send(req, res, 200, HTML, await mailListPage(req, url))
     if (req.method === 'GET' && path === '/api/mail') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiMailList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/e-commerce/list') return send(req, res, 200, HTML, await productListPage(req, url))
+    if (req.method === 'GET' && path === '/api/products') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiProductList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

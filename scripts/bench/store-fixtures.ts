@@ -1,0 +1,116 @@
+/**
+ * The bench's company store (issue 27), added to the bench user's organization after the seed:
+ * 300 products in a few categories (every status, some out of stock or low, every fifth with one
+ * or two photo rows). One multi-row INSERT per table in one transaction; rows are marked by their
+ * `bench-` ids, so a kept database (--keep-data) is seeded once. Photo rows name no stored file:
+ * the lists read their names and sizes only.
+ */
+import pg from 'pg'
+
+import { insert } from './messages-fixtures'
+
+export const PRODUCTS = 300
+const CATEGORIES = ['ELD & electronics', 'Safety', 'Apparel', 'Cab comfort', 'Tools', '']
+const COLORS = ['black', 'white', 'red', 'blue', 'yellow']
+
+type Row = Record<string, unknown>
+
+const pad = (n: number) => String(n).padStart(4, '0')
+
+export async function seedStore(url: string, email: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE id LIKE 'bench-%'`)
+    if (Number(found[0].n) > 0) return false
+    const { rows: admins } = await client.query<{ organizationId: string }>(`SELECT "organizationId" FROM "User" WHERE email = $1`, [email])
+    if (!admins[0]) throw new Error(`no user ${email} to give a store`)
+    const org = admins[0].organizationId
+    // Distinct instants, so no list orders ties differently in app and baseline.
+    const base = Date.now() - 60 * 86_400_000
+    const at = (ms: number) => new Date(base + ms).toISOString()
+    const products: Row[] = []
+    const photos: Row[] = []
+    for (let i = 0; i < PRODUCTS; i++) {
+      const id = `bench-pr-${pad(i)}`
+      const created = at(i * 600_000)
+      products.push({
+        id,
+        organizationId: org,
+        // Names repeat every 97 products, so the name order needs its id tie-break.
+        name: `${['Cab', 'Road', 'Haul', 'Fleet', 'Dock'][i % 5]} ${['jacket', 'light', 'strap', 'mat', 'cable', 'mug', 'vest'][i % 7]} ${i % 97}`,
+        sku: `BENCH-${pad(i)}`,
+        description: i % 3 ? `Sturdy, fleet-tested item ${i}; ships in 2–3 days.` : '',
+        category: CATEGORIES[i % CATEGORIES.length],
+        priceCents: 499 + ((i * 137) % 20_000),
+        stock: i % 11 === 0 ? 0 : (i * 7) % 120,
+        colors: COLORS.slice(0, i % 4),
+        status: i % 10 === 9 ? 'archived' : i % 10 === 8 ? 'draft' : 'active',
+        customFields: {},
+        createdAt: created,
+        updatedAt: created,
+        version: 1 + (i % 3),
+      })
+      if (i % 5 === 0) {
+        for (let p = 0; p < 1 + (i % 2); p++) {
+          photos.push({
+            id: `bench-pp-${pad(i)}-${p}`,
+            productId: id,
+            organizationId: org,
+            fileName: `product-${i}-${p}.jpg`,
+            contentType: 'image/jpeg',
+            sizeBytes: 90_000 + i * 10 + p,
+            storageKey: `bench/products/${id}/${p}`,
+            sortOrder: p,
+            createdAt: at(i * 600_000 + p),
+          })
+        }
+      }
+    }
+    await client.query('BEGIN')
+    await insert(
+      client,
+      'Product',
+      {
+        id: 'text',
+        organizationId: 'text',
+        name: 'text',
+        sku: 'citext',
+        description: 'text',
+        category: 'text',
+        priceCents: 'int',
+        stock: 'int',
+        colors: 'text[]',
+        status: '"ProductStatus"',
+        customFields: 'jsonb',
+        createdAt: 'timestamptz',
+        updatedAt: 'timestamptz',
+        version: 'int',
+      },
+      products,
+    )
+    await insert(
+      client,
+      'ProductPhoto',
+      {
+        id: 'text',
+        productId: 'text',
+        organizationId: 'text',
+        fileName: 'text',
+        contentType: 'text',
+        sizeBytes: 'int',
+        storageKey: 'text',
+        sortOrder: 'int',
+        createdAt: 'timestamptz',
+      },
+      photos,
+    )
+    await client.query('COMMIT')
+    return true
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    await client.end()
+  }
+}
