@@ -894,6 +894,107 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
+// Settlements (issue 27): the default list as app/models/settlement.server.ts's listSettlements
+// reads it for an office user (the organization's, newest first with the id tie-break, each with
+// its driver; Prisma sends the drivers as a second IN query, here a JOIN) and its JSON,
+// serializeSettlementRow, key for key.
+
+type SettlementRow = {
+  id: string
+  number: string
+  status: string
+  driverId: string
+  driverFirstName: string
+  driverLastName: string
+  periodStart: string
+  periodEnd: string
+  grossCents: number
+  deductionsCents: number
+  netCents: number
+  paidAt: string | null
+  paidMethod: string | null
+  paidReference: string | null
+  voidedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+
+const SETTLEMENT_QUERY = `SELECT s.id, s.number, s.status, s."driverId", d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName", s."periodStart", s."periodEnd",
+  s."grossCents", s."deductionsCents", s."netCents", s."paidAt", s."paidMethod", s."paidReference", s."voidedAt", s."createdAt", s."updatedAt", s.version
+  FROM "Settlement" s JOIN "User" d ON d.id = s."driverId" WHERE s."organizationId" = $1 ORDER BY s."createdAt" DESC, s.id DESC LIMIT $2 OFFSET $3`
+
+async function settlementPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Settlement" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<SettlementRow>(SETTLEMENT_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeSettlementRow. */
+function settlementJson(row: SettlementRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    driverId: row.driverId,
+    driver: { id: row.driverId, name: `${row.driverFirstName} ${row.driverLastName}`.trim() },
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    grossCents: row.grossCents,
+    deductionsCents: row.deductionsCents,
+    netCents: row.netCents,
+    paidAt: row.paidAt,
+    method: row.paidMethod,
+    reference: row.paidReference,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiSettlementList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'settlement')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await settlementPage(user.organizationId, page, pageSize)
+  return { data: items.map(settlementJson), meta: { total, page, pageSize } }
+}
+
+/** The app's settlements list page: the page and the organization's drivers for the filter. */
+async function settlementListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'settlement')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, drivers] = await Promise.all([
+    settlementPage(user.organizationId, page, pageSize),
+    pool.query<{ id: string; firstName: string; lastName: string; status: string }>(
+      `SELECT id, "firstName", "lastName", status FROM "User" WHERE "organizationId" = $1 AND role = 'driver' ORDER BY "firstName", "lastName"`,
+      [user.organizationId],
+    ),
+  ])
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map((row) => {
+      const settlement = settlementJson(row)
+      return `<tr><td><a href="/dashboard/settlements/${settlement.id}">${esc(settlement.number)}</a></td><td><bdi>${esc(settlement.driver.name)}</bdi></td>
+<td>${formatDate(settlement.periodStart)} – ${formatDate(settlement.periodEnd)}</td><td class="num">${money.format(settlement.netCents / 100)}</td><td><span class="badge">${esc(settlement.status)}</span></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Settlements</h1><a href="/dashboard/settlements/new">New settlement</a>
+<form method="get"><input type="search" name="q" aria-label="Search settlements">
+<select name="status"><option value="">All statuses</option>${options(['draft', 'approved', 'paid', 'void'], url.searchParams.get('status'))}</select>
+<select name="driverId"><option value="">All drivers</option>${drivers.rows.map((d) => `<option value="${d.id}">${esc(`${d.firstName} ${d.lastName}`.trim())}</option>`).join('')}</select>
+<input type="date" name="from" aria-label="From"><input type="date" name="to" aria-label="To"><button>Search</button></form>
+<table><thead><tr><th>Number</th><th>Driver</th><th>Period</th><th>Net pay</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Settlements', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -1154,6 +1255,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/mail') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiMailList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/e-commerce/list') return send(req, res, 200, HTML, await productListPage(req, url))
     if (req.method === 'GET' && path === '/api/products') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiProductList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/settlements/list') return send(req, res, 200, HTML, await settlementListPage(req, url))
+    if (req.method === 'GET' && path === '/api/settlements') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiSettlementList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

@@ -1,7 +1,8 @@
 /**
  * The bench's company store (issue 27), added to the bench user's organization after the seed:
  * 300 products in a few categories (every status, some out of stock or low, every fifth with one
- * or two photo rows). One multi-row INSERT per table in one transaction; rows are marked by their
+ * or two photo rows) and 100 settlements of the organization's drivers (every status, two-week
+ * periods in 2020–2021, far from the pay run's own period). One multi-row INSERT per table in one transaction; rows are marked by their
  * `bench-` ids, so a kept database (--keep-data) is seeded once. Photo rows name no stored file:
  * the lists read their names and sizes only.
  */
@@ -10,6 +11,8 @@ import pg from 'pg'
 import { insert } from './messages-fixtures'
 
 export const PRODUCTS = 300
+export const SETTLEMENTS = 100
+const SETTLEMENT_STATUSES = ['draft', 'approved', 'paid', 'void'] as const
 const CATEGORIES = ['ELD & electronics', 'Safety', 'Apparel', 'Cab comfort', 'Tools', '']
 const COLORS = ['black', 'white', 'red', 'blue', 'yellow']
 
@@ -23,9 +26,14 @@ export async function seedStore(url: string, email: string) {
   try {
     const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE id LIKE 'bench-%'`)
     if (Number(found[0].n) > 0) return false
-    const { rows: admins } = await client.query<{ organizationId: string }>(`SELECT "organizationId" FROM "User" WHERE email = $1`, [email])
+    const { rows: admins } = await client.query<{ id: string; organizationId: string }>(`SELECT id, "organizationId" FROM "User" WHERE email = $1`, [email])
     if (!admins[0]) throw new Error(`no user ${email} to give a store`)
     const org = admins[0].organizationId
+    const { rows: drivers } = await client.query<{ id: string }>(
+      `SELECT id FROM "User" WHERE "organizationId" = $1 AND role = 'driver' ORDER BY email LIMIT 20`,
+      [org],
+    )
+    if (!drivers.length) throw new Error('the bench organization needs drivers for its settlement fixtures')
     // Distinct instants, so no list orders ties differently in app and baseline.
     const base = Date.now() - 60 * 86_400_000
     const at = (ms: number) => new Date(base + ms).toISOString()
@@ -67,6 +75,36 @@ export async function seedStore(url: string, email: string) {
         }
       }
     }
+    const settlements: Row[] = []
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 6) + n * 86_400_000).toISOString().slice(0, 10)
+    for (let i = 0; i < SETTLEMENTS; i++) {
+      const status = SETTLEMENT_STATUSES[i % SETTLEMENT_STATUSES.length]
+      // Each driver's periods follow one another: no two live ones of a driver overlap.
+      const start = Math.floor(i / drivers.length) * 14
+      const gross = 150_000 + ((i * 7_919) % 250_000)
+      const deductions = (i * 1_301) % 40_000
+      const created = at(i * 3_600_000 + 1)
+      settlements.push({
+        id: `bench-st-${pad(i)}`,
+        organizationId: org,
+        number: `BENCH-${pad(i)}`,
+        driverId: drivers[i % drivers.length].id,
+        periodStart: day(start),
+        periodEnd: day(start + 13),
+        status,
+        grossCents: gross,
+        deductionsCents: deductions,
+        netCents: gross - deductions,
+        paidAt: status === 'paid' ? day(start + 16) : null,
+        paidMethod: status === 'paid' ? 'ach' : null,
+        paidReference: status === 'paid' ? `ACH-${pad(i)}` : null,
+        voidedAt: status === 'void' ? at(i * 3_600_000 + 2) : null,
+        createdById: admins[0].id,
+        createdAt: created,
+        updatedAt: created,
+        version: 1 + (i % 4),
+      })
+    }
     await client.query('BEGIN')
     await insert(
       client,
@@ -104,6 +142,31 @@ export async function seedStore(url: string, email: string) {
         createdAt: 'timestamptz',
       },
       photos,
+    )
+    await insert(
+      client,
+      'Settlement',
+      {
+        id: 'text',
+        organizationId: 'text',
+        number: 'text',
+        driverId: 'text',
+        periodStart: 'date',
+        periodEnd: 'date',
+        status: '"SettlementStatus"',
+        grossCents: 'int',
+        deductionsCents: 'int',
+        netCents: 'int',
+        paidAt: 'date',
+        paidMethod: 'text',
+        paidReference: 'text',
+        voidedAt: 'timestamptz',
+        createdById: 'text',
+        createdAt: 'timestamptz',
+        updatedAt: 'timestamptz',
+        version: 'int',
+      },
+      settlements,
     )
     await client.query('COMMIT')
     return true
