@@ -995,6 +995,129 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
+// Store orders (issue 27): the default list as app/models/store-order.server.ts's listOrders
+// reads it (newest first with the id tie-break; each order's lines by name, its driver, its truck
+// and whether a live settlement deducts it: Prisma's four IN queries, here subqueries and JOINs)
+// and its JSON, serializeOrder, key for key.
+
+type OrderItemJson = {
+  id: string
+  productId: string | null
+  name: string
+  sku: string
+  color: string
+  priceCents: number
+  quantity: number
+  lineTotalCents: number
+}
+type OrderRow = {
+  id: string
+  orderNumber: string
+  status: string
+  chargeTo: string
+  driverId: string | null
+  driverFirstName: string | null
+  driverLastName: string | null
+  truckId: string | null
+  truckUnit: string | null
+  billingName: string
+  billingAddress: string
+  shippingMethod: string
+  discountCode: string | null
+  items: OrderItemJson[]
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  totalCents: number
+  settled: boolean
+  createdAt: Date
+  canceledAt: Date | null
+  version: number
+}
+
+const ORDER_QUERY = `SELECT o.id, o."orderNumber", o.status, o."chargeTo", o."driverId", d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName",
+  o."truckId", t."unitNumber" AS "truckUnit", o."billingName", o."billingAddress", o."shippingMethod", o."discountCode",
+  (SELECT coalesce(json_agg(json_build_object('id', i.id, 'productId', i."productId", 'name', i.name, 'sku', i.sku, 'color', i.color, 'priceCents', i."priceCents",
+      'quantity', i.quantity, 'lineTotalCents', i."lineTotalCents") ORDER BY i.name), '[]') FROM "StoreOrderItem" i WHERE i."orderId" = o.id) AS items,
+  o."subtotalCents", o."discountCents", o."shippingCents", o."totalCents",
+  EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."orderId" = o.id AND si."liveOrderId" IS NOT NULL) AS settled,
+  o."createdAt", o."canceledAt", o.version
+  FROM "StoreOrder" o LEFT JOIN "User" d ON d.id = o."driverId" LEFT JOIN "Truck" t ON t.id = o."truckId"
+  WHERE o."organizationId" = $1 ORDER BY o."createdAt" DESC, o.id DESC LIMIT $2 OFFSET $3`
+
+async function orderPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "StoreOrder" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<OrderRow>(ORDER_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeOrder. */
+function orderJson(row: OrderRow) {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    chargeTo: row.chargeTo,
+    driverId: row.driverId,
+    driverName: row.driverId ? `${row.driverFirstName} ${row.driverLastName}` : null,
+    truckId: row.truckId,
+    truckUnit: row.truckUnit,
+    billing: { name: row.billingName, address: row.billingAddress },
+    shipping: { method: row.shippingMethod },
+    discountCode: row.discountCode,
+    items: row.items,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    shippingCents: row.shippingCents,
+    totalCents: row.totalCents,
+    settled: row.settled,
+    createdAt: row.createdAt.toISOString(),
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    version: row.version,
+  }
+}
+
+async function apiOrderList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'storeOrder')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await orderPage(user.organizationId, page, pageSize)
+  return { data: items.map(orderJson), meta: { total, page, pageSize } }
+}
+
+/** The app's orders page: the page and, for the roles that order, the user's cart count. */
+async function orderListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'storeOrder')
+  const { page, pageSize } = listQuery(url)
+  const ordering = can(user.role, 'create', 'storeOrder')
+  const [{ total, items }, cart] = await Promise.all([
+    orderPage(user.organizationId, page, pageSize),
+    ordering ? pool.query<{ n: number | null }>(`SELECT sum(quantity)::int AS n FROM "CartItem" WHERE "userId" = $1`, [user.id]) : null,
+  ])
+  const inCart = cart?.rows[0].n ?? 0
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map((order) => {
+      const payer = order.driverId ? `${order.driverFirstName} ${order.driverLastName}` : order.truckUnit
+      return `<tr><td><a href="/dashboard/e-commerce/orders/${order.id}">${esc(order.orderNumber)}</a></td><td><time datetime="${order.createdAt.toISOString()}">${dateFormat.format(order.createdAt)}</time></td>
+<td>${esc(order.chargeTo)}${payer ? ` · <bdi>${esc(payer)}</bdi>` : ''}</td><td class="num">${numberFormat.format(order.items.reduce((sum, item) => sum + item.quantity, 0))}</td>
+<td class="num">${money.format(order.totalCents / 100)}</td><td><span class="badge">${esc(order.status)}</span></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Orders</h1>${ordering ? `<a href="/dashboard/e-commerce/shop">Shop</a> <a href="/dashboard/e-commerce/cart">Cart (${inCart})</a>` : ''}
+<form method="get"><input type="search" name="q" aria-label="Search orders">
+<select name="chargeTo"><option value="">Anyone</option>${options(['driver', 'company', 'truck'], url.searchParams.get('chargeTo'))}</select>
+<select name="status"><option value="">All statuses</option>${options(['placed', 'canceled'], url.searchParams.get('status'))}</select><button>Search</button></form>
+<table><thead><tr><th>Order</th><th>Placed</th><th>Charged to</th><th>Items</th><th>Total</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Orders', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -1257,6 +1380,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/products') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiProductList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/settlements/list') return send(req, res, 200, HTML, await settlementListPage(req, url))
     if (req.method === 'GET' && path === '/api/settlements') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiSettlementList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/e-commerce/orders') return send(req, res, 200, HTML, await orderListPage(req, url))
+    if (req.method === 'GET' && path === '/api/orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiOrderList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

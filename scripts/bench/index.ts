@@ -285,6 +285,7 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: MAIL_API, optional: true },
     { url: '/api/products', optional: false },
     { url: '/api/settlements', optional: false },
+    { url: '/api/orders', optional: false },
   ]
   for (const { url, optional } of urls) {
     const [app, base] = await Promise.all((['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: url, headers: auth })))

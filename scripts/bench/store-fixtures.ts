@@ -2,7 +2,8 @@
  * The bench's company store (issue 27), added to the bench user's organization after the seed:
  * 300 products in a few categories (every status, some out of stock or low, every fifth with one
  * or two photo rows) and 100 settlements of the organization's drivers (every status, two-week
- * periods in 2020–2021, far from the pay run's own period). One multi-row INSERT per table in one transaction; rows are marked by their
+ * periods in 2020–2021, far from the pay run's own period); seedOrders adds 200 store orders
+ * (charged to drivers, trucks and the company; some canceled; one to four lines each). One multi-row INSERT per table in one transaction; rows are marked by their
  * `bench-` ids, so a kept database (--keep-data) is seeded once. Photo rows name no stored file:
  * the lists read their names and sizes only.
  */
@@ -167,6 +168,133 @@ export async function seedStore(url: string, email: string) {
         version: 'int',
       },
       settlements,
+    )
+    await client.query('COMMIT')
+    return true
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+export const ORDERS = 200
+
+/** 200 store orders of the bench organization, in one transaction; seeded once (their `bench-` ids). */
+export async function seedOrders(url: string, email: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "StoreOrder" WHERE id LIKE 'bench-%'`)
+    if (Number(found[0].n) > 0) return false
+    const { rows: admins } = await client.query<{ id: string; organizationId: string }>(`SELECT id, "organizationId" FROM "User" WHERE email = $1`, [email])
+    if (!admins[0]) throw new Error(`no user ${email} to give store orders`)
+    const org = admins[0].organizationId
+    const [{ rows: drivers }, { rows: trucks }, { rows: products }] = await Promise.all([
+      client.query<{ id: string }>(`SELECT id FROM "User" WHERE "organizationId" = $1 AND role = 'driver' ORDER BY email LIMIT 20`, [org]),
+      client.query<{ id: string }>(`SELECT id FROM "Truck" WHERE "organizationId" = $1 ORDER BY "unitNumber" LIMIT 20`, [org]),
+      client.query<{ id: string; name: string; sku: string; priceCents: number }>(
+        `SELECT id, name, sku, "priceCents" FROM "Product" WHERE "organizationId" = $1 ORDER BY sku LIMIT 40`,
+        [org],
+      ),
+    ])
+    if (!drivers.length || !trucks.length || !products.length) throw new Error('the bench organization needs drivers, trucks and products for its orders')
+    const base = Date.now() - 30 * 86_400_000
+    const at = (ms: number) => new Date(base + ms).toISOString()
+    const orders: Row[] = []
+    const items: Row[] = []
+    for (let i = 0; i < ORDERS; i++) {
+      const id = `bench-or-${pad(i)}`
+      const chargeTo = (['driver', 'truck', 'company'] as const)[i % 3]
+      let subtotal = 0
+      for (let k = 0; k < 1 + (i % 4); k++) {
+        const product = products[(i * 3 + k * 7) % products.length]
+        const quantity = 1 + ((i + k) % 3)
+        subtotal += product.priceCents * quantity
+        items.push({
+          id: `bench-oi-${pad(i)}-${k}`,
+          orderId: id,
+          productId: product.id,
+          // Distinct names within an order: the lines are listed by name.
+          name: `${product.name} #${k}`,
+          sku: product.sku,
+          color: k % 2 ? 'black' : '',
+          priceCents: product.priceCents,
+          quantity,
+          lineTotalCents: product.priceCents * quantity,
+        })
+      }
+      const discount = i % 5 === 0 ? Math.floor(subtotal / 10) : 0
+      const shipping = i % 3 === 0 ? 0 : 1_500
+      const created = at(i * 3_600_000)
+      const canceled = i % 9 === 0
+      orders.push({
+        id,
+        organizationId: org,
+        orderNumber: `BENCH-${pad(i)}`,
+        status: canceled ? 'canceled' : 'placed',
+        chargeTo,
+        driverId: chargeTo === 'driver' ? drivers[i % drivers.length].id : null,
+        truckId: chargeTo === 'truck' ? trucks[i % trucks.length].id : null,
+        billingName: `Bench billing ${i % 13}`,
+        billingAddress: `${100 + i} Freight Way, Dallas, TX`,
+        shippingMethod: (['pickup', 'standard', 'express'] as const)[i % 3],
+        discountCode: discount ? 'FLEET10' : null,
+        subtotalCents: subtotal,
+        discountCents: discount,
+        shippingCents: shipping,
+        totalCents: subtotal - discount + shipping,
+        placedById: admins[0].id,
+        canceledAt: canceled ? at(i * 3_600_000 + 60_000) : null,
+        createdAt: created,
+        updatedAt: created,
+        version: canceled ? 2 : 1,
+      })
+    }
+    await client.query('BEGIN')
+    await insert(
+      client,
+      'StoreOrder',
+      {
+        id: 'text',
+        organizationId: 'text',
+        orderNumber: 'text',
+        status: '"StoreOrderStatus"',
+        chargeTo: '"StoreChargeTo"',
+        driverId: 'text',
+        truckId: 'text',
+        billingName: 'text',
+        billingAddress: 'text',
+        shippingMethod: '"ShippingMethod"',
+        discountCode: 'text',
+        subtotalCents: 'int',
+        discountCents: 'int',
+        shippingCents: 'int',
+        totalCents: 'int',
+        placedById: 'text',
+        canceledAt: 'timestamptz',
+        createdAt: 'timestamptz',
+        updatedAt: 'timestamptz',
+        version: 'int',
+      },
+      orders,
+    )
+    await insert(
+      client,
+      'StoreOrderItem',
+      {
+        id: 'text',
+        orderId: 'text',
+        productId: 'text',
+        name: 'text',
+        sku: 'text',
+        color: 'text',
+        priceCents: 'int',
+        quantity: 'int',
+        lineTotalCents: 'int',
+      },
+      items,
     )
     await client.query('COMMIT')
     return true
