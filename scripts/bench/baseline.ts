@@ -21,6 +21,7 @@ import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
 import { PAGE_SIZES } from '../../app/schemas/list-options'
+import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
 
@@ -208,11 +209,11 @@ async function truckPage(organizationId: string, page: number, pageSize: number)
   return { total: Number(count.rows[0].total), items: items.rows }
 }
 
-function customFieldDefinitions(organizationId: string, activeOnly: boolean) {
+function customFieldDefinitions(organizationId: string, activeOnly: boolean, listName = 'trucks') {
   return pool.query<{ key: string; label: string; type: string; options: string[]; required: boolean; active: boolean }>(
     `SELECT key, label, type, options, required, active FROM "CustomFieldDefinition"
-     WHERE "organizationId" = $1 AND "listName" = 'trucks' ${activeOnly ? 'AND active' : ''} ORDER BY "sortOrder", label, id`,
-    [organizationId],
+     WHERE "organizationId" = $1 AND "listName" = $2 ${activeOnly ? 'AND active' : ''} ORDER BY "sortOrder", label, id`,
+    [organizationId, listName],
   )
 }
 
@@ -783,6 +784,340 @@ async function mailListPage(req: http.IncomingMessage, url: URL) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Store products (issue 27): the default list as app/models/product.server.ts's listProducts
+// reads it (count and page in parallel, name order with the id tie-break, each product's photos
+// in their order; Prisma sends the photos as a second IN query, here a subquery) and its JSON,
+// serializeProduct, key for key. PRODUCT_QUERY and productJson are the places to follow.
+
+type ProductPhotoRow = { id: string; fileName: string; contentType: string; sizeBytes: number }
+type ProductRow = {
+  id: string
+  organizationId: string
+  name: string
+  sku: string
+  description: string
+  category: string
+  priceCents: number
+  stock: number
+  colors: string[]
+  status: string
+  customFields: unknown
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  photos: ProductPhotoRow[]
+}
+
+const PRODUCT_QUERY = `SELECT p.id, p."organizationId", p.name, p.sku, p.description, p.category, p."priceCents", p.stock, p.colors, p.status, p."customFields",
+  p."createdAt", p."updatedAt", p.version,
+  (SELECT coalesce(json_agg(json_build_object('id', f.id, 'fileName', f."fileName", 'contentType', f."contentType", 'sizeBytes', f."sizeBytes")
+      ORDER BY f."sortOrder", f."createdAt"), '[]') FROM "ProductPhoto" f WHERE f."productId" = p.id) AS photos
+  FROM "Product" p WHERE p."organizationId" = $1 ORDER BY p.name ASC, p.id ASC LIMIT $2 OFFSET $3`
+
+async function productPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Product" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<ProductRow>(PRODUCT_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeProduct: the row's columns (dates as ISO strings), then the photos with their URL. */
+function productJson(row: ProductRow) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    category: row.category,
+    priceCents: row.priceCents,
+    stock: row.stock,
+    colors: row.colors,
+    status: row.status,
+    customFields: row.customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    photos: row.photos.map((photo) => ({
+      id: photo.id,
+      url: `/api/products/${row.id}/photos/${photo.id}`,
+      fileName: photo.fileName,
+      contentType: photo.contentType,
+      sizeBytes: photo.sizeBytes,
+    })),
+  }
+}
+
+async function apiProductList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'product')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await productPage(user.organizationId, page, pageSize)
+  return { data: items.map(productJson), meta: { total, page, pageSize } }
+}
+
+/** The app's products list page: the page, the active custom-field columns and the categories for the filter. */
+async function productListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'product')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, columns, categories] = await Promise.all([
+    productPage(user.organizationId, page, pageSize),
+    customFieldDefinitions(user.organizationId, true, 'products'),
+    pool.query<{ category: string }>(`SELECT DISTINCT category FROM "Product" WHERE "organizationId" = $1 AND category <> '' ORDER BY category`, [
+      user.organizationId,
+    ]),
+  ])
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map(
+      (
+        product,
+      ) => `<tr><td><a href="/dashboard/e-commerce/product/${product.id}"><bdi>${esc(product.name)}</bdi></a></td><td><bdi>${esc(product.sku)}</bdi></td>
+<td>${esc(product.category || '—')}</td><td class="num">${money.format(product.priceCents / 100)}</td>
+<td class="num"><span class="badge">${numberFormat.format(product.stock)}</span></td><td><span class="badge">${esc(product.status)}</span></td>
+<td><a href="/dashboard/e-commerce/product/${product.id}/edit">Edit</a><form method="post" action="/dashboard/e-commerce/product/${product.id}/delete"><input type="hidden" name="version" value="${product.version}"><button>Delete</button></form></td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Products</h1><a href="/dashboard/e-commerce/new">New product</a>
+<form method="get"><input type="search" name="q" aria-label="Search products">
+<select name="status"><option value="">All statuses</option>${options(PRODUCT_STATUSES, url.searchParams.get('status'))}</select>
+<select name="category"><option value="">All categories</option>${categories.rows.map((c) => `<option value="${esc(c.category)}">${esc(c.category)}</option>`).join('')}</select>
+<select name="stock"><option value="">All stock</option><option value="low">Low</option><option value="out">Out</option></select>
+<details><summary>Columns</summary>${columns.rows.map((c) => `<label><input type="checkbox" name="cols" value="${esc(c.key)}"> ${esc(c.label)}</label>`).join('')}</details>
+<button>Search</button></form>
+<table><thead><tr><th>Name</th><th>SKU</th><th>Category</th><th>Price</th><th>Stock</th><th>Status</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Products', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlements (issue 27): the default list as app/models/settlement.server.ts's listSettlements
+// reads it for an office user (the organization's, newest first with the id tie-break, each with
+// its driver; Prisma sends the drivers as a second IN query, here a JOIN) and its JSON,
+// serializeSettlementRow, key for key.
+
+type SettlementRow = {
+  id: string
+  number: string
+  status: string
+  driverId: string
+  driverFirstName: string
+  driverLastName: string
+  periodStart: string
+  periodEnd: string
+  grossCents: number
+  deductionsCents: number
+  netCents: number
+  paidAt: string | null
+  paidMethod: string | null
+  paidReference: string | null
+  voidedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+
+const SETTLEMENT_QUERY = `SELECT s.id, s.number, s.status, s."driverId", d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName", s."periodStart", s."periodEnd",
+  s."grossCents", s."deductionsCents", s."netCents", s."paidAt", s."paidMethod", s."paidReference", s."voidedAt", s."createdAt", s."updatedAt", s.version
+  FROM "Settlement" s JOIN "User" d ON d.id = s."driverId" WHERE s."organizationId" = $1 ORDER BY s."createdAt" DESC, s.id DESC LIMIT $2 OFFSET $3`
+
+async function settlementPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Settlement" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<SettlementRow>(SETTLEMENT_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeSettlementRow. */
+function settlementJson(row: SettlementRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    driverId: row.driverId,
+    driver: { id: row.driverId, name: `${row.driverFirstName} ${row.driverLastName}`.trim() },
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    grossCents: row.grossCents,
+    deductionsCents: row.deductionsCents,
+    netCents: row.netCents,
+    paidAt: row.paidAt,
+    method: row.paidMethod,
+    reference: row.paidReference,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiSettlementList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'settlement')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await settlementPage(user.organizationId, page, pageSize)
+  return { data: items.map(settlementJson), meta: { total, page, pageSize } }
+}
+
+/** The app's settlements list page: the page and the organization's drivers for the filter. */
+async function settlementListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'settlement')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, drivers] = await Promise.all([
+    settlementPage(user.organizationId, page, pageSize),
+    pool.query<{ id: string; firstName: string; lastName: string; status: string }>(
+      `SELECT id, "firstName", "lastName", status FROM "User" WHERE "organizationId" = $1 AND role = 'driver' ORDER BY "firstName", "lastName"`,
+      [user.organizationId],
+    ),
+  ])
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map((row) => {
+      const settlement = settlementJson(row)
+      return `<tr><td><a href="/dashboard/settlements/${settlement.id}">${esc(settlement.number)}</a></td><td><bdi>${esc(settlement.driver.name)}</bdi></td>
+<td>${formatDate(settlement.periodStart)} – ${formatDate(settlement.periodEnd)}</td><td class="num">${money.format(settlement.netCents / 100)}</td><td><span class="badge">${esc(settlement.status)}</span></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Settlements</h1><a href="/dashboard/settlements/new">New settlement</a>
+<form method="get"><input type="search" name="q" aria-label="Search settlements">
+<select name="status"><option value="">All statuses</option>${options(['draft', 'approved', 'paid', 'void'], url.searchParams.get('status'))}</select>
+<select name="driverId"><option value="">All drivers</option>${drivers.rows.map((d) => `<option value="${d.id}">${esc(`${d.firstName} ${d.lastName}`.trim())}</option>`).join('')}</select>
+<input type="date" name="from" aria-label="From"><input type="date" name="to" aria-label="To"><button>Search</button></form>
+<table><thead><tr><th>Number</th><th>Driver</th><th>Period</th><th>Net pay</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Settlements', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store orders (issue 27): the default list as app/models/store-order.server.ts's listOrders
+// reads it (newest first with the id tie-break; each order's lines by name, its driver, its truck
+// and whether a live settlement deducts it: Prisma's four IN queries, here subqueries and JOINs)
+// and its JSON, serializeOrder, key for key.
+
+type OrderItemJson = {
+  id: string
+  productId: string | null
+  name: string
+  sku: string
+  color: string
+  priceCents: number
+  quantity: number
+  lineTotalCents: number
+}
+type OrderRow = {
+  id: string
+  orderNumber: string
+  status: string
+  chargeTo: string
+  driverId: string | null
+  driverFirstName: string | null
+  driverLastName: string | null
+  truckId: string | null
+  truckUnit: string | null
+  billingName: string
+  billingAddress: string
+  shippingMethod: string
+  discountCode: string | null
+  items: OrderItemJson[]
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  totalCents: number
+  settled: boolean
+  createdAt: Date
+  canceledAt: Date | null
+  version: number
+}
+
+const ORDER_QUERY = `SELECT o.id, o."orderNumber", o.status, o."chargeTo", o."driverId", d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName",
+  o."truckId", t."unitNumber" AS "truckUnit", o."billingName", o."billingAddress", o."shippingMethod", o."discountCode",
+  (SELECT coalesce(json_agg(json_build_object('id', i.id, 'productId', i."productId", 'name', i.name, 'sku', i.sku, 'color', i.color, 'priceCents', i."priceCents",
+      'quantity', i.quantity, 'lineTotalCents', i."lineTotalCents") ORDER BY i.name), '[]') FROM "StoreOrderItem" i WHERE i."orderId" = o.id) AS items,
+  o."subtotalCents", o."discountCents", o."shippingCents", o."totalCents",
+  EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."orderId" = o.id AND si."liveOrderId" IS NOT NULL) AS settled,
+  o."createdAt", o."canceledAt", o.version
+  FROM "StoreOrder" o LEFT JOIN "User" d ON d.id = o."driverId" LEFT JOIN "Truck" t ON t.id = o."truckId"
+  WHERE o."organizationId" = $1 ORDER BY o."createdAt" DESC, o.id DESC LIMIT $2 OFFSET $3`
+
+async function orderPage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "StoreOrder" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<OrderRow>(ORDER_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeOrder. */
+function orderJson(row: OrderRow) {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    chargeTo: row.chargeTo,
+    driverId: row.driverId,
+    driverName: row.driverId ? `${row.driverFirstName} ${row.driverLastName}` : null,
+    truckId: row.truckId,
+    truckUnit: row.truckUnit,
+    billing: { name: row.billingName, address: row.billingAddress },
+    shipping: { method: row.shippingMethod },
+    discountCode: row.discountCode,
+    items: row.items,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    shippingCents: row.shippingCents,
+    totalCents: row.totalCents,
+    settled: row.settled,
+    createdAt: row.createdAt.toISOString(),
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    version: row.version,
+  }
+}
+
+async function apiOrderList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'storeOrder')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await orderPage(user.organizationId, page, pageSize)
+  return { data: items.map(orderJson), meta: { total, page, pageSize } }
+}
+
+/** The app's orders page: the page and, for the roles that order, the user's cart count. */
+async function orderListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'storeOrder')
+  const { page, pageSize } = listQuery(url)
+  const ordering = can(user.role, 'create', 'storeOrder')
+  const [{ total, items }, cart] = await Promise.all([
+    orderPage(user.organizationId, page, pageSize),
+    ordering ? pool.query<{ n: number | null }>(`SELECT sum(quantity)::int AS n FROM "CartItem" WHERE "userId" = $1`, [user.id]) : null,
+  ])
+  const inCart = cart?.rows[0].n ?? 0
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map((order) => {
+      const payer = order.driverId ? `${order.driverFirstName} ${order.driverLastName}` : order.truckUnit
+      return `<tr><td><a href="/dashboard/e-commerce/orders/${order.id}">${esc(order.orderNumber)}</a></td><td><time datetime="${order.createdAt.toISOString()}">${dateFormat.format(order.createdAt)}</time></td>
+<td>${esc(order.chargeTo)}${payer ? ` · <bdi>${esc(payer)}</bdi>` : ''}</td><td class="num">${numberFormat.format(order.items.reduce((sum, item) => sum + item.quantity, 0))}</td>
+<td class="num">${money.format(order.totalCents / 100)}</td><td><span class="badge">${esc(order.status)}</span></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Orders</h1>${ordering ? `<a href="/dashboard/e-commerce/shop">Shop</a> <a href="/dashboard/e-commerce/cart">Cart (${inCart})</a>` : ''}
+<form method="get"><input type="search" name="q" aria-label="Search orders">
+<select name="chargeTo"><option value="">Anyone</option>${options(['driver', 'company', 'truck'], url.searchParams.get('chargeTo'))}</select>
+<select name="status"><option value="">All statuses</option>${options(['placed', 'canceled'], url.searchParams.get('status'))}</select><button>Search</button></form>
+<table><thead><tr><th>Order</th><th>Placed</th><th>Charged to</th><th>Items</th><th>Total</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Orders', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -1041,6 +1376,12 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/chat') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiChatList(req)))
     if (req.method === 'GET' && path === '/dashboard/mail') return send(req, res, 200, HTML, await mailListPage(req, url))
     if (req.method === 'GET' && path === '/api/mail') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiMailList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/e-commerce/list') return send(req, res, 200, HTML, await productListPage(req, url))
+    if (req.method === 'GET' && path === '/api/products') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiProductList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/settlements/list') return send(req, res, 200, HTML, await settlementListPage(req, url))
+    if (req.method === 'GET' && path === '/api/settlements') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiSettlementList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/e-commerce/orders') return send(req, res, 200, HTML, await orderListPage(req, url))
+    if (req.method === 'GET' && path === '/api/orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiOrderList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

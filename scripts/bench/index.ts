@@ -283,6 +283,9 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/chat', optional: false },
     // Mail (issue 26) is compared once the app has it.
     { url: MAIL_API, optional: true },
+    { url: '/api/products', optional: false },
+    { url: '/api/settlements', optional: false },
+    { url: '/api/orders', optional: false },
   ]
   for (const { url, optional } of urls) {
     const [app, base] = await Promise.all((['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: url, headers: auth })))

@@ -17,7 +17,7 @@ const SENT_MESSAGES = 20
 type Row = Record<string, unknown>
 
 /** INSERT of rows given as JSON: only the named columns, the table's defaults for the rest. */
-async function insert(client: pg.ClientBase, table: string, columns: Record<string, string>, rows: Row[]) {
+export async function insert(client: pg.ClientBase, table: string, columns: Record<string, string>, rows: Row[]) {
   if (!rows.length) return
   const names = Object.keys(columns)
   const quoted = names.map((name) => `"${name}"`).join(', ')

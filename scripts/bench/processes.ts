@@ -10,6 +10,7 @@ import pg from 'pg'
 
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
+import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
 
 export type Database = { url: string; stop: () => Promise<void> }
 
@@ -45,6 +46,8 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     }
     if (await seedMessages(embedded.url, 'admin@freightdesk.test'))
       console.info(`added ${CONVERSATIONS} chat conversations and ${INBOX_MESSAGES} messages in each of the own and the shared inbox`)
+    if (await seedStore(embedded.url, 'admin@freightdesk.test')) console.info(`added ${PRODUCTS} store products and ${SETTLEMENTS} settlements`)
+    if (await seedOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${ORDERS} store orders`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return embedded

@@ -149,6 +149,13 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     // Main's placeholder page answers /dashboard/mail before the mail module exists: its API tells.
     { name: 'mail list page', page: '/dashboard/mail', make: get(() => '/dashboard/mail', 'cookie'), needs: { path: MAIL_API, auth: 'token' } },
     { name: 'GET /api/mail', make: get(() => MAIL_API, 'token'), needs: { path: MAIL_API, auth: 'token' } },
+    // Issue 27: the store's 300 products, 100 settlements and 200 orders, list page and API each.
+    { name: 'product list page', page: '/dashboard/e-commerce/list', make: get(() => '/dashboard/e-commerce/list', 'cookie') },
+    { name: 'GET /api/products', make: get(() => '/api/products', 'token') },
+    { name: 'settlement list page', page: '/dashboard/settlements/list', make: get(() => '/dashboard/settlements/list', 'cookie') },
+    { name: 'GET /api/settlements', make: get(() => '/api/settlements', 'token') },
+    { name: 'store orders page', page: '/dashboard/e-commerce/orders', make: get(() => '/dashboard/e-commerce/orders', 'cookie') },
+    { name: 'GET /api/orders', make: get(() => '/api/orders', 'token') },
   ]
 }
 
@@ -197,6 +204,12 @@ export const MIX: Record<string, number> = {
   'GET /api/chat': 0,
   'mail list page': 0,
   'GET /api/mail': 0,
+  'product list page': 0,
+  'GET /api/products': 0,
+  'settlement list page': 0,
+  'GET /api/settlements': 0,
+  'store orders page': 0,
+  'GET /api/orders': 0,
 }
 
 /** One driver that sends the scenarios in MIX's proportions, interleaved. */
