@@ -21,7 +21,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { fileStorage } from '~/utils/storage.server'
 
-import { attachmentDisposition, safeFileName } from './load-document.server'
+import { safeFileName, storedFileHeaders } from './load-document.server'
 import { assertId, isUniqueViolation, requireFound } from './records.server'
 
 export type { ChatUser }
@@ -298,14 +298,7 @@ export async function readChatAttachment(user: ChatUser, id: string, attachmentI
  * download; the type is the one detected at upload, with `nosniff`.
  */
 export function attachmentHeaders(attachment: { fileName: string; contentType: string }, sizeBytes: number) {
-  const disposition = attachmentDisposition(attachment.fileName)
-  return {
-    'Content-Type': attachment.contentType,
-    'Content-Length': String(sizeBytes),
-    'Content-Disposition': attachment.contentType in CHAT_IMAGE_TYPES ? disposition.replace(/^attachment/, 'inline') : disposition,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  }
+  return storedFileHeaders(attachment, sizeBytes, { inline: attachment.contentType in CHAT_IMAGE_TYPES })
 }
 
 /** The people a conversation may have: active users of the organization (else a field error). */

@@ -312,6 +312,22 @@ export function serializeLoadDocument(document: {
 }
 export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>
 
+/**
+ * The answer's headers for a stored file a reader downloads (a load's papers, a mail or chat
+ * attachment): the type detected at upload with `nosniff`, never cached, an attachment unless the
+ * caller shows it inline (a chat photo).
+ */
+export function storedFileHeaders(file: { fileName: string; contentType: string }, sizeBytes: number, options: { inline?: boolean } = {}) {
+  const disposition = attachmentDisposition(file.fileName)
+  return {
+    'Content-Type': file.contentType,
+    'Content-Length': String(sizeBytes),
+    'Content-Disposition': options.inline ? disposition.replace(/^attachment/, 'inline') : disposition,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  }
+}
+
 /** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentDisposition(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'document'

@@ -1,4 +1,4 @@
-import { attachmentDisposition, deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
+import { deleteLoadDocument, readLoadDocument, storedFileHeaders } from '~/models/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -14,13 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireApiPermission(request, 'read', 'load')
     const { document, body, sizeBytes } = await readLoadDocument(user, params.id, params.documentId)
     return new Response(request.method === 'HEAD' ? null : body, {
-      headers: {
-        'Content-Type': document.contentType,
-        'Content-Length': String(sizeBytes),
-        'Content-Disposition': attachmentDisposition(document.fileName),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
+      headers: storedFileHeaders(document, sizeBytes),
     })
   })
 }

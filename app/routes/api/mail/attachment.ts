@@ -1,4 +1,4 @@
-import { attachmentDisposition } from '~/models/load-document.server'
+import { storedFileHeaders } from '~/models/load-document.server'
 import { readMailAttachment } from '~/models/mailbox.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
@@ -12,13 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { attachment, body, sizeBytes } = await readMailAttachment(user, params.attachmentId)
     if (attachment.messageId !== params.id) throw new DomainError('not_found', 'mail.errors.notFound')
     return new Response(request.method === 'HEAD' ? null : body, {
-      headers: {
-        'Content-Type': attachment.contentType,
-        'Content-Length': String(sizeBytes),
-        'Content-Disposition': attachmentDisposition(attachment.fileName),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
+      headers: storedFileHeaders(attachment, sizeBytes),
     })
   })
 }

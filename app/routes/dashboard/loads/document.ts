@@ -1,4 +1,4 @@
-import { attachmentDisposition, readLoadDocument } from '~/models/load-document.server'
+import { readLoadDocument, storedFileHeaders } from '~/models/load-document.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 
@@ -13,12 +13,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   const { document, body, sizeBytes } = await orNotFound(readLoadDocument(user, params.id, params.documentId))
   return new Response(body, {
-    headers: {
-      'Content-Type': document.contentType,
-      'Content-Length': String(sizeBytes),
-      'Content-Disposition': attachmentDisposition(document.fileName),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
+    headers: storedFileHeaders(document, sizeBytes),
   })
 }

@@ -1,4 +1,4 @@
-import { attachmentDisposition } from '~/models/load-document.server'
+import { storedFileHeaders } from '~/models/load-document.server'
 import { readMailAttachment } from '~/models/mailbox.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
@@ -14,12 +14,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'mail')
   const { attachment, body, sizeBytes } = await orNotFound(readMailAttachment(user, params.attachmentId))
   return new Response(body, {
-    headers: {
-      'Content-Type': attachment.contentType,
-      'Content-Length': String(sizeBytes),
-      'Content-Disposition': attachmentDisposition(attachment.fileName),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
+    headers: storedFileHeaders(attachment, sizeBytes),
   })
 }
