@@ -57,6 +57,12 @@ export const CLIENT_NAMESPACES = {
   calendar: ['calendar'],
   chat: ['chat'],
   analytics: ['analytics'],
+  site: ['site'],
+  booking: ['booking'],
+  bulletins: ['bulletins'],
+  payment: ['payment'],
+  tracking: ['tracking'],
+  components: ['components'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -23,6 +23,18 @@ export default [
 
   route('health', 'routes/health.ts'),
 
+  // The public site (issue 28): signed out, speaking for the site organization (app/models/site.server.ts).
+  layout('routes/site/layout.tsx', [
+    route('about-us', 'routes/site/about-us.tsx'),
+    route('faqs', 'routes/site/faqs.tsx'),
+    route('contact-us', 'routes/site/contact-us.tsx'),
+    route('pricing', 'routes/site/pricing.tsx'),
+    route('components', 'routes/site/components.tsx'),
+  ]),
+  // Reached by a token, speaking for the token's organization: an invoice's payment page, a shipment's tracking page.
+  route('payment', 'routes/public/payment.tsx'),
+  route('track/:token', 'routes/public/track.tsx'),
+
   route('403', 'routes/status-page.tsx', { id: 'status-403' }),
   route('404', 'routes/status-page.tsx', { id: 'status-404' }),
   route('500', 'routes/status-page.tsx', { id: 'status-500' }),
@@ -147,6 +159,10 @@ export default [
       route(':id/pdf', 'routes/dashboard/settlements/pdf.ts'),
     ]),
     route('pay', 'routes/dashboard/settlements/mine.tsx'),
+    // Issue 28: bookings (quote requests), driver bulletins (the specification's blog), the public site's texts.
+    route('booking', 'routes/dashboard/booking/index.tsx'),
+    route('blog', 'routes/dashboard/blog/index.tsx'),
+    route('site', 'routes/dashboard/site/index.tsx'),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
       route('new', 'routes/dashboard/chat/new.tsx'),

@@ -45,6 +45,9 @@ const ar: Catalogue = {
     settlements: 'كشوف الرواتب',
     myPay: 'راتبي',
     store: 'المتجر',
+    bookings: 'الحجوزات',
+    bulletins: 'النشرات',
+    site: 'الموقع العام',
     shop: 'المتجر',
     storeDashboard: 'لوحة المعلومات',
     products: 'المنتجات',
@@ -2332,6 +2335,31 @@ const ar: Catalogue = {
       taken: 'سوّى شخص آخر شحنة أو طلبًا في اللحظة نفسها. حاول مرة أخرى.',
       paidFuture: 'لا يمكن أن يكون تاريخ الدفع بعد اليوم.',
     },
+  },
+  site: {
+    nav: {
+      label: 'الموقع',
+      about: 'من نحن',
+      pricing: 'الخدمات والأسعار',
+      faqs: 'الأسئلة الشائعة',
+      contact: 'اتصل بنا',
+      signIn: 'تسجيل الدخول',
+    },
+  },
+  booking: {
+    title: 'الحجوزات',
+  },
+  bulletins: {
+    title: 'النشرات',
+  },
+  payment: {
+    title: 'دفع فاتورة',
+  },
+  tracking: {
+    title: 'تتبع الشحنة',
+  },
+  components: {
+    title: 'المكونات',
   },
   calendar: {
     title: 'التقويم',

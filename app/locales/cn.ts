@@ -45,6 +45,9 @@ const cn: Catalogue = {
     settlements: '结算单',
     myPay: '我的工资',
     store: '商店',
+    bookings: '订舱',
+    bulletins: '公告',
+    site: '公开网站',
     shop: '商店',
     storeDashboard: '仪表盘',
     products: '商品',
@@ -2330,6 +2333,31 @@ const cn: Catalogue = {
       taken: '有运单或订单同时被他人结算。请重试。',
       paidFuture: '支付日期不能晚于今天。',
     },
+  },
+  site: {
+    nav: {
+      label: '网站',
+      about: '关于我们',
+      pricing: '服务与报价',
+      faqs: '常见问题',
+      contact: '联系我们',
+      signIn: '登录',
+    },
+  },
+  booking: {
+    title: '订舱',
+  },
+  bulletins: {
+    title: '公告',
+  },
+  payment: {
+    title: '支付发票',
+  },
+  tracking: {
+    title: '货运跟踪',
+  },
+  components: {
+    title: '组件',
   },
   calendar: {
     title: '日历',

@@ -43,6 +43,9 @@ const en = {
     settlements: 'Settlements',
     myPay: 'My pay',
     store: 'Store',
+    bookings: 'Bookings',
+    bulletins: 'Bulletins',
+    site: 'Public site',
     shop: 'Shop',
     storeDashboard: 'Dashboard',
     products: 'Products',
@@ -2335,6 +2338,31 @@ const en = {
       taken: 'A load or an order was settled by someone else at the same moment. Try again.',
       paidFuture: 'A payment cannot be dated after today.',
     },
+  },
+  site: {
+    nav: {
+      label: 'Site',
+      about: 'About us',
+      pricing: 'Services & quotes',
+      faqs: 'FAQ',
+      contact: 'Contact',
+      signIn: 'Sign in',
+    },
+  },
+  booking: {
+    title: 'Bookings',
+  },
+  bulletins: {
+    title: 'Bulletins',
+  },
+  payment: {
+    title: 'Pay an invoice',
+  },
+  tracking: {
+    title: 'Shipment tracking',
+  },
+  components: {
+    title: 'Components',
   },
   calendar: {
     title: 'Calendar',

@@ -45,6 +45,9 @@ const fr: Catalogue = {
     settlements: 'Relevés de paie',
     myPay: 'Ma paie',
     store: 'Boutique',
+    bookings: 'Réservations',
+    bulletins: 'Bulletins',
+    site: 'Site public',
     shop: 'Boutique',
     storeDashboard: 'Tableau de bord',
     products: 'Produits',
@@ -2371,6 +2374,31 @@ const fr: Catalogue = {
       taken: 'Un chargement ou une commande a été réglé par quelqu’un d’autre au même moment. Réessayez.',
       paidFuture: 'Un paiement ne peut pas être daté après aujourd’hui.',
     },
+  },
+  site: {
+    nav: {
+      label: 'Site',
+      about: 'À propos',
+      pricing: 'Services et devis',
+      faqs: 'FAQ',
+      contact: 'Contact',
+      signIn: 'Se connecter',
+    },
+  },
+  booking: {
+    title: 'Réservations',
+  },
+  bulletins: {
+    title: 'Bulletins',
+  },
+  payment: {
+    title: 'Payer une facture',
+  },
+  tracking: {
+    title: 'Suivi d’expédition',
+  },
+  components: {
+    title: 'Composants',
   },
   calendar: {
     title: 'Calendrier',

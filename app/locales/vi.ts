@@ -45,6 +45,9 @@ const vi: Catalogue = {
     settlements: 'Bảng lương',
     myPay: 'Lương của tôi',
     store: 'Cửa hàng',
+    bookings: 'Đặt chỗ',
+    bulletins: 'Bản tin',
+    site: 'Trang công khai',
     shop: 'Cửa hàng',
     storeDashboard: 'Bảng điều khiển',
     products: 'Sản phẩm',
@@ -2344,6 +2347,31 @@ const vi: Catalogue = {
       taken: 'Một chuyến hàng hoặc đơn hàng vừa được người khác thanh toán cùng lúc. Hãy thử lại.',
       paidFuture: 'Ngày thanh toán không thể sau hôm nay.',
     },
+  },
+  site: {
+    nav: {
+      label: 'Trang',
+      about: 'Giới thiệu',
+      pricing: 'Dịch vụ và báo giá',
+      faqs: 'Câu hỏi thường gặp',
+      contact: 'Liên hệ',
+      signIn: 'Đăng nhập',
+    },
+  },
+  booking: {
+    title: 'Đặt chỗ',
+  },
+  bulletins: {
+    title: 'Bản tin',
+  },
+  payment: {
+    title: 'Thanh toán hóa đơn',
+  },
+  tracking: {
+    title: 'Theo dõi lô hàng',
+  },
+  components: {
+    title: 'Thành phần',
   },
   calendar: {
     title: 'Lịch',

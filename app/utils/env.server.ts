@@ -32,6 +32,11 @@ const EnvSchema = z.object({
    * client can forge). Unset: the address server.ts listens on.
    */
   APP_URL: z.string().url().optional(),
+  /**
+   * The organization the public site pages (/about-us, /pricing …) speak for (its id). Unset: the
+   * first organization made (in the demo data, the main demo carrier).
+   */
+  SITE_ORGANIZATION: z.string().min(1).optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** Requests that email an address or register it (reset, verification, registration), per window. */

@@ -38,6 +38,10 @@ export type Entity =
   | 'storeOrder'
   /** Driver pay: settlements. Drivers read only their own (the settlement policy narrows every read). */
   | 'settlement'
+  /** Quote requests from the public /pricing form, answered on the booking dashboard. */
+  | 'quote'
+  /** Driver bulletins (the specification's blog). Drivers and viewers read published posts only. */
+  | 'post'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -69,6 +73,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     product: ALL,
     storeOrder: ALL,
     settlement: ALL,
+    quote: ALL,
+    post: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -88,6 +94,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     product: ALL,
     storeOrder: ['read', 'create', 'update'],
     settlement: READ,
+    quote: ALL,
+    post: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -104,9 +112,21 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     product: ALL,
     storeOrder: ALL,
     settlement: ALL,
+    quote: READ,
+    post: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
-  driver: { dashboard: READ, load: READ, loadStop: ['update'], loadDocument: ['create'], calendarEvent: READ, mail: ALL, chat: ALL, settlement: READ },
+  driver: {
+    dashboard: READ,
+    load: READ,
+    loadStop: ['update'],
+    loadDocument: ['create'],
+    calendarEvent: READ,
+    mail: ALL,
+    chat: ALL,
+    settlement: READ,
+    post: READ,
+  },
   viewer: {
     dashboard: READ,
     organization: READ,
@@ -126,6 +146,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     product: READ,
     storeOrder: READ,
     settlement: READ,
+    quote: READ,
+    post: READ,
   },
 }
 

@@ -59,6 +59,8 @@ export const NAV: NavSection[] = [
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
       },
       { title: 'nav.calendar', path: href('/dashboard/calendar'), icon: 'calendar', permission: ['read', 'calendarEvent'] },
+      // Quote requests from the public /pricing form: the specification's booking dashboard.
+      { title: 'nav.bookings', path: href('/dashboard/booking'), icon: 'inbox', permission: ['read', 'quote'] },
     ],
   },
   {
@@ -66,6 +68,8 @@ export const NAV: NavSection[] = [
     items: [
       { title: 'nav.mail', path: href('/dashboard/mail'), icon: 'mail', permission: ['read', 'mail'], badge: 'mail' },
       { title: 'nav.chat', path: href('/dashboard/chat'), icon: 'chat', permission: ['read', 'chat'], badge: 'chat' },
+      // Driver bulletins (the specification's blog): policy and safety notices, some to acknowledge.
+      { title: 'nav.bulletins', path: href('/dashboard/blog'), icon: 'info', permission: ['read', 'post'] },
     ],
   },
   {
@@ -175,6 +179,8 @@ export const NAV: NavSection[] = [
       },
       // The organization's own details: admins edit them, viewers read them.
       { title: 'nav.organization', path: href('/dashboard/organization'), icon: 'mapPin', permission: ['read', 'organization'] },
+      // The public site's texts (about, FAQ, services, contact, coming-soon date).
+      { title: 'nav.site', path: href('/dashboard/site'), icon: 'building', permission: ['update', 'organization'], roles: ['admin'] },
     ],
   },
   {
