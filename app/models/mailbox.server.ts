@@ -78,6 +78,8 @@ export async function listMail(user: MailUser, query: MailListQuery) {
       skip: (query.page - 1) * query.pageSize,
       take: query.pageSize,
       include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
+      // The attachments by a second query, not a JSON aggregate per message (ADR 066).
+      relationLoadStrategy: 'query',
     }),
   ])
   return { box, rows, total }
