@@ -379,6 +379,24 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
         },
       },
     },
+    '/api/invoice/{id}/packet': {
+      get: {
+        tags: ['invoices'],
+        summary: 'Download an invoice billing packet as PDF',
+        description:
+          "One PDF: a cover page listing what it holds, the invoice, then each of its loads' rate confirmations, bills of lading and proofs of delivery, in that order, load by load in the invoice's line order. PNG, JPEG and WebP images become a page each, scaled to fit. A document that cannot be read (damaged, encrypted, missing) is listed on the cover as left out; the packet is still made.",
+        operationId: 'download_invoice_packet',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The PDF, as an attachment (`Content-Disposition`).',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
     '/api/invoice/{id}/payments': {
       post: {
         tags: ['invoices'],

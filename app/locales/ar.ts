@@ -1866,6 +1866,20 @@ const ar: Catalogue = {
       noMatchTitle: 'لا توجد فواتير مطابقة',
       noMatch: 'لا توجد فاتورة تطابق هذا البحث والحالة والمرشحات.',
     },
+    packet: {
+      title: 'حزمة الفوترة',
+      documents: 'المستندات',
+      document: 'المستند',
+      pages: 'الصفحات',
+      load: 'الشحنة',
+      state: 'في الحزمة',
+      included: 'مضمّن',
+      leftOut: 'مستبعد',
+      left: { unreadable: 'تتعذر قراءته', missing: 'الملف مفقود', tooLarge: 'كبير جدًا' },
+      leftNote: 'المستندات المعلّمة بـ«مستبعد» ليست في هذه الحزمة: افتحها من شحنتها.',
+      totalPages: 'مجموع الصفحات',
+      kind: { rateConn: 'تأكيد السعر', bols: 'بوليصة الشحن', pod: 'إثبات التسليم' },
+    },
     pdf: {
       title: 'فاتورة',
       remitTo: 'الدفع إلى',
@@ -1895,6 +1909,7 @@ const ar: Catalogue = {
     actions: {
       edit: 'تعديل',
       downloadPdf: 'تنزيل PDF',
+      downloadPacket: 'تنزيل الحزمة',
       emailAgain: 'إرسال البريد مجددًا',
       send: 'إرسال',
       void: 'إلغاء',

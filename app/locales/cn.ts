@@ -1864,6 +1864,20 @@ const cn: Catalogue = {
       noMatchTitle: '没有匹配的发票',
       noMatch: '没有发票符合此搜索、状态和筛选条件。',
     },
+    packet: {
+      title: '账单单据包',
+      documents: '文件',
+      document: '文件',
+      pages: '页数',
+      load: '货运',
+      state: '是否包含',
+      included: '已包含',
+      leftOut: '未包含',
+      left: { unreadable: '无法读取', missing: '文件缺失', tooLarge: '文件过大' },
+      leftNote: '标记为“未包含”的文件不在此单据包中：请在其货运中打开。',
+      totalPages: '总页数',
+      kind: { rateConn: '运价确认单', bols: '提单', pod: '交货证明' },
+    },
     pdf: {
       title: '发票',
       remitTo: '付款至',
@@ -1893,6 +1907,7 @@ const cn: Catalogue = {
     actions: {
       edit: '编辑',
       downloadPdf: '下载 PDF',
+      downloadPacket: '下载单据包',
       emailAgain: '重新发送邮件',
       send: '发送',
       void: '作废',

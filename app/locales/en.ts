@@ -1864,6 +1864,20 @@ const en = {
       noMatchTitle: 'No matching invoices',
       noMatch: 'No invoice matches this search, status and filters.',
     },
+    packet: {
+      title: 'Billing packet',
+      documents: 'Documents',
+      document: 'Document',
+      pages: 'Pages',
+      load: 'Load',
+      state: 'In packet',
+      included: 'Included',
+      leftOut: 'Left out',
+      left: { unreadable: 'Cannot be read', missing: 'File missing', tooLarge: 'Too large' },
+      leftNote: 'Documents marked “left out” are not in this packet: open them from their load.',
+      totalPages: 'Pages in all',
+      kind: { rateConn: 'Rate confirmation', bols: 'Bill of lading', pod: 'Proof of delivery' },
+    },
     pdf: {
       title: 'Invoice',
       remitTo: 'Remit to',
@@ -1893,6 +1907,7 @@ const en = {
     actions: {
       edit: 'Edit',
       downloadPdf: 'Download PDF',
+      downloadPacket: 'Download packet',
       emailAgain: 'Email again',
       send: 'Send',
       void: 'Void',

@@ -1891,6 +1891,20 @@ const fr: Catalogue = {
       noMatchTitle: 'Aucune facture trouvée',
       noMatch: 'Aucune facture ne correspond à cette recherche, ce statut et ces filtres.',
     },
+    packet: {
+      title: 'Dossier de facturation',
+      documents: 'Documents',
+      document: 'Document',
+      pages: 'Pages',
+      load: 'Chargement',
+      state: 'Dans le dossier',
+      included: 'Inclus',
+      leftOut: 'Exclu',
+      left: { unreadable: 'Illisible', missing: 'Fichier manquant', tooLarge: 'Trop volumineux' },
+      leftNote: 'Les documents marqués « exclu » ne sont pas dans ce dossier : ouvrez-les depuis leur chargement.',
+      totalPages: 'Pages au total',
+      kind: { rateConn: 'Confirmation de tarif', bols: 'Connaissement', pod: 'Preuve de livraison' },
+    },
     pdf: {
       title: 'Facture',
       remitTo: 'Payer à',
@@ -1920,6 +1934,7 @@ const fr: Catalogue = {
     actions: {
       edit: 'Modifier',
       downloadPdf: 'Télécharger le PDF',
+      downloadPacket: 'Télécharger le dossier',
       emailAgain: 'Renvoyer par e-mail',
       send: 'Envoyer',
       void: 'Annuler',

@@ -1876,6 +1876,20 @@ const vi: Catalogue = {
       noMatchTitle: 'Không có hóa đơn phù hợp',
       noMatch: 'Không có hóa đơn nào khớp với tìm kiếm, trạng thái và bộ lọc này.',
     },
+    packet: {
+      title: 'Bộ hồ sơ thanh toán',
+      documents: 'Tài liệu',
+      document: 'Tài liệu',
+      pages: 'Trang',
+      load: 'Chuyến hàng',
+      state: 'Trong bộ hồ sơ',
+      included: 'Đã gồm',
+      leftOut: 'Bỏ qua',
+      left: { unreadable: 'Không đọc được', missing: 'Thiếu tệp', tooLarge: 'Quá lớn' },
+      leftNote: 'Các tài liệu ghi “bỏ qua” không có trong bộ hồ sơ này: hãy mở chúng từ chuyến hàng.',
+      totalPages: 'Tổng số trang',
+      kind: { rateConn: 'Xác nhận cước', bols: 'Vận đơn', pod: 'Bằng chứng giao hàng' },
+    },
     pdf: {
       title: 'Hóa đơn',
       remitTo: 'Thanh toán cho',
@@ -1905,6 +1919,7 @@ const vi: Catalogue = {
     actions: {
       edit: 'Sửa',
       downloadPdf: 'Tải PDF',
+      downloadPacket: 'Tải bộ hồ sơ',
       emailAgain: 'Gửi lại email',
       send: 'Gửi',
       void: 'Hủy',

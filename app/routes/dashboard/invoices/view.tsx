@@ -163,6 +163,10 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
               <Icon name="download" size={18} />
               {t('invoices.actions.downloadPdf')}
             </ButtonLink>
+            <ButtonLink to={href('/dashboard/invoice/:id/packet', { id: invoice.id })} reloadDocument variant="secondary">
+              <Icon name="download" size={18} />
+              {t('invoices.actions.downloadPacket')}
+            </ButtonLink>
             {loaderData.can.edit ? (
               <ButtonLink to={href('/dashboard/invoice/:id/edit', { id: invoice.id })} variant="secondary">
                 <Icon name="edit" size={18} />
