@@ -44,7 +44,13 @@ const image = (format: 'png' | 'webp') =>
 /** A stored document of the load (bytes null: the row exists but its file is gone). */
 async function document(org: Org, loadId: string, kind: 'bols' | 'rateConn' | 'pod', fileName: string, contentType: string, bytes: Uint8Array | null) {
   const storageKey = `test/packets/${unique('doc')}`
-  if (bytes) await fileStorage().put(storageKey, [bytes])
+  if (bytes)
+    await fileStorage().put(
+      storageKey,
+      (async function* () {
+        yield bytes
+      })(),
+    )
   return prisma.loadDocument.create({
     data: { organizationId: org.organization.id, loadId, kind, fileName, contentType, sizeBytes: bytes?.length ?? 1000, storageKey },
   })
