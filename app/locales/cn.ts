@@ -1431,6 +1431,7 @@ const cn: Catalogue = {
     payloadTooLarge: '请求体超过 1 MB。',
     headersTooLarge: '地址或请求头超过 16 KB。',
     badRequest: '请求格式错误。',
+    badForm: '无法读取表单：数据不完整或格式错误。请返回并重新提交。',
     formTooLarge: '此表单的字段数量或列表长度超出了本站任何表单可接受的范围。',
     requestTimeout: '请求到达耗时过长。',
     unavailable: '服务暂时不可用，请稍后再试。',

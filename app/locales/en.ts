@@ -1436,6 +1436,7 @@ const en = {
     payloadTooLarge: 'The request body is larger than 1 MB.',
     headersTooLarge: 'The address or the request headers are larger than 16 KB.',
     badRequest: 'The request is malformed.',
+    badForm: 'The form could not be read: it arrived cut off or malformed. Go back and send it again.',
     formTooLarge: 'This form has more fields, or longer lists, than any form here accepts.',
     requestTimeout: 'The request took too long to arrive.',
     unavailable: 'The service is briefly unavailable. Please try again in a moment.',

@@ -1447,6 +1447,7 @@ const fr: Catalogue = {
     payloadTooLarge: 'Le corps de la requête dépasse 1 Mo.',
     headersTooLarge: 'L’adresse ou les en-têtes de la requête dépassent 16 Ko.',
     badRequest: 'La requête est mal formée.',
+    badForm: 'Le formulaire n’a pas pu être lu : il est arrivé tronqué ou mal formé. Revenez en arrière et renvoyez-le.',
     formTooLarge: 'Ce formulaire contient plus de champs, ou des listes plus longues, qu’aucun formulaire d’ici n’en accepte.',
     requestTimeout: 'La requête a mis trop de temps à arriver.',
     unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',

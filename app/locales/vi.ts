@@ -1441,6 +1441,7 @@ const vi: Catalogue = {
     payloadTooLarge: 'Nội dung yêu cầu lớn hơn 1 MB.',
     headersTooLarge: 'Địa chỉ hoặc phần tiêu đề của yêu cầu lớn hơn 16 KB.',
     badRequest: 'Yêu cầu không đúng định dạng.',
+    badForm: 'Không đọc được biểu mẫu: dữ liệu bị cắt ngang hoặc sai định dạng. Hãy quay lại và gửi lại.',
     formTooLarge: 'Biểu mẫu này có nhiều trường hơn, hoặc danh sách dài hơn, mức mà mọi biểu mẫu ở đây chấp nhận.',
     requestTimeout: 'Yêu cầu mất quá nhiều thời gian để đến.',
     unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',

@@ -269,6 +269,21 @@ export function formFieldNames(body: Buffer, contentType: string): string[] {
   return names
 }
 
+/**
+ * Whether a collected multipart body is one the routes' `request.formData()` can read (a boundary,
+ * whole parts, the closing delimiter): parsed here once with the same parser, so a cut-off or
+ * garbled form is the sender's 400, never the route's 500. Urlencoded bodies always parse.
+ */
+export async function unreadableForm(chunks: Buffer[], contentType: string) {
+  if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') return false
+  try {
+    await new Response(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), { headers: { 'Content-Type': contentType } }).formData()
+    return false
+  } catch {
+    return true
+  }
+}
+
 function formOverLimit(chunks: Buffer[], contentType: string) {
   if (!FORM_TYPES.has(contentType.split(';')[0].trim().toLowerCase())) return false
   const names = formFieldNames(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), contentType)
@@ -357,11 +372,16 @@ export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLi
     if (upload?.streamed && multipart) return length > upload.maxBytes ? tooLarge(req, res, length) : next()
     const limit = upload && !upload.streamed ? upload.maxBytes : BODY_LIMIT_BYTES
     if (length > limit) return tooLarge(req, res, length)
-    if (length === 0 && req.get('transfer-encoding') === undefined) return next()
-    receiveBody(req, limit).then((received) => {
+    if (length === 0 && req.get('transfer-encoding') === undefined) {
+      // An empty body sent as multipart is no form at all.
+      return multipart && !SAFE_METHODS.has(req.method) ? refuse(req, res, { code: 'validation_failed', messageKey: 'edge.badForm' }) : next()
+    }
+    receiveBody(req, limit).then(async (received) => {
       if (received.outcome === 'too-large') return tooLarge(req, res, length)
       if (received.outcome !== 'complete') return
-      if (formOverLimit(received.chunks, req.get('content-type') ?? '')) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.formTooLarge' })
+      const contentType = req.get('content-type') ?? ''
+      if (formOverLimit(received.chunks, contentType)) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.formTooLarge' })
+      if (await unreadableForm(received.chunks, contentType)) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.badForm' })
       next()
     })
   }

@@ -485,6 +485,30 @@ describe('form field names past the limits Conform would expand', () => {
     expect(many.status).toBe(400)
   })
 
+  it('answers a form body that cannot be read (no boundary, cut off, garbled) with the translated 400 page, never a 500', async () => {
+    const boundary = 'cut-boundary'
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', 'email=x'],
+      [`multipart/form-data; boundary=${boundary}`, ''],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nnobody@x.test`],
+      [`multipart/form-data; boundary=${boundary}`, 'not a multipart body at all'],
+    ]
+    for (const [type, body] of bodies) {
+      const answer = await raw({ method: 'POST', path: '/auth/login', headers: { 'Content-Type': type, 'Accept-Language': 'fr' }, body })
+      expect(answer.status, `${type}: ${body}`).toBe(400)
+      expect(answer.body).toContain('<h1>Le formulaire n’a pas pu être lu : il est arrivé tronqué ou mal formé. Revenez en arrière et renvoyez-le.</h1>')
+    }
+    const api = await raw({
+      method: 'POST',
+      path: '/api/trucks',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${org.users.admin.token}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="unitNumber"\r\n\r\nT-1`,
+    })
+    expect(api.status).toBe(400)
+    expect(json(api).error.code).toBe('validation_failed')
+    expect((await raw({ path: '/auth/login' })).status).toBe(200)
+  })
+
   it('lets a form with the longest real lists through to its action', async () => {
     const body = `email=nobody%40x.test&password=wrong-password&items[99].title=x&stops[19].city=y`
     const answer = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body })
