@@ -277,7 +277,8 @@ export function formFieldNames(body: Buffer, contentType: string): string[] {
 export async function unreadableForm(chunks: Buffer[], contentType: string) {
   if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') return false
   try {
-    await new Response(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), { headers: { 'Content-Type': contentType } }).formData()
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+    await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), { headers: { 'Content-Type': contentType } }).formData()
     return false
   } catch {
     return true
