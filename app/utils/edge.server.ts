@@ -278,7 +278,7 @@ export async function unreadableForm(chunks: Buffer[], contentType: string) {
   if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') return false
   try {
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
-    await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), { headers: { 'Content-Type': contentType } }).formData()
+    await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData()
     return false
   } catch {
     return true
