@@ -58,7 +58,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         {contact ? (
           <Card className="p-6">
             <h2 className="mb-4 text-base font-bold">{t('site.contact.details')}</h2>
-            <dl className="space-y-4 text-sm" data-testid="contact-details">
+            <ul className="space-y-4 text-sm" data-testid="contact-details">
               {contact.email ? (
                 <Detail icon="mail" label={t('site.contact.email')}>
                   <a href={`mailto:${contact.email}`} className="font-semibold text-primary hover:underline" dir="ltr">
@@ -82,7 +82,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   ))}
                 </Detail>
               ) : null}
-            </dl>
+            </ul>
           </Card>
         ) : null}
       </div>
@@ -107,15 +107,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 
 function Detail({ icon, label, children }: { icon: 'mail' | 'chat' | 'mapPin'; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
+    <li className="flex gap-3">
       <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
         <Icon name={icon} size={18} />
       </span>
       <div>
-        <dt className="text-muted">{label}</dt>
-        <dd>{children}</dd>
+        <p className="text-muted">{label}</p>
+        <div>{children}</div>
       </div>
-    </div>
+    </li>
   )
 }
 
