@@ -609,6 +609,13 @@ const ar: Catalogue = {
       storeOrder: 'طلب من المتجر',
     },
     fields: {
+      siteTagline: 'شعار الموقع',
+      siteAbout: 'نص التعريف في الموقع',
+      siteFaq: 'الأسئلة الشائعة في الموقع',
+      siteServices: 'خدمات الموقع',
+      siteContactEmail: 'بريد الاتصال في الموقع',
+      siteContactPhone: 'هاتف الاتصال في الموقع',
+      siteComingSoonAt: 'موعد افتتاح الموقع',
       customFields: 'الحقول المخصصة',
       amountPaidCents: 'المبلغ المدفوع',
       loadIds: 'عدد الشحنات المفوترة',

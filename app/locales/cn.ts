@@ -609,6 +609,13 @@ const cn: Catalogue = {
       storeOrder: '商店订单',
     },
     fields: {
+      siteTagline: '网站标语',
+      siteAbout: '网站简介',
+      siteFaq: '网站常见问题',
+      siteServices: '网站服务',
+      siteContactEmail: '网站联系邮箱',
+      siteContactPhone: '网站联系电话',
+      siteComingSoonAt: '网站开放日期',
       customFields: '自定义字段',
       amountPaidCents: '已付金额',
       loadIds: '开票的货运数',

@@ -610,6 +610,13 @@ const en = {
       storeOrder: 'Store order',
     },
     fields: {
+      siteTagline: 'Site tagline',
+      siteAbout: 'Site about text',
+      siteFaq: 'Site FAQ',
+      siteServices: 'Site services',
+      siteContactEmail: 'Site contact email',
+      siteContactPhone: 'Site contact phone',
+      siteComingSoonAt: 'Site opening date',
       customFields: 'Custom fields',
       amountPaidCents: 'Amount paid',
       loadIds: 'Loads billed',

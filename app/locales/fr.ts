@@ -616,6 +616,13 @@ const fr: Catalogue = {
       storeOrder: 'Commande boutique',
     },
     fields: {
+      siteTagline: 'Slogan du site',
+      siteAbout: 'Présentation du site',
+      siteFaq: 'FAQ du site',
+      siteServices: 'Services du site',
+      siteContactEmail: 'E-mail de contact du site',
+      siteContactPhone: 'Téléphone de contact du site',
+      siteComingSoonAt: 'Date d’ouverture du site',
       customFields: 'Champs personnalisés',
       amountPaidCents: 'Montant payé',
       loadIds: 'Chargements facturés',

@@ -614,6 +614,13 @@ const vi: Catalogue = {
       storeOrder: 'Đơn hàng cửa hàng',
     },
     fields: {
+      siteTagline: 'Khẩu hiệu trang web',
+      siteAbout: 'Giới thiệu trên trang web',
+      siteFaq: 'Câu hỏi thường gặp trên trang web',
+      siteServices: 'Dịch vụ trên trang web',
+      siteContactEmail: 'Email liên hệ trên trang web',
+      siteContactPhone: 'Điện thoại liên hệ trên trang web',
+      siteComingSoonAt: 'Ngày ra mắt trang web',
       customFields: 'Trường tùy chỉnh',
       amountPaidCents: 'Số tiền đã trả',
       loadIds: 'Số chuyến được lập hóa đơn',

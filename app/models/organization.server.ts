@@ -136,8 +136,10 @@ export type OrganizationDto = ReturnType<typeof serializeOrganization>
 
 /** What the audit log records: the fields under their API names. */
 function auditable(row: OrganizationRecord) {
-  const { id: _id, inboundEmail: _e, createdAt: _c, updatedAt: _u, version: _v, ...rest } = serializeOrganization(row)
-  return rest
+  const { id: _id, inboundEmail: _e, createdAt: _c, updatedAt: _u, version: _v, site, ...rest } = serializeOrganization(row)
+  // The site's texts one by one (`siteTagline`, `siteFaq` …): the audit log shows each change on its own line.
+  const texts = Object.fromEntries(Object.entries(site).map(([key, value]) => [`site${key[0].toUpperCase()}${key.slice(1)}`, value]))
+  return { ...rest, ...texts }
 }
 
 /** The site texts' columns: empty is null, the coming-soon date read on the organization's clock (a form's wall clock) or as the instant sent. */

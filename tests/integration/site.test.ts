@@ -252,6 +252,19 @@ describe('/dashboard/site', () => {
     })
     const events = await listAuditEvents(org.organization.id, AuditListQuerySchema.parse({ entity: 'organization' }))
     expect(events.items[0]).toMatchObject({ entity: 'organization', action: 'update' })
+    // Each text its own line in the audit log.
+    const changed = await prisma.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.organization.id, entity: 'organization' },
+      orderBy: { at: 'desc' },
+    })
+    expect(Object.keys(changed.changes as object).sort()).toEqual([
+      'siteAbout',
+      'siteComingSoonAt',
+      'siteContactEmail',
+      'siteFaq',
+      'siteServices',
+      'siteTagline',
+    ])
     expect(await prisma.organization.findUniqueOrThrow({ where: { id: site.organization.id } })).toMatchObject({
       version: before.version,
       siteTagline: before.siteTagline,
