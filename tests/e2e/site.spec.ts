@@ -30,6 +30,11 @@ test('an admin writes the site texts: rows added and moved by buttons, saved, sh
   await expect(page.getByLabel('Tagline')).toHaveValue('Reefer freight, on time')
   await expect(page.getByTestId('faq-rows').getByRole('textbox', { name: 'Question', exact: true })).toHaveCount(2)
   await expect(page.getByTestId('faq-rows').getByRole('textbox', { name: 'Question', exact: true }).first()).toHaveValue('Which lanes do you run?')
+  if (js(test.info())) {
+    await whenHydrated(page)
+    const { violations } = await axe(page).analyze()
+    expect(violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+  }
 })
 
 test('a visitor opens an answer without JavaScript and writes to the office', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type FieldMetadata, getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, href, Link, useLocation, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -13,7 +14,7 @@ import { getInstance } from '~/middleware/i18next'
 import { getOrganization, serializeSiteTexts, updateSiteTexts } from '~/models/organization.server'
 import { siteFrameOrganization } from '~/models/site.server'
 import { actorOf } from '~/requests/actor.server'
-import { formConstraint, submitForm } from '~/requests/forms.server'
+import { formConstraint, formIntentReply, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { SITE_LIMITS, SiteTextsUpdateSchema } from '~/schemas/site'
 import { safeTimeZone, zonedWallClock } from '~/utils/time'
@@ -58,8 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, 'update', 'organization')
   const { t } = getInstance(context)
+  const formData = await request.formData()
+  // A row added, moved or removed (Conform's intents, without JavaScript): the form again, nothing saved.
+  const submission = parseWithZod(formData, { schema: SiteTextsUpdateSchema })
+  if (submission.status === undefined) return formIntentReply(submission)
   return submitForm(
-    await request.formData(),
+    formData,
     SiteTextsUpdateSchema,
     (value) => updateSiteTexts(actorOf(request, user), value),
     () => redirectWithToast(SELF, { type: 'success', title: t('site.editor.saved') }),
