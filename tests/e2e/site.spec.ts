@@ -54,6 +54,20 @@ test('a visitor opens an answer without JavaScript and writes to the office', as
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your message is on its way' })).toBeVisible()
 })
 
+test('the countdown is text from the server, and ticks with JavaScript', async ({ page }, testInfo) => {
+  await page.clock.install()
+  await page.goto('/coming-soon')
+  const days = page.getByTestId('countdown').locator('[data-unit="days"]')
+  // The demo carrier opens a month ahead.
+  await expect(days).toHaveText(/^(29|30)$/)
+  const seconds = page.getByTestId('countdown').locator('[data-unit="seconds"]')
+  const before = await seconds.textContent()
+  if (!js(testInfo)) return
+  await whenHydrated(page)
+  await page.clock.runFor(3000)
+  await expect(seconds).not.toHaveText(before!)
+})
+
 test.describe('in Arabic', () => {
   test.use({ locale: 'ar' })
   for (const path of PAGES) {
