@@ -30,7 +30,10 @@ export default [
     route('contact-us', 'routes/site/contact-us.tsx'),
     route('pricing', 'routes/site/pricing.tsx'),
     route('components', 'routes/site/components.tsx'),
+    route('coming-soon', 'routes/site/coming-soon.tsx'),
   ]),
+  // What maintenance mode shows (issue 30): outside the site's layout, so it reads nothing from the database.
+  route('maintenance', 'routes/public/maintenance.tsx'),
   // Reached by a token, speaking for the token's organization: an invoice's payment page, a shipment's tracking page.
   route('payment', 'routes/public/payment.tsx'),
   route('track/:token', 'routes/public/track.tsx'),

@@ -560,6 +560,51 @@ type DemoOrg = {
   users: Array<{ email: string; firstName: string; lastName: string; role: Prisma.UserCreateManyInput['role'] }>
 }
 
+/** The public site's texts of the main demo carrier (issue 28): what /about-us, /faqs, /contact-us and /coming-soon show. */
+const LONE_STAR_SITE = {
+  siteTagline: 'Dry van and reefer freight across Texas and the Southern Plains, on time since 2009.',
+  siteAbout: [
+    'Lone Star Freight Services started in 2009 with one truck and a promise to call the shipper before the shipper had to call us. Fifteen years later we run a modern fleet out of our Dallas terminal on Regal Row, and the promise has not changed.',
+    'We haul dry van and temperature-controlled freight for food producers, paper mills and building-supply distributors across Texas, Oklahoma, Louisiana and Arkansas. Our drivers are company employees, most of them with us for more than five years, and every truck is tracked from pickup to delivery.',
+    'Dispatch answers the phone around the clock. Whether you ship one load a month or a dedicated lane every day, you talk to the same people who plan your freight.',
+  ].join('\n\n'),
+  siteFaq: [
+    {
+      question: 'Which areas do you serve?',
+      answer:
+        'Texas, Oklahoma, Louisiana and Arkansas every day, and the rest of the lower 48 on request. Most of our freight moves between Dallas, Houston, San Antonio, Austin, Tulsa and Shreveport.',
+    },
+    {
+      question: 'How quickly do I get a quote?',
+      answer:
+        'Within two business hours for requests sent through the Services & quotes page during office hours (7 am to 6 pm Central). Urgent loads: call dispatch.',
+    },
+    {
+      question: 'Can you haul temperature-controlled freight?',
+      answer:
+        'Yes. Our reefers hold from -10 °F to 70 °F with continuous temperature recording; a download of the log comes with the proof of delivery on request.',
+    },
+    {
+      question: 'How do I follow my shipment?',
+      answer: 'Ask your dispatcher for a tracking link: it shows the load’s status, stop times and last update on any phone, with no account needed.',
+    },
+    {
+      question: 'What are your payment terms?',
+      answer: 'Net 30 from the invoice date. Every invoice email carries a link to pay online or to tell us you have paid, and we accept ACH and checks.',
+    },
+  ],
+  siteServices: [
+    { name: 'Full truckload dry van', description: '53 ft dry vans for palletized and floor-loaded freight, up to 45,000 lb.' },
+    { name: 'Refrigerated freight', description: 'Fresh and frozen food with continuous temperature monitoring and recorded logs.' },
+    { name: 'Dedicated lanes', description: 'The same trucks and drivers on your recurring lanes, with a fixed weekly schedule.' },
+    { name: 'Flatbed and building supplies', description: 'Lumber, steel and building materials on flatbeds and step decks, tarped on request.' },
+  ],
+  siteContactEmail: 'dispatch@lonestarfreight.test',
+  siteContactPhone: '+1 214 555 0141',
+  // A month ahead, at 9 am in Dallas (15:00 UTC): a countdown that looks planned.
+  siteComingSoonAt: new Date(Math.floor(Date.now() / 86_400_000 + 30) * 86_400_000 + 15 * 3_600_000),
+}
+
 const ORGS: DemoOrg[] = [
   {
     name: 'Lone Star Freight Services',
@@ -578,6 +623,7 @@ const ORGS: DemoOrg[] = [
       bankAccountName: 'Lone Star Freight Services LLC',
       bankRoutingNumber: '111000025',
       bankAccountNumber: '4410276638',
+      ...LONE_STAR_SITE,
     },
     companies: ['Lone Star Freight LLC', 'Red River Carriers Inc', 'Pecos Valley Transport'],
     trucks: 40,

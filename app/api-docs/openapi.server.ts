@@ -29,11 +29,12 @@ import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOA
 import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
-import { OrganizationSchema, OrganizationUpdateSchema } from '~/schemas/organization'
+import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
 import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
+import { FaqEntrySchema, ServiceSchema, SITE_LIMITS, SiteTextsSchema } from '~/schemas/site'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
@@ -1298,13 +1299,30 @@ function chatPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The public site's texts (issue 28) as `site` of the organization: the lists spelled out (the schema drops blank rows first). */
+function siteTextsSchema(): JsonSchema {
+  const base = input(SiteTextsSchema)
+  return {
+    ...base,
+    description: `The public site's texts (/about-us, /faqs, /contact-us, /coming-soon), admins write. \`about\`: plain text, paragraphs by blank lines. At most ${SITE_LIMITS.faq} FAQ entries (${SITE_LIMITS.answer} characters per answer) and ${SITE_LIMITS.services} services; rows with every field empty are dropped. \`comingSoonAt\`: an ISO 8601 instant (or the organization's wall clock). Empty fields clear them.`,
+    properties: {
+      ...(base.properties as JsonSchema),
+      faq: input(z.array(FaqEntrySchema).max(SITE_LIMITS.faq)),
+      services: input(z.array(ServiceSchema).max(SITE_LIMITS.services)),
+    },
+    required: [],
+  }
+}
+
 /** The caller's own organization: one record, no id in the path. */
 function organizationPaths(): Record<string, Record<string, Operation>> {
   const base = record(OrganizationSchema)
+  const site = siteTextsSchema()
   const organization = {
     ...base,
     properties: {
       ...(base.properties as JsonSchema),
+      site,
       inboundEmail: {
         type: 'string',
         format: 'email',
@@ -1321,7 +1339,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         tags: ['organization'],
         summary: 'Your organization',
         description:
-          'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print and its inbound mail address (`inboundEmail`). Admins and viewers.',
+          'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print, its inbound mail address (`inboundEmail`) and the public site’s texts (`site`). Admins and viewers.',
         operationId: 'read_organization',
         responses: { '200': dataResponse('The organization.', organization), ...common },
       },
@@ -1329,9 +1347,9 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         tags: ['organization'],
         summary: 'Replace your organization’s details',
         description:
-          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together. `inboundEmail` is read-only: sent back, it is ignored.',
+          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together. `inboundEmail` is read-only: sent back, it is ignored. `site` replaces the public site’s texts; without it they stay as they are.',
         operationId: 'update_organization',
-        requestBody: jsonBody(input(OrganizationUpdateSchema)),
+        requestBody: jsonBody(organizationPut(site)),
         responses: {
           '200': dataResponse('The organization as stored.', organization),
           '409': errorResponse('conflict: the version is stale; nothing was changed.'),
@@ -1341,6 +1359,12 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
       },
     },
   }
+}
+
+/** PUT /api/organization's body: the record's fields and `site`. */
+function organizationPut(site: JsonSchema): JsonSchema {
+  const base = input(OrganizationPutSchema)
+  return { ...base, properties: { ...(base.properties as JsonSchema), site } }
 }
 
 function accountPaths(): Record<string, Record<string, Operation>> {

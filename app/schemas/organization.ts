@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
+import { SiteTextsSchema } from './site'
 
 let zones: string[] | undefined
 
@@ -80,3 +81,10 @@ export type OrganizationInput = z.infer<typeof OrganizationSchema>
 /** The page's form and PUT: the whole record plus the version it was read at. */
 export const OrganizationUpdateSchema = withVersion(fields).superRefine(bankPair)
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdateSchema>
+
+/**
+ * `PUT /api/organization`: the record as the page sends it, and `site`, the public site's texts
+ * (./site: the schema of the dashboard's site page); without `site` they stay as they are.
+ */
+export const OrganizationPutSchema = withVersion(fields).extend({ site: SiteTextsSchema.optional() }).superRefine(bankPair)
+export type OrganizationPut = z.infer<typeof OrganizationPutSchema>

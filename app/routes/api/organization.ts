@@ -1,7 +1,7 @@
 import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
-import { OrganizationUpdateSchema } from '~/schemas/organization'
+import { OrganizationPutSchema } from '~/schemas/organization'
 
 import type { Route } from './+types/organization'
 
@@ -15,13 +15,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * PUT replaces the organization's details (admins): read-only fields sent back (id, createdAt,
- * updatedAt) are ignored, and a stale `version` is 409 `conflict` with nothing changed.
+ * updatedAt) are ignored, and a stale `version` is 409 `conflict` with nothing changed. `site`
+ * replaces the public site's texts; without it they stay.
  */
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(request, async () => {
     if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
     const { actor } = await requireApiActor(request, 'update', 'organization')
-    const input = await readBody(request, OrganizationUpdateSchema)
+    const input = await readBody(request, OrganizationPutSchema)
     return apiData(serializeOrganization(await updateOrganization(actor, input)))
   })
 }
