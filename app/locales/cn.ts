@@ -2480,7 +2480,7 @@ const cn: Catalogue = {
       text: '分析页面绘制的关键数字和图表。图表需要 JavaScript；下方表格始终包含相同的数字。',
       title: '每周收入',
       revenue: '收入',
-      weeks: '最近 8 周',
+      weeks: '最近 {{n}} 周',
       loads: '已交付货运单',
       pending: '每英里收入',
       pendingHint: '短横线：尚无数值。',

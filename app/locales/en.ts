@@ -2486,7 +2486,7 @@ const en = {
       text: 'Headline figures and a chart as the analytics page draws them. The chart needs JavaScript; the table under it always has the same numbers.',
       title: 'Revenue per week',
       revenue: 'Revenue',
-      weeks: 'Last 8 weeks',
+      weeks: 'Last {{n}} weeks',
       loads: 'Loads delivered',
       pending: 'Revenue per mile',
       pendingHint: 'A dash: no value yet.',

@@ -2524,7 +2524,7 @@ const fr: Catalogue = {
       text: 'Des chiffres clés et un graphique tels que la page d’analyse les dessine. Le graphique a besoin de JavaScript ; le tableau dessous a toujours les mêmes chiffres.',
       title: 'Chiffre d’affaires par semaine',
       revenue: 'Chiffre d’affaires',
-      weeks: '8 dernières semaines',
+      weeks: '{{n}} dernières semaines',
       loads: 'Chargements livrés',
       pending: 'Revenu par mile',
       pendingHint: 'Un tiret : pas encore de valeur.',

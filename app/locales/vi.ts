@@ -2496,7 +2496,7 @@ const vi: Catalogue = {
       text: 'Các số liệu chính và một biểu đồ như trang phân tích vẽ. Biểu đồ cần JavaScript; bảng bên dưới luôn có cùng các số liệu.',
       title: 'Doanh thu mỗi tuần',
       revenue: 'Doanh thu',
-      weeks: '8 tuần gần nhất',
+      weeks: '{{n}} tuần gần nhất',
       loads: 'Chuyến hàng đã giao',
       pending: 'Doanh thu mỗi dặm',
       pendingHint: 'Dấu gạch: chưa có giá trị.',

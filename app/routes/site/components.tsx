@@ -274,7 +274,7 @@ function ButtonsSection() {
         </Button>
       </State>
       <State label={t('components.buttons.copy')} note={t('components.buttons.copyNote')}>
-        <code className="rounded bg-surface-2 px-2 py-1 text-sm" dir="ltr">
+        <code className="rounded bg-black/5 px-2 py-1 text-sm dark:bg-white/10" dir="ltr">
           fd_live_4f9c2a
         </code>
         <CopyButton value="fd_live_4f9c2a" label={t('components.buttons.copy')} />
@@ -586,7 +586,11 @@ function ChartsSection() {
   return (
     <Section id="charts" text={t('components.charts.text')}>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Figure label={t('components.charts.revenue')} value={formatMoney(i18n.language, total)} hint={t('components.charts.weeks')} />
+        <Figure
+          label={t('components.charts.revenue')}
+          value={formatMoney(i18n.language, total)}
+          hint={t('components.charts.weeks', { n: formatNumber(i18n.language, SAMPLE_WEEKS.length) })}
+        />
         <Figure label={t('components.charts.loads')} value={formatNumber(i18n.language, 96)} />
         <Figure label={t('components.charts.pending')} value="—" hint={t('components.charts.pendingHint')} />
       </div>
