@@ -25,7 +25,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { getInstance } from '~/middleware/i18next'
-import { formConstraint, intent, intentAction } from '~/requests/forms.server'
+import { formConstraint, intent, intentAction, refuse } from '~/requests/forms.server'
 import { DeleteDemoSchema, DEMO_EQUIPMENT, FieldDemoSchema, TOAST_TONES, ToastDemoSchema } from '~/schemas/component-demo'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { LOAD_STATUS_META, LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
@@ -54,7 +54,9 @@ export async function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getInstance(context)
-  const form = await request.formData()
+  // A body that is no form at all (a broken multipart) is refused like an unknown intent, never a 500.
+  const form = await request.formData().catch(() => null)
+  if (!form) return refuse({ intent: null }, t('errors.unknownIntent'))
   return intentAction(form, t, {
     toast: intent({
       schema: ToastDemoSchema,
