@@ -38,7 +38,8 @@ describe('the components page', () => {
   })
 
   it('refuses what it does not understand with a 400, never a 500', async () => {
-    for (const fields of [{ intent: 'toast', tone: 'purple' }, { intent: 'drop' }, {}, { intent: 'delete', version: 'abc' }]) {
+    const bad: Array<Record<string, string>> = [{ intent: 'toast', tone: 'purple' }, { intent: 'drop' }, {}, { intent: 'delete', version: 'abc' }]
+    for (const fields of bad) {
       const answer = await callPage(action, '/components', null, {}, postForm(fields))
       expect(answer.status, JSON.stringify(fields)).toBe(400)
     }
