@@ -1,6 +1,4 @@
-import type { Page } from '@playwright/test'
-
-import { axe } from './axe'
+import { seriousViolations } from './axe-page'
 import { expect, js, test, toast, whenHydrated } from './fixtures'
 
 /**
@@ -23,40 +21,6 @@ const SECTIONS = [
   ['icons', 'Icons'],
   ['refusals', 'Errors and refusals'],
 ] as const
-
-/**
- * axe runs script in the page; without JavaScript it checks the page the server sent (no script,
- * `noscript` shown) loaded in a second page that runs none of the app's scripts.
- */
-async function violations(page: Page) {
-  if (js(test.info())) {
-    await page.waitForLoadState('networkidle')
-    return (await axe(page).analyze()).violations
-  }
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<(\/?)noscript\b[^>]*>/gi, '<$1div>')
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
-  try {
-    const copy = await context.newPage()
-    await copy.route('**/*', (route) =>
-      route.request().resourceType() === 'script'
-        ? route.abort()
-        : route.request().isNavigationRequest()
-          ? route.fulfill({ contentType: 'text/html', body: html })
-          : route.continue(),
-    )
-    await copy.goto(page.url())
-    return (await axe(copy).analyze()).violations
-  } finally {
-    await context.close()
-  }
-}
-
-const serious = (found: Awaited<ReturnType<typeof violations>>) =>
-  found
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`,
-    )
 
 test('the page shows every section from its table of contents, with its title, description and one h1', async ({ page }) => {
   await page.goto('/components')
@@ -88,7 +52,7 @@ test('the page shows every section from its table of contents, with its title, d
 
 test('the page passes axe in light mode, and in dark mode once the settings say dark', async ({ page }) => {
   await page.goto('/components')
-  expect(serious(await violations(page))).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   // Dark, as a user picks it: the settings drawer (with JavaScript it applies at once, without it posts).
   await whenHydrated(page)
@@ -100,7 +64,7 @@ test('the page passes axe in light mode, and in dark mode once the settings say 
   await page.goto('/components')
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await expect(page.getByTestId('components-settings')).toContainText('Dark')
-  expect(serious(await violations(page))).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 })
 
 test('the confirm dialog asks, and its delete answers with a toast (a page of its own without JavaScript)', async ({ page }) => {
@@ -171,5 +135,5 @@ test('in Arabic the page reads right to left, and passes axe in dark mode', asyn
   await expect(page).toHaveTitle('المكونات | Freightdesk')
   await expect(page.getByTestId('components-toc').getByRole('link', { name: 'مربعات الحوار' })).toHaveAttribute('href', '#dialogs')
   await expect(page.getByTestId('components-settings')).toContainText('من اليمين إلى اليسار')
-  expect(serious(await violations(page))).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 })
