@@ -50,6 +50,25 @@ test('the page shows every section from its table of contents, with its title, d
   }
 })
 
+test('the sample list searches, filters and sorts as a list page does', async ({ page }) => {
+  await page.goto('/components')
+  await whenHydrated(page)
+  const section = page.getByTestId('section-tables')
+  await section.getByRole('searchbox', { name: 'Search the sample loads' }).fill('memphis')
+  await section.getByRole('search').getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/[?&]q=memphis/)
+  await expect(page.getByTestId('components-table').locator('tbody tr')).toHaveCount(1)
+  await expect(page.getByTestId('components-table')).toContainText('1038')
+
+  await page.goto('/components?sort=miles&dir=desc')
+  await expect(page.getByTestId('components-table').locator('tbody tr').first()).toContainText('1043')
+
+  await page.goto('/components?q=nowhere')
+  await expect(section.getByTestId('empty-state')).toContainText('No load matches')
+  await section.getByTestId('empty-state').getByRole('link', { name: 'Clear' }).click()
+  await expect(page.getByTestId('components-table').locator('tbody tr')).toHaveCount(3)
+})
+
 test('the page passes axe in light mode, and in dark mode once the settings say dark', async ({ page }) => {
   await page.goto('/components')
   expect(await seriousViolations(page)).toEqual([])

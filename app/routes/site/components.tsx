@@ -411,71 +411,86 @@ function TablesSection() {
   const [params] = useSearchParams()
   const sort = params.get('sort') === 'miles' ? 'miles' : 'unit'
   const dir = params.get('dir') === 'desc' ? 'desc' : 'asc'
-  const rows = [...SAMPLE_ROWS].sort((a, b) => (sort === 'miles' ? a.miles - b.miles : a.unit.localeCompare(b.unit)) * (dir === 'asc' ? 1 : -1))
+  // The toolbar and headers work as on a list page, over the sample rows: search, status, sort.
+  const q = (params.get('q') ?? '').trim().slice(0, 100)
+  const status = LOAD_STATUSES.find((value) => value === params.get('status'))
+  const rows = SAMPLE_ROWS.filter(
+    (row) =>
+      (!status || row.status === status) && (!q || [row.unit, row.origin, row.destination].some((value) => value.toLowerCase().includes(q.toLowerCase()))),
+  ).sort((a, b) => (sort === 'miles' ? a.miles - b.miles : a.unit.localeCompare(b.unit)) * (dir === 'asc' ? 1 : -1))
   const statusOptions = LOAD_STATUSES.map((status) => ({ value: status, label: t(`loads.status.${status}`) }))
   return (
     <Section id="tables" text={t('components.table.text')} flush>
       <ListToolbar
-        query={{ sort, dir, pageSize: 25 }}
+        query={{ q, sort, dir, pageSize: 25 }}
         searchLabel={t('components.table.search')}
         searchPlaceholder={t('components.table.searchPlaceholder')}
-        filters={[{ name: 'status', label: t('components.table.status'), value: undefined, options: statusOptions }]}
+        filters={[{ name: 'status', label: t('components.table.status'), value: status, options: statusOptions }]}
       />
-      <ListTable
-        testId="components"
-        head={
-          <>
-            <SortHeader column="unit" label={t('components.table.unit')} sort={sort} dir={dir} />
-            <th scope="col">{t('components.table.status')}</th>
-            <th scope="col">{t('components.table.lane')}</th>
-            <th scope="col">{t('components.table.pickup')}</th>
-            <SortHeader column="miles" label={t('components.table.miles')} sort={sort} dir={dir} className="px-3 text-end" />
-            <th scope="col" className="px-3 text-end">
-              {t('components.table.rate')}
-            </th>
-          </>
-        }
-      >
-        {rows.map((row) => {
-          const changed = row.id === 'l2'
-          return (
-            <ListRow
-              key={row.id}
-              changed={changed}
-              actions={
-                <RowActions
-                  returnTo={PAGE}
-                  edit={{ path: `${PAGE}#inputs`, label: t('components.table.editRow', { unit: row.unit }) }}
-                  remove={{
-                    path: DIALOG_OPEN,
-                    version: row.version,
-                    label: t('components.table.deleteRow', { unit: row.unit }),
-                    title: t('components.dialogs.title', { unit: row.unit }),
-                    description: t('components.dialogs.description'),
-                  }}
-                />
-              }
-            >
-              <th>
-                <a href="#tables">
-                  <bdi>{row.unit}</bdi>
-                </a>
-                {changed ? <span className="sr-only"> ({t('components.table.changedRow')})</span> : null}
+      {rows.length === 0 ? (
+        <ListEmpty
+          narrowed
+          clearTo={`${PAGE}#tables`}
+          noMatch={{ title: t('components.empty.noMatchTitle'), description: t('components.empty.noMatch') }}
+          empty={{ title: t('components.empty.title'), description: t('components.empty.description') }}
+        />
+      ) : (
+        <ListTable
+          testId="components"
+          head={
+            <>
+              <SortHeader column="unit" label={t('components.table.unit')} sort={sort} dir={dir} />
+              <th scope="col">{t('components.table.status')}</th>
+              <th scope="col">{t('components.table.lane')}</th>
+              <th scope="col">{t('components.table.pickup')}</th>
+              <SortHeader column="miles" label={t('components.table.miles')} sort={sort} dir={dir} className="px-3 text-end" />
+              <th scope="col" className="px-3 text-end">
+                {t('components.table.rate')}
               </th>
-              <td>
-                <Badge tone={LOAD_STATUS_META[row.status].tone}>{t(`loads.status.${row.status}`)}</Badge>
-              </td>
-              <td className="whitespace-nowrap">
-                <bdi>{row.origin}</bdi> → <bdi>{row.destination}</bdi>
-              </td>
-              <td className="whitespace-nowrap">{formatDate(i18n.language, row.pickup)}</td>
-              <td className="fd-num">{formatNumber(i18n.language, row.miles)}</td>
-              <td className="fd-num">{formatMoney(i18n.language, row.cents)}</td>
-            </ListRow>
-          )
-        })}
-      </ListTable>
-      <Pagination total={SAMPLE_ROWS.length} page={1} pageSize={25} pageSizes={PAGE_SIZES} />
+            </>
+          }
+        >
+          {rows.map((row) => {
+            const changed = row.id === 'l2'
+            return (
+              <ListRow
+                key={row.id}
+                changed={changed}
+                actions={
+                  <RowActions
+                    returnTo={PAGE}
+                    edit={{ path: `${PAGE}#inputs`, label: t('components.table.editRow', { unit: row.unit }) }}
+                    remove={{
+                      path: DIALOG_OPEN,
+                      version: row.version,
+                      label: t('components.table.deleteRow', { unit: row.unit }),
+                      title: t('components.dialogs.title', { unit: row.unit }),
+                      description: t('components.dialogs.description'),
+                    }}
+                  />
+                }
+              >
+                <th>
+                  <a href="#tables">
+                    <bdi>{row.unit}</bdi>
+                  </a>
+                  {changed ? <span className="sr-only"> ({t('components.table.changedRow')})</span> : null}
+                </th>
+                <td>
+                  <Badge tone={LOAD_STATUS_META[row.status].tone}>{t(`loads.status.${row.status}`)}</Badge>
+                </td>
+                <td className="whitespace-nowrap">
+                  <bdi>{row.origin}</bdi> → <bdi>{row.destination}</bdi>
+                </td>
+                <td className="whitespace-nowrap">{formatDate(i18n.language, row.pickup)}</td>
+                <td className="fd-num">{formatNumber(i18n.language, row.miles)}</td>
+                <td className="fd-num">{formatMoney(i18n.language, row.cents)}</td>
+              </ListRow>
+            )
+          })}
+        </ListTable>
+      )}
+      {rows.length ? <Pagination total={rows.length} page={1} pageSize={25} pageSizes={PAGE_SIZES} /> : null}
       <p className="border-t border-dashed border-line p-4 text-sm text-muted sm:px-5">{t('components.table.notes')}</p>
     </Section>
   )
