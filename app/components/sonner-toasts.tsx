@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { toast as showToast, Toaster as Sonner } from 'sonner'
 
+import { useSettings } from '~/components/settings/use-settings'
 import type { Toast } from '~/utils/toast.server'
 
 type ToastType = Toast['type']
@@ -16,6 +17,8 @@ function notify(type: ToastType, title: string, description?: string) {
  * first toast is not lost; `onReady` then lets the Toaster drop its server-style copy.
  */
 export default function SonnerToasts({ toast, dir, onReady }: { toast: Toast | null; dir: 'ltr' | 'rtl'; onReady: () => void }) {
+  // Sonner draws its own colours: in the page's mode, not always light.
+  const { themeMode } = useSettings().settings
   useEffect(() => {
     if (toast) notify(toast.type, toast.title, toast.description)
     onReady()
@@ -30,6 +33,7 @@ export default function SonnerToasts({ toast, dir, onReady }: { toast: Toast | n
       closeButton
       richColors
       dir={dir}
+      theme={themeMode}
       offset={{ bottom: 88, right: 24, left: 24 }}
       mobileOffset={{ bottom: 84 }}
     />

@@ -36,7 +36,7 @@ export function SiteFrame({ organization, links = true, children }: { organizati
           </Link>
           <div className="flex items-center gap-2">
             <LanguageMenu />
-            <Link to={href('/auth/login')} className="rounded-lg px-3 py-2 text-sm font-semibold text-primary hover:bg-primary/10">
+            <Link to={href('/auth/login')} className="rounded-lg px-3 py-2 text-sm font-semibold text-primary-dark hover:bg-primary/10 dark:text-primary-light">
               {t('site.nav.signIn')}
             </Link>
           </div>
@@ -50,7 +50,7 @@ export function SiteFrame({ organization, links = true, children }: { organizati
                       className={({ isActive }) =>
                         cn(
                           'block rounded-lg px-3 py-2 whitespace-nowrap text-muted hover:bg-surface-2 hover:text-ink',
-                          isActive && 'bg-primary/10 text-primary',
+                          isActive && 'bg-primary/10 text-primary-dark dark:text-primary-light',
                         )
                       }
                     >

@@ -103,7 +103,11 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] | nu
   const { t } = useTranslation()
   if (!errors?.length) return null
   return (
-    <div id={id} role="alert" className="rounded-lg border border-error/30 bg-error-lighter px-4 py-3 text-sm font-medium text-error-darker">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-error/30 bg-error-lighter px-4 py-3 text-sm font-medium text-error-darker dark:bg-error/15 dark:text-error-light"
+    >
       {errors.map((error) => (
         <p key={error}>{shownMessage(t, error)}</p>
       ))}

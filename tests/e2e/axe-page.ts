@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test'
+
+import { axe } from './axe'
+import { js, test } from './fixtures'
+
+type Violations = Awaited<ReturnType<ReturnType<typeof axe>['analyze']>>['violations']
+
+/**
+ * axe's violations on the page as the browser shows it. axe runs script in the page, so without
+ * JavaScript it checks the page the server sent (scripts removed, `noscript` shown) loaded in a
+ * second page that runs none of the app's scripts (as tests/e2e/accessibility.spec.ts does).
+ */
+export async function pageViolations(page: Page): Promise<Violations> {
+  if (js(test.info())) {
+    // Quiet network: a lazy chunk (a chart, a dialog) is in place before axe looks.
+    await page.waitForLoadState('networkidle')
+    return (await axe(page).analyze()).violations
+  }
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<(\/?)noscript\b[^>]*>/gi, '<$1div>')
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  try {
+    const copy = await context.newPage()
+    await copy.route('**/*', (route) =>
+      route.request().resourceType() === 'script'
+        ? route.abort()
+        : route.request().isNavigationRequest()
+          ? route.fulfill({ contentType: 'text/html', body: html })
+          : route.continue(),
+    )
+    await copy.goto(page.url())
+    return (await axe(copy).analyze()).violations
+  } finally {
+    await context.close()
+  }
+}
+
+/** The serious and critical violations, each with where and why, for a readable failure. */
+export async function seriousViolations(page: Page) {
+  return (await pageViolations(page))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`,
+    )
+}
