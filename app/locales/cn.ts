@@ -2399,7 +2399,6 @@ const cn: Catalogue = {
       hours: '{{hours}} 小时 {{minutes}} 分钟',
       none: '—',
       byStatus: '按状态的请求',
-      latest: '最新请求',
       viewAll: '全部请求',
       address: '您的报价表单',
       addressHint: '在您自己的网站上链接它：请求会到达这里和共享收件箱。',

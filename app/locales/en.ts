@@ -2404,7 +2404,6 @@ const en = {
       hours: '{{hours}} h {{minutes}} min',
       none: '—',
       byStatus: 'Requests by status',
-      latest: 'Latest requests',
       viewAll: 'All requests',
       address: 'Your quote form',
       addressHint: 'Link to it from your own website: requests land here and in the shared inbox.',

@@ -2413,7 +2413,6 @@ const vi: Catalogue = {
       hours: '{{hours}} giờ {{minutes}} phút',
       none: '—',
       byStatus: 'Yêu cầu theo trạng thái',
-      latest: 'Yêu cầu mới nhất',
       viewAll: 'Tất cả yêu cầu',
       address: 'Biểu mẫu báo giá của bạn',
       addressHint: 'Liên kết đến nó từ trang web của bạn: yêu cầu sẽ đến đây và hộp thư chung.',
