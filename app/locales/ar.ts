@@ -2441,6 +2441,7 @@ const ar: Catalogue = {
       noBrokers: 'تُحجز الحمولة من وسيط: أضف وسيطًا أولًا.',
       addBroker: 'أضف وسيطًا',
       converted: 'حُوِّل إلى الحمولة {{number}}.',
+      fromQuote: 'محوَّل من طلب عرض السعر {{number}}',
     },
     toast: {
       quoted: 'سُعِّر {{number}}: البريد في طريقه',

@@ -2439,6 +2439,7 @@ const cn: Catalogue = {
       noBrokers: '货载需要来自经纪人：请先添加一个。',
       addBroker: '添加经纪人',
       converted: '已转为货载 {{number}}。',
+      fromQuote: '由报价请求 {{number}} 转换',
     },
     toast: {
       quoted: '{{number}} 已报价：邮件正在发送',

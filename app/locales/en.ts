@@ -2444,6 +2444,7 @@ const en = {
       noBrokers: 'A load is booked from a broker: add one first.',
       addBroker: 'Add a broker',
       converted: 'Converted to load {{number}}.',
+      fromQuote: 'Converted from quote request {{number}}',
     },
     toast: {
       quoted: '{{number}} quoted: the email is on its way',

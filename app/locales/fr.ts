@@ -2480,6 +2480,7 @@ const fr: Catalogue = {
       noBrokers: 'Un chargement est réservé auprès d’un courtier : ajoutez-en un d’abord.',
       addBroker: 'Ajouter un courtier',
       converted: 'Convertie en chargement {{number}}.',
+      fromQuote: 'Issu de la demande de devis {{number}}',
     },
     toast: {
       quoted: '{{number}} chiffrée : l’e-mail est en route',

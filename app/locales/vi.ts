@@ -2453,6 +2453,7 @@ const vi: Catalogue = {
       noBrokers: 'Chuyến hàng được đặt từ một môi giới: hãy thêm môi giới trước.',
       addBroker: 'Thêm môi giới',
       converted: 'Đã chuyển thành chuyến hàng {{number}}.',
+      fromQuote: 'Chuyển từ yêu cầu báo giá {{number}}',
     },
     toast: {
       quoted: 'Đã báo giá {{number}}: email đang được gửi',

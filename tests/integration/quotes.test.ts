@@ -21,6 +21,7 @@ import * as wonApi from '~/routes/api/quotes/won'
 import * as dashboardPage from '~/routes/dashboard/booking/index'
 import * as listPage from '~/routes/dashboard/booking/list'
 import * as viewPage from '~/routes/dashboard/booking/view'
+import * as loadView from '~/routes/dashboard/loads/view'
 import * as quotePage from '~/routes/public/quote'
 import type { QuoteRequestInput } from '~/schemas/quote'
 import { QUOTE_LIMIT_PER_ADDRESS } from '~/schemas/quote-options'
@@ -292,6 +293,9 @@ describe('convert to load', () => {
     expect(refusalOf(second)!.message).toBe('This request is already a load.')
     const page = await callPage(viewPage.loader, path, org.users.dispatcher.id, { id: quote.id })
     expect(page.data?.can).toEqual({ quote: false, won: false, lost: false, convert: false })
+    // The load links back to its request (for the roles that read requests).
+    const loadPage = await callPage(loadView.loader, `/dashboard/loads/${load.id}`, org.users.dispatcher.id, { id: load.id })
+    expect(loadPage.data?.quote).toEqual({ id: quote.id, number: 'Q-000001' })
   })
 })
 
