@@ -139,7 +139,7 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
       <RefusalNotice refusal={refusal} reloadTo={reloadTo} testId="quote-refusal" className="mb-6" />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="p-6 lg:col-span-2">
+        <Card className="p-6 lg:col-span-2 lg:self-start">
           <h2 className="mb-4 text-lg font-bold">{t('booking.view.request')}</h2>
           <dl className="grid gap-4 text-sm sm:grid-cols-2" data-testid="quote-summary">
             <Detail label={t('fields.status')}>
