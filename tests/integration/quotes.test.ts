@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
+import { listAuditEvents } from '~/models/audit.server'
 import { bookingDashboard, convertQuote, createQuoteRequest, markQuoteLost, markQuoteWon, quotePrice, siteServicesOf } from '~/models/quote.server'
 import { quoteEmail } from '~/models/quote-email.server'
 import { quoteOffers, quoteRefusal } from '~/policies/quote'
@@ -23,6 +24,8 @@ import * as listPage from '~/routes/dashboard/booking/list'
 import * as viewPage from '~/routes/dashboard/booking/view'
 import * as loadView from '~/routes/dashboard/loads/view'
 import * as quotePage from '~/routes/public/quote'
+import { AuditListQuerySchema } from '~/schemas/audit'
+import { parseListQuery } from '~/schemas/list-query'
 import type { QuoteRequestInput } from '~/schemas/quote'
 import { QUOTE_LIMIT_PER_ADDRESS } from '~/schemas/quote-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
@@ -208,6 +211,12 @@ describe('answering a request', () => {
     expect([refused.code, refused.messageKey]).toEqual(['invalid_transition', 'booking.errors.convertLost'])
     const audit = await prisma.auditEvent.findMany({ where: { entity: 'quoteRequest', entityId: other.id }, orderBy: { at: 'asc' } })
     expect(audit.map((event) => event.action)).toEqual(['create', 'status'])
+    // The audit page names the request by its number.
+    const trail = await listAuditEvents(org.organization.id, parseListQuery(AuditListQuerySchema, new URLSearchParams(`entityId=${other.id}`)))
+    expect(trail.items.map((event) => [event.entity, event.recordName, event.recordExists])).toEqual([
+      ['quoteRequest', 'Q-000002', true],
+      ['quoteRequest', 'Q-000002', true],
+    ])
   })
 
   it('the policy offers what the role and the status allow', () => {
