@@ -379,6 +379,8 @@ describe('the pages and the API: roles and organizations', () => {
       callApi(priceApi, { method: 'POST', path: `/api/quotes/${a.id}/quote`, params: { id: a.id }, token: org.users.admin.token, body: value })
     expect((await body({ amountCents: 0 })).status).toBe(400)
     expect((await body({ amountCents: 'x' })).status).toBe(400)
+    // Above what a load may total (and PostgreSQL's INTEGER): a field error, never a 500.
+    expect((await body({ amountCents: 2_147_483_648 })).body.error.fields).toEqual({ amountCents: [expect.any(String)] })
     const lost = await callApi(lostApi, { method: 'POST', path: `/api/quotes/${a.id}/lost`, params: { id: a.id }, token: org.users.admin.token, body: {} })
     expect(Object.keys(lost.body.error.fields)).toEqual(['reason'])
     const ok = await body({ amountCents: 180_000, note: 'Fuel included' })
