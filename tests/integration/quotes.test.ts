@@ -32,9 +32,11 @@ import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
+import { ROLES } from '~/utils/permissions'
 
 import { actorOf, callApi, createOrg, fleet, type Org, refusal, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
+import { allowed } from '../permission-table'
 
 const PICKUP = '2027-03-15'
 
@@ -425,5 +427,41 @@ describe('the booking dashboard', () => {
 
     const empty = await bookingDashboard((await createOrg()).organization.id, now)
     expect([empty.total, empty.winRate, empty.medianResponseMinutes]).toEqual([0, null, null])
+  })
+})
+
+describe('the /api/quotes contract', () => {
+  it('401 without a token, every role as the permission table says, 405 with Allow, malformed JSON 400', async () => {
+    const org = await createOrg()
+    const quote = await quoteIn(org)
+    const params = { id: quote.id }
+    expect((await callApi(collection, { path: '/api/quotes' })).status).toBe(401)
+    expect((await callApi(item, { path: `/api/quotes/${quote.id}`, params, token: 'nope' })).status).toBe(401)
+    for (const role of ROLES) {
+      const token = org.users[role].token
+      expect((await callApi(collection, { path: '/api/quotes', token })).status, `${role} reads`).toBe(allowed(role, 'read', 'quote') ? 200 : 403)
+      expect((await callApi(item, { path: `/api/quotes/${quote.id}`, params, token })).status, `${role} reads one`).toBe(
+        allowed(role, 'read', 'quote') ? 200 : 403,
+      )
+      const updates = allowed(role, 'update', 'quote')
+      const priced = await callApi(priceApi, { method: 'POST', path: `/api/quotes/${quote.id}/quote`, params, token, body: { amountCents: 100_000 } })
+      expect(priced.status, `${role} quotes`).toBe(updates ? 200 : 403)
+    }
+    for (const [module, path, allow] of [
+      [collection, '/api/quotes', 'GET, HEAD'],
+      [item, `/api/quotes/${quote.id}`, 'GET, HEAD'],
+      [convertApi, `/api/quotes/${quote.id}/convert`, 'POST'],
+    ] as const) {
+      const answer = await callApi(module, { method: module === convertApi ? 'GET' : 'DELETE', path, params, token: org.users.admin.token })
+      expect([answer.status, answer.headers.get('Allow')]).toEqual([405, allow])
+    }
+    const malformed = await callApi(lostApi, {
+      method: 'POST',
+      path: `/api/quotes/${quote.id}/lost`,
+      params,
+      token: org.users.admin.token,
+      rawBody: '{"reason":',
+    })
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'validation_failed'])
   })
 })
