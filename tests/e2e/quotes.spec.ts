@@ -1,6 +1,16 @@
+import type { Page } from '@playwright/test'
+
 import { axe } from './axe'
 import { apiUser, expect, js, loginByRequest, registerOrganization, test, toast, whenHydrated } from './fixtures'
 import { api, day } from './load-fixtures'
+
+/** axe on the page as it stands (with JavaScript: axe runs script in the page; accessibility.spec.ts covers the no-JS markup). */
+async function expectNoSeriousViolations(page: Page) {
+  if (!js(test.info())) return
+  await page.waitForLoadState('networkidle')
+  const { violations } = await axe(page).analyze()
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
+}
 
 /**
  * Quote requests (issue 28, ADR 061): the spec's own organization's quote address
@@ -18,11 +28,7 @@ test('a shipper asks for a quote and a dispatcher converts it to a load', async 
   await page.goto(`/pricing/${handle}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Services and quotes')
   await expect(page).toHaveTitle(`Services and quotes | ${org.organizationName}`)
-  if (js(test.info())) {
-    await page.waitForLoadState('networkidle')
-    const { violations } = await axe(page).analyze()
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
-  }
+  await expectNoSeriousViolations(page)
   await whenHydrated(page)
   const form = page.getByTestId('quote-form')
   await form.getByLabel('Origin city').fill('Dallas')
@@ -47,10 +53,12 @@ test('a shipper asks for a quote and a dispatcher converts it to a load', async 
   await page.goto('/dashboard/booking')
   await expect(page.getByTestId('booking-total')).toContainText('1')
   await expect(page.getByTestId('count-new')).toHaveText('1')
+  await expectNoSeriousViolations(page)
   await page.goto('/dashboard/booking/list')
   await page.getByTestId('quotes-table').getByRole('link', { name: 'Q-000001' }).click()
   await expect(page.getByRole('heading', { name: 'Quote request Q-000001' })).toBeVisible()
   await expect(page.getByTestId('quote-summary')).toContainText('Dallas, TX → Atlanta, GA')
+  await expectNoSeriousViolations(page)
   await whenHydrated(page)
   const price = page.getByTestId('quote-price-form')
   await price.getByLabel('Price ($)').fill('2450')
@@ -96,9 +104,5 @@ test('the site’s /pricing reads right to left in Arabic on a phone', async ({ 
   await expect(page.getByTestId('quote-form').getByLabel('مدينة الانطلاق')).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
-  if (js(test.info())) {
-    await page.waitForLoadState('networkidle')
-    const { violations } = await axe(page).analyze()
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
-  }
+  await expectNoSeriousViolations(page)
 })

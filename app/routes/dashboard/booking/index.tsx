@@ -80,7 +80,7 @@ export default function BookingDashboard({ loaderData }: Route.ComponentProps) {
                   />
                 </Suspense>
               ) : null}
-              <div className="max-h-80 overflow-y-auto">
+              <div>
                 <table className="mt-4 w-full text-sm" data-testid="requests-per-week">
                   <caption className="sr-only">{t('booking.dashboard.perWeek')}</caption>
                   <thead>
