@@ -31,20 +31,20 @@ type QuoteState = { status: QuoteStatus; loadId: string | null }
 
 /**
  * Why an action is refused on a request in this state, or null when allowed. Converting makes the
- * one load of the request (and marks it won): a lost request is not converted, a converted one
- * not again.
+ * one load of the request (and marks it won): a lost request is not converted, and a converted one
+ * allows nothing more (409 `in_use`).
  */
 export function quoteRefusal(action: QuoteAction, { status, loadId }: QuoteState): PolicyRefusal | null {
+  // A converted request is done: its load carries on.
+  if (loadId) return { code: 'in_use', key: 'booking.errors.converted' }
   switch (action) {
     case 'quote':
       return canMoveQuote(status, 'quoted') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
     case 'won':
       return canMoveQuote(status, 'won') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
     case 'lost':
-      if (loadId) return { code: 'in_use', key: 'booking.errors.converted' }
       return canMoveQuote(status, 'lost') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
     case 'convert':
-      if (loadId) return { code: 'in_use', key: 'booking.errors.converted' }
       return status === 'lost' ? { code: 'invalid_transition', key: 'booking.errors.convertLost' } : null
   }
 }
