@@ -37,6 +37,8 @@ export default [
   // Reached by a token, speaking for the token's organization: an invoice's payment page, a shipment's tracking page.
   route('payment', 'routes/public/payment.tsx'),
   route('track/:token', 'routes/public/track.tsx'),
+  // An organization's own quote address (ADR 061): the /pricing form for the carrier its handle names.
+  route('pricing/:handle', 'routes/public/quote.tsx'),
 
   route('403', 'routes/status-page.tsx', { id: 'status-403' }),
   route('404', 'routes/status-page.tsx', { id: 'status-404' }),
@@ -164,7 +166,11 @@ export default [
     ]),
     route('pay', 'routes/dashboard/settlements/mine.tsx'),
     // Issue 28: bookings (quote requests), driver bulletins (the specification's blog), the public site's texts.
-    route('booking', 'routes/dashboard/booking/index.tsx'),
+    ...prefix('booking', [
+      index('routes/dashboard/booking/index.tsx'),
+      route('list', 'routes/dashboard/booking/list.tsx'),
+      route(':id', 'routes/dashboard/booking/view.tsx'),
+    ]),
     route('blog', 'routes/dashboard/blog/index.tsx'),
     route('site', 'routes/dashboard/site/index.tsx'),
     ...prefix('chat', [
@@ -239,6 +245,15 @@ export default [
       route(':id/pdf', 'routes/api/settlements/pdf.ts'),
     ]),
     route('organization', 'routes/api/organization.ts'),
+    // Quote requests (issue 28, ADR 061): made by the public quote forms, answered here.
+    ...prefix('quotes', [
+      index('routes/api/quotes/collection.ts'),
+      route(':id', 'routes/api/quotes/item.ts'),
+      route(':id/quote', 'routes/api/quotes/price.ts'),
+      route(':id/won', 'routes/api/quotes/won.ts'),
+      route(':id/lost', 'routes/api/quotes/lost.ts'),
+      route(':id/convert', 'routes/api/quotes/convert.ts'),
+    ]),
     route('mail', 'routes/api/mail/collection.ts'),
     route('mail/:id', 'routes/api/mail/item.ts'),
     route('mail/:id/attachments/:attachmentId', 'routes/api/mail/attachment.ts'),

@@ -941,6 +941,9 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
   // The company store's products (issue 27).
   const { seedStore } = await import('./seed-store')
   await seedStore(prisma, organizationId)
+  // Quote requests for the booking dashboard (issue 28).
+  const { seedQuotes } = await import('./seed-quotes')
+  await seedQuotes(prisma, organizationId)
 }
 
 /**

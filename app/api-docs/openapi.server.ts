@@ -32,10 +32,13 @@ import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_T
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
 import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
+import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
+import { QUOTE_STATUSES } from '~/schemas/quote-options'
 import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
 import { FaqEntrySchema, ServiceSchema, SITE_LIMITS, SiteTextsSchema } from '~/schemas/site'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { ERROR_CODES } from '~/utils/errors.server'
@@ -1607,6 +1610,133 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Quote requests (issue 28, ADR 061): made by the public quote forms; read, priced, decided and converted to a load here. */
+function quotePaths(): Record<string, Record<string, Operation>> {
+  const quote: JsonSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      number: { type: 'string', description: 'From the organization’s sequence, e.g. Q-000012.' },
+      status: { type: 'string', enum: [...QUOTE_STATUSES] },
+      originCity: { type: 'string' },
+      originState: { type: 'string' },
+      destinationCity: { type: 'string' },
+      destinationState: { type: 'string' },
+      equipmentType: { type: 'string', enum: [...TRAILER_TYPES] },
+      pickupDate: { type: 'string', format: 'date' },
+      weightLb: { type: ['integer', 'null'] },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      company: { type: ['string', 'null'] },
+      phone: { type: ['string', 'null'] },
+      message: { type: ['string', 'null'] },
+      quotedCents: { type: ['integer', 'null'], description: 'The price last quoted.' },
+      quoteNote: { type: ['string', 'null'] },
+      quotedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the first price was sent (the response time ends here).' },
+      decidedAt: { type: ['string', 'null'], format: 'date-time' },
+      lostReason: { type: ['string', 'null'] },
+      answeredBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+      loadId: { type: ['string', 'null'], description: 'The load it was converted to (one at most).' },
+      load: { type: ['object', 'null'], properties: { id: { type: 'string' }, loadNumber: { type: 'string' }, status: { type: 'string' } } },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      version: { type: 'integer', minimum: 1 },
+    },
+    required: ['id', 'number', 'status', 'originCity', 'destinationCity', 'equipmentType', 'pickupDate', 'name', 'email', 'version'],
+  }
+  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+    post: {
+      tags: ['quote requests'],
+      summary,
+      description,
+      operationId,
+      parameters: [idParameter],
+      requestBody: jsonBody(body, required),
+      responses: {
+        '200': dataResponse('The quote request.', quote),
+        '404': errorResponse('not_found'),
+        '409': errorResponse(conflicts),
+        '415': notJson,
+        ...common,
+      },
+    },
+  })
+  return {
+    '/api/quotes': {
+      get: {
+        tags: ['quote requests'],
+        summary: 'Quote requests',
+        description:
+          'Made by the public quote forms (`/pricing` for the site organization, `/pricing/{handle}` for each organization), never by the API. `q` searches the number, name, email, company and cities. Admins and dispatchers answer them; accountants and viewers read; drivers do not see them.',
+        operationId: 'list_quotes',
+        parameters: queryParameters(QuoteListQuerySchema),
+        responses: {
+          '200': {
+            description: 'One page of requests, in `data`; `meta` has the total and the page.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { data: { type: 'array', items: quote }, meta: ref('ListMeta') }, required: ['data', 'meta'] },
+              },
+            },
+          },
+          ...common,
+        },
+      },
+    },
+    '/api/quotes/{id}': {
+      get: {
+        tags: ['quote requests'],
+        summary: 'Read a quote request',
+        operationId: 'read_quote',
+        parameters: [idParameter],
+        responses: { '200': dataResponse('The quote request.', quote), '404': errorResponse('not_found'), ...common },
+      },
+    },
+    '/api/quotes/{id}/quote': action(
+      'quote_price',
+      'Quote a price',
+      'The price (cents, above zero) and a note, emailed to the requester through the job queue; the request becomes `quoted`. Quoting again sends the new price.',
+      input(QuotePriceSchema),
+      true,
+      'invalid_transition (won or lost already) or conflict (stale version).',
+    ),
+    '/api/quotes/{id}/won': action(
+      'mark_quote_won',
+      'Mark a quote request won',
+      'A new or quoted request becomes `won`.',
+      input(QuoteActionSchema),
+      false,
+      'invalid_transition (won or lost already) or conflict (stale version).',
+    ),
+    '/api/quotes/{id}/lost': action(
+      'mark_quote_lost',
+      'Mark a quote request lost',
+      'A new or quoted request becomes `lost`, with the reason.',
+      input(QuoteLostSchema),
+      true,
+      'invalid_transition (won or lost already), in_use (converted to a load) or conflict (stale version).',
+    ),
+    '/api/quotes/{id}/convert': {
+      post: {
+        tags: ['quote requests'],
+        summary: 'Convert a quote request to a load',
+        description:
+          'A booked load without a driver from the broker given: a pickup and a delivery stop with the request’s cities and states (the pickup window is the pickup day), its equipment, weight and quoted price as the linehaul. The request becomes `won` and names the load. A request becomes one load: converting again, even at the same time, answers 409 in_use. The caller also needs to create loads.',
+        operationId: 'convert_quote',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(QuoteConvertSchema)),
+        responses: {
+          '201': dataResponse('The new load.', loadRecord()),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('in_use (converted already, or the broker is on hold), invalid_transition (a lost request) or conflict (stale version).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 let cached: Record<string, unknown> | undefined
 
 export function openApiDocument() {
@@ -1627,6 +1757,7 @@ export function openApiDocument() {
       ...productPaths(),
       ...invoicePaths(),
       ...settlementPaths(),
+      ...quotePaths(),
       ...mailPaths(),
       ...chatPaths(),
       ...checkoutPaths(),

@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { AuditListQuery } from '~/schemas/audit'
 import type { AuditEntity } from '~/schemas/audit-options'
+import { formatQuoteNumber } from '~/schemas/quote-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { nextDay, zonedDayStart } from '~/utils/time'
 
@@ -116,6 +117,11 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
     (await prisma.calendarEvent.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })).map((row) => ({
       id: row.id,
       name: row.title,
+    })),
+  quoteRequest: async (organizationId, ids) =>
+    (await prisma.quoteRequest.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, number: true } })).map((row) => ({
+      id: row.id,
+      name: formatQuoteNumber(row.number),
     })),
 }
 

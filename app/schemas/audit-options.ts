@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'product',
   'storeOrder',
   'calendarEvent',
+  'quoteRequest',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const

@@ -163,6 +163,7 @@ const TABLES = [
   'Settlement',
   'SettlementItem',
   'ProductPhoto',
+  'QuoteRequest',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -314,6 +315,24 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       },
     })
     return { id: settlement.id, version: settlement.version }
+  }
+  // A new quote request (issue 28), made in the database as the public form makes one.
+  if (itemPath.startsWith('/api/quotes/')) {
+    const quote = await prisma.quoteRequest.create({
+      data: {
+        organizationId: org.organization.id,
+        number: 900_000 + ++serial,
+        originCity: 'Dallas',
+        originState: 'TX',
+        destinationCity: 'Atlanta',
+        destinationState: 'GA',
+        equipmentType: 'dry_van',
+        pickupDate: new Date('2026-12-01'),
+        name: 'Fuzz Shipper',
+        email: 'fuzz@shipper.example',
+      },
+    })
+    return { id: quote.id, version: quote.version }
   }
   // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
   if (itemPath.startsWith('/api/products/{id}/')) {

@@ -88,4 +88,13 @@ describe('the demo data', () => {
     expect(active.filter((product) => product.colors.length > 1).length).toBeGreaterThan(0)
     expect(active.filter((product) => product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD).length).toBeGreaterThan(0)
   })
+
+  it('opens the bookings with quote requests in every status, some answered, numbered from the sequence', async () => {
+    const admin = await prisma.user.findFirstOrThrow({ where: { email: 'admin@freightdesk.test' } })
+    const quotes = await prisma.quoteRequest.findMany({ where: { organizationId: admin.organizationId }, orderBy: { number: 'asc' } })
+    expect(new Set(quotes.map((quote) => quote.status))).toEqual(new Set(['new', 'quoted', 'won', 'lost']))
+    expect(quotes.filter((quote) => quote.quotedAt && quote.quotedCents).length).toBeGreaterThan(3)
+    const organization = await prisma.organization.findUniqueOrThrow({ where: { id: admin.organizationId } })
+    expect(organization.nextQuoteNumber).toBe(quotes.length + 1)
+  })
 })

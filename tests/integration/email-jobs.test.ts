@@ -61,6 +61,7 @@ describe('the task registry', () => {
       'invoice_email',
       'mail_email',
       'password_reset_email',
+      'quote_email',
       'register_existing_email',
       'release_held_file',
       'verification_email',

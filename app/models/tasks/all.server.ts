@@ -8,4 +8,5 @@ export const TASK_MODULES = [
   () => import('./invoice-email.server'),
   () => import('./mail-email.server'),
   () => import('./held-files.server'),
+  () => import('./quote-email.server'),
 ]

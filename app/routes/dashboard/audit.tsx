@@ -37,6 +37,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   product: (id) => href('/dashboard/e-commerce/product/:id', { id }),
   storeOrder: (id) => href('/dashboard/e-commerce/orders/:id', { id }),
   calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
+  quoteRequest: (id) => href('/dashboard/booking/:id', { id }),
   organization: () => href('/dashboard/organization'),
 }
 
@@ -55,6 +56,7 @@ const NAMESPACES: Partial<Record<string, string>> = {
   product: 'products',
   storeOrder: 'checkout',
   calendarEvent: 'calendar',
+  quoteRequest: 'booking',
 }
 
 /** A recorded field's name in the page's language: the entity's own, the shared one, or the audit's; else as stored. */

@@ -1,7 +1,34 @@
-import { useTranslation } from '~/hooks/use-translation'
+import { href } from 'react-router'
 
-/** Placeholder until the page lands (issue 28). */
-export default function PricingPage() {
-  const { t } = useTranslation()
-  return <h1 className="text-3xl font-extrabold text-ink">{t('site.nav.pricing')}</h1>
+import { QuotePage } from '~/components/booking/quote-page'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { siteServicesOf } from '~/models/quote.server'
+import { siteFrameOrganization } from '~/models/site.server'
+import { formConstraint } from '~/requests/forms.server'
+import { sentNumber, submitQuoteRequest } from '~/requests/quote-form.server'
+import { QuoteRequestSchema } from '~/schemas/quote'
+
+import type { Route } from './+types/pricing'
+
+export const handle = { i18n: ['booking', 'trailers'] }
+
+/** /pricing (issue 28): the site organization's services and its quote request form, signed out. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const organization = await siteFrameOrganization()
+  return {
+    carrier: organization?.name ?? 'Freightdesk',
+    services: organization ? await siteServicesOf(organization.id) : [],
+    constraint: formConstraint(QuoteRequestSchema),
+    sent: sentNumber(new URL(request.url)),
+  }
+}
+
+/** A request into the site organization (app/requests/quote-form.server.ts: limits, honeypot, PRG). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const organization = await siteFrameOrganization()
+  return submitQuoteRequest(request, organization?.id ?? null, getLocale(context), getInstance(context).t)
+}
+
+export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <QuotePage page={loaderData} lastResult={actionData?.result} formAction={href('/pricing')} />
 }

@@ -1,4 +1,4 @@
-import { href, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 
 import { LoadChatButton } from '~/components/chat/load-chat-button'
@@ -19,6 +19,7 @@ import { getLoad, loadTimeZone } from '~/models/load.server'
 import { deleteLoadDocument } from '~/models/load-document.server'
 import { personName } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
+import { quoteOfLoad } from '~/models/quote.server'
 import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
@@ -40,7 +41,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'booking'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -56,11 +57,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
   const offers = loadOffers(user.role, status)
   const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
-  const [timeZone, customFields] = await Promise.all([
+  const [timeZone, customFields, quote] = await Promise.all([
     loadTimeZone(user.organizationId),
     customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
+    // The quote request it was converted from (issue 28), for the roles that read them.
+    can(user.role, 'read', 'quote') ? quoteOfLoad(user.organizationId, load.id) : null,
   ])
   return {
+    quote,
     load: {
       id: load.id,
       version: load.version,
@@ -231,6 +235,17 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         }
       />
 
+      {loaderData.quote ? (
+        <p className="-mt-4 mb-6 text-sm text-muted">
+          <Link
+            to={href('/dashboard/booking/:id', { id: loaderData.quote.id })}
+            className="font-semibold text-primary hover:underline"
+            data-testid="load-quote"
+          >
+            {t('booking.view.fromQuote', { number: loaderData.quote.number })}
+          </Link>
+        </p>
+      ) : null}
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="status-refusal" className="mb-6" />
 
       {loaderData.confirmCancel ? <CancelConfirm version={load.version} loadNumber={load.loadNumber} keepHref={withParams(search, { confirm: null })} /> : null}

@@ -1,0 +1,63 @@
+/** One schema per quote request form and API body (issue 28; messages are i18n keys). */
+import { z } from 'zod'
+
+import { EmailSchema } from './auth'
+import { cents, dateOnly, idText, integer, optionalPhone, optionalText, requiredText } from './fields'
+import { enumFilter, listQuery } from './list-query'
+import { MAX_LOAD_CENTS } from './load-options'
+import { QUOTE_HONEYPOT, QUOTE_SORTS, QUOTE_STATUSES } from './quote-options'
+import { TRAILER_TYPES } from './trailer-options'
+import { VersionSchema } from './version'
+
+/**
+ * The public /pricing form: the lane, the equipment, the day and weight, who asks. `website` is
+ * the honeypot (hidden from people): the page drops a filled one silently, so it is allowed here.
+ */
+export const QuoteRequestSchema = z.object({
+  originCity: requiredText(80),
+  originState: requiredText(40),
+  destinationCity: requiredText(80),
+  destinationState: requiredText(40),
+  equipmentType: z.enum(TRAILER_TYPES, { error: 'validation.choice' }),
+  pickupDate: dateOnly(),
+  weightLb: integer(1, 200_000).optional(),
+  name: requiredText(100),
+  email: EmailSchema,
+  company: optionalText(100),
+  phone: optionalPhone('booking.errors.phone'),
+  message: optionalText(2000),
+  [QUOTE_HONEYPOT]: optionalText(200),
+})
+export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>
+
+/** "Quote a price": the amount (cents, above zero, at most what a load may total: it becomes the load's linehaul) and a note for the requester. */
+export const QuotePriceSchema = z.object({
+  amountCents: cents()
+    .refine((value) => value > 0, 'booking.errors.amountPositive')
+    .refine((value) => value <= MAX_LOAD_CENTS, 'validation.tooLarge'),
+  note: optionalText(2000),
+  version: VersionSchema.optional(),
+})
+export type QuotePriceInput = z.infer<typeof QuotePriceSchema>
+
+/** Mark won: the version the client saw, when it sends one. */
+export const QuoteActionSchema = z.object({ version: VersionSchema.optional() })
+
+/** Mark lost, with the reason (kept for the record). */
+export const QuoteLostSchema = z.object({ reason: requiredText(500), version: VersionSchema.optional() })
+export type QuoteLostInput = z.infer<typeof QuoteLostSchema>
+
+/** "Convert to load": the broker the load is booked from (a load needs one). */
+export const QuoteConvertSchema = z.object({
+  brokerId: idText().refine((value) => value !== '', 'loads.errors.brokerRequired'),
+  version: VersionSchema.optional(),
+})
+export type QuoteConvertInput = z.infer<typeof QuoteConvertSchema>
+
+export const QuoteListQuerySchema = listQuery({
+  sorts: QUOTE_SORTS,
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  filters: { status: enumFilter(QUOTE_STATUSES) },
+})
+export type QuoteListQuery = z.infer<typeof QuoteListQuerySchema>
