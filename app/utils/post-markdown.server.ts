@@ -51,6 +51,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'escape',
   transformTags: {
     h1: 'h2',
+    h2: 'h3',
+    h3: 'h4',
+    h4: 'h5',
+    h5: 'h6',
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: LINK_REL } }),
   },
   // An image whose address was refused has nothing to show.
