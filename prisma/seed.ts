@@ -895,6 +895,9 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
   // The company store's products (issue 27).
   const { seedStore } = await import('./seed-store')
   await seedStore(prisma, organizationId)
+  // Driver bulletins (issue 28): notices to acknowledge, an event, a draft.
+  const { seedBulletins } = await import('./seed-bulletins')
+  await seedBulletins(prisma, organizationId)
 }
 
 /**
