@@ -2402,7 +2402,7 @@ const ar: Catalogue = {
       preview: 'معاينة',
       previewTitle: 'معاينة',
       previewEmpty: 'لا شيء للمعاينة بعد.',
-      chooseCover: 'صورة الغلاف',
+      chooseCover: 'اختر صورة',
       replaceCover: 'استبدال صورة الغلاف',
       removeCover: 'إزالة صورة الغلاف',
       coverHint: 'PNG أو JPEG أو WebP، حتى {{size}} ميغابايت.',

@@ -2400,7 +2400,7 @@ const cn: Catalogue = {
       preview: '预览',
       previewTitle: '预览',
       previewEmpty: '暂无可预览的内容。',
-      chooseCover: '封面图片',
+      chooseCover: '选择图片',
       replaceCover: '更换封面图片',
       removeCover: '移除封面图片',
       coverHint: 'PNG、JPEG 或 WebP，不超过 {{size}} MB。',

@@ -2405,7 +2405,7 @@ const en = {
       preview: 'Preview',
       previewTitle: 'Preview',
       previewEmpty: 'Nothing to preview yet.',
-      chooseCover: 'Cover image',
+      chooseCover: 'Choose an image',
       replaceCover: 'Replace the cover image',
       removeCover: 'Remove the cover image',
       coverHint: 'PNG, JPEG or WebP, up to {{size}} MB.',

@@ -2441,7 +2441,7 @@ const fr: Catalogue = {
       preview: 'Aperçu',
       previewTitle: 'Aperçu',
       previewEmpty: 'Rien à afficher pour l’instant.',
-      chooseCover: 'Image de couverture',
+      chooseCover: 'Choisir une image',
       replaceCover: 'Remplacer l’image de couverture',
       removeCover: 'Retirer l’image de couverture',
       coverHint: 'PNG, JPEG ou WebP, {{size}} Mo au plus.',

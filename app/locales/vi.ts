@@ -2414,7 +2414,7 @@ const vi: Catalogue = {
       preview: 'Xem trước',
       previewTitle: 'Xem trước',
       previewEmpty: 'Chưa có gì để xem trước.',
-      chooseCover: 'Ảnh bìa',
+      chooseCover: 'Chọn ảnh',
       replaceCover: 'Thay ảnh bìa',
       removeCover: 'Bỏ ảnh bìa',
       coverHint: 'PNG, JPEG hoặc WebP, tối đa {{size}} MB.',

@@ -13,7 +13,7 @@
  * - Anyone who reads a post comments on it; the author deletes their own comment, an admin any.
  */
 import type { PostStatus } from '~/schemas/post-options'
-import { can, type Role,ROLES } from '~/utils/permissions'
+import { can, type Role, ROLES } from '~/utils/permissions'
 
 import type { PolicyRefusal } from './refusal'
 
@@ -63,7 +63,8 @@ export function postOffers(user: { id: string; role: Role }, post: PostState & {
   return {
     edit: can(user.role, 'update', 'post'),
     delete: can(user.role, 'delete', 'post') && !deletePostRefusal(post),
-    acknowledge: !acknowledgeRefusal(post) && !post.acknowledgedByMe,
+    // Offered to those asked to acknowledge; the model accepts anyone's (harmless).
+    acknowledge: mustAcknowledge(user.role) && !acknowledgeRefusal(post) && !post.acknowledgedByMe,
     acknowledgments: seesAcknowledgments(user.role) && post.requiresAcknowledgment,
     comment: can(user.role, 'read', 'post'),
   }

@@ -66,5 +66,7 @@ export type PostListQuery = z.infer<typeof PostListQuerySchema>
 export const PostCommentSchema = z.object({ body: requiredText(MAX_COMMENT_BODY) })
 /** The post page's "delete this comment" button. */
 export const PostCommentDeleteSchema = z.object({ commentId: idText().refine((value) => value !== '', 'validation.required') })
-/** "I have read this": nothing to send. */
-export const PostAcknowledgeSchema = z.object({})
+/** "I have read this": nothing to send (no body, or `{}`; anything else is refused, as chat's read mark). */
+export const PostAcknowledgeSchema = z.strictObject({})
+/** The post page's button: its form carries only the intent. */
+export const PostAcknowledgeFormSchema = z.object({})

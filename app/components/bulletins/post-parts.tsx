@@ -12,10 +12,20 @@ export function PostStatusBadge({ status }: { status: PostStatus }) {
   return <Badge tone={POST_STATUS_META[status].tone}>{t(`bulletins.status.${status}`)}</Badge>
 }
 
-/** Whether the reader still has to acknowledge the post, or did. Nothing for a post that does not ask. */
-export function AcknowledgmentBadge({ post }: { post: { requiresAcknowledgment: boolean; acknowledgedByMe: boolean; status: PostStatus } }) {
+/**
+ * Whether the reader still has to acknowledge the post, or did; for those who write posts (not
+ * asked to acknowledge), that it asks readers to. Nothing for a post that does not ask.
+ */
+export function AcknowledgmentBadge({
+  post,
+  acknowledges,
+}: {
+  post: { requiresAcknowledgment: boolean; acknowledgedByMe: boolean; status: PostStatus }
+  acknowledges: boolean
+}) {
   const { t } = useTranslation()
-  if (!post.requiresAcknowledgment || post.status !== 'published') return null
+  if (!post.requiresAcknowledgment) return null
+  if (!acknowledges || post.status !== 'published') return <Badge tone="info">{t('bulletins.fields.requiresAcknowledgment')}</Badge>
   return post.acknowledgedByMe ? <Badge tone="success">{t('bulletins.ack.done')}</Badge> : <Badge tone="warning">{t('bulletins.ack.required')}</Badge>
 }
 
@@ -46,7 +56,7 @@ export type PostSummary = {
 }
 
 /** A post in the overview's lists: its cover, title, description, date and where the reader stands. */
-export function PostCard({ post, to }: { post: PostSummary; to: string }) {
+export function PostCard({ post, to, acknowledges }: { post: PostSummary; to: string; acknowledges: boolean }) {
   const { t, i18n } = useTranslation()
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="post-card">
@@ -54,7 +64,7 @@ export function PostCard({ post, to }: { post: PostSummary; to: string }) {
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex flex-wrap items-center gap-2">
           {post.status === 'draft' ? <PostStatusBadge status={post.status} /> : null}
-          <AcknowledgmentBadge post={post} />
+          <AcknowledgmentBadge post={post} acknowledges={acknowledges} />
         </div>
         <h3 className="text-base font-bold">
           <Link to={to} className="hover:underline" dir="auto">

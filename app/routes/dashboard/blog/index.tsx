@@ -7,9 +7,10 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
-import { postOverview,type PostRow } from '~/models/post.server'
+import { postOverview, type PostRow } from '~/models/post.server'
 import { mustAcknowledge, readsDrafts } from '~/policies/post'
 import { requirePermission } from '~/requests/session.server'
+import { cn } from '~/utils/cn'
 import { formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 
@@ -39,12 +40,14 @@ function summary(post: PostRow): PostSummary {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'post')
   const overview = await postOverview(user)
+  const acknowledges = mustAcknowledge(user.role)
   return {
     counts: overview.counts,
-    pending: overview.pending.map(summary),
+    // Those who write bulletins are not asked to acknowledge them (app/policies/post.ts).
+    pending: acknowledges ? overview.pending.map(summary) : [],
     latest: overview.latest.map(summary),
     drafts: readsDrafts(user.role),
-    acknowledges: mustAcknowledge(user.role),
+    acknowledges,
     canCreate: can(user.role, 'create', 'post'),
   }
 }
@@ -52,10 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 function Stat({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
   const { i18n } = useTranslation()
   return (
-    <Card className="p-5">
+    <Card className="p-3 sm:p-5">
       <Link to={to} className="block hover:underline" data-testid={testId}>
-        <span className="block text-3xl font-bold tabular-nums">{formatNumber(i18n.language, value)}</span>
-        <span className="text-sm text-muted">{label}</span>
+        <span className="block text-2xl font-bold tabular-nums sm:text-3xl">{formatNumber(i18n.language, value)}</span>
+        <span className="block text-xs leading-snug text-muted sm:text-sm">{label}</span>
       </Link>
     </Card>
   )
@@ -85,10 +88,12 @@ export default function BulletinsOverview({ loaderData }: Route.ComponentProps) 
         }
       />
       <div className="space-y-8">
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <div className={cn('grid grid-cols-3 gap-2 sm:gap-4', loaderData.drafts || loaderData.acknowledges ? 'lg:grid-cols-4' : null)}>
           <Stat label={t('bulletins.overview.published')} value={counts.published} to={`${list}?status=published`} testId="stat-published" />
           <Stat label={t('bulletins.overview.requiring')} value={counts.requiring} to={`${list}?acknowledgment=required`} testId="stat-requiring" />
-          <Stat label={t('bulletins.overview.pending')} value={counts.pending} to={`${list}?acknowledgment=pending`} testId="stat-pending" />
+          {loaderData.acknowledges ? (
+            <Stat label={t('bulletins.overview.pending')} value={counts.pending} to={`${list}?acknowledgment=pending`} testId="stat-pending" />
+          ) : null}
           {loaderData.drafts ? <Stat label={t('bulletins.overview.drafts')} value={counts.drafts} to={`${list}?status=draft`} testId="stat-drafts" /> : null}
         </div>
 
@@ -101,7 +106,7 @@ export default function BulletinsOverview({ loaderData }: Route.ComponentProps) 
             <p className="text-sm text-muted">{t('bulletins.overview.toAcknowledgeHint')}</p>
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {pending.map((post) => (
-                <PostCard key={post.id} post={post} to={href('/dashboard/blog/post/:id', { id: post.id })} />
+                <PostCard key={post.id} post={post} acknowledges={loaderData.acknowledges} to={href('/dashboard/blog/post/:id', { id: post.id })} />
               ))}
             </div>
           </section>
@@ -119,7 +124,7 @@ export default function BulletinsOverview({ loaderData }: Route.ComponentProps) 
           {latest.length ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="overview-latest">
               {latest.map((post) => (
-                <PostCard key={post.id} post={post} to={href('/dashboard/blog/post/:id', { id: post.id })} />
+                <PostCard key={post.id} post={post} acknowledges={loaderData.acknowledges} to={href('/dashboard/blog/post/:id', { id: post.id })} />
               ))}
             </div>
           ) : (

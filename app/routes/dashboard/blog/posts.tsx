@@ -9,7 +9,7 @@ import { Card } from '~/components/ui/card'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { listPosts, listPostTags } from '~/models/post.server'
-import { readsDrafts } from '~/policies/post'
+import { mustAcknowledge, readsDrafts } from '~/policies/post'
 import { redirectPastLastPage } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: result.total,
     tags,
     drafts: readsDrafts(user.role),
+    acknowledges: mustAcknowledge(user.role),
     canCreate: can(user.role, 'create', 'post'),
     posts: result.items.map((post) => ({
       id: post.id,
@@ -75,7 +76,7 @@ export default function PostList({ loaderData }: Route.ComponentProps) {
       value: query.acknowledgment,
       options: [
         { value: 'required', label: t('bulletins.list.ackRequired') },
-        { value: 'pending', label: t('bulletins.list.ackPending') },
+        ...(loaderData.acknowledges ? [{ value: 'pending', label: t('bulletins.list.ackPending') }] : []),
       ],
     },
   ]
@@ -107,7 +108,13 @@ export default function PostList({ loaderData }: Route.ComponentProps) {
             head={
               <>
                 <SortHeader column="title" label={t('bulletins.fields.title')} {...sortProps} />
-                <SortHeader column="status" label={t('fields.status')} {...sortProps} />
+                {loaderData.drafts ? (
+                  <SortHeader column="status" label={t('fields.status')} {...sortProps} />
+                ) : (
+                  <th scope="col" className="px-3 py-3 text-start font-semibold">
+                    {t('bulletins.fields.acknowledgment')}
+                  </th>
+                )}
                 <th scope="col" className="px-3 py-3 text-start font-semibold">
                   {t('bulletins.fields.tags')}
                 </th>
@@ -132,8 +139,8 @@ export default function PostList({ loaderData }: Route.ComponentProps) {
                 </th>
                 <td className="whitespace-nowrap">
                   <span className="fd-badges">
-                    <PostStatusBadge status={post.status} />
-                    <AcknowledgmentBadge post={post} />
+                    {loaderData.drafts ? <PostStatusBadge status={post.status} /> : null}
+                    <AcknowledgmentBadge post={post} acknowledges={loaderData.acknowledges} />
                   </span>
                 </td>
                 <td className="min-w-32 text-xs text-muted">{post.tags.map((tag) => `#${tag}`).join(' ')}</td>

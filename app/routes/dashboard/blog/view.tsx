@@ -12,11 +12,11 @@ import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { organizationTimeZone } from '~/models/organization.server'
 import { acknowledgePost, addPostComment, authorName, deletePostComment, getPost, listPostComments, postAcknowledgments } from '~/models/post.server'
-import { canDeleteComment, postOffers } from '~/policies/post'
+import { canDeleteComment, mustAcknowledge, postOffers } from '~/policies/post'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { PostAcknowledgeSchema, PostCommentDeleteSchema, PostCommentSchema } from '~/schemas/post'
+import { PostAcknowledgeFormSchema, PostCommentDeleteSchema, PostCommentSchema } from '~/schemas/post'
 import { MAX_COMMENT_BODY } from '~/schemas/post-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatDateTime } from '~/utils/format'
@@ -70,6 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pending: acknowledgments.pending,
     },
     offers,
+    acknowledges: mustAcknowledge(user.role),
     timeZone,
   }
 }
@@ -82,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = href('/dashboard/blog/post/:id', { id: params.id })
   return intentAction(form, t, {
     acknowledge: intent({
-      schema: PostAcknowledgeSchema,
+      schema: PostAcknowledgeFormSchema,
       run: () => acknowledgePost(user, params.id),
       done: () => redirectWithToast(here, { type: 'success', title: t('bulletins.toast.acknowledged') }),
     }),
@@ -149,7 +150,7 @@ export default function PostView({ loaderData, actionData }: Route.ComponentProp
             <div className="space-y-4 p-5 sm:p-8">
               <div className="flex flex-wrap items-center gap-2">
                 <PostStatusBadge status={post.status} />
-                <AcknowledgmentBadge post={post} />
+                <AcknowledgmentBadge post={post} acknowledges={loaderData.acknowledges} />
               </div>
               <p className="text-sm text-muted">
                 {post.publishedAt
@@ -166,7 +167,7 @@ export default function PostView({ loaderData, actionData }: Route.ComponentProp
             </div>
           </Card>
 
-          {post.requiresAcknowledgment && post.status === 'published' ? (
+          {offers.acknowledge || (post.acknowledgedByMe && post.status === 'published') ? (
             <Card className="space-y-3 p-5 sm:p-6" data-testid="post-acknowledge">
               <h2 className="text-base font-bold">{t('bulletins.ack.title')}</h2>
               <RefusalNotice refusal={ackRefusal} />
