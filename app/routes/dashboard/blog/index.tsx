@@ -10,7 +10,6 @@ import { useTranslation } from '~/hooks/use-translation'
 import { postOverview, type PostRow } from '~/models/post.server'
 import { mustAcknowledge, readsDrafts } from '~/policies/post'
 import { requirePermission } from '~/requests/session.server'
-import { cn } from '~/utils/cn'
 import { formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 
@@ -88,7 +87,8 @@ export default function BulletinsOverview({ loaderData }: Route.ComponentProps) 
         }
       />
       <div className="space-y-8">
-        <div className={cn('grid grid-cols-3 gap-2 sm:gap-4', loaderData.drafts || loaderData.acknowledges ? 'lg:grid-cols-4' : null)}>
+        {/* Three figures for everyone: drafts for those who write, what is theirs to acknowledge for the others. */}
+        <div className="grid grid-cols-3 gap-2 sm:gap-4">
           <Stat label={t('bulletins.overview.published')} value={counts.published} to={`${list}?status=published`} testId="stat-published" />
           <Stat label={t('bulletins.overview.requiring')} value={counts.requiring} to={`${list}?acknowledgment=required`} testId="stat-requiring" />
           {loaderData.acknowledges ? (
