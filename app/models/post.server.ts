@@ -11,6 +11,7 @@ import { acknowledgeRefusal, ACKNOWLEDGING_ROLES, canDeleteComment, deletePostRe
 import type { PostInput, PostListQuery } from '~/schemas/post'
 import { OVERVIEW_LATEST, POST_COVER_MAX_BYTES } from '~/schemas/post-options'
 import { createToken } from '~/utils/crypto.server'
+import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
@@ -20,7 +21,7 @@ import { fileStorage } from '~/utils/storage.server'
 import { type Actor, recordAudit } from './audit.server'
 import { safeFileName } from './load-document.server'
 import { containsAny, sortOrder } from './record-store.server'
-import { assertId, deleteVersioned, listPage, requireFound, updateVersioned } from './records.server'
+import { assertId, deleteVersioned, inBatches, listPage, requireFound, updateVersioned } from './records.server'
 import { detectImageType } from './user-avatar.server'
 
 const NOT_FOUND = 'bulletins.errors.notFound'
@@ -52,9 +53,9 @@ function readable(reader: PostReader): Prisma.PostWhereInput {
   return { organizationId: reader.organizationId, ...(statuses ? { status: { in: [...statuses] } } : {}) }
 }
 
-/** One page of the posts the reader may see, with the list's search, filters and order. */
-export async function listPosts(reader: PostReader, query: PostListQuery) {
-  const where: Prisma.PostWhereInput = {
+/** The list's search and filters within what the reader may see: the page, the API and its CSV. */
+function listWhere(reader: PostReader, query: PostListQuery): Prisma.PostWhereInput {
+  return {
     AND: [
       readable(reader),
       query.status ? { status: query.status } : {},
@@ -64,6 +65,11 @@ export async function listPosts(reader: PostReader, query: PostListQuery) {
       query.q ? { OR: containsAny(query.q, ['title', 'description', 'body']) } : {},
     ],
   }
+}
+
+/** One page of the posts the reader may see, with the list's search, filters and order. */
+export async function listPosts(reader: PostReader, query: PostListQuery) {
+  const where = listWhere(reader, query)
   return listPage(
     query,
     () => prisma.post.count({ where }),
@@ -73,6 +79,27 @@ export async function listPosts(reader: PostReader, query: PostListQuery) {
       >,
   )
 }
+
+/** Every post the list's search and filters match, in its order, read in batches (`GET /api/posts?format=csv`). */
+export async function* exportPosts(reader: PostReader, query: PostListQuery): AsyncGenerator<PostRow> {
+  const where = listWhere(reader, query)
+  const orderBy = sortOrder(query, { nullable: ['publishedAt'] })
+  for await (const row of inBatches((window) => prisma.post.findMany({ where, include: postInclude(reader.id), orderBy, ...window }))) yield row as PostRow
+}
+
+/** The CSV's columns (the API's keys as headers): the post without its HTML. */
+export const POST_CSV_COLUMNS: CsvColumn<PostRow>[] = [
+  { key: 'title', label: 'bulletins.fields.title', value: (post) => post.title },
+  { key: 'status', label: 'fields.status', value: (post) => post.status, valueLabel: (value) => `bulletins.status.${value}` },
+  { key: 'publishedAt', label: 'bulletins.fields.publishedAt', value: (post) => post.publishedAt?.toISOString() ?? '' },
+  { key: 'requiresAcknowledgment', label: 'bulletins.fields.requiresAcknowledgment', value: (post) => post.requiresAcknowledgment },
+  { key: 'acknowledgmentsCount', label: 'bulletins.fields.acknowledgment', value: (post) => post._count.acknowledgments },
+  { key: 'commentsCount', label: 'bulletins.fields.comments', value: (post) => post._count.comments },
+  { key: 'tags', label: 'bulletins.fields.tags', value: (post) => post.tags.join(', ') },
+  { key: 'description', label: 'bulletins.fields.description', value: (post) => post.description ?? '' },
+  { key: 'body', label: 'bulletins.fields.body', value: (post) => post.body },
+  { key: 'id', label: 'fields.id', value: (post) => post.id },
+]
 
 /** The tags the reader's posts use, for the list's filter. */
 export async function listPostTags(reader: PostReader) {

@@ -73,8 +73,20 @@ describe('bulletins', () => {
     for (const role of ['admin', 'dispatcher'] as const) {
       expect((await callApi(itemApi, { path: `/api/posts/${draft.id}`, params: { id: draft.id }, token: org.users[role].token })).status, role).toBe(200)
     }
+    const published = await post(org, { status: 'published', title: 'Yard hours' })
+    const csvRequest = (token: string) =>
+      collectionApi.loader({
+        request: new Request('http://localhost/api/posts?format=csv', { headers: { Authorization: `Bearer ${token}` } }),
+        params: {},
+        context: {},
+      } as never)
+    const driverCsv = await (await csvRequest(org.users.driver.token)).text()
+    expect(driverCsv.split('\r\n')[0].replace(/^\uFEFF/, '')).toMatch(/^title,status,publishedAt,requiresAcknowledgment/)
+    expect(driverCsv).toContain(published.id)
+    expect(driverCsv).not.toContain(draft.id)
+    expect(await (await csvRequest(org.users.admin.token)).text()).toContain(draft.id)
     const list = await callPage(listPage.loader as Handler, '/dashboard/blog/posts', org.users.driver.id)
-    expect((list.data as { posts: unknown[] }).posts).toHaveLength(0)
+    expect((list.data as { posts: { id: string }[] }).posts.map((row) => row.id)).toEqual([published.id])
   })
 
   it('lets only admins and dispatchers write (drivers: 403), and keeps other organizations out (404)', async () => {

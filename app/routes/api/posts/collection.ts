@@ -1,19 +1,23 @@
-import { createPost, getPost, listPosts, serializePost } from '~/models/post.server'
+import { createPost, exportPosts, getPost, listPosts, POST_CSV_COLUMNS, serializePost } from '~/models/post.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { PostListQuerySchema, PostSchema } from '~/schemas/post'
+import { csvFilename, csvResponse, wantsCsv } from '~/utils/csv.server'
 
 import type { Route } from './+types/collection'
 
 /**
  * GET /api/posts: the bulletins the caller may read (drivers, accountants and viewers: published
- * only), with search `q`, filters `status`, `tag`, `acknowledgment=required|pending`, sort and paging.
+ * only), with search `q`, filters `status`, `tag`, `acknowledgment=required|pending`, sort and paging;
+ * `?format=csv` streams every matching post (all pages) with the fields' keys as headers.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'post')
-    const query = parseListQuery(PostListQuerySchema, new URL(request.url).searchParams)
+    const url = new URL(request.url)
+    const query = parseListQuery(PostListQuerySchema, url.searchParams)
+    if (wantsCsv(url)) return csvResponse(exportPosts(user, query), POST_CSV_COLUMNS, { headers: 'key', filename: csvFilename('bulletins') })
     const result = await listPosts(user, query)
     return apiData(result.items.map(serializePost), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })
