@@ -15,7 +15,9 @@ test('a dispatcher publishes a bulletin to acknowledge; a driver at 390 px sees 
   await whenHydrated(page)
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByLabel('Summary').fill('Carry chains west of Denver.')
-  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('## Before the pass\n\n- Chains for **four** drive wheels\n- Gloves\n\n<script>alert(1)</script>')
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('## Before the pass\n\n- Chains for **four** drive wheels\n- Gloves\n\n<script>alert(1)</script>')
   await page.getByLabel('Tags').fill('safety, winter')
   await page.getByTestId('post-preview-button').click()
   await expect(page.getByTestId('post-preview').locator('h3', { hasText: 'Before the pass' })).toBeVisible()
@@ -36,7 +38,9 @@ test('a dispatcher publishes a bulletin to acknowledge; a driver at 390 px sees 
   await whenHydrated(page)
   await page.getByRole('banner').locator('label[for="nav-drawer"]').click()
   await expect(page.getByTestId('nav-badge-bulletins').first().locator('[aria-hidden="true"]')).toHaveText('1')
-  await page.getByRole('banner').locator('label[for="nav-drawer"]').click({ force: true })
+  // The menu closes with a fresh page; the bulletin waits first on the overview.
+  await page.goto('/dashboard/blog')
+  await whenHydrated(page)
   await page.getByTestId('overview-pending').getByRole('link', { name: title }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await page.getByTestId('post-acknowledge-button').click()
