@@ -306,6 +306,14 @@ describe('bulletins', () => {
     expect(refusalOf(refused)?.fields.cover).toEqual(['The cover must be a PNG, JPEG or WebP image.'])
     expect(await prisma.post.count({ where: { organizationId: org.organization.id } })).toBe(0)
 
+    const huge = new FormData()
+    for (const [key, value] of Object.entries(fields)) huge.append(key, value)
+    huge.append('cover', new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }))
+    const tooLarge = await callPage(editorPage.action as Handler, '/dashboard/blog/new', org.users.admin.id, {}, { method: 'POST', body: huge })
+    expect(tooLarge.status).toBe(413)
+    expect(refusalOf(tooLarge)?.fields.cover).toEqual(['The cover image is too large.'])
+    expect(await prisma.post.count({ where: { organizationId: org.organization.id } })).toBe(0)
+
     const form = new FormData()
     for (const [key, value] of Object.entries(fields)) form.append(key, value)
     form.append('cover', new File([PNG], 'road.png', { type: 'image/png' }))
