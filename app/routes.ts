@@ -171,7 +171,16 @@ export default [
       route('list', 'routes/dashboard/booking/list.tsx'),
       route(':id', 'routes/dashboard/booking/view.tsx'),
     ]),
-    route('blog', 'routes/dashboard/blog/index.tsx'),
+    // Driver bulletins: the specification's blog paths.
+    ...prefix('blog', [
+      index('routes/dashboard/blog/index.tsx'),
+      route('posts', 'routes/dashboard/blog/posts.tsx'),
+      route('new', 'routes/dashboard/blog/editor.tsx', { id: 'posts-new' }),
+      route('post/:id', 'routes/dashboard/blog/view.tsx'),
+      route('post/:id/edit', 'routes/dashboard/blog/editor.tsx', { id: 'posts-edit' }),
+      route('post/:id/delete', 'routes/dashboard/blog/delete.tsx'),
+      route('post/:id/cover', 'routes/dashboard/blog/cover.ts'),
+    ]),
     route('site', 'routes/dashboard/site/index.tsx'),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
@@ -195,6 +204,12 @@ export default [
     route('products/:id/photos', 'routes/api/products/photos.ts'),
     route('products/:id/photos/:photoId', 'routes/api/products/photo.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
+    // Driver bulletins (issue 28).
+    route('posts', 'routes/api/posts/collection.ts'),
+    route('posts/:id', 'routes/api/posts/item.ts'),
+    route('posts/:id/acknowledge', 'routes/api/posts/acknowledge.ts'),
+    route('posts/:id/comments', 'routes/api/posts/comments.ts'),
+    route('posts/:id/cover', 'routes/api/posts/cover.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
     // The specification's singular path, and the plural every other resource uses: one module each.
     route('company', 'routes/api/companies/collection.ts', { id: 'api-company' }),

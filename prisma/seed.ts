@@ -944,6 +944,9 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
   // Quote requests for the booking dashboard (issue 28).
   const { seedQuotes } = await import('./seed-quotes')
   await seedQuotes(prisma, organizationId)
+  // Driver bulletins (issue 28): notices to acknowledge, an event, a draft.
+  const { seedBulletins } = await import('./seed-bulletins')
+  await seedBulletins(prisma, organizationId)
 }
 
 /**

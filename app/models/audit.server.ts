@@ -103,6 +103,10 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.name,
     })),
+  post: async (organizationId, ids) =>
+    prisma.post
+      .findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })
+      .then((rows) => rows.map((row) => ({ id: row.id, name: row.title }))),
   storeOrder: async (organizationId, ids) =>
     (await prisma.storeOrder.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, orderNumber: true } })).map((row) => ({
       id: row.id,

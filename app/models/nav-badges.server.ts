@@ -4,17 +4,21 @@
  */
 import type { SessionUser } from '~/models/auth.server'
 import { unreadChatCount } from '~/models/chat.server'
+import { mustAcknowledge } from '~/policies/post'
 import { can } from '~/utils/permissions'
 
 import { unreadInboxCount } from './mailbox.server'
+import { unacknowledgedPostCount } from './post.server'
 
 /** Keyed as the navigation's badges (NavCounts in app/components/layout/nav-config.ts). */
-export async function navCounts(user: SessionUser): Promise<{ mail: number; chat: number }> {
-  const [mail, chat] = await Promise.all([
+export async function navCounts(user: SessionUser): Promise<{ mail: number; chat: number; bulletins: number }> {
+  const [mail, chat, bulletins] = await Promise.all([
     // Unread messages in the user's own inbox and, for roles that read it, the shared one.
     can(user.role, 'read', 'mail') ? unreadInboxCount(user) : 0,
     // The sum of the user's unread counts over their conversations.
     can(user.role, 'read', 'chat') ? unreadChatCount(user) : 0,
+    // Published bulletins the reader has still to acknowledge (drivers and the other readers who do not write them).
+    mustAcknowledge(user.role) ? unacknowledgedPostCount(user) : 0,
   ])
-  return { mail, chat }
+  return { mail, chat, bulletins }
 }

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'invoice',
   'settlement',
   'product',
+  'post',
   'storeOrder',
   'calendarEvent',
   'quoteRequest',

@@ -334,6 +334,21 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     })
     return { id: quote.id, version: quote.version }
   }
+  // A bulletin's acknowledge and comments work on a published post that asks for acknowledgment.
+  if (itemPath.startsWith('/api/posts/{id}/')) {
+    const post = await prisma.post.create({
+      data: {
+        organizationId: org.organization.id,
+        title: `Fuzz bulletin ${++serial}`,
+        body: 'Read me',
+        bodyHtml: '<p>Read me</p>',
+        status: 'published',
+        publishedAt: new Date(),
+        requiresAcknowledgment: true,
+      },
+    })
+    return { id: post.id, version: post.version }
+  }
   // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
   if (itemPath.startsWith('/api/products/{id}/')) {
     const n = ++serial
@@ -348,6 +363,7 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     '/api/trucks': { unitNumber: `FZT-${n}` },
     '/api/trailers': { unitNumber: `FZR-${n}` },
     '/api/products': { name: `Fuzz product ${n}`, sku: `FZP-${n}`, priceCents: 1999 },
+    '/api/posts': { title: `Fuzz bulletin ${n}`, body: 'Fuzz **text**' },
     '/api/brokers': { name: `Fuzz Broker ${n}` },
     '/api/company': { name: `Fuzz Company ${n}` },
     '/api/companies': { name: `Fuzz Companies ${n}` },

@@ -14,7 +14,7 @@ export function NavBadge({ item, counts, className }: { item: NavItem; counts?: 
       data-testid={`nav-badge-${item.badge}`}
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{t('nav.unread', { count })}</span>
+      <span className="sr-only">{t(item.badge === 'bulletins' ? 'nav.toAcknowledge' : 'nav.unread', { count })}</span>
     </span>
   )
 }

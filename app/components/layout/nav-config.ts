@@ -20,7 +20,7 @@ export type NavItem = {
 
 export type NavSection = { subheader: string; items: NavItem[] }
 
-export const NAV_BADGES = ['mail', 'chat'] as const
+export const NAV_BADGES = ['mail', 'chat', 'bulletins'] as const
 export type NavBadge = (typeof NAV_BADGES)[number]
 /** Unread counts per badge, from the dashboard layout's loader. */
 export type NavCounts = Record<NavBadge, number>
@@ -69,7 +69,7 @@ export const NAV: NavSection[] = [
       { title: 'nav.mail', path: href('/dashboard/mail'), icon: 'mail', permission: ['read', 'mail'], badge: 'mail' },
       { title: 'nav.chat', path: href('/dashboard/chat'), icon: 'chat', permission: ['read', 'chat'], badge: 'chat' },
       // Driver bulletins (the specification's blog): policy and safety notices, some to acknowledge.
-      { title: 'nav.bulletins', path: href('/dashboard/blog'), icon: 'info', permission: ['read', 'post'] },
+      { title: 'nav.bulletins', path: href('/dashboard/blog'), icon: 'info', permission: ['read', 'post'], badge: 'bulletins' },
     ],
   },
   {

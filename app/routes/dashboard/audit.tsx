@@ -35,6 +35,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   invoice: (id) => href('/dashboard/invoice/:id', { id }),
   settlement: (id) => href('/dashboard/settlements/:id', { id }),
   product: (id) => href('/dashboard/e-commerce/product/:id', { id }),
+  post: (id) => href('/dashboard/blog/post/:id', { id }),
   storeOrder: (id) => href('/dashboard/e-commerce/orders/:id', { id }),
   calendarEvent: (id) => href('/dashboard/calendar/events/:id', { id }),
   quoteRequest: (id) => href('/dashboard/booking/:id', { id }),
