@@ -34,6 +34,7 @@ import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/sc
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
+import { TRACKING_LINK_MAX_DAYS, TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
@@ -768,6 +769,44 @@ function loadPaths(): Record<string, Record<string, Operation>> {
             'invalid_transition (the load is not delivered), conflict (stale version) or in_use (driver, truck or trailer now busy or not fit).',
           ),
           '415': notJson,
+          ...common,
+        },
+      },
+    },
+    // A load's tracking links (ADR 063).
+    '/api/loads/{id}/tracking': {
+      post: {
+        tags: ['loads'],
+        summary: "Share a load's tracking",
+        description: `A link to the public page /track/{token}: the load's number, status and stops with their windows, arrival and departure times, never the rate, charges, broker, driver or equipment. \`expiresInDays\` 1 to ${TRACKING_LINK_MAX_DAYS} (14 when absent; the body may be left out). The \`url\` holds the token and is in this answer only: only its hash is stored. Those who may update loads (dispatchers, admins).`,
+        operationId: 'create_tracking_link',
+        parameters: [idParameter],
+        requestBody: { required: false, content: { 'application/json': { schema: input(TrackingLinkCreateSchema) } } },
+        responses: {
+          '201': dataResponse('The new link.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
+            required: ['id', 'url', 'expiresAt'],
+          }),
+          '404': errorResponse('not_found'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/{id}/tracking/{linkId}': {
+      delete: {
+        tags: ['loads'],
+        summary: 'Revoke a tracking link',
+        description: 'Its page answers 404 from now on. Revoking a revoked link answers the same.',
+        operationId: 'revoke_tracking_link',
+        parameters: [idParameter, { name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': dataResponse('Revoked.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
+          }),
+          '404': errorResponse('not_found'),
           ...common,
         },
       },
