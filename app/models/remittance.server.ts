@@ -6,6 +6,7 @@
  * own rules (recordPaymentIn), in the same transaction that links it.
  */
 import type { TFunction } from 'i18next'
+import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
@@ -38,7 +39,7 @@ export const REMITTANCE_LIMITS = { perInvoice: 5, perIp: 20, windowMs: 24 * 60 *
 
 /** The payment page's absolute link for an invoice, on APP_URL (never the request's Host). */
 export function paymentLink(invoice: { id: string; organizationId: string }, now = new Date()) {
-  return appUrl(`/payment?invoice=${signPaymentToken(invoice, now)}`)
+  return appUrl(`${href('/payment')}?${new URLSearchParams({ invoice: signPaymentToken(invoice, now) })}`)
 }
 
 /** The invoice a payment token names, or null (bad, tampered, expired, or the invoice is gone). */
@@ -140,7 +141,7 @@ export async function submitRemittance(invoice: InvoiceWithRelations, input: Rem
     t('payment.notify.body', { number: invoice.invoiceNumber, broker: invoice.broker.name, amount, date: formatDate(invoice.language, input.paidOn) }),
     ...details,
     '',
-    t('payment.notify.confirm', { url: appUrl(`/dashboard/invoice/${invoice.id}`) }),
+    t('payment.notify.confirm', { url: appUrl(href('/dashboard/invoice/:id', { id: invoice.id })) }),
   ].join('\n')
   return prisma.$transaction(async (tx) => {
     const advice = await tx.remittanceAdvice.create({

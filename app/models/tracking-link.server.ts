@@ -4,6 +4,8 @@
  * A link works until it expires (at most 90 days) or is revoked; the page it opens shows where the
  * freight is and never the money, the broker, the driver or the equipment.
  */
+import { href } from 'react-router'
+
 import type { Prisma } from '~/generated/prisma/client'
 import { TRACKING_LINK_MAX_DAYS, type TrackingLinkCreateInput } from '~/schemas/tracking-link'
 import { createToken, sha256 } from '~/utils/crypto.server'
@@ -24,7 +26,7 @@ const VIEW_WRITE_EVERY_MS = 60_000
 
 /** The page's absolute address for a token, on APP_URL (never the request's Host). */
 export function trackingUrl(token: string) {
-  return appUrl(`/track/${token}`)
+  return appUrl(href('/track/:token', { token }))
 }
 
 const linkSelect = { id: true, loadId: true, expiresAt: true, revokedAt: true, lastViewedAt: true, createdAt: true } as const
