@@ -83,10 +83,12 @@ test('a customer opens a tracking link on a phone; revoked, it is gone', async (
   const link = await card.locator('#tracking-url').inputValue()
   expect(link).toMatch(/\/track\/[A-Za-z0-9_-]{43}$/)
   await expect(card.getByTestId('tracking-link')).toHaveCount(1)
+  // The list scrolls inside its card on a phone; the page does not.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
   // The customer, signed out, on a phone.
   await page.context().clearCookies()
-  await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(local(link))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment ${load.loadNumber}`)
   await expect(page.getByTestId('tracking-status')).toHaveText('In transit')

@@ -41,7 +41,7 @@ export function TrackingLinks({
   const busy = useNavigation().state !== 'idle'
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
   return (
-    <Card className="p-6 lg:col-span-2" data-testid="tracking-links">
+    <Card className="min-w-0 p-6 lg:col-span-2" data-testid="tracking-links">
       <h2 className="text-base font-bold">{t('tracking.share.heading')}</h2>
       <p className="mt-1 text-sm text-muted">{t('tracking.share.intro')}</p>
       {created ? (
@@ -84,7 +84,7 @@ export function TrackingLinks({
         </Button>
       </Form>
       {links.length ? (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-muted">
               <tr className="border-b border-line">

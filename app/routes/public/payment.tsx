@@ -15,7 +15,7 @@ import { siteFrameOrganization } from '~/models/site.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { getClientIp } from '~/requests/session.server'
 import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX, RemittanceFormSchema } from '~/schemas/remittance'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, isolate } from '~/utils/format'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
 
 import type { Route } from './+types/payment'
@@ -136,7 +136,7 @@ function InvoicePayment({ page, token, sent, actionData }: { page: PaymentPageDa
     <>
       <h1 className="text-3xl font-extrabold text-ink">{t('payment.title')}</h1>
       <p className="mt-2 text-muted">
-        {t('payment.invoice.intro', { from: page.from.name, broker: invoice.billTo.name })}
+        {t('payment.invoice.intro', { from: isolate(page.from.name), broker: isolate(invoice.billTo.name) })}
       </p>
 
       {sent ? (
