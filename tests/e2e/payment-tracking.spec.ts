@@ -112,3 +112,19 @@ test('a customer opens a tracking link on a phone; revoked, it is gone', async (
   const gone = await page.goto(local(link))
   expect(gone?.status()).toBe(404)
 })
+
+test('the token pages in Arabic are right-to-left, with one h1, and pass axe', async ({ page, request }) => {
+  const { broker } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id })
+  const link = (await api(request, org, `/api/loads/${load.id}/tracking`, { expiresInDays: 3 })).url as string
+  await page.context().clearCookies()
+  await page.context().addCookies([{ name: 'i18nextLng', value: 'ar', url: test.info().project.use.baseURL! }])
+  for (const path of ['/payment', local(link)]) {
+    await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+    if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
+  }
+  await expect(page.getByTestId('tracking-status')).toHaveText('محجوزة')
+})
