@@ -285,6 +285,27 @@ function invoiceRecord(): JsonSchema {
       totalCents: cents,
       amountPaidCents: cents,
       balanceCents: cents,
+      remittanceAdvices: {
+        type: 'array',
+        readOnly: true,
+        description:
+          'GET /api/invoice/{id} only: what brokers said they paid from the payment page (ADR 062), newest first. `pending` ones wait for an accountant; `confirmed` ones name the payment they made.',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            amountCents: { type: 'integer' },
+            paidOn: { type: 'string', format: 'date' },
+            reference: { type: ['string', 'null'] },
+            payerName: { type: ['string', 'null'] },
+            status: { type: 'string', enum: ['pending', 'confirmed', 'dismissed'] },
+            paymentId: { type: ['string', 'null'] },
+            handledAt: { type: ['string', 'null'], format: 'date-time' },
+            createdAt: { type: 'string', format: 'date-time' },
+            version: { type: 'integer' },
+          },
+        },
+      },
       payments: {
         type: 'array',
         readOnly: true,

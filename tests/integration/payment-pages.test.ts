@@ -11,6 +11,7 @@ import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.serv
 import { invoiceEmail } from '~/models/invoice-email.server'
 import { invoiceByPaymentToken, organizationRemitTo, paymentLink, REMITTANCE_LIMITS } from '~/models/remittance.server'
 import { siteOrganizationId } from '~/models/site.server'
+import * as invoiceItem from '~/routes/api/invoices/item'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as paymentPage from '~/routes/public/payment'
 import * as paymentPdf from '~/routes/public/payment-pdf'
@@ -19,7 +20,7 @@ import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { signPaymentToken, verifyPaymentToken } from '~/utils/payment-token.server'
 
-import { actorOf, createOrg, type Org, unique } from '../helpers'
+import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
 import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 /** A sent invoice of $1,250.00 to a broker, from an organization with bank details. */
@@ -233,6 +234,11 @@ describe('"we have paid"', () => {
     const after = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
     expect([after.status, after.amountPaidCents, after.version]).toEqual(['sent', 0, invoice.version])
     expect(await prisma.payment.count({ where: { invoiceId: invoice.id } })).toBe(0)
+    // The invoice API's read lists it.
+    const read = await callApi(invoiceItem, { path: `/api/invoice/${invoice.id}`, params: { id: invoice.id }, token: org.users.accountant.token })
+    expect(read.body.data.remittanceAdvices).toEqual([
+      expect.objectContaining({ id: advice.id, status: 'pending', amountCents: 125_000, paidOn: '2026-11-20', reference: 'ACH-77120', paymentId: null }),
+    ])
 
     const mail = await prisma.mailMessage.findMany({ where: { organizationId: org.organization.id, ownerId: null, folder: 'inbox' } })
     expect(mail).toHaveLength(1)
