@@ -35,7 +35,9 @@ export default [
   // What maintenance mode shows (issue 30): outside the site's layout, so it reads nothing from the database.
   route('maintenance', 'routes/public/maintenance.tsx'),
   // Reached by a token, speaking for the token's organization: an invoice's payment page, a shipment's tracking page.
+  // The payment page and its PDF (ADR 062), the tracking page (ADR 063).
   route('payment', 'routes/public/payment.tsx'),
+  route('payment/pdf', 'routes/public/payment-pdf.ts'),
   route('track/:token', 'routes/public/track.tsx'),
   // An organization's own quote address (ADR 061): the /pricing form for the carrier its handle names.
   route('pricing/:handle', 'routes/public/quote.tsx'),
@@ -232,6 +234,9 @@ export default [
     route('loads/:id/stops/:stopId/events', 'routes/api/loads/stop-events.ts'),
     route('loads/:id/documents', 'routes/api/loads/documents.ts'),
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
+    // A load's tracking links (ADR 063): create one, revoke one.
+    route('loads/:id/tracking', 'routes/api/loads/tracking.ts'),
+    route('loads/:id/tracking/:linkId', 'routes/api/loads/tracking-link.ts'),
     // The specification calls a load's stops "addresses".
     route('loads/address/:id', 'routes/api/loads/stop.ts'),
     // The specification's singular path, as for companies.

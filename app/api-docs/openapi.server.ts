@@ -38,6 +38,7 @@ import { QUOTE_STATUSES } from '~/schemas/quote-options'
 import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
 import { FaqEntrySchema, ServiceSchema, SITE_LIMITS, SiteTextsSchema } from '~/schemas/site'
+import { TRACKING_LINK_MAX_DAYS, TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
@@ -289,6 +290,27 @@ function invoiceRecord(): JsonSchema {
       totalCents: cents,
       amountPaidCents: cents,
       balanceCents: cents,
+      remittanceAdvices: {
+        type: 'array',
+        readOnly: true,
+        description:
+          'GET /api/invoice/{id} only: what brokers said they paid from the payment page (ADR 062), newest first. `pending` ones wait for an accountant; `confirmed` ones name the payment they made.',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            amountCents: { type: 'integer' },
+            paidOn: { type: 'string', format: 'date' },
+            reference: { type: ['string', 'null'] },
+            payerName: { type: ['string', 'null'] },
+            status: { type: 'string', enum: ['pending', 'confirmed', 'dismissed'] },
+            paymentId: { type: ['string', 'null'] },
+            handledAt: { type: ['string', 'null'], format: 'date-time' },
+            createdAt: { type: 'string', format: 'date-time' },
+            version: { type: 'integer' },
+          },
+        },
+      },
       payments: {
         type: 'array',
         readOnly: true,
@@ -914,6 +936,44 @@ function loadPaths(): Record<string, Record<string, Operation>> {
             'invalid_transition (the load is not delivered), conflict (stale version) or in_use (driver, truck or trailer now busy or not fit).',
           ),
           '415': notJson,
+          ...common,
+        },
+      },
+    },
+    // A load's tracking links (ADR 063).
+    '/api/loads/{id}/tracking': {
+      post: {
+        tags: ['loads'],
+        summary: "Share a load's tracking",
+        description: `A link to the public page /track/{token}: the load's number, status and stops with their windows, arrival and departure times, never the rate, charges, broker, driver or equipment. \`expiresInDays\` 1 to ${TRACKING_LINK_MAX_DAYS} (14 when absent; the body may be left out). The \`url\` holds the token and is in this answer only: only its hash is stored. Those who may update loads (dispatchers, admins).`,
+        operationId: 'create_tracking_link',
+        parameters: [idParameter],
+        requestBody: { required: false, content: { 'application/json': { schema: input(TrackingLinkCreateSchema) } } },
+        responses: {
+          '201': dataResponse('The new link.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
+            required: ['id', 'url', 'expiresAt'],
+          }),
+          '404': errorResponse('not_found'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/loads/{id}/tracking/{linkId}': {
+      delete: {
+        tags: ['loads'],
+        summary: 'Revoke a tracking link',
+        description: 'Its page answers 404 from now on. Revoking a revoked link answers the same.',
+        operationId: 'revoke_tracking_link',
+        parameters: [idParameter, { name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': dataResponse('Revoked.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
+          }),
+          '404': errorResponse('not_found'),
           ...common,
         },
       },

@@ -16,8 +16,9 @@ import { renderInvoicePdf } from '~/utils/pdf-layout.server'
 import { invoiceInclude, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
 import { invoicePdfContent } from './invoice-pdf.server'
 import { isoDate } from './records.server'
+import { paymentLink } from './remittance.server'
 
-/** The message: subject and text in the invoice's language, the PDF attached. */
+/** The message: subject and text in the invoice's language with the link to its payment page (ADR 062), the PDF attached. */
 export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   const t = getFixedT(invoice.language)
   const dto = serializeInvoice(invoice, isoDate(invoice.issueDate)!)
@@ -32,7 +33,7 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   return {
     to,
     subject: t('emails.invoice.subject', params),
-    text: t('emails.invoice.body', params),
+    text: `${t('emails.invoice.body', params)}\n\n${t('emails.invoice.payLink', { url: paymentLink(invoice) })}`,
     attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: await renderInvoicePdf(content), contentType: 'application/pdf' }],
   }
 }

@@ -554,37 +554,40 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
  * The status follows the amount paid.
  */
 export async function recordPayment(actor: Actor, id: string, input: PaymentInput, now = new Date()) {
-  return prisma.$transaction(async (tx) => {
-    const before = await lockInvoice(tx, actor.organizationId, id, input.version)
-    assertAllows('pay', before)
-    if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
-      throw new DomainError('validation_failed', 'validation.failed', { fields: { paidAt: ['invoices.errors.paymentFuture'] } })
-    const balance = before.totalCents - before.amountPaidCents
-    if (input.amountCents > balance)
-      throw new DomainError('validation_failed', 'validation.failed', { fields: { amountCents: ['invoices.errors.paymentTooLarge'] }, params: { balance } })
-    await tx.payment.create({
-      data: {
-        invoiceId: id,
-        amountCents: input.amountCents,
-        paidAt: toDateOnly(input.paidAt)!,
-        method: input.method,
-        reference: input.reference || null,
-        createdById: actor.userId,
-      },
-    })
-    const amountPaidCents = before.amountPaidCents + input.amountCents
-    const status = paidStatus(before.totalCents, amountPaidCents)
-    assertInvoiceMove(before.status, status)
-    assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
-    await recordAudit(tx, actor, {
-      entity: ENTITY,
-      entityId: id,
-      action: 'update',
-      before: { status: before.status, amountPaidCents: before.amountPaidCents },
-      after: { status, amountPaidCents, payment: input.amountCents },
-    })
-    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  return prisma.$transaction(async (tx) => (await recordPaymentIn(tx, actor, id, input, now)).invoice)
+}
+
+/** `recordPayment` inside a caller's transaction (a confirmed remittance advice links the payment it made). */
+export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: PaymentInput, now = new Date()) {
+  const before = await lockInvoice(tx, actor.organizationId, id, input.version)
+  assertAllows('pay', before)
+  if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { paidAt: ['invoices.errors.paymentFuture'] } })
+  const balance = before.totalCents - before.amountPaidCents
+  if (input.amountCents > balance)
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { amountCents: ['invoices.errors.paymentTooLarge'] }, params: { balance } })
+  const payment = await tx.payment.create({
+    data: {
+      invoiceId: id,
+      amountCents: input.amountCents,
+      paidAt: toDateOnly(input.paidAt)!,
+      method: input.method,
+      reference: input.reference || null,
+      createdById: actor.userId,
+    },
   })
+  const amountPaidCents = before.amountPaidCents + input.amountCents
+  const status = paidStatus(before.totalCents, amountPaidCents)
+  assertInvoiceMove(before.status, status)
+  assertOneRow(await tx.invoice.updateMany({ where: { id, version: before.version }, data: { amountPaidCents, status, version: { increment: 1 } } }))
+  await recordAudit(tx, actor, {
+    entity: ENTITY,
+    entityId: id,
+    action: 'update',
+    before: { status: before.status, amountPaidCents: before.amountPaidCents },
+    after: { status, amountPaidCents, payment: input.amountCents },
+  })
+  return { payment, invoice: await tx.invoice.findUniqueOrThrow({ where: { id }, include }) }
 }
 
 /** A payment recorded by mistake is removed: the amount paid and the status go back. */

@@ -164,6 +164,7 @@ const TABLES = [
   'SettlementItem',
   'ProductPhoto',
   'QuoteRequest',
+  'TrackingLink',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -208,7 +209,7 @@ const context = (rng: Rng): Context => ({
 })
 
 /** A real record to fuzz an item endpoint with (created through the API, like a client would). */
-async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string; paymentId?: string }> {
+async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string; paymentId?: string; linkId?: string }> {
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
   if (itemPath.startsWith('/api/loads/')) {
@@ -230,7 +231,13 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       },
       include: { stops: { orderBy: { sequence: 'asc' } } },
     })
-    return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version, stopId: load.stops[0].id }
+    // A tracking link to revoke (ADR 063), made in the database like its load.
+    const link = itemPath.includes('{linkId}')
+      ? await prisma.trackingLink.create({
+          data: { organizationId, loadId: load.id, tokenHash: `fuzz-${n}-${load.id}`, expiresAt: new Date(Date.now() + 86_400_000) },
+        })
+      : null
+    return { id: itemPath === '/api/loads/address/{id}' ? load.stops[1].id : load.id, version: load.version, stopId: load.stops[0].id, linkId: link?.id }
   }
   // An invoice, sent and partly paid, made in the database like loads (required custom fields).
   if (itemPath.startsWith('/api/invoice/')) {
@@ -402,7 +409,7 @@ function writeBatch(
   write: (typeof writes)[number],
   rng: Rng,
   size: number,
-  target: { id: string; version: number; stopId?: string; paymentId?: string } | undefined,
+  target: { id: string; version: number; stopId?: string; paymentId?: string; linkId?: string } | undefined,
 ): Case[] {
   const { method, path, operation } = write
   // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
@@ -420,6 +427,7 @@ function writeBatch(
         .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
         .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
         .replace('{photoId}', 'cl0000000000000000000000')
+        .replace('{linkId}', target?.linkId ?? 'cl0000000000000000000000')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.

@@ -24,6 +24,26 @@ export type InvoicePageInvoice = InvoiceDto & {
   emailedOn: string | null
 }
 
+/** What the printed document needs of an invoice: the invoice page's, or the public payment page's (app/routes/public/payment.tsx). */
+export type InvoiceDocumentInvoice = Pick<
+  InvoicePageInvoice,
+  | 'invoiceNumber'
+  | 'status'
+  | 'overdue'
+  | 'issueDate'
+  | 'dueDate'
+  | 'sentAt'
+  | 'sentOn'
+  | 'billTo'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'taxCents'
+  | 'totalCents'
+  | 'amountPaidCents'
+  | 'balanceCents'
+  | 'notes'
+> & { items: Array<Pick<InvoicePageInvoice['items'][number], 'id' | 'title' | 'description' | 'quantity' | 'unitPriceCents' | 'totalCents'>> }
+
 /** Who the invoice is from: a name and its address lines (the loader's `from`). */
 type InvoiceFrom = { name: string; lines: string[] }
 
@@ -73,7 +93,7 @@ export function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto
 }
 
 /** The invoice as it prints: number and status, dates, bill-to and from, lines, totals and notes. */
-export function InvoiceDocument({ invoice, from, remitTo }: { invoice: InvoicePageInvoice; from: InvoiceFrom; remitTo: string[] | null }) {
+export function InvoiceDocument({ invoice, from, remitTo }: { invoice: InvoiceDocumentInvoice; from: InvoiceFrom; remitTo: string[] | null }) {
   const { t, i18n } = useTranslation()
   const date = useDate()
   return (

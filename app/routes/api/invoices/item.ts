@@ -1,5 +1,6 @@
 import { deleteInvoice, getInvoice, serializeInvoice, updateInvoice } from '~/models/invoice.server'
 import { organizationToday } from '~/models/organization.server'
+import { listRemittances } from '~/models/remittance.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'
@@ -11,7 +12,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'invoice')
     const invoice = await getInvoice(user.organizationId, params.id)
-    return apiData(serializeInvoice(invoice, await organizationToday(user.organizationId)))
+    // The brokers' "we have paid" from the payment page (ADR 062): in the read of one invoice only.
+    const [today, remittanceAdvices] = await Promise.all([organizationToday(user.organizationId), listRemittances(user.organizationId, invoice.id)])
+    return apiData({ ...serializeInvoice(invoice, today), remittanceAdvices })
   })
 }
 

@@ -2,6 +2,7 @@ import { Form, href, useLocation, useNavigation } from 'react-router'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { EmailState, IntentFields, InvoiceDocument, InvoicePayments, PaymentForm } from '~/components/invoices/invoice-view-cards'
+import { RemittanceAdvices } from '~/components/invoices/remittance-advices'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
@@ -21,12 +22,15 @@ import {
 import { remitToLines } from '~/models/invoice-pdf.server'
 import { loadTimeZone } from '~/models/load.server'
 import { organizationToday } from '~/models/organization.server'
+import { confirmRemittance, dismissRemittance, listRemittances } from '~/models/remittance.server'
 import { invoiceOffers } from '~/policies/invoice'
+import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
+import { RemittanceActionSchema } from '~/schemas/remittance'
 import { requiredId } from '~/schemas/text'
 import { orNotFound } from '~/utils/errors.server'
 import { listReturnTo } from '~/utils/list-return'
@@ -37,7 +41,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['invoices'] }
+export const handle = { i18n: ['invoices', 'payment'] }
 
 const LIST = href('/dashboard/invoice/list')
 
@@ -45,10 +49,11 @@ const LIST = href('/dashboard/invoice/list')
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
-  const [today, parties, timeZone] = await Promise.all([
+  const [today, parties, timeZone, advices] = await Promise.all([
     organizationToday(user.organizationId),
     invoiceFrom(user.organizationId, invoice.companyId),
     loadTimeZone(user.organizationId),
+    listRemittances(user.organizationId, invoice.id),
   ])
   const dto = serializeInvoice(invoice, today)
   const url = new URL(request.url)
@@ -66,6 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     remitTo: parties.remitTo ? remitToLines(getInstance(context).t, parties.remitTo) : null,
     today,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
+    // The broker's "we have paid" from the payment page, with what this role may do with each (app/policies/remittance.ts).
+    advices: advices.map((advice) => ({ ...advice, offers: remittanceOffers(user.role, advice, dto) })),
     confirmVoid: offers.void && url.searchParams.get('confirm') === 'void',
     can: offers,
   }
@@ -109,6 +116,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       done: toast('invoices.toast.paymentRemoved'),
       gone: true,
     }),
+    // A remittance advice: confirm records its payment (the payment's rules apply), dismiss sets it aside.
+    confirmAdvice: intent({
+      schema: RemittanceActionSchema,
+      run: (input) => confirmRemittance(actor, params.id, input),
+      done: toast('payment.advice.toast.confirmed'),
+      gone: true,
+    }),
+    dismissAdvice: intent({
+      schema: RemittanceActionSchema,
+      run: (input) => dismissRemittance(actor, params.id, input),
+      done: toast('payment.advice.toast.dismissed', 'warning'),
+      gone: true,
+    }),
     send: intent({ schema: InvoiceActionSchema, run: ({ version }) => sendInvoice(actor, params.id, version), done: toast('invoices.toast.sent') }),
     email: intent({
       schema: InvoiceActionSchema,
@@ -141,6 +161,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
   // A payment's refusal at its form and fields; any other above the page.
   const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment'], undefined, [])
   const payment = useRefusal(actionData, 'pay', undefined, ['amount', 'paidAt', 'method', 'reference'])
+  const advice = useRefusal(actionData, ['confirmAdvice', 'dismissAdvice'], undefined, [])
   const hidden = (intent: string) => <IntentFields intent={intent} version={invoice.version} />
 
   return (
@@ -225,6 +246,8 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
           </Form>
         </section>
       ) : null}
+
+      <RemittanceAdvices advices={loaderData.advices} refusal={advice} busy={busy} />
 
       <InvoiceDocument invoice={invoice} from={from} remitTo={remitTo} />
 

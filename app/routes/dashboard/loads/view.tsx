@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from 'react-router'
+import { data, href, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 
 import { LoadChatButton } from '~/components/chat/load-chat-button'
@@ -8,6 +8,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { LoadDocuments } from '~/components/loads/documents'
 import { LoadAssignmentCard, LoadChargesCard, LoadDetailsCard, LoadNotesCard, LoadStopsCard } from '~/components/loads/load-view-cards'
 import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
+import { TrackingLinks } from '~/components/loads/tracking-links'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -20,6 +21,7 @@ import { deleteLoadDocument } from '~/models/load-document.server'
 import { personName } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
 import { quoteOfLoad } from '~/models/quote.server'
+import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/models/tracking-link.server'
 import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
@@ -30,6 +32,7 @@ import { LoadReopenSchema, LoadStatusMoveSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { LOAD_STATUS_META, type LoadStatus, ratePerMileCents } from '~/schemas/load-options'
 import { requiredId } from '~/schemas/text'
+import { TrackingLinkCreateSchema, TrackingLinkRevokeSchema } from '~/schemas/tracking-link'
 import { type DomainError, orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
@@ -41,7 +44,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'booking'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'booking', 'tracking'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -57,12 +60,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
   const offers = loadOffers(user.role, status)
   const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
-  const [timeZone, customFields, quote] = await Promise.all([
+  // Tracking links: for those who may share the load (who may update it, ADR 063).
+  const sharesTracking = can(user.role, 'update', 'load')
+  const [timeZone, customFields, quote, trackingLinks] = await Promise.all([
     loadTimeZone(user.organizationId),
     customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
     // The quote request it was converted from (issue 28), for the roles that read them.
     can(user.role, 'read', 'quote') ? quoteOfLoad(user.organizationId, load.id) : null,
+    sharesTracking ? listTrackingLinks(user.organizationId, load.id) : null,
   ])
+  const now = Date.now()
   return {
     quote,
     load: {
@@ -126,6 +133,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZone,
     now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
+    trackingLinks:
+      trackingLinks?.map((link) => ({
+        id: link.id,
+        createdAt: link.createdAt,
+        expiresAt: link.expiresAt,
+        lastViewedAt: link.lastViewedAt,
+        state: link.revokedAt ? ('revoked' as const) : Date.parse(link.expiresAt) <= now ? ('expired' as const) : ('active' as const),
+      })) ?? null,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
     confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
     confirmReopen: offers.reopen && url.searchParams.get('confirm') === 'reopen',
@@ -180,6 +195,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           }),
         link: busyLoadLink,
       }),
+      // A tracking link: its address is in this answer only (not a redirect), as an API key's secret.
+      shareTracking: intent({
+        schema: TrackingLinkCreateSchema,
+        run: (input) => createTrackingLink(actor, params.id, input),
+        done: (link) => data({ intent: 'shareTracking', createdLink: { url: link.url, expiresAt: link.expiresAt } }),
+      }),
+      revokeTracking: intent({
+        schema: TrackingLinkRevokeSchema,
+        run: ({ linkId }) => revokeTrackingLink(actor, params.id, linkId),
+        done: () => redirectWithToast(back, { type: 'success', title: t('tracking.share.revokedToast') }),
+        gone: true,
+      }),
       // An admin's correction of a mistaken delivery (the policy offers it to admins only; the model refuses others).
       reopen: intent({
         schema: LoadReopenSchema,
@@ -208,6 +235,9 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
   // Status buttons, stop events and document deletes answer above the page; an upload at its form.
   const refusal = useRefusal(actionData, [null, 'status', 'stopEvent', 'deleteDocument', 'reopen'], undefined, [])
   const uploadRefusal = useRefusal(actionData, 'upload')
+  const trackingRefusal = useRefusal(actionData, ['shareTracking', 'revokeTracking'], undefined, ['expiresInDays'])
+  // A link just made (shareTracking's answer): its address is shown this once.
+  const createdLink = (actionData as { createdLink?: { url: string; expiresAt: string } } | undefined)?.createdLink ?? null
 
   return (
     <>
@@ -285,6 +315,10 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         />
 
         <CustomFieldValues fields={loaderData.customFields} />
+
+        {loaderData.trackingLinks ? (
+          <TrackingLinks links={loaderData.trackingLinks} created={createdLink} refusal={trackingRefusal} timeZone={timeZone} />
+        ) : null}
       </div>
     </>
   )

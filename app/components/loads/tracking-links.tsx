@@ -1,0 +1,138 @@
+/**
+ * The load page's tracking links (ADR 063): "Share tracking" makes one (its full address shown
+ * once, in the answer to the post, like an API key), the list shows each with its state, and
+ * Revoke ends one. Plain forms: it all works without JavaScript.
+ */
+import { Form, useNavigation } from 'react-router'
+
+import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { inputClass } from '~/components/ui/input-class'
+import { PlainField } from '~/components/ui/plain-field'
+import { useTranslation } from '~/hooks/use-translation'
+import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link'
+import { formatDateTime } from '~/utils/format'
+
+export type TrackingLinkRow = {
+  id: string
+  createdAt: string
+  expiresAt: string
+  lastViewedAt: string | null
+  state: 'active' | 'revoked' | 'expired'
+}
+
+const TONE = { active: 'success', revoked: 'default', expired: 'warning' } as const
+
+export function TrackingLinks({
+  links,
+  created,
+  refusal,
+  timeZone,
+}: {
+  links: TrackingLinkRow[]
+  /** The link just made: its address is in this answer only. */
+  created: { url: string; expiresAt: string } | null
+  refusal: ShownRefusal | null
+  timeZone: string
+}) {
+  const { t, i18n } = useTranslation()
+  const busy = useNavigation().state !== 'idle'
+  const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
+  return (
+    <Card className="min-w-0 p-6 lg:col-span-2" data-testid="tracking-links">
+      <h2 className="text-base font-bold">{t('tracking.share.heading')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('tracking.share.intro')}</p>
+      {created ? (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-success/40 bg-success-lighter/40 p-3 text-sm dark:bg-success/15"
+          data-testid="tracking-created"
+        >
+          <p className="font-semibold">{t('tracking.share.created')}</p>
+          <label htmlFor="tracking-url" className="sr-only">
+            {t('tracking.share.heading')}
+          </label>
+          <input
+            id="tracking-url"
+            readOnly
+            value={created.url}
+            dir="ltr"
+            className={`${inputClass} mt-2 font-mono text-xs`}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      ) : null}
+      <RefusalNotice refusal={refusal} testId="tracking-refusal" className="mt-4" />
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" data-testid="tracking-share-form">
+        <input type="hidden" name="intent" value="shareTracking" />
+        <PlainField id="expiresInDays" label={t('tracking.share.expiresInDays')} errors={refusal?.field('expiresInDays')} className="w-40">
+          <input
+            id="expiresInDays"
+            name="expiresInDays"
+            type="number"
+            min={1}
+            max={TRACKING_LINK_MAX_DAYS}
+            defaultValue={TRACKING_LINK_DEFAULT_DAYS}
+            required
+            className={inputClass}
+          />
+        </PlainField>
+        <Button type="submit" disabled={busy}>
+          {t('tracking.share.create')}
+        </Button>
+      </Form>
+      {links.length ? (
+        <div className="relative mt-4 overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                  {t('tracking.share.createdAt')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                  {t('tracking.share.expiresAt')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                  {t('tracking.share.lastViewed')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                  {t('fields.status')}
+                </th>
+                <th scope="col" className="py-2 text-end font-semibold">
+                  <span className="sr-only">{t('tracking.share.revoke')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.id} className="border-b border-dashed border-line" data-testid="tracking-link">
+                  <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{when(link.createdAt)}</td>
+                  <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{when(link.expiresAt)}</td>
+                  <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{link.lastViewedAt ? when(link.lastViewedAt) : t('tracking.share.never')}</td>
+                  <td className="py-2 pe-3">
+                    <Badge tone={TONE[link.state]}>{t(`tracking.share.state.${link.state}`)}</Badge>
+                  </td>
+                  <td className="py-2 text-end">
+                    {link.state === 'active' ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revokeTracking" />
+                        <input type="hidden" name="linkId" value={link.id} />
+                        <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                          {t('tracking.share.revoke')}
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-muted">{t('tracking.share.none')}</p>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,19 @@
+import { data } from 'react-router'
+
+import { invoicePdfResponse } from '~/models/invoice-pdf.server'
+import { invoiceByPaymentToken } from '~/models/remittance.server'
+import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
+
+import type { Route } from './+types/payment-pdf'
+
+/**
+ * `/payment/pdf?invoice=<token>`: the invoice's PDF for whoever holds its payment link (ADR 062),
+ * the same file as the office's download (app/models/invoice-pdf.server.ts). A bad token is a 404.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const invoice = await invoiceByPaymentToken(new URL(request.url).searchParams.get('invoice'))
+  if (!invoice || invoice.status === 'draft') throw data(null, { status: 404, headers: TOKEN_PAGE_HEADERS })
+  const response = await invoicePdfResponse(request, invoice.organizationId, invoice.id)
+  for (const [name, value] of Object.entries(TOKEN_PAGE_HEADERS)) response.headers.set(name, value)
+  return response
+}

@@ -1,0 +1,130 @@
+import { axe } from './axe'
+import { apiUser, expect, js, lastEmailTo, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { api, apiLoad, fleet } from './load-fixtures'
+
+// Each test works in an organization of its own, signed in as its admin.
+let org: TestOrganization
+test.beforeEach(async ({ page, request }) => {
+  org = await signedIn(page, request)
+})
+
+/** The path and query of an absolute link (the server's APP_URL may name another host than the test's base URL). */
+const local = (link: string) => {
+  const url = new URL(link)
+  return `${url.pathname}${url.search}`
+}
+
+test('a broker opens the payment page from the email, says they paid, and the accountant confirms it', async ({ page, request }) => {
+  const address = `ap-${uniqueId('pay').toLowerCase()}@example.test`
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: address })
+  const invoice = (await api(request, org, '/api/invoice', {
+    brokerId: broker.id,
+    items: [{ title: 'Linehaul Dallas to Memphis', quantity: 1, unitPriceCents: 100_000 }],
+  })) as unknown as { id: string; invoiceNumber: string; version: number }
+  await api(request, org, `/api/invoice/${invoice.id}/send`, { version: invoice.version }, 200)
+  const accountant = await apiUser(request, org, { role: 'accountant', firstName: 'Avery', lastName: 'Ledger' })
+
+  // The email the queue wrote carries the payment link.
+  const email = await lastEmailTo(address)
+  const link = /(https?:\/\/\S+\/payment\?invoice=\S+)/.exec(email.text)?.[1]
+  expect(link, email.text).toBeTruthy()
+
+  // The broker, signed out.
+  await page.context().clearCookies()
+  await page.goto(local(link!))
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay an invoice' })).toBeVisible()
+  await expect(page.getByTestId('invoice-document')).toContainText(invoice.invoiceNumber)
+  await expect(page.getByTestId('invoice-items')).toContainText('Linehaul Dallas to Memphis')
+  await expect(page.getByTestId('payment-balance')).toHaveText('$1,000.00')
+  await expect(page.getByTestId('payment-pdf')).toHaveAttribute('href', /^\/payment\/pdf\?invoice=/)
+  // axe runs in the page: with JavaScript only (the markup is the same without).
+  if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
+
+  const form = page.getByTestId('remittance-form')
+  await form.getByLabel('Amount paid').fill('5000')
+  await form.getByRole('button', { name: 'Send remittance advice' }).click()
+  await expect(form).toContainText('That is more than the balance due.')
+  await form.getByLabel('Amount paid').fill('400')
+  await form.getByLabel('Check or ACH reference').fill('ACH-5521')
+  await form.getByLabel('Your name or company').fill('Broker AP desk')
+  await form.getByRole('button', { name: 'Send remittance advice' }).click()
+  await expect(page.getByTestId('payment-thanks')).toContainText('We have your remittance advice.')
+  await expect(page.getByTestId('remittance-form')).toHaveCount(0)
+  // It never pays the invoice by itself.
+  await expect(page.getByTestId('payment-balance')).toHaveText('$1,000.00')
+
+  // The accountant sees it on the invoice and confirms it: a payment of $400.
+  await page.context().clearCookies()
+  await loginByRequest(page, accountant.email, accountant.password)
+  await page.goto(`/dashboard/invoice/${invoice.id}`)
+  const advices = page.getByTestId('remittance-advices')
+  await expect(advices).toContainText('Remittance advice to confirm')
+  await expect(advices).toContainText('$400.00')
+  await expect(advices).toContainText('ACH-5521')
+  await advices.getByRole('button', { name: 'Confirm' }).click()
+  await expect(toast(page, /Remittance advice confirmed/, 'success')).toBeVisible()
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$600.00')
+  await expect(page.getByTestId('invoice-payments')).toContainText('#ACH-5521')
+  await expect(advices).toContainText('Confirmed')
+  await expect(advices.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+})
+
+test('a customer opens a tracking link on a phone; revoked, it is gone', async ({ page, request }) => {
+  const { broker, truck, trailer, driver } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  let version = load.version
+  for (const status of ['dispatched', 'at_pickup', 'in_transit'])
+    version = (await api(request, org, `/api/loads/${load.id}/status`, { status, version }, 200)).version
+
+  await page.goto(`/dashboard/loads/${load.id}`)
+  const card = page.getByTestId('tracking-links')
+  await card.getByRole('button', { name: 'Share tracking' }).click()
+  await expect(card.getByTestId('tracking-created')).toContainText('it is shown only once')
+  const link = await card.locator('#tracking-url').inputValue()
+  expect(link).toMatch(/\/track\/[A-Za-z0-9_-]{43}$/)
+  await expect(card.getByTestId('tracking-link')).toHaveCount(1)
+  // The list scrolls inside its card on a phone; the page does not.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+  // The customer, signed out, on a phone.
+  await page.context().clearCookies()
+  await page.goto(local(link))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment ${load.loadNumber}`)
+  await expect(page.getByTestId('tracking-status')).toHaveText('In transit')
+  const stops = page.getByTestId('tracking-stops')
+  await expect(stops).toContainText('Dallas, TX')
+  await expect(stops).toContainText('Memphis, TN')
+  const body = await page.locator('body').innerText()
+  for (const hidden of ['Dana', 'Wheeler', String(broker.name), '$2,400', '2,400.00', String(truck.unitNumber), 'Trinity Cold Storage'])
+    expect(body).not.toContain(hidden)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  // axe runs in the page: with JavaScript only (the markup is the same without).
+  if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
+
+  // Revoked from the load page: the link answers 404.
+  await loginByRequest(page, org.email, org.password)
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await page.getByTestId('tracking-links').getByRole('button', { name: 'Revoke' }).click()
+  await expect(toast(page, 'Tracking link revoked.', 'success')).toBeVisible()
+  await expect(page.getByTestId('tracking-link')).toContainText('Revoked')
+  await page.context().clearCookies()
+  const gone = await page.goto(local(link))
+  expect(gone?.status()).toBe(404)
+})
+
+test('the token pages in Arabic are right-to-left, with one h1, and pass axe', async ({ page, request }) => {
+  const { broker } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id })
+  const link = (await api(request, org, `/api/loads/${load.id}/tracking`, { expiresInDays: 3 })).url as string
+  await page.context().clearCookies()
+  await page.context().addCookies([{ name: 'i18nextLng', value: 'ar', url: test.info().project.use.baseURL! }])
+  for (const path of ['/payment', local(link)]) {
+    await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+    if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
+  }
+  await expect(page.getByTestId('tracking-status')).toHaveText('محجوزة')
+})
