@@ -7,7 +7,8 @@
 import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
-import { TRACKING_LINK_MAX_DAYS, type TrackingLinkCreateInput } from '~/schemas/tracking-link'
+import { type TrackingLinkCreateInput } from '~/schemas/tracking-link'
+import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { createToken, sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'

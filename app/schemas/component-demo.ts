@@ -5,15 +5,11 @@
  */
 import { z } from 'zod'
 
+import { DEMO_EQUIPMENT, TOAST_TONES } from './component-demo-options'
 import { requiredText } from './fields'
 import { text } from './text'
 
-/** The tones a toast takes (app/utils/toast.server.ts). */
-export const TOAST_TONES = ['info', 'success', 'warning', 'error'] as const
-
 export const ToastDemoSchema = z.object({ tone: z.enum(TOAST_TONES, { error: 'validation.choice' }) })
-
-export const DEMO_EQUIPMENT = ['dry_van', 'reefer', 'flatbed'] as const
 
 /** A short form that checks what the app's forms check: a required field, an email, a choice. */
 export const FieldDemoSchema = z.object({

@@ -7,11 +7,9 @@ import { z } from 'zod'
 
 import { dateOnly, optionalText } from './fields'
 import { requiredDollars } from './money'
+import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX } from './remittance-options'
 import { requiredId } from './text'
 import { VersionSchema } from './version'
-
-export const REMITTANCE_REFERENCE_MAX = 100
-export const REMITTANCE_PAYER_MAX = 120
 
 /** The form as the broker fills it: dollars as typed, the day paid, the check or ACH trace number, who paid. */
 export const RemittanceFormSchema = z.object({

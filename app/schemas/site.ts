@@ -2,23 +2,13 @@ import { z } from 'zod'
 
 import { EmailSchema } from './auth'
 import { dateTime, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
+import { SITE_LIMITS } from './site-options'
 
 /**
  * The public site's texts (issue 28, docs/decisions/060-site-pages.md) and the contact form of
  * /contact-us. One schema for the dashboard's site page (Conform) and `PUT /api/organization`'s
  * `site`; messages are i18n keys.
  */
-export const SITE_LIMITS = {
-  tagline: 160,
-  about: 10_000,
-  faq: 50,
-  question: 200,
-  answer: 2000,
-  services: 20,
-  serviceName: 120,
-  serviceDescription: 1000,
-  message: 5000,
-} as const
 
 /** A row the form left blank (every field empty): dropped, so the page can offer empty rows to fill. */
 function isBlankRow(value: unknown) {

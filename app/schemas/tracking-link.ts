@@ -3,9 +3,7 @@ import { z } from 'zod'
 
 import { integer } from './fields'
 import { requiredId } from './text'
-
-export const TRACKING_LINK_DEFAULT_DAYS = 14
-export const TRACKING_LINK_MAX_DAYS = 90
+import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from './tracking-link-options'
 
 /** `POST /api/loads/{id}/tracking` and the load page's "Share tracking" form. */
 export const TrackingLinkCreateSchema = z.object({

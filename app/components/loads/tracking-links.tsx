@@ -12,7 +12,7 @@ import { Card } from '~/components/ui/card'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
 import { useTranslation } from '~/hooks/use-translation'
-import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link'
+import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { formatDateTime } from '~/utils/format'
 
 export type TrackingLinkRow = {

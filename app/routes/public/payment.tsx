@@ -14,7 +14,8 @@ import { invoiceByPaymentToken, organizationRemitTo, paymentPageView, submitRemi
 import { siteFrameOrganization } from '~/models/site.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { getClientIp } from '~/requests/session.server'
-import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX, RemittanceFormSchema } from '~/schemas/remittance'
+import { RemittanceFormSchema } from '~/schemas/remittance'
+import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX } from '~/schemas/remittance-options'
 import { formatMoney, isolate } from '~/utils/format'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
 
