@@ -35,7 +35,8 @@ for (const path of PUBLIC_PAGES) {
   test(`${path}: a title, a description, one h1 and a sign-in link, axe-clean in light English and dark Arabic`, async ({ page }) => {
     await look(page, 'light', 'en')
     const response = await page.goto(path)
-    expect(response?.status(), `${path} answers signed out`).toBe(200)
+    // The maintenance page is what maintenance mode answers: 503 with Retry-After (ADR 060).
+    expect(response?.status(), `${path} answers signed out`).toBe(path === '/maintenance' ? 503 : 200)
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
     const english = await head(page)
     await expect(page.locator('a[href="/auth/login"]').first()).toBeVisible()

@@ -164,7 +164,7 @@ function InvoicePayment({ page, token, sent, actionData }: { page: PaymentPageDa
             </p>
             <h2 className="mt-4 text-base font-bold">{t('payment.invoice.payTo')}</h2>
             {page.remitTo ? <RemitLines lines={page.remitTo} /> : <p className="mt-2 text-sm">{t('payment.invoice.noRemitTo', { name: page.from.name })}</p>}
-            <a href={pdf} className="mt-4 inline-flex items-center gap-2 font-semibold text-primary hover:underline" data-testid="payment-pdf">
+            <a href={pdf} className="mt-4 inline-flex items-center gap-2 font-semibold text-primary-dark dark:text-primary-light hover:underline" data-testid="payment-pdf">
               <Icon name="download" size={18} />
               {t('payment.invoice.pdf')}
             </a>

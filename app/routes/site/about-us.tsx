@@ -60,7 +60,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-muted">
               {t('site.about.empty')}{' '}
-              <Link to={href('/contact-us')} className="font-semibold text-primary underline">
+              <Link to={href('/contact-us')} className="font-semibold text-primary-dark dark:text-primary-light underline">
                 {t('site.about.contact')}
               </Link>
             </p>

@@ -49,7 +49,7 @@ export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl py-6 text-center">
       <title>{`${t('site.comingSoon.title')} | ${name}`}</title>
       <meta name="description" content={t('site.comingSoon.description', { name })} />
-      <p className="text-sm font-bold tracking-wide text-primary uppercase">{t('site.comingSoon.lead')}</p>
+      <p className="text-sm font-bold tracking-wide text-primary-dark dark:text-primary-light uppercase">{t('site.comingSoon.lead')}</p>
       <h1 className="mt-2 text-4xl font-extrabold text-ink sm:text-5xl">{t('site.comingSoon.title')}</h1>
       {tagline ? (
         <p className="mt-4 text-lg text-muted" dir="auto">
@@ -83,7 +83,7 @@ export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <p className="mt-10">
-        <Link to={href('/contact-us')} className="font-semibold text-primary underline">
+        <Link to={href('/contact-us')} className="font-semibold text-primary-dark dark:text-primary-light underline">
           {t('site.comingSoon.contact')}
         </Link>
       </p>

@@ -61,14 +61,18 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <ul className="space-y-4 text-sm" data-testid="contact-details">
               {contact.email ? (
                 <Detail icon="mail" label={t('site.contact.email')}>
-                  <a href={`mailto:${contact.email}`} className="font-semibold text-primary hover:underline" dir="ltr">
+                  <a href={`mailto:${contact.email}`} className="font-semibold text-primary-dark dark:text-primary-light hover:underline" dir="ltr">
                     {contact.email}
                   </a>
                 </Detail>
               ) : null}
               {contact.phone ? (
                 <Detail icon="chat" label={t('site.contact.phone')}>
-                  <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="font-semibold text-primary hover:underline" dir="ltr">
+                  <a
+                    href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                    className="font-semibold text-primary-dark dark:text-primary-light hover:underline"
+                    dir="ltr"
+                  >
                     {contact.phone}
                   </a>
                 </Detail>
@@ -94,7 +98,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <p className="text-base font-semibold" role="status">
             {t('site.contact.sentTitle')}
           </p>
-          <Link to={href('/contact-us')} className="font-semibold text-primary underline">
+          <Link to={href('/contact-us')} className="font-semibold text-primary-dark dark:text-primary-light underline">
             {t('site.contact.another')}
           </Link>
         </Card>

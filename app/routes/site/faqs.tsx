@@ -41,7 +41,7 @@ export default function FaqsPage({ loaderData }: Route.ComponentProps) {
       )}
       <p className="mt-10 text-muted">
         {t('site.faqs.more')}{' '}
-        <Link to={href('/contact-us')} className="font-semibold text-primary underline">
+        <Link to={href('/contact-us')} className="font-semibold text-primary-dark dark:text-primary-light underline">
           {t('site.faqs.write')}
         </Link>
       </p>
