@@ -21,9 +21,12 @@ import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
 import { PAGE_SIZES } from '../../app/schemas/list-options'
+import { POST_STATUSES } from '../../app/schemas/post-options'
 import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
+import { formatQuoteNumber, QUOTE_STATUSES } from '../../app/schemas/quote-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
+import { safeTimeZone } from '../../app/utils/time'
 
 const PORT = Number(process.env.PORT ?? 3201)
 const SECRET = process.env.SESSION_SECRET ?? ''
@@ -1118,6 +1121,261 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
+// Quote requests (issue 28): the default list as app/models/quote.server.ts's listQuotes reads it
+// (newest first with the id tie-break, each with who answered it and the load it became; Prisma
+// sends those as two IN queries, here LEFT JOINs) and its JSON, serializeQuote, key for key.
+
+type QuoteRow = {
+  id: string
+  number: number
+  status: string
+  originCity: string
+  originState: string
+  destinationCity: string
+  destinationState: string
+  equipmentType: string
+  pickupDate: string
+  weightLb: number | null
+  name: string
+  email: string
+  company: string | null
+  phone: string | null
+  message: string | null
+  quotedCents: number | null
+  quoteNote: string | null
+  quotedAt: Date | null
+  decidedAt: Date | null
+  lostReason: string | null
+  answeredById: string | null
+  answeredFirstName: string | null
+  answeredLastName: string | null
+  loadId: string | null
+  loadNumber: string | null
+  loadStatus: string | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+
+const QUOTE_QUERY = `SELECT q.id, q.number, q.status, q."originCity", q."originState", q."destinationCity", q."destinationState", q."equipmentType", q."pickupDate",
+  q."weightLb", q.name, q.email, q.company, q.phone, q.message, q."quotedCents", q."quoteNote", q."quotedAt", q."decidedAt", q."lostReason",
+  q."answeredById", a."firstName" AS "answeredFirstName", a."lastName" AS "answeredLastName", q."loadId", l."loadNumber", l.status AS "loadStatus",
+  q."createdAt", q."updatedAt", q.version
+  FROM "QuoteRequest" q LEFT JOIN "User" a ON a.id = q."answeredById" LEFT JOIN "Load" l ON l.id = q."loadId"
+  WHERE q."organizationId" = $1 ORDER BY q."createdAt" DESC, q.id DESC LIMIT $2 OFFSET $3`
+
+async function quotePage(organizationId: string, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "QuoteRequest" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<QuoteRow>(QUOTE_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializeQuote. */
+function quoteJson(row: QuoteRow) {
+  return {
+    id: row.id,
+    number: formatQuoteNumber(row.number),
+    status: row.status,
+    originCity: row.originCity,
+    originState: row.originState,
+    destinationCity: row.destinationCity,
+    destinationState: row.destinationState,
+    equipmentType: row.equipmentType,
+    pickupDate: row.pickupDate,
+    weightLb: row.weightLb,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    phone: row.phone,
+    message: row.message,
+    quotedCents: row.quotedCents,
+    quoteNote: row.quoteNote,
+    quotedAt: row.quotedAt?.toISOString() ?? null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    lostReason: row.lostReason,
+    answeredBy: row.answeredById ? { id: row.answeredById, name: `${row.answeredFirstName} ${row.answeredLastName}`.trim() } : null,
+    loadId: row.loadId,
+    load: row.loadId ? { id: row.loadId, loadNumber: row.loadNumber, status: row.loadStatus } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiQuoteList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'quote')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await quotePage(user.organizationId, page, pageSize)
+  return { data: items.map(quoteJson), meta: { total, page, pageSize } }
+}
+
+/** The app's quote requests page: the page and the organization's time zone (the arrival is shown on its clock). */
+async function quoteListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'quote')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, organization] = await Promise.all([
+    quotePage(user.organizationId, page, pageSize),
+    pool.query<{ timezone: string | null }>(`SELECT timezone FROM "Organization" WHERE id = $1`, [user.organizationId]),
+  ])
+  const timeZone = safeTimeZone(organization.rows[0]?.timezone)
+  const received = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const rows = items
+    .map((row) => {
+      const quote = quoteJson(row)
+      const lane = `${quote.originCity}, ${quote.originState} → ${quote.destinationCity}, ${quote.destinationState}`
+      const requester = quote.company ? `${quote.name} · ${quote.company}` : quote.name
+      return `<tr><th><a href="/dashboard/booking/${quote.id}?returnTo=%2Fdashboard%2Fbooking%2Flist">${esc(quote.number)}</a></th><td><span class="badge">${esc(quote.status)}</span></td>
+<td><bdi>${esc(lane)}</bdi><span class="muted">${esc(quote.equipmentType)}</span></td><td><bdi>${esc(requester)}</bdi></td><td>${formatDate(quote.pickupDate)}</td>
+<td><time datetime="${quote.createdAt}">${received.format(row.createdAt)}</time></td><td class="num">${quote.quotedCents === null ? '—' : money.format(quote.quotedCents / 100)}</td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Quote requests</h1>
+<form method="get"><input type="search" name="q" aria-label="Search quote requests">
+<select name="status"><option value="">All statuses</option>${options(QUOTE_STATUSES, url.searchParams.get('status'))}</select><button>Search</button></form>
+<table><thead><tr><th>Number</th><th>Status</th><th>Lane</th><th>Requester</th><th>Pickup</th><th>Received</th><th>Quoted</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Quote requests', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driver bulletins (issue 28): the default list as app/models/post.server.ts's listPosts reads it
+// for the reader (drafts only for those who write them; the newest published first, drafts last,
+// with the id tie-break; each with its author, its comment and acknowledgment counts and the
+// reader's own acknowledgment: Prisma's _count and two IN queries, here a JOIN and subqueries) and
+// its JSON, serializePost, key for key.
+
+type PostRow = {
+  id: string
+  title: string
+  description: string | null
+  body: string
+  bodyHtml: string
+  tags: string[]
+  status: string
+  publishedAt: Date | null
+  requiresAcknowledgment: boolean
+  acknowledgedAt: Date | null
+  commentsCount: number
+  acknowledgmentsCount: number
+  authorId: string | null
+  authorFirstName: string | null
+  authorLastName: string | null
+  coverStorageKey: string | null
+  coverFileName: string | null
+  coverContentType: string | null
+  coverSizeBytes: number | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+
+/** The posts a reader sees: drafts too for the roles that write them (the post policy's readsDrafts). */
+const postWhere = (role: Role) => `p."organizationId" = $1${can(role, 'update', 'post') ? '' : ` AND p.status = 'published'`}`
+
+const postQuery = (role: Role) => `SELECT p.id, p.title, p.description, p.body, p."bodyHtml", p.tags, p.status, p."publishedAt", p."requiresAcknowledgment",
+  (SELECT a.at FROM "PostAcknowledgment" a WHERE a."postId" = p.id AND a."userId" = $2) AS "acknowledgedAt",
+  (SELECT count(*)::int FROM "PostComment" c WHERE c."postId" = p.id) AS "commentsCount",
+  (SELECT count(*)::int FROM "PostAcknowledgment" a WHERE a."postId" = p.id) AS "acknowledgmentsCount",
+  p."authorId", u."firstName" AS "authorFirstName", u."lastName" AS "authorLastName",
+  p."coverStorageKey", p."coverFileName", p."coverContentType", p."coverSizeBytes", p."createdAt", p."updatedAt", p.version
+  FROM "Post" p LEFT JOIN "User" u ON u.id = p."authorId"
+  WHERE ${postWhere(role)} ORDER BY p."publishedAt" DESC NULLS LAST, p.id ASC LIMIT $3 OFFSET $4`
+
+async function postPage(user: User, page: number, pageSize: number) {
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Post" p WHERE ${postWhere(user.role)}`, [user.organizationId]),
+    pool.query<PostRow>(postQuery(user.role), [user.organizationId, user.id, pageSize, (page - 1) * pageSize]),
+  ])
+  return { total: Number(count.rows[0].total), items: items.rows }
+}
+
+/** The app's serializePost. */
+function postJson(row: PostRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    body: row.body,
+    bodyHtml: row.bodyHtml,
+    tags: row.tags,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    requiresAcknowledgment: row.requiresAcknowledgment,
+    acknowledgedByMe: row.acknowledgedAt !== null,
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    commentsCount: row.commentsCount,
+    acknowledgmentsCount: row.acknowledgmentsCount,
+    author: row.authorId ? { id: row.authorId, name: `${row.authorFirstName} ${row.authorLastName}`.trim() } : null,
+    cover: row.coverStorageKey
+      ? { url: `/api/posts/${row.id}/cover`, fileName: row.coverFileName, contentType: row.coverContentType, sizeBytes: row.coverSizeBytes }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+async function apiPostList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'post')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await postPage(user, page, pageSize)
+  return { data: items.map(postJson), meta: { total, page, pageSize } }
+}
+
+/** The app's bulletins list page: the page and the tags of the reader's posts for the filter. */
+async function postListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'post')
+  const { page, pageSize } = listQuery(url)
+  const drafts = can(user.role, 'update', 'post')
+  // The roles that read but do not write are the ones asked to acknowledge (the post policy).
+  const acknowledges = !drafts
+  const [{ total, items }, tags] = await Promise.all([
+    postPage(user, page, pageSize),
+    pool.query<{ tag: string }>(
+      `SELECT DISTINCT unnest(tags) AS tag FROM "Post" WHERE "organizationId" = $1 AND ($2 OR status = 'published') ORDER BY 1 LIMIT 200`,
+      [user.organizationId, drafts],
+    ),
+  ])
+  const rows = items
+    .map((post) => {
+      // The app's AcknowledgmentBadge.
+      const acknowledgment = !post.requiresAcknowledgment
+        ? ''
+        : !acknowledges || post.status !== 'published'
+          ? '<span class="badge info">Requires acknowledgment</span>'
+          : post.acknowledgedAt
+            ? '<span class="badge success">Acknowledged</span>'
+            : '<span class="badge warning">Please acknowledge</span>'
+      return `<tr><th><a href="/dashboard/blog/post/${post.id}" dir="auto">${esc(post.title)}</a>${post.description ? `<span class="muted" dir="auto">${esc(post.description)}</span>` : ''}</th>
+<td>${drafts ? `<span class="badge">${esc(post.status)}</span>` : ''}${acknowledgment}</td><td>${esc(post.tags.map((tag) => `#${tag}`).join(' '))}</td>
+<td>${post.publishedAt ? dateFormat.format(post.publishedAt) : '—'}</td><td class="num">${numberFormat.format(post.commentsCount)}</td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Bulletins</h1>${can(user.role, 'create', 'post') ? '<a href="/dashboard/blog/new">New bulletin</a>' : ''}
+<form method="get"><input type="search" name="q" aria-label="Search bulletins">
+${drafts ? `<select name="status"><option value="">All statuses</option>${options(POST_STATUSES, url.searchParams.get('status'))}</select>` : ''}
+<select name="tag"><option value="">All tags</option>${options(
+    tags.rows.map((row) => row.tag),
+    url.searchParams.get('tag'),
+    (tag) => `#${tag}`,
+  )}</select>
+<select name="acknowledgment"><option value="">Any</option><option value="required">Requires acknowledgment</option>${acknowledges ? '<option value="pending">Not yet acknowledged</option>' : ''}</select>
+<button>Search</button></form>
+<table><thead><tr><th>Title</th><th>${drafts ? 'Status' : 'Acknowledgment'}</th><th>Tags</th><th>Published</th><th>Comments</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Bulletins', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
 // API
 
 async function apiTruckList(req: http.IncomingMessage, url: URL) {
@@ -1382,6 +1640,10 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/settlements') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiSettlementList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/e-commerce/orders') return send(req, res, 200, HTML, await orderListPage(req, url))
     if (req.method === 'GET' && path === '/api/orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiOrderList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/booking/list') return send(req, res, 200, HTML, await quoteListPage(req, url))
+    if (req.method === 'GET' && path === '/api/quotes') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiQuoteList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
+    if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

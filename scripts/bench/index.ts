@@ -286,6 +286,8 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/products', optional: false },
     { url: '/api/settlements', optional: false },
     { url: '/api/orders', optional: false },
+    { url: '/api/quotes', optional: false },
+    { url: '/api/posts', optional: false },
   ]
   for (const { url, optional } of urls) {
     const [app, base] = await Promise.all((['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: url, headers: auth })))

@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
+import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
 
@@ -16,7 +17,8 @@ export type Database = { url: string; stop: () => Promise<void> }
 
 /**
  * Starts the bench's PostgreSQL (wiped first unless kept) with the demo data, `scale`×100 trucks,
- * and the bench user's chat and mail (scripts/bench/messages-fixtures.ts).
+ * the bench user's chat and mail (scripts/bench/messages-fixtures.ts), store
+ * (scripts/bench/store-fixtures.ts), quote requests and bulletins (scripts/bench/booking-fixtures.ts).
  */
 export async function startDatabase(options: { dataDir: string; pgPort: number; scale: number; loads: number; keepData: boolean }): Promise<Database> {
   const pgDir = path.join(options.dataDir, 'postgres')
@@ -48,6 +50,8 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
       console.info(`added ${CONVERSATIONS} chat conversations and ${INBOX_MESSAGES} messages in each of the own and the shared inbox`)
     if (await seedStore(embedded.url, 'admin@freightdesk.test')) console.info(`added ${PRODUCTS} store products and ${SETTLEMENTS} settlements`)
     if (await seedOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${ORDERS} store orders`)
+    if (await seedQuotes(embedded.url, 'admin@freightdesk.test')) console.info(`added ${QUOTES} quote requests`)
+    if (await seedPosts(embedded.url, 'admin@freightdesk.test')) console.info(`added ${POSTS} driver bulletins`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return embedded

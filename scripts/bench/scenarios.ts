@@ -156,6 +156,11 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/settlements', make: get(() => '/api/settlements', 'token') },
     { name: 'store orders page', page: '/dashboard/e-commerce/orders', make: get(() => '/dashboard/e-commerce/orders', 'cookie') },
     { name: 'GET /api/orders', make: get(() => '/api/orders', 'token') },
+    // Issue 28: 300 quote requests and 150 driver bulletins, list page and API each.
+    { name: 'booking list page', page: '/dashboard/booking/list', make: get(() => '/dashboard/booking/list', 'cookie') },
+    { name: 'GET /api/quotes', make: get(() => '/api/quotes', 'token') },
+    { name: 'bulletin list page', page: '/dashboard/blog/posts', make: get(() => '/dashboard/blog/posts', 'cookie') },
+    { name: 'GET /api/posts', make: get(() => '/api/posts', 'token') },
   ]
 }
 
@@ -210,6 +215,10 @@ export const MIX: Record<string, number> = {
   'GET /api/settlements': 0,
   'store orders page': 0,
   'GET /api/orders': 0,
+  'booking list page': 0,
+  'GET /api/quotes': 0,
+  'bulletin list page': 0,
+  'GET /api/posts': 0,
 }
 
 /** One driver that sends the scenarios in MIX's proportions, interleaved. */
