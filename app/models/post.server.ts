@@ -74,9 +74,14 @@ export async function listPosts(reader: PostReader, query: PostListQuery) {
     query,
     () => prisma.post.count({ where }),
     (window) =>
-      prisma.post.findMany({ where, include: postInclude(reader.id), orderBy: sortOrder(query, { nullable: ['publishedAt'] }), ...window }) as Promise<
-        PostRow[]
-      >,
+      prisma.post.findMany({
+        where,
+        include: postInclude(reader.id),
+        // The counts and the reader's acknowledgment by their own queries: half the time of JSON joins per row (ADR 066).
+        relationLoadStrategy: 'query',
+        orderBy: sortOrder(query, { nullable: ['publishedAt'] }),
+        ...window,
+      }) as Promise<PostRow[]>,
   )
 }
 
