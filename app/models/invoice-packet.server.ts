@@ -15,8 +15,7 @@ import { renderInvoicePdf } from '~/utils/pdf-layout.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { getInvoice } from './invoice.server'
-import { invoicePdfContent } from './invoice-pdf.server'
-import { attachmentDisposition } from './load-document.server'
+import { invoicePdfContent, pdfDownload } from './invoice-pdf.server'
 
 /** The packet's order of a load's papers. */
 export const PACKET_KINDS: readonly LoadDocumentKind[] = ['rateConn', 'bols', 'pod']
@@ -181,13 +180,5 @@ export async function invoicePacket(organizationId: string, id: string) {
 /** The packet as a download, for the invoice page and the API alike: an attachment, never cached. */
 export async function invoicePacketResponse(request: Request, organizationId: string, id: string) {
   const { filename, bytes } = await invoicePacket(organizationId, id)
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': attachmentDisposition(filename),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfDownload(request.method, filename, bytes)
 }

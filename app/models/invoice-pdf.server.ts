@@ -110,7 +110,12 @@ export async function invoicePdf(organizationId: string, id: string) {
 /** The PDF as a download, for the page's link and the API alike: an attachment, never cached. */
 export async function invoicePdfResponse(request: Request, organizationId: string, id: string) {
   const { filename, bytes } = await invoicePdf(organizationId, id)
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
+  return pdfDownload(request.method, filename, bytes)
+}
+
+/** A generated PDF (invoice, packet, statement) as a download: an attachment, never cached; no body for HEAD. */
+export function pdfDownload(method: string, filename: string, bytes: Uint8Array) {
+  return new Response(method === 'HEAD' ? null : new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'application/pdf',
       'Content-Length': String(bytes.length),

@@ -35,6 +35,7 @@ import { createLoad } from './load.server'
 import { organizationToday } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
 import { assertId, assertOneRow, assertVersion, isoDate, listPage, requireFound, toDateOnly } from './records.server'
+import { siteFrameSelect } from './site.server'
 import { quoteEmailTask } from './tasks/quote-email.server'
 
 const ENTITY = 'quoteRequest'
@@ -54,17 +55,8 @@ export async function quoteOrganizationByHandle(handle: string) {
   if (!/^[a-z0-9-]{1,60}$/.test(handle)) return null
   return prisma.organization.findUnique({
     where: { inboundLocalPart: handle },
-    select: {
-      id: true,
-      name: true,
-      legalName: true,
-      mcNumber: true,
-      dotNumber: true,
-      phone: true,
-      siteContactEmail: true,
-      siteContactPhone: true,
-      siteTagline: true,
-    },
+    // What the site frame shows, as for the site organization.
+    select: siteFrameSelect,
   })
 }
 

@@ -9,7 +9,7 @@ import type { SettlementScope } from '~/policies/settlement'
 import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
-import { attachmentDisposition } from './load-document.server'
+import { pdfDownload } from './invoice-pdf.server'
 import { organizationParty } from './organization.server'
 import { getSettlement, serializeSettlement, settlementDriver, type SettlementWithRelations } from './settlement.server'
 
@@ -63,13 +63,5 @@ export async function settlementPdfContent(settlement: SettlementWithRelations):
 export async function settlementPdfResponse(scope: SettlementScope, id: string, method = 'GET') {
   const settlement = await getSettlement(scope, id)
   const bytes = await renderInvoicePdf(await settlementPdfContent(settlement))
-  return new Response(method === 'HEAD' ? null : new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': attachmentDisposition(`${settlement.number}.pdf`),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return pdfDownload(method, `${settlement.number}.pdf`, bytes)
 }
