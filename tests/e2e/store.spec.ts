@@ -43,7 +43,8 @@ test('creates a product with a photo, shows it on its page and in the shop, and 
   await expect(page.getByTestId('product-price')).toHaveText('$14.50')
   const photo = page.getByTestId('product-photos').getByRole('img').first()
   await expect(photo).toBeVisible()
-  expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1)
+  // Visible is not loaded: wait for the bytes (a photo that fails to load stays at 0 and fails here).
+  await expect(photo).toHaveJSProperty('naturalWidth', 1)
   await expect(page.getByLabel('Colour')).toHaveValue('High-vis yellow')
   await expect(page.getByTestId('add-to-cart')).toHaveAttribute('action', '/dashboard/e-commerce/cart')
 
