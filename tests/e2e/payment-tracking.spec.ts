@@ -1,5 +1,5 @@
 import { axe } from './axe'
-import { apiUser, expect, js, lastEmailTo, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { apiUser, expect, js, lastEmailTo, loginByRequest, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
 // Each test works in an organization of its own, signed in as its admin.
@@ -37,7 +37,8 @@ test('a broker opens the payment page from the email, says they paid, and the ac
   await expect(page.getByTestId('invoice-items')).toContainText('Linehaul Dallas to Memphis')
   await expect(page.getByTestId('payment-balance')).toHaveText('$1,000.00')
   await expect(page.getByTestId('payment-pdf')).toHaveAttribute('href', /^\/payment\/pdf\?invoice=/)
-  // axe runs in the page: with JavaScript only (the markup is the same without).
+  // axe runs in the page: with JavaScript only (the markup is the same without), once hydrated.
+  await whenHydrated(page)
   if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
 
   const form = page.getByTestId('remittance-form')
@@ -99,7 +100,8 @@ test('a customer opens a tracking link on a phone; revoked, it is gone', async (
   for (const hidden of ['Dana', 'Wheeler', String(broker.name), '$2,400', '2,400.00', String(truck.unitNumber), 'Trinity Cold Storage'])
     expect(body).not.toContain(hidden)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  // axe runs in the page: with JavaScript only (the markup is the same without).
+  // axe runs in the page: with JavaScript only (the markup is the same without), once hydrated.
+  await whenHydrated(page)
   if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
 
   // Revoked from the load page: the link answers 404.
@@ -124,6 +126,8 @@ test('the token pages in Arabic are right-to-left, with one h1, and pass axe', a
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
     await expect(page.locator('h1')).toHaveCount(1)
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+    // The hydrated page: before it, the settings link is not yet the button in its landmark.
+    await whenHydrated(page)
     if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
   }
   await expect(page.getByTestId('tracking-status')).toHaveText('محجوزة')
