@@ -217,13 +217,8 @@ function check(req: Request, corsAllowed: boolean): Refusal | null {
   }
   if (SAFE_METHODS.has(req.method)) return null
 
-  const site = req.get('sec-fetch-site')
-  // `Origin: null` is what a browser sends from a page with `Referrer-Policy: no-referrer` (the
-  // token pages, ADR 062): accepted when the browser itself says the post is same-origin, and
-  // dropped, so React Router's own origin check does not refuse it either.
-  if (req.get('origin') === 'null' && site === 'same-origin') delete req.headers.origin
   const origin = req.get('origin')
-  if (!corsAllowed && (site === 'cross-site' || (origin !== undefined && !ownOrigins(req).has(origin)))) {
+  if (!corsAllowed && (req.get('sec-fetch-site') === 'cross-site' || (origin !== undefined && !ownOrigins(req).has(origin)))) {
     return { code: 'forbidden', messageKey: 'edge.crossSite' }
   }
   // Page and resource actions read `request.formData()`: anything else would throw inside them.

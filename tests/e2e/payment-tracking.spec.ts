@@ -78,6 +78,8 @@ test('a customer opens a tracking link on a phone; revoked, it is gone', async (
     version = (await api(request, org, `/api/loads/${load.id}/status`, { status, version }, 200)).version
 
   await page.goto(`/dashboard/loads/${load.id}`)
+  // A click while the page hydrates can be lost (fixtures.ts).
+  await whenHydrated(page)
   const card = page.getByTestId('tracking-links')
   await card.getByRole('button', { name: 'Share tracking' }).click()
   await expect(card.getByTestId('tracking-created')).toContainText('it is shown only once')

@@ -134,7 +134,7 @@ describe('the payment page', () => {
     const answer = await page(token)
     expect(answer.status).toBe(200)
     expect(answer.headers?.get('Cache-Control') ?? 'no-store').toBe('no-store')
-    expect(paymentPage.headers()).toEqual({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' })
+    expect(paymentPage.headers()).toEqual({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' })
     const data = answer.data as { page: Record<string, unknown>; organization: { id: string } }
     expect(data.organization.id).toBe(org.organization.id)
     expect(data.page).toMatchObject({
@@ -157,7 +157,7 @@ describe('the payment page', () => {
     const pdf = await callPage(paymentPdf.loader as Handler, `/payment/pdf?invoice=${encodeURIComponent(token)}`, null)
     expect(pdf.status).toBe(200)
     expect(pdf.headers?.get('Content-Type')).toBe('application/pdf')
-    expect(pdf.headers?.get('Referrer-Policy')).toBe('no-referrer')
+    expect(pdf.headers?.get('Referrer-Policy')).toBe('same-origin')
     expect((await callPage(paymentPdf.loader as Handler, `/payment/pdf?invoice=${encodeURIComponent(`${token}x`)}`, null)).status).toBe(404)
   })
 

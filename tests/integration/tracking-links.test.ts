@@ -148,7 +148,7 @@ describe('the tracking page', () => {
     const answer = await open(tokenOf(url))
     expect(answer.status).toBe(200)
     expect(answer.headers.get('Cache-Control')).toBe('no-store')
-    expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer')
+    expect(answer.headers.get('Referrer-Policy')).toBe('same-origin')
     expect(answer.headers.get('X-Robots-Tag')).toBe('noindex')
     const html = await answer.text()
     for (const shown of [load.loadNumber, 'Dallas', 'Tulsa', 'In transit', 'Pickup', 'Delivery', 'Arrived', 'Departed']) expect(html).toContain(shown)
