@@ -63,6 +63,9 @@ export const CLIENT_NAMESPACES = {
   payment: ['payment'],
   tracking: ['tracking'],
   components: ['components'],
+  files: ['files'],
+  factoring: ['factoring'],
+  webhooks: ['webhooks'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

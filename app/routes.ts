@@ -184,6 +184,12 @@ export default [
       route('post/:id/cover', 'routes/dashboard/blog/cover.ts'),
     ]),
     route('site', 'routes/dashboard/site/index.tsx'),
+    // Issue 29: every stored file in one place, the file dashboard, factoring.
+    route('files-manager', 'routes/dashboard/files/list.tsx'),
+    route('file', 'routes/dashboard/files/dashboard.tsx'),
+    ...prefix('factoring', [index('routes/dashboard/factoring/index.tsx')]),
+    // Issue 30: webhooks.
+    ...prefix('webhooks', [index('routes/dashboard/webhooks/index.tsx')]),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
       route('new', 'routes/dashboard/chat/new.tsx'),

@@ -33,6 +33,9 @@ export const ENTITIES = [
   'settlement',
   'quote',
   'post',
+  'file',
+  'factoring',
+  'webhook',
 ] as const satisfies readonly Entity[]
 
 // Every entity of the app is in the table (a new one fails the type check until it is added).
@@ -44,11 +47,11 @@ type Row = Record<(typeof ENTITIES)[number], string>
 // prettier-ignore
 export const PERMISSIONS: Record<Role, Row> = {
   //            dashboard  user    organization company truck   trailer broker  load    loadStop loadDocument calendarEvent invoice customField audit  apiKey  analytics banking
-  admin:      { dashboard: 'r', user: 'crud', organization: 'crud', company: 'crud', truck: 'crud', trailer: 'crud', broker: 'crud', load: 'crud', loadStop: 'u', loadDocument: 'cd', calendarEvent: 'crud', invoice: 'crud', customField: 'crud', audit: 'r', apiKey: 'crud', analytics: 'r', banking: 'r', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'crud', settlement: 'crud', quote: 'crud', post: 'crud' },
-  dispatcher: { dashboard: 'r', user: '',     organization: '',     company: 'crud', truck: 'crud', trailer: 'crud', broker: 'crud', load: 'crud', loadStop: 'u', loadDocument: 'cd', calendarEvent: 'crud', invoice: 'r',    customField: '',     audit: '',  apiKey: '',     analytics: 'r', banking: '', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'cru',  settlement: 'r', quote: 'crud', post: 'crud' },
-  accountant: { dashboard: 'r', user: '',     organization: '',     company: 'r',    truck: '',     trailer: '',     broker: 'r',    load: 'r',    loadStop: '',  loadDocument: '', calendarEvent: 'crud', invoice: 'crud', customField: '',     audit: '',  apiKey: '',     analytics: 'r', banking: 'r', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'crud', settlement: 'crud', quote: 'r', post: 'r' },
-  driver:     { dashboard: 'r', user: '',     organization: '',     company: '',     truck: '',     trailer: '',     broker: '',     load: 'r',    loadStop: 'u', loadDocument: 'c', calendarEvent: 'r',    invoice: '',     customField: '',     audit: '',  apiKey: '',     analytics: '',  banking: '', mail: 'crud', sharedMail: '',     chat: 'crud', product: '',     storeOrder: '',     settlement: 'r', quote: '', post: 'r' },
-  viewer:     { dashboard: 'r', user: '',     organization: 'r',    company: 'r',    truck: 'r',    trailer: 'r',    broker: 'r',    load: 'r',    loadStop: '',  loadDocument: '', calendarEvent: 'r',    invoice: 'r',    customField: 'r',    audit: '',  apiKey: '',     analytics: 'r', banking: 'r', mail: 'r',    sharedMail: 'r',    chat: 'r', product: 'r',    storeOrder: 'r',    settlement: 'r', quote: 'r', post: 'r' },
+  admin:      { dashboard: 'r', user: 'crud', organization: 'crud', company: 'crud', truck: 'crud', trailer: 'crud', broker: 'crud', load: 'crud', loadStop: 'u', loadDocument: 'cd', calendarEvent: 'crud', invoice: 'crud', customField: 'crud', audit: 'r', apiKey: 'crud', analytics: 'r', banking: 'r', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'crud', settlement: 'crud', quote: 'crud', post: 'crud', file: 'crud', factoring: 'crud', webhook: 'crud' },
+  dispatcher: { dashboard: 'r', user: '',     organization: '',     company: 'crud', truck: 'crud', trailer: 'crud', broker: 'crud', load: 'crud', loadStop: 'u', loadDocument: 'cd', calendarEvent: 'crud', invoice: 'r',    customField: '',     audit: '',  apiKey: '',     analytics: 'r', banking: '', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'cru',  settlement: 'r', quote: 'crud', post: 'crud', file: 'crud', factoring: '', webhook: '' },
+  accountant: { dashboard: 'r', user: '',     organization: '',     company: 'r',    truck: '',     trailer: '',     broker: 'r',    load: 'r',    loadStop: '',  loadDocument: '', calendarEvent: 'crud', invoice: 'crud', customField: '',     audit: '',  apiKey: '',     analytics: 'r', banking: 'r', mail: 'crud', sharedMail: 'crud', chat: 'crud', product: 'crud', storeOrder: 'crud', settlement: 'crud', quote: 'r', post: 'r', file: 'crd', factoring: 'crud', webhook: '' },
+  driver:     { dashboard: 'r', user: '',     organization: '',     company: '',     truck: '',     trailer: '',     broker: '',     load: 'r',    loadStop: 'u', loadDocument: 'c', calendarEvent: 'r',    invoice: '',     customField: '',     audit: '',  apiKey: '',     analytics: '',  banking: '', mail: 'crud', sharedMail: '',     chat: 'crud', product: '',     storeOrder: '',     settlement: 'r', quote: '', post: 'r', file: '', factoring: '', webhook: '' },
+  viewer:     { dashboard: 'r', user: '',     organization: 'r',    company: 'r',    truck: 'r',    trailer: 'r',    broker: 'r',    load: 'r',    loadStop: '',  loadDocument: '', calendarEvent: 'r',    invoice: 'r',    customField: 'r',    audit: '',  apiKey: '',     analytics: 'r', banking: 'r', mail: 'r',    sharedMail: 'r',    chat: 'r', product: 'r',    storeOrder: 'r',    settlement: 'r', quote: 'r', post: 'r', file: 'r', factoring: 'r', webhook: '' },
 }
 
 const LETTER: Record<Action, string> = { create: 'c', read: 'r', update: 'u', delete: 'd' }

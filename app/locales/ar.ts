@@ -49,6 +49,10 @@ const ar: Catalogue = {
     bookings: 'الحجوزات',
     bulletins: 'النشرات',
     site: 'الموقع العام',
+    fileDashboard: 'لوحة الملفات',
+    files: 'الملفات',
+    factoring: 'تخصيم الفواتير',
+    webhooks: 'خطافات الويب',
     shop: 'المتجر',
     storeDashboard: 'لوحة المعلومات',
     products: 'المنتجات',
@@ -2838,6 +2842,15 @@ const ar: Catalogue = {
     errors: {
       notFound: 'رابط التتبع هذا غير موجود.',
     },
+  },
+  files: {
+    title: 'مدير الملفات',
+  },
+  factoring: {
+    title: 'تخصيم الفواتير',
+  },
+  webhooks: {
+    title: 'خطافات الويب',
   },
   components: {
     title: 'المكونات',

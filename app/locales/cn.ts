@@ -49,6 +49,10 @@ const cn: Catalogue = {
     bookings: '订舱',
     bulletins: '公告',
     site: '公开网站',
+    fileDashboard: '文件概览',
+    files: '文件',
+    factoring: '保理',
+    webhooks: 'Webhook',
     shop: '商店',
     storeDashboard: '仪表盘',
     products: '商品',
@@ -2835,6 +2839,15 @@ const cn: Catalogue = {
     errors: {
       notFound: '此跟踪链接不存在。',
     },
+  },
+  files: {
+    title: '文件管理',
+  },
+  factoring: {
+    title: '保理',
+  },
+  webhooks: {
+    title: 'Webhook',
   },
   components: {
     title: '组件',

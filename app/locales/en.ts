@@ -47,6 +47,10 @@ const en = {
     bookings: 'Bookings',
     bulletins: 'Bulletins',
     site: 'Public site',
+    fileDashboard: 'File dashboard',
+    files: 'Files',
+    factoring: 'Factoring',
+    webhooks: 'Webhooks',
     shop: 'Shop',
     storeDashboard: 'Dashboard',
     products: 'Products',
@@ -2841,6 +2845,15 @@ const en = {
     errors: {
       notFound: 'This tracking link does not exist.',
     },
+  },
+  files: {
+    title: 'Files manager',
+  },
+  factoring: {
+    title: 'Factoring',
+  },
+  webhooks: {
+    title: 'Webhooks',
   },
   components: {
     title: 'Components',

@@ -49,6 +49,10 @@ const fr: Catalogue = {
     bookings: 'Réservations',
     bulletins: 'Bulletins',
     site: 'Site public',
+    fileDashboard: 'Tableau des fichiers',
+    files: 'Fichiers',
+    factoring: 'Affacturage',
+    webhooks: 'Webhooks',
     shop: 'Boutique',
     storeDashboard: 'Tableau de bord',
     products: 'Produits',
@@ -2879,6 +2883,15 @@ const fr: Catalogue = {
     errors: {
       notFound: 'Ce lien de suivi n’existe pas.',
     },
+  },
+  files: {
+    title: 'Gestionnaire de fichiers',
+  },
+  factoring: {
+    title: 'Affacturage',
+  },
+  webhooks: {
+    title: 'Webhooks',
   },
   components: {
     title: 'Composants',

@@ -49,6 +49,10 @@ const vi: Catalogue = {
     bookings: 'Đặt chỗ',
     bulletins: 'Bản tin',
     site: 'Trang công khai',
+    fileDashboard: 'Tổng quan tệp',
+    files: 'Tệp',
+    factoring: 'Bao thanh toán',
+    webhooks: 'Webhook',
     shop: 'Cửa hàng',
     storeDashboard: 'Bảng điều khiển',
     products: 'Sản phẩm',
@@ -2851,6 +2855,15 @@ const vi: Catalogue = {
     errors: {
       notFound: 'Liên kết theo dõi này không tồn tại.',
     },
+  },
+  files: {
+    title: 'Quản lý tệp',
+  },
+  factoring: {
+    title: 'Bao thanh toán',
+  },
+  webhooks: {
+    title: 'Webhook',
   },
   components: {
     title: 'Thành phần',

@@ -42,6 +42,12 @@ export type Entity =
   | 'quote'
   /** Driver bulletins (the specification's blog). Drivers and viewers read published posts only. */
   | 'post'
+  /** Every stored file in one list (the files manager): read, and share links (create/delete). Deleting a file asks its record's own rule. */
+  | 'file'
+  /** Factoring: the agreement with the factor and the schedules of accounts sold to it. */
+  | 'factoring'
+  /** Webhook endpoints and their deliveries: admins only (a secret is handed out). */
+  | 'webhook'
 
 const ALL: Action[] = ['read', 'create', 'update', 'delete']
 const READ: Action[] = ['read']
@@ -75,6 +81,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     settlement: ALL,
     quote: ALL,
     post: ALL,
+    file: ALL,
+    factoring: ALL,
+    webhook: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -96,6 +105,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     settlement: READ,
     quote: ALL,
     post: ALL,
+    file: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -114,6 +124,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     settlement: ALL,
     quote: READ,
     post: READ,
+    file: ['read', 'create', 'delete'],
+    factoring: ALL,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -148,6 +160,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     settlement: READ,
     quote: READ,
     post: READ,
+    file: READ,
+    factoring: READ,
   },
 }
 

@@ -36,6 +36,7 @@ describe('role matrix', () => {
     expect(titles('admin')).toEqual([
       'nav.app',
       'nav.analytics',
+      'nav.fileDashboard',
       'nav.loads',
       'nav.kanban',
       'nav.calendar',
@@ -46,6 +47,7 @@ describe('role matrix', () => {
       'nav.invoices',
       'nav.banking',
       'nav.settlements',
+      'nav.factoring',
       'nav.store',
       'nav.trucks',
       'nav.trailers',
@@ -53,14 +55,17 @@ describe('role matrix', () => {
       'nav.companies',
       'nav.customFields',
       'nav.users',
+      'nav.files',
       'nav.organization',
       'nav.site',
       'nav.audit',
+      'nav.webhooks',
       'nav.itemByRoles',
     ])
     expect(titles('dispatcher')).toEqual([
       'nav.app',
       'nav.analytics',
+      'nav.fileDashboard',
       'nav.loads',
       'nav.kanban',
       'nav.calendar',
@@ -75,11 +80,13 @@ describe('role matrix', () => {
       'nav.trailers',
       'nav.brokers',
       'nav.companies',
+      'nav.files',
     ])
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
     expect(titles('accountant')).toEqual([
       'nav.app',
       'nav.analytics',
+      'nav.fileDashboard',
       'nav.loads',
       'nav.kanban',
       'nav.calendar',
@@ -90,9 +97,11 @@ describe('role matrix', () => {
       'nav.invoices',
       'nav.banking',
       'nav.settlements',
+      'nav.factoring',
       'nav.store',
       'nav.brokers',
       'nav.companies',
+      'nav.files',
     ])
     // Banking (receivables, payments) is the money side's: not dispatchers', not drivers'.
     for (const role of ROLES) expect(titles(role).includes('nav.banking'), role).toBe(['admin', 'accountant', 'viewer'].includes(role))

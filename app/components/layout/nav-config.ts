@@ -32,6 +32,8 @@ export const NAV: NavSection[] = [
     items: [
       { title: 'nav.app', path: href('/dashboard/app'), icon: 'dashboard', permission: ['read', 'dashboard'] },
       { title: 'nav.analytics', path: href('/dashboard/analytics'), icon: 'chart', permission: ['read', 'analytics'] },
+      // The specification's file dashboard: storage by kind and month, and the papers missing on delivered loads.
+      { title: 'nav.fileDashboard', path: href('/dashboard/file'), icon: 'folder', permission: ['read', 'file'] },
     ],
   },
   {
@@ -94,6 +96,8 @@ export const NAV: NavSection[] = [
         permission: ['read', 'settlement'],
         roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
       },
+      // Factoring: the agreement with the factor and the schedules of invoices sold to it.
+      { title: 'nav.factoring', path: href('/dashboard/factoring'), icon: 'bank', permission: ['read', 'factoring'] },
       { title: 'nav.myPay', path: href('/dashboard/pay'), icon: 'bank', permission: ['read', 'settlement'], roles: ['driver'] },
       // The company store: what the office sells or issues, charged to a driver, a truck or the company.
       {
@@ -177,6 +181,8 @@ export const NAV: NavSection[] = [
           { title: 'nav.create', path: href('/dashboard/user/new'), permission: ['create', 'user'] },
         ],
       },
+      // Every stored file of the organization in one list (the specification's files manager).
+      { title: 'nav.files', path: href('/dashboard/files-manager'), icon: 'folder', permission: ['read', 'file'] },
       // The organization's own details: admins edit them, viewers read them.
       { title: 'nav.organization', path: href('/dashboard/organization'), icon: 'mapPin', permission: ['read', 'organization'] },
       // The public site's texts (about, FAQ, services, contact, coming-soon date).
@@ -187,6 +193,8 @@ export const NAV: NavSection[] = [
     subheader: 'nav.other',
     items: [
       { title: 'nav.audit', path: href('/dashboard/audit'), icon: 'history', permission: ['read', 'audit'] },
+      // Other systems told what happened (signed HTTP calls): admins only.
+      { title: 'nav.webhooks', path: href('/dashboard/webhooks'), icon: 'link', permission: ['read', 'webhook'] },
       {
         title: 'nav.itemByRoles',
         path: href('/dashboard/permission-denied'),

@@ -53,6 +53,8 @@ export const ICON_PATHS = {
   bank: 'M3 9l9-5 9 5M4 10h16M6 10v7M10 10v7M14 10v7M18 10v7M3 20h18',
   invoice: 'M6 3h9l3 3v15l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21zM9 8h6M9 12h6M9 16h4',
   grip: 'M8.5 5h1M14.5 5h1M8.5 12h1M14.5 12h1M8.5 19h1M14.5 19h1',
+  folder: 'M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
 } as const
 
 export type IconName = keyof typeof ICON_PATHS
