@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { detectLanguage, getFixedT } from '~/i18n.server'
 import { type ApiKeyUser, getApiKeyUser, isApiKey } from '~/models/api-key.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
-import { consumeCredentialLimit, consumeIpLimit, rateLimitHeaders } from '~/utils/api-limits.server'
+import { consumeApiLimits, consumeCredentialLimit, rateLimitHeaders } from '~/utils/api-limits.server'
 import { bearerCredential } from '~/utils/bearer'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { sha256 } from '~/utils/crypto.server'
@@ -67,23 +67,30 @@ export type ApiUser = SessionUser | ApiKeyUser
 const apiUsers = new WeakMap<Request, Promise<ApiUser>>()
 
 /**
- * `Authorization: Bearer <login token or API key>`. The credential's rate limit is counted while
- * it is looked up (both are one query), once the credential is known to be well formed; asked
- * again for the same request, the first answer (or refusal) stands.
+ * `Authorization: Bearer <login token or API key>`. handleApi has already counted the credential's
+ * rate limit and started its lookup; a caller outside handleApi counts it here, while it is looked
+ * up. Asked again for the same request, the first answer (or refusal) stands.
  */
 export function requireApiUser(request: Request): Promise<ApiUser> {
   let user = apiUsers.get(request)
-  if (!user) apiUsers.set(request, (user = authenticate(request)))
+  if (!user) {
+    user = identify(request).then(async (caller) => (await Promise.all([caller.lookup(), consumeCredentialLimit(request, caller.limitKey)]))[0])
+    apiUsers.set(request, user)
+  }
   return user
 }
 
-async function authenticate(request: Request): Promise<ApiUser> {
+type Caller = { limitKey: string; lookup: () => Promise<ApiUser> }
+
+/** The well-formed credential a request names (its rate-limit key, and how to find its user), or a 401. */
+async function identify(request: Request): Promise<Caller> {
   const credential = bearerCredential(request)
   if (!credential) throw new DomainError('unauthorized', 'api.unauthorized')
   if (isApiKey(credential)) {
-    const [user] = await Promise.all([getApiKeyUser(credential), consumeCredentialLimit(request, `key:${sha256(credential).slice(0, 32)}`)])
-    if (!user) throw new DomainError('unauthorized', 'api.unauthorized')
-    return user
+    return {
+      limitKey: `key:${sha256(credential).slice(0, 32)}`,
+      lookup: async () => (await getApiKeyUser(credential)) ?? Promise.reject(new DomainError('unauthorized', 'api.unauthorized')),
+    }
   }
   let payload: JWTPayload
   try {
@@ -91,11 +98,34 @@ async function authenticate(request: Request): Promise<ApiUser> {
   } catch {
     throw new DomainError('unauthorized', 'api.unauthorized')
   }
-  if (typeof payload.sid !== 'string') throw new DomainError('unauthorized', 'api.unauthorized')
-  // Outside the try: a database outage is a 503 (handleApi), not a reason to discard the token.
-  const [user] = await Promise.all([getSessionUser(payload.sid), consumeCredentialLimit(request, `session:${payload.sid}`)])
-  if (!user || user.id !== payload.sub) throw new DomainError('unauthorized', 'api.unauthorized')
-  return user
+  const { sid, sub } = payload
+  if (typeof sid !== 'string') throw new DomainError('unauthorized', 'api.unauthorized')
+  return {
+    limitKey: `session:${sid}`,
+    // A database outage is a 503 (handleApi), not a reason to discard the token.
+    lookup: async () => {
+      const user = await getSessionUser(sid)
+      if (!user || user.id !== sub) throw new DomainError('unauthorized', 'api.unauthorized')
+      return user
+    },
+  }
+}
+
+/**
+ * Counts the request against its client address and, when it names a well-formed credential,
+ * against the credential too (one statement), while the credential's user is looked up: the
+ * handler's requireApiUser gets that lookup. A request without one is counted by address alone.
+ */
+async function countAndIdentify(request: Request) {
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'
+  const caller = await identify(request).catch(() => undefined)
+  if (caller) {
+    const user = caller.lookup()
+    // Asked for or not (a public endpoint ignores the header), its refusal is never unhandled.
+    user.catch(() => {})
+    apiUsers.set(request, user)
+  }
+  await consumeApiLimits(request, ip, caller?.limitKey)
 }
 
 /** Allowed by the user's role and, for an API key, by its scope (read-only keys only read). */
@@ -221,7 +251,7 @@ async function answer(request: Request, handler: () => Promise<Response>) {
 }
 
 /**
- * Runs an API handler: counts the request against its client IP's rate limit first, replays or
+ * Runs an API handler: counts the request against its client IP's (and credential's) rate limit first, replays or
  * records it when it is a POST with an Idempotency-Key, turns thrown errors into JSON errors and
  * adds the RateLimit-* headers to whatever it answers. `idempotency: false` for streamed uploads,
  * whose body is never held whole (so it cannot be hashed for a replay check).
@@ -229,7 +259,7 @@ async function answer(request: Request, handler: () => Promise<Response>) {
 export async function handleApi(request: Request, handler: () => Promise<Response>, options: { idempotency?: boolean } = {}): Promise<Response> {
   let response: Response
   try {
-    await consumeIpLimit(request, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
+    await countAndIdentify(request)
     response =
       options.idempotency !== false && wantsIdempotency(request)
         ? await idempotent(

@@ -1,12 +1,12 @@
 /**
  * Rate limits for the JSON API: a fixed one-minute window per client IP (every request) and per
- * credential (login token or API key), counted by rate-limiter-flexible in PostgreSQL so the limit
- * holds across several app servers. Over either limit: 429 `rate_limited` with Retry-After. Every
+ * credential (login token or API key), counted in PostgreSQL so the limit holds across several app
+ * servers: both counters of a request in one statement. Over either limit: 429 `rate_limited` with Retry-After. Every
  * API answer carries the RateLimit-* headers of the tighter of the two windows.
  */
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
 import { env } from './env.server'
 import { DomainError } from './errors.server'
@@ -27,22 +27,62 @@ function pool(url: string) {
   })
 }
 
-function limiter(kind: 'ip' | 'credential', points: number) {
-  const url = env().DATABASE_URL
-  return remember(`rate-limiter:${kind}:${points}:${url}`, () => {
-    return new RateLimiterPostgres({
-      storeClient: pool(url),
-      storeType: 'pool',
-      tableName: 'api_rate_limit',
-      // The table comes with the migrations (prisma/schema.prisma, ApiRateLimit).
-      tableCreated: true,
-      keyPrefix: kind,
-      points,
-      duration: WINDOW_SECONDS,
-      // While PostgreSQL is unreachable, count in this process's memory instead of failing open.
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix: kind, points, duration: WINDOW_SECONDS }),
+type Kind = 'ip' | 'credential'
+
+/** While PostgreSQL is unreachable, each kind counts in this process's memory instead of failing open. */
+function insurance(kind: Kind, points: number) {
+  return remember(`rate-limiter-insurance:${kind}:${points}`, () => new RateLimiterMemory({ keyPrefix: kind, points, duration: WINDOW_SECONDS }))
+}
+
+/**
+ * Counts one point on each key in ONE statement (an API request's address and credential: a
+ * statement fewer per request than one per counter). A fixed window: the first point opens it for
+ * WINDOW_SECONDS, a point after it ends opens the next. Keys are locked in order, so two requests
+ * counting the same pair never deadlock. The table keeps rate-limiter-flexible's shape (ADR 024, ADR 074).
+ */
+const COUNT_SQL = `INSERT INTO api_rate_limit AS l (key, points, expire)
+  SELECT key, 1, $2::bigint FROM unnest($1::text[]) AS key ORDER BY key
+  ON CONFLICT (key) DO UPDATE SET
+    points = CASE WHEN l.expire > $3::bigint THEN l.points + 1 ELSE 1 END,
+    expire = CASE WHEN l.expire > $3::bigint THEN l.expire ELSE EXCLUDED.expire END
+  RETURNING key, points, expire`
+
+type Counter = { kind: Kind; key: string; points: number }
+type Count = { consumed: number; msBeforeNext: number }
+
+/** Windows ended an hour ago are deleted now and then (each server, at most every five minutes). */
+let lastSweep = 0
+function sweep(store: pg.Pool, now: number) {
+  if (now - lastSweep < 5 * 60_000) return
+  lastSweep = now
+  store.query('DELETE FROM api_rate_limit WHERE expire < $1', [now - 3600_000]).catch(() => {})
+}
+
+async function count(counters: Counter[]): Promise<Count[]> {
+  const now = Date.now()
+  const keys = counters.map((counter) => `${counter.kind}:${counter.key}`)
+  try {
+    const store = pool(env().DATABASE_URL)
+    const { rows } = await store.query<{ key: string; points: number; expire: string }>(COUNT_SQL, [keys, now + WINDOW_SECONDS * 1000, now])
+    sweep(store, now)
+    const byKey = new Map(rows.map((row) => [row.key, row]))
+    return keys.map((key) => {
+      const row = byKey.get(key)!
+      return { consumed: row.points, msBeforeNext: Math.max(0, Number(row.expire) - now) }
     })
-  })
+  } catch {
+    return Promise.all(
+      counters.map(async ({ kind, key, points }) => {
+        const result = await insurance(kind, points)
+          .consume(key)
+          .catch((refused: unknown) => {
+            if (refused instanceof RateLimiterRes) return refused
+            throw refused
+          })
+        return { consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext }
+      }),
+    )
+  }
 }
 
 type Window = { limit: number; remaining: number; resetSeconds: number }
@@ -50,31 +90,36 @@ type Window = { limit: number; remaining: number; resetSeconds: number }
 /** The tightest window a request has been counted in, for its RateLimit-* headers. */
 const windows = new WeakMap<Request, Window>()
 
-function record(request: Request, limit: number, result: RateLimiterRes) {
-  const window = { limit, remaining: result.remainingPoints, resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) }
-  const current = windows.get(request)
-  if (!current || window.remaining < current.remaining) windows.set(request, window)
-}
-
-async function consume(request: Request, kind: 'ip' | 'credential', key: string, points: number) {
-  try {
-    record(request, points, await limiter(kind, points).consume(key))
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error
-    record(request, points, error)
-    const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000))
-    throw new DomainError('rate_limited', 'api.rateLimited', { params: { seconds: retryAfter }, headers: { 'Retry-After': String(retryAfter) } })
+async function consume(request: Request, counters: Counter[]) {
+  const counts = await count(counters)
+  let refusal: number | undefined
+  counters.forEach(({ points }, i) => {
+    const { consumed, msBeforeNext } = counts[i]
+    const resetSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000))
+    const window = { limit: points, remaining: Math.max(0, points - consumed), resetSeconds }
+    const current = windows.get(request)
+    if (!current || window.remaining < current.remaining) windows.set(request, window)
+    if (consumed > points) refusal = Math.max(refusal ?? 0, resetSeconds)
+  })
+  if (refusal !== undefined) {
+    throw new DomainError('rate_limited', 'api.rateLimited', { params: { seconds: refusal }, headers: { 'Retry-After': String(refusal) } })
   }
 }
 
-/** Counts one request from this client address; over the limit it throws a 429. */
-export function consumeIpLimit(request: Request, ip: string) {
-  return consume(request, 'ip', ip, env().API_RATE_LIMIT_PER_IP_PER_MINUTE)
+/**
+ * Counts one request from this client address and, when the request names a well-formed
+ * credential (a hash or id naming it, never the secret itself), one for the credential; over
+ * either limit it throws a 429.
+ */
+export function consumeApiLimits(request: Request, ip: string, credentialId?: string) {
+  const counters: Counter[] = [{ kind: 'ip', key: ip, points: env().API_RATE_LIMIT_PER_IP_PER_MINUTE }]
+  if (credentialId) counters.push({ kind: 'credential', key: credentialId, points: env().API_RATE_LIMIT_PER_MINUTE })
+  return consume(request, counters)
 }
 
-/** Counts one request made with this credential (a hash or id naming it, never the secret itself). */
+/** Counts one request made with this credential alone (a caller outside handleApi). */
 export function consumeCredentialLimit(request: Request, credentialId: string) {
-  return consume(request, 'credential', credentialId, env().API_RATE_LIMIT_PER_MINUTE)
+  return consume(request, [{ kind: 'credential', key: credentialId, points: env().API_RATE_LIMIT_PER_MINUTE }])
 }
 
 /** The RateLimit-* headers (IETF draft, the form most clients read) for this request's answer. */
