@@ -48,6 +48,7 @@ for (const path of PUBLIC_PAGES) {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     const arabic = await head(page)
+    await expect(page.locator('a[href="/auth/login"]').first()).toBeVisible()
     // Translated, not the English left in place.
     expect(arabic.title).not.toBe(english.title)
     expect(arabic.description).not.toBe(english.description)
