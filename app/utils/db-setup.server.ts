@@ -199,10 +199,11 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string, te
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (rowCount) return
     // A clone keeps its template's settings; a new database gets the ICU root collation whatever
-    // the server's default is.
+    // the server's default is. A clone copies the template's files (FILE_COPY): for a small
+    // database that is quicker than writing it all through the WAL (the tests clone one per file).
     await client.query(
       template
-        ? `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`
+        ? `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)} STRATEGY FILE_COPY`
         : `CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C'`,
     )
   })
