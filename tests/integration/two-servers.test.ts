@@ -87,8 +87,10 @@ async function startNginx(upstreams: number[]) {
   const port = await freePort()
   const dir = path.join(root, 'nginx')
   fs.mkdirSync(dir, { mode: 0o755 })
-  const site = fs
-    .readFileSync('deploy/nginx.conf', 'utf8')
+  const config = fs.readFileSync('deploy/nginx.conf', 'utf8')
+  // docs/deploy.md shows this very configuration (its blocks, without the file's head comment).
+  expect(fs.readFileSync('docs/deploy.md', 'utf8')).toContain(config.replace(/^(#.*\n|\n)*/, '').trim())
+  const site = config
     .replace('server 10.0.0.11:3000', `server 127.0.0.1:${upstreams[0]}`)
     .replace('server 10.0.0.12:3000', `server 127.0.0.1:${upstreams[1]}`)
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
