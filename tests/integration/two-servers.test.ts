@@ -5,8 +5,8 @@
  * (deploy/nginx.conf). What a user does on one server holds on the other: a session and a token,
  * a document, a profile picture and a chat photo (in the bucket, nothing on a server's disk), the
  * rate limit's budget, a queued email (sent once though both run the job queue), a chat message
- * (to an event stream on the other); and kill -9 of one server under writes loses no acknowledged
- * write while the other serves on.
+ * (to an event stream on the other); a rolling restart of one server (docs/deploy.md) fails no
+ * request; and kill -9 of one server under writes loses no acknowledged write while the other serves on.
  * The servers run the production build: after changing app code, `npm run build` before this file.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -51,6 +51,7 @@ let bucket: ReturnType<typeof s3Storage>
 let nginx: ChildProcess | undefined
 let proxy: string
 let org: Org
+let serverEnv: (dataDir: string) => Record<string, string | undefined>
 
 /** A fresh login token of the user: a credential whose rate-limit budget no other test spent. */
 async function tokenOf(userId: string) {
@@ -83,50 +84,71 @@ function mailTo(address: string) {
     .filter((message) => message.to === address)
 }
 
-async function startNginx(upstreams: number[]) {
-  const port = await freePort()
-  const dir = path.join(root, 'nginx')
-  fs.mkdirSync(dir, { mode: 0o755 })
+const nginxDir = path.join(root, 'nginx')
+// Debian's package puts it in /usr/sbin, not on every user's PATH.
+const nginxBinary = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
+const nginxArgs = () => ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf')]
+let proxyPort: number
+
+/** deploy/nginx.conf with the servers' addresses (those in `down` out of the rotation) and the proxy's port. */
+function writeSite(down: number[] = []) {
   const config = fs.readFileSync('deploy/nginx.conf', 'utf8')
   // docs/deploy.md shows this very configuration (its blocks, without the file's head comment).
   expect(fs.readFileSync('docs/deploy.md', 'utf8')).toContain(config.replace(/^(#.*\n|\n)*/, '').trim())
+  const upstream = (index: number) => `server 127.0.0.1:${servers[index].port}${down.includes(index) ? ' down' : ''}`
   const site = config
-    .replace('server 10.0.0.11:3000', `server 127.0.0.1:${upstreams[0]}`)
-    .replace('server 10.0.0.12:3000', `server 127.0.0.1:${upstreams[1]}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+    .replace('server 10.0.0.11:3000', upstream(0))
+    .replace('server 10.0.0.12:3000', upstream(1))
+    .replace(/listen 80;/, `listen 127.0.0.1:${proxyPort};`)
   expect(site).not.toMatch(/10\.0\.0\.1|listen 80;/)
-  fs.writeFileSync(path.join(dir, 'freightdesk.conf'), site)
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`
+  fs.writeFileSync(path.join(nginxDir, 'freightdesk.conf'), site)
+}
+
+/** nginx's worker processes (it runs one). */
+function nginxWorkers() {
+  const pid = nginx!.pid!
+  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+}
+
+/** `nginx -s reload`, done once the old worker has finished its requests and gone. */
+async function reloadNginx(down: number[]) {
+  writeSite(down)
+  const before = nginxWorkers()
+  const reload = spawn(nginxBinary, [...nginxArgs(), '-s', 'reload'], { stdio: 'inherit' })
+  expect(await new Promise((resolve) => reload.once('exit', resolve))).toBe(0)
+  await expect.poll(() => nginxWorkers().some((pid) => before.includes(pid)) || nginxWorkers().length === 0, { timeout: 20_000, interval: 50 }).toBe(false)
+}
+
+async function startNginx() {
+  proxyPort = await freePort()
+  fs.mkdirSync(nginxDir, { mode: 0o755 })
+  writeSite()
+  const temp = (name: string) => `${name}_temp_path ${path.join(nginxDir, name)};`
   fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
+    path.join(nginxDir, 'nginx.conf'),
     [
       'daemon off;',
       'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
+      `pid ${path.join(nginxDir, 'nginx.pid')};`,
+      `error_log ${path.join(nginxDir, 'error.log')} warn;`,
       'events { worker_connections 256; }',
       'http {',
       '  access_log off;',
       `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      `  include ${path.join(dir, 'freightdesk.conf')};`,
+      `  include ${path.join(nginxDir, 'freightdesk.conf')};`,
       '}',
       '',
     ].join('\n'),
   )
   let output = ''
-  // Debian's package puts it in /usr/sbin, not on every user's PATH.
-  const binary = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
-  nginx = spawn(binary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
+  nginx = spawn(nginxBinary, nginxArgs(), { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   nginx.stdout!.on('data', (chunk) => (output += chunk))
   nginx.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<never>((_, reject) => {
     nginx!.once('exit', (code) => reject(new Error(`nginx exited (${code}): ${output}`)))
     nginx!.once('error', (error) => reject(new Error(`nginx did not start (is it installed? .ci/run installs it): ${error.message}`)))
   })
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://127.0.0.1:${proxyPort}`
   const answering = (async () => {
     for (;;) {
       const status = await fetch(`${base}/health`).then(
@@ -175,7 +197,7 @@ beforeAll(async () => {
   const { port: s3Port } = await s3.run()
   const endpoint = `http://127.0.0.1:${s3Port}`
   bucket = s3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
-  const env = (dataDir: string) => ({
+  serverEnv = (dataDir: string) => ({
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     // One secret for every server (this process's too: its tokens are signed with it).
@@ -198,10 +220,10 @@ beforeAll(async () => {
     fs.mkdirSync(dir)
     dataDirs.push(dir)
   }
-  const started = await Promise.allSettled(dataDirs.map((dir) => startServer(env(dir), { compiled: true })))
+  const started = await Promise.allSettled(dataDirs.map((dir) => startServer(serverEnv(dir), { compiled: true })))
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value)
   for (const result of started) if (result.status === 'rejected') throw result.reason
-  ;[proxy, org] = await Promise.all([startNginx(servers.map((server) => server.port)), createOrg()])
+  ;[proxy, org] = await Promise.all([startNginx(), createOrg()])
 }, 120_000)
 
 afterAll(async () => {
@@ -387,6 +409,38 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
     } finally {
       stream.close()
     }
+  })
+
+  it('restarts a server behind nginx without one failed request: out of the rotation, stopped, started, back in', async () => {
+    const index = 1
+    const statuses: number[] = []
+    let running = true
+    // Writes through the proxy all along, each credential well within its rate limit.
+    const traffic = async () => {
+      let token = ''
+      for (let n = 0; running; n++) {
+        if (n % (RATE_LIMIT - 5) === 0) token = await tokenOf(org.users.dispatcher.id)
+        const response = await postJson(proxy, '/api/trucks', token, { unitNumber: unique('R') })
+        statuses.push(response.status)
+        await response.body?.cancel()
+      }
+    }
+    const writers = [traffic(), traffic()]
+    try {
+      await reloadNginx([index])
+      await servers[index].stop()
+      const { port } = servers[index]
+      servers[index] = await startServer({ ...serverEnv(dataDirs[index]), LOG_REQUESTS: 'true' }, { compiled: true, port })
+      expect((await fetch(`${servers[index].base}/health`)).status).toBe(200)
+      await reloadNginx([])
+      // Back in the rotation: the restarted server takes its share of the writes.
+      await expect.poll(() => /POST \/api\/trucks 201/.test(servers[index].output()), { timeout: 10_000 }).toBe(true)
+    } finally {
+      running = false
+      await Promise.all(writers)
+    }
+    expect(statuses.length).toBeGreaterThan(10)
+    expect(statuses.filter((status) => status !== 201)).toEqual([])
   })
 
   it('loses no acknowledged write when one server is killed (kill -9) under writes, and the other serves on', async () => {
