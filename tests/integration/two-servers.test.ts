@@ -66,6 +66,21 @@ function postJson(base: string, pathname: string, token: string, body: unknown) 
   return api(base, pathname, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 }
 
+/** Signs in through the form (no JavaScript) and returns the session cookie. */
+async function signIn(base: string, email: string) {
+  const answer = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }),
+  })
+  expect(answer.status).toBe(302)
+  return answer.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('fd_session='))!
+    .split(';')[0]
+}
+
 /** Every file under a folder, as paths relative to it. */
 function filesUnder(dir: string) {
   if (!fs.existsSync(dir)) return []
@@ -268,17 +283,7 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
   it('keeps a session and a login token made on one server on the other, and a sign-out on one ends the token on both', async () => {
     const [a, b] = servers
     const { email, id } = org.users.dispatcher
-    const signedIn = await fetch(`${a.base}/auth/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password: PASSWORD }),
-    })
-    expect(signedIn.status).toBe(302)
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('fd_session='))!
-      .split(';')[0]
+    const cookie = await signIn(a.base, email)
     const page = await fetch(`${b.base}/dashboard/app`, { headers: { Cookie: cookie }, redirect: 'manual' })
     expect(page.status).toBe(200)
 
@@ -297,6 +302,20 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
     expect((await api(b.base, '/api/account/logout', accessToken, { method: 'POST' })).status).toBeLessThan(300)
     // Server A verified this token before: what it remembers of it does not outlive the session.
     expect((await api(a.base, '/api/account/my-account', accessToken)).status).toBe(401)
+  })
+
+  it('takes an API key made on the account page of one server on the other', async () => {
+    const [a, b] = servers
+    const cookie = await signIn(a.base, org.users.admin.email)
+    const made = await fetch(`${a.base}/dashboard/user/account`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'createApiKey', name: 'Two servers', scope: 'read_only' }),
+    })
+    expect(made.status).toBe(200)
+    // Shown once, in the answer to the form.
+    const key = /fdk_[\w-]{43}/.exec(await made.text())![0]
+    expect((await api(b.base, '/api/trucks', key)).status).toBe(200)
   })
 
   it('stores every upload in the bucket (a document, a profile picture, a chat photo), served by the other server, nothing on either disk', async () => {
@@ -329,16 +348,7 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
     expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(PDF)
 
     // A profile picture through the account page (the session cookie), shown by the other server.
-    const signedIn = await fetch(`${b.base}/auth/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: org.users.viewer.email, password: PASSWORD }),
-    })
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('fd_session='))!
-      .split(';')[0]
+    const cookie = await signIn(b.base, org.users.viewer.email)
     const picture = new FormData()
     picture.append('intent', 'avatar')
     picture.append('avatar', new File([PNG], 'me.png', { type: 'image/png' }))
@@ -384,9 +394,14 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
       })
       expect(asked.status).toBe(302)
     }
-    // Once no job waits or runs, nothing more can be sent.
+    // Once no such job waits or runs, nothing more can be sent.
     await expect
-      .poll(async () => (await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`)[0].n, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'password_reset_email'`)[0]
+            .n,
+        { timeout: 20_000 },
+      )
       .toBe(0)
     for (const person of people) expect(mailTo(person.email).map((message) => message.subject)).toEqual(['Reset your Freightdesk password'])
   })
