@@ -33,7 +33,10 @@ export type ServerProcess = {
  * removes a variable), and waits until it listens. `compiled` runs build/server.js with node, as
  * `npm start` does, instead of server.ts with tsx; `port` is the one to listen on (a free one when unset).
  */
-export async function startServer(env: Record<string, string | undefined> = {}, { compiled = false, port: wanted }: { compiled?: boolean; port?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  { compiled = false, port: wanted }: { compiled?: boolean; port?: number } = {},
+): Promise<ServerProcess> {
   if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'ignore' })
   const port = wanted ?? (await freePort())
   const merged: Record<string, string | undefined> = {
