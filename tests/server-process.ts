@@ -31,11 +31,14 @@ export type ServerProcess = {
 /**
  * Starts the server with a fresh data directory and `env` on top of this process's (`undefined`
  * removes a variable), and waits until it listens. `compiled` runs build/server.js with node, as
- * `npm start` does, instead of server.ts with tsx.
+ * `npm start` does, instead of server.ts with tsx; `port` is the one to listen on (a free one when unset).
  */
-export async function startServer(env: Record<string, string | undefined> = {}, { compiled = false } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  { compiled = false, port: wanted }: { compiled?: boolean; port?: number } = {},
+): Promise<ServerProcess> {
   if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'ignore' })
-  const port = await freePort()
+  const port = wanted ?? (await freePort())
   const merged: Record<string, string | undefined> = {
     ...process.env,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fd-server-')),

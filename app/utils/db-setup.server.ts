@@ -247,17 +247,25 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`
 
+/** The advisory lock key of the migration runner (per database: PostgreSQL scopes advisory locks to one). */
+const MIGRATION_LOCK = 727274
+
 /**
  * Applies pending migrations in order, each in its own transaction, recording them in Prisma's
  * `_prisma_migrations` table so `prisma migrate deploy` agrees on machines that have the engine.
  * A migration whose file changed after it was applied stops the run.
+ *
+ * Several app servers may start at once on one database (ADR 072): a session advisory lock lets
+ * one apply at a time, and each reads what is applied only once it holds the lock, so the others
+ * find the work done. The job queue's own migrations run under the same lock (graphile-worker's
+ * `create schema if not exists` is not safe against a concurrent twin).
  */
 export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
   const migrations = readMigrations(dir)
   const applied: string[] = []
   await withClient(url, async (client) => {
     // Several processes may start at once (test workers, app instances): one migrates at a time.
-    await client.query('SELECT pg_advisory_lock(727274)')
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
       await client.query(MIGRATIONS_TABLE)
       const { rows } = await client.query<{ migration_name: string; checksum: string }>(
@@ -287,11 +295,11 @@ export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
           throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`)
         }
       }
+      await installJobQueue(url)
     } finally {
-      await client.query('SELECT pg_advisory_unlock(727274)')
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
     }
   })
-  await installJobQueue(url)
   return applied
 }
 
