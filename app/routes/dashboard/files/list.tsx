@@ -1,10 +1,10 @@
 import { href, useLocation } from 'react-router'
 
-import { enumSelect } from '~/components/lists/record-list'
+import { PageHeader } from '~/components/layout/page-header'
 import { ListEmpty } from '~/components/lists/list-page'
 import { ListTable } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
-import { PageHeader } from '~/components/layout/page-header'
+import { enumSelect } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'

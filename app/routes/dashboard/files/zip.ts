@@ -1,7 +1,6 @@
 import { data, href } from 'react-router'
 
 import { getInstance } from '~/middleware/i18next'
-
 import { zipFiles } from '~/models/file-zip.server'
 import { attachmentDisposition } from '~/models/load-document.server'
 import { requirePermission } from '~/requests/session.server'
