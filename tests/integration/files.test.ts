@@ -19,7 +19,10 @@ import * as filesApi from '~/routes/api/files/collection'
 import * as fileApi from '~/routes/api/files/item'
 import * as shareApi from '~/routes/api/files/share'
 import * as shareItemApi from '~/routes/api/files/share-item'
+import * as fileDashboardPage from '~/routes/dashboard/files/dashboard'
+import * as filesPage from '~/routes/dashboard/files/list'
 import * as fileView from '~/routes/dashboard/files/view'
+import * as zipRoute from '~/routes/dashboard/files/zip'
 import * as shareRoute from '~/routes/public/share'
 import { FileListQuerySchema } from '~/schemas/stored-file'
 import { sha256 } from '~/utils/crypto.server'
@@ -372,5 +375,54 @@ describe('deleting a file', () => {
     expect(await prisma.storedFile.count({ where: { id: files.pod.id } })).toBe(0)
     await deleteFile(reader(org, 'dispatcher'), actorOf(org, 'dispatcher'), files.photo.id)
     expect(await prisma.productPhoto.count({ where: { id: files.photo.id } })).toBe(0)
+  })
+})
+
+describe('the pages', () => {
+  it('list, share, ZIP and the file dashboard for the roles that read files; drivers refused', async () => {
+    const org = await createOrg()
+    const files = await everyKind(org)
+    await prisma.load.update({ where: { id: files.load.id }, data: { status: 'delivered' } })
+    expect((await callPage(filesPage.loader as Handler, '/dashboard/files-manager', org.users.driver.id)).status).toBe(403)
+    const list = await callPage(filesPage.loader as Handler, '/dashboard/files-manager?kind=pod', org.users.viewer.id)
+    expect(list.status).toBe(200)
+    expect((list.data as { rows: Array<{ id: string }> }).rows.map((row) => row.id)).toEqual([files.pod.id])
+    // Past the last page: the last page.
+    expect((await callPage(filesPage.loader as Handler, '/dashboard/files-manager?page=9', org.users.viewer.id)).location).toBe(
+      '/dashboard/files-manager?page=1',
+    )
+
+    const shared = await callPage(
+      fileView.action as Handler,
+      '/x',
+      org.users.accountant.id,
+      { id: files.pod.id },
+      postForm({ intent: 'share', expiresInDays: '3' }),
+    )
+    expect((shared.data as { createdLink: { url: string } }).createdLink.url).toMatch(/\/share\//)
+    const badDays = await callPage(
+      fileView.action as Handler,
+      '/x',
+      org.users.accountant.id,
+      { id: files.pod.id },
+      postForm({ intent: 'share', expiresInDays: '99' }),
+    )
+    expect([badDays.status, Object.keys(refusalOf(badDays)?.fields ?? {})]).toEqual([400, ['expiresInDays']])
+    expect((await callPage(fileView.action as Handler, '/x', org.users.viewer.id, { id: files.pod.id }, postForm({ intent: 'share' }))).status).toBe(403)
+
+    const none = await callPage(
+      zipRoute.action as Handler,
+      '/dashboard/files-manager/zip',
+      org.users.viewer.id,
+      {},
+      postForm({ returnTo: '/dashboard/files-manager?kind=pod' }),
+    )
+    expect([none.status, none.location, none.toast?.title]).toEqual([302, '/dashboard/files-manager?kind=pod', 'Check the files to download first.'])
+
+    const board = await callPage(fileDashboardPage.loader as Handler, '/dashboard/file', org.users.viewer.id)
+    const data = board.data as { missing: { count: number; loads: Array<{ id: string; missingPod: boolean; missingBol: boolean }> }; totalFiles: number }
+    expect(data.missing.loads).toEqual([expect.objectContaining({ id: files.load.id, missingPod: false, missingBol: true })])
+    // The viewer reads neither the admin's mail nor the admin's conversation.
+    expect(data.totalFiles).toBe(4)
   })
 })
