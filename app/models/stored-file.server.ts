@@ -145,7 +145,13 @@ export async function listFiles(reader: FileReader, query: FileListQuery) {
   const { skip, take } = paging(query)
   const order = orderBy(query)
   const [rows, [totals]] = await Promise.all([
-    prisma.$queryRaw<FileSqlRow[]>(selectFiles(Prisma.sql`SELECT * FROM "StoredFile" f WHERE ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`, order)),
+    // The page's ids first (an index-only scan however deep), then their rows.
+    prisma.$queryRaw<FileSqlRow[]>(
+      selectFiles(
+        Prisma.sql`SELECT s.* FROM (SELECT f.id FROM "StoredFile" f WHERE ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}) p JOIN "StoredFile" s ON s.id = p.id`,
+        order,
+      ),
+    ),
     prisma.$queryRaw<
       Array<{ count: number; bytes: bigint }>
     >`SELECT count(*)::int AS count, COALESCE(sum(f."sizeBytes"), 0)::bigint AS bytes FROM "StoredFile" f WHERE ${where}`,

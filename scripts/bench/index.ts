@@ -157,7 +157,8 @@ async function main() {
         database.url,
         targets.app.http,
         { cookie: fixtures.cookie, token: fixtures.token, email: EMAIL },
-        { pid: servingPid(app.child.pid!) },
+        // The app's STORAGE_DIR: DATA_DIR/storage (server.ts).
+        { pid: servingPid(app.child.pid!), storageDir: path.join(env.DATA_DIR, 'storage') },
         options.files,
         options.zipFiles,
       )

@@ -36,19 +36,22 @@ CREATE TABLE "FileShare" (
 );
 
 -- CreateIndex
-CREATE INDEX "StoredFile_organizationId_createdAt_id_idx" ON "StoredFile"("organizationId", "createdAt" DESC, "id");
+CREATE INDEX "StoredFile_list_idx" ON "StoredFile"("organizationId", "createdAt" DESC, "id" DESC, "kind", "ownerId", "conversationId", "recordId", "sizeBytes");
 
 -- CreateIndex
-CREATE INDEX "StoredFile_organizationId_kind_createdAt_id_idx" ON "StoredFile"("organizationId", "kind", "createdAt" DESC, "id");
+CREATE INDEX "StoredFile_organizationId_kind_createdAt_id_idx" ON "StoredFile"("organizationId", "kind", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
-CREATE INDEX "StoredFile_organizationId_recordType_createdAt_id_idx" ON "StoredFile"("organizationId", "recordType", "createdAt" DESC, "id");
+CREATE INDEX "StoredFile_organizationId_recordType_createdAt_id_idx" ON "StoredFile"("organizationId", "recordType", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
-CREATE INDEX "StoredFile_organizationId_sizeBytes_id_idx" ON "StoredFile"("organizationId", "sizeBytes" DESC, "id");
+CREATE INDEX "StoredFile_organizationId_sizeBytes_id_idx" ON "StoredFile"("organizationId", "sizeBytes" DESC, "id" DESC);
 
 -- CreateIndex
 CREATE INDEX "StoredFile_organizationId_fileName_id_idx" ON "StoredFile"("organizationId", "fileName", "id");
+
+-- CreateIndex
+CREATE INDEX "StoredFile_fileName_trgm_idx" ON "StoredFile" USING GIN ("fileName" gin_trgm_ops);
 
 -- CreateIndex
 CREATE INDEX "StoredFile_recordType_recordId_idx" ON "StoredFile"("recordType", "recordId");
@@ -71,9 +74,6 @@ ALTER TABLE "FileShare" ADD CONSTRAINT "FileShare_fileId_fkey" FOREIGN KEY ("fil
 -- AddForeignKey
 ALTER TABLE "FileShare" ADD CONSTRAINT "FileShare_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
--- The files manager's search (ILIKE '%q%' on the name).
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE INDEX "StoredFile_fileName_trgm_idx" ON "StoredFile" USING GIN ("fileName" gin_trgm_ops);
 
 -- ---------------------------------------------------------------------------------------------
 -- StoredFile is kept by triggers on every table that holds a stored file (ADR 067): an insert
