@@ -138,9 +138,9 @@ export type StoredFileRow = ReturnType<typeof shape>
 
 /**
  * One page of the files a reader sees, with the total count and bytes of everything the search
- * and filters match: two statements over the one index table, run side by side.
+ * and filters match (unless `totals: false`): two statements over the one index table, side by side.
  */
-export async function listFiles(reader: FileReader, query: FileListQuery) {
+export async function listFiles(reader: FileReader, query: FileListQuery, options: { totals?: boolean } = {}) {
   const where = listWhere(reader, query)
   const { skip, take } = paging(query)
   const order = orderBy(query)
@@ -152,9 +152,11 @@ export async function listFiles(reader: FileReader, query: FileListQuery) {
         order,
       ),
     ),
-    prisma.$queryRaw<
-      Array<{ count: number; bytes: bigint }>
-    >`SELECT count(*)::int AS count, COALESCE(sum(f."sizeBytes"), 0)::bigint AS bytes FROM "StoredFile" f WHERE ${where}`,
+    options.totals === false
+      ? [{ count: 0, bytes: 0n }]
+      : prisma.$queryRaw<
+          Array<{ count: number; bytes: bigint }>
+        >`SELECT count(*)::int AS count, COALESCE(sum(f."sizeBytes"), 0)::bigint AS bytes FROM "StoredFile" f WHERE ${where}`,
   ])
   return { items: rows.map((row) => shape(row, reader.role)), total: totals.count, totalBytes: Number(totals.bytes) }
 }
