@@ -131,39 +131,45 @@ export async function measureFiles(
   )
   const form = new URLSearchParams()
   for (let n = 1; n <= zipFiles; n++) form.append('ids', `bfz${run}${n}`)
-  const before = memoryOf(app.pid)
-  let peak = before.rss
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, memoryOf(app.pid).rss)
-  }, 50)
-  const started = performance.now()
-  const response = await http.request({
-    method: 'POST',
-    path: '/dashboard/files-manager/zip',
-    headers: { Cookie: auth.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  })
-  const seconds = (performance.now() - started) / 1000
-  clearInterval(sampler)
-  const after = memoryOf(app.pid)
-  peak = Math.max(peak, after.rss)
+  // Twice: the first run's growth may be the allocator's high-water mark (kept, reused); a buffered
+  // archive would grow the second run again by its size.
+  const rows: Array<{ what: string; value: string }> = []
+  for (const round of [1, 2]) {
+    const before = memoryOf(app.pid)
+    let peak = before.rss
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memoryOf(app.pid).rss)
+    }, 50)
+    const started = performance.now()
+    const response = await http.request({
+      method: 'POST',
+      path: '/dashboard/files-manager/zip',
+      headers: { Cookie: auth.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    const seconds = (performance.now() - started) / 1000
+    clearInterval(sampler)
+    const after = memoryOf(app.pid)
+    peak = Math.max(peak, after.rss)
+    const entries = response.body.length > 22 ? response.body.readUInt16LE(response.body.length - 22 + 10) : 0
+    rows.push(
+      { what: `ZIP ${round}: POST /dashboard/files-manager/zip`, value: `${response.status} in ${seconds.toFixed(2)} s` },
+      {
+        what: `ZIP ${round}: entries / archive size`,
+        value: `${int(entries)} of ${int(zipFiles)} asked, ${(response.body.length / 1024 / 1024).toFixed(1)} MiB`,
+      },
+      {
+        what: `ZIP ${round}: app RSS before → peak (every 50 ms) → after`,
+        value: `${before.rss.toFixed(0)} → ${peak.toFixed(0)} (+${(peak - before.rss).toFixed(0)}) → ${after.rss.toFixed(0)} MiB`,
+      },
+    )
+  }
   fs.rmSync(folder, { recursive: true, force: true })
-  const entries = response.body.length > 22 ? response.body.readUInt16LE(response.body.length - 22 + 10) : 0
   console.info(
-    table(
-      [
-        { what: 'POST /dashboard/files-manager/zip', value: `${response.status} in ${seconds.toFixed(2)} s` },
-        { what: 'files asked / entries in the archive', value: `${int(zipFiles)} / ${int(entries)} (${int(zipFiles)} × ${ZIP_FILE_BYTES / 1024} KiB stored)` },
-        { what: 'archive size', value: `${(response.body.length / 1024 / 1024).toFixed(1)} MiB` },
-        { what: 'app RSS before', value: `${before.rss.toFixed(0)} MiB` },
-        { what: 'app RSS peak during (sampled every 50 ms)', value: `${peak.toFixed(0)} MiB (+${(peak - before.rss).toFixed(0)} MiB)` },
-        { what: 'app RSS after', value: `${after.rss.toFixed(0)} MiB` },
-      ],
-      [
-        { title: 'measure', value: (r) => r.what, align: 'left' },
-        { title: 'value', value: (r) => r.value, align: 'left' },
-      ],
-    ),
+    table(rows, [
+      { title: 'measure', value: (r) => r.what, align: 'left' },
+      { title: 'value', value: (r) => r.value, align: 'left' },
+    ]),
   )
   console.info('\nThe archive streams as it is written, one stored file open at a time: the peak should stay far below the archive size.')
 }
