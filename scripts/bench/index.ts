@@ -158,7 +158,7 @@ async function main() {
         targets.app.http,
         { cookie: fixtures.cookie, token: fixtures.token, email: EMAIL },
         // The app's STORAGE_DIR: DATA_DIR/storage (server.ts).
-        { pid: servingPid(app.child.pid!), storageDir: path.join(env.DATA_DIR, 'storage') },
+        { pid: servingPid(app.child.pid!), storageDir: path.join(env.DATA_DIR, 'storage'), base: app.base },
         options.files,
         options.zipFiles,
       )
