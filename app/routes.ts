@@ -39,6 +39,8 @@ export default [
   route('payment', 'routes/public/payment.tsx'),
   route('payment/pdf', 'routes/public/payment-pdf.ts'),
   route('track/:token', 'routes/public/track.tsx'),
+  // A stored file's share link (ADR 067): downloads the file.
+  route('share/:token', 'routes/public/share.ts'),
   // An organization's own quote address (ADR 061): the /pricing form for the carrier its handle names.
   route('pricing/:handle', 'routes/public/quote.tsx'),
 
@@ -186,6 +188,9 @@ export default [
     route('site', 'routes/dashboard/site/index.tsx'),
     // Issue 29: every stored file in one place, the file dashboard, factoring.
     route('files-manager', 'routes/dashboard/files/list.tsx'),
+    route('files-manager/zip', 'routes/dashboard/files/zip.ts'),
+    route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
+    route('files-manager/:id/download', 'routes/dashboard/files/download.ts'),
     route('file', 'routes/dashboard/files/dashboard.tsx'),
     ...prefix('factoring', [index('routes/dashboard/factoring/index.tsx')]),
     // Issue 30: webhooks.
@@ -240,6 +245,11 @@ export default [
     route('loads/:id/stops/:stopId/events', 'routes/api/loads/stop-events.ts'),
     route('loads/:id/documents', 'routes/api/loads/documents.ts'),
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
+    // The files manager (issue 29, ADR 067): every stored file, its share links.
+    route('files', 'routes/api/files/collection.ts'),
+    route('files/shares/:shareId', 'routes/api/files/share-item.ts'),
+    route('files/:id', 'routes/api/files/item.ts'),
+    route('files/:id/share', 'routes/api/files/share.ts'),
     // A load's tracking links (ADR 063): create one, revoke one.
     route('loads/:id/tracking', 'routes/api/loads/tracking.ts'),
     route('loads/:id/tracking/:linkId', 'routes/api/loads/tracking-link.ts'),

@@ -39,6 +39,8 @@ import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySche
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
 import { FaqEntrySchema, ServiceSchema, SiteTextsSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
+import { FileListQuerySchema, FileShareCreateSchema } from '~/schemas/stored-file'
+import { FILE_KINDS, FILE_RECORD_TYPES, FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
@@ -1923,6 +1925,127 @@ function quotePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+// ---- The files manager (issue 29, ADR 067) ----
+
+function filePaths(): Record<string, Record<string, Operation>> {
+  const fileSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      fileName: { type: 'string' },
+      kind: { type: 'string', enum: [...FILE_KINDS] },
+      contentType: { type: 'string' },
+      sizeBytes: { type: 'integer' },
+      record: {
+        type: 'object',
+        properties: { type: { type: 'string', enum: [...FILE_RECORD_TYPES] }, id: { type: 'string' }, label: { type: 'string' } },
+        required: ['type', 'id', 'label'],
+      },
+      uploadedBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+      createdAt: { type: 'string', format: 'date-time' },
+      url: { type: 'string', description: 'GET it with the same credential for the bytes.' },
+    },
+    required: ['id', 'fileName', 'kind', 'contentType', 'sizeBytes', 'record', 'uploadedBy', 'createdAt', 'url'],
+  }
+  return {
+    '/api/files': {
+      get: {
+        tags: ['files'],
+        summary: 'List every stored file',
+        description:
+          "Every stored file the caller sees, from one index (load documents, mail and chat attachments, product photos, bulletin covers, profile pictures): never another mailbox's mail nor a conversation the caller is not in. `meta.totalBytes` is the size of everything that matches the search (`q`, on the file name) and filters.",
+        operationId: 'list_files',
+        parameters: queryParameters(FileListQuerySchema),
+        responses: {
+          '200': {
+            description: 'One page of files; `meta` adds `totalBytes`.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    data: { type: 'array', items: fileSchema },
+                    meta: { allOf: [ref('ListMeta'), { type: 'object', properties: { totalBytes: { type: 'integer' } }, required: ['totalBytes'] }] },
+                  },
+                  required: ['data', 'meta'],
+                },
+              },
+            },
+          },
+          ...common,
+        },
+      },
+    },
+    '/api/files/{id}': {
+      get: {
+        tags: ['files'],
+        summary: 'Download a stored file',
+        operationId: 'get_file',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The bytes, as an attachment with their type and `nosniff`.',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+      delete: {
+        tags: ['files'],
+        summary: 'Delete a stored file',
+        description:
+          "By its record's own rule: a load's document as the load deletes it (not on an invoiced load), a product photo; mail and chat attachments, bulletin covers and profile pictures are changed where they live (409 in_use).",
+        operationId: 'delete_file',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('in_use: the record keeps its file (the message says why).'),
+          ...common,
+        },
+      },
+    },
+    '/api/files/{id}/share': {
+      post: {
+        tags: ['files'],
+        summary: 'Share a stored file',
+        description: `A link to /share/{token} that downloads the file, signed out. \`expiresInDays\` 1 to ${FILE_SHARE_MAX_DAYS} (${FILE_SHARE_DEFAULT_DAYS} when absent; the body may be left out). The \`url\` holds the token and is in this answer only: only its hash is stored.`,
+        operationId: 'create_file_share',
+        parameters: [idParameter],
+        requestBody: { required: false, content: { 'application/json': { schema: input(FileShareCreateSchema) } } },
+        responses: {
+          '201': dataResponse('The new link.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
+            required: ['id', 'url', 'expiresAt'],
+          }),
+          '404': errorResponse('not_found'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/files/shares/{shareId}': {
+      delete: {
+        tags: ['files'],
+        summary: 'Revoke a share link',
+        description: 'Its link answers 404 from now on. Revoking a revoked link answers the same.',
+        operationId: 'revoke_file_share',
+        parameters: [{ name: 'shareId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': dataResponse('Revoked.', {
+            type: 'object',
+            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
+          }),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 let cached: Record<string, unknown> | undefined
 
 export function openApiDocument() {
@@ -1948,6 +2071,7 @@ export function openApiDocument() {
       ...mailPaths(),
       ...chatPaths(),
       ...checkoutPaths(),
+      ...filePaths(),
     },
     components: {
       securitySchemes: {

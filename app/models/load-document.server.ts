@@ -11,7 +11,8 @@ import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
 import { fileTypeFromBuffer } from 'file-type'
 import { href } from 'react-router'
 
-import { canDeleteDocuments, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
+import { canDeleteDocuments, documentDeleteRefusal, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
+import type { LoadStatus } from '~/schemas/load-options'
 import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentKind, type LoadDocumentType } from '~/schemas/load-document-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
@@ -255,6 +256,10 @@ export async function deleteLoadDocument(user: DocumentUser, actor: Actor, loadI
   if (!canDeleteDocuments(user.role)) throw new DomainError('forbidden', 'loads.documents.errors.forbidden')
   const document = await findDocument(user, loadId, documentId)
   await prisma.$transaction(async (tx) => {
+    // The load's status under a row lock, so an invoice made meanwhile keeps the document.
+    const [load] = await tx.$queryRaw<Array<{ status: LoadStatus }>>`SELECT status FROM "Load" WHERE id = ${document.loadId} FOR SHARE`
+    const refusal = load && documentDeleteRefusal(load.status)
+    if (refusal) throw new DomainError(refusal.code, refusal.key)
     const { count } = await tx.loadDocument.deleteMany({ where: { id: document.id } })
     if (count !== 1) throw new DomainError('not_found', NOT_FOUND)
     await recordAudit(tx, actor, {

@@ -74,7 +74,7 @@ export async function setOwnAvatar(actor: Actor & { userId: string }, bytes: Uin
   try {
     before = await prisma.$transaction(async (tx) => {
       const row = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { avatarKey: true, avatarUrl: true } })
-      await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarUrl, version: { increment: 1 } } })
+      await tx.user.update({ where: { id: actor.userId }, data: { avatarKey: key, avatarSizeBytes: bytes.byteLength, avatarUrl, version: { increment: 1 } } })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: actor.userId, action: 'update', before: { avatarUrl: row.avatarUrl }, after: { avatarUrl } })
       return row
     })

@@ -95,6 +95,11 @@ export function canDeleteDocuments(role: Role) {
   return can(role, 'delete', 'loadDocument')
 }
 
+/** An invoiced load's papers are the invoice's evidence (its packet, a factor's purchase): they stay until the invoice is voided. */
+export function documentDeleteRefusal(status: LoadStatus): PolicyRefusal | null {
+  return status === 'invoiced' ? { code: 'in_use', key: 'loads.documents.errors.invoiced' } : null
+}
+
 // ---- One track: the stops' times and the status ----
 
 /** The road's statuses in order: stops only ever move a load forward along these. */

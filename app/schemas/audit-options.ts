@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'apiKey',
   'load',
   'trackingLink',
+  'fileShare',
   'invoice',
   'remittanceAdvice',
   'settlement',

@@ -46,6 +46,19 @@ export function formatNumber(language: string, value: number) {
   return numberFormat(language).format(value)
 }
 
+const BYTE_UNITS = [
+  ['gigabyte', 1024 ** 3],
+  ['megabyte', 1024 ** 2],
+  ['kilobyte', 1024],
+] as const
+
+/** A stored file's size or a storage total ("1.2 GB", "340 kB"), per language. */
+export function formatBytes(language: string, bytes: number) {
+  const [unit, size] = BYTE_UNITS.find(([, size]) => bytes >= size) ?? BYTE_UNITS[2]
+  const value = bytes === 0 ? 0 : Math.max(bytes / size, 0.1)
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+}
+
 export function formatDate(language: string, value: string | Date | null | undefined) {
   if (!value) return ''
   const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value

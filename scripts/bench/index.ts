@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib'
 
 import { measureChatStreams } from './chat-streams'
 import { firstLoadJs, LIMIT_KIB } from './client-js'
+import { measureFiles } from './files'
 import { measureImport } from './import'
 import { type Driver, HttpClient, merge, runLoad, type Sample, summarize } from './load'
 import { HELP, type Options, parseOptions } from './options'
@@ -41,7 +42,7 @@ if (parsed === 'help') {
 }
 const options: Options = parsed
 /** A `--…-only` flag runs that measurement alone (several such flags: each of them). */
-const anyOnly = options.importOnly || options.chatOnly || options.payOnly || options.checkoutOnly
+const anyOnly = options.importOnly || options.chatOnly || options.payOnly || options.checkoutOnly || options.filesOnly
 const benchStarted = performance.now()
 
 const EMAIL = 'admin@freightdesk.test'
@@ -148,6 +149,19 @@ async function main() {
       const http = new HttpClient(app.base, options.checkoutBuyers + 2)
       await measureCheckout(database.url, http, EMAIL, PASSWORD, options.checkoutBuyers, seconds)
       http.close()
+    }
+    // Issue 29: the files manager over many stored files, and a ZIP of 500 of them.
+    if (options.files > 0 && (!anyOnly || options.filesOnly)) {
+      heading(`Files manager: ${int(options.files)} stored files, page 1 and page 2,000; a ZIP of ${int(options.zipFiles)} files (ADR 067)`)
+      await measureFiles(
+        database.url,
+        targets.app.http,
+        { cookie: fixtures.cookie, token: fixtures.token, email: EMAIL },
+        // The app's STORAGE_DIR: DATA_DIR/storage (server.ts).
+        { pid: servingPid(app.child.pid!), storageDir: path.join(env.DATA_DIR, 'storage'), base: app.base },
+        options.files,
+        options.zipFiles,
+      )
     }
     // Last (it adds its loads to the organization the other scenarios read), on a fresh app process
     // of its own that logs its collections (--trace-gc), so its memory is the import's.

@@ -22,6 +22,9 @@ export type Options = {
   payLoads: number
   checkoutOnly: boolean
   checkoutBuyers: number
+  files: number
+  zipFiles: number
+  filesOnly: boolean
   profile: boolean
   profileDir: string
   gzip: boolean
@@ -51,6 +54,9 @@ const DEFAULTS: Options = {
   payLoads: 20_000,
   checkoutOnly: false,
   checkoutBuyers: 8,
+  files: 0,
+  zipFiles: 500,
+  filesOnly: false,
   profile: false,
   profileDir: '',
   gzip: false,
@@ -74,7 +80,10 @@ node:http + pg baseline doing the same database work, then prints:
   7. "run pay for the period" (POST /api/settlements/run) for 200 drivers and 20,000 delivered
      loads seeded by SQL: time, drafts and lines made;
   8. checkout under 8 concurrent buyers for --seconds × --rounds: orders/s, p50/p97.5 of
-     POST /api/checkout, errors, and whether stock fell by exactly the ordered quantity.
+     POST /api/checkout, errors, and whether stock fell by exactly the ordered quantity;
+  9. with --files N or --files-only: the files manager over N stored files (200,000 with
+     --files-only), page 1 and page 2,000 of the page and of GET /api/files, a search, the file
+     dashboard; a ZIP of 500 stored files: time and the serving process's peak memory.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
   --loads N            N generated loads too (1000000 for ADR 025's figures; adds the loads scenarios)
@@ -94,6 +103,9 @@ node:http + pg baseline doing the same database work, then prints:
   --pay-only           only the pay run measurement
   --checkout-buyers N  concurrent buyers of the checkout measurement (default ${DEFAULTS.checkoutBuyers}; 0 skips it)
   --checkout-only      only the checkout measurement
+  --files N            stored files seeded for the files manager measurement (default 0: skipped)
+  --zip-files N        files in its ZIP (default ${DEFAULTS.zipFiles}; 0 skips the ZIP)
+  --files-only         only the files manager measurement (200,000 files unless --files says)
   --gzip               clients send Accept-Encoding: gzip (both servers then compress)
   --skip-js            no first-load JavaScript table
   --profile            CPU profile instead: the app under node --cpu-prof, the list page scenario
@@ -178,6 +190,15 @@ export function parseOptions(argv: string[]): Options | 'help' {
       case '--checkout-only':
         options.checkoutOnly = true
         break
+      case '--files':
+        options.files = Math.floor(number())
+        break
+      case '--zip-files':
+        options.zipFiles = Math.floor(number())
+        break
+      case '--files-only':
+        options.filesOnly = true
+        break
       case '--gzip':
         options.gzip = true
         break
@@ -210,6 +231,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     }
   }
   if (options.profile && !secondsGiven) options.seconds = 10
+  if (options.filesOnly && options.files === 0) options.files = 200_000
   options.baselinePort ||= options.port + 1
   options.profileDir ||= `${options.dataDir}/profiles`
   return options

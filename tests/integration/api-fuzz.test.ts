@@ -165,6 +165,8 @@ const TABLES = [
   'ProductPhoto',
   'QuoteRequest',
   'TrackingLink',
+  'StoredFile',
+  'FileShare',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -356,6 +358,19 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     })
     return { id: post.id, version: post.version }
   }
+  // The files manager (ADR 067): a product photo (its index row made by the trigger) and a share link of it.
+  if (itemPath.startsWith('/api/files/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const product = await prisma.product.create({ data: { organizationId, name: `Fuzz file product ${n}`, sku: `FZFP-${n}`, priceCents: 100 } })
+    const photo = await prisma.productPhoto.create({
+      data: { productId: product.id, organizationId, fileName: `fuzz-${n}.png`, contentType: 'image/png', sizeBytes: 1, storageKey: `fuzz/files/${n}` },
+    })
+    const share = await prisma.fileShare.create({
+      data: { organizationId, fileId: photo.id, tokenHash: `fuzz-share-${n}-${photo.id}`, expiresAt: new Date(Date.now() + 86_400_000) },
+    })
+    return { id: itemPath.includes('{shareId}') ? share.id : photo.id, version: 1 }
+  }
   // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
   if (itemPath.startsWith('/api/products/{id}/')) {
     const n = ++serial
@@ -423,6 +438,7 @@ function writeBatch(
       path
         .replace('{id}', id)
         .replace('{itemId}', id)
+        .replace('{shareId}', id)
         .replace('{documentId}', 'cl0000000000000000000000')
         .replace('{stopId}', target?.stopId ?? 'cl0000000000000000000000')
         .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
@@ -544,7 +560,11 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     async (endpoint, write) => {
       const rng = rngFor(SEED, endpoint)
       const failures: string[] = []
-      const hasTarget = write.path.includes('{id}') || write.path.includes('{itemId}') || (write.path === '/api/cart' && write.method === 'DELETE')
+      const hasTarget =
+        write.path.includes('{id}') ||
+        write.path.includes('{itemId}') ||
+        write.path.includes('{shareId}') ||
+        (write.path === '/api/cart' && write.method === 'DELETE')
       let target = hasTarget ? await createTarget(write.path) : undefined
       let before = await fingerprint()
       let accepted = 0
@@ -568,7 +588,8 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
           // Something got through (a mutation that left the body valid): follow the record.
           const deleted = outcomes.some((outcome) => outcome.method === 'DELETE' && outcome.status === 200)
           // The cart has no item path to read back: a fresh line (and the cart's version) instead.
-          if (deleted || write.path.startsWith('/api/cart')) target = await createTarget(write.path)
+          // A file has no version to read back: a fresh one instead.
+          if (deleted || write.path.startsWith('/api/cart') || write.path.startsWith('/api/files/')) target = await createTarget(write.path)
           else {
             // The record itself (an action's path, `…/{id}/payments`, answers only POST).
             const answer = await send({

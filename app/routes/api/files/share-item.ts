@@ -1,0 +1,21 @@
+import { revokeFileShare } from '~/models/file-share.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import { OptionalVersionSchema } from '~/schemas/version'
+
+import type { Route } from './+types/share-item'
+
+/** DELETE /api/files/shares/{shareId} → 200 `{ data: { id, revoked: true, revokedAt } }`: the link is a 404 from now on. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
+  return handleApi(request, async () => {
+    const { user, actor } = await requireApiActor(request, 'create', 'file')
+    parseOrThrow(OptionalVersionSchema, { version: new URL(request.url).searchParams.get('version') ?? undefined })
+    const share = await revokeFileShare(user, actor, params.shareId)
+    return apiData({ id: share.id, revoked: true, revokedAt: share.revokedAt })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['DELETE'])
+}
