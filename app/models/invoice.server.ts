@@ -649,9 +649,31 @@ export async function billedLoads(organizationId: string, ids: string[]) {
 /**
  * Who the invoice is from: the company named on it (its factoring company as the remit-to), else
  * the organization (its address, MC and DOT numbers, and its bank as the remit-to when set). The
- * page and the PDF print `from.lines` and `remitTo` as they are.
+ * page and the PDF print `from.lines` and `remitTo` as they are. While the organization has a
+ * factoring agreement, the remit-to is its factor, whoever the invoice is from (ADR 068).
  */
 export async function invoiceFrom(organizationId: string, companyId: string | null) {
+  const [parties, factor] = await Promise.all([invoiceParties(organizationId, companyId), agreementRemitTo(organizationId)])
+  return factor ? { ...parties, remitTo: factor } : parties
+}
+
+/** The factor as the remit-to: its name, address and email (the factoring agreement's, app/models/factoring.server.ts). */
+async function agreementRemitTo(organizationId: string) {
+  const agreement = await prisma.factoringAgreement.findUnique({
+    where: { organizationId },
+    select: {
+      factorEmail: true,
+      factorCompany: { select: { name: true, legalName: true, email: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true } },
+    },
+  })
+  if (!agreement) return null
+  const company = agreement.factorCompany
+  const place = [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const address = [company.addressLine1, company.addressLine2, place, company.country, agreement.factorEmail ?? company.email].filter(Boolean).join('\n')
+  return { name: company.legalName ?? company.name, address: address || null, bank: null }
+}
+
+async function invoiceParties(organizationId: string, companyId: string | null) {
   const company = companyId
     ? await prisma.company.findFirst({
         where: { id: companyId, organizationId },
