@@ -13,7 +13,7 @@ import { formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
 
 import { getSchedule } from './factoring.server'
-import { schedulePdf, scheduleCsv } from './factoring-pdf.server'
+import { scheduleCsv,schedulePdf } from './factoring-pdf.server'
 import { invoicePacket } from './invoice-packet.server'
 import { organizationParty } from './organization.server'
 
@@ -22,7 +22,7 @@ export async function scheduleEmail(organizationId: string, scheduleId: string, 
   const schedule = await getSchedule(organizationId, scheduleId)
   const t = getFixedT('en')
   const { from } = await organizationParty(organizationId)
-  const params = { number: schedule.number, seller: from.name, count: schedule.items.length, total: formatMoney('en', schedule.totalCents) }
+  const params = { number: schedule.number, seller: from.name, invoices: schedule.items.length, total: formatMoney('en', schedule.totalCents) }
   const pdf = await schedulePdf(schedule, 'en')
   const packets = []
   // One at a time: each packet holds its scans in memory while it is built.

@@ -5,13 +5,13 @@
  */
 import { languageInfo, normalizeLanguage } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
-import { prisma } from '~/utils/db.server'
 import { csvLine, safeCell } from '~/utils/csv.server'
+import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
-import { getAgreement, getSchedule, serializeSchedule, type ScheduleWithItems } from './factoring.server'
+import { getAgreement, getSchedule, type ScheduleWithItems,serializeSchedule } from './factoring.server'
 import { invoiceFrom } from './invoice.server'
 import { pdfDownload } from './invoice-pdf.server'
 import { attachmentDisposition } from './load-document.server'
@@ -66,7 +66,7 @@ export async function schedulePdfContent(schedule: ScheduleWithItems, lang: stri
       { label: t('factoring.fields.reserve'), value: money(dto.reserveCents) },
     ],
     payments: null,
-    notes: t('factoring.pdf.assignment', { count: dto.invoices.length }),
+    notes: t('factoring.pdf.assignment', { invoices: dto.invoices.length }),
   }
 }
 
@@ -87,9 +87,7 @@ export function scheduleCsv(schedule: ScheduleWithItems) {
   const dto = serializeSchedule(schedule)
   const rows = dto.invoices.map((line) =>
     csvLine(
-      [line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate, line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(
-        safeCell,
-      ),
+      [line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate, line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(safeCell),
     ),
   )
   return [csvLine([...CSV_COLUMNS]), ...rows].join('')
@@ -122,7 +120,18 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
   const broker = requireFound(
     await prisma.broker.findFirst({
       where: { id: brokerId, organizationId },
-      select: { name: true, contactName: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true, billingEmail: true, email: true },
+      select: {
+        name: true,
+        contactName: true,
+        addressLine1: true,
+        addressLine2: true,
+        city: true,
+        state: true,
+        postalCode: true,
+        country: true,
+        billingEmail: true,
+        email: true,
+      },
     }),
     'factoring.errors.unknownBroker',
   )
@@ -130,7 +139,11 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
   if (!agreement) throw new DomainError('invalid_transition', 'factoring.errors.noAgreement')
   const language = normalizeLanguage(lang) ?? 'en'
   const t = getFixedT(language)
-  const [{ from }, parties, today] = await Promise.all([organizationParty(organizationId), invoiceFrom(organizationId, null), organizationToday(organizationId)])
+  const [{ from }, parties, today] = await Promise.all([
+    organizationParty(organizationId),
+    invoiceFrom(organizationId, null),
+    organizationToday(organizationId),
+  ])
   const factor = agreement.factorCompany.legalName ?? agreement.factorCompany.name
   const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const content: InvoicePdf = {
@@ -149,7 +162,9 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
         (line): line is string => Boolean(line),
       ),
     },
-    remitTo: parties.remitTo ? { heading: t('factoring.notice.remitTo'), text: [parties.remitTo.name, parties.remitTo.address ?? ''].filter(Boolean).join('\n') } : null,
+    remitTo: parties.remitTo
+      ? { heading: t('factoring.notice.remitTo'), text: [parties.remitTo.name, parties.remitTo.address ?? ''].filter(Boolean).join('\n') }
+      : null,
     columns: { item: '', quantity: '', unitPrice: '', amount: '' },
     items: [],
     totals: [],
@@ -157,7 +172,11 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
     notes: t('factoring.notice.body', { seller: from.name, factor, broker: broker.name }),
   }
   const bytes = await renderInvoicePdf(content)
-  const slug = broker.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'broker'
+  const slug =
+    broker.name
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'broker'
   return { filename: `notice-of-assignment-${slug}.pdf`, bytes }
 }
 

@@ -47,7 +47,19 @@ function badField(field: string, key: string, params?: Record<string, unknown>):
 
 const agreementInclude = {
   factorCompany: {
-    select: { id: true, name: true, legalName: true, email: true, phone: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
+    select: {
+      id: true,
+      name: true,
+      legalName: true,
+      email: true,
+      phone: true,
+      addressLine1: true,
+      addressLine2: true,
+      city: true,
+      state: true,
+      postalCode: true,
+      country: true,
+    },
   },
 } as const satisfies Prisma.FactoringAgreementInclude
 
@@ -98,14 +110,21 @@ export async function saveAgreement(actor: Actor, input: AgreementInput) {
       if (before) {
         if (input.version === undefined) badField('version', 'validation.versionRequired')
         assertVersion(before, input.version)
-        assertOneRow(await tx.factoringAgreement.updateMany({ where: { organizationId, version: before.version }, data: { ...data, version: { increment: 1 } } }))
+        assertOneRow(
+          await tx.factoringAgreement.updateMany({ where: { organizationId, version: before.version }, data: { ...data, version: { increment: 1 } } }),
+        )
       } else await tx.factoringAgreement.create({ data: { organizationId, ...data } })
       await recordAudit(tx, actor, {
         entity: ENTITY,
         entityId: organizationId,
         action: before ? 'update' : 'create',
         before: before
-          ? { factorCompanyId: before.factorCompanyId, advanceBasisPoints: before.advanceBasisPoints, feeBasisPoints: before.feeBasisPoints, factorEmail: before.factorEmail }
+          ? {
+              factorCompanyId: before.factorCompanyId,
+              advanceBasisPoints: before.advanceBasisPoints,
+              feeBasisPoints: before.feeBasisPoints,
+              factorEmail: before.factorEmail,
+            }
           : null,
         after: data,
       })
@@ -122,7 +141,9 @@ export async function saveAgreement(actor: Actor, input: AgreementInput) {
 const include = {
   items: {
     orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
-    include: { invoice: { select: { id: true, invoiceNumber: true, issueDate: true, dueDate: true, status: true, broker: { select: { id: true, name: true } } } } },
+    include: {
+      invoice: { select: { id: true, invoiceNumber: true, issueDate: true, dueDate: true, status: true, broker: { select: { id: true, name: true } } } },
+    },
   },
 } as const satisfies Prisma.FactoringScheduleInclude
 
@@ -183,7 +204,9 @@ export async function listSchedules(organizationId: string, query: ScheduleListQ
   const where: Prisma.FactoringScheduleWhereInput = {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
-    ...(query.q ? { OR: [{ number: { contains: query.q, mode: 'insensitive' } }, { items: { some: { invoiceNumber: { contains: query.q, mode: 'insensitive' } } } }] } : {}),
+    ...(query.q
+      ? { OR: [{ number: { contains: query.q, mode: 'insensitive' } }, { items: { some: { invoiceNumber: { contains: query.q, mode: 'insensitive' } } } }] }
+      : {}),
   }
   return listPage(
     query,
@@ -273,7 +296,11 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
         totalCents: invoice.totalCents,
         onLiveSchedule: Boolean(live),
       })
-      if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { invoiceIds: [refusal.key] }, params: { invoice: invoice.invoiceNumber, number: live ?? '' } })
+      if (refusal)
+        throw new DomainError(refusal.code, refusal.key, {
+          fields: { invoiceIds: [refusal.key] },
+          params: { invoice: invoice.invoiceNumber, number: live ?? '' },
+        })
     }
     const lines = ordered.map((invoice) => ({ invoice, ...splitInvoice(invoice.totalCents, agreement.advanceBasisPoints, agreement.feeBasisPoints) }))
     const totals = scheduleTotals(lines)
@@ -315,7 +342,10 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
 async function lockSchedule(tx: Tx, organizationId: string, id: string, version: number | undefined) {
   assertId(id, NOT_FOUND)
   await tx.$queryRaw`SELECT "id" FROM "FactoringSchedule" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-  const schedule = requireFound(await tx.factoringSchedule.findFirst({ where: { id, organizationId }, include: { items: { orderBy: { sortOrder: 'asc' } } } }), NOT_FOUND)
+  const schedule = requireFound(
+    await tx.factoringSchedule.findFirst({ where: { id, organizationId }, include: { items: { orderBy: { sortOrder: 'asc' } } } }),
+    NOT_FOUND,
+  )
   assertVersion(schedule, version)
   return schedule
 }
@@ -332,7 +362,9 @@ async function setStatus(
   status: ScheduleStatus,
   data: Prisma.FactoringScheduleUpdateManyMutationInput = {},
 ) {
-  assertOneRow(await tx.factoringSchedule.updateMany({ where: { id: before.id, version: before.version }, data: { ...data, status, version: { increment: 1 } } }))
+  assertOneRow(
+    await tx.factoringSchedule.updateMany({ where: { id: before.id, version: before.version }, data: { ...data, status, version: { increment: 1 } } }),
+  )
   await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: before.status }, after: { status } })
 }
 
@@ -513,7 +545,15 @@ export async function releaseReserve(actor: Actor, id: string, input: ReserveRel
 
 // ---- Reports ----
 
-export type FeesMonth = { month: string; schedules: number; totalCents: number; advanceCents: number; feeCents: number; reserveCents: number; reserveReleasedCents: number }
+export type FeesMonth = {
+  month: string
+  schedules: number
+  totalCents: number
+  advanceCents: number
+  feeCents: number
+  reserveCents: number
+  reserveReleasedCents: number
+}
 
 /**
  * The monthly factoring fees report: purchased schedules by the month of their purchase, the

@@ -1,8 +1,8 @@
 /** One schema per factoring form and API body (messages are i18n keys; ADR 068). */
 import { z } from 'zod'
 
-import { cents, dateOnly, idText, requiredText, text } from './fields'
 import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
+import { cents, dateOnly, idText, requiredText, text } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { VersionSchema } from './version'
 
@@ -98,5 +98,10 @@ export const ScheduleListQuerySchema = listQuery({
 export type ScheduleListQuery = z.infer<typeof ScheduleListQuerySchema>
 
 /** The fees report's month (`2026-11`); the current month when absent. */
-export const FeesMonthSchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'factoring.errors.month').optional().catch(undefined) })
-
+export const FeesMonthSchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'factoring.errors.month')
+    .optional()
+    .catch(undefined),
+})
