@@ -13,7 +13,7 @@ import { formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
 
 import { getSchedule } from './factoring.server'
-import { scheduleCsv,schedulePdf } from './factoring-pdf.server'
+import { scheduleCsv, schedulePdf } from './factoring-pdf.server'
 import { invoicePacket } from './invoice-packet.server'
 import { organizationParty } from './organization.server'
 

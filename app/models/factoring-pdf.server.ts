@@ -11,7 +11,7 @@ import { DomainError } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
-import { getAgreement, getSchedule, type ScheduleWithItems,serializeSchedule } from './factoring.server'
+import { getAgreement, getSchedule, type ScheduleWithItems, serializeSchedule } from './factoring.server'
 import { invoiceFrom } from './invoice.server'
 import { pdfDownload } from './invoice-pdf.server'
 import { attachmentDisposition } from './load-document.server'

@@ -663,7 +663,9 @@ async function agreementRemitTo(organizationId: string) {
     where: { organizationId },
     select: {
       factorEmail: true,
-      factorCompany: { select: { name: true, legalName: true, email: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true } },
+      factorCompany: {
+        select: { name: true, legalName: true, email: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
+      },
     },
   })
   if (!agreement) return null
