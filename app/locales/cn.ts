@@ -2877,6 +2877,8 @@ const cn: Catalogue = {
       none: '还没有保理协议：请先选择保理商及费率。',
       chooseFactor: '选择保理商…',
       save: '保存协议',
+      edit: '编辑协议',
+      view: '查看协议',
     },
     notice: {
       title: '债权转让通知书',

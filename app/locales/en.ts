@@ -2883,6 +2883,8 @@ const en = {
       none: 'No factoring agreement yet: choose your factor and its rates first.',
       chooseFactor: 'Choose the factor…',
       save: 'Save agreement',
+      edit: 'Edit agreement',
+      view: 'See agreement',
     },
     notice: {
       title: 'Notice of assignment',

@@ -2921,6 +2921,8 @@ const fr: Catalogue = {
       none: 'Pas encore de contrat d’affacturage : choisissez d’abord votre factor et ses taux.',
       chooseFactor: 'Choisir le factor…',
       save: 'Enregistrer le contrat',
+      edit: 'Modifier le contrat',
+      view: 'Voir le contrat',
     },
     notice: {
       title: 'Avis de cession',

@@ -2893,6 +2893,8 @@ const vi: Catalogue = {
       none: 'Chưa có hợp đồng bao thanh toán: hãy chọn bên bao thanh toán và các mức phí trước.',
       chooseFactor: 'Chọn bên bao thanh toán…',
       save: 'Lưu hợp đồng',
+      edit: 'Sửa hợp đồng',
+      view: 'Xem hợp đồng',
     },
     notice: {
       title: 'Thông báo chuyển nhượng',

@@ -79,22 +79,22 @@ export default function Factoring({ loaderData }: Route.ComponentProps) {
         title={t('factoring.title')}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('factoring.title') }]}
         action={
-          <div className="flex flex-wrap gap-2">
-            <ButtonLink to={href('/dashboard/factoring/agreement')} variant="secondary">
-              {t('factoring.agreement.title')}
+          newHref ? (
+            <ButtonLink to={newHref}>
+              <Icon name="plus" size={18} />
+              {t('factoring.list.new')}
             </ButtonLink>
-            {newHref ? (
-              <ButtonLink to={newHref}>
-                <Icon name="plus" size={18} />
-                {t('factoring.list.new')}
-              </ButtonLink>
-            ) : null}
-          </div>
+          ) : null
         }
       />
 
       <Card className="mb-6 p-6" data-testid="factoring-agreement">
-        <h2 className="mb-3 text-base font-bold">{t('factoring.agreement.title')}</h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-base font-bold">{t('factoring.agreement.title')}</h2>
+          <ButtonLink to={href('/dashboard/factoring/agreement')} variant="secondary">
+            {loaderData.canEdit ? t('factoring.agreement.edit') : t('factoring.agreement.view')}
+          </ButtonLink>
+        </div>
         {agreement ? (
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
             <div>

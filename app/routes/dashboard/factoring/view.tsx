@@ -119,35 +119,35 @@ export default function ScheduleView({ loaderData, actionData }: Route.Component
           { label: t('factoring.title'), to: loaderData.returnTo },
           { label: schedule.number },
         ]}
-        action={
-          <div className="flex flex-wrap gap-2" data-testid="schedule-actions">
-            <ButtonLink to={href('/dashboard/factoring/:id/pdf', { id: schedule.id })} reloadDocument variant="secondary">
-              <Icon name="download" size={18} />
-              {t('factoring.actions.pdf')}
-            </ButtonLink>
-            <ButtonLink to={href('/dashboard/factoring/:id/csv', { id: schedule.id })} reloadDocument variant="secondary">
-              <Icon name="download" size={18} />
-              {t('factoring.actions.csv')}
-            </ButtonLink>
-            {can.void ? (
-              <Form method="post">
-                {hidden('void')}
-                <Button type="submit" variant="ghost" disabled={busy}>
-                  {t('factoring.actions.void')}
-                </Button>
-              </Form>
-            ) : null}
-            {can.send ? (
-              <Form method="post">
-                {hidden('send')}
-                <Button type="submit" disabled={busy}>
-                  {schedule.status === 'sent' ? t('factoring.actions.sendAgain') : t('factoring.actions.send')}
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-        }
       />
+
+      {/* Under the title rather than beside it: four actions wrap at 390 px. */}
+      <div className="mb-6 flex flex-wrap gap-2" data-testid="schedule-actions">
+        <ButtonLink to={href('/dashboard/factoring/:id/pdf', { id: schedule.id })} reloadDocument variant="secondary">
+          <Icon name="download" size={18} />
+          {t('factoring.actions.pdf')}
+        </ButtonLink>
+        <ButtonLink to={href('/dashboard/factoring/:id/csv', { id: schedule.id })} reloadDocument variant="secondary">
+          <Icon name="download" size={18} />
+          {t('factoring.actions.csv')}
+        </ButtonLink>
+        {can.void ? (
+          <Form method="post">
+            {hidden('void')}
+            <Button type="submit" variant="ghost" disabled={busy}>
+              {t('factoring.actions.void')}
+            </Button>
+          </Form>
+        ) : null}
+        {can.send ? (
+          <Form method="post">
+            {hidden('send')}
+            <Button type="submit" disabled={busy}>
+              {schedule.status === 'sent' ? t('factoring.actions.sendAgain') : t('factoring.actions.send')}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
 
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="schedule-refusal" className="mb-6" />
 
@@ -161,7 +161,7 @@ export default function ScheduleView({ loaderData, actionData }: Route.Component
           </div>
           <div>
             <dt className="text-muted">{t('factoring.fields.factor')}</dt>
-            <dd className="mt-1 font-semibold">
+            <dd className="mt-1 font-semibold break-words">
               <bdi>{schedule.factor.name}</bdi>
             </dd>
           </div>
