@@ -540,6 +540,10 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('void', before)
+    // On a live schedule of accounts it is the factor's to buy: the schedule is voided first (ADR 068).
+    const factored = await tx.factoringScheduleItem.findFirst({ where: { liveInvoiceId: id }, select: { schedule: { select: { number: true } } } })
+    if (factored)
+      throw new DomainError('in_use', 'factoring.errors.onSchedule', { params: { invoice: before.invoiceNumber, number: factored.schedule.number } })
     const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
     await tx.invoiceItem.updateMany({ where: { invoiceId: id }, data: { billedLoadId: null } })
     await setStatus(tx, actor, before, 'void', { voidedAt: now })

@@ -22,7 +22,7 @@ import {
   sendSchedule,
   voidSchedule,
 } from '~/models/factoring.server'
-import { getInvoice, invoiceFrom } from '~/models/invoice.server'
+import { getInvoice, invoiceFrom, voidInvoice } from '~/models/invoice.server'
 import { invoiceEmail } from '~/models/invoice-email.server'
 import { runDueJobs } from '~/models/jobs.server'
 import * as apiBrokers from '~/routes/api/brokers/collection'
@@ -202,6 +202,8 @@ describe('schedules of accounts', () => {
       }),
     ).rejects.toThrow(/Unique constraint|unique/i)
 
+    // The invoice itself cannot be voided while a live schedule holds it.
+    expect((await refusal(voidInvoice(actor, shared.id, undefined))).messageKey).toBe('factoring.errors.onSchedule')
     const voided = await voidSchedule(actor, live.scheduleId, undefined)
     expect(voided.status).toBe('void')
     expect((await createSchedule(actor, { invoiceIds: [shared.id] })).items[0].liveInvoiceId).toBe(shared.id)
