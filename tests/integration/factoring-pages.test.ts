@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import * as agreementPage from '~/routes/dashboard/factoring/agreement'
 import * as csvRoute from '~/routes/dashboard/factoring/csv'
+import * as fees from '~/routes/dashboard/factoring/fees'
 import * as index from '~/routes/dashboard/factoring/index'
 import * as newPage from '~/routes/dashboard/factoring/new'
 import * as notice from '~/routes/dashboard/factoring/notice'
@@ -11,7 +12,7 @@ import * as view from '~/routes/dashboard/factoring/view'
 import { prisma } from '~/utils/db.server'
 
 import { createOrg, type Org, unique } from '../helpers'
-import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
+import { browserRequest, callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 const post = (
   org: Org,
@@ -129,6 +130,13 @@ describe('factoring pages', () => {
     expect([pdf.status, pdf.headers?.get('Content-Type')]).toEqual([200, 'application/pdf'])
     const csv = await callPage(csvRoute.loader as Handler, `${path}/csv`, org.users.viewer.id, { id })
     expect(csv.headers?.get('Content-Type')).toContain('text/csv')
+    // The monthly fees report: the page's section and its CSV, in cents.
+    const overview = (await callPage(index.loader as Handler, '/dashboard/factoring', org.users.viewer.id)).data as {
+      fees: Array<{ month: string; feeCents: number }>
+    }
+    expect(overview.fees).toEqual([expect.objectContaining({ month: '2026-11', feeCents: 3_000, reserveReleasedCents: 6_050 })])
+    const feesCsv = await fees.loader({ request: await browserRequest('/dashboard/factoring/fees', org.users.viewer.id), params: {}, context: {} } as never)
+    expect(await feesCsv.text()).toContain('2026-11,1,120000,108000,3000,9000,6050')
     const letter = await callPage(notice.loader as Handler, `/dashboard/factoring/notice?brokerId=${broker.id}`, org.users.viewer.id)
     expect([letter.status, letter.headers?.get('Content-Disposition')]).toEqual([200, expect.stringContaining('notice-of-assignment')])
     expect((await callPage(notice.loader as Handler, '/dashboard/factoring/notice?brokerId=nope', org.users.viewer.id)).status).toBe(404)
