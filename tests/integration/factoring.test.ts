@@ -32,11 +32,13 @@ import * as apiPurchase from '~/routes/api/factoring/purchase'
 import * as apiSchedule from '~/routes/api/factoring/schedule'
 import * as apiSchedules from '~/routes/api/factoring/schedules'
 import * as apiSend from '~/routes/api/factoring/send'
+import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import { AgreementSchema } from '~/schemas/factoring'
 import { splitInvoice } from '~/schemas/factoring-options'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -353,6 +355,17 @@ describe('the broker’s packet option', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     expect(created.body.data.sendPacket).toBe(true)
     expect((await getBroker(org.organization.id, created.body.data.id)).sendPacket).toBe(true)
+    // The broker form's checkbox: ticked is `on`, unticked is absent.
+    const ticked = await callPage(
+      brokerEditor.action as Handler,
+      '/dashboard/brokers/new',
+      org.users.dispatcher.id,
+      {},
+      postForm({ name: unique('Form Broker'), sendPacket: 'on' }),
+    )
+    expect(ticked.status).toBe(302)
+    const fromForm = await prisma.broker.findFirstOrThrow({ where: { organizationId: org.organization.id, name: { startsWith: 'Form Broker' } } })
+    expect(fromForm.sendPacket).toBe(true)
     const refused = await callApi(apiBrokers, {
       method: 'POST',
       path: '/api/brokers',
