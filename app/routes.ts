@@ -192,7 +192,16 @@ export default [
     route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
     route('files-manager/:id/download', 'routes/dashboard/files/download.ts'),
     route('file', 'routes/dashboard/files/dashboard.tsx'),
-    ...prefix('factoring', [index('routes/dashboard/factoring/index.tsx')]),
+    ...prefix('factoring', [
+      index('routes/dashboard/factoring/index.tsx'),
+      route('agreement', 'routes/dashboard/factoring/agreement.tsx'),
+      route('notice', 'routes/dashboard/factoring/notice.ts'),
+      route('fees', 'routes/dashboard/factoring/fees.ts'),
+      route('new', 'routes/dashboard/factoring/new.tsx'),
+      route(':id', 'routes/dashboard/factoring/view.tsx'),
+      route(':id/pdf', 'routes/dashboard/factoring/pdf.ts'),
+      route(':id/csv', 'routes/dashboard/factoring/csv.ts'),
+    ]),
     // Issue 30: webhooks.
     ...prefix('webhooks', [index('routes/dashboard/webhooks/index.tsx')]),
     ...prefix('chat', [
@@ -279,6 +288,17 @@ export default [
       route(':id/pay', 'routes/api/settlements/pay.ts'),
       route(':id/void', 'routes/api/settlements/void.ts'),
       route(':id/pdf', 'routes/api/settlements/pdf.ts'),
+    ]),
+    // Issue 29: factoring (ADR 068).
+    ...prefix('factoring', [
+      route('agreement', 'routes/api/factoring/agreement.ts'),
+      route('schedules', 'routes/api/factoring/schedules.ts'),
+      route('schedules/:id', 'routes/api/factoring/schedule.ts'),
+      route('schedules/:id/pdf', 'routes/api/factoring/pdf.ts'),
+      route('schedules/:id/send', 'routes/api/factoring/send.ts'),
+      route('schedules/:id/purchase', 'routes/api/factoring/purchase.ts'),
+      route('schedules/:id/release', 'routes/api/factoring/release.ts'),
+      route('schedules/:id/void', 'routes/api/factoring/void.ts'),
     ]),
     route('organization', 'routes/api/organization.ts'),
     // Quote requests (issue 28, ADR 061): made by the public quote forms, answered here.

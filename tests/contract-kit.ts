@@ -44,6 +44,11 @@ export type ResourceContract = {
   deletable?: boolean
   /** The item's path prefix when it differs from the collection's (`/api/user` for `/api/users`). */
   itemPath?: string
+  /**
+   * A resource with neither update nor delete (schedules of accounts): an item action taking
+   * `{ version }` (`/send`), for the stale-version check in their place.
+   */
+  versionedAction?: { module: RouteModule; suffix: string }
 }
 
 function itemPath(contract: ResourceContract, id: string) {
@@ -134,13 +139,21 @@ export function describeResourceContract(contract: ResourceContract) {
       }
     })
 
-    it(`answers a stale version with 409 conflict on ${contract.change ? 'PUT and ' : ''}DELETE, keeping the other edit`, async () => {
+    it(`answers a stale version with 409 conflict on ${contract.change ? 'PUT and ' : ''}${deletable || !contract.versionedAction ? 'DELETE' : contract.versionedAction.suffix}, keeping the other edit`, async () => {
       const org = await createOrg()
       const record = await create(org)
       const request = { path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token }
       if (!contract.change) {
         if (!contract.touch) throw new Error(`${path}: a contract without \`change\` needs \`touch\``)
         await contract.touch(record.id)
+        if (!deletable && contract.versionedAction) {
+          const { module, suffix } = contract.versionedAction
+          const stale = await callApi(module, { ...request, method: 'POST', path: `${request.path}${suffix}`, body: { version: record.version } })
+          expect(stale.status).toBe(409)
+          expect(stale.body.error.code).toBe('conflict')
+          expect((await callApi(item, request)).body.data.version).toBe(record.version + 1)
+          return
+        }
         const staleDelete = await callApi(item, { ...request, method: 'DELETE', path: `${request.path}?version=${record.version}` })
         expect(staleDelete.status).toBe(409)
         expect(staleDelete.body.error.code).toBe('conflict')
@@ -219,7 +232,7 @@ export function describeResourceContract(contract: ResourceContract) {
       for (const method of ['POST', 'PATCH', ...missing]) {
         const answer = await callApi(item, { method, path: itemPath(contract, record.id), params: { id: record.id }, token: org.users.admin.token })
         expect(answer.status, `${method} item`).toBe(405)
-        expect(answer.headers.get('Allow')).toContain(contract.change ? 'PUT' : 'DELETE')
+        expect(answer.headers.get('Allow')).toContain(contract.change ? 'PUT' : deletable ? 'DELETE' : 'GET')
       }
     })
   })

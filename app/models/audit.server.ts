@@ -117,6 +117,12 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.number,
     })),
+  // A schedule of accounts by its number (the agreement's entries carry the organization's id: no name).
+  factoring: async (organizationId, ids) =>
+    (await prisma.factoringSchedule.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, number: true } })).map((row) => ({
+      id: row.id,
+      name: row.number,
+    })),
   calendarEvent: async (organizationId, ids) =>
     (await prisma.calendarEvent.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })).map((row) => ({
       id: row.id,

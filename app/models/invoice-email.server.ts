@@ -14,11 +14,15 @@ import { sendEmail } from '~/utils/mail.server'
 import { renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { invoiceInclude, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
+import { invoicePacket } from './invoice-packet.server'
 import { invoicePdfContent } from './invoice-pdf.server'
 import { isoDate } from './records.server'
 import { paymentLink } from './remittance.server'
 
-/** The message: subject and text in the invoice's language with the link to its payment page (ADR 062), the PDF attached. */
+/**
+ * The message: subject and text in the invoice's language with the link to its payment page (ADR 062), the PDF attached;
+ * its billing packet instead (invoice, rate confirmations, BOLs, PODs) when the broker asks for it (`Broker.sendPacket`).
+ */
 export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   const t = getFixedT(invoice.language)
   const dto = serializeInvoice(invoice, isoDate(invoice.issueDate)!)
@@ -30,11 +34,15 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
     total: formatMoney(invoice.language, dto.balanceCents),
     due: formatDate(invoice.language, dto.dueDate),
   }
+  const { sendPacket } = await prisma.broker.findUniqueOrThrow({ where: { id: invoice.brokerId }, select: { sendPacket: true } })
+  const attachment = sendPacket
+    ? await invoicePacket(invoice.organizationId, invoice.id).then(({ filename, bytes }) => ({ filename, content: Buffer.from(bytes) }))
+    : { filename: `${invoice.invoiceNumber}.pdf`, content: await renderInvoicePdf(content) }
   return {
     to,
     subject: t('emails.invoice.subject', params),
     text: `${t('emails.invoice.body', params)}\n\n${t('emails.invoice.payLink', { url: paymentLink(invoice) })}`,
-    attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: await renderInvoicePdf(content), contentType: 'application/pdf' }],
+    attachments: [{ ...attachment, contentType: 'application/pdf' }],
   }
 }
 

@@ -540,6 +540,10 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('void', before)
+    // On a live schedule of accounts it is the factor's to buy: the schedule is voided first (ADR 068).
+    const factored = await tx.factoringScheduleItem.findFirst({ where: { liveInvoiceId: id }, select: { schedule: { select: { number: true } } } })
+    if (factored)
+      throw new DomainError('in_use', 'factoring.errors.onSchedule', { params: { invoice: before.invoiceNumber, number: factored.schedule.number } })
     const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
     await tx.invoiceItem.updateMany({ where: { invoiceId: id }, data: { billedLoadId: null } })
     await setStatus(tx, actor, before, 'void', { voidedAt: now })
@@ -649,9 +653,33 @@ export async function billedLoads(organizationId: string, ids: string[]) {
 /**
  * Who the invoice is from: the company named on it (its factoring company as the remit-to), else
  * the organization (its address, MC and DOT numbers, and its bank as the remit-to when set). The
- * page and the PDF print `from.lines` and `remitTo` as they are.
+ * page and the PDF print `from.lines` and `remitTo` as they are. While the organization has a
+ * factoring agreement, the remit-to is its factor, whoever the invoice is from (ADR 068).
  */
 export async function invoiceFrom(organizationId: string, companyId: string | null) {
+  const [parties, factor] = await Promise.all([invoiceParties(organizationId, companyId), agreementRemitTo(organizationId)])
+  return factor ? { ...parties, remitTo: factor } : parties
+}
+
+/** The factor as the remit-to: its name, address and email (the factoring agreement's, app/models/factoring.server.ts). */
+async function agreementRemitTo(organizationId: string) {
+  const agreement = await prisma.factoringAgreement.findUnique({
+    where: { organizationId },
+    select: {
+      factorEmail: true,
+      factorCompany: {
+        select: { name: true, legalName: true, email: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
+      },
+    },
+  })
+  if (!agreement) return null
+  const company = agreement.factorCompany
+  const place = [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const address = [company.addressLine1, company.addressLine2, place, company.country, agreement.factorEmail ?? company.email].filter(Boolean).join('\n')
+  return { name: company.legalName ?? company.name, address: address || null, bank: null }
+}
+
+async function invoiceParties(organizationId: string, companyId: string | null) {
   const company = companyId
     ? await prisma.company.findFirst({
         where: { id: companyId, organizationId },

@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'invoice',
   'remittanceAdvice',
   'settlement',
+  'factoring',
   'product',
   'post',
   'storeOrder',

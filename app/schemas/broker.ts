@@ -32,6 +32,8 @@ const BrokerFields = z.object({
   postalCode: optionalText(12),
   country: optionalText(56),
   paymentTerms: z.enum(PAYMENT_TERMS, { error: 'validation.choice' }).default('net_30'),
+  /** Emailed invoices go as their billing packet instead of the invoice PDF alone. */
+  sendPacket: z.boolean({ error: 'validation.choice' }).default(false),
   status: z.enum(BROKER_STATUSES, { error: 'validation.choice' }).default('active'),
   notes: optionalText(2000),
   customFields: customFieldsInput(),

@@ -167,6 +167,9 @@ const TABLES = [
   'TrackingLink',
   'StoredFile',
   'FileShare',
+  'FactoringAgreement',
+  'FactoringSchedule',
+  'FactoringScheduleItem',
 ]
 // Tables without an organization column are compared whole, never per organization.
 const ORG_COLUMN: Record<string, string> = {
@@ -179,9 +182,10 @@ const ORG_COLUMN: Record<string, string> = {
   Payment: '',
   CartItem: '',
   StoreOrderItem: '',
+  FactoringScheduleItem: '',
 }
 // Tables whose key is not `id`.
-const ORDER_KEY: Record<string, string> = { Cart: 'userId' }
+const ORDER_KEY: Record<string, string> = { Cart: 'userId', FactoringAgreement: 'organizationId' }
 
 /** Every row of those tables (of one organization, when given), as a count and a hash per table. */
 async function fingerprint(organizationId?: string): Promise<Record<string, string>> {
@@ -324,6 +328,52 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
       },
     })
     return { id: settlement.id, version: settlement.version }
+  }
+  // An open schedule of accounts with one sent invoice (issue 29), made in the database like settlements.
+  if (itemPath.startsWith('/api/factoring/schedules/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Factoring Broker ${n}` } })
+    const invoice = await prisma.invoice.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        invoiceNumber: `FZF-${n}`,
+        status: 'sent',
+        issueDate: new Date('2026-11-01'),
+        dueDate: new Date('2026-12-01'),
+        subtotalCents: 100_000,
+        totalCents: 100_000,
+        items: { create: [{ sequence: 1, title: 'Fuzz line', unitPriceCents: 100_000, totalCents: 100_000 }] },
+      },
+    })
+    const schedule = await prisma.factoringSchedule.create({
+      data: {
+        organizationId,
+        number: `FZSCH-${n}`,
+        factorName: 'Fuzz Factor',
+        advanceBasisPoints: 9000,
+        feeBasisPoints: 300,
+        totalCents: 100_000,
+        advanceCents: 90_000,
+        feeCents: 3_000,
+        reserveCents: 7_000,
+        items: {
+          create: [
+            {
+              invoiceId: invoice.id,
+              liveInvoiceId: invoice.id,
+              invoiceNumber: invoice.invoiceNumber,
+              amountCents: 100_000,
+              advanceCents: 90_000,
+              feeCents: 3_000,
+              reserveCents: 7_000,
+            },
+          ],
+        },
+      },
+    })
+    return { id: schedule.id, version: schedule.version }
   }
   // A new quote request (issue 28), made in the database as the public form makes one.
   if (itemPath.startsWith('/api/quotes/')) {

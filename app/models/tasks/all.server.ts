@@ -6,6 +6,7 @@
 export const TASK_MODULES = [
   () => import('./account-emails.server'),
   () => import('./invoice-email.server'),
+  () => import('./factoring-email.server'),
   () => import('./mail-email.server'),
   () => import('./held-files.server'),
   () => import('./quote-email.server'),

@@ -54,6 +54,7 @@ const NAMESPACES: Partial<Record<string, string>> = {
   load: 'loads',
   invoice: 'invoices',
   settlement: 'settlements',
+  factoring: 'factoring',
   product: 'products',
   storeOrder: 'checkout',
   calendarEvent: 'calendar',

@@ -1,3 +1,4 @@
+import { CheckboxField } from '~/components/forms/custom-field-inputs'
 import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
@@ -78,6 +79,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
             <SelectField label={t('brokers.fields.paymentTerms')} field={fields.paymentTerms} options={termOptions} />
             <TextField label={t('brokers.fields.creditLimitDollars')} field={fields.creditLimit} hint={t('brokers.editor.creditLimitHint')} />
             <TextField label={t('brokers.fields.billingEmail')} field={fields.billingEmail} type="email" hint={t('brokers.editor.billingEmailHint')} />
+            <CheckboxField label={t('brokers.fields.sendPacket')} field={fields.sendPacket} hint={t('brokers.editor.sendPacketHint')} />
           </FormSection>
         </>
       )}

@@ -1,0 +1,107 @@
+/** One schema per factoring form and API body (messages are i18n keys; ADR 068). */
+import { z } from 'zod'
+
+import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
+import { cents, dateOnly, idText, requiredText, text } from './fields'
+import { enumFilter, listQuery } from './list-query'
+import { VersionSchema } from './version'
+
+const EMAIL = z.email()
+
+/** A rate in percent, 0 to 100, to the hundredth (97.5, 2.75). */
+function percent() {
+  return z
+    .number({ error: 'validation.number' })
+    .min(0, 'validation.min0')
+    .max(100, 'factoring.errors.percentMax')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'factoring.errors.percentPrecision')
+}
+
+/** `PUT /api/factoring/agreement` and the agreement form; `version` is required once an agreement exists (the model says so). */
+export const AgreementSchema = z
+  .object({
+    factorCompanyId: idText().refine((value) => value !== '', 'factoring.errors.factorRequired'),
+    advancePercent: percent(),
+    feePercent: percent(),
+    factorEmail: text()
+      .trim()
+      .max(254, 'validation.tooLong')
+      .refine((value) => value === '' || EMAIL.safeParse(value).success, 'validation.email')
+      .optional(),
+    version: VersionSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (Math.round(value.advancePercent * 100) + Math.round(value.feePercent * 100) > 10_000)
+      ctx.addIssue({ code: 'custom', path: ['feePercent'], message: 'factoring.errors.overHundred' })
+  })
+export type AgreementInput = z.infer<typeof AgreementSchema>
+
+/** A single ticked box arrives as one string: read as a list of one. */
+const oneOrMany = (value: unknown) => (typeof value === 'string' ? [value] : value)
+
+/** `POST /api/factoring/schedules` and the new-schedule form: the invoices to sell. */
+export const ScheduleCreateSchema = z.object({
+  invoiceIds: z.preprocess(
+    oneOrMany,
+    z
+      .array(idText(), { error: 'factoring.errors.pickInvoices' })
+      .min(1, 'factoring.errors.pickInvoices')
+      .max(MAX_SCHEDULE_INVOICES, 'factoring.errors.tooManyInvoices')
+      .refine((ids) => new Set(ids).size === ids.length, 'factoring.errors.duplicateInvoice'),
+  ),
+})
+export type ScheduleCreateInput = z.infer<typeof ScheduleCreateSchema>
+
+/** One invoice's line of the factor's purchase report: what the factor advanced, charged and holds in reserve. */
+export const PurchaseLineSchema = z.object({
+  invoiceNumber: requiredText(40),
+  advanceCents: cents(),
+  feeCents: cents(),
+  reserveCents: cents(),
+})
+export type PurchaseLine = z.infer<typeof PurchaseLineSchema>
+
+/**
+ * `POST /api/factoring/schedules/{id}/purchase` and "Purchased": the day the factor paid; the
+ * figures per invoice from its report, or (without `lines`) the schedule's own.
+ */
+export const PurchaseSchema = z.object({
+  purchasedAt: dateOnly(),
+  lines: z.array(PurchaseLineSchema).max(MAX_SCHEDULE_INVOICES, 'factoring.errors.tooManyInvoices').optional(),
+  version: VersionSchema.optional(),
+})
+export type PurchaseInput = z.infer<typeof PurchaseSchema>
+
+/** The page's import of the factor's purchase report: the day, and the CSV file (read by the model). */
+export const PurchaseImportSchema = z.object({ purchasedAt: dateOnly(), version: VersionSchema.optional() })
+
+/** "Reserve released": the day and the amount the factor paid back of the reserve. */
+export const ReserveReleaseSchema = z.object({
+  releasedAt: dateOnly(),
+  amountCents: cents().refine((value) => value > 0, 'factoring.errors.amountPositive'),
+  version: VersionSchema.optional(),
+})
+export type ReserveReleaseInput = z.infer<typeof ReserveReleaseSchema>
+
+/** Send to factor, void: the version the client saw, when it sends one. */
+export const ScheduleActionSchema = z.object({ version: VersionSchema.optional() })
+
+/** The notice-of-assignment letter: which broker it is addressed to. */
+export const NoticeSchema = z.object({ brokerId: idText().refine((value) => value !== '', 'factoring.errors.brokerRequired') })
+
+export const ScheduleListQuerySchema = listQuery({
+  sorts: SCHEDULE_SORTS,
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  filters: { status: enumFilter(SCHEDULE_STATUSES) },
+})
+export type ScheduleListQuery = z.infer<typeof ScheduleListQuerySchema>
+
+/** The fees report's month (`2026-11`); the current month when absent. */
+export const FeesMonthSchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'factoring.errors.month')
+    .optional()
+    .catch(undefined),
+})
