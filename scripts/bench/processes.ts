@@ -14,8 +14,11 @@ import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
 
-/** `loadsSeconds`: how long the generated loads took to seed in this run (null when reused or none). */
-export type Database = { url: string; stop: () => Promise<void>; loadsSeconds: number | null }
+/**
+ * `loadsSeed`: how long the generated loads took to seed in this run, and the CPU seconds it used
+ * (Node and the database's sessions; null when unknown); null when reused or none.
+ */
+export type Database = { url: string; stop: () => Promise<void>; loadsSeed: { seconds: number; cpuSeconds: number | null } | null }
 
 /**
  * Starts the bench's PostgreSQL (wiped first unless kept) with the demo data, `scale`×100 trucks,
@@ -26,7 +29,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
   const pgDir = path.join(options.dataDir, 'postgres')
   if (!options.keepData) fs.rmSync(pgDir, { recursive: true, force: true })
   const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: options.pgPort })
-  let loadsSeconds: number | null = null
+  let loadsSeed: Database['loadsSeed'] = null
   try {
     await applyMigrations(embedded.url)
     const expected = Math.floor(options.scale * 100) + 40
@@ -59,7 +62,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
           organizations.map((row) => row.id),
           options.loads,
         )
-        loadsSeconds = result.seconds
+        loadsSeed = { seconds: result.seconds, cpuSeconds: result.cpuSeconds }
       }
     } else {
       console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks, ${options.loads.toLocaleString('en-US')} loads)`)
@@ -72,7 +75,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedPosts(embedded.url, 'admin@freightdesk.test')) console.info(`added ${POSTS} driver bulletins`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
-    return { ...embedded, loadsSeconds }
+    return { ...embedded, loadsSeed }
   } catch (error) {
     await embedded.stop()
     throw error
