@@ -484,7 +484,7 @@ async function reportLoads(database: Database, results: Array<{ scenario: string
     ])}`,
   )
   console.info(
-    '\nSizes with their indexes. Seed CPU: Node and the database sessions (the work, whatever else the machine runs; half of it is the wall time two free cores would take). The goal (issue 30): p97.5 at ten million within 1.5× of one million.',
+    '\nSizes with their indexes. Seed CPU: seconds used by Node and the database sessions, the work whatever else the machine runs (halved: about the wall time on two free cores kept busy). The goal (issue 30): p97.5 at ten million within 1.5× of one million.',
   )
 }
 
