@@ -408,12 +408,18 @@ async function loadPage(organizationId: string, url: URL) {
   const direction = url.searchParams.get('dir') === 'asc' ? 'ASC' : 'DESC'
   // As the app's keyset paging (`?after=`, from the API's meta.nextCursor), for the newest-first default only.
   const after = keysetAfter(url.searchParams.get('after'))
-  const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${after ? ` AND l."pickupAt" <= $4 AND (l."pickupAt" < $4 OR (l."pickupAt" = $4 AND l.id < $5))` : ''}`
+  // The app's search (ADR 025) on the load's own columns, capped like the app's count (ADR 073); the
+  // bench searches one word of letters, so it goes into the SQL as it is (anything else is ignored).
+  const q = /^[A-Za-z -]{1,40}$/.test(url.searchParams.get('q') ?? '') ? url.searchParams.get('q')! : null
+  const search = q
+    ? ` AND (${['loadNumber', 'brokerReference', 'pickupCity', 'deliveryCity'].map((column) => `l."${column}" ILIKE '%${q}%'`).join(' OR ')})`
+    : ''
+  const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${search}${after ? ` AND l."pickupAt" <= $4 AND (l."pickupAt" < $4 OR (l."pickupAt" = $4 AND l.id < $5))` : ''}`
   const order = `${sort} ${direction}, l.id ${direction}`
   // As the app: the capped count in the filters' index order, the page's ids first, then their rows.
   const countOrder = filter ? 'l.status, l."pickupAt", l.id' : 'l."pickupAt", l.id'
   // The app counts the list's filters, not the cursor.
-  const countWhere = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}`
+  const countWhere = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${search}`
   const [count, ids] = await Promise.all([
     pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${countWhere} ORDER BY ${countOrder} LIMIT 10001) AS capped`, [
       organizationId,

@@ -22,7 +22,7 @@ import { measureFiles } from './files'
 import { measureImport } from './import'
 import { type Driver, HttpClient, merge, runLoad, type Sample, summarize } from './load'
 import { HELP, type Options, parseOptions } from './options'
-import { commandOf, type Database, memoryOf, type Server, servingPid, startDatabase, startServer } from './processes'
+import { commandOf, type Database, memoryOf, query, type Server, servingPid, startDatabase, startServer } from './processes'
 import { analyzeProfile, findProfile, flameLines } from './profile'
 import { heading, int, kib, ms, table } from './report'
 import { type Fixtures, loadScenarios, MAIL_API, mixed, type Scenario, scenarios as allScenarios, type Side, type Target } from './scenarios'
@@ -130,7 +130,8 @@ async function main() {
   } else {
     if (!anyOnly && chosen.length) {
       await printSizesAndParity(targets, chosen, fixtures)
-      await compare(targets, chosen, fixtures, routePaths)
+      const results = await compare(targets, chosen, fixtures, routePaths)
+      if (options.loads > 0) await reportLoads(database, results)
       if (options.memoryRequests > 0) await memory(app, baseline!, targets.app, chosen, fixtures)
     }
     // Before the import, which replaces the app process: streams on the one the scenarios warmed.
@@ -421,6 +422,93 @@ async function compare(targets: Record<Side, Target>, chosen: Scenario[], fixtur
     '\nreq/s counts accepted answers only (200; 302 with a session cookie for sign-in). PUT: each client owns one truck and sends the version it last read; a 409 (someone else wrote it) is counted apart and the truck re-read untimed.',
   )
   console.info(loads.note)
+  return results
+}
+
+/**
+ * With `--loads N` (ADR 073): the database's size, how long the loads took to seed, and the loads
+ * scenarios' latency beside the runs at other sizes recorded in <data-dir>/loads-figures.json
+ * (run `--loads 1000000`, then `--loads 10000000`: the second prints both).
+ */
+async function reportLoads(database: Database, results: Array<{ scenario: string; app: ReturnType<typeof summarize> }>) {
+  const [size] = await query<{ database: string; loads: string; stops: string; charges: string }>(
+    database.url,
+    `SELECT pg_database_size(current_database()) AS database, pg_total_relation_size('"Load"') AS loads,
+       pg_total_relation_size('"LoadStop"') AS stops, pg_total_relation_size('"LoadCharge"') AS charges`,
+  )
+  const file = path.join(options.dataDir, 'loads-figures.json')
+  const recorded = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}) as Record<string, LoadFigures>
+  const before = recorded[options.loads]
+  const scenarios = new Set(loadScenarios([], options.loads).scenarios.map((scenario) => scenario.name))
+  recorded[options.loads] = {
+    date: new Date().toISOString().slice(0, 10),
+    loadAverage: os.loadavg()[0],
+    seedSeconds: database.loadsSeed?.seconds ?? before?.seedSeconds ?? null,
+    seedCpuSeconds: database.loadsSeed ? database.loadsSeed.cpuSeconds : (before?.seedCpuSeconds ?? null),
+    bytes: { database: Number(size.database), loads: Number(size.loads), stops: Number(size.stops), charges: Number(size.charges) },
+    scenarios: Object.fromEntries(
+      results.filter((r) => scenarios.has(r.scenario)).map((r) => [r.scenario, { rps: r.app.rps, p50: r.app.p50, p975: r.app.p975 }]),
+    ),
+  }
+  fs.writeFileSync(file, `${JSON.stringify(recorded, null, 2)}\n`)
+  const sizes = Object.keys(recorded)
+    .map(Number)
+    .sort((a, b) => a - b)
+  const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`
+  heading(`Loads at scale: the app's p50 / p97.5 (ms) per size (${file})`)
+  const names = [...scenarios].filter((name) => sizes.some((n) => recorded[n].scenarios[name]))
+  // Compared with one million (ADR 025's size) when it was run, else with the smallest size run.
+  const base = sizes.includes(1_000_000) && sizes.at(-1) !== 1_000_000 ? 1_000_000 : sizes[0]
+  const smallest = recorded[base]
+  const largest = recorded[sizes.at(-1)!]
+  console.info(
+    table(names, [
+      { title: 'scenario', value: (name) => name, align: 'left' },
+      ...sizes.map((n) => ({
+        title: `${int(n)} loads`,
+        value: (name: string) => {
+          const figures = recorded[n].scenarios[name]
+          return figures ? `${ms(figures.p50)} / ${ms(figures.p975)}` : '–'
+        },
+      })),
+      ...(sizes.length > 1
+        ? [
+            {
+              title: `p97.5 ${int(sizes.at(-1)!)} ÷ ${int(base)}`,
+              value: (name: string) => {
+                const [small, large] = [smallest.scenarios[name], largest.scenarios[name]]
+                return small && large ? (large.p975 / small.p975).toFixed(2) : '–'
+              },
+            },
+          ]
+        : []),
+    ]),
+  )
+  console.info(
+    `\n${table(sizes, [
+      { title: 'loads', value: (n) => int(n) },
+      { title: 'measured', value: (n) => recorded[n].date, align: 'left' },
+      { title: 'load average', value: (n) => recorded[n].loadAverage.toFixed(1) },
+      { title: 'seed (loads, stops, charges) s', value: (n) => (recorded[n].seedSeconds === null ? '–' : int(recorded[n].seedSeconds!)) },
+      { title: 'seed CPU s', value: (n) => (recorded[n].seedCpuSeconds ? int(recorded[n].seedCpuSeconds!) : '–') },
+      { title: 'database', value: (n) => gib(recorded[n].bytes.database) },
+      { title: 'Load', value: (n) => gib(recorded[n].bytes.loads) },
+      { title: 'LoadStop', value: (n) => gib(recorded[n].bytes.stops) },
+      { title: 'LoadCharge', value: (n) => gib(recorded[n].bytes.charges) },
+    ])}`,
+  )
+  console.info(
+    '\nSizes with their indexes. Seed CPU: seconds used by Node and the database sessions, the work whatever else the machine runs (halved: about the wall time on two free cores kept busy). The goal (issue 30): p97.5 at ten million within 1.5× of one million.',
+  )
+}
+
+type LoadFigures = {
+  date: string
+  loadAverage: number
+  seedSeconds: number | null
+  seedCpuSeconds?: number | null
+  bytes: { database: number; loads: number; stops: number; charges: number }
+  scenarios: Record<string, { rps: number; p50: number; p975: number }>
 }
 
 /** RSS of the serving app process before and after N mixed requests, sampled for the peak. */

@@ -86,7 +86,9 @@ node:http + pg baseline doing the same database work, then prints:
      dashboard; a ZIP of 500 stored files: time and the serving process's peak memory.
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
-  --loads N            N generated loads too (1000000 for ADR 025's figures; adds the loads scenarios)
+  --loads N            N generated loads with their stops and charges, streamed through COPY
+                       (1000000, then 10000000: ADR 025 and 073); adds the loads scenarios and a
+                       table of their latency beside the other sizes run, with the database's size
   --seconds S          measured seconds per window (default ${DEFAULTS.seconds}; --profile: 10)
   --warmup S           unmeasured seconds per scenario and server first (default ${DEFAULTS.warmup})
   --concurrency C      concurrent clients, one connection each (default ${DEFAULTS.concurrency})

@@ -9,11 +9,16 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
+import { seedLoads } from '../../prisma/seed-loads'
 import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
 
-export type Database = { url: string; stop: () => Promise<void> }
+/**
+ * `loadsSeed`: how long the generated loads took to seed in this run, and the CPU seconds it used
+ * (Node and the database's sessions; null when unknown); null when reused or none.
+ */
+export type Database = { url: string; stop: () => Promise<void>; loadsSeed: { seconds: number; cpuSeconds: number | null } | null }
 
 /**
  * Starts the bench's PostgreSQL (wiped first unless kept) with the demo data, `scale`×100 trucks,
@@ -24,6 +29,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
   const pgDir = path.join(options.dataDir, 'postgres')
   if (!options.keepData) fs.rmSync(pgDir, { recursive: true, force: true })
   const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: options.pgPort })
+  let loadsSeed: Database['loadsSeed'] = null
   try {
     await applyMigrations(embedded.url)
     const expected = Math.floor(options.scale * 100) + 40
@@ -35,7 +41,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (Number(trucks[0].n) !== expected || Number(loads[0].n) !== options.loads) {
       const started = performance.now()
       console.info(`seeding the demo data, ${expected.toLocaleString('en-US')} trucks and ${options.loads.toLocaleString('en-US')} loads…`)
-      const args = ['--import', 'tsx', 'prisma/seed.ts', '--loads-scale', String(options.scale), ...(options.loads ? ['--loads', String(options.loads)] : [])]
+      const args = ['--import', 'tsx', 'prisma/seed.ts', '--loads-scale', String(options.scale)]
       const seeded = spawnSync(process.execPath, args, {
         // A batch job: the web's statement timeout (15 s) would cancel a slice of 100,000 loads on a busy machine.
         env: { ...process.env, DATABASE_URL: embedded.url, DB_STATEMENT_TIMEOUT_MS: '0' },
@@ -43,6 +49,21 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
       })
       if (seeded.status !== 0) throw new Error('seeding failed')
       console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+      if (options.loads > 0) {
+        // Streamed through COPY from this process, its steps told (prisma/seed-loads.ts, ADR 073).
+        console.info(`generating ${options.loads.toLocaleString('en-US')} loads with their stops and charges…`)
+        const organizations = await query<{ id: string }>(
+          embedded.url,
+          `SELECT o.id FROM "Organization" o WHERE EXISTS (SELECT 1 FROM "Broker" b WHERE b."organizationId" = o.id)
+           ORDER BY EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = o.id AND u.email = 'admin@freightdesk.test') DESC, o."createdAt", o.id`,
+        )
+        const result = await seedLoads(
+          embedded.url,
+          organizations.map((row) => row.id),
+          options.loads,
+        )
+        loadsSeed = { seconds: result.seconds, cpuSeconds: result.cpuSeconds }
+      }
     } else {
       console.info(`reusing the database in ${pgDir} (${expected.toLocaleString('en-US')} trucks, ${options.loads.toLocaleString('en-US')} loads)`)
     }
@@ -54,7 +75,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedPosts(embedded.url, 'admin@freightdesk.test')) console.info(`added ${POSTS} driver bulletins`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
-    return embedded
+    return { ...embedded, loadsSeed }
   } catch (error) {
     await embedded.stop()
     throw error

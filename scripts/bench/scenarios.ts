@@ -57,7 +57,8 @@ function afterPage(page: number): Scenario['make'] {
     if (!cursor) {
       if (target.side !== 'app') throw new Error('the cursor scenario runs on the app first')
       const response = await target.http.request({ path: `/api/loads?pageSize=50&page=${page}`, headers: { Authorization: `Bearer ${fixtures.token}` } })
-      cursor = (JSON.parse(response.body.toString('utf8')) as { meta: { nextCursor: string } }).meta.nextCursor
+      cursor = response.status === 200 ? (JSON.parse(response.body.toString('utf8')) as { meta: { nextCursor: string | null } }).meta.nextCursor : null
+      if (!cursor) throw new Error(`no cursor at the end of page ${page} of GET /api/loads (status ${response.status}): too few loads for this scenario`)
     }
     return get(() => `/api/loads?pageSize=50&after=${cursor}`, 'token')(target, fixtures)
   }
@@ -168,21 +169,36 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
 export const MAIL_API = '/api/mail?folder=inbox'
 
 /**
- * The loads scenarios (ADR 025), run when the bench seeded loads (`--loads 1000000`): the list
- * page with 50 rows, a filter and a sort, `GET /api/loads?pageSize=50`, and its page 2,000.
+ * The loads scenarios (ADR 025, ADR 073), run when the bench seeded loads (`--loads 1000000`, or
+ * ten million): the list page as it opens and with 50 rows, a filter and a sort;
+ * `GET /api/loads?pageSize=50` page 1, the same filter and sort, a search for a common word, page 2,000 by number (OFFSET) and
+ * by cursor, and page 10,000 by cursor (500,000 rows deep). The same paths at every size, so runs at
+ * one million and ten million compare row by row.
  */
 export const LOADS_PAGE = '/dashboard/loads/list?status=delivered&sort=totalCents&dir=desc&pageSize=50'
+export const LOADS_FILTERED_API = '/api/loads?pageSize=50&status=delivered&sort=totalCents&dir=desc'
 
 export function loadScenarios(routePaths: string[], loads: number): { scenarios: Scenario[]; note: string } {
   const hasPage = routePaths.length === 0 || routePaths.some((path) => /^\/?dashboard\/loads\/list/.test(path))
   if (loads === 0) return { scenarios: [], note: 'loads scenarios skipped: run with --loads 1000000 for the loads list and GET /api/loads at a million loads' }
   return {
     scenarios: [
-      ...(hasPage ? [{ name: 'loads list page (50, filter, sort)', page: LOADS_PAGE, make: get(() => LOADS_PAGE, 'cookie') }] : []),
+      ...(hasPage
+        ? [
+            { name: 'loads list page', page: '/dashboard/loads/list', make: get(() => '/dashboard/loads/list', 'cookie') },
+            { name: 'loads list page (50, filter, sort)', page: LOADS_PAGE, make: get(() => LOADS_PAGE, 'cookie') },
+          ]
+        : []),
       { name: 'GET /api/loads?pageSize=50', make: get(() => '/api/loads?pageSize=50', 'token') },
+      { name: 'GET /api/loads filtered and sorted', make: get(() => LOADS_FILTERED_API, 'token') },
+      // A common word: one load in fifteen picks up or delivers in Dallas (its count is capped, ADR 073).
+      { name: 'GET /api/loads?q=Dallas', make: get(() => '/api/loads?pageSize=50&q=Dallas', 'token') },
       { name: 'GET /api/loads page 2,000', make: get(() => '/api/loads?pageSize=50&page=2000', 'token') },
       // The same rows reached as a client paging through does: the cursor at the end of page 1,999.
       { name: 'GET /api/loads page 2,000 by cursor', make: afterPage(1999) },
+      // Half a million rows deep (the cursor found once by number, untimed), when the bench's
+      // organization has that many (90 % of the loads).
+      ...(loads * 0.9 > 500_000 ? [{ name: 'GET /api/loads page 10,000 by cursor', make: afterPage(9999) }] : []),
     ],
     note: `loads scenarios at ${loads.toLocaleString('en-US')} generated loads`,
   }

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
 
+import { countLoadsByStatus } from '~/models/load-list.server'
 import * as collection from '~/routes/api/loads/collection'
 import * as item from '~/routes/api/loads/item'
 import * as reopenRoute from '~/routes/api/loads/reopen'
 import * as status from '~/routes/api/loads/status'
 import * as stop from '~/routes/api/loads/stop'
 import * as stopEvents from '~/routes/api/loads/stop-events'
+import { LoadListQuerySchema } from '~/schemas/load'
+import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 
+import { seedLoads } from '../../prisma/seed-loads'
 import { describeResourceContract } from '../contract-kit'
 import { callApi, createOrg, unique } from '../helpers'
 
@@ -315,5 +319,21 @@ describe('keyset paging of /api/loads', () => {
     }
     const second = (await callApi(collection, { path: `/api/loads?pageSize=10&sort=totalCents&after=${first.meta.nextCursor}`, token })).body
     expect([second.data.length, second.meta.nextCursor]).toEqual([2, null])
+  })
+})
+
+describe('counts of a search over many loads (ADR 073)', () => {
+  it('caps the total and every status tab of a search at the cap, as the unfiltered list does', async () => {
+    const org = await createOrg()
+    await brokerOf(org)
+    // 12,000 generated loads (the bench's generator, COPY): every number matches "L-", most are invoiced.
+    await seedLoads(process.env.DATABASE_URL!, [org.organization.id], 12_000, () => {})
+    const answer = await callApi(collection, { path: '/api/loads?q=L-&pageSize=10', token: org.users.viewer.token })
+    expect(answer.body.meta).toMatchObject({ total: LOAD_COUNT_CAP, totalCapped: true })
+    const counts = await countLoadsByStatus({ organizationId: org.organization.id }, LoadListQuerySchema.parse({ q: 'L-' }))
+    const exact = await prisma.load.groupBy({ by: ['status'], where: { organizationId: org.organization.id }, _count: { _all: true } })
+    expect(exact.find((row) => row.status === 'invoiced')!._count._all).toBeGreaterThan(LOAD_COUNT_CAP + 1)
+    // Read up to the cap and one more (the tab says "10,000+"), never the whole status.
+    expect(counts).toEqual(Object.fromEntries(exact.map((row) => [row.status, Math.min(row._count._all, LOAD_COUNT_CAP + 1)])))
   })
 })
