@@ -48,6 +48,7 @@ import {
   toDateOnly,
 } from './records.server'
 import { invoiceEmailTask } from './tasks/invoice-email.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 const ENTITY = 'invoice'
 const NOT_FOUND = 'invoices.errors.notFound'
@@ -513,6 +514,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('send', before)
     await setStatus(tx, actor, before, 'sent', { sentAt: now, ...(await queueEmail(tx, before)) })
+    await emitWebhookEvent(tx, before.organizationId, 'invoice.sent', { id: before.id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
 }
@@ -587,6 +589,8 @@ export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: P
     before: { status: before.status, amountPaidCents: before.amountPaidCents },
     after: { status, amountPaidCents, payment: input.amountCents },
   })
+  if (status === 'paid')
+    await emitWebhookEvent(tx, before.organizationId, 'invoice.paid', { id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
   return { payment, invoice: await tx.invoice.findUniqueOrThrow({ where: { id }, include }) }
 }
 
