@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { optionalText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from './webhook-options'
+import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookEvent } from './webhook-options'
 
 /** A checkbox (absent: false) or a JSON boolean. */
 const flag = z.preprocess(
@@ -28,12 +28,15 @@ const webhookUrl = text({ error: 'validation.required' })
   }, 'webhooks.errors.url')
 
 /** One event or several: the form's checkboxes (one value is a string) and the API's list. */
+const isEvent = (value: unknown): value is WebhookEvent => (WEBHOOK_EVENTS as readonly unknown[]).includes(value)
 const events = z.preprocess(
   (value) => (typeof value === 'string' ? [value] : value === undefined ? [] : value),
   z
-    .array(z.enum(WEBHOOK_EVENTS, { error: 'webhooks.errors.event' }), { error: 'webhooks.errors.event' })
+    .array(z.unknown(), { error: 'webhooks.errors.event' })
     .max(WEBHOOK_EVENTS.length * 2, 'webhooks.errors.event')
-    .transform((list) => [...new Set(list)])
+    // One message at `events` (not at `events.0`): the form shows it under the checkboxes.
+    .refine((list) => list.every(isEvent), 'webhooks.errors.event')
+    .transform((list) => [...new Set(list as WebhookEvent[])])
     .refine((list) => list.length > 0, 'webhooks.errors.eventsRequired'),
 )
 

@@ -186,7 +186,11 @@ describe('a delivery', () => {
     expect(hook.received).toHaveLength(2)
     expect(hook.received[1].headers['webhook-id']).toBe(hook.received[0].headers['webhook-id'])
     expect(hook.received[1].body).toBe(hook.received[0].body)
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ state: 'delivered', attempts: 2, lastStatusCode: 200 })
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      state: 'delivered',
+      attempts: 2,
+      lastStatusCode: 200,
+    })
     // A success ends the endpoint's failing streak.
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull()
   })
@@ -303,7 +307,12 @@ describe('SSRF', () => {
     process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
     hook.answer([200])
     const byAddress = await localEndpoint()
-    const byName = await createWebhook(actorOf(org), { url: hook.url.replace('127.0.0.1', 'localhost'), events: ['load.created'], active: true, description: undefined })
+    const byName = await createWebhook(actorOf(org), {
+      url: hook.url.replace('127.0.0.1', 'localhost'),
+      events: ['load.created'],
+      active: true,
+      description: undefined,
+    })
     delete process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS
     await newLoad(org, { brokerId })
     await runDueJobs()
@@ -348,10 +357,20 @@ describe('the API', () => {
     const filtered = await callApi(deliveriesRoute, { path: `/api/webhooks/${id}/deliveries?state=delivered`, params: { id }, token })
     expect(filtered.body.data).toEqual([])
 
-    const retried = await callApi(retry, { method: 'POST', path: `/api/webhooks/${id}/deliveries/${delivery.id}/retry`, params: { id, deliveryId: delivery.id }, token })
+    const retried = await callApi(retry, {
+      method: 'POST',
+      path: `/api/webhooks/${id}/deliveries/${delivery.id}/retry`,
+      params: { id, deliveryId: delivery.id },
+      token,
+    })
     expect(retried.status).toBe(202)
     expect(retried.body.data).toMatchObject({ id: delivery.id, state: 'pending' })
-    const missing = await callApi(retry, { method: 'POST', path: `/api/webhooks/${id}/deliveries/msg_nope/retry`, params: { id, deliveryId: 'msg_nope' }, token })
+    const missing = await callApi(retry, {
+      method: 'POST',
+      path: `/api/webhooks/${id}/deliveries/msg_nope/retry`,
+      params: { id, deliveryId: 'msg_nope' },
+      token,
+    })
     expect(missing.status).toBe(404)
     const forbidden = await callApi(retry, {
       method: 'POST',
@@ -372,9 +391,19 @@ describe('the API', () => {
     const stale = await callApi(rotate, { method: 'POST', path: `/api/webhooks/${id}/rotate-secret`, params: { id }, token, body: { version: 1 } })
     expect(stale.status).toBe(409)
 
-    const refused = await callApi(collection, { method: 'POST', path: '/api/webhooks', token, body: { url: 'http://169.254.169.254/', events: ['invoice.paid'] } })
+    const refused = await callApi(collection, {
+      method: 'POST',
+      path: '/api/webhooks',
+      token,
+      body: { url: 'http://169.254.169.254/', events: ['invoice.paid'] },
+    })
     delete process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS
-    const refusedNow = await callApi(collection, { method: 'POST', path: '/api/webhooks', token, body: { url: 'http://169.254.169.254/', events: ['invoice.paid'] } })
+    const refusedNow = await callApi(collection, {
+      method: 'POST',
+      path: '/api/webhooks',
+      token,
+      body: { url: 'http://169.254.169.254/', events: ['invoice.paid'] },
+    })
     expect(refused.status).toBe(201)
     expect(refusedNow.status).toBe(400)
     expect(refusedNow.body.error).toMatchObject({ code: 'validation_failed', fields: { url: [expect.any(String)] } })

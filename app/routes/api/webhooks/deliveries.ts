@@ -1,5 +1,5 @@
 import { listDeliveries, serializeDelivery } from '~/models/webhook.server'
-import { apiData, handleApi, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { WebhookDeliveryQuerySchema } from '~/schemas/webhook'
 
@@ -13,4 +13,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const result = await listDeliveries(user.organizationId, params.id, query)
     return apiData(result.items.map(serializeDelivery), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }
