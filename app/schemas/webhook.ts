@@ -60,8 +60,8 @@ export const WebhookFormUpdateSchema = withVersion(WebhookFormSchema)
 export const WebhookRotateSchema = withVersion(z.object({}))
 export const WebhookDeleteSchema = withVersion(z.object({}))
 export const WebhookResendSchema = z.object({ deliveryId: text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100) })
-/** `POST …/deliveries/{id}/retry`: no body needed (or `{}`). */
-export const WebhookRetrySchema = z.object({})
+/** `POST …/deliveries/{id}/retry`: nothing to send (no body, or `{}`; anything else is refused, as a bulletin's acknowledgment). */
+export const WebhookRetrySchema = z.strictObject({})
 
 /** The delivery log's query (the page's and the API's): newest first by default, filters `state` and `event`. */
 export const WebhookDeliveryQuerySchema = listQuery({
