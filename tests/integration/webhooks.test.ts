@@ -7,13 +7,17 @@
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
 import { runDueJobs } from '~/models/jobs.server'
+import { uploadLoadDocument } from '~/models/load-document.server'
 import { moveLoad } from '~/models/load-status.server'
+import { paySettlement } from '~/models/settlement.server'
 import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhook.server'
 import { deliverWebhook } from '~/models/webhook-send.server'
 import * as collection from '~/routes/api/webhooks/collection'
@@ -21,9 +25,16 @@ import * as deliveriesRoute from '~/routes/api/webhooks/deliveries'
 import * as item from '~/routes/api/webhooks/item'
 import * as retry from '~/routes/api/webhooks/retry'
 import * as rotate from '~/routes/api/webhooks/rotate'
+import { InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
+import { SettlementPaySchema } from '~/schemas/settlement'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, newLoad, type Org, refusal } from '../helpers'
+
+/** A small but real PDF (a bill of lading, for the upload event). */
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+)
 
 type Received = { headers: http.IncomingHttpHeaders; body: string }
 
@@ -31,7 +42,6 @@ type Received = { headers: http.IncomingHttpHeaders; body: string }
 function receiver() {
   const received: Received[] = []
   let script: Array<number | 'hang'> = [200]
-  const waiting: Array<() => void> = []
   const server = http.createServer((request, response) => {
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
@@ -56,7 +66,6 @@ function receiver() {
     async stop() {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
-      waiting.length = 0
     },
   }
 }
@@ -244,6 +253,52 @@ describe('a delivery', () => {
     // An endpoint switched off takes no resend.
     await updateWebhook(actorOf(org), endpoint.id, { url: hook.url, events: ['load.created'], active: false, version: endpoint.version })
     expect((await refusal(resendDelivery(actorOf(org), endpoint.id, delivery.id))).code).toBe('invalid_transition')
+  })
+})
+
+describe('the events', () => {
+  it('document.uploaded, invoice.sent, invoice.paid (in full only) and settlement.paid are written with their changes', async () => {
+    const storage = process.env.STORAGE_DIR
+    process.env.STORAGE_DIR = path.join(os.tmpdir(), `webhook-storage-${org.organization.id}`)
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    try {
+      const { endpoint } = await localEndpoint(['document.uploaded', 'invoice.sent', 'invoice.paid', 'settlement.paid'])
+      const actor = actorOf(org)
+      const load = await newLoad(org, { brokerId })
+      const form = new FormData()
+      form.append('kind', 'bols')
+      form.append('file', new File([PDF], 'bol.pdf', { type: 'application/pdf' }))
+      const upload = new Request(`http://localhost/api/loads/${load.id}/documents`, { method: 'POST', body: form })
+      const { document } = await uploadLoadDocument({ id: org.users.admin.id, organizationId: org.organization.id, role: 'admin' }, actor, load.id, upload)
+
+      const invoice = await createInvoice(actor, InvoiceSchema.parse({ brokerId, items: [{ title: 'Linehaul', quantity: 1, unitPriceCents: 50_000 }] }))
+      await sendInvoice(actor, invoice.id, undefined)
+      await recordPayment(actor, invoice.id, PaymentSchema.parse({ amountCents: 20_000, paidAt: '2026-01-05' }))
+      await recordPayment(actor, invoice.id, PaymentSchema.parse({ amountCents: 30_000, paidAt: '2026-01-06' }))
+
+      const settlement = await prisma.settlement.create({
+        data: {
+          organizationId: org.organization.id,
+          number: 'STL-WH-1',
+          driverId: org.users.driver.id,
+          periodStart: new Date('2026-01-01'),
+          periodEnd: new Date('2026-01-07'),
+          status: 'approved',
+          grossCents: 40_000,
+          netCents: 40_000,
+        },
+      })
+      await paySettlement(actor, settlement.id, SettlementPaySchema.parse({ paidAt: '2026-01-08' }))
+
+      const events = (await deliveriesOf(endpoint.id)).map((row) => row.payload as { type: string; data: Record<string, unknown> })
+      expect(events.map((event) => event.type)).toEqual(['document.uploaded', 'invoice.sent', 'invoice.paid', 'settlement.paid'])
+      expect(events[0].data).toMatchObject({ id: document.id, loadId: load.id, kind: 'bols', fileName: 'bol.pdf' })
+      expect(events[1].data).toMatchObject({ id: invoice.id, invoiceNumber: invoice.invoiceNumber, totalCents: 50_000 })
+      expect(events[2].data).toMatchObject({ id: invoice.id })
+      expect(events[3].data).toMatchObject({ id: settlement.id, number: 'STL-WH-1', netCents: 40_000, paidAt: '2026-01-08' })
+    } finally {
+      process.env.STORAGE_DIR = storage
+    }
   })
 })
 
