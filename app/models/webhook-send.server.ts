@@ -107,7 +107,8 @@ export async function deliverWebhook(deliveryId: string, options: DeliverOptions
   const attempts = delivery.attempts + 1
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300
   const retryAt = ok || outcome.final || !isRetryable(outcome.status) ? null : nextAttemptAt(attempts, finished)
-  const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`)
+  // An answer's status says it all (`lastStatusCode`); `lastError` is for no answer (a timeout, a refused address, a reset).
+  const error = ok ? null : outcome.error
   await prisma.$transaction(async (tx) => {
     await tx.webhookDelivery.update({
       where: { id: delivery.id },

@@ -124,7 +124,7 @@ export default function WebhookView({ loaderData, actionData }: Route.ComponentP
       />
       <RefusalNotice refusal={other} reloadTo={`${pathname}${search}`} testId="webhook-action-refusal" className="mb-6" />
       {rotated ? <SecretNotice secret={rotated.secret} title={t('webhooks.secret.rotated')} /> : null}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="p-6">
           <div className="mb-4 flex flex-wrap items-center gap-2">
             <p dir="ltr" className="min-w-0 font-mono text-sm font-semibold break-all" data-testid="webhook-url">
