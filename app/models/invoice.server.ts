@@ -290,6 +290,11 @@ async function moveLoads(tx: Tx, actor: Actor, loads: Array<{ id: string; versio
   for (const load of loads) {
     const moved = await tx.load.updateMany({ where: { id: load.id, status: from }, data: { status: to, version: { increment: 1 } } })
     if (moved.count) await recordAudit(tx, actor, { entity: 'load', entityId: load.id, action: 'status', before: { status: from }, after: { status: to } })
+    if (moved.count)
+      await emitWebhookEvent(tx, actor.organizationId, 'load.status_changed', async () => {
+        const { loadNumber } = await tx.load.findUniqueOrThrow({ where: { id: load.id }, select: { loadNumber: true } })
+        return { id: load.id, loadNumber, from, to }
+      })
   }
 }
 

@@ -18,10 +18,14 @@ function messageId() {
   return `msg_${randomBytes(16).toString('base64url')}`
 }
 
-export async function emitWebhookEvent(tx: Tx, organizationId: string, type: WebhookEvent, data: Record<string, unknown>, now = new Date()) {
+type EventData = Record<string, unknown>
+
+/** `data` may be a function: read only when an endpoint wants the event (a lookup nobody needs costs nothing). */
+export async function emitWebhookEvent(tx: Tx, organizationId: string, type: WebhookEvent, data: EventData | (() => Promise<EventData>), now = new Date()) {
   const endpoints = await tx.webhookEndpoint.findMany({ where: { organizationId, active: true, events: { has: type } }, select: { id: true } })
   if (endpoints.length === 0) return
-  const payload = JSON.parse(JSON.stringify({ type, timestamp: now.toISOString(), data })) as Prisma.InputJsonValue
+  const body = { type, timestamp: now.toISOString(), data: typeof data === 'function' ? await data() : data }
+  const payload = JSON.parse(JSON.stringify(body)) as Prisma.InputJsonValue
   for (const endpoint of endpoints) {
     const id = messageId()
     await tx.webhookDelivery.create({ data: { id, endpointId: endpoint.id, organizationId, eventType: type, payload, nextAttemptAt: now } })

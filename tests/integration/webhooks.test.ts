@@ -13,7 +13,7 @@ import path from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
+import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { runDueJobs } from '~/models/jobs.server'
 import { uploadLoadDocument } from '~/models/load-document.server'
 import { moveLoad } from '~/models/load-status.server'
@@ -299,6 +299,22 @@ describe('the events', () => {
     } finally {
       process.env.STORAGE_DIR = storage
     }
+  })
+})
+
+describe('a load billed on an invoice', () => {
+  it('sends load.status_changed (delivered → invoiced) with the invoice, and back when it is voided', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    const { endpoint } = await localEndpoint(['load.status_changed'])
+    const load = await newLoad(org, { brokerId })
+    await prisma.load.update({ where: { id: load.id }, data: { status: 'delivered' } })
+    const invoice = await createInvoice(actorOf(org), InvoiceSchema.parse({ brokerId, loadIds: [load.id] }))
+    await voidInvoice(actorOf(org), invoice.id, undefined)
+    const events = (await deliveriesOf(endpoint.id)).map((row) => (row.payload as { data: Record<string, unknown> }).data)
+    expect(events).toEqual([
+      { id: load.id, loadNumber: load.loadNumber, from: 'delivered', to: 'invoiced' },
+      { id: load.id, loadNumber: load.loadNumber, from: 'invoiced', to: 'delivered' },
+    ])
   })
 })
 
