@@ -3,15 +3,16 @@ import { createWebhook, listWebhooks, serializeWebhook } from '~/models/webhook.
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { WebhookSchema } from '~/schemas/webhook'
+import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
 
 import type { Route } from './+types/collection'
 
-/** GET /api/webhooks: the organization's endpoints (admins only), never their secrets. */
+/** GET /api/webhooks: the organization's endpoints (admins only, at most MAX_WEBHOOK_ENDPOINTS: one page), never their secrets. */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'webhook')
     const endpoints = await listWebhooks(user.organizationId)
-    return apiData(endpoints.map(serializeWebhook), { meta: { total: endpoints.length, page: 1, pageSize: endpoints.length } })
+    return apiData(endpoints.map(serializeWebhook), { meta: { total: endpoints.length, page: 1, pageSize: MAX_WEBHOOK_ENDPOINTS } })
   })
 }
 
