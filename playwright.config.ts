@@ -54,6 +54,8 @@ export default defineConfig({
       // Every spec registers and resets from 127.0.0.1: limits far above what the suite sends.
       AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      // The webhooks spec's receiver listens on 127.0.0.1 (refused otherwise: ADR 071).
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
     },
     url: `http://127.0.0.1:${PORT}/auth/login`,
     reuseExistingServer: false,

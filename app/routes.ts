@@ -203,7 +203,11 @@ export default [
       route(':id/csv', 'routes/dashboard/factoring/csv.ts'),
     ]),
     // Issue 30: webhooks.
-    ...prefix('webhooks', [index('routes/dashboard/webhooks/index.tsx')]),
+    ...prefix('webhooks', [
+      index('routes/dashboard/webhooks/index.tsx'),
+      route('new', 'routes/dashboard/webhooks/new.tsx'),
+      route(':id', 'routes/dashboard/webhooks/view.tsx'),
+    ]),
     ...prefix('chat', [
       index('routes/dashboard/chat/index.tsx'),
       route('new', 'routes/dashboard/chat/new.tsx'),
@@ -232,6 +236,12 @@ export default [
     route('posts/:id/acknowledge', 'routes/api/posts/acknowledge.ts'),
     route('posts/:id/comments', 'routes/api/posts/comments.ts'),
     route('posts/:id/cover', 'routes/api/posts/cover.ts'),
+    // Webhooks (issue 30): endpoints, their delivery log, a resend.
+    route('webhooks', 'routes/api/webhooks/collection.ts'),
+    route('webhooks/:id', 'routes/api/webhooks/item.ts'),
+    route('webhooks/:id/rotate-secret', 'routes/api/webhooks/rotate.ts'),
+    route('webhooks/:id/deliveries', 'routes/api/webhooks/deliveries.ts'),
+    route('webhooks/:id/deliveries/:deliveryId/retry', 'routes/api/webhooks/retry.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
     // The specification's singular path, and the plural every other resource uses: one module each.
     route('company', 'routes/api/companies/collection.ts', { id: 'api-company' }),

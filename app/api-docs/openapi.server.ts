@@ -49,6 +49,9 @@ import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/sc
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
+import { OptionalVersionSchema } from '~/schemas/version'
+import { WebhookDeliveryQuerySchema, WebhookRetrySchema, WebhookSchema, WebhookUpdateSchema } from '~/schemas/webhook'
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from '~/schemas/webhook-options'
 import { ERROR_CODES } from '~/utils/errors.server'
 import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 
@@ -926,6 +929,151 @@ function postPaths(): Record<string, Record<string, Operation>> {
             content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
           },
           '404': errorResponse('not_found: no such post for the caller, or no cover.'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
+/** Webhooks (issue 30, ADR 071): endpoints, their delivery log, a resend, the secret's rotation. Admins only. */
+function webhookPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['webhooks']
+  const events = {
+    type: 'array',
+    items: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+    minItems: 1,
+    description: 'The events it receives (repeats are dropped).',
+  }
+  const withEvents = (schema: JsonSchema) => ({ ...schema, properties: { ...(schema.properties as JsonSchema), events } })
+  const endpoint = withEvents({
+    ...record(WebhookSchema),
+    description:
+      'An endpoint that receives the organization\'s events as Standard Webhooks POSTs (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed by the base64-decoded secret after `whsec_`); the body is `{ type, timestamp, data }`. A 2xx is delivered; a 5xx, 408, 429, timeout (10 s) or network error is tried again for about a day; an endpoint failing for 3 days is switched off (`disabledReason: failing`). Private, loopback and link-local addresses are refused (400 at `url`).',
+  })
+  const props = endpoint.properties as JsonSchema
+  props.disabledReason = { type: ['string', 'null'], readOnly: true, description: '`failing` when the app switched it off; null otherwise.' }
+  props.failingSince = { type: ['string', 'null'], format: 'date-time', readOnly: true }
+  const withSecret = { ...endpoint, properties: { ...props, secret: { type: 'string', description: '`whsec_` + base64: answered only here, once.' } } }
+  const delivery = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'The `webhook-id` (the same on every attempt and resend).' },
+      endpointId: { type: 'string' },
+      eventType: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+      payload: { type: 'object', description: 'The body sent: `{ type, timestamp, data }`.' },
+      state: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATES] },
+      attempts: { type: 'integer' },
+      lastStatusCode: { type: ['integer', 'null'] },
+      lastError: { type: ['string', 'null'] },
+      durationMs: { type: ['integer', 'null'] },
+      nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
+      lastAttemptAt: { type: ['string', 'null'], format: 'date-time' },
+      deliveredAt: { type: ['string', 'null'], format: 'date-time' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    required: ['id', 'eventType', 'state', 'attempts'],
+  }
+  const deliveryId = { name: 'deliveryId', in: 'path', required: true, schema: { type: 'string' } }
+  const jsonList = (description: string, items: JsonSchema) => ({
+    description,
+    content: {
+      'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items }, meta: ref('ListMeta') }, required: ['data', 'meta'] } },
+    },
+  })
+  return {
+    '/api/webhooks': {
+      get: {
+        tags,
+        summary: 'List webhook endpoints',
+        operationId: 'list_webhooks',
+        responses: { '200': jsonList('Every endpoint of the organization (no secrets).', endpoint), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        description: 'The answer carries `secret`, the only time it is shown.',
+        operationId: 'create_webhooks',
+        requestBody: jsonBody(withEvents(input(WebhookSchema))),
+        responses: { '201': dataResponse('Created, with its secret.', withSecret), '415': notJson, ...common },
+      },
+    },
+    '/api/webhooks/{id}': {
+      get: {
+        tags,
+        summary: 'Read a webhook endpoint',
+        operationId: 'read_webhooks',
+        parameters: [idParameter],
+        responses: { '200': dataResponse('The endpoint.', endpoint), '404': errorResponse('not_found'), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace a webhook endpoint',
+        description: 'Turning a switched-off endpoint on again clears `disabledReason` and `failingSince`.',
+        operationId: 'update_webhooks',
+        parameters: [idParameter],
+        requestBody: jsonBody(withEvents(input(WebhookUpdateSchema))),
+        responses: {
+          '200': dataResponse('The endpoint as stored.', endpoint),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: the version is stale.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete a webhook endpoint and its delivery log',
+        operationId: 'delete_webhooks',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': dataResponse('Deleted.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } }, required: ['id', 'deleted'] }),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict (stale version).'),
+          ...common,
+        },
+      },
+    },
+    '/api/webhooks/{id}/rotate-secret': {
+      post: {
+        tags,
+        summary: "Rotate a webhook endpoint's secret",
+        description: 'A new secret at once (answered this once); the old one no longer signs. `version` is optional.',
+        operationId: 'rotate_webhook_secret',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(OptionalVersionSchema), false),
+        responses: {
+          '200': dataResponse('The endpoint, with its new secret.', withSecret),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict (stale version).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/webhooks/{id}/deliveries': {
+      get: {
+        tags,
+        summary: "List a webhook endpoint's deliveries",
+        description: "Newest first, with each one's last answer (status code, error, duration) and the next attempt.",
+        operationId: 'list_webhook_deliveries',
+        parameters: [idParameter, ...queryParameters(WebhookDeliveryQuerySchema)],
+        responses: { '200': jsonList('One page of deliveries.', delivery), '404': errorResponse('not_found'), ...common },
+      },
+    },
+    '/api/webhooks/{id}/deliveries/{deliveryId}/retry': {
+      post: {
+        tags,
+        summary: 'Resend a delivery',
+        description: 'Sends it again at once (same `webhook-id` and body, fresh signature), on a new retry schedule. No body needed.',
+        operationId: 'retry_webhook_delivery',
+        parameters: [idParameter, deliveryId],
+        requestBody: jsonBody(input(WebhookRetrySchema), false),
+        responses: {
+          '202': dataResponse('The delivery, waiting to be sent.', delivery),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('invalid_transition: the endpoint is switched off.'),
+          '415': notJson,
           ...common,
         },
       },
@@ -2277,6 +2425,7 @@ export function openApiDocument() {
       ...invoicePaths(),
       ...settlementPaths(),
       ...factoringPaths(),
+      ...webhookPaths(),
       ...quotePaths(),
       ...mailPaths(),
       ...chatPaths(),

@@ -103,6 +103,11 @@ const RECORD_NAMES: Partial<Record<AuditEntity, (organizationId: string, ids: st
       id: row.id,
       name: row.name,
     })),
+  webhook: async (organizationId, ids) =>
+    (await prisma.webhookEndpoint.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, url: true } })).map((row) => ({
+      id: row.id,
+      name: row.url,
+    })),
   post: async (organizationId, ids) =>
     prisma.post
       .findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, title: true } })

@@ -48,6 +48,7 @@ import {
   toDateOnly,
 } from './records.server'
 import { invoiceEmailTask } from './tasks/invoice-email.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 const ENTITY = 'invoice'
 const NOT_FOUND = 'invoices.errors.notFound'
@@ -289,6 +290,11 @@ async function moveLoads(tx: Tx, actor: Actor, loads: Array<{ id: string; versio
   for (const load of loads) {
     const moved = await tx.load.updateMany({ where: { id: load.id, status: from }, data: { status: to, version: { increment: 1 } } })
     if (moved.count) await recordAudit(tx, actor, { entity: 'load', entityId: load.id, action: 'status', before: { status: from }, after: { status: to } })
+    if (moved.count)
+      await emitWebhookEvent(tx, actor.organizationId, 'load.status_changed', async () => {
+        const { loadNumber } = await tx.load.findUniqueOrThrow({ where: { id: load.id }, select: { loadNumber: true } })
+        return { id: load.id, loadNumber, from, to }
+      })
   }
 }
 
@@ -513,6 +519,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('send', before)
     await setStatus(tx, actor, before, 'sent', { sentAt: now, ...(await queueEmail(tx, before)) })
+    await emitWebhookEvent(tx, before.organizationId, 'invoice.sent', { id: before.id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
 }
@@ -591,6 +598,8 @@ export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: P
     before: { status: before.status, amountPaidCents: before.amountPaidCents },
     after: { status, amountPaidCents, payment: input.amountCents },
   })
+  if (status === 'paid')
+    await emitWebhookEvent(tx, before.organizationId, 'invoice.paid', { id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
   return { payment, invoice: await tx.invoice.findUniqueOrThrow({ where: { id }, include }) }
 }
 

@@ -21,6 +21,7 @@ import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertId, requireFound } from './records.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 const LOAD_NOT_FOUND = 'loads.errors.notFound'
 const NOT_FOUND = 'loads.documents.errors.notFound'
@@ -219,6 +220,13 @@ export async function uploadLoadDocument(user: DocumentUser, actor: Actor, loadI
         entityId: load.id,
         action: 'update',
         after: { document: { id: row.id, kind: row.kind, fileName: row.fileName, sizeBytes: row.sizeBytes } },
+      })
+      await emitWebhookEvent(tx, load.organizationId, 'document.uploaded', {
+        id: row.id,
+        loadId: load.id,
+        kind: row.kind,
+        fileName: row.fileName,
+        sizeBytes: row.sizeBytes,
       })
       return row
     })

@@ -18,6 +18,7 @@ import { assertBrokerAcceptsLoads } from './broker.server'
 import { ACTIVE, ENTITY, include, NOT_FOUND, refuse } from './load.server'
 import { organizationTimeZone } from './organization.server'
 import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 type Locked = { id: string; status: string }
 
@@ -207,5 +208,6 @@ export async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: Lo
     }),
   )
   await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: from }, after: { status: to } })
+  await emitWebhookEvent(tx, before.organizationId, 'load.status_changed', { id: before.id, loadNumber: before.loadNumber, from, to })
   return { ...before, status: to, version: before.version + 1 }
 }

@@ -24,6 +24,7 @@ import { resolveCustomFields } from './custom-fields.server'
 import { removeStoredFiles } from './load-document.server'
 import { organizationTimeZone } from './organization.server'
 import { assertId, assertOneRow, assertReferences, assertVersion, ownReference, type Reference, requireFound, rethrowReferenceGone } from './records.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 export const ENTITY = 'load'
 export const NOT_FOUND = 'loads.errors.notFound'
@@ -167,6 +168,7 @@ export async function createLoad(actor: Actor, input: LoadInput, within?: (tx: T
         include,
       })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: load.id, action: 'create', after: { loadNumber: load.loadNumber, ...data } })
+      await emitWebhookEvent(tx, organizationId, 'load.created', { id: load.id, loadNumber: load.loadNumber, status: load.status })
       await within?.(tx, load)
       return load
     })

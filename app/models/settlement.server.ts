@@ -22,6 +22,7 @@ import { DomainError } from '~/utils/errors.server'
 import { type Actor, recordAudit } from './audit.server'
 import { organizationToday } from './organization.server'
 import { assertId, assertOneRow, assertVersion, isoDate, isUniqueViolation, listPage, requireFound, toDateOnly } from './records.server'
+import { emitWebhookEvent } from './webhook-events.server'
 
 const ENTITY = 'settlement'
 const NOT_FOUND = 'settlements.errors.notFound'
@@ -355,6 +356,7 @@ export async function paySettlement(actor: Actor, id: string, input: SettlementP
     assertAllows('pay', before)
     if (input.paidAt > (await organizationToday(actor.organizationId, tx, now))) badField('paidAt', 'settlements.errors.paidFuture')
     await setStatus(tx, actor, before, 'paid', { paidAt: toDateOnly(input.paidAt)!, paidMethod: input.method, paidReference: input.reference || null })
+    await emitWebhookEvent(tx, before.organizationId, 'settlement.paid', { id, number: before.number, netCents: before.netCents, paidAt: input.paidAt })
     return tx.settlement.findUniqueOrThrow({ where: { id }, include })
   })
 }

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'storeOrder',
   'calendarEvent',
   'quoteRequest',
+  'webhook',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const

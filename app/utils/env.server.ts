@@ -63,6 +63,14 @@ const EnvSchema = z.object({
   INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
   INBOUND_RATE_LIMIT_PER_SENDER: z.coerce.number().int().positive().default(30),
   INBOUND_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /**
+   * Webhooks may go to private, loopback and link-local addresses (ADR 071): for a test's local
+   * receiver or an installation whose systems share its network. Off by default (SSRF).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])

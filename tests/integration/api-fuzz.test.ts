@@ -215,7 +215,9 @@ const context = (rng: Rng): Context => ({
 })
 
 /** A real record to fuzz an item endpoint with (created through the API, like a client would). */
-async function createTarget(itemPath: string): Promise<{ id: string; version: number; stopId?: string; paymentId?: string; linkId?: string }> {
+async function createTarget(
+  itemPath: string,
+): Promise<{ id: string; version: number; stopId?: string; paymentId?: string; linkId?: string; deliveryId?: string }> {
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
   if (itemPath.startsWith('/api/loads/')) {
@@ -421,6 +423,24 @@ async function createTarget(itemPath: string): Promise<{ id: string; version: nu
     })
     return { id: itemPath.includes('{shareId}') ? share.id : photo.id, version: 1 }
   }
+  // A webhook endpoint with one delivery (issue 30), made in the database: the API's create is capped per organization.
+  if (itemPath.startsWith('/api/webhooks/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const endpoint = await prisma.webhookEndpoint.create({
+      data: { organizationId, url: `https://hooks.example.com/fuzz/${n}`, events: ['load.created'], secret: 'whsec_ZnV6enNlY3JldGZ1enpzZWNyZXRmdXp6' },
+    })
+    const delivery = await prisma.webhookDelivery.create({
+      data: {
+        id: `msg_fuzz${n}`,
+        endpointId: endpoint.id,
+        organizationId,
+        eventType: 'load.created',
+        payload: { type: 'load.created', timestamp: new Date().toISOString(), data: {} },
+      },
+    })
+    return { id: endpoint.id, version: endpoint.version, deliveryId: delivery.id }
+  }
   // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
   if (itemPath.startsWith('/api/products/{id}/')) {
     const n = ++serial
@@ -474,7 +494,7 @@ function writeBatch(
   write: (typeof writes)[number],
   rng: Rng,
   size: number,
-  target: { id: string; version: number; stopId?: string; paymentId?: string; linkId?: string } | undefined,
+  target: { id: string; version: number; stopId?: string; paymentId?: string; linkId?: string; deliveryId?: string } | undefined,
 ): Case[] {
   const { method, path, operation } = write
   // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
@@ -494,6 +514,7 @@ function writeBatch(
         .replace('{paymentId}', target?.paymentId ?? 'cl0000000000000000000000')
         .replace('{photoId}', 'cl0000000000000000000000')
         .replace('{linkId}', target?.linkId ?? 'cl0000000000000000000000')
+        .replace('{deliveryId}', target?.deliveryId ?? 'msg_none')
     const concrete = target ? itemPath(target.id) : path
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.

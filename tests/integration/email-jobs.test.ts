@@ -66,6 +66,8 @@ describe('the task registry', () => {
       'register_existing_email',
       'release_held_file',
       'verification_email',
+      'webhook_delivery',
+      'webhook_disabled_email',
     ])
   })
 })

@@ -10,4 +10,5 @@ export const TASK_MODULES = [
   () => import('./mail-email.server'),
   () => import('./held-files.server'),
   () => import('./quote-email.server'),
+  () => import('./webhook-tasks.server'),
 ]

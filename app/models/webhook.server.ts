@@ -1,0 +1,201 @@
+/**
+ * Webhook endpoints and their delivery log (issue 30, ADR 071), shared by /dashboard/webhooks and
+ * /api/webhooks. An admin registers a URL, the events it wants and whether it is on; the signing
+ * secret is made here, answered once (on creation and on rotation) and never again. Events are
+ * written by the models that make them (app/models/webhook-events.server.ts); the sending is
+ * app/models/webhook-send.server.ts; what is retried, when, and what is offered: app/policies/webhook.ts.
+ */
+import type { WebhookDelivery, WebhookEndpoint } from '~/generated/prisma/client'
+import { resendRefusal } from '~/policies/webhook'
+import type { WebhookDeliveryQuery, WebhookInput, WebhookUpdate } from '~/schemas/webhook'
+import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
+import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import { urlRefusal } from '~/utils/webhook-address.server'
+import { createWebhookSecret } from '~/utils/webhook-signature.server'
+
+import { type Actor, recordAudit } from './audit.server'
+import { assertId, assertVersion, deleteVersioned, listPage, requireFound, updateVersioned } from './records.server'
+import { deliveryJobKey, webhookDeliveryTask } from './tasks/webhook-tasks.server'
+
+const NOT_FOUND = 'webhooks.errors.notFound'
+const DELIVERY_NOT_FOUND = 'webhooks.errors.deliveryNotFound'
+const ENTITY = 'webhook'
+
+/** The URL's own check (a private address: a field error), shared by create and update. */
+function assertUrl(url: string) {
+  const refusal = urlRefusal(url)
+  if (refusal) throw new DomainError('validation_failed', 'validation.failed', { fields: { url: [refusal] } })
+}
+
+/** What the audit log keeps of an endpoint: never its secret. */
+function audited(endpoint: Partial<WebhookEndpoint>) {
+  const { url, description, events, active, disabledReason } = endpoint
+  return { url, description, events, active, disabledReason }
+}
+
+/** The organization's endpoints, oldest first, with their last delivery's state. */
+export async function listWebhooks(organizationId: string) {
+  return prisma.webhookEndpoint.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    include: { deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } } },
+  })
+}
+
+export async function getWebhook(organizationId: string, id: string) {
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.webhookEndpoint.findFirst({ where: { id, organizationId } }), NOT_FOUND)
+}
+
+/** A new endpoint and its secret (the only answer that carries it, with rotation's). */
+export async function createWebhook(actor: Actor, input: WebhookInput, language = 'en') {
+  assertUrl(input.url)
+  const secret = createWebhookSecret()
+  return prisma.$transaction(async (tx) => {
+    // The organization's row is the lock that keeps the count true under parallel creates.
+    await tx.$queryRaw`SELECT "id" FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`
+    if ((await tx.webhookEndpoint.count({ where: { organizationId: actor.organizationId } })) >= MAX_WEBHOOK_ENDPOINTS)
+      throw new DomainError('validation_failed', 'validation.failed', { fields: { url: ['webhooks.errors.tooMany'] }, params: { max: MAX_WEBHOOK_ENDPOINTS } })
+    const endpoint = await tx.webhookEndpoint.create({
+      data: {
+        organizationId: actor.organizationId,
+        url: input.url,
+        description: input.description || null,
+        events: input.events,
+        active: input.active,
+        secret,
+        language,
+        createdById: actor.userId,
+      },
+    })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: endpoint.id, action: 'create', after: audited(endpoint) })
+    return { endpoint, secret }
+  })
+}
+
+/** Saves the whole endpoint at the version read (else 409). Turned on again, it starts afresh (no failing time, no reason). */
+export async function updateWebhook(actor: Actor, id: string, input: WebhookUpdate, language = 'en') {
+  assertUrl(input.url)
+  await prisma.$transaction(async (tx) => {
+    const { before, data } = await updateVersioned(
+      tx.webhookEndpoint,
+      { id, organizationId: actor.organizationId },
+      input.version,
+      NOT_FOUND,
+      async (stored) => ({
+        url: input.url,
+        description: input.description || null,
+        events: input.events,
+        active: input.active,
+        language,
+        ...(input.active && !stored.active ? { disabledReason: null, failingSince: null } : {}),
+        ...(!input.active && stored.active ? { disabledReason: null } : {}),
+      }),
+    )
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before: audited(before), after: audited({ ...before, ...data }) })
+  })
+  return getWebhook(actor.organizationId, id)
+}
+
+/** A new secret at once (the old one stops signing now); the version is optional, as for an action. */
+export async function rotateWebhookSecret(actor: Actor, id: string, version?: number) {
+  const secret = createWebhookSecret()
+  const endpoint = await prisma.$transaction(async (tx) => {
+    const { before } = await updateVersioned(
+      tx.webhookEndpoint,
+      { id, organizationId: actor.organizationId },
+      version ?? (await getWebhook(actor.organizationId, id)).version,
+      NOT_FOUND,
+      async () => ({ secret }),
+    )
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before: { secret: 'previous' }, after: { secret: 'rotated' } })
+    return before
+  })
+  return { endpoint: await getWebhook(endpoint.organizationId, id), secret }
+}
+
+/** Deletes an endpoint and its log (its waiting jobs find nothing and end). */
+export async function deleteWebhook(actor: Actor, id: string, version?: number) {
+  return prisma.$transaction(async (tx) => {
+    const before = await deleteVersioned(tx.webhookEndpoint, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before: audited(before) })
+    return before
+  })
+}
+
+/** One page of an endpoint's deliveries, newest first (filters: state, event). */
+export async function listDeliveries(organizationId: string, endpointId: string, query: WebhookDeliveryQuery) {
+  const endpoint = await getWebhook(organizationId, endpointId)
+  const where = {
+    endpointId: endpoint.id,
+    organizationId,
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.event ? { eventType: query.event } : {}),
+  }
+  return listPage(
+    query,
+    () => prisma.webhookDelivery.count({ where }),
+    (window) => prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: query.dir }, { id: query.dir }], ...window }),
+  )
+}
+
+/**
+ * Sends a delivery again (delivered, failed or waiting): the same `webhook-id` and body, at once,
+ * on a fresh schedule. Refused while its endpoint is off (turn it on first).
+ */
+export async function resendDelivery(actor: Actor, endpointId: string, deliveryId: string, now = new Date()) {
+  assertId(deliveryId, DELIVERY_NOT_FOUND)
+  return prisma.$transaction(async (tx) => {
+    const endpoint = requireFound(await tx.webhookEndpoint.findFirst({ where: { id: endpointId, organizationId: actor.organizationId } }), NOT_FOUND)
+    const delivery = requireFound(await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } }), DELIVERY_NOT_FOUND)
+    const refusal = resendRefusal(endpoint)
+    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    // A resend starts a new schedule: its attempts count from zero again.
+    const row = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { state: 'pending', nextAttemptAt: now, attempts: 0 } })
+    await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id) })
+    await recordAudit(tx, actor, { entity: ENTITY, entityId: endpoint.id, action: 'update', before: { resent: null }, after: { resent: delivery.id } })
+    return row
+  })
+}
+
+/** Checks a version a page or client sent against the stored one (an action's optional version). */
+export async function assertWebhookVersion(organizationId: string, id: string, version: number | undefined) {
+  assertVersion(await getWebhook(organizationId, id), version)
+}
+
+// --- The API's shape -------------------------------------------------------------------------
+
+/** An endpoint as the API answers it: never the secret (`secret` only in the create and rotate answers). */
+export function serializeWebhook(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    active: endpoint.active,
+    disabledReason: endpoint.disabledReason,
+    failingSince: endpoint.failingSince?.toISOString() ?? null,
+    version: endpoint.version,
+    createdAt: endpoint.createdAt.toISOString(),
+    updatedAt: endpoint.updatedAt.toISOString(),
+  }
+}
+
+export function serializeDelivery(delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    eventType: delivery.eventType,
+    payload: delivery.payload,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    durationMs: delivery.durationMs,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+    deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    createdAt: delivery.createdAt.toISOString(),
+  }
+}
