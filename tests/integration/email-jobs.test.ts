@@ -57,6 +57,7 @@ afterEach(async () => {
 describe('the task registry', () => {
   it('knows every email kind from the tasks that register themselves', async () => {
     expect(await taskNames()).toEqual([
+      'daily_backup',
       'invitation_email',
       'invoice_email',
       'mail_email',

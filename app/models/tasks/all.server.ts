@@ -9,4 +9,5 @@ export const TASK_MODULES = [
   () => import('./mail-email.server'),
   () => import('./held-files.server'),
   () => import('./quote-email.server'),
+  () => import('./daily-backup.server'),
 ]
