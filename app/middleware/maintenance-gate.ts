@@ -1,4 +1,4 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { createContext, data, href, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import type { MaintenanceRefusal } from '~/components/maintenance-notice'
 import { maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
@@ -16,7 +16,15 @@ const retryAfterContext = createContext<{ seconds: number } | null>(null)
  * `maintenance`), signing in and out (a site admin signs in to check the app) and the language
  * and display settings of the page.
  */
-const OPEN_PATHS = new Set(['/maintenance', '/health', '/auth/login', '/auth/login-unprotected', '/auth/logout', '/resources/language', '/resources/settings'])
+const OPEN_PATHS = new Set<string>([
+  href('/maintenance'),
+  href('/health'),
+  href('/auth/login'),
+  href('/auth/login-unprotected'),
+  href('/auth/logout'),
+  href('/resources/language'),
+  href('/resources/settings'),
+])
 
 function isApi(path: string) {
   return /^\/+api(\/|$)/i.test(path)
