@@ -1500,7 +1500,7 @@ const cn: Catalogue = {
         unsupported_media_type: '请求正文不是以 JSON 发送的。',
         rate_limited: '尝试次数过多：请等待 `Retry-After` 中的秒数。',
         internal_error: '服务器发生意外故障。',
-        unavailable: '数据库暂时无法访问：请在 `Retry-After` 中的秒数之后重试。',
+        unavailable: '数据库暂时无法访问，或服务正在维护：请在 `Retry-After` 中的秒数之后重试。',
       },
     },
     lists: {

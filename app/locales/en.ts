@@ -1505,7 +1505,7 @@ const en = {
         unsupported_media_type: 'The body is not sent as JSON.',
         rate_limited: 'Too many attempts: wait the number of seconds in `Retry-After`.',
         internal_error: 'An unexpected failure on the server.',
-        unavailable: 'The database is briefly unreachable: retry after the seconds in `Retry-After`.',
+        unavailable: 'The database is briefly unreachable, or the service is down for maintenance: retry after the seconds in `Retry-After`.',
       },
     },
     lists: {

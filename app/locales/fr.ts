@@ -1517,7 +1517,8 @@ const fr: Catalogue = {
         unsupported_media_type: 'Le corps n’est pas envoyé en JSON.',
         rate_limited: 'Trop de tentatives : attendez le nombre de secondes indiqué par `Retry-After`.',
         internal_error: 'Une défaillance inattendue sur le serveur.',
-        unavailable: 'La base de données est momentanément injoignable : réessayez après les secondes indiquées par `Retry-After`.',
+        unavailable:
+          'La base de données est momentanément injoignable, ou le service est en maintenance : réessayez après les secondes indiquées par `Retry-After`.',
       },
     },
     lists: {

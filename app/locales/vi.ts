@@ -1511,7 +1511,7 @@ const vi: Catalogue = {
         unsupported_media_type: 'Nội dung không được gửi dưới dạng JSON.',
         rate_limited: 'Quá nhiều lần thử: hãy chờ số giây trong `Retry-After`.',
         internal_error: 'Một lỗi không lường trước trên máy chủ.',
-        unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được: thử lại sau số giây trong `Retry-After`.',
+        unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được, hoặc dịch vụ đang bảo trì: thử lại sau số giây trong `Retry-After`.',
       },
     },
     lists: {
