@@ -14,10 +14,11 @@ export function isMaintenanceRefusal(value: unknown): value is MaintenanceRefusa
 
 /**
  * What a visitor sees during maintenance (docs/decisions/069-operations.md): on /maintenance and
- * on every page the maintenance gate refuses (root ErrorBoundary). Its strings are in `errors`
+ * on every page the maintenance gate refuses (root ErrorBoundary, with the sign-in link for site
+ * admins that /maintenance has in its frame). Its strings are in `errors`
  * (always loaded), so it renders translated whatever page was asked for.
  */
-export function MaintenanceNotice({ message, until }: { message: string | null; until: string | null }) {
+export function MaintenanceNotice({ message, until, signIn = true }: { message: string | null; until: string | null; signIn?: boolean }) {
   const { t, i18n } = useTranslation()
   return (
     <div className="mx-auto max-w-xl py-10 text-center" data-testid="maintenance">
@@ -38,9 +39,11 @@ export function MaintenanceNotice({ message, until }: { message: string | null; 
         <ButtonLink to={href('/')} reloadDocument>
           {t('errors.maintenance.retry')}
         </ButtonLink>
-        <a href={href('/auth/login')} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-          {t('errors.maintenance.signIn')}
-        </a>
+        {signIn ? (
+          <a href={href('/auth/login')} className="text-sm font-semibold text-primary-dark underline-offset-4 hover:underline dark:text-primary-light">
+            {t('errors.maintenance.signIn')}
+          </a>
+        ) : null}
       </div>
     </div>
   )

@@ -30,7 +30,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export default function MaintenancePage({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame organization={null} links={false}>
-      <MaintenanceNotice message={loaderData.message} until={loaderData.until} />
+      <MaintenanceNotice message={loaderData.message} until={loaderData.until} signIn={false} />
     </SiteFrame>
   )
 }
