@@ -30,7 +30,7 @@ export function MaintenanceNotice({ message, until, signIn = true }: { message: 
       <h1 className="mt-6 text-3xl font-extrabold text-ink sm:text-4xl">{t('errors.maintenance.title')}</h1>
       <p className="mt-4 text-lg text-muted">{t('errors.maintenance.body')}</p>
       {message ? (
-        <p className="mt-4 rounded-xl bg-warning-lighter px-4 py-3 whitespace-pre-line text-ink" data-testid="maintenance-message">
+        <p dir="auto" className="mt-4 rounded-xl bg-warning-lighter px-4 py-3 whitespace-pre-line text-ink" data-testid="maintenance-message">
           {message}
         </p>
       ) : null}

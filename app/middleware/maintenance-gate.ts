@@ -1,5 +1,6 @@
 import { createContext, data, href, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
+import { maintenanceDocument } from '~/components/maintenance-document'
 import type { MaintenanceRefusal } from '~/components/maintenance-notice'
 import { maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
 import { siteOrganizationId } from '~/models/site.server'
@@ -30,6 +31,10 @@ function isApi(path: string) {
   return /^\/+api(\/|$)/i.test(path)
 }
 
+function isDataRequest(url: URL) {
+  return url.pathname.endsWith('.data')
+}
+
 /** A React Router data request (`/x.data`, `/_root.data`) is its page's path. */
 function pagePath(url: URL) {
   const path = url.pathname.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, '')
@@ -45,8 +50,9 @@ async function isSiteAdmin(request: Request) {
 /**
  * Maintenance mode (docs/decisions/069-operations.md), the one place every request is checked:
  * root middleware, so it runs before every page, data request, resource route and API handler.
- * Pages answer 503 with Retry-After and the maintenance notice in the visitor's language (root
- * ErrorBoundary), the API 503 `unavailable`; site admins pass. A database that cannot say is not
+ * Pages answer 503 with Retry-After and the maintenance notice in the visitor's language (a whole
+ * page for an address opened, the root ErrorBoundary for a client-side navigation), the API 503
+ * `unavailable`; site admins pass. A database that cannot say is not
  * maintenance: the request goes on and meets the outage's own 503 (app/middleware/unavailable.ts).
  */
 export const maintenanceGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -64,17 +70,19 @@ export const maintenanceGate: MiddlewareFunction<Response> = async ({ request, c
   }
   const seconds = maintenanceRetryAfter(state)
   context.set(retryAfterContext, { seconds })
+  const headers = { 'Retry-After': String(seconds), 'Cache-Control': 'private, no-store' }
   if (isApi(path)) {
     const message = getInstance(context).t('edge.maintenance')
-    return Response.json(
-      { error: { code: 'unavailable', message } },
-      { status: 503, headers: { 'Retry-After': String(seconds), 'Cache-Control': 'private, no-store' } },
-    )
+    return Response.json({ error: { code: 'unavailable', message } }, { status: 503, headers })
   }
-  throw data<MaintenanceRefusal>(
-    { maintenance: { message: state.message, until: state.until?.toISOString() ?? null } },
-    { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': String(seconds) } },
-  )
+  const notice = { message: state.message, until: state.until?.toISOString() ?? null }
+  // A browser opening an address: the whole page, whatever route (a page, or a resource route such as `/`).
+  if (!isDataRequest(url)) {
+    const html = maintenanceDocument(getInstance(context), request.headers.get('Cookie'), notice)
+    return new Response(request.method === 'HEAD' ? null : html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+  }
+  // A client-side navigation: the root ErrorBoundary shows the same notice.
+  throw data<MaintenanceRefusal>({ maintenance: notice }, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': String(seconds) } })
 }
 
 /** The Retry-After a maintenance answer of this request carries, if it is one. */

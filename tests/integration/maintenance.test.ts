@@ -74,6 +74,13 @@ describe('maintenance mode', () => {
     expect(about.status).toBe(503)
     expect(await about.text()).toContain('Đang bảo trì')
     expect((await get('/dashboard/loads.data', { Cookie: cookies.siteDispatcher })).status).toBe(503)
+    // Addresses whose routes have no page (`/` redirects, an export is a file) answer the same page.
+    for (const path of ['/', '/dashboard/trucks/export']) {
+      const answer = await get(path, { Cookie: cookies.otherAdmin, 'Accept-Language': 'cn' })
+      expect(answer.status, path).toBe(503)
+      expect(answer.headers.get('Content-Type'), path).toContain('text/html')
+      expect(await answer.text(), path).toContain('系统维护中')
+    }
 
     const api = await get('/api/trucks', { Authorization: `Bearer ${other.users.admin.token}` })
     expect(api.status).toBe(503)
