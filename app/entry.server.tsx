@@ -8,6 +8,7 @@ import { type EntryContext, type HandleDataRequestFunction, type HandleErrorFunc
 import { NonceProvider } from './hooks/use-nonce'
 import { detectLanguage, i18nFor } from './i18n.server'
 import { getInstance } from './middleware/i18next'
+import { maintenanceRetryAfterOf } from './middleware/maintenance-gate'
 import { noteUnavailable } from './middleware/unavailable'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
@@ -31,8 +32,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 }
 
 /** A page or data request answered 503 (the database is unavailable) says when to try again. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  if (response.status === 503) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (response.status === 503) response.headers.set('Retry-After', String(maintenanceRetryAfterOf(context) ?? RETRY_AFTER_SECONDS))
   return response
 }
 
@@ -52,7 +53,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (responseStatusCode === 503) responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  // A maintenance answer's or the /maintenance page's own Retry-After stands; an outage's is 30 s.
+  if (responseStatusCode === 503) {
+    responseHeaders.set('Retry-After', String(maintenanceRetryAfterOf(loadContext) ?? responseHeaders.get('Retry-After') ?? RETRY_AFTER_SECONDS))
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }

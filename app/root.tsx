@@ -5,6 +5,7 @@ import { useTranslation } from '~/hooks/use-translation'
 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { isMaintenanceRefusal, MaintenanceNotice } from './components/maintenance-notice'
 import { ProgressBar } from './components/progress-bar'
 import { SettingsDrawer } from './components/settings/settings-drawer'
 import { useSettings } from './components/settings/use-settings'
@@ -14,11 +15,12 @@ import { useNonce } from './hooks/use-nonce'
 import { handleNamespaces, type LanguageCode, languageInfo } from './i18n'
 import { hasNamespaces, loadedNamespaces, loadNamespaces, namespacesReady } from './locales/client'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { maintenanceGate } from './middleware/maintenance-gate'
 import { unavailableMiddleware } from './middleware/unavailable'
 import { parseSettings } from './utils/settings'
 import { getToast } from './utils/toast.server'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, unavailableMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, unavailableMiddleware, maintenanceGate]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -129,6 +131,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  // Maintenance mode (app/middleware/maintenance-gate.ts): the notice, whatever page was asked for.
+  if (isRouteErrorResponse(error) && isMaintenanceRefusal(error.data)) {
+    return (
+      <main className="grid min-h-dvh place-items-center px-4">
+        <MaintenanceNotice message={error.data.maintenance.message} until={error.data.maintenance.until} />
+      </main>
+    )
+  }
   if (isRouteErrorResponse(error)) return <StatusPage status={error.status} />
   console.error(error)
   return <StatusPage status={500} />

@@ -84,6 +84,14 @@ const cn: Catalogue = {
     copyFailed: '无法复制：请选中文本后手动复制。',
   },
   errors: {
+    maintenance: {
+      title: '系统维护中',
+      description: 'Freightdesk 正在更新，几分钟后恢复。',
+      body: '我们正在更新后台系统，几分钟后即可恢复，您已保存的内容不会丢失。',
+      retry: '重试',
+      until: '预计于 {{time}} 恢复。',
+      signIn: '管理员：登录',
+    },
     '403': {
       title: '无访问权限',
       description: '您要访问的页面受到访问限制，请联系系统管理员。',
@@ -1457,6 +1465,7 @@ const cn: Catalogue = {
     badForm: '无法读取表单：数据不完整或格式错误。请返回并重新提交。',
     formTooLarge: '此表单的字段数量或列表长度超出了本站任何表单可接受的范围。',
     requestTimeout: '请求到达耗时过长。',
+    maintenance: 'Freightdesk 正在维护，请稍后再试。',
     unavailable: '服务暂时不可用，请稍后再试。',
   },
   apidocs: {
@@ -1497,7 +1506,7 @@ const cn: Catalogue = {
         unsupported_media_type: '请求正文不是以 JSON 发送的。',
         rate_limited: '尝试次数过多：请等待 `Retry-After` 中的秒数。',
         internal_error: '服务器发生意外故障。',
-        unavailable: '数据库暂时无法访问：请在 `Retry-After` 中的秒数之后重试。',
+        unavailable: '数据库暂时无法访问，或服务正在维护：请在 `Retry-After` 中的秒数之后重试。',
       },
     },
     lists: {
@@ -2442,12 +2451,6 @@ const cn: Catalogue = {
       arrived: '等待结束：现已开放。',
       noDate: '我们正在做最后的完善，开放日期将很快在此公布。',
       contact: '在此期间有疑问？联系我们',
-    },
-    maintenance: {
-      title: '系统维护中',
-      description: 'Freightdesk 正在更新，几分钟后恢复。',
-      body: '我们正在更新后台系统，几分钟后即可恢复，您已保存的内容不会丢失。',
-      retry: '重试',
     },
     editor: {
       description: '公开页面的文字：关于我们、常见问题、服务、联系方式和开放日期。名称、MC/DOT 编号、地址、电话和车队来自组织的数据。',

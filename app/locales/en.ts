@@ -82,6 +82,14 @@ const en = {
     copyFailed: 'Could not copy: select the text and copy it.',
   },
   errors: {
+    maintenance: {
+      title: 'Down for maintenance',
+      description: 'Freightdesk is being updated and will be back in a few minutes.',
+      body: 'We are updating the back office. It will be back in a few minutes, and nothing you saved is lost.',
+      retry: 'Try again',
+      until: 'Expected back by {{time}}.',
+      signIn: 'Administrators: sign in',
+    },
     '403': {
       title: 'No permission',
       description: 'The page you’re trying to access has restricted access. Please refer to your system administrator.',
@@ -1462,6 +1470,7 @@ const en = {
     badForm: 'The form could not be read: it arrived cut off or malformed. Go back and send it again.',
     formTooLarge: 'This form has more fields, or longer lists, than any form here accepts.',
     requestTimeout: 'The request took too long to arrive.',
+    maintenance: 'Freightdesk is down for maintenance. Please try again later.',
     unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   },
   apidocs: {
@@ -1502,7 +1511,7 @@ const en = {
         unsupported_media_type: 'The body is not sent as JSON.',
         rate_limited: 'Too many attempts: wait the number of seconds in `Retry-After`.',
         internal_error: 'An unexpected failure on the server.',
-        unavailable: 'The database is briefly unreachable: retry after the seconds in `Retry-After`.',
+        unavailable: 'The database is briefly unreachable, or the service is down for maintenance: retry after the seconds in `Retry-After`.',
       },
     },
     lists: {
@@ -2447,12 +2456,6 @@ const en = {
       arrived: 'The wait is over: it is open.',
       noDate: 'We are putting on the finishing touches. The date will be announced here soon.',
       contact: 'Questions in the meantime? Contact us',
-    },
-    maintenance: {
-      title: 'Down for maintenance',
-      description: 'Freightdesk is being updated and will be back in a few minutes.',
-      body: 'We are updating the back office. It will be back in a few minutes, and nothing you saved is lost.',
-      retry: 'Try again',
     },
     editor: {
       description:

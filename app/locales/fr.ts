@@ -84,6 +84,14 @@ const fr: Catalogue = {
     copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
   },
   errors: {
+    maintenance: {
+      title: 'En maintenance',
+      description: 'Freightdesk est en cours de mise à jour et sera de retour dans quelques minutes.',
+      body: 'Nous mettons à jour le back-office. Il sera de retour dans quelques minutes, et rien de ce que vous avez enregistré n’est perdu.',
+      retry: 'Réessayer',
+      until: 'Retour prévu vers {{time}}.',
+      signIn: 'Administrateurs : se connecter',
+    },
     '403': {
       title: 'Accès refusé',
       description: 'L’accès à cette page est restreint. Veuillez contacter votre administrateur système.',
@@ -1473,6 +1481,7 @@ const fr: Catalogue = {
     badForm: 'Le formulaire n’a pas pu être lu : il est arrivé tronqué ou mal formé. Revenez en arrière et renvoyez-le.',
     formTooLarge: 'Ce formulaire contient plus de champs, ou des listes plus longues, qu’aucun formulaire d’ici n’en accepte.',
     requestTimeout: 'La requête a mis trop de temps à arriver.',
+    maintenance: 'Freightdesk est en maintenance. Réessayez plus tard.',
     unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   },
   apidocs: {
@@ -1514,7 +1523,8 @@ const fr: Catalogue = {
         unsupported_media_type: 'Le corps n’est pas envoyé en JSON.',
         rate_limited: 'Trop de tentatives : attendez le nombre de secondes indiqué par `Retry-After`.',
         internal_error: 'Une défaillance inattendue sur le serveur.',
-        unavailable: 'La base de données est momentanément injoignable : réessayez après les secondes indiquées par `Retry-After`.',
+        unavailable:
+          'La base de données est momentanément injoignable, ou le service est en maintenance : réessayez après les secondes indiquées par `Retry-After`.',
       },
     },
     lists: {
@@ -2483,12 +2493,6 @@ const fr: Catalogue = {
       arrived: 'L’attente est terminée : c’est ouvert.',
       noDate: 'Nous peaufinons les derniers détails. La date sera bientôt annoncée ici.',
       contact: 'Des questions en attendant ? Contactez-nous',
-    },
-    maintenance: {
-      title: 'En maintenance',
-      description: 'Freightdesk est en cours de mise à jour et sera de retour dans quelques minutes.',
-      body: 'Nous mettons à jour le back-office. Il sera de retour dans quelques minutes, et rien de ce que vous avez enregistré n’est perdu.',
-      retry: 'Réessayer',
     },
     editor: {
       description:

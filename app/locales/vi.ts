@@ -84,6 +84,14 @@ const vi: Catalogue = {
     copyFailed: 'Không sao chép được: hãy chọn văn bản rồi sao chép.',
   },
   errors: {
+    maintenance: {
+      title: 'Đang bảo trì',
+      description: 'Freightdesk đang được cập nhật và sẽ trở lại sau vài phút.',
+      body: 'Chúng tôi đang cập nhật hệ thống. Hệ thống sẽ trở lại sau vài phút, và mọi thứ bạn đã lưu vẫn còn nguyên.',
+      retry: 'Thử lại',
+      until: 'Dự kiến trở lại lúc {{time}}.',
+      signIn: 'Quản trị viên: đăng nhập',
+    },
     '403': {
       title: 'Không có quyền truy cập',
       description: 'Trang bạn đang truy cập bị giới hạn quyền. Vui lòng liên hệ quản trị viên hệ thống.',
@@ -1467,6 +1475,7 @@ const vi: Catalogue = {
     badForm: 'Không đọc được biểu mẫu: dữ liệu bị cắt ngang hoặc sai định dạng. Hãy quay lại và gửi lại.',
     formTooLarge: 'Biểu mẫu này có nhiều trường hơn, hoặc danh sách dài hơn, mức mà mọi biểu mẫu ở đây chấp nhận.',
     requestTimeout: 'Yêu cầu mất quá nhiều thời gian để đến.',
+    maintenance: 'Freightdesk đang bảo trì. Vui lòng thử lại sau.',
     unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
   },
   apidocs: {
@@ -1508,7 +1517,7 @@ const vi: Catalogue = {
         unsupported_media_type: 'Nội dung không được gửi dưới dạng JSON.',
         rate_limited: 'Quá nhiều lần thử: hãy chờ số giây trong `Retry-After`.',
         internal_error: 'Một lỗi không lường trước trên máy chủ.',
-        unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được: thử lại sau số giây trong `Retry-After`.',
+        unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được, hoặc dịch vụ đang bảo trì: thử lại sau số giây trong `Retry-After`.',
       },
     },
     lists: {
@@ -2456,12 +2465,6 @@ const vi: Catalogue = {
       arrived: 'Đã đến lúc: đã mở cửa.',
       noDate: 'Chúng tôi đang hoàn thiện những chi tiết cuối cùng. Ngày ra mắt sẽ sớm được thông báo tại đây.',
       contact: 'Có câu hỏi trong lúc chờ? Liên hệ với chúng tôi',
-    },
-    maintenance: {
-      title: 'Đang bảo trì',
-      description: 'Freightdesk đang được cập nhật và sẽ trở lại sau vài phút.',
-      body: 'Chúng tôi đang cập nhật hệ thống. Hệ thống sẽ trở lại sau vài phút, và mọi thứ bạn đã lưu vẫn còn nguyên.',
-      retry: 'Thử lại',
     },
     editor: {
       description:

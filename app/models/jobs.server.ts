@@ -10,7 +10,7 @@
  * value `defineTask` returns; the worker loads every such module first, so every task is known to
  * every worker however the server was started (ADR 050).
  */
-import { type JobHelpers, Logger, run, runOnce, type TaskList } from 'graphile-worker'
+import { type CronItem, type JobHelpers, Logger, parseCronItems, run, runOnce, type TaskList } from 'graphile-worker'
 import pg from 'pg'
 
 import type { Tx } from '~/utils/db.server'
@@ -34,6 +34,8 @@ export type Task<Payload> = {
 }
 
 const registry: TaskList = {}
+/** Recurring tasks: their cron pattern (UTC), read when a worker starts; null leaves one off. */
+const schedules = new Map<string, () => string | null>()
 
 /**
  * Declares a task and registers it with the queue. `parse` reads a stored payload (a job written
@@ -42,10 +44,21 @@ const registry: TaskList = {}
  */
 export function defineTask<Payload extends Record<string, unknown>>(
   name: string,
-  definition: { parse: (payload: unknown) => Payload; run: (payload: Payload, helpers: JobHelpers) => Promise<void>; maxAttempts?: number },
+  definition: {
+    parse: (payload: unknown) => Payload
+    run: (payload: Payload, helpers: JobHelpers) => Promise<void>
+    maxAttempts?: number
+    /**
+     * A recurring task's cron pattern in UTC (`0 3 * * *`: daily at 03:00), or null for none. Every
+     * worker keeps the schedule and graphile-worker queues each occurrence once (its known_crontabs
+     * table), so several servers run it once; an occurrence missed while all were down is skipped.
+     */
+    schedule?: () => string | null
+  },
 ): Task<Payload> {
   // A module evaluated again (a dev server's reload) declares its task again: the newest wins.
   registry[name] = (payload, helpers) => definition.run(definition.parse(payload), helpers)
+  if (definition.schedule) schedules.set(name, definition.schedule)
   return {
     name,
     async enqueue(queue, payload, options = {}) {
@@ -64,6 +77,15 @@ async function tasks(): Promise<TaskList> {
   const { TASK_MODULES } = await import('./tasks/all.server')
   await Promise.all(TASK_MODULES.map((load) => load()))
   return registry
+}
+
+/** The recurring tasks (loaded first) with their cron patterns: for the worker and tests. */
+export async function scheduledTasks(): Promise<CronItem[]> {
+  await tasks()
+  return [...schedules].flatMap(([task, schedule]) => {
+    const match = schedule()
+    return match ? [{ task, match, identifier: task }] : []
+  })
 }
 
 /** The names of the registered tasks (loaded first): for tests and the operator's curiosity. */
@@ -99,6 +121,7 @@ export async function startJobWorker(): Promise<{ stop: () => Promise<void> } | 
     noHandleSignals: true,
     logger,
     taskList: await tasks(),
+    parsedCronItems: parseCronItems(await scheduledTasks()),
   })
   return {
     async stop() {

@@ -235,7 +235,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     })
 }
 
-const MIGRATIONS_TABLE = `
+/** Prisma's record of applied migrations (a restore makes it again: app/models/backup.server.ts). */
+export const MIGRATIONS_TABLE = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id"                  VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum"            VARCHAR(64) NOT NULL,

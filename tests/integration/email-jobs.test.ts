@@ -57,6 +57,7 @@ afterEach(async () => {
 describe('the task registry', () => {
   it('knows every email kind from the tasks that register themselves', async () => {
     expect(await taskNames()).toEqual([
+      'daily_backup',
       'factoring_email',
       'invitation_email',
       'invoice_email',

@@ -133,7 +133,7 @@ describe('the site pages', () => {
     }
   })
 
-  it('/maintenance answers 503 with Retry-After and reads nothing', async () => {
+  it('/maintenance answers 503 with Retry-After (300 s while maintenance mode names no end)', async () => {
     const answer = await callPage(maintenance.loader, '/maintenance', null)
     expect(answer.status).toBe(503)
     expect(answer.headers?.get('Retry-After')).toBe('300')

@@ -11,4 +11,5 @@ export const TASK_MODULES = [
   () => import('./held-files.server'),
   () => import('./quote-email.server'),
   () => import('./webhook-tasks.server'),
+  () => import('./daily-backup.server'),
 ]

@@ -1,44 +1,36 @@
-import { data, href } from 'react-router'
+import { data } from 'react-router'
 
 import { SiteFrame } from '~/components/layout/site-frame'
-import { ButtonLink } from '~/components/ui/button'
-import { Icon } from '~/components/ui/icons'
-import { useTranslation } from '~/hooks/use-translation'
+import { MaintenanceNotice } from '~/components/maintenance-notice'
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
+
+import type { Route } from './+types/maintenance'
 
 export const handle = { i18n: ['site'] }
 
-/** How long a client waits before trying again (seconds), as the 503 of an unavailable database says. */
-const RETRY_AFTER_SECONDS = 300
-
 /**
- * The page maintenance mode shows (issue 30 adds the mode): 503 with Retry-After, so crawlers and
- * monitors read it as "back soon", in the visitor's language. It reads nothing from the database
- * (that may be what is being maintained), so it speaks as Freightdesk, not as the site's carrier.
+ * The page of maintenance mode (docs/decisions/069-operations.md): 503 with Retry-After, so
+ * crawlers and monitors read it as "back soon", in the visitor's language, with the operator's
+ * message and end time while the mode is on. It speaks as Freightdesk, not as the site's carrier,
+ * and a database that cannot be read only leaves the message out.
  */
-export function loader() {
-  return data(null, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
+export async function loader() {
+  const state = await maintenanceState().catch(() => null)
+  const retryAfter = state ? maintenanceRetryAfter(state) : MAINTENANCE_RETRY_AFTER_SECONDS
+  return data(
+    { message: state?.message ?? null, until: state?.until?.toISOString() ?? null, retryAfter },
+    { status: 503, headers: { 'Retry-After': String(retryAfter) } },
+  )
 }
 
-export function headers() {
-  return { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { 'Retry-After': loaderHeaders.get('Retry-After') ?? String(MAINTENANCE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
 }
 
-export default function MaintenancePage() {
-  const { t } = useTranslation()
+export default function MaintenancePage({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame organization={null} links={false}>
-      <title>{`${t('site.maintenance.title')} | Freightdesk`}</title>
-      <meta name="description" content={t('site.maintenance.description')} />
-      <div className="mx-auto max-w-xl py-10 text-center" data-testid="maintenance">
-        <span className="mx-auto grid size-16 place-items-center rounded-2xl bg-warning-lighter text-warning-darker">
-          <Icon name="settings" size={32} />
-        </span>
-        <h1 className="mt-6 text-3xl font-extrabold text-ink sm:text-4xl">{t('site.maintenance.title')}</h1>
-        <p className="mt-4 text-lg text-muted">{t('site.maintenance.body')}</p>
-        <ButtonLink to={href('/')} reloadDocument className="mt-8">
-          {t('site.maintenance.retry')}
-        </ButtonLink>
-      </div>
+      <MaintenanceNotice message={loaderData.message} until={loaderData.until} signIn={false} />
     </SiteFrame>
   )
 }
