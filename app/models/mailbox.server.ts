@@ -54,6 +54,8 @@ export function chosenBox(user: MailUser, box: MailBox | undefined): MailBox {
 }
 
 const attachmentSelect = { id: true, fileName: true, contentType: true, sizeBytes: true } as const
+/** What a message shows of each attachment (the shape of MailMessage.attachmentList). */
+type MailAttachmentInfo = { id: string; fileName: string; contentType: string; sizeBytes: number }
 
 /** A page of one mailbox's folder (or view), newest first, with the total. */
 export async function listMail(user: MailUser, query: MailListQuery) {
@@ -77,12 +79,10 @@ export async function listMail(user: MailUser, query: MailListQuery) {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (query.page - 1) * query.pageSize,
       take: query.pageSize,
-      include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
-      // The attachments by a second query, not a JSON aggregate per message (ADR 066).
-      relationLoadStrategy: 'query',
     }),
   ])
-  return { box, rows, total }
+  // The attachments come with each message: its attachmentList, kept by triggers (ADR 075).
+  return { box, rows: rows.map(({ attachmentList, ...row }) => ({ ...row, attachments: attachmentList as unknown as MailAttachmentInfo[] })), total }
 }
 
 /** One message the reader may see, with its attachments; else not found. */
@@ -91,7 +91,8 @@ export async function getMail(user: MailUser, id: string) {
   return requireFound(
     await prisma.mailMessage.findFirst({
       where: { id, ...readableMailWhere(user) },
-      include: { attachments: { select: attachmentSelect, orderBy: { createdAt: 'asc' } } },
+      include: { attachments: { select: attachmentSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+      omit: { attachmentList: true },
     }),
     MAIL_NOT_FOUND,
   )

@@ -640,8 +640,8 @@ async function chatListPage(req: http.IncomingMessage) {
 
 // ---------------------------------------------------------------------------------------------
 // Mail (issue 26): one page of a mailbox's folder, newest first, with its total, as the app's
-// listMail (app/models/mailbox.server.ts) reads it: the count and the page (attachments beside
-// each message) in parallel. The bench asks for the default mailbox's inbox: the shared one for
+// listMail (app/models/mailbox.server.ts) reads it: the count and the page (each message with its
+// attachmentList, ADR 075) in parallel. The bench asks for the default mailbox's inbox: the shared one for
 // the roles that read it (the bench's admin), else one's own. MAIL_QUERY and mailJson are the two
 // places to follow the app's mail list when it changes.
 
@@ -675,9 +675,7 @@ type MailRow = {
 
 const MAIL_WHERE = `m."organizationId" = $1 AND m."ownerId" IS NOT DISTINCT FROM $2 AND m.folder = $3::"MailFolder"`
 const MAIL_QUERY = `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
-    m."isImportant", m.labels, m.delivery, m."inReplyTo", m."sentAt", m."createdAt", m."updatedAt", m.version,
-    (SELECT coalesce(json_agg(json_build_object('id', a.id, 'fileName', a."fileName", 'contentType', a."contentType", 'sizeBytes', a."sizeBytes")
-      ORDER BY a."createdAt"), '[]') FROM "MailAttachment" a WHERE a."messageId" = m.id) AS attachments
+    m."isImportant", m.labels, m.delivery, m."inReplyTo", m."sentAt", m."createdAt", m."updatedAt", m.version, m."attachmentList" AS attachments
   FROM "MailMessage" m WHERE ${MAIL_WHERE} ORDER BY m."createdAt" DESC, m.id DESC LIMIT $4 OFFSET $5`
 
 function mailBox(user: User, url: URL) {

@@ -338,6 +338,17 @@ describe('sending', () => {
       context: {},
     } as never)
     expect(viaApi.status).toBe(200)
+
+    // The list shows each message's attachments as the message itself does (ADR 075), also when one goes.
+    const listed = async () => {
+      const list = await callApi(collection, { path: '/api/mail?box=own&folder=inbox', token: org.users.dispatcher.token })
+      return (list.body.data as Array<{ id: string; attachments: unknown[] }>).find((message) => message.id === inboxCopy.id)!.attachments
+    }
+    const opened = await callApi(item, { path: `/api/mail/${inboxCopy.id}`, params: { id: inboxCopy.id }, token: org.users.dispatcher.token })
+    expect(opened.body.data.attachments).toHaveLength(2)
+    expect(await listed()).toEqual(opened.body.data.attachments)
+    await prisma.mailAttachment.delete({ where: { id: file.id } })
+    expect((await listed()).map((attachment) => (attachment as { fileName: string }).fileName)).toEqual(['rate-con.pdf'])
   })
 
   it('answers a shared-mailbox message from the organization’s address, its copy in the shared sent folder', async () => {
