@@ -1,4 +1,7 @@
+import fs from 'node:fs'
+
 import type { APIRequestContext } from '@playwright/test'
+import { PDFDocument } from 'pdf-lib'
 
 import { formatDate } from '../../app/utils/format'
 import { zonedWallClock } from '../../app/utils/time'
@@ -144,6 +147,17 @@ test('edits a draft’s lines, then downloads its PDF', async ({ page, request }
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect(pdf.headers()['content-disposition']).toContain(`${draft.invoiceNumber}.pdf`)
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+})
+
+test('downloads the billing packet: one PDF, the invoice first (issue 29)', async ({ page, request }) => {
+  const invoice = await freeInvoice(request, org, 7_500)
+  await page.goto(`/dashboard/invoice/${invoice.id}`)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download packet' }).click()])
+  expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}-packet.pdf`)
+  const bytes = fs.readFileSync((await download.path())!)
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+  // A PDF that parses, with the invoice's page (the order of the papers is checked in invoice-packet.test.ts).
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1)
 })
 
 test('the broker page shows what the broker owes, against its credit limit, with its latest invoices and loads', async ({ page, request }) => {
