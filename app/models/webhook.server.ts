@@ -43,6 +43,11 @@ export async function listWebhooks(organizationId: string) {
   })
 }
 
+/** The endpoints alone, as the API lists them (it shows no delivery: a per-endpoint join it would not read). */
+export async function listWebhookEndpoints(organizationId: string) {
+  return prisma.webhookEndpoint.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+}
+
 export async function getWebhook(organizationId: string, id: string) {
   assertId(id, NOT_FOUND)
   return requireFound(await prisma.webhookEndpoint.findFirst({ where: { id, organizationId } }), NOT_FOUND)

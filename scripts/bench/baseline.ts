@@ -1215,6 +1215,109 @@ async function apiQuoteList(req: http.IncomingMessage, url: URL) {
   return { data: items.map(quoteJson), meta: { total, page, pageSize } }
 }
 
+// Factoring schedules (issue 29): the default list as app/models/factoring.server.ts's listSchedules
+// reads it (the count and the page, newest first, with each schedule's invoice count) and its JSON,
+// serializeScheduleRow, key for key.
+type ScheduleRow = {
+  id: string
+  number: string
+  status: string
+  factorName: string
+  factorEmail: string | null
+  advanceBasisPoints: number
+  feeBasisPoints: number
+  totalCents: number
+  advanceCents: number
+  feeCents: number
+  reserveCents: number
+  reserveReleasedCents: number
+  reserveReleasedAt: string | null
+  purchasedAt: string | null
+  sentAt: Date | null
+  emailStatus: string | null
+  emailedAt: Date | null
+  emailError: string | null
+  voidedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  invoiceCount: number
+}
+
+const SCHEDULE_QUERY = `SELECT s.id, s.number, s.status, s."factorName", s."factorEmail", s."advanceBasisPoints", s."feeBasisPoints", s."totalCents", s."advanceCents",
+    s."feeCents", s."reserveCents", s."reserveReleasedCents", s."reserveReleasedAt", s."purchasedAt", s."sentAt", s."emailStatus", s."emailedAt", s."emailError",
+    s."voidedAt", s."createdAt", s."updatedAt", s.version, (SELECT count(*)::int FROM "FactoringScheduleItem" i WHERE i."scheduleId" = s.id) AS "invoiceCount"
+  FROM "FactoringSchedule" s WHERE s."organizationId" = $1 ORDER BY s."createdAt" DESC, s.id DESC LIMIT $2 OFFSET $3`
+
+async function apiScheduleList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'factoring')
+  const { page, pageSize } = listQuery(url)
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "FactoringSchedule" WHERE "organizationId" = $1`, [user.organizationId]),
+    pool.query<ScheduleRow>(SCHEDULE_QUERY, [user.organizationId, pageSize, (page - 1) * pageSize]),
+  ])
+  const data = rows.rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    factor: { name: row.factorName, email: row.factorEmail },
+    advancePercent: row.advanceBasisPoints / 100,
+    feePercent: row.feeBasisPoints / 100,
+    totalCents: row.totalCents,
+    advanceCents: row.advanceCents,
+    feeCents: row.feeCents,
+    reserveCents: row.reserveCents,
+    reserveReleasedCents: row.reserveReleasedCents,
+    reserveReleasedAt: row.reserveReleasedAt,
+    purchasedAt: row.purchasedAt,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    email: row.emailStatus ? { status: row.emailStatus, to: row.factorEmail, sentAt: row.emailedAt?.toISOString() ?? null, error: row.emailError } : null,
+    invoiceCount: row.invoiceCount,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }))
+  return { data, meta: { total: Number(count.rows[0].total), page, pageSize } }
+}
+
+// Webhook endpoints (issue 30): the organization's endpoints, oldest first (at most 20: one page),
+// as the app's GET /api/webhooks answers them (serializeWebhook), never their secrets.
+type WebhookRow = {
+  id: string
+  url: string
+  description: string | null
+  events: string[]
+  active: boolean
+  disabledReason: string | null
+  failingSince: Date | null
+  version: number
+  createdAt: Date
+  updatedAt: Date
+}
+
+async function apiWebhookList(req: http.IncomingMessage) {
+  const user = await apiUser(req, 'read', 'webhook')
+  const { rows } = await pool.query<WebhookRow>(
+    `SELECT id, url, description, events, active, "disabledReason", "failingSince", version, "createdAt", "updatedAt"
+     FROM "WebhookEndpoint" WHERE "organizationId" = $1 ORDER BY "createdAt" ASC, id ASC`,
+    [user.organizationId],
+  )
+  const data = rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    active: row.active,
+    disabledReason: row.disabledReason,
+    failingSince: row.failingSince?.toISOString() ?? null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }))
+  return { data, meta: { total: data.length, page: 1, pageSize: 20 } }
+}
+
 /** The app's quote requests page: the page and the organization's time zone (the arrival is shown on its clock). */
 async function quoteListPage(req: http.IncomingMessage, url: URL) {
   const user = await pageUser(req, 'read', 'quote')
@@ -1646,6 +1749,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiOrderList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/booking/list') return send(req, res, 200, HTML, await quoteListPage(req, url))
     if (req.method === 'GET' && path === '/api/quotes') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiQuoteList(req, url)))
+    if (req.method === 'GET' && path === '/api/factoring/schedules') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiScheduleList(req, url)))
+    if (req.method === 'GET' && path === '/api/webhooks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWebhookList(req)))
     if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
     if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

@@ -302,6 +302,8 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/settlements', optional: false },
     { url: '/api/orders', optional: false },
     { url: '/api/quotes', optional: false },
+    { url: '/api/factoring/schedules', optional: false },
+    { url: '/api/webhooks', optional: false },
     { url: '/api/posts', optional: false },
   ]
   for (const { url, optional } of urls) {

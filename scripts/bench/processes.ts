@@ -12,6 +12,7 @@ import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup
 import { seedLoads } from '../../prisma/seed-loads'
 import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
+import { SCHEDULES, seedSchedules, seedWebhooks, WEBHOOKS } from './ops-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
 
 /**
@@ -73,6 +74,8 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${ORDERS} store orders`)
     if (await seedQuotes(embedded.url, 'admin@freightdesk.test')) console.info(`added ${QUOTES} quote requests`)
     if (await seedPosts(embedded.url, 'admin@freightdesk.test')) console.info(`added ${POSTS} driver bulletins`)
+    if (await seedSchedules(embedded.url, 'admin@freightdesk.test')) console.info(`added ${SCHEDULES} factoring schedules`)
+    if (await seedWebhooks(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WEBHOOKS} webhook endpoints`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return { ...embedded, loadsSeed }

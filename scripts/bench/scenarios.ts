@@ -160,6 +160,8 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     // Issue 28: 300 quote requests and 150 driver bulletins, list page and API each.
     { name: 'booking list page', page: '/dashboard/booking/list', make: get(() => '/dashboard/booking/list', 'cookie') },
     { name: 'GET /api/quotes', make: get(() => '/api/quotes', 'token') },
+    { name: 'GET /api/factoring/schedules', make: get(() => '/api/factoring/schedules', 'token') },
+    { name: 'GET /api/webhooks', make: get(() => '/api/webhooks', 'token') },
     { name: 'bulletin list page', page: '/dashboard/blog/posts', make: get(() => '/dashboard/blog/posts', 'cookie') },
     { name: 'GET /api/posts', make: get(() => '/api/posts', 'token') },
   ]
@@ -233,6 +235,8 @@ export const MIX: Record<string, number> = {
   'GET /api/orders': 0,
   'booking list page': 0,
   'GET /api/quotes': 0,
+  'GET /api/factoring/schedules': 0,
+  'GET /api/webhooks': 0,
   'bulletin list page': 0,
   'GET /api/posts': 0,
 }

@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { createWebhook, listWebhooks, serializeWebhook } from '~/models/webhook.server'
+import { createWebhook, listWebhookEndpoints, serializeWebhook } from '~/models/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { WebhookSchema } from '~/schemas/webhook'
@@ -11,7 +11,7 @@ import type { Route } from './+types/collection'
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'webhook')
-    const endpoints = await listWebhooks(user.organizationId)
+    const endpoints = await listWebhookEndpoints(user.organizationId)
     return apiData(endpoints.map(serializeWebhook), { meta: { total: endpoints.length, page: 1, pageSize: MAX_WEBHOOK_ENDPOINTS } })
   })
 }
