@@ -1281,6 +1281,66 @@ async function apiScheduleList(req: http.IncomingMessage, url: URL) {
   return { data, meta: { total: Number(count.rows[0].total), page, pageSize } }
 }
 
+// The files manager (issue 29, ADR 067): GET /api/files' default page as app/models/stored-file.server.ts's
+// listFiles reads it (the page's ids from the one index table, then their rows with their record's
+// label and uploader; the count and bytes of all the reader sees beside it), for a reader of the
+// shared mailbox and of draft bulletins (the bench's admin), and its JSON, serializeFile.
+type FileRow = {
+  id: string
+  kind: string
+  recordType: string
+  recordId: string
+  fileName: string
+  contentType: string
+  sizeBytes: number
+  uploadedById: string | null
+  createdAt: Date
+  recordLabel: string | null
+  uploaderFirstName: string | null
+  uploaderLastName: string | null
+}
+
+const FILES_VISIBLE = `f."organizationId" = $1 AND (f.kind <> 'mail_attachment' OR f."ownerId" IS NULL OR f."ownerId" = $2)
+  AND (f.kind <> 'chat_attachment' OR EXISTS (SELECT 1 FROM "ConversationParticipant" cp WHERE cp."conversationId" = f."conversationId" AND cp."userId" = $2))`
+const FILES_QUERY = `SELECT f.id, f.kind, f."recordType", f."recordId", f."fileName", f."contentType", f."sizeBytes", f."uploadedById", f."createdAt",
+    COALESCE(l."loadNumber", NULLIF(m.subject, ''), c.title, pr.name, po.title, NULLIF(trim(ru."firstName" || ' ' || ru."lastName"), '')) AS "recordLabel",
+    up."firstName" AS "uploaderFirstName", up."lastName" AS "uploaderLastName"
+  FROM (SELECT s.* FROM (SELECT f.id FROM "StoredFile" f WHERE ${FILES_VISIBLE} ORDER BY f."createdAt" DESC, f.id DESC LIMIT $3 OFFSET $4) p
+    JOIN "StoredFile" s ON s.id = p.id) f
+  LEFT JOIN "Load" l ON f."recordType" = 'load' AND l.id = f."recordId"
+  LEFT JOIN "MailMessage" m ON f."recordType" = 'mail' AND m.id = f."recordId"
+  LEFT JOIN "Conversation" c ON f."recordType" = 'chat' AND c.id = f."recordId"
+  LEFT JOIN "Product" pr ON f."recordType" = 'product' AND pr.id = f."recordId"
+  LEFT JOIN "Post" po ON f."recordType" = 'post' AND po.id = f."recordId"
+  LEFT JOIN "User" ru ON f."recordType" = 'user' AND ru.id = f."recordId"
+  LEFT JOIN "User" up ON up.id = f."uploadedById"
+  ORDER BY f."createdAt" DESC, f.id DESC`
+
+async function apiFileList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'file')
+  if (!readsSharedMail(user.role) || !can(user.role, 'update', 'post')) throw new HttpError(403, 'forbidden')
+  const { page, pageSize } = listQuery(url)
+  const [rows, totals] = await Promise.all([
+    pool.query<FileRow>(FILES_QUERY, [user.organizationId, user.id, pageSize, (page - 1) * pageSize]),
+    pool.query<{ count: number; bytes: string }>(
+      `SELECT count(*)::int AS count, COALESCE(sum(f."sizeBytes"), 0)::bigint AS bytes FROM "StoredFile" f WHERE ${FILES_VISIBLE}`,
+      [user.organizationId, user.id],
+    ),
+  ])
+  const data = rows.rows.map((row) => ({
+    id: row.id,
+    fileName: row.fileName,
+    kind: row.kind,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    record: { type: row.recordType, id: row.recordId, label: row.recordLabel ?? '' },
+    uploadedBy: row.uploadedById ? { id: row.uploadedById, name: `${row.uploaderFirstName ?? ''} ${row.uploaderLastName ?? ''}`.trim() } : null,
+    createdAt: row.createdAt.toISOString(),
+    url: `/api/files/${row.id}`,
+  }))
+  return { data, meta: { total: totals.rows[0].count, totalBytes: Number(totals.rows[0].bytes), page, pageSize } }
+}
+
 // Webhook endpoints (issue 30): the organization's endpoints, oldest first (at most 20: one page),
 // as the app's GET /api/webhooks answers them (serializeWebhook), never their secrets.
 type WebhookRow = {
@@ -1751,6 +1811,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/quotes') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiQuoteList(req, url)))
     if (req.method === 'GET' && path === '/api/factoring/schedules') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiScheduleList(req, url)))
     if (req.method === 'GET' && path === '/api/webhooks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWebhookList(req)))
+    if (req.method === 'GET' && path === '/api/files') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiFileList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
     if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

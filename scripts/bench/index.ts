@@ -304,6 +304,7 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/quotes', optional: false },
     { url: '/api/factoring/schedules', optional: false },
     { url: '/api/webhooks', optional: false },
+    { url: '/api/files', optional: false },
     { url: '/api/posts', optional: false },
   ]
   for (const { url, optional } of urls) {

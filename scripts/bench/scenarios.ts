@@ -162,6 +162,7 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/quotes', make: get(() => '/api/quotes', 'token') },
     { name: 'GET /api/factoring/schedules', make: get(() => '/api/factoring/schedules', 'token') },
     { name: 'GET /api/webhooks', make: get(() => '/api/webhooks', 'token') },
+    { name: 'GET /api/files', make: get(() => '/api/files', 'token') },
     { name: 'bulletin list page', page: '/dashboard/blog/posts', make: get(() => '/dashboard/blog/posts', 'cookie') },
     { name: 'GET /api/posts', make: get(() => '/api/posts', 'token') },
   ]
@@ -237,6 +238,7 @@ export const MIX: Record<string, number> = {
   'GET /api/quotes': 0,
   'GET /api/factoring/schedules': 0,
   'GET /api/webhooks': 0,
+  'GET /api/files': 0,
   'bulletin list page': 0,
   'GET /api/posts': 0,
 }
