@@ -82,6 +82,7 @@ const ar: Catalogue = {
     saveChanges: 'حفظ التغييرات',
     copied: 'تم النسخ',
     copyFailed: 'تعذّر النسخ: حدّد النص وانسخه.',
+    copyLink: 'نسخ الرابط',
   },
   errors: {
     maintenance: {

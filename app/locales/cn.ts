@@ -82,6 +82,7 @@ const cn: Catalogue = {
     saveChanges: '保存更改',
     copied: '已复制',
     copyFailed: '无法复制：请选中文本后手动复制。',
+    copyLink: '复制链接',
   },
   errors: {
     maintenance: {

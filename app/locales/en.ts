@@ -80,6 +80,7 @@ const en = {
     saveChanges: 'Save changes',
     copied: 'Copied',
     copyFailed: 'Could not copy: select the text and copy it.',
+    copyLink: 'Copy link',
   },
   errors: {
     maintenance: {

@@ -82,6 +82,7 @@ const fr: Catalogue = {
     saveChanges: 'Enregistrer',
     copied: 'Copié',
     copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
+    copyLink: 'Copier le lien',
   },
   errors: {
     maintenance: {

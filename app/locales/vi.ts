@@ -82,6 +82,7 @@ const vi: Catalogue = {
     saveChanges: 'Lưu thay đổi',
     copied: 'Đã sao chép',
     copyFailed: 'Không sao chép được: hãy chọn văn bản rồi sao chép.',
+    copyLink: 'Sao chép liên kết',
   },
   errors: {
     maintenance: {

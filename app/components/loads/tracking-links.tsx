@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
+import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { formatDateTime } from '~/utils/format'
@@ -45,24 +46,14 @@ export function TrackingLinks({
       <h2 className="text-base font-bold">{t('tracking.share.heading')}</h2>
       <p className="mt-1 text-sm text-muted">{t('tracking.share.intro')}</p>
       {created ? (
-        <div
-          role="status"
-          className="mt-4 rounded-lg border border-success/40 bg-success-lighter/40 p-3 text-sm dark:bg-success/15"
-          data-testid="tracking-created"
-        >
-          <p className="font-semibold">{t('tracking.share.created')}</p>
-          <label htmlFor="tracking-url" className="sr-only">
-            {t('tracking.share.heading')}
-          </label>
-          <input
-            id="tracking-url"
-            readOnly
-            value={created.url}
-            dir="ltr"
-            className={`${inputClass} mt-2 font-mono text-xs`}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
+        <ShownOnce
+          title={t('tracking.share.created')}
+          label={t('tracking.share.heading')}
+          value={created.url}
+          copyLabel={t('common.copyLink')}
+          testId="tracking-created"
+          inputId="tracking-url"
+        />
       ) : null}
       <RefusalNotice refusal={refusal} testId="tracking-refusal" className="mt-4" />
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" data-testid="tracking-share-form">

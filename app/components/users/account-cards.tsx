@@ -10,8 +10,8 @@ import { type FormConstraint, useSchemaForm } from '~/components/forms/use-schem
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { CopyButton } from '~/components/ui/copy-button'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
+import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import type { ApiKeyCreateSchema } from '~/schemas/api-key'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
@@ -118,21 +118,16 @@ export function ApiKeysCard({
         .
       </p>
       {createdKey ? (
-        <div role="status" className="mb-5 rounded-lg border border-success-main/40 bg-success-main/10 p-4 text-sm" data-testid="new-api-key">
-          <p className="font-semibold">{t('users.account.apiKeys.created', { name: createdKey.name })}</p>
-          <p className="mt-1 text-muted">{t('users.account.apiKeys.copyNow')}</p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <input
-              readOnly
-              aria-label={t('users.account.apiKeys.key')}
-              value={createdKey.secret}
-              className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
-              dir="ltr"
-              data-testid="new-api-key-secret"
-            />
-            <CopyButton value={createdKey.secret} label={t('users.account.apiKeys.copy')} />
-          </div>
-        </div>
+        <ShownOnce
+          title={t('users.account.apiKeys.created', { name: createdKey.name })}
+          note={t('users.account.apiKeys.copyNow')}
+          label={t('users.account.apiKeys.key')}
+          value={createdKey.secret}
+          copyLabel={t('users.account.apiKeys.copy')}
+          testId="new-api-key"
+          valueTestId="new-api-key-secret"
+          className="mb-5"
+        />
       ) : null}
       <Form method="post" {...getFormProps(keyForm)} className="mb-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
         <FormErrors id={keyForm.errorId} errors={keyForm.errors} />

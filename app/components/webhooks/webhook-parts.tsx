@@ -4,9 +4,9 @@ import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { CopyButton } from '~/components/ui/copy-button'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
+import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { WEBHOOK_DELIVERY_STATE_TONE, WEBHOOK_EVENTS, type WebhookDeliveryStateName } from '~/schemas/webhook-options'
 import { formatDateTime } from '~/utils/format'
@@ -96,21 +96,16 @@ export function WebhookForm({
 export function SecretNotice({ secret, title }: { secret: string; title: string }) {
   const { t } = useTranslation()
   return (
-    <div role="status" className="mb-6 rounded-lg border border-success-main/40 bg-success-main/10 p-4 text-sm" data-testid="webhook-secret">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-muted">{t('webhooks.secret.copyNow')}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <input
-          readOnly
-          aria-label={t('webhooks.secret.label')}
-          value={secret}
-          className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
-          dir="ltr"
-          data-testid="webhook-secret-value"
-        />
-        <CopyButton value={secret} label={t('webhooks.secret.copy')} />
-      </div>
-    </div>
+    <ShownOnce
+      title={title}
+      note={t('webhooks.secret.copyNow')}
+      label={t('webhooks.secret.label')}
+      value={secret}
+      copyLabel={t('webhooks.secret.copy')}
+      testId="webhook-secret"
+      valueTestId="webhook-secret-value"
+      className="mb-6"
+    />
   )
 }
 

@@ -10,6 +10,7 @@ import { DetailCard, DetailItem } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
+import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createFileShare, listFileShares, revokeFileShare } from '~/models/file-share.server'
@@ -162,24 +163,14 @@ export default function FileView({ loaderData, actionData }: Route.ComponentProp
           <h2 className="text-base font-bold">{t('files.share.heading')}</h2>
           <p className="mt-1 text-sm text-muted">{t('files.share.intro')}</p>
           {created ? (
-            <div
-              role="status"
-              className="mt-4 rounded-lg border border-success/40 bg-success-lighter/40 p-3 text-sm dark:bg-success/15"
-              data-testid="share-created"
-            >
-              <p className="font-semibold">{t('files.share.created')}</p>
-              <label htmlFor="share-url" className="sr-only">
-                {t('files.share.heading')}
-              </label>
-              <input
-                id="share-url"
-                readOnly
-                value={created.url}
-                dir="ltr"
-                className={`${inputClass} mt-2 font-mono text-xs`}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </div>
+            <ShownOnce
+              title={t('files.share.created')}
+              label={t('files.share.heading')}
+              value={created.url}
+              copyLabel={t('common.copyLink')}
+              testId="share-created"
+              inputId="share-url"
+            />
           ) : null}
           <RefusalNotice refusal={shareRefusal} testId="share-refusal" className="mt-4" />
           {loaderData.canShare ? (
