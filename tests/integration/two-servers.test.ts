@@ -430,12 +430,19 @@ describe('two app servers on one database and one bucket, behind nginx', () => {
     const index = 1
     const statuses: number[] = []
     let running = true
-    // Writes through the proxy all along, each credential well within its rate limit.
+    // Writes through the proxy all along, each credential well within its rate limit. A reload
+    // closes nginx's idle connections to clients; a POST sent on one at that instant fails before
+    // it reaches nginx (a browser sends it again on a new connection, fetch does not), so each
+    // write opens its own connection.
     const traffic = async () => {
       let token = ''
       for (let n = 0; running; n++) {
         if (n % (RATE_LIMIT - 5) === 0) token = await tokenOf(org.users.dispatcher.id)
-        const response = await postJson(proxy, '/api/trucks', token, { unitNumber: unique('R') })
+        const response = await api(proxy, '/api/trucks', token, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Connection: 'close' },
+          body: JSON.stringify({ unitNumber: unique('R') }),
+        })
         statuses.push(response.status)
         await response.body?.cancel()
       }
