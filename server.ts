@@ -68,7 +68,7 @@ const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
-const { answerClientError, edge, noStore, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
+const { answerClientError, apiSection, edge, noStore, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
@@ -136,7 +136,11 @@ if (dev) {
   const publicFiles = express.static('build/client', { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
-  app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
+  const handler = createRequestHandler({ build, mode: 'production' })
+  // The JSON API matches among its own routes (ADR 076); everything else, with the whole app.
+  const api = apiSection(build)
+  const apiHandler = createRequestHandler({ build: api.build, mode: 'production' })
+  app.all('/{*path}', (req, res, next) => (api.serves(req.path) ? apiHandler : handler)(req, res, next))
 }
 
 // A client must send its whole request within REQUEST_TIMEOUT_SECONDS (headers within 20 s), or
