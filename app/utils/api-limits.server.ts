@@ -40,7 +40,7 @@ function insurance(kind: Kind, points: number) {
  * WINDOW_SECONDS, a point after it ends opens the next. Keys are locked in order, so two requests
  * counting the same pair never deadlock. The table keeps rate-limiter-flexible's shape (ADR 024, ADR 074).
  */
-const COUNT_SQL = `INSERT INTO api_rate_limit AS l (key, points, expire)
+export const COUNT_SQL = `INSERT INTO api_rate_limit AS l (key, points, expire)
   SELECT key, 1, $2::bigint FROM unnest($1::text[]) AS key ORDER BY key
   ON CONFLICT (key) DO UPDATE SET
     points = CASE WHEN l.expire > $3::bigint THEN l.points + 1 ELSE 1 END,

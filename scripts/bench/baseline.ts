@@ -7,7 +7,8 @@
  * Honest by construction, not by tuning: one session lookup per request (a JOIN of Session and
  * User, as the app's two Prisma queries return), the relations of a truck by LEFT JOIN (Prisma
  * sends two extra IN queries), every statement the app's transaction runs for a PUT and a sign-in
- * (advisory lock, throttle counts, reference and uniqueness checks, audit row). Responses are
+ * (advisory lock, throttle counts, reference and uniqueness checks, audit row), the API's
+ * rate-limit count on every API request (the app's statement). Responses are
  * gzipped like the app's `compression()` does when the client asks for it.
  *
  * Started by scripts/bench/index.ts as its own process:
@@ -20,11 +21,14 @@ import { gzipSync } from 'node:zlib'
 import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
+import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
 import { PAGE_SIZES } from '../../app/schemas/list-options'
 import { POST_STATUSES } from '../../app/schemas/post-options'
 import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
 import { formatQuoteNumber, QUOTE_STATUSES } from '../../app/schemas/quote-options'
+import { FILE_KINDS, FILE_RECORD_TYPES } from '../../app/schemas/stored-file-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
+import { COUNT_SQL } from '../../app/utils/api-limits.server'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
 import { safeTimeZone } from '../../app/utils/time'
 
@@ -120,9 +124,24 @@ async function pageUser(req: http.IncomingMessage, action: Action, entity: Entit
   return user
 }
 
+/**
+ * One request counted against the API's rate limits, as the app counts it: the client address's
+ * window and the credential's, in one statement on a pool of its own that does not wait for the
+ * disk (app/utils/api-limits.server.ts). Its own keys: the app's windows are not the twin's.
+ */
+const limits = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, options: '-c synchronous_commit=off' })
+async function countApiRequest(req: http.IncomingMessage, sessionId: string | undefined) {
+  const now = Date.now()
+  const keys = [`twin-ip:${req.socket.remoteAddress ?? 'unknown'}`, ...(sessionId ? [`twin-credential:session:${sessionId}`] : [])]
+  const { rows } = await limits.query<{ key: string; points: number }>(COUNT_SQL, [keys, now + 60_000, now])
+  const limit = (key: string) =>
+    Number((key.startsWith('twin-ip:') ? process.env.API_RATE_LIMIT_PER_IP_PER_MINUTE : process.env.API_RATE_LIMIT_PER_MINUTE) ?? 120)
+  if (rows.some((row) => row.points > limit(row.key))) throw new HttpError(429, 'rate_limited')
+}
+
 async function apiUser(req: http.IncomingMessage, action: Action, entity: Entity) {
   const token = verifyJwt(req.headers.authorization)
-  const user = token ? await sessionUser(token.sid) : null
+  const [user] = await Promise.all([token ? sessionUser(token.sid) : null, countApiRequest(req, token?.sid)])
   if (!user || user.id !== token?.sub) throw new HttpError(401, 'unauthorized')
   if (!can(user.role, action, entity)) throw new HttpError(403, 'forbidden')
   return user
@@ -1249,14 +1268,16 @@ const SCHEDULE_QUERY = `SELECT s.id, s.number, s.status, s."factorName", s."fact
     s."voidedAt", s."createdAt", s."updatedAt", s.version, (SELECT count(*)::int FROM "FactoringScheduleItem" i WHERE i."scheduleId" = s.id) AS "invoiceCount"
   FROM "FactoringSchedule" s WHERE s."organizationId" = $1 ORDER BY s."createdAt" DESC, s.id DESC LIMIT $2 OFFSET $3`
 
-async function apiScheduleList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'factoring')
-  const { page, pageSize } = listQuery(url)
+async function schedulePage(organizationId: string, page: number, pageSize: number) {
   const [count, rows] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "FactoringSchedule" WHERE "organizationId" = $1`, [user.organizationId]),
-    pool.query<ScheduleRow>(SCHEDULE_QUERY, [user.organizationId, pageSize, (page - 1) * pageSize]),
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "FactoringSchedule" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<ScheduleRow>(SCHEDULE_QUERY, [organizationId, pageSize, (page - 1) * pageSize]),
   ])
-  const data = rows.rows.map((row) => ({
+  return { total: Number(count.rows[0].total), items: rows.rows }
+}
+
+function scheduleJson(row: ScheduleRow) {
+  return {
     id: row.id,
     number: row.number,
     status: row.status,
@@ -1277,8 +1298,76 @@ async function apiScheduleList(req: http.IncomingMessage, url: URL) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
-  }))
-  return { data, meta: { total: Number(count.rows[0].total), page, pageSize } }
+  }
+}
+
+async function apiScheduleList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'factoring')
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await schedulePage(user.organizationId, page, pageSize)
+  return { data: items.map(scheduleJson), meta: { total, page, pageSize } }
+}
+
+/**
+ * The app's factoring page: the page of schedules, the agreement with its factor (getAgreement:
+ * Prisma's relation join, one statement) and the purchased figures by month (factoringFees).
+ */
+async function scheduleListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'factoring')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, agreement, fees] = await Promise.all([
+    schedulePage(user.organizationId, page, pageSize),
+    pool.query<{
+      advanceBasisPoints: number
+      feeBasisPoints: number
+      factorEmail: string | null
+      name: string
+      legalName: string | null
+      email: string | null
+    }>(
+      `SELECT a."advanceBasisPoints", a."feeBasisPoints", a."factorEmail", c.name, c."legalName", c.email, c.phone, c."addressLine1", c."addressLine2", c.city,
+         c.state, c."postalCode", c.country
+       FROM "FactoringAgreement" a JOIN "Company" c ON c.id = a."factorCompanyId" WHERE a."organizationId" = $1`,
+      [user.organizationId],
+    ),
+    pool.query<{ month: string; schedules: string; total: string; advance: string; fee: string; reserve: string; released: string }>(
+      `SELECT to_char(date_trunc('month', "purchasedAt"), 'YYYY-MM') AS "month", count(*) AS "schedules", sum("totalCents") AS "total", sum("advanceCents") AS "advance",
+         sum("feeCents") AS "fee", sum("reserveCents") AS "reserve", sum("reserveReleasedCents") AS "released"
+       FROM "FactoringSchedule" WHERE "organizationId" = $1 AND "status" = 'purchased' AND "purchasedAt" IS NOT NULL GROUP BY 1 ORDER BY 1 DESC LIMIT 12`,
+      [user.organizationId],
+    ),
+  ])
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const cents = (value: number | string) => money.format(Number(value) / 100)
+  const terms = agreement.rows[0]
+  const rows = items
+    .map((row) => {
+      const schedule = scheduleJson(row)
+      return `<tr><th><a href="/dashboard/factoring/${schedule.id}">${esc(schedule.number)}</a></th><td><span class="badge">${esc(schedule.status)}</span></td>
+<td class="num">${numberFormat.format(schedule.invoiceCount)}</td><td><time datetime="${schedule.createdAt}">${formatDate(schedule.createdAt.slice(0, 10))}</time></td>
+<td class="num">${cents(schedule.totalCents)}</td><td class="num">${cents(schedule.advanceCents)}</td><td class="num">${cents(schedule.feeCents)}</td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Factoring</h1><a href="/dashboard/factoring/new">New schedule</a>
+<section><h2>Agreement</h2>${
+    terms
+      ? `<p><bdi>${esc(terms.legalName ?? terms.name)}</bdi> · advance ${terms.advanceBasisPoints / 100} % · fee ${terms.feeBasisPoints / 100} %</p>`
+      : '<p>No agreement yet.</p>'
+  }<a href="/dashboard/factoring/agreement">Edit</a></section>
+<section><h2>Fees by month</h2><table><thead><tr><th>Month</th><th>Schedules</th><th>Total</th><th>Advance</th><th>Fee</th><th>Reserve</th><th>Released</th></tr></thead><tbody>${fees.rows
+    .map(
+      (month) =>
+        `<tr><td>${esc(month.month)}</td><td class="num">${month.schedules}</td><td class="num">${cents(month.total)}</td><td class="num">${cents(month.advance)}</td><td class="num">${cents(month.fee)}</td><td class="num">${cents(month.reserve)}</td><td class="num">${cents(month.released)}</td></tr>`,
+    )
+    .join('')}</tbody></table></section>
+<form method="get"><input type="search" name="q" aria-label="Search schedules">
+<select name="status"><option value="">All statuses</option>${options(SCHEDULE_STATUSES, url.searchParams.get('status'))}</select><button>Search</button></form>
+<table><thead><tr><th>Number</th><th>Status</th><th>Invoices</th><th>Created</th><th>Total</th><th>Advance</th><th>Fee</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Factoring', user, main)
 }
 
 // The files manager (issue 29, ADR 067): GET /api/files' default page as app/models/stored-file.server.ts's
@@ -1316,10 +1405,9 @@ const FILES_QUERY = `SELECT f.id, f.kind, f."recordType", f."recordId", f."fileN
   LEFT JOIN "User" up ON up.id = f."uploadedById"
   ORDER BY f."createdAt" DESC, f.id DESC`
 
-async function apiFileList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'file')
+/** A page of files as listFiles reads it, for a reader of the shared mailbox and of draft bulletins (the bench's admin). */
+async function filePage(user: User, page: number, pageSize: number) {
   if (!readsSharedMail(user.role) || !can(user.role, 'update', 'post')) throw new HttpError(403, 'forbidden')
-  const { page, pageSize } = listQuery(url)
   const [rows, totals] = await Promise.all([
     pool.query<FileRow>(FILES_QUERY, [user.organizationId, user.id, pageSize, (page - 1) * pageSize]),
     pool.query<{ count: number; bytes: string }>(
@@ -1327,7 +1415,11 @@ async function apiFileList(req: http.IncomingMessage, url: URL) {
       [user.organizationId, user.id],
     ),
   ])
-  const data = rows.rows.map((row) => ({
+  return { total: totals.rows[0].count, totalBytes: Number(totals.rows[0].bytes), items: rows.rows }
+}
+
+function fileJson(row: FileRow) {
+  return {
     id: row.id,
     fileName: row.fileName,
     kind: row.kind,
@@ -1337,8 +1429,44 @@ async function apiFileList(req: http.IncomingMessage, url: URL) {
     uploadedBy: row.uploadedById ? { id: row.uploadedById, name: `${row.uploaderFirstName ?? ''} ${row.uploaderLastName ?? ''}`.trim() } : null,
     createdAt: row.createdAt.toISOString(),
     url: `/api/files/${row.id}`,
-  }))
-  return { data, meta: { total: totals.rows[0].count, totalBytes: Number(totals.rows[0].bytes), page, pageSize } }
+  }
+}
+
+async function apiFileList(req: http.IncomingMessage, url: URL) {
+  const user = await apiUser(req, 'read', 'file')
+  const { page, pageSize } = listQuery(url)
+  const { total, totalBytes, items } = await filePage(user, page, pageSize)
+  return { data: items.map(fileJson), meta: { total, totalBytes, page, pageSize } }
+}
+
+const bytesFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const formatBytes = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${bytesFormat.format(bytes / 1024)} KB` : `${bytesFormat.format(bytes / 1024 ** 2)} MB`
+
+/** The app's files manager page: the page of files with the storage used. */
+async function fileListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'file')
+  const { page, pageSize } = listQuery(url)
+  const { total, totalBytes, items } = await filePage(user, page, pageSize)
+  const uploaded = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  const rows = items
+    .map((row) => {
+      const file = fileJson(row)
+      return `<tr><th><a href="/dashboard/files-manager/${file.id}"><bdi>${esc(file.fileName)}</bdi></a></th><td>${esc(file.kind)}</td>
+<td><bdi>${esc(file.record.label)}</bdi></td><td class="num">${formatBytes(file.sizeBytes)}</td><td><bdi>${esc(file.uploadedBy?.name ?? '—')}</bdi></td>
+<td><time datetime="${file.createdAt}">${uploaded.format(row.createdAt)}</time></td></tr>`
+    })
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Files</h1><p>${formatBytes(totalBytes)} in ${numberFormat.format(total)} files</p>
+<form method="get"><input type="search" name="q" aria-label="Search files">
+<select name="kind"><option value="">All kinds</option>${options(FILE_KINDS, url.searchParams.get('kind'))}</select>
+<select name="recordType"><option value="">All records</option>${options(FILE_RECORD_TYPES, url.searchParams.get('recordType'))}</select><button>Search</button></form>
+<form method="post" action="/dashboard/files-manager/zip"><table><thead><tr><th>Name</th><th>Kind</th><th>Record</th><th>Size</th><th>Uploaded by</th><th>Uploaded</th></tr></thead>
+<tbody>${rows}</tbody></table><button>Download as ZIP</button></form>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Files', user, main)
 }
 
 // Webhook endpoints (issue 30): the organization's endpoints, oldest first (at most 20: one page),
@@ -1376,6 +1504,37 @@ async function apiWebhookList(req: http.IncomingMessage) {
     updatedAt: row.updatedAt.toISOString(),
   }))
   return { data, meta: { total: data.length, page: 1, pageSize: 20 } }
+}
+
+/**
+ * The app's webhooks page: every endpoint with its latest delivery's state and status code
+ * (listWebhooks: Prisma's relation join, one statement with a LATERAL subquery).
+ */
+async function webhookListPage(req: http.IncomingMessage) {
+  const user = await pageUser(req, 'read', 'webhook')
+  const { rows } = await pool.query<WebhookRow & { lastState: string | null; lastStatusCode: number | null }>(
+    `SELECT e.id, e.url, e.description, e.events, e.active, e."disabledReason", e."failingSince", e.version, e."createdAt", e."updatedAt",
+       d.state AS "lastState", d."lastStatusCode"
+     FROM "WebhookEndpoint" e
+     LEFT JOIN LATERAL (SELECT state, "lastStatusCode", "createdAt" FROM "WebhookDelivery" WHERE "endpointId" = e.id ORDER BY "createdAt" DESC, id DESC LIMIT 1) d ON true
+     WHERE e."organizationId" = $1 ORDER BY e."createdAt" ASC, e.id ASC`,
+    [user.organizationId],
+  )
+  const cards = rows
+    .map(
+      (
+        endpoint,
+      ) => `<li><article><a href="/dashboard/webhooks/${endpoint.id}" dir="ltr">${esc(endpoint.url)}</a>${endpoint.description ? `<bdi>${esc(endpoint.description)}</bdi>` : ''}
+<p dir="ltr">${endpoint.events.map((event) => `<code>${esc(event)}</code>`).join(' ')}</p>
+<span class="badge">${endpoint.active ? 'On' : endpoint.disabledReason === 'failing' ? 'Turned off: failing' : 'Off'}</span>${
+        endpoint.lastState ? ` <span class="badge">${esc(endpoint.lastState)}${endpoint.lastStatusCode ? ` ${endpoint.lastStatusCode}` : ''}</span>` : ''
+      }</article></li>`,
+    )
+    .join('\n')
+  const main = `<h1>Webhooks</h1><a href="/dashboard/webhooks/new">New endpoint</a>
+<p>Freightdesk posts each event you choose to your endpoints, signed with the endpoint's secret.</p>
+${rows.length ? `<ul>${cards}</ul>` : '<p>No endpoints yet.</p>'}`
+  return layout('Webhooks', user, main)
 }
 
 /** The app's quote requests page: the page and the organization's time zone (the arrival is shown on its clock). */
@@ -1808,6 +1967,9 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/e-commerce/orders') return send(req, res, 200, HTML, await orderListPage(req, url))
     if (req.method === 'GET' && path === '/api/orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiOrderList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/booking/list') return send(req, res, 200, HTML, await quoteListPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/factoring') return send(req, res, 200, HTML, await scheduleListPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/files-manager') return send(req, res, 200, HTML, await fileListPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/webhooks') return send(req, res, 200, HTML, await webhookListPage(req))
     if (req.method === 'GET' && path === '/api/quotes') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiQuoteList(req, url)))
     if (req.method === 'GET' && path === '/api/factoring/schedules') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiScheduleList(req, url)))
     if (req.method === 'GET' && path === '/api/webhooks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWebhookList(req)))
