@@ -46,6 +46,19 @@ function i18nForRequest(request: Request, context: RouterContextProvider): i18n 
   }
 }
 
+/**
+ * The context cut to the page's matched routes for its render. ServerRouter turns every entry of
+ * the manifest into a route object on each render, and the static router converts them again: a
+ * fifteenth of a page's CPU over the app's ~550 routes (profiled). The render reads only the
+ * matched routes' entries (their modules, links and scripts); the browser gets the whole manifest
+ * from its own file (routeDiscovery 'initial'), never from this (ADR 077).
+ */
+function renderedContext(context: EntryContext): EntryContext {
+  const routes = Object.fromEntries(context.staticHandlerContext.matches.map(({ route }) => [route.id, context.manifest.routes[route.id]]))
+  // The ranked branches of the whole table would not match these routes: the router ranks its own.
+  return { ...context, manifest: { ...context.manifest, routes }, branches: undefined as unknown as EntryContext['branches'] }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -88,7 +101,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={renderedContext(routerContext)} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
       {
