@@ -21,6 +21,8 @@ import { gzipSync } from 'node:zlib'
 import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
+import { seesOwnLoadsOnly } from '../../app/policies/load'
+import { mustAcknowledge } from '../../app/policies/post'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
 import { PAGE_SIZES } from '../../app/schemas/list-options'
 import { POST_STATUSES } from '../../app/schemas/post-options'
@@ -121,7 +123,43 @@ async function pageUser(req: http.IncomingMessage, action: Action, entity: Entit
   const user = id ? await sessionUser(id) : null
   if (!user) throw new HttpError(302, '/auth/login')
   if (!can(user.role, action, entity)) throw new HttpError(403, 'forbidden')
-  return user
+  // The dashboard layout's loader counts the navigation's badges beside the page's own loader.
+  const counts = navCounts(user)
+  counts.catch(() => {})
+  return { ...user, counts }
+}
+
+type NavCounts = { mail: number; chat: number; bulletins: number }
+
+/**
+ * The navigation's unread badges as app/models/nav-badges.server.ts counts them: unread mail in the
+ * inboxes the role reads, the sum of the user's unread chat counts, the bulletins still to acknowledge.
+ */
+async function navCounts(user: User): Promise<NavCounts> {
+  const count = async (sql: string, values: unknown[]) => (await pool.query<{ n: number }>(sql, values)).rows[0].n
+  const [mail, chat, bulletins] = await Promise.all([
+    can(user.role, 'read', 'mail')
+      ? count(
+          `SELECT count(*)::int AS n FROM "MailMessage" WHERE "organizationId" = $1 AND ("ownerId" = $2 OR ($3 AND "ownerId" IS NULL)) AND folder = 'inbox' AND NOT "isRead"`,
+          [user.organizationId, user.id, can(user.role, 'read', 'sharedMail')],
+        )
+      : 0,
+    can(user.role, 'read', 'chat')
+      ? count(
+          `SELECT COALESCE(sum(p."unreadCount"), 0)::int AS n FROM "ConversationParticipant" p JOIN "Conversation" c ON c.id = p."conversationId"
+           WHERE p."userId" = $1 AND c."organizationId" = $2 AND ($3 OR c."loadId" IS NULL OR EXISTS (SELECT 1 FROM "Load" l WHERE l.id = c."loadId" AND l."driverId" = $1))`,
+          [user.id, user.organizationId, !seesOwnLoadsOnly(user.role)],
+        )
+      : 0,
+    mustAcknowledge(user.role)
+      ? count(
+          `SELECT count(*)::int AS n FROM "Post" p WHERE p."organizationId" = $1 AND p.status = 'published' AND p."requiresAcknowledgment"
+             AND NOT EXISTS (SELECT 1 FROM "PostAcknowledgment" a WHERE a."postId" = p.id AND a."userId" = $2)`,
+          [user.organizationId, user.id],
+        )
+      : 0,
+  ])
+  return { mail, chat, bulletins }
 }
 
 /**
@@ -254,11 +292,14 @@ function complianceBadge(label: string, value: string | null, today: string, soo
   return value < today ? `<span class="badge danger">${label} overdue</span>` : `<span class="badge warning">${label} due soon</span>`
 }
 
-function layout(title: string, user: User, main: string) {
+async function layout(title: string, user: User & { counts: Promise<NavCounts> }, main: string) {
+  const counts = await user.counts
+  const badge = (n: number) => (n ? ` <span class="badge">${n}</span>` : '')
   return `<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} | Freightdesk</title><link rel="stylesheet" href="/assets/app.css"></head><body>
 <nav><a href="/dashboard/app">Dashboard</a> <a href="/dashboard/trucks/list">Trucks</a> <a href="/dashboard/trailers/list">Trailers</a>
 <a href="/dashboard/companies/list">Companies</a> <a href="/dashboard/brokers/list">Brokers</a> <a href="/dashboard/users/list">Users</a>
+<a href="/dashboard/mail">Mail${badge(counts.mail)}</a> <a href="/dashboard/chat">Chat${badge(counts.chat)}</a> <a href="/dashboard/blog/posts">Bulletins${badge(counts.bulletins)}</a>
 <span>${esc(user.firstName)} ${esc(user.lastName)} · ${esc(user.email)}</span><form method="post" action="/auth/logout"><button>Sign out</button></form></nav>
 <main>${main}</main></body></html>`
 }
