@@ -15,7 +15,8 @@ function createClient(connectionString: string) {
 /** One client per database URL (the test harness gives each test file its own database). */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
-    const url = env().DATABASE_URL
+    // Asked on every Prisma call: the variable itself (env() checked it when the server started).
+    const url = process.env.DATABASE_URL || env().DATABASE_URL
     const client = remember(`prisma:${url}`, () => createClient(url))
     const value = Reflect.get(client, property, client)
     return typeof value === 'function' ? value.bind(client) : value

@@ -83,11 +83,18 @@ export type Env = z.infer<typeof EnvSchema>
 /** A half-configured bucket is a start-up error, never a silent fall-back to the disk. */
 const S3_NEEDS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
+const ENV_NAMES = Object.keys(EnvSchema.shape)
+let last: { values: string; env: Env } | undefined
+
 /**
  * Validated environment; server.ts fills DATABASE_URL and SESSION_SECRET before the app loads.
- * Not cached: the test harness points each test file at its own database.
+ * Checked again whenever one of its variables changes (the test harness points each test file at
+ * its own database), else the last answer: every Prisma call asks (app/utils/db.server.ts), and
+ * parsing the whole environment each time was a twentieth of an API read's CPU (profiled).
  */
 export function env(): Env {
+  const values = ENV_NAMES.map((name) => process.env[name] ?? '\u0000').join('\u0001')
+  if (last?.values === values) return last.env
   const parsed = EnvSchema.safeParse(process.env)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
@@ -97,7 +104,8 @@ export function env(): Env {
   if (s3.length && s3.length < S3_NEEDS.length) {
     throw new Error(`Invalid environment:\n  S3 storage needs ${S3_NEEDS.join(', ')}; missing ${S3_NEEDS.filter((name) => !parsed.data[name]).join(', ')}`)
   }
-  return parsed.data
+  last = { values, env: Object.freeze(parsed.data) }
+  return last.env
 }
 
 /** An absolute link into the app for emails: on APP_URL, or the listening address when unset. */
