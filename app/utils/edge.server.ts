@@ -126,26 +126,52 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
 }
 
 /**
- * The JSON API's own route table (ADR 076): the root route and every resource route under `api/`,
- * for a request handler of its own. React Router tries each of the app's ~550 ranked routes in
- * turn on every request, twice (a sixth of an API read's CPU, profiled); among the API's routes
- * alone it finds one soon. `serves` says which paths that handler takes: under /api, except a page
- * there (the reference page, `api/docs`), which renders with the whole app. A path it does not
- * take (an encoded one, say) goes to the whole app's handler, which answers it the same.
+ * The JSON API's route tables (ADR 076), one per resource (`/api/trucks…`, `/api/mail…`): the root
+ * route, the resource's routes and the API's catch-all, for a request handler of their own.
+ * React Router tries each of the app's ~550 ranked routes in turn on every request, twice (a
+ * sixth of an API read's CPU, profiled); among a resource's few it finds one at once.
+ * `sectionOf` names the table a path goes to, or null for the whole app's: a page under /api (the
+ * reference page, `api/docs`) and a path with an encoded character (React Router decodes it before
+ * matching) go to the whole app, which answers them the same, only slower.
  */
-export function apiSection<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
+export function apiSections<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
   const entries = Object.values(build.routes).filter((entry): entry is RouteEntry => Boolean(entry))
   const underApi = (entry: RouteEntry) => /^api(\/|$)/i.test(entry.path ?? '') && entry.parentId === 'root'
   const isPage = (entry: RouteEntry) => Boolean((entry.module as { default?: unknown }).default)
-  const routes = Object.fromEntries(
-    entries.filter((entry) => entry.id === 'root' || (underApi(entry) && !isPage(entry))).map((entry) => [entry.id, entry]),
-  ) as Build['routes']
+  const root = entries.filter((entry) => entry.id === 'root')
+  const resources = entries.filter((entry) => underApi(entry) && !isPage(entry))
   const pages = entries
     .filter((entry) => underApi(entry) && isPage(entry))
     .map((entry) => ({ path: `/${entry.path}`, caseSensitive: entry.caseSensitive ?? false }))
+  // A route whose second segment is not a plain word (`api/*`, `api/:x`) may match in any section.
+  const segmentOf = (path: string) => path.split('/')[1]?.toLowerCase() ?? ''
+  const named = (segment: string) => /^[\w.-]+$/.test(segment)
+  const everywhere = resources.filter((entry) => !named(segmentOf(entry.path ?? '')))
+  const sections = new Map<string, RouteEntry[]>()
+  for (const entry of resources) {
+    const segment = segmentOf(entry.path ?? '')
+    if (named(segment)) sections.set(segment, [...(sections.get(segment) ?? []), entry])
+  }
+  const builds = new Map<string, Build>()
+  /** The build of a section ('' for a path under /api that names no resource: the catch-all alone). */
+  function buildOf(section: string): Build {
+    let made = builds.get(section)
+    if (!made) {
+      const routes = [...root, ...(sections.get(section) ?? []), ...everywhere]
+      made = { ...build, routes: Object.fromEntries(routes.map((entry) => [entry.id, entry])) as Build['routes'] }
+      builds.set(section, made)
+    }
+    return made
+  }
   return {
-    build: { ...build, routes },
-    serves: (path: string) => /^\/api\//i.test(path) && !pages.some((page) => matchPath({ ...page, end: true }, path.replace(/\.data$/, ''))),
+    buildOf,
+    sectionOf(path: string): string | null {
+      if (!/^\/api\//i.test(path) || path.includes('%')) return null
+      const page = path.replace(/\.data$/, '')
+      if (pages.some((entry) => matchPath({ ...entry, end: true }, page))) return null
+      const segment = segmentOf(page.slice(1))
+      return sections.has(segment) ? segment : ''
+    },
   }
 }
 

@@ -1,15 +1,16 @@
 /**
- * The JSON API has a request handler of its own, over the root route and the API's resource routes
- * alone (apiSection, ADR 076). Over every route of the production build and the paths around
- * them: each path that handler takes finds the very route the whole app's table finds, every API
- * resource route is taken, and a page under /api (the reference page) is left to the whole app.
+ * The JSON API's requests go to handlers of their own, one per resource, each over the root route,
+ * the resource's routes and the API's catch-all (apiSections, ADR 076). Over every route of the
+ * production build and the paths around them: each path a section takes finds the very route the
+ * whole app's table finds, every API resource route is taken, and a page under /api (the
+ * reference page) or an encoded path is left to the whole app.
  */
 import fs from 'node:fs'
 
 import { matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { apiSection } from '~/utils/edge.server'
+import { apiSections } from '~/utils/edge.server'
 
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
 let routes: Record<string, RouteEntry>
@@ -49,50 +50,57 @@ function fullPath(id: string): string {
 const isPage = (entry: RouteEntry) => Boolean((entry.module as { default?: unknown }).default)
 const deepest = (roots: RouteObject[], path: string) => matchRoutes(roots, path.replace(/\.data$/, ''))?.at(-1)?.route.id ?? null
 
-describe('the API request handler', () => {
-  it(
-    'finds, for every path it takes, the route the whole app finds; takes every API resource route; leaves pages to the whole app',
-    { timeout: 120_000 },
-    () => {
-      const section = apiSection({ routes })
-      const whole = tree(routes)
-      const own = tree(section.build.routes as Record<string, RouteEntry>)
-      // Only the root and resource routes: nothing it could be asked to render.
-      for (const entry of Object.values(section.build.routes as Record<string, RouteEntry>))
-        if (entry.id !== 'root') expect(isPage(entry), entry.id).toBe(false)
+describe('the API request handlers', () => {
+  it('find, for every path they take, the route the whole app finds; take every API resource route; leave pages to the whole app', { timeout: 120_000 }, () => {
+    const api = apiSections({ routes })
+    const whole = tree(routes)
+    const trees = new Map<string, RouteObject[]>()
+    const sectionTree = (section: string) => {
+      if (!trees.has(section)) {
+        const manifest = api.buildOf(section).routes as Record<string, RouteEntry>
+        // Only the root and resource routes: nothing they could be asked to render.
+        for (const entry of Object.values(manifest)) if (entry.id !== 'root') expect(isPage(entry), entry.id).toBe(false)
+        trees.set(section, tree(manifest))
+      }
+      return trees.get(section)!
+    }
 
-      const paths = new Set<string>([
-        '/',
-        '/api',
-        '/api/',
-        '/API/Trucks',
-        '/api/docs',
-        '/api/docs/',
-        '/API/DOCS',
-        '/api/docs.data',
-        '/api/nope/deeper',
-        '/apis/trucks',
-      ])
-      for (const id of Object.keys(routes)) {
-        const path = fullPath(id)
-        for (const value of ['abc123', 'new']) {
-          const concrete = path.replace(/:[\w-]+\??/g, value).replace(/\*$/, 'a/b')
-          for (const variant of [concrete, `${concrete}.data`, `${concrete}/extra`, concrete.toUpperCase(), `${concrete}//`]) paths.add(variant)
-        }
+    const paths = new Set<string>([
+      '/',
+      '/api',
+      '/api/',
+      '/API/Trucks',
+      '/api/%74rucks',
+      '/api/docs',
+      '/api/docs/',
+      '/API/DOCS',
+      '/api/docs.data',
+      '/api/nope/deeper',
+      '/apis/trucks',
+    ])
+    for (const id of Object.keys(routes)) {
+      const path = fullPath(id)
+      for (const value of ['abc123', 'new']) {
+        const concrete = path.replace(/:[\w-]+\??/g, value).replace(/\*$/, 'a/b')
+        for (const variant of [concrete, `${concrete}.data`, `${concrete}/extra`, concrete.toUpperCase(), `${concrete}//`, concrete.replace('/api/', '/api//')])
+          paths.add(variant)
       }
-      let taken = 0
-      for (const path of paths) {
-        const route = deepest(whole, path)
-        if (section.serves(path)) {
-          taken++
-          expect(deepest(own, path), path).toBe(route)
-        } else if (route && route !== 'root' && /^\/api\//.test(path) && !isPage(routes[route])) {
-          // An API resource route the whole app's handler would have had to find.
-          expect.fail(`${path} (${route}) is not taken by the API handler`)
-        }
+    }
+    let taken = 0
+    for (const path of paths) {
+      const route = deepest(whole, path)
+      const section = api.sectionOf(path)
+      if (section !== null) {
+        taken++
+        expect(deepest(sectionTree(section), path), path).toBe(route)
+      } else if (route && route !== 'root' && /^\/api\//.test(path) && !path.includes('%') && !isPage(routes[route])) {
+        // An API resource route the whole app's handler would have had to find.
+        expect.fail(`${path} (${route}) is not taken by an API handler`)
       }
-      expect(taken).toBeGreaterThan(200)
-      for (const page of ['/api/docs', '/api/docs/', '/API/DOCS', '/api/docs.data']) expect(section.serves(page), page).toBe(false)
-    },
-  )
+    }
+    expect(taken).toBeGreaterThan(200)
+    // Many small tables, not one large one.
+    expect(trees.size).toBeGreaterThan(20)
+    for (const page of ['/api/docs', '/api/docs/', '/API/DOCS', '/api/docs.data', '/api/%74rucks']) expect(api.sectionOf(page), page).toBeNull()
+  })
 })
