@@ -68,7 +68,7 @@ const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('@react-router/express')
 
-const { answerClientError, apiSections, edge, noStore, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
+const { answerClientError, edge, noStore, routeSections, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
@@ -137,16 +137,17 @@ if (dev) {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
   const handler = createRequestHandler({ build, mode: 'production' })
-  // An API request matches among its resource's routes (ADR 076); everything else, with the whole app.
-  const api = apiSections(build)
-  const apiHandlers = new Map<string, typeof handler>()
+  // A request matches among its section's routes (/api/trucks…, /dashboard/mail…: ADR 076); a
+  // short path, with the whole app.
+  const sections = routeSections(build)
+  const sectionHandlers = new Map<string, typeof handler>()
   const handlerOf = (section: string | null) => {
     if (section === null) return handler
-    let made = apiHandlers.get(section)
-    if (!made) apiHandlers.set(section, (made = createRequestHandler({ build: api.buildOf(section), mode: 'production' })))
+    let made = sectionHandlers.get(section)
+    if (!made) sectionHandlers.set(section, (made = createRequestHandler({ build: sections.buildOf(section), mode: 'production' })))
     return made
   }
-  app.all('/{*path}', (req, res, next) => handlerOf(api.sectionOf(req.path))(req, res, next))
+  app.all('/{*path}', (req, res, next) => handlerOf(sections.sectionOf(req.path))(req, res, next))
 }
 
 // A client must send its whole request within REQUEST_TIMEOUT_SECONDS (headers within 20 s), or

@@ -10,7 +10,7 @@ import { type IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 
 import type { NextFunction, Request, Response } from 'express'
-import { href, matchPath, matchRoutes, type RouteObject } from 'react-router'
+import { href, matchRoutes, type RouteObject } from 'react-router'
 
 import { languageInfo } from '../i18n'
 import { detectLanguage, getFixedT } from '../i18n.server'
@@ -126,39 +126,53 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
 }
 
 /**
- * The JSON API's route tables (ADR 076), one per resource (`/api/trucks…`, `/api/mail…`): the root
- * route, the resource's routes and the API's catch-all, for a request handler of their own.
- * React Router tries each of the app's ~550 ranked routes in turn on every request, twice (a
- * sixth of an API read's CPU, profiled); among a resource's few it finds one at once.
- * `sectionOf` names the table a path goes to, or null for the whole app's: a page under /api (the
- * reference page, `api/docs`) and a path with an encoded character (React Router decodes it before
- * matching) go to the whole app, which answers them the same, only slower.
+ * Route tables by the first two segments of the path (ADR 076): `/api/trucks…`, `/dashboard/mail…`,
+ * each with the routes that could match such a path (the section's own, the catch-alls, routes
+ * with a parameter there) and their parents, for a request handler of its own. React Router tries
+ * the app's ~550 ranked routes one by one, twice per request (a sixth of an API read's CPU and a
+ * tenth of a page's, profiled); among a section's few it finds one at once. A page renders from its
+ * matched routes alone (entry.server.tsx, ADR 077), so a section's build renders it as the whole
+ * app does. `sectionOf` names the section of a path, or null for the whole app's table: a path with
+ * fewer than two segments, an encoded character (React Router decodes before it matches) or an
+ * empty segment. The whole table would find the same route, only slower.
  */
-export function apiSections<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
+export function routeSections<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
   const entries = Object.values(build.routes).filter((entry): entry is RouteEntry => Boolean(entry))
-  const underApi = (entry: RouteEntry) => /^api(\/|$)/i.test(entry.path ?? '') && entry.parentId === 'root'
-  const isPage = (entry: RouteEntry) => Boolean((entry.module as { default?: unknown }).default)
-  const root = entries.filter((entry) => entry.id === 'root')
-  const resources = entries.filter((entry) => underApi(entry) && !isPage(entry))
-  const pages = entries
-    .filter((entry) => underApi(entry) && isPage(entry))
-    .map((entry) => ({ path: `/${entry.path}`, caseSensitive: entry.caseSensitive ?? false }))
-  // A route whose second segment is not a plain word (`api/*`, `api/:x`) may match in any section.
-  const segmentOf = (path: string) => path.split('/')[1]?.toLowerCase() ?? ''
-  const named = (segment: string) => /^[\w.-]+$/.test(segment)
-  const everywhere = resources.filter((entry) => !named(segmentOf(entry.path ?? '')))
-  const sections = new Map<string, RouteEntry[]>()
-  for (const entry of resources) {
-    const segment = segmentOf(entry.path ?? '')
-    if (named(segment)) sections.set(segment, [...(sections.get(segment) ?? []), entry])
+  const byId = new Map(entries.map((entry) => [entry.id, entry]))
+  const segmentsOf = (entry: RouteEntry): string[] => {
+    const parent = entry.parentId ? byId.get(entry.parentId) : undefined
+    const own = (entry.path ?? '').split('/').filter(Boolean)
+    return [...(parent ? segmentsOf(parent) : []), ...own]
   }
+  const ancestorsOf = (entry: RouteEntry): RouteEntry[] => {
+    const parent = entry.parentId ? byId.get(entry.parentId) : undefined
+    return parent ? [parent, ...ancestorsOf(parent)] : []
+  }
+  /** Whether the route may match a path whose first two segments are `key`. */
+  function mayMatch(segments: string[], key: string[]) {
+    // An optional segment moves the others: such a route is in every section.
+    if (segments.some((segment) => segment.endsWith('?'))) return true
+    for (const [n, wanted] of key.entries()) {
+      const segment = segments[n]
+      if (segment === undefined) return false
+      if (segment === '*') return true
+      if (!segment.startsWith(':') && segment.toLowerCase() !== wanted) return false
+    }
+    return true
+  }
+  const routed = entries.map((entry) => ({ entry, segments: segmentsOf(entry) }))
   const builds = new Map<string, Build>()
-  /** The build of a section ('' for a path under /api that names no resource: the catch-all alone). */
+  /** The build of a section (its key: the path's first two segments, lower case, joined by '/'). */
   function buildOf(section: string): Build {
     let made = builds.get(section)
     if (!made) {
-      const routes = [...root, ...(sections.get(section) ?? []), ...everywhere]
-      made = { ...build, routes: Object.fromEntries(routes.map((entry) => [entry.id, entry])) as Build['routes'] }
+      const key = section.split('/')
+      const chosen = new Map<string, RouteEntry>()
+      for (const { entry, segments } of routed) {
+        if (!mayMatch(segments, key)) continue
+        for (const route of [entry, ...ancestorsOf(entry)]) chosen.set(route.id, route)
+      }
+      made = { ...build, routes: Object.fromEntries(chosen) as Build['routes'] }
       builds.set(section, made)
     }
     return made
@@ -166,11 +180,13 @@ export function apiSections<Build extends { routes: Record<string, RouteEntry | 
   return {
     buildOf,
     sectionOf(path: string): string | null {
-      if (!/^\/api\//i.test(path) || path.includes('%')) return null
-      const page = path.replace(/\.data$/, '')
-      if (pages.some((entry) => matchPath({ ...entry, end: true }, page))) return null
-      const segment = segmentOf(page.slice(1))
-      return sections.has(segment) ? segment : ''
+      if (path.includes('%') || path.includes('//')) return null
+      const segments = path
+        .replace(/\/(_root|_)\.data$/, '/')
+        .replace(/\.data$/, '')
+        .split('/')
+        .filter(Boolean)
+      return segments.length >= 2 ? `${segments[0]}/${segments[1]}`.toLowerCase() : null
     },
   }
 }

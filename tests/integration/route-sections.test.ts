@@ -1,16 +1,16 @@
 /**
- * The JSON API's requests go to handlers of their own, one per resource, each over the root route,
- * the resource's routes and the API's catch-all (apiSections, ADR 076). Over every route of the
- * production build and the paths around them: each path a section takes finds the very route the
- * whole app's table finds, every API resource route is taken, and a page under /api (the
- * reference page) or an encoded path is left to the whole app.
+ * Requests go to request handlers of their own by the first two segments of their path, each over
+ * the routes that could match there (routeSections, ADR 076). Over every route of the production
+ * build and the paths around them: each path a section takes finds the very routes (the whole
+ * chain, layouts included) that the whole app's table finds, and every path of two segments or
+ * more is taken.
  */
 import fs from 'node:fs'
 
 import { matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { apiSections } from '~/utils/edge.server'
+import { routeSections } from '~/utils/edge.server'
 
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
 let routes: Record<string, RouteEntry>
@@ -47,21 +47,17 @@ function fullPath(id: string): string {
   return own.startsWith('/') ? own : `${parent}/${own}`.replace(/\/+/g, '/')
 }
 
-const isPage = (entry: RouteEntry) => Boolean((entry.module as { default?: unknown }).default)
-const deepest = (roots: RouteObject[], path: string) => matchRoutes(roots, path.replace(/\.data$/, ''))?.at(-1)?.route.id ?? null
+/** The ids of every route matching the path, root first, as the request handler matches it (a data request is its page). */
+const chain = (roots: RouteObject[], path: string) =>
+  matchRoutes(roots, path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, ''))?.map((match) => match.route.id) ?? null
 
-describe('the API request handlers', () => {
-  it('find, for every path they take, the route the whole app finds; take every API resource route; leave pages to the whole app', { timeout: 120_000 }, () => {
-    const api = apiSections({ routes })
+describe('the request handlers by section', () => {
+  it('find, for every path they take, the routes the whole app finds, and take every path of two segments', { timeout: 180_000 }, () => {
+    const sections = routeSections({ routes })
     const whole = tree(routes)
     const trees = new Map<string, RouteObject[]>()
     const sectionTree = (section: string) => {
-      if (!trees.has(section)) {
-        const manifest = api.buildOf(section).routes as Record<string, RouteEntry>
-        // Only the root and resource routes: nothing they could be asked to render.
-        for (const entry of Object.values(manifest)) if (entry.id !== 'root') expect(isPage(entry), entry.id).toBe(false)
-        trees.set(section, tree(manifest))
-      }
+      if (!trees.has(section)) trees.set(section, tree(sections.buildOf(section).routes as Record<string, RouteEntry>))
       return trees.get(section)!
     }
 
@@ -71,36 +67,46 @@ describe('the API request handlers', () => {
       '/api/',
       '/API/Trucks',
       '/api/%74rucks',
-      '/api/docs',
-      '/api/docs/',
-      '/API/DOCS',
       '/api/docs.data',
+      '/dashboard/_.data',
+      '/dashboard/trucks/_.data',
+      '/_root.data',
       '/api/nope/deeper',
       '/apis/trucks',
+      '/dashboard/nope/deeper',
+      '/nope/deeper',
     ])
     for (const id of Object.keys(routes)) {
       const path = fullPath(id)
       for (const value of ['abc123', 'new']) {
         const concrete = path.replace(/:[\w-]+\??/g, value).replace(/\*$/, 'a/b')
-        for (const variant of [concrete, `${concrete}.data`, `${concrete}/extra`, concrete.toUpperCase(), `${concrete}//`, concrete.replace('/api/', '/api//')])
+        for (const variant of [
+          concrete,
+          `${concrete}.data`,
+          `${concrete}/_.data`,
+          `${concrete}/extra`,
+          concrete.toUpperCase(),
+          `${concrete}//`,
+          concrete.replace(/^\/(\w+)\//, '/$1//'),
+        ])
           paths.add(variant)
       }
     }
     let taken = 0
     for (const path of paths) {
-      const route = deepest(whole, path)
-      const section = api.sectionOf(path)
-      if (section !== null) {
-        taken++
-        expect(deepest(sectionTree(section), path), path).toBe(route)
-      } else if (route && route !== 'root' && /^\/api\//.test(path) && !path.includes('%') && !isPage(routes[route])) {
-        // An API resource route the whole app's handler would have had to find.
-        expect.fail(`${path} (${route}) is not taken by an API handler`)
+      const section = sections.sectionOf(path)
+      if (section === null) {
+        // Only a short (as the page it names), encoded or doubled-slash path goes to the whole table.
+        const page = path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, '')
+        expect(page.split('/').filter(Boolean).length < 2 || /%|\/\//.test(path), path).toBe(true)
+        continue
       }
+      taken++
+      expect(chain(sectionTree(section), path), path).toEqual(chain(whole, path))
     }
-    expect(taken).toBeGreaterThan(200)
+    expect(taken).toBeGreaterThan(1000)
     // Many small tables, not one large one.
-    expect(trees.size).toBeGreaterThan(20)
-    for (const page of ['/api/docs', '/api/docs/', '/API/DOCS', '/api/docs.data', '/api/%74rucks']) expect(api.sectionOf(page), page).toBeNull()
+    expect(trees.size).toBeGreaterThan(60)
+    for (const section of trees.keys()) expect(Object.keys(sections.buildOf(section).routes).length, section).toBeLessThan(Object.keys(routes).length / 4)
   })
 })
