@@ -127,14 +127,15 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
 
 /**
  * Route tables by the first two segments of the path (ADR 076): `/api/trucks…`, `/dashboard/mail…`,
+ * `/health`,
  * each with the routes that could match such a path (the section's own, the catch-alls, routes
  * with a parameter there) and their parents, for a request handler of its own. React Router tries
  * the app's ~550 ranked routes one by one, twice per request (a sixth of an API read's CPU and a
  * tenth of a page's, profiled); among a section's few it finds one at once. A page renders from its
  * matched routes alone (entry.server.tsx, ADR 077), so a section's build renders it as the whole
- * app does. `sectionOf` names the section of a path, or null for the whole app's table: a path with
- * fewer than two segments, an encoded character (React Router decodes before it matches) or an
- * empty segment. The whole table would find the same route, only slower.
+ * app does. `sectionOf` names the section of a path, or null for the whole app's table: `/`, a path
+ * with an encoded character (React Router decodes before it matches) or an empty segment. The
+ * whole table would find the same route, only slower.
  */
 export function routeSections<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
   const entries = Object.values(build.routes).filter((entry): entry is RouteEntry => Boolean(entry))
@@ -148,7 +149,7 @@ export function routeSections<Build extends { routes: Record<string, RouteEntry 
     const parent = entry.parentId ? byId.get(entry.parentId) : undefined
     return parent ? [parent, ...ancestorsOf(parent)] : []
   }
-  /** Whether the route may match a path whose first two segments are `key`. */
+  /** Whether the route may match a path that begins with the segments of `key` (one or two). */
   function mayMatch(segments: string[], key: string[]) {
     // An optional segment moves the others: such a route is in every section.
     if (segments.some((segment) => segment.endsWith('?'))) return true
@@ -162,7 +163,7 @@ export function routeSections<Build extends { routes: Record<string, RouteEntry 
   }
   const routed = entries.map((entry) => ({ entry, segments: segmentsOf(entry) }))
   const builds = new Map<string, Build>()
-  /** The build of a section (its key: the path's first two segments, lower case, joined by '/'). */
+  /** The build of a section (its key: the path's first two segments or its only one, lower case, joined by '/'). */
   function buildOf(section: string): Build {
     let made = builds.get(section)
     if (!made) {
@@ -186,7 +187,7 @@ export function routeSections<Build extends { routes: Record<string, RouteEntry 
         .replace(/\.data$/, '')
         .split('/')
         .filter(Boolean)
-      return segments.length >= 2 ? `${segments[0]}/${segments[1]}`.toLowerCase() : null
+      return segments.length ? segments.slice(0, 2).join('/').toLowerCase() : null
     },
   }
 }
