@@ -214,6 +214,9 @@ export async function listSchedules(organizationId: string, query: ScheduleListQ
     (window) =>
       prisma.factoringSchedule.findMany({
         where,
+        // The invoice counts by a second, grouped query: the relation join counted in a LATERAL
+        // subquery per row, and the list answered a quarter slower (370 against 500 req/s; as ADR 066 found for bulletins).
+        relationLoadStrategy: 'query',
         include: { _count: { select: { items: true } } },
         orderBy: [{ [query.sort]: query.dir }, { id: query.dir }],
         ...window,
