@@ -66,7 +66,8 @@ if (args.has('--seed-if-empty')) {
 const { default: express } = await import('express')
 const { default: compression } = await import('compression')
 const { default: zlib } = await import('node:zlib')
-const { createRequestHandler } = await import('@react-router/express')
+// React Router's Express handler, sending an answer of known length in one write (ADR 078).
+const { createRequestHandler } = await import('./app/utils/express-handler.server.ts')
 
 const { answerClientError, edge, noStore, routeSections, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
 
