@@ -58,11 +58,11 @@ function sweep(store: pg.Pool, now: number) {
   store.query('DELETE FROM api_rate_limit WHERE expire < $1', [now - 3600_000]).catch(() => {})
 }
 
-async function count(counters: Counter[]): Promise<Count[]> {
+async function count(databaseUrl: string, counters: Counter[]): Promise<Count[]> {
   const now = Date.now()
   const keys = counters.map((counter) => `${counter.kind}:${counter.key}`)
   try {
-    const store = pool(env().DATABASE_URL)
+    const store = pool(databaseUrl)
     const { rows } = await store.query<{ key: string; points: number; expire: string }>(COUNT_SQL, [keys, now + WINDOW_SECONDS * 1000, now])
     sweep(store, now)
     const byKey = new Map(rows.map((row) => [row.key, row]))
@@ -90,8 +90,8 @@ type Window = { limit: number; remaining: number; resetSeconds: number }
 /** The tightest window a request has been counted in, for its RateLimit-* headers. */
 const windows = new WeakMap<Request, Window>()
 
-async function consume(request: Request, counters: Counter[]) {
-  const counts = await count(counters)
+async function consume(request: Request, databaseUrl: string, counters: Counter[]) {
+  const counts = await count(databaseUrl, counters)
   let refusal: number | undefined
   counters.forEach(({ points }, i) => {
     const { consumed, msBeforeNext } = counts[i]
@@ -112,14 +112,16 @@ async function consume(request: Request, counters: Counter[]) {
  * either limit it throws a 429.
  */
 export function consumeApiLimits(request: Request, ip: string, credentialId?: string) {
-  const counters: Counter[] = [{ kind: 'ip', key: ip, points: env().API_RATE_LIMIT_PER_IP_PER_MINUTE }]
-  if (credentialId) counters.push({ kind: 'credential', key: credentialId, points: env().API_RATE_LIMIT_PER_MINUTE })
-  return consume(request, counters)
+  const { API_RATE_LIMIT_PER_IP_PER_MINUTE, API_RATE_LIMIT_PER_MINUTE, DATABASE_URL } = env()
+  const counters: Counter[] = [{ kind: 'ip', key: ip, points: API_RATE_LIMIT_PER_IP_PER_MINUTE }]
+  if (credentialId) counters.push({ kind: 'credential', key: credentialId, points: API_RATE_LIMIT_PER_MINUTE })
+  return consume(request, DATABASE_URL, counters)
 }
 
 /** Counts one request made with this credential alone (a caller outside handleApi). */
 export function consumeCredentialLimit(request: Request, credentialId: string) {
-  return consume(request, [{ kind: 'credential', key: credentialId, points: env().API_RATE_LIMIT_PER_MINUTE }])
+  const { API_RATE_LIMIT_PER_MINUTE, DATABASE_URL } = env()
+  return consume(request, DATABASE_URL, [{ kind: 'credential', key: credentialId, points: API_RATE_LIMIT_PER_MINUTE }])
 }
 
 /** The RateLimit-* headers (IETF draft, the form most clients read) for this request's answer. */
