@@ -185,6 +185,20 @@ async function apiUser(req: http.IncomingMessage, action: Action, entity: Entity
   return user
 }
 
+/** A list endpoint's answer: the page of the organization's records as JSON, with its paging. */
+async function apiPage<Row>(
+  req: http.IncomingMessage,
+  url: URL,
+  entity: Entity,
+  pageOf: (organizationId: string, page: number, pageSize: number) => Promise<{ total: number; items: Row[] }>,
+  json: (row: Row) => unknown,
+) {
+  const user = await apiUser(req, 'read', entity)
+  const { page, pageSize } = listQuery(url)
+  const { total, items } = await pageOf(user.organizationId, page, pageSize)
+  return { data: items.map(json), meta: { total, page, pageSize } }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Trucks: the columns of the API record and its two relations, in one statement.
 
@@ -916,12 +930,7 @@ function productJson(row: ProductRow) {
   }
 }
 
-async function apiProductList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'product')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await productPage(user.organizationId, page, pageSize)
-  return { data: items.map(productJson), meta: { total, page, pageSize } }
-}
+const apiProductList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'product', productPage, productJson)
 
 /** The app's products list page: the page, the active custom-field columns and the categories for the filter. */
 async function productListPage(req: http.IncomingMessage, url: URL) {
@@ -1022,12 +1031,7 @@ function settlementJson(row: SettlementRow) {
   }
 }
 
-async function apiSettlementList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'settlement')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await settlementPage(user.organizationId, page, pageSize)
-  return { data: items.map(settlementJson), meta: { total, page, pageSize } }
-}
+const apiSettlementList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'settlement', settlementPage, settlementJson)
 
 /** The app's settlements list page: the page and the organization's drivers for the filter. */
 async function settlementListPage(req: http.IncomingMessage, url: URL) {
@@ -1146,12 +1150,7 @@ function orderJson(row: OrderRow) {
   }
 }
 
-async function apiOrderList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'storeOrder')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await orderPage(user.organizationId, page, pageSize)
-  return { data: items.map(orderJson), meta: { total, page, pageSize } }
-}
+const apiOrderList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'storeOrder', orderPage, orderJson)
 
 /** The app's orders page: the page and, for the roles that order, the user's cart count. */
 async function orderListPage(req: http.IncomingMessage, url: URL) {
@@ -1268,12 +1267,7 @@ function quoteJson(row: QuoteRow) {
   }
 }
 
-async function apiQuoteList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'quote')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await quotePage(user.organizationId, page, pageSize)
-  return { data: items.map(quoteJson), meta: { total, page, pageSize } }
-}
+const apiQuoteList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'quote', quotePage, quoteJson)
 
 // Factoring schedules (issue 29): the default list as app/models/factoring.server.ts's listSchedules
 // reads it (the count and the page, newest first, with each schedule's invoice count) and its JSON,
@@ -1342,12 +1336,7 @@ function scheduleJson(row: ScheduleRow) {
   }
 }
 
-async function apiScheduleList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'factoring')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await schedulePage(user.organizationId, page, pageSize)
-  return { data: items.map(scheduleJson), meta: { total, page, pageSize } }
-}
+const apiScheduleList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'factoring', schedulePage, scheduleJson)
 
 /**
  * The app's factoring page: the page of schedules, the agreement with its factor (getAgreement:
@@ -1745,12 +1734,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 // ---------------------------------------------------------------------------------------------
 // API
 
-async function apiTruckList(req: http.IncomingMessage, url: URL) {
-  const user = await apiUser(req, 'read', 'truck')
-  const { page, pageSize } = listQuery(url)
-  const { total, items } = await truckPage(user.organizationId, page, pageSize)
-  return { data: items.map(truckJson), meta: { total, page, pageSize } }
-}
+const apiTruckList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'truck', truckPage, truckJson)
 
 async function apiTruckItem(req: http.IncomingMessage, id: string) {
   const user = await apiUser(req, 'read', 'truck')

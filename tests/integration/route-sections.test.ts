@@ -4,47 +4,18 @@
  * build and the paths around them: each path a section takes finds the very routes (the whole
  * chain, layouts included) that the whole app's table finds, and every path but `/` is taken.
  */
-import fs from 'node:fs'
-
 import { matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { routeSections } from '~/utils/edge.server'
 
-type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
+import { buildRoutes, fullPath, type RouteEntry, routeTree } from '../build-routes'
+
 let routes: Record<string, RouteEntry>
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) throw new Error('run `npm run build` first (npm test does)')
-  routes = ((await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as { routes: Record<string, RouteEntry> }).routes
+  routes = await buildRoutes()
 })
-
-/** The route tree React Router builds from a manifest. */
-function tree(manifest: Record<string, RouteEntry>) {
-  const nodes = new Map<string, RouteObject>()
-  for (const entry of Object.values(manifest)) {
-    nodes.set(entry.id, {
-      id: entry.id,
-      path: entry.path,
-      caseSensitive: entry.caseSensitive,
-      ...(entry.index ? { index: true } : { children: [] }),
-    } as RouteObject)
-  }
-  const roots: RouteObject[] = []
-  for (const entry of Object.values(manifest)) {
-    const parent = entry.parentId ? nodes.get(entry.parentId) : undefined
-    if (parent) (parent.children ??= []).push(nodes.get(entry.id)!)
-    else roots.push(nodes.get(entry.id)!)
-  }
-  return roots
-}
-
-function fullPath(id: string): string {
-  const entry = routes[id]
-  const own = entry.path ?? ''
-  const parent = entry.parentId ? fullPath(entry.parentId) : ''
-  return own.startsWith('/') ? own : `${parent}/${own}`.replace(/\/+/g, '/')
-}
 
 /** The ids of every route matching the path, root first, as the request handler matches it (a data request is its page). */
 const chain = (roots: RouteObject[], path: string) =>
@@ -53,10 +24,10 @@ const chain = (roots: RouteObject[], path: string) =>
 describe('the request handlers by section', () => {
   it('find, for every path they take, the routes the whole app finds, and take every path but the root', { timeout: 180_000 }, () => {
     const sections = routeSections({ routes })
-    const whole = tree(routes)
+    const whole = routeTree(routes)
     const trees = new Map<string, RouteObject[]>()
     const sectionTree = (section: string) => {
-      if (!trees.has(section)) trees.set(section, tree(sections.buildOf(section).routes as Record<string, RouteEntry>))
+      if (!trees.has(section)) trees.set(section, routeTree(sections.buildOf(section).routes as Record<string, RouteEntry>))
       return trees.get(section)!
     }
 
@@ -80,7 +51,7 @@ describe('the request handlers by section', () => {
       '/dashboard',
     ])
     for (const id of Object.keys(routes)) {
-      const path = fullPath(id)
+      const path = fullPath(routes, id)
       for (const value of ['abc123', 'new']) {
         const concrete = path.replace(/:[\w-]+\??/g, value).replace(/\*$/, 'a/b')
         for (const variant of [

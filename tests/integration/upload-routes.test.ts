@@ -3,20 +3,18 @@
  * React Router's matchRoutes unless an upload route could match: here, over every route of the
  * production build, its answers are exactly matchRoutes' own.
  */
-import fs from 'node:fs'
-
 import { matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { uploadLimitsOf } from '~/utils/edge.server'
 import type { UploadLimit } from '~/utils/upload-limit'
 
-type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
+import { buildRoutes, fullPath, type RouteEntry, routeTree } from '../build-routes'
+
 let routes: Record<string, RouteEntry>
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) throw new Error('run `npm run build` first (npm test does)')
-  routes = ((await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as { routes: Record<string, RouteEntry> }).routes
+  routes = await buildRoutes()
 })
 
 type Node = RouteObject & { upload?: UploadLimit }
@@ -24,37 +22,9 @@ let roots: Node[] | undefined
 
 /** The answer as matchRoutes gives it, over the whole tree: what the edge did before. */
 function reference(path: string): UploadLimit | null {
-  roots ??= tree()
+  roots ??= routeTree<Node>(routes, (entry) => ({ upload: (entry.module as { upload?: UploadLimit }).upload }))
   const page = path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, '')
   return (matchRoutes(roots, page)?.at(-1)?.route as Node | undefined)?.upload ?? null
-}
-
-function tree() {
-  const nodes = new Map<string, Node>()
-  for (const entry of Object.values(routes)) {
-    const upload = (entry.module as { upload?: UploadLimit }).upload
-    nodes.set(entry.id, {
-      id: entry.id,
-      path: entry.path,
-      caseSensitive: entry.caseSensitive,
-      upload,
-      ...(entry.index ? { index: true } : { children: [] }),
-    } as Node)
-  }
-  const roots: Node[] = []
-  for (const entry of Object.values(routes)) {
-    const parent = entry.parentId ? nodes.get(entry.parentId) : undefined
-    if (parent) (parent.children ??= []).push(nodes.get(entry.id)!)
-    else roots.push(nodes.get(entry.id)!)
-  }
-  return roots
-}
-
-function fullPath(id: string): string {
-  const entry = routes[id]
-  const own = entry.path ?? ''
-  const parent = entry.parentId ? fullPath(entry.parentId) : ''
-  return own.startsWith('/') ? own : `${parent}/${own}`.replace(/\/+/g, '/')
 }
 
 describe('the upload a path declares', () => {
@@ -63,7 +33,7 @@ describe('the upload a path declares', () => {
     const limits = uploadLimitsOf(routes)
     const paths = new Set<string>(['/', '//api//trucks', '/API/Loads/x/Documents', '/dashboard/%75ser/account', '/dashboard/user/account/'])
     for (const id of Object.keys(routes)) {
-      const path = fullPath(id)
+      const path = fullPath(routes, id)
       const upload = (routes[id].module as { upload?: UploadLimit }).upload
       paths.add(path.replace(/:[\w-]+\??/g, 'abc123').replace(/\*$/, 'a/b'))
       // Around an upload route: its data request, a child path, another case, encoded values.
