@@ -138,8 +138,8 @@ if (dev) {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
   const handler = createRequestHandler({ build, mode: 'production' })
-  // A request matches among its section's routes (/api/trucks…, /dashboard/mail…: ADR 076); a
-  // short path, with the whole app.
+  // A request matches among its section's routes (/api/trucks…, /dashboard/mail…: ADR 076); `/`
+  // and encoded paths, with the whole app. The sections are as many as the routes' prefixes.
   const sections = routeSections(build)
   const sectionHandlers = new Map<string, typeof handler>()
   const handlerOf = (section: string | null) => {

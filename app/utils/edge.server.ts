@@ -126,16 +126,17 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
 }
 
 /**
- * Route tables by the first two segments of the path (ADR 076): `/api/trucks…`, `/dashboard/mail…`,
- * `/health`,
- * each with the routes that could match such a path (the section's own, the catch-alls, routes
- * with a parameter there) and their parents, for a request handler of its own. React Router tries
- * the app's ~550 ranked routes one by one, twice per request (a sixth of an API read's CPU and a
- * tenth of a page's, profiled); among a section's few it finds one at once. A page renders from its
- * matched routes alone (entry.server.tsx, ADR 077), so a section's build renders it as the whole
- * app does. `sectionOf` names the section of a path, or null for the whole app's table: `/`, a path
- * with an encoded character (React Router decodes before it matches) or an empty segment. The
- * whole table would find the same route, only slower.
+ * Route tables by the first two segments of the path (ADR 076: `/api/trucks…`, `/dashboard/mail…`,
+ * `/health`), each with the routes that could match such a path (the section's own, the
+ * catch-alls, routes with a parameter there) and their parents, for a request handler of its own.
+ * React Router tries the app's ~550 ranked routes one by one, twice per request (a sixth of an API
+ * read's CPU and a tenth of a page's, profiled); among a section's few it finds one at once. A
+ * page renders from its matched routes alone (entry.server.tsx, ADR 077), so a section's build
+ * renders it as the whole app does. `sectionOf` names the section of a path, or null for the whole
+ * app's table: `/`, a path with an encoded character (React Router decodes before it matches) or
+ * an empty segment. A segment no route names is `*` in the name, so the sections are as many as
+ * the routes' own prefixes, whatever paths are asked for. The whole table would find the same
+ * route, only slower.
  */
 export function routeSections<Build extends { routes: Record<string, RouteEntry | undefined> }>(build: Build) {
   const entries = Object.values(build.routes).filter((entry): entry is RouteEntry => Boolean(entry))
@@ -157,11 +158,27 @@ export function routeSections<Build extends { routes: Record<string, RouteEntry 
       const segment = segments[n]
       if (segment === undefined) return false
       if (segment === '*') return true
-      if (!segment.startsWith(':') && segment.toLowerCase() !== wanted) return false
+      // A segment no route names (`*` in the key) is matched by parameters alone.
+      if (!segment.startsWith(':') && (wanted === '*' || segment.toLowerCase() !== wanted)) return false
     }
     return true
   }
   const routed = entries.map((entry) => ({ entry, segments: segmentsOf(entry) }))
+  const named = (segment: string | undefined): segment is string => Boolean(segment) && !segment!.startsWith(':') && segment !== '*'
+  // The segments routes name: first ones, and second ones after each first (a parameter first names any).
+  const firsts = new Set(
+    routed
+      .map(({ segments }) => segments[0])
+      .filter(named)
+      .map((segment) => segment.toLowerCase()),
+  )
+  const seconds = new Map<string, Set<string>>()
+  for (const { segments } of routed) {
+    if (!named(segments[1])) continue
+    const first = named(segments[0]) ? segments[0].toLowerCase() : '*'
+    seconds.set(first, (seconds.get(first) ?? new Set()).add(segments[1].toLowerCase()))
+  }
+  const namesSecond = (first: string, second: string) => Boolean(seconds.get(first)?.has(second) || seconds.get('*')?.has(second))
   const builds = new Map<string, Build>()
   /** The build of a section (its key: the path's first two segments or its only one, lower case, joined by '/'). */
   function buildOf(section: string): Build {
@@ -187,7 +204,11 @@ export function routeSections<Build extends { routes: Record<string, RouteEntry 
         .replace(/\.data$/, '')
         .split('/')
         .filter(Boolean)
-      return segments.length ? segments.slice(0, 2).join('/').toLowerCase() : null
+      if (!segments.length) return null
+      const first = firsts.has(segments[0].toLowerCase()) ? segments[0].toLowerCase() : '*'
+      if (segments.length === 1) return first
+      const second = segments[1].toLowerCase()
+      return `${first}/${namesSecond(first, second) ? second : '*'}`
     },
   }
 }

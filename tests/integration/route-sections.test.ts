@@ -79,6 +79,19 @@ describe('the request handlers by section', () => {
       expect(chain(sectionTree(section), path), path).toEqual(chain(whole, path))
     }
     expect(taken).toBeGreaterThan(1000)
+    // Paths no route names share their section: asking for more of them makes no new handlers.
+    const madeUp = Array.from({ length: 50 }, (_, n) => [
+      `/made-up-${n}/x${n}`,
+      `/Made-${n}`,
+      `/api/made-up-${n}`,
+      `/dashboard/made-up-${n}/x`,
+      `/api/trucks/made-up-${n}`,
+    ]).flat()
+    for (const path of madeUp) {
+      const section = sections.sectionOf(path)!
+      expect(chain(sectionTree(section), path), path).toEqual(chain(whole, path))
+    }
+    expect(new Set(madeUp.map((path) => sections.sectionOf(path)))).toEqual(new Set(['*/*', '*', 'api/*', 'dashboard/*', 'api/trucks']))
     // Many small tables, not one large one.
     expect(trees.size).toBeGreaterThan(60)
     // (A one-segment section, `/dashboard` itself, holds what may match under it: large, and rare.)
