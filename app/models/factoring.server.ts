@@ -149,7 +149,8 @@ const include = {
 
 export type ScheduleWithItems = Prisma.FactoringScheduleGetPayload<{ include: typeof include }>
 
-export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'> & { _count?: { items: number } }) {
+/** A schedule's API shape; a list's row also gives its number of invoices (`withCount`). */
+export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>, withCount = false) {
   return {
     id: schedule.id,
     number: schedule.number,
@@ -168,7 +169,7 @@ export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'> 
     email: schedule.emailStatus
       ? { status: schedule.emailStatus, to: schedule.factorEmail, sentAt: schedule.emailedAt?.toISOString() ?? null, error: schedule.emailError }
       : null,
-    ...(schedule._count ? { invoiceCount: schedule._count.items } : {}),
+    ...(withCount ? { invoiceCount: schedule.invoiceCount } : {}),
     voidedAt: schedule.voidedAt?.toISOString() ?? null,
     createdAt: schedule.createdAt.toISOString(),
     updatedAt: schedule.updatedAt.toISOString(),
@@ -214,10 +215,6 @@ export async function listSchedules(organizationId: string, query: ScheduleListQ
     (window) =>
       prisma.factoringSchedule.findMany({
         where,
-        // The invoice counts by a second, grouped query: the relation join counted in a LATERAL
-        // subquery per row, and the list answered a quarter slower (370 against 500 req/s; as ADR 066 found for bulletins).
-        relationLoadStrategy: 'query',
-        include: { _count: { select: { items: true } } },
         orderBy: [{ [query.sort]: query.dir }, { id: query.dir }],
         ...window,
       }),

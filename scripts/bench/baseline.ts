@@ -1300,7 +1300,7 @@ type ScheduleRow = {
 
 const SCHEDULE_QUERY = `SELECT s.id, s.number, s.status, s."factorName", s."factorEmail", s."advanceBasisPoints", s."feeBasisPoints", s."totalCents", s."advanceCents",
     s."feeCents", s."reserveCents", s."reserveReleasedCents", s."reserveReleasedAt", s."purchasedAt", s."sentAt", s."emailStatus", s."emailedAt", s."emailError",
-    s."voidedAt", s."createdAt", s."updatedAt", s.version, (SELECT count(*)::int FROM "FactoringScheduleItem" i WHERE i."scheduleId" = s.id) AS "invoiceCount"
+    s."voidedAt", s."createdAt", s."updatedAt", s.version, s."invoiceCount"
   FROM "FactoringSchedule" s WHERE s."organizationId" = $1 ORDER BY s."createdAt" DESC, s.id DESC LIMIT $2 OFFSET $3`
 
 async function schedulePage(organizationId: string, page: number, pageSize: number) {

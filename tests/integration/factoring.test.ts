@@ -153,6 +153,11 @@ describe('schedules of accounts', () => {
     ])
     const audit = await prisma.auditEvent.findFirst({ where: { entity: 'factoring', entityId: schedule.id } })
     expect(audit?.action).toBe('create')
+    // Its number of invoices is kept on it by the database (the list reads it), whoever writes the items.
+    const counted = async () => (await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).invoiceCount
+    expect(await counted()).toBe(2)
+    await prisma.factoringScheduleItem.delete({ where: { id: schedule.items[1].id } })
+    expect(await counted()).toBe(1)
   })
 
   it('refuses drafts, paid, partly paid and void invoices, another organization’s, and one already on a live schedule; nothing is written', async () => {

@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canCreate: can(user.role, 'create', 'factoring'),
     canEdit: can(user.role, 'update', 'factoring'),
     schedules: result.items.map((row) => {
-      const schedule = serializeScheduleRow(row)
+      const schedule = serializeScheduleRow(row, true)
       return {
         id: schedule.id,
         number: schedule.number,
