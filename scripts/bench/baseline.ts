@@ -8,7 +8,8 @@
  * User, as the app's two Prisma queries return), the relations of a truck by LEFT JOIN (Prisma
  * sends two extra IN queries), every statement the app's transaction runs for a PUT and a sign-in
  * (advisory lock, throttle counts, reference and uniqueness checks, audit row), the API's
- * rate-limit count on every API request (the app's statement). Responses are
+ * rate-limit count on every API request (the app's statement), the navigation's badge counts on
+ * every dashboard page (ADR 076, 077). Responses are
  * gzipped like the app's `compression()` does when the client asks for it.
  *
  * Started by scripts/bench/index.ts as its own process:
