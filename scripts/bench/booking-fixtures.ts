@@ -11,7 +11,7 @@
  */
 import pg from 'pg'
 
-import { insert } from './messages-fixtures'
+import { insert, seedOnce } from './messages-fixtures'
 
 export const QUOTES = 300
 export const POSTS = 150
@@ -55,12 +55,8 @@ async function benchUsers(client: pg.ClientBase, email: string, what: string) {
 }
 
 /** 300 quote requests of the bench organization, in one transaction; seeded once (their `bench-` ids). */
-export async function seedQuotes(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "QuoteRequest" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedQuotes(url: string, email: string) {
+  return seedOnce(url, 'QuoteRequest', async (client) => {
     const { org, office } = await benchUsers(client, email, 'quote requests')
     const { rows: loads } = await client.query<{ id: string }>(
       `SELECT l.id FROM "Load" l WHERE l."organizationId" = $1 AND NOT EXISTS (SELECT 1 FROM "QuoteRequest" q WHERE q."loadId" = l.id)
@@ -72,7 +68,6 @@ export async function seedQuotes(url: string, email: string) {
     const base = Date.now() - QUOTES * 25 * 60_000 - 3 * 86_400_000
     const at = (ms: number) => new Date(base + ms).toISOString()
     const day = (ms: number) => new Date(base + ms).toISOString().slice(0, 10)
-    await client.query('BEGIN')
     // Numbers continue the organization's sequence, as createQuoteRequest takes them.
     const { rows: sequence } = await client.query<{ first: number }>(
       `UPDATE "Organization" SET "nextQuoteNumber" = "nextQuoteNumber" + $2 WHERE id = $1 RETURNING "nextQuoteNumber" - $2 AS first`,
@@ -154,23 +149,12 @@ export async function seedQuotes(url: string, email: string) {
       },
       quotes,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** 150 bulletins of the bench organization with their acknowledgments and comments, in one transaction; seeded once. */
-export async function seedPosts(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Post" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedPosts(url: string, email: string) {
+  return seedOnce(url, 'Post', async (client) => {
     const { admin, org, drivers, office } = await benchUsers(client, email, 'bulletins')
     // One a day, the newest published a day ago.
     const base = Date.now() - (POSTS + 1) * 86_400_000
@@ -231,7 +215,6 @@ export async function seedPosts(url: string, email: string) {
         }
       }
     }
-    await client.query('BEGIN')
     await insert(
       client,
       'Post',
@@ -264,12 +247,5 @@ export async function seedPosts(url: string, email: string) {
       { id: 'text', postId: 'text', organizationId: 'text', authorId: 'text', body: 'text', createdAt: 'timestamptz' },
       comments,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }

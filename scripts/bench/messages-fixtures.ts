@@ -17,6 +17,28 @@ const SENT_MESSAGES = 20
 type Row = Record<string, unknown>
 
 /** INSERT of rows given as JSON: only the named columns, the table's defaults for the rest. */
+/**
+ * Seeds the bench's rows once: unless `table` already holds rows with `bench-` ids (a kept
+ * database, --keep-data), runs `seed` in one transaction on a connection of its own. True when it did.
+ */
+export async function seedOnce(url: string, table: string, seed: (client: pg.ClientBase) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE id LIKE 'bench-%'`)
+    if (Number(found[0].n) > 0) return false
+    await client.query('BEGIN')
+    await seed(client)
+    await client.query('COMMIT')
+    return true
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
 export async function insert(client: pg.ClientBase, table: string, columns: Record<string, string>, rows: Row[]) {
   if (!rows.length) return
   const names = Object.keys(columns)
@@ -27,12 +49,8 @@ export async function insert(client: pg.ClientBase, table: string, columns: Reco
 
 const pad = (n: number) => String(n).padStart(4, '0')
 
-export async function seedMessages(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Conversation" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedMessages(url: string, email: string) {
+  return seedOnce(url, 'Conversation', async (client) => {
     const { rows: admins } = await client.query<{ id: string; organizationId: string }>(`SELECT id, "organizationId" FROM "User" WHERE email = $1`, [email])
     const admin = admins[0]
     if (!admin) throw new Error(`no user ${email} to give chat and mail`)
@@ -181,7 +199,6 @@ export async function seedMessages(url: string, email: string) {
       }
     }
 
-    await client.query('BEGIN')
     await insert(
       client,
       'Conversation',
@@ -260,12 +277,5 @@ export async function seedMessages(url: string, email: string) {
       mail,
     )
     await insert(client, 'MailAttachment', attachmentColumns, mailAttachments)
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }

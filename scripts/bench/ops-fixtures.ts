@@ -9,7 +9,7 @@
 import pg from 'pg'
 
 import { WEBHOOK_EVENTS } from '../../app/schemas/webhook-options'
-import { insert } from './messages-fixtures'
+import { insert, seedOnce } from './messages-fixtures'
 
 export const SCHEDULES = 150
 export const WEBHOOKS = 20
@@ -24,12 +24,8 @@ async function benchOrganization(client: pg.ClientBase, email: string) {
 }
 
 /** 150 schedules of accounts of the bench organization; seeded once (their `bench-` ids). */
-export async function seedSchedules(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "FactoringSchedule" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedSchedules(url: string, email: string) {
+  return seedOnce(url, 'FactoringSchedule', async (client) => {
     const admin = await benchOrganization(client, email)
     const { rows: invoices } = await client.query<{ id: string; invoiceNumber: string; totalCents: number }>(
       `SELECT id, "invoiceNumber", "totalCents" FROM "Invoice" WHERE "organizationId" = $1 ORDER BY "invoiceNumber" LIMIT 400`,
@@ -91,7 +87,6 @@ export async function seedSchedules(url: string, email: string) {
         updatedAt: at(created + 86_400_000),
       })
     }
-    await client.query('BEGIN')
     await insert(
       client,
       'FactoringSchedule',
@@ -137,23 +132,12 @@ export async function seedSchedules(url: string, email: string) {
       },
       items,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** The bench organization's webhook endpoints, as many as it may have, each with deliveries; seeded once. */
-export async function seedWebhooks(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "WebhookEndpoint" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedWebhooks(url: string, email: string) {
+  return seedOnce(url, 'WebhookEndpoint', async (client) => {
     const admin = await benchOrganization(client, email)
     const base = Date.now() - WEBHOOKS * 86_400_000
     const at = (ms: number) => new Date(base + ms).toISOString()
@@ -192,7 +176,6 @@ export async function seedWebhooks(url: string, email: string) {
         })
       }
     }
-    await client.query('BEGIN')
     await insert(
       client,
       'WebhookEndpoint',
@@ -230,12 +213,5 @@ export async function seedWebhooks(url: string, email: string) {
       },
       deliveries,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }

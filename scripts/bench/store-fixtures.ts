@@ -7,9 +7,8 @@
  * `bench-` ids, so a kept database (--keep-data) is seeded once. Photo rows name no stored file:
  * the lists read their names and sizes only.
  */
-import pg from 'pg'
 
-import { insert } from './messages-fixtures'
+import { insert, seedOnce } from './messages-fixtures'
 
 export const PRODUCTS = 300
 export const SETTLEMENTS = 100
@@ -21,12 +20,8 @@ type Row = Record<string, unknown>
 
 const pad = (n: number) => String(n).padStart(4, '0')
 
-export async function seedStore(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedStore(url: string, email: string) {
+  return seedOnce(url, 'Product', async (client) => {
     const { rows: admins } = await client.query<{ id: string; organizationId: string }>(`SELECT id, "organizationId" FROM "User" WHERE email = $1`, [email])
     if (!admins[0]) throw new Error(`no user ${email} to give a store`)
     const org = admins[0].organizationId
@@ -106,7 +101,6 @@ export async function seedStore(url: string, email: string) {
         version: 1 + (i % 4),
       })
     }
-    await client.query('BEGIN')
     await insert(
       client,
       'Product',
@@ -169,25 +163,14 @@ export async function seedStore(url: string, email: string) {
       },
       settlements,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 export const ORDERS = 200
 
 /** 200 store orders of the bench organization, in one transaction; seeded once (their `bench-` ids). */
-export async function seedOrders(url: string, email: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { rows: found } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "StoreOrder" WHERE id LIKE 'bench-%'`)
-    if (Number(found[0].n) > 0) return false
+export function seedOrders(url: string, email: string) {
+  return seedOnce(url, 'StoreOrder', async (client) => {
     const { rows: admins } = await client.query<{ id: string; organizationId: string }>(`SELECT id, "organizationId" FROM "User" WHERE email = $1`, [email])
     if (!admins[0]) throw new Error(`no user ${email} to give store orders`)
     const org = admins[0].organizationId
@@ -252,7 +235,6 @@ export async function seedOrders(url: string, email: string) {
         version: canceled ? 2 : 1,
       })
     }
-    await client.query('BEGIN')
     await insert(
       client,
       'StoreOrder',
@@ -296,12 +278,5 @@ export async function seedOrders(url: string, email: string) {
       },
       items,
     )
-    await client.query('COMMIT')
-    return true
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end()
-  }
+  })
 }
