@@ -5,12 +5,11 @@
  */
 import { Form, useNavigation } from 'react-router'
 
+import { ExpiringLinkForm } from '~/components/forms/expiring-link-form'
 import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { inputClass } from '~/components/ui/input-class'
-import { PlainField } from '~/components/ui/plain-field'
 import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { TRACKING_LINK_DEFAULT_DAYS, TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
@@ -56,24 +55,17 @@ export function TrackingLinks({
         />
       ) : null}
       <RefusalNotice refusal={refusal} testId="tracking-refusal" className="mt-4" />
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" data-testid="tracking-share-form">
-        <input type="hidden" name="intent" value="shareTracking" />
-        <PlainField id="expiresInDays" label={t('tracking.share.expiresInDays')} errors={refusal?.field('expiresInDays')} className="w-40">
-          <input
-            id="expiresInDays"
-            name="expiresInDays"
-            type="number"
-            min={1}
-            max={TRACKING_LINK_MAX_DAYS}
-            defaultValue={TRACKING_LINK_DEFAULT_DAYS}
-            required
-            className={inputClass}
-          />
-        </PlainField>
-        <Button type="submit" disabled={busy}>
-          {t('tracking.share.create')}
-        </Button>
-      </Form>
+      <ExpiringLinkForm
+        intent="shareTracking"
+        label={t('tracking.share.expiresInDays')}
+        maxDays={TRACKING_LINK_MAX_DAYS}
+        defaultDays={TRACKING_LINK_DEFAULT_DAYS}
+        errors={refusal?.field('expiresInDays')}
+        busy={busy}
+        testId="tracking-share-form"
+      >
+        {t('tracking.share.create')}
+      </ExpiringLinkForm>
       {links.length ? (
         <div className="relative mt-4 overflow-x-auto">
           <table className="w-full text-sm">

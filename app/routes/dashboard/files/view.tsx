@@ -1,6 +1,7 @@
 import { data, Form, href, useNavigation } from 'react-router'
 import { z } from 'zod'
 
+import { ExpiringLinkForm } from '~/components/forms/expiring-link-form'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -8,8 +9,6 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
-import { inputClass } from '~/components/ui/input-class'
-import { PlainField } from '~/components/ui/plain-field'
 import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
@@ -174,25 +173,18 @@ export default function FileView({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <RefusalNotice refusal={shareRefusal} testId="share-refusal" className="mt-4" />
           {loaderData.canShare ? (
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" data-testid="share-form">
-              <input type="hidden" name="intent" value="share" />
-              <PlainField id="expiresInDays" label={t('files.share.expiresInDays')} errors={shareRefusal?.field('expiresInDays')} className="w-40">
-                <input
-                  id="expiresInDays"
-                  name="expiresInDays"
-                  type="number"
-                  min={1}
-                  max={FILE_SHARE_MAX_DAYS}
-                  defaultValue={FILE_SHARE_DEFAULT_DAYS}
-                  required
-                  className={inputClass}
-                />
-              </PlainField>
-              <Button type="submit" disabled={busy}>
-                <Icon name="link" size={18} />
-                {t('files.share.create')}
-              </Button>
-            </Form>
+            <ExpiringLinkForm
+              intent="share"
+              label={t('files.share.expiresInDays')}
+              maxDays={FILE_SHARE_MAX_DAYS}
+              defaultDays={FILE_SHARE_DEFAULT_DAYS}
+              errors={shareRefusal?.field('expiresInDays')}
+              busy={busy}
+              testId="share-form"
+            >
+              <Icon name="link" size={18} />
+              {t('files.share.create')}
+            </ExpiringLinkForm>
           ) : null}
           {shares.length ? (
             <div className="relative mt-4 overflow-x-auto">
