@@ -5,7 +5,7 @@
  * written by the models that make them (app/models/webhook-events.server.ts); the sending is
  * app/models/webhook-send.server.ts; what is retried, when, and what is offered: app/policies/webhook.ts.
  */
-import type { WebhookDelivery, WebhookEndpoint } from '~/generated/prisma/client'
+import type { Prisma, WebhookDelivery, WebhookEndpoint } from '~/generated/prisma/client'
 import { resendRefusal } from '~/policies/webhook'
 import type { WebhookDeliveryQuery, WebhookInput, WebhookUpdate } from '~/schemas/webhook'
 import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
@@ -34,18 +34,33 @@ function audited(endpoint: Partial<WebhookEndpoint>) {
   return { url, description, events, active, disabledReason }
 }
 
+/** What a list reads of an endpoint: what serializeWebhook and the page show, never its secret. */
+const LISTED = {
+  id: true,
+  url: true,
+  description: true,
+  events: true,
+  active: true,
+  disabledReason: true,
+  failingSince: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.WebhookEndpointSelect
+type ListedWebhook = Pick<WebhookEndpoint, keyof typeof LISTED>
+
 /** The organization's endpoints, oldest first, with their last delivery's state. */
 export async function listWebhooks(organizationId: string) {
   return prisma.webhookEndpoint.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    include: { deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } } },
+    select: { ...LISTED, deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } } },
   })
 }
 
 /** The endpoints alone, as the API lists them (it shows no delivery: a per-endpoint join it would not read). */
 export async function listWebhookEndpoints(organizationId: string) {
-  return prisma.webhookEndpoint.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  return prisma.webhookEndpoint.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: LISTED })
 }
 
 export async function getWebhook(organizationId: string, id: string) {
@@ -172,7 +187,7 @@ export async function assertWebhookVersion(organizationId: string, id: string, v
 // --- The API's shape -------------------------------------------------------------------------
 
 /** An endpoint as the API answers it: never the secret (`secret` only in the create and rotate answers). */
-export function serializeWebhook(endpoint: WebhookEndpoint) {
+export function serializeWebhook(endpoint: ListedWebhook) {
   return {
     id: endpoint.id,
     url: endpoint.url,
