@@ -92,7 +92,7 @@ async function main() {
     API_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
   }
   const logDir = path.join(options.dataDir, 'logs')
-  const heapArgs = [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 192}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`]
+  const heapArgs = [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`]
   if (options.profile) fs.mkdirSync(options.profileDir, { recursive: true })
   const [app, baseline] = await Promise.all([
     startServer({
