@@ -7,8 +7,6 @@
  */
 import { PassThrough, Readable } from 'node:stream'
 
-import { ZipArchive } from 'archiver'
-
 import { DomainError } from '~/utils/errors.server'
 
 import { type FileReader, findFiles, readFileBytes } from './stored-file.server'
@@ -31,6 +29,8 @@ export async function zipFiles(reader: FileReader, ids: readonly string[], now =
   const files = await findFiles(reader, ids)
   if (files.length === 0) throw new DomainError('not_found', 'files.errors.notFound')
   const names = uniqueNames(files.map((file) => file.fileName.replace(/[\\/]/g, '_')))
+  // Loaded with the first ZIP: archiver's code would otherwise sit on every server's heap (ADR 080).
+  const { ZipArchive } = await import('archiver')
   const archive = new ZipArchive({ store: true })
   const out = new PassThrough()
   archive.on('error', (error: Error) => out.destroy(error))

@@ -15,8 +15,7 @@
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 
-import { simpleParser } from 'mailparser'
-import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server'
+import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server'
 
 import { env } from '~/utils/env.server'
 
@@ -134,6 +133,8 @@ export async function startInboundSmtp(options: { port?: number; host?: string; 
     },
   }
 
+  // The receiver and the parser load only where the receiver runs: their code would otherwise sit on every server's heap (ADR 080).
+  const { SMTPServer } = await import('smtp-server')
   const server = new SMTPServer(serverOptions)
   // A socket error (a client gone mid-command, a TLS handshake that fails) is that client's problem.
   server.on('error', (error) => logFailure('a connection', error))
@@ -155,6 +156,7 @@ export async function startInboundSmtp(options: { port?: number; host?: string; 
 
 /** Parses the message and files it for every organization among the accepted recipients. */
 async function file(raw: Buffer, session: SMTPServerSession) {
+  const { simpleParser } = await import('mailparser')
   const parsed = await simpleParser(raw)
   const organizations = await Promise.all(session.envelope.rcptTo.map((recipient) => inboundOrganizationOf(recipient.address)))
   const ids = [...new Set(organizations.filter((id): id is string => Boolean(id)))]

@@ -6,7 +6,7 @@
  * fit. A document that cannot be read (damaged, encrypted, missing from storage, another type) is
  * listed on the cover page as left out: the packet is still made, never a 500.
  */
-import { PDFDocument, type PDFPage } from 'pdf-lib'
+import type { PDFDocument, PDFPage } from 'pdf-lib'
 
 import type { LoadDocumentKind } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
@@ -23,6 +23,9 @@ export const PACKET_KINDS: readonly LoadDocumentKind[] = ['rateConn', 'bols', 'p
 /** A document larger than this is left out (listed on the cover): the packet is built in memory. */
 const MAX_DOCUMENT_BYTES = 30 * 1024 * 1024
 const LETTER = { width: 612, height: 792, margin: 36 }
+
+/** pdf-lib, loaded with the first packet: its code would otherwise sit on every server's heap, which the collector walks (ADR 080). */
+const pdfLib = async () => (await import('pdf-lib')).PDFDocument
 
 type PacketDocument = { id: string; loadNumber: string; kind: LoadDocumentKind; fileName: string; contentType: string; storageKey: string; sizeBytes: number }
 /** One document as it went into the packet: its pages, or why it was left out. */
@@ -60,7 +63,8 @@ async function readStored(storageKey: string) {
 
 /** An image on a page of its own, as large as fits inside the margins (never enlarged past its size). */
 async function imagePage(bytes: Uint8Array, contentType: string) {
-  const pdf = await PDFDocument.create()
+  const Pdf = await pdfLib()
+  const pdf = await Pdf.create()
   let image
   if (contentType === 'image/png') image = await pdf.embedPng(bytes)
   else if (contentType === 'image/jpeg') image = await pdf.embedJpg(bytes)
@@ -87,7 +91,8 @@ export async function packetEntry(document: PacketDocument): Promise<PacketEntry
   try {
     if (document.contentType === 'application/pdf') {
       // An encrypted PDF is refused (its pages could not be copied readable).
-      const pages = await PDFDocument.load(bytes, { updateMetadata: false })
+      const Pdf = await pdfLib()
+      const pages = await Pdf.load(bytes, { updateMetadata: false })
       if (pages.getPageCount() === 0) return { ...document, included: false, reason: 'unreadable' }
       return { ...document, included: true, pages }
     }
@@ -103,7 +108,8 @@ export async function invoicePacket(organizationId: string, id: string) {
   const invoice = await getInvoice(organizationId, id)
   const [content, documents] = await Promise.all([invoicePdfContent(invoice), packetDocuments(organizationId, invoice.items)])
   const invoiceBytes = await renderInvoicePdf(content)
-  const invoicePages = await PDFDocument.load(invoiceBytes)
+  const Pdf = await pdfLib()
+  const invoicePages = await Pdf.load(invoiceBytes)
   // One at a time: a packet of twenty scans must not hold twenty reads in flight.
   const entries: PacketEntry[] = []
   for (const document of documents) entries.push(await packetEntry(document))
@@ -113,7 +119,7 @@ export async function invoicePacket(organizationId: string, id: string) {
   const left = entries.filter((entry) => !entry.included).length
   const pageCount = (entry: PacketEntry) => (entry.included ? entry.pages.getPageCount() : 0)
   // The cover reuses the invoice's layout: its table lists what the packet holds.
-  const cover = await PDFDocument.load(
+  const cover = await Pdf.load(
     await renderInvoicePdf({
       ...content,
       title: t('invoices.packet.title'),
@@ -153,7 +159,7 @@ export async function invoicePacket(organizationId: string, id: string) {
     }),
   )
 
-  const packet = await PDFDocument.create()
+  const packet = await Pdf.create()
   packet.setTitle(`${t('invoices.packet.title')} ${invoice.invoiceNumber}`)
   packet.setCreator('Freightdesk')
   packet.setProducer('Freightdesk')
