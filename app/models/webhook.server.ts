@@ -54,7 +54,10 @@ export async function listWebhooks(organizationId: string) {
   return prisma.webhookEndpoint.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { ...LISTED, deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } } },
+    select: {
+      ...LISTED,
+      deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } },
+    },
   })
 }
 
