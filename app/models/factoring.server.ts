@@ -149,8 +149,8 @@ const include = {
 
 export type ScheduleWithItems = Prisma.FactoringScheduleGetPayload<{ include: typeof include }>
 
-/** A schedule's API shape; a list's row also gives its number of invoices (`withCount`). */
-export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>, withCount = false) {
+/** A schedule as a list's row: its fields and its number of invoices. */
+export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>) {
   return {
     id: schedule.id,
     number: schedule.number,
@@ -169,7 +169,7 @@ export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>,
     email: schedule.emailStatus
       ? { status: schedule.emailStatus, to: schedule.factorEmail, sentAt: schedule.emailedAt?.toISOString() ?? null, error: schedule.emailError }
       : null,
-    ...(withCount ? { invoiceCount: schedule.invoiceCount } : {}),
+    invoiceCount: schedule.invoiceCount,
     voidedAt: schedule.voidedAt?.toISOString() ?? null,
     createdAt: schedule.createdAt.toISOString(),
     updatedAt: schedule.updatedAt.toISOString(),
@@ -179,8 +179,10 @@ export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>,
 
 /** The API shape (201 of POST: `{ number, invoices, totalCents, advanceCents, feeCents }` and the rest). */
 export function serializeSchedule(schedule: ScheduleWithItems) {
+  // The invoices themselves stand for the row's count.
+  const { invoiceCount: _count, ...row } = serializeScheduleRow(schedule)
   return {
-    ...serializeScheduleRow(schedule),
+    ...row,
     invoices: schedule.items.map((item) => ({
       invoiceId: item.invoiceId,
       invoiceNumber: item.invoiceNumber,

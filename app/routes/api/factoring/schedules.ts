@@ -12,10 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const user = await requireApiPermission(request, 'read', 'factoring')
     const query = parseListQuery(ScheduleListQuerySchema, new URL(request.url).searchParams)
     const result = await listSchedules(user.organizationId, query)
-    return apiData(
-      result.items.map((row) => serializeScheduleRow(row, true)),
-      { meta: { total: result.total, page: result.page, pageSize: result.pageSize } },
-    )
+    return apiData(result.items.map(serializeScheduleRow), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })
 }
 

@@ -46,12 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     canCreate: can(user.role, 'create', 'factoring'),
     canEdit: can(user.role, 'update', 'factoring'),
     schedules: result.items.map((row) => {
-      const schedule = serializeScheduleRow(row, true)
+      const schedule = serializeScheduleRow(row)
       return {
         id: schedule.id,
         number: schedule.number,
         status: schedule.status,
-        invoiceCount: schedule.invoiceCount ?? 0,
+        invoiceCount: schedule.invoiceCount,
         createdAt: schedule.createdAt,
         totalCents: schedule.totalCents,
         advanceCents: schedule.advanceCents,
