@@ -4,10 +4,10 @@
  */
 import type { z } from 'zod'
 
-import type { SessionKind } from '~/generated/prisma/client'
+import { Prisma, type SessionKind } from '~/generated/prisma/client'
 import type { RegisterSchema } from '~/schemas/auth'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
-import { prisma } from '~/utils/db.server'
+import { prisma, readRows } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import { newInboundLocalPart } from '~/utils/inbound-address.server'
 import type { Role } from '~/utils/permissions'
@@ -191,14 +191,15 @@ export async function createSession(userId: string, kind: SessionKind, meta: { i
 
 /**
  * The signed-in user of a session, or null when it expired or the user is banned. Every page and
- * form post asks, so it is one indexed join in SQL rather than two ORM queries (measured by the bench).
+ * form post asks, so it is one indexed join in SQL rather than two ORM queries, read without Prisma's
+ * cost per query (ADR 081; measured by the bench).
  */
 export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
-  const rows = await prisma.$queryRaw<Array<Omit<SessionUser, 'emailVerified'> & { emailVerifiedAt: Date | null }>>`
+  const rows = await readRows<Omit<SessionUser, 'emailVerified'> & { emailVerifiedAt: Date | null }>(Prisma.sql`
     SELECT s."id" AS "sessionId", u."id", u."organizationId", u."email", u."firstName", u."lastName",
            u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${sessionId} AND s."expiresAt" > now() AND u."status" <> 'banned'`
+    WHERE s."id" = ${sessionId} AND s."expiresAt" > now() AND u."status" <> 'banned'`)
   const row = rows[0]
   if (!row) return null
   const { emailVerifiedAt, ...user } = row

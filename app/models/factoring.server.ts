@@ -13,7 +13,7 @@
  */
 import { parse } from 'csv-parse/sync'
 
-import type { Prisma } from '~/generated/prisma/client'
+import { type FactoringSchedule, Prisma } from '~/generated/prisma/client'
 import { factorRefusal, type ScheduleAction, scheduleRefusal } from '~/policies/factoring'
 import { parseDollars } from '~/schemas/dollars'
 import type { AgreementInput, PurchaseInput, PurchaseLine, ReserveReleaseInput, ScheduleCreateInput, ScheduleListQuery } from '~/schemas/factoring'
@@ -32,7 +32,7 @@ import { DomainError } from '~/utils/errors.server'
 import { type Actor, recordAudit } from './audit.server'
 import { recordPaymentIn } from './invoice.server'
 import { organizationToday } from './organization.server'
-import { assertId, assertOneRow, assertVersion, isoDate, isUniqueViolation, listPage, requireFound, toDateOnly } from './records.server'
+import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
 import { factoringEmailTask } from './tasks/factoring-email.server'
 
 const ENTITY = 'factoring'
@@ -203,24 +203,21 @@ export async function getSchedule(organizationId: string, id: string): Promise<S
   return requireFound(await prisma.factoringSchedule.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
 }
 
+/** A page of the organization's schedules: two statements (ADR 081). */
 export async function listSchedules(organizationId: string, query: ScheduleListQuery) {
-  const where: Prisma.FactoringScheduleWhereInput = {
-    organizationId,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.q
-      ? { OR: [{ number: { contains: query.q, mode: 'insensitive' } }, { items: { some: { invoiceNumber: { contains: query.q, mode: 'insensitive' } } } }] }
-      : {}),
+  const where = [Prisma.sql`f."organizationId" = ${organizationId}`]
+  if (query.status) where.push(Prisma.sql`f."status" = CAST(${query.status} AS "FactoringScheduleStatus")`)
+  if (query.q) {
+    // Its number, or an invoice's number on it.
+    const invoices = Prisma.sql`EXISTS (SELECT 1 FROM "FactoringScheduleItem" i WHERE i."scheduleId" = f."id" AND ${ilikeAny(query.q, [Prisma.sql`i."invoiceNumber"`])})`
+    where.push(Prisma.sql`(${ilikeAny(query.q, [Prisma.sql`f."number"`])} OR ${invoices})`)
   }
-  return listPage(
-    query,
-    () => prisma.factoringSchedule.count({ where }),
-    (window) =>
-      prisma.factoringSchedule.findMany({
-        where,
-        orderBy: [{ [query.sort]: query.dir }, { id: query.dir }],
-        ...window,
-      }),
-  )
+  return leanListPage<FactoringSchedule>(query, {
+    columns: Prisma.sql`f.*`,
+    from: Prisma.sql`"FactoringSchedule" f`,
+    where,
+    orderBy: sortSql('f', query.sort, query.dir),
+  })
 }
 
 /** What the new-schedule page offers to tick: sent invoices with nothing paid, on no live schedule. */

@@ -7,7 +7,7 @@
  */
 import { href } from 'react-router'
 
-import type { Prisma } from '~/generated/prisma/client'
+import { type MailMessage, Prisma } from '~/generated/prisma/client'
 import {
   boxOf,
   defaultBox,
@@ -26,7 +26,7 @@ import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
-import { assertId, assertVersion, requireFound } from './records.server'
+import { assertId, assertVersion, ilikeAny, leanListPage, requireFound } from './records.server'
 
 export const MAIL_NOT_FOUND = 'mail.errors.notFound'
 
@@ -57,32 +57,29 @@ const attachmentSelect = { id: true, fileName: true, contentType: true, sizeByte
 /** What a message shows of each attachment (the shape of MailMessage.attachmentList). */
 type MailAttachmentInfo = { id: string; fileName: string; contentType: string; sizeBytes: number }
 
-/** A page of one mailbox's folder (or view), newest first, with the total. */
+/** A page of one mailbox's folder (or view), newest first, with the total: two statements (ADR 081). */
 export async function listMail(user: MailUser, query: MailListQuery) {
   const box = chosenBox(user, query.box)
-  const where: Prisma.MailMessageWhereInput[] = [boxWhere(user, box)]
-  if (query.folder === 'all') where.push({ folder: { not: 'trash' } })
-  else if (query.folder === 'starred') where.push({ isStarred: true, folder: { not: 'trash' } })
-  else if (query.folder === 'important') where.push({ isImportant: true, folder: { not: 'trash' } })
-  else where.push({ folder: query.folder })
-  if (query.starred) where.push({ isStarred: true })
-  if (query.label) where.push({ labels: { has: query.label } })
-  if (query.q) {
-    const contains = { contains: query.q, mode: 'insensitive' as const }
-    where.push({ OR: [{ subject: contains }, { text: contains }, { fromEmail: contains }, { fromName: contains }] })
-  }
-  const filter = { AND: where }
-  const [total, rows] = await Promise.all([
-    prisma.mailMessage.count({ where: filter }),
-    prisma.mailMessage.findMany({
-      where: filter,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
+  const where = [
+    Prisma.sql`m."organizationId" = ${user.organizationId}`,
+    box === 'shared' ? Prisma.sql`m."ownerId" IS NULL` : Prisma.sql`m."ownerId" = ${user.id}`,
+  ]
+  const notTrash = Prisma.sql`m."folder" <> 'trash'`
+  if (query.folder === 'all') where.push(notTrash)
+  else if (query.folder === 'starred') where.push(Prisma.sql`m."isStarred"`, notTrash)
+  else if (query.folder === 'important') where.push(Prisma.sql`m."isImportant"`, notTrash)
+  else where.push(Prisma.sql`m."folder" = CAST(${query.folder} AS "MailFolder")`)
+  if (query.starred) where.push(Prisma.sql`m."isStarred"`)
+  if (query.label) where.push(Prisma.sql`${query.label} = ANY(m."labels")`)
+  if (query.q) where.push(ilikeAny(query.q, [Prisma.sql`m."subject"`, Prisma.sql`m."text"`, Prisma.sql`m."fromEmail"`, Prisma.sql`m."fromName"`]))
+  const { items, total } = await leanListPage<MailMessage>(query, {
+    columns: Prisma.sql`m.*`,
+    from: Prisma.sql`"MailMessage" m`,
+    where,
+    orderBy: Prisma.sql`m."createdAt" DESC, m."id" DESC`,
+  })
   // The attachments come with each message: its attachmentList, kept by triggers (ADR 075).
-  return { box, rows: rows.map(({ attachmentList, ...row }) => ({ ...row, attachments: attachmentList as unknown as MailAttachmentInfo[] })), total }
+  return { box, rows: items.map(({ attachmentList, ...row }) => ({ ...row, attachments: attachmentList as unknown as MailAttachmentInfo[] })), total }
 }
 
 /** One message the reader may see, with its attachments; else not found. */

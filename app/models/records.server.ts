@@ -8,7 +8,7 @@
 import { Prisma } from '~/generated/prisma/client'
 import { isId } from '~/schemas/text'
 import type { Tx } from '~/utils/db.server'
-import { prisma } from '~/utils/db.server'
+import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 /** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
@@ -241,6 +241,47 @@ export async function listPage<T>(
 ) {
   const [total, items] = await Promise.all([count(), rows(paging(query))])
   return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+/**
+ * A list's parts in SQL, for `leanListPage`: `from` is what the count reads (the table and its
+ * alias), `joins` what the page adds for its columns, `where` the conditions (all must hold).
+ */
+export type LeanList = { columns: Prisma.Sql; from: Prisma.Sql; joins?: Prisma.Sql; where: Prisma.Sql[]; orderBy: Prisma.Sql }
+
+/**
+ * listPage for the lists whose answers are small: the count and the page as two statements
+ * through `readRows`, without Prisma's cost per query (ADR 081). The same answer as listPage.
+ */
+export async function leanListPage<Row>(query: { page: number; pageSize: number }, list: LeanList) {
+  const where = list.where.length ? Prisma.sql`WHERE ${Prisma.join(list.where, ' AND ')}` : Prisma.empty
+  return listPage(
+    query,
+    async () => (await readRows<{ total: number }>(Prisma.sql`SELECT count(*)::int AS "total" FROM ${list.from} ${where}`))[0]!.total,
+    ({ skip, take }) =>
+      readRows<Row>(
+        Prisma.sql`SELECT ${list.columns} FROM ${list.from} ${list.joins ?? Prisma.empty} ${where} ORDER BY ${list.orderBy} LIMIT ${take} OFFSET ${skip}`,
+      ),
+  )
+}
+
+/**
+ * `ORDER BY` a list's sort key and then its id, in one direction, as `orderBy: [{ [sort]: dir }, { id: dir }]`
+ * orders it. The key is a column of `alias` named by the list query's schema (an enum), never free text.
+ */
+export function sortSql(alias: string, sort: string, dir: 'asc' | 'desc') {
+  if (!/^[a-z]\w*$/i.test(alias) || !/^[a-z]\w*$/i.test(sort)) throw new Error(`sortSql: not a column: ${alias}.${sort}`)
+  const order = dir === 'desc' ? 'DESC' : 'ASC'
+  return Prisma.raw(`${alias}."${sort}" ${order}, ${alias}."id" ${order}`)
+}
+
+/** `column ILIKE '%q%'` for any of the columns, with `q`'s `%`, `_` and backslash matching themselves. */
+export function ilikeAny(q: string, columns: Prisma.Sql[]) {
+  const pattern = `%${escapeLike(q)}%`
+  return Prisma.sql`(${Prisma.join(
+    columns.map((column) => Prisma.sql`${column} ILIKE ${pattern}`),
+    ' OR ',
+  )})`
 }
 
 /** The last page that has rows (1 for an empty list): a list clamps `?page=99` to it. */

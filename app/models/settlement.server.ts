@@ -10,7 +10,7 @@
  * before it took; a driver has at most one live settlement overlapping a period (a second one
  * would take the recurring deductions twice): 409 `in_use`.
  */
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { loadPayCents, type PaySettings, type RecurringDeduction, recurringDeductionsOf, settlementTotals } from '~/policies/pay'
 import { type SettlementAction, settlementRefusal, type SettlementScope } from '~/policies/settlement'
 import type { SettlementCreateInput, SettlementLineInput, SettlementListQuery, SettlementPayInput, SettlementRunInput } from '~/schemas/settlement'
@@ -21,7 +21,7 @@ import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { organizationToday } from './organization.server'
-import { assertId, assertOneRow, assertVersion, isoDate, isUniqueViolation, listPage, requireFound, toDateOnly } from './records.server'
+import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
 const ENTITY = 'settlement'
@@ -82,25 +82,31 @@ export async function getSettlement(scope: SettlementScope, id: string): Promise
   return requireFound(await prisma.settlement.findFirst({ where: { id, ...scope }, include }), NOT_FOUND)
 }
 
-function listWhere(scope: SettlementScope, query: SettlementListQuery): Prisma.SettlementWhereInput {
-  return {
-    ...scope,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.driverId && !scope.driverId ? { driverId: query.driverId } : {}),
-    // A period filter: settlements whose period overlaps [from, to].
-    ...(query.from ? { periodEnd: { gte: toDateOnly(query.from)! } } : {}),
-    ...(query.to ? { periodStart: { lte: toDateOnly(query.to)! } } : {}),
-    ...(query.q ? { number: { contains: query.q, mode: 'insensitive' } } : {}),
-  }
-}
+type SettlementListRow = Prisma.SettlementGetPayload<{ include: { driver: typeof driverSelect } }>
+type SettlementSqlRow = Omit<SettlementListRow, 'driver'> & { driverFirstName: string; driverLastName: string; driverEmail: string }
 
+/** A page of settlements in the reader's scope, with their drivers: two statements (ADR 081). */
 export async function listSettlements(scope: SettlementScope, query: SettlementListQuery) {
-  const where = listWhere(scope, query)
-  return listPage(
-    query,
-    () => prisma.settlement.count({ where }),
-    (window) => prisma.settlement.findMany({ where, include: { driver: driverSelect }, orderBy: [{ [query.sort]: query.dir }, { id: query.dir }], ...window }),
-  )
+  const where = [Prisma.sql`s."organizationId" = ${scope.organizationId}`]
+  const driverId = scope.driverId ?? query.driverId
+  if (driverId) where.push(Prisma.sql`s."driverId" = ${driverId}`)
+  if (query.status) where.push(Prisma.sql`s."status" = CAST(${query.status} AS "SettlementStatus")`)
+  // A period filter: settlements whose period overlaps [from, to].
+  if (query.from) where.push(Prisma.sql`s."periodEnd" >= CAST(${query.from} AS date)`)
+  if (query.to) where.push(Prisma.sql`s."periodStart" <= CAST(${query.to} AS date)`)
+  if (query.q) where.push(ilikeAny(query.q, [Prisma.sql`s."number"`]))
+  const result = await leanListPage<SettlementSqlRow>(query, {
+    columns: Prisma.sql`s.*, d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName", d."email" AS "driverEmail"`,
+    from: Prisma.sql`"Settlement" s`,
+    joins: Prisma.sql`JOIN "User" d ON d."id" = s."driverId"`,
+    where,
+    orderBy: sortSql('s', query.sort, query.dir),
+  })
+  const items = result.items.map(({ driverFirstName, driverLastName, driverEmail, ...row }): SettlementListRow => ({
+    ...row,
+    driver: { id: row.driverId, firstName: driverFirstName, lastName: driverLastName, email: driverEmail },
+  }))
+  return { ...result, items }
 }
 
 /** The organization's drivers, for the driver picker and filter. */

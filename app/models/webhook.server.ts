@@ -5,11 +5,11 @@
  * written by the models that make them (app/models/webhook-events.server.ts); the sending is
  * app/models/webhook-send.server.ts; what is retried, when, and what is offered: app/policies/webhook.ts.
  */
-import type { Prisma, WebhookDelivery, WebhookEndpoint } from '~/generated/prisma/client'
+import { Prisma, type WebhookDelivery, type WebhookEndpoint } from '~/generated/prisma/client'
 import { resendRefusal } from '~/policies/webhook'
 import type { WebhookDeliveryQuery, WebhookInput, WebhookUpdate } from '~/schemas/webhook'
 import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
-import { prisma } from '~/utils/db.server'
+import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { urlRefusal } from '~/utils/webhook-address.server'
 import { createWebhookSecret } from '~/utils/webhook-signature.server'
@@ -63,7 +63,9 @@ export async function listWebhooks(organizationId: string) {
 
 /** The endpoints alone, as the API lists them (it shows no delivery: a per-endpoint join it would not read). */
 export async function listWebhookEndpoints(organizationId: string) {
-  return prisma.webhookEndpoint.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: LISTED })
+  return readRows<ListedWebhook>(Prisma.sql`
+    SELECT "id", "url", "description", "events", "active", "disabledReason", "failingSince", "version", "createdAt", "updatedAt"
+    FROM "WebhookEndpoint" WHERE "organizationId" = ${organizationId} ORDER BY "createdAt" ASC, "id" ASC`)
 }
 
 export async function getWebhook(organizationId: string, id: string) {

@@ -57,6 +57,15 @@ export const RETRY_AFTER_SECONDS = 30
 // Prisma's codes for "cannot reach / lost / out of connections", and the driver adapter's kinds.
 const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
 const UNAVAILABLE_DRIVER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
+const UNREACHABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/**
+ * SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown), and
+ * 57014 (a statement cancelled by statement_timeout: the database is too busy to answer in time).
+ */
+function unavailableSqlState(code: unknown) {
+  return typeof code === 'string' && code.length === 5 && /^(08|53|57P|57014)/.test(code)
+}
 
 /**
  * The database is down, restarting or out of connections: a temporary condition (503), not a
@@ -70,9 +79,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (code === 'P2028' && typeof message === 'string' && message.includes('Unable to start a transaction in the given time')) return true
   const cause = meta?.driverAdapterError?.cause
   if (cause?.kind && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true
-  // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown), and
-  // 57014 (a statement cancelled by statement_timeout: the database is too busy to answer in time).
-  if (typeof cause?.code === 'string' && /^(08|53|57P|57014)/.test(cause.code)) return true
+  if (unavailableSqlState(cause?.code)) return true
+  // A read through pg itself (readRows, ADR 081): the SQLSTATE or the socket's error is its code.
+  if (unavailableSqlState(code) || (typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code))) return true
   return typeof message === 'string' && /Connection terminated|Can't reach database server/.test(message)
 }
 

@@ -717,7 +717,7 @@ async function chatListPage(req: http.IncomingMessage) {
 // Mail (issue 26): one page of a mailbox's folder, newest first, with its total, as the app's
 // listMail (app/models/mailbox.server.ts) reads it: the count and the page (each message with its
 // attachmentList, ADR 075) in parallel. The bench asks for the default mailbox's inbox: the shared one for
-// the roles that read it (the bench's admin), else one's own. MAIL_QUERY and mailJson are the two
+// the roles that read it (the bench's admin), else one's own. mailQuery and mailJson are the two
 // places to follow the app's mail list when it changes.
 
 /** The app's mail policy: the roles that read the shared mailbox open it by default. */
@@ -748,10 +748,15 @@ type MailRow = {
   attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
 }
 
-const MAIL_WHERE = `m."organizationId" = $1 AND m."ownerId" IS NOT DISTINCT FROM $2 AND m.folder = $3::"MailFolder"`
-const MAIL_QUERY = `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
+// As listMail asks: the shared mailbox's rows are those without an owner (`IS NULL`, which the
+// index serves; `$2` is then null), one's own those with one's id.
+const mailWhere = (shared: boolean) =>
+  `m."organizationId" = $1 AND ${shared ? 'm."ownerId" IS NULL AND $2::text IS NULL' : 'm."ownerId" = $2'} AND m.folder = $3::"MailFolder"`
+const mailQuery = (
+  shared: boolean,
+) => `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
     m."isImportant", m.labels, m.delivery, m."inReplyTo", m."sentAt", m."createdAt", m."updatedAt", m.version, m."attachmentList" AS attachments
-  FROM "MailMessage" m WHERE ${MAIL_WHERE} ORDER BY m."createdAt" DESC, m.id DESC LIMIT $4 OFFSET $5`
+  FROM "MailMessage" m WHERE ${mailWhere(shared)} ORDER BY m."createdAt" DESC, m.id DESC LIMIT $4 OFFSET $5`
 
 function mailBox(user: User, url: URL) {
   const asked = url.searchParams.get('box')
@@ -768,8 +773,8 @@ async function mailPage(user: User, url: URL) {
   const { page, pageSize } = listQuery(url)
   const owner = box === 'shared' ? null : user.id
   const [count, rows] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "MailMessage" m WHERE ${MAIL_WHERE}`, [user.organizationId, owner, folder]),
-    pool.query<MailRow>(MAIL_QUERY, [user.organizationId, owner, folder, pageSize, (page - 1) * pageSize]),
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "MailMessage" m WHERE ${mailWhere(owner === null)}`, [user.organizationId, owner, folder]),
+    pool.query<MailRow>(mailQuery(owner === null), [user.organizationId, owner, folder, pageSize, (page - 1) * pageSize]),
   ])
   return { box, folder, page, pageSize, total: Number(count.rows[0].total), rows: rows.rows }
 }
