@@ -39,6 +39,7 @@ import {
   assertOneRow,
   assertReferences,
   assertVersion,
+  containsText,
   isoDate,
   isUniqueViolation,
   listPage,
@@ -157,11 +158,7 @@ export async function listWhere(organizationId: string, query: InvoiceListQuery,
     ...(dueDate ? { AND: [{ dueDate }] } : {}),
     ...(query.q
       ? {
-          OR: [
-            { invoiceNumber: { contains: query.q, mode: 'insensitive' } },
-            { broker: { name: { contains: query.q, mode: 'insensitive' } } },
-            { notes: { contains: query.q, mode: 'insensitive' } },
-          ],
+          OR: [{ invoiceNumber: containsText(query.q) }, { broker: { name: containsText(query.q) } }, { notes: containsText(query.q) }],
         }
       : {}),
   }

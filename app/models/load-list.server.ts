@@ -14,7 +14,7 @@ import { nextDay, zonedDayStart } from '~/utils/time'
 
 import { person } from './load.server'
 import { organizationTimeZone } from './organization.server'
-import { escapeLike, listPage } from './records.server'
+import { containsText, escapeLike, listPage } from './records.server'
 
 /** What a list row shows: the load and the names beside it, never its stops and charges. */
 export const listInclude = {
@@ -63,10 +63,10 @@ async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prism
     ...(q
       ? {
           OR: [
-            { loadNumber: { contains: q, mode: 'insensitive' } },
-            { brokerReference: { contains: q, mode: 'insensitive' } },
-            { pickupCity: { contains: q, mode: 'insensitive' } },
-            { deliveryCity: { contains: q, mode: 'insensitive' } },
+            { loadNumber: containsText(q) },
+            { brokerReference: containsText(q) },
+            { pickupCity: containsText(q) },
+            { deliveryCity: containsText(q) },
             ...(facilityIds.length ? [{ id: { in: facilityIds } }] : []),
           ],
         }

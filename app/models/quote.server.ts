@@ -34,7 +34,7 @@ import { type Actor, recordAudit } from './audit.server'
 import { createLoad } from './load.server'
 import { organizationToday } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
-import { assertId, assertOneRow, assertVersion, isoDate, listPage, requireFound, toDateOnly } from './records.server'
+import { assertId, assertOneRow, assertVersion, containsText, isoDate, listPage, requireFound, toDateOnly } from './records.server'
 import { siteFrameSelect } from './site.server'
 import { quoteEmailTask } from './tasks/quote-email.server'
 
@@ -224,7 +224,7 @@ function listWhere(organizationId: string, query: QuoteListQuery): Prisma.QuoteR
           OR: [
             ...(number ? [{ number: Number(number[1]) }] : []),
             ...(['name', 'email', 'company', 'originCity', 'destinationCity'] as const).map((field) => ({
-              [field]: { contains: q, mode: 'insensitive' as const },
+              [field]: containsText(q),
             })),
           ],
         }

@@ -17,6 +17,7 @@ import {
   assertId,
   assertReferences,
   assertUniqueFields,
+  containsText,
   deleteVersioned,
   inBatches,
   isForeignKeyViolation,
@@ -199,7 +200,7 @@ export function sortOrder<Sort extends string>(
 
 /** Conditions for a search box: each column (`company.name` through a relation) contains the text, ignoring case. */
 export function containsAny(q: string, columns: readonly string[]): object[] {
-  return columns.map((column) => column.split('.').reduceRight<object>((inner, name) => ({ [name]: inner }), { contains: q, mode: 'insensitive' }))
+  return columns.map((column) => column.split('.').reduceRight<object>((inner, name) => ({ [name]: inner }), containsText(q)))
 }
 
 /**

@@ -289,6 +289,14 @@ export function lastPage(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
+/**
+ * Prisma's filter for "contains what was typed, ignoring case". Prisma's `contains` is a LIKE that
+ * leaves `%` and `_` as patterns (prisma/orm#19506); here they match themselves, as in `ilikeAny`.
+ */
+export function containsText(q: string) {
+  return { contains: escapeLike(q), mode: 'insensitive' as const }
+}
+
 /** `%` and `_` match themselves in a LIKE pattern built from what the user typed. */
 export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`)

@@ -5,7 +5,7 @@ import type { ShopQuery } from '~/schemas/product'
 import { SHOP_PAGE_SIZE, type ShopSort } from '~/schemas/product-options'
 import { prisma } from '~/utils/db.server'
 
-import { listPage } from './records.server'
+import { containsText, listPage } from './records.server'
 
 const ORDER: Record<ShopSort, Prisma.ProductOrderByWithRelationInput[]> = {
   name: [{ name: 'asc' }, { id: 'asc' }],
@@ -22,7 +22,7 @@ function shopWhere(organizationId: string, query: ShopQuery): Prisma.ProductWher
     ...(query.category ? { category: query.category } : {}),
     // Colours are matched as written in the product (the filter offers the stored names).
     ...(query.color ? { colors: { has: query.color } } : {}),
-    ...(query.q ? { OR: [{ name: { contains: query.q, mode: 'insensitive' } }, { sku: { contains: query.q, mode: 'insensitive' } }] } : {}),
+    ...(query.q ? { OR: [{ name: containsText(query.q) }, { sku: containsText(query.q) }] } : {}),
   }
 }
 

@@ -15,7 +15,7 @@ import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { checkoutState, emptyCartData, lockCartForCheckout } from './cart.server'
-import { assertId, assertVersion, escapeLike, listPage, requireFound } from './records.server'
+import { assertId, assertVersion, containsText, listPage, requireFound } from './records.server'
 
 const ENTITY = 'storeOrder'
 const NOT_FOUND = 'checkout.errors.orderNotFound'
@@ -195,7 +195,7 @@ const ORDER_BY: Record<OrderListQuery['sort'], (dir: 'asc' | 'desc') => Prisma.S
 export async function listOrders(organizationId: string, query: OrderListQuery) {
   const where: Prisma.StoreOrderWhereInput = {
     organizationId,
-    ...(query.q ? { orderNumber: { contains: escapeLike(query.q), mode: 'insensitive' } } : {}),
+    ...(query.q ? { orderNumber: containsText(query.q) } : {}),
     ...(query.chargeTo ? { chargeTo: query.chargeTo } : {}),
     ...(query.status ? { status: query.status } : {}),
   }

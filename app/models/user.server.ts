@@ -22,6 +22,8 @@ import {
   assertOneRow,
   assertReferences,
   assertVersion,
+  containsText,
+  escapeLike,
   inBatches,
   isoDate,
   listPage,
@@ -95,12 +97,7 @@ function searchWhere(q: string | undefined): Prisma.UserWhereInput {
   if (!words.length) return {}
   return {
     AND: words.map((word) => ({
-      OR: [
-        { firstName: { contains: word, mode: 'insensitive' } },
-        { lastName: { contains: word, mode: 'insensitive' } },
-        { email: { contains: word, mode: 'insensitive' } },
-        { phone: { contains: word } },
-      ],
+      OR: [{ firstName: containsText(word) }, { lastName: containsText(word) }, { email: containsText(word) }, { phone: { contains: escapeLike(word) } }],
     })),
   }
 }

@@ -35,37 +35,27 @@ function audited(endpoint: Partial<WebhookEndpoint>) {
 }
 
 /** What a list reads of an endpoint: what serializeWebhook and the page show, never its secret. */
-const LISTED = {
-  id: true,
-  url: true,
-  description: true,
-  events: true,
-  active: true,
-  disabledReason: true,
-  failingSince: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.WebhookEndpointSelect
-type ListedWebhook = Pick<WebhookEndpoint, keyof typeof LISTED>
+type ListedWebhook = Pick<
+  WebhookEndpoint,
+  'id' | 'url' | 'description' | 'events' | 'active' | 'disabledReason' | 'failingSince' | 'version' | 'createdAt' | 'updatedAt'
+>
+const LISTED_SQL = Prisma.sql`e."id", e."url", e."description", e."events", e."active", e."disabledReason", e."failingSince", e."version", e."createdAt", e."updatedAt"`
 
-/** The organization's endpoints, oldest first, with their last delivery's state. */
+/** The organization's endpoints, oldest first, with their last delivery's state and status code (ADR 081). */
 export async function listWebhooks(organizationId: string) {
-  return prisma.webhookEndpoint.findMany({
-    where: { organizationId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: {
-      ...LISTED,
-      deliveries: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { state: true, lastStatusCode: true, createdAt: true } },
-    },
-  })
+  return readRows<ListedWebhook & { lastState: WebhookDelivery['state'] | null; lastStatusCode: number | null }>(Prisma.sql`
+    SELECT ${LISTED_SQL}, d."state" AS "lastState", d."lastStatusCode"
+    FROM "WebhookEndpoint" e
+    LEFT JOIN LATERAL (
+      SELECT "state", "lastStatusCode" FROM "WebhookDelivery" WHERE "endpointId" = e."id" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1
+    ) d ON true
+    WHERE e."organizationId" = ${organizationId} ORDER BY e."createdAt" ASC, e."id" ASC`)
 }
 
 /** The endpoints alone, as the API lists them (it shows no delivery: a per-endpoint join it would not read). */
 export async function listWebhookEndpoints(organizationId: string) {
   return readRows<ListedWebhook>(Prisma.sql`
-    SELECT "id", "url", "description", "events", "active", "disabledReason", "failingSince", "version", "createdAt", "updatedAt"
-    FROM "WebhookEndpoint" WHERE "organizationId" = ${organizationId} ORDER BY "createdAt" ASC, "id" ASC`)
+    SELECT ${LISTED_SQL} FROM "WebhookEndpoint" e WHERE e."organizationId" = ${organizationId} ORDER BY e."createdAt" ASC, e."id" ASC`)
 }
 
 export async function getWebhook(organizationId: string, id: string) {

@@ -12,12 +12,16 @@ import { listSchedules } from '~/models/factoring.server'
 import { listMail } from '~/models/mailbox.server'
 import { ilikeAny, leanListPage, sortSql } from '~/models/records.server'
 import { listSettlements } from '~/models/settlement.server'
-import { listWebhookEndpoints } from '~/models/webhook.server'
+import { listTrucks } from '~/models/truck.server'
+import { listUsers } from '~/models/user.server'
+import { listWebhookEndpoints, listWebhooks } from '~/models/webhook.server'
 import { settlementScope } from '~/policies/settlement'
 import { ScheduleListQuerySchema } from '~/schemas/factoring'
 import { parseListQuery } from '~/schemas/list-query'
 import { MailListQuerySchema } from '~/schemas/mail'
 import { SettlementListQuerySchema } from '~/schemas/settlement'
+import { TruckListQuerySchema } from '~/schemas/truck'
+import { UserListQuerySchema } from '~/schemas/user'
 import { prisma, readRows } from '~/utils/db.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
 
@@ -157,6 +161,52 @@ describe('lean lists', () => {
     expect((await listMail(dispatcher, query(MailListQuerySchema, { box: 'shared', folder: 'all', q: 'LOAD' }))).total).toBe(2)
     const own = await listMail(dispatcher, query(MailListQuerySchema, { box: 'own', folder: 'inbox' }))
     expect(own.rows.map((row) => row.subject)).toEqual(['Mine'])
+  })
+
+  it('the Prisma lists match `%` and `_` as typed too (trucks, users)', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    await prisma.truck.createMany({
+      data: [
+        { organizationId, unitNumber: 'T-100' },
+        { organizationId, unitNumber: 'T_100%' },
+      ],
+    })
+    for (const q of ['%', '_', 'T_1', '0%']) {
+      const trucks = await listTrucks(organizationId, query(TruckListQuerySchema, { q }))
+      expect(
+        trucks.items.map((row) => row.unitNumber),
+        q,
+      ).toEqual(['T_100%'])
+    }
+    expect((await listUsers(organizationId, query(UserListQuerySchema, { q: '_' }))).total).toBe(0)
+    expect((await listUsers(organizationId, query(UserListQuerySchema, { q: 'DRIVER' }))).total).toBe(1)
+  })
+
+  it('lists webhook endpoints with their last delivery', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const endpoint = await prisma.webhookEndpoint.create({
+      data: { organizationId, url: 'https://a.example.test/', events: ['load.created'], secret: 'whsec_a' },
+    })
+    const quiet = await prisma.webhookEndpoint.create({ data: { organizationId, url: 'https://b.example.test/', events: ['load.created'], secret: 'whsec_b' } })
+    const delivery = (state: 'failed' | 'delivered', lastStatusCode: number, minute: number) => ({
+      id: unique('msg'),
+      endpointId: endpoint.id,
+      organizationId,
+      eventType: 'load.created',
+      payload: {},
+      state,
+      lastStatusCode,
+      createdAt: new Date(Date.UTC(2026, 10, 27, 9, minute)),
+    })
+    await prisma.webhookDelivery.createMany({ data: [delivery('failed', 500, 1), delivery('delivered', 204, 2)] })
+    const rows = await listWebhooks(organizationId)
+    expect(rows.map((row) => [row.id, row.lastState, row.lastStatusCode])).toEqual([
+      [endpoint.id, 'delivered', 204],
+      [quiet.id, null, null],
+    ])
+    expect(rows[0]).not.toHaveProperty('secret')
   })
 
   it('lists webhook endpoints oldest first, never with their secret', async () => {

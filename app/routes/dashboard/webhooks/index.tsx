@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       events: endpoint.events,
       active: endpoint.active,
       disabledReason: endpoint.disabledReason,
-      last: endpoint.deliveries[0] ? { state: endpoint.deliveries[0].state, status: endpoint.deliveries[0].lastStatusCode } : null,
+      last: endpoint.lastState ? { state: endpoint.lastState, status: endpoint.lastStatusCode } : null,
     })),
   }
 }
