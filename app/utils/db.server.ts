@@ -11,6 +11,9 @@ function createClient(connectionString: string) {
   // A statement that runs past DB_STATEMENT_TIMEOUT_MS is cancelled and answered as 503, so a
   // runaway query cannot hold a connection (and the request waiting on it) for ever.
   const pool = new pg.Pool({ connectionString, max: 10, statement_timeout: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 15_000) })
+  // An idle connection the database ends (a restart) is dropped by the pool; the next query says
+  // so. PrismaPg listens too, but only from its first query: a lean read may come first (ADR 081).
+  pool.on('error', () => {})
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), log: process.env.LOG_QUERIES === 'true' ? ['query'] : [] })
   return { client, pool }
 }

@@ -4,7 +4,7 @@
  * the server's time zone), their searches match what was typed (`%` and `_` are characters), their
  * sort keys are columns, and a database that cannot answer is still a 503, not a 500.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { Prisma } from '~/generated/prisma/client'
 import { getSessionUser } from '~/models/auth.server'
@@ -243,6 +243,26 @@ describe('lean lists', () => {
 })
 
 describe('a database that cannot answer', () => {
+  it('survives the database ending an idle connection when only lean reads have used the pool', async () => {
+    const url = new URL(process.env.DATABASE_URL!)
+    url.searchParams.set('application_name', unique('lean'))
+    const name = url.searchParams.get('application_name')!
+    const shared = process.env.DATABASE_URL
+    process.env.DATABASE_URL = url.toString()
+    try {
+      // A client of its own (one per URL), used by readRows alone: PrismaPg has not listened yet.
+      expect(await readRows<{ one: number }>(Prisma.sql`SELECT 1 AS "one"`)).toEqual([{ one: 1 }])
+      process.env.DATABASE_URL = shared
+      await prisma.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${name}`
+      await vi.waitFor(async () => expect(await prisma.$queryRaw`SELECT pid FROM pg_stat_activity WHERE application_name = ${name}`).toEqual([]))
+      process.env.DATABASE_URL = url.toString()
+      // The ended connection was dropped, not thrown at the process: the next read gets a new one.
+      await vi.waitFor(async () => expect(await readRows<{ one: number }>(Prisma.sql`SELECT 1 AS "one"`)).toEqual([{ one: 1 }]))
+    } finally {
+      process.env.DATABASE_URL = shared
+    }
+  })
+
   it('is unavailable (503) when pg itself reports it, not a bug (500)', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true)
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(true)
