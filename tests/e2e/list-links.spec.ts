@@ -7,6 +7,8 @@ test('a row link opens the record, in the app with JavaScript and as a plain lin
   const org = await signedIn(page, request)
   const truck = await apiTruck(request, org, { unitNumber: 'LNK-1' })
   await page.goto('/dashboard/trucks/list')
+  // A click before hydration is a plain link's (the handler is not there yet): wait for the app.
+  await whenHydrated(page)
   const table = page.getByTestId('trucks-table')
   if (js(test.info())) await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
   await table.getByRole('link', { name: 'LNK-1', exact: true }).click()
