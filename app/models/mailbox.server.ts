@@ -21,7 +21,7 @@ import {
   writesBox,
 } from '~/policies/mail'
 import type { MailListQuery, MailUpdate } from '~/schemas/mail'
-import { prisma } from '~/utils/db.server'
+import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
@@ -32,10 +32,13 @@ export const MAIL_NOT_FOUND = 'mail.errors.notFound'
 
 export type MailUser = { id: string; organizationId: string; role: Role }
 
-/** The rows of one mailbox as the reader sees it (a box the role does not read: none). */
-export function boxWhere(user: MailUser, box: MailBox): Prisma.MailMessageWhereInput {
-  if (!readsBox(user.role, box)) return { id: '' }
-  return { organizationId: user.organizationId, ownerId: box === 'shared' ? null : user.id }
+/**
+ * The rows of one mailbox as the reader sees it (a box the role does not read: none), for a read
+ * of `"MailMessage" m`. The shared mailbox's rows have no owner: `IS NULL`, which the index serves.
+ */
+function boxSql(user: MailUser, box: MailBox) {
+  if (!readsBox(user.role, box)) return Prisma.sql`FALSE`
+  return Prisma.sql`m."organizationId" = ${user.organizationId} AND ${box === 'shared' ? Prisma.sql`m."ownerId" IS NULL` : Prisma.sql`m."ownerId" = ${user.id}`}`
 }
 
 /** Every message the reader may see: their own mailbox and, for the office, the shared one (a mail attachment: `{ message: readableMailWhere(user) }`). */
@@ -60,10 +63,7 @@ type MailAttachmentInfo = { id: string; fileName: string; contentType: string; s
 /** A page of one mailbox's folder (or view), newest first, with the total: two statements (ADR 081). */
 export async function listMail(user: MailUser, query: MailListQuery) {
   const box = chosenBox(user, query.box)
-  const where = [
-    Prisma.sql`m."organizationId" = ${user.organizationId}`,
-    box === 'shared' ? Prisma.sql`m."ownerId" IS NULL` : Prisma.sql`m."ownerId" = ${user.id}`,
-  ]
+  const where = [boxSql(user, box)]
   const notTrash = Prisma.sql`m."folder" <> 'trash'`
   if (query.folder === 'all') where.push(notTrash)
   else if (query.folder === 'starred') where.push(Prisma.sql`m."isStarred"`, notTrash)
@@ -200,11 +200,13 @@ export type FolderCounts = Record<MailFolderName, { unread: number; total: numbe
 
 /** Per folder of one mailbox: unread and total messages. */
 export async function folderCounts(user: MailUser, box: MailBox): Promise<FolderCounts> {
-  const groups = await prisma.mailMessage.groupBy({ by: ['folder', 'isRead'], where: boxWhere(user, box), _count: { _all: true } })
+  const groups = await readRows<{ folder: MailFolderName; isRead: boolean; n: number }>(
+    Prisma.sql`SELECT m."folder", m."isRead", count(*)::int AS "n" FROM "MailMessage" m WHERE ${boxSql(user, box)} GROUP BY 1, 2`,
+  )
   const counts = Object.fromEntries(MAIL_FOLDERS.map((folder) => [folder, { unread: 0, total: 0 }])) as FolderCounts
   for (const group of groups) {
-    counts[group.folder].total += group._count._all
-    if (!group.isRead) counts[group.folder].unread += group._count._all
+    counts[group.folder].total += group.n
+    if (!group.isRead) counts[group.folder].unread += group.n
   }
   return counts
 }
@@ -217,10 +219,9 @@ export async function unreadInboxCount(user: MailUser) {
 /** The labels used in one mailbox, alphabetical (the folder pane lists them). */
 export async function mailboxLabels(user: MailUser, box: MailBox) {
   if (!readsBox(user.role, box)) return []
-  const rows = await prisma.$queryRaw<Array<{ label: string }>>`
-    SELECT DISTINCT unnest(labels) AS label FROM "MailMessage"
-    WHERE "organizationId" = ${user.organizationId} AND "ownerId" IS NOT DISTINCT FROM ${box === 'shared' ? null : user.id}
-    ORDER BY label LIMIT 50`
+  const rows = await readRows<{ label: string }>(
+    Prisma.sql`SELECT DISTINCT unnest(m."labels") AS "label" FROM "MailMessage" m WHERE ${boxSql(user, box)} ORDER BY 1 LIMIT 50`,
+  )
   return rows.map((row) => row.label)
 }
 

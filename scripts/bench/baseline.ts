@@ -748,10 +748,10 @@ type MailRow = {
   attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
 }
 
-// As listMail asks: the shared mailbox's rows are those without an owner (`IS NULL`, which the
+// As the app's boxSql asks: the shared mailbox's rows are those without an owner (`IS NULL`, which the
 // index serves; `$2` is then null), one's own those with one's id.
-const mailWhere = (shared: boolean) =>
-  `m."organizationId" = $1 AND ${shared ? 'm."ownerId" IS NULL AND $2::text IS NULL' : 'm."ownerId" = $2'} AND m.folder = $3::"MailFolder"`
+const boxWhere = (shared: boolean) => `m."organizationId" = $1 AND ${shared ? 'm."ownerId" IS NULL AND $2::text IS NULL' : 'm."ownerId" = $2'}`
+const mailWhere = (shared: boolean) => `${boxWhere(shared)} AND m.folder = $3::"MailFolder"`
 const mailQuery = (
   shared: boolean,
 ) => `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
@@ -834,12 +834,12 @@ async function mailListPage(req: http.IncomingMessage, url: URL) {
       [user.organizationId],
     ),
     pool.query<{ label: string }>(
-      `SELECT DISTINCT unnest(labels) AS label FROM "MailMessage" WHERE "organizationId" = $1 AND "ownerId" IS NOT DISTINCT FROM $2 ORDER BY label LIMIT 50`,
+      `SELECT DISTINCT unnest(labels) AS label FROM "MailMessage" m WHERE ${boxWhere(mailBox(user, url) === 'shared')} ORDER BY label LIMIT 50`,
       [user.organizationId, mailBox(user, url) === 'shared' ? null : user.id],
     ),
     ...boxes.map((box) =>
       pool.query<{ folder: string; isRead: boolean; n: string }>(
-        `SELECT folder, "isRead", count(*) AS n FROM "MailMessage" WHERE "organizationId" = $1 AND "ownerId" IS NOT DISTINCT FROM $2 GROUP BY folder, "isRead"`,
+        `SELECT folder, "isRead", count(*) AS n FROM "MailMessage" m WHERE ${boxWhere(box === 'shared')} GROUP BY folder, "isRead"`,
         [user.organizationId, box === 'shared' ? null : user.id],
       ),
     ),

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Prisma } from '~/generated/prisma/client'
 import { getSessionUser } from '~/models/auth.server'
 import { listSchedules } from '~/models/factoring.server'
-import { listMail } from '~/models/mailbox.server'
+import { folderCounts, listMail, mailboxLabels } from '~/models/mailbox.server'
 import { ilikeAny, leanListPage, sortSql } from '~/models/records.server'
 import { listSettlements } from '~/models/settlement.server'
 import { listTrucks } from '~/models/truck.server'
@@ -161,6 +161,18 @@ describe('lean lists', () => {
     expect((await listMail(dispatcher, query(MailListQuerySchema, { box: 'shared', folder: 'all', q: 'LOAD' }))).total).toBe(2)
     const own = await listMail(dispatcher, query(MailListQuerySchema, { box: 'own', folder: 'inbox' }))
     expect(own.rows.map((row) => row.subject)).toEqual(['Mine'])
+    // The folder pane: counts and labels of one mailbox, none of a mailbox the role does not read.
+    const shared = await folderCounts(dispatcher, 'shared')
+    expect([shared.inbox, shared.trash, shared.sent]).toEqual([
+      { unread: 2, total: 2 },
+      { unread: 1, total: 1 },
+      { unread: 0, total: 0 },
+    ])
+    expect((await folderCounts(dispatcher, 'own')).inbox).toEqual({ unread: 1, total: 1 })
+    expect(await mailboxLabels(dispatcher, 'shared')).toEqual(['rates'])
+    expect(await mailboxLabels(dispatcher, 'own')).toEqual([])
+    const driver = { id: org.users.driver.id, organizationId, role: 'driver' as const }
+    expect((await folderCounts(driver, 'shared')).inbox).toEqual({ unread: 0, total: 0 })
   })
 
   it('the Prisma lists match `%` and `_` as typed too (trucks, users)', async () => {
