@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { type IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 
+import { parse as conformParse } from '@conform-to/dom'
 import type { NextFunction, Request, Response } from 'express'
 import { href, matchRoutes, type RouteObject } from 'react-router'
 
@@ -367,19 +368,192 @@ function check(req: Request, corsAllowed: boolean): Refusal | null {
 /**
  * Form field names are expanded into objects and lists by Conform (`stops[2].city` is the city of
  * the third stop): one field named `x[10000000]` made a list of ten million entries and ran the
- * server out of memory, `stops[3000].city` kept it busy for 48 s. So a form body is read for its
- * names before any route sees it: no index past `listLength - 1`, no name deeper than `depth`
- * segments, no more than `fields` fields. Generous for real forms: the longest list a form sends
- * is an invoice's 100 lines (app/schemas/invoice-options.ts; tests/unit/form-limits.test.ts
- * holds these above every list's maximum).
+ * server out of memory, `stops[3000].city` kept it busy for 48 s, and 3,000 names such as
+ * `a[199][198][197]…` (each within the index and depth limits) made 3,000 × 7 lists of 200 slots
+ * that killed it while the refusal echoing them was written. So a form body is read for its names
+ * (and Conform's own `__intent__`, whose JSON names a field too) before any route sees it: no index
+ * past `listLength - 1`, no name deeper than `depth` segments, no more than `fields` fields, and no
+ * more than `cells` slots in the whole expanded value (a list counts its length, an object its
+ * keys). Generous for real forms: the longest list a form sends is an invoice's 100 lines
+ * (app/schemas/invoice-options.ts; tests/unit/form-limits.test.ts holds these above every list's
+ * maximum and every real form's size).
  */
-export const FORM_LIMITS = { fields: 5000, listLength: 200, depth: 8 }
+export const FORM_LIMITS = { fields: 5000, listLength: 200, depth: 8, cells: 20_000, reservedBytes: 64 * 1024 }
 
 /** A field name Conform would expand past FORM_LIMITS. */
 export function formNameOverLimit(name: string) {
   if (name.split(/[.[]/).length > FORM_LIMITS.depth) return true
   for (const [, digits] of name.matchAll(/\[(\d+)\]/g)) if (Number(digits) >= FORM_LIMITS.listLength) return true
   return false
+}
+
+type Segment = string | number
+/** Conform's path syntax (its `getPaths`): `a.b[0]`, `todos[]` (a push, last only); null where Conform would refuse the name. */
+function pathSegments(name: string): Array<Segment | ''> | null {
+  const segments: Array<Segment | ''> = []
+  const token = /([^.[\]]+)|\[(\d*)\]/g
+  let last = 0
+  for (let match = token.exec(name); match; match = token.exec(name)) {
+    if (match.index !== last && !(match.index === last + 1 && name[last] === '.')) return null
+    const [, key, index] = match
+    if (key !== undefined) {
+      if (key === '__proto__' || key === 'constructor') return null
+      segments.push(key)
+    } else segments.push(index === '' ? '' : Number(index))
+    last = token.lastIndex
+  }
+  if (last !== name.length || segments.slice(0, -1).includes('')) return null
+  return segments
+}
+
+type ShapeNode = { keys: Map<Segment, ShapeNode> | null; length: number }
+
+/**
+ * The value Conform would build from a form, counted without building it: every list's length
+ * and every object's keys, as slots. `add` answers false once the slots pass FORM_LIMITS.cells.
+ */
+class FormShape {
+  cells = 0
+  private readonly root: ShapeNode = { keys: null, length: 0 }
+
+  add(segments: Array<Segment | ''>, value?: unknown): boolean {
+    let node = this.root
+    for (const segment of segments) {
+      node = segment === '' ? this.child(node, node.length) : this.child(node, segment)
+      if (this.cells > FORM_LIMITS.cells) return false
+    }
+    return value === undefined || this.addValue(node, value)
+  }
+
+  /** A JSON value placed at a node (an intent's `value` or `defaultValue`): its lists and objects count too. */
+  private addValue(node: ShapeNode, value: unknown): boolean {
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) if (!this.addValue(this.child(node, index), item)) return false
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) if (!this.addValue(this.child(node, key), item)) return false
+    }
+    return this.cells <= FORM_LIMITS.cells
+  }
+
+  private child(node: ShapeNode, segment: Segment): ShapeNode {
+    node.keys ??= new Map()
+    let child = node.keys.get(segment)
+    if (child) return child
+    node.keys.set(segment, (child = { keys: null, length: 0 }))
+    if (typeof segment === 'number') {
+      if (segment >= node.length) this.cells += segment + 1 - node.length
+      node.length = Math.max(node.length, segment + 1)
+    } else this.cells++
+    return child
+  }
+}
+
+/** How deep a JSON text nests its lists and objects, read without parsing it (brackets inside strings do not count). */
+export function jsonDepth(text: string) {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 92) i++
+      else if (char === 34) inString = false
+    } else if (char === 34) inString = true
+    else if (char === 91 || char === 123) deepest = Math.max(deepest, ++depth)
+    else if (char === 93 || char === 125) depth--
+  }
+  return deepest
+}
+
+/** An intent's list position: absent, or a whole number; one past the list limit is too large. */
+const positionRefusal = (value: unknown): FormShapeRefusal | null =>
+  value === undefined
+    ? null
+    : !Number.isSafeInteger(value) || (value as number) < 0
+      ? 'unreadable'
+      : (value as number) >= FORM_LIMITS.listLength
+        ? 'too-large'
+        : null
+
+/**
+ * Conform's `__intent__` (a button's "add a stop", "remove", "move up"): JSON that names a field
+ * and may carry a value. Its segments and value, or why not: past the limits (a name or position
+ * Conform would expand too far), or unreadable (not an intent Conform reads without throwing).
+ */
+function conformIntent(text: string): { segments: Array<Segment | ''>; value?: unknown } | { refused: FormShapeRefusal } {
+  const unreadable = { refused: 'unreadable' as const }
+  if (text.length > FORM_LIMITS.reservedBytes) return { refused: 'too-large' }
+  if (jsonDepth(text) > FORM_LIMITS.depth * 2) return unreadable
+  let intent: unknown
+  try {
+    intent = JSON.parse(text)
+  } catch {
+    return unreadable
+  }
+  if (!intent || typeof intent !== 'object') return unreadable
+  const { type, payload } = intent as { type?: unknown; payload?: unknown }
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return unreadable
+  const { name, index, from, to, value, defaultValue } = payload as Record<string, unknown>
+  if (name !== undefined && typeof name !== 'string') return unreadable
+  if (typeof name === 'string' && formNameOverLimit(name)) return { refused: 'too-large' }
+  const segments = typeof name === 'string' ? pathSegments(name) : []
+  if (!segments) return unreadable
+  const positions = [index, from, to].map(positionRefusal)
+  if (positions.includes('unreadable')) return unreadable
+  if (positions.includes('too-large')) return { refused: 'too-large' }
+  switch (type) {
+    case 'validate':
+      return { segments }
+    case 'update':
+    case 'reset':
+      // Conform's update without a name replaces the whole value: no form here sends one.
+      if (type === 'update' && value !== undefined && !segments.length) return unreadable
+      return { segments: index === undefined ? segments : [...segments, index as number], value }
+    case 'insert':
+    case 'remove':
+    case 'reorder':
+      if (!segments.length || segments.includes('')) return unreadable
+      if (type === 'remove' && index === undefined) return unreadable
+      if (type === 'reorder' && (from === undefined || to === undefined)) return unreadable
+      return { segments: [...segments, (index as number | undefined) ?? 0], value: defaultValue }
+    default:
+      return unreadable
+  }
+}
+
+/** Why a form's names and reserved fields cannot go on to Conform: too large, or not readable (a malformed intent or state). */
+export type FormShapeRefusal = 'too-large' | 'unreadable'
+
+/**
+ * Checks a form's field names (in order, repeats included) and its `__intent__` and `__state__`
+ * values against FORM_LIMITS before Conform builds anything from them. A name Conform would skip
+ * (bad syntax, `__proto__`) adds nothing; an intent or state Conform would throw on is unreadable.
+ */
+export function formShapeRefusal(names: string[], reserved: { intent: string[]; state: string[] }): FormShapeRefusal | null {
+  if (names.length > FORM_LIMITS.fields) return 'too-large'
+  const shape = new FormShape()
+  for (const name of names) {
+    if (name === '__intent__' || name === '__state__') continue
+    if (formNameOverLimit(name)) return 'too-large'
+    const segments = pathSegments(name)
+    if (segments && !shape.add(segments)) return 'too-large'
+  }
+  for (const text of reserved.intent) {
+    const intent = conformIntent(text)
+    if ('refused' in intent) return intent.refused
+    if (!shape.add(intent.segments, intent.value)) return 'too-large'
+  }
+  for (const text of reserved.state) {
+    if (text.length > FORM_LIMITS.reservedBytes) return 'too-large'
+    if (jsonDepth(text) > FORM_LIMITS.depth * 2) return 'unreadable'
+    try {
+      const state: unknown = JSON.parse(text)
+      if (!state || typeof state !== 'object' || Array.isArray(state)) return 'unreadable'
+    } catch {
+      return 'unreadable'
+    }
+  }
+  return null
 }
 
 /**
@@ -405,25 +579,52 @@ export function formFieldNames(body: Buffer, contentType: string): string[] {
 }
 
 /**
- * Whether a collected multipart body is one the routes' `request.formData()` can read (a boundary,
- * whole parts, the closing delimiter): parsed here once with the same parser, so a cut-off or
- * garbled form is the sender's 400, never the route's 500. Urlencoded bodies always parse.
+ * A collected multipart body as the routes' `request.formData()` will read it, parsed here once
+ * with the same parser (a boundary, whole parts, the closing delimiter), so a cut-off or garbled
+ * form is the sender's 400, never the route's 500. Null when it cannot be read.
  */
-export async function unreadableForm(chunks: Buffer[], contentType: string) {
-  if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') return false
+async function readMultipart(body: Buffer, contentType: string): Promise<FormData | null> {
   try {
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
-    await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData()
-    return false
+    return await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData()
   } catch {
-    return true
+    return null
   }
 }
 
-function formOverLimit(chunks: Buffer[], contentType: string) {
-  if (!FORM_TYPES.has(contentType.split(';')[0].trim().toLowerCase())) return false
-  const names = formFieldNames(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), contentType)
-  return names.length > FORM_LIMITS.fields || names.some(formNameOverLimit)
+/**
+ * What the edge refuses in a collected form body before a route sees it: a shape past FORM_LIMITS
+ * (the names first, scanned without the parser, then Conform's reserved fields), a body the parser
+ * cannot read, a reserved field that is a file or malformed JSON. Null for a body to pass on.
+ */
+export async function formRefusal(chunks: Buffer[], contentType: string): Promise<FormShapeRefusal | null> {
+  const type = contentType.split(';')[0].trim().toLowerCase()
+  if (!FORM_TYPES.has(type)) return null
+  const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+  let form: URLSearchParams | FormData | null
+  let names: string[]
+  if (type === 'multipart/form-data') {
+    const scanned = formFieldNames(body, contentType)
+    if (scanned.length > FORM_LIMITS.fields || scanned.some(formNameOverLimit)) return 'too-large'
+    if (!(form = await readMultipart(body, contentType))) return 'unreadable'
+    names = [...form.keys()]
+  } else {
+    form = new URLSearchParams(body.toString('utf8'))
+    names = [...form.keys()]
+  }
+  const reserved = { intent: form.getAll('__intent__'), state: form.getAll('__state__') }
+  if (![...reserved.intent, ...reserved.state].every((value) => typeof value === 'string')) return 'unreadable'
+  const refused = formShapeRefusal(names, reserved as { intent: string[]; state: string[] })
+  if (refused) return refused
+  // Bounded now, the form goes through Conform's own parse once: whatever it would throw in a
+  // route (a list intent on a field that is no list, a path it refuses) is the sender's 400 here.
+  if (reserved.intent.length || reserved.state.length) {
+    try {
+      conformParse(form, { resolve: () => ({ value: undefined }) })
+    } catch {
+      return 'unreadable'
+    }
+  }
+  return null
 }
 
 type Received = { outcome: 'complete'; chunks: Buffer[] } | { outcome: 'too-large' | 'aborted' }
@@ -515,9 +716,8 @@ export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLi
     receiveBody(req, limit).then(async (received) => {
       if (received.outcome === 'too-large') return tooLarge(req, res, length)
       if (received.outcome !== 'complete') return
-      const contentType = req.get('content-type') ?? ''
-      if (formOverLimit(received.chunks, contentType)) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.formTooLarge' })
-      if (await unreadableForm(received.chunks, contentType)) return refuse(req, res, { code: 'validation_failed', messageKey: 'edge.badForm' })
+      const refused = await formRefusal(received.chunks, req.get('content-type') ?? '')
+      if (refused) return refuse(req, res, { code: 'validation_failed', messageKey: refused === 'too-large' ? 'edge.formTooLarge' : 'edge.badForm' })
       next()
     })
   }

@@ -513,6 +513,29 @@ describe('form field names past the limits Conform would expand', () => {
     expect((await raw({ path: '/auth/login' })).status).toBe(200)
   })
 
+  it('answers 400 to Conform’s __intent__ naming x[1000000], signed out on every public form, and to 3,000 nested list names; keeps serving', async () => {
+    const probe = `__intent__=${encodeURIComponent(JSON.stringify({ type: 'update', payload: { name: 'x[1000000]', value: 1 } }))}`
+    for (const path of ['/auth/login', '/auth/register', '/auth/reset-password', '/contact-us', '/pricing']) {
+      const answer = await raw({ method: 'POST', path, headers: FORM, body: probe })
+      expect(answer.status, path).toBe(400)
+      expect(answer.body).toContain('<h1>This form has more fields, or longer lists, than any form here accepts.</h1>')
+    }
+    const nested = Array.from({ length: 3000 }, (_, n) => `a[${199 - (n % 7)}][${199 - (n % 11)}][${198 - (n % 13)}][199][199][199][${n % 200}]=1`).join('&')
+    expect(nested.length).toBeGreaterThan(100_000)
+    expect((await raw({ method: 'POST', path: '/auth/login', headers: FORM, body: nested })).status).toBe(400)
+    expect((await raw({ path: '/auth/login' })).status).toBe(200)
+  })
+
+  it('answers a malformed __intent__ or __state__ with the translated 400 page, never a 500, on pages and data requests', async () => {
+    for (const body of ['__state__={bad', '__intent__={bad', `email=x&__intent__=${encodeURIComponent('{"type":"insert","payload":{"name":"email"}}')}`]) {
+      const page = await raw({ method: 'POST', path: '/auth/login', headers: { ...FORM, 'Accept-Language': 'fr' }, body })
+      expect(page.status, body).toBe(400)
+      expect(page.body).toContain('<h1>Le formulaire n’a pas pu être lu : il est arrivé tronqué ou mal formé. Revenez en arrière et renvoyez-le.</h1>')
+      const data = await raw({ method: 'POST', path: '/dashboard/loads/new.data', headers: { ...FORM, Cookie: cookie }, body })
+      expect(data.status, body).toBe(400)
+    }
+  })
+
   it('lets a form with the longest real lists through to its action', async () => {
     const body = `email=nobody%40x.test&password=wrong-password&items[99].title=x&stops[19].city=y`
     const answer = await raw({ method: 'POST', path: '/auth/login', headers: FORM, body })
