@@ -8,6 +8,7 @@ import { getInitialNamespaces } from 'remix-i18next/client'
 import { FALLBACK_LANGUAGE, handleNamespaces, i18nextOptions, LANGUAGE_COOKIE, languageCookie, normalizeLanguage } from './i18n'
 import { loadNamespaces } from './locales/client'
 import { readCookies } from './utils/cookies'
+import { rememberVisitorTimeZone } from './utils/visitor-time-zone'
 
 /**
  * A language remembered only in localStorage (no cookie yet) becomes the cookie, and the page is
@@ -30,6 +31,7 @@ async function hydrate() {
   // The server already chose the language (cookie, then Accept-Language) and wrote it on <html>.
   const lng = normalizeLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE
   if (adoptStoredLanguage(lng)) return
+  rememberVisitorTimeZone()
   try {
     localStorage.setItem(LANGUAGE_COOKIE, lng)
   } catch {

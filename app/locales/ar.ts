@@ -2819,6 +2819,7 @@ const ar: Catalogue = {
     departed: 'المغادرة',
     notYet: 'ليس بعد',
     expires: 'تعمل هذه الصفحة حتى {{date}}.',
+    timesIn: 'الأوقات بتوقيت المنطقة الزمنية {{zone}}.',
     status: {
       draft: 'قيد التخطيط',
       booked: 'محجوزة',

@@ -2816,6 +2816,7 @@ const cn: Catalogue = {
     departed: '离开',
     notYet: '尚未',
     expires: '此页面有效期至 {{date}}。',
+    timesIn: '时间均为 {{zone}} 时区。',
     status: {
       draft: '计划中',
       booked: '已预订',

@@ -2822,6 +2822,7 @@ const en = {
     departed: 'Departed',
     notYet: 'Not yet',
     expires: 'This page works until {{date}}.',
+    timesIn: 'Times are in the {{zone}} time zone.',
     status: {
       draft: 'Being planned',
       booked: 'Booked',

@@ -2860,6 +2860,7 @@ const fr: Catalogue = {
     departed: 'Départ',
     notYet: 'Pas encore',
     expires: 'Cette page fonctionne jusqu’au {{date}}.',
+    timesIn: 'Les heures sont dans le fuseau horaire {{zone}}.',
     status: {
       draft: 'En préparation',
       booked: 'Réservée',

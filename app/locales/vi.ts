@@ -2831,6 +2831,7 @@ const vi: Catalogue = {
     departed: 'Đã rời',
     notYet: 'Chưa',
     expires: 'Trang này hoạt động đến {{date}}.',
+    timesIn: 'Giờ được hiển thị theo múi giờ {{zone}}.',
     status: {
       draft: 'Đang lên kế hoạch',
       booked: 'Đã đặt',

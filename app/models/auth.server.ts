@@ -11,6 +11,7 @@ import { prisma, readRows } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import { newInboundLocalPart } from '~/utils/inbound-address.server'
 import type { Role } from '~/utils/permissions'
+import { safeTimeZone } from '~/utils/time'
 
 import { recordAudit } from './audit.server'
 
@@ -33,6 +34,8 @@ export type SessionUser = {
   emailVerified: boolean
   sessionId: string
   avatarUrl: string | null
+  /** The organization's time zone (an IANA name, UTC when it is not one): every moment a signed-in person reads is shown in it. */
+  timeZone: string
 }
 
 export const publicUserSelect = {
@@ -197,13 +200,13 @@ export async function createSession(userId: string, kind: SessionKind, meta: { i
 export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
   const rows = await readRows<Omit<SessionUser, 'emailVerified'> & { emailVerifiedAt: Date | null }>(Prisma.sql`
     SELECT s."id" AS "sessionId", u."id", u."organizationId", u."email", u."firstName", u."lastName",
-           u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+           u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl", o."timezone" AS "timeZone"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Organization" o ON o."id" = u."organizationId"
     WHERE s."id" = ${sessionId} AND s."expiresAt" > now() AND u."status" <> 'banned'`)
   const row = rows[0]
   if (!row) return null
   const { emailVerifiedAt, ...user } = row
-  return { ...user, emailVerified: Boolean(emailVerifiedAt) }
+  return { ...user, timeZone: safeTimeZone(user.timeZone), emailVerified: Boolean(emailVerifiedAt) }
 }
 
 export async function deleteSession(sessionId: string) {

@@ -15,11 +15,12 @@ function numberFormat(language: string, options: Intl.NumberFormatOptions = {}) 
   return format
 }
 
-function dateFormat(language: string) {
-  let format = dateFormats.get(language)
+function dateFormat(language: string, timeZone: string) {
+  const key = `${language}|${timeZone}`
+  let format = dateFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone: 'UTC' })
-    dateFormats.set(language, format)
+    format = new Intl.DateTimeFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone })
+    dateFormats.set(key, format)
   }
   return format
 }
@@ -59,10 +60,24 @@ export function formatBytes(language: string, bytes: number) {
   return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`, or a date column as PostgreSQL `date` gives it: midnight UTC): a
+ * due date, an expiry, a pay period. It has no time zone: the day as written.
+ */
 export function formatDate(language: string, value: string | Date | null | undefined) {
   if (!value) return ''
   const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value
-  return dateFormat(language).format(date)
+  return dateFormat(language, 'UTC').format(date)
+}
+
+/**
+ * The day of a moment (an order placed, a sign-in, a link's expiry) in the reader's time zone: the
+ * organization's in the office, the visitor's on public pages. Never UTC by default: 03:00 UTC is
+ * still yesterday in Chicago.
+ */
+export function formatZonedDate(language: string, value: string | Date | null | undefined, timeZone: string) {
+  if (!value) return ''
+  return dateFormat(language, timeZone).format(typeof value === 'string' ? new Date(value) : value)
 }
 
 /**

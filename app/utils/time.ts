@@ -1,10 +1,17 @@
 /** Calendar days in an organization's time zone (filters by day, "today" for its dispatchers). */
 
-/** The zone if the runtime knows it, else UTC (a hand-edited organization row must not crash a page). */
+const knownZones = new Set<string>()
+
+/**
+ * The zone if the runtime knows it, else UTC (a hand-edited organization row must not crash a
+ * page). Checked once per name: every signed-in request asks.
+ */
 export function safeTimeZone(timeZone: string | null | undefined) {
   if (!timeZone) return 'UTC'
+  if (knownZones.has(timeZone)) return timeZone
   try {
     new Intl.DateTimeFormat('en-US', { timeZone })
+    if (knownZones.size < 1000) knownZones.add(timeZone)
     return timeZone
   } catch {
     return 'UTC'

@@ -109,8 +109,8 @@ function verifyJwt(header: string | undefined) {
 
 async function sessionUser(sessionId: string): Promise<User | null> {
   const { rows } = await pool.query(
-    `SELECT s.id AS "sessionId", s."expiresAt", u.id, u."organizationId", u.email, u."firstName", u."lastName", u.role, u.status, u."emailVerifiedAt", u."avatarUrl"
-     FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = $1`,
+    `SELECT s.id AS "sessionId", s."expiresAt", u.id, u."organizationId", u.email, u."firstName", u."lastName", u.role, u.status, u."emailVerifiedAt", u."avatarUrl", o.timezone
+     FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Organization" o ON o.id = u."organizationId" WHERE s.id = $1`,
     [sessionId],
   )
   const row = rows[0]

@@ -274,7 +274,7 @@ describe('folders, trash and unread counts', () => {
     const dispatcher = await userOf(org, 'dispatcher')
     expect((await folderCounts(dispatcher, 'shared')).inbox).toEqual({ unread: 1, total: 2 })
     expect(await unreadInboxCount(dispatcher)).toBe(2)
-    expect((await navCounts({ ...dispatcher, sessionId: '', emailVerified: true, avatarUrl: null })).mail).toBe(2)
+    expect((await navCounts({ ...dispatcher, sessionId: '', emailVerified: true, avatarUrl: null, timeZone: 'UTC' })).mail).toBe(2)
     // The driver: own inbox only.
     expect(await unreadInboxCount(await userOf(org, 'driver'))).toBe(1)
     // Opening a message on its page reads it.

@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { POST_STATUS_META, type PostStatus } from '~/schemas/post-options'
-import { formatDate } from '~/utils/format'
+import { formatZonedDate } from '~/utils/format'
 
 export function PostStatusBadge({ status }: { status: PostStatus }) {
   const { t } = useTranslation()
@@ -58,6 +59,7 @@ export type PostSummary = {
 /** A post in the overview's lists: its cover, title, description, date and where the reader stands. */
 export function PostCard({ post, to, acknowledges }: { post: PostSummary; to: string; acknowledges: boolean }) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="post-card">
       {post.coverUrl ? <img src={post.coverUrl} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" /> : null}
@@ -77,7 +79,7 @@ export function PostCard({ post, to, acknowledges }: { post: PostSummary; to: st
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 text-xs text-muted">
-          {post.publishedAt ? <span>{formatDate(i18n.language, post.publishedAt)}</span> : null}
+          {post.publishedAt ? <span>{formatZonedDate(i18n.language, post.publishedAt, timeZone)}</span> : null}
           <span className="inline-flex items-center gap-1">
             <Icon name="chat" size={14} />
             {t('bulletins.view.commentsCount', { count: post.commentsCount })}

@@ -1,8 +1,9 @@
 import { href } from 'react-router'
 
 import { Card } from '~/components/ui/card'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatMoney, formatZonedDate } from '~/utils/format'
 
 /** The store orders charged to a truck (its maintenance costs) and their total, on the truck's page. */
 export function TruckStoreCosts({
@@ -11,6 +12,7 @@ export function TruckStoreCosts({
   costs: { orders: Array<{ id: string; orderNumber: string; createdAt: string; totalCents: number }>; totalCents: number }
 }) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const money = (cents: number) => formatMoney(i18n.language, cents)
   return (
     <Card className="p-6" data-testid="truck-store-costs">
@@ -24,7 +26,7 @@ export function TruckStoreCosts({
                   <a href={href('/dashboard/e-commerce/orders/:id', { id: order.id })} className="font-semibold text-primary hover:underline">
                     {order.orderNumber}
                   </a>
-                  <span className="ms-2 text-muted">{formatDate(i18n.language, order.createdAt)}</span>
+                  <span className="ms-2 text-muted">{formatZonedDate(i18n.language, order.createdAt, timeZone)}</span>
                 </span>
                 <span className="fd-num">{money(order.totalCents)}</span>
               </li>

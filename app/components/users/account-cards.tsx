@@ -12,10 +12,11 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { ShownOnce } from '~/components/ui/shown-once'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import type { ApiKeyCreateSchema } from '~/schemas/api-key'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
-import { formatDate } from '~/utils/format'
+import { formatZonedDate } from '~/utils/format'
 import type { Device } from '~/utils/user-agent'
 
 /** A session as the account page shows it (the loader's `sessions`). */
@@ -32,6 +33,7 @@ export type AccountSession = {
 /** The signed-in user's sessions, with a button to sign out the others. */
 export function SessionsCard({ sessions, busy }: { sessions: AccountSession[]; busy: boolean }) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const others = sessions.filter((session) => !session.current).length
   return (
     <Card className="p-6">
@@ -60,7 +62,9 @@ export function SessionsCard({ sessions, busy }: { sessions: AccountSession[]; b
                 ) : null}
               </p>
             </div>
-            <p className="text-xs whitespace-nowrap text-muted">{t('users.account.since', { date: formatDate(i18n.language, session.createdAt) })}</p>
+            <p className="text-xs whitespace-nowrap text-muted">
+              {t('users.account.since', { date: formatZonedDate(i18n.language, session.createdAt, timeZone) })}
+            </p>
           </li>
         ))}
       </ul>
@@ -100,6 +104,7 @@ export function ApiKeysCard({
   busy: boolean
 }) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const [keyForm, keyFields] = useSchemaForm<typeof ApiKeyCreateSchema>({
     id: 'api-key',
     constraint,
@@ -158,9 +163,9 @@ export function ApiKeysCard({
                 </p>
                 <p className="text-xs text-muted">
                   <code dir="ltr">{key.prefix}…</code> ·{' '}
-                  {t('users.account.apiKeys.createdBy', { name: key.createdBy, date: formatDate(i18n.language, key.createdAt) })} ·{' '}
+                  {t('users.account.apiKeys.createdBy', { name: key.createdBy, date: formatZonedDate(i18n.language, key.createdAt, timeZone) })} ·{' '}
                   {key.lastUsedAt
-                    ? t('users.account.apiKeys.lastUsed', { date: formatDate(i18n.language, key.lastUsedAt) })
+                    ? t('users.account.apiKeys.lastUsed', { date: formatZonedDate(i18n.language, key.lastUsedAt, timeZone) })
                     : t('users.account.apiKeys.neverUsed')}
                 </p>
               </div>

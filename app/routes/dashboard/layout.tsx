@@ -27,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       emailVerified: user.emailVerified,
       avatarUrl: user.avatarUrl,
     },
+    timeZone: user.timeZone,
     counts: await navCounts(user),
   }
 }

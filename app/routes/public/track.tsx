@@ -5,8 +5,9 @@ import { Badge } from '~/components/ui/badge'
 import { useTranslation } from '~/hooks/use-translation'
 import { trackingView } from '~/models/tracking-link.server'
 import { LOAD_STATUS_META } from '~/schemas/load-options'
-import { formatDate, formatDateTime } from '~/utils/format'
+import { formatDateTime, isolate } from '~/utils/format'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
+import { visitorTimeZone } from '~/utils/visitor-time-zone'
 
 import type { Route } from './+types/track'
 
@@ -24,10 +25,11 @@ export function headers() {
  * and state, windows, arrival and departure, the last update. What the model reads is all it
  * shows: never the rate, charges, broker, driver or equipment. Unknown, revoked or expired: 404.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await trackingView(params.token)
   if (!view) throw data(null, { status: 404, headers: TOKEN_PAGE_HEADERS })
-  return view
+  // The visitor's zone when their browser said it, else the carrier's: the page names it.
+  return { ...view, timeZone: visitorTimeZone(request) ?? view.timeZone }
 }
 
 export default function TrackingPage({ loaderData }: Route.ComponentProps) {
@@ -99,7 +101,9 @@ export default function TrackingPage({ loaderData }: Route.ComponentProps) {
             )
           })}
         </ol>
-        <p className="mt-6 text-xs text-muted">{t('tracking.expires', { date: formatDate(language, loaderData.expiresAt.slice(0, 10)) })}</p>
+        <p className="mt-6 text-xs text-muted" data-testid="tracking-expires">
+          {t('tracking.expires', { date: when(loaderData.expiresAt) })} {t('tracking.timesIn', { zone: isolate(timeZone) })}
+        </p>
       </div>
     </SiteFrame>
   )

@@ -7,6 +7,7 @@ import { type FilterSelect, ListToolbar } from '~/components/lists/list-toolbar'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { listPosts, listPostTags } from '~/models/post.server'
 import { mustAcknowledge, readsDrafts } from '~/policies/post'
@@ -16,7 +17,7 @@ import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { PostListQuerySchema } from '~/schemas/post'
 import { POST_STATUSES } from '~/schemas/post-options'
-import { formatDate } from '~/utils/format'
+import { formatZonedDate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 
 import type { Route } from './+types/posts'
@@ -53,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function PostList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const changed = new URLSearchParams(useLocation().search).get('changed')
   const { query, posts, total } = loaderData
   const filtered = Boolean(query.q || query.status || query.tag || query.acknowledgment)
@@ -144,7 +146,7 @@ export default function PostList({ loaderData }: Route.ComponentProps) {
                   </span>
                 </td>
                 <td className="min-w-32 text-xs text-muted">{post.tags.map((tag) => `#${tag}`).join(' ')}</td>
-                <td className="whitespace-nowrap tabular-nums">{post.publishedAt ? formatDate(i18n.language, post.publishedAt) : '—'}</td>
+                <td className="whitespace-nowrap tabular-nums">{post.publishedAt ? formatZonedDate(i18n.language, post.publishedAt, timeZone) : '—'}</td>
                 <td className="fd-num">{post.commentsCount}</td>
               </ListRow>
             ))}

@@ -19,7 +19,7 @@ import { requirePermission } from '~/requests/session.server'
 import { PostAcknowledgeFormSchema, PostCommentDeleteSchema, PostCommentSchema } from '~/schemas/post'
 import { MAX_COMMENT_BODY } from '~/schemas/post-options'
 import { orNotFound } from '~/utils/errors.server'
-import { formatDate, formatDateTime } from '~/utils/format'
+import { formatDateTime, formatZonedDate } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/view'
@@ -154,7 +154,10 @@ export default function PostView({ loaderData, actionData }: Route.ComponentProp
               </div>
               <p className="text-sm text-muted">
                 {post.publishedAt
-                  ? t('bulletins.view.byline', { author: post.author ?? t('bulletins.view.formerUser'), date: formatDate(i18n.language, post.publishedAt) })
+                  ? t('bulletins.view.byline', {
+                      author: post.author ?? t('bulletins.view.formerUser'),
+                      date: formatZonedDate(i18n.language, post.publishedAt, timeZone),
+                    })
                   : t('bulletins.view.draftByline', { author: post.author ?? t('bulletins.view.formerUser') })}
               </p>
               {post.description ? (

@@ -7,6 +7,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem } from '~/components/ui/details'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { cancelOrder, getOrder } from '~/models/store-order.server'
@@ -16,7 +17,7 @@ import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { OrderCancelSchema } from '~/schemas/checkout'
 import { orNotFound } from '~/utils/errors.server'
-import { formatDate } from '~/utils/format'
+import { formatZonedDate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -51,6 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function OrderView({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const { order } = loaderData
   const refusal = useRefusal(actionData, [null, 'cancel'], undefined, [])
   const payer = order.driverName ?? order.truckUnit
@@ -86,8 +88,10 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
             <DetailItem label={t('checkout.orders.status')}>
               <Badge tone={order.status === 'placed' ? 'success' : 'default'}>{t(`checkout.status.${order.status}`)}</Badge>
             </DetailItem>
-            <DetailItem label={t('checkout.orders.placedOn')}>{formatDate(i18n.language, order.createdAt)}</DetailItem>
-            {order.canceledAt ? <DetailItem label={t('checkout.orders.canceledOn')}>{formatDate(i18n.language, order.canceledAt)}</DetailItem> : null}
+            <DetailItem label={t('checkout.orders.placedOn')}>{formatZonedDate(i18n.language, order.createdAt, timeZone)}</DetailItem>
+            {order.canceledAt ? (
+              <DetailItem label={t('checkout.orders.canceledOn')}>{formatZonedDate(i18n.language, order.canceledAt, timeZone)}</DetailItem>
+            ) : null}
             <DetailItem label={t('checkout.billTo')}>
               <span data-testid="order-payer">
                 {t(`checkout.chargeToShort.${order.chargeTo}`)}

@@ -9,6 +9,7 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { cartItemCount } from '~/models/cart.server'
 import { listOrders } from '~/models/store-order.server'
@@ -18,7 +19,7 @@ import { requirePermission } from '~/requests/session.server'
 import { OrderListQuerySchema } from '~/schemas/checkout'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatMoney, formatZonedDate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 
 import type { Route } from './+types/orders'
@@ -54,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const { query, rows } = loaderData
   const filters = [
     enumSelect(t, 'chargeTo', t('checkout.chargeTo'), query.chargeTo, CHARGE_TO, 'checkout.chargeToShort'),
@@ -103,7 +105,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <th>
                   <a href={href('/dashboard/e-commerce/orders/:id', { id: order.id })}>{order.orderNumber}</a>
                 </th>
-                <td className="fd-nw">{formatDate(i18n.language, order.createdAt)}</td>
+                <td className="fd-nw">{formatZonedDate(i18n.language, order.createdAt, timeZone)}</td>
                 <td>
                   {t(`checkout.chargeToShort.${order.chargeTo}`)}
                   {order.payer ? <span className="fd-sub">{order.payer}</span> : null}

@@ -8,6 +8,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import { factoringFees, getAgreement, listSchedules, serializeAgreement, serializeScheduleRow } from '~/models/factoring.server'
@@ -17,7 +18,7 @@ import { ScheduleListQuerySchema } from '~/schemas/factoring'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatMoney, formatZonedDate } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 
@@ -63,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Factoring({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const { pathname, search } = useLocation()
   const { query, schedules, total, agreement, fees } = loaderData
   const money = (cents: number) => formatMoney(i18n.language, cents)
@@ -171,7 +173,7 @@ export default function Factoring({ loaderData }: Route.ComponentProps) {
                 <td className="whitespace-nowrap">
                   <ScheduleStatusBadge status={schedule.status} />
                 </td>
-                <td className="whitespace-nowrap tabular-nums">{formatDate(i18n.language, schedule.createdAt.slice(0, 10))}</td>
+                <td className="whitespace-nowrap tabular-nums">{formatZonedDate(i18n.language, schedule.createdAt, timeZone)}</td>
                 <td className="fd-num">{schedule.invoiceCount}</td>
                 <td className="fd-num font-semibold">{money(schedule.totalCents)}</td>
                 <td className="fd-num">{money(schedule.feeCents)}</td>

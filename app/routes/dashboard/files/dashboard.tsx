@@ -6,10 +6,11 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { fileDashboard } from '~/models/file-dashboard.server'
 import { requirePermission } from '~/requests/session.server'
-import { formatBytes, formatDate, formatMonth, formatNumber } from '~/utils/format'
+import { formatBytes, formatMonth, formatNumber, formatZonedDate } from '~/utils/format'
 
 import type { Route } from './+types/dashboard'
 
@@ -40,6 +41,7 @@ type FileRow = Route.ComponentProps['loaderData']['largest'][number]
 
 export default function FileDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const hydrated = useHydrated()
   const size = (bytes: number) => formatBytes(i18n.language, bytes)
   const number = (value: number) => formatNumber(i18n.language, value)
@@ -67,7 +69,7 @@ export default function FileDashboard({ loaderData }: Route.ComponentProps) {
                 </div>
               </th>
               <td className="py-2 text-end whitespace-nowrap tabular-nums">
-                {column === 'size' ? size(file.sizeBytes) : formatDate(i18n.language, file.createdAt)}
+                {column === 'size' ? size(file.sizeBytes) : formatZonedDate(i18n.language, file.createdAt, timeZone)}
               </td>
             </tr>
           ))}

@@ -11,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { OrDash } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { listFiles } from '~/models/stored-file.server'
 import { redirectPastLastPage } from '~/requests/list-page.server'
@@ -19,7 +20,7 @@ import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { FileListQuerySchema } from '~/schemas/stored-file'
 import { FILE_KINDS, FILE_RECORD_TYPES, FILE_ZIP_MAX } from '~/schemas/stored-file-options'
-import { formatBytes, formatDate } from '~/utils/format'
+import { formatBytes, formatZonedDate } from '~/utils/format'
 
 import type { Route } from './+types/list'
 
@@ -56,6 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function FilesManager({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const { pathname, search } = useLocation()
   const { query, rows, total, totalBytes } = loaderData
   const filters = [
@@ -147,7 +149,7 @@ export default function FilesManager({ loaderData }: Route.ComponentProps) {
                 <td>
                   <OrDash>{file.uploadedBy}</OrDash>
                 </td>
-                <td className="fd-nw tabular-nums">{formatDate(i18n.language, file.createdAt)}</td>
+                <td className="fd-nw tabular-nums">{formatZonedDate(i18n.language, file.createdAt, timeZone)}</td>
                 <td>
                   <a
                     href={href('/dashboard/files-manager/:id/download', { id: file.id })}

@@ -10,6 +10,7 @@ import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { Avatar } from '~/components/users/avatar'
 import { userListFilters } from '~/components/users/user-filters'
+import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { complianceOf, startOfToday } from '~/models/compliance.server'
 import { listUsers, serializeUser } from '~/models/user.server'
@@ -19,7 +20,7 @@ import { PAGE_SIZES } from '~/schemas/list-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'
 import { USER_STATUS_META } from '~/schemas/user-options'
-import { formatDate } from '~/utils/format'
+import { formatDate, formatZonedDate } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 
 import type { Route } from './+types/list'
@@ -62,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function UserList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useTimeZone()
   const { pathname, search } = useLocation()
   const { query, users, total, changed } = loaderData
   const filtered = Boolean(query.q || query.role || query.status)
@@ -160,7 +162,11 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                   <td>{user.company ?? <span className="text-muted">—</span>}</td>
                   <td className="whitespace-nowrap">{user.phone ? <bdi>{user.phone}</bdi> : <span className="text-muted">—</span>}</td>
                   <td className="whitespace-nowrap">
-                    {user.lastLoginAt ? formatDate(i18n.language, user.lastLoginAt) : <span className="text-muted">{t('users.list.never')}</span>}
+                    {user.lastLoginAt ? (
+                      formatZonedDate(i18n.language, user.lastLoginAt, timeZone)
+                    ) : (
+                      <span className="text-muted">{t('users.list.never')}</span>
+                    )}
                   </td>
                 </ListRow>
               )
