@@ -339,6 +339,8 @@ export default [
     route('openapi.json', 'routes/api/openapi.ts'),
     // The reference page (HTML, no JavaScript: ADR 023); before the catch-all.
     route('docs', 'routes/api/docs.tsx'),
+    // One page per resource and the schemas (ADR 097), rendered by the same module.
+    route('docs/:section', 'routes/api/docs.tsx', { id: 'routes/api/docs-section' }),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -9,6 +9,7 @@
 import { type ErrorCode, errorStatus } from '~/utils/errors.server'
 
 import { openApiDocument } from './openapi.server'
+import { docsPage, SCHEMAS_PAGE } from './pages'
 
 type JsonSchema = Record<string, unknown>
 type Operation = {
@@ -38,14 +39,14 @@ export type TypeView =
   | { kind: 'array'; items: TypeView }
   | { kind: 'map'; values: TypeView }
   | { kind: 'union'; options: TypeView[] }
-  | { kind: 'ref'; name: string; anchor: string }
+  | { kind: 'ref'; name: string; anchor: string; href: string }
   | { kind: 'any' }
 
 export type RuleName = 'nonEmpty' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'minItems' | 'maxItems'
 export type Rule = { name: RuleName; value: number } | { name: 'pattern'; value: string } | { name: 'default'; value: string } | { name: 'readOnly' }
 
-/** Where an object's fields are listed, for "same fields as …" links. */
-export type Place = { anchor: string; method: string; path: string; part: 'request' | 'response' | 'schema'; status?: string }
+/** Where an object's fields are listed, for "same fields as …" links: `href` is its page and anchor. */
+export type Place = { anchor: string; href: string; method: string; path: string; part: 'request' | 'response' | 'schema'; status?: string }
 
 export type FieldRow = {
   name: string
@@ -69,6 +70,8 @@ export type ResponseView = { status: string; description: string; body?: Body }
 
 export type OperationView = {
   anchor: string
+  /** Its page and anchor. */
+  href: string
   method: string
   path: string
   summary: string
@@ -79,7 +82,8 @@ export type OperationView = {
   responses: ResponseView[]
 }
 
-export type TagView = { name: string; anchor: string; operations: OperationView[] }
+/** One resource's endpoints: the page `/api/docs/{slug}` lists them (the reference is one page per tag, ADR 097). */
+export type TagView = { name: string; slug: string; anchor: string; href: string; operations: OperationView[] }
 
 export type SchemaView = { name: string; anchor: string; rows: FieldRow[] }
 
@@ -107,6 +111,7 @@ export function operationAnchor(method: string, path: string, operation: { opera
 }
 
 const schemaAnchor = (name: string) => `schema-${slug(name)}`
+const schemaHref = (name: string) => `${docsPage(SCHEMAS_PAGE)}#${schemaAnchor(name)}`
 
 function refName(schema: JsonSchema) {
   const ref = schema.$ref
@@ -120,7 +125,7 @@ function properties(schema: JsonSchema) {
 export function typeOf(schema: JsonSchema | undefined): TypeView {
   if (!schema || typeof schema !== 'object') return { kind: 'any' }
   const ref = refName(schema)
-  if (ref) return { kind: 'ref', name: ref, anchor: schemaAnchor(ref) }
+  if (ref) return { kind: 'ref', name: ref, anchor: schemaAnchor(ref), href: schemaHref(ref) }
   if (Array.isArray(schema.enum)) return { kind: 'enum', values: schema.enum as Literal[] }
   if ('const' in schema) return { kind: 'const', value: schema.const as Literal }
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
@@ -177,7 +182,7 @@ class Builder {
   private seen = new Map<string, Place>()
 
   /** The rows of an object's fields, from `depth`; a large object seen before becomes a link. */
-  fields(object: JsonSchema, depth: number, place: Omit<Place, 'anchor'>, anchorBase: string): FieldRow[] {
+  fields(object: JsonSchema, depth: number, place: Omit<Place, 'anchor' | 'href'> & { page: string }, anchorBase: string): FieldRow[] {
     const props = properties(object) ?? {}
     const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : [])
     return Object.entries(props).flatMap(([name, schema]) => {
@@ -193,7 +198,7 @@ class Builder {
       if (!nested) return [row]
       const anchor = `${anchorBase}-${slug(name)}`
       // A request body lists its nested objects in place: whoever writes one needs them there.
-      const shared = place.part === 'request' ? undefined : this.share(nested, { ...place, anchor })
+      const shared = place.part === 'request' ? undefined : this.share(nested, placeAt(place, anchor))
       if (shared) return [{ ...row, sameAs: shared }]
       return [{ ...row, anchor }, ...this.fields(nested, depth + 1, place, anchor)]
     })
@@ -209,7 +214,8 @@ class Builder {
     return undefined
   }
 
-  body(content: Record<string, { schema?: JsonSchema }> | undefined, place: Place): Body | undefined {
+  body(content: Record<string, { schema?: JsonSchema }> | undefined, where: Omit<Place, 'href'> & { page: string }): Body | undefined {
+    const place = placeAt(where, where.anchor)
     if (!content) return undefined
     const contentTypes = Object.keys(content)
     const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema
@@ -218,8 +224,13 @@ class Builder {
     if (!object) return { contentTypes, type: typeOf(schema), rows: [], anchor: place.anchor }
     const sameAs = this.share(object, place)
     if (sameAs) return { contentTypes, rows: [], sameAs, anchor: place.anchor }
-    return { contentTypes, rows: this.fields(object, 0, place, place.anchor), anchor: place.anchor }
+    return { contentTypes, rows: this.fields(object, 0, where, place.anchor), anchor: place.anchor }
   }
+}
+
+/** A place on a page of the reference, with its link. */
+function placeAt({ page, ...place }: Omit<Place, 'anchor' | 'href'> & { page: string }, anchor: string): Place {
+  return { ...place, anchor, href: `${docsPage(page)}#${anchor}` }
 }
 
 function parameterRows(operation: Operation): ParameterRow[] {
@@ -254,22 +265,27 @@ export function buildApiReference(document: OpenApiDocument): ApiReference {
       if (!operation) continue
       const tagName = operation.tags?.[0] ?? 'other'
       let tag = tags.get(tagName)
-      if (!tag) tags.set(tagName, (tag = { name: tagName, anchor: `tag-${slug(tagName)}`, operations: [] }))
+      if (!tag) {
+        const page = slug(tagName)
+        tags.set(tagName, (tag = { name: tagName, slug: page, anchor: `tag-${page}`, href: docsPage(page), operations: [] }))
+      }
+      const page = tag.slug
       const anchor = operationAnchor(method, path, operation)
       const METHOD = method.toUpperCase()
       const requestBody = operation.requestBody
-        ? builder.body(operation.requestBody.content, { anchor: `${anchor}-request`, method: METHOD, path, part: 'request' })
+        ? builder.body(operation.requestBody.content, { page, anchor: `${anchor}-request`, method: METHOD, path, part: 'request' })
         : undefined
       const responses = Object.entries(operation.responses ?? {}).map(([status, response]) => ({
         status,
         description: response.description ?? '',
         // Error answers all share the Error schema, described once in the overview.
         ...(status.startsWith('2')
-          ? { body: builder.body(response.content, { anchor: `${anchor}-${status}`, method: METHOD, path, part: 'response', status }) }
+          ? { body: builder.body(response.content, { page, anchor: `${anchor}-${status}`, method: METHOD, path, part: 'response', status }) }
           : {}),
       }))
       tag.operations.push({
         anchor,
+        href: `${docsPage(page)}#${anchor}`,
         method: METHOD,
         path,
         summary: operation.summary ?? '',
@@ -283,8 +299,8 @@ export function buildApiReference(document: OpenApiDocument): ApiReference {
   }
   const components = document.components?.schemas ?? {}
   const schemas = Object.entries(components).map(([name, schema]) => {
-    const place = { anchor: schemaAnchor(name), method: '', path: name, part: 'schema' as const }
-    return { name, anchor: place.anchor, rows: builder.fields(schema, 0, place, place.anchor) }
+    const anchor = schemaAnchor(name)
+    return { name, anchor, rows: builder.fields(schema, 0, { page: SCHEMAS_PAGE, method: '', path: name, part: 'schema' }, anchor) }
   })
   const errorSchema = components.Error as { properties?: { error?: { properties?: { code?: { enum?: ErrorCode[] } } } } } | undefined
   const codes = errorSchema?.properties?.error?.properties?.code?.enum ?? []

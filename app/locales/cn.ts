@@ -1508,6 +1508,8 @@ const cn: Catalogue = {
         rate_limited: '尝试次数过多：请等待 `Retry-After` 中的秒数。',
         internal_error: '服务器发生意外故障。',
         unavailable: '数据库暂时无法访问，或服务正在维护：请在 `Retry-After` 中的秒数之后重试。',
+        insufficient_stock: '订单或购物车所需的商品数量超过库存。未下任何订单。',
+        idempotency_mismatch: '此 `Idempotency-Key` 之前已随另一个请求发送过；其第一次的应答不适用。请使用新的键。',
       },
     },
     lists: {

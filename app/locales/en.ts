@@ -1513,6 +1513,8 @@ const en = {
         rate_limited: 'Too many attempts: wait the number of seconds in `Retry-After`.',
         internal_error: 'An unexpected failure on the server.',
         unavailable: 'The database is briefly unreachable, or the service is down for maintenance: retry after the seconds in `Retry-After`.',
+        insufficient_stock: 'A store order or cart asks for more of a product than is in stock. Nothing was ordered.',
+        idempotency_mismatch: 'This `Idempotency-Key` was sent before with a different request; its first answer does not apply. Use a new key.',
       },
     },
     lists: {

@@ -1526,6 +1526,9 @@ const fr: Catalogue = {
         internal_error: 'Une défaillance inattendue sur le serveur.',
         unavailable:
           'La base de données est momentanément injoignable, ou le service est en maintenance : réessayez après les secondes indiquées par `Retry-After`.',
+        insufficient_stock: 'Une commande ou un panier demande plus d’un produit qu’il n’y en a en stock. Rien n’a été commandé.',
+        idempotency_mismatch:
+          'Cette `Idempotency-Key` a déjà été envoyée avec une autre requête ; sa première réponse ne s’applique pas. Utilisez une nouvelle clé.',
       },
     },
     lists: {

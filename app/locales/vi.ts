@@ -1519,6 +1519,8 @@ const vi: Catalogue = {
         rate_limited: 'Quá nhiều lần thử: hãy chờ số giây trong `Retry-After`.',
         internal_error: 'Một lỗi không lường trước trên máy chủ.',
         unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được, hoặc dịch vụ đang bảo trì: thử lại sau số giây trong `Retry-After`.',
+        insufficient_stock: 'Đơn hàng hoặc giỏ hàng yêu cầu số lượng sản phẩm nhiều hơn tồn kho. Không có gì được đặt.',
+        idempotency_mismatch: '`Idempotency-Key` này đã được gửi trước đó với một yêu cầu khác; câu trả lời đầu tiên không áp dụng. Hãy dùng khóa mới.',
       },
     },
     lists: {

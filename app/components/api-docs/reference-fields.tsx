@@ -81,7 +81,7 @@ function TypeText({ type }: { type: TypeView }) {
       ))
     case 'ref':
       return (
-        <a href={`#${type.anchor}`} className="text-primary-dark underline-offset-2 hover:underline dark:text-primary-light">
+        <a href={type.href} className="text-primary-dark underline-offset-2 hover:underline dark:text-primary-light">
           <code className="fd-doc-code">{type.name}</code>
         </a>
       )
@@ -124,7 +124,7 @@ function SameAs({ place }: { place: Place }) {
         ? t('apidocs.sameAsResponse', { operation: SLOT, status: place.status })
         : t('apidocs.sameAsSchema', { name: SLOT })
   return (
-    <a href={`#${place.anchor}`} className="text-primary-dark underline underline-offset-2 dark:text-primary-light">
+    <a href={place.href} className="text-primary-dark underline underline-offset-2 dark:text-primary-light">
       <Slotted text={text} node={<bdi dir="ltr">{place.part === 'schema' ? place.path : `${place.method} ${place.path}`}</bdi>} />
     </a>
   )

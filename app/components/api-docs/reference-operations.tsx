@@ -2,6 +2,7 @@
  * The API reference's endpoints (app/routes/api/docs.tsx): one card per operation, and the
  * contents listing the overview, the endpoints by tag and the schemas.
  */
+import { DOCS_PATH, docsPage, SCHEMAS_PAGE } from '~/api-docs/pages'
 import type { ApiReference, OperationView } from '~/api-docs/reference.server'
 import { BodyView, type English, FieldTable, Rich } from '~/components/api-docs/reference-fields'
 import type { Tone } from '~/components/ui/badge'
@@ -94,7 +95,24 @@ export function OperationCard({ operation, english }: { operation: OperationView
   )
 }
 
-export function Contents({ reference }: { reference: ApiReference }) {
+/** What the contents list: every tag's page and its endpoints (method, path, link), light enough for every page of the reference. */
+export type ContentsView = Array<{ name: string; slug: string; href: string; operations: Array<{ method: string; path: string; href: string }> }>
+
+export function contentsOf(reference: ApiReference): ContentsView {
+  return reference.tags.map((tag) => ({
+    name: tag.name,
+    slug: tag.slug,
+    href: tag.href,
+    operations: tag.operations.map(({ method, path, href }) => ({ method, path, href })),
+  }))
+}
+
+/**
+ * The reference's contents: the overview's sections, every resource's page, and the schemas.
+ * `current` is the page shown (a tag's slug, `schemas`, or null for the overview): its entry is
+ * marked, and on a resource's page its endpoints are listed under it.
+ */
+export function Contents({ contents, current }: { contents: ContentsView; current: string | null }) {
   const { t } = useTranslation()
   const link = 'fd-doc-toc-link'
   return (
@@ -104,7 +122,7 @@ export function Contents({ reference }: { reference: ApiReference }) {
         <ul>
           {OVERVIEW.map(([anchor, key]) => (
             <li key={anchor}>
-              <a href={`#${anchor}`} className={link}>
+              <a href={`${DOCS_PATH}#${anchor}`} className={link}>
                 {t(key)}
               </a>
             </li>
@@ -114,29 +132,36 @@ export function Contents({ reference }: { reference: ApiReference }) {
       <li>
         <p className="fd-doc-label">{t('apidocs.endpoints')}</p>
         <ul className="space-y-2">
-          {reference.tags.map((tag) => (
-            <li key={tag.anchor}>
-              <a href={`#${tag.anchor}`} lang="en" className={`${link} font-semibold first-letter:uppercase`}>
+          {contents.map((tag) => (
+            <li key={tag.slug}>
+              <a
+                href={tag.href}
+                lang="en"
+                aria-current={tag.slug === current ? 'page' : undefined}
+                className={`${link} font-semibold first-letter:uppercase aria-[current=page]:text-primary-dark dark:aria-[current=page]:text-primary-light`}
+              >
                 {tag.name}
               </a>
-              <ul>
-                {tag.operations.map((operation) => (
-                  <li key={operation.anchor}>
-                    <a href={`#${operation.anchor}`} className={`${link} flex items-baseline gap-2 ps-4`}>
-                      <span className={`w-12 shrink-0 font-mono text-[11px] font-bold ${METHOD_TEXT[operation.method] ?? ''}`}>{operation.method}</span>{' '}
-                      <code dir="ltr" className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
-                        {operation.path}
-                      </code>
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              {tag.slug === current ? (
+                <ul>
+                  {tag.operations.map((operation) => (
+                    <li key={operation.href}>
+                      <a href={operation.href} className={`${link} flex items-baseline gap-2 ps-4`}>
+                        <span className={`w-12 shrink-0 font-mono text-[11px] font-bold ${METHOD_TEXT[operation.method] ?? ''}`}>{operation.method}</span>{' '}
+                        <code dir="ltr" className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
+                          {operation.path}
+                        </code>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>
       </li>
       <li>
-        <a href="#schemas" className={`${link} font-semibold`}>
+        <a href={docsPage(SCHEMAS_PAGE)} aria-current={current === SCHEMAS_PAGE ? 'page' : undefined} className={`${link} font-semibold`}>
           {t('apidocs.schemas.title')}
         </a>
       </li>
