@@ -32,9 +32,9 @@ export const NAMESPACE = 'translations'
  * change: all namespaces merge into the one i18next namespace above.
  */
 export const CLIENT_NAMESPACES = {
-  common: ['app', 'nav', 'header', 'roles', 'common', 'errors', 'validation', 'fields', 'permissionDenied', 'list', 'compliance', 'settings'],
+  common: ['app', 'nav', 'header', 'roles', 'common', 'errors', 'validation', 'fields', 'list', 'compliance', 'settings'],
   auth: ['auth'],
-  dashboard: ['dashboard'],
+  dashboard: ['dashboard', 'rolesPage'],
   trucks: ['trucks'],
   trailers: ['trailers'],
   audit: ['audit'],

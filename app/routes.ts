@@ -52,6 +52,7 @@ export default [
     index('routes/dashboard/index.tsx'),
     route('app', 'routes/dashboard/app.tsx'),
     route('permission-denied', 'routes/dashboard/permission-denied.tsx'),
+    route('blank', 'routes/dashboard/blank.tsx'),
     ...prefix('trucks', [
       index('routes/dashboard/trucks/index.tsx'),
       route('list', 'routes/dashboard/trucks/list.tsx'),

@@ -5,7 +5,8 @@
 export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
 
-export type Action = 'read' | 'create' | 'update' | 'delete'
+export const ACTIONS = ['read', 'create', 'update', 'delete'] as const
+export type Action = (typeof ACTIONS)[number]
 export type Entity =
   | 'dashboard'
   | 'user'
@@ -49,7 +50,7 @@ export type Entity =
   /** Webhook endpoints and their deliveries: admins only (a secret is handed out). */
   | 'webhook'
 
-const ALL: Action[] = ['read', 'create', 'update', 'delete']
+const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
 
 const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
@@ -164,6 +165,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     factoring: READ,
   },
 }
+
+/** Every entity the matrix names, in the order the roles page lists them. */
+export const ENTITIES = [...new Set(ROLES.flatMap((role) => Object.keys(matrix[role])))] as Entity[]
 
 export function can(role: Role, action: Action, entity: Entity) {
   return matrix[role]?.[entity]?.includes(action) ?? false

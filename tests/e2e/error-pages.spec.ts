@@ -36,14 +36,18 @@ test('signed out, an unknown URL under /dashboard asks to sign in first', async 
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard%2Fnothing-here$/)
 })
 
-test('the admin-only page says the admin may see it, without a "denied" heading', async ({ page, request }) => {
+test('the admin-only page shows who can do what, as the server checks it, without a "denied" heading', async ({ page, request }) => {
   const org = await registerOrganization(request)
   await login(page, org.email, org.password)
   const response = await page.goto('/dashboard/permission-denied')
   expect(response?.status()).toBe(200)
-  await expect(page).toHaveTitle('Item by roles | Freightdesk')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Item by roles')
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText('You have permission')
+  await expect(page).toHaveTitle('Roles and permissions | Freightdesk')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roles and permissions')
+  const matrix = page.getByTestId('role-matrix')
+  const loads = matrix.getByRole('row', { name: /^Loads/ })
+  await expect(loads.locator('[data-role="dispatcher"]')).toHaveText('read, create, update, delete')
+  await expect(loads.locator('[data-role="viewer"]')).toHaveText('read')
+  await expect(matrix.getByRole('row', { name: /^Webhooks/ }).locator('[data-role="driver"]')).toHaveText('—')
   await expect(page.getByText(/denied/i)).toHaveCount(0)
 })
 
@@ -56,6 +60,6 @@ test('other roles get the same 403 page inside the dashboard as any forbidden UR
     await expect(page).toHaveTitle(`${FORBIDDEN} | Freightdesk`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORBIDDEN)
     await expect(page.getByTestId('nav-vertical').getByRole('link', { name: 'Trucks' })).toBeVisible()
-    await expect(page.getByText('You have permission')).toHaveCount(0)
+    await expect(page.getByTestId('role-matrix')).toHaveCount(0)
   }
 })

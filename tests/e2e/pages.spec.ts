@@ -21,6 +21,16 @@ test('the error pages answer with their own status', async ({ page }) => {
   }
 })
 
+test('the blank page is an empty page in the dashboard frame, for any role', async ({ page, request }) => {
+  await signedInAs(page, request, 'driver')
+  const response = await page.goto('/dashboard/blank')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveTitle('Blank page | Freightdesk')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blank page')
+  await expect(page.getByTestId('empty-state')).toContainText('Nothing here yet')
+  await expect(page.getByTestId('nav-vertical')).toBeVisible()
+})
+
 test('a role without the permission gets the 403 page and no menu item', async ({ page, request }) => {
   await signedInAs(page, request, 'viewer')
   const nav = page.getByTestId('nav-vertical')
@@ -28,7 +38,7 @@ test('a role without the permission gets the 403 page and no menu item', async (
   await expect(nav.getByRole('link', { name: 'List' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Create' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'New truck' })).toHaveCount(0)
-  await expect(nav.getByText('Item by roles')).toHaveCount(0)
+  await expect(nav.getByText('Roles and permissions')).toHaveCount(0)
   const response = await page.goto('/dashboard/trucks/new')
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible()
@@ -40,12 +50,13 @@ test('the admin sees the admin-only item with its label', async ({ page, request
   await signedIn(page, request)
   await page.goto('/dashboard/app')
   const nav = page.getByTestId('nav-vertical')
-  const item = nav.getByRole('link', { name: /Item by roles/ })
+  const item = nav.getByRole('link', { name: /Roles and permissions/ })
   await expect(item.getByText('Only admin can see this item')).toBeVisible()
   // Custom fields are managed by admins only too, and carry the same caption.
   await expect(nav.getByRole('link', { name: /Custom fields/ }).getByText('Only admin can see this item')).toBeVisible()
   await item.click()
-  await expect(page.getByRole('heading', { name: 'You have permission' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles and permissions' })).toBeVisible()
+  await expect(page.getByTestId('role-matrix')).toBeVisible()
 })
 
 test('the dashboard shows the fleet by status, with a chart when JavaScript runs', async ({ page, request }, testInfo) => {

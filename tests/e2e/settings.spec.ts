@@ -104,7 +104,7 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   expect(Math.round(await width())).toBe(88)
   await expect(page.getByTestId('nav-mini').getByRole('link', { name: 'Trucks' })).toBeVisible()
   // The admin's admin-only item is in every layout (other roles never see it: pages.spec.ts).
-  await expect(page.getByTestId('nav-mini').getByRole('link', { name: /Item by roles/ })).toHaveCount(1)
+  await expect(page.getByTestId('nav-mini').getByRole('link', { name: /Roles and permissions/ })).toHaveCount(1)
 
   await toggle()
   await expect(html(page)).toHaveAttribute('data-layout', 'vertical')
@@ -117,7 +117,7 @@ test('each layout shows the navigation, and the sidebar toggles vertical and min
   else await page.goto('/dashboard/trucks/list')
   const bar = page.getByTestId('nav-horizontal')
   await expect(bar).toBeVisible()
-  await expect(bar.getByRole('link', { name: /Item by roles/ })).toHaveCount(1)
+  await expect(bar.getByRole('link', { name: /Roles and permissions/ })).toHaveCount(1)
   await expect(bar.getByRole('link', { name: 'Trucks' })).toBeVisible()
   await expect(page.getByTestId('nav-desktop')).toHaveCount(0)
   await bar.getByRole('link', { name: 'App' }).click()

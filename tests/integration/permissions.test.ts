@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { navForRole } from '~/components/layout/nav-config'
 import { safeRedirect } from '~/requests/session.server'
 import * as dashboardApp from '~/routes/dashboard/app'
+import * as blank from '~/routes/dashboard/blank'
 import * as permissionDenied from '~/routes/dashboard/permission-denied'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'
 import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import * as truckList from '~/routes/dashboard/trucks/list'
-import { can, type Role, ROLES } from '~/utils/permissions'
+import { type Action, ACTIONS, can, ENTITIES, type Entity, type Role, ROLES } from '~/utils/permissions'
 
 import { createOrg } from '../helpers'
 import { callPage, type Handler, postForm } from '../page-helpers'
@@ -155,7 +156,8 @@ describe('HTML routes check the role on the server', () => {
 
   it('answers 403 to roles that may not, 200 to those that may', async () => {
     const org = await createOrg()
-    const status = async (handler: Handler, path: string, role: Role, params = {}) => (await callPage(handler, path, org.users[role].id, params)).status
+    const status = async (handler: Handler, path: string, role: Role | null, params = {}) =>
+      (await callPage(handler, path, role ? org.users[role].id : null, params)).status
     expect(await status(truckList.loader as Handler, '/dashboard/trucks/list', 'accountant')).toBe(403)
     expect(await status(truckList.loader as Handler, '/dashboard/trucks/list', 'viewer')).toBe(200)
     expect(await status(truckEditor.loader as Handler, '/dashboard/trucks/new', 'viewer')).toBe(403)
@@ -168,6 +170,20 @@ describe('HTML routes check the role on the server', () => {
     expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'driver')).toBe(302)
     expect(await status(permissionDenied.loader as Handler, '/dashboard/permission-denied', 'dispatcher')).toBe(403)
     expect(await status(permissionDenied.loader as Handler, '/dashboard/permission-denied', 'admin')).toBe(200)
+    for (const role of ROLES) expect(await status(blank.loader as Handler, '/dashboard/blank', role), role).toBe(200)
+    expect(await status(blank.loader as Handler, '/dashboard/blank', null)).toBe(302)
+  })
+
+  it('shows admins the role matrix the server checks, every cell from can()', async () => {
+    const org = await createOrg()
+    const answer = await callPage(permissionDenied.loader as Handler, '/dashboard/permission-denied', org.users.admin.id)
+    const { roles, rows } = answer.data as { roles: Role[]; rows: Array<{ entity: Entity; allowed: Action[][] }> }
+    expect(roles).toEqual([...ROLES])
+    expect(rows.map((row) => row.entity)).toEqual(ENTITIES)
+    for (const row of rows)
+      for (const [index, role] of roles.entries()) expect(row.allowed[index]).toEqual(ACTIONS.filter((action) => can(role, action, row.entity)))
+    expect(rows.find((row) => row.entity === 'webhook')!.allowed[roles.indexOf('admin')]).toEqual(['read', 'create', 'update', 'delete'])
+    expect(rows.find((row) => row.entity === 'load')!.allowed[roles.indexOf('viewer')]).toEqual(['read'])
   })
 
   it('refuses a forbidden form post before reading it', async () => {

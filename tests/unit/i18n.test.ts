@@ -15,7 +15,7 @@ import { TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { USER_STATUSES } from '~/schemas/user-options'
 import { ERROR_CODES } from '~/utils/errors.server'
-import { ROLES } from '~/utils/permissions'
+import { ACTIONS, ENTITIES, ROLES } from '~/utils/permissions'
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value }
@@ -101,6 +101,8 @@ describe('keys built at run time', () => {
     ['roles', ROLES],
     ['products.status', PRODUCT_STATUSES],
     ['settlements.itemType', SETTLEMENT_ITEM_TYPES],
+    ['rolesPage.entities', ENTITIES],
+    ['rolesPage.actions', ACTIONS],
   ]
   it.each(families)('has a message for every value under %s', (prefix, values) => {
     expect(values.filter((value) => !(`${prefix}.${value}` in reference))).toEqual([])
