@@ -1895,6 +1895,11 @@ const ar: Catalogue = {
       fromOrganization: 'مؤسستك',
       dueHint: 'فارغ: حسب شروط الدفع لدى الوسيط.',
       create: 'إنشاء مسودة',
+      totals: 'المجموع حتى الآن',
+      loadsTotal: 'الشحنات المحددة',
+      linesTotal: 'بنود أخرى',
+      total: 'إجمالي الفاتورة',
+      totalIncomplete: 'بعض المبالغ ليست أرقامًا بعد ولا تُحتسب.',
     },
     status: {
       draft: 'مسودة',

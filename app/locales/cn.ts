@@ -1893,6 +1893,11 @@ const cn: Catalogue = {
       fromOrganization: '您的组织',
       dueHint: '留空：按经纪人的付款条件。',
       create: '创建草稿',
+      totals: '当前合计',
+      loadsTotal: '已勾选的货运单',
+      linesTotal: '其他行',
+      total: '发票总额',
+      totalIncomplete: '部分金额还不是数字，暂不计入。',
     },
     status: {
       draft: '草稿',

@@ -1893,6 +1893,11 @@ const en = {
       fromOrganization: 'Your organization',
       dueHint: 'Empty: from the broker’s payment terms.',
       create: 'Create draft',
+      totals: 'Total so far',
+      loadsTotal: 'Ticked loads',
+      linesTotal: 'Other lines',
+      total: 'Invoice total',
+      totalIncomplete: 'Some amounts are not numbers yet and count as nothing.',
     },
     status: {
       draft: 'Draft',

@@ -1922,6 +1922,11 @@ const fr: Catalogue = {
       fromOrganization: 'Votre organisation',
       dueHint: 'Vide : selon les conditions de paiement du courtier.',
       create: 'Créer le brouillon',
+      totals: 'Total en cours',
+      loadsTotal: 'Chargements cochés',
+      linesTotal: 'Autres lignes',
+      total: 'Total de la facture',
+      totalIncomplete: 'Certains montants ne sont pas encore des nombres et ne comptent pas.',
     },
     status: {
       draft: 'Brouillon',

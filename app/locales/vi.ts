@@ -1905,6 +1905,11 @@ const vi: Catalogue = {
       fromOrganization: 'Tổ chức của bạn',
       dueHint: 'Để trống: theo điều khoản thanh toán của nhà môi giới.',
       create: 'Tạo bản nháp',
+      totals: 'Tổng tạm tính',
+      loadsTotal: 'Chuyến hàng đã chọn',
+      linesTotal: 'Các dòng khác',
+      total: 'Tổng hóa đơn',
+      totalIncomplete: 'Một số số tiền chưa phải là số và chưa được tính.',
     },
     status: {
       draft: 'Bản nháp',

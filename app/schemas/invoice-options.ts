@@ -4,6 +4,7 @@
  * total is computed here, once (ADR 031).
  */
 import type { PaymentTerm } from './broker-options'
+import { parseDollars } from './dollars'
 import type { Tone } from './tone'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
@@ -96,3 +97,58 @@ export type InvoiceFormValues = {
 export const EMPTY_LINE: InvoiceLine = { title: '', description: '', quantity: '1', unitPrice: '' }
 
 export type BillableLoad = { id: string; loadNumber: string; lane: string; deliveredOn: string | null; reference: string | null; totalCents: number }
+
+/**
+ * The running total of the invoice editor, from what is typed (no zod: the browser computes it as
+ * the accountant types; the server renders it from the same values without JavaScript): the
+ * ticked loads, the lines (an empty quantity is 1), minus the discount, plus the tax. Text that is
+ * not yet an amount counts as nothing and sets `incomplete`.
+ */
+export function invoiceFormTotals(
+  values: Pick<InvoiceFormValues, 'loadIds' | 'lines' | 'discount' | 'tax'>,
+  loads: Array<Pick<BillableLoad, 'id' | 'totalCents'>>,
+) {
+  let incomplete = false
+  const amount = (text: string) => {
+    if (!text.trim()) return 0
+    const cents = parseDollars(text)
+    if (cents === null) incomplete = true
+    return cents ?? 0
+  }
+  const ticked = new Set(values.loadIds)
+  const loadsCents = loads.reduce((sum, load) => sum + (ticked.has(load.id) ? load.totalCents : 0), 0)
+  const linesCents = values.lines.reduce((sum, line) => {
+    const quantity = line.quantity.trim() ? Number(line.quantity) : 1
+    if (!Number.isFinite(quantity)) {
+      incomplete = true
+      return sum
+    }
+    return sum + lineTotalCents(Math.round(quantity * 1000), amount(line.unitPrice))
+  }, 0)
+  const discountCents = amount(values.discount)
+  const taxCents = amount(values.tax)
+  return { loadsCents, linesCents, discountCents, taxCents, totalCents: loadsCents + linesCents - discountCents + taxCents, incomplete }
+}
+
+/** The editor's values from its form as the browser holds them (`items[2].unitPrice` …), for the running total. */
+export function invoiceFormValuesOf(form: FormData): Pick<InvoiceFormValues, 'loadIds' | 'lines' | 'discount' | 'tax'> {
+  const lines: InvoiceLine[] = []
+  for (const [name, value] of form) {
+    const match = /^items\[(\d+)\]\.(title|description|quantity|unitPrice)$/.exec(name)
+    if (!match || typeof value !== 'string') continue
+    const index = Number(match[1])
+    if (index >= MAX_INVOICE_ITEMS) continue
+    lines[index] ??= { ...EMPTY_LINE }
+    lines[index][match[2] as keyof InvoiceLine] = value
+  }
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  return {
+    loadIds: form.getAll('loadIds').filter((id): id is string => typeof id === 'string'),
+    lines: lines.filter(Boolean),
+    discount: text('discount'),
+    tax: text('tax'),
+  }
+}

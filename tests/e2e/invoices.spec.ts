@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib'
 
 import { formatDate } from '../../app/utils/format'
 import { zonedWallClock } from '../../app/utils/time'
-import { expect, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
+import { expect, js, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
 async function freeInvoice(request: APIRequestContext, org: TestOrganization, unitPriceCents: number) {
@@ -109,11 +109,24 @@ test('makes a draft from a delivered load and a free line on the new invoice pag
   await page.getByRole('button', { name: 'Add a line' }).click()
   const lines = page.getByTestId('invoice-lines')
   await expect(lines.getByRole('group')).toHaveCount(2)
-  // The ticked load stays ticked across "Add a line".
+  // The ticked load stays ticked across "Add a line", and the running total counts it, with or without JavaScript.
   await expect(page.getByTestId('billable-loads').getByRole('checkbox')).toBeChecked()
+  await expect(page.getByTestId('running-total')).toHaveText('$2,400.00')
   await lines.getByLabel('Item').first().fill('Detention')
   await lines.getByLabel('Qty').first().fill('2')
   await lines.getByLabel('Unit price').first().fill('75')
+  await page.getByLabel('Tax').fill('10')
+  if (js(test.info())) {
+    // As it is typed.
+    await expect(page.getByTestId('running-lines')).toHaveText('$150.00')
+    await expect(page.getByTestId('running-total')).toHaveText('$2,560.00')
+  } else {
+    // Without JavaScript, the next round trip shows it.
+    await page.getByRole('button', { name: 'Add a line' }).click()
+    await expect(page.getByTestId('running-total')).toHaveText('$2,560.00')
+    await page.getByLabel('Tax').fill('')
+  }
+  if (js(test.info())) await page.getByLabel('Tax').fill('')
   await page.getByRole('button', { name: 'Create draft' }).click()
 
   await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible()

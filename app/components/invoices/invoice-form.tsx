@@ -4,6 +4,7 @@
  * invoice-from company, dates, discount, tax and notes. The server checks everything
  * (app/requests/invoice-form.server.ts) and answers the form as typed with its messages.
  */
+import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -12,7 +13,15 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
-import { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine, MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
+import {
+  type BillableLoad,
+  EMPTY_LINE,
+  invoiceFormTotals,
+  type InvoiceFormValues,
+  invoiceFormValuesOf,
+  type InvoiceLine,
+  MAX_INVOICE_ITEMS,
+} from '~/schemas/invoice-options'
 
 export { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine }
 import { useTranslation } from '~/hooks/use-translation'
@@ -49,9 +58,10 @@ export function InvoiceForm({
   const lines = values?.lines.length ? values.lines : [EMPTY_LINE]
   const ticked = new Set(values?.loadIds ?? [])
   const invalid = (name: string) => (errors[name]?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {})
+  const formRef = useRef<HTMLFormElement>(null)
 
   return (
-    <Form method="post" className="grid gap-6" data-testid="invoice-form" noValidate>
+    <Form ref={formRef} method="post" className="grid gap-6" data-testid="invoice-form" noValidate>
       <input type="hidden" name="brokerId" value={brokerId} />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       {message ? (
@@ -200,6 +210,8 @@ export function InvoiceForm({
         </PlainField>
       </Card>
 
+      <RunningTotal formRef={formRef} loads={loads} values={{ loadIds: [...ticked], lines, discount: values?.discount ?? '', tax: values?.tax ?? '' }} />
+
       <div className="flex flex-wrap justify-end gap-2">
         <ButtonLink to={cancelTo} variant="secondary">
           {t('common.cancel')}
@@ -209,5 +221,62 @@ export function InvoiceForm({
         </Button>
       </div>
     </Form>
+  )
+}
+
+/**
+ * What the invoice comes to as it is typed: from the values the server rendered (so a page without
+ * JavaScript shows it after "Add a line" or a refusal), then, with JavaScript, recomputed on every
+ * keystroke from the form itself. The server's total decides; this one is for the eye.
+ */
+function RunningTotal({
+  formRef,
+  loads,
+  values,
+}: {
+  formRef: React.RefObject<HTMLFormElement | null>
+  loads: BillableLoad[]
+  values: Parameters<typeof invoiceFormTotals>[0]
+}) {
+  const { t, i18n } = useTranslation()
+  const [totals, setTotals] = useState(() => invoiceFormTotals(values, loads))
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    const update = () => setTotals(invoiceFormTotals(invoiceFormValuesOf(new FormData(form)), loads))
+    update()
+    form.addEventListener('input', update)
+    form.addEventListener('change', update)
+    return () => {
+      form.removeEventListener('input', update)
+      form.removeEventListener('change', update)
+    }
+  }, [formRef, loads])
+  const money = (cents: number) => formatMoney(i18n.language, cents)
+  const row = (label: string, cents: number, testId: string) => (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {money(cents)}
+      </dd>
+    </div>
+  )
+  return (
+    <Card className="p-6" data-testid="invoice-running-total">
+      <h2 className="mb-2 text-base font-bold">{t('invoices.new.totals')}</h2>
+      <dl className="text-sm sm:max-w-sm sm:ms-auto">
+        {row(t('invoices.new.loadsTotal'), totals.loadsCents, 'running-loads')}
+        {row(t('invoices.new.linesTotal'), totals.linesCents, 'running-lines')}
+        {row(t('invoices.fields.discount'), -totals.discountCents, 'running-discount')}
+        {row(t('invoices.fields.tax'), totals.taxCents, 'running-tax')}
+        <div className="mt-1 flex justify-between gap-4 border-t border-dashed border-line pt-2 text-base font-bold">
+          <dt>{t('invoices.new.total')}</dt>
+          <dd className="tabular-nums" data-testid="running-total" aria-live="polite">
+            {money(totals.totalCents)}
+          </dd>
+        </div>
+      </dl>
+      {totals.incomplete ? <p className="mt-2 text-xs text-muted sm:text-end">{t('invoices.new.totalIncomplete')}</p> : null}
+    </Card>
   )
 }
