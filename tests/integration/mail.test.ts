@@ -513,6 +513,28 @@ describe('sending', () => {
 })
 
 describe('bad input writes nothing', () => {
+  it('stores a subject on one line: CR, LF and other breaks become spaces, from the page, the API and a draft (issue 36)', async () => {
+    const org = await mailOrg()
+    const answer = await callApi(collection, {
+      method: 'POST',
+      path: '/api/mail',
+      token: org.users.admin.token,
+      body: { to: [org.users.dispatcher.email], subject: 'Rate 4411\r\nBcc: everyone@example.net\u2028x', text: 'Hi' },
+    })
+    expect(answer.status).toBe(201)
+    expect(answer.body.data.subject).toBe('Rate 4411 Bcc: everyone@example.net x')
+    const page = await callPage(
+      compose.action,
+      '/dashboard/mail/new',
+      org.users.admin.id,
+      {},
+      postForm({ intent: 'save', to: org.users.dispatcher.email, subject: 'Draft\nsecond line\r' }),
+    )
+    expect(page.status).toBe(302)
+    const subjects = await prisma.mailMessage.findMany({ where: { organizationId: org.organization.id }, select: { subject: true } })
+    expect(subjects.map((row) => row.subject).sort()).toEqual(['Draft second line', 'Rate 4411 Bcc: everyone@example.net x', 'Rate 4411 Bcc: everyone@example.net x'])
+  })
+
   it('refuses unknown and invalid recipients, an empty message, refused and oversize files: 400/413/415 in the API, field errors on the page', async () => {
     const org = await mailOrg()
     const count = () => prisma.mailMessage.count({ where: { organizationId: org.organization.id } })
