@@ -15,19 +15,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { type InboundSmtp, startInboundSmtp } from '~/models/inbound-smtp.server'
 import { fileInboundMail } from '~/models/mail-inbound.server'
+import { readInboundMail } from '~/models/mail-inbound-read.server'
 import { prisma } from '~/utils/db.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { createOrg, type Org, unique } from '../helpers'
-import { startServer } from '../server-process'
+import { freePort, startServer } from '../server-process'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-inbound-'))
 const previousStorage = process.env.STORAGE_DIR
 process.env.STORAGE_DIR = storageDir
-
-/** The ports the brief gives this suite (2521–2529). */
-const PORT = 2521
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -40,7 +38,7 @@ let receiver: InboundSmtp
 let orgA: Org
 let orgB: Org
 
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true })
+let transport: nodemailer.Transporter
 
 async function addressOf(org: Org) {
   const row = await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id }, select: { inboundLocalPart: true } })
@@ -73,7 +71,7 @@ function storedFiles() {
 
 /** A raw SMTP conversation: the greeting, then one reply per command (multi-line replies whole). */
 async function dialogue(commands: string[]) {
-  const socket = net.connect(PORT, '127.0.0.1')
+  const socket = net.connect(receiver.port, '127.0.0.1')
   const replies: string[] = []
   let buffer = ''
   let waiting: (() => void) | null = null
@@ -100,11 +98,13 @@ async function dialogue(commands: string[]) {
 
 beforeAll(async () => {
   ;[orgA, orgB] = await Promise.all([createOrg(), createOrg()])
-  receiver = (await startInboundSmtp({ port: PORT, host: '127.0.0.1' }))!
+  // A free port: suites of several helpers may run side by side.
+  receiver = (await startInboundSmtp({ port: 0, host: '127.0.0.1' }))!
+  transport = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, secure: false, ignoreTLS: true })
 })
 
 afterAll(async () => {
-  transport.close()
+  transport?.close()
   await receiver?.stop()
   process.env.STORAGE_DIR = previousStorage
   fs.rmSync(storageDir, { recursive: true, force: true })
@@ -309,7 +309,6 @@ describe('the inbound SMTP receiver', () => {
 
 describe('filing a message', () => {
   it('removes the files it stored when the transaction fails, and files nothing', async () => {
-    const { simpleParser } = await import('mailparser')
     const raw = await new Promise<Buffer>((resolve, reject) =>
       nodemailer
         .createTransport({ streamTransport: true, buffer: true })
@@ -318,18 +317,21 @@ describe('filing a message', () => {
           (error, info) => (error ? reject(error) : resolve(info.message as Buffer)),
         ),
     )
-    const parsed = await simpleParser(raw)
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-read-'))
+    fs.writeFileSync(path.join(work, 'message.eml'), raw)
+    const mail = await readInboundMail(path.join(work, 'message.eml'), work)
     const before = storedFiles()
     // The second organization does not exist: its copy breaks the transaction after both files were stored.
-    await expect(fileInboundMail(parsed, [orgA.organization.id, 'c000000000000000000000000'], 'dana@broker.example')).rejects.toThrow()
+    await expect(fileInboundMail(mail, [orgA.organization.id, 'c000000000000000000000000'], { from: 'dana@broker.example' })).rejects.toThrow()
     expect(storedFiles()).toBe(before)
     expect(await sharedInbox(orgA, 'Fails')).toEqual([])
+    fs.rmSync(work, { recursive: true, force: true })
   })
 })
 
 describe('server.ts', () => {
   it('starts the receiver when INBOUND_SMTP_PORT is set, files through it, and stops it on SIGTERM with a clean exit', async () => {
-    const port = PORT + 1
+    const port = await freePort()
     const server = await startServer({ INBOUND_SMTP_PORT: String(port), JOB_WORKER: 'off', STORAGE_DIR: storageDir }, { compiled: true })
     try {
       await expect.poll(() => server.output()).toContain(`inbound mail (SMTP) on 127.0.0.1:${port}`)
