@@ -69,6 +69,8 @@ const EnvSchema = z.object({
    * the From domain), and addresses or domains trusted outright (`dana@broker.example,broker.example`).
    */
   INBOUND_AUTHSERV_ID: z.string().trim().min(1).optional(),
+  /** Outside addresses one user may send mail to in an hour (issue 36), counted across servers. */
+  MAIL_OUTSIDE_PER_HOUR: z.coerce.number().int().positive().default(200),
   INBOUND_TRUSTED_SENDERS: z.string().optional(),
   /**
    * Webhooks may go to private, loopback and link-local addresses (ADR 071): for a test's local
