@@ -142,6 +142,7 @@ export default [
       index('routes/dashboard/mail/folder.tsx', { id: 'mail-index' }),
       route('new', 'routes/dashboard/mail/compose.tsx'),
       route('attachments/:attachmentId', 'routes/dashboard/mail/attachment.ts'),
+      route('text/:id', 'routes/dashboard/mail/text.ts'),
       route(':folder', 'routes/dashboard/mail/folder.tsx', { id: 'mail-folder' }),
       route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
     ]),
@@ -324,6 +325,7 @@ export default [
     route('mail', 'routes/api/mail/collection.ts'),
     route('mail/:id', 'routes/api/mail/item.ts'),
     route('mail/:id/attachments/:attachmentId', 'routes/api/mail/attachment.ts'),
+    route('mail/:id/text', 'routes/api/mail/text.ts'),
     ...prefix('cart', [
       index('routes/api/cart/cart.ts'),
       route('items', 'routes/api/cart/items.ts'),

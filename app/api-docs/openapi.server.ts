@@ -1531,10 +1531,17 @@ function mailPaths(): Record<string, Record<string, Operation>> {
       mailbox: { type: 'string', enum: ['shared', 'own'], description: '`shared`: the organization’s mailbox; `own`: the caller’s.' },
       folder: { type: 'string', enum: ['inbox', 'sent', 'drafts', 'trash'] },
       from: party,
+      envelopeFrom: { type: ['string', 'null'], description: 'Inbound mail: the envelope sender (MAIL FROM); null for mail written here.' },
+      fromVerified: {
+        type: ['boolean', 'null'],
+        description:
+          'Inbound mail: whether `from` was verified (a trusted relay’s DMARC/DKIM/SPF pass, or an allow-listed sender); null for mail written here.',
+      },
       to: { type: 'array', items: party },
       cc: { type: 'array', items: party },
-      subject: { type: 'string' },
-      text: { type: 'string' },
+      subject: { type: 'string', description: 'One line: CR and LF are stored as spaces.' },
+      text: { type: 'string', description: 'The text, or for long inbound mail its first 100,000 characters then `[…]` (see `textUrl`).' },
+      textUrl: { type: ['string', 'null'], description: 'Long inbound mail: where its whole text is (`GET /api/mail/{id}/text`); null when `text` is whole.' },
       html: { type: ['string', 'null'], description: 'Sanitized; remote images held back as `data-remote-src`.' },
       snippet: { type: 'string' },
       isRead: { type: 'boolean' },
@@ -1580,7 +1587,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags: ['mail'],
         summary: 'Send a message',
-        description: `Colleagues (users of the organization, by address) get a copy in their own inbox at once; the organization's inbound address files one in the shared inbox; outside addresses get it by email through the job queue (\`delivery\`: queued, then sent or failed). The caller's copy (answered 201) lands in sent; \`from: shared\` (or answering a shared-mailbox message with \`answers\`) sends from the organization's address. \`documentIds\`: load documents to attach. As multipart/form-data, \`files\` parts are attached: at most ${MAIL_ATTACHMENTS_MAX} attachments, ${mb(MAIL_ATTACHMENT_MAX_BYTES)} MB each, ${mb(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)} MB together (413), of the types ${Object.keys(MAIL_ATTACHMENT_TYPES).join(', ')} by content (415). Unknown recipients, no recipient, or neither subject nor text: 400 with fields; nothing is written.`,
+        description: `Colleagues (users of the organization, by address) get a copy in their own inbox at once; the organization's inbound address files one in the shared inbox; outside addresses get it by email through the job queue (\`delivery\`: queued, then sent or failed). The caller's copy (answered 201) lands in sent; \`from: shared\` (or answering a shared-mailbox message with \`answers\`) sends from the organization's address. \`documentIds\`: load documents to attach. As multipart/form-data, \`files\` parts are attached: at most ${MAIL_ATTACHMENTS_MAX} attachments, ${mb(MAIL_ATTACHMENT_MAX_BYTES)} MB each, ${mb(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)} MB together (413), of the types ${Object.keys(MAIL_ATTACHMENT_TYPES).join(', ')} by content (415). Unknown recipients, no recipient, or neither subject nor text: 400 with fields; nothing is written. Outside addresses are for admins, dispatchers and accountants (a driver: 403 at \`to\`), at most MAIL_OUTSIDE_PER_HOUR (200) of them per user an hour (429 \`rate_limited\` with Retry-After).`,
         operationId: 'send_mail',
         parameters: [idempotencyKeyParameter],
         requestBody: {
@@ -1602,6 +1609,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           ...common,
           '413': errorResponse(`payload_too_large: a file over ${mb(MAIL_ATTACHMENT_MAX_BYTES)} MB, or all over ${mb(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)} MB.`),
           '415': errorResponse('unsupported_media_type: a file of a refused type (by content), or a body neither JSON nor multipart.'),
+          '429': errorResponse('rate_limited: too many outside addresses this hour; Retry-After says when to try again.'),
         },
       },
     },
@@ -1655,6 +1663,23 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           '200': {
             description: 'The file, as an attachment (`Content-Disposition`), with its detected type and `X-Content-Type-Options: nosniff`.',
             content: Object.fromEntries(Object.keys(MAIL_ATTACHMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+    '/api/mail/{id}/text': {
+      get: {
+        tags: ['mail'],
+        summary: 'The whole text of a long message',
+        description: 'A long inbound message’s whole text (its `textUrl`), streamed as plain UTF-8 text; a message whose `text` is whole has none (404).',
+        operationId: 'read_mail_text',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The text, `text/plain; charset=utf-8`, with `X-Content-Type-Options: nosniff`.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
           },
           '404': errorResponse('not_found'),
           ...common,

@@ -10,7 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
 import { loadScope, loadScopeWhere } from '~/policies/load'
-import { boxOf, type MailBox, writesBox } from '~/policies/mail'
+import { boxOf, type MailBox, mailsOutside, writesBox } from '~/policies/mail'
 import type { MailComposeInput } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { prisma } from '~/utils/db.server'
@@ -24,6 +24,7 @@ import { fileStorage } from '~/utils/storage.server'
 import { safeFileName } from './load-document.server'
 import { organizationMailIdentity } from './mail-address.server'
 import { assertMailAllows, getMail, type MailUser, removeUnusedFiles } from './mailbox.server'
+import { consumeRateLimit } from './rate-limit.server'
 import { assertVersion } from './records.server'
 import { mailEmailTask } from './tasks/mail-email.server'
 
@@ -110,6 +111,26 @@ async function documentSources(user: MailUser, ids: string[]): Promise<Attachmen
   if (documents.length !== new Set(ids).size)
     throw new DomainError('validation_failed', 'validation.failed', { fields: { documentIds: ['mail.errors.documentGone'] } })
   return documents.map(({ id: _id, ...source }) => source)
+}
+
+/**
+ * Outside addresses are for the roles that mail outside (OUTSIDE_MAIL_ROLES: a driver writes to
+ * colleagues, 403 at `to`), and at most MAIL_OUTSIDE_PER_HOUR of them per user in an hour, each
+ * address counting once, in PostgreSQL so every server shares the budget (429 `rate_limited`).
+ * Asked before anything is stored; a send that fails after it has still spent its addresses.
+ */
+async function assertMayMailOutside(user: MailUser, outside: string[]) {
+  if (!mailsOutside(user.role))
+    throw new DomainError('forbidden', 'mail.errors.outsideNotAllowed', {
+      fields: { to: ['mail.errors.outsideNotAllowed'] },
+      params: { address: outside.join(', ') },
+    })
+  const limit = await consumeRateLimit([{ key: `mail-outside:${user.id}`, max: env().MAIL_OUTSIDE_PER_HOUR, cost: outside.length }], 60 * 60_000)
+  if (!limit.ok)
+    throw new DomainError('rate_limited', 'mail.errors.outsideLimit', {
+      params: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
+      headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+    })
 }
 
 /** Stores the checked files; answers their sources. On a failure, what was stored is removed. */
@@ -235,6 +256,7 @@ export async function sendMail(user: ComposeUser, input: MailComposeInput, files
       fields: { to: ['mail.errors.unknownRecipient'] },
       params: { address: routed.unknown.join(', ') },
     })
+  if (routed.outside.length) await assertMayMailOutside(user, routed.outside)
   const stored = await storeFiles(user.organizationId, files)
   const all = [...sources, ...stored]
   const now = new Date()

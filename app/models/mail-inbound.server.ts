@@ -9,19 +9,21 @@
  * when that fails the stored files are removed and the sender is told to try again.
  */
 import { randomBytes } from 'node:crypto'
-
-import type { AddressObject, Attachment, EmailAddress, ParsedMail } from 'mailparser'
+import { createReadStream } from 'node:fs'
 
 import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { inboundLocalPartOf } from '~/utils/inbound-address.server'
-import { MAIL_ATTACHMENT_KINDS, MAIL_ATTACHMENT_TYPES, type MailAttachmentType, mailAttachmentType } from '~/utils/mail-attachment-type.server'
 import { sanitizeMailHtml } from '~/utils/mail-html.server'
 import { mailSnippet } from '~/utils/mail-text'
 import { fileStorage } from '~/utils/storage.server'
 
-import { safeFileName } from './load-document.server'
+import type { InboundMail } from './mail-inbound-read.server'
 import { consumeRateLimit } from './rate-limit.server'
+
+/** PostgreSQL text cannot hold NUL: a hostile envelope's NULs are dropped rather than failing the insert. */
+// eslint-disable-next-line no-control-regex
+const clean = (value: string) => value.replace(/\u0000/g, '')
 
 /** The largest message the receiver takes (announced as SIZE; more is 552). */
 export const INBOUND_MAX_BYTES = 25 * 1024 * 1024
@@ -47,115 +49,134 @@ export function consumeInboundSenderLimit(sender: string) {
   )
 }
 
-type Party = { name: string; email: string }
-
-/** PostgreSQL text cannot hold NUL: a hostile message's NULs are dropped rather than failing the insert. */
-// eslint-disable-next-line no-control-regex
-const clean = (value: string) => value.replace(/\u0000/g, '')
-
-function partiesOf(field: AddressObject | AddressObject[] | undefined): Party[] {
-  const flat = (addresses: EmailAddress[]): EmailAddress[] => addresses.flatMap((address) => (address.group ? flat(address.group) : [address]))
-  const objects = field ? (Array.isArray(field) ? field : [field]) : []
-  return objects
-    .flatMap((object) => flat(object.value))
-    .filter((address) => address.address)
-    .map((address) => ({ name: clean(address.name ?? '').slice(0, 200), email: clean(address.address!).slice(0, 320) }))
-}
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-type Checked = { fileName: string; content: Buffer; contentType: MailAttachmentType } | { fileName: string; refused: true }
+/** The domain of an address, lower case ('' when it has none). */
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
 
-async function checkAttachment(attachment: Attachment): Promise<Checked> {
-  const declared = attachment.contentType || 'application/octet-stream'
-  const contentType = await mailAttachmentType(attachment.content, { fileName: attachment.filename ?? '', declaredType: declared })
-  const fileName = safeFileName(attachment.filename ?? '', contentType ? MAIL_ATTACHMENT_TYPES[contentType] : 'bin')
-  return contentType ? { fileName, content: attachment.content, contentType } : { fileName, refused: true }
-}
+/** Whether `domain` is `base` or under it (relaxed DMARC alignment: mail.broker.example aligns with broker.example). */
+const aligned = (domain: string, base: string) => Boolean(domain && base) && (domain === base || domain.endsWith(`.${base}`) || base.endsWith(`.${domain}`))
 
-/** The line a refused attachment leaves in the message's text (stored data, in English like the mail's headers). */
-function refusedNote(fileNames: string[]) {
-  return fileNames.map((name) => `[Attachment "${name}" was not accepted: only ${MAIL_ATTACHMENT_KINDS} files are kept.]`).join('\n')
-}
-
-async function* bytesOf(content: Buffer) {
-  yield content
+/**
+ * Whether the From header is verified: its address or domain is in INBOUND_TRUSTED_SENDERS, or the
+ * topmost Authentication-Results header is the trusted relay's (INBOUND_AUTHSERV_ID) and says
+ * DMARC passed for the From domain, or DKIM or SPF passed for a domain aligned with it. Another
+ * authserv-id's results are the sender's own words and count for nothing; without a trusted relay
+ * nothing is verified but the allow-list (this receiver does no DNS lookups of its own).
+ */
+export function fromVerified(from: string | null, authenticationResults: string[]) {
+  if (!from) return false
+  const address = from.toLowerCase()
+  const domain = domainOf(address)
+  const { INBOUND_TRUSTED_SENDERS, INBOUND_AUTHSERV_ID } = env()
+  const trusted = (INBOUND_TRUSTED_SENDERS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+  if (trusted.some((entry) => (entry.includes('@') ? entry === address : entry === domain))) return true
+  const top = authenticationResults[0]
+  if (!INBOUND_AUTHSERV_ID || !top) return false
+  // authserv-id [version]; method=result ptype.property=value …; …
+  const [id, ...results] = top.split(';').map((part) => part.trim().toLowerCase())
+  if (id.split(/\s+/)[0] !== INBOUND_AUTHSERV_ID.toLowerCase()) return false
+  return results.some((result) => {
+    const method = /^(dmarc|dkim|spf)\s*=\s*(\w+)/.exec(result)
+    if (!method || method[2] !== 'pass') return false
+    const property = (name: string) => new RegExp(`(?:^|\\s)${name.replace('.', '\\.')}=([^\\s;]+)`).exec(result)?.[1] ?? ''
+    if (method[1] === 'dmarc') return aligned(domainOf(property('header.from')), domain)
+    if (method[1] === 'dkim') return aligned(property('header.d') || domainOf(property('header.i')), domain)
+    return aligned(domainOf(property('smtp.mailfrom')), domain)
+  })
 }
 
 export type FiledMail = { organizationId: string; messageId: string }
 
+/** The name the whole text of a long message is stored under, beside its attachments. */
+export const MESSAGE_TEXT_FILE_NAME = 'message-text.txt'
+
+type StoredFileRow = { organizationId: string; fileName: string; contentType: string; sizeBytes: number; storageKey: string }
+
 /**
- * Files one parsed message in each organization's shared inbox (one copy each, with its own
- * attachment files). A message whose Message-ID is already in an organization's shared mailbox
- * is not filed there again: a sender retrying after a lost answer makes no duplicate. `envelopeFrom`
- * stands in for a missing From header.
+ * Files one read message (readInboundMail) in each organization's shared inbox: one copy each, with
+ * its own stored files (the attachments and, for a long text, the whole text). The same message
+ * delivered again (its fingerprint already in an organization's shared mailbox: a sender retrying
+ * after a lost answer) is not filed there again; another message that only shares its Message-ID
+ * is, so a decoy can never make the real one vanish. Answers the copies filed and the duplicates.
  */
-export async function fileInboundMail(parsed: ParsedMail, organizationIds: string[], envelopeFrom: string): Promise<FiledMail[]> {
-  const messageId = parsed.messageId ? clean(parsed.messageId).slice(0, 998) : null
+export async function fileInboundMail(
+  mail: InboundMail,
+  organizationIds: string[],
+  envelope: { from: string },
+): Promise<{ filed: FiledMail[]; duplicates: number }> {
+  const fingerprint = mail.messageId ? mail.fingerprint : null
   let targets = [...new Set(organizationIds)]
-  if (messageId) {
+  const wanted = targets.length
+  if (fingerprint) {
     const already = await prisma.mailMessage.findMany({
-      where: { organizationId: { in: targets }, ownerId: null, messageId },
+      where: { organizationId: { in: targets }, ownerId: null, fingerprint },
       select: { organizationId: true },
     })
     const filed = new Set(already.map((row) => row.organizationId))
     targets = targets.filter((id) => !filed.has(id))
   }
-  if (!targets.length) return []
+  if (!targets.length) return { filed: [], duplicates: wanted }
 
-  const checked = await Promise.all(parsed.attachments.map(checkAttachment))
-  const kept = checked.filter((file) => !('refused' in file)) as Array<Extract<Checked, { content: Buffer }>>
-  const refused = checked.filter((file) => 'refused' in file).map((file) => file.fileName)
-
-  const from = partiesOf(parsed.from)[0] ?? { name: '', email: clean(envelopeFrom) || 'unknown' }
-  const note = refused.length ? refusedNote(refused) : ''
-  const baseText = clean(parsed.text ?? '').trimEnd()
-  const text = note ? (baseText ? `${baseText}\n\n${note}` : note) : baseText
-  const sanitized = parsed.html ? sanitizeMailHtml(clean(parsed.html)).html : null
-  const html = sanitized !== null && note ? `${sanitized}<p>${escapeHtml(note).replace(/\n/g, '<br>')}</p>` : sanitized
+  const envelopeFrom = clean(envelope.from).slice(0, 320)
+  const from = mail.from ?? { name: '', email: envelopeFrom || 'unknown' }
+  const sanitized = mail.html ? sanitizeMailHtml(mail.html).html : null
+  const noteHtml = mail.notes.length ? `<p>${escapeHtml(mail.notes.join('\n')).replace(/\n/g, '<br>')}</p>` : ''
   const fields = {
     folder: 'inbox' as const,
     ownerId: null,
     fromName: from.name,
     fromEmail: from.email,
-    to: partiesOf(parsed.to),
-    cc: partiesOf(parsed.cc),
-    subject: clean(parsed.subject ?? '').slice(0, 998),
-    text,
-    html,
-    snippet: mailSnippet(text),
-    messageId,
-    inReplyTo: parsed.inReplyTo ? clean(parsed.inReplyTo).slice(0, 998) : null,
+    to: mail.to,
+    cc: mail.cc,
+    subject: mail.subject,
+    text: mail.text,
+    html: sanitized !== null ? `${sanitized}${noteHtml}` : null,
+    snippet: mailSnippet(mail.text),
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo,
+    envelopeFrom: envelopeFrom || null,
+    fromVerified: fromVerified(mail.from?.email ?? null, mail.authenticationResults),
+    fingerprint,
   }
 
   const storage = fileStorage()
   const stored: string[] = []
+  const store = async (organizationId: string, file: string) => {
+    const storageKey = `mail/${organizationId}/${randomBytes(18).toString('base64url')}`
+    const sizeBytes = await storage.put(storageKey, createReadStream(file))
+    stored.push(storageKey)
+    return { storageKey, sizeBytes }
+  }
   try {
-    const copies: Array<{
-      organizationId: string
-      files: Array<{ organizationId: string; fileName: string; contentType: string; sizeBytes: number; storageKey: string }>
-    }> = []
+    const copies: Array<{ organizationId: string; textKey: string | null; files: StoredFileRow[] }> = []
     for (const organizationId of targets) {
-      const files = []
-      for (const file of kept) {
-        const storageKey = `mail/${organizationId}/${randomBytes(18).toString('base64url')}`
-        const sizeBytes = await storage.put(storageKey, bytesOf(file.content))
-        stored.push(storageKey)
-        files.push({ organizationId, fileName: file.fileName, contentType: file.contentType, sizeBytes, storageKey })
+      const files: StoredFileRow[] = []
+      let textKey: string | null = null
+      if (mail.textFile) {
+        const put = await store(organizationId, mail.textFile.file)
+        textKey = put.storageKey
+        files.push({ organizationId, fileName: MESSAGE_TEXT_FILE_NAME, contentType: 'text/plain', ...put })
       }
-      copies.push({ organizationId, files })
+      for (const attachment of mail.attachments)
+        files.push({ organizationId, fileName: attachment.fileName, contentType: attachment.contentType, ...(await store(organizationId, attachment.file)) })
+      copies.push({ organizationId, textKey, files })
     }
-    return await prisma.$transaction(async (tx) => {
-      const filed: FiledMail[] = []
+    const filed = await prisma.$transaction(async (tx) => {
+      const rows: FiledMail[] = []
       for (const copy of copies) {
         const row = await tx.mailMessage.create({
-          data: { ...fields, organizationId: copy.organizationId, attachments: { create: copy.files } },
+          data: { ...fields, textKey: copy.textKey, organizationId: copy.organizationId, attachments: { create: copy.files } },
           select: { id: true },
         })
-        filed.push({ organizationId: copy.organizationId, messageId: row.id })
+        rows.push({ organizationId: copy.organizationId, messageId: row.id })
       }
-      return filed
+      return rows
     })
+    return { filed, duplicates: wanted - filed.length }
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)))
     throw error

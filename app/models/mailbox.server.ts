@@ -60,8 +60,20 @@ const attachmentSelect = { id: true, fileName: true, contentType: true, sizeByte
 /** What a message shows of each attachment (the shape of MailMessage.attachmentList). */
 type MailAttachmentInfo = { id: string; fileName: string; contentType: string; sizeBytes: number }
 
-/** A page of one mailbox's folder (or view), newest first, with the total: two statements (ADR 081). */
-export async function listMail(user: MailUser, query: MailListQuery) {
+/**
+ * What a list page shows of a message: everything but its bodies. `text` (up to 100,000
+ * characters) and `html` are left out (empty) so a page of 100 long messages reads none of them.
+ */
+const LIST_COLUMNS = Prisma.sql`m."id", m."organizationId", m."ownerId", m."folder", m."trashedFrom", m."fromName", m."fromEmail", m."to", m."cc",
+  m."subject", ''::text AS "text", NULL::text AS "html", m."snippet", m."isRead", m."isStarred", m."isImportant", m."labels", m."attachmentList",
+  m."messageId", m."inReplyTo", m."textKey", m."envelopeFrom", m."fromVerified", NULL::text AS "fingerprint", m."delivery", m."deliveryError",
+  m."sentAt", m."createdAt", m."updatedAt", m."version"`
+
+/**
+ * A page of one mailbox's folder (or view), newest first, with the total: two statements (ADR 081).
+ * `bodies: false` (the pages' list) leaves the text and HTML out; the API's list carries them.
+ */
+export async function listMail(user: MailUser, query: MailListQuery, { bodies = true }: { bodies?: boolean } = {}) {
   const box = chosenBox(user, query.box)
   const where = [boxSql(user, box)]
   const notTrash = Prisma.sql`m."folder" <> 'trash'`
@@ -73,7 +85,7 @@ export async function listMail(user: MailUser, query: MailListQuery) {
   if (query.label) where.push(Prisma.sql`${query.label} = ANY(m."labels")`)
   if (query.q) where.push(ilikeAny(query.q, [Prisma.sql`m."subject"`, Prisma.sql`m."text"`, Prisma.sql`m."fromEmail"`, Prisma.sql`m."fromName"`]))
   const { items, total } = await leanListPage<MailMessage>(query, {
-    columns: Prisma.sql`m.*`,
+    columns: bodies ? Prisma.sql`m.*` : LIST_COLUMNS,
     from: Prisma.sql`"MailMessage" m`,
     where,
     orderBy: Prisma.sql`m."createdAt" DESC, m."id" DESC`,
@@ -237,6 +249,38 @@ export async function readMailAttachment(user: MailUser, attachmentId: string) {
   return { attachment, ...object }
 }
 
+/**
+ * The whole text of a long inbound message (ADR 082), for a reader who may see it: streamed from
+ * storage as UTF-8 text, never read into memory. A message whose `text` is whole has none (not found).
+ */
+export async function readMailText(user: MailUser, id: string) {
+  assertId(id, MAIL_NOT_FOUND)
+  const message = requireFound(
+    await prisma.mailMessage.findFirst({ where: { id, ...readableMailWhere(user) }, select: { id: true, subject: true, textKey: true } }),
+    MAIL_NOT_FOUND,
+  )
+  const object = message.textKey ? await fileStorage().get(message.textKey) : null
+  if (!object) throw new DomainError('not_found', MAIL_NOT_FOUND)
+  return { message, ...object }
+}
+
+/**
+ * The answer for readMailText: plain UTF-8 text shown in the browser, never sniffed into HTML, in
+ * a sandbox of its own (no script, no fetch), never cached.
+ */
+export function mailTextResponse(text: Awaited<ReturnType<typeof readMailText>>, head = false) {
+  return new Response(head ? null : text.body, {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(text.sizeBytes),
+      'Content-Disposition': 'inline',
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
 type Party = { name: string; email: string }
 
 /** The stored `to`/`cc` JSON as parties (anything malformed is left out). */
@@ -256,10 +300,15 @@ export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listM
     mailbox: boxOf(message),
     folder: message.folder,
     from: { name: message.fromName, email: message.fromEmail },
+    /** Inbound mail: the envelope's sender and whether From was verified (ADR 082); null for mail written here. */
+    envelopeFrom: message.envelopeFrom,
+    fromVerified: message.fromVerified,
     to: partiesOf(message.to),
     cc: partiesOf(message.cc),
     subject: message.subject,
     text: message.text,
+    /** A long inbound message's whole text (text/plain) when `text` holds only its beginning; else null. */
+    textUrl: message.textKey ? href('/api/mail/:id/text', { id: message.id }) : null,
     html: message.html,
     snippet: message.snippet,
     isRead: message.isRead,

@@ -9,31 +9,34 @@ import { env } from '~/utils/env.server'
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 /**
- * Records one hit on every key, unless one of them is already at its limit (then records none).
- * Advisory locks per key, taken in a fixed order, make count-and-record atomic under parallel
- * requests without deadlocks.
+ * Records `cost` hits (one by default) on every key, unless one of them would go past its limit
+ * (then records none). Advisory locks per key, taken in a fixed order, make count-and-record atomic
+ * under parallel requests without deadlocks.
  */
-export async function consumeRateLimit(limits: Array<{ key: string; max: number }>, windowMs: number): Promise<RateLimitResult> {
+export async function consumeRateLimit(limits: Array<{ key: string; max: number; cost?: number }>, windowMs: number): Promise<RateLimitResult> {
   const sorted = [...limits].sort((a, b) => a.key.localeCompare(b.key))
   const since = new Date(Date.now() - windowMs)
   return prisma.$transaction(
     async (tx) => {
       for (const { key } of sorted) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`rate:${key}`}, 0))`
       let retryAfterMs = 0
-      for (const { key, max } of sorted) {
+      for (const { key, max, cost = 1 } of sorted) {
         const hits = await tx.rateLimitHit.findMany({
           where: { key, createdAt: { gte: since } },
           orderBy: { createdAt: 'desc' },
           take: max,
           select: { createdAt: true },
         })
-        // Full: the oldest hit that still counts decides when a slot frees up.
-        if (hits.length >= max) retryAfterMs = Math.max(retryAfterMs, hits[max - 1].createdAt.getTime() + windowMs - Date.now())
+        // Full: once the hit `max - cost` places from the newest is out of the window, `cost` more fit (never, past max).
+        if (hits.length + cost > max) {
+          const freeing = hits[max - cost]
+          retryAfterMs = Math.max(retryAfterMs, freeing ? freeing.createdAt.getTime() + windowMs - Date.now() : windowMs)
+        }
       }
       if (retryAfterMs > 0) return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
       // Housekeeping: hits that no longer count go as new ones arrive.
       await tx.rateLimitHit.deleteMany({ where: { key: { in: sorted.map((limit) => limit.key) }, createdAt: { lt: since } } })
-      await tx.rateLimitHit.createMany({ data: sorted.map(({ key }) => ({ key })) })
+      await tx.rateLimitHit.createMany({ data: sorted.flatMap(({ key, cost = 1 }) => Array.from({ length: cost }, () => ({ key }))) })
       return { ok: true as const }
     },
     { maxWait: 20_000, timeout: 20_000 },

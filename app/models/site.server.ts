@@ -10,7 +10,7 @@ import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
-import { mailSnippet } from '~/utils/mail-text'
+import { mailSnippet, mailSubjectLine } from '~/utils/mail-text'
 
 import { addressLines, faqOf, servicesOf } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
@@ -187,7 +187,7 @@ export async function sendContactMessage(input: ContactMessage, ip: string): Pro
       fromName: input.name,
       fromEmail: input.email,
       to: [{ name: organization.name, email: inboundEmail(organization.inboundLocalPart) }],
-      subject: `Website contact: ${input.name}${input.company ? ` (${input.company})` : ''}`.slice(0, 998),
+      subject: mailSubjectLine(`Website contact: ${input.name}${input.company ? ` (${input.company})` : ''}`).slice(0, 998),
       text,
       snippet: mailSnippet(text),
     },

@@ -100,3 +100,14 @@ export function mailOffers(role: Role, message: MessageState & { ownerId: string
   const writes = writesBox(role, boxOf(message))
   return Object.fromEntries(MAIL_ACTIONS.map((action) => [action, writes && !mailRefusal(action, message)])) as Record<MailAction, boolean>
 }
+
+/**
+ * The roles that send mail to outside addresses (issue 36): the office. Drivers write to colleagues
+ * and the shared mailbox only; viewers write nothing. Brokers and shippers hear from the office.
+ */
+export const OUTSIDE_MAIL_ROLES: readonly Role[] = ['admin', 'dispatcher', 'accountant']
+
+/** Whether the role may send to addresses outside the organization. */
+export function mailsOutside(role: Role) {
+  return OUTSIDE_MAIL_ROLES.includes(role)
+}

@@ -2,7 +2,7 @@
  * What the mail pages load (the folder page with its three panes, and the compose page's choices),
  * assembled from the mailbox models for the page modules.
  */
-import { data } from 'react-router'
+import { data, href } from 'react-router'
 
 import { languageInfo } from '~/i18n'
 import { organizationMailIdentity } from '~/models/mail-address.server'
@@ -11,6 +11,7 @@ import { folderCounts, getMail, listMail, mailboxLabels, type MailUser, markOpen
 import { organizationTimeZone } from '~/models/organization.server'
 import { boxOf, isMailView, mailOffers, readableBoxes, writesBox } from '~/policies/mail'
 import { MailListQuerySchema } from '~/schemas/mail'
+import { MAIL_TEXT_MAX_LENGTH } from '~/schemas/mail-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDateTime } from '~/utils/format'
 import { mailFrameDocument } from '~/utils/mail-html.server'
@@ -27,7 +28,7 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
   // Opened first, so the list and the counts beside it already show it read.
   const opened = params.id ? await markOpened(user, await orNotFound(getMail(user, params.id))) : null
   const [list, timeZone, identity] = await Promise.all([
-    orNotFound(listMail(user, query)),
+    orNotFound(listMail(user, query, { bodies: false })),
     organizationTimeZone(user.organizationId),
     organizationMailIdentity(user.organizationId),
   ])
@@ -49,6 +50,10 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
       cc: line(row.cc),
       subject: row.subject,
       text: row.text,
+      /** The whole text of a long inbound message, a link away (ADR 082): the page carries its beginning only. */
+      textUrl: row.textKey ? href('/dashboard/mail/text/:id', { id: row.id }) : null,
+      envelopeFrom: row.envelopeFrom,
+      fromVerified: row.fromVerified,
       frame: row.html ? mailFrameDocument(row.html, { dir: languageInfo(locale).dir as 'ltr' | 'rtl', remoteImages: showImages }) : null,
       remoteImages: Boolean(row.html?.includes('data-remote-src')),
       showImages,
@@ -98,6 +103,9 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
+/** How much of the answered text a reply or forward quotes: "> " on every line must still fit MAIL_TEXT_MAX_LENGTH. */
+const QUOTE_MAX = Math.floor(MAIL_TEXT_MAX_LENGTH / 2) - 1_000
+
 const prefixed = (prefix: string, subject: string) => (subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`.trim())
 
 /**
@@ -144,7 +152,9 @@ export async function mailComposePage(request: Request, user: MailUser & { email
     const timeZone = await organizationTimeZone(user.organizationId)
     const when = formatDateTime(locale, answered.createdAt, timeZone)
     const sender = mailParty({ name: answered.fromName, email: answered.fromEmail })
-    const quoted = answered.text
+    // The answer quotes at most what a message may hold, leaving room to write (a long inbound text is cut: ADR 082).
+    const body = answered.text.length > QUOTE_MAX ? `${answered.text.slice(0, QUOTE_MAX)}\n[…]` : answered.text
+    const quoted = body
       .split('\n')
       .map((row) => `> ${row}`)
       .join('\n')
@@ -167,7 +177,7 @@ export async function mailComposePage(request: Request, user: MailUser & { email
       subject: prefixed(mode === 'forward' ? t('mail.forwardPrefix') : t('mail.replyPrefix'), answered.subject),
       text:
         mode === 'forward'
-          ? `\n\n${t('mail.forwardHeader', { from: sender, date: when, subject: answered.subject, to: line(answered.to) })}\n\n${answered.text}`
+          ? `\n\n${t('mail.forwardHeader', { from: sender, date: when, subject: answered.subject, to: line(answered.to) })}\n\n${body}`
           : `\n\n${t('mail.quoteHeader', { from: sender, date: when })}\n${quoted}`,
       answers: answered.id,
       ...(mode === 'forward' ? { forward: 'true' } : {}),

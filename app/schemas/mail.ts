@@ -5,6 +5,7 @@
 import { z } from 'zod'
 
 import { MAIL_BOXES, MAIL_FOLDERS, MAIL_VIEWS } from '~/policies/mail'
+import { mailSubjectLine } from '~/utils/mail-text'
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES } from './list-options'
 import {
@@ -81,7 +82,8 @@ const idList = z.preprocess(
 export const MailDraftSchema = z.object({
   to: addresses,
   cc: addresses,
-  subject: text().trim().max(MAIL_SUBJECT_MAX_LENGTH, 'validation.tooLong').default(''),
+  // One line: a CR or LF typed or posted becomes a space (issue 36), never a second header line.
+  subject: text().transform(mailSubjectLine).pipe(z.string().max(MAIL_SUBJECT_MAX_LENGTH, 'validation.tooLong')).default(''),
   text: text().max(MAIL_TEXT_MAX_LENGTH, 'validation.tooLong').default(''),
   /** Load documents of the organization to attach (their files are shared, not copied). */
   documentIds: idList,

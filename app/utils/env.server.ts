@@ -64,6 +64,15 @@ const EnvSchema = z.object({
   INBOUND_RATE_LIMIT_PER_SENDER: z.coerce.number().int().positive().default(30),
   INBOUND_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /**
+   * Which inbound From addresses are shown as verified (ADR 082): the authserv-id of a relay in front
+   * whose topmost Authentication-Results header the receiver trusts (its DMARC, DKIM or SPF pass for
+   * the From domain), and addresses or domains trusted outright (`dana@broker.example,broker.example`).
+   */
+  INBOUND_AUTHSERV_ID: z.string().trim().min(1).optional(),
+  /** Outside addresses one user may send mail to in an hour (issue 36), counted across servers. */
+  MAIL_OUTSIDE_PER_HOUR: z.coerce.number().int().positive().default(200),
+  INBOUND_TRUSTED_SENDERS: z.string().optional(),
+  /**
    * Webhooks may go to private, loopback and link-local addresses (ADR 071): for a test's local
    * receiver or an installation whose systems share its network. Off by default (SSRF).
    */

@@ -10,6 +10,13 @@ import sanitizeHtml from 'sanitize-html'
 
 const REMOTE = /^https?:\/\//i
 
+/**
+ * A CSS colour: `#rgb`…`#rrggbbaa`, a keyword, or rgb()/hsl() of numbers; a border of one. Never
+ * another function: `expression(…)` runs script in old Internet Explorer, and no mail needs it.
+ */
+const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d.\s,%/]+\))$/i
+const BORDER = /^[\d.]+px\s+(solid|dashed|dotted)\s+(#[0-9a-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d.\s,%/]+\))$/i
+
 /** Inbound HTML → what is stored. Answers whether remote images were held back. */
 export function sanitizeMailHtml(html: string): { html: string; remoteImages: boolean } {
   let remoteImages = false
@@ -44,11 +51,11 @@ export function sanitizeMailHtml(html: string): { html: string; remoteImages: bo
     },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['data', 'http', 'https'] },
-    // CSS in style attributes only, no url() (a remote fetch) and no expressions.
+    // CSS in style attributes only, no url() (a remote fetch) and no expression() (script).
     allowedStyles: {
       '*': {
-        color: [/^[#a-z0-9(),.\s%]+$/i],
-        'background-color': [/^[#a-z0-9(),.\s%]+$/i],
+        color: [COLOUR],
+        'background-color': [COLOUR],
         'text-align': [/^(left|right|center|justify|start|end)$/],
         'font-size': [/^[\d.]+(px|pt|em|rem|%)$/],
         'font-weight': [/^(normal|bold|\d{3})$/],
@@ -57,7 +64,7 @@ export function sanitizeMailHtml(html: string): { html: string; remoteImages: bo
         padding: [/^[\d.\s]+(px|em|%)?[\d.\spxem%]*$/],
         margin: [/^[\d.\s]+(px|em|%)?[\d.\spxem%]*$/],
         width: [/^[\d.]+(px|%)$/],
-        border: [/^[\d.]+px\s+(solid|dashed|dotted)\s+[#a-z0-9(),.\s]+$/i],
+        border: [BORDER],
       },
     },
     transformTags: {

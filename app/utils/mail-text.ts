@@ -10,3 +10,15 @@ export function mailSnippet(text: string) {
 export function mailParty(party: { name?: string | null; email: string }) {
   return party.name ? `${party.name} <${party.email}>` : party.email
 }
+
+/**
+ * A subject as stored and sent: one line. CR, LF and the other line breaks (and any control
+ * character) become a space, so no stored subject can fold into a second header line when it is
+ * emailed or shown as a header; runs of spaces they leave collapse to one.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+const BREAKS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g
+
+export function mailSubjectLine(subject: string) {
+  return subject.replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim()
+}

@@ -15,19 +15,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { type InboundSmtp, startInboundSmtp } from '~/models/inbound-smtp.server'
 import { fileInboundMail } from '~/models/mail-inbound.server'
+import { readInboundMail } from '~/models/mail-inbound-read.server'
 import { prisma } from '~/utils/db.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { createOrg, type Org, unique } from '../helpers'
-import { startServer } from '../server-process'
+import { freePort, startServer } from '../server-process'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-inbound-'))
 const previousStorage = process.env.STORAGE_DIR
 process.env.STORAGE_DIR = storageDir
-
-/** The ports the brief gives this suite (2521–2529). */
-const PORT = 2521
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -40,7 +38,7 @@ let receiver: InboundSmtp
 let orgA: Org
 let orgB: Org
 
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true })
+let transport: nodemailer.Transporter
 
 async function addressOf(org: Org) {
   const row = await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id }, select: { inboundLocalPart: true } })
@@ -73,7 +71,7 @@ function storedFiles() {
 
 /** A raw SMTP conversation: the greeting, then one reply per command (multi-line replies whole). */
 async function dialogue(commands: string[]) {
-  const socket = net.connect(PORT, '127.0.0.1')
+  const socket = net.connect(receiver.port, '127.0.0.1')
   const replies: string[] = []
   let buffer = ''
   let waiting: (() => void) | null = null
@@ -100,11 +98,13 @@ async function dialogue(commands: string[]) {
 
 beforeAll(async () => {
   ;[orgA, orgB] = await Promise.all([createOrg(), createOrg()])
-  receiver = (await startInboundSmtp({ port: PORT, host: '127.0.0.1' }))!
+  // A free port: suites of several helpers may run side by side.
+  receiver = (await startInboundSmtp({ port: 0, host: '127.0.0.1' }))!
+  transport = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, secure: false, ignoreTLS: true })
 })
 
 afterAll(async () => {
-  transport.close()
+  transport?.close()
   await receiver?.stop()
   process.env.STORAGE_DIR = previousStorage
   fs.rmSync(storageDir, { recursive: true, force: true })
@@ -307,9 +307,141 @@ describe('the inbound SMTP receiver', () => {
   })
 })
 
+describe('issue 36: big, hostile and deferred mail', () => {
+  it('files a 10 MB text with its first 100,000 characters in the database and the whole text in storage; the page and the API open it lazily', async () => {
+    const subject = unique('Ten MB')
+    const line = 'Load 4411 Dallas to Tulsa, rate confirmed. '
+    const text = line.repeat(Math.ceil((10 * 1024 * 1024) / line.length))
+    const { error } = await send({ from: 'dana@broker.example', to: await addressOf(orgA), subject, text })
+    expect(error).toBeNull()
+    const [message] = await sharedInbox(orgA, subject)
+    expect(message.text.length).toBeLessThan(100_100)
+    expect(message.text.startsWith(line)).toBe(true)
+    expect(message.text.endsWith('[…]')).toBe(true)
+    expect(message.snippet.startsWith('Load 4411')).toBe(true)
+    const whole = message.attachments.find((file) => file.storageKey === message.textKey)!
+    expect(whole).toMatchObject({ fileName: 'message-text.txt', contentType: 'text/plain' })
+    const bytes = await bytesOf(message.textKey!)
+    expect(bytes!.subarray(0, 1000).toString()).toBe(text.slice(0, 1000))
+    expect(bytes!.length).toBeGreaterThanOrEqual(text.trimEnd().length)
+
+    const user = { id: orgA.users.admin.id, organizationId: orgA.organization.id, role: 'admin' as const }
+    const { getMail, readMailText, serializeMail } = await import('~/models/mailbox.server')
+    const api = serializeMail(await getMail(user, message.id))
+    expect(api.textUrl).toBe(`/api/mail/${message.id}/text`)
+    expect(api.text.length).toBeLessThan(100_100)
+    const streamed = await readMailText(user, message.id)
+    expect(streamed.sizeBytes).toBe(bytes!.length)
+    await streamed.body.cancel()
+    // Another organization's reader does not find it.
+    await expect(readMailText({ ...user, organizationId: orgB.organization.id }, message.id)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('files a decoy that shares a real message’s Message-ID beside it, never instead of it; a repeat of either is filed once ("Already filed")', async () => {
+    const messageId = `<${unique('shared')}@broker.example>`
+    const to = await addressOf(orgA)
+    const decoy = { from: 'Dana Broker <dana@broker.example>', to, subject: unique('Decoy'), text: 'Wire the payment to account 666.', messageId }
+    const real = { from: 'Dana Broker <dana@broker.example>', to, subject: unique('Real'), text: 'Rate confirmation for load 4411.', messageId }
+    expect((await send({ ...decoy, envelope: { from: 'mallory@evil.example', to } })).error).toBeNull()
+    const { info, error } = await send(real)
+    expect(error).toBeNull()
+    expect(info!.response).toBe('250 2.0.0 Filed for 1 organization(s)')
+    expect(await sharedInbox(orgA, real.subject)).toHaveLength(1)
+    expect(await sharedInbox(orgA, decoy.subject)).toHaveLength(1)
+    const again = await send(real)
+    expect(again.info!.response).toBe('250 2.0.0 Already filed')
+    expect(await sharedInbox(orgA, real.subject)).toHaveLength(1)
+  })
+
+  it('refuses a message it cannot read (a 100 KB header) with 554, a permanent error the sender does not retry, and writes nothing', async () => {
+    const subject = unique('Unreadable')
+    const before = await prisma.mailMessage.count()
+    const { error } = await send({ from: 'dana@broker.example', to: await addressOf(orgA), subject, text: 'x', headers: { 'X-Junk': 'j'.repeat(100 * 1024) } })
+    expect(error?.responseCode).toBe(554)
+    expect(error?.response).toMatch(/^554 5\.6\.0/)
+    expect(await prisma.mailMessage.count()).toBe(before)
+  })
+
+  it('defers mail with 451 4.3.2 under maintenance mode (a restore loses nothing) and files it once maintenance ends', async () => {
+    const { endMaintenance, startMaintenance } = await import('~/models/maintenance-mode.server')
+    const subject = unique('Maintenance')
+    const message = { from: 'dana@broker.example', to: await addressOf(orgA), subject, text: 'During the upgrade.' }
+    await startMaintenance({ message: 'Upgrade' })
+    try {
+      const { error } = await send(message)
+      expect(error?.responseCode).toBe(451)
+      expect(error?.response).toMatch(/^451 4\.3\.2/)
+      expect(await sharedInbox(orgA, subject)).toEqual([])
+    } finally {
+      await endMaintenance()
+    }
+    expect((await send(message)).error).toBeNull()
+    expect(await sharedInbox(orgA, subject)).toHaveLength(1)
+  })
+
+  it('marks a From unverified, keeping the envelope sender, unless the trusted relay’s results pass for its domain or the sender is allow-listed', async () => {
+    const to = await addressOf(orgA)
+    const spoof = { from: 'Dana Broker <dana@broker.example>', to, envelope: { from: 'mallory@evil.example', to }, text: 'Pay now.' }
+    const previous = { id: process.env.INBOUND_AUTHSERV_ID, trusted: process.env.INBOUND_TRUSTED_SENDERS }
+    process.env.INBOUND_AUTHSERV_ID = 'relay.freightdesk.example'
+    try {
+      const forged = unique('Forged')
+      // Results from an authserv-id we do not trust are the sender's own words.
+      await send({ ...spoof, subject: forged, headers: { 'Authentication-Results': 'mx.evil.example; dmarc=pass header.from=broker.example' } })
+      expect((await sharedInbox(orgA, forged))[0]).toMatchObject({
+        fromEmail: 'dana@broker.example',
+        envelopeFrom: 'mallory@evil.example',
+        fromVerified: false,
+      })
+      const passed = unique('Passed')
+      await send({
+        from: 'Dana Broker <dana@broker.example>',
+        to,
+        subject: passed,
+        text: 'Rate 4411.',
+        headers: {
+          'Authentication-Results':
+            'relay.freightdesk.example; spf=pass smtp.mailfrom=dana@broker.example; dkim=pass header.d=broker.example; dmarc=pass header.from=broker.example',
+        },
+      })
+      expect((await sharedInbox(orgA, passed))[0].fromVerified).toBe(true)
+      const failed = unique('Failed')
+      await send({
+        ...spoof,
+        subject: failed,
+        headers: { 'Authentication-Results': 'relay.freightdesk.example; dmarc=fail header.from=broker.example; dkim=pass header.d=evil.example' },
+      })
+      expect((await sharedInbox(orgA, failed))[0].fromVerified).toBe(false)
+      process.env.INBOUND_TRUSTED_SENDERS = 'broker.example'
+      const listed = unique('Listed')
+      await send({ ...spoof, subject: listed })
+      expect((await sharedInbox(orgA, listed))[0].fromVerified).toBe(true)
+    } finally {
+      for (const [name, value] of [
+        ['INBOUND_AUTHSERV_ID', previous.id],
+        ['INBOUND_TRUSTED_SENDERS', previous.trusted],
+      ] as const)
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+    }
+    // The page shows the mark and who really sent it.
+    const [forged] = await prisma.mailMessage.findMany({
+      where: { organizationId: orgA.organization.id, envelopeFrom: 'mallory@evil.example', fromVerified: false },
+      take: 1,
+    })
+    const { mailFolderPage } = await import('~/requests/mail-page.server')
+    const page = await mailFolderPage(
+      new Request(`http://localhost/dashboard/mail/inbox/${forged.id}?box=shared`),
+      { id: orgA.users.admin.id, organizationId: orgA.organization.id, role: 'admin' },
+      { folder: 'inbox', id: forged.id },
+      'en',
+    )
+    expect(page.message).toMatchObject({ fromVerified: false, envelopeFrom: 'mallory@evil.example' })
+  })
+})
+
 describe('filing a message', () => {
   it('removes the files it stored when the transaction fails, and files nothing', async () => {
-    const { simpleParser } = await import('mailparser')
     const raw = await new Promise<Buffer>((resolve, reject) =>
       nodemailer
         .createTransport({ streamTransport: true, buffer: true })
@@ -318,18 +450,21 @@ describe('filing a message', () => {
           (error, info) => (error ? reject(error) : resolve(info.message as Buffer)),
         ),
     )
-    const parsed = await simpleParser(raw)
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-read-'))
+    fs.writeFileSync(path.join(work, 'message.eml'), raw)
+    const mail = await readInboundMail(path.join(work, 'message.eml'), work)
     const before = storedFiles()
     // The second organization does not exist: its copy breaks the transaction after both files were stored.
-    await expect(fileInboundMail(parsed, [orgA.organization.id, 'c000000000000000000000000'], 'dana@broker.example')).rejects.toThrow()
+    await expect(fileInboundMail(mail, [orgA.organization.id, 'c000000000000000000000000'], { from: 'dana@broker.example' })).rejects.toThrow()
     expect(storedFiles()).toBe(before)
     expect(await sharedInbox(orgA, 'Fails')).toEqual([])
+    fs.rmSync(work, { recursive: true, force: true })
   })
 })
 
 describe('server.ts', () => {
   it('starts the receiver when INBOUND_SMTP_PORT is set, files through it, and stops it on SIGTERM with a clean exit', async () => {
-    const port = PORT + 1
+    const port = await freePort()
     const server = await startServer({ INBOUND_SMTP_PORT: String(port), JOB_WORKER: 'off', STORAGE_DIR: storageDir }, { compiled: true })
     try {
       await expect.poll(() => server.output()).toContain(`inbound mail (SMTP) on 127.0.0.1:${port}`)

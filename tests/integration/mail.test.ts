@@ -513,6 +513,92 @@ describe('sending', () => {
 })
 
 describe('bad input writes nothing', () => {
+  it('lets a driver write to colleagues only (403 at to, on the page too), and caps each user’s outside addresses an hour (429 rate_limited), writing nothing (issue 36)', async () => {
+    const org = await mailOrg()
+    const count = () => prisma.mailMessage.count({ where: { organizationId: org.organization.id } })
+    const outside = { to: [org.users.dispatcher.email, 'broker@outside.example'], subject: 'Out', text: 'x' }
+    const driver = await callApi(collection, { method: 'POST', path: '/api/mail', token: org.users.driver.token, body: outside })
+    expect(driver.status).toBe(403)
+    expect(driver.body.error).toMatchObject({ code: 'forbidden', fields: { to: [expect.stringContaining('broker@outside.example')] } })
+    const page = await callPage(
+      compose.action,
+      '/dashboard/mail/new',
+      org.users.driver.id,
+      {},
+      postForm({ intent: 'send', to: 'broker@outside.example', subject: 'x' }),
+    )
+    expect(page.status).toBe(403)
+    expect(await count()).toBe(0)
+    // Colleagues and the shared mailbox stay open to a driver.
+    expect(
+      (
+        await callApi(collection, {
+          method: 'POST',
+          path: '/api/mail',
+          token: org.users.driver.token,
+          body: { to: [org.users.dispatcher.email, org.shared], subject: 'In' },
+        })
+      ).status,
+    ).toBe(201)
+
+    const previous = process.env.MAIL_OUTSIDE_PER_HOUR
+    process.env.MAIL_OUTSIDE_PER_HOUR = '3'
+    try {
+      const to = (n: number) => Array.from({ length: n }, (_, i) => `broker${i}@outside.example`)
+      const send = (addresses: string[]) =>
+        callApi(collection, { method: 'POST', path: '/api/mail', token: org.users.dispatcher.token, body: { to: addresses, subject: 'Rates', text: 'x' } })
+      expect((await send(to(2))).status).toBe(201)
+      const before = await count()
+      const over = await send(to(2))
+      expect(over.status).toBe(429)
+      expect(over.body.error.code).toBe('rate_limited')
+      expect(over.headers.get('Retry-After')).toMatch(/^\d+$/)
+      expect(await count()).toBe(before)
+      // What is left of the hour still goes; another user has a budget of their own.
+      expect((await send(to(1))).status).toBe(201)
+      expect((await callApi(collection, { method: 'POST', path: '/api/mail', token: org.users.admin.token, body: { to: to(3), subject: 'x' } })).status).toBe(
+        201,
+      )
+      const refused = await callPage(
+        compose.action,
+        '/dashboard/mail/new',
+        org.users.dispatcher.id,
+        {},
+        postForm({ intent: 'send', to: 'one@outside.example', subject: 'x' }),
+      )
+      expect(refused.status).toBe(429)
+    } finally {
+      if (previous === undefined) delete process.env.MAIL_OUTSIDE_PER_HOUR
+      else process.env.MAIL_OUTSIDE_PER_HOUR = previous
+    }
+  })
+
+  it('stores a subject on one line: CR, LF and other breaks become spaces, from the page, the API and a draft (issue 36)', async () => {
+    const org = await mailOrg()
+    const answer = await callApi(collection, {
+      method: 'POST',
+      path: '/api/mail',
+      token: org.users.admin.token,
+      body: { to: [org.users.dispatcher.email], subject: 'Rate 4411\r\nBcc: everyone@example.net\u2028x', text: 'Hi' },
+    })
+    expect(answer.status).toBe(201)
+    expect(answer.body.data.subject).toBe('Rate 4411 Bcc: everyone@example.net x')
+    const page = await callPage(
+      compose.action,
+      '/dashboard/mail/new',
+      org.users.admin.id,
+      {},
+      postForm({ intent: 'save', to: org.users.dispatcher.email, subject: 'Draft\nsecond line\r' }),
+    )
+    expect(page.status).toBe(302)
+    const subjects = await prisma.mailMessage.findMany({ where: { organizationId: org.organization.id }, select: { subject: true } })
+    expect(subjects.map((row) => row.subject).sort()).toEqual([
+      'Draft second line',
+      'Rate 4411 Bcc: everyone@example.net x',
+      'Rate 4411 Bcc: everyone@example.net x',
+    ])
+  })
+
   it('refuses unknown and invalid recipients, an empty message, refused and oversize files: 400/413/415 in the API, field errors on the page', async () => {
     const org = await mailOrg()
     const count = () => prisma.mailMessage.count({ where: { organizationId: org.organization.id } })
@@ -615,8 +701,10 @@ describe('the API’s shapes', () => {
         'cc',
         'createdAt',
         'delivery',
+        'envelopeFrom',
         'folder',
         'from',
+        'fromVerified',
         'html',
         'id',
         'inReplyTo',
@@ -629,6 +717,7 @@ describe('the API’s shapes', () => {
         'snippet',
         'subject',
         'text',
+        'textUrl',
         'to',
         'updatedAt',
         'version',

@@ -32,6 +32,16 @@ describe('mail HTML', () => {
     expect(html).toContain('color:red')
   })
 
+  it('drops expression() and any other function but rgb()/hsl() from colours and borders (issue 36)', () => {
+    const { html } = sanitizeMailHtml(
+      '<p style="color: expression(alert(1))">a</p><p style="background-color: red expression(alert(1))">b</p><p style="border: 1px solid expression(alert(1))">c</p><p style="color: rgb(10, 20, 30); border: 1px solid #abc">d</p>',
+    )
+    expect(html).not.toMatch(/expression/i)
+    expect(html).toContain('<p>a</p>')
+    expect(html).toContain('color:rgb(10, 20, 30)')
+    expect(html).toContain('border:1px solid #abc')
+  })
+
   it('frames the message with a policy that forbids scripts and remote fetches unless images are asked for', () => {
     const stored = sanitizeMailHtml('<p>Hi</p><img src="https://x/y.png">').html
     expect(mailFrameDocument(stored, { remoteImages: false })).toContain("default-src 'none'; img-src data:;")

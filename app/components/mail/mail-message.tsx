@@ -22,7 +22,12 @@ export type MailMessageView = {
   to: string
   cc: string
   subject: string
+  /** The text, or for a long inbound message its beginning (then `textUrl` shows the whole of it). */
   text: string
+  textUrl: string | null
+  /** Inbound mail: the envelope's sender, and whether From was verified (false: marked unverified). */
+  envelopeFrom: string | null
+  fromVerified: boolean | null
   /** The sandboxed frame's document (mailFrameDocument), when the message has HTML. */
   frame: string | null
   remoteImages: boolean
@@ -107,7 +112,24 @@ export function MailMessage({
               &lt;{message.fromEmail}&gt;
             </span>
           ) : null}
+          {message.fromVerified === false ? (
+            <span
+              className="ms-2 rounded bg-warning-lighter px-1.5 text-xs font-semibold text-warning-darker dark:bg-warning/15 dark:text-warning-light"
+              title={t('mail.unverifiedHint')}
+              data-testid="mail-unverified"
+            >
+              {t('mail.unverified')}
+            </span>
+          ) : null}
         </dd>
+        {message.fromVerified === false && message.envelopeFrom && message.envelopeFrom.toLowerCase() !== message.fromEmail.toLowerCase() ? (
+          <>
+            <dt className="text-muted">{t('mail.sentBy')}</dt>
+            <dd className="min-w-0 break-words" dir="ltr" data-testid="mail-envelope-from">
+              {message.envelopeFrom}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-muted">{t('mail.to')}</dt>
         <dd className="min-w-0 break-words">
           <bdi>{message.to || '—'}</bdi>
@@ -246,6 +268,21 @@ export function MailMessage({
             {message.text}
           </div>
         )}
+        {message.textUrl ? (
+          <p className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-ink/5 px-3 py-2 text-sm" data-testid="mail-text-cut">
+            {t('mail.textCut')}
+            {/* A plain text file streamed in its own tab, never through the page's data. */}
+            <a
+              href={message.textUrl}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-primary-dark dark:text-primary-light underline"
+              data-testid="mail-show-whole"
+            >
+              {t('mail.showWholeMessage')}
+            </a>
+          </p>
+        ) : null}
       </div>
       {message.attachments.length ? (
         <section aria-labelledby="mail-attachments" className="mt-5">
