@@ -58,6 +58,19 @@ test('a payment is refused at its fields, and a stale send above the invoice wit
   await expect(form.getByText('Enter a number.')).toBeVisible()
   await expect(form.getByText('Enter a valid date.')).toBeVisible()
   await expect(page.getByTestId('invoice-payments')).toHaveCount(0)
+
+  // Refused by the model: more than the balance. What was typed stays typed, with JavaScript and without.
+  await form.getByLabel('Amount').fill('500')
+  await form.getByLabel('Paid on').fill('2026-11-30')
+  await form.getByLabel('Method').selectOption('check')
+  await form.getByLabel('Reference').fill('CHK-1042')
+  await form.getByRole('button', { name: 'Record payment' }).click()
+  await expect(page.getByTestId('payment-refusal')).toBeVisible()
+  await expect(form.getByLabel('Amount')).toHaveValue('500')
+  await expect(form.getByLabel('Paid on')).toHaveValue('2026-11-30')
+  await expect(form.getByLabel('Method')).toHaveValue('check')
+  await expect(form.getByLabel('Reference')).toHaveValue('CHK-1042')
+  await expect(page.getByTestId('invoice-payments')).toHaveCount(0)
 })
 
 for (const [language, catalogue] of [

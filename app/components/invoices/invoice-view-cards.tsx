@@ -272,7 +272,11 @@ export function InvoicePayments({ invoice, canRemove, busy }: { invoice: Invoice
   )
 }
 
-/** "Record payment": the balance as the default amount, today as the default date; a refusal at its fields. */
+/**
+ * "Record payment": the balance as the default amount, today as the default date; a refusal at its
+ * fields, with what was typed (without JavaScript the page is drawn again: the amount and the
+ * reference must not fall back to the balance and nothing).
+ */
 export function PaymentForm({
   invoice,
   today,
@@ -288,6 +292,10 @@ export function PaymentForm({
   const { t, i18n } = useTranslation()
   const { pathname, search } = useLocation()
   const payError = (field: string) => payment?.field(field)
+  const typed = (field: string) => {
+    const value = payment?.values[field]
+    return typeof value === 'string' ? value : undefined
+  }
   const hidden = (intent: string) => <IntentFields intent={intent} version={invoice.version} />
   return (
     <Card className="p-6">
@@ -306,15 +314,15 @@ export function PaymentForm({
             name="amount"
             inputMode="decimal"
             required
-            defaultValue={formatMoney(i18n.language, invoice.balanceCents, { style: 'input' })}
+            defaultValue={typed('amount') ?? formatMoney(i18n.language, invoice.balanceCents, { style: 'input' })}
             className={inputClass}
           />
         </PlainField>
         <PlainField id="paidAt" label={t('invoices.fields.paidAt')} errors={payError('paidAt')}>
-          <input id="paidAt" name="paidAt" type="date" required defaultValue={today} className={inputClass} />
+          <input id="paidAt" name="paidAt" type="date" required defaultValue={typed('paidAt') ?? today} className={inputClass} />
         </PlainField>
         <PlainField id="method" label={t('invoices.fields.method')} errors={payError('method')}>
-          <select id="method" name="method" defaultValue="ach" className={inputClass}>
+          <select id="method" name="method" defaultValue={typed('method') ?? 'ach'} className={inputClass}>
             {PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
                 {t(`invoices.method.${method}`)}
@@ -323,7 +331,7 @@ export function PaymentForm({
           </select>
         </PlainField>
         <PlainField id="reference" label={t('invoices.fields.reference')} errors={payError('reference')}>
-          <input id="reference" name="reference" maxLength={100} dir="auto" className={inputClass} />
+          <input id="reference" name="reference" maxLength={100} dir="auto" defaultValue={typed('reference')} className={inputClass} />
         </PlainField>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
