@@ -72,9 +72,16 @@ function refusal(result: SubmissionResult<string[]>, conflict: boolean, options:
   return { intent: options.intent ?? null, about: options.about ?? null, result, conflict }
 }
 
-/** The input did not pass the schema: 400 with the messages at their fields. */
+/**
+ * The input did not pass the schema: 400 with the messages at their fields, and the summary above
+ * the form (`validation.failed`, as intentAction answers it): without JavaScript the page is drawn
+ * again from the top, and a long form's field messages may be far below it.
+ */
 export function invalidSubmission(submission: Submission<unknown>, options: Options = {}) {
-  return data(refusal(submission.reply({ hideFields: options.hideFields }), false, options), { status: 400 })
+  const reply = submission.reply({ hideFields: options.hideFields })
+  const summary = options.translate ? options.translate('validation.failed') : 'validation.failed'
+  const formErrors = reply.error?.[''] ?? []
+  return data(refusal({ ...reply, error: { ...reply.error, '': formErrors.length ? formErrors : [summary] } }, false, options), { status: 400 })
 }
 
 /** One of Conform's own intents (add, remove or move a row): the same form again with its new rows, no messages, nothing written. */

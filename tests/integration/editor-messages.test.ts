@@ -38,3 +38,20 @@ describe('an editor’s refusal', () => {
     expect(refusalOf(answer)?.fields.name).toEqual(['Load L-1042 is already on another invoice. Void that invoice first.'])
   })
 })
+
+describe('a form the schema refuses', () => {
+  it('says so above the form as well as at the fields (without JavaScript the page is drawn again from the top)', async () => {
+    const org = await createOrg()
+    const answer = await callPage(
+      brokerEditor.action as Handler,
+      '/dashboard/brokers/new',
+      org.users.admin.id,
+      {},
+      postForm({ name: '', status: 'active', paymentTerms: 'net_30' }),
+    )
+    expect(answer.status).toBe(400)
+    const refused = refusalOf(answer)
+    expect(refused?.message).toBe('Some fields need your attention.')
+    expect(refused?.fields.name?.length).toBe(1)
+  })
+})
