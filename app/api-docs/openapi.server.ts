@@ -1842,13 +1842,19 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         tags: ['chat'],
         summary: 'The conversation’s live events',
         description:
-          'Server-sent events (`text/event-stream`): an `event: message` (its `id:` the message id, `data:` the message as JSON) for every new message of the conversation, whichever app server received it; a `: keep-alive` comment every 25 s. Send `Last-Event-ID` to get what was missed after that message first. Participants only (checked at the open).',
+          'Server-sent events (`text/event-stream`): an `event: message` (its `id:` the message id, `data:` the message as JSON) for every new message of the conversation, whichever app server received it; a `: keep-alive` comment every 25 s. Send `Last-Event-ID` to get what was missed after that message first. Participants only: checked at the open and again whenever access may have changed; when the credential is signed out or revoked, its user banned, or the user no longer reads the conversation (a driver taken off the load), the stream sends `event: revoked` and ends (do not reconnect). A person may hold a few streams per server (`CHAT_STREAMS_PER_USER`, 8 by default): one more is 429 `rate_limited`; a server holds at most `CHAT_STREAMS_PER_SERVER`: past it 503 `unavailable`; both with `Retry-After`.',
         operationId: 'chat_events',
         parameters: [idParameter, { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }],
         responses: {
           '200': { description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '404': notFound,
           ...common,
+          '429': errorResponse(
+            'rate_limited: too many requests for this credential or address this minute, or this person already holds `CHAT_STREAMS_PER_USER` streams on this server; retry after `Retry-After` seconds.',
+          ),
+          '503': errorResponse(
+            'unavailable: the database is unreachable, or this server holds `CHAT_STREAMS_PER_SERVER` streams; retry after `Retry-After` seconds.',
+          ),
         },
       },
     },

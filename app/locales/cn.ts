@@ -1831,6 +1831,8 @@ const cn: Catalogue = {
       fileTooLarge: '文件超过 {{size}} MB。',
       fileType: '请发送照片（PNG、JPEG 或 WebP）或 PDF。',
       badForm: '无法读取表单，请重试。',
+      tooManyStreams: '您已打开 {{max}} 个实时会话。请关闭一个，或刷新页面查看新消息。',
+      serverBusy: '服务器正忙于已打开的会话。请稍后再试；刷新页面即可看到新消息。',
     },
   },
   analytics: {

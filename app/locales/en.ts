@@ -1831,6 +1831,8 @@ const en = {
       fileTooLarge: 'The file is larger than {{size}} MB.',
       fileType: 'Send a photo (PNG, JPEG or WebP) or a PDF.',
       badForm: 'The form could not be read. Please try again.',
+      tooManyStreams: 'You have {{max}} live conversations open already. Close one, or reload the page to see new messages.',
+      serverBusy: 'The server is busy with open conversations. Try again in a moment; reloading the page shows new messages.',
     },
   },
   analytics: {

@@ -1854,6 +1854,8 @@ const fr: Catalogue = {
       fileTooLarge: 'Le fichier dépasse {{size}} Mo.',
       fileType: 'Envoyez une photo (PNG, JPEG ou WebP) ou un PDF.',
       badForm: 'Le formulaire n’a pas pu être lu. Veuillez réessayer.',
+      tooManyStreams: 'Vous avez déjà {{max}} conversations ouvertes en direct. Fermez-en une, ou rechargez la page pour voir les nouveaux messages.',
+      serverBusy: 'Le serveur est occupé par les conversations ouvertes. Réessayez dans un instant ; recharger la page affiche les nouveaux messages.',
     },
   },
   analytics: {

@@ -1843,6 +1843,8 @@ const vi: Catalogue = {
       fileTooLarge: 'Tệp lớn hơn {{size}} MB.',
       fileType: 'Hãy gửi ảnh (PNG, JPEG hoặc WebP) hoặc tệp PDF.',
       badForm: 'Không đọc được biểu mẫu. Vui lòng thử lại.',
+      tooManyStreams: 'Bạn đã mở {{max}} cuộc trò chuyện trực tiếp. Hãy đóng bớt một cuộc, hoặc tải lại trang để xem tin nhắn mới.',
+      serverBusy: 'Máy chủ đang bận với các cuộc trò chuyện đang mở. Hãy thử lại sau giây lát; tải lại trang sẽ hiển thị tin nhắn mới.',
     },
   },
   analytics: {

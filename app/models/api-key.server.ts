@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 
+import { Prisma } from '~/generated/prisma/client'
 import type { ApiKeyScope } from '~/schemas/api-key-options'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
@@ -79,24 +80,43 @@ export async function revokeApiKey(actor: Actor, id: string) {
 
 export type ApiKeyUser = SessionUser & { apiKey: { id: string; scope: ApiKeyScope } }
 
+type KeyUserRow = Omit<SessionUser, 'emailVerified' | 'sessionId'> & {
+  emailVerifiedAt: Date | null
+  keyId: string
+  scope: ApiKeyScope
+  lastUsedAt: Date | null
+}
+
+/** Usable keys (not revoked, their creator not banned and still in the key's organization) with their users. */
+function readKeyUsers(which: Prisma.Sql) {
+  return prisma.$queryRaw<KeyUserRow[]>`
+    SELECT k."id" AS "keyId", k."scope"::text AS "scope", k."lastUsedAt", u."id", u."organizationId", u."email", u."firstName",
+           u."lastName", u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl"
+    FROM "ApiKey" k JOIN "User" u ON u."id" = k."createdById"
+    WHERE ${which} AND k."revokedAt" IS NULL AND u."status" <> 'banned'
+      AND u."organizationId" = k."organizationId"`
+}
+
+function keyUser({ emailVerifiedAt, keyId, scope, lastUsedAt, ...user }: KeyUserRow): ApiKeyUser {
+  return { ...user, emailVerified: Boolean(emailVerifiedAt), sessionId: '', apiKey: { id: keyId, scope } }
+}
+
 /**
  * The user a key acts as, or null for an unknown or revoked key or a banned creator. One query,
  * like the session lookup, plus an update of the "last used" time at most once a minute.
  */
 export async function getApiKeyUser(secret: string): Promise<ApiKeyUser | null> {
-  const rows = await prisma.$queryRaw<
-    Array<Omit<SessionUser, 'emailVerified' | 'sessionId'> & { emailVerifiedAt: Date | null; keyId: string; scope: ApiKeyScope; lastUsedAt: Date | null }>
-  >`
-    SELECT k."id" AS "keyId", k."scope"::text AS "scope", k."lastUsedAt", u."id", u."organizationId", u."email", u."firstName",
-           u."lastName", u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl"
-    FROM "ApiKey" k JOIN "User" u ON u."id" = k."createdById"
-    WHERE k."tokenHash" = ${hashApiKey(secret)} AND k."revokedAt" IS NULL AND u."status" <> 'banned'
-      AND u."organizationId" = k."organizationId"`
-  const row = rows[0]
+  const row = (await readKeyUsers(Prisma.sql`k."tokenHash" = ${hashApiKey(secret)}`))[0]
   if (!row) return null
-  const { emailVerifiedAt, keyId, scope, lastUsedAt, ...user } = row
-  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-    await prisma.apiKey.updateMany({ where: { id: keyId }, data: { lastUsedAt: new Date() } })
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await prisma.apiKey.updateMany({ where: { id: row.keyId }, data: { lastUsedAt: new Date() } })
   }
-  return { ...user, emailVerified: Boolean(emailVerifiedAt), sessionId: '', apiKey: { id: keyId, scope } }
+  return keyUser(row)
+}
+
+/** The usable keys among these, by id, with their users: what chat streams opened with a key are re-checked against (ADR 084). */
+export async function getApiKeyUsersById(keyIds: readonly string[]): Promise<Map<string, ApiKeyUser>> {
+  if (keyIds.length === 0) return new Map()
+  const rows = await readKeyUsers(Prisma.sql`k."id" = ANY(${[...keyIds]}::text[])`)
+  return new Map(rows.map((row) => [row.keyId, keyUser(row)]))
 }

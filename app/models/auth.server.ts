@@ -198,15 +198,26 @@ export async function createSession(userId: string, kind: SessionKind, meta: { i
  * cost per query (ADR 081; measured by the bench).
  */
 export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
+  return (await readSessionUsers(Prisma.sql`s."id" = ${sessionId}`))[0] ?? null
+}
+
+/**
+ * The live sessions among these, by id, with their users: what the open chat streams bound to them
+ * are re-checked against (ADR 084). The same conditions as getSessionUser.
+ */
+export async function getSessionUsers(sessionIds: readonly string[]): Promise<Map<string, SessionUser>> {
+  if (sessionIds.length === 0) return new Map()
+  const users = await readSessionUsers(Prisma.sql`s."id" = ANY(${[...sessionIds]}::text[])`)
+  return new Map(users.map((user) => [user.sessionId, user]))
+}
+
+async function readSessionUsers(which: Prisma.Sql): Promise<SessionUser[]> {
   const rows = await readRows<Omit<SessionUser, 'emailVerified'> & { emailVerifiedAt: Date | null }>(Prisma.sql`
     SELECT s."id" AS "sessionId", u."id", u."organizationId", u."email", u."firstName", u."lastName",
            u."role"::text AS "role", u."emailVerifiedAt", u."avatarUrl", o."timezone" AS "timeZone"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Organization" o ON o."id" = u."organizationId"
-    WHERE s."id" = ${sessionId} AND s."expiresAt" > now() AND u."status" <> 'banned'`)
-  const row = rows[0]
-  if (!row) return null
-  const { emailVerifiedAt, ...user } = row
-  return { ...user, timeZone: safeTimeZone(user.timeZone), emailVerified: Boolean(emailVerifiedAt) }
+    WHERE ${which} AND s."expiresAt" > now() AND u."status" <> 'banned'`)
+  return rows.map(({ emailVerifiedAt, ...user }) => ({ ...user, timeZone: safeTimeZone(user.timeZone), emailVerified: Boolean(emailVerifiedAt) }))
 }
 
 export async function deleteSession(sessionId: string) {

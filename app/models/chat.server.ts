@@ -19,6 +19,7 @@ import { CHAT_ATTACHMENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_PAGE
 import { isId } from '~/schemas/text'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { can } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { safeFileName, storedFileHeaders } from './load-document.server'
@@ -132,6 +133,38 @@ export async function assertConversationReader(user: ChatUser, id: string) {
     select: { conversationId: true },
   })
   return requireFound(found, NOT_FOUND).conversationId
+}
+
+/** Readers re-checked in one query: a hundred people's conversations at a time keeps each statement small. */
+const READERS_PER_QUERY = 100
+
+/**
+ * Which of these people still read which of these conversations, as `userId:conversationId`: the
+ * open event streams are re-checked by it when access may have changed (ADR 084). The same rule
+ * as every read (conversationScopeWhere), with each person's role as it is now.
+ */
+export async function readableConversations(readers: ReadonlyArray<{ user: ChatUser; conversationId: string }>): Promise<Set<string>> {
+  const byUser = new Map<string, { user: ChatUser; conversationIds: Set<string> }>()
+  for (const { user, conversationId } of readers) {
+    if (!can(user.role, 'read', 'chat')) continue
+    const entry = byUser.get(user.id) ?? { user, conversationIds: new Set<string>() }
+    entry.conversationIds.add(conversationId)
+    byUser.set(user.id, entry)
+  }
+  const entries = [...byUser.values()]
+  const readable = new Set<string>()
+  for (let i = 0; i < entries.length; i += READERS_PER_QUERY) {
+    const rows = await prisma.conversationParticipant.findMany({
+      where: {
+        OR: entries
+          .slice(i, i + READERS_PER_QUERY)
+          .map(({ user, conversationIds }) => ({ userId: user.id, conversationId: { in: [...conversationIds] }, conversation: conversationScopeWhere(user) })),
+      },
+      select: { userId: true, conversationId: true },
+    })
+    for (const row of rows) readable.add(`${row.userId}:${row.conversationId}`)
+  }
+  return readable
 }
 
 /** A page of messages, oldest first: the newest ones, or those before `before` (a message of this conversation). */

@@ -47,6 +47,14 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   API_RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**
+   * Open chat event streams on this server (ADR 084): per person (a few tabs' worth; more is 429)
+   * and in all (more is 503). An open stream holds ~25 KiB of the V8 heap: 1,000 take ~25 MB, the
+   * 128 MB heap's room above the ~85 MB of loaded code and the ~18 MB requests need. With a larger
+   * NODE_HEAP_MB: (NODE_HEAP_MB − 103) × 1024 ÷ 25.
+   */
+  CHAT_STREAMS_PER_USER: z.coerce.number().int().positive().default(8),
+  CHAT_STREAMS_PER_SERVER: z.coerce.number().int().positive().default(1000),
+  /**
    * Inbound mail (issue 26, docs/decisions/054-inbound-smtp-receiver.md): an organization's address
    * is `<inboundLocalPart>@INBOUND_EMAIL_DOMAIN`; the built-in SMTP receiver listens on
    * INBOUND_SMTP_PORT (off when unset) at INBOUND_SMTP_HOST (default HOST). STARTTLS only when both

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 import { measureChatStreams } from './chat-streams'
@@ -90,6 +91,11 @@ async function main() {
     // The limits are counted on every API request (that cost is measured); eight clients must not reach them.
     API_RATE_LIMIT_PER_MINUTE: '100000000',
     API_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
+    // The chat streams are the bench user's: as many as it opens on one server, and not one more (ADR 084).
+    CHAT_STREAMS_PER_USER: String(Math.max(1, options.chatStreams)),
+    CHAT_STREAMS_PER_SERVER: String(Math.max(1, options.chatStreams)),
+    // The live heap after a full collection, on SIGUSR2 (scripts/bench/heap-probe.mjs).
+    HEAP_PROBE_FILE: path.resolve(options.dataDir, 'logs', 'heap-probe.json'),
   }
   const logDir = path.join(options.dataDir, 'logs')
   const heapArgs = [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`]
@@ -103,7 +109,13 @@ async function main() {
       env,
       logDir,
       readyPath: '/auth/login',
-      nodeArgs: [...heapArgs, ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
+      nodeArgs: [
+        ...heapArgs,
+        '--expose-gc',
+        '--import',
+        pathToFileURL(path.resolve('scripts/bench/heap-probe.mjs')).href,
+        ...(options.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : []),
+      ],
     }),
     options.profile || anyOnly
       ? null
@@ -136,8 +148,13 @@ async function main() {
     }
     // Before the import, which replaces the app process: streams on the one the scenarios warmed.
     if (options.chatStreams > 0 && (!anyOnly || options.chatOnly)) {
-      heading(`Live chat: ${int(options.chatStreams)} event streams on one server, one message (ADR 056)`)
-      await measureChatStreams({ pid: servingPid(app.child.pid!), base: app.base }, targets.app.http, fixtures.token, options.chatStreams)
+      heading(`Live chat: ${int(options.chatStreams)} event streams on one server, one message (ADR 056, ADR 084)`)
+      await measureChatStreams(
+        { pid: servingPid(app.child.pid!), base: app.base, heapProbe: env.HEAP_PROBE_FILE },
+        targets.app.http,
+        fixtures.token,
+        options.chatStreams,
+      )
     }
     // Issue 27: pay for a period of its own, and checkout of a product of its own, on the same app process.
     if (options.payDrivers > 0 && (!anyOnly || options.payOnly)) {

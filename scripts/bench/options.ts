@@ -76,7 +76,8 @@ node:http + pg baseline doing the same database work, then prints:
   5. a CSV import of 20,000 loads (the documented maximum) through the API, dry run and import:
      time and the serving process's peak memory in each request;
   6. 1,000 chat event streams open on the app and one message posted: memory per open stream
-     and the time until the last stream has the message;
+     (RSS and live heap), one more refused by CHAT_STREAMS_PER_SERVER (set to N), and the time
+     until the last stream has the message;
   7. "run pay for the period" (POST /api/settlements/run) for 200 drivers and 20,000 delivered
      loads seeded by SQL: time, drafts and lines made;
   8. checkout under 8 concurrent buyers for --seconds × --rounds: orders/s, p50/p97.5 of

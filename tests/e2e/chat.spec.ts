@@ -1,8 +1,10 @@
+import http from 'node:http'
+
 import type { Browser, Page, TestInfo } from '@playwright/test'
 
 import { axe } from './axe'
 import { apiUser, expect, js, loginByRequest, signedIn, test, whenHydrated } from './fixtures'
-import { apiLoad, fleet } from './load-fixtures'
+import { api, apiLoad, fleet } from './load-fixtures'
 
 /** A 1×1 PNG: what a phone's camera sends, as far as the server can tell. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -150,4 +152,81 @@ test('Arabic: the chat is laid out right to left', async ({ page, request, conte
   expect(await violations(page)).toEqual([])
   await page.goto('/dashboard/chat/new')
   expect(await violations(page)).toEqual([])
+})
+
+/** A stream held open from outside the browser with these cookies, as another tab's is: its status, and how to close it. */
+function holdStream(baseURL: string, path: string, cookie: string) {
+  return new Promise<{ status: number; close: () => void }>((resolve, reject) => {
+    const request = http.get(`${baseURL}${path}`, { agent: false, headers: { Cookie: cookie, Accept: 'text/event-stream' } }, (response) => {
+      response.on('error', () => {})
+      response.resume()
+      resolve({ status: response.statusCode!, close: () => request.destroy() })
+    })
+    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)))
+  })
+}
+
+test('a person’s streams past the limit: with JavaScript the page tries again later, never at once, and goes live when a tab closes; without, a reload shows new messages', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const org = await signedIn(page, request)
+  const colleague = await apiUser(request, org, { role: 'dispatcher', firstName: 'Kim', lastName: 'Many-Tabs' })
+  const conversation = await api(request, org, '/api/chat', { participantIds: [colleague.id], body: 'Are you there?' })
+  const other = await secondBrowser(browser, testInfo)
+  await loginByRequest(other.page, colleague.email, colleague.password)
+  const session = (await other.context.cookies()).find((cookie) => cookie.name === 'fd_session')!
+  // The colleague's other tabs hold every stream a person may have (CHAT_STREAMS_PER_USER): the next is refused with 429.
+  const held: Array<{ status: number; close: () => void }> = []
+  for (let i = 0; i < 50 && held.at(-1)?.status !== 429; i++)
+    held.push(await holdStream(baseURL!, `/dashboard/chat/${conversation.id}/events`, `fd_session=${session.value}`))
+  expect(held.at(-1)!.status).toBe(429)
+  const attempts: Array<{ at: number }> = []
+  other.page.on('request', (sent) => {
+    if (sent.url().includes(`/dashboard/chat/${conversation.id}/events`)) attempts.push({ at: Date.now() })
+  })
+  await other.page.goto(`/dashboard/chat/${conversation.id}`)
+  await expect(other.page.getByTestId('chat-body')).toHaveText('Are you there?')
+  if (js(testInfo)) {
+    // Refused, it tries again after a wait (EventSource alone would give up; a loop would hammer).
+    await expect.poll(() => attempts.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(1_400)
+    // A tab closes: a later try gets a stream, and a message arrives without a reload.
+    const live = other.page.waitForResponse((answer) => answer.url().includes('/events') && answer.status() === 200, { timeout: 20_000 })
+    held[0].close()
+    await live
+  }
+  await api(request, org, `/api/chat/${conversation.id}/messages`, { body: 'Back at my desk' })
+  if (!js(testInfo)) await other.page.reload()
+  await expect(other.page.getByTestId('chat-body').filter({ hasText: 'Back at my desk' })).toBeVisible({ timeout: 10_000 })
+  for (const stream of held) stream.close()
+  await other.context.close()
+})
+
+test('a driver taken off the load: with JavaScript the open conversation turns into “not found” at once (its stream ends); without, on the next load', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const org = await signedIn(page, request)
+  const { broker, driver, truck, trailer } = await fleet(request, org)
+  const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
+  const driverSide = await secondBrowser(browser, testInfo)
+  const phone = driverSide.page
+  await loginByRequest(phone, driver.email, driver.password)
+  await phone.goto('/dashboard/loads/mine')
+  const streaming = js(testInfo) ? phone.waitForResponse((answer) => answer.url().includes('/events') && answer.status() === 200) : null
+  await phone.getByRole('button', { name: `Chat about load ${load.loadNumber}` }).click()
+  await expect(phone).toHaveURL(/\/dashboard\/chat\/[^/]+$/)
+  await streaming
+  // The office gives the load to nobody (the whole load PUT back without its driver).
+  const auth = { Authorization: `Bearer ${org.accessToken}` }
+  const read = (await (await request.get(`/api/loads/${load.id}`, { headers: auth })).json()).data
+  const put = await request.put(`/api/loads/${load.id}`, { headers: auth, data: { ...read, driverId: null } })
+  expect(put.status(), await put.text()).toBe(200)
+  if (!js(testInfo)) await phone.reload()
+  await expect(phone.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible()
+  await driverSide.context.close()
 })

@@ -3,20 +3,24 @@
  * posted on ANOTHER app server on the same database (PostgreSQL LISTEN/NOTIFY), uncompressed and
  * as it happens; each server listens on one connection whatever its streams; `Last-Event-ID`
  * resends what was missed; outsiders get the 404 envelope; a stream that ends leaves nothing behind.
+ * A sign-out, a ban or a driver taken off the load on one server ends the streams it concerns on
+ * the other (`event: revoked`, ADR 084; tests/integration/chat-stream-access.test.ts has every case).
  * The servers run the production build: after changing app code, `npm run build` before this file.
  */
 import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { createSession } from '~/models/auth.server'
 import { startConversation } from '~/models/chat.server'
 import { chatHub } from '~/models/chat-events.server'
+import { createAccessToken } from '~/requests/api.server'
 import * as eventsRoute from '~/routes/api/chat/events'
 import { CHAT_FILE_MAX_BYTES } from '~/schemas/chat-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { createOrg } from '../helpers'
+import { createOrg, LOAD_STOPS, PASSWORD } from '../helpers'
 import { type ServerProcess, startServer } from '../server-process'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -28,6 +32,8 @@ type Stream = {
   /** Everything received so far, as text. */
   raw: () => string
   events: Message[]
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>
   close: () => void
 }
 
@@ -36,32 +42,38 @@ let org: Org
 let other: Org
 let conversationId: string
 
-/** Opens an event stream and reads it as it arrives (never to its end: streams do not end). */
+/** Opens an event stream and reads it as it arrives (to its end only when the server ends it). */
 function openStream(server: ServerProcess, id: string, token: string, headers: Record<string, string> = {}) {
+  return streamAt(`${server.base}/api/chat/${id}/events`, { Authorization: `Bearer ${token}`, ...headers })
+}
+
+/** The page's stream, as EventSource opens it with the session cookie. */
+function openPageStream(server: ServerProcess, id: string, cookie: string) {
+  return streamAt(`${server.base}/dashboard/chat/${id}/events`, { Cookie: cookie })
+}
+
+function streamAt(url: string, headers: Record<string, string>) {
   return new Promise<Stream>((resolve, reject) => {
-    const request = http.get(
-      `${server.base}/api/chat/${id}/events`,
-      { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br', ...headers } },
-      (response) => {
-        let raw = ''
-        let pending = ''
-        const events: Message[] = []
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          raw += chunk
-          pending += chunk
-          let end: number
-          while ((end = pending.indexOf('\n\n')) >= 0) {
-            const block = pending.slice(0, end)
-            pending = pending.slice(end + 2)
-            const lines = block.split('\n')
-            if (lines.includes('event: message')) events.push(JSON.parse(lines.find((line) => line.startsWith('data: '))!.slice(6)) as Message)
-          }
-        })
-        response.on('error', () => {})
-        resolve({ status: response.statusCode!, headers: response.headers, raw: () => raw, events, close: () => request.destroy() })
-      },
-    )
+    const request = http.get(url, { headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br', ...headers } }, (response) => {
+      let raw = ''
+      let pending = ''
+      const events: Message[] = []
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        raw += chunk
+        pending += chunk
+        let end: number
+        while ((end = pending.indexOf('\n\n')) >= 0) {
+          const block = pending.slice(0, end)
+          pending = pending.slice(end + 2)
+          const lines = block.split('\n')
+          if (lines.includes('event: message')) events.push(JSON.parse(lines.find((line) => line.startsWith('data: '))!.slice(6)) as Message)
+        }
+      })
+      response.on('error', () => {})
+      const ended = new Promise<void>((done) => response.on('end', done))
+      resolve({ status: response.statusCode!, headers: response.headers, raw: () => raw, events, ended, close: () => request.destroy() })
+    })
     request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)))
   })
 }
@@ -156,6 +168,128 @@ describe('chat events across app servers', () => {
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found')
     }
   })
+})
+
+/** Signs in through the form (no JavaScript) and returns the session cookie. */
+async function signIn(server: ServerProcess, email: string) {
+  const answer = await fetch(`${server.base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }),
+  })
+  expect(answer.status).toBe(302)
+  return answer.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('fd_session='))!
+    .split(';')[0]
+}
+
+async function connected(stream: Stream) {
+  expect(stream.status).toBe(200)
+  await expect.poll(() => stream.raw().includes(': connected'), { timeout: 15_000 }).toBe(true)
+}
+
+/** The stream got `event: revoked` and the server ended it. */
+async function revoked(stream: Stream) {
+  await expect.poll(() => stream.raw(), { timeout: 15_000 }).toContain('event: revoked\ndata: {}\n\n')
+  await stream.ended
+}
+
+/** A read of the API with this credential, as a JSON body. */
+async function getJson(server: ServerProcess, path: string, token: string) {
+  const response = await fetch(`${server.base}${path}`, { headers: { Authorization: `Bearer ${token}` } })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { data: Record<string, unknown> }).data
+}
+
+async function putJson(server: ServerProcess, path: string, token: string, body: unknown) {
+  const response = await fetch(`${server.base}${path}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+}
+
+describe('streams end with the access they were opened with, on every server (ADR 084)', () => {
+  it('signing out on one server ends the streams of that session on the other: the page’s and a login token’s', async () => {
+    const [first, second] = servers
+    const cookie = await signIn(second, org.users.driver.email)
+    const token = await createAccessToken({ id: org.users.driver.id }, (await createSession(org.users.driver.id, 'api')).id)
+    const [page, bearer, kept] = await Promise.all([
+      openPageStream(first, conversationId, cookie),
+      openStream(first, conversationId, token),
+      openStream(first, conversationId, org.users.driver.token),
+    ])
+    try {
+      for (const stream of [page, bearer, kept]) await connected(stream)
+      const out = await fetch(`${second.base}/auth/logout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      })
+      expect(out.status).toBe(302)
+      await revoked(page)
+      const apiOut = await fetch(`${second.base}/api/account/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+      expect(apiOut.status).toBeLessThan(300)
+      await revoked(bearer)
+      // The driver's other session is not signed out: its stream still gets what is posted.
+      const sent = await postMessage(second, conversationId, org.users.dispatcher.token, 'After the sign-outs')
+      await expect.poll(() => kept.events.map((event) => event.id), { timeout: 15_000 }).toContain(sent.id)
+      expect(kept.raw()).not.toContain('event: revoked')
+    } finally {
+      for (const stream of [page, bearer, kept]) stream.close()
+    }
+  }, 60_000)
+
+  it('a ban and a driver taken off the load, on one server, end the streams they concern on the other', async () => {
+    const [first, second] = servers
+    const fresh = await createOrg()
+    const admin = fresh.users.admin.token
+    const broker = await prisma.broker.create({ data: { organizationId: fresh.organization.id, name: 'Stream Broker' } })
+    const created = await fetch(`${second.base}/api/loads`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ brokerId: broker.id, driverId: fresh.users.driver.id, dispatcherId: fresh.users.dispatcher.id, stops: LOAD_STOPS }),
+    })
+    expect(created.status).toBe(201)
+    const loadId = ((await created.json()) as { data: { id: string } }).data.id
+    const opened = await fetch(`${second.base}/api/chat`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${fresh.users.dispatcher.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ loadId, participantIds: [] }),
+    })
+    const loadChat = ((await opened.json()) as { data: { id: string } }).data.id
+    const group = (
+      await startConversation(
+        { id: fresh.users.dispatcher.id, organizationId: fresh.organization.id, role: 'dispatcher' },
+        { participantIds: [fresh.users.accountant.id], title: 'Office' },
+      )
+    ).conversation.id
+    const [driver, office, accountant] = await Promise.all([
+      openStream(first, loadChat, fresh.users.driver.token),
+      openStream(first, loadChat, fresh.users.dispatcher.token),
+      openStream(first, group, fresh.users.accountant.token),
+    ])
+    try {
+      for (const stream of [driver, office, accountant]) await connected(stream)
+      // The driver taken off the load (the whole load PUT back without one).
+      const load = await getJson(second, `/api/loads/${loadId}`, admin)
+      await putJson(second, `/api/loads/${loadId}`, admin, { ...load, driverId: null })
+      await revoked(driver)
+      // The accountant banned.
+      const person = await getJson(second, `/api/user/${fresh.users.accountant.id}`, admin)
+      await putJson(second, `/api/user/${fresh.users.accountant.id}`, admin, { ...person, status: 'banned' })
+      await revoked(accountant)
+      const sent = await postMessage(second, loadChat, fresh.users.dispatcher.token, 'Who is driving?')
+      await expect.poll(() => office.events.map((event) => event.id), { timeout: 15_000 }).toContain(sent.id)
+      expect(driver.raw()).not.toContain(sent.id)
+    } finally {
+      for (const stream of [driver, office, accountant]) stream.close()
+    }
+  }, 60_000)
 })
 
 describe('photos through the request edge', () => {
