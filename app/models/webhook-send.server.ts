@@ -7,7 +7,6 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
 
 import { href } from 'react-router'
 
@@ -16,7 +15,7 @@ import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, isRetryable, nextAttemptAt, shou
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
-import { checkedLookup, isPrivateAddress, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
+import { checkedLookup, hostRefused, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
 import { webhookHeaders } from '~/utils/webhook-signature.server'
 
 import { deliveryJobKey, webhookDeliveryTask, webhookDisabledEmailTask } from './tasks/webhook-tasks.server'
@@ -40,9 +39,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       return resolve(done({ status: null, error: 'invalid URL', final: true }))
     }
     const host = target.hostname.replace(/^\[|\]$/g, '')
-    // An address written in the URL is connected to without a lookup: judged here.
-    if (isIP(host) && isPrivateAddress(host) && !privateNetworksAllowed())
-      return resolve(done({ status: null, error: new RefusedAddressError(host).message, final: true }))
+    // The save's rule again (an endpoint saved before it, or under WEBHOOKS_ALLOW_PRIVATE_NETWORKS):
+    // an address written in the URL is connected to without a lookup, a local name is never asked.
+    if (!privateNetworksAllowed() && hostRefused(host)) return resolve(done({ status: null, error: new RefusedAddressError(host).message, final: true }))
     const client = target.protocol === 'https:' ? https : http
     let settled = false
     const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {

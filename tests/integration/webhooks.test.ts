@@ -365,13 +365,66 @@ describe('SSRF', () => {
       'http://localhost:8080/x',
       'http://api.localhost/x',
       'http://intranet/x',
+      // Issue 36: every IPv6 form that carries an IPv4 address, every spelling of an IPv4 one, names that are local.
+      'http://[::ffff:0:127.0.0.1]/x',
+      'http://[::ffff:0:8.8.8.8]/x',
+      'http://[64:ff9b::127.0.0.1]/x',
+      'http://[64:ff9b::a9fe:a9fe]/x',
+      'http://[64:ff9b:1::808:808]/x',
+      'http://[2002:7f00:1::1]/x',
+      'http://[2002:808:808::1]/x',
+      'http://[::127.0.0.1]/x',
+      'http://[::8.8.8.8]/x',
+      'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+      'http://0x7f.1/x',
+      'http://0177.0.0.1/x',
+      'http://127.1/x',
+      'http://0xa9fea9fe/x',
+      'http://vm./x',
+      'http://VM/x',
+      'http://intranet.:8080/x',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://kube-dns.kube-system.svc.cluster.local/x',
+      'http://printer.lan/x',
+      'http://erp.corp/x',
+      'http://nas.home.arpa/x',
+      'http://1.0.0.127.in-addr.arpa/x',
+      'http://hooks.example.test/x',
+      'http://localhost./x',
     ]) {
       const error = await refusal(createWebhook(actorOf(org), { url, events: ['load.created'], active: true, description: undefined }))
       expect(error.code, url).toBe('validation_failed')
       expect(error.fields?.url, url).toEqual(['webhooks.errors.privateAddress'])
     }
-    const ok = await createWebhook(actorOf(org), { url: 'https://93.184.215.14/hook', events: ['load.created'], active: true, description: undefined })
-    expect(ok.endpoint.url).toBe('https://93.184.215.14/hook')
+    for (const url of [
+      'https://93.184.215.14/hook',
+      'https://[64:ff9b::808:808]/hook',
+      'https://[2606:4700:4700::1111]/hook',
+      'https://hooks.example.com./in',
+    ]) {
+      const ok = await createWebhook(actorOf(org), { url, events: ['load.created'], active: true, description: undefined })
+      expect(ok.endpoint.url, url).toBe(url)
+    }
+  })
+
+  it('refuses at delivery, by the same rule, a URL saved before it (or while private networks were allowed), without a request', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    const port = new URL(hook.url).port
+    const saved = []
+    for (const host of ['vm.', '[::ffff:0:127.0.0.1]', 'intranet'])
+      saved.push(
+        (await createWebhook(actorOf(org), { url: `http://${host}:${port}/hooks`, events: ['load.created'], active: true, description: undefined })).endpoint,
+      )
+    delete process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS
+    hook.answer([200])
+    await newLoad(org, { brokerId })
+    await runDueJobs()
+    expect(hook.received).toEqual([])
+    for (const endpoint of saved) {
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery, endpoint.url).toMatchObject({ state: 'failed', attempts: 1, lastStatusCode: null })
+      expect(delivery.lastError, endpoint.url).toMatch(/^refused address (vm\.|::ffff:0:7f00:1|intranet) \(private network\)$/)
+    }
   })
 
   it('refuses the resolved address when a delivery is sent, without a request', async () => {
@@ -391,7 +444,8 @@ describe('SSRF', () => {
     for (const endpoint of [byAddress.endpoint, byName.endpoint]) {
       const [delivery] = await deliveriesOf(endpoint.id)
       expect(delivery).toMatchObject({ state: 'failed', attempts: 1, lastStatusCode: null })
-      expect(delivery.lastError).toMatch(/^refused address (127\.0\.0\.1|::1) \(private network\)$/)
+      // The name is refused by its name before any lookup; the address by the address.
+      expect(delivery.lastError).toMatch(/^refused address (127\.0\.0\.1|localhost) \(private network\)$/)
     }
   })
 })
