@@ -8,6 +8,7 @@
 import { PassThrough, Readable } from 'node:stream'
 
 import { DomainError } from '~/utils/errors.server'
+import { downloadFileName } from '~/utils/file-name'
 
 import { type FileReader, findFiles, readFileBytes } from './stored-file.server'
 
@@ -28,7 +29,8 @@ export function uniqueNames(names: readonly string[]) {
 export async function zipFiles(reader: FileReader, ids: readonly string[], now = new Date()) {
   const files = await findFiles(reader, ids)
   if (files.length === 0) throw new DomainError('not_found', 'files.errors.notFound')
-  const names = uniqueNames(files.map((file) => file.fileName.replace(/[\\/]/g, '_')))
+  // Each entry is named as its download is (ADR 091): the detected type's extension, no bidi controls.
+  const names = uniqueNames(files.map((file) => downloadFileName(file)))
   // Loaded with the first ZIP: archiver's code would otherwise sit on every server's heap (ADR 080).
   const { ZipArchive } = await import('archiver')
   const archive = new ZipArchive({ store: true })

@@ -339,6 +339,24 @@ describe('the ZIP download', () => {
   })
 })
 
+describe('file names (issue 36)', () => {
+  it('a name stored before the rule downloads and zips under the detected type’s extension, without bidi controls', async () => {
+    const org = await createOrg()
+    const load = await aLoad(org)
+    const polyglot = await loadDocument(org, load.id, 'pod', 'pod\u202Elmth.html', 'pod bytes')
+    const download = await fileApi.loader({
+      request: new Request(`http://localhost/api/files/${polyglot.id}`, { headers: { Authorization: `Bearer ${org.users.viewer.token}` } }),
+      params: { id: polyglot.id },
+      context: {},
+    } as never)
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="podlmth.pdf"; filename*=UTF-8''podlmth.pdf`)
+    const zip = await zipFiles(reader(org, 'viewer'), [polyglot.id])
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'files-zip-')), 'out.zip')
+    writeFileSync(file, await body(zip.stream))
+    expect(execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n')).toEqual(['podlmth.pdf'])
+  })
+})
+
 describe('deleting a file', () => {
   it('asks the record’s rule: an invoiced load keeps its documents (on the page, the refusal says why), a delivered one may lose one', async () => {
     const org = await createOrg()

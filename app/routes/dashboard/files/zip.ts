@@ -2,11 +2,11 @@ import { data, href } from 'react-router'
 
 import { getInstance } from '~/middleware/i18next'
 import { zipFiles } from '~/models/file-zip.server'
-import { attachmentDisposition } from '~/models/load-document.server'
 import { requirePermission } from '~/requests/session.server'
 import { FileZipSchema } from '~/schemas/stored-file'
 import { FILE_ZIP_MAX } from '~/schemas/stored-file-options'
 import { orNotFound } from '~/utils/errors.server'
+import { attachmentDisposition } from '~/utils/file-name'
 import { listReturnTo } from '~/utils/list-return'
 import { redirectWithToast } from '~/utils/toast.server'
 
