@@ -2724,6 +2724,7 @@ const cn: Catalogue = {
       tags: '标签必须是词语列表。',
       tooManyTags: '最多 8 个标签。',
       tagTooLong: '每个标签最多 30 个字符。',
+      readOnly: '只读用户只能阅读公告：不能确认已读，也不能评论。',
     },
   },
   payment: {

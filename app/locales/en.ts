@@ -2730,6 +2730,7 @@ const en = {
       tags: 'Tags must be a list of words.',
       tooManyTags: 'At most 8 tags.',
       tagTooLong: 'A tag has at most 30 characters.',
+      readOnly: 'Viewers read bulletins only: they do not acknowledge or comment.',
     },
   },
   payment: {

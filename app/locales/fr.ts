@@ -2768,6 +2768,7 @@ const fr: Catalogue = {
       tags: 'Les étiquettes doivent être une liste de mots.',
       tooManyTags: '8 étiquettes au plus.',
       tagTooLong: 'Une étiquette compte 30 caractères au plus.',
+      readOnly: 'Les observateurs lisent les bulletins sans plus : ils ne confirment pas la lecture et ne commentent pas.',
     },
   },
   payment: {

@@ -2739,6 +2739,7 @@ const vi: Catalogue = {
       tags: 'Thẻ phải là danh sách từ.',
       tooManyTags: 'Tối đa 8 thẻ.',
       tagTooLong: 'Mỗi thẻ tối đa 30 ký tự.',
+      readOnly: 'Người xem chỉ đọc bản tin: họ không xác nhận đã đọc và không bình luận.',
     },
   },
   payment: {
