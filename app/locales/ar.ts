@@ -2936,6 +2936,7 @@ const ar: Catalogue = {
       shareNotFound: 'رابط المشاركة هذا غير موجود.',
       noneSelected: 'حدّد الملفات المراد تنزيلها أولًا.',
       tooMany: 'حدّد {{max}} ملف على الأكثر.',
+      zipBusy: 'ملف ZIP الذي طلبته ما زال قيد التحضير، أو الخادم مشغول بملفات أخرى. أعد المحاولة بعد {{seconds}} ثانية.',
     },
     dashboard: {
       title: 'لوحة الملفات',
@@ -2953,6 +2954,10 @@ const ar: Catalogue = {
       latest: 'أحدث الرفع',
       all: 'كل الملفات',
       noFiles: 'لا ملفات بعد.',
+    },
+    zipBusy: {
+      title: 'ملف ZIP في الطريق',
+      back: 'العودة إلى الملفات',
     },
   },
   factoring: {

@@ -2933,6 +2933,7 @@ const cn: Catalogue = {
       shareNotFound: '此分享链接不存在。',
       noneSelected: '请先勾选要下载的文件。',
       tooMany: '最多选择 {{max}} 个文件。',
+      zipBusy: '您请求的 ZIP 仍在准备中，或服务器正忙于处理其他 ZIP。请在 {{seconds}} 秒后重试。',
     },
     dashboard: {
       title: '文件仪表板',
@@ -2950,6 +2951,10 @@ const cn: Catalogue = {
       latest: '最近上传',
       all: '全部文件',
       noFiles: '暂无文件。',
+    },
+    zipBusy: {
+      title: '您的 ZIP 正在准备中',
+      back: '返回文件列表',
     },
   },
   factoring: {

@@ -2939,6 +2939,7 @@ const en = {
       shareNotFound: 'This share link does not exist.',
       noneSelected: 'Check the files to download first.',
       tooMany: 'Select at most {{max}} files.',
+      zipBusy: 'A ZIP you asked for is still being prepared, or the server is busy with others. Try again in {{seconds}} seconds.',
     },
     dashboard: {
       title: 'File dashboard',
@@ -2956,6 +2957,10 @@ const en = {
       latest: 'Latest uploads',
       all: 'All files',
       noFiles: 'No files yet.',
+    },
+    zipBusy: {
+      title: 'Your ZIP is on its way',
+      back: 'Back to the files',
     },
   },
   factoring: {

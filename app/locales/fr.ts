@@ -2978,6 +2978,7 @@ const fr: Catalogue = {
       shareNotFound: 'Ce lien de partage n’existe pas.',
       noneSelected: 'Cochez d’abord les fichiers à télécharger.',
       tooMany: 'Sélectionnez au plus {{max}} fichiers.',
+      zipBusy: 'Un ZIP que vous avez demandé est encore en préparation, ou le serveur en prépare d’autres. Réessayez dans {{seconds}} secondes.',
     },
     dashboard: {
       title: 'Tableau de bord des fichiers',
@@ -2995,6 +2996,10 @@ const fr: Catalogue = {
       latest: 'Derniers dépôts',
       all: 'Tous les fichiers',
       noFiles: 'Aucun fichier pour l’instant.',
+    },
+    zipBusy: {
+      title: 'Votre ZIP est en route',
+      back: 'Retour aux fichiers',
     },
   },
   factoring: {

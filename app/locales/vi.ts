@@ -2949,6 +2949,7 @@ const vi: Catalogue = {
       shareNotFound: 'Liên kết chia sẻ này không tồn tại.',
       noneSelected: 'Hãy chọn các tệp cần tải trước.',
       tooMany: 'Chọn tối đa {{max}} tệp.',
+      zipBusy: 'Một tệp ZIP bạn yêu cầu vẫn đang được chuẩn bị, hoặc máy chủ đang bận với các tệp khác. Hãy thử lại sau {{seconds}} giây.',
     },
     dashboard: {
       title: 'Bảng điều khiển tệp',
@@ -2966,6 +2967,10 @@ const vi: Catalogue = {
       latest: 'Tải lên gần đây',
       all: 'Tất cả tệp',
       noFiles: 'Chưa có tệp.',
+    },
+    zipBusy: {
+      title: 'Tệp ZIP của bạn đang được chuẩn bị',
+      back: 'Quay lại danh sách tệp',
     },
   },
   factoring: {
