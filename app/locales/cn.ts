@@ -182,6 +182,7 @@ const cn: Catalogue = {
       submit: '登录',
       failed: '登录失败，请重试。',
       throttled: '登录尝试次数过多，请 15 分钟后再试。',
+      maintenance: 'Freightdesk 正在维护：目前只有管理员可以登录。请稍后再试。',
     },
     register: {
       title: '开始使用 Freightdesk',

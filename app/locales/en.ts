@@ -180,6 +180,7 @@ const en = {
       submit: 'Login',
       failed: 'Failed to Login Please try again.',
       throttled: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+      maintenance: 'Freightdesk is down for maintenance: only administrators can sign in now. Please try again later.',
     },
     register: {
       title: 'Get started with Freightdesk',

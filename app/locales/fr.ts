@@ -182,6 +182,7 @@ const fr: Catalogue = {
       submit: 'Se connecter',
       failed: 'Échec de la connexion. Veuillez réessayer.',
       throttled: 'Trop de tentatives de connexion. Veuillez patienter 15 minutes avant de réessayer.',
+      maintenance: 'Freightdesk est en maintenance : seuls les administrateurs peuvent se connecter pour l’instant. Réessayez plus tard.',
     },
     register: {
       title: 'Commencer avec Freightdesk',

@@ -182,6 +182,7 @@ const vi: Catalogue = {
       submit: 'Đăng nhập',
       failed: 'Đăng nhập không thành công. Vui lòng thử lại.',
       throttled: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng đợi 15 phút rồi thử lại.',
+      maintenance: 'Freightdesk đang bảo trì: hiện chỉ quản trị viên mới đăng nhập được. Vui lòng thử lại sau.',
     },
     register: {
       title: 'Bắt đầu với Freightdesk',

@@ -18,6 +18,7 @@ import { sendEmail } from '~/utils/mail.server'
 import { checkedLookup, hostRefused, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
 import { webhookHeaders } from '~/utils/webhook-signature.server'
 
+import { maintenanceRetryAfter, maintenanceState } from './maintenance-mode.server'
 import { deliveryJobKey, webhookDeliveryTask, webhookDisabledEmailTask } from './tasks/webhook-tasks.server'
 
 /** What one attempt got: a status (any answer) or an error (no answer); `final` when retrying cannot help. */
@@ -83,6 +84,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
 
 export type DeliverOptions = { timeoutMs?: number; now?: () => Date }
 
+/** How long a delivery waits during maintenance before it asks again (seconds), at most. */
+export const MAINTENANCE_RECHECK_SECONDS = 60
+
 /**
  * One attempt of a waiting delivery (a delivered or failed one, or one whose endpoint was
  * deleted, is left alone). `timeoutMs` and `now` are for tests; the worker uses the policy's.
@@ -92,6 +96,17 @@ export async function deliverWebhook(deliveryId: string, options: DeliverOptions
   const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true } })
   if (!delivery || delivery.state !== 'pending') return
   const { endpoint } = delivery
+  // Maintenance (issue 36): nothing leaves, so a restore loses no delivery a receiver already has;
+  // the delivery waits, its attempts untouched, and is asked again within a minute.
+  const maintenance = await maintenanceState()
+  if (maintenance) {
+    const runAt = new Date(now().getTime() + Math.min(maintenanceRetryAfter(maintenance), MAINTENANCE_RECHECK_SECONDS) * 1000)
+    await prisma.$transaction(async (tx) => {
+      await tx.webhookDelivery.updateMany({ where: { id: delivery.id, state: 'pending' }, data: { nextAttemptAt: runAt } })
+      await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id), runAt })
+    })
+    return
+  }
   if (!endpoint.active) {
     await prisma.webhookDelivery.updateMany({
       where: { id: delivery.id, state: 'pending' },

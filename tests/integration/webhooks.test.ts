@@ -17,6 +17,7 @@ import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models
 import { runDueJobs } from '~/models/jobs.server'
 import { uploadLoadDocument } from '~/models/load-document.server'
 import { moveLoad } from '~/models/load-status.server'
+import { endMaintenance, startMaintenance } from '~/models/maintenance-mode.server'
 import { paySettlement } from '~/models/settlement.server'
 import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhook.server'
 import { deliverWebhook } from '~/models/webhook-send.server'
@@ -202,6 +203,38 @@ describe('a delivery', () => {
     })
     // A success ends the endpoint's failing streak.
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull()
+  })
+
+  it('waits during maintenance (no request, no attempt counted, asked again within a minute), then is delivered (issue 36)', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    hook.answer([200])
+    const { endpoint } = await localEndpoint()
+    await newLoad(org, { brokerId })
+    const [delivery] = await deliveriesOf(endpoint.id)
+    await startMaintenance({ message: 'Restoring last night’s backup' })
+    try {
+      const started = Date.now()
+      await runDueJobs()
+      expect(hook.received).toEqual([])
+      const waiting = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })
+      expect(waiting).toMatchObject({ state: 'pending', attempts: 0, lastStatusCode: null, lastError: null })
+      const [job] = await waitingJobs(delivery.id)
+      expect(job.run_at.getTime()).toBe(waiting.nextAttemptAt!.getTime())
+      expect(job.run_at.getTime() - started).toBeGreaterThan(50_000)
+      expect(job.run_at.getTime() - started).toBeLessThanOrEqual(61_000)
+      // Still on when its turn comes: it waits again.
+      await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now()`
+      await runDueJobs()
+      expect(hook.received).toEqual([])
+      expect(await waitingJobs(delivery.id)).toHaveLength(1)
+    } finally {
+      await endMaintenance()
+    }
+    await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now()`
+    await runDueJobs()
+    expect(hook.received).toHaveLength(1)
+    expect(hook.received[0].headers['webhook-id']).toBe(delivery.id)
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ state: 'delivered', attempts: 1 })
   })
 
   it('is not tried again after a 400: failed at once, no job left', async () => {
