@@ -73,7 +73,7 @@ Questions go to accounting or your dispatcher.`,
     acknowledged: [
       ['driver@freightdesk.test', 6],
       ['driver2@freightdesk.test', 30],
-      ['viewer@freightdesk.test', 50],
+      ['accountant@freightdesk.test', 50],
     ],
   },
   {

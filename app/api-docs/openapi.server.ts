@@ -882,7 +882,7 @@ function postPaths(): Record<string, Record<string, Operation>> {
         tags: ['bulletins'],
         summary: 'Acknowledge a bulletin ("I have read this")',
         description:
-          'Records the caller once per post (a second call keeps the first time). Only a published post that requires acknowledgment (else 409 invalid_transition). No body needed.',
+          'Records the caller once per post (a second call keeps the first time). Only a published post that requires acknowledgment (else 409 invalid_transition). Viewers read only (403 forbidden). No body needed.',
         operationId: 'acknowledge_post',
         parameters: [idParameter],
         requestBody: jsonBody(input(PostAcknowledgeSchema), false),
@@ -910,7 +910,7 @@ function postPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags: ['bulletins'],
         summary: 'Comment on a bulletin',
-        description: 'Anyone who may read the post.',
+        description: 'Anyone who may read the post, except viewers, who read only (403 forbidden).',
         operationId: 'add_post_comment',
         parameters: [idParameter],
         requestBody: jsonBody(input(PostCommentSchema)),

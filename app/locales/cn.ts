@@ -182,6 +182,7 @@ const cn: Catalogue = {
       submit: '登录',
       failed: '登录失败，请重试。',
       throttled: '登录尝试次数过多，请 15 分钟后再试。',
+      maintenance: 'Freightdesk 正在维护：目前只有管理员可以登录。请稍后再试。',
     },
     register: {
       title: '开始使用 Freightdesk',
@@ -2785,6 +2786,7 @@ const cn: Catalogue = {
       tags: '标签必须是词语列表。',
       tooManyTags: '最多 8 个标签。',
       tagTooLong: '每个标签最多 30 个字符。',
+      readOnly: '只读用户只能阅读公告：不能确认已读，也不能评论。',
     },
   },
   payment: {
@@ -2994,6 +2996,7 @@ const cn: Catalogue = {
       shareNotFound: '此分享链接不存在。',
       noneSelected: '请先勾选要下载的文件。',
       tooMany: '最多选择 {{max}} 个文件。',
+      zipBusy: '您请求的 ZIP 仍在准备中，或服务器正忙于处理其他 ZIP。请在 {{seconds}} 秒后重试。',
     },
     dashboard: {
       title: '文件仪表板',
@@ -3011,6 +3014,10 @@ const cn: Catalogue = {
       latest: '最近上传',
       all: '全部文件',
       noFiles: '暂无文件。',
+    },
+    zipBusy: {
+      title: '您的 ZIP 正在准备中',
+      back: '返回文件列表',
     },
   },
   factoring: {

@@ -180,6 +180,7 @@ const en = {
       submit: 'Login',
       failed: 'Failed to Login Please try again.',
       throttled: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+      maintenance: 'Freightdesk is down for maintenance: only administrators can sign in now. Please try again later.',
     },
     register: {
       title: 'Get started with Freightdesk',
@@ -2791,6 +2792,7 @@ const en = {
       tags: 'Tags must be a list of words.',
       tooManyTags: 'At most 8 tags.',
       tagTooLong: 'A tag has at most 30 characters.',
+      readOnly: 'Viewers read bulletins only: they do not acknowledge or comment.',
     },
   },
   payment: {
@@ -3000,6 +3002,7 @@ const en = {
       shareNotFound: 'This share link does not exist.',
       noneSelected: 'Check the files to download first.',
       tooMany: 'Select at most {{max}} files.',
+      zipBusy: 'A ZIP you asked for is still being prepared, or the server is busy with others. Try again in {{seconds}} seconds.',
     },
     dashboard: {
       title: 'File dashboard',
@@ -3017,6 +3020,10 @@ const en = {
       latest: 'Latest uploads',
       all: 'All files',
       noFiles: 'No files yet.',
+    },
+    zipBusy: {
+      title: 'Your ZIP is on its way',
+      back: 'Back to the files',
     },
   },
   factoring: {

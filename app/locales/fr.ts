@@ -182,6 +182,7 @@ const fr: Catalogue = {
       submit: 'Se connecter',
       failed: 'Échec de la connexion. Veuillez réessayer.',
       throttled: 'Trop de tentatives de connexion. Veuillez patienter 15 minutes avant de réessayer.',
+      maintenance: 'Freightdesk est en maintenance : seuls les administrateurs peuvent se connecter pour l’instant. Réessayez plus tard.',
     },
     register: {
       title: 'Commencer avec Freightdesk',
@@ -2830,6 +2831,7 @@ const fr: Catalogue = {
       tags: 'Les étiquettes doivent être une liste de mots.',
       tooManyTags: '8 étiquettes au plus.',
       tagTooLong: 'Une étiquette compte 30 caractères au plus.',
+      readOnly: 'Les observateurs lisent les bulletins sans plus : ils ne confirment pas la lecture et ne commentent pas.',
     },
   },
   payment: {
@@ -3040,6 +3042,7 @@ const fr: Catalogue = {
       shareNotFound: 'Ce lien de partage n’existe pas.',
       noneSelected: 'Cochez d’abord les fichiers à télécharger.',
       tooMany: 'Sélectionnez au plus {{max}} fichiers.',
+      zipBusy: 'Un ZIP que vous avez demandé est encore en préparation, ou le serveur en prépare d’autres. Réessayez dans {{seconds}} secondes.',
     },
     dashboard: {
       title: 'Tableau de bord des fichiers',
@@ -3057,6 +3060,10 @@ const fr: Catalogue = {
       latest: 'Derniers dépôts',
       all: 'Tous les fichiers',
       noFiles: 'Aucun fichier pour l’instant.',
+    },
+    zipBusy: {
+      title: 'Votre ZIP est en route',
+      back: 'Retour aux fichiers',
     },
   },
   factoring: {

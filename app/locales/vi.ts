@@ -182,6 +182,7 @@ const vi: Catalogue = {
       submit: 'Đăng nhập',
       failed: 'Đăng nhập không thành công. Vui lòng thử lại.',
       throttled: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng đợi 15 phút rồi thử lại.',
+      maintenance: 'Freightdesk đang bảo trì: hiện chỉ quản trị viên mới đăng nhập được. Vui lòng thử lại sau.',
     },
     register: {
       title: 'Bắt đầu với Freightdesk',
@@ -2800,6 +2801,7 @@ const vi: Catalogue = {
       tags: 'Thẻ phải là danh sách từ.',
       tooManyTags: 'Tối đa 8 thẻ.',
       tagTooLong: 'Mỗi thẻ tối đa 30 ký tự.',
+      readOnly: 'Người xem chỉ đọc bản tin: họ không xác nhận đã đọc và không bình luận.',
     },
   },
   payment: {
@@ -3010,6 +3012,7 @@ const vi: Catalogue = {
       shareNotFound: 'Liên kết chia sẻ này không tồn tại.',
       noneSelected: 'Hãy chọn các tệp cần tải trước.',
       tooMany: 'Chọn tối đa {{max}} tệp.',
+      zipBusy: 'Một tệp ZIP bạn yêu cầu vẫn đang được chuẩn bị, hoặc máy chủ đang bận với các tệp khác. Hãy thử lại sau {{seconds}} giây.',
     },
     dashboard: {
       title: 'Bảng điều khiển tệp',
@@ -3027,6 +3030,10 @@ const vi: Catalogue = {
       latest: 'Tải lên gần đây',
       all: 'Tất cả tệp',
       noFiles: 'Chưa có tệp.',
+    },
+    zipBusy: {
+      title: 'Tệp ZIP của bạn đang được chuẩn bị',
+      back: 'Quay lại danh sách tệp',
     },
   },
   factoring: {

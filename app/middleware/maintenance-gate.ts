@@ -2,8 +2,7 @@ import { createContext, data, href, type MiddlewareFunction, type RouterContextP
 
 import { maintenanceDocument } from '~/components/maintenance-document'
 import type { MaintenanceRefusal } from '~/components/maintenance-notice'
-import { maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
-import { siteOrganizationId } from '~/models/site.server'
+import { maintenanceRetryAfter, maintenanceState, passesMaintenance } from '~/models/maintenance-mode.server'
 import { getUser } from '~/requests/session.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
 
@@ -44,7 +43,7 @@ function pagePath(url: URL) {
 /** Admins of the site organization (app/models/site.server.ts) use the app as usual, to check it. */
 async function isSiteAdmin(request: Request) {
   const user = await getUser(request)
-  return user?.role === 'admin' && user.organizationId === (await siteOrganizationId())
+  return user ? passesMaintenance(user) : false
 }
 
 /**

@@ -18,11 +18,24 @@ import { recordAudit } from './audit.server'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+/**
+ * The sign-in throttle (ADR 091), counted in the window and in PostgreSQL (one budget for every
+ * server), per account and per client address separately, so that neither an attacker's address
+ * nor one account's failures lock out people elsewhere:
+ * - an account from one address: THROTTLE_MAX_PER_ACCOUNT_ADDRESS failures, then that pair waits;
+ * - an account from every address: past THROTTLE_MAX_PER_ACCOUNT failures (guessing from many
+ *   addresses), an address that has failed on it waits (each other address keeps a try);
+ * - an address: past THROTTLE_MAX_ACCOUNTS_PER_ADDRESS accounts that failed from it (spraying one
+ *   password over many accounts), it waits for every account, however many times each failed.
+ * An address the account signed in from in the last THROTTLE_KNOWN_MS is the owner's: only the
+ * first rule holds there, so an office, a carrier-grade NAT or a proxy shared with an attacker
+ * still lets its people in. A refused attempt is not counted (it checks nothing).
+ */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000
-/** Failures of one account from one address: stops guessing without locking the owner out elsewhere. */
-export const THROTTLE_MAX_PER_ACCOUNT_IP = 10
-/** Failures from one address across accounts (password spraying); generous, as a proxy or office shares one. */
-export const THROTTLE_MAX_PER_IP = 100
+export const THROTTLE_MAX_PER_ACCOUNT_ADDRESS = 10
+export const THROTTLE_MAX_PER_ACCOUNT = 50
+export const THROTTLE_MAX_ACCOUNTS_PER_ADDRESS = 30
+export const THROTTLE_KNOWN_MS = 30 * 24 * 60 * 60 * 1000
 
 export type SessionUser = {
   id: string
@@ -133,23 +146,34 @@ function findAccountOwner(email: string) {
 }
 
 /**
- * Counts this address's recent failures and, if under the limits, records the attempt as a failure
- * before the password is even checked (a success rewrites it afterwards). One transaction under an
- * advisory lock per address makes count-and-record atomic: parallel guesses queue for the lock
- * instead of all reading the same count. The lock is held for two counts and an insert, not the hash.
+ * Counts the recent failures (ADR 091, the rules above) and, if under the limits, records the
+ * attempt as a failure before the password is even checked (a success rewrites it afterwards). One
+ * transaction under an advisory lock per account and per address (taken in a fixed order) makes
+ * count-and-record atomic: parallel guesses queue for the locks instead of all reading the same
+ * counts. The locks are held for two reads and an insert, not the hash.
  */
 async function claimLoginAttempt(email: string, ip: string) {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS)
+  const now = Date.now()
+  const since = new Date(now - THROTTLE_WINDOW_MS)
+  const knownSince = new Date(now - THROTTLE_KNOWN_MS)
   return prisma.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`login-ip:${ip}`}, 0))`
-      const [byAccount, byIp] = await Promise.all([
-        tx.loginAttempt.count({ where: { email, ip, success: false, createdAt: { gte: since } } }),
-        tx.loginAttempt.count({ where: { ip, success: false, createdAt: { gte: since } } }),
+      for (const key of [`login-account:${email}`, `login-ip:${ip}`].sort()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+      const [[account], [address]] = await Promise.all([
+        tx.$queryRaw<[{ pair: number; all: number; known: boolean }]>`
+          SELECT count(*) FILTER (WHERE "ip" = ${ip} AND NOT "success" AND "createdAt" >= ${since})::int AS "pair",
+                 count(*) FILTER (WHERE NOT "success" AND "createdAt" >= ${since})::int AS "all",
+                 bool_or("ip" = ${ip} AND "success") AS "known"
+          FROM "LoginAttempt" WHERE "email" = ${email} AND "createdAt" >= ${knownSince}`,
+        tx.$queryRaw<[{ accounts: number }]>`
+          SELECT count(DISTINCT "email")::int AS "accounts" FROM "LoginAttempt" WHERE "ip" = ${ip} AND NOT "success" AND "createdAt" >= ${since}`,
       ])
-      if (byAccount >= THROTTLE_MAX_PER_ACCOUNT_IP || byIp >= THROTTLE_MAX_PER_IP) {
-        throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
-      }
+      const known = account.known === true
+      const refused =
+        account.pair >= THROTTLE_MAX_PER_ACCOUNT_ADDRESS ||
+        (!known && account.all >= THROTTLE_MAX_PER_ACCOUNT && account.pair > 0) ||
+        (!known && address.accounts >= THROTTLE_MAX_ACCOUNTS_PER_ADDRESS)
+      if (refused) throw new DomainError('rate_limited', 'auth.login.throttled', { params: { minutes: THROTTLE_WINDOW_MS / 60_000 } })
       return tx.loginAttempt.create({ data: { email, ip, success: false }, select: { id: true } })
     },
     // Many parallel attempts wait for the lock and for a pool connection.
@@ -167,9 +191,21 @@ export async function verifyLogin(email: string, password: string, ip: string) {
   const user = await prisma.user.findUnique({ where: { email: normalized } })
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(DUMMY_HASH, password)
   const success = Boolean(user && ok && user.status !== 'banned')
-  if (success) await prisma.loginAttempt.update({ where: { id: attempt.id }, data: { success: true } })
-  // Housekeeping: rows older than a day count for nothing any more.
-  await prisma.loginAttempt.deleteMany({ where: { email: normalized, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } })
+  if (success) {
+    await prisma.loginAttempt.update({ where: { id: attempt.id }, data: { success: true } })
+    // One success per address is enough to know it (the newest).
+    await prisma.loginAttempt.deleteMany({ where: { email: normalized, ip, success: true, id: { not: attempt.id } } })
+  }
+  // Housekeeping: failures older than a day count for nothing any more, successes past the time an address stays known.
+  await prisma.loginAttempt.deleteMany({
+    where: {
+      email: normalized,
+      OR: [
+        { success: false, createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } },
+        { success: true, createdAt: { lt: new Date(Date.now() - THROTTLE_KNOWN_MS) } },
+      ],
+    },
+  })
   if (!success || !user) throw new DomainError('unauthorized', 'auth.login.failed')
   await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
   return user

@@ -24,6 +24,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 
 import { applyMigrations, type Migration, MIGRATIONS_TABLE, quoteIdent, readMigrations } from '~/utils/db-setup.server'
 import { env } from '~/utils/env.server'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, privateFolder } from '~/utils/storage.server'
 
 export const BACKUP_FORMAT = 1
 /** Operational state, not data: a restore keeps the target's maintenance mode as it is. */
@@ -349,8 +350,9 @@ export async function restoreBackup({
         if (header.key.split('/').some((part) => part === '..' || part === '') || path.isAbsolute(header.key))
           throw new BackupError(`unsafe file name ${header.key}`)
         const target = path.join(staging, ...header.key.split('/'))
-        await fs.mkdir(path.dirname(target), { recursive: true })
-        writing = { handle: await fs.open(target, 'wx'), key: header.key, size: header.size, written: 0 }
+        // Restored files are as private as stored ones (issue 36): folders 0700, files 0600.
+        await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE })
+        writing = { handle: await fs.open(target, 'wx', PRIVATE_FILE_MODE), key: header.key, size: header.size, written: 0 }
       } else if (header.t === 'data' && payload) {
         if (copying) await copyInto(copying, payload)
         else if (writing) {
@@ -404,7 +406,7 @@ export async function restoreBackup({
         row.startedAt,
       ])
     }
-    if (staging && storageDir) await replaceFolder(storageDir, staging)
+    if (staging && storageDir) await replaceFolder(await privateFolder(storageDir), staging)
     return { manifest, rows, files, fileBytes, applied }
   } catch (error) {
     // A COPY still open (a file cut off mid-table) is failed first, or the ROLLBACK would wait behind it.
@@ -427,7 +429,7 @@ async function replaceFolder(target: string, staged: string) {
   for await (const { file, key } of walk(staged)) {
     keep.add(key)
     const destination = path.join(target, ...key.split('/'))
-    await fs.mkdir(path.dirname(destination), { recursive: true })
+    await fs.mkdir(path.dirname(destination), { recursive: true, mode: PRIVATE_FOLDER_MODE })
     await fs.rename(file, destination)
   }
   for await (const { file, key } of walk(target)) if (!keep.has(key)) await fs.rm(file, { force: true })

@@ -8,11 +8,11 @@ import type { TFunction } from 'i18next'
 import { languageInfo } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
+import { attachmentDisposition } from '~/utils/file-name'
 import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { getInvoice, invoiceFrom, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
-import { attachmentDisposition } from './load-document.server'
 import { isoDate } from './records.server'
 
 /** The remit-to block's lines: who is paid, their address, and the bank with its labelled numbers. */

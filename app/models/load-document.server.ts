@@ -16,12 +16,16 @@ import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type 
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
+import { safeFileName } from '~/utils/file-name'
 import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertId, requireFound } from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
+
+/** The file-name rule lives in app/utils/file-name.ts; chat and mail modules import it from here. */
+export { attachmentDisposition, safeFileName, storedFileHeaders } from '~/utils/file-name'
 
 const LOAD_NOT_FOUND = 'loads.errors.notFound'
 const NOT_FOUND = 'loads.documents.errors.notFound'
@@ -40,18 +44,6 @@ async function visibleLoad(user: DocumentUser, loadId: string) {
     }),
     LOAD_NOT_FOUND,
   )
-}
-
-/** A file name safe to show and to send back: no folders, no control characters, at most 200 characters. */
-export function safeFileName(name: string, ext: string) {
-  // Browsers escape ", CR and LF in a multipart file name as %22, %0D and %0A (the HTML standard).
-  const unescaped = name.replace(/%22/gi, '"').replace(/%0[ad]/gi, '')
-  const base = (unescaped.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200)
-  return base && base !== '.' && base !== '..' ? base : `document.${ext}`
 }
 
 function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) {
@@ -325,24 +317,3 @@ export function serializeLoadDocument(document: {
 }
 export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>
 
-/**
- * The answer's headers for a stored file a reader downloads (a load's papers, a mail or chat
- * attachment): the type detected at upload with `nosniff`, never cached, an attachment unless the
- * caller shows it inline (a chat photo).
- */
-export function storedFileHeaders(file: { fileName: string; contentType: string }, sizeBytes: number, options: { inline?: boolean } = {}) {
-  const disposition = attachmentDisposition(file.fileName)
-  return {
-    'Content-Type': file.contentType,
-    'Content-Length': String(sizeBytes),
-    'Content-Disposition': options.inline ? disposition.replace(/^attachment/, 'inline') : disposition,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  }
-}
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'document'
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`
-}

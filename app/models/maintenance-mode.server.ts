@@ -3,9 +3,14 @@
  * it is on. Every app server reads it at most once per MAINTENANCE_CACHE_MS (2 s) and caches it
  * in the process, so all servers obey `npm run maintenance -- on|off` within a few seconds at the
  * cost of one indexed read per server every two seconds. The gate (app/middleware/maintenance-gate.ts)
- * is the one place that acts on it.
+ * acts on it for every request; the sign-in (only the site organization's admins sign in) and the
+ * webhook deliveries (they wait: issue 36) ask it too, so a restore under maintenance loses nothing.
  */
 import { prisma } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+import type { Role } from '~/utils/permissions'
+
+import { siteOrganizationId } from './site.server'
 
 export type MaintenanceState = { message: string | null; until: Date | null; startedAt: Date }
 
@@ -51,4 +56,19 @@ export async function endMaintenance() {
 export function maintenanceRetryAfter(state: Pick<MaintenanceState, 'until'>, now = Date.now()) {
   const left = state.until ? Math.ceil((state.until.getTime() - now) / 1000) : 0
   return left > 0 ? left : MAINTENANCE_RETRY_AFTER_SECONDS
+}
+
+/** Who uses the app while maintenance is on: the site organization's admins (to check it); everyone else waits. */
+export async function passesMaintenance(user: { role: Role; organizationId: string }) {
+  return user.role === 'admin' && user.organizationId === (await siteOrganizationId())
+}
+
+/**
+ * A sign-in during maintenance (checked after the password, before the session is made): refused
+ * with 503 and the translated reason unless the user passes, so no one else starts a session
+ * (and writes its row) that a restore would lose or the gate would stop at the next page.
+ */
+export async function assertSignInAllowed(user: { role: Role; organizationId: string }) {
+  const state = await maintenanceState()
+  if (state && !(await passesMaintenance(user))) throw new DomainError('unavailable', 'auth.login.maintenance')
 }

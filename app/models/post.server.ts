@@ -7,19 +7,19 @@
 import { href } from 'react-router'
 
 import type { Post, Prisma } from '~/generated/prisma/client'
-import { acknowledgeRefusal, ACKNOWLEDGING_ROLES, canDeleteComment, deletePostRefusal, readableStatuses } from '~/policies/post'
+import { acknowledgeRefusal, ACKNOWLEDGING_ROLES, canDeleteComment, deletePostRefusal, readableStatuses, respondRefusal } from '~/policies/post'
 import type { PostInput, PostListQuery } from '~/schemas/post'
 import { OVERVIEW_LATEST, POST_COVER_MAX_BYTES } from '~/schemas/post-options'
 import { createToken } from '~/utils/crypto.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { safeFileName } from '~/utils/file-name'
 import type { Role } from '~/utils/permissions'
 import { renderPostMarkdown } from '~/utils/post-markdown.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { safeFileName } from './load-document.server'
 import { containsAny, sortOrder } from './record-store.server'
 import { assertId, deleteVersioned, inBatches, listPage, requireFound, updateVersioned } from './records.server'
 import { detectImageType } from './user-avatar.server'
@@ -311,7 +311,7 @@ export async function deletePost(actor: Actor, id: string, version?: number) {
  */
 export async function acknowledgePost(reader: PostReader, id: string) {
   const post = await getPost(reader, id)
-  const refusal = acknowledgeRefusal(post)
+  const refusal = acknowledgeRefusal(post, reader.role)
   if (refusal) throw new DomainError(refusal.code, refusal.key)
   await prisma.postAcknowledgment.createMany({
     data: [{ postId: post.id, userId: reader.id, organizationId: reader.organizationId }],
@@ -359,9 +359,11 @@ export async function listPostComments(reader: PostReader, postId: string) {
   })
 }
 
-/** Adds a comment under a post the reader may see (a draft for a driver: not found). */
+/** Adds a comment under a post the reader may see (a draft for a driver: not found); a viewer reads only (403). */
 export async function addPostComment(reader: PostReader, postId: string, body: string) {
   const post = await getPost(reader, postId)
+  const refusal = respondRefusal(reader.role)
+  if (refusal) throw new DomainError(refusal.code, refusal.key)
   return prisma.postComment.create({
     data: { postId: post.id, organizationId: reader.organizationId, authorId: reader.id, body },
     include: { author: authorSelect },

@@ -11,10 +11,10 @@ import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-o
 import { createToken } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { safeFileName } from '~/utils/file-name'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { safeFileName } from './load-document.server'
 import { assertId, requireFound } from './records.server'
 import { detectImageType } from './user-avatar.server'
 

@@ -7,7 +7,6 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
 
 import { href } from 'react-router'
 
@@ -16,9 +15,10 @@ import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, isRetryable, nextAttemptAt, shou
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
-import { checkedLookup, isPrivateAddress, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
+import { checkedLookup, hostRefused, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
 import { webhookHeaders } from '~/utils/webhook-signature.server'
 
+import { maintenanceRetryAfter, maintenanceState } from './maintenance-mode.server'
 import { deliveryJobKey, webhookDeliveryTask, webhookDisabledEmailTask } from './tasks/webhook-tasks.server'
 
 /** What one attempt got: a status (any answer) or an error (no answer); `final` when retrying cannot help. */
@@ -40,9 +40,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       return resolve(done({ status: null, error: 'invalid URL', final: true }))
     }
     const host = target.hostname.replace(/^\[|\]$/g, '')
-    // An address written in the URL is connected to without a lookup: judged here.
-    if (isIP(host) && isPrivateAddress(host) && !privateNetworksAllowed())
-      return resolve(done({ status: null, error: new RefusedAddressError(host).message, final: true }))
+    // The save's rule again (an endpoint saved before it, or under WEBHOOKS_ALLOW_PRIVATE_NETWORKS):
+    // an address written in the URL is connected to without a lookup, a local name is never asked.
+    if (!privateNetworksAllowed() && hostRefused(host)) return resolve(done({ status: null, error: new RefusedAddressError(host).message, final: true }))
     const client = target.protocol === 'https:' ? https : http
     let settled = false
     const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
@@ -84,6 +84,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
 
 export type DeliverOptions = { timeoutMs?: number; now?: () => Date }
 
+/** How long a delivery waits during maintenance before it asks again (seconds), at most. */
+export const MAINTENANCE_RECHECK_SECONDS = 60
+
 /**
  * One attempt of a waiting delivery (a delivered or failed one, or one whose endpoint was
  * deleted, is left alone). `timeoutMs` and `now` are for tests; the worker uses the policy's.
@@ -93,6 +96,17 @@ export async function deliverWebhook(deliveryId: string, options: DeliverOptions
   const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true } })
   if (!delivery || delivery.state !== 'pending') return
   const { endpoint } = delivery
+  // Maintenance (issue 36): nothing leaves, so a restore loses no delivery a receiver already has;
+  // the delivery waits, its attempts untouched, and is asked again within a minute.
+  const maintenance = await maintenanceState()
+  if (maintenance) {
+    const runAt = new Date(now().getTime() + Math.min(maintenanceRetryAfter(maintenance), MAINTENANCE_RECHECK_SECONDS) * 1000)
+    await prisma.$transaction(async (tx) => {
+      await tx.webhookDelivery.updateMany({ where: { id: delivery.id, state: 'pending' }, data: { nextAttemptAt: runAt } })
+      await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id), runAt })
+    })
+    return
+  }
   if (!endpoint.active) {
     await prisma.webhookDelivery.updateMany({
       where: { id: delivery.id, state: 'pending' },

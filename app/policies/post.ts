@@ -10,10 +10,11 @@
  * - Admins see who has acknowledged, and when, and who has not.
  * - A post with acknowledgments is a compliance record: it is kept (409 `in_use`); set it back to
  *   draft to hide it.
- * - Anyone who reads a post comments on it; the author deletes their own comment, an admin any.
+ * - Anyone who reads a post comments on it, except a role that reads only (viewers: issue 36),
+ *   who neither comments nor acknowledges; the author deletes their own comment, an admin any.
  */
 import type { PostStatus } from '~/schemas/post-options'
-import { can, type Role, ROLES } from '~/utils/permissions'
+import { can, readsOnly, type Role, ROLES } from '~/utils/permissions'
 
 import type { PolicyRefusal } from './refusal'
 
@@ -27,8 +28,18 @@ export function readableStatuses(role: Role): readonly PostStatus[] | null {
   return readsDrafts(role) ? null : ['published']
 }
 
-/** The roles expected to acknowledge: they read posts but do not write them (drivers, accountants, viewers). */
-export const ACKNOWLEDGING_ROLES: readonly Role[] = ROLES.filter((role) => can(role, 'read', 'post') && !can(role, 'update', 'post'))
+/** Whether the role answers posts (acknowledges, comments): every reader but a role that reads only (viewers). */
+export function respondsToPosts(role: Role) {
+  return can(role, 'read', 'post') && !readsOnly(role)
+}
+
+/** Why this role may not acknowledge or comment, or null: a role that reads only (viewers). */
+export function respondRefusal(role: Role): PolicyRefusal | null {
+  return respondsToPosts(role) ? null : { code: 'forbidden', key: 'bulletins.errors.readOnly' }
+}
+
+/** The roles expected to acknowledge: they answer posts but do not write them (drivers, accountants). */
+export const ACKNOWLEDGING_ROLES: readonly Role[] = ROLES.filter((role) => respondsToPosts(role) && !can(role, 'update', 'post'))
 
 export function mustAcknowledge(role: Role) {
   return ACKNOWLEDGING_ROLES.includes(role)
@@ -41,8 +52,10 @@ export function seesAcknowledgments(role: Role) {
 
 type PostState = { status: PostStatus; requiresAcknowledgment: boolean }
 
-/** Why "I have read this" is refused on this post, or null: only a published post that asks for it. */
-export function acknowledgeRefusal(post: PostState): PolicyRefusal | null {
+/** Why "I have read this" is refused on this post for this role, or null: only a published post that asks for it, by a role that answers posts. */
+export function acknowledgeRefusal(post: PostState, role: Role): PolicyRefusal | null {
+  const readOnly = respondRefusal(role)
+  if (readOnly) return readOnly
   if (post.status !== 'published') return { code: 'invalid_transition', key: 'bulletins.errors.acknowledgeDraft' }
   if (!post.requiresAcknowledgment) return { code: 'invalid_transition', key: 'bulletins.errors.acknowledgeNotRequired' }
   return null
@@ -64,8 +77,8 @@ export function postOffers(user: { id: string; role: Role }, post: PostState & {
     edit: can(user.role, 'update', 'post'),
     delete: can(user.role, 'delete', 'post') && !deletePostRefusal(post),
     // Offered to those asked to acknowledge; the model accepts anyone's (harmless).
-    acknowledge: mustAcknowledge(user.role) && !acknowledgeRefusal(post) && !post.acknowledgedByMe,
+    acknowledge: mustAcknowledge(user.role) && !acknowledgeRefusal(post, user.role) && !post.acknowledgedByMe,
     acknowledgments: seesAcknowledgments(user.role) && post.requiresAcknowledgment,
-    comment: can(user.role, 'read', 'post'),
+    comment: respondsToPosts(user.role),
   }
 }

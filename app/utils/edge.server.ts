@@ -126,6 +126,24 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
     .filter(Boolean)
 }
 
+let untrustedProxyWarned = false
+
+/**
+ * Said once per process (issue 36): a request carries X-Forwarded-For or Forwarded but comes from
+ * an address TRUST_PROXY does not trust, so every client behind that proxy has the proxy's
+ * address, and the per-address limits (sign-in, API, emails) count them all as one.
+ */
+export function warnUntrustedProxy(req: Request, warn: (message: string) => void = console.warn) {
+  if (untrustedProxyWarned || (req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined)) return
+  const trusts = req.app?.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined
+  const peer = req.socket.remoteAddress ?? ''
+  if (trusts?.(peer, 0)) return
+  untrustedProxyWarned = true
+  warn(
+    `[freightdesk] requests come through a proxy that is not trusted; set TRUST_PROXY (the number of proxies, or their addresses) so each client keeps its own address in the sign-in and API limits (X-Forwarded-For from ${peer}).`,
+  )
+}
+
 /**
  * Route tables by the first two segments of the path (ADR 076: `/api/trucks…`, `/dashboard/mail…`,
  * `/health`), each with the routes that could match such a path (the section's own, the
@@ -696,6 +714,7 @@ export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLi
     // The app reads the client address from this header; never trust a copy sent by the client.
     delete req.headers[CLIENT_IP_HEADER]
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+    warnUntrustedProxy(req)
     securityHeaders(req, res, dev)
     const allowed = cors(req, res)
     if (allowed === 'answered') return

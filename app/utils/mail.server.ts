@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import { env } from './env.server'
+import { PRIVATE_FILE_MODE, privateFolder } from './storage.server'
 
 export type Email = {
   /** One address, or several separated by commas. */
@@ -34,13 +35,13 @@ export async function sendEmail(email: Email) {
   }
   const info = await nodemailer.createTransport({ jsonTransport: true }).sendMail(message)
   const built = JSON.parse(info.message as unknown as string) as { to: Array<{ address: string }>; subject: string; text: string }
-  const dir = path.resolve(OUTBOX_DIR)
-  await fs.mkdir(dir, { recursive: true })
+  // Password-reset and invitation links: private to the app's user (folder 0700, files 0600).
+  const dir = await privateFolder(OUTBOX_DIR)
   const at = new Date().toISOString()
   const file = path.join(dir, `${at.replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`)
   // Written aside, then renamed into place: whoever reads the outbox never sees half a message.
   const partial = path.join(dir, `.${path.basename(file)}.partial`)
-  await fs.writeFile(partial, JSON.stringify({ ...built, to: email.to, messageId: info.messageId, at }, null, 2))
+  await fs.writeFile(partial, JSON.stringify({ ...built, to: email.to, messageId: info.messageId, at }, null, 2), { mode: PRIVATE_FILE_MODE })
   await fs.rename(partial, file)
   console.info(`[mail] "${email.subject}" to ${email.to} written to ${path.relative(process.cwd(), file)}`)
 }

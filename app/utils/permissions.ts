@@ -173,6 +173,14 @@ export function can(role: Role, action: Action, entity: Entity) {
   return matrix[role]?.[entity]?.includes(action) ?? false
 }
 
+/**
+ * A role that changes nothing anywhere (the viewer): it reads only, also where reading usually
+ * comes with a small write of one's own, such as a bulletin's "I have read this" or a comment (issue 36).
+ */
+export function readsOnly(role: Role) {
+  return Object.values(matrix[role] ?? {}).every((actions) => actions.every((action) => action === 'read'))
+}
+
 /** What a list offers a role: New above it, and Edit and Delete on each row. */
 export function listPermissions(role: Role, entity: Entity) {
   return { canCreate: can(role, 'create', entity), canUpdate: can(role, 'update', entity), canDelete: can(role, 'delete', entity) }

@@ -35,6 +35,30 @@ export function assertStorageKey(key: string) {
   if (!KEY.test(key) || key.length > 300) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`)
 }
 
+/**
+ * Private to the app's user (issue 36): folders 0700, files 0600, whatever the umask leaves. The
+ * stored files are people's papers and mail; no other account on the machine reads them (the
+ * embedded PostgreSQL runs as `postgres` when the app runs as root, and never needs them).
+ */
+export const PRIVATE_FOLDER_MODE = 0o700
+export const PRIVATE_FILE_MODE = 0o600
+
+const madePrivate = new Set<string>()
+
+/**
+ * Makes `folder` (and its missing parents) 0700, and closes it to other users once per process: a
+ * folder made before this rule, with its files readable by all, is then out of their reach.
+ */
+export async function privateFolder(folder: string) {
+  const resolved = path.resolve(folder)
+  await fs.mkdir(resolved, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+  if (!madePrivate.has(resolved)) {
+    await fs.chmod(resolved, PRIVATE_FOLDER_MODE)
+    madePrivate.add(resolved)
+  }
+  return resolved
+}
+
 /** Files under one folder; the key is the relative path. */
 export function diskStorage(root: string): FileStorage {
   const base = path.resolve(root)
@@ -45,7 +69,9 @@ export function diskStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const file = fileOf(key)
-      await fs.mkdir(path.dirname(file), { recursive: true })
+      // The root once (closing a folder made before the rule), then the key's own folders.
+      if (!madePrivate.has(base)) await privateFolder(base)
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
       let size = 0
       const counted = async function* () {
         for await (const chunk of body) {
@@ -55,7 +81,7 @@ export function diskStorage(root: string): FileStorage {
       }
       try {
         // `wx`: never overwrite; keys are random and unique.
-        await pipeline(Readable.from(counted()), createWriteStream(file, { flags: 'wx' }))
+        await pipeline(Readable.from(counted()), createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
       } catch (error) {
         await fs.rm(file, { force: true })
         throw error

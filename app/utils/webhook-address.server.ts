@@ -1,10 +1,19 @@
 /**
- * Where a webhook may go (SSRF, ADR 071): never to a private, loopback, link-local, shared or
- * otherwise special address, in IPv4 or IPv6 (an IPv4 address mapped into IPv6, `::ffff:10.0.0.1`,
- * is judged as the IPv4 address it is), unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true (a test's
- * local receiver, an installation whose systems are all on its own network). The URL is checked
- * when an endpoint is saved (an address written as an IP, `localhost` names) and every address a
- * host name resolves to when a delivery is sent, on the very connection that sends it.
+ * Where a webhook may go (SSRF, ADR 071 and ADR 091): never to a private, loopback, link-local,
+ * shared or otherwise special address, in IPv4 or IPv6, unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true
+ * (a test's local receiver, an installation whose systems are all on its own network). One rule,
+ * `hostRefused`, judges the URL's host when an endpoint is saved and again before every delivery;
+ * a delivery also judges every address the name resolves to, on the very connection that sends it.
+ *
+ * - IPv4 in any spelling (`0x7f.1`, `2130706433`, `0177.0.0.1`): the URL parser writes it dotted.
+ * - IPv6 that carries an IPv4 address: the IPv4-mapped (`::ffff:a.b.c.d`) and NAT64
+ *   (`64:ff9b::a.b.c.d`) forms reach that address on purpose and are judged as it; the deprecated
+ *   and transition forms (IPv4-compatible `::a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, 6to4
+ *   `2002::/16`, Teredo, local-use NAT64 `64:ff9b:1::/48`) are refused whatever they carry.
+ * - Names: one label (`intranet`, `vm.`), or under a suffix that is local by definition or by
+ *   habit (`localhost`, `local`, `internal`, `lan`, `home.arpa`, `test` …). Other names are
+ *   judged by what they resolve to when a delivery is sent: DNS answers change, so a name's
+ *   address at save time proves nothing.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
@@ -31,10 +40,9 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (reaches IPv4 addresses through a gateway)
-  ['64:ff9b:1::', 48],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses (::a.b.c.d)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): never an endpoint's address
+  ['64:ff9b:1::', 48], // local-use NAT64 (its own network's gateways)
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments (Teredo and the like)
   ['2001:db8::', 32], // documentation
@@ -62,11 +70,18 @@ function ipv6Groups(address: string): number[] | null {
   return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null
 }
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) or IPv4-compatible (`::a.b.c.d`) IPv6 address. */
+/**
+ * The IPv4 address an IPv6 address reaches on purpose: IPv4-mapped (`::ffff:a.b.c.d`, how a
+ * dual-stack socket writes an IPv4 peer) and NAT64 (`64:ff9b::a.b.c.d`, what DNS64 answers on an
+ * IPv6-only network for an IPv4-only host). The other forms that carry one are refused outright
+ * by the block list.
+ */
 function embeddedIpv4(address: string): string | null {
   const groups = ipv6Groups(address)
-  if (!groups || groups.slice(0, 5).some((group) => group !== 0) || (groups[5] !== 0xffff && groups[5] !== 0)) return null
-  if (groups[5] === 0 && groups[6] === 0) return null // ::, ::1 and the like: judged as IPv6
+  if (!groups) return null
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)
+  if (!mapped && !nat64) return null
   return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.')
 }
 
@@ -85,25 +100,44 @@ export function privateNetworksAllowed() {
   return env().WEBHOOKS_ALLOW_PRIVATE_NETWORKS
 }
 
-/** Host names that are this machine or its local network whatever DNS says. */
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.?$/i
+/**
+ * Suffixes of names that are this machine or a local network whatever DNS says: reserved for it
+ * (RFC 6761, 6762, 8375, 9476: localhost, local, home.arpa, test, invalid, example, onion, alt),
+ * reverse-lookup names (`arpa`), and the private top-level names networks use by habit (RFC 6762
+ * appendix G: internal, intranet, private, corp, home, lan; and localdomain). Cloud metadata and
+ * cluster names fall under them (`metadata.google.internal`, `svc.cluster.local`).
+ */
+const LOCAL_SUFFIXES = /(^|\.)(localhost|local|localdomain|internal|intranet|private|corp|home|lan|arpa|test|invalid|example|onion|alt)$/
 
 /**
- * Why this URL may not receive webhooks when it is saved, or null: a host written as a private
- * address, or a local name. Names are resolved when a delivery is sent (`checkedLookup`).
+ * Whether a webhook may not go to this host (a URL's hostname, brackets allowed): a private
+ * address, or a local name. Without the network: the save and every delivery ask it alike.
+ */
+export function hostRefused(hostname: string): boolean {
+  // `vm.` is `vm`: a trailing dot only says the name is absolute.
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+  if (isIP(host)) return isPrivateAddress(host)
+  if (host === '' || host.includes(':')) return true
+  return !host.includes('.') || LOCAL_SUFFIXES.test(host)
+}
+
+/**
+ * Why this URL may not receive webhooks when it is saved, or null. Names are judged again, with
+ * what they resolve to, when a delivery is sent (`postWebhook`, `checkedLookup`).
  */
 export function urlRefusal(value: string): 'webhooks.errors.privateAddress' | null {
   if (privateNetworksAllowed()) return null
   let host: string
   try {
-    host = new URL(value).hostname.replace(/^\[|\]$/g, '')
+    // The URL parser writes an IPv4 address in any spelling as dotted numbers (`0x7f.1` → 127.0.0.1).
+    host = new URL(value).hostname
   } catch {
     return 'webhooks.errors.privateAddress'
   }
-  if (isIP(host)) return isPrivateAddress(host) ? 'webhooks.errors.privateAddress' : null
-  // A bare number or hex form (`http://2130706433/`) is normalized by URL into dotted form above; a name without a dot is local.
-  if (LOCAL_NAMES.test(host) || !host.includes('.')) return 'webhooks.errors.privateAddress'
-  return null
+  return hostRefused(host) ? 'webhooks.errors.privateAddress' : null
 }
 
 /** The error a delivery records when the host resolves to an address it may not reach. */

@@ -66,3 +66,34 @@ test('a dispatcher publishes a bulletin to acknowledge; a driver at 390 px sees 
   await expect(acknowledged.locator('li', { hasText: 'Rosa Milner' })).toContainText(/\d{1,2}:\d{2}/)
   await expect(page.getByTestId('post-pending-list')).toHaveCount(0)
 })
+
+test('a viewer reads a bulletin and its comments, and is offered neither "I have read this" nor a comment (issue 36)', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const headers = { Authorization: `Bearer ${org.accessToken}` }
+  const title = `Weigh stations ${uniqueId('')}`
+  const created = await request.post('/api/posts', {
+    headers,
+    data: { title, body: 'Stop at **every** open scale.', status: 'published', requiresAcknowledgment: true },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const id = (await created.json()).data.id as string
+  const comment = await request.post(`/api/posts/${id}/comments`, { headers, data: { body: 'Open 24/7 on I-80.' } })
+  expect(comment.status(), await comment.text()).toBe(201)
+
+  const viewer = await apiUser(request, org, { role: 'viewer', firstName: 'Vic', lastName: 'Watts' })
+  await loginByRequest(page, viewer.email, viewer.password)
+  await page.goto('/dashboard/blog')
+  await whenHydrated(page)
+  // Not asked to acknowledge: no badge, nothing waiting on the overview.
+  await expect(page.getByTestId('nav-badge-bulletins')).toHaveCount(0)
+  await expect(page.getByTestId('overview-pending')).toHaveCount(0)
+  await page.goto(`/dashboard/blog/post/${id}`)
+  await whenHydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByTestId('post-body').locator('strong', { hasText: 'every' })).toBeVisible()
+  await expect(page.getByTestId('post-comments')).toContainText('Open 24/7 on I-80.')
+  await expect(page.getByTestId('post-acknowledge-button')).toHaveCount(0)
+  await expect(page.getByTestId('post-acknowledge')).toHaveCount(0)
+  await expect(page.getByLabel('Add a comment')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Post comment' })).toHaveCount(0)
+})

@@ -196,3 +196,23 @@ describe('limits on emails and registrations (3 per address, 6 per client here)'
     expect(await limited.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please try again later.' } })
   })
 })
+
+describe('a proxy the server does not trust (issue 36)', () => {
+  it('is said once in the log when a request carries X-Forwarded-For and TRUST_PROXY is unset; not for direct requests', async () => {
+    const direct = await startServer({ TRUST_PROXY: undefined, JOB_WORKER: 'off' }, { compiled: true })
+    try {
+      const warning = 'requests come through a proxy that is not trusted; set TRUST_PROXY'
+      expect((await fetch(`${direct.base}/auth/login`)).status).toBe(200)
+      expect(direct.output()).not.toContain(warning)
+      for (const headers of [{ 'X-Forwarded-For': '203.0.113.7' }, { Forwarded: 'for=203.0.113.8' }, { 'X-Forwarded-For': '203.0.113.9' }])
+        expect((await fetch(`${direct.base}/auth/login`, { headers })).status).toBe(200)
+      await expect.poll(() => direct.output()).toContain(warning)
+      expect(direct.output().split(warning)).toHaveLength(2)
+    } finally {
+      await direct.stop()
+    }
+    // Behind a trusted proxy (this file's server, TRUST_PROXY=1) it is never said.
+    expect((await fetch(`${base}/auth/login`, { headers: clientIp() })).status).toBe(200)
+    expect(server.output()).not.toContain('not trusted')
+  }, 120_000)
+})

@@ -10,8 +10,9 @@ import {
   getSessionUser,
   registerOrganization,
   resetPassword,
-  THROTTLE_MAX_PER_ACCOUNT_IP,
-  THROTTLE_MAX_PER_IP,
+  THROTTLE_MAX_ACCOUNTS_PER_ADDRESS,
+  THROTTLE_MAX_PER_ACCOUNT,
+  THROTTLE_MAX_PER_ACCOUNT_ADDRESS,
   verifyEmail,
   verifyLogin,
 } from '~/models/auth.server'
@@ -74,10 +75,10 @@ describe('sign-in', () => {
     await expect(verifyLogin(email, 'long enough pw', '10.0.0.3')).rejects.toMatchObject({ messageKey: 'auth.login.failed' })
   })
 
-  it(`throttles an account from one address after ${THROTTLE_MAX_PER_ACCOUNT_IP} failures in 15 minutes, even with the right password`, async () => {
+  it(`throttles an account from one address after ${THROTTLE_MAX_PER_ACCOUNT_ADDRESS} failures in 15 minutes, even with the right password`, async () => {
     const email = `${unique('throttle')}@example.test`
     await register(email)
-    for (let i = 0; i < THROTTLE_MAX_PER_ACCOUNT_IP; i++) {
+    for (let i = 0; i < THROTTLE_MAX_PER_ACCOUNT_ADDRESS; i++) {
       await expect(verifyLogin(email, 'wrong', '10.1.0.1')).rejects.toMatchObject({ code: 'unauthorized' })
     }
     await expect(verifyLogin(email, 'long enough pw', '10.1.0.1')).rejects.toMatchObject({ code: 'rate_limited', messageKey: 'auth.login.throttled' })
@@ -93,23 +94,69 @@ describe('sign-in', () => {
     await register(email)
     const ip = '10.9.0.1'
     const results = await Promise.all(Array.from({ length: 30 }, () => verifyLogin(email, 'wrong guess', ip).catch((error) => error.code as string)))
-    expect(results.filter((code) => code === 'unauthorized')).toHaveLength(THROTTLE_MAX_PER_ACCOUNT_IP)
-    expect(results.filter((code) => code === 'rate_limited')).toHaveLength(30 - THROTTLE_MAX_PER_ACCOUNT_IP)
-    expect(await prisma.loginAttempt.count({ where: { email, ip } })).toBe(THROTTLE_MAX_PER_ACCOUNT_IP)
+    expect(results.filter((code) => code === 'unauthorized')).toHaveLength(THROTTLE_MAX_PER_ACCOUNT_ADDRESS)
+    expect(results.filter((code) => code === 'rate_limited')).toHaveLength(30 - THROTTLE_MAX_PER_ACCOUNT_ADDRESS)
+    expect(await prisma.loginAttempt.count({ where: { email, ip } })).toBe(THROTTLE_MAX_PER_ACCOUNT_ADDRESS)
     // The right password right after is refused too; the same account from another address still signs in.
     await expect(verifyLogin(email, 'long enough pw', ip)).rejects.toMatchObject({ code: 'rate_limited' })
     await expect(verifyLogin(email, 'long enough pw', '10.9.0.2')).resolves.toMatchObject({ email })
   })
 
-  it(`throttles an IP after ${THROTTLE_MAX_PER_IP} failures across emails`, async () => {
+  it(`throttles an address that failed on ${THROTTLE_MAX_ACCOUNTS_PER_ADDRESS} accounts (spraying), except for an account that signed in from it`, async () => {
     const ip = '10.2.0.1'
+    const regular = `${unique('regular')}@example.test`
+    await register(regular)
+    await verifyLogin(regular, 'long enough pw', ip)
     await prisma.loginAttempt.createMany({
-      data: Array.from({ length: THROTTLE_MAX_PER_IP }, (_, i) => ({ email: `spray${i}@example.test`, ip, success: false })),
+      data: Array.from({ length: THROTTLE_MAX_ACCOUNTS_PER_ADDRESS }, (_, i) => ({ email: `spray${i}-${ip}@example.test`, ip, success: false })),
     })
     const email = `${unique('victim')}@example.test`
     await register(email)
     await expect(verifyLogin(email, 'long enough pw', ip)).rejects.toMatchObject({ code: 'rate_limited' })
     await expect(verifyLogin(email, 'long enough pw', '10.2.0.2')).resolves.toMatchObject({ email })
+    // Someone who signs in from this address (an office, a carrier-grade NAT) is not locked out by the spraying.
+    await expect(verifyLogin(regular, 'long enough pw', ip)).resolves.toMatchObject({ email: regular })
+  })
+
+  it('at a shared address, one account’s failures lock neither that address’s other people nor the account’s owner elsewhere (issue 36)', async () => {
+    const shared = '10.3.0.1'
+    const [victim, colleague] = [`${unique('victim')}@example.test`, `${unique('colleague')}@example.test`]
+    await register(victim)
+    await register(colleague)
+    // Far more failures than any one limit, all on one account, from the shared address...
+    for (let i = 0; i < THROTTLE_MAX_PER_ACCOUNT_ADDRESS * 3; i++) await verifyLogin(victim, 'guess', shared).catch(() => null)
+    await expect(verifyLogin(victim, 'long enough pw', shared)).rejects.toMatchObject({ code: 'rate_limited' })
+    // ...and on nine more accounts, each to its own limit: a hundred failures from the address.
+    await prisma.loginAttempt.createMany({
+      data: Array.from({ length: 9 * THROTTLE_MAX_PER_ACCOUNT_ADDRESS }, (_, i) => ({
+        email: `other${i % 9}-${shared}@example.test`,
+        ip: shared,
+        success: false,
+      })),
+    })
+    // The address's other people sign in: the address's own limit counts accounts, not their failures.
+    await expect(verifyLogin(colleague, 'long enough pw', shared)).resolves.toMatchObject({ email: colleague })
+    // The owner, from home, signs in.
+    await expect(verifyLogin(victim, 'long enough pw', '10.3.0.2')).resolves.toMatchObject({ email: victim })
+  })
+
+  it(`past ${THROTTLE_MAX_PER_ACCOUNT} failures of one account from many addresses, each address that failed waits; the owner's known address does not`, async () => {
+    const email = `${unique('target')}@example.test`
+    await register(email)
+    await verifyLogin(email, 'long enough pw', '10.4.0.1')
+    // A botnet: five guesses from each of ten addresses.
+    await prisma.loginAttempt.createMany({
+      data: Array.from({ length: THROTTLE_MAX_PER_ACCOUNT }, (_, i) => ({ email, ip: `10.5.0.${i % 10}`, success: false })),
+    })
+    // Each of those addresses would still have guesses left against one account alone; now it waits.
+    await expect(verifyLogin(email, 'long enough pw', '10.5.0.3')).rejects.toMatchObject({ code: 'rate_limited' })
+    // A new address has one try; after a failure, it waits too.
+    await expect(verifyLogin(email, 'wrong', '10.6.0.1')).rejects.toMatchObject({ code: 'unauthorized' })
+    await expect(verifyLogin(email, 'long enough pw', '10.6.0.1')).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(verifyLogin(email, 'long enough pw', '10.6.0.2')).resolves.toMatchObject({ email })
+    // The owner's usual address keeps its own ten tries.
+    await expect(verifyLogin(email, 'typo', '10.4.0.1')).rejects.toMatchObject({ code: 'unauthorized' })
+    await expect(verifyLogin(email, 'long enough pw', '10.4.0.1')).resolves.toMatchObject({ email })
   })
 })
 
@@ -121,7 +168,9 @@ describe('housekeeping', () => {
     const stale = await createSession(user.id, 'web')
     await prisma.session.update({ where: { id: stale.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
     await verifyLogin(email, 'long enough pw', '10.8.0.1')
+    await verifyLogin(email, 'long enough pw', '10.8.0.1')
     const fresh = await createSession(user.id, 'web')
+    // The day-old failure is gone; of two successes from one address the newest is kept (the address is known).
     expect(await prisma.loginAttempt.count({ where: { email } })).toBe(1)
     expect((await prisma.session.findMany({ where: { userId: user.id } })).map((session) => session.id)).toEqual([fresh.id])
   })

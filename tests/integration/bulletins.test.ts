@@ -144,13 +144,33 @@ describe('bulletins', () => {
       const pressed = await callPage(
         viewPage.action as Handler,
         viewPath(published.id),
-        org.users.viewer.id,
+        org.users.accountant.id,
         { id: published.id },
         postForm({ intent: 'acknowledge' }),
       )
       expect(pressed.status).toBe(302)
     }
     expect(await prisma.postAcknowledgment.count({ where: { postId: published.id } })).toBe(2)
+
+    // A viewer reads only (issue 36): not offered, and refused on the page and in the API, nothing recorded.
+    const viewerPage = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.viewer.id, { id: published.id })
+    expect((viewerPage.data as { offers: { acknowledge: boolean; comment: boolean } }).offers).toMatchObject({ acknowledge: false, comment: false })
+    const byViewer = await callPage(
+      viewPage.action as Handler,
+      viewPath(published.id),
+      org.users.viewer.id,
+      { id: published.id },
+      postForm({ intent: 'acknowledge' }),
+    )
+    expect([byViewer.status, refusalOf(byViewer)?.message]).toEqual([403, 'Viewers read bulletins only: they do not acknowledge or comment.'])
+    const viewerApi = await callApi(acknowledgeApi, {
+      method: 'POST',
+      path: `/api/posts/${published.id}/acknowledge`,
+      params: { id: published.id },
+      token: org.users.viewer.token,
+    })
+    expect([viewerApi.status, viewerApi.body.error.code]).toEqual([403, 'forbidden'])
+    expect(await prisma.postAcknowledgment.count({ where: { postId: published.id, userId: org.users.viewer.id } })).toBe(0)
 
     const draft = await post(org, { requiresAcknowledgment: true })
     expect((await refusal(acknowledgePost(reader(org, 'admin'), draft.id))).code).toBe('invalid_transition')
@@ -172,7 +192,8 @@ describe('bulletins', () => {
     const admin = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users.admin.token })
     expect(admin.body.data.acknowledgments).toEqual([{ userId: org.users.driver.id, name: 'driver Tester', at: at.toISOString() }])
     expect(admin.body.data.pendingAcknowledgments.map((row: { userId: string }) => row.userId).sort()).toEqual(
-      [org.users.accountant.id, org.users.viewer.id].sort(),
+      // Viewers read only: they are not asked to acknowledge (issue 36).
+      [org.users.accountant.id],
     )
     for (const role of ['dispatcher', 'driver'] as const) {
       const answer = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users[role].token })
@@ -181,7 +202,7 @@ describe('bulletins', () => {
     const page = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.admin.id, { id: published.id })
     const data = page.data as { acknowledgments: { acknowledged: { name: string }[]; pending: { name: string }[] } }
     expect(data.acknowledgments.acknowledged.map((row) => row.name)).toEqual(['driver Tester'])
-    expect(data.acknowledgments.pending).toHaveLength(2)
+    expect(data.acknowledgments.pending).toHaveLength(1)
     const driverPage = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.driver.id, { id: published.id })
     expect((driverPage.data as { acknowledgments: unknown }).acknowledgments).toBeNull()
   })
@@ -338,7 +359,7 @@ describe('bulletins', () => {
     expect((await prisma.post.findUniqueOrThrow({ where: { id: stored.id } })).coverStorageKey).toBeNull()
   })
 
-  it('takes comments from anyone who reads the post (limits), lets the author delete theirs and an admin any', async () => {
+  it('takes comments from anyone who reads the post but viewers (limits), lets the author delete theirs and an admin any', async () => {
     const org = await createOrg()
     const published = await post(org, { status: 'published' })
     const params = { id: published.id }
@@ -362,22 +383,39 @@ describe('bulletins', () => {
       expect(refused.status).toBe(400)
       expect(refused.body.error.fields.body).toBeTruthy()
     }
-    const page = await callPage(viewPage.action as Handler, viewPath(published.id), org.users.viewer.id, params, postForm({ intent: 'comment', body: '' }))
+    const page = await callPage(viewPage.action as Handler, viewPath(published.id), org.users.accountant.id, params, postForm({ intent: 'comment', body: '' }))
     expect(page.status).toBe(400)
     expect(refusalOf(page)?.fields.body).toBeTruthy()
+    const accountantComment = await callPage(
+      viewPage.action as Handler,
+      viewPath(published.id),
+      org.users.accountant.id,
+      params,
+      postForm({ intent: 'comment', body: 'Noted' }),
+    )
+    expect(accountantComment.status).toBe(302)
+    // A viewer reads only (issue 36): refused on the page and in the API, nothing written.
     const viewerComment = await callPage(
       viewPage.action as Handler,
       viewPath(published.id),
       org.users.viewer.id,
       params,
-      postForm({ intent: 'comment', body: 'Noted' }),
+      postForm({ intent: 'comment', body: 'Me too' }),
     )
-    expect(viewerComment.status).toBe(302)
+    expect([viewerComment.status, refusalOf(viewerComment)?.message]).toEqual([403, 'Viewers read bulletins only: they do not acknowledge or comment.'])
+    const viewerApi = await callApi(commentsApi, {
+      method: 'POST',
+      path: `/api/posts/${published.id}/comments`,
+      params,
+      token: org.users.viewer.token,
+      body: { body: 'Me too' },
+    })
+    expect([viewerApi.status, viewerApi.body.error.code]).toEqual([403, 'forbidden'])
     const comments = await prisma.postComment.findMany({ where: { postId: published.id }, orderBy: { createdAt: 'asc' } })
     expect(comments).toHaveLength(2)
     expect((await callApi(itemApi, { path: `/api/posts/${published.id}`, params, token: org.users.viewer.token })).body.data.commentsCount).toBe(2)
 
-    // The driver may not delete the viewer's comment; the viewer deletes their own; an admin deletes the driver's (audited).
+    // The driver may not delete the accountant's comment; the accountant deletes their own; an admin deletes the driver's (audited).
     const notYours = await callPage(
       viewPage.action as Handler,
       viewPath(published.id),
@@ -389,7 +427,7 @@ describe('bulletins', () => {
     const own = await callPage(
       viewPage.action as Handler,
       viewPath(published.id),
-      org.users.viewer.id,
+      org.users.accountant.id,
       params,
       postForm({ intent: 'deleteComment', commentId: comments[1].id }),
     )
@@ -416,18 +454,20 @@ describe('bulletins', () => {
     expect((await navCounts(sessionUser(org, 'dispatcher'))).bulletins).toBe(0)
     await acknowledgePost(reader(org, 'driver'), first.id)
     expect((await navCounts(sessionUser(org, 'driver'))).bulletins).toBe(1)
-    expect((await navCounts(sessionUser(org, 'viewer'))).bulletins).toBe(2)
+    expect((await navCounts(sessionUser(org, 'accountant'))).bulletins).toBe(2)
+    // A viewer reads only: never asked, never counted (issue 36).
+    expect((await navCounts(sessionUser(org, 'viewer'))).bulletins).toBe(0)
     await acknowledgePost(reader(org, 'driver'), second.id)
     expect((await navCounts(sessionUser(org, 'driver'))).bulletins).toBe(0)
 
-    const overview = await callPage(overviewPage.loader as Handler, '/dashboard/blog', org.users.viewer.id)
+    const overview = await callPage(overviewPage.loader as Handler, '/dashboard/blog', org.users.accountant.id)
     const data = overview.data as { counts: Record<string, number>; pending: { id: string }[]; latest: unknown[] }
     expect(data.counts).toMatchObject({ published: 3, requiring: 2, pending: 2, drafts: 0 })
     expect(data.pending.map((row) => row.id)).toEqual([first.id, second.id])
     expect(data.latest).toHaveLength(3)
-    const pendingList = await callApi(collectionApi, { path: '/api/posts?acknowledgment=pending', token: org.users.viewer.token })
+    const pendingList = await callApi(collectionApi, { path: '/api/posts?acknowledgment=pending', token: org.users.accountant.token })
     expect(pendingList.body.meta.total).toBe(2)
-    expect((await getPost(reader(org, 'viewer'), first.id)).acknowledgments).toHaveLength(0)
+    expect((await getPost(reader(org, 'accountant'), first.id)).acknowledgments).toHaveLength(0)
     expect((await postAcknowledgments(org.organization.id, first.id)).acknowledged).toHaveLength(1)
   })
 })

@@ -11,7 +11,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
-import { THROTTLE_MAX_PER_IP } from '~/models/auth.server'
+import { THROTTLE_MAX_ACCOUNTS_PER_ADDRESS } from '~/models/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, readMigrations, withClient, withDatabase } from '~/utils/db-setup.server'
 
@@ -154,7 +154,7 @@ describe('server with DATABASE_URL', () => {
           headers: { 'Content-Type': 'application/json', [CLIENT_IP_HEADER]: `203.0.113.${n}` },
           body: JSON.stringify({ email: `nobody${n}@example.test`, password: 'wrong password' }),
         })
-      for (let n = 0; n < THROTTLE_MAX_PER_IP; n++) expect((await attempt(n)).status).toBe(401)
+      for (let n = 0; n < THROTTLE_MAX_ACCOUNTS_PER_ADDRESS; n++) expect((await attempt(n)).status).toBe(401)
       expect((await attempt(999)).status).toBe(429)
     } finally {
       process.kill(-server.pid!, 'SIGTERM')

@@ -9,10 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { i18nextMiddleware } from '~/middleware/i18next'
 import { createFileShare, revokeFileShare, sharedFile } from '~/models/file-share.server'
-import { uniqueNames, zipFiles } from '~/models/file-zip.server'
+import { FILE_ZIP_PER_SERVER, FILE_ZIP_RETRY_AFTER_SECONDS, streamingZips, uniqueNames, zipFiles } from '~/models/file-zip.server'
 import { deleteLoadDocument } from '~/models/load-document.server'
 import { deleteFile, type FileReader, listFiles } from '~/models/stored-file.server'
 import * as filesApi from '~/routes/api/files/collection'
@@ -31,7 +33,7 @@ import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { actorOf, callApi, createOrg, newLoad, type Org, refusal, unique } from '../helpers'
-import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
+import { browserRequest, callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 const reader = (org: Org, role: Role = 'admin'): FileReader => ({ id: org.users[role].id, organizationId: org.organization.id, role })
 /** A booked load of the organization (with a broker of its own). */
@@ -336,6 +338,74 @@ describe('the ZIP download', () => {
     expect(execFileSync('unzip', ['-p', file, 'MISSING.txt']).toString()).toBe('lost.pdf\n')
     await expect(zipFiles(reader(org), [theirs.id])).rejects.toMatchObject({ code: 'not_found' })
     expect(uniqueNames(['a.pdf', 'A.pdf', 'a.pdf', 'b', 'b'])).toEqual(['a.pdf', 'A (2).pdf', 'a (3).pdf', 'b', 'b (2)'])
+  })
+})
+
+describe('ZIPs streaming at once (issue 36)', () => {
+  it('are one per person and two per server: past that 429 with Retry-After and a page that says when, before anything is read; a slot frees when its stream ends or is dropped', async () => {
+    const [org, other] = await Promise.all([createOrg(), createOrg()])
+    const load = await aLoad(org)
+    // Files larger than what the streams buffer, so an archive nobody reads stays open.
+    const big = (fill: string) => `%PDF-1.4 ${fill.repeat(4 * 1024 * 1024)}`
+    const doc = await loadDocument(org, load.id, 'pod', 'pod.pdf', big('a'))
+    const theirDoc = await loadDocument(other, (await aLoad(other)).id, 'pod', 'pod.pdf', big('b'))
+    const first = await zipFiles(reader(org, 'viewer'), [doc.id])
+    expect(streamingZips()).toBe(1)
+    // The same viewer again, while the first streams: refused, with the time to wait.
+    const refused = await refusal(zipFiles(reader(org, 'viewer'), [doc.id]))
+    expect([refused.code, refused.status, refused.options.headers?.['Retry-After']]).toEqual(['rate_limited', 429, String(FILE_ZIP_RETRY_AFTER_SECONDS)])
+    // Someone else streams beside it; a third ZIP on this server waits, whoever asks.
+    const second = await zipFiles(reader(other, 'admin'), [theirDoc.id])
+    expect(streamingZips()).toBe(FILE_ZIP_PER_SERVER)
+    expect((await refusal(zipFiles(reader(org, 'admin'), [doc.id]))).code).toBe('rate_limited')
+
+    // The page's form post: 429, Retry-After, the page in the visitor's language with the way back.
+    const form = postForm(
+      new URLSearchParams([
+        ['ids', doc.id],
+        ['returnTo', '/dashboard/files-manager?kind=pod'],
+      ]),
+    )
+    const request = await browserRequest('/dashboard/files-manager/zip', org.users.viewer.id, {
+      ...form,
+      headers: { ...(form.headers as Record<string, string>), 'Accept-Language': 'fr' },
+    })
+    const context = new RouterContextProvider()
+    await i18nextMiddleware({ request, params: {}, context, unstable_pattern: '' } as never, async () => new Response())
+    const page = (await zipRoute.action({ request, params: {}, context } as never)) as Response
+    expect([page.status, page.headers.get('Retry-After'), page.headers.get('Content-Type')]).toEqual([429, '30', 'text/html; charset=utf-8'])
+    const html = await page.text()
+    expect(html).toContain('Réessayez dans 30 secondes')
+    expect(html).toContain('href="/dashboard/files-manager?kind=pod"')
+
+    // A stream read to its end frees its slot; one the client drops (cancelled) too.
+    expect((await body(first.stream)).length).toBeGreaterThan(0)
+    await second.stream.cancel()
+    await expect.poll(() => streamingZips()).toBe(0)
+    const again = await zipFiles(reader(org, 'viewer'), [doc.id])
+    expect((await body(again.stream)).length).toBeGreaterThan(0)
+    await expect.poll(() => streamingZips()).toBe(0)
+    // A refusal before the archive (nothing of theirs) gives the slot back at once.
+    expect((await refusal(zipFiles(reader(org, 'viewer'), [theirDoc.id]))).code).toBe('not_found')
+    expect(streamingZips()).toBe(0)
+  })
+})
+
+describe('file names (issue 36)', () => {
+  it('a name stored before the rule downloads and zips under the detected type’s extension, without bidi controls', async () => {
+    const org = await createOrg()
+    const load = await aLoad(org)
+    const polyglot = await loadDocument(org, load.id, 'pod', 'pod\u202Elmth.html', 'pod bytes')
+    const download = await fileApi.loader({
+      request: new Request(`http://localhost/api/files/${polyglot.id}`, { headers: { Authorization: `Bearer ${org.users.viewer.token}` } }),
+      params: { id: polyglot.id },
+      context: {},
+    } as never)
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="podlmth.pdf"; filename*=UTF-8''podlmth.pdf`)
+    const zip = await zipFiles(reader(org, 'viewer'), [polyglot.id])
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'files-zip-')), 'out.zip')
+    writeFileSync(file, await body(zip.stream))
+    expect(execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n')).toEqual(['podlmth.pdf'])
   })
 })
 

@@ -175,6 +175,26 @@ describe('load documents through the API', () => {
     expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(1)
   })
 
+  it('names the file by its detected type without bidi controls, at upload and at the download of a name stored before (issue 36)', async () => {
+    const load = await makeLoad(org)
+    // A PNG that is also a page: saved as invoice.html it would open in the browser.
+    const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.domain)</script></html>')])
+    const png = await upload(load.id, org.users.admin.token, 'pod', polyglot, 'invoice.html', 'text/html')
+    expect(png.status).toBe(201)
+    expect(png.body.data).toMatchObject({ contentType: 'image/png', fileName: 'invoice.png' })
+    // U+202E shows "podgnp.exe" as "podexe.png".
+    const pdf = await upload(load.id, org.users.admin.token, 'pod', PDF, 'pod\u202Egnp.exe')
+    expect(pdf.body.data).toMatchObject({ contentType: 'application/pdf', fileName: 'podgnp.pdf' })
+    const file = await download(load.id, pdf.body.data!.id as string, org.users.viewer.token)
+    expect(file.headers.get('Content-Disposition')).toBe(`attachment; filename="podgnp.pdf"; filename*=UTF-8''podgnp.pdf`)
+
+    // A name stored before the rule is cleaned on the way out.
+    await prisma.loadDocument.update({ where: { id: png.body.data!.id as string }, data: { fileName: 'old\u202Elmth.html' } })
+    const old = await download(load.id, png.body.data!.id as string, org.users.viewer.token)
+    expect(old.headers.get('Content-Disposition')).toBe(`attachment; filename="oldlmth.png"; filename*=UTF-8''oldlmth.png`)
+    expect(old.headers.get('Content-Type')).toBe('image/png')
+  })
+
   it('refuses a missing kind, a missing file, an empty file and a JSON body, storing nothing', async () => {
     const load = await makeLoad(org)
     const before = storedFiles(org).length

@@ -109,6 +109,35 @@ describe('maintenance mode', () => {
     expect((await get('/dashboard/app', { Cookie: cookies.otherAdmin })).status).toBe(503)
   }, 60_000)
 
+  it('refuses everyone else’s sign-in in their language, with or without JavaScript, and makes no session (issue 36)', async () => {
+    const signIn = (path: string, email: string, language: string) =>
+      fetch(`${server.base}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': language },
+        body: new URLSearchParams({ email, password: PASSWORD }),
+      })
+    const sessions = () => prisma.session.count({ where: { userId: { in: [site.users.dispatcher.id, other.users.admin.id] } } })
+    const before = await sessions()
+    // Without JavaScript: the form page again, with the reason.
+    const page = await signIn('/auth/login', site.users.dispatcher.email, 'fr')
+    expect(page.status).toBe(503)
+    expect(page.headers.get('Set-Cookie') ?? '').not.toContain('fd_session')
+    expect(await page.text()).toContain('Freightdesk est en maintenance : seuls les administrateurs peuvent se connecter')
+    // With JavaScript: the same action answers the form's data request.
+    const data = await signIn('/auth/login.data', other.users.admin.email, 'en')
+    expect(data.headers.get('Set-Cookie') ?? '').not.toContain('fd_session')
+    expect(await data.text()).toContain('Freightdesk is down for maintenance: only administrators can sign in now.')
+    // The API's sign-in waits too.
+    const api = await fetch(`${server.base}/api/account/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: site.users.dispatcher.email, password: PASSWORD }),
+    })
+    expect([api.status, (await api.json()).error.code]).toEqual([503, 'unavailable'])
+    expect(await sessions()).toBe(before)
+  }, 60_000)
+
   it('is switched off by the script, and every server serves again', async () => {
     const { stdout } = await maintenance('off')
     expect(stdout).toContain('Maintenance mode is off')

@@ -192,3 +192,39 @@ describe('the S3 settings', () => {
     }
   })
 })
+
+describe('files on disk are private to the app’s user (issue 36)', () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777
+
+  it('stores uploads 0600 in folders 0700, and closes a folder made before the rule', async () => {
+    const base = path.join(root, 'private')
+    // A folder an older version made, open to everyone, with a file readable by all.
+    fs.mkdirSync(path.join(base, 'loads'), { recursive: true, mode: 0o755 })
+    fs.chmodSync(base, 0o755)
+    const storage = diskStorage(base)
+    await storage.put('loads/org/load/abc', chunks(new TextEncoder().encode('%PDF-1.4 private')))
+    expect(modeOf(base)).toBe(0o700)
+    expect(modeOf(path.join(base, 'loads', 'org'))).toBe(0o700)
+    expect(modeOf(path.join(base, 'loads', 'org', 'load'))).toBe(0o700)
+    expect(modeOf(path.join(base, 'loads', 'org', 'load', 'abc'))).toBe(0o600)
+  })
+
+  it('writes the outbox (password-reset links) 0600 in a folder 0700', async () => {
+    const previous = process.env.OUTBOX_DIR
+    const outbox = path.join(root, 'outbox-private')
+    fs.mkdirSync(outbox, { mode: 0o755 })
+    fs.chmodSync(outbox, 0o755)
+    process.env.OUTBOX_DIR = outbox
+    try {
+      const { sendEmail } = await import('~/utils/mail.server')
+      await sendEmail({ to: 'someone@example.test', subject: 'Reset your password', text: 'https://example.test/reset?token=secret' })
+      const [file] = fs.readdirSync(outbox)
+      expect(file).toMatch(/\.json$/)
+      expect(modeOf(outbox)).toBe(0o700)
+      expect(modeOf(path.join(outbox, file))).toBe(0o600)
+    } finally {
+      if (previous === undefined) delete process.env.OUTBOX_DIR
+      else process.env.OUTBOX_DIR = previous
+    }
+  })
+})

@@ -17,6 +17,7 @@ import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models
 import { runDueJobs } from '~/models/jobs.server'
 import { uploadLoadDocument } from '~/models/load-document.server'
 import { moveLoad } from '~/models/load-status.server'
+import { endMaintenance, startMaintenance } from '~/models/maintenance-mode.server'
 import { paySettlement } from '~/models/settlement.server'
 import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhook.server'
 import { deliverWebhook } from '~/models/webhook-send.server'
@@ -204,6 +205,38 @@ describe('a delivery', () => {
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull()
   })
 
+  it('waits during maintenance (no request, no attempt counted, asked again within a minute), then is delivered (issue 36)', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    hook.answer([200])
+    const { endpoint } = await localEndpoint()
+    await newLoad(org, { brokerId })
+    const [delivery] = await deliveriesOf(endpoint.id)
+    await startMaintenance({ message: 'Restoring last night’s backup' })
+    try {
+      const started = Date.now()
+      await runDueJobs()
+      expect(hook.received).toEqual([])
+      const waiting = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })
+      expect(waiting).toMatchObject({ state: 'pending', attempts: 0, lastStatusCode: null, lastError: null })
+      const [job] = await waitingJobs(delivery.id)
+      expect(job.run_at.getTime()).toBe(waiting.nextAttemptAt!.getTime())
+      expect(job.run_at.getTime() - started).toBeGreaterThan(50_000)
+      expect(job.run_at.getTime() - started).toBeLessThanOrEqual(61_000)
+      // Still on when its turn comes: it waits again.
+      await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now()`
+      await runDueJobs()
+      expect(hook.received).toEqual([])
+      expect(await waitingJobs(delivery.id)).toHaveLength(1)
+    } finally {
+      await endMaintenance()
+    }
+    await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now()`
+    await runDueJobs()
+    expect(hook.received).toHaveLength(1)
+    expect(hook.received[0].headers['webhook-id']).toBe(delivery.id)
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ state: 'delivered', attempts: 1 })
+  })
+
   it('is not tried again after a 400: failed at once, no job left', async () => {
     process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
     hook.answer([400])
@@ -365,13 +398,66 @@ describe('SSRF', () => {
       'http://localhost:8080/x',
       'http://api.localhost/x',
       'http://intranet/x',
+      // Issue 36: every IPv6 form that carries an IPv4 address, every spelling of an IPv4 one, names that are local.
+      'http://[::ffff:0:127.0.0.1]/x',
+      'http://[::ffff:0:8.8.8.8]/x',
+      'http://[64:ff9b::127.0.0.1]/x',
+      'http://[64:ff9b::a9fe:a9fe]/x',
+      'http://[64:ff9b:1::808:808]/x',
+      'http://[2002:7f00:1::1]/x',
+      'http://[2002:808:808::1]/x',
+      'http://[::127.0.0.1]/x',
+      'http://[::8.8.8.8]/x',
+      'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+      'http://0x7f.1/x',
+      'http://0177.0.0.1/x',
+      'http://127.1/x',
+      'http://0xa9fea9fe/x',
+      'http://vm./x',
+      'http://VM/x',
+      'http://intranet.:8080/x',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://kube-dns.kube-system.svc.cluster.local/x',
+      'http://printer.lan/x',
+      'http://erp.corp/x',
+      'http://nas.home.arpa/x',
+      'http://1.0.0.127.in-addr.arpa/x',
+      'http://hooks.example.test/x',
+      'http://localhost./x',
     ]) {
       const error = await refusal(createWebhook(actorOf(org), { url, events: ['load.created'], active: true, description: undefined }))
       expect(error.code, url).toBe('validation_failed')
       expect(error.fields?.url, url).toEqual(['webhooks.errors.privateAddress'])
     }
-    const ok = await createWebhook(actorOf(org), { url: 'https://93.184.215.14/hook', events: ['load.created'], active: true, description: undefined })
-    expect(ok.endpoint.url).toBe('https://93.184.215.14/hook')
+    for (const url of [
+      'https://93.184.215.14/hook',
+      'https://[64:ff9b::808:808]/hook',
+      'https://[2606:4700:4700::1111]/hook',
+      'https://hooks.example.com./in',
+    ]) {
+      const ok = await createWebhook(actorOf(org), { url, events: ['load.created'], active: true, description: undefined })
+      expect(ok.endpoint.url, url).toBe(url)
+    }
+  })
+
+  it('refuses at delivery, by the same rule, a URL saved before it (or while private networks were allowed), without a request', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    const port = new URL(hook.url).port
+    const saved = []
+    for (const host of ['vm.', '[::ffff:0:127.0.0.1]', 'intranet'])
+      saved.push(
+        (await createWebhook(actorOf(org), { url: `http://${host}:${port}/hooks`, events: ['load.created'], active: true, description: undefined })).endpoint,
+      )
+    delete process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS
+    hook.answer([200])
+    await newLoad(org, { brokerId })
+    await runDueJobs()
+    expect(hook.received).toEqual([])
+    for (const endpoint of saved) {
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery, endpoint.url).toMatchObject({ state: 'failed', attempts: 1, lastStatusCode: null })
+      expect(delivery.lastError, endpoint.url).toMatch(/^refused address (vm\.|::ffff:0:7f00:1|intranet) \(private network\)$/)
+    }
   })
 
   it('refuses the resolved address when a delivery is sent, without a request', async () => {
@@ -391,7 +477,8 @@ describe('SSRF', () => {
     for (const endpoint of [byAddress.endpoint, byName.endpoint]) {
       const [delivery] = await deliveriesOf(endpoint.id)
       expect(delivery).toMatchObject({ state: 'failed', attempts: 1, lastStatusCode: null })
-      expect(delivery.lastError).toMatch(/^refused address (127\.0\.0\.1|::1) \(private network\)$/)
+      // The name is refused by its name before any lookup; the address by the address.
+      expect(delivery.lastError).toMatch(/^refused address (127\.0\.0\.1|localhost) \(private network\)$/)
     }
   })
 })

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 
 import { isRetryable, nextAttemptAt, RETRY_SCHEDULE_MS, shouldDisable } from '~/policies/webhook'
-import { isPrivateAddress } from '~/utils/webhook-address.server'
+import { checkedLookup, hostRefused, isPrivateAddress, RefusedAddressError } from '~/utils/webhook-address.server'
 import { createWebhookSecret, webhookHeaders } from '~/utils/webhook-signature.server'
 
 describe('isPrivateAddress', () => {
@@ -46,6 +46,23 @@ describe('isPrivateAddress', () => {
       expect(isPrivateAddress(address), address).toBe(true)
   })
 
+  it('judges the IPv6 forms that reach an IPv4 address as that address, and refuses the deprecated ones whatever they carry', () => {
+    for (const address of [
+      '::ffff:0:127.0.0.1', // IPv4-translated (issue 36)
+      '::ffff:0:7f00:1',
+      '::ffff:0:8.8.8.8',
+      '64:ff9b::127.0.0.1', // NAT64 of a private address
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::808:808', // local-use NAT64
+      '::8.8.8.8', // IPv4-compatible, deprecated
+      '::808:808',
+      '2002:808:808::1', // 6to4
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    ])
+      expect(isPrivateAddress(address), address).toBe(true)
+    for (const address of ['64:ff9b::8.8.8.8', '64:ff9b::808:808']) expect(isPrivateAddress(address), address).toBe(false)
+  })
+
   it('lets public addresses through, in both families', () => {
     for (const address of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808'])
       expect(isPrivateAddress(address), address).toBe(false)
@@ -53,6 +70,46 @@ describe('isPrivateAddress', () => {
 
   it('refuses what is not an address at all', () => {
     expect(isPrivateAddress('example.com')).toBe(true)
+  })
+})
+
+describe('hostRefused (the one rule at save and at delivery)', () => {
+  it('refuses one-label names, absolute or not, and local suffixes; lets other names through to be resolved', () => {
+    for (const host of [
+      'vm',
+      'vm.',
+      'VM.',
+      'intranet',
+      'localhost',
+      'localhost.',
+      'a.localhost',
+      'x.local',
+      'metadata.google.internal',
+      'db.corp',
+      'nas.home.arpa',
+      'printer.lan',
+      'svc.cluster.local',
+      'x.test',
+      '1.0.0.127.in-addr.arpa',
+      '[::1]',
+      '',
+      '.',
+    ])
+      expect(hostRefused(host), host).toBe(true)
+    for (const host of ['hooks.example.com', 'hooks.example.com.', 'api.internal-tools.io', 'lan.example.org', '[2606:4700:4700::1111]', '93.184.215.14'])
+      expect(hostRefused(host), host).toBe(false)
+  })
+
+  it('reads every spelling of an IPv4 address as the URL parser writes it', () => {
+    for (const url of ['http://0x7f.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://127.1/', 'http://0x7f000001/', 'http://[::ffff:0:127.0.0.1]/'])
+      expect(hostRefused(new URL(url).hostname), url).toBe(true)
+  })
+})
+
+describe('checkedLookup', () => {
+  it('refuses a name whose address is private, on the lookup of the connection itself', async () => {
+    const error = await new Promise<Error | null>((resolve) => checkedLookup('localhost', {}, (failure) => resolve(failure)))
+    expect(error).toBeInstanceOf(RefusedAddressError)
   })
 })
 

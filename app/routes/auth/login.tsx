@@ -9,6 +9,7 @@ import { FormErrors, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
+import { assertSignInAllowed } from '~/models/maintenance-mode.server'
 import { authenticator } from '~/requests/authenticator.server'
 import { formConstraint, formFailure, invalidSubmission } from '~/requests/forms.server'
 import { commitSessionCookie, getClientIp, getUser, safeRedirect } from '~/requests/session.server'
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
   try {
     const user = await authenticator.authenticate('form', request)
+    // During maintenance only the site organization's admins sign in (issue 36).
+    await assertSignInAllowed(user)
     const session = await createSession(user.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
     return redirect(safeRedirect(submission.value.redirectTo), {
       headers: { 'Set-Cookie': await commitSessionCookie(session.id) },

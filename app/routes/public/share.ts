@@ -1,5 +1,5 @@
 import { sharedFile } from '~/models/file-share.server'
-import { storedFileHeaders } from '~/models/load-document.server'
+import { storedFileHeaders } from '~/utils/file-name'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
 
 import type { Route } from './+types/share'

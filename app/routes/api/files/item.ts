@@ -1,8 +1,8 @@
-import { storedFileHeaders } from '~/models/load-document.server'
 import { deleteFile, readFile } from '~/models/stored-file.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/item'
 

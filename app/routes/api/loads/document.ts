@@ -1,7 +1,8 @@
-import { deleteLoadDocument, readLoadDocument, storedFileHeaders } from '~/models/load-document.server'
+import { deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/document'
 

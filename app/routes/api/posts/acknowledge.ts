@@ -7,7 +7,7 @@ import type { Route } from './+types/acknowledge'
 /**
  * POST /api/posts/{id}/acknowledge (no body needed): records "I have read this" for the caller,
  * once (a second call keeps the first time) → 200 with the post (`acknowledgedByMe: true`). A
- * draft, or a post that does not ask for it: 409 `invalid_transition`.
+ * draft, or a post that does not ask for it: 409 `invalid_transition`; a viewer (reads only): 403.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])

@@ -12,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   })
 }
 
-/** POST /api/posts/{id}/comments `{ body }` → 201 { data: comment }: anyone who may read the post. */
+/** POST /api/posts/{id}/comments `{ body }` → 201 { data: comment }: anyone who may read the post but a viewer (403: reads only). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
   return handleApi(request, async () => {

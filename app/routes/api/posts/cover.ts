@@ -1,7 +1,7 @@
-import { storedFileHeaders } from '~/models/load-document.server'
 import { readPostCover } from '~/models/post.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/cover'
 

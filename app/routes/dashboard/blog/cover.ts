@@ -1,6 +1,6 @@
-import { storedFileHeaders } from '~/models/load-document.server'
 import { readPostCover } from '~/models/post.server'
 import { requirePermission } from '~/requests/session.server'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/cover'
 

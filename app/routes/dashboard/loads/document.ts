@@ -1,6 +1,7 @@
-import { readLoadDocument, storedFileHeaders } from '~/models/load-document.server'
+import { readLoadDocument } from '~/models/load-document.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/document'
 

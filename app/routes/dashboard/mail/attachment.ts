@@ -1,7 +1,7 @@
-import { storedFileHeaders } from '~/models/load-document.server'
 import { readMailAttachment } from '~/models/mailbox.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
+import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/attachment'
 
