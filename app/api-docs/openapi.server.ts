@@ -2052,7 +2052,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags,
         summary: 'Add a product to the cart',
-        description: `The same product and colour add up, to at most ${MAX_LINE_QUANTITY}. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
+        description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
         operationId: 'add_cart_item',
         requestBody: jsonBody(input(CartAddSchema)),
         responses: { '201': cartAnswer, '415': notJson, ...common },

@@ -24,6 +24,18 @@ export const DISCOUNT_CODES: Record<string, number> = { SAFETY10: 1000, FLEET5: 
 /** How many of one product (all colours together) a cart may hold. */
 export const MAX_LINE_QUANTITY = 99
 
+/**
+ * How many of a product the cart holds once one of its lines becomes `quantity` (`itemId`: the
+ * line that changes; none for a new line): every colour's line counts, since MAX_LINE_QUANTITY is
+ * per product, not per line.
+ */
+export function productQuantityAfter(
+  lines: ReadonlyArray<{ id: string; productId: string; quantity: number }>,
+  change: { itemId?: string; productId: string; quantity: number },
+) {
+  return lines.reduce((sum, line) => (line.productId === change.productId && line.id !== change.itemId ? sum + line.quantity : sum), change.quantity)
+}
+
 /** The largest order total the database stores (a 32-bit integer of cents, with room to spare). */
 export const MAX_ORDER_CENTS = 2_000_000_000
 

@@ -127,6 +127,36 @@ describe('the cart', () => {
     expect(removed.body.data.items).toHaveLength(1)
   })
 
+  it('holds at most 99 of one product in all its colours together, adding or updating (issue 36), and changes nothing past it', async () => {
+    const me = await buyer(org)
+    const cones = await product(org, { priceCents: 500, stock: 500, colors: ['orange', 'yellow', 'green'] })
+    const add = (quantity: number, color: string) =>
+      callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: cones.id, quantity, color } })
+    expect((await add(60, 'orange')).status).toBe(201)
+    expect((await add(39, 'yellow')).status).toBe(201)
+    const before = await stateOf(me.id)
+    // Each colour is under 99, the product is not: 60 + 39 + 1.
+    const over = await add(1, 'green')
+    expect(over.status).toBe(400)
+    expect(over.body.error.fields.quantity).toEqual(['At most 99 of one product in a cart.'])
+    expect((await add(1, 'orange')).status).toBe(400)
+    const orange = before.items.find((item) => item.color === 'orange')!
+    const update = (quantity: number) =>
+      callApi(cartItem, { method: 'PUT', path: `/api/cart/items/${orange.id}`, params: { itemId: orange.id }, token: me.token, body: { quantity } })
+    expect((await update(61)).status).toBe(400)
+    expect(await stateOf(me.id)).toEqual(before)
+    // Down and back up to the same 99, and the freed room taken by another colour.
+    expect((await update(59)).status).toBe(200)
+    const green = await add(1, 'green')
+    expect(green.status).toBe(201)
+    expect(green.body.data.totalItems).toBe(99)
+    // Another product is counted on its own.
+    expect(
+      (await callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: (await product(org)).id, quantity: 99 } }))
+        .status,
+    ).toBe(201)
+  })
+
   it('refuses a driver or a truck of another organization, an inactive driver and an unknown code, changing nothing', async () => {
     const me = await buyer(org)
     await addCartItem(me.actor, { productId: (await product(org)).id, quantity: 1 })
