@@ -1949,6 +1949,7 @@ const ar: Catalogue = {
       void: 'إلغاء',
       recordPayment: 'تسجيل دفعة',
       removePayment: 'إزالة هذه الدفعة',
+      revokeLinks: 'إبطال روابط الدفع',
     },
     void: {
       title: 'إلغاء الفاتورة {{number}}؟',
@@ -1965,6 +1966,7 @@ const ar: Catalogue = {
       paymentRemoved: 'أُزيلت دفعة من {{number}}',
       voided: 'أُلغيت الفاتورة {{number}}',
       deleted: 'حُذفت الفاتورة {{number}}',
+      linksRevoked: 'لم تعد روابط الدفع للفاتورة {{number}} تعمل. أرسلها بالبريد مجددًا لإرسال رابط جديد.',
     },
     lines: {
       linehaul: 'أجرة نقل الشحنة {{number}}',
@@ -2017,6 +2019,10 @@ const ar: Catalogue = {
       paymentTooLarge: 'لا يمكن أن تتجاوز الدفعة الرصيد.',
       paymentNotFound: 'هذه الدفعة غير موجودة أو أُزيلت.',
       invalidTransition: 'لا يمكن لفاتورة حالتها «$t(invoices.status.{{from}})» أن تصبح «$t(invoices.status.{{to}})».',
+      revokeLinks: {
+        draft: 'ليس للمسودة رابط دفع بعد.',
+        void: 'لم تعد روابط الدفع لفاتورة ملغاة تعمل.',
+      },
     },
     export: {
       brokerId: 'معرّف الوسيط',

@@ -1947,6 +1947,7 @@ const cn: Catalogue = {
       void: '作废',
       recordPayment: '记录付款',
       removePayment: '删除此付款',
+      revokeLinks: '撤销付款链接',
     },
     void: {
       title: '作废发票 {{number}}？',
@@ -1963,6 +1964,7 @@ const cn: Catalogue = {
       paymentRemoved: '已从 {{number}} 删除付款',
       voided: '发票 {{number}} 已作废',
       deleted: '发票 {{number}} 已删除',
+      linksRevoked: '{{number}} 的付款链接已失效。重新发送邮件即可发送新链接。',
     },
     lines: {
       linehaul: '货物 {{number}} 运费',
@@ -2015,6 +2017,10 @@ const cn: Catalogue = {
       paymentTooLarge: '付款不能超过余额。',
       paymentNotFound: '此付款不存在或已被删除。',
       invalidTransition: '状态为“$t(invoices.status.{{from}})”的发票不能变为“$t(invoices.status.{{to}})”。',
+      revokeLinks: {
+        draft: '草稿还没有付款链接。',
+        void: '作废发票的付款链接已失效。',
+      },
     },
     export: {
       brokerId: '经纪商 ID',

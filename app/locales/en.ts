@@ -1947,6 +1947,7 @@ const en = {
       void: 'Void',
       recordPayment: 'Record payment',
       removePayment: 'Remove this payment',
+      revokeLinks: 'Revoke payment links',
     },
     void: {
       title: 'Void invoice {{number}}?',
@@ -1963,6 +1964,7 @@ const en = {
       paymentRemoved: 'Payment removed from {{number}}',
       voided: 'Invoice {{number}} voided',
       deleted: 'Invoice {{number}} deleted',
+      linksRevoked: 'The payment links of {{number}} no longer work. Email it again to send a new one.',
     },
     lines: {
       linehaul: 'Load {{number}} linehaul',
@@ -2015,6 +2017,10 @@ const en = {
       paymentTooLarge: 'A payment can be at most the balance.',
       paymentNotFound: 'This payment does not exist or was removed.',
       invalidTransition: 'An invoice that is $t(invoices.status.{{from}}) cannot become $t(invoices.status.{{to}}).',
+      revokeLinks: {
+        draft: 'A draft has no payment link yet.',
+        void: 'The payment links of a void invoice no longer work.',
+      },
     },
     export: {
       brokerId: 'Broker ID',

@@ -1975,6 +1975,7 @@ const fr: Catalogue = {
       void: 'Annuler',
       recordPayment: 'Enregistrer un paiement',
       removePayment: 'Retirer ce paiement',
+      revokeLinks: 'Révoquer les liens de paiement',
     },
     void: {
       title: 'Annuler la facture {{number}} ?',
@@ -1991,6 +1992,7 @@ const fr: Catalogue = {
       paymentRemoved: 'Paiement retiré de {{number}}',
       voided: 'Facture {{number}} annulée',
       deleted: 'Facture {{number}} supprimée',
+      linksRevoked: 'Les liens de paiement de {{number}} ne fonctionnent plus. Renvoyez-la par e-mail pour en envoyer un nouveau.',
     },
     lines: {
       linehaul: 'Transport du chargement {{number}}',
@@ -2043,6 +2045,10 @@ const fr: Catalogue = {
       paymentTooLarge: 'Un paiement ne peut pas dépasser le solde.',
       paymentNotFound: 'Ce paiement n’existe pas ou a été retiré.',
       invalidTransition: 'Une facture « $t(invoices.status.{{from}}) » ne peut pas passer à « $t(invoices.status.{{to}}) ».',
+      revokeLinks: {
+        draft: 'Un brouillon n’a pas encore de lien de paiement.',
+        void: 'Les liens de paiement d’une facture annulée ne fonctionnent plus.',
+      },
     },
     export: {
       brokerId: 'ID du courtier',

@@ -1959,6 +1959,7 @@ const vi: Catalogue = {
       void: 'Hủy',
       recordPayment: 'Ghi nhận thanh toán',
       removePayment: 'Xóa khoản thanh toán này',
+      revokeLinks: 'Thu hồi liên kết thanh toán',
     },
     void: {
       title: 'Hủy hóa đơn {{number}}?',
@@ -1975,6 +1976,7 @@ const vi: Catalogue = {
       paymentRemoved: 'Đã xóa thanh toán khỏi {{number}}',
       voided: 'Đã hủy hóa đơn {{number}}',
       deleted: 'Đã xóa hóa đơn {{number}}',
+      linksRevoked: 'Các liên kết thanh toán của {{number}} không còn hoạt động. Gửi lại email để gửi liên kết mới.',
     },
     lines: {
       linehaul: 'Cước vận chuyển chuyến {{number}}',
@@ -2027,6 +2029,10 @@ const vi: Catalogue = {
       paymentTooLarge: 'Khoản thanh toán không được vượt quá số dư.',
       paymentNotFound: 'Khoản thanh toán này không tồn tại hoặc đã bị xóa.',
       invalidTransition: 'Hóa đơn ở trạng thái $t(invoices.status.{{from}}) không thể chuyển sang $t(invoices.status.{{to}}).',
+      revokeLinks: {
+        draft: 'Bản nháp chưa có liên kết thanh toán.',
+        void: 'Liên kết thanh toán của hóa đơn đã hủy không còn hoạt động.',
+      },
     },
     export: {
       brokerId: 'ID nhà môi giới',

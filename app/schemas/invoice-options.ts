@@ -25,6 +25,10 @@ export const INVOICE_STATUS_META = {
 /** Invoices that still expect money: these can take payments and become overdue. */
 export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[]
 
+export function isOpenInvoice(status: string) {
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status)
+}
+
 export const PAYMENT_METHODS = ['ach', 'check', 'wire', 'card', 'cash', 'factoring', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
