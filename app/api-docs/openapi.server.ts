@@ -2105,13 +2105,15 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Place the cart’s order',
         description:
-          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered.',
+          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered. Send what the buyer reviewed (`expectedTotalCents`, and/or the cart’s `reviewKey` from GET /api/cart): when a price or a line changed since, 409 conflict with the new total in the message, nothing ordered.',
         operationId: 'place_order',
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(CheckoutSchema), false),
         responses: {
           '201': dataResponse('The order.', order),
-          '409': errorResponse('insufficient_stock, or invalid_transition: the cart is empty or its billing incomplete.'),
+          '409': errorResponse(
+            'insufficient_stock; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
+          ),
           '415': notJson,
           ...common,
         },

@@ -2229,6 +2229,7 @@ const ar: Catalogue = {
       orderNotFound: 'هذا الطلب غير موجود.',
       insufficientStock: 'المخزون من «{{product}}» غير كافٍ: لم يُطلب شيء.',
       productUnavailable: '«{{product}}» لم يعد معروضًا للبيع: أزله من السلة.',
+      pricesChanged: 'تغيّرت الأسعار منذ أن راجعت هذا الطلب: أصبح الإجمالي الآن {{totalCents, money}}. لم يُطلب شيء؛ راجع الطلب وقدّمه مرة أخرى.',
     },
   },
   loadImport: {

@@ -2227,6 +2227,7 @@ const cn: Catalogue = {
       orderNotFound: '此订单不存在。',
       insufficientStock: '“{{product}}”库存不足：未下任何订单。',
       productUnavailable: '“{{product}}”已停售：请将其从购物车中移除。',
+      pricesChanged: '您核对此订单后价格已变动：现在的总额为 {{totalCents, money}}。尚未下单；请核对订单后重新下单。',
     },
   },
   loadImport: {

@@ -2231,6 +2231,8 @@ const en = {
       orderNotFound: 'This order does not exist.',
       insufficientStock: 'Not enough “{{product}}” in stock: nothing was ordered.',
       productUnavailable: '“{{product}}” is no longer sold: remove it from the cart.',
+      pricesChanged:
+        'The prices changed since you reviewed this order: the total is now {{totalCents, money}}. Nothing was ordered; check the order and place it again.',
     },
   },
   loadImport: {

@@ -2267,6 +2267,8 @@ const fr: Catalogue = {
       orderNotFound: 'Cette commande n’existe pas.',
       insufficientStock: 'Stock insuffisant de « {{product}} » : rien n’a été commandé.',
       productUnavailable: '« {{product}} » n’est plus vendu : retirez-le du panier.',
+      pricesChanged:
+        'Les prix ont changé depuis que vous avez vérifié cette commande : le total est maintenant de {{totalCents, money}}. Rien n’a été commandé ; vérifiez la commande et passez-la de nouveau.',
     },
   },
   loadImport: {

@@ -2239,6 +2239,8 @@ const vi: Catalogue = {
       orderNotFound: 'Đơn hàng này không tồn tại.',
       insufficientStock: 'Không đủ “{{product}}” trong kho: chưa đặt gì cả.',
       productUnavailable: '“{{product}}” không còn bán: hãy xóa khỏi giỏ hàng.',
+      pricesChanged:
+        'Giá đã thay đổi kể từ khi bạn xem lại đơn hàng này: tổng cộng hiện là {{totalCents, money}}. Chưa có gì được đặt; hãy kiểm tra đơn hàng và đặt lại.',
     },
   },
   loadImport: {

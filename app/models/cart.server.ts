@@ -4,8 +4,11 @@
  * the first write), so a user's parallel requests apply one after another. The money and the
  * steps are the cart policy's (app/policies/cart.ts); placing the order is store-order.server.ts.
  */
+import { createHash } from 'node:crypto'
+
 import {
   billingComplete,
+  type CartTotals,
   cartTotals,
   type CheckoutState,
   type CheckoutStep,
@@ -71,6 +74,19 @@ export function checkoutState(cart: StoredCart): CheckoutState {
   }
 }
 
+/**
+ * What a buyer reviews, in a few characters: each line's product, colour, quantity and unit price,
+ * and the totals. The review step sends it back with "Place order" (and an API client may, from
+ * `GET /api/cart`); placing refuses the order when the cart no longer adds up to it (ADR 090).
+ */
+export function reviewKey(lines: ReadonlyArray<{ productId: string; color: string; quantity: number; priceCents: number }>, totals: CartTotals) {
+  const text = JSON.stringify([
+    lines.map((line) => [line.productId, line.color, line.quantity, line.priceCents]),
+    [totals.subtotalCents, totals.discountCents, totals.shippingCents, totals.totalCents],
+  ])
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22)
+}
+
 /** The cart as the API and the pages read it: lines at the products' current prices, the totals, the step. */
 export function serializeCart(cart: StoredCart) {
   const items = cart.items.map((item) => ({
@@ -90,6 +106,7 @@ export function serializeCart(cart: StoredCart) {
   return {
     items,
     ...totals,
+    reviewKey: reviewKey(items, totals),
     activeStep: effectiveStep(cart.activeStep, state),
     reachableSteps: reachableSteps(state),
     billingComplete: billingComplete(state),

@@ -433,6 +433,74 @@ describe('the pages', () => {
     expect((await getCart(me.id)).items).toHaveLength(1)
   })
 
+  it('refuses an order whose prices changed since the review (409 with the new total, nothing ordered), through the API and the page (issue 36)', async () => {
+    const me = await buyer(org)
+    const decal = await product(org, { priceCents: 1, stock: 10 })
+    await addCartItem(me.actor, { productId: decal.id, quantity: 1 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    const reviewed = (await callApi(cartRoot, { path: '/api/cart', token: me.token })).body.data
+    expect(reviewed).toMatchObject({ totalCents: 1, reviewKey: expect.stringMatching(/^[\w-]{22}$/) })
+    const before = await stateOf(me.id)
+    const orders = () => prisma.storeOrder.count({ where: { placedById: me.id } })
+
+    // The price goes from 1¢ to $99,999.99 between the review and "Place order".
+    await prisma.product.update({ where: { id: decal.id }, data: { priceCents: 9_999_999 } })
+    const checkout = (body: unknown) => callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token, body })
+    for (const body of [{ expectedTotalCents: 1 }, { reviewKey: reviewed.reviewKey }, { expectedTotalCents: 1, reviewKey: reviewed.reviewKey }]) {
+      const refused = await checkout(body)
+      expect(refused.status, JSON.stringify(body)).toBe(409)
+      expect(refused.body.error).toEqual({
+        code: 'conflict',
+        message: 'The prices changed since you reviewed this order: the total is now $99,999.99. Nothing was ordered; check the order and place it again.',
+      })
+    }
+    const french = await callApi(checkoutApi, {
+      method: 'POST',
+      path: '/api/checkout',
+      token: me.token,
+      body: { expectedTotalCents: 1 },
+      headers: { 'Accept-Language': 'fr' },
+    })
+    expect(french.body.error.message).toMatch(/le total est maintenant de 99\s999,99\s\$US/)
+    expect(await orders()).toBe(0)
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: decal.id } })).stock).toBe(10)
+    expect(await stateOf(me.id)).toEqual(before)
+
+    // The page's "Place order" carries what its review showed: refused the same, with the new total.
+    const post = (fields: Record<string, string>) => callPage(checkoutPage.action, '/dashboard/e-commerce/checkout', me.id, {}, postForm(fields))
+    const stale = await post({ intent: 'place', expectedTotalCents: '1', reviewKey: reviewed.reviewKey })
+    expect(stale.status).toBe(409)
+    expect(refusalOf(stale)?.message).toContain('the total is now $99,999.99')
+    expect(await orders()).toBe(0)
+
+    // Reviewed again, the new total is ordered.
+    const review = (await callPage(checkoutPage.loader, '/dashboard/e-commerce/checkout', me.id)).data as { cart: { totalCents: number; reviewKey: string } }
+    expect(review.cart.totalCents).toBe(9_999_999)
+    const placed = await post({ intent: 'place', expectedTotalCents: String(review.cart.totalCents), reviewKey: review.cart.reviewKey })
+    expect(placed.status).toBe(302)
+    expect((await prisma.storeOrder.findFirstOrThrow({ where: { placedById: me.id } })).totalCents).toBe(9_999_999)
+  })
+
+  it('refuses by the review key a change the total hides: one price up, another down by as much', async () => {
+    const me = await buyer(org)
+    const [a, b] = [await product(org, { priceCents: 1000 }), await product(org, { priceCents: 3000 })]
+    await addCartItem(me.actor, { productId: a.id, quantity: 1 })
+    await addCartItem(me.actor, { productId: b.id, quantity: 1 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    const reviewed = await getCart(me.id)
+    await prisma.product.update({ where: { id: a.id }, data: { priceCents: 2500 } })
+    await prisma.product.update({ where: { id: b.id }, data: { priceCents: 1500 } })
+    const refused = await callApi(checkoutApi, {
+      method: 'POST',
+      path: '/api/checkout',
+      token: me.token,
+      body: { expectedTotalCents: reviewed.totalCents, reviewKey: reviewed.reviewKey },
+    })
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict'])
+    // Without anything reviewed (the contract's bare POST), the order is placed as before.
+    expect((await callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token })).status).toBe(201)
+  })
+
   it('shows an order charged to a truck on the truck page as a cost', async () => {
     const me = await buyer(org)
     const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: unique('T').slice(0, 20) } })
