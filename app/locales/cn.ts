@@ -143,6 +143,12 @@ const cn: Catalogue = {
     customFieldValue: '自定义字段的值必须是文本、数字或真/假。',
     customFieldUnknown: '此列表没有这个自定义字段。',
     vinTaken: '另一辆卡车已使用此车辆识别号。',
+    money: {
+      amountTooLarge: '单笔金额最多 10,000,000.00 美元。',
+      documentTooLarge: '此金额最多 20,000,000.00 美元，即一张发票或一笔订单的上限。',
+      sumTooLarge: '此金额最多 100,000,000.00 美元。',
+      ratePerMileTooLarge: '每英里费率最多 500.00 美元。',
+    },
   },
   fields: {
     email: '邮箱地址',

@@ -141,6 +141,12 @@ const en = {
     customFieldValue: 'A custom field value must be text, a number or true/false.',
     customFieldUnknown: 'There is no such custom field for this list.',
     vinTaken: 'Another truck already has this VIN.',
+    money: {
+      amountTooLarge: 'An amount can be at most $10,000,000.00.',
+      documentTooLarge: 'This can be at most $20,000,000.00, the most an invoice or an order holds.',
+      sumTooLarge: 'This can be at most $100,000,000.00.',
+      ratePerMileTooLarge: 'A rate per mile can be at most $500.00.',
+    },
   },
   fields: {
     email: 'Email address',

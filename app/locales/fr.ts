@@ -143,6 +143,12 @@ const fr: Catalogue = {
     customFieldValue: 'La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.',
     customFieldUnknown: 'Cette liste n’a pas ce champ personnalisé.',
     vinTaken: 'Un autre camion a déjà ce VIN.',
+    money: {
+      amountTooLarge: 'Un montant ne peut pas dépasser 10 000 000,00 $.',
+      documentTooLarge: 'Ce montant ne peut pas dépasser 20 000 000,00 $, le maximum d’une facture ou d’une commande.',
+      sumTooLarge: 'Ce montant ne peut pas dépasser 100 000 000,00 $.',
+      ratePerMileTooLarge: 'Un tarif par mile ne peut pas dépasser 500,00 $.',
+    },
   },
   fields: {
     email: 'Adresse e-mail',

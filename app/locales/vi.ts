@@ -143,6 +143,12 @@ const vi: Catalogue = {
     customFieldValue: 'Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.',
     customFieldUnknown: 'Danh sách này không có trường tùy chỉnh đó.',
     vinTaken: 'Một xe tải khác đã dùng số VIN này.',
+    money: {
+      amountTooLarge: 'Một khoản tiền không được vượt quá 10.000.000,00 $.',
+      documentTooLarge: 'Số tiền này không được vượt quá 20.000.000,00 $, mức tối đa của một hóa đơn hoặc đơn hàng.',
+      sumTooLarge: 'Số tiền này không được vượt quá 100.000.000,00 $.',
+      ratePerMileTooLarge: 'Đơn giá mỗi dặm không được vượt quá 500,00 $.',
+    },
   },
   fields: {
     email: 'Địa chỉ email',

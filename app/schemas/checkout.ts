@@ -9,6 +9,7 @@ import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '
 
 import { integer, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
+import { cents } from './money'
 import { idText, requiredId, text } from './text'
 import { VersionSchema } from './version'
 
@@ -57,7 +58,7 @@ export type CartBilling = z.infer<typeof CartBillingSchema>
  * longer matches either, the order is refused (409) with the new total (ADR 090).
  */
 export const CheckoutSchema = z.object({
-  expectedTotalCents: integer(0, Number.MAX_SAFE_INTEGER).optional(),
+  expectedTotalCents: cents('document').optional(),
   reviewKey: text().trim().max(64, 'validation.tooLong').optional(),
 })
 export type CheckoutInput = z.infer<typeof CheckoutSchema>

@@ -4,6 +4,7 @@
  * total is computed here, once (ADR 031).
  */
 import type { PaymentTerm } from './broker-options'
+import { MAX_DOCUMENT_CENTS } from './money-limits'
 import type { Tone } from './tone'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
@@ -44,8 +45,8 @@ export function addDays(day: string, days: number) {
   return date.toISOString().slice(0, 10)
 }
 
-/** An invoice holds at most this much (inside PostgreSQL's INTEGER). */
-export const MAX_INVOICE_CENTS = 2_000_000_000
+/** An invoice's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+export const MAX_INVOICE_CENTS = MAX_DOCUMENT_CENTS
 export const MAX_INVOICE_ITEMS = 100
 export const MAX_INVOICE_LOADS = 50
 
