@@ -7,6 +7,7 @@ import en from './locales/en'
 import fr from './locales/fr'
 import vi from './locales/vi'
 import { readCookies } from './utils/cookies'
+import { formatMoney } from './utils/format'
 
 export const resources = {
   en: { [NAMESPACE]: en },
@@ -46,6 +47,9 @@ export function i18nFor(language: LanguageCode): i18n {
   if (!instance) {
     instance = createInstance({ ...i18nextOptions, resources, lng: language, initAsync: false })
     instance.init()
+    // `{{totalCents, money}}` in a message the server translates (an error's params carry cents):
+    // cents become text through formatMoney, as everywhere else.
+    instance.services.formatter?.add('money', (value: unknown, lng) => formatMoney(lng ?? language, Number(value)))
     instances.set(language, instance)
   }
   return instance

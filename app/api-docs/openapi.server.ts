@@ -2083,7 +2083,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags,
         summary: 'Add a product to the cart',
-        description: `The same product and colour add up, to at most ${MAX_LINE_QUANTITY}. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
+        description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
         operationId: 'add_cart_item',
         requestBody: jsonBody(input(CartAddSchema)),
         responses: { '201': cartAnswer, '415': notJson, ...common },
@@ -2136,13 +2136,15 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Place the cart’s order',
         description:
-          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered.',
+          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered. Send what the buyer reviewed (`expectedTotalCents`, and/or the cart’s `reviewKey` from GET /api/cart): when a price or a line changed since, 409 conflict with the new total in the message, nothing ordered.',
         operationId: 'place_order',
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(CheckoutSchema), false),
         responses: {
           '201': dataResponse('The order.', order),
-          '409': errorResponse('insufficient_stock, or invalid_transition: the cart is empty or its billing incomplete.'),
+          '409': errorResponse(
+            'insufficient_stock; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
+          ),
           '415': notJson,
           ...common,
         },

@@ -143,6 +143,12 @@ const ar: Catalogue = {
     customFieldValue: 'يجب أن تكون قيمة الحقل المخصص نصًا أو رقمًا أو صحيح/خطأ.',
     customFieldUnknown: 'لا يوجد حقل مخصص بهذا الاسم في هذه القائمة.',
     vinTaken: 'شاحنة أخرى تستخدم رقم VIN هذا بالفعل.',
+    money: {
+      amountTooLarge: 'لا يجوز أن يتجاوز المبلغ 10,000,000.00 دولار.',
+      documentTooLarge: 'لا يجوز أن يتجاوز هذا المبلغ 20,000,000.00 دولار، وهو أقصى ما تحمله فاتورة أو طلب.',
+      sumTooLarge: 'لا يجوز أن يتجاوز هذا المبلغ 100,000,000.00 دولار.',
+      ratePerMileTooLarge: 'لا يجوز أن يتجاوز السعر لكل ميل 500.00 دولار.',
+    },
   },
   fields: {
     email: 'البريد الإلكتروني',
@@ -2004,6 +2010,7 @@ const ar: Catalogue = {
       void: 'إلغاء',
       recordPayment: 'تسجيل دفعة',
       removePayment: 'إزالة هذه الدفعة',
+      revokeLinks: 'إبطال روابط الدفع',
     },
     void: {
       title: 'إلغاء الفاتورة {{number}}؟',
@@ -2020,6 +2027,7 @@ const ar: Catalogue = {
       paymentRemoved: 'أُزيلت دفعة من {{number}}',
       voided: 'أُلغيت الفاتورة {{number}}',
       deleted: 'حُذفت الفاتورة {{number}}',
+      linksRevoked: 'لم تعد روابط الدفع للفاتورة {{number}} تعمل. أرسلها بالبريد مجددًا لإرسال رابط جديد.',
     },
     lines: {
       linehaul: 'أجرة نقل الشحنة {{number}}',
@@ -2072,6 +2080,10 @@ const ar: Catalogue = {
       paymentTooLarge: 'لا يمكن أن تتجاوز الدفعة الرصيد.',
       paymentNotFound: 'هذه الدفعة غير موجودة أو أُزيلت.',
       invalidTransition: 'لا يمكن لفاتورة حالتها «$t(invoices.status.{{from}})» أن تصبح «$t(invoices.status.{{to}})».',
+      revokeLinks: {
+        draft: 'ليس للمسودة رابط دفع بعد.',
+        void: 'لم تعد روابط الدفع لفاتورة ملغاة تعمل.',
+      },
     },
     export: {
       brokerId: 'معرّف الوسيط',
@@ -2285,6 +2297,7 @@ const ar: Catalogue = {
       orderNotFound: 'هذا الطلب غير موجود.',
       insufficientStock: 'المخزون من «{{product}}» غير كافٍ: لم يُطلب شيء.',
       productUnavailable: '«{{product}}» لم يعد معروضًا للبيع: أزله من السلة.',
+      pricesChanged: 'تغيّرت الأسعار منذ أن راجعت هذا الطلب: أصبح الإجمالي الآن {{totalCents, money}}. لم يُطلب شيء؛ راجع الطلب وقدّمه مرة أخرى.',
     },
   },
   loadImport: {

@@ -143,6 +143,12 @@ const cn: Catalogue = {
     customFieldValue: '自定义字段的值必须是文本、数字或真/假。',
     customFieldUnknown: '此列表没有这个自定义字段。',
     vinTaken: '另一辆卡车已使用此车辆识别号。',
+    money: {
+      amountTooLarge: '单笔金额最多 10,000,000.00 美元。',
+      documentTooLarge: '此金额最多 20,000,000.00 美元，即一张发票或一笔订单的上限。',
+      sumTooLarge: '此金额最多 100,000,000.00 美元。',
+      ratePerMileTooLarge: '每英里费率最多 500.00 美元。',
+    },
   },
   fields: {
     email: '邮箱地址',
@@ -2002,6 +2008,7 @@ const cn: Catalogue = {
       void: '作废',
       recordPayment: '记录付款',
       removePayment: '删除此付款',
+      revokeLinks: '撤销付款链接',
     },
     void: {
       title: '作废发票 {{number}}？',
@@ -2018,6 +2025,7 @@ const cn: Catalogue = {
       paymentRemoved: '已从 {{number}} 删除付款',
       voided: '发票 {{number}} 已作废',
       deleted: '发票 {{number}} 已删除',
+      linksRevoked: '{{number}} 的付款链接已失效。重新发送邮件即可发送新链接。',
     },
     lines: {
       linehaul: '货物 {{number}} 运费',
@@ -2070,6 +2078,10 @@ const cn: Catalogue = {
       paymentTooLarge: '付款不能超过余额。',
       paymentNotFound: '此付款不存在或已被删除。',
       invalidTransition: '状态为“$t(invoices.status.{{from}})”的发票不能变为“$t(invoices.status.{{to}})”。',
+      revokeLinks: {
+        draft: '草稿还没有付款链接。',
+        void: '作废发票的付款链接已失效。',
+      },
     },
     export: {
       brokerId: '经纪商 ID',
@@ -2283,6 +2295,7 @@ const cn: Catalogue = {
       orderNotFound: '此订单不存在。',
       insufficientStock: '“{{product}}”库存不足：未下任何订单。',
       productUnavailable: '“{{product}}”已停售：请将其从购物车中移除。',
+      pricesChanged: '您核对此订单后价格已变动：现在的总额为 {{totalCents, money}}。尚未下单；请核对订单后重新下单。',
     },
   },
   loadImport: {

@@ -141,6 +141,12 @@ const en = {
     customFieldValue: 'A custom field value must be text, a number or true/false.',
     customFieldUnknown: 'There is no such custom field for this list.',
     vinTaken: 'Another truck already has this VIN.',
+    money: {
+      amountTooLarge: 'An amount can be at most $10,000,000.00.',
+      documentTooLarge: 'This can be at most $20,000,000.00, the most an invoice or an order holds.',
+      sumTooLarge: 'This can be at most $100,000,000.00.',
+      ratePerMileTooLarge: 'A rate per mile can be at most $500.00.',
+    },
   },
   fields: {
     email: 'Email address',
@@ -2002,6 +2008,7 @@ const en = {
       void: 'Void',
       recordPayment: 'Record payment',
       removePayment: 'Remove this payment',
+      revokeLinks: 'Revoke payment links',
     },
     void: {
       title: 'Void invoice {{number}}?',
@@ -2018,6 +2025,7 @@ const en = {
       paymentRemoved: 'Payment removed from {{number}}',
       voided: 'Invoice {{number}} voided',
       deleted: 'Invoice {{number}} deleted',
+      linksRevoked: 'The payment links of {{number}} no longer work. Email it again to send a new one.',
     },
     lines: {
       linehaul: 'Load {{number}} linehaul',
@@ -2070,6 +2078,10 @@ const en = {
       paymentTooLarge: 'A payment can be at most the balance.',
       paymentNotFound: 'This payment does not exist or was removed.',
       invalidTransition: 'An invoice that is $t(invoices.status.{{from}}) cannot become $t(invoices.status.{{to}}).',
+      revokeLinks: {
+        draft: 'A draft has no payment link yet.',
+        void: 'The payment links of a void invoice no longer work.',
+      },
     },
     export: {
       brokerId: 'Broker ID',
@@ -2287,6 +2299,8 @@ const en = {
       orderNotFound: 'This order does not exist.',
       insufficientStock: 'Not enough “{{product}}” in stock: nothing was ordered.',
       productUnavailable: '“{{product}}” is no longer sold: remove it from the cart.',
+      pricesChanged:
+        'The prices changed since you reviewed this order: the total is now {{totalCents, money}}. Nothing was ordered; check the order and place it again.',
     },
   },
   loadImport: {

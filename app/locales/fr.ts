@@ -143,6 +143,12 @@ const fr: Catalogue = {
     customFieldValue: 'La valeur d’un champ personnalisé doit être un texte, un nombre ou vrai/faux.',
     customFieldUnknown: 'Cette liste n’a pas ce champ personnalisé.',
     vinTaken: 'Un autre camion a déjà ce VIN.',
+    money: {
+      amountTooLarge: 'Un montant ne peut pas dépasser 10 000 000,00 $.',
+      documentTooLarge: 'Ce montant ne peut pas dépasser 20 000 000,00 $, le maximum d’une facture ou d’une commande.',
+      sumTooLarge: 'Ce montant ne peut pas dépasser 100 000 000,00 $.',
+      ratePerMileTooLarge: 'Un tarif par mile ne peut pas dépasser 500,00 $.',
+    },
   },
   fields: {
     email: 'Adresse e-mail',
@@ -2031,6 +2037,7 @@ const fr: Catalogue = {
       void: 'Annuler',
       recordPayment: 'Enregistrer un paiement',
       removePayment: 'Retirer ce paiement',
+      revokeLinks: 'Révoquer les liens de paiement',
     },
     void: {
       title: 'Annuler la facture {{number}} ?',
@@ -2047,6 +2054,7 @@ const fr: Catalogue = {
       paymentRemoved: 'Paiement retiré de {{number}}',
       voided: 'Facture {{number}} annulée',
       deleted: 'Facture {{number}} supprimée',
+      linksRevoked: 'Les liens de paiement de {{number}} ne fonctionnent plus. Renvoyez-la par e-mail pour en envoyer un nouveau.',
     },
     lines: {
       linehaul: 'Transport du chargement {{number}}',
@@ -2099,6 +2107,10 @@ const fr: Catalogue = {
       paymentTooLarge: 'Un paiement ne peut pas dépasser le solde.',
       paymentNotFound: 'Ce paiement n’existe pas ou a été retiré.',
       invalidTransition: 'Une facture « $t(invoices.status.{{from}}) » ne peut pas passer à « $t(invoices.status.{{to}}) ».',
+      revokeLinks: {
+        draft: 'Un brouillon n’a pas encore de lien de paiement.',
+        void: 'Les liens de paiement d’une facture annulée ne fonctionnent plus.',
+      },
     },
     export: {
       brokerId: 'ID du courtier',
@@ -2324,6 +2336,8 @@ const fr: Catalogue = {
       orderNotFound: 'Cette commande n’existe pas.',
       insufficientStock: 'Stock insuffisant de « {{product}} » : rien n’a été commandé.',
       productUnavailable: '« {{product}} » n’est plus vendu : retirez-le du panier.',
+      pricesChanged:
+        'Les prix ont changé depuis que vous avez vérifié cette commande : le total est maintenant de {{totalCents, money}}. Rien n’a été commandé ; vérifiez la commande et passez-la de nouveau.',
     },
   },
   loadImport: {

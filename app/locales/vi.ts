@@ -143,6 +143,12 @@ const vi: Catalogue = {
     customFieldValue: 'Giá trị trường tùy chỉnh phải là văn bản, số hoặc đúng/sai.',
     customFieldUnknown: 'Danh sách này không có trường tùy chỉnh đó.',
     vinTaken: 'Một xe tải khác đã dùng số VIN này.',
+    money: {
+      amountTooLarge: 'Một khoản tiền không được vượt quá 10.000.000,00 $.',
+      documentTooLarge: 'Số tiền này không được vượt quá 20.000.000,00 $, mức tối đa của một hóa đơn hoặc đơn hàng.',
+      sumTooLarge: 'Số tiền này không được vượt quá 100.000.000,00 $.',
+      ratePerMileTooLarge: 'Đơn giá mỗi dặm không được vượt quá 500,00 $.',
+    },
   },
   fields: {
     email: 'Địa chỉ email',
@@ -2014,6 +2020,7 @@ const vi: Catalogue = {
       void: 'Hủy',
       recordPayment: 'Ghi nhận thanh toán',
       removePayment: 'Xóa khoản thanh toán này',
+      revokeLinks: 'Thu hồi liên kết thanh toán',
     },
     void: {
       title: 'Hủy hóa đơn {{number}}?',
@@ -2030,6 +2037,7 @@ const vi: Catalogue = {
       paymentRemoved: 'Đã xóa thanh toán khỏi {{number}}',
       voided: 'Đã hủy hóa đơn {{number}}',
       deleted: 'Đã xóa hóa đơn {{number}}',
+      linksRevoked: 'Các liên kết thanh toán của {{number}} không còn hoạt động. Gửi lại email để gửi liên kết mới.',
     },
     lines: {
       linehaul: 'Cước vận chuyển chuyến {{number}}',
@@ -2082,6 +2090,10 @@ const vi: Catalogue = {
       paymentTooLarge: 'Khoản thanh toán không được vượt quá số dư.',
       paymentNotFound: 'Khoản thanh toán này không tồn tại hoặc đã bị xóa.',
       invalidTransition: 'Hóa đơn ở trạng thái $t(invoices.status.{{from}}) không thể chuyển sang $t(invoices.status.{{to}}).',
+      revokeLinks: {
+        draft: 'Bản nháp chưa có liên kết thanh toán.',
+        void: 'Liên kết thanh toán của hóa đơn đã hủy không còn hoạt động.',
+      },
     },
     export: {
       brokerId: 'ID nhà môi giới',
@@ -2295,6 +2307,8 @@ const vi: Catalogue = {
       orderNotFound: 'Đơn hàng này không tồn tại.',
       insufficientStock: 'Không đủ “{{product}}” trong kho: chưa đặt gì cả.',
       productUnavailable: '“{{product}}” không còn bán: hãy xóa khỏi giỏ hàng.',
+      pricesChanged:
+        'Giá đã thay đổi kể từ khi bạn xem lại đơn hàng này: tổng cộng hiện là {{totalCents, money}}. Chưa có gì được đặt; hãy kiểm tra đơn hàng và đặt lại.',
     },
   },
   loadImport: {

@@ -4,8 +4,11 @@
  * the first write), so a user's parallel requests apply one after another. The money and the
  * steps are the cart policy's (app/policies/cart.ts); placing the order is store-order.server.ts.
  */
+import { createHash } from 'node:crypto'
+
 import {
   billingComplete,
+  type CartTotals,
   cartTotals,
   type CheckoutState,
   type CheckoutStep,
@@ -13,6 +16,7 @@ import {
   isKnownDiscountCode,
   MAX_LINE_QUANTITY,
   normalizeDiscountCode,
+  productQuantityAfter,
   reachableSteps,
   stepRefusal,
   withinOrderLimit,
@@ -70,6 +74,19 @@ export function checkoutState(cart: StoredCart): CheckoutState {
   }
 }
 
+/**
+ * What a buyer reviews, in a few characters: each line's product, colour, quantity and unit price,
+ * and the totals. The review step sends it back with "Place order" (and an API client may, from
+ * `GET /api/cart`); placing refuses the order when the cart no longer adds up to it (ADR 090).
+ */
+export function reviewKey(lines: ReadonlyArray<{ productId: string; color: string; quantity: number; priceCents: number }>, totals: CartTotals) {
+  const text = JSON.stringify([
+    lines.map((line) => [line.productId, line.color, line.quantity, line.priceCents]),
+    [totals.subtotalCents, totals.discountCents, totals.shippingCents, totals.totalCents],
+  ])
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22)
+}
+
 /** The cart as the API and the pages read it: lines at the products' current prices, the totals, the step. */
 export function serializeCart(cart: StoredCart) {
   const items = cart.items.map((item) => ({
@@ -89,6 +106,7 @@ export function serializeCart(cart: StoredCart) {
   return {
     items,
     ...totals,
+    reviewKey: reviewKey(items, totals),
     activeStep: effectiveStep(cart.activeStep, state),
     reachableSteps: reachableSteps(state),
     billingComplete: billingComplete(state),
@@ -140,8 +158,12 @@ function fieldError(field: string, key: string, params?: Record<string, unknown>
   throw new DomainError('validation_failed', 'validation.failed', { fields: { [field]: [key] }, params })
 }
 
-/** The money of the cart once `quantity` of a line changes: still storable, or refused at `quantity`. */
-function assertWithinLimit(cart: StoredCart, change: { itemId?: string; priceCents: number; quantity: number }) {
+/**
+ * The cart once a line of a product becomes `quantity`: at most MAX_LINE_QUANTITY of the product
+ * in all its colours, and money that is still storable; else refused at `quantity`.
+ */
+function assertWithinLimit(cart: StoredCart, change: { itemId?: string; productId: string; priceCents: number; quantity: number }) {
+  if (productQuantityAfter(cart.items, change) > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
   const lines = cart.items.filter((item) => item.id !== change.itemId).map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity }))
   lines.push({ priceCents: change.priceCents, quantity: change.quantity })
   if (!withinOrderLimit(cartTotals(lines, {}))) fieldError('quantity', 'checkout.errors.orderTooLarge')
@@ -149,7 +171,8 @@ function assertWithinLimit(cart: StoredCart, change: { itemId?: string; priceCen
 
 /**
  * Adds a product: it must be an active product of the organization, the colour one of its
- * colours (none when it has none), and the same product and colour add up to at most 99.
+ * colours (none when it has none); the same product and colour add up on one line, and the
+ * product's lines of every colour to at most 99.
  */
 export async function addCartItem(actor: Actor, input: CartAdd) {
   return writeCart(actor, async (tx, cart) => {
@@ -161,8 +184,7 @@ export async function addCartItem(actor: Actor, input: CartAdd) {
     if (product.colors.length ? !product.colors.includes(color) : color !== '') fieldError('color', 'checkout.errors.colorUnknown')
     const existing = cart.items.find((item) => item.productId === product.id && item.color === color)
     const quantity = (existing?.quantity ?? 0) + input.quantity
-    if (quantity > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
-    assertWithinLimit(cart, { itemId: existing?.id, priceCents: product.priceCents, quantity })
+    assertWithinLimit(cart, { itemId: existing?.id, productId: product.id, priceCents: product.priceCents, quantity })
     if (existing) await tx.cartItem.update({ where: { id: existing.id }, data: { quantity } })
     else await tx.cartItem.create({ data: { userId: cart.userId, productId: product.id, color, quantity } })
   })
@@ -175,11 +197,11 @@ function cartLine(cart: StoredCart, itemId: string) {
   )
 }
 
-/** A line's new quantity (1 to 99). */
+/** A line's new quantity (1 to 99, with the product's lines of other colours). */
 export async function updateCartItem(actor: Actor, itemId: string, quantity: number) {
   return writeCart(actor, async (tx, cart) => {
     const item = cartLine(cart, itemId)
-    assertWithinLimit(cart, { itemId, priceCents: item.product.priceCents, quantity })
+    assertWithinLimit(cart, { itemId, productId: item.productId, priceCents: item.product.priceCents, quantity })
     await tx.cartItem.update({ where: { id: item.id }, data: { quantity } })
   })
 }

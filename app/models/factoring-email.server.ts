@@ -22,7 +22,7 @@ export async function scheduleEmail(organizationId: string, scheduleId: string, 
   const schedule = await getSchedule(organizationId, scheduleId)
   const t = getFixedT('en')
   const { from } = await organizationParty(organizationId)
-  const params = { number: schedule.number, seller: from.name, invoices: schedule.items.length, total: formatMoney('en', schedule.totalCents) }
+  const params = { number: schedule.number, seller: from.name, invoices: schedule.items.length, total: formatMoney('en', Number(schedule.totalCents)) }
   const pdf = await schedulePdf(schedule, 'en')
   const packets = []
   // One at a time: each packet holds its scans in memory while it is built.

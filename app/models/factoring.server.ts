@@ -149,6 +149,20 @@ const include = {
 
 export type ScheduleWithItems = Prisma.FactoringScheduleGetPayload<{ include: typeof include }>
 
+/**
+ * A schedule's figures as numbers: BIGINT columns (sums over up to 100 invoices, ADR 089), read as
+ * bigint, well inside JavaScript's safe integers.
+ */
+export function scheduleMoney(schedule: Pick<FactoringSchedule, 'totalCents' | 'advanceCents' | 'feeCents' | 'reserveCents' | 'reserveReleasedCents'>) {
+  return {
+    totalCents: Number(schedule.totalCents),
+    advanceCents: Number(schedule.advanceCents),
+    feeCents: Number(schedule.feeCents),
+    reserveCents: Number(schedule.reserveCents),
+    reserveReleasedCents: Number(schedule.reserveReleasedCents),
+  }
+}
+
 /** A schedule as a list's row: its fields and its number of invoices. */
 export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>) {
   return {
@@ -158,11 +172,7 @@ export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>)
     factor: { name: schedule.factorName, email: schedule.factorEmail },
     advancePercent: basisPointsToPercent(schedule.advanceBasisPoints),
     feePercent: basisPointsToPercent(schedule.feeBasisPoints),
-    totalCents: schedule.totalCents,
-    advanceCents: schedule.advanceCents,
-    feeCents: schedule.feeCents,
-    reserveCents: schedule.reserveCents,
-    reserveReleasedCents: schedule.reserveReleasedCents,
+    ...scheduleMoney(schedule),
     reserveReleasedAt: isoDate(schedule.reserveReleasedAt),
     purchasedAt: isoDate(schedule.purchasedAt),
     sentAt: schedule.sentAt?.toISOString() ?? null,
@@ -346,7 +356,7 @@ async function lockSchedule(tx: Tx, organizationId: string, id: string, version:
     NOT_FOUND,
   )
   assertVersion(schedule, version)
-  return schedule
+  return { ...schedule, ...scheduleMoney(schedule) }
 }
 
 function assertAllows(action: ScheduleAction, schedule: { status: string; reserveCents: number; reserveReleasedCents: number }) {
@@ -564,8 +574,8 @@ export async function factoringFees(organizationId: string, months = 12): Promis
     Array<{ month: string; schedules: bigint; total: bigint; advance: bigint; fee: bigint; reserve: bigint; released: bigint }>
   >`
     SELECT to_char(date_trunc('month', "purchasedAt"), 'YYYY-MM') AS "month", count(*) AS "schedules",
-           sum("totalCents") AS "total", sum("advanceCents") AS "advance", sum("feeCents") AS "fee",
-           sum("reserveCents") AS "reserve", sum("reserveReleasedCents") AS "released"
+           sum("totalCents")::bigint AS "total", sum("advanceCents")::bigint AS "advance", sum("feeCents")::bigint AS "fee",
+           sum("reserveCents")::bigint AS "reserve", sum("reserveReleasedCents")::bigint AS "released"
     FROM "FactoringSchedule"
     WHERE "organizationId" = ${organizationId} AND "status" = 'purchased' AND "purchasedAt" IS NOT NULL
     GROUP BY 1 ORDER BY 1 DESC LIMIT ${months}`

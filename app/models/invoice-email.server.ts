@@ -8,6 +8,7 @@
 import type { JobHelpers } from 'graphile-worker'
 
 import { getFixedT } from '~/i18n.server'
+import { isOpenInvoice } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
@@ -41,7 +42,10 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   return {
     to,
     subject: t('emails.invoice.subject', params),
-    text: `${t('emails.invoice.body', params)}\n\n${t('emails.invoice.payLink', { url: paymentLink(invoice) })}`,
+    // The payment page's link while the invoice asks for money: a paid one's link would not open (ADR 090).
+    text: isOpenInvoice(invoice.status)
+      ? `${t('emails.invoice.body', params)}\n\n${t('emails.invoice.payLink', { url: paymentLink(invoice) })}`
+      : t('emails.invoice.body', params),
     attachments: [{ ...attachment, contentType: 'application/pdf' }],
   }
 }

@@ -318,7 +318,8 @@ function priced(input: InvoiceInput, loads: LoadToBill[], t: Translate) {
   const totals = invoiceTotals({ items: lines, discountCents: input.discountCents, taxCents: input.taxCents })
   if (input.discountCents > totals.subtotalCents)
     throw new DomainError('validation_failed', 'validation.failed', { fields: { discountCents: ['invoices.errors.discountTooLarge'] } })
-  if (totals.totalCents > MAX_INVOICE_CENTS)
+  // Subtotal and total are each a document (ADR 089): a discount may not carry lines past it.
+  if (totals.subtotalCents > MAX_INVOICE_CENTS || totals.totalCents > MAX_INVOICE_CENTS)
     throw new DomainError('validation_failed', 'validation.failed', { fields: { items: ['invoices.errors.totalTooLarge'] } })
   return { lines, totals }
 }

@@ -15,7 +15,7 @@ import { safeFileName } from '~/utils/file-name'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, requireFound } from './records.server'
+import { assertId, isCheckViolation, requireFound } from './records.server'
 import { detectImageType } from './user-avatar.server'
 
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
@@ -89,6 +89,9 @@ export async function addProductPhotos(actor: Actor, productId: string, photos: 
       )
     }
     return await prisma.$transaction(async (tx) => {
+      // The product's row locked first: parallel uploads count one after another (the database's
+      // trigger "ProductPhoto_limit" holds the same limit for any other writer).
+      await tx.$queryRaw`SELECT "id" FROM "Product" WHERE "id" = ${productId} AND "organizationId" = ${actor.organizationId} FOR UPDATE`
       const product = requireFound(
         await tx.product.findFirst({
           where: { id: productId, organizationId: actor.organizationId },
@@ -123,6 +126,7 @@ export async function addProductPhotos(actor: Actor, productId: string, photos: 
     })
   } catch (error) {
     await removeFiles(keys)
+    if (isCheckViolation(error, 'ProductPhoto_limit')) photoError('validation_failed', 'products.errors.tooManyPhotos')
     throw error
   }
 }

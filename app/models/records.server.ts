@@ -109,6 +109,25 @@ function violatedIndex(error: unknown): string | null | undefined {
   return typeof meta?.target === 'string' ? meta.target : null
 }
 
+/**
+ * Whether the error is the database refusing a row by this CHECK constraint or trigger (SQLSTATE
+ * 23514): the driver adapter passes the code and the message, which names the constraint (a
+ * trigger names itself in its message), not the constraint alone.
+ */
+export function isCheckViolation(error: unknown, name: string) {
+  const { code, constraint, message, meta } = (error ?? {}) as {
+    code?: string
+    constraint?: string
+    message?: string
+    meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string; message?: string } } }
+  }
+  const cause = meta?.driverAdapterError?.cause
+  if (cause && (cause.originalCode ?? cause.code) === '23514')
+    return (cause.message ?? '').includes(`"${name}"`) || (cause.message ?? '').startsWith(`${name}:`)
+  // A statement through pg itself: its error names the constraint.
+  return code === '23514' && (constraint === name || (message ?? '').startsWith(`${name}:`))
+}
+
 /** Whether the error is a violation of this unique index (by its name). */
 export function isUniqueViolation(error: unknown, index: string) {
   return violatedIndex(error) === index

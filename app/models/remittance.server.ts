@@ -10,8 +10,9 @@ import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
+import { invoiceRefusal } from '~/policies/invoice'
 import { remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
-import type { InvoiceStatus } from '~/schemas/invoice-options'
+import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
@@ -31,22 +32,65 @@ import { siteFrameSelect } from './site.server'
 
 const ENTITY = 'remittanceAdvice'
 const NOT_FOUND = 'payment.advice.errors.notFound'
+const INVOICE_NOT_FOUND = 'invoices.errors.notFound'
 
 /** Per invoice link and per client address, in a day: a broker says "we have paid" a few times at most. */
 export const REMITTANCE_LIMITS = { perInvoice: 5, perIp: 20, windowMs: 24 * 60 * 60_000 }
 
 // ---- The link ----
 
-/** The payment page's absolute link for an invoice, on APP_URL (never the request's Host). */
-export function paymentLink(invoice: { id: string; organizationId: string }, now = new Date()) {
+/** The payment page's absolute link for an invoice, on APP_URL (never the request's Host), at its current link generation. */
+export function paymentLink(invoice: { id: string; organizationId: string; paymentLinkGen: number }, now = new Date()) {
   return appUrl(`${href('/payment')}?${new URLSearchParams({ invoice: signPaymentToken(invoice, now) })}`)
 }
 
-/** The invoice a payment token names, or null (bad, tampered, expired, or the invoice is gone). */
+/**
+ * The invoice a payment token names, or null: a bad, tampered or expired token, the invoice gone,
+ * its links revoked since this one was made (ADR 090), or an invoice that asks for no money (void,
+ * paid in full, a draft): a link lives while its invoice is open.
+ */
 export async function invoiceByPaymentToken(token: unknown, now = new Date()): Promise<InvoiceWithRelations | null> {
   const claim = verifyPaymentToken(token, now)
   if (!claim) return null
-  return prisma.invoice.findFirst({ where: { id: claim.invoiceId, organizationId: claim.organizationId }, include: invoiceInclude })
+  return prisma.invoice.findFirst({
+    where: { id: claim.invoiceId, organizationId: claim.organizationId, paymentLinkGen: claim.generation, status: { in: [...OPEN_INVOICE_STATUSES] } },
+    include: invoiceInclude,
+  })
+}
+
+/**
+ * Ends every payment link of the invoice made so far (one forwarded too far, a broker's payables
+ * that changed hands): its link generation goes up, so only links made afterwards work; "Email
+ * again" sends one. Who may update invoices (accountants, admins), on an invoice that was sent
+ * (`revokeLinks` in app/policies/invoice.ts). Audited; the invoice's version does not change
+ * (nothing a user edits changed).
+ */
+export async function revokePaymentLinks(actor: Actor, invoiceId: string) {
+  assertId(invoiceId, INVOICE_NOT_FOUND)
+  return prisma.$transaction(async (tx) => {
+    const before = requireFound(
+      await tx.invoice.findFirst({
+        where: { id: invoiceId, organizationId: actor.organizationId },
+        select: { id: true, invoiceNumber: true, status: true, amountPaidCents: true, paymentLinkGen: true },
+      }),
+      INVOICE_NOT_FOUND,
+    )
+    const refusal = invoiceRefusal('revokeLinks', { status: before.status as InvoiceStatus, amountPaidCents: before.amountPaidCents })
+    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    const after = await tx.invoice.update({
+      where: { id: invoiceId },
+      data: { paymentLinkGen: { increment: 1 } },
+      select: { id: true, invoiceNumber: true, paymentLinkGen: true },
+    })
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: invoiceId,
+      action: 'update',
+      before: { paymentLinkGen: before.paymentLinkGen },
+      after: { paymentLinkGen: after.paymentLinkGen },
+    })
+    return after
+  })
 }
 
 // ---- The page ----

@@ -48,11 +48,19 @@ export function serializeSettlement(settlement: SettlementWithRelations) {
       loadId: item.loadId,
       orderId: item.orderId,
       description: item.description,
-      amountCents: item.amountCents,
+      amountCents: Number(item.amountCents),
     })),
   }
 }
 export type SettlementDto = ReturnType<typeof serializeSettlement>
+
+/**
+ * A settlement's totals as numbers: BIGINT columns (sums of any number of lines, ADR 089), read as
+ * bigint, well inside JavaScript's safe integers.
+ */
+function settlementMoney(settlement: { grossCents: bigint; deductionsCents: bigint; netCents: bigint }) {
+  return { grossCents: Number(settlement.grossCents), deductionsCents: Number(settlement.deductionsCents), netCents: Number(settlement.netCents) }
+}
 
 export function serializeSettlementRow(settlement: Prisma.SettlementGetPayload<{ include: { driver: typeof driverSelect } }>) {
   return {
@@ -63,9 +71,7 @@ export function serializeSettlementRow(settlement: Prisma.SettlementGetPayload<{
     driver: { id: settlement.driver.id, name: `${settlement.driver.firstName} ${settlement.driver.lastName}`.trim() },
     periodStart: isoDate(settlement.periodStart)!,
     periodEnd: isoDate(settlement.periodEnd)!,
-    grossCents: settlement.grossCents,
-    deductionsCents: settlement.deductionsCents,
-    netCents: settlement.netCents,
+    ...settlementMoney(settlement),
     paidAt: isoDate(settlement.paidAt),
     method: settlement.paidMethod,
     reference: settlement.paidReference,
@@ -327,7 +333,7 @@ async function lockSettlement(tx: Tx, organizationId: string, id: string, versio
   await tx.$queryRaw`SELECT "id" FROM "Settlement" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
   const settlement = requireFound(await tx.settlement.findFirst({ where: { id, organizationId }, include: { items: true } }), NOT_FOUND)
   assertVersion(settlement, version)
-  return settlement
+  return { ...settlement, ...settlementMoney(settlement) }
 }
 
 function assertAllows(action: SettlementAction, settlement: { status: string; netCents: number }) {
@@ -392,7 +398,7 @@ export async function deleteSettlement(actor: Actor, id: string, version: number
 /** The totals stored again from the lines, after a line was added or removed. */
 async function retotal(tx: Tx, actor: Actor, before: { id: string; version: number; netCents: number }) {
   const items = await tx.settlementItem.findMany({ where: { settlementId: before.id }, select: { type: true, amountCents: true } })
-  const totals = settlementTotals(items)
+  const totals = settlementTotals(items.map((item) => ({ type: item.type, amountCents: Number(item.amountCents) })))
   assertOneRow(await tx.settlement.updateMany({ where: { id: before.id, version: before.version }, data: { ...totals, version: { increment: 1 } } }))
   await recordAudit(tx, actor, {
     entity: ENTITY,

@@ -9,12 +9,12 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { cancelRefusal, cartTotals, formatOrderNumber, type OrderStatus, placeRefusal, withinOrderLimit } from '~/policies/cart'
-import type { OrderListQuery } from '~/schemas/checkout'
+import type { CheckoutInput, OrderListQuery } from '~/schemas/checkout'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { checkoutState, emptyCartData, lockCartForCheckout } from './cart.server'
+import { checkoutState, emptyCartData, lockCartForCheckout, reviewKey } from './cart.server'
 import { assertId, assertVersion, containsText, listPage, requireFound } from './records.server'
 
 const ENTITY = 'storeOrder'
@@ -76,9 +76,11 @@ async function nextOrderNumber(tx: Tx, organizationId: string) {
  * Places the cart's order (POST /api/checkout, the review's "Place order"): 201 with the order,
  * or a refusal with nothing written: an empty cart or incomplete billing (409), a product no
  * longer sold or a driver no longer active (400 at the field), a product short of stock (409
- * `insufficient_stock`).
+ * `insufficient_stock`), or a cart that no longer adds up to what the buyer reviewed (409
+ * `conflict` with the new total: a price changed, or a line in another tab), when `reviewed`
+ * says what that was: the total and/or the review's key (ADR 090).
  */
-export async function placeOrder(actor: Actor) {
+export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
   const { organizationId } = actor
   const id = await prisma.$transaction(async (tx) => {
     const cart = await lockCartForCheckout(tx, actor)
@@ -120,6 +122,12 @@ export async function placeOrder(actor: Actor) {
       }
     })
     const totals = cartTotals(lines, { discountCode: cart.discountCode, shippingMethod: cart.shippingMethod })
+    // At the prices just read under the products' locks: what is charged is what was reviewed, or nothing.
+    if (
+      (reviewed.expectedTotalCents !== undefined && reviewed.expectedTotalCents !== totals.totalCents) ||
+      (reviewed.reviewKey !== undefined && reviewed.reviewKey !== reviewKey(lines, totals))
+    )
+      throw new DomainError('conflict', 'checkout.errors.pricesChanged', { params: { totalCents: totals.totalCents } })
     if (!withinOrderLimit(totals)) throw new DomainError('validation_failed', 'checkout.errors.orderTooLarge')
     const order = await tx.storeOrder.create({
       data: {

@@ -7,6 +7,8 @@
  * subtotal (a code in DISCOUNT_CODES), rounded half up to the cent by `percentOfCents`, the one
  * rounding rule; shipping is a constant per method; total = subtotal − discount + shipping.
  */
+import { MAX_DOCUMENT_CENTS } from '~/schemas/money-limits'
+
 import type { PolicyRefusal } from './refusal'
 
 export const CHARGE_TO = ['driver', 'truck', 'company'] as const
@@ -24,8 +26,20 @@ export const DISCOUNT_CODES: Record<string, number> = { SAFETY10: 1000, FLEET5: 
 /** How many of one product (all colours together) a cart may hold. */
 export const MAX_LINE_QUANTITY = 99
 
-/** The largest order total the database stores (a 32-bit integer of cents, with room to spare). */
-export const MAX_ORDER_CENTS = 2_000_000_000
+/**
+ * How many of a product the cart holds once one of its lines becomes `quantity` (`itemId`: the
+ * line that changes; none for a new line): every colour's line counts, since MAX_LINE_QUANTITY is
+ * per product, not per line.
+ */
+export function productQuantityAfter(
+  lines: ReadonlyArray<{ id: string; productId: string; quantity: number }>,
+  change: { itemId?: string; productId: string; quantity: number },
+) {
+  return lines.reduce((sum, line) => (line.productId === change.productId && line.id !== change.itemId ? sum + line.quantity : sum), change.quantity)
+}
+
+/** An order's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+export const MAX_ORDER_CENTS = MAX_DOCUMENT_CENTS
 
 /** Checkout steps: 0 the cart, 1 billing and shipping, 2 review. */
 export const CHECKOUT_STEPS = [0, 1, 2] as const

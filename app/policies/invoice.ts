@@ -25,7 +25,7 @@ export function canMoveInvoice(from: InvoiceStatus, to: InvoiceStatus) {
   return from === to || INVOICE_TRANSITIONS[from].includes(to)
 }
 
-export const INVOICE_ACTIONS = ['send', 'edit', 'email', 'pay', 'removePayment', 'void', 'delete'] as const
+export const INVOICE_ACTIONS = ['send', 'edit', 'email', 'pay', 'removePayment', 'void', 'delete', 'revokeLinks'] as const
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number]
 
 type InvoiceState = { status: InvoiceStatus; amountPaidCents: number }
@@ -51,6 +51,10 @@ export function invoiceRefusal(action: InvoiceAction, { status, amountPaidCents 
     case 'void':
       if (status === 'void') return { code: 'invalid_transition', key: 'invoices.errors.voidAlready' }
       return amountPaidCents > 0 ? { code: 'in_use', key: 'invoices.errors.hasPayments' } : null
+    case 'revokeLinks':
+      // Links go out with a sent invoice's emails; a void one's work no more (ADR 090). A paid one's
+      // rest while it is paid, and would open again with a removed payment: revoking ends them.
+      return status === 'draft' || status === 'void' ? { code: 'invalid_transition', key: `invoices.errors.revokeLinks.${status}` } : null
   }
 }
 

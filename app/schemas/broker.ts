@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
-import { cents, customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
+import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { optionalDollars } from './money'
+import { cents, optionalDollars } from './money'
 
 const EMAIL = z.email()
 
@@ -39,8 +39,8 @@ const BrokerFields = z.object({
   customFields: customFieldsInput(),
 })
 
-/** One schema for the API (POST) and the model: the credit limit in integer cents. */
-export const BrokerSchema = BrokerFields.extend({ creditLimitCents: cents().optional() })
+/** One schema for the API (POST) and the model: the credit limit in integer cents, against many invoices (at most $100,000,000.00, ADR 089). */
+export const BrokerSchema = BrokerFields.extend({ creditLimitCents: cents('sum').optional() })
 export type BrokerInput = z.infer<typeof BrokerSchema>
 
 /** PUT: the whole broker plus the version it was read at. */
@@ -51,7 +51,7 @@ export type BrokerUpdate = z.infer<typeof BrokerUpdateSchema>
  * The editor's schema (Conform): the same fields and rules, with the credit limit typed in dollars
  * and read as cents (`creditLimit` → `creditLimitCents`, see brokerFromForm).
  */
-export const BrokerFormSchema = BrokerFields.extend({ creditLimit: optionalDollars('brokers.errors.creditLimit') })
+export const BrokerFormSchema = BrokerFields.extend({ creditLimit: optionalDollars('brokers.errors.creditLimit', 'sum') })
 export const BrokerFormUpdateSchema = withVersion(BrokerFormSchema)
 export type BrokerForm = z.infer<typeof BrokerFormSchema>
 

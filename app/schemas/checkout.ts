@@ -9,6 +9,7 @@ import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '
 
 import { integer, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
+import { cents } from './money'
 import { idText, requiredId, text } from './text'
 import { VersionSchema } from './version'
 
@@ -50,8 +51,17 @@ export const CartBillingSchema = z.object({
 })
 export type CartBilling = z.infer<typeof CartBillingSchema>
 
-/** POST /api/checkout: no fields (an optional empty JSON object); the cart is the order. */
-export const CheckoutSchema = z.object({})
+/**
+ * POST /api/checkout and the review's "Place order": the cart is the order. What the buyer reviewed
+ * may come with it (both optional, so a bare POST still places the order): `expectedTotalCents`,
+ * the total they saw, and `reviewKey`, the cart's key as read (`GET /api/cart`); when the cart no
+ * longer matches either, the order is refused (409) with the new total (ADR 090).
+ */
+export const CheckoutSchema = z.object({
+  expectedTotalCents: cents('document').optional(),
+  reviewKey: text().trim().max(64, 'validation.tooLong').optional(),
+})
+export type CheckoutInput = z.infer<typeof CheckoutSchema>
 
 /** Canceling an order: the version the client read. */
 export const OrderCancelSchema = z.object({ version: VersionSchema.optional() })

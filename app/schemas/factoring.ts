@@ -2,8 +2,9 @@
 import { z } from 'zod'
 
 import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
-import { cents, dateOnly, idText, requiredText, text } from './fields'
+import { dateOnly, idText, requiredText, text } from './fields'
 import { enumFilter, listQuery } from './list-query'
+import { cents } from './money'
 import { VersionSchema } from './version'
 
 const EMAIL = z.email()
@@ -55,9 +56,9 @@ export type ScheduleCreateInput = z.infer<typeof ScheduleCreateSchema>
 /** One invoice's line of the factor's purchase report: what the factor advanced, charged and holds in reserve. */
 export const PurchaseLineSchema = z.object({
   invoiceNumber: requiredText(40),
-  advanceCents: cents(),
-  feeCents: cents(),
-  reserveCents: cents(),
+  advanceCents: cents('document'),
+  feeCents: cents('document'),
+  reserveCents: cents('document'),
 })
 export type PurchaseLine = z.infer<typeof PurchaseLineSchema>
 
@@ -78,7 +79,7 @@ export const PurchaseImportSchema = z.object({ purchasedAt: dateOnly(), version:
 /** "Reserve released": the day and the amount the factor paid back of the reserve. */
 export const ReserveReleaseSchema = z.object({
   releasedAt: dateOnly(),
-  amountCents: cents().refine((value) => value > 0, 'factoring.errors.amountPositive'),
+  amountCents: cents('sum').refine((value) => value > 0, 'factoring.errors.amountPositive'),
   version: VersionSchema.optional(),
 })
 export type ReserveReleaseInput = z.infer<typeof ReserveReleaseSchema>

@@ -2,7 +2,8 @@
  * Field helpers every entity schema is built from, so one rule (what "empty" means, how a date
  * or an amount of money is written, when a version is required) lives in one place. Messages are
  * i18n keys. HTML forms and JSON bodies go through the same schemas: forms send absent keys for
- * empty fields, and `readBody` (app/requests/api.server.ts) drops JSON nulls the same way.
+ * empty fields, and `readBody` (app/requests/api.server.ts) drops JSON nulls the same way. Money
+ * has its own module, ./money (each amount at most its kind's maximum).
  */
 import { z } from 'zod'
 
@@ -101,14 +102,6 @@ export function integer(min: number, max: number) {
     .int('validation.integer')
     .min(min, min === 0 ? 'validation.min0' : 'validation.tooSmall')
     .max(max, 'validation.tooLarge')
-}
-
-/**
- * Money in integer cents, never negative, at most 100 million dollars (well inside PostgreSQL's
- * BIGINT and JavaScript's safe integers).
- */
-export function cents() {
-  return integer(0, 10_000_000_000)
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { PaymentTerm } from './broker-options'
 import { parseDollars } from './dollars'
+import { MAX_DOCUMENT_CENTS } from './money-limits'
 import type { Tone } from './tone'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
@@ -26,6 +27,10 @@ export const INVOICE_STATUS_META = {
 /** Invoices that still expect money: these can take payments and become overdue. */
 export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[]
 
+export function isOpenInvoice(status: string) {
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status)
+}
+
 export const PAYMENT_METHODS = ['ach', 'check', 'wire', 'card', 'cash', 'factoring', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
@@ -41,8 +46,8 @@ export function addDays(day: string, days: number) {
   return date.toISOString().slice(0, 10)
 }
 
-/** An invoice holds at most this much (inside PostgreSQL's INTEGER). */
-export const MAX_INVOICE_CENTS = 2_000_000_000
+/** An invoice's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+export const MAX_INVOICE_CENTS = MAX_DOCUMENT_CENTS
 export const MAX_INVOICE_ITEMS = 100
 export const MAX_INVOICE_LOADS = 50
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { cents, customFieldsInput, dateOnly, idText, optionalText, requiredText, withVersion } from './fields'
+import { customFieldsInput, dateOnly, idText, optionalText, requiredText, withVersion } from './fields'
 import {
   INVOICE_FILTER_STATUSES,
   INVOICE_SORTS,
@@ -11,6 +11,7 @@ import {
   PAYMENT_METHODS,
 } from './invoice-options'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
+import { cents } from './money'
 import { VersionSchema } from './version'
 
 /** A quantity such as 1, 2.5 or 0.125: positive, at most three decimals, at most 100,000. */
@@ -31,7 +32,7 @@ export const InvoiceItemSchema = z.object({
   title: requiredText(200),
   description: optionalText(500),
   quantity: quantity().default(1),
-  unitPriceCents: cents(),
+  unitPriceCents: cents('document'),
 })
 export type InvoiceItemInput = z.infer<typeof InvoiceItemSchema>
 
@@ -47,8 +48,8 @@ export const InvoiceFields = z.object({
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'invoices.errors.duplicateLoad'),
   items: z.array(InvoiceItemSchema, { error: 'validation.choice' }).max(MAX_INVOICE_ITEMS, 'invoices.errors.tooManyItems').default([]),
-  discountCents: cents().default(0),
-  taxCents: cents().default(0),
+  discountCents: cents('document').default(0),
+  taxCents: cents('document').default(0),
   notes: optionalText(2000),
   customFields: customFieldsInput(),
 })
@@ -71,7 +72,9 @@ export function invoiceRules(invoice: InvoiceShape, ctx: z.RefinementCtx) {
     discountCents: 0,
     taxCents: invoice.taxCents,
   })
-  if (free.totalCents > MAX_INVOICE_CENTS) ctx.addIssue({ code: 'custom', message: 'invoices.errors.totalTooLarge', path: ['items'] })
+  // The free lines alone (the loads' are added by the model): their sum, with the tax, fits a document.
+  if (free.subtotalCents > MAX_INVOICE_CENTS || free.totalCents > MAX_INVOICE_CENTS)
+    ctx.addIssue({ code: 'custom', message: 'invoices.errors.totalTooLarge', path: ['items'] })
 }
 
 /** One schema for the invoice editor and `POST /api/invoice`. Messages are i18n keys. */
@@ -87,7 +90,7 @@ export const InvoiceActionSchema = z.object({ version: VersionSchema.optional() 
 
 /** `POST /api/invoice/{id}/payments` and the "Record payment" form. */
 export const PaymentSchema = z.object({
-  amountCents: cents().refine((value) => value > 0, 'invoices.errors.paymentPositive'),
+  amountCents: cents('document').refine((value) => value > 0, 'invoices.errors.paymentPositive'),
   paidAt: dateOnly(),
   method: z.enum(PAYMENT_METHODS, { error: 'validation.choice' }).default('ach'),
   reference: optionalText(100),

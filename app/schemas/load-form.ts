@@ -12,12 +12,12 @@ import { optionalDollars, requiredDollars } from './money'
 
 /** A charge row: its amount in dollars, required. */
 export const ChargeFormSchema = ChargeSchema.omit({ amountCents: true }).extend({
-  amount: requiredDollars('loadForm.errors.amount'),
+  amount: requiredDollars('loadForm.errors.amount', 'amount'),
 })
 
 /** The editor's fields before the mapping: what its inputs are named (and their native constraints). */
 export const LoadFormFields = LoadFields.omit({ linehaulCents: true, charges: true }).extend({
-  linehaul: optionalDollars('loadForm.errors.linehaul'),
+  linehaul: optionalDollars('loadForm.errors.linehaul', 'amount'),
   charges: z.array(ChargeFormSchema, { error: 'validation.choice' }).max(MAX_CHARGES, 'loads.errors.tooManyCharges').default([]),
 })
 type LoadFormValues = z.infer<typeof LoadFormFields>

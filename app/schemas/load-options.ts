@@ -2,6 +2,7 @@
  * Load choices and the status machine, shared by pages, schemas and models. No zod here: pages
  * that only need the choices (lists, the board) do not download the validation library.
  */
+import { MAX_AMOUNT_CENTS } from './money-limits'
 import type { Tone } from './tone'
 
 export const LOAD_STATUSES = ['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced', 'canceled'] as const
@@ -68,8 +69,8 @@ export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'to
  */
 export const LOAD_COUNT_CAP = 10_000
 
-/** Linehaul plus charges at most $10 million a load (inside PostgreSQL's INTEGER). */
-export const MAX_LOAD_CENTS = 1_000_000_000
+/** Linehaul plus charges: a load's total is one amount, at most $10,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+export const MAX_LOAD_CENTS = MAX_AMOUNT_CENTS
 export const MAX_STOPS = 20
 export const MAX_CHARGES = 20
 

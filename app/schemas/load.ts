@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
 import { isDateTime, isInstant } from './dates'
-import { cents, customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
+import { customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
 import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, loadTotalCents, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
+import { cents } from './money'
 import { text } from './text'
 import { TRAILER_TYPES } from './trailer-options'
 import { VersionSchema } from './version'
@@ -41,7 +42,7 @@ export const ChargeSchema = z.object({
   id: idText().optional(),
   type: z.enum(CHARGE_TYPES, { error: 'validation.choice' }),
   description: optionalText(200),
-  amountCents: cents(),
+  amountCents: cents('amount'),
 })
 export type ChargeInput = z.infer<typeof ChargeSchema>
 
@@ -65,7 +66,7 @@ export const LoadFields = z.object({
   pieces: integer(0, 100_000).optional(),
   temperatureF: integer(-40, 100).optional(),
   hazmat: z.boolean({ error: 'validation.choice' }).default(false),
-  linehaulCents: cents().default(0),
+  linehaulCents: cents('amount').default(0),
   loadedMiles: integer(0, 20_000).optional(),
   emptyMiles: integer(0, 20_000).optional(),
   driverId: idText().optional(),

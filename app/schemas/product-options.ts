@@ -19,8 +19,6 @@ export const LOW_STOCK_THRESHOLD = 5
 
 /** Bounds of what a product may carry (the database holds >= 0; these keep forms and pages sane). */
 export const MAX_PRODUCT_STOCK = 1_000_000
-/** The most a product may cost, in cents (100,000 dollars: a store item, not a truck). */
-export const MAX_PRODUCT_PRICE_CENTS = 10_000_000
 export const MAX_PRODUCT_COLORS = 12
 export const MAX_COLOR_LENGTH = 30
 

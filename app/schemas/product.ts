@@ -2,16 +2,8 @@ import { z } from 'zod'
 
 import { customFieldsInput, integer, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { requiredDollars } from './money'
-import {
-  MAX_COLOR_LENGTH,
-  MAX_PRODUCT_COLORS,
-  MAX_PRODUCT_PRICE_CENTS,
-  MAX_PRODUCT_STOCK,
-  PRODUCT_SORTS,
-  PRODUCT_STATUSES,
-  SHOP_SORTS,
-} from './product-options'
+import { cents, requiredDollars } from './money'
+import { MAX_COLOR_LENGTH, MAX_PRODUCT_COLORS, MAX_PRODUCT_STOCK, PRODUCT_SORTS, PRODUCT_STATUSES, SHOP_SORTS } from './product-options'
 
 /** A product's colours, checked the same way from the form (one text, comma separated) and the API (a list). */
 function checkColors(colors: string[], ctx: z.RefinementCtx) {
@@ -52,7 +44,7 @@ const ProductFields = z.object({
 
 /** One schema for the API (POST) and the model: the price in integer cents, the colours a list. */
 export const ProductSchema = ProductFields.extend({
-  priceCents: integer(0, MAX_PRODUCT_PRICE_CENTS),
+  priceCents: cents('price'),
   colors: colorList.default([]),
 })
 export type ProductInput = z.infer<typeof ProductSchema>
@@ -66,7 +58,7 @@ export type ProductUpdate = z.infer<typeof ProductUpdateSchema>
  * as cents (`price` → `priceCents`), the colours one comma-separated text (see productFromForm).
  */
 export const ProductFormSchema = ProductFields.extend({
-  price: requiredDollars('products.errors.price').refine((cents) => cents <= MAX_PRODUCT_PRICE_CENTS, 'products.errors.priceTooLarge'),
+  price: requiredDollars('products.errors.price', 'price'),
   colors: colorText,
 })
 export const ProductFormUpdateSchema = withVersion(ProductFormSchema)

@@ -2,9 +2,9 @@
 import { z } from 'zod'
 
 import { EmailSchema } from './auth'
-import { cents, dateOnly, idText, integer, optionalPhone, optionalText, requiredText } from './fields'
+import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { MAX_LOAD_CENTS } from './load-options'
+import { cents } from './money'
 import { QUOTE_HONEYPOT, QUOTE_SORTS, QUOTE_STATUSES } from './quote-options'
 import { TRAILER_TYPES } from './trailer-options'
 import { VersionSchema } from './version'
@@ -32,9 +32,7 @@ export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>
 
 /** "Quote a price": the amount (cents, above zero, at most what a load may total: it becomes the load's linehaul) and a note for the requester. */
 export const QuotePriceSchema = z.object({
-  amountCents: cents()
-    .refine((value) => value > 0, 'booking.errors.amountPositive')
-    .refine((value) => value <= MAX_LOAD_CENTS, 'validation.tooLarge'),
+  amountCents: cents('amount').refine((value) => value > 0, 'booking.errors.amountPositive'),
   note: optionalText(2000),
   version: VersionSchema.optional(),
 })

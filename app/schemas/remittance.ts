@@ -13,7 +13,7 @@ import { VersionSchema } from './version'
 
 /** The form as the broker fills it: dollars as typed, the day paid, the check or ACH trace number, who paid. */
 export const RemittanceFormSchema = z.object({
-  amount: requiredDollars('payment.errors.amount').refine((cents) => cents > 0, 'payment.errors.amountPositive'),
+  amount: requiredDollars('payment.errors.amount', 'document').refine((cents) => cents > 0, 'payment.errors.amountPositive'),
   paidOn: dateOnly(),
   reference: optionalText(REMITTANCE_REFERENCE_MAX),
   payerName: optionalText(REMITTANCE_PAYER_MAX),

@@ -1,8 +1,9 @@
 /** One schema per settlement form and API body (messages are i18n keys). */
 import { z } from 'zod'
 
-import { cents, dateOnly, idText, optionalText, requiredText } from './fields'
+import { dateOnly, idText, optionalText, requiredText } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
+import { cents } from './money'
 import { MANUAL_ITEM_TYPES, MAX_PERIOD_DAYS, SETTLEMENT_PAY_METHODS, SETTLEMENT_SORTS, SETTLEMENT_STATUSES } from './settlement-options'
 import { VersionSchema } from './version'
 
@@ -30,11 +31,11 @@ export type SettlementCreateInput = z.infer<typeof SettlementCreateSchema>
 export const SettlementRunSchema = z.object(period).superRefine(periodRules)
 export type SettlementRunInput = z.infer<typeof SettlementRunSchema>
 
-/** An advance or a reimbursement added by hand on a draft. */
+/** An advance or a reimbursement added by hand on a draft: one amount (at most $10,000,000.00, ADR 089). */
 export const SettlementLineSchema = z.object({
   type: z.enum(MANUAL_ITEM_TYPES, { error: 'validation.choice' }),
   description: requiredText(200),
-  amountCents: cents().refine((value) => value > 0, 'settlements.errors.amountPositive'),
+  amountCents: cents('amount').refine((value) => value > 0, 'settlements.errors.amountPositive'),
   version: VersionSchema.optional(),
 })
 export type SettlementLineInput = z.infer<typeof SettlementLineSchema>

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 
 import { EmailSchema, PasswordSchema } from './auth'
-import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
+import { dateOnly, idText, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
+import { cents } from './money'
+import { MONEY_LIMITS } from './money-limits'
 import { MAX_RECURRING_DEDUCTIONS } from './settlement-options'
 import { CDL_CLASSES, PAY_METHODS, PAY_TYPES, ROLES, STATEMENT_LANGUAGES, USER_SORTS, USER_STATUSES } from './user-options'
 import { VersionSchema } from './version'
@@ -18,8 +20,11 @@ const address = {
   country: optionalText(60),
 }
 
-/** The largest pay rate (in cents or basis points): $1,000,000 a load, or 100% of a load. */
-const MAX_PAY_RATE = 100_000_000
+/**
+ * A pay rate in any unit is at most one amount (a flat rate: $10,000,000.00 a load, ADR 089);
+ * checkPay holds the others: a percentage at most 100% (10,000 basis points), a rate per mile at
+ * most $500.00.
+ */
 const MAX_PERCENT_BP = 10_000
 
 /** A recurring deduction (ELD lease, insurance): taken from every settlement of the driver. */
@@ -37,7 +42,7 @@ function driverProfileShape<R extends z.ZodType, D extends z.ZodType>(payRate: R
     hireDate: dateOnly().optional(),
     payMethod: z.enum(PAY_METHODS, { error: 'validation.choice' }).optional(),
     payRate: payRate.optional(),
-    /** Per-mile pay: cents per empty mile (none: empty miles pay nothing). */
+    /** Per-mile pay: cents per empty mile (none: empty miles pay nothing), at most a rate per mile's maximum. */
     emptyMileRateCents: payRate.optional(),
     recurringDeductions: deductions,
     /** The language of the driver's pay statements. */
@@ -47,12 +52,19 @@ function driverProfileShape<R extends z.ZodType, D extends z.ZodType>(payRate: R
   }
 }
 
-/** A rate needs its method (its unit), and a percentage is at most 100%. */
-function checkPay(value: { payMethod?: string; payRate?: number }, ctx: z.RefinementCtx) {
+/**
+ * A rate needs its method (its unit); a percentage is at most 100%, a rate per mile (loaded, the
+ * contract's `payRateCents` of per-mile pay, and empty) at most MAX_RATE_PER_MILE_CENTS.
+ */
+function checkPay(value: { payMethod?: string; payRate?: number; emptyMileRateCents?: number; payType?: string; payRateCents?: number }, ctx: z.RefinementCtx) {
+  const tooLarge = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+  const perMile = MONEY_LIMITS.ratePerMile
+  if (value.emptyMileRateCents !== undefined && value.emptyMileRateCents > perMile.max) tooLarge('emptyMileRateCents', perMile.tooLarge)
+  if (value.payType === 'per_mile' && value.payRateCents !== undefined && value.payRateCents > perMile.max) tooLarge('payRateCents', perMile.tooLarge)
   if (value.payRate === undefined) return
-  if (!value.payMethod) ctx.addIssue({ code: 'custom', path: ['payMethod'], message: 'users.errors.payMethodRequired' })
-  else if (value.payMethod === 'percent' && value.payRate > MAX_PERCENT_BP)
-    ctx.addIssue({ code: 'custom', path: ['payRate'], message: 'users.errors.percentTooLarge' })
+  if (!value.payMethod) tooLarge('payMethod', 'users.errors.payMethodRequired')
+  else if (value.payMethod === 'percent' && value.payRate > MAX_PERCENT_BP) tooLarge('payRate', 'users.errors.percentTooLarge')
+  else if (value.payMethod === 'per_mile' && value.payRate > perMile.max) tooLarge('payRate', perMile.tooLarge)
 }
 
 /**
@@ -62,16 +74,16 @@ function checkPay(value: { payMethod?: string; payRate?: number }, ctx: z.Refine
 export const DriverProfileSchema = z
   .object({
     ...driverProfileShape(
-      integer(0, MAX_PAY_RATE),
+      cents('amount'),
       z
-        .array(deductionLine(integer(1, MAX_PAY_RATE)), { error: 'validation.choice' })
+        .array(deductionLine(cents('amount').refine((value) => value >= 1, 'validation.tooSmall')), { error: 'validation.choice' })
         .max(MAX_RECURRING_DEDUCTIONS, 'users.errors.tooManyDeductions')
         .optional(),
     ),
     // The contract's names for the same pay (docs/api-contract.md, "Driver pay"); when `payType` is
     // sent it wins over `payMethod`/`payRate` (app/policies/pay.ts `storedPay`).
     payType: z.enum(PAY_TYPES, { error: 'validation.choice' }).optional(),
-    payRateCents: integer(0, MAX_PAY_RATE).optional(),
+    payRateCents: cents('amount').optional(),
     payPercent: z
       .number({ error: 'validation.number' })
       .min(0, 'validation.min0')
@@ -96,7 +108,7 @@ const hundredths = z
     }
     return Math.round(Number(raw) * 100)
   })
-  .pipe(integer(0, MAX_PAY_RATE))
+  .pipe(cents('amount'))
 /** The editor's deduction rows: rows left empty (the spare ones) are not rows. */
 const formDeductions = z.preprocess(
   (value) =>
@@ -104,7 +116,7 @@ const formDeductions = z.preprocess(
       ? value.filter((row) => row && typeof row === 'object' && Object.values(row as object).some((field) => field !== undefined && field !== ''))
       : value,
   z
-    .array(deductionLine(hundredths.pipe(integer(1, MAX_PAY_RATE))), { error: 'validation.choice' })
+    .array(deductionLine(hundredths.pipe(cents('amount').refine((value) => value >= 1, 'validation.tooSmall'))), { error: 'validation.choice' })
     .max(MAX_RECURRING_DEDUCTIONS, 'users.errors.tooManyDeductions')
     .optional(),
 )

@@ -34,11 +34,14 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
 })
 
 // How Prisma reads the types pg would read otherwise: a date (`@db.Date`) is UTC midnight and a
-// timestamp without time zone is UTC, whatever the server's time zone.
+// timestamp without time zone is UTC, whatever the server's time zone; a BIGINT (money sums, ADR
+// 089) is a bigint, never the string pg gives.
+const PG_INT8 = 20
 const PG_DATE = 1082
 const PG_TIMESTAMP = 1114
 const readTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8) return (value: string) => BigInt(value)
     if (oid === PG_DATE) return (value: string) => new Date(`${value}T00:00:00Z`)
     if (oid === PG_TIMESTAMP) return (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
     return pg.types.getTypeParser(oid, format)
@@ -48,8 +51,8 @@ const readTypes = {
 /**
  * A read the request path makes often, as one statement on Prisma's own pool: no query plan and
  * no result mapping, which cost more than a small list's whole database work (ADR 081). Values
- * come as Prisma gives them for text, enums, booleans, int, jsonb, text[], dates and timestamps
- * (tests/integration/lean-reads.test.ts compares them); bigint and numeric would come as strings.
+ * come as Prisma gives them for text, enums, booleans, int, bigint, jsonb, text[], dates and
+ * timestamps (tests/integration/lean-reads.test.ts compares them); numeric would come as a string.
  * Never inside a transaction: it takes a connection of its own.
  */
 export async function readRows<Row>(query: Prisma.Sql): Promise<Row[]> {

@@ -1,7 +1,8 @@
 /**
  * The signed token of an invoice's payment page (`/payment?invoice=<token>`, ADR 062): the invoice,
- * its organization and an expiry, signed with HMAC-SHA256 under a key derived from SESSION_SECRET.
- * Nothing is stored: the signature is the proof. A token that is malformed, tampered with in any
+ * its organization, an expiry and the invoice's link generation, signed with HMAC-SHA256 under a
+ * key derived from SESSION_SECRET. Nothing is stored but the generation, which revoking the links
+ * raises (ADR 090): the signature is the proof. A token that is malformed, tampered with in any
  * byte, signed under another secret or expired reads as no token at all (the page answers 404).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
@@ -16,7 +17,8 @@ const MAX_TOKEN_LENGTH = 200
 const PART = /^[A-Za-z0-9_-]+$/
 const ID = /^[a-z0-9]{1,40}$/
 
-export type PaymentClaim = { invoiceId: string; organizationId: string; expiresAt: Date }
+/** `generation`: the invoice's `paymentLinkGen` when the link was made (1 for links made before there was one). */
+export type PaymentClaim = { invoiceId: string; organizationId: string; expiresAt: Date; generation: number }
 
 // The signing key: the session secret under its own label, so no other signature is a payment token.
 let derived: { secret: string; key: Buffer } | undefined
@@ -30,10 +32,10 @@ function mac(payload: Buffer) {
   return createHmac('sha256', signingKey()).update(payload).digest()
 }
 
-/** The token for an invoice: `base64url(invoiceId.organizationId.expirySeconds).base64url(mac)`. */
-export function signPaymentToken(invoice: { id: string; organizationId: string }, now = new Date(), days = PAYMENT_LINK_DAYS) {
+/** The token for an invoice: `base64url(invoiceId.organizationId.expirySeconds.generation).base64url(mac)`. */
+export function signPaymentToken(invoice: { id: string; organizationId: string; paymentLinkGen: number }, now = new Date(), days = PAYMENT_LINK_DAYS) {
   const expires = Math.floor(now.getTime() / 1000) + days * 86_400
-  const payload = Buffer.from(`${invoice.id}.${invoice.organizationId}.${expires}`, 'utf8')
+  const payload = Buffer.from(`${invoice.id}.${invoice.organizationId}.${expires}.${invoice.paymentLinkGen}`, 'utf8')
   return `${payload.toString('base64url')}.${mac(payload).toString('base64url')}`
 }
 
@@ -54,9 +56,11 @@ export function verifyPaymentToken(token: unknown, now = new Date()): PaymentCla
   if (!payload || !signature) return null
   const expected = mac(payload)
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null
-  const fields = payload.toString('utf8').split('.')
-  if (fields.length !== 3 || !ID.test(fields[0]) || !ID.test(fields[1]) || !/^\d{1,12}$/.test(fields[2])) return null
-  const expiresAt = new Date(Number(fields[2]) * 1000)
+  // Links emailed before generations existed have three fields: the first generation.
+  const [invoiceId, organizationId, expiry, generation = '1', ...rest] = payload.toString('utf8').split('.')
+  if (rest.length || !ID.test(invoiceId) || !ID.test(organizationId ?? '') || !/^\d{1,12}$/.test(expiry ?? '') || !/^[1-9]\d{0,8}$/.test(generation))
+    return null
+  const expiresAt = new Date(Number(expiry) * 1000)
   if (expiresAt.getTime() <= now.getTime()) return null
-  return { invoiceId: fields[0], organizationId: fields[1], expiresAt }
+  return { invoiceId, organizationId, expiresAt, generation: Number(generation) }
 }

@@ -990,9 +990,10 @@ type SettlementRow = {
   driverLastName: string
   periodStart: string
   periodEnd: string
-  grossCents: number
-  deductionsCents: number
-  netCents: number
+  // BIGINT columns (ADR 089): pg reads them as text.
+  grossCents: string
+  deductionsCents: string
+  netCents: string
   paidAt: string | null
   paidMethod: string | null
   paidReference: string | null
@@ -1024,9 +1025,9 @@ function settlementJson(row: SettlementRow) {
     driver: { id: row.driverId, name: `${row.driverFirstName} ${row.driverLastName}`.trim() },
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
-    grossCents: row.grossCents,
-    deductionsCents: row.deductionsCents,
-    netCents: row.netCents,
+    grossCents: Number(row.grossCents),
+    deductionsCents: Number(row.deductionsCents),
+    netCents: Number(row.netCents),
     paidAt: row.paidAt,
     method: row.paidMethod,
     reference: row.paidReference,
@@ -1286,11 +1287,12 @@ type ScheduleRow = {
   factorEmail: string | null
   advanceBasisPoints: number
   feeBasisPoints: number
-  totalCents: number
-  advanceCents: number
-  feeCents: number
-  reserveCents: number
-  reserveReleasedCents: number
+  // BIGINT columns (ADR 089): pg reads them as text.
+  totalCents: string
+  advanceCents: string
+  feeCents: string
+  reserveCents: string
+  reserveReleasedCents: string
   reserveReleasedAt: string | null
   purchasedAt: string | null
   sentAt: Date | null
@@ -1325,11 +1327,11 @@ function scheduleJson(row: ScheduleRow) {
     factor: { name: row.factorName, email: row.factorEmail },
     advancePercent: row.advanceBasisPoints / 100,
     feePercent: row.feeBasisPoints / 100,
-    totalCents: row.totalCents,
-    advanceCents: row.advanceCents,
-    feeCents: row.feeCents,
-    reserveCents: row.reserveCents,
-    reserveReleasedCents: row.reserveReleasedCents,
+    totalCents: Number(row.totalCents),
+    advanceCents: Number(row.advanceCents),
+    feeCents: Number(row.feeCents),
+    reserveCents: Number(row.reserveCents),
+    reserveReleasedCents: Number(row.reserveReleasedCents),
     reserveReleasedAt: row.reserveReleasedAt,
     purchasedAt: row.purchasedAt,
     sentAt: row.sentAt?.toISOString() ?? null,

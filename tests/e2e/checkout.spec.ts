@@ -97,6 +97,36 @@ test('cart → billing charged to a driver → review → place order → the or
   await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible()
 })
 
+test('a price changed after the review refuses the order and shows the new total; placed again, it is the new one', async ({ page }) => {
+  const decal = await product(org, { name: 'Door decal', priceCents: 1, stock: 10, colors: [] })
+  await addToCart(page, decal, '', 1)
+  await page.goto('/dashboard/e-commerce/checkout')
+  await whenHydrated(page)
+  await page.getByTestId('checkout-continue').click()
+  await page.getByLabel('The company').check()
+  await page.getByLabel('Name', { exact: true }).fill('Yard office')
+  await page.getByLabel('Address', { exact: true }).fill('12 Yard Road, Tulsa OK')
+  await page.getByRole('radio', { name: /Pickup/ }).check()
+  await page.getByTestId('checkout-continue').click()
+  await expect(page.getByTestId('checkout-stepper').locator('[data-step="review"]')).toHaveAttribute('data-state', 'current')
+  await expect(page.getByTestId('checkout-total')).toHaveText('$0.01')
+
+  // Meanwhile the store's price becomes $99,999.99.
+  const client = new pg.Client({ connectionString: DATABASE_URL })
+  await client.connect()
+  await client.query('UPDATE "Product" SET "priceCents" = 9999999 WHERE id = $1', [decal])
+  await client.end()
+
+  await page.getByTestId('checkout-place').click()
+  await expect(page.getByTestId('checkout-refusal')).toContainText('The prices changed since you reviewed this order: the total is now $99,999.99.')
+  await expect(page.getByTestId('checkout-total')).toHaveText('$99,999.99')
+  await expect(page).toHaveURL(/\/dashboard\/e-commerce\/checkout$/)
+
+  await page.getByTestId('checkout-place').click()
+  await expect(page).toHaveURL(/\/dashboard\/e-commerce\/orders\/[^/]+$/)
+  await expect(page.getByTestId('checkout-total')).toHaveText('$99,999.99')
+})
+
 test('reset empties the cart and returns to step 0', async ({ page }) => {
   const straps = await product(org, { name: 'Ratchet strap', priceCents: 2400, stock: 5, colors: [] })
   await addToCart(page, straps, '', 1)

@@ -70,6 +70,42 @@ test('a broker opens the payment page from the email, says they paid, and the ac
   await expect(advices.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
 })
 
+test('the office revokes an invoice’s payment links: the emailed link is gone; Email again sends one that works', async ({ page, request }) => {
+  const address = `ap-${uniqueId('rev').toLowerCase()}@example.test`
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: address })
+  const invoice = (await api(request, org, '/api/invoice', {
+    brokerId: broker.id,
+    items: [{ title: 'Linehaul Dallas to Memphis', quantity: 1, unitPriceCents: 100_000 }],
+  })) as unknown as { id: string; invoiceNumber: string; version: number }
+  await api(request, org, `/api/invoice/${invoice.id}/send`, { version: invoice.version }, 200)
+  const linkIn = (text: string) => /(https?:\/\/\S+\/payment\?invoice=\S+)/.exec(text)?.[1]
+  const first = linkIn((await lastEmailTo(address)).text)
+  expect(first).toBeTruthy()
+  expect((await page.request.get(local(first!), { maxRedirects: 0 })).status()).toBe(200)
+
+  await page.goto(`/dashboard/invoice/${invoice.id}`)
+  await whenHydrated(page)
+  await page.getByRole('button', { name: 'Revoke payment links' }).click()
+  await expect(toast(page, `The payment links of ${invoice.invoiceNumber} no longer work. Email it again to send a new one.`, 'warning')).toBeVisible()
+
+  // The broker, signed out, with the old email: not found.
+  await page.context().clearCookies()
+  expect((await page.goto(local(first!)))?.status()).toBe(404)
+
+  // A new link: Email again.
+  await loginByRequest(page, org.email, org.password)
+  await page.goto(`/dashboard/invoice/${invoice.id}`)
+  await whenHydrated(page)
+  await page.getByRole('button', { name: 'Email again' }).click()
+  await expect(toast(page, `Email of ${invoice.invoiceNumber} queued`, 'success')).toBeVisible()
+  let second: string | undefined
+  await expect.poll(async () => (second = linkIn((await lastEmailTo(address)).text))).not.toBe(first)
+  await page.context().clearCookies()
+  await page.goto(local(second!))
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay an invoice' })).toBeVisible()
+  await expect(page.getByTestId('payment-balance')).toHaveText('$1,000.00')
+})
+
 test('a customer opens a tracking link on a phone; revoked, it is gone', async ({ page, request }) => {
   const { broker, truck, trailer, driver } = await fleet(request, org)
   const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })

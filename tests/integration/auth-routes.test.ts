@@ -204,7 +204,10 @@ describe('a proxy the server does not trust (issue 36)', () => {
       const warning = 'requests come through a proxy that is not trusted; set TRUST_PROXY'
       expect((await fetch(`${direct.base}/auth/login`)).status).toBe(200)
       expect(direct.output()).not.toContain(warning)
-      for (const headers of [{ 'X-Forwarded-For': '203.0.113.7' }, { Forwarded: 'for=203.0.113.8' }, { 'X-Forwarded-For': '203.0.113.9' }])
+      for (const headers of [{ 'X-Forwarded-For': '203.0.113.7' }, { Forwarded: 'for=203.0.113.8' }, { 'X-Forwarded-For': '203.0.113.9' }] as Record<
+        string,
+        string
+      >[])
         expect((await fetch(`${direct.base}/auth/login`, { headers })).status).toBe(200)
       await expect.poll(() => direct.output()).toContain(warning)
       expect(direct.output().split(warning)).toHaveLength(2)

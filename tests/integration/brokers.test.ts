@@ -88,7 +88,7 @@ describe('broker rules', () => {
       ['creditLimitCents', 'validation.integer'],
     ])
     expect(issues(BrokerSchema.safeParse({ name: 'A', creditLimitCents: -1 }))).toEqual([['creditLimitCents', 'validation.min0']])
-    expect(issues(BrokerSchema.safeParse({ name: 'A', creditLimitCents: 10_000_000_001 }))).toEqual([['creditLimitCents', 'validation.tooLarge']])
+    expect(issues(BrokerSchema.safeParse({ name: 'A', creditLimitCents: 10_000_000_001 }))).toEqual([['creditLimitCents', 'validation.money.sumTooLarge']])
     expect(issues(BrokerSchema.safeParse({ name: 'A', mcNumber: '12a456' }))).toEqual([['mcNumber', 'brokers.errors.mcNumber']])
     // Empty strings from a JSON client mean "none", like an empty form field.
     expect(BrokerSchema.parse({ name: 'A', mcNumber: '', email: '', phone: '' })).toMatchObject({ mcNumber: '', email: '', phone: '' })
@@ -111,7 +111,7 @@ describe('broker rules', () => {
     expect(brokerFromForm(form)).toMatchObject({ name: 'A', creditLimitCents: 2_500_050 })
     expect(brokerFromForm(BrokerFormSchema.parse({ name: 'A' })).creditLimitCents).toBeUndefined()
     expect(issues(BrokerFormSchema.safeParse({ name: 'A', creditLimit: '12.345' }))).toEqual([['creditLimit', 'brokers.errors.creditLimit']])
-    expect(issues(BrokerFormSchema.safeParse({ name: 'A', creditLimit: '100000000.01' }))).toEqual([['creditLimit', 'validation.tooLarge']])
+    expect(issues(BrokerFormSchema.safeParse({ name: 'A', creditLimit: '100000000.01' }))).toEqual([['creditLimit', 'validation.money.sumTooLarge']])
   })
 
   it('refuses a duplicate name (any case) or MC number in the same organization but not in another; brokers without MC are many', async () => {

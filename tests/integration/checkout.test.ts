@@ -127,6 +127,36 @@ describe('the cart', () => {
     expect(removed.body.data.items).toHaveLength(1)
   })
 
+  it('holds at most 99 of one product in all its colours together, adding or updating (issue 36), and changes nothing past it', async () => {
+    const me = await buyer(org)
+    const cones = await product(org, { priceCents: 500, stock: 500, colors: ['orange', 'yellow', 'green'] })
+    const add = (quantity: number, color: string) =>
+      callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: cones.id, quantity, color } })
+    expect((await add(60, 'orange')).status).toBe(201)
+    expect((await add(39, 'yellow')).status).toBe(201)
+    const before = await stateOf(me.id)
+    // Each colour is under 99, the product is not: 60 + 39 + 1.
+    const over = await add(1, 'green')
+    expect(over.status).toBe(400)
+    expect(over.body.error.fields.quantity).toEqual(['At most 99 of one product in a cart.'])
+    expect((await add(1, 'orange')).status).toBe(400)
+    const orange = before.items.find((item) => item.color === 'orange')!
+    const update = (quantity: number) =>
+      callApi(cartItem, { method: 'PUT', path: `/api/cart/items/${orange.id}`, params: { itemId: orange.id }, token: me.token, body: { quantity } })
+    expect((await update(61)).status).toBe(400)
+    expect(await stateOf(me.id)).toEqual(before)
+    // Down and back up to the same 99, and the freed room taken by another colour.
+    expect((await update(59)).status).toBe(200)
+    const green = await add(1, 'green')
+    expect(green.status).toBe(201)
+    expect(green.body.data.totalItems).toBe(99)
+    // Another product is counted on its own.
+    expect(
+      (await callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: (await product(org)).id, quantity: 99 } }))
+        .status,
+    ).toBe(201)
+  })
+
   it('refuses a driver or a truck of another organization, an inactive driver and an unknown code, changing nothing', async () => {
     const me = await buyer(org)
     await addCartItem(me.actor, { productId: (await product(org)).id, quantity: 1 })
@@ -401,6 +431,74 @@ describe('the pages', () => {
     expect(refusalOf(placed)?.message).toBe(`Not enough “${jack.name}” in stock: nothing was ordered.`)
     expect(await prisma.storeOrder.count({ where: { placedById: me.id } })).toBe(0)
     expect((await getCart(me.id)).items).toHaveLength(1)
+  })
+
+  it('refuses an order whose prices changed since the review (409 with the new total, nothing ordered), through the API and the page (issue 36)', async () => {
+    const me = await buyer(org)
+    const decal = await product(org, { priceCents: 1, stock: 10 })
+    await addCartItem(me.actor, { productId: decal.id, quantity: 1 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    const reviewed = (await callApi(cartRoot, { path: '/api/cart', token: me.token })).body.data
+    expect(reviewed).toMatchObject({ totalCents: 1, reviewKey: expect.stringMatching(/^[\w-]{22}$/) })
+    const before = await stateOf(me.id)
+    const orders = () => prisma.storeOrder.count({ where: { placedById: me.id } })
+
+    // The price goes from 1¢ to $99,999.99 between the review and "Place order".
+    await prisma.product.update({ where: { id: decal.id }, data: { priceCents: 9_999_999 } })
+    const checkout = (body: unknown) => callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token, body })
+    for (const body of [{ expectedTotalCents: 1 }, { reviewKey: reviewed.reviewKey }, { expectedTotalCents: 1, reviewKey: reviewed.reviewKey }]) {
+      const refused = await checkout(body)
+      expect(refused.status, JSON.stringify(body)).toBe(409)
+      expect(refused.body.error).toEqual({
+        code: 'conflict',
+        message: 'The prices changed since you reviewed this order: the total is now $99,999.99. Nothing was ordered; check the order and place it again.',
+      })
+    }
+    const french = await callApi(checkoutApi, {
+      method: 'POST',
+      path: '/api/checkout',
+      token: me.token,
+      body: { expectedTotalCents: 1 },
+      headers: { 'Accept-Language': 'fr' },
+    })
+    expect(french.body.error.message).toMatch(/le total est maintenant de 99\s999,99\s\$US/)
+    expect(await orders()).toBe(0)
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: decal.id } })).stock).toBe(10)
+    expect(await stateOf(me.id)).toEqual(before)
+
+    // The page's "Place order" carries what its review showed: refused the same, with the new total.
+    const post = (fields: Record<string, string>) => callPage(checkoutPage.action, '/dashboard/e-commerce/checkout', me.id, {}, postForm(fields))
+    const stale = await post({ intent: 'place', expectedTotalCents: '1', reviewKey: reviewed.reviewKey })
+    expect(stale.status).toBe(409)
+    expect(refusalOf(stale)?.message).toContain('the total is now $99,999.99')
+    expect(await orders()).toBe(0)
+
+    // Reviewed again, the new total is ordered.
+    const review = (await callPage(checkoutPage.loader, '/dashboard/e-commerce/checkout', me.id)).data as { cart: { totalCents: number; reviewKey: string } }
+    expect(review.cart.totalCents).toBe(9_999_999)
+    const placed = await post({ intent: 'place', expectedTotalCents: String(review.cart.totalCents), reviewKey: review.cart.reviewKey })
+    expect(placed.status).toBe(302)
+    expect((await prisma.storeOrder.findFirstOrThrow({ where: { placedById: me.id } })).totalCents).toBe(9_999_999)
+  })
+
+  it('refuses by the review key a change the total hides: one price up, another down by as much', async () => {
+    const me = await buyer(org)
+    const [a, b] = [await product(org, { priceCents: 1000 }), await product(org, { priceCents: 3000 })]
+    await addCartItem(me.actor, { productId: a.id, quantity: 1 })
+    await addCartItem(me.actor, { productId: b.id, quantity: 1 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    const reviewed = await getCart(me.id)
+    await prisma.product.update({ where: { id: a.id }, data: { priceCents: 2500 } })
+    await prisma.product.update({ where: { id: b.id }, data: { priceCents: 1500 } })
+    const refused = await callApi(checkoutApi, {
+      method: 'POST',
+      path: '/api/checkout',
+      token: me.token,
+      body: { expectedTotalCents: reviewed.totalCents, reviewKey: reviewed.reviewKey },
+    })
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict'])
+    // Without anything reviewed (the contract's bare POST), the order is placed as before.
+    expect((await callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token })).status).toBe(201)
   })
 
   it('shows an order charged to a truck on the truck page as a cost', async () => {

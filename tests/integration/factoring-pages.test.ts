@@ -115,7 +115,7 @@ describe('factoring pages', () => {
     expect([imported.status, imported.toast?.title]).toEqual([302, expect.stringContaining('Purchase of SCH-000001')])
 
     const purchased = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id } })
-    expect(purchased).toMatchObject({ status: 'purchased', reserveCents: 9_000 })
+    expect(purchased).toMatchObject({ status: 'purchased', reserveCents: 9_000n })
     const release = await post(
       org,
       view.action as Handler,
@@ -124,7 +124,7 @@ describe('factoring pages', () => {
       { id },
     )
     expect(release.status).toBe(302)
-    expect((await prisma.factoringSchedule.findUniqueOrThrow({ where: { id } })).reserveReleasedCents).toBe(6_050)
+    expect((await prisma.factoringSchedule.findUniqueOrThrow({ where: { id } })).reserveReleasedCents).toBe(6_050n)
 
     const pdf = await callPage(pdfRoute.loader as Handler, `${path}/pdf`, org.users.viewer.id, { id })
     expect([pdf.status, pdf.headers?.get('Content-Type')]).toEqual([200, 'application/pdf'])

@@ -14,6 +14,7 @@ import {
   updateInvoice,
   voidInvoice,
 } from '~/models/invoice.server'
+import { revokePaymentLinks } from '~/models/remittance.server'
 import { canMoveInvoice, INVOICE_ACTIONS, type InvoiceAction, invoiceAllows } from '~/policies/invoice'
 import { InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES, type InvoiceStatus, invoiceTotals, lineTotalCents } from '~/schemas/invoice-options'
@@ -224,6 +225,7 @@ describe('the invoice policy', () => {
       removePayment: async (id, paymentId) => deletePayment(accountant, id, paymentId, await version(id)),
       void: async (id) => voidInvoice(accountant, id, await version(id)),
       delete: async (id) => deleteInvoice(accountant, id, await version(id)),
+      revokeLinks: (id) => revokePaymentLinks(accountant, id),
     }
     for (const state of INVOICE_STATUSES) {
       for (const action of INVOICE_ACTIONS) {

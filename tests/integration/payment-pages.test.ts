@@ -4,10 +4,12 @@
  * have paid" (errors, honeypot, limits, never pays, notifies the accountants), and the office's
  * confirm or dismiss on the invoice page (policy, version, balance).
  */
+import { createHmac } from 'node:crypto'
+
 import { describe, expect, it } from 'vitest'
 
 import { getFixedT } from '~/i18n.server'
-import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
+import { createInvoice, deletePayment, invoiceInclude, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { invoiceEmail } from '~/models/invoice-email.server'
 import { invoiceByPaymentToken, organizationRemitTo, paymentLink, REMITTANCE_LIMITS } from '~/models/remittance.server'
 import { siteOrganizationId } from '~/models/site.server'
@@ -69,7 +71,7 @@ const REPLACEMENTS: Record<string, string[]> = {
 
 describe('payment tokens', () => {
   it('verifies the token it signed, and nothing else: any byte changed, added or removed, of any class', () => {
-    const token = signPaymentToken({ id: 'clinvoice000000000000000a', organizationId: 'clorg0000000000000000000b' })
+    const token = signPaymentToken({ id: 'clinvoice000000000000000a', organizationId: 'clorg0000000000000000000b', paymentLinkGen: 1 })
     expect(verifyPaymentToken(token)).toMatchObject({ invoiceId: 'clinvoice000000000000000a', organizationId: 'clorg0000000000000000000b' })
     const replacements = Object.values(REPLACEMENTS).flat()
     let tried = 0
@@ -94,9 +96,28 @@ describe('payment tokens', () => {
       expect(verifyPaymentToken(bad)).toBeNull()
   })
 
+  it('reads a link made before links had a generation as the first generation', async () => {
+    const org = await createOrg()
+    const invoice = await sentInvoice(org)
+    // Signed as the first version of the module did: three fields.
+    const payload = Buffer.from(`${invoice.id}.${invoice.organizationId}.${Math.floor(Date.now() / 1000) + 86_400}`)
+    const signingKey = createHmac('sha256', process.env.SESSION_SECRET!).update('freightdesk:payment-link:v1').digest()
+    const old = `${payload.toString('base64url')}.${createHmac('sha256', signingKey).update(payload).digest('base64url')}`
+    expect(verifyPaymentToken(old)).toMatchObject({ invoiceId: invoice.id, generation: 1 })
+    expect((await page(old)).status).toBe(200)
+    await callPage(
+      invoiceView.action as Handler,
+      `/dashboard/invoice/${invoice.id}`,
+      org.users.accountant.id,
+      { id: invoice.id },
+      postForm({ intent: 'revokeLinks' }),
+    )
+    expect((await page(old)).status).toBe(404)
+  })
+
   it('expires, and is not valid under another secret', () => {
     const now = new Date('2026-11-27T12:00:00Z')
-    const token = signPaymentToken({ id: 'clinvoice000000000000000a', organizationId: 'clorg0000000000000000000b' }, now, 10)
+    const token = signPaymentToken({ id: 'clinvoice000000000000000a', organizationId: 'clorg0000000000000000000b', paymentLinkGen: 1 }, now, 10)
     expect(verifyPaymentToken(token, new Date('2026-12-07T11:59:00Z'))).not.toBeNull()
     expect(verifyPaymentToken(token, new Date('2026-12-07T12:00:00Z'))).toBeNull()
     const secret = process.env.SESSION_SECRET
@@ -114,8 +135,8 @@ describe('payment tokens', () => {
     const invoice = await sentInvoice(org)
     expect((await invoiceByPaymentToken(signPaymentToken(invoice)))?.id).toBe(invoice.id)
     // Signed, but naming the invoice under another organization: no such invoice there.
-    expect(await invoiceByPaymentToken(signPaymentToken({ id: invoice.id, organizationId: other.organization.id }))).toBeNull()
-    expect((await page(signPaymentToken({ id: invoice.id, organizationId: other.organization.id }))).status).toBe(404)
+    expect(await invoiceByPaymentToken(signPaymentToken({ id: invoice.id, organizationId: other.organization.id, paymentLinkGen: 1 }))).toBeNull()
+    expect((await page(signPaymentToken({ id: invoice.id, organizationId: other.organization.id, paymentLinkGen: 1 }))).status).toBe(404)
   })
 })
 
@@ -177,24 +198,88 @@ describe('the payment page', () => {
     expect((howTo.data as { remitTo: unknown }).remitTo).toEqual(await organizationRemitTo(site!, getFixedT('en')))
   })
 
-  it('says a void invoice takes no payment, and offers no form', async () => {
+  it('dies with its invoice: a draft’s and a void one’s link answer 404 (page, PDF, form), a paid one’s while it is paid (issue 36)', async () => {
     const org = await createOrg()
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('B') } })
     const draft = await createInvoice(
       actorOf(org),
-      InvoiceSchema.parse({
-        brokerId: (await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('B') } })).id,
-        issueDate: '2026-11-02',
-        items: [{ title: 'X', unitPriceCents: 100 }],
-      }),
+      InvoiceSchema.parse({ brokerId: broker.id, issueDate: '2026-11-02', items: [{ title: 'X', unitPriceCents: 100 }] }),
     )
-    const token = signPaymentToken(draft)
-    expect((await page(token)).data).toMatchObject({ page: { closed: 'payment.closed.draft' } })
-    await prisma.invoice.update({ where: { id: draft.id }, data: { status: 'void' } })
-    expect((await page(token)).data).toMatchObject({ page: { closed: 'payment.closed.void' } })
-    const refused = await remit(token, { amount: '1', paidOn: '2026-11-20' })
-    expect(refused.status).toBe(409)
-    expect(refusalOf(refused)?.message).toBe('This invoice was voided: there is nothing to pay.')
+    const pdf = (token: string) => callPage(paymentPdf.loader as Handler, `/payment/pdf?invoice=${encodeURIComponent(token)}`, null)
+    const dead = async (token: string) => {
+      expect((await page(token)).status).toBe(404)
+      expect((await pdf(token)).status).toBe(404)
+      expect((await remit(token, { amount: '1', paidOn: '2026-11-20' })).status).toBe(404)
+    }
+    await dead(signPaymentToken(draft))
+    const sent = await sendInvoice(actorOf(org), draft.id, draft.version)
+    const token = signPaymentToken(sent)
+    expect((await page(token)).status).toBe(200)
+    await voidInvoice(actorOf(org), sent.id, sent.version)
+    await dead(token)
     expect(await prisma.remittanceAdvice.count({ where: { invoiceId: draft.id } })).toBe(0)
+
+    // Paid in full: nothing is asked any more, so nothing is shown; a removed payment asks again.
+    const open = await sentInvoice(org)
+    const link = signPaymentToken(open)
+    const paid = await recordPayment(actorOf(org, 'accountant'), open.id, { amountCents: 125_000, paidAt: '2026-11-20', method: 'ach' })
+    await dead(link)
+    // Emailed again, a paid invoice carries no payment link.
+    expect((await invoiceEmail(paid, 'ap@broker.test')).text).not.toContain('/payment?')
+    await deletePayment(actorOf(org, 'accountant'), open.id, paid.payments[0].id, paid.version)
+    expect((await page(link)).status).toBe(200)
+  })
+})
+
+describe('revoking payment links', () => {
+  it('ends every link made so far (page, PDF, form) from the invoice page, audited; Email again sends a new one that works (issue 36)', async () => {
+    const org = await createOrg()
+    const invoice = await sentInvoice(org)
+    const first = signPaymentToken(invoice)
+    const second = decodeURIComponent(/\/payment\?invoice=(\S+)/.exec((await invoiceEmail(invoice, 'ap@broker.test')).text)![1])
+    expect((await page(first)).status).toBe(200)
+    expect((await invoicePost(org, invoice.id, { intent: 'revokeLinks' }, 'dispatcher')).status).toBe(403)
+    expect((await invoicePost(org, invoice.id, { intent: 'revokeLinks' }, 'viewer')).status).toBe(403)
+    expect((await invoicePost(await createOrg(), invoice.id, { intent: 'revokeLinks' })).status).toBe(404)
+    const view = await callPage(invoiceView.loader as Handler, `/dashboard/invoice/${invoice.id}`, org.users.accountant.id, { id: invoice.id })
+    expect(view.data).toMatchObject({ can: { revokeLinks: true } })
+
+    const done = await invoicePost(org, invoice.id, { intent: 'revokeLinks', version: String(invoice.version) })
+    expect([done.status, done.toast?.title]).toEqual([302, `The payment links of ${invoice.invoiceNumber} no longer work. Email it again to send a new one.`])
+    for (const token of [first, second]) {
+      expect((await page(token)).status).toBe(404)
+      expect((await callPage(paymentPdf.loader as Handler, `/payment/pdf?invoice=${encodeURIComponent(token)}`, null)).status).toBe(404)
+      expect((await remit(token, { amount: '1', paidOn: '2026-11-20' })).status).toBe(404)
+    }
+    const after = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+    // Nothing a user edits changed: the version stays, so nobody's next click is a conflict.
+    expect([after.paymentLinkGen, after.version, after.status]).toEqual([2, invoice.version, 'sent'])
+    expect(await prisma.auditEvent.findFirst({ where: { entity: 'invoice', entityId: invoice.id, action: 'update' }, orderBy: { at: 'desc' } })).toMatchObject({
+      userId: org.users.accountant.id,
+      changes: { paymentLinkGen: { before: 1, after: 2 } },
+    })
+
+    // A new link: the email sent again carries one of the new generation.
+    expect((await invoicePost(org, invoice.id, { intent: 'email', version: String(after.version) })).status).toBe(302)
+    const reread = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: invoiceInclude })
+    const fresh = decodeURIComponent(/\/payment\?invoice=(\S+)/.exec((await invoiceEmail(reread, 'ap@broker.test')).text)![1])
+    expect(verifyPaymentToken(fresh)).toMatchObject({ invoiceId: invoice.id, generation: 2 })
+    expect((await page(fresh)).status).toBe(200)
+    expect((await remit(fresh, { amount: '1', paidOn: '2026-11-20' })).status).toBe(302)
+  })
+
+  it('is refused on a draft and a void invoice (409), which have no working link', async () => {
+    const org = await createOrg()
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('B') } })
+    const draft = await createInvoice(
+      actorOf(org),
+      InvoiceSchema.parse({ brokerId: broker.id, issueDate: '2026-11-02', items: [{ title: 'X', unitPriceCents: 100 }] }),
+    )
+    const refused = await invoicePost(org, draft.id, { intent: 'revokeLinks' })
+    expect([refused.status, refusalOf(refused)?.message]).toEqual([409, 'A draft has no payment link yet.'])
+    await voidInvoice(actorOf(org), draft.id, draft.version)
+    expect(refusalOf(await invoicePost(org, draft.id, { intent: 'revokeLinks' }))?.message).toBe('The payment links of a void invoice no longer work.')
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: draft.id } })).paymentLinkGen).toBe(1)
   })
 })
 

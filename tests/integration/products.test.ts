@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { createProduct, deleteProduct, getProduct, PRODUCT_CSV_COLUMNS } from '~/models/product.server'
 import { checkPhotos } from '~/models/product-photo.server'
+import { isCheckViolation } from '~/models/records.server'
 import { storeDashboard } from '~/models/store-dashboard.server'
 import { canSell, deleteRefusal, saleBlock, shownInShop } from '~/policies/product'
 import * as collection from '~/routes/api/products/collection'
@@ -25,7 +26,7 @@ import * as exportPage from '~/routes/dashboard/e-commerce/export'
 import * as productPage from '~/routes/dashboard/e-commerce/product'
 import * as shopPage from '~/routes/dashboard/e-commerce/shop'
 import { ProductSchema } from '~/schemas/product'
-import { isLowStock, LOW_STOCK_THRESHOLD, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
+import { isLowStock, LOW_STOCK_THRESHOLD, MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
@@ -238,6 +239,38 @@ describe('products', () => {
     expect(await checkPhotos([new File([], 'empty.png')])).toEqual([])
     const error = await refusal(checkPhotos([new File([new TextEncoder().encode('<svg/>')], 'x.svg')]))
     expect(error.code).toBe('unsupported_media_type')
+  })
+
+  it('stores 8 of 12 parallel photo uploads and refuses the other 4 (400), their files removed: the database holds the limit (issue 36)', async () => {
+    const org = await createOrg()
+    const stored = await product(org)
+    const before = storedFiles()
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => uploadPhoto(stored.id, org.users.admin.token, PNG, `photo-${index}.png`)))
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array<number>(8).fill(201), ...Array<number>(4).fill(400)])
+    for (const answer of answers.filter((answer) => answer.status === 400))
+      expect(answer.body.error).toMatchObject({ code: 'validation_failed', fields: { file: ['A product has at most 8 photos.'] } })
+    expect(await prisma.productPhoto.count({ where: { productId: stored.id } })).toBe(MAX_PRODUCT_PHOTOS)
+    expect(storedFiles()).toBe(before + MAX_PRODUCT_PHOTOS)
+
+    // Whatever writes the ninth row, the database refuses it.
+    const ninth = await prisma.productPhoto
+      .create({
+        data: {
+          productId: stored.id,
+          organizationId: org.organization.id,
+          fileName: 'ninth.png',
+          contentType: 'image/png',
+          sizeBytes: 1,
+          storageKey: unique('key'),
+        },
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+    expect(isCheckViolation(ninth, 'ProductPhoto_limit')).toBe(true)
+    expect(await prisma.productPhoto.count({ where: { productId: stored.id } })).toBe(MAX_PRODUCT_PHOTOS)
   })
 
   it('refuses to delete a product an order names (409 in_use) and keeps it; archived, it leaves the shop', async () => {

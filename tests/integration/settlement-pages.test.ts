@@ -67,7 +67,7 @@ describe('settlement pages', () => {
     )
     expect(advance.status).toBe(302)
     let stored = await prisma.settlement.findUniqueOrThrow({ where: { id } })
-    expect(stored.netCents).toBe(40_000 - 15_025)
+    expect(stored.netCents).toBe(40_000n - 15_025n)
     const badAmount = await post(
       org,
       view.action as Handler,

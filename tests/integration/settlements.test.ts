@@ -10,6 +10,7 @@ import {
   paySettlement,
   removeSettlementLine,
   runPay,
+  serializeSettlement,
   voidSettlement,
 } from '~/models/settlement.server'
 import { cancelOrder } from '~/models/store-order.server'
@@ -98,14 +99,15 @@ describe('what a period pays', () => {
     const settlement = await create(org)
     expect(settlement.number).toBe('STL-000001')
     expect(settlement.status).toBe('draft')
-    const lines = settlement.items.map(({ type, loadId, orderId, amountCents }) => ({ type, loadId, orderId, amountCents }))
+    // A settlement's money is BIGINT (ADR 089): the model's rows carry bigints, its API numbers.
+    const lines = serializeSettlement(settlement).items.map(({ type, loadId, orderId, amountCents }) => ({ type, loadId, orderId, amountCents }))
     expect(lines).toEqual([
       { type: 'load', loadId: load.id, orderId: null, amountCents: 501 * 65 + 40 * 30 },
       { type: 'deduction', loadId: null, orderId: null, amountCents: 2_500 },
       { type: 'deduction', loadId: null, orderId: null, amountCents: 4_000 },
       { type: 'store_order', loadId: null, orderId: order.id, amountCents: 8_999 },
     ])
-    expect(settlement).toMatchObject({ grossCents: 33_765, deductionsCents: 15_499, netCents: 33_765 - 15_499 })
+    expect(serializeSettlement(settlement)).toMatchObject({ grossCents: 33_765, deductionsCents: 15_499, netCents: 33_765 - 15_499 })
     expect(settlement.items[0].description).toContain(load.loadNumber)
   })
 
@@ -116,13 +118,13 @@ describe('what a period pays', () => {
     // $1,234.57 × 27.5 % = $339.50675 → 33,951 cents.
     await deliveredLoad(org, driverId, { linehaulCents: 123_457 }, null)
     const percent = await create(org)
-    expect(percent.items.map((item) => item.amountCents)).toEqual([33_951])
+    expect(percent.items.map((item) => item.amountCents)).toEqual([33_951n])
 
     const other = await driverOrg()
     await setPay(other, { payMethod: 'flat', payRate: 35_000 })
     await deliveredLoad(other, other.users.driver.id)
     await deliveredLoad(other, other.users.driver.id)
-    expect((await create(other)).grossCents).toBe(70_000)
+    expect((await create(other)).grossCents).toBe(70_000n)
   })
 })
 
@@ -195,7 +197,7 @@ describe('once only', () => {
     expect(voided.items.every((item) => item.liveLoadId === null && item.liveOrderId === null)).toBe(true)
     const again = await create(org)
     expect(again.items.map((item) => item.loadId ?? item.orderId)).toEqual([load.id, order.id])
-    expect(again.netCents).toBe(9_300)
+    expect(again.netCents).toBe(9_300n)
   })
 })
 
@@ -231,10 +233,10 @@ describe('statuses and refusals', () => {
       settlement.id,
       SettlementLineSchema.parse({ type: 'advance', description: 'Fuel advance', amountCents: 3_000, version: settlement.version }),
     )
-    expect(settlement).toMatchObject({ grossCents: 11_200, deductionsCents: 3_000, netCents: 8_200 })
+    expect(settlement).toMatchObject({ grossCents: 11_200n, deductionsCents: 3_000n, netCents: 8_200n })
     const advance = settlement.items.find((item) => item.type === 'advance')!
     settlement = await removeSettlementLine(actor, settlement.id, advance.id, settlement.version)
-    expect(settlement.netCents).toBe(11_200)
+    expect(settlement.netCents).toBe(11_200n)
     // A stale version is a conflict; paying a draft is refused.
     expect((await refusal(approveSettlement(actor, settlement.id, settlement.version - 1))).code).toBe('conflict')
     expect((await refusal(paySettlement(actor, settlement.id, SettlementPaySchema.parse({ paidAt: '2026-12-08' })))).messageKey).toBe(
@@ -266,7 +268,7 @@ describe('statuses and refusals', () => {
     await setPay(org, { payMethod: 'flat', payRate: 10_000, recurringDeductions: [{ description: 'ELD', amountCents: 15_000 }] })
     await deliveredLoad(org, org.users.driver.id)
     const settlement = await create(org)
-    expect(settlement.netCents).toBe(-5_000)
+    expect(settlement.netCents).toBe(-5_000n)
     expect((await refusal(approveSettlement(actor, settlement.id, settlement.version))).messageKey).toBe('settlements.errors.negativeNet')
   })
 

@@ -3,8 +3,10 @@ import { z } from 'zod'
 
 import { checkCustomFields, type CustomFieldDefinition } from '~/models/custom-fields.server'
 import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records.server'
-import { cents, customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
+import { customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
 import { enumFilter, idFilter, listQuery, parseListQuery } from '~/schemas/list-query'
+import { cents } from '~/schemas/money'
+import { MAX_AMOUNT_CENTS, MAX_DOCUMENT_CENTS, MAX_SUM_CENTS, MONEY_LIMITS, PG_INT_MAX } from '~/schemas/money-limits'
 import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
 import { packRows, unpackRows } from '~/utils/packed-rows'
 
@@ -33,11 +35,21 @@ describe('field helpers', () => {
     expect(optionalText(5).safeParse(undefined).success).toBe(true)
   })
 
-  it('cents are whole, not negative, and bounded', () => {
-    expect(cents().safeParse(12_345).success).toBe(true)
-    expect(issues(cents().safeParse(1.5))).toEqual([['', 'validation.integer']])
-    expect(issues(cents().safeParse(-1))).toEqual([['', 'validation.min0']])
-    expect(issues(cents().safeParse(1e15))).toEqual([['', 'validation.tooLarge']])
+  it('cents are whole, not negative, and bounded by their kind, each with its own message', () => {
+    expect(cents('amount').safeParse(12_345).success).toBe(true)
+    expect(issues(cents('amount').safeParse(1.5))).toEqual([['', 'validation.integer']])
+    expect(issues(cents('amount').safeParse(-1))).toEqual([['', 'validation.min0']])
+    for (const [kind, { max, tooLarge }] of Object.entries(MONEY_LIMITS) as Array<[keyof typeof MONEY_LIMITS, { max: number; tooLarge: string }]>) {
+      expect(cents(kind).safeParse(max).success, kind).toBe(true)
+      expect(issues(cents(kind).safeParse(max + 1)), kind).toEqual([['', tooLarge]])
+    }
+    // ADR 089: a document fits an INTEGER column; the kinds grow from one amount to sums of documents.
+    expect(MAX_DOCUMENT_CENTS).toBeLessThanOrEqual(PG_INT_MAX)
+    expect(MAX_AMOUNT_CENTS < MAX_DOCUMENT_CENTS && MAX_DOCUMENT_CENTS < MAX_SUM_CENTS).toBe(true)
+    // A load's pay at the most miles and the largest rate per mile is a document.
+    expect(MONEY_LIMITS.ratePerMile.max * (20_000 + 20_000)).toBeLessThanOrEqual(MAX_DOCUMENT_CENTS)
+    // 99 of the dearest product are a document.
+    expect(MONEY_LIMITS.price.max * 99).toBeLessThanOrEqual(MAX_DOCUMENT_CENTS)
   })
 
   it('withVersion makes the version required, canonical and whole', () => {

@@ -6,15 +6,17 @@ import { CheckoutSchema } from '~/schemas/checkout'
 import type { Route } from './+types/checkout'
 
 /**
- * POST /api/checkout (no body, or an empty JSON object): places the cart's order → 201 the order, at the products' prices,
- * stock lowered in the same transaction; 409 `insufficient_stock` (nothing ordered) when short.
+ * POST /api/checkout (no body, an empty JSON object, or what the buyer reviewed: `expectedTotalCents`,
+ * `reviewKey`): places the cart's order → 201 the order, at the products' prices, stock lowered in
+ * the same transaction; 409 `insufficient_stock` (nothing ordered) when short, 409 `conflict` with
+ * the new total when the cart no longer adds up to what was reviewed.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(request, async () => {
     const { actor } = await requireApiActor(request, 'create', 'storeOrder')
-    await readActionBody(request, CheckoutSchema)
-    return apiData(await placeOrder(actor), { status: 201 })
+    const reviewed = await readActionBody(request, CheckoutSchema)
+    return apiData(await placeOrder(actor, reviewed), { status: 201 })
   })
 }
 

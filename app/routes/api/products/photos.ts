@@ -31,14 +31,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     const file = form.get('file')
     if (!(file instanceof File) || file.size === 0)
       throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['products.errors.photoRequired'] } })
-    const checked = await checkPhotos([file], product.photos.length).catch((error: unknown) => {
-      // The API names the field `file`.
-      if (error instanceof DomainError && error.fields?.photos) throw new DomainError(error.code, error.messageKey, { fields: { file: error.fields.photos } })
-      throw error
-    })
-    const [photo] = await addProductPhotos(actor, product.id, checked)
+    const checked = await checkPhotos([file], product.photos.length).catch(asFileField)
+    // The count again under the product's lock: parallel uploads that all passed the first one.
+    const [photo] = await addProductPhotos(actor, product.id, checked).catch(asFileField)
     return apiData(serializeProductPhoto(photo), { status: 201 })
   })
+}
+
+/** The model's refusals name the form's field `photos`; the API's is `file`. */
+function asFileField(error: unknown): never {
+  if (error instanceof DomainError && error.fields?.photos) throw new DomainError(error.code, error.messageKey, { fields: { file: error.fields.photos } })
+  throw error
 }
 
 export function loader({ request }: Route.LoaderArgs) {

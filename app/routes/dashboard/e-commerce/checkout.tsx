@@ -1,4 +1,4 @@
-import { Form, href } from 'react-router'
+import { Form, href, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { z } from 'zod'
 
 import { CheckoutStepper } from '~/components/checkout/stepper'
@@ -26,7 +26,7 @@ import { placeOrder } from '~/models/store-order.server'
 import { CHARGE_TO, type CheckoutStep, MAX_LINE_QUANTITY, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
-import { CartAddSchema, CartBillingSchema, CartLineFormSchema, CartRemoveFormSchema, CartStepSchema } from '~/schemas/checkout'
+import { CartAddSchema, CartBillingSchema, CartLineFormSchema, CartRemoveFormSchema, CartStepSchema, CheckoutSchema } from '~/schemas/checkout'
 import { formatMoney } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -70,9 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: () => redirectWithToast(PAGE, { type: 'info', title: t('checkout.saved') }),
     }),
     reset: intent({ schema: NoFields, run: () => resetCart(actor), done: back('checkout.resetDone') }),
+    // With what the review showed: a price changed since is refused with the new total (ADR 090).
     place: intent({
-      schema: NoFields,
-      run: () => placeOrder(actor),
+      schema: CheckoutSchema,
+      run: (reviewed) => placeOrder(actor, reviewed),
       done: (order) =>
         redirectWithToast(href('/dashboard/e-commerce/orders/:id', { id: order.id }), {
           type: 'success',
@@ -80,6 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
     }),
   })
+}
+
+/** After a refused "Place order" (409: prices changed, stock short), the review shows the cart as it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate
 }
 
 const BILLING_FIELDS = ['chargeTo', 'driverId', 'truckId', 'name', 'address', 'shippingMethod', 'discountCode']
@@ -373,6 +379,9 @@ function ReviewStep({ cart, pickers }: { cart: CartView; pickers: Pickers }) {
         <StepButton step={1} label={t('checkout.back')} testId="checkout-back" />
         <Form method="post">
           <input type="hidden" name="intent" value="place" />
+          {/* What this review shows: the order is placed at exactly this, or refused with the new total. */}
+          <input type="hidden" name="expectedTotalCents" value={cart.totalCents} />
+          <input type="hidden" name="reviewKey" value={cart.reviewKey} />
           <Button type="submit" data-testid="checkout-place">
             {t('checkout.placeOrder')}
           </Button>

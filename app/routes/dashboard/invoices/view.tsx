@@ -22,7 +22,7 @@ import {
 import { remitToLines } from '~/models/invoice-pdf.server'
 import { loadTimeZone } from '~/models/load.server'
 import { organizationToday } from '~/models/organization.server'
-import { confirmRemittance, dismissRemittance, listRemittances } from '~/models/remittance.server'
+import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLinks } from '~/models/remittance.server'
 import { invoiceOffers } from '~/policies/invoice'
 import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'
@@ -89,7 +89,7 @@ const PaymentIdSchema = InvoiceActionSchema.extend({ paymentId: requiredId() })
 
 /**
  * The page's posts (each a plain form with the version the user saw): send, record a payment,
- * remove a payment, void, delete the draft. Done: back here (or to the list) with a toast; refused:
+ * remove a payment, void, delete the draft, revoke the payment links. Done: back here (or to the list) with a toast; refused:
  * the reason on the page (app/requests/forms.server.ts), nothing written.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -140,6 +140,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       run: ({ version }) => voidInvoice(actor, params.id, version),
       done: toast('invoices.toast.voided', 'warning'),
     }),
+    // Every payment link emailed so far stops working (ADR 090); "Email again" sends a new one.
+    revokeLinks: intent({
+      schema: InvoiceActionSchema,
+      run: () => revokePaymentLinks(actor, params.id),
+      done: toast('invoices.toast.linksRevoked', 'warning'),
+    }),
     delete: intent({
       schema: InvoiceActionSchema,
       run: ({ version }) => deleteInvoice(actor, params.id, version),
@@ -159,7 +165,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state !== 'idle'
   const { invoice, from, remitTo, returnTo } = loaderData
   // A payment's refusal at its form and fields; any other above the page.
-  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment'], undefined, [])
+  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment', 'revokeLinks'], undefined, [])
   const payment = useRefusal(actionData, 'pay', undefined, ['amount', 'paidAt', 'method', 'reference'])
   const advice = useRefusal(actionData, ['confirmAdvice', 'dismissAdvice'], undefined, [])
   const hidden = (intent: string) => <IntentFields intent={intent} version={invoice.version} />
@@ -200,6 +206,14 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 <Button type="submit" variant="secondary" disabled={busy}>
                   <Icon name="mail" size={18} />
                   {t('invoices.actions.emailAgain')}
+                </Button>
+              </Form>
+            ) : null}
+            {loaderData.can.revokeLinks ? (
+              <Form method="post">
+                {hidden('revokeLinks')}
+                <Button type="submit" variant="secondary" disabled={busy} data-testid="revoke-links">
+                  {t('invoices.actions.revokeLinks')}
                 </Button>
               </Form>
             ) : null}
