@@ -28,14 +28,18 @@ const brokers = recordStore<Broker, BrokerInput, BrokerListQuery>({
     Broker_organizationId_mcNumber_key: { field: 'mcNumber', messageKey: 'brokers.errors.duplicateMc' },
   },
   customFields: 'brokers',
-  toData: (input) => toColumns(BrokerSchema, input),
+  // A body without `type` leaves it as it is (the column's default, broker, for a new one): ADR 098.
+  toData: (input) => {
+    const { type, ...columns } = toColumns(BrokerSchema, input)
+    return input.type ? { ...columns, type } : columns
+  },
   /** The search box matches name, MC and DOT numbers (with or without "MC"), contact, emails, city. */
-  where: (organizationId, { q, status, paymentTerms }) => {
+  where: (organizationId, { q, status, paymentTerms, type }) => {
     // "MC 123456", "MC-123456" and "123-456" find the number stored as digits.
     const digits = q ? fmcsaDigits(q) : null
     const numbers = digits ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []
     const search = q ? { OR: [...containsAny(q, ['name', 'contactName', 'email', 'billingEmail', 'city']), ...numbers] } : {}
-    return { organizationId, status, paymentTerms, ...search }
+    return { organizationId, status, paymentTerms, type, ...search }
   },
   orderBy: (query) => sortOrder(query, { nullable: ['mcNumber', 'contactName', 'city', 'creditLimitCents'] }),
 })
@@ -77,6 +81,8 @@ export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [
   },
   { key: 'notes', label: 'brokers.fields.notes', value: (broker) => broker.notes },
   { key: 'id', label: 'fields.id', value: (broker) => broker.id },
+  // Last, so a program reading the columns by position before the type existed reads them still.
+  { key: 'type', label: 'brokers.fields.type', value: (broker) => broker.type, valueLabel: (value) => `brokers.type.${value}` },
 ]
 
 /** Options for broker pickers (loads, invoices): every broker, those on hold marked by their status. */

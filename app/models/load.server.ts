@@ -145,10 +145,18 @@ async function nextLoadNumber(tx: Tx, organizationId: string) {
 }
 
 /** `within` writes more in the same transaction (the rate confirmation a load is created from). */
-export async function createLoad(actor: Actor, input: LoadInput, within?: (tx: Tx, load: LoadWithRelations) => Promise<unknown>) {
+export async function createLoad(
+  actor: Actor,
+  given: LoadInput | ((tx: Tx) => Promise<LoadInput>),
+  within?: (tx: Tx, load: LoadWithRelations) => Promise<unknown>,
+) {
   const { organizationId } = actor
+  // A function gives the input from inside the transaction (a quote's customer made for its load: ADR 098).
+  let input = typeof given === 'function' ? null : given
   try {
     return await prisma.$transaction(async (tx) => {
+      if (typeof given === 'function') input = await given(tx)
+      if (!input) throw new Error('createLoad: no input')
       const [timeZone, customFields] = await Promise.all([
         organizationTimeZone(organizationId, tx),
         resolveCustomFields(tx, organizationId, 'loads', input.customFields, undefined),
@@ -173,7 +181,7 @@ export async function createLoad(actor: Actor, input: LoadInput, within?: (tx: T
       return load
     })
   } catch (error) {
-    rethrowReferenceGone(error, references(organizationId, input))
+    if (input) rethrowReferenceGone(error, references(organizationId, input))
     throw error
   }
 }

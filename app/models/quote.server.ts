@@ -382,6 +382,7 @@ export function loadFromQuote(
     pickupDate: Date
     weightLb: number | null
     quotedCents: number | null
+    quoteNote?: string | null
   },
   brokerId: string,
 ): LoadInput {
@@ -392,7 +393,8 @@ export function loadFromQuote(
     weightLb: quote.weightLb ?? undefined,
     hazmat: false,
     linehaulCents: quote.quotedCents ?? 0,
-    notes: formatQuoteNumber(quote.number),
+    // The note sent with the price (what was promised) follows the quote's number (ADR 098).
+    notes: [formatQuoteNumber(quote.number), quote.quoteNote].filter(Boolean).join('\n').slice(0, 2000),
     customFields: {},
     stops: [
       { type: 'pickup', city: quote.originCity, state: quote.originState, country: undefined, windowStart: `${day}T00:00`, windowEnd: `${day}T23:59` },
@@ -412,18 +414,56 @@ export async function convertQuote(actor: Actor, id: string, input: QuoteConvert
   const seen = await getQuote(actor.organizationId, id)
   assertVersion(seen, input.version)
   assertAllows('convert', seen)
-  const load = await createLoad(actor, loadFromQuote(seen, input.brokerId), async (tx, created) => {
-    const before = await lockQuote(tx, actor.organizationId, id, input.version)
-    assertAllows('convert', before)
-    await write(
-      tx,
-      actor,
-      before,
-      { loadId: created.id, ...(before.status === 'won' ? {} : { status: 'won', decidedAt: now }), answeredById: actor.userId },
-      { after: { loadId: created.id } },
-    )
-  })
+  const customer = async (tx: Tx) => (input.billTo === 'requester' ? await requesterCustomer(tx, actor, seen) : input.brokerId!)
+  const load = await createLoad(
+    actor,
+    async (tx) => loadFromQuote(seen, await customer(tx)),
+    async (tx, created) => {
+      const before = await lockQuote(tx, actor.organizationId, id, input.version)
+      assertAllows('convert', before)
+      await write(
+        tx,
+        actor,
+        before,
+        { loadId: created.id, ...(before.status === 'won' ? {} : { status: 'won', decidedAt: now }), answeredById: actor.userId },
+        { after: { loadId: created.id } },
+      )
+    },
+  )
   return load
+}
+
+/**
+ * The requester as the load's customer (ADR 098): the organization's customer of that name (the
+ * company's, else the person's; CITEXT, so in any case), or a new shipper made from the request.
+ * Called inside the load's transaction: a refused conversion leaves no customer behind.
+ */
+async function requesterCustomer(tx: Tx, actor: Actor, quote: QuoteWithRelations) {
+  // The request's row first: a second conversion at once waits here, then is refused before it
+  // makes a customer (else two would race for the same name and one would fail on the index).
+  assertAllows('convert', await lockQuote(tx, actor.organizationId, quote.id, undefined))
+  const name = (quote.company?.trim() || quote.name.trim()).slice(0, 120)
+  const existing = await tx.broker.findFirst({ where: { organizationId: actor.organizationId, name }, select: { id: true } })
+  if (existing) return existing.id
+  const created = await tx.broker.create({
+    data: {
+      organizationId: actor.organizationId,
+      name,
+      type: 'shipper',
+      contactName: quote.name.slice(0, 120),
+      email: quote.email,
+      billingEmail: quote.email,
+      phone: quote.phone,
+      notes: formatQuoteNumber(quote.number),
+    },
+  })
+  await recordAudit(tx, actor, {
+    entity: 'broker',
+    entityId: created.id,
+    action: 'create',
+    after: { name, type: 'shipper', quote: formatQuoteNumber(quote.number) },
+  })
+  return created.id
 }
 
 /** The brokers "Convert to load" offers (a broker on hold is refused by createLoad, with its reason). */

@@ -12,7 +12,7 @@ import { fileTypeFromBuffer } from 'file-type'
 
 import type { LoadInput } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
-import { prisma } from '~/utils/db.server'
+import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { safeFileName } from '~/utils/file-name'
 import { can, type Role } from '~/utils/permissions'
@@ -180,12 +180,32 @@ export async function readSource(user: SourceUser, kind: string | null, id: stri
   throw new DomainError('not_found', NOT_FOUND)
 }
 
+/** Where a load records its source (ADR 099): a mail attachment, or a load's rate confirmation; a held upload has no identity. */
+function sourceColumn(kind: SourceKind) {
+  return kind === 'mail-attachment' ? 'sourceMailAttachmentId' : kind === 'document' ? 'sourceDocumentId' : null
+}
+
+/**
+ * The loads already made from a source (ADR 099): those that record it (the load a rate
+ * confirmation is filed on is not one: copying it to a new load is what the button is for). Empty for an upload.
+ */
+export async function loadsMadeFrom(organizationId: string, source: { kind: SourceKind; id: string }, db: Tx | typeof prisma = prisma) {
+  const column = sourceColumn(source.kind)
+  if (!column) return []
+  return db.load.findMany({
+    where: { organizationId, [column]: source.id },
+    select: { id: true, loadNumber: true },
+    orderBy: { createdAt: 'asc' },
+    take: 20,
+  })
+}
+
 /**
  * Creates the load from the form and files the source PDF as its rate confirmation: the bytes are
  * copied to a key of their own first, the load and the document row are written in one
  * transaction, and a failure removes the copy. A held upload is removed once it is filed.
  */
-export async function createLoadFromSource(actor: Actor, user: SourceUser, input: LoadInput, source: SourceFile) {
+export async function createLoadFromSource(actor: Actor, user: SourceUser, input: LoadInput, source: SourceFile, options: { another?: boolean } = {}) {
   await assertPdf(source.bytes)
   const storage = fileStorage()
   const key = `loads/${user.organizationId}/from-rate-confirmation/${randomBytes(18).toString('base64url')}`
@@ -197,6 +217,18 @@ export async function createLoadFromSource(actor: Actor, user: SourceUser, input
   )
   try {
     const load = await createLoad(actor, input, async (tx, created) => {
+      // One load per document unless the user says otherwise (ADR 099): saves of the same source
+      // take turns on a lock named by it, so the second of two at once sees the first.
+      const column = sourceColumn(source.kind)
+      if (column) {
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`load-source:${source.id}`}))::text`
+        const made = (await loadsMadeFrom(user.organizationId, source, tx)).filter((load) => load.id !== created.id)
+        if (made.length && !options.another)
+          throw new DomainError('in_use', 'loadForm.rateConfirmation.errors.alreadyMade', {
+            params: { numbers: made.map((load) => load.loadNumber).join(', ') },
+          })
+        await tx.load.update({ where: { id: created.id }, data: { [column]: source.id } })
+      }
       const document = await tx.loadDocument.create({
         data: {
           loadId: created.id,

@@ -7,6 +7,14 @@ import type { Tone } from './tone'
 export const BROKER_STATUSES = ['active', 'on_hold', 'inactive'] as const
 export type BrokerStatus = (typeof BROKER_STATUSES)[number]
 
+/**
+ * Brokers and shippers are both customers (ADR 098): one list, told apart by their type. A broker
+ * tenders loads it brokered; a shipper books its own freight (a quote request's requester); other
+ * is any other payer. Rows made before the type existed are brokers.
+ */
+export const CUSTOMER_TYPES = ['broker', 'shipper', 'other'] as const
+export type CustomerType = (typeof CUSTOMER_TYPES)[number]
+
 /** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date. */
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'net_45', 'net_60', 'quick_pay'] as const
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number]
@@ -28,4 +36,4 @@ export const BROKER_STATUS_META = {
   inactive: { tone: 'default', toast: 'info' },
 } as const satisfies Record<BrokerStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error' }>
 
-export const BROKER_SORTS = ['name', 'mcNumber', 'contactName', 'city', 'paymentTerms', 'creditLimitCents', 'status', 'createdAt', 'updatedAt'] as const
+export const BROKER_SORTS = ['name', 'mcNumber', 'contactName', 'city', 'paymentTerms', 'creditLimitCents', 'status', 'createdAt', 'updatedAt', 'type'] as const

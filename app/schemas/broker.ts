@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { BROKER_SORTS, BROKER_STATUSES, PAYMENT_TERMS } from './broker-options'
+import { BROKER_SORTS, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from './broker-options'
 import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { cents, optionalDollars } from './money'
@@ -19,6 +19,11 @@ function optionalEmail() {
 /** Everything but the credit limit, which the API sends in cents and the form in dollars. */
 const BrokerFields = z.object({
   name: requiredText(120),
+  /**
+   * Which kind of customer (ADR 098). Left out, a new one is a broker and a saved one keeps its
+   * type: clients written before the field existed neither fail nor change it.
+   */
+  type: z.enum(CUSTOMER_TYPES, { error: 'validation.choice' }).optional(),
   mcNumber: fmcsaNumber('MC', 'brokers.errors.mcNumber'),
   dotNumber: fmcsaNumber('DOT', 'brokers.errors.dotNumber'),
   contactName: optionalText(120),
@@ -67,6 +72,7 @@ export const BrokerListQuerySchema = listQuery({
   filters: {
     status: enumFilter(BROKER_STATUSES),
     paymentTerms: enumFilter(PAYMENT_TERMS),
+    type: enumFilter(CUSTOMER_TYPES),
   },
 })
 export type BrokerListQuery = z.infer<typeof BrokerListQuerySchema>

@@ -45,11 +45,20 @@ export const QuoteActionSchema = z.object({ version: VersionSchema.optional() })
 export const QuoteLostSchema = z.object({ reason: requiredText(500), version: VersionSchema.optional() })
 export type QuoteLostInput = z.infer<typeof QuoteLostSchema>
 
-/** "Convert to load": the broker the load is booked from (a load needs one). */
-export const QuoteConvertSchema = z.object({
-  brokerId: idText().refine((value) => value !== '', 'loads.errors.brokerRequired'),
-  version: VersionSchema.optional(),
-})
+/**
+ * "Convert to load": the customer the load is billed to (a load needs one): `brokerId`, one of the
+ * organization's customers, or `billTo: "requester"`, the request's own requester (ADR 098).
+ */
+export const QuoteConvertSchema = z
+  .object({
+    brokerId: idText().optional(),
+    billTo: z.enum(['requester'], { error: 'validation.choice' }).optional(),
+    version: VersionSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.billTo && value.brokerId) context.addIssue({ code: 'custom', path: ['brokerId'], message: 'booking.errors.customerOrRequester' })
+    if (!value.billTo && !value.brokerId) context.addIssue({ code: 'custom', path: ['brokerId'], message: 'loads.errors.brokerRequired' })
+  })
 export type QuoteConvertInput = z.infer<typeof QuoteConvertSchema>
 
 export const QuoteListQuerySchema = listQuery({

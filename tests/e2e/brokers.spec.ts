@@ -9,9 +9,14 @@ async function apiBroker(request: APIRequestContext, org: TestOrganization, data
   return (await response.json()).data as { id: string; name: string; version: number } & Record<string, unknown>
 }
 
-async function createBroker(page: Page, name: string, options: { mc?: string; email?: string; creditLimit?: string; terms?: string; status?: string } = {}) {
+async function createBroker(
+  page: Page,
+  name: string,
+  options: { mc?: string; email?: string; creditLimit?: string; terms?: string; status?: string; type?: string } = {},
+) {
   await page.goto('/dashboard/brokers/new')
-  await page.getByLabel('Broker name').fill(name)
+  await page.getByLabel('Customer name').fill(name)
+  if (options.type) await page.getByLabel('Type', { exact: true }).selectOption({ label: options.type })
   if (options.mc) await page.getByLabel('MC number').fill(options.mc)
   await page.getByLabel('Contact name').fill('Heather Collins')
   if (options.email) await page.getByLabel('Email', { exact: true }).fill(options.email)
@@ -20,7 +25,7 @@ async function createBroker(page: Page, name: string, options: { mc?: string; em
   if (options.terms) await page.getByLabel('Payment terms').selectOption({ label: options.terms })
   if (options.status) await page.getByLabel('Status').selectOption({ label: options.status })
   if (options.creditLimit) await page.getByLabel('Credit limit (USD)').fill(options.creditLimit)
-  await page.getByRole('button', { name: 'Create broker' }).click()
+  await page.getByRole('button', { name: 'Create customer' }).click()
 }
 
 function table(page: Page) {
@@ -41,12 +46,12 @@ test.beforeEach(async ({ page, request }) => {
 test('creates a broker from the navigation; the toast takes its variant from the status, the list shows dollars', async ({ page }) => {
   const name = uniqueId('Prairie ')
   await page.goto('/dashboard/app')
-  await page.getByRole('navigation').getByRole('link', { name: 'Brokers' }).click()
-  await expect(page.getByRole('heading', { name: 'Brokers', exact: true })).toBeVisible()
-  await expect(page.getByTestId('empty-state')).toContainText('No brokers yet')
+  await page.getByRole('navigation').getByRole('link', { name: 'Customers' }).click()
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible()
+  await expect(page.getByTestId('empty-state')).toContainText('No customers yet')
   await createBroker(page, name, { mc: 'MC-482193', email: 'heather@prairie.test', creditLimit: '25,000.50', terms: 'Net 45', status: 'On hold' })
   await expect(page).toHaveURL(/\/dashboard\/brokers\/list\?changed=\w+$/)
-  await expect(toast(page, `Broker ${name} created`, 'warning')).toBeVisible()
+  await expect(toast(page, `Customer ${name} created`, 'warning')).toBeVisible()
   await expect(toast(page, 'Status: On hold')).toBeVisible()
   const marked = table(page).locator('tr[aria-current="true"]')
   await expect(marked).toContainText(name)
@@ -65,12 +70,12 @@ test('shows field errors for a bad MC number, email and amount, and for a name t
   await expect(page.getByLabel('MC number')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText('Enter a valid email address.')).toBeVisible()
   await expect(page.getByText('Enter an amount in dollars, such as 25000 or 25000.50.')).toBeVisible()
-  await expect(page.getByLabel('Broker name')).toHaveValue(name)
+  await expect(page.getByLabel('Customer name')).toHaveValue(name)
 
   await apiBroker(request, org, { name: 'Gulf Coast Freight' })
   await createBroker(page, 'GULF COAST freight')
-  await expect(page.getByText('Another broker already has this name.')).toBeVisible()
-  await expect(page.getByLabel('Broker name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Another customer already has this name.')).toBeVisible()
+  await expect(page.getByLabel('Customer name')).toHaveAttribute('aria-invalid', 'true')
   await page.goto('/dashboard/brokers/list')
   await expect(page.getByTestId('pagination-range')).toHaveText('1–1 of 1')
   await expect(table(page)).toContainText('Gulf Coast Freight')
@@ -80,8 +85,8 @@ test('edits a broker, and refuses a second edit made from a stale page', async (
   const name = uniqueId('Edit ')
   await apiBroker(request, org, { name, creditLimitCents: 1_000_000 })
   const row = await findRow(page, name)
-  await row.getByRole('link', { name: `Edit broker ${name}` }).click()
-  await expect(page.getByRole('heading', { name: `Edit broker ${name}` })).toBeVisible()
+  await row.getByRole('link', { name: `Edit customer ${name}` }).click()
+  await expect(page.getByRole('heading', { name: `Edit customer ${name}` })).toBeVisible()
   await expect(page.getByLabel('Credit limit (USD)')).toHaveValue('10000')
   const editUrl = page.url()
 
@@ -91,7 +96,7 @@ test('edits a broker, and refuses a second edit made from a stale page', async (
   await page.getByLabel('Credit limit (USD)').fill('30000')
   await page.getByLabel('Payment terms').selectOption({ label: 'Quick pay' })
   await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(toast(page, `Broker ${name} updated`, 'success')).toBeVisible()
+  await expect(toast(page, `Customer ${name} updated`, 'success')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/dashboard/brokers/list\\?q=${encodeURIComponent(name).replace(/%20/g, '\\+')}&changed=\\w+$`))
   await expect(table(page).locator('tr[aria-current="true"]')).toContainText('$30,000.00')
   await expect(table(page).locator('tr[aria-current="true"]')).toContainText('Quick pay')
@@ -126,7 +131,7 @@ test('shows a broker read-only: contact, billing, the on-hold note and the empty
   })
   const row = await findRow(page, name)
   await row.getByRole('link', { name, exact: true }).click()
-  await expect(page.getByRole('heading', { name: `Broker ${name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Customer ${name}` })).toBeVisible()
   await expect(page.getByTestId('broker-on-hold')).toContainText('On hold: new loads are refused')
   const identity = page.getByTestId('broker-identity')
   await expect(identity).toContainText('MC-615204')
@@ -151,7 +156,7 @@ test('shows a broker read-only: contact, billing, the on-hold note and the empty
   await expect(page.getByRole('textbox')).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Edit' }).click()
-  await expect(page.getByRole('heading', { name: `Edit broker ${name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Edit customer ${name}` })).toBeVisible()
   await page.getByRole('link', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/dashboard\/brokers\/list\?q=/)
 })
@@ -162,17 +167,17 @@ test('deletes a broker after confirming (dialog with JavaScript, confirm page wi
   await apiBroker(request, org, { name: `${name} Keep` })
   const row = (await findRow(page, name)).filter({ hasNotText: 'Keep' })
   if (js(testInfo)) {
-    await row.getByRole('button', { name: `Delete broker ${name}` }).click()
+    await row.getByRole('button', { name: `Delete customer ${name}` }).click()
     const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText(`Delete broker ${name}?`)
+    await expect(dialog).toContainText(`Delete customer ${name}?`)
     await dialog.getByRole('button', { name: 'Delete' }).click()
   } else {
-    await row.getByRole('link', { name: `Delete broker ${name}` }).click()
+    await row.getByRole('link', { name: `Delete customer ${name}` }).click()
     await expect(page).toHaveURL(/\/delete\?returnTo=/)
-    await expect(page.getByRole('heading', { name: `Delete broker ${name}?` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Delete customer ${name}?` })).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
   }
-  await expect(toast(page, `Broker ${name} deleted`, 'success')).toBeVisible()
+  await expect(toast(page, `Customer ${name} deleted`, 'success')).toBeVisible()
   // Back on the list as it was (the search kept), with only the other broker left.
   await expect(page).toHaveURL(/\/dashboard\/brokers\/list\?q=[^&]+$/)
   await expect(page.getByTestId('pagination-range')).toHaveText('1–1 of 1')
@@ -190,7 +195,7 @@ test('refuses to delete a broker changed since the confirm page was shown', asyn
   })
   expect(changed.status()).toBe(200)
   await page.getByRole('button', { name: 'Delete' }).click()
-  await expect(toast(page, `Broker ${name} was not deleted`, 'error')).toBeVisible()
+  await expect(toast(page, `Customer ${name} was not deleted`, 'error')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/dashboard/brokers/list\\?q=.+&changed=${broker.id}$`))
   await expect(table(page).locator('tr[aria-current="true"]')).toContainText(name)
 })
@@ -278,4 +283,26 @@ test('the broker table fits a 1280 px screen in every language, every column in 
     await expect(table(page)).toContainText(terms)
     expect(await scroll.evaluate((element) => element.scrollWidth - element.clientWidth), lang).toBeLessThanOrEqual(1)
   }
+})
+
+test('keeps brokers and shippers in one list of customers: the type is chosen in the form, shown and filtered (ADR 098)', async ({ page, request }) => {
+  const broker = uniqueId('Lone Star Logistics ')
+  await apiBroker(request, org, { name: broker })
+  const shipper = uniqueId('Prairie Grain ')
+  await page.goto('/dashboard/brokers/new')
+  // A new customer is a broker unless told otherwise.
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('broker')
+  await createBroker(page, shipper, { type: 'Shipper' })
+  await expect(toast(page, `Customer ${shipper} created`, 'success')).toBeVisible()
+  await expect(table(page).locator('tr[aria-current="true"]')).toContainText('Shipper')
+  await expect(table(page).getByRole('row').filter({ hasText: broker })).toContainText('Broker')
+
+  await page.goto('/dashboard/brokers/list?type=shipper')
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–1 of 1')
+  await expect(table(page)).toContainText(shipper)
+  await table(page).getByRole('link', { name: shipper, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Customer ${shipper}` })).toBeVisible()
+  await expect(page.getByTestId('broker-identity')).toContainText('Shipper')
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('shipper')
 })

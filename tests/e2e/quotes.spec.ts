@@ -106,3 +106,45 @@ test('the site’s /pricing reads right to left in Arabic on a phone', async ({ 
   expect(overflow).toBeLessThanOrEqual(0)
   await expectNoSeriousViolations(page)
 })
+
+test('a quote from a shipper who asked directly converts without a broker: the requester becomes the customer (ADR 098)', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const organization = await request.get('/api/organization', { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  const handle = ((await organization.json()).data.inboundEmail as string).split('@')[0]
+  const dispatcher = await apiUser(request, org, { role: 'dispatcher' })
+
+  await page.goto(`/pricing/${handle}`)
+  await whenHydrated(page)
+  const form = page.getByTestId('quote-form')
+  await form.getByLabel('Origin city').fill('Amarillo')
+  await form.getByLabel('Origin state').fill('TX')
+  await form.getByLabel('Destination city').fill('Memphis')
+  await form.getByLabel('Destination state').fill('TN')
+  await form.getByLabel('Pickup date').fill(day(5))
+  await form.getByLabel('Your name').fill('Dana Whitfield')
+  await form.getByLabel('Company').fill('Prairie Grain Co')
+  await form.getByLabel('Email').fill('dana@prairiegrain.example')
+  await form.getByRole('button', { name: 'Send the request' }).click()
+  await expect(page.getByTestId('quote-sent')).toContainText('Q-000001')
+
+  // The organization has no broker at all: the requester is offered as the customer.
+  await loginByRequest(page, dispatcher.email, dispatcher.password)
+  await page.goto('/dashboard/booking/list')
+  await page.getByTestId('quotes-table').getByRole('link', { name: 'Q-000001' }).click()
+  await whenHydrated(page)
+  const price = page.getByTestId('quote-price-form')
+  await price.getByLabel('Price ($)').fill('1875')
+  await price.getByLabel('Note for the requester').fill('Hopper bottom, tarped.')
+  await price.getByRole('button', { name: 'Send the price' }).click()
+  await expect(page.getByTestId('quote-price')).toHaveText('$1,875.00')
+  const convert = page.getByTestId('quote-convert-requester-form')
+  await expect(convert).toContainText('Bills Prairie Grain Co directly')
+  await convert.getByRole('button', { name: 'Convert for the requester' }).click()
+  await expect(toast(page, /Load L-\d+ made from Q-000001/, 'success')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/loads\/[^/]+\/edit$/)
+  const loadId = page.url().split('/').at(-2)!
+  const load = (await (await request.get(`/api/loads/${loadId}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })).json()).data
+  expect(load).toMatchObject({ linehaulCents: 187_500, notes: 'Q-000001\nHopper bottom, tarped.', broker: { name: 'Prairie Grain Co' } })
+  await page.goto(`/dashboard/brokers/list?type=shipper`)
+  await expect(page.getByTestId('brokers-table')).toContainText('Prairie Grain Co')
+})

@@ -20,6 +20,7 @@ describeResourceContract({
     { body: {}, field: 'name' },
     { body: { name: 'B', status: 'paused' }, field: 'status' },
     { body: { name: 'B', paymentTerms: 'net_90' }, field: 'paymentTerms' },
+    { body: { name: 'B', type: 'consignee' }, field: 'type' },
     { body: { name: 'B', mcNumber: 'MC-12' }, field: 'mcNumber' },
     { body: { name: 'B', dotNumber: 'abc1234' }, field: 'dotNumber' },
     { body: { name: 'B', email: 'nobody' }, field: 'email' },
@@ -102,7 +103,30 @@ describe('/api/brokers', () => {
 
     const duplicate = await callApi(collection, { method: 'POST', path: '/api/brokers', token, body: { name: 'ROUND TRIP logistics' } })
     expect(duplicate.status).toBe(400)
-    expect(duplicate.body.error).toMatchObject({ code: 'validation_failed', fields: { name: ['Another broker already has this name.'] } })
+    expect(duplicate.body.error).toMatchObject({ code: 'validation_failed', fields: { name: ['Another customer already has this name.'] } })
+  })
+
+  it('keeps brokers and shippers in one list with a type: a body without it makes a broker and leaves a saved type as it is (ADR 098)', async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const post = (body: Record<string, unknown>) => callApi(collection, { method: 'POST', path: '/api/brokers', token, body })
+    const broker = (await post({ name: 'Typed Freight Brokers' })).body.data
+    const shipper = (await post({ name: 'Prairie Grain Co', type: 'shipper' })).body.data
+    expect(broker.type).toBe('broker')
+    expect(shipper.type).toBe('shipper')
+    // A client written before the type existed sends its old body back: the shipper stays a shipper.
+    const { type: _type, ...untyped } = shipper
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/brokers/${shipper.id}`,
+      params: { id: shipper.id },
+      token,
+      body: { ...untyped, notes: 'Bulk grain' },
+    })
+    expect(put.status).toBe(200)
+    expect(put.body.data).toMatchObject({ type: 'shipper', notes: 'Bulk grain', version: 2 })
+    const shippers = await callApi(collection, { path: '/api/brokers?type=shipper', token })
+    expect(shippers.body.data.map((row: { name: string }) => row.name)).toEqual(['Prairie Grain Co'])
   })
 
   it('answers 409 in_use, in the request’s language, when deleting a broker that loads still reference', async () => {

@@ -198,7 +198,7 @@ describe('load editor', () => {
     const held = await broker(org, 'on_hold')
     const refused = await call(loadEditor.action as Handler, '/dashboard/loads/new', org.users.dispatcher.id, {}, post({ brokerId: held.id, stops }))
     expect(refused.status).toBe(409)
-    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['This broker is on hold: new loads are refused.'])
+    expect((refused.data?.result as { error: Record<string, string[]> }).error['']).toEqual(['This customer is on hold: new loads are refused.'])
     expect(await loadCount(org)).toBe(0)
   })
 

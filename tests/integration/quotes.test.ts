@@ -27,7 +27,7 @@ import * as quotePage from '~/routes/public/quote'
 import { AuditListQuerySchema } from '~/schemas/audit'
 import { parseListQuery } from '~/schemas/list-query'
 import type { QuoteRequestInput } from '~/schemas/quote'
-import { QUOTE_LIMIT_PER_ADDRESS } from '~/schemas/quote-options'
+import { formatQuoteNumber, QUOTE_LIMIT_PER_ADDRESS } from '~/schemas/quote-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
@@ -287,6 +287,54 @@ describe('convert to load', () => {
     expect(made.body.data).toMatchObject({ status: 'booked', equipmentType: 'reefer', weightLb: 38_000, broker: { id: broker.id } })
     const read = await callApi(item, { path: `/api/quotes/${quote.id}`, params: { id: quote.id }, token: org.users.viewer.token })
     expect(read.body.data).toMatchObject({ status: 'won', loadId: made.body.data.id, load: { loadNumber: made.body.data.loadNumber } })
+  })
+
+  it('converts for a shipper who asked directly, without a broker: the requester becomes the customer, made once, found again (ADR 098)', async () => {
+    const org = await createOrg()
+    const quote = await quoteIn(org, { company: 'Prairie Grain Co', phone: '(806) 555-0100' })
+    await quotePrice(actorOf(org), quote.id, { amountCents: 245_000, note: 'Tarps included.' }, 'en')
+    const token = org.users.dispatcher.token
+    const call = (id: string, body: Record<string, unknown>) =>
+      callApi(convertApi, { method: 'POST', path: `/api/quotes/${id}/convert`, params: { id }, token, body })
+    // Neither a customer nor the requester, or both: a field error, nothing written.
+    const { broker } = await fleet(org)
+    const both = await call(quote.id, { brokerId: broker.id, billTo: 'requester' })
+    expect([both.status, both.body.error.fields]).toEqual([400, { brokerId: ['Choose a customer or the requester, not both.'] }])
+    expect((await call(quote.id, {})).status).toBe(400)
+    expect((await call(quote.id, { billTo: 'broker' })).body.error.fields).toHaveProperty('billTo')
+
+    const made = await call(quote.id, { billTo: 'requester' })
+    expect(made.status).toBe(201)
+    const customer = await prisma.broker.findUniqueOrThrow({ where: { id: made.body.data.broker.id } })
+    expect(customer).toMatchObject({ name: 'Prairie Grain Co', type: 'shipper', email: quote.email, billingEmail: quote.email, phone: '(806) 555-0100' })
+    expect(made.body.data.notes).toBe(`${formatQuoteNumber(quote.number)}\nTarps included.`)
+
+    // The same requester again (another case): the same customer, not a second one.
+    const second = await quoteIn(org, { company: 'PRAIRIE GRAIN CO' })
+    const again = await call(second.id, { billTo: 'requester' })
+    expect(again.body.data.broker.id).toBe(customer.id)
+    // Three conversions at once: one load and one new customer; the others are 409 and leave nothing.
+    const third = await quoteIn(org, { company: 'Lubbock Cotton' })
+    const racing = await Promise.all([1, 2, 3].map(() => call(third.id, { billTo: 'requester' })))
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409])
+    expect(await prisma.broker.count({ where: { organizationId: org.organization.id } })).toBe(3)
+
+    // The page's "Convert for the requester".
+    const fourth = await quoteIn(org, { company: undefined, name: 'Dana Whitfield' })
+    const answer = await callPage(
+      viewPage.action,
+      `/dashboard/booking/${fourth.id}`,
+      org.users.dispatcher.id,
+      { id: fourth.id },
+      postForm({ intent: 'convert', billTo: 'requester', brokerId: '' }),
+    )
+    const load = await prisma.load.findFirstOrThrow({
+      where: { organizationId: org.organization.id },
+      orderBy: { createdAt: 'desc' },
+      include: { broker: true },
+    })
+    expect(answer.location).toBe(`/dashboard/loads/${load.id}/edit`)
+    expect(load.broker).toMatchObject({ name: 'Dana Whitfield', type: 'shipper' })
   })
 
   it('the page converts and opens the new load’s editor; a second post is refused on the page', async () => {

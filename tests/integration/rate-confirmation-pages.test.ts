@@ -233,4 +233,53 @@ describe('the new-load page read from a rate confirmation', () => {
     })
     expect((await callPage(loader, `/dashboard/loads/new?source=mail-attachment&id=${adminsOwn.id}`, org.users.dispatcher.id)).status).toBe(404)
   })
+
+  it('links a load to the mail attachment it was read from, and makes a second load from it only when asked (ADR 099)', async () => {
+    const org = await createOrg()
+    await prisma.broker.create({ data: { organizationId: org.organization.id, name: 'Acme Logistics LLC' } })
+    const pdf = await colon.pdf()
+    const key = `mail/${org.organization.id}/${randomBytes(12).toString('base64url')}`
+    await fileStorage().put(
+      key,
+      (async function* () {
+        yield new Uint8Array(pdf)
+      })(),
+    )
+    const message = await prisma.mailMessage.create({ data: { organizationId: org.organization.id, ownerId: null, fromEmail: 'rates@acme.example' } })
+    const attachment = await prisma.mailAttachment.create({
+      data: {
+        messageId: message.id,
+        organizationId: org.organization.id,
+        fileName: 'acme.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: pdf.length,
+        storageKey: key,
+      },
+    })
+    const path = `/dashboard/loads/new?source=mail-attachment&id=${attachment.id}`
+    const open = async () =>
+      data(await callPage(loader, path, org.users.dispatcher.id)) as {
+        prefill: Record<string, unknown>
+        defaultValue: Record<string, unknown>
+        alreadyMade: unknown[]
+      }
+    const first = await open()
+    expect(first.alreadyMade).toEqual([])
+    const saved = await callPage(action, path, org.users.dispatcher.id, {}, saveForm(first.defaultValue, first.prefill))
+    expect(saved.status, JSON.stringify(saved.data)).toBe(302)
+    const made = await prisma.load.findFirstOrThrow({ where: { organizationId: org.organization.id } })
+    expect(made.sourceMailAttachmentId).toBe(attachment.id)
+
+    // Opened again: the page names the load; saving as before is refused and writes nothing.
+    const second = await open()
+    expect(second.alreadyMade).toEqual([{ id: made.id, loadNumber: made.loadNumber }])
+    const refused = await callPage(action, path, org.users.dispatcher.id, {}, saveForm(second.defaultValue, second.prefill))
+    expect(refused.status).toBe(409)
+    expect(JSON.stringify(refused.data)).toContain(`This document was already made into ${made.loadNumber}.`)
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
+    // Ticked: a second load, linked to the same attachment.
+    const another = await callPage(action, path, org.users.dispatcher.id, {}, saveForm(second.defaultValue, second.prefill, { anotherLoad: 'on' }))
+    expect(another.status).toBe(302)
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id, sourceMailAttachmentId: attachment.id } })).toBe(2)
+  })
 })

@@ -5,7 +5,7 @@
  * beside each field: "read from the document" or "not found".
  */
 import { createContext, type ReactNode, useContext } from 'react'
-import { Form, href } from 'react-router'
+import { Form, href, Link } from 'react-router'
 
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -133,6 +133,33 @@ export function RateConfirmationReader({
           ) : null}
         </div>
       ) : null}
+    </Card>
+  )
+}
+
+/**
+ * The loads this document already became (ADR 099), linked, and the box that makes another one
+ * anyway: without it the save is refused (409 `in_use`), so one confirmation is not two loads by mistake.
+ */
+export function AlreadyMade({ loads }: { loads: Array<{ id: string; loadNumber: string }> }) {
+  const { t } = useTranslation()
+  return (
+    <Card className="border-warning p-6" data-testid="rate-confirmation-already-made">
+      <p className="mb-3 text-sm font-semibold">
+        {t('loadForm.rateConfirmation.alreadyMade')}{' '}
+        {loads.map((load, index) => (
+          <span key={load.id}>
+            {index ? ', ' : null}
+            <Link to={href('/dashboard/loads/:id', { id: load.id })} className="underline">
+              {load.loadNumber}
+            </Link>
+          </span>
+        ))}
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="anotherLoad" className="size-4" />
+        {t('loadForm.rateConfirmation.anotherLoad')}
+      </label>
     </Card>
   )
 }

@@ -208,10 +208,21 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
             <Card className="p-6">
               <h2 className="text-base font-bold">{t('booking.view.convertTitle')}</h2>
               <p className="mt-1 text-sm text-muted">{t('booking.view.convertIntro')}</p>
+              <div className="mt-4">
+                <RefusalNotice refusal={convert} reloadTo={reloadTo} testId="convert-refusal" />
+              </div>
+              {/* A shipper who asked directly is billed itself: no broker needed (ADR 098). */}
+              <Form method="post" className="mt-4 space-y-3" data-testid="quote-convert-requester-form" noValidate>
+                {hidden('convert')}
+                <input type="hidden" name="billTo" value="requester" />
+                <p className="text-sm">{t('booking.view.requesterIntro', { name: quote.company || quote.name })}</p>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  {t('booking.view.convertForRequester')}
+                </Button>
+              </Form>
               {loaderData.brokers.length ? (
                 <Form method="post" className="mt-4 space-y-4" data-testid="quote-convert-form" noValidate>
                   {hidden('convert')}
-                  <RefusalNotice refusal={convert} reloadTo={reloadTo} testId="convert-refusal" />
                   <PlainField id="brokerId" label={t('booking.view.broker')} errors={convert?.field('brokerId')}>
                     <select id="brokerId" name="brokerId" required defaultValue="" className={inputClass}>
                       <option value="">{t('booking.view.chooseBroker')}</option>

@@ -6,7 +6,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { createBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
 import { readEditor, saveEditor } from '~/requests/editor.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
-import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
+import { BROKER_STATUS_META, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { centsToDollars } from '~/schemas/money'
 
 import type { Route } from './+types/editor'
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     get: getBroker,
     serialize: serializeBroker,
     schemas,
-    newDefaults: { status: 'active', paymentTerms: 'net_30' },
+    newDefaults: { status: 'active', paymentTerms: 'net_30', type: 'broker' },
     formValues: (broker) => ({ creditLimit: centsToDollars(broker.creditLimitCents) }),
   })
 }
@@ -47,6 +47,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
   const { record: broker } = loaderData
   const statusOptions = BROKER_STATUSES.map((value) => ({ value, label: t(`brokers.status.${value}`) }))
   const termOptions = PAYMENT_TERMS.map((value) => ({ value, label: t(`brokers.paymentTerms.${value}`) }))
+  const typeOptions = CUSTOMER_TYPES.map((value) => ({ value, label: t(`brokers.type.${value}`) }))
   return (
     <RecordEditor<typeof BrokerFormUpdateSchema>
       name="brokers"
@@ -58,6 +59,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
         <>
           <FormSection title={t('brokers.editor.identity')}>
             <TextField label={t('brokers.fields.name')} field={fields.name} className="sm:col-span-2 lg:col-span-1" />
+            <SelectField label={t('brokers.fields.type')} field={fields.type} options={typeOptions} hint={t('brokers.editor.typeHint')} />
             <TextField label={t('brokers.fields.mcNumber')} field={fields.mcNumber} hint={t('brokers.editor.mcHint')} />
             <TextField label={t('brokers.fields.dotNumber')} field={fields.dotNumber} hint={t('brokers.editor.dotHint')} />
             <SelectField label={t('brokers.fields.status')} field={fields.status} options={statusOptions} hint={t('brokers.editor.statusHint')} />

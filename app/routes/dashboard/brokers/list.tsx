@@ -5,7 +5,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { listBrokers } from '~/models/broker.server'
 import { readListPage } from '~/requests/list-page.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
-import { BROKER_STATUS_META, BROKER_STATUSES, PAYMENT_TERMS } from '~/schemas/broker-options'
+import { BROKER_STATUS_META, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { formatMoney } from '~/utils/format'
 
 import type { Route } from './+types/list'
@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: broker.id,
       version: broker.version,
       name: broker.name,
+      type: broker.type,
       mcNumber: broker.mcNumber,
       contactName: broker.contactName,
       email: broker.email,
@@ -57,6 +58,8 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       rowName={(broker) => ({ name: broker.name })}
       filters={[
+        // Brokers and shippers are one list of customers (ADR 098): the type tells them apart.
+        enumSelect(t, 'type', t('brokers.fields.type'), query.type, CUSTOMER_TYPES, 'brokers.type'),
         enumSelect(t, 'status', t('brokers.fields.status'), query.status, BROKER_STATUSES, 'brokers.status'),
         enumSelect(t, 'paymentTerms', t('brokers.fields.paymentTerms'), query.paymentTerms, PAYMENT_TERMS, 'brokers.paymentTerms'),
       ]}
@@ -66,12 +69,18 @@ export default function BrokerList({ loaderData }: Route.ComponentProps) {
           sort: 'name',
           className: 'min-w-40 whitespace-normal [overflow-wrap:anywhere]',
           cell: (broker) => broker.name,
-          after: (broker) =>
-            broker.mcNumber ? (
-              <div className="text-xs font-normal text-muted tabular-nums">
-                <bdi>{`MC-${broker.mcNumber}`}</bdi>
-              </div>
-            ) : null,
+          // The type under the name, not a column of its own: the table fits a 1,280 px screen in every language.
+          after: (broker) => (
+            <div className="text-xs font-normal text-muted tabular-nums" data-testid="broker-type">
+              {t(`brokers.type.${broker.type}`)}
+              {broker.mcNumber ? (
+                <>
+                  {' · '}
+                  <bdi>{`MC-${broker.mcNumber}`}</bdi>
+                </>
+              ) : null}
+            </div>
+          ),
         },
         {
           label: t('brokers.list.contact'),

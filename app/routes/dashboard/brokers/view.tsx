@@ -63,6 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     broker: {
       id: broker.id,
       name: broker.name,
+      type: broker.type,
       status: broker.status,
       mcNumber: broker.mcNumber,
       dotNumber: broker.dotNumber,
@@ -128,6 +129,7 @@ export default function BrokerView({ loaderData }: Route.ComponentProps) {
             <DetailItem label={t('brokers.fields.name')}>
               <bdi>{broker.name}</bdi>
             </DetailItem>
+            <DetailItem label={t('brokers.fields.type')}>{t(`brokers.type.${broker.type}`)}</DetailItem>
             <DetailItem label={t('brokers.fields.status')}>
               <Badge tone={BROKER_STATUS_META[broker.status].tone}>{t(`brokers.status.${broker.status}`)}</Badge>
             </DetailItem>

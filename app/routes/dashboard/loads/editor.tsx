@@ -7,7 +7,7 @@ import { CheckboxField, customFieldDefaults, CustomFieldInputs } from '~/compone
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { type AnyField, AssignmentSection, BookingSection, ChargesSection, NEW_STOP, StopsSection } from '~/components/loads/load-editor-sections'
-import { ExtractionMarks, PrefillInputs, RateConfirmationReader, useExtractionMark } from '~/components/loads/rate-confirmation'
+import { AlreadyMade, ExtractionMarks, PrefillInputs, RateConfirmationReader, useExtractionMark } from '~/components/loads/rate-confirmation'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
@@ -16,7 +16,7 @@ import { getInstance } from '~/middleware/i18next'
 import { customFieldsForForm } from '~/models/custom-fields.server'
 import { createLoad, getLoad, loadTimeZone, type LoadWithRelations, updateLoad } from '~/models/load.server'
 import { loadEditorOptions } from '~/models/load-pickers.server'
-import { createLoadFromSource } from '~/models/rate-confirmation.server'
+import { createLoadFromSource, loadsMadeFrom } from '~/models/rate-confirmation.server'
 import { canEditLoad, isOnRoad, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, formFailure, formIntentReply, invalidSubmission } from '~/requests/forms.server'
@@ -118,6 +118,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const returnTo = listReturnTo(url.searchParams.get('returnTo'), LIST)
   const read = params.id ? { prefill: null } : await prefillFromQuery(user, url)
+  // The loads this document already became: the page says so and asks before another (ADR 099).
+  const alreadyMade = read.prefill ? await loadsMadeFrom(user.organizationId, read.prefill.source) : []
   const status = load?.status as LoadStatus | undefined
   return {
     load: load ? { id: load.id, loadNumber: load.loadNumber, status: status! } : null,
@@ -133,6 +135,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     defaultValue: load ? formDefaults(load, timeZone) : newLoadDefaults(read.prefill?.draft, [NEW_STOP.pickup, NEW_STOP.delivery]),
     prefill: shownPrefill(read.prefill),
     prefillError: read.error ?? null,
+    alreadyMade,
   }
 }
 
@@ -177,7 +180,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const value = submission.value as typeof submission.value & { version: number }
       return saved(await updateLoad(actor, params.id, value))
     }
-    if (source) return saved(await createLoadFromSource(actor, user, submission.value, await sourceFile(user, source)))
+    if (source) {
+      const another = formData.get('anotherLoad') === 'on'
+      return saved(await createLoadFromSource(actor, user, submission.value, await sourceFile(user, source), { another }))
+    }
     return saved(await createLoad(actor, submission.value))
   } catch (error) {
     return withPrefill(formFailure(submission, withFormPaths(error), { translate: t }))
@@ -271,6 +277,7 @@ function EditorForm({ loaderData, reply, prefill, uploadError, defaultValue }: E
           {load ? <input {...getInputProps(fields.version, { type: 'hidden' })} /> : null}
           <input type="hidden" name="returnTo" value={returnTo} />
           <PrefillInputs prefill={prefill} />
+          {prefill && loaderData.alreadyMade.length ? <AlreadyMade loads={loaderData.alreadyMade} /> : null}
 
           <BookingSection fields={fields} options={options} />
 
