@@ -1,4 +1,6 @@
+import { href } from 'react-router'
+
 /** The API reference's pages (ADR 097): the overview, one page per resource (tag), and the shared schemas. */
-export const DOCS_PATH = '/api/docs'
+export const DOCS_PATH = href('/api/docs')
 export const SCHEMAS_PAGE = 'schemas'
-export const docsPage = (page: string) => `${DOCS_PATH}/${page}`
+export const docsPage = (page: string) => href('/api/docs/:section', { section: page })

@@ -30,7 +30,8 @@ describe('submitForm, the one path of every editor action', () => {
     )
     expect(saved).toBe(false)
     expect(answer.init.status).toBe(400)
-    expect(answer.data.result.error).toEqual({ name: ['validation.short'] })
+    // The summary above the form, as well as the field's message (a long form without JavaScript).
+    expect(answer.data.result.error).toEqual({ '': ['validation.failed'], name: ['validation.short'] })
   })
 
   it('puts a model refusal at its field, and flags a conflict for the reload link', async () => {
