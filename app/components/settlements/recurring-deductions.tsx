@@ -24,8 +24,8 @@ export function RecurringDeductions({ list }: { list: FieldMetadata<unknown, Rec
           const fields = row.getFieldset()
           return (
             <li key={row.key} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-              <TextField label={t('users.fields.deductionDescription', { n: index + 1 })} field={fields.description} />
-              <TextField label={t('users.fields.deductionAmount', { n: index + 1 })} field={fields.amountCents} />
+              <TextField label={t('users.fields.deductionDescription', { n: index + 1 })} field={fields.description} optional />
+              <TextField label={t('users.fields.deductionAmount', { n: index + 1 })} field={fields.amountCents} optional />
             </li>
           )
         })}

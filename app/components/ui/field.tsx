@@ -28,14 +28,19 @@ type FieldProps = {
   field: FieldMetadata<unknown, Record<string, unknown>>
   hint?: ReactNode
   className?: string
+  /**
+   * Neither marked nor enforced as required though the schema requires it: a spare row the form
+   * drops when left empty (a recurring deduction), whose fields are required only once it is used.
+   */
+  optional?: boolean
 }
 
-function Wrapper({ label, field, hint, className, children }: FieldProps & { children: ReactNode }) {
+function Wrapper({ label, field, hint, className, optional, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className={cn('min-w-0', className)}>
       <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
         {label}
-        {field.required ? (
+        {field.required && !optional ? (
           <span aria-hidden="true" className="text-error">
             {' '}
             *
@@ -66,6 +71,7 @@ export function TextField({
       {/* Typed text keeps its own direction: "8100 Clinton Dr" stays in that order in an Arabic page. */}
       <input
         {...getInputProps(props.field, { type })}
+        required={props.optional ? false : props.field.required}
         dir={FREE_TEXT.includes(type) ? 'auto' : undefined}
         autoComplete={autoComplete}
         placeholder={placeholder}
