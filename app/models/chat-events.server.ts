@@ -9,6 +9,7 @@
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
 
+import { WatchedClient } from '~/utils/db-pool.server'
 import { env } from '~/utils/env.server'
 
 import { CHAT_CHANNEL, type ChatMessageDto, readMessage } from './chat.server'
@@ -72,7 +73,8 @@ class ChatHub {
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: this.url })
+    // Watched (app/utils/db-pool.server.ts): a database that does not answer fails the connect, and the listener tries again.
+    const client = new WatchedClient({ connectionString: this.url, keepAlive: true })
     // A lost connection (the database restarted or stopped) is retried; streams stay open meanwhile.
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client))

@@ -71,6 +71,19 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * Time bounds on the database (app/utils/db-pool.server.ts, ADR 088): a statement is cancelled
+   * after DB_STATEMENT_TIMEOUT_MS (0: never); a request waits at most DB_POOL_WAIT_MS for a
+   * connection (a transaction to start, too) and a transaction runs at most
+   * DB_TRANSACTION_TIMEOUT_MS, else 503. A query or connection attempt waiting DB_PROBE_AFTER_MS
+   * makes the server ask the database `SELECT 1`; no answer within DB_PROBE_TIMEOUT_MS and it is
+   * down (a frozen or unreachable server): what waits is cut, and requests answer 503 until it answers.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_POOL_WAIT_MS: z.coerce.number().int().positive().default(20_000),
+  DB_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  DB_PROBE_AFTER_MS: z.coerce.number().int().positive().default(2_000),
+  DB_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])
