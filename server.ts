@@ -70,6 +70,7 @@ const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('./app/utils/express-handler.server.ts')
 
 const { answerClientError, edge, noStore, routeSections, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
+const { drainable } = await import('./app/utils/drain.server.ts')
 
 const app = express()
 app.disable('x-powered-by')
@@ -89,13 +90,15 @@ if (process.env.LOG_REQUESTS === 'true' || dev) {
   })
 }
 
-/** What app/entry.server.tsx exports besides the request handler: the job queue's worker and the inbound SMTP receiver. */
+/** What app/entry.server.tsx exports besides the request handler: the job queue's worker, the inbound SMTP receiver, the end of the event streams. */
 type AppEntry = {
   startJobWorker?: () => Promise<{ stop: () => Promise<void> } | null>
   startInboundSmtp?: () => Promise<{ port: number; host: string; stop: () => Promise<void> } | null>
+  endEventStreams?: () => void
 }
 let startWorker: AppEntry['startJobWorker']
 let startInbound: AppEntry['startInboundSmtp']
+let endEventStreams: () => Promise<void> = async () => {}
 
 if (dev) {
   const vite = await import('vite')
@@ -103,6 +106,7 @@ if (dev) {
   app.use(viteServer.middlewares)
   startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
   startInbound = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startInboundSmtp?.() ?? null
+  endEventStreams = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).endEventStreams?.()
   uploadLimit = async (path) => uploadLimitsOf(((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild).routes)(path)
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
@@ -128,6 +132,7 @@ if (dev) {
   const build = (await import(buildPath)) as ServerBuild
   startWorker = (build.entry.module as AppEntry).startJobWorker
   startInbound = (build.entry.module as AppEntry).startInboundSmtp
+  endEventStreams = async () => (build.entry.module as AppEntry).endEventStreams?.()
   uploadLimit = uploadLimitsOf(build.routes)
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
@@ -165,6 +170,7 @@ const server = http.createServer(
   },
   app,
 )
+const { drain, inFlight } = drainable(server)
 server.listen(PORT, HOST, () => {
   const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
   console.info(`\nFreightdesk is running at ${url}`)
@@ -203,7 +209,7 @@ function isEndedConnection(error: unknown) {
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  console.info(`\n[freightdesk] ${signal}: shutting down`)
+  console.info(`\n[freightdesk] ${signal}: shutting down${inFlight() ? `, finishing ${inFlight()} requests` : ''}`)
   // A pool closed without waiting for its connections (the job queue's) may still hear PostgreSQL
   // end them: that is the stop going as planned. Anything else still ends the process with 1.
   process.on('uncaughtException', (error) => {
@@ -211,8 +217,12 @@ async function shutdown(signal: string) {
     console.error(error)
     process.exit(1)
   })
-  server.close()
-  server.closeAllConnections()
+  // No new connections; the requests in flight finish (within SHUTDOWN_TIMEOUT_MS), the event
+  // streams end now (they never finish by themselves): drain.server.ts.
+  const drained = drain(SHUTDOWN_TIMEOUT_MS)
+  await endEventStreams().catch(() => {})
+  const cut = await drained
+  if (cut) console.warn(`[freightdesk] ${cut} requests did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s and were cut`)
   await withTimeout(inbound?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   const stopped = await withTimeout(

@@ -14,8 +14,11 @@ import { env } from '~/utils/env.server'
 
 import { CHAT_CHANNEL, type ChatMessageDto, readMessage } from './chat.server'
 
-/** What a stream gets: a message, or a keep-alive tick (a comment line, so proxies keep the connection). */
-export type ChatListener = { message: (message: ChatMessageDto) => void; keepAlive: () => void }
+/**
+ * What a stream gets: a message, a keep-alive tick (a comment line, so proxies keep the
+ * connection), or the end (the server is stopping: the client reconnects).
+ */
+export type ChatListener = { message: (message: ChatMessageDto) => void; keepAlive: () => void; end: () => void }
 
 /** Between keep-alive comments: under the usual 60 s idle timeouts of proxies and load balancers. */
 export const KEEP_ALIVE_MS = 25_000
@@ -115,6 +118,11 @@ class ChatHub {
     }
   }
 
+  /** Ends every stream of this process (a stopping server drains: ADR 088). */
+  endStreams() {
+    for (const set of [...this.streams.values()]) for (const listener of [...set]) listener.end()
+  }
+
   async close() {
     if (this.keepAlive) clearInterval(this.keepAlive)
     this.keepAlive = null
@@ -129,4 +137,9 @@ class ChatHub {
 export function chatHub(): ChatHub {
   const url = env().DATABASE_URL
   return remember(`chat-hub:${url}`, () => new ChatHub(url))
+}
+
+/** Ends this process's open event streams: server.ts calls it when it begins to stop. */
+export function endEventStreams() {
+  chatHub().endStreams()
 }

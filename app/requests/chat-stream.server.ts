@@ -47,6 +47,7 @@ export async function chatEventStream(request: Request, user: ChatUser, conversa
   const unsubscribe = await chatHub().subscribe(id, {
     message: (message) => (pending ? pending.push(message) : emit(message)),
     keepAlive: () => write(KEEP_ALIVE),
+    end: () => close(),
   })
   function close() {
     if (closed) return
