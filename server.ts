@@ -70,7 +70,10 @@ const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('./app/utils/express-handler.server.ts')
 
 const { answerClientError, edge, noStore, routeSections, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
+const { logMemoryEvery, shedUnderMemoryPressure } = await import('./app/utils/memory.server.ts')
 const { drainable } = await import('./app/utils/drain.server.ts')
+const { env } = await import('./app/utils/env.server.ts')
+const { MEMORY_SHED_PERCENT, MAX_CONNECTIONS, LOG_MEMORY_SECONDS } = env()
 
 const app = express()
 app.disable('x-powered-by')
@@ -78,6 +81,8 @@ app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
 // The uploads the route modules declare (their `upload` export), read from the build once it is loaded.
 let uploadLimit: import('./app/utils/edge.server.ts').UploadLimitOf = () => null
 app.use(edge({ dev, uploadLimit: (path) => uploadLimit(path) }))
+// A heap near its limit refuses new work (503, Retry-After) rather than dying of it (ADR 086).
+app.use(shedUnderMemoryPressure({ percent: MEMORY_SHED_PERCENT }))
 // Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default
 // quality 4 (measured on a list page: 0.2 ms against 1.2 ms) for ~15% more bytes.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }))
@@ -170,7 +175,21 @@ const server = http.createServer(
   },
   app,
 )
-const { drain, inFlight } = drainable(server)
+// Each open connection costs memory whether it sends anything or not (ADR 086): past
+// MAX_CONNECTIONS, Node closes a new one at once, and the first of each burst is logged.
+server.maxConnections = MAX_CONNECTIONS
+let dropped = 0
+server.on('drop', () => {
+  if (dropped++ === 0) {
+    console.warn(`[freightdesk] ${MAX_CONNECTIONS} connections open (MAX_CONNECTIONS): refusing new ones`)
+    setTimeout(() => {
+      console.warn(`[freightdesk] ${dropped} connections refused over MAX_CONNECTIONS in the last 10 s`)
+      dropped = 0
+    }, 10_000).unref()
+  }
+})
+const { drain, inFlight, connections } = drainable(server)
+if (LOG_MEMORY_SECONDS > 0) logMemoryEvery(LOG_MEMORY_SECONDS, connections)
 server.listen(PORT, HOST, () => {
   const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
   console.info(`\nFreightdesk is running at ${url}`)

@@ -21,6 +21,11 @@ const SWEEP_MS = 100
 export function drainable(server: Server) {
   const inFlight = new Set<ServerResponse>()
   let draining = false
+  let connections = 0
+  server.on('connection', (socket) => {
+    connections++
+    socket.once('close', () => connections--)
+  })
   // Before the app's own listener, which may answer at once (the edge's refusals).
   server.prependListener('request', (_req, res: ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close')
@@ -66,5 +71,5 @@ export function drainable(server: Server) {
     return cut
   }
 
-  return { drain, inFlight: () => inFlight.size }
+  return { drain, inFlight: () => inFlight.size, connections: () => connections }
 }

@@ -84,6 +84,15 @@ const EnvSchema = z.object({
   DB_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   DB_PROBE_AFTER_MS: z.coerce.number().int().positive().default(2_000),
   DB_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * Memory (app/utils/memory.server.ts, ADR 086): while the live heap is over MEMORY_SHED_PERCENT
+   * of the heap limit (NODE_HEAP_MB), requests other than /health answer 503 with Retry-After.
+   * At most MAX_CONNECTIONS open connections (chat event streams count); more are refused at once.
+   * LOG_MEMORY_SECONDS=N logs the heap and RSS every N seconds (0: never).
+   */
+  MEMORY_SHED_PERCENT: z.coerce.number().min(1).max(100).default(80),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(4000),
+  LOG_MEMORY_SECONDS: z.coerce.number().min(0).default(0),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])
