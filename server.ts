@@ -12,6 +12,8 @@ import type { ServerBuild } from 'react-router'
 import { applyMigrations, startEmbeddedPostgres, withTimeout } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))
+/** Started by the supervisor (scripts/supervise.mjs): its IPC channel is open from the first line. */
+const supervised = process.connected
 const dev = args.has('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
 const HOST = process.env.HOST ?? '127.0.0.1'
@@ -192,6 +194,8 @@ const { drain, inFlight, connections } = drainable(server)
 if (LOG_MEMORY_SECONDS > 0) logMemoryEvery(LOG_MEMORY_SECONDS, connections)
 server.listen(PORT, HOST, () => {
   const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
+  // A supervisor (scripts/supervise.mjs, `npm start`) learns that this start succeeded.
+  process.send?.({ ready: true })
   console.info(`\nFreightdesk is running at ${url}`)
   if (seededLogins) {
     console.info(`  ${seededLogins}:`)
@@ -253,3 +257,7 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+// Under the supervisor, its end is this server's too: never left running, holding the port, alone
+// (the supervisor may have gone while this server was still starting).
+if (supervised && !process.connected) void shutdown('the supervisor is gone')
+else if (supervised) process.on('disconnect', () => void shutdown('the supervisor is gone'))
