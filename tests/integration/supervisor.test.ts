@@ -16,13 +16,40 @@ import { freePort } from '../server-process'
 type Supervisor = { child: ChildProcess; output: () => string; exit: Promise<number | null> }
 const running: Supervisor[] = []
 
+/** The data folders of the embedded clusters: whatever a failed test left running there is stopped after. */
+const dataDirs: string[] = []
+const servers: number[] = []
+
 afterAll(async () => {
   for (const { child, exit } of running) {
     if (child.exitCode !== null || child.signalCode !== null) continue
     process.kill(-child.pid!, 'SIGTERM')
     await exit
   }
+  // Only processes of these tests: a pid may have been reused by another process since.
+  for (const pid of servers) if (alive(pid) && dataDirs.some((dir) => readProc(pid, 'environ').includes(`DATA_DIR=${dir}\0`))) process.kill(pid, 'SIGTERM')
+  for (const dir of dataDirs) {
+    const file = path.join(dir, 'postgres', 'postmaster.pid')
+    const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : 0
+    if (pid && alive(pid) && readProc(pid, 'cmdline').includes(dir)) process.kill(pid, 'SIGINT')
+  }
 })
+
+function readProc(pid: number, file: string) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+function dataDirectory() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-supervised-'))
+  // The embedded cluster runs as the `postgres` user under root: it must reach the folder.
+  fs.chmodSync(dir, 0o755)
+  dataDirs.push(dir)
+  return dir
+}
 
 function supervise(env: Record<string, string | undefined>): Supervisor {
   if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'ignore' })
@@ -43,7 +70,9 @@ const count = (text: string, part: string) => text.split(part).length - 1
 /** The server process: the supervisor's only child. */
 function serverPid(supervisor: Supervisor) {
   const pid = supervisor.child.pid!
-  return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0])
+  const server = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0])
+  servers.push(server)
+  return server
 }
 
 function alive(pid: number) {
@@ -57,9 +86,7 @@ function alive(pid: number) {
 
 describe('the supervisor', () => {
   it('starts the server again after SIGKILL, with its PostgreSQL and its data, and stops both on SIGTERM', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-supervised-'))
-    // The embedded cluster runs as the `postgres` user under root: it must reach the folder.
-    fs.chmodSync(dataDir, 0o755)
+    const dataDir = dataDirectory()
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     const supervisor = supervise({
@@ -113,8 +140,7 @@ describe('the supervisor', () => {
   }, 240_000)
 
   it('leaves no server running when the supervisor itself is killed: the server stops with its PostgreSQL', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-orphan-'))
-    fs.chmodSync(dataDir, 0o755)
+    const dataDir = dataDirectory()
     const supervisor = supervise({
       DATABASE_URL: '',
       DATA_DIR: dataDir,
