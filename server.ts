@@ -12,6 +12,8 @@ import type { ServerBuild } from 'react-router'
 import { applyMigrations, startEmbeddedPostgres, withTimeout } from './app/utils/db-setup.server.ts'
 
 const args = new Set(process.argv.slice(2))
+/** Started by the supervisor (scripts/supervise.mjs): its IPC channel is open from the first line. */
+const supervised = process.connected
 const dev = args.has('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
 const HOST = process.env.HOST ?? '127.0.0.1'
@@ -70,6 +72,10 @@ const { default: zlib } = await import('node:zlib')
 const { createRequestHandler } = await import('./app/utils/express-handler.server.ts')
 
 const { answerClientError, edge, noStore, routeSections, trustProxySetting, uploadLimitsOf } = await import('./app/utils/edge.server.ts')
+const { logMemoryEvery, shedUnderMemoryPressure } = await import('./app/utils/memory.server.ts')
+const { drainable } = await import('./app/utils/drain.server.ts')
+const { env } = await import('./app/utils/env.server.ts')
+const { MEMORY_SHED_PERCENT, MAX_CONNECTIONS, LOG_MEMORY_SECONDS } = env()
 
 const app = express()
 app.disable('x-powered-by')
@@ -77,6 +83,8 @@ app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
 // The uploads the route modules declare (their `upload` export), read from the build once it is loaded.
 let uploadLimit: import('./app/utils/edge.server.ts').UploadLimitOf = () => null
 app.use(edge({ dev, uploadLimit: (path) => uploadLimit(path) }))
+// A heap near its limit refuses new work (503, Retry-After) rather than dying of it (ADR 086).
+app.use(shedUnderMemoryPressure({ percent: MEMORY_SHED_PERCENT }))
 // Pages and JSON are compressed per response: brotli at quality 1 costs a fifth of the default
 // quality 4 (measured on a list page: 0.2 ms against 1.2 ms) for ~15% more bytes.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }))
@@ -89,13 +97,15 @@ if (process.env.LOG_REQUESTS === 'true' || dev) {
   })
 }
 
-/** What app/entry.server.tsx exports besides the request handler: the job queue's worker and the inbound SMTP receiver. */
+/** What app/entry.server.tsx exports besides the request handler: the job queue's worker, the inbound SMTP receiver, the end of the event streams. */
 type AppEntry = {
   startJobWorker?: () => Promise<{ stop: () => Promise<void> } | null>
   startInboundSmtp?: () => Promise<{ port: number; host: string; stop: () => Promise<void> } | null>
+  endEventStreams?: () => void
 }
 let startWorker: AppEntry['startJobWorker']
 let startInbound: AppEntry['startInboundSmtp']
+let endEventStreams: () => Promise<void> = async () => {}
 
 if (dev) {
   const vite = await import('vite')
@@ -103,6 +113,7 @@ if (dev) {
   app.use(viteServer.middlewares)
   startWorker = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startJobWorker?.() ?? null
   startInbound = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).startInboundSmtp?.() ?? null
+  endEventStreams = async () => ((await viteServer.ssrLoadModule('/app/entry.server.tsx')) as AppEntry).endEventStreams?.()
   uploadLimit = async (path) => uploadLimitsOf(((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild).routes)(path)
   app.use(noStore)
   app.all('/{*path}', async (req, res, next) => {
@@ -128,6 +139,7 @@ if (dev) {
   const build = (await import(buildPath)) as ServerBuild
   startWorker = (build.entry.module as AppEntry).startJobWorker
   startInbound = (build.entry.module as AppEntry).startInboundSmtp
+  endEventStreams = async () => (build.entry.module as AppEntry).endEventStreams?.()
   uploadLimit = uploadLimitsOf(build.routes)
   const { default: staticGzip } = await import('express-static-gzip')
   // The .br/.gz files written by the build (vite.config.ts), chosen by Accept-Encoding.
@@ -165,8 +177,25 @@ const server = http.createServer(
   },
   app,
 )
+// Each open connection costs memory whether it sends anything or not (ADR 086): past
+// MAX_CONNECTIONS, Node closes a new one at once, and the first of each burst is logged.
+server.maxConnections = MAX_CONNECTIONS
+let dropped = 0
+server.on('drop', () => {
+  if (dropped++ === 0) {
+    console.warn(`[freightdesk] ${MAX_CONNECTIONS} connections open (MAX_CONNECTIONS): refusing new ones`)
+    setTimeout(() => {
+      console.warn(`[freightdesk] ${dropped} connections refused over MAX_CONNECTIONS in the last 10 s`)
+      dropped = 0
+    }, 10_000).unref()
+  }
+})
+const { drain, inFlight, connections } = drainable(server)
+if (LOG_MEMORY_SECONDS > 0) logMemoryEvery(LOG_MEMORY_SECONDS, connections)
 server.listen(PORT, HOST, () => {
   const url = `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`
+  // A supervisor (scripts/supervise.mjs, `npm start`) learns that this start succeeded.
+  process.send?.({ ready: true })
   console.info(`\nFreightdesk is running at ${url}`)
   if (seededLogins) {
     console.info(`  ${seededLogins}:`)
@@ -203,7 +232,7 @@ function isEndedConnection(error: unknown) {
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  console.info(`\n[freightdesk] ${signal}: shutting down`)
+  console.info(`\n[freightdesk] ${signal}: shutting down${inFlight() ? `, finishing ${inFlight()} requests` : ''}`)
   // A pool closed without waiting for its connections (the job queue's) may still hear PostgreSQL
   // end them: that is the stop going as planned. Anything else still ends the process with 1.
   process.on('uncaughtException', (error) => {
@@ -211,8 +240,12 @@ async function shutdown(signal: string) {
     console.error(error)
     process.exit(1)
   })
-  server.close()
-  server.closeAllConnections()
+  // No new connections; the requests in flight finish (within SHUTDOWN_TIMEOUT_MS), the event
+  // streams end now (they never finish by themselves): drain.server.ts.
+  const drained = drain(SHUTDOWN_TIMEOUT_MS)
+  await endEventStreams().catch(() => {})
+  const cut = await drained
+  if (cut) console.warn(`[freightdesk] ${cut} requests did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s and were cut`)
   await withTimeout(inbound?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   await withTimeout(worker?.stop().catch(() => {}) ?? Promise.resolve(), SHUTDOWN_TIMEOUT_MS)
   const stopped = await withTimeout(
@@ -224,3 +257,7 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+// Under the supervisor, its end is this server's too: never left running, holding the port, alone
+// (the supervisor may have gone while this server was still starting).
+if (supervised && !process.connected) void shutdown('the supervisor is gone')
+else if (supervised) process.on('disconnect', () => void shutdown('the supervisor is gone'))

@@ -17,6 +17,8 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.serve
 export { startJobWorker } from '~/models/jobs.server'
 /** …and the inbound SMTP receiver, when INBOUND_SMTP_PORT is set (app/models/inbound-smtp.server.ts). */
 export { startInboundSmtp } from '~/models/inbound-smtp.server'
+/** …and ends the chat event streams when it begins to stop (app/utils/drain.server.ts). */
+export { endEventStreams } from '~/models/chat-events.server'
 
 export const streamTimeout = 5_000
 

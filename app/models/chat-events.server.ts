@@ -16,6 +16,7 @@
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
 
+import { WatchedClient } from '~/utils/db-pool.server'
 import { env } from '~/utils/env.server'
 import { DomainError, RETRY_AFTER_SECONDS } from '~/utils/errors.server'
 
@@ -39,6 +40,8 @@ export type ChatStream = {
   keepAlive: () => void
   /** Access ended: the stream says so and closes (it leaves the hub as it closes). */
   revoke: () => void
+  /** The server is stopping (a drain, ADR 088): the stream closes and the client reconnects elsewhere. */
+  end: () => void
 }
 
 /** Between keep-alive comments: under the usual 60 s idle timeouts of proxies and load balancers. */
@@ -149,7 +152,8 @@ class ChatHub {
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: this.url })
+    // Watched (app/utils/db-pool.server.ts): a database that does not answer fails the connect, and the listener tries again.
+    const client = new WatchedClient({ connectionString: this.url, keepAlive: true })
     // A lost connection (the database restarted or stopped) is retried; streams stay open meanwhile.
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client))
@@ -240,6 +244,11 @@ class ChatHub {
     }
   }
 
+  /** Ends every stream of this process (a stopping server drains: ADR 088). */
+  endStreams() {
+    for (const set of [...this.byConversation.values()]) for (const stream of [...set]) stream.end()
+  }
+
   async close() {
     this.stopTimers()
     this.byConversation.clear()
@@ -256,4 +265,9 @@ class ChatHub {
 export function chatHub(): ChatHub {
   const url = env().DATABASE_URL
   return remember(`chat-hub:${url}`, () => new ChatHub(url))
+}
+
+/** Ends this process's open event streams: server.ts calls it when it begins to stop. */
+export function endEventStreams() {
+  chatHub().endStreams()
 }

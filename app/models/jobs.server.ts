@@ -11,9 +11,9 @@
  * every worker however the server was started (ADR 050).
  */
 import { type CronItem, type JobHelpers, Logger, parseCronItems, run, runOnce, type TaskList } from 'graphile-worker'
-import pg from 'pg'
 
 import type { Tx } from '~/utils/db.server'
+import { watchedPool } from '~/utils/db-pool.server'
 import { env } from '~/utils/env.server'
 
 /** What can add a job: a transaction, or the client itself when nothing else is written. */
@@ -113,7 +113,8 @@ const logger = new Logger(() => (level, message) => {
  */
 export async function startJobWorker(): Promise<{ stop: () => Promise<void> } | null> {
   if (process.env.JOB_WORKER === 'off') return null
-  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 })
+  // Watched (app/utils/db-pool.server.ts): a database that stops answering cuts the worker's queries, never hangs them; no statement timeout, a job may run long.
+  const pool = watchedPool(env().DATABASE_URL, { max: 2, statement_timeout: undefined })
   const runner = await run({
     pgPool: pool,
     concurrency: 1,

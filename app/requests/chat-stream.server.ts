@@ -79,6 +79,7 @@ export async function chatEventStream(request: Request, owner: StreamOwner, conv
       write(REVOKED)
       close()
     },
+    end: () => close(),
   }
   function close() {
     if (closed) return

@@ -8,6 +8,7 @@ import { remember } from '@epic-web/remember'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
+import { watchedPool } from './db-pool.server'
 import { env } from './env.server'
 import { DomainError } from './errors.server'
 
@@ -21,9 +22,8 @@ const WINDOW_SECONDS = 60
  */
 function pool(url: string) {
   return remember(`rate-limit-pool:${url}`, () => {
-    const created = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' })
-    created.on('error', () => {})
-    return created
+    // Watched (app/utils/db-pool.server.ts): a database that does not answer fails the count at once, and it is counted in memory.
+    return watchedPool(url, { max: 4, options: '-c synchronous_commit=off' })
   })
 }
 

@@ -5,16 +5,26 @@ import pg from 'pg'
 import type { Prisma } from '~/generated/prisma/client'
 import { PrismaClient } from '~/generated/prisma/client'
 
+import { databaseTimeouts, watchedPool } from './db-pool.server'
 import { env } from './env.server'
 
 function createClient(connectionString: string) {
   // A statement that runs past DB_STATEMENT_TIMEOUT_MS is cancelled and answered as 503, so a
-  // runaway query cannot hold a connection (and the request waiting on it) for ever.
-  const pool = new pg.Pool({ connectionString, max: 10, statement_timeout: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 15_000) })
-  // An idle connection the database ends (a restart) is dropped by the pool; the next query says
-  // so. PrismaPg listens too, but only from its first query: a lean read may come first (ADR 081).
-  pool.on('error', () => {})
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), log: process.env.LOG_QUERIES === 'true' ? ['query'] : [] })
+  // runaway query cannot hold a connection (and the request waiting on it) for ever; a database
+  // that does not answer at all is found out by the pool's watch (app/utils/db-pool.server.ts).
+  // The pool listens for errors from its start: PrismaPg only from its first query, and a lean
+  // read may come first (ADR 081).
+  const pool = watchedPool(connectionString, { max: 10 })
+  // A transaction waits for a connection as long as any query does (DB_POOL_WAIT_MS, Prisma's own
+  // default is 2 s: parallel writes on a busy machine met it and failed), and may run for
+  // DB_TRANSACTION_TIMEOUT_MS (Prisma's default, 5 s, expired ordinary writes under load).
+  // Either limit reached is a 503 with Retry-After (errors.server.ts), never a 500.
+  const { poolWaitMs, transactionMs } = databaseTimeouts()
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    log: process.env.LOG_QUERIES === 'true' ? ['query'] : [],
+    transactionOptions: { maxWait: poolWaitMs, timeout: transactionMs },
+  })
   return { client, pool }
 }
 

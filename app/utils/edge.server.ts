@@ -238,8 +238,8 @@ export function isApiPath(path: string) {
 
 type Refusal = { code: ErrorCode; messageKey: string; headers?: Record<string, string> }
 
-/** The one place the edge answers: JSON envelope under /api, a small translated page elsewhere. */
-function refuse(req: Request, res: Response, { code, messageKey, headers }: Refusal) {
+/** The one place the edge answers: JSON envelope under /api, a small translated page elsewhere (memory.server.ts answers with it too). */
+export function refuse(req: Request, res: Response, { code, messageKey, headers }: Refusal) {
   if (res.headersSent || res.destroyed) return
   const status = errorStatus(code)
   const language = detectLanguage(

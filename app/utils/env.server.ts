@@ -88,6 +88,28 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * Time bounds on the database (app/utils/db-pool.server.ts, ADR 088): a statement is cancelled
+   * after DB_STATEMENT_TIMEOUT_MS (0: never); a request waits at most DB_POOL_WAIT_MS for a
+   * connection (a transaction to start, too) and a transaction runs at most
+   * DB_TRANSACTION_TIMEOUT_MS, else 503. A query or connection attempt waiting DB_PROBE_AFTER_MS
+   * makes the server ask the database `SELECT 1`; no answer within DB_PROBE_TIMEOUT_MS and it is
+   * down (a frozen or unreachable server): what waits is cut, and requests answer 503 until it answers.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_POOL_WAIT_MS: z.coerce.number().int().positive().default(20_000),
+  DB_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  DB_PROBE_AFTER_MS: z.coerce.number().int().positive().default(2_000),
+  DB_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * Memory (app/utils/memory.server.ts, ADR 086): while the live heap is over MEMORY_SHED_PERCENT
+   * of the heap limit (NODE_HEAP_MB), requests other than /health answer 503 with Retry-After.
+   * At most MAX_CONNECTIONS open connections (chat event streams count); more are refused at once.
+   * LOG_MEMORY_SECONDS=N logs the heap and RSS every N seconds (0: never).
+   */
+  MEMORY_SHED_PERCENT: z.coerce.number().min(1).max(100).default(80),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(4000),
+  LOG_MEMORY_SECONDS: z.coerce.number().min(0).default(0),
   /** Set when the app is served over https (directly or behind a TLS-terminating proxy). */
   HTTPS: z
     .enum(['true', 'false', '1', '0'])

@@ -75,14 +75,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false
   const { code, meta, message } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } }; message?: unknown }
   if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return true
-  // Every transaction API error is P2028; only this one means every connection was busy (the pool is exhausted).
-  if (code === 'P2028' && typeof message === 'string' && message.includes('Unable to start a transaction in the given time')) return true
+  // Every transaction API error is P2028; two are the database being too busy, not a bug: no
+  // connection within the wait (the pool is exhausted), or a transaction that ran past its time
+  // on a slow database (rolled back: nothing of it was written).
+  if (
+    code === 'P2028' &&
+    typeof message === 'string' &&
+    /Unable to start a transaction in the given time|cannot be executed on an expired transaction/.test(message)
+  )
+    return true
   const cause = meta?.driverAdapterError?.cause
   if (cause?.kind && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true
   if (unavailableSqlState(cause?.code)) return true
   // A read through pg itself (readRows, ADR 081): the SQLSTATE or the socket's error is its code.
   if (unavailableSqlState(code) || (typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code))) return true
-  return typeof message === 'string' && /Connection terminated|Can't reach database server/.test(message)
+  // pg's own words for a connection that did not come in time (the pool's wait, DB_POOL_WAIT_MS) or was lost.
+  return typeof message === 'string' && /Connection terminated|Can't reach database server|timeout exceeded when trying to connect/.test(message)
 }
 
 export class DomainError extends Error {

@@ -27,6 +27,7 @@ import { commandOf, type Database, memoryOf, query, type Server, servingPid, sta
 import { analyzeProfile, findProfile, flameLines } from './profile'
 import { heading, int, kib, ms, table } from './report'
 import { type Fixtures, loadScenarios, MAIL_API, mixed, type Scenario, scenarios as allScenarios, type Side, type Target } from './scenarios'
+import { soak } from './soak'
 import { measureCheckout, measurePayRun } from './store-pay'
 
 const parsed = (() => {
@@ -43,7 +44,7 @@ if (parsed === 'help') {
 }
 const options: Options = parsed
 /** A `--…-only` flag runs that measurement alone (several such flags: each of them). */
-const anyOnly = options.importOnly || options.chatOnly || options.payOnly || options.checkoutOnly || options.filesOnly
+const anyOnly = options.importOnly || options.chatOnly || options.payOnly || options.checkoutOnly || options.filesOnly || options.soak > 0
 const benchStarted = performance.now()
 
 const EMAIL = 'admin@freightdesk.test'
@@ -96,9 +97,22 @@ async function main() {
     CHAT_STREAMS_PER_SERVER: String(Math.max(1, options.chatStreams)),
     // The live heap after a full collection, on SIGUSR2 (scripts/bench/heap-probe.mjs).
     HEAP_PROBE_FILE: path.resolve(options.dataDir, 'logs', 'heap-probe.json'),
+    // The soak: the memory figures every interval (after a full collection: --expose-gc below),
+    // and the SMTP receiver on a free port, taking mail from many senders. The streams are one
+    // user's: the per-user cap of chat streams (CHAT_STREAMS_PER_USER, ADR 084) lets them all open.
+    ...(options.soak > 0
+      ? {
+          LOG_MEMORY_SECONDS: String(options.soakInterval),
+          INBOUND_SMTP_PORT: '0',
+          INBOUND_RATE_LIMIT_PER_SENDER: '100000',
+          AUTH_RATE_LIMIT_PER_IP: '100000',
+          CHAT_STREAMS_PER_USER: String(options.soakStreams),
+          CHAT_STREAMS_PER_SERVER: String(Math.max(options.soakStreams, options.chatStreams, 1)),
+        }
+      : {}),
   }
   const logDir = path.join(options.dataDir, 'logs')
-  const heapArgs = [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 128}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`]
+  const heapArgs = serveHeapArgs()
   if (options.profile) fs.mkdirSync(options.profileDir, { recursive: true })
   const [app, baseline] = await Promise.all([
     startServer({
@@ -137,7 +151,20 @@ async function main() {
   if (!chosen.length && options.profile) throw new Error(`every scenario matching --only ${options.only} was skipped: nothing to profile`)
   if (!chosen.length) console.info(`every scenario matching --only ${options.only} was skipped: no pages or throughput to measure`)
 
-  if (options.profile) {
+  if (options.soak > 0) {
+    heading(`Soak: ${options.soak} minutes of mixed load on the app (heap limit ${heapArgs[0].split('=')[1]} MB)`)
+    console.info(`serving process ${servingPid(app.child.pid!)}: ${commandOf(servingPid(app.child.pid!))}`)
+    const smtpPort = Number(/inbound mail \(SMTP\) on [^:]+:(\d+)/.exec(fs.readFileSync(app.log, 'utf8'))?.[1] ?? 0) || null
+    const http = new HttpClient(app.base, options.concurrency + 4)
+    await soak({ base: app.base, http, log: app.log, smtpPort }, fixtures, database.url, {
+      minutes: options.soak,
+      intervalSeconds: options.soakInterval,
+      concurrency: options.concurrency,
+      streams: options.soakStreams,
+      slow: options.soakSlow,
+    })
+    http.close()
+  } else if (options.profile) {
     await profile(app, targets.app, chosen[0], fixtures)
   } else {
     if (!anyOnly && chosen.length) {
@@ -204,6 +231,18 @@ async function main() {
   for (const target of Object.values(targets)) target.http.close()
   await cleanUp()
   console.info(`\nbench finished in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s; server logs in ${logDir}`)
+}
+
+/**
+ * The heap flags `npm run serve` gives the server, read from package.json (its defaults are
+ * written there once; NODE_HEAP_MB and NODE_SEMI_SPACE_MB override them as they do there).
+ */
+function serveHeapArgs() {
+  const serve = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve
+  const heap = process.env.NODE_HEAP_MB ?? /NODE_HEAP_MB:-(\d+)/.exec(serve)?.[1]
+  const semi = process.env.NODE_SEMI_SPACE_MB ?? /NODE_SEMI_SPACE_MB:-(\d+)/.exec(serve)?.[1]
+  if (!heap || !semi) throw new Error('package.json: the serve script no longer names its NODE_HEAP_MB and NODE_SEMI_SPACE_MB defaults')
+  return [`--max-old-space-size=${heap}`, `--max-semi-space-size=${semi}`]
 }
 
 function printClientJs() {

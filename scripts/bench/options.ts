@@ -30,6 +30,10 @@ export type Options = {
   gzip: boolean
   keepData: boolean
   skipJs: boolean
+  soak: number
+  soakInterval: number
+  soakStreams: number
+  soakSlow: number
 }
 
 const DEFAULTS: Options = {
@@ -62,6 +66,10 @@ const DEFAULTS: Options = {
   gzip: false,
   keepData: false,
   skipJs: false,
+  soak: 0,
+  soakInterval: 30,
+  soakStreams: 50,
+  soakSlow: 1000,
 }
 
 export const HELP = `npm run bench -- [options]
@@ -85,6 +93,11 @@ node:http + pg baseline doing the same database work, then prints:
   9. with --files N or --files-only: the files manager over N stored files (200,000 with
      --files-only), page 1 and page 2,000 of the page and of GET /api/files, a search, the file
      dashboard; a ZIP of 500 stored files: time and the serving process's peak memory.
+With --soak MINUTES, instead of all that: the app alone under a mixed load for MINUTES (pages,
+API reads and writes, sign-ins, invoice PDFs and packets, /api/docs, chat messages and event
+streams opened and closed, an email to the SMTP receiver every 10 s, slow connections), and a
+line per --soak-interval with its live heap after a full collection, heap used, RSS and open
+connections; then whether the live heap levelled off (ADR 086).
 
   --scale N            N×100 extra trucks (default ${DEFAULTS.scale}: 5,040 trucks)
   --loads N            N generated loads with their stops and charges, streamed through COPY
@@ -119,6 +132,10 @@ node:http + pg baseline doing the same database work, then prints:
   --pg-port P          the embedded PostgreSQL's port (default ${DEFAULTS.pgPort})
   --data-dir DIR       the bench's database folder (default ${DEFAULTS.dataDir}; wiped each run)
   --keep-data          reuse the database in --data-dir when it holds the same fleet (no re-seed)
+  --soak MINUTES       the soak above instead of the measurements (e.g. --soak 30)
+  --soak-interval S    seconds between its lines (default ${DEFAULTS.soakInterval})
+  --soak-streams N     chat event streams kept opening and closing (default ${DEFAULTS.soakStreams})
+  --soak-slow N        slow connections kept open (default ${DEFAULTS.soakSlow})
   --help
 `
 
@@ -228,6 +245,18 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break
       case '--keep-data':
         options.keepData = true
+        break
+      case '--soak':
+        options.soak = number()
+        break
+      case '--soak-interval':
+        options.soakInterval = Math.max(5, number())
+        break
+      case '--soak-streams':
+        options.soakStreams = Math.floor(number())
+        break
+      case '--soak-slow':
+        options.soakSlow = Math.floor(number())
         break
       default:
         throw new Error(`unknown option ${arg} (see --help)`)
