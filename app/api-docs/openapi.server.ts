@@ -738,7 +738,8 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       get: {
         tags: ['factoring'],
         summary: 'Read a schedule of accounts',
-        description: '`?format=csv`: its invoices as CSV (invoiceNumber, broker, issueDate, dueDate, amountCents, advanceCents, feeCents, reserveCents).',
+        description:
+          '`?format=csv`: its invoices as CSV, the file the factor receives (invoiceNumber, broker, issueDate, dueDate, amount, advance, fee, reserve; amounts in dollars with two decimals, the purchase report’s own columns). The JSON keeps cents.',
         operationId: 'read_factoring_schedule',
         parameters: [idParameter, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv'] } }],
         responses: {

@@ -5,7 +5,7 @@
  */
 import { languageInfo, normalizeLanguage } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
-import { csvLine, safeCell } from '~/utils/csv.server'
+import { csvDollars, csvLine, safeCell } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -80,15 +80,21 @@ export async function schedulePdfResponse(request: Request, organizationId: stri
   return pdfDownload(request.method, filename, bytes)
 }
 
-const CSV_COLUMNS = ['invoiceNumber', 'broker', 'issueDate', 'dueDate', 'amountCents', 'advanceCents', 'feeCents', 'reserveCents'] as const
+/** The purchase report's own column names (parsePurchaseReport), so the factor's answer may be this file with its figures. */
+const CSV_COLUMNS = ['invoiceNumber', 'broker', 'issueDate', 'dueDate', 'amount', 'advance', 'fee', 'reserve'] as const
 
-/** The schedule's invoices as CSV (machine headers, cents, a header row first, formula-safe cells). */
+/**
+ * The schedule's invoices as CSV, the file the factor reads (the page's, the email's and the
+ * API's alike): amounts in dollars with two decimals, as the purchase report is; a header row
+ * first, formula-safe cells. The API's JSON keeps cents.
+ */
 export function scheduleCsv(schedule: ScheduleWithItems) {
   const dto = serializeSchedule(schedule)
   const rows = dto.invoices.map((line) =>
-    csvLine(
-      [line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate, line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(safeCell),
-    ),
+    csvLine([
+      ...[line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate].map(safeCell),
+      ...[line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(csvDollars),
+    ]),
   )
   return [csvLine([...CSV_COLUMNS]), ...rows].join('')
 }

@@ -130,13 +130,15 @@ describe('factoring pages', () => {
     expect([pdf.status, pdf.headers?.get('Content-Type')]).toEqual([200, 'application/pdf'])
     const csv = await callPage(csvRoute.loader as Handler, `${path}/csv`, org.users.viewer.id, { id })
     expect(csv.headers?.get('Content-Type')).toContain('text/csv')
-    // The monthly fees report: the page's section and its CSV, in cents.
+    // The monthly fees report: the page's section, and its CSV in dollars with two decimals (a file people read).
     const overview = (await callPage(index.loader as Handler, '/dashboard/factoring', org.users.viewer.id)).data as {
       fees: Array<{ month: string; feeCents: number }>
     }
     expect(overview.fees).toEqual([expect.objectContaining({ month: '2026-11', feeCents: 3_000, reserveReleasedCents: 6_050 })])
     const feesCsv = await fees.loader({ request: await browserRequest('/dashboard/factoring/fees', org.users.viewer.id), params: {}, context: {} } as never)
-    expect(await feesCsv.text()).toContain('2026-11,1,120000,108000,3000,9000,6050')
+    const feesText = await feesCsv.text()
+    expect(feesText).toContain('month,schedules,total,advance,fee,reserve,reserveReleased\r\n')
+    expect(feesText).toContain('2026-11,1,1200.00,1080.00,30.00,90.00,60.50')
     const letter = await callPage(notice.loader as Handler, `/dashboard/factoring/notice?brokerId=${broker.id}`, org.users.viewer.id)
     expect([letter.status, letter.headers?.get('Content-Disposition')]).toEqual([200, expect.stringContaining('notice-of-assignment')])
     expect((await callPage(notice.loader as Handler, '/dashboard/factoring/notice?brokerId=nope', org.users.viewer.id)).status).toBe(404)

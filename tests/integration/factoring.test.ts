@@ -334,8 +334,14 @@ describe('sending', () => {
       `${a.invoiceNumber}-packet.pdf`,
       `${b.invoiceNumber}-packet.pdf`,
     ])
+    // The CSV the factor reads is in dollars with two decimals, as the purchase report it answers with: this very file reads back as one.
     const csv = Buffer.from(message.attachments[1].content, 'base64').toString('utf8')
-    expect(csv).toContain(`${a.invoiceNumber},`)
+    expect(csv).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,100.00,90.00,2.50,7.50\r\n`)
+    const purchased = await importPurchaseReport(actorOf(org), schedule.id, { purchasedAt: TODAY }, csv, NOW)
+    expect(purchased.items.map((item) => [item.advanceCents, item.feeCents, item.reserveCents])).toEqual([
+      [9_000, 250, 750],
+      [18_000, 500, 1_500],
+    ])
     expect((await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).emailStatus).toBe('sent')
   })
 })
@@ -433,8 +439,8 @@ describe('/api/factoring', () => {
     const csv = await apiSchedule.loader({ request: request('?format=csv'), params: { id }, context: {} } as never)
     expect(csv.headers.get('Content-Type')).toContain('text/csv')
     const text = await csv.text()
-    expect(text).toContain('invoiceNumber,broker,issueDate,dueDate,amountCents,advanceCents,feeCents,reserveCents')
-    expect(text).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,100001,90001,3000,7000`)
+    expect(text).toContain('invoiceNumber,broker,issueDate,dueDate,amount,advance,fee,reserve')
+    expect(text).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,1000.01,900.01,30.00,70.00`)
     const pdf = await apiPdf.loader({ request: request('/pdf'), params: { id }, context: {} } as never)
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
     const pdfBody = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
