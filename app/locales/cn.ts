@@ -458,6 +458,7 @@ const cn: Catalogue = {
       country: '国家',
       factoringName: '保理公司',
       factoringRemitTo: '收款地址',
+      kind: '类型',
     },
     list: {
       title: '公司',
@@ -490,6 +491,7 @@ const cn: Catalogue = {
       legalNameHint: '在 FMCSA 登记的名称（如与常用名称不同）。',
       scacHint: '2 到 4 个字母。',
       countryHint: '两位字母代码：US、CA、MX…',
+      kindHint: '自有车队承运您的货物，拥有您的卡车、挂车和司机；保理商购买您的发票。',
     },
     delete: {
       title: '删除公司 {{name}}？',
@@ -512,6 +514,7 @@ const cn: Catalogue = {
       phone: '请输入至少 7 位数字的电话号码。',
       country: '请使用两位字母的国家代码，例如 US。',
       inUse: '{{name}} 仍在使用中（卡车：{{trucks}}，挂车：{{trailers}}，用户：{{users}}）。请先将它们分配给其他公司或删除。',
+      agreementFactor: '{{name}} 是您保理协议中的保理商：请先选择其他保理商，再更改其类型。',
     },
     changes: {
       changedRow: '刚刚更改',
@@ -533,6 +536,11 @@ const cn: Catalogue = {
       loadsPending: '记录运单后，该公司承运的运单将显示在这里。',
       revenueHint: '{{month}}开具的发票，不含草稿和已作废发票。',
       receivablesHint: '已发送和部分付款发票的未付余额。',
+    },
+    kind: {
+      own_fleet: '自有车队',
+      factor: '保理商',
+      other: '其他',
     },
   },
   organization: {
@@ -2978,12 +2986,14 @@ const cn: Catalogue = {
     },
     agreement: {
       title: '保理协议',
-      hint: '保理商是您的公司之一。协议生效期间，每张发票都以保理商为收款方。',
+      hint: '保理商购买您放入明细表的发票。它已购买的发票，或您转让给它的发票，会通知经纪人向保理商付款；其他发票保留您自己的收款方。',
       none: '还没有保理协议：请先选择保理商及费率。',
       chooseFactor: '选择保理商…',
       save: '保存协议',
       edit: '编辑协议',
       view: '查看协议',
+      needs: '保理商是您类型为“保理商”的公司之一：需要其名称、经纪人付款的收款地址（印在它购买的发票和转让通知书上）以及接收明细表的电子邮箱。',
+      noFactors: '您还没有保理商：请在下方添加，然后在此选择。',
     },
     notice: {
       title: '债权转让通知书',
@@ -3067,11 +3077,12 @@ const cn: Catalogue = {
       voided: '清单 {{number}} 已作废',
       purchased: '已记录 {{number}} 的收购',
       released: '已记录 {{number}} 的保留金释放',
+      factorAdded: '已添加保理商 {{name}}：请选择它并保存协议',
     },
     errors: {
       notFound: '该清单不存在。',
       factorRequired: '请选择保理商。',
-      unknownFactor: '保理商必须是您的公司之一。',
+      unknownFactor: '请选择您的保理商之一（类型为“保理商”的公司）。',
       percentMax: '最多 100 %。',
       percentPrecision: '最多两位小数。',
       overHundred: '预付比例与费率之和不能超过 100 %。',
@@ -3130,6 +3141,14 @@ const cn: Catalogue = {
       brokerRequired: '请选择经纪人。',
       unknownBroker: '该经纪人不存在。',
       month: '不是有效的月份。',
+    },
+    addFactor: {
+      title: '添加保理商',
+      hint: '一家类型为“保理商”的新公司。其地址是经纪人支付其所购发票的地址；其电子邮箱接收明细表（协议可另行指定）。',
+      name: '保理商名称',
+      email: '保理商电子邮箱',
+      address: '收款地址',
+      submit: '添加保理商',
     },
   },
   webhooks: {

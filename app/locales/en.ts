@@ -458,6 +458,7 @@ const en = {
       country: 'Country',
       factoringName: 'Factoring company',
       factoringRemitTo: 'Remit-to address',
+      kind: 'Kind',
     },
     list: {
       title: 'Companies',
@@ -490,6 +491,7 @@ const en = {
       legalNameHint: 'As registered with FMCSA, if it differs.',
       scacHint: '2 to 4 letters.',
       countryHint: 'Two-letter code: US, CA, MX…',
+      kindHint: 'Own fleets haul your loads and hold your trucks, trailers and drivers; a factor buys your invoices.',
     },
     delete: {
       title: 'Delete company {{name}}?',
@@ -512,6 +514,7 @@ const en = {
       phone: 'Enter a phone number with at least 7 digits.',
       country: 'Use a two-letter country code such as US.',
       inUse: '{{name}} is still in use (trucks: {{trucks}}, trailers: {{trailers}}, users: {{users}}). Assign them to another company or remove them first.',
+      agreementFactor: '{{name}} is the factor of your factoring agreement: choose another factor before changing its kind.',
     },
     changes: {
       changedRow: 'just changed',
@@ -534,6 +537,11 @@ const en = {
       loadsPending: 'Loads hauled by this company will appear here once loads are recorded.',
       revenueHint: 'Invoices issued in {{month}}, drafts and void ones left out.',
       receivablesHint: 'Unpaid balances of sent and partially paid invoices.',
+    },
+    kind: {
+      own_fleet: 'Own fleet',
+      factor: 'Factor',
+      other: 'Other',
     },
   },
   organization: {
@@ -2984,12 +2992,15 @@ const en = {
     },
     agreement: {
       title: 'Factoring agreement',
-      hint: 'Your factor is one of your companies. While an agreement is set, every invoice names the factor as its remit-to.',
+      hint: 'Your factor buys the invoices you put on a schedule. Invoices it bought, or that you assign to it, tell the broker to pay the factor; the others keep your own remit-to.',
       none: 'No factoring agreement yet: choose your factor and its rates first.',
       chooseFactor: 'Choose the factor…',
       save: 'Save agreement',
       edit: 'Edit agreement',
       view: 'See agreement',
+      needs:
+        'The factor is one of your companies of kind “Factor”: its name, the remit-to address brokers pay (printed on the invoices it buys and on the notice letters) and the email schedules are sent to.',
+      noFactors: 'You have no factor yet: add it below, then choose it here.',
     },
     notice: {
       title: 'Notice of assignment',
@@ -3073,11 +3084,12 @@ const en = {
       voided: 'Schedule {{number}} voided',
       purchased: 'Purchase of {{number}} recorded',
       released: 'Reserve release on {{number}} recorded',
+      factorAdded: 'Factor {{name}} added: choose it and save the agreement',
     },
     errors: {
       notFound: 'This schedule does not exist.',
       factorRequired: 'Choose the factor.',
-      unknownFactor: 'The factor must be one of your companies.',
+      unknownFactor: 'Choose one of your factors (a company of kind “Factor”).',
       percentMax: 'At most 100 %.',
       percentPrecision: 'At most two decimals.',
       overHundred: 'Advance and fee together cannot exceed 100 %.',
@@ -3136,6 +3148,14 @@ const en = {
       brokerRequired: 'Choose a broker.',
       unknownBroker: 'This broker does not exist.',
       month: 'Not a month.',
+    },
+    addFactor: {
+      title: 'Add a factor',
+      hint: 'A new company of kind “Factor”. Its address is where brokers pay the invoices it buys; its email is where schedules go (the agreement may name another).',
+      name: 'Factor’s name',
+      email: 'Factor’s email',
+      address: 'Remit-to address',
+      submit: 'Add factor',
     },
   },
   webhooks: {

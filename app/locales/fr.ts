@@ -462,6 +462,7 @@ const fr: Catalogue = {
       country: 'Pays',
       factoringName: 'Société d’affacturage',
       factoringRemitTo: 'Adresse de paiement',
+      kind: 'Type',
     },
     list: {
       title: 'Sociétés',
@@ -494,6 +495,7 @@ const fr: Catalogue = {
       legalNameHint: 'Telle qu’enregistrée auprès de la FMCSA, si elle diffère.',
       scacHint: 'De 2 à 4 lettres.',
       countryHint: 'Code à deux lettres : US, CA, MX…',
+      kindHint: 'Vos flottes propres transportent vos chargements et détiennent vos camions, remorques et chauffeurs ; un factor achète vos factures.',
     },
     delete: {
       title: 'Supprimer la société {{name}} ?',
@@ -517,6 +519,7 @@ const fr: Catalogue = {
       country: 'Utilisez un code pays à deux lettres, par exemple US.',
       inUse:
         '{{name}} est encore utilisée (camions : {{trucks}}, remorques : {{trailers}}, utilisateurs : {{users}}). Affectez-les d’abord à une autre société ou supprimez-les.',
+      agreementFactor: '{{name}} est le factor de votre contrat d’affacturage : choisissez un autre factor avant de changer son type.',
     },
     changes: {
       changedRow: 'modifiée à l’instant',
@@ -539,6 +542,11 @@ const fr: Catalogue = {
       loadsPending: 'Les chargements transportés par cette société apparaîtront ici dès que des chargements seront enregistrés.',
       revenueHint: 'Factures émises en {{month}}, hors brouillons et factures annulées.',
       receivablesHint: 'Soldes impayés des factures envoyées et partiellement payées.',
+    },
+    kind: {
+      own_fleet: 'Flotte propre',
+      factor: 'Factor',
+      other: 'Autre',
     },
   },
   organization: {
@@ -3023,12 +3031,15 @@ const fr: Catalogue = {
     },
     agreement: {
       title: 'Contrat d’affacturage',
-      hint: 'Votre factor est l’une de vos sociétés. Tant qu’un contrat existe, chaque facture indique le factor comme bénéficiaire du paiement.',
+      hint: 'Votre factor achète les factures que vous mettez sur un bordereau. Les factures qu’il a achetées, ou que vous lui cédez, demandent au courtier de payer le factor ; les autres gardent votre propre bénéficiaire.',
       none: 'Pas encore de contrat d’affacturage : choisissez d’abord votre factor et ses taux.',
       chooseFactor: 'Choisir le factor…',
       save: 'Enregistrer le contrat',
       edit: 'Modifier le contrat',
       view: 'Voir le contrat',
+      needs:
+        'Le factor est l’une de vos sociétés de type « Factor » : son nom, l’adresse de paiement où les courtiers le paient (imprimée sur les factures qu’il achète et sur les avis de cession) et l’e-mail auquel les bordereaux sont envoyés.',
+      noFactors: 'Vous n’avez pas encore de factor : ajoutez-le ci-dessous, puis choisissez-le ici.',
     },
     notice: {
       title: 'Avis de cession',
@@ -3112,11 +3123,12 @@ const fr: Catalogue = {
       voided: 'Bordereau {{number}} annulé',
       purchased: 'Achat de {{number}} enregistré',
       released: 'Libération de réserve sur {{number}} enregistrée',
+      factorAdded: 'Factor {{name}} ajouté : choisissez-le et enregistrez le contrat',
     },
     errors: {
       notFound: 'Ce bordereau n’existe pas.',
       factorRequired: 'Choisissez le factor.',
-      unknownFactor: 'Le factor doit être l’une de vos sociétés.',
+      unknownFactor: 'Choisissez l’un de vos factors (une société de type « Factor »).',
       percentMax: '100 % au plus.',
       percentPrecision: 'Deux décimales au plus.',
       overHundred: 'Avance et commission ensemble ne peuvent dépasser 100 %.',
@@ -3175,6 +3187,14 @@ const fr: Catalogue = {
       brokerRequired: 'Choisissez un courtier.',
       unknownBroker: 'Ce courtier n’existe pas.',
       month: 'Ce n’est pas un mois.',
+    },
+    addFactor: {
+      title: 'Ajouter un factor',
+      hint: 'Une nouvelle société de type « Factor ». Son adresse est celle où les courtiers paient les factures qu’il achète ; son e-mail reçoit les bordereaux (le contrat peut en indiquer un autre).',
+      name: 'Nom du factor',
+      email: 'E-mail du factor',
+      address: 'Adresse de paiement',
+      submit: 'Ajouter le factor',
     },
   },
   webhooks: {

@@ -461,6 +461,7 @@ const vi: Catalogue = {
       country: 'Quốc gia',
       factoringName: 'Công ty bao thanh toán',
       factoringRemitTo: 'Địa chỉ nhận thanh toán',
+      kind: 'Loại',
     },
     list: {
       title: 'Công ty',
@@ -493,6 +494,7 @@ const vi: Catalogue = {
       legalNameHint: 'Như đã đăng ký với FMCSA, nếu khác tên thường dùng.',
       scacHint: 'Từ 2 đến 4 chữ cái.',
       countryHint: 'Mã hai chữ cái: US, CA, MX…',
+      kindHint: 'Đội xe riêng chở các chuyến hàng của bạn và quản lý xe tải, rơ-moóc, tài xế; bên bao thanh toán mua hóa đơn của bạn.',
     },
     delete: {
       title: 'Xóa công ty {{name}}?',
@@ -516,6 +518,7 @@ const vi: Catalogue = {
       country: 'Dùng mã quốc gia hai chữ cái, ví dụ US.',
       inUse:
         '{{name}} vẫn đang được sử dụng (xe tải: {{trucks}}, rơ-moóc: {{trailers}}, người dùng: {{users}}). Hãy chuyển chúng sang công ty khác hoặc xóa chúng trước.',
+      agreementFactor: '{{name}} là bên bao thanh toán trong hợp đồng bao thanh toán của bạn: hãy chọn bên khác trước khi đổi loại của công ty này.',
     },
     changes: {
       changedRow: 'vừa thay đổi',
@@ -538,6 +541,11 @@ const vi: Catalogue = {
       loadsPending: 'Các chuyến hàng do công ty này vận chuyển sẽ hiển thị ở đây khi có chuyến hàng được ghi nhận.',
       revenueHint: 'Hóa đơn phát hành trong {{month}}, không tính bản nháp và hóa đơn đã hủy.',
       receivablesHint: 'Số dư chưa thanh toán của các hóa đơn đã gửi và đã thanh toán một phần.',
+    },
+    kind: {
+      own_fleet: 'Đội xe riêng',
+      factor: 'Bên bao thanh toán',
+      other: 'Khác',
     },
   },
   organization: {
@@ -2994,12 +3002,15 @@ const vi: Catalogue = {
     },
     agreement: {
       title: 'Hợp đồng bao thanh toán',
-      hint: 'Bên bao thanh toán là một trong các công ty của bạn. Khi có hợp đồng, mọi hóa đơn ghi bên bao thanh toán là nơi nhận tiền.',
+      hint: 'Bên bao thanh toán mua các hóa đơn bạn đưa vào bảng kê. Hóa đơn họ đã mua, hoặc bạn chuyển nhượng cho họ, yêu cầu môi giới trả cho bên bao thanh toán; các hóa đơn khác giữ nơi nhận tiền của bạn.',
       none: 'Chưa có hợp đồng bao thanh toán: hãy chọn bên bao thanh toán và các mức phí trước.',
       chooseFactor: 'Chọn bên bao thanh toán…',
       save: 'Lưu hợp đồng',
       edit: 'Sửa hợp đồng',
       view: 'Xem hợp đồng',
+      needs:
+        'Bên bao thanh toán là một công ty của bạn thuộc loại “Bên bao thanh toán”: tên, địa chỉ nhận tiền mà môi giới thanh toán (in trên các hóa đơn họ mua và trên thư thông báo) và email nhận bảng kê.',
+      noFactors: 'Bạn chưa có bên bao thanh toán: hãy thêm ở bên dưới, rồi chọn tại đây.',
     },
     notice: {
       title: 'Thông báo chuyển nhượng',
@@ -3083,11 +3094,12 @@ const vi: Catalogue = {
       voided: 'Đã hủy bảng kê {{number}}',
       purchased: 'Đã ghi nhận việc mua {{number}}',
       released: 'Đã ghi nhận hoàn tiền giữ lại của {{number}}',
+      factorAdded: 'Đã thêm bên bao thanh toán {{name}}: hãy chọn và lưu hợp đồng',
     },
     errors: {
       notFound: 'Bảng kê này không tồn tại.',
       factorRequired: 'Hãy chọn bên bao thanh toán.',
-      unknownFactor: 'Bên bao thanh toán phải là một trong các công ty của bạn.',
+      unknownFactor: 'Hãy chọn một bên bao thanh toán của bạn (công ty thuộc loại “Bên bao thanh toán”).',
       percentMax: 'Tối đa 100 %.',
       percentPrecision: 'Tối đa hai chữ số thập phân.',
       overHundred: 'Ứng trước và phí cộng lại không được vượt quá 100 %.',
@@ -3146,6 +3158,14 @@ const vi: Catalogue = {
       brokerRequired: 'Hãy chọn môi giới.',
       unknownBroker: 'Môi giới này không tồn tại.',
       month: 'Không phải là tháng.',
+    },
+    addFactor: {
+      title: 'Thêm bên bao thanh toán',
+      hint: 'Một công ty mới thuộc loại “Bên bao thanh toán”. Địa chỉ của họ là nơi môi giới trả các hóa đơn họ mua; email của họ nhận bảng kê (hợp đồng có thể ghi email khác).',
+      name: 'Tên bên bao thanh toán',
+      email: 'Email bên bao thanh toán',
+      address: 'Địa chỉ nhận tiền',
+      submit: 'Thêm bên bao thanh toán',
     },
   },
   webhooks: {

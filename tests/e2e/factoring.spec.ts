@@ -11,6 +11,7 @@ test.beforeEach(async ({ page, request }) => {
 async function factorAndInvoices(request: Parameters<typeof api>[0]) {
   const factor = await api(request, org, '/api/company', {
     name: `${uniqueId('Prime')} Factoring`,
+    kind: 'factor',
     email: 'desk@prime-factor.test',
     city: 'Dallas',
     state: 'TX',

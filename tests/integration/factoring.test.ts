@@ -50,7 +50,16 @@ async function factoringOrg({ agreement = true, factorEmail = 'desk@factor.test'
   const org = await createOrg()
   const organizationId = org.organization.id
   const factor = await prisma.company.create({
-    data: { organizationId, name: unique('Prime Factor'), email: factorEmail, addressLine1: '1 Money St', city: 'Dallas', state: 'TX', postalCode: '75001' },
+    data: {
+      organizationId,
+      name: unique('Prime Factor'),
+      kind: 'factor',
+      email: factorEmail,
+      addressLine1: '1 Money St',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75001',
+    },
   })
   const broker = await prisma.broker.create({ data: { organizationId, name: unique('Acme Freight'), billingEmail: 'ap@acme.test' } })
   if (agreement) await saveAgreement(actorOf(org, 'accountant'), AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 90, feePercent: 2.5 }))
