@@ -235,6 +235,7 @@ const ar: Catalogue = {
       subject: 'الفاتورة {{number}} من {{from}}',
       body: 'مرحبًا {{broker}}،\n\nتجدون مرفقًا الفاتورة {{number}} من {{from}}. المبلغ المستحق: {{total}}، قبل {{due}}.\n\nشكرًا لتعاملكم معنا.\n\n{{from}}',
       payLink: 'اعرض الفاتورة عبر الإنترنت، أو ادفعها، أو أخبرنا بأنك دفعت: {{url}}',
+      remitTo: 'الدفع إلى:',
     },
     verify: {
       subject: 'أكّد بريدك الإلكتروني في Freightdesk',
@@ -1957,6 +1958,8 @@ const ar: Catalogue = {
       void: 'إلغاء',
       recordPayment: 'تسجيل دفعة',
       removePayment: 'إزالة هذه الدفعة',
+      assign: 'إحالة إلى شركة التخصيم',
+      unassign: 'استرداد من شركة التخصيم',
     },
     void: {
       title: 'إلغاء الفاتورة {{number}}؟',
@@ -1973,6 +1976,8 @@ const ar: Catalogue = {
       paymentRemoved: 'أُزيلت دفعة من {{number}}',
       voided: 'أُلغيت الفاتورة {{number}}',
       deleted: 'حُذفت الفاتورة {{number}}',
+      assigned: 'أُحيلت الفاتورة {{number}} إلى شركة التخصيم',
+      unassigned: 'استُردّت الفاتورة {{number}} من شركة التخصيم',
     },
     lines: {
       linehaul: 'أجرة نقل الشحنة {{number}}',
@@ -2025,6 +2030,13 @@ const ar: Catalogue = {
       paymentTooLarge: 'لا يمكن أن تتجاوز الدفعة الرصيد.',
       paymentNotFound: 'هذه الدفعة غير موجودة أو أُزيلت.',
       invalidTransition: 'لا يمكن لفاتورة حالتها «$t(invoices.status.{{from}})» أن تصبح «$t(invoices.status.{{to}})».',
+      assignment: {
+        sold: 'الفاتورة {{invoice}} مدرجة في الكشف {{number}} الذي لدى شركة التخصيم: الكشف هو الذي يحيلها.',
+        paid: 'لا تُحال فاتورة مدفوعة.',
+        void: 'لا تُحال فاتورة ملغاة.',
+        already: 'هذه الفاتورة محالة إلى شركة التخصيم بالفعل.',
+        notAssigned: 'هذه الفاتورة غير محالة إلى شركة التخصيم.',
+      },
     },
     export: {
       brokerId: 'معرّف الوسيط',
@@ -2035,6 +2047,9 @@ const ar: Catalogue = {
         true: 'نعم',
         false: 'لا',
       },
+    },
+    remit: {
+      assigned: 'إشعار إحالة: أُحيلت هذه الفاتورة إلى {{factor}}. ادفع إلى {{factor}} فقط؛ الدفع لأي جهة أخرى لا يسدّدها.',
     },
   },
   mail: {

@@ -235,6 +235,7 @@ const cn: Catalogue = {
       subject: '来自 {{from}} 的发票 {{number}}',
       body: '{{broker}}，您好：\n\n附件是 {{from}} 的发票 {{number}}。应付金额：{{total}}，付款截止日期：{{due}}。\n\n感谢您的合作。\n\n{{from}}',
       payLink: '在线查看发票、付款或告知我们您已付款：{{url}}',
+      remitTo: '收款方：',
     },
     verify: {
       subject: '确认您的 Freightdesk 邮箱地址',
@@ -1955,6 +1956,8 @@ const cn: Catalogue = {
       void: '作废',
       recordPayment: '记录付款',
       removePayment: '删除此付款',
+      assign: '转让给保理商',
+      unassign: '从保理商收回',
     },
     void: {
       title: '作废发票 {{number}}？',
@@ -1971,6 +1974,8 @@ const cn: Catalogue = {
       paymentRemoved: '已从 {{number}} 删除付款',
       voided: '发票 {{number}} 已作废',
       deleted: '发票 {{number}} 已删除',
+      assigned: '发票 {{number}} 已转让给保理商',
+      unassigned: '发票 {{number}} 已从保理商收回',
     },
     lines: {
       linehaul: '货物 {{number}} 运费',
@@ -2023,6 +2028,13 @@ const cn: Catalogue = {
       paymentTooLarge: '付款不能超过余额。',
       paymentNotFound: '此付款不存在或已被删除。',
       invalidTransition: '状态为“$t(invoices.status.{{from}})”的发票不能变为“$t(invoices.status.{{to}})”。',
+      assignment: {
+        sold: '发票 {{invoice}} 在保理商已持有的明细表 {{number}} 上：由该明细表转让。',
+        paid: '已付清的发票不能转让。',
+        void: '已作废的发票不能转让。',
+        already: '此发票已转让给保理商。',
+        notAssigned: '此发票未转让给保理商。',
+      },
     },
     export: {
       brokerId: '经纪商 ID',
@@ -2033,6 +2045,9 @@ const cn: Catalogue = {
         true: '是',
         false: '否',
       },
+    },
+    remit: {
+      assigned: '转让通知：本发票已转让给 {{factor}}。请仅向 {{factor}} 付款；向其他任何人付款均不能结清本发票。',
     },
   },
   mail: {

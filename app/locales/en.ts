@@ -233,6 +233,7 @@ const en = {
       subject: 'Invoice {{number}} from {{from}}',
       body: 'Hello {{broker}},\n\nPlease find attached invoice {{number}} from {{from}}. Amount due: {{total}}, by {{due}}.\n\nThank you for your business.\n\n{{from}}',
       payLink: 'See the invoice online, pay it, or tell us you have paid: {{url}}',
+      remitTo: 'Remit to:',
     },
     verify: {
       subject: 'Confirm your Freightdesk email address',
@@ -1955,6 +1956,8 @@ const en = {
       void: 'Void',
       recordPayment: 'Record payment',
       removePayment: 'Remove this payment',
+      assign: 'Assign to factor',
+      unassign: 'Take back from factor',
     },
     void: {
       title: 'Void invoice {{number}}?',
@@ -1971,6 +1974,8 @@ const en = {
       paymentRemoved: 'Payment removed from {{number}}',
       voided: 'Invoice {{number}} voided',
       deleted: 'Invoice {{number}} deleted',
+      assigned: 'Invoice {{number}} assigned to the factor',
+      unassigned: 'Invoice {{number}} taken back from the factor',
     },
     lines: {
       linehaul: 'Load {{number}} linehaul',
@@ -2023,6 +2028,13 @@ const en = {
       paymentTooLarge: 'A payment can be at most the balance.',
       paymentNotFound: 'This payment does not exist or was removed.',
       invalidTransition: 'An invoice that is $t(invoices.status.{{from}}) cannot become $t(invoices.status.{{to}}).',
+      assignment: {
+        sold: 'Invoice {{invoice}} is on schedule {{number}}, which the factor has: the schedule assigns it.',
+        paid: 'A paid invoice is not assigned.',
+        void: 'A void invoice is not assigned.',
+        already: 'This invoice is assigned to the factor already.',
+        notAssigned: 'This invoice is not assigned to the factor.',
+      },
     },
     export: {
       brokerId: 'Broker ID',
@@ -2033,6 +2045,9 @@ const en = {
         true: 'Yes',
         false: 'No',
       },
+    },
+    remit: {
+      assigned: 'Notice of assignment: this invoice has been assigned to {{factor}}. Pay {{factor}} only; a payment to anyone else does not settle it.',
     },
   },
   mail: {

@@ -237,6 +237,7 @@ const fr: Catalogue = {
       subject: 'Facture {{number}} de {{from}}',
       body: 'Bonjour {{broker}},\n\nVeuillez trouver ci-joint la facture {{number}} de {{from}}. Montant dû : {{total}}, avant le {{due}}.\n\nMerci de votre confiance.\n\n{{from}}',
       payLink: 'Consultez la facture en ligne, payez-la ou signalez-nous votre paiement : {{url}}',
+      remitTo: 'Paiement à l’ordre de :',
     },
     verify: {
       subject: 'Confirmez votre adresse e-mail Freightdesk',
@@ -1983,6 +1984,8 @@ const fr: Catalogue = {
       void: 'Annuler',
       recordPayment: 'Enregistrer un paiement',
       removePayment: 'Retirer ce paiement',
+      assign: 'Céder au factor',
+      unassign: 'Reprendre au factor',
     },
     void: {
       title: 'Annuler la facture {{number}} ?',
@@ -1999,6 +2002,8 @@ const fr: Catalogue = {
       paymentRemoved: 'Paiement retiré de {{number}}',
       voided: 'Facture {{number}} annulée',
       deleted: 'Facture {{number}} supprimée',
+      assigned: 'Facture {{number}} cédée au factor',
+      unassigned: 'Facture {{number}} reprise au factor',
     },
     lines: {
       linehaul: 'Transport du chargement {{number}}',
@@ -2051,6 +2056,13 @@ const fr: Catalogue = {
       paymentTooLarge: 'Un paiement ne peut pas dépasser le solde.',
       paymentNotFound: 'Ce paiement n’existe pas ou a été retiré.',
       invalidTransition: 'Une facture « $t(invoices.status.{{from}}) » ne peut pas passer à « $t(invoices.status.{{to}}) ».',
+      assignment: {
+        sold: 'La facture {{invoice}} figure sur le bordereau {{number}}, que le factor détient : c’est le bordereau qui la cède.',
+        paid: 'Une facture payée n’est pas cédée.',
+        void: 'Une facture annulée n’est pas cédée.',
+        already: 'Cette facture est déjà cédée au factor.',
+        notAssigned: 'Cette facture n’est pas cédée au factor.',
+      },
     },
     export: {
       brokerId: 'ID du courtier',
@@ -2061,6 +2073,9 @@ const fr: Catalogue = {
         true: 'Oui',
         false: 'Non',
       },
+    },
+    remit: {
+      assigned: 'Avis de cession : cette facture a été cédée à {{factor}}. Payez uniquement {{factor}} ; un paiement à quiconque d’autre ne la règle pas.',
     },
   },
   mail: {

@@ -236,6 +236,7 @@ const vi: Catalogue = {
       subject: 'Hóa đơn {{number}} từ {{from}}',
       body: 'Xin chào {{broker}},\n\nĐính kèm là hóa đơn {{number}} từ {{from}}. Số tiền phải trả: {{total}}, trước ngày {{due}}.\n\nCảm ơn quý khách đã hợp tác.\n\n{{from}}',
       payLink: 'Xem hóa đơn trực tuyến, thanh toán hoặc báo cho chúng tôi rằng bạn đã thanh toán: {{url}}',
+      remitTo: 'Thanh toán cho:',
     },
     verify: {
       subject: 'Xác nhận địa chỉ email Freightdesk của bạn',
@@ -1967,6 +1968,8 @@ const vi: Catalogue = {
       void: 'Hủy',
       recordPayment: 'Ghi nhận thanh toán',
       removePayment: 'Xóa khoản thanh toán này',
+      assign: 'Chuyển cho bên bao thanh toán',
+      unassign: 'Lấy lại từ bên bao thanh toán',
     },
     void: {
       title: 'Hủy hóa đơn {{number}}?',
@@ -1983,6 +1986,8 @@ const vi: Catalogue = {
       paymentRemoved: 'Đã xóa thanh toán khỏi {{number}}',
       voided: 'Đã hủy hóa đơn {{number}}',
       deleted: 'Đã xóa hóa đơn {{number}}',
+      assigned: 'Đã chuyển hóa đơn {{number}} cho bên bao thanh toán',
+      unassigned: 'Đã lấy lại hóa đơn {{number}} từ bên bao thanh toán',
     },
     lines: {
       linehaul: 'Cước vận chuyển chuyến {{number}}',
@@ -2035,6 +2040,13 @@ const vi: Catalogue = {
       paymentTooLarge: 'Khoản thanh toán không được vượt quá số dư.',
       paymentNotFound: 'Khoản thanh toán này không tồn tại hoặc đã bị xóa.',
       invalidTransition: 'Hóa đơn ở trạng thái $t(invoices.status.{{from}}) không thể chuyển sang $t(invoices.status.{{to}}).',
+      assignment: {
+        sold: 'Hóa đơn {{invoice}} nằm trong bảng kê {{number}} mà bên bao thanh toán đã nhận: bảng kê đó chuyển nhượng hóa đơn.',
+        paid: 'Hóa đơn đã thanh toán không được chuyển nhượng.',
+        void: 'Hóa đơn đã hủy không được chuyển nhượng.',
+        already: 'Hóa đơn này đã được chuyển cho bên bao thanh toán.',
+        notAssigned: 'Hóa đơn này chưa được chuyển cho bên bao thanh toán.',
+      },
     },
     export: {
       brokerId: 'ID nhà môi giới',
@@ -2045,6 +2057,10 @@ const vi: Catalogue = {
         true: 'Có',
         false: 'Không',
       },
+    },
+    remit: {
+      assigned:
+        'Thông báo chuyển nhượng: hóa đơn này đã được chuyển nhượng cho {{factor}}. Chỉ thanh toán cho {{factor}}; thanh toán cho bên khác không tất toán hóa đơn này.',
     },
   },
   mail: {

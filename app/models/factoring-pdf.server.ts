@@ -12,11 +12,11 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { getAgreement, getSchedule, type ScheduleWithItems, serializeSchedule } from './factoring.server'
-import { invoiceFrom } from './invoice.server'
 import { pdfDownload } from './invoice-pdf.server'
 import { attachmentDisposition } from './load-document.server'
 import { organizationParty, organizationToday } from './organization.server'
 import { assertId, requireFound } from './records.server'
+import { factorRemitTo } from './remit-to.server'
 
 function percent(language: string, value: number) {
   return new Intl.NumberFormat(languageInfo(language).intl, { maximumFractionDigits: 2 }).format(value) + ' %'
@@ -145,11 +145,9 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
   if (!agreement) throw new DomainError('invalid_transition', 'factoring.errors.noAgreement')
   const language = normalizeLanguage(lang) ?? 'en'
   const t = getFixedT(language)
-  const [{ from }, parties, today] = await Promise.all([
-    organizationParty(organizationId),
-    invoiceFrom(organizationId, null),
-    organizationToday(organizationId),
-  ])
+  const [{ from }, today] = await Promise.all([organizationParty(organizationId), organizationToday(organizationId)])
+  // Where the broker pays from now on: the factor, as the agreement has it.
+  const remitTo = factorRemitTo(agreement)
   const factor = agreement.factorCompany.legalName ?? agreement.factorCompany.name
   const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const content: InvoicePdf = {
@@ -168,9 +166,7 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
         (line): line is string => Boolean(line),
       ),
     },
-    remitTo: parties.remitTo
-      ? { heading: t('factoring.notice.remitTo'), text: [parties.remitTo.name, parties.remitTo.address ?? ''].filter(Boolean).join('\n') }
-      : null,
+    remitTo: { heading: t('factoring.notice.remitTo'), text: [remitTo.name, remitTo.address ?? ''].filter(Boolean).join('\n') },
     columns: { item: '', quantity: '', unitPrice: '', amount: '' },
     items: [],
     totals: [],

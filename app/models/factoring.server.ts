@@ -42,6 +42,7 @@ import { createCompany } from './company.server'
 import { recordPaymentIn } from './invoice.server'
 import { organizationToday } from './organization.server'
 import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
+import { factorRemitTo } from './remit-to.server'
 import { factoringEmailTask } from './tasks/factoring-email.server'
 
 const ENTITY = 'factoring'
@@ -325,6 +326,8 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
         number,
         factorName: agreement.factorCompany.legalName ?? agreement.factorCompany.name,
         factorEmail: agreement.factorEmail ?? agreement.factorCompany.email,
+        // What its invoices print once the factor has it (sent or purchased; ADR 094), whatever the agreement becomes.
+        factorAddress: factorRemitTo(agreement).address,
         advanceBasisPoints: agreement.advanceBasisPoints,
         feeBasisPoints: agreement.feeBasisPoints,
         ...totals,
