@@ -284,6 +284,7 @@ export default [
     route('invoice/:id/email', 'routes/api/invoices/email.ts'),
     route('invoice/:id/pdf', 'routes/api/invoices/pdf.ts'),
     route('invoice/:id/packet', 'routes/api/invoices/packet.ts'),
+    route('invoice/:id/assignment', 'routes/api/invoices/assignment.ts'),
     route('invoice/:id/payments', 'routes/api/invoices/payments.ts'),
     route('invoice/:id/payments/:paymentId', 'routes/api/invoices/payment.ts'),
     route('chat', 'routes/api/chat/collection.ts'),

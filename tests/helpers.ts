@@ -1,5 +1,7 @@
 /** Helpers for integration tests: real users in the test database, real requests to route modules. */
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 
 import { expect } from 'vitest'
 
@@ -11,6 +13,7 @@ import { vinCheckDigit } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { hashPassword } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
+import { MIGRATIONS_DIR } from '~/utils/db-setup.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 
@@ -138,5 +141,26 @@ export async function withUnreachableDatabase<T>(run: () => Promise<T>) {
     return await run()
   } finally {
     process.env.DATABASE_URL = url
+  }
+}
+
+/**
+ * A migration's backfill run again over rows a test made: the statements after its `-- Backfill`
+ * comment (plain statements, one per `;` at a line's end), so the SQL that moved the existing
+ * rows is the SQL tested. `name`: the migration folder's name after its timestamp.
+ */
+export async function runBackfill(name: string) {
+  const folder = fs.readdirSync(MIGRATIONS_DIR).find((entry) => entry.endsWith(`_${name}`))
+  if (!folder) throw new Error(`No migration named ${name}`)
+  const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, folder, 'migration.sql'), 'utf8')
+  const at = sql.indexOf('-- Backfill')
+  if (at < 0) throw new Error(`Migration ${name} has no backfill`)
+  for (const statement of sql.slice(at).split(/;\s*\n/)) {
+    const code = statement
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('--'))
+      .join('\n')
+      .trim()
+    if (code) await prisma.$executeRawUnsafe(code)
   }
 }

@@ -23,7 +23,7 @@ import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/sc
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
-import { InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
+import { FactorAssignmentSchema, InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
@@ -355,6 +355,37 @@ function invoiceRecord(): JsonSchema {
         description: 'The creator’s language: the load lines, the PDF and the email are written in it.',
       },
       voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
+      remitTo: {
+        type: ['object', 'null'],
+        readOnly: true,
+        description:
+          'Whom the invoice tells the broker to pay (ADR 094), as its PDF and payment page print it: the factor when it is assigned to the factor (`factorAssignment`), else the remit-to it was sent with (fixed when sent), or for a draft what sending would print; null when none.',
+        properties: {
+          name: { type: 'string' },
+          address: { type: ['string', 'null'], description: 'Lines separated by newlines.' },
+          bank: {
+            type: ['object', 'null'],
+            properties: {
+              accountName: { type: 'string' },
+              bankName: { type: ['string', 'null'] },
+              routingNumber: { type: 'string' },
+              accountNumber: { type: 'string' },
+            },
+          },
+        },
+      },
+      factorAssignment: {
+        type: ['object', 'null'],
+        readOnly: true,
+        description:
+          'Set when the invoice is assigned to the factor, which is then its remit-to and every document prints a notice of assignment: `schedule` (on a schedule sent to or bought by the factor) or `carrier` (POST /api/invoice/{id}/assignment).',
+        properties: {
+          factor: { type: 'string' },
+          by: { type: 'string', enum: ['schedule', 'carrier'] },
+          scheduleNumber: { type: ['string', 'null'] },
+          at: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
     },
   }
 }
@@ -392,6 +423,26 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       'The invoice stays for the record with no effect; its loads are `delivered` (billable) again.',
       'in_use (payments recorded: remove them first), invalid_transition (already void) or conflict (stale version).',
     ),
+    '/api/invoice/{id}/assignment': {
+      post: {
+        tags: ['invoices'],
+        summary: 'Assign an invoice to the factor, or take it back',
+        description:
+          '`{ assigned: true }`: the carrier assigns the invoice to the factor of its agreement, which becomes its remit-to (with a notice of assignment on its PDF, email and payment page); `false` takes it back. A draft or an open invoice only; one on a schedule sent to or bought by the factor is assigned by that schedule. Admins and accountants (factoring).',
+        operationId: 'assign_invoice',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(FactorAssignmentSchema)),
+        responses: {
+          '200': dataResponse('The invoice.', invoiceRecord()),
+          '404': errorResponse('not_found'),
+          '409': errorResponse(
+            'invalid_transition (no agreement, paid or void, already assigned or not assigned), in_use (on a schedule the factor has) or conflict (stale version).',
+          ),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
     '/api/invoice/{id}/email': action(
       'email_invoice',
       'Email an invoice again',
@@ -738,7 +789,8 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       get: {
         tags: ['factoring'],
         summary: 'Read a schedule of accounts',
-        description: '`?format=csv`: its invoices as CSV (invoiceNumber, broker, issueDate, dueDate, amountCents, advanceCents, feeCents, reserveCents).',
+        description:
+          '`?format=csv`: its invoices as CSV, the file the factor receives (invoiceNumber, broker, issueDate, dueDate, amount, advance, fee, reserve; amounts in dollars with two decimals, the purchase report’s own columns). The JSON keeps cents.',
         operationId: 'read_factoring_schedule',
         parameters: [idParameter, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv'] } }],
         responses: {

@@ -242,6 +242,7 @@ const cn: Catalogue = {
       subject: '来自 {{from}} 的发票 {{number}}',
       body: '{{broker}}，您好：\n\n附件是 {{from}} 的发票 {{number}}。应付金额：{{total}}，付款截止日期：{{due}}。\n\n感谢您的合作。\n\n{{from}}',
       payLink: '在线查看发票、付款或告知我们您已付款：{{url}}',
+      remitTo: '收款方：',
     },
     verify: {
       subject: '确认您的 Freightdesk 邮箱地址',
@@ -510,6 +511,7 @@ const cn: Catalogue = {
       country: '国家',
       factoringName: '保理公司',
       factoringRemitTo: '收款地址',
+      kind: '类型',
     },
     list: {
       title: '公司',
@@ -542,6 +544,7 @@ const cn: Catalogue = {
       legalNameHint: '在 FMCSA 登记的名称（如与常用名称不同）。',
       scacHint: '2 到 4 个字母。',
       countryHint: '两位字母代码：US、CA、MX…',
+      kindHint: '自有车队承运您的货物，拥有您的卡车、挂车和司机；保理商购买您的发票。',
     },
     delete: {
       title: '删除公司 {{name}}？',
@@ -564,6 +567,7 @@ const cn: Catalogue = {
       phone: '请输入至少 7 位数字的电话号码。',
       country: '请使用两位字母的国家代码，例如 US。',
       inUse: '{{name}} 仍在使用中（卡车：{{trucks}}，挂车：{{trailers}}，用户：{{users}}）。请先将它们分配给其他公司或删除。',
+      agreementFactor: '{{name}} 是您保理协议中的保理商：请先选择其他保理商，再更改其类型。',
     },
     changes: {
       changedRow: '刚刚更改',
@@ -585,6 +589,11 @@ const cn: Catalogue = {
       loadsPending: '记录运单后，该公司承运的运单将显示在这里。',
       revenueHint: '{{month}}开具的发票，不含草稿和已作废发票。',
       receivablesHint: '已发送和部分付款发票的未付余额。',
+    },
+    kind: {
+      own_fleet: '自有车队',
+      factor: '保理商',
+      other: '其他',
     },
   },
   organization: {
@@ -2019,6 +2028,8 @@ const cn: Catalogue = {
       recordPayment: '记录付款',
       removePayment: '删除此付款',
       revokeLinks: '撤销付款链接',
+      assign: '转让给保理商',
+      unassign: '从保理商收回',
     },
     void: {
       title: '作废发票 {{number}}？',
@@ -2036,6 +2047,8 @@ const cn: Catalogue = {
       voided: '发票 {{number}} 已作废',
       deleted: '发票 {{number}} 已删除',
       linksRevoked: '{{number}} 的付款链接已失效。重新发送邮件即可发送新链接。',
+      assigned: '发票 {{number}} 已转让给保理商',
+      unassigned: '发票 {{number}} 已从保理商收回',
     },
     lines: {
       linehaul: '货物 {{number}} 运费',
@@ -2092,6 +2105,13 @@ const cn: Catalogue = {
         draft: '草稿还没有付款链接。',
         void: '作废发票的付款链接已失效。',
       },
+      assignment: {
+        sold: '发票 {{invoice}} 在保理商已持有的明细表 {{number}} 上：由该明细表转让。',
+        paid: '已付清的发票不能转让。',
+        void: '已作废的发票不能转让。',
+        already: '此发票已转让给保理商。',
+        notAssigned: '此发票未转让给保理商。',
+      },
     },
     export: {
       brokerId: '经纪商 ID',
@@ -2102,6 +2122,9 @@ const cn: Catalogue = {
         true: '是',
         false: '否',
       },
+    },
+    remit: {
+      assigned: '转让通知：本发票已转让给 {{factor}}。请仅向 {{factor}} 付款；向其他任何人付款均不能结清本发票。',
     },
   },
   mail: {
@@ -3073,12 +3096,14 @@ const cn: Catalogue = {
     },
     agreement: {
       title: '保理协议',
-      hint: '保理商是您的公司之一。协议生效期间，每张发票都以保理商为收款方。',
+      hint: '保理商购买您放入明细表的发票。它已购买的发票，或您转让给它的发票，会通知经纪人向保理商付款；其他发票保留您自己的收款方。',
       none: '还没有保理协议：请先选择保理商及费率。',
       chooseFactor: '选择保理商…',
       save: '保存协议',
       edit: '编辑协议',
       view: '查看协议',
+      needs: '保理商是您类型为“保理商”的公司之一：需要其名称、经纪人付款的收款地址（印在它购买的发票和转让通知书上）以及接收明细表的电子邮箱。',
+      noFactors: '您还没有保理商：请在下方添加，然后在此选择。',
     },
     notice: {
       title: '债权转让通知书',
@@ -3162,11 +3187,12 @@ const cn: Catalogue = {
       voided: '清单 {{number}} 已作废',
       purchased: '已记录 {{number}} 的收购',
       released: '已记录 {{number}} 的保留金释放',
+      factorAdded: '已添加保理商 {{name}}：请选择它并保存协议',
     },
     errors: {
       notFound: '该清单不存在。',
       factorRequired: '请选择保理商。',
-      unknownFactor: '保理商必须是您的公司之一。',
+      unknownFactor: '请选择您的保理商之一（类型为“保理商”的公司）。',
       percentMax: '最多 100 %。',
       percentPrecision: '最多两位小数。',
       overHundred: '预付比例与费率之和不能超过 100 %。',
@@ -3225,6 +3251,14 @@ const cn: Catalogue = {
       brokerRequired: '请选择经纪人。',
       unknownBroker: '该经纪人不存在。',
       month: '不是有效的月份。',
+    },
+    addFactor: {
+      title: '添加保理商',
+      hint: '一家类型为“保理商”的新公司。其地址是经纪人支付其所购发票的地址；其电子邮箱接收明细表（协议可另行指定）。',
+      name: '保理商名称',
+      email: '保理商电子邮箱',
+      address: '收款地址',
+      submit: '添加保理商',
     },
   },
   webhooks: {

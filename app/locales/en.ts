@@ -240,6 +240,7 @@ const en = {
       subject: 'Invoice {{number}} from {{from}}',
       body: 'Hello {{broker}},\n\nPlease find attached invoice {{number}} from {{from}}. Amount due: {{total}}, by {{due}}.\n\nThank you for your business.\n\n{{from}}',
       payLink: 'See the invoice online, pay it, or tell us you have paid: {{url}}',
+      remitTo: 'Remit to:',
     },
     verify: {
       subject: 'Confirm your Freightdesk email address',
@@ -510,6 +511,7 @@ const en = {
       country: 'Country',
       factoringName: 'Factoring company',
       factoringRemitTo: 'Remit-to address',
+      kind: 'Kind',
     },
     list: {
       title: 'Companies',
@@ -542,6 +544,7 @@ const en = {
       legalNameHint: 'As registered with FMCSA, if it differs.',
       scacHint: '2 to 4 letters.',
       countryHint: 'Two-letter code: US, CA, MX…',
+      kindHint: 'Own fleets haul your loads and hold your trucks, trailers and drivers; a factor buys your invoices.',
     },
     delete: {
       title: 'Delete company {{name}}?',
@@ -564,6 +567,7 @@ const en = {
       phone: 'Enter a phone number with at least 7 digits.',
       country: 'Use a two-letter country code such as US.',
       inUse: '{{name}} is still in use (trucks: {{trucks}}, trailers: {{trailers}}, users: {{users}}). Assign them to another company or remove them first.',
+      agreementFactor: '{{name}} is the factor of your factoring agreement: choose another factor before changing its kind.',
     },
     changes: {
       changedRow: 'just changed',
@@ -586,6 +590,11 @@ const en = {
       loadsPending: 'Loads hauled by this company will appear here once loads are recorded.',
       revenueHint: 'Invoices issued in {{month}}, drafts and void ones left out.',
       receivablesHint: 'Unpaid balances of sent and partially paid invoices.',
+    },
+    kind: {
+      own_fleet: 'Own fleet',
+      factor: 'Factor',
+      other: 'Other',
     },
   },
   organization: {
@@ -2019,6 +2028,8 @@ const en = {
       recordPayment: 'Record payment',
       removePayment: 'Remove this payment',
       revokeLinks: 'Revoke payment links',
+      assign: 'Assign to factor',
+      unassign: 'Take back from factor',
     },
     void: {
       title: 'Void invoice {{number}}?',
@@ -2036,6 +2047,8 @@ const en = {
       voided: 'Invoice {{number}} voided',
       deleted: 'Invoice {{number}} deleted',
       linksRevoked: 'The payment links of {{number}} no longer work. Email it again to send a new one.',
+      assigned: 'Invoice {{number}} assigned to the factor',
+      unassigned: 'Invoice {{number}} taken back from the factor',
     },
     lines: {
       linehaul: 'Load {{number}} linehaul',
@@ -2092,6 +2105,13 @@ const en = {
         draft: 'A draft has no payment link yet.',
         void: 'The payment links of a void invoice no longer work.',
       },
+      assignment: {
+        sold: 'Invoice {{invoice}} is on schedule {{number}}, which the factor has: the schedule assigns it.',
+        paid: 'A paid invoice is not assigned.',
+        void: 'A void invoice is not assigned.',
+        already: 'This invoice is assigned to the factor already.',
+        notAssigned: 'This invoice is not assigned to the factor.',
+      },
     },
     export: {
       brokerId: 'Broker ID',
@@ -2102,6 +2122,9 @@ const en = {
         true: 'Yes',
         false: 'No',
       },
+    },
+    remit: {
+      assigned: 'Notice of assignment: this invoice has been assigned to {{factor}}. Pay {{factor}} only; a payment to anyone else does not settle it.',
     },
   },
   mail: {
@@ -3080,12 +3103,15 @@ const en = {
     },
     agreement: {
       title: 'Factoring agreement',
-      hint: 'Your factor is one of your companies. While an agreement is set, every invoice names the factor as its remit-to.',
+      hint: 'Your factor buys the invoices you put on a schedule. Invoices it bought, or that you assign to it, tell the broker to pay the factor; the others keep your own remit-to.',
       none: 'No factoring agreement yet: choose your factor and its rates first.',
       chooseFactor: 'Choose the factor…',
       save: 'Save agreement',
       edit: 'Edit agreement',
       view: 'See agreement',
+      needs:
+        'The factor is one of your companies of kind “Factor”: its name, the remit-to address brokers pay (printed on the invoices it buys and on the notice letters) and the email schedules are sent to.',
+      noFactors: 'You have no factor yet: add it below, then choose it here.',
     },
     notice: {
       title: 'Notice of assignment',
@@ -3169,11 +3195,12 @@ const en = {
       voided: 'Schedule {{number}} voided',
       purchased: 'Purchase of {{number}} recorded',
       released: 'Reserve release on {{number}} recorded',
+      factorAdded: 'Factor {{name}} added: choose it and save the agreement',
     },
     errors: {
       notFound: 'This schedule does not exist.',
       factorRequired: 'Choose the factor.',
-      unknownFactor: 'The factor must be one of your companies.',
+      unknownFactor: 'Choose one of your factors (a company of kind “Factor”).',
       percentMax: 'At most 100 %.',
       percentPrecision: 'At most two decimals.',
       overHundred: 'Advance and fee together cannot exceed 100 %.',
@@ -3232,6 +3259,14 @@ const en = {
       brokerRequired: 'Choose a broker.',
       unknownBroker: 'This broker does not exist.',
       month: 'Not a month.',
+    },
+    addFactor: {
+      title: 'Add a factor',
+      hint: 'A new company of kind “Factor”. Its address is where brokers pay the invoices it buys; its email is where schedules go (the agreement may name another).',
+      name: 'Factor’s name',
+      email: 'Factor’s email',
+      address: 'Remit-to address',
+      submit: 'Add factor',
     },
   },
   webhooks: {

@@ -244,6 +244,7 @@ const fr: Catalogue = {
       subject: 'Facture {{number}} de {{from}}',
       body: 'Bonjour {{broker}},\n\nVeuillez trouver ci-joint la facture {{number}} de {{from}}. Montant dû : {{total}}, avant le {{due}}.\n\nMerci de votre confiance.\n\n{{from}}',
       payLink: 'Consultez la facture en ligne, payez-la ou signalez-nous votre paiement : {{url}}',
+      remitTo: 'Paiement à l’ordre de :',
     },
     verify: {
       subject: 'Confirmez votre adresse e-mail Freightdesk',
@@ -514,6 +515,7 @@ const fr: Catalogue = {
       country: 'Pays',
       factoringName: 'Société d’affacturage',
       factoringRemitTo: 'Adresse de paiement',
+      kind: 'Type',
     },
     list: {
       title: 'Sociétés',
@@ -546,6 +548,7 @@ const fr: Catalogue = {
       legalNameHint: 'Telle qu’enregistrée auprès de la FMCSA, si elle diffère.',
       scacHint: 'De 2 à 4 lettres.',
       countryHint: 'Code à deux lettres : US, CA, MX…',
+      kindHint: 'Vos flottes propres transportent vos chargements et détiennent vos camions, remorques et chauffeurs ; un factor achète vos factures.',
     },
     delete: {
       title: 'Supprimer la société {{name}} ?',
@@ -569,6 +572,7 @@ const fr: Catalogue = {
       country: 'Utilisez un code pays à deux lettres, par exemple US.',
       inUse:
         '{{name}} est encore utilisée (camions : {{trucks}}, remorques : {{trailers}}, utilisateurs : {{users}}). Affectez-les d’abord à une autre société ou supprimez-les.',
+      agreementFactor: '{{name}} est le factor de votre contrat d’affacturage : choisissez un autre factor avant de changer son type.',
     },
     changes: {
       changedRow: 'modifiée à l’instant',
@@ -591,6 +595,11 @@ const fr: Catalogue = {
       loadsPending: 'Les chargements transportés par cette société apparaîtront ici dès que des chargements seront enregistrés.',
       revenueHint: 'Factures émises en {{month}}, hors brouillons et factures annulées.',
       receivablesHint: 'Soldes impayés des factures envoyées et partiellement payées.',
+    },
+    kind: {
+      own_fleet: 'Flotte propre',
+      factor: 'Factor',
+      other: 'Autre',
     },
   },
   organization: {
@@ -2049,6 +2058,8 @@ const fr: Catalogue = {
       recordPayment: 'Enregistrer un paiement',
       removePayment: 'Retirer ce paiement',
       revokeLinks: 'Révoquer les liens de paiement',
+      assign: 'Céder au factor',
+      unassign: 'Reprendre au factor',
     },
     void: {
       title: 'Annuler la facture {{number}} ?',
@@ -2066,6 +2077,8 @@ const fr: Catalogue = {
       voided: 'Facture {{number}} annulée',
       deleted: 'Facture {{number}} supprimée',
       linksRevoked: 'Les liens de paiement de {{number}} ne fonctionnent plus. Renvoyez-la par e-mail pour en envoyer un nouveau.',
+      assigned: 'Facture {{number}} cédée au factor',
+      unassigned: 'Facture {{number}} reprise au factor',
     },
     lines: {
       linehaul: 'Transport du chargement {{number}}',
@@ -2122,6 +2135,13 @@ const fr: Catalogue = {
         draft: 'Un brouillon n’a pas encore de lien de paiement.',
         void: 'Les liens de paiement d’une facture annulée ne fonctionnent plus.',
       },
+      assignment: {
+        sold: 'La facture {{invoice}} figure sur le bordereau {{number}}, que le factor détient : c’est le bordereau qui la cède.',
+        paid: 'Une facture payée n’est pas cédée.',
+        void: 'Une facture annulée n’est pas cédée.',
+        already: 'Cette facture est déjà cédée au factor.',
+        notAssigned: 'Cette facture n’est pas cédée au factor.',
+      },
     },
     export: {
       brokerId: 'ID du courtier',
@@ -2132,6 +2152,9 @@ const fr: Catalogue = {
         true: 'Oui',
         false: 'Non',
       },
+    },
+    remit: {
+      assigned: 'Avis de cession : cette facture a été cédée à {{factor}}. Payez uniquement {{factor}} ; un paiement à quiconque d’autre ne la règle pas.',
     },
   },
   mail: {
@@ -3121,12 +3144,15 @@ const fr: Catalogue = {
     },
     agreement: {
       title: 'Contrat d’affacturage',
-      hint: 'Votre factor est l’une de vos sociétés. Tant qu’un contrat existe, chaque facture indique le factor comme bénéficiaire du paiement.',
+      hint: 'Votre factor achète les factures que vous mettez sur un bordereau. Les factures qu’il a achetées, ou que vous lui cédez, demandent au courtier de payer le factor ; les autres gardent votre propre bénéficiaire.',
       none: 'Pas encore de contrat d’affacturage : choisissez d’abord votre factor et ses taux.',
       chooseFactor: 'Choisir le factor…',
       save: 'Enregistrer le contrat',
       edit: 'Modifier le contrat',
       view: 'Voir le contrat',
+      needs:
+        'Le factor est l’une de vos sociétés de type « Factor » : son nom, l’adresse de paiement où les courtiers le paient (imprimée sur les factures qu’il achète et sur les avis de cession) et l’e-mail auquel les bordereaux sont envoyés.',
+      noFactors: 'Vous n’avez pas encore de factor : ajoutez-le ci-dessous, puis choisissez-le ici.',
     },
     notice: {
       title: 'Avis de cession',
@@ -3210,11 +3236,12 @@ const fr: Catalogue = {
       voided: 'Bordereau {{number}} annulé',
       purchased: 'Achat de {{number}} enregistré',
       released: 'Libération de réserve sur {{number}} enregistrée',
+      factorAdded: 'Factor {{name}} ajouté : choisissez-le et enregistrez le contrat',
     },
     errors: {
       notFound: 'Ce bordereau n’existe pas.',
       factorRequired: 'Choisissez le factor.',
-      unknownFactor: 'Le factor doit être l’une de vos sociétés.',
+      unknownFactor: 'Choisissez l’un de vos factors (une société de type « Factor »).',
       percentMax: '100 % au plus.',
       percentPrecision: 'Deux décimales au plus.',
       overHundred: 'Avance et commission ensemble ne peuvent dépasser 100 %.',
@@ -3273,6 +3300,14 @@ const fr: Catalogue = {
       brokerRequired: 'Choisissez un courtier.',
       unknownBroker: 'Ce courtier n’existe pas.',
       month: 'Ce n’est pas un mois.',
+    },
+    addFactor: {
+      title: 'Ajouter un factor',
+      hint: 'Une nouvelle société de type « Factor ». Son adresse est celle où les courtiers paient les factures qu’il achète ; son e-mail reçoit les bordereaux (le contrat peut en indiquer un autre).',
+      name: 'Nom du factor',
+      email: 'E-mail du factor',
+      address: 'Adresse de paiement',
+      submit: 'Ajouter le factor',
     },
   },
   webhooks: {

@@ -243,6 +243,7 @@ const vi: Catalogue = {
       subject: 'Hóa đơn {{number}} từ {{from}}',
       body: 'Xin chào {{broker}},\n\nĐính kèm là hóa đơn {{number}} từ {{from}}. Số tiền phải trả: {{total}}, trước ngày {{due}}.\n\nCảm ơn quý khách đã hợp tác.\n\n{{from}}',
       payLink: 'Xem hóa đơn trực tuyến, thanh toán hoặc báo cho chúng tôi rằng bạn đã thanh toán: {{url}}',
+      remitTo: 'Thanh toán cho:',
     },
     verify: {
       subject: 'Xác nhận địa chỉ email Freightdesk của bạn',
@@ -513,6 +514,7 @@ const vi: Catalogue = {
       country: 'Quốc gia',
       factoringName: 'Công ty bao thanh toán',
       factoringRemitTo: 'Địa chỉ nhận thanh toán',
+      kind: 'Loại',
     },
     list: {
       title: 'Công ty',
@@ -545,6 +547,7 @@ const vi: Catalogue = {
       legalNameHint: 'Như đã đăng ký với FMCSA, nếu khác tên thường dùng.',
       scacHint: 'Từ 2 đến 4 chữ cái.',
       countryHint: 'Mã hai chữ cái: US, CA, MX…',
+      kindHint: 'Đội xe riêng chở các chuyến hàng của bạn và quản lý xe tải, rơ-moóc, tài xế; bên bao thanh toán mua hóa đơn của bạn.',
     },
     delete: {
       title: 'Xóa công ty {{name}}?',
@@ -568,6 +571,7 @@ const vi: Catalogue = {
       country: 'Dùng mã quốc gia hai chữ cái, ví dụ US.',
       inUse:
         '{{name}} vẫn đang được sử dụng (xe tải: {{trucks}}, rơ-moóc: {{trailers}}, người dùng: {{users}}). Hãy chuyển chúng sang công ty khác hoặc xóa chúng trước.',
+      agreementFactor: '{{name}} là bên bao thanh toán trong hợp đồng bao thanh toán của bạn: hãy chọn bên khác trước khi đổi loại của công ty này.',
     },
     changes: {
       changedRow: 'vừa thay đổi',
@@ -590,6 +594,11 @@ const vi: Catalogue = {
       loadsPending: 'Các chuyến hàng do công ty này vận chuyển sẽ hiển thị ở đây khi có chuyến hàng được ghi nhận.',
       revenueHint: 'Hóa đơn phát hành trong {{month}}, không tính bản nháp và hóa đơn đã hủy.',
       receivablesHint: 'Số dư chưa thanh toán của các hóa đơn đã gửi và đã thanh toán một phần.',
+    },
+    kind: {
+      own_fleet: 'Đội xe riêng',
+      factor: 'Bên bao thanh toán',
+      other: 'Khác',
     },
   },
   organization: {
@@ -2031,6 +2040,8 @@ const vi: Catalogue = {
       recordPayment: 'Ghi nhận thanh toán',
       removePayment: 'Xóa khoản thanh toán này',
       revokeLinks: 'Thu hồi liên kết thanh toán',
+      assign: 'Chuyển cho bên bao thanh toán',
+      unassign: 'Lấy lại từ bên bao thanh toán',
     },
     void: {
       title: 'Hủy hóa đơn {{number}}?',
@@ -2048,6 +2059,8 @@ const vi: Catalogue = {
       voided: 'Đã hủy hóa đơn {{number}}',
       deleted: 'Đã xóa hóa đơn {{number}}',
       linksRevoked: 'Các liên kết thanh toán của {{number}} không còn hoạt động. Gửi lại email để gửi liên kết mới.',
+      assigned: 'Đã chuyển hóa đơn {{number}} cho bên bao thanh toán',
+      unassigned: 'Đã lấy lại hóa đơn {{number}} từ bên bao thanh toán',
     },
     lines: {
       linehaul: 'Cước vận chuyển chuyến {{number}}',
@@ -2104,6 +2117,13 @@ const vi: Catalogue = {
         draft: 'Bản nháp chưa có liên kết thanh toán.',
         void: 'Liên kết thanh toán của hóa đơn đã hủy không còn hoạt động.',
       },
+      assignment: {
+        sold: 'Hóa đơn {{invoice}} nằm trong bảng kê {{number}} mà bên bao thanh toán đã nhận: bảng kê đó chuyển nhượng hóa đơn.',
+        paid: 'Hóa đơn đã thanh toán không được chuyển nhượng.',
+        void: 'Hóa đơn đã hủy không được chuyển nhượng.',
+        already: 'Hóa đơn này đã được chuyển cho bên bao thanh toán.',
+        notAssigned: 'Hóa đơn này chưa được chuyển cho bên bao thanh toán.',
+      },
     },
     export: {
       brokerId: 'ID nhà môi giới',
@@ -2114,6 +2134,10 @@ const vi: Catalogue = {
         true: 'Có',
         false: 'Không',
       },
+    },
+    remit: {
+      assigned:
+        'Thông báo chuyển nhượng: hóa đơn này đã được chuyển nhượng cho {{factor}}. Chỉ thanh toán cho {{factor}}; thanh toán cho bên khác không tất toán hóa đơn này.',
     },
   },
   mail: {
@@ -3090,12 +3114,15 @@ const vi: Catalogue = {
     },
     agreement: {
       title: 'Hợp đồng bao thanh toán',
-      hint: 'Bên bao thanh toán là một trong các công ty của bạn. Khi có hợp đồng, mọi hóa đơn ghi bên bao thanh toán là nơi nhận tiền.',
+      hint: 'Bên bao thanh toán mua các hóa đơn bạn đưa vào bảng kê. Hóa đơn họ đã mua, hoặc bạn chuyển nhượng cho họ, yêu cầu môi giới trả cho bên bao thanh toán; các hóa đơn khác giữ nơi nhận tiền của bạn.',
       none: 'Chưa có hợp đồng bao thanh toán: hãy chọn bên bao thanh toán và các mức phí trước.',
       chooseFactor: 'Chọn bên bao thanh toán…',
       save: 'Lưu hợp đồng',
       edit: 'Sửa hợp đồng',
       view: 'Xem hợp đồng',
+      needs:
+        'Bên bao thanh toán là một công ty của bạn thuộc loại “Bên bao thanh toán”: tên, địa chỉ nhận tiền mà môi giới thanh toán (in trên các hóa đơn họ mua và trên thư thông báo) và email nhận bảng kê.',
+      noFactors: 'Bạn chưa có bên bao thanh toán: hãy thêm ở bên dưới, rồi chọn tại đây.',
     },
     notice: {
       title: 'Thông báo chuyển nhượng',
@@ -3179,11 +3206,12 @@ const vi: Catalogue = {
       voided: 'Đã hủy bảng kê {{number}}',
       purchased: 'Đã ghi nhận việc mua {{number}}',
       released: 'Đã ghi nhận hoàn tiền giữ lại của {{number}}',
+      factorAdded: 'Đã thêm bên bao thanh toán {{name}}: hãy chọn và lưu hợp đồng',
     },
     errors: {
       notFound: 'Bảng kê này không tồn tại.',
       factorRequired: 'Hãy chọn bên bao thanh toán.',
-      unknownFactor: 'Bên bao thanh toán phải là một trong các công ty của bạn.',
+      unknownFactor: 'Hãy chọn một bên bao thanh toán của bạn (công ty thuộc loại “Bên bao thanh toán”).',
       percentMax: 'Tối đa 100 %.',
       percentPrecision: 'Tối đa hai chữ số thập phân.',
       overHundred: 'Ứng trước và phí cộng lại không được vượt quá 100 %.',
@@ -3242,6 +3270,14 @@ const vi: Catalogue = {
       brokerRequired: 'Hãy chọn môi giới.',
       unknownBroker: 'Môi giới này không tồn tại.',
       month: 'Không phải là tháng.',
+    },
+    addFactor: {
+      title: 'Thêm bên bao thanh toán',
+      hint: 'Một công ty mới thuộc loại “Bên bao thanh toán”. Địa chỉ của họ là nơi môi giới trả các hóa đơn họ mua; email của họ nhận bảng kê (hợp đồng có thể ghi email khác).',
+      name: 'Tên bên bao thanh toán',
+      email: 'Email bên bao thanh toán',
+      address: 'Địa chỉ nhận tiền',
+      submit: 'Thêm bên bao thanh toán',
     },
   },
   webhooks: {

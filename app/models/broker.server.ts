@@ -5,7 +5,6 @@ import { fmcsaDigits } from '~/schemas/fields'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { formatMoney } from '~/utils/format'
 
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 import { requireFound } from './records.server'
@@ -77,7 +76,7 @@ export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [
     key: 'creditLimitCents',
     label: 'brokers.fields.creditLimitDollars',
     value: (broker) => broker.creditLimitCents,
-    pageValue: (broker) => (broker.creditLimitCents === null ? null : formatMoney('en', broker.creditLimitCents, { style: 'decimal' })),
+    money: true,
   },
   { key: 'notes', label: 'brokers.fields.notes', value: (broker) => broker.notes },
   { key: 'id', label: 'fields.id', value: (broker) => broker.id },

@@ -4,20 +4,40 @@ import { type CompanyInput, type CompanyListQuery, CompanySchema } from '~/schem
 import { COMPANY_VIEW_LIMIT } from '~/schemas/company-options'
 import { fmcsaDigits } from '~/schemas/fields'
 import type { CsvColumn } from '~/utils/csv.server'
-import { prisma } from '~/utils/db.server'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
 
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
 
 /**
- * Options for company pickers and filters. A picker for a new record offers active companies
- * only (`activeOnly`); `keepId` keeps a record's current company in the list even when it has
- * become inactive, so editing that record does not silently drop it.
+ * Options for the pickers and filters of "your fleet" (loads, trucks, trailers, drivers, invoices
+ * "from"): the organization's own fleets, never its factor (ADR 094). A picker for a new record
+ * offers active ones only (`activeOnly`); `keepId` keeps a record's current company in the list
+ * even when it has become inactive or another kind, so editing that record does not silently drop it.
  */
 export function listCompanyOptions(organizationId: string, options: { activeOnly?: boolean; keepId?: string | null } = {}) {
-  const where: Prisma.CompanyWhereInput = options.activeOnly
-    ? { organizationId, OR: [{ status: 'active' }, ...(options.keepId ? [{ id: options.keepId }] : [])] }
-    : { organizationId }
+  const fleet: Prisma.CompanyWhereInput = options.activeOnly ? { kind: 'own_fleet', status: 'active' } : { kind: 'own_fleet' }
+  const where: Prisma.CompanyWhereInput = { organizationId, OR: [fleet, ...(options.keepId ? [{ id: options.keepId }] : [])] }
   return prisma.company.findMany({ where, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } })
+}
+
+/**
+ * A company named as the factor of the organization's agreement stays a factor: changing its kind
+ * is 409 `in_use` (choose another factor first). The company's row is locked first, and the
+ * agreement locks it too (FOR SHARE) before it checks the kind, so the two never both pass.
+ */
+async function assertFactorKeepsKind(tx: Tx, organizationId: string, input: CompanyInput, id?: string) {
+  if (!id || !input.kind || input.kind === 'factor') return
+  await tx.$queryRaw`SELECT 1 FROM "Company" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
+  const agreement = await tx.factoringAgreement.findFirst({
+    where: { organizationId, factorCompanyId: id },
+    select: { factorCompany: { select: { name: true } } },
+  })
+  if (agreement)
+    throw new DomainError('in_use', 'companies.errors.agreementFactor', {
+      fields: { kind: ['companies.errors.agreementFactor'] },
+      params: { name: agreement.factorCompany.name },
+    })
 }
 
 export type CompanyWithCounts = Company & { _count: { trucks: number; trailers: number; users: number } }
@@ -44,11 +64,16 @@ const companies = recordStore<CompanyWithCounts, CompanyInput, CompanyListQuery>
     Company_organizationId_dotNumber_key: { field: 'dotNumber', messageKey: 'companies.errors.duplicateDot' },
   },
   customFields: 'companies',
-  toData: (input) => toColumns(CompanySchema, input),
-  where: (organizationId, { q, status }) => {
+  check: assertFactorKeepsKind,
+  toData: (input) => {
+    // A body without a kind keeps the stored one (a client from before kinds); the column's default makes a new one an own fleet.
+    const { kind, ...columns } = toColumns(CompanySchema, input)
+    return kind ? { ...columns, kind } : columns
+  },
+  where: (organizationId, { q, status, kind }) => {
     const digits = q ? fmcsaDigits(q) : null
     const numbers = digits ? [{ mcNumber: { contains: digits } }, { dotNumber: { contains: digits } }] : []
-    return { organizationId, status, ...(q ? { OR: [...containsAny(q, ['name', 'legalName', 'city']), ...numbers] } : {}) }
+    return { organizationId, status, kind, ...(q ? { OR: [...containsAny(q, ['name', 'legalName', 'city']), ...numbers] } : {}) }
   },
   orderBy: (query) => {
     const count = (relation: 'trucks' | 'trailers') => (dir: 'asc' | 'desc') => ({ [relation]: { _count: dir } })
@@ -72,6 +97,7 @@ export const COMPANY_CSV_COLUMNS: CsvColumn<CompanyWithCounts>[] = [
   { key: 'name', label: 'companies.fields.name', value: (company) => company.name },
   { key: 'legalName', label: 'companies.fields.legalName', value: (company) => company.legalName },
   { key: 'status', label: 'fields.status', value: (company) => company.status, valueLabel: (value) => `companies.status.${value}` },
+  { key: 'kind', label: 'companies.fields.kind', value: (company) => company.kind, valueLabel: (value) => `companies.kind.${value}` },
   { key: 'mcNumber', label: 'companies.fields.mcNumber', value: (company) => company.mcNumber },
   { key: 'dotNumber', label: 'companies.fields.dotNumber', value: (company) => company.dotNumber },
   { key: 'scac', label: 'companies.fields.scac', value: (company) => company.scac },

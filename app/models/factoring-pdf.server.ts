@@ -5,7 +5,7 @@
  */
 import { languageInfo, normalizeLanguage } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
-import { csvLine, safeCell } from '~/utils/csv.server'
+import { csvDollars, csvLine, safeCell } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { attachmentDisposition } from '~/utils/file-name'
@@ -13,10 +13,10 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { getAgreement, getSchedule, type ScheduleWithItems, serializeSchedule } from './factoring.server'
-import { invoiceFrom } from './invoice.server'
 import { pdfDownload } from './invoice-pdf.server'
 import { organizationParty, organizationToday } from './organization.server'
 import { assertId, requireFound } from './records.server'
+import { factorRemitTo } from './remit-to.server'
 
 function percent(language: string, value: number) {
   return new Intl.NumberFormat(languageInfo(language).intl, { maximumFractionDigits: 2 }).format(value) + ' %'
@@ -80,15 +80,21 @@ export async function schedulePdfResponse(request: Request, organizationId: stri
   return pdfDownload(request.method, filename, bytes)
 }
 
-const CSV_COLUMNS = ['invoiceNumber', 'broker', 'issueDate', 'dueDate', 'amountCents', 'advanceCents', 'feeCents', 'reserveCents'] as const
+/** The purchase report's own column names (parsePurchaseReport), so the factor's answer may be this file with its figures. */
+const CSV_COLUMNS = ['invoiceNumber', 'broker', 'issueDate', 'dueDate', 'amount', 'advance', 'fee', 'reserve'] as const
 
-/** The schedule's invoices as CSV (machine headers, cents, a header row first, formula-safe cells). */
+/**
+ * The schedule's invoices as CSV, the file the factor reads (the page's, the email's and the
+ * API's alike): amounts in dollars with two decimals, as the purchase report is; a header row
+ * first, formula-safe cells. The API's JSON keeps cents.
+ */
 export function scheduleCsv(schedule: ScheduleWithItems) {
   const dto = serializeSchedule(schedule)
   const rows = dto.invoices.map((line) =>
-    csvLine(
-      [line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate, line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(safeCell),
-    ),
+    csvLine([
+      ...[line.invoiceNumber, line.broker.name, line.issueDate, line.dueDate].map(safeCell),
+      ...[line.amountCents, line.advanceCents, line.feeCents, line.reserveCents].map(csvDollars),
+    ]),
   )
   return [csvLine([...CSV_COLUMNS]), ...rows].join('')
 }
@@ -139,11 +145,9 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
   if (!agreement) throw new DomainError('invalid_transition', 'factoring.errors.noAgreement')
   const language = normalizeLanguage(lang) ?? 'en'
   const t = getFixedT(language)
-  const [{ from }, parties, today] = await Promise.all([
-    organizationParty(organizationId),
-    invoiceFrom(organizationId, null),
-    organizationToday(organizationId),
-  ])
+  const [{ from }, today] = await Promise.all([organizationParty(organizationId), organizationToday(organizationId)])
+  // Where the broker pays from now on: the factor, as the agreement has it.
+  const remitTo = factorRemitTo(agreement)
   const factor = agreement.factorCompany.legalName ?? agreement.factorCompany.name
   const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const content: InvoicePdf = {
@@ -162,9 +166,7 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
         (line): line is string => Boolean(line),
       ),
     },
-    remitTo: parties.remitTo
-      ? { heading: t('factoring.notice.remitTo'), text: [parties.remitTo.name, parties.remitTo.address ?? ''].filter(Boolean).join('\n') }
-      : null,
+    remitTo: { heading: t('factoring.notice.remitTo'), text: [remitTo.name, remitTo.address ?? ''].filter(Boolean).join('\n') },
     columns: { item: '', quantity: '', unitPrice: '', amount: '' },
     items: [],
     totals: [],

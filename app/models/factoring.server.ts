@@ -16,7 +16,15 @@ import { parse } from 'csv-parse/sync'
 import { type FactoringSchedule, Prisma } from '~/generated/prisma/client'
 import { factorRefusal, type ScheduleAction, scheduleRefusal } from '~/policies/factoring'
 import { parseDollars } from '~/schemas/dollars'
-import type { AgreementInput, PurchaseInput, PurchaseLine, ReserveReleaseInput, ScheduleCreateInput, ScheduleListQuery } from '~/schemas/factoring'
+import type {
+  AgreementInput,
+  FactorCompanyInput,
+  PurchaseInput,
+  PurchaseLine,
+  ReserveReleaseInput,
+  ScheduleCreateInput,
+  ScheduleListQuery,
+} from '~/schemas/factoring'
 import {
   basisPointsToPercent,
   formatScheduleNumber,
@@ -30,9 +38,11 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
+import { createCompany } from './company.server'
 import { recordPaymentIn } from './invoice.server'
 import { organizationToday } from './organization.server'
 import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
+import { factorRemitTo } from './remit-to.server'
 import { factoringEmailTask } from './tasks/factoring-email.server'
 
 const ENTITY = 'factoring'
@@ -84,9 +94,14 @@ export function serializeAgreement(agreement: AgreementWithFactor | null) {
 }
 export type AgreementDto = NonNullable<ReturnType<typeof serializeAgreement>>
 
-/** The organization's companies, for the factor picker. */
+/** The organization's factors (companies of kind factor, ADR 094), for the factor picker. */
 export function factorCompanies(organizationId: string) {
-  return prisma.company.findMany({ where: { organizationId }, select: { id: true, name: true }, orderBy: { name: 'asc' } })
+  return prisma.company.findMany({ where: { organizationId, kind: 'factor' }, select: { id: true, name: true }, orderBy: { name: 'asc' } })
+}
+
+/** "Add a factor" from the agreement page: a company of kind factor, through the companies' own rules (unique name, MC, DOT). */
+export function addFactor(actor: Actor, input: FactorCompanyInput) {
+  return createCompany(actor, { ...input, mcNumber: undefined, dotNumber: undefined, scac: undefined, kind: 'factor', status: 'active' })
 }
 
 /**
@@ -97,7 +112,9 @@ export async function saveAgreement(actor: Actor, input: AgreementInput) {
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
-      const factor = await tx.company.findFirst({ where: { id: input.factorCompanyId, organizationId }, select: { id: true, email: true } })
+      // A factor is a company of kind factor; its row is held (FOR SHARE) so that a change of its kind waits for this save.
+      const [factor] = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT "id" FROM "Company" WHERE "id" = ${input.factorCompanyId} AND "organizationId" = ${organizationId} AND "kind" = 'factor' FOR SHARE`
       if (!factor) badField('factorCompanyId', 'factoring.errors.unknownFactor')
       const data = {
         factorCompanyId: factor.id,
@@ -319,6 +336,8 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
         number,
         factorName: agreement.factorCompany.legalName ?? agreement.factorCompany.name,
         factorEmail: agreement.factorEmail ?? agreement.factorCompany.email,
+        // What its invoices print once the factor has it (sent or purchased; ADR 094), whatever the agreement becomes.
+        factorAddress: factorRemitTo(agreement).address,
         advanceBasisPoints: agreement.advanceBasisPoints,
         feeBasisPoints: agreement.feeBasisPoints,
         ...totals,

@@ -14,10 +14,11 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
 import { renderInvoicePdf } from '~/utils/pdf-layout.server'
 
-import { invoiceInclude, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
+import { invoiceInclude, invoiceParties, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
 import { invoicePacket } from './invoice-packet.server'
 import { invoicePdfContent } from './invoice-pdf.server'
 import { isoDate } from './records.server'
+import { remitView } from './remit-to.server'
 import { paymentLink } from './remittance.server'
 
 /**
@@ -27,7 +28,9 @@ import { paymentLink } from './remittance.server'
 export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   const t = getFixedT(invoice.language)
   const dto = serializeInvoice(invoice, isoDate(invoice.issueDate)!)
-  const content = await invoicePdfContent(invoice)
+  const [content, parties] = await Promise.all([invoicePdfContent(invoice), invoiceParties(invoice)])
+  // Whom to pay, as the PDF and the payment page say it, with the notice of assignment when it is the factor (ADR 094).
+  const remit = remitView(t, parties)
   const params = {
     number: invoice.invoiceNumber,
     from: content.from.name,
@@ -42,10 +45,13 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
   return {
     to,
     subject: t('emails.invoice.subject', params),
-    // The payment page's link while the invoice asks for money: a paid one's link would not open (ADR 090).
-    text: isOpenInvoice(invoice.status)
-      ? `${t('emails.invoice.body', params)}\n\n${t('emails.invoice.payLink', { url: paymentLink(invoice) })}`
-      : t('emails.invoice.body', params),
+    text: [
+      t('emails.invoice.body', params),
+      ...(remit.lines ? [`${t('emails.invoice.remitTo')}\n${remit.lines.join('\n')}`] : []),
+      ...(remit.notice ? [remit.notice] : []),
+      // The payment page's link while the invoice asks for money: a paid one's link would not open (ADR 090).
+      ...(isOpenInvoice(invoice.status) ? [t('emails.invoice.payLink', { url: paymentLink(invoice) })] : []),
+    ].join('\n\n'),
     attachments: [{ ...attachment, contentType: 'application/pdf' }],
   }
 }

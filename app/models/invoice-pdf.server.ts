@@ -3,8 +3,6 @@
  * and the emailed copy. It prints the stored status, never "overdue": that depends on the day,
  * and the same invoice must give the same bytes.
  */
-import type { TFunction } from 'i18next'
-
 import { languageInfo } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
@@ -12,20 +10,9 @@ import { attachmentDisposition } from '~/utils/file-name'
 import { formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
-import { getInvoice, invoiceFrom, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
+import { getInvoice, invoiceParties, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
 import { isoDate } from './records.server'
-
-/** The remit-to block's lines: who is paid, their address, and the bank with its labelled numbers. */
-export function remitToLines(t: TFunction, remitTo: NonNullable<Awaited<ReturnType<typeof invoiceFrom>>['remitTo']>) {
-  const { bank } = remitTo
-  return [
-    remitTo.name,
-    remitTo.address ?? '',
-    bank?.bankName ?? '',
-    bank ? t('invoices.view.routingNumber', { number: bank.routingNumber }) : '',
-    bank ? t('invoices.view.accountNumber', { number: bank.accountNumber }) : '',
-  ].filter(Boolean)
-}
+import { remitView } from './remit-to.server'
 
 /** What the PDF prints, translated and formatted: a plain value, so the layout can be tested alone. */
 export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<InvoicePdf> {
@@ -35,7 +22,7 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
   const date = (value: string) => formatDate(language, value)
   const dto = serializeInvoice(invoice, isoDate(invoice.issueDate)!)
   const [parties, broker] = await Promise.all([
-    invoiceFrom(invoice.organizationId, invoice.companyId),
+    invoiceParties(invoice),
     prisma.broker.findUniqueOrThrow({
       where: { id: invoice.brokerId },
       select: { addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
@@ -44,6 +31,8 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
   const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const billingEmail = invoice.broker.billingEmail ?? invoice.broker.email
   const quantity = new Intl.NumberFormat(languageInfo(language).intl, { maximumFractionDigits: 3 })
+  // Whom to pay, and for an invoice assigned to the factor the notice of assignment under it (ADR 094).
+  const remit = remitView(t, parties)
   return {
     language,
     dir: languageInfo(language).dir,
@@ -65,7 +54,7 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
       name: invoice.broker.name,
       lines: [broker.addressLine1, broker.addressLine2, place, broker.country, billingEmail].filter((line): line is string => Boolean(line)),
     },
-    remitTo: parties.remitTo ? { heading: t('invoices.pdf.remitTo'), text: remitToLines(t, parties.remitTo).join('\n') } : null,
+    remitTo: remit.lines ? { heading: t('invoices.pdf.remitTo'), text: [...remit.lines, ...(remit.notice ? ['', remit.notice] : [])].join('\n') } : null,
     columns: {
       item: t('invoices.fields.item'),
       quantity: t('invoices.fields.quantity'),

@@ -8,7 +8,6 @@ import type { InvoiceListQuery } from '~/schemas/invoice'
 import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
-import { formatMoney } from '~/utils/format'
 
 import { derivedMoney, listWhere, serializeInvoiceRow } from './invoice.server'
 import { organizationToday } from './organization.server'
@@ -127,8 +126,6 @@ export async function* exportInvoices(organizationId: string, query: InvoiceList
     yield serializeInvoiceRow(row, today)
 }
 
-const dollars = (cents: number) => formatMoney('en', cents, { style: 'decimal' })
-
 /** The export's columns, for the page (translated, dollars) and `GET /api/invoice?format=csv` (keys, cents). */
 export const INVOICE_CSV_COLUMNS: CsvColumn<InvoiceRow>[] = [
   { key: 'invoiceNumber', label: 'invoices.fields.invoiceNumber', value: (invoice) => invoice.invoiceNumber },
@@ -141,19 +138,9 @@ export const INVOICE_CSV_COLUMNS: CsvColumn<InvoiceRow>[] = [
   { key: 'issueDate', label: 'invoices.fields.issueDate', value: (invoice) => invoice.issueDate },
   { key: 'dueDate', label: 'invoices.fields.dueDate', value: (invoice) => invoice.dueDate },
   // People get dollars with two decimals, which spreadsheets sum; programs keep the API's cents.
-  { key: 'totalCents', label: 'invoices.export.totalDollars', value: (invoice) => invoice.totalCents, pageValue: (invoice) => dollars(invoice.totalCents) },
-  {
-    key: 'amountPaidCents',
-    label: 'invoices.export.paidDollars',
-    value: (invoice) => invoice.amountPaidCents,
-    pageValue: (invoice) => dollars(invoice.amountPaidCents),
-  },
-  {
-    key: 'balanceCents',
-    label: 'invoices.export.balanceDollars',
-    value: (invoice) => invoice.balanceCents,
-    pageValue: (invoice) => dollars(invoice.balanceCents),
-  },
+  { key: 'totalCents', label: 'invoices.export.totalDollars', value: (invoice) => invoice.totalCents, money: true },
+  { key: 'amountPaidCents', label: 'invoices.export.paidDollars', value: (invoice) => invoice.amountPaidCents, money: true },
+  { key: 'balanceCents', label: 'invoices.export.balanceDollars', value: (invoice) => invoice.balanceCents, money: true },
   { key: 'sentAt', label: 'invoices.fields.sentAt', value: (invoice) => invoice.sentAt },
   { key: 'id', label: 'fields.id', value: (invoice) => invoice.id },
 ]

@@ -9,13 +9,13 @@
  */
 import type { TFunction } from 'i18next'
 
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
-import { canMoveInvoice, type InvoiceAction, invoiceRefusal } from '~/policies/invoice'
+import { assignmentRefusal, canMoveInvoice, type InvoiceAction, invoiceRefusal } from '~/policies/invoice'
 import { deliveredAt } from '~/policies/load'
 import type { PaymentTerm } from '~/schemas/broker-options'
-import { freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
+import { type FactorAssignmentInput, freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
 import {
   addDays,
   DUE_DAYS,
@@ -48,6 +48,7 @@ import {
   requireFound,
   toDateOnly,
 } from './records.server'
+import { factorRemitTo, type InvoiceRemit, readRemitTo, type RemitTo, serializeRemit } from './remit-to.server'
 import { invoiceEmailTask } from './tasks/invoice-email.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
@@ -59,6 +60,12 @@ const include = {
   company: { select: { id: true, name: true } },
   items: { orderBy: { sequence: 'asc' } },
   payments: { orderBy: [{ paidAt: 'asc' }, { createdAt: 'asc' }] },
+  // The schedule that sold it to the factor, if any: live (not void) and sent to or bought by the factor (ADR 094).
+  factored: {
+    where: { liveInvoiceId: { not: null }, schedule: { status: { in: ['sent', 'purchased'] } } },
+    select: { schedule: { select: { number: true, factorName: true, factorAddress: true, sentAt: true, purchasedAt: true } } },
+    take: 1,
+  },
 } as const satisfies Prisma.InvoiceInclude
 
 export type InvoiceWithRelations = Prisma.InvoiceGetPayload<{ include: typeof include }>
@@ -511,12 +518,17 @@ async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string;
   return { emailStatus: to ? 'queued' : 'no_address', emailTo: to, emailAttempts: 0, emailError: null } as const
 }
 
-/** A draft is sent: from now on it is kept (void it rather than delete it), takes payments, and its email is queued. */
+/**
+ * A draft is sent: from now on it is kept (void it rather than delete it), takes payments, and its
+ * email is queued. The remit-to it prints is stored with the change (ADR 094): what the broker
+ * received stays what the invoice says, whatever the company, the bank or the agreement become.
+ */
 export async function sendInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('send', before)
-    await setStatus(tx, actor, before, 'sent', { sentAt: now, ...(await queueEmail(tx, before)) })
+    const { remitTo } = await ownParties(before.organizationId, before.companyId)
+    await setStatus(tx, actor, before, 'sent', { sentAt: now, remitTo: remitTo ?? Prisma.DbNull, ...(await queueEmail(tx, before)) })
     await emitWebhookEvent(tx, before.organizationId, 'invoice.sent', { id: before.id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
@@ -601,6 +613,67 @@ export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: P
   return { payment, invoice: await tx.invoice.findUniqueOrThrow({ where: { id }, include }) }
 }
 
+/**
+ * The carrier assigns an invoice to its factor (`assigned`), or takes it back (ADR 094): from then
+ * on the invoice names the factor, as the agreement has it now, as its remit-to with a notice of
+ * assignment, on every surface. What the invoice's state allows is the invoice policy's
+ * (`assignmentRefusal`); assigning needs an agreement. One sold on a schedule sent to or bought by
+ * the factor is the schedule's to assign.
+ */
+export async function assignToFactor(actor: Actor, id: string, input: FactorAssignmentInput, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockInvoice(tx, actor.organizationId, id, input.version)
+    const sold = await tx.factoringScheduleItem.findFirst({
+      where: { liveInvoiceId: id, schedule: { status: { in: ['sent', 'purchased'] } } },
+      select: { schedule: { select: { number: true } } },
+    })
+    const refusal = assignmentRefusal(input.assigned ? 'assign' : 'unassign', {
+      status: before.status as InvoiceStatus,
+      assigned: before.assignedAt !== null,
+      sold: sold !== null,
+    })
+    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: { invoice: before.invoiceNumber, number: sold?.schedule.number ?? '' } })
+    let factor: RemitTo | null = null
+    if (input.assigned) {
+      const agreement = await tx.factoringAgreement.findUnique({
+        where: { organizationId: actor.organizationId },
+        select: {
+          factorEmail: true,
+          factorCompany: {
+            select: {
+              name: true,
+              legalName: true,
+              email: true,
+              addressLine1: true,
+              addressLine2: true,
+              city: true,
+              state: true,
+              postalCode: true,
+              country: true,
+            },
+          },
+        },
+      })
+      if (!agreement) throw new DomainError('invalid_transition', 'factoring.errors.noAgreement')
+      factor = factorRemitTo(agreement)
+    }
+    assertOneRow(
+      await tx.invoice.updateMany({
+        where: { id, version: before.version },
+        data: { assignedAt: factor ? now : null, factorRemitTo: factor ?? Prisma.DbNull, version: { increment: 1 } },
+      }),
+    )
+    await recordAudit(tx, actor, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: { assignedToFactor: before.assignedAt !== null },
+      after: { assignedToFactor: factor !== null, factor: factor?.name ?? null },
+    })
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
 /** A payment recorded by mistake is removed: the amount paid and the status go back. */
 export async function deletePayment(actor: Actor, id: string, paymentId: string, version: number | undefined) {
   return prisma.$transaction(async (tx) => {
@@ -658,35 +731,42 @@ export async function billedLoads(organizationId: string, ids: string[]) {
 }
 
 /**
- * Who the invoice is from: the company named on it (its factoring company as the remit-to), else
- * the organization (its address, MC and DOT numbers, and its bank as the remit-to when set). The
- * page and the PDF print `from.lines` and `remitTo` as they are. While the organization has a
- * factoring agreement, the remit-to is its factor, whoever the invoice is from (ADR 068).
+ * Who the invoice is from and whom it tells the broker to pay (ADR 094). From: the company named on
+ * it, else the organization (its address, MC and DOT numbers). The remit-to: see `invoiceRemit`.
+ * The page, the PDF and packet, the email, the payment page and the API print these as they are.
  */
-export async function invoiceFrom(organizationId: string, companyId: string | null) {
-  const [parties, factor] = await Promise.all([invoiceParties(organizationId, companyId), agreementRemitTo(organizationId)])
-  return factor ? { ...parties, remitTo: factor } : parties
+export async function invoiceParties(invoice: InvoiceWithRelations) {
+  const [own, remit] = await Promise.all([ownParties(invoice.organizationId, invoice.companyId), invoiceRemit(invoice)])
+  return { from: own.from, ...remit }
 }
 
-/** The factor as the remit-to: its name, address and email (the factoring agreement's, app/models/factoring.server.ts). */
-async function agreementRemitTo(organizationId: string) {
-  const agreement = await prisma.factoringAgreement.findUnique({
-    where: { organizationId },
-    select: {
-      factorEmail: true,
-      factorCompany: {
-        select: { name: true, legalName: true, email: true, addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
-      },
-    },
-  })
-  if (!agreement) return null
-  const company = agreement.factorCompany
-  const place = [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const address = [company.addressLine1, company.addressLine2, place, company.country, agreement.factorEmail ?? company.email].filter(Boolean).join('\n')
-  return { name: company.legalName ?? company.name, address: address || null, bank: null }
+/**
+ * Whom the invoice tells the broker to pay. Assigned to the factor (on a schedule sent to or bought
+ * by the factor, or by the carrier): the factor as it was then, with the assignment. Otherwise, once
+ * sent, the remit-to it was sent with (what the broker received), whatever changed since; a draft,
+ * what sending would print: the company's factoring remit-to, else the organization's bank.
+ */
+export async function invoiceRemit(invoice: InvoiceWithRelations): Promise<InvoiceRemit> {
+  const sold = invoice.factored[0]?.schedule
+  if (sold)
+    return {
+      remitTo: { name: sold.factorName, address: sold.factorAddress, bank: null },
+      assignment: { factor: sold.factorName, by: 'schedule', scheduleNumber: sold.number, at: sold.sentAt ?? sold.purchasedAt },
+    }
+  const assigned = invoice.assignedAt ? readRemitTo(invoice.factorRemitTo) : null
+  if (assigned) return { remitTo: assigned, assignment: { factor: assigned.name, by: 'carrier', scheduleNumber: null, at: invoice.assignedAt } }
+  if (invoice.sentAt) return { remitTo: readRemitTo(invoice.remitTo), assignment: null }
+  return { remitTo: (await ownParties(invoice.organizationId, invoice.companyId)).remitTo, assignment: null }
 }
 
-async function invoiceParties(organizationId: string, companyId: string | null) {
+/** The API's invoice: its serialized fields with today's `overdue`, and whom it tells the broker to pay. */
+export async function invoiceBody(invoice: InvoiceWithRelations) {
+  const [today, remit] = await Promise.all([organizationToday(invoice.organizationId), invoiceRemit(invoice)])
+  return { ...serializeInvoice(invoice, today), ...serializeRemit(remit) }
+}
+
+/** The invoice's own parties, without any assignment: its company (with its factoring remit-to), else the organization with its bank. */
+async function ownParties(organizationId: string, companyId: string | null): Promise<{ from: { name: string; lines: string[] }; remitTo: RemitTo | null }> {
   const company = companyId
     ? await prisma.company.findFirst({
         where: { id: companyId, organizationId },

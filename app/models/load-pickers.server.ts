@@ -13,7 +13,7 @@ const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVA
 
 /**
  * The editor's choices: every broker (those on hold are shown, and refused by createLoad), the
- * active companies, the drivers (not banned), trucks and trailers with what can go out listed first
+ * active own fleets, the drivers (not banned), trucks and trailers with what can go out listed first
  * (active drivers, available equipment), each list otherwise in name order. Records the load
  * already names are always offered, whatever their state. A driver on another live load carries
  * it (`onLoad`), as the dispatch check would name it.
@@ -22,7 +22,8 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
   const [brokers, companies, drivers, trucks, trailers, driving] = await Promise.all([
     prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
     prisma.company.findMany({
-      where: { organizationId, OR: [{ status: 'active' }, ...(keep.companyId ? [{ id: keep.companyId }] : [])] },
+      // Own fleets only (ADR 094): a load is hauled by one of the organization's fleets, never by its factor.
+      where: { organizationId, OR: [{ status: 'active', kind: 'own_fleet' }, ...(keep.companyId ? [{ id: keep.companyId }] : [])] },
       select: { id: true, name: true, status: true },
       orderBy: { name: 'asc' },
     }),

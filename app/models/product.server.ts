@@ -6,7 +6,6 @@ import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { formatMoney } from '~/utils/format'
 
 import { type Actor, recordAudit } from './audit.server'
 import { addProductPhotos, type CheckedPhoto, removePhotoFiles, serializeProductPhoto } from './product-photo.server'
@@ -106,7 +105,7 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn<ProductWithPhotos>[] = [
     label: 'products.fields.priceDollars',
     value: (product) => product.priceCents,
     // The page's export in dollars, as the editor shows them; the API's keeps cents.
-    pageValue: (product) => formatMoney('en', product.priceCents, { style: 'decimal' }),
+    money: true,
   },
   { key: 'stock', label: 'products.fields.stock', value: (product) => product.stock },
   { key: 'colors', label: 'products.fields.colors', value: (product) => product.colors.join(', ') },

@@ -72,6 +72,11 @@ export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
   /** Records the input names (company, driver …), checked to be the organization's own. */
   references?: (organizationId: string, input: Input) => Reference[]
   customFields: CustomFieldList
+  /**
+   * A rule of the entity's own that a write must pass, checked in the write's transaction with the
+   * others (`id`: the record updated, none on create): throws the DomainError to answer.
+   */
+  check?: (tx: Tx, organizationId: string, input: Input, id?: string) => Promise<void>
   /** The columns a write stores, without customFields (checked and added by the store). */
   toData: (input: Input) => object
   /** The list's search and filters, shared by the page, the API and the CSV export. */
@@ -99,6 +104,7 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
       resolveCustomFields(tx, organizationId, declaration.customFields, input.customFields, storedCustomFields),
       assertReferences(tx, references(organizationId, input)),
       assertUniqueFields(table(tx), organizationId, exceptId, unique, input),
+      declaration.check?.(tx, organizationId, input, exceptId),
     ])
     return { ...declaration.toData(input), customFields }
   }

@@ -22,12 +22,12 @@ import { mailSnippet } from '~/utils/mail-text'
 import { signPaymentToken, verifyPaymentToken } from '~/utils/payment-token.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { invoiceFrom, invoiceInclude, type InvoiceWithRelations, recordPaymentIn, serializeInvoice } from './invoice.server'
-import { remitToLines } from './invoice-pdf.server'
+import { invoiceInclude, invoiceParties, type InvoiceWithRelations, recordPaymentIn, serializeInvoice } from './invoice.server'
 import { organizationMailIdentity } from './mail-address.server'
 import { organizationParty, organizationToday } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
 import { assertId, assertOneRow, assertVersion, isoDate, requireFound, toDateOnly } from './records.server'
+import { remitToLines, remitView } from './remit-to.server'
 import { siteFrameSelect } from './site.server'
 
 const ENTITY = 'remittanceAdvice'
@@ -103,13 +103,14 @@ export async function organizationRemitTo(organizationId: string, t: TFunction) 
 
 /**
  * What the payment page shows of an invoice: what it prints (lines, totals, paid, balance), whom
- * to pay (the PDF's remit-to: the organization with its bank, or the company's factor), and whether
- * it takes a "we have paid" (`closed`: why not). Nothing internal: no email state, no custom fields, no loads.
+ * to pay (the invoice's remit-to as every surface prints it: what it was sent with, or the factor
+ * with the notice of assignment when it is assigned; ADR 094), and whether it takes a "we have
+ * paid" (`closed`: why not). Nothing internal: no email state, no custom fields, no loads.
  */
 export async function paymentPageView(invoice: InvoiceWithRelations, t: TFunction, now = new Date()) {
   const [today, parties, organization] = await Promise.all([
     organizationToday(invoice.organizationId, prisma, now),
-    invoiceFrom(invoice.organizationId, invoice.companyId),
+    invoiceParties(invoice),
     prisma.organization.findUniqueOrThrow({ where: { id: invoice.organizationId }, select: siteFrameSelect }),
   ])
   const dto = serializeInvoice(invoice, today)
@@ -142,7 +143,7 @@ export async function paymentPageView(invoice: InvoiceWithRelations, t: TFunctio
       notes: dto.notes,
     },
     from: parties.from,
-    remitTo: parties.remitTo ? remitToLines(t, parties.remitTo) : null,
+    remit: remitView(t, parties),
     closed: remittanceFormRefusal(invoice)?.key ?? null,
   }
 }

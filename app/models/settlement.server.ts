@@ -5,10 +5,12 @@
  *
  * Once only: a line that pays a load carries `liveLoadId`, one that deducts a store order
  * `liveOrderId`; both are unique while the settlement is live, so the database pays a load and
- * deducts an order once whatever runs at the same time. Creation also takes the organization's
- * settlement-number row lock first, so concurrent creations queue and each reads what the one
- * before it took; a driver has at most one live settlement overlapping a period (a second one
- * would take the recurring deductions twice): 409 `in_use`.
+ * deducts an order once whatever runs at the same time. Creation also locks the organization's
+ * row first (the lock its number is taken under), so concurrent creations queue and each reads what
+ * the one before it took; a driver has at most one live settlement overlapping a period (a second
+ * one would take the recurring deductions twice): 409 `in_use`. As with invoices, the number is
+ * taken just before the settlement is written, in the same transaction: a creation refused, rolled
+ * back or skipped by the pay run takes none, so numbers run on without gaps.
  */
 import { Prisma } from '~/generated/prisma/client'
 import { loadPayCents, type PaySettings, type RecurringDeduction, recurringDeductionsOf, settlementTotals } from '~/policies/pay'
@@ -205,6 +207,15 @@ async function periodLines(
 
 // ---- Writes ----
 
+/**
+ * The organization's row locked as an UPDATE of it locks it (the number's lock): creations queue
+ * here, before they read what is already settled, until the creating transaction ends.
+ */
+async function lockSettlementNumbers(tx: Tx, organizationId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR NO KEY UPDATE`
+}
+
+/** The next number of the organization's sequence, taken by the transaction that writes the settlement (invoices' way: no gaps). */
 async function nextSettlementNumber(tx: Tx, organizationId: string) {
   const [row] = await tx.$queryRaw<Array<{ number: number }>>`
     UPDATE "Organization" SET "nextSettlementNumber" = "nextSettlementNumber" + 1 WHERE "id" = ${organizationId}
@@ -227,12 +238,13 @@ function badField(field: string, key: string): never {
 }
 
 /**
- * One draft for a driver and a period, inside a transaction that has taken the number (and with it
- * the organization's settlement lock). `skipEmpty`: answer null instead of creating when the period
- * has no load and no order for the driver (the pay run).
+ * One draft for a driver and a period, under the organization's settlement lock, numbered only when
+ * it is written. `skipEmpty`: answer null instead of creating when the period has no load and no
+ * order for the driver (the pay run); nothing is then taken, not even a number.
  */
-async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, number: string, skipEmpty: boolean) {
+async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, skipEmpty: boolean) {
   const { organizationId } = actor
+  await lockSettlementNumbers(tx, organizationId)
   assertId(input.driverId, NOT_FOUND)
   const driver = await tx.user.findFirst({ where: { id: input.driverId, organizationId, role: 'driver' }, include: { driverProfile: true } })
   if (!driver) badField('driverId', 'settlements.errors.unknownDriver')
@@ -263,6 +275,7 @@ async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, n
   )
   if (skipEmpty && !somethingToPay) return null
   const totals = settlementTotals(lines)
+  const number = await nextSettlementNumber(tx, organizationId)
   const settlement = await tx.settlement.create({
     data: {
       organizationId,
@@ -299,10 +312,7 @@ async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, n
 
 /** A draft for one driver and period: their loads delivered in it, the recurring deductions and their unsettled store orders. */
 export async function createSettlement(actor: Actor, input: SettlementCreateInput) {
-  return paying(async (tx) => {
-    const number = await nextSettlementNumber(tx, actor.organizationId)
-    return (await createDraft(tx, actor, input, number, false))!
-  })
+  return paying(async (tx) => (await createDraft(tx, actor, input, false))!)
 }
 
 /**
@@ -318,11 +328,8 @@ export async function runPay(actor: Actor, input: SettlementRunInput) {
   })
   let created = 0
   for (const driver of drivers) {
-    const made = await paying(async (tx) => {
-      // The number is taken (and rolled back with the transaction when nothing is made).
-      const number = await nextSettlementNumber(tx, actor.organizationId)
-      return createDraft(tx, actor, { ...input, driverId: driver.id }, number, true)
-    })
+    // A driver skipped commits nothing: the number is taken only by a settlement written.
+    const made = await paying((tx) => createDraft(tx, actor, { ...input, driverId: driver.id }, true))
     if (made) created += 1
   }
   return { created, drivers: drivers.length }

@@ -69,3 +69,29 @@ export function invoiceOffers(role: Role, invoice: InvoiceState): Record<Invoice
     INVOICE_ACTIONS.map((action) => [action, (action === 'delete' ? can(role, 'delete', 'invoice') : update) && invoiceAllows(action, invoice)]),
   ) as Record<InvoiceAction, boolean>
 }
+
+/**
+ * The carrier's assignment of an invoice to its factor (ADR 094): `assign` names the factor as the
+ * invoice's remit-to, `unassign` takes it back. Both while it is a draft or open (sent, partially
+ * paid); never one sold on a schedule sent to or bought by the factor (`sold`: that schedule
+ * assigns it).
+ */
+export type AssignmentAction = 'assign' | 'unassign'
+type AssignmentState = { status: InvoiceStatus; assigned: boolean; sold: boolean }
+
+export function assignmentRefusal(action: AssignmentAction, { status, assigned, sold }: AssignmentState): PolicyRefusal | null {
+  if (sold) return { code: 'in_use', key: 'invoices.errors.assignment.sold' }
+  if (status === 'paid' || status === 'void') return { code: 'invalid_transition', key: `invoices.errors.assignment.${status}` }
+  if (action === 'assign' && assigned) return { code: 'invalid_transition', key: 'invoices.errors.assignment.already' }
+  if (action === 'unassign' && !assigned) return { code: 'invalid_transition', key: 'invoices.errors.assignment.notAssigned' }
+  return null
+}
+
+/** What the invoice page offers this role: the assignment allowed, for those who run factoring, once there is an agreement. */
+export function assignmentOffers(role: Role, state: AssignmentState & { agreement: boolean }): Record<AssignmentAction, boolean> {
+  const may = can(role, 'update', 'factoring')
+  return {
+    assign: may && state.agreement && !assignmentRefusal('assign', state),
+    unassign: may && !assignmentRefusal('unassign', state),
+  }
+}

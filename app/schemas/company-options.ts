@@ -7,13 +7,23 @@ import type { Tone } from './tone'
 export const COMPANY_STATUSES = ['active', 'inactive'] as const
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number]
 
+/**
+ * What a company is to the organization (ADR 094): one of its own fleets (what loads, trucks,
+ * trailers, drivers and invoices "from" pick), the factor it sells invoices to, or other.
+ */
+export const COMPANY_KINDS = ['own_fleet', 'factor', 'other'] as const
+export type CompanyKind = (typeof COMPANY_KINDS)[number]
+
+/** How each kind looks in lists: its badge tone. */
+export const COMPANY_KIND_TONES = { own_fleet: 'info', factor: 'warning', other: 'default' } as const satisfies Record<CompanyKind, Tone>
+
 /** How each status looks, in one place: its badge tone and the save toast's variant. */
 export const COMPANY_STATUS_META = {
   active: { tone: 'success', toast: 'success' },
   inactive: { tone: 'default', toast: 'info' },
 } as const satisfies Record<CompanyStatus, { tone: Tone; toast: 'info' | 'success' | 'warning' | 'error' }>
 
-export const COMPANY_SORTS = ['name', 'legalName', 'mcNumber', 'dotNumber', 'city', 'status', 'trucks', 'trailers', 'createdAt', 'updatedAt'] as const
+export const COMPANY_SORTS = ['name', 'legalName', 'mcNumber', 'dotNumber', 'city', 'status', 'kind', 'trucks', 'trailers', 'createdAt', 'updatedAt'] as const
 
 /** How many trucks, trailers and drivers the company page lists before linking to the full list. */
 export const COMPANY_VIEW_LIMIT = 10

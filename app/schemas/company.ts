@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { EmailSchema } from './auth'
-import { COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
+import { COMPANY_KINDS, COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 import { customFieldsInput, fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 
@@ -23,6 +23,11 @@ export const CompanySchema = z.object({
   factoringName: optionalText(120),
   factoringRemitTo: optionalText(500),
   status: z.enum(COMPANY_STATUSES, { error: 'validation.choice' }).default('active'),
+  /**
+   * Own fleet, factor or other (ADR 094). Optional, so clients written before it keep working: a
+   * new company without it is an own fleet, a PUT without it keeps the company's kind.
+   */
+  kind: z.enum(COMPANY_KINDS, { error: 'validation.choice' }).optional(),
   notes: optionalText(2000),
   customFields: customFieldsInput(),
 })
@@ -36,6 +41,6 @@ export type CompanyUpdate = z.infer<typeof CompanyUpdateSchema>
 export const CompanyListQuerySchema = listQuery({
   sorts: COMPANY_SORTS,
   defaultSort: 'name',
-  filters: { status: enumFilter(COMPANY_STATUSES) },
+  filters: { status: enumFilter(COMPANY_STATUSES), kind: enumFilter(COMPANY_KINDS) },
 })
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>

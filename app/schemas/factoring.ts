@@ -1,6 +1,7 @@
 /** One schema per factoring form and API body (messages are i18n keys; ADR 068). */
 import { z } from 'zod'
 
+import { CompanySchema } from './company'
 import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
 import { dateOnly, idText, requiredText, text } from './fields'
 import { enumFilter, listQuery } from './list-query'
@@ -36,6 +37,25 @@ export const AgreementSchema = z
       ctx.addIssue({ code: 'custom', path: ['feePercent'], message: 'factoring.errors.overHundred' })
   })
 export type AgreementInput = z.infer<typeof AgreementSchema>
+
+/**
+ * "Add a factor" on the agreement page: what a factor needs, a company of kind factor (ADR 094):
+ * its name, the remit-to address brokers pay (printed on assigned invoices and the notice letters)
+ * and the email schedules go to. The company editor's own fields and checks.
+ */
+export const FactorCompanySchema = CompanySchema.pick({
+  name: true,
+  legalName: true,
+  email: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+})
+export type FactorCompanyInput = z.infer<typeof FactorCompanySchema>
 
 /** A single ticked box arrives as one string: read as a list of one. */
 const oneOrMany = (value: unknown) => (typeof value === 'string' ? [value] : value)

@@ -88,6 +88,10 @@ export type InvoiceUpdate = z.infer<typeof InvoiceUpdateSchema>
 /** Send, void, email: the version the client saw, when it sends one (else the invoice's current state decides). */
 export const InvoiceActionSchema = z.object({ version: VersionSchema.optional() })
 
+/** `POST /api/invoice/{id}/assignment` (ADR 094): assign the invoice to the factor (`true`) or take it back (`false`). */
+export const FactorAssignmentSchema = z.object({ assigned: z.boolean({ error: 'validation.choice' }), version: VersionSchema.optional() })
+export type FactorAssignmentInput = z.infer<typeof FactorAssignmentSchema>
+
 /** `POST /api/invoice/{id}/payments` and the "Record payment" form. */
 export const PaymentSchema = z.object({
   amountCents: cents('document').refine((value) => value > 0, 'invoices.errors.paymentPositive'),

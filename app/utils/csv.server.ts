@@ -4,6 +4,8 @@
  */
 import { stringify } from 'csv-stringify/sync'
 
+import { formatMoney } from './format'
+
 export type CsvValue = string | number | boolean | null | undefined
 
 export type CsvColumn<Row> = {
@@ -14,8 +16,20 @@ export type CsvColumn<Row> = {
   value: (row: Row) => CsvValue
   /** For enums: the i18n key of a value's label in the page export (the API keeps the value). */
   valueLabel?: (value: string) => string
-  /** What the page export shows instead of `value` (dollars for a field the API keeps in cents). */
-  pageValue?: (row: Row) => CsvValue
+  /**
+   * `value` is an amount in cents: the page's file (people) carries it as dollars with two
+   * decimals (`csvDollars`); the API's `?format=csv` keeps the JSON's cents under its key.
+   */
+  money?: true
+}
+
+/**
+ * An amount in a file people read: dollars with two decimals (`1234.50`, `-12.00`), which
+ * spreadsheets sum and the factor's purchase report reads back; empty for no amount. Never through
+ * `safeCell`: a negative amount is a number, not a formula.
+ */
+export function csvDollars(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : formatMoney('en', cents, { style: 'decimal' })
 }
 
 /**
@@ -59,8 +73,8 @@ export async function csvResponse<Row>(rows: AsyncIterable<Row>, columns: CsvCol
   const iterator = rows[Symbol.asyncIterator]()
   let pending: IteratorResult<Row> | null = await iterator.next()
   const cell = (column: CsvColumn<Row>, row: Row) => {
-    if (translate && column.pageValue) return safeCell(column.pageValue(row))
     const value = column.value(row)
+    if (translate && column.money) return csvDollars(value as number | null)
     if (translate && column.valueLabel && typeof value === 'string') return translate(column.valueLabel(value))
     return safeCell(value)
   }

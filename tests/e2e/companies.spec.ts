@@ -130,9 +130,9 @@ test('shows a company with its trucks and trailers, counts and links, and empty 
   await apiTrailer(request, org, { unitNumber: trailer, companyId: company.id, type: 'reefer', lengthFt: 53 })
 
   const row = await findRow(page, name)
-  await expect(row.locator('td').nth(3)).toHaveText('2')
-  await expect(row.locator('td').nth(4)).toHaveText('1')
-  await expect(row.locator('td').nth(5)).toHaveText('0')
+  await expect(row.locator('td').nth(4)).toHaveText('2')
+  await expect(row.locator('td').nth(5)).toHaveText('1')
+  await expect(row.locator('td').nth(6)).toHaveText('0')
   await row.getByRole('link', { name, exact: true }).click()
 
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
@@ -199,4 +199,51 @@ test('refuses to delete a company while a truck uses it, naming what uses it; de
   await deleteFromList()
   await expect(toast(page, `Company ${name} deleted`, 'success')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'No companies found' })).toBeVisible()
+})
+
+test('a company has a kind: the list shows and filters it, fleets’ pickers offer own fleets only, and the agreement’s factor keeps its kind', async ({
+  page,
+  request,
+}) => {
+  const fleet = `${uniqueId('KF')} Carriers`
+  const factor = `${uniqueId('KC')} Capital`
+  await apiCompany(request, org, { name: fleet })
+  // A factor made from the form: its kind chosen there.
+  await page.goto('/dashboard/companies/new')
+  await page.getByLabel('Company name').fill(factor)
+  await page.getByLabel('Kind').selectOption({ label: 'Factor' })
+  await page.getByRole('button', { name: 'Create company' }).click()
+  await expect(toast(page, `Company ${factor} created`, 'success')).toBeVisible()
+  await expect(table(page).locator('tr[aria-current="true"]')).toContainText('Factor')
+  await expect(table(page).getByRole('row').filter({ hasText: fleet })).toContainText('Own fleet')
+
+  // The list's kind filter.
+  await page.goto('/dashboard/companies/list?kind=factor')
+  await expect(page.getByTestId('pagination-range')).toHaveText('1–1 of 1')
+  await expect(table(page)).toContainText(factor)
+  await page.goto('/dashboard/companies/list?kind=own_fleet')
+  await expect(table(page)).toContainText(fleet)
+  await expect(table(page)).not.toContainText(factor)
+
+  // A truck belongs to one of your own fleets: the factor is not offered.
+  await page.goto('/dashboard/trucks/new')
+  const picker = page.getByLabel('Company')
+  await expect(picker.locator('option', { hasText: fleet })).toHaveCount(1)
+  await expect(picker.locator('option', { hasText: factor })).toHaveCount(0)
+
+  // Named by the agreement, the factor stays a factor: the edit is refused at its field, what was chosen kept.
+  const id = (await (await request.get(`/api/company?kind=factor`, { headers: { Authorization: `Bearer ${org.accessToken}` } })).json()).data[0].id
+  const agreement = await request.put('/api/factoring/agreement', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: { factorCompanyId: id, advancePercent: 90, feePercent: 3 },
+  })
+  expect(agreement.status(), await agreement.text()).toBe(200)
+  await page.goto(`/dashboard/companies/${id}/edit`)
+  await page.getByLabel('Kind').selectOption({ label: 'Own fleet' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText(`${factor} is the factor of your factoring agreement: choose another factor before changing its kind.`)).toBeVisible()
+  await expect(page.getByLabel('Kind')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Kind').locator('option:checked')).toHaveText('Own fleet')
+  await page.goto('/dashboard/companies/list?kind=factor')
+  await expect(table(page).getByRole('row').filter({ hasText: factor })).toContainText('Factor')
 })

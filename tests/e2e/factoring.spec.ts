@@ -1,4 +1,4 @@
-import { expect, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 import { api } from './load-fixtures'
 
 // Each test works in an organization of its own, signed in as its admin.
@@ -11,6 +11,7 @@ test.beforeEach(async ({ page, request }) => {
 async function factorAndInvoices(request: Parameters<typeof api>[0]) {
   const factor = await api(request, org, '/api/company', {
     name: `${uniqueId('Prime')} Factoring`,
+    kind: 'factor',
     email: 'desk@prime-factor.test',
     city: 'Dallas',
     state: 'TX',
@@ -83,4 +84,38 @@ test('the schedule page in Arabic at 390 px is right-to-left and fits', async ({
   await expect(page.getByTestId('schedule-actions').getByRole('button', { name: 'إرسال إلى شركة التخصيم' })).toBeVisible()
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(390)
+})
+
+test('the agreement offers factors only, says what one needs, and adds one on the spot, back with it picked', async ({ page, request }) => {
+  // One of "your companies" that is a fleet: never offered as the factor.
+  const fleet = await api(request, org, '/api/company', { name: `${uniqueId('Fleet')} Carriers` })
+  const name = `${uniqueId('Prime')} Factoring`
+  await page.goto('/dashboard/factoring/agreement')
+  await expect(page.getByTestId('agreement-needs')).toContainText('the remit-to address brokers pay')
+  await expect(page.getByTestId('agreement-no-factor')).toBeVisible()
+  const agreement = page.getByTestId('agreement-form')
+  const factorPicker = agreement.getByLabel('Factor', { exact: true })
+  await expect(factorPicker.locator('option')).toHaveText(['Choose the factor…'])
+  await expect(factorPicker).not.toContainText(String(fleet.name))
+
+  const add = page.getByTestId('add-factor-form')
+  await whenHydrated(page)
+  await add.getByRole('button', { name: 'Add factor' }).click()
+  await expect(add.getByTestId('add-factor-refusal')).toBeVisible()
+  await expect(add).toContainText('This field is required.')
+  await add.getByLabel('Factor’s name').fill(name)
+  await add.getByLabel('Factor’s email').fill('desk@prime-factor.test')
+  await add.getByLabel('Remit-to address').fill('PO Box 610028')
+  await add.getByLabel('City').fill('Dallas')
+  await add.getByRole('button', { name: 'Add factor' }).click()
+  await expect(toast(page, `Factor ${name} added: choose it and save the agreement`, 'success')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/factoring\/agreement\?factor=/)
+  await expect(factorPicker.locator('option:checked')).toHaveText(name)
+  await expect(page.getByTestId('agreement-no-factor')).toHaveCount(0)
+
+  await agreement.getByLabel('Advance (%)').fill('90')
+  await agreement.getByLabel('Fee (%)').fill('3')
+  await agreement.getByRole('button', { name: 'Save agreement' }).click()
+  await expect(toast(page, 'Factoring agreement saved', 'success')).toBeVisible()
+  await expect(page.getByTestId('factoring-agreement')).toContainText(name)
 })

@@ -145,6 +145,8 @@ test('a customer opens a tracking link on a phone; revoked, it is gone', async (
   // Revoked from the load page: the link answers 404.
   await loginByRequest(page, org.email, org.password)
   await page.goto(`/dashboard/loads/${load.id}`)
+  // A click before hydration can be lost with JavaScript on (the form is not yet the app's).
+  await whenHydrated(page)
   await page.getByTestId('tracking-links').getByRole('button', { name: 'Revoke' }).click()
   await expect(toast(page, 'Tracking link revoked.', 'success')).toBeVisible()
   await expect(page.getByTestId('tracking-link')).toContainText('Revoked')
@@ -169,4 +171,57 @@ test('the token pages in Arabic are right-to-left, with one h1, and pass axe', a
     if (js(test.info())) expect((await axe(page).analyze()).violations).toEqual([])
   }
   await expect(page.getByTestId('tracking-status')).toHaveText('محجوزة')
+})
+
+test('the payment page says whom to pay: the remit-to the invoice was sent with, the factor with a notice once the office assigns it', async ({
+  page,
+  request,
+}) => {
+  const auth = { Authorization: `Bearer ${org.accessToken}` }
+  const organization = (await (await request.get('/api/organization', { headers: auth })).json()).data
+  const bank = { bankName: 'First Prairie Bank', bankAccountName: 'Remit Haulers LLC', bankRoutingNumber: '111000025', bankAccountNumber: '987654321' }
+  const put = await request.put('/api/organization', { headers: auth, data: { ...organization, ...bank } })
+  expect(put.status(), await put.text()).toBe(200)
+  /** A sent invoice to a broker of its own (so each email is found by its address), and its payment link. */
+  const sentInvoice = async () => {
+    const address = `ap-${uniqueId('remit').toLowerCase()}@example.test`
+    const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics`, billingEmail: address })
+    const invoice = await api(request, org, '/api/invoice', { brokerId: broker.id, items: [{ title: 'Linehaul', unitPriceCents: 100_000 }] })
+    await api(request, org, `/api/invoice/${invoice.id}/send`, { version: invoice.version }, 200)
+    const link = /(https?:\/\/\S+\/payment\?invoice=\S+)/.exec((await lastEmailTo(address)).text)?.[1]
+    expect(link).toBeTruthy()
+    return { invoice: invoice as unknown as { id: string; invoiceNumber: string }, link: local(link!) }
+  }
+  const before = await sentInvoice()
+  const factor = await api(request, org, '/api/company', {
+    name: `${uniqueId('Prime')} Capital`,
+    kind: 'factor',
+    addressLine1: 'PO Box 610028',
+    city: 'Dallas',
+    state: 'TX',
+  })
+  const agreement = await request.put('/api/factoring/agreement', { headers: auth, data: { factorCompanyId: factor.id, advancePercent: 90, feePercent: 3 } })
+  expect(agreement.status(), await agreement.text()).toBe(200)
+  const sold = await sentInvoice()
+
+  // The office assigns the second one to the factor from its page.
+  await page.goto(`/dashboard/invoice/${sold.invoice.id}`)
+  await whenHydrated(page)
+  await page.getByTestId('invoice-actions').getByRole('button', { name: 'Assign to factor' }).click()
+  await expect(toast(page, `Invoice ${sold.invoice.invoiceNumber} assigned to the factor`, 'success')).toBeVisible()
+  await expect(page.getByTestId('invoice-remit-to')).toContainText(String(factor.name))
+  await expect(page.getByTestId('invoice-assignment')).toContainText(`this invoice has been assigned to ${String(factor.name)}`)
+
+  // The broker, signed out: the first still says to pay the carrier's bank, the second the factor, with the notice.
+  await page.context().clearCookies()
+  await page.goto(before.link)
+  const payTo = page.getByTestId('payment-pay-to')
+  await expect(payTo.getByTestId('payment-remit-to')).toContainText('Routing (ABA) 111000025')
+  await expect(payTo).not.toContainText(String(factor.name))
+  await expect(page.getByTestId('payment-assignment')).toHaveCount(0)
+  await page.goto(sold.link)
+  await expect(payTo.getByTestId('payment-remit-to')).toContainText(String(factor.name))
+  await expect(payTo.getByTestId('payment-remit-to')).toContainText('PO Box 610028')
+  await expect(payTo).not.toContainText('987654321')
+  await expect(page.getByTestId('payment-assignment')).toContainText(`Pay ${String(factor.name)} only`)
 })

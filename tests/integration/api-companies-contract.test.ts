@@ -23,6 +23,7 @@ for (const path of ['/api/company', '/api/companies']) {
       { body: { name: '   ' }, field: 'name' },
       { body: { name: 'x'.repeat(121) }, field: 'name' },
       { body: { name: 'C-1', status: 'closed' }, field: 'status' },
+      { body: { name: 'C-1', kind: 'bank' }, field: 'kind' },
       { body: { name: 'C-1', mcNumber: 'MC-12A' }, field: 'mcNumber' },
       { body: { name: 'C-1', dotNumber: '123456789' }, field: 'dotNumber' },
       { body: { name: 'C-1', scac: 'A1' }, field: 'scac' },
@@ -140,5 +141,41 @@ describe('/api/company', () => {
     await prisma.user.update({ where: { id: org.users.driver.id }, data: { companyId: null } })
     const deleted = await callApi(item, { ...request, path: `/api/company/${company.id}?version=1` })
     expect(deleted).toMatchObject({ status: 200, body: { data: { id: company.id, deleted: true } } })
+  })
+
+  it('has a kind (ADR 094, a compatible addition): own_fleet unless sent, ?kind= filters, a PUT without it keeps it, the agreement’s factor keeps it (409)', async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const factor = await callApi(collection, { method: 'POST', path: '/api/company', token, body: { name: 'Prime Factor', kind: 'factor' } })
+    expect([factor.status, factor.body.data.kind]).toEqual([201, 'factor'])
+    expect((await callApi(item, { path: `/api/company/${org.company.id}`, params: { id: org.company.id }, token })).body.data.kind).toBe('own_fleet')
+    const factors = await callApi(collection, { path: '/api/companies?kind=factor', token })
+    expect(factors.body.data.map((company: { name: string }) => company.name)).toEqual(['Prime Factor'])
+    // A client written before kinds PUTs back a body without one: the company stays a factor.
+    const { kind: _kind, ...body } = factor.body.data
+    const put = await callApi(item, {
+      method: 'PUT',
+      path: `/api/company/${factor.body.data.id}`,
+      params: { id: factor.body.data.id },
+      token,
+      body: { ...body, city: 'Dallas' },
+    })
+    expect([put.status, put.body.data.kind, put.body.data.city]).toEqual([200, 'factor', 'Dallas'])
+
+    await prisma.factoringAgreement.create({
+      data: { organizationId: org.organization.id, factorCompanyId: factor.body.data.id, advanceBasisPoints: 9_000, feeBasisPoints: 250 },
+    })
+    const demoted = await callApi(item, {
+      method: 'PUT',
+      path: `/api/company/${factor.body.data.id}`,
+      params: { id: factor.body.data.id },
+      token,
+      body: { ...put.body.data, kind: 'own_fleet' },
+    })
+    expect([demoted.status, demoted.body.error.code, demoted.body.error.fields]).toEqual([
+      409,
+      'in_use',
+      { kind: ['Prime Factor is the factor of your factoring agreement: choose another factor before changing its kind.'] },
+    ])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import * as assignment from '~/routes/api/invoices/assignment'
 import * as collection from '~/routes/api/invoices/collection'
 import * as emailing from '~/routes/api/invoices/email'
 import * as item from '~/routes/api/invoices/item'
@@ -200,5 +201,45 @@ describe('/api/invoice beyond the five calls', () => {
     expect([again.status, again.body.data.email]).toEqual([200, { status: 'queued', to: 'ap@broker.test', sentAt: null, attempts: 0, error: null }])
     expect((await email(sent.version)).body.error.code).toBe('conflict')
     expect((await callApi(emailing, { path: `/api/invoice/${id}/email`, params: { id }, token })).status).toBe(405)
+  })
+
+  it('POST /api/invoice/{id}/assignment assigns to the factor and takes back (ADR 094): 200 with remitTo and factorAssignment, 400, 401, 403, 404, 405, 409', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const created = (await callApi(collection, { method: 'POST', path: '/api/invoice', token, body: { brokerId: await brokerOf(org), items } })).body.data
+    const id = created.id
+    const assign = (body: unknown, as: string | null = token) =>
+      callApi(assignment, { method: 'POST', path: `/api/invoice/${id}/assignment`, params: { id }, token: as ?? undefined, body })
+    // A draft shows what sending would print (here nothing: no bank details), and is no one's yet.
+    expect(created).toMatchObject({ remitTo: null, factorAssignment: null })
+    expect([(await assign({ assigned: true })).status, (await assign({ assigned: true })).body.error.code]).toEqual([409, 'invalid_transition'])
+
+    const factor = await prisma.company.create({
+      data: { organizationId: org.organization.id, name: 'Prime Factor', kind: 'factor', city: 'Dallas', state: 'TX' },
+    })
+    await prisma.factoringAgreement.create({
+      data: { organizationId: org.organization.id, factorCompanyId: factor.id, advanceBasisPoints: 9_000, feeBasisPoints: 250 },
+    })
+    const bad = await assign({ assigned: 'yes' })
+    expect([bad.status, bad.body.error.code, Object.keys(bad.body.error.fields)]).toEqual([400, 'validation_failed', ['assigned']])
+    expect((await assign({})).body.error.fields).toHaveProperty('assigned')
+    expect((await assign({ assigned: true }, org.users.dispatcher.token)).status).toBe(403)
+    expect((await assign({ assigned: true }, null)).status).toBe(401)
+    const other = await createOrg()
+    expect((await assign({ assigned: true }, other.users.accountant.token)).status).toBe(404)
+    expect((await assign({ assigned: true, version: 7 })).body.error.code).toBe('conflict')
+
+    const assigned = await assign({ assigned: true, version: created.version })
+    expect([assigned.status, assigned.body.data.remitTo, assigned.body.data.factorAssignment]).toEqual([
+      200,
+      { name: 'Prime Factor', address: 'Dallas, TX', bank: null },
+      { factor: 'Prime Factor', by: 'carrier', scheduleNumber: null, at: expect.any(String) },
+    ])
+    expect((await callApi(item, { path: `/api/invoice/${id}`, params: { id }, token: org.users.viewer.token })).body.data.factorAssignment).toMatchObject({
+      by: 'carrier',
+    })
+    const back = await assign({ assigned: false })
+    expect([back.status, back.body.data.remitTo, back.body.data.factorAssignment]).toEqual([200, null, null])
+    expect((await callApi(assignment, { path: `/api/invoice/${id}/assignment`, params: { id }, token })).status).toBe(405)
   })
 })

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest'
 
 import { createCompany, deleteCompany, getCompany, getCompanyOverview, listCompanies, listCompanyOptions, updateCompany } from '~/models/company.server'
+import { saveAgreement } from '~/models/factoring.server'
+import { loadEditorOptions } from '~/models/load-pickers.server'
 import { createTrailer } from '~/models/trailer.server'
 import { createTruck } from '~/models/truck.server'
 import { type CompanyInput, CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
+import { AgreementSchema } from '~/schemas/factoring'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, createOrg, unique } from '../helpers'
+import { actorOf, createOrg, refusal, runBackfill, unique } from '../helpers'
 
 const input = (overrides: Partial<Record<keyof CompanyInput, unknown>> = {}): CompanyInput => CompanySchema.parse({ name: unique('Carrier'), ...overrides })
 const update = (overrides: Partial<Record<keyof CompanyInput, unknown>> & { version: number }) =>
@@ -344,5 +347,70 @@ describe('company list', () => {
       pageSize: 25,
       status: undefined,
     })
+  })
+})
+
+describe('company kinds (ADR 094)', () => {
+  it('are own fleet unless told; a save without a kind keeps it; the list filters and sorts by kind', async () => {
+    const org = await createOrg()
+    const actor = actorOf(org)
+    const factor = await createCompany(actor, input({ name: 'Prime Factor', kind: 'factor' }))
+    const partner = await createCompany(actor, input({ name: 'Partner Lines', kind: 'other' }))
+    expect((await getCompany(org.organization.id, org.company.id)).kind).toBe('own_fleet')
+    expect((await createCompany(actor, input({ name: 'Fleet Two' }))).kind).toBe('own_fleet')
+    // A client from before kinds sends none: the company stays what it is.
+    const kept = await updateCompany(actor, factor.id, update({ name: 'Prime Factor', notes: 'Recourse', version: factor.version }))
+    expect([kept.kind, kept.notes]).toEqual(['factor', 'Recourse'])
+    const changed = await updateCompany(actor, partner.id, update({ name: 'Partner Lines', kind: 'own_fleet', version: partner.version }))
+    expect(changed.kind).toBe('own_fleet')
+    expect(CompanySchema.safeParse({ name: 'X', kind: 'bank' }).error?.issues[0]).toMatchObject({ path: ['kind'], message: 'validation.choice' })
+
+    const names = async (overrides: Record<string, unknown>) => (await listCompanies(org.organization.id, query(overrides))).items.map((row) => row.name)
+    expect(await names({ kind: 'factor' })).toEqual(['Prime Factor'])
+    expect((await names({ kind: 'own_fleet' })).sort()).toEqual(['Fleet Two', org.company.name, 'Partner Lines'].sort())
+    expect((await names({ sort: 'kind', dir: 'desc' }))[0]).toBe('Prime Factor')
+    expect(query({ kind: 'bank' }).kind).toBeUndefined()
+  })
+
+  it('offer own fleets only where a record picks “your fleet” (loads, trucks, trailers, drivers, invoices), keeping a record’s own company', async () => {
+    const org = await createOrg()
+    const actor = actorOf(org)
+    const factor = await createCompany(actor, input({ name: 'Prime Factor', kind: 'factor' }))
+    await createCompany(actor, input({ name: 'Fuel Vendor', kind: 'other' }))
+    const names = async (options: Parameters<typeof listCompanyOptions>[1]) =>
+      (await listCompanyOptions(org.organization.id, options)).map((company) => company.name)
+    expect(await names({})).toEqual([org.company.name])
+    expect(await names({ activeOnly: true })).toEqual([org.company.name])
+    // A record that already names another kind of company keeps it in its own picker.
+    expect((await names({ activeOnly: true, keepId: factor.id })).sort()).toEqual([org.company.name, 'Prime Factor'].sort())
+    expect((await loadEditorOptions(org.organization.id)).companies.map((company) => company.name)).toEqual([org.company.name])
+  })
+
+  it('keep the agreement’s factor a factor: changing its kind is 409 in_use and writes nothing; the agreement takes factors only', async () => {
+    const org = await createOrg()
+    const actor = actorOf(org)
+    const factor = await createCompany(actor, input({ name: 'Prime Factor', kind: 'factor' }))
+    const terms = { advancePercent: 90, feePercent: 2.5 }
+    const ownFleet = await refusal(saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: org.company.id, ...terms })))
+    expect(ownFleet.fields).toEqual({ factorCompanyId: ['factoring.errors.unknownFactor'] })
+    await saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: factor.id, ...terms }))
+    const error = await refusal(updateCompany(actor, factor.id, update({ name: 'Prime Factor', kind: 'own_fleet', version: factor.version })))
+    expect([error.code, error.fields]).toEqual(['in_use', { kind: ['companies.errors.agreementFactor'] }])
+    expect(await getCompany(org.organization.id, factor.id)).toMatchObject({ kind: 'factor', version: factor.version })
+    // Its other fields still change.
+    expect((await updateCompany(actor, factor.id, update({ name: 'Prime Factor', city: 'Dallas', version: factor.version }))).city).toBe('Dallas')
+  })
+
+  it('came to existing companies by the migration: own fleets, except the company an agreement names, which became its factor', async () => {
+    const org = await createOrg()
+    const factor = await prisma.company.create({ data: { organizationId: org.organization.id, name: 'Prime Factor' } })
+    await prisma.factoringAgreement.create({
+      data: { organizationId: org.organization.id, factorCompanyId: factor.id, advanceBasisPoints: 9_000, feeBasisPoints: 250 },
+    })
+    // As the new column left them: every company an own fleet.
+    await prisma.company.updateMany({ where: { organizationId: org.organization.id }, data: { kind: 'own_fleet' } })
+    await runBackfill('company_kind')
+    const kinds = await prisma.company.findMany({ where: { organizationId: org.organization.id }, select: { name: true, kind: true } })
+    expect(Object.fromEntries(kinds.map((row) => [row.name, row.kind]))).toEqual({ [org.company.name]: 'own_fleet', 'Prime Factor': 'factor' })
   })
 })

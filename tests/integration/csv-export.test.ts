@@ -15,7 +15,7 @@ import * as users from '~/routes/api/users/collection'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
-import { safeCell } from '~/utils/csv.server'
+import { csvDollars, safeCell } from '~/utils/csv.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
 
@@ -42,6 +42,12 @@ describe('safeCell', () => {
     expect(safeCell(-5)).toBe('-5')
     expect(safeCell(null)).toBe('')
     expect(safeCell(false)).toBe('false')
+  })
+})
+
+describe('csvDollars', () => {
+  it('writes cents as dollars with two decimals for files people read; a negative amount stays a number, no amount is empty', () => {
+    expect([csvDollars(123_450), csvDollars(5), csvDollars(-1_200), csvDollars(0), csvDollars(null)]).toEqual(['1234.50', '0.05', '-12.00', '0.00', ''])
   })
 })
 

@@ -43,7 +43,7 @@ describe('factoring pages', () => {
   it('sets the agreement, builds a schedule from ticked invoices, imports a report naming its bad rows, records the purchase and a release', async () => {
     const org = await createOrg()
     const organizationId = org.organization.id
-    const factor = await prisma.company.create({ data: { organizationId, name: unique('Factor'), email: 'desk@factor.test' } })
+    const factor = await prisma.company.create({ data: { organizationId, name: unique('Factor'), kind: 'factor', email: 'desk@factor.test' } })
     const broker = await prisma.broker.create({ data: { organizationId, name: unique('Broker') } })
     const [a, b] = [await sentInvoice(org, broker.id, 100_000), await sentInvoice(org, broker.id, 20_000)]
 
@@ -130,13 +130,15 @@ describe('factoring pages', () => {
     expect([pdf.status, pdf.headers?.get('Content-Type')]).toEqual([200, 'application/pdf'])
     const csv = await callPage(csvRoute.loader as Handler, `${path}/csv`, org.users.viewer.id, { id })
     expect(csv.headers?.get('Content-Type')).toContain('text/csv')
-    // The monthly fees report: the page's section and its CSV, in cents.
+    // The monthly fees report: the page's section, and its CSV in dollars with two decimals (a file people read).
     const overview = (await callPage(index.loader as Handler, '/dashboard/factoring', org.users.viewer.id)).data as {
       fees: Array<{ month: string; feeCents: number }>
     }
     expect(overview.fees).toEqual([expect.objectContaining({ month: '2026-11', feeCents: 3_000, reserveReleasedCents: 6_050 })])
     const feesCsv = await fees.loader({ request: await browserRequest('/dashboard/factoring/fees', org.users.viewer.id), params: {}, context: {} } as never)
-    expect(await feesCsv.text()).toContain('2026-11,1,120000,108000,3000,9000,6050')
+    const feesText = await feesCsv.text()
+    expect(feesText).toContain('month,schedules,total,advance,fee,reserve,reserveReleased\r\n')
+    expect(feesText).toContain('2026-11,1,1200.00,1080.00,30.00,90.00,60.50')
     const letter = await callPage(notice.loader as Handler, `/dashboard/factoring/notice?brokerId=${broker.id}`, org.users.viewer.id)
     expect([letter.status, letter.headers?.get('Content-Disposition')]).toEqual([200, expect.stringContaining('notice-of-assignment')])
     expect((await callPage(notice.loader as Handler, '/dashboard/factoring/notice?brokerId=nope', org.users.viewer.id)).status).toBe(404)
@@ -152,5 +154,44 @@ describe('factoring pages', () => {
     for (const role of ['dispatcher', 'driver'] as const)
       expect((await callPage(index.loader as Handler, '/dashboard/factoring', org.users[role].id)).status, role).toBe(403)
     expect((await callPage(newPage.loader as Handler, '/dashboard/factoring/new', org.users.viewer.id)).status).toBe(403)
+  })
+
+  it('offers factors only on the agreement page, says what one needs, and adds one on the spot, back to the agreement with it picked', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const path = '/dashboard/factoring/agreement'
+    const read = async (url = path) =>
+      (await callPage(agreementPage.loader as Handler, url, org.users.accountant.id)).data as { factors: Array<{ label: string }>; added: string | null }
+    // "Your companies" hold the carrier's own fleets: none of them is offered as the factor.
+    expect((await read()).factors).toEqual([])
+
+    const nameless = await post(org, agreementPage.action as Handler, path, { intent: 'add-factor', name: '', email: 'nobody' })
+    expect([nameless.status, refusalOf(nameless)?.fields]).toEqual([400, { name: ['This field is required.'], email: ['Enter a valid email address.'] }])
+    const taken = await post(org, agreementPage.action as Handler, path, { intent: 'add-factor', name: org.company.name.toUpperCase() })
+    expect(refusalOf(taken)?.fields.name).toEqual(['Another company already has this name.'])
+    expect(await prisma.company.count({ where: { organizationId } })).toBe(1)
+
+    // An accountant (who does not edit companies) adds the factor from here.
+    const added = await post(org, agreementPage.action as Handler, path, {
+      intent: 'add-factor',
+      name: 'Prime Factor',
+      email: 'desk@prime.test',
+      addressLine1: 'PO Box 610028',
+      city: 'Dallas',
+      state: 'tx',
+      postalCode: '75261',
+    })
+    const factor = await prisma.company.findFirstOrThrow({ where: { organizationId, name: 'Prime Factor' } })
+    expect(factor).toMatchObject({ kind: 'factor', status: 'active', email: 'desk@prime.test', state: 'TX' })
+    expect([added.status, added.location, added.toast?.title]).toEqual([
+      302,
+      `${path}?factor=${factor.id}`,
+      'Factor Prime Factor added: choose it and save the agreement',
+    ])
+    const back = await read(added.location!)
+    expect([back.factors.map((option) => option.label), back.added]).toEqual([['Prime Factor'], factor.id])
+    // A made-up id picks nothing.
+    expect((await read(`${path}?factor=${org.company.id}`)).added).toBeNull()
+    expect((await post(org, agreementPage.action as Handler, path, { intent: 'add-factor', name: 'Viewer Factor' }, {}, 'viewer')).status).toBe(403)
   })
 })

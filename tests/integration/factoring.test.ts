@@ -11,6 +11,7 @@ import path from 'node:path'
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
 
+import { Prisma } from '~/generated/prisma/client'
 import { getBroker } from '~/models/broker.server'
 import {
   createSchedule,
@@ -23,7 +24,7 @@ import {
   serializeSchedule,
   voidSchedule,
 } from '~/models/factoring.server'
-import { getInvoice, invoiceFrom, voidInvoice } from '~/models/invoice.server'
+import { assignToFactor, createInvoice, getInvoice, invoiceRemit, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { invoiceEmail } from '~/models/invoice-email.server'
 import { runDueJobs } from '~/models/jobs.server'
 import * as apiBrokers from '~/routes/api/brokers/collection'
@@ -36,9 +37,10 @@ import * as apiSend from '~/routes/api/factoring/send'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import { AgreementSchema } from '~/schemas/factoring'
 import { splitInvoice } from '~/schemas/factoring-options'
+import { InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
+import { actorOf, callApi, createOrg, refusal, runBackfill, unique } from '../helpers'
 import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -51,7 +53,16 @@ async function factoringOrg({ agreement = true, factorEmail = 'desk@factor.test'
   const org = await createOrg()
   const organizationId = org.organization.id
   const factor = await prisma.company.create({
-    data: { organizationId, name: unique('Prime Factor'), email: factorEmail, addressLine1: '1 Money St', city: 'Dallas', state: 'TX', postalCode: '75001' },
+    data: {
+      organizationId,
+      name: unique('Prime Factor'),
+      kind: 'factor',
+      email: factorEmail,
+      addressLine1: '1 Money St',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75001',
+    },
   })
   const broker = await prisma.broker.create({ data: { organizationId, name: unique('Acme Freight'), billingEmail: 'ap@acme.test' } })
   if (agreement) await saveAgreement(actorOf(org, 'accountant'), AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 90, feePercent: 2.5 }))
@@ -117,8 +128,8 @@ describe('the figures', () => {
 })
 
 describe('the agreement', () => {
-  it('is version-checked, needs one of the organization’s companies and rates within 100 %, and makes the factor the invoices’ remit-to', async () => {
-    const { org, factor, broker } = await factoringOrg()
+  it('is version-checked, needs one of the organization’s factors and rates within 100 %', async () => {
+    const { org, factor } = await factoringOrg()
     const actor = actorOf(org, 'accountant')
     const base = { factorCompanyId: factor.id, advancePercent: 85, feePercent: 3 }
     // One exists: a change without its version is a field error, a stale one a conflict.
@@ -133,11 +144,138 @@ describe('the agreement', () => {
     })
     expect(AgreementSchema.safeParse({ ...base, advancePercent: 98, feePercent: 3 }).error?.issues[0]).toMatchObject({ path: ['feePercent'] })
     expect(AgreementSchema.safeParse({ ...base, feePercent: 2.555 }).success).toBe(false)
+  })
+})
 
-    const sent = await invoice(org, broker.id, 50_000)
-    const { remitTo } = await invoiceFrom(org.organization.id, sent.companyId)
-    expect(remitTo?.name).toBe(factor.name)
-    expect(remitTo?.address).toContain('1 Money St')
+describe('whom an invoice tells the broker to pay (ADR 094)', () => {
+  const BANK = { bankName: 'First Prairie Bank', bankAccountName: 'Remit Haulers LLC', bankRoutingNumber: '111000025', bankAccountNumber: '987654321' }
+  const OWN = {
+    name: 'Remit Haulers LLC',
+    address: null,
+    bank: { accountName: 'Remit Haulers LLC', bankName: 'First Prairie Bank', routingNumber: '111000025', accountNumber: '987654321' },
+  }
+
+  /** An invoice made and sent by the model (the send stores its remit-to), or left a draft. */
+  async function billed(org: Org, brokerId: string, cents: number, send = true) {
+    const made = await createInvoice(
+      actorOf(org, 'accountant'),
+      InvoiceSchema.parse({ brokerId, issueDate: '2026-11-02', items: [{ title: 'Linehaul', unitPriceCents: cents }] }),
+    )
+    return send ? sendInvoice(actorOf(org, 'accountant'), made.id, made.version) : made
+  }
+  const remitOf = async (id: string, org: Org) => invoiceRemit(await getInvoice(org.organization.id, id))
+
+  it('is fixed when the invoice is sent: an agreement saved later, a new bank or a new factor rewrites no invoice; drafts show what sending would print', async () => {
+    const { org, factor, broker } = await factoringOrg({ agreement: false })
+    const actor = actorOf(org, 'accountant')
+    await prisma.organization.update({ where: { id: org.organization.id }, data: BANK })
+    const paid = await billed(org, broker.id, 10_000)
+    await recordPayment(actor, paid.id, PaymentSchema.parse({ amountCents: 10_000, paidAt: '2026-11-20' }))
+    const open = await billed(org, broker.id, 20_000)
+    const draft = await billed(org, broker.id, 30_000, false)
+
+    await saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 90, feePercent: 2.5 }))
+    for (const id of [paid.id, open.id, draft.id]) expect(await remitOf(id, org), id).toEqual({ remitTo: OWN, assignment: null })
+
+    // A new bank: the sent invoices keep the one they were sent with; the draft would print the new one.
+    await prisma.organization.update({ where: { id: org.organization.id }, data: { bankAccountNumber: '555' } })
+    expect((await remitOf(open.id, org)).remitTo?.bank?.accountNumber).toBe('987654321')
+    expect((await remitOf(draft.id, org)).remitTo?.bank?.accountNumber).toBe('555')
+    const sent = await sendInvoice(actor, draft.id, draft.version)
+    expect(sent.remitTo).toMatchObject({ bank: { accountNumber: '555' } })
+  })
+
+  it('is the factor, with a notice, for an invoice on a schedule sent to or bought by the factor, or assigned by the carrier; taken back, it is the invoice’s own again', async () => {
+    const { org, factor, broker } = await factoringOrg()
+    const actor = actorOf(org, 'accountant')
+    await prisma.organization.update({ where: { id: org.organization.id }, data: BANK })
+    const [sold, kept, assigned] = [await billed(org, broker.id, 10_000), await billed(org, broker.id, 20_000), await billed(org, broker.id, 30_000, false)]
+    const factorRemit = { name: factor.name, address: '1 Money St\nDallas, TX 75001\ndesk@factor.test', bank: null }
+
+    // On a schedule still open, nothing is sold yet.
+    const schedule = await createSchedule(actor, { invoiceIds: [sold.id] })
+    expect(await remitOf(sold.id, org)).toEqual({ remitTo: OWN, assignment: null })
+    await sendSchedule(actor, schedule.id, schedule.version)
+    expect(await remitOf(sold.id, org)).toEqual({
+      remitTo: factorRemit,
+      assignment: { factor: factor.name, by: 'schedule', scheduleNumber: schedule.number, at: expect.any(Date) },
+    })
+    expect(await remitOf(kept.id, org)).toEqual({ remitTo: OWN, assignment: null })
+    // The schedule's invoices are its to assign: the carrier neither assigns nor takes them back.
+    expect((await refusal(assignToFactor(actor, sold.id, { assigned: false }))).messageKey).toBe('invoices.errors.assignment.sold')
+
+    // The carrier assigns a draft; sent, it stays the factor's; taken back, its own.
+    let invoice = await assignToFactor(actor, assigned.id, { assigned: true, version: assigned.version })
+    expect(await invoiceRemit(invoice)).toEqual({
+      remitTo: factorRemit,
+      assignment: { factor: factor.name, by: 'carrier', scheduleNumber: null, at: expect.any(Date) },
+    })
+    expect((await refusal(assignToFactor(actor, assigned.id, { assigned: true }))).messageKey).toBe('invoices.errors.assignment.already')
+    invoice = await sendInvoice(actor, assigned.id, invoice.version)
+    expect((await invoiceRemit(invoice)).assignment?.by).toBe('carrier')
+
+    // A new factor later: what was sold or assigned keeps naming the factor it went to.
+    const next = await prisma.company.create({ data: { organizationId: org.organization.id, name: unique('Next Factor'), kind: 'factor' } })
+    await saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: next.id, advancePercent: 80, feePercent: 3, version: 1 }))
+    expect((await remitOf(sold.id, org)).remitTo?.name).toBe(factor.name)
+    expect((await remitOf(assigned.id, org)).remitTo?.name).toBe(factor.name)
+
+    invoice = await assignToFactor(actor, assigned.id, { assigned: false, version: invoice.version })
+    expect(await invoiceRemit(invoice)).toEqual({ remitTo: OWN, assignment: null })
+    expect((await refusal(assignToFactor(actor, assigned.id, { assigned: false }))).messageKey).toBe('invoices.errors.assignment.notAssigned')
+    // A stale version is a conflict; a paid invoice is not assigned.
+    expect((await refusal(assignToFactor(actor, kept.id, { assigned: true, version: 1 }))).code).toBe('conflict')
+    await recordPayment(actor, kept.id, PaymentSchema.parse({ amountCents: 20_000, paidAt: '2026-11-20' }))
+    expect((await refusal(assignToFactor(actor, kept.id, { assigned: true }))).messageKey).toBe('invoices.errors.assignment.paid')
+
+    // The factor's schedule voided: its invoice is the invoice's own again.
+    await voidSchedule(actor, schedule.id, undefined)
+    expect(await remitOf(sold.id, org)).toEqual({ remitTo: OWN, assignment: null })
+  })
+
+  it('needs an agreement to assign', async () => {
+    const { org, broker } = await factoringOrg({ agreement: false })
+    const sent = await billed(org, broker.id, 10_000)
+    expect((await refusal(assignToFactor(actorOf(org, 'accountant'), sent.id, { assigned: true }))).messageKey).toBe('factoring.errors.noAgreement')
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: sent.id } })).assignedAt).toBeNull()
+  })
+
+  it('came to existing invoices by the migration: each its own remit-to, the factor for those sent while the agreement existed, the factor’s address on schedules', async () => {
+    const { org, factor, broker } = await factoringOrg({ agreement: false })
+    const organizationId = org.organization.id
+    await prisma.organization.update({ where: { id: organizationId }, data: BANK })
+    const fromCompany = await prisma.company.create({
+      data: { organizationId, name: unique('Fleet'), factoringName: 'Triumph Business Capital', factoringRemitTo: 'PO Box 610028\nDallas, TX 75261' },
+    })
+    const agreedAt = new Date('2026-11-10T12:00:00Z')
+    await prisma.factoringAgreement.create({
+      data: { organizationId, factorCompanyId: factor.id, advanceBasisPoints: 9_000, feeBasisPoints: 250, createdAt: agreedAt },
+    })
+    // As the rows stood before the migration: sent invoices without a stored remit-to.
+    const before = await billed(org, broker.id, 10_000)
+    const after = await billed(org, broker.id, 20_000)
+    const sold = await billed(org, broker.id, 30_000)
+    const draft = await billed(org, broker.id, 40_000, false)
+    await prisma.invoice.update({ where: { id: before.id }, data: { sentAt: new Date('2026-11-01T12:00:00Z'), companyId: null } })
+    await prisma.invoice.update({ where: { id: after.id }, data: { sentAt: new Date('2026-11-15T12:00:00Z'), companyId: fromCompany.id } })
+    await prisma.invoice.update({ where: { id: sold.id }, data: { sentAt: new Date('2026-11-16T12:00:00Z') } })
+    const schedule = await createSchedule(actorOf(org), { invoiceIds: [sold.id] })
+    await prisma.factoringSchedule.update({ where: { id: schedule.id }, data: { status: 'sent', factorAddress: null } })
+    await prisma.invoice.updateMany({ where: { organizationId }, data: { remitTo: Prisma.DbNull, assignedAt: null, factorRemitTo: Prisma.DbNull } })
+
+    await runBackfill('invoice_remit_to')
+    const factorRemit = { name: factor.name, address: '1 Money St\nDallas, TX 75001\ndesk@factor.test', bank: null }
+    expect(await remitOf(before.id, org)).toEqual({ remitTo: OWN, assignment: null })
+    expect(await remitOf(after.id, org)).toEqual({
+      remitTo: factorRemit,
+      assignment: { factor: factor.name, by: 'carrier', scheduleNumber: null, at: new Date('2026-11-15T12:00:00Z') },
+    })
+    // Taken back, it is what it would have printed without the agreement: its company's factoring remit-to.
+    const back = await assignToFactor(actorOf(org), after.id, { assigned: false })
+    expect((await invoiceRemit(back)).remitTo).toEqual({ name: 'Triumph Business Capital', address: 'PO Box 610028\nDallas, TX 75261', bank: null })
+    expect(await remitOf(sold.id, org)).toMatchObject({ remitTo: factorRemit, assignment: { by: 'schedule', scheduleNumber: schedule.number } })
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: sold.id } })).assignedAt).toBeNull()
+    expect(await remitOf(draft.id, org)).toEqual({ remitTo: OWN, assignment: null })
   })
 })
 
@@ -348,8 +486,14 @@ describe('sending', () => {
       `${a.invoiceNumber}-packet.pdf`,
       `${b.invoiceNumber}-packet.pdf`,
     ])
+    // The CSV the factor reads is in dollars with two decimals, as the purchase report it answers with: this very file reads back as one.
     const csv = Buffer.from(message.attachments[1].content, 'base64').toString('utf8')
-    expect(csv).toContain(`${a.invoiceNumber},`)
+    expect(csv).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,100.00,90.00,2.50,7.50\r\n`)
+    const purchased = await importPurchaseReport(actorOf(org), schedule.id, { purchasedAt: TODAY }, csv, NOW)
+    expect(purchased.items.map((item) => [item.advanceCents, item.feeCents, item.reserveCents])).toEqual([
+      [9_000, 250, 750],
+      [18_000, 500, 1_500],
+    ])
     expect((await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })).emailStatus).toBe('sent')
   })
 })
@@ -447,8 +591,8 @@ describe('/api/factoring', () => {
     const csv = await apiSchedule.loader({ request: request('?format=csv'), params: { id }, context: {} } as never)
     expect(csv.headers.get('Content-Type')).toContain('text/csv')
     const text = await csv.text()
-    expect(text).toContain('invoiceNumber,broker,issueDate,dueDate,amountCents,advanceCents,feeCents,reserveCents')
-    expect(text).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,100001,90001,3000,7000`)
+    expect(text).toContain('invoiceNumber,broker,issueDate,dueDate,amount,advance,fee,reserve')
+    expect(text).toContain(`${a.invoiceNumber},${broker.name},2026-11-01,2026-12-01,1000.01,900.01,30.00,70.00`)
     const pdf = await apiPdf.loader({ request: request('/pdf'), params: { id }, context: {} } as never)
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
     const pdfBody = await pdfText(new Uint8Array(await pdf.arrayBuffer()))

@@ -9,13 +9,20 @@ import path from 'node:path'
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createInvoice, emailInvoiceAgain, sendInvoice, voidInvoice } from '~/models/invoice.server'
+import { saveAgreement } from '~/models/factoring.server'
+import { assignToFactor, createInvoice, emailInvoiceAgain, getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
+import { invoiceEmail } from '~/models/invoice-email.server'
+import { invoicePacket } from '~/models/invoice-packet.server'
 import { invoicePdf } from '~/models/invoice-pdf.server'
 import { runDueJobs } from '~/models/jobs.server'
+import * as invoiceItem from '~/routes/api/invoices/item'
+import * as invoiceView from '~/routes/dashboard/invoices/view'
+import { AgreementSchema } from '~/schemas/factoring'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, createOrg, refusal, unique } from '../helpers'
+import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
+import { callPage, type Handler } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -188,5 +195,71 @@ describe('the invoice email', () => {
     await runDueJobs()
     expect(await outbox()).toHaveLength(1)
     expect((await refusal(emailInvoiceAgain(actorOf(org, 'accountant'), other.id, sent.version + 1))).code).toBe('invalid_transition')
+  })
+})
+
+describe('whom to pay, on every document (ADR 094)', () => {
+  it('the invoice page, its PDF and packet, its email and the API agree: the remit-to it was sent with, or the factor with the notice of assignment', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const actor = actorOf(org, 'accountant')
+    await prisma.organization.update({
+      where: { id: organizationId },
+      data: { bankName: 'First Prairie Bank', bankAccountName: 'Remit Haulers LLC', bankRoutingNumber: '111000025', bankAccountNumber: '987654321' },
+    })
+    const factor = await prisma.company.create({
+      data: { organizationId, name: 'Prime Factor Capital', kind: 'factor', addressLine1: 'PO Box 610028', city: 'Dallas', state: 'TX', postalCode: '75261' },
+    })
+    await saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 90, feePercent: 2.5, factorEmail: 'remit@prime.test' }))
+    const own = await draft(org)
+    await sendInvoice(actor, own.id, own.version)
+    const made = await draft(org)
+    const sent = await sendInvoice(actor, made.id, made.version)
+    await assignToFactor(actor, sent.id, { assigned: true, version: sent.version })
+    const notice =
+      'Notice of assignment: this invoice has been assigned to Prime Factor Capital. Pay Prime Factor Capital only; a payment to anyone else does not settle it.'
+
+    const surfaces = async (id: string) => {
+      const invoice = await getInvoice(organizationId, id)
+      const page = (await callPage(invoiceView.loader as Handler, `/dashboard/invoice/${id}`, org.users.viewer.id, { id })).data as {
+        remit: { lines: string[] | null; notice: string | null }
+      }
+      const api = await callApi(invoiceItem, { path: `/api/invoice/${id}`, params: { id }, token: org.users.viewer.token })
+      const squash = (text: string) => text.replace(/\s+/g, ' ')
+      return {
+        page: page.remit,
+        pdf: squash(await pdfText((await invoicePdf(organizationId, id)).bytes)),
+        packet: squash(await pdfText(Buffer.from((await invoicePacket(organizationId, id)).bytes))),
+        email: (await invoiceEmail(invoice, 'ap@acme.test')).text,
+        api: { remitTo: api.body.data.remitTo, factorAssignment: api.body.data.factorAssignment },
+      }
+    }
+
+    const mine = await surfaces(own.id)
+    expect(mine.page).toEqual({ lines: ['Remit Haulers LLC', 'First Prairie Bank', 'Routing (ABA) 111000025', 'Account 987654321'], notice: null })
+    for (const text of [mine.pdf, mine.packet, mine.email]) {
+      expect(text).toContain('Routing (ABA) 111000025')
+      expect(text).not.toContain('Prime Factor')
+    }
+    expect(mine.api).toEqual({
+      remitTo: {
+        name: 'Remit Haulers LLC',
+        address: null,
+        bank: { accountName: 'Remit Haulers LLC', bankName: 'First Prairie Bank', routingNumber: '111000025', accountNumber: '987654321' },
+      },
+      factorAssignment: null,
+    })
+
+    const factored = await surfaces(sent.id)
+    expect(factored.page).toEqual({ lines: ['Prime Factor Capital', 'PO Box 610028', 'Dallas, TX 75261', 'remit@prime.test'], notice })
+    for (const text of [factored.pdf, factored.packet, factored.email]) {
+      expect(text).toContain('PO Box 610028')
+      expect(text).toContain(notice)
+      expect(text).not.toContain('987654321')
+    }
+    expect(factored.api).toEqual({
+      remitTo: { name: 'Prime Factor Capital', address: 'PO Box 610028\nDallas, TX 75261\nremit@prime.test', bank: null },
+      factorAssignment: { factor: 'Prime Factor Capital', by: 'carrier', scheduleNumber: null, at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    })
   })
 })

@@ -187,4 +187,35 @@ describe('the edit page', () => {
     expect([again.status, again.location]).toEqual([302, `/dashboard/invoice/${invoice.id}`])
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).version).toBe(invoice.version + 2)
   })
+
+  it('assigns an invoice to the factor and takes it back from its page, for those who run factoring, once there is an agreement (ADR 094)', async () => {
+    const org = await createOrg()
+    const invoice = await draft(org)
+    const version = async () => String((await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).version)
+    type Page = { assignment: { assign: boolean; unassign: boolean }; remit: { lines: string[] | null; notice: string | null } }
+    const page = async (role: keyof Org['users'] = 'accountant') => (await view(org, role, invoice.id)).data as Page
+    // No agreement: nothing to offer.
+    expect((await page()).assignment).toEqual({ assign: false, unassign: false })
+    const factor = await prisma.company.create({
+      data: { organizationId: org.organization.id, name: 'Prime Factor', kind: 'factor', city: 'Dallas', state: 'TX' },
+    })
+    await prisma.factoringAgreement.create({
+      data: { organizationId: org.organization.id, factorCompanyId: factor.id, advanceBasisPoints: 9_000, feeBasisPoints: 250 },
+    })
+    expect((await page()).assignment).toEqual({ assign: true, unassign: false })
+    // Dispatchers edit invoices but do not run factoring: not offered, and refused.
+    expect((await page('dispatcher')).assignment).toEqual({ assign: false, unassign: false })
+    expect((await post(org, invoice.id, { intent: 'assign', version: await version() }, 'dispatcher')).status).toBe(403)
+
+    const assigned = await post(org, invoice.id, { intent: 'assign', version: await version() })
+    expect([assigned.status, assigned.toast?.title]).toEqual([302, `Invoice ${invoice.invoiceNumber} assigned to the factor`])
+    expect(await page()).toMatchObject({
+      assignment: { assign: false, unassign: true },
+      remit: { lines: ['Prime Factor', 'Dallas, TX'], notice: expect.stringContaining('assigned to Prime Factor') },
+    })
+    const stale = await post(org, invoice.id, { intent: 'unassign', version: '1' })
+    expect(refusalOf(stale)?.conflict).toBe(true)
+    expect((await post(org, invoice.id, { intent: 'unassign', version: await version() })).status).toBe(302)
+    expect(await page()).toMatchObject({ assignment: { assign: true, unassign: false }, remit: { lines: null, notice: null } })
+  })
 })

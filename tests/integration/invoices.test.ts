@@ -6,6 +6,7 @@ import {
   deleteInvoice,
   deletePayment,
   emailInvoiceAgain,
+  invoiceRemit,
   invoiceTabTotals,
   listInvoices,
   recordPayment,
@@ -256,6 +257,22 @@ describe('sending, payments, void and delete', () => {
     const sent = await sendInvoice(actorOf(org, 'accountant'), draft.id, draft.version)
     return { invoice: sent, load, brokerId }
   }
+
+  it('stores the remit-to it prints with the send, in the same write: the company’s factoring remit-to, or none; a refused send stores nothing (ADR 094)', async () => {
+    const org = await createOrg()
+    await prisma.company.update({ where: { id: org.company.id }, data: { factoringName: 'Triumph Business Capital', factoringRemitTo: 'PO Box 610028' } })
+    const { id: brokerId } = await broker(org)
+    const fromCompany = await createInvoice(actorOf(org), input({ brokerId, companyId: org.company.id, items: [{ title: 'Fee', unitPriceCents: 100 }] }))
+    const fromOrganization = await createInvoice(actorOf(org), input({ brokerId, items: [{ title: 'Fee', unitPriceCents: 100 }] }))
+    expect((await refusal(sendInvoice(actorOf(org, 'accountant'), fromCompany.id, fromCompany.version + 1))).code).toBe('conflict')
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: fromCompany.id } })).remitTo).toBeNull()
+    const sent = await sendInvoice(actorOf(org, 'accountant'), fromCompany.id, fromCompany.version)
+    expect([sent.status, sent.remitTo]).toEqual(['sent', { name: 'Triumph Business Capital', address: 'PO Box 610028', bank: null }])
+    // The organization has no bank details: it was sent with none, and stays so when they are added.
+    const bare = await sendInvoice(actorOf(org, 'accountant'), fromOrganization.id, fromOrganization.version)
+    await prisma.organization.update({ where: { id: org.organization.id }, data: { bankRoutingNumber: '111000025', bankAccountNumber: '1' } })
+    expect([bare.sentAt !== null, (await invoiceRemit(bare)).remitTo]).toEqual([true, null])
+  })
 
   it('moves a sent invoice to partially paid and paid, refuses more than the balance, and removing a payment goes back', async () => {
     const org = await createOrg()

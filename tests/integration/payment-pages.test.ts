@@ -9,7 +9,8 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 import { getFixedT } from '~/i18n.server'
-import { createInvoice, deletePayment, invoiceInclude, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
+import { saveAgreement } from '~/models/factoring.server'
+import { assignToFactor, createInvoice, deletePayment, invoiceInclude, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { invoiceEmail } from '~/models/invoice-email.server'
 import { invoiceByPaymentToken, organizationRemitTo, paymentLink, REMITTANCE_LIMITS } from '~/models/remittance.server'
 import { siteOrganizationId } from '~/models/site.server'
@@ -17,6 +18,7 @@ import * as invoiceItem from '~/routes/api/invoices/item'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as paymentPage from '~/routes/public/payment'
 import * as paymentPdf from '~/routes/public/payment-pdf'
+import { AgreementSchema } from '~/schemas/factoring'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
@@ -168,7 +170,7 @@ describe('the payment page', () => {
         items: [{ title: 'Linehaul Dallas to Tulsa', totalCents: 125_000 }],
         billTo: { email: null },
       },
-      remitTo: ['Remit Haulers LLC', 'First Prairie Bank', 'Routing (ABA) 111000025', 'Account 987654321'],
+      remit: { lines: ['Remit Haulers LLC', 'First Prairie Bank', 'Routing (ABA) 111000025', 'Account 987654321'], notice: null },
       closed: null,
     })
     // Nothing internal leaves: no email state, custom fields, loads or ids of the organization's other records.
@@ -180,6 +182,41 @@ describe('the payment page', () => {
     expect(pdf.headers?.get('Content-Type')).toBe('application/pdf')
     expect(pdf.headers?.get('Referrer-Policy')).toBe('same-origin')
     expect((await callPage(paymentPdf.loader as Handler, `/payment/pdf?invoice=${encodeURIComponent(`${token}x`)}`, null)).status).toBe(404)
+  })
+
+  it('says “Pay to” the factor, with the notice of assignment, only for an invoice assigned to it; an agreement saved later changes no other (ADR 094)', async () => {
+    const org = await createOrg()
+    const actor = actorOf(org, 'accountant')
+    const before = await sentInvoice(org)
+    const factor = await prisma.company.create({
+      data: { organizationId: org.organization.id, name: 'Prime Factor Capital', kind: 'factor', addressLine1: 'PO Box 610028', city: 'Dallas', state: 'TX' },
+    })
+    await saveAgreement(actor, AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 90, feePercent: 2.5, factorEmail: 'remit@prime.test' }))
+    const own = { lines: ['Remit Haulers LLC', 'First Prairie Bank', 'Routing (ABA) 111000025', 'Account 987654321'], notice: null }
+    const payTo = async (id: string) =>
+      ((await page(signPaymentToken({ id, organizationId: org.organization.id, paymentLinkGen: 1 }))).data as { page: { remit: unknown } }).page.remit
+    expect(await payTo(before.id)).toEqual(own)
+    const after = await sentInvoice(org)
+    expect(await payTo(after.id)).toEqual(own)
+
+    await assignToFactor(actor, after.id, { assigned: true })
+    expect(await payTo(after.id)).toEqual({
+      lines: ['Prime Factor Capital', 'PO Box 610028', 'Dallas, TX', 'remit@prime.test'],
+      notice:
+        'Notice of assignment: this invoice has been assigned to Prime Factor Capital. Pay Prime Factor Capital only; a payment to anyone else does not settle it.',
+    })
+    // In the broker's language.
+    const french = await callPage(
+      paymentPage.loader as Handler,
+      `/payment?invoice=${encodeURIComponent(signPaymentToken(after))}`,
+      null,
+      {},
+      {
+        headers: { Cookie: 'i18nextLng=fr' },
+      },
+    )
+    expect((french.data as { page: { remit: { notice: string } } }).page.remit.notice).toContain('Avis de cession')
+    expect(await payTo(before.id)).toEqual(own)
   })
 
   it('answers 404 to a tampered or expired token, and explains how to pay without one', async () => {

@@ -293,7 +293,7 @@ describe('products', () => {
     const csv = await callPage(exportPage.loader, '/dashboard/e-commerce/export', org.users.viewer.id)
     expect(csv.status).toBe(200)
     const price = PRODUCT_CSV_COLUMNS.find((column) => column.key === 'priceCents')!
-    expect([price.value(sold), price.pageValue?.(sold)]).toEqual([1299, '12.99'])
+    expect([price.value(sold), price.money]).toEqual([1299, true])
 
     const shop = async () =>
       ((await callPage(shopPage.loader, '/dashboard/e-commerce/shop', org.users.dispatcher.id)).data!.products as Array<{ name: string }>).map(

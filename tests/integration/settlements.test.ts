@@ -342,3 +342,44 @@ describe('run pay for the period', () => {
     expect(await runPay(actor, SettlementRunSchema.parse(PERIOD))).toEqual({ created: 0, drivers: 3 })
   })
 })
+
+describe('settlement numbers', () => {
+  /** A driver of the organization with pay settings, and a delivered load in the period when `withLoad`. */
+  async function driver(org: Org, withLoad: boolean) {
+    const user = await prisma.user.create({
+      data: {
+        organizationId: org.organization.id,
+        email: `${unique('d')}@example.test`,
+        passwordHash: 'x',
+        firstName: 'Extra',
+        lastName: 'Driver',
+        role: 'driver',
+      },
+    })
+    await prisma.driverProfile.create({ data: { organizationId: org.organization.id, userId: user.id, payMethod: 'flat', payRate: 10_000 } })
+    if (withLoad) await deliveredLoad(org, user.id)
+    return user.id
+  }
+
+  it('run on without gaps, as invoice numbers: pay runs that skip drivers, parallel creations and refused ones give their numbers back', async () => {
+    const org = await driverOrg()
+    const actor = actorOf(org, 'accountant')
+    // Drivers with nothing to pay, between drivers with a load: the run skips them.
+    const paid = [await driver(org, true), await driver(org, false), await driver(org, true), await driver(org, false), await driver(org, true)]
+    const alone = await Promise.all([1, 2, 3].map(() => driver(org, true)))
+    const others = alone.map((driverId) => createSettlement(actor, SettlementCreateSchema.parse({ driverId, ...PERIOD })))
+    // A run and three creations at once; then a creation the overlap refuses, and a run that makes nothing.
+    // The run may reach one of the three first: then that creation is refused (in_use), and it is still one settlement each.
+    const [run, ...made] = await Promise.allSettled([runPay(actor, SettlementRunSchema.parse(PERIOD)), ...others])
+    for (const result of made) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'in_use' })
+    expect(run.status === 'fulfilled' && run.value.created + made.filter((result) => result.status === 'fulfilled').length).toBe(6)
+    expect((await refusal(createSettlement(actor, SettlementCreateSchema.parse({ driverId: paid[0], ...PERIOD })))).code).toBe('in_use')
+    expect(await runPay(actor, SettlementRunSchema.parse(PERIOD))).toEqual({ created: 0, drivers: 9 })
+    const next = await createSettlement(actor, SettlementCreateSchema.parse({ driverId: paid[1], periodStart: '2026-12-08', periodEnd: '2026-12-14' }))
+
+    const numbers = (await prisma.settlement.findMany({ where: { organizationId: org.organization.id }, select: { number: true } })).map((row) => row.number)
+    expect(numbers.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `STL-${String(i + 1).padStart(6, '0')}`))
+    expect(next.number).toBe('STL-000007')
+    expect((await prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).nextSettlementNumber).toBe(8)
+  })
+})

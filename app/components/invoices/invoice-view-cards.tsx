@@ -92,8 +92,21 @@ export function EmailState({ email, emailedOn }: { email: NonNullable<InvoiceDto
   )
 }
 
-/** The invoice as it prints: number and status, dates, bill-to and from, lines, totals and notes. */
-export function InvoiceDocument({ invoice, from, remitTo }: { invoice: InvoiceDocumentInvoice; from: InvoiceFrom; remitTo: string[] | null }) {
+/**
+ * The invoice as it prints: number and status, dates, bill-to and from (with whom to pay, and the
+ * notice of assignment when the factor is to be paid), lines, totals and notes.
+ */
+export function InvoiceDocument({
+  invoice,
+  from,
+  remitTo,
+  notice = null,
+}: {
+  invoice: InvoiceDocumentInvoice
+  from: InvoiceFrom
+  remitTo: string[] | null
+  notice?: string | null
+}) {
   const { t, i18n } = useTranslation()
   const date = useDate()
   return (
@@ -142,8 +155,13 @@ export function InvoiceDocument({ invoice, from, remitTo }: { invoice: InvoiceDo
             </p>
           ))}
           {remitTo ? (
-            <p className="mt-2 text-sm">
+            <p className="mt-2 text-sm" data-testid="invoice-remit-to">
               <span className="font-semibold">{t('invoices.view.remitTo')}</span> <bdi>{remitTo.join(', ')}</bdi>
+            </p>
+          ) : null}
+          {notice ? (
+            <p className="mt-2 text-sm font-semibold" data-testid="invoice-assignment">
+              <bdi>{notice}</bdi>
             </p>
           ) : null}
         </section>

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     token,
     organization: page.organization,
-    remitTo: page.remitTo,
+    remitTo: page.remit.lines,
     page,
     sent: new URL(request.url).searchParams.get('sent') === '1',
   }
@@ -163,7 +163,16 @@ function InvoicePayment({ page, token, sent, actionData }: { page: PaymentPageDa
               {formatMoney(i18n.language, invoice.balanceCents)}
             </p>
             <h2 className="mt-4 text-base font-bold">{t('payment.invoice.payTo')}</h2>
-            {page.remitTo ? <RemitLines lines={page.remitTo} /> : <p className="mt-2 text-sm">{t('payment.invoice.noRemitTo', { name: page.from.name })}</p>}
+            {page.remit.lines ? (
+              <RemitLines lines={page.remit.lines} />
+            ) : (
+              <p className="mt-2 text-sm">{t('payment.invoice.noRemitTo', { name: page.from.name })}</p>
+            )}
+            {page.remit.notice ? (
+              <p className="mt-3 text-sm font-semibold" data-testid="payment-assignment">
+                <bdi>{page.remit.notice}</bdi>
+              </p>
+            ) : null}
             <a href={pdf} className="mt-4 inline-flex items-center gap-2 font-semibold text-primary-dark dark:text-primary-light hover:underline" data-testid="payment-pdf">
               <Icon name="download" size={18} />
               {t('payment.invoice.pdf')}

@@ -1,7 +1,6 @@
 import { detectLanguage } from '~/i18n.server'
-import { createInvoice, listInvoices, serializeInvoice, serializeInvoiceRow } from '~/models/invoice.server'
+import { createInvoice, invoiceBody, listInvoices, serializeInvoiceRow } from '~/models/invoice.server'
 import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
-import { organizationToday } from '~/models/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'
@@ -40,6 +39,6 @@ export async function action({ request }: Route.ActionArgs) {
     const { actor } = await requireApiActor(request, 'create', 'invoice')
     const input = await readBody(request, InvoiceSchema)
     const invoice = await createInvoice(actor, input, detectLanguage(request))
-    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)), { status: 201 })
+    return apiData(await invoiceBody(invoice), { status: 201 })
   })
 }

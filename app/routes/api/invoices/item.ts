@@ -1,5 +1,4 @@
-import { deleteInvoice, getInvoice, serializeInvoice, updateInvoice } from '~/models/invoice.server'
-import { organizationToday } from '~/models/organization.server'
+import { deleteInvoice, getInvoice, invoiceBody, updateInvoice } from '~/models/invoice.server'
 import { listRemittances } from '~/models/remittance.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
@@ -13,8 +12,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireApiPermission(request, 'read', 'invoice')
     const invoice = await getInvoice(user.organizationId, params.id)
     // The brokers' "we have paid" from the payment page (ADR 062): in the read of one invoice only.
-    const [today, remittanceAdvices] = await Promise.all([organizationToday(user.organizationId), listRemittances(user.organizationId, invoice.id)])
-    return apiData({ ...serializeInvoice(invoice, today), remittanceAdvices })
+    const [body, remittanceAdvices] = await Promise.all([invoiceBody(invoice), listRemittances(user.organizationId, invoice.id)])
+    return apiData({ ...body, remittanceAdvices })
   })
 }
 
@@ -29,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         const { actor } = await requireApiActor(request, 'update', 'invoice')
         const input = await readBody(request, InvoiceUpdateSchema)
         const invoice = await updateInvoice(actor, params.id, input)
-        return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+        return apiData(await invoiceBody(invoice))
       }
       case 'DELETE': {
         const { actor } = await requireApiActor(request, 'delete', 'invoice')

@@ -1,5 +1,4 @@
-import { deletePayment, serializeInvoice } from '~/models/invoice.server'
-import { organizationToday } from '~/models/organization.server'
+import { deletePayment, invoiceBody } from '~/models/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -14,7 +13,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const invoice = await deletePayment(actor, params.id, params.paymentId, version)
-    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+    return apiData(await invoiceBody(invoice))
   })
 }
 

@@ -1,5 +1,4 @@
-import { recordPayment, serializeInvoice } from '~/models/invoice.server'
-import { organizationToday } from '~/models/organization.server'
+import { invoiceBody, recordPayment } from '~/models/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { PaymentSchema } from '~/schemas/invoice'
@@ -16,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { actor } = await requireApiActor(request, 'update', 'invoice')
     const input = await readBody(request, PaymentSchema)
     const invoice = await recordPayment(actor, params.id, input)
-    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)), { status: 201 })
+    return apiData(await invoiceBody(invoice), { status: 201 })
   })
 }
 

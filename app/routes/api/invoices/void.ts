@@ -1,5 +1,4 @@
-import { serializeInvoice, voidInvoice } from '~/models/invoice.server'
-import { organizationToday } from '~/models/organization.server'
+import { invoiceBody, voidInvoice } from '~/models/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'
@@ -13,7 +12,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { actor } = await requireApiActor(request, 'update', 'invoice')
     const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await voidInvoice(actor, params.id, version)
-    return apiData(serializeInvoice(invoice, await organizationToday(actor.organizationId)))
+    return apiData(await invoiceBody(invoice))
   })
 }
 

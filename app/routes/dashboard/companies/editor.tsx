@@ -6,7 +6,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { createCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
 import { readEditor, saveEditor } from '~/requests/editor.server'
 import { CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
-import { COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
+import { COMPANY_KINDS, COMPANY_STATUS_META, COMPANY_STATUSES } from '~/schemas/company-options'
 
 import type { Route } from './+types/editor'
 
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     get: getCompany,
     serialize: serializeCompany,
     schemas,
-    newDefaults: { status: 'active' },
+    newDefaults: { status: 'active', kind: 'own_fleet' },
   })
 }
 
@@ -43,6 +43,7 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation()
   const { record: company } = loaderData
   const statusOptions = COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) }))
+  const kindOptions = COMPANY_KINDS.map((value) => ({ value, label: t(`companies.kind.${value}`) }))
   return (
     <RecordEditor<typeof CompanyUpdateSchema>
       name="companies"
@@ -56,6 +57,7 @@ export default function CompanyEditor({ loaderData, actionData }: Route.Componen
             <TextField label={t('companies.fields.name')} field={fields.name} autoComplete="organization" />
             <TextField label={t('companies.fields.legalName')} field={fields.legalName} hint={t('companies.editor.legalNameHint')} />
             <SelectField label={t('fields.status')} field={fields.status} options={statusOptions} />
+            <SelectField label={t('companies.fields.kind')} field={fields.kind} options={kindOptions} hint={t('companies.editor.kindHint')} />
             <TextField label={t('companies.fields.mcNumber')} field={fields.mcNumber} placeholder="MC-123456" />
             <TextField label={t('companies.fields.dotNumber')} field={fields.dotNumber} placeholder="1234567" />
             <TextField label={t('companies.fields.scac')} field={fields.scac} hint={t('companies.editor.scacHint')} />

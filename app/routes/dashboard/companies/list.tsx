@@ -7,7 +7,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { listCompanies, serializeCompany } from '~/models/company.server'
 import { readListPage } from '~/requests/list-page.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
-import { COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
+import { COMPANY_KIND_TONES, COMPANY_KINDS, COMPANY_STATUS_META, COMPANY_STATUSES, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         dotNumber: dto.dotNumber,
         location: [dto.city, dto.state].filter(Boolean).join(', '),
         status: dto.status,
+        kind: dto.kind,
         counts: dto.counts,
       }
     },
@@ -63,7 +64,10 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
       name="companies"
       data={loaderData}
       rowName={(company) => ({ name: company.name })}
-      filters={[enumSelect(t, 'status', t('fields.status'), query.status, COMPANY_STATUSES, 'companies.status')]}
+      filters={[
+        enumSelect(t, 'kind', t('companies.fields.kind'), query.kind, COMPANY_KINDS, 'companies.kind'),
+        enumSelect(t, 'status', t('fields.status'), query.status, COMPANY_STATUSES, 'companies.status'),
+      ]}
       columns={[
         {
           label: t('companies.fields.name'),
@@ -91,6 +95,12 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
               ) : null}
             </OrDash>
           ),
+        },
+        {
+          label: t('companies.fields.kind'),
+          sort: 'kind',
+          className: 'whitespace-nowrap',
+          cell: (company) => <Badge tone={COMPANY_KIND_TONES[company.kind]}>{t(`companies.kind.${company.kind}`)}</Badge>,
         },
         { label: t('companies.fields.city'), sort: 'city', cell: (company) => <OrDash>{company.location && <bdi>{company.location}</bdi>}</OrDash> },
         {

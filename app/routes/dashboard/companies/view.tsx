@@ -13,7 +13,7 @@ import { getCompanyOverview } from '~/models/company.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { companyInvoiceSummary } from '~/models/invoice-reports.server'
 import { requirePermission } from '~/requests/session.server'
-import { COMPANY_STATUS_META, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
+import { COMPANY_KIND_TONES, COMPANY_STATUS_META, formatDotNumber, formatMcNumber } from '~/schemas/company-options'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { orNotFound } from '~/utils/errors.server'
@@ -58,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       factoringName: company.factoringName,
       factoringRemitTo: company.factoringRemitTo,
       status: company.status,
+      kind: company.kind,
       notes: company.notes,
       version: company.version,
     },
@@ -116,6 +117,9 @@ export default function CompanyView({ loaderData }: Route.ComponentProps) {
           <dl data-testid="company-details">
             <DetailItem label={t('fields.status')}>
               <Badge tone={COMPANY_STATUS_META[company.status].tone}>{t(`companies.status.${company.status}`)}</Badge>
+            </DetailItem>
+            <DetailItem label={t('companies.fields.kind')}>
+              <Badge tone={COMPANY_KIND_TONES[company.kind]}>{t(`companies.kind.${company.kind}`)}</Badge>
             </DetailItem>
             <DetailItem label={t('companies.fields.legalName')}>{company.legalName ? <bdi>{company.legalName}</bdi> : null}</DetailItem>
             <DetailItem label={t('companies.fields.mcNumber')}>{formatMcNumber(company.mcNumber)}</DetailItem>

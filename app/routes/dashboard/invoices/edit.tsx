@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [billed, open, companies, timeZone] = await Promise.all([
     billedLoads(user.organizationId, billedIds),
     billableLoads(user.organizationId, invoice.brokerId),
-    listCompanyOptions(user.organizationId),
+    listCompanyOptions(user.organizationId, { keepId: invoice.companyId }),
     loadTimeZone(user.organizationId),
   ])
   const values: InvoiceFormValues = {

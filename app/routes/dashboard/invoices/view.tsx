@@ -8,22 +8,24 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { getAgreement } from '~/models/factoring.server'
 import {
+  assignToFactor,
   deleteInvoice,
   deletePayment,
   emailInvoiceAgain,
   getInvoice,
-  invoiceFrom,
+  invoiceParties,
   recordPayment,
   sendInvoice,
   serializeInvoice,
   voidInvoice,
 } from '~/models/invoice.server'
-import { remitToLines } from '~/models/invoice-pdf.server'
 import { loadTimeZone } from '~/models/load.server'
 import { organizationToday } from '~/models/organization.server'
+import { remitView } from '~/models/remit-to.server'
 import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLinks } from '~/models/remittance.server'
-import { invoiceOffers } from '~/policies/invoice'
+import { assignmentOffers, invoiceOffers } from '~/policies/invoice'
 import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
@@ -49,11 +51,12 @@ const LIST = href('/dashboard/invoice/list')
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
-  const [today, parties, timeZone, advices] = await Promise.all([
+  const [today, parties, timeZone, advices, agreement] = await Promise.all([
     organizationToday(user.organizationId),
-    invoiceFrom(user.organizationId, invoice.companyId),
+    invoiceParties(invoice),
     loadTimeZone(user.organizationId),
     listRemittances(user.organizationId, invoice.id),
+    getAgreement(user.organizationId),
   ])
   const dto = serializeInvoice(invoice, today)
   const url = new URL(request.url)
@@ -68,7 +71,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       emailedOn: invoice.emailedAt ? zonedWallClock(invoice.emailedAt, timeZone).slice(0, 10) : null,
     },
     from: parties.from,
-    remitTo: parties.remitTo ? remitToLines(getInstance(context).t, parties.remitTo) : null,
+    // Whom it tells the broker to pay, and the notice line when that is the factor (ADR 094).
+    remit: remitView(getInstance(context).t, parties),
+    // The carrier's assignment to the factor, as the invoice policy allows it (a schedule's is the schedule's).
+    assignment: assignmentOffers(user.role, {
+      status: dto.status,
+      assigned: parties.assignment?.by === 'carrier',
+      sold: parties.assignment?.by === 'schedule',
+      agreement: agreement !== null,
+    }),
     today,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
     // The broker's "we have paid" from the payment page, with what this role may do with each (app/policies/remittance.ts).
@@ -95,7 +106,12 @@ const PaymentIdSchema = InvoiceActionSchema.extend({ paymentId: requiredId() })
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   const form = await request.formData()
-  const { actor } = await requireActor(request, form.get('intent') === 'delete' ? 'delete' : 'update', 'invoice')
+  const intentName = form.get('intent')
+  // Assigning to the factor is factoring's to decide (admins and accountants), not every invoice editor's.
+  const { actor } =
+    intentName === 'assign' || intentName === 'unassign'
+      ? await requireActor(request, 'update', 'factoring')
+      : await requireActor(request, intentName === 'delete' ? 'delete' : 'update', 'invoice')
   const url = new URL(request.url)
   url.searchParams.delete('confirm')
   const back = `${url.pathname}${url.search}`
@@ -130,6 +146,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       gone: true,
     }),
     send: intent({ schema: InvoiceActionSchema, run: ({ version }) => sendInvoice(actor, params.id, version), done: toast('invoices.toast.sent') }),
+    assign: intent({
+      schema: InvoiceActionSchema,
+      run: ({ version }) => assignToFactor(actor, params.id, { assigned: true, version }),
+      done: toast('invoices.toast.assigned'),
+    }),
+    unassign: intent({
+      schema: InvoiceActionSchema,
+      run: ({ version }) => assignToFactor(actor, params.id, { assigned: false, version }),
+      done: toast('invoices.toast.unassigned', 'warning'),
+    }),
     email: intent({
       schema: InvoiceActionSchema,
       run: ({ version }) => emailInvoiceAgain(actor, params.id, version),
@@ -163,9 +189,9 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
   const { pathname, search } = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
-  const { invoice, from, remitTo, returnTo } = loaderData
+  const { invoice, from, remit, returnTo } = loaderData
   // A payment's refusal at its form and fields; any other above the page.
-  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment', 'revokeLinks'], undefined, [])
+  const refusal = useRefusal(actionData, [null, 'send', 'email', 'void', 'delete', 'removePayment', 'revokeLinks', 'assign', 'unassign'], undefined, [])
   const payment = useRefusal(actionData, 'pay', undefined, ['amount', 'paidAt', 'method', 'reference'])
   const advice = useRefusal(actionData, ['confirmAdvice', 'dismissAdvice'], undefined, [])
   const hidden = (intent: string) => <IntentFields intent={intent} version={invoice.version} />
@@ -217,6 +243,14 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
                 </Button>
               </Form>
             ) : null}
+            {loaderData.assignment.assign || loaderData.assignment.unassign ? (
+              <Form method="post">
+                {hidden(loaderData.assignment.assign ? 'assign' : 'unassign')}
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  {t(loaderData.assignment.assign ? 'invoices.actions.assign' : 'invoices.actions.unassign')}
+                </Button>
+              </Form>
+            ) : null}
             {loaderData.can.void ? (
               <ButtonLink to={withParams(search, { confirm: 'void' })} variant="secondary" preventScrollReset>
                 {t('invoices.actions.void')}
@@ -263,7 +297,7 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
 
       <RemittanceAdvices advices={loaderData.advices} refusal={advice} busy={busy} />
 
-      <InvoiceDocument invoice={invoice} from={from} remitTo={remitTo} />
+      <InvoiceDocument invoice={invoice} from={from} remitTo={remit.lines} notice={remit.notice} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2 print:hidden">
         <InvoicePayments invoice={invoice} canRemove={loaderData.can.removePayment} busy={busy} />

@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customFieldColumns(organizationId, 'loads', url.searchParams, user.id),
     loadTimeZone(organizationId),
     driverOnly ? [] : listBrokerOptions(organizationId),
-    driverOnly ? [] : listCompanyOptions(organizationId),
+    driverOnly ? [] : listCompanyOptions(organizationId, { keepId: query.companyId }),
     driverOnly ? [] : listDriverOptions(organizationId),
     driverOnly ? [] : listLoadTruckOptions(organizationId),
   ])

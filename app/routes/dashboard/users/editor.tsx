@@ -40,10 +40,8 @@ const ReinviteSchema = z.object({})
 /** One editor for /dashboard/user/new and /dashboard/user/:id/edit (admins only). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, params.id ? 'update' : 'create', 'user')
-  const [record, companies] = await Promise.all([
-    params.id ? orNotFound(getUser(user.organizationId, params.id)) : null,
-    listCompanyOptions(user.organizationId),
-  ])
+  const record = params.id ? await orNotFound(getUser(user.organizationId, params.id)) : null
+  const companies = await listCompanyOptions(user.organizationId, { keepId: record?.companyId })
   const returnTo = listReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST)
   return {
     record: record ? serializeUser(record) : null,
