@@ -135,10 +135,14 @@ test('drags a card with the keyboard to the next column, and refuses an illegal 
   await page.keyboard.press('ArrowRight')
   await expect(page.getByText(`Load ${load.loadNumber} is over In transit, which is not one of its next steps.`)).toBeAttached()
   await page.keyboard.press('Space')
+  await expect(page.getByTestId('kanban-announcement')).toHaveText(`Load ${load.loadNumber} dropped on In transit.`)
   await expect(toast(page, 'The load was not moved', 'error')).toContainText('A load that is Dispatched cannot become In transit.')
   await expect(card(page, 'dispatched', load.loadNumber)).toBeVisible()
   await expect(card(page, 'in_transit', load.loadNumber)).toHaveCount(0)
   expect(await apiGetLoad(request, org, load.id)).toMatchObject({ status: 'dispatched', version: 2 })
+  // The live region said where it was dropped, then lets go of it: the old drag is not read again.
+  await expect(page.getByTestId('kanban-announcement')).toHaveText('', { timeout: 15_000 })
+  await expect(page.getByText(`Load ${load.loadNumber} dropped on In transit.`)).toHaveCount(0)
 })
 
 test('drags a card with the pointer to the next column @js-only', async ({ page, request }) => {

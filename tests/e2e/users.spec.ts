@@ -135,6 +135,11 @@ test('a driver’s profile is edited with the user, and the list warns of a lice
   await whenHydrated(page)
   const section = page.getByTestId('driver-profile')
   await expect(section).toBeVisible()
+  // The spare deduction rows are dropped when left empty: neither marked nor enforced as required.
+  for (const label of ['Deduction 1', 'Amount 1 (dollars)']) {
+    await expect(section.getByLabel(label, { exact: true })).not.toHaveAttribute('required')
+    await expect(section.locator('label', { hasText: label })).not.toContainText('*')
+  }
   await section.getByLabel('License number').fill('D-4411')
   await section.getByLabel('CDL class').selectOption({ label: 'Class A' })
   const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)

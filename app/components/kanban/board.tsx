@@ -11,6 +11,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
@@ -22,7 +23,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { Form, href, Link, useFetchers, useSubmit } from 'react-router'
 
 import { isRefusal } from '~/components/forms/refusal'
@@ -92,6 +93,11 @@ const columnKeys: KeyboardCoordinateGetter = (event, { context, currentCoordinat
 /** A pointer drops on the column under it; the keyboard, which has no pointer, on the nearest column. */
 const collisions: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args))
 
+/** How long the last drag's news stays in the live region after the drop (read by then). */
+const ANNOUNCEMENT_MS = 5_000
+/** dnd-kit's own live region says nothing: the board's says it (see KanbanBoard). */
+const SILENT: Announcements = { onDragStart: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined }
+
 export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZone: string; canMove: boolean }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -135,11 +141,25 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
     onDragCancel: ({ active }) => t('kanban.dnd.canceled', { number: number(active.id), column: columnName(statusOf(String(active.id))) }),
   }
 
+  // The board's own live region (dnd-kit's keeps its last text for good): a drag's news while it
+  // lasts, cleared a few seconds after the drop, so a screen reader browsing the page later, or a
+  // refused drop's card back in its column, never meets "dropped in Delivered" from an old drag.
+  const [announcement, setAnnouncement] = useState('')
+  const announce = (text: string | undefined) => text !== undefined && setAnnouncement(text)
+  useEffect(() => {
+    if (!announcement || activeId) return
+    const timer = setTimeout(() => setAnnouncement(''), ANNOUNCEMENT_MS)
+    return () => clearTimeout(timer)
+  }, [announcement, activeId])
+
   function onDragStart(event: DragStartEvent) {
     setActiveId(String(event.active.id))
+    announce(announcements.onDragStart(event))
   }
 
-  function onDragEnd({ active, over }: DragEndEvent) {
+  function onDragEnd(event: DragEndEvent) {
+    announce(announcements.onDragEnd(event))
+    const { active, over } = event
     setActiveId(null)
     const card = board.cards[String(active.id)]
     if (!card || !over || String(over.id) === statusOf(card.id)) return
@@ -157,10 +177,17 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
       sensors={sensors}
       collisionDetection={collisions}
       onDragStart={onDragStart}
+      onDragOver={(event: DragOverEvent) => announce(announcements.onDragOver(event))}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActiveId(null)}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
+      onDragCancel={(event) => {
+        announce(announcements.onDragCancel(event))
+        setActiveId(null)
+      }}
+      accessibility={{ announcements: SILENT, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
     >
+      <div role="status" aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="kanban-announcement">
+        {announcement}
+      </div>
       {/* Relative: the screen-reader-only texts inside are positioned in the scrolling box, not on the page (in Arabic they widened it to the left). */}
       <section
         aria-label={t('kanban.board')}
