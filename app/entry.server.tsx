@@ -3,7 +3,15 @@ import { Writable } from 'node:stream'
 import type { i18n } from 'i18next'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  href,
+  redirectDocument,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router'
 
 import { NonceProvider } from './hooks/use-nonce'
 import { detectLanguage, i18nFor } from './i18n.server'
@@ -33,9 +41,19 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(error)
 }
 
-/** A page or data request answered 503 (the database is unavailable) says when to try again. */
+/**
+ * A page or data request answered 503 (the database is unavailable) says when to try again.
+ * Maintenance mode met by a data request (a client-side navigation, a revalidation): the gate
+ * cannot tell it from a page, since React Router hands middleware the page's URL without `.data`,
+ * so it answered the whole maintenance page, which the browser's router cannot read and showed as
+ * "cannot reach its database" (issue 37). The browser goes to /maintenance instead, a document
+ * load, which shows the operator's message and end time (ADR 104).
+ */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  if (response.status === 503) response.headers.set('Retry-After', String(maintenanceRetryAfterOf(context) ?? RETRY_AFTER_SECONDS))
+  const maintenance = maintenanceRetryAfterOf(context)
+  if (maintenance !== null && response.status === 503 && !response.headers.has('X-Remix-Response'))
+    return redirectDocument(href('/maintenance'), { headers: { 'Retry-After': String(maintenance), 'Cache-Control': 'private, no-store' } })
+  if (response.status === 503) response.headers.set('Retry-After', String(maintenance ?? RETRY_AFTER_SECONDS))
   return response
 }
 

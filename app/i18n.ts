@@ -66,6 +66,7 @@ export const CLIENT_NAMESPACES = {
   files: ['files'],
   factoring: ['factoring'],
   webhooks: ['webhooks'],
+  maintenance: ['maintenance'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -188,6 +188,8 @@ export default [
       route('post/:id/cover', 'routes/dashboard/blog/cover.ts'),
     ]),
     route('site', 'routes/dashboard/site/index.tsx'),
+    // Maintenance mode from the UI (issue 37, ADR 104): the site organization's admins only.
+    route('maintenance', 'routes/dashboard/maintenance.tsx'),
     // Issue 29: every stored file in one place, the file dashboard, factoring.
     route('files-manager', 'routes/dashboard/files/list.tsx'),
     route('files-manager/zip', 'routes/dashboard/files/zip.ts'),

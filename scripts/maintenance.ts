@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 
+import { maintenanceUntil } from '../app/schemas/maintenance.ts'
 import { configuredDatabase } from './lib/configured-database.ts'
 
 function usage(message?: string): never {
@@ -14,15 +15,6 @@ function usage(message?: string): never {
     'Usage: npm run maintenance -- on [--message "…"] [--until 2026-12-01T06:00Z | 30m | 2h]\n       npm run maintenance -- off\n       npm run maintenance -- status',
   )
   process.exit(1)
-}
-
-/** An ISO date-time or a duration from now (90s, 30m, 2h, 1d). */
-function parseUntil(text: string, now = Date.now()): Date | null {
-  const duration = /^(\d+)\s*(s|m|h|d)$/i.exec(text.trim())
-  if (duration) return new Date(now + Number(duration[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[duration[2].toLowerCase() as 's']!)
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text.trim())) return null
-  const date = new Date(text)
-  return Number.isNaN(date.getTime()) ? null : date
 }
 
 let parsed
@@ -34,8 +26,10 @@ try {
 const [command, ...rest] = parsed.positionals
 if (rest.length || !['on', 'off', 'status'].includes(command ?? '')) usage()
 if (command !== 'on' && (parsed.values.message !== undefined || parsed.values.until !== undefined)) usage('--message and --until go with `on`.')
-const until = parsed.values.until === undefined ? null : parseUntil(parsed.values.until)
-if (parsed.values.until !== undefined && (!until || until.getTime() <= Date.now())) usage(`--until: "${parsed.values.until}" is not a time in the future.`)
+// The settings page's rule (app/schemas/maintenance.ts): one rule for both.
+const parsedUntil = parsed.values.until === undefined ? null : maintenanceUntil(parsed.values.until)
+if (parsedUntil && 'error' in parsedUntil) usage(`--until: "${parsed.values.until}" is not a time in the future.`)
+const until = parsedUntil?.until ?? null
 
 const database = await configuredDatabase()
 try {

@@ -54,6 +54,7 @@ const en = {
     shop: 'Shop',
     storeDashboard: 'Dashboard',
     products: 'Products',
+    maintenance: 'Maintenance',
   },
   header: {
     language: 'Language',
@@ -691,6 +692,7 @@ const en = {
       post: 'Bulletin',
       storeOrder: 'Store order',
       webhook: 'Webhook endpoint',
+      maintenance: 'Maintenance mode',
     },
     fields: {
       siteTagline: 'Site tagline',
@@ -3561,6 +3563,39 @@ const en = {
       notFound: 'This event does not exist or was deleted.',
       endBeforeStart: 'The event ends before it starts.',
       startTimeFirst: 'Give the start time too.',
+    },
+  },
+  maintenance: {
+    title: 'Maintenance mode',
+    description: 'Stop the app for every organization while the server is updated or restored. Administrators of this organization keep working, to check it.',
+    effect:
+      'While it is on, only administrators of this organization can sign in; everyone else sees the maintenance page, the API answers 503, webhooks wait and incoming mail is deferred. Every server follows within 2 seconds.',
+    statusTitle: 'Status',
+    statusOn: 'On since {{since}}',
+    statusOff: 'Off: everyone is using Freightdesk as usual.',
+    statusUntil: 'Expected back by {{time}}',
+    statusNoUntil: 'No end time announced',
+    statusMessage: 'Message shown',
+    statusNoMessage: 'No message',
+    fields: {
+      message: 'Message for everyone',
+      until: 'Until',
+    },
+    messageHint: 'Shown on the maintenance page, up to 500 characters.',
+    untilHint: 'A duration from now (30m, 2h, 1d) or a date and time (2026-12-01T06:00Z), as for npm run maintenance. Leave it empty if you do not know.',
+    turnOn: 'Turn maintenance on',
+    save: 'Save message and end time',
+    turnOff: 'Turn maintenance off',
+    toast: {
+      on: 'Maintenance mode is on',
+      updated: 'Maintenance message and end time saved',
+      off: 'Maintenance mode is off',
+    },
+    errors: {
+      until: 'Give a duration such as 30m, 2h or 1d, or a date and time such as 2026-12-01T06:00Z.',
+      untilPast: 'This time has already passed: give a time in the future.',
+      messageTooLong: 'The message is longer than 500 characters.',
+      conflict: 'Someone else switched maintenance mode meanwhile. Nothing was changed: look at its state now and try again.',
     },
   },
 }

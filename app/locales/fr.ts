@@ -56,6 +56,7 @@ const fr: Catalogue = {
     shop: 'Boutique',
     storeDashboard: 'Tableau de bord',
     products: 'Produits',
+    maintenance: 'Maintenance',
   },
   header: {
     language: 'Langue',
@@ -697,6 +698,7 @@ const fr: Catalogue = {
       post: 'Bulletin',
       storeOrder: 'Commande boutique',
       webhook: 'Point de terminaison webhook',
+      maintenance: 'Mode maintenance',
     },
     fields: {
       siteTagline: 'Slogan du site',
@@ -3604,6 +3606,41 @@ const fr: Catalogue = {
       notFound: 'Cet événement n’existe pas ou a été supprimé.',
       endBeforeStart: 'L’événement se termine avant de commencer.',
       startTimeFirst: 'Indiquez aussi l’heure de début.',
+    },
+  },
+  maintenance: {
+    title: 'Mode maintenance',
+    description:
+      'Arrêtez l’application pour toutes les organisations pendant la mise à jour ou la restauration du serveur. Les administrateurs de cette organisation continuent de travailler, pour la vérifier.',
+    effect:
+      'Tant qu’il est actif, seuls les administrateurs de cette organisation peuvent se connecter ; les autres voient la page de maintenance, l’API répond 503, les webhooks attendent et le courrier entrant est différé. Chaque serveur suit en 2 secondes au plus.',
+    statusTitle: 'État',
+    statusOn: 'Actif depuis le {{since}}',
+    statusOff: 'Inactif : tout le monde utilise Freightdesk normalement.',
+    statusUntil: 'Retour prévu vers {{time}}',
+    statusNoUntil: 'Aucune heure de fin annoncée',
+    statusMessage: 'Message affiché',
+    statusNoMessage: 'Aucun message',
+    fields: {
+      message: 'Message pour tous',
+      until: 'Jusqu’à',
+    },
+    messageHint: 'Affiché sur la page de maintenance, 500 caractères au plus.',
+    untilHint:
+      'Une durée à partir de maintenant (30m, 2h, 1d) ou une date et une heure (2026-12-01T06:00Z), comme pour npm run maintenance. Laissez vide si vous ne savez pas.',
+    turnOn: 'Activer la maintenance',
+    save: 'Enregistrer le message et l’heure de fin',
+    turnOff: 'Désactiver la maintenance',
+    toast: {
+      on: 'Le mode maintenance est actif',
+      updated: 'Message et heure de fin de la maintenance enregistrés',
+      off: 'Le mode maintenance est désactivé',
+    },
+    errors: {
+      until: 'Indiquez une durée comme 30m, 2h ou 1d, ou une date et une heure comme 2026-12-01T06:00Z.',
+      untilPast: 'Cette heure est déjà passée : indiquez une heure à venir.',
+      messageTooLong: 'Le message dépasse 500 caractères.',
+      conflict: 'Quelqu’un d’autre a changé le mode maintenance entre-temps. Rien n’a été modifié : regardez son état actuel et réessayez.',
     },
   },
 }

@@ -56,6 +56,7 @@ const vi: Catalogue = {
     shop: 'Cửa hàng',
     storeDashboard: 'Bảng điều khiển',
     products: 'Sản phẩm',
+    maintenance: 'Bảo trì',
   },
   header: {
     language: 'Ngôn ngữ',
@@ -695,6 +696,7 @@ const vi: Catalogue = {
       post: 'Bản tin',
       storeOrder: 'Đơn hàng cửa hàng',
       webhook: 'Điểm nhận webhook',
+      maintenance: 'Chế độ bảo trì',
     },
     fields: {
       siteTagline: 'Khẩu hiệu trang web',
@@ -3573,6 +3575,40 @@ const vi: Catalogue = {
       notFound: 'Sự kiện này không tồn tại hoặc đã bị xóa.',
       endBeforeStart: 'Sự kiện kết thúc trước khi bắt đầu.',
       startTimeFirst: 'Hãy nhập cả giờ bắt đầu.',
+    },
+  },
+  maintenance: {
+    title: 'Chế độ bảo trì',
+    description:
+      'Tạm dừng ứng dụng cho mọi tổ chức trong khi máy chủ được cập nhật hoặc khôi phục. Quản trị viên của tổ chức này vẫn làm việc được để kiểm tra.',
+    effect:
+      'Khi bật, chỉ quản trị viên của tổ chức này đăng nhập được; những người khác thấy trang bảo trì, API trả về 503, webhook chờ và thư đến bị hoãn. Mọi máy chủ làm theo trong vòng 2 giây.',
+    statusTitle: 'Trạng thái',
+    statusOn: 'Đang bật từ {{since}}',
+    statusOff: 'Đang tắt: mọi người dùng Freightdesk như bình thường.',
+    statusUntil: 'Dự kiến hoạt động lại vào {{time}}',
+    statusNoUntil: 'Chưa công bố giờ kết thúc',
+    statusMessage: 'Thông báo hiển thị',
+    statusNoMessage: 'Không có thông báo',
+    fields: {
+      message: 'Thông báo cho mọi người',
+      until: 'Đến khi',
+    },
+    messageHint: 'Hiển thị trên trang bảo trì, tối đa 500 ký tự.',
+    untilHint: 'Một khoảng thời gian từ bây giờ (30m, 2h, 1d) hoặc ngày giờ (2026-12-01T06:00Z), như với npm run maintenance. Để trống nếu chưa biết.',
+    turnOn: 'Bật chế độ bảo trì',
+    save: 'Lưu thông báo và giờ kết thúc',
+    turnOff: 'Tắt chế độ bảo trì',
+    toast: {
+      on: 'Chế độ bảo trì đã bật',
+      updated: 'Đã lưu thông báo và giờ kết thúc bảo trì',
+      off: 'Chế độ bảo trì đã tắt',
+    },
+    errors: {
+      until: 'Nhập một khoảng thời gian như 30m, 2h hoặc 1d, hoặc ngày giờ như 2026-12-01T06:00Z.',
+      untilPast: 'Thời điểm này đã qua: hãy nhập một thời điểm trong tương lai.',
+      messageTooLong: 'Thông báo dài quá 500 ký tự.',
+      conflict: 'Người khác vừa thay đổi chế độ bảo trì. Không có gì bị thay đổi: hãy xem trạng thái hiện tại rồi thử lại.',
     },
   },
 }

@@ -76,6 +76,8 @@ export const maintenanceGate: MiddlewareFunction<Response> = async ({ request, c
   }
   const notice = { message: state.message, until: state.until?.toISOString() ?? null }
   // A browser opening an address: the whole page, whatever route (a page, or a resource route such as `/`).
+  // React Router hands middleware a data request's page URL (no `.data`), so data requests land here
+  // too; entry.server.tsx's handleDataRequest sends those to /maintenance (ADR 104).
   if (!isDataRequest(url)) {
     const html = maintenanceDocument(getInstance(context), request.headers.get('Cookie'), notice)
     return new Response(request.method === 'HEAD' ? null : html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })

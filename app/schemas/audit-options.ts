@@ -23,6 +23,7 @@ export const AUDIT_ENTITIES = [
   'calendarEvent',
   'quoteRequest',
   'webhook',
+  'maintenance',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const

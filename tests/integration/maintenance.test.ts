@@ -73,7 +73,10 @@ describe('maintenance mode', () => {
     const about = await get('/about-us', { 'Accept-Language': 'vi' })
     expect(about.status).toBe(503)
     expect(await about.text()).toContain('Đang bảo trì')
-    expect((await get('/dashboard/loads.data', { Cookie: cookies.siteDispatcher })).status).toBe(503)
+    // A data request (a navigation with JavaScript) is sent to /maintenance as a document load (issue 37, ADR 104).
+    const dataRequest = await get('/dashboard/loads.data', { Cookie: cookies.siteDispatcher })
+    expect(dataRequest.headers.get('X-Remix-Reload-Document')).toBe('true')
+    expect(await dataRequest.text()).toContain('/maintenance')
     // Addresses whose routes have no page (`/` redirects, an export is a file) answer the same page.
     for (const path of ['/', '/dashboard/trucks/export']) {
       const answer = await get(path, { Cookie: cookies.otherAdmin, 'Accept-Language': 'cn' })

@@ -12,6 +12,8 @@ export type NavItem = {
   permission?: [Action, Entity]
   /** Shown only to these roles, with the "only admin" caption. */
   roles?: Role[]
+  /** Shown only to the site organization's admins (maintenance mode stops every organization: ADR 104). */
+  siteOnly?: boolean
   caption?: string
   /** The unread count shown beside the item (app/models/nav-badges.server.ts counts them). */
   badge?: NavBadge
@@ -187,6 +189,8 @@ export const NAV: NavSection[] = [
       { title: 'nav.organization', path: href('/dashboard/organization'), icon: 'mapPin', permission: ['read', 'organization'] },
       // The public site's texts (about, FAQ, services, contact, coming-soon date).
       { title: 'nav.site', path: href('/dashboard/site'), icon: 'building', permission: ['update', 'organization'], roles: ['admin'] },
+      // Maintenance mode (what `npm run maintenance` does): the site organization's admins only.
+      { title: 'nav.maintenance', path: href('/dashboard/maintenance'), icon: 'settings', roles: ['admin'], siteOnly: true },
     ],
   },
   {
@@ -206,12 +210,13 @@ export const NAV: NavSection[] = [
   },
 ]
 
-export function navForRole(role: Role): NavSection[] {
+/** The items a role sees; `siteAdmin`: the user is an admin of the site organization (app/models/site.server.ts). */
+export function navForRole(role: Role, siteAdmin = false): NavSection[] {
   const allowed = (permission?: [Action, Entity]) => !permission || can(role, permission[0], permission[1])
   return NAV.map((section) => ({
     ...section,
     items: section.items
-      .filter((item) => allowed(item.permission) && (!item.roles || item.roles.includes(role)))
+      .filter((item) => allowed(item.permission) && (!item.roles || item.roles.includes(role)) && (!item.siteOnly || siteAdmin))
       .map((item) => ({ ...item, children: item.children?.filter((child) => allowed(child.permission)) })),
   })).filter((section) => section.items.length > 0)
 }

@@ -5,11 +5,13 @@ import { type NavCounts, navForRole } from '~/components/layout/nav-config'
 import { NavHorizontal } from '~/components/layout/nav-horizontal'
 import { NavMini } from '~/components/layout/nav-mini'
 import { Logo, NavVertical } from '~/components/layout/nav-vertical'
+import { isMaintenanceRefusal, MaintenanceNotice } from '~/components/maintenance-notice'
 import { SettingForm } from '~/components/settings/setting-form'
 import { useSettings } from '~/components/settings/use-settings'
 import { StatusPage } from '~/components/status-page'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
+import { passesMaintenance } from '~/models/maintenance-mode.server'
 import { navCounts } from '~/models/nav-badges.server'
 import { requireUser } from '~/requests/session.server'
 import { cn } from '~/utils/cn'
@@ -26,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       role: user.role,
       emailVerified: user.emailVerified,
       avatarUrl: user.avatarUrl,
+      // Sees the maintenance settings in the navigation (ADR 104); asked of admins only, to spare the others a query.
+      siteAdmin: user.role === 'admin' && (await passesMaintenance(user)),
     },
     timeZone: user.timeZone,
     counts: await navCounts(user),
@@ -57,7 +61,7 @@ function Shell({ user, counts, children }: { user: Route.ComponentProps['loaderD
   const location = useLocation()
   const { settings } = useSettings()
   const layout = settings.themeLayout
-  const sections = navForRole(user.role)
+  const sections = navForRole(user.role, user.siteAdmin)
   return (
     <div className={cn('group min-h-dvh', layout === 'vertical' && 'lg:ps-nav', layout === 'mini' && 'lg:ps-nav-mini')}>
       {/* Below 1200 px every layout uses this drawer. It opens with a checkbox, so it works
@@ -153,6 +157,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('routes/dashboard/layout')
+  // Maintenance mode met by a client-side navigation or revalidation (a `.data` request answered
+  // 503 by app/middleware/maintenance-gate.ts): the maintenance notice, not "cannot reach its database".
+  if (isRouteErrorResponse(error) && isMaintenanceRefusal(error.data)) {
+    return (
+      <main className="grid min-h-dvh place-items-center px-4">
+        <MaintenanceNotice message={error.data.maintenance.message} until={error.data.maintenance.until} />
+      </main>
+    )
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
   if (!data) return <StatusPage status={status} />
