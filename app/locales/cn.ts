@@ -2184,7 +2184,6 @@ const cn: Catalogue = {
     imagesHeld: '为保护您的隐私，远程图片已隐藏。',
     showImages: '显示图片',
     attachments: '附件',
-    kb: '{{size}} KB',
     createLoad: '据此创建货运单',
     toPlaceholder: '邮箱地址，用逗号分隔',
     attached: '已附加',

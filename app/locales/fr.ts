@@ -2226,7 +2226,6 @@ const fr: Catalogue = {
     imagesHeld: 'Les images distantes sont masquées pour protéger votre vie privée.',
     showImages: 'Afficher les images',
     attachments: 'Pièces jointes',
-    kb: '{{size}} Ko',
     createLoad: 'Créer un chargement à partir de ceci',
     toPlaceholder: 'Adresses, séparées par des virgules',
     attached: 'Pièces jointes',

@@ -2197,7 +2197,6 @@ const vi: Catalogue = {
     imagesHeld: 'Hình ảnh từ xa bị ẩn để bảo vệ quyền riêng tư của bạn.',
     showImages: 'Hiện hình ảnh',
     attachments: 'Tệp đính kèm',
-    kb: '{{size}} KB',
     createLoad: 'Tạo chuyến hàng từ tệp này',
     toPlaceholder: 'Các địa chỉ, cách nhau bằng dấu phẩy',
     attached: 'Đã đính kèm',

@@ -165,6 +165,19 @@ test('lays mail out right to left in Arabic: three mirrored panes at 1280 px, on
   expect(folders!.x).toBeGreaterThan(list!.x)
   expect(list!.x).toBeGreaterThan(message!.x)
   await expect(page.getByTestId('mail-back')).toBeHidden()
+  // The search box's placeholder reads right to left and whole, not cut (measured in the box's own font).
+  const search = await page.locator('#mail-q').evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    return {
+      direction: style.direction,
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    }
+  })
+  expect(search.direction).toBe('rtl')
+  expect(search.text).toBeLessThanOrEqual(search.room)
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/dashboard/mail/inbox/${id}?box=shared`)

@@ -400,14 +400,14 @@ describe('every answer under /api is the JSON error envelope', () => {
     const long = await raw({ path: `/api/trucks?q=${'a'.repeat(20_000)}`, headers: { Authorization: `Bearer ${org.users.admin.token}` } })
     expect(long.status).toBe(431)
     expect(long.headers['content-type']).toBe('application/json')
-    expect(json(long)).toEqual({ error: { code: 'validation_failed', message: 'The address or the request headers are larger than 16 KB.' } })
+    expect(json(long)).toEqual({ error: { code: 'validation_failed', message: 'The address or the request headers are larger than 16 kB.' } })
     // Accept-Language is read when it arrived before the overflow.
     const header = await raw({ path: '/api/trucks', headers: { 'Accept-Language': 'fr', 'X-Padding': 'p'.repeat(20_000) } })
     expect(header.status).toBe(431)
     expect(json(header)).toEqual({ error: { code: 'validation_failed', message: 'L’adresse ou les en-têtes de la requête dépassent 16 Ko.' } })
     const page = await raw({ path: `/dashboard/app?q=${'a'.repeat(20_000)}` })
     expect(page.status).toBe(431)
-    expect(page.body).toContain('<h1>The address or the request headers are larger than 16 KB.</h1>')
+    expect(page.body).toContain('<h1>The address or the request headers are larger than 16 kB.</h1>')
     const malformed = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/trucks HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'))
       let text = ''

@@ -12,7 +12,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { cn } from '~/utils/cn'
-import { formatDateTime, formatNumber, isolate } from '~/utils/format'
+import { formatBytes, formatDateTime, formatNumber, isolate } from '~/utils/format'
 
 export type DocumentItem = {
   id: string
@@ -22,11 +22,6 @@ export type DocumentItem = {
   sizeBytes: number
   uploadedAt: string
   uploadedBy: string | null
-}
-
-function fileSize(language: string, bytes: number) {
-  const [unit, value] = bytes >= 1024 * 1024 ? (['megabyte', bytes / 1024 / 1024] as const) : (['kilobyte', Math.max(bytes / 1024, 0.1)] as const)
-  return new Intl.NumberFormat(language === 'cn' ? 'zh-CN' : language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
 }
 
 /**
@@ -115,7 +110,7 @@ export function LoadDocuments({
                           <bdi>{document.fileName}</bdi>
                         </a>
                         <p className="text-xs text-muted">
-                          <span className="tabular-nums">{fileSize(i18n.language, document.sizeBytes)}</span>
+                          <span className="tabular-nums">{formatBytes(i18n.language, document.sizeBytes)}</span>
                           {' · '}
                           <BidiText
                             text={

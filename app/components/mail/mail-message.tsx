@@ -7,7 +7,7 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import type { MailAction, MailBox, MailView } from '~/policies/mail'
-import { formatDateTime, formatNumber } from '~/utils/format'
+import { formatBytes, formatDateTime } from '~/utils/format'
 import { withParams } from '~/utils/with-params'
 
 import { mailComposePath, mailListPath, mailMessagePath } from './mail-paths'
@@ -302,7 +302,7 @@ export function MailMessage({
                   <bdi>{attachment.fileName}</bdi>
                 </a>
                 <span className="text-xs text-muted">
-                  {t('mail.kb', { size: formatNumber(i18n.language, Math.max(1, Math.round(attachment.sizeBytes / 1024))) })}
+                  {formatBytes(i18n.language, attachment.sizeBytes)}
                 </span>
                 {attachment.contentType === 'application/pdf' ? (
                   <Link
