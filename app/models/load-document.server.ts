@@ -316,4 +316,3 @@ export function serializeLoadDocument(document: {
   }
 }
 export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>
-
