@@ -2317,7 +2317,7 @@ const ar: Catalogue = {
         'هذا الطلب بقيمة {{totalCents, money}} سيتجاوز بطلبات السائق غير المسوّاة حدّ المتجر الخاص به البالغ {{limitCents, money}} (غير المسوّى {{openCents, money}}). لم يُطلب شيء.',
       driverSelf: 'يُخصم طلب السائق من كشف مستحقاته الخاص.',
     },
-    storeLimitNote: 'يُخصم من كشف مستحقاتك القادم. حدّ المتجر الخاص بك: {{limitCents, money}}، منها {{openCents, money}} في طلبات لم تُسوَّ بعد.',
+    storeLimitNote: 'يُخصم من كشف مستحقاتك القادم. حدّ المتجر الخاص بك: {{limit}}، منها {{open}} في طلبات لم تُسوَّ بعد.',
   },
   loadImport: {
     title: 'استيراد الشحنات',

@@ -2315,7 +2315,7 @@ const cn: Catalogue = {
         '这笔 {{totalCents, money}} 的订单会使该司机未结算的商店订单超过其商店额度 {{limitCents, money}}（尚未结算 {{openCents, money}}）。未下任何订单。',
       driverSelf: '司机的订单从其本人的结算单中扣除。',
     },
-    storeLimitNote: '从您的下一张结算单中扣除。您的商店额度：{{limitCents, money}}，其中 {{openCents, money}} 为尚未结算的订单。',
+    storeLimitNote: '从您的下一张结算单中扣除。您的商店额度：{{limit}}，其中 {{open}} 为尚未结算的订单。',
   },
   loadImport: {
     title: '导入货物',

@@ -2320,7 +2320,7 @@ const en = {
         'This order of {{totalCents, money}} would take the driver’s unsettled store orders past their store limit of {{limitCents, money}} ({{openCents, money}} not yet settled). Nothing was ordered.',
       driverSelf: 'A driver’s order is charged to their own settlement.',
     },
-    storeLimitNote: 'Charged to your next settlement. Your store limit: {{limitCents, money}}, of which {{openCents, money}} is in orders not yet settled.',
+    storeLimitNote: 'Charged to your next settlement. Your store limit: {{limit}}, of which {{open}} is in orders not yet settled.',
   },
   loadImport: {
     title: 'Import loads',

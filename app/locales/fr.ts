@@ -2361,7 +2361,7 @@ const fr: Catalogue = {
       driverSelf: 'La commande d’un chauffeur est imputée sur son propre relevé de paie.',
     },
     storeLimitNote:
-      'Imputé sur votre prochain relevé de paie. Votre limite boutique : {{limitCents, money}}, dont {{openCents, money}} en commandes pas encore réglées.',
+      'Imputé sur votre prochain relevé de paie. Votre limite boutique : {{limit}}, dont {{open}} en commandes pas encore réglées.',
   },
   loadImport: {
     title: 'Importer des chargements',

@@ -2329,7 +2329,7 @@ const vi: Catalogue = {
       driverSelf: 'Đơn hàng của tài xế được trừ vào bảng lương của chính họ.',
     },
     storeLimitNote:
-      'Trừ vào kỳ quyết toán lương tới của bạn. Hạn mức cửa hàng: {{limitCents, money}}, trong đó {{openCents, money}} là các đơn chưa quyết toán.',
+      'Trừ vào kỳ quyết toán lương tới của bạn. Hạn mức cửa hàng: {{limit}}, trong đó {{open}} là các đơn chưa quyết toán.',
   },
   loadImport: {
     title: 'Nhập chuyến hàng',

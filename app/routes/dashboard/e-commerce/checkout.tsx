@@ -105,7 +105,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const BILLING_FIELDS = ['chargeTo', 'driverId', 'truckId', 'name', 'address', 'shippingMethod', 'discountCode']
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { cart } = loaderData
   const refusal = useRefusal(actionData, [null, 'add', 'remove', 'step', 'reset', 'place'], undefined, [])
   const lineRefusal = useRefusal(actionData, 'update', undefined, ['quantity'])
@@ -139,7 +139,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <MoneyTotals totals={cart} discountCode={cart.discountCode} />
             {loaderData.storeBalance ? (
               <p className="mt-3 text-xs text-muted" data-testid="store-limit-note">
-                {t('checkout.storeLimitNote', loaderData.storeBalance)}
+                {t('checkout.storeLimitNote', {
+                  limit: formatMoney(i18n.language, loaderData.storeBalance.limitCents),
+                  open: formatMoney(i18n.language, loaderData.storeBalance.openCents),
+                })}
               </p>
             ) : null}
           </Card>
