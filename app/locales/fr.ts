@@ -2360,8 +2360,7 @@ const fr: Catalogue = {
         'Cette commande de {{totalCents, money}} porterait les commandes non réglées du chauffeur au-delà de sa limite boutique de {{limitCents, money}} ({{openCents, money}} pas encore réglés). Rien n’a été commandé.',
       driverSelf: 'La commande d’un chauffeur est imputée sur son propre relevé de paie.',
     },
-    storeLimitNote:
-      'Imputé sur votre prochain relevé de paie. Votre limite boutique : {{limit}}, dont {{open}} en commandes pas encore réglées.',
+    storeLimitNote: 'Imputé sur votre prochain relevé de paie. Votre limite boutique : {{limit}}, dont {{open}} en commandes pas encore réglées.',
   },
   loadImport: {
     title: 'Importer des chargements',

@@ -2328,8 +2328,7 @@ const vi: Catalogue = {
         'Đơn hàng {{totalCents, money}} này sẽ khiến các đơn chưa quyết toán của tài xế vượt hạn mức cửa hàng {{limitCents, money}} ({{openCents, money}} chưa quyết toán). Chưa đặt gì cả.',
       driverSelf: 'Đơn hàng của tài xế được trừ vào bảng lương của chính họ.',
     },
-    storeLimitNote:
-      'Trừ vào kỳ quyết toán lương tới của bạn. Hạn mức cửa hàng: {{limit}}, trong đó {{open}} là các đơn chưa quyết toán.',
+    storeLimitNote: 'Trừ vào kỳ quyết toán lương tới của bạn. Hạn mức cửa hàng: {{limit}}, trong đó {{open}} là các đơn chưa quyết toán.',
   },
   loadImport: {
     title: 'Nhập chuyến hàng',
