@@ -2070,12 +2070,24 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
     required: ['id', 'productId', 'name', 'color', 'priceCents', 'quantity', 'lineTotalCents'],
   }
   const totals = { subtotalCents: money, discountCents: money, shippingCents: money, totalCents: money }
+  const cartLine = {
+    ...line,
+    properties: {
+      ...line.properties,
+      stock: { type: 'integer', description: 'The product’s stock now.' },
+      available: { type: 'boolean', description: 'The product is still sold.' },
+      exceedsStock: {
+        type: 'boolean',
+        description: 'The product’s lines of every colour ask for more than its stock now: the cart cannot leave step 0 until lowered.',
+      },
+    },
+  }
   const cart = {
     type: 'object',
     description:
       '`subtotalCents = Σ priceCents × quantity`; `totalCents = subtotalCents − discountCents + shippingCents`; lines at the products’ current prices.',
     properties: {
-      items: { type: 'array', items: line },
+      items: { type: 'array', items: cartLine },
       ...totals,
       totalItems: { type: 'integer' },
       activeStep: { type: 'integer', enum: [0, 1, 2], description: '0 cart, 1 billing and shipping, 2 review.' },
@@ -2135,10 +2147,10 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags,
         summary: 'Add a product to the cart',
-        description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together. The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
+        description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together, and at most its stock (else 409 insufficient_stock, its message at \`quantity\`, nothing changed). The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
         operationId: 'add_cart_item',
         requestBody: jsonBody(input(CartAddSchema)),
-        responses: { '201': cartAnswer, '415': notJson, ...common },
+        responses: { '201': cartAnswer, '409': errorResponse('insufficient_stock: more than the stock with what the cart holds.'), '415': notJson, ...common },
       },
     },
     '/api/cart/items/{itemId}': {
@@ -2148,7 +2160,13 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         operationId: 'update_cart_item',
         parameters: [itemIdParameter],
         requestBody: jsonBody(input(CartQuantitySchema)),
-        responses: { '200': cartAnswer, '404': errorResponse('not_found: not a line of the caller’s cart.'), '415': notJson, ...common },
+        responses: {
+          '200': cartAnswer,
+          '404': errorResponse('not_found: not a line of the caller’s cart.'),
+          '409': errorResponse('insufficient_stock: more than the stock with the product’s other lines.'),
+          '415': notJson,
+          ...common,
+        },
       },
       delete: {
         tags,
@@ -2167,7 +2185,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
       put: {
         tags,
         summary: 'Billing and shipping',
-        description: `\`driverId\` (chargeTo driver): an active driver of the organization; \`truckId\` (chargeTo truck): one of its trucks. Shipping: ${SHIPPING_METHODS.map((method) => `${method} ${SHIPPING_CENTS[method]}¢`).join(', ')}. An unknown \`discountCode\` is a field error.`,
+        description: `\`driverId\` (chargeTo driver): an active driver of the organization; \`truckId\` (chargeTo truck): one of its trucks. Shipping: ${SHIPPING_METHODS.map((method) => `${method} ${SHIPPING_CENTS[method]}¢`).join(', ')}. An unknown \`discountCode\` is a field error. A driver buys for themselves: \`chargeTo\` must be \`driver\` and \`driverId\` theirs or left out (else 400 at \`chargeTo\`).`,
         operationId: 'update_cart_billing',
         requestBody: jsonBody(input(CartBillingSchema)),
         responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
@@ -2177,10 +2195,16 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags,
         summary: 'Move to a checkout step',
-        description: 'Back always; forward (a jump included) only when every step before the target is complete.',
+        description:
+          'Back always; forward (a jump included) only when every step before the target is complete, and never while a line asks for more than the stock now (409 insufficient_stock).',
         operationId: 'move_cart_step',
         requestBody: jsonBody(input(CartStepSchema)),
-        responses: { '200': cartAnswer, '409': errorResponse('invalid_transition: a step before it is not complete.'), '415': notJson, ...common },
+        responses: {
+          '200': cartAnswer,
+          '409': errorResponse('invalid_transition: a step before it is not complete; insufficient_stock: a line asks for more than the stock now.'),
+          '415': notJson,
+          ...common,
+        },
       },
     },
     '/api/checkout': {
@@ -2188,14 +2212,14 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Place the cart’s order',
         description:
-          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered. Send what the buyer reviewed (`expectedTotalCents`, and/or the cart’s `reviewKey` from GET /api/cart): when a price or a line changed since, 409 conflict with the new total in the message, nothing ordered.',
+          'In one transaction: stock falls for every line (never below 0), the prices are locked on the order, the order number is taken and the cart is emptied. A product short of stock: 409 insufficient_stock naming it, nothing ordered. Send what the buyer reviewed (`expectedTotalCents`, and/or the cart’s `reviewKey` from GET /api/cart): when a price or a line changed since, 409 conflict with the new total in the message, nothing ordered. An order charged to a driver is deducted from their next settlement and must fit their store limit (`driverProfile.storeLimitCents`, with their orders no settlement deducts yet): past it 409 store_limit_exceeded, nothing ordered.',
         operationId: 'place_order',
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(CheckoutSchema), false),
         responses: {
           '201': dataResponse('The order.', order),
           '409': errorResponse(
-            'insufficient_stock; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
+            'insufficient_stock; store_limit_exceeded: past the driver’s store limit; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
           ),
           '415': notJson,
           ...common,

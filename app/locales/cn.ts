@@ -969,6 +969,8 @@ const cn: Catalogue = {
       deductionAmount: '金额 {{n}}（美元）',
       emergencyContactName: '紧急联系人',
       emergencyContactPhone: '紧急联系人电话',
+      storeLimit: '商店额度',
+      storeLimitHint: '司机在公司商店可购买、从其结算单中扣除、尚未结算的订单金额上限。0 表示不允许下单。',
     },
     cdl: '{{class}} 类',
     payMethod: {
@@ -1583,6 +1585,7 @@ const cn: Catalogue = {
         unavailable: '数据库暂时无法访问，或服务正在维护：请在 `Retry-After` 中的秒数之后重试。',
         insufficient_stock: '订单或购物车所需的商品数量超过库存。未下任何订单。',
         idempotency_mismatch: '此 `Idempotency-Key` 之前已随另一个请求发送过；其第一次的应答不适用。请使用新的键。',
+        store_limit_exceeded: '司机的商店订单会使其未结算订单超过管理员设定的商店额度。未下任何订单。',
       },
     },
     lists: {
@@ -2330,7 +2333,13 @@ const cn: Catalogue = {
       insufficientStock: '“{{product}}”库存不足：未下任何订单。',
       productUnavailable: '“{{product}}”已停售：请将其从购物车中移除。',
       pricesChanged: '您核对此订单后价格已变动：现在的总额为 {{totalCents, money}}。尚未下单；请核对订单后重新下单。',
+      overStock: '购物车中“{{product}}”的数量超过当前库存：请减少数量后继续。',
+      stockLeft: '库存仅剩 {{stock}} 件（已计入购物车中的数量）。',
+      storeLimit:
+        '这笔 {{totalCents, money}} 的订单会使该司机未结算的商店订单超过其商店额度 {{limitCents, money}}（尚未结算 {{openCents, money}}）。未下任何订单。',
+      driverSelf: '司机的订单从其本人的结算单中扣除。',
     },
+    storeLimitNote: '从您的下一张结算单中扣除。您的商店额度：{{limit}}，其中 {{open}} 为尚未结算的订单。',
   },
   loadImport: {
     title: '导入货物',

@@ -973,6 +973,8 @@ const en = {
       deductionAmount: 'Amount {{n}} (dollars)',
       emergencyContactName: 'Emergency contact',
       emergencyContactPhone: 'Emergency contact phone',
+      storeLimit: 'Store limit',
+      storeLimitHint: 'What the driver may order in the company store, charged to their settlements, before those orders are settled. 0 stops their orders.',
     },
     cdl: 'Class {{class}}',
     payMethod: {
@@ -1588,6 +1590,7 @@ const en = {
         unavailable: 'The database is briefly unreachable, or the service is down for maintenance: retry after the seconds in `Retry-After`.',
         insufficient_stock: 'A store order or cart asks for more of a product than is in stock. Nothing was ordered.',
         idempotency_mismatch: 'This `Idempotency-Key` was sent before with a different request; its first answer does not apply. Use a new key.',
+        store_limit_exceeded: 'A driver’s store order would take their orders not yet settled past the store limit an admin set. Nothing was ordered.',
       },
     },
     lists: {
@@ -2335,7 +2338,13 @@ const en = {
       productUnavailable: '“{{product}}” is no longer sold: remove it from the cart.',
       pricesChanged:
         'The prices changed since you reviewed this order: the total is now {{totalCents, money}}. Nothing was ordered; check the order and place it again.',
+      overStock: 'The cart holds more “{{product}}” than is in stock now: lower its quantity to go on.',
+      stockLeft: 'Only {{stock}} in stock, counting what your cart already holds.',
+      storeLimit:
+        'This order of {{totalCents, money}} would take the driver’s unsettled store orders past their store limit of {{limitCents, money}} ({{openCents, money}} not yet settled). Nothing was ordered.',
+      driverSelf: 'A driver’s order is charged to their own settlement.',
     },
+    storeLimitNote: 'Charged to your next settlement. Your store limit: {{limit}}, of which {{open}} is in orders not yet settled.',
   },
   loadImport: {
     title: 'Import loads',

@@ -981,6 +981,9 @@ const fr: Catalogue = {
       deductionAmount: 'Montant {{n}} (dollars)',
       emergencyContactName: 'Contact d’urgence',
       emergencyContactPhone: 'Téléphone du contact d’urgence',
+      storeLimit: 'Limite boutique',
+      storeLimitHint:
+        'Ce que le chauffeur peut commander à la boutique, imputé sur ses relevés, avant que ces commandes soient réglées. 0 bloque ses commandes.',
     },
     cdl: 'Catégorie {{class}}',
     payMethod: {
@@ -1603,6 +1606,8 @@ const fr: Catalogue = {
         insufficient_stock: 'Une commande ou un panier demande plus d’un produit qu’il n’y en a en stock. Rien n’a été commandé.',
         idempotency_mismatch:
           'Cette `Idempotency-Key` a déjà été envoyée avec une autre requête ; sa première réponse ne s’applique pas. Utilisez une nouvelle clé.',
+        store_limit_exceeded:
+          'La commande boutique d’un chauffeur porterait ses commandes non réglées au-delà de la limite fixée par un administrateur. Rien n’a été commandé.',
       },
     },
     lists: {
@@ -2373,7 +2378,13 @@ const fr: Catalogue = {
       productUnavailable: '« {{product}} » n’est plus vendu : retirez-le du panier.',
       pricesChanged:
         'Les prix ont changé depuis que vous avez vérifié cette commande : le total est maintenant de {{totalCents, money}}. Rien n’a été commandé ; vérifiez la commande et passez-la de nouveau.',
+      overStock: 'Le panier contient plus de « {{product}} » qu’il n’y en a en stock : baissez la quantité pour continuer.',
+      stockLeft: 'Seulement {{stock}} en stock, en comptant ce que votre panier contient déjà.',
+      storeLimit:
+        'Cette commande de {{totalCents, money}} porterait les commandes non réglées du chauffeur au-delà de sa limite boutique de {{limitCents, money}} ({{openCents, money}} pas encore réglés). Rien n’a été commandé.',
+      driverSelf: 'La commande d’un chauffeur est imputée sur son propre relevé de paie.',
     },
+    storeLimitNote: 'Imputé sur votre prochain relevé de paie. Votre limite boutique : {{limit}}, dont {{open}} en commandes pas encore réglées.',
   },
   loadImport: {
     title: 'Importer des chargements',

@@ -977,6 +977,8 @@ const vi: Catalogue = {
       deductionAmount: 'Số tiền {{n}} (đô la)',
       emergencyContactName: 'Người liên hệ khẩn cấp',
       emergencyContactPhone: 'Điện thoại liên hệ khẩn cấp',
+      storeLimit: 'Hạn mức cửa hàng',
+      storeLimitHint: 'Số tiền tài xế được mua ở cửa hàng công ty, trừ vào lương, trước khi các đơn đó được quyết toán. 0 là không cho mua.',
     },
     cdl: 'Hạng {{class}}',
     payMethod: {
@@ -1594,6 +1596,7 @@ const vi: Catalogue = {
         unavailable: 'Cơ sở dữ liệu tạm thời không truy cập được, hoặc dịch vụ đang bảo trì: thử lại sau số giây trong `Retry-After`.',
         insufficient_stock: 'Đơn hàng hoặc giỏ hàng yêu cầu số lượng sản phẩm nhiều hơn tồn kho. Không có gì được đặt.',
         idempotency_mismatch: '`Idempotency-Key` này đã được gửi trước đó với một yêu cầu khác; câu trả lời đầu tiên không áp dụng. Hãy dùng khóa mới.',
+        store_limit_exceeded: 'Đơn hàng cửa hàng của tài xế sẽ khiến các đơn chưa quyết toán vượt hạn mức do quản trị viên đặt. Chưa đặt gì cả.',
       },
     },
     lists: {
@@ -2344,7 +2347,13 @@ const vi: Catalogue = {
       productUnavailable: '“{{product}}” không còn bán: hãy xóa khỏi giỏ hàng.',
       pricesChanged:
         'Giá đã thay đổi kể từ khi bạn xem lại đơn hàng này: tổng cộng hiện là {{totalCents, money}}. Chưa có gì được đặt; hãy kiểm tra đơn hàng và đặt lại.',
+      overStock: 'Giỏ hàng có nhiều “{{product}}” hơn số lượng trong kho hiện tại: hãy giảm số lượng để tiếp tục.',
+      stockLeft: 'Chỉ còn {{stock}} trong kho, tính cả số đã có trong giỏ của bạn.',
+      storeLimit:
+        'Đơn hàng {{totalCents, money}} này sẽ khiến các đơn chưa quyết toán của tài xế vượt hạn mức cửa hàng {{limitCents, money}} ({{openCents, money}} chưa quyết toán). Chưa đặt gì cả.',
+      driverSelf: 'Đơn hàng của tài xế được trừ vào bảng lương của chính họ.',
     },
+    storeLimitNote: 'Trừ vào kỳ quyết toán lương tới của bạn. Hạn mức cửa hàng: {{limit}}, trong đó {{open}} là các đơn chưa quyết toán.',
   },
   loadImport: {
     title: 'Nhập chuyến hàng',

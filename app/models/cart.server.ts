@@ -16,6 +16,7 @@ import {
   isKnownDiscountCode,
   MAX_LINE_QUANTITY,
   normalizeDiscountCode,
+  overStockProduct,
   productQuantityAfter,
   reachableSteps,
   stepRefusal,
@@ -64,6 +65,7 @@ type StoredCart = Awaited<ReturnType<typeof readCart>>
 /** What the steps need of a cart (the policy's view). */
 export function checkoutState(cart: StoredCart): CheckoutState {
   return {
+    overStock: overStockProduct(cart.items.map((item) => ({ ...item, name: item.product.name, stock: item.product.stock })))?.name ?? null,
     itemCount: cart.items.length,
     chargeTo: cart.chargeTo,
     driverId: cart.driverId,
@@ -100,6 +102,8 @@ export function serializeCart(cart: StoredCart) {
     lineTotalCents: item.product.priceCents * item.quantity,
     stock: item.product.stock,
     available: item.product.status === 'active',
+    // The product's lines of every colour together ask for more than its stock now (issue 37).
+    exceedsStock: productQuantityAfter(cart.items, { productId: item.productId, quantity: 0 }) > item.product.stock,
   }))
   const totals = cartTotals(items, { discountCode: cart.discountCode, shippingMethod: cart.shippingMethod })
   const state = checkoutState(cart)
@@ -137,6 +141,13 @@ async function lockCart(tx: Tx, actor: Actor) {
   return readCart(tx, userId)
 }
 
+/** Whether the actor is a driver (who buys only for themselves, charged to their own settlement). */
+export async function buyerIsDriver(db: Tx, actor: Actor) {
+  if (!actor.userId) return false
+  const buyer = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { role: true } })
+  return buyer?.role === 'driver'
+}
+
 function requireUser(actor: Actor) {
   if (!actor.userId) throw new DomainError('forbidden', 'api.forbidden')
   return actor.userId
@@ -162,8 +173,18 @@ function fieldError(field: string, key: string, params?: Record<string, unknown>
  * The cart once a line of a product becomes `quantity`: at most MAX_LINE_QUANTITY of the product
  * in all its colours, and money that is still storable; else refused at `quantity`.
  */
-function assertWithinLimit(cart: StoredCart, change: { itemId?: string; productId: string; priceCents: number; quantity: number }) {
-  if (productQuantityAfter(cart.items, change) > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
+function assertWithinLimit(
+  cart: StoredCart,
+  change: { itemId?: string; productId: string; name: string; priceCents: number; stock: number; quantity: number },
+) {
+  const wanted = productQuantityAfter(cart.items, change)
+  if (wanted > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
+  // The stock as read now (issue 37): a cart never asks for more than there is; placing the order still takes it by a conditional UPDATE.
+  if (wanted > change.stock)
+    throw new DomainError('insufficient_stock', 'checkout.errors.overStock', {
+      fields: { quantity: ['checkout.errors.stockLeft'] },
+      params: { product: change.name, stock: change.stock, inCart: wanted - change.quantity },
+    })
   const lines = cart.items.filter((item) => item.id !== change.itemId).map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity }))
   lines.push({ priceCents: change.priceCents, quantity: change.quantity })
   if (!withinOrderLimit(cartTotals(lines, {}))) fieldError('quantity', 'checkout.errors.orderTooLarge')
@@ -184,7 +205,7 @@ export async function addCartItem(actor: Actor, input: CartAdd) {
     if (product.colors.length ? !product.colors.includes(color) : color !== '') fieldError('color', 'checkout.errors.colorUnknown')
     const existing = cart.items.find((item) => item.productId === product.id && item.color === color)
     const quantity = (existing?.quantity ?? 0) + input.quantity
-    assertWithinLimit(cart, { itemId: existing?.id, productId: product.id, priceCents: product.priceCents, quantity })
+    assertWithinLimit(cart, { itemId: existing?.id, productId: product.id, name: product.name, priceCents: product.priceCents, stock: product.stock, quantity })
     if (existing) await tx.cartItem.update({ where: { id: existing.id }, data: { quantity } })
     else await tx.cartItem.create({ data: { userId: cart.userId, productId: product.id, color, quantity } })
   })
@@ -201,7 +222,14 @@ function cartLine(cart: StoredCart, itemId: string) {
 export async function updateCartItem(actor: Actor, itemId: string, quantity: number) {
   return writeCart(actor, async (tx, cart) => {
     const item = cartLine(cart, itemId)
-    assertWithinLimit(cart, { itemId, productId: item.productId, priceCents: item.product.priceCents, quantity })
+    assertWithinLimit(cart, {
+      itemId,
+      productId: item.productId,
+      name: item.product.name,
+      priceCents: item.product.priceCents,
+      stock: item.product.stock,
+      quantity,
+    })
     await tx.cartItem.update({ where: { id: item.id }, data: { quantity } })
   })
 }
@@ -230,7 +258,11 @@ export async function setCartBilling(actor: Actor, input: CartBilling, options: 
     actor,
     async (tx, cart) => {
       const fields: Record<string, string[]> = {}
-      const driverId = input.chargeTo === 'driver' ? input.driverId || null : null
+      // A driver buys for themselves only, charged to their own settlement (issue 37, ADR 101): no driver named is them.
+      const self = (await buyerIsDriver(tx, actor)) ? actor.userId : null
+      if (self && (input.chargeTo !== 'driver' || (input.driverId && input.driverId !== self)))
+        throw new DomainError('validation_failed', 'validation.failed', { fields: { chargeTo: ['checkout.errors.driverSelf'] } })
+      const driverId = input.chargeTo === 'driver' ? self || input.driverId || null : null
       const truckId = input.chargeTo === 'truck' ? input.truckId || null : null
       if (input.chargeTo === 'driver') {
         const driver =
@@ -257,7 +289,10 @@ export async function setCartBilling(actor: Actor, input: CartBilling, options: 
         discountCode: discountCode || null,
       }
       const state = { ...checkoutState(cart), ...data }
-      return { ...data, ...(options.advance && !stepRefusal(2, state) ? { activeStep: 2 } : {}) }
+      const refusal = options.advance ? stepRefusal(2, state) : null
+      // Continue with a line over the stock is refused whole (nothing saved): the buyer goes back to lower it.
+      if (refusal?.code === 'insufficient_stock') throw new DomainError(refusal.code, refusal.key, { params: refusal.params })
+      return { ...data, ...(options.advance && !refusal ? { activeStep: 2 } : {}) }
     },
     input.version,
   )
@@ -267,7 +302,7 @@ export async function setCartBilling(actor: Actor, input: CartBilling, options: 
 export async function moveCartStep(actor: Actor, step: CheckoutStep) {
   return writeCart(actor, async (_tx, cart) => {
     const refusal = stepRefusal(step, checkoutState(cart))
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: refusal.params })
     return { activeStep: step }
   })
 }
@@ -305,15 +340,20 @@ export async function cartItemCount(userId: string) {
 /** The cart, locked, for placing its order (store-order.server.ts). */
 export { lockCart as lockCartForCheckout }
 
-/** Who an order may be charged to: the organization's active drivers and its trucks (the billing form's selects). */
-export async function checkoutPickers(organizationId: string) {
+/** Who an order may be charged to: the organization's active drivers and its trucks (the billing form's selects); a driver buying: only themselves. */
+export async function checkoutPickers(organizationId: string, driverSelf?: string) {
   const [drivers, trucks] = await Promise.all([
     prisma.user.findMany({
-      where: { organizationId, role: 'driver', status: 'active' },
+      where: { organizationId, role: 'driver', status: 'active', ...(driverSelf ? { id: driverSelf } : {}) },
       select: { id: true, firstName: true, lastName: true },
       orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
     }),
-    prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
+    prisma.truck.findMany({
+      where: { organizationId, ...(driverSelf ? { id: '' } : {}) },
+      select: { id: true, unitNumber: true },
+      orderBy: { unitNumber: 'asc' },
+      take: 500,
+    }),
   ])
   return {
     drivers: drivers.map((driver) => ({ id: driver.id, name: `${driver.firstName} ${driver.lastName}` })),

@@ -171,10 +171,26 @@ async function payableLoads(tx: Tx, organizationId: string, driverId: string, pe
 async function deductibleOrders(tx: Tx, organizationId: string, driverId: string) {
   return tx.$queryRaw<Array<{ id: string; orderNumber: string; totalCents: number }>>`
     SELECT o."id", o."orderNumber", o."totalCents" FROM "StoreOrder" o
-    WHERE o."organizationId" = ${organizationId} AND o."driverId" = ${driverId} AND o."chargeTo" = 'driver' AND o."status" = 'placed'
-      AND NOT EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."liveOrderId" = o."id")
+    WHERE ${ordersToDeduct(organizationId, driverId)}
     ORDER BY o."createdAt", o."id"
     FOR UPDATE OF o`
+}
+
+/**
+ * The one rule of which store orders a driver's next settlement deducts (alias `o`): charged to
+ * the driver, placed, on no live settlement. The driver's store limit counts the same orders
+ * (store-order.server.ts, ADR 101).
+ */
+export function ordersToDeduct(organizationId: string, driverId: string) {
+  return Prisma.sql`o."organizationId" = ${organizationId} AND o."driverId" = ${driverId} AND o."chargeTo" = 'driver' AND o."status" = 'placed'
+      AND NOT EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."liveOrderId" = o."id")`
+}
+
+/** What a driver's store orders not yet settled add up to, in cents (their store limit's use). */
+export async function pendingStoreCents(db: Tx, organizationId: string, driverId: string) {
+  const [row] = await db.$queryRaw<Array<{ cents: bigint | null }>>`
+    SELECT SUM(o."totalCents") AS "cents" FROM "StoreOrder" o WHERE ${ordersToDeduct(organizationId, driverId)}`
+  return Number(row?.cents ?? 0)
 }
 
 function loadDescription(load: LoadRow) {

@@ -8,14 +8,24 @@
  * no live settlement line deducts the order (`SettlementItem.liveOrderId`).
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { cancelRefusal, cartTotals, formatOrderNumber, type OrderStatus, placeRefusal, withinOrderLimit } from '~/policies/cart'
+import {
+  cancelRefusal,
+  cartTotals,
+  DEFAULT_STORE_LIMIT_CENTS,
+  formatOrderNumber,
+  type OrderStatus,
+  placeRefusal,
+  storeLimitRefusal,
+  withinOrderLimit,
+} from '~/policies/cart'
 import type { CheckoutInput, OrderListQuery } from '~/schemas/checkout'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { checkoutState, emptyCartData, lockCartForCheckout, reviewKey } from './cart.server'
+import { buyerIsDriver, checkoutState, emptyCartData, lockCartForCheckout, reviewKey } from './cart.server'
 import { assertId, assertVersion, containsText, listPage, requireFound } from './records.server'
+import { pendingStoreCents } from './settlement.server'
 
 const ENTITY = 'storeOrder'
 const NOT_FOUND = 'checkout.errors.orderNotFound'
@@ -73,6 +83,18 @@ async function nextOrderNumber(tx: Tx, organizationId: string) {
 }
 
 /**
+ * A driver's store limit (their profile's, else DEFAULT_STORE_LIMIT_CENTS) and what their orders
+ * not yet settled add up to: the orders their next settlement deducts (settlement.server.ts).
+ */
+export async function driverStoreBalance(db: Tx, organizationId: string, driverId: string) {
+  const [profile, openCents] = await Promise.all([
+    db.driverProfile.findFirst({ where: { userId: driverId, organizationId }, select: { storeLimitCents: true } }),
+    pendingStoreCents(db, organizationId, driverId),
+  ])
+  return { limitCents: profile?.storeLimitCents ?? DEFAULT_STORE_LIMIT_CENTS, openCents }
+}
+
+/**
  * Places the cart's order (POST /api/checkout, the review's "Place order"): 201 with the order,
  * or a refusal with nothing written: an empty cart or incomplete billing (409), a product no
  * longer sold or a driver no longer active (400 at the field), a product short of stock (409
@@ -91,7 +113,12 @@ export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
     if (cart.chargeTo === 'driver') {
       const driver = await tx.user.findFirst({ where: { id: cart.driverId!, organizationId, role: 'driver', status: 'active' }, select: { id: true } })
       if (!driver) throw new DomainError('validation_failed', 'validation.failed', { fields: { driverId: ['checkout.errors.driverUnknown'] } })
+      // One order of a driver at a time (after the cart, before the products: the lock order): the limit counts the one before.
+      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${cart.driverId!} FOR NO KEY UPDATE`
     }
+    // A driver buys only for themselves (the billing step holds them to it; their role may have changed since).
+    if ((await buyerIsDriver(tx, actor)) && (cart.chargeTo !== 'driver' || cart.driverId !== actor.userId))
+      throw new DomainError('forbidden', 'checkout.errors.driverSelf')
     // Stock falls product by product, in id order (every checkout locks in the same order).
     const wanted = new Map<string, { quantity: number; name: string }>()
     for (const item of cart.items) {
@@ -129,6 +156,10 @@ export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
     )
       throw new DomainError('conflict', 'checkout.errors.pricesChanged', { params: { totalCents: totals.totalCents } })
     if (!withinOrderLimit(totals)) throw new DomainError('validation_failed', 'checkout.errors.orderTooLarge')
+    if (cart.chargeTo === 'driver') {
+      const limit = storeLimitRefusal(await driverStoreBalance(tx, organizationId, cart.driverId!), totals.totalCents)
+      if (limit) throw new DomainError(limit.code, limit.key, { params: limit.params })
+    }
     const order = await tx.storeOrder.create({
       data: {
         organizationId,
@@ -162,9 +193,10 @@ export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
   return getOrder(organizationId, id)
 }
 
-export async function getOrder(organizationId: string, id: string) {
+/** An order; `scope` narrows it (a driver reads only the orders charged to them: orderScope in the cart policy). */
+export async function getOrder(organizationId: string, id: string, scope: { driverId: string } | null = null) {
   assertId(id, NOT_FOUND)
-  return serializeOrder(requireFound(await prisma.storeOrder.findFirst({ where: { id, organizationId }, include }), NOT_FOUND))
+  return serializeOrder(requireFound(await prisma.storeOrder.findFirst({ where: { id, organizationId, ...scope }, include }), NOT_FOUND))
 }
 
 /**
@@ -200,9 +232,10 @@ const ORDER_BY: Record<OrderListQuery['sort'], (dir: 'asc' | 'desc') => Prisma.S
 }
 
 /** The orders list: search by number, filter by who pays and status, sort and paging. */
-export async function listOrders(organizationId: string, query: OrderListQuery) {
+export async function listOrders(organizationId: string, query: OrderListQuery, scope: { driverId: string } | null = null) {
   const where: Prisma.StoreOrderWhereInput = {
     organizationId,
+    ...scope,
     ...(query.q ? { orderNumber: containsText(query.q) } : {}),
     ...(query.chargeTo ? { chargeTo: query.chargeTo } : {}),
     ...(query.status ? { status: query.status } : {}),

@@ -7,6 +7,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
+import { DEFAULT_STORE_LIMIT_CENTS } from '~/policies/cart'
 import { contractPay, recurringDeductionsOf, storedPay } from '~/policies/pay'
 import type { DriverProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
 import { createToken, hashPassword } from '~/utils/crypto.server'
@@ -63,6 +64,7 @@ const driverProfileSelect = {
   payMethod: true,
   payRate: true,
   emptyMileRateCents: true,
+  storeLimitCents: true,
   recurringDeductions: true,
   language: true,
   emergencyContactName: true,
@@ -197,6 +199,7 @@ function profileData(input: DriverProfileInput | undefined) {
     hireDate: toDateOnly(input?.hireDate),
     ...storedPay(input),
     emptyMileRateCents: input?.emptyMileRateCents ?? null,
+    storeLimitCents: input?.storeLimitCents ?? DEFAULT_STORE_LIMIT_CENTS,
     recurringDeductions: input?.recurringDeductions ?? [],
     language: input?.language ?? 'en',
     emergencyContactName: input?.emergencyContactName || null,
@@ -365,6 +368,7 @@ export function serializeUser(user: UserRecord) {
             // The contract's names for the same pay (docs/api-contract.md, "Driver pay").
             ...contractPay(profile?.payMethod ?? null, profile?.payRate ?? null),
             emptyMileRateCents: profile?.emptyMileRateCents ?? null,
+            storeLimitCents: profile?.storeLimitCents ?? DEFAULT_STORE_LIMIT_CENTS,
             recurringDeductions: recurringDeductionsOf(profile?.recurringDeductions),
             language: profile?.language ?? 'en',
             emergencyContactName: profile?.emergencyContactName ?? null,

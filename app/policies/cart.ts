@@ -9,7 +9,10 @@
  */
 import { MAX_DOCUMENT_CENTS } from '~/schemas/money-limits'
 
-import type { PolicyRefusal } from './refusal'
+import type { PolicyRefusal as BaseRefusal } from './refusal'
+
+/** The store's refusals: the shared ones, and stock and a driver's store limit with the numbers their messages show. */
+type PolicyRefusal = { code: BaseRefusal['code'] | 'insufficient_stock' | 'store_limit_exceeded'; key: string; params?: Record<string, unknown> }
 
 export const CHARGE_TO = ['driver', 'truck', 'company'] as const
 export type ChargeTo = (typeof CHARGE_TO)[number]
@@ -36,6 +39,18 @@ export function productQuantityAfter(
   change: { itemId?: string; productId: string; quantity: number },
 ) {
   return lines.reduce((sum, line) => (line.productId === change.productId && line.id !== change.itemId ? sum + line.quantity : sum), change.quantity)
+}
+
+/**
+ * The first product whose lines (every colour together, since stock is per product) ask for more
+ * than its stock, or null (issue 37): the cart refuses such a quantity when it is added or changed,
+ * and a cart that stock fell under cannot leave its first step until the line is lowered.
+ */
+export function overStockProduct(lines: ReadonlyArray<{ productId: string; quantity: number; stock: number; name: string }>) {
+  const wanted = new Map<string, number>()
+  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
+  const short = lines.find((line) => wanted.get(line.productId)! > line.stock)
+  return short ? { productId: short.productId, name: short.name, stock: short.stock } : null
 }
 
 /** An order's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
@@ -97,6 +112,8 @@ export type CheckoutState = {
   billingName: string
   billingAddress: string
   shippingMethod: ShippingMethod | null
+  /** A product of the cart short of stock now (overStockProduct's name), if any: no step past the cart. */
+  overStock?: string | null
 }
 
 /** Whether the billing and shipping step is filled in: who pays (and which driver or truck), name, address, method. */
@@ -109,7 +126,7 @@ export function billingComplete(state: CheckoutState) {
 
 /** Whether a step is complete: the cart has items; billing is filled in; review is complete once the order is placed (never here). */
 export function stepComplete(step: CheckoutStep, state: CheckoutState) {
-  if (step === 0) return state.itemCount > 0
+  if (step === 0) return state.itemCount > 0 && !state.overStock
   if (step === 1) return billingComplete(state)
   return false
 }
@@ -133,6 +150,7 @@ export function effectiveStep(activeStep: number, state: CheckoutState): Checkou
 
 /** Why a move to `target` is refused, or null: back always, forward only over complete steps (a jump to a completed step included). */
 export function stepRefusal(target: CheckoutStep, state: CheckoutState): PolicyRefusal | null {
+  if (target > 0 && state.overStock) return { code: 'insufficient_stock', key: 'checkout.errors.overStock', params: { product: state.overStock } }
   return reachableSteps(state).includes(target) ? null : { code: 'invalid_transition', key: 'checkout.errors.stepIncomplete' }
 }
 
@@ -141,6 +159,29 @@ export function placeRefusal(state: CheckoutState): PolicyRefusal | null {
   if (state.itemCount === 0) return { code: 'invalid_transition', key: 'checkout.errors.emptyCart' }
   if (!billingComplete(state)) return { code: 'invalid_transition', key: 'checkout.errors.billingIncomplete' }
   return null
+}
+
+/**
+ * A driver's store limit when an admin set none (ADR 101): $500.00 of orders charged to the
+ * driver and not yet settled. An admin sets 0 to stop a driver's orders.
+ */
+export const DEFAULT_STORE_LIMIT_CENTS = 50_000
+
+/**
+ * Why an order of `totalCents` charged to a driver is refused, or null: the driver's orders not
+ * yet settled (`openCents`) and this one together may reach the limit, not pass it (ADR 101).
+ */
+export function storeLimitRefusal(balance: { limitCents: number; openCents: number }, totalCents: number): PolicyRefusal | null {
+  if (balance.openCents + totalCents <= balance.limitCents) return null
+  return { code: 'store_limit_exceeded', key: 'checkout.errors.storeLimit', params: { totalCents, ...balance } }
+}
+
+/**
+ * Whose orders a user reads: a driver only those charged to them (they buy for themselves, issue
+ * 37); every other role with `read` the organization's. Null: no narrowing.
+ */
+export function orderScope(user: { id: string; role: string }) {
+  return user.role === 'driver' ? { driverId: user.id } : null
 }
 
 export const ORDER_STATUSES = ['placed', 'canceled'] as const

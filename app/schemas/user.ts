@@ -44,6 +44,8 @@ function driverProfileShape<R extends z.ZodType, D extends z.ZodType>(payRate: R
     payRate: payRate.optional(),
     /** Per-mile pay: cents per empty mile (none: empty miles pay nothing), at most a rate per mile's maximum. */
     emptyMileRateCents: payRate.optional(),
+    /** What the driver's store orders not yet settled may add up to (ADR 101): one amount; absent, the default $500.00. */
+    storeLimitCents: payRate.optional(),
     recurringDeductions: deductions,
     /** The language of the driver's pay statements. */
     language: z.enum(STATEMENT_LANGUAGES, { error: 'validation.choice' }).optional(),

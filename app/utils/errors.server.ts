@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'in_use'
   | 'insufficient_stock'
+  | 'store_limit_exceeded'
   | 'unauthorized'
   | 'rate_limited'
   | 'idempotency_mismatch'
@@ -34,6 +35,8 @@ const STATUS: Record<ErrorCode, number> = {
   in_use: 409,
   // A store order wants more of a product than is in stock: nothing was ordered.
   insufficient_stock: 409,
+  // A driver's store order would take their unsettled store orders past the limit an admin set (ADR 101).
+  store_limit_exceeded: 409,
   rate_limited: 429,
   // An Idempotency-Key sent again with a different request: the first one's answer does not apply.
   idempotency_mismatch: 422,

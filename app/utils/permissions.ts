@@ -139,6 +139,10 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     chat: ALL,
     settlement: READ,
     post: READ,
+    // The company store (issue 37): drivers buy for themselves, charged to their own settlement,
+    // and read only those orders (orderScope in app/policies/cart.ts narrows every read).
+    product: READ,
+    storeOrder: ['read', 'create'],
   },
   viewer: {
     dashboard: READ,

@@ -21,7 +21,9 @@ import * as orderCollection from '~/routes/api/orders/collection'
 import * as orderItem from '~/routes/api/orders/item'
 import * as cartPage from '~/routes/dashboard/e-commerce/cart'
 import * as checkoutPage from '~/routes/dashboard/e-commerce/checkout'
+import * as storeDashboard from '~/routes/dashboard/e-commerce/dashboard'
 import * as orderPage from '~/routes/dashboard/e-commerce/orders-view'
+import * as productPage from '~/routes/dashboard/e-commerce/product'
 import * as truckPage from '~/routes/dashboard/trucks/view'
 import { prisma } from '~/utils/db.server'
 
@@ -152,8 +154,14 @@ describe('the cart', () => {
     expect(green.body.data.totalItems).toBe(99)
     // Another product is counted on its own.
     expect(
-      (await callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: (await product(org)).id, quantity: 99 } }))
-        .status,
+      (
+        await callApi(cartItems, {
+          method: 'POST',
+          path: '/api/cart/items',
+          token: me.token,
+          body: { productId: (await product(org, { stock: 200 })).id, quantity: 99 },
+        })
+      ).status,
     ).toBe(201)
   })
 
@@ -214,11 +222,6 @@ describe('the cart', () => {
     expect(reset.body.data).toMatchObject({ items: [], activeStep: 0, totalCents: 0, billing: { chargeTo: null } })
     expect((await callApi(cartRoot, { path: '/api/cart', token: me.token })).body.data.activeStep).toBe(0)
   })
-
-  it('is not for drivers', async () => {
-    const answer = await callApi(cartRoot, { path: '/api/cart', token: org.users.driver.token })
-    expect(answer.status).toBe(403)
-  })
 })
 
 describe('checkout', () => {
@@ -263,9 +266,11 @@ describe('checkout', () => {
   it('refuses an order a product is short for, writing nothing', async () => {
     const me = await buyer(org)
     const plenty = await product(org, { stock: 10 })
-    const scarce = await product(org, { stock: 1 })
+    const scarce = await product(org, { stock: 2 })
     await addCartItem(me.actor, { productId: plenty.id, quantity: 2 })
     await addCartItem(me.actor, { productId: scarce.id, quantity: 2 })
+    // Sold elsewhere since it was added: the cart holds more than there is now.
+    await prisma.product.update({ where: { id: scarce.id }, data: { stock: 1 } })
     await setCartBilling(me.actor, { ...billing(org.users.driver.id), chargeTo: 'company', shippingMethod: 'pickup' })
     const orders = await prisma.storeOrder.count({ where: { organizationId: org.organization.id } })
     const refused = await callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token })
@@ -514,5 +519,208 @@ describe('the pages', () => {
     await prisma.storeOrder.update({ where: { id: order.id }, data: { status: 'canceled' } })
     const after = await callPage(truckPage.loader, `/dashboard/trucks/${truck.id}`, org.users.dispatcher.id, { id: truck.id })
     expect(after.data).toMatchObject({ storeCosts: { totalCents: 0, orders: [] } })
+  })
+})
+
+describe('stock in the cart (issue 37)', () => {
+  it('refuses at "Add to cart" and at a new quantity more than the stock, every colour together (409 insufficient_stock at the quantity), changing nothing', async () => {
+    const me = await buyer(org)
+    const vest = await product(org, { stock: 5, colors: ['orange', 'yellow'] })
+    const add = (quantity: number, color: string) =>
+      callApi(cartItems, { method: 'POST', path: '/api/cart/items', token: me.token, body: { productId: vest.id, quantity, color } })
+    expect((await add(3, 'orange')).status).toBe(201)
+    const before = await stateOf(me.id)
+    const over = await add(3, 'yellow')
+    expect(over.status).toBe(409)
+    expect(over.body.error).toMatchObject({ code: 'insufficient_stock', fields: { quantity: ['Only 5 in stock, counting what your cart already holds.'] } })
+    expect(over.body.error.message).toContain(vest.name)
+    expect(await stateOf(me.id)).toEqual(before)
+    expect((await add(2, 'yellow')).status).toBe(201)
+    const orange = before.items[0]
+    const update = (quantity: number) =>
+      callApi(cartItem, { method: 'PUT', path: `/api/cart/items/${orange.id}`, params: { itemId: orange.id }, token: me.token, body: { quantity } })
+    const mid = await stateOf(me.id)
+    const up = await update(4)
+    expect(up.status).toBe(409)
+    expect(up.body.error.code).toBe('insufficient_stock')
+    expect(await stateOf(me.id)).toEqual(mid)
+    expect((await update(2)).status).toBe(200)
+  })
+
+  it('keeps a cart that stock fell under at its first step: the line says so, every step change answers 409 insufficient_stock', async () => {
+    const me = await buyer(org)
+    const cone = await product(org, { stock: 4 })
+    await addCartItem(me.actor, { productId: cone.id, quantity: 4 })
+    await setCartBilling(me.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' }, { advance: true })
+    expect((await getCart(me.id)).activeStep).toBe(2)
+    await prisma.product.update({ where: { id: cone.id }, data: { stock: 3 } })
+    const read = await callApi(cartRoot, { path: '/api/cart', token: me.token })
+    expect(read.body.data).toMatchObject({ activeStep: 0, reachableSteps: [0], items: [expect.objectContaining({ exceedsStock: true, stock: 3 })] })
+    const step = (value: number) => callApi(cartStep, { method: 'POST', path: '/api/cart/step', token: me.token, body: { step: value } })
+    for (const target of [1, 2]) {
+      const refused = await step(target)
+      expect(refused.status, `step ${target}`).toBe(409)
+      expect(refused.body.error.code).toBe('insufficient_stock')
+      expect(refused.body.error.message).toContain(cone.name)
+    }
+    // The page's steps: Continue from the cart and from billing are refused with the reason.
+    const post = (fields: Record<string, string>) => callPage(checkoutPage.action, '/dashboard/e-commerce/checkout', me.id, {}, postForm(fields))
+    const fromCart = await post({ intent: 'step', step: '1' })
+    expect(fromCart.status).toBe(409)
+    expect(refusalOf(fromCart)?.message).toBe(`The cart holds more “${cone.name}” than is in stock now: lower its quantity to go on.`)
+    const fromBilling = await post({ intent: 'billing', chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    expect(fromBilling.status).toBe(409)
+    expect((await getCart(me.id)).activeStep).toBe(0)
+    // Lowered to the stock, the buyer goes on.
+    const line = (await getCart(me.id)).items[0]
+    expect(
+      (await callApi(cartItem, { method: 'PUT', path: `/api/cart/items/${line.id}`, params: { itemId: line.id }, token: me.token, body: { quantity: 3 } }))
+        .status,
+    ).toBe(200)
+    expect((await step(2)).body.data).toMatchObject({ activeStep: 2, items: [expect.objectContaining({ exceedsStock: false })] })
+  })
+
+  it('answers "Add to cart" on the product page and a line\'s quantity on the cart page with the message at the quantity and the value typed, without JavaScript', async () => {
+    const me = await buyer(org)
+    const boots = await product(org, { stock: 2, colors: ['brown'] })
+    const added = await callPage(
+      productPage.action,
+      `/dashboard/e-commerce/product/${boots.id}`,
+      me.id,
+      { id: boots.id },
+      postForm({ intent: 'add', productId: boots.id, color: 'brown', quantity: '3' }),
+    )
+    expect(added.status).toBe(409)
+    expect(refusalOf(added)?.fields.quantity).toEqual(['Only 2 in stock, counting what your cart already holds.'])
+    // The value typed comes back (conform's reply), for the form to show again.
+    expect((added.data as { result: { initialValue: Record<string, unknown> } }).result.initialValue.quantity).toBe('3')
+    expect((await getCart(me.id)).items).toEqual([])
+    const fine = await callPage(
+      productPage.action,
+      `/dashboard/e-commerce/product/${boots.id}`,
+      me.id,
+      { id: boots.id },
+      postForm({ intent: 'add', productId: boots.id, color: 'brown', quantity: '2' }),
+    )
+    expect(fine.location).toBe('/dashboard/e-commerce/checkout')
+    const line = (await getCart(me.id)).items[0]
+    const update = await callPage(
+      checkoutPage.action,
+      '/dashboard/e-commerce/checkout',
+      me.id,
+      {},
+      postForm({ intent: 'update', itemId: line.id, quantity: '5' }),
+    )
+    expect(update.status).toBe(409)
+    expect(update.data).toMatchObject({ intent: 'update', about: line.id })
+    expect(refusalOf(update)?.fields.quantity).toEqual(['Only 2 in stock, counting what your cart already holds.'])
+    expect((await getCart(me.id)).items[0].quantity).toBe(2)
+  })
+})
+
+describe('drivers buy for themselves (issue 37, ADR 101)', () => {
+  let fleet: Org
+  beforeAll(async () => {
+    fleet = await createOrg()
+  })
+
+  const driverActor = () => ({ userId: fleet.users.driver.id, organizationId: fleet.organization.id, ip: null })
+  const api = (route: Parameters<typeof callApi>[0], options: Omit<Parameters<typeof callApi>[1], 'token'>) =>
+    callApi(route, { ...options, token: fleet.users.driver.token })
+
+  it('fills a cart and places an order charged to their own settlement, and reads only their own orders', async () => {
+    const gloves = await product(fleet, { priceCents: 1000, stock: 10 })
+    expect((await api(cartRoot, { path: '/api/cart' })).status).toBe(200)
+    expect((await api(cartItems, { method: 'POST', path: '/api/cart/items', body: { productId: gloves.id, quantity: 2 } })).status).toBe(201)
+    const forCompany = await api(cartApi, { method: 'PUT', path: '/api/cart/billing', body: { ...billing(fleet.users.driver.id), chargeTo: 'company' } })
+    expect(forCompany.status).toBe(400)
+    expect(forCompany.body.error.fields.chargeTo).toEqual(['A driver’s order is charged to their own settlement.'])
+    const colleague = await api(cartApi, { method: 'PUT', path: '/api/cart/billing', body: billing(fleet.users.admin.id) })
+    expect(colleague.status).toBe(400)
+    const self = await api(cartApi, { method: 'PUT', path: '/api/cart/billing', body: { ...billing(''), driverId: undefined, shippingMethod: 'pickup' } })
+    expect(self.status).toBe(200)
+    expect(self.body.data.billing).toMatchObject({ chargeTo: 'driver', driverId: fleet.users.driver.id })
+    const placed = await api(checkoutApi, { method: 'POST', path: '/api/checkout' })
+    expect(placed.status).toBe(201)
+    expect(placed.body.data).toMatchObject({ chargeTo: 'driver', driverId: fleet.users.driver.id, totalCents: 2000 })
+
+    // Someone else's order (charged to the company) is not the driver's to read.
+    const admin = await buyer(fleet, 'admin')
+    await addCartItem(admin.actor, { productId: gloves.id, quantity: 1 })
+    await setCartBilling(admin.actor, { chargeTo: 'company', name: 'Shop', address: 'Yard', shippingMethod: 'pickup' })
+    const theirs = await placeOrder(admin.actor)
+    const list = await api(orderCollection, { path: '/api/orders' })
+    expect(list.body.data.map((order: { id: string }) => order.id)).toEqual([placed.body.data.id])
+    expect((await api(orderItem, { path: `/api/orders/${theirs.id}`, params: { id: theirs.id } })).status).toBe(404)
+    expect((await api(orderCancel, { method: 'POST', path: `/api/orders/${placed.body.data.id}/cancel`, params: { id: placed.body.data.id } })).status).toBe(
+      403,
+    )
+    expect((await callPage(storeDashboard.loader, '/dashboard/ecommerce', fleet.users.driver.id)).status).toBe(403)
+  })
+
+  it('stays within the store limit an admin set, counting orders no settlement deducts yet (409 store_limit_exceeded, nothing written)', async () => {
+    const driverId = fleet.users.driver.id
+    await prisma.driverProfile.upsert({
+      where: { userId: driverId },
+      create: { organizationId: fleet.organization.id, userId: driverId, storeLimitCents: 5000 },
+      update: { storeLimitCents: 5000 },
+    })
+    const strap = await product(fleet, { priceCents: 1500, stock: 20 })
+    const open = await prisma.storeOrder.aggregate({ where: { driverId, status: 'placed' }, _sum: { totalCents: true } })
+    expect(open._sum.totalCents).toBe(2000)
+    // 2,000 open + 3 × 1,500 = 6,500 > 5,000.
+    await addCartItem(driverActor(), { productId: strap.id, quantity: 3 })
+    await setCartBilling(driverActor(), { chargeTo: 'driver', name: 'Dana', address: 'Yard', shippingMethod: 'pickup' })
+    const orders = await prisma.storeOrder.count({ where: { organizationId: fleet.organization.id } })
+    const refused = await api(checkoutApi, { method: 'POST', path: '/api/checkout' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.code).toBe('store_limit_exceeded')
+    expect(refused.body.error.message).toContain('$50.00')
+    expect(await prisma.storeOrder.count({ where: { organizationId: fleet.organization.id } })).toBe(orders)
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: strap.id } })).stock).toBe(20)
+    // Exactly at the limit: 2,000 + 2 × 1,500 = 5,000.
+    const line = (await getCart(driverId)).items[0]
+    expect((await api(cartItem, { method: 'PUT', path: `/api/cart/items/${line.id}`, params: { itemId: line.id }, body: { quantity: 2 } })).status).toBe(200)
+    const atLimit = await api(checkoutApi, { method: 'POST', path: '/api/checkout' })
+    expect(atLimit.status).toBe(201)
+
+    // Once a settlement deducts those orders, the room is back.
+    const settlement = await prisma.settlement.create({
+      data: { organizationId: fleet.organization.id, number: unique('ST'), driverId, periodStart: new Date('2026-11-01'), periodEnd: new Date('2026-11-30') },
+    })
+    for (const order of await prisma.storeOrder.findMany({ where: { driverId, status: 'placed' } }))
+      await prisma.settlementItem.create({
+        data: {
+          settlementId: settlement.id,
+          organizationId: fleet.organization.id,
+          type: 'store_order',
+          orderId: order.id,
+          liveOrderId: order.id,
+          description: order.orderNumber,
+          amountCents: -order.totalCents,
+        },
+      })
+    await addCartItem(driverActor(), { productId: strap.id, quantity: 3 })
+    await setCartBilling(driverActor(), { chargeTo: 'driver', name: 'Dana', address: 'Yard', shippingMethod: 'pickup' })
+    expect((await api(checkoutApi, { method: 'POST', path: '/api/checkout' })).status).toBe(201)
+  })
+
+  it('charges an order a dispatcher places for a driver against the same limit', async () => {
+    const driver = await prisma.user.create({
+      data: {
+        organizationId: fleet.organization.id,
+        email: `${unique('d')}@example.test`,
+        passwordHash: 'x',
+        firstName: 'Zero',
+        lastName: 'Limit',
+        role: 'driver',
+      },
+    })
+    await prisma.driverProfile.create({ data: { organizationId: fleet.organization.id, userId: driver.id, storeLimitCents: 0 } })
+    const me = await buyer(fleet)
+    await addCartItem(me.actor, { productId: (await product(fleet, { priceCents: 100 })).id, quantity: 1 })
+    await setCartBilling(me.actor, { ...billing(driver.id), chargeTo: 'driver', shippingMethod: 'pickup' })
+    const refused = await callApi(checkoutApi, { method: 'POST', path: '/api/checkout', token: me.token })
+    expect(refused.body.error.code).toBe('store_limit_exceeded')
   })
 })

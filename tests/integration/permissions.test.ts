@@ -117,6 +117,8 @@ describe('role matrix', () => {
         ['nav.chat', '/dashboard/chat', undefined],
         ['nav.bulletins', '/dashboard/blog', undefined],
         ['nav.myPay', '/dashboard/pay', undefined],
+        // The company store, where drivers buy for themselves (issue 37): not its sales dashboard.
+        ['nav.store', '/dashboard/e-commerce', ['nav.shop', 'nav.list']],
       ],
     )
     for (const role of ROLES) expect(titles(role).includes('nav.myLoads'), role).toBe(role === 'driver')
@@ -137,7 +139,7 @@ describe('role matrix', () => {
     expect(store('admin')).toMatchObject({ path: '/dashboard/e-commerce' })
     expect(store('admin')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard', 'nav.create'])
     expect(store('viewer')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list', 'nav.storeDashboard'])
-    expect(store('driver')).toBeUndefined()
+    expect(store('driver')?.children?.map((child) => child.title)).toEqual(['nav.shop', 'nav.list'])
     // The dispatch board is for everyone who reads the organization's loads; drivers have their own list instead.
     for (const role of ROLES) expect(titles(role).includes('nav.kanban'), role).toBe(role !== 'driver')
     // Users (list, cards, create) are the admins'; everyone reaches their own profile from the account menu.

@@ -338,8 +338,10 @@ describe('products', () => {
     const second = await shop('?page=2')
     expect(second.total).toBe(15)
     expect(second.products.map((card) => card.name)).toEqual(['Hard hat', 'Strap', 'Vest'])
-    // Drivers have no store.
-    expect((await callPage(shopPage.loader, '/dashboard/e-commerce/shop', org.users.driver.id)).status).toBe(403)
+    // Drivers browse the store and buy for themselves (issue 37; it was 403 before), without its management.
+    const driverShop = await callPage(shopPage.loader, '/dashboard/e-commerce/shop', org.users.driver.id)
+    expect(driverShop.status).toBe(200)
+    expect(driverShop.data).toMatchObject({ total: 15, canManage: false })
   })
 
   it('sums the store dashboard: placed sales of the month, orders by who pays, top products by quantity, stock alerts', async () => {

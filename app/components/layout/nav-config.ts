@@ -17,7 +17,7 @@ export type NavItem = {
   caption?: string
   /** The unread count shown beside the item (app/models/nav-badges.server.ts counts them). */
   badge?: NavBadge
-  children?: Array<{ title: string; path: string; permission?: [Action, Entity] }>
+  children?: Array<{ title: string; path: string; permission?: [Action, Entity]; roles?: Role[] }>
 }
 
 export type NavSection = { subheader: string; items: NavItem[] }
@@ -101,7 +101,7 @@ export const NAV: NavSection[] = [
       // Factoring: the agreement with the factor and the schedules of invoices sold to it.
       { title: 'nav.factoring', path: href('/dashboard/factoring'), icon: 'bank', permission: ['read', 'factoring'] },
       { title: 'nav.myPay', path: href('/dashboard/pay'), icon: 'bank', permission: ['read', 'settlement'], roles: ['driver'] },
-      // The company store: what the office sells or issues, charged to a driver, a truck or the company.
+      // The company store: what the office sells or issues, charged to a driver, a truck or the company; drivers buy for themselves.
       {
         title: 'nav.store',
         // Every page under it (shop, list, products) opens the item; its link is the first child's.
@@ -111,7 +111,13 @@ export const NAV: NavSection[] = [
         children: [
           { title: 'nav.shop', path: href('/dashboard/e-commerce/shop') },
           { title: 'nav.list', path: href('/dashboard/e-commerce/list') },
-          { title: 'nav.storeDashboard', path: href('/dashboard/ecommerce'), permission: ['read', 'storeOrder'] },
+          // The organization's sales: not drivers', who read only their own orders (issue 37).
+          {
+            title: 'nav.storeDashboard',
+            path: href('/dashboard/ecommerce'),
+            permission: ['read', 'storeOrder'],
+            roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+          },
           { title: 'nav.create', path: href('/dashboard/e-commerce/product/new'), permission: ['create', 'product'] },
         ],
       },
@@ -217,7 +223,7 @@ export function navForRole(role: Role, siteAdmin = false): NavSection[] {
     ...section,
     items: section.items
       .filter((item) => allowed(item.permission) && (!item.roles || item.roles.includes(role)) && (!item.siteOnly || siteAdmin))
-      .map((item) => ({ ...item, children: item.children?.filter((child) => allowed(child.permission)) })),
+      .map((item) => ({ ...item, children: item.children?.filter((child) => allowed(child.permission) && (!child.roles || child.roles.includes(role))) })),
   })).filter((section) => section.items.length > 0)
 }
 

@@ -1,4 +1,5 @@
 import { getOrder } from '~/models/store-order.server'
+import { orderScope } from '~/policies/cart'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/item'
@@ -7,7 +8,7 @@ import type { Route } from './+types/item'
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, 'read', 'storeOrder')
-    return apiData(await getOrder(user.organizationId, params.id))
+    return apiData(await getOrder(user.organizationId, params.id, orderScope(user)))
   })
 }
 

@@ -22,11 +22,12 @@ import {
   setCartBilling,
   updateCartItem,
 } from '~/models/cart.server'
-import { placeOrder } from '~/models/store-order.server'
-import { CHARGE_TO, type CheckoutStep, MAX_LINE_QUANTITY, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
+import { driverStoreBalance, placeOrder } from '~/models/store-order.server'
+import { CHARGE_TO, type CheckoutStep, MAX_LINE_QUANTITY, orderScope, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { CartAddSchema, CartBillingSchema, CartLineFormSchema, CartRemoveFormSchema, CartStepSchema, CheckoutSchema } from '~/schemas/checkout'
+import { prisma } from '~/utils/db.server'
 import { formatMoney } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -41,8 +42,14 @@ const NoFields = z.object({})
 /** The user's cart at its step (0 cart, 1 billing and shipping, 2 review), with who an order may be charged to. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireActor(request, 'create', 'storeOrder')
-  const [cart, pickers] = await Promise.all([getCart(user.id), checkoutPickers(user.organizationId)])
-  return { cart, pickers }
+  // A driver buys for themselves, charged to their own settlement, within their store limit (ADR 101).
+  const self = orderScope(user)?.driverId
+  const [cart, pickers, storeBalance] = await Promise.all([
+    getCart(user.id),
+    checkoutPickers(user.organizationId, self),
+    self ? driverStoreBalance(prisma, user.organizationId, self) : null,
+  ])
+  return { cart, pickers, driverSelf: self ?? null, storeBalance }
 }
 
 /**
@@ -54,33 +61,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'create', 'storeOrder')
   const form = await request.formData()
   const back = (key: string) => () => redirectWithToast(PAGE, { type: 'success', title: t(key) })
-  return intentAction(form, t, {
-    add: intent({ schema: CartAddSchema, run: (input) => addCartItem(actor, input), done: back('checkout.added') }),
-    update: intent({
-      schema: CartLineFormSchema,
-      run: ({ itemId, quantity }) => updateCartItem(actor, itemId, quantity),
-      done: back('checkout.saved'),
-      gone: true,
-    }),
-    remove: intent({ schema: CartRemoveFormSchema, run: ({ itemId }) => removeCartItem(actor, itemId), done: back('checkout.saved'), gone: true }),
-    billing: intent({ schema: CartBillingSchema, run: (input) => setCartBilling(actor, input, { advance: true }), done: back('checkout.saved') }),
-    step: intent({
-      schema: CartStepSchema,
-      run: ({ step }) => moveCartStep(actor, step as CheckoutStep),
-      done: () => redirectWithToast(PAGE, { type: 'info', title: t('checkout.saved') }),
-    }),
-    reset: intent({ schema: NoFields, run: () => resetCart(actor), done: back('checkout.resetDone') }),
-    // With what the review showed: a price changed since is refused with the new total (ADR 090).
-    place: intent({
-      schema: CheckoutSchema,
-      run: (reviewed) => placeOrder(actor, reviewed),
-      done: (order) =>
-        redirectWithToast(href('/dashboard/e-commerce/orders/:id', { id: order.id }), {
-          type: 'success',
-          title: t('checkout.placed', { number: order.orderNumber }),
-        }),
-    }),
-  })
+  // A refused quantity names its line, so the page shows the message at that line's input.
+  const line = form.get('intent') === 'update' ? form.get('itemId') : null
+  return intentAction(
+    form,
+    t,
+    {
+      add: intent({ schema: CartAddSchema, run: (input) => addCartItem(actor, input), done: back('checkout.added') }),
+      update: intent({
+        schema: CartLineFormSchema,
+        run: ({ itemId, quantity }) => updateCartItem(actor, itemId, quantity),
+        done: back('checkout.saved'),
+        gone: true,
+      }),
+      remove: intent({ schema: CartRemoveFormSchema, run: ({ itemId }) => removeCartItem(actor, itemId), done: back('checkout.saved'), gone: true }),
+      billing: intent({ schema: CartBillingSchema, run: (input) => setCartBilling(actor, input, { advance: true }), done: back('checkout.saved') }),
+      step: intent({
+        schema: CartStepSchema,
+        run: ({ step }) => moveCartStep(actor, step as CheckoutStep),
+        done: () => redirectWithToast(PAGE, { type: 'info', title: t('checkout.saved') }),
+      }),
+      reset: intent({ schema: NoFields, run: () => resetCart(actor), done: back('checkout.resetDone') }),
+      // With what the review showed: a price changed since is refused with the new total (ADR 090).
+      place: intent({
+        schema: CheckoutSchema,
+        run: (reviewed) => placeOrder(actor, reviewed),
+        done: (order) =>
+          redirectWithToast(href('/dashboard/e-commerce/orders/:id', { id: order.id }), {
+            type: 'success',
+            title: t('checkout.placed', { number: order.orderNumber }),
+          }),
+      }),
+    },
+    typeof line === 'string' ? { about: line.slice(0, 40) } : {},
+  )
 }
 
 /** After a refused "Place order" (409: prices changed, stock short), the review shows the cart as it is now. */
@@ -91,9 +105,11 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const BILLING_FIELDS = ['chargeTo', 'driverId', 'truckId', 'name', 'address', 'shippingMethod', 'discountCode']
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { cart } = loaderData
-  const refusal = useRefusal(actionData, [null, 'add', 'update', 'remove', 'step', 'reset', 'place'], undefined, [])
+  const refusal = useRefusal(actionData, [null, 'add', 'remove', 'step', 'reset', 'place'], undefined, [])
+  const lineRefusal = useRefusal(actionData, 'update', undefined, ['quantity'])
+  const refusedLine = lineRefusal && actionData && typeof actionData === 'object' && 'about' in actionData ? actionData.about : null
   const billingRefusal = useRefusal(actionData, 'billing', undefined, BILLING_FIELDS)
   const step = cart.activeStep
   return (
@@ -110,16 +126,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <CheckoutStepper active={step} reachable={cart.reachableSteps} />
       <RefusalNotice refusal={refusal} testId="checkout-refusal" className="mb-6" />
       <RefusalNotice refusal={billingRefusal} testId="billing-refusal" className="mb-6" />
+      <RefusalNotice refusal={lineRefusal} testId="line-refusal" className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="min-w-0 p-4 sm:p-6">
-          {step === 0 ? <CartStep cart={cart} /> : null}
-          {step === 1 ? <BillingStep cart={cart} pickers={loaderData.pickers} errors={billingRefusal} /> : null}
+          {step === 0 ? <CartStep cart={cart} refused={lineRefusal && refusedLine ? { itemId: String(refusedLine), refusal: lineRefusal } : null} /> : null}
+          {step === 1 ? <BillingStep cart={cart} pickers={loaderData.pickers} errors={billingRefusal} driverSelf={loaderData.driverSelf} /> : null}
           {step === 2 ? <ReviewStep cart={cart} pickers={loaderData.pickers} /> : null}
         </Card>
         <aside className="space-y-4" aria-label={t('checkout.summary')}>
           <Card className="p-4 sm:p-6">
             <h2 className="mb-3 text-base font-bold">{t('checkout.summary')}</h2>
             <MoneyTotals totals={cart} discountCode={cart.discountCode} />
+            {loaderData.storeBalance ? (
+              <p className="mt-3 text-xs text-muted" data-testid="store-limit-note">
+                {t('checkout.storeLimitNote', {
+                  limit: formatMoney(i18n.language, loaderData.storeBalance.limitCents),
+                  open: formatMoney(i18n.language, loaderData.storeBalance.openCents),
+                })}
+              </p>
+            ) : null}
           </Card>
           {cart.items.length ? (
             <Form method="post">
@@ -136,21 +161,34 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** A button that moves to a step (Back, Continue). */
-function StepButton({ step, label, variant = 'secondary', testId }: { step: CheckoutStep; label: string; variant?: 'primary' | 'secondary'; testId: string }) {
+function StepButton({
+  step,
+  label,
+  variant = 'secondary',
+  testId,
+  disabled,
+}: {
+  step: CheckoutStep
+  label: string
+  variant?: 'primary' | 'secondary'
+  testId: string
+  disabled?: boolean
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="step" />
       <input type="hidden" name="step" value={step} />
-      <Button type="submit" variant={variant} data-testid={testId}>
+      <Button type="submit" variant={variant} data-testid={testId} disabled={disabled}>
         {label}
       </Button>
     </Form>
   )
 }
 
-function CartStep({ cart }: { cart: CartView }) {
+function CartStep({ cart, refused }: { cart: CartView; refused: { itemId: string; refusal: NonNullable<ReturnType<typeof useRefusal>> } | null }) {
   const { t, i18n } = useTranslation()
   const money = (cents: number) => formatMoney(i18n.language, cents)
+  const overStock = cart.items.find((item) => item.exceedsStock)?.name
   if (!cart.items.length)
     return (
       <EmptyState
@@ -163,51 +201,67 @@ function CartStep({ cart }: { cart: CartView }) {
     <>
       <h2 className="mb-4 text-lg font-bold">{t('checkout.steps.cart')}</h2>
       <ul className="divide-y divide-line" data-testid="cart-lines">
-        {cart.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 py-3" data-testid="cart-line">
-            <div className="min-w-0 flex-1 basis-full sm:basis-40">
-              <p className="font-semibold">
-                <bdi>{item.name}</bdi>
-              </p>
-              <p className="text-xs text-muted">
-                {item.color ? `${t('checkout.color')}: ${item.color} · ` : ''}
-                {money(item.priceCents)}
-              </p>
-              {item.stock < item.quantity ? <p className="text-xs font-semibold text-error">{t('checkout.outOfStock', { count: item.stock })}</p> : null}
-            </div>
-            <Form method="post" className="flex items-center gap-2">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="itemId" value={item.id} />
-              <input
-                type="number"
-                name="quantity"
-                min={1}
-                max={MAX_LINE_QUANTITY}
-                step={1}
-                required
-                defaultValue={item.quantity}
-                aria-label={t('checkout.quantityOf', { name: item.name })}
-                className={`${inputClass} w-20`}
-              />
-              <Button type="submit" variant="secondary" size="sm">
-                {t('checkout.update')}
-              </Button>
-            </Form>
-            <span className="fd-num w-20 text-end font-semibold" data-testid="line-total">
-              {money(item.lineTotalCents)}
-            </span>
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="itemId" value={item.id} />
-              <Button type="submit" variant="ghost" size="sm" aria-label={`${t('checkout.remove')}: ${item.name}`}>
-                {t('checkout.remove')}
-              </Button>
-            </Form>
-          </li>
-        ))}
+        {cart.items.map((item) => {
+          const errors = refused?.itemId === item.id ? refused.refusal.field('quantity') : undefined
+          const typed = refused?.itemId === item.id ? refused.refusal.values.quantity : undefined
+          return (
+            <li key={item.id} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 py-3" data-testid="cart-line">
+              <div className="min-w-0 flex-1 basis-full sm:basis-40">
+                <p className="font-semibold">
+                  <bdi>{item.name}</bdi>
+                </p>
+                <p className="text-xs text-muted">
+                  {item.color ? `${t('checkout.color')}: ${item.color} · ` : ''}
+                  {money(item.priceCents)}
+                </p>
+                {item.exceedsStock ? (
+                  <p className="text-xs font-semibold text-error" data-testid="line-over-stock">
+                    {t('checkout.outOfStock', { count: item.stock })}
+                  </p>
+                ) : null}
+              </div>
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="itemId" value={item.id} />
+                <input
+                  type="number"
+                  name="quantity"
+                  min={1}
+                  max={MAX_LINE_QUANTITY}
+                  step={1}
+                  required
+                  defaultValue={typeof typed === 'string' ? typed : item.quantity}
+                  aria-label={t('checkout.quantityOf', { name: item.name })}
+                  className={`${inputClass} w-20`}
+                  {...(errors?.length ? { 'aria-invalid': true, 'aria-describedby': `quantity-${item.id}-error` } : {})}
+                />
+                <Button type="submit" variant="secondary" size="sm">
+                  {t('checkout.update')}
+                </Button>
+                <ErrorList id={`quantity-${item.id}-error`} errors={errors} />
+              </Form>
+              <span className="fd-num w-20 text-end font-semibold" data-testid="line-total">
+                {money(item.lineTotalCents)}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="itemId" value={item.id} />
+                <Button type="submit" variant="ghost" size="sm" aria-label={`${t('checkout.remove')}: ${item.name}`}>
+                  {t('checkout.remove')}
+                </Button>
+              </Form>
+            </li>
+          )
+        })}
       </ul>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <StepButton step={1} label={t('checkout.continue')} variant="primary" testId="checkout-continue" />
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
+        {/* A line over the stock keeps the buyer here until it is lowered (the server refuses the step too). */}
+        {overStock ? (
+          <p className="text-sm font-medium text-error" data-testid="checkout-over-stock">
+            {t('checkout.errors.overStock', { product: overStock })}
+          </p>
+        ) : null}
+        <StepButton step={1} label={t('checkout.continue')} variant="primary" testId="checkout-continue" disabled={Boolean(overStock)} />
       </div>
     </>
   )
@@ -228,7 +282,17 @@ function Labelled({ id, label, errors, hint, children }: { id: string; label: st
   )
 }
 
-function BillingStep({ cart, pickers, errors }: { cart: CartView; pickers: Pickers; errors: ReturnType<typeof useRefusal> }) {
+function BillingStep({
+  cart,
+  pickers,
+  errors,
+  driverSelf,
+}: {
+  cart: CartView
+  pickers: Pickers
+  errors: ReturnType<typeof useRefusal>
+  driverSelf: string | null
+}) {
   const { t, i18n } = useTranslation()
   const posted = errors?.values ?? {}
   const value = (name: string, stored: string | null) => (typeof posted[name] === 'string' ? (posted[name] as string) : (stored ?? ''))
@@ -242,39 +306,57 @@ function BillingStep({ cart, pickers, errors }: { cart: CartView; pickers: Picke
       <Form method="post" className="space-y-5" id="billing-form" noValidate>
         <input type="hidden" name="intent" value="billing" />
         <input type="hidden" name="version" value={cart.version} />
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-ink">{t('checkout.chargeTo')}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {CHARGE_TO.map((option) => (
-              <label key={option} className="flex items-start gap-2 rounded-lg border border-line p-3 text-sm has-checked:border-primary">
-                <input type="radio" name="chargeTo" value={option} defaultChecked={chargeTo === option} required className="mt-0.5" />
-                <span>{t(`checkout.chargeToOptions.${option}`)}</span>
-              </label>
-            ))}
-          </div>
-          <ErrorList id="chargeTo-error" errors={field('chargeTo')} />
-        </fieldset>
+        {driverSelf ? (
+          // A driver's order is charged to their own settlement: nothing to choose.
+          <>
+            <input type="hidden" name="chargeTo" value="driver" />
+            <input type="hidden" name="driverId" value={driverSelf} />
+            <p className="text-sm" data-testid="charge-to-self">
+              {t('checkout.errors.driverSelf')}
+            </p>
+            <ErrorList id="chargeTo-error" errors={field('chargeTo')} />
+          </>
+        ) : (
+          <>
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-ink">{t('checkout.chargeTo')}</legend>
+              <div className="grid gap-2 sm:grid-cols-3">
+                {CHARGE_TO.map((option) => (
+                  <label key={option} className="flex items-start gap-2 rounded-lg border border-line p-3 text-sm has-checked:border-primary">
+                    <input type="radio" name="chargeTo" value={option} defaultChecked={chargeTo === option} required className="mt-0.5" />
+                    <span>{t(`checkout.chargeToOptions.${option}`)}</span>
+                  </label>
+                ))}
+              </div>
+              <ErrorList id="chargeTo-error" errors={field('chargeTo')} />
+            </fieldset>
+          </>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Labelled id="driverId" label={t('checkout.driver')} errors={field('driverId')} hint={t('checkout.driverHint')}>
-            <select id="driverId" name="driverId" defaultValue={value('driverId', cart.billing.driverId)} className={inputClass} {...invalid('driverId')}>
-              <option value="">{t('checkout.choose')}</option>
-              {pickers.drivers.map((driver) => (
-                <option key={driver.id} value={driver.id}>
-                  {driver.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-          <Labelled id="truckId" label={t('checkout.truck')} errors={field('truckId')} hint={t('checkout.truckHint')}>
-            <select id="truckId" name="truckId" defaultValue={value('truckId', cart.billing.truckId)} className={inputClass} {...invalid('truckId')}>
-              <option value="">{t('checkout.choose')}</option>
-              {pickers.trucks.map((truck) => (
-                <option key={truck.id} value={truck.id}>
-                  {truck.name}
-                </option>
-              ))}
-            </select>
-          </Labelled>
+          {driverSelf ? null : (
+            <>
+              <Labelled id="driverId" label={t('checkout.driver')} errors={field('driverId')} hint={t('checkout.driverHint')}>
+                <select id="driverId" name="driverId" defaultValue={value('driverId', cart.billing.driverId)} className={inputClass} {...invalid('driverId')}>
+                  <option value="">{t('checkout.choose')}</option>
+                  {pickers.drivers.map((driver) => (
+                    <option key={driver.id} value={driver.id}>
+                      {driver.name}
+                    </option>
+                  ))}
+                </select>
+              </Labelled>
+              <Labelled id="truckId" label={t('checkout.truck')} errors={field('truckId')} hint={t('checkout.truckHint')}>
+                <select id="truckId" name="truckId" defaultValue={value('truckId', cart.billing.truckId)} className={inputClass} {...invalid('truckId')}>
+                  <option value="">{t('checkout.choose')}</option>
+                  {pickers.trucks.map((truck) => (
+                    <option key={truck.id} value={truck.id}>
+                      {truck.name}
+                    </option>
+                  ))}
+                </select>
+              </Labelled>
+            </>
+          )}
           <Labelled id="name" label={t('checkout.billingName')} errors={field('name')}>
             <input
               id="name"

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react'
-import { href, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 
 import { Figure, Panel } from '~/components/charts/figure'
 import { PageHeader } from '~/components/layout/page-header'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { storeDashboard } from '~/models/store-dashboard.server'
+import { orderScope } from '~/policies/cart'
 import { requirePermission } from '~/requests/session.server'
 import { formatMoney, formatMonth, formatNumber } from '~/utils/format'
 
@@ -19,6 +20,8 @@ const MoneyBarChart = lazy(() => import('~/components/charts/money-bar-chart'))
 /** The store dashboard: sales this month, orders by who pays, best sellers, stock alerts (numbers in the HTML, charts on top). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'storeOrder')
+  // The organization's sales are not a driver's to read: they read only their own orders.
+  if (orderScope(user)) throw data({ reason: 'forbidden' }, { status: 403 })
   return storeDashboard(user.organizationId)
 }
 

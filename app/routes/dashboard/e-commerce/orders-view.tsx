@@ -11,7 +11,7 @@ import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { cancelOrder, getOrder } from '~/models/store-order.server'
-import { cancelRefusal } from '~/policies/cart'
+import { cancelRefusal, orderScope } from '~/policies/cart'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
@@ -29,7 +29,7 @@ export const handle = { i18n: ['checkout'] }
 /** One order: its lines at the prices locked when placed, the totals, who pays; Cancel while the policy allows it. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'storeOrder')
-  const order = await orNotFound(getOrder(user.organizationId, params.id))
+  const order = await orNotFound(getOrder(user.organizationId, params.id, orderScope(user)))
   return { order, canCancel: can(user.role, 'update', 'storeOrder') && !cancelRefusal(order) }
 }
 

@@ -13,7 +13,7 @@ import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { cartItemCount } from '~/models/cart.server'
 import { listOrders } from '~/models/store-order.server'
-import { CHARGE_TO, ORDER_STATUSES } from '~/policies/cart'
+import { CHARGE_TO, ORDER_STATUSES, orderScope } from '~/policies/cart'
 import { redirectPastLastPage } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { OrderListQuerySchema } from '~/schemas/checkout'
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const query = parseListQuery(OrderListQuerySchema, url.searchParams)
   const canCreate = can(user.role, 'create', 'storeOrder')
-  const [result, inCart] = await Promise.all([listOrders(user.organizationId, query), canCreate ? cartItemCount(user.id) : 0])
+  const [result, inCart] = await Promise.all([listOrders(user.organizationId, query, orderScope(user)), canCreate ? cartItemCount(user.id) : 0])
   redirectPastLastPage(url, query, result.total)
   return {
     query,

@@ -10,6 +10,7 @@ import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { addCartItem } from '~/models/cart.server'
 import { customFieldsForDisplay } from '~/models/custom-fields.server'
 import { getProduct } from '~/models/product.server'
 import { deleteProductPhoto, productPhotoUrl } from '~/models/product-photo.server'
@@ -17,12 +18,14 @@ import { saleBlock } from '~/policies/product'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
+import { CartAddSchema } from '~/schemas/checkout'
 import { ProductPhotoActionSchema } from '~/schemas/product'
 import { PRODUCT_STATUS_META } from '~/schemas/product-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatMoney } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
+import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/product'
 
@@ -59,8 +62,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { t } = getInstance(context)
-  const { actor } = await requireActor(request, 'update', 'product')
   const form = await request.formData()
+  // "Add to cart" is anyone's who may order (drivers too); the photos are the editors'.
+  if (form.get('intent') === 'add') {
+    const { actor } = await requireActor(request, 'create', 'storeOrder')
+    return intentAction(form, t, {
+      add: intent({
+        schema: CartAddSchema,
+        run: (input) => addCartItem(actor, input),
+        done: () => redirectWithToast(href('/dashboard/e-commerce/checkout'), { type: 'success', title: t('checkout.added') }),
+      }),
+    })
+  }
+  const { actor } = await requireActor(request, 'update', 'product')
   const here = new URL(request.url)
   return intentAction(form, t, {
     deletePhoto: intent({
@@ -76,6 +90,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation()
   const { product, returnTo } = loaderData
   const refusal = useRefusal(actionData, 'deletePhoto')
+  const cartRefusal = useRefusal(actionData, 'add', undefined, ['quantity'])
   return (
     <>
       <RecordHeader
@@ -105,7 +120,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <StockBadge stock={product.stock} />
               </span>
             </p>
-            {loaderData.canOrder ? <AddToCart productId={product.id} colors={product.colors} blocked={loaderData.blocked} /> : null}
+            {loaderData.canOrder ? <AddToCart productId={product.id} colors={product.colors} blocked={loaderData.blocked} refusal={cartRefusal} /> : null}
           </Card>
           <DetailCard title={t('products.view.details')} testId="product-details">
             <DetailItem label={t('products.fields.sku')}>

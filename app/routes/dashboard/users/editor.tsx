@@ -127,11 +127,12 @@ function formDefaults(user: UserDto) {
   if (profile) {
     const driverProfile: Record<string, unknown> = {}
     // The contract's names repeat payMethod/payRate; the editor writes those.
-    const skip = new Set(['payRate', 'payType', 'payRateCents', 'payPercent', 'emptyMileRateCents', 'recurringDeductions'])
+    const skip = new Set(['payRate', 'payType', 'payRateCents', 'payPercent', 'emptyMileRateCents', 'storeLimitCents', 'recurringDeductions'])
     for (const [key, value] of Object.entries(profile)) if (value !== null && !skip.has(key)) driverProfile[key] = String(value)
     const rate = payRateToDisplay(profile.payMethod, profile.payRate)
     if (rate !== null) driverProfile.payRate = String(rate)
     if (profile.emptyMileRateCents !== null) driverProfile.emptyMileRateCents = String(profile.emptyMileRateCents / 100)
+    driverProfile.storeLimitCents = String(profile.storeLimitCents / 100)
     driverProfile.recurringDeductions = profile.recurringDeductions.map((line) => ({
       description: line.description,
       amountCents: String(line.amountCents / 100),
@@ -272,6 +273,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
               }
             />
             <TextField label={t('users.fields.emptyMileRate')} field={profile.emptyMileRateCents} hint={t('users.payRateHint.per_mile')} />
+            <TextField label={t('users.fields.storeLimit')} field={profile.storeLimitCents} hint={t('users.fields.storeLimitHint')} />
             <SelectField
               label={t('users.fields.statementLanguage')}
               field={profile.language}
