@@ -23,6 +23,14 @@ export type ExpectedStop = {
 export type ExpectedRateConfirmation = {
   brokerName: string
   brokerMc: string
+  /** The broker's own details where its letterhead gives them ("Add a broker" prefilled). */
+  brokerContactName?: string
+  brokerPhone?: string
+  brokerEmail?: string
+  brokerAddressLine1?: string
+  brokerCity?: string
+  brokerState?: string
+  brokerPostalCode?: string
   brokerReference: string
   equipmentType: string
   commodity: string
@@ -69,6 +77,10 @@ const colon: RateConfirmationLayout = {
   expected: {
     brokerName: 'Acme Logistics LLC',
     brokerMc: '123456',
+    brokerAddressLine1: '900 N Michigan Ave',
+    brokerCity: 'Chicago',
+    brokerState: 'IL',
+    brokerPostalCode: '60611',
     brokerReference: 'AL-55821',
     equipmentType: 'dry_van',
     commodity: 'Paper products',
@@ -259,6 +271,7 @@ const shipper: RateConfirmationLayout = {
   expected: {
     brokerName: 'Prairie Freight Partners',
     brokerMc: '234567',
+    brokerEmail: 'dispatch@prairiefreight.example',
     brokerReference: 'PFP-7781',
     equipmentType: 'dry_van',
     commodity: 'Auto parts',
@@ -397,7 +410,82 @@ const grid: RateConfirmationLayout = {
     }),
 }
 
-export const RATE_CONFIRMATION_LAYOUTS: RateConfirmationLayout[] = [colon, table, stops, shipper, grid]
+/**
+ * 6. A letterhead with the broker's whole card (street and city on two lines, phone beside a fax,
+ * email, contact), then "Pickup:" / "Delivery:" blocks whose own contact is the facility's.
+ */
+const letterhead: RateConfirmationLayout = {
+  name: 'letterhead with contact',
+  fileName: 'keystone-rate-confirmation.pdf',
+  expected: {
+    brokerName: 'Keystone Freight Solutions LLC',
+    brokerMc: '554433',
+    brokerContactName: 'Maria Lopez',
+    brokerPhone: '(215) 555-0199',
+    brokerEmail: 'loads@keystonefreight.example',
+    brokerAddressLine1: '1500 Market St',
+    brokerCity: 'Philadelphia',
+    brokerState: 'PA',
+    brokerPostalCode: '19102',
+    brokerReference: 'KFS-1208',
+    equipmentType: 'dry_van',
+    commodity: 'Canned goods',
+    weightLb: 40000,
+    linehaulCents: 210000,
+    stops: [
+      {
+        type: 'pickup',
+        facilityName: 'Lancaster Foods',
+        line1: '77 Dutch Rd',
+        city: 'Lancaster',
+        state: 'PA',
+        postalCode: '17601',
+        windowStart: '2026-12-07T08:00',
+        windowEnd: '2026-12-07T10:00',
+      },
+      {
+        type: 'delivery',
+        facilityName: 'Harbor Grocers DC',
+        line1: '2 Pier Ave',
+        city: 'Baltimore',
+        state: 'MD',
+        postalCode: '21230',
+        windowStart: '2026-12-08T06:00',
+        windowEnd: '2026-12-08T09:00',
+      },
+    ],
+  },
+  pdf: () =>
+    render((doc) => {
+      at(doc, 'Keystone Freight Solutions LLC', 40, 40, 16, true)
+      at(doc, '1500 Market St', 40, 62, 9)
+      at(doc, 'Philadelphia, PA 19102', 40, 74, 9)
+      at(doc, 'Phone: (215) 555-0199', 40, 86, 9)
+      at(doc, 'Fax: (215) 555-0198', 220, 86, 9)
+      at(doc, 'Email: loads@keystonefreight.example', 40, 98, 9)
+      at(doc, 'Contact: Maria Lopez', 40, 110, 9)
+      at(doc, 'MC# 554433', 400, 62, 9)
+      at(doc, 'RATE CONFIRMATION', 40, 136, 14, true)
+      const lines = [
+        'Load #: KFS-1208',
+        'Carrier: Freightdesk Test Carrier    Carrier MC: 998877    Phone: (312) 555-0111',
+        'Pickup: Lancaster Foods, 77 Dutch Rd, Lancaster, PA 17601',
+        'Pickup Date: 12/07/2026 08:00 - 10:00',
+        'Contact: Sam Fisher 717-555-0123',
+        'Delivery: Harbor Grocers DC, 2 Pier Ave, Baltimore, MD 21230',
+        'Delivery Date: 12/08/2026 06:00 - 09:00',
+        "Equipment: 53' Dry Van",
+        'Commodity: Canned goods',
+        'Weight: 40,000 lbs',
+        'Line Haul: $2,100.00',
+        'Total: $2,100.00',
+      ]
+      lines.forEach((line, index) => at(doc, line, 40, 166 + index * 18))
+      terms(doc, 400)
+    }),
+}
+
+export const RATE_CONFIRMATION_LAYOUTS: RateConfirmationLayout[] = [colon, table, stops, shipper, grid, letterhead]
 
 // A scanned page: an image, no text -------------------------------------------------------------
 

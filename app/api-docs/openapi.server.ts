@@ -1468,6 +1468,13 @@ function loadPaths(): Record<string, Record<string, Operation>> {
                       by: { type: 'string', enum: ['mc', 'name'] },
                     },
                   },
+                  details: {
+                    type: 'object',
+                    description: 'The broker’s own details as the document gives them (those it gives): a new broker’s body (ADR 103).',
+                    properties: Object.fromEntries(
+                      ['contactName', 'phone', 'email', 'addressLine1', 'city', 'state', 'postalCode'].map((key) => [key, { type: 'string' }]),
+                    ),
+                  },
                 },
               },
             },

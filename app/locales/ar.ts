@@ -884,6 +884,7 @@ const ar: Catalogue = {
       creditLimitHint: 'بالدولار الأمريكي، مثل 25000 أو 25,000.50. اتركه فارغًا لعدم وضع حد.',
       statusHint: 'العميل المعلّق لا يقبل حمولات جديدة.',
       typeHint: 'يسند إليك الوسيط الحمولات التي توسّط فيها؛ أما الشاحن فيحجز نقل بضاعته بنفسه.',
+      fromRateConfirmation: 'تمت تعبئته من تأكيد السعر {{name}}. راجعه؛ بعد الحفظ تعود إلى الشحنة الجديدة مع اختيار هذا الوسيط.',
     },
     delete: {
       title: 'حذف العميل {{name}}؟',
@@ -1296,6 +1297,8 @@ const ar: Catalogue = {
       appointment: 'الموعد',
       arrived: 'الوصول',
       departed: 'المغادرة',
+      readFromMail: 'مقروء من تأكيد السعر {{name}} في البريد',
+      readFromDocument: 'مقروء من تأكيد السعر {{name}} للشحنة {{number}}',
     },
     stopType: {
       pickup: 'تحميل',
@@ -1386,6 +1389,9 @@ const ar: Catalogue = {
         oneFile: 'أرسل ملفًا واحدًا في الحقل «file».',
         badForm: 'انقطع الرفع أو كان تالفًا. حاول مرة أخرى.',
       },
+      madeInto: 'سبق تحويله إلى',
+      makeAnotherLoad: 'إنشاء شحنة أخرى',
+      makeAnotherLoadLabel: 'إنشاء شحنة أخرى من {{name}}',
     },
   },
   loadForm: {
@@ -2243,6 +2249,8 @@ const ar: Catalogue = {
     sentBy: 'أُرسلت من',
     textCut: 'هذه الرسالة طويلة: يظهر هنا أولها فقط.',
     showWholeMessage: 'عرض الرسالة كاملة',
+    madeInto: 'سبق تحويله إلى',
+    makeAnotherLoad: 'إنشاء شحنة أخرى',
   },
   checkout: {
     title: 'إتمام الشراء',

@@ -884,6 +884,7 @@ const cn: Catalogue = {
       creditLimitHint: '以美元为单位，例如 25000 或 25,000.50。不限额度请留空。',
       statusHint: '暂停的客户不再接受新的货运任务。',
       typeHint: '经纪商向您派发其经纪的货运任务；发货人直接预订自己的货物运输。',
+      fromRateConfirmation: '已根据运价确认单 {{name}} 填写。请核对；保存后将返回新货运单，并已选中此经纪人。',
     },
     delete: {
       title: '删除客户 {{name}}？',
@@ -1296,6 +1297,8 @@ const cn: Catalogue = {
       appointment: '预约号',
       arrived: '到达',
       departed: '离开',
+      readFromMail: '读取自邮件中的运价确认单 {{name}}',
+      readFromDocument: '读取自货运单 {{number}} 的运价确认单 {{name}}',
     },
     stopType: {
       pickup: '提货',
@@ -1385,6 +1388,9 @@ const cn: Catalogue = {
         oneFile: '请只发送一个文件，放在 “file” 字段中。',
         badForm: '上传被中断或格式有误。请重试。',
       },
+      madeInto: '已生成为',
+      makeAnotherLoad: '再创建一个货运单',
+      makeAnotherLoadLabel: '根据 {{name}} 再创建一个货运单',
     },
   },
   loadForm: {
@@ -2241,6 +2247,8 @@ const cn: Catalogue = {
     sentBy: '实际发件人',
     textCut: '此邮件较长：此处仅显示开头部分。',
     showWholeMessage: '显示完整邮件',
+    madeInto: '已生成为',
+    makeAnotherLoad: '再创建一个货运单',
   },
   checkout: {
     title: '结账',

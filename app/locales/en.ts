@@ -887,6 +887,7 @@ const en = {
       creditLimitHint: 'In US dollars, such as 25000 or 25,000.50. Leave empty for no limit.',
       statusHint: 'A customer on hold takes no new loads.',
       typeHint: 'A broker tenders loads it brokered; a shipper books its own freight.',
+      fromRateConfirmation: 'Filled in from the rate confirmation {{name}}. Check it; once saved, you return to the new load with this broker chosen.',
     },
     delete: {
       title: 'Delete customer {{name}}?',
@@ -1300,6 +1301,8 @@ const en = {
       appointment: 'Appointment',
       arrived: 'Arrived',
       departed: 'Departed',
+      readFromMail: 'Read from rate confirmation {{name}} in the mail',
+      readFromDocument: 'Read from rate confirmation {{name}} of load {{number}}',
     },
     stopType: {
       pickup: 'Pickup',
@@ -1390,6 +1393,9 @@ const en = {
         oneFile: 'Send one file, in the field “file”.',
         badForm: 'The upload was cut off or malformed. Try again.',
       },
+      madeInto: 'Already made into',
+      makeAnotherLoad: 'Make another load',
+      makeAnotherLoadLabel: 'Make another load from {{name}}',
     },
   },
   loadForm: {
@@ -2245,6 +2251,8 @@ const en = {
     sentBy: 'Sent by',
     textCut: 'This message is long: only its beginning is shown here.',
     showWholeMessage: 'Show the whole message',
+    madeInto: 'Already made into',
+    makeAnotherLoad: 'Make another load',
   },
   checkout: {
     title: 'Checkout',

@@ -895,6 +895,8 @@ const fr: Catalogue = {
       creditLimitHint: 'En dollars américains, par exemple 25000 ou 25000,50. Laissez vide pour aucun plafond.',
       statusHint: 'Un client suspendu ne reçoit plus de nouveaux chargements.',
       typeHint: 'Un courtier vous confie les chargements qu’il a négociés ; un expéditeur réserve son propre fret.',
+      fromRateConfirmation:
+        'Rempli à partir de la confirmation de tarif {{name}}. Vérifiez-le ; une fois enregistré, vous revenez au nouveau chargement avec ce courtier choisi.',
     },
     delete: {
       title: 'Supprimer le client {{name}} ?',
@@ -1309,6 +1311,8 @@ const fr: Catalogue = {
       appointment: 'Rendez-vous',
       arrived: 'Arrivée',
       departed: 'Départ',
+      readFromMail: 'Lu depuis la confirmation de tarif {{name}} reçue par courriel',
+      readFromDocument: 'Lu depuis la confirmation de tarif {{name}} du chargement {{number}}',
     },
     stopType: {
       pickup: 'Enlèvement',
@@ -1401,6 +1405,9 @@ const fr: Catalogue = {
         oneFile: 'Envoyez un seul fichier, dans le champ « file ».',
         badForm: 'L’envoi a été interrompu ou est mal formé. Réessayez.',
       },
+      madeInto: 'Déjà transformé en',
+      makeAnotherLoad: 'Créer un autre chargement',
+      makeAnotherLoadLabel: 'Créer un autre chargement à partir de {{name}}',
     },
   },
   loadForm: {
@@ -2285,6 +2292,8 @@ const fr: Catalogue = {
     sentBy: 'Envoyé par',
     textCut: 'Ce message est long : seul son début est affiché ici.',
     showWholeMessage: 'Afficher tout le message',
+    madeInto: 'Déjà transformé en',
+    makeAnotherLoad: 'Créer un autre chargement',
   },
   checkout: {
     title: 'Commande',

@@ -891,6 +891,7 @@ const vi: Catalogue = {
       creditLimitHint: 'Tính bằng đô la Mỹ, ví dụ 25000 hoặc 25,000.50. Để trống nếu không giới hạn.',
       statusHint: 'Khách hàng đang tạm ngưng sẽ không nhận chuyến hàng mới.',
       typeHint: 'Nhà môi giới giao cho bạn các chuyến hàng họ môi giới; chủ hàng tự đặt chở hàng hóa của mình.',
+      fromRateConfirmation: 'Đã điền từ xác nhận giá cước {{name}}. Hãy kiểm tra; sau khi lưu, bạn quay lại chuyến hàng mới với nhà môi giới này đã được chọn.',
     },
     delete: {
       title: 'Xóa khách hàng {{name}}?',
@@ -1304,6 +1305,8 @@ const vi: Catalogue = {
       appointment: 'Lịch hẹn',
       arrived: 'Đã đến',
       departed: 'Đã rời',
+      readFromMail: 'Đọc từ xác nhận giá cước {{name}} trong thư',
+      readFromDocument: 'Đọc từ xác nhận giá cước {{name}} của chuyến hàng {{number}}',
     },
     stopType: {
       pickup: 'Lấy hàng',
@@ -1395,6 +1398,9 @@ const vi: Catalogue = {
         oneFile: 'Hãy gửi một tệp, trong trường “file”.',
         badForm: 'Quá trình tải lên bị gián đoạn hoặc sai định dạng. Hãy thử lại.',
       },
+      madeInto: 'Đã tạo thành',
+      makeAnotherLoad: 'Tạo thêm một chuyến hàng',
+      makeAnotherLoadLabel: 'Tạo thêm một chuyến hàng từ {{name}}',
     },
   },
   loadForm: {
@@ -2254,6 +2260,8 @@ const vi: Catalogue = {
     sentBy: 'Gửi bởi',
     textCut: 'Thư này dài: ở đây chỉ hiển thị phần đầu.',
     showWholeMessage: 'Xem toàn bộ thư',
+    madeInto: 'Đã tạo thành',
+    makeAnotherLoad: 'Tạo thêm một chuyến hàng',
   },
   checkout: {
     title: 'Thanh toán',

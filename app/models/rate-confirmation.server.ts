@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto'
 
 import { fileTypeFromBuffer } from 'file-type'
 
+import { type LoadScope, loadScope, loadScopeWhere } from '~/policies/load'
+import { readsBox } from '~/policies/mail'
 import type { LoadInput } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -17,7 +19,7 @@ import { DomainError } from '~/utils/errors.server'
 import { safeFileName } from '~/utils/file-name'
 import { can, type Role } from '~/utils/permissions'
 import { pdfTextLines } from '~/utils/rate-confirmation-pdf.server'
-import { readRateConfirmationText, type StopRead } from '~/utils/rate-confirmation-rules'
+import { type RateConfirmationText, readRateConfirmationText, type StopRead } from '~/utils/rate-confirmation-rules'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
@@ -42,7 +44,10 @@ export type BrokerRead = {
   mcNumber: string | null
   /** The organization's broker with that MC number, else that name; null: a new broker to add. */
   match: { id: string; name: string; mcNumber: string | null; by: 'mc' | 'name' } | null
+  /** The broker's own details as the document gives them, for "Add a broker" (ADR 103); empty when none. */
+  details: BrokerDetails
 }
+export type BrokerDetails = Partial<Record<'contactName' | 'phone' | 'email' | 'addressLine1' | 'city' | 'state' | 'postalCode', string>>
 export type Extraction = { draft: LoadDraft; fields: Record<string, FieldState>; scanned: boolean; broker: BrokerRead | null }
 
 /** Fewer characters than this on every page: a scan, not a text PDF. */
@@ -68,14 +73,27 @@ async function assertPdf(bytes: Uint8Array) {
   if (type?.mime !== 'application/pdf') throw fileError('unsupported_media_type', 'loadForm.rateConfirmation.errors.notPdf')
 }
 
-async function matchBroker(organizationId: string, name: string | undefined, mcNumber: string | undefined): Promise<BrokerRead | null> {
+function detailsOf(text: RateConfirmationText): BrokerDetails {
+  const details = {
+    contactName: text.brokerContactName,
+    phone: text.brokerPhone,
+    email: text.brokerEmail,
+    addressLine1: text.brokerAddressLine1,
+    city: text.brokerCity,
+    state: text.brokerState,
+    postalCode: text.brokerPostalCode,
+  }
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value)) as BrokerDetails
+}
+
+async function matchBroker(organizationId: string, name: string | undefined, mcNumber: string | undefined, details: BrokerDetails): Promise<BrokerRead | null> {
   if (!name && !mcNumber) return null
   const select = { id: true, name: true, mcNumber: true } as const
   const byMc = mcNumber ? await prisma.broker.findFirst({ where: { organizationId, mcNumber }, select }) : null
   // The name column is CITEXT: equal whatever the case.
   const byName = !byMc && name ? await prisma.broker.findFirst({ where: { organizationId, name }, select }) : null
   const match = byMc ? { ...byMc, by: 'mc' as const } : byName ? { ...byName, by: 'name' as const } : null
-  return { name: name ?? null, mcNumber: mcNumber ?? null, match }
+  return { name: name ?? null, mcNumber: mcNumber ?? null, match, details }
 }
 
 /** What the PDF says, as a draft load with the state of every field. Refuses bytes that are no PDF (415) or that pdf.js cannot open (400). */
@@ -85,8 +103,8 @@ export async function readRateConfirmation(organizationId: string, bytes: Uint8A
   if (!lines) throw fileError('validation_failed', 'loadForm.rateConfirmation.errors.unreadable')
   const characters = lines.reduce((sum, line) => sum + line.text.replace(/\s/g, '').length, 0)
   const scanned = characters < SCANNED_BELOW
-  const text = scanned ? { stops: [] } : readRateConfirmationText(lines)
-  const broker = scanned ? null : await matchBroker(organizationId, text.brokerName, text.brokerMc)
+  const text: RateConfirmationText = scanned ? { stops: [] } : readRateConfirmationText(lines)
+  const broker = scanned ? null : await matchBroker(organizationId, text.brokerName, text.brokerMc, detailsOf(text))
   const draft: LoadDraft = {
     ...(broker?.match ? { brokerId: broker.match.id } : {}),
     ...(text.brokerReference ? { brokerReference: text.brokerReference } : {}),
@@ -198,6 +216,63 @@ export async function loadsMadeFrom(organizationId: string, source: { kind: Sour
     orderBy: { createdAt: 'asc' },
     take: 20,
   })
+}
+
+export type MadeLoad = { id: string; loadNumber: string }
+
+/**
+ * The loads made from each of several sources (ADR 099, 103): a mail message's attachments, or a
+ * load's rate confirmations, in one query whatever their number (no query per attachment). Only
+ * the loads the viewer may open (a driver: their own). Keyed by the source's id.
+ */
+export async function loadsMadeFromEach(viewer: LoadScope, sources: { mailAttachmentIds?: string[]; documentIds?: string[] }) {
+  const mail = sources.mailAttachmentIds ?? []
+  const documents = sources.documentIds ?? []
+  const made = new Map<string, MadeLoad[]>()
+  if (!mail.length && !documents.length) return made
+  const rows = await prisma.load.findMany({
+    where: {
+      ...loadScopeWhere(viewer),
+      OR: [...(mail.length ? [{ sourceMailAttachmentId: { in: mail } }] : []), ...(documents.length ? [{ sourceDocumentId: { in: documents } }] : [])],
+    },
+    select: { id: true, loadNumber: true, sourceMailAttachmentId: true, sourceDocumentId: true },
+    orderBy: { createdAt: 'asc' },
+    take: 200,
+  })
+  for (const row of rows) {
+    for (const key of [row.sourceMailAttachmentId, row.sourceDocumentId]) {
+      if (key && (mail.includes(key) || documents.includes(key))) made.set(key, [...(made.get(key) ?? []), { id: row.id, loadNumber: row.loadNumber }])
+    }
+  }
+  return made
+}
+
+/**
+ * Where a load was read from (ADR 103), in one query: the mail message of its source attachment
+ * (when the user may read that message), or the load whose rate confirmation it was (when the user
+ * may open that load). Null when it records no source, or none the user may see.
+ */
+export async function sourceOfLoad(user: SourceUser, loadId: string) {
+  const viewer = loadScope(user)
+  const row = await prisma.load.findFirst({
+    where: { id: loadId, ...loadScopeWhere(viewer) },
+    select: {
+      sourceMailAttachment: { select: { fileName: true, message: { select: { id: true, folder: true, ownerId: true } } } },
+      sourceDocument: { select: { fileName: true, load: { select: { id: true, loadNumber: true, driverId: true } } } },
+    },
+  })
+  const message = row?.sourceMailAttachment?.message
+  // The message only if this user reads its mailbox (the same rule as readableMailWhere, asked of the row read).
+  if (message && (message.ownerId === null ? readsBox(user.role, 'shared') : message.ownerId === user.id && readsBox(user.role, 'own')))
+    return {
+      kind: 'mail-attachment' as const,
+      fileName: row!.sourceMailAttachment!.fileName,
+      message: { id: message.id, folder: message.folder, box: message.ownerId === null ? ('shared' as const) : ('own' as const) },
+    }
+  const document = row?.sourceDocument
+  if (document && (!viewer.driverId || document.load.driverId === viewer.driverId))
+    return { kind: 'document' as const, fileName: document.fileName, load: { id: document.load.id, loadNumber: document.load.loadNumber } }
+  return null
 }
 
 /**

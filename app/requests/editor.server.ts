@@ -14,7 +14,7 @@ import { type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { orNotFound } from '~/utils/errors.server'
 import { listReturnTo } from '~/utils/list-return'
 import type { Entity } from '~/utils/permissions'
-import type { ToastInput } from '~/utils/toast.server'
+import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 
 import { requireActor } from './actor.server'
 import { formConstraint, formDefaults, savedToList, submitForm } from './forms.server'
@@ -77,6 +77,8 @@ export async function saveEditor<Create extends z.ZodType, Update extends z.ZodT
     statusMeta: Record<string, { toast: 'info' | 'success' | 'warning' | 'error' }>
     /** The values the toast's strings interpolate (`{ unit: trailer.unitNumber }`). */
     rowName: (row: Row) => Record<string, string>
+    /** Where a new record goes instead of the list, when the form came from elsewhere (a broker added from a rate confirmation: ADR 103). */
+    createdTo?: (formData: FormData, row: Row) => string | null
   },
 ) {
   const { actor } = await requireActor(request, id ? 'update' : 'create', options.entity)
@@ -89,7 +91,8 @@ export async function saveEditor<Create extends z.ZodType, Update extends z.ZodT
       title: t(`${name}.toast.${id ? 'updated' : 'created'}`, options.rowName(row)),
       description: t(`${name}.toast.status`, { status: t(`${name}.status.${row.status}`) }),
     }
-    return savedToList(formData, recordPaths(name).list, row.id, toast)
+    const elsewhere = id ? null : options.createdTo?.(formData, row)
+    return elsewhere ? redirectWithToast(elsewhere, toast) : savedToList(formData, recordPaths(name).list, row.id, toast)
   }
   // The model's refusals in the request's language, with their parameters.
   return id

@@ -9,6 +9,8 @@ import { organizationMailIdentity } from '~/models/mail-address.server'
 import { attachableDocuments } from '~/models/mail-compose.server'
 import { folderCounts, getMail, listMail, mailboxLabels, type MailUser, markOpened, partiesOf } from '~/models/mailbox.server'
 import { organizationTimeZone } from '~/models/organization.server'
+import { loadsMadeFromEach } from '~/models/rate-confirmation.server'
+import { loadScope } from '~/policies/load'
 import { boxOf, isMailView, mailOffers, readableBoxes, writesBox } from '~/policies/mail'
 import { MailListQuerySchema } from '~/schemas/mail'
 import { MAIL_TEXT_MAX_LENGTH } from '~/schemas/mail-options'
@@ -16,6 +18,7 @@ import { orNotFound } from '~/utils/errors.server'
 import { formatDateTime } from '~/utils/format'
 import { mailFrameDocument } from '~/utils/mail-html.server'
 import { mailParty } from '~/utils/mail-text'
+import { can } from '~/utils/permissions'
 
 const line = (value: unknown) => partiesOf(value).map(mailParty).join(', ')
 
@@ -27,10 +30,13 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
   const query = MailListQuerySchema.parse({ ...Object.fromEntries([...search].filter(([, value]) => value !== '')), folder })
   // Opened first, so the list and the counts beside it already show it read.
   const opened = params.id ? await markOpened(user, await orNotFound(getMail(user, params.id))) : null
-  const [list, timeZone, identity] = await Promise.all([
+  // The loads already made from the message's PDFs (ADR 103): one query for all of them, for those who open loads.
+  const pdfIds = opened?.attachments.filter((attachment) => attachment.contentType === 'application/pdf').map((attachment) => attachment.id) ?? []
+  const [list, timeZone, identity, made] = await Promise.all([
     orNotFound(listMail(user, query, { bodies: false })),
     organizationTimeZone(user.organizationId),
     organizationMailIdentity(user.organizationId),
+    pdfIds.length && can(user.role, 'read', 'load') ? loadsMadeFromEach(loadScope(user), { mailAttachmentIds: pdfIds }) : null,
   ])
   const boxes = await Promise.all(
     readableBoxes(user.role).map(async (box) => ({ box, address: box === 'shared' ? identity.address : null, counts: await folderCounts(user, box) })),
@@ -62,7 +68,8 @@ export async function mailFolderPage(request: Request, user: MailUser, params: {
       isImportant: row.isImportant,
       labels: row.labels,
       delivery: row.delivery,
-      attachments: row.attachments,
+      attachments: row.attachments.map((attachment) => ({ ...attachment, madeInto: made?.get(attachment.id) ?? [] })),
+      canCreateLoad: can(user.role, 'create', 'load'),
       createdAt: row.createdAt.toISOString(),
       offers: mailOffers(user.role, row),
       confirmDelete: search.get('confirm') === 'delete',

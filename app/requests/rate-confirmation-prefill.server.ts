@@ -21,6 +21,7 @@ import {
 } from '~/models/rate-confirmation.server'
 import { centsToDollars } from '~/schemas/dollars'
 import { isDomainError } from '~/utils/errors.server'
+import { newLoadPath, returnSourceOf } from '~/utils/rate-confirmation-return'
 
 export type PrefillSource = { kind: SourceKind; id: string; fileName: string }
 /** What the page shows about the document: marks per field, the scan notice, the broker to add. */
@@ -67,21 +68,57 @@ function refusalOf(error: unknown): PrefillError {
   return { message: error.fields?.file?.[0] ?? error.messageKey, params: error.options?.params }
 }
 
-/** `?source=document&id=…` or `?source=mail-attachment&id=…`: the form prefilled from it; one the user may not read is the 404 page. */
+/**
+ * `?source=document&id=…`, `?source=mail-attachment&id=…` or the user's own held upload
+ * (`?source=upload&id=…&name=…`, where "Add a broker" comes back to): the form prefilled from it;
+ * one the user may not read is the 404 page. `&brokerId=` picks the broker just added (ADR 103).
+ */
 export async function prefillFromQuery(user: SourceUser, url: URL): Promise<{ prefill: Prefill | null; error?: PrefillError }> {
   const kind = url.searchParams.get('source')
-  if (kind !== 'document' && kind !== 'mail-attachment') return { prefill: null }
+  if (kind !== 'document' && kind !== 'mail-attachment' && kind !== 'upload') return { prefill: null }
   let file: SourceFile
   try {
-    file = await readSource(user, kind, url.searchParams.get('id'))
+    file = await readSource(user, kind, url.searchParams.get('id'), url.searchParams.get('name') ?? undefined)
   } catch (error) {
     if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
     return { prefill: null, error: refusalOf(error) }
   }
   try {
-    return { prefill: prefillOf(file, await readRateConfirmation(user.organizationId, file.bytes)) }
+    const prefill = prefillOf(file, await readRateConfirmation(user.organizationId, file.bytes))
+    return { prefill: withBroker(prefill, url.searchParams.get('brokerId')) }
   } catch (error) {
     return { prefill: null, error: refusalOf(error) }
+  }
+}
+
+/** The broker just added from the document, picked (its id is checked as any other at save time). */
+function withBroker(prefill: Prefill, brokerId: string | null): Prefill {
+  if (!brokerId || !/^[A-Za-z0-9_-]{1,40}$/.test(brokerId)) return prefill
+  return {
+    ...prefill,
+    draft: { ...(prefill.draft ?? { stops: [], charges: [] }), brokerId },
+    view: { ...prefill.view, fields: { ...prefill.view.fields, broker: 'read' }, broker: { ...prefill.view.broker, matched: true } },
+  }
+}
+
+/**
+ * "Add a broker" from a rate confirmation (ADR 103): the customer editor's values as the document
+ * gives them (name, MC number, address, contact), read from the source the return address names,
+ * with the same permission as the new-load page. Null (a plain editor) when it names no readable source.
+ */
+export async function brokerFromRateConfirmation(user: SourceUser, returnTo: unknown) {
+  const target = returnSourceOf(returnTo)
+  if (!target) return null
+  try {
+    const file = await readSource(user, target.kind, target.id, target.fileName)
+    const { broker } = await readRateConfirmation(user.organizationId, file.bytes)
+    const values = Object.fromEntries(
+      Object.entries({ name: broker?.name, mcNumber: broker?.mcNumber, ...broker?.details, type: 'broker' }).filter(([, value]) => value),
+    ) as Record<string, string>
+    return { values, fileName: file.fileName, returnTo: newLoadPath(target) }
+  } catch (error) {
+    if (isDomainError(error)) return null
+    throw error
   }
 }
 

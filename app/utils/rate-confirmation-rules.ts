@@ -30,6 +30,14 @@ export type StopRead = {
 export type RateConfirmationText = {
   brokerName?: string
   brokerMc?: string
+  /** The broker's own details, from its letterhead or labelled lines above the stops (issue 37: "Add a broker" prefilled). */
+  brokerContactName?: string
+  brokerPhone?: string
+  brokerEmail?: string
+  brokerAddressLine1?: string
+  brokerCity?: string
+  brokerState?: string
+  brokerPostalCode?: string
   brokerReference?: string
   equipmentType?: TrailerType
   commodity?: string
@@ -415,6 +423,86 @@ function blockStops(lines: TextLine[]): StopRead[] {
   })
 }
 
+// The broker's details ------------------------------------------------------------------------
+
+const EMAIL = /[A-Z0-9._%+-]{1,64}@[A-Z0-9-]{1,63}(?:\.[A-Z0-9-]{1,63})*\.[A-Z]{2,24}/i
+const PHONE = /(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]?\d{3}[-. ]\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,6})?/i
+const STREET_CITY_ZIP = /^(\d+\s+[^,]+?),\s*([^,]+?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)\b/
+const CITY_ZIP = /^([A-Za-z][^,\d]*?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)\b/
+const BROKER_LABELS = {
+  phone: /^(broker )?(phone|phone number|tel|telephone|ph|office|main)$/,
+  email: /^(broker )?(e ?mail|email address)$/,
+  contact: /^(broker )?(contact|contact name|agent|rep|representative|booked by|dispatcher)$/,
+  address: /^(broker )?(address|mailing address|office address)$/,
+}
+
+/**
+ * The lines that speak for the broker: everything above the first stop (a stop's header or the
+ * stops' table), so a facility's contact or address is never taken for the broker's. Lines about
+ * the carrier are left out.
+ */
+function brokerLines(lines: TextLine[]) {
+  const end = lines.findIndex((line) => {
+    const keys = line.cells.map((cell) => labelKey(cell.text))
+    return stopHeader(line) !== null || (keys.includes('city') && keys.some((key) => /^(state|st|zip|zip code|postal code)$/.test(key)))
+  })
+  return (end < 0 ? lines : lines.slice(0, end)).filter((line) => !/carrier/i.test(line.text))
+}
+
+/** Pieces of a broker line: its cells, split again at `|` (a letterhead's "MC 123 | a@b.com"). */
+function segmentsOf(line: TextLine) {
+  return line.cells
+    .flatMap((cell) => cell.text.split('|'))
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+}
+
+/** The broker's contact, phone, email and address, as far as its part of the document says them. */
+function brokerDetailsOf(lines: TextLine[]) {
+  const region = brokerLines(lines)
+  const pairs = pairsOf(region)
+  const labelled = (rule: RegExp) => pairs.find((pair) => rule.test(pair.label) && pair.value !== '')?.value
+  const segments = region.flatMap(segmentsOf)
+  const email = EMAIL.exec(labelled(BROKER_LABELS.email) ?? '')?.[0] ?? segments.map((piece) => EMAIL.exec(piece)?.[0]).find(Boolean)
+  // A fax number is not the phone: unlabelled numbers are taken only from pieces that do not say "fax".
+  const phone =
+    PHONE.exec(labelled(BROKER_LABELS.phone) ?? '')?.[0] ??
+    segments
+      .filter((piece) => !/fax/i.test(piece))
+      .map((piece) => PHONE.exec(piece.replace(/\bMC\b.*$/i, ''))?.[0])
+      .find(Boolean)
+  const contact = labelled(BROKER_LABELS.contact)
+    ?.replace(EMAIL, '')
+    .replace(PHONE, '')
+    .replace(/[\s,;|/-]+$/, '')
+    .trim()
+  const address: { addressLine1?: string; city?: string; state?: string; postalCode?: string } = {}
+  // Each piece with its line: a street's city, state and ZIP are on the next line, whatever sits beside them.
+  const pieces = [
+    ...(labelled(BROKER_LABELS.address) ? [{ line: -2, text: labelled(BROKER_LABELS.address)! }] : []),
+    ...region.flatMap((line, index) => segmentsOf(line).map((text) => ({ line: index, text }))),
+  ]
+  for (const { line, text } of pieces) {
+    if (address.addressLine1) break
+    const piece = text.replace(/\s*\bMC\b.*$/i, '')
+    const whole = STREET_CITY_ZIP.exec(piece)
+    if (whole) Object.assign(address, { addressLine1: whole[1], city: whole[2], state: whole[3], postalCode: whole[4] })
+    else if (/^\d+\s+\S/.test(piece) && !PHONE.test(piece)) {
+      const next = CITY_ZIP.exec(pieces.find((other) => other.line === line + 1)?.text ?? '')
+      if (next) Object.assign(address, { addressLine1: piece, city: next[1], state: next[2], postalCode: next[3] })
+    }
+  }
+  return {
+    brokerContactName: contact ? contact.slice(0, 120) : undefined,
+    brokerPhone: phone?.trim().slice(0, 40),
+    brokerEmail: email?.slice(0, 254),
+    brokerAddressLine1: address.addressLine1?.slice(0, 120),
+    brokerCity: address.city?.slice(0, 80),
+    brokerState: address.state,
+    brokerPostalCode: address.postalCode,
+  }
+}
+
 /** Everything the rules find in a rate confirmation's lines. */
 export function readRateConfirmationText(lines: TextLine[]): RateConfirmationText {
   const table = tableStops(lines)
@@ -430,6 +518,7 @@ export function readRateConfirmationText(lines: TextLine[]): RateConfirmationTex
   return prune({
     brokerName: brokerNameOf(lines, pairs),
     brokerMc: firstValue(pairs, LABELS.mc, (value) => /\d{3,8}/.test(value))?.replace(/\D/g, '') || brokerMcOf(lines),
+    ...brokerDetailsOf(lines),
     brokerReference: referenceOf(rest, pairs),
     equipmentType: equipment ? equipmentOf(equipment) : undefined,
     commodity: commodity?.slice(0, 100),

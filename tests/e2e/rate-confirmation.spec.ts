@@ -102,6 +102,18 @@ test('"Create load from this" on a load’s rate confirmation opens the new-load
   await expect(toast(page, /Load .+ created/, 'success')).toBeVisible()
   await expect(page.getByTestId('documents-rateConn')).toContainText(table.fileName)
   await expect(page.getByText('SF-9001').first()).toBeVisible()
+
+  // Both ways (ADR 103): the new load names the load its document came from, and that document names the new load.
+  const made = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/L-\d+/)![0]
+  const source = page.getByTestId('load-source')
+  await expect(source).toHaveText(new RegExp(`^Read from rate confirmation ${table.fileName} of load L-\\d+$`))
+  await source.click()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/loads/${load.id}$`))
+  const documents = page.getByTestId('documents-rateConn')
+  await expect(documents.getByTestId('document-made-into')).toHaveText(`Already made into ${made}`)
+  await expect(documents.getByRole('link', { name: `Create a load from ${table.fileName}` })).toHaveCount(0)
+  await documents.getByRole('link', { name: `Make another load from ${table.fileName}` }).click()
+  await expect(page.getByTestId('rate-confirmation-already-made')).toContainText(made)
 })
 
 test('a scanned rate confirmation says so and opens the empty form with the file attached', async ({ page }) => {

@@ -64,7 +64,13 @@ describe('POST /api/loads/extract', () => {
       },
       fields: expect.any(Object),
       scanned: false,
-      broker: { name: 'Acme Logistics LLC', mcNumber: '123456', match: { id: broker.id, name: broker.name, mcNumber: '123456', by: 'mc' } },
+      broker: {
+        name: 'Acme Logistics LLC',
+        mcNumber: '123456',
+        match: { id: broker.id, name: broker.name, mcNumber: '123456', by: 'mc' },
+        // The letterhead's address (ADR 103): what "Add a broker" would fill in.
+        details: { addressLine1: '900 N Michigan Ave', city: 'Chicago', state: 'IL', postalCode: '60611' },
+      },
     })
     const { fields } = answer.body.data!
     expect(Object.values(fields).every((state) => state === 'read')).toBe(true)
@@ -83,11 +89,13 @@ describe('POST /api/loads/extract', () => {
       name: 'Summit Freight Brokerage',
       mcNumber: '765432',
       match: { id: named.id, name: named.name, mcNumber: null, by: 'name' },
+      details: {},
     })
     expect(byName.body.data!.draft.brokerId).toBe(named.id)
 
     const proposed = await extract(org.users.admin.token, fileForm(await stops.pdf()))
-    expect(proposed.body.data!.broker).toEqual({ name: 'Blue Ridge Transport Inc', mcNumber: '456789', match: null })
+    // The stop's "Contact: Dana Reyes 336-555-0142" is the facility's, not the broker's.
+    expect(proposed.body.data!.broker).toEqual({ name: 'Blue Ridge Transport Inc', mcNumber: '456789', match: null, details: {} })
     expect(proposed.body.data!.draft).not.toHaveProperty('brokerId')
     expect(proposed.body.data!.fields.broker).toBe('read')
   })

@@ -86,4 +86,37 @@ describe('rate confirmation rules', () => {
       ],
     })
   })
+  it('reads the broker’s contact, phone, email and address from labelled lines above the stops, never a stop’s, the carrier’s or a fax', () => {
+    const line = (text: string, y: number, x = 40) => ({ page: 1, str: text, x, y, width: text.length * 5, size: 10 })
+    const lines = linesOf([
+      line('Broker: Small Freight LLC', 760),
+      line('Broker Address: 12 Elm St, Akron, OH 44301', 745),
+      line('Fax: 330-555-0100', 730),
+      line('Broker Phone: 330-555-0142 ext. 7', 730, 300),
+      line('Broker Contact: Lee Park lee@smallfreight.example', 715),
+      line('Carrier: Road Co  Phone: 216-555-0999  Email: ops@roadco.example', 700),
+      line('Pickup: Plant 4, 9 Mill Rd, Canton, OH 44702', 685),
+      line('Contact: Dock Boss 330-555-0777 dock@plant4.example', 670),
+      line('Delivery: Cold Hub, 9 Bay St, Erie, PA 16501', 655),
+    ])
+    expect(readRateConfirmationText(lines)).toMatchObject({
+      brokerName: 'Small Freight LLC',
+      brokerContactName: 'Lee Park',
+      brokerPhone: '330-555-0142 ext. 7',
+      brokerEmail: 'lee@smallfreight.example',
+      brokerAddressLine1: '12 Elm St',
+      brokerCity: 'Akron',
+      brokerState: 'OH',
+      brokerPostalCode: '44301',
+    })
+    // Nothing above the stops but the carrier's: nothing read for the broker.
+    const carrierOnly = linesOf([
+      line('Carrier: Road Co  Phone: 216-555-0999', 760),
+      line('Pickup: Plant 4, Canton, OH 44702', 745),
+      line('Contact: 330-555-0777', 730),
+    ])
+    const read = readRateConfirmationText(carrierOnly)
+    expect(read).not.toHaveProperty('brokerPhone')
+    expect(read).not.toHaveProperty('brokerContactName')
+  })
 })

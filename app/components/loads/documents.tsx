@@ -22,6 +22,8 @@ export type DocumentItem = {
   sizeBytes: number
   uploadedAt: string
   uploadedBy: string | null
+  /** A rate confirmation's loads already read from it (ADR 103). */
+  madeInto?: Array<{ id: string; loadNumber: string }>
 }
 
 /**
@@ -123,14 +125,34 @@ export function LoadDocuments({
                             }
                           />
                         </p>
+                        {document.madeInto?.length ? (
+                          <p className="mt-1 text-xs font-semibold" data-testid="document-made-into">
+                            {t('loads.documents.madeInto')}{' '}
+                            {document.madeInto.map((made, index) => (
+                              <span key={made.id}>
+                                {index ? ', ' : null}
+                                <Link to={href('/dashboard/loads/:id', { id: made.id })} className="text-primary-darker underline dark:text-primary-light">
+                                  <bdi>{made.loadNumber}</bdi>
+                                </Link>
+                              </span>
+                            ))}
+                          </p>
+                        ) : null}
                         {canCreateLoad && kind === 'rateConn' && document.contentType === 'application/pdf' ? (
+                          // Once a load was made from it, "Make another load" (the new-load page asks to confirm).
                           <Link
                             to={`${href('/dashboard/loads/new')}?${new URLSearchParams({ source: 'document', id: document.id })}`}
-                            className="mt-1 inline-block text-xs font-semibold text-primary-darker hover:underline dark:text-primary-light"
-                            aria-label={t('loads.documents.createLoadLabel', { name: document.fileName })}
-                            data-testid="create-load-from-document"
+                            className={
+                              document.madeInto?.length
+                                ? 'mt-1 inline-block text-xs text-muted underline'
+                                : 'mt-1 inline-block text-xs font-semibold text-primary-darker hover:underline dark:text-primary-light'
+                            }
+                            aria-label={t(document.madeInto?.length ? 'loads.documents.makeAnotherLoadLabel' : 'loads.documents.createLoadLabel', {
+                              name: document.fileName,
+                            })}
+                            data-testid={document.madeInto?.length ? 'make-another-load-from-document' : 'create-load-from-document'}
                           >
-                            {t('loads.documents.createLoad')}
+                            {t(document.madeInto?.length ? 'loads.documents.makeAnotherLoad' : 'loads.documents.createLoad')}
                           </Link>
                         ) : null}
                       </div>

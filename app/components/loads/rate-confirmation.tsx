@@ -12,6 +12,7 @@ import { Card } from '~/components/ui/card'
 import { ErrorList, fileInputClass } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
+import { newLoadPath } from '~/utils/rate-confirmation-return'
 
 /** `new`: the broker was read but is not one of the organization's (the select stays empty). */
 type FieldState = 'read' | 'not_found' | 'new'
@@ -126,7 +127,13 @@ export function RateConfirmationReader({
                   ? t('loadForm.rateConfirmation.newBrokerMc', { name: broker.name, mc: broker.mcNumber })
                   : t('loadForm.rateConfirmation.newBroker', { name: broker.name })}
               </p>
-              <ButtonLink to={href('/dashboard/brokers/new')} variant="secondary" size="sm" target="_blank">
+              {/* The customer editor filled with what the document says; saved, it comes back here with the broker picked (ADR 103). */}
+              <ButtonLink
+                to={`${href('/dashboard/brokers/new')}?${new URLSearchParams({ returnTo: newLoadPath(prefill.source) })}`}
+                variant="secondary"
+                size="sm"
+                data-testid="rate-confirmation-add-broker"
+              >
                 {t('loadForm.rateConfirmation.addBroker')}
               </ButtonLink>
             </div>

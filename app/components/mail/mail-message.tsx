@@ -37,7 +37,9 @@ export type MailMessageView = {
   isImportant: boolean
   labels: string[]
   delivery: string | null
-  attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number }>
+  /** `madeInto`: the loads already read from the attachment (ADR 103), the viewer's to open. */
+  attachments: Array<{ id: string; fileName: string; contentType: string; sizeBytes: number; madeInto: Array<{ id: string; loadNumber: string }> }>
+  canCreateLoad: boolean
   createdAt: string
   offers: Record<MailAction, boolean>
   /** "Delete for good" was pressed: the page asks before it posts (`?confirm=delete`). */
@@ -304,13 +306,31 @@ export function MailMessage({
                 <span className="text-xs text-muted">
                   {formatBytes(i18n.language, attachment.sizeBytes)}
                 </span>
-                {attachment.contentType === 'application/pdf' ? (
+                {attachment.madeInto.length ? (
+                  <span className="basis-full text-xs font-semibold" data-testid="mail-made-into">
+                    {t('mail.madeInto')}{' '}
+                    {attachment.madeInto.map((load, index) => (
+                      <span key={load.id}>
+                        {index ? ', ' : null}
+                        <Link to={href('/dashboard/loads/:id', { id: load.id })} className="text-primary-dark underline dark:text-primary-light">
+                          <bdi>{load.loadNumber}</bdi>
+                        </Link>
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
+                {message.canCreateLoad && attachment.contentType === 'application/pdf' ? (
+                  // Once a load exists the offer is a quiet link: the new-load page then asks "Make another load from it anyway".
                   <Link
                     to={`${href('/dashboard/loads/new')}?${new URLSearchParams({ source: 'mail-attachment', id: attachment.id })}`}
-                    className="fd-btn fd-btn-secondary fd-btn-sm"
-                    data-testid="mail-create-load"
+                    className={
+                      attachment.madeInto.length
+                        ? 'text-xs font-semibold text-primary-dark underline dark:text-primary-light'
+                        : 'fd-btn fd-btn-secondary fd-btn-sm'
+                    }
+                    data-testid={attachment.madeInto.length ? 'mail-make-another-load' : 'mail-create-load'}
                   >
-                    {t('mail.createLoad')}
+                    {attachment.madeInto.length ? t('mail.makeAnotherLoad') : t('mail.createLoad')}
                   </Link>
                 ) : null}
               </li>

@@ -5,9 +5,11 @@ import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
 import { createBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
 import { readEditor, saveEditor } from '~/requests/editor.server'
+import { brokerFromRateConfirmation } from '~/requests/rate-confirmation-prefill.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { centsToDollars } from '~/schemas/money'
+import { newLoadPath, returnSourceOf } from '~/utils/rate-confirmation-return'
 
 import type { Route } from './+types/editor'
 
@@ -17,9 +19,14 @@ export const handle = { i18n: ['brokers', 'customFields'] }
 // The form takes the credit limit in dollars; the model and the API keep cents.
 const schemas = { create: BrokerFormSchema, update: BrokerFormUpdateSchema }
 
-/** One editor for /dashboard/brokers/new and /dashboard/brokers/:id/edit. */
+/**
+ * One editor for /dashboard/brokers/new and /dashboard/brokers/:id/edit. A new one opened by "Add
+ * a broker" on the new-load page (`?returnTo=` that page with its rate confirmation) starts with
+ * what the document says and, saved, goes back there with the broker picked (ADR 103).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return readEditor(request, params.id, {
+  const returnTo = new URL(request.url).searchParams.get('returnTo')
+  const page = await readEditor(request, params.id, {
     entity: 'broker',
     name: 'brokers',
     get: getBroker,
@@ -27,7 +34,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     schemas,
     newDefaults: { status: 'active', paymentTerms: 'net_30', type: 'broker' },
     formValues: (broker) => ({ creditLimit: centsToDollars(broker.creditLimitCents) }),
+    also: (user, record) => (record ? Promise.resolve(null) : brokerFromRateConfirmation(user, returnTo)),
   })
+  const fromDocument = page.also
+  if (!fromDocument) return { ...page, fromDocument: null }
+  return {
+    ...page,
+    returnTo: fromDocument.returnTo,
+    defaultValue: { ...page.defaultValue, ...fromDocument.values },
+    fromDocument: { fileName: fromDocument.fileName },
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,6 +55,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     update: (actor, id, input) => updateBroker(actor, id, brokerFromForm(input)),
     statusMeta: BROKER_STATUS_META,
     rowName: (broker) => ({ name: broker.name }),
+    // Back to the new load read from the rate confirmation, the broker picked; only that page of this site (returnSourceOf).
+    createdTo: (formData, broker) => {
+      const source = returnSourceOf(formData.get('returnTo'))
+      return source ? newLoadPath(source, broker.id) : null
+    },
   })
 }
 
@@ -57,6 +78,14 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
     >
       {(fields) => (
         <>
+          {loaderData.fromDocument ? (
+            <p
+              className="rounded-lg bg-info-lighter p-3 text-sm text-info-darker dark:bg-info/20 dark:text-info-light"
+              data-testid="broker-from-rate-confirmation"
+            >
+              {t('brokers.editor.fromRateConfirmation', { name: loaderData.fromDocument.fileName })}
+            </p>
+          ) : null}
           <FormSection title={t('brokers.editor.identity')}>
             <TextField label={t('brokers.fields.name')} field={fields.name} className="sm:col-span-2 lg:col-span-1" />
             <SelectField label={t('brokers.fields.type')} field={fields.type} options={typeOptions} hint={t('brokers.editor.typeHint')} />

@@ -9,6 +9,7 @@ import { LoadDocuments } from '~/components/loads/documents'
 import { LoadAssignmentCard, LoadChargesCard, LoadDetailsCard, LoadNotesCard, LoadStopsCard } from '~/components/loads/load-view-cards'
 import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
 import { TrackingLinks } from '~/components/loads/tracking-links'
+import { mailMessagePath } from '~/components/mail/mail-paths'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -21,9 +22,11 @@ import { deleteLoadDocument } from '~/models/load-document.server'
 import { personName } from '~/models/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/load-status.server'
 import { quoteOfLoad } from '~/models/quote.server'
+import { loadsMadeFromEach, sourceOfLoad } from '~/models/rate-confirmation.server'
 import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/models/tracking-link.server'
 import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
+import { isMailView } from '~/policies/mail'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
@@ -62,16 +65,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
   // Tracking links: for those who may share the load (who may update it, ADR 063).
   const sharesTracking = can(user.role, 'update', 'load')
-  const [timeZone, customFields, quote, trackingLinks] = await Promise.all([
+  const rateConns = load.documents
+    .filter((document) => document.kind === 'rateConn' && document.contentType === 'application/pdf')
+    .map((document) => document.id)
+  const [timeZone, customFields, quote, trackingLinks, source, made] = await Promise.all([
     loadTimeZone(user.organizationId),
     customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
     // The quote request it was converted from (issue 28), for the roles that read them.
     can(user.role, 'read', 'quote') ? quoteOfLoad(user.organizationId, load.id) : null,
     sharesTracking ? listTrackingLinks(user.organizationId, load.id) : null,
+    // The rate confirmation it was read from, and the loads read from its own (ADR 103): one query each.
+    load.sourceMailAttachmentId || load.sourceDocumentId ? sourceOfLoad(user, load.id) : null,
+    rateConns.length ? loadsMadeFromEach(loadScope(user), { documentIds: rateConns }) : null,
   ])
   const now = Date.now()
   return {
     quote,
+    source,
     load: {
       id: load.id,
       version: load.version,
@@ -123,6 +133,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         sizeBytes: document.sizeBytes,
         uploadedAt: document.uploadedAt.toISOString(),
         uploadedBy: personName(document.uploadedBy),
+        madeInto: made?.get(document.id) ?? [],
       })),
     },
     nextStop: offers.recordStops ? nextStopEvent(status, load.stops) : null,
@@ -273,6 +284,25 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
             data-testid="load-quote"
           >
             {t('booking.view.fromQuote', { number: loaderData.quote.number })}
+          </Link>
+        </p>
+      ) : null}
+      {loaderData.source ? (
+        <p className="-mt-4 mb-6 text-sm text-muted">
+          <Link
+            to={
+              loaderData.source.kind === 'mail-attachment'
+                ? mailMessagePath(isMailView(loaderData.source.message.folder) ? loaderData.source.message.folder : 'all', loaderData.source.message.id, {
+                    box: loaderData.source.message.box,
+                  })
+                : href('/dashboard/loads/:id', { id: loaderData.source.load.id })
+            }
+            className="font-semibold text-primary hover:underline"
+            data-testid="load-source"
+          >
+            {loaderData.source.kind === 'mail-attachment'
+              ? t('loads.view.readFromMail', { name: loaderData.source.fileName })
+              : t('loads.view.readFromDocument', { name: loaderData.source.fileName, number: loaderData.source.load.loadNumber })}
           </Link>
         </p>
       ) : null}
