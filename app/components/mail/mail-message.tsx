@@ -303,9 +303,7 @@ export function MailMessage({
                 >
                   <bdi>{attachment.fileName}</bdi>
                 </a>
-                <span className="text-xs text-muted">
-                  {formatBytes(i18n.language, attachment.sizeBytes)}
-                </span>
+                <span className="text-xs text-muted">{formatBytes(i18n.language, attachment.sizeBytes)}</span>
                 {attachment.madeInto.length ? (
                   <span className="basis-full text-xs font-semibold" data-testid="mail-made-into">
                     {t('mail.madeInto')}{' '}
