@@ -153,7 +153,9 @@ async function draftSettlement() {
 async function factoringSchedule(count: number, each: number) {
   const agreement = await prisma.factoringAgreement.findUnique({ where: { organizationId: org.organization.id } })
   if (!agreement) {
-    const factor = await prisma.company.create({ data: { organizationId: org.organization.id, name: unique('Factor'), email: 'desk@factor.test' } })
+    const factor = await prisma.company.create({
+      data: { organizationId: org.organization.id, name: unique('Factor'), kind: 'factor', email: 'desk@factor.test' },
+    })
     await saveAgreement(actorOf(org, 'accountant'), AgreementSchema.parse({ factorCompanyId: factor.id, advancePercent: 0, feePercent: 0 }))
   }
   const invoices = []
