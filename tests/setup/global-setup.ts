@@ -19,7 +19,13 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: '.data/test-postgres', port: Number(process.env.TEST_PG_PORT ?? 54330), fsync: false })
+    // A run on another port gets its own folder: two runs sharing one would stop each other's server.
+    const port = process.env.TEST_PG_PORT
+    const embedded = await startEmbeddedPostgres({
+      dataDir: port ? `.data/test-postgres-${port}` : '.data/test-postgres',
+      port: Number(port ?? 54330),
+      fsync: false,
+    })
     adminUrl = embedded.adminUrl
     stop = embedded.stop
   }
