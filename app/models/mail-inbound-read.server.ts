@@ -26,6 +26,7 @@ import { decodeHTML } from 'entities'
 import type { AddressObject, AttachmentStream, EmailAddress, MessageText } from 'mailparser'
 
 import { MAIL_TEXT_MAX_LENGTH } from '~/schemas/mail-options'
+import { cleanFileName } from '~/utils/file-name'
 import { MAIL_ATTACHMENT_TYPES, type MailAttachmentType, mailAttachmentTypeOfFile } from '~/utils/mail-attachment-type.server'
 import { mailSubjectLine } from '~/utils/mail-text'
 
@@ -371,7 +372,8 @@ export async function readInboundMail(spoolFile: string, workDir: string): Promi
     const contentType = await mailAttachmentTypeOfFile(file, { fileName, declaredType: part.contentType || 'application/octet-stream', sizeBytes })
     const safeName = safeFileName(fileName, contentType ? MAIL_ATTACHMENT_TYPES[contentType] : 'bin')
     if (contentType) attachments.push({ fileName: safeName, contentType, file, sizeBytes })
-    else notes.push(refusedNote(safeName, MAIL_ATTACHMENT_KINDS))
+    // Refused, it is stored nowhere: the note names it as the sender did (without invisible characters).
+    else notes.push(refusedNote(cleanFileName(fileName) || safeName, MAIL_ATTACHMENT_KINDS))
   }
 
   try {

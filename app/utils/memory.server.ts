@@ -14,6 +14,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks'
 import v8 from 'node:v8'
 
 import type { NextFunction, Request, Response } from 'express'
+import { href } from 'react-router'
 
 import { refuse } from './edge.server'
 
@@ -62,7 +63,7 @@ export function shedUnderMemoryPressure({ percent }: { percent: number }) {
   let since = 0
   let lastLog = 0
   return (req: Request, res: Response, next: NextFunction) => {
-    if (liveAfterGc < threshold || req.path === '/health') return next()
+    if (liveAfterGc < threshold || req.path === href('/health')) return next()
     // The heap in use is never below the live heap: under the line, the pressure has passed (the
     // collection that would say so may not have run yet).
     const { used } = memoryFigures()

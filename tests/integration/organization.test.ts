@@ -216,7 +216,10 @@ describe('invoices from your organization', () => {
       name: 'Prairie Haul Logistics LLC',
       lines: ['8100 Clinton Dr', 'Houston, TX 77029', 'US', 'MC-123456', 'USDOT 7654321', '(405) 555-0142'],
     })
-    expect(view.data!.remitTo).toEqual(['Prairie Haul Logistics LLC', 'First Plains Bank', 'Routing (ABA) 021000021', 'Account 00123456789'])
+    expect(view.data!.remit).toEqual({
+      lines: ['Prairie Haul Logistics LLC', 'First Plains Bank', 'Routing (ABA) 021000021', 'Account 00123456789'],
+      notice: null,
+    })
 
     const parser = new PDFParse({ data: new Uint8Array((await invoicePdf(org.organization.id, invoice.id)).bytes) })
     const text = (await parser.getText()).text
@@ -238,6 +241,6 @@ describe('invoices from your organization', () => {
     const org = await createOrg()
     const invoice = await invoiceWithoutCompany(org)
     const view = await callPage(invoiceView.loader, `/dashboard/invoice/${invoice.id}`, org.users.accountant.id, { id: invoice.id })
-    expect(view.data).toMatchObject({ from: { name: org.organization.name, lines: [] }, remitTo: null })
+    expect(view.data).toMatchObject({ from: { name: org.organization.name, lines: [] }, remit: { lines: null, notice: null } })
   })
 })
