@@ -46,7 +46,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * Maintenance mode met by a data request (a client-side navigation, a revalidation): the gate
  * cannot tell it from a page, since React Router hands middleware the page's URL without `.data`,
  * so it answered the whole maintenance page, which the browser's router cannot read and showed as
- * "cannot reach its database" (issue 37). The browser goes to /maintenance instead, a document
+ * "cannot reach its database". The browser goes to /maintenance instead, a document
  * load, which shows the operator's message and end time (ADR 104).
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {

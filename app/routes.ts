@@ -23,7 +23,7 @@ export default [
 
   route('health', 'routes/health.ts'),
 
-  // The public site (issue 28): signed out, speaking for the site organization (app/models/site.server.ts).
+  // The public site: signed out, speaking for the site organization (app/models/site.server.ts).
   layout('routes/site/layout.tsx', [
     route('about-us', 'routes/site/about-us.tsx'),
     route('faqs', 'routes/site/faqs.tsx'),
@@ -32,7 +32,7 @@ export default [
     route('components', 'routes/site/components.tsx'),
     route('coming-soon', 'routes/site/coming-soon.tsx'),
   ]),
-  // What maintenance mode shows (issue 30): outside the site's layout, so it reads nothing from the database.
+  // What maintenance mode shows: outside the site's layout, so it reads nothing from the database.
   route('maintenance', 'routes/public/maintenance.tsx'),
   // Reached by a token, speaking for the token's organization: an invoice's payment page, a shipment's tracking page.
   // The payment page and its PDF (ADR 062), the tracking page (ADR 063).
@@ -146,7 +146,7 @@ export default [
       route(':folder', 'routes/dashboard/mail/folder.tsx', { id: 'mail-folder' }),
       route(':folder/:id', 'routes/dashboard/mail/folder.tsx', { id: 'mail-message' }),
     ]),
-    // The company store (issue 27): the specification's e-commerce paths.
+    // The company store: the specification's e-commerce paths.
     ...prefix('e-commerce', [
       index('routes/dashboard/e-commerce/index.tsx'),
       route('shop', 'routes/dashboard/e-commerce/shop.tsx'),
@@ -171,7 +171,7 @@ export default [
       route(':id/pdf', 'routes/dashboard/settlements/pdf.ts'),
     ]),
     route('pay', 'routes/dashboard/settlements/mine.tsx'),
-    // Issue 28: bookings (quote requests), driver bulletins (the specification's blog), the public site's texts.
+    // Bookings (quote requests), driver bulletins (the specification's blog), the public site's texts.
     ...prefix('booking', [
       index('routes/dashboard/booking/index.tsx'),
       route('list', 'routes/dashboard/booking/list.tsx'),
@@ -188,9 +188,9 @@ export default [
       route('post/:id/cover', 'routes/dashboard/blog/cover.ts'),
     ]),
     route('site', 'routes/dashboard/site/index.tsx'),
-    // Maintenance mode from the UI (issue 37, ADR 104): the site organization's admins only.
+    // Maintenance mode from the UI (ADR 104): the site organization's admins only.
     route('maintenance', 'routes/dashboard/maintenance.tsx'),
-    // Issue 29: every stored file in one place, the file dashboard, factoring.
+    // Every stored file in one place, the file dashboard, factoring.
     route('files-manager', 'routes/dashboard/files/list.tsx'),
     route('files-manager/zip', 'routes/dashboard/files/zip.ts'),
     route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
@@ -206,7 +206,7 @@ export default [
       route(':id/pdf', 'routes/dashboard/factoring/pdf.ts'),
       route(':id/csv', 'routes/dashboard/factoring/csv.ts'),
     ]),
-    // Issue 30: webhooks.
+    // Webhooks.
     ...prefix('webhooks', [
       index('routes/dashboard/webhooks/index.tsx'),
       route('new', 'routes/dashboard/webhooks/new.tsx'),
@@ -234,13 +234,13 @@ export default [
     route('products/:id/photos', 'routes/api/products/photos.ts'),
     route('products/:id/photos/:photoId', 'routes/api/products/photo.ts'),
     route('trailers', 'routes/api/trailers/collection.ts'),
-    // Driver bulletins (issue 28).
+    // Driver bulletins.
     route('posts', 'routes/api/posts/collection.ts'),
     route('posts/:id', 'routes/api/posts/item.ts'),
     route('posts/:id/acknowledge', 'routes/api/posts/acknowledge.ts'),
     route('posts/:id/comments', 'routes/api/posts/comments.ts'),
     route('posts/:id/cover', 'routes/api/posts/cover.ts'),
-    // Webhooks (issue 30): endpoints, their delivery log, a resend.
+    // Webhooks: endpoints, their delivery log, a resend.
     route('webhooks', 'routes/api/webhooks/collection.ts'),
     route('webhooks/:id', 'routes/api/webhooks/item.ts'),
     route('webhooks/:id/rotate-secret', 'routes/api/webhooks/rotate.ts'),
@@ -268,7 +268,7 @@ export default [
     route('loads/:id/stops/:stopId/events', 'routes/api/loads/stop-events.ts'),
     route('loads/:id/documents', 'routes/api/loads/documents.ts'),
     route('loads/:id/documents/:documentId', 'routes/api/loads/document.ts'),
-    // The files manager (issue 29, ADR 067): every stored file, its share links.
+    // The files manager (ADR 067): every stored file, its share links.
     route('files', 'routes/api/files/collection.ts'),
     route('files/shares/:shareId', 'routes/api/files/share-item.ts'),
     route('files/:id', 'routes/api/files/item.ts'),
@@ -304,7 +304,7 @@ export default [
       route(':id/void', 'routes/api/settlements/void.ts'),
       route(':id/pdf', 'routes/api/settlements/pdf.ts'),
     ]),
-    // Issue 29: factoring (ADR 068).
+    // Factoring (ADR 068).
     ...prefix('factoring', [
       route('agreement', 'routes/api/factoring/agreement.ts'),
       route('schedules', 'routes/api/factoring/schedules.ts'),
@@ -316,7 +316,7 @@ export default [
       route('schedules/:id/void', 'routes/api/factoring/void.ts'),
     ]),
     route('organization', 'routes/api/organization.ts'),
-    // Quote requests (issue 28, ADR 061): made by the public quote forms, answered here.
+    // Quote requests (ADR 061): made by the public quote forms, answered here.
     ...prefix('quotes', [
       index('routes/api/quotes/collection.ts'),
       route(':id', 'routes/api/quotes/item.ts'),

@@ -1,5 +1,5 @@
 /**
- * The demo organization's driver bulletins (issue 28): a winter safety notice and a pay policy
+ * The demo organization's driver bulletins: a winter safety notice and a pay policy
  * update that drivers must acknowledge (some have, the demo driver has still to read the safety
  * notice: the navigation shows the badge), a team event with comments, and a draft in progress.
  * Bodies are Markdown, rendered and sanitized as the app does when a post is written.

@@ -1,5 +1,5 @@
 /**
- * The demo organization's mail (issue 26): a broker's rate confirmation with its PDF and a
+ * The demo organization's mail: a broker's rate confirmation with its PDF and a
  * shipper's question in the shared inbox, and a note between colleagues. Small and fast: a few rows
  * and one stored file.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo organization's quote requests (issue 28): a dozen shippers' requests over the last ten
+ * The demo organization's quote requests: a dozen shippers' requests over the last ten
  * weeks, new, quoted, won and lost, so the booking dashboard has weeks, a win rate and a response
  * time to show. Times are relative to now; numbers continue the organization's sequence.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo organization's company store (issue 27): ten products a carrier's office sells or
+ * The demo organization's company store: ten products a carrier's office sells or
  * issues to drivers, with colours, some running low (the store dashboard's alerts), one draft
  * being prepared and one archived. No photos: the shop shows each card's initial.
  */

@@ -560,7 +560,7 @@ type DemoOrg = {
   users: Array<{ email: string; firstName: string; lastName: string; role: Prisma.UserCreateManyInput['role'] }>
 }
 
-/** The public site's texts of the main demo carrier (issue 28): what /about-us, /faqs, /contact-us and /coming-soon show. */
+/** The public site's texts of the main demo carrier: what /about-us, /faqs, /contact-us and /coming-soon show. */
 const LONE_STAR_SITE = {
   siteTagline: 'Dry van and reefer freight across Texas and the Southern Plains, on time since 2009.',
   siteAbout: [
@@ -938,13 +938,13 @@ async function seedDemoMail(prisma: PrismaClientLike, organizationId: string) {
   }
   await seedMail(prisma, organizationId, { admin: person('admin'), dispatcher: person('dispatcher') })
   await seedDemoChat(prisma, organizationId)
-  // The company store's products (issue 27).
+  // The company store's products.
   const { seedStore } = await import('./seed-store')
   await seedStore(prisma, organizationId)
-  // Quote requests for the booking dashboard (issue 28).
+  // Quote requests for the booking dashboard.
   const { seedQuotes } = await import('./seed-quotes')
   await seedQuotes(prisma, organizationId)
-  // Driver bulletins (issue 28): notices to acknowledge, an event, a draft.
+  // Driver bulletins: notices to acknowledge, an event, a draft.
   const { seedBulletins } = await import('./seed-bulletins')
   await seedBulletins(prisma, organizationId)
 }

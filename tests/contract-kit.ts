@@ -1,5 +1,5 @@
 /**
- * The contract every API resource keeps (../shared/docs/api-contract.md), as one suite each
+ * The contract every API resource keeps (the API reference at /api/docs), as one suite each
  * resource's test file runs with its own description: 401 without a valid token, 403 for every
  * role the written permission table (tests/permission-table.ts) refuses (and nothing written),
  * 200/201 for every role it allows, another organization's record is 404 for read, update and

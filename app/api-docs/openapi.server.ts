@@ -644,7 +644,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** The factoring agreement and schedules of accounts (issue 29, ADR 068). */
+/** The factoring agreement and schedules of accounts (ADR 068). */
 function factoringPaths(): Record<string, Record<string, Operation>> {
   const cents = { type: 'integer', readOnly: true }
   const agreement = {
@@ -875,7 +875,7 @@ function productRecord(): JsonSchema {
   }
 }
 
-/** A driver bulletin (issue 28): the Markdown, its sanitized HTML, and where the caller stands. */
+/** A driver bulletin: the Markdown, its sanitized HTML, and where the caller stands. */
 function postRecord(): JsonSchema {
   const base = record(PostSchema)
   const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }
@@ -988,7 +988,7 @@ function postPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** Webhooks (issue 30, ADR 071): endpoints, their delivery log, a resend, the secret's rotation. Admins only. */
+/** Webhooks (ADR 071): endpoints, their delivery log, a resend, the secret's rotation. Admins only. */
 function webhookPaths(): Record<string, Record<string, Operation>> {
   const tags = ['webhooks']
   const events = {
@@ -1580,7 +1580,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** Mail (issue 26, ADR 053): the shared mailbox and one's own, sending, and attachments. */
+/** Mail (ADR 053): the shared mailbox and one's own, sending, and attachments. */
 function mailPaths(): Record<string, Record<string, Operation>> {
   const party = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['email'] }
   const message = {
@@ -1748,7 +1748,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** Chat (issue 26): conversations, their messages, read marks and the live event stream. */
+/** Chat: conversations, their messages, read marks and the live event stream. */
 function chatPaths(): Record<string, Record<string, Operation>> {
   const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } }
   const attachment = {
@@ -1937,7 +1937,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** The public site's texts (issue 28) as `site` of the organization: the lists spelled out (the schema drops blank rows first). */
+/** The public site's texts as `site` of the organization: the lists spelled out (the schema drops blank rows first). */
 function siteTextsSchema(): JsonSchema {
   const base = input(SiteTextsSchema)
   return {
@@ -2059,7 +2059,7 @@ function accountPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** The cart, checkout and store orders (issue 27, ADR 058): the money is the server's, computed in one place. */
+/** The cart, checkout and store orders (ADR 058): the money is the server's, computed in one place. */
 function checkoutPaths(): Record<string, Record<string, Operation>> {
   const money = { type: 'integer', description: 'Cents.' }
   const line = {
@@ -2271,7 +2271,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** Quote requests (issue 28, ADR 061): made by the public quote forms; read, priced, decided and converted to a load here. */
+/** Quote requests (ADR 061): made by the public quote forms; read, priced, decided and converted to a load here. */
 function quotePaths(): Record<string, Record<string, Operation>> {
   const quote: JsonSchema = {
     type: 'object',
@@ -2398,7 +2398,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-// ---- The files manager (issue 29, ADR 067) ----
+// ---- The files manager (ADR 067) ----
 
 function filePaths(): Record<string, Record<string, Operation>> {
   const fileSchema = {

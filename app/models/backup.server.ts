@@ -1,5 +1,5 @@
 /**
- * Backups (issue 30, docs/decisions/069-operations.md). No pg_dump ships with the embedded
+ * Backups (docs/decisions/069-operations.md). No pg_dump ships with the embedded
  * PostgreSQL, so a backup is logical and written here: one REPEATABLE READ READ ONLY transaction
  * (one consistent snapshot) copies every table of the app's schema with `COPY … TO STDOUT`, with a
  * manifest naming the applied migrations (the schema version), the columns, the sequences and,
@@ -350,7 +350,7 @@ export async function restoreBackup({
         if (header.key.split('/').some((part) => part === '..' || part === '') || path.isAbsolute(header.key))
           throw new BackupError(`unsafe file name ${header.key}`)
         const target = path.join(staging, ...header.key.split('/'))
-        // Restored files are as private as stored ones (issue 36): folders 0700, files 0600.
+        // Restored files are as private as stored ones: folders 0700, files 0600.
         await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE })
         writing = { handle: await fs.open(target, 'wx', PRIVATE_FILE_MODE), key: header.key, size: header.size, written: 0 }
       } else if (header.t === 'data' && payload) {

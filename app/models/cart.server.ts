@@ -1,5 +1,5 @@
 /**
- * The server-side cart (issue 27, ADR 058): one per user, so it works without JavaScript and
+ * The server-side cart (ADR 058): one per user, so it works without JavaScript and
  * follows the user between browser and API. Every write locks the cart row first (created on
  * the first write), so a user's parallel requests apply one after another. The money and the
  * steps are the cart policy's (app/policies/cart.ts); placing the order is store-order.server.ts.
@@ -102,7 +102,7 @@ export function serializeCart(cart: StoredCart) {
     lineTotalCents: item.product.priceCents * item.quantity,
     stock: item.product.stock,
     available: item.product.status === 'active',
-    // The product's lines of every colour together ask for more than its stock now (issue 37).
+    // The product's lines of every colour together ask for more than its stock now.
     exceedsStock: productQuantityAfter(cart.items, { productId: item.productId, quantity: 0 }) > item.product.stock,
   }))
   const totals = cartTotals(items, { discountCode: cart.discountCode, shippingMethod: cart.shippingMethod })
@@ -179,7 +179,7 @@ function assertWithinLimit(
 ) {
   const wanted = productQuantityAfter(cart.items, change)
   if (wanted > MAX_LINE_QUANTITY) fieldError('quantity', 'checkout.errors.tooMany', { max: MAX_LINE_QUANTITY })
-  // The stock as read now (issue 37): a cart never asks for more than there is; placing the order still takes it by a conditional UPDATE.
+  // The stock as read now: a cart never asks for more than there is; placing the order still takes it by a conditional UPDATE.
   if (wanted > change.stock)
     throw new DomainError('insufficient_stock', 'checkout.errors.overStock', {
       fields: { quantity: ['checkout.errors.stockLeft'] },
@@ -258,7 +258,7 @@ export async function setCartBilling(actor: Actor, input: CartBilling, options: 
     actor,
     async (tx, cart) => {
       const fields: Record<string, string[]> = {}
-      // A driver buys for themselves only, charged to their own settlement (issue 37, ADR 101): no driver named is them.
+      // A driver buys for themselves only, charged to their own settlement (ADR 101): no driver named is them.
       const self = (await buyerIsDriver(tx, actor)) ? actor.userId : null
       if (self && (input.chargeTo !== 'driver' || (input.driverId && input.driverId !== self)))
         throw new DomainError('validation_failed', 'validation.failed', { fields: { chargeTo: ['checkout.errors.driverSelf'] } })

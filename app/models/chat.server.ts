@@ -1,5 +1,5 @@
 /**
- * Chat (issue 26): conversations between people of one organization (a pair's one conversation,
+ * Chat: conversations between people of one organization (a pair's one conversation,
  * groups, one per load), their messages with text, photos and files, and each person's unread
  * count. Shared by the pages under /dashboard/chat and /api/chat; who may do what is
  * app/policies/chat.ts. A new message is announced on the `freightdesk_chat` channel inside its

@@ -1,5 +1,5 @@
 /**
- * Factoring (issue 29, ADR 068), shared by /dashboard/factoring/* and /api/factoring/*: the
+ * Factoring (ADR 068), shared by /dashboard/factoring/* and /api/factoring/*: the
  * organization's agreement with its factor, schedules of accounts (sent invoices sold together),
  * the factor's purchase (its payment of each invoice) and the release of the reserve. What each
  * state allows is the factoring policy's (app/policies/factoring.ts); the arithmetic is

@@ -7,7 +7,7 @@
  *
  * A ZIP costs a server CPU for as long as it streams (every byte is read and checksummed), so each
  * server writes at most FILE_ZIP_PER_USER at once for one person and FILE_ZIP_PER_SERVER in all
- * (issue 36: one viewer's ZIPs took /health to 1.7 s); past that the request is refused with 429
+ * (one viewer's ZIPs took /health to 1.7 s); past that the request is refused with 429
  * and Retry-After before anything is read. A slot is given back when the stream ends, fails or is
  * abandoned by the client.
  */

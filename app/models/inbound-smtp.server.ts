@@ -1,5 +1,5 @@
 /**
- * The built-in SMTP receiver (issue 26, docs/decisions/054-inbound-smtp-receiver.md; issue 36, ADR
+ * The built-in SMTP receiver (docs/decisions/054-inbound-smtp-receiver.md, ADR
  * 082): brokers' mail to an organization's inbound address lands in its shared inbox. server.ts
  * starts it when INBOUND_SMTP_PORT is set, on INBOUND_SMTP_HOST (default HOST), and stops it
  * before the database.

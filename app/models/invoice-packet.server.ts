@@ -1,5 +1,5 @@
 /**
- * An invoice's billing packet (issue 29): one PDF with a cover page, the invoice, then each of its
+ * An invoice's billing packet: one PDF with a cover page, the invoice, then each of its
  * loads' rate confirmations, bills of lading and proofs of delivery, in that order, load by load in
  * the invoice's line order. What a factor or a broker's payables desk asks for with every invoice.
  * PDFs are copied page by page (pdf-lib); PNG, JPEG and WebP images become a page each, scaled to

@@ -1,5 +1,5 @@
 /**
- * Reading an inbound message from its spool file without ever holding it (issue 36, ADR 082). The
+ * Reading an inbound message from its spool file without ever holding it (ADR 082). The
  * receiver (app/models/inbound-smtp.server.ts) writes the SMTP DATA to a file; this reads it with
  * mailparser's streaming MailParser and hands every leaf part over as a stream:
  *

@@ -1,5 +1,5 @@
 /**
- * Inbound mail (issue 26, docs/decisions/054-inbound-smtp-receiver.md): who a recipient is, how
+ * Inbound mail (docs/decisions/054-inbound-smtp-receiver.md): who a recipient is, how
  * many messages one sender may send, and filing a parsed message in each addressed organization's
  * shared inbox. The SMTP receiver (app/models/inbound-smtp.server.ts) calls these; the rules in
  * words are in docs/domain.md ("Inbound mail").

@@ -1,10 +1,10 @@
 /**
- * Maintenance mode (issue 30, docs/decisions/069-operations.md): one row in `MaintenanceMode` while
+ * Maintenance mode (docs/decisions/069-operations.md): one row in `MaintenanceMode` while
  * it is on. Every app server reads it at most once per MAINTENANCE_CACHE_MS (2 s) and caches it
  * in the process, so all servers obey `npm run maintenance -- on|off` within a few seconds at the
  * cost of one indexed read per server every two seconds. The gate (app/middleware/maintenance-gate.ts)
  * acts on it for every request; the sign-in (only the site organization's admins sign in) and the
- * webhook deliveries (they wait: issue 36) ask it too, so a restore under maintenance loses nothing.
+ * webhook deliveries (they wait) ask it too, so a restore under maintenance loses nothing.
  */
 import { MAINTENANCE_MESSAGE_MAX } from '~/schemas/maintenance'
 import { prisma, type Tx } from '~/utils/db.server'

@@ -90,7 +90,7 @@ type SiteColumns = Pick<
   'siteTagline' | 'siteAbout' | 'siteFaq' | 'siteServices' | 'siteContactEmail' | 'siteContactPhone' | 'siteComingSoonAt'
 >
 
-/** The public site's texts (issue 28) as the API and the dashboard's site page show them. */
+/** The public site's texts as the API and the dashboard's site page show them. */
 export function serializeSiteTexts(row: SiteColumns) {
   return {
     tagline: row.siteTagline,

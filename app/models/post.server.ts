@@ -1,5 +1,5 @@
 /**
- * Driver bulletins (issue 28, the specification's blog; ADR 064): posts with a Markdown body
+ * Driver bulletins (the specification's blog; ADR 064): posts with a Markdown body
  * rendered and sanitized when written, a cover image through the storage module, tags, draft or
  * published; "I have read this" once per person; comments. Shared by /dashboard/blog/* and
  * /api/posts. Who reads what, who must acknowledge and what is refused: app/policies/post.ts.

@@ -1,5 +1,5 @@
 /**
- * Quote requests (issue 28, ADR 061): a shipper's request from a public quote form, answered on
+ * Quote requests (ADR 061): a shipper's request from a public quote form, answered on
  * /dashboard/booking and by /api/quotes. What each status allows is the quote policy's
  * (app/policies/quote.ts); the load a request becomes is made by the load model's `createLoad`.
  *

@@ -1,5 +1,5 @@
 /**
- * The public site's carrier (issue 28): the organization `SITE_ORGANIZATION` names, else the first
+ * The public site's carrier: the organization `SITE_ORGANIZATION` names, else the first
  * one made. Every signed-out site page (/about-us, /faqs, /contact-us, /pricing, /coming-soon)
  * speaks for it; the pages reached by a token (/payment, /track) speak for the token's own
  * organization instead. Each page reads its data with one function here; /contact-us files its

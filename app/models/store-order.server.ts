@@ -1,5 +1,5 @@
 /**
- * Store orders (issue 27, ADR 058): placing the cart's order and canceling one. Placing is one
+ * Store orders (ADR 058): placing the cart's order and canceling one. Placing is one
  * transaction: the cart is locked, each product's stock falls by a conditional UPDATE
  * (`stock >= quantity`, in product id order so two checkouts never deadlock), and a product
  * that is short refuses the whole order (409 `insufficient_stock`, naming it; the rollback

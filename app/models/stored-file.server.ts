@@ -1,5 +1,5 @@
 /**
- * The files manager (issue 29, ADR 067): every stored file of an organization read from ONE
+ * The files manager (ADR 067): every stored file of an organization read from ONE
  * table, StoredFile, that PostgreSQL triggers keep from the tables that hold files (load
  * documents, mail and chat attachments, product photos, bulletin covers, avatars). A page is one
  * indexed, paged query (never lists merged in memory); the rows' records (a load's number, a

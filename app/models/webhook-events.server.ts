@@ -1,5 +1,5 @@
 /**
- * Events for webhooks (issue 30, ADR 071): a model that makes an event calls `emitWebhookEvent`
+ * Events for webhooks (ADR 071): a model that makes an event calls `emitWebhookEvent`
  * inside the transaction of the change, which writes one delivery per active endpoint of the
  * organization subscribed to that event and queues its job there too: a change rolled back makes
  * no delivery, a change committed always has its deliveries. The body (`{ type, timestamp, data }`)

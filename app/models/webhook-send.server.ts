@@ -1,5 +1,5 @@
 /**
- * Sending webhooks (issue 30, ADR 071), run by the job worker (the tasks:
+ * Sending webhooks (ADR 071), run by the job worker (the tasks:
  * app/models/tasks/webhook-tasks.server.ts). One call is one attempt: a signed POST (Standard
  * Webhooks headers) with a deadline, its answer logged on the delivery (status, error, time),
  * then delivered, tried again later on the policy's schedule, or failed. An endpoint failing for
@@ -96,7 +96,7 @@ export async function deliverWebhook(deliveryId: string, options: DeliverOptions
   const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true } })
   if (!delivery || delivery.state !== 'pending') return
   const { endpoint } = delivery
-  // Maintenance (issue 36): nothing leaves, so a restore loses no delivery a receiver already has;
+  // Maintenance: nothing leaves, so a restore loses no delivery a receiver already has;
   // the delivery waits, its attempts untouched, and is asked again within a minute.
   const maintenance = await maintenanceState()
   if (maintenance) {

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and their delivery log (issue 30, ADR 071), shared by /dashboard/webhooks and
+ * Webhook endpoints and their delivery log (ADR 071), shared by /dashboard/webhooks and
  * /api/webhooks. An admin registers a URL, the events it wants and whether it is on; the signing
  * secret is made here, answered once (on creation and on rotation) and never again. Events are
  * written by the models that make them (app/models/webhook-events.server.ts); the sending is

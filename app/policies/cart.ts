@@ -1,5 +1,5 @@
 /**
- * The cart and checkout policy (issue 27, ADR 058): the money of a cart or an order, computed in
+ * The cart and checkout policy (ADR 058): the money of a cart or an order, computed in
  * this one place for the server and the pages, and which checkout steps are reachable. No zod
  * and nothing server-only: page components import it.
  *
@@ -43,7 +43,7 @@ export function productQuantityAfter(
 
 /**
  * The first product whose lines (every colour together, since stock is per product) ask for more
- * than its stock, or null (issue 37): the cart refuses such a quantity when it is added or changed,
+ * than its stock, or null: the cart refuses such a quantity when it is added or changed,
  * and a cart that stock fell under cannot leave its first step until the line is lowered.
  */
 export function overStockProduct(lines: ReadonlyArray<{ productId: string; quantity: number; stock: number; name: string }>) {

@@ -1,5 +1,5 @@
 /**
- * Who may read and write which conversation (issue 26). Plain functions, no zod, nothing
+ * Who may read and write which conversation. Plain functions, no zod, nothing
  * server-only: the chat model refuses by them, the pages ask them what to offer.
  *
  * - A conversation is read by its participants only, in its organization (anyone else: 404,

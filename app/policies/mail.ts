@@ -1,5 +1,5 @@
 /**
- * The mail policy (issue 26, ADR 053): which mailbox a role reads and writes, and what may happen
+ * The mail policy (ADR 053): which mailbox a role reads and writes, and what may happen
  * to a message in which folder. The mail model refuses by it; the mail pages offer exactly what it
  * allows. No zod and nothing server-only: page components import it.
  *
@@ -102,7 +102,7 @@ export function mailOffers(role: Role, message: MessageState & { ownerId: string
 }
 
 /**
- * The roles that send mail to outside addresses (issue 36): the office. Drivers write to colleagues
+ * The roles that send mail to outside addresses: the office. Drivers write to colleagues
  * and the shared mailbox only; viewers write nothing. Brokers and shippers hear from the office.
  */
 export const OUTSIDE_MAIL_ROLES: readonly Role[] = ['admin', 'dispatcher', 'accountant']

@@ -1,5 +1,5 @@
 /**
- * The bulletin's policy (issue 28, ADR 064): who reads which posts, who must acknowledge them, and
+ * The bulletin's policy (ADR 064): who reads which posts, who must acknowledge them, and
  * what may happen to a post and its comments. Plain functions, no zod, nothing server-only: the
  * post model refuses by them, the pages ask them what to offer.
  *
@@ -10,7 +10,7 @@
  * - Admins see who has acknowledged, and when, and who has not.
  * - A post with acknowledgments is a compliance record: it is kept (409 `in_use`); set it back to
  *   draft to hide it.
- * - Anyone who reads a post comments on it, except a role that reads only (viewers: issue 36),
+ * - Anyone who reads a post comments on it, except a role that reads only (viewers),
  *   who neither comments nor acknowledges; the author deletes their own comment, an admin any.
  */
 import type { PostStatus } from '~/schemas/post-options'

@@ -1,5 +1,5 @@
 /**
- * What may happen to a product in which status (issue 27). Plain functions, no zod, nothing
+ * What may happen to a product in which status. Plain functions, no zod, nothing
  * server-only: the product model and the shop refuse by them, the pages ask them what to offer.
  *
  * - `active` products are shown in the shop and sold while they have stock.

@@ -1,5 +1,5 @@
 /**
- * The quote request's policy (issue 28, ADR 061): its status table and which actions each status
+ * The quote request's policy (ADR 061): its status table and which actions each status
  * allows. The quote model refuses with these reasons; the booking pages offer exactly what is
  * allowed. No zod and nothing server-only (ADR 047).
  */

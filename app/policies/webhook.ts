@@ -1,5 +1,5 @@
 /**
- * The webhook policy (issue 30, ADR 071): which answers are tried again and when, when a failing
+ * The webhook policy (ADR 071): which answers are tried again and when, when a failing
  * endpoint is switched off, and what a page may offer. Plain functions, no zod, nothing
  * server-only: the delivery work and the model refuse by them, the pages ask them what to offer.
  *

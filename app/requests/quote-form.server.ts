@@ -1,5 +1,5 @@
 /**
- * The public quote form's server side (issue 28, ADR 061), shared by /pricing (the site
+ * The public quote form's server side (ADR 061), shared by /pricing (the site
  * organization) and /pricing/{handle} (any organization's own quote address): the hostile body is
  * read with the form's schema, a filled honeypot is thanked and dropped, each requester address
  * and client IP is limited, and a saved request redirects (PRG) to the thank-you state with its

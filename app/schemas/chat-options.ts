@@ -1,5 +1,5 @@
 /**
- * Chat (issue 26): the accepted attachment types, the size limit and the page size, zod-free so
+ * Chat: the accepted attachment types, the size limit and the page size, zod-free so
  * pages, the model, the edge (`upload` exports) and the OpenAPI document share them.
  */
 

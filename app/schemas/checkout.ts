@@ -1,6 +1,6 @@
 /**
  * The cart, checkout and order inputs: one schema per form, the same for the pages (Conform) and
- * the JSON API (issue 27). Messages are i18n keys. The money and the steps are the cart policy's
+ * the JSON API. Messages are i18n keys. The money and the steps are the cart policy's
  * (app/policies/cart.ts).
  */
 import { z } from 'zod'

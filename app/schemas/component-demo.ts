@@ -1,5 +1,5 @@
 /**
- * The forms of the components page (/components, issue 28): a page that shows the app's pieces in
+ * The forms of the components page (/components): a page that shows the app's pieces in
  * their states to the people who build it. Its posts write nothing: they answer with the real
  * refusal or the real toast, so the page shows both as every other form gets them.
  */

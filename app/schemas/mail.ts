@@ -82,7 +82,7 @@ const idList = z.preprocess(
 export const MailDraftSchema = z.object({
   to: addresses,
   cc: addresses,
-  // One line: a CR or LF typed or posted becomes a space (issue 36), never a second header line.
+  // One line: a CR or LF typed or posted becomes a space, never a second header line.
   subject: text().transform(mailSubjectLine).pipe(z.string().max(MAIL_SUBJECT_MAX_LENGTH, 'validation.tooLong')).default(''),
   text: text().max(MAIL_TEXT_MAX_LENGTH, 'validation.tooLong').default(''),
   /** Load documents of the organization to attach (their files are shared, not copied). */

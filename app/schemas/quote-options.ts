@@ -1,4 +1,4 @@
-/** Quote request choices shared by pages, schemas, the policy and the model (issue 28). No zod here. */
+/** Quote request choices shared by pages, schemas, the policy and the model. No zod here. */
 import type { Tone } from './tone'
 
 export const QUOTE_STATUSES = ['new', 'quoted', 'won', 'lost'] as const

@@ -1,4 +1,4 @@
-/** One schema per quote request form and API body (issue 28; messages are i18n keys). */
+/** One schema per quote request form and API body (messages are i18n keys). */
 import { z } from 'zod'
 
 import { EmailSchema } from './auth'

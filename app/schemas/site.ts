@@ -5,7 +5,7 @@ import { dateTime, optionalPhone, optionalText, requiredText, text, withVersion 
 import { SITE_LIMITS } from './site-options'
 
 /**
- * The public site's texts (issue 28, docs/decisions/060-site-pages.md) and the contact form of
+ * The public site's texts (docs/decisions/060-site-pages.md) and the contact form of
  * /contact-us. One schema for the dashboard's site page (Conform) and `PUT /api/organization`'s
  * `site`; messages are i18n keys.
  */

@@ -1,4 +1,4 @@
-/** Webhook choices shared by pages, schemas, the policy and the model (issue 30, ADR 071). No zod here. */
+/** Webhook choices shared by pages, schemas, the policy and the model (ADR 071). No zod here. */
 import type { Tone } from './tone'
 
 /** The events an endpoint may subscribe to (the `type` of a delivery's body). */

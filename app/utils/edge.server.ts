@@ -129,7 +129,7 @@ export function trustProxySetting(value: string | undefined, warn: (message: str
 let untrustedProxyWarned = false
 
 /**
- * Said once per process (issue 36): a request carries X-Forwarded-For or Forwarded but comes from
+ * Said once per process: a request carries X-Forwarded-For or Forwarded but comes from
  * an address TRUST_PROXY does not trust, so every client behind that proxy has the proxy's
  * address, and the per-address limits (sign-in, API, emails) count them all as one.
  */

@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   CHAT_STREAMS_PER_USER: z.coerce.number().int().positive().default(8),
   CHAT_STREAMS_PER_SERVER: z.coerce.number().int().positive().default(1000),
   /**
-   * Inbound mail (issue 26, docs/decisions/054-inbound-smtp-receiver.md): an organization's address
+   * Inbound mail (docs/decisions/054-inbound-smtp-receiver.md): an organization's address
    * is `<inboundLocalPart>@INBOUND_EMAIL_DOMAIN`; the built-in SMTP receiver listens on
    * INBOUND_SMTP_PORT (off when unset) at INBOUND_SMTP_HOST (default HOST). STARTTLS only when both
    * TLS files are set. Messages per sender address in the window (one budget across servers).
@@ -77,7 +77,7 @@ const EnvSchema = z.object({
    * the From domain), and addresses or domains trusted outright (`dana@broker.example,broker.example`).
    */
   INBOUND_AUTHSERV_ID: z.string().trim().min(1).optional(),
-  /** Outside addresses one user may send mail to in an hour (issue 36), counted across servers. */
+  /** Outside addresses one user may send mail to in an hour, counted across servers. */
   MAIL_OUTSIDE_PER_HOUR: z.coerce.number().int().positive().default(200),
   INBOUND_TRUSTED_SENDERS: z.string().optional(),
   /**

@@ -1,5 +1,5 @@
 /**
- * The one rule for the name of a file people upload and download (issue 36, ADR 091): load
+ * The one rule for the name of a file people upload and download (ADR 091): load
  * documents, mail and chat attachments, bulletin covers, product photos, the files manager, share
  * links, ZIP entries, generated PDFs and exports.
  *

@@ -1,5 +1,5 @@
 /**
- * An organization's inbound address (issue 26): `<inboundLocalPart>@<INBOUND_EMAIL_DOMAIN>`, what
+ * An organization's inbound address: `<inboundLocalPart>@<INBOUND_EMAIL_DOMAIN>`, what
  * brokers write to and the SMTP receiver files in the shared inbox. Built here and only here: the
  * organization page, `GET /api/organization`, the receiver and the mail pages all ask this module.
  */

@@ -1,5 +1,5 @@
 /**
- * Which files a mail message may carry (issue 26, docs/decisions/054-inbound-smtp-receiver.md):
+ * Which files a mail message may carry (docs/decisions/054-inbound-smtp-receiver.md):
  * decided by the bytes, never by the name or the type the sender declared. PDF, PNG, JPEG, WebP
  * and GIF by their signatures; Word (.docx) and Excel (.xlsx) by their zip contents; plain text
  * and CSV when the bytes are UTF-8 text without control characters and the sender called it text

@@ -1,5 +1,5 @@
 /**
- * Mail HTML made safe to show (issue 26): what a broker's mail client wrote is hostile until
+ * Mail HTML made safe to show: what a broker's mail client wrote is hostile until
  * checked. Stored sanitized (no script, style sheets, forms, frames or event handlers; links only
  * to http, https and mailto, opened in a new tab without a referrer), with remote images held back:
  * their address moves to `data-remote-src`, so nothing is fetched (no tracking pixel says the mail

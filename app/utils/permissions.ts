@@ -139,7 +139,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     chat: ALL,
     settlement: READ,
     post: READ,
-    // The company store (issue 37): drivers buy for themselves, charged to their own settlement,
+    // The company store: drivers buy for themselves, charged to their own settlement,
     // and read only those orders (orderScope in app/policies/cart.ts narrows every read).
     product: READ,
     storeOrder: ['read', 'create'],
@@ -179,7 +179,7 @@ export function can(role: Role, action: Action, entity: Entity) {
 
 /**
  * A role that changes nothing anywhere (the viewer): it reads only, also where reading usually
- * comes with a small write of one's own, such as a bulletin's "I have read this" or a comment (issue 36).
+ * comes with a small write of one's own, such as a bulletin's "I have read this" or a comment.
  */
 export function readsOnly(role: Role) {
   return Object.values(matrix[role] ?? {}).every((actions) => actions.every((action) => action === 'read'))

@@ -1,5 +1,5 @@
 /**
- * A bulletin's Markdown as the HTML the post page shows (issue 28, ADR 064): rendered on the
+ * A bulletin's Markdown as the HTML the post page shows (ADR 064): rendered on the
  * server by markdown-it with raw HTML off (`html: false`: a `<script>` in the text stays text) and
  * bare addresses linked, then passed through sanitize-html as a second, independent gate: only
  * the tags Markdown itself makes, no `style`, no event handlers, links only to http, https, mailto

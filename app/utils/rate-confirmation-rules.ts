@@ -30,7 +30,7 @@ export type StopRead = {
 export type RateConfirmationText = {
   brokerName?: string
   brokerMc?: string
-  /** The broker's own details, from its letterhead or labelled lines above the stops (issue 37: "Add a broker" prefilled). */
+  /** The broker's own details, from its letterhead or labelled lines above the stops ("Add a broker" prefilled). */
   brokerContactName?: string
   brokerPhone?: string
   brokerEmail?: string

@@ -36,7 +36,7 @@ export function assertStorageKey(key: string) {
 }
 
 /**
- * Private to the app's user (issue 36): folders 0700, files 0600, whatever the umask leaves. The
+ * Private to the app's user: folders 0700, files 0600, whatever the umask leaves. The
  * stored files are people's papers and mail; no other account on the machine reads them (the
  * embedded PostgreSQL runs as `postgres` when the app runs as root, and never needs them).
  */

@@ -1,5 +1,5 @@
 /**
- * The bench's quote requests and driver bulletins (issue 28), added to the bench user's
+ * The bench's quote requests and driver bulletins, added to the bench user's
  * organization after the seed: 300 quote requests (every status; quoted, won and lost ones
  * answered by the admin or a dispatcher, a few won ones converted to the organization's loads;
  * numbers taken from the organization's sequence, as the app takes them) and 150 bulletins

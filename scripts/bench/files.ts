@@ -1,5 +1,5 @@
 /**
- * Issue 29's files manager measurements (ADR 067). Seeds N load documents in the bench user's
+ * The files manager's measurements (ADR 067). Seeds N load documents in the bench user's
  * organization by SQL (multi-row INSERT … SELECT; the StoredFile triggers index every row, which
  * the seed time includes; then VACUUM ANALYZE, as autovacuum would), then times the files manager's page 1 and page 2,000 (25 a page), the
  * same pages of GET /api/files, a search, and the file dashboard, each requested in turn; and a

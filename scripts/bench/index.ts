@@ -183,7 +183,7 @@ async function main() {
         options.chatStreams,
       )
     }
-    // Issue 27: pay for a period of its own, and checkout of a product of its own, on the same app process.
+    // Pay for a period of its own, and checkout of a product of its own, on the same app process.
     if (options.payDrivers > 0 && (!anyOnly || options.payOnly)) {
       heading(`Run pay for the period: ${int(options.payDrivers)} drivers, ${int(options.payLoads)} delivered loads, POST /api/settlements/run`)
       await measurePayRun(database.url, targets.app.http, fixtures.token, EMAIL, options.payDrivers, options.payLoads)
@@ -195,7 +195,7 @@ async function main() {
       await measureCheckout(database.url, http, EMAIL, PASSWORD, options.checkoutBuyers, seconds)
       http.close()
     }
-    // Issue 29: the files manager over many stored files, and a ZIP of 500 of them.
+    // The files manager over many stored files, and a ZIP of 500 of them.
     if (options.files > 0 && (!anyOnly || options.filesOnly)) {
       heading(`Files manager: ${int(options.files)} stored files, page 1 and page 2,000; a ZIP of ${int(options.zipFiles)} files (ADR 067)`)
       await measureFiles(
@@ -352,7 +352,7 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/trucks', optional: false },
     { url: `/api/trucks/${fixtures.readIds[0]}`, optional: false },
     { url: '/api/chat', optional: false },
-    // Mail (issue 26) is compared once the app has it.
+    // Mail is compared once the app has it.
     { url: MAIL_API, optional: true },
     { url: '/api/products', optional: false },
     { url: '/api/settlements', optional: false },
@@ -557,7 +557,7 @@ async function reportLoads(database: Database, results: Array<{ scenario: string
     ])}`,
   )
   console.info(
-    '\nSizes with their indexes. Seed CPU: seconds used by Node and the database sessions, the work whatever else the machine runs (halved: about the wall time on two free cores kept busy). The goal (issue 30): p97.5 at ten million within 1.5× of one million.',
+    '\nSizes with their indexes. Seed CPU: seconds used by Node and the database sessions, the work whatever else the machine runs (halved: about the wall time on two free cores kept busy). The goal: p97.5 at ten million within 1.5× of one million.',
   )
 }
 

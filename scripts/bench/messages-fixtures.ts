@@ -1,5 +1,5 @@
 /**
- * The bench's chat and mail (issue 26), added to the bench user's organization after the seed:
+ * The bench's chat and mail, added to the bench user's organization after the seed:
  * 30 conversations of the user (load, direct and group ones, a few messages each, some with
  * attachments, unread counts, one without messages) and 200 messages in each of the user's own
  * and the shared inbox (plus 20 sent each, so the folder filter has rows to leave out). A few

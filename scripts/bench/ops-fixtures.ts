@@ -1,5 +1,5 @@
 /**
- * The bench's factoring schedules (issue 29) and webhook endpoints (issue 30), added to the bench
+ * The bench's factoring schedules and webhook endpoints, added to the bench
  * user's organization after the seed: 150 schedules of accounts (every status, 1–4 of the
  * organization's invoices each, none live so no invoice's rules change) and the most endpoints an
  * organization may have (MAX_WEBHOOK_ENDPOINTS), some switched off, each with a few deliveries.

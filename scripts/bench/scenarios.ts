@@ -144,23 +144,23 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/trucks/{id}', make: get((n) => `/api/trucks/${id(n)}`, 'token') },
     { name: 'PUT /api/trucks/{id}', make: putTruck },
     { name: 'sign-in (form POST)', make: signIn },
-    // Messages (issue 26): the bench user's 30 conversations, and a page of the shared inbox's 200 messages.
+    // Messages: the bench user's 30 conversations, and a page of the shared inbox's 200 messages.
     { name: 'chat list page', page: '/dashboard/chat', make: get(() => '/dashboard/chat', 'cookie') },
     { name: 'GET /api/chat', make: get(() => '/api/chat', 'token') },
     // Main's placeholder page answers /dashboard/mail before the mail module exists: its API tells.
     { name: 'mail list page', page: '/dashboard/mail', make: get(() => '/dashboard/mail', 'cookie'), needs: { path: MAIL_API, auth: 'token' } },
     { name: 'GET /api/mail', make: get(() => MAIL_API, 'token'), needs: { path: MAIL_API, auth: 'token' } },
-    // Issue 27: the store's 300 products, 100 settlements and 200 orders, list page and API each.
+    // The store's 300 products, 100 settlements and 200 orders, list page and API each.
     { name: 'product list page', page: '/dashboard/e-commerce/list', make: get(() => '/dashboard/e-commerce/list', 'cookie') },
     { name: 'GET /api/products', make: get(() => '/api/products', 'token') },
     { name: 'settlement list page', page: '/dashboard/settlements/list', make: get(() => '/dashboard/settlements/list', 'cookie') },
     { name: 'GET /api/settlements', make: get(() => '/api/settlements', 'token') },
     { name: 'store orders page', page: '/dashboard/e-commerce/orders', make: get(() => '/dashboard/e-commerce/orders', 'cookie') },
     { name: 'GET /api/orders', make: get(() => '/api/orders', 'token') },
-    // Issue 28: 300 quote requests and 150 driver bulletins, list page and API each.
+    // 300 quote requests and 150 driver bulletins, list page and API each.
     { name: 'booking list page', page: '/dashboard/booking/list', make: get(() => '/dashboard/booking/list', 'cookie') },
     { name: 'GET /api/quotes', make: get(() => '/api/quotes', 'token') },
-    // Issues 29 and 30: 150 factoring schedules, 20 webhook endpoints, every stored file; list page and API each.
+    // 150 factoring schedules, 20 webhook endpoints, every stored file; list page and API each.
     { name: 'factoring list page', page: '/dashboard/factoring', make: get(() => '/dashboard/factoring', 'cookie') },
     { name: 'GET /api/factoring/schedules', make: get(() => '/api/factoring/schedules', 'token') },
     { name: 'webhooks page', page: '/dashboard/webhooks', make: get(() => '/dashboard/webhooks', 'cookie') },

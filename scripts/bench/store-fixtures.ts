@@ -1,5 +1,5 @@
 /**
- * The bench's company store (issue 27), added to the bench user's organization after the seed:
+ * The bench's company store, added to the bench user's organization after the seed:
  * 300 products in a few categories (every status, some out of stock or low, every fifth with one
  * or two photo rows) and 100 settlements of the organization's drivers (every status, two-week
  * periods in 2020–2021, far from the pay run's own period); seedOrders adds 200 store orders

@@ -1,5 +1,5 @@
 /**
- * Issue 27's two measurements. "Run pay for the period": 200 drivers (per mile, percent and flat)
+ * The store and pay measurements. "Run pay for the period": 200 drivers (per mile, percent and flat)
  * and 20,000 delivered loads seeded by SQL in a period of their own, then one
  * `POST /api/settlements/run` timed, and what it made counted in the database. Checkout: 8 buyers
  * (accountants made by SQL with the bench user's password, signed in through the API), each

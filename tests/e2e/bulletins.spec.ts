@@ -67,7 +67,7 @@ test('a dispatcher publishes a bulletin to acknowledge; a driver at 390 px sees 
   await expect(page.getByTestId('post-pending-list')).toHaveCount(0)
 })
 
-test('a viewer reads a bulletin and its comments, and is offered neither "I have read this" nor a comment (issue 36)', async ({ page, request }) => {
+test('a viewer reads a bulletin and its comments, and is offered neither "I have read this" nor a comment', async ({ page, request }) => {
   const org = await registerOrganization(request)
   const headers = { Authorization: `Bearer ${org.accessToken}` }
   const title = `Weigh stations ${uniqueId('')}`

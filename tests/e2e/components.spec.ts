@@ -2,7 +2,7 @@ import { seriousViolations } from './axe-page'
 import { expect, js, test, toast, whenHydrated } from './fixtures'
 
 /**
- * The components page (/components, issue 28): signed out, every shared piece in its states, in
+ * The components page (/components): signed out, every shared piece in its states, in
  * the current display settings. It writes nothing, so it needs no organization of its own: its
  * forms answer with the real refusal or toast.
  */

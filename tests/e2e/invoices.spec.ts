@@ -162,7 +162,7 @@ test('edits a draft’s lines, then downloads its PDF', async ({ page, request }
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 })
 
-test('downloads the billing packet: one PDF, the invoice first (issue 29)', async ({ page, request }) => {
+test('downloads the billing packet: one PDF, the invoice first', async ({ page, request }) => {
   const invoice = await freeInvoice(request, org, 7_500)
   await page.goto(`/dashboard/invoice/${invoice.id}`)
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download packet' }).click()])

@@ -8,7 +8,7 @@ import { freePort, type ServerProcess, startServer } from '../server-process'
 import { expect, test } from './fixtures'
 
 /**
- * Maintenance mode from the settings page (issue 37, ADR 104), with and without JavaScript: the
+ * Maintenance mode from the settings page (ADR 104), with and without JavaScript: the
  * site organization's admin finds it in the navigation and switches it on with a message; a
  * dispatcher signed in before, navigating, sees the maintenance page with that message (with
  * JavaScript: a data request the dashboard's error boundary used to show as "cannot reach its

@@ -8,7 +8,7 @@ import { freePort, type ServerProcess, startServer } from '../server-process'
 import { expect, test } from './fixtures'
 
 /**
- * Signing in during maintenance mode (issue 36), with and without JavaScript: only the site
+ * Signing in during maintenance mode, with and without JavaScript: only the site
  * organization's admins get in; anyone else is told why, in the form, and gets no session. On a
  * server and database of its own: the suite's shared server must never go into maintenance under
  * the other specs.

@@ -4,7 +4,7 @@ import { seriousViolations } from './axe-page'
 import { expect, test } from './fixtures'
 
 /**
- * What every signed-out public page of issue 28 must have, checked on each of them alike, with
+ * What every signed-out public page must have, checked on each of them alike, with
  * JavaScript and without: it answers 200 signed out, has a title, a description and exactly one
  * h1, offers a sign-in link, passes axe in light mode in English, and in Arabic reads right to left
  * with its own title and passes axe in dark mode. Each page's own spec checks what it says.

@@ -13,7 +13,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 /**
- * Quote requests (issue 28, ADR 061): the spec's own organization's quote address
+ * Quote requests (ADR 061): the spec's own organization's quote address
  * (/pricing/{handle}) takes a shipper's request signed out; a dispatcher of that organization
  * prices it and converts it to a load. /pricing itself (the demo carrier) is only read.
  */

@@ -1,5 +1,5 @@
 /**
- * A refused form keeps every value typed, everywhere (issue 37): each form below is filled field by
+ * A refused form keeps every value typed, everywhere: each form below is filled field by
  * field with values its schema refuses somewhere, sent, and must come back with every value as it
  * was typed. Without JavaScript that is the server's answer (Conform's reply carries what was
  * sent); with it, the form is checked in the browser and nothing is lost either.

@@ -2,7 +2,7 @@ import { axe } from './axe'
 import { expect, js, signedIn, test, toast, whenHydrated } from './fixtures'
 
 /**
- * The public site (issue 28): the pages speak for the site organization (in e2e the demo carrier),
+ * The public site: the pages speak for the site organization (in e2e the demo carrier),
  * so they are checked for their structure; the texts are edited in the spec's own organization.
  */
 

@@ -1,6 +1,6 @@
 import { apiUser, expect, loginByRequest, registerOrganization, test, uniqueId } from './fixtures'
 
-// Issue 37: a driver buys in the company store themselves, charged to their own settlement, and
+// A driver buys in the company store themselves, charged to their own settlement, and
 // "Add to cart" refuses more than the stock at the quantity (JavaScript on and off: both projects).
 
 test('a driver is refused more than the stock at "Add to cart", then buys for themselves, charged to their settlement', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { apiUser, expect, loginByRequest, signedIn, test, type TestOrganization, toast } from './fixtures'
 import { api, apiLoad, day, fleet } from './load-fixtures'
 
-// The store and driver pay as one flow (issue 27): what the office buys for a driver in the shop is
+// The store and driver pay as one flow: what the office buys for a driver in the shop is
 // deducted on the driver's settlement, which the driver then reads under My pay.
 let org: TestOrganization
 test.beforeEach(async ({ page, request }) => {

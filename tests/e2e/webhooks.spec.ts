@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 30, ADR 071): an admin registers an endpoint, copies its secret (shown once), a
+ * Webhooks (ADR 071): an admin registers an endpoint, copies its secret (shown once), a
  * load made through the API reaches a local receiver signed as Standard Webhooks says (verified
  * here with the `standardwebhooks` package), the delivery shows in the endpoint's log, and
  * "Resend" sends it again with the same webhook-id. The server runs with

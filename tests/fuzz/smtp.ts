@@ -1,5 +1,5 @@
 /**
- * Hostile SMTP input for the receiver's fuzz suite (tests/integration/smtp-fuzz.test.ts, issue 36):
+ * Hostile SMTP input for the receiver's fuzz suite (tests/integration/smtp-fuzz.test.ts):
  * raw RFC 5322 messages of the shapes that took the receiver down or could (huge single-line and
  * many-line bodies, many MIME parts, deep multipart nesting, huge headers, large base64
  * attachments, huge HTML, bad encodings, a decoy sharing a real message's Message-ID) and the

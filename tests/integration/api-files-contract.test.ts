@@ -1,5 +1,5 @@
 /**
- * The API contract (../shared/docs/api-contract.md) for /api/files, which has no create call of
+ * The API contract (the reference at /api/docs) for /api/files, which has no create call of
  * its own (the contract kit's resources do): 401 without a valid token, each role exactly what the
  * permission table allows (read the list and a file, share = create, delete), another
  * organization's file or link 404, bad share bodies and malformed JSON 400, other methods 405 with Allow.

@@ -282,7 +282,7 @@ async function createTarget(
     })
     return { id: conversation.id, version: conversation.version }
   }
-  // The store (issue 27): a line in the caller's cart, or an order placed from it.
+  // The store: a line in the caller's cart, or an order placed from it.
   if (itemPath.startsWith('/api/cart') || itemPath.startsWith('/api/orders/')) {
     const organizationId = org.organization.id
     const userId = org.users.admin.id
@@ -331,7 +331,7 @@ async function createTarget(
     })
     return { id: settlement.id, version: settlement.version }
   }
-  // An open schedule of accounts with one sent invoice (issue 29), made in the database like settlements.
+  // An open schedule of accounts with one sent invoice, made in the database like settlements.
   if (itemPath.startsWith('/api/factoring/schedules/')) {
     const n = ++serial
     const organizationId = org.organization.id
@@ -377,7 +377,7 @@ async function createTarget(
     })
     return { id: schedule.id, version: schedule.version }
   }
-  // A new quote request (issue 28), made in the database as the public form makes one.
+  // A new quote request, made in the database as the public form makes one.
   if (itemPath.startsWith('/api/quotes/')) {
     const quote = await prisma.quoteRequest.create({
       data: {
@@ -423,7 +423,7 @@ async function createTarget(
     })
     return { id: itemPath.includes('{shareId}') ? share.id : photo.id, version: 1 }
   }
-  // A webhook endpoint with one delivery (issue 30), made in the database: the API's create is capped per organization.
+  // A webhook endpoint with one delivery, made in the database: the API's create is capped per organization.
   if (itemPath.startsWith('/api/webhooks/')) {
     const n = ++serial
     const organizationId = org.organization.id

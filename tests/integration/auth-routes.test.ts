@@ -197,7 +197,7 @@ describe('limits on emails and registrations (3 per address, 6 per client here)'
   })
 })
 
-describe('a proxy the server does not trust (issue 36)', () => {
+describe('a proxy the server does not trust', () => {
   it('is said once in the log when a request carries X-Forwarded-For and TRUST_PROXY is unset; not for direct requests', async () => {
     const direct = await startServer({ TRUST_PROXY: undefined, JOB_WORKER: 'off' }, { compiled: true })
     try {

@@ -118,7 +118,7 @@ describe('sign-in', () => {
     await expect(verifyLogin(regular, 'long enough pw', ip)).resolves.toMatchObject({ email: regular })
   })
 
-  it('at a shared address, one account’s failures lock neither that address’s other people nor the account’s owner elsewhere (issue 36)', async () => {
+  it('at a shared address, one account’s failures lock neither that address’s other people nor the account’s owner elsewhere', async () => {
     const shared = '10.3.0.1'
     const [victim, colleague] = [`${unique('victim')}@example.test`, `${unique('colleague')}@example.test`]
     await register(victim)

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 30, docs/decisions/069-operations.md): data, a backup, more data, a restore →
+ * Backups (docs/decisions/069-operations.md): data, a backup, more data, a restore →
  * exactly the backed-up rows and files, documents download; refusals (no --yes, a newer schema, a
  * damaged file) change nothing; the daily job keeps the newest BACKUP_KEEP.
  */

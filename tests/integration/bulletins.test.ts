@@ -152,7 +152,7 @@ describe('bulletins', () => {
     }
     expect(await prisma.postAcknowledgment.count({ where: { postId: published.id } })).toBe(2)
 
-    // A viewer reads only (issue 36): not offered, and refused on the page and in the API, nothing recorded.
+    // A viewer reads only: not offered, and refused on the page and in the API, nothing recorded.
     const viewerPage = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.viewer.id, { id: published.id })
     expect((viewerPage.data as { offers: { acknowledge: boolean; comment: boolean } }).offers).toMatchObject({ acknowledge: false, comment: false })
     const byViewer = await callPage(
@@ -192,7 +192,7 @@ describe('bulletins', () => {
     const admin = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users.admin.token })
     expect(admin.body.data.acknowledgments).toEqual([{ userId: org.users.driver.id, name: 'driver Tester', at: at.toISOString() }])
     expect(admin.body.data.pendingAcknowledgments.map((row: { userId: string }) => row.userId).sort()).toEqual(
-      // Viewers read only: they are not asked to acknowledge (issue 36).
+      // Viewers read only: they are not asked to acknowledge.
       [org.users.accountant.id],
     )
     for (const role of ['dispatcher', 'driver'] as const) {
@@ -394,7 +394,7 @@ describe('bulletins', () => {
       postForm({ intent: 'comment', body: 'Noted' }),
     )
     expect(accountantComment.status).toBe(302)
-    // A viewer reads only (issue 36): refused on the page and in the API, nothing written.
+    // A viewer reads only: refused on the page and in the API, nothing written.
     const viewerComment = await callPage(
       viewPage.action as Handler,
       viewPath(published.id),
@@ -455,7 +455,7 @@ describe('bulletins', () => {
     await acknowledgePost(reader(org, 'driver'), first.id)
     expect((await navCounts(sessionUser(org, 'driver'))).bulletins).toBe(1)
     expect((await navCounts(sessionUser(org, 'accountant'))).bulletins).toBe(2)
-    // A viewer reads only: never asked, never counted (issue 36).
+    // A viewer reads only: never asked, never counted.
     expect((await navCounts(sessionUser(org, 'viewer'))).bulletins).toBe(0)
     await acknowledgePost(reader(org, 'driver'), second.id)
     expect((await navCounts(sessionUser(org, 'driver'))).bulletins).toBe(0)

@@ -1,5 +1,5 @@
 /**
- * Chat event streams never outlive access and never take a server down (issue 36, ADR 084), in
+ * Chat event streams never outlive access and never take a server down (ADR 084), in
  * this process: its hub LISTENs on this file's database, whose triggers announce every change of
  * access, whichever code made it. A person's streams past CHAT_STREAMS_PER_USER are refused with
  * 429, a server's past CHAT_STREAMS_PER_SERVER with 503, both with Retry-After (the API's JSON

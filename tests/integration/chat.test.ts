@@ -1,5 +1,5 @@
 /**
- * Chat (issue 26) against the real database: who reads and writes which conversation (participants
+ * Chat against the real database: who reads and writes which conversation (participants
  * only, viewers read only, another organization 404, a driver only their own loads'), the pair's one
  * conversation, a load's conversation, unread counts and read marks (the API, the page, the
  * navigation badge), paging back, photos and files checked by content and size, and the pages'

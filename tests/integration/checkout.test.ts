@@ -1,5 +1,5 @@
 /**
- * The cart, checkout and store orders (issue 27, ADR 058) against the real database: the cart's
+ * The cart, checkout and store orders (ADR 058) against the real database: the cart's
  * rules and bad input that changes nothing, the steps through the API, stock under 20 parallel
  * checkouts of the last 5 items, cancel returning stock (not once a settlement deducts the order),
  * the pages without JavaScript, and an order charged to a truck on the truck's page.
@@ -129,7 +129,7 @@ describe('the cart', () => {
     expect(removed.body.data.items).toHaveLength(1)
   })
 
-  it('holds at most 99 of one product in all its colours together, adding or updating (issue 36), and changes nothing past it', async () => {
+  it('holds at most 99 of one product in all its colours together, adding or updating, and changes nothing past it', async () => {
     const me = await buyer(org)
     const cones = await product(org, { priceCents: 500, stock: 500, colors: ['orange', 'yellow', 'green'] })
     const add = (quantity: number, color: string) =>
@@ -438,7 +438,7 @@ describe('the pages', () => {
     expect((await getCart(me.id)).items).toHaveLength(1)
   })
 
-  it('refuses an order whose prices changed since the review (409 with the new total, nothing ordered), through the API and the page (issue 36)', async () => {
+  it('refuses an order whose prices changed since the review (409 with the new total, nothing ordered), through the API and the page', async () => {
     const me = await buyer(org)
     const decal = await product(org, { priceCents: 1, stock: 10 })
     await addCartItem(me.actor, { productId: decal.id, quantity: 1 })
@@ -522,7 +522,7 @@ describe('the pages', () => {
   })
 })
 
-describe('stock in the cart (issue 37)', () => {
+describe('stock in the cart', () => {
   it('refuses at "Add to cart" and at a new quantity more than the stock, every colour together (409 insufficient_stock at the quantity), changing nothing', async () => {
     const me = await buyer(org)
     const vest = await product(org, { stock: 5, colors: ['orange', 'yellow'] })
@@ -618,7 +618,7 @@ describe('stock in the cart (issue 37)', () => {
   })
 })
 
-describe('drivers buy for themselves (issue 37, ADR 101)', () => {
+describe('drivers buy for themselves (ADR 101)', () => {
   let fleet: Org
   beforeAll(async () => {
     fleet = await createOrg()

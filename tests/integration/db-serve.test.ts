@@ -1,5 +1,5 @@
 /**
- * `npm run db:serve` (issue 30, docs/decisions/069-operations.md): the embedded PostgreSQL alone,
+ * `npm run db:serve` (docs/decisions/069-operations.md): the embedded PostgreSQL alone,
  * in DATA_DIR/postgres as `npm start` keeps it, migrated, printing its DATABASE_URL, until Ctrl-C;
  * the operator's scripts find it without DATABASE_URL.
  */

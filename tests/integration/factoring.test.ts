@@ -1,5 +1,5 @@
 /**
- * Factoring against the real database (issue 29, ADR 068): the agreement (version-checked, the
+ * Factoring against the real database (ADR 068): the agreement (version-checked, the
  * factor as the invoices' remit-to), schedules of accounts (which invoices, once only even under
  * parallel creation, the figures in cents), the factor's purchase and its report import (each
  * refused row named, nothing half-written), the reserve release, the fees report, the email to

@@ -341,7 +341,7 @@ describe('the ZIP download', () => {
   })
 })
 
-describe('ZIPs streaming at once (issue 36)', () => {
+describe('ZIPs streaming at once', () => {
   it('are one per person and two per server: past that 429 with Retry-After and a page that says when, before anything is read; a slot frees when its stream ends or is dropped', async () => {
     const [org, other] = await Promise.all([createOrg(), createOrg()])
     const load = await aLoad(org)
@@ -391,7 +391,7 @@ describe('ZIPs streaming at once (issue 36)', () => {
   })
 })
 
-describe('file names (issue 36)', () => {
+describe('file names', () => {
   it('a name stored before the rule downloads and zips under the detected type’s extension, without bidi controls', async () => {
     const org = await createOrg()
     const load = await aLoad(org)

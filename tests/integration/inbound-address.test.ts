@@ -1,5 +1,5 @@
 /**
- * The organization's inbound address (issue 26): given at creation (a slug of the name and six
+ * The organization's inbound address: given at creation (a slug of the name and six
  * random characters), `<local part>@INBOUND_EMAIL_DOMAIN`, read by `GET /api/organization` as
  * `inboundEmail`, never changed by a PUT, and shown on the account and organization pages.
  */

@@ -1,5 +1,5 @@
 /**
- * An invoice's billing packet (issue 29): the cover, the invoice, then each load's rate
+ * An invoice's billing packet: the cover, the invoice, then each load's rate
  * confirmations, BOLs and PODs in that order, load by load; images as pages; unreadable or missing
  * documents listed on the cover, never a failure. Real files in the storage module, parsed back.
  */

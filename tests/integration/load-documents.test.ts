@@ -175,7 +175,7 @@ describe('load documents through the API', () => {
     expect(await prisma.loadDocument.count({ where: { loadId: load.id } })).toBe(1)
   })
 
-  it('names the file by its detected type without bidi controls, at upload and at the download of a name stored before (issue 36)', async () => {
+  it('names the file by its detected type without bidi controls, at upload and at the download of a name stored before', async () => {
     const load = await makeLoad(org)
     // A PNG that is also a page: saved as invoice.html it would open in the browser.
     const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.domain)</script></html>')])

@@ -1,5 +1,5 @@
 /**
- * Inbound mail (issue 26, docs/decisions/054-inbound-smtp-receiver.md): real SMTP, sent by
+ * Inbound mail (docs/decisions/054-inbound-smtp-receiver.md): real SMTP, sent by
  * nodemailer to the receiver started here, against the real database. Filed in the addressed
  * organization's shared inbox (one copy per organization), unknown recipients 550 before DATA,
  * over 25 MB 552, a sender over its budget 450, attachments checked by content and stored, HTML
@@ -307,7 +307,7 @@ describe('the inbound SMTP receiver', () => {
   })
 })
 
-describe('issue 36: big, hostile and deferred mail', () => {
+describe('big, hostile and deferred mail', () => {
   it('files a 10 MB text with its first 100,000 characters in the database and the whole text in storage; the page and the API open it lazily', async () => {
     const subject = unique('Ten MB')
     const line = 'Load 4411 Dallas to Tulsa, rate confirmed. '

@@ -1,5 +1,5 @@
 /**
- * Mail (issue 26, ADR 053) against the real database: who reads which mailbox, folder moves and
+ * Mail (ADR 053) against the real database: who reads which mailbox, folder moves and
  * trash, unread counts, sending to colleagues, the shared mailbox and outside addresses (the queued
  * job writes the outbox file), attachments (uploaded and load documents), bad input that writes
  * nothing, and the API's shapes.
@@ -513,7 +513,7 @@ describe('sending', () => {
 })
 
 describe('bad input writes nothing', () => {
-  it('lets a driver write to colleagues only (403 at to, on the page too), and caps each user’s outside addresses an hour (429 rate_limited), writing nothing (issue 36)', async () => {
+  it('lets a driver write to colleagues only (403 at to, on the page too), and caps each user’s outside addresses an hour (429 rate_limited), writing nothing', async () => {
     const org = await mailOrg()
     const count = () => prisma.mailMessage.count({ where: { organizationId: org.organization.id } })
     const outside = { to: [org.users.dispatcher.email, 'broker@outside.example'], subject: 'Out', text: 'x' }
@@ -573,7 +573,7 @@ describe('bad input writes nothing', () => {
     }
   })
 
-  it('stores a subject on one line: CR, LF and other breaks become spaces, from the page, the API and a draft (issue 36)', async () => {
+  it('stores a subject on one line: CR, LF and other breaks become spaces, from the page, the API and a draft', async () => {
     const org = await mailOrg()
     const answer = await callApi(collection, {
       method: 'POST',

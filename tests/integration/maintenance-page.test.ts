@@ -1,5 +1,5 @@
 /**
- * Maintenance mode from the settings page (issue 37, ADR 104): only the site organization's admins
+ * Maintenance mode from the settings page (ADR 104): only the site organization's admins
  * open it or post to it (403 for anyone else, other organizations' admins included); they switch
  * it on with a message and an end (the script's rule), change it, and switch it off, each audited
  * and refused as a conflict when the page's version is stale; bad input answers at its fields.

@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (issue 30, docs/decisions/069-operations.md) through a real server: the flag
+ * Maintenance mode (docs/decisions/069-operations.md) through a real server: the flag
  * written in the database (as `npm run maintenance` writes it) is obeyed within seconds; pages
  * answer 503 with Retry-After and the notice in the visitor's language, the API 503
  * `unavailable`, /health `maintenance`; the site organization's admins sign in and use the app.
@@ -73,7 +73,7 @@ describe('maintenance mode', () => {
     const about = await get('/about-us', { 'Accept-Language': 'vi' })
     expect(about.status).toBe(503)
     expect(await about.text()).toContain('Đang bảo trì')
-    // A data request (a navigation with JavaScript) is sent to /maintenance as a document load (issue 37, ADR 104).
+    // A data request (a navigation with JavaScript) is sent to /maintenance as a document load (ADR 104).
     const dataRequest = await get('/dashboard/loads.data', { Cookie: cookies.siteDispatcher })
     expect(dataRequest.headers.get('X-Remix-Reload-Document')).toBe('true')
     expect(await dataRequest.text()).toContain('/maintenance')
@@ -112,7 +112,7 @@ describe('maintenance mode', () => {
     expect((await get('/dashboard/app', { Cookie: cookies.otherAdmin })).status).toBe(503)
   }, 60_000)
 
-  it('refuses everyone else’s sign-in in their language, with or without JavaScript, and makes no session (issue 36)', async () => {
+  it('refuses everyone else’s sign-in in their language, with or without JavaScript, and makes no session', async () => {
     const signIn = (path: string, email: string, language: string) =>
       fetch(`${server.base}${path}`, {
         method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The money maximums (issue 36, ADR 089) against the real database: every money input of the API
+ * The money maximums (ADR 089) against the real database: every money input of the API
  * and of the pages, at its kind's maximum (accepted, stored exactly) and one cent past it (400 at
  * its field with the kind's message, nothing written); then sums of many lines at the maximum,
  * which are refused where a document has a maximum and stored exactly where they are BIGINT, never
@@ -433,7 +433,7 @@ const INPUTS: Input[] = [
     ok: 302,
   },
   {
-    name: 'the settlement page: add a line (the 500 of issue 36)',
+    name: 'the settlement page: add a line (once a 500)',
     kind: 'amount',
     field: 'amount',
     send: async (cents) => {

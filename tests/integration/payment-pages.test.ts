@@ -235,7 +235,7 @@ describe('the payment page', () => {
     expect((howTo.data as { remitTo: unknown }).remitTo).toEqual(await organizationRemitTo(site!, getFixedT('en')))
   })
 
-  it('dies with its invoice: a draft’s and a void one’s link answer 404 (page, PDF, form), a paid one’s while it is paid (issue 36)', async () => {
+  it('dies with its invoice: a draft’s and a void one’s link answer 404 (page, PDF, form), a paid one’s while it is paid', async () => {
     const org = await createOrg()
     const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('B') } })
     const draft = await createInvoice(
@@ -269,7 +269,7 @@ describe('the payment page', () => {
 })
 
 describe('revoking payment links', () => {
-  it('ends every link made so far (page, PDF, form) from the invoice page, audited; Email again sends a new one that works (issue 36)', async () => {
+  it('ends every link made so far (page, PDF, form) from the invoice page, audited; Email again sends a new one that works', async () => {
     const org = await createOrg()
     const invoice = await sentInvoice(org)
     const first = signPaymentToken(invoice)

@@ -117,7 +117,7 @@ describe('role matrix', () => {
         ['nav.chat', '/dashboard/chat', undefined],
         ['nav.bulletins', '/dashboard/blog', undefined],
         ['nav.myPay', '/dashboard/pay', undefined],
-        // The company store, where drivers buy for themselves (issue 37): not its sales dashboard.
+        // The company store, where drivers buy for themselves: not its sales dashboard.
         ['nav.store', '/dashboard/e-commerce', ['nav.shop', 'nav.list']],
       ],
     )

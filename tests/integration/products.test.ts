@@ -1,5 +1,5 @@
 /**
- * The company store's products (issue 27): the policy, SKUs unique per organization in any case,
+ * The company store's products: the policy, SKUs unique per organization in any case,
  * bad input writing nothing, delete refused while an order names the product, photos by content
  * and size through the storage module, the editor (photos, stale edit), the shop's filters and
  * the store dashboard's numbers.
@@ -241,7 +241,7 @@ describe('products', () => {
     expect(error.code).toBe('unsupported_media_type')
   })
 
-  it('stores 8 of 12 parallel photo uploads and refuses the other 4 (400), their files removed: the database holds the limit (issue 36)', async () => {
+  it('stores 8 of 12 parallel photo uploads and refuses the other 4 (400), their files removed: the database holds the limit', async () => {
     const org = await createOrg()
     const stored = await product(org)
     const before = storedFiles()
@@ -338,7 +338,7 @@ describe('products', () => {
     const second = await shop('?page=2')
     expect(second.total).toBe(15)
     expect(second.products.map((card) => card.name)).toEqual(['Hard hat', 'Strap', 'Vest'])
-    // Drivers browse the store and buy for themselves (issue 37; it was 403 before), without its management.
+    // Drivers browse the store and buy for themselves (it was 403 before), without its management.
     const driverShop = await callPage(shopPage.loader, '/dashboard/e-commerce/shop', org.users.driver.id)
     expect(driverShop.status).toBe(200)
     expect(driverShop.data).toMatchObject({ total: 15, canManage: false })

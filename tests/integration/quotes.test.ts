@@ -1,5 +1,5 @@
 /**
- * Quote requests (issue 28, ADR 061) against the real database: the public form (field errors,
+ * Quote requests (ADR 061) against the real database: the public form (field errors,
  * honeypot, the limits, PRG with the number, the message in the shared inbox), numbering, a price
  * by email through the queue, won and lost refused in the wrong status, "Convert to load" (stops,
  * equipment, weight; twice, also at once → one load), roles and organizations, the dashboard's

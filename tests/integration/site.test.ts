@@ -1,5 +1,5 @@
 /**
- * The public site's pages (issue 28, docs/decisions/060-site-pages.md): the site organization's
+ * The public site's pages (docs/decisions/060-site-pages.md): the site organization's
  * texts and data on /about-us, /faqs, /contact-us and /coming-soon (the fleet counted by type),
  * the contact form into the shared inbox (honeypot, per-address and per-IP limits, field errors),
  * /maintenance's 503, and the texts' one schema for /dashboard/site and `PUT /api/organization`

@@ -1,5 +1,5 @@
 /**
- * The inbound receiver under hostile SMTP input (issue 36; shapes in tests/fuzz/smtp.ts): a real
+ * The inbound receiver under hostile SMTP input (shapes in tests/fuzz/smtp.ts): a real
  * server process started as production starts it, with a 128 MB V8 heap, receives every shape
  * (10 and 24 MB texts, hundreds of parts, deep nesting, huge headers, a 15 MB base64 attachment,
  * 16 MB of HTML, bad encodings, over the limit), answers each as it should and keeps answering;

@@ -193,7 +193,7 @@ describe('the S3 settings', () => {
   })
 })
 
-describe('files on disk are private to the app’s user (issue 36)', () => {
+describe('files on disk are private to the app’s user', () => {
   const modeOf = (file: string) => fs.statSync(file).mode & 0o777
 
   it('stores uploads 0600 in folders 0700, and closes a folder made before the rule', async () => {

@@ -1,5 +1,5 @@
 /**
- * Two app servers as one system (issue 30, ADR 072): the production build twice, started at the
+ * Two app servers as one system (ADR 072): the production build twice, started at the
  * same moment on one EMPTY database (the migration lock lets one migrate, both come up), files in
  * an S3-compatible bucket (s3rver), and nginx in front with the very config docs/deploy.md shows
  * (deploy/nginx.conf). What a user does on one server holds on the other: a session and a token,

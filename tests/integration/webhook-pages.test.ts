@@ -1,4 +1,4 @@
-/** The webhook pages (issue 30, ADR 071): admins only, the secret once, refusals at their fields, version-checked edits, resend, delete. */
+/** The webhook pages (ADR 071): admins only, the secret once, refusals at their fields, version-checked edits, resend, delete. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import * as listPage from '~/routes/dashboard/webhooks/index'

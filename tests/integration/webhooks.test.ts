@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 30, ADR 071) against the real database and a real local HTTP receiver: Standard
+ * Webhooks (ADR 071) against the real database and a real local HTTP receiver: Standard
  * Webhooks signatures (verified with the `standardwebhooks` package), the retry schedule (a 500,
  * a timeout: again; a 400: never), events written in the change's transaction, SSRF refusals at
  * registration and at delivery, auto-disable with the admins' email, resends, and the API.
@@ -205,7 +205,7 @@ describe('a delivery', () => {
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull()
   })
 
-  it('waits during maintenance (no request, no attempt counted, asked again within a minute), then is delivered (issue 36)', async () => {
+  it('waits during maintenance (no request, no attempt counted, asked again within a minute), then is delivered', async () => {
     process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
     hook.answer([200])
     const { endpoint } = await localEndpoint()
@@ -398,7 +398,7 @@ describe('SSRF', () => {
       'http://localhost:8080/x',
       'http://api.localhost/x',
       'http://intranet/x',
-      // Issue 36: every IPv6 form that carries an IPv4 address, every spelling of an IPv4 one, names that are local.
+      // Every IPv6 form that carries an IPv4 address, every spelling of an IPv4 one, names that are local.
       'http://[::ffff:0:127.0.0.1]/x',
       'http://[::ffff:0:8.8.8.8]/x',
       'http://[64:ff9b::127.0.0.1]/x',

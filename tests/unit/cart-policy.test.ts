@@ -1,4 +1,4 @@
-/** The cart policy (issue 27, ADR 058): the money formula, the one rounding rule at its edges, and the checkout steps. */
+/** The cart policy (ADR 058): the money formula, the one rounding rule at its edges, and the checkout steps. */
 import { describe, expect, it } from 'vitest'
 
 import {

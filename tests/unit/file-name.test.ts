@@ -1,4 +1,4 @@
-/** The one file-name rule (issue 36, ADR 091): the detected type's extension, no bidi or control characters. */
+/** The one file-name rule (ADR 091): the detected type's extension, no bidi or control characters. */
 import { describe, expect, it } from 'vitest'
 
 import { attachmentDisposition, downloadFileName, extensionOf, FILE_NAME_MAX, safeFileName, storedFileHeaders } from '~/utils/file-name'

@@ -1,5 +1,5 @@
 /**
- * One unit style for sizes (issue 37): every size a person reads is formatBytes's ("2 kB",
+ * One unit style for sizes: every size a person reads is formatBytes's ("2 kB",
  * "1.5 MB", per language), never a catalogue's own "KB" nor a component's own Intl formatter.
  */
 import fs from 'node:fs'

@@ -32,7 +32,7 @@ describe('mail HTML', () => {
     expect(html).toContain('color:red')
   })
 
-  it('drops expression() and any other function but rgb()/hsl() from colours and borders (issue 36)', () => {
+  it('drops expression() and any other function but rgb()/hsl() from colours and borders', () => {
     const { html } = sanitizeMailHtml(
       '<p style="color: expression(alert(1))">a</p><p style="background-color: red expression(alert(1))">b</p><p style="border: 1px solid expression(alert(1))">c</p><p style="color: rgb(10, 20, 30); border: 1px solid #abc">d</p>',
     )

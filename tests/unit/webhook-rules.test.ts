@@ -48,7 +48,7 @@ describe('isPrivateAddress', () => {
 
   it('judges the IPv6 forms that reach an IPv4 address as that address, and refuses the deprecated ones whatever they carry', () => {
     for (const address of [
-      '::ffff:0:127.0.0.1', // IPv4-translated (issue 36)
+      '::ffff:0:127.0.0.1', // IPv4-translated
       '::ffff:0:7f00:1',
       '::ffff:0:8.8.8.8',
       '64:ff9b::127.0.0.1', // NAT64 of a private address

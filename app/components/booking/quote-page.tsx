@@ -21,7 +21,7 @@ export type QuotePageData = {
 }
 
 /**
- * The public quote page (issue 28): the carrier's services and the quote request form, or the
+ * The public quote page: the carrier's services and the quote request form, or the
  * thank-you state after a request. Plain HTML form: it works without JavaScript.
  */
 export function QuotePage({ page, lastResult, formAction }: { page: QuotePageData; lastResult: SubmissionResult<string[]> | undefined; formAction: string }) {

@@ -111,7 +111,7 @@ export const NAV: NavSection[] = [
         children: [
           { title: 'nav.shop', path: href('/dashboard/e-commerce/shop') },
           { title: 'nav.list', path: href('/dashboard/e-commerce/list') },
-          // The organization's sales: not drivers', who read only their own orders (issue 37).
+          // The organization's sales: not drivers', who read only their own orders.
           {
             title: 'nav.storeDashboard',
             path: href('/dashboard/ecommerce'),

@@ -8,7 +8,7 @@ import type { SiteFrameOrganization } from '~/models/site.server'
 import { cn } from '~/utils/cn'
 
 /**
- * The frame of every signed-out public page (issue 28): the carrier's name, the site's links, the
+ * The frame of every signed-out public page: the carrier's name, the site's links, the
  * language menu and a sign-in link above; how to reach the carrier below. Plain links, so it works
  * without JavaScript. `links={false}` keeps only the name and language (pages reached by a token:
  * /payment, /track, which speak for the token's organization).

@@ -10,7 +10,7 @@ import { MAX_LINE_QUANTITY } from '~/policies/cart'
  * The product page's "Add to cart": a form (works without JavaScript) posted to the product page
  * itself, which takes `intent=add`, `productId`, `color` (one of the product's colours; left out
  * when it has none) and `quantity` (1 to the cart's MAX_LINE_QUANTITY). Refused (more than the
- * stock with what the cart holds, issue 37), the page answers with the reason at the quantity and
+ * stock with what the cart holds), the page answers with the reason at the quantity and
  * the values typed. A product that cannot be sold (out of stock, not active) shows the button
  * disabled with the reason.
  */

@@ -1,5 +1,5 @@
 /**
- * `quote_email`: the price a dispatcher quoted, emailed to the requester (issue 28), queued with
+ * `quote_email`: the price a dispatcher quoted, emailed to the requester, queued with
  * the price (app/models/quote.server.ts) under the key `quote_email:<id>`, so quoting again while
  * one waits sends the newest price once. The work is app/models/quote-email.server.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook tasks (issue 30, ADR 071). `webhook_delivery` sends one delivery once, under the key
+ * The webhook tasks (ADR 071). `webhook_delivery` sends one delivery once, under the key
  * `webhook_delivery:<deliveryId>` (a resend while one waits is still one attempt): it is queued in
  * the transaction that made the event (app/models/webhook-events.server.ts) and, after a failure
  * worth retrying, again by the delivery itself for the time the policy's schedule says, so the

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
   try {
     const user = await authenticator.authenticate('form', request)
-    // During maintenance only the site organization's admins sign in (issue 36).
+    // During maintenance only the site organization's admins sign in.
     await assertSignInAllowed(user)
     const session = await createSession(user.id, 'web', { ip: getClientIp(request), userAgent: request.headers.get('User-Agent') })
     return redirect(safeRedirect(submission.value.redirectTo), {

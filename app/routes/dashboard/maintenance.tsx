@@ -26,7 +26,7 @@ export const handle = { i18n: ['maintenance'] }
 const SELF = href('/dashboard/maintenance')
 
 /**
- * Maintenance mode from the UI (issue 37, ADR 104): what `npm run maintenance` does, for the
+ * Maintenance mode from the UI (ADR 104): what `npm run maintenance` does, for the
  * admins of the site organization only, since it stops every organization (they are the ones the
  * gate lets through, so the page stays reachable while it is on). Everyone else gets 403.
  */

@@ -8,7 +8,7 @@ import type { Route } from './+types/layout'
 /** The strings the site pages need in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['site'] }
 
-/** The public site (issue 28): signed out, server-rendered, speaking for the site organization. */
+/** The public site: signed out, server-rendered, speaking for the site organization. */
 export async function loader() {
   return { organization: await siteFrameOrganization() }
 }

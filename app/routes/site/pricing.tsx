@@ -12,7 +12,7 @@ import type { Route } from './+types/pricing'
 
 export const handle = { i18n: ['booking', 'trailers'] }
 
-/** /pricing (issue 28): the site organization's services and its quote request form, signed out. */
+/** /pricing: the site organization's services and its quote request form, signed out. */
 export async function loader({ request }: Route.LoaderArgs) {
   const organization = await siteFrameOrganization()
   return {

@@ -20,7 +20,7 @@ export const handle = { i18n: ['booking', 'analytics'] }
 const RequestsChart = lazy(() => import('~/components/booking/requests-chart'))
 
 /**
- * The booking dashboard (the specification's /dashboard/booking, issue 28): quote requests per
+ * The booking dashboard (the specification's /dashboard/booking): quote requests per
  * week over twelve weeks, counts per status, the win rate and the median response time. The
  * numbers are in the server's HTML; the chart draws the same weeks with JavaScript.
  */

@@ -16,7 +16,7 @@ import type { Route } from './+types/zip'
 /**
  * The files manager's "Download as ZIP" (a plain form post of the checked files, with or without
  * JavaScript): the archive streams as it is written (ADR 067). No file checked: back to the list.
- * One ZIP at a time per person, a few per server (issue 36): past that 429 with Retry-After.
+ * One ZIP at a time per person, a few per server: past that 429 with Retry-After.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, 'read', 'file')

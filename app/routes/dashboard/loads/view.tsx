@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [timeZone, customFields, quote, trackingLinks, source, made] = await Promise.all([
     loadTimeZone(user.organizationId),
     customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
-    // The quote request it was converted from (issue 28), for the roles that read them.
+    // The quote request it was converted from, for the roles that read them.
     can(user.role, 'read', 'quote') ? quoteOfLoad(user.organizationId, load.id) : null,
     sharesTracking ? listTrackingLinks(user.organizationId, load.id) : null,
     // The rate confirmation it was read from, and the loads read from its own (ADR 103): one query each.

@@ -31,7 +31,7 @@ const SELF = href('/dashboard/site')
 const present = <T,>(value: T | null) => value ?? undefined
 
 /**
- * The public site's texts (issue 28): tagline, about, FAQ entries, services, contact details and
+ * The public site's texts: tagline, about, FAQ entries, services, contact details and
  * the coming-soon date, edited by admins (`update organization`). Rows are added, moved and removed
  * by submit buttons (Conform's list intents), so it all works without JavaScript.
  */

@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trucks/list')),
     canUpdate: can(user.role, 'update', 'truck'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
-    // Store orders charged to the truck: its maintenance costs (issue 27).
+    // Store orders charged to the truck: its maintenance costs.
     storeCosts: can(user.role, 'read', 'storeOrder') ? await truckStoreCosts(user.organizationId, truck.id) : null,
   }
 }
