@@ -31,7 +31,9 @@ export function ListToolbar(props: {
   filters: FilterSelect[]
   /** Set when a field among `children` filters the list (shows Clear). */
   filtered?: boolean
-  /** More fields of the same GET form (date ranges …), before the buttons. */
+  /** A from–to pair of days (`from`, `to`: the list query's `dateFilter()` fields), with the labels that say which date. */
+  dates?: { from?: string; to?: string; fromLabel: string; toLabel: string }
+  /** More fields of the same GET form, before the buttons. */
   children?: React.ReactNode
   /** The list's CSV export with the same search, filters and sort (a plain download link). */
   exportHref?: string
@@ -41,7 +43,8 @@ export function ListToolbar(props: {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const { query, filters } = props
-  const filtered = Boolean(query.q || filters.some((filter) => filter.value) || props.filtered)
+  const { dates } = props
+  const filtered = Boolean(query.q || filters.some((filter) => filter.value) || dates?.from || dates?.to || props.filtered)
   return (
     <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3 p-4 sm:p-5" role="search">
       <input type="hidden" name="sort" value={query.sort} />
@@ -74,6 +77,22 @@ export function ListToolbar(props: {
           </select>
         </div>
       ))}
+      {dates ? (
+        <>
+          <div className="min-w-36 flex-1">
+            <label htmlFor="from" className="fd-label">
+              {dates.fromLabel}
+            </label>
+            <input id="from" name="from" type="date" defaultValue={dates.from ?? ''} className={inputClass} />
+          </div>
+          <div className="min-w-36 flex-1">
+            <label htmlFor="to" className="fd-label">
+              {dates.toLabel}
+            </label>
+            <input id="to" name="to" type="date" defaultValue={dates.to ?? ''} className={inputClass} />
+          </div>
+        </>
+      ) : null}
       {props.children}
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">

@@ -6,7 +6,6 @@ import { ListToolbar } from '~/components/lists/list-toolbar'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { inputClass } from '~/components/ui/input-class'
 import { EmptyState, Pagination } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
@@ -150,7 +149,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
-          filtered={Boolean(query.from || query.to || query.entityId)}
+          filtered={Boolean(query.entityId)}
+          dates={{ from: query.from, to: query.to, fromLabel: t('audit.from'), toLabel: t('audit.to') }}
           filters={[
             {
               name: 'entity',
@@ -173,18 +173,6 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ]}
         >
           {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
-          <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="fd-label">
-              {t('audit.from')}
-            </label>
-            <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
-          </div>
-          <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="fd-label">
-              {t('audit.to')}
-            </label>
-            <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
-          </div>
         </ListToolbar>
 
         {items.length === 0 ? (

@@ -6,7 +6,6 @@ import { ListRow, ListTable } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { inputClass } from '~/components/ui/input-class'
 import { LinkArea } from '~/components/ui/link-area'
 import { EmptyState, Pagination, SortHeader, useParamsHref } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
@@ -142,22 +141,9 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           searchLabel={t('invoices.list.search')}
           searchPlaceholder={t('invoices.list.searchPlaceholder')}
           filters={[{ name: 'brokerId', label: t('invoices.fields.broker'), value: query.brokerId, options: loaderData.brokers }]}
-          filtered={dated}
           exportHref={`${href('/dashboard/invoice/export')}${search}`}
-        >
-          <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="fd-label">
-              {t('invoices.list.issuedFrom')}
-            </label>
-            <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
-          </div>
-          <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="fd-label">
-              {t('invoices.list.issuedTo')}
-            </label>
-            <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
-          </div>
-        </ListToolbar>
+          dates={{ from: query.from, to: query.to, fromLabel: t('invoices.list.issuedFrom'), toLabel: t('invoices.list.issuedTo') }}
+        />
 
         {invoices.length === 0 ? (
           filtered || query.page > 1 ? (

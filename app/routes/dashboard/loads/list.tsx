@@ -159,7 +159,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
           searchLabel={t('loads.list.search')}
           searchPlaceholder={t('loads.list.searchPlaceholder')}
           filters={filters}
-          filtered={dated}
+          dates={{ from: query.from, to: query.to, fromLabel: t('loads.list.pickupFrom'), toLabel: t('loads.list.pickupTo') }}
         >
           {options.trucks || loaderData.driverOnly ? null : (
             <div className="min-w-36 flex-1">
@@ -177,18 +177,6 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               />
             </div>
           )}
-          <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="fd-label">
-              {t('loads.list.pickupFrom')}
-            </label>
-            <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
-          </div>
-          <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="fd-label">
-              {t('loads.list.pickupTo')}
-            </label>
-            <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
-          </div>
         </ListToolbar>
         <ColumnsMenu columns={loaderData.columns} />
 

@@ -6,7 +6,6 @@ import { ListToolbar } from '~/components/lists/list-toolbar'
 import { SettlementStatusBadge } from '~/components/settlements/settlement-status'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { inputClass } from '~/components/ui/input-class'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { listSettlements, serializeSettlementRow, settlementDrivers } from '~/models/settlement.server'
@@ -82,21 +81,8 @@ export default function SettlementList({ loaderData }: Route.ComponentProps) {
             },
             ...(drivers.length ? [{ name: 'driverId', label: t('settlements.fields.driver'), value: query.driverId, options: drivers }] : []),
           ]}
-          filtered={dated}
-        >
-          <div className="min-w-36 flex-1">
-            <label htmlFor="from" className="fd-label">
-              {t('settlements.list.from')}
-            </label>
-            <input id="from" name="from" type="date" defaultValue={query.from ?? ''} className={inputClass} />
-          </div>
-          <div className="min-w-36 flex-1">
-            <label htmlFor="to" className="fd-label">
-              {t('settlements.list.to')}
-            </label>
-            <input id="to" name="to" type="date" defaultValue={query.to ?? ''} className={inputClass} />
-          </div>
-        </ListToolbar>
+          dates={{ from: query.from, to: query.to, fromLabel: t('settlements.list.from'), toLabel: t('settlements.list.to') }}
+        />
 
         {settlements.length === 0 ? (
           filtered || query.page > 1 ? (
