@@ -9,7 +9,7 @@ import { csvDollars, csvLine, safeCell } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { attachmentDisposition } from '~/utils/file-name'
-import { formatDate, formatMoney } from '~/utils/format'
+import { addressLines, formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { getAgreement, getSchedule, type ScheduleWithItems, serializeSchedule } from './factoring.server'
@@ -149,7 +149,6 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
   // Where the broker pays from now on: the factor, as the agreement has it.
   const remitTo = factorRemitTo(agreement)
   const factor = agreement.factorCompany.legalName ?? agreement.factorCompany.name
-  const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const content: InvoicePdf = {
     language,
     dir: languageInfo(language).dir,
@@ -162,9 +161,7 @@ export async function noticePdf(organizationId: string, brokerId: string, lang: 
     billTo: {
       heading: t('factoring.notice.to'),
       name: broker.name,
-      lines: [broker.contactName, broker.addressLine1, broker.addressLine2, place, broker.country, broker.billingEmail ?? broker.email].filter(
-        (line): line is string => Boolean(line),
-      ),
+      lines: [broker.contactName, ...addressLines(broker), broker.billingEmail ?? broker.email].filter((line): line is string => Boolean(line)),
     },
     remitTo: { heading: t('factoring.notice.remitTo'), text: [remitTo.name, remitTo.address ?? ''].filter(Boolean).join('\n') },
     columns: { item: '', quantity: '', unitPrice: '', amount: '' },

@@ -7,7 +7,7 @@ import { languageInfo } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { prisma } from '~/utils/db.server'
 import { attachmentDisposition } from '~/utils/file-name'
-import { formatDate, formatMoney } from '~/utils/format'
+import { addressLines, formatDate, formatMoney } from '~/utils/format'
 import { type InvoicePdf, renderInvoicePdf } from '~/utils/pdf-layout.server'
 
 import { getInvoice, invoiceParties, type InvoiceWithRelations, serializeInvoice } from './invoice.server'
@@ -28,7 +28,6 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
       select: { addressLine1: true, addressLine2: true, city: true, state: true, postalCode: true, country: true },
     }),
   ])
-  const place = [broker.city, [broker.state, broker.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const billingEmail = invoice.broker.billingEmail ?? invoice.broker.email
   const quantity = new Intl.NumberFormat(languageInfo(language).intl, { maximumFractionDigits: 3 })
   // Whom to pay, and for an invoice assigned to the factor the notice of assignment under it (ADR 094).
@@ -52,7 +51,7 @@ export async function invoicePdfContent(invoice: InvoiceWithRelations): Promise<
     billTo: {
       heading: t('invoices.view.billTo'),
       name: invoice.broker.name,
-      lines: [broker.addressLine1, broker.addressLine2, place, broker.country, billingEmail].filter((line): line is string => Boolean(line)),
+      lines: [...addressLines(broker), billingEmail].filter((line): line is string => Boolean(line)),
     },
     remitTo: remit.lines ? { heading: t('invoices.pdf.remitTo'), text: [...remit.lines, ...(remit.notice ? ['', remit.notice] : [])].join('\n') } : null,
     columns: {

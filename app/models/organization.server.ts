@@ -7,6 +7,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { OrganizationPut } from '~/schemas/organization'
 import type { FaqEntry, SiteService, SiteTexts, SiteTextsUpdate } from '~/schemas/site'
 import { prisma, type Tx } from '~/utils/db.server'
+import { addressLines } from '~/utils/format'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { addressColumns } from '~/utils/object'
 import { safeTimeZone, zonedInstant, zonedWallClock } from '~/utils/time'
@@ -195,14 +196,6 @@ export async function updateOrganization(actor: Actor, input: OrganizationPut) {
 /** The public site's texts alone (the dashboard's site page, admins): the same versioned save and audit as the record. */
 export async function updateSiteTexts(actor: Actor, input: SiteTextsUpdate) {
   return saveOrganization(actor, input.version, (before) => siteColumns(input, before.timezone))
-}
-
-type Address = Pick<OrganizationRecord, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country'>
-
-/** A postal address as it is printed: street lines, then "City, ST 12345", then the country. */
-export function addressLines(address: Address) {
-  const place = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  return [address.addressLine1, address.addressLine2, place, address.country].filter((line): line is string => Boolean(line))
 }
 
 /**

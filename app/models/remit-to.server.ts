@@ -7,6 +7,8 @@
  */
 import type { TFunction } from 'i18next'
 
+import { addressLines } from '~/utils/format'
+
 export type Bank = { accountName: string; bankName: string | null; routingNumber: string; accountNumber: string }
 
 /** Who is paid: a name, an address (lines, with an email), and a bank when paid by transfer. */
@@ -58,8 +60,7 @@ type FactorCompany = {
 /** The factor as a remit-to: its legal name, its address lines and the email (the agreement's, else the company's). */
 export function factorRemitTo(agreement: { factorEmail: string | null; factorCompany: FactorCompany }): RemitTo {
   const company = agreement.factorCompany
-  const place = [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const address = [company.addressLine1, company.addressLine2, place, company.country, agreement.factorEmail ?? company.email].filter(Boolean).join('\n')
+  const address = [...addressLines(company), agreement.factorEmail ?? company.email].filter(Boolean).join('\n')
   return { name: company.legalName ?? company.name, address: address || null, bank: null }
 }
 

@@ -9,10 +9,11 @@ import type { ContactMessage } from '~/schemas/site'
 import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
+import { addressLines } from '~/utils/format'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { mailSnippet, mailSubjectLine } from '~/utils/mail-text'
 
-import { addressLines, faqOf, servicesOf } from './organization.server'
+import { faqOf, servicesOf } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
 
 /** What the site frame shows on every page: the carrier's name and how to reach it. */

@@ -151,3 +151,19 @@ export function formatDigits(language: string, text: string) {
 export function isolate(value: string | number) {
   return `\u2068${value}\u2069`
 }
+
+/** The parts of a postal address every party (organization, company, broker, user) has. */
+export type PostalAddress = {
+  addressLine1?: string | null
+  addressLine2?: string | null
+  city?: string | null
+  state?: string | null
+  postalCode?: string | null
+  country?: string | null
+}
+
+/** A postal address as it is printed: street lines, then "City, ST 12345", then the country; empty parts left out. */
+export function addressLines(address: PostalAddress): string[] {
+  const place = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return [address.addressLine1, address.addressLine2, place, address.country].filter((line): line is string => Boolean(line))
+}

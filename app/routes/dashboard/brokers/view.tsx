@@ -18,7 +18,7 @@ import { BROKER_STATUS_META } from '~/schemas/broker-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { LoadListQuerySchema } from '~/schemas/load'
 import { orNotFound } from '~/utils/errors.server'
-import { formatMoney } from '~/utils/format'
+import { addressLines, formatMoney } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 import { zonedWallClock } from '~/utils/time'
@@ -71,9 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       email: broker.email,
       phone: broker.phone,
       billingEmail: broker.billingEmail,
-      address: [broker.addressLine1, broker.addressLine2, [broker.city, broker.state, broker.postalCode].filter(Boolean).join(', '), broker.country].filter(
-        (line): line is string => Boolean(line),
-      ),
+      address: addressLines(broker),
       paymentTerms: broker.paymentTerms,
       creditLimitCents: broker.creditLimitCents,
       notes: broker.notes,

@@ -17,7 +17,7 @@ import { COMPANY_KIND_TONES, COMPANY_STATUS_META, formatDotNumber, formatMcNumbe
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { orNotFound } from '~/utils/errors.server'
-import { formatMonth, formatNumber } from '~/utils/format'
+import { addressLines, formatMonth, formatNumber } from '~/utils/format'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { can } from '~/utils/permissions'
 
@@ -49,12 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       scac: company.scac,
       email: company.email,
       phone: company.phone,
-      address: [
-        company.addressLine1,
-        company.addressLine2,
-        [company.city, [company.state, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-        company.country,
-      ].filter(Boolean) as string[],
+      address: addressLines(company),
       factoringName: company.factoringName,
       factoringRemitTo: company.factoringRemitTo,
       status: company.status,
