@@ -97,3 +97,24 @@ export function DueDateCell({ date, compliance }: { date: string | null; complia
     </>
   )
 }
+
+/** The facts at the top of an aggregate's page (status, party, period, totals): a grid of up to four label–value pairs a row. */
+export function SummaryList({ testId, children }: { testId?: string; children: ReactNode }) {
+  return (
+    <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid={testId}>
+      {children}
+    </dl>
+  )
+}
+
+/** One fact of a `SummaryList`; `wide` takes the whole row, `className` styles the value (a total is bold). */
+export function SummaryItem(props: { label: string; children: ReactNode; className?: string; testId?: string; wide?: boolean }) {
+  return (
+    <div className={props.wide ? 'sm:col-span-2 lg:col-span-4' : undefined}>
+      <dt className="text-muted">{props.label}</dt>
+      <dd className={props.className ? `mt-1 ${props.className}` : 'mt-1'} data-testid={props.testId}>
+        {props.children}
+      </dd>
+    </div>
+  )
+}

@@ -6,6 +6,7 @@ import { ListRow, ListTable } from '~/components/lists/list-table'
 import { ListToolbar } from '~/components/lists/list-toolbar'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { SummaryItem, SummaryList } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTimeZone } from '~/hooks/use-time-zone'
@@ -98,26 +99,20 @@ export default function Factoring({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </div>
         {agreement ? (
-          <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-            <div>
-              <dt className="text-muted">{t('factoring.fields.factor')}</dt>
-              <dd className="mt-1 font-semibold">
-                <bdi>{agreement.factor.name}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted">{t('factoring.fields.advancePercent')}</dt>
-              <dd className="mt-1 tabular-nums">{agreement.advancePercent} %</dd>
-            </div>
-            <div>
-              <dt className="text-muted">{t('factoring.fields.feePercent')}</dt>
-              <dd className="mt-1 tabular-nums">{agreement.feePercent} %</dd>
-            </div>
-            <div>
-              <dt className="text-muted">{t('factoring.fields.factorEmail')}</dt>
-              <dd className="mt-1 break-all">{agreement.factorEmail ?? '—'}</dd>
-            </div>
-          </dl>
+          <SummaryList>
+            <SummaryItem label={t('factoring.fields.factor')} className="font-semibold">
+              <bdi>{agreement.factor.name}</bdi>
+            </SummaryItem>
+            <SummaryItem label={t('factoring.fields.advancePercent')} className="tabular-nums">
+              {agreement.advancePercent} %
+            </SummaryItem>
+            <SummaryItem label={t('factoring.fields.feePercent')} className="tabular-nums">
+              {agreement.feePercent} %
+            </SummaryItem>
+            <SummaryItem label={t('factoring.fields.factorEmail')} className="break-all">
+              {agreement.factorEmail ?? '—'}
+            </SummaryItem>
+          </SummaryList>
         ) : (
           <p className="text-sm text-muted">{t('factoring.agreement.none')}</p>
         )}

@@ -5,6 +5,7 @@ import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { SummaryItem, SummaryList } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
@@ -152,66 +153,41 @@ export default function ScheduleView({ loaderData, actionData }: Route.Component
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="schedule-refusal" className="mb-6" />
 
       <Card className="mb-6 p-6">
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="schedule-summary">
-          <div>
-            <dt className="text-muted">{t('fields.status')}</dt>
-            <dd className="mt-1">
-              <ScheduleStatusBadge status={schedule.status} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('factoring.fields.factor')}</dt>
-            <dd className="mt-1 font-semibold break-words">
-              <bdi>{schedule.factor.name}</bdi>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('factoring.fields.total')}</dt>
-            <dd className="mt-1 text-lg font-bold tabular-nums" data-testid="schedule-total">
-              {money(schedule.totalCents)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('factoring.fields.advance')}</dt>
-            <dd className="mt-1 tabular-nums" data-testid="schedule-advance">
-              {money(schedule.advanceCents)} <span className="text-muted">({schedule.advancePercent} %)</span>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('factoring.fields.fee')}</dt>
-            <dd className="mt-1 tabular-nums" data-testid="schedule-fee">
-              {money(schedule.feeCents)} <span className="text-muted">({schedule.feePercent} %)</span>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('factoring.fields.reserve')}</dt>
-            <dd className="mt-1 tabular-nums">{money(schedule.reserveCents)}</dd>
-          </div>
+        <SummaryList testId="schedule-summary">
+          <SummaryItem label={t('fields.status')}>
+            <ScheduleStatusBadge status={schedule.status} />
+          </SummaryItem>
+          <SummaryItem label={t('factoring.fields.factor')} className="font-semibold break-words">
+            <bdi>{schedule.factor.name}</bdi>
+          </SummaryItem>
+          <SummaryItem label={t('factoring.fields.total')} className="text-lg font-bold tabular-nums" testId="schedule-total">
+            {money(schedule.totalCents)}
+          </SummaryItem>
+          <SummaryItem label={t('factoring.fields.advance')} className="tabular-nums" testId="schedule-advance">
+            {money(schedule.advanceCents)} <span className="text-muted">({schedule.advancePercent} %)</span>
+          </SummaryItem>
+          <SummaryItem label={t('factoring.fields.fee')} className="tabular-nums" testId="schedule-fee">
+            {money(schedule.feeCents)} <span className="text-muted">({schedule.feePercent} %)</span>
+          </SummaryItem>
+          <SummaryItem label={t('factoring.fields.reserve')} className="tabular-nums">
+            {money(schedule.reserveCents)}
+          </SummaryItem>
           {schedule.email ? (
-            <div>
-              <dt className="text-muted">{t('factoring.fields.email')}</dt>
-              <dd className="mt-1 break-all" data-testid="schedule-email">
-                {t(`factoring.email.status.${schedule.email.status}`, { to: schedule.email.to ?? '' })}
-              </dd>
-            </div>
+            <SummaryItem label={t('factoring.fields.email')} className="break-all" testId="schedule-email">
+              {t(`factoring.email.status.${schedule.email.status}`, { to: schedule.email.to ?? '' })}
+            </SummaryItem>
           ) : null}
           {schedule.purchasedAt ? (
-            <div>
-              <dt className="text-muted">{t('factoring.fields.purchasedAt')}</dt>
-              <dd className="mt-1 tabular-nums" data-testid="schedule-purchased">
-                {date(schedule.purchasedAt)}
-              </dd>
-            </div>
+            <SummaryItem label={t('factoring.fields.purchasedAt')} className="tabular-nums" testId="schedule-purchased">
+              {date(schedule.purchasedAt)}
+            </SummaryItem>
           ) : null}
           {schedule.reserveReleasedAt ? (
-            <div>
-              <dt className="text-muted">{t('factoring.fields.reserveReleased')}</dt>
-              <dd className="mt-1 tabular-nums" data-testid="schedule-released">
-                {money(schedule.reserveReleasedCents)} · {date(schedule.reserveReleasedAt)}
-              </dd>
-            </div>
+            <SummaryItem label={t('factoring.fields.reserveReleased')} className="tabular-nums" testId="schedule-released">
+              {money(schedule.reserveReleasedCents)} · {date(schedule.reserveReleasedAt)}
+            </SummaryItem>
           ) : null}
-        </dl>
+        </SummaryList>
       </Card>
 
       <Card className="mb-6 overflow-hidden">

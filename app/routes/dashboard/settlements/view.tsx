@@ -6,6 +6,7 @@ import { SettlementLineForm, SettlementLines, SettlementPayForm } from '~/compon
 import { SettlementStatusBadge } from '~/components/settlements/settlement-status'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { SummaryItem, SummaryList } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
@@ -168,42 +169,31 @@ export default function SettlementView({ loaderData, actionData }: Route.Compone
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="settlement-refusal" className="mb-6" />
 
       <Card className="mb-6 p-6">
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="settlement-summary">
-          <div>
-            <dt className="text-muted">{t('fields.status')}</dt>
-            <dd className="mt-1">
-              <SettlementStatusBadge status={settlement.status} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('settlements.fields.driver')}</dt>
-            <dd className="mt-1 font-semibold">
-              <bdi>{settlement.driver.name}</bdi>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('settlements.fields.period')}</dt>
-            <dd className="mt-1 tabular-nums">
-              {date(settlement.periodStart)} – {date(settlement.periodEnd)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">{t('settlements.fields.net')}</dt>
-            <dd className={`mt-1 text-lg font-bold tabular-nums ${settlement.netCents < 0 ? 'text-error' : ''}`} data-testid="settlement-net">
-              {money(settlement.netCents)}
-            </dd>
-          </div>
+        <SummaryList testId="settlement-summary">
+          <SummaryItem label={t('fields.status')}>
+            <SettlementStatusBadge status={settlement.status} />
+          </SummaryItem>
+          <SummaryItem label={t('settlements.fields.driver')} className="font-semibold">
+            <bdi>{settlement.driver.name}</bdi>
+          </SummaryItem>
+          <SummaryItem label={t('settlements.fields.period')} className="tabular-nums">
+            {date(settlement.periodStart)} – {date(settlement.periodEnd)}
+          </SummaryItem>
+          <SummaryItem
+            label={t('settlements.fields.net')}
+            className={`text-lg font-bold tabular-nums ${settlement.netCents < 0 ? 'text-error' : ''}`}
+            testId="settlement-net"
+          >
+            {money(settlement.netCents)}
+          </SummaryItem>
           {settlement.paidAt ? (
-            <div className="sm:col-span-2 lg:col-span-4">
-              <dt className="text-muted">{t('settlements.view.payment')}</dt>
-              <dd className="mt-1">
-                {[date(settlement.paidAt), t(`settlements.method.${settlement.method}`), settlement.reference ? `#${settlement.reference}` : '']
-                  .filter(Boolean)
-                  .join(' · ')}
-              </dd>
-            </div>
+            <SummaryItem label={t('settlements.view.payment')} wide>
+              {[date(settlement.paidAt), t(`settlements.method.${settlement.method}`), settlement.reference ? `#${settlement.reference}` : '']
+                .filter(Boolean)
+                .join(' · ')}
+            </SummaryItem>
           ) : null}
-        </dl>
+        </SummaryList>
         {settlement.netCents < 0 && settlement.status === 'draft' ? <p className="mt-4 text-sm text-error">{t('settlements.errors.negativeNet')}</p> : null}
       </Card>
 
