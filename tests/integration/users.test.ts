@@ -45,7 +45,7 @@ function dropNulls(record: Record<string, unknown>) {
 /** A second active admin in the organization, with an actor. */
 async function secondAdmin(org: Org) {
   const { user } = await createUser(actorOf(org), newUser({ role: 'admin', firstName: 'Second' }))
-  return { user, actor: { userId: user.id, organizationId: org.organization.id, ip: '203.0.113.8' } }
+  return { user, actor: { userId: user.id, organizationId: org.organization.id, ip: '203.0.113.8', role: 'admin' as const, scope: 'read_write' as const } }
 }
 
 function outbox(address: string) {
