@@ -9,6 +9,7 @@
 import path from 'node:path'
 
 import type { Prisma } from '../app/generated/prisma/client'
+import type { Actor } from '../app/policies/actor'
 import { directKey } from '../app/policies/chat'
 import { vinCheckDigit } from '../app/schemas/truck'
 import { hashPassword } from '../app/utils/crypto.server'
@@ -872,7 +873,7 @@ type PrismaClientLike = Awaited<typeof import('../app/utils/db.server')>['prisma
 async function seedInvoices(prisma: PrismaClientLike, organizationId: string) {
   const { createInvoice, sendInvoice, recordPayment } = await import('../app/models/invoice.server')
   const accountant = await prisma.user.findFirst({ where: { organizationId, role: 'accountant' }, select: { id: true } })
-  const actor = { organizationId, userId: accountant?.id ?? null }
+  const actor: Actor = { organizationId, userId: accountant?.id ?? null, role: accountant ? 'accountant' : 'system', scope: 'read_write' }
   const loads = await prisma.load.findMany({
     where: { organizationId, status: 'delivered' },
     orderBy: { deliveryAt: 'asc' },

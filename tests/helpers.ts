@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { expect } from 'vitest'
 
+import type { Actor } from '~/models/audit.server'
 import { createSession } from '~/models/auth.server'
 import { createLoad } from '~/models/load.server'
 import { createAccessToken } from '~/requests/api.server'
@@ -49,8 +50,9 @@ export async function createOrg(name = unique('org')) {
 
 export type Org = Awaited<ReturnType<typeof createOrg>>
 
-export function actorOf(org: Org, role: Role = 'admin') {
-  return { userId: org.users[role].id, organizationId: org.organization.id, ip: '203.0.113.7' }
+/** The organization's user of `role` as the models' actor (a session: read-write). */
+export function actorOf(org: Org, role: Role = 'admin'): Actor & { userId: string } {
+  return { userId: org.users[role].id, organizationId: org.organization.id, ip: '203.0.113.7', role, scope: 'read_write' }
 }
 
 /**

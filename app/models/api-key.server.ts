@@ -14,6 +14,7 @@ import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import type { SessionUser } from './auth.server'
+import { assertActorMay } from './records.server'
 
 /** Every key starts so; a secret scanner (or a person) can tell it from a login token. */
 export const API_KEY_PREFIX = 'fdk_'
@@ -30,6 +31,7 @@ export function hashApiKey(secret: string) {
 const LAST_USED_PRECISION_MS = 60_000
 
 export async function createApiKey(actor: Actor & { userId: string }, input: { name: string; scope: ApiKeyScope }) {
+  assertActorMay(actor, 'create', 'apiKey')
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
   return prisma.$transaction(async (tx) => {
     const key = await tx.apiKey.create({
@@ -68,6 +70,7 @@ export function listApiKeys(organizationId: string) {
 
 /** Revoked at once and for good; revoking a revoked key changes nothing. */
 export async function revokeApiKey(actor: Actor, id: string) {
+  assertActorMay(actor, 'delete', 'apiKey')
   return prisma.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true, name: true, revokedAt: true } })
     if (!key) throw new DomainError('not_found', 'users.account.apiKeys.notFound')

@@ -1,4 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
+import type { Actor } from '~/policies/actor'
 import type { AuditListQuery } from '~/schemas/audit'
 import type { AuditEntity } from '~/schemas/audit-options'
 import { formatQuoteNumber } from '~/schemas/quote-options'
@@ -8,7 +9,8 @@ import { nextDay, zonedDayStart } from '~/utils/time'
 import { organizationTimeZone } from './organization.server'
 import { paging } from './records.server'
 
-export type Actor = { userId: string | null; organizationId: string; ip?: string | null }
+/** Who acts (app/policies/actor.ts): re-exported where the models have always imported it. */
+export type { Actor }
 
 type Changes = Record<string, { before: unknown; after: unknown }>
 

@@ -5,6 +5,7 @@
 import type { z } from 'zod'
 
 import { Prisma, type SessionKind } from '~/generated/prisma/client'
+import { systemActor } from '~/policies/actor'
 import type { RegisterSchema } from '~/schemas/auth'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
 import { prisma, readRows } from '~/utils/db.server'
@@ -98,7 +99,7 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
       })
       await recordAudit(
         tx,
-        { userId: user.id, organizationId: organization.id, ip },
+        { userId: user.id, organizationId: organization.id, ip, role: 'admin', scope: 'read_write' },
         {
           entity: 'user',
           entityId: user.id,
@@ -318,7 +319,7 @@ export async function resetPassword(token: string, password: string, ip?: string
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } })
     await recordAudit(
       tx,
-      { userId: user.id, organizationId: user.organizationId, ip },
+      { ...systemActor(user.organizationId, ip), userId: user.id },
       {
         entity: 'user',
         entityId: user.id,

@@ -17,7 +17,7 @@ import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { loadTimeZone } from './load.server'
-import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
+import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 
 const ENTITY = 'calendarEvent'
 const NOT_FOUND = 'calendar.errors.notFound'
@@ -173,6 +173,7 @@ function instants(input: CalendarEventInput, timeZone: string) {
 }
 
 export async function createCalendarEvent(actor: Actor, input: CalendarEventInput) {
+  assertActorMay(actor, 'create', 'calendarEvent')
   const timeZone = await loadTimeZone(actor.organizationId)
   return prisma.$transaction(async (tx) => {
     const event = await tx.calendarEvent.create({
@@ -220,6 +221,7 @@ export async function calendarEventForm(organizationId: string, id: string) {
 }
 
 export async function updateCalendarEvent(actor: Actor, id: string, input: CalendarEventUpdate) {
+  assertActorMay(actor, 'update', 'calendarEvent')
   const timeZone = await loadTimeZone(actor.organizationId)
   return prisma.$transaction(async (tx) => {
     const before = requireFound(await tx.calendarEvent.findFirst({ where: { id, organizationId: actor.organizationId } }), NOT_FOUND)
@@ -243,6 +245,7 @@ export async function updateCalendarEvent(actor: Actor, id: string, input: Calen
 }
 
 export async function deleteCalendarEvent(actor: Actor, id: string, version: number | undefined) {
+  assertActorMay(actor, 'delete', 'calendarEvent')
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const before = requireFound(await tx.calendarEvent.findFirst({ where: { id, organizationId: actor.organizationId } }), NOT_FOUND)

@@ -28,7 +28,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import type { Actor } from './audit.server'
-import { assertVersion, requireFound } from './records.server'
+import { assertActorMay, assertVersion, requireFound, throwRefusal } from './records.server'
 
 const ITEM_NOT_FOUND = 'checkout.errors.itemNotFound'
 
@@ -196,6 +196,7 @@ function assertWithinLimit(
  * product's lines of every colour to at most 99.
  */
 export async function addCartItem(actor: Actor, input: CartAdd) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(actor, async (tx, cart) => {
     const product = isId(input.productId)
       ? await tx.product.findFirst({ where: { id: input.productId, organizationId: actor.organizationId, status: 'active' } })
@@ -220,6 +221,7 @@ function cartLine(cart: StoredCart, itemId: string) {
 
 /** A line's new quantity (1 to 99, with the product's lines of other colours). */
 export async function updateCartItem(actor: Actor, itemId: string, quantity: number) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(actor, async (tx, cart) => {
     const item = cartLine(cart, itemId)
     assertWithinLimit(cart, {
@@ -236,6 +238,7 @@ export async function updateCartItem(actor: Actor, itemId: string, quantity: num
 
 /** Removes a line (at the cart's version, when given); a cart left empty is back at step 0 (the policy's effective step). */
 export async function removeCartItem(actor: Actor, itemId: string, version?: number) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(
     actor,
     async (tx, cart) => {
@@ -254,6 +257,7 @@ export async function removeCartItem(actor: Actor, itemId: string, version?: num
  * Filled in, the checkout moves on to the review (`advance`, as the page's Continue does).
  */
 export async function setCartBilling(actor: Actor, input: CartBilling, options: { advance?: boolean } = {}) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(
     actor,
     async (tx, cart) => {
@@ -300,15 +304,16 @@ export async function setCartBilling(actor: Actor, input: CartBilling, options: 
 
 /** Moves to a step: back always, forward only when the steps before it are complete (409 otherwise, nothing changed). */
 export async function moveCartStep(actor: Actor, step: CheckoutStep) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(actor, async (_tx, cart) => {
-    const refusal = stepRefusal(step, checkoutState(cart))
-    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: refusal.params })
+    throwRefusal(stepRefusal(step, checkoutState(cart)))
     return { activeStep: step }
   })
 }
 
 /** Reset (at the cart's version, when given): the cart emptied, its billing forgotten, back at step 0. */
 export async function resetCart(actor: Actor, version?: number) {
+  assertActorMay(actor, 'create', 'storeOrder')
   return writeCart(
     actor,
     async (tx, cart) => {

@@ -23,7 +23,7 @@ import { can } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { safeFileName, storedFileHeaders } from './load-document.server'
-import { assertId, isUniqueViolation, requireFound } from './records.server'
+import { assertId, isUniqueViolation, requireFound, throwRefusal } from './records.server'
 
 export type { ChatUser }
 
@@ -218,10 +218,6 @@ export async function readMessage(conversationId: string, messageId: string) {
 
 // ---- Writing ----
 
-function refuse(refusal: { code: 'in_use' | 'invalid_transition' | 'forbidden'; key: string } | null) {
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
-}
-
 /** Marks the conversation read for this user: their unread count to 0. */
 export async function markRead(user: ChatUser, id: string) {
   const conversationId = await assertConversationReader(user, id)
@@ -266,7 +262,7 @@ async function insertMessage(
 
 /** Posts a text message; the other participants' unread counts grow. */
 export async function postMessage(user: ChatUser, id: string, body: string) {
-  refuse(writeRefusal(user.role))
+  throwRefusal(writeRefusal(user.role))
   const conversation = await findConversation(user, id)
   const row = await prisma.$transaction((tx) => insertMessage(tx, user, conversation.id, { body, contentType: 'text' }))
   return serializeMessage(row)
@@ -282,7 +278,7 @@ function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupporte
  * route whole (the edge holds at most the route's `upload` limit), so the file is in memory here.
  */
 export async function postFile(user: ChatUser, id: string, file: File, body = '') {
-  refuse(writeRefusal(user.role))
+  throwRefusal(writeRefusal(user.role))
   const conversation = await findConversation(user, id)
   if (file.size === 0) throw fileError('validation_failed', 'chat.errors.fileEmpty')
   if (file.size > CHAT_FILE_MAX_BYTES) throw fileError('payload_too_large', 'chat.errors.fileTooLarge', { size: CHAT_FILE_MAX_BYTES / 1024 / 1024 })
@@ -352,7 +348,7 @@ async function openLoadConversation(user: ChatUser, loadId: string) {
     }),
     'loads.errors.notFound',
   )
-  refuse(loadConversationRefusal(user, load))
+  throwRefusal(loadConversationRefusal(user, load))
   const members = loadConversationMembers(load, user.id)
   let existing = await prisma.conversation.findUnique({ where: { loadId: load.id }, select: { id: true } })
   let created = false
@@ -418,7 +414,7 @@ async function openDirectConversation(user: ChatUser, otherId: string) {
  * a group (more people, or a title). The first message, if any, is posted in it.
  */
 export async function startConversation(user: ChatUser, input: ConversationInput) {
-  refuse(writeRefusal(user.role))
+  throwRefusal(writeRefusal(user.role))
   let opened: { id: string; created: boolean }
   if (input.loadId) {
     opened = await openLoadConversation(user, input.loadId)

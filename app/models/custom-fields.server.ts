@@ -20,7 +20,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, deleteVersioned, requireFound, rethrowUnique, type UniqueIndexes, updateVersioned } from './records.server'
+import { assertActorMay, assertId, deleteVersioned, requireFound, rethrowUnique, type UniqueIndexes, updateVersioned } from './records.server'
 
 export { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldDefinition, type CustomFieldList }
 
@@ -241,6 +241,7 @@ function toData(input: CustomFieldCreate & { key: string }) {
 }
 
 export async function createCustomFieldDefinition(actor: Actor, sent: CustomFieldCreate) {
+  assertActorMay(actor, 'create', 'customField')
   try {
     const input = keyed(sent)
     return await prisma.$transaction(async (tx) => {
@@ -260,6 +261,7 @@ export async function createCustomFieldDefinition(actor: Actor, sent: CustomFiel
  * a value for the key) if nobody changed the definition since `version` was read.
  */
 export async function updateCustomFieldDefinition(actor: Actor, id: string, sent: CustomFieldUpdate) {
+  assertActorMay(actor, 'update', 'customField')
   const { organizationId } = actor
   try {
     const input = keyed(sent)
@@ -298,6 +300,7 @@ export async function updateCustomFieldDefinition(actor: Actor, id: string, sent
  * docs/decisions/017-custom-fields.md.
  */
 export async function deleteCustomFieldDefinition(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'delete', 'customField')
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const current = requireFound(await tx.customFieldDefinition.findFirst({ where: { id, organizationId: actor.organizationId } }), NOT_FOUND)

@@ -41,7 +41,22 @@ import { type Actor, recordAudit } from './audit.server'
 import { createCompany } from './company.server'
 import { recordPaymentIn } from './invoice.server'
 import { organizationToday } from './organization.server'
-import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
+import {
+  assertActorMay,
+  assertId,
+  assertOneRow,
+  assertVersion,
+  ilikeAny,
+  isoDate,
+  isUniqueViolation,
+  leanListPage,
+  lockForUpdate,
+  nextNumber,
+  requireFound,
+  sortSql,
+  throwRefusal,
+  toDateOnly,
+} from './records.server'
 import { factorRemitTo } from './remit-to.server'
 import { factoringEmailTask } from './tasks/factoring-email.server'
 
@@ -101,7 +116,13 @@ export function factorCompanies(organizationId: string) {
 
 /** "Add a factor" from the agreement page: a company of kind factor, through the companies' own rules (unique name, MC, DOT). */
 export function addFactor(actor: Actor, input: FactorCompanyInput) {
-  return createCompany(actor, { ...input, mcNumber: undefined, dotNumber: undefined, scac: undefined, kind: 'factor', status: 'active' })
+  assertActorMay(actor, 'update', 'factoring')
+  return createCompany(
+    actor,
+    { ...input, mcNumber: undefined, dotNumber: undefined, scac: undefined, kind: 'factor', status: 'active' },
+    // Accountants run factoring without editing companies: the factoring permission makes the factor.
+    { permission: { action: 'update', entity: 'factoring' } },
+  )
 }
 
 /**
@@ -109,6 +130,7 @@ export function addFactor(actor: Actor, input: FactorCompanyInput) {
  * version read (a stale one: 409 `conflict`). Two first saves at once: the second is a conflict.
  */
 export async function saveAgreement(actor: Actor, input: AgreementInput) {
+  assertActorMay(actor, 'update', 'factoring')
   const { organizationId } = actor
   try {
     return await prisma.$transaction(async (tx) => {
@@ -267,13 +289,6 @@ export async function factorableInvoices(organizationId: string) {
 
 // ---- Schedules: writes ----
 
-async function nextScheduleNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
-    UPDATE "Organization" SET "nextScheduleNumber" = "nextScheduleNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextScheduleNumber" - 1 AS "number"`
-  return formatScheduleNumber(row.number)
-}
-
 /** A transaction that puts invoices on a schedule: a raced unique live invoice is 409 `in_use`, never a 500. */
 async function taking<T>(work: (tx: Tx) => Promise<T>) {
   try {
@@ -290,11 +305,12 @@ async function taking<T>(work: (tx: Tx) => Promise<T>) {
  * invoice). The figures are each invoice's (splitInvoice), the totals their sums.
  */
 export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
+  assertActorMay(actor, 'create', 'factoring')
   const { organizationId } = actor
   return taking(async (tx) => {
     const agreement = await getAgreement(organizationId, tx)
     if (!agreement) throw new DomainError('invalid_transition', 'factoring.errors.noAgreement')
-    const number = await nextScheduleNumber(tx, organizationId)
+    const number = formatScheduleNumber(await nextNumber(tx, organizationId, 'nextScheduleNumber'))
     for (const id of input.invoiceIds) assertId(id, 'factoring.errors.unknownInvoice')
     // Locked in id order (two schedules of the same invoices never wait on each other in a circle).
     const ids = [...input.invoiceIds].sort()
@@ -368,19 +384,14 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
 }
 
 async function lockSchedule(tx: Tx, organizationId: string, id: string, version: number | undefined) {
-  assertId(id, NOT_FOUND)
-  await tx.$queryRaw`SELECT "id" FROM "FactoringSchedule" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-  const schedule = requireFound(
-    await tx.factoringSchedule.findFirst({ where: { id, organizationId }, include: { items: { orderBy: { sortOrder: 'asc' } } } }),
-    NOT_FOUND,
+  const schedule = await lockForUpdate(tx, { table: 'FactoringSchedule', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+    tx.factoringSchedule.findFirst({ where: { id, organizationId }, include: { items: { orderBy: { sortOrder: 'asc' } } } }),
   )
-  assertVersion(schedule, version)
   return { ...schedule, ...scheduleMoney(schedule) }
 }
 
 function assertAllows(action: ScheduleAction, schedule: { status: string; reserveCents: number; reserveReleasedCents: number }) {
-  const refusal = scheduleRefusal(action, { ...schedule, status: schedule.status as ScheduleStatus })
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(scheduleRefusal(action, { ...schedule, status: schedule.status as ScheduleStatus }))
 }
 
 async function setStatus(
@@ -402,6 +413,7 @@ async function setStatus(
  * purchase queues it once more. The factor's email is the agreement's, else the factor company's.
  */
 export async function sendSchedule(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return prisma.$transaction(async (tx) => {
     const before = await lockSchedule(tx, actor.organizationId, id, version)
     assertAllows('send', before)
@@ -416,6 +428,7 @@ export async function sendSchedule(actor: Actor, id: string, version: number | u
 
 /** Void: kept for the record at no effect; its invoices may go on another schedule. */
 export async function voidSchedule(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return prisma.$transaction(async (tx) => {
     const before = await lockSchedule(tx, actor.organizationId, id, version)
     assertAllows('void', before)
@@ -436,6 +449,7 @@ export type LabelledLine = PurchaseLine & { label: string }
  * whole purchase, each named; nothing is written unless every invoice is.
  */
 export async function purchaseSchedule(actor: Actor, id: string, input: Omit<PurchaseInput, 'lines'> & { lines?: LabelledLine[] }, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return prisma.$transaction(async (tx) => {
     const before = await lockSchedule(tx, actor.organizationId, id, input.version)
     assertAllows('purchase', before)
@@ -537,6 +551,7 @@ export function parsePurchaseReport(csv: string): LabelledLine[] {
 
 /** The page's import: the report read, then the purchase with its figures, in one transaction. */
 export async function importPurchaseReport(actor: Actor, id: string, input: { purchasedAt: string; version?: number }, csv: string, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return purchaseSchedule(actor, id, { ...input, lines: parsePurchaseReport(csv) }, now)
 }
 
@@ -546,6 +561,7 @@ export async function importPurchaseReport(actor: Actor, id: string, input: { pu
  * Never more than the reserve; not before the purchase nor after today.
  */
 export async function releaseReserve(actor: Actor, id: string, input: ReserveReleaseInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return prisma.$transaction(async (tx) => {
     const before = await lockSchedule(tx, actor.organizationId, id, input.version)
     assertAllows('release', before)

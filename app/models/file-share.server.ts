@@ -14,7 +14,7 @@ import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, requireFound } from './records.server'
+import { assertActorMay, assertId, requireFound } from './records.server'
 import { type FileReader, getFile, readFileBytes } from './stored-file.server'
 
 const ENTITY = 'fileShare'
@@ -63,6 +63,7 @@ export async function listFileShares(reader: FileReader, fileId: string) {
 
 /** A new link for a file the reader sees: the token is in this answer only (its URL). */
 export async function createFileShare(reader: FileReader, actor: Actor, fileId: string, input: FileShareCreateInput, now = new Date()) {
+  assertActorMay(actor, 'create', 'file')
   const file = await getFile(reader, fileId)
   const days = Math.min(input.expiresInDays, FILE_SHARE_MAX_DAYS)
   const { token, tokenHash } = createToken()
@@ -89,6 +90,7 @@ export async function createFileShare(reader: FileReader, actor: Actor, fileId: 
 
 /** Revokes a link (its page is then a 404); revoking it again changes nothing. A file the reader does not see: 404. */
 export async function revokeFileShare(reader: FileReader, actor: Actor, shareId: string, now = new Date()) {
+  assertActorMay(actor, 'create', 'file')
   assertId(shareId, NOT_FOUND)
   const found = requireFound(
     await prisma.fileShare.findFirst({ where: { id: shareId, organizationId: reader.organizationId }, select: { fileId: true } }),

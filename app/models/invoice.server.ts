@@ -35,17 +35,20 @@ import { type Actor, recordAudit } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { organizationParty, organizationToday } from './organization.server'
 import {
+  assertActorMay,
   assertId,
   assertOneRow,
   assertReferences,
-  assertVersion,
   containsText,
   isoDate,
   isUniqueViolation,
   listPage,
+  lockForUpdate,
+  nextNumber,
   ownReference,
   type Reference,
   requireFound,
+  throwRefusal,
   toDateOnly,
 } from './records.server'
 import { factorRemitTo, type InvoiceRemit, readRemitTo, type RemitTo, serializeRemit } from './remit-to.server'
@@ -341,10 +344,9 @@ function dates(input: InvoiceInput, paymentTerms: PaymentTerm, today: string) {
 
 /** The next number of the organization's sequence; the row lock serializes concurrent creates. */
 async function nextInvoiceNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number; prefix: string }>>`
-    UPDATE "Organization" SET "nextInvoiceNumber" = "nextInvoiceNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextInvoiceNumber" - 1 AS "number", "invoicePrefix" AS "prefix"`
-  return formatInvoiceNumber(row.prefix, row.number)
+  const number = await nextNumber(tx, organizationId, 'nextInvoiceNumber')
+  const { invoicePrefix } = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { invoicePrefix: true } })
+  return formatInvoiceNumber(invoicePrefix, number)
 }
 
 /**
@@ -367,6 +369,7 @@ async function billing<T>(work: (tx: Tx) => Promise<T>) {
  * its load lines, PDF and email are written in it.
  */
 export async function createInvoice(actor: Actor, input: InvoiceInput, language: LanguageCode = FALLBACK_LANGUAGE) {
+  assertActorMay(actor, 'create', 'invoice')
   const { organizationId } = actor
   const t = getFixedT(language)
   return billing(async (tx) => {
@@ -405,18 +408,15 @@ export async function createInvoice(actor: Actor, input: InvoiceInput, language:
 }
 
 /** The invoice row locked for this transaction, at the version the client read. */
-async function lockInvoice(tx: Tx, organizationId: string, id: string, version: number | undefined) {
-  assertId(id, NOT_FOUND)
-  await tx.$queryRaw`SELECT "id" FROM "Invoice" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-  const invoice = requireFound(await tx.invoice.findFirst({ where: { id, organizationId }, include: { items: true } }), NOT_FOUND)
-  assertVersion(invoice, version)
-  return invoice
+function lockInvoice(tx: Tx, organizationId: string, id: string, version: number | undefined) {
+  return lockForUpdate(tx, { table: 'Invoice', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+    tx.invoice.findFirst({ where: { id, organizationId }, include: { items: true } }),
+  )
 }
 
 /** The invoice policy's answer for this action on this invoice (app/policies/invoice.ts), thrown when it refuses. */
 function assertAllows(action: InvoiceAction, invoice: { status: string; amountPaidCents: number }) {
-  const refusal = invoiceRefusal(action, { status: invoice.status as InvoiceStatus, amountPaidCents: invoice.amountPaidCents })
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(invoiceRefusal(action, { status: invoice.status as InvoiceStatus, amountPaidCents: invoice.amountPaidCents }))
 }
 
 /** A status change, checked against the invoice's status table. */
@@ -426,6 +426,7 @@ function assertInvoiceMove(from: string, to: InvoiceStatus) {
 
 /** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt in the invoice's language. */
 export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpdate) {
+  assertActorMay(actor, 'update', 'invoice')
   const { organizationId } = actor
   return billing(async (tx) => {
     const before = await lockInvoice(tx, organizationId, id, input.version)
@@ -478,6 +479,7 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
 
 /** Drafts only: the invoice goes and its loads are delivered (billable) again. */
 export async function deleteInvoice(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'delete', 'invoice')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('delete', before)
@@ -524,6 +526,7 @@ async function queueEmail(tx: Tx, invoice: { id: string; organizationId: string;
  * received stays what the invoice says, whatever the company, the bank or the agreement become.
  */
 export async function sendInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('send', before)
@@ -536,6 +539,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
 
 /** "Email again": a sent invoice's email queued once more (after a failure, or a new billing address). */
 export async function emailInvoiceAgain(actor: Actor, id: string, version: number | undefined) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('email', before)
@@ -554,6 +558,7 @@ export async function emailInvoiceAgain(actor: Actor, id: string, version: numbe
 
 /** Void: the invoice stays for the record at zero effect and its loads are billable again. Not while payments are on it. */
 export async function voidInvoice(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('void', before)
@@ -575,11 +580,13 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
  * The status follows the amount paid.
  */
 export async function recordPayment(actor: Actor, id: string, input: PaymentInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => (await recordPaymentIn(tx, actor, id, input, now)).invoice)
 }
 
 /** `recordPayment` inside a caller's transaction (a confirmed remittance advice links the payment it made). */
 export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: PaymentInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   const before = await lockInvoice(tx, actor.organizationId, id, input.version)
   assertAllows('pay', before)
   if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
@@ -621,18 +628,24 @@ export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: P
  * the factor is the schedule's to assign.
  */
 export async function assignToFactor(actor: Actor, id: string, input: FactorAssignmentInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'factoring')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, input.version)
     const sold = await tx.factoringScheduleItem.findFirst({
       where: { liveInvoiceId: id, schedule: { status: { in: ['sent', 'purchased'] } } },
       select: { schedule: { select: { number: true } } },
     })
-    const refusal = assignmentRefusal(input.assigned ? 'assign' : 'unassign', {
-      status: before.status as InvoiceStatus,
-      assigned: before.assignedAt !== null,
-      sold: sold !== null,
-    })
-    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: { invoice: before.invoiceNumber, number: sold?.schedule.number ?? '' } })
+    throwRefusal(
+      assignmentRefusal(input.assigned ? 'assign' : 'unassign', {
+        status: before.status as InvoiceStatus,
+        assigned: before.assignedAt !== null,
+        sold: sold !== null,
+      }),
+      {
+        invoice: before.invoiceNumber,
+        number: sold?.schedule.number ?? '',
+      },
+    )
     let factor: RemitTo | null = null
     if (input.assigned) {
       const agreement = await tx.factoringAgreement.findUnique({
@@ -676,6 +689,7 @@ export async function assignToFactor(actor: Actor, id: string, input: FactorAssi
 
 /** A payment recorded by mistake is removed: the amount paid and the status go back. */
 export async function deletePayment(actor: Actor, id: string, paymentId: string, version: number | undefined) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('removePayment', before)

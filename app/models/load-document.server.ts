@@ -21,7 +21,7 @@ import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, requireFound } from './records.server'
+import { assertActorMay, assertId, requireFound, throwRefusal } from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
 /** The file-name rule lives in app/utils/file-name.ts; chat and mail modules import it from here. */
@@ -181,6 +181,7 @@ async function receive(request: Request, organizationId: string, loadId: string)
  * read; the kind after (it may come after the file in the form), and a refused kind removes the file.
  */
 export async function uploadLoadDocument(user: DocumentUser, actor: Actor, loadId: string, request: Request) {
+  assertActorMay(actor, 'create', 'loadDocument')
   const load = await visibleLoad(user, loadId)
   const kinds = uploadableKinds(user.role)
   if (kinds.length === 0) throw new DomainError('forbidden', 'loads.documents.errors.forbidden')
@@ -258,8 +259,7 @@ export async function deleteLoadDocument(user: DocumentUser, actor: Actor, loadI
   await prisma.$transaction(async (tx) => {
     // The load's status under a row lock, so an invoice made meanwhile keeps the document.
     const [load] = await tx.$queryRaw<Array<{ status: LoadStatus }>>`SELECT status FROM "Load" WHERE id = ${document.loadId} FOR SHARE`
-    const refusal = load && documentDeleteRefusal(load.status)
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    throwRefusal(load && documentDeleteRefusal(load.status))
     const { count } = await tx.loadDocument.deleteMany({ where: { id: document.id } })
     if (count !== 1) throw new DomainError('not_found', NOT_FOUND)
     await recordAudit(tx, actor, {

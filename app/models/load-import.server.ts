@@ -33,6 +33,7 @@ import { DomainError, isDomainError } from '~/utils/errors.server'
 import { type Actor, diffFields } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { loadTimeZone, newLoadRecord } from './load.server'
+import { assertActorMay, nextNumber } from './records.server'
 
 /** One problem: the CSV line (the header is line 1), the column's header, an i18n key and its values. */
 export type ImportError = { row: number; column: string | null; message: string; params?: Record<string, string | number> }
@@ -305,6 +306,7 @@ const ROLLBACK = Symbol('rollback')
  * per column): Prisma's createMany held ~100 KB of heap per load, and a 20,000-row file took 1.7 GB.
  */
 export async function importLoads(actor: Actor, content: ImportFile): Promise<{ check: ImportCheck; result: ImportResult | null }> {
+  assertActorMay(actor, 'create', 'load')
   const timeZone = await loadTimeZone(actor.organizationId)
   let check: ImportCheck | null = null
   try {
@@ -338,9 +340,7 @@ export async function importLoads(actor: Actor, content: ImportFile): Promise<{ 
 
 /** One batch: its numbers (the first returned), its loads, their stops and audit events. */
 async function writeBatch(tx: Tx, actor: Actor, loads: ImportedLoad[], timeZone: string) {
-  const [{ first }] = await tx.$queryRaw<Array<{ first: number }>>`
-    UPDATE "Organization" SET "nextLoadNumber" = "nextLoadNumber" + ${loads.length} WHERE "id" = ${actor.organizationId}
-    RETURNING "nextLoadNumber" - ${loads.length} AS "first"`
+  const first = await nextNumber(tx, actor.organizationId, 'nextLoadNumber', { count: loads.length })
   const batch = loads.map((load, offset) => ({
     ...load,
     ...newLoadRecord(load.input, timeZone),

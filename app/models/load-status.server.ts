@@ -10,14 +10,13 @@ import type { LoadReopen, LoadStatusMove } from '~/schemas/load'
 import { canMove, type LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import type { Role } from '~/utils/permissions'
 import { zonedInstant } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
 import { assertBrokerAcceptsLoads } from './broker.server'
-import { ACTIVE, ENTITY, include, NOT_FOUND, refuse } from './load.server'
+import { ACTIVE, ENTITY, include, NOT_FOUND } from './load.server'
 import { organizationTimeZone } from './organization.server'
-import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
+import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound, throwRefusal } from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
 type Locked = { id: string; status: string }
@@ -90,6 +89,7 @@ async function release(tx: Tx, load: { truckId: string | null; trailerId: string
  * status never tell two stories: in transit has its pickups left, delivered its last stop left.
  */
 export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove, now = new Date()) {
+  assertActorMay(actor, 'update', 'load')
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const found = requireFound(
@@ -151,7 +151,8 @@ async function recordImpliedStops(tx: Tx, actor: Actor, loadId: string, stops: S
  * then say (at delivery, normally), on the road again with its driver, truck and trailer, which
  * must be free and fit as at dispatch. Invoiced loads are not reopened (void the invoice first).
  */
-export async function reopenLoad(actor: Actor, role: Role, id: string, input: LoadReopen) {
+export async function reopenLoad(actor: Actor, id: string, input: LoadReopen) {
+  assertActorMay(actor, 'update', 'load')
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const found = requireFound(
@@ -160,7 +161,7 @@ export async function reopenLoad(actor: Actor, role: Role, id: string, input: Lo
     )
     assertVersion(found, input.version)
     const { stops, ...before } = found
-    refuse(reopenRefusal(role, before.status as LoadStatus))
+    throwRefusal(reopenRefusal(actor.role, before.status as LoadStatus))
     const last = stops.at(-1)!
     const to = statusFromStops(stops.map((stop) => (stop.id === last.id ? { ...stop, actualDeparture: null } : stop)))
     await assertDispatchable(tx, before)

@@ -11,7 +11,7 @@ import { DomainError } from '~/utils/errors.server'
 import { type Actor, recordAudit } from './audit.server'
 import { ACTIVE, ENTITY, include, NOT_FOUND } from './load.server'
 import { applyMove, eventTime, type MovingLoad } from './load-status.server'
-import { assertId, assertOneRow, assertVersion, requireFound } from './records.server'
+import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records.server'
 
 // ---- Stop arrival and departure (a driver on the road, or dispatch on the phone with one) ----
 
@@ -23,6 +23,7 @@ import { assertId, assertOneRow, assertVersion, requireFound } from './records.s
  * record only on their own loads (others are "not found"); the version is the load's.
  */
 export async function recordStopEvent(actor: Actor, viewer: LoadScope, ids: { loadId: string; stopId: string }, input: StopEventInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'loadStop')
   const notFound = 'loads.errors.stopNotFound'
   assertId(ids.loadId, NOT_FOUND)
   assertId(ids.stopId, notFound)

@@ -11,7 +11,7 @@
  * (load-board), a driver's own loads (load-driver), documents and the CSV import.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { deleteRefusal, editRefusal, type LoadScope, loadScopeWhere, type PolicyRefusal } from '~/policies/load'
+import { deleteRefusal, editRefusal, type LoadScope, loadScopeWhere } from '~/policies/load'
 import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/load'
 import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus, loadTotalCents } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -23,17 +23,24 @@ import { assertBrokerAcceptsLoads } from './broker.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { removeStoredFiles } from './load-document.server'
 import { organizationTimeZone } from './organization.server'
-import { assertId, assertOneRow, assertReferences, assertVersion, ownReference, type Reference, requireFound, rethrowReferenceGone } from './records.server'
+import {
+  assertActorMay,
+  assertId,
+  assertOneRow,
+  assertReferences,
+  assertVersion,
+  nextNumber,
+  ownReference,
+  type Reference,
+  requireFound,
+  rethrowReferenceGone,
+  throwRefusal,
+} from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
 export const ENTITY = 'load'
 export const NOT_FOUND = 'loads.errors.notFound'
 export const ACTIVE = [...ACTIVE_LOAD_STATUSES] as LoadStatus[]
-
-/** The load policy's refusal, thrown. */
-export function refuse(refusal: PolicyRefusal | null, params?: Record<string, unknown>) {
-  if (refusal) throw new DomainError(refusal.code, refusal.key, params ? { params } : undefined)
-}
 
 /** A person beside a load (driver, dispatcher): id and name. */
 export const person = { select: { id: true, firstName: true, lastName: true } } as const
@@ -138,10 +145,7 @@ function loadData(input: LoadInput) {
 
 /** The next number of the organization's sequence; the row lock serializes concurrent creates. */
 async function nextLoadNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
-    UPDATE "Organization" SET "nextLoadNumber" = "nextLoadNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextLoadNumber" - 1 AS "number"`
-  return formatLoadNumber(row.number)
+  return formatLoadNumber(await nextNumber(tx, organizationId, 'nextLoadNumber'))
 }
 
 /** `within` writes more in the same transaction (the rate confirmation a load is created from). */
@@ -150,6 +154,7 @@ export async function createLoad(
   given: LoadInput | ((tx: Tx) => Promise<LoadInput>),
   within?: (tx: Tx, load: LoadWithRelations) => Promise<unknown>,
 ) {
+  assertActorMay(actor, 'create', 'load')
   const { organizationId } = actor
   // A function gives the input from inside the transaction (a quote's customer made for its load: ADR 098).
   let input = typeof given === 'function' ? null : given
@@ -217,6 +222,7 @@ async function replaceRows<Row extends { id?: string }>(
 
 /** Saves a whole load if nobody changed it since `version` was read; otherwise 409, nothing written. */
 export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
+  assertActorMay(actor, 'update', 'load')
   assertId(id, NOT_FOUND)
   const { organizationId } = actor
   try {
@@ -224,7 +230,7 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
       const before = requireFound(await tx.load.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
       assertVersion(before, input.version)
       const status = before.status as LoadStatus
-      refuse(editRefusal(status))
+      throwRefusal(editRefusal(status))
       const [timeZone, customFields] = await Promise.all([
         organizationTimeZone(organizationId, tx),
         resolveCustomFields(tx, organizationId, 'loads', input.customFields, before.customFields),
@@ -268,13 +274,14 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
  * loads are kept (409 `in_use`: cancel it instead, or void its invoice).
  */
 export async function deleteLoad(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'delete', 'load')
   assertId(id, NOT_FOUND)
   return prisma
     .$transaction(async (tx) => {
       const key = { id, organizationId: actor.organizationId }
       const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
       assertVersion(before, version)
-      refuse(deleteRefusal(before.status as LoadStatus))
+      throwRefusal(deleteRefusal(before.status as LoadStatus))
       const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
       // The load's conversation goes with it (a cascade): so do the photos and files posted in it.
       const chatFiles = await tx.chatAttachment.findMany({ where: { message: { conversation: { loadId: id } } }, select: { storageKey: true } })
@@ -296,6 +303,7 @@ export async function deleteLoad(actor: Actor, id: string, version?: number) {
  * stop list gets a conflict instead of writing it back.
  */
 export async function deleteStop(actor: Actor, stopId: string, version?: number) {
+  assertActorMay(actor, 'update', 'load')
   const notFound = 'loads.errors.stopNotFound'
   assertId(stopId, notFound)
   return prisma.$transaction(async (tx) => {
@@ -305,7 +313,7 @@ export async function deleteStop(actor: Actor, stopId: string, version?: number)
     )
     const { load } = stop
     assertVersion(load, version)
-    refuse(editRefusal(load.status as LoadStatus))
+    throwRefusal(editRefusal(load.status as LoadStatus))
     const rest = load.stops.filter((other) => other.id !== stopId).sort((a, b) => a.sequence - b.sequence)
     if (!rest.some((other) => other.type === stop.type)) throw new DomainError('in_use', `loads.errors.lastStop.${stop.type}`)
     await tx.loadStop.delete({ where: { id: stopId } })

@@ -6,12 +6,14 @@
  * acts on it for every request; the sign-in (only the site organization's admins sign in) and the
  * webhook deliveries (they wait) ask it too, so a restore under maintenance loses nothing.
  */
+import { systemActor } from '~/policies/actor'
 import { MAINTENANCE_MESSAGE_MAX } from '~/schemas/maintenance'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'
 
 import { type Actor, recordAudit } from './audit.server'
+import { assertActorMay } from './records.server'
 import { siteOrganizationId } from './site.server'
 
 export { MAINTENANCE_MESSAGE_MAX }
@@ -39,7 +41,7 @@ export async function maintenanceState(): Promise<MaintenanceState | null> {
 async function auditActor(actor: Actor | null | undefined): Promise<Actor | null> {
   if (actor) return actor
   const organizationId = await siteOrganizationId()
-  return organizationId ? { userId: null, organizationId } : null
+  return organizationId ? systemActor(organizationId) : null
 }
 
 function audited(state: Pick<MaintenanceState, 'message' | 'until'> | null) {
@@ -64,6 +66,7 @@ export async function startMaintenance(
   input: { message?: string | null; until?: Date | null },
   options: { actor?: Actor | null; version?: number | null } = {},
 ) {
+  if (options.actor) assertActorMay(options.actor, 'update', 'organization')
   const message = input.message?.trim().slice(0, MAINTENANCE_MESSAGE_MAX) || null
   const until = input.until ?? null
   const actor = await auditActor(options.actor)
@@ -99,6 +102,7 @@ export async function startMaintenance(
  * it: off already, or changed since, is a conflict.
  */
 export async function endMaintenance(options: { actor?: Actor | null; version?: number } = {}) {
+  if (options.actor) assertActorMay(options.actor, 'update', 'organization')
   const actor = await auditActor(options.actor)
   const ended = await prisma.$transaction(async (tx) => {
     const before = await tx.maintenanceMode.findUnique({ where: { id: 1 }, select: stateSelect })

@@ -13,7 +13,7 @@ import { addressColumns } from '~/utils/object'
 import { safeTimeZone, zonedInstant, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertOneRow, assertVersion, requireFound } from './records.server'
+import { assertActorMay, assertOneRow, assertVersion, requireFound } from './records.server'
 
 const ENTITY = 'organization'
 
@@ -175,6 +175,7 @@ async function saveOrganization(actor: Actor, version: number, columns: (before:
  * `site` (the API's) replaces the public site's texts too; without it they stay as they are.
  */
 export async function updateOrganization(actor: Actor, input: OrganizationPut) {
+  assertActorMay(actor, 'update', 'organization')
   return saveOrganization(actor, input.version, () => {
     const data = {
       name: input.name,
@@ -195,6 +196,7 @@ export async function updateOrganization(actor: Actor, input: OrganizationPut) {
 
 /** The public site's texts alone (the dashboard's site page, admins): the same versioned save and audit as the record. */
 export async function updateSiteTexts(actor: Actor, input: SiteTextsUpdate) {
+  assertActorMay(actor, 'update', 'organization')
   return saveOrganization(actor, input.version, (before) => siteColumns(input, before.timezone))
 }
 

@@ -21,7 +21,7 @@ import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { containsAny, sortOrder } from './record-store.server'
-import { assertId, deleteVersioned, inBatches, listPage, requireFound, updateVersioned } from './records.server'
+import { assertActorMay, assertId, deleteVersioned, inBatches, listPage, requireFound, throwRefusal, updateVersioned } from './records.server'
 import { detectImageType } from './user-avatar.server'
 
 const NOT_FOUND = 'bulletins.errors.notFound'
@@ -235,6 +235,7 @@ function audited(post: Partial<Post>) {
 
 /** Writes a new post (published now, when it is published), with its cover when given. */
 export async function createPost(actor: Actor, input: PostInput, cover: CheckedCover | null = null) {
+  assertActorMay(actor, 'create', 'post')
   const key = cover ? await storeCover(actor.organizationId, cover) : null
   try {
     const post = await prisma.$transaction(async (tx) => {
@@ -262,6 +263,7 @@ export async function updatePost(
   input: PostInput & { version: number },
   change: { cover?: CheckedCover | null; removeCover?: boolean } = {},
 ) {
+  assertActorMay(actor, 'update', 'post')
   const { organizationId } = actor
   const cover = change.cover ?? null
   const key = cover ? await storeCover(organizationId, cover) : null
@@ -290,13 +292,13 @@ export async function updatePost(
  * acknowledgment at the same moment either lands before (and the delete refuses) or finds it gone.
  */
 export async function deletePost(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'delete', 'post')
   const { organizationId } = actor
   assertId(id, NOT_FOUND)
   const before = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "Post" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
     const acknowledgmentCount = await tx.postAcknowledgment.count({ where: { postId: id, organizationId } })
-    const refusal = deletePostRefusal({ acknowledgmentCount })
-    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: { count: acknowledgmentCount } })
+    throwRefusal(deletePostRefusal({ acknowledgmentCount }), { count: acknowledgmentCount })
     const row = await deleteVersioned(tx.post, { id, organizationId }, version, NOT_FOUND)
     await recordAudit(tx, actor, { entity: 'post', entityId: id, action: 'delete', before: audited(row) })
     return row
@@ -311,8 +313,7 @@ export async function deletePost(actor: Actor, id: string, version?: number) {
  */
 export async function acknowledgePost(reader: PostReader, id: string) {
   const post = await getPost(reader, id)
-  const refusal = acknowledgeRefusal(post, reader.role)
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(acknowledgeRefusal(post, reader.role))
   await prisma.postAcknowledgment.createMany({
     data: [{ postId: post.id, userId: reader.id, organizationId: reader.organizationId }],
     skipDuplicates: true,
@@ -362,8 +363,7 @@ export async function listPostComments(reader: PostReader, postId: string) {
 /** Adds a comment under a post the reader may see (a draft for a driver: not found); a viewer reads only (403). */
 export async function addPostComment(reader: PostReader, postId: string, body: string) {
   const post = await getPost(reader, postId)
-  const refusal = respondRefusal(reader.role)
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(respondRefusal(reader.role))
   return prisma.postComment.create({
     data: { postId: post.id, organizationId: reader.organizationId, authorId: reader.id, body },
     include: { author: authorSelect },
@@ -372,6 +372,8 @@ export async function addPostComment(reader: PostReader, postId: string, body: s
 
 /** Deletes a comment: the author's own, or any for an admin (someone else's is audited). */
 export async function deletePostComment(actor: Actor, reader: PostReader, postId: string, commentId: string) {
+  // A role that reads only never wrote a comment to delete (the bulletin policy).
+  throwRefusal(respondRefusal(reader.role))
   assertId(commentId, COMMENT_NOT_FOUND)
   const post = await getPost(reader, postId)
   return prisma.$transaction(async (tx) => {

@@ -15,7 +15,7 @@ import { safeFileName } from '~/utils/file-name'
 import { fileStorage } from '~/utils/storage.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, isCheckViolation, requireFound } from './records.server'
+import { assertActorMay, assertId, isCheckViolation, requireFound } from './records.server'
 import { detectImageType } from './user-avatar.server'
 
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
@@ -72,6 +72,7 @@ async function removeFiles(keys: readonly string[]) {
  * without a row and no row without its file.
  */
 export async function addProductPhotos(actor: Actor, productId: string, photos: readonly CheckedPhoto[]) {
+  assertActorMay(actor, 'update', 'product')
   assertId(productId, NOT_FOUND)
   if (!photos.length) return []
   requireFound(await prisma.product.findFirst({ where: { id: productId, organizationId: actor.organizationId }, select: { id: true } }), NOT_FOUND)
@@ -133,6 +134,7 @@ export async function addProductPhotos(actor: Actor, productId: string, photos: 
 
 /** Removes one photo of a product of the actor's organization, its file after its row. */
 export async function deleteProductPhoto(actor: Actor, productId: string, photoId: string) {
+  assertActorMay(actor, 'update', 'product')
   assertId(productId, NOT_FOUND)
   assertId(photoId, PHOTO_NOT_FOUND)
   const photo = await prisma.$transaction(async (tx) => {

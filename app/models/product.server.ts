@@ -5,12 +5,11 @@ import { type ProductInput, type ProductListQuery, ProductSchema } from '~/schem
 import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
-import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { addProductPhotos, type CheckedPhoto, removePhotoFiles, serializeProductPhoto } from './product-photo.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
-import { deleteVersioned } from './records.server'
+import { assertActorMay, deleteVersioned, throwRefusal } from './records.server'
 
 export type ProductWithPhotos = Product & { photos: ProductPhoto[] }
 
@@ -50,6 +49,7 @@ export const updateProduct = products.update
 
 /** A new product, with the photos the editor sent (checked before anything is written). */
 export async function createProduct(actor: Actor, input: ProductInput, photos: readonly CheckedPhoto[] = []) {
+  assertActorMay(actor, 'create', 'product')
   const product = await products.create(actor, input)
   if (!photos.length) return product
   await addProductPhotos(actor, product.id, photos)
@@ -62,14 +62,14 @@ export async function createProduct(actor: Actor, input: ProductInput, photos: r
  * moment either sees it gone or makes this refuse. Its photos' files go after the rows.
  */
 export async function deleteProduct(actor: Actor, id: string, version?: number): Promise<ProductWithPhotos> {
+  assertActorMay(actor, 'delete', 'product')
   const { organizationId } = actor
   const before = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "Product" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
     const orderCount = await tx.storeOrderItem.count({ where: { productId: id, order: { organizationId } } })
     const product = await tx.product.findFirst({ where: { id, organizationId }, include: { photos: true } })
     if (product) {
-      const refusal = deleteRefusal({ orderCount })
-      if (refusal) throw new DomainError(refusal.code, refusal.key, { params: { name: product.name } })
+      throwRefusal(deleteRefusal({ orderCount }), { name: product.name })
     }
     const row = await deleteVersioned(
       {

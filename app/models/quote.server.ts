@@ -12,7 +12,8 @@ import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
-import { type QuoteAction, quoteRefusal } from '~/policies/quote'
+import { systemActor } from '~/policies/actor'
+import { type QuoteAction, quoteActorRefusal, quoteRefusal } from '~/policies/quote'
 import type { LoadInput } from '~/schemas/load'
 import type { QuoteConvertInput, QuoteListQuery, QuoteLostInput, QuotePriceInput, QuoteRequestInput } from '~/schemas/quote'
 import {
@@ -34,7 +35,19 @@ import { type Actor, recordAudit } from './audit.server'
 import { createLoad } from './load.server'
 import { organizationToday } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
-import { assertId, assertOneRow, assertVersion, containsText, isoDate, listPage, requireFound, toDateOnly } from './records.server'
+import {
+  assertId,
+  assertOneRow,
+  assertVersion,
+  containsText,
+  isoDate,
+  listPage,
+  lockForUpdate,
+  nextNumber,
+  requireFound,
+  throwRefusal,
+  toDateOnly,
+} from './records.server'
 import { siteFrameSelect } from './site.server'
 import { quoteEmailTask } from './tasks/quote-email.server'
 
@@ -89,14 +102,6 @@ export function consumeQuoteLimit(organizationId: string, email: string, ip: str
   )
 }
 
-async function nextQuoteNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
-    UPDATE "Organization" SET "nextQuoteNumber" = "nextQuoteNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextQuoteNumber" - 1 AS "number"`
-  if (!row) throw new DomainError('not_found', NOT_FOUND)
-  return row.number
-}
-
 function lane(quote: { originCity: string; originState: string; destinationCity: string; destinationState: string }) {
   return `${quote.originCity}, ${quote.originState} → ${quote.destinationCity}, ${quote.destinationState}`
 }
@@ -110,7 +115,7 @@ export async function createQuoteRequest(organizationId: string, input: QuoteReq
   if (input.pickupDate < (await organizationToday(organizationId, prisma, now)))
     throw new DomainError('validation_failed', 'validation.failed', { fields: { pickupDate: ['booking.errors.pickupPast'] } })
   return prisma.$transaction(async (tx) => {
-    const number = await nextQuoteNumber(tx, organizationId)
+    const number = await nextNumber(tx, organizationId, 'nextQuoteNumber', { notFoundKey: NOT_FOUND })
     const quote = await tx.quoteRequest.create({
       data: {
         organizationId,
@@ -158,11 +163,7 @@ export async function createQuoteRequest(organizationId: string, input: QuoteReq
         snippet: text.slice(0, 200),
       },
     })
-    await recordAudit(
-      tx,
-      { organizationId, userId: null },
-      { entity: ENTITY, entityId: quote.id, action: 'create', after: { number: shown, email: input.email } },
-    )
+    await recordAudit(tx, systemActor(organizationId), { entity: ENTITY, entityId: quote.id, action: 'create', after: { number: shown, email: input.email } })
     return quote
   })
 }
@@ -296,17 +297,14 @@ export async function bookingDashboard(organizationId: string, now = new Date())
 
 // ---- Writes ----
 
-async function lockQuote(tx: Tx, organizationId: string, id: string, version: number | undefined) {
-  assertId(id, NOT_FOUND)
-  await tx.$queryRaw`SELECT "id" FROM "QuoteRequest" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-  const quote = requireFound(await tx.quoteRequest.findFirst({ where: { id, organizationId } }), NOT_FOUND)
-  assertVersion(quote, version)
-  return quote
+function lockQuote(tx: Tx, organizationId: string, id: string, version: number | undefined) {
+  return lockForUpdate(tx, { table: 'QuoteRequest', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+    tx.quoteRequest.findFirst({ where: { id, organizationId } }),
+  )
 }
 
 function assertAllows(action: QuoteAction, quote: { status: string; loadId: string | null }) {
-  const refusal = quoteRefusal(action, { status: quote.status as QuoteStatus, loadId: quote.loadId })
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(quoteRefusal(action, { status: quote.status as QuoteStatus, loadId: quote.loadId }))
 }
 
 async function write(
@@ -333,6 +331,7 @@ async function write(
  * links are on APP_URL, never the request's host.
  */
 export async function quotePrice(actor: Actor, id: string, input: QuotePriceInput, language: string, now = new Date()) {
+  throwRefusal(quoteActorRefusal(actor, 'quote'))
   return prisma.$transaction(async (tx) => {
     const before = await lockQuote(tx, actor.organizationId, id, input.version)
     assertAllows('quote', before)
@@ -349,6 +348,7 @@ export async function quotePrice(actor: Actor, id: string, input: QuotePriceInpu
 }
 
 export async function markQuoteWon(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  throwRefusal(quoteActorRefusal(actor, 'won'))
   return prisma.$transaction(async (tx) => {
     const before = await lockQuote(tx, actor.organizationId, id, version)
     assertAllows('won', before)
@@ -357,6 +357,7 @@ export async function markQuoteWon(actor: Actor, id: string, version: number | u
 }
 
 export async function markQuoteLost(actor: Actor, id: string, input: QuoteLostInput, now = new Date()) {
+  throwRefusal(quoteActorRefusal(actor, 'lost'))
   return prisma.$transaction(async (tx) => {
     const before = await lockQuote(tx, actor.organizationId, id, input.version)
     assertAllows('lost', before)
@@ -411,6 +412,7 @@ export function loadFromQuote(
  * later, is refused with 409 `in_use` and makes nothing.
  */
 export async function convertQuote(actor: Actor, id: string, input: QuoteConvertInput, now = new Date()) {
+  throwRefusal(quoteActorRefusal(actor, 'convert'))
   const seen = await getQuote(actor.organizationId, id)
   assertVersion(seen, input.version)
   assertAllows('convert', seen)

@@ -25,7 +25,7 @@ import { fileStorage } from '~/utils/storage.server'
 import { type Actor, recordAudit } from './audit.server'
 import { createLoad } from './load.server'
 import { readableMailWhere } from './mailbox.server'
-import { assertId, requireFound } from './records.server'
+import { assertActorMay, assertId, requireFound } from './records.server'
 import { HOLD_MS, releaseHeldFileTask } from './tasks/held-files.server'
 
 export type FieldState = 'read' | 'not_found'
@@ -281,6 +281,7 @@ export async function sourceOfLoad(user: SourceUser, loadId: string) {
  * transaction, and a failure removes the copy. A held upload is removed once it is filed.
  */
 export async function createLoadFromSource(actor: Actor, user: SourceUser, input: LoadInput, source: SourceFile, options: { another?: boolean } = {}) {
+  assertActorMay(actor, 'create', 'load')
   await assertPdf(source.bytes)
   const storage = fileStorage()
   const key = `loads/${user.organizationId}/from-rate-confirmation/${randomBytes(18).toString('base64url')}`

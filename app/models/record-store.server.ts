@@ -10,10 +10,12 @@
  */
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import type { Action, Entity } from '~/utils/permissions'
 
 import { type Actor, recordAudit } from './audit.server'
 import { type CustomFieldList, type CustomFieldValues, resolveCustomFields } from './custom-fields.server'
 import {
+  assertActorMay,
   assertId,
   assertReferences,
   assertUniqueFields,
@@ -48,8 +50,8 @@ type Table = {
 type Query = { page: number; pageSize: number }
 
 export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
-  /** The audit log's name for it (`trailer`). */
-  entity: string
+  /** The audit log's name for it (`trailer`), and the entity of the role matrix its writes ask. */
+  entity: Entity
   /** Its Prisma table, in the given client or transaction. */
   table: (db: Tx) => Table
   /** The relations every read brings along (`{ company: { select: { id, name } } }`). */
@@ -138,7 +140,13 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
       return toRecord(requireFound(await table(prisma).findFirst({ where: { id, organizationId }, include }), notFound))
     },
 
-    async create(actor: Actor, input: Input): Promise<Row> {
+    /**
+     * `permission` names another rule that allows this create when the entity's own does not (the
+     * factoring page adds its factor, a company, for accountants who do not edit companies).
+     */
+    async create(actor: Actor, input: Input, options: { permission?: { action: Action; entity: Entity } } = {}): Promise<Row> {
+      const { action, entity: granting } = options.permission ?? { action: 'create', entity }
+      assertActorMay(actor, action, granting)
       try {
         return await prisma.$transaction(async (tx) => {
           const data = await prepare(tx, actor.organizationId, input)
@@ -153,6 +161,7 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
 
     /** Saves the whole record if nobody changed it since `version` was read; otherwise 409, nothing written. */
     async update(actor: Actor, id: string, input: Input & { version: number }): Promise<Row> {
+      assertActorMay(actor, 'update', entity)
       const { organizationId } = actor
       try {
         return await prisma.$transaction(async (tx) => {
@@ -174,6 +183,7 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
      * others still point at (their foreign key is RESTRICT) is kept, and the client told why.
      */
     async remove(actor: Actor, id: string, version?: number): Promise<Row> {
+      assertActorMay(actor, 'delete', entity)
       try {
         return await prisma.$transaction(async (tx) => {
           const before = toRecord(await deleteVersioned(table(tx), { id, organizationId: actor.organizationId }, version, notFound))

@@ -6,10 +6,13 @@
  * WHERE of every write); these helpers translate its answers into DomainErrors.
  */
 import { Prisma } from '~/generated/prisma/client'
+import { type Actor, actorRefusal } from '~/policies/actor'
+import type { PolicyRefusal } from '~/policies/refusal'
 import { isId } from '~/schemas/text'
 import type { Tx } from '~/utils/db.server'
 import { prisma, readRows } from '~/utils/db.server'
-import { DomainError } from '~/utils/errors.server'
+import { DomainError, type ErrorCode } from '~/utils/errors.server'
+import type { Action, Entity } from '~/utils/permissions'
 
 /** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
 export function assertId(id: string, notFoundKey: string) {
@@ -33,6 +36,78 @@ export function assertVersion(stored: { version: number }, expected: number | un
  */
 export function assertOneRow(result: { count: number }) {
   if (result.count !== 1) throw new DomainError('conflict', 'errors.conflict')
+}
+
+/**
+ * A policy's refusal (app/policies/*) as the DomainError the page and the API answer, with the
+ * message's params (the caller's, else the refusal's own); nothing when it allows.
+ */
+export function throwRefusal(
+  refusal: (Omit<PolicyRefusal, 'code'> & { code: ErrorCode; params?: Record<string, unknown> }) | null | undefined,
+  params?: Record<string, unknown>,
+) {
+  if (!refusal) return
+  const shown = params ?? refusal.params
+  throw new DomainError(refusal.code, refusal.key, shown ? { params: shown } : undefined)
+}
+
+/**
+ * The first line of every model write: the actor's role and key scope allow `action` on `entity`
+ * (app/policies/actor.ts), or 403 `forbidden` before anything is read or written (ADR 106).
+ */
+export function assertActorMay(actor: Pick<Actor, 'role' | 'scope'>, action: Action, entity: Entity) {
+  throwRefusal(actorRefusal(actor, action, entity))
+}
+
+/** The organization's counters (`Organization.next…Number`): each the next number its records take. */
+export const NUMBER_COUNTERS = [
+  'nextLoadNumber',
+  'nextInvoiceNumber',
+  'nextQuoteNumber',
+  'nextOrderNumber',
+  'nextSettlementNumber',
+  'nextScheduleNumber',
+] as const
+export type NumberCounter = (typeof NUMBER_COUNTERS)[number]
+
+/**
+ * Takes `count` numbers of the organization's sequence and returns the first: the UPDATE locks the
+ * organization's row until the transaction ends, so concurrent creates wait for each other and
+ * never share a number, and a rolled-back create gives its number back. An organization that is
+ * gone is `notFoundKey` (404).
+ */
+export async function nextNumber(tx: Tx, organizationId: string, counter: NumberCounter, options: { count?: number; notFoundKey?: string } = {}) {
+  if (!NUMBER_COUNTERS.includes(counter)) throw new Error(`nextNumber: not a counter: ${counter}`)
+  const count = options.count ?? 1
+  const column = Prisma.raw(`"${counter}"`)
+  const [row] = await tx.$queryRaw<Array<{ first: number }>>`
+    UPDATE "Organization" SET ${column} = ${column} + ${count} WHERE "id" = ${organizationId}
+    RETURNING ${column} - ${count} AS "first"`
+  if (!row) throw new DomainError('not_found', options.notFoundKey ?? 'organization.errors.notFound')
+  return row.first
+}
+
+/** Tables whose rows a write locks before it reads them (names, never user input). */
+const LOCKABLE = ['Invoice', 'QuoteRequest', 'Settlement', 'FactoringSchedule', 'StoreOrder', 'RemittanceAdvice', 'Post', 'Product'] as const
+export type LockableTable = (typeof LOCKABLE)[number]
+
+/**
+ * One row of the organization locked for this transaction (SELECT … FOR UPDATE) and then read
+ * with `read`, at the version the client read: "not found" when it is not there (another
+ * organization's included), the conflict error (409) when its version differs. Two writes of the
+ * same row run one after the other, and the second sees the first's result.
+ */
+export async function lockForUpdate<Row extends { version: number }>(
+  tx: Tx,
+  lock: { table: LockableTable; id: string; organizationId: string; version: number | undefined; notFoundKey: string },
+  read: () => Promise<Row | null>,
+): Promise<Row> {
+  if (!LOCKABLE.includes(lock.table)) throw new Error(`lockForUpdate: not a lockable table: ${lock.table}`)
+  assertId(lock.id, lock.notFoundKey)
+  await tx.$queryRaw`SELECT "id" FROM ${Prisma.raw(`"${lock.table}"`)} WHERE "id" = ${lock.id} AND "organizationId" = ${lock.organizationId} FOR UPDATE`
+  const row = requireFound(await read(), lock.notFoundKey)
+  assertVersion(row, lock.version)
+  return row
 }
 
 type Key = { id: string; organizationId: string }

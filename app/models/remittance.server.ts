@@ -10,6 +10,7 @@ import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
+import { systemActor } from '~/policies/actor'
 import { invoiceRefusal } from '~/policies/invoice'
 import { remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
 import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
@@ -26,7 +27,7 @@ import { invoiceInclude, invoiceParties, type InvoiceWithRelations, recordPaymen
 import { organizationMailIdentity } from './mail-address.server'
 import { organizationParty, organizationToday } from './organization.server'
 import { consumeRateLimit } from './rate-limit.server'
-import { assertId, assertOneRow, assertVersion, isoDate, requireFound, toDateOnly } from './records.server'
+import { assertActorMay, assertId, assertOneRow, isoDate, lockForUpdate, requireFound, throwRefusal, toDateOnly } from './records.server'
 import { remitToLines, remitView } from './remit-to.server'
 import { siteFrameSelect } from './site.server'
 
@@ -66,6 +67,7 @@ export async function invoiceByPaymentToken(token: unknown, now = new Date()): P
  * (nothing a user edits changed).
  */
 export async function revokePaymentLinks(actor: Actor, invoiceId: string) {
+  assertActorMay(actor, 'update', 'invoice')
   assertId(invoiceId, INVOICE_NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const before = requireFound(
@@ -75,8 +77,7 @@ export async function revokePaymentLinks(actor: Actor, invoiceId: string) {
       }),
       INVOICE_NOT_FOUND,
     )
-    const refusal = invoiceRefusal('revokeLinks', { status: before.status as InvoiceStatus, amountPaidCents: before.amountPaidCents })
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    throwRefusal(invoiceRefusal('revokeLinks', { status: before.status as InvoiceStatus, amountPaidCents: before.amountPaidCents }))
     const after = await tx.invoice.update({
       where: { id: invoiceId },
       data: { paymentLinkGen: { increment: 1 } },
@@ -211,11 +212,12 @@ export async function submitRemittance(invoice: InvoiceWithRelations, input: Rem
         snippet: mailSnippet(text),
       },
     })
-    await recordAudit(
-      tx,
-      { userId: null, organizationId: invoice.organizationId, ip },
-      { entity: ENTITY, entityId: advice.id, action: 'create', after: { invoiceId: invoice.id, amountCents: advice.amountCents, paidOn: input.paidOn } },
-    )
+    await recordAudit(tx, systemActor(invoice.organizationId, ip), {
+      entity: ENTITY,
+      entityId: advice.id,
+      action: 'create',
+      after: { invoiceId: invoice.id, amountCents: advice.amountCents, paidOn: input.paidOn },
+    })
     return advice
   })
 }
@@ -249,30 +251,27 @@ export async function listRemittances(organizationId: string, invoiceId: string)
 
 /** The advice locked for this change, the version the accountant saw checked, and its invoice's state. */
 async function lockAdvice(tx: Tx, actor: Actor, invoiceId: string, input: RemittanceActionInput) {
-  assertId(input.adviceId, NOT_FOUND)
   assertId(invoiceId, NOT_FOUND)
-  await tx.$queryRaw`SELECT "id" FROM "RemittanceAdvice" WHERE "id" = ${input.adviceId} AND "organizationId" = ${actor.organizationId} FOR UPDATE`
-  const advice = requireFound(
-    await tx.remittanceAdvice.findFirst({
-      where: { id: input.adviceId, invoiceId, organizationId: actor.organizationId },
+  const { organizationId } = actor
+  return lockForUpdate(tx, { table: 'RemittanceAdvice', id: input.adviceId, organizationId, version: input.version, notFoundKey: NOT_FOUND }, () =>
+    tx.remittanceAdvice.findFirst({
+      where: { id: input.adviceId, invoiceId, organizationId },
       include: { invoice: { select: { status: true, amountPaidCents: true } } },
     }),
-    NOT_FOUND,
   )
-  assertVersion(advice, input.version)
-  return advice
 }
 
 function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: string; invoice: { status: string; amountPaidCents: number } }) {
-  const refusal = remittanceRefusal(
-    action,
-    { status: advice.status as RemittanceStatus },
-    {
-      status: advice.invoice.status as InvoiceStatus,
-      amountPaidCents: advice.invoice.amountPaidCents,
-    },
+  throwRefusal(
+    remittanceRefusal(
+      action,
+      { status: advice.status as RemittanceStatus },
+      {
+        status: advice.invoice.status as InvoiceStatus,
+        amountPaidCents: advice.invoice.amountPaidCents,
+      },
+    ),
   )
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
 }
 
 /**
@@ -281,6 +280,7 @@ function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: strin
  * the advice, in one transaction.
  */
 export async function confirmRemittance(actor: Actor, invoiceId: string, input: RemittanceActionInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const advice = await lockAdvice(tx, actor, invoiceId, input)
     assertRemittance('confirm', advice)
@@ -310,6 +310,7 @@ export async function confirmRemittance(actor: Actor, invoiceId: string, input: 
 
 /** Dismisses an advice (no such payment arrived): it stays on the invoice's record, handled, and pays nothing. */
 export async function dismissRemittance(actor: Actor, invoiceId: string, input: RemittanceActionInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
     const advice = await lockAdvice(tx, actor, invoiceId, input)
     assertRemittance('dismiss', advice)

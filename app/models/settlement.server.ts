@@ -23,7 +23,21 @@ import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { organizationToday } from './organization.server'
-import { assertId, assertOneRow, assertVersion, ilikeAny, isoDate, isUniqueViolation, leanListPage, requireFound, sortSql, toDateOnly } from './records.server'
+import {
+  assertActorMay,
+  assertId,
+  assertOneRow,
+  ilikeAny,
+  isoDate,
+  isUniqueViolation,
+  leanListPage,
+  lockForUpdate,
+  nextNumber,
+  requireFound,
+  sortSql,
+  throwRefusal,
+  toDateOnly,
+} from './records.server'
 import { emitWebhookEvent } from './webhook-events.server'
 
 const ENTITY = 'settlement'
@@ -233,10 +247,7 @@ async function lockSettlementNumbers(tx: Tx, organizationId: string) {
 
 /** The next number of the organization's sequence, taken by the transaction that writes the settlement (invoices' way: no gaps). */
 async function nextSettlementNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
-    UPDATE "Organization" SET "nextSettlementNumber" = "nextSettlementNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextSettlementNumber" - 1 AS "number"`
-  return formatSettlementNumber(row.number)
+  return formatSettlementNumber(await nextNumber(tx, organizationId, 'nextSettlementNumber'))
 }
 
 /** A transaction that takes loads or orders: should the unique live ids ever be raced, the client gets 409 `in_use`, never a 500 or a double payment. */
@@ -328,6 +339,7 @@ async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, s
 
 /** A draft for one driver and period: their loads delivered in it, the recurring deductions and their unsettled store orders. */
 export async function createSettlement(actor: Actor, input: SettlementCreateInput) {
+  assertActorMay(actor, 'create', 'settlement')
   return paying(async (tx) => (await createDraft(tx, actor, input, false))!)
 }
 
@@ -337,6 +349,7 @@ export async function createSettlement(actor: Actor, input: SettlementCreateInpu
  * many drafts were made.
  */
 export async function runPay(actor: Actor, input: SettlementRunInput) {
+  assertActorMay(actor, 'create', 'settlement')
   const drivers = await prisma.user.findMany({
     where: { organizationId: actor.organizationId, role: 'driver', status: 'active' },
     select: { id: true },
@@ -352,16 +365,14 @@ export async function runPay(actor: Actor, input: SettlementRunInput) {
 }
 
 async function lockSettlement(tx: Tx, organizationId: string, id: string, version: number | undefined) {
-  assertId(id, NOT_FOUND)
-  await tx.$queryRaw`SELECT "id" FROM "Settlement" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-  const settlement = requireFound(await tx.settlement.findFirst({ where: { id, organizationId }, include: { items: true } }), NOT_FOUND)
-  assertVersion(settlement, version)
+  const settlement = await lockForUpdate(tx, { table: 'Settlement', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+    tx.settlement.findFirst({ where: { id, organizationId }, include: { items: true } }),
+  )
   return { ...settlement, ...settlementMoney(settlement) }
 }
 
 function assertAllows(action: SettlementAction, settlement: { status: string; netCents: number }) {
-  const refusal = settlementRefusal(action, { status: settlement.status as SettlementStatus, netCents: settlement.netCents })
-  if (refusal) throw new DomainError(refusal.code, refusal.key)
+  throwRefusal(settlementRefusal(action, { status: settlement.status as SettlementStatus, netCents: settlement.netCents }))
 }
 
 async function setStatus(
@@ -376,6 +387,7 @@ async function setStatus(
 }
 
 export async function approveSettlement(actor: Actor, id: string, version: number | undefined) {
+  assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('approve', before)
@@ -386,6 +398,7 @@ export async function approveSettlement(actor: Actor, id: string, version: numbe
 
 /** Paid: the day (not after today in the organization's zone), the method and a reference. */
 export async function paySettlement(actor: Actor, id: string, input: SettlementPayInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, input.version)
     assertAllows('pay', before)
@@ -398,6 +411,7 @@ export async function paySettlement(actor: Actor, id: string, input: SettlementP
 
 /** Void: kept for the record at no effect; its loads and orders are free for another settlement. */
 export async function voidSettlement(actor: Actor, id: string, version: number | undefined, now = new Date()) {
+  assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('void', before)
@@ -409,6 +423,7 @@ export async function voidSettlement(actor: Actor, id: string, version: number |
 
 /** A draft goes with its lines: its loads and orders are free again. */
 export async function deleteSettlement(actor: Actor, id: string, version: number | undefined) {
+  assertActorMay(actor, 'delete', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('delete', before)
@@ -435,6 +450,7 @@ async function retotal(tx: Tx, actor: Actor, before: { id: string; version: numb
 
 /** An advance (a deduction) or a reimbursement (pay) added by hand on a draft. */
 export async function addSettlementLine(actor: Actor, id: string, input: SettlementLineInput) {
+  assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, input.version)
     assertAllows('edit', before)
@@ -455,6 +471,7 @@ export async function addSettlementLine(actor: Actor, id: string, input: Settlem
 
 /** Any line of a draft may go (a load or an order taken off is free for a later settlement). */
 export async function removeSettlementLine(actor: Actor, id: string, itemId: string, version: number | undefined) {
+  assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('edit', before)

@@ -24,7 +24,7 @@ import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { buyerIsDriver, checkoutState, emptyCartData, lockCartForCheckout, reviewKey } from './cart.server'
-import { assertId, assertVersion, containsText, listPage, requireFound } from './records.server'
+import { assertActorMay, assertId, containsText, listPage, lockForUpdate, nextNumber, requireFound, throwRefusal } from './records.server'
 import { pendingStoreCents } from './settlement.server'
 
 const ENTITY = 'storeOrder'
@@ -75,13 +75,6 @@ export function serializeOrder(order: StoredOrder) {
 
 export type OrderView = ReturnType<typeof serializeOrder>
 
-async function nextOrderNumber(tx: Tx, organizationId: string) {
-  const [row] = await tx.$queryRaw<Array<{ number: number }>>`
-    UPDATE "Organization" SET "nextOrderNumber" = "nextOrderNumber" + 1 WHERE "id" = ${organizationId}
-    RETURNING "nextOrderNumber" - 1 AS "number"`
-  return formatOrderNumber(row.number)
-}
-
 /**
  * A driver's store limit (their profile's, else DEFAULT_STORE_LIMIT_CENTS) and what their orders
  * not yet settled add up to: the orders their next settlement deducts (settlement.server.ts).
@@ -103,11 +96,11 @@ export async function driverStoreBalance(db: Tx, organizationId: string, driverI
  * says what that was: the total and/or the review's key (ADR 090).
  */
 export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
+  assertActorMay(actor, 'create', 'storeOrder')
   const { organizationId } = actor
   const id = await prisma.$transaction(async (tx) => {
     const cart = await lockCartForCheckout(tx, actor)
-    const refusal = placeRefusal(checkoutState(cart))
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    throwRefusal(placeRefusal(checkoutState(cart)))
     const gone = cart.items.find((item) => item.product.status !== 'active')
     if (gone) throw new DomainError('validation_failed', 'checkout.errors.productUnavailable', { params: { product: gone.product.name } })
     if (cart.chargeTo === 'driver') {
@@ -163,7 +156,7 @@ export async function placeOrder(actor: Actor, reviewed: CheckoutInput = {}) {
     const order = await tx.storeOrder.create({
       data: {
         organizationId,
-        orderNumber: await nextOrderNumber(tx, organizationId),
+        orderNumber: formatOrderNumber(await nextNumber(tx, organizationId, 'nextOrderNumber')),
         chargeTo: cart.chargeTo!,
         driverId: cart.chargeTo === 'driver' ? cart.driverId : null,
         truckId: cart.chargeTo === 'truck' ? cart.truckId : null,
@@ -205,14 +198,13 @@ export async function getOrder(organizationId: string, id: string, scope: { driv
  * locked, so a cancel and a settlement taking the order apply one after the other.
  */
 export async function cancelOrder(actor: Actor, id: string, version: number | undefined) {
+  assertActorMay(actor, 'update', 'storeOrder')
   const { organizationId } = actor
-  assertId(id, NOT_FOUND)
   await prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "StoreOrder" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
-    const order = requireFound(await tx.storeOrder.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
-    assertVersion(order, version)
-    const refusal = cancelRefusal({ status: order.status, settled: order.settlementItems.length > 0 })
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    const order = await lockForUpdate(tx, { table: 'StoreOrder', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+      tx.storeOrder.findFirst({ where: { id, organizationId }, include }),
+    )
+    throwRefusal(cancelRefusal({ status: order.status, settled: order.settlementItems.length > 0 }))
     await tx.storeOrder.update({ where: { id }, data: { status: 'canceled', canceledAt: new Date(), version: { increment: 1 } } })
     const returned = new Map<string, number>()
     for (const item of order.items) if (item.productId) returned.set(item.productId, (returned.get(item.productId) ?? 0) + item.quantity)

@@ -22,7 +22,7 @@ import { fileStorage } from '~/utils/storage.server'
 import type { Actor } from './audit.server'
 import { deleteLoadDocument } from './load-document.server'
 import { deleteProductPhoto } from './product-photo.server'
-import { assertId, escapeLike, paging } from './records.server'
+import { assertActorMay, assertId, escapeLike, paging, throwRefusal } from './records.server'
 import { readAvatar } from './user-avatar.server'
 
 const NOT_FOUND = 'files.errors.notFound'
@@ -203,8 +203,9 @@ export async function readFile(reader: FileReader, id: string) {
  * where they live (a mail with its message, a cover on its bulletin ...) and are refused here.
  */
 export async function deleteFile(reader: FileReader, actor: Actor, id: string) {
+  assertActorMay(actor, 'delete', 'file')
   const file = await getFile(reader, id)
-  if (file.deleteRefusal) throw new DomainError(file.deleteRefusal.code, file.deleteRefusal.key)
+  throwRefusal(file.deleteRefusal)
   if (file.kind === 'product_photo') await deleteProductPhoto(actor, file.record.id, file.id)
   else await deleteLoadDocument(reader, actor, file.record.id, file.id)
   return file

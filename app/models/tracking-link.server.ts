@@ -15,7 +15,7 @@ import { appUrl } from '~/utils/env.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { loadTimeZone } from './load.server'
-import { assertId, requireFound } from './records.server'
+import { assertActorMay, assertId, requireFound } from './records.server'
 import { siteFrameSelect } from './site.server'
 
 const ENTITY = 'trackingLink'
@@ -62,6 +62,7 @@ export async function listTrackingLinks(organizationId: string, loadId: string) 
 
 /** A new link for a load: the token (returned once, never stored) and its full URL. */
 export async function createTrackingLink(actor: Actor, loadId: string, input: TrackingLinkCreateInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'load')
   const load = await requireLoad(actor.organizationId, loadId)
   const days = Math.min(input.expiresInDays, TRACKING_LINK_MAX_DAYS)
   const { token, tokenHash } = createToken()
@@ -82,6 +83,7 @@ export async function createTrackingLink(actor: Actor, loadId: string, input: Tr
 
 /** Revokes a link (its page is then a 404). Revoking a revoked link changes nothing and answers the same. */
 export async function revokeTrackingLink(actor: Actor, loadId: string, linkId: string, now = new Date()) {
+  assertActorMay(actor, 'update', 'load')
   await requireLoad(actor.organizationId, loadId)
   assertId(linkId, NOT_FOUND)
   return prisma.$transaction(async (tx) => {

@@ -19,6 +19,7 @@ import { addressColumns } from '~/utils/object'
 import { type Actor, recordAudit } from './audit.server'
 import { publicUserSelect } from './auth.server'
 import {
+  assertActorMay,
   assertId,
   assertOneRow,
   assertReferences,
@@ -227,6 +228,7 @@ export function auditable(user: UserRecord | null) {
  * in the same transaction, in `language`: choosing a password activates the account.
  */
 export async function createUser(actor: Actor, input: UserCreateInput, language: LanguageCode = FALLBACK_LANGUAGE) {
+  assertActorMay(actor, 'create', 'user')
   const { organizationId } = actor
   // Invited accounts get an unguessable hash, so they cannot sign in before choosing a password.
   const passwordHash = await hashPassword(input.password ?? createToken().token)
@@ -262,6 +264,7 @@ export async function createInvitationToken(userId: string) {
 
 /** A new invitation for a user who has not chosen a password yet, queued (older links stop working at once). */
 export async function reinviteUser(actor: Actor, id: string, language: LanguageCode = FALLBACK_LANGUAGE) {
+  assertActorMay(actor, 'update', 'user')
   assertId(id, NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     await assertActorIsAdmin(tx, actor)
@@ -281,6 +284,7 @@ export async function reinviteUser(actor: Actor, id: string, language: LanguageC
  * voids their emailed links, in the same transaction.
  */
 export async function updateUser(actor: Actor, id: string, input: UserUpdateInput) {
+  assertActorMay(actor, 'update', 'user')
   assertId(id, NOT_FOUND)
   const { organizationId } = actor
   return prisma.$transaction(async (tx) => {

@@ -15,7 +15,7 @@ import { urlRefusal } from '~/utils/webhook-address.server'
 import { createWebhookSecret } from '~/utils/webhook-signature.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertId, assertVersion, deleteVersioned, listPage, requireFound, updateVersioned } from './records.server'
+import { assertActorMay, assertId, assertVersion, deleteVersioned, listPage, requireFound, throwRefusal, updateVersioned } from './records.server'
 import { deliveryJobKey, webhookDeliveryTask } from './tasks/webhook-tasks.server'
 
 const NOT_FOUND = 'webhooks.errors.notFound'
@@ -65,6 +65,7 @@ export async function getWebhook(organizationId: string, id: string) {
 
 /** A new endpoint and its secret (the only answer that carries it, with rotation's). */
 export async function createWebhook(actor: Actor, input: WebhookInput, language = 'en') {
+  assertActorMay(actor, 'create', 'webhook')
   assertUrl(input.url)
   const secret = createWebhookSecret()
   return prisma.$transaction(async (tx) => {
@@ -91,6 +92,7 @@ export async function createWebhook(actor: Actor, input: WebhookInput, language 
 
 /** Saves the whole endpoint at the version read (else 409). Turned on again, it starts afresh (no failing time, no reason). */
 export async function updateWebhook(actor: Actor, id: string, input: WebhookUpdate, language = 'en') {
+  assertActorMay(actor, 'update', 'webhook')
   assertUrl(input.url)
   await prisma.$transaction(async (tx) => {
     const { before, data } = await updateVersioned(
@@ -115,6 +117,7 @@ export async function updateWebhook(actor: Actor, id: string, input: WebhookUpda
 
 /** A new secret at once (the old one stops signing now); the version is optional, as for an action. */
 export async function rotateWebhookSecret(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'update', 'webhook')
   const secret = createWebhookSecret()
   const endpoint = await prisma.$transaction(async (tx) => {
     const { before } = await updateVersioned(
@@ -132,6 +135,7 @@ export async function rotateWebhookSecret(actor: Actor, id: string, version?: nu
 
 /** Deletes an endpoint and its log (its waiting jobs find nothing and end). */
 export async function deleteWebhook(actor: Actor, id: string, version?: number) {
+  assertActorMay(actor, 'delete', 'webhook')
   return prisma.$transaction(async (tx) => {
     const before = await deleteVersioned(tx.webhookEndpoint, { id, organizationId: actor.organizationId }, version, NOT_FOUND)
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before: audited(before) })
@@ -160,12 +164,12 @@ export async function listDeliveries(organizationId: string, endpointId: string,
  * on a fresh schedule. Refused while its endpoint is off (turn it on first).
  */
 export async function resendDelivery(actor: Actor, endpointId: string, deliveryId: string, now = new Date()) {
+  assertActorMay(actor, 'update', 'webhook')
   assertId(deliveryId, DELIVERY_NOT_FOUND)
   return prisma.$transaction(async (tx) => {
     const endpoint = requireFound(await tx.webhookEndpoint.findFirst({ where: { id: endpointId, organizationId: actor.organizationId } }), NOT_FOUND)
     const delivery = requireFound(await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } }), DELIVERY_NOT_FOUND)
-    const refusal = resendRefusal(endpoint)
-    if (refusal) throw new DomainError(refusal.code, refusal.key)
+    throwRefusal(resendRefusal(endpoint))
     // A resend starts a new schedule: its attempts count from zero again.
     const row = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { state: 'pending', nextAttemptAt: now, attempts: 0 } })
     await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id) })

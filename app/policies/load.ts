@@ -9,6 +9,7 @@ import { DRIVER_DOCUMENT_KINDS, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } fro
 import { ACTIVE_LOAD_STATUSES, canMove, LOAD_TRANSITIONS, type LoadStatus, type StopEvent } from '~/schemas/load-options'
 import { can, type Role } from '~/utils/permissions'
 
+import type { Actor } from './actor'
 import type { PolicyRefusal } from './refusal'
 
 export type { PolicyRefusal }
@@ -38,8 +39,8 @@ export function deleteRefusal(status: LoadStatus): PolicyRefusal | null {
 }
 
 /** Reopen: a delivered load, by an admin. Invoiced loads are not reopened (void the invoice first). */
-export function reopenRefusal(role: Role, status: LoadStatus): PolicyRefusal | null {
-  if (!LOAD_REOPEN_ROLES.includes(role)) return { code: 'forbidden', key: 'loads.errors.reopenAdmin' }
+export function reopenRefusal(role: Actor['role'], status: LoadStatus): PolicyRefusal | null {
+  if (!(LOAD_REOPEN_ROLES as readonly string[]).includes(role)) return { code: 'forbidden', key: 'loads.errors.reopenAdmin' }
   return status === 'delivered' ? null : { code: 'invalid_transition', key: `loads.errors.reopen.${status === 'invoiced' ? 'invoiced' : 'other'}` }
 }
 

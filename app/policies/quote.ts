@@ -4,8 +4,9 @@
  * allowed. No zod and nothing server-only (ADR 047).
  */
 import type { QuoteStatus } from '~/schemas/quote-options'
-import { can, type Role } from '~/utils/permissions'
+import type { Action, Entity, Role } from '~/utils/permissions'
 
+import { type Actor, actorRefusal } from './actor'
 import type { PolicyRefusal } from './refusal'
 
 /**
@@ -53,12 +54,29 @@ export function quoteAllows(action: QuoteAction, quote: QuoteState) {
   return !quoteRefusal(action, quote)
 }
 
+/** What each action asks of the actor: answering a request updates it; converting it makes a load too. */
+const QUOTE_PERMISSIONS: Record<QuoteAction, ReadonlyArray<readonly [Action, Entity]>> = {
+  quote: [['update', 'quote']],
+  won: [['update', 'quote']],
+  lost: [['update', 'quote']],
+  convert: [
+    ['update', 'quote'],
+    ['create', 'load'],
+  ],
+}
+
+/** Why this actor may not take the action on any request (403 `forbidden`), or null: the model refuses by it, the page offers by it. */
+export function quoteActorRefusal(actor: Pick<Actor, 'role' | 'scope'>, action: QuoteAction): PolicyRefusal | null {
+  for (const [permission, entity] of QUOTE_PERMISSIONS[action]) {
+    const refusal = actorRefusal(actor, permission, entity)
+    if (refusal) return refusal
+  }
+  return null
+}
+
 /** What the request's page offers this role: every action the role may take and the state allows. */
 export function quoteOffers(role: Role, quote: QuoteState): Record<QuoteAction, boolean> {
-  const update = can(role, 'update', 'quote')
-  const createLoad = can(role, 'create', 'load')
-  return Object.fromEntries(QUOTE_ACTIONS.map((action) => [action, update && (action !== 'convert' || createLoad) && quoteAllows(action, quote)])) as Record<
-    QuoteAction,
-    boolean
-  >
+  return Object.fromEntries(
+    QUOTE_ACTIONS.map((action) => [action, !quoteActorRefusal({ role, scope: 'read_write' }, action) && quoteAllows(action, quote)]),
+  ) as Record<QuoteAction, boolean>
 }

@@ -4,13 +4,15 @@
  */
 import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
+import type { ApiKeyScope } from '~/schemas/api-key-options'
 import type { Action, Entity } from '~/utils/permissions'
 
 import { requireApiPermission } from './api.server'
 import { getClientIp, requirePermission } from './session.server'
 
-export function actorOf(request: Request, user: Pick<SessionUser, 'id' | 'organizationId'>): Actor {
-  return { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request) }
+/** The signed-in user as the models' actor: their role, and an API key's scope when a key calls. */
+export function actorOf(request: Request, user: Pick<SessionUser, 'id' | 'organizationId' | 'role'> & { apiKey?: { scope: ApiKeyScope } }): Actor {
+  return { userId: user.id, organizationId: user.organizationId, ip: getClientIp(request), role: user.role, scope: user.apiKey?.scope ?? 'read_write' }
 }
 
 /** Page loaders and actions: signed in and allowed (else the sign-in or 403 page), and the actor. */

@@ -24,7 +24,7 @@ import { CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, createOrg, unique } from '../helpers'
+import { actorOf, callApi, createOrg, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -237,7 +237,7 @@ describe("a load's conversation", () => {
     expect((await sendFile(org.users.driver.token, id, PNG, 'seal.png', 'Sealed')).status).toBe(201)
     const { storageKey } = await prisma.chatAttachment.findFirstOrThrow({ where: { message: { conversationId: id } } })
     expect(fs.existsSync(path.join(storageDir, storageKey))).toBe(true)
-    await deleteLoad({ userId: org.users.dispatcher.id, organizationId: org.organization.id }, load.id)
+    await deleteLoad(actorOf(org, 'dispatcher'), load.id)
     expect(await prisma.conversation.count({ where: { id } })).toBe(0)
     expect(fs.existsSync(path.join(storageDir, storageKey))).toBe(false)
   })

@@ -27,7 +27,7 @@ import * as productPage from '~/routes/dashboard/e-commerce/product'
 import * as truckPage from '~/routes/dashboard/trucks/view'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, createOrg, type Org, unique } from '../helpers'
+import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 let org: Org
@@ -49,7 +49,11 @@ async function buyer(owner: Org, role: 'admin' | 'dispatcher' | 'accountant' = '
     data: { organizationId: owner.organization.id, email: `${unique('buyer')}@example.test`, passwordHash: 'x', firstName: 'Buyer', lastName: 'Tester', role },
   })
   const session = await createSession(user.id, 'api')
-  return { id: user.id, token: await createAccessToken(user, session.id), actor: { userId: user.id, organizationId: owner.organization.id, ip: null } }
+  return {
+    id: user.id,
+    token: await createAccessToken(user, session.id),
+    actor: { userId: user.id, organizationId: owner.organization.id, ip: null, role, scope: 'read_write' as const },
+  }
 }
 
 const billing = (driverId: string) => ({ chargeTo: 'driver', driverId, name: 'Dana Driver', address: '1 Yard Rd', shippingMethod: 'standard' })
@@ -624,7 +628,7 @@ describe('drivers buy for themselves (ADR 101)', () => {
     fleet = await createOrg()
   })
 
-  const driverActor = () => ({ userId: fleet.users.driver.id, organizationId: fleet.organization.id, ip: null })
+  const driverActor = () => actorOf(fleet, 'driver')
   const api = (route: Parameters<typeof callApi>[0], options: Omit<Parameters<typeof callApi>[1], 'token'>) =>
     callApi(route, { ...options, token: fleet.users.driver.token })
 

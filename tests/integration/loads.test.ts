@@ -390,9 +390,9 @@ describe('stop arrival and departure', () => {
     for (const status of ['at_pickup', 'in_transit', 'at_delivery', 'delivered'] as const) await move(org, load.id, status)
     expect((await refusal(move(org, load.id, 'canceled'))).code).toBe('invalid_transition')
     const { version } = await prisma.load.findUniqueOrThrow({ where: { id: load.id } })
-    expect((await refusal(reopenLoad(actorOf(org, 'dispatcher'), 'dispatcher', load.id, { version }))).code).toBe('forbidden')
-    expect((await refusal(reopenLoad(actorOf(org), 'admin', load.id, { version: version - 1 }))).code).toBe('conflict')
-    const reopened = await reopenLoad(actorOf(org), 'admin', load.id, { version, reason: 'Tapped Delivered at the gate' })
+    expect((await refusal(reopenLoad(actorOf(org, 'dispatcher'), load.id, { version }))).code).toBe('forbidden')
+    expect((await refusal(reopenLoad(actorOf(org), load.id, { version: version - 1 }))).code).toBe('conflict')
+    const reopened = await reopenLoad(actorOf(org), load.id, { version, reason: 'Tapped Delivered at the gate' })
     expect(reopened.status).toBe('at_delivery')
     expect(reopened.stops.at(-1)).toMatchObject({ actualDeparture: null })
     expect(reopened.stops.at(-1)!.actualArrival).not.toBeNull()
@@ -406,7 +406,7 @@ describe('stop arrival and departure', () => {
         reason: { before: null, after: 'Tapped Delivered at the gate' },
       },
     })
-    const again = await refusal(reopenLoad(actorOf(org), 'admin', load.id, { version: reopened.version }))
+    const again = await refusal(reopenLoad(actorOf(org), load.id, { version: reopened.version }))
     expect([again.code, again.messageKey]).toEqual(['invalid_transition', 'loads.errors.reopen.other'])
     expect((await record(3, 'depart')).status).toBe('delivered')
   })

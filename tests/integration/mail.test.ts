@@ -28,7 +28,7 @@ import { prisma } from '~/utils/db.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
-import { callApi, createOrg, type Org, unique } from '../helpers'
+import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-mail-'))
@@ -506,7 +506,7 @@ describe('sending', () => {
     // The load document goes; the file mail attached stays, and the colleague still downloads it.
     const { deleteLoadDocument } = await import('~/models/load-document.server')
     const admin = await userOf(org, 'admin')
-    await deleteLoadDocument(admin, { userId: admin.id, organizationId: org.organization.id }, documentRow.loadId, documentRow.id)
+    await deleteLoadDocument(admin, actorOf(org), documentRow.loadId, documentRow.id)
     const attachmentId = inbox.attachments[0].id
     expect((await callPage(attachmentPage.loader, `/dashboard/mail/attachments/${attachmentId}`, org.users.admin.id, { attachmentId })).status).toBe(200)
   })

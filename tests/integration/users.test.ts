@@ -45,7 +45,7 @@ function dropNulls(record: Record<string, unknown>) {
 /** A second active admin in the organization, with an actor. */
 async function secondAdmin(org: Org) {
   const { user } = await createUser(actorOf(org), newUser({ role: 'admin', firstName: 'Second' }))
-  return { user, actor: { userId: user.id, organizationId: org.organization.id, ip: '203.0.113.8' } }
+  return { user, actor: { userId: user.id, organizationId: org.organization.id, ip: '203.0.113.8', role: 'admin' as const, scope: 'read_write' as const } }
 }
 
 function outbox(address: string) {
@@ -157,14 +157,18 @@ describe('creating users', () => {
     const org = await createOrg()
     await expect(createUser(actorOf(org, 'dispatcher'), newUser({ role: 'admin' }))).rejects.toMatchObject({ code: 'forbidden' })
     const { user } = await createUser(actorOf(org), newUser({ role: 'viewer' }))
+    // The actor's role first (ADR 106), before anything is read.
     await expect(updateUser(actorOf(org, 'dispatcher'), user.id, await edit(org, user.id, { role: 'admin' }))).rejects.toMatchObject({
+      code: 'forbidden',
+      messageKey: 'api.forbidden',
+    })
+    // An admin who was demoted a moment ago is no longer an admin to the model: the stored role decides.
+    const second = await secondAdmin(org)
+    await updateUser(actorOf(org), second.user.id, await edit(org, second.user.id, { role: 'viewer' }))
+    await expect(updateUser(second.actor, user.id, await edit(org, user.id, { role: 'admin' }))).rejects.toMatchObject({
       code: 'forbidden',
       messageKey: 'users.errors.roleAdminOnly',
     })
-    // An admin who was demoted a moment ago is no longer an admin to the model.
-    const second = await secondAdmin(org)
-    await updateUser(actorOf(org), second.user.id, await edit(org, second.user.id, { role: 'viewer' }))
-    await expect(updateUser(second.actor, user.id, await edit(org, user.id, { role: 'admin' }))).rejects.toMatchObject({ code: 'forbidden' })
     expect((await getUser(org.organization.id, user.id)).role).toBe('viewer')
     const updated = await updateUser(actorOf(org), user.id, await edit(org, user.id, { role: 'dispatcher' }))
     expect(updated).toMatchObject({ role: 'dispatcher', version: 2 })

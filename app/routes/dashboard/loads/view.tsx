@@ -221,7 +221,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // An admin's correction of a mistaken delivery (the policy offers it to admins only; the model refuses others).
       reopen: intent({
         schema: LoadReopenSchema,
-        run: (reopen) => reopenLoad(actor, user.role, params.id, reopen),
+        run: (reopen) => reopenLoad(actor, params.id, reopen),
         done: (load) =>
           redirectWithToast(back, { type: 'warning', title: t('loads.reopen.toast', { number: load.loadNumber, status: t(`loads.status.${load.status}`) }) }),
       }),
