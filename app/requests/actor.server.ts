@@ -6,7 +6,7 @@ import type { Actor } from '~/models/audit.server'
 import type { SessionUser } from '~/models/auth.server'
 import type { Action, Entity } from '~/utils/permissions'
 
-import { requireApiPermission } from './api.server'
+import { type ApiCall, requireApiPermission } from './api.server'
 import { getClientIp, requirePermission } from './session.server'
 
 export function actorOf(request: Request, user: Pick<SessionUser, 'id' | 'organizationId'>): Actor {
@@ -20,7 +20,7 @@ export async function requireActor(request: Request, action: Action, entity: Ent
 }
 
 /** API handlers: a valid token allowed to do this (else 401/403 in the envelope), and the actor. */
-export async function requireApiActor(request: Request, action: Action, entity: Entity) {
-  const user = await requireApiPermission(request, action, entity)
-  return { user, actor: actorOf(request, user) }
+export async function requireApiActor(call: ApiCall, action: Action, entity: Entity) {
+  const user = await requireApiPermission(call, action, entity)
+  return { user, actor: actorOf(call.request, user) }
 }

@@ -14,8 +14,8 @@ import type { Route } from './+types/convert'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'update', 'quote')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'update', 'quote')
     if (!can(user.role, 'create', 'load')) throw new DomainError('forbidden', 'api.forbidden')
     const input = await readBody(request, QuoteConvertSchema)
     return apiData(serializeLoad(await convertQuote(actor, params.id, input)), { status: 201 })
