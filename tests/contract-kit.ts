@@ -5,14 +5,66 @@
  * 200/201 for every role it allows, another organization's record is 404 for read, update and
  * delete, a stale version is 409 with the other edit kept, bad input is 400 `validation_failed` with fields and nothing written, malformed JSON
  * is 400, and methods the endpoint does not answer are 405 with `Allow`.
+ *
+ * Every request a contract test makes goes through this file's `callApi`, which checks each 2xx
+ * JSON answer against the OpenAPI document (ADR 112): its path, method and status must be
+ * documented with a JSON answer, and a generated answer must match the zod response schema it is
+ * generated from, with no field the schema does not name. Answers still described by hand are not
+ * yet compared with their JSON Schema: those schemas disagree with what the API answers (nullable
+ * fields typed as plain strings or numbers, for users, loads, invoices, posts, products, webhooks),
+ * which is what converting each resource to a response schema fixes.
  */
 import { describe, expect, it } from 'vitest'
 
+import { openApiDocument, responseSchema } from '~/api-docs/openapi.server'
 import { prisma } from '~/utils/db.server'
 import { type Entity, ROLES } from '~/utils/permissions'
 
-import { callApi, createOrg } from './helpers'
+import { callApi as send, createOrg } from './helpers'
 import { allowed as can } from './permission-table'
+
+type OpenApi = {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>
+  components: { schemas: Record<string, object> }
+}
+
+/** The document's path for a concrete one (`/api/trucks/abc?x=1` → `/api/trucks/{id}`): literal segments win over parameters. */
+export function documentedPath(concrete: string) {
+  const path = concrete.split('?')[0].replace(/(.)\/$/, '$1')
+  const paths = Object.keys((openApiDocument() as unknown as OpenApi).paths)
+  const parameters = (template: string) => template.split('{').length
+  return paths.filter((template) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)).sort((a, b) => parameters(a) - parameters(b))[0]
+}
+
+/** The JSON Schema the document gives this answer, or undefined when it describes none. */
+function documentedAnswer(method: string, path: string, status: number) {
+  const document = openApiDocument() as unknown as OpenApi
+  return document.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']?.schema
+}
+
+/**
+ * What every contract test calls instead of helpers' callApi: the same request, and a 2xx JSON
+ * answer must match the OpenAPI document's schema for it.
+ */
+export async function callApi(...args: Parameters<typeof send>) {
+  const answer = await send(...args)
+  const [, options] = args
+  const method = (options.method ?? 'GET').toUpperCase()
+  const isJson = (answer.headers.get('Content-Type') ?? '').startsWith('application/json')
+  if (answer.status >= 200 && answer.status < 300 && isJson && answer.body !== null) {
+    const path = documentedPath(options.path)
+    expect(path, `${method} ${options.path} is in the OpenAPI document`).toBeDefined()
+    expect(documentedAnswer(method, path!, answer.status), `${method} ${path} documents a ${answer.status} JSON answer`).toBeDefined()
+    const generated = responseSchema(method, path!, answer.status)
+    if (generated) {
+      const result = generated.safeParse(answer.body)
+      expect(result.error?.issues ?? [], `${method} ${path} ${answer.status} matches its response schema`).toEqual([])
+      // The schema names every field: one it strips is a field the document does not describe.
+      expect(result.data, `${method} ${path} ${answer.status} has only documented fields`).toEqual(answer.body)
+    }
+  }
+  return answer
+}
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 type RouteModule = Parameters<typeof callApi>[0]

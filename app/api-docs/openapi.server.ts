@@ -2,12 +2,19 @@
  * The OpenAPI 3.1 document of the JSON API (`GET /api/openapi.json`), built from the same zod
  * schemas the routes validate with: a body or query rule changes in one place and the document
  * follows. tests/integration/openapi.test.ts fails when an API route or method is missing here.
+ *
+ * Answers (ADR 112): a resource whose serializer is typed by a response schema (`TruckRecordSchema`
+ * …, `response` below) has its 2xx answers generated from it, and each is registered by
+ * `METHOD /path status` for the contract tests (`responseSchema`), which check every 2xx body
+ * against it. The other answers are still written here by hand, as JSON Schema, until their
+ * serializers get a response schema; GENERATED_TAGS says which resources are generated.
  */
 import { z } from 'zod'
 
 import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
+import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
-import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
+import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
 import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import {
@@ -19,7 +26,7 @@ import {
   OrderCancelSchema,
   OrderListQuerySchema,
 } from '~/schemas/checkout'
-import { CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
+import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
@@ -45,9 +52,9 @@ import { FileListQuerySchema, FileShareCreateSchema } from '~/schemas/stored-fil
 import { FILE_KINDS, FILE_RECORD_TYPES, FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
-import { TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
-import { TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
+import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { WebhookDeliveryQuerySchema, WebhookRetrySchema, WebhookSchema, WebhookUpdateSchema } from '~/schemas/webhook'
@@ -63,6 +70,34 @@ function input(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
   return json
 }
+
+/**
+ * What the server answers: a response schema's output side. Open to fields added later (no
+ * `additionalProperties: false`); the contract tests check bodies against the zod itself.
+ */
+function output(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties
+    },
+  }) as JsonSchema
+  return json
+}
+
+/** The zod schema of every generated 2xx JSON answer, by `METHOD /path status` (filled as the document is built). */
+const generated = new Map<string, z.ZodType>()
+
+/** A 2xx JSON answer generated from its zod schema, registered for the contract tests. */
+function answer(method: string, path: string, status: string, description: string, schema: z.ZodType, more: Record<string, unknown> = {}) {
+  generated.set(`${method.toUpperCase()} ${path} ${status}`, schema)
+  return { description, content: { 'application/json': { schema: output(schema) }, ...more } }
+}
+
+/** `{ data }` around a record, and a page of records with its `meta`. */
+const dataOf = (schema: z.ZodType) => z.object({ data: schema })
+const pageOf = (schema: z.ZodType) => z.object({ data: z.array(schema), meta: ListMetaSchema })
 
 /** A stored record: what was sent, plus the fields the server adds. */
 function record(schema: z.ZodType): JsonSchema {
@@ -142,7 +177,8 @@ type Resource = {
   /** Path segments: the collection and the item (`/user/{id}` for `/users`: the specification's). */
   collection: string
   item: string
-  record: JsonSchema
+  /** The record as answered: its response schema (generated answers), or, until it has one, JSON Schema written here. */
+  record: z.ZodType | JsonSchema
   create?: JsonSchema
   update?: JsonSchema
   list: ReturnType<typeof queryParameters>
@@ -153,13 +189,22 @@ type Resource = {
 function resourcePaths(resource: Resource) {
   const { tag } = resource
   const paths: Record<string, Record<string, Operation>> = {}
+  const collectionPath = `/api/${resource.collection}`
+  const itemPath = `/api/${resource.item}/{id}`
+  const zod = resource.record instanceof z.ZodType ? resource.record : undefined
+  const json = zod ? output(zod) : (resource.record as JsonSchema)
+  const csv = { 'text/csv': { schema: { type: 'string' } } }
+  const listDescription = listResponse(json).description
+  const list = zod ? answer('get', collectionPath, '200', listDescription, pageOf(zod), csv) : listResponse(json)
+  const one = (method: string, path: string, status: string, description: string) =>
+    zod ? answer(method, path, status, description, dataOf(zod)) : dataResponse(description, json)
   const collection: Record<string, Operation> = {
     get: {
       tags: [tag],
       summary: `List ${tag}`,
       operationId: `list_${resource.collection}`,
       parameters: resource.list,
-      responses: { '200': listResponse(resource.record), ...common },
+      responses: { '200': list, ...common },
     },
   }
   if (resource.create) {
@@ -170,7 +215,7 @@ function resourcePaths(resource: Resource) {
       parameters: [idempotencyKeyParameter],
       requestBody: jsonBody(resource.create),
       responses: {
-        '201': dataResponse('Created.', resource.record),
+        '201': one('post', collectionPath, '201', 'Created.'),
         '409': errorResponse('conflict: a unique field is taken, or a request with this Idempotency-Key is still running.'),
         '415': notJson,
         '422': errorResponse('idempotency_mismatch: this Idempotency-Key was used for another request.'),
@@ -178,7 +223,7 @@ function resourcePaths(resource: Resource) {
       },
     }
   }
-  paths[`/api/${resource.collection}`] = collection
+  paths[collectionPath] = collection
 
   const item: Record<string, Operation> = {
     get: {
@@ -186,7 +231,7 @@ function resourcePaths(resource: Resource) {
       summary: `Read one of ${tag}`,
       operationId: `read_${resource.item}`,
       parameters: [idParameter],
-      responses: { '200': dataResponse('The record.', resource.record), '404': errorResponse('not_found: no such record in your organization.'), ...common },
+      responses: { '200': one('get', itemPath, '200', 'The record.'), '404': errorResponse('not_found: no such record in your organization.'), ...common },
     },
   }
   if (resource.update) {
@@ -197,7 +242,7 @@ function resourcePaths(resource: Resource) {
       parameters: [idParameter],
       requestBody: jsonBody(resource.update),
       responses: {
-        '200': dataResponse('The record as stored.', resource.record),
+        '200': one('put', itemPath, '200', 'The record as stored.'),
         '404': errorResponse('not_found'),
         '409': errorResponse('conflict: the version is stale, or a unique field is taken.'),
         '415': notJson,
@@ -212,18 +257,14 @@ function resourcePaths(resource: Resource) {
       operationId: `delete_${resource.item}`,
       parameters: [idParameter, versionParameter],
       responses: {
-        '200': dataResponse('Deleted.', {
-          type: 'object',
-          properties: { id: { type: 'string' }, deleted: { const: true } },
-          required: ['id', 'deleted'],
-        }),
+        '200': answer('delete', itemPath, '200', 'Deleted.', dataOf(DeletedSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse('conflict (stale version) or in_use (other records still reference it).'),
         ...common,
       },
     }
   }
-  paths[`/api/${resource.item}/{id}`] = item
+  paths[itemPath] = item
   return paths
 }
 
@@ -232,7 +273,7 @@ const companies: Resource = {
   tag: 'companies',
   collection: 'company',
   item: 'company',
-  record: record(CompanySchema),
+  record: CompanyRecordSchema,
   create: input(CompanySchema),
   update: input(CompanyUpdateSchema),
   list: queryParameters(CompanyListQuerySchema),
@@ -1138,7 +1179,7 @@ const RESOURCES: Resource[] = [
     tag: 'trucks',
     collection: 'trucks',
     item: 'trucks',
-    record: record(TruckSchema),
+    record: TruckRecordSchema,
     create: input(TruckSchema),
     update: input(TruckUpdateSchema),
     list: queryParameters(TruckListQuerySchema),
@@ -1148,7 +1189,7 @@ const RESOURCES: Resource[] = [
     tag: 'trailers',
     collection: 'trailers',
     item: 'trailers',
-    record: record(TrailerSchema),
+    record: TrailerRecordSchema,
     create: input(TrailerSchema),
     update: input(TrailerUpdateSchema),
     list: queryParameters(TrailerListQuerySchema),
@@ -1178,7 +1219,7 @@ const RESOURCES: Resource[] = [
     tag: 'brokers',
     collection: 'brokers',
     item: 'brokers',
-    record: record(BrokerSchema),
+    record: BrokerRecordSchema,
     create: input(BrokerSchema),
     update: input(BrokerUpdateSchema),
     list: queryParameters(BrokerListQuerySchema),
@@ -2519,6 +2560,27 @@ function filePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/**
+ * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
+ * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
+ * instead of repeating them (ADR 112).
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  loads:
+    "Load stop times are ISO 8601 instants (`2026-12-01T14:00:00Z`) or wall-clock times (`2026-12-01T08:00`) read in the organization's time zone. Every date and time, in a body or a query string, is in the years 1950 to 2200 (a `from` or `to` outside them is ignored, like any unknown list value); a payment is never dated after today in the organization's zone. A driver's credential sees only the loads assigned to that driver. Dispatching needs a driver with a license and medical card valid on the pickup date, a truck and (unless the equipment is `power_only`) a trailer, none of them on another active load; it marks the truck `dispatched` and the trailer `in_use`, and delivery, cancel or taking the assignment off (`dispatched` \u2192 `booked`) frees them.",
+  trucks:
+    'Truck list parameters: `q` searches unit number, VIN, plate (spaces and dashes ignored, so `ABC 123` finds `ABC123`), make, model and company name. `compliance=overdue` lists trucks whose inspection or registration date is past; `compliance=due_soon` those with one of them within the next 30 days and none past (dates compare with today in UTC). An unknown value of any list parameter is ignored, as on the page. A `page` past the end answers an empty `data` with the real `meta.total`.',
+  trailers:
+    'Trailer list parameters: `q` searches unit number, VIN, plate (spaces and dashes ignored) and company name; `type` is one of `dry_van`, `reefer`, `flatbed`, `step_deck`, `lowboy`, `tanker`, `power_only`, `other`; `status` one of `available`, `in_use`, `maintenance`, `out_of_service`, `inactive`. Unit numbers and VINs are unique per organization regardless of case.',
+  companies:
+    'Company list parameters: `q` searches name, legal name, city and MC/DOT numbers (`MC-123456`, `USDOT 1234567` or the bare digits); `status` is `active` or `inactive`; `sort` also takes `trucks` and `trailers` (by how many each company has). Each company carries read-only `counts: { trucks, trailers, drivers }`. Names, MC and DOT numbers are unique per organization (names regardless of case; MC and DOT are stored as digits). `DELETE` answers 409 `in_use`, naming how many trucks, trailers and users still belong to the company, until they are reassigned.',
+  brokers:
+    'Broker list parameters: `q` searches name, MC and DOT numbers (`MC-123456`, `MC 123456` and `123456` all find MC 123456), contact name, emails and city; `status` is one of `active`, `on_hold`, `inactive`; `paymentTerms` one of `due_on_receipt`, `net_15`, `net_30`, `net_45`, `net_60`, `quick_pay`. Broker fields: `name`, `mcNumber` and `dotNumber` (3 to 8 digits; an `MC` or `DOT` prefix is removed), `contactName`, `email`, `phone`, `billingEmail`, `addressLine1`, `addressLine2`, `city`, `state`, `postalCode`, `country`, `paymentTerms` (default `net_30`), `creditLimitCents` (integer cents, absent for no limit), `status` (default `active`), `notes`, `customFields`. Names are unique per organization regardless of case, MC numbers when present. A broker that loads still refer to cannot be deleted: 409 `in_use`.',
+  users:
+    'User parameters: `q` searches first and last name, email and phone word by word; `role` and `status` (`active`, `invited`, `banned`) filter; `sort` is `name`, `email`, `role`, `status`, `lastLoginAt` or `createdAt`. No answer ever contains a password or its hash. A driver carries `driverProfile: { licenseNumber, licenseState, cdlClass (A/B/C), licenseExpiry, medicalCardExpiry, hireDate, payMethod, payRate, emergencyContactName, emergencyContactPhone }` (null for other roles). `payRate` is an integer in the unit `payMethod` names: cents per mile (`per_mile`, 65 = $0.65/mi), basis points of the linehaul (`percent`, 2500 = 25%), or cents per load (`flat`). The last active admin of an organization cannot be demoted or banned (400 at `role` or `status`).',
+  mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
+}
+
 let cached: Record<string, unknown> | undefined
 
 export function openApiDocument() {
@@ -2531,6 +2593,7 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
+    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths: {
       ...accountPaths(),
       ...organizationPaths(),
@@ -2573,21 +2636,7 @@ export function openApiDocument() {
             },
           },
         },
-        ListMeta: {
-          type: 'object',
-          required: ['total', 'page', 'pageSize'],
-          properties: {
-            total: { type: 'integer' },
-            page: { type: 'integer' },
-            pageSize: { type: 'integer' },
-            totalCapped: { type: 'boolean', description: 'Loads: `total` stopped counting at 10,000; there are more.' },
-            nextCursor: {
-              type: ['string', 'null'],
-              description:
-                'Loads: send it back as `?after=` (same filters and sort) for the next page, read from where this one ended however deep; null on the last page.',
-            },
-          },
-        },
+        ListMeta: output(ListMetaSchema),
         Session: {
           type: 'object',
           properties: { accessToken: { type: 'string' }, user: { type: 'object' }, data: { type: 'object' } },
@@ -2597,4 +2646,16 @@ export function openApiDocument() {
     },
   }
   return cached
+}
+
+/** The resources whose answers are generated from their response schemas; the others' are still hand-written here. */
+export const GENERATED_TAGS = [...new Set(RESOURCES.filter((resource) => resource.record instanceof z.ZodType).map((resource) => resource.tag))].sort()
+
+/**
+ * The zod schema a 2xx JSON answer of this operation is generated from (`path` as the document
+ * writes it: `/api/trucks/{id}`), or undefined when that answer is still described by hand.
+ */
+export function responseSchema(method: string, path: string, status: number): z.ZodType | undefined {
+  openApiDocument()
+  return generated.get(`${method.toUpperCase()} ${path} ${status}`)
 }

@@ -24,6 +24,7 @@ type Operation = {
 }
 type OpenApiDocument = {
   info: { title: string; version: string; description?: string }
+  tags?: Array<{ name: string; description?: string }>
   security?: unknown[]
   paths: Record<string, Record<string, Operation>>
   components?: { schemas?: Record<string, JsonSchema> }
@@ -83,7 +84,7 @@ export type OperationView = {
 }
 
 /** One resource's endpoints: the page `/api/docs/{slug}` lists them (the reference is one page per tag, ADR 097). */
-export type TagView = { name: string; slug: string; anchor: string; href: string; operations: OperationView[] }
+export type TagView = { name: string; description?: string; slug: string; anchor: string; href: string; operations: OperationView[] }
 
 export type SchemaView = { name: string; anchor: string; rows: FieldRow[] }
 
@@ -267,7 +268,8 @@ export function buildApiReference(document: OpenApiDocument): ApiReference {
       let tag = tags.get(tagName)
       if (!tag) {
         const page = slug(tagName)
-        tags.set(tagName, (tag = { name: tagName, slug: page, anchor: `tag-${page}`, href: docsPage(page), operations: [] }))
+        const description = document.tags?.find((candidate) => candidate.name === tagName)?.description
+        tags.set(tagName, (tag = { name: tagName, description, slug: page, anchor: `tag-${page}`, href: docsPage(page), operations: [] }))
       }
       const page = tag.slug
       const anchor = operationAnchor(method, path, operation)

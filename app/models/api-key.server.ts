@@ -107,9 +107,11 @@ function keyUser({ emailVerifiedAt, keyId, scope, lastUsedAt, ...user }: KeyUser
 /**
  * The user a key acts as, or null for an unknown or revoked key or a banned creator. One query,
  * like the session lookup, plus an update of the "last used" time at most once a minute.
+ * `tokenHash` is the key's sha256 when the caller has it already (an API request hashes its
+ * credential once).
  */
-export async function getApiKeyUser(secret: string): Promise<ApiKeyUser | null> {
-  const row = (await readKeyUsers(Prisma.sql`k."tokenHash" = ${hashApiKey(secret)}`))[0]
+export async function getApiKeyUser(secret: string, tokenHash = hashApiKey(secret)): Promise<ApiKeyUser | null> {
+  const row = (await readKeyUsers(Prisma.sql`k."tokenHash" = ${tokenHash}`))[0]
   if (!row) return null
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await prisma.apiKey.updateMany({ where: { id: row.keyId }, data: { lastUsedAt: new Date() } })

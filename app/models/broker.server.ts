@@ -1,6 +1,7 @@
 /** Brokers: the domain rules, shared by /dashboard/brokers/* and /api/brokers. */
 import type { Broker as BrokerRow } from '~/generated/prisma/client'
-import { type BrokerInput, type BrokerListQuery, BrokerSchema } from '~/schemas/broker'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import { type BrokerInput, type BrokerListQuery, type BrokerRecord, BrokerSchema } from '~/schemas/broker'
 import { fmcsaDigits } from '~/schemas/fields'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -50,8 +51,8 @@ export const createBroker = brokers.create
 export const updateBroker = brokers.update
 export const deleteBroker = brokers.remove
 
-/** The API shape: the credit limit in integer cents, the address flat as the form has it. */
-export const serializeBroker = (broker: Broker) => apiRecord(broker)
+/** The API shape (BrokerRecordSchema, the OpenAPI's `Broker`): the credit limit in integer cents, the address flat as the form has it. */
+export const serializeBroker = (broker: Broker): BrokerRecord => ({ ...apiRecord(broker), customFields: broker.customFields as CustomFieldValues })
 export type BrokerDto = ReturnType<typeof serializeBroker>
 
 /** The export's columns, for the page (translated) and `GET /api/brokers?format=csv` (keys). */

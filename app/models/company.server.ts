@@ -1,6 +1,7 @@
 /** Companies (the carriers an organization operates or serves): shared by /dashboard/companies/* and /api/company. */
 import type { Company, Prisma } from '~/generated/prisma/client'
-import { type CompanyInput, type CompanyListQuery, CompanySchema } from '~/schemas/company'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import { type CompanyInput, type CompanyListQuery, type CompanyRecord, CompanySchema } from '~/schemas/company'
 import { COMPANY_VIEW_LIMIT } from '~/schemas/company-options'
 import { fmcsaDigits } from '~/schemas/fields'
 import type { CsvColumn } from '~/utils/csv.server'
@@ -164,7 +165,11 @@ export async function companyUsage(organizationId: string, id: string) {
 export const deleteCompany = companies.remove
 
 /** The API shape. `counts` are read-only: a PUT that sends them back has them ignored. */
-export function serializeCompany({ _count, ...company }: CompanyWithCounts) {
-  return { ...apiRecord(company), counts: { trucks: _count.trucks, trailers: _count.trailers, drivers: _count.users } }
+export function serializeCompany({ _count, ...company }: CompanyWithCounts): CompanyRecord {
+  return {
+    ...apiRecord(company),
+    customFields: company.customFields as CustomFieldValues,
+    counts: { trucks: _count.trucks, trailers: _count.trailers, drivers: _count.users },
+  }
 }
 export type CompanyDto = ReturnType<typeof serializeCompany>

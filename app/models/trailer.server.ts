@@ -1,6 +1,7 @@
 /** Trailers: the domain rules, shared by /dashboard/trailers/* and /api/trailers. */
 import type { Trailer } from '~/generated/prisma/client'
-import { type TrailerInput, type TrailerListQuery, TrailerSchema } from '~/schemas/trailer'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import { type TrailerInput, type TrailerListQuery, type TrailerRecord, TrailerSchema } from '~/schemas/trailer'
 import type { CsvColumn } from '~/utils/csv.server'
 
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
@@ -42,8 +43,11 @@ export const createTrailer = trailers.create
 export const updateTrailer = trailers.update
 export const deleteTrailer = trailers.remove
 
-/** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
-export const serializeTrailer = (trailer: TrailerWithRelations) => apiRecord(trailer, ['registrationExpiry', 'inspectionDue'])
+/** The API shape (TrailerRecordSchema, the OpenAPI's `Trailer`): dates as YYYY-MM-DD so a client can PUT back what it read. */
+export const serializeTrailer = (trailer: TrailerWithRelations): TrailerRecord => ({
+  ...apiRecord(trailer, ['registrationExpiry', 'inspectionDue']),
+  customFields: trailer.customFields as CustomFieldValues,
+})
 export type TrailerDto = ReturnType<typeof serializeTrailer>
 
 /** The export's columns, for the page (translated) and `GET /api/trailers?format=csv` (keys). */

@@ -1,6 +1,7 @@
 /** Trucks: the domain rules, shared by /dashboard/trucks/* and /api/trucks. */
 import type { Truck } from '~/generated/prisma/client'
-import { type TruckInput, type TruckListQuery, TruckSchema } from '~/schemas/truck'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import { type TruckInput, type TruckListQuery, type TruckRecord, TruckSchema } from '~/schemas/truck'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 
@@ -55,8 +56,11 @@ export const createTruck = trucks.create
 export const updateTruck = trucks.update
 export const deleteTruck = trucks.remove
 
-/** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
-export const serializeTruck = (truck: TruckWithRelations) => apiRecord(truck, ['registrationExpiry', 'inspectionDue'])
+/** The API shape (TruckRecordSchema, the OpenAPI's `Truck`): dates as YYYY-MM-DD so a client can PUT back what it read. */
+export const serializeTruck = (truck: TruckWithRelations): TruckRecord => ({
+  ...apiRecord(truck, ['registrationExpiry', 'inspectionDue']),
+  customFields: truck.customFields as CustomFieldValues,
+})
 export type TruckDto = ReturnType<typeof serializeTruck>
 
 /** The export's columns, for the page (translated) and `GET /api/trucks?format=csv` (keys). */

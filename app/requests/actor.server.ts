@@ -7,7 +7,7 @@ import type { SessionUser } from '~/models/auth.server'
 import type { ApiKeyScope } from '~/schemas/api-key-options'
 import type { Action, Entity } from '~/utils/permissions'
 
-import { requireApiPermission } from './api.server'
+import { type ApiCall, requireApiPermission } from './api.server'
 import { getClientIp, requirePermission } from './session.server'
 
 /** The signed-in user as the models' actor: their role, and an API key's scope when a key calls. */
@@ -22,7 +22,7 @@ export async function requireActor(request: Request, action: Action, entity: Ent
 }
 
 /** API handlers: a valid token allowed to do this (else 401/403 in the envelope), and the actor. */
-export async function requireApiActor(request: Request, action: Action, entity: Entity) {
-  const user = await requireApiPermission(request, action, entity)
-  return { user, actor: actorOf(request, user) }
+export async function requireApiActor(call: ApiCall, action: Action, entity: Entity) {
+  const user = await requireApiPermission(call, action, entity)
+  return { user, actor: actorOf(call.request, user) }
 }

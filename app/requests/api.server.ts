@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { detectLanguage, getFixedT } from '~/i18n.server'
 import { type ApiKeyUser, getApiKeyUser, isApiKey } from '~/models/api-key.server'
 import { getSessionUser, SESSION_TTL_MS, type SessionUser } from '~/models/auth.server'
-import { consumeApiLimits, consumeCredentialLimit, rateLimitHeaders } from '~/utils/api-limits.server'
+import { consumeApiLimits, rateLimitHeaders, type RateWindow } from '~/utils/api-limits.server'
 import { bearerCredential } from '~/utils/bearer'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { sha256 } from '~/utils/crypto.server'
@@ -49,9 +49,8 @@ export async function createAccessToken(user: { id: string }, sessionId: string)
 const verified = new Map<string, { payload: JWTPayload; secret: string }>()
 const VERIFIED_MAX = 2000
 
-async function verifyToken(credential: string): Promise<JWTPayload> {
+async function verifyToken(credential: string, id: string): Promise<JWTPayload> {
   const secret = env().SESSION_SECRET
-  const id = sha256(credential)
   const known = verified.get(id)
   if (known && known.secret === secret && typeof known.payload.exp === 'number' && known.payload.exp * 1000 > Date.now()) return known.payload
   const { payload } = await jwtVerify(credential, await secretKey(), { audience: 'freightdesk-api', algorithms: ['HS256'] })
@@ -63,52 +62,83 @@ async function verifyToken(credential: string): Promise<JWTPayload> {
 /** Who is calling: a signed-in user (login token) or the user an API key acts as, with the key's scope. */
 export type ApiUser = SessionUser | ApiKeyUser
 
-/** Who each request is, once asked: the idempotency check and the handler ask for the same request. */
-const apiUsers = new WeakMap<Request, Promise<ApiUser>>()
-
-/**
- * `Authorization: Bearer <login token or API key>`. handleApi has already counted the credential's
- * rate limit and started its lookup; a caller outside handleApi counts it here, while it is looked
- * up. Asked again for the same request, the first answer (or refusal) stands.
- */
-export function requireApiUser(request: Request): Promise<ApiUser> {
-  let user = apiUsers.get(request)
-  if (!user) {
-    user = identify(request).then(async (caller) => (await Promise.all([caller.lookup(), consumeCredentialLimit(request, caller.limitKey)]))[0])
-    apiUsers.set(request, user)
-  }
-  return user
-}
-
 type Caller = { limitKey: string; lookup: () => Promise<ApiUser> }
 
-/** The well-formed credential a request names (its rate-limit key, and how to find its user), or a 401. */
-async function identify(request: Request): Promise<Caller> {
-  const credential = bearerCredential(request)
-  if (!credential) throw new DomainError('unauthorized', 'api.unauthorized')
-  if (isApiKey(credential)) {
+/**
+ * One API request as handleApi runs it, handed to its handler: the credential read from the
+ * `Authorization` header once and hashed once (the sha256 is the API key's stored hash, the
+ * verified-token cache's key and the idempotency principal), who it is (asked once, while the
+ * request is counted), and the rate-limit window it was counted in. Nothing about the request is
+ * kept beside it.
+ */
+export class ApiCall {
+  readonly credential: string | null
+  window: RateWindow | undefined
+  #hash: string | undefined
+  #caller: Promise<Caller> | undefined
+  #user: Promise<ApiUser> | undefined
+
+  constructor(readonly request: Request) {
+    this.credential = bearerCredential(request)
+  }
+
+  /** The credential's sha256 (hex), computed on first use; null without a credential. */
+  get credentialHash(): string | null {
+    if (this.credential === null) return null
+    return (this.#hash ??= sha256(this.credential))
+  }
+
+  /** The well-formed credential this request names (its rate-limit key, and how to find its user), or a 401. */
+  caller(): Promise<Caller> {
+    return (this.#caller ??= this.#identify())
+  }
+
+  /** The credential's user, looked up once; refused (401) when there is none or it is not valid. */
+  user(): Promise<ApiUser> {
+    if (!this.#user) {
+      this.#user = this.caller().then((caller) => caller.lookup())
+      // Asked for or not (a public endpoint ignores the header), its refusal is never unhandled.
+      this.#user.catch(() => {})
+    }
+    return this.#user
+  }
+
+  async #identify(): Promise<Caller> {
+    const credential = this.credential
+    if (!credential) throw new DomainError('unauthorized', 'api.unauthorized')
+    const hash = this.credentialHash!
+    if (isApiKey(credential)) {
+      return {
+        limitKey: `key:${hash.slice(0, 32)}`,
+        lookup: async () => (await getApiKeyUser(credential, hash)) ?? Promise.reject(new DomainError('unauthorized', 'api.unauthorized')),
+      }
+    }
+    let payload: JWTPayload
+    try {
+      payload = await verifyToken(credential, hash)
+    } catch {
+      throw new DomainError('unauthorized', 'api.unauthorized')
+    }
+    const { sid, sub } = payload
+    if (typeof sid !== 'string') throw new DomainError('unauthorized', 'api.unauthorized')
     return {
-      limitKey: `key:${sha256(credential).slice(0, 32)}`,
-      lookup: async () => (await getApiKeyUser(credential)) ?? Promise.reject(new DomainError('unauthorized', 'api.unauthorized')),
+      limitKey: `session:${sid}`,
+      // A database outage is a 503 (handleApi), not a reason to discard the token.
+      lookup: async () => {
+        const user = await getSessionUser(sid)
+        if (!user || user.id !== sub) throw new DomainError('unauthorized', 'api.unauthorized')
+        return user
+      },
     }
   }
-  let payload: JWTPayload
-  try {
-    payload = await verifyToken(credential)
-  } catch {
-    throw new DomainError('unauthorized', 'api.unauthorized')
-  }
-  const { sid, sub } = payload
-  if (typeof sid !== 'string') throw new DomainError('unauthorized', 'api.unauthorized')
-  return {
-    limitKey: `session:${sid}`,
-    // A database outage is a 503 (handleApi), not a reason to discard the token.
-    lookup: async () => {
-      const user = await getSessionUser(sid)
-      if (!user || user.id !== sub) throw new DomainError('unauthorized', 'api.unauthorized')
-      return user
-    },
-  }
+}
+
+/**
+ * `Authorization: Bearer <login token or API key>`: the call's user, whose lookup handleApi
+ * started while it counted the request. Asked again, the first answer (or refusal) stands.
+ */
+export function requireApiUser(call: ApiCall): Promise<ApiUser> {
+  return call.user()
 }
 
 /**
@@ -116,21 +146,16 @@ async function identify(request: Request): Promise<Caller> {
  * against the credential too (one statement), while the credential's user is looked up: the
  * handler's requireApiUser gets that lookup. A request without one is counted by address alone.
  */
-async function countAndIdentify(request: Request) {
-  const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'
-  const caller = await identify(request).catch(() => undefined)
-  if (caller) {
-    const user = caller.lookup()
-    // Asked for or not (a public endpoint ignores the header), its refusal is never unhandled.
-    user.catch(() => {})
-    apiUsers.set(request, user)
-  }
-  await consumeApiLimits(request, ip, caller?.limitKey)
+async function countAndIdentify(call: ApiCall) {
+  const ip = call.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'
+  const caller = await call.caller().catch(() => undefined)
+  if (caller) call.user()
+  await consumeApiLimits(call, ip, caller?.limitKey)
 }
 
 /** Allowed by the user's role and, for an API key, by its scope (read-only keys only read). */
-export async function requireApiPermission(request: Request, action: Action, entity: Entity) {
-  const user = await requireApiUser(request)
+export async function requireApiPermission(call: ApiCall, action: Action, entity: Entity) {
+  const user = await requireApiUser(call)
   if (!can(user.role, action, entity)) throw new DomainError('forbidden', 'api.forbidden')
   if ('apiKey' in user && user.apiKey.scope === 'read_only' && action !== 'read') throw new DomainError('forbidden', 'api.keyReadOnly')
   return user
@@ -253,25 +278,28 @@ async function answer(request: Request, handler: () => Promise<Response>) {
 /**
  * Runs an API handler: counts the request against its client IP's (and credential's) rate limit first, replays or
  * records it when it is a POST with an Idempotency-Key, turns thrown errors into JSON errors and
- * adds the RateLimit-* headers to whatever it answers. `idempotency: false` for streamed uploads,
+ * adds the RateLimit-* headers to whatever it answers. The handler gets the request's ApiCall,
+ * for requireApiUser / requireApiPermission. `idempotency: false` for streamed uploads,
  * whose body is never held whole (so it cannot be hashed for a replay check).
  */
-export async function handleApi(request: Request, handler: () => Promise<Response>, options: { idempotency?: boolean } = {}): Promise<Response> {
+export async function handleApi(request: Request, handler: (call: ApiCall) => Promise<Response>, options: { idempotency?: boolean } = {}): Promise<Response> {
+  const call = new ApiCall(request)
   let response: Response
   try {
-    await countAndIdentify(request)
+    await countAndIdentify(call)
     response =
       options.idempotency !== false && wantsIdempotency(request)
         ? await idempotent(
             request,
-            () => answer(request, handler),
-            () => requireApiUser(request),
+            call.credentialHash,
+            () => answer(request, () => handler(call)),
+            () => call.user(),
           )
-        : await answer(request, handler)
+        : await answer(request, () => handler(call))
   } catch (error) {
     response = errorResponse(request, error)
   }
-  const headers = rateLimitHeaders(request)
+  const headers = rateLimitHeaders(call.window)
   if (Object.keys(headers).length === 0) return response
   try {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)

@@ -136,7 +136,7 @@ export async function chatEventStream(request: Request, owner: StreamOwner, conv
  */
 export async function pageChatEventStream(request: Request, user: SessionUser, conversationId: string, t: TFunction) {
   try {
-    await consumeApiLimits(request, getClientIp(request), `session:${user.sessionId}`)
+    await consumeApiLimits({}, getClientIp(request), `session:${user.sessionId}`)
     return await chatEventStream(request, user, conversationId)
   } catch (error) {
     if (!isDomainError(error)) throw error

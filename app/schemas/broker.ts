@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, customFieldValues } from './api-record'
 import { BROKER_SORTS, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from './broker-options'
 import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
@@ -76,3 +77,28 @@ export const BrokerListQuerySchema = listQuery({
   },
 })
 export type BrokerListQuery = z.infer<typeof BrokerListQuerySchema>
+
+/** A broker (or shipper) as the API answers it (serializeBroker): the OpenAPI's `Broker`. */
+export const BrokerRecordSchema = apiRecordSchema({
+  name: z.string(),
+  type: z.enum(CUSTOMER_TYPES),
+  mcNumber: z.string().nullable(),
+  dotNumber: z.string().nullable(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  creditLimitCents: z.number().int().nullable().describe('Integer cents; null when no limit was set.'),
+  sendPacket: z.boolean().describe('Emailed invoices go as their billing packet instead of the invoice PDF alone.'),
+  status: z.enum(BROKER_STATUSES),
+  notes: z.string().nullable(),
+  customFields: customFieldValues(),
+})
+export type BrokerRecord = z.infer<typeof BrokerRecordSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, customFieldValues } from './api-record'
 import { EmailSchema } from './auth'
 import { COMPANY_KINDS, COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 import { customFieldsInput, fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, withVersion } from './fields'
@@ -44,3 +45,28 @@ export const CompanyListQuerySchema = listQuery({
   filters: { status: enumFilter(COMPANY_STATUSES), kind: enumFilter(COMPANY_KINDS) },
 })
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>
+
+/** A company as the API answers it (serializeCompany): the OpenAPI's `Company`. `counts` are read-only. */
+export const CompanyRecordSchema = apiRecordSchema({
+  name: z.string(),
+  legalName: z.string().nullable(),
+  mcNumber: z.string().nullable(),
+  dotNumber: z.string().nullable(),
+  scac: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  factoringName: z.string().nullable(),
+  factoringRemitTo: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  kind: z.enum(COMPANY_KINDS),
+  notes: z.string().nullable(),
+  customFields: customFieldValues(),
+  counts: z.object({ trucks: z.number().int(), trailers: z.number().int(), drivers: z.number().int() }),
+})
+export type CompanyRecord = z.infer<typeof CompanyRecordSchema>

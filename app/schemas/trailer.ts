@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, customFieldValues, day, namedRef } from './api-record'
 import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 import { MAX_TRAILER_LENGTH_FT, TRAILER_SORTS, TRAILER_STATUSES, TRAILER_TYPES } from './trailer-options'
@@ -37,3 +38,21 @@ export const TrailerListQuerySchema = listQuery({
   },
 })
 export type TrailerListQuery = z.infer<typeof TrailerListQuerySchema>
+
+/** A trailer as the API answers it (serializeTrailer): the OpenAPI's `Trailer`. */
+export const TrailerRecordSchema = apiRecordSchema({
+  unitNumber: z.string(),
+  companyId: z.string().nullable(),
+  company: namedRef().nullable(),
+  type: z.enum(TRAILER_TYPES),
+  lengthFt: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  licensePlate: z.string().nullable(),
+  plateState: z.string().nullable(),
+  status: z.enum(TRAILER_STATUSES),
+  registrationExpiry: day().nullable(),
+  inspectionDue: day().nullable(),
+  notes: z.string().nullable(),
+  customFields: customFieldValues(),
+})
+export type TrailerRecord = z.infer<typeof TrailerRecordSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, customFieldValues, day, namedRef, personRef } from './api-record'
 import { customFieldsInput, dateOnly, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 import { TRUCK_COMPLIANCE, TRUCK_OWNERSHIPS, TRUCK_SORTS, TRUCK_STATUSES } from './truck-options'
@@ -45,3 +46,26 @@ export const TruckListQuerySchema = listQuery({
   },
 })
 export type TruckListQuery = z.infer<typeof TruckListQuerySchema>
+
+/** A truck as the API answers it (serializeTruck): the OpenAPI's `Truck`. */
+export const TruckRecordSchema = apiRecordSchema({
+  unitNumber: z.string(),
+  companyId: z.string().nullable(),
+  company: namedRef().nullable(),
+  vin: z.string().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  licensePlate: z.string().nullable(),
+  plateState: z.string().nullable(),
+  status: z.enum(TRUCK_STATUSES),
+  ownership: z.enum(TRUCK_OWNERSHIPS),
+  registrationExpiry: day().nullable(),
+  inspectionDue: day().nullable(),
+  odometerMiles: z.number().int().nullable(),
+  primaryDriverId: z.string().nullable(),
+  primaryDriver: personRef().nullable(),
+  notes: z.string().nullable(),
+  customFields: customFieldValues(),
+})
+export type TruckRecord = z.infer<typeof TruckRecordSchema>

@@ -85,20 +85,19 @@ async function count(databaseUrl: string, counters: Counter[]): Promise<Count[]>
   }
 }
 
-type Window = { limit: number; remaining: number; resetSeconds: number }
+export type RateWindow = { limit: number; remaining: number; resetSeconds: number }
 
-/** The tightest window a request has been counted in, for its RateLimit-* headers. */
-const windows = new WeakMap<Request, Window>()
+/** What was counted: the tightest window it was counted in, for its RateLimit-* headers (the API's call object). */
+export type Counted = { window?: RateWindow }
 
-async function consume(request: Request, databaseUrl: string, counters: Counter[]) {
+async function consume(counted: Counted, databaseUrl: string, counters: Counter[]) {
   const counts = await count(databaseUrl, counters)
   let refusal: number | undefined
   counters.forEach(({ points }, i) => {
     const { consumed, msBeforeNext } = counts[i]
     const resetSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000))
     const window = { limit: points, remaining: Math.max(0, points - consumed), resetSeconds }
-    const current = windows.get(request)
-    if (!current || window.remaining < current.remaining) windows.set(request, window)
+    if (!counted.window || window.remaining < counted.window.remaining) counted.window = window
     if (consumed > points) refusal = Math.max(refusal ?? 0, resetSeconds)
   })
   if (refusal !== undefined) {
@@ -109,24 +108,18 @@ async function consume(request: Request, databaseUrl: string, counters: Counter[
 /**
  * Counts one request from this client address and, when the request names a well-formed
  * credential (a hash or id naming it, never the secret itself), one for the credential; over
- * either limit it throws a 429.
+ * either limit it throws a 429. The tightest window is kept on `counted` (the request's call
+ * object) for its headers, refused or not.
  */
-export function consumeApiLimits(request: Request, ip: string, credentialId?: string) {
+export function consumeApiLimits(counted: Counted, ip: string, credentialId?: string) {
   const { API_RATE_LIMIT_PER_IP_PER_MINUTE, API_RATE_LIMIT_PER_MINUTE, DATABASE_URL } = env()
   const counters: Counter[] = [{ kind: 'ip', key: ip, points: API_RATE_LIMIT_PER_IP_PER_MINUTE }]
   if (credentialId) counters.push({ kind: 'credential', key: credentialId, points: API_RATE_LIMIT_PER_MINUTE })
-  return consume(request, DATABASE_URL, counters)
+  return consume(counted, DATABASE_URL, counters)
 }
 
-/** Counts one request made with this credential alone (a caller outside handleApi). */
-export function consumeCredentialLimit(request: Request, credentialId: string) {
-  const { API_RATE_LIMIT_PER_MINUTE, DATABASE_URL } = env()
-  return consume(request, DATABASE_URL, [{ kind: 'credential', key: credentialId, points: API_RATE_LIMIT_PER_MINUTE }])
-}
-
-/** The RateLimit-* headers (IETF draft, the form most clients read) for this request's answer. */
-export function rateLimitHeaders(request: Request): Record<string, string> {
-  const window = windows.get(request)
+/** The RateLimit-* headers (IETF draft, the form most clients read) for a counted window. */
+export function rateLimitHeaders(window: RateWindow | undefined): Record<string, string> {
   if (!window) return {}
   return {
     'RateLimit-Limit': String(window.limit),

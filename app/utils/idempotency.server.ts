@@ -7,12 +7,12 @@
  * answer that is not a 2xx wrote nothing (every refusal answers before writing), so it is not kept
  * and a retry runs again. Requests without a credential are not tracked. The caller is
  * authenticated (`authenticate`) before any stored answer is looked up: a revoked credential
- * replays nothing. The method, path and query string are all part of the request compared
+ * replays nothing. Its principal is the credential's sha256, which handleApi's call object has already
+ * computed (one hash of the credential per request). The method, path and query string are all part of the request compared
  * (`?dryRun=true` and the real import are two requests).
  */
 import { randomUUID } from 'node:crypto'
 
-import { bearerCredential } from './bearer'
 import { sha256 } from './crypto.server'
 import { prisma } from './db.server'
 import { DomainError } from './errors.server'
@@ -24,13 +24,16 @@ export function wantsIdempotency(request: Request) {
   return request.method === 'POST' && request.headers.has('Idempotency-Key')
 }
 
-export async function idempotent(request: Request, run: () => Promise<Response>, authenticate: () => Promise<unknown>): Promise<Response> {
+export async function idempotent(
+  request: Request,
+  principal: string | null,
+  run: () => Promise<Response>,
+  authenticate: () => Promise<unknown>,
+): Promise<Response> {
   const key = (request.headers.get('Idempotency-Key') ?? '').trim()
   if (!KEY.test(key)) throw new DomainError('validation_failed', 'api.idempotencyKeyInvalid')
-  const credential = bearerCredential(request)
-  if (!credential) return run()
+  if (!principal) return run()
   await authenticate()
-  const principal = sha256(credential)
   const url = new URL(request.url)
   const path = `${url.pathname}${url.search}`
   // The edge has already received the whole body (at most 1 MB), so reading a copy is cheap.

@@ -4,8 +4,8 @@ import * as collection from '~/routes/api/companies/collection'
 import * as item from '~/routes/api/companies/item'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg, unique } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
 
 let n = 0
 

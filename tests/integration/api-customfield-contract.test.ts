@@ -10,8 +10,8 @@ import * as trailerItem from '~/routes/api/trailers/item'
 import * as truckCollection from '~/routes/api/trucks/collection'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg } from '../helpers'
 
 let n = 0
 

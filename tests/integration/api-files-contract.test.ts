@@ -13,7 +13,8 @@ import * as shareItem from '~/routes/api/files/share-item'
 import { prisma } from '~/utils/db.server'
 import { ROLES } from '~/utils/permissions'
 
-import { callApi, createOrg, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { createOrg, type Org, unique } from '../helpers'
 import { allowed as can } from '../permission-table'
 
 /** A product photo (the trigger indexes it): a file every role that may delete files may delete. */
@@ -48,14 +49,19 @@ describe('/api/files: the API contract', () => {
     for (const role of ROLES) {
       const token = org.users[role].token
       expect((await callApi(collection, { path: '/api/files', token })).status, `${role} list`).toBe(can(role, 'read', 'file') ? 200 : 403)
-      const made = await callApi(share, { method: 'POST', path: '/x', params: { id: file.id }, token, body: { expiresInDays: 3 } })
+      const made = await callApi(share, { method: 'POST', path: `/api/files/${file.id}/share`, params: { id: file.id }, token, body: { expiresInDays: 3 } })
       expect(made.status, `${role} share`).toBe(can(role, 'create', 'file') ? 201 : 403)
       if (made.status === 201) {
-        const revoked = await callApi(shareItem, { method: 'DELETE', path: '/x', params: { shareId: made.body.data.id }, token })
+        const revoked = await callApi(shareItem, {
+          method: 'DELETE',
+          path: `/api/files/shares/${made.body.data.id}`,
+          params: { shareId: made.body.data.id },
+          token,
+        })
         expect(revoked.status, `${role} revoke`).toBe(200)
       }
       const target = await photo(org)
-      const deleted = await callApi(item, { method: 'DELETE', path: '/x', params: { id: target.id }, token })
+      const deleted = await callApi(item, { method: 'DELETE', path: `/api/files/${target.id}`, params: { id: target.id }, token })
       expect(deleted.status, `${role} delete`).toBe(can(role, 'delete', 'file') ? 200 : 403)
       expect(await prisma.productPhoto.count({ where: { id: target.id } }), `${role} delete`).toBe(can(role, 'delete', 'file') ? 0 : 1)
     }
@@ -65,23 +71,25 @@ describe('/api/files: the API contract', () => {
   it("answers 404 for another organization's file and link, and for ids that cannot exist", async () => {
     const [owner, other] = await Promise.all([createOrg(), createOrg()])
     const file = await photo(owner)
-    const made = await callApi(share, { method: 'POST', path: '/x', params: { id: file.id }, token: owner.users.admin.token })
+    const made = await callApi(share, { method: 'POST', path: `/api/files/${file.id}/share`, params: { id: file.id }, token: owner.users.admin.token })
     expect(made.status).toBe(201)
     const token = other.users.admin.token
-    expect((await callApi(item, { path: '/x', params: { id: file.id }, token })).status).toBe(404)
-    expect((await callApi(item, { method: 'DELETE', path: '/x', params: { id: file.id }, token })).status).toBe(404)
-    expect((await callApi(share, { method: 'POST', path: '/x', params: { id: file.id }, token })).status).toBe(404)
-    expect((await callApi(shareItem, { method: 'DELETE', path: '/x', params: { shareId: made.body.data.id }, token })).status).toBe(404)
+    expect((await callApi(item, { path: `/api/files/${file.id}`, params: { id: file.id }, token })).status).toBe(404)
+    expect((await callApi(item, { method: 'DELETE', path: `/api/files/${file.id}`, params: { id: file.id }, token })).status).toBe(404)
+    expect((await callApi(share, { method: 'POST', path: `/api/files/${file.id}/share`, params: { id: file.id }, token })).status).toBe(404)
+    expect(
+      (await callApi(shareItem, { method: 'DELETE', path: `/api/files/shares/${made.body.data.id}`, params: { shareId: made.body.data.id }, token })).status,
+    ).toBe(404)
     expect(await prisma.fileShare.count({ where: { fileId: file.id, revokedAt: null } })).toBe(1)
     for (const id of ['nope', 'x'.repeat(200), 'a\u0000b', '../etc']) {
-      expect((await callApi(item, { path: '/x', params: { id }, token: owner.users.admin.token })).status, id).toBe(404)
+      expect((await callApi(item, { path: `/api/files/${encodeURIComponent(id)}`, params: { id }, token: owner.users.admin.token })).status, id).toBe(404)
     }
   })
 
   it('answers bad share bodies and malformed JSON with 400 validation_failed, writing nothing', async () => {
     const org = await createOrg()
     const file = await photo(org)
-    const request = { method: 'POST', path: '/x', params: { id: file.id }, token: org.users.admin.token }
+    const request = { method: 'POST', path: `/api/files/${file.id}/share`, params: { id: file.id }, token: org.users.admin.token }
     for (const body of [{ expiresInDays: 0 }, { expiresInDays: 31 }, { expiresInDays: 'seven' }, { expiresInDays: 2.5 }]) {
       const answer = await callApi(share, { ...request, body })
       expect([answer.status, answer.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_failed'])
@@ -102,8 +110,8 @@ describe('/api/files: the API contract', () => {
       expect([answer.status, answer.headers.get('Allow')], method).toEqual([405, 'GET, HEAD'])
     }
     for (const method of ['POST', 'PUT', 'PATCH'])
-      expect((await callApi(item, { method, path: '/x', params: { id: file.id }, token })).status, method).toBe(405)
-    expect((await callApi(share, { path: '/x', params: { id: file.id }, token })).status).toBe(405)
-    expect((await callApi(shareItem, { path: '/x', params: { shareId: 'x' }, token })).status).toBe(405)
+      expect((await callApi(item, { method, path: `/api/files/${file.id}`, params: { id: file.id }, token })).status, method).toBe(405)
+    expect((await callApi(share, { path: `/api/files/${file.id}/share`, params: { id: file.id }, token })).status).toBe(405)
+    expect((await callApi(shareItem, { path: '/api/files/shares/x', params: { shareId: 'x' }, token })).status).toBe(405)
   })
 })

@@ -12,8 +12,8 @@ import * as voiding from '~/routes/api/invoices/void'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg, unique } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 const brokers = new Map<string, string>()

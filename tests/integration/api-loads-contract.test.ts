@@ -12,8 +12,8 @@ import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 
 import { seedLoads } from '../../prisma/seed-loads'
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg, unique } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 const brokers = new Map<string, string>()

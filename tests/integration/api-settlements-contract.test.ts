@@ -14,7 +14,8 @@ import * as userItem from '~/routes/api/users/item'
 import { UserCreateFormSchema } from '~/schemas/user'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, createOrg, fleet, newLoad, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { createOrg, fleet, newLoad, type Org, unique } from '../helpers'
 
 const PERIOD = { periodStart: '2026-12-01', periodEnd: '2026-12-07' }
 

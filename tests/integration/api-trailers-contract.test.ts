@@ -4,8 +4,8 @@ import * as collection from '~/routes/api/trailers/collection'
 import * as item from '~/routes/api/trailers/item'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg, unique, vin } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique, vin } from '../helpers'
 
 let n = 0
 

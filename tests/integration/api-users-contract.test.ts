@@ -11,8 +11,8 @@ import * as list from '~/routes/dashboard/users/list'
 import * as profile from '~/routes/dashboard/users/profile'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { callApi, createOrg, PASSWORD, unique } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, PASSWORD, unique } from '../helpers'
 
 describeResourceContract({
   path: '/api/users',

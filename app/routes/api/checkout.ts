@@ -13,8 +13,8 @@ import type { Route } from './+types/checkout'
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'storeOrder')
     const reviewed = await readActionBody(request, CheckoutSchema)
     return apiData(await placeOrder(actor, reviewed), { status: 201 })
   })

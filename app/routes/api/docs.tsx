@@ -190,6 +190,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 <h2 lang="en" className="fd-doc-h2 first-letter:uppercase">
                   {tag.name}
                 </h2>
+                {tag.description ? (
+                  <p lang="en" className="max-w-prose">
+                    {tag.description}
+                  </p>
+                ) : null}
                 {tag.operations.map((operation) => (
                   <OperationCard key={operation.anchor} operation={operation} english={english} />
                 ))}

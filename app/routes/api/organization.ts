@@ -7,8 +7,8 @@ import type { Route } from './+types/organization'
 
 /** GET /api/organization: the caller's organization (admins and viewers; others 403). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'organization')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'organization')
     return apiData(serializeOrganization(await getOrganization(user.organizationId)))
   })
 }
@@ -19,9 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * replaces the public site's texts; without it they stay.
  */
 export async function action({ request }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
-    const { actor } = await requireApiActor(request, 'update', 'organization')
+    const { actor } = await requireApiActor(call, 'update', 'organization')
     const input = await readBody(request, OrganizationPutSchema)
     return apiData(serializeOrganization(await updateOrganization(actor, input)))
   })

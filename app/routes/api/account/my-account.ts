@@ -5,8 +5,8 @@ import type { Route } from './+types/my-account'
 
 /** GET /api/account/my-account → { data: user } (also at the top level as `user`). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const session = await requireApiUser(request)
+  return handleApi(request, async (call) => {
+    const session = await requireApiUser(call)
     const user = await getPublicUser(session.id)
     return apiData(user)
   })

@@ -9,8 +9,8 @@ import type { Route } from './+types/collection'
 
 /** GET /api/brokers: the list with the same search, filters, sort and paging as the page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'broker')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'broker')
     const url = new URL(request.url)
     const query = parseListQuery(BrokerListQuerySchema, url.searchParams)
     if (wantsCsv(url)) return csvResponse(exportBrokers(user.organizationId, query), BROKER_CSV_COLUMNS, { headers: 'key', filename: csvFilename('brokers') })
@@ -22,8 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/brokers → 201 { data: broker }. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'broker')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'broker')
     const input = await readBody(request, BrokerSchema)
     return apiData(serializeBroker(await createBroker(actor, input)), { status: 201 })
   })

@@ -7,8 +7,8 @@ import { OptionalVersionSchema } from '~/schemas/version'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'broker')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'broker')
     return apiData(serializeBroker(await getBroker(user.organizationId, params.id)))
   })
 }
@@ -19,15 +19,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * optional `?version=` for the same check, and answers 409 `in_use` while loads refer to it.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'broker')
+        const { actor } = await requireApiActor(call, 'update', 'broker')
         const input = await readBody(request, BrokerUpdateSchema)
         return apiData(serializeBroker(await updateBroker(actor, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'broker')
+        const { actor } = await requireApiActor(call, 'delete', 'broker')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const broker = await deleteBroker(actor, params.id, version)

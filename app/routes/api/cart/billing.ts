@@ -8,8 +8,8 @@ import type { Route } from './+types/billing'
 /** PUT /api/cart/billing `{ chargeTo, driverId?, truckId?, name, address, shippingMethod, discountCode?, version? }`: the cart afterwards. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(request, ['PUT'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'storeOrder')
     const input = await readBody(request, CartBillingSchema)
     return apiData(await setCartBilling(actor, input))
   })

@@ -7,8 +7,8 @@ import type { Route } from './+types/cart'
 
 /** GET /api/cart: the caller's cart (lines at current prices, the totals, the step, billing and shipping). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'storeOrder')
     return apiData(await getCart(user.id))
   })
 }
@@ -16,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** DELETE /api/cart: empties the cart and returns it to step 0. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'storeOrder')
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     return apiData(await resetCart(actor, version))

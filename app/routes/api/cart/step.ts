@@ -9,8 +9,8 @@ import type { Route } from './+types/step'
 /** POST /api/cart/step `{ step }` (0 cart, 1 billing and shipping, 2 review): back always, forward over complete steps only (409 `invalid_transition`). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'storeOrder')
     const { step } = await readBody(request, CartStepSchema)
     return apiData(await moveCartStep(actor, step as CheckoutStep))
   })

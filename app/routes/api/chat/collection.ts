@@ -6,8 +6,8 @@ import type { Route } from './+types/collection'
 
 /** GET /api/chat: the caller's conversations, most recent first, with `unreadCount` and `lastMessage`. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'chat')
     const conversations = await listConversations(user)
     return apiData(conversations, { meta: { total: conversations.length } })
   })
@@ -20,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'create', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'create', 'chat')
     const input = await readBody(request, ConversationSchema)
     const { conversation, created } = await startConversation(user, input)
     return apiData(conversation, { status: created ? 201 : 200 })

@@ -9,8 +9,8 @@ import type { Route } from './+types/events'
  * Participants only (checked once, at the open); `Last-Event-ID` resends what was missed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'chat')
     return chatEventStream(request, user, params.id)
   })
 }

@@ -10,8 +10,8 @@ import type { Route } from './+types/item'
  * anyone else, and another organization, 404. Reading does not mark it read (`POST …/read` does).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'chat')
     const query = parseOrThrow(ChatHistoryQuery, { before: new URL(request.url).searchParams.get('before') ?? undefined })
     const { conversation, messages, hasMore, before } = await getConversation(user, params.id, query.before)
     return apiData({ ...conversation, messages }, { meta: { hasMore, before } })

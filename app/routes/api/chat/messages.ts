@@ -17,8 +17,8 @@ export const upload = uploadLimit(CHAT_FILE_MAX_BYTES)
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'create', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'create', 'chat')
     const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
     if (!type.startsWith('multipart/form-data')) {
       const { body } = await readBody(request, ChatMessageSchema)

@@ -7,8 +7,8 @@ import type { Route } from './+types/read'
 /** POST /api/chat/{id}/read (no body, or `{}`): the caller's `unreadCount` in it becomes 0. Viewers too (it is their own mark). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'chat')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'chat')
     await readActionBody(request, ChatReadBodySchema)
     return apiData(await markRead(user, params.id))
   })

@@ -13,8 +13,8 @@ import type { Route } from './+types/collection'
  * matching company as CSV.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'company')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'company')
     const url = new URL(request.url)
     const query = parseListQuery(CompanyListQuerySchema, url.searchParams)
     if (wantsCsv(url))
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/company → 201 { data: company }. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'company')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'company')
     const input = await readBody(request, CompanySchema)
     return apiData(serializeCompany(await createCompany(actor, input)), { status: 201 })
   })

@@ -8,8 +8,8 @@ import type { Route } from './+types/item'
 
 /** GET /api/company/{id} (and /api/companies/{id}). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'company')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'company')
     return apiData(serializeCompany(await getCompany(user.organizationId, params.id)))
   })
 }
@@ -21,15 +21,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * users still belong to the company.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'company')
+        const { actor } = await requireApiActor(call, 'update', 'company')
         const input = await readBody(request, CompanyUpdateSchema)
         return apiData(serializeCompany(await updateCompany(actor, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'company')
+        const { actor } = await requireApiActor(call, 'delete', 'company')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const company = await deleteCompany(actor, params.id, version)

@@ -11,8 +11,8 @@ import type { Route } from './+types/collection'
  * `?listName=` narrows it to one list. A list of definitions is short: one page holds all of it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'customField')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'customField')
     const params = new URL(request.url).searchParams
     const { listName } = parseOrThrow(CustomFieldListFilterSchema, {
       by: params.get('by') || undefined,
@@ -26,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/customfield → 201 { data: definition }. There is no update call: delete and create again. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'customField')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'customField')
     const input = await readBody(request, CustomFieldCreateSchema)
     return apiData(serializeCustomFieldDefinition(await createCustomFieldDefinition(actor, input)), { status: 201 })
   })

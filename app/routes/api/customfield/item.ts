@@ -7,8 +7,8 @@ import type { Route } from './+types/item'
 
 /** GET /api/customfield/{id}: one definition (not in the specification's table, but every item reads). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'customField')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'customField')
     return apiData(serializeCustomFieldDefinition(await getCustomFieldDefinition(user.organizationId, params.id)))
   })
 }
@@ -19,8 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'delete', 'customField')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'delete', 'customField')
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const definition = await deleteCustomFieldDefinition(actor, params.id, version)

@@ -7,8 +7,8 @@ import type { Route } from './+types/agreement'
 
 /** GET /api/factoring/agreement: the organization's factor and rates (`data: null` when there is none). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'factoring')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'factoring')
     return apiData(serializeAgreement(await getAgreement(user.organizationId)))
   })
 }
@@ -16,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** PUT /api/factoring/agreement `{ factorCompanyId, advancePercent, feePercent, factorEmail?, version }`: `version` once one exists (stale: 409 `conflict`). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'factoring')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'factoring')
     const input = await readBody(request, AgreementSchema)
     return apiData(serializeAgreement(await saveAgreement(actor, input)))
   })

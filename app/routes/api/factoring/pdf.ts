@@ -6,8 +6,8 @@ import type { Route } from './+types/pdf'
 
 /** GET /api/factoring/schedules/{id}/pdf: the schedule of accounts as a PDF, in the request's language. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'factoring')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'factoring')
     return schedulePdfResponse(request, user.organizationId, params.id, detectLanguage(request))
   })
 }

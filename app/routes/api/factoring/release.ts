@@ -8,8 +8,8 @@ import type { Route } from './+types/release'
 /** POST /api/factoring/schedules/{id}/release `{ releasedAt, amountCents, version? }`: the factor paid back (part of) the reserve. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'factoring')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'factoring')
     const input = await readActionBody(request, ReserveReleaseSchema)
     return apiData(serializeSchedule(await releaseReserve(actor, params.id, input)))
   })

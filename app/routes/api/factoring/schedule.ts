@@ -7,8 +7,8 @@ import type { Route } from './+types/schedule'
 
 /** GET /api/factoring/schedules/{id}: the schedule with its invoices; `?format=csv`: its invoices as CSV. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'factoring')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'factoring')
     if (wantsCsv(new URL(request.url))) return scheduleCsvResponse(request, user.organizationId, params.id)
     return apiData(serializeSchedule(await getSchedule(user.organizationId, params.id)))
   })

@@ -10,8 +10,8 @@ import type { Route } from './+types/collection'
  * sees (ADR 067), one page of the one files index, with `meta.totalBytes` of all that match.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'file')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'file')
     const query = parseListQuery(FileListQuerySchema, new URL(request.url).searchParams)
     const result = await listFiles(user, query)
     return apiData(result.items.map(serializeFile), {

@@ -8,8 +8,8 @@ import type { Route } from './+types/share-item'
 /** DELETE /api/files/shares/{shareId} → 200 `{ data: { id, revoked: true, revokedAt } }`: the link is a 404 from now on. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'create', 'file')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'create', 'file')
     parseOrThrow(OptionalVersionSchema, { version: new URL(request.url).searchParams.get('version') ?? undefined })
     const share = await revokeFileShare(user, actor, params.shareId)
     return apiData({ id: share.id, revoked: true, revokedAt: share.revokedAt })

@@ -11,8 +11,8 @@ import type { Route } from './+types/share'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'create', 'file')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'create', 'file')
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(FileShareCreateSchema, {}) : await readBody(request, FileShareCreateSchema)
     const share = await createFileShare(user, actor, params.id, input)

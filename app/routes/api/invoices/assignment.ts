@@ -12,8 +12,8 @@ import type { Route } from './+types/assignment'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'factoring')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'factoring')
     const input = await readBody(request, FactorAssignmentSchema)
     return apiData(await invoiceBody(await assignToFactor(actor, params.id, input)))
   })

@@ -14,8 +14,8 @@ import type { Route } from './+types/collection'
  * without items. `?format=csv` streams every matching row (all pages), keys as headers, cents.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'invoice')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'invoice')
     const url = new URL(request.url)
     const query = parseListQuery(InvoiceListQuerySchema, url.searchParams)
     if (wantsCsv(url))
@@ -35,8 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'invoice')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'invoice')
     const input = await readBody(request, InvoiceSchema)
     const invoice = await createInvoice(actor, input, detectLanguage(request))
     return apiData(await invoiceBody(invoice), { status: 201 })

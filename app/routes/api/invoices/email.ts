@@ -11,8 +11,8 @@ import type { Route } from './+types/email'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'invoice')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'invoice')
     const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await emailInvoiceAgain(actor, params.id, version)
     return apiData(await invoiceBody(invoice))

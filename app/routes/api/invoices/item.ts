@@ -8,8 +8,8 @@ import { OptionalVersionSchema } from '~/schemas/version'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'invoice')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'invoice')
     const invoice = await getInvoice(user.organizationId, params.id)
     // The brokers' "we have paid" from the payment page (ADR 062): in the read of one invoice only.
     const [body, remittanceAdvices] = await Promise.all([invoiceBody(invoice), listRemittances(user.organizationId, invoice.id)])
@@ -22,16 +22,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * draft (`?version=` optional). Sent, paid and void invoices are kept: 409 `in_use`, void instead.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'invoice')
+        const { actor } = await requireApiActor(call, 'update', 'invoice')
         const input = await readBody(request, InvoiceUpdateSchema)
         const invoice = await updateInvoice(actor, params.id, input)
         return apiData(await invoiceBody(invoice))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'invoice')
+        const { actor } = await requireApiActor(call, 'delete', 'invoice')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const invoice = await deleteInvoice(actor, params.id, version)

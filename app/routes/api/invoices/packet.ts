@@ -8,8 +8,8 @@ import type { Route } from './+types/packet'
  * rate confirmations, BOLs and PODs; a document that cannot be read is listed on the cover.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'invoice')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'invoice')
     return invoicePacketResponse(request, user.organizationId, params.id)
   })
 }

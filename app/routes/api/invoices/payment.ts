@@ -8,8 +8,8 @@ import type { Route } from './+types/payment'
 /** DELETE /api/invoice/{id}/payments/{paymentId} (`?version=` of the invoice): a payment recorded by mistake; the invoice's status goes back. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'invoice')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'invoice')
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const invoice = await deletePayment(actor, params.id, params.paymentId, version)

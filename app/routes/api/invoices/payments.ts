@@ -11,8 +11,8 @@ import type { Route } from './+types/payments'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'invoice')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'invoice')
     const input = await readBody(request, PaymentSchema)
     const invoice = await recordPayment(actor, params.id, input)
     return apiData(await invoiceBody(invoice), { status: 201 })

@@ -5,8 +5,8 @@ import type { Route } from './+types/pdf'
 
 /** GET /api/invoice/{id}/pdf: the invoice as a PDF attachment in its own language (the emailed copy). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'invoice')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'invoice')
     return invoicePdfResponse(request, user.organizationId, params.id)
   })
 }

@@ -8,8 +8,8 @@ import type { Route } from './+types/void'
 /** POST /api/invoice/{id}/void (optional body `{ version? }`): kept for the record at no effect; its loads are billable again. Not while it has payments (409 `in_use`). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'invoice')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'invoice')
     const { version } = await readActionBody(request, InvoiceActionSchema)
     const invoice = await voidInvoice(actor, params.id, version)
     return apiData(await invoiceBody(invoice))

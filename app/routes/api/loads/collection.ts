@@ -14,8 +14,8 @@ import type { Route } from './+types/collection'
  * first pickup and last delivery, not its stops and charges. A driver sees only their own loads.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'load')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'load')
     const query = parseListQuery(LoadApiListQuerySchema, new URL(request.url).searchParams)
     const result = await listLoads(loadScope(user), query)
     // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
@@ -34,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/loads → 201 { data: load }, numbered from the organization's sequence. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'load')
     const input = await readBody(request, LoadSchema)
     return apiData(serializeLoad(await createLoad(actor, input)), { status: 201 })
   })

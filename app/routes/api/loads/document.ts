@@ -11,8 +11,8 @@ import type { Route } from './+types/document'
  * upload and `nosniff`, for anyone who may read the load (a driver only their own).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'load')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'load')
     const { document, body, sizeBytes } = await readLoadDocument(user, params.id, params.documentId)
     return new Response(request.method === 'HEAD' ? null : body, {
       headers: storedFileHeaders(document, sizeBytes),
@@ -23,8 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** DELETE: the office only (admin, dispatcher); 200 `{ data: { id, deleted: true } }`. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'update', 'load')
     // `?version=` as on every delete: a malformed one is a 400; documents are never edited, so any valid one will do.
     const raw = new URL(request.url).searchParams.get('version')
     parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })

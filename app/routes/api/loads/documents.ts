@@ -19,9 +19,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(
     request,
-    async () => {
+    async (call) => {
       // Drivers upload their papers on their own loads (the load scope); a read-only key uploads nothing.
-      const user = await requireApiPermission(request, 'create', 'loadDocument')
+      const user = await requireApiPermission(call, 'create', 'loadDocument')
       const { document } = await uploadLoadDocument(user, actorOf(request, user), params.id, request)
       return apiData(serializeLoadDocument(document), { status: 201 })
     },

@@ -19,8 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
   return handleApi(
     request,
-    async () => {
-      const user = await requireApiPermission(request, 'create', 'load')
+    async (call) => {
+      const user = await requireApiPermission(call, 'create', 'load')
       const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
       if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', 'loadForm.rateConfirmation.errors.notMultipart')
       const form = await request.formData().catch(() => null)

@@ -36,8 +36,8 @@ async function readCsv(request: Request) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'load')
     const dryRun = new URL(request.url).searchParams.get('dryRun') === 'true'
     const csv = await readCsv(request)
     if (dryRun) {

@@ -9,8 +9,8 @@ import { OptionalVersionSchema } from '~/schemas/version'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'load')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'load')
     return apiData(serializeLoad(await getLoad(loadScope(user), params.id)))
   })
 }
@@ -21,15 +21,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * DELETE takes an optional `?version=`; loads on the road, delivered or invoiced are kept (409).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'load')
+        const { actor } = await requireApiActor(call, 'update', 'load')
         const input = await readBody(request, LoadUpdateSchema)
         return apiData(serializeLoad(await updateLoad(actor, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'load')
+        const { actor } = await requireApiActor(call, 'delete', 'load')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const load = await deleteLoad(actor, params.id, version)

@@ -13,8 +13,8 @@ import type { Route } from './+types/reopen'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'load')
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(LoadReopenSchema, {}) : await readBody(request, LoadReopenSchema)
     return apiData(serializeLoad(await reopenLoad(actor, params.id, input)))

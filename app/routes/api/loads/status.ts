@@ -9,8 +9,8 @@ import type { Route } from './+types/status'
 /** POST /api/loads/{id}/status `{ status, version? }`: one move of the status machine, or 409 `invalid_transition`. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'load')
     const move = await readActionBody(request, LoadStatusMoveSchema)
     return apiData(serializeLoad(await moveLoad(actor, params.id, move)))
   })

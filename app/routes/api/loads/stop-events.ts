@@ -13,8 +13,8 @@ import type { Route } from './+types/stop-events'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'update', 'loadStop')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'update', 'loadStop')
     const input = await readActionBody(request, StopEventSchema)
     return apiData(serializeLoad(await recordStopEvent(actor, loadScope(user), { loadId: params.id, stopId: params.stopId }, input)))
   })

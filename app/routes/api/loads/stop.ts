@@ -11,8 +11,8 @@ import type { Route } from './+types/stop'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'load')
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const removed = await deleteStop(actor, params.id, version)

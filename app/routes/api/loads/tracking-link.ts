@@ -12,8 +12,8 @@ import type { Route } from './+types/tracking-link'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'load')
     parseOrThrow(OptionalVersionSchema, { version: new URL(request.url).searchParams.get('version') ?? undefined })
     const link = await revokeTrackingLink(actor, params.id, params.linkId)
     return apiData({ id: link.id, revoked: true, revokedAt: link.revokedAt })

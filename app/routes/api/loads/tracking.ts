@@ -12,8 +12,8 @@ import type { Route } from './+types/tracking'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'load')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'load')
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(TrackingLinkCreateSchema, {}) : await readBody(request, TrackingLinkCreateSchema)
     const link = await createTrackingLink(actor, params.id, input)

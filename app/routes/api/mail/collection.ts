@@ -17,8 +17,8 @@ export const upload = uploadLimit(MAIL_ATTACHMENTS_MAX_TOTAL_BYTES)
  * every folder but trash), `?label=`, `?q=`, `?starred=true`, `?page=&pageSize=`.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'mail')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'mail')
     const params = new URL(request.url).searchParams
     const query = MailListQuerySchema.parse(Object.fromEntries([...params].filter(([, value]) => value !== '')))
     const { box, rows, total } = await listMail(user, query)
@@ -33,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'create', 'mail')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'create', 'mail')
     const { input, files } = await readMailPost(request)
     return apiData(serializeMail(await sendMail(user, input, files)), { status: 201 })
   })

@@ -5,8 +5,8 @@ import type { Route } from './+types/text'
 
 /** GET /api/mail/{id}/text: a long inbound message's whole text (`textUrl`), text/plain, streamed (ADR 082). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'mail')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'mail')
     return mailTextResponse(await readMailText(user, params.id), request.method === 'HEAD')
   })
 }

@@ -6,8 +6,8 @@ import type { Route } from './+types/item'
 
 /** GET /api/orders/{id}: one order with its lines at the prices locked when it was placed. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'storeOrder')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'storeOrder')
     return apiData(await getOrder(user.organizationId, params.id, orderScope(user)))
   })
 }

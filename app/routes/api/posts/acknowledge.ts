@@ -11,8 +11,8 @@ import type { Route } from './+types/acknowledge'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'post')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'post')
     await readActionBody(request, PostAcknowledgeSchema)
     await acknowledgePost(user, params.id)
     return apiData(serializePost(await getPost(user, params.id)))

@@ -13,8 +13,8 @@ import type { Route } from './+types/collection'
  * `?format=csv` streams every matching post (all pages) with the fields' keys as headers.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'post')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'post')
     const url = new URL(request.url)
     const query = parseListQuery(PostListQuerySchema, url.searchParams)
     if (wantsCsv(url)) return csvResponse(exportPosts(user, query), POST_CSV_COLUMNS, { headers: 'key', filename: csvFilename('bulletins') })
@@ -26,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/posts → 201 { data: post }: the body's HTML is rendered and sanitized on the server. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'create', 'post')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'create', 'post')
     const input = await readBody(request, PostSchema)
     const post = await createPost(actor, input)
     return apiData(serializePost(await getPost(user, post.id)), { status: 201 })

@@ -6,8 +6,8 @@ import type { Route } from './+types/comments'
 
 /** GET /api/posts/{id}/comments: the comments under a post the caller may read, oldest first. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'post')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'post')
     return apiData((await listPostComments(user, params.id)).map(serializeComment))
   })
 }
@@ -15,8 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** POST /api/posts/{id}/comments `{ body }` → 201 { data: comment }: anyone who may read the post but a viewer (403: reads only). */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'post')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'post')
     const { body } = await readBody(request, PostCommentSchema)
     return apiData(serializeComment(await addPostComment(user, params.id, body)), { status: 201 })
   })

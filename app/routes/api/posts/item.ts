@@ -9,8 +9,8 @@ import type { Route } from './+types/item'
 
 /** GET /api/posts/{id}: the post with `acknowledgedByMe`; for admins also `acknowledgments [{ userId, name, at }]` and `pending`. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'post')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'post')
     const post = serializePost(await getPost(user, params.id))
     if (!seesAcknowledgments(user.role)) return apiData(post)
     const { acknowledged, pending } = await postAcknowledgments(user.organizationId, post.id)
@@ -27,15 +27,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * DELETE takes an optional `?version=`; a post someone has acknowledged is kept (409 `in_use`).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { user, actor } = await requireApiActor(request, 'update', 'post')
+        const { user, actor } = await requireApiActor(call, 'update', 'post')
         const input = await readBody(request, PostUpdateSchema)
         return apiData(serializePost(await updatePost(actor, user, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'post')
+        const { actor } = await requireApiActor(call, 'delete', 'post')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const post = await deletePost(actor, params.id, version)

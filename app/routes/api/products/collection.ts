@@ -12,8 +12,8 @@ import type { Route } from './+types/collection'
  * `?format=csv` streams every matching product (all pages) as CSV with the fields' keys as headers.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'product')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'product')
     const url = new URL(request.url)
     const query = parseListQuery(ProductListQuerySchema, url.searchParams)
     if (wantsCsv(url))
@@ -26,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/products → 201 { data: product } (photos are added with POST /api/products/{id}/photos). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'product')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'product')
     const input = await readBody(request, ProductSchema)
     return apiData(serializeProduct(await createProduct(actor, input)), { status: 201 })
   })

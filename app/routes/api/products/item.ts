@@ -7,8 +7,8 @@ import { OptionalVersionSchema } from '~/schemas/version'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'product')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'product')
     return apiData(serializeProduct(await getProduct(user.organizationId, params.id)))
   })
 }
@@ -19,15 +19,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * kept (409 `in_use`: archive it instead).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'product')
+        const { actor } = await requireApiActor(call, 'update', 'product')
         const input = await readBody(request, ProductUpdateSchema)
         return apiData(serializeProduct(await updateProduct(actor, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'product')
+        const { actor } = await requireApiActor(call, 'delete', 'product')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const product = await deleteProduct(actor, params.id, version)

@@ -7,8 +7,8 @@ import type { Route } from './+types/photo'
 
 /** GET /api/products/{id}/photos/{photoId}: the photo's bytes, for a client with a token. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'product')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'product')
     const photo = await readProductPhoto(user.organizationId, params.id, params.photoId)
     if (!photo) throw new DomainError('not_found', 'products.errors.photoNotFound')
     return new Response(photo.body, {
@@ -25,8 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** DELETE /api/products/{id}/photos/{photoId} → 200 { data: { id, deleted: true } }; the file goes with it. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(request, ['GET', 'HEAD', 'DELETE'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'product')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'product')
     const photo = await deleteProductPhoto(actor, params.id, params.photoId)
     return apiData({ id: photo.id, deleted: true })
   })

@@ -18,8 +18,8 @@ export const upload = uploadLimit(PRODUCT_PHOTO_MAX_BYTES)
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { user, actor } = await requireApiActor(request, 'update', 'product')
+  return handleApi(request, async (call) => {
+    const { user, actor } = await requireApiActor(call, 'update', 'product')
     const product = await getProduct(user.organizationId, params.id)
     let form: FormData
     try {

@@ -12,9 +12,9 @@ import type { Route } from './+types/convert'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     // Converting also makes a load: convertQuote refuses a role without it (the quote policy).
-    const { actor } = await requireApiActor(request, 'update', 'quote')
+    const { actor } = await requireApiActor(call, 'update', 'quote')
     const input = await readBody(request, QuoteConvertSchema)
     return apiData(serializeLoad(await convertQuote(actor, params.id, input)), { status: 201 })
   })

@@ -5,8 +5,8 @@ import type { Route } from './+types/item'
 
 /** GET /api/quotes/{id}: one request of the organization (another's → 404). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'quote')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'quote')
     return apiData(serializeQuote(await getQuote(user.organizationId, params.id)))
   })
 }

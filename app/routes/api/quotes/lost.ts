@@ -8,8 +8,8 @@ import type { Route } from './+types/lost'
 /** POST /api/quotes/{id}/lost `{ reason, version? }`; a request already decided or converted → 409. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'quote')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'quote')
     const input = await readBody(request, QuoteLostSchema)
     return apiData(serializeQuote(await markQuoteLost(actor, params.id, input)))
   })

@@ -9,8 +9,8 @@ import type { Route } from './+types/price'
 /** POST /api/quotes/{id}/quote `{ amountCents, note?, version? }`: the price, emailed to the requester through the queue; the request is quoted. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'quote')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'quote')
     const input = await readBody(request, QuotePriceSchema)
     return apiData(serializeQuote(await quotePrice(actor, params.id, input, detectLanguage(request))))
   })

@@ -8,8 +8,8 @@ import type { Route } from './+types/won'
 /** POST /api/quotes/{id}/won (optional body `{ version? }`); a request already won or lost → 409 `invalid_transition`. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'quote')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'quote')
     const { version } = await readActionBody(request, QuoteActionSchema)
     return apiData(serializeQuote(await markQuoteWon(actor, params.id, version)))
   })

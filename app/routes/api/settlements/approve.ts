@@ -8,8 +8,8 @@ import type { Route } from './+types/approve'
 /** POST /api/settlements/{id}/approve (optional body `{ version? }`); refused by the settlement policy with 409. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'settlement')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'settlement')
     const { version } = await readActionBody(request, SettlementActionSchema)
     return apiData(serializeSettlement(await approveSettlement(actor, params.id, version)))
   })

@@ -8,8 +8,8 @@ import type { Route } from './+types/pay'
 /** POST /api/settlements/{id}/pay `{ paidAt, method, reference, version? }`: an approved settlement is paid. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'settlement')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'settlement')
     const input = await readBody(request, SettlementPaySchema)
     return apiData(serializeSettlement(await paySettlement(actor, params.id, input)))
   })

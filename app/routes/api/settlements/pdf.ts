@@ -6,8 +6,8 @@ import type { Route } from './+types/pdf'
 
 /** GET /api/settlements/{id}/pdf: the pay statement in the driver's language (a driver: their own only). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'settlement')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'settlement')
     return settlementPdfResponse(settlementScope(user), params.id, request.method)
   })
 }

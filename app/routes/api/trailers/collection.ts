@@ -12,8 +12,8 @@ import type { Route } from './+types/collection'
  * `?format=csv` streams every matching trailer (all pages) as CSV with the fields' keys as headers.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'trailer')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'trailer')
     const url = new URL(request.url)
     const query = parseListQuery(TrailerListQuerySchema, url.searchParams)
     if (wantsCsv(url))
@@ -26,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/trailers → 201 { data: trailer }. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'trailer')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'trailer')
     const input = await readBody(request, TrailerSchema)
     return apiData(serializeTrailer(await createTrailer(actor, input)), { status: 201 })
   })

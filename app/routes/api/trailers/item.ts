@@ -7,8 +7,8 @@ import { OptionalVersionSchema } from '~/schemas/version'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'trailer')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'trailer')
     return apiData(serializeTrailer(await getTrailer(user.organizationId, params.id)))
   })
 }
@@ -19,15 +19,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * DELETE takes an optional `?version=` for the same check.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'trailer')
+        const { actor } = await requireApiActor(call, 'update', 'trailer')
         const input = await readBody(request, TrailerUpdateSchema)
         return apiData(serializeTrailer(await updateTrailer(actor, params.id, input)))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'trailer')
+        const { actor } = await requireApiActor(call, 'delete', 'trailer')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const trailer = await deleteTrailer(actor, params.id, version)

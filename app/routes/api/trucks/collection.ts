@@ -12,8 +12,8 @@ import type { Route } from './+types/collection'
  * `?format=csv` streams every matching truck (all pages) as CSV with the fields' keys as headers.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'truck')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'truck')
     const url = new URL(request.url)
     const query = parseListQuery(TruckListQuerySchema, url.searchParams)
     if (wantsCsv(url)) return csvResponse(exportTrucks(user.organizationId, query), TRUCK_CSV_COLUMNS, { headers: 'key', filename: csvFilename('trucks') })
@@ -25,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/trucks → 201 { data: truck } (its `status` is the spec's truckStatus). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'truck')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'truck')
     const input = await readBody(request, TruckSchema)
     return apiData(serializeTruck(await createTruck(actor, input)), { status: 201 })
   })

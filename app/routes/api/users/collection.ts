@@ -10,8 +10,8 @@ import type { Route } from './+types/collection'
 
 /** GET /api/users: search (name, email, phone), `role` and `status` filters, sort and paging; `?format=csv` for all rows. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'user')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'user')
     const url = new URL(request.url)
     const query = parseListQuery(UserListQuerySchema, url.searchParams)
     if (wantsCsv(url)) return csvResponse(exportUsers(user.organizationId, query), USER_CSV_COLUMNS, { headers: 'key', filename: csvFilename('users') })
@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/user → 201 { data: user }. Without `password` the user is invited by email. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'user')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'user')
     const input = await readBody(request, UserCreateSchema)
     // Without a password, the invitation is queued with the user, in the caller's language.
     const { user } = await createUser(actor, input, detectLanguage(request))

@@ -6,8 +6,8 @@ import { UserUpdateSchema } from '~/schemas/user'
 import type { Route } from './+types/item'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'user')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'user')
     return apiData(serializeUser(await getUser(user.organizationId, params.id)))
   })
 }
@@ -19,8 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(request, ['GET', 'HEAD', 'PUT'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'user')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'user')
     const input = await readBody(request, UserUpdateSchema)
     return apiData(serializeUser(await updateUser(actor, params.id, input)))
   })

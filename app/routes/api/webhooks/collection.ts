@@ -9,8 +9,8 @@ import type { Route } from './+types/collection'
 
 /** GET /api/webhooks: the organization's endpoints (admins only, at most MAX_WEBHOOK_ENDPOINTS: one page), never their secrets. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'webhook')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'webhook')
     const endpoints = await listWebhookEndpoints(user.organizationId)
     return apiData(endpoints.map(serializeWebhook), { meta: { total: endpoints.length, page: 1, pageSize: MAX_WEBHOOK_ENDPOINTS } })
   })
@@ -19,8 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /api/webhooks `{ url, events, description?, active? }` → 201 with `secret`: the only answer that carries it. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'create', 'webhook')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'create', 'webhook')
     const input = await readBody(request, WebhookSchema)
     const { endpoint, secret } = await createWebhook(actor, input, detectLanguage(request))
     return apiData({ ...serializeWebhook(endpoint), secret }, { status: 201 })

@@ -7,8 +7,8 @@ import type { Route } from './+types/deliveries'
 
 /** GET /api/webhooks/{id}/deliveries: the endpoint's delivery log, newest first (`?state=`, `?event=`, paging). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'webhook')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'webhook')
     const query = parseListQuery(WebhookDeliveryQuerySchema, new URL(request.url).searchParams)
     const result = await listDeliveries(user.organizationId, params.id, query)
     return apiData(result.items.map(serializeDelivery), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })

@@ -9,23 +9,23 @@ import type { Route } from './+types/item'
 
 /** GET /api/webhooks/{id}: one endpoint (no secret). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(request, async () => {
-    const user = await requireApiPermission(request, 'read', 'webhook')
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'webhook')
     return apiData(serializeWebhook(await getWebhook(user.organizationId, params.id)))
   })
 }
 
 /** PUT replaces the endpoint with its `version` (stale: 409); DELETE takes an optional `?version=` and removes its log too. */
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     switch (request.method) {
       case 'PUT': {
-        const { actor } = await requireApiActor(request, 'update', 'webhook')
+        const { actor } = await requireApiActor(call, 'update', 'webhook')
         const input = await readBody(request, WebhookUpdateSchema)
         return apiData(serializeWebhook(await updateWebhook(actor, params.id, input, detectLanguage(request))))
       }
       case 'DELETE': {
-        const { actor } = await requireApiActor(request, 'delete', 'webhook')
+        const { actor } = await requireApiActor(call, 'delete', 'webhook')
         const raw = new URL(request.url).searchParams.get('version')
         const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
         const endpoint = await deleteWebhook(actor, params.id, version)

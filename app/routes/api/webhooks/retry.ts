@@ -11,8 +11,8 @@ import type { Route } from './+types/retry'
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
-    const { actor } = await requireApiActor(request, 'update', 'webhook')
+  return handleApi(request, async (call) => {
+    const { actor } = await requireApiActor(call, 'update', 'webhook')
     await readActionBody(request, WebhookRetrySchema)
     return apiData(serializeDelivery(await resendDelivery(actor, params.id, params.deliveryId)), { status: 202 })
   })
