@@ -52,7 +52,6 @@ export const deleteBroker = brokers.remove
 
 /** The API shape: the credit limit in integer cents, the address flat as the form has it. */
 export const serializeBroker = (broker: Broker) => apiRecord(broker)
-export type BrokerDto = ReturnType<typeof serializeBroker>
 
 /** The export's columns, for the page (translated) and `GET /api/brokers?format=csv` (keys). */
 export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [

@@ -167,4 +167,3 @@ export const deleteCompany = companies.remove
 export function serializeCompany({ _count, ...company }: CompanyWithCounts) {
   return { ...apiRecord(company), counts: { trucks: _count.trucks, trailers: _count.trailers, drivers: _count.users } }
 }
-export type CompanyDto = ReturnType<typeof serializeCompany>

@@ -44,7 +44,6 @@ export const deleteTrailer = trailers.remove
 
 /** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
 export const serializeTrailer = (trailer: TrailerWithRelations) => apiRecord(trailer, ['registrationExpiry', 'inspectionDue'])
-export type TrailerDto = ReturnType<typeof serializeTrailer>
 
 /** The export's columns, for the page (translated) and `GET /api/trailers?format=csv` (keys). */
 export const TRAILER_CSV_COLUMNS: CsvColumn<TrailerWithRelations>[] = [

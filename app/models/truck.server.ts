@@ -57,7 +57,6 @@ export const deleteTruck = trucks.remove
 
 /** The API shape: dates as YYYY-MM-DD so a client can PUT back what it read. */
 export const serializeTruck = (truck: TruckWithRelations) => apiRecord(truck, ['registrationExpiry', 'inspectionDue'])
-export type TruckDto = ReturnType<typeof serializeTruck>
 
 /** The export's columns, for the page (translated) and `GET /api/trucks?format=csv` (keys). */
 export const TRUCK_CSV_COLUMNS: CsvColumn<TruckWithRelations>[] = [
