@@ -7,8 +7,8 @@ import { RouterContextProvider } from 'react-router'
 
 import { i18nextMiddleware } from '~/middleware/i18next'
 import { createSession } from '~/models/auth.server'
-import type { Refusal } from '~/requests/forms.server'
 import { commitSessionCookie } from '~/requests/session.server'
+import { isRefusal, isShownOnce } from '~/utils/page-answer'
 import { getToast, type Toast } from '~/utils/toast.server'
 
 // `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
@@ -76,10 +76,20 @@ export function postForm(fields: Record<string, string> | URLSearchParams): Requ
  * when the answer is not a refusal.
  */
 export function refusalOf(answer: PageAnswer) {
-  const refused = answer.data as Refusal | undefined
-  if (!refused || !('result' in refused)) return null
+  const refused = answer.data
+  if (!isRefusal(refused)) return null
   const errors = refused.result.error ?? {}
   const [message = null, ...others] = errors[''] ?? []
   const fields = Object.fromEntries(Object.entries(errors).filter(([name]) => name !== '')) as Record<string, string[]>
   return { intent: refused.intent, about: refused.about, message, reasons: [...others, ...Object.values(fields).flat()], fields, conflict: refused.conflict }
+}
+
+/**
+ * A secret or link a page action answered once (ADR 107): its value and name, after checking the
+ * answer is of that kind and is never cached. Null when the answer is anything else.
+ */
+export function shownOnceOf(answer: PageAnswer) {
+  if (!isShownOnce(answer.data)) return null
+  if (!/\bno-store\b/.test(answer.headers?.get('Cache-Control') ?? '')) throw new Error('a secret shown once must not be cached')
+  return answer.data
 }

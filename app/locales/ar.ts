@@ -84,6 +84,19 @@ const ar: Catalogue = {
     copied: 'تم النسخ',
     copyFailed: 'تعذّر النسخ: حدّد النص وانسخه.',
     copyLink: 'نسخ الرابط',
+    shareLinks: {
+      createdAt: 'أُنشئ',
+      expiresAt: 'ينتهي',
+      lastUsed: 'آخر فتح',
+      never: 'أبدًا',
+      status: 'الحالة',
+      revoke: 'إلغاء',
+      state: {
+        active: 'نشط',
+        revoked: 'ملغى',
+        expired: 'منتهي',
+      },
+    },
   },
   errors: {
     maintenance: {
@@ -2968,17 +2981,7 @@ const ar: Catalogue = {
       create: 'مشاركة التتبع',
       created: 'انسخ هذا الرابط الآن: لن يُعرض إلا مرة واحدة.',
       none: 'لا توجد روابط تتبع بعد.',
-      createdAt: 'أُنشئ',
-      expiresAt: 'ينتهي',
-      lastViewed: 'آخر مشاهدة',
-      never: 'أبدًا',
-      revoke: 'إلغاء',
       revokedToast: 'أُلغي رابط التتبع.',
-      state: {
-        active: 'نشط',
-        revoked: 'ملغى',
-        expired: 'منتهي',
-      },
     },
     errors: {
       notFound: 'رابط التتبع هذا غير موجود.',
@@ -3039,17 +3042,8 @@ const ar: Catalogue = {
       created: 'أُنشئ الرابط. انسخه الآن: لن يظهر إلا مرة واحدة.',
       expiresInDays: 'ينتهي بعد (أيام)',
       create: 'أنشئ رابطًا',
-      createdBy: 'أنشأه',
-      expiresAt: 'ينتهي',
-      status: 'الحالة',
-      revoke: 'ألغِ',
       revokedToast: 'أُلغي الرابط.',
       none: 'لا روابط مشاركة بعد.',
-      state: {
-        active: 'نشط',
-        revoked: 'ملغى',
-        expired: 'منتهي',
-      },
     },
     toast: {
       deleted: 'حُذف {{name}}.',
@@ -3270,9 +3264,7 @@ const ar: Catalogue = {
         sum: 'مجموع الدفعة المقدّمة والرسوم والاحتياطي لا يساوي الفاتورة.',
         missing: 'هذه الفاتورة من الكشف غير موجودة في التقرير.',
       },
-      brokerRequired: 'اختر وسيطًا.',
       unknownBroker: 'هذا الوسيط غير موجود.',
-      month: 'ليس شهرًا صالحًا.',
     },
     addFactor: {
       title: 'إضافة شركة تخصيم',

@@ -84,6 +84,19 @@ const cn: Catalogue = {
     copied: '已复制',
     copyFailed: '无法复制：请选中文本后手动复制。',
     copyLink: '复制链接',
+    shareLinks: {
+      createdAt: '创建时间',
+      expiresAt: '到期时间',
+      lastUsed: '上次打开',
+      never: '从未',
+      status: '状态',
+      revoke: '撤销',
+      state: {
+        active: '有效',
+        revoked: '已撤销',
+        expired: '已过期',
+      },
+    },
   },
   errors: {
     maintenance: {
@@ -2965,17 +2978,7 @@ const cn: Catalogue = {
       create: '分享跟踪',
       created: '请立即复制此链接：它只显示一次。',
       none: '暂无跟踪链接。',
-      createdAt: '创建时间',
-      expiresAt: '到期时间',
-      lastViewed: '最近查看',
-      never: '从未',
-      revoke: '撤销',
       revokedToast: '跟踪链接已撤销。',
-      state: {
-        active: '有效',
-        revoked: '已撤销',
-        expired: '已过期',
-      },
     },
     errors: {
       notFound: '此跟踪链接不存在。',
@@ -3036,17 +3039,8 @@ const cn: Catalogue = {
       created: '链接已创建。请立即复制：它只显示一次。',
       expiresInDays: '有效期（天）',
       create: '创建链接',
-      createdBy: '创建者',
-      expiresAt: '到期',
-      status: '状态',
-      revoke: '撤销',
       revokedToast: '链接已撤销。',
       none: '暂无分享链接。',
-      state: {
-        active: '有效',
-        revoked: '已撤销',
-        expired: '已过期',
-      },
     },
     toast: {
       deleted: '已删除 {{name}}。',
@@ -3266,9 +3260,7 @@ const cn: Catalogue = {
         sum: '预付款、保理费和保留金之和不等于发票金额。',
         missing: '清单上的这张发票不在报告中。',
       },
-      brokerRequired: '请选择经纪人。',
       unknownBroker: '该经纪人不存在。',
-      month: '不是有效的月份。',
     },
     addFactor: {
       title: '添加保理商',

@@ -82,6 +82,19 @@ const en = {
     copied: 'Copied',
     copyFailed: 'Could not copy: select the text and copy it.',
     copyLink: 'Copy link',
+    shareLinks: {
+      createdAt: 'Created',
+      expiresAt: 'Expires',
+      lastUsed: 'Last opened',
+      never: 'Never',
+      status: 'Status',
+      revoke: 'Revoke',
+      state: {
+        active: 'Active',
+        revoked: 'Revoked',
+        expired: 'Expired',
+      },
+    },
   },
   errors: {
     maintenance: {
@@ -2972,17 +2985,7 @@ const en = {
       create: 'Share tracking',
       created: 'Copy this link now: it is shown only once.',
       none: 'No tracking links yet.',
-      createdAt: 'Created',
-      expiresAt: 'Expires',
-      lastViewed: 'Last viewed',
-      never: 'Never',
-      revoke: 'Revoke',
       revokedToast: 'Tracking link revoked.',
-      state: {
-        active: 'Active',
-        revoked: 'Revoked',
-        expired: 'Expired',
-      },
     },
     errors: {
       notFound: 'This tracking link does not exist.',
@@ -3043,17 +3046,8 @@ const en = {
       created: 'Link created. Copy it now: it is shown only once.',
       expiresInDays: 'Expires in (days)',
       create: 'Create link',
-      createdBy: 'Made by',
-      expiresAt: 'Expires',
-      status: 'Status',
-      revoke: 'Revoke',
       revokedToast: 'Link revoked.',
       none: 'No share links yet.',
-      state: {
-        active: 'Active',
-        revoked: 'Revoked',
-        expired: 'Expired',
-      },
     },
     toast: {
       deleted: '{{name}} deleted.',
@@ -3274,9 +3268,7 @@ const en = {
         sum: 'advance, fee and reserve do not add up to the invoice.',
         missing: 'this invoice of the schedule is not in the report.',
       },
-      brokerRequired: 'Choose a broker.',
       unknownBroker: 'This broker does not exist.',
-      month: 'Not a month.',
     },
     addFactor: {
       title: 'Add a factor',

@@ -84,6 +84,19 @@ const fr: Catalogue = {
     copied: 'Copié',
     copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
     copyLink: 'Copier le lien',
+    shareLinks: {
+      createdAt: 'Créé',
+      expiresAt: 'Expire',
+      lastUsed: 'Dernière ouverture',
+      never: 'Jamais',
+      status: 'Statut',
+      revoke: 'Révoquer',
+      state: {
+        active: 'Actif',
+        revoked: 'Révoqué',
+        expired: 'Expiré',
+      },
+    },
   },
   errors: {
     maintenance: {
@@ -3016,17 +3029,7 @@ const fr: Catalogue = {
       create: 'Partager le suivi',
       created: 'Copiez ce lien maintenant : il n’est affiché qu’une fois.',
       none: 'Aucun lien de suivi pour l’instant.',
-      createdAt: 'Créé',
-      expiresAt: 'Expire',
-      lastViewed: 'Dernière consultation',
-      never: 'Jamais',
-      revoke: 'Révoquer',
       revokedToast: 'Lien de suivi révoqué.',
-      state: {
-        active: 'Actif',
-        revoked: 'Révoqué',
-        expired: 'Expiré',
-      },
     },
     errors: {
       notFound: 'Ce lien de suivi n’existe pas.',
@@ -3087,17 +3090,8 @@ const fr: Catalogue = {
       created: 'Lien créé. Copiez-le maintenant : il n’est affiché qu’une fois.',
       expiresInDays: 'Expire dans (jours)',
       create: 'Créer un lien',
-      createdBy: 'Créé par',
-      expiresAt: 'Expire le',
-      status: 'Statut',
-      revoke: 'Révoquer',
       revokedToast: 'Lien révoqué.',
       none: 'Aucun lien de partage.',
-      state: {
-        active: 'Actif',
-        revoked: 'Révoqué',
-        expired: 'Expiré',
-      },
     },
     toast: {
       deleted: '{{name}} supprimé.',
@@ -3318,9 +3312,7 @@ const fr: Catalogue = {
         sum: 'avance, commission et réserve ne font pas le montant de la facture.',
         missing: 'cette facture du bordereau manque au relevé.',
       },
-      brokerRequired: 'Choisissez un courtier.',
       unknownBroker: 'Ce courtier n’existe pas.',
-      month: 'Ce n’est pas un mois.',
     },
     addFactor: {
       title: 'Ajouter un factor',

@@ -84,6 +84,19 @@ const vi: Catalogue = {
     copied: 'Đã sao chép',
     copyFailed: 'Không sao chép được: hãy chọn văn bản rồi sao chép.',
     copyLink: 'Sao chép liên kết',
+    shareLinks: {
+      createdAt: 'Tạo lúc',
+      expiresAt: 'Hết hạn',
+      lastUsed: 'Lần mở gần nhất',
+      never: 'Chưa bao giờ',
+      status: 'Trạng thái',
+      revoke: 'Thu hồi',
+      state: {
+        active: 'Đang hoạt động',
+        revoked: 'Đã thu hồi',
+        expired: 'Đã hết hạn',
+      },
+    },
   },
   errors: {
     maintenance: {
@@ -2983,17 +2996,7 @@ const vi: Catalogue = {
       create: 'Chia sẻ theo dõi',
       created: 'Hãy sao chép liên kết này ngay: nó chỉ hiển thị một lần.',
       none: 'Chưa có liên kết theo dõi nào.',
-      createdAt: 'Tạo lúc',
-      expiresAt: 'Hết hạn',
-      lastViewed: 'Xem lần cuối',
-      never: 'Chưa bao giờ',
-      revoke: 'Thu hồi',
       revokedToast: 'Đã thu hồi liên kết theo dõi.',
-      state: {
-        active: 'Đang hoạt động',
-        revoked: 'Đã thu hồi',
-        expired: 'Đã hết hạn',
-      },
     },
     errors: {
       notFound: 'Liên kết theo dõi này không tồn tại.',
@@ -3054,17 +3057,8 @@ const vi: Catalogue = {
       created: 'Đã tạo liên kết. Hãy sao chép ngay: liên kết chỉ hiện một lần.',
       expiresInDays: 'Hết hạn sau (ngày)',
       create: 'Tạo liên kết',
-      createdBy: 'Người tạo',
-      expiresAt: 'Hết hạn',
-      status: 'Trạng thái',
-      revoke: 'Thu hồi',
       revokedToast: 'Đã thu hồi liên kết.',
       none: 'Chưa có liên kết chia sẻ.',
-      state: {
-        active: 'Đang hoạt động',
-        revoked: 'Đã thu hồi',
-        expired: 'Đã hết hạn',
-      },
     },
     toast: {
       deleted: 'Đã xóa {{name}}.',
@@ -3285,9 +3279,7 @@ const vi: Catalogue = {
         sum: 'ứng trước, phí và tiền giữ lại không cộng bằng hóa đơn.',
         missing: 'hóa đơn này của bảng kê không có trong báo cáo.',
       },
-      brokerRequired: 'Hãy chọn môi giới.',
       unknownBroker: 'Môi giới này không tồn tại.',
-      month: 'Không phải là tháng.',
     },
     addFactor: {
       title: 'Thêm bên bao thanh toán',

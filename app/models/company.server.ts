@@ -172,4 +172,3 @@ export function serializeCompany({ _count, ...company }: CompanyWithCounts): Com
     counts: { trucks: _count.trucks, trailers: _count.trailers, drivers: _count.users },
   }
 }
-export type CompanyDto = ReturnType<typeof serializeCompany>

@@ -331,7 +331,6 @@ export function serializeCustomFieldDefinition(row: DefinitionRow) {
     version: row.version,
   }
 }
-export type CustomFieldDefinitionDto = ReturnType<typeof serializeCustomFieldDefinition>
 
 export type CustomFieldColumn = { key: string; label: string; type: CustomFieldDefinition['type'] }
 

@@ -107,7 +107,6 @@ export function serializeAgreement(agreement: AgreementWithFactor | null) {
     version: agreement.version,
   }
 }
-export type AgreementDto = NonNullable<ReturnType<typeof serializeAgreement>>
 
 /** The organization's factors (companies of kind factor, ADR 094), for the factor picker. */
 export function factorCompanies(organizationId: string) {
@@ -245,7 +244,6 @@ export function serializeSchedule(schedule: ScheduleWithItems) {
     })),
   }
 }
-export type ScheduleDto = ReturnType<typeof serializeSchedule>
 
 export async function getSchedule(organizationId: string, id: string): Promise<ScheduleWithItems> {
   assertId(id, NOT_FOUND)

@@ -8,7 +8,8 @@
 import type { JobHelpers } from 'graphile-worker'
 
 import { getFixedT } from '~/i18n.server'
-import { isOpenInvoice } from '~/schemas/invoice-options'
+import { paymentLinkOpens } from '~/policies/remittance'
+import type { InvoiceStatus } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { sendEmail } from '~/utils/mail.server'
@@ -49,8 +50,8 @@ export async function invoiceEmail(invoice: InvoiceWithRelations, to: string) {
       t('emails.invoice.body', params),
       ...(remit.lines ? [`${t('emails.invoice.remitTo')}\n${remit.lines.join('\n')}`] : []),
       ...(remit.notice ? [remit.notice] : []),
-      // The payment page's link while the invoice asks for money: a paid one's link would not open (ADR 090).
-      ...(isOpenInvoice(invoice.status) ? [t('emails.invoice.payLink', { url: paymentLink(invoice) })] : []),
+      // The payment page's link when it would open (ADR 090, ADR 107): a paid one's would not.
+      ...(paymentLinkOpens({ status: invoice.status as InvoiceStatus }) ? [t('emails.invoice.payLink', { url: paymentLink(invoice) })] : []),
     ].join('\n\n'),
     attachments: [{ ...attachment, contentType: 'application/pdf' }],
   }

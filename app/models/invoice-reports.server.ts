@@ -82,7 +82,6 @@ export async function brokerInvoiceSummary(organizationId: string, broker: { id:
     }),
   }
 }
-export type BrokerInvoiceSummary = Awaited<ReturnType<typeof brokerInvoiceSummary>>
 
 /** The first and last day of the month `today` (`YYYY-MM-DD`) falls in. */
 export function monthOf(today: string) {

@@ -232,12 +232,6 @@ export async function uploadLoadDocument(user: DocumentUser, actor: Actor, loadI
 
 const uploaderInclude = { uploadedBy: { select: { id: true, firstName: true, lastName: true } } } as const
 
-/** A load's documents in upload order, per kind (a driver only on their own loads). */
-export async function listLoadDocuments(user: DocumentUser, loadId: string) {
-  const load = await visibleLoad(user, loadId)
-  return prisma.loadDocument.findMany({ where: { loadId: load.id }, include: uploaderInclude, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] })
-}
-
 async function findDocument(user: DocumentUser, loadId: string, documentId: string) {
   const load = await visibleLoad(user, loadId)
   assertId(documentId, NOT_FOUND)
@@ -290,8 +284,6 @@ export async function removeStoredFiles(keys: string[]) {
   )
 }
 
-export type LoadDocumentRow = Awaited<ReturnType<typeof listLoadDocuments>>[number]
-
 /** The API and page shape: `name` repeats `fileName` for the specification's client. */
 export function serializeLoadDocument(document: {
   id: string
@@ -315,4 +307,3 @@ export function serializeLoadDocument(document: {
     url: href('/api/loads/:id/documents/:documentId', { id: document.loadId, documentId: document.id }),
   }
 }
-export type LoadDocumentDto = ReturnType<typeof serializeLoadDocument>

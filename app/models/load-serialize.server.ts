@@ -74,7 +74,6 @@ export function serializeLoad(load: LoadWithRelations) {
     version: load.version,
   }
 }
-export type LoadDto = ReturnType<typeof serializeLoad>
 
 /** The document lists by kind, in upload order. */
 function documentLists(documents: LoadWithRelations['documents']) {

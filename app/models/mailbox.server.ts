@@ -327,4 +327,3 @@ export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listM
     version: message.version,
   }
 }
-export type MailDto = ReturnType<typeof serializeMail>

@@ -426,7 +426,6 @@ export function serializePost(post: PostRow) {
     version: post.version,
   }
 }
-export type PostDto = ReturnType<typeof serializePost>
 
 export function serializeComment(comment: {
   id: string

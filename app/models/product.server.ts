@@ -92,7 +92,6 @@ export function serializeProduct(product: ProductWithPhotos) {
   const { photos, ...rest } = product
   return { ...apiRecord(rest), photos: photos.map(serializeProductPhoto) }
 }
-export type ProductDto = ReturnType<typeof serializeProduct>
 
 /** The export's columns, for the page (translated) and `GET /api/products?format=csv` (keys). */
 export const PRODUCT_CSV_COLUMNS: CsvColumn<ProductWithPhotos>[] = [

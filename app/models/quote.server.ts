@@ -200,7 +200,6 @@ export function serializeQuote(quote: QuoteWithRelations) {
     version: quote.version,
   }
 }
-export type QuoteDto = ReturnType<typeof serializeQuote>
 
 /** One request of the organization (another's is not found). */
 export async function getQuote(organizationId: string, id: string): Promise<QuoteWithRelations> {

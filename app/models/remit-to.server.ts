@@ -85,7 +85,6 @@ export function assignmentNotice(t: TFunction, assignment: FactorAssignment | nu
 export function remitView(t: TFunction, remit: InvoiceRemit) {
   return { lines: remit.remitTo ? remitToLines(t, remit.remitTo) : null, notice: assignmentNotice(t, remit.assignment) }
 }
-export type RemitView = ReturnType<typeof remitView>
 
 /** The API's shape: `remitTo` (whom to pay) and `factorAssignment` (why the factor, when it is). */
 export function serializeRemit(remit: InvoiceRemit) {

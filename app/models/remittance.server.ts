@@ -12,8 +12,8 @@ import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
 import { systemActor } from '~/policies/actor'
 import { invoiceRefusal } from '~/policies/invoice'
-import { remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
-import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
+import { paymentLinkOpens, remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
+import type { InvoiceStatus } from '~/schemas/invoice-options'
 import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
@@ -47,16 +47,18 @@ export function paymentLink(invoice: { id: string; organizationId: string; payme
 
 /**
  * The invoice a payment token names, or null: a bad, tampered or expired token, the invoice gone,
- * its links revoked since this one was made (ADR 090), or an invoice that asks for no money (void,
- * paid in full, a draft): a link lives while its invoice is open.
+ * its links revoked since this one was made (ADR 090), or an invoice whose link does not open
+ * (`paymentLinkOpens`: void, paid in full, a draft). The payment page, its PDF and its form all
+ * ask here, so they answer one way (ADR 107).
  */
 export async function invoiceByPaymentToken(token: unknown, now = new Date()): Promise<InvoiceWithRelations | null> {
   const claim = verifyPaymentToken(token, now)
   if (!claim) return null
-  return prisma.invoice.findFirst({
-    where: { id: claim.invoiceId, organizationId: claim.organizationId, paymentLinkGen: claim.generation, status: { in: [...OPEN_INVOICE_STATUSES] } },
+  const invoice = await prisma.invoice.findFirst({
+    where: { id: claim.invoiceId, organizationId: claim.organizationId, paymentLinkGen: claim.generation },
     include: invoiceInclude,
   })
+  return invoice && paymentLinkOpens({ status: invoice.status as InvoiceStatus }) ? invoice : null
 }
 
 /**
@@ -106,7 +108,7 @@ export async function organizationRemitTo(organizationId: string, t: TFunction) 
  * What the payment page shows of an invoice: what it prints (lines, totals, paid, balance), whom
  * to pay (the invoice's remit-to as every surface prints it: what it was sent with, or the factor
  * with the notice of assignment when it is assigned; ADR 094), and whether it takes a "we have
- * paid" (`closed`: why not). Nothing internal: no email state, no custom fields, no loads.
+ * paid" (always: a link opens only an invoice that takes one). Nothing internal: no email state, no custom fields, no loads.
  */
 export async function paymentPageView(invoice: InvoiceWithRelations, t: TFunction, now = new Date()) {
   const [today, parties, organization] = await Promise.all([
@@ -145,7 +147,6 @@ export async function paymentPageView(invoice: InvoiceWithRelations, t: TFunctio
     },
     from: parties.from,
     remit: remitView(t, parties),
-    closed: remittanceFormRefusal(invoice)?.key ?? null,
   }
 }
 
@@ -241,7 +242,6 @@ export function serializeRemittance(advice: AdviceRow) {
     version: advice.version,
   }
 }
-export type RemittanceDto = ReturnType<typeof serializeRemittance>
 
 /** An invoice's advices, newest first (the invoice page shows the pending ones to confirm). */
 export async function listRemittances(organizationId: string, invoiceId: string) {

@@ -68,7 +68,6 @@ export function serializeSettlement(settlement: SettlementWithRelations) {
     })),
   }
 }
-export type SettlementDto = ReturnType<typeof serializeSettlement>
 
 /**
  * A settlement's totals as numbers: BIGINT columns (sums of any number of lines, ADR 089), read as

@@ -60,4 +60,3 @@ export async function storeDashboard(organizationId: string, now = new Date()) {
     lowStock,
   }
 }
-export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>

@@ -225,4 +225,3 @@ export function serializeFile(file: StoredFileRow) {
     url: href('/api/files/:id', { id: file.id }),
   }
 }
-export type FileDto = ReturnType<typeof serializeFile>

@@ -9,66 +9,57 @@ import { href } from 'react-router'
 import type { Prisma } from '~/generated/prisma/client'
 import { type TrackingLinkCreateInput } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
-import { createToken, sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { loadTimeZone } from './load.server'
 import { assertActorMay, assertId, requireFound } from './records.server'
+import { newShareLink, openShareLink, revokeShareLink, shareLinkMakerSelect, shareLinkRow } from './share-link.server'
 import { siteFrameSelect } from './site.server'
 
 const ENTITY = 'trackingLink'
 const LOAD_NOT_FOUND = 'loads.errors.notFound'
 const NOT_FOUND = 'tracking.errors.notFound'
-const DAY_MS = 86_400_000
 /** A view is written at most once a minute per link: a customer refreshing the page costs one read. */
 const VIEW_WRITE_EVERY_MS = 60_000
 
 /** The page's absolute address for a token, on APP_URL (never the request's Host). */
-export function trackingUrl(token: string) {
+function trackingUrl(token: string) {
   return appUrl(href('/track/:token', { token }))
 }
 
-const linkSelect = { id: true, loadId: true, expiresAt: true, revokedAt: true, lastViewedAt: true, createdAt: true } as const
+const linkSelect = { id: true, loadId: true, expiresAt: true, revokedAt: true, lastViewedAt: true, createdAt: true, ...shareLinkMakerSelect } as const
 
-export function serializeTrackingLink(link: Prisma.TrackingLinkGetPayload<{ select: typeof linkSelect }>) {
-  return {
-    id: link.id,
-    loadId: link.loadId,
-    expiresAt: link.expiresAt.toISOString(),
-    revokedAt: link.revokedAt?.toISOString() ?? null,
-    lastViewedAt: link.lastViewedAt?.toISOString() ?? null,
-    createdAt: link.createdAt.toISOString(),
-  }
+/** A link as the load page lists it: the share-link service's row, its last view as its last use. */
+function trackingLinkRow(link: Prisma.TrackingLinkGetPayload<{ select: typeof linkSelect }>, now?: Date) {
+  return shareLinkRow(link, link.lastViewedAt, now)
 }
-export type TrackingLinkDto = ReturnType<typeof serializeTrackingLink>
 
 async function requireLoad(organizationId: string, loadId: string) {
   assertId(loadId, LOAD_NOT_FOUND)
   return requireFound(await prisma.load.findFirst({ where: { id: loadId, organizationId }, select: { id: true, loadNumber: true } }), LOAD_NOT_FOUND)
 }
 
-/** A load's links, newest first (the load page lists them with their state). */
-export async function listTrackingLinks(organizationId: string, loadId: string) {
+/** A load's links, newest first, each with its state (the load page's share-links card). */
+export async function listTrackingLinks(organizationId: string, loadId: string, now = new Date()) {
   const rows = await prisma.trackingLink.findMany({
     where: { organizationId, loadId },
     select: linkSelect,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 50,
   })
-  return rows.map(serializeTrackingLink)
+  return rows.map((row) => trackingLinkRow(row, now))
 }
 
 /** A new link for a load: the token (returned once, never stored) and its full URL. */
 export async function createTrackingLink(actor: Actor, loadId: string, input: TrackingLinkCreateInput, now = new Date()) {
   assertActorMay(actor, 'update', 'load')
   const load = await requireLoad(actor.organizationId, loadId)
-  const days = Math.min(input.expiresInDays, TRACKING_LINK_MAX_DAYS)
-  const { token, tokenHash } = createToken()
+  const { token, tokenHash, expiresAt } = newShareLink(now, input.expiresInDays, TRACKING_LINK_MAX_DAYS)
   return prisma.$transaction(async (tx) => {
     const link = await tx.trackingLink.create({
-      data: { organizationId: actor.organizationId, loadId: load.id, tokenHash, expiresAt: new Date(now.getTime() + days * DAY_MS), createdById: actor.userId },
+      data: { organizationId: actor.organizationId, loadId: load.id, tokenHash, expiresAt, createdById: actor.userId },
       select: linkSelect,
     })
     await recordAudit(tx, actor, {
@@ -77,7 +68,7 @@ export async function createTrackingLink(actor: Actor, loadId: string, input: Tr
       action: 'create',
       after: { loadId: load.id, loadNumber: load.loadNumber, expiresAt: link.expiresAt },
     })
-    return { ...serializeTrackingLink(link), url: trackingUrl(token), loadNumber: load.loadNumber }
+    return { ...trackingLinkRow(link, now), url: trackingUrl(token), loadNumber: load.loadNumber }
   })
 }
 
@@ -91,10 +82,12 @@ export async function revokeTrackingLink(actor: Actor, loadId: string, linkId: s
       await tx.trackingLink.findFirst({ where: { id: linkId, loadId, organizationId: actor.organizationId }, select: linkSelect }),
       NOT_FOUND,
     )
-    if (link.revokedAt) return serializeTrackingLink(link)
-    const revoked = await tx.trackingLink.update({ where: { id: link.id }, data: { revokedAt: now }, select: linkSelect })
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: link.id, action: 'delete', before: { loadId, revokedAt: null }, after: { revokedAt: now } })
-    return serializeTrackingLink(revoked)
+    const revoked = await revokeShareLink(link, now, async (revokedAt) => {
+      const row = await tx.trackingLink.update({ where: { id: link.id }, data: { revokedAt }, select: linkSelect })
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: link.id, action: 'delete', before: { loadId, revokedAt: null }, after: { revokedAt } })
+      return row
+    })
+    return trackingLinkRow(revoked, now)
   })
 }
 
@@ -104,30 +97,31 @@ export async function revokeTrackingLink(actor: Actor, loadId: string, linkId: s
  * departure, and when it last changed; the organization for the frame. The select is the whole
  * list of what leaves the database: no rate, charges, broker, driver, truck or trailer.
  */
-export async function trackingView(token: string, now = new Date()) {
-  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null
-  const link = await prisma.trackingLink.findUnique({
-    where: { tokenHash: sha256(token) },
-    select: {
-      id: true,
-      revokedAt: true,
-      expiresAt: true,
-      lastViewedAt: true,
-      organization: { select: siteFrameSelect },
-      load: {
-        select: {
-          loadNumber: true,
-          status: true,
-          updatedAt: true,
-          stops: {
-            orderBy: { sequence: 'asc' },
-            select: { id: true, type: true, city: true, state: true, windowStart: true, windowEnd: true, actualArrival: true, actualDeparture: true },
+export async function trackingView(token: unknown, now = new Date()) {
+  const link = await openShareLink(token, now, (tokenHash) =>
+    prisma.trackingLink.findUnique({
+      where: { tokenHash },
+      select: {
+        id: true,
+        revokedAt: true,
+        expiresAt: true,
+        lastViewedAt: true,
+        organization: { select: siteFrameSelect },
+        load: {
+          select: {
+            loadNumber: true,
+            status: true,
+            updatedAt: true,
+            stops: {
+              orderBy: { sequence: 'asc' },
+              select: { id: true, type: true, city: true, state: true, windowStart: true, windowEnd: true, actualArrival: true, actualDeparture: true },
+            },
           },
         },
       },
-    },
-  })
-  if (!link || link.revokedAt || link.expiresAt <= now) return null
+    }),
+  )
+  if (!link) return null
   if (!link.lastViewedAt || now.getTime() - link.lastViewedAt.getTime() >= VIEW_WRITE_EVERY_MS)
     await prisma.trackingLink.updateMany({ where: { id: link.id }, data: { lastViewedAt: now } })
   const iso = (value: Date | null) => value?.toISOString() ?? null

@@ -15,7 +15,7 @@ import { urlRefusal } from '~/utils/webhook-address.server'
 import { createWebhookSecret } from '~/utils/webhook-signature.server'
 
 import { type Actor, recordAudit } from './audit.server'
-import { assertActorMay, assertId, assertVersion, deleteVersioned, listPage, requireFound, throwRefusal, updateVersioned } from './records.server'
+import { assertActorMay, assertId, deleteVersioned, listPage, requireFound, throwRefusal, updateVersioned } from './records.server'
 import { deliveryJobKey, webhookDeliveryTask } from './tasks/webhook-tasks.server'
 
 const NOT_FOUND = 'webhooks.errors.notFound'
@@ -176,11 +176,6 @@ export async function resendDelivery(actor: Actor, endpointId: string, deliveryI
     await recordAudit(tx, actor, { entity: ENTITY, entityId: endpoint.id, action: 'update', before: { resent: null }, after: { resent: delivery.id } })
     return row
   })
-}
-
-/** Checks a version a page or client sent against the stored one (an action's optional version). */
-export async function assertWebhookVersion(organizationId: string, id: string, version: number | undefined) {
-  assertVersion(await getWebhook(organizationId, id), version)
 }
 
 // --- The API's shape -------------------------------------------------------------------------

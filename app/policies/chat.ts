@@ -24,11 +24,6 @@ export function writeRefusal(role: Role): PolicyRefusal | null {
 
 export const canWriteChat = (role: Role) => !writeRefusal(role)
 
-/** A conversation is read by its participants, within its organization. */
-export function canReadConversation(user: ChatUser, conversation: { organizationId: string; participantIds: readonly string[] }) {
-  return conversation.organizationId === user.organizationId && conversation.participantIds.includes(user.id) && can(user.role, 'read', 'chat')
-}
-
 /**
  * The conversations a user reads, as a query filter: those they take part in, in their
  * organization; a driver reads a load's conversation only while the load is theirs (taken off

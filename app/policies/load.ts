@@ -63,7 +63,6 @@ export function loadOffers(role: Role, status: LoadStatus) {
     recordStops: can(role, 'update', 'loadStop') && isOnRoad(status),
   }
 }
-export type LoadOffers = ReturnType<typeof loadOffers>
 
 // ---- Who sees which loads (one driver scope) ----
 

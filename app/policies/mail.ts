@@ -25,10 +25,6 @@ export function isMailView(value: unknown): value is MailView {
   return typeof value === 'string' && (MAIL_VIEWS as readonly string[]).includes(value)
 }
 
-export function isMailBox(value: unknown): value is MailBox {
-  return value === 'shared' || value === 'own'
-}
-
 const entityOf = (box: MailBox) => (box === 'shared' ? 'sharedMail' : 'mail')
 
 /** Whether the role reads this mailbox. */

@@ -4,7 +4,7 @@
  * by itself: an accountant confirms it, which records a payment through the invoice's own rules
  * (app/policies/invoice.ts), or dismisses it. No zod and nothing server-only (ADR 047).
  */
-import type { InvoiceStatus } from '~/schemas/invoice-options'
+import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { can, type Role } from '~/utils/permissions'
 
 import { invoiceRefusal } from './invoice'
@@ -19,12 +19,21 @@ export type RemittanceAction = (typeof REMITTANCE_ACTIONS)[number]
 type InvoiceState = { status: InvoiceStatus; amountPaidCents: number }
 
 /**
- * Why the payment page takes no "we have paid" from this invoice, or null when it does: a draft
- * was never sent, a void one is owed no more, a paid one is settled. The key names the page's text.
+ * Whether an invoice's payment link opens, the one answer of the payment page, its PDF and its
+ * "we have paid" form (ADR 090, ADR 107): while the invoice asks for money (sent, partly paid).
+ * A draft was never sent, a void one is owed no more, a paid one is settled: each is a 404, which
+ * tells a link's holder nothing about the invoice.
  */
-export function remittanceFormRefusal({ status }: { status: InvoiceStatus }): PolicyRefusal | null {
-  if (status === 'draft' || status === 'void' || status === 'paid') return { code: 'invalid_transition', key: `payment.closed.${status}` }
-  return null
+export function paymentLinkOpens({ status }: { status: InvoiceStatus }) {
+  return (OPEN_INVOICE_STATUSES as readonly InvoiceStatus[]).includes(status)
+}
+
+/**
+ * Why "we have paid" is refused on this invoice, or null when it is taken: the payment link's own
+ * rule, for an invoice that closed between the page and the post. The key names the reason.
+ */
+export function remittanceFormRefusal(invoice: { status: InvoiceStatus }): PolicyRefusal | null {
+  return paymentLinkOpens(invoice) ? null : { code: 'invalid_transition', key: `payment.closed.${invoice.status}` }
 }
 
 /** Why this action is refused on this advice of this invoice, or null when it is allowed. */

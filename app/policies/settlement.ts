@@ -50,6 +50,15 @@ export function settlementAllows(action: SettlementAction, settlement: Settlemen
   return !settlementRefusal(action, settlement)
 }
 
+/**
+ * What the settlement page says to fix before it can be approved, or null: a draft whose net is
+ * below zero (approving it is refused for that reason alone; ADR 059). The page shows the key.
+ */
+export function settlementHeldBack(settlement: SettlementState): string | null {
+  const refusal = settlement.status === 'draft' ? settlementRefusal('approve', settlement) : null
+  return refusal?.key ?? null
+}
+
 /** What the settlement page offers this role: every action the role may take and the state allows. */
 export function settlementOffers(role: Role, settlement: SettlementState): Record<SettlementAction, boolean> {
   const update = can(role, 'update', 'settlement')

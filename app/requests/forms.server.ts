@@ -17,6 +17,7 @@ import { customFieldDefaults } from '~/schemas/custom-field-options'
 import type { FormConstraint } from '~/schemas/form-constraint'
 import { type DomainError, isDomainError } from '~/utils/errors.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
+import type { RefusalAnswer, RefusalLink, ShownOnceAnswer } from '~/utils/page-answer'
 import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 
 const constraints = new WeakMap<z.ZodType, FormConstraint>()
@@ -37,39 +38,34 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
 }
 
 /**
- * What a page action answers when it does not redirect: the one shape every page reads.
- * `result` is Conform's reply: messages by field name and, under `''`, above the form (the first
- * is the summary, the others its reasons). Messages are catalogue keys or text already translated
- * in the request's language; the page shows either through `shownMessage` (a key is translated).
+ * What a page action answers when it does not redirect is one discriminated type
+ * (app/utils/page-answer.ts): a refusal (`kind: 'refused'`, messages at the fields and above the
+ * form, a conflict flag) or a secret shown once (`kind: 'shownOnce'`). Every message in it is text
+ * translated here, in the request's language: the page shows it as it is.
  */
-export type Refusal = {
-  /** The form of the page that posted (its `intent`), so the page shows the refusal beside it. */
-  intent: string | null
-  /** The record it concerns when a page shows several (a load on "My loads"). */
-  about: string | null
-  result: SubmissionResult<string[]>
-  /** A stale version: the page offers to load the latest one. */
-  conflict: boolean
-  /** A page the refusal points to (the load that holds a busy driver), shown as a link under the message. */
-  link?: RefusalLink
-}
-
-/** A link a refusal offers: where, and its text (translated). */
-export type RefusalLink = { to: string; label: string }
+export type Refusal = RefusalAnswer
+export type { RefusalLink }
 
 type Options = {
   hideFields?: string[]
   intent?: string | null
   about?: string | null
   /**
-   * The request's `t`: the model's refusals are answered translated, with its parameters (a
-   * balance, a load number), as `intentAction` answers them. Without it, catalogue keys.
+   * The request's `t`: every message is answered translated, with the model's parameters (a
+   * balance, a load number), as `intentAction` answers them.
    */
-  translate?: Translate
+  translate: Translate
 }
 
-function refusal(result: SubmissionResult<string[]>, conflict: boolean, options: Options): Refusal {
-  return { intent: options.intent ?? null, about: options.about ?? null, result, conflict }
+function refusal(result: SubmissionResult<string[]>, conflict: boolean, options: Partial<Options>): Refusal {
+  return { kind: 'refused', intent: options.intent ?? null, about: options.about ?? null, result, conflict }
+}
+
+/** The schema's messages (catalogue keys) as text, by field; the summary first above the form. */
+function translatedReply(reply: SubmissionResult<string[]>, t: Translate, summary: string[]): SubmissionResult<string[]> {
+  const error: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(reply.error ?? {})) if (messages?.length) error[field] = messages.map((key) => t(key))
+  return { ...reply, status: 'error', error: { ...error, '': error['']?.length ? error[''] : summary } }
 }
 
 /**
@@ -77,30 +73,31 @@ function refusal(result: SubmissionResult<string[]>, conflict: boolean, options:
  * the form (`validation.failed`, as intentAction answers it): without JavaScript the page is drawn
  * again from the top, and a long form's field messages may be far below it.
  */
-export function invalidSubmission(submission: Submission<unknown>, options: Options = {}) {
+export function invalidSubmission(submission: Submission<unknown>, options: Options) {
   const reply = submission.reply({ hideFields: options.hideFields })
-  const summary = options.translate ? options.translate('validation.failed') : 'validation.failed'
-  const formErrors = reply.error?.[''] ?? []
-  return data(refusal({ ...reply, error: { ...reply.error, '': formErrors.length ? formErrors : [summary] } }, false, options), { status: 400 })
+  return data(refusal(translatedReply(reply, options.translate, [options.translate('validation.failed')]), false, options), { status: 400 })
 }
 
 /** One of Conform's own intents (add, remove or move a row): the same form again with its new rows, no messages, nothing written. */
-export function formIntentReply(submission: Submission<unknown>) {
-  return data(refusal(submission.reply(), false, {}))
+export function formIntentReply(submission: Submission<unknown>, translate: Translate) {
+  const reply = submission.reply()
+  const error: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(reply.error ?? {})) if (messages?.length) error[field] = messages.map((key) => translate(key))
+  return data(refusal(reply.error ? { ...reply, error } : reply, false, {}))
 }
 
 /**
  * The model refused the input. Field errors go to their fields, anything else above the form; a
  * record that is gone is the 404 page; a stale version sets `conflict`. Not a DomainError: a bug,
- * rethrown for the error page. With `translate`, the messages are text with the model's parameters.
+ * rethrown for the error page. The messages are text with the model's parameters.
  */
-export function formFailure(submission: Submission<unknown>, error: unknown, options: Options = {}) {
+export function formFailure(submission: Submission<unknown>, error: unknown, options: Options) {
   if (!isDomainError(error)) throw error
   if (error.code === 'not_found') throw data(null, { status: 404 })
-  const translated = options.translate ? domainMessages(error, options.translate, (field) => field) : null
+  const translated = domainMessages(error, options.translate, (field) => field)
   const result = submission.reply({
-    fieldErrors: translated?.fieldErrors ?? error.fields,
-    formErrors: error.fields ? [] : (translated?.formErrors ?? [error.messageKey]),
+    fieldErrors: translated.fieldErrors,
+    formErrors: error.fields ? [] : translated.formErrors,
     hideFields: options.hideFields,
   })
   // A form is not an API: wrong credentials are a bad submission (400), not a missing login.
@@ -172,7 +169,7 @@ export async function intentAction(
   const chosen = typeof name === 'string' && Object.hasOwn(intents, name) ? (intents[name] as unknown as Intent) : undefined
   const base = { intent: typeof name === 'string' ? name.slice(0, 40) : null, about: options.about ?? null }
   const answer = async (result: SubmissionResult<string[]>, conflict: boolean, status: number, link?: RefusalLink) => {
-    const refused: Refusal = { ...base, result, conflict, ...(link ? { link } : {}) }
+    const refused: Refusal = { kind: 'refused', ...base, result, conflict, ...(link ? { link } : {}) }
     return options.refused ? options.refused(refused, status) : data(refused, { status })
   }
   if (!chosen) return answer({ status: 'error', error: { '': [t('errors.unknownIntent')] } }, false, 400)
@@ -214,8 +211,20 @@ export function refuse(
   conflict = false,
 ) {
   return data<Refusal>(
-    { intent: about.intent, about: about.about ?? null, result: { status: 'error', error: { '': [message], ...fieldErrors } }, conflict },
+    { kind: 'refused', intent: about.intent, about: about.about ?? null, result: { status: 'error', error: { '': [message], ...fieldErrors } }, conflict },
     { status },
+  )
+}
+
+/**
+ * A secret or link just made, answered this once (ADR 107): an API key, a webhook's signing
+ * secret, a tracking or share link. Never a redirect, never cached; the form that made it starts
+ * empty again. The page reads it with `useShownOnce` and shows it in `<ShownOnce>`.
+ */
+export function shownOnce(intent: string, secret: { value: string; name?: string | null }, about: string | null = null) {
+  return data<ShownOnceAnswer>(
+    { kind: 'shownOnce', intent, about, value: secret.value, name: secret.name ?? null, result: { status: 'success', initialValue: null } },
+    { headers: { 'Cache-Control': 'no-store' } },
   )
 }
 
@@ -244,14 +253,14 @@ function domainMessages(error: DomainError, t: Translate, rename: (field: string
  * An editor action's one path, for new and edit alike: parse the form with the schema (400 with
  * the messages at their fields), save through the model (its refusals at their fields, a conflict
  * flagged), then answer as `done` says, usually a redirect. Nothing is saved unless it all passes.
- * `options.translate` answers the model's refusals translated with their parameters.
+ * `options.translate` answers every message translated, the model's with their parameters.
  */
 export async function submitForm<S extends z.ZodType, Row>(
   formData: FormData,
   schema: S,
   save: (value: z.output<S>) => Promise<Row>,
   done: (row: Row) => Response | Promise<Response>,
-  options: Options = {},
+  options: Options,
 ) {
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') return invalidSubmission(submission, options)

@@ -89,6 +89,7 @@ export function parseInvoiceForm<Schema extends typeof InvoiceSchema | typeof In
   const reply = (initialValue: InvoiceFormValues, error: Record<string, string[]> | undefined, status: number, conflict = false) =>
     data<Refusal>(
       {
+        kind: 'refused',
         intent: form.get('intent') === 'addLine' ? 'addLine' : 'save',
         about: null,
         result: { status: error ? 'error' : undefined, initialValue, error },

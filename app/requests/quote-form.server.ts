@@ -31,13 +31,13 @@ export async function submitQuoteRequest(request: Request, organizationId: strin
   const back = (sent: number) => redirect(`${url.pathname}?sent=${sent}#sent`)
   const form = await request.formData()
   const submission = parseWithZod(form, { schema: QuoteRequestSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: [QUOTE_HONEYPOT] })
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: [QUOTE_HONEYPOT], translate: t })
   // A bot filled the hidden field: it is thanked like anyone, and nothing is kept.
   if (submission.value[QUOTE_HONEYPOT]) return back(0)
   const limit = await consumeQuoteLimit(organizationId, submission.value.email, getClientIp(request))
   if (!limit.ok) {
     return data(
-      { intent: null, about: null, conflict: false, result: submission.reply({ formErrors: [t('booking.pricing.limited')] }) },
+      { kind: 'refused' as const, intent: null, about: null, conflict: false, result: submission.reply({ formErrors: [t('booking.pricing.limited')] }) },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     )
   }

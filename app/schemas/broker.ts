@@ -51,7 +51,6 @@ export type BrokerInput = z.infer<typeof BrokerSchema>
 
 /** PUT: the whole broker plus the version it was read at. */
 export const BrokerUpdateSchema = withVersion(BrokerSchema)
-export type BrokerUpdate = z.infer<typeof BrokerUpdateSchema>
 
 /**
  * The editor's schema (Conform): the same fields and rules, with the credit limit typed in dollars

@@ -21,7 +21,6 @@ export const CHAT_BODY_MAX = 4000
 
 /** What the photo input offers (a hint for the picker; the server decides by content). */
 export const CHAT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
-export const CHAT_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,application/pdf,image/png,image/jpeg,image/webp'
 
 export const CHAT_CONTENT_TYPES = ['text', 'image', 'file'] as const
 export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number]

@@ -26,7 +26,6 @@ export type ConversationInput = z.infer<typeof ConversationSchema>
 export const ChatMessageSchema = z.object({
   body: text({ error: 'validation.required' }).trim().min(1, 'chat.errors.bodyRequired').max(CHAT_BODY_MAX, 'validation.tooLong'),
 })
-export type ChatMessageInput = z.infer<typeof ChatMessageSchema>
 
 /** The text beside a file: optional. */
 export const ChatCaptionSchema = z.object({ body: optionalText(CHAT_BODY_MAX) })

@@ -36,7 +36,6 @@ export type CompanyInput = z.infer<typeof CompanySchema>
 
 /** The editor on an existing company and PUT: the whole company plus the version it was read at. */
 export const CompanyUpdateSchema = withVersion(CompanySchema)
-export type CompanyUpdate = z.infer<typeof CompanyUpdateSchema>
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
 export const CompanyListQuerySchema = listQuery({

@@ -107,9 +107,6 @@ export type ReserveReleaseInput = z.infer<typeof ReserveReleaseSchema>
 /** Send to factor, void: the version the client saw, when it sends one. */
 export const ScheduleActionSchema = z.object({ version: VersionSchema.optional() })
 
-/** The notice-of-assignment letter: which broker it is addressed to. */
-export const NoticeSchema = z.object({ brokerId: idText().refine((value) => value !== '', 'factoring.errors.brokerRequired') })
-
 export const ScheduleListQuerySchema = listQuery({
   sorts: SCHEDULE_SORTS,
   defaultSort: 'createdAt',
@@ -117,12 +114,3 @@ export const ScheduleListQuerySchema = listQuery({
   filters: { status: enumFilter(SCHEDULE_STATUSES) },
 })
 export type ScheduleListQuery = z.infer<typeof ScheduleListQuerySchema>
-
-/** The fees report's month (`2026-11`); the current month when absent. */
-export const FeesMonthSchema = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'factoring.errors.month')
-    .optional()
-    .catch(undefined),
-})

@@ -27,12 +27,7 @@ export const INVOICE_STATUS_META = {
 /** Invoices that still expect money: these can take payments and become overdue. */
 export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[]
 
-export function isOpenInvoice(status: string) {
-  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status)
-}
-
 export const PAYMENT_METHODS = ['ach', 'check', 'wire', 'card', 'cash', 'factoring', 'other'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const INVOICE_SORTS = ['invoiceNumber', 'issueDate', 'dueDate', 'totalCents', 'status', 'createdAt'] as const
 

@@ -34,7 +34,6 @@ export const InvoiceItemSchema = z.object({
   quantity: quantity().default(1),
   unitPriceCents: cents('document'),
 })
-export type InvoiceItemInput = z.infer<typeof InvoiceItemSchema>
 
 export const InvoiceFields = z.object({
   brokerId: idText().refine((value) => value !== '', 'invoices.errors.brokerRequired'),

@@ -58,7 +58,6 @@ export const STOP_EVENTS = ['arrive', 'depart'] as const
 export type StopEvent = (typeof STOP_EVENTS)[number]
 
 export const CHARGE_TYPES = ['fuel_surcharge', 'detention', 'layover', 'lumper', 'tonu', 'stop_off', 'other'] as const
-export type ChargeType = (typeof CHARGE_TYPES)[number]
 
 /** Each has an index that gives its order (a broker-name sort would sort a million rows: filter by broker instead). */
 export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'totalCents', 'createdAt'] as const

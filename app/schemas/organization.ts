@@ -76,11 +76,9 @@ function bankPair(value: { bankRoutingNumber?: string; bankAccountNumber?: strin
  * invoices, so a routing number goes with an account number, and the other way round.
  */
 export const OrganizationSchema = fields.superRefine(bankPair)
-export type OrganizationInput = z.infer<typeof OrganizationSchema>
 
 /** The page's form and PUT: the whole record plus the version it was read at. */
 export const OrganizationUpdateSchema = withVersion(fields).superRefine(bankPair)
-export type OrganizationUpdate = z.infer<typeof OrganizationUpdateSchema>
 
 /**
  * `PUT /api/organization`: the record as the page sends it, and `site`, the public site's texts

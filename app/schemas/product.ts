@@ -51,7 +51,6 @@ export type ProductInput = z.infer<typeof ProductSchema>
 
 /** PUT: the whole product plus the version it was read at. */
 export const ProductUpdateSchema = withVersion(ProductSchema)
-export type ProductUpdate = z.infer<typeof ProductUpdateSchema>
 
 /**
  * The editor's schema (Conform): the same fields and rules, the price typed in dollars and read

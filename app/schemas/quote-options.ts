@@ -21,9 +21,6 @@ export const QUOTE_LIMIT_PER_ADDRESS = 5
 export const QUOTE_LIMIT_PER_IP = 20
 export const QUOTE_LIMIT_WINDOW_MINUTES = 60
 
-/** How far ahead a pickup may be asked for (the form refuses a pickup before today in any zone). */
-export const QUOTE_MAX_DAYS_AHEAD = 365
-
 /** The honeypot's field name: hidden from people, filled in by bots. */
 export const QUOTE_HONEYPOT = 'website'
 

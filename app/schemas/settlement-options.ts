@@ -15,7 +15,6 @@ export const SETTLEMENT_ITEM_TYPES = ['load', 'deduction', 'store_order', 'advan
 export type SettlementItemType = (typeof SETTLEMENT_ITEM_TYPES)[number]
 /** The lines the office adds by hand on a draft. */
 export const MANUAL_ITEM_TYPES = ['advance', 'reimbursement'] as const
-export type ManualItemType = (typeof MANUAL_ITEM_TYPES)[number]
 
 export const SETTLEMENT_PAY_METHODS = ['ach', 'check', 'wire', 'cash', 'other'] as const
 export const SETTLEMENT_SORTS = ['number', 'periodEnd', 'netCents', 'status', 'createdAt'] as const

@@ -25,7 +25,6 @@ export type TrailerInput = z.infer<typeof TrailerSchema>
 
 /** The editor on an existing trailer and PUT: the whole trailer plus the version it was read at. */
 export const TrailerUpdateSchema = withVersion(TrailerSchema)
-export type TrailerUpdate = z.infer<typeof TrailerUpdateSchema>
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
 export const TrailerListQuerySchema = listQuery({

@@ -33,7 +33,6 @@ export type TruckInput = z.infer<typeof TruckSchema>
 
 /** The editor on an existing truck and PUT: the whole truck plus the version it was read at. */
 export const TruckUpdateSchema = withVersion(TruckSchema)
-export type TruckUpdate = z.infer<typeof TruckUpdateSchema>
 
 /** List query from the URL (GET form) or the API's query string; bad values fall back. */
 export const TruckListQuerySchema = listQuery({

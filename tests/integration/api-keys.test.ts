@@ -11,7 +11,7 @@ import * as account from '~/routes/dashboard/users/account'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
-import { callPage, type Handler, postForm } from '../page-helpers'
+import { callPage, type Handler, postForm, shownOnceOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -92,8 +92,8 @@ describe('API keys', () => {
     const other = await createOrg()
     const created = await postAccount(org, 'admin', { intent: 'createApiKey', name: 'Load board', scope: 'read_only' })
     expect(created.status).toBe(200)
-    const createdKey = created.data?.createdKey as { name: string; secret: string }
-    expect(createdKey).toMatchObject({ name: 'Load board', secret: expect.stringMatching(/^fdk_/) })
+    const createdKey = shownOnceOf(created)!
+    expect(createdKey).toMatchObject({ intent: 'createApiKey', name: 'Load board', value: expect.stringMatching(/^fdk_/) })
     const [stored] = await listApiKeys(org.organization.id)
     expect(stored).toMatchObject({ name: 'Load board', scope: 'read_only', revokedAt: null })
 
@@ -107,6 +107,6 @@ describe('API keys', () => {
 
     expect((await postAccount(org, 'admin', { intent: 'revokeApiKey', id: stored.id })).status).toBe(302)
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: stored.id } })).revokedAt).not.toBeNull()
-    expect((await callApi(trucks, { path: '/api/trucks', token: createdKey.secret })).status).toBe(401)
+    expect((await callApi(trucks, { path: '/api/trucks', token: createdKey.value })).status).toBe(401)
   })
 })

@@ -33,7 +33,7 @@ import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 import { actorOf, callApi, createOrg, newLoad, type Org, refusal, unique } from '../helpers'
-import { browserRequest, callPage, type Handler, postForm, refusalOf } from '../page-helpers'
+import { browserRequest, callPage, type Handler, postForm, refusalOf, shownOnceOf } from '../page-helpers'
 
 const reader = (org: Org, role: Role = 'admin'): FileReader => ({ id: org.users[role].id, organizationId: org.organization.id, role })
 /** A booked load of the organization (with a broker of its own). */
@@ -469,7 +469,7 @@ describe('the pages', () => {
       { id: files.pod.id },
       postForm({ intent: 'share', expiresInDays: '3' }),
     )
-    expect((shared.data as { createdLink: { url: string } }).createdLink.url).toMatch(/\/share\//)
+    expect(shownOnceOf(shared)!.value).toMatch(/\/share\//)
     const badDays = await callPage(
       fileView.action as Handler,
       '/x',

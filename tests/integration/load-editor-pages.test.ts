@@ -1,6 +1,7 @@
 /** The load editor (/dashboard/loads/new and /:id/edit): roles, list intents, field errors, conflicts, locks. */
 import { describe, expect, it } from 'vitest'
 
+import { getFixedT } from '~/i18n.server'
 import { createLoad } from '~/models/load.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
@@ -9,6 +10,9 @@ import type { Role } from '~/utils/permissions'
 
 import { actorOf, createOrg, unique } from '../helpers'
 import { callPage as call, type Handler, type PageAnswer as Result } from '../page-helpers'
+
+/** Page actions answer their messages translated (ADR 107): the English text of a key. */
+const en = getFixedT('en')
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -153,7 +157,7 @@ describe('load editor', () => {
     )
     expect(intendedStops(removed).map((stop) => stop.city)).toEqual(['Tulsa'])
     // The list's own rule shows at once (a pickup is missing); other fields' errors wait for a save.
-    expect(errorsOf(removed).stops).toEqual(['loads.errors.pickupAndDelivery'])
+    expect(errorsOf(removed).stops).toEqual([en('loads.errors.pickupAndDelivery')])
 
     const charge = await call(
       loadEditor.action as Handler,
@@ -186,12 +190,12 @@ describe('load editor', () => {
     )
     expect(result.status).toBe(400)
     expect(errorsOf(result)).toMatchObject({
-      linehaul: ['loadForm.errors.linehaul'],
-      'stops[0].windowEnd': ['loads.errors.windowOrder'],
-      'stops[1].city': ['validation.required'],
-      'stops[1].windowStart': ['validation.dateTime'],
-      'charges[0].amount': ['loadForm.errors.amount'],
-      'charges[1].amount': ['validation.required'],
+      linehaul: [en('loadForm.errors.linehaul')],
+      'stops[0].windowEnd': [en('loads.errors.windowOrder')],
+      'stops[1].city': [en('validation.required')],
+      'stops[1].windowStart': [en('validation.dateTime')],
+      'charges[0].amount': [en('loadForm.errors.amount')],
+      'charges[1].amount': [en('validation.required')],
     })
     expect(await loadCount(org)).toBe(0)
 

@@ -171,7 +171,6 @@ describe('the payment page', () => {
         billTo: { email: null },
       },
       remit: { lines: ['Remit Haulers LLC', 'First Prairie Bank', 'Routing (ABA) 111000025', 'Account 987654321'], notice: null },
-      closed: null,
     })
     // Nothing internal leaves: no email state, custom fields, loads or ids of the organization's other records.
     const json = JSON.stringify(data.page)

@@ -14,7 +14,7 @@ import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 
 import { callApi, createOrg, fleet, newLoad, type Org } from '../helpers'
-import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
+import { callPage, type Handler, postForm, refusalOf, shownOnceOf } from '../page-helpers'
 import { type ServerProcess, startServer } from '../server-process'
 
 const APP_URL = 'https://freight.example.test'
@@ -106,7 +106,7 @@ describe('the load page', () => {
 
     const shared = await post({ intent: 'shareTracking', expiresInDays: '7' })
     expect(shared.status).toBe(200)
-    const created = (shared.data as { createdLink: { url: string } }).createdLink
+    const created = { url: shownOnceOf(shared)!.value }
     expect(created.url).toMatch(/\/track\/[A-Za-z0-9_-]{43}$/)
 
     const bad = await post({ intent: 'shareTracking', expiresInDays: '120' })
@@ -116,9 +116,9 @@ describe('the load page', () => {
     expect((await post({ intent: 'shareTracking', expiresInDays: '7' }, 'viewer')).status).toBe(403)
 
     const view = await callPage(loadView.loader as Handler, path, org.users.dispatcher.id, { id: load.id })
-    const links = (view.data as { trackingLinks: Array<{ id: string; state: string; lastViewedAt: string | null }> }).trackingLinks
+    const links = (view.data as { trackingLinks: Array<{ id: string; state: string; lastUsedAt: string | null; revocable: boolean }> }).trackingLinks
     expect(links).toHaveLength(1)
-    expect(links[0]).toMatchObject({ state: 'active', lastViewedAt: null })
+    expect(links[0]).toMatchObject({ state: 'active', lastUsedAt: null, revocable: true })
     // Nobody else sees the list (a driver sees the load, not its links).
     expect(
       ((await callPage(loadView.loader as Handler, path, org.users.viewer.id, { id: load.id })).data as { trackingLinks: unknown }).trackingLinks,
@@ -127,7 +127,10 @@ describe('the load page', () => {
     const revoked = await post({ intent: 'revokeTracking', linkId: links[0].id })
     expect([revoked.status, revoked.toast?.title]).toEqual([302, 'Tracking link revoked.'])
     const after = await callPage(loadView.loader as Handler, path, org.users.admin.id, { id: load.id })
-    expect((after.data as { trackingLinks: Array<{ state: string }> }).trackingLinks[0].state).toBe('revoked')
+    expect((after.data as { trackingLinks: Array<{ state: string; revocable: boolean }> }).trackingLinks[0]).toMatchObject({
+      state: 'revoked',
+      revocable: false,
+    })
     expect(await trackingView(tokenOf(created.url))).toBeNull()
   })
 })

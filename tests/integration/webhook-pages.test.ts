@@ -7,7 +7,7 @@ import * as viewPage from '~/routes/dashboard/webhooks/view'
 import { prisma } from '~/utils/db.server'
 
 import { createOrg, type Org } from '../helpers'
-import { callPage, postForm, refusalOf } from '../page-helpers'
+import { callPage, postForm, refusalOf, shownOnceOf } from '../page-helpers'
 
 let org: Org
 
@@ -54,14 +54,14 @@ describe('the webhook pages', () => {
       ['active', 'on'],
     ])
     expect(answer.status).toBe(200)
-    const created = (answer.data as { created: { id: string; secret: string } }).created
-    expect(created.secret).toMatch(/^whsec_/)
-    const stored = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })
+    const shown = shownOnceOf(answer)!
+    expect(shown).toMatchObject({ intent: 'create', name: 'https://hooks.example.com/tms', value: expect.stringMatching(/^whsec_/) })
+    const stored = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: shown.about! } })
     expect(stored).toMatchObject({ url: 'https://hooks.example.com/tms', events: ['load.created', 'invoice.paid'], active: true })
     const list = await callPage(listPage.loader, '/dashboard/webhooks', org.users.admin.id)
-    const view = await callPage(viewPage.loader, `/dashboard/webhooks/${created.id}`, org.users.admin.id, { id: created.id })
-    expect(JSON.stringify(list.data)).not.toContain(created.secret)
-    expect(JSON.stringify(view.data)).not.toContain(created.secret)
+    const view = await callPage(viewPage.loader, `/dashboard/webhooks/${shown.about!}`, org.users.admin.id, { id: shown.about! })
+    expect(JSON.stringify(list.data)).not.toContain(shown.value)
+    expect(JSON.stringify(view.data)).not.toContain(shown.value)
   })
 
   it('refuses a private address and a missing event at their fields, saving nothing', async () => {
@@ -85,8 +85,8 @@ describe('the webhook pages', () => {
         ['events', 'load.created'],
         ['active', 'on'],
       ])
-    ).data as { created: { id: string; secret: string } }
-    const { id } = made.created
+    ).data as { about: string; value: string }
+    const { about: id } = made
     const path = `/dashboard/webhooks/${id}`
     const update = (version: string, url: string) =>
       callPage(
@@ -116,9 +116,9 @@ describe('the webhook pages', () => {
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).url).toBe('https://hooks.example.com/edited')
 
     const rotated = await callPage(viewPage.action, path, org.users.admin.id, { id }, postForm({ intent: 'rotate', version: '2' }))
-    const secret = (rotated.data as { rotated: { secret: string } }).rotated.secret
+    const secret = shownOnceOf(rotated)!.value
     expect(secret).toMatch(/^whsec_/)
-    expect(secret).not.toBe(made.created.secret)
+    expect(secret).not.toBe(made.value)
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).secret).toBe(secret)
 
     // A resend of a delivery while the endpoint is off: refused with the reason, nothing queued.
@@ -145,8 +145,8 @@ describe('the webhook pages', () => {
         ['url', 'https://hooks.example.com/mine'],
         ['events', 'load.created'],
       ])
-    ).data as { created: { id: string } }
-    const { id } = made.created
+    ).data as { about: string }
+    const { about: id } = made
     expect((await callPage(viewPage.loader, `/dashboard/webhooks/${id}`, other.users.admin.id, { id })).status).toBe(404)
     expect(
       (await callPage(viewPage.action, `/dashboard/webhooks/${id}`, other.users.admin.id, { id }, postForm({ intent: 'delete', version: '1' }))).status,

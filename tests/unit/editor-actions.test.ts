@@ -12,6 +12,9 @@ function form(values: Record<string, string>) {
   return data
 }
 
+/** A translation that shows the key it was given, so a message that was not translated stands out. */
+const tr = (key: string, params?: Record<string, unknown>) => (params && Object.keys(params).length ? `${key}${JSON.stringify(params)}` : `t:${key}`)
+
 /** A react-router `data()` answer: its body and status. */
 function reply(answer: unknown) {
   return answer as { data: { result: { error?: Record<string, string[]> }; conflict: boolean }; init: { status: number } }
@@ -26,12 +29,13 @@ describe('submitForm, the one path of every editor action', () => {
         Schema,
         async () => (saved = true),
         () => new Response(null, { status: 302 }),
+        { translate: tr },
       ),
     )
     expect(saved).toBe(false)
     expect(answer.init.status).toBe(400)
     // The summary above the form, as well as the field's message (a long form without JavaScript).
-    expect(answer.data.result.error).toEqual({ '': ['validation.failed'], name: ['validation.short'] })
+    expect(answer.data.result.error).toEqual({ '': ['t:validation.failed'], name: ['t:validation.short'] })
   })
 
   it('puts a model refusal at its field, and flags a conflict for the reload link', async () => {
@@ -41,10 +45,11 @@ describe('submitForm, the one path of every editor action', () => {
         Schema,
         () => Promise.reject(new DomainError('validation_failed', 'validation.failed', { fields: { name: ['brokers.errors.duplicateName'] } })),
         () => new Response(null, { status: 302 }),
+        { translate: tr },
       ),
     )
     expect(refused.init.status).toBe(400)
-    expect(refused.data.result.error).toEqual({ name: ['brokers.errors.duplicateName'] })
+    expect(refused.data.result.error).toEqual({ name: ['t:brokers.errors.duplicateName'] })
     expect(refused.data.conflict).toBe(false)
 
     const stale = reply(
@@ -53,14 +58,15 @@ describe('submitForm, the one path of every editor action', () => {
         Schema,
         () => Promise.reject(new DomainError('conflict', 'errors.conflict')),
         () => new Response(null, { status: 302 }),
+        { translate: tr },
       ),
     )
     expect(stale.init.status).toBe(409)
     expect(stale.data.conflict).toBe(true)
-    expect(stale.data.result.error).toEqual({ '': ['errors.conflict'] })
+    expect(stale.data.result.error).toEqual({ '': ['t:errors.conflict'] })
   })
 
-  it('answers the model’s refusal translated with its parameters when given the request’s `t`', async () => {
+  it('answers the model’s refusal translated with its parameters, in the request’s `t`', async () => {
     const t = (key: string, params?: Record<string, unknown>) => `${key}${JSON.stringify(params ?? {})}`
     const atField = reply(
       await submitForm(
@@ -95,6 +101,7 @@ describe('submitForm, the one path of every editor action', () => {
       Schema,
       async (value) => ({ id: 'b1', ...value }),
       (row) => new Response(JSON.stringify(row), { status: 201 }),
+      { translate: tr },
     )
     expect(answer).toBeInstanceOf(Response)
     expect(await (answer as Response).json()).toEqual({ id: 'b1', name: 'Acme', version: 3 })
@@ -108,6 +115,7 @@ describe('submitForm, the one path of every editor action', () => {
         Schema,
         () => Promise.reject(bug),
         () => new Response(null),
+        { translate: tr },
       ),
     ).rejects.toBe(bug)
   })

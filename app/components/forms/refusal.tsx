@@ -1,25 +1,14 @@
-import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { Icon } from '~/components/ui/icons'
-import { shownMessage } from '~/components/ui/shown-message'
-import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
+import { isRefusal, type RefusalAnswer } from '~/utils/page-answer'
 
 import { ConflictNotice } from './conflict-notice'
 
-/**
- * A page action's refusal as the page receives it (app/requests/forms.server.ts, `Refusal`): the
- * one shape of every action's answer that is not a redirect (docs/decisions/049-page-action-protocol.md).
- */
-export type RefusalData = {
-  intent: string | null
-  about: string | null
-  result: SubmissionResult<string[]>
-  conflict: boolean
-  link?: { to: string; label: string }
-}
+/** A page action's refusal as the page receives it: the page-answer type's `refused` kind (app/utils/page-answer.ts, ADR 049, ADR 107). */
+export type RefusalData = RefusalAnswer
 
 /** A refusal read for one form of the page: its summary, its other messages, the messages of a field. */
 export type ShownRefusal = {
@@ -35,10 +24,7 @@ export type ShownRefusal = {
   values: Record<string, unknown>
 }
 
-/** Whether an action's answer is a refusal (a fetcher's data, for instance). */
-export function isRefusal(value: unknown): value is RefusalData {
-  return Boolean(value && typeof value === 'object' && 'result' in value && 'conflict' in value)
-}
+export { isRefusal }
 
 /** The record a refusal concerns (`about`), for a page that shows several: it hands the refusal to that one's card. */
 export function refusalAbout(actionData: unknown) {
@@ -49,7 +35,8 @@ export function refusalAbout(actionData: unknown) {
  * The action's answer if it is a refusal for this form (`intent`: one, several, or null for a post
  * that named none or an unknown one; absent: any) and the record `about` when the page shows
  * several, else null. `formFields`: the fields the form shows at their inputs; the messages of
- * any other field (a hidden version, or all of them for status buttons) are listed under the summary. Messages are keys (translated here) or text the server translated.
+ * any other field (a hidden version, or all of them for status buttons) are listed under the summary.
+ * Every message is text the server translated: shown as it is.
  */
 export function useRefusal(
   actionData: unknown,
@@ -57,27 +44,25 @@ export function useRefusal(
   about?: string,
   formFields?: readonly string[],
 ): ShownRefusal | null {
-  const { t } = useTranslation()
   if (!isRefusal(actionData)) return null
   const intents = intent === undefined ? null : Array.isArray(intent) ? intent : [intent]
   if (intents && !intents.includes(actionData.intent)) return null
   if (about !== undefined && actionData.about !== about) return null
   const errors = actionData.result.error ?? {}
-  const show = (message: string) => shownMessage(t, message)
-  const [message = null, ...others] = (errors[''] ?? []).map(show)
+  const [message = null, ...others] = errors[''] ?? []
   const fieldMessages = formFields
     ? Object.entries(errors)
         .filter(([name]) => name !== '' && !formFields.includes(name))
-        .flatMap(([, list]) => (list ?? []).map(show))
+        .flatMap(([, list]) => list ?? [])
     : []
   return {
     message,
     reasons: [...new Set([...others, ...fieldMessages])],
-    field: (name) => errors[name]?.map(show),
+    field: (name) => errors[name] ?? undefined,
     fields: Object.fromEntries(
       Object.entries(errors)
         .filter(([name]) => name !== '')
-        .map(([name, list]) => [name, (list ?? []).map(show)]),
+        .map(([name, list]) => [name, list ?? []]),
     ),
     conflict: actionData.conflict,
     link: actionData.link ?? null,

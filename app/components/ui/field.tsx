@@ -1,23 +1,20 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 
-import { useTranslation } from '~/hooks/use-translation'
 import { cn } from '~/utils/cn'
 
 import { fileInputClass, inputClass } from './input-class'
-import { shownMessage } from './shown-message'
 
 // Its own module, so lists and filters that only style an input do not load Conform.
 export { fileInputClass, inputClass }
 
-/** Errors are i18n keys from the shared zod schemas or the models, or text a page action translated. */
+/** A field's messages: text the page action translated (ADR 107), shown as it is. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation()
   if (!errors?.length) return null
   return (
     <ul id={id} className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
       {errors.map((error) => (
-        <li key={error}>{shownMessage(t, error)}</li>
+        <li key={error}>{error}</li>
       ))}
     </ul>
   )
@@ -106,7 +103,6 @@ export function TextareaField(props: FieldProps & { rows?: number }) {
 
 /** Form-level errors (not tied to one field), announced to screen readers. */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation()
   if (!errors?.length) return null
   return (
     <div
@@ -115,7 +111,7 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] | nu
       className="rounded-lg border border-error/30 bg-error-lighter px-4 py-3 text-sm font-medium text-error-darker dark:bg-error/15 dark:text-error-light"
     >
       {errors.map((error) => (
-        <p key={error}>{shownMessage(t, error)}</p>
+        <p key={error}>{error}</p>
       ))}
     </div>
   )

@@ -17,6 +17,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import type { ApiKeyCreateSchema } from '~/schemas/api-key'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { formatZonedDate } from '~/utils/format'
+import type { ShownOnceAnswer } from '~/utils/page-answer'
 import type { Device } from '~/utils/user-agent'
 
 /** A session as the account page shows it (the loader's `sessions`). */
@@ -100,7 +101,8 @@ export function ApiKeysCard({
   apiKeys: AccountApiKey[]
   constraint: FormConstraint
   lastResult: SubmissionResult<string[]> | undefined
-  createdKey: { name: string; secret: string } | undefined
+  /** The key just made: its secret is in this answer only. */
+  createdKey: ShownOnceAnswer | null
   busy: boolean
 }) {
   const { t, i18n } = useTranslation()
@@ -124,10 +126,10 @@ export function ApiKeysCard({
       </p>
       {createdKey ? (
         <ShownOnce
-          title={t('users.account.apiKeys.created', { name: createdKey.name })}
+          title={t('users.account.apiKeys.created', { name: createdKey.name ?? '' })}
           note={t('users.account.apiKeys.copyNow')}
           label={t('users.account.apiKeys.key')}
-          value={createdKey.secret}
+          value={createdKey.value}
           copyLabel={t('users.account.apiKeys.copy')}
           testId="new-api-key"
           valueTestId="new-api-key-secret"

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // remix-auth reads the body itself; validate a copy first.
   const formData = await request.clone().formData()
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'], translate: getInstance(context).t })
   try {
     const user = await authenticator.authenticate('form', request)
     // During maintenance only the site organization's admins sign in.

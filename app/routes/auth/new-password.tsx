@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: NewPasswordSchema })
   const hideFields = ['password', 'confirmPassword']
-  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields })
   const t = getInstance(context).t
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields, translate: t })
   try {
     const user = await resetPassword(submission.value.token, submission.value.password, getClientIp(request))
     if (user.invited) {

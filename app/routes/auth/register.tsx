@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
 import { getLocale } from '~/middleware/i18next'
+import { getInstance } from '~/middleware/i18next'
 import { requestRegistration } from '~/models/auth.server'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { queueRegisterExistingEmail, queueVerificationEmail } from '~/models/tasks/account-emails.server'
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: RegisterSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'] })
+  if (submission.status !== 'success') return invalidSubmission(submission, { hideFields: ['password'], translate: getInstance(context).t })
   const ip = getClientIp(request)
   const limit = await consumeAuthEmailLimit(submission.value.email, ip)
   if (!limit.ok) return redirect(SENT)

@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
 import { getLocale } from '~/middleware/i18next'
+import { getInstance } from '~/middleware/i18next'
 import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
 import { queuePasswordResetEmail } from '~/models/tasks/account-emails.server'
 import { formConstraint, invalidSubmission } from '~/requests/forms.server'
@@ -23,7 +24,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ResetPasswordRequestSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
+  if (submission.status !== 'success') return invalidSubmission(submission, { translate: getInstance(context).t })
 
   // Over the limit, nothing is sent, and the answer stays the same.
   const limit = await consumeAuthEmailLimit(submission.value.email, getClientIp(request))

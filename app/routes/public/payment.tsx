@@ -146,11 +146,6 @@ function InvoicePayment({ page, token, sent, actionData }: { page: PaymentPageDa
           <p className="text-sm">{t('payment.thanks.body')}</p>
         </div>
       ) : null}
-      {page.closed ? (
-        <p role="status" data-testid="payment-closed" className="mt-6 rounded-lg border border-line bg-surface px-4 py-3 font-semibold">
-          {t(page.closed)}
-        </p>
-      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0">
@@ -178,7 +173,7 @@ function InvoicePayment({ page, token, sent, actionData }: { page: PaymentPageDa
               {t('payment.invoice.pdf')}
             </a>
           </Card>
-          {page.closed || sent ? null : <RemittanceForm today={page.today} balanceCents={invoice.balanceCents} actionData={actionData} />}
+          {sent ? null : <RemittanceForm today={page.today} balanceCents={invoice.balanceCents} actionData={actionData} />}
         </div>
       </div>
     </>

@@ -1,15 +1,14 @@
-import { data, Form, href, useNavigation } from 'react-router'
+import { Form, href, useNavigation } from 'react-router'
 import { z } from 'zod'
 
-import { ExpiringLinkForm } from '~/components/forms/expiring-link-form'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
+import { shareLinkIntents, ShareLinksCard } from '~/components/forms/share-links-card'
+import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
-import { ShownOnce } from '~/components/ui/shown-once'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createFileShare, listFileShares, revokeFileShare } from '~/models/file-share.server'
@@ -17,10 +16,9 @@ import { organizationTimeZone } from '~/models/organization.server'
 import { deleteFile, getFile } from '~/models/stored-file.server'
 import { canShareFiles } from '~/policies/stored-file'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { FileShareCreateSchema, FileShareRevokeSchema } from '~/schemas/stored-file'
-import { FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { requiredId } from '~/schemas/text'
 import { orNotFound } from '~/utils/errors.server'
 import { formatBytes, formatDateTime } from '~/utils/format'
@@ -31,8 +29,6 @@ import type { Route } from './+types/view'
 
 export const handle = { i18n: ['files'] }
 
-const TONE = { active: 'success', revoked: 'default', expired: 'warning' } as const
-
 /** One file of the files manager: what it is, where it belongs, its share links (made, listed, revoked) and Delete by its record's rule. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'file')
@@ -41,7 +37,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     orNotFound(listFileShares(user, params.id)),
     organizationTimeZone(user.organizationId),
   ])
-  const now = Date.now()
   return {
     file: {
       id: file.id,
@@ -54,10 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       createdAt: file.createdAt.toISOString(),
       deleteRefusal: file.deleteRefusal,
     },
-    shares: shares.map((share) => ({
-      ...share,
-      state: share.revokedAt ? ('revoked' as const) : Date.parse(share.expiresAt) <= now ? ('expired' as const) : ('active' as const),
-    })),
+    shares,
     timeZone,
     canShare: canShareFiles(user.role),
     canDelete: can(user.role, 'delete', 'file'),
@@ -79,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       share: intent({
         schema: FileShareCreateSchema,
         run: (input) => createFileShare(user, actor, params.id, input),
-        done: (share) => data({ intent: 'share', createdLink: { url: share.url, expiresAt: share.expiresAt } }),
+        done: (share) => shownOnce('share', { value: share.url }),
       }),
       revoke: intent({
         schema: FileShareRevokeSchema,
@@ -101,9 +93,9 @@ export default function FileView({ loaderData, actionData }: Route.ComponentProp
   const { t, i18n } = useTranslation()
   const busy = useNavigation().state !== 'idle'
   const { file, shares, timeZone } = loaderData
-  const shareRefusal = useRefusal(actionData, ['share', 'revoke'], undefined, ['expiresInDays'])
+  const shareRefusal = useRefusal(actionData, shareLinkIntents('file'), undefined, ['expiresInDays'])
   const deleteRefusal = useRefusal(actionData, [null, 'delete'], undefined, [])
-  const created = (actionData as { createdLink?: { url: string; expiresAt: string } } | undefined)?.createdLink ?? null
+  const created = useShownOnce(actionData, 'share')?.value ?? null
   const when = (value: string) => formatDateTime(i18n.language, value, timeZone)
   return (
     <>
@@ -158,84 +150,7 @@ export default function FileView({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </DetailCard>
 
-        <Card className="min-w-0 p-6" data-testid="file-shares">
-          <h2 className="text-base font-bold">{t('files.share.heading')}</h2>
-          <p className="mt-1 text-sm text-muted">{t('files.share.intro')}</p>
-          {created ? (
-            <ShownOnce
-              title={t('files.share.created')}
-              label={t('files.share.heading')}
-              value={created.url}
-              copyLabel={t('common.copyLink')}
-              testId="share-created"
-              inputId="share-url"
-            />
-          ) : null}
-          <RefusalNotice refusal={shareRefusal} testId="share-refusal" className="mt-4" />
-          {loaderData.canShare ? (
-            <ExpiringLinkForm
-              intent="share"
-              label={t('files.share.expiresInDays')}
-              maxDays={FILE_SHARE_MAX_DAYS}
-              defaultDays={FILE_SHARE_DEFAULT_DAYS}
-              errors={shareRefusal?.field('expiresInDays')}
-              busy={busy}
-              testId="share-form"
-            >
-              <Icon name="link" size={18} />
-              {t('files.share.create')}
-            </ExpiringLinkForm>
-          ) : null}
-          {shares.length ? (
-            <div className="relative mt-4 overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="text-muted">
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pe-3 text-start font-semibold">
-                      {t('files.share.createdBy')}
-                    </th>
-                    <th scope="col" className="py-2 pe-3 text-start font-semibold">
-                      {t('files.share.expiresAt')}
-                    </th>
-                    <th scope="col" className="py-2 pe-3 text-start font-semibold">
-                      {t('files.share.status')}
-                    </th>
-                    <th scope="col" className="py-2 text-end font-semibold">
-                      <span className="sr-only">{t('files.share.revoke')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shares.map((share) => (
-                    <tr key={share.id} className="border-b border-dashed border-line" data-testid="share-row">
-                      <td className="py-2 pe-3">
-                        {share.createdBy?.name ?? '—'}
-                        <div className="text-xs whitespace-nowrap text-muted tabular-nums">{when(share.createdAt)}</div>
-                      </td>
-                      <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{when(share.expiresAt)}</td>
-                      <td className="py-2 pe-3">
-                        <Badge tone={TONE[share.state]}>{t(`files.share.state.${share.state}`)}</Badge>
-                      </td>
-                      <td className="py-2 text-end">
-                        {share.state === 'active' && loaderData.canShare ? (
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="revoke" />
-                            <input type="hidden" name="shareId" value={share.id} />
-                            <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-                              {t('files.share.revoke')}
-                            </Button>
-                          </Form>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <p className="mt-4 text-sm text-muted">{t('files.share.none')}</p>
-          )}
-        </Card>
+        <ShareLinksCard kind="file" links={shares} created={created} refusal={shareRefusal} canShare={loaderData.canShare} timeZone={timeZone} />
       </div>
     </>
   )

@@ -173,8 +173,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Add, remove and move buttons (Conform's list intents): the same page again with the new
   // rows, nothing written (an intent leaves the status unset). Without JavaScript this is how
   // the rows change; with it too, as validation happens on the server only.
-  if (submission.status === undefined) return withPrefill(formIntentReply(submission))
-  if (submission.status !== 'success') return withPrefill(invalidSubmission(submission))
+  if (submission.status === undefined) return withPrefill(formIntentReply(submission, t))
+  if (submission.status !== 'success') return withPrefill(invalidSubmission(submission, { translate: t }))
   try {
     if (params.id) {
       const value = submission.value as typeof submission.value & { version: number }

@@ -1,14 +1,15 @@
-import { data, href, Link, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 
 import { LoadChatButton } from '~/components/chat/load-chat-button'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
+import { shareLinkIntents, ShareLinksCard } from '~/components/forms/share-links-card'
+import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { PageHeader } from '~/components/layout/page-header'
 import { LoadDocuments } from '~/components/loads/documents'
 import { LoadAssignmentCard, LoadChargesCard, LoadDetailsCard, LoadNotesCard, LoadStopsCard } from '~/components/loads/load-view-cards'
 import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
-import { TrackingLinks } from '~/components/loads/tracking-links'
 import { mailMessagePath } from '~/components/mail/mail-paths'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -28,7 +29,7 @@ import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
 import { isMailView } from '~/policies/mail'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { LoadReopenSchema, LoadStatusMoveSchema } from '~/schemas/load'
@@ -78,7 +79,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     load.sourceMailAttachmentId || load.sourceDocumentId ? sourceOfLoad(user, load.id) : null,
     rateConns.length ? loadsMadeFromEach(loadScope(user), { documentIds: rateConns }) : null,
   ])
-  const now = Date.now()
   return {
     quote,
     source,
@@ -144,14 +144,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZone,
     now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
-    trackingLinks:
-      trackingLinks?.map((link) => ({
-        id: link.id,
-        createdAt: link.createdAt,
-        expiresAt: link.expiresAt,
-        lastViewedAt: link.lastViewedAt,
-        state: link.revokedAt ? ('revoked' as const) : Date.parse(link.expiresAt) <= now ? ('expired' as const) : ('active' as const),
-      })) ?? null,
+    trackingLinks,
     returnTo: listReturnTo(url.searchParams.get('returnTo'), LIST),
     confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
     confirmReopen: offers.reopen && url.searchParams.get('confirm') === 'reopen',
@@ -210,7 +203,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       shareTracking: intent({
         schema: TrackingLinkCreateSchema,
         run: (input) => createTrackingLink(actor, params.id, input),
-        done: (link) => data({ intent: 'shareTracking', createdLink: { url: link.url, expiresAt: link.expiresAt } }),
+        done: (link) => shownOnce('shareTracking', { value: link.url }),
       }),
       revokeTracking: intent({
         schema: TrackingLinkRevokeSchema,
@@ -246,9 +239,9 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
   // Status buttons, stop events and document deletes answer above the page; an upload at its form.
   const refusal = useRefusal(actionData, [null, 'status', 'stopEvent', 'deleteDocument', 'reopen'], undefined, [])
   const uploadRefusal = useRefusal(actionData, 'upload')
-  const trackingRefusal = useRefusal(actionData, ['shareTracking', 'revokeTracking'], undefined, ['expiresInDays'])
+  const trackingRefusal = useRefusal(actionData, shareLinkIntents('tracking'), undefined, ['expiresInDays'])
   // A link just made (shareTracking's answer): its address is shown this once.
-  const createdLink = (actionData as { createdLink?: { url: string; expiresAt: string } } | undefined)?.createdLink ?? null
+  const createdLink = useShownOnce(actionData, 'shareTracking')?.value ?? null
 
   return (
     <>
@@ -347,7 +340,15 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         <CustomFieldValues fields={loaderData.customFields} />
 
         {loaderData.trackingLinks ? (
-          <TrackingLinks links={loaderData.trackingLinks} created={createdLink} refusal={trackingRefusal} timeZone={timeZone} />
+          <ShareLinksCard
+            kind="tracking"
+            links={loaderData.trackingLinks}
+            created={createdLink}
+            refusal={trackingRefusal}
+            canShare
+            timeZone={timeZone}
+            className="lg:col-span-2"
+          />
         ) : null}
       </div>
     </>

@@ -21,7 +21,7 @@ import {
   serializeSettlement,
   voidSettlement,
 } from '~/models/settlement.server'
-import { settlementOffers, settlementScope } from '~/policies/settlement'
+import { settlementHeldBack, settlementOffers, settlementScope } from '~/policies/settlement'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
@@ -47,6 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     settlement,
     today: await organizationToday(user.organizationId),
     can: settlementOffers(user.role, settlement),
+    // Why a draft waits before approval (a net below zero): the policy's reason, not the page's.
+    heldBack: settlementHeldBack(settlement),
     returnTo: user.role === 'driver' ? href('/dashboard/pay') : listReturnTo(url.searchParams.get('returnTo'), LIST),
   }
 }
@@ -194,7 +196,11 @@ export default function SettlementView({ loaderData, actionData }: Route.Compone
             </SummaryItem>
           ) : null}
         </SummaryList>
-        {settlement.netCents < 0 && settlement.status === 'draft' ? <p className="mt-4 text-sm text-error">{t('settlements.errors.negativeNet')}</p> : null}
+        {loaderData.heldBack ? (
+          <p className="mt-4 text-sm text-error" data-testid="settlement-held-back">
+            {t(loaderData.heldBack)}
+          </p>
+        ) : null}
       </Card>
 
       <SettlementLines settlement={settlement} canRemove={can.edit} busy={busy} />

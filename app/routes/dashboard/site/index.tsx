@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   // A row added, moved or removed (Conform's intents, without JavaScript): the form again, nothing saved.
   const submission = parseWithZod(formData, { schema: SiteTextsUpdateSchema })
-  if (submission.status === undefined) return formIntentReply(submission)
+  if (submission.status === undefined) return formIntentReply(submission, t)
   return submitForm(
     formData,
     SiteTextsUpdateSchema,

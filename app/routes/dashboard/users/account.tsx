@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, useNavigation } from 'react-router'
+import { z } from 'zod'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
+import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -21,12 +22,11 @@ import { changeOwnEmail, changeOwnPassword, getOwnUser } from '~/models/user-acc
 import { setOwnAvatar } from '~/models/user-avatar.server'
 import { listOwnSessions, signOutOtherSessions } from '~/models/user-sessions.server'
 import { actorOf } from '~/requests/actor.server'
-import { formConstraint, formFailure, invalidSubmission, refuse } from '~/requests/forms.server'
+import { formConstraint, intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { requireUser } from '~/requests/session.server'
 import { ApiKeyCreateSchema, ApiKeyRevokeSchema } from '~/schemas/api-key'
 import { EmailChangeSchema, PasswordChangeSchema } from '~/schemas/user'
 import { AVATAR_MAX_BYTES } from '~/schemas/user-options'
-import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -89,72 +89,67 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** The avatar form posts a file the model reads as it is: nothing for the schema to check. */
+const AvatarSchema = z.object({})
+/** Signing the other sessions out reads nothing from the form. */
+const SignOutOthersSchema = z.object({})
+
+/** The API-key intents are the admins' (`apiKey` permissions): checked before anything is read. */
+const API_KEY_PERMISSIONS: Record<string, ['create' | 'delete', 'apiKey']> = { createApiKey: ['create', 'apiKey'], revokeApiKey: ['delete', 'apiKey'] }
+
+/**
+ * Anyone's own account, through the one page-action protocol (ADR 049, ADR 107): the avatar, the
+ * sign-in email, the password, the other sessions; admins' API keys, whose new secret is answered
+ * once (`shownOnce`), never through a redirect.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const actor = { ...actorOf(request, user), userId: user.id }
   const t = getInstance(context).t
   const formData = await request.formData()
-  const intent = formData.get('intent')
-
-  switch (intent) {
-    case 'avatar': {
-      const file = formData.get('avatar')
-      const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array()
-      try {
-        await setOwnAvatar(actor, bytes)
-      } catch (error) {
-        if (!isDomainError(error)) throw error
-        const messages = (error.fields?.avatar ?? [error.messageKey]).map((key) => t(key, error.options.params ?? {}))
-        return refuse({ intent }, t('validation.failed'), { avatar: messages }, error.status)
-      }
-      return redirectWithToast(SELF, { type: 'success', title: t('users.account.avatarSaved') })
-    }
-    case 'email': {
-      const submission = parseWithZod(formData, { schema: EmailChangeSchema })
-      const hideFields = ['currentPassword']
-      if (submission.status !== 'success') return invalidSubmission(submission, { hideFields, intent })
-      try {
-        await changeOwnEmail(actor, submission.value)
+  const needs = API_KEY_PERMISSIONS[String(formData.get('intent'))]
+  if (needs && !can(user.role, ...needs)) throw data({ reason: 'forbidden' }, { status: 403 })
+  const saved = (title: string, description?: string) => () => redirectWithToast(SELF, { type: 'success', title, description })
+  return intentAction(formData, t, {
+    avatar: intent({
+      schema: AvatarSchema,
+      run: async () => {
+        const file = formData.get('avatar')
+        return setOwnAvatar(actor, file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array())
+      },
+      done: saved(t('users.account.avatarSaved')),
+    }),
+    email: intent({
+      schema: EmailChangeSchema,
+      run: async (input) => {
+        await changeOwnEmail(actor, input)
         await queueVerificationEmail(user.id, getLocale(context))
-      } catch (error) {
-        return formFailure(submission, error, { hideFields, intent, translate: t })
-      }
-      return redirectWithToast(SELF, { type: 'success', title: t('users.account.emailSaved'), description: t('users.account.emailVerify') })
-    }
-    case 'password': {
-      const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
-      const hideFields = ['currentPassword', 'password', 'confirmPassword']
-      if (submission.status !== 'success') return invalidSubmission(submission, { hideFields, intent })
-      try {
-        await changeOwnPassword(actor, user.sessionId, submission.value)
-      } catch (error) {
-        return formFailure(submission, error, { hideFields, intent, translate: t })
-      }
-      return redirectWithToast(SELF, { type: 'success', title: t('users.account.passwordSaved'), description: t('users.account.othersSignedOut') })
-    }
-    case 'signOutOthers': {
-      const count = await signOutOtherSessions(actor, user.sessionId)
-      return redirectWithToast(SELF, { type: 'success', title: t('users.account.signedOutOthers', { count }) })
-    }
-    case 'createApiKey': {
-      const allowed = can(user.role, 'create', 'apiKey')
-      if (!allowed) throw data({ reason: 'forbidden' }, { status: 403 })
-      const submission = parseWithZod(formData, { schema: ApiKeyCreateSchema })
-      if (submission.status !== 'success') return invalidSubmission(submission, { intent })
-      const created = await createApiKey(actor, submission.value)
-      // Not a redirect: the secret is in this one answer and nowhere else.
-      return data({ intent, result: submission.reply({ resetForm: true }), createdKey: { name: created.name, secret: created.secret } })
-    }
-    case 'revokeApiKey': {
-      if (!can(user.role, 'delete', 'apiKey')) throw data({ reason: 'forbidden' }, { status: 403 })
-      const submission = parseWithZod(formData, { schema: ApiKeyRevokeSchema })
-      if (submission.status !== 'success') return refuse({ intent }, t('validation.failed'), {}, 400)
-      const revoked = await orNotFound(revokeApiKey(actor, submission.value.id))
-      return redirectWithToast(SELF, { type: 'success', title: t('users.account.apiKeys.revokedToast', { name: revoked.name }) })
-    }
-    default:
-      return refuse({ intent: null }, t('errors.unknownIntent'), {}, 400)
-  }
+      },
+      done: saved(t('users.account.emailSaved'), t('users.account.emailVerify')),
+      hideFields: ['currentPassword'],
+    }),
+    password: intent({
+      schema: PasswordChangeSchema,
+      run: (input) => changeOwnPassword(actor, user.sessionId, input),
+      done: saved(t('users.account.passwordSaved'), t('users.account.othersSignedOut')),
+      hideFields: ['currentPassword', 'password', 'confirmPassword'],
+    }),
+    signOutOthers: intent({
+      schema: SignOutOthersSchema,
+      run: () => signOutOtherSessions(actor, user.sessionId),
+      done: (count) => redirectWithToast(SELF, { type: 'success', title: t('users.account.signedOutOthers', { count }) }),
+    }),
+    createApiKey: intent({
+      schema: ApiKeyCreateSchema,
+      run: (input) => createApiKey(actor, input),
+      done: (created) => shownOnce('createApiKey', { value: created.secret, name: created.name }),
+    }),
+    revokeApiKey: intent({
+      schema: ApiKeyRevokeSchema,
+      run: ({ id }) => revokeApiKey(actor, id),
+      done: (revoked) => redirectWithToast(SELF, { type: 'success', title: t('users.account.apiKeys.revokedToast', { name: revoked.name }) }),
+    }),
+  })
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -173,9 +168,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     constraint: loaderData.constraints.password,
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
   })
-  const createdKey = actionData && 'createdKey' in actionData ? actionData.createdKey : undefined
+  const createdKey = useShownOnce(actionData, 'createApiKey')
   const avatarErrors = useRefusal(actionData, 'avatar')?.field('avatar')
-  const otherRefusal = useRefusal(actionData, [null, 'revokeApiKey'])
+  const otherRefusal = useRefusal(actionData, [null, 'revokeApiKey', 'signOutOthers'])
 
   return (
     <>

@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const submission = parseWithZod(await request.formData(), { schema: ProfileSchema })
-  if (submission.status !== 'success') return invalidSubmission(submission)
+  if (submission.status !== 'success') return invalidSubmission(submission, { translate: getInstance(context).t })
   try {
     await updateOwnProfile({ ...actorOf(request, user), userId: user.id }, submission.value)
   } catch (error) {

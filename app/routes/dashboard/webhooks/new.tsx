@@ -1,6 +1,7 @@
-import { data, href, Link, useNavigation } from 'react-router'
+import { href, Link, useNavigation } from 'react-router'
 
 import { useRefusal } from '~/components/forms/refusal'
+import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { PageHeader } from '~/components/layout/page-header'
 import { Card } from '~/components/ui/card'
 import { SecretNotice, WebhookForm } from '~/components/webhooks/webhook-parts'
@@ -9,7 +10,7 @@ import { detectLanguage } from '~/i18n.server'
 import { getInstance } from '~/middleware/i18next'
 import { createWebhook } from '~/models/webhook.server'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { WebhookFormSchema } from '~/schemas/webhook'
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     create: intent({
       schema: WebhookFormSchema,
       run: (input) => createWebhook(actor, input, detectLanguage(request)),
-      done: ({ endpoint, secret }) => data({ created: { id: endpoint.id, url: endpoint.url, secret } }),
+      done: ({ endpoint, secret }) => shownOnce('create', { value: secret, name: endpoint.url }, endpoint.id),
     }),
   })
 }
@@ -40,7 +41,7 @@ export default function NewWebhook({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const busy = useNavigation().state !== 'idle'
   const refusal = useRefusal(actionData, 'create', undefined, ['url', 'description', 'events', 'active'])
-  const created = actionData && 'created' in actionData ? (actionData.created as { id: string; url: string; secret: string }) : null
+  const created = useShownOnce(actionData, 'create')
   const crumbs = [
     { label: t('nav.dashboard'), to: href('/dashboard/app') },
     { label: t('webhooks.title'), to: href('/dashboard/webhooks') },
@@ -52,8 +53,12 @@ export default function NewWebhook({ actionData }: Route.ComponentProps) {
       <Card className="max-w-3xl p-6">
         {created ? (
           <>
-            <SecretNotice secret={created.secret} title={t('webhooks.secret.created', { url: created.url })} />
-            <Link to={href('/dashboard/webhooks/:id', { id: created.id })} className="font-semibold text-primary-main underline" data-testid="webhook-open">
+            <SecretNotice secret={created.value} title={t('webhooks.secret.created', { url: created.name })} />
+            <Link
+              to={href('/dashboard/webhooks/:id', { id: created.about ?? '' })}
+              className="font-semibold text-primary-main underline"
+              data-testid="webhook-open"
+            >
               {t('webhooks.new.open')}
             </Link>
           </>

@@ -1,6 +1,7 @@
-import { data, Form, href, useLocation, useNavigation } from 'react-router'
+import { Form, href, useLocation, useNavigation } from 'react-router'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
+import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -23,7 +24,7 @@ import {
 } from '~/models/webhook.server'
 import { resendRefusal } from '~/policies/webhook'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { WebhookDeleteSchema, WebhookDeliveryQuerySchema, WebhookFormUpdateSchema, WebhookResendSchema, WebhookRotateSchema } from '~/schemas/webhook'
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     rotate: intent({
       schema: WebhookRotateSchema,
       run: ({ version }) => rotateWebhookSecret(actor, params.id, version),
-      done: ({ secret }) => data({ rotated: { secret } }),
+      done: ({ secret }) => shownOnce('rotate', { value: secret }),
     }),
     resend: intent({
       schema: WebhookResendSchema,
@@ -88,7 +89,7 @@ export default function WebhookView({ loaderData, actionData }: Route.ComponentP
   const { endpoint } = loaderData
   const edit = useRefusal(actionData, 'update', undefined, ['url', 'description', 'events', 'active'])
   const other = useRefusal(actionData, [null, 'rotate', 'resend', 'delete'], undefined, [])
-  const rotated = actionData && 'rotated' in actionData ? (actionData.rotated as { secret: string }) : null
+  const rotated = useShownOnce(actionData, 'rotate')
   const hidden = (name: string) => (
     <>
       <input type="hidden" name="intent" value={name} />
@@ -123,7 +124,7 @@ export default function WebhookView({ loaderData, actionData }: Route.ComponentP
         }
       />
       <RefusalNotice refusal={other} reloadTo={`${pathname}${search}`} testId="webhook-action-refusal" className="mb-6" />
-      {rotated ? <SecretNotice secret={rotated.secret} title={t('webhooks.secret.rotated')} /> : null}
+      {rotated ? <SecretNotice secret={rotated.value} title={t('webhooks.secret.rotated')} /> : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="p-6">
           <div className="mb-4 flex flex-wrap items-center gap-2">
