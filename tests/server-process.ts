@@ -22,6 +22,8 @@ export type ServerProcess = {
   child: ChildProcess
   port: number
   base: string
+  /** Whether it runs build/server.js with node (else server.ts with tsx, which starts node as its child). */
+  compiled: boolean
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string
   /** SIGTERM to the whole process group, then waits for the exit. */
@@ -30,12 +32,14 @@ export type ServerProcess = {
 
 /**
  * Starts the server with a fresh data directory and `env` on top of this process's (`undefined`
- * removes a variable), and waits until it listens. `compiled` runs build/server.js with node, as
- * `npm start` does, instead of server.ts with tsx; `port` is the one to listen on (a free one when unset).
+ * removes a variable), and waits until it listens. It runs build/server.js with node, as `npm
+ * start` does (the test run's global setup rebuilds it when server.ts or app/ is newer); `compiled:
+ * false` runs server.ts with tsx instead, which took three times as long to start on a busy
+ * 2-core machine (ADR 110). `port` is the one to listen on (a free one when unset).
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  { compiled = false, port: wanted }: { compiled?: boolean; port?: number } = {},
+  { compiled = true, port: wanted }: { compiled?: boolean; port?: number } = {},
 ): Promise<ServerProcess> {
   if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) execSync('npm run build', { stdio: 'ignore' })
   const port = wanted ?? (await freePort())
@@ -66,6 +70,7 @@ export async function startServer(
   })
   return {
     child,
+    compiled,
     port,
     base: `http://127.0.0.1:${port}`,
     output: () => output,

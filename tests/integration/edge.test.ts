@@ -71,8 +71,9 @@ function raw(options: {
 const json = (answer: Answer) => JSON.parse(answer.body)
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
 
-/** The node process under tsx, whose peak memory the body-limit test reads. */
+/** The server's node process (under tsx when not compiled), whose peak memory the body-limit test reads. */
 function serverNodePid() {
+  if (server.compiled) return server.child.pid!
   const children = fs.readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8').trim().split(/\s+/)
   return Number(children[0] || server.child.pid)
 }

@@ -33,9 +33,10 @@ async function start(dataDir: string, pgPort: number) {
   return server
 }
 
-/** The node process running server.ts (tsx starts it as its child). */
+/** The node process running the server (itself when compiled; with tsx, tsx's child). */
 function appPid(server: ServerProcess) {
   const pid = server.child.pid!
+  if (server.compiled) return pid
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)
   return Number(children[0] || pid)
 }

@@ -3,6 +3,10 @@
  * database with every migration applied. Each test file clones it (tests/setup/per-file.ts), so
  * every file starts from a clean, migrated database in a few milliseconds.
  */
+import { execSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
 import type { TestProject } from 'vitest/node'
 
 import { applyMigrations, createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../../app/utils/db-setup.server'
@@ -13,7 +17,19 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Test servers run build/server.js (tests/server-process.ts): built again here, once, when
+ * server.ts or anything under app/ is newer, so a run after an edit never tests the old server.
+ * The app itself (build/server/index.js) comes from `npm run build`, as before.
+ */
+function buildServerIfStale() {
+  const built = fs.existsSync('build/server.js') ? fs.statSync('build/server.js').mtimeMs : 0
+  const sources = ['server.ts', ...fs.readdirSync('app', { recursive: true, encoding: 'utf8' }).map((file) => path.join('app', file))]
+  if (sources.some((file) => fs.statSync(file).mtimeMs > built)) execSync('npm run build:server', { stdio: 'inherit' })
+}
+
 export default async function setup(project: TestProject) {
+  if (fs.existsSync('build/server/index.js')) buildServerIfStale()
   let adminUrl: string
   let stop = async () => {}
   if (process.env.DATABASE_URL) {
