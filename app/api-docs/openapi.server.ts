@@ -28,7 +28,7 @@ import { INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
-import { LOAD_STATUSES } from '~/schemas/load-options'
+import { LOAD_COUNT_CAP, LOAD_SEARCH_COUNT_CAP, LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
@@ -2580,7 +2580,10 @@ export function openApiDocument() {
             total: { type: 'integer' },
             page: { type: 'integer' },
             pageSize: { type: 'integer' },
-            totalCapped: { type: 'boolean', description: 'Loads: `total` stopped counting at 10,000; there are more.' },
+            totalCapped: {
+              type: 'boolean',
+              description: `Loads: \`total\` stopped counting, and there are more. Counting stops at ${LOAD_COUNT_CAP.toLocaleString('en-US')}, or at ${LOAD_SEARCH_COUNT_CAP.toLocaleString('en-US')} with \`q\` (a text search tests each row it counts); \`total\` is then that number. Absent when \`total\` is exact.`,
+            },
             nextCursor: {
               type: ['string', 'null'],
               description:
