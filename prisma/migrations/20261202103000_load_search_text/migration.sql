@@ -15,3 +15,7 @@ ALTER TABLE "Load" ADD COLUMN "searchText" TEXT GENERATED ALWAYS AS (
 
 -- CreateIndex
 CREATE INDEX "Load_search_trgm_idx" ON "Load" USING GIN ("searchText" gin_trgm_ops);
+
+-- The planner estimates a search from the new column's statistics: gather them now rather than
+-- when autovacuum comes by (a rewritten table has none).
+ANALYZE "Load";
