@@ -7,7 +7,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { type LoadScope, loadScopeWhere } from '~/policies/load'
 import { isStoredInstant } from '~/schemas/dates'
 import type { LoadListQuery } from '~/schemas/load'
-import { LOAD_COUNT_CAP, LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'
+import { LOAD_COUNT_CAP, LOAD_STATUSES, loadCountCap, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { nextDay, zonedDayStart } from '~/utils/time'
@@ -31,20 +31,46 @@ function orderBy(sort: LoadListQuery['sort'], dir: LoadListQuery['dir']): Prisma
   return [primary, { id: dir }]
 }
 
-/** Loads a search finds by a stop's facility: looked up first (trigram index), at most 1,000. */
-async function loadsByFacility(organizationId: string, q: string) {
-  const rows = await prisma.$queryRaw<Array<{ loadId: string }>>`
-    SELECT s."loadId" FROM "LoadStop" s JOIN "Load" l ON l."id" = s."loadId"
-    WHERE l."organizationId" = ${organizationId} AND s."facilityName" ILIKE ${`%${escapeLike(q)}%`}
-    LIMIT 1000`
-  return [...new Set(rows.map((row) => row.loadId))]
+/**
+ * The columns `searchText` joins (migration load_search_text): a search containing the joiner
+ * could match across two of them, so it tests the columns one by one instead.
+ */
+const SEARCH_JOINER = '\u001f'
+
+/**
+ * What a search needs before the list's statements: the `LIKE` pattern of `searchText` (the text
+ * lowercased by the database, as ILIKE lowercases it, `%` and `_` escaped), and the loads it finds
+ * by a stop's facility (trigram index, at most 1,000). One round trip.
+ */
+async function searchOf(organizationId: string, q: string) {
+  const escaped = escapeLike(q)
+  const [row] = await prisma.$queryRaw<Array<{ pattern: string; facilityIds: string[] }>>`
+    SELECT lower(${escaped}::text) AS "pattern", ARRAY(
+      SELECT s."loadId" FROM "LoadStop" s JOIN "Load" l ON l."id" = s."loadId"
+      WHERE l."organizationId" = ${organizationId} AND s."facilityName" ILIKE ${`%${escaped}%`}
+      LIMIT 1000
+    ) AS "facilityIds"`
+  return { pattern: row!.pattern, facilityIds: [...new Set(row!.facilityIds)] }
+}
+
+/**
+ * A search's condition: the load's number, broker reference, pickup or delivery city contains the
+ * text, whatever its case (ADR 111: one `LIKE` on the lowercased `searchText`, not four ILIKEs),
+ * or one of its stops' facility does.
+ */
+async function searchWhere(organizationId: string, q: string): Promise<Prisma.LoadWhereInput> {
+  const { pattern, facilityIds } = await searchOf(organizationId, q)
+  const own: Prisma.LoadWhereInput[] = q.includes(SEARCH_JOINER)
+    ? [{ loadNumber: containsText(q) }, { brokerReference: containsText(q) }, { pickupCity: containsText(q) }, { deliveryCity: containsText(q) }]
+    : // `contains` wraps the pattern in `%` and escapes nothing: the pattern is escaped already.
+      [{ searchText: { contains: pattern } }]
+  return { OR: [...own, ...(facilityIds.length ? [{ id: { in: facilityIds } }] : [])] }
 }
 
 /** The list's search and filters, shared by the page and the API. */
 async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prisma.LoadWhereInput> {
   const timeZone = query.from || query.to ? await organizationTimeZone(viewer.organizationId) : 'UTC'
-  const q = query.q
-  const facilityIds = q ? await loadsByFacility(viewer.organizationId, q) : []
+  const search = query.q ? await searchWhere(viewer.organizationId, query.q) : null
   return {
     ...loadScopeWhere(viewer),
     ...(query.status ? { status: query.status } : {}),
@@ -60,17 +86,7 @@ async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prism
           },
         }
       : {}),
-    ...(q
-      ? {
-          OR: [
-            { loadNumber: containsText(q) },
-            { brokerReference: containsText(q) },
-            { pickupCity: containsText(q) },
-            { deliveryCity: containsText(q) },
-            ...(facilityIds.length ? [{ id: { in: facilityIds } }] : []),
-          ],
-        }
-      : {}),
+    ...search,
   }
 }
 
@@ -78,22 +94,24 @@ async function listWhere(viewer: LoadScope, query: LoadListQuery): Promise<Prism
  * The order a capped count reads in: the filters' index, not the page's sort. With a status the
  * index (organizationId, status, pickupAt, id) holds every row counted, so the count never visits
  * the table (a count in the page's order, say by total, would fetch each row to check its status).
+ * Newest first, as the list opens: a search's count tests the rows the first page read (ADR 111).
  */
 function countOrder(query: LoadListQuery): Prisma.LoadOrderByWithRelationInput[] {
-  return query.status ? [{ status: 'asc' }, { pickupAt: 'asc' }, { id: 'asc' }] : [{ pickupAt: 'asc' }, { id: 'asc' }]
+  return query.status ? [{ status: 'desc' }, { pickupAt: 'desc' }, { id: 'desc' }] : [{ pickupAt: 'desc' }, { id: 'desc' }]
 }
 
 export async function listLoads(viewer: LoadScope, query: LoadListQuery) {
   const where = await listWhere(viewer, query)
   const order = orderBy(query.sort, query.dir)
   const after = query.after ? decodeCursor(query.after, query) : null
+  const cap = loadCountCap(query)
   const result = await listPage(
     query,
     // count({ take }) needs an order, and by id (its default) it would walk the whole table. A text
-    // search is capped too (ADR 073): a common word ("Dallas") matches hundreds of thousands of loads
-    // at ten million, and counting them all took longer than the statement timeout. Capped, the
-    // planner reads the list's index until the cap for a common word, the trigram index for a rare one.
-    () => prisma.load.count({ where, orderBy: countOrder(query), take: LOAD_COUNT_CAP + 1 }),
+    // search is capped too (ADR 073), and lower (ADR 111): a common word ("Dallas", one load in
+    // fifteen) is found by reading the list's index and testing each row until the cap, 15 rows per
+    // match; the trigram index finds a rare word.
+    () => prisma.load.count({ where, orderBy: countOrder(query), take: cap + 1 }),
     // The page's ids first (an index read, however deep the page), then those rows with their
     // broker, driver and truck: joining before OFFSET would join every skipped row too. After a
     // cursor, the ids are read from the cursor's place in the index on: no rows skipped at all.
@@ -107,7 +125,7 @@ export async function listLoads(viewer: LoadScope, query: LoadListQuery) {
   )
   const last = result.items.at(-1)
   const nextCursor = last && result.items.length === query.pageSize ? encodeCursor(query, last) : null
-  return { ...result, total: Math.min(result.total, LOAD_COUNT_CAP), totalCapped: result.total > LOAD_COUNT_CAP, nextCursor }
+  return { ...result, total: Math.min(result.total, cap), totalCapped: result.total > cap, countCap: cap, nextCursor }
 }
 
 async function pageIds(where: Prisma.LoadWhereInput, order: Prisma.LoadOrderByWithRelationInput[], window: { skip: number; take: number }) {
@@ -192,9 +210,9 @@ async function idsAfter(where: Prisma.LoadWhereInput, query: LoadListQuery, curs
 
 /**
  * Loads per status for the list's tabs: the list's search and filters apply, its status does not
- * (every tab counts what it would show). Each status is counted up to LOAD_COUNT_CAP + 1, filtered
- * or not (ADR 073): a grouped count of a search for a common word read every match, 600,000 loads
- * at ten million.
+ * (every tab counts what it would show). Each status is counted up to the list's cap + 1
+ * (loadCountCap: 1,000 with a search, else 10,000), filtered or not (ADR 073, 111): a grouped count
+ * of a search for a common word read every match, 600,000 loads at ten million.
  */
 export async function countLoadsByStatus(viewer: LoadScope, query: LoadListQuery): Promise<Partial<Record<LoadStatus, number>>> {
   const filtered = Boolean(query.q || query.brokerId || query.companyId || (query.driverId && !viewer.driverId) || query.truckId || query.from || query.to)
@@ -202,7 +220,7 @@ export async function countLoadsByStatus(viewer: LoadScope, query: LoadListQuery
   const where = await listWhere(viewer, { ...query, status: undefined })
   const counts = await Promise.all(
     LOAD_STATUSES.map((status) =>
-      prisma.load.count({ where: { AND: [where, { status }] }, orderBy: countOrder({ ...query, status }), take: LOAD_COUNT_CAP + 1 }),
+      prisma.load.count({ where: { AND: [where, { status }] }, orderBy: countOrder({ ...query, status }), take: loadCountCap(query) + 1 }),
     ),
   )
   return Object.fromEntries(LOAD_STATUSES.flatMap((status, index) => (counts[index] > 0 ? [[status, counts[index]]] : [])))

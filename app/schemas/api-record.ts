@@ -6,6 +6,8 @@
  */
 import { z } from 'zod'
 
+import { LOAD_COUNT_CAP, LOAD_SEARCH_COUNT_CAP } from './load-options'
+
 /** An instant as the API writes it: ISO 8601 in UTC (`Date#toISOString`). */
 export const instant = () => z.iso.datetime().describe('An instant, ISO 8601 in UTC.')
 
@@ -42,7 +44,12 @@ export const ListMetaSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  totalCapped: z.boolean().optional().describe('Loads: `total` stopped counting at 10,000; there are more.'),
+  totalCapped: z
+    .boolean()
+    .optional()
+    .describe(
+      `Loads: \`total\` stopped counting, and there are more. Counting stops at ${LOAD_COUNT_CAP.toLocaleString('en-US')}, or at ${LOAD_SEARCH_COUNT_CAP.toLocaleString('en-US')} with \`q\` (a text search tests each row it counts); \`total\` is then that number. Absent when \`total\` is exact.`,
+    ),
   nextCursor: z
     .string()
     .nullable()

@@ -68,6 +68,17 @@ export const LOAD_SORTS = ['loadNumber', 'status', 'pickupAt', 'deliveryAt', 'to
  */
 export const LOAD_COUNT_CAP = 10_000
 
+/**
+ * A text search counts up to here (ADR 111): past it the list says "1,000+". A common word's matches
+ * lie one in fifteen loads along the index, each tested on its row: 10,000 of them read 150,000 rows.
+ */
+export const LOAD_SEARCH_COUNT_CAP = 1_000
+
+/** Where the counts of a list with this search stop (the total, and each status tab). */
+export function loadCountCap(query: { q?: string }) {
+  return query.q ? LOAD_SEARCH_COUNT_CAP : LOAD_COUNT_CAP
+}
+
 /** Linehaul plus charges: a load's total is one amount, at most $10,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
 export const MAX_LOAD_CENTS = MAX_AMOUNT_CENTS
 export const MAX_STOPS = 20

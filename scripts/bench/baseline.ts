@@ -483,22 +483,23 @@ async function loadPage(organizationId: string, url: URL) {
   const direction = url.searchParams.get('dir') === 'asc' ? 'ASC' : 'DESC'
   // As the app's keyset paging (`?after=`, from the API's meta.nextCursor), for the newest-first default only.
   const after = keysetAfter(url.searchParams.get('after'))
-  // The app's search (ADR 025) on the load's own columns, capped like the app's count (ADR 073); the
-  // bench searches one word of letters, so it goes into the SQL as it is (anything else is ignored).
+  // The app's search (ADR 111: the lowercased searchText the database keeps), capped like the app's
+  // count (1,000 with a search, else 10,000: ADR 073, 111); the bench searches one word of letters,
+  // so it goes into the SQL as it is (anything else is ignored).
   const q = /^[A-Za-z -]{1,40}$/.test(url.searchParams.get('q') ?? '') ? url.searchParams.get('q')! : null
-  const search = q
-    ? ` AND (${['loadNumber', 'brokerReference', 'pickupCity', 'deliveryCity'].map((column) => `l."${column}" ILIKE '%${q}%'`).join(' OR ')})`
-    : ''
+  const search = loadSearch(q)
+  const cap = q ? 1_000 : 10_000
   const where = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${search}${after ? ` AND l."pickupAt" <= $4 AND (l."pickupAt" < $4 OR (l."pickupAt" = $4 AND l.id < $5))` : ''}`
   const order = `${sort} ${direction}, l.id ${direction}`
-  // As the app: the capped count in the filters' index order, the page's ids first, then their rows.
-  const countOrder = filter ? 'l.status, l."pickupAt", l.id' : 'l."pickupAt", l.id'
+  // As the app: the capped count in the filters' index order (newest first), the page's ids first, then their rows.
+  const countOrder = filter ? 'l.status DESC, l."pickupAt" DESC, l.id DESC' : 'l."pickupAt" DESC, l.id DESC'
   // The app counts the list's filters, not the cursor.
   const countWhere = `l."organizationId" = $1${filter ? ` AND l.status = '${filter}'` : ''}${search}`
   const [count, ids] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${countWhere} ORDER BY ${countOrder} LIMIT 10001) AS capped`, [
-      organizationId,
-    ]),
+    pool.query<{ total: string }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM "Load" l WHERE ${countWhere} ORDER BY ${countOrder} LIMIT ${cap + 1}) AS capped`,
+      [organizationId],
+    ),
     pool.query<{ id: string }>(
       `SELECT l.id FROM "Load" l WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
       after ? [organizationId, pageSize, 0, after.value, after.id] : [organizationId, pageSize, (page - 1) * pageSize],
@@ -514,7 +515,12 @@ async function loadPage(organizationId: string, url: URL) {
     [ids.rows.map((row) => row.id)],
   )
   const counted = Number(count.rows[0].total)
-  return { page, pageSize, total: Math.min(counted, 10_000), capped: counted > 10_000, items: items.rows }
+  return { page, pageSize, total: Math.min(counted, cap), capped: counted > cap, items: items.rows, q, cap }
+}
+
+/** The app's search condition for a word of letters (ADR 111), or nothing. */
+function loadSearch(q: string | null) {
+  return q ? ` AND l."searchText" LIKE '%${q.toLowerCase()}%'` : ''
 }
 
 function ratePerMile(row: LoadRow) {
@@ -553,12 +559,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 
 async function loadListPage(req: http.IncomingMessage, url: URL) {
   const user = await pageUser(req, 'read', 'load')
-  const [{ page, pageSize, total, capped, items }, brokers, counts] = await Promise.all([
+  const q = /^[A-Za-z -]{1,40}$/.test(url.searchParams.get('q') ?? '') ? url.searchParams.get('q')! : null
+  const [{ page, pageSize, total, capped, items, cap }, brokers, counts] = await Promise.all([
     loadPage(user.organizationId, url),
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Broker" WHERE "organizationId" = $1 ORDER BY name`, [user.organizationId]),
-    // As the app's unfiltered tabs: each status counted up to the cap on its own index range.
+    // As the app's tabs: each status counted up to the cap on its own index range (with the search, newest first).
     pool.query<{ status: string; n: string }>(
-      `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM "Load" l WHERE l."organizationId" = $1 AND l.status = s.status::"LoadStatus" LIMIT 10001) AS c) AS n
+      `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM "Load" l WHERE l."organizationId" = $1 AND l.status = s.status::"LoadStatus"${loadSearch(q)}
+        ORDER BY l.status DESC, l."pickupAt" DESC, l.id DESC LIMIT ${q ? 1_001 : 10_001}) AS c) AS n
       FROM unnest(enum_range(NULL::"LoadStatus")::text[]) AS s(status)`,
       [user.organizationId],
     ),
@@ -573,7 +581,12 @@ async function loadListPage(req: http.IncomingMessage, url: URL) {
 <td><a href="/dashboard/loads/${load.id}/edit">Edit</a></td></tr>`,
     )
     .join('\n')
-  const tabs = counts.rows.map((row) => `<a href="?status=${row.status}">${esc(row.status)} (${numberFormat.format(Number(row.n))})</a>`).join(' ')
+  const tabs = counts.rows
+    .map(
+      (row) =>
+        `<a href="?status=${row.status}">${esc(row.status)} (${Number(row.n) > cap ? `${numberFormat.format(cap)}+` : numberFormat.format(Number(row.n))})</a>`,
+    )
+    .join(' ')
   const main = `<h1>Loads</h1><a href="/dashboard/loads/new">New load</a><nav>${tabs}</nav>
 <form method="get"><input type="search" name="q" aria-label="Search loads">
 <select name="brokerId"><option value="">All brokers</option>${brokers.rows.map((b) => `<option value="${b.id}">${esc(b.name)}</option>`).join('')}</select>

@@ -177,12 +177,13 @@ export const MAIL_API = '/api/mail?folder=inbox'
 
 /**
  * The loads scenarios (ADR 025, ADR 073), run when the bench seeded loads (`--loads 1000000`, or
- * ten million): the list page as it opens and with 50 rows, a filter and a sort;
+ * ten million): the list page as it opens, with 50 rows, a filter and a sort, and with a search for a common word;
  * `GET /api/loads?pageSize=50` page 1, the same filter and sort, a search for a common word, page 2,000 by number (OFFSET) and
  * by cursor, and page 10,000 by cursor (500,000 rows deep). The same paths at every size, so runs at
  * one million and ten million compare row by row.
  */
 export const LOADS_PAGE = '/dashboard/loads/list?status=delivered&sort=totalCents&dir=desc&pageSize=50'
+export const LOADS_SEARCH_PAGE = '/dashboard/loads/list?q=Dallas'
 export const LOADS_FILTERED_API = '/api/loads?pageSize=50&status=delivered&sort=totalCents&dir=desc'
 
 export function loadScenarios(routePaths: string[], loads: number): { scenarios: Scenario[]; note: string } {
@@ -194,6 +195,8 @@ export function loadScenarios(routePaths: string[], loads: number): { scenarios:
         ? [
             { name: 'loads list page', page: '/dashboard/loads/list', make: get(() => '/dashboard/loads/list', 'cookie') },
             { name: 'loads list page (50, filter, sort)', page: LOADS_PAGE, make: get(() => LOADS_PAGE, 'cookie') },
+            // The page's search box with a common word: its total and its status tabs are counted for the search.
+            { name: 'loads list page ?q=Dallas', page: LOADS_SEARCH_PAGE, make: get(() => LOADS_SEARCH_PAGE, 'cookie') },
           ]
         : []),
       { name: 'GET /api/loads?pageSize=50', make: get(() => '/api/loads?pageSize=50', 'token') },

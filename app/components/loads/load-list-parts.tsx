@@ -6,7 +6,7 @@ import { LinkArea } from '~/components/ui/link-area'
 import { useParamsHref } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
-import { LOAD_COUNT_CAP, LOAD_STATUSES } from '~/schemas/load-options'
+import { LOAD_STATUSES } from '~/schemas/load-options'
 import { formatNumber } from '~/utils/format'
 
 export function Dash() {
@@ -43,7 +43,8 @@ export function PlaceCell({ place, at, timeZone }: { place: string | null; at: s
 }
 
 /** All + one tab per status, each a link setting `?status=` (the page starts again), with its count. */
-export function StatusTabs({ current, counts }: { current: string | undefined; counts: Partial<Record<string, number>> }) {
+/** `cap`: where the counts stopped (loadCountCap: 1,000 with a search, else 10,000); a count past it reads "1,000+". */
+export function StatusTabs({ current, counts, cap }: { current: string | undefined; counts: Partial<Record<string, number>>; cap: number }) {
   const { t, i18n } = useTranslation()
   const paramsHref = useParamsHref()
   const all = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0)
@@ -62,8 +63,8 @@ export function StatusTabs({ current, counts }: { current: string | undefined; c
               <a href={paramsHref({ status: tab.value ?? null, page: null })} aria-current={active ? 'page' : undefined} className="fd-tab">
                 {tab.label}{' '}
                 <span className="fd-count">
-                  {/* Counts stop at the cap (LOAD_COUNT_CAP): past it a tab reads "10,000+". */}
-                  {tab.count > LOAD_COUNT_CAP ? `${formatNumber(i18n.language, LOAD_COUNT_CAP)}+` : formatNumber(i18n.language, tab.count)}
+                  {/* Counts stop at the cap: past it a tab reads "10,000+" ("1,000+" for a search). */}
+                  {tab.count > cap ? `${formatNumber(i18n.language, cap)}+` : formatNumber(i18n.language, tab.count)}
                 </span>
               </a>
             </li>

@@ -18,7 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const user = await requireApiPermission(call, 'read', 'load')
     const query = parseListQuery(LoadApiListQuerySchema, new URL(request.url).searchParams)
     const result = await listLoads(loadScope(user), query)
-    // `total` stops at 10,000; `totalCapped` says there are more (the list is then paged without an end).
+    // `total` stops at 10,000 (1,000 with a search, ADR 111); `totalCapped` says there are more (the
+    // list is then paged without an end).
     // `nextCursor` pages on from the last row (`?after=`), as fast at row 100,000 as at row 50.
     const meta = {
       total: result.total,

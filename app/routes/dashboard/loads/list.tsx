@@ -80,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     columns,
     total: result.total,
     totalCapped: result.totalCapped,
+    countCap: result.countCap,
     counts,
     changed: url.searchParams.get('changed'),
     // The filters' choices as [value, label] pairs: an object each would name both on every option.
@@ -152,7 +153,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         }
       />
       <Card className="overflow-hidden">
-        <StatusTabs current={query.status} counts={loaderData.counts} />
+        <StatusTabs current={query.status} counts={loaderData.counts} cap={loaderData.countCap} />
         <ListToolbar
           query={query}
           keep={{ status: query.status, cols: columnsParam(loaderData.columns) }}
