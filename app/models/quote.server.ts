@@ -173,7 +173,7 @@ export function serializeQuote(quote: QuoteWithRelations) {
   return {
     id: quote.id,
     number: formatQuoteNumber(quote.number),
-    status: quote.status as QuoteStatus,
+    status: quote.status,
     originCity: quote.originCity,
     originState: quote.originState,
     destinationCity: quote.destinationCity,
@@ -304,8 +304,8 @@ async function lockQuote(tx: Tx, organizationId: string, id: string, version: nu
   return quote
 }
 
-function assertAllows(action: QuoteAction, quote: { status: string; loadId: string | null }) {
-  const refusal = quoteRefusal(action, { status: quote.status as QuoteStatus, loadId: quote.loadId })
+function assertAllows(action: QuoteAction, quote: { status: QuoteStatus; loadId: string | null }) {
+  const refusal = quoteRefusal(action, { status: quote.status, loadId: quote.loadId })
   if (refusal) throw new DomainError(refusal.code, refusal.key)
 }
 

@@ -11,9 +11,10 @@ import { href } from 'react-router'
 import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
 import { invoiceRefusal } from '~/policies/invoice'
-import { remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
+import { remittanceFormRefusal, remittanceRefusal } from '~/policies/remittance'
 import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
 import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
+import type { RemittanceStatus } from '~/schemas/remittance-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
@@ -75,7 +76,7 @@ export async function revokePaymentLinks(actor: Actor, invoiceId: string) {
       }),
       INVOICE_NOT_FOUND,
     )
-    const refusal = invoiceRefusal('revokeLinks', { status: before.status as InvoiceStatus, amountPaidCents: before.amountPaidCents })
+    const refusal = invoiceRefusal('revokeLinks', { status: before.status, amountPaidCents: before.amountPaidCents })
     if (refusal) throw new DomainError(refusal.code, refusal.key)
     const after = await tx.invoice.update({
       where: { id: invoiceId },
@@ -232,7 +233,7 @@ export function serializeRemittance(advice: AdviceRow) {
     paidOn: isoDate(advice.paidOn)!,
     reference: advice.reference,
     payerName: advice.payerName,
-    status: advice.status as RemittanceStatus,
+    status: advice.status,
     paymentId: advice.paymentId,
     handledAt: advice.handledAt?.toISOString() ?? null,
     createdAt: advice.createdAt.toISOString(),
@@ -263,12 +264,12 @@ async function lockAdvice(tx: Tx, actor: Actor, invoiceId: string, input: Remitt
   return advice
 }
 
-function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: string; invoice: { status: string; amountPaidCents: number } }) {
+function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: RemittanceStatus; invoice: { status: InvoiceStatus; amountPaidCents: number } }) {
   const refusal = remittanceRefusal(
     action,
-    { status: advice.status as RemittanceStatus },
+    { status: advice.status },
     {
-      status: advice.invoice.status as InvoiceStatus,
+      status: advice.invoice.status,
       amountPaidCents: advice.invoice.amountPaidCents,
     },
   )

@@ -15,19 +15,9 @@ export type BrokerStatus = (typeof BROKER_STATUSES)[number]
 export const CUSTOMER_TYPES = ['broker', 'shipper', 'other'] as const
 export type CustomerType = (typeof CUSTOMER_TYPES)[number]
 
-/** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date. */
+/** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date (`DUE_DAYS`, app/schemas/invoice-options.ts). */
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'net_45', 'net_60', 'quick_pay'] as const
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number]
-
-/** Days from the invoice date to its due date for each term (quick pay: the broker pays within days, for a fee). */
-export const PAYMENT_TERM_DAYS = {
-  due_on_receipt: 0,
-  net_15: 15,
-  net_30: 30,
-  net_45: 45,
-  net_60: 60,
-  quick_pay: 2,
-} as const satisfies Record<PaymentTerm, number>
 
 /** How each status looks, in one place. `on_hold` refuses new loads (the load model will check it). */
 export const BROKER_STATUS_META = {

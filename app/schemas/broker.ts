@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { BROKER_SORTS, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from './broker-options'
 import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents, optionalDollars } from './money'
+import { cents, optionalDollars } from './money-fields'
 
 const EMAIL = z.email()
 

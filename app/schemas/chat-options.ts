@@ -23,6 +23,10 @@ export const CHAT_BODY_MAX = 4000
 export const CHAT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
 export const CHAT_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,application/pdf,image/png,image/jpeg,image/webp'
 
+/** A conversation between two people, a group, or the one of a load (its dispatcher and driver). */
+export const CONVERSATION_KINDS = ['direct', 'group', 'load'] as const
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number]
+
 export const CHAT_CONTENT_TYPES = ['text', 'image', 'file'] as const
 export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number]
 
