@@ -11,12 +11,12 @@
  */
 import { z } from 'zod'
 
-import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
+import { SHIPPING_CENTS } from '~/policies/cart'
 import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
-import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
+import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE, CONVERSATION_KINDS } from '~/schemas/chat-options'
 import {
   CartAddSchema,
   CartBillingSchema,
@@ -26,18 +26,19 @@ import {
   OrderCancelSchema,
   OrderListQuerySchema,
 } from '~/schemas/checkout'
+import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { FactorAssignmentSchema, InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
-import { INVOICE_STATUSES } from '~/schemas/invoice-options'
+import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
 import { PostAcknowledgeSchema, PostCommentSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '~/schemas/post'
 import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
@@ -382,7 +383,7 @@ function invoiceRecord(): JsonSchema {
         description:
           'The emailed copy (the PDF to the broker’s billing email, else its email), sent by a job queue with retries; null until the invoice is sent.',
         properties: {
-          status: { type: 'string', enum: ['queued', 'sent', 'failed', 'no_address'] },
+          status: { type: 'string', enum: [...INVOICE_EMAIL_STATUSES] },
           to: { type: ['string', 'null'] },
           sentAt: { type: ['string', 'null'], format: 'date-time' },
           attempts: { type: 'integer' },
@@ -1661,7 +1662,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           },
         },
       },
-      delivery: { type: ['string', 'null'], enum: ['queued', 'sent', 'failed', null], description: 'Outside addresses: where the email stands.' },
+      delivery: { type: ['string', 'null'], enum: [...MAIL_DELIVERIES, null], description: 'Outside addresses: where the email stands.' },
       inReplyTo: { type: ['string', 'null'] },
       sentAt: { type: ['string', 'null'], format: 'date-time' },
       createdAt: { type: 'string', format: 'date-time' },
@@ -1820,7 +1821,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
     type: 'object',
     properties: {
       id: { type: 'string' },
-      kind: { type: 'string', enum: ['direct', 'group', 'load'] },
+      kind: { type: 'string', enum: [...CONVERSATION_KINDS] },
       title: { type: ['string', 'null'] },
       loadId: { type: ['string', 'null'] },
       loadNumber: { type: ['string', 'null'] },

@@ -14,7 +14,6 @@ import {
   type CheckoutStep,
   effectiveStep,
   isKnownDiscountCode,
-  MAX_LINE_QUANTITY,
   normalizeDiscountCode,
   overStockProduct,
   productQuantityAfter,
@@ -23,6 +22,7 @@ import {
   withinOrderLimit,
 } from '~/policies/cart'
 import type { CartAdd, CartBilling } from '~/schemas/checkout'
+import { MAX_LINE_QUANTITY } from '~/schemas/checkout-options'
 import { isId } from '~/schemas/text'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'

@@ -15,7 +15,6 @@ import { parse } from 'csv-parse/sync'
 
 import { type FactoringSchedule, Prisma } from '~/generated/prisma/client'
 import { factorRefusal, type ScheduleAction, scheduleRefusal } from '~/policies/factoring'
-import { parseDollars } from '~/schemas/dollars'
 import type {
   AgreementInput,
   FactorCompanyInput,
@@ -25,17 +24,10 @@ import type {
   ScheduleCreateInput,
   ScheduleListQuery,
 } from '~/schemas/factoring'
-import {
-  basisPointsToPercent,
-  formatScheduleNumber,
-  percentToBasisPoints,
-  type ScheduleStatus,
-  scheduleTotals,
-  splitInvoice,
-} from '~/schemas/factoring-options'
-import type { InvoiceStatus } from '~/schemas/invoice-options'
+import { formatScheduleNumber, type ScheduleStatus, scheduleTotals, splitInvoice } from '~/schemas/factoring-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { basisPointsToPercent, parseDollars, percentToBasisPoints } from '~/utils/money'
 
 import { type Actor, recordAudit } from './audit.server'
 import { createCompany } from './company.server'
@@ -331,7 +323,7 @@ export async function createSchedule(actor: Actor, input: ScheduleCreateInput) {
     for (const invoice of ordered) {
       const live = invoice.factored[0]?.schedule.number
       const refusal = factorRefusal({
-        status: invoice.status as InvoiceStatus,
+        status: invoice.status,
         amountPaidCents: invoice.amountPaidCents,
         totalCents: invoice.totalCents,
         onLiveSchedule: Boolean(live),
@@ -388,8 +380,8 @@ async function lockSchedule(tx: Tx, organizationId: string, id: string, version:
   return { ...schedule, ...scheduleMoney(schedule) }
 }
 
-function assertAllows(action: ScheduleAction, schedule: { status: string; reserveCents: number; reserveReleasedCents: number }) {
-  throwRefusal(scheduleRefusal(action, { ...schedule, status: schedule.status as ScheduleStatus }))
+function assertAllows(action: ScheduleAction, schedule: { status: ScheduleStatus; reserveCents: number; reserveReleasedCents: number }) {
+  throwRefusal(scheduleRefusal(action, schedule))
 }
 
 async function setStatus(

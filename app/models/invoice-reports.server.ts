@@ -13,9 +13,9 @@ import { derivedMoney, listWhere, serializeInvoiceRow } from './invoice.server'
 import { organizationToday } from './organization.server'
 import { inBatches, isoDate, toDateOnly } from './records.server'
 
-const OPEN = [...OPEN_INVOICE_STATUSES] as InvoiceStatus[]
+const OPEN: InvoiceStatus[] = [...OPEN_INVOICE_STATUSES]
 /** Invoices that count as revenue: sent, whatever was paid since; drafts and void ones do not. */
-const BILLED = ['sent', 'partially_paid', 'paid'] as InvoiceStatus[]
+const BILLED: InvoiceStatus[] = ['sent', 'partially_paid', 'paid']
 
 /** How many invoices the broker page lists; the rest are one link away. */
 export const BROKER_LATEST_INVOICES = 10

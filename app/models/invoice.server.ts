@@ -21,15 +21,14 @@ import {
   DUE_DAYS,
   formatInvoiceNumber,
   type InvoiceStatus,
-  invoiceTotals,
   isOverdue,
-  lineTotalCents,
   MAX_INVOICE_CENTS,
   OPEN_INVOICE_STATUSES,
   paidStatus,
 } from '~/schemas/invoice-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { decimalUnits, invoiceTotals, lineTotalCents, SCALE } from '~/utils/money'
 
 import { type Actor, recordAudit } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'
@@ -319,7 +318,7 @@ function priced(input: InvoiceInput, loads: LoadToBill[], t: Translate) {
     ...freeItems(input.items).map((item) => ({
       title: item.title,
       description: item.description || null,
-      quantityMilli: Math.round(item.quantity * 1000),
+      quantityMilli: decimalUnits(item.quantity, SCALE.milli),
       unitPriceCents: item.unitPriceCents,
       loadId: null,
       billedLoadId: null,
@@ -415,13 +414,13 @@ function lockInvoice(tx: Tx, organizationId: string, id: string, version: number
 }
 
 /** The invoice policy's answer for this action on this invoice (app/policies/invoice.ts), thrown when it refuses. */
-function assertAllows(action: InvoiceAction, invoice: { status: string; amountPaidCents: number }) {
-  throwRefusal(invoiceRefusal(action, { status: invoice.status as InvoiceStatus, amountPaidCents: invoice.amountPaidCents }))
+function assertAllows(action: InvoiceAction, invoice: { status: InvoiceStatus; amountPaidCents: number }) {
+  throwRefusal(invoiceRefusal(action, { status: invoice.status, amountPaidCents: invoice.amountPaidCents }))
 }
 
 /** A status change, checked against the invoice's status table. */
-function assertInvoiceMove(from: string, to: InvoiceStatus) {
-  if (!canMoveInvoice(from as InvoiceStatus, to)) throw new DomainError('invalid_transition', 'invoices.errors.invalidTransition', { params: { from, to } })
+function assertInvoiceMove(from: InvoiceStatus, to: InvoiceStatus) {
+  if (!canMoveInvoice(from, to)) throw new DomainError('invalid_transition', 'invoices.errors.invalidTransition', { params: { from, to } })
 }
 
 /** A draft rewritten whole: loads added are billed, loads left out given back, lines rebuilt in the invoice's language. */
@@ -499,7 +498,7 @@ export async function deleteInvoice(actor: Actor, id: string, version?: number) 
 async function setStatus(
   tx: Tx,
   actor: Actor,
-  before: { id: string; version: number; status: string },
+  before: { id: string; version: number; status: InvoiceStatus },
   status: InvoiceStatus,
   data: Prisma.InvoiceUpdateManyMutationInput = {},
 ) {
@@ -637,7 +636,7 @@ export async function assignToFactor(actor: Actor, id: string, input: FactorAssi
     })
     throwRefusal(
       assignmentRefusal(input.assigned ? 'assign' : 'unassign', {
-        status: before.status as InvoiceStatus,
+        status: before.status,
         assigned: before.assignedAt !== null,
         sold: sold !== null,
       }),

@@ -16,7 +16,6 @@ import { Readable } from 'node:stream'
 
 import { type Options, parse } from 'csv-parse'
 
-import { parseDollars } from '~/schemas/dollars'
 import { type LoadInput, LoadSchema } from '~/schemas/load'
 import {
   LOAD_IMPORT_COLUMNS,
@@ -29,6 +28,7 @@ import {
 import { formatLoadNumber } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
+import { parseDollars } from '~/utils/money'
 
 import { type Actor, diffFields } from './audit.server'
 import { resolveCustomFields } from './custom-fields.server'

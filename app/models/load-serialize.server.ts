@@ -4,7 +4,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { deliveredAt } from '~/policies/load'
-import { ratePerMileCents } from '~/schemas/load-options'
+import { ratePerMileCents } from '~/utils/money'
 
 import type { LoadWithRelations } from './load.server'
 import { serializeLoadDocument } from './load-document.server'

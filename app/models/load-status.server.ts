@@ -5,9 +5,9 @@
  * racing for the same truck exactly one wins.
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
+import { canMoveLoad, deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
 import type { LoadReopen, LoadStatusMove } from '~/schemas/load'
-import { canMove, type LoadStatus } from '~/schemas/load-options'
+import type { LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { zonedInstant } from '~/utils/time'
@@ -98,7 +98,7 @@ export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove, n
     )
     assertVersion(found, move.version)
     const { stops, ...before } = found
-    assertMove(before.status as LoadStatus, move.status)
+    assertMove(before.status, move.status)
     const at = move.at ? zonedInstant(move.at, await organizationTimeZone(actor.organizationId, tx)).toISOString() : undefined
     await recordImpliedStops(tx, actor, before.id, stops, move.status, eventTime(at, now), Boolean(at))
     await applyMove(tx, actor, before, move.status)
@@ -107,7 +107,7 @@ export async function moveLoad(actor: Actor, id: string, move: LoadStatusMove, n
 }
 
 function assertMove(from: LoadStatus, to: LoadStatus) {
-  if (!canMove(from, to)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to } })
+  if (!canMoveLoad(from, to)) throw new DomainError('invalid_transition', 'loads.errors.invalidTransition', { params: { from, to } })
 }
 
 /** A recorded time: now, or the client's, never in the future (a few minutes of clock skew allowed). */
@@ -161,7 +161,7 @@ export async function reopenLoad(actor: Actor, id: string, input: LoadReopen) {
     )
     assertVersion(found, input.version)
     const { stops, ...before } = found
-    throwRefusal(reopenRefusal(actor.role, before.status as LoadStatus))
+    throwRefusal(reopenRefusal(actor.role, before.status))
     const last = stops.at(-1)!
     const to = statusFromStops(stops.map((stop) => (stop.id === last.id ? { ...stop, actualDeparture: null } : stop)))
     await assertDispatchable(tx, before)
@@ -194,7 +194,7 @@ export type MovingLoad = Prisma.LoadGetPayload<object>
 
 /** The move itself, inside the caller's transaction, on the row the caller read and version-checked. */
 export async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: LoadStatus) {
-  const from = before.status as LoadStatus
+  const from = before.status
   assertMove(from, to)
   if (to === 'booked' && from === 'draft') await assertBrokerAcceptsLoads(tx, actor.organizationId, before.brokerId)
   if (to === 'dispatched') {

@@ -4,7 +4,6 @@
  */
 import { impliedStopEvents, type LoadScope, loadScopeWhere, ROAD, type RoadStatus, statusFromStops } from '~/policies/load'
 import type { StopEventInput } from '~/schemas/load'
-import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
@@ -38,11 +37,10 @@ export async function recordStopEvent(actor: Actor, viewer: LoadScope, ids: { lo
     )
     const { load } = stop
     assertVersion(load, input.version)
-    if (!ACTIVE.includes(load.status as LoadStatus))
-      throw new DomainError('invalid_transition', 'loads.errors.stopNotOnRoad', { params: { status: load.status } })
+    if (!ACTIVE.includes(load.status)) throw new DomainError('invalid_transition', 'loads.errors.stopNotOnRoad', { params: { status: load.status } })
     const when = eventTime(input.at, now)
     // What the status says was done already (a move by its buttons records those times) is not recorded again.
-    const done = impliedStopEvents(load.status as LoadStatus, load.stops)[load.stops.findIndex((other) => other.id === stop.id)]
+    const done = impliedStopEvents(load.status, load.stops)[load.stops.findIndex((other) => other.id === stop.id)]
     if (input.event === 'arrive' ? done.arrive : done.depart)
       throw new DomainError('invalid_transition', input.event === 'arrive' ? 'loads.errors.stopArrivedAlready' : 'loads.errors.stopDepartedAlready')
     const previous = load.stops.filter((other) => other.sequence < stop.sequence)

@@ -13,9 +13,10 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { deleteRefusal, editRefusal, type LoadScope, loadScopeWhere } from '~/policies/load'
 import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/load'
-import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus, loadTotalCents } from '~/schemas/load-options'
+import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { loadTotalCents } from '~/utils/money'
 import { zonedInstant } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit.server'
@@ -40,7 +41,7 @@ import { emitWebhookEvent } from './webhook-events.server'
 
 export const ENTITY = 'load'
 export const NOT_FOUND = 'loads.errors.notFound'
-export const ACTIVE = [...ACTIVE_LOAD_STATUSES] as LoadStatus[]
+export const ACTIVE: LoadStatus[] = [...ACTIVE_LOAD_STATUSES]
 
 /** A person beside a load (driver, dispatcher): id and name. */
 export const person = { select: { id: true, firstName: true, lastName: true } } as const
@@ -229,7 +230,7 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
     return await prisma.$transaction(async (tx) => {
       const before = requireFound(await tx.load.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
       assertVersion(before, input.version)
-      const status = before.status as LoadStatus
+      const status = before.status
       throwRefusal(editRefusal(status))
       const [timeZone, customFields] = await Promise.all([
         organizationTimeZone(organizationId, tx),
@@ -281,7 +282,7 @@ export async function deleteLoad(actor: Actor, id: string, version?: number) {
       const key = { id, organizationId: actor.organizationId }
       const before = requireFound(await tx.load.findFirst({ where: key }), NOT_FOUND)
       assertVersion(before, version)
-      throwRefusal(deleteRefusal(before.status as LoadStatus))
+      throwRefusal(deleteRefusal(before.status))
       const documents = await tx.loadDocument.findMany({ where: { loadId: id }, select: { storageKey: true } })
       // The load's conversation goes with it (a cascade): so do the photos and files posted in it.
       const chatFiles = await tx.chatAttachment.findMany({ where: { message: { conversation: { loadId: id } } }, select: { storageKey: true } })
@@ -313,7 +314,7 @@ export async function deleteStop(actor: Actor, stopId: string, version?: number)
     )
     const { load } = stop
     assertVersion(load, version)
-    throwRefusal(editRefusal(load.status as LoadStatus))
+    throwRefusal(editRefusal(load.status))
     const rest = load.stops.filter((other) => other.id !== stopId).sort((a, b) => a.sequence - b.sequence)
     if (!rest.some((other) => other.type === stop.type)) throw new DomainError('in_use', `loads.errors.lastStop.${stop.type}`)
     await tx.loadStop.delete({ where: { id: stopId } })

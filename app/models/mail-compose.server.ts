@@ -10,9 +10,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
 import { loadScope, loadScopeWhere } from '~/policies/load'
-import { boxOf, type MailBox, mailsOutside, writesBox } from '~/policies/mail'
+import { boxOf, mailsOutside, writesBox } from '~/policies/mail'
 import type { MailComposeInput } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, type MailBox } from '~/schemas/mail-options'
 import { prisma } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'

@@ -8,19 +8,9 @@
 import { href } from 'react-router'
 
 import { type MailMessage, Prisma } from '~/generated/prisma/client'
-import {
-  boxOf,
-  defaultBox,
-  MAIL_FOLDERS,
-  type MailAction,
-  type MailBox,
-  type MailFolderName,
-  mailMoveRefusal,
-  mailRefusal,
-  readsBox,
-  writesBox,
-} from '~/policies/mail'
+import { boxOf, defaultBox, type MailAction, mailMoveRefusal, mailRefusal, readsBox, writesBox } from '~/policies/mail'
 import type { MailListQuery, MailUpdate } from '~/schemas/mail'
+import { MAIL_FOLDERS, type MailBox, type MailFolderName } from '~/schemas/mail-options'
 import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import type { Role } from '~/utils/permissions'

@@ -174,7 +174,7 @@ export function serializeQuote(quote: QuoteWithRelations) {
   return {
     id: quote.id,
     number: formatQuoteNumber(quote.number),
-    status: quote.status as QuoteStatus,
+    status: quote.status,
     originCity: quote.originCity,
     originState: quote.originState,
     destinationCity: quote.destinationCity,
@@ -302,8 +302,8 @@ function lockQuote(tx: Tx, organizationId: string, id: string, version: number |
   )
 }
 
-function assertAllows(action: QuoteAction, quote: { status: string; loadId: string | null }) {
-  throwRefusal(quoteRefusal(action, { status: quote.status as QuoteStatus, loadId: quote.loadId }))
+function assertAllows(action: QuoteAction, quote: { status: QuoteStatus; loadId: string | null }) {
+  throwRefusal(quoteRefusal(action, { status: quote.status, loadId: quote.loadId }))
 }
 
 async function write(

@@ -12,9 +12,11 @@ import type { Prisma } from '~/generated/prisma/client'
 import { getFixedT } from '~/i18n.server'
 import { systemActor } from '~/policies/actor'
 import { invoiceRefusal } from '~/policies/invoice'
-import { paymentLinkOpens, remittanceFormRefusal, remittanceRefusal, type RemittanceStatus } from '~/policies/remittance'
+import { paymentLinkOpens, remittanceFormRefusal, remittanceRefusal } from '~/policies/remittance'
 import type { InvoiceStatus } from '~/schemas/invoice-options'
 import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
+import type { RemittanceStatus } from '~/schemas/remittance-options'
+import type { RemittanceStatus } from '~/schemas/remittance-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
@@ -79,7 +81,7 @@ export async function revokePaymentLinks(actor: Actor, invoiceId: string) {
       }),
       INVOICE_NOT_FOUND,
     )
-    throwRefusal(invoiceRefusal('revokeLinks', { status: before.status as InvoiceStatus, amountPaidCents: before.amountPaidCents }))
+    throwRefusal(invoiceRefusal('revokeLinks', { status: before.status, amountPaidCents: before.amountPaidCents }))
     const after = await tx.invoice.update({
       where: { id: invoiceId },
       data: { paymentLinkGen: { increment: 1 } },
@@ -235,7 +237,7 @@ export function serializeRemittance(advice: AdviceRow) {
     paidOn: isoDate(advice.paidOn)!,
     reference: advice.reference,
     payerName: advice.payerName,
-    status: advice.status as RemittanceStatus,
+    status: advice.status,
     paymentId: advice.paymentId,
     handledAt: advice.handledAt?.toISOString() ?? null,
     createdAt: advice.createdAt.toISOString(),
@@ -261,13 +263,13 @@ async function lockAdvice(tx: Tx, actor: Actor, invoiceId: string, input: Remitt
   )
 }
 
-function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: string; invoice: { status: string; amountPaidCents: number } }) {
+function assertRemittance(action: 'confirm' | 'dismiss', advice: { status: RemittanceStatus; invoice: { status: InvoiceStatus; amountPaidCents: number } }) {
   throwRefusal(
     remittanceRefusal(
       action,
-      { status: advice.status as RemittanceStatus },
+      { status: advice.status },
       {
-        status: advice.invoice.status as InvoiceStatus,
+        status: advice.invoice.status,
         amountPaidCents: advice.invoice.amountPaidCents,
       },
     ),

@@ -370,8 +370,8 @@ async function lockSettlement(tx: Tx, organizationId: string, id: string, versio
   return { ...settlement, ...settlementMoney(settlement) }
 }
 
-function assertAllows(action: SettlementAction, settlement: { status: string; netCents: number }) {
-  throwRefusal(settlementRefusal(action, { status: settlement.status as SettlementStatus, netCents: settlement.netCents }))
+function assertAllows(action: SettlementAction, settlement: { status: SettlementStatus; netCents: number }) {
+  throwRefusal(settlementRefusal(action, { status: settlement.status, netCents: settlement.netCents }))
 }
 
 async function setStatus(

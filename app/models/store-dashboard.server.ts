@@ -3,13 +3,12 @@
  * what sells, what runs out. Summed in PostgreSQL for one organization, in integer cents, the
  * month on the organization's own calendar (its time zone). Canceled orders count for nothing.
  */
-import type { StoreChargeTo } from '~/generated/prisma/client'
+import { CHARGE_TO, type ChargeTo } from '~/schemas/checkout-options'
 import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import { prisma } from '~/utils/db.server'
 
 import { organizationTimeZone, organizationToday } from './organization.server'
 
-export const STORE_CHARGE_TO = ['driver', 'truck', 'company'] as const satisfies readonly StoreChargeTo[]
 export const TOP_PRODUCTS = 5
 export const STOCK_ALERTS = 10
 
@@ -31,7 +30,7 @@ export async function storeDashboard(organizationId: string, now = new Date()) {
       `${placed} SELECT count(*)::int AS orders, coalesce(sum("totalCents"), 0)::float8 AS cents FROM month_orders`,
       ...args,
     ),
-    prisma.$queryRawUnsafe<Array<{ chargeTo: StoreChargeTo; orders: number; cents: number }>>(
+    prisma.$queryRawUnsafe<Array<{ chargeTo: ChargeTo; orders: number; cents: number }>>(
       `${placed} SELECT "chargeTo"::text AS "chargeTo", count(*)::int AS orders, sum("totalCents")::float8 AS cents FROM month_orders GROUP BY "chargeTo"`,
       ...args,
     ),
@@ -55,7 +54,7 @@ export async function storeDashboard(organizationId: string, now = new Date()) {
     month,
     salesCents: totals[0]?.cents ?? 0,
     orders: totals[0]?.orders ?? 0,
-    byChargeTo: STORE_CHARGE_TO.map((chargeTo) => ({ chargeTo, orders: byParty.get(chargeTo)?.orders ?? 0, cents: byParty.get(chargeTo)?.cents ?? 0 })),
+    byChargeTo: CHARGE_TO.map((chargeTo) => ({ chargeTo, orders: byParty.get(chargeTo)?.orders ?? 0, cents: byParty.get(chargeTo)?.cents ?? 0 })),
     topProducts: top,
     lowStock,
   }

@@ -8,16 +8,7 @@
  * no live settlement line deducts the order (`SettlementItem.liveOrderId`).
  */
 import type { Prisma } from '~/generated/prisma/client'
-import {
-  cancelRefusal,
-  cartTotals,
-  DEFAULT_STORE_LIMIT_CENTS,
-  formatOrderNumber,
-  type OrderStatus,
-  placeRefusal,
-  storeLimitRefusal,
-  withinOrderLimit,
-} from '~/policies/cart'
+import { cancelRefusal, cartTotals, DEFAULT_STORE_LIMIT_CENTS, formatOrderNumber, placeRefusal, storeLimitRefusal, withinOrderLimit } from '~/policies/cart'
 import type { CheckoutInput, OrderListQuery } from '~/schemas/checkout'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -43,7 +34,7 @@ export function serializeOrder(order: StoredOrder) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
-    status: order.status as OrderStatus,
+    status: order.status,
     chargeTo: order.chargeTo,
     driverId: order.driverId,
     driverName: order.driver ? `${order.driver.firstName} ${order.driver.lastName}` : null,

@@ -5,29 +5,22 @@
  *
  * Money is integer cents. subtotal = Σ price × quantity; the discount is a percent of the
  * subtotal (a code in DISCOUNT_CODES), rounded half up to the cent by `percentOfCents`, the one
- * rounding rule; shipping is a constant per method; total = subtotal − discount + shipping.
+ * rounding rule (app/utils/money.ts); shipping is a constant per method; total = subtotal − discount + shipping.
  */
-import { MAX_DOCUMENT_CENTS } from '~/schemas/money-limits'
+
+import type { ChargeTo, OrderStatus, ShippingMethod } from '~/schemas/checkout-options'
+import { MAX_DOCUMENT_CENTS, percentOfCents } from '~/utils/money'
 
 import type { PolicyRefusal as BaseRefusal } from './refusal'
 
 /** The store's refusals: the shared ones, and stock and a driver's store limit with the numbers their messages show. */
 type PolicyRefusal = { code: BaseRefusal['code'] | 'insufficient_stock' | 'store_limit_exceeded'; key: string; params?: Record<string, unknown> }
 
-export const CHARGE_TO = ['driver', 'truck', 'company'] as const
-export type ChargeTo = (typeof CHARGE_TO)[number]
-
-export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
-
 /** What each shipping method costs, in cents. */
 export const SHIPPING_CENTS: Record<ShippingMethod, number> = { pickup: 0, standard: 1500, express: 3500 }
 
 /** Discount codes and their percent of the subtotal, in basis points (1000 = 10%). Codes are matched in upper case. */
 export const DISCOUNT_CODES: Record<string, number> = { SAFETY10: 1000, FLEET5: 500 }
-
-/** How many of one product (all colours together) a cart may hold. */
-export const MAX_LINE_QUANTITY = 99
 
 /**
  * How many of a product the cart holds once one of its lines becomes `quantity` (`itemId`: the
@@ -53,7 +46,7 @@ export function overStockProduct(lines: ReadonlyArray<{ productId: string; quant
   return short ? { productId: short.productId, name: short.name, stock: short.stock } : null
 }
 
-/** An order's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+/** An order's subtotal and total are a document's: at most $20,000,000.00 (app/utils/money.ts, ADR 089). */
 export const MAX_ORDER_CENTS = MAX_DOCUMENT_CENTS
 
 /** Checkout steps: 0 the cart, 1 billing and shipping, 2 review. */
@@ -73,14 +66,6 @@ export function normalizeDiscountCode(code: string | null | undefined) {
 export function isKnownDiscountCode(code: string | null | undefined) {
   const normalized = normalizeDiscountCode(code)
   return normalized !== '' && Object.hasOwn(DISCOUNT_CODES, normalized)
-}
-
-/**
- * The one rounding rule of the store: `basisPoints` of `cents`, rounded half up to the cent
- * (10% of 5 cents is 0.5 → 1 cent; of 4 cents 0.4 → 0). Integer arithmetic only.
- */
-export function percentOfCents(cents: number, basisPoints: number) {
-  return Math.floor((cents * basisPoints + 5000) / 10_000)
 }
 
 export type CartLine = { priceCents: number; quantity: number }
@@ -183,9 +168,6 @@ export function storeLimitRefusal(balance: { limitCents: number; openCents: numb
 export function orderScope(user: { id: string; role: string }) {
   return user.role === 'driver' ? { driverId: user.id } : null
 }
-
-export const ORDER_STATUSES = ['placed', 'canceled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /** Why an order cannot be canceled, or null: only a placed order no live settlement deducts. */
 export function cancelRefusal(order: { status: OrderStatus; settled: boolean }): PolicyRefusal | null {

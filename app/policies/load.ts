@@ -6,7 +6,7 @@
  * ADR 047).
  */
 import { DRIVER_DOCUMENT_KINDS, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { ACTIVE_LOAD_STATUSES, canMove, LOAD_TRANSITIONS, type LoadStatus, type StopEvent } from '~/schemas/load-options'
+import { ACTIVE_LOAD_STATUSES, type LoadStatus, type StopEvent } from '~/schemas/load-options'
 import { can, type Role } from '~/utils/permissions'
 
 import type { Actor } from './actor'
@@ -15,6 +15,37 @@ import type { PolicyRefusal } from './refusal'
 export type { PolicyRefusal }
 
 const ACTIVE: readonly LoadStatus[] = ACTIVE_LOAD_STATUSES
+
+// ---- Status moves ----
+
+/**
+ * The one transition table (docs/domain.md, "Load statuses"): from each status, the moves a
+ * person or a program may make (what a move also records is below).
+ * `invoiced` is reached and left only by invoicing and voiding, never by a status change. Every
+ * move not listed is refused with 409 `invalid_transition`.
+ */
+export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
+  draft: ['booked', 'canceled'],
+  booked: ['dispatched', 'canceled'],
+  // Back to booked: the assignment is taken off (the truck and trailer are free again).
+  dispatched: ['at_pickup', 'booked', 'canceled'],
+  at_pickup: ['in_transit', 'canceled'],
+  in_transit: ['at_delivery', 'canceled'],
+  at_delivery: ['delivered', 'canceled'],
+  // Delivered is a fact: not canceled. A mistaken delivery is reopened by an admin (reopenLoad), audited.
+  delivered: [],
+  invoiced: [],
+  canceled: [],
+}
+
+export function canMoveLoad(from: LoadStatus, to: LoadStatus) {
+  return LOAD_TRANSITIONS[from].includes(to)
+}
+
+/** The moves the dispatch board offers a card: the table's, cancel left to the load page. */
+export function boardMoves(status: LoadStatus) {
+  return LOAD_TRANSITIONS[status].filter((to) => to !== 'canceled')
+}
 
 /** On the road: the driver, truck and trailer are busy, the assignment is locked, stops are recorded. */
 export function isOnRoad(status: LoadStatus) {
@@ -47,7 +78,7 @@ export function reopenRefusal(role: Actor['role'], status: LoadStatus): PolicyRe
 export const canEditLoad = (status: LoadStatus) => !editRefusal(status)
 export const canDeleteLoad = (status: LoadStatus) => !deleteRefusal(status)
 /** Cancel is a move of the transition table: only before delivery. */
-export const canCancelLoad = (status: LoadStatus) => canMove(status, 'canceled')
+export const canCancelLoad = (status: LoadStatus) => canMoveLoad(status, 'canceled')
 export const canReopenLoad = (role: Role, status: LoadStatus) => !reopenRefusal(role, status)
 
 /** What a load page offers this role on a load in this status: exactly what the model accepts. */
@@ -162,11 +193,11 @@ export function stopTimesForStatus<When, Stop extends StopTimes<When>>(status: L
  * not yet left, skipping what its status says is done already (stop actions follow the status).
  */
 export function nextStopEvent(
-  status: LoadStatus | string,
+  status: LoadStatus,
   stops: Array<{ id: string; type: string; actualArrival: unknown; actualDeparture: unknown }>,
 ): { stopId: string; event: StopEvent } | null {
-  if (!isOnRoad(status as LoadStatus)) return null
-  const implied = impliedStopEvents(status as LoadStatus, stops)
+  if (!isOnRoad(status)) return null
+  const implied = impliedStopEvents(status, stops)
   const index = stops.findIndex((stop, i) => !stop.actualDeparture && !implied[i].depart)
   if (index < 0) return null
   const stop = stops[index]

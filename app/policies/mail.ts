@@ -7,23 +7,10 @@
  * to) and each user's own (`own`: mail between colleagues). Every role with `mail` has its own;
  * roles with `read sharedMail` read the shared one (drivers never). Viewers only read.
  */
+import { MAIL_BOXES, type MailBox, type MailFolderName } from '~/schemas/mail-options'
 import { can, type Role } from '~/utils/permissions'
 
 import type { PolicyRefusal } from './refusal'
-
-export const MAIL_BOXES = ['shared', 'own'] as const
-export type MailBox = (typeof MAIL_BOXES)[number]
-
-export const MAIL_FOLDERS = ['inbox', 'sent', 'drafts', 'trash'] as const
-export type MailFolderName = (typeof MAIL_FOLDERS)[number]
-
-/** What a folder page may show: a real folder, every folder but trash (`all`), or a view across them. */
-export const MAIL_VIEWS = ['inbox', 'sent', 'drafts', 'trash', 'all', 'starred', 'important'] as const
-export type MailView = (typeof MAIL_VIEWS)[number]
-
-export function isMailView(value: unknown): value is MailView {
-  return typeof value === 'string' && (MAIL_VIEWS as readonly string[]).includes(value)
-}
 
 const entityOf = (box: MailBox) => (box === 'shared' ? 'sharedMail' : 'mail')
 

@@ -1,13 +1,11 @@
 /**
- * Driver pay: the one rounding rule for money and what a load pays its driver (docs/domain.md,
- * "Driver pay"; ADR 059). Every amount is integer cents; the only fraction in pay is a percent,
- * rounded half up to the cent here and nowhere else. Computed with BigInt, so no product of two
- * large integers ever loses a cent to binary floating point. No zod and nothing server-only.
+ * Driver pay: what a load pays its driver (docs/domain.md, "Driver pay"; ADR 059). Every amount is
+ * integer cents; the only fraction in pay is a percent (`payRate` of a percent driver is basis
+ * points, 25.5 % = 2550), rounded half up to the cent once per load by the money module's
+ * `percentOfCents` (app/utils/money.ts, exact with BigInt). No zod and nothing server-only.
  */
 import type { PayMethod, PayType } from '~/schemas/user-options'
-
-/** 100 % in basis points: `payRate` of a percent driver is basis points (25.5 % = 2550). */
-export const FULL_PERCENT_BP = 10_000
+import { decimalUnits, milesTimesRate, percentOfCents, SCALE } from '~/utils/money'
 
 export function payTypeOf(method: PayMethod): PayType {
   return method === 'flat' ? 'per_load' : method
@@ -18,30 +16,13 @@ export function payMethodOf(type: PayType): PayMethod {
 }
 
 /**
- * `basisPoints` / 10,000 of `cents`, rounded half up to the cent (half a cent and more rounds up,
- * less rounds down; amounts are never negative). 1 % of 5 cents is 0.05 → 0; 50 % of 3 cents is
- * 1.5 → 2.
- */
-export function percentOfCents(cents: number, basisPoints: number): number {
-  if (!Number.isSafeInteger(cents) || !Number.isSafeInteger(basisPoints) || cents < 0 || basisPoints < 0)
-    throw new RangeError('percentOfCents: non-negative integers only')
-  const product = BigInt(cents) * BigInt(basisPoints)
-  return Number((product * 2n + BigInt(FULL_PERCENT_BP)) / BigInt(2 * FULL_PERCENT_BP))
-}
-
-/** Miles times a rate in cents per mile: whole numbers, so exact. */
-export function milesTimesRate(miles: number, rateCents: number): number {
-  return Number(BigInt(Math.max(0, miles)) * BigInt(Math.max(0, rateCents)))
-}
-
-/**
  * The stored pay (`payMethod`, `payRate` in its unit) from a profile as written: the contract's
  * `payType` with `payRateCents` or `payPercent` (two decimals → basis points) when sent, else
  * `payMethod` and `payRate` as they are.
  */
 export function storedPay(input: { payMethod?: PayMethod; payRate?: number; payType?: PayType; payRateCents?: number; payPercent?: number } | undefined) {
   if (!input?.payType) return { payMethod: input?.payMethod ?? null, payRate: input?.payRate ?? null }
-  const rate = input.payType === 'percent' ? (input.payPercent === undefined ? undefined : Math.round(input.payPercent * 100)) : input.payRateCents
+  const rate = input.payType === 'percent' ? (input.payPercent === undefined ? undefined : decimalUnits(input.payPercent, SCALE.cents)) : input.payRateCents
   return { payMethod: payMethodOf(input.payType), payRate: rate ?? null }
 }
 

@@ -5,13 +5,11 @@
  * (app/policies/invoice.ts), or dismisses it. No zod and nothing server-only (ADR 047).
  */
 import { type InvoiceStatus, OPEN_INVOICE_STATUSES } from '~/schemas/invoice-options'
+import type { RemittanceStatus } from '~/schemas/remittance-options'
 import { can, type Role } from '~/utils/permissions'
 
 import { invoiceRefusal } from './invoice'
 import type { PolicyRefusal } from './refusal'
-
-export const REMITTANCE_STATUSES = ['pending', 'confirmed', 'dismissed'] as const
-export type RemittanceStatus = (typeof REMITTANCE_STATUSES)[number]
 
 export const REMITTANCE_ACTIONS = ['confirm', 'dismiss'] as const
 export type RemittanceAction = (typeof REMITTANCE_ACTIONS)[number]

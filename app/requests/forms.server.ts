@@ -17,6 +17,7 @@ import { customFieldDefaults } from '~/schemas/custom-field-options'
 import type { FormConstraint } from '~/schemas/form-constraint'
 import { type DomainError, isDomainError } from '~/utils/errors.server'
 import { listReturnTo, withChanged } from '~/utils/list-return'
+import { parseDollars } from '~/utils/money'
 import type { RefusalAnswer, RefusalLink, ShownOnceAnswer } from '~/utils/page-answer'
 import { redirectWithToast, type ToastInput } from '~/utils/toast.server'
 
@@ -28,6 +29,17 @@ const constraints = new WeakMap<z.ZodType, FormConstraint>()
  * and required marks without downloading zod, and the action still validates with the schema.
  * Computed once per schema.
  */
+/**
+ * A form's `amount` in dollars as typed, read into the `amountCents` its schema takes (a payment,
+ * a settlement line, a quoted price, a reserve release): text that is not an amount is NaN, which
+ * the schema refuses at the field (`fieldNames: { amountCents: 'amount' }`). Empty stays absent.
+ */
+export function withAmountCents(form: FormData) {
+  const amount = String(form.get('amount') ?? '').trim()
+  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
+  return form
+}
+
 export function formConstraint(schema: z.ZodType): FormConstraint {
   let constraint = constraints.get(schema)
   if (!constraint) {

@@ -5,11 +5,11 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
 
-import { parseDollars } from '~/schemas/dollars'
 import { InvoiceSchema, InvoiceUpdateSchema } from '~/schemas/invoice'
 import { type BillableLoad, EMPTY_LINE, type InvoiceFormValues, type InvoiceLine } from '~/schemas/invoice-options'
 import { MAX_INVOICE_ITEMS } from '~/schemas/invoice-options'
 import { isDomainError } from '~/utils/errors.server'
+import { parseDollars } from '~/utils/money'
 import { zonedWallClock } from '~/utils/time'
 
 import type { Refusal } from './forms.server'

@@ -19,8 +19,8 @@ import {
   type SourceKind,
   type SourceUser,
 } from '~/models/rate-confirmation.server'
-import { centsToDollars } from '~/schemas/dollars'
 import { isDomainError } from '~/utils/errors.server'
+import { centsToDollars } from '~/utils/money'
 import { newLoadPath, returnSourceOf } from '~/utils/rate-confirmation-return'
 
 export type PrefillSource = { kind: SourceKind; id: string; fileName: string }

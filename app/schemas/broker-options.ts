@@ -14,7 +14,7 @@ export type BrokerStatus = (typeof BROKER_STATUSES)[number]
  */
 export const CUSTOMER_TYPES = ['broker', 'shipper', 'other'] as const
 
-/** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date. */
+/** How long a broker has to pay an invoice (docs: domain.md, Brokers); also an invoice's default due date (`DUE_DAYS`, app/schemas/invoice-options.ts). */
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'net_45', 'net_60', 'quick_pay'] as const
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number]
 

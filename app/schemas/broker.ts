@@ -4,7 +4,7 @@ import { apiRecordSchema, customFieldValues } from './api-record'
 import { BROKER_SORTS, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from './broker-options'
 import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents, optionalDollars } from './money'
+import { cents, optionalDollars } from './money-fields'
 
 const EMAIL = z.email()
 

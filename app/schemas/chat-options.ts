@@ -22,6 +22,10 @@ export const CHAT_BODY_MAX = 4000
 /** What the photo input offers (a hint for the picker; the server decides by content). */
 export const CHAT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
 
+/** A conversation between two people, a group, or the one of a load (its dispatcher and driver). */
+export const CONVERSATION_KINDS = ['direct', 'group', 'load'] as const
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number]
+
 export const CHAT_CONTENT_TYPES = ['text', 'image', 'file'] as const
 export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number]
 

@@ -5,11 +5,10 @@
  */
 import { z } from 'zod'
 
-import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/policies/cart'
-
+import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from './checkout-options'
 import { integer, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents } from './money'
+import { cents } from './money-fields'
 import { idText, requiredId, text } from './text'
 import { VersionSchema } from './version'
 

@@ -1,4 +1,6 @@
 /** Factoring choices and arithmetic shared by pages, schemas, the policy and the model (ADR 068). No zod here. */
+import { percentOfCents } from '~/utils/money'
+
 import type { Tone } from './tone'
 
 export const SCHEDULE_STATUSES = ['open', 'sent', 'purchased', 'void'] as const
@@ -16,28 +18,14 @@ export const SCHEDULE_SORTS = ['number', 'status', 'totalCents', 'createdAt'] as
 /** At most this many invoices on one schedule (its email carries every invoice's packet). */
 export const MAX_SCHEDULE_INVOICES = 100
 
-/** A percent as stored: basis points, hundredths of a percent (97.5 % = 9750). */
-export function percentToBasisPoints(percent: number) {
-  return Math.round(percent * 100)
-}
-
-export function basisPointsToPercent(basisPoints: number) {
-  return basisPoints / 100
-}
-
-/** `amount × basisPoints / 10 000` in whole cents, half a cent rounded up; integers only (exact up to 9e11 cents). */
-export function shareOf(amountCents: number, basisPoints: number) {
-  return Math.floor((amountCents * basisPoints + 5_000) / 10_000)
-}
-
 /**
  * One invoice's figures: the advance and the fee are each the face times the rate, rounded to the
- * nearest cent (half up); the reserve is what is left, so advance + fee + reserve is the face to
+ * nearest cent (half up, `percentOfCents`); the reserve is what is left, so advance + fee + reserve is the face to
  * the cent. The agreement keeps advance + fee at most 100 %, so the reserve is never negative.
  */
 export function splitInvoice(amountCents: number, advanceBasisPoints: number, feeBasisPoints: number) {
-  const advanceCents = shareOf(amountCents, advanceBasisPoints)
-  const feeCents = Math.min(shareOf(amountCents, feeBasisPoints), amountCents - advanceCents)
+  const advanceCents = percentOfCents(amountCents, advanceBasisPoints)
+  const feeCents = Math.min(percentOfCents(amountCents, feeBasisPoints), amountCents - advanceCents)
   return { amountCents, advanceCents, feeCents, reserveCents: amountCents - advanceCents - feeCents }
 }
 

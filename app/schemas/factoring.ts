@@ -1,11 +1,13 @@
 /** One schema per factoring form and API body (messages are i18n keys; ADR 068). */
 import { z } from 'zod'
 
+import { FULL_PERCENT_BP, hasAtMostDecimals, percentToBasisPoints, SCALE } from '~/utils/money'
+
 import { CompanySchema } from './company'
 import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
 import { dateOnly, idText, requiredText, text } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents } from './money'
+import { cents } from './money-fields'
 import { VersionSchema } from './version'
 
 const EMAIL = z.email()
@@ -16,7 +18,7 @@ function percent() {
     .number({ error: 'validation.number' })
     .min(0, 'validation.min0')
     .max(100, 'factoring.errors.percentMax')
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'factoring.errors.percentPrecision')
+    .refine((value) => hasAtMostDecimals(value, SCALE.cents), 'factoring.errors.percentPrecision')
 }
 
 /** `PUT /api/factoring/agreement` and the agreement form; `version` is required once an agreement exists (the model says so). */
@@ -33,7 +35,7 @@ export const AgreementSchema = z
     version: VersionSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (Math.round(value.advancePercent * 100) + Math.round(value.feePercent * 100) > 10_000)
+    if (percentToBasisPoints(value.advancePercent) + percentToBasisPoints(value.feePercent) > FULL_PERCENT_BP)
       ctx.addIssue({ code: 'custom', path: ['feePercent'], message: 'factoring.errors.overHundred' })
   })
 export type AgreementInput = z.infer<typeof AgreementSchema>

@@ -1,11 +1,12 @@
 /**
- * Invoice choices and money rules, shared by pages, schemas and models. No zod here: the list and
- * the view page do not download the validation library. Every amount is integer cents, and every
- * total is computed here, once (ADR 031).
+ * Invoice choices and the editor's running total, shared by pages, schemas and models. No zod
+ * here: the list and the view page do not download the validation library. Every amount is integer
+ * cents; an invoice's totals are computed once, by `invoiceTotals` in the money module
+ * (app/utils/money.ts, ADR 031, ADR 105).
  */
+import { decimalUnits, lineTotalCents, MAX_DOCUMENT_CENTS, parseDollars, SCALE } from '~/utils/money'
+
 import type { PaymentTerm } from './broker-options'
-import { parseDollars } from './dollars'
-import { MAX_DOCUMENT_CENTS } from './money-limits'
 import type { Tone } from './tone'
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const
@@ -27,6 +28,10 @@ export const INVOICE_STATUS_META = {
 /** Invoices that still expect money: these can take payments and become overdue. */
 export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[]
 
+/** Where the emailed copy of a sent invoice is: queued, handed to the mail server, given up, or not sent (no address). */
+export const INVOICE_EMAIL_STATUSES = ['queued', 'sent', 'failed', 'no_address'] as const
+export type InvoiceEmailStatus = (typeof INVOICE_EMAIL_STATUSES)[number]
+
 export const PAYMENT_METHODS = ['ach', 'check', 'wire', 'card', 'cash', 'factoring', 'other'] as const
 
 export const INVOICE_SORTS = ['invoiceNumber', 'issueDate', 'dueDate', 'totalCents', 'status', 'createdAt'] as const
@@ -41,30 +46,10 @@ export function addDays(day: string, days: number) {
   return date.toISOString().slice(0, 10)
 }
 
-/** An invoice's subtotal and total are a document's: at most $20,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+/** An invoice's subtotal and total are a document's: at most $20,000,000.00 (app/utils/money.ts, ADR 089). */
 export const MAX_INVOICE_CENTS = MAX_DOCUMENT_CENTS
 export const MAX_INVOICE_ITEMS = 100
 export const MAX_INVOICE_LOADS = 50
-
-/** A line's total: quantity (in thousandths) × unit price, rounded to the cent. */
-export function lineTotalCents(quantityMilli: number, unitPriceCents: number) {
-  return Math.round((quantityMilli * unitPriceCents) / 1000)
-}
-
-export type InvoiceMoney = {
-  items: Array<{ quantityMilli: number; unitPriceCents: number }>
-  discountCents: number
-  taxCents: number
-  amountPaidCents?: number
-}
-
-/** Subtotal, total and balance of an invoice: the one place they are computed. */
-export function invoiceTotals(invoice: InvoiceMoney) {
-  const subtotalCents = invoice.items.reduce((sum, item) => sum + lineTotalCents(item.quantityMilli, item.unitPriceCents), 0)
-  const totalCents = subtotalCents - invoice.discountCents + invoice.taxCents
-  const amountPaidCents = invoice.amountPaidCents ?? 0
-  return { subtotalCents, totalCents, amountPaidCents, balanceCents: totalCents - amountPaidCents }
-}
 
 /** Overdue: still expecting money after its due date (`today` in the organization's zone). */
 export function isOverdue(invoice: { status: string; dueDate: string; balanceCents: number }, today: string) {
@@ -123,7 +108,13 @@ export function invoiceFormTotals(
       incomplete = true
       return sum
     }
-    return sum + lineTotalCents(Math.round(quantity * 1000), amount(line.unitPrice))
+    const quantityMilli = decimalUnits(quantity, SCALE.milli)
+    // A quantity past what a number holds exactly is not a quantity yet either.
+    if (!Number.isSafeInteger(quantityMilli)) {
+      incomplete = true
+      return sum
+    }
+    return sum + lineTotalCents(quantityMilli, amount(line.unitPrice))
   }, 0)
   const discountCents = amount(values.discount)
   const taxCents = amount(values.tax)

@@ -1,17 +1,11 @@
 import { z } from 'zod'
 
+import { decimalUnits, hasAtMostDecimals, invoiceTotals, SCALE } from '~/utils/money'
+
 import { customFieldsInput, dateOnly, idText, optionalText, requiredText, withVersion } from './fields'
-import {
-  INVOICE_FILTER_STATUSES,
-  INVOICE_SORTS,
-  invoiceTotals,
-  MAX_INVOICE_CENTS,
-  MAX_INVOICE_ITEMS,
-  MAX_INVOICE_LOADS,
-  PAYMENT_METHODS,
-} from './invoice-options'
+import { INVOICE_FILTER_STATUSES, INVOICE_SORTS, MAX_INVOICE_CENTS, MAX_INVOICE_ITEMS, MAX_INVOICE_LOADS, PAYMENT_METHODS } from './invoice-options'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { cents } from './money'
+import { cents } from './money-fields'
 import { VersionSchema } from './version'
 
 /** A quantity such as 1, 2.5 or 0.125: positive, at most three decimals, at most 100,000. */
@@ -20,7 +14,7 @@ function quantity() {
     .number({ error: 'validation.number' })
     .positive('validation.tooSmall')
     .max(100_000, 'validation.tooLarge')
-    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'invoices.errors.quantityDecimals')
+    .refine((value) => hasAtMostDecimals(value, SCALE.milli), 'invoices.errors.quantityDecimals')
 }
 
 /**
@@ -67,7 +61,7 @@ export function invoiceRules(invoice: InvoiceShape, ctx: z.RefinementCtx) {
   if (invoice.issueDate && invoice.dueDate && invoice.dueDate < invoice.issueDate)
     ctx.addIssue({ code: 'custom', message: 'invoices.errors.dueBeforeIssue', path: ['dueDate'] })
   const free = invoiceTotals({
-    items: freeItems(invoice.items).map((item) => ({ quantityMilli: Math.round(item.quantity * 1000), unitPriceCents: item.unitPriceCents })),
+    items: freeItems(invoice.items).map((item) => ({ quantityMilli: decimalUnits(item.quantity, SCALE.milli), unitPriceCents: item.unitPriceCents })),
     discountCents: 0,
     taxCents: invoice.taxCents,
   })

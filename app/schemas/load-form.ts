@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { withVersion } from './fields'
 import { ChargeSchema, LoadFields, loadRules } from './load'
 import { MAX_CHARGES } from './load-options'
-import { optionalDollars, requiredDollars } from './money'
+import { optionalDollars, requiredDollars } from './money-fields'
 
 /** A charge row: its amount in dollars, required. */
 export const ChargeFormSchema = ChargeSchema.omit({ amountCents: true }).extend({

@@ -1,8 +1,10 @@
 /**
- * Load choices and the status machine, shared by pages, schemas and models. No zod here: pages
- * that only need the choices (lists, the board) do not download the validation library.
+ * Load choices (the status words; their moves are the load policy's, app/policies/load.ts), shared
+ * by pages, schemas and models. No zod here: pages that only need the choices (lists, the board)
+ * do not download the validation library.
  */
-import { MAX_AMOUNT_CENTS } from './money-limits'
+import { MAX_AMOUNT_CENTS } from '~/utils/money'
+
 import type { Tone } from './tone'
 
 export const LOAD_STATUSES = ['draft', 'booked', 'dispatched', 'at_pickup', 'in_transit', 'at_delivery', 'delivered', 'invoiced', 'canceled'] as const
@@ -10,30 +12,6 @@ export type LoadStatus = (typeof LOAD_STATUSES)[number]
 
 /** A driver, truck or trailer on a load in one of these is busy: no other load may take it. */
 export const ACTIVE_LOAD_STATUSES = ['dispatched', 'at_pickup', 'in_transit', 'at_delivery'] as const satisfies readonly LoadStatus[]
-
-/**
- * The one transition table (docs/domain.md, "Load statuses"): from each status, the moves a
- * person or a program may make (what a move also records is the load policy's, app/policies/load.ts).
- * `invoiced` is reached and left only by invoicing and voiding, never by a status change. Every
- * move not listed is refused with 409 `invalid_transition`.
- */
-export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
-  draft: ['booked', 'canceled'],
-  booked: ['dispatched', 'canceled'],
-  // Back to booked: the assignment is taken off (the truck and trailer are free again).
-  dispatched: ['at_pickup', 'booked', 'canceled'],
-  at_pickup: ['in_transit', 'canceled'],
-  in_transit: ['at_delivery', 'canceled'],
-  at_delivery: ['delivered', 'canceled'],
-  // Delivered is a fact: not canceled. A mistaken delivery is reopened by an admin (reopenLoad), audited.
-  delivered: [],
-  invoiced: [],
-  canceled: [],
-}
-
-export function canMove(from: LoadStatus, to: LoadStatus) {
-  return LOAD_TRANSITIONS[from].includes(to)
-}
 
 export const LOAD_STATUS_META = {
   draft: { tone: 'default', chart: 'var(--muted)' },
@@ -79,21 +57,10 @@ export function loadCountCap(query: { q?: string }) {
   return query.q ? LOAD_SEARCH_COUNT_CAP : LOAD_COUNT_CAP
 }
 
-/** Linehaul plus charges: a load's total is one amount, at most $10,000,000.00 (app/schemas/money-limits.ts, ADR 089). */
+/** Linehaul plus charges: a load's total is one amount, at most $10,000,000.00 (app/utils/money.ts, ADR 089). */
 export const MAX_LOAD_CENTS = MAX_AMOUNT_CENTS
 export const MAX_STOPS = 20
 export const MAX_CHARGES = 20
-
-/** A load's total in cents: linehaul plus its charges (the model stores it, the form shows it as typed). */
-export function loadTotalCents(linehaulCents: number, charges: Array<{ amountCents: number }>) {
-  return charges.reduce((sum, charge) => sum + charge.amountCents, linehaulCents)
-}
-
-/** Rate per mile in cents: the total over loaded plus empty miles, or null without miles. */
-export function ratePerMileCents(load: { totalCents: number; loadedMiles: number | null; emptyMiles: number | null }) {
-  const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
-  return miles > 0 ? Math.round(load.totalCents / miles) : null
-}
 
 /** `L-000123`: the organization's sequence, padded so numbers sort as text too. */
 export function formatLoadNumber(sequence: number) {

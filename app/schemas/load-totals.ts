@@ -4,8 +4,7 @@
  * ratePerMileCents). No zod, so the browser recomputes them as the user types; the server renders
  * the same numbers on every answer. Amounts that are not (yet) numbers count as nothing.
  */
-import { parseDollars } from './dollars'
-import { loadTotalCents, ratePerMileCents } from './load-options'
+import { loadTotalCents, parseDollars, ratePerMileCents } from '~/utils/money'
 
 type Values = {
   linehaul?: unknown

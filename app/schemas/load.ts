@@ -1,10 +1,12 @@
 import { z } from 'zod'
 
+import { loadTotalCents } from '~/utils/money'
+
 import { isDateTime, isInstant } from './dates'
 import { customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, loadTotalCents, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
-import { cents } from './money'
+import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
+import { cents } from './money-fields'
 import { text } from './text'
 import { TRAILER_TYPES } from './trailer-options'
 import { VersionSchema } from './version'

@@ -4,17 +4,19 @@
  */
 import { z } from 'zod'
 
-import { MAIL_BOXES, MAIL_FOLDERS, MAIL_VIEWS } from '~/policies/mail'
 import { mailSubjectLine } from '~/utils/mail-text'
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES } from './list-options'
 import {
   MAIL_ATTACHMENTS_MAX,
+  MAIL_BOXES,
+  MAIL_FOLDERS,
   MAIL_LABEL_MAX_LENGTH,
   MAIL_LABELS_MAX,
   MAIL_RECIPIENTS_MAX,
   MAIL_SUBJECT_MAX_LENGTH,
   MAIL_TEXT_MAX_LENGTH,
+  MAIL_VIEWS,
 } from './mail-options'
 import { idText, isId, requiredId, text } from './text'
 import { VersionSchema } from './version'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { customFieldsInput, integer, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents, requiredDollars } from './money'
+import { cents, requiredDollars } from './money-fields'
 import { MAX_COLOR_LENGTH, MAX_PRODUCT_COLORS, MAX_PRODUCT_STOCK, PRODUCT_SORTS, PRODUCT_STATUSES, SHOP_SORTS } from './product-options'
 
 /** A product's colours, checked the same way from the form (one text, comma separated) and the API (a list). */

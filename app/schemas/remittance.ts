@@ -6,7 +6,7 @@
 import { z } from 'zod'
 
 import { dateOnly, optionalText } from './fields'
-import { requiredDollars } from './money'
+import { requiredDollars } from './money-fields'
 import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX } from './remittance-options'
 import { requiredId } from './text'
 import { VersionSchema } from './version'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 import { dateOnly, idText, optionalText, requiredText } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
-import { cents } from './money'
+import { cents } from './money-fields'
 import { MANUAL_ITEM_TYPES, MAX_PERIOD_DAYS, SETTLEMENT_PAY_METHODS, SETTLEMENT_SORTS, SETTLEMENT_STATUSES } from './settlement-options'
 import { VersionSchema } from './version'
 

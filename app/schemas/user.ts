@@ -1,10 +1,11 @@
 import { z } from 'zod'
 
+import { decimalUnits, hasAtMostDecimals, MONEY_LIMITS, SCALE } from '~/utils/money'
+
 import { EmailSchema, PasswordSchema } from './auth'
 import { dateOnly, idText, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
-import { cents } from './money'
-import { MONEY_LIMITS } from './money-limits'
+import { cents } from './money-fields'
 import { MAX_RECURRING_DEDUCTIONS } from './settlement-options'
 import { CDL_CLASSES, PAY_METHODS, PAY_TYPES, ROLES, STATEMENT_LANGUAGES, USER_SORTS, USER_STATUSES } from './user-options'
 import { VersionSchema } from './version'
@@ -90,7 +91,7 @@ export const DriverProfileSchema = z
       .number({ error: 'validation.number' })
       .min(0, 'validation.min0')
       .max(100, 'users.errors.percentTooLarge')
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'users.errors.payRate')
+      .refine((value) => hasAtMostDecimals(value, SCALE.cents), 'users.errors.payRate')
       .optional(),
   })
   .superRefine(checkPay)
@@ -108,7 +109,7 @@ const hundredths = z
       ctx.addIssue({ code: 'custom', message: 'users.errors.payRate' })
       return z.NEVER
     }
-    return Math.round(Number(raw) * 100)
+    return decimalUnits(Number(raw), SCALE.cents)
   })
   .pipe(cents('amount'))
 /** The editor's deduction rows: rows left empty (the spare ones) are not rows. */

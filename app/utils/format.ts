@@ -1,5 +1,7 @@
 import { languageInfo } from '~/i18n'
 
+import { centsToDollars, formatDecimal, SCALE } from './money'
+
 // Building an Intl formatter costs far more than using one (it showed up as the top cost of
 // rendering the truck list), so each language/option pair is built once.
 const numberFormats = new Map<string, Intl.NumberFormat>()
@@ -90,13 +92,6 @@ export type MoneyStyle = 'symbol' | 'compact' | 'decimal' | 'input'
 
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 
-/** Integer cents as an exact decimal string ("-1234.05"): no floating point on the way. */
-function centsDecimal(cents: number) {
-  const whole = Math.trunc(Math.abs(cents) / 100)
-  const rest = Math.abs(cents) % 100
-  return `${cents < 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`
-}
-
 /**
  * Money is stored in integer cents; this is the one function that turns cents into text, on the
  * server (pages, PDF, email, CSV) and in the browser (live totals, charts, forms): in the
@@ -104,9 +99,10 @@ function centsDecimal(cents: number) {
  */
 export function formatMoney(language: string, cents: number, options: { currency?: string; style?: MoneyStyle } | string = {}) {
   const { currency = 'USD', style = 'symbol' } = typeof options === 'string' ? { currency: options } : options
-  const exact = centsDecimal(Math.round(cents))
+  // Exact decimal text from the money module (no floating point on the way); not a number stays as it is.
+  const exact = Number.isFinite(cents) ? formatDecimal(Math.round(cents), SCALE.cents) : String(cents)
   if (style === 'decimal') return exact
-  if (style === 'input') return exact.endsWith('.00') ? exact.slice(0, -3) : exact
+  if (style === 'input') return Number.isFinite(cents) ? centsToDollars(cents)! : exact
   // Keyed without JSON: a list row formats two amounts.
   const key = `${language}|${currency}|${style}`
   let format = moneyFormats.get(key)

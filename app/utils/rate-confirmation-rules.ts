@@ -13,6 +13,7 @@
  */
 import { TRAILER_TYPES, type TrailerType } from '~/schemas/trailer-options'
 
+import { parseDollars } from './money'
 import type { TextLine } from './rate-confirmation-lines'
 
 export type StopRead = {
@@ -121,7 +122,7 @@ function firstValue(pairs: Pair[], rule: RegExp, accept: (value: string) => bool
 export function moneyCents(text: string) {
   const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?/.exec(text)
   if (!match) return undefined
-  const cents = Number(match[1].replace(/,/g, '')) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+  const cents = parseDollars(match[0]) ?? 0
   return cents > 0 ? cents : undefined
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { assertBrokerAcceptsLoads, createBroker, deleteBroker, getBroker, listBrokers, updateBroker } from '~/models/broker.server'
 import { BrokerFormSchema, brokerFromForm, type BrokerInput, BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
-import { centsToDollars, parseDollars } from '~/schemas/money'
 import { prisma } from '~/utils/db.server'
+import { centsToDollars, parseDollars } from '~/utils/money'
 import { can, ROLES } from '~/utils/permissions'
 
 import { actorOf, createOrg, unique } from '../helpers'

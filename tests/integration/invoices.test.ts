@@ -18,9 +18,10 @@ import {
 import { revokePaymentLinks } from '~/models/remittance.server'
 import { canMoveInvoice, INVOICE_ACTIONS, type InvoiceAction, invoiceAllows } from '~/policies/invoice'
 import { InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
-import { INVOICE_STATUSES, type InvoiceStatus, invoiceTotals, lineTotalCents } from '~/schemas/invoice-options'
+import { INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { invoiceTotals, lineTotalCents } from '~/utils/money'
 import { dropNulls } from '~/utils/object'
 
 import { actorOf, createOrg, refusal, unique } from '../helpers'

@@ -46,6 +46,9 @@ import * as userEditor from '~/routes/dashboard/users/editor'
 import * as paymentPage from '~/routes/public/payment'
 import { AgreementSchema } from '~/schemas/factoring'
 import { InvoiceSchema } from '~/schemas/invoice'
+import { SettlementCreateSchema } from '~/schemas/settlement'
+import { prisma } from '~/utils/db.server'
+import { formatMoney } from '~/utils/format'
 import {
   MAX_AMOUNT_CENTS,
   MAX_DOCUMENT_CENTS,
@@ -55,10 +58,7 @@ import {
   MONEY_LIMITS,
   type MoneyKind,
   PG_INT_MAX,
-} from '~/schemas/money-limits'
-import { SettlementCreateSchema } from '~/schemas/settlement'
-import { prisma } from '~/utils/db.server'
-import { formatMoney } from '~/utils/format'
+} from '~/utils/money'
 import { signPaymentToken } from '~/utils/payment-token.server'
 
 import { actorOf, callApi, createOrg, fleet, LOAD_STOPS, newLoad, type Org, unique } from '../helpers'

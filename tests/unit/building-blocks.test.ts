@@ -5,8 +5,8 @@ import { checkCustomFields, type CustomFieldDefinition } from '~/models/custom-f
 import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records.server'
 import { customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
 import { enumFilter, idFilter, listQuery, parseListQuery } from '~/schemas/list-query'
-import { cents } from '~/schemas/money'
-import { MAX_AMOUNT_CENTS, MAX_DOCUMENT_CENTS, MAX_SUM_CENTS, MONEY_LIMITS, PG_INT_MAX } from '~/schemas/money-limits'
+import { cents } from '~/schemas/money-fields'
+import { MAX_AMOUNT_CENTS, MAX_DOCUMENT_CENTS, MAX_SUM_CENTS, MONEY_LIMITS, PG_INT_MAX } from '~/utils/money'
 import { dropNulls, MAX_JSON_DEPTH } from '~/utils/object'
 import { packRows, unpackRows } from '~/utils/packed-rows'
 

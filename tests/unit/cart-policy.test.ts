@@ -1,4 +1,4 @@
-/** The cart policy (ADR 058): the money formula, the one rounding rule at its edges, and the checkout steps. */
+/** The cart policy (ADR 058): the money formula and the checkout steps (its rounding rule is tests/unit/money.test.ts). */
 import { describe, expect, it } from 'vitest'
 
 import {
@@ -6,7 +6,6 @@ import {
   cartTotals,
   type CheckoutState,
   effectiveStep,
-  percentOfCents,
   placeRefusal,
   reachableSteps,
   SHIPPING_CENTS,
@@ -15,19 +14,6 @@ import {
 } from '~/policies/cart'
 
 describe('the money', () => {
-  it('rounds a percent of cents half up, once, in one place', () => {
-    // 10% of 5 cents is 0.5 → 1; of 4 cents 0.4 → 0; of 15 cents 1.5 → 2; of 14 → 1.4 → 1.
-    expect(percentOfCents(5, 1000)).toBe(1)
-    expect(percentOfCents(4, 1000)).toBe(0)
-    expect(percentOfCents(15, 1000)).toBe(2)
-    expect(percentOfCents(14, 1000)).toBe(1)
-    // 5% of 1,999,999 cents is 99,999.95 → 100,000; of 1,999,989 → 99,999.45 → 99,999.
-    expect(percentOfCents(1_999_999, 500)).toBe(100_000)
-    expect(percentOfCents(1_999_989, 500)).toBe(99_999)
-    expect(percentOfCents(0, 1000)).toBe(0)
-    expect(percentOfCents(12345, 10_000)).toBe(12345)
-  })
-
   it('computes subtotal − discount + shipping', () => {
     const lines = [
       { priceCents: 1999, quantity: 3 },

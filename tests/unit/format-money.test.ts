@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { centsToDollars, parseDollars } from '~/schemas/dollars'
 import { formatMoney } from '~/utils/format'
+import { centsToDollars, parseDollars } from '~/utils/money'
 
 // Intl separates French groups with a narrow no-break space and marks Arabic with direction marks.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u061c\u200e\u200f]/g, '')

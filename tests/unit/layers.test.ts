@@ -31,6 +31,12 @@ function modulesUnder(dir: string) {
   return files
 }
 
+/** The top folder under app/ that an import of `file` lands in. */
+function resolvedLayer(file: string, target: string) {
+  const resolved = target.startsWith('~/') ? path.join('app', target.slice(2)) : path.join(path.dirname(file), target)
+  return path.relative('app', resolved).split(path.sep)[0]
+}
+
 /** Files of the same name in two layers, as `name: path, path`; route modules are named after their URL and left out. */
 function sameNamesAcrossLayers(files: string[]) {
   const byName = new Map<string, string[]>()
@@ -56,6 +62,17 @@ describe('module layers', () => {
         if (theirs !== undefined && theirs < own) problems.push(`${file} imports ${target}`)
       }
     }
+    expect(problems).toEqual([])
+  })
+
+  it('keeps the words apart from the moves: schemas never import policies', () => {
+    // ADR 105: statuses, labels and limits are app/schemas; transition tables and refusals are
+    // app/policies, which read the words. A policy's word that a schema needs moves to the schema.
+    const problems = modulesUnder('app/schemas').flatMap((file) =>
+      importsOf(fs.readFileSync(file, 'utf8'))
+        .filter((target) => resolvedLayer(file, target) === 'policies')
+        .map((target) => `${file} imports ${target}`),
+    )
     expect(problems).toEqual([])
   })
 

@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { useTranslation } from '~/hooks/use-translation'
-import type { RemittanceStatus } from '~/policies/remittance'
+import { type RemittanceStatus } from '~/schemas/remittance-options'
 import { formatDate, formatMoney } from '~/utils/format'
 
 export type RemittanceAdviceRow = {

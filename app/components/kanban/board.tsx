@@ -34,8 +34,9 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import type { BoardCard } from '~/models/load-board.server'
+import { boardMoves, canMoveLoad } from '~/policies/load'
 import { BOARD_DELIVERED_DAYS, type BoardStatus, isBoardStatus } from '~/schemas/kanban-options'
-import { canMove as canMoveStatus, LOAD_STATUS_META, LOAD_TRANSITIONS } from '~/schemas/load-options'
+import { LOAD_STATUS_META } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
 import { formatNumber } from '~/utils/format'
 
@@ -53,7 +54,7 @@ function usePendingMoves(board: Board) {
     const id = String(fetcher.formData.get('loadId'))
     const to = String(fetcher.formData.get('status'))
     const card = board.cards[id]
-    if (card && isBoardStatus(to) && card.status !== to && canMoveStatus(card.status, to)) pending.set(id, to)
+    if (card && isBoardStatus(to) && card.status !== to && canMoveLoad(card.status, to)) pending.set(id, to)
   }
   return pending
 }
@@ -128,7 +129,7 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
       // Over its own column right after the pick-up: the pick-up announcement stays.
       if (from === to) return left.current ? t('kanban.dnd.overOwn', { number: number(active.id), column: columnName(to) }) : undefined
       left.current = true
-      return t(isBoardStatus(to) && canMoveStatus(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
+      return t(isBoardStatus(to) && canMoveLoad(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
         number: number(active.id),
         column: columnName(to),
       })
@@ -233,7 +234,7 @@ function BoardColumn({
 }) {
   const { t, i18n } = useTranslation()
   const { setNodeRef, isOver } = useDroppable({ id: column.id, disabled: !draggable })
-  const legal = activeStatus !== null && activeStatus !== column.id && canMoveStatus(activeStatus, column.id)
+  const legal = activeStatus !== null && activeStatus !== column.id && canMoveLoad(activeStatus, column.id)
   const refused = activeStatus !== null && activeStatus !== column.id && !legal
   const count = `${formatNumber(i18n.language, column.total)}${column.totalCapped ? '+' : ''}`
   const headingId = `kanban-column-${column.id}`
@@ -411,7 +412,7 @@ function CardBody({
 /** The move without dragging (and without JavaScript): the legal next statuses of the transition table, cancel left to the load page. */
 function MoveForm({ card }: { card: BoardCard }) {
   const { t } = useTranslation()
-  const moves = LOAD_TRANSITIONS[card.status].filter((to) => to !== 'canceled')
+  const moves = boardMoves(card.status)
   if (!moves.length) return null
   const id = `kanban-move-${card.id}`
   return (

@@ -5,8 +5,7 @@ import { Button } from '~/components/ui/button'
 import { ErrorList } from '~/components/ui/field'
 import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
-import type { MailBox } from '~/policies/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, type MailBox } from '~/schemas/mail-options'
 
 type Props = {
   values: Record<string, string>

@@ -1,7 +1,7 @@
 import { Icon, type IconName } from '~/components/ui/icons'
 import { LinkArea } from '~/components/ui/link-area'
 import { useTranslation } from '~/hooks/use-translation'
-import type { MailBox, MailFolderName, MailView } from '~/policies/mail'
+import { type MailBox, type MailFolderName, type MailView } from '~/schemas/mail-options'
 import { cn } from '~/utils/cn'
 
 import { mailListPath } from './mail-paths'

@@ -4,7 +4,7 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { LinkArea } from '~/components/ui/link-area'
 import { useTranslation } from '~/hooks/use-translation'
-import type { MailBox, MailView } from '~/policies/mail'
+import { type MailBox, type MailView } from '~/schemas/mail-options'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
 

@@ -1,6 +1,6 @@
 import { href } from 'react-router'
 
-import type { MailBox, MailView } from '~/policies/mail'
+import { type MailBox, type MailView } from '~/schemas/mail-options'
 
 /** What a mail page's address carries besides the folder: the mailbox, a search, a label, a page. */
 export type MailListParams = { box?: MailBox; q?: string; label?: string; page?: number; images?: boolean }

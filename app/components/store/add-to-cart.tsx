@@ -4,7 +4,7 @@ import { RefusalNotice, type ShownRefusal } from '~/components/forms/refusal'
 import { Button } from '~/components/ui/button'
 import { ErrorList, inputClass } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
-import { MAX_LINE_QUANTITY } from '~/policies/cart'
+import { MAX_LINE_QUANTITY } from '~/schemas/checkout-options'
 
 /**
  * The product page's "Add to cart": a form (works without JavaScript) posted to the product page

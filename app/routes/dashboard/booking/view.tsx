@@ -14,9 +14,8 @@ import { organizationTimeZone } from '~/models/organization.server'
 import { convertQuote, getQuote, markQuoteLost, markQuoteWon, quoteBrokers, quotePrice, serializeQuote } from '~/models/quote.server'
 import { quoteOffers } from '~/policies/quote'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, withAmountCents } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { parseDollars } from '~/schemas/dollars'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
 import { formatQuoteNumber } from '~/schemas/quote-options'
 import { orNotFound } from '~/utils/errors.server'
@@ -47,17 +46,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The price in dollars as typed, read into the schema's cents (not an amount is NaN, which the schema refuses). */
-function withCents(form: FormData) {
-  const amount = String(form.get('amount') ?? '').trim()
-  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
-  return form
-}
-
 /** Quote, won, lost, convert: each a plain form with the version seen; refused: the reason on the page, nothing written. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
-  const form = withCents(await request.formData())
+  const form = withAmountCents(await request.formData())
   // Converting also makes a load: the quote policy asks for both, and convertQuote refuses by it.
   const { actor } = await requireActor(request, 'update', 'quote')
   const url = new URL(request.url)

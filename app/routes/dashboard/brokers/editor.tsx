@@ -8,7 +8,7 @@ import { readEditor, saveEditor } from '~/requests/editor.server'
 import { brokerFromRateConfirmation } from '~/requests/rate-confirmation-prefill.server'
 import { BrokerFormSchema, BrokerFormUpdateSchema, brokerFromForm } from '~/schemas/broker'
 import { BROKER_STATUS_META, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
-import { centsToDollars } from '~/schemas/money'
+import { centsToDollars } from '~/utils/money'
 import { newLoadPath, returnSourceOf } from '~/utils/rate-confirmation-return'
 
 import type { Route } from './+types/editor'

@@ -23,10 +23,11 @@ import {
   updateCartItem,
 } from '~/models/cart.server'
 import { driverStoreBalance, placeOrder } from '~/models/store-order.server'
-import { CHARGE_TO, type CheckoutStep, MAX_LINE_QUANTITY, orderScope, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
+import { type CheckoutStep, orderScope, SHIPPING_CENTS } from '~/policies/cart'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
 import { CartAddSchema, CartBillingSchema, CartLineFormSchema, CartRemoveFormSchema, CartStepSchema, CheckoutSchema } from '~/schemas/checkout'
+import { CHARGE_TO, MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { prisma } from '~/utils/db.server'
 import { formatMoney } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'

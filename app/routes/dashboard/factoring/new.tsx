@@ -14,6 +14,7 @@ import { requirePermission } from '~/requests/session.server'
 import { ScheduleCreateSchema } from '~/schemas/factoring'
 import { splitInvoice } from '~/schemas/factoring-options'
 import { formatDate, formatMoney } from '~/utils/format'
+import { percentToBasisPoints } from '~/utils/money'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/new'
@@ -78,7 +79,7 @@ export default function NewSchedule({ loaderData, actionData }: Route.ComponentP
             <p className="p-4 text-sm text-muted sm:px-6">{t('factoring.new.hint', { advance: agreement.advancePercent, fee: agreement.feePercent })}</p>
             <ul className="divide-y divide-line border-t border-line" data-testid="factorable-invoices">
               {invoices.map((invoice) => {
-                const split = splitInvoice(invoice.totalCents, Math.round(agreement.advancePercent * 100), Math.round(agreement.feePercent * 100))
+                const split = splitInvoice(invoice.totalCents, percentToBasisPoints(agreement.advancePercent), percentToBasisPoints(agreement.feePercent))
                 return (
                   <li key={invoice.id}>
                     <label className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">

@@ -15,9 +15,8 @@ import { getSchedule, importPurchaseReport, purchaseSchedule, releaseReserve, se
 import { organizationToday } from '~/models/organization.server'
 import { scheduleOffers } from '~/policies/factoring'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, withAmountCents } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { parseDollars } from '~/schemas/dollars'
 import { PurchaseImportSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema } from '~/schemas/factoring'
 import { DomainError, orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -43,13 +42,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The release form's amount in dollars as typed, read into the schema's cents (not an amount is NaN, which the schema refuses). */
-function withCents(form: FormData) {
-  const amount = String(form.get('amount') ?? '').trim()
-  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
-  return form
-}
-
 /** Send, void, purchased (the schedule's figures or the factor's report), reserve released: plain forms with the version seen. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
@@ -61,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     (key: string, type: 'success' | 'warning' = 'success') =>
     (schedule: { number: string }) =>
       redirectWithToast(back, { type, title: t(key, { number: schedule.number }) })
-  return intentAction(withCents(form), t, {
+  return intentAction(withAmountCents(form), t, {
     send: intent({ schema: ScheduleActionSchema, run: ({ version }) => sendSchedule(actor, params.id, version), done: toast('factoring.toast.sent') }),
     void: intent({
       schema: ScheduleActionSchema,

@@ -28,9 +28,8 @@ import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLin
 import { assignmentOffers, invoiceOffers } from '~/policies/invoice'
 import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, withAmountCents } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { parseDollars } from '~/schemas/dollars'
 import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
 import { RemittanceActionSchema } from '~/schemas/remittance'
 import { requiredId } from '~/schemas/text'
@@ -89,13 +88,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** The "Record payment" form: dollars as typed ("1,250.50"), read into the schema's cents; not an amount is NaN, which the schema refuses. */
-function withCents(form: FormData) {
-  const amount = String(form.get('amount') ?? '').trim()
-  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
-  return form
-}
-
 const PaymentIdSchema = InvoiceActionSchema.extend({ paymentId: requiredId() })
 
 /**
@@ -119,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     (key: string, type: 'success' | 'warning' = 'success') =>
     (invoice: { invoiceNumber: string }) =>
       redirectWithToast(back, { type, title: t(key, { number: invoice.invoiceNumber }) })
-  return intentAction(withCents(form), t, {
+  return intentAction(withAmountCents(form), t, {
     pay: intent({
       schema: PaymentSchema,
       run: (payment) => recordPayment(actor, params.id, payment),

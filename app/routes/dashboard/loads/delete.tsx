@@ -8,7 +8,6 @@ import { deleteRefusal, loadScope } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
 import { requirePermission } from '~/requests/session.server'
-import type { LoadStatus } from '~/schemas/load-options'
 import { orNotFound } from '~/utils/errors.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'delete', 'load')
   const load = await orNotFound(getLoad(loadScope(user), params.id))
   // The load policy keeps it (on the road, delivered, invoiced): no confirmation to a refusal; its page says why.
-  const kept = deleteRefusal(load.status as LoadStatus)
+  const kept = deleteRefusal(load.status)
   if (kept) throw await redirectWithToast(href('/dashboard/loads/:id', { id: load.id }), { type: 'error', title: getInstance(context).t(kept.key) })
   return deleteConfirmation(request, LIST, { id: load.id, version: load.version, label: load.loadNumber })
 }

@@ -30,13 +30,12 @@ import {
   viewOfForm,
 } from '~/requests/rate-confirmation-prefill.server'
 import { requirePermission } from '~/requests/session.server'
-import { centsToDollars } from '~/schemas/dollars'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { LoadFormFields, LoadFormSchema, LoadFormUpdateFields, LoadFormUpdateSchema } from '~/schemas/load-form'
-import type { LoadStatus } from '~/schemas/load-options'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { DomainError, isDomainError, orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { centsToDollars } from '~/utils/money'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -120,7 +119,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const read = params.id ? { prefill: null } : await prefillFromQuery(user, url)
   // The loads this document already became: the page says so and asks before another (ADR 099).
   const alreadyMade = read.prefill ? await loadsMadeFrom(user.organizationId, read.prefill.source) : []
-  const status = load?.status as LoadStatus | undefined
+  const status = load?.status
   return {
     load: load ? { id: load.id, loadNumber: load.loadNumber, status: status! } : null,
     // The load policy (app/policies/load.ts): what the model would refuse is not offered as a form.

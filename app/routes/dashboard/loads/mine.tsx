@@ -16,7 +16,7 @@ import { requireActor } from '~/requests/actor.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
-import { DRIVER_RECENT_DAYS, LOAD_STATUS_META, type LoadStatus } from '~/schemas/load-options'
+import { DRIVER_RECENT_DAYS, LOAD_STATUS_META } from '~/schemas/load-options'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { uploadLimit } from '~/utils/upload-limit'
 
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: load.id,
       version: load.version,
       loadNumber: load.loadNumber,
-      status: load.status as LoadStatus,
+      status: load.status,
       broker: load.broker.name,
       truck: load.truck?.unitNumber ?? null,
       trailer: load.trailer?.unitNumber ?? null,
@@ -76,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recent: recent.map((load) => ({
       id: load.id,
       loadNumber: load.loadNumber,
-      status: load.status as LoadStatus,
+      status: load.status,
       place: [load.deliveryCity, load.deliveryState].filter(Boolean).join(', '),
       // Delivered at its last departure; a load delivered before stop times were recorded shows its last change.
       at: (deliveredAt(load.stops) ?? load.updatedAt).toISOString(),

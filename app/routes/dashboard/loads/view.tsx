@@ -27,18 +27,19 @@ import { loadsMadeFromEach, sourceOfLoad } from '~/models/rate-confirmation.serv
 import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/models/tracking-link.server'
 import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
-import { isMailView } from '~/policies/mail'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
 import { LoadReopenSchema, LoadStatusMoveSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
-import { LOAD_STATUS_META, type LoadStatus, ratePerMileCents } from '~/schemas/load-options'
+import { LOAD_STATUS_META } from '~/schemas/load-options'
+import { isMailView } from '~/schemas/mail-options'
 import { requiredId } from '~/schemas/text'
 import { TrackingLinkCreateSchema, TrackingLinkRevokeSchema } from '~/schemas/tracking-link'
 import { type DomainError, orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
+import { ratePerMileCents } from '~/utils/money'
 import { can } from '~/utils/permissions'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -60,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   const load = await orNotFound(getLoad(loadScope(user), params.id))
   const url = new URL(request.url)
-  const status = load.status as LoadStatus
+  const status = load.status
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
   const offers = loadOffers(user.role, status)
   const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)

@@ -23,9 +23,8 @@ import {
 } from '~/models/settlement.server'
 import { settlementHeldBack, settlementOffers, settlementScope } from '~/policies/settlement'
 import { requireActor } from '~/requests/actor.server'
-import { intent, intentAction } from '~/requests/forms.server'
+import { intent, intentAction, withAmountCents } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { parseDollars } from '~/schemas/dollars'
 import { SettlementActionSchema, SettlementLineRemoveSchema, SettlementLineSchema, SettlementPaySchema } from '~/schemas/settlement'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -53,13 +52,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The line form's amount in dollars as typed, read into the schema's cents (not an amount is NaN, which the schema refuses). */
-function withCents(form: FormData) {
-  const amount = String(form.get('amount') ?? '').trim()
-  if (amount) form.set('amountCents', String(parseDollars(amount) ?? Number.NaN))
-  return form
-}
-
 /** Approve, pay, void, delete a draft, add or remove a line: each a plain form with the version seen; refused: the reason on the page, nothing written. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
@@ -71,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     (key: string, type: 'success' | 'warning' = 'success') =>
     (settlement: { number: string }) =>
       redirectWithToast(back, { type, title: t(key, { number: settlement.number }) })
-  return intentAction(withCents(form), t, {
+  return intentAction(withAmountCents(form), t, {
     approve: intent({
       schema: SettlementActionSchema,
       run: ({ version }) => approveSettlement(actor, params.id, version),

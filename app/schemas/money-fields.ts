@@ -5,11 +5,9 @@
  */
 import { z } from 'zod'
 
-import { parseDollars } from './dollars'
-import { MONEY_LIMITS, type MoneyKind } from './money-limits'
-import { text } from './text'
+import { MONEY_LIMITS, type MoneyKind, parseDollars } from '~/utils/money'
 
-export { centsToDollars, parseDollars } from './dollars'
+import { text } from './text'
 
 /**
  * Integer cents, never negative, at most the kind's maximum (its own message past it). Past it the
