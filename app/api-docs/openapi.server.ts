@@ -107,7 +107,9 @@ const listResponse = (schema: JsonSchema) => ({
   },
 })
 const jsonBody = (schema: JsonSchema, required = true) => ({ required, content: { 'application/json': { schema } } })
-const notJson = errorResponse('unsupported_media_type: the body is not sent as application/json (or a +json type).')
+const notJson = errorResponse(
+  'unsupported_media_type: a body that is not sent as application/json (or a +json type). An empty body, whatever its Content-Type, reads as `{}`: 400 naming the required fields.',
+)
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const versionParameter = {
   name: 'version',
