@@ -6,6 +6,7 @@
 import { z } from 'zod'
 
 import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_CENTS, SHIPPING_METHODS } from '~/policies/cart'
+import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
@@ -1025,8 +1026,22 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
       lastAttemptAt: { type: ['string', 'null'], format: 'date-time' },
       deliveredAt: { type: ['string', 'null'], format: 'date-time' },
       createdAt: { type: 'string', format: 'date-time' },
+      attemptLog: {
+        type: 'array',
+        description: `Every attempt kept, newest first (the newest ${WEBHOOK_ATTEMPTS_KEPT}, across resends): when it was sent, the answer's status or, with no answer, the error (a timeout, a refused address, a reset), and how long it took. \`attempts\` counts those of the current schedule; a resend starts it again at zero, the log goes on.`,
+        items: {
+          type: 'object',
+          properties: {
+            at: { type: 'string', format: 'date-time' },
+            statusCode: { type: ['integer', 'null'] },
+            error: { type: ['string', 'null'] },
+            durationMs: { type: 'integer' },
+          },
+          required: ['at', 'statusCode', 'error', 'durationMs'],
+        },
+      },
     },
-    required: ['id', 'eventType', 'state', 'attempts'],
+    required: ['id', 'eventType', 'state', 'attempts', 'attemptLog'],
   }
   const deliveryId = { name: 'deliveryId', in: 'path', required: true, schema: { type: 'string' } }
   const jsonList = (description: string, items: JsonSchema) => ({

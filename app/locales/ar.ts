@@ -3340,6 +3340,7 @@ const ar: Catalogue = {
       duration: '{{ms}} ملّي ثانية',
       created: 'أُنشئ {{at}}',
       lastAttempt: 'آخر محاولة {{at}}',
+      attemptLog: 'كل المحاولات ({{count}})',
       nextAttempt: 'المحاولة التالية {{at}}',
       resend: 'إعادة الإرسال',
     },

@@ -3335,6 +3335,7 @@ const cn: Catalogue = {
       duration: '{{ms}} 毫秒',
       created: '创建于 {{at}}',
       lastAttempt: '上次尝试 {{at}}',
+      attemptLog: '全部尝试（{{count}}）',
       nextAttempt: '下次尝试 {{at}}',
       resend: '重新发送',
     },

@@ -3344,6 +3344,7 @@ const en = {
       duration: '{{ms}} ms',
       created: 'Created {{at}}',
       lastAttempt: 'Last attempt {{at}}',
+      attemptLog: 'All attempts ({{count}})',
       nextAttempt: 'Next attempt {{at}}',
       resend: 'Resend',
     },

@@ -3388,6 +3388,7 @@ const fr: Catalogue = {
       duration: '{{ms}} ms',
       created: 'Créé {{at}}',
       lastAttempt: 'Dernière tentative {{at}}',
+      attemptLog: 'Toutes les tentatives ({{count}})',
       nextAttempt: 'Prochaine tentative {{at}}',
       resend: 'Renvoyer',
     },

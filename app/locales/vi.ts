@@ -3355,6 +3355,7 @@ const vi: Catalogue = {
       duration: '{{ms}} ms',
       created: 'Tạo lúc {{at}}',
       lastAttempt: 'Lần thử cuối {{at}}',
+      attemptLog: 'Mọi lần thử ({{count}})',
       nextAttempt: 'Lần thử tiếp {{at}}',
       resend: 'Gửi lại',
     },
