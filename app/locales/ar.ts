@@ -1825,6 +1825,8 @@ const ar: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'محادثات أقدم',
+    newerConversations: 'محادثات أحدث',
     title: 'الدردشة',
     new: 'محادثة جديدة',
     empty: 'لا توجد محادثات بعد.',

@@ -1823,6 +1823,8 @@ const cn: Catalogue = {
     },
   },
   chat: {
+    olderConversations: '更早的会话',
+    newerConversations: '更新的会话',
     title: '聊天',
     new: '新建会话',
     empty: '还没有会话。',

@@ -1823,6 +1823,8 @@ const en = {
     },
   },
   chat: {
+    olderConversations: 'Older conversations',
+    newerConversations: 'Newer conversations',
     title: 'Chat',
     new: 'New conversation',
     empty: 'No conversations yet.',

@@ -1850,6 +1850,8 @@ const fr: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'Conversations plus anciennes',
+    newerConversations: 'Conversations plus récentes',
     title: 'Messagerie',
     new: 'Nouvelle conversation',
     empty: 'Aucune conversation pour l’instant.',

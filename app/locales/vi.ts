@@ -1835,6 +1835,8 @@ const vi: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'Cuộc trò chuyện cũ hơn',
+    newerConversations: 'Cuộc trò chuyện mới hơn',
     title: 'Trò chuyện',
     new: 'Cuộc trò chuyện mới',
     empty: 'Chưa có cuộc trò chuyện nào.',
