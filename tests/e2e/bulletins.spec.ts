@@ -108,7 +108,7 @@ test('Enter in a field saves the bulletin (the main action), not the Preview but
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Fuel cards renew on Monday.')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByRole('textbox', { name: 'Title', exact: true }).press('Enter')
-  // Saved: the bulletin's own page, not the editor with a preview.
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  // Saved: the bulletin's own page, not the editor with a preview (a multipart post: slow on a busy machine).
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('post-preview')).toHaveCount(0)
 })

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
 import { NAV, type NavCounts, navForRole } from '~/components/layout/nav-config'
@@ -45,7 +45,7 @@ const BADGE_PAGES = NAV.flatMap((section) => section.items)
  * The counts are asked again on a move within a badge's pages (the mail message opened, the
  * conversation read), which React Router would not do by itself: only this layout's child changed.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (defaultShouldRevalidate) return true
   if (nextUrl.pathname === currentUrl.pathname) return false
   return BADGE_PAGES.some((path) => nextUrl.pathname === path || nextUrl.pathname.startsWith(`${path}/`))
