@@ -12,6 +12,7 @@
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
+import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -143,7 +144,9 @@ const listResponse = (schema: JsonSchema) => ({
   },
 })
 const jsonBody = (schema: JsonSchema, required = true) => ({ required, content: { 'application/json': { schema } } })
-const notJson = errorResponse('unsupported_media_type: the body is not sent as application/json (or a +json type).')
+const notJson = errorResponse(
+  'unsupported_media_type: a body that is not sent as application/json (or a +json type). An empty body, whatever its Content-Type, reads as `{}`: 400 naming the required fields.',
+)
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } }
 const versionParameter = {
   name: 'version',
@@ -1065,8 +1068,22 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
       lastAttemptAt: { type: ['string', 'null'], format: 'date-time' },
       deliveredAt: { type: ['string', 'null'], format: 'date-time' },
       createdAt: { type: 'string', format: 'date-time' },
+      attemptLog: {
+        type: 'array',
+        description: `Every attempt kept, newest first (the newest ${WEBHOOK_ATTEMPTS_KEPT}, across resends): when it was sent, the answer's status or, with no answer, the error (a timeout, a refused address, a reset), and how long it took. \`attempts\` counts those of the current schedule; a resend starts it again at zero, the log goes on.`,
+        items: {
+          type: 'object',
+          properties: {
+            at: { type: 'string', format: 'date-time' },
+            statusCode: { type: ['integer', 'null'] },
+            error: { type: ['string', 'null'] },
+            durationMs: { type: 'integer' },
+          },
+          required: ['at', 'statusCode', 'error', 'durationMs'],
+        },
+      },
     },
-    required: ['id', 'eventType', 'state', 'attempts'],
+    required: ['id', 'eventType', 'state', 'attempts', 'attemptLog'],
   }
   const deliveryId = { name: 'deliveryId', in: 'path', required: true, schema: { type: 'string' } }
   const jsonList = (description: string, items: JsonSchema) => ({

@@ -1838,6 +1838,8 @@ const ar: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'محادثات أقدم',
+    newerConversations: 'محادثات أحدث',
     title: 'الدردشة',
     new: 'محادثة جديدة',
     empty: 'لا توجد محادثات بعد.',
@@ -3332,6 +3334,7 @@ const ar: Catalogue = {
       duration: '{{ms}} ملّي ثانية',
       created: 'أُنشئ {{at}}',
       lastAttempt: 'آخر محاولة {{at}}',
+      attemptLog: 'كل المحاولات ({{count}})',
       nextAttempt: 'المحاولة التالية {{at}}',
       resend: 'إعادة الإرسال',
     },

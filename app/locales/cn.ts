@@ -1836,6 +1836,8 @@ const cn: Catalogue = {
     },
   },
   chat: {
+    olderConversations: '更早的会话',
+    newerConversations: '更新的会话',
     title: '聊天',
     new: '新建会话',
     empty: '还没有会话。',
@@ -3327,6 +3329,7 @@ const cn: Catalogue = {
       duration: '{{ms}} 毫秒',
       created: '创建于 {{at}}',
       lastAttempt: '上次尝试 {{at}}',
+      attemptLog: '全部尝试（{{count}}）',
       nextAttempt: '下次尝试 {{at}}',
       resend: '重新发送',
     },

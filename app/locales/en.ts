@@ -1836,6 +1836,8 @@ const en = {
     },
   },
   chat: {
+    olderConversations: 'Older conversations',
+    newerConversations: 'Newer conversations',
     title: 'Chat',
     new: 'New conversation',
     empty: 'No conversations yet.',
@@ -3336,6 +3338,7 @@ const en = {
       duration: '{{ms}} ms',
       created: 'Created {{at}}',
       lastAttempt: 'Last attempt {{at}}',
+      attemptLog: 'All attempts ({{count}})',
       nextAttempt: 'Next attempt {{at}}',
       resend: 'Resend',
     },

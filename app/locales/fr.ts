@@ -1863,6 +1863,8 @@ const fr: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'Conversations plus anciennes',
+    newerConversations: 'Conversations plus récentes',
     title: 'Messagerie',
     new: 'Nouvelle conversation',
     empty: 'Aucune conversation pour l’instant.',
@@ -3380,6 +3382,7 @@ const fr: Catalogue = {
       duration: '{{ms}} ms',
       created: 'Créé {{at}}',
       lastAttempt: 'Dernière tentative {{at}}',
+      attemptLog: 'Toutes les tentatives ({{count}})',
       nextAttempt: 'Prochaine tentative {{at}}',
       resend: 'Renvoyer',
     },

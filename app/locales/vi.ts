@@ -1848,6 +1848,8 @@ const vi: Catalogue = {
     },
   },
   chat: {
+    olderConversations: 'Cuộc trò chuyện cũ hơn',
+    newerConversations: 'Cuộc trò chuyện mới hơn',
     title: 'Trò chuyện',
     new: 'Cuộc trò chuyện mới',
     empty: 'Chưa có cuộc trò chuyện nào.',
@@ -3347,6 +3349,7 @@ const vi: Catalogue = {
       duration: '{{ms}} ms',
       created: 'Tạo lúc {{at}}',
       lastAttempt: 'Lần thử cuối {{at}}',
+      attemptLog: 'Mọi lần thử ({{count}})',
       nextAttempt: 'Lần thử tiếp {{at}}',
       resend: 'Gửi lại',
     },

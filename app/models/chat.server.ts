@@ -31,7 +31,8 @@ const NOT_FOUND = 'chat.errors.notFound'
 /** The NOTIFY channel; its payload is `<conversationId>:<messageId>` (small, far under the 8000-byte limit). */
 export const CHAT_CHANNEL = 'freightdesk_chat'
 /** The conversations a list shows, most recent first. */
-const LIST_LIMIT = 100
+/** Conversations per page of the list (the page and GET /api/chat). */
+export const CONVERSATION_PAGE_SIZE = 100
 
 const personSelect = { id: true, firstName: true, lastName: true, role: true } as const
 const messageInclude = {
@@ -93,15 +94,29 @@ export type ConversationDto = ReturnType<typeof serializeConversation>
 
 // ---- Reading ----
 
-/** The user's conversations, most recent first, with their unread counts and last messages. */
-export async function listConversations(user: ChatUser) {
-  const rows = await prisma.conversation.findMany({
-    where: conversationScopeWhere(user),
-    include: conversationInclude,
-    orderBy: [{ lastMessageAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
-    take: LIST_LIMIT,
-  })
-  return rows.map((row) => serializeConversation(row, user.id))
+/** A page number from `?page=` (1 when absent or not a whole number from 1). */
+export function conversationPage(value: string | null) {
+  const page = Number(value)
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1
+}
+
+/**
+ * One page of the user's conversations (CONVERSATION_PAGE_SIZE), most recent first, with their
+ * unread counts and last messages, and how many there are in all: past the first hundred, pages.
+ */
+export async function listConversations(user: ChatUser, page = 1) {
+  const where = conversationScopeWhere(user)
+  const [rows, total] = await Promise.all([
+    prisma.conversation.findMany({
+      where,
+      include: conversationInclude,
+      orderBy: [{ lastMessageAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * CONVERSATION_PAGE_SIZE,
+      take: CONVERSATION_PAGE_SIZE,
+    }),
+    prisma.conversation.count({ where }),
+  ])
+  return { items: rows.map((row) => serializeConversation(row, user.id)), total, page, pageSize: CONVERSATION_PAGE_SIZE }
 }
 
 /** Unread messages over all the user's conversations (the navigation badge). */

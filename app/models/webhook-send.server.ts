@@ -1,7 +1,8 @@
 /**
  * Sending webhooks (ADR 071), run by the job worker (the tasks:
  * app/models/tasks/webhook-tasks.server.ts). One call is one attempt: a signed POST (Standard
- * Webhooks headers) with a deadline, its answer logged on the delivery (status, error, time),
+ * Webhooks headers) with a deadline, its answer kept in the delivery's attempt log (status,
+ * error, time; the newest WEBHOOK_ATTEMPTS_KEPT) and as the delivery's last answer,
  * then delivered, tried again later on the policy's schedule, or failed. An endpoint failing for
  * days is switched off and its organization's admins are emailed.
  */
@@ -11,7 +12,7 @@ import https from 'node:https'
 import { href } from 'react-router'
 
 import { getFixedT } from '~/i18n.server'
-import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, isRetryable, nextAttemptAt, shouldDisable } from '~/policies/webhook'
+import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, isRetryable, nextAttemptAt, shouldDisable, WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import { prisma } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { sendEmail } from '~/utils/mail.server'
@@ -137,6 +138,13 @@ export async function deliverWebhook(deliveryId: string, options: DeliverOptions
         nextAttemptAt: retryAt,
       },
     })
+    await tx.webhookAttempt.create({
+      data: { deliveryId: delivery.id, attemptedAt: sentAt, statusCode: outcome.status, error, durationMs: outcome.durationMs },
+    })
+    await tx.$executeRaw`
+      DELETE FROM "WebhookAttempt" WHERE "deliveryId" = ${delivery.id} AND "id" NOT IN (
+        SELECT "id" FROM "WebhookAttempt" WHERE "deliveryId" = ${delivery.id} ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${WEBHOOK_ATTEMPTS_KEPT}
+      )`
     if (retryAt) await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id), runAt: retryAt })
     if (ok) {
       await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } })

@@ -5,7 +5,7 @@
  * written by the models that make them (app/models/webhook-events.server.ts); the sending is
  * app/models/webhook-send.server.ts; what is retried, when, and what is offered: app/policies/webhook.ts.
  */
-import { Prisma, type WebhookDelivery, type WebhookEndpoint } from '~/generated/prisma/client'
+import { Prisma, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from '~/generated/prisma/client'
 import { resendRefusal } from '~/policies/webhook'
 import type { WebhookDeliveryQuery, WebhookInput, WebhookUpdate } from '~/schemas/webhook'
 import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
@@ -143,7 +143,10 @@ export async function deleteWebhook(actor: Actor, id: string, version?: number) 
   })
 }
 
-/** One page of an endpoint's deliveries, newest first (filters: state, event). */
+/** A delivery's attempt log as it is read with it: newest first (at most WEBHOOK_ATTEMPTS_KEPT are kept). */
+const ATTEMPT_LOG = { attemptLog: { orderBy: [{ attemptedAt: 'desc' as const }, { id: 'desc' as const }] } }
+
+/** One page of an endpoint's deliveries, newest first (filters: state, event), each with its attempts. */
 export async function listDeliveries(organizationId: string, endpointId: string, query: WebhookDeliveryQuery) {
   const endpoint = await getWebhook(organizationId, endpointId)
   const where = {
@@ -155,7 +158,7 @@ export async function listDeliveries(organizationId: string, endpointId: string,
   return listPage(
     query,
     () => prisma.webhookDelivery.count({ where }),
-    (window) => prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: query.dir }, { id: query.dir }], ...window }),
+    (window) => prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: query.dir }, { id: query.dir }], include: ATTEMPT_LOG, ...window }),
   )
 }
 
@@ -171,7 +174,11 @@ export async function resendDelivery(actor: Actor, endpointId: string, deliveryI
     const delivery = requireFound(await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } }), DELIVERY_NOT_FOUND)
     throwRefusal(resendRefusal(endpoint))
     // A resend starts a new schedule: its attempts count from zero again.
-    const row = await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { state: 'pending', nextAttemptAt: now, attempts: 0 } })
+    const row = await tx.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { state: 'pending', nextAttemptAt: now, attempts: 0 },
+      include: ATTEMPT_LOG,
+    })
     await webhookDeliveryTask.enqueue(tx, { deliveryId: delivery.id }, { key: deliveryJobKey(delivery.id) })
     await recordAudit(tx, actor, { entity: ENTITY, entityId: endpoint.id, action: 'update', before: { resent: null }, after: { resent: delivery.id } })
     return row
@@ -196,7 +203,8 @@ export function serializeWebhook(endpoint: ListedWebhook) {
   }
 }
 
-export function serializeDelivery(delivery: WebhookDelivery) {
+/** A delivery as the API answers it: its last answer, and every attempt kept (`attemptLog`, newest first). */
+export function serializeDelivery(delivery: WebhookDelivery & { attemptLog: WebhookAttempt[] }) {
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,
@@ -211,5 +219,11 @@ export function serializeDelivery(delivery: WebhookDelivery) {
     lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
     createdAt: delivery.createdAt.toISOString(),
+    attemptLog: delivery.attemptLog.map((attempt) => ({
+      at: attempt.attemptedAt.toISOString(),
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+    })),
   }
 }

@@ -204,14 +204,20 @@ export function zodFields(error: z.ZodError) {
   return fields
 }
 
-/** Parses a JSON object body: another Content-Type is a 415, anything but an object a 400, never a 500. */
+/**
+ * Parses a JSON object body: no body at all (or only whitespace), whatever its Content-Type, reads
+ * as `{}` so the schema names the required fields (400, never 415); a body in another Content-Type
+ * is a 415, anything but an object a 400, never a 500. The edge has bounded the body already.
+ */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = request.body ? await request.text() : ''
+  if (text.trim() === '') return {}
   // application/json or a +json type; anything else is refused before the body is parsed.
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
   if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) throw new DomainError('unsupported_media_type', 'api.notJson')
   let body: unknown
   try {
-    body = await request.json()
+    body = JSON.parse(text)
   } catch {
     throw new DomainError('validation_failed', 'api.invalidJson')
   }
@@ -237,12 +243,10 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
 
 /**
  * An action's body (send, void, a status move …): optional, so no body and no Content-Type reads
- * as `{}` (the schema then says what is missing); any body is read as readBody reads it.
+ * as `{}` (the schema then says what is missing), as readBody reads every body.
  */
-export async function readActionBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = request.body ? await request.text() : ''
-  if (text.trim() === '') return parseOrThrow(schema, {})
-  return readBody(new Request(request.url, { method: request.method, headers: request.headers, body: text }), schema)
+export function readActionBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  return readBody(request, schema)
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

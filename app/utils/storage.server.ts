@@ -7,7 +7,7 @@
  * Two drivers: the disk under STORAGE_DIR (the default) and an S3-compatible bucket (`S3_*`
  * variables; docs/decisions/033-s3-storage.md).
  */
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -59,6 +59,22 @@ export async function privateFolder(folder: string) {
   return resolved
 }
 
+/**
+ * Removes `folder` and its parents while they are empty, up to (never including) `base`: a refused
+ * upload or a delete leaves no empty folders behind. A folder that has a file again stops it.
+ */
+async function removeEmptyFolders(folder: string, base: string) {
+  let current = folder
+  while (current !== base && current.startsWith(`${base}${path.sep}`)) {
+    try {
+      await fs.rmdir(current)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return
+    }
+    current = path.dirname(current)
+  }
+}
+
 /** Files under one folder; the key is the relative path. */
 export function diskStorage(root: string): FileStorage {
   const base = path.resolve(root)
@@ -66,12 +82,24 @@ export function diskStorage(root: string): FileStorage {
     assertStorageKey(key)
     return path.join(base, ...key.split('/'))
   }
+  /** The new file, open for writing (`wx`: never overwrite; keys are random and unique), its folders made. */
+  const create = async (file: string) => {
+    // A folder emptied by another key's refused upload may go between the mkdir and the open: made again.
+    for (let tries = 1; ; tries++) {
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
+      try {
+        return await fs.open(file, 'wx', PRIVATE_FILE_MODE)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || tries === 3) throw error
+      }
+    }
+  }
   return {
     async put(key, body) {
       const file = fileOf(key)
       // The root once (closing a folder made before the rule), then the key's own folders.
       if (!madePrivate.has(base)) await privateFolder(base)
-      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
+      const handle = await create(file)
       let size = 0
       const counted = async function* () {
         for await (const chunk of body) {
@@ -80,10 +108,11 @@ export function diskStorage(root: string): FileStorage {
         }
       }
       try {
-        // `wx`: never overwrite; keys are random and unique.
-        await pipeline(Readable.from(counted()), createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
+        await pipeline(Readable.from(counted()), handle.createWriteStream())
       } catch (error) {
+        await handle.close().catch(() => {})
         await fs.rm(file, { force: true })
+        await removeEmptyFolders(path.dirname(file), base)
         throw error
       }
       return size
@@ -99,7 +128,9 @@ export function diskStorage(root: string): FileStorage {
       }
     },
     async delete(key) {
-      await fs.rm(fileOf(key), { force: true })
+      const file = fileOf(key)
+      await fs.rm(file, { force: true })
+      await removeEmptyFolders(path.dirname(file), base)
     },
   }
 }

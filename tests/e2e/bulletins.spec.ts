@@ -97,3 +97,18 @@ test('a viewer reads a bulletin and its comments, and is offered neither "I have
   await expect(page.getByLabel('Add a comment')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Post comment' })).toHaveCount(0)
 })
+
+test('Enter in a field saves the bulletin (the main action), not the Preview button that comes first', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const dispatcher = await apiUser(request, org, { role: 'dispatcher' })
+  const title = `Enter saves ${uniqueId('')}`
+  await loginByRequest(page, dispatcher.email, dispatcher.password)
+  await page.goto('/dashboard/blog/new')
+  await whenHydrated(page)
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Fuel cards renew on Monday.')
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'Title', exact: true }).press('Enter')
+  // Saved: the bulletin's own page, not the editor with a preview (a multipart post: slow on a busy machine).
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('post-preview')).toHaveCount(0)
+})

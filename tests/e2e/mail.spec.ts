@@ -110,6 +110,29 @@ test("reads a broker's mail in the shared inbox and answers it from the organiza
   expect(email.text).toContain('Signed and attached.')
 })
 
+test('the mail badge in the navigation counts a message as read once it is opened, without another navigation', async ({ page }) => {
+  await brokerMail(org, { fromEmail: `${uniqueId('bo').toLowerCase()}@brokerage.example`, subject: 'Detention at Tulsa', text: 'Two hours at the dock.' })
+  await brokerMail(org, { fromEmail: `${uniqueId('bo').toLowerCase()}@brokerage.example`, subject: 'Lumper receipt', text: 'Receipt attached.' })
+  // The message links keep the folder's query (?box=shared): only the path changes as one is opened.
+  await page.goto('/dashboard/mail/inbox?box=shared')
+  const badge = page.getByTestId('nav-vertical').getByTestId('nav-badge-mail').locator('[aria-hidden="true"]')
+  await expect(badge).toHaveText('2')
+  await page.getByTestId('mail-row').filter({ hasText: 'Detention at Tulsa' }).click()
+  await expect(page.getByTestId('mail-message').getByTestId('mail-text')).toHaveText('Two hours at the dock.')
+  await expect(badge).toHaveText('1')
+})
+
+test('counts unread mail in Arabic-Indic digits on an Arabic page, as its other numbers', async ({ page }) => {
+  await brokerMail(org, { fromEmail: `${uniqueId('bo').toLowerCase()}@brokerage.example`, subject: 'Reefer temperature', text: '34 F.' })
+  await brokerMail(org, { fromEmail: `${uniqueId('bo').toLowerCase()}@brokerage.example`, subject: 'Seal number', text: 'Seal 5521.' })
+  await page.context().addCookies([{ name: 'i18nextLng', value: 'ar', url: test.info().project.use.baseURL! }])
+  await page.goto('/dashboard/mail/inbox?box=shared')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByTestId('nav-vertical').getByTestId('nav-badge-mail').locator('[aria-hidden="true"]')).toHaveText('٢')
+  await expect(page.getByTestId('mail-folder-shared-inbox')).toContainText('٢')
+  await expect(page.getByTestId('mail-folder-shared-inbox')).not.toContainText('2')
+})
+
 test('composes to a colleague with a load document attached; bad input is shown at its fields and nothing is sent', async ({ page, request }) => {
   const load = await loadWithDocument(request, org)
   const colleague = await apiUser(request, org, { role: 'dispatcher' })

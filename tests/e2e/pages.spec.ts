@@ -148,3 +148,40 @@ test('toasts: the same message twice shows once, and the close button closes it'
   else await sent.locator('label').click() // the CSS-only close: a label toggling a hidden checkbox
   await expect(sent).toBeHidden()
 })
+
+/** WCAG's contrast ratio of two computed `rgb(…)` colours. */
+function contrast(foreground: string, background: string) {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const value = Number(part) / 255
+        return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
+      })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+  }
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a)
+  return (light + 0.05) / (dark + 0.05)
+}
+
+test('the info toast reads at 4.5:1 at least, in light and in dark mode', async ({ page, request }, testInfo) => {
+  const email = `${uniqueId('info')}@example.test`.toLowerCase()
+  expect((await request.post('/api/account/register', { data: { email, password: 'toast password', firstName: 'Ida', lastName: 'Info' } })).status()).toBe(201)
+  await login(page, email, 'toast password')
+  for (const mode of ['light', 'dark']) {
+    await page.context().addCookies([{ name: 'themeMode', value: mode, url: testInfo.project.use.baseURL! }])
+    await page.goto('/auth/verify')
+    await page.getByRole('button', { name: 'Resend the email' }).click()
+    const sent = toast(page, 'We sent you a new verification link.', 'info')
+    await expect(sent).toBeVisible()
+    // Without JavaScript no script reads the colours; the server's toast uses the app's own tokens.
+    if (!js(testInfo)) continue
+    const colors = await sent.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return { color: style.color, background: style.backgroundColor, theme: element.closest('[data-sonner-theme]')?.getAttribute('data-sonner-theme') }
+    })
+    expect(colors.theme).toBe(mode)
+    expect(contrast(colors.color, colors.background), `${mode}: ${colors.color} on ${colors.background}`).toBeGreaterThanOrEqual(4.5)
+  }
+})

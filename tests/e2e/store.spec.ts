@@ -102,3 +102,14 @@ test('the shop in Arabic is right-to-left and translated', async ({ page, reques
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('لوحة معلومات المتجر')
   await expect(page.getByTestId('store-stock-alerts')).toContainText('Dash camera')
 })
+
+test('opens the Store item in the navigation on the sales dashboard (/dashboard/ecommerce), its Dashboard the current page', async ({ page }) => {
+  await page.goto('/dashboard/ecommerce')
+  const nav = page.getByTestId('nav-vertical')
+  const store = nav.getByRole('link', { name: 'Store', exact: true })
+  await expect(store).toHaveClass(/fd-nav-active/)
+  // Open: its pages are listed under it, the one shown marked as current.
+  const item = nav.locator('li').filter({ has: page.getByRole('link', { name: 'Store', exact: true }) })
+  await expect(item.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
+  await expect(item.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page')
+})

@@ -10,11 +10,13 @@ import type { AddressInfo } from 'node:net'
 
 import { Webhook } from 'standardwebhooks'
 
-import { expect, signedIn, test, toast, uniqueId } from './fixtures'
+import { expect, signedIn, test, toast, uniqueId, whenHydrated } from './fixtures'
 import { api, apiLoad } from './load-fixtures'
 
 type Received = { path: string; headers: Record<string, string>; body: string }
 const received: Received[] = []
+/** Per path, the statuses to answer in turn (the last one repeats); 204 otherwise. */
+const scripts = new Map<string, number[]>()
 let server: http.Server
 let base = ''
 
@@ -24,7 +26,8 @@ test.beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers as Record<string, string>, body })
-      response.writeHead(204).end()
+      const script = scripts.get(request.url ?? '') ?? [204]
+      response.writeHead(script.length > 1 ? script.shift()! : script[0]).end()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -85,4 +88,37 @@ test('registers an endpoint, shows its secret once, logs a signed delivery and r
   const second = at(path)()[1]
   expect(second.headers['webhook-id']).toBe(first.headers['webhook-id'])
   expect(new Webhook(secret).verify(second.body, second.headers)).toMatchObject({ type: 'load.created' })
+})
+
+test("keeps every attempt of a delivery on the endpoint's page, not only the last answer (ADR 109)", async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const path = `/hooks/${uniqueId('att')}`
+  // A 410 is final: the delivery fails at once; "Resend" then gets a 204.
+  scripts.set(path, [410, 204])
+  const endpoint = await api(request, org, '/api/webhooks', { url: `${base}${path}`, events: ['load.created'] })
+  const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics` })
+  await apiLoad(request, org, { brokerId: broker.id })
+  await expect.poll(() => at(path)().length).toBe(1)
+
+  await page.goto(`/dashboard/webhooks/${endpoint.id}`)
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('webhook-delivery').first()).toContainText('Failed')
+  }).toPass()
+  await whenHydrated(page)
+  await page.getByTestId('webhook-delivery').first().getByRole('button', { name: 'Resend' }).click()
+  await expect.poll(() => at(path)().length).toBe(2)
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('webhook-delivery').first()).toContainText('Delivered')
+  }).toPass()
+
+  const row = page.getByTestId('webhook-delivery').first()
+  await row.getByTestId('webhook-attempts').getByText('All attempts (2)').click()
+  const attempts = row.getByTestId('webhook-attempt')
+  await expect(attempts).toHaveCount(2)
+  // Newest first, each with its answer and its time taken.
+  await expect(attempts.nth(0)).toContainText('HTTP 204')
+  await expect(attempts.nth(1)).toContainText('HTTP 410')
+  await expect(attempts.nth(1)).toContainText(/\d+ ms/)
 })

@@ -10,8 +10,11 @@ import * as email from '~/routes/api/invoices/email'
 import * as payments from '~/routes/api/invoices/payments'
 import * as send from '~/routes/api/invoices/send'
 import * as voidRoute from '~/routes/api/invoices/void'
+import * as login from '~/routes/api/account/login'
 import * as status from '~/routes/api/loads/status'
+import * as trucks from '~/routes/api/trucks/collection'
 import { InvoiceSchema } from '~/schemas/invoice'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
@@ -101,5 +104,45 @@ describe('API actions', () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(200)
     expect(booked.body.data.status).toBe('booked')
     expect((await move('delivered')).body.error.code).toBe('invalid_transition')
+  })
+
+  it('answers an empty body with 400 naming the required fields, never 415, on every endpoint that reads a body', async () => {
+    const org = await createOrg()
+    const invoice = await draftInvoice(org)
+    const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: unique('Broker') } })
+    const load = await prisma.load.create({ data: { organizationId: org.organization.id, brokerId: broker.id, loadNumber: unique('L'), status: 'draft' } })
+    const endpoints = [
+      {
+        module: payments,
+        path: `/api/invoice/${invoice.id}/payments`,
+        params: { id: invoice.id },
+        token: org.users.accountant.token,
+        fields: ['amountCents', 'paidAt'],
+      },
+      { module: status, path: `/api/loads/${load.id}/status`, params: { id: load.id }, token: org.users.dispatcher.token, fields: ['status'] },
+      { module: trucks, path: '/api/trucks', params: {}, token: org.users.admin.token, fields: ['unitNumber'] },
+      { module: login, path: '/api/account/login', params: {}, token: undefined, fields: ['email', 'password'] },
+    ]
+    // No body and no Content-Type; an empty JSON body; whitespace sent as text/plain.
+    const empties: [string | null, string | undefined][] = [
+      [null, undefined],
+      ['application/json', ''],
+      ['text/plain', '  \n'],
+    ]
+    for (const { module, path, params, token, fields } of endpoints) {
+      for (const [type, body] of empties) {
+        const headers = new Headers({ [CLIENT_IP_HEADER]: '198.51.100.1' })
+        if (token) headers.set('Authorization', `Bearer ${token}`)
+        if (type) headers.set('Content-Type', type)
+        const request = new Request(`http://localhost${path}`, { method: 'POST', headers, body })
+        const answer = await module.action({ request, params, context: {} } as never)
+        const json = await answer.json()
+        expect(answer.status, `${path} ${type}: ${JSON.stringify(json)}`).toBe(400)
+        expect(json.error.code).toBe('validation_failed')
+        expect(Object.keys(json.error.fields)).toEqual(expect.arrayContaining(fields))
+      }
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    expect(await prisma.payment.count({ where: { invoiceId: invoice.id } })).toBe(0)
   })
 })

@@ -167,6 +167,9 @@ describe('/api/settlements', () => {
     expect(text).toContain('Dana Roadwell')
     expect(text).toContain('Pay statement')
     expect(text).toContain('$310.00')
+    // A statement, not an invoice: not in its words nor its file name.
+    expect(text).not.toMatch(/invoice/i)
+    expect(response.headers.get('Content-Disposition')).not.toMatch(/invoice/i)
     await prisma.driverProfile.update({ where: { userId: driverId }, data: { language: 'fr' } })
     const french = await pdf.loader({ request: request(mine.id), params: { id: mine.id }, context: {} } as never)
     expect((await extractText(new Uint8Array(await french.arrayBuffer()), { mergePages: true })).text).toContain('Relevé de paie')

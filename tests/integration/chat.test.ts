@@ -18,6 +18,7 @@ import * as collection from '~/routes/api/chat/collection'
 import * as item from '~/routes/api/chat/item'
 import * as messagesRoute from '~/routes/api/chat/messages'
 import * as readRoute from '~/routes/api/chat/read'
+import * as indexPage from '~/routes/dashboard/chat/index'
 import * as newPage from '~/routes/dashboard/chat/new'
 import * as viewPage from '~/routes/dashboard/chat/view'
 import { CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
@@ -380,5 +381,37 @@ describe('photos and files', () => {
     const refused = await callPage(viewPage.action, `/dashboard/chat/${id}`, org.users.driver.id, { id }, { method: 'POST', body: none })
     expect(refused.status).toBe(400)
     expect(refusalOf(refused)?.fields.file).toBeDefined()
+  })
+})
+
+describe('the conversation list', () => {
+  it('pages past the first 100 conversations, on the page (?page=) and in the API (meta)', async () => {
+    const org = await createOrg()
+    const me = org.users.dispatcher.id
+    const start = Date.now() - 1_000_000
+    const ids = Array.from({ length: 101 }, (_, index) => `c${unique('pg').toLowerCase()}${index}`)
+    // The oldest last message is the 101st.
+    await prisma.conversation.createMany({
+      data: ids.map((id, index) => ({
+        id,
+        organizationId: org.organization.id,
+        kind: 'group',
+        title: `Group ${index}`,
+        lastMessageAt: new Date(start - index * 1000),
+      })),
+    })
+    await prisma.conversationParticipant.createMany({ data: ids.map((conversationId) => ({ conversationId, userId: me })) })
+
+    const first = await callPage(indexPage.loader as never, '/dashboard/chat', me)
+    const firstList = first.data!.conversations as { items: { id: string }[]; total: number; page: number }
+    expect(firstList.items).toHaveLength(100)
+    expect(firstList).toMatchObject({ total: 101, page: 1 })
+    const second = await callPage(indexPage.loader as never, '/dashboard/chat?page=2', me)
+    expect((second.data!.conversations as { items: { id: string }[] }).items.map((row) => row.id)).toEqual([ids[100]])
+
+    const api = await callApi(collection, { path: '/api/chat?page=2', token: org.users.dispatcher.token })
+    expect(api.status).toBe(200)
+    expect(api.body.data.map((row: { id: string }) => row.id)).toEqual([ids[100]])
+    expect(api.body.meta).toEqual({ total: 101, page: 2, pageSize: 100 })
   })
 })

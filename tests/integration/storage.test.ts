@@ -193,6 +193,22 @@ describe('the S3 settings', () => {
   })
 })
 
+describe('the disk driver leaves no empty folders behind', () => {
+  it('takes the folders a refused upload made, and those a delete empties, never the root or a folder still in use', async () => {
+    const base = path.join(root, 'tidy')
+    const storage = diskStorage(base)
+    await expect(storage.put('loads/org-a/load-1/refused', failing(randomBytes(1000)))).rejects.toThrow('the client went away')
+    expect(fs.readdirSync(base)).toEqual([])
+    // A sibling in the same folder keeps it; a delete of the last file takes the folders up to the root.
+    await storage.put('loads/org-b/load-2/kept', chunks(new Uint8Array(10)))
+    await expect(storage.put('loads/org-b/load-2/refused', failing(randomBytes(1000)))).rejects.toThrow('the client went away')
+    expect(fs.readdirSync(path.join(base, 'loads', 'org-b', 'load-2'))).toEqual(['kept'])
+    await storage.delete('loads/org-b/load-2/kept')
+    expect(fs.readdirSync(base)).toEqual([])
+    expect(fs.existsSync(base)).toBe(true)
+  })
+})
+
 describe('files on disk are private to the app’s user', () => {
   const modeOf = (file: string) => fs.statSync(file).mode & 0o777
 

@@ -21,6 +21,7 @@ import { endMaintenance, startMaintenance } from '~/models/maintenance-mode.serv
 import { paySettlement } from '~/models/settlement.server'
 import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhook.server'
 import { deliverWebhook } from '~/models/webhook-send.server'
+import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import * as collection from '~/routes/api/webhooks/collection'
 import * as deliveriesRoute from '~/routes/api/webhooks/deliveries'
 import * as item from '~/routes/api/webhooks/item'
@@ -286,6 +287,67 @@ describe('a delivery', () => {
     // An endpoint switched off takes no resend.
     await updateWebhook(actorOf(org), endpoint.id, { url: hook.url, events: ['load.created'], active: false, version: endpoint.version })
     expect((await refusal(resendDelivery(actorOf(org), endpoint.id, delivery.id))).code).toBe('invalid_transition')
+  })
+})
+
+describe('the attempt log (ADR 109)', () => {
+  it('keeps every attempt of a delivery (time, status or error, duration), across a resend, newest first, in the API too', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    hook.answer([500, 'hang', 400])
+    const { endpoint } = await localEndpoint()
+    await newLoad(org, { brokerId })
+    const [delivery] = await deliveriesOf(endpoint.id)
+    await deliverWebhook(delivery.id)
+    await deliverWebhook(delivery.id, { timeoutMs: 150 })
+    await deliverWebhook(delivery.id)
+    hook.answer([204])
+    await resendDelivery(actorOf(org), endpoint.id, delivery.id)
+    await deliverWebhook(delivery.id)
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      state: 'delivered',
+      attempts: 1,
+      lastStatusCode: 204,
+    })
+
+    const log = await callApi(deliveriesRoute, { path: `/api/webhooks/${endpoint.id}/deliveries`, params: { id: endpoint.id }, token: org.users.admin.token })
+    expect(log.status).toBe(200)
+    const [listed] = log.body.data
+    expect(listed.attemptLog.map((attempt: { statusCode: number | null; error: string | null }) => [attempt.statusCode, attempt.error])).toEqual([
+      [204, null],
+      [400, null],
+      [null, 'timeout after 150 ms'],
+      [500, null],
+    ])
+    const times = listed.attemptLog.map((attempt: { at: string }) => Date.parse(attempt.at))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    for (const attempt of listed.attemptLog) expect(attempt.durationMs).toBeGreaterThanOrEqual(0)
+    expect(listed.attemptLog[2].durationMs).toBeGreaterThanOrEqual(150)
+  })
+
+  it('keeps the newest WEBHOOK_ATTEMPTS_KEPT attempts of a delivery, dropping the oldest', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+    hook.answer([503])
+    const { endpoint } = await localEndpoint()
+    await newLoad(org, { brokerId })
+    const [delivery] = await deliveriesOf(endpoint.id)
+    const old = Date.now() - 86_400_000
+    await prisma.webhookAttempt.createMany({
+      data: Array.from({ length: WEBHOOK_ATTEMPTS_KEPT }, (_, index) => ({
+        deliveryId: delivery.id,
+        attemptedAt: new Date(old + index * 1000),
+        statusCode: 500,
+        durationMs: index,
+      })),
+    })
+    await deliverWebhook(delivery.id)
+    const kept = await prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptedAt: 'asc' } })
+    expect(kept).toHaveLength(WEBHOOK_ATTEMPTS_KEPT)
+    // The oldest (durationMs 0) went; the new one (503) came.
+    expect(kept[0].durationMs).toBe(1)
+    expect(kept.at(-1)!.statusCode).toBe(503)
+    // Deleting the endpoint deletes its deliveries and their attempts.
+    await prisma.webhookEndpoint.delete({ where: { id: endpoint.id } })
+    expect(await prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(0)
   })
 })
 

@@ -8,14 +8,16 @@ import { formatDateTime } from '~/utils/format'
 
 import { conversationName } from './conversation-name'
 
-/** The person's conversations, most recent first: name, last message, unread count. */
+/** The person's conversations, most recent first: name, last message, unread count; older ones a page further (`?page=`). */
 export function ConversationList({
   conversations,
+  paging,
   me,
   activeId,
   timeZone,
 }: {
   conversations: ConversationDto[]
+  paging: { page: number; pageSize: number; total: number }
   me: string
   activeId?: string
   timeZone: string
@@ -37,7 +39,7 @@ export function ConversationList({
         return (
           <li key={conversation.id}>
             <Link
-              to={href('/dashboard/chat/:id', { id: conversation.id })}
+              to={`${href('/dashboard/chat/:id', { id: conversation.id })}${paging.page > 1 ? `?page=${paging.page}` : ''}`}
               aria-current={active ? 'page' : undefined}
               data-testid="chat-list-item"
               className={cn(
@@ -67,6 +69,22 @@ export function ConversationList({
           </li>
         )
       })}
+      {paging.page > 1 || paging.page * paging.pageSize < paging.total ? (
+        <li className="flex justify-between gap-2 px-4 py-3 text-sm" data-testid="chat-list-pages">
+          {paging.page > 1 ? (
+            <Link to={`?page=${paging.page - 1}`} className="font-semibold text-primary" data-testid="chat-list-newer">
+              {t('chat.newerConversations')}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {paging.page * paging.pageSize < paging.total ? (
+            <Link to={`?page=${paging.page + 1}`} className="font-semibold text-primary" data-testid="chat-list-older">
+              {t('chat.olderConversations')}
+            </Link>
+          ) : null}
+        </li>
+      ) : null}
     </ul>
   )
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { DefaultSubmit } from '~/components/forms/default-submit'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
@@ -35,6 +36,8 @@ export function RecordForm<Schema extends Record<string, any>>(props: {
   const { form } = props
   return (
     <Form method="post" encType={props.encType} {...getFormProps(form)} className={cn('space-y-6', props.className)}>
+      {/* A section's own buttons (a preview, a row's) come before the submit: Enter saves all the same. */}
+      <DefaultSubmit label={props.submitLabel} />
       <FormErrors id={form.errorId} errors={form.errors} />
       {props.conflictReload ? <ConflictNotice reloadTo={props.conflictReload} /> : null}
       {props.version ? <input {...getInputProps(props.version, { type: 'hidden' })} /> : null}

@@ -231,9 +231,11 @@ export function navForRole(role: Role, siteAdmin = false): NavSection[] {
  * Whether the page shown is at `item.path`, or below it unless `end` (as NavLink decides its
  * `aria-current="page"`); a trailing slash on the page's path does not count.
  */
-export function isActive(pathname: string, item: { path: string }, end = false) {
+export function isActive(pathname: string, item: { path: string; children?: Array<{ path: string }> }, end = false): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return path === item.path || (!end && path.startsWith(`${item.path}/`))
+  if (path === item.path || (!end && path.startsWith(`${item.path}/`))) return true
+  // A child outside the item's own path (the Store's sales at /dashboard/ecommerce) opens it too.
+  return !end && (item.children ?? []).some((child) => isActive(pathname, child))
 }
 
 /** Where an item with children leads when clicked: its first child. */

@@ -3,6 +3,7 @@ import { LinkArea } from '~/components/ui/link-area'
 import { useTranslation } from '~/hooks/use-translation'
 import { type MailBox, type MailFolderName, type MailView } from '~/schemas/mail-options'
 import { cn } from '~/utils/cn'
+import { formatNumber } from '~/utils/format'
 
 import { mailListPath } from './mail-paths'
 
@@ -35,7 +36,7 @@ export function MailFolders({
   /** Off for the phone's copy in its disclosure, so each test id names one element. */
   testIds?: boolean
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <LinkArea as="nav" aria-label={t('mail.folders')} className="space-y-5" data-testid={testIds ? 'mail-folders' : undefined}>
       {boxes.map((summary) => (
@@ -65,7 +66,7 @@ export function MailFolders({
                     <span className="min-w-0 flex-1 truncate">{t(`mail.folder.${item}`)}</span>
                     {count ? (
                       <span className="text-xs font-bold" aria-label={t(item === 'inbox' ? 'mail.unreadCount' : 'mail.count', { count })}>
-                        {count}
+                        {formatNumber(i18n.language, count)}
                       </span>
                     ) : null}
                   </a>

@@ -125,6 +125,7 @@ type DeliveryRow = {
   nextAttemptAt: string | null
   lastAttemptAt: string | null
   createdAt: string
+  attemptLog: { at: string; statusCode: number | null; error: string | null; durationMs: number }[]
 }
 
 /** The delivery log: newest first, each with its answer and a "Resend" button (a plain form) while the endpoint is on. */
@@ -197,6 +198,25 @@ export function DeliveryLog({
                     ) : null}
                     {delivery.durationMs !== null ? (
                       <span className="block text-xs text-muted">{t('webhooks.log.duration', { ms: delivery.durationMs })}</span>
+                    ) : null}
+                    {delivery.attemptLog.length > 0 ? (
+                      <details className="mt-1 text-xs" data-testid="webhook-attempts">
+                        <summary className="cursor-pointer text-primary">{t('webhooks.log.attemptLog', { count: delivery.attemptLog.length })}</summary>
+                        <ol className="mt-1 space-y-1">
+                          {delivery.attemptLog.map((attempt, index) => (
+                            <li key={`${attempt.at}-${index}`} className="border-s-2 border-line ps-2" data-testid="webhook-attempt">
+                              <span className="block text-muted">{when(attempt.at)}</span>
+                              {attempt.statusCode !== null ? <span className="tabular-nums">HTTP {attempt.statusCode}</span> : null}
+                              {attempt.error ? (
+                                <bdi dir="ltr" className="block break-all text-error">
+                                  {attempt.error}
+                                </bdi>
+                              ) : null}
+                              <span className="block text-muted">{t('webhooks.log.duration', { ms: attempt.durationMs })}</span>
+                            </li>
+                          ))}
+                        </ol>
+                      </details>
                     ) : null}
                   </td>
                   <td className="px-3 py-2 text-xs">

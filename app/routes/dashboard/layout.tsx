@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 
 import { AccountMenu, LanguageMenu } from '~/components/layout/header'
-import { type NavCounts, navForRole } from '~/components/layout/nav-config'
+import { NAV, type NavCounts, navForRole } from '~/components/layout/nav-config'
 import { NavHorizontal } from '~/components/layout/nav-horizontal'
 import { NavMini } from '~/components/layout/nav-mini'
 import { Logo, NavVertical } from '~/components/layout/nav-vertical'
@@ -34,6 +34,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     timeZone: user.timeZone,
     counts: await navCounts(user),
   }
+}
+
+/** The pages of the items with a badge: opening a message or a conversation there reads it. */
+const BADGE_PAGES = NAV.flatMap((section) => section.items)
+  .filter((item) => item.badge)
+  .map((item) => item.path)
+
+/**
+ * The counts are asked again on a move within a badge's pages (the mail message opened, the
+ * conversation read), which React Router would not do by itself: only this layout's child changed.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (defaultShouldRevalidate) return true
+  if (nextUrl.pathname === currentUrl.pathname) return false
+  return BADGE_PAGES.some((path) => nextUrl.pathname === path || nextUrl.pathname.startsWith(`${path}/`))
 }
 
 function SidebarToggle({ layout }: { layout: 'vertical' | 'mini' }) {

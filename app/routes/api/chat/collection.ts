@@ -1,15 +1,15 @@
-import { listConversations, startConversation } from '~/models/chat.server'
+import { conversationPage, listConversations, startConversation } from '~/models/chat.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { ConversationSchema } from '~/schemas/chat'
 
 import type { Route } from './+types/collection'
 
-/** GET /api/chat: the caller's conversations, most recent first, with `unreadCount` and `lastMessage`. */
+/** GET /api/chat: the caller's conversations, most recent first, with `unreadCount` and `lastMessage`, 100 a page (`?page=`). */
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
     const user = await requireApiPermission(call, 'read', 'chat')
-    const conversations = await listConversations(user)
-    return apiData(conversations, { meta: { total: conversations.length } })
+    const { items, total, page, pageSize } = await listConversations(user, conversationPage(new URL(request.url).searchParams.get('page')))
+    return apiData(items, { meta: { total, page, pageSize } })
   })
 }
 

@@ -5,7 +5,7 @@ import { ConversationList } from '~/components/chat/conversation-list'
 import { PageHeader } from '~/components/layout/page-header'
 import { ButtonLink } from '~/components/ui/button'
 import { useTranslation } from '~/hooks/use-translation'
-import { listConversations } from '~/models/chat.server'
+import { conversationPage, listConversations } from '~/models/chat.server'
 import { organizationTimeZone } from '~/models/organization.server'
 import { chatOffers } from '~/policies/chat'
 import { requirePermission } from '~/requests/session.server'
@@ -18,7 +18,8 @@ export const handle = { i18n: ['chat'] }
 /** The person's conversations with their unread counts and last messages; on a wide screen, beside an empty conversation pane. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'chat')
-  const [conversations, timeZone] = await Promise.all([listConversations(user), organizationTimeZone(user.organizationId)])
+  const page = conversationPage(new URL(request.url).searchParams.get('page'))
+  const [conversations, timeZone] = await Promise.all([listConversations(user, page), organizationTimeZone(user.organizationId)])
   return { conversations, timeZone, me: user.id, offers: chatOffers(user.role) }
 }
 
@@ -38,7 +39,7 @@ export default function ChatIndex({ loaderData }: Route.ComponentProps) {
           ) : undefined
         }
       />
-      <ChatShell showing="list" list={<ConversationList conversations={conversations} me={me} timeZone={timeZone} />}>
+      <ChatShell showing="list" list={<ConversationList conversations={conversations.items} paging={conversations} me={me} timeZone={timeZone} />}>
         <p className="m-auto p-8 text-center text-sm text-muted">{t('chat.pick')}</p>
       </ChatShell>
     </>

@@ -10,7 +10,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { useChatEvents } from '~/hooks/use-chat-events'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { getConversation, listConversations, markRead, postFile, postMessage } from '~/models/chat.server'
+import { conversationPage, getConversation, listConversations, markRead, postFile, postMessage } from '~/models/chat.server'
 import { organizationTimeZone } from '~/models/organization.server'
 import { chatOffers } from '~/policies/chat'
 import { intent, intentAction, refuse } from '~/requests/forms.server'
@@ -46,7 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (isDomainError(error) && error.code === 'validation_failed') throw redirect(href('/dashboard/chat/:id', { id: params.id }))
     throw error
   }
-  const [conversations, timeZone] = await Promise.all([listConversations(user), organizationTimeZone(user.organizationId)])
+  const listPage = conversationPage(new URL(request.url).searchParams.get('page'))
+  const [conversations, timeZone] = await Promise.all([listConversations(user, listPage), organizationTimeZone(user.organizationId)])
   return { ...detail, paged: Boolean(before), conversations, timeZone, me: user.id, offers: chatOffers(user.role) }
 }
 
@@ -105,7 +106,10 @@ export default function ChatConversation({ loaderData, actionData }: Route.Compo
         title={name}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('chat.title'), to: href('/dashboard/chat') }, { label: name }]}
       />
-      <ChatShell showing="conversation" list={<ConversationList conversations={conversations} me={me} activeId={conversation.id} timeZone={timeZone} />}>
+      <ChatShell
+        showing="conversation"
+        list={<ConversationList conversations={conversations.items} paging={conversations} me={me} activeId={conversation.id} timeZone={timeZone} />}
+      >
         <div className="flex items-center gap-3 border-b border-line px-4 py-3">
           <Link to={href('/dashboard/chat')} className="text-sm font-semibold text-primary lg:hidden" data-testid="chat-back">
             {t('chat.back')}

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { DefaultSubmit } from '~/components/forms/default-submit'
 import { CheckboxField, customFieldDefaults, CustomFieldInputs } from '~/components/forms/custom-field-inputs'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
@@ -266,10 +267,8 @@ function EditorForm({ loaderData, reply, prefill, uploadError, defaultValue }: E
       {load ? null : <RateConfirmationReader prefill={prefill} error={uploadError} busy={reading} />}
       <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} className="space-y-6">
-          {/* Enter in a text field presses the form's first submit button: this one saves, not a row button. */}
-          <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-            {load ? t('common.saveChanges') : t('loadForm.new.submit')}
-          </button>
+          {/* Enter in a text field saves, not a stop's or a charge's row button. */}
+          <DefaultSubmit label={load ? t('common.saveChanges') : t('loadForm.new.submit')} />
           <FormErrors id={form.errorId} errors={form.errors} />
           {reply?.conflict && load ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/loads/:id/edit', { id: load.id }), returnTo)} /> : null}
           {/* The version the user started from (kept from their submission after a conflict). */}

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, href, Link, useLocation, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { DefaultSubmit } from '~/components/forms/default-submit'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -104,6 +105,8 @@ export default function SiteTexts({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-6">
+        {/* Enter saves, not the first row's "Move up" or "Add a question". */}
+        <DefaultSubmit label={t('common.saveChanges')} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {actionData?.conflict ? <ConflictNotice reloadTo={SELF} /> : null}
         <input {...getInputProps(fields.version, { type: 'hidden' })} />

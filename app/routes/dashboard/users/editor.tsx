@@ -3,6 +3,7 @@ import { Form, href, useNavigation } from 'react-router'
 import { z } from 'zod'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
+import { DefaultSubmit } from '~/components/forms/default-submit'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { RecurringDeductions } from '~/components/settlements/recurring-deductions'
@@ -188,6 +189,8 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
         ]}
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
+        {/* Enter saves: "Re-invite" and the deductions' row buttons come before "Save". */}
+        <DefaultSubmit label={record ? t('common.saveChanges') : t('users.new.submit')} name="intent" value="save" />
         <FormErrors id={form.errorId} errors={form.errors} />
         {refusal?.conflict && record ? <ConflictNotice reloadTo={withReturnTo(href('/dashboard/user/:id/edit', { id: record.id }), returnTo)} /> : null}
         {record ? <input {...getInputProps(allFields.version, { type: 'hidden' })} /> : null}
