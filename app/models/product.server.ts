@@ -4,7 +4,7 @@ import { deleteRefusal } from '~/policies/product'
 import { type ProductInput, type ProductListQuery, ProductSchema } from '~/schemas/product'
 import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
-import { prisma } from '~/utils/db.server'
+import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { type Actor, recordAudit } from './audit.server'
@@ -48,9 +48,9 @@ export const exportProducts = products.all
 export const getProduct = products.get
 export const updateProduct = products.update
 
-/** A new product, with the photos the editor sent (checked before anything is written). */
-export async function createProduct(actor: Actor, input: ProductInput, photos: readonly CheckedPhoto[] = []) {
-  const product = await products.create(actor, input)
+/** A new product, with the photos the editor sent (checked before anything is written); in `db`'s transaction when given (an import, no photos). */
+export async function createProduct(actor: Actor, input: ProductInput, photos: readonly CheckedPhoto[] = [], db?: Tx) {
+  const product = await products.create(actor, input, db)
   if (!photos.length) return product
   await addProductPhotos(actor, product.id, photos)
   return products.get(actor.organizationId, product.id)

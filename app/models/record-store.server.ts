@@ -138,14 +138,16 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
       return toRecord(requireFound(await table(prisma).findFirst({ where: { id, organizationId }, include }), notFound))
     },
 
-    async create(actor: Actor, input: Input): Promise<Row> {
+    /** A new record, in its own transaction or in `db`'s (an import's, which writes every row or none). */
+    async create(actor: Actor, input: Input, db?: Tx): Promise<Row> {
+      const write = async (tx: Tx) => {
+        const data = await prepare(tx, actor.organizationId, input)
+        const row = toRecord(await table(tx).create({ data: { ...data, organizationId: actor.organizationId }, include }))
+        await recordAudit(tx, actor, { entity, entityId: (row as { id: string }).id, action: 'create', after: data })
+        return row
+      }
       try {
-        return await prisma.$transaction(async (tx) => {
-          const data = await prepare(tx, actor.organizationId, input)
-          const row = toRecord(await table(tx).create({ data: { ...data, organizationId: actor.organizationId }, include }))
-          await recordAudit(tx, actor, { entity, entityId: (row as { id: string }).id, action: 'create', after: data })
-          return row
-        })
+        return db ? await write(db) : await prisma.$transaction(write)
       } catch (error) {
         rethrow(error, actor.organizationId, input)
       }
