@@ -54,6 +54,7 @@ export const CLIENT_NAMESPACES = {
   mail: ['mail'],
   checkout: ['checkout'],
   loadImport: ['loadImport'],
+  imports: ['imports'],
   calendar: ['calendar'],
   chat: ['chat'],
   analytics: ['analytics'],

@@ -32,11 +32,22 @@ import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpda
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
 import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
+import {
+  IMPORT_LISTS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ERRORS,
+  IMPORT_MAX_ROWS,
+  IMPORT_PATHS,
+  type ImportListName,
+  RECORD_IMPORT_COLUMNS,
+} from '~/schemas/import-options'
 import { FactorAssignmentSchema, InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES } from '~/schemas/invoice-options'
 import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
-import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_BYTES, LOAD_IMPORT_MAX_ERRORS, LOAD_IMPORT_MAX_ROWS } from '~/schemas/load-import-options'
+import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
 import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
@@ -1369,6 +1380,81 @@ function productPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Tags of each list's import in the reference: its resource's (drivers are users). */
+const IMPORT_TAGS: Record<ImportListName, string> = {
+  loads: 'loads',
+  trucks: 'trucks',
+  trailers: 'trailers',
+  brokers: 'brokers',
+  companies: 'companies',
+  products: 'products',
+  drivers: 'users',
+}
+
+/** `POST /api/{list}/import` for every list (ADR 108): one pipeline, one contract. */
+function importPaths(): Record<string, Record<string, Operation>> {
+  const paths: Record<string, Record<string, Operation>> = {}
+  for (const name of IMPORT_LISTS) {
+    const columns = name === 'loads' ? LOAD_IMPORT_COLUMNS : RECORD_IMPORT_COLUMNS[name].map((column) => column.key)
+    const what =
+      name === 'loads'
+        ? 'One row per load with its first pickup and last delivery.'
+        : name === 'drivers'
+          ? 'One row per driver: a user with the driver role and their driver profile. A file holds no passwords: drivers are created `invited`; with `invite=true` each is emailed their invitation link, otherwise an admin sends it later. Only admins import drivers.'
+          : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
+    paths[IMPORT_PATHS[name].api] = {
+      post: {
+        tags: [IMPORT_TAGS[name]],
+        summary: `Import ${name} from a CSV file`,
+        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
+        operationId: `import_${name}`,
+        parameters: [
+          { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
+          { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
+          ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'text/csv': { schema: { type: 'string' } },
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string' } }, required: ['file'] },
+            },
+          },
+        },
+        responses: {
+          '200': dataResponse('The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.', {
+            type: 'object',
+            properties: {
+              rows: { type: 'integer' },
+              valid: { type: 'integer' },
+              errors: {
+                type: 'array',
+                items: { type: 'object', properties: { row: { type: 'integer' }, column: { type: ['string', 'null'] }, message: { type: 'string' } } },
+              },
+              errorCount: { type: 'integer' },
+              headers: {
+                type: 'array',
+                items: { type: 'object', properties: { header: { type: 'string' }, column: { type: ['string', 'null'] } } },
+              },
+            },
+          }),
+          '201': dataResponse(
+            name === 'loads' ? 'Imported: how many, and the first and last load numbers.' : 'Imported: how many.',
+            name === 'loads'
+              ? { type: 'object', properties: { created: { type: 'integer' }, first: { type: 'string' }, last: { type: 'string' } } }
+              : { type: 'object', properties: { created: { type: 'integer' } } },
+          ),
+          '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`),
+        },
+      },
+    }
+  }
+  return paths
+}
+
 /** The load calls beside the five: a status move, and the specification's stop ("address") delete. */
 function loadPaths(): Record<string, Record<string, Operation>> {
   return {
@@ -1447,43 +1533,6 @@ function loadPaths(): Record<string, Record<string, Operation>> {
           }),
           '404': errorResponse('not_found'),
           ...common,
-        },
-      },
-    },
-    '/api/loads/import': {
-      post: {
-        tags: ['loads'],
-        summary: 'Import loads from a CSV file',
-        description: `One row per load with its first pickup and last delivery; the columns are those of the template at /dashboard/loads/import/template (${LOAD_IMPORT_COLUMNS.join(', ')}), matched without regard to case, spaces or underscores. Send the file as \`text/csv\` or as multipart with a \`file\` part, at most ${LOAD_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${LOAD_IMPORT_MAX_ROWS} rows. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${LOAD_IMPORT_MAX_ERRORS}; \`errorCount\` counts them all). Otherwise every load is created in one transaction, or none: a file with problems answers 400 with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
-        operationId: 'import_loads',
-        parameters: [{ name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } }],
-        requestBody: {
-          required: true,
-          content: {
-            'text/csv': { schema: { type: 'string' } },
-            'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
-          },
-        },
-        responses: {
-          '200': dataResponse('The dry run: rows read, rows valid, the first problems and how many there are.', {
-            type: 'object',
-            properties: {
-              rows: { type: 'integer' },
-              valid: { type: 'integer' },
-              errors: {
-                type: 'array',
-                items: { type: 'object', properties: { row: { type: 'integer' }, column: { type: ['string', 'null'] }, message: { type: 'string' } } },
-              },
-              errorCount: { type: 'integer' },
-            },
-          }),
-          '201': dataResponse('Imported: how many, and the first and last load numbers.', {
-            type: 'object',
-            properties: { created: { type: 'integer' }, first: { type: 'string' }, last: { type: 'string' } },
-          }),
-          '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
-          ...common,
-          '413': errorResponse('payload_too_large: the file is over 10 MB.'),
         },
       },
     },
@@ -2617,6 +2666,7 @@ export function openApiDocument() {
       ...organizationPaths(),
       ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
       ...loadPaths(),
+      ...importPaths(),
       ...productPaths(),
       ...postPaths(),
       ...invoicePaths(),

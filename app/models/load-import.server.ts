@@ -1,60 +1,30 @@
 /**
- * CSV import of loads (ADR 032): one row per load with its first pickup and last delivery. A check
- * (the dry run) reports the errors by row and column and writes nothing; the import runs the same
- * check and writes every load, or none, in one transaction. Each row becomes the input of the load
- * editor and is validated by the same schema (LoadSchema, so the same dates as everywhere);
- * references are looked up once per kind for the whole file, by the names people type (broker and
- * company names, driver emails, unit numbers), case-insensitively as the database compares them.
- *
- * Memory stays bounded at the largest file (ADR 045): the file's bytes are kept outside the
- * JavaScript heap and parsed as a stream, twice (the header and the references first, then each
- * row on its own), valid loads are written 100 at a time, and at most LOAD_IMPORT_MAX_ERRORS errors
- * are kept (all are counted). Neither the table of cells nor the loads of a whole file are ever held.
+ * CSV import of loads (ADR 032), one list of the import pipeline (app/models/csv-import.server.ts,
+ * ADR 108): one row per load with its first pickup and last delivery. Each row becomes the input of
+ * the load editor and is validated by the same schema (LoadSchema, so the same dates as
+ * everywhere); references are looked up once per kind for the whole file, by the names people type
+ * (broker and company names, driver emails, unit numbers), case-insensitively as the database
+ * compares them. Valid loads are written 100 at a time, set-based (ADR 045).
  */
 import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
-
-import { type Options, parse } from 'csv-parse'
 
 import { type LoadInput, LoadSchema } from '~/schemas/load'
-import {
-  LOAD_IMPORT_COLUMNS,
-  LOAD_IMPORT_MAX_ERRORS,
-  LOAD_IMPORT_MAX_ROWS,
-  LOAD_IMPORT_REQUIRED,
-  LOAD_IMPORT_STATUSES,
-  type LoadImportColumn,
-} from '~/schemas/load-import-options'
+import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED, LOAD_IMPORT_STATUSES, type LoadImportColumn } from '~/schemas/load-import-options'
 import { formatLoadNumber } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
-import { DomainError, isDomainError } from '~/utils/errors.server'
+import { isDomainError } from '~/utils/errors.server'
 import { parseDollars } from '~/utils/money'
 
 import { type Actor, diffFields } from './audit.server'
+import { checkImport, type ImportCheck, type ImportError, type ImportFile, type ImportList, runImport } from './csv-import.server'
 import { resolveCustomFields } from './custom-fields.server'
 import { loadTimeZone, newLoadRecord } from './load.server'
 import { assertActorMay, nextNumber } from './records.server'
 
-/** One problem: the CSV line (the header is line 1), the column's header, an i18n key and its values. */
-export type ImportError = { row: number; column: string | null; message: string; params?: Record<string, string | number> }
-
-/** What a check found: the rows, how many are valid, the first errors and how many there are in all. */
-export type ImportCheck = {
-  rows: number
-  valid: number
-  /** The first LOAD_IMPORT_MAX_ERRORS errors, in file order. */
-  errors: ImportError[]
-  errorCount: number
-}
-
 /** A valid row: the load it becomes. */
 export type ImportedLoad = { row: number; input: LoadInput; status: (typeof LOAD_IMPORT_STATUSES)[number] }
 
-/** The file as it arrives: bytes (kept off the JavaScript heap) or text. */
-export type ImportFile = Uint8Array | string
-
-const normalize = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
-const HEADERS = new Map(LOAD_IMPORT_COLUMNS.map((column) => [normalize(column), column]))
+export type { ImportCheck, ImportError, ImportFile }
 
 /** Where a schema issue's path points in the CSV. */
 const STOP_FIELDS: Record<string, string> = {
@@ -84,91 +54,11 @@ function columnOf(path: PropertyKey[]): string | null {
   return typeof first === 'string' ? (LOAD_FIELDS[first] ?? first) : null
 }
 
-const PARSE_OPTIONS: Options = { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }
-// The parser is fed this much at a time: it reads ahead by one slice, never the whole file.
-const SLICE = 64 * 1024
-
-function malformed(error: unknown) {
-  const line = (error as { lines?: number }).lines ?? 1
-  return new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.malformed'] }, params: { line } })
-}
-
-/** The file's records (the header first) as text cells, parsed as a stream; a malformed file is one error at its line. */
-async function* records(file: Uint8Array): AsyncGenerator<string[]> {
-  const slices = function* () {
-    for (let start = 0; start < file.length; start += SLICE) yield file.subarray(start, start + SLICE)
-  }
-  const parser = parse(PARSE_OPTIONS)
-  const source = Readable.from(slices(), { objectMode: false })
-  source.pipe(parser)
-  try {
-    for await (const record of parser) yield record as string[]
-  } catch (error) {
-    throw malformed(error)
-  } finally {
-    source.destroy()
-    parser.destroy()
-  }
-}
-
 type Row = Partial<Record<LoadImportColumn, string>>
-type Header = Array<LoadImportColumn | null>
 const REFERENCE_COLUMNS = ['broker', 'company', 'driver', 'truck', 'trailer'] as const satisfies readonly LoadImportColumn[]
 
-function rowOf(header: Header, cells: string[]): Row {
-  const row: Row = {}
-  header.forEach((column, index) => {
-    if (column && cells[index]) row[column] = cells[index]
-  })
-  return row
-}
-
-/**
- * The first pass: the header (known columns only, each once, the required ones present), the
- * number of rows, and each reference the rows name, looked up once per kind. A file that is not
- * text, empty or too long is refused whole.
- */
-async function prepare(organizationId: string, file: Uint8Array) {
-  // NUL is no character of a text file (and PostgreSQL refuses it); UTF-8 decoding leaves no lone surrogate.
-  if (file.includes(0)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.notText'] } })
-  const errors: ImportError[] = []
-  let header: Header | null = null
-  let rows = 0
-  const names = Object.fromEntries(REFERENCE_COLUMNS.map((column) => [column, new Set<string>()])) as Record<(typeof REFERENCE_COLUMNS)[number], Set<string>>
-  for await (const cells of records(file)) {
-    if (!header) {
-      header = cells.map((cell) => HEADERS.get(normalize(cell)) ?? null)
-      cells.forEach((cell, index) => {
-        if (!header![index]) errors.push({ row: 1, column: cell, message: 'loadImport.errors.unknownColumn' })
-        else if (header!.indexOf(header![index]) !== index) errors.push({ row: 1, column: cell, message: 'loadImport.errors.duplicateColumn' })
-      })
-      for (const column of LOAD_IMPORT_REQUIRED) if (!header.includes(column)) errors.push({ row: 1, column, message: 'loadImport.errors.missingColumn' })
-      continue
-    }
-    if (++rows > LOAD_IMPORT_MAX_ROWS)
-      throw new DomainError('validation_failed', 'validation.failed', {
-        fields: { file: ['loadImport.errors.tooManyRows'] },
-        params: { max: LOAD_IMPORT_MAX_ROWS },
-      })
-    const row = rowOf(header, cells)
-    for (const column of REFERENCE_COLUMNS) if (row[column]) names[column].add(row[column])
-  }
-  if (!header || rows === 0) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loadImport.errors.empty'] } })
-  if (errors.length) return { header, rows, errors, lookups: null }
-  const lookups = await lookUp(organizationId, names)
-  try {
-    await resolveCustomFields(prisma, organizationId, 'loads', undefined)
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    errors.push({ row: 1, column: null, message: 'loadImport.errors.requiredCustomFields' })
-  }
-  return { header, rows, errors, lookups }
-}
-
-type Lookups = Awaited<ReturnType<typeof lookUp>>
-
 /** A row's problems, or the load it becomes. */
-function checkRow(row: Row, line: number, lookups: Lookups): { errors: ImportError[]; load?: ImportedLoad } {
+function checkRow(row: Row, line: number, lookups: Lookups): { errors: ImportError[]; value?: ImportedLoad } {
   const rowErrors: ImportError[] = []
   const fail = (column: LoadImportColumn, message: string, params?: ImportError['params']) => rowErrors.push({ row: line, column, message, params })
   const ref = (column: 'broker' | 'company' | 'driver' | 'truck' | 'trailer', found: Map<string, { id: string }>, message: string) => {
@@ -206,7 +96,7 @@ function checkRow(row: Row, line: number, lookups: Lookups): { errors: ImportErr
   })
   const raw = {
     brokerId: brokerId ?? (row.broker ? 'c0000000000000000000000x' : ''),
-    companyId: ref('company', lookups.companies, 'loadImport.errors.unknownCompany'),
+    companyId: ref('company', lookups.companies, 'imports.errors.unknownCompany'),
     brokerReference: row.brokerReference,
     equipmentType: row.equipmentType?.toLowerCase(),
     commodity: row.commodity,
@@ -214,7 +104,7 @@ function checkRow(row: Row, line: number, lookups: Lookups): { errors: ImportErr
     linehaulCents: linehaulCents ?? 0,
     loadedMiles: number('loadedMiles'),
     emptyMiles: number('emptyMiles'),
-    driverId: ref('driver', lookups.drivers, 'loadImport.errors.unknownDriver'),
+    driverId: ref('driver', lookups.drivers, 'imports.errors.unknownDriver'),
     truckId: ref('truck', lookups.trucks, 'loadImport.errors.unknownTruck'),
     trailerId: ref('trailer', lookups.trailers, 'loadImport.errors.unknownTrailer'),
     notes: row.notes,
@@ -228,42 +118,13 @@ function checkRow(row: Row, line: number, lookups: Lookups): { errors: ImportErr
       if (!rowErrors.some((error) => error.column === column)) rowErrors.push({ row: line, column, message: issue.message })
     }
   }
-  return parsed.success && rowErrors.length === 0 ? { errors: [], load: { row: line, input: parsed.data, status } } : { errors: rowErrors }
+  return parsed.success && rowErrors.length === 0 ? { errors: [], value: { row: line, input: parsed.data, status } } : { errors: rowErrors }
 }
 
-/**
- * Every error of the file (the first LOAD_IMPORT_MAX_ERRORS kept, all counted). Writes nothing;
- * `onLoad` receives each valid row's load as it is checked (the import writes them in batches).
- */
-export async function checkLoadImport(
-  organizationId: string,
-  content: ImportFile,
-  onLoad?: (load: ImportedLoad) => void | Promise<void>,
-): Promise<ImportCheck> {
-  const file = typeof content === 'string' ? Buffer.from(content) : content
-  const prepared = await prepare(organizationId, file)
-  const check: ImportCheck = { rows: prepared.rows, valid: 0, errors: [], errorCount: 0 }
-  const report = (errors: ImportError[]) => {
-    check.errorCount += errors.length
-    check.errors.push(...errors.slice(0, LOAD_IMPORT_MAX_ERRORS - check.errors.length))
-  }
-  report(prepared.errors)
-  if (!prepared.lookups) return check
-  let line = 0
-  for await (const cells of records(file)) {
-    if (++line === 1) continue
-    const { errors, load } = checkRow(rowOf(prepared.header, cells), line, prepared.lookups)
-    report(errors)
-    if (load) {
-      check.valid++
-      if (onLoad && check.errorCount === 0) await onLoad(load)
-    }
-  }
-  return check
-}
+type Lookups = Awaited<ReturnType<typeof lookUp>>
 
 /** The file's references, one query per kind: names, emails and unit numbers to ids. */
-async function lookUp(organizationId: string, names: Record<(typeof REFERENCE_COLUMNS)[number], Set<string>>) {
+async function lookUp(organizationId: string, names: Record<string, Set<string>>) {
   const values = (column: (typeof REFERENCE_COLUMNS)[number]) => [...names[column]]
   const [brokers, companies, drivers, trucks, trailers] = await Promise.all([
     prisma.broker.findMany({ where: { organizationId, name: { in: values('broker') } }, select: { id: true, name: true, status: true } }),
@@ -292,50 +153,68 @@ function newId() {
   return `c${randomBytes(16).toString('hex').slice(0, 24)}`
 }
 
-export type ImportResult = { created: number; first: string; last: string }
-
-// Stands for "the file has errors" inside the import's transaction: thrown to roll it back.
-const ROLLBACK = Symbol('rollback')
+/**
+ * Loads as a list of the import pipeline (app/models/csv-import.server.ts). The check finds every
+ * problem (references are looked up for the whole file), so a dry run writes nothing. The writer
+ * takes each batch's numbers with one `UPDATE … RETURNING`; the first locks the organization's row
+ * to the end, so the numbers of a file run on without gaps even with two imports at once. Loads,
+ * stops and audit events go in set-based inserts (`unnest` of one array per column): Prisma's
+ * createMany held ~100 KB of heap per load, and a 20,000-row file took 1.7 GB.
+ */
+export const LOAD_IMPORT: ImportList<ImportedLoad, Lookups> = {
+  columns: LOAD_IMPORT_COLUMNS,
+  required: LOAD_IMPORT_REQUIRED,
+  maxRows: LOAD_IMPORT_MAX_ROWS,
+  collect: REFERENCE_COLUMNS,
+  async prepare(organizationId, collected) {
+    const errors: ImportError[] = []
+    const lookups = await lookUp(organizationId, collected)
+    try {
+      await resolveCustomFields(prisma, organizationId, 'loads', undefined)
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      errors.push({ row: 1, column: null, message: 'loadImport.errors.requiredCustomFields' })
+    }
+    return { context: lookups, errors }
+  },
+  check: (row, line, lookups) => checkRow(row as Row, line, lookups),
+  writer(tx, actor) {
+    let first: number | null = null
+    let timeZone: string | null = null
+    return {
+      batch: BATCH,
+      async write(rows) {
+        timeZone ??= await loadTimeZone(actor.organizationId)
+        const numbers = await writeBatch(
+          tx,
+          actor,
+          rows.map((row) => row.value),
+          timeZone,
+        )
+        first ??= numbers
+        return []
+      },
+      result: (created) => ({ created, first: formatLoadNumber(first!), last: formatLoadNumber(first! + created - 1) }),
+    }
+  },
+  dryRunWrites: false,
+}
 
 /**
- * The import: the file checked as by checkLoadImport, and its loads written BATCH at a time as they
- * are checked, all in one transaction, or nothing when any row has an error (then `result` is null
- * and `check` says why). Each batch takes its numbers with one `UPDATE … RETURNING`; the first
- * locks the organization's row to the end, so the numbers of a file run on without gaps even with
- * two imports at once. Loads, stops and audit events go in set-based inserts (`unnest` of one array
- * per column): Prisma's createMany held ~100 KB of heap per load, and a 20,000-row file took 1.7 GB.
+ * Every error of the file (the first IMPORT_MAX_ERRORS kept, all counted). Writes nothing;
+ * `onLoad` receives each valid row's load as it is checked.
  */
+export function checkLoadImport(organizationId: string, content: ImportFile, onLoad?: (load: ImportedLoad) => void | Promise<void>) {
+  return checkImport(LOAD_IMPORT, organizationId, content, { onValue: onLoad && ((row) => onLoad(row.value)) })
+}
+
+export type ImportResult = { created: number; first: string; last: string }
+
+/** The import: every load of the file in one transaction, or none when any row has an error (then `result` is null and `check` says why). */
 export async function importLoads(actor: Actor, content: ImportFile): Promise<{ check: ImportCheck; result: ImportResult | null }> {
   assertActorMay(actor, 'create', 'load')
-  const timeZone = await loadTimeZone(actor.organizationId)
-  let check: ImportCheck | null = null
-  try {
-    const result = await prisma.$transaction(
-      async (tx) => {
-        let pending: ImportedLoad[] = []
-        let first: number | null = null
-        let created = 0
-        const flush = async () => {
-          const numbers = await writeBatch(tx, actor, pending, timeZone)
-          first ??= numbers
-          created += pending.length
-          pending = []
-        }
-        check = await checkLoadImport(actor.organizationId, content, async (load) => {
-          pending.push(load)
-          if (pending.length === BATCH) await flush()
-        })
-        if (check.errorCount) throw ROLLBACK
-        if (pending.length) await flush()
-        return { created, first: formatLoadNumber(first!), last: formatLoadNumber(first! + created - 1) }
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    )
-    return { check: check!, result }
-  } catch (error) {
-    if (error === ROLLBACK && check) return { check, result: null }
-    throw error
-  }
+  const { check, result } = await runImport(LOAD_IMPORT, actor, content)
+  return { check, result: result as ImportResult | null }
 }
 
 /** One batch: its numbers (the first returned), its loads, their stops and audit events. */

@@ -4,12 +4,12 @@ import { deleteRefusal } from '~/policies/product'
 import { type ProductInput, type ProductListQuery, ProductSchema } from '~/schemas/product'
 import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
-import { prisma } from '~/utils/db.server'
+import { prisma, type Tx } from '~/utils/db.server'
 
 import { type Actor, recordAudit } from './audit.server'
 import { addProductPhotos, type CheckedPhoto, removePhotoFiles, serializeProductPhoto } from './product-photo.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from './record-store.server'
-import { assertActorMay, deleteVersioned, throwRefusal } from './records.server'
+import { assertActorMay, assertId, deleteVersioned, throwRefusal } from './records.server'
 
 export type ProductWithPhotos = Product & { photos: ProductPhoto[] }
 
@@ -47,10 +47,10 @@ export const exportProducts = products.all
 export const getProduct = products.get
 export const updateProduct = products.update
 
-/** A new product, with the photos the editor sent (checked before anything is written). */
-export async function createProduct(actor: Actor, input: ProductInput, photos: readonly CheckedPhoto[] = []) {
+/** A new product, with the photos the editor sent (checked before anything is written); in `db`'s transaction when given (an import, no photos). */
+export async function createProduct(actor: Actor, input: ProductInput, photos: readonly CheckedPhoto[] = [], db?: Tx) {
   assertActorMay(actor, 'create', 'product')
-  const product = await products.create(actor, input)
+  const product = await products.create(actor, input, { db })
   if (!photos.length) return product
   await addProductPhotos(actor, product.id, photos)
   return products.get(actor.organizationId, product.id)
@@ -63,6 +63,8 @@ export async function createProduct(actor: Actor, input: ProductInput, photos: r
  */
 export async function deleteProduct(actor: Actor, id: string, version?: number): Promise<ProductWithPhotos> {
   assertActorMay(actor, 'delete', 'product')
+  // An id no row can have (a NUL, a megabyte) is "not found" before the raw lock below reads it.
+  assertId(id, NOT_FOUND)
   const { organizationId } = actor
   const before = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "Product" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`

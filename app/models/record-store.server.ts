@@ -141,19 +141,22 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
     },
 
     /**
-     * `permission` names another rule that allows this create when the entity's own does not (the
-     * factoring page adds its factor, a company, for accountants who do not edit companies).
+     * A new record, in its own transaction or in `db`'s (an import's, which writes every row or
+     * none). `permission` names another rule that allows this create when the entity's own does not
+     * (the factoring page adds its factor, a company, for accountants who do not edit companies).
      */
-    async create(actor: Actor, input: Input, options: { permission?: { action: Action; entity: Entity } } = {}): Promise<Row> {
+    async create(actor: Actor, input: Input, options: { permission?: { action: Action; entity: Entity }; db?: Tx } = {}): Promise<Row> {
       const { action, entity: granting } = options.permission ?? { action: 'create', entity }
       assertActorMay(actor, action, granting)
+      const { db } = options
+      const write = async (tx: Tx) => {
+        const data = await prepare(tx, actor.organizationId, input)
+        const row = toRecord(await table(tx).create({ data: { ...data, organizationId: actor.organizationId }, include }))
+        await recordAudit(tx, actor, { entity, entityId: (row as { id: string }).id, action: 'create', after: data })
+        return row
+      }
       try {
-        return await prisma.$transaction(async (tx) => {
-          const data = await prepare(tx, actor.organizationId, input)
-          const row = toRecord(await table(tx).create({ data: { ...data, organizationId: actor.organizationId }, include }))
-          await recordAudit(tx, actor, { entity, entityId: (row as { id: string }).id, action: 'create', after: data })
-          return row
-        })
+        return db ? await write(db) : await prisma.$transaction(write)
       } catch (error) {
         rethrow(error, actor.organizationId, input)
       }

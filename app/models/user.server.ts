@@ -225,16 +225,24 @@ export function auditable(user: UserRecord | null) {
 /**
  * An admin adds a user. With a password the account is active at once; without one it is
  * `invited`, and the invitation email (the reset-password mechanism, valid for a week) is queued
- * in the same transaction, in `language`: choosing a password activates the account.
+ * in the same transaction, in `language`: choosing a password activates the account. An import
+ * (ADR 108) writes in its own transaction (`db`) and may leave the email unsent (`invite: false`):
+ * the account is then invited without a link until an admin sends one from the user's page.
  */
-export async function createUser(actor: Actor, input: UserCreateInput, language: LanguageCode = FALLBACK_LANGUAGE) {
+export async function createUser(
+  actor: Actor,
+  input: UserCreateInput,
+  language: LanguageCode = FALLBACK_LANGUAGE,
+  options: { db?: Tx; invite?: boolean } = {},
+) {
   assertActorMay(actor, 'create', 'user')
   const { organizationId } = actor
   // Invited accounts get an unguessable hash, so they cannot sign in before choosing a password.
   const passwordHash = await hashPassword(input.password ?? createToken().token)
   const invited = !input.password
+  const transaction = <T>(write: (tx: Tx) => Promise<T>) => (options.db ? write(options.db) : prisma.$transaction(write))
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await transaction(async (tx) => {
       await assertActorIsAdmin(tx, actor)
       await assertReferences(tx, [companyReference(organizationId, input.companyId)])
       if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
@@ -245,7 +253,7 @@ export async function createUser(actor: Actor, input: UserCreateInput, language:
         select: { id: true },
       })
       if (input.role === 'driver') await saveDriverProfile(tx, organizationId, created.id, input.driverProfile)
-      if (invited) await queueInvitationEmail(tx, created.id, language)
+      if (invited && options.invite !== false) await queueInvitationEmail(tx, created.id, language)
       const user = await tx.user.findUniqueOrThrow({ where: { id: created.id }, select: userSelect })
       await recordAudit(tx, actor, { entity: ENTITY, entityId: user.id, action: 'create', after: auditable(user) })
       return { user, invited }

@@ -4,6 +4,8 @@
  * spaces or underscores; columns other than these are refused (a typo would otherwise lose data).
  * No zod here: the import page shows the columns without the validation library.
  */
+import { csvText, IMPORT_MAX_BYTES, IMPORT_MAX_ERRORS, IMPORT_MAX_ROWS } from './import-options'
+
 export const LOAD_IMPORT_COLUMNS = [
   'broker',
   'brokerReference',
@@ -44,12 +46,10 @@ export const LOAD_IMPORT_REQUIRED = ['broker', 'pickupCity', 'deliveryCity'] as 
 /** A load is imported as a draft or booked; the rest of its life happens in the app. */
 export const LOAD_IMPORT_STATUSES = ['draft', 'booked'] as const
 
-export const LOAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024
-export const LOAD_IMPORT_MAX_ROWS = 20_000
-/** A page shows the first errors (the API returns the first LOAD_IMPORT_MAX_ERRORS). */
-export const LOAD_IMPORT_ERRORS_SHOWN = 200
-/** The errors kept of one file (all are counted): a file wrong in every cell must not fill the server's memory. */
-export const LOAD_IMPORT_MAX_ERRORS = 1_000
+/** The bounds every import shares (import-options.ts), as the load import's API documents them. */
+export const LOAD_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES
+export const LOAD_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS.loads
+export const LOAD_IMPORT_MAX_ERRORS = IMPORT_MAX_ERRORS
 
 /** The downloadable template: the header and one example row. */
 export function loadImportTemplate() {
@@ -85,6 +85,5 @@ export function loadImportTemplate() {
     trailer: '',
     notes: 'Keep at -10 °F',
   }
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
-  return `${LOAD_IMPORT_COLUMNS.join(',')}\r\n${LOAD_IMPORT_COLUMNS.map((column) => cell(example[column])).join(',')}\r\n`
+  return csvText(LOAD_IMPORT_COLUMNS, [LOAD_IMPORT_COLUMNS.map((column) => example[column])])
 }

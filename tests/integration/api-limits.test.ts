@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 
-import * as loadImport from '~/routes/api/loads/import'
+import * as loadImport from '~/routes/api/imports'
 import * as trucks from '~/routes/api/trucks/collection'
 import * as truckItem from '~/routes/api/trucks/item'
 import { loadImportTemplate } from '~/schemas/load-import-options'

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import en from '~/locales/en'
 import { checkLoadImport, type ImportedLoad, importLoads } from '~/models/load-import.server'
-import * as importApi from '~/routes/api/loads/import'
-import * as importPage from '~/routes/dashboard/loads/import'
+import * as importApi from '~/routes/api/imports'
+import * as importPage from '~/routes/dashboard/imports/page'
 import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-import-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
@@ -107,9 +107,9 @@ describe('checking a file', () => {
     ])
     const header = await checkLoadImport(org.organization.id, 'broker,pickupCity,colour,broker\nA,B,C,D\n')
     expect(header.errors.map((error) => [error.row, error.column, error.message])).toEqual([
-      [1, 'colour', 'loadImport.errors.unknownColumn'],
-      [1, 'broker', 'loadImport.errors.duplicateColumn'],
-      [1, 'deliveryCity', 'loadImport.errors.missingColumn'],
+      [1, 'colour', 'imports.errors.unknownColumn'],
+      [1, 'broker', 'imports.errors.duplicateColumn'],
+      [1, 'deliveryCity', 'imports.errors.missingColumn'],
     ])
   })
 })
@@ -250,7 +250,7 @@ describe('the import page', () => {
     expect((await post(org, 'import', csv(row({ broker: broker.name })), 'accountant')).status).toBe(403)
     // No file: the page-action protocol's refusal, above the form.
     const empty = await callPage(importPage.action as Handler, '/dashboard/loads/import', org.users.dispatcher.id, {}, { method: 'POST', body: new FormData() })
-    expect([empty.status, refusalOf(empty)?.intent, refusalOf(empty)?.message]).toEqual([400, 'import', en.loadImport.errors.noFile])
+    expect([empty.status, refusalOf(empty)?.intent, refusalOf(empty)?.message]).toEqual([400, 'import', en.imports.errors.noFile])
     expect((await callPage(importPage.loader as Handler, '/dashboard/loads/import', org.users.viewer.id)).status).toBe(403)
   })
 })

@@ -7,8 +7,8 @@ import { Icon } from '~/components/ui/icons'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 
-/** A list page's header: its title, the way back to the dashboard, and New for those who may. */
-export function ListHeader(props: { title: string; listLabel: string; list: string; newHref?: string | false; newLabel: string }) {
+/** A list page's header: its title, the way back to the dashboard, and New (and Import, ADR 108) for those who may. */
+export function ListHeader(props: { title: string; listLabel: string; list: string; newHref?: string | false; newLabel: string; importHref?: string | false }) {
   const { t } = useTranslation()
   return (
     <PageHeader
@@ -16,10 +16,17 @@ export function ListHeader(props: { title: string; listLabel: string; list: stri
       crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: props.listLabel, to: props.list }, { label: t('nav.list') }]}
       action={
         props.newHref ? (
-          <ButtonLink to={props.newHref}>
-            <Icon name="plus" size={18} />
-            {props.newLabel}
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            {props.importHref ? (
+              <ButtonLink to={props.importHref} variant="secondary">
+                {t('list.import')}
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to={props.newHref}>
+              <Icon name="plus" size={18} />
+              {props.newLabel}
+            </ButtonLink>
+          </div>
         ) : null
       }
     />

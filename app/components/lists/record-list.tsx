@@ -9,6 +9,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
+import { IMPORT_PATHS } from '~/schemas/import-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { RECORD_LIST_STRINGS, type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { cn } from '~/utils/cn'
@@ -85,6 +86,7 @@ export function RecordList<R extends Row>(props: {
         list={list.list}
         newHref={data.canCreate && withReturnTo(list.create, returnTo)}
         newLabel={text('list.new')}
+        importHref={data.canCreate && IMPORT_PATHS[name].page}
       />
       <Card className="overflow-hidden">
         <ListToolbar

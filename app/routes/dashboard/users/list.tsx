@@ -76,10 +76,15 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
         title={t('users.list.title')}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.users'), to: LIST }, { label: t('nav.list') }]}
         action={
-          <ButtonLink to={withReturnTo(href('/dashboard/user/new'), returnTo)}>
-            <Icon name="plus" size={18} />
-            {t('users.list.new')}
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={href('/dashboard/user/import')} variant="secondary">
+              {t('users.list.importDrivers')}
+            </ButtonLink>
+            <ButtonLink to={withReturnTo(href('/dashboard/user/new'), returnTo)}>
+              <Icon name="plus" size={18} />
+              {t('users.list.new')}
+            </ButtonLink>
+          </div>
         }
       />
       <Card className="overflow-hidden">

@@ -1,0 +1,89 @@
+import { detectLanguage, getFixedT } from '~/i18n.server'
+import { type ImportMapping, importRefusal, runImport } from '~/models/csv-import.server'
+import { IMPORT_ENTITIES, importList } from '~/models/record-import.server'
+import { requireApiActor } from '~/requests/actor.server'
+import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import { IMPORT_MAX_BYTES, importListOf } from '~/schemas/import-options'
+import { DomainError } from '~/utils/errors.server'
+import { uploadLimit } from '~/utils/upload-limit'
+
+import type { Route } from './+types/imports'
+
+/** A CSV of up to 10 MB, as the whole body or a multipart part: collected by the edge up to this. */
+export const upload = uploadLimit(IMPORT_MAX_BYTES)
+
+const tooLarge = () => new DomainError('payload_too_large', 'imports.errors.tooLarge', { params: { size: IMPORT_MAX_BYTES / 1024 / 1024 } })
+
+/** A mapping sent as JSON text (`{"Unit No": "unitNumber", "Colour": ""}`): an object of texts, or a 400. */
+function readMapping(raw: unknown): ImportMapping | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined
+  let parsed: unknown = null
+  try {
+    parsed = typeof raw === 'string' && raw.length <= 64 * 1024 ? JSON.parse(raw) : null
+  } catch {
+    parsed = null
+  }
+  const valid =
+    parsed !== null &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every((value) => typeof value === 'string' && value.length <= 100) &&
+    Object.keys(parsed).length <= 100
+  if (!valid) throw new DomainError('validation_failed', 'validation.failed', { fields: { mapping: ['imports.errors.mapping'] } })
+  return parsed as ImportMapping
+}
+
+/** The CSV's bytes (kept off the JavaScript heap) from a `text/csv` body or a multipart `file` part, at most 10 MB, and the mapping sent. */
+async function readCsv(request: Request, url: URL) {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
+  let bytes: Uint8Array
+  let mapping = url.searchParams.get('mapping')
+  if (type === 'text/csv') bytes = new Uint8Array(await request.arrayBuffer())
+  else if (type === 'multipart/form-data') {
+    const form = await request.formData().catch(() => null)
+    const file = form?.get('file')
+    if (!(file instanceof File)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['imports.errors.noFile'] } })
+    // Bounded before a byte of it is read.
+    if (file.size > IMPORT_MAX_BYTES) throw tooLarge()
+    const sent = form?.get('mapping')
+    if (typeof sent === 'string' && sent) mapping = sent
+    bytes = new Uint8Array(await file.arrayBuffer())
+  } else throw new DomainError('unsupported_media_type', 'imports.errors.notCsv')
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw tooLarge()
+  return { bytes, mapping: readMapping(mapping) }
+}
+
+/**
+ * POST /api/{loads,trucks,trailers,brokers,companies,products,users}/import (`text/csv`, or
+ * multipart with `file`; `users` imports drivers): `?dryRun=true` answers 200 with the rows, the
+ * valid count, the errors by row and column (the first 1,000), their count and how each header was
+ * read, writing nothing; otherwise 201 with how many were created (loads: their first and last
+ * numbers), all in one transaction, or 400 `validation_failed` with every error in `fields` as
+ * `rows.<line>.<column>` (line 1 is the header) and nothing written. `mapping` (query or multipart
+ * field, JSON) matches headers to columns; drivers' `invite=true` emails each their invitation.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
+  return handleApi(request, async () => {
+    const url = new URL(request.url)
+    const name = importListOf(url.pathname)
+    if (!name) throw new DomainError('not_found', 'api.notFound')
+    const { actor } = await requireApiActor(request, 'create', IMPORT_ENTITIES[name])
+    const dryRun = url.searchParams.get('dryRun') === 'true'
+    const csv = await readCsv(request, url)
+    const language = detectLanguage(request)
+    const t = getFixedT(language)
+    const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language })
+    const { check, result } = await runImport(list, actor, csv.bytes, { dryRun, mapping: csv.mapping })
+    if (dryRun) {
+      const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
+      return apiData({ rows: check.rows, valid: check.valid, errors, errorCount: check.errorCount, headers: check.headers })
+    }
+    if (!result) throw importRefusal(check, t)
+    return apiData(result, { status: 201 })
+  })
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}
