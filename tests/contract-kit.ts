@@ -68,7 +68,7 @@ export async function callApi(...args: Parameters<typeof send>) {
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 type RouteModule = Parameters<typeof callApi>[0]
-type Record = { id: string; version: number } & { [key: string]: unknown }
+type ApiRecord = { id: string; version: number } & { [key: string]: unknown }
 
 export type ResourceContract = {
   /** For test names: `/api/trucks`. */
@@ -111,7 +111,7 @@ export function describeResourceContract(contract: ResourceContract) {
   const { path, entity, collection, item } = contract
   const deletable = contract.deletable ?? true
 
-  async function create(org: Org): Promise<Record> {
+  async function create(org: Org): Promise<ApiRecord> {
     const answer = await callApi(collection, { method: 'POST', path, token: org.users.admin.token, body: await contract.validBody(org) })
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     return answer.body.data

@@ -16,7 +16,6 @@ import { paymentLinkOpens, remittanceFormRefusal, remittanceRefusal } from '~/po
 import type { InvoiceStatus } from '~/schemas/invoice-options'
 import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
 import type { RemittanceStatus } from '~/schemas/remittance-options'
-import type { RemittanceStatus } from '~/schemas/remittance-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'

@@ -34,7 +34,7 @@ export function mulberry32(seed: number) {
     /**
      * Like pick, but from a shuffled deck dealt to the end before it is shuffled again: every item
      * once before any twice. 40 draws from 63 hostile values reach 40 of them (pick: 29 on average),
-     * so fewer cases reach as many kinds as the random draws did (issue 38).
+     * so fewer cases reach as many kinds as the random draws did (ADR 110).
      */
     deal<T>(items: readonly T[]): T {
       let deck = decks.get(items)

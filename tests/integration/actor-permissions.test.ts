@@ -1,5 +1,5 @@
 /**
- * Every model write refuses an actor whose role may not make it (issue 38 item 3, ADR 106): the
+ * Every model write refuses an actor whose role may not make it (ADR 106): the
  * models ask the actor's role and key scope before they read or write anything, so a route that
  * forgot its check still writes nothing. The functions are found in the source (every exported
  * function of app/models whose parameters name an Actor, and the record stores' create, update and

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest'
 
 import { createInvoice } from '~/models/invoice.server'
+import * as login from '~/routes/api/account/login'
 import * as email from '~/routes/api/invoices/email'
 import * as payments from '~/routes/api/invoices/payments'
 import * as send from '~/routes/api/invoices/send'
 import * as voidRoute from '~/routes/api/invoices/void'
-import * as login from '~/routes/api/account/login'
 import * as status from '~/routes/api/loads/status'
 import * as trucks from '~/routes/api/trucks/collection'
 import { InvoiceSchema } from '~/schemas/invoice'

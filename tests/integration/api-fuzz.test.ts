@@ -136,7 +136,7 @@ function describeFailure(endpoint: string, index: number, outcome: Outcome, what
 // Rows a refused request must not touch: every table of the database but the bookkeeping a
 // refusal legitimately writes (sign-in attempts, rate-limit hits) and the session's lastSeenAt.
 const BOOKKEEPING = new Set(['LoginAttempt', 'RateLimitHit', 'ApiRateLimit', 'api_rate_limit', '_prisma_migrations'])
-/** Time spent in fingerprints, printed at the end (the data check must stay cheap: issue 38). */
+/** Time spent in fingerprints, printed at the end (the data check must stay cheap, ADR 110). */
 const fingerprints = { count: 0, ms: 0 }
 
 /**

@@ -6,13 +6,13 @@ import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { createSession, deleteSession } from '~/models/auth.server'
-import { requireApiUser } from '~/requests/api.server'
+import { ApiCall, requireApiUser } from '~/requests/api.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 
 import { createOrg } from '../helpers'
 
 const asked = (token: string) =>
-  new Request('http://localhost/api/trucks', { headers: { Authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '198.51.100.9' } })
+  new ApiCall(new Request('http://localhost/api/trucks', { headers: { Authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '198.51.100.9' } }))
 
 async function tokenFor(userId: string, sessionId: string, expiresAt: Date) {
   const key = new TextEncoder().encode(process.env.SESSION_SECRET)

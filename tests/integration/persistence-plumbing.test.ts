@@ -1,5 +1,5 @@
 /**
- * The records module's persistence plumbing (issue 38 item 5, ADR 106): `nextNumber` (the
+ * The records module's persistence plumbing (ADR 106): `nextNumber` (the
  * organization's counters), `lockForUpdate` (row lock and version check) and `throwRefusal`
  * (a policy's refusal as the error the client gets), which every model uses instead of its own copy.
  */

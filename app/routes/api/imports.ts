@@ -64,11 +64,11 @@ async function readCsv(request: Request, url: URL) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
-  return handleApi(request, async () => {
+  return handleApi(request, async (call) => {
     const url = new URL(request.url)
     const name = importListOf(url.pathname)
     if (!name) throw new DomainError('not_found', 'api.notFound')
-    const { actor } = await requireApiActor(request, 'create', IMPORT_ENTITIES[name])
+    const { actor } = await requireApiActor(call, 'create', IMPORT_ENTITIES[name])
     const dryRun = url.searchParams.get('dryRun') === 'true'
     const csv = await readCsv(request, url)
     const language = detectLanguage(request)
