@@ -53,7 +53,6 @@ export const deleteBroker = brokers.remove
 
 /** The API shape (BrokerRecordSchema, the OpenAPI's `Broker`): the credit limit in integer cents, the address flat as the form has it. */
 export const serializeBroker = (broker: Broker): BrokerRecord => ({ ...apiRecord(broker), customFields: broker.customFields as CustomFieldValues })
-export type BrokerDto = ReturnType<typeof serializeBroker>
 
 /** The export's columns, for the page (translated) and `GET /api/brokers?format=csv` (keys). */
 export const BROKER_CSV_COLUMNS: CsvColumn<Broker>[] = [

@@ -48,7 +48,6 @@ export const serializeTrailer = (trailer: TrailerWithRelations): TrailerRecord =
   ...apiRecord(trailer, ['registrationExpiry', 'inspectionDue']),
   customFields: trailer.customFields as CustomFieldValues,
 })
-export type TrailerDto = ReturnType<typeof serializeTrailer>
 
 /** The export's columns, for the page (translated) and `GET /api/trailers?format=csv` (keys). */
 export const TRAILER_CSV_COLUMNS: CsvColumn<TrailerWithRelations>[] = [

@@ -61,7 +61,6 @@ export const serializeTruck = (truck: TruckWithRelations): TruckRecord => ({
   ...apiRecord(truck, ['registrationExpiry', 'inspectionDue']),
   customFields: truck.customFields as CustomFieldValues,
 })
-export type TruckDto = ReturnType<typeof serializeTruck>
 
 /** The export's columns, for the page (translated) and `GET /api/trucks?format=csv` (keys). */
 export const TRUCK_CSV_COLUMNS: CsvColumn<TruckWithRelations>[] = [

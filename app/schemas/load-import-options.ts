@@ -4,7 +4,7 @@
  * spaces or underscores; columns other than these are refused (a typo would otherwise lose data).
  * No zod here: the import page shows the columns without the validation library.
  */
-import { csvText, IMPORT_MAX_BYTES, IMPORT_MAX_ERRORS, IMPORT_MAX_ROWS } from './import-options'
+import { csvText, IMPORT_MAX_ERRORS, IMPORT_MAX_ROWS } from './import-options'
 
 export const LOAD_IMPORT_COLUMNS = [
   'broker',
@@ -47,7 +47,6 @@ export const LOAD_IMPORT_REQUIRED = ['broker', 'pickupCity', 'deliveryCity'] as 
 export const LOAD_IMPORT_STATUSES = ['draft', 'booked'] as const
 
 /** The bounds every import shares (import-options.ts), as the load import's API documents them. */
-export const LOAD_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES
 export const LOAD_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS.loads
 export const LOAD_IMPORT_MAX_ERRORS = IMPORT_MAX_ERRORS
 

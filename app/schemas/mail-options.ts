@@ -21,10 +21,6 @@ export function isMailView(value: unknown): value is MailView {
   return typeof value === 'string' && (MAIL_VIEWS as readonly string[]).includes(value)
 }
 
-export function isMailBox(value: unknown): value is MailBox {
-  return value === 'shared' || value === 'own'
-}
-
 /** One attached file at most this large (field error on the page, 413 in the API). */
 export const MAIL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 /** All the files of one message together (the request edge refuses a larger body outright). */

@@ -89,8 +89,8 @@ describe('broker pages', () => {
     )
     expect(bad.status).toBe(400)
     expect((bad.data?.result as { error: Record<string, string[]> }).error).toMatchObject({
-      mcNumber: ['brokers.errors.mcNumber'],
-      creditLimit: ['brokers.errors.creditLimit'],
+      mcNumber: ['Enter an MC number of 3 to 8 digits.'],
+      creditLimit: ['Enter an amount in dollars, such as 25000 or 25000.50.'],
     })
     expect(await prisma.broker.count({ where: { organizationId: org.organization.id } })).toBe(0)
 

@@ -249,7 +249,7 @@ describe('streams end with the access they were opened with', () => {
     const page = opened(await pageStream(await cookieOf((await createSession(banned.users.admin.id, 'web')).id), id))
     const dto = serializeUser(await getUser(banned.organization.id, banned.users.admin.id))
     const input = UserUpdateSchema.parse({ ...withoutNulls(dto), status: 'banned' })
-    await updateUser({ ...actorOf(banned, 'dispatcher') }, banned.users.admin.id, input)
+    await updateUser({ ...actorOf(banned, 'dispatcher'), role: 'admin' }, banned.users.admin.id, input)
     await Promise.all([revoked(byKey), revoked(bySession), revoked(page)])
   })
 

@@ -218,7 +218,7 @@ describe('one strict version parser', () => {
       postForm({ unitNumber: truck.unitNumber, make: 'Mack', version: '1e0' }),
     )
     expect(outcome.status).toBe(400)
-    expect(refusalOf(outcome)?.fields.version).toEqual(['validation.version'])
+    expect(refusalOf(outcome)?.fields.version).toEqual(['The record version must be a whole number such as 3.'])
     expect((await prisma.truck.findUniqueOrThrow({ where: { id: truck.id } })).make).toBeNull()
   })
 })
@@ -296,8 +296,8 @@ describe('text PostgreSQL cannot store', () => {
       const fields = { unitNumber: unique('T'), make: value, companyId: value }
       const outcome = await callPage(truckEditor.action as Handler, '/dashboard/trucks/new', org.users.admin.id, {}, postForm(fields))
       expect(outcome.status).toBe(400)
-      expect(refusalOf(outcome)?.fields.make).toEqual(['validation.invalidCharacters'])
-      expect(refusalOf(outcome)?.fields.companyId).toEqual(['validation.invalidCharacters', 'validation.choice'])
+      expect(refusalOf(outcome)?.fields.make).toEqual(['This contains characters that cannot be saved.'])
+      expect(refusalOf(outcome)?.fields.companyId).toEqual(['This contains characters that cannot be saved.', 'Choose one of the options.'])
     }
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
     for (const id of ['abc\u0000', '\uD800']) {

@@ -251,7 +251,7 @@ describe('what every list shares', () => {
       actorOf(org, 'dispatcher'),
       file(header, [[`c.${tag}@example.test`, 'E', 'F', '', '', '']]),
     )
-    expect([refused.result, refused.check.errors[0]]).toEqual([null, { row: 2, column: null, message: 'users.errors.roleAdminOnly' }])
+    expect([refused.result, refused.check.errors[0]]).toEqual([null, { row: 2, column: null, message: 'api.forbidden' }])
   })
 
   it('bounds the file before reading it: columns, cells, rows, records, text', async () => {

@@ -175,7 +175,7 @@ describe('the organization page', () => {
     const form = { ...DETAILS, version: '1' }
     const bad = await callPage(page.action, '/dashboard/organization', org.users.admin.id, {}, postForm({ ...form, bankAccountNumber: '12' }))
     expect(bad.status).toBe(400)
-    expect((bad.data!.result as { error: Record<string, string[]> }).error.bankAccountNumber).toEqual(['organization.errors.accountNumber'])
+    expect((bad.data!.result as { error: Record<string, string[]> }).error.bankAccountNumber).toEqual(['Enter an account number of 4 to 17 digits.'])
     expect((await callPage(page.action, '/dashboard/organization', org.users.viewer.id, {}, postForm(form))).status).toBe(403)
     const saved = await callPage(page.action, '/dashboard/organization', org.users.admin.id, {}, postForm(form))
     expect(saved).toMatchObject({ status: 302, location: '/dashboard/organization' })

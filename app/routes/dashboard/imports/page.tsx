@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 
 import { useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
@@ -148,7 +148,11 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
     <>
       <PageHeader
         title={t(`imports.title.${name}`)}
-        crumbs={[{ label: t('nav.dashboard'), to: '/dashboard/app' }, { label: t(LIST_LABELS[name]), to: paths.list }, { label: t(`imports.title.${name}`) }]}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t(LIST_LABELS[name]), to: paths.list },
+          { label: t(`imports.title.${name}`) },
+        ]}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card className="p-6">
