@@ -12,6 +12,7 @@ import { organizationTimeZone } from '~/models/organization.server'
 import { loadsMadeFromEach } from '~/models/rate-confirmation.server'
 import { loadScope } from '~/policies/load'
 import { boxOf, mailOffers, readableBoxes, writesBox } from '~/policies/mail'
+import { requirePermission } from '~/requests/session.server'
 import { MailListQuerySchema } from '~/schemas/mail'
 import { isMailView, MAIL_TEXT_MAX_LENGTH } from '~/schemas/mail-options'
 import { orNotFound } from '~/utils/errors.server'
@@ -21,6 +22,23 @@ import { mailParty } from '~/utils/mail-text'
 import { can } from '~/utils/permissions'
 
 const line = (value: unknown) => partiesOf(value).map(mailParty).join(', ')
+
+/**
+ * A message page's middleware: the message is marked read before any loader runs. A page load runs
+ * the layout's loader (the navigation's unread badge) beside the page's, so without this a page
+ * loaded whole (no JavaScript) could count the message it opens as unread. Anything wrong (not
+ * signed in, no such message) is left to the loader, which answers it.
+ */
+export async function openBeforeCounts(request: Request, id: string | undefined) {
+  if (!id || request.method !== 'GET') return
+  try {
+    const user = await requirePermission(request, 'read', 'mail')
+    const mail = await getMail(user, id)
+    if (mail) await markOpened(user, mail)
+  } catch {
+    // The loader answers it.
+  }
+}
 
 /** The folder page: the mailboxes with their counts, the folder's page of messages and, with an id, the message (marked read). */
 export async function mailFolderPage(request: Request, user: MailUser, params: { folder?: string; id?: string }, locale: string) {

@@ -24,6 +24,16 @@ export const namedRef = () => z.object({ id: z.string(), name: z.string() })
 /** A reference to a person: a driver, a user. */
 export const personRef = () => z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })
 
+/** A postal address as a record stores it, flat as its form has it (printed by addressLines, app/utils/format.ts). */
+export const postalAddressFields = () => ({
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+})
+
 /** A stored record of the organization: its own fields between the id and the bookkeeping the server adds. */
 export function apiRecordSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({

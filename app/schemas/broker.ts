@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { apiRecordSchema, customFieldValues } from './api-record'
+import { apiRecordSchema, customFieldValues, postalAddressFields } from './api-record'
 import { BROKER_SORTS, BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from './broker-options'
 import { customFieldsInput, fmcsaNumber, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
@@ -87,12 +87,7 @@ export const BrokerRecordSchema = apiRecordSchema({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   billingEmail: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  country: z.string().nullable(),
+  ...postalAddressFields(),
   paymentTerms: z.enum(PAYMENT_TERMS),
   creditLimitCents: z.number().int().nullable().describe('Integer cents; null when no limit was set.'),
   sendPacket: z.boolean().describe('Emailed invoices go as their billing packet instead of the invoice PDF alone.'),

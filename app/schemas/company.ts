@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { apiRecordSchema, customFieldValues } from './api-record'
+import { apiRecordSchema, customFieldValues, postalAddressFields } from './api-record'
 import { EmailSchema } from './auth'
 import { COMPANY_KINDS, COMPANY_SORTS, COMPANY_STATUSES } from './company-options'
 import { customFieldsInput, fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, withVersion } from './fields'
@@ -54,12 +54,7 @@ export const CompanyRecordSchema = apiRecordSchema({
   scac: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  country: z.string().nullable(),
+  ...postalAddressFields(),
   factoringName: z.string().nullable(),
   factoringRemitTo: z.string().nullable(),
   status: z.enum(COMPANY_STATUSES),

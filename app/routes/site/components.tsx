@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Form, href, useNavigation, useSearchParams } from 'react-router'
 
 import { Figure, Panel, useWeekLabel, WeekTable } from '~/components/charts/figure'
@@ -131,11 +131,12 @@ const SAMPLE_WEEKS = [
 ].map(([week, cents]) => ({ week: week as string, cents: cents as number }))
 
 /** How the server answers a bad entry in the field demo, shown before anything is posted. */
-const INVALID_RESULT: SubmissionResult<string[]> = {
+/** The invalid state as a refused post answers it: its messages translated (ADR 107). */
+const invalidResult = (t: (key: string) => string): SubmissionResult<string[]> => ({
   status: 'error',
   initialValue: { unit: '', email: 'dispatch@', notes: '' },
-  error: { unit: ['validation.required'], email: ['validation.email'], equipment: ['validation.choice'] },
-}
+  error: { unit: [t('validation.required')], email: [t('validation.email')], equipment: [t('validation.choice')] },
+})
 
 export default function ComponentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -295,7 +296,9 @@ function FieldsSection({ constraint, actionData }: { constraint: Route.Component
     constraint,
     lastResult: refusal ? (actionData as { result: SubmissionResult<string[]> }).result : undefined,
   })
-  const [invalidForm, invalid] = useSchemaForm<typeof FieldDemoSchema>({ id: 'components-invalid', constraint, lastResult: INVALID_RESULT })
+  // Made once: a new result on each render would make Conform update the form again and again.
+  const [invalidLast] = useState(() => invalidResult(t))
+  const [invalidForm, invalid] = useSchemaForm<typeof FieldDemoSchema>({ id: 'components-invalid', constraint, lastResult: invalidLast })
   const equipment = DEMO_EQUIPMENT.map((value) => ({ value, label: t(`components.fields.equipmentTypes.${value}`) }))
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'check'
   return (

@@ -13,7 +13,7 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { deleteMailForever, restoreMail, trashMail, updateMail } from '~/models/mailbox.server'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
-import { mailFolderPage } from '~/requests/mail-page.server'
+import { mailFolderPage, openBeforeCounts } from '~/requests/mail-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { MailActionSchema, MailLabelSchema, MailToggleSchema } from '~/schemas/mail'
 import { isMailView } from '~/schemas/mail-options'
@@ -30,6 +30,14 @@ export const handle = { i18n: ['mail'] }
  * /dashboard/mail/{folder}/{id}: folders and mailboxes, the folder's messages, and the message,
  * three panes side by side from 1280 px, one at a time below. `?box=shared|own` picks the mailbox.
  */
+/** An opened message is read before the navigation counts it (the loaders of a page load run side by side). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params }, next) => {
+    await openBeforeCounts(request, params.id)
+    return next()
+  },
+]
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'mail')
   return mailFolderPage(request, user, params, getLocale(context))
