@@ -688,10 +688,15 @@ function conversationJson(row: ConversationRow) {
   }
 }
 
+/** The conversations the user takes part in (a driver: not another driver's load's), counted as the app's first page does. */
+const CONVERSATION_COUNT = `SELECT count(*)::int AS total FROM "Conversation" c JOIN "ConversationParticipant" me ON me."conversationId" = c.id AND me."userId" = $2
+  LEFT JOIN "Load" l ON l.id = c."loadId" WHERE c."organizationId" = $1`
+
 async function apiChatList(req: http.IncomingMessage) {
   const user = await apiUser(req, 'read', 'chat')
-  const data = (await conversations(user)).map(conversationJson)
-  return { data, meta: { total: data.length } }
+  const count = user.role === 'driver' ? `${CONVERSATION_COUNT} AND (c."loadId" IS NULL OR l."driverId" = $2)` : CONVERSATION_COUNT
+  const [rows, counted] = await Promise.all([conversations(user), pool.query<{ total: number }>(count, [user.organizationId, user.id])])
+  return { data: rows.map(conversationJson), meta: { total: counted.rows[0].total, page: 1, pageSize: 100 } }
 }
 
 /** The organization's time zone, as the app's organizationTimeZone reads it (the page formats times in it). */
