@@ -21,12 +21,12 @@ import { noteUnavailable } from './middleware/unavailable'
 import { CSP_NONCE_HEADER } from './utils/csp-nonce'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './utils/errors.server'
 
-/** server.ts starts the job queue's worker from the app's own build (app/models/jobs.server.ts). */
-export { startJobWorker } from '~/models/jobs.server'
-/** …and the inbound SMTP receiver, when INBOUND_SMTP_PORT is set (app/models/inbound-smtp.server.ts). */
-export { startInboundSmtp } from '~/models/inbound-smtp.server'
+/** server.ts starts the job queue's worker from the app's own build (app/models/operations/jobs.server.ts). */
+export { startJobWorker } from '~/models/operations/jobs.server'
+/** …and the inbound SMTP receiver, when INBOUND_SMTP_PORT is set (app/models/mail/inbound-smtp.server.ts). */
+export { startInboundSmtp } from '~/models/mail/inbound-smtp.server'
 /** …and ends the chat event streams when it begins to stop (app/utils/drain.server.ts). */
-export { endEventStreams } from '~/models/chat-events.server'
+export { endEventStreams } from '~/models/chat/chat-events.server'
 
 export const streamTimeout = 5_000
 
@@ -38,7 +38,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     console.warn(`[freightdesk] database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`)
     return
   }
-  console.error(error)
+  // Which request failed, so a log line leads somewhere (a sanitized error carries no stack).
+  console.error(`[freightdesk] ${request.method} ${new URL(request.url).pathname} failed:`, error)
 }
 
 /**
@@ -139,7 +140,7 @@ export default function handleRequest(
         // A shell error rejects (React Router renders the error page); an error inside a Suspense
         // boundary leaves the page usable, with that part rendered in the browser.
         onError(error: unknown) {
-          if (shellRendered) console.error(error)
+          if (shellRendered) console.error(`[freightdesk] rendering ${new URL(request.url).pathname} failed:`, error)
         },
       },
     )

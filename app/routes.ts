@@ -23,7 +23,7 @@ export default [
 
   route('health', 'routes/health.ts'),
 
-  // The public site: signed out, speaking for the site organization (app/models/site.server.ts).
+  // The public site: signed out, speaking for the site organization (app/models/organization/site.server.ts).
   layout('routes/site/layout.tsx', [
     route('about-us', 'routes/site/about-us.tsx'),
     route('faqs', 'routes/site/faqs.tsx'),
@@ -158,24 +158,24 @@ export default [
     ]),
     // The company store: the specification's e-commerce paths.
     ...prefix('e-commerce', [
-      index('routes/dashboard/e-commerce/index.tsx'),
-      route('shop', 'routes/dashboard/e-commerce/shop.tsx'),
-      route('list', 'routes/dashboard/e-commerce/list.tsx'),
-      route('export', 'routes/dashboard/e-commerce/export.ts'),
+      index('routes/dashboard/store/index.tsx'),
+      route('shop', 'routes/dashboard/store/shop.tsx'),
+      route('list', 'routes/dashboard/store/list.tsx'),
+      route('export', 'routes/dashboard/store/export.ts'),
       route('import', 'routes/dashboard/imports/page.tsx', { id: 'products-import' }),
       route('import/template', 'routes/dashboard/imports/template.ts', { id: 'products-import-template' }),
-      route('product/new', 'routes/dashboard/e-commerce/editor.tsx', { id: 'products-new' }),
-      route('product/:id', 'routes/dashboard/e-commerce/product.tsx'),
-      route('product/:id/edit', 'routes/dashboard/e-commerce/editor.tsx', { id: 'products-edit' }),
-      route('product/:id/delete', 'routes/dashboard/e-commerce/delete.tsx'),
-      route('product/:id/photos/:photoId', 'routes/dashboard/e-commerce/photo.ts'),
-      route('cart', 'routes/dashboard/e-commerce/cart.tsx'),
-      route('checkout', 'routes/dashboard/e-commerce/checkout.tsx'),
-      route('orders', 'routes/dashboard/e-commerce/orders.tsx'),
-      route('orders/:id', 'routes/dashboard/e-commerce/orders-view.tsx'),
+      route('product/new', 'routes/dashboard/store/editor.tsx', { id: 'products-new' }),
+      route('product/:id', 'routes/dashboard/store/product.tsx'),
+      route('product/:id/edit', 'routes/dashboard/store/editor.tsx', { id: 'products-edit' }),
+      route('product/:id/delete', 'routes/dashboard/store/delete.tsx'),
+      route('product/:id/photos/:photoId', 'routes/dashboard/store/photo.ts'),
+      route('cart', 'routes/dashboard/store/cart.tsx'),
+      route('checkout', 'routes/dashboard/store/checkout.tsx'),
+      route('orders', 'routes/dashboard/store/orders.tsx'),
+      route('orders/:id', 'routes/dashboard/store/orders-view.tsx'),
     ]),
     // The specification's e-commerce dashboard: the store's sales, who pays, best sellers, stock alerts.
-    route('ecommerce', 'routes/dashboard/e-commerce/dashboard.tsx'),
+    route('ecommerce', 'routes/dashboard/store/dashboard.tsx'),
     ...prefix('settlements', [
       route('list', 'routes/dashboard/settlements/list.tsx'),
       route('new', 'routes/dashboard/settlements/new.tsx'),
@@ -185,19 +185,19 @@ export default [
     route('pay', 'routes/dashboard/settlements/mine.tsx'),
     // Bookings (quote requests), driver bulletins (the specification's blog), the public site's texts.
     ...prefix('booking', [
-      index('routes/dashboard/booking/index.tsx'),
-      route('list', 'routes/dashboard/booking/list.tsx'),
-      route(':id', 'routes/dashboard/booking/view.tsx'),
+      index('routes/dashboard/quotes/index.tsx'),
+      route('list', 'routes/dashboard/quotes/list.tsx'),
+      route(':id', 'routes/dashboard/quotes/view.tsx'),
     ]),
     // Driver bulletins: the specification's blog paths.
     ...prefix('blog', [
-      index('routes/dashboard/blog/index.tsx'),
-      route('posts', 'routes/dashboard/blog/posts.tsx'),
-      route('new', 'routes/dashboard/blog/editor.tsx', { id: 'posts-new' }),
-      route('post/:id', 'routes/dashboard/blog/view.tsx'),
-      route('post/:id/edit', 'routes/dashboard/blog/editor.tsx', { id: 'posts-edit' }),
-      route('post/:id/delete', 'routes/dashboard/blog/delete.tsx'),
-      route('post/:id/cover', 'routes/dashboard/blog/cover.ts'),
+      index('routes/dashboard/bulletins/index.tsx'),
+      route('posts', 'routes/dashboard/bulletins/posts.tsx'),
+      route('new', 'routes/dashboard/bulletins/editor.tsx', { id: 'posts-new' }),
+      route('post/:id', 'routes/dashboard/bulletins/view.tsx'),
+      route('post/:id/edit', 'routes/dashboard/bulletins/editor.tsx', { id: 'posts-edit' }),
+      route('post/:id/delete', 'routes/dashboard/bulletins/delete.tsx'),
+      route('post/:id/cover', 'routes/dashboard/bulletins/cover.ts'),
     ]),
     route('site', 'routes/dashboard/site/index.tsx'),
     // Maintenance mode from the UI (ADR 104): the site organization's admins only.

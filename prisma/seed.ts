@@ -871,7 +871,7 @@ type PrismaClientLike = Awaited<typeof import('../app/utils/db.server')>['prisma
  * to bill. The seeded sends count as emailed: their queued emails are taken off the queue.
  */
 async function seedInvoices(prisma: PrismaClientLike, organizationId: string) {
-  const { createInvoice, sendInvoice, recordPayment } = await import('../app/models/invoice.server')
+  const { createInvoice, sendInvoice, recordPayment } = await import('../app/models/invoices/invoice.server')
   const accountant = await prisma.user.findFirst({ where: { organizationId, role: 'accountant' }, select: { id: true } })
   const actor: Actor = { organizationId, userId: accountant?.id ?? null, role: accountant ? 'accountant' : 'system', scope: 'read_write' }
   const loads = await prisma.load.findMany({

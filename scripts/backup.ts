@@ -11,7 +11,7 @@ import { configuredDatabase } from './lib/configured-database.ts'
 const database = await configuredDatabase()
 let failed = false
 try {
-  const { dailyBackup } = await import('../app/models/backup.server.ts')
+  const { dailyBackup } = await import('../app/models/operations/backup.server.ts')
   const started = performance.now()
   const { file, summary, removed } = await dailyBackup()
   const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0)

@@ -33,7 +33,7 @@ const until = parsedUntil?.until ?? null
 
 const database = await configuredDatabase()
 try {
-  const { endMaintenance, maintenanceState, startMaintenance, MAINTENANCE_CACHE_MS } = await import('../app/models/maintenance-mode.server.ts')
+  const { endMaintenance, maintenanceState, startMaintenance, MAINTENANCE_CACHE_MS } = await import('../app/models/operations/maintenance-mode.server.ts')
   const seconds = MAINTENANCE_CACHE_MS / 1000
   if (command === 'on') {
     const state = await startMaintenance({ message: parsed.values.message, until })

@@ -26,7 +26,7 @@ const [file, ...rest] = parsed.positionals
 if (!file || rest.length) usage('Name one backup file.')
 if (!fs.existsSync(file)) usage(`No such file: ${file}`)
 
-const { BackupError, readBackupManifest, restoreBackup, restoreRefusal } = await import('../app/models/backup.server.ts')
+const { BackupError, readBackupManifest, restoreBackup, restoreRefusal } = await import('../app/models/operations/backup.server.ts')
 let manifest
 try {
   manifest = await readBackupManifest(path.resolve(file))

@@ -5,9 +5,9 @@ import path from 'node:path'
 
 import { expect } from 'vitest'
 
-import type { Actor } from '~/models/audit.server'
-import { createSession } from '~/models/auth.server'
-import { createLoad } from '~/models/load.server'
+import type { Actor } from '~/models/audit/audit.server'
+import { createLoad } from '~/models/loads/load.server'
+import { createSession } from '~/models/users/auth.server'
 import { createAccessToken } from '~/requests/api.server'
 import { LoadSchema } from '~/schemas/load'
 import { vinCheckDigit } from '~/schemas/truck'

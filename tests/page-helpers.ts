@@ -6,7 +6,7 @@
 import { RouterContextProvider } from 'react-router'
 
 import { i18nextMiddleware } from '~/middleware/i18next'
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import { isRefusal, isShownOnce } from '~/utils/page-answer'
 import { getToast, type Toast } from '~/utils/toast.server'

@@ -2,7 +2,7 @@ import { createContext, data, href, type MiddlewareFunction, type RouterContextP
 
 import { maintenanceDocument } from '~/components/maintenance-document'
 import type { MaintenanceRefusal } from '~/components/maintenance-notice'
-import { maintenanceRetryAfter, maintenanceState, passesMaintenance } from '~/models/maintenance-mode.server'
+import { maintenanceRetryAfter, maintenanceState, passesMaintenance } from '~/models/operations/maintenance-mode.server'
 import { getUser } from '~/requests/session.server'
 import { isDatabaseUnavailable } from '~/utils/errors.server'
 
@@ -40,7 +40,7 @@ function pagePath(url: URL) {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
 
-/** Admins of the site organization (app/models/site.server.ts) use the app as usual, to check it. */
+/** Admins of the site organization (app/models/organization/site.server.ts) use the app as usual, to check it. */
 async function isSiteAdmin(request: Request) {
   const user = await getUser(request)
   return user ? passesMaintenance(user) : false

@@ -12,9 +12,9 @@ import type { LoadListQuery } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
 
-import { loadTimeZone } from './load.server'
-import { countLoadsByStatus } from './load-list.server'
-import { organizationToday } from './organization.server'
+import { loadTimeZone } from './loads/load.server'
+import { countLoadsByStatus } from './loads/load-list.server'
+import { organizationToday } from './organization/organization.server'
 
 export const ANALYTICS_WEEKS = 12
 export const CASH_WEEKS = 8

@@ -15,9 +15,9 @@ import { DomainError } from '~/utils/errors.server'
 import { can, type Role } from '~/utils/permissions'
 import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
 
-import { type Actor, recordAudit } from './audit.server'
-import { loadTimeZone } from './load.server'
-import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records.server'
+import { type Actor, recordAudit } from './audit/audit.server'
+import { loadTimeZone } from './loads/load.server'
+import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records/records.server'
 
 const ENTITY = 'calendarEvent'
 const NOT_FOUND = 'calendar.errors.notFound'

@@ -2,13 +2,13 @@
  * The unread counts beside the navigation's items, for the dashboard layout's loader: one small
  * query per module, only for the modules the role may read. Each module owns its count.
  */
-import type { SessionUser } from '~/models/auth.server'
-import { unreadChatCount } from '~/models/chat.server'
+import { unreadChatCount } from '~/models/chat/chat.server'
+import type { SessionUser } from '~/models/users/auth.server'
 import { mustAcknowledge } from '~/policies/post'
 import { can } from '~/utils/permissions'
 
-import { unreadInboxCount } from './mailbox.server'
-import { unacknowledgedPostCount } from './post.server'
+import { unacknowledgedPostCount } from './bulletins/post.server'
+import { unreadInboxCount } from './mail/mailbox.server'
 
 /** Keyed as the navigation's badges (NavCounts in app/components/layout/nav-config.ts). */
 export async function navCounts(user: SessionUser): Promise<{ mail: number; chat: number; bulletins: number }> {

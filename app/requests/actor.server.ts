@@ -2,8 +2,8 @@
  * Who is acting, for the models' audit trail and tenant checks: one helper for page actions
  * (session cookie) and API handlers (bearer token), so both record the same actor.
  */
-import type { Actor } from '~/models/audit.server'
-import type { SessionUser } from '~/models/auth.server'
+import type { Actor } from '~/models/audit/audit.server'
+import type { SessionUser } from '~/models/users/auth.server'
 import type { ApiKeyScope } from '~/schemas/api-key-options'
 import type { Action, Entity } from '~/utils/permissions'
 

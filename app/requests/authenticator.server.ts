@@ -1,7 +1,7 @@
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 
-import { verifyLogin } from '~/models/auth.server'
+import { verifyLogin } from '~/models/users/auth.server'
 import { LoginSchema } from '~/schemas/auth'
 import { DomainError } from '~/utils/errors.server'
 

@@ -18,9 +18,9 @@
 import type { TFunction } from 'i18next'
 import { data } from 'react-router'
 
-import type { SessionUser } from '~/models/auth.server'
-import { assertConversationReader, type ChatMessageDto, type ChatUser, messagesAfter } from '~/models/chat.server'
-import { chatHub, type ChatStream } from '~/models/chat-events.server'
+import { assertConversationReader, type ChatMessageDto, type ChatUser, messagesAfter } from '~/models/chat/chat.server'
+import { chatHub, type ChatStream } from '~/models/chat/chat-events.server'
+import type { SessionUser } from '~/models/users/auth.server'
 import { consumeApiLimits } from '~/utils/api-limits.server'
 import { isDomainError } from '~/utils/errors.server'
 

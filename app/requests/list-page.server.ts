@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
 
-import type { SessionUser } from '~/models/auth.server'
-import { customFieldColumns, type CustomFieldList, shownCustomFields } from '~/models/custom-fields.server'
-import { lastPage } from '~/models/records.server'
+import { customFieldColumns, type CustomFieldList, shownCustomFields } from '~/models/organization/custom-fields.server'
+import { lastPage } from '~/models/records/records.server'
+import type { SessionUser } from '~/models/users/auth.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { packRows } from '~/utils/packed-rows'

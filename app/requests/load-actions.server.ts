@@ -3,10 +3,10 @@
  * a document upload and a stop's arrival or departure. Each answers a redirect with a toast, or
  * its refusal (app/requests/forms.server.ts, tagged with the load it concerns), never an error page.
  */
-import type { Actor } from '~/models/audit.server'
-import type { SessionUser } from '~/models/auth.server'
-import { uploadLoadDocument } from '~/models/load-document.server'
-import { recordStopEvent } from '~/models/load-stop-events.server'
+import type { Actor } from '~/models/audit/audit.server'
+import { uploadLoadDocument } from '~/models/loads/load-document.server'
+import { recordStopEvent } from '~/models/loads/load-stop-events.server'
+import type { SessionUser } from '~/models/users/auth.server'
 import { loadScope } from '~/policies/load'
 import { intent, intentAction, refuse, refuseError } from '~/requests/forms.server'
 import { StopEventSchema } from '~/schemas/load'

@@ -3,7 +3,7 @@
  * multipart body whose `files` parts are the uploads (the edge collected it, within the route's
  * `upload` limit). The fields go through the one compose schema; the files through checkMailFiles.
  */
-import { type CheckedFile, checkMailFiles } from '~/models/mail-compose.server'
+import { type CheckedFile, checkMailFiles } from '~/models/mail/mail-compose.server'
 import { MailComposeSchema } from '~/schemas/mail'
 import { DomainError } from '~/utils/errors.server'
 

@@ -8,7 +8,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
-import { consumeQuoteLimit, createQuoteRequest } from '~/models/quote.server'
+import { consumeQuoteLimit, createQuoteRequest } from '~/models/quotes/quote.server'
 import { QuoteRequestSchema } from '~/schemas/quote'
 import { formatQuoteNumber, QUOTE_HONEYPOT } from '~/schemas/quote-options'
 

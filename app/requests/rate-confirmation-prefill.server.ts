@@ -2,7 +2,7 @@
  * The new-load page's side of reading a rate confirmation (ADR 055): the prefill from a source
  * named in the query (`?source=document|mail-attachment&id=`), from the page's upload form, and
  * the source carried by the load form's hidden fields until it is saved. The reading itself is
- * the model's (app/models/rate-confirmation.server.ts), the same as POST /api/loads/extract.
+ * the model's (app/models/loads/rate-confirmation.server.ts), the same as POST /api/loads/extract.
  */
 import { data } from 'react-router'
 
@@ -18,7 +18,7 @@ import {
   type SourceFile,
   type SourceKind,
   type SourceUser,
-} from '~/models/rate-confirmation.server'
+} from '~/models/loads/rate-confirmation.server'
 import { isDomainError } from '~/utils/errors.server'
 import { centsToDollars } from '~/utils/money'
 import { newLoadPath, returnSourceOf } from '~/utils/rate-confirmation-return'

@@ -1,7 +1,7 @@
 import { createCookie, data, href, redirect } from 'react-router'
 
-import { getSessionUser, type SessionUser } from '~/models/auth.server'
-import { SESSION_TTL_MS } from '~/models/auth.server'
+import { getSessionUser, type SessionUser } from '~/models/users/auth.server'
+import { SESSION_TTL_MS } from '~/models/users/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { env } from '~/utils/env.server'
 import { type Action, can, type Entity } from '~/utils/permissions'

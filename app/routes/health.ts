@@ -1,5 +1,5 @@
-import { pingDatabase } from '~/models/health.server'
-import { maintenanceState } from '~/models/maintenance-mode.server'
+import { pingDatabase } from '~/models/operations/health.server'
+import { maintenanceState } from '~/models/operations/maintenance-mode.server'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '~/utils/errors.server'
 
 /**

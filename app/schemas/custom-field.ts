@@ -1,7 +1,7 @@
 /**
  * Custom-field definitions: one schema for the admin editor (Conform) and the API (POST). The
  * values a record carries are checked against these definitions by the model
- * (app/models/custom-fields.server.ts), which is also where form text becomes typed values.
+ * (app/models/organization/custom-fields.server.ts), which is also where form text becomes typed values.
  */
 import { z } from 'zod'
 

@@ -1,6 +1,6 @@
 /**
  * The lists a CSV file can fill (ADR 108) and the bounds of every import, shared by the pages, the
- * API and the pipeline (app/models/csv-import.server.ts). No zod here: the import page shows the
+ * API and the pipeline (app/models/records/csv-import.server.ts). No zod here: the import page shows the
  * columns without the validation library. The load import's columns are in load-import-options.ts.
  */
 import { href } from 'react-router'

@@ -235,7 +235,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     })
 }
 
-/** Prisma's record of applied migrations (a restore makes it again: app/models/backup.server.ts). */
+/** Prisma's record of applied migrations (a restore makes it again: app/models/operations/backup.server.ts). */
 export const MIGRATIONS_TABLE = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id"                  VARCHAR(36) PRIMARY KEY NOT NULL,
@@ -305,7 +305,7 @@ export async function applyMigrations(url: string, dir = MIGRATIONS_DIR) {
 }
 
 /**
- * The job queue's tables (schema `graphile_worker`, app/models/jobs.server.ts) come from
+ * The job queue's tables (schema `graphile_worker`, app/models/operations/jobs.server.ts) come from
  * graphile-worker's own migrations, run after ours; it keeps its own record of what it applied.
  */
 export async function installJobQueue(url: string) {

@@ -1,6 +1,6 @@
 /**
  * A PDF page's text as lines of cells (ADR 055): the positioned pieces a PDF reader gives
- * (app/models/rate-confirmation.server.ts reads them with unpdf) grouped into lines by height on
+ * (app/models/loads/rate-confirmation.server.ts reads them with unpdf) grouped into lines by height on
  * the page, and within a line into cells where a wide gap separates two pieces, as a table's
  * columns or a label and its value are. Pure: the rules (./rate-confirmation-rules) read these.
  */

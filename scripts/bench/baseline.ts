@@ -607,7 +607,7 @@ async function apiLoadList(req: http.IncomingMessage, url: URL) {
 // Chat: the user's conversations, most recent first (at most 100), each with its
 // participants, its newest message (with sender and attachments), the load's number and the
 // user's unread count, in one statement as the app's Prisma query (relation joins) sends one.
-// The JSON is app/models/chat.server.ts's serializeConversation, key for key.
+// The JSON is app/models/chat/chat.server.ts's serializeConversation, key for key.
 
 type ChatPersonJson = { id: string; firstName: string; lastName: string; role: string }
 type ChatMessageJson = {
@@ -733,7 +733,7 @@ async function chatListPage(req: http.IncomingMessage) {
 
 // ---------------------------------------------------------------------------------------------
 // Mail: one page of a mailbox's folder, newest first, with its total, as the app's
-// listMail (app/models/mailbox.server.ts) reads it: the count and the page (each message with its
+// listMail (app/models/mail/mailbox.server.ts) reads it: the count and the page (each message with its
 // attachmentList, ADR 075) in parallel. The bench asks for the default mailbox's inbox: the shared one for
 // the roles that read it (the bench's admin), else one's own. mailQuery and mailJson are the two
 // places to follow the app's mail list when it changes.
@@ -889,7 +889,7 @@ async function mailListPage(req: http.IncomingMessage, url: URL) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Store products: the default list as app/models/product.server.ts's listProducts
+// Store products: the default list as app/models/store/product.server.ts's listProducts
 // reads it (count and page in parallel, name order with the id tie-break, each product's photos
 // in their order; Prisma sends the photos as a second IN query, here a subquery) and its JSON,
 // serializeProduct, key for key. PRODUCT_QUERY and productJson are the places to follow.
@@ -994,7 +994,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settlements: the default list as app/models/settlement.server.ts's listSettlements
+// Settlements: the default list as app/models/settlements/settlement.server.ts's listSettlements
 // reads it for an office user (the organization's, newest first with the id tie-break, each with
 // its driver; Prisma sends the drivers as a second IN query, here a JOIN) and its JSON,
 // serializeSettlementRow, key for key.
@@ -1091,7 +1091,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
-// Store orders: the default list as app/models/store-order.server.ts's listOrders
+// Store orders: the default list as app/models/store/store-order.server.ts's listOrders
 // reads it (newest first with the id tie-break; each order's lines by name, its driver, its truck
 // and whether a live settlement deducts it: Prisma's four IN queries, here subqueries and JOINs)
 // and its JSON, serializeOrder, key for key.
@@ -1209,7 +1209,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
-// Quote requests: the default list as app/models/quote.server.ts's listQuotes reads it
+// Quote requests: the default list as app/models/quotes/quote.server.ts's listQuotes reads it
 // (newest first with the id tie-break, each with who answered it and the load it became; Prisma
 // sends those as two IN queries, here LEFT JOINs) and its JSON, serializeQuote, key for key.
 
@@ -1294,7 +1294,7 @@ function quoteJson(row: QuoteRow) {
 
 const apiQuoteList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'quote', quotePage, quoteJson)
 
-// Factoring schedules: the default list as app/models/factoring.server.ts's listSchedules
+// Factoring schedules: the default list as app/models/factoring/factoring.server.ts's listSchedules
 // reads it (the count and the page, newest first, with each schedule's invoice count) and its JSON,
 // serializeScheduleRow, key for key.
 type ScheduleRow = {
@@ -1426,7 +1426,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
   return layout('Factoring', user, main)
 }
 
-// The files manager (ADR 067): GET /api/files' default page as app/models/stored-file.server.ts's
+// The files manager (ADR 067): GET /api/files' default page as app/models/files/stored-file.server.ts's
 // listFiles reads it (the page's ids from the one index table, then their rows with their record's
 // label and uploader; the count and bytes of all the reader sees beside it), for a reader of the
 // shared mailbox and of draft bulletins (the bench's admin), and its JSON, serializeFile.
@@ -1626,7 +1626,7 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
 }
 
 // ---------------------------------------------------------------------------------------------
-// Driver bulletins: the default list as app/models/post.server.ts's listPosts reads it
+// Driver bulletins: the default list as app/models/bulletins/post.server.ts's listPosts reads it
 // for the reader (drafts only for those who write them; the newest published first, drafts last,
 // with the id tie-break; each with its author, its comment and acknowledgment counts and the
 // reader's own acknowledgment: Prisma's _count and two IN queries, here a JOIN and subqueries) and

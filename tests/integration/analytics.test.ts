@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { fleetAnalytics, receivables, weeks, weekStart } from '~/models/analytics.server'
-import { organizationToday } from '~/models/organization.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import * as analyticsPage from '~/routes/dashboard/analytics'
 import * as bankingPage from '~/routes/dashboard/banking'
 import { addDays } from '~/schemas/invoice-options'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { createInvoice } from '~/models/invoice.server'
+import { createInvoice } from '~/models/invoices/invoice.server'
 import * as login from '~/routes/api/account/login'
 import * as email from '~/routes/api/invoices/email'
 import * as payments from '~/routes/api/invoices/payments'

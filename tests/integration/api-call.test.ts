@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { createApiKey } from '~/models/api-key.server'
+import { createApiKey } from '~/models/users/api-key.server'
 import * as trucks from '~/routes/api/trucks/collection'
 import * as truck from '~/routes/api/trucks/item'
 import { sha256 } from '~/utils/crypto.server'

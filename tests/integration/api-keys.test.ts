@@ -1,10 +1,10 @@
 /**
- * API keys (app/models/api-key.server.ts): created by admins on the account page, shown once,
+ * API keys (app/models/users/api-key.server.ts): created by admins on the account page, shown once,
  * stored hashed, acting as their creator narrowed by their scope, revocable.
  */
 import { describe, expect, it } from 'vitest'
 
-import { createApiKey, getApiKeyUser, listApiKeys, revokeApiKey } from '~/models/api-key.server'
+import { createApiKey, getApiKeyUser, listApiKeys, revokeApiKey } from '~/models/users/api-key.server'
 import * as myAccount from '~/routes/api/account/my-account'
 import * as trucks from '~/routes/api/trucks/collection'
 import * as account from '~/routes/dashboard/users/account'

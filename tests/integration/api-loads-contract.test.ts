@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countLoadsByStatus } from '~/models/load-list.server'
+import { countLoadsByStatus } from '~/models/loads/load-list.server'
 import * as collection from '~/routes/api/loads/collection'
 import * as item from '~/routes/api/loads/item'
 import * as reopenRoute from '~/routes/api/loads/reopen'

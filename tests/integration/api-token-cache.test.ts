@@ -5,7 +5,7 @@
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { createSession, deleteSession } from '~/models/auth.server'
+import { createSession, deleteSession } from '~/models/users/auth.server'
 import { ApiCall, requireApiUser } from '~/requests/api.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import * as collection from '~/routes/api/users/collection'
 import * as item from '~/routes/api/users/item'

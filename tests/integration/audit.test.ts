@@ -1,9 +1,9 @@
 /** The audit page: who changed what and when, for admins only, filtered in the organization's time zone. */
 import { describe, expect, it } from 'vitest'
 
-import { listAuditEvents } from '~/models/audit.server'
-import { createInvoice } from '~/models/invoice.server'
-import { createTruck, deleteTruck, updateTruck } from '~/models/truck.server'
+import { listAuditEvents } from '~/models/audit/audit-log.server'
+import { createInvoice } from '~/models/invoices/invoice.server'
+import { createTruck, deleteTruck, updateTruck } from '~/models/reference/truck.server'
 import * as auditPage from '~/routes/dashboard/audit'
 import { AuditListQuerySchema } from '~/schemas/audit'
 import { InvoiceSchema } from '~/schemas/invoice'

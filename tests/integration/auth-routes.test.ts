@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPasswordReset, resetPassword } from '~/models/auth.server'
+import { createPasswordReset, resetPassword } from '~/models/users/auth.server'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 

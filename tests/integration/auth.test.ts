@@ -15,7 +15,7 @@ import {
   THROTTLE_MAX_PER_ACCOUNT_ADDRESS,
   verifyEmail,
   verifyLogin,
-} from '~/models/auth.server'
+} from '~/models/users/auth.server'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 import { sendEmail } from '~/utils/mail.server'

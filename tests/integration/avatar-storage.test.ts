@@ -10,7 +10,7 @@ import path from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { readAvatar, setOwnAvatar } from '~/models/user-avatar.server'
+import { readAvatar, setOwnAvatar } from '~/models/users/user-avatar.server'
 import * as avatarRoute from '~/routes/resources/avatar'
 import { prisma } from '~/utils/db.server'
 import { s3Storage } from '~/utils/storage.server'

@@ -12,8 +12,8 @@ import zlib from 'node:zlib'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { backupFileName, pruneBackups, readBackupManifest, restoreBackup, restoreRefusal, writeBackup } from '~/models/backup.server'
-import { runDueJobs, scheduledTasks } from '~/models/jobs.server'
+import { backupFileName, pruneBackups, readBackupManifest, restoreBackup, restoreRefusal, writeBackup } from '~/models/operations/backup.server'
+import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
 import { dailyBackupTask } from '~/models/tasks/daily-backup.server'
 import * as documentRoute from '~/routes/api/loads/document'
 import * as documentsRoute from '~/routes/api/loads/documents'

@@ -1,7 +1,7 @@
 /** The broker pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
 
-import { createBroker } from '~/models/broker.server'
+import { createBroker } from '~/models/reference/broker.server'
 import * as brokerDelete from '~/routes/dashboard/brokers/delete'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import * as brokerList from '~/routes/dashboard/brokers/list'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { assertBrokerAcceptsLoads, createBroker, deleteBroker, getBroker, listBrokers, updateBroker } from '~/models/broker.server'
+import { assertBrokerAcceptsLoads, createBroker, deleteBroker, getBroker, listBrokers, updateBroker } from '~/models/reference/broker.server'
 import { BrokerFormSchema, brokerFromForm, type BrokerInput, BrokerListQuerySchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import { prisma } from '~/utils/db.server'
 import { centsToDollars, parseDollars } from '~/utils/money'

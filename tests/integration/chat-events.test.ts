@@ -11,9 +11,9 @@ import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
-import { startConversation } from '~/models/chat.server'
-import { chatHub } from '~/models/chat-events.server'
+import { startConversation } from '~/models/chat/chat.server'
+import { chatHub } from '~/models/chat/chat-events.server'
+import { createSession } from '~/models/users/auth.server'
 import { createAccessToken } from '~/requests/api.server'
 import * as eventsRoute from '~/routes/api/chat/events'
 import { CHAT_FILE_MAX_BYTES } from '~/schemas/chat-options'

@@ -13,12 +13,12 @@ import { RouterContextProvider } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { i18nextMiddleware } from '~/middleware/i18next'
-import { createApiKey, revokeApiKey } from '~/models/api-key.server'
-import { createSession, deleteSession } from '~/models/auth.server'
-import { CHAT_CHANNEL, postMessage, startConversation } from '~/models/chat.server'
-import { chatHub } from '~/models/chat-events.server'
-import { getUser, serializeUser, updateUser } from '~/models/user.server'
-import { changeOwnPassword } from '~/models/user-account.server'
+import { CHAT_CHANNEL, postMessage, startConversation } from '~/models/chat/chat.server'
+import { chatHub } from '~/models/chat/chat-events.server'
+import { createApiKey, revokeApiKey } from '~/models/users/api-key.server'
+import { createSession, deleteSession } from '~/models/users/auth.server'
+import { getUser, serializeUser, updateUser } from '~/models/users/user.server'
+import { changeOwnPassword } from '~/models/users/user-account.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import * as apiEvents from '~/routes/api/chat/events'
 import * as pageEvents from '~/routes/dashboard/chat/events'
@@ -33,8 +33,8 @@ import { actorOf, createOrg, fleet, newLoad, type Org, PASSWORD } from '../helpe
  * lookup, `read` hears each message the hub has read for its streams.
  */
 const hooks = vi.hoisted(() => ({ hold: null as Promise<void> | null, read: null as ((messageId: string) => void) | null }))
-vi.mock('~/models/auth.server', async (original) => {
-  const actual = await original<typeof import('~/models/auth.server')>()
+vi.mock('~/models/users/auth.server', async (original) => {
+  const actual = await original<typeof import('~/models/users/auth.server')>()
   return {
     ...actual,
     getSessionUsers: async (ids: readonly string[]) => {
@@ -43,8 +43,8 @@ vi.mock('~/models/auth.server', async (original) => {
     },
   }
 })
-vi.mock('~/models/chat.server', async (original) => {
-  const actual = await original<typeof import('~/models/chat.server')>()
+vi.mock('~/models/chat/chat.server', async (original) => {
+  const actual = await original<typeof import('~/models/chat/chat.server')>()
   return {
     ...actual,
     readMessage: async (conversationId: string, messageId: string) => {

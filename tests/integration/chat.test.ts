@@ -11,7 +11,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { deleteLoad } from '~/models/load.server'
+import { deleteLoad } from '~/models/loads/load.server'
 import { navCounts } from '~/models/nav-badges.server'
 import * as attachmentRoute from '~/routes/api/chat/attachment'
 import * as collection from '~/routes/api/chat/collection'

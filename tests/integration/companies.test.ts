@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
 
-import { createCompany, deleteCompany, getCompany, getCompanyOverview, listCompanies, listCompanyOptions, updateCompany } from '~/models/company.server'
-import { saveAgreement } from '~/models/factoring.server'
-import { loadEditorOptions } from '~/models/load-pickers.server'
-import { createTrailer } from '~/models/trailer.server'
-import { createTruck } from '~/models/truck.server'
+import { saveAgreement } from '~/models/factoring/factoring.server'
+import { loadEditorOptions } from '~/models/loads/load-pickers.server'
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  getCompanyOverview,
+  listCompanies,
+  listCompanyOptions,
+  updateCompany,
+} from '~/models/reference/company.server'
+import { createTrailer } from '~/models/reference/trailer.server'
+import { createTruck } from '~/models/reference/truck.server'
 import { type CompanyInput, CompanyListQuerySchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { AgreementSchema } from '~/schemas/factoring'
 import { TrailerSchema } from '~/schemas/trailer'

@@ -1,7 +1,7 @@
 /** The company pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
 
-import { createCompany } from '~/models/company.server'
+import { createCompany } from '~/models/reference/company.server'
 import * as companyDelete from '~/routes/dashboard/companies/delete'
 import * as companyEditor from '~/routes/dashboard/companies/editor'
 import * as companyList from '~/routes/dashboard/companies/list'

@@ -10,9 +10,9 @@ import {
   isLocked,
   listCustomFieldDefinitions,
   updateCustomFieldDefinition,
-} from '~/models/custom-fields.server'
-import { createTrailer } from '~/models/trailer.server'
-import { createTruck, updateTruck } from '~/models/truck.server'
+} from '~/models/organization/custom-fields.server'
+import { createTrailer } from '~/models/reference/trailer.server'
+import { createTruck, updateTruck } from '~/models/reference/truck.server'
 import * as customFieldEditor from '~/routes/dashboard/customfields/editor'
 import * as customFieldList from '~/routes/dashboard/customfields/list'
 import * as truckEditor from '~/routes/dashboard/trucks/editor'

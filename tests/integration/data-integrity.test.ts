@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { registerOrganization } from '~/models/auth.server'
-import { createTrailer } from '~/models/trailer.server'
-import { createTruck } from '~/models/truck.server'
+import { createTrailer } from '~/models/reference/trailer.server'
+import { createTruck } from '~/models/reference/truck.server'
+import { registerOrganization } from '~/models/users/auth.server'
 import * as collection from '~/routes/api/trucks/collection'
 import * as item from '~/routes/api/trucks/item'
 import * as truckDelete from '~/routes/dashboard/trucks/delete'

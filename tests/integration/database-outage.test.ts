@@ -6,7 +6,7 @@ import net from 'node:net'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { handleApi } from '~/requests/api.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import * as myAccount from '~/routes/api/account/my-account'

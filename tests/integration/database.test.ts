@@ -11,7 +11,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
-import { THROTTLE_MAX_ACCOUNTS_PER_ADDRESS } from '~/models/auth.server'
+import { THROTTLE_MAX_ACCOUNTS_PER_ADDRESS } from '~/models/users/auth.server'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { applyMigrations, createDatabaseIfMissing, dropDatabase, MIGRATIONS_DIR, readMigrations, withClient, withDatabase } from '~/utils/db-setup.server'
 

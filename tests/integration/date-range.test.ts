@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { resources } from '~/i18n.server'
-import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
+import { createInvoice, recordPayment, sendInvoice } from '~/models/invoices/invoice.server'
 import * as paymentsApi from '~/routes/api/invoices/payments'
 import * as loadsApi from '~/routes/api/loads/collection'
 import * as loadApi from '~/routes/api/loads/item'

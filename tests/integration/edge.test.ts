@@ -9,7 +9,7 @@ import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import { prisma } from '~/utils/db.server'
 

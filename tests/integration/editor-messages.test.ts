@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 
-import { createBroker } from '~/models/broker.server'
+import { createBroker } from '~/models/reference/broker.server'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import { BrokerSchema } from '~/schemas/broker'
 import { DomainError } from '~/utils/errors.server'
@@ -13,8 +13,8 @@ import { DomainError } from '~/utils/errors.server'
 import { actorOf, createOrg } from '../helpers'
 import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
-vi.mock('~/models/broker.server', async (original) => ({
-  ...(await original<typeof import('~/models/broker.server')>()),
+vi.mock('~/models/reference/broker.server', async (original) => ({
+  ...(await original<typeof import('~/models/reference/broker.server')>()),
   updateBroker: async () => {
     throw new DomainError('validation_failed', 'invoices.errors.loadBilled', {
       fields: { name: ['invoices.errors.loadBilled'] },

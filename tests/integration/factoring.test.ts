@@ -12,7 +12,6 @@ import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { Prisma } from '~/generated/prisma/client'
-import { getBroker } from '~/models/broker.server'
 import {
   createSchedule,
   factoringFees,
@@ -23,10 +22,11 @@ import {
   sendSchedule,
   serializeSchedule,
   voidSchedule,
-} from '~/models/factoring.server'
-import { assignToFactor, createInvoice, getInvoice, invoiceRemit, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
-import { invoiceEmail } from '~/models/invoice-email.server'
-import { runDueJobs } from '~/models/jobs.server'
+} from '~/models/factoring/factoring.server'
+import { assignToFactor, createInvoice, getInvoice, invoiceRemit, recordPayment, sendInvoice, voidInvoice } from '~/models/invoices/invoice.server'
+import { invoiceEmail } from '~/models/invoices/invoice-email.server'
+import { runDueJobs } from '~/models/operations/jobs.server'
+import { getBroker } from '~/models/reference/broker.server'
 import * as apiBrokers from '~/routes/api/brokers/collection'
 import * as apiAgreement from '~/routes/api/factoring/agreement'
 import * as apiPdf from '~/routes/api/factoring/pdf'

@@ -14,7 +14,7 @@ import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import { FORM_LIMITS } from '~/utils/edge.server'
 

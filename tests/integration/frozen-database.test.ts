@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { createAccessToken } from '~/requests/api.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import { prisma } from '~/utils/db.server'

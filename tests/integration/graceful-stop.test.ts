@@ -9,8 +9,8 @@ import net from 'node:net'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
-import { startConversation } from '~/models/chat.server'
+import { startConversation } from '~/models/chat/chat.server'
+import { createSession } from '~/models/users/auth.server'
 import { createAccessToken } from '~/requests/api.server'
 
 import { createOrg } from '../helpers'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { registerOrganization } from '~/models/auth.server'
+import { registerOrganization } from '~/models/users/auth.server'
 import * as api from '~/routes/api/organization'
 import * as organizationPage from '~/routes/dashboard/organization'
 import * as accountPage from '~/routes/dashboard/users/account'

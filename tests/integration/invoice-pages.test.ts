@@ -1,7 +1,7 @@
 /** The invoice pages: roles checked on the server, tab sums, and every action a form posts (refusals on the page, nothing written). */
 import { describe, expect, it } from 'vitest'
 
-import { createInvoice } from '~/models/invoice.server'
+import { createInvoice } from '~/models/invoices/invoice.server'
 import * as invoiceEdit from '~/routes/dashboard/invoices/edit'
 import * as invoiceList from '~/routes/dashboard/invoices/list'
 import * as invoiceNew from '~/routes/dashboard/invoices/new'

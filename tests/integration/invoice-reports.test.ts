@@ -1,8 +1,8 @@
-/** Money read from invoices for the broker and company pages (app/models/invoice-reports.server.ts). */
+/** Money read from invoices for the broker and company pages (app/models/invoices/invoice-reports.server.ts). */
 import { describe, expect, it } from 'vitest'
 
-import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
-import { brokerInvoiceSummary, companyInvoiceSummary, exportInvoices, monthOf } from '~/models/invoice-reports.server'
+import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoices/invoice.server'
+import { brokerInvoiceSummary, companyInvoiceSummary, exportInvoices, monthOf } from '~/models/invoices/invoice-reports.server'
 import { InvoiceListQuerySchema, InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 

@@ -1,4 +1,4 @@
-/** The invoice model's money rules (app/models/invoice.server.ts) against this file's database. */
+/** The invoice model's money rules (app/models/invoices/invoice.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
 
 import {
@@ -14,8 +14,8 @@ import {
   serializeInvoice,
   updateInvoice,
   voidInvoice,
-} from '~/models/invoice.server'
-import { revokePaymentLinks } from '~/models/remittance.server'
+} from '~/models/invoices/invoice.server'
+import { revokePaymentLinks } from '~/models/invoices/remittance.server'
 import { canMoveInvoice, INVOICE_ACTIONS, type InvoiceAction, invoiceAllows } from '~/policies/invoice'
 import { InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
 import { INVOICE_STATUSES, type InvoiceStatus } from '~/schemas/invoice-options'

@@ -1,7 +1,7 @@
 /** The dispatch board (/dashboard/kanban): its board shape and bounds, who sees and moves what, and the move action's answers. */
 import { describe, expect, it } from 'vitest'
 
-import { loadBoard } from '~/models/load-board.server'
+import { loadBoard } from '~/models/loads/load-board.server'
 import * as kanban from '~/routes/dashboard/kanban'
 import { BOARD_COLUMN_LIMIT, BOARD_STATUSES } from '~/schemas/kanban-options'
 import { prisma } from '~/utils/db.server'

@@ -1,14 +1,14 @@
 /**
- * The CSV import of every list other than loads (app/models/record-import.server.ts through the
- * pipeline app/models/csv-import.server.ts, ADR 108), its API and its page, against this file's
+ * The CSV import of every list other than loads (app/models/records/record-import.server.ts through the
+ * pipeline app/models/records/csv-import.server.ts, ADR 108), its API and its page, against this file's
  * database. Each list: a good file, a refused file writes nothing, a dry run writes nothing,
  * duplicates in the file and in the database, a mapping of headers that do not match.
  */
 import { describe, expect, it } from 'vitest'
 
 import en from '~/locales/en'
-import { runImport } from '~/models/csv-import.server'
-import { recordImportList } from '~/models/record-import.server'
+import { runImport } from '~/models/records/csv-import.server'
+import { recordImportList } from '~/models/records/record-import.server'
 import * as importApi from '~/routes/api/imports'
 import * as importPage from '~/routes/dashboard/imports/page'
 import * as templateRoute from '~/routes/dashboard/imports/template'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { getFixedT } from '~/i18n.server'
-import { createLoad } from '~/models/load.server'
+import { createLoad } from '~/models/loads/load.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'

@@ -1,8 +1,8 @@
-/** CSV import of loads (app/models/load-import.server.ts), its API and its page, against this file's database. */
+/** CSV import of loads (app/models/loads/load-import.server.ts), its API and its page, against this file's database. */
 import { describe, expect, it } from 'vitest'
 
 import en from '~/locales/en'
-import { checkLoadImport, type ImportedLoad, importLoads } from '~/models/load-import.server'
+import { checkLoadImport, type ImportedLoad, importLoads } from '~/models/loads/load-import.server'
 import * as importApi from '~/routes/api/imports'
 import * as importPage from '~/routes/dashboard/imports/page'
 import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-import-options'

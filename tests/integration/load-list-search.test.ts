@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { countLoadsByStatus, listLoads } from '~/models/load-list.server'
+import { countLoadsByStatus, listLoads } from '~/models/loads/load-list.server'
 import * as collection from '~/routes/api/loads/collection'
 import { LoadListQuerySchema } from '~/schemas/load'
 import { LOAD_COUNT_CAP, LOAD_SEARCH_COUNT_CAP } from '~/schemas/load-options'

@@ -1,7 +1,7 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
 import { describe, expect, it } from 'vitest'
 
-import { moveLoad } from '~/models/load-status.server'
+import { moveLoad } from '~/models/loads/load-status.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
 import * as myLoads from '~/routes/dashboard/loads/mine'

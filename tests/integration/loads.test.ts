@@ -1,12 +1,12 @@
-/** The load model's rules (app/models/load.server.ts and load-*.server.ts) against this file's database. */
+/** The load model's rules (app/models/loads/load.server.ts and load-*.server.ts) against this file's database. */
 import { describe, expect, it } from 'vitest'
 
-import { createLoad, deleteLoad, getLoad, updateLoad } from '~/models/load.server'
-import { serializeLoad } from '~/models/load-serialize.server'
-import { moveLoad, reopenLoad } from '~/models/load-status.server'
-import { recordStopEvent } from '~/models/load-stop-events.server'
-import { deleteTrailer } from '~/models/trailer.server'
-import { deleteTruck } from '~/models/truck.server'
+import { createLoad, deleteLoad, getLoad, updateLoad } from '~/models/loads/load.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
+import { moveLoad, reopenLoad } from '~/models/loads/load-status.server'
+import { recordStopEvent } from '~/models/loads/load-stop-events.server'
+import { deleteTrailer } from '~/models/reference/trailer.server'
+import { deleteTruck } from '~/models/reference/truck.server'
 import { canDeleteLoad, canEditLoad, loadScope, nextStopEvent, statusFromStops } from '~/policies/load'
 import { LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema } from '~/schemas/load'
 import { LOAD_STATUSES, type LoadStatus } from '~/schemas/load-options'

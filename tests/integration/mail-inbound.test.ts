@@ -13,9 +13,9 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { type InboundSmtp, startInboundSmtp } from '~/models/inbound-smtp.server'
-import { fileInboundMail } from '~/models/mail-inbound.server'
-import { readInboundMail } from '~/models/mail-inbound-read.server'
+import { type InboundSmtp, startInboundSmtp } from '~/models/mail/inbound-smtp.server'
+import { fileInboundMail } from '~/models/mail/mail-inbound.server'
+import { readInboundMail } from '~/models/mail/mail-inbound-read.server'
 import { prisma } from '~/utils/db.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
@@ -326,7 +326,7 @@ describe('big, hostile and deferred mail', () => {
     expect(bytes!.length).toBeGreaterThanOrEqual(text.trimEnd().length)
 
     const user = { id: orgA.users.admin.id, organizationId: orgA.organization.id, role: 'admin' as const }
-    const { getMail, readMailText, serializeMail } = await import('~/models/mailbox.server')
+    const { getMail, readMailText, serializeMail } = await import('~/models/mail/mailbox.server')
     const api = serializeMail(await getMail(user, message.id))
     expect(api.textUrl).toBe(`/api/mail/${message.id}/text`)
     expect(api.text.length).toBeLessThan(100_100)
@@ -364,7 +364,7 @@ describe('big, hostile and deferred mail', () => {
   })
 
   it('defers mail with 451 4.3.2 under maintenance mode (a restore loses nothing) and files it once maintenance ends', async () => {
-    const { endMaintenance, startMaintenance } = await import('~/models/maintenance-mode.server')
+    const { endMaintenance, startMaintenance } = await import('~/models/operations/maintenance-mode.server')
     const subject = unique('Maintenance')
     const message = { from: 'dana@broker.example', to: await addressOf(orgA), subject, text: 'During the upgrade.' }
     await startMaintenance({ message: 'Upgrade' })

@@ -10,10 +10,10 @@ import path from 'node:path'
 
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
-import { runDueJobs } from '~/models/jobs.server'
-import { checkMailFiles, saveDraft, sendMail } from '~/models/mail-compose.server'
-import { folderCounts, unreadInboxCount } from '~/models/mailbox.server'
+import { checkMailFiles, saveDraft, sendMail } from '~/models/mail/mail-compose.server'
+import { folderCounts, unreadInboxCount } from '~/models/mail/mailbox.server'
 import { navCounts } from '~/models/nav-badges.server'
+import { runDueJobs } from '~/models/operations/jobs.server'
 import { mailEmailTask } from '~/models/tasks/mail-email.server'
 import * as attachmentApi from '~/routes/api/mail/attachment'
 import * as collection from '~/routes/api/mail/collection'
@@ -504,7 +504,7 @@ describe('sending', () => {
     const inbox = await prisma.mailMessage.findFirstOrThrow({ where: { ownerId: org.users.admin.id, folder: 'inbox' }, include: { attachments: true } })
     expect(inbox.attachments.map((file) => file.storageKey)).toEqual([documentRow.storageKey])
     // The load document goes; the file mail attached stays, and the colleague still downloads it.
-    const { deleteLoadDocument } = await import('~/models/load-document.server')
+    const { deleteLoadDocument } = await import('~/models/loads/load-document.server')
     const admin = await userOf(org, 'admin')
     await deleteLoadDocument(admin, actorOf(org), documentRow.loadId, documentRow.id)
     const attachmentId = inbox.attachments[0].id

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { endMaintenance, maintenanceState, startMaintenance } from '~/models/maintenance-mode.server'
+import { endMaintenance, maintenanceState, startMaintenance } from '~/models/operations/maintenance-mode.server'
 import * as page from '~/routes/dashboard/maintenance'
 import { prisma } from '~/utils/db.server'
 

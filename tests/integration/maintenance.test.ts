@@ -9,8 +9,8 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
-import { endMaintenance, maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
+import { endMaintenance, maintenanceRetryAfter, maintenanceState } from '~/models/operations/maintenance-mode.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie } from '~/requests/session.server'
 import { prisma } from '~/utils/db.server'
 

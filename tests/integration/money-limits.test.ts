@@ -12,11 +12,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { getFixedT } from '~/i18n.server'
-import { saveAgreement } from '~/models/factoring.server'
-import { createInvoice, sendInvoice } from '~/models/invoice.server'
-import { createQuoteRequest } from '~/models/quote.server'
-import { isCheckViolation } from '~/models/records.server'
-import { createSettlement } from '~/models/settlement.server'
+import { saveAgreement } from '~/models/factoring/factoring.server'
+import { createInvoice, sendInvoice } from '~/models/invoices/invoice.server'
+import { createQuoteRequest } from '~/models/quotes/quote.server'
+import { isCheckViolation } from '~/models/records/records.server'
+import { createSettlement } from '~/models/settlements/settlement.server'
 import * as brokersApi from '~/routes/api/brokers/collection'
 import * as cartBilling from '~/routes/api/cart/billing'
 import * as cartItems from '~/routes/api/cart/items'
@@ -33,15 +33,15 @@ import * as settlementsApi from '~/routes/api/settlements/collection'
 import * as settlementApi from '~/routes/api/settlements/item'
 import * as settlementRunApi from '~/routes/api/settlements/run'
 import * as usersApi from '~/routes/api/users/collection'
-import * as bookingPage from '~/routes/dashboard/booking/view'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
-import * as productEditor from '~/routes/dashboard/e-commerce/editor'
 import * as factoringPage from '~/routes/dashboard/factoring/view'
 import * as invoiceListPage from '~/routes/dashboard/invoices/list'
 import * as invoiceNew from '~/routes/dashboard/invoices/new'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
+import * as bookingPage from '~/routes/dashboard/quotes/view'
 import * as settlementPage from '~/routes/dashboard/settlements/view'
+import * as productEditor from '~/routes/dashboard/store/editor'
 import * as userEditor from '~/routes/dashboard/users/editor'
 import * as paymentPage from '~/routes/public/payment'
 import { AgreementSchema } from '~/schemas/factoring'
@@ -600,7 +600,7 @@ async function cartOfDocumentMaximum() {
       role: 'dispatcher',
     },
   })
-  const { createSession } = await import('~/models/auth.server')
+  const { createSession } = await import('~/models/users/auth.server')
   const { createAccessToken } = await import('~/requests/api.server')
   const token = await createAccessToken(user, (await createSession(user.id, 'api')).id)
   for (const quantity of [99, 99, 2]) {

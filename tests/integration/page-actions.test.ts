@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { createCalendarEvent } from '~/models/calendar.server'
-import { createInvoice, recordPayment, sendInvoice } from '~/models/invoice.server'
+import { createInvoice, recordPayment, sendInvoice } from '~/models/invoices/invoice.server'
 import type { Refusal } from '~/requests/forms.server'
 import * as calendarEvent from '~/routes/dashboard/calendar/event'
 import * as invoiceEdit from '~/routes/dashboard/invoices/edit'

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { lockForUpdate, nextNumber, NUMBER_COUNTERS, throwRefusal } from '~/models/records.server'
+import { lockForUpdate, nextNumber, NUMBER_COUNTERS, throwRefusal } from '~/models/records/records.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { createLoad } from '~/models/load.server'
+import { createLoad } from '~/models/loads/load.server'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import * as loadView from '~/routes/dashboard/loads/view'

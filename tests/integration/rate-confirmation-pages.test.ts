@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { runDueJobs } from '~/models/jobs.server'
-import { createLoad } from '~/models/load.server'
+import { createLoad } from '~/models/loads/load.server'
+import { runDueJobs } from '~/models/operations/jobs.server'
 import * as loadEditor from '~/routes/dashboard/loads/editor'
 import { LoadSchema } from '~/schemas/load'
 import { prisma } from '~/utils/db.server'

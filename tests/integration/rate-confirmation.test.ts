@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { readSource } from '~/models/rate-confirmation.server'
+import { readSource } from '~/models/loads/rate-confirmation.server'
 import * as extractRoute from '~/routes/api/loads/extract'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 
-import { createTrailer, updateTrailer } from '~/models/trailer.server'
+import { createTrailer, updateTrailer } from '~/models/reference/trailer.server'
 import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, createOrg, unique } from '../helpers'
 
-vi.mock('~/models/records.server', async (original) => ({
-  ...(await original<typeof import('~/models/records.server')>()),
+vi.mock('~/models/records/records.server', async (original) => ({
+  ...(await original<typeof import('~/models/records/records.server')>()),
   assertUniqueFields: async () => undefined,
   assertReferences: async () => undefined,
 }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createSession } from '~/models/auth.server'
+import { createSession } from '~/models/users/auth.server'
 import { commitSessionCookie, getUser } from '~/requests/session.server'
 import { prisma } from '~/utils/db.server'
 

@@ -12,8 +12,8 @@ import {
   runPay,
   serializeSettlement,
   voidSettlement,
-} from '~/models/settlement.server'
-import { cancelOrder } from '~/models/store-order.server'
+} from '~/models/settlements/settlement.server'
+import { cancelOrder } from '~/models/store/store-order.server'
 import { settlementScope } from '~/policies/settlement'
 import { SettlementCreateSchema, SettlementLineSchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
 import { prisma } from '~/utils/db.server'

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { getFixedT } from '~/i18n.server'
-import { listAuditEvents } from '~/models/audit.server'
-import { updateSiteTexts } from '~/models/organization.server'
+import { listAuditEvents } from '~/models/audit/audit-log.server'
+import { updateSiteTexts } from '~/models/organization/organization.server'
 import * as api from '~/routes/api/organization'
 import * as editor from '~/routes/dashboard/site/index'
 import * as maintenance from '~/routes/public/maintenance'

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { trackingView } from '~/models/tracking-link.server'
+import { trackingView } from '~/models/loads/tracking-link.server'
 import * as trackingRoute from '~/routes/api/loads/tracking'
 import * as trackingLinkRoute from '~/routes/api/loads/tracking-link'
 import * as loadView from '~/routes/dashboard/loads/view'

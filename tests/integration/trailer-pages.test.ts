@@ -1,7 +1,7 @@
 /** The trailer pages check the role and the organization on the server, whatever the menu shows. */
 import { describe, expect, it } from 'vitest'
 
-import { createTrailer } from '~/models/trailer.server'
+import { createTrailer } from '~/models/reference/trailer.server'
 import * as trailerDelete from '~/routes/dashboard/trailers/delete'
 import * as trailerEditor from '~/routes/dashboard/trailers/editor'
 import * as trailerList from '~/routes/dashboard/trailers/list'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createTrailer, deleteTrailer, getTrailer, listTrailers, updateTrailer } from '~/models/trailer.server'
+import { createTrailer, deleteTrailer, getTrailer, listTrailers, updateTrailer } from '~/models/reference/trailer.server'
 import { type TrailerInput, TrailerListQuerySchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { prisma } from '~/utils/db.server'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countTrucksByCompliance, createTruck, listTrucks } from '~/models/truck.server'
+import { countTrucksByCompliance, createTruck, listTrucks } from '~/models/reference/truck.server'
 import * as collection from '~/routes/api/trucks/collection'
 import { type TruckInput, TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'

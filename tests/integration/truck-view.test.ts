@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createTruck } from '~/models/truck.server'
+import { createTruck } from '~/models/reference/truck.server'
 import * as truckView from '~/routes/dashboard/trucks/view'
 import { TruckSchema } from '~/schemas/truck'
 import type { Role } from '~/utils/permissions'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck } from '~/models/truck.server'
+import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck } from '~/models/reference/truck.server'
 import { type TruckInput, TruckListQuerySchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 

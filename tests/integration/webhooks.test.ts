@@ -13,14 +13,14 @@ import path from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoice.server'
-import { runDueJobs } from '~/models/jobs.server'
-import { uploadLoadDocument } from '~/models/load-document.server'
-import { moveLoad } from '~/models/load-status.server'
-import { endMaintenance, startMaintenance } from '~/models/maintenance-mode.server'
-import { paySettlement } from '~/models/settlement.server'
-import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhook.server'
-import { deliverWebhook } from '~/models/webhook-send.server'
+import { createInvoice, recordPayment, sendInvoice, voidInvoice } from '~/models/invoices/invoice.server'
+import { uploadLoadDocument } from '~/models/loads/load-document.server'
+import { moveLoad } from '~/models/loads/load-status.server'
+import { runDueJobs } from '~/models/operations/jobs.server'
+import { endMaintenance, startMaintenance } from '~/models/operations/maintenance-mode.server'
+import { paySettlement } from '~/models/settlements/settlement.server'
+import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhooks/webhook.server'
+import { deliverWebhook } from '~/models/webhooks/webhook-send.server'
 import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import * as collection from '~/routes/api/webhooks/collection'
 import * as deliveriesRoute from '~/routes/api/webhooks/deliveries'
@@ -161,7 +161,7 @@ describe('a delivery', () => {
     await newLoad(org, { brokerId })
     const before = (await deliveriesOf(endpoint.id)).length
     expect(before).toBe(1)
-    const { createLoad } = await import('~/models/load.server')
+    const { createLoad } = await import('~/models/loads/load.server')
     const { LoadSchema } = await import('~/schemas/load')
     const { LOAD_STOPS } = await import('../helpers')
     await expect(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { checkCustomFields, type CustomFieldDefinition } from '~/models/custom-fields.server'
-import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records.server'
+import { checkCustomFields, type CustomFieldDefinition } from '~/models/organization/custom-fields.server'
+import { assertReferences, escapeLike, lastPage, paging, rethrowUnique } from '~/models/records/records.server'
 import { customFieldsInput, dateOnly, fmcsaDigits, fmcsaNumber, optionalText, requiredText, withVersion } from '~/schemas/fields'
 import { enumFilter, idFilter, listQuery, parseListQuery } from '~/schemas/list-query'
 import { cents } from '~/schemas/money-fields'

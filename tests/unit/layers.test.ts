@@ -49,7 +49,75 @@ function sameNamesAcrossLayers(files: string[]) {
   return [...byName].filter(([, paths]) => new Set(paths.map(layerOf)).size > 1).map(([name, paths]) => `${name}: ${paths.sort().join(', ')}`)
 }
 
+/** The files `file` imports for their values (an `import type` or an all-`type` list is erased). */
+function valueImportsOf(file: string) {
+  const source = fs.readFileSync(file, 'utf8')
+  const targets: string[] = []
+  for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+['"](~\/[^'"]+|\.{1,2}\/[^'"]+)['"]/gms)) {
+    if (match[1]) continue
+    const names = /^\{([^}]*)\}$/
+      .exec(match[2].trim())?.[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+    if (names && names.every((name) => name.startsWith('type '))) continue
+    const base = match[3].startsWith('~/') ? path.join('app', match[3].slice(2)) : path.join(path.dirname(file), match[3])
+    const found = ['.ts', '.tsx', '', `${path.sep}index.ts`]
+      .map((ext) => base + ext)
+      .find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile())
+    if (found) targets.push(found)
+  }
+  return targets
+}
+
+/** The import loops among `files`: each strongly connected group of two or more files (Tarjan). */
+function importLoops(graph: Map<string, string[]>) {
+  let counter = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const loops: string[][] = []
+  const visit = (file: string) => {
+    index.set(file, counter)
+    low.set(file, counter++)
+    stack.push(file)
+    onStack.add(file)
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue
+      if (!index.has(next)) {
+        visit(next)
+        low.set(file, Math.min(low.get(file)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!))
+    }
+    if (low.get(file) === index.get(file)) {
+      const loop: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        loop.push(member)
+      } while (member !== file)
+      if (loop.length > 1) loops.push(loop.sort())
+    }
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return loops
+}
+
 describe('module layers', () => {
+  it("has no import loop among the modules under app/ (a task's handle apart from its runner, audit's writer apart from its reader)", () => {
+    const graph = new Map(modulesUnder('app').map((file) => [file, valueImportsOf(file)]))
+    expect(importLoops(graph)).toEqual([])
+    // What it catches: the audit trail's writer read the organization's zone, whose model records audits.
+    const loop = new Map([
+      ['app/models/audit/audit.server.ts', ['app/models/organization/organization.server.ts']],
+      ['app/models/organization/organization.server.ts', ['app/models/audit/audit.server.ts']],
+      ['app/models/records/records.server.ts', []],
+    ])
+    expect(importLoops(loop)).toEqual([['app/models/audit/audit.server.ts', 'app/models/organization/organization.server.ts']])
+  })
+
   it('has every module under app/ import only its own layer or the ones below it', () => {
     const files = modulesUnder('app')
     const problems: string[] = []
@@ -88,8 +156,8 @@ describe('module layers', () => {
   it('has no two files of the same name in two layers', () => {
     expect(sameNamesAcrossLayers(modulesUnder('app'))).toEqual([])
     // What it catches: the sign-in helper and the session model were both `auth.server.ts`.
-    expect(sameNamesAcrossLayers(['app/models/auth.server.ts', 'app/requests/auth.server.ts', 'app/schemas/load.ts', 'app/policies/load.ts'])).toEqual([
-      'auth.server.ts: app/models/auth.server.ts, app/requests/auth.server.ts',
+    expect(sameNamesAcrossLayers(['app/models/users/auth.server.ts', 'app/requests/auth.server.ts', 'app/schemas/load.ts', 'app/policies/load.ts'])).toEqual([
+      'auth.server.ts: app/models/users/auth.server.ts, app/requests/auth.server.ts',
     ])
   })
 })

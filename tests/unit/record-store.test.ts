@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { apiRecord, containsAny, sortOrder, toColumns } from '~/models/record-store.server'
+import { apiRecord, containsAny, sortOrder, toColumns } from '~/models/records/record-store.server'
 
 describe('record store helpers', () => {
   it('stores every field of the schema: empty and absent ones as NULL, dates of date-only columns as UTC midnight; not version or customFields', () => {

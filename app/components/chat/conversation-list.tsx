@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 
 import { Badge } from '~/components/ui/badge'
 import { useTranslation } from '~/hooks/use-translation'
-import type { ConversationDto } from '~/models/chat.server'
+import type { ConversationDto } from '~/models/chat/chat.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
 

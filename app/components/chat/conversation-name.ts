@@ -1,5 +1,5 @@
 import { languageInfo } from '~/i18n'
-import type { ConversationDto } from '~/models/chat.server'
+import type { ConversationDto } from '~/models/chat/chat.server'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 

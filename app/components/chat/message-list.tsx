@@ -1,7 +1,7 @@
 import { href } from 'react-router'
 
 import { useTranslation } from '~/hooks/use-translation'
-import type { ChatMessageDto } from '~/models/chat.server'
+import type { ChatMessageDto } from '~/models/chat/chat.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
 

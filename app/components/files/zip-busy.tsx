@@ -4,7 +4,7 @@ import { noticeDocument } from '~/components/maintenance-document'
 
 /**
  * The page a browser gets when its "Download as ZIP" is refused for now (429: this person or this
- * server has ZIPs enough streaming, app/models/file-zip.server.ts): the form posts natively, so
+ * server has ZIPs enough streaming, app/models/files/file-zip.server.ts): the form posts natively, so
  * this answer replaces the page; it says when to try again and leads back to the list.
  */
 export function zipBusyDocument(i18n: i18n, cookieHeader: string | null, seconds: number, back: string) {

@@ -63,7 +63,7 @@ function CustomFieldInput({ definition, field }: { definition: CustomFieldDefini
 /**
  * The list's active custom fields as typed inputs named `customFields.<key>`, in a card of their
  * own; nothing when the list has none. Plain inputs, so they work without JavaScript; the server
- * types the text (app/models/custom-fields.server.ts) and its errors come back per field.
+ * types the text (app/models/organization/custom-fields.server.ts) and its errors come back per field.
  *
  *   <CustomFieldInputs definitions={loaderData.customFieldDefinitions} field={fields.customFields} />
  */

@@ -13,7 +13,7 @@ import { Icon } from '~/components/ui/icons'
 import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
 import { useTranslation } from '~/hooks/use-translation'
-import type { InvoiceDto } from '~/models/invoice.server'
+import type { InvoiceDto } from '~/models/invoices/invoice.server'
 import { PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { formatDate, formatMoney, formatNumber, isolate } from '~/utils/format'
 

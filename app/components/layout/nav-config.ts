@@ -216,7 +216,7 @@ export const NAV: NavSection[] = [
   },
 ]
 
-/** The items a role sees; `siteAdmin`: the user is an admin of the site organization (app/models/site.server.ts). */
+/** The items a role sees; `siteAdmin`: the user is an admin of the site organization (app/models/organization/site.server.ts). */
 export function navForRole(role: Role, siteAdmin = false): NavSection[] {
   const allowed = (permission?: [Action, Entity]) => !permission || can(role, permission[0], permission[1])
   return NAV.map((section) => ({

@@ -4,7 +4,7 @@ import { href, Link, NavLink } from 'react-router'
 import { LanguageMenu } from '~/components/layout/header'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
-import type { SiteFrameOrganization } from '~/models/site.server'
+import type { SiteFrameOrganization } from '~/models/organization/site.server'
 import { cn } from '~/utils/cn'
 
 /**

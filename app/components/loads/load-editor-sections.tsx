@@ -24,7 +24,7 @@ type LoadEditorForm = ReturnType<typeof useSchemaForm<typeof LoadFormUpdateSchem
 export type LoadForm = LoadEditorForm[0]
 export type LoadFields = LoadEditorForm[1]
 
-/** What the pickers offer (the loader's `options`, app/models/load-pickers.server.ts). */
+/** What the pickers offer (the loader's `options`, app/models/loads/load-pickers.server.ts). */
 export type LoadEditorOptions = {
   brokers: Array<{ id: string; name: string; status: string }>
   companies: Array<{ id: string; name: string }>

@@ -5,18 +5,18 @@
  * user); the worker sends them with retries, over SMTP or into the outbox folder. A job carries
  * who and in which language, never a link: the worker makes the single-use token when it sends,
  * so no secret waits in the queue and a link's lifetime starts when it is sent. The work is
- * app/models/account-emails.server.ts, loaded when a job runs.
+ * app/models/users/account-emails.server.ts, loaded when a job runs.
  */
 import { z } from 'zod'
 
 import type { LanguageCode } from '~/i18n'
 import { prisma, type Tx } from '~/utils/db.server'
 
-import { defineTask } from '../jobs.server'
+import { defineTask } from '../operations/jobs.server'
 
 const ForUser = z.object({ userId: z.string(), language: z.string() })
 const ForAddress = z.object({ email: z.string(), language: z.string() })
-const work = () => import('../account-emails.server')
+const work = () => import('../users/account-emails.server')
 
 const verificationEmail = defineTask('verification_email', {
   parse: (payload) => ForUser.parse(payload),

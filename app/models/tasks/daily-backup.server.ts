@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 
-import { defineTask } from '../jobs.server'
+import { defineTask } from '../operations/jobs.server'
 
 /** graphile-worker adds `_cron` (when it was due) to a scheduled job's payload. */
 const Payload = z.object({ _cron: z.object({ ts: z.string() }).optional() })
@@ -22,7 +22,7 @@ export const dailyBackupTask = defineTask('daily_backup', {
     return schedule === 'off' ? null : schedule
   },
   run: async () => {
-    const { dailyBackup } = await import('../backup.server')
+    const { dailyBackup } = await import('../operations/backup.server')
     const { file, removed } = await dailyBackup()
     console.info(`[jobs] backup written: ${file}${removed.length ? `; removed ${removed.length} older` : ''}`)
   },

@@ -8,7 +8,7 @@ import { z } from 'zod'
 
 import { fileStorage } from '~/utils/storage.server'
 
-import { defineTask } from '../jobs.server'
+import { defineTask } from '../operations/jobs.server'
 
 /** Only keys under the holding folders: a payload written by hand cannot remove a load's papers. */
 export const HELD_PREFIXES = ['rate-confirmations/'] as const

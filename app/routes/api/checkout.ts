@@ -1,4 +1,4 @@
-import { placeOrder } from '~/models/store-order.server'
+import { placeOrder } from '~/models/store/store-order.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { CheckoutSchema } from '~/schemas/checkout'

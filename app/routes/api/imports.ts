@@ -1,6 +1,6 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
-import { type ImportMapping, importRefusal, runImport } from '~/models/csv-import.server'
-import { IMPORT_ENTITIES, importList } from '~/models/record-import.server'
+import { type ImportMapping, importRefusal, runImport } from '~/models/records/csv-import.server'
+import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { IMPORT_MAX_BYTES, importListOf } from '~/schemas/import-options'

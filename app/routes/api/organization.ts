@@ -1,4 +1,4 @@
-import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization.server'
+import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization/organization.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { OrganizationPutSchema } from '~/schemas/organization'

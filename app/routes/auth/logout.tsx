@@ -1,6 +1,6 @@
 import { href, redirect } from 'react-router'
 
-import { deleteSession } from '~/models/auth.server'
+import { deleteSession } from '~/models/users/auth.server'
 import { destroySessionCookie, getSessionId } from '~/requests/session.server'
 
 import type { Route } from './+types/logout'

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 
 import { SiteFrame } from '~/components/layout/site-frame'
 import { MaintenanceNotice } from '~/components/maintenance-notice'
-import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceRetryAfter, maintenanceState } from '~/models/maintenance-mode.server'
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceRetryAfter, maintenanceState } from '~/models/operations/maintenance-mode.server'
 
 import type { Route } from './+types/maintenance'
 

@@ -1,14 +1,14 @@
 import { data } from 'react-router'
 
-import { invoicePdfResponse } from '~/models/invoice-pdf.server'
-import { invoiceByPaymentToken } from '~/models/remittance.server'
+import { invoicePdfResponse } from '~/models/invoices/invoice-pdf.server'
+import { invoiceByPaymentToken } from '~/models/invoices/remittance.server'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
 
 import type { Route } from './+types/payment-pdf'
 
 /**
  * `/payment/pdf?invoice=<token>`: the invoice's PDF for whoever holds its payment link (ADR 062),
- * the same file as the office's download (app/models/invoice-pdf.server.ts). A bad token, or one whose
+ * the same file as the office's download (app/models/invoices/invoice-pdf.server.ts). A bad token, or one whose
  * invoice the link no longer opens (a draft, void, paid: `paymentLinkOpens`), is a 404, as the page is.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, href } from 'react-router'
 
-import { QuotePage } from '~/components/booking/quote-page'
 import { SiteFrame } from '~/components/layout/site-frame'
+import { QuotePage } from '~/components/quotes/quote-page'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { quoteOrganizationByHandle, siteServicesOf } from '~/models/quote.server'
+import { quoteOrganizationByHandle, siteServicesOf } from '~/models/quotes/quote.server'
 import { formConstraint } from '~/requests/forms.server'
 import { sentNumber, submitQuoteRequest } from '~/requests/quote-form.server'
 import { QuoteRequestSchema } from '~/schemas/quote'

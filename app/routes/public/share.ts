@@ -1,4 +1,4 @@
-import { sharedFile } from '~/models/file-share.server'
+import { sharedFile } from '~/models/files/file-share.server'
 import { storedFileHeaders } from '~/utils/file-name'
 import { TOKEN_PAGE_HEADERS } from '~/utils/token-page'
 

@@ -1,4 +1,4 @@
-import { readAvatar } from '~/models/user-avatar.server'
+import { readAvatar } from '~/models/users/user-avatar.server'
 import { requireUser } from '~/requests/session.server'
 
 import type { Route } from './+types/avatar'

@@ -1,7 +1,7 @@
 import { data, href, redirect } from 'react-router'
 import { z } from 'zod'
 
-import { saveListColumns } from '~/models/custom-fields.server'
+import { saveListColumns } from '~/models/organization/custom-fields.server'
 import { requireUser } from '~/requests/session.server'
 import { CUSTOM_FIELD_LISTS, type CustomFieldList } from '~/schemas/custom-field-options'
 import { text } from '~/schemas/text'

@@ -4,7 +4,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
-import { siteAboutPage } from '~/models/site.server'
+import { siteAboutPage } from '~/models/organization/site.server'
 
 import type { Route } from './+types/about-us'
 

@@ -4,7 +4,7 @@ import { href, Link } from 'react-router'
 import { Card } from '~/components/ui/card'
 import { useTranslation } from '~/hooks/use-translation'
 import { getLocale } from '~/middleware/i18next'
-import { siteComingSoonPage } from '~/models/site.server'
+import { siteComingSoonPage } from '~/models/organization/site.server'
 import { formatDateTime } from '~/utils/format'
 import { safeTimeZone } from '~/utils/time'
 

@@ -8,7 +8,7 @@ import { FormErrors, TextareaField, TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { sendContactMessage, siteContactPage } from '~/models/site.server'
+import { sendContactMessage, siteContactPage } from '~/models/organization/site.server'
 import { formConstraint, submitForm } from '~/requests/forms.server'
 import { getClientIp } from '~/requests/session.server'
 import { ContactMessageSchema } from '~/schemas/site'
@@ -26,7 +26,7 @@ export async function loader() {
 
 /**
  * A hostile body's path: the schema (400, messages at the fields), the honeypot and the limits
- * (app/models/site.server.ts: 429 with the minutes to wait), then a redirect to the thank-you
+ * (app/models/organization/site.server.ts: 429 with the minutes to wait), then a redirect to the thank-you
  * state, so a reload does not send it twice.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
-import { siteFaqPage } from '~/models/site.server'
+import { siteFaqPage } from '~/models/organization/site.server'
 
 import type { Route } from './+types/faqs'
 

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 
 import { SiteFrame } from '~/components/layout/site-frame'
-import { siteFrameOrganization } from '~/models/site.server'
+import { siteFrameOrganization } from '~/models/organization/site.server'
 
 import type { Route } from './+types/layout'
 

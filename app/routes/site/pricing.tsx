@@ -1,9 +1,9 @@
 import { href } from 'react-router'
 
-import { QuotePage } from '~/components/booking/quote-page'
+import { QuotePage } from '~/components/quotes/quote-page'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { siteServicesOf } from '~/models/quote.server'
-import { siteFrameOrganization } from '~/models/site.server'
+import { siteFrameOrganization } from '~/models/organization/site.server'
+import { siteServicesOf } from '~/models/quotes/quote.server'
 import { formConstraint } from '~/requests/forms.server'
 import { sentNumber, submitQuoteRequest } from '~/requests/quote-form.server'
 import { QuoteRequestSchema } from '~/schemas/quote'

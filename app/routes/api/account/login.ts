@@ -1,5 +1,5 @@
-import { createSession, getPublicUser, verifyLogin } from '~/models/auth.server'
-import { assertSignInAllowed } from '~/models/maintenance-mode.server'
+import { assertSignInAllowed } from '~/models/operations/maintenance-mode.server'
+import { createSession, getPublicUser, verifyLogin } from '~/models/users/auth.server'
 import { createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
 import { LoginSchema } from '~/schemas/auth'

@@ -1,4 +1,4 @@
-import { deleteSession } from '~/models/auth.server'
+import { deleteSession } from '~/models/users/auth.server'
 import { handleApi, methodNotAllowed, requireApiUser } from '~/requests/api.server'
 
 import type { Route } from './+types/logout'

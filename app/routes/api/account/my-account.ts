@@ -1,4 +1,4 @@
-import { getPublicUser } from '~/models/auth.server'
+import { getPublicUser } from '~/models/users/auth.server'
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from '~/requests/api.server'
 
 import type { Route } from './+types/my-account'

@@ -1,5 +1,5 @@
-import { createSession, registerOrganization } from '~/models/auth.server'
-import { consumeAuthEmailLimit } from '~/models/rate-limit.server'
+import { consumeAuthEmailLimit } from '~/models/operations/rate-limit.server'
+import { createSession, registerOrganization } from '~/models/users/auth.server'
 import { apiErrorResponse, createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
 import { RegisterSchema } from '~/schemas/auth'

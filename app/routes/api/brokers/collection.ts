@@ -1,4 +1,4 @@
-import { BROKER_CSV_COLUMNS, createBroker, exportBrokers, listBrokers, serializeBroker } from '~/models/broker.server'
+import { BROKER_CSV_COLUMNS, createBroker, exportBrokers, listBrokers, serializeBroker } from '~/models/reference/broker.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { BrokerListQuerySchema, BrokerSchema } from '~/schemas/broker'

@@ -1,4 +1,4 @@
-import { deleteBroker, getBroker, serializeBroker, updateBroker } from '~/models/broker.server'
+import { deleteBroker, getBroker, serializeBroker, updateBroker } from '~/models/reference/broker.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { BrokerUpdateSchema } from '~/schemas/broker'

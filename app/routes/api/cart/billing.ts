@@ -1,4 +1,4 @@
-import { setCartBilling } from '~/models/cart.server'
+import { setCartBilling } from '~/models/store/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { CartBillingSchema } from '~/schemas/checkout'

@@ -1,4 +1,4 @@
-import { getCart, resetCart } from '~/models/cart.server'
+import { getCart, resetCart } from '~/models/store/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

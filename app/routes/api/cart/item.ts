@@ -1,4 +1,4 @@
-import { removeCartItem, updateCartItem } from '~/models/cart.server'
+import { removeCartItem, updateCartItem } from '~/models/store/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
 import { CartQuantitySchema } from '~/schemas/checkout'

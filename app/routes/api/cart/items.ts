@@ -1,4 +1,4 @@
-import { addCartItem } from '~/models/cart.server'
+import { addCartItem } from '~/models/store/cart.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { CartAddSchema } from '~/schemas/checkout'

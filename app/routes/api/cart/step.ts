@@ -1,4 +1,4 @@
-import { moveCartStep } from '~/models/cart.server'
+import { moveCartStep } from '~/models/store/cart.server'
 import type { CheckoutStep } from '~/policies/cart'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'

@@ -1,4 +1,4 @@
-import { attachmentHeaders, readChatAttachment } from '~/models/chat.server'
+import { attachmentHeaders, readChatAttachment } from '~/models/chat/chat.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/attachment'

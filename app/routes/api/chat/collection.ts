@@ -1,4 +1,4 @@
-import { conversationPage, listConversations, startConversation } from '~/models/chat.server'
+import { conversationPage, listConversations, startConversation } from '~/models/chat/chat.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { ConversationSchema } from '~/schemas/chat'
 

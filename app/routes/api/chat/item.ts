@@ -1,4 +1,4 @@
-import { getConversation } from '~/models/chat.server'
+import { getConversation } from '~/models/chat/chat.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { ChatHistoryQuery } from '~/schemas/chat'
 

@@ -1,4 +1,4 @@
-import { postFile, postMessage } from '~/models/chat.server'
+import { postFile, postMessage } from '~/models/chat/chat.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { ChatCaptionSchema, ChatMessageSchema } from '~/schemas/chat'
 import { CHAT_FILE_MAX_BYTES } from '~/schemas/chat-options'

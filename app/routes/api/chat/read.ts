@@ -1,4 +1,4 @@
-import { markRead } from '~/models/chat.server'
+import { markRead } from '~/models/chat/chat.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody, requireApiPermission } from '~/requests/api.server'
 import { ChatReadBodySchema } from '~/schemas/chat'
 

@@ -1,4 +1,4 @@
-import { COMPANY_CSV_COLUMNS, createCompany, exportCompanies, listCompanies, serializeCompany } from '~/models/company.server'
+import { COMPANY_CSV_COLUMNS, createCompany, exportCompanies, listCompanies, serializeCompany } from '~/models/reference/company.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { CompanyListQuerySchema, CompanySchema } from '~/schemas/company'

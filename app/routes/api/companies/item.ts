@@ -1,4 +1,4 @@
-import { deleteCompany, getCompany, serializeCompany, updateCompany } from '~/models/company.server'
+import { deleteCompany, getCompany, serializeCompany, updateCompany } from '~/models/reference/company.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { CompanyUpdateSchema } from '~/schemas/company'

@@ -1,4 +1,4 @@
-import { createCustomFieldDefinition, listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
+import { createCustomFieldDefinition, listCustomFieldDefinitions, serializeCustomFieldDefinition } from '~/models/organization/custom-fields.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'

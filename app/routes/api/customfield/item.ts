@@ -1,4 +1,4 @@
-import { deleteCustomFieldDefinition, getCustomFieldDefinition, serializeCustomFieldDefinition } from '~/models/custom-fields.server'
+import { deleteCustomFieldDefinition, getCustomFieldDefinition, serializeCustomFieldDefinition } from '~/models/organization/custom-fields.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

@@ -1,4 +1,4 @@
-import { getAgreement, saveAgreement, serializeAgreement } from '~/models/factoring.server'
+import { getAgreement, saveAgreement, serializeAgreement } from '~/models/factoring/factoring.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { AgreementSchema } from '~/schemas/factoring'

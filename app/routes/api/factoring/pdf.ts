@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { schedulePdfResponse } from '~/models/factoring-pdf.server'
+import { schedulePdfResponse } from '~/models/factoring/factoring-pdf.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/pdf'

@@ -1,4 +1,4 @@
-import { purchaseSchedule, serializeSchedule } from '~/models/factoring.server'
+import { purchaseSchedule, serializeSchedule } from '~/models/factoring/factoring.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { PurchaseSchema } from '~/schemas/factoring'

@@ -1,5 +1,5 @@
-import { getSchedule, serializeSchedule } from '~/models/factoring.server'
-import { scheduleCsvResponse } from '~/models/factoring-pdf.server'
+import { getSchedule, serializeSchedule } from '~/models/factoring/factoring.server'
+import { scheduleCsvResponse } from '~/models/factoring/factoring-pdf.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { wantsCsv } from '~/utils/csv.server'
 

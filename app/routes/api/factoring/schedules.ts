@@ -1,4 +1,4 @@
-import { createSchedule, listSchedules, serializeSchedule, serializeScheduleRow } from '~/models/factoring.server'
+import { createSchedule, listSchedules, serializeSchedule, serializeScheduleRow } from '~/models/factoring/factoring.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'

@@ -1,4 +1,4 @@
-import { sendSchedule, serializeSchedule } from '~/models/factoring.server'
+import { sendSchedule, serializeSchedule } from '~/models/factoring/factoring.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { ScheduleActionSchema } from '~/schemas/factoring'

@@ -1,4 +1,4 @@
-import { serializeSchedule, voidSchedule } from '~/models/factoring.server'
+import { serializeSchedule, voidSchedule } from '~/models/factoring/factoring.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { ScheduleActionSchema } from '~/schemas/factoring'

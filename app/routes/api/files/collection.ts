@@ -1,4 +1,4 @@
-import { listFiles, serializeFile } from '~/models/stored-file.server'
+import { listFiles, serializeFile } from '~/models/files/stored-file.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { FileListQuerySchema } from '~/schemas/stored-file'

@@ -1,4 +1,4 @@
-import { deleteFile, readFile } from '~/models/stored-file.server'
+import { deleteFile, readFile } from '~/models/files/stored-file.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

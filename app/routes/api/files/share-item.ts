@@ -1,4 +1,4 @@
-import { revokeFileShare } from '~/models/file-share.server'
+import { revokeFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

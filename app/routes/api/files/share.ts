@@ -1,4 +1,4 @@
-import { createFileShare } from '~/models/file-share.server'
+import { createFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
 import { FileShareCreateSchema } from '~/schemas/stored-file'

@@ -1,4 +1,4 @@
-import { assignToFactor, invoiceBody } from '~/models/invoice.server'
+import { assignToFactor, invoiceBody } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { FactorAssignmentSchema } from '~/schemas/invoice'

@@ -1,6 +1,6 @@
 import { detectLanguage } from '~/i18n.server'
-import { createInvoice, invoiceBody, listInvoices, serializeInvoiceRow } from '~/models/invoice.server'
-import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
+import { createInvoice, invoiceBody, listInvoices, serializeInvoiceRow } from '~/models/invoices/invoice.server'
+import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoices/invoice-reports.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceListQuerySchema, InvoiceSchema } from '~/schemas/invoice'

@@ -1,4 +1,4 @@
-import { emailInvoiceAgain, invoiceBody } from '~/models/invoice.server'
+import { emailInvoiceAgain, invoiceBody } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'

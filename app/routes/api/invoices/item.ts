@@ -1,5 +1,5 @@
-import { deleteInvoice, getInvoice, invoiceBody, updateInvoice } from '~/models/invoice.server'
-import { listRemittances } from '~/models/remittance.server'
+import { deleteInvoice, getInvoice, invoiceBody, updateInvoice } from '~/models/invoices/invoice.server'
+import { listRemittances } from '~/models/invoices/remittance.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { InvoiceUpdateSchema } from '~/schemas/invoice'

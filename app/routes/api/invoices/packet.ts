@@ -1,4 +1,4 @@
-import { invoicePacketResponse } from '~/models/invoice-packet.server'
+import { invoicePacketResponse } from '~/models/invoices/invoice-packet.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/packet'

@@ -1,4 +1,4 @@
-import { deletePayment, invoiceBody } from '~/models/invoice.server'
+import { deletePayment, invoiceBody } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

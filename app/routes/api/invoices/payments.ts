@@ -1,4 +1,4 @@
-import { invoiceBody, recordPayment } from '~/models/invoice.server'
+import { invoiceBody, recordPayment } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { PaymentSchema } from '~/schemas/invoice'

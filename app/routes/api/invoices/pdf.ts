@@ -1,4 +1,4 @@
-import { invoicePdfResponse } from '~/models/invoice-pdf.server'
+import { invoicePdfResponse } from '~/models/invoices/invoice-pdf.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/pdf'

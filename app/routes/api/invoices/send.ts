@@ -1,4 +1,4 @@
-import { invoiceBody, sendInvoice } from '~/models/invoice.server'
+import { invoiceBody, sendInvoice } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'

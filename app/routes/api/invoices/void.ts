@@ -1,4 +1,4 @@
-import { invoiceBody, voidInvoice } from '~/models/invoice.server'
+import { invoiceBody, voidInvoice } from '~/models/invoices/invoice.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { InvoiceActionSchema } from '~/schemas/invoice'

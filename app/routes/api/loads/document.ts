@@ -1,4 +1,4 @@
-import { deleteLoadDocument, readLoadDocument } from '~/models/load-document.server'
+import { deleteLoadDocument, readLoadDocument } from '~/models/loads/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

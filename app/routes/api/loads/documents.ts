@@ -1,4 +1,4 @@
-import { serializeLoadDocument, uploadLoadDocument } from '~/models/load-document.server'
+import { serializeLoadDocument, uploadLoadDocument } from '~/models/loads/load-document.server'
 import { actorOf } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
@@ -6,7 +6,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 
 import type { Route } from './+types/documents'
 
-/** Streamed to storage as it arrives (app/models/load-document.server.ts): never collected by the edge. */
+/** Streamed to storage as it arrives (app/models/loads/load-document.server.ts): never collected by the edge. */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 /**

@@ -1,4 +1,4 @@
-import { pdfFromUpload, readRateConfirmation } from '~/models/rate-confirmation.server'
+import { pdfFromUpload, readRateConfirmation } from '~/models/loads/rate-confirmation.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { DomainError } from '~/utils/errors.server'

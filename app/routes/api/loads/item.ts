@@ -1,5 +1,5 @@
-import { deleteLoad, getLoad, updateLoad } from '~/models/load.server'
-import { serializeLoad } from '~/models/load-serialize.server'
+import { deleteLoad, getLoad, updateLoad } from '~/models/loads/load.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
 import { loadScope } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'

@@ -1,5 +1,5 @@
-import { serializeLoad } from '~/models/load-serialize.server'
-import { reopenLoad } from '~/models/load-status.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
+import { reopenLoad } from '~/models/loads/load-status.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
 import { LoadReopenSchema } from '~/schemas/load'

@@ -1,5 +1,5 @@
-import { serializeLoad } from '~/models/load-serialize.server'
-import { moveLoad } from '~/models/load-status.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
+import { moveLoad } from '~/models/loads/load-status.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { LoadStatusMoveSchema } from '~/schemas/load'

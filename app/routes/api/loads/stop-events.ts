@@ -1,5 +1,5 @@
-import { serializeLoad } from '~/models/load-serialize.server'
-import { recordStopEvent } from '~/models/load-stop-events.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
+import { recordStopEvent } from '~/models/loads/load-stop-events.server'
 import { loadScope } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'

@@ -1,4 +1,4 @@
-import { deleteStop } from '~/models/load.server'
+import { deleteStop } from '~/models/loads/load.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

@@ -1,4 +1,4 @@
-import { revokeTrackingLink } from '~/models/tracking-link.server'
+import { revokeTrackingLink } from '~/models/loads/tracking-link.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

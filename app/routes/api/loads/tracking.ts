@@ -1,4 +1,4 @@
-import { createTrackingLink } from '~/models/tracking-link.server'
+import { createTrackingLink } from '~/models/loads/tracking-link.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'

@@ -1,4 +1,4 @@
-import { readMailAttachment } from '~/models/mailbox.server'
+import { readMailAttachment } from '~/models/mail/mailbox.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'

@@ -1,5 +1,5 @@
-import { sendMail } from '~/models/mail-compose.server'
-import { listMail, serializeMail } from '~/models/mailbox.server'
+import { sendMail } from '~/models/mail/mail-compose.server'
+import { listMail, serializeMail } from '~/models/mail/mailbox.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { readMailPost } from '~/requests/mail-post.server'
 import { MailListQuerySchema } from '~/schemas/mail'

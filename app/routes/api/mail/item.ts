@@ -1,4 +1,4 @@
-import { deleteMail, getMail, serializeMail, updateMail } from '~/models/mailbox.server'
+import { deleteMail, getMail, serializeMail, updateMail } from '~/models/mail/mailbox.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { MailUpdateSchema } from '~/schemas/mail'
 import { OptionalVersionSchema } from '~/schemas/version'

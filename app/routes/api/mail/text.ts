@@ -1,4 +1,4 @@
-import { mailTextResponse, readMailText } from '~/models/mailbox.server'
+import { mailTextResponse, readMailText } from '~/models/mail/mailbox.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/text'

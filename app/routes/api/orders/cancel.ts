@@ -1,4 +1,4 @@
-import { cancelOrder } from '~/models/store-order.server'
+import { cancelOrder } from '~/models/store/store-order.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { OrderCancelSchema } from '~/schemas/checkout'

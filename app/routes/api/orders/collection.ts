@@ -1,4 +1,4 @@
-import { listOrders, serializeOrder } from '~/models/store-order.server'
+import { listOrders, serializeOrder } from '~/models/store/store-order.server'
 import { orderScope } from '~/policies/cart'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { OrderListQuerySchema } from '~/schemas/checkout'

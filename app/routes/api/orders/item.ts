@@ -1,4 +1,4 @@
-import { getOrder } from '~/models/store-order.server'
+import { getOrder } from '~/models/store/store-order.server'
 import { orderScope } from '~/policies/cart'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 

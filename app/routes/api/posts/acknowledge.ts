@@ -1,4 +1,4 @@
-import { acknowledgePost, getPost, serializePost } from '~/models/post.server'
+import { acknowledgePost, getPost, serializePost } from '~/models/bulletins/post.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody, requireApiPermission } from '~/requests/api.server'
 import { PostAcknowledgeSchema } from '~/schemas/post'
 

@@ -1,4 +1,4 @@
-import { createPost, exportPosts, getPost, listPosts, POST_CSV_COLUMNS, serializePost } from '~/models/post.server'
+import { createPost, exportPosts, getPost, listPosts, POST_CSV_COLUMNS, serializePost } from '~/models/bulletins/post.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { addPostComment, listPostComments, serializeComment } from '~/models/post.server'
+import { addPostComment, listPostComments, serializeComment } from '~/models/bulletins/post.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { PostCommentSchema } from '~/schemas/post'
 

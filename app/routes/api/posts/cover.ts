@@ -1,4 +1,4 @@
-import { readPostCover } from '~/models/post.server'
+import { readPostCover } from '~/models/bulletins/post.server'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'

@@ -1,4 +1,4 @@
-import { deletePost, getPost, postAcknowledgments, serializePost, updatePost } from '~/models/post.server'
+import { deletePost, getPost, postAcknowledgments, serializePost, updatePost } from '~/models/bulletins/post.server'
 import { seesAcknowledgments } from '~/policies/post'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'

@@ -1,4 +1,4 @@
-import { createProduct, exportProducts, listProducts, PRODUCT_CSV_COLUMNS, serializeProduct } from '~/models/product.server'
+import { createProduct, exportProducts, listProducts, PRODUCT_CSV_COLUMNS, serializeProduct } from '~/models/store/product.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { deleteProduct, getProduct, serializeProduct, updateProduct } from '~/models/product.server'
+import { deleteProduct, getProduct, serializeProduct, updateProduct } from '~/models/store/product.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { ProductUpdateSchema } from '~/schemas/product'

@@ -1,4 +1,4 @@
-import { deleteProductPhoto, readProductPhoto } from '~/models/product-photo.server'
+import { deleteProductPhoto, readProductPhoto } from '~/models/store/product-photo.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { DomainError } from '~/utils/errors.server'

@@ -1,5 +1,5 @@
-import { getProduct } from '~/models/product.server'
-import { addProductPhotos, checkPhotos, serializeProductPhoto } from '~/models/product-photo.server'
+import { getProduct } from '~/models/store/product.server'
+import { addProductPhotos, checkPhotos, serializeProductPhoto } from '~/models/store/product-photo.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'

@@ -1,4 +1,4 @@
-import { listQuotes, serializeQuote } from '~/models/quote.server'
+import { listQuotes, serializeQuote } from '~/models/quotes/quote.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { QuoteListQuerySchema } from '~/schemas/quote'

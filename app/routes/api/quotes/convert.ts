@@ -1,5 +1,5 @@
-import { serializeLoad } from '~/models/load-serialize.server'
-import { convertQuote } from '~/models/quote.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
+import { convertQuote } from '~/models/quotes/quote.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { QuoteConvertSchema } from '~/schemas/quote'

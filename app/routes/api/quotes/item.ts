@@ -1,4 +1,4 @@
-import { getQuote, serializeQuote } from '~/models/quote.server'
+import { getQuote, serializeQuote } from '~/models/quotes/quote.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/item'

@@ -1,4 +1,4 @@
-import { markQuoteLost, serializeQuote } from '~/models/quote.server'
+import { markQuoteLost, serializeQuote } from '~/models/quotes/quote.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { QuoteLostSchema } from '~/schemas/quote'

@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { quotePrice, serializeQuote } from '~/models/quote.server'
+import { quotePrice, serializeQuote } from '~/models/quotes/quote.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { QuotePriceSchema } from '~/schemas/quote'

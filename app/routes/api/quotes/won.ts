@@ -1,4 +1,4 @@
-import { markQuoteWon, serializeQuote } from '~/models/quote.server'
+import { markQuoteWon, serializeQuote } from '~/models/quotes/quote.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { QuoteActionSchema } from '~/schemas/quote'

@@ -1,4 +1,4 @@
-import { createSettlement, listSettlements, serializeSettlement, serializeSettlementRow } from '~/models/settlement.server'
+import { createSettlement, listSettlements, serializeSettlement, serializeSettlementRow } from '~/models/settlements/settlement.server'
 import { settlementScope } from '~/policies/settlement'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'

@@ -1,4 +1,4 @@
-import { deleteSettlement, getSettlement, serializeSettlement } from '~/models/settlement.server'
+import { deleteSettlement, getSettlement, serializeSettlement } from '~/models/settlements/settlement.server'
 import { settlementScope } from '~/policies/settlement'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, requireApiPermission } from '~/requests/api.server'

@@ -1,4 +1,4 @@
-import { paySettlement, serializeSettlement } from '~/models/settlement.server'
+import { paySettlement, serializeSettlement } from '~/models/settlements/settlement.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { SettlementPaySchema } from '~/schemas/settlement'

@@ -1,4 +1,4 @@
-import { settlementPdfResponse } from '~/models/settlement-pdf.server'
+import { settlementPdfResponse } from '~/models/settlements/settlement-pdf.server'
 import { settlementScope } from '~/policies/settlement'
 import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 

@@ -1,4 +1,4 @@
-import { runPay } from '~/models/settlement.server'
+import { runPay } from '~/models/settlements/settlement.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody } from '~/requests/api.server'
 import { SettlementRunSchema } from '~/schemas/settlement'

@@ -1,4 +1,4 @@
-import { serializeSettlement, voidSettlement } from '~/models/settlement.server'
+import { serializeSettlement, voidSettlement } from '~/models/settlements/settlement.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { SettlementActionSchema } from '~/schemas/settlement'

@@ -1,4 +1,4 @@
-import { createTrailer, exportTrailers, listTrailers, serializeTrailer, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
+import { createTrailer, exportTrailers, listTrailers, serializeTrailer, TRAILER_CSV_COLUMNS } from '~/models/reference/trailer.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { deleteTrailer, getTrailer, serializeTrailer, updateTrailer } from '~/models/trailer.server'
+import { deleteTrailer, getTrailer, serializeTrailer, updateTrailer } from '~/models/reference/trailer.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { TrailerUpdateSchema } from '~/schemas/trailer'

@@ -1,4 +1,4 @@
-import { createTruck, exportTrucks, listTrucks, serializeTruck, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
+import { createTruck, exportTrucks, listTrucks, serializeTruck, TRUCK_CSV_COLUMNS } from '~/models/reference/truck.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { deleteTruck, getTruck, serializeTruck, updateTruck } from '~/models/truck.server'
+import { deleteTruck, getTruck, serializeTruck, updateTruck } from '~/models/reference/truck.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { TruckUpdateSchema } from '~/schemas/truck'

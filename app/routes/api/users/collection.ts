@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { createUser, exportUsers, listUsers, serializeUser, USER_CSV_COLUMNS } from '~/models/user.server'
+import { createUser, exportUsers, listUsers, serializeUser, USER_CSV_COLUMNS } from '~/models/users/user.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { getUser, serializeUser, updateUser } from '~/models/user.server'
+import { getUser, serializeUser, updateUser } from '~/models/users/user.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { UserUpdateSchema } from '~/schemas/user'

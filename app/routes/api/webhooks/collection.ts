@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { createWebhook, listWebhookEndpoints, serializeWebhook } from '~/models/webhook.server'
+import { createWebhook, listWebhookEndpoints, serializeWebhook } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { WebhookSchema } from '~/schemas/webhook'

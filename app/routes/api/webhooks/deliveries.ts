@@ -1,4 +1,4 @@
-import { listDeliveries, serializeDelivery } from '~/models/webhook.server'
+import { listDeliveries, serializeDelivery } from '~/models/webhooks/webhook.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { WebhookDeliveryQuerySchema } from '~/schemas/webhook'

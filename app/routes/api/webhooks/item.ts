@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { deleteWebhook, getWebhook, serializeWebhook, updateWebhook } from '~/models/webhook.server'
+import { deleteWebhook, getWebhook, serializeWebhook, updateWebhook } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

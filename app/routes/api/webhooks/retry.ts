@@ -1,4 +1,4 @@
-import { resendDelivery, serializeDelivery } from '~/models/webhook.server'
+import { resendDelivery, serializeDelivery } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { WebhookRetrySchema } from '~/schemas/webhook'

@@ -1,4 +1,4 @@
-import { rotateWebhookSecret, serializeWebhook } from '~/models/webhook.server'
+import { rotateWebhookSecret, serializeWebhook } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'

@@ -2,7 +2,7 @@ import { href } from 'react-router'
 
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { useTranslation } from '~/hooks/use-translation'
-import { deleteBroker, getBroker } from '~/models/broker.server'
+import { deleteBroker, getBroker } from '~/models/reference/broker.server'
 import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
 import { requirePermission } from '~/requests/session.server'

@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { BROKER_CSV_COLUMNS, exportBrokers } from '~/models/broker.server'
+import { BROKER_CSV_COLUMNS, exportBrokers } from '~/models/reference/broker.server'
 import { requirePermission } from '~/requests/session.server'
 import { BrokerListQuerySchema } from '~/schemas/broker'
 import { parseListQuery } from '~/schemas/list-query'

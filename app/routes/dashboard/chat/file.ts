@@ -1,4 +1,4 @@
-import { attachmentHeaders, readChatAttachment } from '~/models/chat.server'
+import { attachmentHeaders, readChatAttachment } from '~/models/chat/chat.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { COMPANY_CSV_COLUMNS, exportCompanies } from '~/models/company.server'
+import { COMPANY_CSV_COLUMNS, exportCompanies } from '~/models/reference/company.server'
 import { requirePermission } from '~/requests/session.server'
 import { CompanyListQuerySchema } from '~/schemas/company'
 import { parseListQuery } from '~/schemas/list-query'

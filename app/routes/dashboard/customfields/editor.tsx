@@ -17,7 +17,7 @@ import {
   isLocked,
   serializeCustomFieldDefinition,
   updateCustomFieldDefinition,
-} from '~/models/custom-fields.server'
+} from '~/models/organization/custom-fields.server'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, savedToList, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'

@@ -1,4 +1,4 @@
-import { scheduleCsvResponse } from '~/models/factoring-pdf.server'
+import { scheduleCsvResponse } from '~/models/factoring/factoring-pdf.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

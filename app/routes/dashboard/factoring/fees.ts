@@ -1,5 +1,5 @@
-import { factoringFees } from '~/models/factoring.server'
-import { csvDownload } from '~/models/factoring-pdf.server'
+import { factoringFees } from '~/models/factoring/factoring.server'
+import { csvDownload } from '~/models/factoring/factoring-pdf.server'
 import { requirePermission } from '~/requests/session.server'
 import { csvDollars, csvLine } from '~/utils/csv.server'
 

@@ -12,7 +12,7 @@ import { EmptyState, Pagination, SortHeader } from '~/components/ui/list-control
 import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
-import { factoringFees, getAgreement, listSchedules, serializeAgreement, serializeScheduleRow } from '~/models/factoring.server'
+import { factoringFees, getAgreement, listSchedules, serializeAgreement, serializeScheduleRow } from '~/models/factoring/factoring.server'
 import { redirectPastLastPage } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { ScheduleListQuerySchema } from '~/schemas/factoring'

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 
 import { getLocale } from '~/middleware/i18next'
-import { noticePdfResponse } from '~/models/factoring-pdf.server'
+import { noticePdfResponse } from '~/models/factoring/factoring-pdf.server'
 import { requirePermission } from '~/requests/session.server'
 import { isDomainError } from '~/utils/errors.server'
 

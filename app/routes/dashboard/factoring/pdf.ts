@@ -1,5 +1,5 @@
 import { getLocale } from '~/middleware/i18next'
-import { schedulePdfResponse } from '~/models/factoring-pdf.server'
+import { schedulePdfResponse } from '~/models/factoring/factoring-pdf.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

@@ -11,8 +11,16 @@ import { inputClass } from '~/components/ui/input-class'
 import { PlainField } from '~/components/ui/plain-field'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { getSchedule, importPurchaseReport, purchaseSchedule, releaseReserve, sendSchedule, serializeSchedule, voidSchedule } from '~/models/factoring.server'
-import { organizationToday } from '~/models/organization.server'
+import {
+  getSchedule,
+  importPurchaseReport,
+  purchaseSchedule,
+  releaseReserve,
+  sendSchedule,
+  serializeSchedule,
+  voidSchedule,
+} from '~/models/factoring/factoring.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import { scheduleOffers } from '~/policies/factoring'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, withAmountCents } from '~/requests/forms.server'

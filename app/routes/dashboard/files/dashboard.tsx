@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/ui/list-controls'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
-import { fileDashboard } from '~/models/file-dashboard.server'
+import { fileDashboard } from '~/models/files/file-dashboard.server'
 import { requirePermission } from '~/requests/session.server'
 import { formatBytes, formatMonth, formatNumber, formatZonedDate } from '~/utils/format'
 

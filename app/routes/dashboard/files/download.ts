@@ -1,4 +1,4 @@
-import { readFile } from '~/models/stored-file.server'
+import { readFile } from '~/models/files/stored-file.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'

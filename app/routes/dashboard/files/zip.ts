@@ -2,7 +2,7 @@ import { data, href } from 'react-router'
 
 import { zipBusyDocument } from '~/components/files/zip-busy'
 import { getInstance } from '~/middleware/i18next'
-import { zipFiles } from '~/models/file-zip.server'
+import { zipFiles } from '~/models/files/file-zip.server'
 import { requirePermission } from '~/requests/session.server'
 import { FileZipSchema } from '~/schemas/stored-file'
 import { FILE_ZIP_MAX } from '~/schemas/stored-file-options'

@@ -1,4 +1,4 @@
-import { IMPORT_ENTITIES } from '~/models/record-import.server'
+import { IMPORT_ENTITIES } from '~/models/records/record-import.server'
 import { requirePermission } from '~/requests/session.server'
 import { importListOf, recordImportTemplate } from '~/schemas/import-options'
 import { loadImportTemplate } from '~/schemas/load-import-options'

@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoice-reports.server'
+import { exportInvoices, INVOICE_CSV_COLUMNS } from '~/models/invoices/invoice-reports.server'
 import { requirePermission } from '~/requests/session.server'
 import { InvoiceListQuerySchema } from '~/schemas/invoice'
 import { parseListQuery } from '~/schemas/list-query'

@@ -1,4 +1,4 @@
-import { invoicePacketResponse } from '~/models/invoice-packet.server'
+import { invoicePacketResponse } from '~/models/invoices/invoice-packet.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

@@ -1,4 +1,4 @@
-import { invoicePdfResponse } from '~/models/invoice-pdf.server'
+import { invoicePdfResponse } from '~/models/invoices/invoice-pdf.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { getAgreement } from '~/models/factoring.server'
+import { getAgreement } from '~/models/factoring/factoring.server'
 import {
   assignToFactor,
   deleteInvoice,
@@ -20,11 +20,11 @@ import {
   sendInvoice,
   serializeInvoice,
   voidInvoice,
-} from '~/models/invoice.server'
-import { loadTimeZone } from '~/models/load.server'
-import { organizationToday } from '~/models/organization.server'
-import { remitView } from '~/models/remit-to.server'
-import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLinks } from '~/models/remittance.server'
+} from '~/models/invoices/invoice.server'
+import { remitView } from '~/models/invoices/remit-to.server'
+import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLinks } from '~/models/invoices/remittance.server'
+import { loadTimeZone } from '~/models/loads/load.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import { assignmentOffers, invoiceOffers } from '~/policies/invoice'
 import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'

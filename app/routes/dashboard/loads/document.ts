@@ -1,4 +1,4 @@
-import { readLoadDocument } from '~/models/load-document.server'
+import { readLoadDocument } from '~/models/loads/load-document.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'

@@ -1,4 +1,4 @@
-import { readMailAttachment } from '~/models/mailbox.server'
+import { readMailAttachment } from '~/models/mail/mailbox.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'

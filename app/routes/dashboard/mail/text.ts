@@ -1,4 +1,4 @@
-import { mailTextResponse, readMailText } from '~/models/mailbox.server'
+import { mailTextResponse, readMailText } from '~/models/mail/mailbox.server'
 import { requirePermission } from '~/requests/session.server'
 import { orNotFound } from '~/utils/errors.server'
 

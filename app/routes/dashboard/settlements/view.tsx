@@ -10,7 +10,7 @@ import { SummaryItem, SummaryList } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { organizationToday } from '~/models/organization.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import {
   addSettlementLine,
   approveSettlement,
@@ -20,7 +20,7 @@ import {
   removeSettlementLine,
   serializeSettlement,
   voidSettlement,
-} from '~/models/settlement.server'
+} from '~/models/settlements/settlement.server'
 import { settlementHeldBack, settlementOffers, settlementScope } from '~/policies/settlement'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, withAmountCents } from '~/requests/forms.server'

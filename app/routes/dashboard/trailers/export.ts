@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { exportTrailers, TRAILER_CSV_COLUMNS } from '~/models/trailer.server'
+import { exportTrailers, TRAILER_CSV_COLUMNS } from '~/models/reference/trailer.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TrailerListQuerySchema } from '~/schemas/trailer'

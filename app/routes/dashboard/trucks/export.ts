@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { exportTrucks, TRUCK_CSV_COLUMNS } from '~/models/truck.server'
+import { exportTrucks, TRUCK_CSV_COLUMNS } from '~/models/reference/truck.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { TruckListQuerySchema } from '~/schemas/truck'

@@ -1,5 +1,5 @@
 import { getInstance } from '~/middleware/i18next'
-import { exportUsers, USER_CSV_COLUMNS } from '~/models/user.server'
+import { exportUsers, USER_CSV_COLUMNS } from '~/models/users/user.server'
 import { requirePermission } from '~/requests/session.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { UserListQuerySchema } from '~/schemas/user'

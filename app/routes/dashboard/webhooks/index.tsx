@@ -7,7 +7,7 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { DeliveryStateBadge } from '~/components/webhooks/webhook-parts'
 import { useTranslation } from '~/hooks/use-translation'
-import { listWebhooks } from '~/models/webhook.server'
+import { listWebhooks } from '~/models/webhooks/webhook.server'
 import { requirePermission } from '~/requests/session.server'
 
 import type { Route } from './+types/index'

@@ -11,7 +11,7 @@ import { DeliveryLog, SecretNotice, WebhookForm } from '~/components/webhooks/we
 import { useTranslation } from '~/hooks/use-translation'
 import { detectLanguage } from '~/i18n.server'
 import { getInstance } from '~/middleware/i18next'
-import { organizationTimeZone } from '~/models/organization.server'
+import { organizationTimeZone } from '~/models/organization/organization.server'
 import {
   deleteWebhook,
   getWebhook,
@@ -21,7 +21,7 @@ import {
   serializeDelivery,
   serializeWebhook,
   updateWebhook,
-} from '~/models/webhook.server'
+} from '~/models/webhooks/webhook.server'
 import { resendRefusal } from '~/policies/webhook'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, shownOnce } from '~/requests/forms.server'
