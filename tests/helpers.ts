@@ -99,6 +99,8 @@ export async function callApi(
     token?: string
     body?: unknown
     rawBody?: string
+    /** A multipart body (an upload); its Content-Type, with the boundary, is the Request's own. */
+    form?: FormData
     headers?: Record<string, string>
   },
 ) {
@@ -110,7 +112,7 @@ export async function callApi(
   const request = new Request(`http://localhost${options.path}`, {
     method,
     headers,
-    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    body: options.form ?? options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
   })
   const handler = method === 'GET' ? module.loader : module.action
   if (!handler) throw new Error(`no handler for ${method}`)

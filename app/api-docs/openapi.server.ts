@@ -53,7 +53,7 @@ import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/sche
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
 import { PostAcknowledgeSchema, PostCommentSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '~/schemas/post'
-import { ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
+import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
 import { QUOTE_STATUSES } from '~/schemas/quote-options'
@@ -68,7 +68,7 @@ import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
-import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from '~/schemas/user'
+import { UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
 import { WebhookDeliveryQuerySchema, WebhookRetrySchema, WebhookSchema, WebhookUpdateSchema } from '~/schemas/webhook'
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from '~/schemas/webhook-options'
@@ -300,7 +300,7 @@ const users: Resource = {
   tag: 'users',
   collection: 'users',
   item: 'user',
-  record: record(UserCreateSchema.omit({ password: true })),
+  record: UserRecordSchema,
   create: input(UserCreateSchema),
   update: input(UserUpdateSchema),
   list: queryParameters(UserListQuerySchema),
@@ -908,29 +908,6 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-const productPhotoSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    url: { type: 'string', description: 'GET it with the same bearer token to read the image.' },
-    fileName: { type: 'string' },
-    contentType: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/webp'] },
-    sizeBytes: { type: 'integer' },
-  },
-  required: ['id', 'url', 'fileName', 'contentType', 'sizeBytes'],
-}
-
-/** A product of the company store: price in cents, colours, status, and its photos (added with their own calls). */
-function productRecord(): JsonSchema {
-  const base = record(ProductSchema)
-  return {
-    ...base,
-    description:
-      'A product of the company store. `sku` is unique per organization in any case (400 with a field error when taken). `active` products are sold in the shop, `draft` ones are not shown there, `archived` ones are no longer sold. A product that an order names cannot be deleted (409 in_use): archive it.',
-    properties: { ...(base.properties as JsonSchema), photos: { type: 'array', readOnly: true, items: productPhotoSchema } },
-  }
-}
-
 /** A driver bulletin: the Markdown, its sanitized HTML, and where the caller stands. */
 function postRecord(): JsonSchema {
   const base = record(PostSchema)
@@ -1228,7 +1205,7 @@ const RESOURCES: Resource[] = [
     tag: 'products',
     collection: 'products',
     item: 'products',
-    record: productRecord(),
+    record: ProductRecordSchema,
     create: input(ProductSchema),
     update: input(ProductUpdateSchema),
     list: queryParameters(ProductListQuerySchema),
@@ -1342,7 +1319,7 @@ function productPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The stored photo.', productPhotoSchema),
+          '201': answer('post', '/api/products/{id}/photos', '201', 'The stored photo.', dataOf(ProductPhotoRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
           '413': errorResponse(`payload_too_large: the file is over ${mb} MB.`),
@@ -1371,7 +1348,7 @@ function productPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_product_photo',
         parameters: [idParameter, photoIdParameter],
         responses: {
-          '200': dataResponse('Removed, with its stored file.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/products/{id}/photos/{photoId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -1665,7 +1642,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_load_document',
         parameters: [idParameter, documentIdParameter],
         responses: {
-          '200': dataResponse('Removed, with its stored file.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/products/{id}/photos/{photoId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, customFieldValues } from './api-record'
 import { customFieldsInput, integer, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { cents, requiredDollars } from './money-fields'
@@ -92,3 +93,30 @@ export type ShopQuery = z.infer<typeof ShopQuerySchema>
 
 /** The product page's "delete this photo" button. */
 export const ProductPhotoActionSchema = z.object({ photoId: requiredText(40) })
+
+/** A product's photo as the API answers it (serializeProductPhoto). */
+export const ProductPhotoRecordSchema = z.object({
+  id: z.string(),
+  url: z.string().describe('GET it with the same bearer token to read the image.'),
+  fileName: z.string(),
+  contentType: z.string().describe('image/png, image/jpeg or image/webp, as read from its bytes.'),
+  sizeBytes: z.number().int(),
+})
+export type ProductPhotoRecord = z.infer<typeof ProductPhotoRecordSchema>
+
+/** A product as the API answers it (serializeProduct): the price in cents, and its photos (added with their own calls). */
+export const ProductRecordSchema = apiRecordSchema({
+  name: z.string(),
+  sku: z.string(),
+  description: z.string().describe('Empty when none.'),
+  category: z.string().describe('Empty when none.'),
+  priceCents: z.number().int().describe('Integer cents.'),
+  stock: z.number().int(),
+  colors: z.array(z.string()),
+  status: z.enum(PRODUCT_STATUSES),
+  customFields: customFieldValues(),
+  photos: z.array(ProductPhotoRecordSchema).meta({ readOnly: true }),
+}).describe(
+  'A product of the company store. `sku` is unique per organization in any case (400 with a field error when taken). `active` products are sold in the shop, `draft` ones are not shown there, `archived` ones are no longer sold. A product that an order names cannot be deleted (409 in_use): archive it.',
+)
+export type ProductRecord = z.infer<typeof ProductRecordSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { decimalUnits, hasAtMostDecimals, MONEY_LIMITS, SCALE } from '~/utils/money'
 
+import { apiRecordSchema, day, instant, namedRef, postalAddressFields } from './api-record'
 import { EmailSchema, PasswordSchema } from './auth'
 import { dateOnly, idText, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
@@ -197,3 +198,50 @@ export const UserListQuerySchema = listQuery({
   },
 })
 export type UserListQuery = z.infer<typeof UserListQuerySchema>
+
+/** A driver's profile as the API answers it (null for other roles). */
+export const DriverProfileRecordSchema = z.object({
+  licenseNumber: z.string().nullable(),
+  licenseState: z.string().nullable(),
+  cdlClass: z.enum(CDL_CLASSES).nullable(),
+  licenseExpiry: day().nullable(),
+  medicalCardExpiry: day().nullable(),
+  hireDate: day().nullable(),
+  payMethod: z.enum(PAY_METHODS).nullable().describe('The unit of `payRate`; null when no pay is set.'),
+  payRate: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'In the unit `payMethod` names: cents per mile (`per_mile`, 65 = $0.65/mi), basis points of the linehaul (`percent`, 2500 = 25%), or cents per load (`flat`).',
+    ),
+  payType: z.enum(PAY_TYPES).nullable().describe("The same pay in the contract's names: `per_load` is the stored `flat`."),
+  payRateCents: z.number().int().nullable().describe('Cents per mile or per load; null for `percent` pay.'),
+  payPercent: z.number().nullable().describe('Percent of the linehaul (25 = 25%); null unless `percent` pay.'),
+  emptyMileRateCents: z.number().int().nullable().describe('Per-mile pay: cents per empty mile; null when empty miles pay nothing.'),
+  storeLimitCents: z.number().int().describe("What the driver's store orders not yet settled may add up to (the default when none was set)."),
+  recurringDeductions: z
+    .array(z.object({ description: z.string(), amountCents: z.number().int() }))
+    .describe('Taken from every settlement of the driver (ELD lease, insurance).'),
+  language: z.enum(STATEMENT_LANGUAGES).describe("The language of the driver's pay statements."),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+})
+
+/** A user as the API answers it (serializeUser): never a password or its hash. */
+export const UserRecordSchema = apiRecordSchema({
+  email: z.string().meta({ format: 'email' }),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable().describe('The profile picture, read with the same bearer token; null when none.'),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  companyId: z.string().nullable(),
+  company: namedRef().nullable(),
+  ...postalAddressFields(),
+  emailVerified: z.boolean(),
+  lastLoginAt: instant().nullable(),
+  driverProfile: DriverProfileRecordSchema.nullable().describe('Drivers only; null for other roles.'),
+})
+export type UserRecord = z.infer<typeof UserRecordSchema>

@@ -1,9 +1,27 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, describe, expect, it } from 'vitest'
+
 import * as collection from '~/routes/api/products/collection'
 import * as item from '~/routes/api/products/item'
+import * as photo from '~/routes/api/products/photo'
+import * as photos from '~/routes/api/products/photos'
 import { prisma } from '~/utils/db.server'
 
-import { describeResourceContract } from '../contract-kit'
-import { unique } from '../helpers'
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
+
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-products-contract-'))
+const previousStorage = process.env.STORAGE_DIR
+process.env.STORAGE_DIR = storageDir
+afterAll(() => {
+  process.env.STORAGE_DIR = previousStorage
+  fs.rmSync(storageDir, { recursive: true, force: true })
+})
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 describeResourceContract({
   path: '/api/products',
@@ -32,4 +50,27 @@ describeResourceContract({
     { body: { name: 'Strap', sku: 'S-1', priceCents: 100, customFields: { 'Bad Key': 1 } }, field: 'customFields.Bad Key' },
   ],
   count: (organizationId) => prisma.product.count({ where: { organizationId } }),
+})
+
+describe('/api/products: photos', () => {
+  it('answers an uploaded photo, the product carrying it (read and list) and its removal as the document says', async () => {
+    const org = await createOrg()
+    const token = org.users.admin.token
+    const created = await callApi(collection, { method: 'POST', path: '/api/products', token, body: { name: 'Strap', sku: unique('PH'), priceCents: 100 } })
+    const id = created.body.data.id as string
+    const form = new FormData()
+    form.append('file', new File([new Uint8Array(PNG)], 'strap.png', { type: 'image/png' }))
+    const added = await callApi(photos, { method: 'POST', path: `/api/products/${id}/photos`, params: { id }, token, form })
+    expect(added.status).toBe(201)
+    expect(added.body.data).toMatchObject({ fileName: 'strap.png', contentType: 'image/png', sizeBytes: PNG.byteLength })
+
+    const read = await callApi(item, { path: `/api/products/${id}`, params: { id }, token })
+    expect(read.body.data.photos).toEqual([added.body.data])
+    const list = await callApi(collection, { path: `/api/products?q=${created.body.data.sku}`, token })
+    expect(list.body.data[0].photos).toEqual([added.body.data])
+
+    const photoId = added.body.data.id as string
+    const removed = await callApi(photo, { method: 'DELETE', path: `/api/products/${id}/photos/${photoId}`, params: { id, photoId }, token })
+    expect(removed.body).toEqual({ data: { id: photoId, deleted: true } })
+  })
 })

@@ -10,6 +10,7 @@ import type { ProductPhoto } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertId, isCheckViolation, requireFound } from '~/models/records/records.server'
 import { detectImageType } from '~/models/users/user-avatar.server'
+import type { ProductPhotoRecord } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { createToken } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
@@ -167,7 +168,7 @@ export function productPhotoUrl(photo: { id: string; productId: string }) {
 }
 
 /** A photo as the API shows it: `url` is read with the same bearer token (the pages use productPhotoUrl). */
-export function serializeProductPhoto(photo: Pick<ProductPhoto, 'id' | 'productId' | 'fileName' | 'contentType' | 'sizeBytes'>) {
+export function serializeProductPhoto(photo: Pick<ProductPhoto, 'id' | 'productId' | 'fileName' | 'contentType' | 'sizeBytes'>): ProductPhotoRecord {
   return {
     id: photo.id,
     url: href('/api/products/:id/photos/:photoId', { id: photo.productId, photoId: photo.id }),

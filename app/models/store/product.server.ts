@@ -4,7 +4,8 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { apiRecord, containsAny, recordStore, sortOrder, toColumns } from '~/models/records/record-store.server'
 import { assertActorMay, assertId, deleteVersioned, throwRefusal } from '~/models/records/records.server'
 import { deleteRefusal } from '~/policies/product'
-import { type ProductInput, type ProductListQuery, ProductSchema } from '~/schemas/product'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import { type ProductInput, type ProductListQuery, type ProductRecord, ProductSchema } from '~/schemas/product'
 import { LOW_STOCK_THRESHOLD } from '~/schemas/product-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -90,9 +91,9 @@ export async function deleteProduct(actor: Actor, id: string, version?: number):
 }
 
 /** The API shape: the price in cents, the photos with where to read them. */
-export function serializeProduct(product: ProductWithPhotos) {
+export function serializeProduct(product: ProductWithPhotos): ProductRecord {
   const { photos, ...rest } = product
-  return { ...apiRecord(rest), photos: photos.map(serializeProductPhoto) }
+  return { ...apiRecord(rest), customFields: rest.customFields as CustomFieldValues, photos: photos.map(serializeProductPhoto) }
 }
 
 /** The export's columns, for the page (translated) and `GET /api/products?format=csv` (keys). */

@@ -27,7 +27,8 @@ import {
 import { queueInvitationEmail } from '~/models/tasks/account-emails.server'
 import { DEFAULT_STORE_LIMIT_CENTS } from '~/policies/cart'
 import { contractPay, recurringDeductionsOf, storedPay } from '~/policies/pay'
-import type { DriverProfileInput, UserCreateInput, UserListQuery, UserUpdateInput } from '~/schemas/user'
+import type { DriverProfileInput, UserCreateInput, UserListQuery, UserRecord, UserUpdateInput } from '~/schemas/user'
+import { STATEMENT_LANGUAGES } from '~/schemas/user-options'
 import { createToken, hashPassword } from '~/utils/crypto.server'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -86,7 +87,7 @@ export const userSelect = {
   driverProfile: { select: driverProfileSelect },
 } as const satisfies Prisma.UserSelect
 
-export type UserRecord = Prisma.UserGetPayload<{ select: typeof userSelect }>
+export type UserWithRelations = Prisma.UserGetPayload<{ select: typeof userSelect }>
 
 function orderBy(sort: UserListQuery['sort'], dir: UserListQuery['dir']): Prisma.UserOrderByWithRelationInput[] {
   const primary: Prisma.UserOrderByWithRelationInput[] =
@@ -131,7 +132,7 @@ export async function* exportUsers(organizationId: string, query: UserListQuery)
 }
 
 /** The export's columns (never a password or its hash: userSelect has neither). */
-export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
+export const USER_CSV_COLUMNS: CsvColumn<UserWithRelations>[] = [
   { key: 'firstName', label: 'fields.firstName', value: (user) => user.firstName },
   { key: 'lastName', label: 'fields.lastName', value: (user) => user.lastName },
   { key: 'email', label: 'fields.email', value: (user) => user.email },
@@ -146,7 +147,7 @@ export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
 ]
 
 /** Another organization's user is simply not found. */
-export async function getUser(organizationId: string, id: string): Promise<UserRecord> {
+export async function getUser(organizationId: string, id: string): Promise<UserWithRelations> {
   assertId(id, NOT_FOUND)
   return requireFound(await prisma.user.findFirst({ where: { id, organizationId }, select: userSelect }), NOT_FOUND)
 }
@@ -216,7 +217,7 @@ async function saveDriverProfile(tx: Tx, organizationId: string, userId: string,
 }
 
 /** The fields an audit event records for a user (no hash, no storage key). */
-export function auditable(user: UserRecord | null) {
+export function auditable(user: UserWithRelations | null) {
   if (!user) return null
   const { company: _company, driverProfile, createdAt: _c, updatedAt: _u, lastLoginAt: _l, ...rest } = user
   return { ...rest, ...(driverProfile ? { driverProfile } : {}) }
@@ -344,7 +345,7 @@ async function revokeAccess(tx: Tx, userId: string) {
 }
 
 /** The API shape: dates as YYYY-MM-DD, `driverProfile` for drivers (null for other roles). */
-export function serializeUser(user: UserRecord) {
+export function serializeUser(user: UserWithRelations): UserRecord {
   const profile = user.driverProfile
   return {
     id: user.id,
@@ -382,7 +383,7 @@ export function serializeUser(user: UserRecord) {
             emptyMileRateCents: profile?.emptyMileRateCents ?? null,
             storeLimitCents: profile?.storeLimitCents ?? DEFAULT_STORE_LIMIT_CENTS,
             recurringDeductions: recurringDeductionsOf(profile?.recurringDeductions),
-            language: profile?.language ?? 'en',
+            language: STATEMENT_LANGUAGES.find((code) => code === profile?.language) ?? 'en',
             emergencyContactName: profile?.emergencyContactName ?? null,
             emergencyContactPhone: profile?.emergencyContactPhone ?? null,
           }
@@ -392,4 +393,4 @@ export function serializeUser(user: UserRecord) {
     version: user.version,
   }
 }
-export type UserDto = ReturnType<typeof serializeUser>
+export type UserDto = UserRecord
