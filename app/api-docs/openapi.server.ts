@@ -52,7 +52,15 @@ import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
-import { PostAcknowledgeSchema, PostCommentSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '~/schemas/post'
+import {
+  PostAcknowledgeSchema,
+  PostCommentRecordSchema,
+  PostCommentSchema,
+  PostListQuerySchema,
+  PostRecordSchema,
+  PostSchema,
+  PostUpdateSchema,
+} from '~/schemas/post'
 import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
@@ -908,57 +916,6 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** A driver bulletin: the Markdown, its sanitized HTML, and where the caller stands. */
-function postRecord(): JsonSchema {
-  const base = record(PostSchema)
-  const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }
-  return {
-    ...base,
-    description:
-      'A bulletin. `body` is Markdown; `bodyHtml` is what the server rendered from it and sanitized (no raw HTML, scripts, event handlers, styles or `javascript:` links). Drivers, accountants and viewers read published posts only (a draft is 404 for them). GET of one post adds, for admins, `acknowledgments` (who pressed "I have read this", and when) and `pendingAcknowledgments` (the readers expected to who have not). A post someone has acknowledged cannot be deleted (409 in_use): set it back to draft.',
-    properties: {
-      ...(base.properties as JsonSchema),
-      bodyHtml: { type: 'string', readOnly: true },
-      publishedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      acknowledgedByMe: { type: 'boolean', readOnly: true },
-      acknowledgedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      commentsCount: { type: 'integer', readOnly: true },
-      acknowledgmentsCount: { type: 'integer', readOnly: true },
-      author: { ...person, type: ['object', 'null'], readOnly: true },
-      cover: {
-        type: ['object', 'null'],
-        readOnly: true,
-        description: 'The cover image (set on the editor page); `url` is read with the same bearer token.',
-        properties: { url: { type: 'string' }, fileName: { type: 'string' }, contentType: { type: 'string' }, sizeBytes: { type: 'integer' } },
-      },
-      acknowledgments: {
-        type: 'array',
-        readOnly: true,
-        description: 'Admins only, on GET of one post.',
-        items: { type: 'object', properties: { userId: { type: 'string' }, name: { type: 'string' }, at: { type: 'string', format: 'date-time' } } },
-      },
-      pendingAcknowledgments: {
-        type: 'array',
-        readOnly: true,
-        description: 'Admins only, on GET of one post.',
-        items: { type: 'object', properties: { userId: { type: 'string' }, name: { type: 'string' } } },
-      },
-    },
-  }
-}
-
-const postCommentSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    postId: { type: 'string' },
-    body: { type: 'string' },
-    author: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-  required: ['id', 'postId', 'body', 'createdAt'],
-}
-
 /** A bulletin's calls beside the five: acknowledge, its comments, its cover. */
 function postPaths(): Record<string, Record<string, Operation>> {
   return {
@@ -972,7 +929,7 @@ function postPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(PostAcknowledgeSchema), false),
         responses: {
-          '200': dataResponse('The post, `acknowledgedByMe: true`.', postRecord()),
+          '200': answer('post', '/api/posts/{id}/acknowledge', '200', 'The post, `acknowledgedByMe: true`.', dataOf(PostRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('invalid_transition: a draft, or a post that does not ask for acknowledgment.'),
           '415': notJson,
@@ -987,7 +944,7 @@ function postPaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_post_comments',
         parameters: [idParameter],
         responses: {
-          '200': dataResponse('The comments, oldest first.', { type: 'array', items: postCommentSchema }),
+          '200': answer('get', '/api/posts/{id}/comments', '200', 'The comments, oldest first.', dataOf(z.array(PostCommentRecordSchema))),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -999,7 +956,12 @@ function postPaths(): Record<string, Record<string, Operation>> {
         operationId: 'add_post_comment',
         parameters: [idParameter],
         requestBody: jsonBody(input(PostCommentSchema)),
-        responses: { '201': dataResponse('The comment.', postCommentSchema), '404': errorResponse('not_found'), '415': notJson, ...common },
+        responses: {
+          '201': answer('post', '/api/posts/{id}/comments', '201', 'The comment.', dataOf(PostCommentRecordSchema)),
+          '404': errorResponse('not_found'),
+          '415': notJson,
+          ...common,
+        },
       },
     },
     '/api/posts/{id}/cover': {
@@ -1215,7 +1177,7 @@ const RESOURCES: Resource[] = [
     tag: 'bulletins',
     collection: 'posts',
     item: 'posts',
-    record: postRecord(),
+    record: PostRecordSchema,
     create: input(PostSchema),
     update: input(PostUpdateSchema),
     list: queryParameters(PostListQuerySchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, instant, namedRef } from './api-record'
 import { idText, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, listQuery } from './list-query'
 import { MAX_COMMENT_BODY, MAX_POST_BODY, MAX_POST_DESCRIPTION, MAX_POST_TAG, MAX_POST_TAGS, MAX_POST_TITLE, POST_SORTS, POST_STATUSES } from './post-options'
@@ -70,3 +71,51 @@ export const PostCommentDeleteSchema = z.object({ commentId: idText().refine((va
 export const PostAcknowledgeSchema = z.strictObject({})
 /** The post page's button: its form carries only the intent. */
 export const PostAcknowledgeFormSchema = z.object({})
+
+/** A comment as the API answers it (serializeComment). */
+export const PostCommentRecordSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  body: z.string(),
+  author: namedRef().nullable().describe('Null when the author was deleted.'),
+  createdAt: instant(),
+})
+export type PostCommentRecord = z.infer<typeof PostCommentRecordSchema>
+
+/** A bulletin as the API answers it (serializePost): the Markdown, its sanitized HTML, and where the caller stands. */
+export const PostRecordSchema = apiRecordSchema({
+  title: z.string(),
+  description: z.string().nullable(),
+  body: z.string().describe('Markdown.'),
+  bodyHtml: z
+    .string()
+    .meta({ readOnly: true })
+    .describe('What the server rendered from `body` and sanitized (no raw HTML, scripts, event handlers, styles or `javascript:` links).'),
+  tags: z.array(z.string()).describe('Trimmed, lowercase, no repeats.'),
+  status: z.enum(POST_STATUSES),
+  publishedAt: instant().nullable().meta({ readOnly: true }),
+  requiresAcknowledgment: z.boolean(),
+  acknowledgedByMe: z.boolean().meta({ readOnly: true }),
+  acknowledgedAt: instant().nullable().meta({ readOnly: true, description: 'When the caller pressed "I have read this"; null until then.' }),
+  commentsCount: z.number().int().meta({ readOnly: true }),
+  acknowledgmentsCount: z.number().int().meta({ readOnly: true }),
+  author: namedRef().nullable().meta({ readOnly: true }),
+  cover: z
+    .object({ url: z.string(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() })
+    .nullable()
+    .meta({ readOnly: true, description: 'The cover image (set on the editor page); `url` is read with the same bearer token.' }),
+  acknowledgments: z
+    .array(z.object({ userId: z.string(), name: z.string(), at: instant() }))
+    .optional()
+    .meta({ readOnly: true, description: 'Admins only, on GET of one post: who pressed "I have read this", and when.' }),
+  pendingAcknowledgments: z
+    .array(z.object({ userId: z.string(), name: z.string() }))
+    .optional()
+    .meta({ readOnly: true, description: 'Admins only, on GET of one post: the readers expected to acknowledge who have not.' }),
+})
+  // Posts never carried their organization's id.
+  .omit({ organizationId: true })
+  .describe(
+    'A bulletin. `body` is Markdown; `bodyHtml` is what the server rendered from it and sanitized (no raw HTML, scripts, event handlers, styles or `javascript:` links). Drivers, accountants and viewers read published posts only (a draft is 404 for them). GET of one post adds, for admins, `acknowledgments` (who pressed "I have read this", and when) and `pendingAcknowledgments` (the readers expected to who have not). A post someone has acknowledged cannot be deleted (409 in_use): set it back to draft.',
+  )
+export type PostRecord = z.infer<typeof PostRecordSchema>

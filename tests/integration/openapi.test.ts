@@ -108,10 +108,10 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (custom fields, bulletins, invoices, settlements, loads and most paths outside the CRUD
+    // (custom fields, invoices, settlements, loads and most paths outside the CRUD
     // resources) are still hand-written JSON Schema in app/api-docs/openapi.server.ts.
-    expect(GENERATED_TAGS).toEqual(['brokers', 'companies', 'products', 'trailers', 'trucks', 'users'])
-    for (const path of ['/api/trucks', '/api/trailers', '/api/brokers', '/api/company', '/api/companies', '/api/products']) {
+    expect(GENERATED_TAGS).toEqual(['brokers', 'bulletins', 'companies', 'products', 'trailers', 'trucks', 'users'])
+    for (const path of ['/api/trucks', '/api/trailers', '/api/brokers', '/api/company', '/api/companies', '/api/products', '/api/posts']) {
       expect(responseSchema('GET', path, 200), path).toBeDefined()
       expect(responseSchema('POST', path, 201), path).toBeDefined()
       for (const method of ['GET', 'PUT', 'DELETE']) expect(responseSchema(method, `${path}/{id}`, 200), `${method} ${path}/{id}`).toBeDefined()
@@ -124,6 +124,9 @@ describe('OpenAPI document', () => {
     for (const method of ['GET', 'PUT']) expect(responseSchema(method, '/api/user/{id}', 200), method).toBeDefined()
     expect(responseSchema('DELETE', '/api/user/{id}', 200)).toBeUndefined()
     expect(responseSchema('POST', '/api/products/{id}/photos', 201)).toBeDefined()
+    expect(responseSchema('POST', '/api/posts/{id}/acknowledge', 200)).toBeDefined()
+    expect(responseSchema('GET', '/api/posts/{id}/comments', 200)).toBeDefined()
+    expect(responseSchema('POST', '/api/posts/{id}/comments', 201)).toBeDefined()
     expect(responseSchema('GET', '/api/loads', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {

@@ -12,7 +12,7 @@ import { containsAny, sortOrder } from '~/models/records/record-store.server'
 import { assertActorMay, assertId, deleteVersioned, inBatches, listPage, requireFound, throwRefusal, updateVersioned } from '~/models/records/records.server'
 import { detectImageType } from '~/models/users/user-avatar.server'
 import { acknowledgeRefusal, ACKNOWLEDGING_ROLES, canDeleteComment, deletePostRefusal, readableStatuses, respondRefusal } from '~/policies/post'
-import type { PostInput, PostListQuery } from '~/schemas/post'
+import type { PostCommentRecord, PostInput, PostListQuery, PostRecord } from '~/schemas/post'
 import { OVERVIEW_LATEST, POST_COVER_MAX_BYTES } from '~/schemas/post-options'
 import { createToken } from '~/utils/crypto.server'
 import type { CsvColumn } from '~/utils/csv.server'
@@ -396,7 +396,14 @@ export function authorName(author: { firstName: string; lastName: string } | nul
 }
 
 /** A post as the API answers it (and the pages read it): the reader's own acknowledgment, the counts, the cover's address. */
-export function serializePost(post: PostRow) {
+/** The cover as the API shows it: stored with its name, type and size, or none. */
+function serializeCover(post: PostRow): PostRecord['cover'] {
+  const { coverStorageKey, coverFileName, coverContentType, coverSizeBytes } = post
+  if (!coverStorageKey || coverFileName === null || coverContentType === null || coverSizeBytes === null) return null
+  return { url: href('/api/posts/:id/cover', { id: post.id }), fileName: coverFileName, contentType: coverContentType, sizeBytes: coverSizeBytes }
+}
+
+export function serializePost(post: PostRow): PostRecord {
   return {
     id: post.id,
     title: post.title,
@@ -412,14 +419,7 @@ export function serializePost(post: PostRow) {
     commentsCount: post._count.comments,
     acknowledgmentsCount: post._count.acknowledgments,
     author: post.author ? { id: post.author.id, name: displayName(post.author) } : null,
-    cover: post.coverStorageKey
-      ? {
-          url: href('/api/posts/:id/cover', { id: post.id }),
-          fileName: post.coverFileName,
-          contentType: post.coverContentType,
-          sizeBytes: post.coverSizeBytes,
-        }
-      : null,
+    cover: serializeCover(post),
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
     version: post.version,
@@ -432,7 +432,7 @@ export function serializeComment(comment: {
   body: string
   createdAt: Date
   author: { id: string; firstName: string; lastName: string } | null
-}) {
+}): PostCommentRecord {
   return {
     id: comment.id,
     postId: comment.postId,

@@ -2,7 +2,7 @@ import { deletePost, getPost, postAcknowledgments, serializePost, updatePost } f
 import { seesAcknowledgments } from '~/policies/post'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
-import { PostUpdateSchema } from '~/schemas/post'
+import { type PostRecord, PostUpdateSchema } from '~/schemas/post'
 import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/item'
@@ -14,11 +14,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const post = serializePost(await getPost(user, params.id))
     if (!seesAcknowledgments(user.role)) return apiData(post)
     const { acknowledged, pending } = await postAcknowledgments(user.organizationId, post.id)
-    return apiData({
+    const withAcknowledgments: PostRecord = {
       ...post,
       acknowledgments: acknowledged.map(({ userId, name, at }) => ({ userId, name, at: at.toISOString() })),
       pendingAcknowledgments: pending.map(({ userId, name }) => ({ userId, name })),
-    })
+    }
+    return apiData(withAcknowledgments)
   })
 }
 
