@@ -7,12 +7,11 @@
  * …, `response` below) has its 2xx answers generated from it, and each is registered by
  * `METHOD /path status` for the contract tests (`responseSchema`), which check every 2xx body
  * against it. The other answers are still written here by hand, as JSON Schema, until their
- * serializers get a response schema; GENERATED_TAGS says which resources are generated.
+ * serializers get a response schema; generatedTags() says which resources are generated.
  */
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
-import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -78,8 +77,16 @@ import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
-import { WebhookDeliveryQuerySchema, WebhookRetrySchema, WebhookSchema, WebhookUpdateSchema } from '~/schemas/webhook'
-import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from '~/schemas/webhook-options'
+import {
+  WebhookDeliveryQuerySchema,
+  WebhookDeliveryRecordSchema,
+  WebhookRecordSchema,
+  WebhookRetrySchema,
+  WebhookSchema,
+  WebhookUpdateSchema,
+  WebhookWithSecretRecordSchema,
+} from '~/schemas/webhook'
+import { WEBHOOK_EVENTS } from '~/schemas/webhook-options'
 import { ERROR_CODES } from '~/utils/errors.server'
 import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 
@@ -993,62 +1000,14 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
     description: 'The events it receives (repeats are dropped).',
   }
   const withEvents = (schema: JsonSchema) => ({ ...schema, properties: { ...(schema.properties as JsonSchema), events } })
-  const endpoint = withEvents({
-    ...record(WebhookSchema),
-    description:
-      'An endpoint that receives the organization\'s events as Standard Webhooks POSTs (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed by the base64-decoded secret after `whsec_`); the body is `{ type, timestamp, data }`. A 2xx is delivered; a 5xx, 408, 429, timeout (10 s) or network error is tried again for about a day; an endpoint failing for 3 days is switched off (`disabledReason: failing`). Private, loopback and link-local addresses are refused (400 at `url`).',
-  })
-  const props = endpoint.properties as JsonSchema
-  props.disabledReason = { type: ['string', 'null'], readOnly: true, description: '`failing` when the app switched it off; null otherwise.' }
-  props.failingSince = { type: ['string', 'null'], format: 'date-time', readOnly: true }
-  const withSecret = { ...endpoint, properties: { ...props, secret: { type: 'string', description: '`whsec_` + base64: answered only here, once.' } } }
-  const delivery = {
-    type: 'object',
-    properties: {
-      id: { type: 'string', description: 'The `webhook-id` (the same on every attempt and resend).' },
-      endpointId: { type: 'string' },
-      eventType: { type: 'string', enum: [...WEBHOOK_EVENTS] },
-      payload: { type: 'object', description: 'The body sent: `{ type, timestamp, data }`.' },
-      state: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATES] },
-      attempts: { type: 'integer' },
-      lastStatusCode: { type: ['integer', 'null'] },
-      lastError: { type: ['string', 'null'] },
-      durationMs: { type: ['integer', 'null'] },
-      nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
-      lastAttemptAt: { type: ['string', 'null'], format: 'date-time' },
-      deliveredAt: { type: ['string', 'null'], format: 'date-time' },
-      createdAt: { type: 'string', format: 'date-time' },
-      attemptLog: {
-        type: 'array',
-        description: `Every attempt kept, newest first (the newest ${WEBHOOK_ATTEMPTS_KEPT}, across resends): when it was sent, the answer's status or, with no answer, the error (a timeout, a refused address, a reset), and how long it took. \`attempts\` counts those of the current schedule; a resend starts it again at zero, the log goes on.`,
-        items: {
-          type: 'object',
-          properties: {
-            at: { type: 'string', format: 'date-time' },
-            statusCode: { type: ['integer', 'null'] },
-            error: { type: ['string', 'null'] },
-            durationMs: { type: 'integer' },
-          },
-          required: ['at', 'statusCode', 'error', 'durationMs'],
-        },
-      },
-    },
-    required: ['id', 'eventType', 'state', 'attempts', 'attemptLog'],
-  }
   const deliveryId = { name: 'deliveryId', in: 'path', required: true, schema: { type: 'string' } }
-  const jsonList = (description: string, items: JsonSchema) => ({
-    description,
-    content: {
-      'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items }, meta: ref('ListMeta') }, required: ['data', 'meta'] } },
-    },
-  })
   return {
     '/api/webhooks': {
       get: {
         tags,
         summary: 'List webhook endpoints',
         operationId: 'list_webhooks',
-        responses: { '200': jsonList('Every endpoint of the organization (no secrets).', endpoint), ...common },
+        responses: { '200': answer('get', '/api/webhooks', '200', 'Every endpoint of the organization (no secrets).', pageOf(WebhookRecordSchema)), ...common },
       },
       post: {
         tags,
@@ -1056,7 +1015,11 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         description: 'The answer carries `secret`, the only time it is shown.',
         operationId: 'create_webhooks',
         requestBody: jsonBody(withEvents(input(WebhookSchema))),
-        responses: { '201': dataResponse('Created, with its secret.', withSecret), '415': notJson, ...common },
+        responses: {
+          '201': answer('post', '/api/webhooks', '201', 'Created, with its secret.', dataOf(WebhookWithSecretRecordSchema)),
+          '415': notJson,
+          ...common,
+        },
       },
     },
     '/api/webhooks/{id}': {
@@ -1065,7 +1028,11 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         summary: 'Read a webhook endpoint',
         operationId: 'read_webhooks',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The endpoint.', endpoint), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/webhooks/{id}', '200', 'The endpoint.', dataOf(WebhookRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
       put: {
         tags,
@@ -1075,7 +1042,7 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(withEvents(input(WebhookUpdateSchema))),
         responses: {
-          '200': dataResponse('The endpoint as stored.', endpoint),
+          '200': answer('put', '/api/webhooks/{id}', '200', 'The endpoint as stored.', dataOf(WebhookRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict: the version is stale.'),
           '415': notJson,
@@ -1088,7 +1055,7 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_webhooks',
         parameters: [idParameter, versionParameter],
         responses: {
-          '200': dataResponse('Deleted.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } }, required: ['id', 'deleted'] }),
+          '200': answer('delete', '/api/webhooks/{id}', '200', 'Deleted.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict (stale version).'),
           ...common,
@@ -1104,7 +1071,7 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(OptionalVersionSchema), false),
         responses: {
-          '200': dataResponse('The endpoint, with its new secret.', withSecret),
+          '200': answer('post', '/api/webhooks/{id}/rotate-secret', '200', 'The endpoint, with its new secret.', dataOf(WebhookWithSecretRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict (stale version).'),
           '415': notJson,
@@ -1119,7 +1086,11 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         description: "Newest first, with each one's last answer (status code, error, duration) and the next attempt.",
         operationId: 'list_webhook_deliveries',
         parameters: [idParameter, ...queryParameters(WebhookDeliveryQuerySchema)],
-        responses: { '200': jsonList('One page of deliveries.', delivery), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/webhooks/{id}/deliveries', '200', 'One page of deliveries.', pageOf(WebhookDeliveryRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
     },
     '/api/webhooks/{id}/deliveries/{deliveryId}/retry': {
@@ -1131,7 +1102,13 @@ function webhookPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter, deliveryId],
         requestBody: jsonBody(input(WebhookRetrySchema), false),
         responses: {
-          '202': dataResponse('The delivery, waiting to be sent.', delivery),
+          '202': answer(
+            'post',
+            '/api/webhooks/{id}/deliveries/{deliveryId}/retry',
+            '202',
+            'The delivery, waiting to be sent.',
+            dataOf(WebhookDeliveryRecordSchema),
+          ),
           '404': errorResponse('not_found'),
           '409': errorResponse('invalid_transition: the endpoint is switched off.'),
           '415': notJson,
@@ -2655,8 +2632,27 @@ export function openApiDocument() {
   return cached
 }
 
-/** The resources whose answers are generated from their response schemas; the others' are still hand-written here. */
-export const GENERATED_TAGS = [...new Set(RESOURCES.filter((resource) => resource.record instanceof z.ZodType).map((resource) => resource.tag))].sort()
+type Responses = Record<string, { content?: Record<string, unknown> }>
+
+/**
+ * The tags (resources) whose answers are generated from response schemas: every 2xx JSON answer
+ * of their operations is, but the CSV imports' (one report for every list, still written here).
+ */
+export function generatedTags() {
+  const paths = (openApiDocument() as { paths: Record<string, Record<string, { tags?: string[]; responses?: Responses }>> }).paths
+  const all = new Map<string, boolean>()
+  for (const [path, item] of Object.entries(paths)) {
+    if (path.endsWith('/import')) continue
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (!status.startsWith('2') || !response.content?.['application/json']) continue
+        const isGenerated = generated.has(`${method.toUpperCase()} ${path} ${status}`)
+        for (const tag of operation.tags ?? []) all.set(tag, (all.get(tag) ?? true) && isGenerated)
+      }
+    }
+  }
+  return [...all].flatMap(([tag, yes]) => (yes ? [tag] : [])).sort()
+}
 
 /**
  * The zod schema a 2xx JSON answer of this operation is generated from (`path` as the document

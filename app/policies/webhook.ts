@@ -10,7 +10,7 @@
  *   switched off (`disabledReason: failing`) and its organization's admins are emailed. Turning
  *   it on again is an admin's edit; a success clears the failing time.
  * - Every attempt is logged on its delivery (time, status or error, duration): the newest
- *   WEBHOOK_ATTEMPTS_KEPT of them.
+ *   WEBHOOK_ATTEMPTS_KEPT of them (app/schemas/webhook-options.ts).
  * - A delivery (delivered or failed) may be sent again while its endpoint is on: same
  *   `webhook-id`, a fresh timestamp and signature.
  */
@@ -21,12 +21,6 @@ import type { PolicyRefusal } from './refusal'
  * 5 h, 10 h, 10 h: eight attempts over about 27 hours.
  */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const
-
-/**
- * How many attempts of one delivery its log keeps, newest first (ADR 109): a full schedule
- * (eight) and a few resends' worth; older ones are dropped as a new one is written.
- */
-export const WEBHOOK_ATTEMPTS_KEPT = 20
 
 /** A delivery's deadline: no answer in this time is a timeout (retried). */
 export const DELIVERY_TIMEOUT_MS = 10_000

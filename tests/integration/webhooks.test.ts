@@ -21,7 +21,6 @@ import { endMaintenance, startMaintenance } from '~/models/operations/maintenanc
 import { paySettlement } from '~/models/settlements/settlement.server'
 import { createWebhook, resendDelivery, updateWebhook } from '~/models/webhooks/webhook.server'
 import { deliverWebhook } from '~/models/webhooks/webhook-send.server'
-import { WEBHOOK_ATTEMPTS_KEPT } from '~/policies/webhook'
 import * as collection from '~/routes/api/webhooks/collection'
 import * as deliveriesRoute from '~/routes/api/webhooks/deliveries'
 import * as item from '~/routes/api/webhooks/item'
@@ -29,9 +28,12 @@ import * as retry from '~/routes/api/webhooks/retry'
 import * as rotate from '~/routes/api/webhooks/rotate'
 import { InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
 import { SettlementPaySchema } from '~/schemas/settlement'
+import { WEBHOOK_ATTEMPTS_KEPT } from '~/schemas/webhook-options'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, newLoad, type Org, refusal } from '../helpers'
+// Every API answer here is checked against the OpenAPI document (deliveries, retry, rotate: ADR 114).
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, newLoad, type Org, refusal } from '../helpers'
 
 /** A small but real PDF (a bill of lading, for the upload event). */
 const PDF = new TextEncoder().encode(

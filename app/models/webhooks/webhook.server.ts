@@ -10,8 +10,8 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertId, deleteVersioned, listPage, requireFound, throwRefusal, updateVersioned } from '~/models/records/records.server'
 import { deliveryJobKey, webhookDeliveryTask } from '~/models/tasks/webhook-tasks.server'
 import { resendRefusal } from '~/policies/webhook'
-import type { WebhookDeliveryQuery, WebhookInput, WebhookUpdate } from '~/schemas/webhook'
-import { MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
+import type { WebhookDeliveryQuery, WebhookDeliveryRecord, WebhookInput, WebhookRecord, WebhookUpdate, WebhookWithSecretRecord } from '~/schemas/webhook'
+import { isWebhookEvent, MAX_WEBHOOK_ENDPOINTS } from '~/schemas/webhook-options'
 import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { urlRefusal } from '~/utils/webhook-address.server'
@@ -187,12 +187,13 @@ export async function resendDelivery(actor: Actor, endpointId: string, deliveryI
 // --- The API's shape -------------------------------------------------------------------------
 
 /** An endpoint as the API answers it: never the secret (`secret` only in the create and rotate answers). */
-export function serializeWebhook(endpoint: ListedWebhook) {
+export function serializeWebhook(endpoint: ListedWebhook): WebhookRecord {
   return {
     id: endpoint.id,
     url: endpoint.url,
     description: endpoint.description,
-    events: endpoint.events,
+    // Stored from the schema's list; an event since retired is no longer answered.
+    events: endpoint.events.filter(isWebhookEvent),
     active: endpoint.active,
     disabledReason: endpoint.disabledReason,
     failingSince: endpoint.failingSince?.toISOString() ?? null,
@@ -202,8 +203,13 @@ export function serializeWebhook(endpoint: ListedWebhook) {
   }
 }
 
+/** What creating an endpoint and rotating its secret answer: the endpoint with its secret, this once. */
+export function serializeWebhookWithSecret(endpoint: ListedWebhook, secret: string): WebhookWithSecretRecord {
+  return { ...serializeWebhook(endpoint), secret }
+}
+
 /** A delivery as the API answers it: its last answer, and every attempt kept (`attemptLog`, newest first). */
-export function serializeDelivery(delivery: WebhookDelivery & { attemptLog: WebhookAttempt[] }) {
+export function serializeDelivery(delivery: WebhookDelivery & { attemptLog: WebhookAttempt[] }): WebhookDeliveryRecord {
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,

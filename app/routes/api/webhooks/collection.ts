@@ -1,5 +1,5 @@
 import { detectLanguage } from '~/i18n.server'
-import { createWebhook, listWebhookEndpoints, serializeWebhook } from '~/models/webhooks/webhook.server'
+import { createWebhook, listWebhookEndpoints, serializeWebhook, serializeWebhookWithSecret } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { WebhookSchema } from '~/schemas/webhook'
@@ -23,6 +23,6 @@ export async function action({ request }: Route.ActionArgs) {
     const { actor } = await requireApiActor(call, 'create', 'webhook')
     const input = await readBody(request, WebhookSchema)
     const { endpoint, secret } = await createWebhook(actor, input, detectLanguage(request))
-    return apiData({ ...serializeWebhook(endpoint), secret }, { status: 201 })
+    return apiData(serializeWebhookWithSecret(endpoint, secret), { status: 201 })
   })
 }

@@ -1,4 +1,4 @@
-import { rotateWebhookSecret, serializeWebhook } from '~/models/webhooks/webhook.server'
+import { rotateWebhookSecret, serializeWebhookWithSecret } from '~/models/webhooks/webhook.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readActionBody } from '~/requests/api.server'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -12,7 +12,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { actor } = await requireApiActor(call, 'update', 'webhook')
     const { version } = await readActionBody(request, OptionalVersionSchema)
     const { endpoint, secret } = await rotateWebhookSecret(actor, params.id, version)
-    return apiData({ ...serializeWebhook(endpoint), secret })
+    return apiData(serializeWebhookWithSecret(endpoint, secret))
   })
 }
 
