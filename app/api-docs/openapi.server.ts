@@ -42,8 +42,16 @@ import {
   type ImportListName,
   RECORD_IMPORT_COLUMNS,
 } from '~/schemas/import-options'
-import { FactorAssignmentSchema, InvoiceActionSchema, InvoiceListQuerySchema, InvoiceSchema, InvoiceUpdateSchema, PaymentSchema } from '~/schemas/invoice'
-import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES } from '~/schemas/invoice-options'
+import {
+  FactorAssignmentSchema,
+  InvoiceActionSchema,
+  InvoiceListQuerySchema,
+  InvoiceRecordSchema,
+  InvoiceRowRecordSchema,
+  InvoiceSchema,
+  InvoiceUpdateSchema,
+  PaymentSchema,
+} from '~/schemas/invoice'
 import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
@@ -209,6 +217,8 @@ type Resource = {
   item: string
   /** The record as answered: its response schema (generated answers), or, until it has one, JSON Schema written here. */
   record: z.ZodType | JsonSchema
+  /** A list row, when it is not the whole record (invoices: no lines, payments or email). */
+  listRecord?: z.ZodType
   create?: JsonSchema
   update?: JsonSchema
   list: ReturnType<typeof queryParameters>
@@ -225,7 +235,7 @@ function resourcePaths(resource: Resource) {
   const json = zod ? output(zod) : (resource.record as JsonSchema)
   const csv = { 'text/csv': { schema: { type: 'string' } } }
   const listDescription = listResponse(json).description
-  const list = zod ? answer('get', collectionPath, '200', listDescription, pageOf(zod), csv) : listResponse(json)
+  const list = zod ? answer('get', collectionPath, '200', listDescription, pageOf(resource.listRecord ?? zod), csv) : listResponse(json)
   const one = (method: string, path: string, status: string, description: string) =>
     zod ? answer(method, path, status, description, dataOf(zod)) : dataResponse(description, json)
   const collection: Record<string, Operation> = {
@@ -322,7 +332,6 @@ const users: Resource = {
   deletable: false,
 }
 
-/** An invoice as stored: what was sent, its number and status, lines with totals, money derived, payments. */
 /** A load as read: what was sent, its status, and when it was delivered (the last stop's departure). */
 function loadRecord(): JsonSchema {
   const base = record(LoadSchema)
@@ -341,129 +350,9 @@ function loadRecord(): JsonSchema {
   }
 }
 
-function invoiceRecord(): JsonSchema {
-  const base = record(InvoiceSchema)
-  const cents = { type: 'integer', readOnly: true }
-  return {
-    ...base,
-    properties: {
-      ...(base.properties as JsonSchema),
-      invoiceNumber: { type: 'string', readOnly: true, description: 'The organization’s prefix and sequence, e.g. INV-000042.' },
-      status: { type: 'string', enum: [...INVOICE_STATUSES], readOnly: true },
-      overdue: { type: 'boolean', readOnly: true, description: 'Derived: sent or partially paid, a balance left, and due before today.' },
-      items: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            title: { type: 'string' },
-            description: { type: ['string', 'null'] },
-            quantity: { type: 'number' },
-            unitPriceCents: { type: 'integer' },
-            totalCents: { type: 'integer' },
-            loadId: { type: ['string', 'null'], description: 'The load a line bills (its linehaul and charges).' },
-          },
-        },
-      },
-      subtotalCents: cents,
-      totalCents: cents,
-      amountPaidCents: cents,
-      balanceCents: cents,
-      remittanceAdvices: {
-        type: 'array',
-        readOnly: true,
-        description:
-          'GET /api/invoice/{id} only: what brokers said they paid from the payment page (ADR 062), newest first. `pending` ones wait for an accountant; `confirmed` ones name the payment they made.',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            amountCents: { type: 'integer' },
-            paidOn: { type: 'string', format: 'date' },
-            reference: { type: ['string', 'null'] },
-            payerName: { type: ['string', 'null'] },
-            status: { type: 'string', enum: ['pending', 'confirmed', 'dismissed'] },
-            paymentId: { type: ['string', 'null'] },
-            handledAt: { type: ['string', 'null'], format: 'date-time' },
-            createdAt: { type: 'string', format: 'date-time' },
-            version: { type: 'integer' },
-          },
-        },
-      },
-      payments: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            amountCents: { type: 'integer' },
-            paidAt: { type: 'string', format: 'date' },
-            method: { type: 'string' },
-            reference: { type: ['string', 'null'] },
-          },
-        },
-      },
-      sentAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      email: {
-        type: ['object', 'null'],
-        readOnly: true,
-        description:
-          'The emailed copy (the PDF to the broker’s billing email, else its email), sent by a job queue with retries; null until the invoice is sent.',
-        properties: {
-          status: { type: 'string', enum: [...INVOICE_EMAIL_STATUSES] },
-          to: { type: ['string', 'null'] },
-          sentAt: { type: ['string', 'null'], format: 'date-time' },
-          attempts: { type: 'integer' },
-          error: { type: ['string', 'null'], description: 'The last attempt’s error while retrying or after the last one.' },
-        },
-      },
-      language: {
-        type: 'string',
-        enum: ['en', 'fr', 'vi', 'cn', 'ar'],
-        readOnly: true,
-        description: 'The creator’s language: the load lines, the PDF and the email are written in it.',
-      },
-      voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      remitTo: {
-        type: ['object', 'null'],
-        readOnly: true,
-        description:
-          'Whom the invoice tells the broker to pay (ADR 094), as its PDF and payment page print it: the factor when it is assigned to the factor (`factorAssignment`), else the remit-to it was sent with (fixed when sent), or for a draft what sending would print; null when none.',
-        properties: {
-          name: { type: 'string' },
-          address: { type: ['string', 'null'], description: 'Lines separated by newlines.' },
-          bank: {
-            type: ['object', 'null'],
-            properties: {
-              accountName: { type: 'string' },
-              bankName: { type: ['string', 'null'] },
-              routingNumber: { type: 'string' },
-              accountNumber: { type: 'string' },
-            },
-          },
-        },
-      },
-      factorAssignment: {
-        type: ['object', 'null'],
-        readOnly: true,
-        description:
-          'Set when the invoice is assigned to the factor, which is then its remit-to and every document prints a notice of assignment: `schedule` (on a schedule sent to or bought by the factor) or `carrier` (POST /api/invoice/{id}/assignment).',
-        properties: {
-          factor: { type: 'string' },
-          by: { type: 'string', enum: ['schedule', 'carrier'] },
-          scheduleNumber: { type: ['string', 'null'] },
-          at: { type: ['string', 'null'], format: 'date-time' },
-        },
-      },
-    },
-  }
-}
-
 /** The invoice actions beside the five calls: send, email again, void, payments, the PDF. */
 function invoicePaths(): Record<string, Record<string, Operation>> {
-  const action = (operationId: string, summary: string, description: string, conflicts: string) => ({
+  const action = (path: string, operationId: string, summary: string, description: string, conflicts: string) => ({
     post: {
       tags: ['invoices'],
       summary,
@@ -473,7 +362,7 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       // Optional: no body and no Content-Type is fine; without `version` the invoice's state decides.
       requestBody: jsonBody(input(InvoiceActionSchema), false),
       responses: {
-        '200': dataResponse('The invoice.', invoiceRecord()),
+        '200': answer('post', path, '200', 'The invoice.', dataOf(InvoiceRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -483,12 +372,14 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
   })
   return {
     '/api/invoice/{id}/send': action(
+      '/api/invoice/{id}/send',
       'send_invoice',
       'Send an invoice',
       'A draft becomes `sent`: kept from now on (void it rather than delete it), and it takes payments.',
       'invalid_transition (not a draft) or conflict (stale version).',
     ),
     '/api/invoice/{id}/void': action(
+      '/api/invoice/{id}/void',
       'void_invoice',
       'Void an invoice',
       'The invoice stays for the record with no effect; its loads are `delivered` (billable) again.',
@@ -504,7 +395,7 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(FactorAssignmentSchema)),
         responses: {
-          '200': dataResponse('The invoice.', invoiceRecord()),
+          '200': answer('post', '/api/invoice/{id}/assignment', '200', 'The invoice.', dataOf(InvoiceRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (no agreement, paid or void, already assigned or not assigned), in_use (on a schedule the factor has) or conflict (stale version).',
@@ -515,6 +406,7 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
       },
     },
     '/api/invoice/{id}/email': action(
+      '/api/invoice/{id}/email',
       'email_invoice',
       'Email an invoice again',
       'Queues the emailed copy of a sent invoice once more (after a failure, or a new billing address). Pressed twice while waiting, it is still one email.',
@@ -564,7 +456,7 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter, idempotencyKeyParameter],
         requestBody: jsonBody(input(PaymentSchema)),
         responses: {
-          '201': dataResponse('The invoice with the payment.', invoiceRecord()),
+          '201': answer('post', '/api/invoice/{id}/payments', '201', 'The invoice with the payment.', dataOf(InvoiceRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('invalid_transition (a draft, paid or void invoice) or conflict (stale version).'),
           '415': notJson,
@@ -581,7 +473,7 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_invoice_payment',
         parameters: [idParameter, { name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }, versionParameter],
         responses: {
-          '200': dataResponse('The invoice without the payment.', invoiceRecord()),
+          '200': answer('delete', '/api/invoice/{id}/payments/{paymentId}', '200', 'The invoice without the payment.', dataOf(InvoiceRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict (stale version).'),
           ...common,
@@ -1188,7 +1080,8 @@ const RESOURCES: Resource[] = [
     tag: 'invoices',
     collection: 'invoice',
     item: 'invoice',
-    record: invoiceRecord(),
+    record: InvoiceRecordSchema,
+    listRecord: InvoiceRowRecordSchema,
     create: input(InvoiceSchema),
     update: input(InvoiceUpdateSchema),
     list: queryParameters(InvoiceListQuerySchema),

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod'
 
+import { day, instant } from './api-record'
 import { dateOnly, optionalText } from './fields'
 import { requiredDollars } from './money-fields'
-import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX } from './remittance-options'
+import { REMITTANCE_PAYER_MAX, REMITTANCE_REFERENCE_MAX, REMITTANCE_STATUSES } from './remittance-options'
 import { requiredId } from './text'
 import { VersionSchema } from './version'
 
@@ -25,3 +26,19 @@ export type RemittanceFormInput = z.infer<typeof RemittanceFormSchema>
 /** Confirm or dismiss one advice on the invoice page: the advice and the version the accountant saw. */
 export const RemittanceActionSchema = z.object({ adviceId: requiredId(), version: VersionSchema })
 export type RemittanceActionInput = z.infer<typeof RemittanceActionSchema>
+
+/** A broker's "we have paid" from the payment page (serializeRemittance, ADR 062). */
+export const RemittanceRecordSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  amountCents: z.number().int(),
+  paidOn: day(),
+  reference: z.string().nullable(),
+  payerName: z.string().nullable(),
+  status: z.enum(REMITTANCE_STATUSES),
+  paymentId: z.string().nullable().describe('The payment a confirmed advice made.'),
+  handledAt: instant().nullable(),
+  createdAt: instant(),
+  version: z.number().int().min(1),
+})
+export type RemittanceRecord = z.infer<typeof RemittanceRecordSchema>

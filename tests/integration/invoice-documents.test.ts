@@ -21,7 +21,8 @@ import { AgreementSchema } from '~/schemas/factoring'
 import { InvoiceSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, refusal, unique } from '../helpers'
 import { callPage, type Handler } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

@@ -108,11 +108,21 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, custom fields, loads, invoices, settlements, factoring, quotes, mail,
+    // (account, organization, custom fields, loads, settlements, factoring, quotes, mail,
     // chat, the store, files, and every list's import) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
-    expect(generatedTags()).toEqual(['brokers', 'bulletins', 'companies', 'products', 'trailers', 'trucks', 'users', 'webhooks'])
-    for (const path of ['/api/trucks', '/api/trailers', '/api/brokers', '/api/company', '/api/companies', '/api/products', '/api/posts', '/api/webhooks']) {
+    expect(generatedTags()).toEqual(['brokers', 'bulletins', 'companies', 'invoices', 'products', 'trailers', 'trucks', 'users', 'webhooks'])
+    for (const path of [
+      '/api/trucks',
+      '/api/trailers',
+      '/api/brokers',
+      '/api/company',
+      '/api/companies',
+      '/api/products',
+      '/api/posts',
+      '/api/webhooks',
+      '/api/invoice',
+    ]) {
       expect(responseSchema('GET', path, 200), path).toBeDefined()
       expect(responseSchema('POST', path, 201), path).toBeDefined()
       for (const method of ['GET', 'PUT', 'DELETE']) expect(responseSchema(method, `${path}/{id}`, 200), `${method} ${path}/{id}`).toBeDefined()
@@ -131,6 +141,16 @@ describe('OpenAPI document', () => {
     expect(responseSchema('GET', '/api/webhooks/{id}/deliveries', 200)).toBeDefined()
     expect(responseSchema('POST', '/api/webhooks/{id}/deliveries/{deliveryId}/retry', 202)).toBeDefined()
     expect(responseSchema('POST', '/api/posts/{id}/comments', 201)).toBeDefined()
+    // An invoice list row is not the whole invoice (no lines, payments or email).
+    const rows = document.paths['/api/invoice'].get as {
+      responses: { '200': { content: { 'application/json': { schema: { properties: { data: { items: { properties: Record<string, unknown> } } } } } } } }
+    }
+    const rowFields = Object.keys(rows.responses['200'].content['application/json'].schema.properties.data.items.properties)
+    expect(rowFields).toContain('balanceCents')
+    expect(rowFields).not.toContain('items')
+    for (const action of ['send', 'void', 'email', 'assignment']) expect(responseSchema('POST', `/api/invoice/{id}/${action}`, 200), action).toBeDefined()
+    expect(responseSchema('POST', '/api/invoice/{id}/payments', 201)).toBeDefined()
+    expect(responseSchema('DELETE', '/api/invoice/{id}/payments/{paymentId}', 200)).toBeDefined()
     expect(responseSchema('GET', '/api/loads', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {

@@ -24,7 +24,8 @@ import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { signPaymentToken, verifyPaymentToken } from '~/utils/payment-token.server'
 
-import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, type Org, unique } from '../helpers'
 import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 /** A sent invoice of $1,250.00 to a broker, from an organization with bank details. */

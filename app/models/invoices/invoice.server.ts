@@ -36,8 +36,18 @@ import { invoiceEmailTask } from '~/models/tasks/invoice-email.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
 import { assignmentRefusal, canMoveInvoice, type InvoiceAction, invoiceRefusal } from '~/policies/invoice'
 import { deliveredAt } from '~/policies/load'
+import type { CustomFieldValues } from '~/schemas/api-record'
 import type { PaymentTerm } from '~/schemas/broker-options'
-import { type FactorAssignmentInput, freeItems, type InvoiceInput, type InvoiceListQuery, type InvoiceUpdate, type PaymentInput } from '~/schemas/invoice'
+import {
+  type FactorAssignmentInput,
+  freeItems,
+  type InvoiceInput,
+  type InvoiceListQuery,
+  type InvoiceRecord,
+  type InvoiceRowRecord,
+  type InvoiceUpdate,
+  type PaymentInput,
+} from '~/schemas/invoice'
 import {
   addDays,
   DUE_DAYS,
@@ -48,6 +58,7 @@ import {
   OPEN_INVOICE_STATUSES,
   paidStatus,
 } from '~/schemas/invoice-options'
+import { STATEMENT_LANGUAGES } from '~/schemas/user-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { decimalUnits, invoiceTotals, lineTotalCents, SCALE } from '~/utils/money'
@@ -76,7 +87,7 @@ export const invoiceInclude = include
 // ---- Reads ----
 
 /** The API shape: every amount in cents, the balance and `overdue` derived, the billed loads named. */
-export function serializeInvoice(invoice: InvoiceWithRelations, today: string) {
+export function serializeInvoice(invoice: InvoiceWithRelations, today: string): Omit<InvoiceRecord, 'remitTo' | 'factorAssignment' | 'remittanceAdvices'> {
   const totals = invoiceTotals({
     items: invoice.items,
     discountCents: invoice.discountCents,
@@ -120,7 +131,7 @@ export function serializeInvoice(invoice: InvoiceWithRelations, today: string) {
       reference: payment.reference,
     })),
     notes: invoice.notes,
-    customFields: invoice.customFields,
+    customFields: invoice.customFields as CustomFieldValues,
     sentAt: invoice.sentAt?.toISOString() ?? null,
     /** The emailed copy: null until sent; `queued`, `sent`, `failed` or `no_address`. */
     email: invoice.emailStatus
@@ -132,7 +143,7 @@ export function serializeInvoice(invoice: InvoiceWithRelations, today: string) {
           error: invoice.emailError,
         }
       : null,
-    language: invoice.language,
+    language: STATEMENT_LANGUAGES.find((code) => code === invoice.language) ?? 'en',
     voidedAt: invoice.voidedAt?.toISOString() ?? null,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
@@ -194,7 +205,7 @@ export function derivedMoney(invoice: { status: InvoiceStatus; dueDate: Date; to
 }
 
 /** A list row: no items or payments, the balance and `overdue` derived. */
-export function serializeInvoiceRow(invoice: Prisma.InvoiceGetPayload<{ include: typeof listInclude }>, today: string) {
+export function serializeInvoiceRow(invoice: Prisma.InvoiceGetPayload<{ include: typeof listInclude }>, today: string): InvoiceRowRecord {
   const { balanceCents, dueDate, overdue } = derivedMoney(invoice, today)
   return {
     id: invoice.id,
@@ -773,7 +784,7 @@ export async function invoiceRemit(invoice: InvoiceWithRelations): Promise<Invoi
 }
 
 /** The API's invoice: its serialized fields with today's `overdue`, and whom it tells the broker to pay. */
-export async function invoiceBody(invoice: InvoiceWithRelations) {
+export async function invoiceBody(invoice: InvoiceWithRelations): Promise<InvoiceRecord> {
   const [today, remit] = await Promise.all([organizationToday(invoice.organizationId), invoiceRemit(invoice)])
   return { ...serializeInvoice(invoice, today), ...serializeRemit(remit) }
 }

@@ -7,6 +7,7 @@
  */
 import type { TFunction } from 'i18next'
 
+import type { InvoiceRecord } from '~/schemas/invoice'
 import { addressLines } from '~/utils/format'
 
 export type Bank = { accountName: string; bankName: string | null; routingNumber: string; accountNumber: string }
@@ -87,7 +88,7 @@ export function remitView(t: TFunction, remit: InvoiceRemit) {
 }
 
 /** The API's shape: `remitTo` (whom to pay) and `factorAssignment` (why the factor, when it is). */
-export function serializeRemit(remit: InvoiceRemit) {
+export function serializeRemit(remit: InvoiceRemit): Pick<InvoiceRecord, 'remitTo' | 'factorAssignment'> {
   return {
     remitTo: remit.remitTo,
     factorAssignment: remit.assignment

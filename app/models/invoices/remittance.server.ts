@@ -20,7 +20,7 @@ import { systemActor } from '~/policies/actor'
 import { invoiceRefusal } from '~/policies/invoice'
 import { paymentLinkOpens, remittanceFormRefusal, remittanceRefusal } from '~/policies/remittance'
 import type { InvoiceStatus } from '~/schemas/invoice-options'
-import type { RemittanceActionInput, RemittanceFormInput } from '~/schemas/remittance'
+import type { RemittanceActionInput, RemittanceFormInput, RemittanceRecord } from '~/schemas/remittance'
 import type { RemittanceStatus } from '~/schemas/remittance-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { appUrl } from '~/utils/env.server'
@@ -228,7 +228,7 @@ export async function submitRemittance(invoice: InvoiceWithRelations, input: Rem
 
 type AdviceRow = Prisma.RemittanceAdviceGetPayload<object>
 
-export function serializeRemittance(advice: AdviceRow) {
+export function serializeRemittance(advice: AdviceRow): RemittanceRecord {
   return {
     id: advice.id,
     invoiceId: advice.invoiceId,

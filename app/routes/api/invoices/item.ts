@@ -2,7 +2,7 @@ import { deleteInvoice, getInvoice, invoiceBody, updateInvoice } from '~/models/
 import { listRemittances } from '~/models/invoices/remittance.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
-import { InvoiceUpdateSchema } from '~/schemas/invoice'
+import { type InvoiceRecord, InvoiceUpdateSchema } from '~/schemas/invoice'
 import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/item'
@@ -13,7 +13,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const invoice = await getInvoice(user.organizationId, params.id)
     // The brokers' "we have paid" from the payment page (ADR 062): in the read of one invoice only.
     const [body, remittanceAdvices] = await Promise.all([invoiceBody(invoice), listRemittances(user.organizationId, invoice.id)])
-    return apiData({ ...body, remittanceAdvices })
+    const withAdvices: InvoiceRecord = { ...body, remittanceAdvices }
+    return apiData(withAdvices)
   })
 }
 
