@@ -52,10 +52,19 @@ import {
   InvoiceUpdateSchema,
   PaymentSchema,
 } from '~/schemas/invoice'
-import { LoadApiListQuerySchema, LoadReopenSchema, LoadSchema, LoadStatusMoveSchema, LoadUpdateSchema, StopEventSchema } from '~/schemas/load'
+import {
+  LoadApiListQuerySchema,
+  LoadDocumentRecordSchema,
+  LoadRecordSchema,
+  LoadReopenSchema,
+  LoadRowRecordSchema,
+  LoadSchema,
+  LoadStatusMoveSchema,
+  LoadUpdateSchema,
+  StopEventSchema,
+} from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
-import { LOAD_STATUSES } from '~/schemas/load-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
@@ -330,24 +339,6 @@ const users: Resource = {
   update: input(UserUpdateSchema),
   list: queryParameters(UserListQuerySchema),
   deletable: false,
-}
-
-/** A load as read: what was sent, its status, and when it was delivered (the last stop's departure). */
-function loadRecord(): JsonSchema {
-  const base = record(LoadSchema)
-  return {
-    ...base,
-    properties: {
-      ...(base.properties as JsonSchema),
-      status: { type: 'string', enum: [...LOAD_STATUSES], readOnly: true },
-      deliveredAt: {
-        type: ['string', 'null'],
-        format: 'date-time',
-        readOnly: true,
-        description: 'The departure from the last stop (null until delivered); a status move to delivered records it.',
-      },
-    },
-  }
 }
 
 /** The invoice actions beside the five calls: send, email again, void, payments, the PDF. */
@@ -1102,7 +1093,8 @@ const RESOURCES: Resource[] = [
     tag: 'loads',
     collection: 'loads',
     item: 'loads',
-    record: loadRecord(),
+    record: LoadRecordSchema,
+    listRecord: LoadRowRecordSchema,
     create: input(LoadSchema),
     update: input(LoadUpdateSchema),
     list: queryParameters(LoadApiListQuerySchema),
@@ -1111,23 +1103,6 @@ const RESOURCES: Resource[] = [
 ]
 
 const documentIdParameter = { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } }
-/** One item of a load's `bols`, `rateConn` and `pod` lists; `name` repeats `fileName` for the specification's client. */
-const loadDocumentSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: [...LOAD_DOCUMENT_KINDS] },
-    fileName: { type: 'string' },
-    name: { type: 'string' },
-    contentType: { type: 'string', enum: Object.keys(LOAD_DOCUMENT_TYPES) },
-    sizeBytes: { type: 'integer' },
-    uploadedAt: { type: 'string', format: 'date-time' },
-    uploadedBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-    url: { type: 'string', description: 'GET it with the same bearer token to download the file.' },
-  },
-  required: ['id', 'fileName', 'name', 'contentType', 'sizeBytes', 'uploadedAt', 'url'],
-}
-
 const photoIdParameter = { name: 'photoId', in: 'path', required: true, schema: { type: 'string' } }
 
 /** A product's photos: upload one, read one, delete one. */
@@ -1277,7 +1252,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(LoadStatusMoveSchema)),
         responses: {
-          '200': dataResponse('The load in its new status.', loadRecord()),
+          '200': answer('post', '/api/loads/{id}/status', '200', 'The load in its new status.', dataOf(LoadRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (not a legal move), conflict (stale version) or in_use (driver, truck or trailer busy or not fit to dispatch).',
@@ -1297,7 +1272,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(LoadReopenSchema) } } },
         responses: {
-          '200': dataResponse('The load, back on the road.', loadRecord()),
+          '200': answer('post', '/api/loads/{id}/reopen', '200', 'The load, back on the road.', dataOf(LoadRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse(
             'invalid_transition (the load is not delivered), conflict (stale version) or in_use (driver, truck or trailer now busy or not fit).',
@@ -1414,7 +1389,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter, { name: 'stopId', in: 'path', required: true, schema: { type: 'string' } }],
         requestBody: jsonBody(input(StopEventSchema)),
         responses: {
-          '200': dataResponse('The load with the recorded time and its status.', loadRecord()),
+          '200': answer('post', '/api/loads/{id}/stops/{stopId}/events', '200', 'The load with the recorded time and its status.', dataOf(LoadRecordSchema)),
           '404': errorResponse('not_found (no such load or stop, or not assigned to this driver)'),
           '409': errorResponse(
             'invalid_transition (load not on the road, stop already recorded, or an earlier stop not left yet) or conflict (stale version).',
@@ -1445,7 +1420,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The stored document.', loadDocumentSchema),
+          '201': answer('post', '/api/loads/{id}/documents', '201', 'The stored document.', dataOf(LoadDocumentRecordSchema)),
           '404': errorResponse('not_found: no such load (or not yours, for a driver).'),
           ...common,
           '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
@@ -2304,7 +2279,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(QuoteConvertSchema)),
         responses: {
-          '201': dataResponse('The new load.', loadRecord()),
+          '201': answer('post', '/api/quotes/{id}/convert', '201', 'The new load.', dataOf(LoadRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('in_use (converted already, or the broker is on hold), invalid_transition (a lost request) or conflict (stale version).'),
           '415': notJson,

@@ -2,9 +2,12 @@ import { z } from 'zod'
 
 import { loadTotalCents } from '~/utils/money'
 
+import { apiRecordSchema, customFieldValues, instant, namedRef } from './api-record'
+import { BROKER_STATUSES } from './broker-options'
 import { isDateTime, isInstant } from './dates'
 import { customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
+import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_TYPES } from './load-document-options'
 import { CHARGE_TYPES, LOAD_SORTS, LOAD_STATUSES, MAX_CHARGES, MAX_LOAD_CENTS, MAX_STOPS, STOP_EVENTS, STOP_TYPES } from './load-options'
 import { cents } from './money-fields'
 import { text } from './text'
@@ -162,3 +165,111 @@ export type LoadListQuery = z.infer<typeof LoadListQuerySchema> & { after?: stri
  * 400). The page is paged by number, so its URL has no cursor.
  */
 export const LoadApiListQuerySchema = LoadListQuerySchema.extend({ after: text().trim().max(300).optional().catch(undefined) })
+
+/** A load's document as the API answers it (serializeLoadDocument): `url` is read with the same bearer token. */
+export const LoadDocumentRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LOAD_DOCUMENT_KINDS),
+  fileName: z.string(),
+  name: z.string().describe('The same as `fileName` (the specification’s name).'),
+  contentType: z.string().describe(`${Object.keys(LOAD_DOCUMENT_TYPES).join(', ')}, as read from its bytes.`),
+  sizeBytes: z.number().int(),
+  uploadedAt: instant(),
+  uploadedBy: namedRef().nullable(),
+  url: z.string().describe('GET it with the same bearer token to read the file.'),
+})
+export type LoadDocumentRecord = z.infer<typeof LoadDocumentRecordSchema>
+
+/** A document in a load's lists by kind (`bols`, `rateConn`, `pod`): the kind is the list's. */
+const LoadDocumentItemSchema = LoadDocumentRecordSchema.omit({ kind: true, uploadedBy: true })
+export type LoadDocumentItem = z.infer<typeof LoadDocumentItemSchema>
+
+const unitRef = () => z.object({ id: z.string(), unitNumber: z.string() })
+
+/** A load as the API answers it (serializeLoad): everything a client can PUT back, plus the derived and display fields. */
+export const LoadRecordSchema = apiRecordSchema({
+  loadNumber: z.string().meta({ readOnly: true }),
+  status: z.enum(LOAD_STATUSES).meta({ readOnly: true, description: 'Moved with POST /api/loads/{id}/status.' }),
+  brokerId: z.string(),
+  broker: namedRef().extend({ status: z.enum(BROKER_STATUSES) }),
+  companyId: z.string().nullable(),
+  company: namedRef().nullable(),
+  brokerReference: z.string().nullable(),
+  poNumbers: z.string().nullable(),
+  bolNumber: z.string().nullable(),
+  equipmentType: z.enum(TRAILER_TYPES),
+  commodity: z.string().nullable(),
+  weightLb: z.number().int().nullable(),
+  pieces: z.number().int().nullable(),
+  temperatureF: z.number().int().nullable(),
+  hazmat: z.boolean(),
+  linehaulCents: z.number().int(),
+  totalCents: z.number().int().meta({ readOnly: true, description: 'The linehaul plus the charges.' }),
+  ratePerMileCents: z.number().int().nullable().meta({ readOnly: true, description: 'The total over loaded and empty miles, half up; null without miles.' }),
+  loadedMiles: z.number().int().nullable(),
+  emptyMiles: z.number().int().nullable(),
+  driverId: z.string().nullable(),
+  driver: namedRef().nullable(),
+  truckId: z.string().nullable(),
+  truck: unitRef().nullable(),
+  trailerId: z.string().nullable(),
+  trailer: unitRef().nullable(),
+  dispatcher: namedRef().nullable().meta({ readOnly: true }),
+  notes: z.string().nullable(),
+  customFields: customFieldValues(),
+  stops: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(STOP_TYPES),
+      facilityName: z.string().nullable(),
+      line1: z.string().nullable(),
+      city: z.string(),
+      state: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      country: z.string(),
+      windowStart: instant().nullable(),
+      windowEnd: instant().nullable(),
+      appointmentRef: z.string().nullable(),
+      actualArrival: instant().nullable(),
+      actualDeparture: instant().nullable(),
+      notes: z.string().nullable(),
+    }),
+  ),
+  charges: z.array(z.object({ id: z.string(), type: z.enum(CHARGE_TYPES), description: z.string().nullable(), amountCents: z.number().int() })),
+  deliveredAt: instant()
+    .nullable()
+    .meta({ readOnly: true, description: 'The departure from the last stop (null until delivered); a status move to delivered records it.' }),
+  bols: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Bills of lading, in upload order.' }),
+  rateConn: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Rate confirmations, in upload order.' }),
+  pod: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Proofs of delivery, in upload order.' }),
+})
+export type LoadRecord = z.infer<typeof LoadRecordSchema>
+
+const placeAndTime = () => z.object({ at: instant().nullable(), city: z.string().nullable(), state: z.string().nullable() })
+
+/** A row of the load list (serializeLoadRow): no stops, charges or documents; its first pickup and last delivery. */
+export const LoadRowRecordSchema = LoadRecordSchema.pick({
+  id: true,
+  loadNumber: true,
+  status: true,
+  brokerId: true,
+  brokerReference: true,
+  equipmentType: true,
+  driverId: true,
+  driver: true,
+  truckId: true,
+  truck: true,
+  linehaulCents: true,
+  totalCents: true,
+  ratePerMileCents: true,
+  loadedMiles: true,
+  emptyMiles: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+}).extend({
+  broker: namedRef(),
+  pickup: placeAndTime().describe('The first pickup.'),
+  delivery: placeAndTime().describe('The last delivery.'),
+})
+export type LoadRowRecord = z.infer<typeof LoadRowRecordSchema>

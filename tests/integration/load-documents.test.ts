@@ -15,7 +15,8 @@ import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, createOrg, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
 import { type ServerProcess, startServer } from '../server-process'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -53,19 +54,20 @@ async function makeLoad(org: Org, driverId?: string) {
   })
 }
 
-function upload(loadId: string, token: string, kind: string, bytes: Uint8Array, fileName: string, declaredType = 'application/pdf') {
+/** An upload as a client sends it, through the contract kit: a 201's document is checked against the OpenAPI document. */
+async function upload(loadId: string, token: string, kind: string, bytes: Uint8Array, fileName: string, declaredType = 'application/pdf') {
   const form = new FormData()
   form.append('kind', kind)
   form.append('file', new File([new Uint8Array(bytes)], fileName, { type: declaredType }))
-  const request = new Request(`http://localhost/api/loads/${loadId}/documents`, {
+  const answer = await callApi(documentsRoute, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '198.51.100.9' },
-    body: form,
+    path: `/api/loads/${loadId}/documents`,
+    params: { id: loadId },
+    token,
+    form,
+    headers: { [CLIENT_IP_HEADER]: '198.51.100.9' },
   })
-  return documentsRoute.action({ request, params: { id: loadId }, context: {} } as never).then(async (response) => ({
-    status: response.status,
-    body: (await response.json()) as { data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string[]> } },
-  }))
+  return { status: answer.status, body: answer.body as { data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string[]> } } }
 }
 
 function download(loadId: string, documentId: string, token: string) {

@@ -34,7 +34,8 @@ import { appUrl } from '~/utils/env.server'
 import { DomainError } from '~/utils/errors.server'
 import { ROLES } from '~/utils/permissions'
 
-import { actorOf, callApi, createOrg, fleet, type Org, refusal, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, fleet, type Org, refusal, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 import { allowed } from '../permission-table'
 

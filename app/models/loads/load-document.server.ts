@@ -15,6 +15,7 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertId, requireFound, throwRefusal } from '~/models/records/records.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
 import { canDeleteDocuments, documentDeleteRefusal, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
+import type { LoadDocumentRecord } from '~/schemas/load'
 import { isLoadDocumentKind, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentKind, type LoadDocumentType } from '~/schemas/load-document-options'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
@@ -293,7 +294,7 @@ export function serializeLoadDocument(document: {
   sizeBytes: number
   uploadedAt: Date
   uploadedBy?: { id: string; firstName: string; lastName: string } | null
-}) {
+}): LoadDocumentRecord {
   return {
     id: document.id,
     kind: document.kind as LoadDocumentKind,

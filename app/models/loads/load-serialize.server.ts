@@ -4,6 +4,8 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { deliveredAt } from '~/policies/load'
+import type { CustomFieldValues } from '~/schemas/api-record'
+import type { LoadDocumentItem, LoadRecord, LoadRowRecord } from '~/schemas/load'
 import { ratePerMileCents } from '~/utils/money'
 
 import type { LoadWithRelations } from './load.server'
@@ -14,8 +16,13 @@ function name(user: { firstName: string; lastName: string } | null) {
   return user ? `${user.firstName} ${user.lastName}`.trim() : null
 }
 
+/** A driver or dispatcher as a load names them. */
+function personRef(user: { id: string; firstName: string; lastName: string } | null) {
+  return user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null
+}
+
 /** The API shape: everything a client can PUT back, plus the derived and display fields. */
-export function serializeLoad(load: LoadWithRelations) {
+export function serializeLoad(load: LoadWithRelations): LoadRecord {
   return {
     id: load.id,
     organizationId: load.organizationId,
@@ -40,14 +47,14 @@ export function serializeLoad(load: LoadWithRelations) {
     loadedMiles: load.loadedMiles,
     emptyMiles: load.emptyMiles,
     driverId: load.driverId,
-    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    driver: personRef(load.driver),
     truckId: load.truckId,
     truck: load.truck,
     trailerId: load.trailerId,
     trailer: load.trailer,
-    dispatcher: load.dispatcher ? { id: load.dispatcher.id, name: name(load.dispatcher) } : null,
+    dispatcher: personRef(load.dispatcher),
     notes: load.notes,
-    customFields: load.customFields,
+    customFields: load.customFields as CustomFieldValues,
     stops: load.stops.map((stop) => ({
       id: stop.id,
       type: stop.type,
@@ -84,10 +91,9 @@ function documentLists(documents: LoadWithRelations['documents']) {
   }
   return lists
 }
-type LoadDocumentItem = { id: string; fileName: string; name: string; contentType: string; sizeBytes: number; uploadedAt: string; url: string }
 
 /** A list row for the API: the load without stops and charges, with its first pickup and last delivery. */
-export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>) {
+export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>): LoadRowRecord {
   return {
     id: load.id,
     loadNumber: load.loadNumber,
@@ -99,7 +105,7 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
     pickup: { at: load.pickupAt?.toISOString() ?? null, city: load.pickupCity, state: load.pickupState },
     delivery: { at: load.deliveryAt?.toISOString() ?? null, city: load.deliveryCity, state: load.deliveryState },
     driverId: load.driverId,
-    driver: load.driver ? { id: load.driver.id, name: name(load.driver) } : null,
+    driver: personRef(load.driver),
     truckId: load.truckId,
     truck: load.truck,
     linehaulCents: load.linehaulCents,
