@@ -383,4 +383,34 @@ describe('the import page and template', () => {
     expect(response.headers?.get('Content-Disposition')).toContain('freightdesk-products-template.csv')
     expect((await callPage(templateRoute.loader as Handler, '/dashboard/trailers/import/template', org.users.viewer.id)).status).toBe(403)
   })
+
+  it('ends the template with a column per active custom field of the organization, with examples the import accepts', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const definitions = [
+      { key: 'fuel_card', label: 'Fuel card', type: 'text', required: true },
+      { key: 'axles', label: 'Axles', type: 'number', required: true },
+      { key: 'tier', label: 'Tier', type: 'select', options: ['gold', 'silver'], required: true },
+      { key: 'apu', label: 'APU', type: 'boolean' },
+      { key: 'retired', label: 'Retired', type: 'text', active: false },
+    ]
+    for (const definition of definitions)
+      await prisma.customFieldDefinition.create({ data: { organizationId: org.organization.id, listName: 'trucks', ...definition } })
+    await prisma.customFieldDefinition.create({
+      data: { organizationId: other.organization.id, listName: 'trucks', key: 'theirs', label: 'Theirs', type: 'text' },
+    })
+    const answer = await callPage(templateRoute.loader as Handler, '/dashboard/trucks/import/template', org.users.admin.id)
+    const template = await answer.response!.text()
+    const [header] = template.replace(/^\uFEFF/, '').split(/\r?\n/)
+    // In the order the editor shows them (sort order, then key); the inactive one and the other organization's left out.
+    expect(header.split(',').slice(-5)).toEqual(['notes', 'apu', 'axles', 'fuel_card', 'tier'])
+    const { check, result } = await importFile(org, 'trucks', template)
+    expect([check.errors, result]).toEqual([[], { created: 1 }])
+    expect((await prisma.truck.findFirstOrThrow({ where: { organizationId: org.organization.id } })).customFields).toEqual({
+      fuel_card: 'Fuel card',
+      axles: 0,
+      tier: 'gold',
+      apu: false,
+    })
+  })
 })
