@@ -449,9 +449,11 @@ describe('the import page and template', () => {
       { key: 'tier', label: 'Tier', type: 'select', options: ['gold', 'silver'], required: true },
       { key: 'apu', label: 'APU', type: 'boolean' },
       { key: 'retired', label: 'Retired', type: 'text', active: false },
-    ]
+    ] as const
     for (const definition of definitions)
-      await prisma.customFieldDefinition.create({ data: { organizationId: org.organization.id, listName: 'trucks', ...definition } })
+      await prisma.customFieldDefinition.create({
+        data: { organizationId: org.organization.id, listName: 'trucks', ...definition, options: 'options' in definition ? [...definition.options] : [] },
+      })
     await prisma.customFieldDefinition.create({
       data: { organizationId: other.organization.id, listName: 'trucks', key: 'theirs', label: 'Theirs', type: 'text' },
     })
