@@ -115,7 +115,7 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
 }
 
 /**
- * The load page's view (issue 38's "page view models live in models"): the API shape, with the
+ * The load page's view, built where the API's shape is (a page's view model lives in its model): the API shape, with the
  * charges' sum, each stop's printed address (a domestic stop without its country), each document
  * with its uploader and the loads already read from it (ADR 103). The custom fields are shown by
  * their definitions and the document lists by kind are the API's: both are left out.
@@ -127,7 +127,13 @@ export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Arr
     chargesCents: load.charges.reduce((sum, charge) => sum + charge.amountCents, 0),
     stops: shape.stops.map((stop) => ({
       ...stop,
-      address: addressLines({ addressLine1: stop.line1, city: stop.city, state: stop.state, postalCode: stop.postalCode, country: stop.country === 'US' ? null : stop.country }),
+      address: addressLines({
+        addressLine1: stop.line1,
+        city: stop.city,
+        state: stop.state,
+        postalCode: stop.postalCode,
+        country: stop.country === 'US' ? null : stop.country,
+      }),
     })),
     documents: load.documents.map((document) => ({ ...serializeLoadDocument(document), madeInto: madeInto?.get(document.id) ?? [] })),
   }
