@@ -7,9 +7,19 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
-    setupFiles: ['tests/setup/per-file.ts'],
+    // Unit tests get no database of their own (cloning and dropping one cost each file ~1 s) and
+    // share one module graph per worker (isolate: false): 80 s → 37 s for the unit files.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['app/**/*.test.ts', 'tests/unit/**/*.test.ts'], setupFiles: ['tests/setup/console-guard.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/per-file.ts', 'tests/setup/console-guard.ts'] },
+      },
+    ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

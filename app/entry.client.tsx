@@ -6,6 +6,7 @@ import { HydratedRouter } from 'react-router/dom'
 import { getInitialNamespaces } from 'remix-i18next/client'
 
 import { FALLBACK_LANGUAGE, handleNamespaces, i18nextOptions, LANGUAGE_COOKIE, languageCookie, normalizeLanguage } from './i18n'
+import { LocalDigitsFormatter } from './i18n-format'
 import { loadNamespaces } from './locales/client'
 import { readCookies } from './utils/cookies'
 import { rememberVisitorTimeZone } from './utils/visitor-time-zone'
@@ -39,15 +40,18 @@ async function hydrate() {
   }
   // Only the active language's strings for the areas of this page: `common` and what the
   // matched routes name in `handle.i18n`. Others load as navigation reaches them (root.tsx).
-  await i18next.use(initReactI18next).init({
-    ...i18nextOptions,
-    lng,
-    resources: {},
-    partialBundledLanguages: true,
-    // A key the page uses but no loaded chunk has: the e2e suite fails on console errors.
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => console.error(`[i18n] missing translation: ${key}`),
-  })
+  await i18next
+    .use(initReactI18next)
+    .use(LocalDigitsFormatter)
+    .init({
+      ...i18nextOptions,
+      lng,
+      resources: {},
+      partialBundledLanguages: true,
+      // A key the page uses but no loaded chunk has: the e2e suite fails on console errors.
+      saveMissing: true,
+      missingKeyHandler: (_languages, _namespace, key) => console.error(`[i18n] missing translation: ${key}`),
+    })
   await loadNamespaces(i18next, lng, ['common', ...handleNamespaces({ i18n: getInitialNamespaces() })])
 
   startTransition(() => {

@@ -1,6 +1,7 @@
 import { createInstance, type i18n, type TFunction } from 'i18next'
 
 import { FALLBACK_LANGUAGE, i18nextOptions, LANGUAGE_COOKIE, type LanguageCode, NAMESPACE, normalizeLanguage } from './i18n'
+import { LocalDigitsFormatter } from './i18n-format'
 import ar from './locales/ar'
 import cn from './locales/cn'
 import en from './locales/en'
@@ -45,7 +46,7 @@ const instances = new Map<LanguageCode, i18n>()
 export function i18nFor(language: LanguageCode): i18n {
   let instance = instances.get(language)
   if (!instance) {
-    instance = createInstance({ ...i18nextOptions, resources, lng: language, initAsync: false })
+    instance = createInstance({ ...i18nextOptions, resources, lng: language, initAsync: false }).use(LocalDigitsFormatter)
     instance.init()
     // `{{totalCents, money}}` in a message the server translates (an error's params carry cents):
     // cents become text through formatMoney, as everywhere else.

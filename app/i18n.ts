@@ -102,6 +102,7 @@ export const i18nextOptions = {
   defaultNS: NAMESPACE,
   ns: [NAMESPACE],
   // React escapes; i18next must not escape twice (spec: interpolation does not escape values).
-  interpolation: { escapeValue: false },
+  // alwaysFormat: numbers in sentences take the language's digits (app/i18n-format.ts, used by both instances).
+  interpolation: { escapeValue: false, alwaysFormat: true },
   debug: false,
 }

@@ -13,7 +13,15 @@ import { getToast, type Toast } from '~/utils/toast.server'
 
 // `never` accepts any route module's loader or action (their args are LoaderArgs/ActionArgs).
 export type Handler = (args: never) => unknown
-export type PageAnswer = { status: number; location?: string | null; data?: Record<string, unknown>; headers?: Headers; toast?: Toast | null }
+export type PageAnswer = {
+  status: number
+  location?: string | null
+  data?: Record<string, unknown>
+  headers?: Headers
+  toast?: Toast | null
+  /** A Response the handler returned (a file, a redirect): its body is still unread. */
+  response?: Response
+}
 
 /** A request from a browser signed in (a fresh web session) as this user; `null`: an anonymous visitor. */
 export async function browserRequest(path: string, userId: string | null, init: RequestInit = {}) {
@@ -49,7 +57,13 @@ export async function callPage(
   try {
     const result = await handler({ request, params, context } as never)
     if (result instanceof Response)
-      return { status: result.status, location: result.headers.get('Location'), headers: result.headers, toast: await flashedToast(result.headers) }
+      return {
+        status: result.status,
+        location: result.headers.get('Location'),
+        headers: result.headers,
+        toast: await flashedToast(result.headers),
+        response: result,
+      }
     const shaped = result as { type?: string; init?: { status?: number; headers?: HeadersInit }; data?: unknown }
     // `data(...)` from an action: its status and payload.
     if (shaped?.type === 'DataWithResponseInit') {

@@ -55,6 +55,9 @@ export function serverTranslator(i18n: I18n) {
     }
     return template
   }
+  // A number takes the language's digits, as i18next's formatter writes it (app/i18n-format.ts).
+  const formatter = i18n.services.formatter
+  const slotText = (value: string | number) => (typeof value === 'number' && formatter ? formatter.format(value, undefined, i18n.language) : String(value))
   const t = ((key: string, options?: unknown) => {
     if (typeof key !== 'string') return fixedT(key, options as never)
     if (options === undefined) {
@@ -67,7 +70,9 @@ export function serverTranslator(i18n: I18n) {
     }
     const template = isPlainValues(options) ? templateOf(key) : null
     if (template === null) return fixedT(key, options as never)
-    return template.replace(SLOT, (slot, name: string) => (Object.hasOwn(options as object, name) ? String((options as Record<string, unknown>)[name]) : slot))
+    return template.replace(SLOT, (slot, name: string) =>
+      Object.hasOwn(options as object, name) ? slotText((options as Record<string, string | number>)[name]) : slot,
+    )
   }) as unknown as typeof fixedT
   return t
 }

@@ -2436,6 +2436,7 @@ const ar: Catalogue = {
     },
     errors: {
       noFile: 'اختر ملف CSV.',
+      oneFile: 'أرسل ملف CSV واحدًا في كل مرة.',
       tooLarge: 'الملف أكبر من {{size}} ميغابايت.',
       notCsv: 'أرسل الملف بصيغة text/csv أو multipart بجزء file.',
       malformed: 'الملف ليس CSV صالحًا (السطر {{line}}): تحقق من علامات الاقتباس.',

@@ -2433,6 +2433,7 @@ const cn: Catalogue = {
     },
     errors: {
       noFile: '请选择一个 CSV 文件。',
+      oneFile: '每次只能发送一个 CSV 文件。',
       tooLarge: '文件大于 {{size}} MB。',
       notCsv: '请以 text/csv 或带 file 部分的 multipart 发送文件。',
       malformed: '文件不是有效的 CSV（第 {{line}} 行）：请检查引号。',

@@ -2441,6 +2441,7 @@ const en = {
     },
     errors: {
       noFile: 'Choose a CSV file.',
+      oneFile: 'Send one CSV file at a time.',
       tooLarge: 'The file is larger than {{size}} MB.',
       notCsv: 'Send the file as text/csv or as multipart form data with a file part.',
       malformed: 'The file is not valid CSV (line {{line}}): check its quotes.',

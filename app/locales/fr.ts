@@ -2483,6 +2483,7 @@ const fr: Catalogue = {
     },
     errors: {
       noFile: 'Choisissez un fichier CSV.',
+      oneFile: 'Envoyez un seul fichier CSV à la fois.',
       tooLarge: 'Le fichier dépasse {{size}} Mo.',
       notCsv: 'Envoyez le fichier en text/csv ou en multipart avec une partie file.',
       malformed: 'Le fichier n’est pas un CSV valide (ligne {{line}}) : vérifiez les guillemets.',

@@ -2451,6 +2451,7 @@ const vi: Catalogue = {
     },
     errors: {
       noFile: 'Hãy chọn một tệp CSV.',
+      oneFile: 'Hãy gửi mỗi lần một tệp CSV.',
       tooLarge: 'Tệp lớn hơn {{size}} MB.',
       notCsv: 'Hãy gửi tệp dạng text/csv hoặc multipart với phần file.',
       malformed: 'Tệp không phải CSV hợp lệ (dòng {{line}}): hãy kiểm tra dấu ngoặc kép.',

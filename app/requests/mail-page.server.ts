@@ -2,7 +2,7 @@
  * What the mail pages load (the folder page with its three panes, and the compose page's choices),
  * assembled from the mailbox models for the page modules.
  */
-import { data, href } from 'react-router'
+import { createContext, data, href, type RouterContextProvider } from 'react-router'
 
 import { languageInfo } from '~/i18n'
 import { loadsMadeFromEach } from '~/models/loads/rate-confirmation.server'
@@ -23,31 +23,42 @@ import { can } from '~/utils/permissions'
 
 const line = (value: unknown) => partiesOf(value).map(mailParty).join(', ')
 
+/** The message the page's middleware opened, handed to its loader (read once per request). */
+const openedMail = createContext<Awaited<ReturnType<typeof markOpened>> | null>(null)
+
 /**
  * A message page's middleware: the message is marked read before any loader runs. A page load runs
  * the layout's loader (the navigation's unread badge) beside the page's, so without this a page
- * loaded whole (no JavaScript) could count the message it opens as unread. Anything wrong (not
- * signed in, no such message) is left to the loader, which answers it.
+ * loaded whole (no JavaScript) could count the message it opens as unread. The opened message goes
+ * to the page's loader through the context. Anything wrong (not signed in, no such message) is left
+ * to the loader, which answers it.
  */
-export async function openBeforeCounts(request: Request, id: string | undefined) {
+export async function openBeforeCounts(request: Request, id: string | undefined, context: Readonly<RouterContextProvider>) {
   if (!id || request.method !== 'GET') return
   try {
     const user = await requirePermission(request, 'read', 'mail')
     const mail = await getMail(user, id)
-    if (mail) await markOpened(user, mail)
+    if (mail) context.set(openedMail, await markOpened(user, mail))
   } catch {
     // The loader answers it.
   }
 }
 
 /** The folder page: the mailboxes with their counts, the folder's page of messages and, with an id, the message (marked read). */
-export async function mailFolderPage(request: Request, user: MailUser, params: { folder?: string; id?: string }, locale: string) {
+export async function mailFolderPage(
+  request: Request,
+  user: MailUser,
+  params: { folder?: string; id?: string },
+  locale: string,
+  context?: Readonly<RouterContextProvider>,
+) {
   const folder = params.folder ?? 'inbox'
   if (!isMailView(folder)) throw data(null, { status: 404 })
   const search = new URL(request.url).searchParams
   const query = MailListQuerySchema.parse({ ...Object.fromEntries([...search].filter(([, value]) => value !== '')), folder })
   // Opened first, so the list and the counts beside it already show it read.
-  const opened = params.id ? await markOpened(user, await orNotFound(getMail(user, params.id))) : null
+  const early = context?.get(openedMail)
+  const opened = params.id ? (early?.id === params.id ? early : await markOpened(user, await orNotFound(getMail(user, params.id)))) : null
   // The loads already made from the message's PDFs (ADR 103): one query for all of them, for those who open loads.
   const pdfIds = opened?.attachments.filter((attachment) => attachment.contentType === 'application/pdf').map((attachment) => attachment.id) ?? []
   const [list, timeZone, identity, made] = await Promise.all([

@@ -249,8 +249,8 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
 }
 
 /** A list's downloadable template: the header and one example row, itself a file the import accepts. */
-export function recordImportTemplate(name: RecordImportName) {
-  const columns = RECORD_IMPORT_COLUMNS[name]
+export function recordImportTemplate(name: RecordImportName, customFields: ReadonlyArray<{ key: string; example: string }> = []) {
+  const columns = [...RECORD_IMPORT_COLUMNS[name], ...customFields.filter((field) => !RECORD_IMPORT_COLUMNS[name].some((column) => column.key === field.key))]
   return csvText(
     columns.map((column) => column.key),
     [columns.map((column) => column.example)],

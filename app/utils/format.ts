@@ -49,6 +49,14 @@ export function formatNumber(language: string, value: number) {
   return numberFormat(language).format(value)
 }
 
+/**
+ * A number inside a translated sentence, in the language's digits ("١٢" in Arabic) but otherwise
+ * as written: no grouping (a year stays 2026) and every decimal kept. English reads as before.
+ */
+export function formatPlainNumber(language: string, value: number) {
+  return numberFormat(language, { useGrouping: false, maximumFractionDigits: 20 }).format(value)
+}
+
 const BYTE_UNITS = [
   ['gigabyte', 1024 ** 3],
   ['megabyte', 1024 ** 2],

@@ -346,6 +346,62 @@ describe('the API', () => {
   })
 })
 
+describe('hostile files through the API', () => {
+  it('answers each with 400, 413 or 415 and a stable code, never a server error, and writes nothing', async () => {
+    const org = await createOrg()
+    const send = (body: BodyInit, type = 'text/csv', query = '') =>
+      importApi
+        .action({
+          request: new Request(`http://localhost/api/trucks/import${query}`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${org.users.admin.token}`, ...(type ? { 'Content-Type': type } : {}), [CLIENT_IP_HEADER]: '198.51.100.5' },
+            body,
+          }),
+          params: {},
+          context: {},
+        } as never)
+        .then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: { code: string } } }))
+    const twoFiles = new FormData()
+    twoFiles.append('file', new File(['unitNumber\nT-1\n'], 'a.csv', { type: 'text/csv' }))
+    twoFiles.append('file', new File(['unitNumber\nT-2\n'], 'b.csv', { type: 'text/csv' }))
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`
+    const cases: Array<[string, () => ReturnType<typeof send>]> = [
+      [
+        'bytes that are not UTF-8',
+        () => send(new Uint8Array([0x75, 0x6e, 0x69, 0x74, 0x4e, 0x75, 0x6d, 0x62, 0x65, 0x72, 0x0a, 0xff, 0xfe, 0xc3, 0x28, 0x0a])),
+      ],
+      ['a gzip file sent as CSV', () => send(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00]))],
+      ['UTF-16 with its byte order mark', () => send(new Uint8Array([0xff, 0xfe, 0x75, 0x00, 0x6e, 0x00, 0x0a, 0x00]))],
+      ['a quote never closed', () => send('unitNumber,notes\nT-1,"open\nT-2,x\n')],
+      ['a header named twice', () => send('unitNumber,unitNumber\nT-1,T-2\n')],
+      ['a NUL in a header', () => send('unit\u0000Number\nT-1\n')],
+      ['a mapping nested 5,000 deep', () => send('Unit\nT-1\n', 'text/csv', `?mapping=${encodeURIComponent(deep)}`)],
+      [
+        'a mapping naming __proto__',
+        () => send('Unit\nT-1\n', 'text/csv', `?mapping=${encodeURIComponent('{"__proto__":{"unitNumber":"x"},"Unit":"polluted"}')}`),
+      ],
+      ['a mapping to an unknown column', () => send('Unit\nT-1\n', 'text/csv', `?mapping=${encodeURIComponent('{"Unit":"constructor"}')}`)],
+      ['two file parts', () => send(twoFiles, '')],
+      [
+        'a multipart body without its boundary',
+        () => send('--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunitNumber\nT-1\n--x--', 'multipart/form-data'),
+      ],
+      ['no body', () => send('')],
+    ]
+    const answers: Array<[string, number, string | undefined]> = []
+    for (const [label, run] of cases) {
+      const answer = await run()
+      answers.push([label, answer.status, answer.body.error?.code])
+    }
+    for (const [label, status, code] of answers) {
+      expect({ label, refused: [400, 413, 415].includes(status), code: typeof code }).toEqual({ label, refused: true, code: 'string' })
+    }
+    expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    // The __proto__ mapping polluted nothing.
+    expect(Object.prototype).not.toHaveProperty('unitNumber')
+  })
+})
+
 describe('the import page and template', () => {
   async function submit(org: Org, path: string, fields: Record<string, string>, content?: string, role: keyof Org['users'] = 'admin') {
     const form = new FormData()
@@ -382,5 +438,37 @@ describe('the import page and template', () => {
     expect(response.status).toBe(200)
     expect(response.headers?.get('Content-Disposition')).toContain('freightdesk-products-template.csv')
     expect((await callPage(templateRoute.loader as Handler, '/dashboard/trailers/import/template', org.users.viewer.id)).status).toBe(403)
+  })
+
+  it('ends the template with a column per active custom field of the organization, with examples the import accepts', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const definitions = [
+      { key: 'fuel_card', label: 'Fuel card', type: 'text', required: true },
+      { key: 'axles', label: 'Axles', type: 'number', required: true },
+      { key: 'tier', label: 'Tier', type: 'select', options: ['gold', 'silver'], required: true },
+      { key: 'apu', label: 'APU', type: 'boolean' },
+      { key: 'retired', label: 'Retired', type: 'text', active: false },
+    ] as const
+    for (const definition of definitions)
+      await prisma.customFieldDefinition.create({
+        data: { organizationId: org.organization.id, listName: 'trucks', ...definition, options: 'options' in definition ? [...definition.options] : [] },
+      })
+    await prisma.customFieldDefinition.create({
+      data: { organizationId: other.organization.id, listName: 'trucks', key: 'theirs', label: 'Theirs', type: 'text' },
+    })
+    const answer = await callPage(templateRoute.loader as Handler, '/dashboard/trucks/import/template', org.users.admin.id)
+    const template = await answer.response!.text()
+    const [header] = template.replace(/^\uFEFF/, '').split(/\r?\n/)
+    // In the order the editor shows them (sort order, then key); the inactive one and the other organization's left out.
+    expect(header.split(',').slice(-5)).toEqual(['notes', 'apu', 'axles', 'fuel_card', 'tier'])
+    const { check, result } = await importFile(org, 'trucks', template)
+    expect([check.errors, result]).toEqual([[], { created: 1 }])
+    expect((await prisma.truck.findFirstOrThrow({ where: { organizationId: org.organization.id } })).customFields).toEqual({
+      fuel_card: 'Fuel card',
+      axles: 0,
+      tier: 'gold',
+      apu: false,
+    })
   })
 })

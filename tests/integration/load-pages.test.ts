@@ -1,6 +1,8 @@
 /** The load pages: roles and organizations checked on the server, drivers see their own loads, refusals shown, lean loader data. */
 import { describe, expect, it } from 'vitest'
 
+import { getLoad } from '~/models/loads/load.server'
+import { serializeLoad } from '~/models/loads/load-serialize.server'
 import { moveLoad } from '~/models/loads/load-status.server'
 import * as loadDelete from '~/routes/dashboard/loads/delete'
 import * as loadList from '~/routes/dashboard/loads/list'
@@ -53,6 +55,58 @@ describe('load pages', () => {
       }
     }
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
+  })
+
+  it('shows the load as the API answers it (one serializer), with the printed stop addresses and the charges’ sum', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const stops = [
+      {
+        type: 'pickup',
+        facilityName: 'Acme Cold Storage',
+        line1: '1 Elm St',
+        city: 'Dallas',
+        state: 'TX',
+        postalCode: '75201',
+        windowStart: '2026-12-01T08:00',
+      },
+      { type: 'delivery', city: 'Windsor', state: 'ON', country: 'CA', windowStart: '2026-12-02T09:00' },
+    ]
+    const load = await newLoad(org, {
+      brokerId: broker.id,
+      driverId,
+      truckId: truck.id,
+      trailerId: trailer.id,
+      stops,
+      charges: [
+        { type: 'detention', amountCents: 7_500 },
+        { type: 'lumper', amountCents: 2_500 },
+      ],
+    })
+    const view = await call(loadView.loader as Handler, `/dashboard/loads/${load.id}`, org.users.admin.id, { id: load.id })
+    const api = serializeLoad(await getLoad({ organizationId: org.organization.id }, load.id))
+    const shown = (view.data as { load: Record<string, unknown> & { stops: Array<{ address: string[] }> } }).load
+    for (const field of [
+      'loadNumber',
+      'status',
+      'broker',
+      'company',
+      'driver',
+      'dispatcher',
+      'truck',
+      'trailer',
+      'totalCents',
+      'ratePerMileCents',
+      'charges',
+      'version',
+    ] as const) {
+      expect({ field, value: shown[field] }).toEqual({ field, value: JSON.parse(JSON.stringify(api[field])) })
+    }
+    expect(shown.chargesCents).toBe(10_000)
+    expect(shown.stops.map((stop) => stop.address)).toEqual([
+      ['1 Elm St', 'Dallas, TX 75201'],
+      ['Windsor, ON', 'CA'],
+    ])
   })
 
   it("shows a driver only their own loads, and answers 404 for another organization's load and a bad id", async () => {

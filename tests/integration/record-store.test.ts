@@ -5,7 +5,10 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 
+import { runImport } from '~/models/records/csv-import.server'
+import { recordImportList } from '~/models/records/record-import.server'
 import { createTrailer, updateTrailer } from '~/models/reference/trailer.server'
+import { csvText } from '~/schemas/import-options'
 import { TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { prisma } from '~/utils/db.server'
 
@@ -42,5 +45,17 @@ describe('record store, past the checks', () => {
       fields: { companyId: ['trailers.errors.unknownCompany'] },
     })
     expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('refuses an import whose row a unique index refuses mid-transaction with that row’s error, writing nothing and never failing', async () => {
+    const org = await createOrg()
+    await createTrailer(actorOf(org), TrailerSchema.parse({ unitNumber: 'RACE-2' }))
+    const file = csvText(['unitNumber'], [['IMP-1'], ['race-2'], ['IMP-3'], ...Array.from({ length: 60 }, (_, n) => [`IMP-${n + 4}`])])
+    for (const dryRun of [false, true]) {
+      const { check, result } = await runImport(await recordImportList('trailers', org.organization.id), actorOf(org), file, { dryRun })
+      expect(result).toBeNull()
+      expect(check.errors).toEqual([expect.objectContaining({ row: 3, column: 'unitNumber', message: 'trailers.errors.duplicateUnit' })])
+    }
+    expect(await prisma.trailer.count({ where: { organizationId: org.organization.id } })).toBe(1)
   })
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { CLIENT_NAMESPACES, handleNamespaces, languageInfo, normalizeLanguage, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES } from '~/i18n'
-import { detectLanguage, resources } from '~/i18n.server'
+import { detectLanguage, i18nFor, resources } from '~/i18n.server'
 import en from '~/locales/en'
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
@@ -165,6 +165,15 @@ describe('language detection', () => {
     expect(detectLanguage(request({ 'Accept-Language': 'de-DE,zh-CN;q=0.8,fr;q=0.5' }))).toBe('cn')
     expect(detectLanguage(request({ 'Accept-Language': 'de-DE' }))).toBe('en')
     expect(detectLanguage(request({ Cookie: 'i18nextLng=klingon' }))).toBe('en')
+  })
+
+  it('writes a number inside a sentence in the language’s digits, as the page around it: Arabic-Indic in Arabic, as typed elsewhere', () => {
+    expect(i18nFor('ar').t('imports.errors.tooManyRows', { max: 2026 })).toContain('٢٠٢٦')
+    expect(i18nFor('ar').t('imports.errors.tooManyRows', { max: 2026 })).not.toMatch(/[0-9]/)
+    expect(i18nFor('en').t('imports.errors.tooManyRows', { max: 20260 })).toBe('A file has at most 20260 rows. Split it in several files.')
+    expect(i18nFor('en').t('imports.errors.cellTooLong', { max: 2.125 })).toContain(' 2.125 ')
+    // Text stays text: a load number or an isolated value keeps its digits; named formats still apply.
+    expect(i18nFor('ar').t('imports.errors.tooManyRows', { max: 'L-000123' })).toContain('L-000123')
   })
 
   it('knows Arabic is right-to-left and the others are not', () => {

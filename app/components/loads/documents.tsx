@@ -21,7 +21,7 @@ export type DocumentItem = {
   contentType?: string
   sizeBytes: number
   uploadedAt: string
-  uploadedBy: string | null
+  uploadedBy: { id: string; name: string } | null
   /** A rate confirmation's loads already read from it (ADR 103). */
   madeInto?: Array<{ id: string; loadNumber: string }>
 }
@@ -119,7 +119,7 @@ export function LoadDocuments({
                               document.uploadedBy
                                 ? t('loads.documents.uploadedBy', {
                                     date: formatDateTime(i18n.language, document.uploadedAt, timeZone),
-                                    name: isolate(document.uploadedBy),
+                                    name: isolate(document.uploadedBy.name),
                                   })
                                 : t('loads.documents.uploaded', { date: formatDateTime(i18n.language, document.uploadedAt, timeZone) })
                             }

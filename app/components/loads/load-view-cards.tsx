@@ -9,53 +9,14 @@ import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { DetailItem } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
+import type { LoadPageView } from '~/models/loads/load-serialize.server'
 import type { StopEvent } from '~/schemas/load-options'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
 
 const linkClass = 'font-semibold text-primary-darker hover:underline dark:text-primary-light'
 
-type Unit = { id: string; unitNumber: string } | null
-
 /** A load as its page shows it (the loader's `load`). */
-export type LoadPageLoad = {
-  id: string
-  version: number
-  broker: { id: string; name: string }
-  company: string | null
-  brokerReference: string | null
-  poNumbers: string | null
-  bolNumber: string | null
-  equipmentType: string
-  commodity: string | null
-  weightLb: number | null
-  pieces: number | null
-  temperatureF: number | null
-  hazmat: boolean
-  linehaulCents: number
-  chargesCents: number
-  totalCents: number
-  ratePerMileCents: number | null
-  loadedMiles: number | null
-  emptyMiles: number | null
-  driver: string | null
-  truck: Unit
-  trailer: Unit
-  dispatcher: string | null
-  stops: Array<{
-    id: string
-    type: string
-    facilityName: string | null
-    city: string
-    address: string[]
-    windowStart: string | null
-    windowEnd: string | null
-    appointmentRef: string | null
-    actualArrival: string | null
-    actualDeparture: string | null
-    notes: string | null
-  }>
-  charges: Array<{ id: string; type: string; description: string | null; amountCents: number }>
-}
+export type LoadPageLoad = LoadPageView
 
 function useFormats() {
   const { t, i18n } = useTranslation()
@@ -84,7 +45,7 @@ export function LoadDetailsCard({ load, linkBroker }: { load: LoadPageLoad; link
             <bdi>{load.broker.name}</bdi>
           )}
         </DetailItem>
-        <DetailItem label={t('fields.company')}>{load.company ? <bdi>{load.company}</bdi> : null}</DetailItem>
+        <DetailItem label={t('fields.company')}>{load.company ? <bdi>{load.company.name}</bdi> : null}</DetailItem>
         <DetailItem label={t('loads.fields.brokerReference')}>{load.brokerReference ? <bdi>{load.brokerReference}</bdi> : null}</DetailItem>
         <DetailItem label={t('loads.fields.poNumbers')}>{load.poNumbers ? <bdi>{load.poNumbers}</bdi> : null}</DetailItem>
         <DetailItem label={t('loads.fields.bolNumber')}>{load.bolNumber ? <bdi>{load.bolNumber}</bdi> : null}</DetailItem>
@@ -125,7 +86,7 @@ export function LoadAssignmentCard({ load, links }: { load: LoadPageLoad; links:
     <Card className="p-6">
       <h2 className="mb-3 text-base font-bold">{t('loads.view.assignment')}</h2>
       <dl data-testid="load-assignment">
-        <DetailItem label={t('loads.fields.driver')}>{load.driver ? <bdi>{load.driver}</bdi> : null}</DetailItem>
+        <DetailItem label={t('loads.fields.driver')}>{load.driver ? <bdi>{load.driver.name}</bdi> : null}</DetailItem>
         <DetailItem label={t('loads.fields.truck')}>
           {load.truck ? (
             links.truck ? (
@@ -148,7 +109,7 @@ export function LoadAssignmentCard({ load, links }: { load: LoadPageLoad; links:
             )
           ) : null}
         </DetailItem>
-        <DetailItem label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher}</bdi> : null}</DetailItem>
+        <DetailItem label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher.name}</bdi> : null}</DetailItem>
       </dl>
       <h2 className="mt-6 mb-3 text-base font-bold">{t('loads.view.money')}</h2>
       <dl data-testid="load-money">

@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { deliveredAt } from '~/policies/load'
 import type { CustomFieldValues } from '~/schemas/api-record'
 import type { LoadDocumentItem, LoadRecord, LoadRowRecord } from '~/schemas/load'
+import { addressLines } from '~/utils/format'
 import { ratePerMileCents } from '~/utils/money'
 
 import type { LoadWithRelations } from './load.server'
@@ -118,6 +119,32 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
     version: load.version,
   }
 }
+
+/**
+ * The load page's view, built where the API's shape is (a page's view model lives in its model): the API shape, with the
+ * charges' sum, each stop's printed address (a domestic stop without its country), each document
+ * with its uploader and the loads already read from it (ADR 103). The custom fields are shown by
+ * their definitions and the document lists by kind are the API's: both are left out.
+ */
+export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Array<{ id: string; loadNumber: string }>> | null) {
+  const { customFields: _customFields, bols: _bols, rateConn: _rateConn, pod: _pod, ...shape } = serializeLoad(load)
+  return {
+    ...shape,
+    chargesCents: load.charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    stops: shape.stops.map((stop) => ({
+      ...stop,
+      address: addressLines({
+        addressLine1: stop.line1,
+        city: stop.city,
+        state: stop.state,
+        postalCode: stop.postalCode,
+        country: stop.country === 'US' ? null : stop.country,
+      }),
+    })),
+    documents: load.documents.map((document) => ({ ...serializeLoadDocument(document), madeInto: madeInto?.get(document.id) ?? [] })),
+  }
+}
+export type LoadPageView = ReturnType<typeof loadPageView>
 
 /** A person's display name ("First Last"), as the API's `driver.name` shows it. */
 export function personName(user: { firstName: string; lastName: string } | null) {

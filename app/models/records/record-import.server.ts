@@ -14,7 +14,7 @@ import type { z } from 'zod'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import type { Actor } from '~/models/audit/audit.server'
 import { LOAD_IMPORT } from '~/models/loads/load-import.server'
-import { customFieldDefinitions, type CustomFieldList } from '~/models/organization/custom-fields.server'
+import { type CustomFieldDefinition, customFieldDefinitions, type CustomFieldList } from '~/models/organization/custom-fields.server'
 import { createBroker } from '~/models/reference/broker.server'
 import { createCompany } from '~/models/reference/company.server'
 import { createTrailer } from '~/models/reference/trailer.server'
@@ -30,7 +30,9 @@ import {
   normalizeHeader,
   RECORD_IMPORT_COLUMNS,
   type RecordImportName,
+  recordImportTemplate,
 } from '~/schemas/import-options'
+import { loadImportTemplate } from '~/schemas/load-import-options'
 import { ProductFormSchema, productFromForm } from '~/schemas/product'
 import { TrailerSchema } from '~/schemas/trailer'
 import { TruckSchema } from '~/schemas/truck'
@@ -170,11 +172,16 @@ export async function recordImportList(
       return submission.status === 'success' && errors.length === 0 ? { errors: [], value: submission.value as object } : { errors }
     },
     writer(tx, actor) {
+      // A refusal by the database itself (a unique index another request filled since the checks)
+      // ends the transaction: PostgreSQL takes no further statement in it. The file is refused
+      // with that row's error; the rows after it are not written (nothing would be kept anyway).
+      let spent = false
       return {
         batch: BATCH,
         async write(rows) {
           const refused: ImportError[] = []
           for (const { row, value } of rows) {
+            if (spent) break
             try {
               await create(actor, value, tx, options)
             } catch (error) {
@@ -183,6 +190,7 @@ export async function recordImportList(
               const params = error.options.params as ImportError['params']
               if (!fields.length) refused.push({ row, column: null, message: error.messageKey, params })
               for (const [path, keys] of fields) for (const message of keys) refused.push({ row, column: columnOf(path), message, params })
+              spent = await transactionAborted(tx)
             }
           }
           return refused
@@ -191,6 +199,43 @@ export async function recordImportList(
       }
     },
     dryRunWrites: true,
+  }
+}
+
+/** An example a custom field's column accepts: a required one's example has a value, so the template imports as it is. */
+function customFieldExample(definition: CustomFieldDefinition) {
+  switch (definition.type) {
+    case 'select':
+      return definition.options[0] ?? ''
+    case 'boolean':
+      return 'no'
+    case 'number':
+      return definition.required ? '0' : ''
+    case 'date':
+      return definition.required ? '2026-01-31' : ''
+    case 'text':
+      return definition.required ? definition.label : ''
+  }
+}
+
+/** A list's CSV template for this organization: the list's columns, then a column per active custom field. */
+export async function importTemplate(name: ImportListName, organizationId: string) {
+  if (name === 'loads') return loadImportTemplate()
+  const list = EDITORS[name].customFields
+  const definitions = list ? await customFieldDefinitions(prisma, organizationId, list) : []
+  return recordImportTemplate(
+    name,
+    definitions.map((definition) => ({ key: definition.key, example: customFieldExample(definition) })),
+  )
+}
+
+/** Whether the transaction took an error from the database and now refuses every statement (SQLSTATE 25P02). */
+async function transactionAborted(tx: Tx) {
+  try {
+    await tx.$queryRaw`SELECT 1`
+    return false
+  } catch {
+    return true
   }
 }
 

@@ -41,7 +41,10 @@ async function readCsv(request: Request, url: URL) {
   if (type === 'text/csv') bytes = new Uint8Array(await request.arrayBuffer())
   else if (type === 'multipart/form-data') {
     const form = await request.formData().catch(() => null)
-    const file = form?.get('file')
+    const files = form?.getAll('file') ?? []
+    // Two files would leave one unread without a word: the client is told to send one.
+    if (files.length > 1) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['imports.errors.oneFile'] } })
+    const [file] = files
     if (!(file instanceof File)) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['imports.errors.noFile'] } })
     // Bounded before a byte of it is read.
     if (file.size > IMPORT_MAX_BYTES) throw tooLarge()

@@ -19,7 +19,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { getLoad, loadTimeZone } from '~/models/loads/load.server'
 import { deleteLoadDocument } from '~/models/loads/load-document.server'
-import { personName } from '~/models/loads/load-serialize.server'
+import { loadPageView } from '~/models/loads/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/loads/load-status.server'
 import { loadsMadeFromEach, sourceOfLoad } from '~/models/loads/rate-confirmation.server'
 import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/models/loads/tracking-link.server'
@@ -39,7 +39,6 @@ import { requiredId } from '~/schemas/text'
 import { TrackingLinkCreateSchema, TrackingLinkRevokeSchema } from '~/schemas/tracking-link'
 import { type DomainError, orNotFound } from '~/utils/errors.server'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
-import { ratePerMileCents } from '~/utils/money'
 import { can } from '~/utils/permissions'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -61,10 +60,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   const load = await orNotFound(getLoad(loadScope(user), params.id))
   const url = new URL(request.url)
-  const status = load.status
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
-  const offers = loadOffers(user.role, status)
-  const chargesCents = load.charges.reduce((sum, charge) => sum + charge.amountCents, 0)
+  const offers = loadOffers(user.role, load.status)
   // Tracking links: for those who may share the load (who may update it, ADR 063).
   const sharesTracking = can(user.role, 'update', 'load')
   const rateConns = load.documents
@@ -83,61 +80,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     quote,
     source,
-    load: {
-      id: load.id,
-      version: load.version,
-      loadNumber: load.loadNumber,
-      status,
-      broker: { id: load.broker.id, name: load.broker.name },
-      company: load.company?.name ?? null,
-      brokerReference: load.brokerReference,
-      poNumbers: load.poNumbers,
-      bolNumber: load.bolNumber,
-      equipmentType: load.equipmentType,
-      commodity: load.commodity,
-      weightLb: load.weightLb,
-      pieces: load.pieces,
-      temperatureF: load.temperatureF,
-      hazmat: load.hazmat,
-      linehaulCents: load.linehaulCents,
-      chargesCents,
-      totalCents: load.totalCents,
-      ratePerMileCents: ratePerMileCents(load),
-      loadedMiles: load.loadedMiles,
-      emptyMiles: load.emptyMiles,
-      driver: personName(load.driver),
-      truck: load.truck,
-      trailer: load.trailer,
-      dispatcher: personName(load.dispatcher),
-      notes: load.notes,
-      stops: load.stops.map((stop) => ({
-        id: stop.id,
-        type: stop.type,
-        facilityName: stop.facilityName,
-        city: stop.city,
-        address: [stop.line1, [stop.city, stop.state, stop.postalCode].filter(Boolean).join(', '), stop.country === 'US' ? null : stop.country].filter(
-          (line): line is string => Boolean(line),
-        ),
-        windowStart: stop.windowStart?.toISOString() ?? null,
-        windowEnd: stop.windowEnd?.toISOString() ?? null,
-        appointmentRef: stop.appointmentRef,
-        actualArrival: stop.actualArrival?.toISOString() ?? null,
-        actualDeparture: stop.actualDeparture?.toISOString() ?? null,
-        notes: stop.notes,
-      })),
-      charges: load.charges.map((charge) => ({ id: charge.id, type: charge.type, description: charge.description, amountCents: charge.amountCents })),
-      documents: load.documents.map((document) => ({
-        id: document.id,
-        kind: document.kind,
-        fileName: document.fileName,
-        contentType: document.contentType,
-        sizeBytes: document.sizeBytes,
-        uploadedAt: document.uploadedAt.toISOString(),
-        uploadedBy: personName(document.uploadedBy),
-        madeInto: made?.get(document.id) ?? [],
-      })),
-    },
-    nextStop: offers.recordStops ? nextStopEvent(status, load.stops) : null,
+    load: loadPageView(load, made),
+    nextStop: offers.recordStops ? nextStopEvent(load.status, load.stops) : null,
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
     // A rate confirmation PDF offers "Create load from this" (the new-load page reads it).

@@ -32,15 +32,15 @@ export const handle = { i18n: ['mail'] }
  */
 /** An opened message is read before the navigation counts it (the loaders of a page load run side by side). */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, params }, next) => {
-    await openBeforeCounts(request, params.id)
+  async ({ request, params, context }, next) => {
+    await openBeforeCounts(request, params.id, context)
     return next()
   },
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'mail')
-  return mailFolderPage(request, user, params, getLocale(context))
+  return mailFolderPage(request, user, params, getLocale(context), context)
 }
 
 /** The message's buttons: star, important, read, labels, trash, restore, delete for good (version-checked). */
