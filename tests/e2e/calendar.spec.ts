@@ -1,7 +1,7 @@
-import { expect, js, signedIn, test, toast, whenHydrated } from './fixtures'
+import { expect, signedIn, test, toast, whenHydrated } from './fixtures'
 
-test('adds an all-day event from a day of the month, edits it and deletes it, on pages', async ({ page, request }) => {
-  test.skip(js(test.info()), 'with JavaScript the same links open a dialog instead (the next test)')
+test('adds an all-day event from a day of the month, edits it and deletes it, on pages', { tag: '@no-js-only' }, async ({ page, request }) => {
+  // with JavaScript the same links open a dialog instead (the next test) (@no-js-only: the other project never runs it).
   await signedIn(page, request)
   await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
   await expect(page.getByTestId('calendar-title')).toHaveText('December 2026')
@@ -31,8 +31,8 @@ test('adds an all-day event from a day of the month, edits it and deletes it, on
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-test('with JavaScript, a day’s + and an event open the event in a dialog', async ({ page, request }) => {
-  test.skip(!js(test.info()), 'the dialog is the JavaScript layer over the event page, tested above without it')
+test('with JavaScript, a day’s + and an event open the event in a dialog', { tag: '@js-only' }, async ({ page, request }) => {
+  // the dialog is the JavaScript layer over the event page, tested above without it (@js-only: the other project never runs it).
   await signedIn(page, request)
   await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
   await whenHydrated(page)
@@ -55,8 +55,8 @@ test('with JavaScript, a day’s + and an event open the event in a dialog', asy
   await expect(day.getByTestId('calendar-event')).toHaveCount(0)
 })
 
-test('with JavaScript, dragging across days makes an event from the first to the last day', async ({ page, request }) => {
-  test.skip(!js(test.info()), 'dragging is the JavaScript layer; without it the event page takes a start and an end day')
+test('with JavaScript, dragging across days makes an event from the first to the last day', { tag: '@js-only' }, async ({ page, request }) => {
+  // dragging is the JavaScript layer; without it the event page takes a start and an end day (@js-only: the other project never runs it).
   await signedIn(page, request)
   await page.goto('/dashboard/calendar?view=month&date=2026-12-15')
   await whenHydrated(page)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 
 import type { APIRequestContext } from '@playwright/test'
 
-import { expect, js, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -66,8 +66,8 @@ test('uploads a PDF through the plain form, lists it, downloads it and deletes i
   await expect(bols).toContainText('None yet.')
 })
 
-test('takes a file dropped on the documents card, and refuses two at once', async ({ page, request }) => {
-  test.skip(!js(test.info()), 'dragging a file onto the page needs JavaScript; the plain form is tested above')
+test('takes a file dropped on the documents card, and refuses two at once', { tag: '@js-only' }, async ({ page, request }) => {
+  // dragging a file onto the page needs JavaScript; the plain form is tested above (@js-only: the other project never runs it).
   const broker = await api(request, org, '/api/brokers', { name: `${uniqueId('BR')} Logistics` })
   const load = await api(request, org, '/api/loads', {
     brokerId: broker.id,

@@ -100,16 +100,16 @@ test('the layout works at phone width: the menu opens from the header', async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-test('without JavaScript the browser shows its own progress, and ours stays hidden', async ({ page, request }, testInfo) => {
-  test.skip(js(testInfo), 'with JavaScript the bar shows: the next test')
+test('without JavaScript the browser shows its own progress, and ours stays hidden', { tag: '@no-js-only' }, async ({ page, request }) => {
+  // with JavaScript the bar shows: the next test (@no-js-only: the other project never runs it).
   await signedIn(page, request)
   await page.goto('/dashboard/app')
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   await expect(page.locator('[role="progressbar"]')).toBeHidden()
 })
 
-test('a 2 px progress bar shows while a navigation is pending', async ({ page, request }, testInfo) => {
-  test.skip(!js(testInfo), 'client-side navigation needs JavaScript; the previous test checks the bar stays hidden without it')
+test('a 2 px progress bar shows while a navigation is pending', { tag: '@js-only' }, async ({ page, request }) => {
+  // client-side navigation needs JavaScript; the previous test checks the bar stays hidden without it (@js-only: the other project never runs it).
   await signedIn(page, request)
   await page.goto('/dashboard/app')
   await whenHydrated(page)

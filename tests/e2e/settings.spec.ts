@@ -157,15 +157,15 @@ test('a forged cookie falls back to the default instead of failing', async ({ pa
   await expect(html(page)).not.toHaveClass(/\bdark\b/)
 })
 
-test('fullscreen is not offered without JavaScript, which it needs', async ({ page }) => {
-  test.skip(js(test.info()), 'with JavaScript the button is there: the next test uses it')
+test('fullscreen is not offered without JavaScript, which it needs', { tag: '@no-js-only' }, async ({ page }) => {
+  // with JavaScript the button is there: the next test uses it (@no-js-only: the other project never runs it).
   const drawer = await openSettings(page)
   await expect(drawer.getByRole('heading', { name: 'Settings' })).toBeVisible()
   await expect(drawer.getByTestId('settings-fullscreen')).toHaveCount(0)
 })
 
-test('fullscreen with JavaScript: its label follows the state', async ({ page }) => {
-  test.skip(!js(test.info()), 'the Fullscreen API needs JavaScript; the previous test checks the button is absent without it')
+test('fullscreen with JavaScript: its label follows the state', { tag: '@js-only' }, async ({ page }) => {
+  // the Fullscreen API needs JavaScript; the previous test checks the button is absent without it (@js-only: the other project never runs it).
   const drawer = await openSettings(page)
   await expect(drawer.getByTestId('settings-fullscreen')).toHaveText('Fullscreen')
   await drawer.getByTestId('settings-fullscreen').click()

@@ -238,8 +238,8 @@ test("another organization's truck page is not found", async ({ page, request })
   await expect(page.getByText('HIDDEN-1')).toHaveCount(0)
 })
 
-test.describe('status chart', () => {
-  test.beforeEach(({}, testInfo) => test.skip(!js(testInfo), 'the chart is drawn by JavaScript; without it the server-rendered table carries the numbers'))
+test.describe('status chart', { tag: '@js-only' }, () => {
+  // the chart is drawn by JavaScript; without it the server-rendered table carries the numbers (@js-only).
 
   test('its tooltip is translated and its numbers use the page language', async ({ page, request }) => {
     const org = await signedIn(page, request)
