@@ -747,6 +747,9 @@ type MailRow = {
   folder: string
   fromName: string
   fromEmail: string
+  envelopeFrom: string | null
+  fromVerified: boolean | null
+  textKey: string | null
   to: unknown
   cc: unknown
   subject: string
@@ -772,7 +775,7 @@ const boxWhere = (shared: boolean) => `m."organizationId" = $1 AND ${shared ? 'm
 const mailWhere = (shared: boolean) => `${boxWhere(shared)} AND m.folder = $3::"MailFolder"`
 const mailQuery = (
   shared: boolean,
-) => `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
+) => `SELECT m.id, m."ownerId", m.folder, m."fromName", m."fromEmail", m."envelopeFrom", m."fromVerified", m."textKey", m."to", m.cc, m.subject, m.text, m.html, m.snippet, m."isRead", m."isStarred",
     m."isImportant", m.labels, m.delivery, m."inReplyTo", m."sentAt", m."createdAt", m."updatedAt", m.version, m."attachmentList" AS attachments
   FROM "MailMessage" m WHERE ${mailWhere(shared)} ORDER BY m."createdAt" DESC, m.id DESC LIMIT $4 OFFSET $5`
 
@@ -812,10 +815,13 @@ function mailJson(row: MailRow) {
     mailbox: row.ownerId === null ? 'shared' : 'own',
     folder: row.folder,
     from: { name: row.fromName, email: row.fromEmail },
+    envelopeFrom: row.envelopeFrom,
+    fromVerified: row.fromVerified,
     to: parties(row.to),
     cc: parties(row.cc),
     subject: row.subject,
     text: row.text,
+    textUrl: row.textKey ? `/api/mail/${row.id}/text` : null,
     html: row.html,
     snippet: row.snippet,
     isRead: row.isRead,
