@@ -7,7 +7,6 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    globalSetup: ['tests/setup/global-setup.ts'],
     // Unit tests get no database of their own (cloning and dropping one cost each file ~1 s) and
     // share one module graph per worker (isolate: false): 80 s → 37 s for the unit files.
     projects: [
@@ -17,7 +16,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/per-file.ts', 'tests/setup/console-guard.ts'] },
+        // The PostgreSQL server and its migrated template, once per run for this project alone (given to
+        // both, it ran twice: two templates, and the second teardown found the server stopped).
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          setupFiles: ['tests/setup/per-file.ts', 'tests/setup/console-guard.ts'],
+        },
       },
     ],
     testTimeout: 30_000,
