@@ -17,7 +17,7 @@ export class LocalDigitsFormatter implements FormatterModule {
 
   init() {}
 
-  add(name: string, format: (value: unknown, lng: string | undefined, options: Record<string, unknown>) => string) {
+  add(name: string, format: Format) {
     this.formats.set(name.trim().toLowerCase(), format)
   }
 

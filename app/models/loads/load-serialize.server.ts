@@ -13,13 +13,14 @@ import type { LoadWithRelations } from './load.server'
 import { serializeLoadDocument } from './load-document.server'
 import type { listInclude } from './load-list.server'
 
-function name(user: { firstName: string; lastName: string } | null) {
+/** A person's display name ("First Last"), as the API's `driver.name` shows it. */
+export function personName(user: { firstName: string; lastName: string } | null) {
   return user ? `${user.firstName} ${user.lastName}`.trim() : null
 }
 
 /** A driver or dispatcher as a load names them. */
 function personRef(user: { id: string; firstName: string; lastName: string } | null) {
-  return user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null
+  return user ? { id: user.id, name: personName(user)! } : null
 }
 
 /** The API shape: everything a client can PUT back, plus the derived and display fields. */
@@ -145,8 +146,3 @@ export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Arr
   }
 }
 export type LoadPageView = ReturnType<typeof loadPageView>
-
-/** A person's display name ("First Last"), as the API's `driver.name` shows it. */
-export function personName(user: { firstName: string; lastName: string } | null) {
-  return name(user)
-}
