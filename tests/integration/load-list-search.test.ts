@@ -112,4 +112,22 @@ describe('the counts of a search (ADR 111)', () => {
     const all = await listLoads({ organizationId }, LoadListQuerySchema.parse({ pageSize: 10 }))
     expect([all.total, all.totalCapped, all.countCap]).toEqual([LOAD_SEARCH_COUNT_CAP + 701 + 50, false, LOAD_COUNT_CAP])
   })
+
+  it('of a common word count the same when reading in index order takes too long (ADR 116)', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    await loadsOf(
+      org,
+      Array.from({ length: LOAD_SEARCH_COUNT_CAP + 5 }, (_, i) => ({ loadNumber: `W-${i}`, pickupCity: 'Waco' })),
+    )
+    // 20,000 canceled loads, three of them in Waco: that status is read to its end in index order.
+    await prisma.$executeRaw`INSERT INTO "Load" ("id", "organizationId", "brokerId", "loadNumber", "status", "pickupCity", "updatedAt")
+      SELECT 'c' || md5(${organizationId} || g), ${organizationId}, (SELECT "brokerId" FROM "Load" WHERE "organizationId" = ${organizationId} LIMIT 1), 'C-' || g, 'canceled', CASE WHEN g < 3 THEN 'Waco' ELSE 'Tyler' END, now()
+      FROM generate_series(0, 19999) AS g`
+    const query = LoadListQuerySchema.parse({ q: 'waco' })
+    const expected = { booked: LOAD_SEARCH_COUNT_CAP + 1, canceled: 3 }
+    expect(await countLoadsByStatus({ organizationId }, query)).toEqual(expected)
+    // Given one millisecond, that read is cancelled and the bitmap plan counts: the same figures.
+    expect(await countLoadsByStatus({ organizationId }, query, { searchTabsMs: 1 })).toEqual(expected)
+  })
 })
