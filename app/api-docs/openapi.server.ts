@@ -81,8 +81,16 @@ import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, 
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
 import { QUOTE_STATUSES } from '~/schemas/quote-options'
-import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
-import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
+import {
+  PayRunRecordSchema,
+  SettlementActionSchema,
+  SettlementCreateSchema,
+  SettlementListQuerySchema,
+  SettlementPaySchema,
+  SettlementRecordSchema,
+  SettlementRowRecordSchema,
+  SettlementRunSchema,
+} from '~/schemas/settlement'
 import { FaqEntrySchema, ServiceSchema, SiteTextsSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
 import { FileListQuerySchema, FileShareCreateSchema } from '~/schemas/stored-file'
@@ -474,59 +482,18 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** A settlement as read: the driver and period, lines, totals in cents, the payment. */
-function settlementRecord(): JsonSchema {
-  const cents = { type: 'integer', readOnly: true }
-  return {
-    type: 'object',
-    properties: {
-      id: { type: 'string', readOnly: true },
-      number: { type: 'string', readOnly: true, description: 'From the organization’s sequence, e.g. STL-000042.' },
-      status: { type: 'string', enum: [...SETTLEMENT_STATUSES], readOnly: true },
-      driverId: { type: 'string' },
-      driver: { type: 'object', readOnly: true, properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      periodStart: { type: 'string', format: 'date' },
-      periodEnd: { type: 'string', format: 'date' },
-      items: {
-        type: 'array',
-        readOnly: true,
-        description: 'Loads (pay) and reimbursements add up to `grossCents`; recurring deductions, store orders and advances to `deductionsCents`.',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            type: { type: 'string', enum: [...SETTLEMENT_ITEM_TYPES] },
-            loadId: { type: ['string', 'null'] },
-            orderId: { type: ['string', 'null'] },
-            description: { type: 'string' },
-            amountCents: { type: 'integer', minimum: 0 },
-          },
-        },
-      },
-      grossCents: cents,
-      deductionsCents: cents,
-      netCents: { ...cents, description: 'Gross minus deductions; may be negative on a draft (not approved while it is).' },
-      paidAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-      method: { type: ['string', 'null'], readOnly: true },
-      reference: { type: ['string', 'null'], readOnly: true },
-      voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      version: { type: 'integer', readOnly: true },
-    },
-  }
-}
-
 /** The settlement actions beside list, create, read and delete: approve, pay, void, the PDF, and the pay run. */
 function settlementPaths(): Record<string, Record<string, Operation>> {
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['settlements'],
       summary,
       description,
-      operationId,
+      operationId: `${verb}_settlement`,
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The settlement.', settlementRecord()),
+        '200': answer('post', `/api/settlements/{id}/${verb}`, '200', 'The settlement.', dataOf(SettlementRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -544,18 +511,14 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
         operationId: 'run_settlements',
         requestBody: jsonBody(input(SettlementRunSchema)),
         responses: {
-          '200': dataResponse('How many drafts were made, of how many active drivers.', {
-            type: 'object',
-            properties: { created: { type: 'integer' }, drivers: { type: 'integer' } },
-            required: ['created', 'drivers'],
-          }),
+          '200': answer('post', '/api/settlements/run', '200', 'How many drafts were made, of how many active drivers.', dataOf(PayRunRecordSchema)),
           '415': notJson,
           ...common,
         },
       },
     },
     '/api/settlements/{id}/approve': action(
-      'approve_settlement',
+      'approve',
       'Approve a settlement',
       'A draft becomes `approved` (not with a negative net).',
       input(SettlementActionSchema),
@@ -563,7 +526,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not a draft, or a negative net) or conflict (stale version).',
     ),
     '/api/settlements/{id}/pay': action(
-      'pay_settlement',
+      'pay',
       'Mark a settlement paid',
       'An approved settlement becomes `paid` with the day (not after today), the method and a reference.',
       input(SettlementPaySchema),
@@ -571,7 +534,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not approved) or conflict (stale version).',
     ),
     '/api/settlements/{id}/void': action(
-      'void_settlement',
+      'void',
       'Void a settlement',
       'A draft or approved settlement stays for the record with no effect; its loads and store orders are free for another settlement.',
       input(SettlementActionSchema),
@@ -1083,7 +1046,8 @@ const RESOURCES: Resource[] = [
     tag: 'settlements',
     collection: 'settlements',
     item: 'settlements',
-    record: settlementRecord(),
+    record: SettlementRecordSchema,
+    listRecord: SettlementRowRecordSchema,
     create: input(SettlementCreateSchema),
     list: queryParameters(SettlementListQuerySchema),
     // Drafts only; approved, paid and void settlements answer 409 in_use (void instead).

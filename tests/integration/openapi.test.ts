@@ -108,10 +108,10 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, custom fields, settlements, factoring, quotes, mail, chat, the store,
+    // (account, organization, custom fields, factoring, quotes, mail, chat, the store,
     // files, every list's import, and loads' tracking links, extract and deletes) are still
     // hand-written JSON Schema in app/api-docs/openapi.server.ts.
-    expect(generatedTags()).toEqual(['brokers', 'bulletins', 'companies', 'invoices', 'products', 'trailers', 'trucks', 'users', 'webhooks'])
+    expect(generatedTags()).toEqual(['brokers', 'bulletins', 'companies', 'invoices', 'products', 'settlements', 'trailers', 'trucks', 'users', 'webhooks'])
     for (const path of [
       '/api/trucks',
       '/api/trailers',
@@ -156,7 +156,20 @@ describe('OpenAPI document', () => {
     for (const action of ['status', 'reopen']) expect(responseSchema('POST', `/api/loads/{id}/${action}`, 200), action).toBeDefined()
     expect(responseSchema('POST', '/api/loads/{id}/documents', 201)).toBeDefined()
     expect(responseSchema('POST', '/api/quotes/{id}/convert', 201)).toBeDefined()
-    expect(responseSchema('GET', '/api/settlements', 200)).toBeUndefined()
+    // Settlements: the five calls but update (there is none), the pay run, approve, pay and void; a list row has no lines.
+    for (const [method, path, status] of [
+      ['GET', '/api/settlements', 200],
+      ['POST', '/api/settlements', 201],
+      ['GET', '/api/settlements/{id}', 200],
+      ['DELETE', '/api/settlements/{id}', 200],
+      ['POST', '/api/settlements/run', 200],
+      ['POST', '/api/settlements/{id}/approve', 200],
+      ['POST', '/api/settlements/{id}/pay', 200],
+      ['POST', '/api/settlements/{id}/void', 200],
+    ] as const) {
+      expect(responseSchema(method, path, status), `${method} ${path}`).toBeDefined()
+    }
+    expect(responseSchema('GET', '/api/factoring/schedules', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
