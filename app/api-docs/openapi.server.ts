@@ -29,8 +29,17 @@ import {
 import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
-import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
-import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
+import {
+  AgreementRecordSchema,
+  AgreementSchema,
+  PurchaseSchema,
+  ReserveReleaseSchema,
+  ScheduleActionSchema,
+  ScheduleCreateSchema,
+  ScheduleListQuerySchema,
+  ScheduleRecordSchema,
+  ScheduleRowRecordSchema,
+} from '~/schemas/factoring'
 import {
   IMPORT_LISTS,
   IMPORT_MAX_BYTES,
@@ -563,65 +572,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
 
 /** The factoring agreement and schedules of accounts (ADR 068). */
 function factoringPaths(): Record<string, Record<string, Operation>> {
-  const cents = { type: 'integer', readOnly: true }
-  const agreement = {
-    type: ['object', 'null'],
-    properties: {
-      factorCompanyId: { type: 'string' },
-      factor: { type: 'object', readOnly: true, properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      advancePercent: { type: 'number', minimum: 0, maximum: 100 },
-      feePercent: { type: 'number', minimum: 0, maximum: 100 },
-      factorEmail: { type: ['string', 'null'] },
-      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
-      version: { type: 'integer', readOnly: true },
-    },
-  }
-  const row = {
-    id: { type: 'string', readOnly: true },
-    number: { type: 'string', readOnly: true, description: 'From the organization’s sequence, e.g. SCH-000042.' },
-    status: { type: 'string', enum: [...SCHEDULE_STATUSES], readOnly: true },
-    factor: { type: 'object', readOnly: true, properties: { name: { type: 'string' }, email: { type: ['string', 'null'] } } },
-    advancePercent: { type: 'number', readOnly: true },
-    feePercent: { type: 'number', readOnly: true },
-    totalCents: cents,
-    advanceCents: { ...cents, description: 'The sum of the invoices’ advances (each the face × the rate, half a cent up).' },
-    feeCents: { ...cents, description: 'The sum of the invoices’ fees (each the face × the rate, half a cent up).' },
-    reserveCents: { ...cents, description: 'What the factor holds back: total − advance − fee.' },
-    reserveReleasedCents: cents,
-    reserveReleasedAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-    purchasedAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-    sentAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-    email: { type: ['object', 'null'], readOnly: true, description: 'The email to the factor: `queued`, `sent` or `failed`.' },
-    voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-    createdAt: { type: 'string', format: 'date-time', readOnly: true },
-    version: { type: 'integer', readOnly: true },
-  }
-  const schedule = {
-    type: 'object',
-    properties: {
-      ...row,
-      invoices: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            invoiceId: { type: 'string' },
-            invoiceNumber: { type: 'string' },
-            broker: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
-            issueDate: { type: 'string', format: 'date' },
-            dueDate: { type: 'string', format: 'date' },
-            amountCents: { type: 'integer' },
-            advanceCents: { type: 'integer' },
-            feeCents: { type: 'integer' },
-            reserveCents: { type: 'integer' },
-          },
-        },
-      },
-    },
-    required: ['id', 'number', 'invoices', 'totalCents', 'advanceCents', 'feeCents', 'version'],
-  }
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['factoring'],
       summary,
@@ -630,7 +581,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The schedule.', schedule),
+        '200': answer('post', `/api/factoring/schedules/{id}/${verb}`, '200', 'The schedule.', dataOf(ScheduleRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -645,7 +596,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         summary: 'Read the factoring agreement',
         description: 'The organization’s factor (one of its companies), its rates in percent and email; `data: null` when none is set.',
         operationId: 'read_factoring_agreement',
-        responses: { '200': dataResponse('The agreement, or null.', agreement), ...common },
+        responses: { '200': answer('get', '/api/factoring/agreement', '200', 'The agreement, or null.', dataOf(AgreementRecordSchema.nullable())), ...common },
       },
       put: {
         tags: ['factoring'],
@@ -655,7 +606,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'update_factoring_agreement',
         requestBody: jsonBody(input(AgreementSchema)),
         responses: {
-          '200': dataResponse('The agreement as stored.', agreement),
+          '200': answer('put', '/api/factoring/agreement', '200', 'The agreement as stored.', dataOf(AgreementRecordSchema)),
           '409': errorResponse('conflict (stale version).'),
           '415': notJson,
           ...common,
@@ -669,21 +620,13 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_factoring_schedules',
         parameters: queryParameters(ScheduleListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of schedules, in `data`; `meta` has the total and the page.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { type: 'array', items: { type: 'object', properties: { ...row, invoiceCount: { type: 'integer' } } } },
-                    meta: ref('ListMeta'),
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer(
+            'get',
+            '/api/factoring/schedules',
+            '200',
+            'One page of schedules, in `data`; `meta` has the total and the page.',
+            pageOf(ScheduleRowRecordSchema),
+          ),
           ...common,
         },
       },
@@ -695,7 +638,13 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'create_factoring_schedule',
         requestBody: jsonBody(input(ScheduleCreateSchema)),
         responses: {
-          '201': dataResponse('The schedule with its number, invoices, total, advance and fee.', schedule),
+          '201': answer(
+            'post',
+            '/api/factoring/schedules',
+            '201',
+            'The schedule with its number, invoices, total, advance and fee.',
+            dataOf(ScheduleRecordSchema),
+          ),
           '409': errorResponse('in_use (an invoice is on a live schedule) or invalid_transition (not a sent, unpaid invoice; no agreement).'),
           '415': notJson,
           ...common,
@@ -711,7 +660,9 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'read_factoring_schedule',
         parameters: [idParameter, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv'] } }],
         responses: {
-          '200': { ...dataResponse('The schedule.', schedule), content: { ...dataResponse('', schedule).content, 'text/csv': { schema: { type: 'string' } } } },
+          '200': answer('get', '/api/factoring/schedules/{id}', '200', 'The schedule.', dataOf(ScheduleRecordSchema), {
+            'text/csv': { schema: { type: 'string' } },
+          }),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -735,6 +686,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       },
     },
     '/api/factoring/schedules/{id}/send': action(
+      'send',
       'send_factoring_schedule',
       'Send a schedule to the factor',
       'The schedule (PDF, CSV) and every invoice’s billing packet are emailed to the factor through the job queue. Again until purchased.',
@@ -743,6 +695,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (purchased or void; no factor email) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/purchase': action(
+      'purchase',
       'purchase_factoring_schedule',
       'Record the factor’s purchase',
       'Each invoice gets the factor’s payment (advance, fee and reserve as `factoring` payments, together its face), closing its balance. `lines` (the factor’s report) replace the schedule’s figures: one per invoice, each adding up to it; a refused line is named in `fields` by its path (`lines.2`) and nothing is written.',
@@ -751,6 +704,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (purchased or void; an invoice changed) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/release': action(
+      'release',
       'release_factoring_reserve',
       'Record a reserve release',
       'The factor paid back (part of) the reserve: at most what it still holds, not before the purchase nor after today.',
@@ -759,6 +713,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not purchased, nothing left) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/void': action(
+      'void',
       'void_factoring_schedule',
       'Void a schedule',
       'An open or sent schedule stays for the record with no effect; its invoices may go on another schedule.',

@@ -108,10 +108,22 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, custom fields, factoring, quotes, mail, chat, the store,
+    // (account, organization, custom fields, quotes, mail, chat, the store,
     // files, every list's import, and loads' tracking links, extract and deletes) are still
     // hand-written JSON Schema in app/api-docs/openapi.server.ts.
-    expect(generatedTags()).toEqual(['brokers', 'bulletins', 'companies', 'invoices', 'products', 'settlements', 'trailers', 'trucks', 'users', 'webhooks'])
+    expect(generatedTags()).toEqual([
+      'brokers',
+      'bulletins',
+      'companies',
+      'factoring',
+      'invoices',
+      'products',
+      'settlements',
+      'trailers',
+      'trucks',
+      'users',
+      'webhooks',
+    ])
     for (const path of [
       '/api/trucks',
       '/api/trailers',
@@ -169,7 +181,18 @@ describe('OpenAPI document', () => {
     ] as const) {
       expect(responseSchema(method, path, status), `${method} ${path}`).toBeDefined()
     }
-    expect(responseSchema('GET', '/api/factoring/schedules', 200)).toBeUndefined()
+    // Factoring: the agreement (null when none), schedules listed (rows without invoices), created, read and each action.
+    for (const [method, path, status] of [
+      ['GET', '/api/factoring/agreement', 200],
+      ['PUT', '/api/factoring/agreement', 200],
+      ['GET', '/api/factoring/schedules', 200],
+      ['POST', '/api/factoring/schedules', 201],
+      ['GET', '/api/factoring/schedules/{id}', 200],
+      ...['send', 'purchase', 'release', 'void'].map((action) => ['POST', `/api/factoring/schedules/{id}/${action}`, 200] as const),
+    ] as const) {
+      expect(responseSchema(method, path, status), `${method} ${path}`).toBeDefined()
+    }
+    expect(responseSchema('GET', '/api/quotes', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
