@@ -88,8 +88,7 @@ import {
 } from '~/schemas/post'
 import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
-import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
-import { QUOTE_STATUSES } from '~/schemas/quote-options'
+import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema, QuoteRecordSchema } from '~/schemas/quote'
 import {
   PayRunRecordSchema,
   SettlementActionSchema,
@@ -107,7 +106,6 @@ import { FILE_KINDS, FILE_RECORD_TYPES, FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
-import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -2084,39 +2082,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
 
 /** Quote requests (ADR 061): made by the public quote forms; read, priced, decided and converted to a load here. */
 function quotePaths(): Record<string, Record<string, Operation>> {
-  const quote: JsonSchema = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      number: { type: 'string', description: 'From the organization’s sequence, e.g. Q-000012.' },
-      status: { type: 'string', enum: [...QUOTE_STATUSES] },
-      originCity: { type: 'string' },
-      originState: { type: 'string' },
-      destinationCity: { type: 'string' },
-      destinationState: { type: 'string' },
-      equipmentType: { type: 'string', enum: [...TRAILER_TYPES] },
-      pickupDate: { type: 'string', format: 'date' },
-      weightLb: { type: ['integer', 'null'] },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      company: { type: ['string', 'null'] },
-      phone: { type: ['string', 'null'] },
-      message: { type: ['string', 'null'] },
-      quotedCents: { type: ['integer', 'null'], description: 'The price last quoted.' },
-      quoteNote: { type: ['string', 'null'] },
-      quotedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the first price was sent (the response time ends here).' },
-      decidedAt: { type: ['string', 'null'], format: 'date-time' },
-      lostReason: { type: ['string', 'null'] },
-      answeredBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      loadId: { type: ['string', 'null'], description: 'The load it was converted to (one at most).' },
-      load: { type: ['object', 'null'], properties: { id: { type: 'string' }, loadNumber: { type: 'string' }, status: { type: 'string' } } },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer', minimum: 1 },
-    },
-    required: ['id', 'number', 'status', 'originCity', 'destinationCity', 'equipmentType', 'pickupDate', 'name', 'email', 'version'],
-  }
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['quote requests'],
       summary,
@@ -2125,7 +2091,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The quote request.', quote),
+        '200': answer('post', `/api/quotes/{id}/${verb}`, '200', 'The quote request.', dataOf(QuoteRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -2143,14 +2109,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_quotes',
         parameters: queryParameters(QuoteListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of requests, in `data`; `meta` has the total and the page.',
-            content: {
-              'application/json': {
-                schema: { type: 'object', properties: { data: { type: 'array', items: quote }, meta: ref('ListMeta') }, required: ['data', 'meta'] },
-              },
-            },
-          },
+          '200': answer('get', '/api/quotes', '200', 'One page of requests, in `data`; `meta` has the total and the page.', pageOf(QuoteRecordSchema)),
           ...common,
         },
       },
@@ -2161,10 +2120,15 @@ function quotePaths(): Record<string, Record<string, Operation>> {
         summary: 'Read a quote request',
         operationId: 'read_quote',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The quote request.', quote), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/quotes/{id}', '200', 'The quote request.', dataOf(QuoteRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
     },
     '/api/quotes/{id}/quote': action(
+      'quote',
       'quote_price',
       'Quote a price',
       'The price (cents, above zero) and a note, emailed to the requester through the job queue; the request becomes `quoted`. Quoting again sends the new price.',
@@ -2173,6 +2137,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (won or lost already) or conflict (stale version).',
     ),
     '/api/quotes/{id}/won': action(
+      'won',
       'mark_quote_won',
       'Mark a quote request won',
       'A new or quoted request becomes `won`.',
@@ -2181,6 +2146,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (won or lost already) or conflict (stale version).',
     ),
     '/api/quotes/{id}/lost': action(
+      'lost',
       'mark_quote_lost',
       'Mark a quote request lost',
       'A new or quoted request becomes `lost`, with the reason.',

@@ -108,9 +108,9 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, custom fields, quotes, mail, chat, the store,
-    // files, every list's import, and loads' tracking links, extract and deletes) are still
-    // hand-written JSON Schema in app/api-docs/openapi.server.ts.
+    // (account, organization, custom fields, mail, chat, the store, files, every list's import,
+    // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
+    // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
       'brokers',
       'bulletins',
@@ -118,6 +118,7 @@ describe('OpenAPI document', () => {
       'factoring',
       'invoices',
       'products',
+      'quote requests',
       'settlements',
       'trailers',
       'trucks',
@@ -192,7 +193,11 @@ describe('OpenAPI document', () => {
     ] as const) {
       expect(responseSchema(method, path, status), `${method} ${path}`).toBeDefined()
     }
-    expect(responseSchema('GET', '/api/quotes', 200)).toBeUndefined()
+    // Quote requests: listed, read, priced, won, lost (and converted, above).
+    expect(responseSchema('GET', '/api/quotes', 200)).toBeDefined()
+    expect(responseSchema('GET', '/api/quotes/{id}', 200)).toBeDefined()
+    for (const action of ['quote', 'won', 'lost']) expect(responseSchema('POST', `/api/quotes/{id}/${action}`, 200), action).toBeDefined()
+    expect(responseSchema('GET', '/api/customfield', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
