@@ -28,7 +28,7 @@ import {
 } from '~/schemas/checkout'
 import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
-import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
+import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
 import {
   AgreementRecordSchema,
   AgreementSchema,
@@ -975,7 +975,7 @@ const RESOURCES: Resource[] = [
     tag: 'custom fields',
     collection: 'customfield',
     item: 'customfield',
-    record: record(CustomFieldCreateSchema),
+    record: CustomFieldRecordSchema,
     create: input(CustomFieldCreateSchema),
     // `by` (the specification's `?by=list`) and `listName` both come from the filter's schema.
     list: queryParameters(CustomFieldListFilterSchema),

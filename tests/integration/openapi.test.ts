@@ -108,13 +108,14 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, custom fields, mail, chat, the store, files, every list's import,
+    // (account, organization, mail, chat, the store, files, every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
       'brokers',
       'bulletins',
       'companies',
+      'custom fields',
       'factoring',
       'invoices',
       'products',
@@ -197,7 +198,11 @@ describe('OpenAPI document', () => {
     expect(responseSchema('GET', '/api/quotes', 200)).toBeDefined()
     expect(responseSchema('GET', '/api/quotes/{id}', 200)).toBeDefined()
     for (const action of ['quote', 'won', 'lost']) expect(responseSchema('POST', `/api/quotes/{id}/${action}`, 200), action).toBeDefined()
-    expect(responseSchema('GET', '/api/customfield', 200)).toBeUndefined()
+    // Custom fields: listed, created, read and deleted (no update: an item answers PUT 405).
+    expect(responseSchema('GET', '/api/customfield', 200)).toBeDefined()
+    expect(responseSchema('POST', '/api/customfield', 201)).toBeDefined()
+    for (const method of ['GET', 'DELETE']) expect(responseSchema(method, '/api/customfield/{id}', 200), method).toBeDefined()
+    expect(responseSchema('GET', '/api/organization', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
