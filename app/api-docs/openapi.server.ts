@@ -76,7 +76,7 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } fro
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
 import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
-import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
+import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {
   PostAcknowledgeSchema,
   PostCommentRecordSchema,
@@ -107,7 +107,7 @@ import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
-import { UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
+import { AccountUserRecordSchema, SessionRecordSchema, UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
 import {
   WebhookDeliveryQuerySchema,
@@ -158,22 +158,6 @@ function answer(method: string, path: string, status: string, description: strin
 /** `{ data }` around a record, and a page of records with its `meta`. */
 const dataOf = (schema: z.ZodType) => z.object({ data: schema })
 const pageOf = (schema: z.ZodType) => z.object({ data: z.array(schema), meta: ListMetaSchema })
-
-/** A stored record: what was sent, plus the fields the server adds. */
-function record(schema: z.ZodType): JsonSchema {
-  const json = input(schema)
-  return {
-    ...json,
-    properties: {
-      id: { type: 'string', readOnly: true },
-      ...(json.properties as JsonSchema),
-      version: { type: 'integer', minimum: 1, readOnly: true, description: 'Send it back with PUT and DELETE: a stale one answers 409 conflict.' },
-      createdAt: { type: 'string', format: 'date-time', readOnly: true },
-      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
-    },
-    required: ['id', 'version'],
-  }
-}
 
 /** A list's query string, one parameter per field of its zod schema. */
 function queryParameters(schema: z.ZodType) {
@@ -1763,23 +1747,7 @@ function siteTextsSchema(): JsonSchema {
 
 /** The caller's own organization: one record, no id in the path. */
 function organizationPaths(): Record<string, Record<string, Operation>> {
-  const base = record(OrganizationSchema)
   const site = siteTextsSchema()
-  const organization = {
-    ...base,
-    properties: {
-      ...(base.properties as JsonSchema),
-      site,
-      inboundEmail: {
-        type: 'string',
-        format: 'email',
-        readOnly: true,
-        description:
-          'The address brokers and shippers write to: the built-in SMTP receiver files mail sent to it in the organization’s shared inbox. Given at creation; a PUT ignores it.',
-      },
-    },
-    required: [...((base.required as string[] | undefined) ?? []), 'inboundEmail'],
-  }
   return {
     '/api/organization': {
       get: {
@@ -1788,7 +1756,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         description:
           'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print, its inbound mail address (`inboundEmail`) and the public site’s texts (`site`). Admins and viewers.',
         operationId: 'read_organization',
-        responses: { '200': dataResponse('The organization.', organization), ...common },
+        responses: { '200': answer('get', '/api/organization', '200', 'The organization.', dataOf(OrganizationRecordSchema)), ...common },
       },
       put: {
         tags: ['organization'],
@@ -1798,7 +1766,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         operationId: 'update_organization',
         requestBody: jsonBody(organizationPut(site)),
         responses: {
-          '200': dataResponse('The organization as stored.', organization),
+          '200': answer('put', '/api/organization', '200', 'The organization as stored.', dataOf(OrganizationRecordSchema)),
           '409': errorResponse('conflict: the version is stale; nothing was changed.'),
           '415': notJson,
           ...common,
@@ -1815,10 +1783,8 @@ function organizationPut(site: JsonSchema): JsonSchema {
 }
 
 function accountPaths(): Record<string, Record<string, Operation>> {
-  const token = {
-    description: 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.',
-    content: { 'application/json': { schema: ref('Session') } },
-  }
+  const token = (path: string, status: string) =>
+    answer('post', path, status, 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.', SessionRecordSchema)
   return {
     '/api/account/register': {
       post: {
@@ -1827,7 +1793,13 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'register',
         security: [],
         requestBody: jsonBody(input(RegisterSchema)),
-        responses: { '201': token, '400': common['400'], '413': common['413'], '415': notJson, '429': errorResponse('rate_limited') },
+        responses: {
+          '201': token('/api/account/register', '201'),
+          '400': common['400'],
+          '413': common['413'],
+          '415': notJson,
+          '429': errorResponse('rate_limited'),
+        },
       },
     },
     '/api/account/login': {
@@ -1837,7 +1809,13 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'login',
         security: [],
         requestBody: jsonBody(input(LoginSchema)),
-        responses: { '200': token, '400': common['400'], '401': common['401'], '415': notJson, '429': errorResponse('rate_limited') },
+        responses: {
+          '200': token('/api/account/login', '200'),
+          '400': common['400'],
+          '401': common['401'],
+          '415': notJson,
+          '429': errorResponse('rate_limited'),
+        },
       },
     },
     '/api/account/logout': {
@@ -1853,7 +1831,7 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         tags: ['account'],
         summary: 'The signed-in user',
         operationId: 'my_account',
-        responses: { '200': dataResponse('The user.', { type: 'object' }), '401': common['401'] },
+        responses: { '200': answer('get', '/api/account/my-account', '200', 'The user.', dataOf(AccountUserRecordSchema)), '401': common['401'] },
       },
     },
     '/api/openapi.json': {
@@ -2374,11 +2352,7 @@ export function openApiDocument() {
           },
         },
         ListMeta: output(ListMetaSchema),
-        Session: {
-          type: 'object',
-          properties: { accessToken: { type: 'string' }, user: { type: 'object' }, data: { type: 'object' } },
-          required: ['accessToken', 'user'],
-        },
+        Session: output(SessionRecordSchema),
       },
     },
   }

@@ -108,16 +108,18 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (account, organization, mail, chat, the store, files, every list's import,
+    // (mail, chat, the store, files, every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
+      'account',
       'brokers',
       'bulletins',
       'companies',
       'custom fields',
       'factoring',
       'invoices',
+      'organization',
       'products',
       'quote requests',
       'settlements',
@@ -202,7 +204,12 @@ describe('OpenAPI document', () => {
     expect(responseSchema('GET', '/api/customfield', 200)).toBeDefined()
     expect(responseSchema('POST', '/api/customfield', 201)).toBeDefined()
     for (const method of ['GET', 'DELETE']) expect(responseSchema(method, '/api/customfield/{id}', 200), method).toBeDefined()
-    expect(responseSchema('GET', '/api/organization', 200)).toBeUndefined()
+    // Account and organization: register, login, the signed-in user; the organization read and replaced.
+    expect(responseSchema('POST', '/api/account/register', 201)).toBeDefined()
+    expect(responseSchema('POST', '/api/account/login', 200)).toBeDefined()
+    expect(responseSchema('GET', '/api/account/my-account', 200)).toBeDefined()
+    for (const method of ['GET', 'PUT']) expect(responseSchema(method, '/api/organization', 200), method).toBeDefined()
+    expect(responseSchema('GET', '/api/files', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
