@@ -101,8 +101,15 @@ import {
 } from '~/schemas/settlement'
 import { FaqEntrySchema, ServiceSchema, SiteTextsSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
-import { FileListQuerySchema, FileShareCreateSchema } from '~/schemas/stored-file'
-import { FILE_KINDS, FILE_RECORD_TYPES, FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
+import {
+  FileListMetaSchema,
+  FileListQuerySchema,
+  FileShareCreateSchema,
+  FileShareRecordSchema,
+  FileShareRevokedRecordSchema,
+  StoredFileRecordSchema,
+} from '~/schemas/stored-file'
+import { FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
@@ -1193,11 +1200,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(TrackingLinkCreateSchema) } } },
         responses: {
-          '201': dataResponse('The new link.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
-            required: ['id', 'url', 'expiresAt'],
-          }),
+          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(FileShareRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -1212,10 +1215,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_tracking_link',
         parameters: [idParameter, { name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': dataResponse('Revoked.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
-          }),
+          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(FileShareRevokedRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -2156,25 +2156,6 @@ function quotePaths(): Record<string, Record<string, Operation>> {
 // ---- The files manager (ADR 067) ----
 
 function filePaths(): Record<string, Record<string, Operation>> {
-  const fileSchema = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      fileName: { type: 'string' },
-      kind: { type: 'string', enum: [...FILE_KINDS] },
-      contentType: { type: 'string' },
-      sizeBytes: { type: 'integer' },
-      record: {
-        type: 'object',
-        properties: { type: { type: 'string', enum: [...FILE_RECORD_TYPES] }, id: { type: 'string' }, label: { type: 'string' } },
-        required: ['type', 'id', 'label'],
-      },
-      uploadedBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      createdAt: { type: 'string', format: 'date-time' },
-      url: { type: 'string', description: 'GET it with the same credential for the bytes.' },
-    },
-    required: ['id', 'fileName', 'kind', 'contentType', 'sizeBytes', 'record', 'uploadedBy', 'createdAt', 'url'],
-  }
   return {
     '/api/files': {
       get: {
@@ -2185,21 +2166,13 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_files',
         parameters: queryParameters(FileListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of files; `meta` adds `totalBytes`.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { type: 'array', items: fileSchema },
-                    meta: { allOf: [ref('ListMeta'), { type: 'object', properties: { totalBytes: { type: 'integer' } }, required: ['totalBytes'] }] },
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer(
+            'get',
+            '/api/files',
+            '200',
+            'One page of files; `meta` adds `totalBytes`.',
+            z.object({ data: z.array(StoredFileRecordSchema), meta: FileListMetaSchema }),
+          ),
           ...common,
         },
       },
@@ -2227,7 +2200,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_file',
         parameters: [idParameter, versionParameter],
         responses: {
-          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/files/{id}', '200', 'Removed.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('in_use: the record keeps its file (the message says why).'),
           ...common,
@@ -2243,11 +2216,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(FileShareCreateSchema) } } },
         responses: {
-          '201': dataResponse('The new link.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
-            required: ['id', 'url', 'expiresAt'],
-          }),
+          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(FileShareRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -2262,10 +2231,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_file_share',
         parameters: [{ name: 'shareId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': dataResponse('Revoked.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
-          }),
+          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(FileShareRevokedRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },

@@ -108,7 +108,7 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (mail, chat, the store, files, every list's import,
+    // (mail, chat, the store, every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
@@ -118,6 +118,7 @@ describe('OpenAPI document', () => {
       'companies',
       'custom fields',
       'factoring',
+      'files',
       'invoices',
       'organization',
       'products',
@@ -209,7 +210,12 @@ describe('OpenAPI document', () => {
     expect(responseSchema('POST', '/api/account/login', 200)).toBeDefined()
     expect(responseSchema('GET', '/api/account/my-account', 200)).toBeDefined()
     for (const method of ['GET', 'PUT']) expect(responseSchema(method, '/api/organization', 200), method).toBeDefined()
-    expect(responseSchema('GET', '/api/files', 200)).toBeUndefined()
+    // Files: the list (its meta with totalBytes), a delete, a share link made and revoked.
+    expect(responseSchema('GET', '/api/files', 200)).toBeDefined()
+    expect(responseSchema('DELETE', '/api/files/{id}', 200)).toBeDefined()
+    expect(responseSchema('POST', '/api/files/{id}/share', 201)).toBeDefined()
+    expect(responseSchema('DELETE', '/api/files/shares/{shareId}', 200)).toBeDefined()
+    expect(responseSchema('GET', '/api/chat', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
