@@ -1,7 +1,7 @@
 import { createFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
-import { FileShareCreateSchema,type FileShareRecord } from '~/schemas/stored-file'
+import { FileShareCreateSchema, type FileShareRecord } from '~/schemas/stored-file'
 
 import type { Route } from './+types/share'
 
