@@ -15,8 +15,18 @@ import { SHIPPING_CENTS } from '~/policies/cart'
 import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
-import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
-import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE, CONVERSATION_KINDS } from '~/schemas/chat-options'
+import {
+  ChatHistoryQuery,
+  ChatMessageRecordSchema,
+  ChatMessageSchema,
+  ChatReadBodySchema,
+  ChatReadRecordSchema,
+  ConversationListSchema,
+  ConversationPageSchema,
+  ConversationRecordSchema,
+  ConversationSchema,
+} from '~/schemas/chat'
+import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import {
   CartAddSchema,
   CartBillingSchema,
@@ -1543,48 +1553,6 @@ function mailPaths(): Record<string, Record<string, Operation>> {
 
 /** Chat: conversations, their messages, read marks and the live event stream. */
 function chatPaths(): Record<string, Record<string, Operation>> {
-  const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } }
-  const attachment = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      fileName: { type: 'string' },
-      contentType: { type: 'string' },
-      sizeBytes: { type: 'integer' },
-      url: { type: 'string' },
-    },
-  }
-  const message = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      conversationId: { type: 'string' },
-      body: { type: 'string', description: 'Plain text; show it as text, never as HTML.' },
-      contentType: { type: 'string', enum: [...CHAT_CONTENT_TYPES] },
-      attachments: { type: 'array', items: attachment },
-      createdAt: { type: 'string', format: 'date-time' },
-      senderId: { type: ['string', 'null'] },
-      sender: { oneOf: [{ type: 'null' }, { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }] },
-    },
-    required: ['id', 'body', 'contentType', 'attachments', 'createdAt', 'senderId'],
-  }
-  const conversation = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      kind: { type: 'string', enum: [...CONVERSATION_KINDS] },
-      title: { type: ['string', 'null'] },
-      loadId: { type: ['string', 'null'] },
-      loadNumber: { type: ['string', 'null'] },
-      participants: { type: 'array', items: person },
-      lastMessage: { oneOf: [{ type: 'null' }, message] },
-      unreadCount: { type: 'integer', minimum: 0, description: "The caller's unread messages in it." },
-      lastReadAt: { type: ['string', 'null'], format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer' },
-    },
-    required: ['id', 'kind', 'participants', 'lastMessage', 'unreadCount', 'updatedAt'],
-  }
   const notFound = errorResponse('not_found: no such conversation, or the caller is not in it (another organization’s too).')
   const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
   return {
@@ -1595,7 +1563,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         description:
           'The conversations the caller takes part in, most recent first (the latest 100), each with its `unreadCount` for the caller and its `lastMessage`.',
         operationId: 'list_conversations',
-        responses: { '200': dataResponse('The conversations; `meta.total` counts them.', { type: 'array', items: conversation }), ...common },
+        responses: { '200': answer('get', '/api/chat', '200', 'The conversations; `meta.total` counts them.', ConversationListSchema), ...common },
       },
       post: {
         tags: ['chat'],
@@ -1605,8 +1573,14 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         operationId: 'start_conversation',
         requestBody: jsonBody(input(ConversationSchema)),
         responses: {
-          '201': dataResponse('Created.', conversation),
-          '200': dataResponse('It existed (the pair’s or the load’s): opened, the first message posted in it.', conversation),
+          '201': answer('post', '/api/chat', '201', 'Created.', dataOf(ConversationRecordSchema)),
+          '200': answer(
+            'post',
+            '/api/chat',
+            '200',
+            'It existed (the pair’s or the load’s): opened, the first message posted in it.',
+            dataOf(ConversationRecordSchema),
+          ),
           '404': errorResponse('not_found: no such load (or not yours, for a driver).'),
           '415': notJson,
           ...common,
@@ -1621,21 +1595,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         operationId: 'read_conversation',
         parameters: [idParameter, ...queryParameters(ChatHistoryQuery)],
         responses: {
-          '200': {
-            description: 'The conversation and `messages`; `meta: { hasMore, before }`.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { ...conversation, properties: { ...conversation.properties, messages: { type: 'array', items: message } } },
-                    meta: { type: 'object', properties: { hasMore: { type: 'boolean' }, before: { type: ['string', 'null'] } } },
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer('get', '/api/chat/{id}', '200', 'The conversation and `messages`; `meta: { hasMore, before }`.', ConversationPageSchema),
           '404': notFound,
           ...common,
         },
@@ -1663,7 +1623,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The message.', message),
+          '201': answer('post', '/api/chat/{id}/messages', '201', 'The message.', dataOf(ChatMessageRecordSchema)),
           '404': notFound,
           ...common,
           '413': errorResponse(`payload_too_large: the file is over ${CHAT_FILE_MAX_BYTES / 1024 / 1024} MB.`),
@@ -1680,7 +1640,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(ChatReadBodySchema), false),
         responses: {
-          '200': dataResponse('Read.', { type: 'object', properties: { id: { type: 'string' }, unreadCount: { const: 0 } } }),
+          '200': answer('post', '/api/chat/{id}/read', '200', 'Read.', dataOf(ChatReadRecordSchema)),
           '404': notFound,
           '415': notJson,
           ...common,

@@ -108,13 +108,14 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (mail, chat, the store, every list's import,
+    // (mail, the store, every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
       'account',
       'brokers',
       'bulletins',
+      'chat',
       'companies',
       'custom fields',
       'factoring',
@@ -215,7 +216,18 @@ describe('OpenAPI document', () => {
     expect(responseSchema('DELETE', '/api/files/{id}', 200)).toBeDefined()
     expect(responseSchema('POST', '/api/files/{id}/share', 201)).toBeDefined()
     expect(responseSchema('DELETE', '/api/files/shares/{shareId}', 200)).toBeDefined()
-    expect(responseSchema('GET', '/api/chat', 200)).toBeUndefined()
+    // Chat: the list, a conversation started (201) or opened (200), read with its messages, a message posted, marked read.
+    for (const [method, path, status] of [
+      ['GET', '/api/chat', 200],
+      ['POST', '/api/chat', 201],
+      ['POST', '/api/chat', 200],
+      ['GET', '/api/chat/{id}', 200],
+      ['POST', '/api/chat/{id}/messages', 201],
+      ['POST', '/api/chat/{id}/read', 200],
+    ] as const) {
+      expect(responseSchema(method, path, status), `${method} ${path} ${status}`).toBeDefined()
+    }
+    expect(responseSchema('GET', '/api/mail', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
