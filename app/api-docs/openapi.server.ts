@@ -84,8 +84,8 @@ import {
 } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
-import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
+import { MailComposeSchema, MailDeletedSchema, MailListQuerySchema, MailPageSchema, MailRecordSchema, MailUpdateSchema } from '~/schemas/mail'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
 import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {
   PostAcknowledgeSchema,
@@ -1385,53 +1385,6 @@ function loadPaths(): Record<string, Record<string, Operation>> {
 
 /** Mail (ADR 053): the shared mailbox and one's own, sending, and attachments. */
 function mailPaths(): Record<string, Record<string, Operation>> {
-  const party = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['email'] }
-  const message = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      mailbox: { type: 'string', enum: ['shared', 'own'], description: '`shared`: the organization’s mailbox; `own`: the caller’s.' },
-      folder: { type: 'string', enum: ['inbox', 'sent', 'drafts', 'trash'] },
-      from: party,
-      envelopeFrom: { type: ['string', 'null'], description: 'Inbound mail: the envelope sender (MAIL FROM); null for mail written here.' },
-      fromVerified: {
-        type: ['boolean', 'null'],
-        description:
-          'Inbound mail: whether `from` was verified (a trusted relay’s DMARC/DKIM/SPF pass, or an allow-listed sender); null for mail written here.',
-      },
-      to: { type: 'array', items: party },
-      cc: { type: 'array', items: party },
-      subject: { type: 'string', description: 'One line: CR and LF are stored as spaces.' },
-      text: { type: 'string', description: 'The text, or for long inbound mail its first 100,000 characters then `[…]` (see `textUrl`).' },
-      textUrl: { type: ['string', 'null'], description: 'Long inbound mail: where its whole text is (`GET /api/mail/{id}/text`); null when `text` is whole.' },
-      html: { type: ['string', 'null'], description: 'Sanitized; remote images held back as `data-remote-src`.' },
-      snippet: { type: 'string' },
-      isRead: { type: 'boolean' },
-      isStarred: { type: 'boolean' },
-      isImportant: { type: 'boolean' },
-      labels: { type: 'array', items: { type: 'string' } },
-      attachments: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            fileName: { type: 'string' },
-            contentType: { type: 'string' },
-            sizeBytes: { type: 'integer' },
-            url: { type: 'string' },
-          },
-        },
-      },
-      delivery: { type: ['string', 'null'], enum: [...MAIL_DELIVERIES, null], description: 'Outside addresses: where the email stands.' },
-      inReplyTo: { type: ['string', 'null'] },
-      sentAt: { type: ['string', 'null'], format: 'date-time' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer', minimum: 1 },
-    },
-    required: ['id', 'mailbox', 'folder', 'from', 'to', 'subject', 'isRead', 'attachments', 'createdAt', 'version'],
-  }
   const compose = input(MailComposeSchema)
   const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
   const mb = (bytes: number) => bytes / 1024 / 1024
@@ -1444,7 +1397,11 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           '`box`: `shared` (the organization’s mailbox: admins, dispatchers, accountants; viewers read) or `own` (the caller’s); the default is the shared one for the roles that read it. `folder=all` is every folder but trash; `starred` and `important` are views across folders. Newest first.',
         operationId: 'list_mail',
         parameters: queryParameters(MailListQuerySchema),
-        responses: { '200': listResponse(message), '404': errorResponse('not_found: a mailbox the role does not read (drivers: the shared one).'), ...common },
+        responses: {
+          '200': answer('get', '/api/mail', '200', 'One page of messages, in `data`; `meta` has the total, the page and the mailbox.', MailPageSchema),
+          '404': errorResponse('not_found: a mailbox the role does not read (drivers: the shared one).'),
+          ...common,
+        },
       },
       post: {
         tags: ['mail'],
@@ -1465,7 +1422,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The sender’s copy, in sent.', message),
+          '201': answer('post', '/api/mail', '201', 'The sender’s copy, in sent.', dataOf(MailRecordSchema)),
           '404': errorResponse('not_found: the answered message or draft is not in a mailbox the caller reads.'),
           '409': errorResponse('conflict: the draft’s version is stale; invalid_transition: the answered message is a draft or in trash.'),
           ...common,
@@ -1481,7 +1438,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         summary: 'One message',
         operationId: 'read_mail',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The message.', message), '404': errorResponse('not_found'), ...common },
+        responses: { '200': answer('get', '/api/mail/{id}', '200', 'The message.', dataOf(MailRecordSchema)), '404': errorResponse('not_found'), ...common },
       },
       put: {
         tags: ['mail'],
@@ -1492,7 +1449,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(MailUpdateSchema)),
         responses: {
-          '200': dataResponse('The message as stored.', message),
+          '200': answer('put', '/api/mail/{id}', '200', 'The message as stored.', dataOf(MailRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict: stale version; invalid_transition: a move the folders do not allow.'),
           '415': notJson,
@@ -1505,10 +1462,13 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_mail',
         parameters: [idParameter, versionParameter],
         responses: {
-          '200': dataResponse('`deleted: false, folder: trash` when moved to trash; `deleted: true` when it was in trash and is gone.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, deleted: { type: 'boolean' }, folder: { const: 'trash' } },
-          }),
+          '200': answer(
+            'delete',
+            '/api/mail/{id}',
+            '200',
+            '`deleted: false, folder: trash` when moved to trash; `deleted: true` when it was in trash and is gone.',
+            dataOf(MailDeletedSchema),
+          ),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict: stale version.'),
           ...common,

@@ -108,7 +108,7 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (mail, the store, every list's import,
+    // (the store, every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
@@ -121,6 +121,7 @@ describe('OpenAPI document', () => {
       'factoring',
       'files',
       'invoices',
+      'mail',
       'organization',
       'products',
       'quote requests',
@@ -227,7 +228,11 @@ describe('OpenAPI document', () => {
     ] as const) {
       expect(responseSchema(method, path, status), `${method} ${path} ${status}`).toBeDefined()
     }
-    expect(responseSchema('GET', '/api/mail', 200)).toBeUndefined()
+    // Mail: a mailbox's page (its meta names the box), a message sent, read, changed, and moved to trash or deleted.
+    expect(responseSchema('GET', '/api/mail', 200)).toBeDefined()
+    expect(responseSchema('POST', '/api/mail', 201)).toBeDefined()
+    for (const method of ['GET', 'PUT', 'DELETE']) expect(responseSchema(method, '/api/mail/{id}', 200), method).toBeDefined()
+    expect(responseSchema('GET', '/api/orders', 200)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
