@@ -31,12 +31,14 @@ import {
   CartAddSchema,
   CartBillingSchema,
   CartQuantitySchema,
+  CartRecordSchema,
   CartStepSchema,
   CheckoutSchema,
   OrderCancelSchema,
   OrderListQuerySchema,
+  OrderRecordSchema,
 } from '~/schemas/checkout'
-import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
+import { MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
 import {
@@ -1768,93 +1770,23 @@ function accountPaths(): Record<string, Record<string, Operation>> {
 
 /** The cart, checkout and store orders (ADR 058): the money is the server's, computed in one place. */
 function checkoutPaths(): Record<string, Record<string, Operation>> {
-  const money = { type: 'integer', description: 'Cents.' }
-  const line = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      productId: { type: ['string', 'null'] },
-      name: { type: 'string' },
-      sku: { type: 'string' },
-      color: { type: 'string', description: '"" when the product has no colours.' },
-      priceCents: money,
-      quantity: { type: 'integer', minimum: 1, maximum: MAX_LINE_QUANTITY },
-      lineTotalCents: money,
-    },
-    required: ['id', 'productId', 'name', 'color', 'priceCents', 'quantity', 'lineTotalCents'],
-  }
-  const totals = { subtotalCents: money, discountCents: money, shippingCents: money, totalCents: money }
-  const cartLine = {
-    ...line,
-    properties: {
-      ...line.properties,
-      stock: { type: 'integer', description: 'The product’s stock now.' },
-      available: { type: 'boolean', description: 'The product is still sold.' },
-      exceedsStock: {
-        type: 'boolean',
-        description: 'The product’s lines of every colour ask for more than its stock now: the cart cannot leave step 0 until lowered.',
-      },
-    },
-  }
-  const cart = {
-    type: 'object',
-    description:
-      '`subtotalCents = Σ priceCents × quantity`; `totalCents = subtotalCents − discountCents + shippingCents`; lines at the products’ current prices.',
-    properties: {
-      items: { type: 'array', items: cartLine },
-      ...totals,
-      totalItems: { type: 'integer' },
-      activeStep: { type: 'integer', enum: [0, 1, 2], description: '0 cart, 1 billing and shipping, 2 review.' },
-      reachableSteps: { type: 'array', items: { type: 'integer' } },
-      billing: {
-        type: 'object',
-        properties: {
-          chargeTo: { type: ['string', 'null'], enum: [...CHARGE_TO, null] },
-          driverId: { type: ['string', 'null'] },
-          truckId: { type: ['string', 'null'] },
-          name: { type: 'string' },
-          address: { type: 'string' },
-        },
-      },
-      shipping: { type: 'object', properties: { method: { type: ['string', 'null'], enum: [...SHIPPING_METHODS, null] } } },
-      discountCode: { type: ['string', 'null'] },
-      version: { type: 'integer' },
-    },
-    required: ['items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'totalItems', 'activeStep', 'billing', 'shipping'],
-  }
-  const order = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      orderNumber: { type: 'string' },
-      status: { type: 'string', enum: ORDER_STATUSES },
-      chargeTo: { type: 'string', enum: CHARGE_TO },
-      driverId: { type: ['string', 'null'] },
-      truckId: { type: ['string', 'null'] },
-      items: { type: 'array', items: line },
-      ...totals,
-      billing: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' } } },
-      shipping: { type: 'object', properties: { method: { type: 'string', enum: SHIPPING_METHODS } } },
-      discountCode: { type: ['string', 'null'] },
-      settled: { type: 'boolean', description: 'A live settlement deducts it: it can no longer be canceled.' },
-      createdAt: { type: 'string', format: 'date-time' },
-      canceledAt: { type: ['string', 'null'], format: 'date-time' },
-      version: { type: 'integer' },
-    },
-    required: ['id', 'orderNumber', 'status', 'chargeTo', 'items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'version'],
-  }
+  const cartAnswer = (method: string, path: string, status: string) => answer(method, path, status, 'The cart afterwards.', dataOf(CartRecordSchema))
   const itemIdParameter = { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }
-  const cartAnswer = dataResponse('The cart afterwards.', cart)
   const tags = ['store']
   return {
     '/api/cart': {
-      get: { tags, summary: 'The caller’s cart', operationId: 'read_cart', responses: { '200': dataResponse('The cart.', cart), ...common } },
+      get: {
+        tags,
+        summary: 'The caller’s cart',
+        operationId: 'read_cart',
+        responses: { '200': answer('get', '/api/cart', '200', 'The cart.', dataOf(CartRecordSchema)), ...common },
+      },
       delete: {
         tags,
         summary: 'Empty the cart (reset to step 0)',
         operationId: 'reset_cart',
         parameters: [versionParameter],
-        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), ...common },
+        responses: { '200': cartAnswer('delete', '/api/cart', '200'), '409': errorResponse('conflict: stale version.'), ...common },
       },
     },
     '/api/cart/items': {
@@ -1864,7 +1796,12 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together, and at most its stock (else 409 insufficient_stock, its message at \`quantity\`, nothing changed). The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
         operationId: 'add_cart_item',
         requestBody: jsonBody(input(CartAddSchema)),
-        responses: { '201': cartAnswer, '409': errorResponse('insufficient_stock: more than the stock with what the cart holds.'), '415': notJson, ...common },
+        responses: {
+          '201': cartAnswer('post', '/api/cart/items', '201'),
+          '409': errorResponse('insufficient_stock: more than the stock with what the cart holds.'),
+          '415': notJson,
+          ...common,
+        },
       },
     },
     '/api/cart/items/{itemId}': {
@@ -1875,7 +1812,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [itemIdParameter],
         requestBody: jsonBody(input(CartQuantitySchema)),
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('put', '/api/cart/items/{itemId}', '200'),
           '404': errorResponse('not_found: not a line of the caller’s cart.'),
           '409': errorResponse('insufficient_stock: more than the stock with the product’s other lines.'),
           '415': notJson,
@@ -1888,7 +1825,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         operationId: 'remove_cart_item',
         parameters: [itemIdParameter, versionParameter],
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('delete', '/api/cart/items/{itemId}', '200'),
           '404': errorResponse('not_found: not a line of the caller’s cart.'),
           '409': errorResponse('conflict: stale version.'),
           ...common,
@@ -1902,7 +1839,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         description: `\`driverId\` (chargeTo driver): an active driver of the organization; \`truckId\` (chargeTo truck): one of its trucks. Shipping: ${SHIPPING_METHODS.map((method) => `${method} ${SHIPPING_CENTS[method]}¢`).join(', ')}. An unknown \`discountCode\` is a field error. A driver buys for themselves: \`chargeTo\` must be \`driver\` and \`driverId\` theirs or left out (else 400 at \`chargeTo\`).`,
         operationId: 'update_cart_billing',
         requestBody: jsonBody(input(CartBillingSchema)),
-        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
+        responses: { '200': cartAnswer('put', '/api/cart/billing', '200'), '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
       },
     },
     '/api/cart/step': {
@@ -1914,7 +1851,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         operationId: 'move_cart_step',
         requestBody: jsonBody(input(CartStepSchema)),
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('post', '/api/cart/step', '200'),
           '409': errorResponse('invalid_transition: a step before it is not complete; insufficient_stock: a line asks for more than the stock now.'),
           '415': notJson,
           ...common,
@@ -1931,7 +1868,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(CheckoutSchema), false),
         responses: {
-          '201': dataResponse('The order.', order),
+          '201': answer('post', '/api/checkout', '201', 'The order.', dataOf(OrderRecordSchema)),
           '409': errorResponse(
             'insufficient_stock; store_limit_exceeded: past the driver’s store limit; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
           ),
@@ -1946,7 +1883,10 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         summary: 'Store orders',
         operationId: 'list_orders',
         parameters: queryParameters(OrderListQuerySchema),
-        responses: { '200': listResponse(order), ...common },
+        responses: {
+          '200': answer('get', '/api/orders', '200', 'One page of orders, in `data`; `meta` has the total and the page.', pageOf(OrderRecordSchema)),
+          ...common,
+        },
       },
     },
     '/api/orders/{id}': {
@@ -1955,7 +1895,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         summary: 'One store order',
         operationId: 'read_order',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The order.', order), '404': errorResponse('not_found'), ...common },
+        responses: { '200': answer('get', '/api/orders/{id}', '200', 'The order.', dataOf(OrderRecordSchema)), '404': errorResponse('not_found'), ...common },
       },
     },
     '/api/orders/{id}/cancel': {
@@ -1967,7 +1907,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(OrderCancelSchema), false),
         responses: {
-          '200': dataResponse('The order.', order),
+          '200': answer('post', '/api/orders/{id}/cancel', '200', 'The order.', dataOf(OrderRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('invalid_transition (not placed), in_use (a settlement deducts it) or conflict (stale version).'),
           '415': notJson,

@@ -108,7 +108,7 @@ describe('OpenAPI document', () => {
 
   it('generates the answers of these resources from their response schemas; the rest are still written by hand', () => {
     // Grow this list as serializers get a response schema (app/schemas/api-record.ts); the rest
-    // (the store, every list's import,
+    // (every list's import,
     // and loads' tracking links, extract and deletes) are still hand-written JSON Schema in
     // app/api-docs/openapi.server.ts.
     expect(generatedTags()).toEqual([
@@ -126,6 +126,7 @@ describe('OpenAPI document', () => {
       'products',
       'quote requests',
       'settlements',
+      'store',
       'trailers',
       'trucks',
       'users',
@@ -232,7 +233,23 @@ describe('OpenAPI document', () => {
     expect(responseSchema('GET', '/api/mail', 200)).toBeDefined()
     expect(responseSchema('POST', '/api/mail', 201)).toBeDefined()
     for (const method of ['GET', 'PUT', 'DELETE']) expect(responseSchema(method, '/api/mail/{id}', 200), method).toBeDefined()
-    expect(responseSchema('GET', '/api/orders', 200)).toBeUndefined()
+    // The store: the cart and each change to it, checkout, orders listed, read and canceled.
+    for (const [method, path, status] of [
+      ['GET', '/api/cart', 200],
+      ['DELETE', '/api/cart', 200],
+      ['POST', '/api/cart/items', 201],
+      ['PUT', '/api/cart/items/{itemId}', 200],
+      ['DELETE', '/api/cart/items/{itemId}', 200],
+      ['PUT', '/api/cart/billing', 200],
+      ['POST', '/api/cart/step', 200],
+      ['POST', '/api/checkout', 201],
+      ['GET', '/api/orders', 200],
+      ['GET', '/api/orders/{id}', 200],
+      ['POST', '/api/orders/{id}/cancel', 200],
+    ] as const) {
+      expect(responseSchema(method, path, status), `${method} ${path}`).toBeDefined()
+    }
+    expect(responseSchema('POST', '/api/loads/{id}/tracking', 201)).toBeUndefined()
     // The document's record is the serializer's schema: a field added there appears here.
     const read = document.paths['/api/trucks/{id}'].get as {
       responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } }
