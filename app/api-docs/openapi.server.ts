@@ -12,7 +12,7 @@
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
-import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
+import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
 import {
@@ -82,6 +82,7 @@ import {
   LoadSchema,
   LoadStatusMoveSchema,
   LoadUpdateSchema,
+  StopDeletedSchema,
   StopEventSchema,
 } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
@@ -113,14 +114,7 @@ import {
 } from '~/schemas/settlement'
 import { FaqEntrySchema, ServiceSchema, SiteTextsSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
-import {
-  FileListMetaSchema,
-  FileListQuerySchema,
-  FileShareCreateSchema,
-  FileShareRecordSchema,
-  FileShareRevokedRecordSchema,
-  StoredFileRecordSchema,
-} from '~/schemas/stored-file'
+import { FileListMetaSchema, FileListQuerySchema, FileShareCreateSchema, StoredFileRecordSchema } from '~/schemas/stored-file'
 import { FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
@@ -1212,7 +1206,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(TrackingLinkCreateSchema) } } },
         responses: {
-          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(FileShareRecordSchema)),
+          '201': answer('post', '/api/loads/{id}/tracking', '201', 'The new link.', dataOf(ShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -1227,7 +1221,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_tracking_link',
         parameters: [idParameter, { name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(FileShareRevokedRecordSchema)),
+          '200': answer('delete', '/api/loads/{id}/tracking/{linkId}', '200', 'Revoked.', dataOf(RevokedShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -1362,7 +1356,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_load_document',
         parameters: [idParameter, documentIdParameter],
         responses: {
-          '200': answer('delete', '/api/products/{id}/photos/{photoId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
+          '200': answer('delete', '/api/loads/{id}/documents/{documentId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -1375,7 +1369,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_load_stop',
         parameters: [idParameter, { ...versionParameter, description: "The load's version last read: a stale one answers 409 conflict." }],
         responses: {
-          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, loadId: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/loads/address/{id}', '200', 'Removed.', dataOf(StopDeletedSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse("in_use: the load's only pickup or only delivery; conflict: stale version."),
           ...common,
@@ -2076,7 +2070,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(FileShareCreateSchema) } } },
         responses: {
-          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(FileShareRecordSchema)),
+          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(ShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -2091,7 +2085,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_file_share',
         parameters: [{ name: 'shareId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(FileShareRevokedRecordSchema)),
+          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(RevokedShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },

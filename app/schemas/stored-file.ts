@@ -50,15 +50,3 @@ export type StoredFileRecord = z.infer<typeof StoredFileRecordSchema>
 export const FileListMetaSchema = ListMetaSchema.extend({
   totalBytes: z.number().int().min(0).describe('The size of every file the search and filters match, in bytes.'),
 })
-
-/** A new share link (POST /api/files/{id}/share): the URL holds the token and is in this answer only. */
-export const FileShareRecordSchema = z.object({ id: z.string(), url: z.url(), expiresAt: instant() })
-export type FileShareRecord = z.infer<typeof FileShareRecordSchema>
-
-/** A revoked share link (DELETE /api/files/shares/{shareId}). */
-export const FileShareRevokedRecordSchema = z.object({
-  id: z.string(),
-  revoked: z.literal(true),
-  revokedAt: instant().nullable().describe('When it was revoked (the first time, when revoked again).'),
-})
-export type FileShareRevokedRecord = z.infer<typeof FileShareRevokedRecordSchema>

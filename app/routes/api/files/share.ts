@@ -1,7 +1,8 @@
 import { createFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
-import { FileShareCreateSchema, type FileShareRecord } from '~/schemas/stored-file'
+import type { ShareLinkRecord } from '~/schemas/api-record'
+import { FileShareCreateSchema } from '~/schemas/stored-file'
 
 import type { Route } from './+types/share'
 
@@ -16,7 +17,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(FileShareCreateSchema, {}) : await readBody(request, FileShareCreateSchema)
     const share = await createFileShare(user, actor, params.id, input)
-    const answer: FileShareRecord = { id: share.id, url: share.url, expiresAt: share.expiresAt }
+    const answer: ShareLinkRecord = { id: share.id, url: share.url, expiresAt: share.expiresAt }
     return apiData(answer, { status: 201 })
   })
 }
