@@ -10,8 +10,8 @@
  * JSON answer against the OpenAPI document (ADR 112): its path, method and status must be
  * documented with a JSON answer, and a generated answer must match the zod response schema it is
  * generated from, with no field the schema does not name. Answers still described by hand (ADR
- * 117 lists them: the CSV imports' report, the loads' tracking links, extract and two deletes) are
- * only checked to be documented, not compared with their JSON Schema. Other tests may call through this `callApi`
+ * 117: only the rate confirmation reading, `/api/loads/extract`) are only checked to be documented,
+ * not compared with their JSON Schema. Other tests may call through this `callApi`
  * too (webhooks, load documents, quotes, payment pages), and it sends multipart bodies (`form`).
  */
 import { describe, expect, it } from 'vitest'
