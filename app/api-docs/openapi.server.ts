@@ -12,25 +12,47 @@
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
-import { DeletedSchema, ListMetaSchema } from '~/schemas/api-record'
+import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
-import { ChatHistoryQuery, ChatMessageSchema, ChatReadBodySchema, ConversationSchema } from '~/schemas/chat'
-import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_CONTENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE, CONVERSATION_KINDS } from '~/schemas/chat-options'
+import {
+  ChatHistoryQuery,
+  ChatMessageRecordSchema,
+  ChatMessageSchema,
+  ChatReadBodySchema,
+  ChatReadRecordSchema,
+  ConversationListSchema,
+  ConversationPageSchema,
+  ConversationRecordSchema,
+  ConversationSchema,
+} from '~/schemas/chat'
+import { CHAT_ATTACHMENT_TYPES, CHAT_BODY_MAX, CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import {
   CartAddSchema,
   CartBillingSchema,
   CartQuantitySchema,
+  CartRecordSchema,
   CartStepSchema,
   CheckoutSchema,
   OrderCancelSchema,
   OrderListQuerySchema,
+  OrderRecordSchema,
 } from '~/schemas/checkout'
-import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
+import { MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
-import { CustomFieldCreateSchema, CustomFieldListFilterSchema } from '~/schemas/custom-field'
-import { AgreementSchema, PurchaseSchema, ReserveReleaseSchema, ScheduleActionSchema, ScheduleCreateSchema, ScheduleListQuerySchema } from '~/schemas/factoring'
-import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
+import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
+import {
+  AgreementRecordSchema,
+  AgreementSchema,
+  PurchaseSchema,
+  ReserveReleaseSchema,
+  ScheduleActionSchema,
+  ScheduleCreateSchema,
+  ScheduleListQuerySchema,
+  ScheduleRecordSchema,
+  ScheduleRowRecordSchema,
+} from '~/schemas/factoring'
+import { ImportCreatedRecordSchema, ImportReportRecordSchema, LoadImportCreatedRecordSchema } from '~/schemas/import'
 import {
   IMPORT_LISTS,
   IMPORT_MAX_BYTES,
@@ -61,13 +83,14 @@ import {
   LoadSchema,
   LoadStatusMoveSchema,
   LoadUpdateSchema,
+  StopDeletedSchema,
   StopEventSchema,
 } from '~/schemas/load'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } from '~/schemas/load-document-options'
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
-import { MailComposeSchema, MailListQuerySchema, MailUpdateSchema } from '~/schemas/mail'
-import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES, MAIL_DELIVERIES } from '~/schemas/mail-options'
-import { OrganizationPutSchema, OrganizationSchema } from '~/schemas/organization'
+import { MailComposeSchema, MailDeletedSchema, MailListQuerySchema, MailPageSchema, MailRecordSchema, MailUpdateSchema } from '~/schemas/mail'
+import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {
   PostAcknowledgeSchema,
   PostCommentRecordSchema,
@@ -79,20 +102,26 @@ import {
 } from '~/schemas/post'
 import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
-import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema } from '~/schemas/quote'
-import { QUOTE_STATUSES } from '~/schemas/quote-options'
-import { SettlementActionSchema, SettlementCreateSchema, SettlementListQuerySchema, SettlementPaySchema, SettlementRunSchema } from '~/schemas/settlement'
-import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
+import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema, QuoteRecordSchema } from '~/schemas/quote'
+import {
+  PayRunRecordSchema,
+  SettlementActionSchema,
+  SettlementCreateSchema,
+  SettlementListQuerySchema,
+  SettlementPaySchema,
+  SettlementRecordSchema,
+  SettlementRowRecordSchema,
+  SettlementRunSchema,
+} from '~/schemas/settlement'
 import { FaqEntrySchema, ServiceSchema, SiteTextsSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
-import { FileListQuerySchema, FileShareCreateSchema } from '~/schemas/stored-file'
-import { FILE_KINDS, FILE_RECORD_TYPES, FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
+import { FileListMetaSchema, FileListQuerySchema, FileShareCreateSchema, StoredFileRecordSchema } from '~/schemas/stored-file'
+import { FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-file-options'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
-import { TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
-import { UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
+import { AccountUserRecordSchema, SessionRecordSchema, UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
 import {
   WebhookDeliveryQuerySchema,
@@ -143,22 +172,6 @@ function answer(method: string, path: string, status: string, description: strin
 /** `{ data }` around a record, and a page of records with its `meta`. */
 const dataOf = (schema: z.ZodType) => z.object({ data: schema })
 const pageOf = (schema: z.ZodType) => z.object({ data: z.array(schema), meta: ListMetaSchema })
-
-/** A stored record: what was sent, plus the fields the server adds. */
-function record(schema: z.ZodType): JsonSchema {
-  const json = input(schema)
-  return {
-    ...json,
-    properties: {
-      id: { type: 'string', readOnly: true },
-      ...(json.properties as JsonSchema),
-      version: { type: 'integer', minimum: 1, readOnly: true, description: 'Send it back with PUT and DELETE: a stale one answers 409 conflict.' },
-      createdAt: { type: 'string', format: 'date-time', readOnly: true },
-      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
-    },
-    required: ['id', 'version'],
-  }
-}
 
 /** A list's query string, one parameter per field of its zod schema. */
 function queryParameters(schema: z.ZodType) {
@@ -474,59 +487,18 @@ function invoicePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** A settlement as read: the driver and period, lines, totals in cents, the payment. */
-function settlementRecord(): JsonSchema {
-  const cents = { type: 'integer', readOnly: true }
-  return {
-    type: 'object',
-    properties: {
-      id: { type: 'string', readOnly: true },
-      number: { type: 'string', readOnly: true, description: 'From the organization’s sequence, e.g. STL-000042.' },
-      status: { type: 'string', enum: [...SETTLEMENT_STATUSES], readOnly: true },
-      driverId: { type: 'string' },
-      driver: { type: 'object', readOnly: true, properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      periodStart: { type: 'string', format: 'date' },
-      periodEnd: { type: 'string', format: 'date' },
-      items: {
-        type: 'array',
-        readOnly: true,
-        description: 'Loads (pay) and reimbursements add up to `grossCents`; recurring deductions, store orders and advances to `deductionsCents`.',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            type: { type: 'string', enum: [...SETTLEMENT_ITEM_TYPES] },
-            loadId: { type: ['string', 'null'] },
-            orderId: { type: ['string', 'null'] },
-            description: { type: 'string' },
-            amountCents: { type: 'integer', minimum: 0 },
-          },
-        },
-      },
-      grossCents: cents,
-      deductionsCents: cents,
-      netCents: { ...cents, description: 'Gross minus deductions; may be negative on a draft (not approved while it is).' },
-      paidAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-      method: { type: ['string', 'null'], readOnly: true },
-      reference: { type: ['string', 'null'], readOnly: true },
-      voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-      version: { type: 'integer', readOnly: true },
-    },
-  }
-}
-
 /** The settlement actions beside list, create, read and delete: approve, pay, void, the PDF, and the pay run. */
 function settlementPaths(): Record<string, Record<string, Operation>> {
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['settlements'],
       summary,
       description,
-      operationId,
+      operationId: `${verb}_settlement`,
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The settlement.', settlementRecord()),
+        '200': answer('post', `/api/settlements/{id}/${verb}`, '200', 'The settlement.', dataOf(SettlementRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -544,18 +516,14 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
         operationId: 'run_settlements',
         requestBody: jsonBody(input(SettlementRunSchema)),
         responses: {
-          '200': dataResponse('How many drafts were made, of how many active drivers.', {
-            type: 'object',
-            properties: { created: { type: 'integer' }, drivers: { type: 'integer' } },
-            required: ['created', 'drivers'],
-          }),
+          '200': answer('post', '/api/settlements/run', '200', 'How many drafts were made, of how many active drivers.', dataOf(PayRunRecordSchema)),
           '415': notJson,
           ...common,
         },
       },
     },
     '/api/settlements/{id}/approve': action(
-      'approve_settlement',
+      'approve',
       'Approve a settlement',
       'A draft becomes `approved` (not with a negative net).',
       input(SettlementActionSchema),
@@ -563,7 +531,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not a draft, or a negative net) or conflict (stale version).',
     ),
     '/api/settlements/{id}/pay': action(
-      'pay_settlement',
+      'pay',
       'Mark a settlement paid',
       'An approved settlement becomes `paid` with the day (not after today), the method and a reference.',
       input(SettlementPaySchema),
@@ -571,7 +539,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not approved) or conflict (stale version).',
     ),
     '/api/settlements/{id}/void': action(
-      'void_settlement',
+      'void',
       'Void a settlement',
       'A draft or approved settlement stays for the record with no effect; its loads and store orders are free for another settlement.',
       input(SettlementActionSchema),
@@ -600,65 +568,7 @@ function settlementPaths(): Record<string, Record<string, Operation>> {
 
 /** The factoring agreement and schedules of accounts (ADR 068). */
 function factoringPaths(): Record<string, Record<string, Operation>> {
-  const cents = { type: 'integer', readOnly: true }
-  const agreement = {
-    type: ['object', 'null'],
-    properties: {
-      factorCompanyId: { type: 'string' },
-      factor: { type: 'object', readOnly: true, properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      advancePercent: { type: 'number', minimum: 0, maximum: 100 },
-      feePercent: { type: 'number', minimum: 0, maximum: 100 },
-      factorEmail: { type: ['string', 'null'] },
-      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
-      version: { type: 'integer', readOnly: true },
-    },
-  }
-  const row = {
-    id: { type: 'string', readOnly: true },
-    number: { type: 'string', readOnly: true, description: 'From the organization’s sequence, e.g. SCH-000042.' },
-    status: { type: 'string', enum: [...SCHEDULE_STATUSES], readOnly: true },
-    factor: { type: 'object', readOnly: true, properties: { name: { type: 'string' }, email: { type: ['string', 'null'] } } },
-    advancePercent: { type: 'number', readOnly: true },
-    feePercent: { type: 'number', readOnly: true },
-    totalCents: cents,
-    advanceCents: { ...cents, description: 'The sum of the invoices’ advances (each the face × the rate, half a cent up).' },
-    feeCents: { ...cents, description: 'The sum of the invoices’ fees (each the face × the rate, half a cent up).' },
-    reserveCents: { ...cents, description: 'What the factor holds back: total − advance − fee.' },
-    reserveReleasedCents: cents,
-    reserveReleasedAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-    purchasedAt: { type: ['string', 'null'], format: 'date', readOnly: true },
-    sentAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-    email: { type: ['object', 'null'], readOnly: true, description: 'The email to the factor: `queued`, `sent` or `failed`.' },
-    voidedAt: { type: ['string', 'null'], format: 'date-time', readOnly: true },
-    createdAt: { type: 'string', format: 'date-time', readOnly: true },
-    version: { type: 'integer', readOnly: true },
-  }
-  const schedule = {
-    type: 'object',
-    properties: {
-      ...row,
-      invoices: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            invoiceId: { type: 'string' },
-            invoiceNumber: { type: 'string' },
-            broker: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
-            issueDate: { type: 'string', format: 'date' },
-            dueDate: { type: 'string', format: 'date' },
-            amountCents: { type: 'integer' },
-            advanceCents: { type: 'integer' },
-            feeCents: { type: 'integer' },
-            reserveCents: { type: 'integer' },
-          },
-        },
-      },
-    },
-    required: ['id', 'number', 'invoices', 'totalCents', 'advanceCents', 'feeCents', 'version'],
-  }
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['factoring'],
       summary,
@@ -667,7 +577,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The schedule.', schedule),
+        '200': answer('post', `/api/factoring/schedules/{id}/${verb}`, '200', 'The schedule.', dataOf(ScheduleRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -682,7 +592,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         summary: 'Read the factoring agreement',
         description: 'The organization’s factor (one of its companies), its rates in percent and email; `data: null` when none is set.',
         operationId: 'read_factoring_agreement',
-        responses: { '200': dataResponse('The agreement, or null.', agreement), ...common },
+        responses: { '200': answer('get', '/api/factoring/agreement', '200', 'The agreement, or null.', dataOf(AgreementRecordSchema.nullable())), ...common },
       },
       put: {
         tags: ['factoring'],
@@ -692,7 +602,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'update_factoring_agreement',
         requestBody: jsonBody(input(AgreementSchema)),
         responses: {
-          '200': dataResponse('The agreement as stored.', agreement),
+          '200': answer('put', '/api/factoring/agreement', '200', 'The agreement as stored.', dataOf(AgreementRecordSchema)),
           '409': errorResponse('conflict (stale version).'),
           '415': notJson,
           ...common,
@@ -706,21 +616,13 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_factoring_schedules',
         parameters: queryParameters(ScheduleListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of schedules, in `data`; `meta` has the total and the page.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { type: 'array', items: { type: 'object', properties: { ...row, invoiceCount: { type: 'integer' } } } },
-                    meta: ref('ListMeta'),
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer(
+            'get',
+            '/api/factoring/schedules',
+            '200',
+            'One page of schedules, in `data`; `meta` has the total and the page.',
+            pageOf(ScheduleRowRecordSchema),
+          ),
           ...common,
         },
       },
@@ -732,7 +634,13 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'create_factoring_schedule',
         requestBody: jsonBody(input(ScheduleCreateSchema)),
         responses: {
-          '201': dataResponse('The schedule with its number, invoices, total, advance and fee.', schedule),
+          '201': answer(
+            'post',
+            '/api/factoring/schedules',
+            '201',
+            'The schedule with its number, invoices, total, advance and fee.',
+            dataOf(ScheduleRecordSchema),
+          ),
           '409': errorResponse('in_use (an invoice is on a live schedule) or invalid_transition (not a sent, unpaid invoice; no agreement).'),
           '415': notJson,
           ...common,
@@ -748,7 +656,9 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
         operationId: 'read_factoring_schedule',
         parameters: [idParameter, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv'] } }],
         responses: {
-          '200': { ...dataResponse('The schedule.', schedule), content: { ...dataResponse('', schedule).content, 'text/csv': { schema: { type: 'string' } } } },
+          '200': answer('get', '/api/factoring/schedules/{id}', '200', 'The schedule.', dataOf(ScheduleRecordSchema), {
+            'text/csv': { schema: { type: 'string' } },
+          }),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -772,6 +682,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       },
     },
     '/api/factoring/schedules/{id}/send': action(
+      'send',
       'send_factoring_schedule',
       'Send a schedule to the factor',
       'The schedule (PDF, CSV) and every invoice’s billing packet are emailed to the factor through the job queue. Again until purchased.',
@@ -780,6 +691,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (purchased or void; no factor email) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/purchase': action(
+      'purchase',
       'purchase_factoring_schedule',
       'Record the factor’s purchase',
       'Each invoice gets the factor’s payment (advance, fee and reserve as `factoring` payments, together its face), closing its balance. `lines` (the factor’s report) replace the schedule’s figures: one per invoice, each adding up to it; a refused line is named in `fields` by its path (`lines.2`) and nothing is written.',
@@ -788,6 +700,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (purchased or void; an invoice changed) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/release': action(
+      'release',
       'release_factoring_reserve',
       'Record a reserve release',
       'The factor paid back (part of) the reserve: at most what it still holds, not before the purchase nor after today.',
@@ -796,6 +709,7 @@ function factoringPaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (not purchased, nothing left) or conflict (stale version).',
     ),
     '/api/factoring/schedules/{id}/void': action(
+      'void',
       'void_factoring_schedule',
       'Void a schedule',
       'An open or sent schedule stays for the record with no effect; its invoices may go on another schedule.',
@@ -1059,7 +973,7 @@ const RESOURCES: Resource[] = [
     tag: 'custom fields',
     collection: 'customfield',
     item: 'customfield',
-    record: record(CustomFieldCreateSchema),
+    record: CustomFieldRecordSchema,
     create: input(CustomFieldCreateSchema),
     // `by` (the specification's `?by=list`) and `listName` both come from the filter's schema.
     list: queryParameters(CustomFieldListFilterSchema),
@@ -1083,7 +997,8 @@ const RESOURCES: Resource[] = [
     tag: 'settlements',
     collection: 'settlements',
     item: 'settlements',
-    record: settlementRecord(),
+    record: SettlementRecordSchema,
+    listRecord: SettlementRowRecordSchema,
     create: input(SettlementCreateSchema),
     list: queryParameters(SettlementListQuerySchema),
     // Drafts only; approved, paid and void settlements answer 409 in_use (void instead).
@@ -1207,27 +1122,19 @@ function importPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '200': dataResponse('The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.', {
-            type: 'object',
-            properties: {
-              rows: { type: 'integer' },
-              valid: { type: 'integer' },
-              errors: {
-                type: 'array',
-                items: { type: 'object', properties: { row: { type: 'integer' }, column: { type: ['string', 'null'] }, message: { type: 'string' } } },
-              },
-              errorCount: { type: 'integer' },
-              headers: {
-                type: 'array',
-                items: { type: 'object', properties: { header: { type: 'string' }, column: { type: ['string', 'null'] } } },
-              },
-            },
-          }),
-          '201': dataResponse(
+          '200': answer(
+            'post',
+            IMPORT_PATHS[name].api,
+            '200',
+            'The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.',
+            dataOf(ImportReportRecordSchema),
+          ),
+          '201': answer(
+            'post',
+            IMPORT_PATHS[name].api,
+            '201',
             name === 'loads' ? 'Imported: how many, and the first and last load numbers.' : 'Imported: how many.',
-            name === 'loads'
-              ? { type: 'object', properties: { created: { type: 'integer' }, first: { type: 'string' }, last: { type: 'string' } } }
-              : { type: 'object', properties: { created: { type: 'integer' } } },
+            dataOf(name === 'loads' ? LoadImportCreatedRecordSchema : ImportCreatedRecordSchema),
           ),
           '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
           ...common,
@@ -1292,11 +1199,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(TrackingLinkCreateSchema) } } },
         responses: {
-          '201': dataResponse('The new link.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
-            required: ['id', 'url', 'expiresAt'],
-          }),
+          '201': answer('post', '/api/loads/{id}/tracking', '201', 'The new link.', dataOf(ShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -1311,10 +1214,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_tracking_link',
         parameters: [idParameter, { name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': dataResponse('Revoked.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
-          }),
+          '200': answer('delete', '/api/loads/{id}/tracking/{linkId}', '200', 'Revoked.', dataOf(RevokedShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -1449,7 +1349,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_load_document',
         parameters: [idParameter, documentIdParameter],
         responses: {
-          '200': answer('delete', '/api/products/{id}/photos/{photoId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
+          '200': answer('delete', '/api/loads/{id}/documents/{documentId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -1462,7 +1362,7 @@ function loadPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_load_stop',
         parameters: [idParameter, { ...versionParameter, description: "The load's version last read: a stale one answers 409 conflict." }],
         responses: {
-          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, loadId: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/loads/address/{id}', '200', 'Removed.', dataOf(StopDeletedSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse("in_use: the load's only pickup or only delivery; conflict: stale version."),
           ...common,
@@ -1474,53 +1374,6 @@ function loadPaths(): Record<string, Record<string, Operation>> {
 
 /** Mail (ADR 053): the shared mailbox and one's own, sending, and attachments. */
 function mailPaths(): Record<string, Record<string, Operation>> {
-  const party = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } }, required: ['email'] }
-  const message = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      mailbox: { type: 'string', enum: ['shared', 'own'], description: '`shared`: the organization’s mailbox; `own`: the caller’s.' },
-      folder: { type: 'string', enum: ['inbox', 'sent', 'drafts', 'trash'] },
-      from: party,
-      envelopeFrom: { type: ['string', 'null'], description: 'Inbound mail: the envelope sender (MAIL FROM); null for mail written here.' },
-      fromVerified: {
-        type: ['boolean', 'null'],
-        description:
-          'Inbound mail: whether `from` was verified (a trusted relay’s DMARC/DKIM/SPF pass, or an allow-listed sender); null for mail written here.',
-      },
-      to: { type: 'array', items: party },
-      cc: { type: 'array', items: party },
-      subject: { type: 'string', description: 'One line: CR and LF are stored as spaces.' },
-      text: { type: 'string', description: 'The text, or for long inbound mail its first 100,000 characters then `[…]` (see `textUrl`).' },
-      textUrl: { type: ['string', 'null'], description: 'Long inbound mail: where its whole text is (`GET /api/mail/{id}/text`); null when `text` is whole.' },
-      html: { type: ['string', 'null'], description: 'Sanitized; remote images held back as `data-remote-src`.' },
-      snippet: { type: 'string' },
-      isRead: { type: 'boolean' },
-      isStarred: { type: 'boolean' },
-      isImportant: { type: 'boolean' },
-      labels: { type: 'array', items: { type: 'string' } },
-      attachments: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            fileName: { type: 'string' },
-            contentType: { type: 'string' },
-            sizeBytes: { type: 'integer' },
-            url: { type: 'string' },
-          },
-        },
-      },
-      delivery: { type: ['string', 'null'], enum: [...MAIL_DELIVERIES, null], description: 'Outside addresses: where the email stands.' },
-      inReplyTo: { type: ['string', 'null'] },
-      sentAt: { type: ['string', 'null'], format: 'date-time' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer', minimum: 1 },
-    },
-    required: ['id', 'mailbox', 'folder', 'from', 'to', 'subject', 'isRead', 'attachments', 'createdAt', 'version'],
-  }
   const compose = input(MailComposeSchema)
   const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
   const mb = (bytes: number) => bytes / 1024 / 1024
@@ -1533,7 +1386,11 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           '`box`: `shared` (the organization’s mailbox: admins, dispatchers, accountants; viewers read) or `own` (the caller’s); the default is the shared one for the roles that read it. `folder=all` is every folder but trash; `starred` and `important` are views across folders. Newest first.',
         operationId: 'list_mail',
         parameters: queryParameters(MailListQuerySchema),
-        responses: { '200': listResponse(message), '404': errorResponse('not_found: a mailbox the role does not read (drivers: the shared one).'), ...common },
+        responses: {
+          '200': answer('get', '/api/mail', '200', 'One page of messages, in `data`; `meta` has the total, the page and the mailbox.', MailPageSchema),
+          '404': errorResponse('not_found: a mailbox the role does not read (drivers: the shared one).'),
+          ...common,
+        },
       },
       post: {
         tags: ['mail'],
@@ -1554,7 +1411,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The sender’s copy, in sent.', message),
+          '201': answer('post', '/api/mail', '201', 'The sender’s copy, in sent.', dataOf(MailRecordSchema)),
           '404': errorResponse('not_found: the answered message or draft is not in a mailbox the caller reads.'),
           '409': errorResponse('conflict: the draft’s version is stale; invalid_transition: the answered message is a draft or in trash.'),
           ...common,
@@ -1570,7 +1427,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         summary: 'One message',
         operationId: 'read_mail',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The message.', message), '404': errorResponse('not_found'), ...common },
+        responses: { '200': answer('get', '/api/mail/{id}', '200', 'The message.', dataOf(MailRecordSchema)), '404': errorResponse('not_found'), ...common },
       },
       put: {
         tags: ['mail'],
@@ -1581,7 +1438,7 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(MailUpdateSchema)),
         responses: {
-          '200': dataResponse('The message as stored.', message),
+          '200': answer('put', '/api/mail/{id}', '200', 'The message as stored.', dataOf(MailRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict: stale version; invalid_transition: a move the folders do not allow.'),
           '415': notJson,
@@ -1594,10 +1451,13 @@ function mailPaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_mail',
         parameters: [idParameter, versionParameter],
         responses: {
-          '200': dataResponse('`deleted: false, folder: trash` when moved to trash; `deleted: true` when it was in trash and is gone.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, deleted: { type: 'boolean' }, folder: { const: 'trash' } },
-          }),
+          '200': answer(
+            'delete',
+            '/api/mail/{id}',
+            '200',
+            '`deleted: false, folder: trash` when moved to trash; `deleted: true` when it was in trash and is gone.',
+            dataOf(MailDeletedSchema),
+          ),
           '404': errorResponse('not_found'),
           '409': errorResponse('conflict: stale version.'),
           ...common,
@@ -1642,48 +1502,6 @@ function mailPaths(): Record<string, Record<string, Operation>> {
 
 /** Chat: conversations, their messages, read marks and the live event stream. */
 function chatPaths(): Record<string, Record<string, Operation>> {
-  const person = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } }
-  const attachment = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      fileName: { type: 'string' },
-      contentType: { type: 'string' },
-      sizeBytes: { type: 'integer' },
-      url: { type: 'string' },
-    },
-  }
-  const message = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      conversationId: { type: 'string' },
-      body: { type: 'string', description: 'Plain text; show it as text, never as HTML.' },
-      contentType: { type: 'string', enum: [...CHAT_CONTENT_TYPES] },
-      attachments: { type: 'array', items: attachment },
-      createdAt: { type: 'string', format: 'date-time' },
-      senderId: { type: ['string', 'null'] },
-      sender: { oneOf: [{ type: 'null' }, { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }] },
-    },
-    required: ['id', 'body', 'contentType', 'attachments', 'createdAt', 'senderId'],
-  }
-  const conversation = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      kind: { type: 'string', enum: [...CONVERSATION_KINDS] },
-      title: { type: ['string', 'null'] },
-      loadId: { type: ['string', 'null'] },
-      loadNumber: { type: ['string', 'null'] },
-      participants: { type: 'array', items: person },
-      lastMessage: { oneOf: [{ type: 'null' }, message] },
-      unreadCount: { type: 'integer', minimum: 0, description: "The caller's unread messages in it." },
-      lastReadAt: { type: ['string', 'null'], format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer' },
-    },
-    required: ['id', 'kind', 'participants', 'lastMessage', 'unreadCount', 'updatedAt'],
-  }
   const notFound = errorResponse('not_found: no such conversation, or the caller is not in it (another organization’s too).')
   const attachmentIdParameter = { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string' } }
   return {
@@ -1694,7 +1512,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         description:
           'The conversations the caller takes part in, most recent first (the latest 100), each with its `unreadCount` for the caller and its `lastMessage`.',
         operationId: 'list_conversations',
-        responses: { '200': dataResponse('The conversations; `meta.total` counts them.', { type: 'array', items: conversation }), ...common },
+        responses: { '200': answer('get', '/api/chat', '200', 'The conversations; `meta.total` counts them.', ConversationListSchema), ...common },
       },
       post: {
         tags: ['chat'],
@@ -1704,8 +1522,14 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         operationId: 'start_conversation',
         requestBody: jsonBody(input(ConversationSchema)),
         responses: {
-          '201': dataResponse('Created.', conversation),
-          '200': dataResponse('It existed (the pair’s or the load’s): opened, the first message posted in it.', conversation),
+          '201': answer('post', '/api/chat', '201', 'Created.', dataOf(ConversationRecordSchema)),
+          '200': answer(
+            'post',
+            '/api/chat',
+            '200',
+            'It existed (the pair’s or the load’s): opened, the first message posted in it.',
+            dataOf(ConversationRecordSchema),
+          ),
           '404': errorResponse('not_found: no such load (or not yours, for a driver).'),
           '415': notJson,
           ...common,
@@ -1720,21 +1544,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         operationId: 'read_conversation',
         parameters: [idParameter, ...queryParameters(ChatHistoryQuery)],
         responses: {
-          '200': {
-            description: 'The conversation and `messages`; `meta: { hasMore, before }`.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { ...conversation, properties: { ...conversation.properties, messages: { type: 'array', items: message } } },
-                    meta: { type: 'object', properties: { hasMore: { type: 'boolean' }, before: { type: ['string', 'null'] } } },
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer('get', '/api/chat/{id}', '200', 'The conversation and `messages`; `meta: { hasMore, before }`.', ConversationPageSchema),
           '404': notFound,
           ...common,
         },
@@ -1762,7 +1572,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '201': dataResponse('The message.', message),
+          '201': answer('post', '/api/chat/{id}/messages', '201', 'The message.', dataOf(ChatMessageRecordSchema)),
           '404': notFound,
           ...common,
           '413': errorResponse(`payload_too_large: the file is over ${CHAT_FILE_MAX_BYTES / 1024 / 1024} MB.`),
@@ -1779,7 +1589,7 @@ function chatPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(ChatReadBodySchema), false),
         responses: {
-          '200': dataResponse('Read.', { type: 'object', properties: { id: { type: 'string' }, unreadCount: { const: 0 } } }),
+          '200': answer('post', '/api/chat/{id}/read', '200', 'Read.', dataOf(ChatReadRecordSchema)),
           '404': notFound,
           '415': notJson,
           ...common,
@@ -1846,23 +1656,7 @@ function siteTextsSchema(): JsonSchema {
 
 /** The caller's own organization: one record, no id in the path. */
 function organizationPaths(): Record<string, Record<string, Operation>> {
-  const base = record(OrganizationSchema)
   const site = siteTextsSchema()
-  const organization = {
-    ...base,
-    properties: {
-      ...(base.properties as JsonSchema),
-      site,
-      inboundEmail: {
-        type: 'string',
-        format: 'email',
-        readOnly: true,
-        description:
-          'The address brokers and shippers write to: the built-in SMTP receiver files mail sent to it in the organization’s shared inbox. Given at creation; a PUT ignores it.',
-      },
-    },
-    required: [...((base.required as string[] | undefined) ?? []), 'inboundEmail'],
-  }
   return {
     '/api/organization': {
       get: {
@@ -1871,7 +1665,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         description:
           'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print, its inbound mail address (`inboundEmail`) and the public site’s texts (`site`). Admins and viewers.',
         operationId: 'read_organization',
-        responses: { '200': dataResponse('The organization.', organization), ...common },
+        responses: { '200': answer('get', '/api/organization', '200', 'The organization.', dataOf(OrganizationRecordSchema)), ...common },
       },
       put: {
         tags: ['organization'],
@@ -1881,7 +1675,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         operationId: 'update_organization',
         requestBody: jsonBody(organizationPut(site)),
         responses: {
-          '200': dataResponse('The organization as stored.', organization),
+          '200': answer('put', '/api/organization', '200', 'The organization as stored.', dataOf(OrganizationRecordSchema)),
           '409': errorResponse('conflict: the version is stale; nothing was changed.'),
           '415': notJson,
           ...common,
@@ -1898,10 +1692,8 @@ function organizationPut(site: JsonSchema): JsonSchema {
 }
 
 function accountPaths(): Record<string, Record<string, Operation>> {
-  const token = {
-    description: 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.',
-    content: { 'application/json': { schema: ref('Session') } },
-  }
+  const token = (path: string, status: string) =>
+    answer('post', path, status, 'Signed in: `accessToken` for `Authorization: Bearer`, and the user.', SessionRecordSchema)
   return {
     '/api/account/register': {
       post: {
@@ -1910,7 +1702,13 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'register',
         security: [],
         requestBody: jsonBody(input(RegisterSchema)),
-        responses: { '201': token, '400': common['400'], '413': common['413'], '415': notJson, '429': errorResponse('rate_limited') },
+        responses: {
+          '201': token('/api/account/register', '201'),
+          '400': common['400'],
+          '413': common['413'],
+          '415': notJson,
+          '429': errorResponse('rate_limited'),
+        },
       },
     },
     '/api/account/login': {
@@ -1920,7 +1718,13 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         operationId: 'login',
         security: [],
         requestBody: jsonBody(input(LoginSchema)),
-        responses: { '200': token, '400': common['400'], '401': common['401'], '415': notJson, '429': errorResponse('rate_limited') },
+        responses: {
+          '200': token('/api/account/login', '200'),
+          '400': common['400'],
+          '401': common['401'],
+          '415': notJson,
+          '429': errorResponse('rate_limited'),
+        },
       },
     },
     '/api/account/logout': {
@@ -1936,7 +1740,7 @@ function accountPaths(): Record<string, Record<string, Operation>> {
         tags: ['account'],
         summary: 'The signed-in user',
         operationId: 'my_account',
-        responses: { '200': dataResponse('The user.', { type: 'object' }), '401': common['401'] },
+        responses: { '200': answer('get', '/api/account/my-account', '200', 'The user.', dataOf(AccountUserRecordSchema)), '401': common['401'] },
       },
     },
     '/api/openapi.json': {
@@ -1953,93 +1757,23 @@ function accountPaths(): Record<string, Record<string, Operation>> {
 
 /** The cart, checkout and store orders (ADR 058): the money is the server's, computed in one place. */
 function checkoutPaths(): Record<string, Record<string, Operation>> {
-  const money = { type: 'integer', description: 'Cents.' }
-  const line = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      productId: { type: ['string', 'null'] },
-      name: { type: 'string' },
-      sku: { type: 'string' },
-      color: { type: 'string', description: '"" when the product has no colours.' },
-      priceCents: money,
-      quantity: { type: 'integer', minimum: 1, maximum: MAX_LINE_QUANTITY },
-      lineTotalCents: money,
-    },
-    required: ['id', 'productId', 'name', 'color', 'priceCents', 'quantity', 'lineTotalCents'],
-  }
-  const totals = { subtotalCents: money, discountCents: money, shippingCents: money, totalCents: money }
-  const cartLine = {
-    ...line,
-    properties: {
-      ...line.properties,
-      stock: { type: 'integer', description: 'The product’s stock now.' },
-      available: { type: 'boolean', description: 'The product is still sold.' },
-      exceedsStock: {
-        type: 'boolean',
-        description: 'The product’s lines of every colour ask for more than its stock now: the cart cannot leave step 0 until lowered.',
-      },
-    },
-  }
-  const cart = {
-    type: 'object',
-    description:
-      '`subtotalCents = Σ priceCents × quantity`; `totalCents = subtotalCents − discountCents + shippingCents`; lines at the products’ current prices.',
-    properties: {
-      items: { type: 'array', items: cartLine },
-      ...totals,
-      totalItems: { type: 'integer' },
-      activeStep: { type: 'integer', enum: [0, 1, 2], description: '0 cart, 1 billing and shipping, 2 review.' },
-      reachableSteps: { type: 'array', items: { type: 'integer' } },
-      billing: {
-        type: 'object',
-        properties: {
-          chargeTo: { type: ['string', 'null'], enum: [...CHARGE_TO, null] },
-          driverId: { type: ['string', 'null'] },
-          truckId: { type: ['string', 'null'] },
-          name: { type: 'string' },
-          address: { type: 'string' },
-        },
-      },
-      shipping: { type: 'object', properties: { method: { type: ['string', 'null'], enum: [...SHIPPING_METHODS, null] } } },
-      discountCode: { type: ['string', 'null'] },
-      version: { type: 'integer' },
-    },
-    required: ['items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'totalItems', 'activeStep', 'billing', 'shipping'],
-  }
-  const order = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      orderNumber: { type: 'string' },
-      status: { type: 'string', enum: ORDER_STATUSES },
-      chargeTo: { type: 'string', enum: CHARGE_TO },
-      driverId: { type: ['string', 'null'] },
-      truckId: { type: ['string', 'null'] },
-      items: { type: 'array', items: line },
-      ...totals,
-      billing: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' } } },
-      shipping: { type: 'object', properties: { method: { type: 'string', enum: SHIPPING_METHODS } } },
-      discountCode: { type: ['string', 'null'] },
-      settled: { type: 'boolean', description: 'A live settlement deducts it: it can no longer be canceled.' },
-      createdAt: { type: 'string', format: 'date-time' },
-      canceledAt: { type: ['string', 'null'], format: 'date-time' },
-      version: { type: 'integer' },
-    },
-    required: ['id', 'orderNumber', 'status', 'chargeTo', 'items', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'version'],
-  }
+  const cartAnswer = (method: string, path: string, status: string) => answer(method, path, status, 'The cart afterwards.', dataOf(CartRecordSchema))
   const itemIdParameter = { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }
-  const cartAnswer = dataResponse('The cart afterwards.', cart)
   const tags = ['store']
   return {
     '/api/cart': {
-      get: { tags, summary: 'The caller’s cart', operationId: 'read_cart', responses: { '200': dataResponse('The cart.', cart), ...common } },
+      get: {
+        tags,
+        summary: 'The caller’s cart',
+        operationId: 'read_cart',
+        responses: { '200': answer('get', '/api/cart', '200', 'The cart.', dataOf(CartRecordSchema)), ...common },
+      },
       delete: {
         tags,
         summary: 'Empty the cart (reset to step 0)',
         operationId: 'reset_cart',
         parameters: [versionParameter],
-        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), ...common },
+        responses: { '200': cartAnswer('delete', '/api/cart', '200'), '409': errorResponse('conflict: stale version.'), ...common },
       },
     },
     '/api/cart/items': {
@@ -2049,7 +1783,12 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         description: `The same product and colour add up on one line; a product's lines of every colour hold at most ${MAX_LINE_QUANTITY} together, and at most its stock (else 409 insufficient_stock, its message at \`quantity\`, nothing changed). The product must be active and of the organization; \`color\` one of its colours (none when it has none). Anything else: 400 with fields, nothing changed.`,
         operationId: 'add_cart_item',
         requestBody: jsonBody(input(CartAddSchema)),
-        responses: { '201': cartAnswer, '409': errorResponse('insufficient_stock: more than the stock with what the cart holds.'), '415': notJson, ...common },
+        responses: {
+          '201': cartAnswer('post', '/api/cart/items', '201'),
+          '409': errorResponse('insufficient_stock: more than the stock with what the cart holds.'),
+          '415': notJson,
+          ...common,
+        },
       },
     },
     '/api/cart/items/{itemId}': {
@@ -2060,7 +1799,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [itemIdParameter],
         requestBody: jsonBody(input(CartQuantitySchema)),
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('put', '/api/cart/items/{itemId}', '200'),
           '404': errorResponse('not_found: not a line of the caller’s cart.'),
           '409': errorResponse('insufficient_stock: more than the stock with the product’s other lines.'),
           '415': notJson,
@@ -2073,7 +1812,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         operationId: 'remove_cart_item',
         parameters: [itemIdParameter, versionParameter],
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('delete', '/api/cart/items/{itemId}', '200'),
           '404': errorResponse('not_found: not a line of the caller’s cart.'),
           '409': errorResponse('conflict: stale version.'),
           ...common,
@@ -2087,7 +1826,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         description: `\`driverId\` (chargeTo driver): an active driver of the organization; \`truckId\` (chargeTo truck): one of its trucks. Shipping: ${SHIPPING_METHODS.map((method) => `${method} ${SHIPPING_CENTS[method]}¢`).join(', ')}. An unknown \`discountCode\` is a field error. A driver buys for themselves: \`chargeTo\` must be \`driver\` and \`driverId\` theirs or left out (else 400 at \`chargeTo\`).`,
         operationId: 'update_cart_billing',
         requestBody: jsonBody(input(CartBillingSchema)),
-        responses: { '200': cartAnswer, '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
+        responses: { '200': cartAnswer('put', '/api/cart/billing', '200'), '409': errorResponse('conflict: stale version.'), '415': notJson, ...common },
       },
     },
     '/api/cart/step': {
@@ -2099,7 +1838,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         operationId: 'move_cart_step',
         requestBody: jsonBody(input(CartStepSchema)),
         responses: {
-          '200': cartAnswer,
+          '200': cartAnswer('post', '/api/cart/step', '200'),
           '409': errorResponse('invalid_transition: a step before it is not complete; insufficient_stock: a line asks for more than the stock now.'),
           '415': notJson,
           ...common,
@@ -2116,7 +1855,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(CheckoutSchema), false),
         responses: {
-          '201': dataResponse('The order.', order),
+          '201': answer('post', '/api/checkout', '201', 'The order.', dataOf(OrderRecordSchema)),
           '409': errorResponse(
             'insufficient_stock; store_limit_exceeded: past the driver’s store limit; invalid_transition: the cart is empty or its billing incomplete; conflict: the cart no longer adds up to what was reviewed.',
           ),
@@ -2131,7 +1870,10 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         summary: 'Store orders',
         operationId: 'list_orders',
         parameters: queryParameters(OrderListQuerySchema),
-        responses: { '200': listResponse(order), ...common },
+        responses: {
+          '200': answer('get', '/api/orders', '200', 'One page of orders, in `data`; `meta` has the total and the page.', pageOf(OrderRecordSchema)),
+          ...common,
+        },
       },
     },
     '/api/orders/{id}': {
@@ -2140,7 +1882,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         summary: 'One store order',
         operationId: 'read_order',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The order.', order), '404': errorResponse('not_found'), ...common },
+        responses: { '200': answer('get', '/api/orders/{id}', '200', 'The order.', dataOf(OrderRecordSchema)), '404': errorResponse('not_found'), ...common },
       },
     },
     '/api/orders/{id}/cancel': {
@@ -2152,7 +1894,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: jsonBody(input(OrderCancelSchema), false),
         responses: {
-          '200': dataResponse('The order.', order),
+          '200': answer('post', '/api/orders/{id}/cancel', '200', 'The order.', dataOf(OrderRecordSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('invalid_transition (not placed), in_use (a settlement deducts it) or conflict (stale version).'),
           '415': notJson,
@@ -2165,39 +1907,7 @@ function checkoutPaths(): Record<string, Record<string, Operation>> {
 
 /** Quote requests (ADR 061): made by the public quote forms; read, priced, decided and converted to a load here. */
 function quotePaths(): Record<string, Record<string, Operation>> {
-  const quote: JsonSchema = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      number: { type: 'string', description: 'From the organization’s sequence, e.g. Q-000012.' },
-      status: { type: 'string', enum: [...QUOTE_STATUSES] },
-      originCity: { type: 'string' },
-      originState: { type: 'string' },
-      destinationCity: { type: 'string' },
-      destinationState: { type: 'string' },
-      equipmentType: { type: 'string', enum: [...TRAILER_TYPES] },
-      pickupDate: { type: 'string', format: 'date' },
-      weightLb: { type: ['integer', 'null'] },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      company: { type: ['string', 'null'] },
-      phone: { type: ['string', 'null'] },
-      message: { type: ['string', 'null'] },
-      quotedCents: { type: ['integer', 'null'], description: 'The price last quoted.' },
-      quoteNote: { type: ['string', 'null'] },
-      quotedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the first price was sent (the response time ends here).' },
-      decidedAt: { type: ['string', 'null'], format: 'date-time' },
-      lostReason: { type: ['string', 'null'] },
-      answeredBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      loadId: { type: ['string', 'null'], description: 'The load it was converted to (one at most).' },
-      load: { type: ['object', 'null'], properties: { id: { type: 'string' }, loadNumber: { type: 'string' }, status: { type: 'string' } } },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      version: { type: 'integer', minimum: 1 },
-    },
-    required: ['id', 'number', 'status', 'originCity', 'destinationCity', 'equipmentType', 'pickupDate', 'name', 'email', 'version'],
-  }
-  const action = (operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
+  const action = (verb: string, operationId: string, summary: string, description: string, body: JsonSchema, required: boolean, conflicts: string) => ({
     post: {
       tags: ['quote requests'],
       summary,
@@ -2206,7 +1916,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       parameters: [idParameter],
       requestBody: jsonBody(body, required),
       responses: {
-        '200': dataResponse('The quote request.', quote),
+        '200': answer('post', `/api/quotes/{id}/${verb}`, '200', 'The quote request.', dataOf(QuoteRecordSchema)),
         '404': errorResponse('not_found'),
         '409': errorResponse(conflicts),
         '415': notJson,
@@ -2224,14 +1934,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_quotes',
         parameters: queryParameters(QuoteListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of requests, in `data`; `meta` has the total and the page.',
-            content: {
-              'application/json': {
-                schema: { type: 'object', properties: { data: { type: 'array', items: quote }, meta: ref('ListMeta') }, required: ['data', 'meta'] },
-              },
-            },
-          },
+          '200': answer('get', '/api/quotes', '200', 'One page of requests, in `data`; `meta` has the total and the page.', pageOf(QuoteRecordSchema)),
           ...common,
         },
       },
@@ -2242,10 +1945,15 @@ function quotePaths(): Record<string, Record<string, Operation>> {
         summary: 'Read a quote request',
         operationId: 'read_quote',
         parameters: [idParameter],
-        responses: { '200': dataResponse('The quote request.', quote), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/quotes/{id}', '200', 'The quote request.', dataOf(QuoteRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
     },
     '/api/quotes/{id}/quote': action(
+      'quote',
       'quote_price',
       'Quote a price',
       'The price (cents, above zero) and a note, emailed to the requester through the job queue; the request becomes `quoted`. Quoting again sends the new price.',
@@ -2254,6 +1962,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (won or lost already) or conflict (stale version).',
     ),
     '/api/quotes/{id}/won': action(
+      'won',
       'mark_quote_won',
       'Mark a quote request won',
       'A new or quoted request becomes `won`.',
@@ -2262,6 +1971,7 @@ function quotePaths(): Record<string, Record<string, Operation>> {
       'invalid_transition (won or lost already) or conflict (stale version).',
     ),
     '/api/quotes/{id}/lost': action(
+      'lost',
       'mark_quote_lost',
       'Mark a quote request lost',
       'A new or quoted request becomes `lost`, with the reason.',
@@ -2293,25 +2003,6 @@ function quotePaths(): Record<string, Record<string, Operation>> {
 // ---- The files manager (ADR 067) ----
 
 function filePaths(): Record<string, Record<string, Operation>> {
-  const fileSchema = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      fileName: { type: 'string' },
-      kind: { type: 'string', enum: [...FILE_KINDS] },
-      contentType: { type: 'string' },
-      sizeBytes: { type: 'integer' },
-      record: {
-        type: 'object',
-        properties: { type: { type: 'string', enum: [...FILE_RECORD_TYPES] }, id: { type: 'string' }, label: { type: 'string' } },
-        required: ['type', 'id', 'label'],
-      },
-      uploadedBy: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      createdAt: { type: 'string', format: 'date-time' },
-      url: { type: 'string', description: 'GET it with the same credential for the bytes.' },
-    },
-    required: ['id', 'fileName', 'kind', 'contentType', 'sizeBytes', 'record', 'uploadedBy', 'createdAt', 'url'],
-  }
   return {
     '/api/files': {
       get: {
@@ -2322,21 +2013,13 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'list_files',
         parameters: queryParameters(FileListQuerySchema),
         responses: {
-          '200': {
-            description: 'One page of files; `meta` adds `totalBytes`.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: { type: 'array', items: fileSchema },
-                    meta: { allOf: [ref('ListMeta'), { type: 'object', properties: { totalBytes: { type: 'integer' } }, required: ['totalBytes'] }] },
-                  },
-                  required: ['data', 'meta'],
-                },
-              },
-            },
-          },
+          '200': answer(
+            'get',
+            '/api/files',
+            '200',
+            'One page of files; `meta` adds `totalBytes`.',
+            z.object({ data: z.array(StoredFileRecordSchema), meta: FileListMetaSchema }),
+          ),
           ...common,
         },
       },
@@ -2364,7 +2047,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'delete_file',
         parameters: [idParameter, versionParameter],
         responses: {
-          '200': dataResponse('Removed.', { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } } }),
+          '200': answer('delete', '/api/files/{id}', '200', 'Removed.', dataOf(DeletedSchema)),
           '404': errorResponse('not_found'),
           '409': errorResponse('in_use: the record keeps its file (the message says why).'),
           ...common,
@@ -2380,11 +2063,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         parameters: [idParameter],
         requestBody: { required: false, content: { 'application/json': { schema: input(FileShareCreateSchema) } } },
         responses: {
-          '201': dataResponse('The new link.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' } },
-            required: ['id', 'url', 'expiresAt'],
-          }),
+          '201': answer('post', '/api/files/{id}/share', '201', 'The new link.', dataOf(ShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           '415': notJson,
           ...common,
@@ -2399,10 +2078,7 @@ function filePaths(): Record<string, Record<string, Operation>> {
         operationId: 'revoke_file_share',
         parameters: [{ name: 'shareId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': dataResponse('Revoked.', {
-            type: 'object',
-            properties: { id: { type: 'string' }, revoked: { const: true }, revokedAt: { type: 'string', format: 'date-time' } },
-          }),
+          '200': answer('delete', '/api/files/shares/{shareId}', '200', 'Revoked.', dataOf(RevokedShareLinkRecordSchema)),
           '404': errorResponse('not_found'),
           ...common,
         },
@@ -2489,11 +2165,7 @@ export function openApiDocument() {
           },
         },
         ListMeta: output(ListMetaSchema),
-        Session: {
-          type: 'object',
-          properties: { accessToken: { type: 'string' }, user: { type: 'object' }, data: { type: 'object' } },
-          required: ['accessToken', 'user'],
-        },
+        Session: output(SessionRecordSchema),
       },
     },
   }
@@ -2504,13 +2176,12 @@ type Responses = Record<string, { content?: Record<string, unknown> }>
 
 /**
  * The tags (resources) whose answers are generated from response schemas: every 2xx JSON answer
- * of their operations is, but the CSV imports' (one report for every list, still written here).
+ * of their operations is (the CSV imports' report too, ADR 117).
  */
 export function generatedTags() {
   const paths = (openApiDocument() as { paths: Record<string, Record<string, { tags?: string[]; responses?: Responses }>> }).paths
   const all = new Map<string, boolean>()
   for (const [path, item] of Object.entries(paths)) {
-    if (path.endsWith('/import')) continue
     for (const [method, operation] of Object.entries(item)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (!status.startsWith('2') || !response.content?.['application/json']) continue

@@ -68,3 +68,15 @@ export const ListMetaSchema = z.object({
       'Loads: send it back as `?after=` (same filters and sort) for the next page, read from where this one ended however deep; null on the last page.',
     ),
 })
+
+/** A new share link (a file's, a load's tracking): the URL holds the token and is in this answer only. */
+export const ShareLinkRecordSchema = z.object({ id: z.string(), url: z.url(), expiresAt: instant() })
+export type ShareLinkRecord = z.infer<typeof ShareLinkRecordSchema>
+
+/** A share link revoked: its page answers 404 from now on. */
+export const RevokedShareLinkRecordSchema = z.object({
+  id: z.string(),
+  revoked: z.literal(true),
+  revokedAt: instant().nullable().describe('When it was revoked (the first time, when revoked again).'),
+})
+export type RevokedShareLinkRecord = z.infer<typeof RevokedShareLinkRecordSchema>

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 
+import { instant } from './api-record'
 import { CHARGE_TO, MAX_LINE_QUANTITY, ORDER_STATUSES, SHIPPING_METHODS } from './checkout-options'
 import { integer, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
@@ -78,3 +79,72 @@ export const OrderListQuerySchema = listQuery({
   },
 })
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>
+
+const centsOut = () => z.number().int().describe('Cents.')
+
+/** A line as a cart and an order show it: the product, its colour, the quantity and the price. */
+const lineFields = {
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  color: z.string().describe('"" when the product has no colours.'),
+  priceCents: centsOut(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  lineTotalCents: centsOut(),
+}
+const totalsFields = { subtotalCents: centsOut(), discountCents: centsOut(), shippingCents: centsOut(), totalCents: centsOut() }
+const step = () => z.literal([0, 1, 2])
+
+/** The caller's cart as the API answers it (serializeCart): lines at the products' current prices, the totals, the step. */
+export const CartRecordSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        ...lineFields,
+        productId: z.string(),
+        stock: z.number().int().describe('The product’s stock now.'),
+        available: z.boolean().describe('The product is still sold.'),
+        exceedsStock: z.boolean().describe('The product’s lines of every colour ask for more than its stock now: the cart cannot leave step 0 until lowered.'),
+      }),
+    ),
+    ...totalsFields,
+    totalItems: z.number().int().min(0),
+    reviewKey: z.string().describe('What the buyer reviewed, in a few characters: send it back with POST /api/checkout.'),
+    activeStep: step().describe('0 cart, 1 billing and shipping, 2 review.'),
+    reachableSteps: z.array(step()),
+    billingComplete: z.boolean().describe('Billing and shipping are filled in: the review step can be reached.'),
+    billing: z.object({
+      chargeTo: z.enum(CHARGE_TO).nullable(),
+      driverId: z.string().nullable(),
+      truckId: z.string().nullable(),
+      name: z.string(),
+      address: z.string(),
+    }),
+    shipping: z.object({ method: z.enum(SHIPPING_METHODS).nullable() }),
+    discountCode: z.string().nullable(),
+    version: z.number().int().min(1),
+  })
+  .describe('`subtotalCents = Σ priceCents × quantity`; `totalCents = subtotalCents − discountCents + shippingCents`; lines at the products’ current prices.')
+export type CartRecord = z.infer<typeof CartRecordSchema>
+
+/** A store order as the API answers it (serializeOrder): its lines and prices as they were locked when it was placed. */
+export const OrderRecordSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  chargeTo: z.enum(CHARGE_TO),
+  driverId: z.string().nullable(),
+  driverName: z.string().nullable(),
+  truckId: z.string().nullable(),
+  truckUnit: z.string().nullable(),
+  billing: z.object({ name: z.string(), address: z.string() }),
+  shipping: z.object({ method: z.enum(SHIPPING_METHODS) }),
+  discountCode: z.string().nullable(),
+  items: z.array(z.object({ ...lineFields, productId: z.string().nullable().describe('Null once the product is deleted.') })),
+  ...totalsFields,
+  settled: z.boolean().describe('A live settlement deducts it: it can no longer be canceled.'),
+  createdAt: instant(),
+  canceledAt: instant().nullable(),
+  version: z.number().int().min(1),
+})
+export type OrderRecord = z.infer<typeof OrderRecordSchema>

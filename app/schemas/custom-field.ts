@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 
+import { apiRecordSchema } from './api-record'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES, type CustomFieldType } from './custom-field-options'
 import { integer, requiredText, text, withVersion } from './fields'
 
@@ -93,3 +94,16 @@ export type CustomFieldUpdate = z.infer<typeof CustomFieldUpdateSchema>
 export const CustomFieldListFilterSchema = z
   .object({ by: z.literal('list', { error: 'validation.choice' }).optional(), listName: z.enum(CUSTOM_FIELD_LISTS, { error: 'validation.choice' }).optional() })
   .refine((value) => !value.by || value.listName, { path: ['listName'], message: 'validation.required' })
+
+/** A definition as the API answers it (serializeCustomFieldDefinition), in the list and alone. */
+export const CustomFieldRecordSchema = apiRecordSchema({
+  listName: z.enum(CUSTOM_FIELD_LISTS).describe('The list whose records carry the field.'),
+  key: z.string().describe('The key of the value in a record’s `customFields`; lowercase, unique per list.'),
+  label: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.string()).describe('A select’s choices; empty for the other types.'),
+  required: z.boolean(),
+  sortOrder: z.number().int().min(0).max(MAX_CUSTOM_FIELD_SORT_ORDER),
+  active: z.boolean().describe('An inactive field is hidden from forms; its stored values are kept.'),
+})
+export type CustomFieldRecord = z.infer<typeof CustomFieldRecordSchema>

@@ -3,9 +3,11 @@ import { z } from 'zod'
 
 import { FULL_PERCENT_BP, hasAtMostDecimals, percentToBasisPoints, SCALE } from '~/utils/money'
 
+import { apiRecordSchema, day, instant, namedRef } from './api-record'
 import { CompanySchema } from './company'
 import { MAX_SCHEDULE_INVOICES, SCHEDULE_SORTS, SCHEDULE_STATUSES } from './factoring-options'
 import { dateOnly, idText, requiredText, text } from './fields'
+import { INVOICE_EMAIL_STATUSES } from './invoice-options'
 import { enumFilter, listQuery } from './list-query'
 import { cents } from './money-fields'
 import { VersionSchema } from './version'
@@ -116,3 +118,63 @@ export const ScheduleListQuerySchema = listQuery({
   filters: { status: enumFilter(SCHEDULE_STATUSES) },
 })
 export type ScheduleListQuery = z.infer<typeof ScheduleListQuerySchema>
+
+const centsOut = () => z.number().int()
+
+/** The factoring agreement as the API answers it (serializeAgreement): rates in percent, as the form shows them. */
+export const AgreementRecordSchema = z.object({
+  factorCompanyId: z.string(),
+  factor: namedRef().meta({ readOnly: true, description: 'The factor company: its legal name, else its name.' }),
+  advancePercent: z.number().min(0).max(100),
+  feePercent: z.number().min(0).max(100),
+  factorEmail: z.string().nullable(),
+  updatedAt: instant().meta({ readOnly: true }),
+  version: z.number().int().min(1).meta({ readOnly: true, description: 'Send it back with PUT: a stale one answers 409 conflict.' }),
+})
+export type AgreementRecord = z.infer<typeof AgreementRecordSchema>
+
+/** A schedule of accounts as the API answers it (serializeSchedule): its figures in cents, fixed when it was made, and its invoices. */
+export const ScheduleRecordSchema = apiRecordSchema({
+  number: z.string().meta({ readOnly: true, description: 'From the organization’s sequence, e.g. SCH-000042.' }),
+  status: z.enum(SCHEDULE_STATUSES).meta({ readOnly: true }),
+  factor: z
+    .object({ name: z.string(), email: z.string().nullable() })
+    .meta({ readOnly: true, description: 'The factor as it was when the schedule was made.' }),
+  advancePercent: z.number().meta({ readOnly: true }),
+  feePercent: z.number().meta({ readOnly: true }),
+  totalCents: centsOut().meta({ readOnly: true }),
+  advanceCents: centsOut().meta({ readOnly: true, description: 'The sum of the invoices’ advances (each the face × the rate, half a cent up).' }),
+  feeCents: centsOut().meta({ readOnly: true, description: 'The sum of the invoices’ fees (each the face × the rate, half a cent up).' }),
+  reserveCents: centsOut().meta({ readOnly: true, description: 'What the factor holds back: total − advance − fee.' }),
+  reserveReleasedCents: centsOut().meta({ readOnly: true }),
+  reserveReleasedAt: day().nullable().meta({ readOnly: true }),
+  purchasedAt: day().nullable().meta({ readOnly: true }),
+  sentAt: instant().nullable().meta({ readOnly: true }),
+  email: z
+    .object({ status: z.enum(INVOICE_EMAIL_STATUSES), to: z.string().nullable(), sentAt: instant().nullable(), error: z.string().nullable() })
+    .nullable()
+    .meta({ readOnly: true, description: 'The email to the factor, sent by the job queue: `queued`, `sent` or `failed`; null until the schedule is sent.' }),
+  voidedAt: instant().nullable().meta({ readOnly: true }),
+  invoices: z
+    .array(
+      z.object({
+        invoiceId: z.string(),
+        invoiceNumber: z.string(),
+        broker: namedRef(),
+        issueDate: day(),
+        dueDate: day(),
+        amountCents: centsOut(),
+        advanceCents: centsOut(),
+        feeCents: centsOut(),
+        reserveCents: centsOut(),
+      }),
+    )
+    .meta({ readOnly: true }),
+}).omit({ organizationId: true })
+export type ScheduleRecord = z.infer<typeof ScheduleRecordSchema>
+
+/** A row of the schedule list (serializeScheduleRow): no invoices, their number instead. */
+export const ScheduleRowRecordSchema = ScheduleRecordSchema.omit({ invoices: true }).extend({
+  invoiceCount: z.number().int().meta({ readOnly: true }),
+})
+export type ScheduleRowRecord = z.infer<typeof ScheduleRowRecordSchema>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { loadTotalCents } from '~/utils/money'
 
-import { apiRecordSchema, customFieldValues, instant, namedRef } from './api-record'
+import { apiRecordSchema, customFieldValues, DeletedSchema, instant, namedRef } from './api-record'
 import { BROKER_STATUSES } from './broker-options'
 import { isDateTime, isInstant } from './dates'
 import { customFieldsInput, dateTime, idText, integer, optionalText, requiredText, withVersion } from './fields'
@@ -273,3 +273,7 @@ export const LoadRowRecordSchema = LoadRecordSchema.pick({
   delivery: placeAndTime().describe('The last delivery.'),
 })
 export type LoadRowRecord = z.infer<typeof LoadRowRecordSchema>
+
+/** DELETE /api/loads/address/{id}: the stop removed, and its load. */
+export const StopDeletedSchema = DeletedSchema.extend({ loadId: z.string().describe('The load it was a stop of.') })
+export type StopDeleted = z.infer<typeof StopDeletedSchema>

@@ -6,10 +6,12 @@ import { z } from 'zod'
 
 import { mailSubjectLine } from '~/utils/mail-text'
 
+import { instant, ListMetaSchema } from './api-record'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES } from './list-options'
 import {
   MAIL_ATTACHMENTS_MAX,
   MAIL_BOXES,
+  MAIL_DELIVERIES,
   MAIL_FOLDERS,
   MAIL_LABEL_MAX_LENGTH,
   MAIL_LABELS_MAX,
@@ -140,3 +142,58 @@ export const MailListQuerySchema = z.object({
     .catch(DEFAULT_PAGE_SIZE),
 })
 export type MailListQuery = z.output<typeof MailListQuerySchema>
+
+const party = () => z.object({ name: z.string(), email: z.string() })
+
+/** A message as the API answers it (serializeMail), in a mailbox's list and alone. */
+export const MailRecordSchema = z.object({
+  id: z.string(),
+  mailbox: z.enum(MAIL_BOXES).describe('`shared`: the organization’s mailbox; `own`: the caller’s.'),
+  folder: z.enum(MAIL_FOLDERS),
+  from: party(),
+  envelopeFrom: z.string().nullable().describe('Inbound mail: the envelope sender (MAIL FROM); null for mail written here.'),
+  fromVerified: z
+    .boolean()
+    .nullable()
+    .describe('Inbound mail: whether `from` was verified (a trusted relay’s DMARC/DKIM/SPF pass, or an allow-listed sender); null for mail written here.'),
+  to: z.array(party()),
+  cc: z.array(party()),
+  subject: z.string().describe('One line: CR and LF are stored as spaces.'),
+  text: z.string().describe('The text, or for long inbound mail its first 100,000 characters then `[…]` (see `textUrl`).'),
+  textUrl: z.string().nullable().describe('Long inbound mail: where its whole text is (`GET /api/mail/{id}/text`); null when `text` is whole.'),
+  html: z.string().nullable().describe('Sanitized; remote images held back as `data-remote-src`.'),
+  snippet: z.string(),
+  isRead: z.boolean(),
+  isStarred: z.boolean(),
+  isImportant: z.boolean(),
+  labels: z.array(z.string()),
+  attachments: z.array(
+    z.object({
+      id: z.string(),
+      fileName: z.string(),
+      contentType: z.string(),
+      sizeBytes: z.number().int().min(0),
+      url: z.string().describe('GET it with the same credential for the file.'),
+    }),
+  ),
+  delivery: z.enum(MAIL_DELIVERIES).nullable().describe('Outside addresses: where the email stands.'),
+  inReplyTo: z.string().nullable(),
+  sentAt: instant().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+  version: z.number().int().min(1),
+})
+export type MailRecord = z.infer<typeof MailRecordSchema>
+
+/** GET /api/mail: a page of one mailbox, its `meta` naming the box. */
+export const MailPageSchema = z.object({
+  data: z.array(MailRecordSchema),
+  meta: ListMetaSchema.extend({ box: z.enum(MAIL_BOXES).describe('The mailbox listed.') }),
+})
+
+/** DELETE /api/mail/{id}: moved to trash, or (from trash) gone. */
+export const MailDeletedSchema = z.union([
+  z.object({ id: z.string(), deleted: z.literal(false), folder: z.literal('trash') }),
+  z.object({ id: z.string(), deleted: z.literal(true) }),
+])
+export type MailDeleted = z.infer<typeof MailDeletedSchema>

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
+import { apiRecordSchema, postalAddressFields } from './api-record'
 import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
-import { SiteTextsSchema } from './site'
+import { SiteTextsRecordSchema, SiteTextsSchema } from './site'
 
 let zones: string[] | undefined
 
@@ -86,3 +87,25 @@ export const OrganizationUpdateSchema = withVersion(fields).superRefine(bankPair
  */
 export const OrganizationPutSchema = withVersion(fields).extend({ site: SiteTextsSchema.optional() }).superRefine(bankPair)
 export type OrganizationPut = z.infer<typeof OrganizationPutSchema>
+
+/** The organization as the API answers it (serializeOrganization): its details, its inbound address and the public site's texts. */
+export const OrganizationRecordSchema = apiRecordSchema({
+  name: z.string(),
+  legalName: z.string().nullable(),
+  mcNumber: z.string().nullable().describe('Its digits.'),
+  dotNumber: z.string().nullable().describe('Its digits.'),
+  phone: z.string().nullable(),
+  ...postalAddressFields(),
+  timeZone: z.string().describe('An IANA time zone: due dates, “overdue” and wall-clock stop times are read on its clock.'),
+  bankName: z.string().nullable(),
+  bankAccountName: z.string().nullable(),
+  bankRoutingNumber: z.string().nullable().describe('Remit-to bank details, printed on invoices when set.'),
+  bankAccountNumber: z.string().nullable(),
+  inboundEmail: z.string().meta({
+    readOnly: true,
+    description:
+      'The address brokers and shippers write to: the built-in SMTP receiver files mail sent to it in the organization’s shared inbox. Given at creation; a PUT ignores it.',
+  }),
+  site: SiteTextsRecordSchema,
+}).omit({ organizationId: true })
+export type OrganizationRecord = z.infer<typeof OrganizationRecordSchema>

@@ -1,9 +1,11 @@
 /** One schema per quote request form and API body (messages are i18n keys). */
 import { z } from 'zod'
 
+import { apiRecordSchema, day, instant, namedRef } from './api-record'
 import { EmailSchema } from './auth'
 import { dateOnly, idText, integer, optionalPhone, optionalText, requiredText } from './fields'
 import { enumFilter, listQuery } from './list-query'
+import { LOAD_STATUSES } from './load-options'
 import { cents } from './money-fields'
 import { QUOTE_HONEYPOT, QUOTE_SORTS, QUOTE_STATUSES } from './quote-options'
 import { TRAILER_TYPES } from './trailer-options'
@@ -68,3 +70,33 @@ export const QuoteListQuerySchema = listQuery({
   filters: { status: enumFilter(QUOTE_STATUSES) },
 })
 export type QuoteListQuery = z.infer<typeof QuoteListQuerySchema>
+
+/** A quote request as the API answers it (serializeQuote), in the list and alone. */
+export const QuoteRecordSchema = apiRecordSchema({
+  number: z.string().meta({ readOnly: true, description: 'From the organization’s sequence, e.g. Q-000012.' }),
+  status: z.enum(QUOTE_STATUSES).meta({ readOnly: true }),
+  originCity: z.string(),
+  originState: z.string(),
+  destinationCity: z.string(),
+  destinationState: z.string(),
+  equipmentType: z.enum(TRAILER_TYPES),
+  pickupDate: day(),
+  weightLb: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  quotedCents: z.number().int().nullable().meta({ readOnly: true, description: 'The price last quoted.' }),
+  quoteNote: z.string().nullable().meta({ readOnly: true }),
+  quotedAt: instant().nullable().meta({ readOnly: true, description: 'When the first price was sent (the response time ends here).' }),
+  decidedAt: instant().nullable().meta({ readOnly: true, description: 'When it was marked won or lost.' }),
+  lostReason: z.string().nullable().meta({ readOnly: true }),
+  answeredBy: namedRef().nullable().meta({ readOnly: true, description: 'Who last priced or decided it.' }),
+  loadId: z.string().nullable().meta({ readOnly: true, description: 'The load it was converted to (one at most).' }),
+  load: z
+    .object({ id: z.string(), loadNumber: z.string(), status: z.enum(LOAD_STATUSES) })
+    .nullable()
+    .meta({ readOnly: true }),
+}).omit({ organizationId: true })
+export type QuoteRecord = z.infer<typeof QuoteRecordSchema>

@@ -1,10 +1,11 @@
 /** One schema per settlement form and API body (messages are i18n keys). */
 import { z } from 'zod'
 
+import { apiRecordSchema, day, instant, namedRef } from './api-record'
 import { dateOnly, idText, optionalText, requiredText } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
 import { cents } from './money-fields'
-import { MANUAL_ITEM_TYPES, MAX_PERIOD_DAYS, SETTLEMENT_PAY_METHODS, SETTLEMENT_SORTS, SETTLEMENT_STATUSES } from './settlement-options'
+import { MANUAL_ITEM_TYPES, MAX_PERIOD_DAYS, SETTLEMENT_ITEM_TYPES, SETTLEMENT_PAY_METHODS, SETTLEMENT_SORTS, SETTLEMENT_STATUSES } from './settlement-options'
 import { VersionSchema } from './version'
 
 const DAY_MS = 86_400_000
@@ -66,3 +67,49 @@ export const SettlementListQuerySchema = listQuery({
   },
 })
 export type SettlementListQuery = z.infer<typeof SettlementListQuerySchema>
+
+const centsOut = () => z.number().int().meta({ readOnly: true })
+
+/** A settlement as the API answers it (serializeSettlement): the driver and period, lines, totals in cents, the payment. */
+export const SettlementRecordSchema = apiRecordSchema({
+  number: z.string().meta({ readOnly: true, description: 'From the organization’s sequence, e.g. STL-000042.' }),
+  status: z.enum(SETTLEMENT_STATUSES).meta({ readOnly: true }),
+  driverId: z.string(),
+  driver: namedRef().meta({ readOnly: true }),
+  periodStart: day(),
+  periodEnd: day(),
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        type: z.enum(SETTLEMENT_ITEM_TYPES),
+        loadId: z.string().nullable(),
+        orderId: z.string().nullable(),
+        description: z.string(),
+        amountCents: z.number().int().min(0),
+      }),
+    )
+    .meta({
+      readOnly: true,
+      description: 'Loads (pay) and reimbursements add up to `grossCents`; recurring deductions, store orders and advances to `deductionsCents`.',
+    }),
+  grossCents: centsOut(),
+  deductionsCents: centsOut(),
+  netCents: z.number().int().meta({ readOnly: true, description: 'Gross minus deductions; may be negative on a draft (not approved while it is).' }),
+  paidAt: day().nullable().meta({ readOnly: true }),
+  method: z.enum(SETTLEMENT_PAY_METHODS).nullable().meta({ readOnly: true, description: 'How it was paid; null until it is.' }),
+  reference: z.string().nullable().meta({ readOnly: true }),
+  voidedAt: instant().nullable().meta({ readOnly: true }),
+}).omit({ organizationId: true })
+export type SettlementRecord = z.infer<typeof SettlementRecordSchema>
+
+/** A row of the settlement list (serializeSettlementRow): the settlement without its lines. */
+export const SettlementRowRecordSchema = SettlementRecordSchema.omit({ items: true })
+export type SettlementRowRecord = z.infer<typeof SettlementRowRecordSchema>
+
+/** What a pay run answers: how many drafts it made, of how many active drivers. */
+export const PayRunRecordSchema = z.object({
+  created: z.number().int().min(0).describe('Drafts made.'),
+  drivers: z.number().int().min(0).describe('Active drivers considered.'),
+})
+export type PayRunRecord = z.infer<typeof PayRunRecordSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { instant } from './api-record'
 import { EmailSchema } from './auth'
 import { dateTime, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { SITE_LIMITS } from './site-options'
@@ -71,3 +72,19 @@ export const ContactMessageSchema = z.object({
   website: text().max(500).optional(),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
+
+/** The texts as the API answers them (serializeSiteTexts): empty ones are null, the lists as stored. */
+export const SiteTextsRecordSchema = z
+  .object({
+    tagline: z.string().nullable(),
+    about: z.string().nullable().describe('Plain text, paragraphs by blank lines.'),
+    faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+    services: z.array(z.object({ name: z.string(), description: z.string().nullable() })),
+    contactEmail: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    comingSoonAt: instant().nullable(),
+  })
+  .describe(
+    `The public site's texts (/about-us, /faqs, /contact-us, /coming-soon), admins write. At most ${SITE_LIMITS.faq} FAQ entries (${SITE_LIMITS.answer} characters per answer) and ${SITE_LIMITS.services} services.`,
+  )
+export type SiteTextsRecord = z.infer<typeof SiteTextsRecordSchema>

@@ -245,3 +245,26 @@ export const UserRecordSchema = apiRecordSchema({
   driverProfile: DriverProfileRecordSchema.nullable().describe('Drivers only; null for other roles.'),
 })
 export type UserRecord = z.infer<typeof UserRecordSchema>
+
+/** The signed-in user as the account calls answer it (serializeAccountUser): never a password or its hash. */
+export const AccountUserRecordSchema = apiRecordSchema({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  companyId: z.string().nullable(),
+  emailVerifiedAt: instant().nullable(),
+  lastLoginAt: instant().nullable(),
+})
+export type AccountUserRecord = z.infer<typeof AccountUserRecordSchema>
+
+/** What register (201) and login (200) answer: the token and the user, at the top level (as the specification's client reads them) and in `data`. */
+export const SessionRecordSchema = z.object({
+  accessToken: z.string().describe('For `Authorization: Bearer`.'),
+  user: AccountUserRecordSchema,
+  data: z.object({ accessToken: z.string(), user: AccountUserRecordSchema }),
+})
+export type SessionRecord = z.infer<typeof SessionRecordSchema>

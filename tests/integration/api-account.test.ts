@@ -7,7 +7,8 @@ import * as register from '~/routes/api/account/register'
 import * as notFound from '~/routes/api/not-found'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { unique } from '../helpers'
 
 describe('/api/account', () => {
   it('registers (201 with accessToken and user), then the token reads my-account', async () => {

@@ -25,7 +25,8 @@ import { CHAT_FILE_MAX_BYTES, CHAT_PAGE_SIZE } from '~/schemas/chat-options'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

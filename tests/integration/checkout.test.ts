@@ -27,7 +27,8 @@ import * as productPage from '~/routes/dashboard/store/product'
 import * as truckPage from '~/routes/dashboard/trucks/view'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, type Org, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 let org: Org

@@ -31,16 +31,19 @@ import * as apiBrokers from '~/routes/api/brokers/collection'
 import * as apiAgreement from '~/routes/api/factoring/agreement'
 import * as apiPdf from '~/routes/api/factoring/pdf'
 import * as apiPurchase from '~/routes/api/factoring/purchase'
+import * as apiRelease from '~/routes/api/factoring/release'
 import * as apiSchedule from '~/routes/api/factoring/schedule'
 import * as apiSchedules from '~/routes/api/factoring/schedules'
 import * as apiSend from '~/routes/api/factoring/send'
+import * as apiVoid from '~/routes/api/factoring/void'
 import * as brokerEditor from '~/routes/dashboard/brokers/editor'
 import { AgreementSchema } from '~/schemas/factoring'
 import { splitInvoice } from '~/schemas/factoring-options'
 import { InvoiceSchema, PaymentSchema } from '~/schemas/invoice'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, refusal, runBackfill, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, refusal, runBackfill, unique } from '../helpers'
 import { callPage, type Handler, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
@@ -626,5 +629,19 @@ describe('/api/factoring', () => {
     })
     expect([twice.status, twice.body.error.code]).toEqual([409, 'invalid_transition'])
     expect((await callApi(apiPurchase, { path: `/api/factoring/schedules/${id}/purchase`, params: { id }, token })).status).toBe(405)
+    // The reserve released, another schedule voided, and an organization with no agreement: each answer as documented.
+    const released = await callApi(apiRelease, {
+      method: 'POST',
+      path: `/api/factoring/schedules/${id}/release`,
+      params: { id },
+      token,
+      body: { releasedAt: '2026-11-03', amountCents: 1_000 },
+    })
+    expect([released.status, released.body.data.reserveReleasedCents, released.body.data.reserveReleasedAt]).toEqual([200, 1_000, '2026-11-03'])
+    const second = (await post({ invoiceIds: [b.id] })).body.data
+    const voided = await callApi(apiVoid, { method: 'POST', path: `/api/factoring/schedules/${second.id}/void`, params: { id: second.id }, token })
+    expect([voided.status, voided.body.data.status]).toEqual([200, 'void'])
+    const none = await callApi(apiAgreement, { path: '/api/factoring/agreement', token: other.users.admin.token })
+    expect([none.status, none.body.data]).toEqual([200, null])
   })
 })

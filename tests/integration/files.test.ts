@@ -32,7 +32,8 @@ import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
-import { actorOf, callApi, createOrg, newLoad, type Org, refusal, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, newLoad, type Org, refusal, unique } from '../helpers'
 import { browserRequest, callPage, type Handler, postForm, refusalOf, shownOnceOf } from '../page-helpers'
 
 const reader = (org: Org, role: Role = 'admin'): FileReader => ({ id: org.users[role].id, organizationId: org.organization.id, role })
@@ -300,13 +301,37 @@ describe('share links', () => {
       })
       expect(bad.status, String(expiresInDays)).toBe(400)
     }
-    expect((await callApi(shareApi, { method: 'POST', path: '/x', params: { id: files.photo.id }, token: org.users.viewer.token })).status).toBe(403)
-    const stranger = await createOrg()
-    expect((await callApi(shareApi, { method: 'POST', path: '/x', params: { id: files.photo.id }, token: stranger.users.admin.token })).status).toBe(404)
     expect(
-      (await callApi(shareItemApi, { method: 'DELETE', path: '/x', params: { shareId: made.body.data.id }, token: stranger.users.admin.token })).status,
+      (await callApi(shareApi, { method: 'POST', path: `/api/files/${files.photo.id}/share`, params: { id: files.photo.id }, token: org.users.viewer.token }))
+        .status,
+    ).toBe(403)
+    const stranger = await createOrg()
+    expect(
+      (
+        await callApi(shareApi, {
+          method: 'POST',
+          path: `/api/files/${files.photo.id}/share`,
+          params: { id: files.photo.id },
+          token: stranger.users.admin.token,
+        })
+      ).status,
     ).toBe(404)
-    const revoked = await callApi(shareItemApi, { method: 'DELETE', path: '/x', params: { shareId: made.body.data.id }, token: org.users.accountant.token })
+    expect(
+      (
+        await callApi(shareItemApi, {
+          method: 'DELETE',
+          path: `/api/files/shares/${made.body.data.id}`,
+          params: { shareId: made.body.data.id },
+          token: stranger.users.admin.token,
+        })
+      ).status,
+    ).toBe(404)
+    const revoked = await callApi(shareItemApi, {
+      method: 'DELETE',
+      path: `/api/files/shares/${made.body.data.id}`,
+      params: { shareId: made.body.data.id },
+      token: org.users.accountant.token,
+    })
     expect([revoked.status, revoked.body.data.revoked]).toEqual([200, true])
     expect(await sharedFile(tokenOf(made.body.data.url))).toBeNull()
   })

@@ -16,6 +16,7 @@ import { csvText, IMPORT_MAX_CELL, IMPORT_MAX_COLUMNS, IMPORT_PATHS, type Record
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
+import { expectDocumentedAnswer } from '../contract-kit'
 import { actorOf, createOrg, unique } from '../helpers'
 import { callPage, type Handler } from '../page-helpers'
 
@@ -283,7 +284,11 @@ describe('the API', () => {
       },
       body,
     })
-    return importApi.action({ request, params: {}, context: {} } as never).then(async (response) => ({ status: response.status, body: await response.json() }))
+    return importApi.action({ request, params: {}, context: {} } as never).then(async (response) => {
+      const answer = { status: response.status, body: await response.json() }
+      expectDocumentedAnswer('POST', path, answer)
+      return answer
+    })
   }
 
   it('answers a dry run with translated errors and the headers, a refused import 400 with stable codes and nothing written, a clean one 201', async () => {

@@ -9,6 +9,7 @@ import { LOAD_IMPORT_MAX_ERRORS, loadImportTemplate } from '~/schemas/load-impor
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
+import { expectDocumentedAnswer } from '../contract-kit'
 import { actorOf, createOrg, fleet, unique } from '../helpers'
 import { callPage, type Handler, refusalOf } from '../page-helpers'
 
@@ -61,7 +62,11 @@ function apiImport(org: Org, body: string, options: { dryRun?: boolean; type?: s
     },
     body,
   })
-  return importApi.action({ request, params: {}, context: {} } as never).then(async (response) => ({ status: response.status, body: await response.json() }))
+  return importApi.action({ request, params: {}, context: {} } as never).then(async (response) => {
+    const answer = { status: response.status, body: await response.json() }
+    expectDocumentedAnswer('POST', `/api/loads/import${options.dryRun ? '?dryRun=true' : ''}`, answer)
+    return answer
+  })
 }
 
 describe('checking a file', () => {

@@ -28,7 +28,8 @@ import { prisma } from '~/utils/db.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 import { fileStorage } from '~/utils/storage.server'
 
-import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, type Org, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-mail-'))

@@ -20,7 +20,8 @@ import { InvoiceSchema } from '~/schemas/invoice'
 import { OrganizationUpdateSchema } from '~/schemas/organization'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, refusal, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, refusal, unique } from '../helpers'
 import { callPage, postForm } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>

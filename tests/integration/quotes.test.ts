@@ -436,6 +436,14 @@ describe('the pages and the API: roles and organizations', () => {
     expect(Object.keys(lost.body.error.fields)).toEqual(['reason'])
     const ok = await body({ amountCents: 180_000, note: 'Fuel included' })
     expect(ok.body.data).toMatchObject({ status: 'quoted', quotedCents: 180_000, quoteNote: 'Fuel included' })
+    const lostNow = await callApi(lostApi, {
+      method: 'POST',
+      path: `/api/quotes/${a.id}/lost`,
+      params: { id: a.id },
+      token: org.users.admin.token,
+      body: { reason: 'Rate too high' },
+    })
+    expect(lostNow.body.data).toMatchObject({ status: 'lost', lostReason: 'Rate too high', answeredBy: { id: org.users.admin.id } })
   })
 })
 

@@ -22,7 +22,8 @@ import { SiteTextsUpdateSchema } from '~/schemas/site'
 import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, callApi, createOrg, type Org, unique } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, type Org, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
 
 let site: Org

@@ -13,7 +13,8 @@ import * as loadView from '~/routes/dashboard/loads/view'
 import { sha256 } from '~/utils/crypto.server'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, createOrg, fleet, newLoad, type Org } from '../helpers'
+import { callApi } from '../contract-kit'
+import { createOrg, fleet, newLoad, type Org } from '../helpers'
 import { callPage, type Handler, postForm, refusalOf, shownOnceOf } from '../page-helpers'
 import { type ServerProcess, startServer } from '../server-process'
 

@@ -16,7 +16,7 @@ import { safeFileName, storedFileHeaders } from '~/models/loads/load-document.se
 import { assertId, isUniqueViolation, requireFound, throwRefusal } from '~/models/records/records.server'
 import { type ChatUser, conversationScopeWhere, directKey, loadConversationMembers, loadConversationRefusal, writeRefusal } from '~/policies/chat'
 import { loadScope, loadScopeWhere } from '~/policies/load'
-import type { ConversationInput } from '~/schemas/chat'
+import type { ChatMessageRecord, ChatReadRecord, ConversationInput, ConversationRecord } from '~/schemas/chat'
 import { CHAT_ATTACHMENT_TYPES, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_PAGE_SIZE, isChatAttachmentType } from '~/schemas/chat-options'
 import { isId } from '~/schemas/text'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -52,7 +52,7 @@ const personName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person
 
 // ---- Shapes (the API's, which the pages read too) ----
 
-export function serializeMessage(message: MessageRow) {
+export function serializeMessage(message: MessageRow): ChatMessageRecord {
   return {
     id: message.id,
     conversationId: message.conversationId,
@@ -70,9 +70,9 @@ export function serializeMessage(message: MessageRow) {
     sender: message.sender ? { id: message.sender.id, name: personName(message.sender) } : null,
   }
 }
-export type ChatMessageDto = ReturnType<typeof serializeMessage>
+export type ChatMessageDto = ChatMessageRecord
 
-export function serializeConversation(conversation: ConversationRow, userId: string) {
+export function serializeConversation(conversation: ConversationRow, userId: string): ConversationRecord {
   const me = conversation.participants.find((participant) => participant.userId === userId)
   const last = conversation.messages[0]
   return {
@@ -89,7 +89,7 @@ export function serializeConversation(conversation: ConversationRow, userId: str
     version: conversation.version,
   }
 }
-export type ConversationDto = ReturnType<typeof serializeConversation>
+export type ConversationDto = ConversationRecord
 
 // ---- Reading ----
 
@@ -233,7 +233,7 @@ export async function readMessage(conversationId: string, messageId: string) {
 // ---- Writing ----
 
 /** Marks the conversation read for this user: their unread count to 0. */
-export async function markRead(user: ChatUser, id: string) {
+export async function markRead(user: ChatUser, id: string): Promise<ChatReadRecord> {
   const conversationId = await assertConversationReader(user, id)
   // A viewer reads without writing messages; the read mark is theirs, so it is kept for them too.
   await prisma.conversationParticipant.update({

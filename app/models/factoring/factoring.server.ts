@@ -39,12 +39,15 @@ import { factoringEmailTask } from '~/models/tasks/factoring-email.server'
 import { factorRefusal, type ScheduleAction, scheduleRefusal } from '~/policies/factoring'
 import type {
   AgreementInput,
+  AgreementRecord,
   FactorCompanyInput,
   PurchaseInput,
   PurchaseLine,
   ReserveReleaseInput,
   ScheduleCreateInput,
   ScheduleListQuery,
+  ScheduleRecord,
+  ScheduleRowRecord,
 } from '~/schemas/factoring'
 import { formatScheduleNumber, type ScheduleStatus, scheduleTotals, splitInvoice } from '~/schemas/factoring-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -86,7 +89,9 @@ export function getAgreement(organizationId: string, db: Tx | typeof prisma = pr
 }
 
 /** The API shape: rates in percent, as the form shows them; null when there is no agreement. */
-export function serializeAgreement(agreement: AgreementWithFactor | null) {
+export function serializeAgreement(agreement: AgreementWithFactor): AgreementRecord
+export function serializeAgreement(agreement: AgreementWithFactor | null): AgreementRecord | null
+export function serializeAgreement(agreement: AgreementWithFactor | null): AgreementRecord | null {
   if (!agreement) return null
   return {
     factorCompanyId: agreement.factorCompanyId,
@@ -193,7 +198,7 @@ export function scheduleMoney(schedule: Pick<FactoringSchedule, 'totalCents' | '
 }
 
 /** A schedule as a list's row: its fields and its number of invoices. */
-export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>) {
+export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>): ScheduleRowRecord {
   return {
     id: schedule.id,
     number: schedule.number,
@@ -217,7 +222,7 @@ export function serializeScheduleRow(schedule: Omit<ScheduleWithItems, 'items'>)
 }
 
 /** The API shape (201 of POST: `{ number, invoices, totalCents, advanceCents, feeCents }` and the rest). */
-export function serializeSchedule(schedule: ScheduleWithItems) {
+export function serializeSchedule(schedule: ScheduleWithItems): ScheduleRecord {
   // The invoices themselves stand for the row's count.
   const { invoiceCount: _count, ...row } = serializeScheduleRow(schedule)
   return {

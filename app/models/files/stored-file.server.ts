@@ -17,7 +17,7 @@ import { readsBox } from '~/policies/mail'
 import { readsDrafts } from '~/policies/post'
 import { fileDeleteRefusal } from '~/policies/stored-file'
 import type { LoadStatus } from '~/schemas/load-options'
-import type { FileListQuery } from '~/schemas/stored-file'
+import type { FileListQuery, StoredFileRecord } from '~/schemas/stored-file'
 import type { FileKind, FileRecordType } from '~/schemas/stored-file-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -211,7 +211,7 @@ export async function deleteFile(reader: FileReader, actor: Actor, id: string) {
 }
 
 /** The API shape (the contract's files row); `url` downloads it with the same session or key. */
-export function serializeFile(file: StoredFileRow) {
+export function serializeFile(file: StoredFileRow): StoredFileRecord {
   return {
     id: file.id,
     fileName: file.fileName,

@@ -10,7 +10,7 @@ import { href } from 'react-router'
 import { type MailMessage, Prisma } from '~/generated/prisma/client'
 import { assertId, assertVersion, ilikeAny, leanListPage, requireFound } from '~/models/records/records.server'
 import { boxOf, defaultBox, type MailAction, mailMoveRefusal, mailRefusal, readsBox, writesBox } from '~/policies/mail'
-import type { MailListQuery, MailUpdate } from '~/schemas/mail'
+import type { MailDeleted, MailListQuery, MailRecord, MailUpdate } from '~/schemas/mail'
 import { MAIL_FOLDERS, type MailBox, type MailFolderName } from '~/schemas/mail-options'
 import { prisma, readRows } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -170,7 +170,7 @@ export async function deleteMailForever(user: MailUser, id: string, version?: nu
 }
 
 /** DELETE /api/mail/{id}: to trash, and from trash for good. */
-export async function deleteMail(user: MailUser, id: string, version?: number) {
+export async function deleteMail(user: MailUser, id: string, version?: number): Promise<MailDeleted> {
   const message = await getMail(user, id)
   if (message.folder === 'trash') {
     await deleteMailForever(user, id, version)
@@ -283,7 +283,7 @@ export function partiesOf(value: unknown): Party[] {
 }
 
 /** The API's shape of a message (GET/POST/PUT /api/mail). */
-export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listMail>>['rows'][number]) {
+export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listMail>>['rows'][number]): MailRecord {
   return {
     id: message.id,
     mailbox: boxOf(message),
@@ -305,7 +305,10 @@ export function serializeMail(message: MailRow | Awaited<ReturnType<typeof listM
     isImportant: message.isImportant,
     labels: message.labels,
     attachments: message.attachments.map((attachment) => ({
-      ...attachment,
+      id: attachment.id,
+      fileName: attachment.fileName,
+      contentType: attachment.contentType,
+      sizeBytes: attachment.sizeBytes,
       url: href('/api/mail/:id/attachments/:attachmentId', { id: message.id, attachmentId: attachment.id }),
     })),
     delivery: message.delivery,

@@ -14,6 +14,7 @@ import {
   type CustomFieldCreate,
   type CustomFieldDefinition,
   type CustomFieldList,
+  type CustomFieldRecord,
   type CustomFieldUpdate,
 } from '~/schemas/custom-field'
 import { keyFromLabel } from '~/schemas/custom-field-options'
@@ -313,7 +314,7 @@ export async function deleteCustomFieldDefinition(actor: Actor, id: string, vers
 }
 
 /** The API shape. */
-export function serializeCustomFieldDefinition(row: DefinitionRow) {
+export function serializeCustomFieldDefinition(row: DefinitionRow): CustomFieldRecord {
   return {
     id: row.id,
     organizationId: row.organizationId,

@@ -6,8 +6,8 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertOneRow, assertVersion, requireFound } from '~/models/records/records.server'
-import type { OrganizationPut } from '~/schemas/organization'
-import type { FaqEntry, SiteService, SiteTexts, SiteTextsUpdate } from '~/schemas/site'
+import type { OrganizationPut, OrganizationRecord as OrganizationAnswer } from '~/schemas/organization'
+import type { FaqEntry, SiteService, SiteTexts, SiteTextsRecord, SiteTextsUpdate } from '~/schemas/site'
 import { prisma, type Tx } from '~/utils/db.server'
 import { addressLines } from '~/utils/format'
 import { inboundEmail } from '~/utils/inbound-address.server'
@@ -91,7 +91,7 @@ type SiteColumns = Pick<
 >
 
 /** The public site's texts as the API and the dashboard's site page show them. */
-export function serializeSiteTexts(row: SiteColumns) {
+export function serializeSiteTexts(row: SiteColumns): SiteTextsRecord {
   return {
     tagline: row.siteTagline,
     about: row.siteAbout,
@@ -108,7 +108,7 @@ export function serializeSiteTexts(row: SiteColumns) {
  * `inboundEmail`, the address brokers write to (read-only: no form or PUT changes it), and `site`,
  * the public site's texts.
  */
-export function serializeOrganization(row: OrganizationRecord) {
+export function serializeOrganization(row: OrganizationRecord): OrganizationAnswer {
   const {
     timezone,
     inboundLocalPart,
@@ -132,7 +132,7 @@ export function serializeOrganization(row: OrganizationRecord) {
     updatedAt: updatedAt.toISOString(),
   }
 }
-export type OrganizationDto = ReturnType<typeof serializeOrganization>
+export type OrganizationDto = OrganizationAnswer
 
 /** What the audit log records: the fields under their API names. */
 function auditable(row: OrganizationRecord) {

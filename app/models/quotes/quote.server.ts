@@ -35,7 +35,7 @@ import { quoteEmailTask } from '~/models/tasks/quote-email.server'
 import { systemActor } from '~/policies/actor'
 import { type QuoteAction, quoteActorRefusal, quoteRefusal } from '~/policies/quote'
 import type { LoadInput } from '~/schemas/load'
-import type { QuoteConvertInput, QuoteListQuery, QuoteLostInput, QuotePriceInput, QuoteRequestInput } from '~/schemas/quote'
+import type { QuoteConvertInput, QuoteListQuery, QuoteLostInput, QuotePriceInput, QuoteRecord, QuoteRequestInput } from '~/schemas/quote'
 import {
   BOOKING_WEEKS,
   formatQuoteNumber,
@@ -169,7 +169,7 @@ export async function createQuoteRequest(organizationId: string, input: QuoteReq
 
 // ---- Reads ----
 
-export function serializeQuote(quote: QuoteWithRelations) {
+export function serializeQuote(quote: QuoteWithRelations): QuoteRecord {
   return {
     id: quote.id,
     number: formatQuoteNumber(quote.number),

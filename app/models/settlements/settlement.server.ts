@@ -33,8 +33,17 @@ import {
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
 import { loadPayCents, type PaySettings, type RecurringDeduction, recurringDeductionsOf, settlementTotals } from '~/policies/pay'
 import { type SettlementAction, settlementRefusal, type SettlementScope } from '~/policies/settlement'
-import type { SettlementCreateInput, SettlementLineInput, SettlementListQuery, SettlementPayInput, SettlementRunInput } from '~/schemas/settlement'
-import { formatSettlementNumber, type SettlementStatus } from '~/schemas/settlement-options'
+import type {
+  PayRunRecord,
+  SettlementCreateInput,
+  SettlementLineInput,
+  SettlementListQuery,
+  SettlementPayInput,
+  SettlementRecord,
+  SettlementRowRecord,
+  SettlementRunInput,
+} from '~/schemas/settlement'
+import { formatSettlementNumber, SETTLEMENT_PAY_METHODS, type SettlementStatus } from '~/schemas/settlement-options'
 import type { PayMethod } from '~/schemas/user-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -54,7 +63,7 @@ export type SettlementWithRelations = Prisma.SettlementGetPayload<{ include: typ
 
 // ---- Reads ----
 
-export function serializeSettlement(settlement: SettlementWithRelations) {
+export function serializeSettlement(settlement: SettlementWithRelations): SettlementRecord {
   return {
     ...serializeSettlementRow(settlement),
     items: settlement.items.map((item) => ({
@@ -76,7 +85,7 @@ function settlementMoney(settlement: { grossCents: bigint; deductionsCents: bigi
   return { grossCents: Number(settlement.grossCents), deductionsCents: Number(settlement.deductionsCents), netCents: Number(settlement.netCents) }
 }
 
-export function serializeSettlementRow(settlement: Prisma.SettlementGetPayload<{ include: { driver: typeof driverSelect } }>) {
+export function serializeSettlementRow(settlement: Prisma.SettlementGetPayload<{ include: { driver: typeof driverSelect } }>): SettlementRowRecord {
   return {
     id: settlement.id,
     number: settlement.number,
@@ -87,7 +96,8 @@ export function serializeSettlementRow(settlement: Prisma.SettlementGetPayload<{
     periodEnd: isoDate(settlement.periodEnd)!,
     ...settlementMoney(settlement),
     paidAt: isoDate(settlement.paidAt),
-    method: settlement.paidMethod,
+    // Stored from the pay form's list; anything else is answered as no method.
+    method: SETTLEMENT_PAY_METHODS.find((method) => method === settlement.paidMethod) ?? null,
     reference: settlement.paidReference,
     voidedAt: settlement.voidedAt?.toISOString() ?? null,
     createdAt: settlement.createdAt.toISOString(),
@@ -346,7 +356,7 @@ export async function createSettlement(actor: Actor, input: SettlementCreateInpu
  * each in its own transaction (a driver already settled for the period is skipped). Answers how
  * many drafts were made.
  */
-export async function runPay(actor: Actor, input: SettlementRunInput) {
+export async function runPay(actor: Actor, input: SettlementRunInput): Promise<PayRunRecord> {
   assertActorMay(actor, 'create', 'settlement')
   const drivers = await prisma.user.findMany({
     where: { organizationId: actor.organizationId, role: 'driver', status: 'active' },

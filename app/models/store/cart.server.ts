@@ -23,7 +23,7 @@ import {
   stepRefusal,
   withinOrderLimit,
 } from '~/policies/cart'
-import type { CartAdd, CartBilling } from '~/schemas/checkout'
+import type { CartAdd, CartBilling, CartRecord } from '~/schemas/checkout'
 import { MAX_LINE_QUANTITY } from '~/schemas/checkout-options'
 import { isId } from '~/schemas/text'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -89,7 +89,7 @@ export function reviewKey(lines: ReadonlyArray<{ productId: string; color: strin
 }
 
 /** The cart as the API and the pages read it: lines at the products' current prices, the totals, the step. */
-export function serializeCart(cart: StoredCart) {
+export function serializeCart(cart: StoredCart): CartRecord {
   const items = cart.items.map((item) => ({
     id: item.id,
     productId: item.productId,

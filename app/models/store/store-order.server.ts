@@ -12,7 +12,7 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertId, containsText, listPage, lockForUpdate, nextNumber, requireFound, throwRefusal } from '~/models/records/records.server'
 import { pendingStoreCents } from '~/models/settlements/settlement.server'
 import { cancelRefusal, cartTotals, DEFAULT_STORE_LIMIT_CENTS, formatOrderNumber, placeRefusal, storeLimitRefusal, withinOrderLimit } from '~/policies/cart'
-import type { CheckoutInput, OrderListQuery } from '~/schemas/checkout'
+import type { CheckoutInput, OrderListQuery, OrderRecord } from '~/schemas/checkout'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
@@ -30,7 +30,7 @@ const include = {
 
 type StoredOrder = Prisma.StoreOrderGetPayload<{ include: typeof include }>
 
-export function serializeOrder(order: StoredOrder) {
+export function serializeOrder(order: StoredOrder): OrderRecord {
   return {
     id: order.id,
     orderNumber: order.orderNumber,

@@ -8,6 +8,7 @@ import { Prisma, type SessionKind } from '~/generated/prisma/client'
 import { recordAudit } from '~/models/audit/audit.server'
 import { systemActor } from '~/policies/actor'
 import type { RegisterSchema } from '~/schemas/auth'
+import type { AccountUserRecord } from '~/schemas/user'
 import { createToken, hashPassword, sha256, verifyPassword } from '~/utils/crypto.server'
 import { prisma, readRows } from '~/utils/db.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
@@ -72,6 +73,17 @@ export const publicUserSelect = {
 /** A user as the API shows it (never the password hash). */
 export function getPublicUser(id: string) {
   return prisma.user.findUniqueOrThrow({ where: { id }, select: publicUserSelect })
+}
+
+/** The account calls' user: the public columns, instants as ISO 8601. */
+export function serializeAccountUser(user: Prisma.UserGetPayload<{ select: typeof publicUserSelect }>): AccountUserRecord {
+  return {
+    ...user,
+    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  }
 }
 
 export async function registerOrganization(input: z.infer<typeof RegisterSchema>, ip?: string | null) {

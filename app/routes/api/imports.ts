@@ -3,6 +3,7 @@ import { type ImportMapping, importRefusal, runImport } from '~/models/records/c
 import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import type { ImportCreatedRecord, ImportReportRecord } from '~/schemas/import'
 import { IMPORT_MAX_BYTES, importListOf } from '~/schemas/import-options'
 import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -80,10 +81,12 @@ export async function action({ request }: Route.ActionArgs) {
     const { check, result } = await runImport(list, actor, csv.bytes, { dryRun, mapping: csv.mapping })
     if (dryRun) {
       const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
-      return apiData({ rows: check.rows, valid: check.valid, errors, errorCount: check.errorCount, headers: check.headers })
+      const report: ImportReportRecord = { rows: check.rows, valid: check.valid, errors, errorCount: check.errorCount, headers: check.headers }
+      return apiData(report)
     }
     if (!result) throw importRefusal(check, t)
-    return apiData(result, { status: 201 })
+    const created: ImportCreatedRecord = result
+    return apiData(created, { status: 201 })
   })
 }
 

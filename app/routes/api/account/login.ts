@@ -1,8 +1,9 @@
 import { assertSignInAllowed } from '~/models/operations/maintenance-mode.server'
-import { createSession, getPublicUser, verifyLogin } from '~/models/users/auth.server'
+import { createSession, getPublicUser, serializeAccountUser, verifyLogin } from '~/models/users/auth.server'
 import { createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
 import { LoginSchema } from '~/schemas/auth'
+import type { SessionRecord } from '~/schemas/user'
 
 import type { Route } from './+types/login'
 
@@ -17,8 +18,9 @@ export async function action({ request }: Route.ActionArgs) {
     await assertSignInAllowed(verified)
     const session = await createSession(verified.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(verified, session.id)
-    const user = await getPublicUser(verified.id)
-    return jsonResponse({ accessToken, user, data: { accessToken, user } })
+    const user = serializeAccountUser(await getPublicUser(verified.id))
+    const body: SessionRecord = { accessToken, user, data: { accessToken, user } }
+    return jsonResponse(body)
   })
 }
 

@@ -1,4 +1,4 @@
-import { getPublicUser } from '~/models/users/auth.server'
+import { getPublicUser, serializeAccountUser } from '~/models/users/auth.server'
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from '~/requests/api.server'
 
 import type { Route } from './+types/my-account'
@@ -8,7 +8,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
     const session = await requireApiUser(call)
     const user = await getPublicUser(session.id)
-    return apiData(user)
+    return apiData(serializeAccountUser(user))
   })
 }
 

@@ -1,8 +1,9 @@
 import { consumeAuthEmailLimit } from '~/models/operations/rate-limit.server'
-import { createSession, registerOrganization } from '~/models/users/auth.server'
+import { createSession, registerOrganization, serializeAccountUser } from '~/models/users/auth.server'
 import { apiErrorResponse, createAccessToken, handleApi, jsonResponse, methodNotAllowed, parseOrThrow, readJson } from '~/requests/api.server'
 import { getClientIp } from '~/requests/session.server'
 import { RegisterSchema } from '~/schemas/auth'
+import type { SessionRecord } from '~/schemas/user'
 
 import type { Route } from './+types/register'
 
@@ -24,7 +25,9 @@ export async function action({ request }: Route.ActionArgs) {
     const session = await createSession(user.id, 'api', { ip, userAgent: request.headers.get('User-Agent') })
     const accessToken = await createAccessToken(user, session.id)
     // Both at the top level (as the spec's client reads them) and in the usual envelope.
-    return jsonResponse({ accessToken, user, data: { accessToken, user } }, { status: 201 })
+    const shown = serializeAccountUser(user)
+    const body: SessionRecord = { accessToken, user: shown, data: { accessToken, user: shown } }
+    return jsonResponse(body, { status: 201 })
   })
 }
 

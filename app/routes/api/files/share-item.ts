@@ -1,6 +1,7 @@
 import { revokeFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import type { RevokedShareLinkRecord } from '~/schemas/api-record'
 import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/share-item'
@@ -12,7 +13,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { user, actor } = await requireApiActor(call, 'create', 'file')
     parseOrThrow(OptionalVersionSchema, { version: new URL(request.url).searchParams.get('version') ?? undefined })
     const share = await revokeFileShare(user, actor, params.shareId)
-    return apiData({ id: share.id, revoked: true, revokedAt: share.revokedAt })
+    const answer: RevokedShareLinkRecord = { id: share.id, revoked: true, revokedAt: share.revokedAt }
+    return apiData(answer)
   })
 }
 

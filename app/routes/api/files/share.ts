@@ -1,6 +1,7 @@
 import { createFileShare } from '~/models/files/file-share.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
+import type { ShareLinkRecord } from '~/schemas/api-record'
 import { FileShareCreateSchema } from '~/schemas/stored-file'
 
 import type { Route } from './+types/share'
@@ -16,7 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(FileShareCreateSchema, {}) : await readBody(request, FileShareCreateSchema)
     const share = await createFileShare(user, actor, params.id, input)
-    return apiData({ id: share.id, url: share.url, expiresAt: share.expiresAt }, { status: 201 })
+    const answer: ShareLinkRecord = { id: share.id, url: share.url, expiresAt: share.expiresAt }
+    return apiData(answer, { status: 201 })
   })
 }
 

@@ -1,6 +1,7 @@
 import { deleteStop } from '~/models/loads/load.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import type { StopDeleted } from '~/schemas/load'
 import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/stop'
@@ -16,7 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const raw = new URL(request.url).searchParams.get('version')
     const { version } = parseOrThrow(OptionalVersionSchema, { version: raw ?? undefined })
     const removed = await deleteStop(actor, params.id, version)
-    return apiData({ id: removed.id, loadId: removed.loadId, deleted: true })
+    const answer: StopDeleted = { id: removed.id, loadId: removed.loadId, deleted: true }
+    return apiData(answer)
   })
 }
 

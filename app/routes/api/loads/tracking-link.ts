@@ -1,6 +1,7 @@
 import { revokeTrackingLink } from '~/models/loads/tracking-link.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow } from '~/requests/api.server'
+import type { RevokedShareLinkRecord } from '~/schemas/api-record'
 import { OptionalVersionSchema } from '~/schemas/version'
 
 import type { Route } from './+types/tracking-link'
@@ -16,7 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { actor } = await requireApiActor(call, 'update', 'load')
     parseOrThrow(OptionalVersionSchema, { version: new URL(request.url).searchParams.get('version') ?? undefined })
     const link = await revokeTrackingLink(actor, params.id, params.linkId)
-    return apiData({ id: link.id, revoked: true, revokedAt: link.revokedAt })
+    const answer: RevokedShareLinkRecord = { id: link.id, revoked: true, revokedAt: link.revokedAt }
+    return apiData(answer)
   })
 }
 

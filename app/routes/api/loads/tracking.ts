@@ -1,6 +1,7 @@
 import { createTrackingLink } from '~/models/loads/tracking-link.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody } from '~/requests/api.server'
+import type { ShareLinkRecord } from '~/schemas/api-record'
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 
 import type { Route } from './+types/tracking'
@@ -17,7 +18,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const empty = !request.headers.get('Content-Type') && (request.headers.get('Content-Length') ?? '0') === '0'
     const input = empty ? parseOrThrow(TrackingLinkCreateSchema, {}) : await readBody(request, TrackingLinkCreateSchema)
     const link = await createTrackingLink(actor, params.id, input)
-    return apiData({ id: link.id, url: link.url, expiresAt: link.expiresAt }, { status: 201 })
+    const answer: ShareLinkRecord = { id: link.id, url: link.url, expiresAt: link.expiresAt }
+    return apiData(answer, { status: 201 })
   })
 }
 

@@ -1,0 +1,34 @@
+/**
+ * What `POST /api/{list}/import` answers (ADR 108): one report for every list's dry run, and how
+ * many rows were created (loads: their first and last numbers). The response schemas the document
+ * is generated from (ADR 117); the importer's writers return these types.
+ */
+import { z } from 'zod'
+
+/** `?dryRun=true`: what the check found, nothing written. */
+export const ImportReportRecordSchema = z.object({
+  rows: z.number().int().min(0).describe('Rows read (the header aside).'),
+  valid: z.number().int().min(0).describe('Rows that would be created.'),
+  errors: z
+    .array(
+      z.object({
+        row: z.number().int().describe('The file’s line: 1 is the header.'),
+        column: z.string().nullable().describe('The column key; null for a problem of the whole row or file.'),
+        message: z.string().describe('In the language of Accept-Language.'),
+      }),
+    )
+    .describe('The first problems, in file order.'),
+  errorCount: z.number().int().min(0).describe('Every problem, listed or not.'),
+  headers: z
+    .array(z.object({ header: z.string(), column: z.string().nullable().describe('The column it fills; null when none.') }))
+    .describe('The file’s headers and how each was read.'),
+})
+export type ImportReportRecord = z.infer<typeof ImportReportRecordSchema>
+
+/** Imported: how many rows were created. */
+export const ImportCreatedRecordSchema = z.object({ created: z.number().int().min(0) })
+export type ImportCreatedRecord = z.infer<typeof ImportCreatedRecordSchema>
+
+/** Loads imported: how many, and the first and last load numbers. */
+export const LoadImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({ first: z.string(), last: z.string() })
+export type LoadImportCreatedRecord = z.infer<typeof LoadImportCreatedRecordSchema>
