@@ -1006,7 +1006,16 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const emails = ORGS.flatMap((org) => org.users.map((user) => user.email))
   const existing = await prisma.user.findMany({ where: { email: { in: emails } }, select: { organizationId: true } })
-  await prisma.organization.deleteMany({ where: { id: { in: [...new Set(existing.map((user) => user.organizationId))] } } })
+  const organizationId = { in: [...new Set(existing.map((user) => user.organizationId))] }
+  // Records that refuse their parent's delete (foreign keys ON DELETE RESTRICT, checked as each
+  // cascade runs) go first, the ones that point at others before those: a demo that was used has
+  // settlements of loads and orders, and invoices on factoring schedules.
+  await prisma.settlement.deleteMany({ where: { organizationId } })
+  await prisma.factoringSchedule.deleteMany({ where: { organizationId } })
+  await prisma.factoringAgreement.deleteMany({ where: { organizationId } })
+  await prisma.storeOrder.deleteMany({ where: { organizationId } })
+  await prisma.load.deleteMany({ where: { organizationId } })
+  await prisma.organization.deleteMany({ where: { id: organizationId } })
 
   const summary: Array<{ organization: string; users: number; companies: number; trucks: number; trailers: number }> = []
   for (const demo of ORGS) {

@@ -76,9 +76,6 @@ function bankPair(value: { bankRoutingNumber?: string; bankAccountNumber?: strin
  * `PUT /api/organization`. Messages are i18n keys. The remit-to bank details are printed on
  * invoices, so a routing number goes with an account number, and the other way round.
  */
-export const OrganizationSchema = fields.superRefine(bankPair)
-
-/** The page's form and PUT: the whole record plus the version it was read at. */
 export const OrganizationUpdateSchema = withVersion(fields).superRefine(bankPair)
 
 /**

@@ -97,4 +97,57 @@ describe('the demo data', () => {
     const organization = await prisma.organization.findUniqueOrThrow({ where: { id: admin.organizationId } })
     expect(organization.nextQuoteNumber).toBe(quotes.length + 1)
   })
+
+  it('seeds again over a demo that was used: invoices factored, loads and store orders on a settlement', async () => {
+    const { seed } = await import('../../prisma/seed')
+    const admin = await prisma.user.findFirstOrThrow({ where: { email: 'admin@freightdesk.test' } })
+    const driver = await prisma.user.findFirstOrThrow({ where: { email: 'driver@freightdesk.test' } })
+    const organizationId = admin.organizationId
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { organizationId } })
+    const load = await prisma.load.findFirstOrThrow({ where: { organizationId, driverId: driver.id } })
+    const truck = await prisma.truck.findFirstOrThrow({ where: { organizationId } })
+    const factor = await prisma.company.findFirstOrThrow({ where: { organizationId } })
+    const money = { totalCents: 100n, advanceCents: 90n, feeCents: 3n, reserveCents: 7n }
+    await prisma.factoringAgreement.upsert({
+      where: { organizationId },
+      create: { organizationId, factorCompanyId: factor.id, advanceBasisPoints: 9_000, feeBasisPoints: 300 },
+      update: { factorCompanyId: factor.id },
+    })
+    await prisma.factoringSchedule.create({
+      data: {
+        organizationId,
+        number: 'FS-T1',
+        factorName: factor.name,
+        advanceBasisPoints: 9_000,
+        feeBasisPoints: 300,
+        ...money,
+        items: { create: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, amountCents: 100, advanceCents: 90, feeCents: 3, reserveCents: 7 } },
+      },
+    })
+    const order = await prisma.storeOrder.create({
+      data: { organizationId, orderNumber: 'SO-T1', chargeTo: 'driver', shippingMethod: 'pickup', subtotalCents: 100, totalCents: 100, driverId: driver.id },
+    })
+    await prisma.storeOrder.create({
+      data: { organizationId, orderNumber: 'SO-T2', chargeTo: 'truck', shippingMethod: 'pickup', subtotalCents: 100, totalCents: 100, truckId: truck.id },
+    })
+    await prisma.settlement.create({
+      data: {
+        organizationId,
+        number: 'ST-T1',
+        driverId: driver.id,
+        periodStart: new Date('2026-11-01'),
+        periodEnd: new Date('2026-11-07'),
+        items: {
+          create: [
+            { organizationId, type: 'load', description: 'A load', amountCents: 100n, loadId: load.id },
+            { organizationId, type: 'store_order', description: 'An order', amountCents: -100n, orderId: order.id },
+          ],
+        },
+      },
+    })
+    // The seed deletes the demo organizations with one statement and every cascade beneath it.
+    await seed({ log: () => {} })
+    expect(await prisma.factoringSchedule.count({ where: { number: 'FS-T1' } })).toBe(0)
+    for (const query of Object.values(RULES)) expect(await prisma.$queryRawUnsafe(query)).toEqual([])
+  })
 })
