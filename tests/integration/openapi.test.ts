@@ -171,7 +171,8 @@ describe('OpenAPI document', () => {
     expect(responseSchema('POST', '/api/invoice/{id}/payments', 201)).toBeDefined()
     expect(responseSchema('DELETE', '/api/invoice/{id}/payments/{paymentId}', 200)).toBeDefined()
     // Loads: the record, its row, status, reopen, stop events, an uploaded document and a converted quote's load are
-    // generated; tracking links, the rate confirmation reading and the deletes of a document and an address are not yet.
+    // generated (tracking links and the deletes of a document and an address too, below); the rate confirmation
+    // reading is not yet.
     for (const action of ['status', 'reopen']) expect(responseSchema('POST', `/api/loads/{id}/${action}`, 200), action).toBeDefined()
     expect(responseSchema('POST', '/api/loads/{id}/documents', 201)).toBeDefined()
     expect(responseSchema('POST', '/api/quotes/{id}/convert', 201)).toBeDefined()
