@@ -63,7 +63,13 @@ export type IconName = keyof typeof ICON_PATHS
 export const ICON_SIZES = [14, 16, 18, 20, 22, 24, 28, 32] as const
 export type IconSize = (typeof ICON_SIZES)[number]
 
-/** The stroke every drawing is painted with, as the mask's SVG. */
-export function iconSvg(name: IconName) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="${ICON_PATHS[name]}"/></svg>`
+/**
+ * Every drawing in one SVG, side by side in 24 × 24 cells in ICON_PATHS' order (each cell clips its drawing as
+ * the drawing's own SVG did), painted with the
+ * stroke every icon has: the one mask image all icons share (ADR 118).
+ */
+export function iconSprite() {
+  const names = Object.keys(ICON_PATHS) as IconName[]
+  const cells = names.map((name, index) => `<svg x="${24 * index}" width="24" height="24"><path d="${ICON_PATHS[name]}"/></svg>`).join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${24 * names.length} 24" fill="none" stroke="#000" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${cells}</svg>`
 }
