@@ -28,7 +28,15 @@ function buildServerIfStale() {
   if (sources.some((file) => fs.statSync(file).mtimeMs > built)) execSync('npm run build:server', { stdio: 'inherit' })
 }
 
-export default async function setup(project: TestProject) {
+type TestDatabase = { adminUrl: string; template: string; stop: () => Promise<void> }
+/**
+ * The integration tests are two projects (vitest.config.ts: files that mock modules keep their
+ * isolation): one server and one template for both, stopped when the last of them is done.
+ * Global setups run in Vitest's own process, so `globalThis` is theirs to share.
+ */
+const shared = globalThis as { freightdeskTestDatabase?: Promise<TestDatabase>; freightdeskTestDatabaseUsers?: number }
+
+async function startTestDatabase(): Promise<TestDatabase> {
   if (fs.existsSync('build/server/index.js')) buildServerIfStale()
   let adminUrl: string
   let stop = async () => {}
@@ -49,10 +57,27 @@ export default async function setup(project: TestProject) {
   await dropDatabase(adminUrl, template)
   await createDatabaseIfMissing(adminUrl, template)
   await applyMigrations(withDatabase(adminUrl, template))
-  project.provide('testDatabase', { adminUrl, template })
+  return {
+    adminUrl,
+    template,
+    stop: async () => {
+      await dropDatabase(adminUrl, template)
+      await stop()
+    },
+  }
+}
+
+export default async function setup(project: TestProject) {
+  shared.freightdeskTestDatabase ??= startTestDatabase()
+  shared.freightdeskTestDatabaseUsers = (shared.freightdeskTestDatabaseUsers ?? 0) + 1
+  const database = await shared.freightdeskTestDatabase
+  project.provide('testDatabase', { adminUrl: database.adminUrl, template: database.template })
 
   return async () => {
-    await dropDatabase(adminUrl, template)
-    await stop()
+    shared.freightdeskTestDatabaseUsers! -= 1
+    if (shared.freightdeskTestDatabaseUsers === 0) {
+      shared.freightdeskTestDatabase = undefined
+      await database.stop()
+    }
   }
 }
