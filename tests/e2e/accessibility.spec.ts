@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { axe } from './axe'
+import { SECOND_LOOK_RULES } from './axe-page'
 import { apiUser, expect, js, lastEmailTo, loginByRequest, registerOrganization, signedInAs, test, type TestOrganization, vin } from './fixtures'
 
 /**
@@ -15,9 +16,6 @@ const LOOKS = [
   { mode: 'light', lang: 'en' },
   { mode: 'dark', lang: 'ar' },
 ] as const
-
-/** What the second look can break that the first did not check: contrast, and the page's language. */
-const SECOND_LOOK_RULES = ['color-contrast', 'html-has-lang', 'html-lang-valid', 'valid-lang', 'link-in-text-block']
 
 async function useLook(page: Page, look: (typeof LOOKS)[number]) {
   const url = test.info().project.use.baseURL!
