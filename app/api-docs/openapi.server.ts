@@ -83,6 +83,7 @@ import {
   LoadSchema,
   LoadStatusMoveSchema,
   LoadUpdateSchema,
+  RateConfirmationReadingSchema,
   StopDeletedSchema,
   StopEventSchema,
 } from '~/schemas/load'
@@ -1236,42 +1237,13 @@ function loadPaths(): Record<string, Record<string, Operation>> {
           },
         },
         responses: {
-          '200': dataResponse('The draft load, the state of each field, whether the PDF is a scan, and the broker read.', {
-            type: 'object',
-            properties: {
-              draft: {
-                ...input(LoadSchema),
-                required: ['stops', 'charges'],
-                description: 'A load body as far as it was read: POST it to /api/loads once completed.',
-              },
-              fields: { type: 'object', additionalProperties: { type: 'string', enum: ['read', 'not_found'] } },
-              scanned: { type: 'boolean' },
-              broker: {
-                type: ['object', 'null'],
-                properties: {
-                  name: { type: ['string', 'null'] },
-                  mcNumber: { type: ['string', 'null'] },
-                  match: {
-                    type: ['object', 'null'],
-                    properties: {
-                      id: { type: 'string' },
-                      name: { type: 'string' },
-                      mcNumber: { type: ['string', 'null'] },
-                      by: { type: 'string', enum: ['mc', 'name'] },
-                    },
-                  },
-                  details: {
-                    type: 'object',
-                    description: 'The broker’s own details as the document gives them (those it gives): a new broker’s body (ADR 103).',
-                    properties: Object.fromEntries(
-                      ['contactName', 'phone', 'email', 'addressLine1', 'city', 'state', 'postalCode'].map((key) => [key, { type: 'string' }]),
-                    ),
-                  },
-                },
-              },
-            },
-            required: ['draft', 'fields', 'scanned', 'broker'],
-          }),
+          '200': answer(
+            'post',
+            '/api/loads/extract',
+            '200',
+            'The draft load, the state of each field, whether the PDF is a scan, and the broker read.',
+            dataOf(RateConfirmationReadingSchema),
+          ),
           ...common,
           '400': errorResponse('validation_failed: no file, or a PDF that cannot be opened.'),
           '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),

@@ -277,3 +277,64 @@ export type LoadRowRecord = z.infer<typeof LoadRowRecordSchema>
 /** DELETE /api/loads/address/{id}: the stop removed, and its load. */
 export const StopDeletedSchema = DeletedSchema.extend({ loadId: z.string().describe('The load it was a stop of.') })
 export type StopDeleted = z.infer<typeof StopDeletedSchema>
+
+/** A wall-clock time as the load form writes it (`2026-11-28T08:00`), in the organization's zone. */
+const wallClock = () => z.string().meta({ example: '2026-11-28T08:00' })
+const readText = () => z.string().optional()
+
+/**
+ * POST /api/loads/extract (readRateConfirmation): a load body as far as a rate confirmation was
+ * read, the state of each field, whether the PDF is a scan, and the broker as the document names it.
+ */
+export const RateConfirmationReadingSchema = z.object({
+  draft: z
+    .object({
+      brokerId: z.string().optional(),
+      brokerReference: readText(),
+      equipmentType: z.enum(TRAILER_TYPES).optional(),
+      commodity: readText(),
+      weightLb: z.number().int().optional(),
+      linehaulCents: z.number().int().optional(),
+      stops: z.array(
+        z.object({
+          type: z.enum(STOP_TYPES),
+          facilityName: readText(),
+          line1: readText(),
+          city: readText(),
+          state: readText(),
+          postalCode: readText(),
+          windowStart: wallClock().optional(),
+          windowEnd: wallClock().optional(),
+          country: z.literal('US'),
+        }),
+      ),
+      charges: z.array(z.never()),
+    })
+    .describe('A load body as far as it was read: POST it to /api/loads once completed.'),
+  fields: z
+    .record(z.string(), z.enum(['read', 'not_found']))
+    .describe("Each field's state: `broker`, `brokerReference`, …, `stops`, and `stops.<n>.<field>` for a stop's."),
+  scanned: z.boolean().describe('A PDF without text (a scan): the draft is empty.'),
+  broker: z
+    .object({
+      name: z.string().nullable().describe('As the document writes it.'),
+      mcNumber: z.string().nullable(),
+      match: z
+        .object({ id: z.string(), name: z.string(), mcNumber: z.string().nullable(), by: z.enum(['mc', 'name']) })
+        .nullable()
+        .describe("The organization's broker with that MC number, else that name; null: a new broker to add."),
+      details: z
+        .object({
+          contactName: readText(),
+          phone: readText(),
+          email: readText(),
+          addressLine1: readText(),
+          city: readText(),
+          state: readText(),
+          postalCode: readText(),
+        })
+        .describe('The broker’s own details as the document gives them (those it gives): a new broker’s body (ADR 103).'),
+    })
+    .nullable(),
+})
+export type RateConfirmationReading = z.infer<typeof RateConfirmationReadingSchema>

@@ -16,6 +16,7 @@ import { isDomainError } from '~/utils/errors.server'
 import { ROLES } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
+import { expectDocumentedAnswer } from '../contract-kit'
 import { createOrg, type Org } from '../helpers'
 import { allowed } from '../permission-table'
 import { RATE_CONFIRMATION_LAYOUTS, scanImage, scannedRateConfirmation } from '../rate-confirmations'
@@ -32,7 +33,10 @@ async function extract(token: string | undefined, body: BodyInit | null, headers
     body,
   })
   const response = await extractRoute.action({ request, params: {}, context: {} } as never)
-  return { status: response.status, body: await response.json() }
+  const answer = { status: response.status, body: await response.json() }
+  // Every 2xx body matches the answer the OpenAPI document gives (its response schema, ADR 117).
+  expectDocumentedAnswer('POST', '/api/loads/extract', answer)
+  return answer
 }
 
 function fileForm(bytes: Uint8Array, name = 'ratecon.pdf', type = 'application/pdf') {

@@ -1,5 +1,6 @@
 import { pdfFromUpload, readRateConfirmation } from '~/models/loads/rate-confirmation.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+import type { RateConfirmationReading } from '~/schemas/load'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -26,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
       const form = await request.formData().catch(() => null)
       if (!form) throw new DomainError('validation_failed', 'loadForm.rateConfirmation.errors.badForm')
       const { bytes } = await pdfFromUpload(form.get('file'))
-      return apiData(await readRateConfirmation(user.organizationId, bytes))
+      const reading: RateConfirmationReading = await readRateConfirmation(user.organizationId, bytes)
+      return apiData(reading)
     },
     // Nothing is written: a repeat reads the file again.
     { idempotency: false },
