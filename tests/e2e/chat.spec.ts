@@ -130,6 +130,30 @@ test('a new conversation is started with a colleague, who sees it unread in the 
   await other.context.close()
 })
 
+test('the conversation list pages past a hundred: older conversations by a link, and back to the newer ones', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  const colleague = await apiUser(request, org, { role: 'dispatcher' })
+  // 101 groups, one after the other: the first one made is alone on the second page.
+  for (let index = 0; index <= 100; index += 1) {
+    await api(request, org, '/api/chat', { participantIds: [colleague.id], title: `Lane ${String(index).padStart(3, '0')}` })
+  }
+  await page.goto('/dashboard/chat')
+  const items = page.getByTestId('chat-list-item')
+  await expect(items).toHaveCount(100)
+  await expect(items.first()).toContainText('Lane 100')
+  await expect(items.last()).toContainText('Lane 001')
+  await expect(page.getByTestId('chat-list-newer')).toHaveCount(0)
+  await page.getByTestId('chat-list-older').click()
+  await expect(page).toHaveURL(/\/dashboard\/chat\?page=2$/)
+  await expect(items).toHaveCount(1)
+  await expect(items).toContainText('Lane 000')
+  await expect(page.getByTestId('chat-list-older')).toHaveCount(0)
+  await page.getByTestId('chat-list-newer').click()
+  await expect(page).toHaveURL(/\/dashboard\/chat\?page=1$/)
+  await expect(items).toHaveCount(100)
+  await expect(items.first()).toContainText('Lane 100')
+})
+
 test('Arabic: the chat is laid out right to left', async ({ page, request, context, baseURL }) => {
   const org = await signedIn(page, request)
   await apiUser(request, org, { role: 'dispatcher', firstName: 'Noor', lastName: 'Haddad' })

@@ -392,6 +392,8 @@ describe('hostile files through the API', () => {
         () => send('--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunitNumber\nT-1\n--x--', 'multipart/form-data'),
       ],
       ['no body', () => send('')],
+      // Past IMPORT_MAX_BYTES (10 MB), refused before a row is read.
+      ['a file over 10 MB', () => send(`unitNumber\n${'T-1\n'.repeat(2_700_000)}`)],
     ]
     const answers: Array<[string, number, string | undefined]> = []
     for (const [label, run] of cases) {
@@ -401,6 +403,7 @@ describe('hostile files through the API', () => {
     for (const [label, status, code] of answers) {
       expect({ label, refused: [400, 413, 415].includes(status), code: typeof code }).toEqual({ label, refused: true, code: 'string' })
     }
+    expect(answers.find(([label]) => label === 'a file over 10 MB')).toEqual(['a file over 10 MB', 413, 'payload_too_large'])
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
     // The __proto__ mapping polluted nothing.
     expect(Object.prototype).not.toHaveProperty('unitNumber')
