@@ -59,7 +59,7 @@ export const CLIENT_NAMESPACES = {
   chat: ['chat'],
   analytics: ['analytics'],
   site: ['site'],
-  booking: ['booking'],
+  quotes: ['quotes'],
   bulletins: ['bulletins'],
   payment: ['payment'],
   tracking: ['tracking'],

@@ -2683,7 +2683,7 @@ const ar: Catalogue = {
       phone: 'أدخل رقم هاتف من 7 أرقام على الأقل.',
     },
   },
-  booking: {
+  quotes: {
     title: 'الحجوزات',
     status: { new: 'جديد', quoted: 'مُسعَّر', won: 'مكسوب', lost: 'خاسر' },
     fields: {

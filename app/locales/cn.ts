@@ -2679,7 +2679,7 @@ const cn: Catalogue = {
       phone: '请输入至少 7 位数字的电话号码。',
     },
   },
-  booking: {
+  quotes: {
     title: '订舱',
     status: { new: '新请求', quoted: '已报价', won: '已成交', lost: '未成交' },
     fields: {

@@ -2688,7 +2688,7 @@ const en = {
       phone: 'Enter a phone number with at least 7 digits.',
     },
   },
-  booking: {
+  quotes: {
     title: 'Bookings',
     status: { new: 'New', quoted: 'Quoted', won: 'Won', lost: 'Lost' },
     fields: {

@@ -2731,7 +2731,7 @@ const fr: Catalogue = {
       phone: 'Saisissez un numéro de téléphone d’au moins 7 chiffres.',
     },
   },
-  booking: {
+  quotes: {
     title: 'Réservations',
     status: { new: 'Nouvelle', quoted: 'Chiffrée', won: 'Gagnée', lost: 'Perdue' },
     fields: {

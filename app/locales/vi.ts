@@ -2698,7 +2698,7 @@ const vi: Catalogue = {
       phone: 'Nhập số điện thoại có ít nhất 7 chữ số.',
     },
   },
-  booking: {
+  quotes: {
     title: 'Đặt chỗ',
     status: { new: 'Mới', quoted: 'Đã báo giá', won: 'Thành công', lost: 'Thất bại' },
     fields: {

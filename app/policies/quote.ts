@@ -37,16 +37,16 @@ type QuoteState = { status: QuoteStatus; loadId: string | null }
  */
 export function quoteRefusal(action: QuoteAction, { status, loadId }: QuoteState): PolicyRefusal | null {
   // A converted request is done: its load carries on.
-  if (loadId) return { code: 'in_use', key: 'booking.errors.converted' }
+  if (loadId) return { code: 'in_use', key: 'quotes.errors.converted' }
   switch (action) {
     case 'quote':
-      return canMoveQuote(status, 'quoted') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
+      return canMoveQuote(status, 'quoted') ? null : { code: 'invalid_transition', key: 'quotes.errors.decided' }
     case 'won':
-      return canMoveQuote(status, 'won') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
+      return canMoveQuote(status, 'won') ? null : { code: 'invalid_transition', key: 'quotes.errors.decided' }
     case 'lost':
-      return canMoveQuote(status, 'lost') ? null : { code: 'invalid_transition', key: 'booking.errors.decided' }
+      return canMoveQuote(status, 'lost') ? null : { code: 'invalid_transition', key: 'quotes.errors.decided' }
     case 'convert':
-      return status === 'lost' ? { code: 'invalid_transition', key: 'booking.errors.convertLost' } : null
+      return status === 'lost' ? { code: 'invalid_transition', key: 'quotes.errors.convertLost' } : null
   }
 }
 

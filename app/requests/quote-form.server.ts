@@ -37,7 +37,7 @@ export async function submitQuoteRequest(request: Request, organizationId: strin
   const limit = await consumeQuoteLimit(organizationId, submission.value.email, getClientIp(request))
   if (!limit.ok) {
     return data(
-      { kind: 'refused' as const, intent: null, about: null, conflict: false, result: submission.reply({ formErrors: [t('booking.pricing.limited')] }) },
+      { kind: 'refused' as const, intent: null, about: null, conflict: false, result: submission.reply({ formErrors: [t('quotes.pricing.limited')] }) },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     )
   }

@@ -26,7 +26,7 @@ export const QuoteRequestSchema = z.object({
   name: requiredText(100),
   email: EmailSchema,
   company: optionalText(100),
-  phone: optionalPhone('booking.errors.phone'),
+  phone: optionalPhone('quotes.errors.phone'),
   message: optionalText(2000),
   [QUOTE_HONEYPOT]: optionalText(200),
 })
@@ -34,7 +34,7 @@ export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>
 
 /** "Quote a price": the amount (cents, above zero, at most what a load may total: it becomes the load's linehaul) and a note for the requester. */
 export const QuotePriceSchema = z.object({
-  amountCents: cents('amount').refine((value) => value > 0, 'booking.errors.amountPositive'),
+  amountCents: cents('amount').refine((value) => value > 0, 'quotes.errors.amountPositive'),
   note: optionalText(2000),
   version: VersionSchema.optional(),
 })
@@ -58,7 +58,7 @@ export const QuoteConvertSchema = z
     version: VersionSchema.optional(),
   })
   .superRefine((value, context) => {
-    if (value.billTo && value.brokerId) context.addIssue({ code: 'custom', path: ['brokerId'], message: 'booking.errors.customerOrRequester' })
+    if (value.billTo && value.brokerId) context.addIssue({ code: 'custom', path: ['brokerId'], message: 'quotes.errors.customerOrRequester' })
     if (!value.billTo && !value.brokerId) context.addIssue({ code: 'custom', path: ['brokerId'], message: 'loads.errors.brokerRequired' })
   })
 export type QuoteConvertInput = z.infer<typeof QuoteConvertSchema>

@@ -58,10 +58,10 @@ describe('nextNumber', () => {
 
   it('answers not found for an organization that is gone, and refuses a column that is not a counter', async () => {
     await expect(
-      prisma.$transaction((tx) => nextNumber(tx, 'c0000000000000000000gone', 'nextQuoteNumber', { notFoundKey: 'booking.errors.notFound' })),
+      prisma.$transaction((tx) => nextNumber(tx, 'c0000000000000000000gone', 'nextQuoteNumber', { notFoundKey: 'quotes.errors.notFound' })),
     ).rejects.toMatchObject({
       code: 'not_found',
-      messageKey: 'booking.errors.notFound',
+      messageKey: 'quotes.errors.notFound',
     })
     await expect(prisma.$transaction((tx) => nextNumber(tx, org.organization.id, '"name"' as never))).rejects.toThrow('not a counter')
   })

@@ -201,7 +201,7 @@ describe('answering a request', () => {
     expect((await refusal(quotePrice(actor, quote.id, { amountCents: 100_000, version: quote.version + 3 }, 'en'))).code).toBe('conflict')
     const won = await markQuoteWon(actor, quote.id, quote.version)
     expect(won.status).toBe('won')
-    expect((await refusal(markQuoteLost(actor, quote.id, { reason: 'Too late' }))).messageKey).toBe('booking.errors.decided')
+    expect((await refusal(markQuoteLost(actor, quote.id, { reason: 'Too late' }))).messageKey).toBe('quotes.errors.decided')
     expect((await refusal(markQuoteWon(actor, quote.id, undefined))).code).toBe('invalid_transition')
     expect((await refusal(quotePrice(actor, quote.id, { amountCents: 1 }, 'en'))).code).toBe('invalid_transition')
 
@@ -211,7 +211,7 @@ describe('answering a request', () => {
     expect((await refusal(markQuoteWon(actor, other.id, undefined))).code).toBe('invalid_transition')
     const { broker } = await fleet(org)
     const refused = await refusal(convertQuote(actor, other.id, { brokerId: broker.id }))
-    expect([refused.code, refused.messageKey]).toEqual(['invalid_transition', 'booking.errors.convertLost'])
+    expect([refused.code, refused.messageKey]).toEqual(['invalid_transition', 'quotes.errors.convertLost'])
     const audit = await prisma.auditEvent.findMany({ where: { entity: 'quoteRequest', entityId: other.id }, orderBy: { at: 'asc' } })
     expect(audit.map((event) => event.action)).toEqual(['create', 'status'])
     // The audit page names the request by its number.

@@ -23,9 +23,9 @@ describe('quote policy', () => {
   })
 
   it('answers a second conversion in_use and a lost one invalid_transition', () => {
-    expect(quoteRefusal('convert', { status: 'won', loadId: 'load-1' })).toEqual({ code: 'in_use', key: 'booking.errors.converted' })
-    expect(quoteRefusal('convert', { status: 'lost', loadId: null })).toEqual({ code: 'invalid_transition', key: 'booking.errors.convertLost' })
-    expect(quoteRefusal('won', { status: 'lost', loadId: null })).toEqual({ code: 'invalid_transition', key: 'booking.errors.decided' })
+    expect(quoteRefusal('convert', { status: 'won', loadId: 'load-1' })).toEqual({ code: 'in_use', key: 'quotes.errors.converted' })
+    expect(quoteRefusal('convert', { status: 'lost', loadId: null })).toEqual({ code: 'invalid_transition', key: 'quotes.errors.convertLost' })
+    expect(quoteRefusal('won', { status: 'lost', loadId: null })).toEqual({ code: 'invalid_transition', key: 'quotes.errors.decided' })
   })
 
   it('offers the actions to admins and dispatchers only', () => {

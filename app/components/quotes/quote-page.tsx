@@ -26,20 +26,20 @@ export type QuotePageData = {
  */
 export function QuotePage({ page, lastResult, formAction }: { page: QuotePageData; lastResult: SubmissionResult<string[]> | undefined; formAction: string }) {
   const { t } = useTranslation()
-  const title = `${t('booking.pricing.metaTitle')} | ${page.carrier}`
+  const title = `${t('quotes.pricing.metaTitle')} | ${page.carrier}`
   return (
     <>
       <title>{title}</title>
-      <meta name="description" content={t('booking.pricing.description')} />
+      <meta name="description" content={t('quotes.pricing.description')} />
       <div className="max-w-3xl">
-        <h1 className="text-3xl font-extrabold text-ink sm:text-4xl">{t('booking.pricing.heading')}</h1>
-        <p className="mt-3 text-lg text-muted">{t('booking.pricing.intro')}</p>
+        <h1 className="text-3xl font-extrabold text-ink sm:text-4xl">{t('quotes.pricing.heading')}</h1>
+        <p className="mt-3 text-lg text-muted">{t('quotes.pricing.intro')}</p>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-5">
         {page.services.length ? (
           <section aria-labelledby="services-title" className="lg:col-span-2" data-testid="site-services">
             <h2 id="services-title" className="text-xl font-bold text-ink">
-              {t('booking.pricing.services')}
+              {t('quotes.pricing.services')}
             </h2>
             <ul className="mt-4 space-y-3">
               {page.services.map((service) => (
@@ -75,10 +75,10 @@ function Thanks({ number, formAction }: { number: string | null; formAction: str
         <span className="grid size-12 place-items-center rounded-full bg-success-lighter text-success-darker dark:bg-success/20 dark:text-success-light">
           <Icon name="check" size={24} />
         </span>
-        <h2 className="text-xl font-bold text-ink">{t('booking.pricing.sentTitle')}</h2>
-        <p className="text-muted">{number ? t('booking.pricing.sent', { number }) : t('booking.pricing.sentPlain')}</p>
+        <h2 className="text-xl font-bold text-ink">{t('quotes.pricing.sentTitle')}</h2>
+        <p className="text-muted">{number ? t('quotes.pricing.sent', { number }) : t('quotes.pricing.sentPlain')}</p>
         <a href={formAction} className="font-semibold text-primary hover:underline">
-          {t('booking.pricing.another')}
+          {t('quotes.pricing.another')}
         </a>
       </div>
     </Card>
@@ -91,53 +91,53 @@ function QuoteForm({ page, lastResult, formAction }: { page: QuotePageData; last
   const [form, fields] = useSchemaForm<typeof QuoteRequestSchema>({ id: 'quote-request', constraint: page.constraint, lastResult })
   const optional = (label: string) => (
     <>
-      {label} <span className="font-normal text-muted">({t('booking.pricing.optional')})</span>
+      {label} <span className="font-normal text-muted">({t('quotes.pricing.optional')})</span>
     </>
   )
   const legend = 'text-base font-bold text-ink'
   return (
     <Card className="p-6 sm:p-8">
-      <h2 className="text-xl font-bold text-ink">{t('booking.pricing.formTitle')}</h2>
+      <h2 className="text-xl font-bold text-ink">{t('quotes.pricing.formTitle')}</h2>
       <Form method="post" action={formAction} {...getFormProps(form)} className="mt-6 space-y-6" data-testid="quote-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="space-y-4">
-          <legend className={legend}>{t('booking.pricing.lane')}</legend>
+          <legend className={legend}>{t('quotes.pricing.lane')}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField className="sm:col-span-2" label={t('booking.fields.originCity')} field={fields.originCity} autoComplete="off" />
-            <TextField label={t('booking.fields.originState')} field={fields.originState} autoComplete="off" />
-            <TextField className="sm:col-span-2" label={t('booking.fields.destinationCity')} field={fields.destinationCity} autoComplete="off" />
-            <TextField label={t('booking.fields.destinationState')} field={fields.destinationState} autoComplete="off" />
+            <TextField className="sm:col-span-2" label={t('quotes.fields.originCity')} field={fields.originCity} autoComplete="off" />
+            <TextField label={t('quotes.fields.originState')} field={fields.originState} autoComplete="off" />
+            <TextField className="sm:col-span-2" label={t('quotes.fields.destinationCity')} field={fields.destinationCity} autoComplete="off" />
+            <TextField label={t('quotes.fields.destinationState')} field={fields.destinationState} autoComplete="off" />
           </div>
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className={legend}>{t('booking.pricing.shipment')}</legend>
+          <legend className={legend}>{t('quotes.pricing.shipment')}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             <SelectField
-              label={t('booking.fields.equipmentType')}
+              label={t('quotes.fields.equipmentType')}
               field={fields.equipmentType}
               options={TRAILER_TYPES.map((value) => ({ value, label: t(`trailers.type.${value}`) }))}
             />
-            <TextField label={t('booking.fields.pickupDate')} field={fields.pickupDate} type="date" />
-            <TextField label={optional(t('booking.fields.weightLb'))} field={fields.weightLb} type="number" />
+            <TextField label={t('quotes.fields.pickupDate')} field={fields.pickupDate} type="date" />
+            <TextField label={optional(t('quotes.fields.weightLb'))} field={fields.weightLb} type="number" />
           </div>
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className={legend}>{t('booking.pricing.contact')}</legend>
+          <legend className={legend}>{t('quotes.pricing.contact')}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('booking.fields.name')} field={fields.name} autoComplete="name" />
-            <TextField label={t('booking.fields.email')} field={fields.email} type="email" autoComplete="email" />
-            <TextField label={optional(t('booking.fields.company'))} field={fields.company} autoComplete="organization" />
-            <TextField label={optional(t('booking.fields.phone'))} field={fields.phone} type="tel" autoComplete="tel" />
+            <TextField label={t('quotes.fields.name')} field={fields.name} autoComplete="name" />
+            <TextField label={t('quotes.fields.email')} field={fields.email} type="email" autoComplete="email" />
+            <TextField label={optional(t('quotes.fields.company'))} field={fields.company} autoComplete="organization" />
+            <TextField label={optional(t('quotes.fields.phone'))} field={fields.phone} type="tel" autoComplete="tel" />
           </div>
-          <TextareaField label={optional(t('booking.fields.message'))} field={fields.message} rows={3} />
+          <TextareaField label={optional(t('quotes.fields.message'))} field={fields.message} rows={3} />
         </fieldset>
         {/* The honeypot: not shown and not in the accessibility tree; a bot that fills every field is thanked and dropped. */}
         <div hidden>
-          <label htmlFor="quote-website">{t('booking.pricing.honeypot')}</label>
+          <label htmlFor="quote-website">{t('quotes.pricing.honeypot')}</label>
           <input id="quote-website" name={QUOTE_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <Button type="submit" className="w-full sm:w-auto" disabled={navigation.state === 'submitting'}>
-          {t('booking.pricing.submit')}
+          {t('quotes.pricing.submit')}
         </Button>
       </Form>
     </Card>

@@ -38,8 +38,8 @@ export async function quoteEmail(quoteId: string, organizationId: string, langua
   return {
     to: quote.email,
     replyTo: inboundEmail(organization.inboundLocalPart),
-    subject: t('booking.email.subject', params),
-    text: [t('booking.email.body', params), params.note ? `\n${params.note}` : '', `\n${t('booking.email.footer', params)}`].join('\n'),
+    subject: t('quotes.email.subject', params),
+    text: [t('quotes.email.body', params), params.note ? `\n${params.note}` : '', `\n${t('quotes.email.footer', params)}`].join('\n'),
   }
 }
 

@@ -51,7 +51,7 @@ import { DomainError } from '~/utils/errors.server'
 import { inboundEmail } from '~/utils/inbound-address.server'
 
 const ENTITY = 'quoteRequest'
-const NOT_FOUND = 'booking.errors.notFound'
+const NOT_FOUND = 'quotes.errors.notFound'
 
 const include = {
   answeredBy: { select: { id: true, firstName: true, lastName: true } },
@@ -112,7 +112,7 @@ function lane(quote: { originCity: string; originState: string; destinationCity:
  */
 export async function createQuoteRequest(organizationId: string, input: QuoteRequestInput, language: string, now = new Date()) {
   if (input.pickupDate < (await organizationToday(organizationId, prisma, now)))
-    throw new DomainError('validation_failed', 'validation.failed', { fields: { pickupDate: ['booking.errors.pickupPast'] } })
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { pickupDate: ['quotes.errors.pickupPast'] } })
   return prisma.$transaction(async (tx) => {
     const number = await nextNumber(tx, organizationId, 'nextQuoteNumber', { notFoundKey: NOT_FOUND })
     const quote = await tx.quoteRequest.create({
@@ -136,7 +136,7 @@ export async function createQuoteRequest(organizationId: string, input: QuoteReq
     const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true, inboundLocalPart: true } })
     const t = getFixedT(language)
     const shown = formatQuoteNumber(number)
-    const text = t('booking.inbox.body', {
+    const text = t('quotes.inbox.body', {
       number: shown,
       lane: lane(input),
       equipment: t(`trailers.type.${input.equipmentType}`),
@@ -157,7 +157,7 @@ export async function createQuoteRequest(organizationId: string, input: QuoteReq
         fromName: input.name,
         fromEmail: input.email,
         to: [{ name: organization.name, email: inboundEmail(organization.inboundLocalPart) }],
-        subject: t('booking.inbox.subject', { number: shown, lane: lane(input) }),
+        subject: t('quotes.inbox.subject', { number: shown, lane: lane(input) }),
         text,
         snippet: text.slice(0, 200),
       },

@@ -57,7 +57,7 @@ const NAMESPACES: Partial<Record<string, string>> = {
   product: 'products',
   storeOrder: 'checkout',
   calendarEvent: 'calendar',
-  quoteRequest: 'booking',
+  quoteRequest: 'quotes',
 }
 
 /** A recorded field's name in the page's language: the entity's own, the shared one, or the audit's; else as stored. */

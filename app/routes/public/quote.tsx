@@ -10,7 +10,7 @@ import { QuoteRequestSchema } from '~/schemas/quote'
 
 import type { Route } from './+types/quote'
 
-export const handle = { i18n: ['site', 'booking', 'trailers'] }
+export const handle = { i18n: ['site', 'quotes', 'trailers'] }
 
 /**
  * /pricing/{handle} (ADR 061): an organization's own quote address, for any carrier of the

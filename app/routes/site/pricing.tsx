@@ -10,7 +10,7 @@ import { QuoteRequestSchema } from '~/schemas/quote'
 
 import type { Route } from './+types/pricing'
 
-export const handle = { i18n: ['booking', 'trailers'] }
+export const handle = { i18n: ['quotes', 'trailers'] }
 
 /** /pricing: the site organization's services and its quote request form, signed out. */
 export async function loader({ request }: Route.LoaderArgs) {

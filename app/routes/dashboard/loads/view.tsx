@@ -48,7 +48,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'booking', 'tracking'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -221,7 +221,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
             className="font-semibold text-primary hover:underline"
             data-testid="load-quote"
           >
-            {t('booking.view.fromQuote', { number: loaderData.quote.number })}
+            {t('quotes.view.fromQuote', { number: loaderData.quote.number })}
           </Link>
         </p>
       ) : null}

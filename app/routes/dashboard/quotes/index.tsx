@@ -15,7 +15,7 @@ import { formatDate, formatNumber } from '~/utils/format'
 
 import type { Route } from './+types/index'
 
-export const handle = { i18n: ['booking', 'analytics'] }
+export const handle = { i18n: ['quotes', 'analytics'] }
 
 const RequestsChart = lazy(() => import('~/components/quotes/requests-chart'))
 
@@ -39,57 +39,57 @@ export default function BookingDashboard({ loaderData }: Route.ComponentProps) {
   const list = href('/dashboard/booking/list')
   const response =
     medianResponseMinutes === null
-      ? t('booking.dashboard.none')
+      ? t('quotes.dashboard.none')
       : medianResponseMinutes < 60
-        ? t('booking.dashboard.minutes', { count: number(medianResponseMinutes) })
-        : t('booking.dashboard.hours', { hours: number(Math.floor(medianResponseMinutes / 60)), minutes: number(medianResponseMinutes % 60) })
+        ? t('quotes.dashboard.minutes', { count: number(medianResponseMinutes) })
+        : t('quotes.dashboard.hours', { hours: number(Math.floor(medianResponseMinutes / 60)), minutes: number(medianResponseMinutes % 60) })
   const th = 'py-2 font-semibold text-muted'
 
   return (
     <>
       <PageHeader
-        title={t('booking.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('booking.title') }]}
-        action={<ButtonLink to={list}>{t('booking.dashboard.viewAll')}</ButtonLink>}
+        title={t('quotes.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('quotes.title') }]}
+        action={<ButtonLink to={list}>{t('quotes.dashboard.viewAll')}</ButtonLink>}
       />
-      <p className="-mt-4 mb-6 text-sm text-muted">{t('booking.dashboard.window', { from: formatDate(i18n.language, loaderData.from) })}</p>
+      <p className="-mt-4 mb-6 text-sm text-muted">{t('quotes.dashboard.window', { from: formatDate(i18n.language, loaderData.from) })}</p>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="booking-figures">
-        <Figure label={t('booking.dashboard.requests')} value={number(total)} testId="booking-total" />
-        <Figure label={t('booking.status.new')} value={number(counts.new)} testId="booking-new" />
+        <Figure label={t('quotes.dashboard.requests')} value={number(total)} testId="booking-total" />
+        <Figure label={t('quotes.status.new')} value={number(counts.new)} testId="booking-new" />
         <Figure
-          label={t('booking.dashboard.winRate')}
-          value={winRate === null ? t('booking.dashboard.none') : `${number(winRate)}%`}
-          hint={t('booking.dashboard.winRateHint')}
+          label={t('quotes.dashboard.winRate')}
+          value={winRate === null ? t('quotes.dashboard.none') : `${number(winRate)}%`}
+          hint={t('quotes.dashboard.winRateHint')}
           testId="booking-win-rate"
         />
-        <Figure label={t('booking.dashboard.medianResponse')} value={response} hint={t('booking.dashboard.medianResponseHint')} testId="booking-response" />
+        <Figure label={t('quotes.dashboard.medianResponse')} value={response} hint={t('quotes.dashboard.medianResponseHint')} testId="booking-response" />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel title={t('booking.dashboard.perWeek')} className="lg:col-span-2">
+        <Panel title={t('quotes.dashboard.perWeek')} className="lg:col-span-2">
           {total === 0 ? (
-            <EmptyState title={t('booking.dashboard.emptyTitle')} description={t('booking.dashboard.empty')} />
+            <EmptyState title={t('quotes.dashboard.emptyTitle')} description={t('quotes.dashboard.empty')} />
           ) : (
             <>
               {hydrated ? (
                 <Suspense fallback={<div className="h-64 animate-pulse rounded-lg bg-black/5 dark:bg-white/5" />}>
                   <RequestsChart
-                    series={t('booking.dashboard.requests')}
+                    series={t('quotes.dashboard.requests')}
                     data={perWeek.map((row) => ({ key: row.week, label: weekLabel(row.week), count: row.count }))}
                   />
                 </Suspense>
               ) : null}
               <div>
                 <table className="mt-4 w-full text-sm" data-testid="requests-per-week">
-                  <caption className="sr-only">{t('booking.dashboard.perWeek')}</caption>
+                  <caption className="sr-only">{t('quotes.dashboard.perWeek')}</caption>
                   <thead>
                     <tr>
                       <th scope="col" className={`${th} text-start`}>
-                        {t('booking.dashboard.weekOf')}
+                        {t('quotes.dashboard.weekOf')}
                       </th>
                       <th scope="col" className={`${th} text-end`}>
-                        {t('booking.dashboard.requests')}
+                        {t('quotes.dashboard.requests')}
                       </th>
                     </tr>
                   </thead>
@@ -108,9 +108,9 @@ export default function BookingDashboard({ loaderData }: Route.ComponentProps) {
         </Panel>
 
         <div className="space-y-6">
-          <Panel title={t('booking.dashboard.byStatus')}>
+          <Panel title={t('quotes.dashboard.byStatus')}>
             <table className="w-full text-sm" data-testid="requests-by-status">
-              <caption className="sr-only">{t('booking.dashboard.byStatus')}</caption>
+              <caption className="sr-only">{t('quotes.dashboard.byStatus')}</caption>
               <tbody>
                 {QUOTE_STATUSES.map((status) => (
                   <tr key={status} className="border-t border-dashed border-line first:border-t-0">
@@ -127,8 +127,8 @@ export default function BookingDashboard({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </Panel>
-          <Panel title={t('booking.dashboard.address')}>
-            <p className="text-sm text-muted">{t('booking.dashboard.addressHint')}</p>
+          <Panel title={t('quotes.dashboard.address')}>
+            <p className="text-sm text-muted">{t('quotes.dashboard.addressHint')}</p>
             <p className="mt-3 text-sm break-all">
               <a href={loaderData.address} className="font-semibold text-primary hover:underline" dir="ltr" data-testid="quote-address">
                 {loaderData.address}

@@ -20,7 +20,7 @@ import { listReturnTo, withReturnTo } from '~/utils/list-return'
 
 import type { Route } from './+types/list'
 
-export const handle = { i18n: ['booking', 'trailers'] }
+export const handle = { i18n: ['quotes', 'trailers'] }
 
 const LIST = href('/dashboard/booking/list')
 
@@ -63,43 +63,43 @@ export default function QuoteList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <ListHeader title={t('booking.list.title')} listLabel={t('booking.title')} list={href('/dashboard/booking')} newHref={false} newLabel="" />
+      <ListHeader title={t('quotes.list.title')} listLabel={t('quotes.title')} list={href('/dashboard/booking')} newHref={false} newLabel="" />
       <Card className="overflow-hidden">
         <ListToolbar
           query={query}
-          searchLabel={t('booking.list.search')}
-          searchPlaceholder={t('booking.list.searchPlaceholder')}
+          searchLabel={t('quotes.list.search')}
+          searchPlaceholder={t('quotes.list.searchPlaceholder')}
           filters={[
             {
               name: 'status',
               label: t('fields.status'),
               value: query.status,
-              options: QUOTE_STATUSES.map((value) => ({ value, label: t(`booking.status.${value}`) })),
+              options: QUOTE_STATUSES.map((value) => ({ value, label: t(`quotes.status.${value}`) })),
             },
           ]}
         />
         {quotes.length === 0 ? (
           filtered || query.page > 1 ? (
-            <EmptyState title={t('booking.list.noMatchTitle')} description={t('booking.list.noMatch')} />
+            <EmptyState title={t('quotes.list.noMatchTitle')} description={t('quotes.list.noMatch')} />
           ) : (
-            <EmptyState title={t('booking.list.emptyTitle')} description={t('booking.list.empty')} />
+            <EmptyState title={t('quotes.list.emptyTitle')} description={t('quotes.list.empty')} />
           )
         ) : (
           <ListTable
             testId="quotes"
             head={
               <>
-                <SortHeader column="number" label={t('booking.fields.number')} {...sortProps} />
+                <SortHeader column="number" label={t('quotes.fields.number')} {...sortProps} />
                 <SortHeader column="status" label={t('fields.status')} {...sortProps} />
                 <th scope="col" className={th}>
-                  {t('booking.fields.lane')}
+                  {t('quotes.fields.lane')}
                 </th>
                 <th scope="col" className={th}>
-                  {t('booking.fields.requester')}
+                  {t('quotes.fields.requester')}
                 </th>
-                <SortHeader column="pickupDate" label={t('booking.fields.pickupDate')} {...sortProps} />
-                <SortHeader column="createdAt" label={t('booking.fields.received')} {...sortProps} />
-                <SortHeader column="quotedCents" label={t('booking.fields.quoted')} {...sortProps} className="px-3 text-end" />
+                <SortHeader column="pickupDate" label={t('quotes.fields.pickupDate')} {...sortProps} />
+                <SortHeader column="createdAt" label={t('quotes.fields.received')} {...sortProps} />
+                <SortHeader column="quotedCents" label={t('quotes.fields.quoted')} {...sortProps} className="px-3 text-end" />
               </>
             }
           >

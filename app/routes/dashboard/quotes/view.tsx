@@ -26,7 +26,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/view'
 
-export const handle = { i18n: ['booking', 'trailers'] }
+export const handle = { i18n: ['quotes', 'trailers'] }
 
 const LIST = href('/dashboard/booking/list')
 
@@ -60,11 +60,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     quote: intent({
       schema: QuotePriceSchema,
       run: (input) => quotePrice(actor, params.id, input, getLocale(context)),
-      done: toast('booking.toast.quoted'),
+      done: toast('quotes.toast.quoted'),
       fieldNames: { amountCents: 'amount' },
     }),
-    won: intent({ schema: QuoteActionSchema, run: ({ version }) => markQuoteWon(actor, params.id, version), done: toast('booking.toast.won') }),
-    lost: intent({ schema: QuoteLostSchema, run: (input) => markQuoteLost(actor, params.id, input), done: toast('booking.toast.lost') }),
+    won: intent({ schema: QuoteActionSchema, run: ({ version }) => markQuoteWon(actor, params.id, version), done: toast('quotes.toast.won') }),
+    lost: intent({ schema: QuoteLostSchema, run: (input) => markQuoteLost(actor, params.id, input), done: toast('quotes.toast.lost') }),
     convert: intent({
       schema: QuoteConvertSchema,
       run: (input) => convertQuote(actor, params.id, input),
@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       done: async (load) =>
         redirectWithToast(href('/dashboard/loads/:id/edit', { id: load.id }), {
           type: 'success',
-          title: t('booking.toast.converted', { load: load.loadNumber, number: serializeQuote(await getQuote(actor.organizationId, params.id)).number }),
+          title: t('quotes.toast.converted', { load: load.loadNumber, number: serializeQuote(await getQuote(actor.organizationId, params.id)).number }),
         }),
     }),
   })
@@ -108,11 +108,11 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader
-        title={t('booking.view.title', { number: quote.number })}
+        title={t('quotes.view.title', { number: quote.number })}
         crumbs={[
           { label: t('nav.dashboard'), to: href('/dashboard/app') },
-          { label: t('booking.title'), to: href('/dashboard/booking') },
-          { label: t('booking.list.title'), to: loaderData.returnTo },
+          { label: t('quotes.title'), to: href('/dashboard/booking') },
+          { label: t('quotes.list.title'), to: loaderData.returnTo },
           { label: quote.number },
         ]}
         action={
@@ -120,7 +120,7 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
             <Form method="post">
               {hidden('won')}
               <Button type="submit" variant="secondary" disabled={busy}>
-                {t('booking.view.markWon')}
+                {t('quotes.view.markWon')}
               </Button>
             </Form>
           ) : null
@@ -131,19 +131,19 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2 lg:self-start">
-          <h2 className="mb-4 text-lg font-bold">{t('booking.view.request')}</h2>
+          <h2 className="mb-4 text-lg font-bold">{t('quotes.view.request')}</h2>
           <dl className="grid gap-4 text-sm sm:grid-cols-2" data-testid="quote-summary">
             <Detail label={t('fields.status')}>
               <QuoteStatusBadge status={quote.status} />
             </Detail>
-            <Detail label={t('booking.fields.received')}>{formatDateTime(i18n.language, quote.createdAt, timeZone)}</Detail>
-            <Detail label={t('booking.fields.lane')}>
+            <Detail label={t('quotes.fields.received')}>{formatDateTime(i18n.language, quote.createdAt, timeZone)}</Detail>
+            <Detail label={t('quotes.fields.lane')}>
               <bdi>{`${quote.originCity}, ${quote.originState} → ${quote.destinationCity}, ${quote.destinationState}`}</bdi>
             </Detail>
-            <Detail label={t('booking.fields.equipmentType')}>{t(`trailers.type.${quote.equipmentType}`)}</Detail>
-            <Detail label={t('booking.fields.pickupDate')}>{formatDate(i18n.language, quote.pickupDate)}</Detail>
-            <Detail label={t('booking.fields.weightLb')}>{quote.weightLb === null ? '—' : quote.weightLb.toLocaleString(i18n.language)}</Detail>
-            <Detail label={t('booking.fields.requester')}>
+            <Detail label={t('quotes.fields.equipmentType')}>{t(`trailers.type.${quote.equipmentType}`)}</Detail>
+            <Detail label={t('quotes.fields.pickupDate')}>{formatDate(i18n.language, quote.pickupDate)}</Detail>
+            <Detail label={t('quotes.fields.weightLb')}>{quote.weightLb === null ? '—' : quote.weightLb.toLocaleString(i18n.language)}</Detail>
+            <Detail label={t('quotes.fields.requester')}>
               <bdi>{quote.name}</bdi>
               {quote.company ? (
                 <span className="block text-muted">
@@ -151,7 +151,7 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
                 </span>
               ) : null}
             </Detail>
-            <Detail label={t('booking.fields.email')}>
+            <Detail label={t('quotes.fields.email')}>
               <a href={`mailto:${quote.email}`} className="text-primary hover:underline" dir="ltr">
                 {quote.email}
               </a>
@@ -163,14 +163,14 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
             </Detail>
             {quote.message ? (
               <div className="sm:col-span-2">
-                <dt className="text-muted">{t('booking.view.message')}</dt>
+                <dt className="text-muted">{t('quotes.view.message')}</dt>
                 <dd className="mt-1 whitespace-pre-line" dir="auto">
                   {quote.message}
                 </dd>
               </div>
             ) : null}
             {quote.quotedCents !== null ? (
-              <Detail label={t('booking.fields.quoted')}>
+              <Detail label={t('quotes.fields.quoted')}>
                 <span className="text-lg font-bold tabular-nums" data-testid="quote-price">
                   {money(quote.quotedCents)}
                 </span>
@@ -181,12 +181,12 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
                 ) : null}
               </Detail>
             ) : null}
-            {quote.answeredBy ? <Detail label={t('booking.view.answeredBy')}>{quote.answeredBy.name}</Detail> : null}
-            {quote.lostReason ? <Detail label={t('booking.view.lostReason')}>{quote.lostReason}</Detail> : null}
+            {quote.answeredBy ? <Detail label={t('quotes.view.answeredBy')}>{quote.answeredBy.name}</Detail> : null}
+            {quote.lostReason ? <Detail label={t('quotes.view.lostReason')}>{quote.lostReason}</Detail> : null}
             {quote.load ? (
-              <Detail label={t('booking.view.load')}>
+              <Detail label={t('quotes.view.load')}>
                 <Link to={href('/dashboard/loads/:id', { id: quote.load.id })} className="font-semibold text-primary hover:underline" data-testid="quote-load">
-                  {t('booking.view.converted', { number: quote.load.loadNumber })}
+                  {t('quotes.view.converted', { number: quote.load.loadNumber })}
                 </Link>
               </Detail>
             ) : null}
@@ -197,8 +197,8 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
           {can.quote ? <PriceForm quote={quote} refusal={price} busy={busy} reloadTo={reloadTo} hidden={hidden('quote')} /> : null}
           {can.convert ? (
             <Card className="p-6">
-              <h2 className="text-base font-bold">{t('booking.view.convertTitle')}</h2>
-              <p className="mt-1 text-sm text-muted">{t('booking.view.convertIntro')}</p>
+              <h2 className="text-base font-bold">{t('quotes.view.convertTitle')}</h2>
+              <p className="mt-1 text-sm text-muted">{t('quotes.view.convertIntro')}</p>
               <div className="mt-4">
                 <RefusalNotice refusal={convert} reloadTo={reloadTo} testId="convert-refusal" />
               </div>
@@ -206,17 +206,17 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
               <Form method="post" className="mt-4 space-y-3" data-testid="quote-convert-requester-form" noValidate>
                 {hidden('convert')}
                 <input type="hidden" name="billTo" value="requester" />
-                <p className="text-sm">{t('booking.view.requesterIntro', { name: quote.company || quote.name })}</p>
+                <p className="text-sm">{t('quotes.view.requesterIntro', { name: quote.company || quote.name })}</p>
                 <Button type="submit" variant="secondary" disabled={busy}>
-                  {t('booking.view.convertForRequester')}
+                  {t('quotes.view.convertForRequester')}
                 </Button>
               </Form>
               {loaderData.brokers.length ? (
                 <Form method="post" className="mt-4 space-y-4" data-testid="quote-convert-form" noValidate>
                   {hidden('convert')}
-                  <PlainField id="brokerId" label={t('booking.view.broker')} errors={convert?.field('brokerId')}>
+                  <PlainField id="brokerId" label={t('quotes.view.broker')} errors={convert?.field('brokerId')}>
                     <select id="brokerId" name="brokerId" required defaultValue="" className={inputClass}>
-                      <option value="">{t('booking.view.chooseBroker')}</option>
+                      <option value="">{t('quotes.view.chooseBroker')}</option>
                       {loaderData.brokers.map((broker) => (
                         <option key={broker.id} value={broker.id}>
                           {broker.name}
@@ -225,15 +225,15 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
                     </select>
                   </PlainField>
                   <Button type="submit" disabled={busy}>
-                    {t('booking.view.convert')}
+                    {t('quotes.view.convert')}
                   </Button>
                 </Form>
               ) : (
                 <div className="mt-4 space-y-3">
-                  <p className="text-sm">{t('booking.view.noBrokers')}</p>
+                  <p className="text-sm">{t('quotes.view.noBrokers')}</p>
                   {loaderData.canAddBroker ? (
                     <ButtonLink to={href('/dashboard/brokers/new')} variant="secondary">
-                      {t('booking.view.addBroker')}
+                      {t('quotes.view.addBroker')}
                     </ButtonLink>
                   ) : null}
                 </div>
@@ -242,15 +242,15 @@ export default function QuoteView({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {can.lost ? (
             <Card className="p-6">
-              <h2 className="text-base font-bold">{t('booking.view.decideTitle')}</h2>
+              <h2 className="text-base font-bold">{t('quotes.view.decideTitle')}</h2>
               <Form method="post" className="mt-4 space-y-4" data-testid="quote-lost-form" noValidate>
                 {hidden('lost')}
                 <RefusalNotice refusal={lost} reloadTo={reloadTo} testId="lost-refusal" />
-                <PlainField id="reason" label={t('booking.view.reason')} errors={lost?.field('reason')}>
+                <PlainField id="reason" label={t('quotes.view.reason')} errors={lost?.field('reason')}>
                   <input id="reason" name="reason" required maxLength={500} dir="auto" className={inputClass} />
                 </PlainField>
                 <Button type="submit" variant="secondary" disabled={busy}>
-                  {t('booking.view.markLost')}
+                  {t('quotes.view.markLost')}
                 </Button>
               </Form>
             </Card>
@@ -277,21 +277,19 @@ function PriceForm({
   const { t } = useTranslation()
   return (
     <Card className="p-6">
-      <h2 className="text-base font-bold">{t('booking.view.quoteTitle')}</h2>
-      <p className="mt-1 text-sm text-muted">
-        {t(quote.quotedCents === null ? 'booking.view.quoteIntro' : 'booking.view.requoteIntro', { email: quote.email })}
-      </p>
+      <h2 className="text-base font-bold">{t('quotes.view.quoteTitle')}</h2>
+      <p className="mt-1 text-sm text-muted">{t(quote.quotedCents === null ? 'quotes.view.quoteIntro' : 'quotes.view.requoteIntro', { email: quote.email })}</p>
       <Form key={quote.version} method="post" className="mt-4 space-y-4" data-testid="quote-price-form" noValidate>
         {hidden}
         <RefusalNotice refusal={refusal} reloadTo={reloadTo} testId="price-refusal" />
-        <PlainField id="amount" label={t('booking.view.amount')} errors={refusal?.field('amount')}>
+        <PlainField id="amount" label={t('quotes.view.amount')} errors={refusal?.field('amount')}>
           <input id="amount" name="amount" inputMode="decimal" required className={inputClass} />
         </PlainField>
-        <PlainField id="note" label={t('booking.view.note')} errors={refusal?.field('note')}>
+        <PlainField id="note" label={t('quotes.view.note')} errors={refusal?.field('note')}>
           <textarea id="note" name="note" rows={3} maxLength={2000} dir="auto" className={inputClass} />
         </PlainField>
         <Button type="submit" disabled={busy}>
-          {t('booking.view.send')}
+          {t('quotes.view.send')}
         </Button>
       </Form>
     </Card>
