@@ -8,7 +8,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { Prisma } from '~/generated/prisma/client'
@@ -45,6 +44,7 @@ import { prisma } from '~/utils/db.server'
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, refusal, runBackfill, unique } from '../helpers'
 import { callPage, type Handler, postForm } from '../page-helpers'
+import { pdfText } from '../pdf-text'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -104,15 +104,6 @@ async function outbox() {
         },
     ),
   )
-}
-
-async function pdfText(bytes: Uint8Array) {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) })
-  try {
-    return (await parser.getText()).text
-  } finally {
-    await parser.destroy()
-  }
 }
 
 afterEach(async () => {

@@ -6,7 +6,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { saveAgreement } from '~/models/factoring/factoring.server'
@@ -24,17 +23,9 @@ import { prisma } from '~/utils/db.server'
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, refusal, unique } from '../helpers'
 import { callPage, type Handler } from '../page-helpers'
+import { pdfText } from '../pdf-text'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
-
-async function pdfText(bytes: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) })
-  try {
-    return (await parser.getText()).text
-  } finally {
-    await parser.destroy()
-  }
-}
 
 async function draft(
   org: Org,

@@ -4,7 +4,6 @@
  * documents listed on the cover, never a failure. Real files in the storage module, parsed back.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { PDFParse } from 'pdf-parse'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
@@ -16,17 +15,9 @@ import { prisma } from '~/utils/db.server'
 import { fileStorage } from '~/utils/storage.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { pdfText } from '../pdf-text'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
-
-async function pdfText(bytes: Uint8Array) {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) })
-  try {
-    return (await parser.getText()).text
-  } finally {
-    await parser.destroy()
-  }
-}
 
 /** A one-page PDF of the given size saying `label`. */
 async function onePage(label: string, size: number) {

@@ -4,7 +4,6 @@
  * 400 in the caller's language, an audit event per save), and invoices "from your organization"
  * print its address, MC number and bank on the page and in the PDF.
  */
-import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
 
 import { listAuditEvents } from '~/models/audit/audit-log.server'
@@ -23,6 +22,7 @@ import { prisma } from '~/utils/db.server'
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, refusal, unique } from '../helpers'
 import { callPage, postForm } from '../page-helpers'
+import { pdfText } from '../pdf-text'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -222,9 +222,7 @@ describe('invoices from your organization', () => {
       notice: null,
     })
 
-    const parser = new PDFParse({ data: new Uint8Array((await invoicePdf(org.organization.id, invoice.id)).bytes) })
-    const text = (await parser.getText()).text
-    await parser.destroy()
+    const text = await pdfText((await invoicePdf(org.organization.id, invoice.id)).bytes)
     for (const line of [
       'Prairie Haul Logistics LLC',
       '8100 Clinton Dr',
