@@ -68,6 +68,7 @@ export const CLIENT_NAMESPACES = {
   factoring: ['factoring'],
   webhooks: ['webhooks'],
   maintenance: ['maintenance'],
+  ifta: ['ifta'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -208,6 +208,13 @@ export default [
     route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
     route('files-manager/:id/download', 'routes/dashboard/files/download.ts'),
     route('file', 'routes/dashboard/files/dashboard.tsx'),
+    // Fuel tax (IFTA, ADR 122): the quarters, a quarter's return, its CSV and its rates.
+    ...prefix('ifta', [
+      index('routes/dashboard/ifta/index.tsx'),
+      route(':quarter', 'routes/dashboard/ifta/return.tsx'),
+      route(':quarter/export', 'routes/dashboard/ifta/export.ts'),
+      route(':quarter/rates', 'routes/dashboard/ifta/rates.tsx'),
+    ]),
     ...prefix('factoring', [
       index('routes/dashboard/factoring/index.tsx'),
       route('agreement', 'routes/dashboard/factoring/agreement.tsx'),
@@ -259,6 +266,16 @@ export default [
     route('webhooks/:id/deliveries', 'routes/api/webhooks/deliveries.ts'),
     route('webhooks/:id/deliveries/:deliveryId/retry', 'routes/api/webhooks/retry.ts'),
     route('trailers/:id', 'routes/api/trailers/item.ts'),
+    // Fuel tax (IFTA, ADR 122): receipts, trips (the distance record), rates and the quarterly return.
+    route('fuel-purchases', 'routes/api/fuel-purchases/collection.ts'),
+    route('fuel-purchases/:id', 'routes/api/fuel-purchases/item.ts'),
+    route('trips', 'routes/api/trips/collection.ts'),
+    route('trips/:id', 'routes/api/trips/item.ts'),
+    route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
+    route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
+    route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),
+    route('ifta/returns/:quarter/file', 'routes/api/ifta/file.ts', { id: 'api-ifta-file' }),
+    route('ifta/returns/:quarter/reopen', 'routes/api/ifta/file.ts', { id: 'api-ifta-reopen' }),
     // The specification's singular path, and the plural every other resource uses: one module each.
     route('company', 'routes/api/companies/collection.ts', { id: 'api-company' }),
     route('company/:id', 'routes/api/companies/item.ts', { id: 'api-company-item' }),

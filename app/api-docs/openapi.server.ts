@@ -52,6 +52,8 @@ import {
   ScheduleRecordSchema,
   ScheduleRowRecordSchema,
 } from '~/schemas/factoring'
+import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
+import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
 import { ImportCreatedRecordSchema, ImportReportRecordSchema, LoadImportCreatedRecordSchema } from '~/schemas/import'
 import {
   IMPORT_LISTS,
@@ -121,6 +123,7 @@ import { FILE_SHARE_DEFAULT_DAYS, FILE_SHARE_MAX_DAYS } from '~/schemas/stored-f
 import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
+import { TripListQuerySchema, TripRecordSchema, TripSchema, TripUpdateSchema } from '~/schemas/trip'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { AccountUserRecordSchema, SessionRecordSchema, UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -235,6 +238,8 @@ const idempotencyKeyParameter = {
 
 type Resource = {
   tag: string
+  /** What the summaries call its records when the tag names more than one resource (`fuel purchases` under `fuel tax`). */
+  name?: string
   /** Path segments: the collection and the item (`/user/{id}` for `/users`: the specification's). */
   collection: string
   item: string
@@ -251,6 +256,7 @@ type Resource = {
 
 function resourcePaths(resource: Resource) {
   const { tag } = resource
+  const name = resource.name ?? tag
   const paths: Record<string, Record<string, Operation>> = {}
   const collectionPath = `/api/${resource.collection}`
   const itemPath = `/api/${resource.item}/{id}`
@@ -264,7 +270,7 @@ function resourcePaths(resource: Resource) {
   const collection: Record<string, Operation> = {
     get: {
       tags: [tag],
-      summary: `List ${tag}`,
+      summary: `List ${name}`,
       operationId: `list_${resource.collection}`,
       parameters: resource.list,
       responses: { '200': list, ...common },
@@ -273,7 +279,7 @@ function resourcePaths(resource: Resource) {
   if (resource.create) {
     collection.post = {
       tags: [tag],
-      summary: `Create one of ${tag}`,
+      summary: `Create one of ${name}`,
       operationId: `create_${resource.collection}`,
       parameters: [idempotencyKeyParameter],
       requestBody: jsonBody(resource.create),
@@ -291,7 +297,7 @@ function resourcePaths(resource: Resource) {
   const item: Record<string, Operation> = {
     get: {
       tags: [tag],
-      summary: `Read one of ${tag}`,
+      summary: `Read one of ${name}`,
       operationId: `read_${resource.item}`,
       parameters: [idParameter],
       responses: { '200': one('get', itemPath, '200', 'The record.'), '404': errorResponse('not_found: no such record in your organization.'), ...common },
@@ -300,7 +306,7 @@ function resourcePaths(resource: Resource) {
   if (resource.update) {
     item.put = {
       tags: [tag],
-      summary: `Replace one of ${tag}`,
+      summary: `Replace one of ${name}`,
       operationId: `update_${resource.item}`,
       parameters: [idParameter],
       requestBody: jsonBody(resource.update),
@@ -316,7 +322,7 @@ function resourcePaths(resource: Resource) {
   if (resource.deletable) {
     item.delete = {
       tags: [tag],
-      summary: `Delete one of ${tag}`,
+      summary: `Delete one of ${name}`,
       operationId: `delete_${resource.item}`,
       parameters: [idParameter, versionParameter],
       responses: {
@@ -936,6 +942,28 @@ const RESOURCES: Resource[] = [
     create: input(TrailerSchema),
     update: input(TrailerUpdateSchema),
     list: queryParameters(TrailerListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'fuel tax',
+    name: 'fuel purchases',
+    collection: 'fuel-purchases',
+    item: 'fuel-purchases',
+    record: FuelPurchaseRecordSchema,
+    create: input(FuelPurchaseSchema),
+    update: input(FuelPurchaseUpdateSchema),
+    list: queryParameters(FuelPurchaseListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'fuel tax',
+    name: 'trips',
+    collection: 'trips',
+    item: 'trips',
+    record: TripRecordSchema,
+    create: input(TripSchema),
+    update: input(TripUpdateSchema),
+    list: queryParameters(TripListQuerySchema),
     deletable: true,
   },
   {
@@ -2059,6 +2087,105 @@ function filePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The quarter's rates, its return, filing and reopening (ADR 122). */
+function iftaPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['fuel tax']
+  const quarter = { name: 'quarter', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-Q[1-4]$' }, description: 'A quarter: `2026-Q3`.' }
+  const badQuarter = errorResponse('not_found: not a quarter (`2026-Q3`).')
+  const returnAnswer = (path: string, description: string) => answer('post', path, '200', description, dataOf(IftaReturnRecordSchema))
+  return {
+    '/api/ifta/rates': {
+      get: {
+        tags,
+        summary: 'Read a quarter’s rates',
+        operationId: 'read_ifta_rates',
+        parameters: [{ ...quarter, in: 'query' }],
+        responses: { '200': answer('get', '/api/ifta/rates', '200', 'The rate table and interest rate.', dataOf(IftaRatesRecordSchema)), ...common },
+      },
+    },
+    '/api/ifta/rates/{quarter}': {
+      get: {
+        tags,
+        summary: 'Read a quarter’s rates',
+        operationId: 'read_ifta_rates_quarter',
+        parameters: [quarter],
+        responses: {
+          '200': answer('get', '/api/ifta/rates/{quarter}', '200', 'The rate table and interest rate.', dataOf(IftaRatesRecordSchema)),
+          '404': badQuarter,
+          ...common,
+        },
+      },
+      put: {
+        tags,
+        summary: 'Replace a quarter’s rates',
+        description:
+          'The whole table: one row per member jurisdiction and fuel type, decimal strings in US dollars per gallon, and the monthly interest rate on late tax as a percent.',
+        operationId: 'update_ifta_rates',
+        parameters: [quarter],
+        requestBody: jsonBody(input(IftaRatesSchema)),
+        responses: {
+          '200': answer('put', '/api/ifta/rates/{quarter}', '200', 'The table as stored.', dataOf(IftaRatesRecordSchema)),
+          '404': badQuarter,
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/ifta/returns/{quarter}': {
+      get: {
+        tags,
+        summary: 'The quarterly return',
+        description:
+          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row.',
+        operationId: 'read_ifta_return',
+        parameters: [quarter, ...queryParameters(IftaReturnQuerySchema)],
+        responses: {
+          '200': answer('get', '/api/ifta/returns/{quarter}', '200', 'The return.', dataOf(IftaReturnRecordSchema), {
+            'text/csv': { schema: { type: 'string' } },
+          }),
+          '404': badQuarter,
+          ...common,
+        },
+      },
+    },
+    '/api/ifta/returns/{quarter}/file': {
+      post: {
+        tags,
+        summary: 'File the return',
+        description:
+          'Records the day it was filed (after the quarter, never after today) and closes the quarter: writes to its fuel purchases and trips answer 409 period_closed.',
+        operationId: 'file_ifta_return',
+        parameters: [quarter],
+        requestBody: jsonBody(input(FileReturnSchema)),
+        responses: {
+          '200': returnAnswer('/api/ifta/returns/{quarter}/file', 'The diesel return, filed.'),
+          '404': badQuarter,
+          '409': errorResponse('invalid_transition: already filed.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/ifta/returns/{quarter}/reopen': {
+      post: {
+        tags,
+        summary: 'Reopen a filed quarter',
+        description: 'Admins only: the quarter takes writes again; the reason is kept in the audit log.',
+        operationId: 'reopen_ifta_return',
+        parameters: [quarter],
+        requestBody: jsonBody(input(ReopenReturnSchema)),
+        responses: {
+          '200': returnAnswer('/api/ifta/returns/{quarter}/reopen', 'The diesel return, open.'),
+          '404': badQuarter,
+          '409': errorResponse('invalid_transition: not filed.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2077,6 +2204,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Broker list parameters: `q` searches name, MC and DOT numbers (`MC-123456`, `MC 123456` and `123456` all find MC 123456), contact name, emails and city; `status` is one of `active`, `on_hold`, `inactive`; `paymentTerms` one of `due_on_receipt`, `net_15`, `net_30`, `net_45`, `net_60`, `quick_pay`. Broker fields: `name`, `mcNumber` and `dotNumber` (3 to 8 digits; an `MC` or `DOT` prefix is removed), `contactName`, `email`, `phone`, `billingEmail`, `addressLine1`, `addressLine2`, `city`, `state`, `postalCode`, `country`, `paymentTerms` (default `net_30`), `creditLimitCents` (integer cents, absent for no limit), `status` (default `active`), `notes`, `customFields`. Names are unique per organization regardless of case, MC numbers when present. A broker that loads still refer to cannot be deleted: 409 `in_use`.',
   users:
     'User parameters: `q` searches first and last name, email and phone word by word; `role` and `status` (`active`, `invited`, `banned`) filter; `sort` is `name`, `email`, `role`, `status`, `lastLoginAt` or `createdAt`. No answer ever contains a password or its hash. A driver carries `driverProfile: { licenseNumber, licenseState, cdlClass (A/B/C), licenseExpiry, medicalCardExpiry, hireDate, payMethod, payRate, emergencyContactName, emergencyContactPhone }` (null for other roles). `payRate` is an integer in the unit `payMethod` names: cents per mile (`per_mile`, 65 = $0.65/mi), basis points of the linehaul (`percent`, 2500 = 25%), or cents per load (`flat`). The last active admin of an organization cannot be demoted or banned (400 at `role` or `status`).',
+  'fuel tax':
+    'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2099,6 +2228,7 @@ export function openApiDocument() {
       ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
       ...loadPaths(),
       ...importPaths(),
+      ...iftaPaths(),
       ...productPaths(),
       ...postPaths(),
       ...invoicePaths(),

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'in_use'
   | 'insufficient_stock'
   | 'store_limit_exceeded'
+  | 'period_closed'
   | 'unauthorized'
   | 'rate_limited'
   | 'idempotency_mismatch'
@@ -37,6 +38,8 @@ const STATUS: Record<ErrorCode, number> = {
   insufficient_stock: 409,
   // A driver's store order would take their unsettled store orders past the limit an admin set (ADR 101).
   store_limit_exceeded: 409,
+  // The record is dated in a period that was filed and closed (an IFTA quarter): reopen it first.
+  period_closed: 409,
   rate_limited: 429,
   // An Idempotency-Key sent again with a different request: the first one's answer does not apply.
   idempotency_mismatch: 422,

@@ -49,6 +49,12 @@ export type Entity =
   | 'factoring'
   /** Webhook endpoints and their deliveries: admins only (a secret is handed out). */
   | 'webhook'
+  /** Fuel tax (IFTA): fuel receipts, for the quarterly return. */
+  | 'fuelPurchase'
+  /** Fuel tax: a unit's trips with their miles per jurisdiction (the distance record). */
+  | 'trip'
+  /** Fuel tax: the quarter's rates and its return (filing closes the quarter; reopening is the admin's). */
+  | 'iftaReturn'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -85,6 +91,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     file: ALL,
     factoring: ALL,
     webhook: ALL,
+    fuelPurchase: ALL,
+    trip: ALL,
+    iftaReturn: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -107,6 +116,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     quote: ALL,
     post: ALL,
     file: ALL,
+    // Fuel tax is the office's bookkeeping: dispatch reads receipts and trips, enters trips of its loads.
+    fuelPurchase: READ,
+    trip: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -127,6 +139,10 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     post: READ,
     file: ['read', 'create', 'delete'],
     factoring: ALL,
+    fuelPurchase: ALL,
+    trip: ALL,
+    // Rates, the return and filing it; reopening a filed quarter is the admin's (app/policies/ifta.ts).
+    iftaReturn: ['read', 'create', 'update'],
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -167,6 +183,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     post: READ,
     file: READ,
     factoring: READ,
+    fuelPurchase: READ,
+    trip: READ,
+    iftaReturn: READ,
   },
 }
 

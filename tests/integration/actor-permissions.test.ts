@@ -130,6 +130,15 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'webhooks/webhook:rotateWebhookSecret': 'refused',
   'webhooks/webhook:deleteWebhook': 'refused',
   'webhooks/webhook:resendDelivery': 'refused',
+  'fuel-tax/fuel-purchase:createFuelPurchase': 'refused',
+  'fuel-tax/fuel-purchase:updateFuelPurchase': 'refused',
+  'fuel-tax/fuel-purchase:deleteFuelPurchase': 'refused',
+  'fuel-tax/trip:createTrip': 'refused',
+  'fuel-tax/trip:updateTrip': 'refused',
+  'fuel-tax/trip:deleteTrip': 'refused',
+  'fuel-tax/ifta-return:putIftaRates': 'refused',
+  'fuel-tax/ifta-return:fileIftaReturn': 'refused',
+  'fuel-tax/ifta-return:reopenIftaReturn': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -445,6 +445,19 @@ async function createTarget(
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
+  // Fuel purchases and trips name a unit: made only for their own targets.
+  const fuelTruck = () => prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZF-${n}` } })
+  const fuelBodies: Record<string, () => Promise<unknown>> = {
+    '/api/fuel-purchases': async () => ({ truckId: (await fuelTruck()).id, purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10.5, totalCents: 4_200 }),
+    '/api/trips': async () => ({
+      truckId: (await fuelTruck()).id,
+      startedAt: '2026-05-04',
+      endedAt: '2026-05-05',
+      startOdometer: 1_000,
+      endOdometer: 1_100,
+      jurisdictions: [{ jurisdiction: 'TX', miles: 100 }],
+    }),
+  }
   const bodies: Record<string, unknown> = {
     '/api/trucks': { unitNumber: `FZT-${n}` },
     '/api/trailers': { unitNumber: `FZR-${n}` },
@@ -461,7 +474,7 @@ async function createTarget(
     method: 'POST',
     path: collection,
     headers: { ...bearer(), 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify(bodies[collection])),
+    body: Buffer.from(JSON.stringify(collection in fuelBodies ? await fuelBodies[collection]() : bodies[collection])),
   })
   expect(answer.status, `creating a record at ${collection}: ${answer.text}`).toBe(201)
   const { data } = JSON.parse(answer.text) as { data: { id: string; version: number } }

@@ -118,6 +118,7 @@ describe('OpenAPI document', () => {
       'custom fields',
       'factoring',
       'files',
+      'fuel tax',
       'invoices',
       'loads',
       'mail',

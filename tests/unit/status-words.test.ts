@@ -17,6 +17,7 @@ import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
+import { FUEL_TYPES } from '~/schemas/ifta-options'
 import { LOAD_DOCUMENT_KINDS } from '~/schemas/load-document-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
 import { MAIL_DELIVERIES, MAIL_FOLDERS } from '~/schemas/mail-options'
@@ -77,6 +78,7 @@ const WORDS = {
   PostStatus: POST_STATUSES,
   FactoringScheduleStatus: SCHEDULE_STATUSES,
   WebhookDeliveryState: WEBHOOK_DELIVERY_STATES,
+  FuelType: FUEL_TYPES,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

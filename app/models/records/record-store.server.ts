@@ -73,12 +73,19 @@ export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
   unique: UniqueIndexes
   /** Records the input names (company, driver …), checked to be the organization's own. */
   references?: (organizationId: string, input: Input) => Reference[]
-  customFields: CustomFieldList
+  /** The custom-field list its records carry, if any (fuel purchases carry none). */
+  customFields?: CustomFieldList
   /**
    * A rule of the entity's own that a write must pass, checked in the write's transaction with the
    * others (`id`: the record updated, none on create): throws the DomainError to answer.
    */
   check?: (tx: Tx, organizationId: string, input: Input, id?: string) => Promise<void>
+  /**
+   * A rule on the stored row and the input together, checked in every write's transaction before
+   * it writes: `before` on update and delete, `after` on create and update (a fuel purchase may
+   * not be written into, or moved out of, a filed quarter). Throws the DomainError to answer.
+   */
+  guard?: (tx: Tx, organizationId: string, change: { before?: Row; after?: Input }) => Promise<void>
   /** The columns a write stores, without customFields (checked and added by the store). */
   toData: (input: Input) => object
   /** The list's search and filters, shared by the page, the API and the CSV export. */
@@ -86,9 +93,7 @@ export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
   orderBy: (query: ListQuery) => object[]
 }
 
-export function recordStore<Row, Input extends { customFields?: CustomFieldValues }, ListQuery extends Query>(
-  declaration: RecordDeclaration<Row, Input, ListQuery>,
-) {
+export function recordStore<Row, Input extends object, ListQuery extends Query>(declaration: RecordDeclaration<Row, Input, ListQuery>) {
   const { entity, table, include, notFound, unique } = declaration
   const toRecord = (declaration.toRecord ?? ((row: Row) => row)) as (row: unknown) => Row
   const references = (organizationId: string, input: Input) => declaration.references?.(organizationId, input) ?? []
@@ -101,14 +106,25 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
   })
 
   /** Everything a write checks before it writes, in the write's transaction. */
-  async function prepare(tx: Tx, organizationId: string, input: Input, exceptId?: string, storedCustomFields?: unknown) {
+  async function prepare(tx: Tx, organizationId: string, input: Input, exceptId?: string, stored?: Row) {
+    const list = declaration.customFields
     const [customFields] = await Promise.all([
-      resolveCustomFields(tx, organizationId, declaration.customFields, input.customFields, storedCustomFields),
+      list &&
+        resolveCustomFields(
+          tx,
+          organizationId,
+          list,
+          (input as { customFields?: CustomFieldValues }).customFields,
+          (stored as { customFields?: unknown } | undefined)?.customFields,
+        ),
       assertReferences(tx, references(organizationId, input)),
       assertUniqueFields(table(tx), organizationId, exceptId, unique, input),
       declaration.check?.(tx, organizationId, input, exceptId),
+      declaration.guard?.(tx, organizationId, { before: stored, after: input }),
     ])
-    return { ...declaration.toData(input), customFields }
+    const data: Record<string, unknown> = { ...declaration.toData(input) }
+    if (list) data.customFields = customFields
+    return data
   }
 
   /** A refusal by the database itself (a race past the checks) as the checks' own answer. */
@@ -169,7 +185,7 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
       try {
         return await prisma.$transaction(async (tx) => {
           const { before, data } = await updateVersioned(table(tx), { id, organizationId }, input.version, notFound, (stored) =>
-            prepare(tx, organizationId, input, id, (stored as { customFields?: unknown }).customFields),
+            prepare(tx, organizationId, input, id, toRecord(stored)),
           )
           const shown = toRecord(before) as Record<string, unknown>
           await recordAudit(tx, actor, { entity, entityId: id, action: 'update', before: shown, after: { ...shown, ...data } })
@@ -189,7 +205,13 @@ export function recordStore<Row, Input extends { customFields?: CustomFieldValue
       assertActorMay(actor, 'delete', entity)
       try {
         return await prisma.$transaction(async (tx) => {
-          const before = toRecord(await deleteVersioned(table(tx), { id, organizationId: actor.organizationId }, version, notFound))
+          const key = { id, organizationId: actor.organizationId }
+          if (declaration.guard) {
+            assertId(id, notFound)
+            const stored = await table(tx).findFirst({ where: key })
+            if (stored) await declaration.guard(tx, actor.organizationId, { before: toRecord(stored) })
+          }
+          const before = toRecord(await deleteVersioned(table(tx), key, version, notFound))
           await recordAudit(tx, actor, { entity, entityId: id, action: 'delete', before: before as Record<string, unknown> })
           return before
         })

@@ -88,7 +88,7 @@ export async function nextNumber(tx: Tx, organizationId: string, counter: Number
 }
 
 /** Tables whose rows a write locks before it reads them (names, never user input). */
-const LOCKABLE = ['Invoice', 'QuoteRequest', 'Settlement', 'FactoringSchedule', 'StoreOrder', 'RemittanceAdvice', 'Post', 'Product'] as const
+const LOCKABLE = ['Invoice', 'QuoteRequest', 'Settlement', 'FactoringSchedule', 'StoreOrder', 'RemittanceAdvice', 'Post', 'Product', 'Trip'] as const
 export type LockableTable = (typeof LOCKABLE)[number]
 
 /**
@@ -277,6 +277,7 @@ const REFERENCED = {
   driver: (tx: Tx, where: Key) => tx.user.findFirst({ where: { ...where, role: 'driver' }, select: { id: true } }),
   truck: (tx: Tx, where: Key) => tx.truck.findFirst({ where, select: { id: true } }),
   trailer: (tx: Tx, where: Key) => tx.trailer.findFirst({ where, select: { id: true } }),
+  load: (tx: Tx, where: Key) => tx.load.findFirst({ where, select: { id: true } }),
 }
 
 /** The input's `field` names one of the organization's rows of `kind`, or the write is refused with `messageKey` there. */

@@ -1,0 +1,30 @@
+/**
+ * A filed quarter is closed (ADR 122): a write to a fuel purchase or trip dated in it is refused
+ * with 409 `period_closed`. Every such write takes its quarters' advisory lock shared and reads
+ * whether they are filed; filing takes the same lock exclusively. So a write and the filing of
+ * its quarter never both succeed: the one that comes second sees the first.
+ */
+import { isoDate, throwRefusal } from '~/models/records/records.server'
+import { periodClosedRefusal, quarterOf } from '~/policies/ifta'
+import type { Tx } from '~/utils/db.server'
+
+const lockKey = (organizationId: string, quarter: string) => `ifta-quarter:${organizationId}:${quarter}`
+
+/** Filing and reopening: the quarter's lock, exclusively, until the transaction ends. */
+export async function lockQuarterExclusive(tx: Tx, organizationId: string, quarter: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
+}
+
+/**
+ * Refuses the write when any of its days (`YYYY-MM-DD` or a date-only column) is in a filed
+ * quarter. The quarters' locks are taken shared, in order, before the read.
+ */
+export async function assertQuartersOpen(tx: Tx, organizationId: string, days: ReadonlyArray<string | Date | null | undefined>) {
+  const dayStrings = days.flatMap((day) => (day ? [day instanceof Date ? isoDate(day)! : day] : []))
+  const quarters = [...new Set(dayStrings.map(quarterOf))].sort()
+  if (quarters.length === 0) return
+  for (const quarter of quarters) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
+  const filed = await tx.iftaQuarter.findMany({ where: { organizationId, quarter: { in: quarters }, filedAt: { not: null } }, select: { quarter: true } })
+  const closed = new Set(filed.map((row) => row.quarter))
+  for (const day of dayStrings) throwRefusal(periodClosedRefusal(day, closed), { quarter: quarterOf(day) })
+}

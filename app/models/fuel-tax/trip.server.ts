@@ -1,0 +1,159 @@
+/**
+ * Trips: the individual vehicle distance record an IFTA audit asks for (ADR 122). One trip of a
+ * unit, its odometer at both ends and its miles per jurisdiction, written whole (the lines are
+ * replaced with the trip, in one transaction). A trip belongs to the quarter it ended in: a
+ * write to a trip that ends, or ended, in a filed quarter is 409 period_closed.
+ */
+import type { Prisma } from '~/generated/prisma/client'
+import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { containsAny, sortOrder } from '~/models/records/record-store.server'
+import {
+  assertActorMay,
+  assertId,
+  assertOneRow,
+  assertReferences,
+  deleteVersioned,
+  isoDate,
+  listPage,
+  lockForUpdate,
+  ownReference,
+  requireFound,
+  toDateOnly,
+} from '~/models/records/records.server'
+import { parseQuarter, quarterRange } from '~/policies/ifta'
+import type { Jurisdiction } from '~/schemas/ifta-options'
+import type { TripInput, TripListQuery, TripRecord, TripUpdateInput } from '~/schemas/trip'
+import { prisma, type Tx } from '~/utils/db.server'
+
+import { assertQuartersOpen } from './ifta-period.server'
+
+const NOT_FOUND = 'ifta.errors.tripNotFound'
+
+const include = {
+  truck: { select: { id: true, unitNumber: true } },
+  jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true }, orderBy: { jurisdiction: 'asc' } },
+} satisfies Prisma.TripInclude
+
+export type TripWithLines = Prisma.TripGetPayload<{ include: typeof include }>
+
+function where(organizationId: string, { q, quarter, truckId }: TripListQuery): Prisma.TripWhereInput {
+  const parsed = quarter ? parseQuarter(quarter) : null
+  const range = parsed ? quarterRange(parsed) : null
+  return {
+    organizationId,
+    truckId,
+    ...(range ? { endedAt: { gte: toDateOnly(range.from)!, lte: toDateOnly(range.to)! } } : {}),
+    ...(q ? { OR: containsAny(q, ['notes', 'truck.unitNumber']) } : {}),
+  }
+}
+
+export async function listTrips(organizationId: string, query: TripListQuery) {
+  const filter = where(organizationId, query)
+  const orderBy = sortOrder(query, { relations: { truck: (dir) => ({ truck: { unitNumber: dir } }) } }) as Prisma.TripOrderByWithRelationInput[]
+  return listPage(
+    query,
+    () => prisma.trip.count({ where: filter }),
+    (window) => prisma.trip.findMany({ where: filter, include, orderBy, ...window }),
+  )
+}
+
+export async function getTrip(organizationId: string, id: string): Promise<TripWithLines> {
+  assertId(id, NOT_FOUND)
+  return requireFound(await prisma.trip.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
+}
+
+/** The columns and lines a trip's input stores (taxable miles default to the miles). */
+function tripData(input: TripInput) {
+  return {
+    columns: {
+      truckId: input.truckId,
+      loadId: input.loadId || null,
+      startedAt: toDateOnly(input.startedAt)!,
+      endedAt: toDateOnly(input.endedAt)!,
+      startOdometer: input.startOdometer,
+      endOdometer: input.endOdometer,
+      notes: input.notes ?? null,
+    },
+    lines: input.jurisdictions.map((line) => ({ jurisdiction: line.jurisdiction, miles: line.miles, taxableMiles: line.taxableMiles ?? line.miles })),
+  }
+}
+
+/** The unit and the load are the organization's own; the quarter it ends in is open. */
+async function checkTrip(tx: Tx, organizationId: string, input: TripInput, storedEnd?: Date) {
+  await assertReferences(tx, [
+    ownReference(organizationId, 'truck', 'truckId', input.truckId, 'ifta.errors.unknownTruck'),
+    ownReference(organizationId, 'load', 'loadId', input.loadId, 'ifta.errors.unknownLoad'),
+  ])
+  await assertQuartersOpen(tx, organizationId, [storedEnd, input.endedAt])
+}
+
+const audited = (trip: { columns: object; lines: object[] }) => ({ ...trip.columns, jurisdictions: trip.lines })
+
+export async function createTrip(actor: Actor, input: TripInput): Promise<TripWithLines> {
+  assertActorMay(actor, 'create', 'trip')
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    await checkTrip(tx, organizationId, input)
+    const data = tripData(input)
+    const trip = await tx.trip.create({ data: { ...data.columns, organizationId, jurisdictions: { create: data.lines } }, include })
+    await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: audited(data) })
+    return trip
+  })
+}
+
+/** Replaces the whole trip if it is still the version the client read; its lines with it. */
+export async function updateTrip(actor: Actor, id: string, input: TripUpdateInput): Promise<TripWithLines> {
+  assertActorMay(actor, 'update', 'trip')
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const before = await lockForUpdate(tx, { table: 'Trip', id, organizationId, version: input.version, notFoundKey: NOT_FOUND }, () =>
+      tx.trip.findFirst({ where: { id, organizationId }, include }),
+    )
+    await checkTrip(tx, organizationId, input, before.endedAt)
+    const data = tripData(input)
+    assertOneRow(await tx.trip.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data.columns, version: { increment: 1 } } }))
+    await tx.tripJurisdiction.deleteMany({ where: { tripId: id } })
+    await tx.tripJurisdiction.createMany({ data: data.lines.map((line) => ({ ...line, tripId: id })) })
+    await recordAudit(tx, actor, { entity: 'trip', entityId: id, action: 'update', before: auditedRow(before), after: audited(data) })
+    return tx.trip.findUniqueOrThrow({ where: { id }, include })
+  })
+}
+
+export async function deleteTrip(actor: Actor, id: string, version?: number): Promise<TripWithLines> {
+  assertActorMay(actor, 'delete', 'trip')
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const stored = await lockForUpdate(tx, { table: 'Trip', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+      tx.trip.findFirst({ where: { id, organizationId }, include }),
+    )
+    await assertQuartersOpen(tx, organizationId, [stored.endedAt])
+    await deleteVersioned(tx.trip, { id, organizationId }, version, NOT_FOUND)
+    await recordAudit(tx, actor, { entity: 'trip', entityId: id, action: 'delete', before: auditedRow(stored) })
+    return stored
+  })
+}
+
+function auditedRow({ truck: _truck, jurisdictions, ...columns }: TripWithLines) {
+  return { ...columns, jurisdictions }
+}
+
+/** The API shape (TripRecordSchema, the OpenAPI's `Trip`). */
+export function serializeTrip(trip: TripWithLines): TripRecord {
+  return {
+    id: trip.id,
+    organizationId: trip.organizationId,
+    truckId: trip.truckId,
+    truck: trip.truck,
+    loadId: trip.loadId,
+    startedAt: isoDate(trip.startedAt)!,
+    endedAt: isoDate(trip.endedAt)!,
+    startOdometer: trip.startOdometer,
+    endOdometer: trip.endOdometer,
+    miles: trip.jurisdictions.reduce((sum, line) => sum + line.miles, 0),
+    jurisdictions: trip.jurisdictions.map((line) => ({ ...line, jurisdiction: line.jurisdiction as Jurisdiction })),
+    notes: trip.notes,
+    createdAt: trip.createdAt.toISOString(),
+    updatedAt: trip.updatedAt.toISOString(),
+    version: trip.version,
+  }
+}

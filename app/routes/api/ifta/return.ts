@@ -1,0 +1,27 @@
+import { detectLanguage, getFixedT } from '~/i18n.server'
+import { iftaReturnBody, iftaReturnCsv, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
+import { IftaReturnQuerySchema } from '~/schemas/ifta'
+import { parseListQuery } from '~/schemas/list-query'
+import { wantsCsv } from '~/utils/csv.server'
+
+import type { Route } from './+types/return'
+
+/**
+ * GET /api/ifta/returns/{quarter}?fuelType=diesel: the quarterly return computed now from the
+ * quarter's trips, fuel and rates; `?format=csv` the same figures as CSV.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(request, async (call) => {
+    const user = await requireApiPermission(call, 'read', 'iftaReturn')
+    const quarter = requireQuarter(params.quarter)
+    const url = new URL(request.url)
+    const { fuelType } = parseListQuery(IftaReturnQuerySchema, url.searchParams)
+    const body = await iftaReturnBody(user.organizationId, quarter, fuelType, getFixedT(detectLanguage(request)))
+    return wantsCsv(url) ? iftaReturnCsv(body, { headers: 'key' }) : apiData(body)
+  })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
+}

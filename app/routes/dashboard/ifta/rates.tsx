@@ -1,0 +1,181 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, href, useNavigation } from 'react-router'
+
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
+import { inputClass } from '~/components/ui/input-class'
+import { useTranslation } from '~/hooks/use-translation'
+import { getInstance } from '~/middleware/i18next'
+import { getIftaRates, putIftaRates, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { requireActor } from '~/requests/actor.server'
+import { formConstraint, intent, intentAction } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
+import { IftaFuelRatesFormSchema, IftaReturnQuerySchema } from '~/schemas/ifta'
+import { FUEL_TYPES, IFTA_MEMBERS } from '~/schemas/ifta-options'
+import { parseListQuery } from '~/schemas/list-query'
+import { orNotFound } from '~/utils/errors.server'
+import { can } from '~/utils/permissions'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import type { Route } from './+types/rates'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['ifta'] }
+
+const quarterOf = (params: { quarter: string }) => orNotFound(Promise.resolve().then(() => requireQuarter(params.quarter)))
+
+/**
+ * The quarter's rates for one fuel type: a row per member jurisdiction (rate and surcharge in US
+ * dollars per gallon, as the IFTA, Inc. matrix prints them) and the monthly interest rate. A row
+ * left empty has no rate, and the return warns of it where miles or fuel need one.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'read', 'iftaReturn')
+  const quarter = await quarterOf(params)
+  const { fuelType } = parseListQuery(IftaReturnQuerySchema, new URL(request.url).searchParams)
+  const table = await getIftaRates(user.organizationId, quarter)
+  const rows = new Map(table.rates.filter((rate) => rate.fuelType === fuelType).map((rate) => [rate.jurisdiction, rate]))
+  return {
+    quarter: table.quarter,
+    fuelType,
+    interestPerMonth: table.interestPerMonth,
+    rates: IFTA_MEMBERS.map((jurisdiction) => ({
+      jurisdiction,
+      ratePerGallon: rows.get(jurisdiction)?.ratePerGallon ?? '',
+      surchargePerGallon: rows.get(jurisdiction)?.surchargePerGallon ?? '',
+    })),
+    canEdit: can(user.role, 'update', 'iftaReturn'),
+    constraint: formConstraint(IftaFuelRatesFormSchema),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, 'update', 'iftaReturn')
+  const quarter = await quarterOf(params)
+  const { t } = getInstance(context)
+  return intentAction(await request.formData(), t, {
+    save: intent({
+      schema: IftaFuelRatesFormSchema,
+      run: async (value) => {
+        const rates = value.rates.flatMap((row) =>
+          row.ratePerGallon === undefined
+            ? []
+            : [{ jurisdiction: row.jurisdiction, fuelType: value.fuelType, ratePerGallon: row.ratePerGallon, surchargePerGallon: row.surchargePerGallon }],
+        )
+        await putIftaRates(actor, quarter, { rates, interestPerMonth: value.interestPerMonth }, { fuelType: value.fuelType })
+        return value.fuelType
+      },
+      done: (fuelType) =>
+        redirectWithToast(`${href('/dashboard/ifta/:quarter/rates', { quarter: params.quarter })}?fuelType=${fuelType}`, {
+          type: 'success',
+          title: t('ifta.toast.ratesSaved', { quarter: params.quarter }),
+        }),
+    }),
+  })
+}
+
+export default function IftaRates({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const busy = useNavigation().state !== 'idle'
+  const { quarter, fuelType, canEdit } = loaderData
+  const [form, fields] = useSchemaForm<typeof IftaFuelRatesFormSchema>({
+    id: `ifta-rates-${quarter}-${fuelType}`,
+    constraint: loaderData.constraint,
+    lastResult: actionData?.result,
+    defaultValue: { fuelType, interestPerMonth: loaderData.interestPerMonth ?? '', rates: loaderData.rates },
+  })
+  const rows = fields.rates.getFieldList()
+  return (
+    <>
+      <PageHeader
+        title={t('ifta.rates.title', { quarter })}
+        description={t('ifta.rates.hint')}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('ifta.title'), to: href('/dashboard/ifta') },
+          { label: quarter, to: href('/dashboard/ifta/:quarter', { quarter }) },
+          { label: t('ifta.rates.crumb') },
+        ]}
+      />
+      <Card className="mb-6 p-6">
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            <span className="mb-1 block font-semibold">{t('ifta.fields.fuelType')}</span>
+            <select name="fuelType" defaultValue={fuelType} className={inputClass}>
+              {FUEL_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`ifta.fuelType.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="secondary">
+            {t('ifta.return.show')}
+          </Button>
+        </Form>
+      </Card>
+      <Form method="post" {...getFormProps(form)}>
+        <fieldset disabled={!canEdit || busy} className="space-y-6">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input {...getInputProps(fields.fuelType, { type: 'hidden' })} />
+          <Card className="p-6">
+            <TextField label={t('ifta.rates.interest')} field={fields.interestPerMonth} hint={t('ifta.rates.interestHint')} />
+          </Card>
+          <Card className="overflow-hidden">
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="ifta-rates">
+                <thead className="border-b border-line text-muted">
+                  <tr>
+                    <th scope="col" className="px-6 py-2 text-start font-semibold">
+                      {t('ifta.fields.jurisdiction')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-start font-semibold">
+                      {t('ifta.rates.rate')}
+                    </th>
+                    <th scope="col" className="px-6 py-2 text-start font-semibold">
+                      {t('ifta.rates.surcharge')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row, index) => {
+                    const cells = row.getFieldset()
+                    const jurisdiction = loaderData.rates[index]?.jurisdiction
+                    return (
+                      <tr key={row.key} className="border-b border-line last:border-0">
+                        <th scope="row" className="px-6 py-2 text-start font-semibold">
+                          {jurisdiction}
+                          <input {...getInputProps(cells.jurisdiction, { type: 'hidden' })} />
+                        </th>
+                        {([cells.ratePerGallon, cells.surchargePerGallon] as const).map((cell, column) => (
+                          <td key={cell.name} className={column === 0 ? 'px-3 py-2' : 'px-6 py-2'}>
+                            <input
+                              {...getInputProps(cell, { type: 'text' })}
+                              inputMode="decimal"
+                              aria-label={t(column === 0 ? 'ifta.rates.rateOf' : 'ifta.rates.surchargeOf', { jurisdiction })}
+                              className={`${inputClass} w-28`}
+                              dir="ltr"
+                            />
+                            <ErrorList id={cell.errorId} errors={cell.errors} />
+                          </td>
+                        ))}
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+          {canEdit ? (
+            <Button type="submit" name="intent" value="save">
+              {t('ifta.rates.save')}
+            </Button>
+          ) : null}
+        </fieldset>
+      </Form>
+    </>
+  )
+}

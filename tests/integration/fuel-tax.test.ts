@@ -1,0 +1,416 @@
+/**
+ * Fuel tax through the API (ADR 122): fuel purchases and trips follow the resource contract;
+ * the hand-worked quarter of tests/unit/ifta-return.test.ts comes back to the cent from
+ * `GET /api/ifta/returns/{quarter}` and its CSV; filing closes the quarter to every write path
+ * (409 period_closed), and only an admin reopens it, with the reason in the audit log.
+ */
+import { describe, expect, it } from 'vitest'
+
+import * as purchaseCollection from '~/routes/api/fuel-purchases/collection'
+import * as purchaseItem from '~/routes/api/fuel-purchases/item'
+import * as fileRoute from '~/routes/api/ifta/file'
+import * as rates from '~/routes/api/ifta/rates'
+import * as returnRoute from '~/routes/api/ifta/return'
+import * as tripCollection from '~/routes/api/trips/collection'
+import * as tripItem from '~/routes/api/trips/item'
+import { prisma } from '~/utils/db.server'
+
+import { callApi, describeResourceContract } from '../contract-kit'
+import { createOrg, unique } from '../helpers'
+
+type Org = Awaited<ReturnType<typeof createOrg>>
+
+async function truckOf(org: Org, unitNumber = unique('F').slice(0, 20)) {
+  return prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber } })
+}
+
+/** Another organization's id of the right shape: must read as "unknown", never as a link. */
+const otherId = (id: string) => `${id.slice(0, -1)}${id.endsWith('a') ? 'b' : 'a'}`
+
+let odometer = 0
+
+describeResourceContract({
+  path: '/api/fuel-purchases',
+  entity: 'fuelPurchase',
+  collection: purchaseCollection,
+  item: purchaseItem,
+  validBody: async (org) => ({
+    truckId: (await truckOf(org)).id,
+    purchasedAt: '2026-05-04',
+    jurisdiction: 'tx',
+    gallons: 120.125,
+    totalCents: 48_050,
+    vendor: 'Love’s #512',
+  }),
+  change: { field: 'vendor', value: 'Pilot #88' },
+  invalidBodies: (org) => [
+    { body: {}, field: 'truckId' },
+    { body: { truckId: org.company.id, purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10, totalCents: 100 }, field: 'truckId' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'ZZ', gallons: 10, totalCents: 100 }, field: 'jurisdiction' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 0, totalCents: 100 }, field: 'gallons' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: -5, totalCents: 100 }, field: 'gallons' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 1.2345, totalCents: 100 }, field: 'gallons' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10, totalCents: -1 }, field: 'totalCents' },
+    { body: { truckId: 'x', purchasedAt: '2026-02-30', jurisdiction: 'TX', gallons: 10, totalCents: 1 }, field: 'purchasedAt' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10, totalCents: 1, fuelType: 'kerosene' }, field: 'fuelType' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10, totalCents: 1, odometer: -3 }, field: 'odometer' },
+    { body: { truckId: 'x', purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10, totalCents: 1, vendor: 'a\u0000b' }, field: 'vendor' },
+  ],
+  count: (organizationId) => prisma.fuelPurchase.count({ where: { organizationId } }),
+})
+
+describeResourceContract({
+  path: '/api/trips',
+  entity: 'trip',
+  collection: tripCollection,
+  item: tripItem,
+  validBody: async (org) => {
+    const start = (odometer += 1_000)
+    return {
+      truckId: (await truckOf(org)).id,
+      startedAt: '2026-05-01',
+      endedAt: '2026-05-03',
+      startOdometer: start,
+      endOdometer: start + 900,
+      jurisdictions: [
+        { jurisdiction: 'TX', miles: 500 },
+        { jurisdiction: 'ok', miles: 400, taxableMiles: 380 },
+      ],
+    }
+  },
+  change: { field: 'notes', value: 'Corrected by the contract suite' },
+  invalidBodies: (org) => {
+    const trip = { truckId: 'x', startedAt: '2026-05-01', endedAt: '2026-05-03', startOdometer: 1_000, endOdometer: 1_900 }
+    return [
+      { body: {}, field: 'truckId' },
+      { body: { ...trip, jurisdictions: [{ jurisdiction: 'TX', miles: 700 }] }, field: 'jurisdictions' },
+      { body: { ...trip, endOdometer: 900, jurisdictions: [{ jurisdiction: 'TX', miles: 0 }] }, field: 'endOdometer' },
+      { body: { ...trip, endedAt: '2026-04-30', jurisdictions: [{ jurisdiction: 'TX', miles: 900 }] }, field: 'endedAt' },
+      { body: { ...trip, jurisdictions: [{ jurisdiction: 'QQ', miles: 900 }] }, field: 'jurisdictions.0.jurisdiction' },
+      { body: { ...trip, jurisdictions: [{ jurisdiction: 'TX', miles: 900, taxableMiles: 901 }] }, field: 'jurisdictions.0.taxableMiles' },
+      {
+        body: {
+          ...trip,
+          jurisdictions: [
+            { jurisdiction: 'TX', miles: 450 },
+            { jurisdiction: 'tx', miles: 450 },
+          ],
+        },
+        field: 'jurisdictions.1.jurisdiction',
+      },
+      { body: { ...trip, jurisdictions: [] }, field: 'jurisdictions' },
+      { body: { ...trip, truckId: org.company.id, jurisdictions: [{ jurisdiction: 'TX', miles: 900 }] }, field: 'truckId' },
+      { body: { ...trip, loadId: otherId(org.company.id), jurisdictions: [{ jurisdiction: 'TX', miles: 900 }] }, field: 'loadId' },
+    ]
+  },
+  count: (organizationId) => prisma.trip.count({ where: { organizationId } }),
+})
+
+/** The quarter of tests/unit/ifta-return.test.ts, entered through the API. */
+async function handWorkedQuarter(org: Org) {
+  const token = org.users.accountant.token
+  const [t1, t2, t3] = await Promise.all(['T1', 'T2', 'T3'].map((unit) => truckOf(org, unique(unit).slice(0, 20))))
+  const trip = async (truckId: string, startedAt: string, endedAt: string, startOdometer: number, endOdometer: number, jurisdictions: object[]) => {
+    const answer = await callApi(tripCollection, {
+      method: 'POST',
+      path: '/api/trips',
+      token,
+      body: { truckId, startedAt, endedAt, startOdometer, endOdometer, jurisdictions },
+    })
+    expect(answer.status).toBe(201)
+    return answer.body.data
+  }
+  await trip(t1.id, '2026-07-01', '2026-07-05', 100_000, 101_200, [
+    { jurisdiction: 'TX', miles: 600 },
+    { jurisdiction: 'OK', miles: 300 },
+    { jurisdiction: 'KS', miles: 300 },
+  ])
+  await trip(t1.id, '2026-07-06', '2026-07-10', 101_200, 102_000, [
+    { jurisdiction: 'KS', miles: 400, taxableMiles: 350 },
+    { jurisdiction: 'MX', miles: 400 },
+  ])
+  await trip(t2.id, '2026-06-28', '2026-07-03', 50_000, 51_000, [
+    { jurisdiction: 'IL', miles: 500 },
+    { jurisdiction: 'IN', miles: 500 },
+  ])
+  await trip(t2.id, '2026-07-10', '2026-07-12', 51_100, 51_600, [{ jurisdiction: 'IN', miles: 500 }])
+  await trip(t3.id, '2026-08-01', '2026-08-02', 1_000, 1_300, [{ jurisdiction: 'TX', miles: 300 }])
+  const purchases: Array<[string, string, string, number, boolean]> = [
+    [t1.id, 'TX', 'diesel', 150.5, true],
+    [t1.id, 'OK', 'diesel', 100.25, true],
+    [t1.id, 'MX', 'diesel', 80, true],
+    [t2.id, 'IL', 'diesel', 120.125, true],
+    [t2.id, 'IN', 'diesel', 90, false],
+    [t2.id, 'IN', 'diesel', 60, true],
+    [t3.id, 'TX', 'gasoline', 40, true],
+  ]
+  const created = []
+  for (const [truckId, jurisdiction, fuelType, gallons, taxPaid] of purchases) {
+    const answer = await callApi(purchaseCollection, {
+      method: 'POST',
+      path: '/api/fuel-purchases',
+      token,
+      body: { truckId, purchasedAt: '2026-07-15', jurisdiction, fuelType, gallons, totalCents: Math.round(gallons * 400), taxPaid },
+    })
+    expect(answer.status).toBe(201)
+    created.push(answer.body.data)
+  }
+  const table = await callApi(rates, {
+    method: 'PUT',
+    path: '/api/ifta/rates/2026-Q3',
+    params: { quarter: '2026-Q3' },
+    token,
+    body: {
+      interestPerMonth: '0.4167',
+      rates: [
+        { jurisdiction: 'IL', fuelType: 'diesel', ratePerGallon: '0.4540' },
+        { jurisdiction: 'IN', fuelType: 'diesel', ratePerGallon: '0.57', surchargePerGallon: '0.1100' },
+        { jurisdiction: 'KS', fuelType: 'diesel', ratePerGallon: '0.2600' },
+        { jurisdiction: 'OK', fuelType: 'diesel', ratePerGallon: '0.19' },
+        { jurisdiction: 'tx', fuelType: 'diesel', ratePerGallon: '0.2000' },
+      ],
+    },
+  })
+  expect(table.status).toBe(200)
+  return { t1, t2, t3, purchases: created, token }
+}
+
+describe('the quarterly return through the API', () => {
+  it('gives the hand-worked quarter to the cent, in JSON and CSV, and filing closes it to every write', async () => {
+    const org = await createOrg()
+    const { t2, purchases, token } = await handWorkedQuarter(org)
+
+    const filed = await callApi(fileRoute, {
+      method: 'POST',
+      path: '/api/ifta/returns/2026-Q3/file',
+      params: { quarter: '2026-Q3' },
+      token,
+      body: { filedAt: '2026-12-01' },
+    })
+    expect(filed.status).toBe(200)
+    const read = await callApi(returnRoute, {
+      path: '/api/ifta/returns/2026-Q3?fuelType=diesel',
+      params: { quarter: '2026-Q3' },
+      token: org.users.viewer.token,
+    })
+    expect(read.status).toBe(200)
+    const body = read.body.data
+    expect(body).toEqual(filed.body.data)
+    expect([body.status, body.filedAt, body.dueDate, body.totalMiles, body.taxableMiles, body.totalGallons, body.mpg]).toEqual([
+      'filed',
+      '2026-12-01',
+      '2026-10-31',
+      3_500,
+      3_050,
+      '600.875',
+      '5.82',
+    ])
+    expect(
+      body.lines.map((line: Record<string, unknown>) => [
+        line.jurisdiction,
+        line.taxableGallons,
+        line.netTaxableGallons,
+        line.ratePerGallon,
+        line.taxCents,
+        line.surchargeCents,
+      ]),
+    ).toEqual([
+      ['IL', 86, '-34.125', '0.4540', -1_549, 0],
+      ['IN', 172, '112.000', '0.5700', 6_384, 1_892],
+      ['KS', 112, '112.000', '0.2600', 2_912, 0],
+      ['OK', 52, '-48.250', '0.1900', -917, 0],
+      ['TX', 103, '-47.500', '0.2000', -950, 0],
+    ])
+    expect([body.taxDueCents, body.penaltyCents, body.interestCents, body.totalDueCents]).toEqual([7_772, 5_000, 93, 12_865])
+    expect(body.warnings.map((warning: { code: string; truckId?: string }) => [warning.code, warning.truckId])).toEqual([
+      ['trip_outside_quarter', t2.id],
+      ['odometer_gap', t2.id],
+    ])
+    expect(body.warnings[1].message).toContain('51000')
+
+    const csv = await returnRoute.loader({
+      request: new Request('http://localhost/api/ifta/returns/2026-Q3?format=csv', { headers: { Authorization: `Bearer ${token}` } }),
+      params: { quarter: '2026-Q3' },
+    } as never)
+    const rows = (await csv.text()).trim().split(/\r?\n/)
+    expect(rows[0]).toBe(
+      'jurisdiction,totalMiles,taxableMiles,taxableGallons,taxPaidGallons,netTaxableGallons,ratePerGallon,taxCents,surchargeCents,interestCents,totalDueCents',
+    )
+    expect(rows[2]).toBe('IN,1000,1000,172,60.000,112.000,0.5700,6384,1892,69,8345')
+    expect(rows.at(-1)).toBe('TOTAL,3500,3050,600.875,,,5.82,7772,5000,93,12865')
+
+    // Closed: a new purchase, a change, a delete, a move in and a trip of the quarter are refused; nothing is written.
+    const before = await prisma.fuelPurchase.count({ where: { organizationId: org.organization.id } })
+    const purchase = purchases[0]
+    const refusals = await Promise.all([
+      callApi(purchaseCollection, {
+        method: 'POST',
+        path: '/api/fuel-purchases',
+        token,
+        body: { truckId: purchase.truckId, purchasedAt: '2026-09-30', jurisdiction: 'TX', gallons: 1, totalCents: 1 },
+      }),
+      callApi(purchaseItem, {
+        method: 'PUT',
+        path: `/api/fuel-purchases/${purchase.id}`,
+        params: { id: purchase.id },
+        token,
+        body: { ...purchase, vendor: 'Changed' },
+      }),
+      callApi(purchaseItem, {
+        method: 'PUT',
+        path: `/api/fuel-purchases/${purchase.id}`,
+        params: { id: purchase.id },
+        token,
+        body: { ...purchase, purchasedAt: '2026-10-01' },
+      }),
+      callApi(purchaseItem, { method: 'DELETE', path: `/api/fuel-purchases/${purchase.id}`, params: { id: purchase.id }, token }),
+      callApi(tripCollection, {
+        method: 'POST',
+        path: '/api/trips',
+        token,
+        body: {
+          truckId: t2.id,
+          startedAt: '2026-09-01',
+          endedAt: '2026-09-02',
+          startOdometer: 51_600,
+          endOdometer: 51_700,
+          jurisdictions: [{ jurisdiction: 'IN', miles: 100 }],
+        },
+      }),
+    ])
+    expect(refusals.map((answer) => [answer.status, answer.body.error.code])).toEqual(Array(5).fill([409, 'period_closed']))
+    expect(refusals[0].body.error.message).toContain('2026-Q3')
+    const october = await callApi(purchaseCollection, {
+      method: 'POST',
+      path: '/api/fuel-purchases',
+      token,
+      body: { truckId: purchase.truckId, purchasedAt: '2026-10-01', jurisdiction: 'TX', gallons: 1, totalCents: 1 },
+    })
+    expect(october.status).toBe(201)
+    const moveIn = await callApi(purchaseItem, {
+      method: 'PUT',
+      path: `/api/fuel-purchases/${october.body.data.id}`,
+      params: { id: october.body.data.id },
+      token,
+      body: { ...october.body.data, purchasedAt: '2026-09-15' },
+    })
+    expect([moveIn.status, moveIn.body.error?.code]).toEqual([409, 'period_closed'])
+    expect(await prisma.fuelPurchase.count({ where: { organizationId: org.organization.id } })).toBe(before + 1)
+
+    // Filing again is refused; an accountant may not reopen; an admin reopens with a reason, audited.
+    const again = await callApi(fileRoute, {
+      method: 'POST',
+      path: '/api/ifta/returns/2026-Q3/file',
+      params: { quarter: '2026-Q3' },
+      token,
+      body: { filedAt: '2026-12-01' },
+    })
+    expect([again.status, again.body.error.code]).toEqual([409, 'invalid_transition'])
+    const reopenPath = '/api/ifta/returns/2026-Q3/reopen'
+    const notAdmin = await callApi(fileRoute, { method: 'POST', path: reopenPath, params: { quarter: '2026-Q3' }, token, body: { reason: 'Missed receipt' } })
+    expect(notAdmin.status).toBe(403)
+    const noReason = await callApi(fileRoute, { method: 'POST', path: reopenPath, params: { quarter: '2026-Q3' }, token: org.users.admin.token, body: {} })
+    expect([noReason.status, Object.keys(noReason.body.error.fields)]).toEqual([400, ['reason']])
+    const reopened = await callApi(fileRoute, {
+      method: 'POST',
+      path: reopenPath,
+      params: { quarter: '2026-Q3' },
+      token: org.users.admin.token,
+      body: { reason: 'Missed receipt' },
+    })
+    expect([reopened.status, reopened.body.data.status, reopened.body.data.filedAt]).toEqual([200, 'open', null])
+    const audit = await prisma.auditEvent.findFirst({
+      where: { organizationId: org.organization.id, entity: 'iftaReturn', entityId: '2026-Q3' },
+      orderBy: { at: 'desc' },
+    })
+    expect(JSON.stringify(audit?.changes)).toContain('Missed receipt')
+    const changed = await callApi(purchaseItem, {
+      method: 'PUT',
+      path: `/api/fuel-purchases/${purchase.id}`,
+      params: { id: purchase.id },
+      token,
+      body: { ...purchase, vendor: 'Changed' },
+    })
+    expect([changed.status, changed.body.data.vendor]).toEqual([200, 'Changed'])
+  })
+
+  it('puts a gasoline unit on its own return, and reads and checks the rate table', async () => {
+    const org = await createOrg()
+    const { token } = await handWorkedQuarter(org)
+    const gasoline = await callApi(returnRoute, { path: '/api/ifta/returns/2026-Q3?fuelType=gasoline', params: { quarter: '2026-Q3' }, token })
+    expect([
+      gasoline.body.data.totalMiles,
+      gasoline.body.data.totalGallons,
+      gasoline.body.data.mpg,
+      gasoline.body.data.warnings.map((w: { code: string }) => w.code),
+    ]).toEqual([300, '40.000', '7.50', ['missing_rate']])
+    const table = await callApi(rates, { path: '/api/ifta/rates?quarter=2026-Q3', params: {}, token: org.users.viewer.token })
+    expect([table.body.data.interestPerMonth, table.body.data.rates.length, table.body.data.rates[1]]).toEqual([
+      '0.4167',
+      5,
+      { jurisdiction: 'IN', fuelType: 'diesel', ratePerGallon: '0.5700', surchargePerGallon: '0.1100' },
+    ])
+    const put = (body: unknown, as = token) =>
+      callApi(rates, { method: 'PUT', path: '/api/ifta/rates/2026-Q3', params: { quarter: '2026-Q3' }, token: as, body })
+    for (const [body, field] of [
+      [{ rates: [{ jurisdiction: 'MX', fuelType: 'diesel', ratePerGallon: '0.1' }] }, 'rates.0.jurisdiction'],
+      [{ rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.12345' }] }, 'rates.0.ratePerGallon'],
+      [{ rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '-1' }] }, 'rates.0.ratePerGallon'],
+      [
+        {
+          rates: [
+            { jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.2' },
+            { jurisdiction: 'tx', fuelType: 'diesel', ratePerGallon: '0.3' },
+          ],
+        },
+        'rates.1.jurisdiction',
+      ],
+      [{ rates: [], interestPerMonth: 'much' }, 'interestPerMonth'],
+    ] as const) {
+      const answer = await put(body)
+      expect([answer.status, Object.keys(answer.body.error.fields ?? {})], JSON.stringify(body)).toEqual([400, [field]])
+    }
+    expect((await put({ rates: [] }, org.users.dispatcher.token)).status).toBe(403)
+    expect((await callApi(rates, { method: 'PUT', path: '/api/ifta/rates/2026-Q9', params: { quarter: '2026-Q9' }, token, body: { rates: [] } })).status).toBe(
+      404,
+    )
+    expect((await callApi(returnRoute, { path: '/api/ifta/returns/next', params: { quarter: 'next' }, token })).status).toBe(404)
+    const early = await callApi(fileRoute, {
+      method: 'POST',
+      path: '/api/ifta/returns/2026-Q3/file',
+      params: { quarter: '2026-Q3' },
+      token,
+      body: { filedAt: '2026-09-29' },
+    })
+    expect([early.status, Object.keys(early.body.error.fields)]).toEqual([400, ['filedAt']])
+    const future = await callApi(fileRoute, {
+      method: 'POST',
+      path: '/api/ifta/returns/2026-Q3/file',
+      params: { quarter: '2026-Q3' },
+      token,
+      body: { filedAt: '2100-01-01' },
+    })
+    expect([future.status, Object.keys(future.body.error.fields)]).toEqual([400, ['filedAt']])
+  })
+
+  it('keeps the period closed when a write and the filing race: the purchase is in the return or refused', async () => {
+    const org = await createOrg()
+    const truck = await truckOf(org)
+    const token = org.users.accountant.token
+    const [created, filed] = await Promise.all([
+      callApi(purchaseCollection, {
+        method: 'POST',
+        path: '/api/fuel-purchases',
+        token,
+        body: { truckId: truck.id, purchasedAt: '2026-08-01', jurisdiction: 'TX', gallons: 50, totalCents: 20_000 },
+      }),
+      callApi(fileRoute, { method: 'POST', path: '/api/ifta/returns/2026-Q3/file', params: { quarter: '2026-Q3' }, token, body: { filedAt: '2026-11-20' } }),
+    ])
+    expect(filed.status).toBe(200)
+    expect([201, 409]).toContain(created.status)
+    const stored = await prisma.fuelPurchase.count({ where: { organizationId: org.organization.id } })
+    // Created: the filing came second and its return holds the gallons. Refused: nothing stored.
+    expect(stored).toBe(created.status === 201 ? 1 : 0)
+    if (created.status === 201) expect(filed.body.data.totalGallons).toBe('50.000')
+  })
+})

@@ -1,0 +1,137 @@
+/**
+ * The fuel tax pages (ADR 122) ask the same model as the API: who may read, file and reopen, the
+ * rates form's one fuel-type column, and translated refusals that write nothing.
+ */
+import { describe, expect, it } from 'vitest'
+
+import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
+import { createTrip } from '~/models/fuel-tax/trip.server'
+import * as overview from '~/routes/dashboard/ifta/index'
+import * as rates from '~/routes/dashboard/ifta/rates'
+import * as returnPage from '~/routes/dashboard/ifta/return'
+import { FuelPurchaseSchema } from '~/schemas/fuel-purchase'
+import { TripSchema } from '~/schemas/trip'
+import { prisma } from '~/utils/db.server'
+import type { Role } from '~/utils/permissions'
+
+import { actorOf, createOrg } from '../helpers'
+import { callPage as call, type Handler, postForm, refusalOf } from '../page-helpers'
+
+async function quarterWithFuel() {
+  const org = await createOrg()
+  const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'IF-1' } })
+  const actor = actorOf(org, 'accountant')
+  await createTrip(
+    actor,
+    TripSchema.parse({
+      truckId: truck.id,
+      startedAt: '2026-04-02',
+      endedAt: '2026-04-04',
+      startOdometer: 10_000,
+      endOdometer: 10_600,
+      jurisdictions: [{ jurisdiction: 'TX', miles: 600 }],
+    }),
+  )
+  await createFuelPurchase(
+    actor,
+    FuelPurchaseSchema.parse({ truckId: truck.id, purchasedAt: '2026-04-03', jurisdiction: 'TX', gallons: 100, totalCents: 40_000 }),
+  )
+  return { org, truck }
+}
+
+describe('fuel tax pages', () => {
+  it('open for the roles that read returns, and offer filing and reopening only to those who may', async () => {
+    const { org } = await quarterWithFuel()
+    const expected: Array<[Role, number, boolean, boolean]> = [
+      ['admin', 200, true, true],
+      ['accountant', 200, true, false],
+      ['viewer', 200, false, false],
+      ['dispatcher', 403, false, false],
+      ['driver', 403, false, false],
+    ]
+    for (const [role, status, canFile] of expected) {
+      const userId = org.users[role].id
+      const page = await call(returnPage.loader as Handler, '/dashboard/ifta/2026-Q2', userId, { quarter: '2026-Q2' })
+      expect({ role, status: page.status }).toEqual({ role, status })
+      expect({ role, status: (await call(overview.loader as Handler, '/dashboard/ifta', userId)).status }).toEqual({ role, status })
+      if (status === 200) expect({ role, canFile: page.data?.canFile }).toEqual({ role, canFile })
+    }
+    const admin = await call(returnPage.loader as Handler, '/dashboard/ifta/2026-Q2', org.users.admin.id, { quarter: '2026-Q2' })
+    // 600 miles on 100 gallons: 6.00 MPG; no rate yet, so a warning and nothing due.
+    expect(admin.data).toMatchObject({ body: { totalMiles: 600, mpg: '6.00', taxDueCents: 0, warnings: [{ code: 'missing_rate' }] } })
+    expect((await call(returnPage.loader as Handler, '/dashboard/ifta/Q2', org.users.admin.id, { quarter: 'Q2' })).status).toBe(404)
+    const quarters = await call(overview.loader as Handler, '/dashboard/ifta', org.users.admin.id)
+    expect((quarters.data?.quarters as unknown[]).length).toBe(8)
+  })
+
+  it('saves one fuel type’s rates without touching another’s, and refuses a bad rate at its row, writing nothing', async () => {
+    const { org } = await quarterWithFuel()
+    const accountant = org.users.accountant.id
+    const form = (fuelType: string, rows: Array<[string, string, string?]>, interest = '0.5') => {
+      const fields: Record<string, string> = { intent: 'save', fuelType, interestPerMonth: interest }
+      rows.forEach(([jurisdiction, rate, surcharge], index) => {
+        fields[`rates[${index}].jurisdiction`] = jurisdiction
+        fields[`rates[${index}].ratePerGallon`] = rate
+        fields[`rates[${index}].surchargePerGallon`] = surcharge ?? ''
+      })
+      return postForm(fields)
+    }
+    const save = (init: RequestInit, userId = accountant) =>
+      call(rates.action as Handler, '/dashboard/ifta/2026-Q2/rates', userId, { quarter: '2026-Q2' }, init)
+    expect(
+      (
+        await save(
+          form('diesel', [
+            ['TX', '0.20'],
+            ['OK', ''],
+            ['IN', '0.57', '0.11'],
+          ]),
+        )
+      ).status,
+    ).toBe(302)
+    expect((await save(form('gasoline', [['TX', '0.20']]))).status).toBe(302)
+    const stored = await prisma.iftaRate.findMany({ where: { organizationId: org.organization.id }, orderBy: [{ fuelType: 'asc' }, { jurisdiction: 'asc' }] })
+    expect(stored.map((rate) => [rate.fuelType, rate.jurisdiction, rate.rateTenThousandths, rate.surchargeTenThousandths])).toEqual([
+      ['diesel', 'IN', 5_700, 1_100],
+      ['diesel', 'TX', 2_000, null],
+      ['gasoline', 'TX', 2_000, null],
+    ])
+
+    const bad = await save(
+      form('diesel', [
+        ['TX', '0.2x'],
+        ['OK', '', '0.10'],
+      ]),
+    )
+    expect(bad.status).toBe(400)
+    expect(refusalOf(bad)?.fields).toEqual({
+      'rates[0].ratePerGallon': ['Enter dollars per gallon with at most four decimals, such as 0.2840.'],
+      'rates[1].ratePerGallon': ['A surcharge needs the jurisdiction’s rate too.'],
+    })
+    expect(await prisma.iftaRate.count({ where: { organizationId: org.organization.id } })).toBe(3)
+    expect((await save(form('diesel', [['TX', '0.30']]), org.users.dispatcher.id)).status).toBe(403)
+    const page = await call(rates.loader as Handler, '/dashboard/ifta/2026-Q2/rates?fuelType=diesel', org.users.viewer.id, { quarter: '2026-Q2' })
+    expect(page.data).toMatchObject({ canEdit: false, interestPerMonth: '0.5000' })
+    expect((page.data?.rates as Array<{ jurisdiction: string; ratePerGallon: string }>).find((row) => row.jurisdiction === 'IN')?.ratePerGallon).toBe('0.5700')
+  })
+
+  it('files with a day, refuses a day before the quarter ends, and lets only an admin reopen with a reason', async () => {
+    const { org } = await quarterWithFuel()
+    const post = (fields: Record<string, string>, role: Role = 'accountant') =>
+      call(returnPage.action as Handler, '/dashboard/ifta/2026-Q2', org.users[role].id, { quarter: '2026-Q2' }, postForm(fields))
+    const early = await post({ intent: 'file', filedAt: '2026-06-01' })
+    expect([early.status, refusalOf(early)?.fields]).toEqual([400, { filedAt: ['A return is filed after its quarter ends.'] }])
+    const filed = await post({ intent: 'file', filedAt: '2026-07-20' })
+    expect([filed.status, filed.toast?.title]).toEqual([302, 'The 2026-Q2 return is filed'])
+    const quarter = await prisma.iftaQuarter.findFirstOrThrow({ where: { organizationId: org.organization.id } })
+    expect(quarter.filedAt?.toISOString().slice(0, 10)).toBe('2026-07-20')
+
+    const notAdmin = await post({ intent: 'reopen', reason: 'Late receipt' })
+    expect(notAdmin.status).toBe(403)
+    const noReason = await post({ intent: 'reopen', reason: '' }, 'admin')
+    expect([noReason.status, Object.keys(refusalOf(noReason)?.fields ?? {})]).toEqual([400, ['reason']])
+    const reopened = await post({ intent: 'reopen', reason: 'Late receipt' }, 'admin')
+    expect([reopened.status, reopened.toast?.title]).toEqual([302, '2026-Q2 is open again'])
+    expect((await prisma.iftaQuarter.findFirstOrThrow({ where: { organizationId: org.organization.id } })).filedAt).toBeNull()
+  })
+})
