@@ -272,7 +272,10 @@ export function iftaReturn(input: ReturnInput): IftaReturnFigures {
   }
 
   const taxDueCents = lines.reduce((sum, line) => sum + line.taxCents + line.surchargeCents, 0)
-  const penaltyCents = late > 0 ? Math.max(PENALTY_FLOOR_CENTS, taxDueCents > 0 ? percentOfCents(taxDueCents, PENALTY_BP) : 0) : 0
+  // A quarter without a mile or a gallon of this fuel has nothing to file late (a carrier's quarters
+  // before it used Freightdesk, or a fuel type it does not burn).
+  const hasRecords = totalMiles > 0 || totalGallonsMilli > 0
+  const penaltyCents = late > 0 && hasRecords ? Math.max(PENALTY_FLOOR_CENTS, taxDueCents > 0 ? percentOfCents(taxDueCents, PENALTY_BP) : 0) : 0
   const interestCents = lines.reduce((sum, line) => sum + line.interestCents, 0)
   if (late > 0 && input.interestPerMonthPpm === null && lines.some((line) => line.taxCents + line.surchargeCents > 0))
     warnings.push({ code: 'no_interest_rate' })

@@ -50,6 +50,14 @@ export function formatNumber(language: string, value: number) {
 }
 
 /**
+ * An exact decimal the server wrote as text ("120.125", "5.82": gallons, MPG) with exactly
+ * `digits` decimals, grouped, in the language's digits: a column of gallons lines up.
+ */
+export function formatDecimalText(language: string, value: string, digits: number) {
+  return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value))
+}
+
+/**
  * A number inside a translated sentence, in the language's digits ("١٢" in Arabic) but otherwise
  * as written: no grouping (a year stays 2026) and every decimal kept. English reads as before.
  */

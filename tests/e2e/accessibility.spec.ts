@@ -132,6 +132,19 @@ test.beforeAll(async ({ request, baseURL }) => {
   customFieldId = await post('/api/customfield', { listName: 'trailers', key: 'door_type', label: 'Door type', type: 'select', options: ['Swing', 'Roll-up'] })
   companyId = await post('/api/company', { name: 'Axe Carriers', mcNumber: '123456', city: 'Austin', state: 'TX', notes: 'Checked by axe' })
   trailerId = await post('/api/trailers', { unitNumber: 'AXE-T1', type: 'reefer', lengthFt: 53, companyId, customFields: { door_type: 'Swing' } })
+  // A quarter with miles and fuel, so the return page shows its lines and a warning (no rate yet).
+  await post('/api/trips', {
+    truckId,
+    startedAt: '2026-07-01',
+    endedAt: '2026-07-02',
+    startOdometer: 123_456,
+    endOdometer: 124_056,
+    jurisdictions: [
+      { jurisdiction: 'TX', miles: 400 },
+      { jurisdiction: 'OK', miles: 200 },
+    ],
+  })
+  await post('/api/fuel-purchases', { truckId, purchasedAt: '2026-07-01', jurisdiction: 'TX', gallons: 98.5, totalCents: 39_400 })
 })
 
 // Each page template once: the trucks' new and delete pages stand for every entity's (the editors
@@ -191,6 +204,18 @@ for (const look of LOOKS) {
         ...(await violations(page, `/dashboard/companies/${companyId}/edit`)),
         ...(await violations(page, '/dashboard/customfields/list')),
         ...(await violations(page, `/dashboard/customfields/${customFieldId}/edit`)),
+      ]
+      expect(found).toEqual([])
+    })
+
+    test('fuel tax pages have no serious accessibility violation', async ({ page }) => {
+      test.setTimeout(90_000)
+      await loginByRequest(page, org.email, org.password)
+      await useLook(page, look)
+      const found = [
+        ...(await violations(page, '/dashboard/ifta')),
+        ...(await violations(page, '/dashboard/ifta/2026-Q3')),
+        ...(await violations(page, '/dashboard/ifta/2026-Q3/rates')),
       ]
       expect(found).toEqual([])
     })

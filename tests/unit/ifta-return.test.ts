@@ -125,6 +125,11 @@ describe('the quarterly return, worked by hand', () => {
     expect(iftaReturn({ ...quarter, filedAt: null, today: '2026-11-01' }).monthsLate).toBe(1)
   })
 
+  it('charges no penalty for a late quarter without a mile or a gallon of the fuel type', () => {
+    const empty = iftaReturn({ ...quarter, trips: [], purchases: [], today: '2027-06-01', filedAt: null })
+    expect([empty.monthsLate, empty.penaltyCents, empty.totalDueCents, empty.lines]).toEqual([8, 0, 0, []])
+  })
+
   it('without fuel of that type warns and taxes no gallons rather than dividing by zero', () => {
     const none = iftaReturn({ ...quarter, purchases: [] })
     expect([none.mpgHundredths, none.taxDueCents, none.lines.every((line) => line.taxableGallons === 0)]).toEqual([null, 0, true])

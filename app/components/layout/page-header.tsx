@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+import { BidiText } from '~/components/ui/bidi-text'
 import { LinkArea } from '~/components/ui/link-area'
 import { useTranslation } from '~/hooks/use-translation'
 
@@ -16,11 +17,11 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           <li key={`${item.label}-${index}`}>
             {item.to && index < items.length - 1 ? (
               <a href={item.to} className="text-ink hover:underline">
-                {item.label}
+                <BidiText text={item.label} />
               </a>
             ) : (
               <span className="text-muted" aria-current={index === items.length - 1 ? 'page' : undefined}>
-                {item.label}
+                <BidiText text={item.label} />
               </span>
             )}
           </li>
@@ -33,9 +34,12 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
 export function PageHeader({ title, crumbs, action, description }: { title: string; crumbs: Crumb[]; action?: ReactNode; description?: string }) {
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-      <title>{`${title} | Freightdesk`}</title>
+      <title>{`${title.replace(/[\u2068\u2069]/g, '')} | Freightdesk`}</title>
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        {/* Data in the title (a quarter, a number) marked with isolate() keeps its own direction. */}
+        <h1 className="text-2xl font-bold">
+          <BidiText text={title} />
+        </h1>
         {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
         <div className="mt-2">
           <Breadcrumbs items={crumbs} />

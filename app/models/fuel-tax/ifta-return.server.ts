@@ -24,6 +24,7 @@ import { FUEL_TYPES, type FuelType, type IftaReturnStatus } from '~/schemas/ifta
 import { type CsvColumn, csvResponse } from '~/utils/csv.server'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { isolate } from '~/utils/format'
 import { formatDecimal, SCALE } from '~/utils/money'
 
 import { lockQuarterExclusive } from './ifta-period.server'
@@ -146,9 +147,12 @@ export async function readIftaReturn(organizationId: string, quarter: Quarter, f
 }
 
 /** A warning's sentence, in the reader's language (`t`: the page's or the API caller's). */
-function warningMessage(t: Translate, warning: ReturnWarning, units: ReadonlyMap<string, string>) {
+function warningMessage(t: Translate, warning: ReturnWarning, units: ReadonlyMap<string, string>, mark: (value: string | number) => string | number) {
   const unit = warning.truckId ? (units.get(warning.truckId) ?? warning.truckId) : ''
-  return t(`ifta.warnings.${warning.code}`, { unit, jurisdiction: warning.jurisdiction ?? '', ...warning.params })
+  const params = Object.fromEntries(
+    Object.entries({ unit, jurisdiction: warning.jurisdiction ?? '', ...warning.params }).map(([key, value]) => [key, mark(value)]),
+  )
+  return t(`ifta.warnings.${warning.code}`, params)
 }
 
 /** The unit numbers a return's warnings name. */
@@ -201,13 +205,23 @@ function serializeIftaReturn(view: IftaReturnView, messages: string[]): IftaRetu
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
-/** The return as the API answers it, its warnings in the reader's language. */
-export async function iftaReturnBody(organizationId: string, quarter: Quarter, fuelType: FuelType, t: Translate): Promise<IftaReturnRecord> {
+/**
+ * The return as the API answers it, its warnings in the reader's language; for a page, with the
+ * data in them isolated (a date or a unit keeps its direction in an Arabic sentence).
+ */
+export async function iftaReturnBody(
+  organizationId: string,
+  quarter: Quarter,
+  fuelType: FuelType,
+  t: Translate,
+  options: { isolate?: boolean } = {},
+): Promise<IftaReturnRecord> {
+  const mark = options.isolate ? isolate : (value: string | number) => value
   const view = await readIftaReturn(organizationId, quarter, fuelType)
   const units = await warningUnits(organizationId, view.warnings)
   return serializeIftaReturn(
     view,
-    view.warnings.map((warning) => warningMessage(t, warning, units)),
+    view.warnings.map((warning) => warningMessage(t, warning, units, mark)),
   )
 }
 

@@ -51,8 +51,11 @@ export default function IftaOverview({ loaderData }: Route.ComponentProps) {
               {loaderData.quarters.map((quarter) => (
                 <tr key={quarter.quarter} className="border-b border-line last:border-0">
                   <th scope="row" className="px-6 py-3 text-start font-semibold whitespace-nowrap">
-                    <a href={href('/dashboard/ifta/:quarter', { quarter: quarter.quarter })} className="text-primary hover:underline">
-                      {quarter.quarter}
+                    <a
+                      href={href('/dashboard/ifta/:quarter', { quarter: quarter.quarter })}
+                      className="text-primary-dark hover:underline dark:text-primary-light"
+                    >
+                      <bdi>{quarter.quarter}</bdi>
                     </a>
                   </th>
                   <td className="px-3 py-3 whitespace-nowrap">

@@ -17,6 +17,7 @@ import { IftaFuelRatesFormSchema, IftaReturnQuerySchema } from '~/schemas/ifta'
 import { FUEL_TYPES, IFTA_MEMBERS } from '~/schemas/ifta-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { orNotFound } from '~/utils/errors.server'
+import { isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -78,6 +79,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function IftaRates({ loaderData, actionData }: Route.ComponentProps) {
+  // Keyed by what is stored: after a save the form shows the rates as stored ("0.19" as 0.1900).
+  const stored = `${loaderData.interestPerMonth}|${loaderData.rates.map((row) => `${row.ratePerGallon}/${row.surchargePerGallon}`).join(',')}`
+  return <RatesPage key={stored} loaderData={loaderData} actionData={actionData} />
+}
+
+function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { t } = useTranslation()
   const busy = useNavigation().state !== 'idle'
   const { quarter, fuelType, canEdit } = loaderData
@@ -91,12 +98,12 @@ export default function IftaRates({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader
-        title={t('ifta.rates.title', { quarter })}
+        title={t('ifta.rates.title', { quarter: isolate(quarter) })}
         description={t('ifta.rates.hint')}
         crumbs={[
           { label: t('nav.dashboard'), to: href('/dashboard/app') },
           { label: t('ifta.title'), to: href('/dashboard/ifta') },
-          { label: quarter, to: href('/dashboard/ifta/:quarter', { quarter }) },
+          { label: isolate(quarter), to: href('/dashboard/ifta/:quarter', { quarter }) },
           { label: t('ifta.rates.crumb') },
         ]}
       />
@@ -118,7 +125,7 @@ export default function IftaRates({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </Card>
       <Form method="post" {...getFormProps(form)}>
-        <fieldset disabled={!canEdit || busy} className="space-y-6">
+        <fieldset disabled={!canEdit || busy} className="min-w-0 space-y-6">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input {...getInputProps(fields.fuelType, { type: 'hidden' })} />
           <Card className="p-6">

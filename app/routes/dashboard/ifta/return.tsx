@@ -4,6 +4,7 @@ import { Form, href, useNavigation } from 'react-router'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
+import { BidiText } from '~/components/ui/bidi-text'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { SummaryItem, SummaryList } from '~/components/ui/details'
@@ -22,7 +23,7 @@ import { FileReturnSchema, IftaReturnQuerySchema, ReopenReturnSchema } from '~/s
 import { FUEL_TYPES } from '~/schemas/ifta-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { orNotFound } from '~/utils/errors.server'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatDecimalText, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -42,7 +43,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const quarter = await quarterOf(params)
   const { fuelType } = parseListQuery(IftaReturnQuerySchema, new URL(request.url).searchParams)
   const { t } = getInstance(context)
-  const [body, today] = await Promise.all([iftaReturnBody(user.organizationId, quarter, fuelType, t), organizationToday(user.organizationId)])
+  const [body, today] = await Promise.all([
+    iftaReturnBody(user.organizationId, quarter, fuelType, t, { isolate: true }),
+    organizationToday(user.organizationId),
+  ])
   return {
     body,
     today,
@@ -78,14 +82,19 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
   const { t, i18n } = useTranslation()
   const { body } = loaderData
   const money = (cents: number) => formatMoney(i18n.language, cents)
-  const number = (value: number | string) => formatNumber(i18n.language, Number(value))
+  const number = (value: number) => formatNumber(i18n.language, value)
+  const gallons = (value: string) => formatDecimalText(i18n.language, value, 3)
   const self = href('/dashboard/ifta/:quarter', { quarter: body.quarter })
   const exportHref = `${href('/dashboard/ifta/:quarter/export', { quarter: body.quarter })}?fuelType=${body.fuelType}`
   return (
     <>
       <PageHeader
-        title={t('ifta.return.title', { quarter: body.quarter })}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('ifta.title'), to: href('/dashboard/ifta') }, { label: body.quarter }]}
+        title={t('ifta.return.title', { quarter: isolate(body.quarter) })}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('ifta.title'), to: href('/dashboard/ifta') },
+          { label: isolate(body.quarter) },
+        ]}
         action={
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={href('/dashboard/ifta/:quarter/rates', { quarter: body.quarter })} variant="secondary">
@@ -133,10 +142,10 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
             {number(body.taxableMiles)}
           </SummaryItem>
           <SummaryItem label={t('ifta.return.totalGallons')} className="tabular-nums">
-            {number(body.totalGallons)}
+            {gallons(body.totalGallons)}
           </SummaryItem>
           <SummaryItem label={t('ifta.return.mpg')} className="tabular-nums">
-            {body.mpg === null ? '—' : number(body.mpg)}
+            {body.mpg === null ? '—' : formatDecimalText(i18n.language, body.mpg, 2)}
           </SummaryItem>
           <SummaryItem label={t('ifta.return.taxDue')} className="tabular-nums">
             {money(body.taxDueCents)}
@@ -160,7 +169,9 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
             {body.warnings.map((warning, index) => (
               <li key={`${warning.code}-${index}`} className="flex gap-2">
                 <Icon name="alert" size={18} className="mt-0.5 shrink-0 text-warning-dark" />
-                <span>{warning.message}</span>
+                <span>
+                  <BidiText text={warning.message} />
+                </span>
               </li>
             ))}
           </ul>
@@ -209,9 +220,9 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
                     <td className="fd-num px-3 py-2">{number(line.totalMiles)}</td>
                     <td className="fd-num px-3 py-2">{number(line.taxableMiles)}</td>
                     <td className="fd-num px-3 py-2">{number(line.taxableGallons)}</td>
-                    <td className="fd-num px-3 py-2">{number(line.taxPaidGallons)}</td>
-                    <td className="fd-num px-3 py-2">{number(line.netTaxableGallons)}</td>
-                    <td className="fd-num px-3 py-2">{line.ratePerGallon ?? '—'}</td>
+                    <td className="fd-num px-3 py-2">{gallons(line.taxPaidGallons)}</td>
+                    <td className="fd-num px-3 py-2">{gallons(line.netTaxableGallons)}</td>
+                    <td className="fd-num px-3 py-2">{line.ratePerGallon === null ? '—' : formatDecimalText(i18n.language, line.ratePerGallon, 4)}</td>
                     <td className="fd-num px-3 py-2 font-semibold">{money(line.taxCents)}</td>
                     <td className="fd-num px-3 py-2">{money(line.surchargeCents)}</td>
                     <td className="fd-num px-3 py-2 pe-6">{money(line.interestCents)}</td>
