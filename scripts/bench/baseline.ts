@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib'
 import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
+import { iftaReturn, parseQuarter } from '../../app/policies/ifta'
 import { seesOwnLoadsOnly } from '../../app/policies/load'
 import { mustAcknowledge } from '../../app/policies/post'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
@@ -32,8 +33,9 @@ import { formatQuoteNumber, QUOTE_STATUSES } from '../../app/schemas/quote-optio
 import { FILE_KINDS, FILE_RECORD_TYPES } from '../../app/schemas/stored-file-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
 import { COUNT_SQL } from '../../app/utils/api-limits.server'
+import { formatDecimal } from '../../app/utils/money'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
-import { safeTimeZone } from '../../app/utils/time'
+import { safeTimeZone, zonedWallClock } from '../../app/utils/time'
 
 const PORT = Number(process.env.PORT ?? 3201)
 const SECRET = process.env.SESSION_SECRET ?? ''
@@ -48,7 +50,7 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$qCz5Jb0HfSQHILhVGKAi7IjaLzdbW8eUNH5/V7mxvpQ'
 
-type User = { id: string; organizationId: string; email: string; firstName: string; lastName: string; role: Role; sessionId: string }
+type User = { id: string; organizationId: string; email: string; firstName: string; lastName: string; role: Role; sessionId: string; timezone: string | null }
 
 class HttpError extends Error {
   constructor(
@@ -1370,6 +1372,150 @@ function scheduleJson(row: ScheduleRow) {
 
 const apiScheduleList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'factoring', schedulePage, scheduleJson)
 
+// ---------------------------------------------------------------------------------------------
+// Fuel tax (ADR 122): the purchase list in the API's shape, and the quarter's return from the same
+// five reads as the app's model, computed by the same policy (the arithmetic is not what is timed).
+
+type FuelRow = {
+  id: string
+  organizationId: string
+  truckId: string
+  // DATE columns come as text (the pool's type parser, as the trucks' dates).
+  purchasedAt: string
+  jurisdiction: string
+  fuelType: string
+  gallonsMilli: number
+  totalCents: number
+  vendor: string | null
+  city: string | null
+  odometer: number | null
+  taxPaid: boolean
+  reference: string | null
+  cardLast4: string | null
+  notes: string | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  unitNumber: string
+}
+
+async function fuelPage(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "FuelPurchase" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<FuelRow>(
+      `SELECT f.id, f."organizationId", f."truckId", f."purchasedAt", f.jurisdiction, f."fuelType", f."gallonsMilli", f."totalCents", f.vendor, f.city, f.odometer,
+        f."taxPaid", f.reference, f."cardLast4", f.notes, f."createdAt", f."updatedAt", f.version, t."unitNumber"
+       FROM "FuelPurchase" f JOIN "Truck" t ON t.id = f."truckId" WHERE f."organizationId" = $1 ORDER BY f."purchasedAt" DESC, f.id ASC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  return { total: Number(count.rows[0].total), items: rows.rows }
+}
+
+function fuelJson(row: FuelRow) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    truckId: row.truckId,
+    purchasedAt: row.purchasedAt,
+    jurisdiction: row.jurisdiction,
+    fuelType: row.fuelType,
+    totalCents: row.totalCents,
+    vendor: row.vendor,
+    city: row.city,
+    odometer: row.odometer,
+    taxPaid: row.taxPaid,
+    reference: row.reference,
+    cardLast4: row.cardLast4,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    truck: { id: row.truckId, unitNumber: row.unitNumber },
+    gallons: Number(formatDecimal(row.gallonsMilli, 3)),
+  }
+}
+
+const apiFuelList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'fuelPurchase', fuelPage, fuelJson)
+
+async function apiIftaReturn(req: http.IncomingMessage, name: string) {
+  const user = await apiUser(req, 'read', 'iftaReturn')
+  const quarter = parseQuarter(name)
+  if (!quarter) throw new HttpError(404, 'not_found')
+  const from = `${quarter.year}-${String(quarter.number * 3 - 2).padStart(2, '0')}-01`
+  const to = new Date(Date.UTC(quarter.year, quarter.number * 3, 0)).toISOString().slice(0, 10)
+  const [trips, lines, purchases, rates, filed] = await Promise.all([
+    pool.query<{ id: string; truckId: string; startedAt: string; endedAt: string; startOdometer: number; endOdometer: number }>(
+      `SELECT id, "truckId", "startedAt", "endedAt", "startOdometer", "endOdometer" FROM "Trip" WHERE "organizationId" = $1 AND "endedAt" BETWEEN $2 AND $3`,
+      [user.organizationId, from, to],
+    ),
+    pool.query<{ tripId: string; jurisdiction: string; miles: number; taxableMiles: number }>(
+      `SELECT j."tripId", j.jurisdiction, j.miles, j."taxableMiles" FROM "TripJurisdiction" j JOIN "Trip" t ON t.id = j."tripId"
+       WHERE t."organizationId" = $1 AND t."endedAt" BETWEEN $2 AND $3`,
+      [user.organizationId, from, to],
+    ),
+    pool.query<{ truckId: string; jurisdiction: string; fuelType: 'diesel'; gallonsMilli: number; taxPaid: boolean }>(
+      `SELECT "truckId", jurisdiction, "fuelType", "gallonsMilli", "taxPaid" FROM "FuelPurchase" WHERE "organizationId" = $1 AND "purchasedAt" BETWEEN $2 AND $3`,
+      [user.organizationId, from, to],
+    ),
+    pool.query<{ jurisdiction: string; rateTenThousandths: number; surchargeTenThousandths: number | null }>(
+      `SELECT jurisdiction, "rateTenThousandths", "surchargeTenThousandths" FROM "IftaRate" WHERE "organizationId" = $1 AND quarter = $2 AND "fuelType" = 'diesel'`,
+      [user.organizationId, name],
+    ),
+    pool.query<{ filedAt: string | null; interestPerMonthPpm: number | null }>(
+      `SELECT "filedAt", "interestPerMonthPpm" FROM "IftaQuarter" WHERE "organizationId" = $1 AND quarter = $2`,
+      [user.organizationId, name],
+    ),
+  ])
+  const byTrip = new Map<string, Array<{ jurisdiction: string; miles: number; taxableMiles: number }>>()
+  for (const line of lines.rows) byTrip.set(line.tripId, [...(byTrip.get(line.tripId) ?? []), line])
+  const row = filed.rows[0]
+  const filedAt = row?.filedAt ?? null
+  const figures = iftaReturn({
+    quarter,
+    fuelType: 'diesel',
+    trips: trips.rows.map((trip) => ({ ...trip, lines: byTrip.get(trip.id) ?? [] })),
+    purchases: purchases.rows,
+    rates: rates.rows.map((rate) => ({ jurisdiction: rate.jurisdiction, rate: rate.rateTenThousandths, surcharge: rate.surchargeTenThousandths })),
+    filedAt,
+    today: zonedWallClock(new Date(), safeTimeZone(user.timezone ?? 'UTC')).slice(0, 10),
+    interestPerMonthPpm: row?.interestPerMonthPpm ?? null,
+  })
+  const perGallon = (units: number | null) => (units === null ? null : formatDecimal(units, 4))
+  return {
+    data: {
+      quarter: name,
+      fuelType: 'diesel',
+      status: filedAt ? 'filed' : 'open',
+      dueDate: figures.dueDate,
+      filedAt,
+      totalMiles: figures.totalMiles,
+      taxableMiles: figures.taxableMiles,
+      totalGallons: formatDecimal(figures.totalGallonsMilli, 3),
+      mpg: figures.mpgHundredths === null ? null : formatDecimal(figures.mpgHundredths, 2),
+      lines: figures.lines.map((line) => ({
+        jurisdiction: line.jurisdiction,
+        totalMiles: line.totalMiles,
+        taxableMiles: line.taxableMiles,
+        taxableGallons: line.taxableGallons,
+        taxPaidGallons: formatDecimal(line.taxPaidGallonsMilli, 3),
+        netTaxableGallons: formatDecimal(line.netTaxableGallonsMilli, 3),
+        ratePerGallon: perGallon(line.rate),
+        surchargePerGallon: perGallon(line.surcharge),
+        taxCents: line.taxCents,
+        surchargeCents: line.surchargeCents,
+        interestCents: line.interestCents,
+      })),
+      taxDueCents: figures.taxDueCents,
+      penaltyCents: figures.penaltyCents,
+      interestCents: figures.interestCents,
+      totalDueCents: figures.totalDueCents,
+      // The bench's quarter has no warning (continuous odometers, every rate, fuel and miles for each unit).
+      warnings: figures.warnings.map((warning) => ({ code: warning.code, message: warning.code })),
+    },
+  }
+}
+
 /**
  * The app's factoring page: the page of schedules, the agreement with its factor (getAgreement:
  * Prisma's relation join, one statement) and the purchased figures by month (factoringFees).
@@ -2033,6 +2179,9 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/files') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiFileList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
     if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
+    if (req.method === 'GET' && path === '/api/fuel-purchases') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiFuelList(req, url)))
+    if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
+      return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))
     if ((match = /^\/api\/trucks\/([^/]+)$/.exec(path))) {
       if (req.method === 'GET') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckItem(req, match[1])))

@@ -362,6 +362,8 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/webhooks', optional: false },
     { url: '/api/files', optional: false },
     { url: '/api/posts', optional: false },
+    { url: '/api/fuel-purchases', optional: false },
+    { url: '/api/ifta/returns/2026-Q3', optional: false },
   ]
   for (const { url, optional } of urls) {
     const [app, base] = await Promise.all((['app', 'baseline'] as const).map((side) => targets[side].http.request({ path: url, headers: auth })))

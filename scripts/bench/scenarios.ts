@@ -169,6 +169,10 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/files', make: get(() => '/api/files', 'token') },
     { name: 'bulletin list page', page: '/dashboard/blog/posts', make: get(() => '/dashboard/blog/posts', 'cookie') },
     { name: 'GET /api/posts', make: get(() => '/api/posts', 'token') },
+    // 2,000 fuel purchases and 5,000 trips of 100 units in 2026-Q3 (ADR 122): the list, and the
+    // quarter's return computed from all of them.
+    { name: 'GET /api/fuel-purchases', make: get(() => '/api/fuel-purchases', 'token') },
+    { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
 }
 
@@ -251,6 +255,8 @@ export const MIX: Record<string, number> = {
   'GET /api/files': 0,
   'bulletin list page': 0,
   'GET /api/posts': 0,
+  'GET /api/fuel-purchases': 0,
+  'GET /api/ifta/returns/2026-Q3': 0,
 }
 
 /** One driver that sends the scenarios in MIX's proportions, interleaved. */

@@ -112,17 +112,16 @@ export async function readIftaReturn(organizationId: string, quarter: Quarter, f
   const name = quarterName(quarter)
   const range = quarterRange(quarter)
   const between = { gte: toDateOnly(range.from)!, lte: toDateOnly(range.to)! }
-  const [trips, purchases, rates, row, today] = await Promise.all([
+  // The trips and their lines as two flat reads: a nested read of thousands of trips costs a JSON
+  // aggregate per trip.
+  const [trips, lines, purchases, rates, row, today] = await Promise.all([
     prisma.trip.findMany({
       where: { organizationId, endedAt: between },
-      select: {
-        truckId: true,
-        startedAt: true,
-        endedAt: true,
-        startOdometer: true,
-        endOdometer: true,
-        jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true } },
-      },
+      select: { id: true, truckId: true, startedAt: true, endedAt: true, startOdometer: true, endOdometer: true },
+    }),
+    prisma.tripJurisdiction.findMany({
+      where: { trip: { organizationId, endedAt: between } },
+      select: { tripId: true, jurisdiction: true, miles: true, taxableMiles: true },
     }),
     prisma.fuelPurchase.findMany({
       where: { organizationId, purchasedAt: between },
@@ -132,11 +131,13 @@ export async function readIftaReturn(organizationId: string, quarter: Quarter, f
     quarterRow(organizationId, name),
     organizationToday(organizationId),
   ])
+  const linesOf = new Map<string, typeof lines>()
+  for (const line of lines) linesOf.set(line.tripId, [...(linesOf.get(line.tripId) ?? []), line])
   const filedAt = isoDate(row?.filedAt ?? null)
   const figures = iftaReturn({
     quarter,
     fuelType,
-    trips: trips.map((trip) => ({ ...trip, startedAt: isoDate(trip.startedAt)!, endedAt: isoDate(trip.endedAt)!, lines: trip.jurisdictions })),
+    trips: trips.map((trip) => ({ ...trip, startedAt: isoDate(trip.startedAt)!, endedAt: isoDate(trip.endedAt)!, lines: linesOf.get(trip.id) ?? [] })),
     purchases,
     rates: rates.map((rate) => ({ jurisdiction: rate.jurisdiction, rate: rate.rateTenThousandths, surcharge: rate.surchargeTenThousandths })),
     filedAt,
