@@ -1897,6 +1897,13 @@ const ar: Catalogue = {
     },
   },
   analytics: {
+    fuelTitle: 'الوقود حسب الوحدة والشهر',
+    fuelMonth: 'الشهر',
+    fuelGallons: 'الغالونات',
+    fuelCost: 'تكلفة الوقود',
+    fuelMpg: 'أميال لكل غالون',
+    fuelCostPerMile: 'تكلفة الوقود لكل ميل',
+    noFuel: 'لا رحلات ولا مشتريات وقود في الأشهر الثلاثة الأخيرة.',
     title: 'التحليلات',
     window: 'الشحنات المسلَّمة في آخر 12 أسبوعًا، منذ {{from}}.',
     revenue: 'الإيرادات',

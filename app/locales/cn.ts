@@ -1895,6 +1895,13 @@ const cn: Catalogue = {
     },
   },
   analytics: {
+    fuelTitle: '按车辆和月份的燃油',
+    fuelMonth: '月份',
+    fuelGallons: '加仑',
+    fuelCost: '燃油费用',
+    fuelMpg: 'MPG',
+    fuelCostPerMile: '每英里燃油费用',
+    noFuel: '最近三个月没有行程或加油记录。',
     title: '分析',
     window: '最近 12 周（自 {{from}} 起）已交付的货物。',
     revenue: '收入',

@@ -1896,6 +1896,13 @@ const en = {
     },
   },
   analytics: {
+    fuelTitle: 'Fuel per unit and month',
+    fuelMonth: 'Month',
+    fuelGallons: 'Gallons',
+    fuelCost: 'Fuel cost',
+    fuelMpg: 'MPG',
+    fuelCostPerMile: 'Fuel cost per mile',
+    noFuel: 'No trips or fuel purchases in the last three months.',
     title: 'Analytics',
     window: 'Delivered loads of the last 12 weeks, since {{from}}.',
     revenue: 'Revenue',

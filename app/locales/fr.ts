@@ -1923,6 +1923,13 @@ const fr: Catalogue = {
     },
   },
   analytics: {
+    fuelTitle: 'Carburant par unité et par mois',
+    fuelMonth: 'Mois',
+    fuelGallons: 'Gallons',
+    fuelCost: 'Coût du carburant',
+    fuelMpg: 'MPG',
+    fuelCostPerMile: 'Coût du carburant par mille',
+    noFuel: 'Aucun trajet ni achat de carburant ces trois derniers mois.',
     title: 'Analyses',
     window: 'Chargements livrés des 12 dernières semaines, depuis le {{from}}.',
     revenue: 'Chiffre d’affaires',

@@ -1907,6 +1907,13 @@ const vi: Catalogue = {
     },
   },
   analytics: {
+    fuelTitle: 'Nhiên liệu theo xe và tháng',
+    fuelMonth: 'Tháng',
+    fuelGallons: 'Gallon',
+    fuelCost: 'Chi phí nhiên liệu',
+    fuelMpg: 'MPG',
+    fuelCostPerMile: 'Chi phí nhiên liệu mỗi dặm',
+    noFuel: 'Không có chuyến đi hay lần mua nhiên liệu nào trong ba tháng qua.',
     title: 'Phân tích',
     window: 'Các chuyến đã giao trong 12 tuần qua, từ {{from}}.',
     revenue: 'Doanh thu',

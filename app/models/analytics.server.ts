@@ -11,6 +11,7 @@ import { addDays } from '~/schemas/invoice-options'
 import type { LoadListQuery } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
+import { divideHalfUp, SCALE } from '~/utils/money'
 
 import { loadTimeZone } from './loads/load.server'
 import { countLoadsByStatus } from './loads/load-list.server'
@@ -88,6 +89,48 @@ export async function fleetAnalytics(organizationId: string) {
     loadsByStatus: statuses as Partial<Record<LoadStatus, number>>,
     trucks: trucks.map((row) => ({ ...row, centsPerMile: perMile(row.cents, row.miles) })),
     brokers,
+  }
+}
+
+/** Months of fuel economy the analytics page shows: this one and the two before. */
+export const FUEL_MONTHS = 3
+/** Rows of the fuel table: a fleet's units in each month, newest month first. */
+export const FUEL_ROWS = 60
+
+/**
+ * Fuel economy per unit per month (ADR 122): the miles of its trips that ended in the month, the
+ * gallons and money of its fuel bought in it, its MPG (two decimals) and fuel cost per mile (a
+ * cent), each rounded once, half up.
+ */
+export async function fuelEconomy(organizationId: string) {
+  const today = await organizationToday(organizationId)
+  const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`)
+  first.setUTCMonth(first.getUTCMonth() - (FUEL_MONTHS - 1))
+  const from = first.toISOString().slice(0, 10)
+  const rows = await prisma.$queryRaw<Array<{ truckId: string; unitNumber: string; month: string; miles: number; gallonsMilli: number; cents: number }>>`
+    WITH miles AS (
+      SELECT t."truckId", to_char(t."endedAt", 'YYYY-MM') AS month, sum(j.miles)::int AS miles
+      FROM "Trip" t JOIN "TripJurisdiction" j ON j."tripId" = t.id
+      WHERE t."organizationId" = ${organizationId} AND t."endedAt" >= ${from}::date
+      GROUP BY 1, 2
+    ), fuel AS (
+      SELECT "truckId", to_char("purchasedAt", 'YYYY-MM') AS month, sum("gallonsMilli")::float8 AS "gallonsMilli", sum("totalCents")::float8 AS cents
+      FROM "FuelPurchase" WHERE "organizationId" = ${organizationId} AND "purchasedAt" >= ${from}::date
+      GROUP BY 1, 2
+    )
+    SELECT tr.id AS "truckId", tr."unitNumber", coalesce(m.month, f.month) AS month, coalesce(m.miles, 0)::int AS miles,
+      coalesce(f."gallonsMilli", 0)::float8 AS "gallonsMilli", coalesce(f.cents, 0)::float8 AS cents
+    FROM miles m FULL JOIN fuel f ON f."truckId" = m."truckId" AND f.month = m.month
+    JOIN "Truck" tr ON tr.id = coalesce(m."truckId", f."truckId")
+    ORDER BY month DESC, tr."unitNumber" ASC
+    LIMIT ${FUEL_ROWS}`
+  return {
+    from,
+    rows: rows.map((row) => ({
+      ...row,
+      mpgHundredths: row.gallonsMilli > 0 ? divideHalfUp(row.miles * 100 * 10 ** SCALE.milli, row.gallonsMilli) : null,
+      centsPerMile: row.miles > 0 ? divideHalfUp(row.cents, row.miles) : null,
+    })),
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { fleetAnalytics, receivables, weeks, weekStart } from '~/models/analytics.server'
+import { fleetAnalytics, fuelEconomy, receivables, weeks, weekStart } from '~/models/analytics.server'
 import { organizationToday } from '~/models/organization/organization.server'
 import * as analyticsPage from '~/routes/dashboard/analytics'
 import * as bankingPage from '~/routes/dashboard/banking'
@@ -109,6 +109,55 @@ describe('fleet analytics', () => {
       ['Zenith', 50_000],
     ])
     expect(result.loadsByStatus).toEqual({ delivered: 2, invoiced: 1, booked: 1 })
+  })
+})
+
+describe('fuel economy', () => {
+  it('gives each unit’s miles, gallons, fuel cost, MPG and cost per mile by month, each organization its own', async () => {
+    const org = await createOrg()
+    const other = await createOrg()
+    const today = await organizationToday(org.organization.id)
+    const month = today.slice(0, 7)
+    const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: 'MPG-1' } })
+    const trip = await prisma.trip.create({
+      data: {
+        organizationId: org.organization.id,
+        truckId: truck.id,
+        startedAt: new Date(`${month}-01`),
+        endedAt: new Date(`${month}-01`),
+        startOdometer: 0,
+        endOdometer: 1_000,
+      },
+    })
+    await prisma.tripJurisdiction.createMany({
+      data: [
+        { tripId: trip.id, jurisdiction: 'TX', miles: 650, taxableMiles: 650 },
+        { tripId: trip.id, jurisdiction: 'MX', miles: 350, taxableMiles: 350 },
+      ],
+    })
+    for (const [gallonsMilli, totalCents] of [
+      [100_250, 40_100],
+      [60_000, 23_999],
+    ])
+      await prisma.fuelPurchase.create({
+        data: { organizationId: org.organization.id, truckId: truck.id, purchasedAt: new Date(`${month}-01`), jurisdiction: 'TX', gallonsMilli, totalCents },
+      })
+    const otherTruck = await prisma.truck.create({ data: { organizationId: other.organization.id, unitNumber: 'MPG-9' } })
+    await prisma.fuelPurchase.create({
+      data: {
+        organizationId: other.organization.id,
+        truckId: otherTruck.id,
+        purchasedAt: new Date(`${month}-01`),
+        jurisdiction: 'TX',
+        gallonsMilli: 1_000,
+        totalCents: 400,
+      },
+    })
+    const { rows } = await fuelEconomy(org.organization.id)
+    // 1,000 miles on 160.25 gallons: 6.24 MPG; $640.99 of fuel: 64 cents a mile (64.099 → 64).
+    expect(rows).toEqual([
+      { truckId: truck.id, unitNumber: 'MPG-1', month, miles: 1_000, gallonsMilli: 160_250, cents: 64_099, mpgHundredths: 624, centsPerMile: 64 },
+    ])
   })
 })
 

@@ -7,10 +7,12 @@ import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
-import { fleetAnalytics } from '~/models/analytics.server'
+import { languageInfo } from '~/i18n'
+import { fleetAnalytics, fuelEconomy } from '~/models/analytics.server'
 import { requirePermission } from '~/requests/session.server'
 import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
 import { formatDate, formatMoney, formatNumber } from '~/utils/format'
+import { formatDecimal } from '~/utils/money'
 
 import type { Route } from './+types/analytics'
 
@@ -22,19 +24,22 @@ const MoneyBarChart = lazy(() => import('~/components/charts/money-bar-chart'))
 /** What the fleet earned in the last twelve weeks: per week, per mile, per truck, per broker; and the loads per status. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'analytics')
-  return fleetAnalytics(user.organizationId)
+  const [fleet, fuel] = await Promise.all([fleetAnalytics(user.organizationId), fuelEconomy(user.organizationId)])
+  return { ...fleet, fuel }
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
   const weekLabel = useWeekLabel()
-  const { revenue, revenuePerWeek, loadsByStatus, trucks, brokers } = loaderData
+  const { revenue, revenuePerWeek, loadsByStatus, trucks, brokers, fuel } = loaderData
   const money = (cents: number) => formatMoney(i18n.language, cents)
   const number = (value: number) => formatNumber(i18n.language, value)
   const perMile = (cents: number | null) => (cents === null ? '—' : t('analytics.perMile', { amount: money(cents) }))
   const count = (value: number) => (value > LOAD_COUNT_CAP ? `${number(LOAD_COUNT_CAP)}+` : number(value))
   const th = 'py-2 font-semibold text-muted'
+  const monthLabel = (month: string) =>
+    new Intl.DateTimeFormat(languageInfo(i18n.language).intl, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 
   return (
     <>
@@ -159,6 +164,57 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </table>
           ) : (
             <p className="text-sm text-muted">{t('analytics.noBrokers')}</p>
+          )}
+        </Panel>
+        <Panel title={t('analytics.fuelTitle')} className="lg:col-span-3">
+          {fuel.rows.length ? (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-sm" data-testid="fuel-economy">
+                <caption className="sr-only">{t('analytics.fuelTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={`${th} text-start`}>
+                      {t('analytics.fuelMonth')}
+                    </th>
+                    <th scope="col" className={`${th} text-start`}>
+                      {t('analytics.truck')}
+                    </th>
+                    <th scope="col" className={`${th} text-end`}>
+                      {t('analytics.miles')}
+                    </th>
+                    <th scope="col" className={`${th} text-end`}>
+                      {t('analytics.fuelGallons')}
+                    </th>
+                    <th scope="col" className={`${th} text-end`}>
+                      {t('analytics.fuelCost')}
+                    </th>
+                    <th scope="col" className={`${th} text-end`}>
+                      {t('analytics.fuelMpg')}
+                    </th>
+                    <th scope="col" className={`${th} text-end`}>
+                      {t('analytics.fuelCostPerMile')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fuel.rows.map((row) => (
+                    <tr key={`${row.month}-${row.truckId}`} className="border-t border-dashed border-line">
+                      <td className="py-2 whitespace-nowrap tabular-nums">{monthLabel(row.month)}</td>
+                      <td className="py-2">
+                        <bdi className="font-semibold">{row.unitNumber}</bdi>
+                      </td>
+                      <td className="py-2 text-end tabular-nums">{number(row.miles)}</td>
+                      <td className="py-2 text-end tabular-nums">{number(Number(formatDecimal(row.gallonsMilli, 3)))}</td>
+                      <td className="py-2 text-end tabular-nums">{money(row.cents)}</td>
+                      <td className="py-2 text-end tabular-nums">{row.mpgHundredths === null ? '—' : number(row.mpgHundredths / 100)}</td>
+                      <td className="py-2 text-end font-semibold tabular-nums">{perMile(row.centsPerMile)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">{t('analytics.noFuel')}</p>
           )}
         </Panel>
       </div>
