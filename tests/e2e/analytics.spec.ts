@@ -50,3 +50,31 @@ test('banking is not for dispatchers', async ({ page, request }) => {
   await page.goto('/dashboard/analytics')
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible()
 })
+
+test('analytics shows each unit’s miles, fuel, MPG and fuel cost per mile this month', async ({ page, request }) => {
+  const org = await signedIn(page, request)
+  await page.goto('/dashboard/analytics')
+  await expect(page.getByText('No trips or fuel purchases in the last three months.')).toBeVisible()
+  const { truck } = await fleet(request, org)
+  // Yesterday is this month or last, both in the table's three months, whatever the organization's zone.
+  const day = yesterday()
+  await api(request, org, '/api/trips', {
+    truckId: truck.id,
+    startedAt: day,
+    endedAt: day,
+    startOdometer: 1_000,
+    endOdometer: 2_234,
+    jurisdictions: [{ jurisdiction: 'TX', miles: 1_234 }],
+  })
+  await api(request, org, '/api/fuel-purchases', { truckId: truck.id, purchasedAt: day, jurisdiction: 'TX', gallons: 201.375, totalCents: 80_550 })
+  await page.goto('/dashboard/analytics')
+  // 1,234 miles on 201.375 gallons: 6.13 MPG; $805.50 of fuel: 65 cents a mile.
+  const row = page
+    .getByTestId('fuel-economy')
+    .getByRole('row')
+    .filter({ hasText: String(truck.unitNumber) })
+  await expect(row).toContainText('1,234')
+  await expect(row).toContainText('201.375')
+  await expect(row).toContainText('6.13')
+  await expect(row).toContainText('$0.65/mi')
+})

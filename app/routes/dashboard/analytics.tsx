@@ -11,8 +11,8 @@ import { languageInfo } from '~/i18n'
 import { fleetAnalytics, fuelEconomy } from '~/models/analytics.server'
 import { requirePermission } from '~/requests/session.server'
 import { LOAD_COUNT_CAP, LOAD_STATUS_META, LOAD_STATUSES } from '~/schemas/load-options'
-import { formatDate, formatMoney, formatNumber } from '~/utils/format'
-import { formatDecimal } from '~/utils/money'
+import { formatDate, formatDecimalText, formatMoney, formatNumber } from '~/utils/format'
+import { formatDecimal, SCALE } from '~/utils/money'
 
 import type { Route } from './+types/analytics'
 
@@ -204,9 +204,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                         <bdi className="font-semibold">{row.unitNumber}</bdi>
                       </td>
                       <td className="py-2 text-end tabular-nums">{number(row.miles)}</td>
-                      <td className="py-2 text-end tabular-nums">{number(Number(formatDecimal(row.gallonsMilli, 3)))}</td>
+                      <td className="py-2 text-end tabular-nums">
+                        {formatDecimalText(i18n.language, formatDecimal(row.gallonsMilli, SCALE.milli), SCALE.milli)}
+                      </td>
                       <td className="py-2 text-end tabular-nums">{money(row.cents)}</td>
-                      <td className="py-2 text-end tabular-nums">{row.mpgHundredths === null ? '—' : number(row.mpgHundredths / 100)}</td>
+                      <td className="py-2 text-end tabular-nums">
+                        {row.mpgHundredths === null ? '—' : formatDecimalText(i18n.language, formatDecimal(row.mpgHundredths, SCALE.cents), SCALE.cents)}
+                      </td>
                       <td className="py-2 text-end font-semibold tabular-nums">{perMile(row.centsPerMile)}</td>
                     </tr>
                   ))}
