@@ -126,6 +126,16 @@ export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError
 }
 
+/** The same for a check that answers at once (a quarter in the URL): "not found" becomes the 404 page. */
+export function notFoundUnless<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    throw error
+  }
+}
+
 /** For page loaders: a record the model cannot find becomes the 404 page. */
 export async function orNotFound<T>(pending: Promise<T>): Promise<T> {
   try {

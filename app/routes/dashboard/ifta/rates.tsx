@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, href, useNavigation } from 'react-router'
 
 import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { FuelTypePicker } from '~/components/ifta/fuel-type-picker'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -14,9 +15,9 @@ import { requireActor } from '~/requests/actor.server'
 import { formConstraint, intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { IftaFuelRatesFormSchema, IftaReturnQuerySchema } from '~/schemas/ifta'
-import { FUEL_TYPES, IFTA_MEMBERS } from '~/schemas/ifta-options'
+import { IFTA_MEMBERS } from '~/schemas/ifta-options'
 import { parseListQuery } from '~/schemas/list-query'
-import { orNotFound } from '~/utils/errors.server'
+import { notFoundUnless } from '~/utils/errors.server'
 import { isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -26,8 +27,6 @@ import type { Route } from './+types/rates'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['ifta'] }
 
-const quarterOf = (params: { quarter: string }) => orNotFound(Promise.resolve().then(() => requireQuarter(params.quarter)))
-
 /**
  * The quarter's rates for one fuel type: a row per member jurisdiction (rate and surcharge in US
  * dollars per gallon, as the IFTA, Inc. matrix prints them) and the monthly interest rate. A row
@@ -35,7 +34,7 @@ const quarterOf = (params: { quarter: string }) => orNotFound(Promise.resolve().
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'iftaReturn')
-  const quarter = await quarterOf(params)
+  const quarter = notFoundUnless(() => requireQuarter(params.quarter))
   const { fuelType } = parseListQuery(IftaReturnQuerySchema, new URL(request.url).searchParams)
   const table = await getIftaRates(user.organizationId, quarter)
   const rows = new Map(table.rates.filter((rate) => rate.fuelType === fuelType).map((rate) => [rate.jurisdiction, rate]))
@@ -55,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'update', 'iftaReturn')
-  const quarter = await quarterOf(params)
+  const quarter = notFoundUnless(() => requireQuarter(params.quarter))
   const { t } = getInstance(context)
   return intentAction(await request.formData(), t, {
     save: intent({
@@ -108,21 +107,7 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
         ]}
       />
       <Card className="mb-6 p-6">
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            <span className="mb-1 block font-semibold">{t('ifta.fields.fuelType')}</span>
-            <select name="fuelType" defaultValue={fuelType} className={inputClass}>
-              {FUEL_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`ifta.fuelType.${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="secondary">
-            {t('ifta.return.show')}
-          </Button>
-        </Form>
+        <FuelTypePicker value={fuelType} className="flex flex-wrap items-end gap-2" />
       </Card>
       <Form method="post" {...getFormProps(form)}>
         <fieldset disabled={!canEdit || busy} className="min-w-0 space-y-6">

@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { Form, href, useNavigation } from 'react-router'
 
 import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { FuelTypePicker } from '~/components/ifta/fuel-type-picker'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
 import { BidiText } from '~/components/ui/bidi-text'
@@ -10,7 +11,6 @@ import { Card } from '~/components/ui/card'
 import { SummaryItem, SummaryList } from '~/components/ui/details'
 import { FormErrors, TextareaField, TextField } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
-import { inputClass } from '~/components/ui/input-class'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
@@ -20,9 +20,8 @@ import { actorOf } from '~/requests/actor.server'
 import { formConstraint, intent, intentAction } from '~/requests/forms.server'
 import { requirePermission, requireUser } from '~/requests/session.server'
 import { FileReturnSchema, IftaReturnQuerySchema, ReopenReturnSchema } from '~/schemas/ifta'
-import { FUEL_TYPES } from '~/schemas/ifta-options'
 import { parseListQuery } from '~/schemas/list-query'
-import { orNotFound } from '~/utils/errors.server'
+import { notFoundUnless } from '~/utils/errors.server'
 import { formatDate, formatDecimalText, formatMoney, formatNumber, isolate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -32,15 +31,13 @@ import type { Route } from './+types/return'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['ifta'] }
 
-const quarterOf = (params: { quarter: string }) => orNotFound(Promise.resolve().then(() => requireQuarter(params.quarter)))
-
 /**
  * A quarter's return for one fuel type: the totals, one line per member jurisdiction, what to
  * check before filing, and (for those who may) "File" while open and "Reopen" (admins) once filed.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'iftaReturn')
-  const quarter = await quarterOf(params)
+  const quarter = notFoundUnless(() => requireQuarter(params.quarter))
   const { fuelType } = parseListQuery(IftaReturnQuerySchema, new URL(request.url).searchParams)
   const { t } = getInstance(context)
   const [body, today] = await Promise.all([
@@ -60,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const quarter = await quarterOf(params)
+  const quarter = notFoundUnless(() => requireQuarter(params.quarter))
   const actor = actorOf(request, user)
   const { t } = getInstance(context)
   const self = href('/dashboard/ifta/:quarter', { quarter: params.quarter })
@@ -118,21 +115,7 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
                 : t('ifta.return.due', { date: formatDate(i18n.language, body.dueDate) })}
             </span>
           </div>
-          <Form method="get" className="flex items-end gap-2">
-            <label className="text-sm">
-              <span className="mb-1 block font-semibold">{t('ifta.fields.fuelType')}</span>
-              <select name="fuelType" defaultValue={body.fuelType} className={inputClass}>
-                {FUEL_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`ifta.fuelType.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button type="submit" variant="secondary">
-              {t('ifta.return.show')}
-            </Button>
-          </Form>
+          <FuelTypePicker value={body.fuelType} className="flex items-end gap-2" />
         </div>
         <SummaryList>
           <SummaryItem label={t('ifta.return.totalMiles')} className="tabular-nums">
