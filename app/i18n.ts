@@ -69,6 +69,8 @@ export const CLIENT_NAMESPACES = {
   webhooks: ['webhooks'],
   maintenance: ['maintenance'],
   ifta: ['ifta'],
+  fuel: ['fuel'],
+  trips: ['trips'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

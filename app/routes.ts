@@ -215,6 +215,25 @@ export default [
       route(':quarter/export', 'routes/dashboard/ifta/export.ts'),
       route(':quarter/rates', 'routes/dashboard/ifta/rates.tsx'),
     ]),
+    // The return's records: fuel purchases (receipts) and trips (the distance record), on the record pages.
+    ...prefix('fuel', [
+      index('routes/dashboard/fuel/index.tsx'),
+      route('list', 'routes/dashboard/fuel/list.tsx'),
+      route('export', 'routes/dashboard/fuel/export.ts'),
+      route('new', 'routes/dashboard/fuel/editor.tsx', { id: 'fuel-new' }),
+      route(':id', 'routes/dashboard/fuel/view.tsx'),
+      route(':id/edit', 'routes/dashboard/fuel/editor.tsx', { id: 'fuel-edit' }),
+      route(':id/delete', 'routes/dashboard/fuel/delete.tsx'),
+    ]),
+    ...prefix('trips', [
+      index('routes/dashboard/trips/index.tsx'),
+      route('list', 'routes/dashboard/trips/list.tsx'),
+      route('export', 'routes/dashboard/trips/export.ts'),
+      route('new', 'routes/dashboard/trips/editor.tsx', { id: 'trips-new' }),
+      route(':id', 'routes/dashboard/trips/view.tsx'),
+      route(':id/edit', 'routes/dashboard/trips/editor.tsx', { id: 'trips-edit' }),
+      route(':id/delete', 'routes/dashboard/trips/delete.tsx'),
+    ]),
     ...prefix('factoring', [
       index('routes/dashboard/factoring/index.tsx'),
       route('agreement', 'routes/dashboard/factoring/agreement.tsx'),

@@ -57,6 +57,17 @@ export function previousQuarter({ year, number }: Quarter): Quarter {
   return number === 1 ? { year: year - 1, number: 4 } : { year, number: (number - 1) as Quarter['number'] }
 }
 
+/** The last `count` quarters up to the one `today` (`YYYY-MM-DD`) falls in, newest first. */
+export function recentQuarters(today: string, count = 8): Quarter[] {
+  let quarter = parseQuarter(quarterOf(today))!
+  const quarters: Quarter[] = []
+  for (let index = 0; index < count; index++) {
+    quarters.push(quarter)
+    quarter = previousQuarter(quarter)
+  }
+  return quarters
+}
+
 /**
  * Months late, each month or part of a month after the due date counting whole (R1220): a return
  * due on a month's last day and filed in the next month is one month late, on the day after the

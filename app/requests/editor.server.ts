@@ -10,7 +10,7 @@ import { getInstance } from '~/middleware/i18next'
 import type { Actor } from '~/models/audit/audit.server'
 import { customFieldsForForm } from '~/models/organization/custom-fields.server'
 import type { SessionUser } from '~/models/users/auth.server'
-import { type RecordListName, recordPaths } from '~/schemas/record-pages'
+import { RECORD_LIST_PARTS, type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { orNotFound } from '~/utils/errors.server'
 import { listReturnTo } from '~/utils/list-return'
 import type { Entity } from '~/utils/permissions'
@@ -44,9 +44,10 @@ export async function readEditor<Row, Dto extends Record<string, unknown>, Also 
   },
 ) {
   const user = await requirePermission(request, id ? 'update' : 'create', options.entity)
+  const customFields = RECORD_LIST_PARTS[options.name].customFields
   const [row, customFieldDefinitions] = await Promise.all([
     id ? orNotFound(options.get(user.organizationId, id)) : null,
-    customFieldsForForm(user.organizationId, options.name),
+    customFields ? customFieldsForForm(user.organizationId, customFields) : [],
   ])
   const record = row === null ? null : options.serialize(row)
   return {
@@ -62,9 +63,10 @@ export async function readEditor<Row, Dto extends Record<string, unknown>, Also 
 /**
  * Saves the form (create or update, by the route's `id`): 400 with the messages at their fields,
  * the model's refusals at theirs, a conflict flagged; saved, back to the list with the row marked
- * and a toast (`<name>.toast.created` in the new record's status colour, `updated`, `status`).
+ * and a toast (`<name>.toast.created` in the new record's status colour, `updated`, `status`; a
+ * record without a status, such as a fuel purchase, gets the title alone).
  */
-export async function saveEditor<Create extends z.ZodType, Update extends z.ZodType, Row extends { id: string; status: string }>(
+export async function saveEditor<Create extends z.ZodType, Update extends z.ZodType, Row extends { id: string; status?: string }>(
   request: Request,
   id: string | undefined,
   context: Readonly<RouterContextProvider>,
@@ -74,7 +76,8 @@ export async function saveEditor<Create extends z.ZodType, Update extends z.ZodT
     schemas: { create: Create; update: Update }
     create: (actor: Actor, input: z.output<Create>) => Promise<Row>
     update: (actor: Actor, id: string, input: z.output<Update>) => Promise<Row>
-    statusMeta: Record<string, { toast: 'info' | 'success' | 'warning' | 'error' }>
+    /** The statuses' toast colours; null for a record without a status (RECORD_LIST_PARTS). */
+    statusMeta: Record<string, { toast: 'info' | 'success' | 'warning' | 'error' }> | null
     /** The values the toast's strings interpolate (`{ unit: trailer.unitNumber }`). */
     rowName: (row: Row) => Record<string, string>
     /** Where a new record goes instead of the list, when the form came from elsewhere (a broker added from a rate confirmation: ADR 103). */
@@ -86,11 +89,12 @@ export async function saveEditor<Create extends z.ZodType, Update extends z.ZodT
   const { t } = getInstance(context)
   const { name } = options
   const saved = (row: Row) => {
-    const toast: ToastInput = {
-      type: id ? 'success' : options.statusMeta[row.status].toast,
-      title: t(`${name}.toast.${id ? 'updated' : 'created'}`, options.rowName(row)),
-      description: t(`${name}.toast.status`, { status: t(`${name}.status.${row.status}`) }),
-    }
+    const title = t(`${name}.toast.${id ? 'updated' : 'created'}`, options.rowName(row))
+    const { status } = row
+    const toast: ToastInput =
+      options.statusMeta && status !== undefined
+        ? { type: id ? 'success' : options.statusMeta[status].toast, title, description: t(`${name}.toast.status`, { status: t(`${name}.status.${status}`) }) }
+        : { type: 'success', title }
     const elsewhere = id ? null : options.createdTo?.(formData, row)
     return elsewhere ? redirectWithToast(elsewhere, toast) : savedToList(formData, recordPaths(name).list, row.id, toast)
   }

@@ -275,6 +275,8 @@ export async function submitForm<S extends z.ZodType, Row>(
   options: Options,
 ) {
   const submission = parseWithZod(formData, { schema })
+  // A row added or removed without JavaScript (Conform's intents): the form again, nothing saved.
+  if (submission.status === undefined) return formIntentReply(submission, options.translate)
   if (submission.status !== 'success') return invalidSubmission(submission, options)
   let row: Row
   try {

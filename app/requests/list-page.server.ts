@@ -21,6 +21,9 @@ export function redirectPastLastPage(url: URL, query: { page: number; pageSize: 
   throw redirect(`${target.pathname}${target.search}`)
 }
 
+/** The columns of a list without custom fields: none to offer, none shown. */
+const NO_CUSTOM_FIELDS: { list: null; available: never[]; shown: never[] } = { list: null, available: [], shown: [] }
+
 /**
  * What a record list page's loader reads (RecordList renders it): the query from the URL (bad
  * values fall back), one page of rows and the total, for a user who may read the entity; the
@@ -29,16 +32,12 @@ export function redirectPastLastPage(url: URL, query: { page: number; pageSize: 
  * what else the page needs (filter options) in parallel. A page past the end redirects to the
  * last one.
  */
-export async function readListPage<
-  Schema extends z.ZodType<{ page: number; pageSize: number }>,
-  Item extends { customFields: unknown },
-  Shown extends object,
-  Also = null,
->(
+export async function readListPage<Schema extends z.ZodType<{ page: number; pageSize: number }>, Item extends object, Shown extends object, Also = null>(
   request: Request,
   options: {
     entity: Entity
-    customFields: CustomFieldList
+    /** The list's custom fields, or null for a list that has none (fuel purchases, trips). */
+    customFields: CustomFieldList | null
     schema: Schema
     read: (organizationId: string, query: z.output<Schema>) => Promise<{ items: Item[]; total: number }>
     row: (item: Item) => Shown
@@ -50,7 +49,7 @@ export async function readListPage<
   const query = parseListQuery(options.schema, url.searchParams)
   const [result, columns, also] = await Promise.all([
     options.read(user.organizationId, query),
-    customFieldColumns(user.organizationId, options.customFields, url.searchParams, user.id),
+    options.customFields ? customFieldColumns(user.organizationId, options.customFields, url.searchParams, user.id) : NO_CUSTOM_FIELDS,
     options.also ? options.also(user) : (null as Also),
   ])
   redirectPastLastPage(url, query, result.total)
@@ -71,10 +70,15 @@ export async function readListPage<
  * column shows (an empty field on every row costs HTML too). Packed, so the page's HTML does not
  * repeat every field's name on every row (app/utils/packed-rows.ts).
  */
-export function tableRows<Item extends { customFields: unknown }, Shown extends object>(
+export function tableRows<Item extends object, Shown extends object>(
   items: Item[],
   columns: Parameters<typeof shownCustomFields>[0],
   row: (item: Item) => Shown,
 ) {
-  return packRows(items.map((item) => ({ ...row(item), ...(columns.shown.length ? { customFields: shownCustomFields(columns, item.customFields) } : {}) })))
+  return packRows(
+    items.map((item) => ({
+      ...row(item),
+      ...(columns.shown.length && 'customFields' in item ? { customFields: shownCustomFields(columns, item.customFields) } : {}),
+    })),
+  )
 }

@@ -6,7 +6,7 @@ import { apiRecordSchema, day } from './api-record'
 import { dateOnly, integer, optionalText, withVersion } from './fields'
 import { FUEL_PURCHASE_SORTS, FUEL_TYPES, JURISDICTIONS, QUARTER_PATTERN } from './ifta-options'
 import { enumFilter, idFilter, listQuery } from './list-query'
-import { cents } from './money-fields'
+import { cents, requiredDollars } from './money-fields'
 import { requiredId, text } from './text'
 
 /** The most gallons one receipt holds: a bulk delivery to a yard tank, not a truck's tank. */
@@ -57,6 +57,22 @@ export type FuelPurchaseInput = z.infer<typeof FuelPurchaseSchema>
 
 /** PUT: the whole purchase plus the version it was read at. */
 export const FuelPurchaseUpdateSchema = withVersion(FuelPurchaseSchema)
+
+/**
+ * The editor's form: the amount in dollars as people type it (`412.87`), a box that is ticked or
+ * not. fuelPurchaseFromForm turns its values into the model's input.
+ */
+export const FuelPurchaseFormSchema = FuelPurchaseFields.extend({
+  amount: requiredDollars('fuel.errors.amount', 'amount'),
+  taxPaid: z.boolean({ error: 'validation.choice' }).default(false),
+})
+export const FuelPurchaseFormUpdateSchema = withVersion(FuelPurchaseFormSchema)
+type FuelPurchaseForm = z.infer<typeof FuelPurchaseFormSchema>
+
+/** The model's input from the editor's values: the amount, already in cents, under its API name. */
+export function fuelPurchaseFromForm<T extends FuelPurchaseForm>({ amount, ...rest }: T): Omit<T, 'amount'> & { totalCents: number } {
+  return { ...rest, totalCents: amount }
+}
 
 /** The list's query: the quarter (`2026-Q3`), unit, jurisdiction and fuel type; bad values fall back. */
 export const FuelPurchaseListQuerySchema = listQuery({

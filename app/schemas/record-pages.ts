@@ -6,8 +6,26 @@
  */
 import { href } from 'react-router'
 
-export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products'] as const
+import type { CustomFieldList } from './custom-field-options'
+import type { ImportListName } from './import-options'
+
+export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products', 'fuel', 'trips'] as const
 export type RecordListName = (typeof RECORD_LISTS)[number]
+
+/**
+ * What each record list has besides its pages: custom fields (an admin's own fields on its
+ * records), a CSV import, and a status its toasts name (`<name>.toast.status`). Fuel purchases and
+ * trips have no status and no custom fields.
+ */
+export const RECORD_LIST_PARTS: Record<RecordListName, { customFields: CustomFieldList | null; imports: ImportListName | null; status: boolean }> = {
+  trucks: { customFields: 'trucks', imports: 'trucks', status: true },
+  trailers: { customFields: 'trailers', imports: 'trailers', status: true },
+  brokers: { customFields: 'brokers', imports: 'brokers', status: true },
+  companies: { customFields: 'companies', imports: 'companies', status: true },
+  products: { customFields: 'products', imports: 'products', status: true },
+  fuel: { customFields: null, imports: null, status: false },
+  trips: { customFields: null, imports: null, status: false },
+}
 
 /** The strings RecordList takes from its entity's catalogue. */
 export const RECORD_LIST_STRINGS = [
@@ -27,7 +45,9 @@ export const RECORD_LIST_STRINGS = [
 ] as const
 
 /** The strings the record editor (RecordEditor, saveEditor) takes from its entity's catalogue. */
-export const RECORD_EDITOR_STRINGS = ['new.title', 'new.submit', 'edit.title', 'toast.created', 'toast.updated', 'toast.status'] as const
+export const RECORD_EDITOR_STRINGS = ['new.title', 'new.submit', 'edit.title', 'toast.created', 'toast.updated'] as const
+/** …and, for a list whose records have a status, the toast's line naming it. */
+export const RECORD_STATUS_STRINGS = ['toast.status'] as const
 
 /** An entity's pages, each a path React Router's href() checks against app/routes.ts. */
 interface RecordPaths {
@@ -84,6 +104,23 @@ const RECORD_PATHS: Record<RecordListName, (id: string) => RecordPaths> = {
     view: href('/dashboard/e-commerce/product/:id', { id }),
     edit: href('/dashboard/e-commerce/product/:id/edit', { id }),
     remove: href('/dashboard/e-commerce/product/:id/delete', { id }),
+  }),
+  // Fuel purchases (IFTA receipts) and trips (the distance record), ADR 122.
+  fuel: (id) => ({
+    list: href('/dashboard/fuel/list'),
+    create: href('/dashboard/fuel/new'),
+    exportCsv: href('/dashboard/fuel/export'),
+    view: href('/dashboard/fuel/:id', { id }),
+    edit: href('/dashboard/fuel/:id/edit', { id }),
+    remove: href('/dashboard/fuel/:id/delete', { id }),
+  }),
+  trips: (id) => ({
+    list: href('/dashboard/trips/list'),
+    create: href('/dashboard/trips/new'),
+    exportCsv: href('/dashboard/trips/export'),
+    view: href('/dashboard/trips/:id', { id }),
+    edit: href('/dashboard/trips/:id/edit', { id }),
+    remove: href('/dashboard/trips/:id/delete', { id }),
   }),
 }
 

@@ -9,7 +9,7 @@ import en from '~/locales/en'
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
 import { PRODUCT_STATUSES } from '~/schemas/product-options'
-import { RECORD_EDITOR_STRINGS, RECORD_LIST_STRINGS, RECORD_LISTS } from '~/schemas/record-pages'
+import { RECORD_EDITOR_STRINGS, RECORD_LIST_PARTS, RECORD_LIST_STRINGS, RECORD_LISTS, RECORD_STATUS_STRINGS } from '~/schemas/record-pages'
 import { SETTLEMENT_ITEM_TYPES } from '~/schemas/settlement-options'
 import { TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '~/schemas/truck-options'
@@ -66,7 +66,7 @@ describe('translations', () => {
     // …and so do the strings the record list and editor take from each entity's catalogue by name.
     const recordListKeys = RECORD_LISTS.flatMap((list) => [
       `nav.${list}`,
-      ...[...RECORD_LIST_STRINGS, ...RECORD_EDITOR_STRINGS].map((name) => `${list}.${name}`),
+      ...[...RECORD_LIST_STRINGS, ...RECORD_EDITOR_STRINGS, ...(RECORD_LIST_PARTS[list].status ? RECORD_STATUS_STRINGS : [])].map((name) => `${list}.${name}`),
     ])
     const unused = Object.keys(reference).filter(
       (key) =>

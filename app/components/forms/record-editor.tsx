@@ -34,7 +34,8 @@ export function RecordEditor<Schema extends FormSchema>(props: {
   reply: { result: SubmissionResult<string[]>; conflict: boolean } | undefined
   /** `multipart/form-data` when the form carries files (product photos). */
   encType?: 'multipart/form-data'
-  children: (fields: ReturnType<typeof useSchemaForm<Schema>>[1]) => ReactNode
+  /** The route's sections, given the fields and, for lists of rows (a trip's states), the form's insert and remove. */
+  children: (fields: ReturnType<typeof useSchemaForm<Schema>>[1], form: ReturnType<typeof useSchemaForm<Schema>>[0]) => ReactNode
 }) {
   const { t } = useTranslation()
   const { name, record, data } = props
@@ -63,7 +64,7 @@ export function RecordEditor<Schema extends FormSchema>(props: {
         submitLabel={record ? t('common.saveChanges') : t(`${name}.new.submit`)}
         encType={props.encType}
       >
-        {props.children(fields)}
+        {props.children(fields, form)}
         <CustomFieldInputs definitions={data.customFieldDefinitions} field={customFields} />
       </RecordForm>
     </>

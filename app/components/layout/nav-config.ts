@@ -101,7 +101,18 @@ export const NAV: NavSection[] = [
       // Factoring: the agreement with the factor and the schedules of invoices sold to it.
       { title: 'nav.factoring', path: href('/dashboard/factoring'), icon: 'bank', permission: ['read', 'factoring'] },
       // Fuel tax (IFTA): the quarterly return from trips, fuel and rates.
-      { title: 'nav.fuelTax', path: href('/dashboard/ifta'), icon: 'invoice', permission: ['read', 'iftaReturn'] },
+      {
+        title: 'nav.fuelTax',
+        path: href('/dashboard/ifta'),
+        icon: 'invoice',
+        permission: ['read', 'trip'],
+        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+        children: [
+          { title: 'nav.iftaReturns', path: href('/dashboard/ifta'), permission: ['read', 'iftaReturn'] },
+          { title: 'nav.fuel', path: href('/dashboard/fuel/list'), permission: ['read', 'fuelPurchase'] },
+          { title: 'nav.trips', path: href('/dashboard/trips/list') },
+        ],
+      },
       { title: 'nav.myPay', path: href('/dashboard/pay'), icon: 'bank', permission: ['read', 'settlement'], roles: ['driver'] },
       // The company store: what the office sells or issues, charged to a driver, a truck or the company; drivers buy for themselves.
       {

@@ -7,7 +7,8 @@ import { useTranslation } from '~/hooks/use-translation'
 import type { CustomFieldList, CustomFieldType } from '~/schemas/custom-field-options'
 
 type Column = { key: string; label: string; type: CustomFieldType }
-export type CustomFieldColumns = { list: CustomFieldList; available: Column[]; shown: Column[] }
+/** A list's custom-field columns (`list` null: a list without custom fields, nothing to offer). */
+export type CustomFieldColumns = { list: CustomFieldList | null; available: Column[]; shown: Column[] }
 
 /** The `cols` value that keeps the shown columns across search, sort and paging (ListToolbar's `keep`). */
 export function columnsParam(columns: CustomFieldColumns) {
@@ -26,7 +27,7 @@ export function columnsParam(columns: CustomFieldColumns) {
 export function ColumnsMenu({ columns }: { columns: CustomFieldColumns }) {
   const { t } = useTranslation()
   const { pathname, search } = useLocation()
-  if (!columns.available.length) return null
+  if (!columns.available.length || !columns.list) return null
   const shown = new Set(columns.shown.map((column) => column.key))
   // Everything else in the URL stays (search, filters, sort, page size); the page starts again.
   const kept = new URLSearchParams([...new URLSearchParams(search)].filter(([key]) => !['cols', 'page', 'changed'].includes(key))).toString()

@@ -11,7 +11,7 @@ import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { IMPORT_PATHS } from '~/schemas/import-options'
 import { PAGE_SIZES } from '~/schemas/list-options'
-import { RECORD_LIST_STRINGS, type RecordListName, recordPaths } from '~/schemas/record-pages'
+import { RECORD_LIST_PARTS, RECORD_LIST_STRINGS, type RecordListName, recordPaths } from '~/schemas/record-pages'
 import { cn } from '~/utils/cn'
 import { listReturnTo, withReturnTo } from '~/utils/list-return'
 import { type PackedRows, unpackRows } from '~/utils/packed-rows'
@@ -62,6 +62,7 @@ export function RecordList<R extends Row>(props: {
   const returnTo = listReturnTo(`${pathname}${search}`, list.list)
   const text = (key: (typeof RECORD_LIST_STRINGS)[number], values?: Record<string, string>) => t(`${name}.${key}`, values)
   const [first, ...rest] = columns
+  const imports = RECORD_LIST_PARTS[name].imports
   const header = (column: RecordColumn<R>) =>
     column.sort ? (
       <SortHeader
@@ -86,7 +87,7 @@ export function RecordList<R extends Row>(props: {
         list={list.list}
         newHref={data.canCreate && withReturnTo(list.create, returnTo)}
         newLabel={text('list.new')}
-        importHref={data.canCreate && IMPORT_PATHS[name].page}
+        importHref={data.canCreate && imports !== null && IMPORT_PATHS[imports].page}
       />
       <Card className="overflow-hidden">
         <ListToolbar

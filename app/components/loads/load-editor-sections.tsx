@@ -6,6 +6,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, useFormMetadata } fr
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router'
 
+import { RowButton } from '~/components/forms/row-button'
 import type { useSchemaForm } from '~/components/forms/use-schema-form'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -108,32 +109,6 @@ function GroupedSelect({
       ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
-  )
-}
-
-/** A small icon button that submits a list intent; its label says which row it acts on. */
-function RowButton({
-  label,
-  icon,
-  buttonProps,
-  disabled,
-}: {
-  label: string
-  icon: 'chevronDown' | 'chevronLeft' | 'trash'
-  buttonProps: object
-  disabled?: boolean
-}) {
-  return (
-    <button
-      {...buttonProps}
-      type="submit"
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      className={buttonClass('ghost', 'sm', 'size-9 px-0 text-muted hover:text-ink')}
-    >
-      <Icon name={icon} size={18} className={icon === 'chevronLeft' ? 'rotate-90' : undefined} />
-    </button>
   )
 }
 

@@ -67,7 +67,12 @@ export const deleteFuelPurchase = purchases.remove
 
 /** Gallons as the API and the forms write them (120.125), exact: the stored thousandths as a decimal. */
 export function gallonsOf(purchase: { gallonsMilli: number }) {
-  return Number(formatDecimal(purchase.gallonsMilli, SCALE.milli))
+  return Number(gallonsText(purchase))
+}
+
+/** The same gallons as text (`120.125`), for pages that format them in the reader's language. */
+export function gallonsText(purchase: { gallonsMilli: number }) {
+  return formatDecimal(purchase.gallonsMilli, SCALE.milli)
 }
 
 /** The API shape (FuelPurchaseRecordSchema, the OpenAPI's `FuelPurchase`). */

@@ -12,11 +12,11 @@ import {
   iftaReturn,
   type IftaReturnFigures,
   parseQuarter,
-  previousQuarter,
   type Quarter,
   quarterDueDate,
   quarterName,
   quarterRange,
+  recentQuarters,
   type ReturnWarning,
 } from '~/policies/ifta'
 import type { IftaRatesInput, IftaRatesRecord, IftaReturnRecord } from '~/schemas/ifta'
@@ -327,13 +327,7 @@ export type QuarterSummary = {
  * the fuel types that quarter has fuel of (diesel when none).
  */
 export async function listIftaQuarters(organizationId: string, count = 8): Promise<QuarterSummary[]> {
-  const today = await organizationToday(organizationId)
-  let quarter = parseQuarter(`${today.slice(0, 4)}-Q${Math.ceil(Number(today.slice(5, 7)) / 3)}`)!
-  const quarters: Quarter[] = []
-  for (let index = 0; index < count; index++) {
-    quarters.push(quarter)
-    quarter = previousQuarter(quarter)
-  }
+  const quarters = recentQuarters(await organizationToday(organizationId), count)
   return Promise.all(
     quarters.map(async (each) => {
       const range = quarterRange(each)

@@ -13,6 +13,7 @@ import {
   assertOneRow,
   assertReferences,
   deleteVersioned,
+  inBatches,
   isoDate,
   listPage,
   lockForUpdate,
@@ -23,6 +24,7 @@ import {
 import { parseQuarter, quarterRange } from '~/policies/ifta'
 import type { Jurisdiction } from '~/schemas/ifta-options'
 import type { TripInput, TripListQuery, TripRecord, TripUpdateInput } from '~/schemas/trip'
+import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
 
 import { assertQuartersOpen } from './ifta-period.server'
@@ -47,15 +49,48 @@ function where(organizationId: string, { q, quarter, truckId }: TripListQuery): 
   }
 }
 
+const orderOf = (query: TripListQuery) =>
+  sortOrder(query, { relations: { truck: (dir) => ({ truck: { unitNumber: dir } }) } }) as Prisma.TripOrderByWithRelationInput[]
+
 export async function listTrips(organizationId: string, query: TripListQuery) {
   const filter = where(organizationId, query)
-  const orderBy = sortOrder(query, { relations: { truck: (dir) => ({ truck: { unitNumber: dir } }) } }) as Prisma.TripOrderByWithRelationInput[]
+  const orderBy = orderOf(query)
   return listPage(
     query,
     () => prisma.trip.count({ where: filter }),
     (window) => prisma.trip.findMany({ where: filter, include, orderBy, ...window }),
   )
 }
+
+/** Every trip the list's search and filters match, in its order, read in batches (the CSV export). */
+export async function* exportTrips(organizationId: string, query: TripListQuery): AsyncGenerator<TripWithLines> {
+  const filter = where(organizationId, query)
+  const orderBy = orderOf(query)
+  yield* inBatches((window) => prisma.trip.findMany({ where: filter, include, orderBy, ...window }))
+}
+
+/** A trip's miles: its jurisdictions' added up. */
+export function tripMiles(trip: { jurisdictions: ReadonlyArray<{ miles: number }> }) {
+  return trip.jurisdictions.reduce((sum, line) => sum + line.miles, 0)
+}
+
+/** The export's columns (the page's CSV, translated headers): one row per trip, its miles by state in one cell (`OK 120; TX 80`). */
+export const TRIP_CSV_COLUMNS: CsvColumn<TripWithLines>[] = [
+  { key: 'startedAt', label: 'trips.fields.startedAt', value: (trip) => isoDate(trip.startedAt) },
+  { key: 'endedAt', label: 'trips.fields.endedAt', value: (trip) => isoDate(trip.endedAt) },
+  { key: 'unit', label: 'fields.unitNumber', value: (trip) => trip.truck.unitNumber },
+  { key: 'startOdometer', label: 'trips.fields.startOdometer', value: (trip) => trip.startOdometer },
+  { key: 'endOdometer', label: 'trips.fields.endOdometer', value: (trip) => trip.endOdometer },
+  { key: 'miles', label: 'trips.fields.miles', value: (trip) => tripMiles(trip) },
+  {
+    key: 'jurisdictions',
+    label: 'trips.fields.jurisdictions',
+    value: (trip) =>
+      trip.jurisdictions.map((line) => `${line.jurisdiction} ${line.miles}${line.taxableMiles !== line.miles ? ` (${line.taxableMiles})` : ''}`).join('; '),
+  },
+  { key: 'notes', label: 'fields.notes', value: (trip) => trip.notes },
+  { key: 'id', label: 'fields.id', value: (trip) => trip.id },
+]
 
 export async function getTrip(organizationId: string, id: string): Promise<TripWithLines> {
   assertId(id, NOT_FOUND)
@@ -149,7 +184,7 @@ export function serializeTrip(trip: TripWithLines): TripRecord {
     endedAt: isoDate(trip.endedAt)!,
     startOdometer: trip.startOdometer,
     endOdometer: trip.endOdometer,
-    miles: trip.jurisdictions.reduce((sum, line) => sum + line.miles, 0),
+    miles: tripMiles(trip),
     jurisdictions: trip.jurisdictions.map((line) => ({ ...line, jurisdiction: line.jurisdiction as Jurisdiction })),
     notes: trip.notes,
     createdAt: trip.createdAt.toISOString(),

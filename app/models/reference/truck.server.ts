@@ -98,3 +98,8 @@ export async function countTrucksByStatus(organizationId: string) {
   const rows = await prisma.truck.groupBy({ by: ['status'], where: { organizationId }, _count: { _all: true } })
   return Object.fromEntries(rows.map((row) => [row.status, row._count._all])) as Partial<Record<Truck['status'], number>>
 }
+
+/** Every unit as a picker offers it (fuel purchases, trips): id and unit number, in unit order. */
+export function listTruckOptions(organizationId: string) {
+  return prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' } })
+}

@@ -1,0 +1,5 @@
+import { href, redirect } from 'react-router'
+
+export function loader() {
+  return redirect(href('/dashboard/fuel/list'))
+}
