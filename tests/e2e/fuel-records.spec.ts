@@ -1,0 +1,54 @@
+import { apiTruck, expect, signedIn, test, type TestOrganization, toast } from './fixtures'
+
+// Each test works in an organization of its own, signed in as its admin.
+let org: TestOrganization
+test.beforeEach(async ({ page, request }) => {
+  org = await signedIn(page, request)
+})
+
+test('types in a fuel receipt and a two-state trip, and the quarter’s return counts them', async ({ page, request }) => {
+  await apiTruck(request, org, { unitNumber: 'FR-7' })
+
+  await page.goto('/dashboard/fuel/list')
+  await expect(page.getByRole('heading', { name: 'No fuel purchases yet' })).toBeVisible()
+  await page.getByRole('link', { name: 'New fuel purchase' }).first().click()
+  await expect(page.getByRole('heading', { name: 'New fuel purchase' })).toBeVisible()
+  await page.getByLabel('Unit number').selectOption({ label: 'FR-7' })
+  await page.getByLabel('Date').fill('2026-05-04')
+  await page.getByLabel('State or province').selectOption('TX')
+  await page.getByLabel('Gallons').fill('0')
+  await page.getByLabel('Amount').fill('412.87')
+  await page.getByRole('button', { name: 'Add the fuel purchase' }).click()
+  // Refused at its field, with the rest of the form kept.
+  await expect(page.getByText('Gallons must be more than 0.')).toBeVisible()
+  await expect(page.getByLabel('Amount')).toHaveValue('412.87')
+  await page.getByLabel('Gallons').fill('100.125')
+  await page.getByRole('button', { name: 'Add the fuel purchase' }).click()
+  await expect(toast(page, 'Fuel purchase for FR-7 on May 4, 2026 added', 'success')).toBeVisible()
+  const purchases = page.getByTestId('fuel-table')
+  await expect(purchases.getByRole('row', { name: /FR-7/ })).toContainText('100.125')
+  await expect(purchases.getByRole('row', { name: /FR-7/ })).toContainText('$412.87')
+
+  await page.goto('/dashboard/trips/new')
+  await expect(page.getByRole('heading', { name: 'New trip' })).toBeVisible()
+  await page.getByLabel('Unit number').selectOption({ label: 'FR-7' })
+  await page.getByLabel('Started').fill('2026-05-03')
+  await page.getByLabel('Ended').fill('2026-05-05')
+  await page.getByLabel('Odometer at start').fill('200000')
+  await page.getByLabel('Odometer at end').fill('200600')
+  await page.getByRole('combobox', { name: 'State or province 1', exact: true }).selectOption('TX')
+  await page.getByTestId('trip-line').first().getByRole('spinbutton', { name: 'Miles', exact: true }).fill('400')
+  // A second state: the form comes back with one more row (a post of its own without JavaScript).
+  await page.getByRole('button', { name: 'Add a state or province' }).click()
+  const second = page.getByTestId('trip-line').nth(1)
+  await second.getByRole('combobox', { name: 'State or province 2', exact: true }).selectOption('OK')
+  await second.getByRole('spinbutton', { name: 'Miles', exact: true }).fill('200')
+  await page.getByRole('button', { name: 'Add the trip' }).click()
+  await expect(toast(page, 'Trip of FR-7 ending May 5, 2026 added', 'success')).toBeVisible()
+  await expect(page.getByTestId('trips-table').getByRole('row', { name: /May 3/ })).toContainText('OK · TX')
+
+  // 600 miles on 100.125 gallons: the return counts both.
+  await page.goto('/dashboard/ifta/2026-Q2')
+  await expect(page.getByTestId('ifta-summary')).toContainText('600')
+  await expect(page.getByTestId('ifta-summary')).toContainText('5.99')
+})
