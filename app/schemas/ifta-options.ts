@@ -12,6 +12,8 @@ export const IFTA_MEMBERS = [
   'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK',
 ] as const // prettier-ignore
 
+export type IftaMember = (typeof IFTA_MEMBERS)[number]
+
 /** Jurisdictions a unit may run in that are not IFTA members: their miles and gallons count in the totals, never as taxable. */
 export const IFTA_NON_MEMBERS = ['AK', 'HI', 'DC', 'YT', 'NT', 'NU', 'MX'] as const
 

@@ -79,6 +79,11 @@ export const IftaFuelRatesFormSchema = z
     })
   })
 
+/** The rates page's upload of the IFTA, Inc. rate matrix (a CSV file; the model reads and bounds it). */
+export const RateMatrixFormSchema = z.object({
+  file: z.instanceof(File, { error: 'ifta.matrix.noFile' }).refine((file) => file.size > 0, 'ifta.matrix.noFile'),
+})
+
 /** The return's query: which fuel type's schedule (diesel unless asked). */
 export const IftaReturnQuerySchema = z.object({ fuelType: z.enum(FUEL_TYPES).default('diesel').catch('diesel') })
 

@@ -2,6 +2,8 @@
  * The fuel tax pages (ADR 122) ask the same model as the API: who may read, file and reopen, the
  * rates form's one fuel-type column, and translated refusals that write nothing.
  */
+import fs from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
 
 import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
@@ -133,5 +135,75 @@ describe('fuel tax pages', () => {
     const reopened = await post({ intent: 'reopen', reason: 'Late receipt' }, 'admin')
     expect([reopened.status, reopened.toast?.title]).toEqual([302, '2026-Q2 is open again'])
     expect((await prisma.iftaQuarter.findFirstOrThrow({ where: { organizationId: org.organization.id } })).filedAt).toBeNull()
+  })
+
+  it('imports the IFTA, Inc. rate matrix: U.S. rows only, surcharges, every fuel type it has, other fuel types and interest kept', async () => {
+    const { org } = await quarterWithFuel()
+    const accountant = org.users.accountant.id
+    const upload = (content: string | Buffer, userId = accountant) => {
+      const body = new FormData()
+      body.set('intent', 'import')
+      body.set('file', new File([content], 'matrix.csv', { type: 'text/csv' }))
+      return call(rates.action as Handler, '/dashboard/ifta/2026-Q2/rates', userId, { quarter: '2026-Q2' }, { method: 'POST', body })
+    }
+    const rows = async () =>
+      (await prisma.iftaRate.findMany({ where: { organizationId: org.organization.id, fuelType: 'diesel' }, orderBy: { jurisdiction: 'asc' } })).map((rate) => [
+        rate.jurisdiction,
+        rate.rateTenThousandths,
+        rate.surchargeTenThousandths,
+      ])
+    // Rates and an interest rate typed in before: the matrix replaces the rates of its fuel types only.
+    const typed = postForm({
+      intent: 'save',
+      fuelType: 'diesel',
+      interestPerMonth: '0.4167',
+      'rates[0].jurisdiction': 'CA',
+      'rates[0].ratePerGallon': '0.9000',
+    })
+    expect((await call(rates.action as Handler, '/dashboard/ifta/2026-Q2/rates', accountant, { quarter: '2026-Q2' }, typed)).status).toBe(302)
+
+    const matrix = fs.readFileSync('tests/fixtures/ifta/rate-matrix.csv')
+    const imported = await upload(matrix)
+    expect([imported.status, imported.toast?.title]).toEqual([302, '50 rates for 2026-Q2 imported'])
+    expect(await rows()).toEqual([
+      ['AB', 3_940, null],
+      ['IN', 5_700, 1_100],
+      ['OK', 1_900, null],
+      ['QC', 6_235, null],
+      ['TX', 2_000, null],
+    ])
+    const types = await prisma.iftaRate.groupBy({ by: ['fuelType'], where: { organizationId: org.organization.id }, _count: true })
+    expect(types.map((type) => type.fuelType).sort()).toEqual([
+      'a55',
+      'biodiesel',
+      'cng',
+      'diesel',
+      'e85',
+      'ethanol',
+      'gasoline',
+      'lng',
+      'm85',
+      'methanol',
+      'propane',
+    ])
+    const stored = await prisma.iftaQuarter.findFirstOrThrow({ where: { organizationId: org.organization.id } })
+    expect(stored.interestPerMonthPpm).toBe(4_167)
+
+    // A wrong cell names its line and column, and nothing changes.
+    const broken = matrix.toString().replace('$ 0.1900', '$ 0.19x0')
+    const refused = await upload(broken)
+    expect([refused.status, refusalOf(refused)?.fields]).toEqual([400, { file: ['Line 10, Special Diesel: “0.19x0” is not a rate in dollars per gallon.'] }])
+    const unknown = await upload('Jurisdiction,Special Diesel\r\nATLANTIS,0.20\r\n')
+    expect(refusalOf(unknown)?.fields).toEqual({ file: ['Line 2: “ATLANTIS” is not an IFTA member jurisdiction.'] })
+    expect(refusalOf(await upload('a,b\r\n1,2\r\n'))?.fields).toEqual({ file: ['No header row with a “Jurisdiction” column was found.'] })
+    expect(refusalOf(await upload(Buffer.alloc(300 * 1024, 'a')))?.fields).toEqual({ file: ['The file is larger than 256 KB: a rate matrix is much smaller.'] })
+    expect(await rows()).toEqual([
+      ['AB', 3_940, null],
+      ['IN', 5_700, 1_100],
+      ['OK', 1_900, null],
+      ['QC', 6_235, null],
+      ['TX', 2_000, null],
+    ])
+    expect((await upload(matrix, org.users.viewer.id)).status).toBe(403)
   })
 })

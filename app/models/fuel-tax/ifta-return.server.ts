@@ -28,6 +28,7 @@ import { isolate } from '~/utils/format'
 import { formatDecimal, SCALE } from '~/utils/money'
 
 import { lockQuarterExclusive } from './ifta-period.server'
+import { readRateMatrix } from './ifta-rate-matrix.server'
 
 /** A quarter from the URL, or not found (a page) / 404 (the API). */
 export function requireQuarter(value: string): Quarter {
@@ -65,14 +66,20 @@ export async function getIftaRates(organizationId: string, quarter: Quarter): Pr
 }
 
 /**
- * Replaces the quarter's rate table (or, with `fuelType`, that fuel type's rows only: the rates
- * page edits one column) and its interest rate, in one transaction, audited.
+ * Replaces the quarter's rate table (or, with `fuelTypes`, those fuel types' rows only: the rates
+ * page edits one column, the IFTA, Inc. matrix brings the columns it has) and its interest rate,
+ * in one transaction, audited.
  */
-export async function putIftaRates(actor: Actor, quarter: Quarter, input: IftaRatesInput, options: { fuelType?: FuelType } = {}): Promise<IftaRatesRecord> {
+export async function putIftaRates(
+  actor: Actor,
+  quarter: Quarter,
+  input: IftaRatesInput,
+  options: { fuelTypes?: readonly FuelType[] } = {},
+): Promise<IftaRatesRecord> {
   assertActorMay(actor, 'update', 'iftaReturn')
   const { organizationId } = actor
   const name = quarterName(quarter)
-  const replaced = { organizationId, quarter: name, ...(options.fuelType ? { fuelType: options.fuelType } : {}) }
+  const replaced = { organizationId, quarter: name, ...(options.fuelTypes ? { fuelType: { in: [...options.fuelTypes] } } : {}) }
   await prisma.$transaction(async (tx) => {
     await lockQuarterExclusive(tx, organizationId, name)
     const before = await tx.iftaRate.count({ where: replaced })
@@ -101,6 +108,19 @@ export async function putIftaRates(actor: Actor, quarter: Quarter, input: IftaRa
     })
   })
   return getIftaRates(organizationId, quarter)
+}
+
+/**
+ * The IFTA, Inc. rate matrix of the quarter (its CSV, app/models/fuel-tax/ifta-rate-matrix.server.ts
+ * reads it) as the quarter's rates: the fuel types the file has replace theirs, the others and the
+ * interest rate stay. A file it cannot read is refused at its line and column, nothing written.
+ */
+export async function importIftaRateMatrix(actor: Actor, quarter: Quarter, file: Uint8Array): Promise<{ rates: number; fuelTypes: FuelType[] }> {
+  assertActorMay(actor, 'update', 'iftaReturn')
+  const matrix = await readRateMatrix(file)
+  const stored = await quarterRow(actor.organizationId, quarterName(quarter))
+  await putIftaRates(actor, quarter, { rates: matrix.rates, interestPerMonth: stored?.interestPerMonthPpm ?? undefined }, { fuelTypes: matrix.fuelTypes })
+  return { rates: matrix.rates.length, fuelTypes: matrix.fuelTypes }
 }
 
 /* ---------------------------------------------------------------- the return */

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, href, useNavigation } from 'react-router'
 
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { FuelTypePicker } from '~/components/ifta/fuel-type-picker'
 import { PageHeader } from '~/components/layout/page-header'
@@ -10,11 +11,11 @@ import { ErrorList, FormErrors, TextField } from '~/components/ui/field'
 import { inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { getIftaRates, putIftaRates, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { getIftaRates, importIftaRateMatrix, putIftaRates, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { IftaFuelRatesFormSchema, IftaReturnQuerySchema } from '~/schemas/ifta'
+import { IftaFuelRatesFormSchema, IftaReturnQuerySchema, RateMatrixFormSchema } from '~/schemas/ifta'
 import { IFTA_MEMBERS } from '~/schemas/ifta-options'
 import { parseListQuery } from '~/schemas/list-query'
 import { notFoundUnless } from '~/utils/errors.server'
@@ -65,13 +66,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             ? []
             : [{ jurisdiction: row.jurisdiction, fuelType: value.fuelType, ratePerGallon: row.ratePerGallon, surchargePerGallon: row.surchargePerGallon }],
         )
-        await putIftaRates(actor, quarter, { rates, interestPerMonth: value.interestPerMonth }, { fuelType: value.fuelType })
+        await putIftaRates(actor, quarter, { rates, interestPerMonth: value.interestPerMonth }, { fuelTypes: [value.fuelType] })
         return value.fuelType
       },
       done: (fuelType) =>
         redirectWithToast(`${href('/dashboard/ifta/:quarter/rates', { quarter: params.quarter })}?fuelType=${fuelType}`, {
           type: 'success',
           title: t('ifta.toast.ratesSaved', { quarter: params.quarter }),
+        }),
+    }),
+    // The IFTA, Inc. matrix: every fuel type it has, in one transaction, or nothing with the line that is wrong.
+    import: intent({
+      schema: RateMatrixFormSchema,
+      run: async ({ file }) => importIftaRateMatrix(actor, quarter, new Uint8Array(await file.arrayBuffer())),
+      done: (imported) =>
+        redirectWithToast(href('/dashboard/ifta/:quarter/rates', { quarter: params.quarter }), {
+          type: 'success',
+          title: t('ifta.matrix.imported', { quarter: params.quarter, count: imported.rates }),
         }),
     }),
   })
@@ -90,10 +101,12 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
   const [form, fields] = useSchemaForm<typeof IftaFuelRatesFormSchema>({
     id: `ifta-rates-${quarter}-${fuelType}`,
     constraint: loaderData.constraint,
-    lastResult: actionData?.result,
+    // The matrix upload's refusal is its own card's, not this form's.
+    lastResult: actionData?.intent === 'import' ? undefined : actionData?.result,
     defaultValue: { fuelType, interestPerMonth: loaderData.interestPerMonth ?? '', rates: loaderData.rates },
   })
   const rows = fields.rates.getFieldList()
+  const importRefusal = useRefusal(actionData, 'import')
   return (
     <>
       <PageHeader
@@ -106,6 +119,7 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
           { label: t('ifta.rates.crumb') },
         ]}
       />
+      {canEdit ? <MatrixImport refusal={importRefusal} busy={busy} /> : null}
       <Card className="mb-6 p-6">
         <FuelTypePicker value={fuelType} className="flex flex-wrap items-end gap-2" />
       </Card>
@@ -169,5 +183,28 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
         </fieldset>
       </Form>
     </>
+  )
+}
+
+/** The IFTA, Inc. rate matrix as a CSV file: every fuel type it has replaces that type's rates for the quarter. */
+function MatrixImport({ refusal, busy }: { refusal: ReturnType<typeof useRefusal>; busy: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Card className="mb-6 p-6">
+      <h2 className="text-base font-bold">{t('ifta.matrix.title')}</h2>
+      <p className="mt-1 mb-4 text-sm text-muted">{t('ifta.matrix.hint')}</p>
+      <RefusalNotice refusal={refusal} testId="ifta-matrix-refusal" className="mb-4" />
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0">
+          <label htmlFor="ifta-matrix-file" className="mb-1.5 block text-sm font-semibold text-ink">
+            {t('ifta.matrix.file')}
+          </label>
+          <input id="ifta-matrix-file" type="file" name="file" accept=".csv,text/csv" required className="block max-w-full text-sm" />
+        </div>
+        <Button type="submit" name="intent" value="import" variant="secondary" disabled={busy}>
+          {t('ifta.matrix.submit')}
+        </Button>
+      </Form>
+    </Card>
   )
 }
