@@ -143,7 +143,7 @@ describe('fuel tax pages', () => {
     const upload = (content: string | Buffer, userId = accountant) => {
       const body = new FormData()
       body.set('intent', 'import')
-      body.set('file', new File([content], 'matrix.csv', { type: 'text/csv' }))
+      body.set('file', new File([typeof content === 'string' ? content : new Uint8Array(content)], 'matrix.csv', { type: 'text/csv' }))
       return call(rates.action as Handler, '/dashboard/ifta/2026-Q2/rates', userId, { quarter: '2026-Q2' }, { method: 'POST', body })
     }
     const rows = async () =>
