@@ -208,7 +208,12 @@ export default [
     route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
     route('files-manager/:id/download', 'routes/dashboard/files/download.ts'),
     route('file', 'routes/dashboard/files/dashboard.tsx'),
-    // Fuel tax (IFTA, ADR 122): the quarters, a quarter's return, its CSV and its rates.
+    // Fuel tax (IFTA, ADR 122): the fuel purchases and their import (ADR 123), the quarters, a quarter’s return, its CSV and its rates.
+    ...prefix('fuel', [
+      route('list', 'routes/dashboard/fuel/list.tsx'),
+      route('import', 'routes/dashboard/imports/page.tsx', { id: 'fuel-purchases-import' }),
+      route('import/template', 'routes/dashboard/imports/template.ts', { id: 'fuel-purchases-import-template' }),
+    ]),
     ...prefix('ifta', [
       index('routes/dashboard/ifta/index.tsx'),
       route(':quarter', 'routes/dashboard/ifta/return.tsx'),
@@ -297,6 +302,7 @@ export default [
     route('companies/import', 'routes/api/imports.ts', { id: 'api-companies-import' }),
     route('products/import', 'routes/api/imports.ts', { id: 'api-products-import' }),
     route('users/import', 'routes/api/imports.ts', { id: 'api-drivers-import' }),
+    route('fuel-purchases/import', 'routes/api/imports.ts', { id: 'api-fuel-purchases-import' }),
     route('loads/extract', 'routes/api/loads/extract.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),
