@@ -37,30 +37,57 @@ const COLUMN_OF: Partial<Record<keyof FuelPurchaseInput, FuelImportColumn>> = {
 
 /* ---------------------------------------------------------------- products */
 
-// A product is read by its words (letters, digits and `#`): the first rule that matches decides.
-// Not fuel first, so "Diesel exhaust fluid" and "Reefer diesel" are not the truck's diesel.
-const NOT_FUEL = /\b(DEF|DEFD|EXHAUST|FLUID|REEFER|RFR|RFRD|OIL|ADDITIVES?|LUBE|SCALE|SCLE|CASH|ADVANCE|CADV|FEES?|WASH|PARTS?|TIRES?)\b/
-const FUEL_RULES: ReadonlyArray<readonly [RegExp, FuelType]> = [
-  [/\bE85\b/, 'e85'],
-  [/\bM85\b/, 'm85'],
-  [/\bA55\b/, 'a55'],
-  [/\b(BIO|BIODIESEL|BDSL|BIOD|B\d{1,3})\b/, 'biodiesel'],
-  [/\b(ULSD\d?|ULS|DSL|DIESEL|D2|#2|#1|NO2|CLEAR|TRK|TRUCK|TRACTOR)\b/, 'diesel'],
-  [/\b(GAS|GASOLINE|UNL|UNLEADED|UNLD|REG|REGULAR|PLUS|MID|MIDGRADE|PREM|PREMIUM|SUPER)\b/, 'gasoline'],
-  [/\b(PROPANE|LPG|LP)\b/, 'propane'],
-  [/\bLNG\b/, 'lng'],
-  [/\bCNG\b/, 'cng'],
-  [/\bETHANOL\b/, 'ethanol'],
-  [/\bMETHANOL\b/, 'methanol'],
+// A product is read by its words (letters, digits and `#`): not fuel first, so "Diesel exhaust
+// fluid" and "Reefer diesel" are not the truck's diesel; then the first fuel whose word it has.
+const NOT_FUEL = new Set([
+  'DEF',
+  'DEFD',
+  'EXHAUST',
+  'FLUID',
+  'REEFER',
+  'RFR',
+  'RFRD',
+  'OIL',
+  'ADDITIVE',
+  'ADDITIVES',
+  'LUBE',
+  'SCALE',
+  'SCLE',
+  'CASH',
+  'ADVANCE',
+  'CADV',
+  'FEE',
+  'FEES',
+  'WASH',
+  'PARTS',
+  'TIRE',
+  'TIRES',
+])
+const FUEL_WORDS: ReadonlyArray<readonly [FuelType, ReadonlySet<string>]> = [
+  ['e85', new Set(['E85'])],
+  ['m85', new Set(['M85'])],
+  ['a55', new Set(['A55'])],
+  ['biodiesel', new Set(['BIO', 'BIODIESEL', 'BDSL', 'BIOD'])],
+  ['diesel', new Set(['ULSD', 'ULSD1', 'ULSD2', 'ULS', 'DSL', 'DIESEL', 'D2', '#2', '#1', 'NO2', 'CLEAR', 'TRK', 'TRUCK', 'TRACTOR'])],
+  ['gasoline', new Set(['GAS', 'GASOLINE', 'UNL', 'UNLEADED', 'UNLD', 'REG', 'REGULAR', 'PLUS', 'MID', 'MIDGRADE', 'PREM', 'PREMIUM', 'SUPER'])],
+  ['propane', new Set(['PROPANE', 'LPG', 'LP'])],
+  ['lng', new Set(['LNG'])],
+  ['cng', new Set(['CNG'])],
+  ['ethanol', new Set(['ETHANOL'])],
+  ['methanol', new Set(['METHANOL'])],
 ]
 
-/** A product's fuel type (our own words, `diesel`, first), or null when it is not fuel of the truck. */
+/** A product's fuel type (our own words, `diesel`, first; B5 … B100 are biodiesel), or null when it is not fuel of the truck. */
 export function fuelTypeOf(product: string): FuelType | null {
   const exact = FUEL_TYPES.find((type) => type === product.trim().toLowerCase())
   if (exact) return exact
-  const words = product.toUpperCase().replace(/[^A-Z0-9#]+/g, ' ')
-  if (NOT_FUEL.test(words)) return null
-  return FUEL_RULES.find(([rule]) => rule.test(words))?.[1] ?? null
+  const words = product
+    .toUpperCase()
+    .split(/[^A-Z0-9#]+/)
+    .filter(Boolean)
+  if (words.some((word) => NOT_FUEL.has(word))) return null
+  if (words.some((word) => /^B\d{1,3}$/.test(word))) return 'biodiesel'
+  return FUEL_WORDS.find(([, names]) => words.some((word) => names.has(word)))?.[0] ?? null
 }
 
 /* ---------------------------------------------------------------- cells */
@@ -181,12 +208,13 @@ function checkRow(row: ImportRow, line: number, trucks: Trucks): Checked {
 
 /**
  * What makes a second import of the same purchase a duplicate: the card network's transaction (or
- * invoice) number with the day and the card's last four (an EFS invoice number is a truck stop's,
- * not unique across stops); without one, a hash of the card's last four, the day and time, the
- * unit, the jurisdiction, the gallons and the amount.
+ * invoice) number with the day, the card's last four (an EFS invoice number is a truck stop's, not
+ * unique across stops) and the fuel type (one invoice may sell diesel and gasoline on two lines);
+ * without one, a hash of the card's last four, the day and time, the unit, the jurisdiction, the
+ * gallons and the amount.
  */
 function importKey(input: FuelPurchaseInput, row: ImportRow, cardLast4: string | null, time: string | null) {
-  if (input.reference) return `t:${input.purchasedAt}:${cardLast4 ?? ''}:${input.reference}`
+  if (input.reference) return `t:${input.purchasedAt}:${cardLast4 ?? ''}:${input.reference}:${input.fuelType}`
   const facts = [
     cardLast4 ?? '',
     `${input.purchasedAt}T${time ?? ''}`,
