@@ -55,3 +55,24 @@ test('imports a WEX export: the check counts the purchases and the rows that are
   await expect(result).toContainText('0 rows are ready to import')
   await expect(page.getByTestId('import-skipped')).toContainText('4 duplicates skipped')
 })
+
+test('shows an import in progress while the request runs', { tag: '@js-only' }, async ({ page }) => {
+  // The upload is held at the network until the progress has been seen, then let through.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/dashboard/fuel/import*', async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
+  await page.goto('/dashboard/fuel/import')
+  await page.getByLabel('CSV file').setInputFiles(WEX)
+  await page.getByLabel('Export format').selectOption('wex')
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  const progress = page.getByTestId('import-progress')
+  await expect(progress).toContainText('Importing: every row is checked and written in one go')
+  await expect(progress.getByRole('progressbar')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled()
+  release()
+  await expect(toast(page, '4 fuel purchases imported; 0 duplicates and 2 rows that are not fuel skipped')).toBeVisible()
+  await expect(progress).toHaveCount(0)
+})

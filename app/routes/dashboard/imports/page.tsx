@@ -206,7 +206,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   // From the upload until the next page is shown: a file of 20,000 rows is checked and written in one request.
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const busy = navigation.state !== 'idle' && navigation.formData !== undefined
   const importing = navigation.formData?.get('intent') === 'import'
   const refusal = useRefusal(actionData)?.message
   const outcome = actionData && 'outcome' in actionData ? (actionData.outcome as Outcome) : null
