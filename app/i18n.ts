@@ -71,6 +71,7 @@ export const CLIENT_NAMESPACES = {
   ifta: ['ifta'],
   fuel: ['fuel'],
   trips: ['trips'],
+  fuelImport: ['fuelImport'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -208,14 +208,14 @@ export default [
     route('files-manager/:id', 'routes/dashboard/files/view.tsx'),
     route('files-manager/:id/download', 'routes/dashboard/files/download.ts'),
     route('file', 'routes/dashboard/files/dashboard.tsx'),
-    // Fuel tax (IFTA, ADR 122): the quarters, a quarter's return, its CSV and its rates.
+    // Fuel tax (IFTA, ADR 122): the quarters, a quarter’s return, its CSV and its rates.
     ...prefix('ifta', [
       index('routes/dashboard/ifta/index.tsx'),
       route(':quarter', 'routes/dashboard/ifta/return.tsx'),
       route(':quarter/export', 'routes/dashboard/ifta/export.ts'),
       route(':quarter/rates', 'routes/dashboard/ifta/rates.tsx'),
     ]),
-    // The return's records: fuel purchases (receipts) and trips (the distance record), on the record pages.
+    // The return's records on the record pages: fuel purchases (receipts, and card files imported: ADR 123) and trips (the distance record).
     ...prefix('fuel', [
       index('routes/dashboard/fuel/index.tsx'),
       route('list', 'routes/dashboard/fuel/list.tsx'),
@@ -224,6 +224,8 @@ export default [
       route(':id', 'routes/dashboard/fuel/view.tsx'),
       route(':id/edit', 'routes/dashboard/fuel/editor.tsx', { id: 'fuel-edit' }),
       route(':id/delete', 'routes/dashboard/fuel/delete.tsx'),
+      route('import', 'routes/dashboard/imports/page.tsx', { id: 'fuel-purchases-import' }),
+      route('import/template', 'routes/dashboard/imports/template.ts', { id: 'fuel-purchases-import-template' }),
     ]),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
@@ -316,6 +318,7 @@ export default [
     route('companies/import', 'routes/api/imports.ts', { id: 'api-companies-import' }),
     route('products/import', 'routes/api/imports.ts', { id: 'api-products-import' }),
     route('users/import', 'routes/api/imports.ts', { id: 'api-drivers-import' }),
+    route('fuel-purchases/import', 'routes/api/imports.ts', { id: 'api-fuel-purchases-import' }),
     route('loads/extract', 'routes/api/loads/extract.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),

@@ -52,9 +52,10 @@ import {
   ScheduleRecordSchema,
   ScheduleRowRecordSchema,
 } from '~/schemas/factoring'
+import { FUEL_CARD_FORMATS, FUEL_IMPORT_COLUMNS } from '~/schemas/fuel-import-options'
 import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
-import { ImportCreatedRecordSchema, ImportReportRecordSchema, LoadImportCreatedRecordSchema } from '~/schemas/import'
+import { FuelImportCreatedRecordSchema, ImportCreatedRecordSchema, ImportReportRecordSchema, LoadImportCreatedRecordSchema } from '~/schemas/import'
 import {
   IMPORT_LISTS,
   IMPORT_MAX_BYTES,
@@ -1117,36 +1118,55 @@ const IMPORT_TAGS: Record<ImportListName, string> = {
   companies: 'companies',
   products: 'products',
   drivers: 'users',
+  fuelPurchases: 'fuel tax',
 }
 
 /** `POST /api/{list}/import` for every list (ADR 108): one pipeline, one contract. */
 function importPaths(): Record<string, Record<string, Operation>> {
   const paths: Record<string, Record<string, Operation>> = {}
   for (const name of IMPORT_LISTS) {
-    const columns = name === 'loads' ? LOAD_IMPORT_COLUMNS : RECORD_IMPORT_COLUMNS[name].map((column) => column.key)
+    const columns =
+      name === 'loads'
+        ? LOAD_IMPORT_COLUMNS
+        : name === 'fuelPurchases'
+          ? FUEL_IMPORT_COLUMNS.map((column) => column.key)
+          : RECORD_IMPORT_COLUMNS[name].map((column) => column.key)
     const what =
       name === 'loads'
         ? 'One row per load with its first pickup and last delivery.'
         : name === 'drivers'
           ? 'One row per driver: a user with the driver role and their driver profile. A file holds no passwords: drivers are created `invited`; with `invite=true` each is emailed their invitation link, otherwise an admin sends it later. Only admins import drivers.'
-          : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
+          : name === 'fuelPurchases'
+            ? 'One row per fuel card transaction (ADR 123). `format` (`wex`, `efs`, `comdata`; `generic` by default) reads a card’s transaction export by its own headers, the others it has left out. The unit is a truck of the organization by its unit number (any case); the state a two-letter jurisdiction; the date 2026-10-14 or 10/14/2026, perhaps with a time; gallons rounded to three decimals; the card number keeps only its last four digits. Rows of other products (DEF, oil, scale, cash advance, fees) are skipped as `notFuel`; a transaction imported before, or earlier in the file, is skipped as `duplicate` (the key: the transaction number with the day and the card’s last four, or else a hash of the card, day and time, unit, state, gallons and amount); both are counted in `skipped`. A purchase dated in a filed quarter is a problem of its row (period closed).'
+            : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
     paths[IMPORT_PATHS[name].api] = {
       post: {
         tags: [IMPORT_TAGS[name]],
         summary: `Import ${name} from a CSV file`,
-        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
+        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
         operationId: `import_${name}`,
         parameters: [
           { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
           { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
           ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
+          ...(name === 'fuelPurchases'
+            ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...FUEL_CARD_FORMATS], default: 'generic' } }]
+            : []),
         ],
         requestBody: {
           required: true,
           content: {
             'text/csv': { schema: { type: 'string' } },
             'multipart/form-data': {
-              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string' } }, required: ['file'] },
+              schema: {
+                type: 'object',
+                properties: {
+                  file: { type: 'string', format: 'binary' },
+                  mapping: { type: 'string' },
+                  ...(name === 'fuelPurchases' ? { format: { type: 'string', enum: [...FUEL_CARD_FORMATS] } } : {}),
+                },
+                required: ['file'],
+              },
             },
           },
         },
@@ -1162,8 +1182,12 @@ function importPaths(): Record<string, Record<string, Operation>> {
             'post',
             IMPORT_PATHS[name].api,
             '201',
-            name === 'loads' ? 'Imported: how many, and the first and last load numbers.' : 'Imported: how many.',
-            dataOf(name === 'loads' ? LoadImportCreatedRecordSchema : ImportCreatedRecordSchema),
+            name === 'loads'
+              ? 'Imported: how many, and the first and last load numbers.'
+              : name === 'fuelPurchases'
+                ? 'Imported: how many, and the rows skipped (duplicates, not fuel).'
+                : 'Imported: how many.',
+            dataOf(name === 'loads' ? LoadImportCreatedRecordSchema : name === 'fuelPurchases' ? FuelImportCreatedRecordSchema : ImportCreatedRecordSchema),
           ),
           '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
           ...common,

@@ -2412,6 +2412,7 @@ const cn: Catalogue = {
     check: '检查（试运行）',
     import: '导入',
     working: '正在上传并检查文件…',
+    importing: '正在导入：所有行一次性检查并写入，大文件最多需要一分钟…',
     format: '文件格式',
     formatHint:
       '第一行为列名，顺序和大小写不限。日期写作 2026-12-01，金额以美元计，选项按编辑器保存的值填写（available、net_30）；公司填名称，司机填邮箱，自定义字段按其键名。',
@@ -3917,6 +3918,34 @@ const cn: Catalogue = {
       dates: '日期',
       odometer: '里程表',
       load: '货运',
+    },
+  },
+  fuelImport: {
+    title: '导入燃油采购',
+    hint: '燃油卡的交易导出文件或我们的模板；最多 {{size}} MB、{{rows}} 行。',
+    format: '导出格式',
+    formats: {
+      generic: '我们的模板（通用 CSV）',
+      wex: 'WEX 交易导出',
+      efs: 'EFS 交易导出',
+      comdata: 'Comdata 交易导出',
+    },
+    formatChoiceHint: '卡的导出文件按其自身的表头读取，其他列将被忽略；使用我们的模板时，其他表头在下一步中匹配。',
+    formatHint:
+      '每笔交易一行：date（2026-10-14 或 10/14/2026，后面可带时间）、unit（卡车的车辆编号）、state（两个字母，如 TX）、gallons 和 amount（美元）。可选：time、product（ULSD、diesel、无铅汽油…）、vendor、city、odometer、taxPaid（yes 或 no；留空为 yes）、card（只保留最后四位数字）和 transaction（交易编号）。',
+    requiredHint:
+      '高亮的列为必填。非燃油的行（DEF、机油、过磅、现金预支、费用）将被跳过，之前已导入或在文件中重复的交易也会被跳过；已申报季度内的采购是该行的问题。',
+    toast: '已导入 {{count}} 笔燃油采购；跳过 {{duplicate}} 笔重复和 {{notFuel}} 行非燃油',
+    skipped: {
+      duplicate: '跳过 {{count}} 笔重复（之前已导入或在文件中重复）',
+      notFuel: '跳过 {{count}} 行非燃油（DEF、机油、过磅、现金预支、费用）',
+    },
+    errors: {
+      format: '请选择 WEX、EFS、Comdata 或我们的模板。',
+      date: '请输入日期，例如 2026-10-14 或 10/14/2026。',
+      time: '请输入时间，例如 14:32 或 2:32 PM。',
+      unknownUnit: '您的组织中没有此车辆编号的卡车。',
+      card: '卡号至少有四位数字。',
     },
   },
 }

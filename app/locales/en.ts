@@ -2419,6 +2419,7 @@ const en = {
     check: 'Check (dry run)',
     import: 'Import',
     working: 'Uploading and checking the file…',
+    importing: 'Importing: every row is checked and written in one go, which takes up to a minute for a large file…',
     format: 'File format',
     formatHint:
       'The first row names the columns, in any order and case. Dates as 2026-12-01, amounts in dollars, choices as the editor stores them (available, net_30); a company by its name, a driver by their email, a custom field by its key.',
@@ -3932,6 +3933,35 @@ const en = {
       dates: 'Dates',
       odometer: 'Odometer',
       load: 'Load',
+    },
+  },
+  fuelImport: {
+    title: 'Import fuel purchases',
+    hint: 'A fuel card’s transaction export or our template; at most {{size}} MB and {{rows}} rows.',
+    format: 'Export format',
+    formats: {
+      generic: 'Our template (generic CSV)',
+      wex: 'WEX transaction export',
+      efs: 'EFS transaction export',
+      comdata: 'Comdata transaction export',
+    },
+    formatChoiceHint:
+      'A card’s export is read by its own headers and its other columns are left out; with our template, other headers are matched in the next step.',
+    formatHint:
+      'One row per transaction: date (2026-10-14 or 10/14/2026, a time may follow), unit (a truck’s unit number), state (two letters, TX), gallons and amount (dollars). Optional: time, product (ULSD, diesel, unleaded…), vendor, city, odometer, taxPaid (yes or no; yes when empty), card (only its last four digits are kept) and transaction (its number).',
+    requiredHint:
+      'Highlighted columns are required. Rows that are not fuel (DEF, oil, scale, cash advance, fees) are skipped, and so is a transaction imported before or repeated in the file; a purchase in a filed quarter is a problem of its row.',
+    toast: '{{count}} fuel purchases imported; {{duplicate}} duplicates and {{notFuel}} rows that are not fuel skipped',
+    skipped: {
+      duplicate: '{{count}} duplicates skipped (imported before or repeated in the file)',
+      notFuel: '{{count}} rows that are not fuel skipped (DEF, oil, scale, cash advance, fees)',
+    },
+    errors: {
+      format: 'Choose WEX, EFS, Comdata or our template.',
+      date: 'Enter a date such as 2026-10-14 or 10/14/2026.',
+      time: 'Enter a time such as 14:32 or 2:32 PM.',
+      unknownUnit: 'No truck with this unit number in your organization.',
+      card: 'A card number has at least four digits.',
     },
   },
 }

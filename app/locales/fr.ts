@@ -2461,6 +2461,7 @@ const fr: Catalogue = {
     check: 'Vérifier (essai)',
     import: 'Importer',
     working: 'Envoi et vérification du fichier…',
+    importing: 'Import en cours : chaque ligne est vérifiée et enregistrée d’un seul tenant, jusqu’à une minute pour un gros fichier…',
     format: 'Format du fichier',
     formatHint:
       'La première ligne nomme les colonnes, dans n’importe quel ordre et casse. Dates comme 2026-12-01, montants en dollars, choix tels que l’éditeur les enregistre (available, net_30) ; une société par son nom, un chauffeur par son e-mail, un champ personnalisé par sa clé.',
@@ -3985,6 +3986,35 @@ const fr: Catalogue = {
       dates: 'Dates',
       odometer: 'Compteur',
       load: 'Chargement',
+    },
+  },
+  fuelImport: {
+    title: 'Importer des achats de carburant',
+    hint: 'L’export des transactions d’une carte carburant ou notre modèle ; {{size}} Mo et {{rows}} lignes au plus.',
+    format: 'Format de l’export',
+    formats: {
+      generic: 'Notre modèle (CSV générique)',
+      wex: 'Export des transactions WEX',
+      efs: 'Export des transactions EFS',
+      comdata: 'Export des transactions Comdata',
+    },
+    formatChoiceHint:
+      'L’export d’une carte est lu par ses propres en-têtes et ses autres colonnes sont ignorées ; avec notre modèle, les autres en-têtes sont associés à l’étape suivante.',
+    formatHint:
+      'Une ligne par transaction : date (2026-10-14 ou 10/14/2026, éventuellement suivie d’une heure), unit (le numéro d’unité d’un camion), state (deux lettres, TX), gallons et amount (en dollars). Facultatifs : time, product (ULSD, diesel, sans plomb…), vendor, city, odometer, taxPaid (yes ou no ; yes si vide), card (seuls ses quatre derniers chiffres sont gardés) et transaction (son numéro).',
+    requiredHint:
+      'Les colonnes en surbrillance sont obligatoires. Les lignes qui ne sont pas du carburant (DEF, huile, pesée, avance d’espèces, frais) sont ignorées, comme une transaction déjà importée ou répétée dans le fichier ; un achat dans un trimestre déclaré est un problème de sa ligne.',
+    toast: '{{count}} achats de carburant importés ; {{duplicate}} doublons et {{notFuel}} lignes hors carburant ignorés',
+    skipped: {
+      duplicate: '{{count}} doublons ignorés (déjà importés ou répétés dans le fichier)',
+      notFuel: '{{count}} lignes hors carburant ignorées (DEF, huile, pesée, avance d’espèces, frais)',
+    },
+    errors: {
+      format: 'Choisissez WEX, EFS, Comdata ou notre modèle.',
+      date: 'Saisissez une date comme 2026-10-14 ou 10/14/2026.',
+      time: 'Saisissez une heure comme 14:32 ou 2:32 PM.',
+      unknownUnit: 'Aucun camion de votre organisation n’a ce numéro d’unité.',
+      card: 'Un numéro de carte a au moins quatre chiffres.',
     },
   },
 }

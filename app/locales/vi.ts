@@ -2428,6 +2428,7 @@ const vi: Catalogue = {
     check: 'Kiểm tra (chạy thử)',
     import: 'Nhập',
     working: 'Đang tải lên và kiểm tra tệp…',
+    importing: 'Đang nhập: mọi dòng được kiểm tra và ghi một lần, tệp lớn có thể mất đến một phút…',
     format: 'Định dạng tệp',
     formatHint:
       'Dòng đầu tiên đặt tên các cột, theo thứ tự và kiểu chữ bất kỳ. Ngày dạng 2026-12-01, số tiền bằng đô la, lựa chọn như trình soạn thảo lưu (available, net_30); công ty theo tên, tài xế theo email, trường tùy chỉnh theo khóa.',
@@ -3945,6 +3946,35 @@ const vi: Catalogue = {
       dates: 'Ngày',
       odometer: 'Đồng hồ',
       load: 'Chuyến hàng',
+    },
+  },
+  fuelImport: {
+    title: 'Nhập giao dịch mua nhiên liệu',
+    hint: 'Tệp xuất giao dịch của thẻ nhiên liệu hoặc mẫu của chúng tôi; tối đa {{size}} MB và {{rows}} dòng.',
+    format: 'Định dạng tệp xuất',
+    formats: {
+      generic: 'Mẫu của chúng tôi (CSV chung)',
+      wex: 'Tệp xuất giao dịch WEX',
+      efs: 'Tệp xuất giao dịch EFS',
+      comdata: 'Tệp xuất giao dịch Comdata',
+    },
+    formatChoiceHint:
+      'Tệp xuất của thẻ được đọc theo tiêu đề riêng của nó và các cột khác bị bỏ qua; với mẫu của chúng tôi, các tiêu đề khác được ghép ở bước tiếp theo.',
+    formatHint:
+      'Mỗi giao dịch một dòng: date (2026-10-14 hoặc 10/14/2026, có thể kèm giờ), unit (số hiệu xe tải), state (hai chữ cái, TX), gallons và amount (đô la). Tùy chọn: time, product (ULSD, diesel, xăng không chì…), vendor, city, odometer, taxPaid (yes hoặc no; để trống là yes), card (chỉ giữ bốn chữ số cuối) và transaction (số giao dịch).',
+    requiredHint:
+      'Các cột được tô sáng là bắt buộc. Dòng không phải nhiên liệu (DEF, dầu nhớt, cân xe, ứng tiền mặt, phí) bị bỏ qua, giao dịch đã nhập trước đó hoặc lặp lại trong tệp cũng vậy; giao dịch trong quý đã nộp là lỗi của dòng đó.',
+    toast: 'Đã nhập {{count}} giao dịch mua nhiên liệu; bỏ qua {{duplicate}} bản trùng và {{notFuel}} dòng không phải nhiên liệu',
+    skipped: {
+      duplicate: 'Bỏ qua {{count}} bản trùng (đã nhập trước đó hoặc lặp lại trong tệp)',
+      notFuel: 'Bỏ qua {{count}} dòng không phải nhiên liệu (DEF, dầu nhớt, cân xe, ứng tiền mặt, phí)',
+    },
+    errors: {
+      format: 'Chọn WEX, EFS, Comdata hoặc mẫu của chúng tôi.',
+      date: 'Nhập ngày như 2026-10-14 hoặc 10/14/2026.',
+      time: 'Nhập giờ như 14:32 hoặc 2:32 PM.',
+      unknownUnit: 'Tổ chức của bạn không có xe tải với số hiệu này.',
+      card: 'Số thẻ có ít nhất bốn chữ số.',
     },
   },
 }

@@ -12,9 +12,10 @@ import { TRAILER_STATUSES, TRAILER_TYPES } from './trailer-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from './truck-options'
 import { CDL_CLASSES, PAY_METHODS, STATEMENT_LANGUAGES } from './user-options'
 
-export const IMPORT_LISTS = ['loads', 'trucks', 'trailers', 'brokers', 'companies', 'products', 'drivers'] as const
+export const IMPORT_LISTS = ['loads', 'trucks', 'trailers', 'brokers', 'companies', 'products', 'drivers', 'fuelPurchases'] as const
 export type ImportListName = (typeof IMPORT_LISTS)[number]
-export type RecordImportName = Exclude<ImportListName, 'loads'>
+/** The lists whose rows go through their editor's schema and model (record-import.server.ts); fuel purchases have their own list (fuel-import.server.ts). */
+export type RecordImportName = Exclude<ImportListName, 'loads' | 'fuelPurchases'>
 
 /** The most bytes of a file, before anything reads it (the page's action and the API check the size first). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
@@ -33,7 +34,8 @@ export const IMPORT_MAX_ERRORS = 1_000
  * Rows a file may have. Loads are written set-based (ADR 045); the other lists through their
  * editor's model function, a handful of statements a row, in one transaction: 2,000 rows is a
  * large fleet or customer list and stays within the transaction's two minutes. A driver's account
- * is a password hash (argon2) each, so drivers come 500 at a time.
+ * is a password hash (argon2) each, so drivers come 500 at a time. Fuel purchases are written
+ * set-based like loads (a card's monthly export of a large fleet is thousands of rows).
  */
 export const IMPORT_MAX_ROWS: Record<ImportListName, number> = {
   loads: 20_000,
@@ -43,6 +45,7 @@ export const IMPORT_MAX_ROWS: Record<ImportListName, number> = {
   companies: 2_000,
   products: 2_000,
   drivers: 500,
+  fuelPurchases: 20_000,
 }
 
 /** How a column's cell becomes the editor's form value. */
@@ -224,6 +227,12 @@ export const IMPORT_PATHS: Record<ImportListName, { list: string; page: string; 
     page: href('/dashboard/user/import'),
     template: href('/dashboard/user/import/template'),
     api: href('/api/users/import'),
+  },
+  fuelPurchases: {
+    list: href('/dashboard/fuel/list'),
+    page: href('/dashboard/fuel/import'),
+    template: href('/dashboard/fuel/import/template'),
+    api: href('/api/fuel-purchases/import'),
   },
 }
 

@@ -22,12 +22,24 @@ export const ImportReportRecordSchema = z.object({
   headers: z
     .array(z.object({ header: z.string(), column: z.string().nullable().describe('The column it fills; null when none.') }))
     .describe('The file’s headers and how each was read.'),
+  skipped: z
+    .record(z.string(), z.number().int().min(0))
+    .optional()
+    .describe('Rows neither created nor refused, by reason (fuel purchases: `duplicate`, imported before or earlier in the file, and `notFuel`).'),
 })
 export type ImportReportRecord = z.infer<typeof ImportReportRecordSchema>
 
 /** Imported: how many rows were created. */
 export const ImportCreatedRecordSchema = z.object({ created: z.number().int().min(0) })
 export type ImportCreatedRecord = z.infer<typeof ImportCreatedRecordSchema>
+
+/** Fuel purchases imported (ADR 123): how many, and how many rows were skipped, by reason. */
+export const FuelImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({
+  skipped: z.object({
+    duplicate: z.number().int().min(0).describe('Purchases imported before (the same transaction), or earlier in the file.'),
+    notFuel: z.number().int().min(0).describe('Rows of other products: DEF, oil, a scale ticket, a cash advance, a fee.'),
+  }),
+})
 
 /** Loads imported: how many, and the first and last load numbers. */
 export const LoadImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({ first: z.string(), last: z.string() })

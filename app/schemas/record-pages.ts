@@ -23,7 +23,7 @@ export const RECORD_LIST_PARTS: Record<RecordListName, { customFields: CustomFie
   brokers: { customFields: 'brokers', imports: 'brokers', status: true },
   companies: { customFields: 'companies', imports: 'companies', status: true },
   products: { customFields: 'products', imports: 'products', status: true },
-  fuel: { customFields: null, imports: null, status: false },
+  fuel: { customFields: null, imports: 'fuelPurchases', status: false },
   trips: { customFields: null, imports: null, status: false },
 }
 

@@ -133,6 +133,7 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'fuel-tax/fuel-purchase:createFuelPurchase': 'refused',
   'fuel-tax/fuel-purchase:updateFuelPurchase': 'refused',
   'fuel-tax/fuel-purchase:deleteFuelPurchase': 'refused',
+  'fuel-tax/fuel-purchase:importFuelPurchases': 'refused',
   'fuel-tax/trip:createTrip': 'refused',
   'fuel-tax/trip:updateTrip': 'refused',
   'fuel-tax/trip:deleteTrip': 'refused',

@@ -1,33 +1,29 @@
 /**
  * Fuel purchases (the receipts of the IFTA return): reference data on the record store (ADR 122),
  * shared by /dashboard/fuel/* and /api/fuel-purchases. A purchase dated in a filed quarter is
- * neither written, changed, moved out of it nor deleted (409 period_closed).
+ * neither written, changed, moved out of it nor deleted (409 period_closed). A fuel card's export
+ * is imported by the same rules, set-based (importFuelPurchases, ADR 123).
  */
 import type { FuelPurchase } from '~/generated/prisma/client'
+import { type Actor, diffFields } from '~/models/audit/audit.server'
 import { apiRecord, containsAny, recordStore, sortOrder } from '~/models/records/record-store.server'
-import { isoDate, ownReference, toDateOnly } from '~/models/records/records.server'
-import { parseQuarter, quarterRange } from '~/policies/ifta'
+import { assertActorMay, isoDate, newId, ownReference, toDateOnly } from '~/models/records/records.server'
+import { parseQuarter, periodClosedRefusal, quarterOf, quarterRange } from '~/policies/ifta'
 import type { FuelPurchaseInput, FuelPurchaseListQuery, FuelPurchaseRecord } from '~/schemas/fuel-purchase'
 import type { Jurisdiction } from '~/schemas/ifta-options'
 import type { CsvColumn } from '~/utils/csv.server'
+import type { Tx } from '~/utils/db.server'
 import { decimalUnits, formatDecimal, SCALE } from '~/utils/money'
 
-import { assertQuartersOpen } from './ifta-period.server'
+import { assertQuartersOpen, filedQuarters } from './ifta-period.server'
 
 export type FuelPurchaseWithTruck = FuelPurchase & { truck: { id: string; unitNumber: string } }
 
-const purchases = recordStore<FuelPurchaseWithTruck, FuelPurchaseInput, FuelPurchaseListQuery>({
-  entity: 'fuelPurchase',
-  table: (db) => db.fuelPurchase,
-  include: { truck: { select: { id: true, unitNumber: true } } },
-  notFound: 'ifta.errors.purchaseNotFound',
-  inUse: 'ifta.errors.purchaseNotFound',
-  unique: {},
-  references: (organizationId, input) => [ownReference(organizationId, 'truck', 'truckId', input.truckId, 'ifta.errors.unknownTruck')],
-  guard: (tx, organizationId, { before, after }) => assertQuartersOpen(tx, organizationId, [before?.purchasedAt, after?.purchasedAt]),
-  toData: (input) => ({
+/** The columns a purchase's input stores (the editor's and the import's). */
+function purchaseColumns(input: FuelPurchaseInput) {
+  return {
     truckId: input.truckId,
-    purchasedAt: toDateOnly(input.purchasedAt),
+    purchasedAt: toDateOnly(input.purchasedAt)!,
     jurisdiction: input.jurisdiction,
     fuelType: input.fuelType,
     gallonsMilli: decimalUnits(input.gallons, SCALE.milli),
@@ -38,7 +34,19 @@ const purchases = recordStore<FuelPurchaseWithTruck, FuelPurchaseInput, FuelPurc
     taxPaid: input.taxPaid,
     reference: input.reference ?? null,
     notes: input.notes ?? null,
-  }),
+  }
+}
+
+const purchases = recordStore<FuelPurchaseWithTruck, FuelPurchaseInput, FuelPurchaseListQuery>({
+  entity: 'fuelPurchase',
+  table: (db) => db.fuelPurchase,
+  include: { truck: { select: { id: true, unitNumber: true } } },
+  notFound: 'ifta.errors.purchaseNotFound',
+  inUse: 'ifta.errors.purchaseNotFound',
+  unique: {},
+  references: (organizationId, input) => [ownReference(organizationId, 'truck', 'truckId', input.truckId, 'ifta.errors.unknownTruck')],
+  guard: (tx, organizationId, { before, after }) => assertQuartersOpen(tx, organizationId, [before?.purchasedAt, after?.purchasedAt]),
+  toData: (input) => purchaseColumns(input),
   where: (organizationId, { q, quarter, truckId, jurisdiction, fuelType }) => {
     const parsed = quarter ? parseQuarter(quarter) : null
     const range = parsed ? quarterRange(parsed) : null
@@ -64,6 +72,87 @@ export const getFuelPurchase = purchases.get
 export const createFuelPurchase = purchases.create
 export const updateFuelPurchase = purchases.update
 export const deleteFuelPurchase = purchases.remove
+
+/** A purchase read from a fuel card's export: its input, the card's last four digits (never more) and the key a second import of it has too. */
+export type ImportedFuelPurchase = { row: number; input: FuelPurchaseInput; cardLast4: string | null; importKey: string }
+
+/** A purchase the import may not write: the field at fault and why. */
+export type FuelImportRefusal = { row: number; field: 'truckId' | 'purchasedAt'; message: string; params?: Record<string, string> }
+
+/**
+ * Purchases of an import, in its transaction, by the rules of createFuelPurchase: the truck is the
+ * organization's (and kept from deletion until the transaction ends), the quarter is not filed (its
+ * lock taken shared, as every purchase write takes it), an audit event for each purchase written.
+ * A purchase whose key is stored already (an earlier import, an earlier batch of this one) or
+ * repeated in the batch is a duplicate: neither written nor refused, counted. Between two imports
+ * of the same file at once the unique index decides (`ON CONFLICT DO NOTHING`): the second waits
+ * for the first and skips what it wrote.
+ */
+export async function importFuelPurchases(tx: Tx, actor: Actor, purchases: readonly ImportedFuelPurchase[]) {
+  assertActorMay(actor, 'create', 'fuelPurchase')
+  const { organizationId } = actor
+  const keys = [...new Set(purchases.map((purchase) => purchase.importKey))]
+  const stored = await tx.fuelPurchase.findMany({ where: { organizationId, importKey: { in: keys } }, select: { importKey: true } })
+  const seen = new Set(stored.map((row) => row.importKey))
+  let duplicates = 0
+  const fresh = purchases.filter((purchase) => {
+    if (seen.has(purchase.importKey)) return !++duplicates
+    seen.add(purchase.importKey)
+    return true
+  })
+  const truckIds = [...new Set(fresh.map((purchase) => purchase.input.truckId))]
+  const trucks = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "Truck" WHERE "organizationId" = ${organizationId} AND "id" = ANY(${truckIds}::text[]) FOR KEY SHARE`
+  const ownTrucks = new Set(trucks.map((truck) => truck.id))
+  const closed = await filedQuarters(
+    tx,
+    organizationId,
+    fresh.map((purchase) => purchase.input.purchasedAt),
+  )
+  const refused: FuelImportRefusal[] = []
+  const writable = fresh.filter(({ row, input }) => {
+    const refusal = periodClosedRefusal(input.purchasedAt, closed)
+    if (!ownTrucks.has(input.truckId)) refused.push({ row, field: 'truckId', message: 'ifta.errors.unknownTruck' })
+    else if (refusal) refused.push({ row, field: 'purchasedAt', message: refusal.key, params: { quarter: quarterOf(input.purchasedAt) } })
+    else return true
+    return false
+  })
+  if (!writable.length) return { refused, created: 0, duplicates }
+  const rows = writable.map((purchase) => ({
+    id: newId(),
+    row: purchase.row,
+    key: purchase.importKey,
+    data: { ...purchaseColumns(purchase.input), cardLast4: purchase.cardLast4 },
+  }))
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick)
+  const inserted = await tx.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO "FuelPurchase" ("id", "organizationId", "truckId", "purchasedAt", "jurisdiction", "fuelType", "gallonsMilli", "totalCents", "vendor",
+      "city", "odometer", "taxPaid", "reference", "notes", "cardLast4", "importKey", "updatedAt")
+    SELECT id, ${organizationId}, truck, day::date, jurisdiction, fuel::"FuelType", gallons, total, vendor, city, odometer, paid, reference, notes,
+      card, key, now()
+    FROM unnest(
+      ${column((r) => r.id)}::text[], ${column((r) => r.data.truckId)}::text[], ${column((r) => isoDate(r.data.purchasedAt))}::text[],
+      ${column((r) => r.data.jurisdiction)}::text[], ${column((r) => r.data.fuelType)}::text[], ${column((r) => r.data.gallonsMilli)}::int[],
+      ${column((r) => r.data.totalCents)}::int[], ${column((r) => r.data.vendor)}::text[], ${column((r) => r.data.city)}::text[],
+      ${column((r) => r.data.odometer)}::int[], ${column((r) => r.data.taxPaid)}::boolean[], ${column((r) => r.data.reference)}::text[],
+      ${column((r) => r.data.notes)}::text[], ${column((r) => r.data.cardLast4)}::text[], ${column((r) => r.key)}::text[]
+    ) AS t(id, truck, day, jurisdiction, fuel, gallons, total, vendor, city, odometer, paid, reference, notes, card, key)
+    ON CONFLICT ("organizationId", "importKey") DO NOTHING
+    RETURNING "id"`
+  const written = new Set(inserted.map((row) => row.id))
+  const audited = rows.filter((row) => written.has(row.id))
+  if (audited.length) {
+    const audit = <T>(pick: (row: (typeof audited)[number]) => T) => audited.map(pick)
+    await tx.$executeRaw`
+      INSERT INTO "AuditEvent" ("id", "organizationId", "userId", "entity", "entityId", "action", "changes", "ip")
+      SELECT id, ${organizationId}, ${actor.userId}, 'fuelPurchase', purchase, 'create'::"AuditAction", changes, ${actor.ip ?? null}
+      FROM unnest(
+        ${audit(() => newId())}::text[], ${audit((r) => r.id)}::text[],
+        ${audit((r) => JSON.stringify(diffFields(null, { ...r.data, importedFromRow: r.row })))}::jsonb[]
+      ) AS t(id, purchase, changes)`
+  }
+  return { refused, created: written.size, duplicates: duplicates + rows.length - written.size }
+}
 
 /** Gallons as the API and the forms write them (120.125), exact: the stored thousandths as a decimal. */
 export function gallonsOf(purchase: { gallonsMilli: number }) {

@@ -15,16 +15,22 @@ export async function lockQuarterExclusive(tx: Tx, organizationId: string, quart
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
 }
 
+const dayStringsOf = (days: ReadonlyArray<string | Date | null | undefined>) => days.flatMap((day) => (day ? [day instanceof Date ? isoDate(day)! : day] : []))
+
 /**
- * Refuses the write when any of its days (`YYYY-MM-DD` or a date-only column) is in a filed
- * quarter. The quarters' locks are taken shared, in order, before the read.
+ * The filed quarters among those of `days` (`YYYY-MM-DD` or a date-only column), for a write that
+ * refuses the days in them. The quarters' locks are taken shared, in order, before the read.
  */
-export async function assertQuartersOpen(tx: Tx, organizationId: string, days: ReadonlyArray<string | Date | null | undefined>) {
-  const dayStrings = days.flatMap((day) => (day ? [day instanceof Date ? isoDate(day)! : day] : []))
-  const quarters = [...new Set(dayStrings.map(quarterOf))].sort()
-  if (quarters.length === 0) return
+export async function filedQuarters(tx: Tx, organizationId: string, days: ReadonlyArray<string | Date | null | undefined>): Promise<ReadonlySet<string>> {
+  const quarters = [...new Set(dayStringsOf(days).map(quarterOf))].sort()
+  if (quarters.length === 0) return new Set()
   for (const quarter of quarters) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
   const filed = await tx.iftaQuarter.findMany({ where: { organizationId, quarter: { in: quarters }, filedAt: { not: null } }, select: { quarter: true } })
-  const closed = new Set(filed.map((row) => row.quarter))
-  for (const day of dayStrings) throwRefusal(periodClosedRefusal(day, closed), { quarter: quarterOf(day) })
+  return new Set(filed.map((row) => row.quarter))
+}
+
+/** Refuses the write when any of its days is in a filed quarter. */
+export async function assertQuartersOpen(tx: Tx, organizationId: string, days: ReadonlyArray<string | Date | null | undefined>) {
+  const closed = await filedQuarters(tx, organizationId, days)
+  for (const day of dayStringsOf(days)) throwRefusal(periodClosedRefusal(day, closed), { quarter: quarterOf(day) })
 }

@@ -6,12 +6,10 @@
  * (broker and company names, driver emails, unit numbers), case-insensitively as the database
  * compares them. Valid loads are written 100 at a time, set-based (ADR 045).
  */
-import { randomBytes } from 'node:crypto'
-
 import { type Actor, diffFields } from '~/models/audit/audit.server'
 import { resolveCustomFields } from '~/models/organization/custom-fields.server'
 import { checkImport, type ImportCheck, type ImportError, type ImportFile, type ImportList, runImport } from '~/models/records/csv-import.server'
-import { assertActorMay, nextNumber } from '~/models/records/records.server'
+import { assertActorMay, newId, nextNumber } from '~/models/records/records.server'
 import type { LoadImportCreatedRecord } from '~/schemas/import'
 import { type LoadInput, LoadSchema } from '~/schemas/load'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED, LOAD_IMPORT_STATUSES, type LoadImportColumn } from '~/schemas/load-import-options'
@@ -149,11 +147,6 @@ async function lookUp(organizationId: string, names: Record<string, Set<string>>
 // the heap for the next 100 statements; at 500 loads that was ~20 MB of a 128 MB heap, at 100 ~5 MB.
 const BATCH = 100
 
-/** An id like Prisma's cuid (25 characters, a letter first), for rows inserted set-based. */
-function newId() {
-  return `c${randomBytes(16).toString('hex').slice(0, 24)}`
-}
-
 /**
  * Loads as a list of the import pipeline (app/models/records/csv-import.server.ts). The check finds every
  * problem (references are looked up for the whole file), so a dry run writes nothing. The writer
@@ -193,7 +186,7 @@ export const LOAD_IMPORT: ImportList<ImportedLoad, Lookups> = {
           timeZone,
         )
         first ??= numbers
-        return []
+        return { refused: [] }
       },
       result: (created) => ({ created, first: formatLoadNumber(first!), last: formatLoadNumber(first! + created - 1) }),
     }

@@ -8,8 +8,9 @@
  *   IMPORT_MAX_COLUMNS columns, records of at most IMPORT_MAX_RECORD_BYTES, cells of at most
  *   IMPORT_MAX_CELL characters, the list's most rows);
  * - headers are matched without regard to case, spaces, `_` or `-`, or by an explicit mapping
- *   (file header → column, or "" to leave a column out); an unknown column is an error, since a
- *   typo would otherwise drop data silently;
+ *   (file header → column, or "" to leave a column out), or by the other names a list gives a column
+ *   (a fuel card's export: `Units/Gallons` fills `gallons`); an unknown column is an error, since a
+ *   typo would otherwise drop data silently, unless the list leaves other headers out;
  * - the bytes stay off the JavaScript heap and are parsed as a stream, twice: the header, the row
  *   count and the names rows refer to first (looked up once per kind), then each row on its own;
  * - every problem is reported by CSV line (the header is line 1), column and i18n key; at most
@@ -17,7 +18,9 @@
  * - the import writes in one transaction, rolled back when any row has an error: nothing is written
  *   unless every row is. A list whose writes find problems of their own (a name already taken, in
  *   the database or earlier in the file) runs its dry run the same way and rolls it back, so the
- *   dry run reports exactly what the import would refuse.
+ *   dry run reports exactly what the import would refuse;
+ * - a list may skip rows without refusing them (a fuel card's cash advance, a purchase imported
+ *   before): its check or its writer names the reason, and the rows skipped are counted by reason.
  */
 import { Readable } from 'node:stream'
 
@@ -43,6 +46,8 @@ export type ImportCheck = {
   errorCount: number
   /** The file's headers and the columns they fill: what a mapping step shows. */
   headers: HeaderMatch[]
+  /** Rows neither written nor refused, by reason (only for a list that skips rows). */
+  skipped?: Record<string, number>
 }
 
 /** The file as it arrives: bytes (kept off the JavaScript heap) or text. */
@@ -57,11 +62,14 @@ export type ImportRow = Record<string, string>
 /** A row that passed the list's check, waiting to be written. */
 export type CheckedRow<Value> = { row: number; value: Value }
 
+/** What a writer did with a batch: the rows refused (a name taken) as errors, and how many it skipped, by reason. */
+export type WriteOutcome = { refused: ImportError[]; skipped?: Record<string, number> }
+
 export type ImportWriter<Value> = {
   /** Rows written a statement (or a transaction step) at a time. */
   batch: number
-  /** Writes the rows in the import's transaction; the rows refused (a name taken) as errors. */
-  write(rows: Array<CheckedRow<Value>>): Promise<ImportError[]>
+  /** Writes the rows in the import's transaction. */
+  write(rows: Array<CheckedRow<Value>>): Promise<WriteOutcome>
   /** The import's answer once every row is written. */
   result(created: number): Record<string, unknown> & { created: number }
 }
@@ -71,12 +79,18 @@ export type ImportList<Value, Context> = {
   columns: readonly string[]
   required: readonly string[]
   maxRows: number
+  /** Other headers that fill a column (column key → names), matched as headers are. */
+  aliases?: Readonly<Record<string, readonly string[]>>
+  /** Headers that fill no column are left out instead of refused (an export with many columns the list does not read). */
+  leaveOutOthers?: boolean
+  /** Why rows may be skipped (reason → i18n key of the count, `{{count}}`): the check's `skip`, the writer's `skipped`. */
+  skips?: Readonly<Record<string, string>>
   /** Columns whose values the first pass collects, for `prepare` to look up once per kind. */
   collect?: readonly string[]
   /** After the first pass: what checking rows needs (the names looked up), or errors of the whole file. */
   prepare(organizationId: string, collected: Record<string, Set<string>>): Promise<{ context: Context; errors: ImportError[] }>
-  /** A row's problems, or the value it becomes (its editor's input, checked by the editor's schema). */
-  check(row: ImportRow, line: number, context: Context): { errors: ImportError[]; value?: Value }
+  /** A row's problems, or the value it becomes (its editor's input, checked by the editor's schema), or why it is skipped. */
+  check(row: ImportRow, line: number, context: Context): { errors: ImportError[]; value?: Value; skip?: string }
   /** The writer of one import, inside its transaction. */
   writer(tx: Tx, actor: Actor, context: Context): ImportWriter<Value>
   /** Whether a dry run writes and rolls back: yes when writes find problems the check cannot. */
@@ -122,16 +136,18 @@ type Header = Array<string | null>
  * The header's columns: by the mapping where it names the header, else by the automatic match.
  * Unknown, repeated and missing required columns, and a mapping to no column, are errors at line 1.
  */
-function readHeader(cells: string[], columns: readonly string[], required: readonly string[], mapping: ImportMapping | undefined) {
+function readHeader<Value, Context>(cells: string[], list: ImportList<Value, Context>, mapping: ImportMapping | undefined) {
+  const { columns, required } = list
   if (cells.length > IMPORT_MAX_COLUMNS) throw refuse('imports.errors.tooManyColumns', { max: IMPORT_MAX_COLUMNS })
   const known = new Map(columns.map((column) => [normalizeHeader(column), column]))
+  for (const [column, names] of Object.entries(list.aliases ?? {})) for (const name of names) known.set(normalizeHeader(name), column)
   const mapped = new Map(Object.entries(mapping ?? {}).map(([header, column]) => [normalizeHeader(header), column]))
   const errors: ImportError[] = []
   const header: Header = cells.map((cell) => {
     const chosen = mapped.get(normalizeHeader(cell))
     if (chosen === undefined) {
       const column = known.get(normalizeHeader(cell)) ?? null
-      if (!column) errors.push({ row: 1, column: cell, message: 'imports.errors.unknownColumn' })
+      if (!column && !list.leaveOutOthers) errors.push({ row: 1, column: cell, message: 'imports.errors.unknownColumn' })
       return column
     }
     if (chosen === '') return null
@@ -170,7 +186,7 @@ async function firstPass<Value, Context>(list: ImportList<Value, Context>, organ
   const collected = Object.fromEntries((list.collect ?? []).map((column) => [column, new Set<string>()]))
   for await (const cells of records(file)) {
     if (!read) {
-      read = readHeader(cells, list.columns, list.required, options.mapping)
+      read = readHeader(cells, list, options.mapping)
       continue
     }
     if (++rows > list.maxRows) throw refuse('imports.errors.tooManyRows', { max: list.maxRows })
@@ -183,17 +199,26 @@ async function firstPass<Value, Context>(list: ImportList<Value, Context>, organ
   return { ...read, rows, errors: prepared.errors, context: prepared.context }
 }
 
-/** Counts every error, keeps the first IMPORT_MAX_ERRORS, and remembers which rows had one. */
-function tally(check: ImportCheck) {
+/** Counts every error, keeps the first IMPORT_MAX_ERRORS, remembers which rows had one, and counts the rows skipped. */
+function tally<Value, Context>(list: ImportList<Value, Context>, check: ImportCheck) {
   const wrongRows = new Set<number>()
+  let skippedRows = 0
+  if (list.skips) check.skipped = Object.fromEntries(Object.keys(list.skips).map((reason) => [reason, 0]))
   return {
     report(errors: ImportError[]) {
       check.errorCount += errors.length
       check.errors.push(...errors.slice(0, Math.max(0, IMPORT_MAX_ERRORS - check.errors.length)))
       for (const error of errors) if (error.row > 1) wrongRows.add(error.row)
     },
+    skip(skipped: Record<string, number> | undefined) {
+      for (const [reason, count] of Object.entries(skipped ?? {})) {
+        if (!check.skipped || !(reason in check.skipped)) throw new Error(`Undeclared skip reason: ${reason}`)
+        check.skipped[reason] += count
+        skippedRows += count
+      }
+    },
     finish() {
-      check.valid = check.rows - wrongRows.size
+      check.valid = check.rows - wrongRows.size - skippedRows
       return check
     },
   }
@@ -214,7 +239,7 @@ export async function checkImport<Value, Context>(
   const file = toBytes(content)
   const first = await firstPass(list, organizationId, file, options)
   const check: ImportCheck = { rows: first.rows, valid: 0, errors: [], errorCount: 0, headers: first.headers }
-  const { report, finish } = tally(check)
+  const { report, skip, finish } = tally(list, check)
   report(first.errors)
   if (first.context === null) return { ...finish(), valid: 0 }
   let line = 0
@@ -223,6 +248,7 @@ export async function checkImport<Value, Context>(
     const errors: ImportError[] = []
     const checked = list.check(rowOf(first.header, cells, line, errors), line, first.context)
     report([...errors, ...checked.errors])
+    if (checked.skip && !errors.length && !checked.errors.length) skip({ [checked.skip]: 1 })
     if (checked.value !== undefined && !errors.length && options.onValue) await options.onValue({ row: line, value: checked.value })
   }
   return finish()
@@ -247,7 +273,7 @@ export async function runImport<Value, Context>(
   const file = toBytes(content)
   const first = await firstPass(list, actor.organizationId, file, options)
   const check: ImportCheck = { rows: first.rows, valid: 0, errors: [], errorCount: 0, headers: first.headers }
-  const { report, finish } = tally(check)
+  const { report, skip, finish } = tally(list, check)
   report(first.errors)
   const context = first.context
   if (context === null) return { check: { ...finish(), valid: 0 }, result: null }
@@ -258,9 +284,10 @@ export async function runImport<Value, Context>(
         let pending: Array<CheckedRow<Value>> = []
         let created = 0
         const flush = async () => {
-          const refused = await writer.write(pending)
+          const { refused, skipped } = await writer.write(pending)
           report(refused)
-          created += pending.length - new Set(refused.map((error) => error.row)).size
+          skip(skipped)
+          created += pending.length - new Set(refused.map((error) => error.row)).size - Object.values(skipped ?? {}).reduce((sum, count) => sum + count, 0)
           pending = []
         }
         let line = 0
@@ -269,6 +296,7 @@ export async function runImport<Value, Context>(
           const errors: ImportError[] = []
           const checked = list.check(rowOf(first.header, cells, line, errors), line, context)
           report([...errors, ...checked.errors])
+          if (checked.skip && !errors.length && !checked.errors.length) skip({ [checked.skip]: 1 })
           // Once a row is wrong the file is refused; a list whose writes find problems writes on to find them all.
           if (checked.value === undefined || errors.length || (check.errorCount && !list.dryRunWrites)) continue
           pending.push({ row: line, value: checked.value })
@@ -276,7 +304,7 @@ export async function runImport<Value, Context>(
         }
         if (pending.length) await flush()
         if (check.errorCount || options.dryRun) throw ROLLBACK
-        return writer.result(created)
+        return { ...writer.result(created), ...(check.skipped ? { skipped: { ...check.skipped } } : {}) }
       },
       { timeout: 120_000, maxWait: 10_000 },
     )

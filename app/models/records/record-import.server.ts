@@ -13,6 +13,7 @@ import type { z } from 'zod'
 
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import type { Actor } from '~/models/audit/audit.server'
+import { fuelImportList } from '~/models/fuel-tax/fuel-import.server'
 import { LOAD_IMPORT } from '~/models/loads/load-import.server'
 import { type CustomFieldDefinition, customFieldDefinitions, type CustomFieldList } from '~/models/organization/custom-fields.server'
 import { createBroker } from '~/models/reference/broker.server'
@@ -23,6 +24,7 @@ import { createProduct } from '~/models/store/product.server'
 import { createUser } from '~/models/users/user.server'
 import { BrokerFormSchema, brokerFromForm } from '~/schemas/broker'
 import { CompanySchema } from '~/schemas/company'
+import { type FuelCardFormat, fuelImportTemplate } from '~/schemas/fuel-import-options'
 import {
   IMPORT_MAX_ROWS,
   type ImportColumn,
@@ -43,8 +45,11 @@ import type { Entity } from '~/utils/permissions'
 
 import type { ImportError, ImportList } from './csv-import.server'
 
-/** What an import of drivers does about sign-in (ADR 108): invited accounts, the emails sent only when asked. */
-export type RecordImportOptions = { invite?: boolean; language?: LanguageCode }
+/**
+ * What an import of drivers does about sign-in (ADR 108): invited accounts, the emails sent only
+ * when asked; which card's export a file of fuel purchases is (ADR 123).
+ */
+export type RecordImportOptions = { invite?: boolean; language?: LanguageCode; format?: FuelCardFormat }
 
 type Editor<S extends z.ZodType> = {
   schema: S
@@ -193,7 +198,7 @@ export async function recordImportList(
               spent = await transactionAborted(tx)
             }
           }
-          return refused
+          return { refused }
         },
         result: (created) => ({ created }),
       }
@@ -221,6 +226,7 @@ function customFieldExample(definition: CustomFieldDefinition) {
 /** A list's CSV template for this organization: the list's columns, then a column per active custom field. */
 export async function importTemplate(name: ImportListName, organizationId: string) {
   if (name === 'loads') return loadImportTemplate()
+  if (name === 'fuelPurchases') return fuelImportTemplate()
   const list = EDITORS[name].customFields
   const definitions = list ? await customFieldDefinitions(prisma, organizationId, list) : []
   return recordImportTemplate(
@@ -248,10 +254,16 @@ export const IMPORT_ENTITIES = {
   companies: 'company',
   products: 'product',
   drivers: 'user',
+  fuelPurchases: 'fuelPurchase',
 } as const satisfies Record<ImportListName, Entity>
 
-/** Any list's import, for the page and the API: loads as load-import.server.ts declares them, the others as above. */
+/** Any list's import, for the page and the API: loads and fuel purchases as their modules declare them, the others as above. */
 export async function importList(name: ImportListName, organizationId: string, options: RecordImportOptions = {}): Promise<ImportList<unknown, unknown>> {
-  const list = name === 'loads' ? LOAD_IMPORT : await recordImportList(name, organizationId, options)
+  const list =
+    name === 'loads'
+      ? LOAD_IMPORT
+      : name === 'fuelPurchases'
+        ? fuelImportList(options.format ?? 'generic')
+        : await recordImportList(name, organizationId, options)
   return list as ImportList<unknown, unknown>
 }

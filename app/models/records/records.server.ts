@@ -5,6 +5,8 @@
  * build paging arguments. The database holds the rules it can (unique indexes, the version in the
  * WHERE of every write); these helpers translate its answers into DomainErrors.
  */
+import { randomBytes } from 'node:crypto'
+
 import { Prisma } from '~/generated/prisma/client'
 import { type Actor, actorRefusal } from '~/policies/actor'
 import type { PolicyRefusal } from '~/policies/refusal'
@@ -13,6 +15,11 @@ import type { Tx } from '~/utils/db.server'
 import { prisma, readRows } from '~/utils/db.server'
 import { DomainError, type ErrorCode } from '~/utils/errors.server'
 import type { Action, Entity } from '~/utils/permissions'
+
+/** An id like Prisma's cuid (25 characters, a letter first), for rows inserted set-based (imports). */
+export function newId() {
+  return `c${randomBytes(16).toString('hex').slice(0, 24)}`
+}
 
 /** An id no row can have (wrong shape, NUL bytes) is simply not found, before any query. */
 export function assertId(id: string, notFoundKey: string) {

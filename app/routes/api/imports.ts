@@ -3,6 +3,7 @@ import { type ImportMapping, importRefusal, runImport } from '~/models/records/c
 import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import { isFuelCardFormat } from '~/schemas/fuel-import-options'
 import type { ImportCreatedRecord, ImportReportRecord } from '~/schemas/import'
 import { IMPORT_MAX_BYTES, importListOf } from '~/schemas/import-options'
 import { DomainError } from '~/utils/errors.server'
@@ -34,11 +35,19 @@ function readMapping(raw: unknown): ImportMapping | undefined {
   return parsed as ImportMapping
 }
 
-/** The CSV's bytes (kept off the JavaScript heap) from a `text/csv` body or a multipart `file` part, at most 10 MB, and the mapping sent. */
+/** A fuel card's export format (ADR 123): `generic` when none is sent, a 400 when it is no format of ours. */
+function readFormat(raw: unknown) {
+  if (raw === null || raw === undefined || raw === '') return 'generic'
+  if (!isFuelCardFormat(raw)) throw new DomainError('validation_failed', 'validation.failed', { fields: { format: ['fuelImport.errors.format'] } })
+  return raw
+}
+
+/** The CSV's bytes (kept off the JavaScript heap) from a `text/csv` body or a multipart `file` part, at most 10 MB, and the mapping and format sent. */
 async function readCsv(request: Request, url: URL) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
   let bytes: Uint8Array
   let mapping = url.searchParams.get('mapping')
+  let format: unknown = url.searchParams.get('format')
   if (type === 'text/csv') bytes = new Uint8Array(await request.arrayBuffer())
   else if (type === 'multipart/form-data') {
     const form = await request.formData().catch(() => null)
@@ -51,20 +60,23 @@ async function readCsv(request: Request, url: URL) {
     if (file.size > IMPORT_MAX_BYTES) throw tooLarge()
     const sent = form?.get('mapping')
     if (typeof sent === 'string' && sent) mapping = sent
+    format = form?.get('format') || format
     bytes = new Uint8Array(await file.arrayBuffer())
   } else throw new DomainError('unsupported_media_type', 'imports.errors.notCsv')
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw tooLarge()
-  return { bytes, mapping: readMapping(mapping) }
+  return { bytes, mapping: readMapping(mapping), format: readFormat(format) }
 }
 
 /**
- * POST /api/{loads,trucks,trailers,brokers,companies,products,users}/import (`text/csv`, or
- * multipart with `file`; `users` imports drivers): `?dryRun=true` answers 200 with the rows, the
- * valid count, the errors by row and column (the first 1,000), their count and how each header was
- * read, writing nothing; otherwise 201 with how many were created (loads: their first and last
- * numbers), all in one transaction, or 400 `validation_failed` with every error in `fields` as
- * `rows.<line>.<column>` (line 1 is the header) and nothing written. `mapping` (query or multipart
- * field, JSON) matches headers to columns; drivers' `invite=true` emails each their invitation.
+ * POST /api/{loads,trucks,trailers,brokers,companies,products,users,fuel-purchases}/import
+ * (`text/csv`, or multipart with `file`; `users` imports drivers): `?dryRun=true` answers 200 with
+ * the rows, the valid count, the errors by row and column (the first 1,000), their count and how
+ * each header was read, writing nothing; otherwise 201 with how many were created (loads: their
+ * first and last numbers; fuel purchases: the rows skipped), all in one transaction, or 400
+ * `validation_failed` with every error in `fields` as `rows.<line>.<column>` (line 1 is the header)
+ * and nothing written. `mapping` (query or multipart field, JSON) matches headers to columns;
+ * drivers' `invite=true` emails each their invitation; fuel purchases' `format` (wex, efs, comdata,
+ * generic) reads a card's export by its headers.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
@@ -77,11 +89,18 @@ export async function action({ request }: Route.ActionArgs) {
     const csv = await readCsv(request, url)
     const language = detectLanguage(request)
     const t = getFixedT(language)
-    const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language })
+    const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language, format: csv.format })
     const { check, result } = await runImport(list, actor, csv.bytes, { dryRun, mapping: csv.mapping })
     if (dryRun) {
       const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
-      const report: ImportReportRecord = { rows: check.rows, valid: check.valid, errors, errorCount: check.errorCount, headers: check.headers }
+      const report: ImportReportRecord = {
+        rows: check.rows,
+        valid: check.valid,
+        errors,
+        errorCount: check.errorCount,
+        headers: check.headers,
+        ...(check.skipped ? { skipped: check.skipped } : {}),
+      }
       return apiData(report)
     }
     if (!result) throw importRefusal(check, t)

@@ -12,6 +12,7 @@ import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.serv
 import { requireActor } from '~/requests/actor.server'
 import { refuse as refuseWith } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
+import { FUEL_CARD_FORMATS, type FuelCardFormat, isFuelCardFormat } from '~/schemas/fuel-import-options'
 import { IMPORT_ERRORS_SHOWN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_PATHS, type ImportListName, importListOf } from '~/schemas/import-options'
 import { isDomainError } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
@@ -21,17 +22,77 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/page'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['imports', 'loadImport'] }
+export const handle = { i18n: ['imports', 'loadImport', 'fuelImport'] }
 
-/** Each list's name in the navigation, for the breadcrumb (drivers are users). */
-const LIST_LABELS: Record<ImportListName, string> = {
-  loads: 'nav.loads',
-  trucks: 'nav.trucks',
-  trailers: 'nav.trailers',
-  brokers: 'nav.brokers',
-  companies: 'nav.companies',
-  products: 'nav.products',
-  drivers: 'nav.users',
+/**
+ * Each list's words: its name in the navigation (the breadcrumb; drivers are users), the page's
+ * title, the file's hint, the format's hints and the toast of an import (loads name their numbers).
+ */
+const LIST_TEXTS: Record<ImportListName, { list: string; title: string; hint: string; format: string; required: string; toast: string }> = {
+  loads: {
+    list: 'nav.loads',
+    title: 'imports.title.loads',
+    hint: 'loadImport.hint',
+    format: 'loadImport.formatHint',
+    required: 'loadImport.requiredHint',
+    toast: 'loadImport.toast.imported',
+  },
+  trucks: {
+    list: 'nav.trucks',
+    title: 'imports.title.trucks',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.trucks',
+  },
+  trailers: {
+    list: 'nav.trailers',
+    title: 'imports.title.trailers',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.trailers',
+  },
+  brokers: {
+    list: 'nav.brokers',
+    title: 'imports.title.brokers',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.brokers',
+  },
+  companies: {
+    list: 'nav.companies',
+    title: 'imports.title.companies',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.companies',
+  },
+  products: {
+    list: 'nav.products',
+    title: 'imports.title.products',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.products',
+  },
+  drivers: {
+    list: 'nav.users',
+    title: 'imports.title.drivers',
+    hint: 'imports.hint',
+    format: 'imports.formatHint',
+    required: 'imports.requiredHint',
+    toast: 'imports.toast.drivers',
+  },
+  fuelPurchases: {
+    list: 'nav.fuelTax',
+    title: 'fuelImport.title',
+    hint: 'fuelImport.hint',
+    format: 'fuelImport.formatHint',
+    required: 'fuelImport.requiredHint',
+    toast: 'fuelImport.toast',
+  },
 }
 
 /** The file in a multipart form, collected by the edge up to the largest import. */
@@ -60,6 +121,10 @@ type Outcome = {
   headers: HeaderMatch[]
   /** Whether the page shows the step that matches the file's headers to the list's columns. */
   mapping: boolean
+  /** The rows skipped (duplicates, not fuel), each count in words. */
+  skipped: string[]
+  /** The fuel card's export format chosen, kept for the next check. */
+  format: FuelCardFormat
 }
 
 // The mapping step's choices: "" is no choice yet (the header stays unknown), LEAVE_OUT leaves the column out.
@@ -101,8 +166,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (file.size > IMPORT_MAX_BYTES) return refuse(t('imports.errors.tooLarge', { size: IMPORT_MAX_BYTES / 1024 / 1024 }), 413)
   const dryRun = form.get('intent') !== 'import'
   const mapping = mappingOf(form)
+  const format = form.get('format') ?? 'generic'
+  if (!isFuelCardFormat(format)) return refuse(t('fuelImport.errors.format'))
   try {
-    const list = await importList(name, actor.organizationId, { invite: form.get('invite') === 'on', language: getLocale(context) })
+    const list = await importList(name, actor.organizationId, { invite: form.get('invite') === 'on', language: getLocale(context), format })
     // The bytes stay off the JavaScript heap; the pipeline parses them as a stream.
     const { check, result } = await runImport(list, actor, new Uint8Array(await file.arrayBuffer()), { dryRun, mapping })
     const translate = (error: ImportError) => ({ row: error.row, column: error.column, message: t(error.message, error.params) })
@@ -114,17 +181,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         errorCount: check.errorCount,
         errors: check.errors.slice(0, IMPORT_ERRORS_SHOWN).map(translate),
         headers: check.headers,
-        mapping: Boolean(mapping) || check.headers.some((header) => header.column === null),
+        // Headers the list leaves out (a card's export) are no reason to ask; a header unknown or a required column missing is.
+        mapping: Boolean(mapping) || check.errors.some((error) => error.row === 1 && error.column !== null),
+        skipped: Object.entries(check.skipped ?? {}).flatMap(([reason, count]) => (count && list.skips ? [t(list.skips[reason], { count })] : [])),
+        format,
       }
       return data({ outcome }, { status: check.errorCount && !dryRun ? 400 : 200 })
     }
     const paths = IMPORT_PATHS[name]
-    return redirectWithToast(
-      `${paths.list}?sort=createdAt&dir=desc`,
-      name === 'loads'
-        ? { type: 'success', title: t('loadImport.toast.imported', { loads: result.created, first: result.first, last: result.last }) }
-        : { type: 'success', title: t(`imports.toast.${name}`, { count: result.created }) },
-    )
+    const skipped = (result.skipped ?? {}) as Record<string, number>
+    return redirectWithToast(`${paths.list}?sort=createdAt&dir=desc`, {
+      type: 'success',
+      title: t(LIST_TEXTS[name].toast, { count: result.created, loads: result.created, first: result.first, last: result.last, ...skipped }),
+    })
   } catch (error) {
     if (!isDomainError(error)) throw error
     const params = error.options.params ?? {}
@@ -136,27 +205,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
+  // From the upload until the next page is shown: a file of 20,000 rows is checked and written in one request.
+  const busy = navigation.state !== 'idle' && navigation.formData !== undefined
+  const importing = navigation.formData?.get('intent') === 'import'
   const refusal = useRefusal(actionData)?.message
   const outcome = actionData && 'outcome' in actionData ? (actionData.outcome as Outcome) : null
   const number = (value: number) => formatNumber(i18n.language, value)
   const { name, columns, required } = loaderData
   const paths = IMPORT_PATHS[name]
-  const loads = name === 'loads'
+  const texts = LIST_TEXTS[name]
 
   return (
     <>
       <PageHeader
-        title={t(`imports.title.${name}`)}
-        crumbs={[
-          { label: t('nav.dashboard'), to: href('/dashboard/app') },
-          { label: t(LIST_LABELS[name]), to: paths.list },
-          { label: t(`imports.title.${name}`) },
-        ]}
+        title={t(texts.title)}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t(texts.list), to: paths.list }, { label: t(texts.title) }]}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card className="p-6">
-          <Form method="post" encType="multipart/form-data" className="grid gap-4" data-testid="import-form">
+          <Form method="post" encType="multipart/form-data" className="grid gap-4" data-testid="import-form" aria-busy={busy}>
             <div>
               <label htmlFor="file" className="mb-1.5 block text-sm font-semibold">
                 {t('imports.file')}
@@ -171,11 +238,32 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
                 className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
               />
               <p id="file-hint" className="mt-1.5 text-xs text-muted">
-                {loads
-                  ? t('loadImport.hint', { size: IMPORT_MAX_BYTES / 1024 / 1024, rows: number(loaderData.maxRows) })
-                  : t('imports.hint', { size: IMPORT_MAX_BYTES / 1024 / 1024, rows: number(loaderData.maxRows) })}
+                {t(texts.hint, { size: IMPORT_MAX_BYTES / 1024 / 1024, rows: number(loaderData.maxRows) })}
               </p>
             </div>
+            {name === 'fuelPurchases' ? (
+              <div>
+                <label htmlFor="format" className="mb-1.5 block text-sm font-semibold">
+                  {t('fuelImport.format')}
+                </label>
+                <select
+                  id="format"
+                  name="format"
+                  defaultValue={outcome?.format ?? 'generic'}
+                  aria-describedby="format-hint"
+                  className="rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
+                >
+                  {FUEL_CARD_FORMATS.map((format) => (
+                    <option key={format} value={format}>
+                      {t(`fuelImport.formats.${format}`)}
+                    </option>
+                  ))}
+                </select>
+                <p id="format-hint" className="mt-1.5 text-xs text-muted">
+                  {t('fuelImport.formatChoiceHint')}
+                </p>
+              </div>
+            ) : null}
             {name === 'drivers' ? (
               <div className="flex items-start gap-2 text-sm">
                 <input id="invite" type="checkbox" name="invite" className="mt-0.5" aria-describedby="invite-hint" />
@@ -233,9 +321,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
               </Button>
             </div>
             {busy ? (
-              <div role="status" className="grid gap-1.5 text-sm text-muted">
-                <progress className="h-2 w-full overflow-hidden rounded accent-primary" aria-label={t('imports.working')} />
-                {t('imports.working')}
+              <div role="status" className="grid gap-1.5 text-sm text-muted" data-testid="import-progress">
+                <progress className="h-2 w-full overflow-hidden rounded accent-primary" aria-label={t(importing ? 'imports.importing' : 'imports.working')} />
+                {t(importing ? 'imports.importing' : 'imports.working')}
               </div>
             ) : null}
           </Form>
@@ -250,6 +338,13 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-1 text-sm text-muted">
                 {outcome.errorCount ? (outcome.dryRun ? t('imports.result.fixAndCheck') : t('imports.result.nothingImported')) : t('imports.result.importNow')}
               </p>
+              {outcome.skipped.length ? (
+                <ul className="mt-2 list-disc ps-5 text-sm" data-testid="import-skipped">
+                  {outcome.skipped.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
               {outcome.errors.length ? (
                 <div className="mt-4 max-h-[28rem] overflow-auto">
                   <table className="w-full text-sm" data-testid="import-errors">
@@ -291,7 +386,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
 
         <Card className="p-6">
           <h2 className="mb-2 text-base font-bold">{t('imports.format')}</h2>
-          <p className="text-sm text-muted">{loads ? t('loadImport.formatHint') : t('imports.formatHint')}</p>
+          <p className="text-sm text-muted">{t(texts.format)}</p>
           {name === 'drivers' ? <p className="mt-2 text-sm text-muted">{t('imports.driversHint')}</p> : null}
           <a
             href={paths.template}
@@ -314,7 +409,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
               </li>
             ))}
           </ul>
-          <p className="mt-3 text-xs text-muted">{loads ? t('loadImport.requiredHint') : t('imports.requiredHint')}</p>
+          <p className="mt-3 text-xs text-muted">{t(texts.required)}</p>
         </Card>
       </div>
     </>
