@@ -3801,10 +3801,10 @@ const en = {
   odometer: {
     title: 'Odometer',
     none: 'No reading yet: record the odometer at the first pickup.',
-    complete: "The end is recorded: this load's distance record is complete.",
+    complete: 'The end is recorded: this load’s distance record is complete.',
     chooseState: 'State…',
     submit: 'Record reading',
-    miles: '{{odometer}} mi',
+    miles: '{{odometer}} milles',
     line: {
       start: 'Start in {{state}}',
       state_line: 'Entered {{state}}',
@@ -3824,10 +3824,10 @@ const en = {
       recorded: '{{reading}} at {{odometer}} mi recorded',
     },
     errors: {
-      notYourLoad: "Only the load's driver records its odometer readings.",
+      notYourLoad: 'Only the load’s driver records its odometer readings.',
       notOnRoad: 'Readings are recorded only while the load is on the road with a truck.',
       kindNotNext: 'Not the next reading: the start first, then state lines, then the end, once each.',
-      backwards: "Lower than this truck's last reading ({{latest}} mi): an odometer never runs backwards.",
+      backwards: 'Lower than this truck’s last reading ({{latest}} mi): an odometer never runs backwards.',
     },
     view: {
       title: 'Odometer readings',

@@ -3864,7 +3864,7 @@ const fr: Catalogue = {
     },
     kind: {
       start: 'Départ (premier chargement)',
-      state_line: "Passage d'État",
+      state_line: 'Passage d’État',
       end: 'Fin (dernière livraison)',
     },
     fields: {
@@ -3878,14 +3878,14 @@ const fr: Catalogue = {
     errors: {
       notYourLoad: 'Seul le chauffeur du chargement note ses relevés de compteur.',
       notOnRoad: 'Les relevés ne se notent que pendant que le chargement est sur la route avec un camion.',
-      kindNotNext: "Ce n'est pas le relevé suivant : le départ d'abord, puis les passages d'État, puis la fin, une fois chacun.",
+      kindNotNext: 'Ce n’est pas le relevé suivant : le départ d’abord, puis les passages d’État, puis la fin, une fois chacun.',
       backwards: 'Inférieur au dernier relevé de ce camion ({{latest}} mi) : un compteur ne recule jamais.',
     },
     view: {
       title: 'Relevés du compteur',
-      none: "Le chauffeur n'a noté aucun relevé.",
+      none: 'Le chauffeur n’a noté aucun relevé.',
       trip: 'Trajet établi à partir de ces relevés : {{miles}} mi.',
-      incomplete: "Le relevé de distance est incomplet : sans relevé de départ et de fin, aucun trajet n'a été établi. Saisissez le trajet à la main.",
+      incomplete: 'Le relevé de distance est incomplet : sans relevé de départ et de fin, aucun trajet n’a été établi. Saisissez le trajet à la main.',
     },
   },
 }

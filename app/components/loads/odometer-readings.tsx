@@ -69,8 +69,12 @@ export function OdometerSection({ loadId, odometer, timeZone, actionData }: { lo
         </p>
       ) : null}
       {odometer.next.length ? (
-        // Keyed by the readings: after a reading the form starts again with the next kind.
-        <Form method="post" className="grid grid-cols-2 gap-3 sm:grid-cols-[9rem_6rem_1fr_auto] sm:items-start" key={odometer.readings.length}>
+        // Keyed by the readings and the state offered: after a reading or a stop the form starts again with the next kind and state.
+        <Form
+          method="post"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-[9rem_6rem_1fr_auto] sm:items-start"
+          key={`${odometer.readings.length}-${odometer.state}`}
+        >
           <input type="hidden" name="loadId" value={loadId} />
           <div>
             <label htmlFor={id('kind')} className="mb-1.5 block text-sm font-semibold">
