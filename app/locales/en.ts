@@ -3804,7 +3804,7 @@ const en = {
     complete: 'The end is recorded: this load’s distance record is complete.',
     chooseState: 'State…',
     submit: 'Record reading',
-    miles: '{{odometer}} milles',
+    miles: '{{odometer}} mi',
     line: {
       start: 'Start in {{state}}',
       state_line: 'Entered {{state}}',
