@@ -72,6 +72,7 @@ export const CLIENT_NAMESPACES = {
   fuel: ['fuel'],
   trips: ['trips'],
   fuelImport: ['fuelImport'],
+  odometer: ['odometer'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

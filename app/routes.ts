@@ -292,6 +292,8 @@ export default [
     route('fuel-purchases/:id', 'routes/api/fuel-purchases/item.ts'),
     route('trips', 'routes/api/trips/collection.ts'),
     route('trips/:id', 'routes/api/trips/item.ts'),
+    // A driver's odometer readings on the road (ADR 125): a delivered load's make its trip.
+    route('odometer-readings', 'routes/api/odometer-readings/collection.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

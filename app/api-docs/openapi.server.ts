@@ -94,6 +94,7 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } fro
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
 import { MailComposeSchema, MailDeletedSchema, MailListQuerySchema, MailPageSchema, MailRecordSchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import { OdometerReadingQuerySchema, OdometerReadingRecordSchema, OdometerReadingSchema } from '~/schemas/odometer-reading'
 import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {
   PostAcknowledgeSchema,
@@ -2185,6 +2186,41 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
           '200': returnAnswer('/api/ifta/returns/{quarter}/file', 'The diesel return, filed.'),
           '404': badQuarter,
           '409': errorResponse('invalid_transition: already filed.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/odometer-readings': {
+      get: {
+        tags,
+        summary: 'List odometer readings',
+        description:
+          'A unit’s odometer log (`truckId`) or a load’s readings (`loadId`), oldest first: the latest 500 (`meta.total` counts them all). A driver’s credential reads only their own.',
+        operationId: 'list_odometer_readings',
+        parameters: queryParameters(OdometerReadingQuerySchema),
+        responses: {
+          '200': answer(
+            'get',
+            '/api/odometer-readings',
+            '200',
+            'The readings.',
+            z.object({ data: z.array(OdometerReadingRecordSchema), meta: z.object({ total: z.number().int(), limit: z.number().int() }) }),
+          ),
+          ...common,
+        },
+      },
+      post: {
+        tags,
+        summary: 'Record an odometer reading',
+        description:
+          'Recorded now by the load’s driver (anyone else 403): `start` first, then `state_line` (the jurisdiction entered) or `end`, one start and one end per load, only while the load is on the road with a truck (409 invalid_transition). The unit’s odometer never runs backwards across loads: a reading below its latest is 400 at `odometer`. A day in a filed quarter is 409 period_closed. When the load is delivered its readings make its trip.',
+        operationId: 'create_odometer_readings',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(OdometerReadingSchema)),
+        responses: {
+          '201': answer('post', '/api/odometer-readings', '201', 'Recorded.', dataOf(OdometerReadingRecordSchema)),
+          '409': errorResponse('invalid_transition: the load is not on the road, or the reading is not the next kind; period_closed: the quarter is filed.'),
           '415': notJson,
           ...common,
         },

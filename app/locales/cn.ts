@@ -346,6 +346,7 @@ const cn: Catalogue = {
       fuelPurchase: '加油记录',
       trip: '行程（各州里程）',
       iftaReturn: '燃油税申报与税率',
+      odometerReading: '里程表读数',
     },
   },
   list: {
@@ -3946,6 +3947,44 @@ const cn: Catalogue = {
       time: '请输入时间，例如 14:32 或 2:32 PM。',
       unknownUnit: '您的组织中没有此车辆编号的卡车。',
       card: '卡号至少有四位数字。',
+    },
+  },
+  odometer: {
+    title: '里程表',
+    none: '尚无读数：请在第一个提货点记录里程表。',
+    complete: '已记录终点：本运单的里程记录已完整。',
+    chooseState: '州…',
+    submit: '记录读数',
+    miles: '{{odometer}} 英里',
+    line: {
+      start: '在 {{state}} 出发',
+      state_line: '进入 {{state}}',
+      end: '在 {{state}} 结束',
+    },
+    kind: {
+      start: '出发（第一个提货点）',
+      state_line: '跨州',
+      end: '结束（最后送货点）',
+    },
+    fields: {
+      kind: '读数类型',
+      jurisdiction: '州',
+      odometer: '里程表（英里）',
+    },
+    toast: {
+      recorded: '已记录 {{reading}}，{{odometer}} 英里',
+    },
+    errors: {
+      notYourLoad: '只有该运单的司机可以记录里程表读数。',
+      notOnRoad: '只有运单在途且有卡车时才能记录读数。',
+      kindNotNext: '不是下一个读数：先出发，再跨州，最后结束，出发和结束各一次。',
+      backwards: '低于该卡车上一次读数（{{latest}} 英里）：里程表不会倒退。',
+    },
+    view: {
+      title: '里程表读数',
+      none: '司机尚未记录任何读数。',
+      trip: '由这些读数生成的行程：{{miles}} 英里。',
+      incomplete: '里程记录不完整：缺少出发或结束读数，未生成行程。请手动录入行程。',
     },
   },
 }

@@ -344,6 +344,7 @@ const en = {
       fuelPurchase: 'Fuel purchases',
       trip: 'Trips (miles by state)',
       iftaReturn: 'Fuel tax returns and rates',
+      odometerReading: 'Odometer readings',
     },
   },
   list: {
@@ -3962,6 +3963,44 @@ const en = {
       time: 'Enter a time such as 14:32 or 2:32 PM.',
       unknownUnit: 'No truck with this unit number in your organization.',
       card: 'A card number has at least four digits.',
+    },
+  },
+  odometer: {
+    title: 'Odometer',
+    none: 'No reading yet: record the odometer at the first pickup.',
+    complete: 'The end is recorded: this load’s distance record is complete.',
+    chooseState: 'State…',
+    submit: 'Record reading',
+    miles: '{{odometer}} mi',
+    line: {
+      start: 'Start in {{state}}',
+      state_line: 'Entered {{state}}',
+      end: 'End in {{state}}',
+    },
+    kind: {
+      start: 'Start (first pickup)',
+      state_line: 'State line',
+      end: 'End (last delivery)',
+    },
+    fields: {
+      kind: 'Reading',
+      jurisdiction: 'State',
+      odometer: 'Odometer (miles)',
+    },
+    toast: {
+      recorded: '{{reading}} at {{odometer}} mi recorded',
+    },
+    errors: {
+      notYourLoad: 'Only the load’s driver records its odometer readings.',
+      notOnRoad: 'Readings are recorded only while the load is on the road with a truck.',
+      kindNotNext: 'Not the next reading: the start first, then state lines, then the end, once each.',
+      backwards: 'Lower than this truck’s last reading ({{latest}} mi): an odometer never runs backwards.',
+    },
+    view: {
+      title: 'Odometer readings',
+      none: 'The driver has recorded no reading.',
+      trip: 'Trip made from these readings: {{miles}} mi.',
+      incomplete: 'The distance record is incomplete: without a start and an end reading no trip was made. Enter the trip by hand.',
     },
   },
 }

@@ -348,6 +348,7 @@ const fr: Catalogue = {
       fuelPurchase: 'Achats de carburant',
       trip: 'Trajets (milles par État)',
       iftaReturn: 'Déclarations et taux de taxe sur les carburants',
+      odometerReading: 'Relevés du compteur kilométrique',
     },
   },
   list: {
@@ -4015,6 +4016,44 @@ const fr: Catalogue = {
       time: 'Saisissez une heure comme 14:32 ou 2:32 PM.',
       unknownUnit: 'Aucun camion de votre organisation n’a ce numéro d’unité.',
       card: 'Un numéro de carte a au moins quatre chiffres.',
+    },
+  },
+  odometer: {
+    title: 'Compteur kilométrique',
+    none: 'Aucun relevé : notez le compteur au premier chargement.',
+    complete: 'La fin est notée : le relevé de distance de ce chargement est complet.',
+    chooseState: 'État…',
+    submit: 'Enregistrer le relevé',
+    miles: '{{odometer}} milles',
+    line: {
+      start: 'Départ en {{state}}',
+      state_line: 'Entrée en {{state}}',
+      end: 'Arrivée en {{state}}',
+    },
+    kind: {
+      start: 'Départ (premier chargement)',
+      state_line: 'Passage d’État',
+      end: 'Fin (dernière livraison)',
+    },
+    fields: {
+      kind: 'Relevé',
+      jurisdiction: 'État',
+      odometer: 'Compteur (milles)',
+    },
+    toast: {
+      recorded: '{{reading}} à {{odometer}} mi enregistré',
+    },
+    errors: {
+      notYourLoad: 'Seul le chauffeur du chargement note ses relevés de compteur.',
+      notOnRoad: 'Les relevés ne se notent que pendant que le chargement est sur la route avec un camion.',
+      kindNotNext: 'Ce n’est pas le relevé suivant : le départ d’abord, puis les passages d’État, puis la fin, une fois chacun.',
+      backwards: 'Inférieur au dernier relevé de ce camion ({{latest}} mi) : un compteur ne recule jamais.',
+    },
+    view: {
+      title: 'Relevés du compteur',
+      none: 'Le chauffeur n’a noté aucun relevé.',
+      trip: 'Trajet établi à partir de ces relevés : {{miles}} mi.',
+      incomplete: 'Le relevé de distance est incomplet : sans relevé de départ et de fin, aucun trajet n’a été établi. Saisissez le trajet à la main.',
     },
   },
 }

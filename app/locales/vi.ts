@@ -347,6 +347,7 @@ const vi: Catalogue = {
       fuelPurchase: 'Mua nhiên liệu',
       trip: 'Chuyến đi (dặm theo bang)',
       iftaReturn: 'Tờ khai và thuế suất thuế nhiên liệu',
+      odometerReading: 'Số đo công-tơ-mét',
     },
   },
   list: {
@@ -3975,6 +3976,44 @@ const vi: Catalogue = {
       time: 'Nhập giờ như 14:32 hoặc 2:32 PM.',
       unknownUnit: 'Tổ chức của bạn không có xe tải với số hiệu này.',
       card: 'Số thẻ có ít nhất bốn chữ số.',
+    },
+  },
+  odometer: {
+    title: 'Công-tơ-mét',
+    none: 'Chưa có số đo: ghi công-tơ-mét tại điểm lấy hàng đầu tiên.',
+    complete: 'Đã ghi điểm kết thúc: hồ sơ quãng đường của chuyến hàng này đã đầy đủ.',
+    chooseState: 'Bang…',
+    submit: 'Ghi số đo',
+    miles: '{{odometer}} dặm',
+    line: {
+      start: 'Bắt đầu tại {{state}}',
+      state_line: 'Vào {{state}}',
+      end: 'Kết thúc tại {{state}}',
+    },
+    kind: {
+      start: 'Bắt đầu (điểm lấy hàng đầu)',
+      state_line: 'Qua ranh giới bang',
+      end: 'Kết thúc (điểm giao cuối)',
+    },
+    fields: {
+      kind: 'Số đo',
+      jurisdiction: 'Bang',
+      odometer: 'Công-tơ-mét (dặm)',
+    },
+    toast: {
+      recorded: 'Đã ghi {{reading}} ở {{odometer}} dặm',
+    },
+    errors: {
+      notYourLoad: 'Chỉ tài xế của chuyến hàng mới ghi số đo công-tơ-mét.',
+      notOnRoad: 'Chỉ ghi số đo khi chuyến hàng đang chạy trên đường với một xe tải.',
+      kindNotNext: 'Không phải số đo tiếp theo: bắt đầu trước, rồi các lần qua bang, rồi kết thúc, mỗi loại một lần.',
+      backwards: 'Thấp hơn số đo gần nhất của xe này ({{latest}} dặm): công-tơ-mét không bao giờ chạy lùi.',
+    },
+    view: {
+      title: 'Số đo công-tơ-mét',
+      none: 'Tài xế chưa ghi số đo nào.',
+      trip: 'Chuyến đi lập từ các số đo này: {{miles}} dặm.',
+      incomplete: 'Hồ sơ quãng đường chưa đầy đủ: thiếu số đo bắt đầu hoặc kết thúc nên chưa lập chuyến đi. Hãy nhập chuyến đi bằng tay.',
     },
   },
 }

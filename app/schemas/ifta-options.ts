@@ -41,3 +41,10 @@ export type IftaReturnStatus = (typeof IFTA_RETURN_STATUSES)[number]
 /** What a return warns about (its `warnings[].code`). */
 export const IFTA_WARNINGS = ['odometer_gap', 'trip_outside_quarter', 'missing_rate', 'no_fuel', 'no_miles', 'mixed_fuel', 'no_interest_rate'] as const
 export type IftaWarningCode = (typeof IFTA_WARNINGS)[number]
+
+/**
+ * What a driver's odometer reading marks on a load (ADR 125): the start (at the first pickup),
+ * entering a state, the end (at the last delivery). A delivered load's readings make its trip.
+ */
+export const ODOMETER_READING_KINDS = ['start', 'state_line', 'end'] as const
+export type OdometerReadingKind = (typeof ODOMETER_READING_KINDS)[number]

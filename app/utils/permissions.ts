@@ -55,6 +55,8 @@ export type Entity =
   | 'trip'
   /** Fuel tax: the quarter's rates and its return (filing closes the quarter; reopening is the admin's). */
   | 'iftaReturn'
+  /** Fuel tax: a driver's odometer readings on their load (start, state lines, end), from which a delivered load's trip is made. */
+  | 'odometerReading'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -94,6 +96,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     fuelPurchase: ALL,
     trip: ALL,
     iftaReturn: ALL,
+    // Only the load's driver records readings (app/policies/odometer-reading.ts); the office reads them.
+    odometerReading: READ,
   },
   dispatcher: {
     dashboard: READ,
@@ -119,6 +123,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // Fuel tax is the office's bookkeeping: dispatch reads receipts and trips, enters trips of its loads.
     fuelPurchase: READ,
     trip: ALL,
+    odometerReading: READ,
   },
   accountant: {
     dashboard: READ,
@@ -143,6 +148,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trip: ALL,
     // Rates, the return and filing it; reopening a filed quarter is the admin's (app/policies/ifta.ts).
     iftaReturn: ['read', 'create', 'update'],
+    odometerReading: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -159,6 +165,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // and read only those orders (orderScope in app/policies/cart.ts narrows every read).
     product: READ,
     storeOrder: ['read', 'create'],
+    // Odometer readings on their own loads on the road (read: their own only).
+    odometerReading: ['read', 'create'],
   },
   viewer: {
     dashboard: READ,
@@ -186,6 +194,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     fuelPurchase: READ,
     trip: READ,
     iftaReturn: READ,
+    odometerReading: READ,
   },
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { CLIENT_NAMESPACES, handleNamespaces, languageInfo, normalizeLanguage, SERVER_ONLY_GROUPS, SUPPORTED_LANGUAGES } from '~/i18n'
 import { detectLanguage, i18nFor, resources } from '~/i18n.server'
 import en from '~/locales/en'
+import { ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
 import { PRODUCT_STATUSES } from '~/schemas/product-options'
@@ -103,6 +104,8 @@ describe('keys built at run time', () => {
     ['settlements.itemType', SETTLEMENT_ITEM_TYPES],
     ['rolesPage.entities', ENTITIES],
     ['rolesPage.actions', ACTIONS],
+    ['odometer.kind', ODOMETER_READING_KINDS],
+    ['odometer.line', ODOMETER_READING_KINDS],
   ]
   it.each(families)('has a message for every value under %s', (prefix, values) => {
     expect(values.filter((value) => !(`${prefix}.${value}` in reference))).toEqual([])

@@ -16,7 +16,7 @@ import { CHARGE_TO, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-
 import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
-import { FUEL_TYPES } from '~/schemas/ifta-options'
+import { FUEL_TYPES, ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { LOAD_DOCUMENT_KINDS } from '~/schemas/load-document-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
@@ -78,6 +78,7 @@ const WORDS = {
   PostStatus: POST_STATUSES,
   FactoringScheduleStatus: SCHEDULE_STATUSES,
   WebhookDeliveryState: WEBHOOK_DELIVERY_STATES,
+  OdometerReadingKind: ODOMETER_READING_KINDS,
   FuelType: FUEL_TYPES,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 

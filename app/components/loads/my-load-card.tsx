@@ -2,6 +2,7 @@
  * One load on a driver's "My loads" (app/routes/dashboard/loads/mine.tsx): its stops with the next
  * one to record, and the POD/BOL upload, as the loader shapes them.
  */
+import type { ReactNode } from 'react'
 import { Form, href, Link, useNavigation } from 'react-router'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
@@ -50,12 +51,15 @@ export function MyLoadCard({
   kinds,
   timeZone,
   actionData,
+  children,
 }: {
   load: MyLoad
   kinds: readonly LoadDocumentKind[]
   timeZone: string
   /** The action's refusal when it concerns this load. */
   actionData: unknown
+  /** More of the load's road work at the card's end (its odometer readings). */
+  children?: ReactNode
 }) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
@@ -210,6 +214,7 @@ export function MyLoadCard({
           </div>
         </Form>
       )}
+      {children}
     </Card>
   )
 }

@@ -23,7 +23,7 @@ import {
 } from '~/models/records/records.server'
 import { parseQuarter, quarterRange } from '~/policies/ifta'
 import type { Jurisdiction } from '~/schemas/ifta-options'
-import type { TripInput, TripListQuery, TripRecord, TripUpdateInput } from '~/schemas/trip'
+import { type TripInput, type TripListQuery, type TripRecord, TripSchema, type TripUpdateInput } from '~/schemas/trip'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
 
@@ -126,14 +126,26 @@ const audited = (trip: { columns: object; lines: object[] }) => ({ ...trip.colum
 
 export async function createTrip(actor: Actor, input: TripInput): Promise<TripWithLines> {
   assertActorMay(actor, 'create', 'trip')
+  return prisma.$transaction((tx) => insertTrip(tx, actor, input))
+}
+
+async function insertTrip(tx: Tx, actor: Actor, input: TripInput) {
   const { organizationId } = actor
-  return prisma.$transaction(async (tx) => {
-    await checkTrip(tx, organizationId, input)
-    const data = tripData(input)
-    const trip = await tx.trip.create({ data: { ...data.columns, organizationId, jurisdictions: { create: data.lines } }, include })
-    await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: audited(data) })
-    return trip
-  })
+  await checkTrip(tx, organizationId, input)
+  const data = tripData(input)
+  const trip = await tx.trip.create({ data: { ...data.columns, organizationId, jurisdictions: { create: data.lines } }, include })
+  await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: audited(data) })
+  return trip
+}
+
+/**
+ * The trip a delivered load's odometer readings make (ADR 125), in the delivery's transaction: the
+ * delivery was checked (whoever delivers, a driver too, writes it), the trip's own rules are the
+ * API's (TripSchema) and its quarter must be open. Once per load: a load that has a trip keeps it.
+ */
+export async function createLoadTrip(tx: Tx, actor: Actor, input: TripInput & { loadId: string }) {
+  if (await tx.trip.findFirst({ where: { organizationId: actor.organizationId, loadId: input.loadId }, select: { id: true } })) return null
+  return insertTrip(tx, actor, TripSchema.parse(input))
 }
 
 /** Replaces the whole trip if it is still the version the client read; its lines with it. */

@@ -6,6 +6,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { makeTripOfLoad } from '~/models/fuel-tax/odometer-reading.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound, throwRefusal } from '~/models/records/records.server'
 import { assertBrokerAcceptsLoads } from '~/models/reference/broker.server'
@@ -209,6 +210,8 @@ export async function applyMove(tx: Tx, actor: Actor, before: MovingLoad, to: Lo
     }),
   )
   await recordAudit(tx, actor, { entity: ENTITY, entityId: before.id, action: 'status', before: { status: from }, after: { status: to } })
+  // The driver's odometer readings make the load's trip, with the delivery or not at all (ADR 125).
+  if (to === 'delivered') await makeTripOfLoad(tx, actor, before)
   await emitWebhookEvent(tx, before.organizationId, 'load.status_changed', { id: before.id, loadNumber: before.loadNumber, from, to })
   return { ...before, status: to, version: before.version + 1 }
 }

@@ -4,26 +4,33 @@ import { LoadChatButton } from '~/components/chat/load-chat-button'
 import { refusalAbout } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { MyLoadCard } from '~/components/loads/my-load-card'
+import { OdometerSection } from '~/components/loads/odometer-readings'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { type OdometerReadingRow, readingsOfLoads, recordOdometerReading } from '~/models/fuel-tax/odometer-reading.server'
 import { loadTimeZone } from '~/models/loads/load.server'
 import { listDriverLoads } from '~/models/loads/load-driver.server'
 import { deliveredAt, nextStopEvent, seesOwnLoadsOnly, uploadableKinds } from '~/policies/load'
+import { nextReadingKinds, takesReadings } from '~/policies/odometer-reading'
 import { requireActor } from '~/requests/actor.server'
+import { intent, intentAction } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
 import { requirePermission } from '~/requests/session.server'
+import { JURISDICTIONS } from '~/schemas/ifta-options'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META } from '~/schemas/load-options'
+import { OdometerReadingSchema } from '~/schemas/odometer-reading'
 import { formatDateTime, formatNumber } from '~/utils/format'
+import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
 
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'chat'] }
+export const handle = { i18n: ['loads', 'chat', 'odometer'] }
 
 /** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -38,10 +45,12 @@ const HERE = href('/dashboard/loads/mine')
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   if (!seesOwnLoadsOnly(user.role)) throw redirect(href('/dashboard/loads/list'))
-  const [{ current, recent }, timeZone] = await Promise.all([
-    listDriverLoads({ organizationId: user.organizationId, driverId: user.id }),
-    loadTimeZone(user.organizationId),
-  ])
+  const scope = { organizationId: user.organizationId, driverId: user.id }
+  const [{ current, recent }, timeZone] = await Promise.all([listDriverLoads(scope), loadTimeZone(user.organizationId)])
+  const readings = await readingsOfLoads(
+    scope,
+    current.filter(takesReadings).map((load) => load.id),
+  )
   return {
     timeZone,
     kinds: uploadableKinds(user.role),
@@ -68,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         actualArrival: stop.actualArrival?.toISOString() ?? null,
         actualDeparture: stop.actualDeparture?.toISOString() ?? null,
       })),
+      odometer: readings.has(load.id) ? loadOdometer(readings.get(load.id)!, load.stops) : null,
       papers: Object.fromEntries(LOAD_DOCUMENT_KINDS.map((kind) => [kind, load.documents.filter((document) => document.kind === kind).length])) as Record<
         LoadDocumentKind,
         number
@@ -84,16 +94,62 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** A stop button (arrival or departure) or an upload (multipart, `?load=` names the load). */
+/**
+ * The readings of a card on the road, the kinds the next one may be, and the state to offer for it:
+ * the first pickup's for the start, then the state of the next stop not yet left (the last stop's
+ * once all are), when it is a jurisdiction.
+ */
+function loadOdometer(readings: OdometerReadingRow[], stops: Array<{ type: string; state: string | null; actualDeparture: Date | null }>) {
+  const next = nextReadingKinds(readings.map((reading) => reading.kind))
+  const stop =
+    next[0] === 'start' ? stops.find((candidate) => candidate.type === 'pickup') : (stops.find((candidate) => !candidate.actualDeparture) ?? stops.at(-1))
+  const state = stop?.state?.trim().toUpperCase() ?? ''
+  return {
+    readings: readings.map((reading) => ({
+      id: reading.id,
+      kind: reading.kind,
+      jurisdiction: reading.jurisdiction,
+      odometer: reading.odometer,
+      recordedAt: reading.recordedAt.toISOString(),
+    })),
+    next,
+    state: (JURISDICTIONS as readonly string[]).includes(state) ? state : null,
+  }
+}
+
+/** A stop button (arrival or departure), an odometer reading, or an upload (multipart, `?load=` names the load). */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t
   if ((request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     const { user, actor } = await requireActor(request, 'create', 'loadDocument')
     return uploadDocumentAction(request, user, actor, new URL(request.url).searchParams.get('load') ?? '', t, HERE)
   }
+  const form = await request.formData()
+  if (form.get('intent') === 'odometer') {
+    const { actor } = await requireActor(request, 'create', 'odometerReading')
+    return intentAction(
+      form,
+      t,
+      {
+        odometer: intent({
+          schema: OdometerReadingSchema,
+          run: (input) => recordOdometerReading(actor, input),
+          done: (reading) =>
+            redirectWithToast(HERE, {
+              type: 'success',
+              title: t('odometer.toast.recorded', {
+                reading: t(`odometer.line.${reading.kind}`, { state: reading.jurisdiction }),
+                odometer: formatNumber(getInstance(context).language, reading.odometer),
+              }),
+            }),
+        }),
+      },
+      { about: String(form.get('loadId') ?? '') },
+    )
+  }
   const { user, actor } = await requireActor(request, 'update', 'loadStop')
   // Any other intent is refused by the stop action's protocol (a refusal, not an error page).
-  return stopEventAction(await request.formData(), user, actor, t, HERE)
+  return stopEventAction(form, user, actor, t, HERE)
 }
 
 /** After a refused tap (409: someone recorded first), the cards show the load as it is now. */
@@ -128,7 +184,11 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
               </h2>
               {group.rows.map((load) => (
                 <div key={load.id} className="grid gap-2">
-                  <MyLoadCard load={load} kinds={loaderData.kinds} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null} />
+                  <MyLoadCard load={load} kinds={loaderData.kinds} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null}>
+                    {load.odometer ? (
+                      <OdometerSection loadId={load.id} odometer={load.odometer} timeZone={timeZone} actionData={aboutLoad === load.id ? actionData : null} />
+                    ) : null}
+                  </MyLoadCard>
                   <LoadChatButton loadId={load.id} loadNumber={load.loadNumber} />
                 </div>
               ))}

@@ -9,6 +9,7 @@ import { useShownOnce } from '~/components/forms/shown-once-answer'
 import { PageHeader } from '~/components/layout/page-header'
 import { LoadDocuments } from '~/components/loads/documents'
 import { LoadAssignmentCard, LoadChargesCard, LoadDetailsCard, LoadNotesCard, LoadStopsCard } from '~/components/loads/load-view-cards'
+import { LoadOdometerCard } from '~/components/loads/odometer-readings'
 import { CancelConfirm, ReopenConfirm, StatusActions } from '~/components/loads/status-actions'
 import { mailMessagePath } from '~/components/mail/mail-paths'
 import { Badge } from '~/components/ui/badge'
@@ -17,6 +18,7 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { loadDistanceRecord } from '~/models/fuel-tax/odometer-reading.server'
 import { getLoad, loadTimeZone } from '~/models/loads/load.server'
 import { deleteLoadDocument } from '~/models/loads/load-document.server'
 import { loadPageView } from '~/models/loads/load-serialize.server'
@@ -48,12 +50,14 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking', 'odometer'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 const LIST = href('/dashboard/loads/list')
+/** A load whose distance record is closed: it has its trip, or is incomplete. */
+const DELIVERED: readonly string[] = ['delivered', 'invoiced']
 
 /** One load, read-only, with its status moves for the roles that may change loads. A driver sees only their own. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -67,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const rateConns = load.documents
     .filter((document) => document.kind === 'rateConn' && document.contentType === 'application/pdf')
     .map((document) => document.id)
-  const [timeZone, customFields, quote, trackingLinks, source, made] = await Promise.all([
+  const [timeZone, customFields, quote, trackingLinks, source, made, distance] = await Promise.all([
     loadTimeZone(user.organizationId),
     customFieldsForDisplay(user.organizationId, 'loads', load.customFields),
     // The quote request it was converted from, for the roles that read them.
@@ -76,6 +80,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The rate confirmation it was read from, and the loads read from its own (ADR 103): one query each.
     load.sourceMailAttachmentId || load.sourceDocumentId ? sourceOfLoad(user, load.id) : null,
     rateConns.length ? loadsMadeFromEach(loadScope(user), { documentIds: rateConns }) : null,
+    // The driver's odometer readings and the trip they made on delivery (ADR 125).
+    can(user.role, 'read', 'odometerReading') ? loadDistanceRecord(loadScope(user), load.id) : null,
   ])
   return {
     quote,
@@ -96,6 +102,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     offers,
     // The load's conversation (its dispatcher and driver), for those who may open it (app/policies/chat.ts).
     chat: !loadConversationRefusal(user, load),
+    distance:
+      distance && (distance.readings.length || distance.tripMiles !== null || (load.truckId && DELIVERED.includes(load.status)))
+        ? {
+            readings: distance.readings.map((reading) => ({
+              id: reading.id,
+              kind: reading.kind,
+              jurisdiction: reading.jurisdiction,
+              odometer: reading.odometer,
+              recordedAt: reading.recordedAt.toISOString(),
+            })),
+            tripMiles: distance.tripMiles,
+            delivered: DELIVERED.includes(load.status),
+          }
+        : null,
     links: { broker: can(user.role, 'read', 'broker'), truck: can(user.role, 'read', 'truck'), trailer: can(user.role, 'read', 'trailer') },
   }
 }
@@ -271,6 +291,7 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         <LoadStopsCard load={load} timeZone={timeZone} nextStop={loaderData.nextStop} />
         <LoadChargesCard load={load} />
         <LoadNotesCard notes={load.notes} />
+        {loaderData.distance ? <LoadOdometerCard {...loaderData.distance} timeZone={timeZone} /> : null}
 
         <LoadDocuments
           loadId={load.id}
