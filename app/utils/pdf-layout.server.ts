@@ -233,7 +233,10 @@ type Party = { name: string; lines: string[] }
  * A document's head: who it is from (start side: a name and its lines), and the title, number,
  * status and facts (end side).
  */
-function drawHeader(page: PdfPage, head: { from: Party; title: string; number: string; status: string | null; facts: Array<{ label: string; value: string }> }) {
+function drawHeader(
+  page: PdfPage,
+  head: { from: Party; title: string; number: string; status: string | null; facts: Array<{ label: string; value: string }> },
+) {
   const half = page.content / 2 - 12
   const headerTop = page.y
   let left = page.text(head.from.name, 0, half, { font: 'bold', size: 14 }) + 4
@@ -270,7 +273,9 @@ function drawTable(page: PdfPage, columns: PdfColumn[], labels: string[], rows: 
     const labelHeight = 16 + Math.max(0, ...labels.map((label, index) => page.height(label, columns[index].width, 'bold', 9) - line))
     page.room(labelHeight + 8)
     const top = page.y
-    labels.forEach((label, index) => page.text(label, columns[index].left, columns[index].width, { font: 'bold', size: 9, color: MUTED, align: columns[index].align }))
+    labels.forEach((label, index) =>
+      page.text(label, columns[index].left, columns[index].width, { font: 'bold', size: 9, color: MUTED, align: columns[index].align }),
+    )
     page.y = top + labelHeight
     page.rule(INK)
     page.y += 6
