@@ -69,6 +69,7 @@ export const CLIENT_NAMESPACES = {
   webhooks: ['webhooks'],
   maintenance: ['maintenance'],
   ifta: ['ifta'],
+  iftaPdf: ['iftaPdf'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -11,25 +11,6 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-export type InvoicePdf = {
-  language: string
-  dir: 'ltr' | 'rtl'
-  /** The PDF's creation date: the invoice's `updatedAt`, so the bytes only change with the invoice. */
-  changedAt: Date
-  title: string
-  number: string
-  status: string | null
-  facts: Array<{ label: string; value: string }>
-  from: { heading: string; name: string; lines: string[] }
-  billTo: { heading: string; name: string; lines: string[] }
-  remitTo: { heading: string; text: string } | null
-  columns: { item: string; quantity: string; unitPrice: string; amount: string }
-  items: Array<{ title: string; description: string | null; quantity: string; unitPrice: string; amount: string }>
-  totals: Array<{ label: string; value: string; strong?: boolean }>
-  payments: { heading: string; lines: string[] } | null
-  notes: string | null
-}
-
 const require = createRequire(import.meta.url)
 const DEJAVU = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'))
 const CJK_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/noto-cjk', '/usr/share/fonts/google-noto-cjk']
@@ -326,11 +307,16 @@ function drawTotals(page: PdfPage, totals: Total[], widths: { label: number; val
   }
 }
 
-/** A small heading over lines of text (payments, warnings, who recorded a trip). */
-function drawList(page: PdfPage, heading: string, lines: string[]) {
+/** A small heading, in capitals where the script has them, over what follows. */
+function drawHeading(page: PdfPage, heading: string) {
   page.y += 12
   page.room(30)
   page.y += page.text(heading.toUpperCase(), 0, page.content, { font: 'bold', size: 8, color: MUTED }) + 3
+}
+
+/** A small heading over lines of text (payments, warnings, who recorded a trip). */
+function drawList(page: PdfPage, heading: string, lines: string[]) {
+  drawHeading(page, heading)
   for (const line of lines) {
     page.room(14)
     page.y += page.text(line, 0, page.content, { size: 9 }) + 2
@@ -417,5 +403,63 @@ export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
     page.room(30)
     page.y += page.text(invoice.notes, 0, page.content, { size: 9, color: MUTED })
   }
+  return page.end()
+}
+
+/* ---------------------------------------------------------------- reports */
+
+/** A report table's column: its label, its share of the width, and which side its text keeps. */
+type ReportColumn = { label: string; share: number; align?: 'start' | 'end' }
+
+type ReportBlock =
+  | { kind: 'table'; heading: string; columns: ReportColumn[]; rows: Array<{ cells: string[]; strong?: boolean }>; empty?: string }
+  | { kind: 'totals'; rows: Total[] }
+  | { kind: 'list'; heading: string; lines: string[] }
+
+/** One sheet of a report: the invoice's head (from, title, number, status, facts), then its blocks. */
+type ReportSheet = { from: Party; title: string; number: string; status: string | null; facts: Array<{ label: string; value: string }>; blocks: ReportBlock[] }
+
+/**
+ * A report (the IFTA return, trip sheets): sheets each starting on a page of their own, laid out by
+ * the same pieces as the invoice, in the report's language and direction.
+ */
+export type ReportPdf = PdfSetup & { sheets: ReportSheet[] }
+
+/** Columns side by side over the width, 8 points apart, each as wide as its share. */
+function columnsOf(columns: ReportColumn[], width: number): PdfColumn[] {
+  const gutter = 8
+  const shares = columns.reduce((sum, column) => sum + column.share, 0)
+  const free = width - gutter * (columns.length - 1)
+  let left = 0
+  return columns.map((column) => {
+    const placed = { left, width: (free * column.share) / shares, align: column.align }
+    left += placed.width + gutter
+    return placed
+  })
+}
+
+export async function renderReportPdf(report: ReportPdf): Promise<Buffer> {
+  const page = await openPdf(report)
+  report.sheets.forEach((sheet, index) => {
+    if (index > 0) page.newPage()
+    drawHeader(page, sheet)
+    for (const block of sheet.blocks) {
+      if (block.kind === 'list') drawList(page, block.heading, block.lines)
+      else if (block.kind === 'totals') drawTotals(page, block.rows, { label: 200, value: 110 })
+      else {
+        drawHeading(page, block.heading)
+        if (block.rows.length === 0 && block.empty) {
+          page.y += page.text(block.empty, 0, page.content, { size: 9, color: MUTED }) + 6
+          continue
+        }
+        drawTable(
+          page,
+          columnsOf(block.columns, page.content),
+          block.columns.map((column) => column.label),
+          block.rows.map((row) => row.cells.map((text) => ({ text, size: 9, font: row.strong ? ('bold' as const) : ('body' as const) }))),
+        )
+      }
+    }
+  })
   return page.end()
 }
