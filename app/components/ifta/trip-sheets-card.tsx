@@ -32,7 +32,7 @@ export function TripSheetsCard({ truckId, sheets }: { truckId: string; sheets: U
                   <a
                     href={href('/dashboard/trucks/:id/trip-sheets/:tripId', { id: truckId, tripId: trip.id })}
                     aria-label={t('iftaPdf.sheets.tripPdf', { dates })}
-                    className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+                    className="inline-flex items-center gap-1 font-semibold text-primary-dark hover:underline dark:text-primary-light"
                   >
                     <Icon name="download" size={16} />
                     PDF
