@@ -51,7 +51,7 @@ export function TripSheetsCard({ truckId, sheets }: { truckId: string; sheets: U
           <a
             key={quarter}
             href={quarterHref(quarter)}
-            className="font-semibold text-primary hover:underline"
+            className="font-semibold text-primary-dark hover:underline dark:text-primary-light"
             aria-label={t('iftaPdf.sheets.quarterPdf', { quarter })}
           >
             {quarter}
