@@ -445,7 +445,7 @@ export async function renderReportPdf(report: ReportPdf): Promise<Buffer> {
     drawHeader(page, sheet)
     for (const block of sheet.blocks) {
       if (block.kind === 'list') drawList(page, block.heading, block.lines)
-      else if (block.kind === 'totals') drawTotals(page, block.rows, { label: 200, value: 110 })
+      else if (block.kind === 'totals') drawTotals(page, block.rows, { label: 320, value: 110 })
       else {
         drawHeading(page, block.heading)
         if (block.rows.length === 0 && block.empty) {
@@ -456,7 +456,7 @@ export async function renderReportPdf(report: ReportPdf): Promise<Buffer> {
           page,
           columnsOf(block.columns, page.content),
           block.columns.map((column) => column.label),
-          block.rows.map((row) => row.cells.map((text) => ({ text, size: 9, font: row.strong ? ('bold' as const) : ('body' as const) }))),
+          block.rows.map((row) => row.cells.map((text) => ({ text, size: 8.5, font: row.strong ? ('bold' as const) : ('body' as const) }))),
         )
       }
     }

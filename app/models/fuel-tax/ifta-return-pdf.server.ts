@@ -53,18 +53,19 @@ export async function iftaReturnPdfContent(organizationId: string, quarter: Quar
             kind: 'table',
             heading: t('ifta.return.lines'),
             empty: t('ifta.return.empty'),
+            // Money columns wide enough for -12 345,67 $US at 8.5 points in every language.
             columns: [
-              { label: t('ifta.fields.jurisdiction'), share: 0.9 },
-              { label: t('ifta.return.totalMiles'), share: 1, ...end },
-              { label: t('ifta.return.taxableMiles'), share: 1, ...end },
-              { label: t('ifta.return.taxableGallons'), share: 1, ...end },
+              { label: t('ifta.fields.jurisdiction'), share: 0.7 },
+              { label: t('ifta.return.totalMiles'), share: 0.9, ...end },
+              { label: t('ifta.return.taxableMiles'), share: 0.9, ...end },
+              { label: t('ifta.return.taxableGallons'), share: 0.9, ...end },
               { label: t('ifta.return.taxPaidGallons'), share: 1.1, ...end },
               { label: t('ifta.return.netTaxableGallons'), share: 1.1, ...end },
-              { label: t('ifta.return.rate'), share: 1, ...end },
-              { label: t('ifta.return.tax'), share: 1.3, ...end },
-              { label: t('ifta.return.surcharge'), share: 1.2, ...end },
-              { label: t('ifta.return.interest'), share: 1.2, ...end },
-              { label: t('ifta.return.totalDue'), share: 1.3, ...end },
+              { label: t('ifta.return.rate'), share: 0.9, ...end },
+              { label: t('ifta.return.tax'), share: 1.4, ...end },
+              { label: t('ifta.return.surcharge'), share: 1.4, ...end },
+              { label: t('ifta.return.interest'), share: 1.4, ...end },
+              { label: t('ifta.return.totalDue'), share: 1.4, ...end },
             ],
             rows: body.lines.map((line) => ({
               cells: [
