@@ -73,6 +73,7 @@ export const CLIENT_NAMESPACES = {
   trips: ['trips'],
   fuelImport: ['fuelImport'],
   odometer: ['odometer'],
+  iftaPdf: ['iftaPdf'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

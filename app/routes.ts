@@ -63,6 +63,8 @@ export default [
       route(':id', 'routes/dashboard/trucks/view.tsx'),
       route(':id/edit', 'routes/dashboard/trucks/editor.tsx', { id: 'trucks-edit' }),
       route(':id/delete', 'routes/dashboard/trucks/delete.tsx'),
+      route(':id/trip-sheets', 'routes/dashboard/trucks/trip-sheets.ts'),
+      route(':id/trip-sheets/:tripId', 'routes/dashboard/trucks/trip-sheet.ts'),
     ]),
     ...prefix('trailers', [
       index('routes/dashboard/trailers/index.tsx'),
@@ -213,6 +215,7 @@ export default [
       index('routes/dashboard/ifta/index.tsx'),
       route(':quarter', 'routes/dashboard/ifta/return.tsx'),
       route(':quarter/export', 'routes/dashboard/ifta/export.ts'),
+      route(':quarter/pdf', 'routes/dashboard/ifta/pdf.ts'),
       route(':quarter/rates', 'routes/dashboard/ifta/rates.tsx'),
     ]),
     // The return's records on the record pages: fuel purchases (receipts, and card files imported: ADR 123) and trips (the distance record).
@@ -297,6 +300,7 @@ export default [
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),
+    route('ifta/returns/:quarter/pdf', 'routes/api/ifta/return.ts', { id: 'api-ifta-return-pdf' }),
     route('ifta/returns/:quarter/file', 'routes/api/ifta/file.ts', { id: 'api-ifta-file' }),
     route('ifta/returns/:quarter/reopen', 'routes/api/ifta/file.ts', { id: 'api-ifta-reopen' }),
     // The specification's singular path, and the plural every other resource uses: one module each.

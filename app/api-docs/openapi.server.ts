@@ -2161,13 +2161,36 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'The quarterly return',
         description:
-          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row.',
+          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row. `?format=pdf`: the printable return (the organization, the quarter and status, the lines, the totals and the warnings) in the request’s language, as an attachment.',
         operationId: 'read_ifta_return',
-        parameters: [quarter, ...queryParameters(IftaReturnQuerySchema)],
+        parameters: [
+          quarter,
+          ...queryParameters(IftaReturnQuerySchema),
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv', 'pdf'] } },
+        ],
         responses: {
           '200': answer('get', '/api/ifta/returns/{quarter}', '200', 'The return.', dataOf(IftaReturnRecordSchema), {
             'text/csv': { schema: { type: 'string' } },
+            'application/pdf': { schema: { type: 'string', format: 'binary' } },
           }),
+          '404': badQuarter,
+          ...common,
+        },
+      },
+    },
+    '/api/ifta/returns/{quarter}/pdf': {
+      get: {
+        tags,
+        summary: 'Download the quarterly return as PDF',
+        description:
+          'The same figures as the JSON (`?fuelType=`, diesel by default): the organization, the quarter, fuel type and status, one line per jurisdiction with the CSV’s columns, the totals and the warnings, in the request’s language (`Accept-Language`). The same as `GET /api/ifta/returns/{quarter}?format=pdf`.',
+        operationId: 'download_ifta_return_pdf',
+        parameters: [quarter, ...queryParameters(IftaReturnQuerySchema)],
+        responses: {
+          '200': {
+            description: 'The PDF, as an attachment (`Content-Disposition`).',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
           '404': badQuarter,
           ...common,
         },

@@ -1,33 +1,15 @@
 /**
- * The invoice as a PDF (pdfkit), in the invoice's language: the same parts as the printable page
- * (from, bill to, remit to, lines, totals, payments, notes). Everything it prints arrives already
- * translated and formatted, so this file only lays out. The same invoice gives the same bytes: the
- * creation date is the invoice's last change, fonts are files we ship (DejaVu Sans, which covers
- * Latin, Vietnamese and Arabic) or, for Chinese, the system's Noto Sans CJK when installed, and
- * pdfkit's document id is derived from the metadata.
+ * The one PDF writer (pdfkit, ADR 124): a page that writes text in either direction, and the pieces
+ * documents are made of (a header, a table, totals, a titled list, a note), shared by the invoice
+ * (and the statements and schedules laid out as one) and the report documents (the IFTA return, trip
+ * sheets). Everything it prints arrives already translated and formatted, so this file only lays
+ * out. The same content gives the same bytes: the creation date is the content's last change, fonts
+ * are files we ship (DejaVu Sans, which covers Latin, Vietnamese and Arabic) or, for Chinese, the
+ * system's Noto Sans CJK when installed, and pdfkit's document id is derived from the metadata.
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-
-export type InvoicePdf = {
-  language: string
-  dir: 'ltr' | 'rtl'
-  /** The PDF's creation date: the invoice's `updatedAt`, so the bytes only change with the invoice. */
-  changedAt: Date
-  title: string
-  number: string
-  status: string | null
-  facts: Array<{ label: string; value: string }>
-  from: { heading: string; name: string; lines: string[] }
-  billTo: { heading: string; name: string; lines: string[] }
-  remitTo: { heading: string; text: string } | null
-  columns: { item: string; quantity: string; unitPrice: string; amount: string }
-  items: Array<{ title: string; description: string | null; quantity: string; unitPrice: string; amount: string }>
-  totals: Array<{ label: string; value: string; strong?: boolean }>
-  payments: { heading: string; lines: string[] } | null
-  notes: string | null
-}
 
 const require = createRequire(import.meta.url)
 const DEJAVU = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'))
@@ -90,22 +72,36 @@ function scriptPieces(run: string) {
   return run.match(new RegExp(`${ARABIC_SCRIPT.source}+|[^${ARABIC_SCRIPT.source.slice(1, -1)}]+`, 'g')) ?? []
 }
 
-const PAGE = { width: 612, height: 792, margin: 48 }
+const MARGIN = 48
 const INK = '#1c252e'
 const MUTED = '#637381'
 const LINE = '#dfe3e8'
 
-export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
+type Font = 'body' | 'bold'
+type TextOptions = { font?: Font; size?: number; color?: string; align?: 'start' | 'end' }
+
+/** What every document declares: its language and direction, metadata title and last change. */
+type PdfSetup = { language: string; dir: 'ltr' | 'rtl'; changedAt: Date; title: string; landscape?: boolean }
+
+/**
+ * A document being written: `y` is where the next thing goes; `text` writes a box `left` points
+ * from the start edge (the right one in Arabic) and answers its height; `room` starts a new page
+ * when `needed` points do not fit (and says so).
+ */
+type PdfPage = Awaited<ReturnType<typeof openPdf>>
+
+async function openPdf(setup: PdfSetup) {
   // pdfkit and its font engine are ~25 MiB of a server's memory: loaded with the first PDF, not at start.
   const { default: PDFDocument } = await import('pdfkit')
-  const fonts = fontsFor(invoice.language)
+  const fonts = fontsFor(setup.language)
   const doc = new PDFDocument({
     size: 'LETTER',
-    margin: PAGE.margin,
+    ...(setup.landscape ? { layout: 'landscape' as const } : {}),
+    margin: MARGIN,
     compress: true,
-    lang: invoice.language === 'cn' ? 'zh-CN' : invoice.language,
-    info: { Title: `${invoice.title} ${invoice.number}`, Creator: 'Freightdesk', Producer: 'Freightdesk', CreationDate: invoice.changedAt },
-    // Pages are added by hand below, where a row would not fit.
+    lang: setup.language === 'cn' ? 'zh-CN' : setup.language,
+    info: { Title: setup.title, Creator: 'Freightdesk', Producer: 'Freightdesk', CreationDate: setup.changedAt },
+    // Pages are added by hand, where a row would not fit.
     autoFirstPage: true,
   })
   doc.registerFont('body', ...fonts.regular)
@@ -117,14 +113,12 @@ export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
     doc.on('error', reject)
   })
 
-  const rtl = invoice.dir === 'rtl'
-  const content = PAGE.width - 2 * PAGE.margin
-  const bottom = PAGE.height - PAGE.margin
+  const rtl = setup.dir === 'rtl'
+  const [pageWidth, pageHeight] = setup.landscape ? [792, 612] : [612, 792]
   /** A box `left` points from the start edge (the right one in Arabic), as pdfkit's x. */
-  const x = (left: number, width: number) => (rtl ? PAGE.width - PAGE.margin - left - width : PAGE.margin + left)
+  const x = (left: number, width: number) => (rtl ? pageWidth - MARGIN - left - width : MARGIN + left)
   const start = rtl ? 'right' : 'left'
   const end = rtl ? 'left' : 'right'
-  let y = PAGE.margin
 
   /** Right-to-left text: wrapped by words in reading order, each line drawn as visual runs. */
   const rtlLines = (value: string, width: number) => {
@@ -142,174 +136,330 @@ export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
     }
     return lines
   }
-  const text = (
-    value: string,
-    left: number,
-    width: number,
-    options: { font?: 'body' | 'bold'; size?: number; color?: string; align?: 'start' | 'end' } = {},
-  ) => {
-    doc
-      .font(options.font ?? 'body')
-      .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? INK)
-    const align = options.align === 'end' ? end : start
-    if (rtl) value = value.replace(MARKS, '')
-    if (!rtl || !ARABIC_SCRIPT.test(value)) {
-      doc.text(value, x(left, width), y, { width, align })
-      return doc.heightOfString(value, { width, align })
-    }
-    const lineHeight = doc.currentLineHeight(true)
-    const lines = rtlLines(value, width)
-    lines.forEach((line, index) => {
-      // `features` makes pdfkit lay a run out whole, so fontkit shapes it and reverses it: right for
-      // Arabic words; a number in Arabic digits is reversed beforehand so it comes out as written.
-      const pieces = visualRuns(line).flatMap((run) =>
-        run.rtl
-          ? [{ text: run.text, arabic: true, reverse: false }]
-          : scriptPieces(run.text).map((text) => ({ text, arabic: ARABIC_SCRIPT.test(text), reverse: true })),
-      )
-      const runs = pieces.map((piece) => {
-        const drawn = piece.arabic && piece.reverse ? [...piece.text].reverse().join('') : piece.text
-        const options = piece.arabic ? { features: [] } : {}
-        return { drawn, options, width: doc.widthOfString(drawn, options) }
+
+  const page = {
+    content: pageWidth - 2 * MARGIN,
+    bottom: pageHeight - MARGIN,
+    y: MARGIN,
+    text(value: string, left: number, width: number, options: TextOptions = {}) {
+      const y = page.y
+      doc
+        .font(options.font ?? 'body')
+        .fontSize(options.size ?? 10)
+        .fillColor(options.color ?? INK)
+      const align = options.align === 'end' ? end : start
+      if (rtl) value = value.replace(MARKS, '')
+      if (!rtl || !ARABIC_SCRIPT.test(value)) {
+        doc.text(value, x(left, width), y, { width, align })
+        return doc.heightOfString(value, { width, align })
+      }
+      const lineHeight = doc.currentLineHeight(true)
+      const lines = rtlLines(value, width)
+      lines.forEach((line, index) => {
+        // `features` makes pdfkit lay a run out whole, so fontkit shapes it and reverses it: right for
+        // Arabic words; a number in Arabic digits is reversed beforehand so it comes out as written.
+        const pieces = visualRuns(line).flatMap((run) =>
+          run.rtl
+            ? [{ text: run.text, arabic: true, reverse: false }]
+            : scriptPieces(run.text).map((text) => ({ text, arabic: ARABIC_SCRIPT.test(text), reverse: true })),
+        )
+        const runs = pieces.map((piece) => {
+          const drawn = piece.arabic && piece.reverse ? [...piece.text].reverse().join('') : piece.text
+          const options = piece.arabic ? { features: [] } : {}
+          return { drawn, options, width: doc.widthOfString(drawn, options) }
+        })
+        const total = runs.reduce((sum, run) => sum + run.width, 0)
+        let at = align === 'right' ? x(left, width) + width - total : x(left, width)
+        for (const run of runs) {
+          doc.text(run.drawn, at, y + index * lineHeight, { lineBreak: false, ...run.options })
+          at += run.width
+        }
       })
-      const total = runs.reduce((sum, run) => sum + run.width, 0)
-      let at = align === 'right' ? x(left, width) + width - total : x(left, width)
-      for (const run of runs) {
-        doc.text(run.drawn, at, y + index * lineHeight, { lineBreak: false, ...run.options })
-        at += run.width
+      return lines.length * lineHeight
+    },
+    height(value: string, width: number, font: Font = 'body', size = 10) {
+      doc.font(font).fontSize(size)
+      return rtl && ARABIC_SCRIPT.test(value) ? rtlLines(value, width).length * doc.currentLineHeight(true) : doc.heightOfString(value, { width })
+    },
+    rule(color = LINE) {
+      doc
+        .moveTo(MARGIN, page.y)
+        .lineTo(pageWidth - MARGIN, page.y)
+        .lineWidth(0.75)
+        .strokeColor(color)
+        .stroke()
+    },
+    newPage() {
+      doc.addPage()
+      page.y = MARGIN
+    },
+    room(needed: number) {
+      if (page.y + needed <= page.bottom) return false
+      page.newPage()
+      return true
+    },
+    end() {
+      doc.end()
+      return done
+    },
+  }
+  return page
+}
+
+/* ---------------------------------------------------------------- the pieces */
+
+type Party = { name: string; lines: string[] }
+
+/**
+ * A document's head: who it is from (start side: a name and its lines), and the title, number,
+ * status and facts (end side).
+ */
+function drawHeader(
+  page: PdfPage,
+  head: { from: Party; title: string; number: string; status: string | null; facts: Array<{ label: string; value: string }> },
+) {
+  const half = page.content / 2 - 12
+  const headerTop = page.y
+  let left = page.text(head.from.name, 0, half, { font: 'bold', size: 14 }) + 4
+  for (const line of head.from.lines) {
+    page.y = headerTop + left
+    left += page.text(line, 0, half, { size: 9, color: MUTED }) + 1
+  }
+  page.y = headerTop
+  let right = page.text(head.title, half + 24, half, { font: 'bold', size: 20, align: 'end' }) + 2
+  const endLine = (value: string, options: TextOptions) => {
+    page.y = headerTop + right
+    right += page.text(value, half + 24, half, { align: 'end', ...options }) + 2
+  }
+  endLine(head.number, { font: 'bold', size: 12 })
+  if (head.status) endLine(head.status, { size: 9, color: MUTED })
+  right += 4
+  for (const fact of head.facts) endLine(`${fact.label}: ${fact.value}`, { size: 9 })
+  page.y = headerTop + Math.max(left, right) + 24
+}
+
+/** A table's column: where it starts (points from the start edge), how wide, which side its text keeps. */
+type PdfColumn = { left: number; width: number; align?: 'start' | 'end' }
+/** A cell: its text and, under it, a smaller note (an invoice line's description). */
+type PdfCell = { text: string; font?: Font; size?: number; note?: string | null }
+
+/**
+ * Rows under a header of labels, a rule under each; a row that does not fit starts a new page,
+ * which repeats the header.
+ */
+function drawTable(page: PdfPage, columns: PdfColumn[], labels: string[], rows: PdfCell[][]) {
+  const header = () => {
+    // One line of labels takes 16 points; a label that wraps adds its extra lines.
+    const line = page.height('0', page.content, 'bold', 9)
+    const labelHeight = 16 + Math.max(0, ...labels.map((label, index) => page.height(label, columns[index].width, 'bold', 9) - line))
+    page.room(labelHeight + 8)
+    const top = page.y
+    labels.forEach((label, index) =>
+      page.text(label, columns[index].left, columns[index].width, { font: 'bold', size: 9, color: MUTED, align: columns[index].align }),
+    )
+    page.y = top + labelHeight
+    page.rule(INK)
+    page.y += 6
+  }
+  header()
+  for (const cells of rows) {
+    const rowHeight =
+      Math.max(
+        ...cells.map(
+          (cell, index) =>
+            page.height(cell.text, columns[index].width, cell.font, cell.size) +
+            (cell.note ? page.height(cell.note, columns[index].width, 'body', 8.5) + 2 : 0),
+        ),
+      ) + 10
+    if (page.y + rowHeight > page.bottom) {
+      page.newPage()
+      header()
+    }
+    const top = page.y
+    cells.forEach((cell, index) => {
+      const { left, width, align } = columns[index]
+      page.y = top
+      const height = page.text(cell.text, left, width, { font: cell.font, size: cell.size, align })
+      if (cell.note) {
+        page.y = top + height + 2
+        page.text(cell.note, left, width, { size: 8.5, color: MUTED, align })
       }
     })
-    return lines.length * lineHeight
+    page.y = top + rowHeight - 4
+    page.rule()
+    page.y += 6
   }
-  const height = (value: string, width: number, font: 'body' | 'bold' = 'body', size = 10) => {
-    doc.font(font).fontSize(size)
-    return rtl && ARABIC_SCRIPT.test(value) ? rtlLines(value, width).length * doc.currentLineHeight(true) : doc.heightOfString(value, { width })
-  }
-  const rule = (color = LINE) => {
-    doc
-      .moveTo(PAGE.margin, y)
-      .lineTo(PAGE.width - PAGE.margin, y)
-      .lineWidth(0.75)
-      .strokeColor(color)
-      .stroke()
-  }
-  const room = (needed: number) => {
-    if (y + needed <= bottom) return
-    doc.addPage()
-    y = PAGE.margin
-  }
+}
 
-  // Header: who it is from (start side), the title, number and dates (end side).
-  const half = content / 2 - 12
-  const headerTop = y
-  let left = text(invoice.from.name, 0, half, { font: 'bold', size: 14 }) + 4
-  for (const line of invoice.from.lines) {
-    y = headerTop + left
-    left += text(line, 0, half, { size: 9, color: MUTED }) + 1
+type Total = { label: string; value: string; strong?: boolean }
+
+/** Label and figure pairs at the end side, the figure in a column `valueWidth` wide. */
+function drawTotals(page: PdfPage, totals: Total[], widths: { label: number; value: number }) {
+  page.y += 6
+  for (const total of totals) {
+    page.room(18)
+    const top = page.y
+    const font = total.strong ? 'bold' : 'body'
+    page.text(total.label, page.content - widths.value - widths.label - 8, widths.label, { font, align: 'end', color: total.strong ? INK : MUTED })
+    page.y = top
+    page.text(total.value, page.content - widths.value, widths.value, { font, align: 'end' })
+    page.y = top + 16
   }
-  y = headerTop
-  let right = text(invoice.title, half + 24, half, { font: 'bold', size: 20, align: 'end' }) + 2
-  const endLine = (value: string, options: Parameters<typeof text>[3]) => {
-    y = headerTop + right
-    right += text(value, half + 24, half, { align: 'end', ...options }) + 2
+}
+
+/** A small heading, in capitals where the script has them, over what follows. */
+function drawHeading(page: PdfPage, heading: string) {
+  page.y += 12
+  page.room(30)
+  page.y += page.text(heading.toUpperCase(), 0, page.content, { font: 'bold', size: 8, color: MUTED }) + 3
+}
+
+/** A small heading over lines of text (payments, warnings, who recorded a trip). */
+function drawList(page: PdfPage, heading: string, lines: string[]) {
+  drawHeading(page, heading)
+  for (const line of lines) {
+    page.room(14)
+    page.y += page.text(line, 0, page.content, { size: 9 }) + 2
   }
-  endLine(invoice.number, { font: 'bold', size: 12 })
-  if (invoice.status) endLine(invoice.status, { size: 9, color: MUTED })
-  right += 4
-  for (const fact of invoice.facts) endLine(`${fact.label}: ${fact.value}`, { size: 9 })
-  y = headerTop + Math.max(left, right) + 24
+}
+
+/* ---------------------------------------------------------------- the invoice */
+
+export type InvoicePdf = {
+  language: string
+  dir: 'ltr' | 'rtl'
+  /** The PDF's creation date: the invoice's `updatedAt`, so the bytes only change with the invoice. */
+  changedAt: Date
+  title: string
+  number: string
+  status: string | null
+  facts: Array<{ label: string; value: string }>
+  from: { heading: string; name: string; lines: string[] }
+  billTo: { heading: string; name: string; lines: string[] }
+  remitTo: { heading: string; text: string } | null
+  columns: { item: string; quantity: string; unitPrice: string; amount: string }
+  items: Array<{ title: string; description: string | null; quantity: string; unitPrice: string; amount: string }>
+  totals: Total[]
+  payments: { heading: string; lines: string[] } | null
+  notes: string | null
+}
+
+/** The invoice (and what is laid out as one): the head, the parties, the lines, totals, payments, notes. */
+export async function renderInvoicePdf(invoice: InvoicePdf): Promise<Buffer> {
+  const page = await openPdf({ language: invoice.language, dir: invoice.dir, changedAt: invoice.changedAt, title: `${invoice.title} ${invoice.number}` })
+  drawHeader(page, invoice)
 
   // Parties.
+  const half = page.content / 2 - 12
   const party = (heading: string, name: string, lines: string[], left: number) => {
-    const top = y
-    let h = text(heading.toUpperCase(), left, half, { font: 'bold', size: 8, color: MUTED }) + 3
-    y = top + h
-    h += text(name, left, half, { font: 'bold', size: 11 }) + 2
+    const top = page.y
+    let h = page.text(heading.toUpperCase(), left, half, { font: 'bold', size: 8, color: MUTED }) + 3
+    page.y = top + h
+    h += page.text(name, left, half, { font: 'bold', size: 11 }) + 2
     for (const line of lines) {
-      y = top + h
-      h += text(line, left, half, { size: 9, color: MUTED }) + 1
+      page.y = top + h
+      h += page.text(line, left, half, { size: 9, color: MUTED }) + 1
     }
-    y = top
+    page.y = top
     return h
   }
-  const partiesTop = y
+  const partiesTop = page.y
   const billHeight = party(invoice.billTo.heading, invoice.billTo.name, invoice.billTo.lines, 0)
-  y = partiesTop
+  page.y = partiesTop
   let remitHeight = 0
   if (invoice.remitTo) {
-    remitHeight = text(invoice.remitTo.heading.toUpperCase(), half + 24, half, { font: 'bold', size: 8, color: MUTED }) + 3
-    y = partiesTop + remitHeight
-    remitHeight += text(invoice.remitTo.text, half + 24, half, { size: 10 })
+    remitHeight = page.text(invoice.remitTo.heading.toUpperCase(), half + 24, half, { font: 'bold', size: 8, color: MUTED }) + 3
+    page.y = partiesTop + remitHeight
+    remitHeight += page.text(invoice.remitTo.text, half + 24, half, { size: 10 })
   }
-  y = partiesTop + Math.max(billHeight, remitHeight) + 24
+  page.y = partiesTop + Math.max(billHeight, remitHeight) + 24
 
   // Lines.
   const cols = { amount: 90, unitPrice: 90, quantity: 56 }
-  const itemWidth = content - cols.amount - cols.unitPrice - cols.quantity - 24
-  const at = { item: 0, quantity: itemWidth + 8, unitPrice: itemWidth + 8 + cols.quantity + 8, amount: content - cols.amount }
-  const header = () => {
-    room(24)
-    const top = y
-    text(invoice.columns.item, at.item, itemWidth, { font: 'bold', size: 9, color: MUTED })
-    text(invoice.columns.quantity, at.quantity, cols.quantity, { font: 'bold', size: 9, color: MUTED, align: 'end' })
-    text(invoice.columns.unitPrice, at.unitPrice, cols.unitPrice, { font: 'bold', size: 9, color: MUTED, align: 'end' })
-    text(invoice.columns.amount, at.amount, cols.amount, { font: 'bold', size: 9, color: MUTED, align: 'end' })
-    y = top + 16
-    rule(INK)
-    y += 6
-  }
-  header()
-  for (const item of invoice.items) {
-    const rowHeight = height(item.title, itemWidth, 'bold') + (item.description ? height(item.description, itemWidth, 'body', 8.5) + 2 : 0) + 10
-    if (y + rowHeight > bottom) {
-      doc.addPage()
-      y = PAGE.margin
-      header()
-    }
-    const top = y
-    const titleHeight = text(item.title, at.item, itemWidth, { font: 'bold' })
-    if (item.description) {
-      y = top + titleHeight + 2
-      text(item.description, at.item, itemWidth, { size: 8.5, color: MUTED })
-    }
-    y = top
-    text(item.quantity, at.quantity, cols.quantity, { align: 'end' })
-    text(item.unitPrice, at.unitPrice, cols.unitPrice, { align: 'end' })
-    text(item.amount, at.amount, cols.amount, { align: 'end' })
-    y = top + rowHeight - 4
-    rule()
-    y += 6
-  }
+  const itemWidth = page.content - cols.amount - cols.unitPrice - cols.quantity - 24
+  const at = { quantity: itemWidth + 8, unitPrice: itemWidth + 8 + cols.quantity + 8, amount: page.content - cols.amount }
+  drawTable(
+    page,
+    [
+      { left: 0, width: itemWidth },
+      { left: at.quantity, width: cols.quantity, align: 'end' },
+      { left: at.unitPrice, width: cols.unitPrice, align: 'end' },
+      { left: at.amount, width: cols.amount, align: 'end' },
+    ],
+    [invoice.columns.item, invoice.columns.quantity, invoice.columns.unitPrice, invoice.columns.amount],
+    invoice.items.map((item) => [
+      { text: item.title, font: 'bold', note: item.description },
+      { text: item.quantity },
+      { text: item.unitPrice },
+      { text: item.amount },
+    ]),
+  )
 
   // Totals, at the end side.
-  y += 6
-  const labelWidth = 150
-  for (const total of invoice.totals) {
-    room(18)
-    const top = y
-    const font = total.strong ? 'bold' : 'body'
-    text(total.label, content - cols.amount - labelWidth - 8, labelWidth, { font, align: 'end', color: total.strong ? INK : MUTED })
-    text(total.value, at.amount, cols.amount, { font, align: 'end' })
-    y = top + 16
-  }
-
-  if (invoice.payments) {
-    y += 12
-    room(30)
-    y += text(invoice.payments.heading.toUpperCase(), 0, content, { font: 'bold', size: 8, color: MUTED }) + 3
-    for (const line of invoice.payments.lines) {
-      room(14)
-      y += text(line, 0, content, { size: 9 }) + 2
-    }
-  }
-
+  drawTotals(page, invoice.totals, { label: 150, value: cols.amount })
+  if (invoice.payments) drawList(page, invoice.payments.heading, invoice.payments.lines)
   if (invoice.notes) {
-    y += 16
-    room(30)
-    y += text(invoice.notes, 0, content, { size: 9, color: MUTED })
+    page.y += 16
+    page.room(30)
+    page.y += page.text(invoice.notes, 0, page.content, { size: 9, color: MUTED })
   }
+  return page.end()
+}
 
-  doc.end()
-  return done
+/* ---------------------------------------------------------------- reports */
+
+/** A report table's column: its label, its share of the width, and which side its text keeps. */
+type ReportColumn = { label: string; share: number; align?: 'start' | 'end' }
+
+type ReportBlock =
+  | { kind: 'table'; heading: string; columns: ReportColumn[]; rows: Array<{ cells: string[]; strong?: boolean }>; empty?: string }
+  | { kind: 'totals'; rows: Total[] }
+  | { kind: 'list'; heading: string; lines: string[] }
+
+/** One sheet of a report: the invoice's head (from, title, number, status, facts), then its blocks. */
+type ReportSheet = { from: Party; title: string; number: string; status: string | null; facts: Array<{ label: string; value: string }>; blocks: ReportBlock[] }
+
+/**
+ * A report (the IFTA return, trip sheets): sheets each starting on a page of their own, laid out by
+ * the same pieces as the invoice, in the report's language and direction.
+ */
+export type ReportPdf = PdfSetup & { sheets: ReportSheet[] }
+
+/** Columns side by side over the width, 8 points apart, each as wide as its share. */
+function columnsOf(columns: ReportColumn[], width: number): PdfColumn[] {
+  const gutter = 8
+  const shares = columns.reduce((sum, column) => sum + column.share, 0)
+  const free = width - gutter * (columns.length - 1)
+  let left = 0
+  return columns.map((column) => {
+    const placed = { left, width: (free * column.share) / shares, align: column.align }
+    left += placed.width + gutter
+    return placed
+  })
+}
+
+export async function renderReportPdf(report: ReportPdf): Promise<Buffer> {
+  const page = await openPdf(report)
+  report.sheets.forEach((sheet, index) => {
+    if (index > 0) page.newPage()
+    drawHeader(page, sheet)
+    for (const block of sheet.blocks) {
+      if (block.kind === 'list') drawList(page, block.heading, block.lines)
+      else if (block.kind === 'totals') drawTotals(page, block.rows, { label: 320, value: 110 })
+      else {
+        drawHeading(page, block.heading)
+        if (block.rows.length === 0 && block.empty) {
+          page.y += page.text(block.empty, 0, page.content, { size: 9, color: MUTED }) + 6
+          continue
+        }
+        drawTable(
+          page,
+          columnsOf(block.columns, page.content),
+          block.columns.map((column) => column.label),
+          block.rows.map((row) => row.cells.map((text) => ({ text, size: 8.5, font: row.strong ? ('bold' as const) : ('body' as const) }))),
+        )
+      }
+    }
+  })
+  return page.end()
 }

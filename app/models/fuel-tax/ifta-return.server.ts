@@ -246,7 +246,14 @@ export async function iftaReturnBody(
   )
 }
 
-type CsvRow = { jurisdiction: string; line?: IftaReturnRecord['lines'][number]; totals?: IftaReturnRecord }
+type ReturnLineRecord = IftaReturnRecord['lines'][number]
+
+/** What one jurisdiction's line comes to: its tax (or credit), surcharge and interest; the CSV's and the PDF's last column. */
+export function lineTotalDueCents(line: ReturnLineRecord) {
+  return line.taxCents + line.surchargeCents + line.interestCents
+}
+
+type CsvRow = { jurisdiction: string; line?: ReturnLineRecord; totals?: IftaReturnRecord }
 
 /** The return's CSV: one row per member jurisdiction, then the totals row (mpg, tax due, penalty, interest, total due). */
 const RETURN_CSV_COLUMNS: CsvColumn<CsvRow>[] = [
@@ -263,7 +270,7 @@ const RETURN_CSV_COLUMNS: CsvColumn<CsvRow>[] = [
   {
     key: 'totalDueCents',
     label: 'ifta.return.totalDue',
-    value: (row) => (row.line ? row.line.taxCents + row.line.surchargeCents + row.line.interestCents : row.totals?.totalDueCents),
+    value: (row) => (row.line ? lineTotalDueCents(row.line) : row.totals?.totalDueCents),
     money: true,
   },
 ]

@@ -1,5 +1,6 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
 import { iftaReturnBody, iftaReturnCsv, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { iftaReturnPdfResponse } from '~/models/fuel-tax/ifta-return-pdf.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { IftaReturnQuerySchema } from '~/schemas/ifta'
 import { parseListQuery } from '~/schemas/list-query'
@@ -9,7 +10,9 @@ import type { Route } from './+types/return'
 
 /**
  * GET /api/ifta/returns/{quarter}?fuelType=diesel: the quarterly return computed now from the
- * quarter's trips, fuel and rates; `?format=csv` the same figures as CSV.
+ * quarter's trips, fuel and rates; `?format=csv` the same figures as CSV, `?format=pdf` (or
+ * GET /api/ifta/returns/{quarter}/pdf, the contract's spelling) as the printable return in the
+ * request's language.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
@@ -17,6 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const quarter = requireQuarter(params.quarter)
     const url = new URL(request.url)
     const { fuelType } = parseListQuery(IftaReturnQuerySchema, url.searchParams)
+    if (url.searchParams.get('format') === 'pdf' || url.pathname.endsWith('/pdf'))
+      return iftaReturnPdfResponse(request, user.organizationId, quarter, fuelType, detectLanguage(request))
     const body = await iftaReturnBody(user.organizationId, quarter, fuelType, getFixedT(detectLanguage(request)))
     return wantsCsv(url) ? iftaReturnCsv(body, { headers: 'key' }) : apiData(body)
   })

@@ -29,7 +29,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/return'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['ifta'] }
+export const handle = { i18n: ['ifta', 'iftaPdf'] }
 
 /**
  * A quarter's return for one fuel type: the totals, one line per member jurisdiction, what to
@@ -83,6 +83,7 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
   const gallons = (value: string) => formatDecimalText(i18n.language, value, 3)
   const self = href('/dashboard/ifta/:quarter', { quarter: body.quarter })
   const exportHref = `${href('/dashboard/ifta/:quarter/export', { quarter: body.quarter })}?fuelType=${body.fuelType}`
+  const pdfHref = `${href('/dashboard/ifta/:quarter/pdf', { quarter: body.quarter })}?fuelType=${body.fuelType}`
   return (
     <>
       <PageHeader
@@ -100,6 +101,10 @@ export default function IftaReturnPage({ loaderData, actionData }: Route.Compone
             <ButtonLink to={exportHref} reloadDocument variant="secondary">
               <Icon name="download" size={18} />
               {t('ifta.return.csv')}
+            </ButtonLink>
+            <ButtonLink to={pdfHref} reloadDocument variant="secondary">
+              <Icon name="download" size={18} />
+              {t('iftaPdf.return.download')}
             </ButtonLink>
           </div>
         }

@@ -2,14 +2,18 @@ import { href } from 'react-router'
 
 import { TruckStoreCosts } from '~/components/checkout/truck-costs'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
+import { TripSheetsCard } from '~/components/ifta/trip-sheets-card'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
+import { recentUnitTrips } from '~/models/fuel-tax/trip-sheet.server'
 import { complianceFlags, startOfToday } from '~/models/organization/compliance.server'
 import { customFieldsForDisplay } from '~/models/organization/custom-fields.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { getTruck } from '~/models/reference/truck.server'
 import { truckStoreCosts } from '~/models/store/store-order.server'
+import { parseQuarter, previousQuarter, quarterName, quarterOf } from '~/policies/ifta'
 import { requirePermission } from '~/requests/session.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { orNotFound } from '~/utils/errors.server'
@@ -20,7 +24,7 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks', 'customFields', 'checkout'] }
+export const handle = { i18n: ['trucks', 'customFields', 'checkout', 'iftaPdf'] }
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -52,7 +56,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
     // Store orders charged to the truck: its maintenance costs.
     storeCosts: can(user.role, 'read', 'storeOrder') ? await truckStoreCosts(user.organizationId, truck.id) : null,
+    // Its trip sheets (the IFTA distance record) for those who read trips.
+    tripSheets: can(user.role, 'read', 'trip') ? await tripSheets(user.organizationId, truck.id) : null,
   }
+}
+
+/** The unit's latest trips and the last four quarters (today's first), each a PDF of its sheets. */
+async function tripSheets(organizationId: string, truckId: string) {
+  const [trips, today] = await Promise.all([recentUnitTrips(organizationId, truckId), organizationToday(organizationId)])
+  let quarter = parseQuarter(quarterOf(today))!
+  const quarters: string[] = []
+  for (let count = 0; count < 4; count++) {
+    quarters.push(quarterName(quarter))
+    quarter = previousQuarter(quarter)
+  }
+  return { trips, quarters }
 }
 
 export default function TruckView({ loaderData }: Route.ComponentProps) {
@@ -95,6 +113,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
         </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
         {loaderData.storeCosts ? <TruckStoreCosts costs={loaderData.storeCosts} /> : null}
+        {loaderData.tripSheets ? <TripSheetsCard truckId={truck.id} sheets={loaderData.tripSheets} /> : null}
       </div>
     </>
   )

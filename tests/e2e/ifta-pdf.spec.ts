@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises'
+
+import { apiTruck, expect, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
+import { api } from './load-fixtures'
+
+// The return's PDF and the unit's trip sheets are plain download links: the same with JavaScript and without.
+let org: TestOrganization
+test.beforeEach(async ({ page, request }) => {
+  org = await signedIn(page, request)
+})
+
+async function pdfOf(download: { suggestedFilename(): string; path(): Promise<string | null> }) {
+  const bytes = await fs.readFile((await download.path())!)
+  return { name: download.suggestedFilename(), head: bytes.subarray(0, 5).toString() }
+}
+
+test('downloads the return as a PDF from its page, and a unit’s trip sheets from the truck’s page', async ({ page }) => {
+  const unit = uniqueId('TS')
+  const truck = await apiTruck(page.request, org, { unitNumber: unit })
+  await api(page.request, org, '/api/trips', {
+    truckId: truck.id,
+    startedAt: '2026-04-02',
+    endedAt: '2026-04-04',
+    startOdometer: 10_000,
+    endOdometer: 10_600,
+    jurisdictions: [
+      { jurisdiction: 'TX', miles: 400 },
+      { jurisdiction: 'OK', miles: 200 },
+    ],
+  })
+
+  await page.goto('/dashboard/ifta/2026-Q2')
+  const link = page.getByRole('link', { name: 'Download PDF' })
+  await expect(link).toHaveAttribute('href', '/dashboard/ifta/2026-Q2/pdf?fuelType=diesel')
+  const [returnPdf] = await Promise.all([page.waitForEvent('download'), link.click()])
+  expect(await pdfOf(returnPdf)).toEqual({ name: 'ifta-2026-Q2-diesel.pdf', head: '%PDF-' })
+  const answer = await page.request.get('/dashboard/ifta/2026-Q2/pdf?fuelType=diesel')
+  expect(answer.headers()['content-type']).toBe('application/pdf')
+
+  await page.goto(`/dashboard/trucks/${truck.id}`)
+  const card = page.getByTestId('truck-trip-sheets')
+  await expect(card).toContainText('600 mi')
+  const [sheet] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Trip sheet PDF, Apr 2, 2026 – Apr 4, 2026' }).click()])
+  expect(await pdfOf(sheet)).toEqual({ name: `trip-sheet-${unit}-2026-04-04.pdf`, head: '%PDF-' })
+  const [quarter] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Trip sheets of 2026-Q2 (PDF)' }).click()])
+  expect(await pdfOf(quarter)).toEqual({ name: `trip-sheets-${unit}-2026-Q2.pdf`, head: '%PDF-' })
+})
