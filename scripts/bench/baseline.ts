@@ -1438,6 +1438,40 @@ function fuelJson(row: FuelRow) {
 
 const apiFuelList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'fuelPurchase', fuelPage, fuelJson)
 
+/** The fuel purchase list page: the receipts, the quarter, unit, state and fuel-type filters. */
+async function fuelListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'fuelPurchase')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, trucks] = await Promise.all([
+    fuelPage(user.organizationId, page, pageSize),
+    pool.query<{ id: string; unitNumber: string }>(`SELECT id, "unitNumber" FROM "Truck" WHERE "organizationId" = $1 ORDER BY "unitNumber" LIMIT 201`, [
+      user.organizationId,
+    ]),
+  ])
+  const writes = can(user.role, 'update', 'fuelPurchase')
+  const rows = items
+    .map(
+      (
+        row,
+      ) => `<tr><th><a href="/dashboard/fuel/${row.id}">${dateFormat.format(new Date(`${row.purchasedAt}T00:00:00Z`))}</a></th><td>${esc(row.unitNumber)}</td><td>${esc(row.jurisdiction)}</td>
+<td>${esc(row.fuelType)}</td><td class="num">${formatDecimal(row.gallonsMilli, 3)}</td><td class="num">${money.format(row.totalCents / 100)}</td>
+<td><span class="badge">${row.taxPaid ? 'Yes' : 'No'}</span></td><td>${esc([row.vendor, row.city].filter(Boolean).join(', ') || '—')}</td>
+<td>${writes ? `<a href="/dashboard/fuel/${row.id}/edit">Edit</a><form method="post" action="/dashboard/fuel/${row.id}/delete"><input type="hidden" name="version" value="${row.version}"><button>Delete</button></form>` : ''}</td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const truckOptions = trucks.rows.length > 200 ? '' : trucks.rows.map((t) => `<option value="${t.id}">${esc(t.unitNumber)}</option>`).join('')
+  const main = `<h1>Fuel purchases</h1>${can(user.role, 'create', 'fuelPurchase') ? '<a href="/dashboard/fuel/new">New fuel purchase</a> <a href="/dashboard/fuel/import">Import</a>' : ''}
+<form method="get"><input type="search" name="q" aria-label="Search fuel purchases">
+<select name="quarter"><option value="">All</option></select><select name="truckId"><option value="">All</option>${truckOptions}</select>
+<select name="jurisdiction"><option value="">All</option></select><select name="fuelType"><option value="">All</option></select><button>Apply</button></form>
+<table><thead><tr><th>Date</th><th>Unit</th><th>State</th><th>Fuel type</th><th>Gallons</th><th>Amount</th><th>Tax paid</th><th>Vendor</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Fuel purchases', user, main)
+}
+
 async function apiIftaReturn(req: http.IncomingMessage, name: string) {
   const user = await apiUser(req, 'read', 'iftaReturn')
   const quarter = parseQuarter(name)
@@ -2180,6 +2214,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
     if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
     if (req.method === 'GET' && path === '/api/fuel-purchases') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiFuelList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/fuel/list') return send(req, res, 200, HTML, await fuelListPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
       return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

@@ -171,6 +171,7 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/posts', make: get(() => '/api/posts', 'token') },
     // 2,000 fuel purchases and 5,000 trips of 100 units in 2026-Q3 (ADR 122): the list, and the
     // quarter's return computed from all of them.
+    { name: 'fuel list page', page: '/dashboard/fuel/list', make: get(() => '/dashboard/fuel/list', 'cookie') },
     { name: 'GET /api/fuel-purchases', make: get(() => '/api/fuel-purchases', 'token') },
     { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
@@ -255,6 +256,7 @@ export const MIX: Record<string, number> = {
   'GET /api/files': 0,
   'bulletin list page': 0,
   'GET /api/posts': 0,
+  'fuel list page': 0,
   'GET /api/fuel-purchases': 0,
   'GET /api/ifta/returns/2026-Q3': 0,
 }

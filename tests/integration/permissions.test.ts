@@ -77,6 +77,7 @@ describe('role matrix', () => {
       'nav.bulletins',
       'nav.invoices',
       'nav.settlements',
+      'nav.fuelTax',
       'nav.store',
       'nav.trucks',
       'nav.trailers',
@@ -84,6 +85,15 @@ describe('role matrix', () => {
       'nav.companies',
       'nav.files',
     ])
+    // Fuel tax for dispatch: the receipts and trips, not the return (which its link then skips).
+    const fuelTax = (role: Role) =>
+      navForRole(role)
+        .flatMap((section) => section.items)
+        .find((item) => item.title === 'nav.fuelTax')
+        ?.children?.map((child) => child.title)
+    expect(fuelTax('dispatcher')).toEqual(['nav.fuel', 'nav.trips'])
+    expect(fuelTax('accountant')).toEqual(['nav.iftaReturns', 'nav.fuel', 'nav.trips'])
+    expect(fuelTax('driver')).toBeUndefined()
     // Accountants read brokers and companies (whom they invoice, and for whom) but may not change them.
     expect(titles('accountant')).toEqual([
       'nav.app',
