@@ -86,7 +86,7 @@ export default function FuelList({ loaderData }: Route.ComponentProps) {
       filters={filters}
       columns={[
         { label: t('ifta.fields.purchasedAt'), sort: 'purchasedAt', className: 'fd-nw', cell: (purchase) => formatDate(language, purchase.purchasedAt) },
-        { label: t('fields.unitNumber'), sort: 'truck', cell: (purchase) => purchase.unit },
+        { label: t('fields.unitNumber'), sort: 'truck', className: 'fd-nw', cell: (purchase) => purchase.unit },
         { label: t('ifta.fields.jurisdiction'), sort: 'jurisdiction', cell: (purchase) => purchase.jurisdiction },
         { label: t('ifta.fields.fuelType'), sort: 'fuelType', cell: (purchase) => t(`ifta.fuelType.${purchase.fuelType}`) },
         { label: t('ifta.fields.gallons'), sort: 'gallons', numeric: true, cell: (purchase) => formatDecimalText(language, purchase.gallons, 3) },

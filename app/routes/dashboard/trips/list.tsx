@@ -77,7 +77,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
               ? formatDate(language, trip.endedAt)
               : t('trips.list.dates', { from: formatDate(language, trip.startedAt), to: formatDate(language, trip.endedAt) }),
         },
-        { label: t('fields.unitNumber'), sort: 'truck', cell: (trip) => trip.unit },
+        { label: t('fields.unitNumber'), sort: 'truck', className: 'fd-nw', cell: (trip) => trip.unit },
         {
           label: t('trips.fields.odometer'),
           sort: 'startOdometer',
