@@ -73,7 +73,6 @@ import {
   type ImportListName,
   RECORD_IMPORT_COLUMNS,
 } from '~/schemas/import-options'
-import { ELD_FORMATS, TRIP_IMPORT_COLUMNS } from '~/schemas/trip-import-options'
 import {
   FactorAssignmentSchema,
   InvoiceActionSchema,
@@ -133,6 +132,7 @@ import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TripListQuerySchema, TripRecordSchema, TripSchema, TripUpdateSchema } from '~/schemas/trip'
+import { ELD_FORMATS, TRIP_IMPORT_COLUMNS } from '~/schemas/trip-import-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { AccountUserRecordSchema, SessionRecordSchema, UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'

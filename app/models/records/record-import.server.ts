@@ -36,9 +36,9 @@ import {
   recordImportTemplate,
 } from '~/schemas/import-options'
 import { loadImportTemplate } from '~/schemas/load-import-options'
-import { isEldFormat, tripImportTemplate } from '~/schemas/trip-import-options'
 import { ProductFormSchema, productFromForm } from '~/schemas/product'
 import { TrailerSchema } from '~/schemas/trailer'
+import { isEldFormat, tripImportTemplate } from '~/schemas/trip-import-options'
 import { TruckSchema } from '~/schemas/truck'
 import { UserCreateFormSchema } from '~/schemas/user'
 import { prisma, type Tx } from '~/utils/db.server'
