@@ -95,7 +95,7 @@ const LIST_TEXTS: Record<ImportListName, { list: string; title: string; hint: st
     toast: 'fuelImport.toast',
   },
   trips: {
-    list: 'nav.fuelTax',
+    list: 'nav.trips',
     title: 'eldImport.title',
     hint: 'eldImport.hint',
     format: 'eldImport.formatHint',
