@@ -72,6 +72,7 @@ export const CLIENT_NAMESPACES = {
   fuel: ['fuel'],
   trips: ['trips'],
   fuelImport: ['fuelImport'],
+  eldImport: ['eldImport'],
   odometer: ['odometer'],
   iftaPdf: ['iftaPdf'],
 } as const satisfies Record<string, readonly string[]>

@@ -238,6 +238,8 @@ export default [
       route(':id', 'routes/dashboard/trips/view.tsx'),
       route(':id/edit', 'routes/dashboard/trips/editor.tsx', { id: 'trips-edit' }),
       route(':id/delete', 'routes/dashboard/trips/delete.tsx'),
+      route('import', 'routes/dashboard/imports/page.tsx', { id: 'trips-import' }),
+      route('import/template', 'routes/dashboard/imports/template.ts', { id: 'trips-import-template' }),
     ]),
     ...prefix('factoring', [
       index('routes/dashboard/factoring/index.tsx'),
@@ -325,6 +327,7 @@ export default [
     route('products/import', 'routes/api/imports.ts', { id: 'api-products-import' }),
     route('users/import', 'routes/api/imports.ts', { id: 'api-drivers-import' }),
     route('fuel-purchases/import', 'routes/api/imports.ts', { id: 'api-fuel-purchases-import' }),
+    route('trips/import', 'routes/api/imports.ts', { id: 'api-trips-import' }),
     route('loads/extract', 'routes/api/loads/extract.ts'),
     route('loads/:id', 'routes/api/loads/item.ts'),
     route('loads/:id/status', 'routes/api/loads/status.ts'),

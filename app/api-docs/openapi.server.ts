@@ -55,7 +55,13 @@ import {
 import { FUEL_CARD_FORMATS, FUEL_IMPORT_COLUMNS } from '~/schemas/fuel-import-options'
 import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
-import { FuelImportCreatedRecordSchema, ImportCreatedRecordSchema, ImportReportRecordSchema, LoadImportCreatedRecordSchema } from '~/schemas/import'
+import {
+  FuelImportCreatedRecordSchema,
+  ImportCreatedRecordSchema,
+  ImportReportRecordSchema,
+  LoadImportCreatedRecordSchema,
+  TripImportCreatedRecordSchema,
+} from '~/schemas/import'
 import {
   IMPORT_LISTS,
   IMPORT_MAX_BYTES,
@@ -126,6 +132,7 @@ import { TrackingLinkCreateSchema } from '~/schemas/tracking-link'
 import { TRACKING_LINK_MAX_DAYS } from '~/schemas/tracking-link-options'
 import { TrailerListQuerySchema, TrailerRecordSchema, TrailerSchema, TrailerUpdateSchema } from '~/schemas/trailer'
 import { TripListQuerySchema, TripRecordSchema, TripSchema, TripUpdateSchema } from '~/schemas/trip'
+import { ELD_FORMATS, TRIP_IMPORT_COLUMNS } from '~/schemas/trip-import-options'
 import { TruckListQuerySchema, TruckRecordSchema, TruckSchema, TruckUpdateSchema } from '~/schemas/truck'
 import { AccountUserRecordSchema, SessionRecordSchema, UserCreateSchema, UserListQuerySchema, UserRecordSchema, UserUpdateSchema } from '~/schemas/user'
 import { OptionalVersionSchema } from '~/schemas/version'
@@ -1120,6 +1127,7 @@ const IMPORT_TAGS: Record<ImportListName, string> = {
   products: 'products',
   drivers: 'users',
   fuelPurchases: 'fuel tax',
+  trips: 'fuel tax',
 }
 
 /** `POST /api/{list}/import` for every list (ADR 108): one pipeline, one contract. */
@@ -1131,7 +1139,9 @@ function importPaths(): Record<string, Record<string, Operation>> {
         ? LOAD_IMPORT_COLUMNS
         : name === 'fuelPurchases'
           ? FUEL_IMPORT_COLUMNS.map((column) => column.key)
-          : RECORD_IMPORT_COLUMNS[name].map((column) => column.key)
+          : name === 'trips'
+            ? TRIP_IMPORT_COLUMNS.map((column) => column.key)
+            : RECORD_IMPORT_COLUMNS[name].map((column) => column.key)
     const what =
       name === 'loads'
         ? 'One row per load with its first pickup and last delivery.'
@@ -1139,20 +1149,21 @@ function importPaths(): Record<string, Record<string, Operation>> {
           ? 'One row per driver: a user with the driver role and their driver profile. A file holds no passwords: drivers are created `invited`; with `invite=true` each is emailed their invitation link, otherwise an admin sends it later. Only admins import drivers.'
           : name === 'fuelPurchases'
             ? 'One row per fuel card transaction (ADR 123). `format` (`wex`, `efs`, `comdata`; `generic` by default) reads a card’s transaction export by its own headers, the others it has left out. The unit is a truck of the organization by its unit number (any case); the state a two-letter jurisdiction; the date 2026-10-14 or 10/14/2026, perhaps with a time; gallons rounded to three decimals; the card number keeps only its last four digits. Rows of other products (DEF, oil, scale, cash advance, fees) are skipped as `notFuel`; a transaction imported before, or earlier in the file, is skipped as `duplicate` (the key: the transaction number with the day and the card’s last four, or else a hash of the card, day and time, unit, state, gallons and amount); both are counted in `skipped`. A purchase dated in a filed quarter is a problem of its row (period closed).'
-            : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
+            : name === 'trips'
+              ? 'One row per jurisdiction segment of a unit from an ELD’s IFTA report (ADR 126). `format` (`samsara`, `motive`; `generic` by default) reads the ELD’s export by its own headers, the others it has left out. The unit is a truck of the organization by its unit number (any case); the jurisdiction a two-letter code or a full state or province name; the date (and end date) 2026-10-14 or 10/14/2026, perhaps with a time; odometers and miles whole miles (decimals rounded half up), a row needing both odometers or one with its miles; taxable miles default to the miles. A unit’s rows whose odometers chain (a row starts where the last ended, ±1) within a day make one trip, with its miles summed by jurisdiction, checked by the trip’s rules (odometer never backwards, miles adding up to the odometer ±1). A trip imported before (the same unit, odometers and start day) is skipped as `duplicate`, its rows counted in `skipped`; a trip ending in a filed quarter is a problem of its last row (period closed). `created` counts trips.'
+              : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
+    const formats = name === 'fuelPurchases' ? FUEL_CARD_FORMATS : name === 'trips' ? ELD_FORMATS : null
     paths[IMPORT_PATHS[name].api] = {
       post: {
         tags: [IMPORT_TAGS[name]],
         summary: `Import ${name} from a CSV file`,
-        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
+        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
         operationId: `import_${name}`,
         parameters: [
           { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
           { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
           ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
-          ...(name === 'fuelPurchases'
-            ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...FUEL_CARD_FORMATS], default: 'generic' } }]
-            : []),
+          ...(formats ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...formats], default: 'generic' } }] : []),
         ],
         requestBody: {
           required: true,
@@ -1164,7 +1175,7 @@ function importPaths(): Record<string, Record<string, Operation>> {
                 properties: {
                   file: { type: 'string', format: 'binary' },
                   mapping: { type: 'string' },
-                  ...(name === 'fuelPurchases' ? { format: { type: 'string', enum: [...FUEL_CARD_FORMATS] } } : {}),
+                  ...(formats ? { format: { type: 'string', enum: [...formats] } } : {}),
                 },
                 required: ['file'],
               },
@@ -1187,8 +1198,18 @@ function importPaths(): Record<string, Record<string, Operation>> {
               ? 'Imported: how many, and the first and last load numbers.'
               : name === 'fuelPurchases'
                 ? 'Imported: how many, and the rows skipped (duplicates, not fuel).'
-                : 'Imported: how many.',
-            dataOf(name === 'loads' ? LoadImportCreatedRecordSchema : name === 'fuelPurchases' ? FuelImportCreatedRecordSchema : ImportCreatedRecordSchema),
+                : name === 'trips'
+                  ? 'Imported: how many trips, and the rows skipped (trips imported before).'
+                  : 'Imported: how many.',
+            dataOf(
+              name === 'loads'
+                ? LoadImportCreatedRecordSchema
+                : name === 'fuelPurchases'
+                  ? FuelImportCreatedRecordSchema
+                  : name === 'trips'
+                    ? TripImportCreatedRecordSchema
+                    : ImportCreatedRecordSchema,
+            ),
           ),
           '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
           ...common,

@@ -4035,6 +4035,30 @@ const cn: Catalogue = {
     },
     range: '{{from}} 至 {{to}}',
   },
+  eldImport: {
+    title: '从 ELD 导入行程',
+    hint: 'ELD 的 IFTA 辖区报告或我们的模板；最多 {{size}} MB、{{rows}} 行。',
+    format: '报告格式',
+    formats: {
+      generic: '我们的模板（通用 CSV）',
+      samsara: 'Samsara IFTA 辖区报告',
+      motive: 'Motive（KeepTruckin）IFTA 行程报告',
+    },
+    formatChoiceHint: 'ELD 的报告按其自身的表头读取，其他列将被忽略；使用我们的模板时，其他表头在下一步中匹配。',
+    formatHint:
+      '每行为车辆经过的一个州：unit（卡车编号）、date（2026-10-14 或 10/14/2026；如在另一天结束则填 endDate）、jurisdiction（TX 或 Texas）、startOdometer 和 endOdometer（整英里；或其中之一加 miles）。可选：miles 和 taxableMiles（为空时等于 miles）。',
+    requiredHint:
+      '高亮的列为必填。同一车辆里程表首尾相接（一行从上一行结束处开始）且相隔不超过一天的行组成一个行程；已导入的行程会被跳过，已申报季度内的行程是其最后一行的问题。',
+    toast: '已导入 {{count}} 个行程；跳过 {{duplicate}} 行已导入过的行程',
+    skipped: {
+      duplicate: '跳过 {{count}} 行：其行程已导入过',
+    },
+    errors: {
+      format: '请选择 Samsara、Motive 或我们的模板。',
+      unknownUnit: '您的组织中没有此编号的卡车。',
+      odometer: '请填写起止里程表读数，或其中之一加英里数。',
+    },
+  },
 }
 
 export default cn

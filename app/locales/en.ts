@@ -4051,6 +4051,31 @@ const en = {
     },
     range: '{{from}} – {{to}}',
   },
+  eldImport: {
+    title: 'Import trips from an ELD',
+    hint: 'An ELD’s IFTA jurisdiction report or our template; at most {{size}} MB and {{rows}} rows.',
+    format: 'Report format',
+    formats: {
+      generic: 'Our template (generic CSV)',
+      samsara: 'Samsara IFTA jurisdiction report',
+      motive: 'Motive (KeepTruckin) IFTA trip report',
+    },
+    formatChoiceHint:
+      'An ELD’s report is read by its own headers and its other columns are left out; with our template, other headers are matched in the next step.',
+    formatHint:
+      'One row per state a unit drove through: unit (a truck’s unit number), date (2026-10-14 or 10/14/2026; endDate when it ends another day), jurisdiction (TX or Texas), startOdometer and endOdometer (whole miles; or one of them and miles). Optional: miles and taxableMiles (the miles when empty).',
+    requiredHint:
+      'Highlighted columns are required. A unit’s rows whose odometers follow on (a row starts where the last ended) within a day make one trip; a trip imported before is skipped, and a trip in a filed quarter is a problem of its last row.',
+    toast: '{{count}} trips imported; {{duplicate}} rows of trips imported before skipped',
+    skipped: {
+      duplicate: '{{count}} rows skipped: their trips were imported before',
+    },
+    errors: {
+      format: 'Choose Samsara, Motive or our template.',
+      unknownUnit: 'No truck with this unit number in your organization.',
+      odometer: 'Enter the start and end odometer, or one of them and the miles.',
+    },
+  },
 }
 
 export default en

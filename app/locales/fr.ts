@@ -4104,6 +4104,31 @@ const fr: Catalogue = {
     },
     range: 'du {{from}} au {{to}}',
   },
+  eldImport: {
+    title: 'Importer des trajets depuis un ELD',
+    hint: 'Le rapport IFTA par juridiction d’un ELD ou notre modèle ; au plus {{size}} Mo et {{rows}} lignes.',
+    format: 'Format du rapport',
+    formats: {
+      generic: 'Notre modèle (CSV générique)',
+      samsara: 'Rapport IFTA par juridiction de Samsara',
+      motive: 'Rapport de trajets IFTA de Motive (KeepTruckin)',
+    },
+    formatChoiceHint:
+      'Le rapport d’un ELD est lu par ses propres en-têtes et ses autres colonnes sont ignorées ; avec notre modèle, les autres en-têtes sont associés à l’étape suivante.',
+    formatHint:
+      'Une ligne par État traversé par une unité : unit (numéro d’unité d’un camion), date (2026-10-14 ou 10/14/2026 ; endDate s’il se termine un autre jour), jurisdiction (TX ou Texas), startOdometer et endOdometer (milles entiers ; ou l’un des deux et miles). Facultatif : miles et taxableMiles (les milles si vide).',
+    requiredHint:
+      'Les colonnes en surbrillance sont obligatoires. Les lignes d’une unité dont les odomètres se suivent (une ligne commence où la précédente a fini) à un jour près forment un trajet ; un trajet déjà importé est ignoré, et un trajet d’un trimestre déclaré est une erreur de sa dernière ligne.',
+    toast: '{{count}} trajets importés ; {{duplicate}} lignes de trajets déjà importés ignorées',
+    skipped: {
+      duplicate: '{{count}} lignes ignorées : leurs trajets ont déjà été importés',
+    },
+    errors: {
+      format: 'Choisissez Samsara, Motive ou notre modèle.',
+      unknownUnit: 'Aucun camion avec ce numéro d’unité dans votre organisation.',
+      odometer: 'Indiquez l’odomètre de départ et d’arrivée, ou l’un des deux et les milles.',
+    },
+  },
 }
 
 export default fr

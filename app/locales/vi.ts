@@ -4064,6 +4064,31 @@ const vi: Catalogue = {
     },
     range: 'từ {{from}} đến {{to}}',
   },
+  eldImport: {
+    title: 'Nhập chuyến đi từ ELD',
+    hint: 'Báo cáo IFTA theo khu vực pháp lý của ELD hoặc mẫu của chúng tôi; tối đa {{size}} MB và {{rows}} dòng.',
+    format: 'Định dạng báo cáo',
+    formats: {
+      generic: 'Mẫu của chúng tôi (CSV chung)',
+      samsara: 'Báo cáo IFTA theo khu vực của Samsara',
+      motive: 'Báo cáo chuyến đi IFTA của Motive (KeepTruckin)',
+    },
+    formatChoiceHint:
+      'Báo cáo của ELD được đọc theo tiêu đề riêng và các cột khác bị bỏ qua; với mẫu của chúng tôi, các tiêu đề khác được ghép ở bước tiếp theo.',
+    formatHint:
+      'Mỗi dòng là một bang mà xe đã đi qua: unit (số hiệu xe tải), date (2026-10-14 hoặc 10/14/2026; endDate nếu kết thúc vào ngày khác), jurisdiction (TX hoặc Texas), startOdometer và endOdometer (số dặm nguyên; hoặc một trong hai và miles). Tùy chọn: miles và taxableMiles (bằng miles nếu để trống).',
+    requiredHint:
+      'Các cột được tô sáng là bắt buộc. Các dòng của một xe có công-tơ-mét nối tiếp nhau (dòng bắt đầu ở nơi dòng trước kết thúc) trong vòng một ngày tạo thành một chuyến; chuyến đã nhập trước đó bị bỏ qua, và chuyến thuộc quý đã nộp là lỗi ở dòng cuối của nó.',
+    toast: 'Đã nhập {{count}} chuyến; bỏ qua {{duplicate}} dòng của các chuyến đã nhập trước đó',
+    skipped: {
+      duplicate: 'Bỏ qua {{count}} dòng: chuyến của chúng đã được nhập trước đó',
+    },
+    errors: {
+      format: 'Chọn Samsara, Motive hoặc mẫu của chúng tôi.',
+      unknownUnit: 'Không có xe tải nào với số hiệu này trong tổ chức của bạn.',
+      odometer: 'Nhập công-tơ-mét đầu và cuối, hoặc một trong hai cùng số dặm.',
+    },
+  },
 }
 
 export default vi

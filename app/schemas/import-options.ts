@@ -12,10 +12,10 @@ import { TRAILER_STATUSES, TRAILER_TYPES } from './trailer-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from './truck-options'
 import { CDL_CLASSES, PAY_METHODS, STATEMENT_LANGUAGES } from './user-options'
 
-export const IMPORT_LISTS = ['loads', 'trucks', 'trailers', 'brokers', 'companies', 'products', 'drivers', 'fuelPurchases'] as const
+export const IMPORT_LISTS = ['loads', 'trucks', 'trailers', 'brokers', 'companies', 'products', 'drivers', 'fuelPurchases', 'trips'] as const
 export type ImportListName = (typeof IMPORT_LISTS)[number]
-/** The lists whose rows go through their editor's schema and model (record-import.server.ts); fuel purchases have their own list (fuel-import.server.ts). */
-export type RecordImportName = Exclude<ImportListName, 'loads' | 'fuelPurchases'>
+/** The lists whose rows go through their editor's schema and model (record-import.server.ts); fuel purchases have their own list (fuel-import.server.ts), trips theirs (trip-import.server.ts). */
+export type RecordImportName = Exclude<ImportListName, 'loads' | 'fuelPurchases' | 'trips'>
 
 /** The most bytes of a file, before anything reads it (the page's action and the API check the size first). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
@@ -46,6 +46,8 @@ export const IMPORT_MAX_ROWS: Record<ImportListName, number> = {
   products: 2_000,
   drivers: 500,
   fuelPurchases: 20_000,
+  // An ELD's quarter of a large fleet; a trip is a handful of statements (the trip model's write).
+  trips: 5_000,
 }
 
 /** How a column's cell becomes the editor's form value. */
@@ -233,6 +235,12 @@ export const IMPORT_PATHS: Record<ImportListName, { list: string; page: string; 
     page: href('/dashboard/fuel/import'),
     template: href('/dashboard/fuel/import/template'),
     api: href('/api/fuel-purchases/import'),
+  },
+  trips: {
+    list: href('/dashboard/trips/list'),
+    page: href('/dashboard/trips/import'),
+    template: href('/dashboard/trips/import/template'),
+    api: href('/api/trips/import'),
   },
 }
 

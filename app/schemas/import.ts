@@ -25,7 +25,9 @@ export const ImportReportRecordSchema = z.object({
   skipped: z
     .record(z.string(), z.number().int().min(0))
     .optional()
-    .describe('Rows neither created nor refused, by reason (fuel purchases: `duplicate`, imported before or earlier in the file, and `notFuel`).'),
+    .describe(
+      'Rows neither created nor refused, by reason (fuel purchases: `duplicate`, imported before or earlier in the file, and `notFuel`; trips: `duplicate`).',
+    ),
 })
 export type ImportReportRecord = z.infer<typeof ImportReportRecordSchema>
 
@@ -39,6 +41,12 @@ export const FuelImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({
     duplicate: z.number().int().min(0).describe('Purchases imported before (the same transaction), or earlier in the file.'),
     notFuel: z.number().int().min(0).describe('Rows of other products: DEF, oil, a scale ticket, a cash advance, a fee.'),
   }),
+})
+
+/** Trips imported from an ELD's report (ADR 126): how many trips, and how many rows were skipped. */
+export const TripImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({
+  created: z.number().int().min(0).describe('Trips created (a trip is one or more chained rows).'),
+  skipped: z.object({ duplicate: z.number().int().min(0).describe('Rows of trips imported before (the same unit, odometers and start day).') }),
 })
 
 /** Loads imported: how many, and the first and last load numbers. */

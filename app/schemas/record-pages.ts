@@ -24,7 +24,7 @@ export const RECORD_LIST_PARTS: Record<RecordListName, { customFields: CustomFie
   companies: { customFields: 'companies', imports: 'companies', status: true },
   products: { customFields: 'products', imports: 'products', status: true },
   fuel: { customFields: null, imports: 'fuelPurchases', status: false },
-  trips: { customFields: null, imports: null, status: false },
+  trips: { customFields: null, imports: 'trips', status: false },
 }
 
 /** The strings RecordList takes from its entity's catalogue. */

@@ -92,7 +92,7 @@ export function fuelTypeOf(product: string): FuelType | null {
 
 /* ---------------------------------------------------------------- cells */
 
-type Parsed<T> = { value: T } | { error: string }
+export type Parsed<T> = { value: T } | { error: string }
 
 /** A calendar day as `YYYY-MM-DD`, or null when there is no such day. */
 function day(year: number, month: number, date: number) {
@@ -119,7 +119,7 @@ function timeOf(cell: string): Parsed<string> {
 }
 
 /** A date as card exports write it: 2026-10-14 or 10/14/2026 (10/14/26), either perhaps followed by a time. */
-function dateOf(cell: string): Parsed<{ day: string; time: string | null }> {
+export function dateOf(cell: string): Parsed<{ day: string; time: string | null }> {
   const iso = ISO_DATE.exec(cell)
   const us = iso ? null : US_DATE.exec(cell)
   const parts = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4]] : us ? [Number(us[3]), Number(us[1]), Number(us[2]), us[4]] : null

@@ -26,6 +26,7 @@ import type { Jurisdiction } from '~/schemas/ifta-options'
 import { type TripInput, type TripListQuery, type TripRecord, TripSchema, type TripUpdateInput } from '~/schemas/trip'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
+import { isDomainError } from '~/utils/errors.server'
 
 import { assertQuartersOpen } from './ifta-period.server'
 
@@ -129,13 +130,55 @@ export async function createTrip(actor: Actor, input: TripInput): Promise<TripWi
   return prisma.$transaction((tx) => insertTrip(tx, actor, input))
 }
 
-async function insertTrip(tx: Tx, actor: Actor, input: TripInput) {
+async function insertTrip(tx: Tx, actor: Actor, input: TripInput, importKey?: string) {
   const { organizationId } = actor
   await checkTrip(tx, organizationId, input)
   const data = tripData(input)
-  const trip = await tx.trip.create({ data: { ...data.columns, organizationId, jurisdictions: { create: data.lines } }, include })
-  await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: audited(data) })
+  const trip = await tx.trip.create({ data: { ...data.columns, organizationId, importKey, jurisdictions: { create: data.lines } }, include })
+  await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: { ...audited(data), ...(importKey ? { importKey } : {}) } })
   return trip
+}
+
+/** A trip of an ELD file (ADR 126): its input, its key, and the file's lines it was made of. */
+export type ImportedTrip = { input: TripInput; importKey: string; firstRow: number; lastRow: number }
+
+/** What an ELD import wrote: how many trips, the keys already stored (skipped), the trips refused (a filed quarter) with their error. */
+export type TripImportOutcome = {
+  created: number
+  duplicates: ImportedTrip[]
+  refused: Array<{ trip: ImportedTrip; message: string; params?: Record<string, string | number> }>
+}
+
+/**
+ * The trips of an ELD file, in the import's transaction (ADR 126): each by the rules of every trip
+ * write (TripSchema, the unit the organization's own, its quarter open), a key already stored
+ * skipped as a duplicate, a trip of a filed quarter refused (the transaction stays usable: the
+ * refusal is the model's, not the database's).
+ */
+export async function importTrips(tx: Tx, actor: Actor, trips: readonly ImportedTrip[]): Promise<TripImportOutcome> {
+  assertActorMay(actor, 'create', 'trip')
+  const outcome: TripImportOutcome = { created: 0, duplicates: [], refused: [] }
+  const keys = trips.map((trip) => trip.importKey)
+  const stored = new Set(
+    (await tx.trip.findMany({ where: { organizationId: actor.organizationId, importKey: { in: keys } }, select: { importKey: true } })).map(
+      (trip) => trip.importKey,
+    ),
+  )
+  for (const trip of trips) {
+    if (stored.has(trip.importKey)) {
+      outcome.duplicates.push(trip)
+      continue
+    }
+    stored.add(trip.importKey)
+    try {
+      await insertTrip(tx, actor, TripSchema.parse(trip.input), trip.importKey)
+      outcome.created++
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      outcome.refused.push({ trip, message: error.messageKey, params: error.options.params as Record<string, string | number> | undefined })
+    }
+  }
+  return outcome
 }
 
 /**

@@ -14,6 +14,7 @@ import type { z } from 'zod'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import type { Actor } from '~/models/audit/audit.server'
 import { fuelImportList } from '~/models/fuel-tax/fuel-import.server'
+import { tripImportList } from '~/models/fuel-tax/trip-import.server'
 import { LOAD_IMPORT } from '~/models/loads/load-import.server'
 import { type CustomFieldDefinition, customFieldDefinitions, type CustomFieldList } from '~/models/organization/custom-fields.server'
 import { createBroker } from '~/models/reference/broker.server'
@@ -24,7 +25,7 @@ import { createProduct } from '~/models/store/product.server'
 import { createUser } from '~/models/users/user.server'
 import { BrokerFormSchema, brokerFromForm } from '~/schemas/broker'
 import { CompanySchema } from '~/schemas/company'
-import { type FuelCardFormat, fuelImportTemplate } from '~/schemas/fuel-import-options'
+import { fuelImportTemplate, isFuelCardFormat } from '~/schemas/fuel-import-options'
 import {
   IMPORT_MAX_ROWS,
   type ImportColumn,
@@ -37,6 +38,7 @@ import {
 import { loadImportTemplate } from '~/schemas/load-import-options'
 import { ProductFormSchema, productFromForm } from '~/schemas/product'
 import { TrailerSchema } from '~/schemas/trailer'
+import { isEldFormat, tripImportTemplate } from '~/schemas/trip-import-options'
 import { TruckSchema } from '~/schemas/truck'
 import { UserCreateFormSchema } from '~/schemas/user'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -47,9 +49,9 @@ import type { ImportError, ImportList } from './csv-import.server'
 
 /**
  * What an import of drivers does about sign-in (ADR 108): invited accounts, the emails sent only
- * when asked; which card's export a file of fuel purchases is (ADR 123).
+ * when asked; which card's (ADR 123) or ELD's (ADR 126) export a file is (IMPORT_FORMATS).
  */
-export type RecordImportOptions = { invite?: boolean; language?: LanguageCode; format?: FuelCardFormat }
+export type RecordImportOptions = { invite?: boolean; language?: LanguageCode; format?: string }
 
 type Editor<S extends z.ZodType> = {
   schema: S
@@ -227,6 +229,7 @@ function customFieldExample(definition: CustomFieldDefinition) {
 export async function importTemplate(name: ImportListName, organizationId: string) {
   if (name === 'loads') return loadImportTemplate()
   if (name === 'fuelPurchases') return fuelImportTemplate()
+  if (name === 'trips') return tripImportTemplate()
   const list = EDITORS[name].customFields
   const definitions = list ? await customFieldDefinitions(prisma, organizationId, list) : []
   return recordImportTemplate(
@@ -255,6 +258,7 @@ export const IMPORT_ENTITIES = {
   products: 'product',
   drivers: 'user',
   fuelPurchases: 'fuelPurchase',
+  trips: 'trip',
 } as const satisfies Record<ImportListName, Entity>
 
 /** Any list's import, for the page and the API: loads and fuel purchases as their modules declare them, the others as above. */
@@ -263,7 +267,9 @@ export async function importList(name: ImportListName, organizationId: string, o
     name === 'loads'
       ? LOAD_IMPORT
       : name === 'fuelPurchases'
-        ? fuelImportList(options.format ?? 'generic')
-        : await recordImportList(name, organizationId, options)
+        ? fuelImportList(isFuelCardFormat(options.format) ? options.format : 'generic')
+        : name === 'trips'
+          ? tripImportList(isEldFormat(options.format) ? options.format : 'generic')
+          : await recordImportList(name, organizationId, options)
   return list as ImportList<unknown, unknown>
 }

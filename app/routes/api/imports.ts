@@ -5,7 +5,8 @@ import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { isFuelCardFormat } from '~/schemas/fuel-import-options'
 import type { ImportCreatedRecord, ImportReportRecord } from '~/schemas/import'
-import { IMPORT_MAX_BYTES, importListOf } from '~/schemas/import-options'
+import { IMPORT_MAX_BYTES, type ImportListName, importListOf } from '~/schemas/import-options'
+import { isEldFormat } from '~/schemas/trip-import-options'
 import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
 
@@ -35,15 +36,19 @@ function readMapping(raw: unknown): ImportMapping | undefined {
   return parsed as ImportMapping
 }
 
-/** A fuel card's export format (ADR 123): `generic` when none is sent, a 400 when it is no format of ours. */
-function readFormat(raw: unknown) {
+/** A fuel card's (ADR 123) or an ELD's (ADR 126) export format: `generic` when none is sent, a 400 when it is no format of the list's. */
+function readFormat(raw: unknown, name: ImportListName) {
   if (raw === null || raw === undefined || raw === '') return 'generic'
+  if (name === 'trips') {
+    if (!isEldFormat(raw)) throw new DomainError('validation_failed', 'validation.failed', { fields: { format: ['eldImport.errors.format'] } })
+    return raw
+  }
   if (!isFuelCardFormat(raw)) throw new DomainError('validation_failed', 'validation.failed', { fields: { format: ['fuelImport.errors.format'] } })
   return raw
 }
 
 /** The CSV's bytes (kept off the JavaScript heap) from a `text/csv` body or a multipart `file` part, at most 10 MB, and the mapping and format sent. */
-async function readCsv(request: Request, url: URL) {
+async function readCsv(request: Request, url: URL, name: ImportListName) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
   let bytes: Uint8Array
   let mapping = url.searchParams.get('mapping')
@@ -64,11 +69,11 @@ async function readCsv(request: Request, url: URL) {
     bytes = new Uint8Array(await file.arrayBuffer())
   } else throw new DomainError('unsupported_media_type', 'imports.errors.notCsv')
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw tooLarge()
-  return { bytes, mapping: readMapping(mapping), format: readFormat(format) }
+  return { bytes, mapping: readMapping(mapping), format: readFormat(format, name) }
 }
 
 /**
- * POST /api/{loads,trucks,trailers,brokers,companies,products,users,fuel-purchases}/import
+ * POST /api/{loads,trucks,trailers,brokers,companies,products,users,fuel-purchases,trips}/import
  * (`text/csv`, or multipart with `file`; `users` imports drivers): `?dryRun=true` answers 200 with
  * the rows, the valid count, the errors by row and column (the first 1,000), their count and how
  * each header was read, writing nothing; otherwise 201 with how many were created (loads: their
@@ -76,7 +81,8 @@ async function readCsv(request: Request, url: URL) {
  * `validation_failed` with every error in `fields` as `rows.<line>.<column>` (line 1 is the header)
  * and nothing written. `mapping` (query or multipart field, JSON) matches headers to columns;
  * drivers' `invite=true` emails each their invitation; fuel purchases' `format` (wex, efs, comdata,
- * generic) reads a card's export by its headers.
+ * generic) reads a card's export by its headers, trips' `format` (samsara, motive, generic) an ELD's
+ * report (ADR 126).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
@@ -86,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!name) throw new DomainError('not_found', 'api.notFound')
     const { actor } = await requireApiActor(call, 'create', IMPORT_ENTITIES[name])
     const dryRun = url.searchParams.get('dryRun') === 'true'
-    const csv = await readCsv(request, url)
+    const csv = await readCsv(request, url, name)
     const language = detectLanguage(request)
     const t = getFixedT(language)
     const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language, format: csv.format })

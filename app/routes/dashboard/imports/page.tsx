@@ -12,8 +12,9 @@ import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.serv
 import { requireActor } from '~/requests/actor.server'
 import { refuse as refuseWith } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { FUEL_CARD_FORMATS, type FuelCardFormat, isFuelCardFormat } from '~/schemas/fuel-import-options'
+import { FUEL_CARD_FORMATS } from '~/schemas/fuel-import-options'
 import { IMPORT_ERRORS_SHOWN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_PATHS, type ImportListName, importListOf } from '~/schemas/import-options'
+import { ELD_FORMATS } from '~/schemas/trip-import-options'
 import { isDomainError } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -22,7 +23,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/page'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['imports', 'loadImport', 'fuelImport'] }
+export const handle = { i18n: ['imports', 'loadImport', 'fuelImport', 'eldImport'] }
 
 /**
  * Each list's words: its name in the navigation (the breadcrumb; drivers are users), the page's
@@ -93,6 +94,30 @@ const LIST_TEXTS: Record<ImportListName, { list: string; title: string; hint: st
     required: 'fuelImport.requiredHint',
     toast: 'fuelImport.toast',
   },
+  trips: {
+    list: 'nav.trips',
+    title: 'eldImport.title',
+    hint: 'eldImport.hint',
+    format: 'eldImport.formatHint',
+    required: 'eldImport.requiredHint',
+    toast: 'eldImport.toast',
+  },
+}
+
+/** The lists whose files come in formats (a fuel card's export, ADR 123; an ELD's report, ADR 126): the choice's words and each format's name. */
+const FORMAT_CHOICES: Partial<Record<ImportListName, { label: string; hint: string; error: string; options: ReadonlyArray<readonly [string, string]> }>> = {
+  fuelPurchases: {
+    label: 'fuelImport.format',
+    hint: 'fuelImport.formatChoiceHint',
+    error: 'fuelImport.errors.format',
+    options: FUEL_CARD_FORMATS.map((format) => [format, `fuelImport.formats.${format}`]),
+  },
+  trips: {
+    label: 'eldImport.format',
+    hint: 'eldImport.formatChoiceHint',
+    error: 'eldImport.errors.format',
+    options: ELD_FORMATS.map((format) => [format, `eldImport.formats.${format}`]),
+  },
 }
 
 /** The file in a multipart form, collected by the edge up to the largest import. */
@@ -123,8 +148,8 @@ type Outcome = {
   mapping: boolean
   /** The rows skipped (duplicates, not fuel), each count in words. */
   skipped: string[]
-  /** The fuel card's export format chosen, kept for the next check. */
-  format: FuelCardFormat
+  /** The export format chosen (a fuel card's, an ELD's), kept for the next check. */
+  format: string
 }
 
 // The mapping step's choices: "" is no choice yet (the header stays unknown), LEAVE_OUT leaves the column out.
@@ -167,7 +192,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const dryRun = form.get('intent') !== 'import'
   const mapping = mappingOf(form)
   const format = form.get('format') ?? 'generic'
-  if (!isFuelCardFormat(format)) return refuse(t('fuelImport.errors.format'))
+  const choice = FORMAT_CHOICES[name]
+  if (typeof format !== 'string' || (choice ? !choice.options.some(([value]) => value === format) : format !== 'generic'))
+    return refuse(t(choice?.error ?? 'fuelImport.errors.format'))
   try {
     const list = await importList(name, actor.organizationId, { invite: form.get('invite') === 'on', language: getLocale(context), format })
     // The bytes stay off the JavaScript heap; the pipeline parses them as a stream.
@@ -214,6 +241,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   const { name, columns, required } = loaderData
   const paths = IMPORT_PATHS[name]
   const texts = LIST_TEXTS[name]
+  const formatChoice = FORMAT_CHOICES[name]
 
   return (
     <>
@@ -241,10 +269,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
                 {t(texts.hint, { size: IMPORT_MAX_BYTES / 1024 / 1024, rows: number(loaderData.maxRows) })}
               </p>
             </div>
-            {name === 'fuelPurchases' ? (
+            {formatChoice ? (
               <div>
                 <label htmlFor="format" className="mb-1.5 block text-sm font-semibold">
-                  {t('fuelImport.format')}
+                  {t(formatChoice.label)}
                 </label>
                 <select
                   id="format"
@@ -253,14 +281,14 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
                   aria-describedby="format-hint"
                   className="rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
                 >
-                  {FUEL_CARD_FORMATS.map((format) => (
+                  {formatChoice.options.map(([format, label]) => (
                     <option key={format} value={format}>
-                      {t(`fuelImport.formats.${format}`)}
+                      {t(label)}
                     </option>
                   ))}
                 </select>
                 <p id="format-hint" className="mt-1.5 text-xs text-muted">
-                  {t('fuelImport.formatChoiceHint')}
+                  {t(formatChoice.hint)}
                 </p>
               </div>
             ) : null}
