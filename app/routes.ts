@@ -299,6 +299,7 @@ export default [
     route('trips/:id', 'routes/api/trips/item.ts'),
     // A driver's odometer readings on the road (ADR 125): a delivered load's make its trip.
     route('odometer-readings', 'routes/api/odometer-readings/collection.ts'),
+    route('odometer-readings/:id', 'routes/api/odometer-readings/item.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

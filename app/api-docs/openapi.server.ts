@@ -2270,6 +2270,22 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         },
       },
     },
+    '/api/odometer-readings/{id}': {
+      delete: {
+        tags,
+        summary: 'Take back an odometer reading',
+        description:
+          'Only a load’s latest reading, while the load is on the road (else 409 invalid_transition): by the load’s driver or the office (anyone else 403). A mistyped odometer would otherwise block every later reading of its unit. A reading of a filed quarter stays (409 period_closed).',
+        operationId: 'delete_odometer_reading',
+        parameters: [idParameter],
+        responses: {
+          '200': answer('delete', '/api/odometer-readings/{id}', '200', 'The reading taken back.', dataOf(OdometerReadingRecordSchema)),
+          '404': errorResponse('not_found: no such reading in your organization.'),
+          '409': errorResponse('invalid_transition: not the load’s latest reading, or the load is off the road; period_closed: the quarter is filed.'),
+          ...common,
+        },
+      },
+    },
     '/api/ifta/returns/{quarter}/reopen': {
       post: {
         tags,

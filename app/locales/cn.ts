@@ -3950,6 +3950,7 @@ const cn: Catalogue = {
     },
   },
   odometer: {
+    takeBack: '撤回“{{reading}}”',
     title: '里程表',
     none: '尚无读数：请在第一个提货点记录里程表。',
     complete: '已记录终点：本运单的里程记录已完整。',
@@ -3972,9 +3973,12 @@ const cn: Catalogue = {
       odometer: '里程表（英里）',
     },
     toast: {
+      takenBack: '已撤回读数“{{reading}}”（{{odometer}}）',
       recorded: '已记录 {{reading}}，{{odometer}} 英里',
     },
     errors: {
+      notLatest: '只能撤回该货运最新的读数。',
+      readingNotFound: '该读数不存在或已被撤回。',
       notYourLoad: '只有该运单的司机可以记录里程表读数。',
       notOnRoad: '只有运单在途且有卡车时才能记录读数。',
       kindNotNext: '不是下一个读数：先出发，再跨州，最后结束，出发和结束各一次。',

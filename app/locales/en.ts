@@ -3966,6 +3966,7 @@ const en = {
     },
   },
   odometer: {
+    takeBack: 'Take back “{{reading}}”',
     title: 'Odometer',
     none: 'No reading yet: record the odometer at the first pickup.',
     complete: 'The end is recorded: this load’s distance record is complete.',
@@ -3988,9 +3989,12 @@ const en = {
       odometer: 'Odometer (miles)',
     },
     toast: {
+      takenBack: 'Reading “{{reading}}” at {{odometer}} taken back',
       recorded: '{{reading}} at {{odometer}} mi recorded',
     },
     errors: {
+      notLatest: 'Only the load’s latest reading can be taken back.',
+      readingNotFound: 'This reading does not exist or was taken back.',
       notYourLoad: 'Only the load’s driver records its odometer readings.',
       notOnRoad: 'Readings are recorded only while the load is on the road with a truck.',
       kindNotNext: 'Not the next reading: the start first, then state lines, then the end, once each.',

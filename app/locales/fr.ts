@@ -4019,6 +4019,7 @@ const fr: Catalogue = {
     },
   },
   odometer: {
+    takeBack: 'Annuler « {{reading}} »',
     title: 'Compteur kilométrique',
     none: 'Aucun relevé : notez le compteur au premier chargement.',
     complete: 'La fin est notée : le relevé de distance de ce chargement est complet.',
@@ -4041,9 +4042,12 @@ const fr: Catalogue = {
       odometer: 'Compteur (milles)',
     },
     toast: {
+      takenBack: 'Relevé « {{reading}} » à {{odometer}} annulé',
       recorded: '{{reading}} à {{odometer}} mi enregistré',
     },
     errors: {
+      notLatest: 'Seul le dernier relevé du chargement peut être annulé.',
+      readingNotFound: 'Ce relevé n’existe pas ou a été annulé.',
       notYourLoad: 'Seul le chauffeur du chargement note ses relevés de compteur.',
       notOnRoad: 'Les relevés ne se notent que pendant que le chargement est sur la route avec un camion.',
       kindNotNext: 'Ce n’est pas le relevé suivant : le départ d’abord, puis les passages d’État, puis la fin, une fois chacun.',

@@ -3979,6 +3979,7 @@ const vi: Catalogue = {
     },
   },
   odometer: {
+    takeBack: 'Rút lại “{{reading}}”',
     title: 'Công-tơ-mét',
     none: 'Chưa có số đo: ghi công-tơ-mét tại điểm lấy hàng đầu tiên.',
     complete: 'Đã ghi điểm kết thúc: hồ sơ quãng đường của chuyến hàng này đã đầy đủ.',
@@ -4001,9 +4002,12 @@ const vi: Catalogue = {
       odometer: 'Công-tơ-mét (dặm)',
     },
     toast: {
+      takenBack: 'Đã rút lại lần đọc “{{reading}}” ở {{odometer}}',
       recorded: 'Đã ghi {{reading}} ở {{odometer}} dặm',
     },
     errors: {
+      notLatest: 'Chỉ có thể rút lại lần đọc mới nhất của chuyến hàng.',
+      readingNotFound: 'Lần đọc này không tồn tại hoặc đã được rút lại.',
       notYourLoad: 'Chỉ tài xế của chuyến hàng mới ghi số đo công-tơ-mét.',
       notOnRoad: 'Chỉ ghi số đo khi chuyến hàng đang chạy trên đường với một xe tải.',
       kindNotNext: 'Không phải số đo tiếp theo: bắt đầu trước, rồi các lần qua bang, rồi kết thúc, mỗi loại một lần.',

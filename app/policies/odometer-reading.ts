@@ -52,6 +52,22 @@ export function readingRefusal(
   return null
 }
 
+/**
+ * Why `actor` may not take back the reading, or null: only the latest reading of its load (the
+ * unit's log stays continuous), while the load is on the road (a delivered load's trip is corrected
+ * on the trip), by the load's driver or by the office (whose role may delete readings).
+ */
+export function readingRemovalRefusal(
+  actor: { userId: string | null; role: string },
+  load: { driverId: string | null; truckId: string | null; status: LoadStatus },
+  latest: boolean,
+): ReadingRefusal | null {
+  if (actor.role === 'driver' && (!actor.userId || load.driverId !== actor.userId)) return { code: 'forbidden', key: 'odometer.errors.notYourLoad' }
+  if (!takesReadings(load)) return { code: 'invalid_transition', key: 'odometer.errors.notOnRoad' }
+  if (!latest) return { code: 'invalid_transition', key: 'odometer.errors.notLatest' }
+  return null
+}
+
 export type TripReading = { kind: OdometerReadingKind; jurisdiction: string; odometer: number; recordedAt: Date }
 
 /**

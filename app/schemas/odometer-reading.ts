@@ -19,6 +19,9 @@ export const OdometerReadingSchema = z.object({
 })
 export type OdometerReadingInput = z.infer<typeof OdometerReadingSchema>
 
+/** "Take back the last reading" on the driver's card: the reading, and its load (whose card shows the answer). */
+export const TakeBackReadingSchema = z.object({ readingId: requiredId(), loadId: requiredId() })
+
 /** `GET /api/odometer-readings`: a unit's log, a load's readings, or both; an id that is not one is ignored. */
 export const OdometerReadingQuerySchema = z.object({ truckId: idFilter(), loadId: idFilter() })
 export type OdometerReadingQuery = z.infer<typeof OdometerReadingQuerySchema>

@@ -96,8 +96,9 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     fuelPurchase: ALL,
     trip: ALL,
     iftaReturn: ALL,
-    // Only the load's driver records readings (app/policies/odometer-reading.ts); the office reads them.
-    odometerReading: READ,
+    // Only the load's driver records readings (app/policies/odometer-reading.ts); the office reads them
+    // and may take back a load's latest one while it is on the road (a mistyped odometer).
+    odometerReading: ['read', 'delete'],
   },
   dispatcher: {
     dashboard: READ,
@@ -123,7 +124,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // Fuel tax is the office's bookkeeping: dispatch reads receipts and trips, enters trips of its loads.
     fuelPurchase: READ,
     trip: ALL,
-    odometerReading: READ,
+    odometerReading: ['read', 'delete'],
   },
   accountant: {
     dashboard: READ,
@@ -165,8 +166,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // and read only those orders (orderScope in app/policies/cart.ts narrows every read).
     product: READ,
     storeOrder: ['read', 'create'],
-    // Odometer readings on their own loads on the road (read: their own only).
-    odometerReading: ['read', 'create'],
+    // Odometer readings on their own loads on the road (read: their own only; delete: their latest).
+    odometerReading: ['read', 'create', 'delete'],
   },
   viewer: {
     dashboard: READ,

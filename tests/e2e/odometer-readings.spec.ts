@@ -55,6 +55,11 @@ test('a driver records the start, the state lines and the end of a load on My lo
   await expect(odometer.getByLabel('Odometer (miles)')).toHaveValue('120100')
   await expect(odometer.getByTestId('odometer-reading')).toHaveCount(2)
 
+  // A digit too many would block every later reading of the truck: the driver takes it back.
+  await record('state_line', 'TN', '1204500')
+  await expect(odometer.getByTestId('odometer-reading')).toHaveCount(3)
+  await odometer.getByRole('button', { name: 'Take back “Entered TN”' }).click()
+  await expect(odometer.getByTestId('odometer-reading')).toHaveCount(2)
   await record('state_line', 'TN', '120450')
   await card.getByRole('button', { name: 'Arrived at Delta Grocers' }).click()
   await expect(card.getByText('At delivery', { exact: true })).toBeVisible()

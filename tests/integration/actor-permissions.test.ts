@@ -140,6 +140,7 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'fuel-tax/trip:importTrips': 'refused',
   'fuel-tax/trip:createLoadTrip': { exempt: 'writes the trip of a delivery that was checked (moveLoad, recordStopEvent)' },
   'fuel-tax/odometer-reading:recordOdometerReading': 'refused',
+  'fuel-tax/odometer-reading:deleteOdometerReading': 'refused',
   'fuel-tax/odometer-reading:makeTripOfLoad': { exempt: 'in the transaction of a delivery that was checked (applyMove)' },
   'fuel-tax/ifta-return:putIftaRates': 'refused',
   'fuel-tax/ifta-return:importIftaRateMatrix': 'refused',

@@ -435,6 +435,23 @@ async function createTarget(
     })
     return { id: endpoint.id, version: endpoint.version, deliveryId: delivery.id }
   }
+  // A reading is recorded by a driver on a load on the road: made in the database (a deadhead reading, no load).
+  if (itemPath === '/api/odometer-readings/{id}') {
+    const n = ++serial
+    const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZO-${n}` } })
+    const reading = await prisma.odometerReading.create({
+      data: {
+        organizationId: org.organization.id,
+        truckId: truck.id,
+        driverId: org.users.driver.id,
+        kind: 'start',
+        jurisdiction: 'TX',
+        odometer: n,
+        recordedAt: new Date(),
+      },
+    })
+    return { id: reading.id, version: 1 }
+  }
   // A product's photo endpoints work on a product (made in the database: photos need a multipart upload).
   if (itemPath.startsWith('/api/products/{id}/')) {
     const n = ++serial

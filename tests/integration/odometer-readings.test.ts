@@ -7,10 +7,12 @@
 import { describe, expect, it } from 'vitest'
 
 import { readIftaReturn } from '~/models/fuel-tax/ifta-return.server'
-import { loadDistanceRecord, recordOdometerReading } from '~/models/fuel-tax/odometer-reading.server'
+import { deleteOdometerReading, loadDistanceRecord, recordOdometerReading } from '~/models/fuel-tax/odometer-reading.server'
 import { createLoad } from '~/models/loads/load.server'
 import { moveLoad, reopenLoad } from '~/models/loads/load-status.server'
 import * as readingsRoute from '~/routes/api/odometer-readings/collection'
+import * as readingRoute from '~/routes/api/odometer-readings/item'
+import * as myLoads from '~/routes/dashboard/loads/mine'
 import type { Jurisdiction, OdometerReadingKind } from '~/schemas/ifta-options'
 import { LoadSchema } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
@@ -19,6 +21,7 @@ import { ROLES } from '~/utils/permissions'
 
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, fleet, LOAD_STOPS, type Org, refusal } from '../helpers'
+import { callPage, type Handler, postForm, refusalOf } from '../page-helpers'
 
 type Fleet = Awaited<ReturnType<typeof fleet>>
 
@@ -182,6 +185,56 @@ describe('who records which reading', () => {
     const booked = await loadOf(org, equipment, 'booked')
     expect(await refusal(recordOdometerReading(driverOf(org), { ...input, loadId: booked.id }))).toMatchObject({ messageKey: 'odometer.errors.notOnRoad' })
     expect(await prisma.odometerReading.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('takes back a mistyped latest reading (the driver on My loads, the office by the API) so the log goes on, and nothing else', async () => {
+    const org = await createOrg()
+    const equipment = await fleet(org)
+    const load = await loadOf(org, equipment)
+    await read(org, load.id, 'start', 'TX', 100_000, '2026-08-01T14:00:00Z')
+    // A digit too many: every later reading of the unit would be "backwards".
+    const typo = await read(org, load.id, 'state_line', 'OK', 1_003_000, '2026-08-01T19:00:00Z')
+    expect(await refusal(read(org, load.id, 'state_line', 'OK', 100_300, '2026-08-01T19:05:00Z'))).toMatchObject({ messageKey: 'odometer.errors.backwards' })
+    const start = await prisma.odometerReading.findFirstOrThrow({ where: { loadId: load.id, kind: 'start' } })
+    // Only the latest: the start under it stays.
+    expect(await refusal(deleteOdometerReading(driverOf(org), start.id))).toMatchObject({ code: 'invalid_transition', messageKey: 'odometer.errors.notLatest' })
+    // Another organization's admin does not find it; a viewer may not.
+    const stranger = await createOrg()
+    expect(await refusal(deleteOdometerReading(actorOf(stranger, 'admin'), typo.id))).toMatchObject({ code: 'not_found' })
+    expect(await refusal(deleteOdometerReading(actorOf(org, 'viewer'), typo.id))).toMatchObject({ code: 'forbidden' })
+
+    const answer = await callPage(
+      myLoads.action as Handler,
+      '/dashboard/loads/mine',
+      org.users.driver.id,
+      {},
+      postForm({ intent: 'odometerTakeBack', loadId: load.id, readingId: typo.id }),
+    )
+    expect([answer.status, answer.toast?.title]).toEqual([302, 'Reading “Entered OK” at 1,003,000 taken back'])
+    await read(org, load.id, 'state_line', 'OK', 100_300, '2026-08-01T19:05:00Z')
+
+    // The office takes back through the API; a second time the reading is gone.
+    const last = await read(org, load.id, 'end', 'OK', 100_500, '2026-08-01T22:00:00Z')
+    const path = `/api/odometer-readings/${last.id}`
+    expect((await callApi(readingRoute, { method: 'DELETE', path, params: { id: last.id }, token: org.users.viewer.token })).status).toBe(403)
+    const taken = await callApi(readingRoute, { method: 'DELETE', path, params: { id: last.id }, token: org.users.dispatcher.token })
+    expect([taken.status, taken.body.data?.odometer]).toEqual([200, 100_500])
+    expect((await callApi(readingRoute, { method: 'DELETE', path, params: { id: last.id }, token: org.users.dispatcher.token })).status).toBe(404)
+    expect((await callApi(readingRoute, { path, params: { id: last.id }, token: org.users.dispatcher.token })).status).toBe(405)
+
+    // Delivered, the load's trip is the record: its readings stay.
+    await read(org, load.id, 'end', 'OK', 100_500, '2026-08-01T22:00:00Z')
+    await deliver(org, load.id)
+    const end = await prisma.odometerReading.findFirstOrThrow({ where: { loadId: load.id, kind: 'end' } })
+    const late = await callPage(
+      myLoads.action as Handler,
+      '/dashboard/loads/mine',
+      org.users.driver.id,
+      {},
+      postForm({ intent: 'odometerTakeBack', loadId: load.id, readingId: end.id }),
+    )
+    expect([late.status, refusalOf(late)?.message]).toEqual([409, expect.any(String)])
+    expect(await prisma.odometerReading.count({ where: { loadId: load.id } })).toBe(3)
   })
 
   it('refuses a reading on a day of a filed quarter with 409 period_closed', async () => {

@@ -33,7 +33,7 @@ export function OdometerReadingList({ readings, timeZone, className }: { reading
 }
 
 /** What "My loads" hands each card on the road: the readings, the kinds the next may be, the state to offer. */
-export type LoadOdometer = { readings: ShownReading[]; next: OdometerReadingKind[]; state: string | null }
+export type LoadOdometer = { readings: ShownReading[]; next: OdometerReadingKind[]; state: string | null; takeBack: boolean }
 
 const FIELDS = ['kind', 'jurisdiction', 'odometer'] as const
 
@@ -42,7 +42,8 @@ export function OdometerSection({ loadId, odometer, timeZone, actionData }: { lo
   const { t } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'odometer' && navigation.formData.get('loadId') === loadId
-  const refusal = useRefusal(actionData, 'odometer', loadId, FIELDS)
+  const refusal = useRefusal(actionData, ['odometer', 'odometerTakeBack'], loadId, FIELDS)
+  const last = odometer.takeBack ? odometer.readings.at(-1) : undefined
   const id = (field: string) => `odometer-${field}-${loadId}`
   const errors = (field: (typeof FIELDS)[number]) => refusal?.field(field)
   const shown = (field: string) => (refusal?.values[field] as string | undefined) ?? undefined
@@ -63,6 +64,21 @@ export function OdometerSection({ loadId, odometer, timeZone, actionData }: { lo
       ) : (
         <p className="text-sm text-muted">{t('odometer.none')}</p>
       )}
+      {last ? (
+        // A mistyped odometer would block every later reading of the unit: the latest can be taken back while the load is on the road.
+        <Form method="post" className="-mt-1">
+          <input type="hidden" name="loadId" value={loadId} />
+          <input type="hidden" name="readingId" value={last.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="odometerTakeBack"
+            className="text-sm font-semibold text-primary-darker underline-offset-2 hover:underline dark:text-primary-light"
+          >
+            {t('odometer.takeBack', { reading: t(`odometer.line.${last.kind}`, { state: last.jurisdiction }) })}
+          </button>
+        </Form>
+      ) : null}
       {refusal?.message && !FIELDS.some((field) => errors(field)?.length) ? (
         <p role="alert" className="text-sm font-semibold text-error" data-testid="odometer-refusal">
           {refusal.message}

@@ -10,7 +10,7 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, requireFound } from '~/models/records/records.server'
 import type { LoadScope } from '~/policies/load'
-import { readingRefusal, tripOfReadings } from '~/policies/odometer-reading'
+import { readingRefusal, readingRemovalRefusal, tripOfReadings } from '~/policies/odometer-reading'
 import type { Jurisdiction } from '~/schemas/ifta-options'
 import type { OdometerReadingInput, OdometerReadingQuery, OdometerReadingRecord } from '~/schemas/odometer-reading'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -21,6 +21,7 @@ import { assertQuartersOpen } from './ifta-period.server'
 import { createLoadTrip } from './trip.server'
 
 const LOAD_NOT_FOUND = 'loads.errors.notFound'
+const READING_NOT_FOUND = 'odometer.errors.readingNotFound'
 /** A list answers at most this many readings, the latest (a unit's whole log is the trips'). */
 export const READINGS_LIMIT = 500
 
@@ -79,6 +80,40 @@ export async function recordOdometerReading(actor: Actor, input: OdometerReading
       entityId: reading.id,
       action: 'create',
       after: { loadId: load.id, kind: input.kind, jurisdiction: input.jurisdiction, odometer: input.odometer },
+    })
+    return reading
+  })
+}
+
+/**
+ * Takes back a load's latest reading (a mistyped odometer would otherwise block every later one of
+ * its unit), while the load is on the road: its driver or the office, audited. The load's row is
+ * locked as a new reading locks it, so the two never cross; a reading of a filed quarter stays.
+ */
+export async function deleteOdometerReading(actor: Actor, id: string): Promise<OdometerReadingRow> {
+  assertActorMay(actor, 'delete', 'odometerReading')
+  assertId(id, READING_NOT_FOUND)
+  const { organizationId } = actor
+  return prisma.$transaction(async (tx) => {
+    const reading = requireFound(await tx.odometerReading.findFirst({ where: { id, organizationId }, include }), READING_NOT_FOUND)
+    const [load] = await tx.$queryRaw<LockedLoad[]>`
+      SELECT "id", "status"::text AS "status", "driverId", "truckId" FROM "Load"
+      WHERE "id" = ${reading.loadId} AND "organizationId" = ${organizationId} FOR UPDATE`
+    requireFound(load, READING_NOT_FOUND)
+    const last = await tx.odometerReading.findFirst({
+      where: { loadId: load.id },
+      orderBy: [{ recordedAt: 'desc' }, { odometer: 'desc' }],
+      select: { id: true },
+    })
+    const refusal = readingRemovalRefusal(actor, load, last?.id === reading.id)
+    if (refusal) throw new DomainError(refusal.code, refusal.key, { params: refusal.params })
+    await assertQuartersOpen(tx, organizationId, [dayIn(reading.recordedAt, await organizationTimeZone(organizationId, tx))])
+    await tx.odometerReading.delete({ where: { id: reading.id } })
+    await recordAudit(tx, actor, {
+      entity: 'odometerReading',
+      entityId: reading.id,
+      action: 'delete',
+      before: { loadId: load.id, kind: reading.kind, jurisdiction: reading.jurisdiction, odometer: reading.odometer },
     })
     return reading
   })

@@ -10,7 +10,7 @@ import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { type OdometerReadingRow, readingsOfLoads, recordOdometerReading } from '~/models/fuel-tax/odometer-reading.server'
+import { deleteOdometerReading, type OdometerReadingRow, readingsOfLoads, recordOdometerReading } from '~/models/fuel-tax/odometer-reading.server'
 import { loadTimeZone } from '~/models/loads/load.server'
 import { listDriverLoads } from '~/models/loads/load-driver.server'
 import { deliveredAt, nextStopEvent, seesOwnLoadsOnly, uploadableKinds } from '~/policies/load'
@@ -22,7 +22,7 @@ import { requirePermission } from '~/requests/session.server'
 import { JURISDICTIONS } from '~/schemas/ifta-options'
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { DRIVER_RECENT_DAYS, LOAD_STATUS_META } from '~/schemas/load-options'
-import { OdometerReadingSchema } from '~/schemas/odometer-reading'
+import { OdometerReadingSchema, TakeBackReadingSchema } from '~/schemas/odometer-reading'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -114,6 +114,7 @@ function loadOdometer(readings: OdometerReadingRow[], stops: Array<{ type: strin
     })),
     next,
     state: (JURISDICTIONS as readonly string[]).includes(state) ? state : null,
+    takeBack: readings.length > 0,
   }
 }
 
@@ -125,6 +126,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     return uploadDocumentAction(request, user, actor, new URL(request.url).searchParams.get('load') ?? '', t, HERE)
   }
   const form = await request.formData()
+  if (form.get('intent') === 'odometerTakeBack') {
+    const { actor } = await requireActor(request, 'delete', 'odometerReading')
+    return intentAction(
+      form,
+      t,
+      {
+        odometerTakeBack: intent({
+          schema: TakeBackReadingSchema,
+          run: (input) => deleteOdometerReading(actor, input.readingId),
+          done: (reading) =>
+            redirectWithToast(HERE, {
+              type: 'success',
+              title: t('odometer.toast.takenBack', {
+                reading: t(`odometer.line.${reading.kind}`, { state: reading.jurisdiction }),
+                odometer: formatNumber(getInstance(context).language, reading.odometer),
+              }),
+            }),
+        }),
+      },
+      { about: String(form.get('loadId') ?? '') },
+    )
+  }
   if (form.get('intent') === 'odometer') {
     const { actor } = await requireActor(request, 'create', 'odometerReading')
     return intentAction(
