@@ -425,7 +425,7 @@ const cn: Catalogue = {
       status: '状态：{{status}}',
     },
     errors: {
-      inUse: '仍有货运单引用这辆卡车，因此无法删除。请将其设为停用。',
+      inUse: '仍有货运单、加油记录、行程或里程表读数引用这辆卡车，因此无法删除。请将其设为停用。',
       notFound: '未找到该卡车。',
       unitNumberFormat: '只能使用字母、数字、空格及 . _ / -',
       vin: '请输入有效的 17 位车架号（VIN）。',

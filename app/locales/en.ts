@@ -423,7 +423,7 @@ const en = {
       status: 'Status: {{status}}',
     },
     errors: {
-      inUse: 'Loads still refer to this truck, so it cannot be deleted. Set it to inactive instead.',
+      inUse: 'Loads, fuel purchases, trips or odometer readings still refer to this truck, so it cannot be deleted. Set it to inactive instead.',
       notFound: 'Truck not found.',
       unitNumberFormat: 'Use letters, digits, spaces and . _ / - only.',
       vin: 'Enter a valid 17-character VIN.',

@@ -427,7 +427,8 @@ const fr: Catalogue = {
       status: 'Statut : {{status}}',
     },
     errors: {
-      inUse: 'Des chargements font référence à ce camion : il ne peut pas être supprimé. Rendez-le inactif.',
+      inUse:
+        'Des chargements, achats de carburant, trajets ou relevés de compteur font référence à ce camion : il ne peut pas être supprimé. Rendez-le inactif.',
       notFound: 'Camion introuvable.',
       unitNumberFormat: 'Utilisez uniquement des lettres, des chiffres, des espaces et . _ / -',
       vin: 'Saisissez un VIN valide de 17 caractères.',

@@ -426,7 +426,7 @@ const vi: Catalogue = {
       status: 'Trạng thái: {{status}}',
     },
     errors: {
-      inUse: 'Vẫn có chuyến hàng tham chiếu xe tải này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
+      inUse: 'Vẫn có chuyến hàng, lần mua nhiên liệu, chuyến đi hoặc lần đọc đồng hồ tham chiếu xe tải này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
       notFound: 'Không tìm thấy xe tải.',
       unitNumberFormat: 'Chỉ dùng chữ cái, chữ số, khoảng trắng và các ký tự . _ / -',
       vin: 'Nhập số VIN hợp lệ gồm 17 ký tự.',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
 import { fileIftaReturn } from '~/models/fuel-tax/ifta-return.server'
 import { createTrip } from '~/models/fuel-tax/trip.server'
+import { deleteTruck } from '~/models/reference/truck.server'
 import { parseQuarter } from '~/policies/ifta'
 import * as fuelDelete from '~/routes/dashboard/fuel/delete'
 import * as fuelEditor from '~/routes/dashboard/fuel/editor'
@@ -21,7 +22,7 @@ import { prisma } from '~/utils/db.server'
 import { unpackRows } from '~/utils/packed-rows'
 import type { Role } from '~/utils/permissions'
 
-import { actorOf, createOrg } from '../helpers'
+import { actorOf, createOrg, refusal } from '../helpers'
 import { callPage as call, type Handler, postForm, refusalOf } from '../page-helpers'
 
 async function fleet() {
@@ -124,6 +125,14 @@ describe('fuel purchase pages', () => {
       'The return for 2026-Q2 is filed, so its fuel purchases and trips are closed. An administrator can reopen the quarter.',
     ])
     expect(await prisma.fuelPurchase.count({ where: { id: stored.id } })).toBe(1)
+  })
+
+  it('keeps a truck its fuel purchases name, saying so', async () => {
+    const { org, truck, actor } = await fleet()
+    await createFuelPurchase(actor, purchase(truck.id, '2026-04-10', 'TX', 50))
+    const kept = await refusal(deleteTruck(actorOf(org, 'admin'), truck.id, truck.version))
+    expect(kept).toMatchObject({ code: 'in_use', messageKey: 'trucks.errors.inUse' })
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
   })
 
   it('filters by quarter, unit, state and fuel type, and exports what the filters match with translated headers', async () => {
