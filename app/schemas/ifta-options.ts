@@ -18,6 +18,9 @@ export type IftaMember = (typeof IFTA_MEMBERS)[number]
 export const IFTA_NON_MEMBERS = ['AK', 'HI', 'DC', 'YT', 'NT', 'NU', 'MX'] as const
 
 export const JURISDICTIONS = [...IFTA_MEMBERS, ...IFTA_NON_MEMBERS] as const
+
+/** A trip crosses at most this many jurisdictions (every member and non-member once). */
+export const MAX_TRIP_JURISDICTIONS = JURISDICTIONS.length
 export type Jurisdiction = (typeof JURISDICTIONS)[number]
 
 const MEMBER_SET: ReadonlySet<string> = new Set(IFTA_MEMBERS)

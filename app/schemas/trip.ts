@@ -3,12 +3,10 @@ import { z } from 'zod'
 import { apiRecordSchema, day } from './api-record'
 import { dateOnly, idText, integer, optionalText, withVersion } from './fields'
 import { jurisdiction, MAX_ODOMETER, odometer } from './fuel-purchase'
-import { JURISDICTIONS, QUARTER_PATTERN } from './ifta-options'
+import { JURISDICTIONS, MAX_TRIP_JURISDICTIONS, QUARTER_PATTERN } from './ifta-options'
 import { idFilter, listQuery } from './list-query'
 import { requiredId, text } from './text'
 
-/** A trip crosses at most this many jurisdictions (every member and non-member once). */
-export const MAX_TRIP_JURISDICTIONS = JURISDICTIONS.length
 /** The odometer difference a trip's miles may miss by: readings are whole miles, a line's miles are rounded. */
 export const MILES_TOLERANCE = 1
 
