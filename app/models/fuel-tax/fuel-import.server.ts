@@ -18,7 +18,13 @@ import { prisma } from '~/utils/db.server'
 import { parseDollars, SCALE } from '~/utils/money'
 
 /** The organization's trucks by lowercased unit number (unit numbers are CITEXT). */
-type Trucks = Map<string, string>
+export type Trucks = Map<string, string>
+
+/** An import's units, looked up once per file: the organization's trucks by lowercased unit number (the column is CITEXT). */
+export async function trucksByUnit(organizationId: string, collected: Record<string, Set<string>>): Promise<{ context: Trucks; errors: [] }> {
+  const trucks = await prisma.truck.findMany({ where: { organizationId, unitNumber: { in: [...collected.unit] } }, select: { id: true, unitNumber: true } })
+  return { context: new Map(trucks.map((truck) => [truck.unitNumber.toLowerCase(), truck.id])), errors: [] }
+}
 
 /** Which column a field of the purchase's input comes from, to name it in an error. */
 const COLUMN_OF: Partial<Record<keyof FuelPurchaseInput, FuelImportColumn>> = {
@@ -239,10 +245,7 @@ export function fuelImportList(format: FuelCardFormat): ImportList<ImportedFuelP
     leaveOutOthers: format !== 'generic',
     skips: { duplicate: 'fuelImport.skipped.duplicate', notFuel: 'fuelImport.skipped.notFuel' },
     collect: ['unit'],
-    async prepare(organizationId, collected) {
-      const trucks = await prisma.truck.findMany({ where: { organizationId, unitNumber: { in: [...collected.unit] } }, select: { id: true, unitNumber: true } })
-      return { context: new Map(trucks.map((truck) => [truck.unitNumber.toLowerCase(), truck.id])), errors: [] }
-    },
+    prepare: trucksByUnit,
     check: (row, line, trucks) => checkRow(row, line, trucks),
     writer(tx, actor) {
       return {

@@ -4,6 +4,7 @@
  * purchases and trips refuse writes), an admin may reopen it with a reason in the audit log.
  */
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { listLoadTruckOptions } from '~/models/loads/load-pickers.server'
 import { organizationToday } from '~/models/organization/organization.server'
 import { assertActorMay, isoDate, throwRefusal, toDateOnly } from '~/models/records/records.server'
 import {
@@ -347,6 +348,12 @@ export type QuarterSummary = {
   filedAt: string | null
   totalDueCents: number
   fuelTypes: FuelType[]
+}
+
+/** What the fuel purchase and trip lists filter by: the units (null past the picker's maximum) and the recent quarters. */
+export async function fuelRecordFilterOptions(organizationId: string) {
+  const [trucks, today] = await Promise.all([listLoadTruckOptions(organizationId), organizationToday(organizationId)])
+  return { trucks, quarters: recentQuarters(today).map(quarterName) }
 }
 
 /**

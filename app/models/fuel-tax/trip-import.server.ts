@@ -7,17 +7,15 @@
  * (importTrips: TripSchema, the unit the organization's own, its quarter open), a trip imported
  * before (its key) is skipped as a duplicate.
  */
-import { dateOf, type Parsed } from '~/models/fuel-tax/fuel-import.server'
+import { dateOf, type Parsed, type Trucks, trucksByUnit } from '~/models/fuel-tax/fuel-import.server'
 import { type ImportedTrip, importTrips } from '~/models/fuel-tax/trip.server'
 import type { ImportError, ImportList, ImportRow } from '~/models/records/csv-import.server'
 import { JURISDICTIONS } from '~/schemas/ifta-options'
 import { IMPORT_MAX_ROWS } from '~/schemas/import-options'
 import { MILES_TOLERANCE, TripSchema } from '~/schemas/trip'
 import { ELD_HEADERS, type EldFormat, TRIP_IMPORT_COLUMNS, type TripImportColumn } from '~/schemas/trip-import-options'
-import { prisma } from '~/utils/db.server'
 
 /** The organization's trucks by lowercased unit number (unit numbers are CITEXT). */
-type Trucks = Map<string, string>
 
 /** A row that passed its check: one segment of a unit. */
 type Segment = {
@@ -184,10 +182,7 @@ export function tripImportList(format: EldFormat): ImportList<Segment, Trucks> {
     leaveOutOthers: format !== 'generic',
     skips: { duplicate: 'eldImport.skipped.duplicate' },
     collect: ['unit'],
-    async prepare(organizationId, collected) {
-      const trucks = await prisma.truck.findMany({ where: { organizationId, unitNumber: { in: [...collected.unit] } }, select: { id: true, unitNumber: true } })
-      return { context: new Map(trucks.map((truck) => [truck.unitNumber.toLowerCase(), truck.id])), errors: [] }
-    },
+    prepare: trucksByUnit,
     check: (row, line, trucks) => checkRow(row, line, trucks),
     writer(tx, actor) {
       let trips = 0

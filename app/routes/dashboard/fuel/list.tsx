@@ -1,13 +1,12 @@
+import { quarterAndUnitFilters } from '~/components/ifta/record-filters'
 import type { FilterSelect } from '~/components/lists/list-toolbar'
 import { enumSelect, RecordList } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { OrDash } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
 import { gallonsText, listFuelPurchases } from '~/models/fuel-tax/fuel-purchase.server'
-import { listLoadTruckOptions } from '~/models/loads/load-pickers.server'
-import { organizationToday } from '~/models/organization/organization.server'
+import { fuelRecordFilterOptions } from '~/models/fuel-tax/ifta-return.server'
 import { isoDate } from '~/models/records/records.server'
-import { quarterName, recentQuarters } from '~/policies/ifta'
 import { readListPage } from '~/requests/list-page.server'
 import { FuelPurchaseListQuerySchema } from '~/schemas/fuel-purchase'
 import { FUEL_TYPES, JURISDICTIONS } from '~/schemas/ifta-options'
@@ -25,10 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customFields: null,
     schema: FuelPurchaseListQuerySchema,
     read: listFuelPurchases,
-    also: async (user) => {
-      const [trucks, today] = await Promise.all([listLoadTruckOptions(user.organizationId), organizationToday(user.organizationId)])
-      return { trucks, quarters: recentQuarters(today).map(quarterName) }
-    },
+    also: (user) => fuelRecordFilterOptions(user.organizationId),
     row: (purchase) => ({
       id: purchase.id,
       version: purchase.version,
@@ -48,28 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function FuelList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { query } = loaderData
-  const { trucks, quarters } = loaderData.also
-  // An older quarter from a link stays choosable.
-  const quarterOptions = query.quarter && !quarters.includes(query.quarter) ? [...quarters, query.quarter] : quarters
   const language = i18n.language
   const filters: FilterSelect[] = [
-    {
-      name: 'quarter',
-      label: t('ifta.fields.quarter'),
-      value: query.quarter,
-      options: quarterOptions.map((quarter) => ({ value: quarter, label: quarter })),
-    },
-    // Past TRUCK_OPTIONS_MAX units no select: the search box finds a unit number.
-    ...(trucks
-      ? [
-          {
-            name: 'truckId',
-            label: t('fields.unitNumber'),
-            value: query.truckId,
-            options: trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })),
-          },
-        ]
-      : []),
+    ...quarterAndUnitFilters(t, query, loaderData.also),
     {
       name: 'jurisdiction',
       label: t('ifta.fields.jurisdiction'),

@@ -4,6 +4,7 @@ import { Form, href, Link, useLocation, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
 import { DefaultSubmit } from '~/components/forms/default-submit'
+import { RowButton } from '~/components/forms/row-button'
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -243,33 +244,22 @@ function Row(props: {
             icon="chevronLeft"
             label={t('site.editor.moveUp', { n })}
             disabled={index === 0}
-            props={{ ...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 }), formAction }}
+            buttonProps={{ ...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 }), formAction }}
           />
           <RowButton
             icon="chevronDown"
             label={t('site.editor.moveDown', { n })}
             disabled={index === count - 1}
-            props={{ ...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 }), formAction }}
+            buttonProps={{ ...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 }), formAction }}
           />
-          <RowButton icon="trash" label={t('site.editor.remove', { n })} props={{ ...form.remove.getButtonProps({ name: list.name, index }), formAction }} />
+          <RowButton
+            icon="trash"
+            label={t('site.editor.remove', { n })}
+            buttonProps={{ ...form.remove.getButtonProps({ name: list.name, index }), formAction }}
+          />
         </div>
       </div>
       <div className="grid gap-4">{props.children}</div>
     </li>
-  )
-}
-
-function RowButton({ icon, label, disabled, props }: { icon: 'chevronLeft' | 'chevronDown' | 'trash'; label: string; disabled?: boolean; props: object }) {
-  return (
-    <button
-      {...props}
-      type="submit"
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      className={buttonClass('ghost', 'sm', 'size-9 px-0 text-muted hover:text-ink')}
-    >
-      <Icon name={icon} size={18} className={icon === 'chevronLeft' ? 'rotate-90' : undefined} />
-    </button>
   )
 }

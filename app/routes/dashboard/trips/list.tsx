@@ -1,11 +1,9 @@
-import type { FilterSelect } from '~/components/lists/list-toolbar'
+import { quarterAndUnitFilters } from '~/components/ifta/record-filters'
 import { RecordList } from '~/components/lists/record-list'
 import { useTranslation } from '~/hooks/use-translation'
+import { fuelRecordFilterOptions } from '~/models/fuel-tax/ifta-return.server'
 import { listTrips, tripMiles } from '~/models/fuel-tax/trip.server'
-import { listLoadTruckOptions } from '~/models/loads/load-pickers.server'
-import { organizationToday } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
-import { quarterName, recentQuarters } from '~/policies/ifta'
 import { readListPage } from '~/requests/list-page.server'
 import { TripListQuerySchema } from '~/schemas/trip'
 import { formatDate, formatNumber } from '~/utils/format'
@@ -22,10 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customFields: null,
     schema: TripListQuerySchema,
     read: listTrips,
-    also: async (user) => {
-      const [trucks, today] = await Promise.all([listLoadTruckOptions(user.organizationId), organizationToday(user.organizationId)])
-      return { trucks, quarters: recentQuarters(today).map(quarterName) }
-    },
+    also: (user) => fuelRecordFilterOptions(user.organizationId),
     row: (trip) => ({
       id: trip.id,
       version: trip.version,
@@ -44,29 +39,12 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   const { query } = loaderData
-  const { trucks, quarters } = loaderData.also
-  // An older quarter from a link stays choosable.
-  const quarterOptions = query.quarter && !quarters.includes(query.quarter) ? [...quarters, query.quarter] : quarters
-  const filters: FilterSelect[] = [
-    { name: 'quarter', label: t('ifta.fields.quarter'), value: query.quarter, options: quarterOptions.map((quarter) => ({ value: quarter, label: quarter })) },
-    // Past TRUCK_OPTIONS_MAX units no select: the search box finds a unit number.
-    ...(trucks
-      ? [
-          {
-            name: 'truckId',
-            label: t('fields.unitNumber'),
-            value: query.truckId,
-            options: trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber })),
-          },
-        ]
-      : []),
-  ]
   return (
     <RecordList
       name="trips"
       data={loaderData}
       rowName={(trip) => ({ unit: trip.unit, date: formatDate(language, trip.endedAt) })}
-      filters={filters}
+      filters={quarterAndUnitFilters(t, query, loaderData.also)}
       columns={[
         {
           label: t('trips.fields.dates'),
