@@ -106,7 +106,8 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
     defaultValue: { fuelType, interestPerMonth: loaderData.interestPerMonth ?? '', rates: loaderData.rates },
   })
   const rows = fields.rates.getFieldList()
-  const importRefusal = useRefusal(actionData, 'import')
+  // The form has no field of its own to show a message at: the file's message is listed under the summary.
+  const importRefusal = useRefusal(actionData, 'import', undefined, [])
   return (
     <>
       <PageHeader
