@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, href, Link, useLocation, useNavigation } from 'react-router'
 
 import { ConflictNotice } from '~/components/forms/conflict-notice'
@@ -16,7 +15,7 @@ import { getInstance } from '~/middleware/i18next'
 import { getOrganization, serializeSiteTexts, updateSiteTexts } from '~/models/organization/organization.server'
 import { siteFrameOrganization } from '~/models/organization/site.server'
 import { actorOf } from '~/requests/actor.server'
-import { formConstraint, formIntentReply, submitForm } from '~/requests/forms.server'
+import { formConstraint, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { SiteTextsUpdateSchema } from '~/schemas/site'
 import { SITE_LIMITS } from '~/schemas/site-options'
@@ -62,12 +61,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, 'update', 'organization')
   const { t } = getInstance(context)
-  const formData = await request.formData()
-  // A row added, moved or removed (Conform's intents, without JavaScript): the form again, nothing saved.
-  const submission = parseWithZod(formData, { schema: SiteTextsUpdateSchema })
-  if (submission.status === undefined) return formIntentReply(submission, t)
+  // A row added, moved or removed without JavaScript (Conform's intents): submitForm answers the form again, nothing saved.
   return submitForm(
-    formData,
+    await request.formData(),
     SiteTextsUpdateSchema,
     (value) => updateSiteTexts(actorOf(request, user), value),
     () => redirectWithToast(SELF, { type: 'success', title: t('site.editor.saved') }),
