@@ -227,6 +227,7 @@ export default [
       route(':id', 'routes/dashboard/fuel/view.tsx'),
       route(':id/edit', 'routes/dashboard/fuel/editor.tsx', { id: 'fuel-edit' }),
       route(':id/delete', 'routes/dashboard/fuel/delete.tsx'),
+      route(':id/receipt', 'routes/dashboard/fuel/receipt.ts'),
       route('import', 'routes/dashboard/imports/page.tsx', { id: 'fuel-purchases-import' }),
       route('import/template', 'routes/dashboard/imports/template.ts', { id: 'fuel-purchases-import-template' }),
     ]),
@@ -295,6 +296,7 @@ export default [
     // Fuel tax (IFTA, ADR 122): receipts, trips (the distance record), rates and the quarterly return.
     route('fuel-purchases', 'routes/api/fuel-purchases/collection.ts'),
     route('fuel-purchases/:id', 'routes/api/fuel-purchases/item.ts'),
+    route('fuel-purchases/:id/receipt', 'routes/api/fuel-purchases/receipt.ts'),
     route('trips', 'routes/api/trips/collection.ts'),
     route('trips/:id', 'routes/api/trips/item.ts'),
     // A driver's odometer readings on the road (ADR 125): a delivered load's make its trip.

@@ -1117,6 +1117,80 @@ function productPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** A fuel purchase's receipt (ADR 129): read, add or replace, remove. */
+function fuelReceiptPaths(): Record<string, Record<string, Operation>> {
+  const mb = LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024
+  const tags = ['fuel tax']
+  const version = {
+    name: 'version',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer' },
+    description: 'The purchase’s version: 409 conflict when it changed.',
+  }
+  const kept = errorResponse('conflict: the purchase changed (version); period_closed: a filed quarter’s receipt is kept until the quarter is reopened.')
+  return {
+    '/api/fuel-purchases/{id}/receipt': {
+      get: {
+        tags,
+        summary: 'Download a fuel purchase’s receipt',
+        operationId: 'read_fuel_receipt',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment, with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(Object.keys(LOAD_DOCUMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found: no such purchase, or it has no receipt.'),
+          ...common,
+        },
+      },
+      put: {
+        tags,
+        summary: 'Attach or replace a fuel purchase’s receipt',
+        description: `A photo or scan as multipart/form-data \`file\`: PDF, PNG, JPEG or WebP by its bytes (415 otherwise, whatever its name), at most ${mb} MB (413), streamed to storage. A receipt may be added to a purchase of a filed quarter; a filed quarter’s receipt is not replaced (409 period_closed). The roles that update fuel purchases may call it.`,
+        operationId: 'put_fuel_receipt',
+        parameters: [idParameter, version],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+              encoding: { file: { contentType: Object.keys(LOAD_DOCUMENT_TYPES).join(', ') } },
+            },
+          },
+        },
+        responses: {
+          '200': answer('put', '/api/fuel-purchases/{id}/receipt', '200', 'The purchase with its receipt.', dataOf(FuelPurchaseRecordSchema)),
+          '404': errorResponse('not_found'),
+          '409': kept,
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${mb} MB.`),
+          '415': errorResponse('unsupported_media_type: not multipart, or not a PDF, PNG, JPEG or WebP file (by content).'),
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Remove a fuel purchase’s receipt',
+        operationId: 'delete_fuel_receipt',
+        parameters: [idParameter, version],
+        responses: {
+          '200': answer(
+            'delete',
+            '/api/fuel-purchases/{id}/receipt',
+            '200',
+            'The purchase without its receipt; the stored file is removed.',
+            dataOf(FuelPurchaseRecordSchema),
+          ),
+          '404': errorResponse('not_found: no such purchase, or it has no receipt.'),
+          '409': kept,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** Tags of each list's import in the reference: its resource's (drivers are users). */
 const IMPORT_TAGS: Record<ImportListName, string> = {
   loads: 'loads',
@@ -2350,6 +2424,7 @@ export function openApiDocument() {
       ...importPaths(),
       ...iftaPaths(),
       ...productPaths(),
+      ...fuelReceiptPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -3061,6 +3061,7 @@ const ar: Catalogue = {
       product_photo: 'صورة منتج',
       post_cover: 'غلاف نشرة',
       avatar: 'صورة الملف الشخصي',
+      fuel_receipt: 'إيصال وقود',
     },
     recordTypes: {
       load: 'شحنة',
@@ -3069,6 +3070,7 @@ const ar: Catalogue = {
       product: 'منتج',
       post: 'نشرة',
       user: 'مستخدم',
+      fuel_purchase: 'شراء وقود',
     },
     fields: {
       fileName: 'الاسم',
@@ -3812,6 +3814,28 @@ const ar: Catalogue = {
     },
   },
   fuel: {
+    receipt: {
+      title: 'صورة الإيصال أو نسخته الممسوحة',
+      alt: 'الإيصال: {{name}}',
+      uploaded: 'رُفع في {{date}}',
+      kept: 'محفوظ دليلاً على الإقرار المقدَّم عن {{quarter}}: أعد فتح الربع لتغييره.',
+      remove: 'إزالة الإيصال',
+      none: 'لم يُرفق إيصال بعد. المدقق يطلب صورته أو نسخته الممسوحة.',
+      fileLabel: 'صورة الإيصال أو نسخته الممسوحة',
+      replaceLabel: 'استبداله بملف آخر',
+      hint: 'PDF أو PNG أو JPEG أو WebP، حتى {{size}} ميغابايت.',
+      upload: 'إرفاق',
+      replace: 'استبدال',
+      refused: 'لم يُحفظ الإيصال.',
+      toast: {
+        uploaded: 'حُفظ الإيصال',
+        removed: 'أُزيل الإيصال',
+      },
+      errors: {
+        none: 'لا إيصال لعملية الشراء هذه.',
+        notMultipart: 'أرسل الإيصال بصيغة multipart/form-data مع الحقل file.',
+      },
+    },
     list: {
       title: 'مشتريات الوقود',
       new: 'عملية شراء وقود جديدة',

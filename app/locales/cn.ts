@@ -3057,6 +3057,7 @@ const cn: Catalogue = {
       product_photo: '商品照片',
       post_cover: '公告封面',
       avatar: '头像',
+      fuel_receipt: '燃油收据',
     },
     recordTypes: {
       load: '运单',
@@ -3065,6 +3066,7 @@ const cn: Catalogue = {
       product: '商品',
       post: '公告',
       user: '用户',
+      fuel_purchase: '燃油购买',
     },
     fields: {
       fileName: '名称',
@@ -3804,6 +3806,28 @@ const cn: Catalogue = {
     },
   },
   fuel: {
+    receipt: {
+      title: '收据照片或扫描件',
+      alt: '收据：{{name}}',
+      uploaded: '上传于 {{date}}',
+      kept: '作为 {{quarter}} 已申报申报表的凭证保留：重新打开该季度才能更改。',
+      remove: '移除收据',
+      none: '尚未附上收据。审计时会要求提供其照片或扫描件。',
+      fileLabel: '收据照片或扫描件',
+      replaceLabel: '用另一个文件替换',
+      hint: 'PDF、PNG、JPEG 或 WebP，最大 {{size}} MB。',
+      upload: '附上',
+      replace: '替换',
+      refused: '收据未保存。',
+      toast: {
+        uploaded: '收据已保存',
+        removed: '收据已移除',
+      },
+      errors: {
+        none: '此次购买没有收据。',
+        notMultipart: '请以 multipart/form-data 发送收据，字段为 file。',
+      },
+    },
     list: {
       title: '加油记录',
       new: '新增加油记录',

@@ -3067,6 +3067,7 @@ const en = {
       product_photo: 'Product photo',
       post_cover: 'Bulletin cover',
       avatar: 'Profile picture',
+      fuel_receipt: 'Fuel receipt',
     },
     recordTypes: {
       load: 'Load',
@@ -3075,6 +3076,7 @@ const en = {
       product: 'Product',
       post: 'Bulletin',
       user: 'User',
+      fuel_purchase: 'Fuel purchase',
     },
     fields: {
       fileName: 'Name',
@@ -3819,6 +3821,28 @@ const en = {
     },
   },
   fuel: {
+    receipt: {
+      title: 'Receipt photo or scan',
+      alt: 'The receipt: {{name}}',
+      uploaded: 'uploaded {{date}}',
+      kept: 'Kept as the evidence of the return filed for {{quarter}}: reopen the quarter to change it.',
+      remove: 'Remove the receipt',
+      none: 'No receipt attached yet. A photo or scan of it is what an auditor asks for.',
+      fileLabel: 'Receipt photo or scan',
+      replaceLabel: 'Replace with another file',
+      hint: 'PDF, PNG, JPEG or WebP, up to {{size}} MB.',
+      upload: 'Attach',
+      replace: 'Replace',
+      refused: 'The receipt was not stored.',
+      toast: {
+        uploaded: 'Receipt stored',
+        removed: 'Receipt removed',
+      },
+      errors: {
+        none: 'This purchase has no receipt.',
+        notMultipart: 'Send the receipt as multipart/form-data with the field file.',
+      },
+    },
     list: {
       title: 'Fuel purchases',
       new: 'New fuel purchase',

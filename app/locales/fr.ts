@@ -3112,6 +3112,7 @@ const fr: Catalogue = {
       product_photo: 'Photo de produit',
       post_cover: 'Couverture de bulletin',
       avatar: 'Photo de profil',
+      fuel_receipt: 'Reçu de carburant',
     },
     recordTypes: {
       load: 'Chargement',
@@ -3120,6 +3121,7 @@ const fr: Catalogue = {
       product: 'Produit',
       post: 'Bulletin',
       user: 'Utilisateur',
+      fuel_purchase: 'Achat de carburant',
     },
     fields: {
       fileName: 'Nom',
@@ -3872,6 +3874,28 @@ const fr: Catalogue = {
     },
   },
   fuel: {
+    receipt: {
+      title: 'Photo ou scan du reçu',
+      alt: 'Le reçu : {{name}}',
+      uploaded: 'déposé le {{date}}',
+      kept: 'Conservé comme justificatif de la déclaration déposée pour {{quarter}} : rouvrez le trimestre pour le changer.',
+      remove: 'Retirer le reçu',
+      none: 'Aucun reçu joint pour l’instant. Un auditeur demande sa photo ou son scan.',
+      fileLabel: 'Photo ou scan du reçu',
+      replaceLabel: 'Remplacer par un autre fichier',
+      hint: 'PDF, PNG, JPEG ou WebP, jusqu’à {{size}} Mo.',
+      upload: 'Joindre',
+      replace: 'Remplacer',
+      refused: 'Le reçu n’a pas été enregistré.',
+      toast: {
+        uploaded: 'Reçu enregistré',
+        removed: 'Reçu retiré',
+      },
+      errors: {
+        none: 'Cet achat n’a pas de reçu.',
+        notMultipart: 'Envoyez le reçu en multipart/form-data avec le champ file.',
+      },
+    },
     list: {
       title: 'Achats de carburant',
       new: 'Nouvel achat de carburant',

@@ -3077,6 +3077,7 @@ const vi: Catalogue = {
       product_photo: 'Ảnh sản phẩm',
       post_cover: 'Ảnh bìa bản tin',
       avatar: 'Ảnh hồ sơ',
+      fuel_receipt: 'Hóa đơn nhiên liệu',
     },
     recordTypes: {
       load: 'Chuyến hàng',
@@ -3085,6 +3086,7 @@ const vi: Catalogue = {
       product: 'Sản phẩm',
       post: 'Bản tin',
       user: 'Người dùng',
+      fuel_purchase: 'Lần mua nhiên liệu',
     },
     fields: {
       fileName: 'Tên',
@@ -3831,6 +3833,28 @@ const vi: Catalogue = {
     },
   },
   fuel: {
+    receipt: {
+      title: 'Ảnh hoặc bản quét hóa đơn',
+      alt: 'Hóa đơn: {{name}}',
+      uploaded: 'tải lên {{date}}',
+      kept: 'Được giữ làm chứng từ của tờ khai đã nộp cho {{quarter}}: mở lại quý để thay đổi.',
+      remove: 'Gỡ hóa đơn',
+      none: 'Chưa đính kèm hóa đơn. Kiểm toán viên sẽ yêu cầu ảnh hoặc bản quét của nó.',
+      fileLabel: 'Ảnh hoặc bản quét hóa đơn',
+      replaceLabel: 'Thay bằng tệp khác',
+      hint: 'PDF, PNG, JPEG hoặc WebP, tối đa {{size}} MB.',
+      upload: 'Đính kèm',
+      replace: 'Thay thế',
+      refused: 'Hóa đơn chưa được lưu.',
+      toast: {
+        uploaded: 'Đã lưu hóa đơn',
+        removed: 'Đã gỡ hóa đơn',
+      },
+      errors: {
+        none: 'Lần mua này không có hóa đơn.',
+        notMultipart: 'Gửi hóa đơn dạng multipart/form-data với trường file.',
+      },
+    },
     list: {
       title: 'Mua nhiên liệu',
       new: 'Lần mua nhiên liệu mới',

@@ -90,6 +90,14 @@ export function periodClosedRefusal(day: string, filedQuarters: ReadonlySet<stri
   return filedQuarters.has(quarterOf(day)) ? { code: 'period_closed', key: 'ifta.errors.periodClosed' } : null
 }
 
+/**
+ * A receipt is the evidence behind a filed return (ADR 129): one may be added to any purchase, but
+ * a filed quarter's receipt is neither replaced nor removed until the quarter is reopened.
+ */
+export function receiptChangeRefusal(purchase: { purchasedAt: string; hasReceipt: boolean }, filedQuarters: ReadonlySet<string>): PolicyRefusal | null {
+  return purchase.hasReceipt ? periodClosedRefusal(purchase.purchasedAt, filedQuarters) : null
+}
+
 export function iftaFileRefusal(status: 'open' | 'filed'): PolicyRefusal | null {
   return status === 'filed' ? { code: 'invalid_transition', key: 'ifta.errors.alreadyFiled' } : null
 }

@@ -1,7 +1,7 @@
 /**
  * The files manager's policy (ADR 067): a file is deleted by its record's own rule. A load's
  * paper as the load page deletes it (the roles that delete documents, never on an invoiced load),
- * a product photo by those who edit products; a mail or chat attachment goes with its message, a
+ * a product photo by those who edit products, a fuel receipt by those who change fuel purchases; a mail or chat attachment goes with its message, a
  * bulletin's cover and a profile picture are changed on their own pages. Zod-free: the list asks
  * it what to offer, the model refuses by it.
  */
@@ -24,6 +24,9 @@ export function fileDeleteRefusal(role: Role, file: { kind: FileKind; loadStatus
   switch (file.kind) {
     case 'product_photo':
       return can(role, 'update', 'product') ? null : FORBIDDEN
+    case 'fuel_receipt':
+      // Its purchase's rule: those who change purchases (a filed quarter's receipt stays: the model refuses).
+      return can(role, 'update', 'fuelPurchase') ? null : FORBIDDEN
     case 'mail_attachment':
       return { code: 'in_use', key: 'files.refusals.mail' }
     case 'chat_attachment':

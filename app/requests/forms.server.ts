@@ -248,6 +248,23 @@ export function refuseError(about: { intent: string | null; about?: string | nul
   return refuse(about, formErrors[0], fieldErrors, error.status === 401 ? 400 : error.status, error.code === 'conflict')
 }
 
+/**
+ * A streamed upload's post (intent `upload`, a load's paper, a fuel receipt): `run` stores it and
+ * `done` answers (a redirect with a toast), or its refusal at the upload form: `title` above it and
+ * the file's reasons at their field (a wrong type, too large, a conflict). A record that is gone is the 404 page.
+ */
+export async function uploadAction<T>(about: string, t: Translate, title: string, run: () => Promise<T>, done: (value: T) => Response | Promise<Response>) {
+  let value: T
+  try {
+    value = await run()
+  } catch (error) {
+    if (!isDomainError(error) || error.code === 'not_found' || error.code === 'conflict') return refuseError({ intent: 'upload', about }, error, t)
+    const { formErrors, fieldErrors } = domainMessages(error, t, (field) => field)
+    return refuse({ intent: 'upload', about }, title, Object.keys(fieldErrors).length ? fieldErrors : { file: formErrors }, error.status)
+  }
+  return done(value)
+}
+
 /** Conform's reply (the values as typed) with these messages, in their order: the summary first, then the fields as the model named them. */
 function withErrors(reply: SubmissionResult<string[]>, formErrors: string[], fieldErrors: Record<string, string[]>): SubmissionResult<string[]> {
   return { ...reply, status: 'error', error: { '': formErrors, ...fieldErrors } }

@@ -8,29 +8,21 @@ import { uploadLoadDocument } from '~/models/loads/load-document.server'
 import { recordStopEvent } from '~/models/loads/load-stop-events.server'
 import type { SessionUser } from '~/models/users/auth.server'
 import { loadScope } from '~/policies/load'
-import { intent, intentAction, refuse, refuseError } from '~/requests/forms.server'
+import { intent, intentAction, uploadAction } from '~/requests/forms.server'
 import { StopEventSchema } from '~/schemas/load'
-import { isDomainError } from '~/utils/errors.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
 /** The upload form's post: stored and listed (back to `back` with a toast), or its refusal at the file field. */
 export async function uploadDocumentAction(request: Request, user: SessionUser, actor: Actor, loadId: string, t: Translate, back: string) {
-  try {
-    const { document } = await uploadLoadDocument(user, actor, loadId, request)
-    return redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.uploaded', { name: document.fileName }) })
-  } catch (error) {
-    if (!isDomainError(error) || error.code === 'not_found') return refuseError({ intent: 'upload', about: loadId }, error, t)
-    const params = error.options.params ?? {}
-    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key, params))]))
-    return refuse(
-      { intent: 'upload', about: loadId },
-      t('loads.documents.refused'),
-      Object.keys(fields).length ? fields : { file: [t(error.messageKey, params)] },
-      error.status,
-    )
-  }
+  return uploadAction(
+    loadId,
+    t,
+    t('loads.documents.refused'),
+    () => uploadLoadDocument(user, actor, loadId, request),
+    ({ document }) => redirectWithToast(back, { type: 'success', title: t('loads.documents.toast.uploaded', { name: document.fileName }) }),
+  )
 }
 
 /** A stop button's post (`loadId`, `stopId`, `event`, `version`): recorded, or refused on the page. */

@@ -103,6 +103,10 @@ export const FuelPurchaseRecordSchema = apiRecordSchema({
   taxPaid: z.boolean(),
   reference: z.string().nullable(),
   cardLast4: z.string().nullable().describe('The fuel card’s last four digits, from an import; the rest is never kept.'),
+  receipt: z
+    .object({ fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int(), uploadedAt: z.string(), url: z.string() })
+    .nullable()
+    .describe('The receipt’s photo or scan (PUT /api/fuel-purchases/{id}/receipt), or null.'),
   notes: z.string().nullable(),
 })
 export type FuelPurchaseRecord = z.infer<typeof FuelPurchaseRecordSchema>

@@ -134,6 +134,8 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'fuel-tax/fuel-purchase:updateFuelPurchase': 'refused',
   'fuel-tax/fuel-purchase:deleteFuelPurchase': 'refused',
   'fuel-tax/fuel-purchase:importFuelPurchases': 'refused',
+  'fuel-tax/fuel-receipt:attachFuelReceipt': 'refused',
+  'fuel-tax/fuel-receipt:removeFuelReceipt': 'refused',
   'fuel-tax/trip:createTrip': 'refused',
   'fuel-tax/trip:updateTrip': 'refused',
   'fuel-tax/trip:deleteTrip': 'refused',

@@ -460,6 +460,22 @@ async function createTarget(
     })
     return { id: product.id, version: product.version }
   }
+  // A fuel purchase's receipt works on a purchase (made in the database: receipts need a multipart upload).
+  if (itemPath.startsWith('/api/fuel-purchases/{id}/')) {
+    const n = ++serial
+    const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZE-${n}` } })
+    const purchase = await prisma.fuelPurchase.create({
+      data: {
+        organizationId: org.organization.id,
+        truckId: truck.id,
+        purchasedAt: new Date('2026-05-04'),
+        jurisdiction: 'TX',
+        gallonsMilli: 10_500,
+        totalCents: 4_200,
+      },
+    })
+    return { id: purchase.id, version: purchase.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
   // Fuel purchases and trips name a unit: made only for their own targets.

@@ -1,7 +1,7 @@
 /**
  * The files manager (ADR 067): every stored file of an organization read from ONE
  * table, StoredFile, that PostgreSQL triggers keep from the tables that hold files (load
- * documents, mail and chat attachments, product photos, bulletin covers, avatars). A page is one
+ * documents, mail and chat attachments, product photos, bulletin covers, avatars, fuel receipts). A page is one
  * indexed, paged query (never lists merged in memory); the rows' records (a load's number, a
  * product's name ...) are joined for that page only. Deleting a file asks its record's own rule.
  */
@@ -9,6 +9,7 @@ import { href } from 'react-router'
 
 import { Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/models/audit/audit.server'
+import { removeFuelReceipt } from '~/models/fuel-tax/fuel-receipt.server'
 import { deleteLoadDocument } from '~/models/loads/load-document.server'
 import { assertActorMay, assertId, escapeLike, paging, throwRefusal } from '~/models/records/records.server'
 import { deleteProductPhoto } from '~/models/store/product-photo.server'
@@ -21,7 +22,7 @@ import type { FileListQuery, StoredFileRecord } from '~/schemas/stored-file'
 import type { FileKind, FileRecordType } from '~/schemas/stored-file-options'
 import { prisma } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import type { Role } from '~/utils/permissions'
+import { can, type Role } from '~/utils/permissions'
 import { fileStorage } from '~/utils/storage.server'
 
 const NOT_FOUND = 'files.errors.notFound'
@@ -38,10 +39,13 @@ export function visibleFilesWhere(reader: FileReader) {
   const covers = readsDrafts(reader.role)
     ? Prisma.empty
     : Prisma.sql`AND (f.kind <> 'post_cover' OR EXISTS (SELECT 1 FROM "Post" p WHERE p.id = f."recordId" AND p.status = 'published'))`
+  // A fuel receipt is read by those who read fuel purchases (never a driver).
+  const receipts = can(reader.role, 'read', 'fuelPurchase') ? Prisma.empty : Prisma.sql`AND f.kind <> 'fuel_receipt'`
   return Prisma.sql`f."organizationId" = ${reader.organizationId}
     AND (f.kind <> 'mail_attachment' OR ${mail})
     AND (f.kind <> 'chat_attachment' OR EXISTS (SELECT 1 FROM "ConversationParticipant" cp WHERE cp."conversationId" = f."conversationId" AND cp."userId" = ${reader.id}))
-    ${covers}`
+    ${covers}
+    ${receipts}`
 }
 
 function listWhere(reader: FileReader, query: Pick<FileListQuery, 'q' | 'kind' | 'recordType'>) {
@@ -86,7 +90,8 @@ type FileSqlRow = {
 function selectFiles(inner: Prisma.Sql, order: Prisma.Sql) {
   return Prisma.sql`
     SELECT f.id, f.kind, f."recordType", f."recordId", f."fileName", f."contentType", f."sizeBytes", f."storageKey", f."uploadedById", f."createdAt",
-      COALESCE(l."loadNumber", NULLIF(m.subject, ''), c.title, pr.name, po.title, NULLIF(trim(ru."firstName" || ' ' || ru."lastName"), '')) AS "recordLabel",
+      COALESCE(l."loadNumber", NULLIF(m.subject, ''), c.title, pr.name, po.title, NULLIF(trim(ru."firstName" || ' ' || ru."lastName"), ''),
+        fu."unitNumber" || ' · ' || to_char(fp."purchasedAt", 'YYYY-MM-DD') || ' · ' || fp.jurisdiction) AS "recordLabel",
       l.status::text AS "loadStatus", m.folder::text AS "mailFolder",
       up."firstName" AS "uploaderFirstName", up."lastName" AS "uploaderLastName"
     FROM (${inner}) f
@@ -96,6 +101,8 @@ function selectFiles(inner: Prisma.Sql, order: Prisma.Sql) {
     LEFT JOIN "Product" pr ON f."recordType" = 'product' AND pr.id = f."recordId"
     LEFT JOIN "Post" po ON f."recordType" = 'post' AND po.id = f."recordId"
     LEFT JOIN "User" ru ON f."recordType" = 'user' AND ru.id = f."recordId"
+    LEFT JOIN "FuelPurchase" fp ON f."recordType" = 'fuel_purchase' AND fp.id = f."recordId"
+    LEFT JOIN "Truck" fu ON fu.id = fp."truckId"
     LEFT JOIN "User" up ON up.id = f."uploadedById"
     ORDER BY ${order}`
 }
@@ -115,6 +122,8 @@ export function recordPath(file: { recordType: FileRecordType; recordId: string;
       return href('/dashboard/blog/post/:id', { id: file.recordId })
     case 'user':
       return href('/dashboard/user/:id/edit', { id: file.recordId })
+    case 'fuel_purchase':
+      return href('/dashboard/fuel/:id', { id: file.recordId })
   }
 }
 
@@ -206,6 +215,7 @@ export async function deleteFile(reader: FileReader, actor: Actor, id: string) {
   const file = await getFile(reader, id)
   throwRefusal(file.deleteRefusal)
   if (file.kind === 'product_photo') await deleteProductPhoto(actor, file.record.id, file.id)
+  else if (file.kind === 'fuel_receipt') await removeFuelReceipt(actor, file.record.id)
   else await deleteLoadDocument(reader, actor, file.record.id, file.id)
   return file
 }

@@ -1,11 +1,13 @@
 /**
  * Fuel purchases (the receipts of the IFTA return): reference data on the record store (ADR 122),
  * shared by /dashboard/fuel/* and /api/fuel-purchases. A purchase dated in a filed quarter is
- * neither written, changed, moved out of it nor deleted (409 period_closed). A fuel card's export
+ * neither written, changed, moved out of it nor deleted (409 period_closed). Its receipt's photo
+ * or scan is fuel-receipt.server.ts's. A fuel card's export
  * is imported by the same rules, set-based (importFuelPurchases, ADR 123).
  */
 import type { FuelPurchase } from '~/generated/prisma/client'
 import { type Actor, diffFields } from '~/models/audit/audit.server'
+import { removeStoredFiles } from '~/models/loads/load-document.server'
 import { apiRecord, containsAny, recordStore, sortOrder } from '~/models/records/record-store.server'
 import { assertActorMay, isoDate, newId, ownReference, toDateOnly } from '~/models/records/records.server'
 import { parseQuarter, periodClosedRefusal, quarterOf, quarterRange } from '~/policies/ifta'
@@ -15,6 +17,7 @@ import type { CsvColumn } from '~/utils/csv.server'
 import type { Tx } from '~/utils/db.server'
 import { decimalUnits, formatDecimal, SCALE } from '~/utils/money'
 
+import { serializeReceipt } from './fuel-receipt.server'
 import { assertQuartersOpen, filedQuarters } from './ifta-period.server'
 
 export type FuelPurchaseWithTruck = FuelPurchase & { truck: { id: string; unitNumber: string } }
@@ -71,7 +74,13 @@ export const exportFuelPurchases = purchases.all
 export const getFuelPurchase = purchases.get
 export const createFuelPurchase = purchases.create
 export const updateFuelPurchase = purchases.update
-export const deleteFuelPurchase = purchases.remove
+
+/** Deletes a purchase (its quarter open), then its receipt's file. */
+export async function deleteFuelPurchase(actor: Actor, id: string, version?: number) {
+  const purchase = await purchases.remove(actor, id, version)
+  if (purchase.receiptStorageKey) await removeStoredFiles([purchase.receiptStorageKey])
+  return purchase
+}
 
 /** A purchase read from a fuel card's export: its input, the card's last four digits (never more) and the key a second import of it has too. */
 export type ImportedFuelPurchase = { row: number; input: FuelPurchaseInput; cardLast4: string | null; importKey: string }
@@ -166,11 +175,22 @@ export function gallonsText(purchase: { gallonsMilli: number }) {
 
 /** The API shape (FuelPurchaseRecordSchema, the OpenAPI's `FuelPurchase`). */
 export function serializeFuelPurchase(purchase: FuelPurchaseWithTruck): FuelPurchaseRecord {
-  const { gallonsMilli, importKey: _importKey, ...rest } = purchase
+  const {
+    gallonsMilli,
+    importKey: _importKey,
+    receiptFileName: _name,
+    receiptContentType: _type,
+    receiptSizeBytes: _size,
+    receiptStorageKey: _key,
+    receiptUploadedAt: _at,
+    receiptUploadedById: _by,
+    ...rest
+  } = purchase
   return {
     ...apiRecord(rest, ['purchasedAt']),
     jurisdiction: purchase.jurisdiction as Jurisdiction,
     gallons: gallonsOf({ gallonsMilli }),
+    receipt: serializeReceipt(purchase),
   }
 }
 

@@ -1,0 +1,152 @@
+/**
+ * A document's upload, streamed (a load's paper, a fuel receipt): the multipart body is parsed as
+ * it arrives, the file's type is decided from its first bytes (file-type) before anything is
+ * stored, and the bytes go to storage as they come, refused past 15 MB. Nothing is buffered whole.
+ * The accepted types and the limit are load documents' (ADR 026); the messages too.
+ */
+import { randomBytes } from 'node:crypto'
+
+import { type FileUpload, parseFormData } from '@mjackson/form-data-parser'
+import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
+import { fileTypeFromBuffer } from 'file-type'
+
+import { LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '~/schemas/load-document-options'
+import { DomainError, isDomainError } from '~/utils/errors.server'
+import { safeFileName } from '~/utils/file-name'
+import { fileStorage } from '~/utils/storage.server'
+
+/** Bytes file-type looks at; the accepted types need far fewer. */
+const SNIFF_BYTES = 4100
+
+function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) {
+  return new DomainError(code, 'validation.failed', { fields: { file: [key] }, params })
+}
+
+function concat(chunks: Uint8Array[], length: number) {
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * The file's bytes as they arrive: the first ones are held until their type is known (refused
+ * unless PDF, PNG, JPEG or WebP), then everything passes through, counted; past the limit the
+ * upload is refused with 413. A refused file is still read to its end (and dropped), so the
+ * answer reaches a browser that is still sending instead of a reset connection; the parser's cap
+ * (DRAIN_BYTES) bounds how much is read for nothing.
+ */
+async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }, signal: AbortSignal) {
+  let head: Uint8Array[] = []
+  let headLength = 0
+  let total = 0
+  let refusal: DomainError | undefined
+  const decide = async () => {
+    const detected = await fileTypeFromBuffer(concat(head, headLength))
+    if (detected && detected.mime in LOAD_DOCUMENT_TYPES) found.type = detected.mime as LoadDocumentType
+    else refusal = fileError('unsupported_media_type', 'loads.documents.errors.type')
+  }
+  const reader = stream.getReader()
+  // A client gone mid-upload ends the body but never this part's stream: stop on the signal instead.
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(signal.reason ?? new Error('aborted'))
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
+  })
+  aborted.catch(() => {})
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted])
+      if (done) break
+      if (refusal) continue
+      total += value.byteLength
+      if (total > LOAD_DOCUMENT_MAX_BYTES) {
+        refusal = fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+        head = []
+        continue
+      }
+      if (found.type) {
+        yield value
+        continue
+      }
+      head.push(value)
+      headLength += value.byteLength
+      if (headLength >= SNIFF_BYTES) {
+        await decide()
+        if (!refusal) yield* head
+        head = []
+      }
+    }
+    if (refusal) throw refusal
+    if (total === 0) throw fileError('validation_failed', 'loads.documents.errors.empty')
+    if (!found.type) {
+      await decide()
+      if (refusal) throw refusal
+      yield* head
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
+/** How much of a refused file is read and dropped before the connection is given up. */
+const DRAIN_BYTES = LOAD_DOCUMENT_MAX_BYTES + 1024 * 1024
+
+/** A key under `prefix` no one can guess (`loads/<organization>/<load>/<random>`). */
+export function randomStorageKey(prefix: string) {
+  return `${prefix}/${randomBytes(18).toString('base64url')}`
+}
+
+/** A file stored by receiveDocument: its key, size, the type its bytes showed and a safe name. */
+export type StoredDocument = { key: string; sizeBytes: number; contentType: LoadDocumentType; fileName: string }
+
+/**
+ * Reads a multipart body (one `file`; the text fields such as `kind` or `intent` are passed back),
+ * storing the file under `prefix` as it streams in. Any refusal removes what was stored.
+ * `notMultipart` is the message for a body of another type (it names the fields to send).
+ */
+export async function receiveDocument(request: Request, prefix: string, notMultipart: string) {
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
+  if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', notMultipart)
+  const storage = fileStorage()
+  let stored: StoredDocument | undefined
+  // The parser calls this for every part without waiting for the one before: the first file part
+  // claims the upload before anything is written, and a second one is refused before it is.
+  let writing: Promise<number> | undefined
+  const failed = new AbortController()
+  const signal = AbortSignal.any([request.signal, failed.signal])
+  const upload = async (file: FileUpload) => {
+    if (file.fieldName !== 'file' || writing) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
+    // A form posted with no file chosen sends an empty part without a name: no file.
+    if (file.name === '') {
+      await file.stream().pipeTo(new WritableStream())
+      return null
+    }
+    const found: { type?: LoadDocumentType } = {}
+    const key = randomStorageKey(prefix)
+    writing = storage.put(key, checkedBytes(file.stream(), found, signal))
+    const sizeBytes = await writing
+    stored = { key, sizeBytes, contentType: found.type!, fileName: safeFileName(file.name, LOAD_DOCUMENT_TYPES[found.type!]) }
+    return key
+  }
+  let form: FormData
+  try {
+    // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
+    form = await parseFormData(request, { maxFileSize: DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
+  } catch (error) {
+    // A write still running (the body failed or a later part was refused) stops and removes its bytes.
+    failed.abort()
+    await writing?.catch(() => {})
+    if (stored) await storage.delete(stored.key)
+    const cause = error instanceof Error && error.cause ? error.cause : error
+    if (isDomainError(cause)) throw cause
+    if (isDomainError(error)) throw error
+    if (error instanceof MaxFileSizeExceededError || cause instanceof MaxFileSizeExceededError)
+      throw fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
+    throw new DomainError('validation_failed', 'loads.documents.errors.badForm')
+  }
+  return { form, stored: stored as StoredDocument | undefined, storage }
+}
