@@ -75,6 +75,7 @@ export const CLIENT_NAMESPACES = {
   eldImport: ['eldImport'],
   odometer: ['odometer'],
   iftaPdf: ['iftaPdf'],
+  orgLanguage: ['orgLanguage'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -1783,7 +1783,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         tags: ['organization'],
         summary: 'Your organization',
         description:
-          'Its names, MC and DOT numbers, address, phone, time zone, the remit-to bank details its invoices print, its inbound mail address (`inboundEmail`) and the public site’s texts (`site`). Admins and viewers.',
+          'Its names, MC and DOT numbers, address, phone, time zone, the language of its documents (`language`: the fuel tax return’s PDF and trip sheets are written in it), the remit-to bank details its invoices print, its inbound mail address (`inboundEmail`) and the public site’s texts (`site`). Admins and viewers.',
         operationId: 'read_organization',
         responses: { '200': answer('get', '/api/organization', '200', 'The organization.', dataOf(OrganizationRecordSchema)), ...common },
       },
@@ -1791,7 +1791,7 @@ function organizationPaths(): Record<string, Record<string, Operation>> {
         tags: ['organization'],
         summary: 'Replace your organization’s details',
         description:
-          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together. `inboundEmail` is read-only: sent back, it is ignored. `site` replaces the public site’s texts; without it they stay as they are.',
+          'Admins only. The whole record with the `version` last read. A routing number (ABA, nine digits with their check digit) and an account number go together. `inboundEmail` is read-only: sent back, it is ignored. `site` replaces the public site’s texts; without it they stay as they are, and so does the language without `language` (one of en, fr, vi, cn, ar).',
         operationId: 'update_organization',
         requestBody: jsonBody(organizationPut(site)),
         responses: {
@@ -1819,6 +1819,8 @@ function accountPaths(): Record<string, Record<string, Operation>> {
       post: {
         tags: ['account'],
         summary: 'Register an organization and its first admin',
+        description:
+          'The organization’s `language` (its documents’) is the request’s: the `i18nextLng` cookie, else `Accept-Language`, else English. An admin changes it with PUT /api/organization.',
         operationId: 'register',
         security: [],
         requestBody: jsonBody(input(RegisterSchema)),
@@ -2256,7 +2258,7 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'The quarterly return',
         description:
-          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row. `?format=pdf`: the printable return (the organization, the quarter and status, the lines, the totals and the warnings) in the request’s language, as an attachment.',
+          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row. `?format=pdf`: the printable return (the organization, the quarter and status, the lines, the totals and the warnings) in the organization’s language (`language` of GET /api/organization), as an attachment.',
         operationId: 'read_ifta_return',
         parameters: [
           quarter,
@@ -2278,7 +2280,7 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Download the quarterly return as PDF',
         description:
-          'The same figures as the JSON (`?fuelType=`, diesel by default): the organization, the quarter, fuel type and status, one line per jurisdiction with the CSV’s columns, the totals and the warnings, in the request’s language (`Accept-Language`). The same as `GET /api/ifta/returns/{quarter}?format=pdf`.',
+          'The same figures as the JSON (`?fuelType=`, diesel by default): the organization, the quarter, fuel type and status, one line per jurisdiction with the CSV’s columns, the totals and the warnings, in the organization’s language (`language` of GET /api/organization), whatever the request’s. The same as `GET /api/ifta/returns/{quarter}?format=pdf`.',
         operationId: 'download_ifta_return_pdf',
         parameters: [quarter, ...queryParameters(IftaReturnQuerySchema)],
         responses: {

@@ -4087,6 +4087,10 @@ const cn: Catalogue = {
       odometer: '请填写起止里程表读数，或其中之一加英里数。',
     },
   },
+  orgLanguage: {
+    field: '文件语言',
+    hint: '燃油税申报表和行程单以此语言生成，无论由谁下载。页面仍使用各读者自己的语言。',
+  },
 }
 
 export default cn

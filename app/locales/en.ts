@@ -4104,6 +4104,10 @@ const en = {
       odometer: 'Enter the start and end odometer, or one of them and the miles.',
     },
   },
+  orgLanguage: {
+    field: 'Language of documents',
+    hint: 'The fuel tax return and the trip sheets are written in it, whoever downloads them. Pages stay in each reader’s language.',
+  },
 }
 
 export default en

@@ -4158,6 +4158,10 @@ const fr: Catalogue = {
       odometer: 'Indiquez l’odomètre de départ et d’arrivée, ou l’un des deux et les milles.',
     },
   },
+  orgLanguage: {
+    field: 'Langue des documents',
+    hint: 'La déclaration de taxe sur les carburants et les feuilles de trajet sont rédigées dans cette langue, quel que soit le lecteur. Les pages restent dans la langue de chacun.',
+  },
 }
 
 export default fr

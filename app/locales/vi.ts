@@ -4117,6 +4117,10 @@ const vi: Catalogue = {
       odometer: 'Nhập công-tơ-mét đầu và cuối, hoặc một trong hai cùng số dặm.',
     },
   },
+  orgLanguage: {
+    field: 'Ngôn ngữ của tài liệu',
+    hint: 'Tờ khai thuế nhiên liệu và phiếu chuyến đi được viết bằng ngôn ngữ này, dù ai tải xuống. Các trang vẫn hiển thị theo ngôn ngữ của từng người đọc.',
+  },
 }
 
 export default vi

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { SUPPORTED_LANGUAGES } from '~/i18n'
+
 import { apiRecordSchema, postalAddressFields } from './api-record'
 import { fmcsaNumber, optionalCode, optionalPhone, optionalText, requiredText, text, withVersion } from './fields'
 import { SiteTextsRecordSchema, SiteTextsSchema } from './site'
@@ -52,6 +54,8 @@ const fields = z.object({
     .min(1, 'validation.required')
     .max(64, 'validation.tooLong')
     .refine(isTimeZone, 'organization.errors.timeZone'),
+  /** The language of its documents (ADR 128); left out, the stored one stays. */
+  language: z.enum(SUPPORTED_LANGUAGES, { error: 'validation.choice' }).optional(),
   bankName: optionalText(120),
   bankAccountName: optionalText(160),
   bankRoutingNumber: optionalText(20)
@@ -94,6 +98,11 @@ export const OrganizationRecordSchema = apiRecordSchema({
   phone: z.string().nullable(),
   ...postalAddressFields(),
   timeZone: z.string().describe('An IANA time zone: due dates, “overdue” and wall-clock stop times are read on its clock.'),
+  language: z
+    .enum(SUPPORTED_LANGUAGES)
+    .describe(
+      'The language of the organization’s documents: the fuel tax return’s PDF and the trip sheets are written in it, whoever asks for them. At registration, the registering admin’s; a PUT without it keeps it.',
+    ),
   bankName: z.string().nullable(),
   bankAccountName: z.string().nullable(),
   bankRoutingNumber: z.string().nullable().describe('Remit-to bank details, printed on invoices when set.'),

@@ -46,11 +46,29 @@ test('an admin fills in the organization’s details from the navigation, and in
   await expect(from).toContainText('Routing (ABA) 021000021')
 })
 
+test('an admin chooses the language of the organization’s documents; it stays chosen, and the page stays in the admin’s', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/dashboard/organization')
+  const language = page.getByLabel('Language of documents')
+  // Registered through the API in English: its documents are in English.
+  await expect(language).toHaveValue('en')
+  // Each language in its own name.
+  await expect(language.locator('option')).toHaveText(['English', 'Français', 'Tiếng Việt', '简体中文', 'العربية'])
+  await whenHydrated(page)
+  await language.selectOption({ label: 'Français' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page, 'Organization details saved', 'success')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Language of documents')).toHaveValue('fr')
+  await expect(page.getByRole('heading', { name: 'Your organization' })).toBeVisible()
+})
+
 test('a viewer reads the organization’s details without a form; a dispatcher is not offered the page', async ({ page, request }) => {
   await signedInAs(page, request, 'viewer')
   await page.goto('/dashboard/organization')
   await expect(page.getByRole('heading', { name: 'Your organization' })).toBeVisible()
   await expect(page.getByTestId('organization-identity')).toContainText('America/Chicago')
+  await expect(page.getByTestId('organization-identity')).toContainText('English')
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0)
   await expect(page.getByLabel('Organization name')).toHaveCount(0)
 

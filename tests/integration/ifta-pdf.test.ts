@@ -1,9 +1,10 @@
 /**
  * The IFTA return as a PDF and trip sheets (ADR 124), read back as text: the return's PDF prints
- * the JSON API's figures for the hand-worked quarter (tests/ifta-fixtures.ts), in the reader's
- * language (Arabic numbers as written), to those who read returns; a trip sheet prints the load's
- * stops, the odometer readings and the miles per jurisdiction, to those who read trips, of the
- * unit in the URL only.
+ * the JSON API's figures for the hand-worked quarter (tests/ifta-fixtures.ts), in the
+ * organization's language whoever reads it (ADR 128; Arabic numbers as written), to those who read
+ * returns; a trip sheet prints the load's stops, the odometer readings and the miles per
+ * jurisdiction, in the organization's language too, to those who read trips, of the unit in the
+ * URL only.
  */
 import { describe, expect, it } from 'vitest'
 
@@ -34,6 +35,11 @@ async function apiPdf(org: Org, path: string, headers: Record<string, string> = 
     params: { quarter: path.split('/')[4].split('?')[0] },
   } as never)
   return response
+}
+
+/** The organization's documents are written in `language` from now on. */
+async function writesIn(org: Org, language: string) {
+  await prisma.organization.update({ where: { id: org.organization.id }, data: { language } })
 }
 
 async function pageBytes(answer: Awaited<ReturnType<typeof callPage>>) {
@@ -97,13 +103,14 @@ describe('the IFTA return as a PDF', () => {
     for (const warning of body.warnings) expect(text).toContain(flat(warning.message))
   })
 
-  it('is written in the reader’s language: in Arabic right to left, its numbers as written', async () => {
+  it('is written in the organization’s language, not the reader’s: in Arabic right to left, its numbers as written', async () => {
     const org = await createOrg()
     await handWorkedQuarter(org)
+    await writesIn(org, 'ar')
     const json = await callApi(returnRoute, { path: '/api/ifta/returns/2026-Q3', params: { quarter: '2026-Q3' }, token: org.users.viewer.token })
     const body = json.body.data
-    const arabic = { headers: { Cookie: 'i18nextLng=ar' } }
-    const answer = await callPage(returnPdf.loader as Handler, '/dashboard/ifta/2026-Q3/pdf', org.users.viewer.id, { quarter: '2026-Q3' }, arabic)
+    const english = { headers: { Cookie: 'i18nextLng=en' } }
+    const answer = await callPage(returnPdf.loader as Handler, '/dashboard/ifta/2026-Q3/pdf', org.users.viewer.id, { quarter: '2026-Q3' }, english)
     const text = flat(await pdfText(await pageBytes(answer)))
     expect(text).toContain('إقرار ضريبة الوقود الفصلي')
     expect(text).toContain('إجمالي المستحق')
@@ -120,9 +127,34 @@ describe('the IFTA return as a PDF', () => {
       expect(text).toContain(value)
       expect(text).not.toContain([...value].reverse().join(''))
     }
-    // The API answers in the caller's language too.
-    const api = await apiPdf(org, '/api/ifta/returns/2026-Q3?format=pdf', { 'Accept-Language': 'ar' })
+    // The API's PDF too, whatever the caller's language.
+    const api = await apiPdf(org, '/api/ifta/returns/2026-Q3?format=pdf', { 'Accept-Language': 'en' })
     expect(flat(await pdfText(new Uint8Array(await api.arrayBuffer())))).toContain('١٢٨٫٦٥')
+  })
+
+  it('of a French organization reads in French on the page’s link and the API’s, while the JSON stays in the reader’s language', async () => {
+    const org = await createOrg()
+    await handWorkedQuarter(org)
+    await writesIn(org, 'fr')
+    const english = { 'Accept-Language': 'en', Cookie: 'i18nextLng=en' }
+    const json = await callApi(returnRoute, {
+      path: '/api/ifta/returns/2026-Q3',
+      params: { quarter: '2026-Q3' },
+      token: org.users.viewer.token,
+      headers: english,
+    })
+    const body = json.body.data
+    const french = (text: string) => {
+      expect(text).toContain('Déclaration trimestrielle de taxe sur les carburants IFTA 2026-Q3')
+      expect(text).toContain(flat(`Total dû ${formatMoney('fr', body.totalDueCents)}`))
+      expect(text).not.toContain('Total due')
+    }
+    const page = await callPage(returnPdf.loader as Handler, '/dashboard/ifta/2026-Q3/pdf', org.users.viewer.id, { quarter: '2026-Q3' }, { headers: english })
+    french(flat(await pdfText(await pageBytes(page))))
+    for (const path of ['/api/ifta/returns/2026-Q3?format=pdf', '/api/ifta/returns/2026-Q3/pdf'])
+      french(flat(await pdfText(new Uint8Array(await (await apiPdf(org, path, english)).arrayBuffer()))))
+    // The JSON (and so the page) is the reader's: its warnings are in English.
+    expect(body.warnings[0].message).toMatch(/^Unit .+: a trip that ended this quarter/)
   })
 
   it('is for those who read returns, of their own organization only; a malformed quarter is not found', async () => {
@@ -248,6 +280,25 @@ describe('trip sheets', () => {
     expect(flat(await pdfText(await pageBytes(await quarter('2026-Q2'))))).toContain('No trip of this unit ended in 2026-Q2.')
     expect((await quarter('2026-Q7')).status).toBe(404)
     expect((await quarter('')).status).toBe(404)
+  })
+
+  it('are written in the organization’s language, not the reader’s: a French organization’s read in French', async () => {
+    const org = await createOrg()
+    const { truck, onLoad, load } = await tripOnLoad(org)
+    await writesIn(org, 'fr')
+    const english = { headers: { Cookie: 'i18nextLng=en', 'Accept-Language': 'en' } }
+    const path = `/dashboard/trucks/${truck.id}/trip-sheets/${onLoad.id}`
+    const one = flat(
+      await pdfText(await pageBytes(await callPage(tripSheet.loader as Handler, path, org.users.viewer.id, { id: truck.id, tripId: onLoad.id }, english))),
+    )
+    expect(one).toContain(`Feuille de trajet Unité ${truck.unitNumber}`)
+    expect(one).toContain('du 3 août 2026 au 4 août 2026')
+    expect(one).toContain(`Chargement: ${load.loadNumber}`)
+    expect(one).toContain(flat(`Fin du trajet ${formatNumber('fr', 120_360)}`))
+    expect(one).not.toContain('Trip sheet')
+    const quarter = `/dashboard/trucks/${truck.id}/trip-sheets?quarter=2026-Q2`
+    const none = flat(await pdfText(await pageBytes(await callPage(tripSheets.loader as Handler, quarter, org.users.viewer.id, { id: truck.id }, english))))
+    expect(none).toContain('Aucun trajet de cette unité ne s’est terminé en 2026-Q2.')
   })
 
   it('are for those who read trips, of the unit and organization in the URL only', async () => {

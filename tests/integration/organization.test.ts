@@ -2,7 +2,8 @@
  * The organization's own details: one schema and one model for the page and `GET, PUT
  * /api/organization` (admins write, viewers read, other roles 403; stale versions 409, bad input
  * 400 in the caller's language, an audit event per save), and invoices "from your organization"
- * print its address, MC number and bank on the page and in the PDF.
+ * print its address, MC number and bank on the page and in the PDF. Its documents' language (ADR
+ * 128) is the registering admin's, then whatever an admin chooses on the page or with PUT.
  */
 import { describe, expect, it } from 'vitest'
 
@@ -10,7 +11,9 @@ import { listAuditEvents } from '~/models/audit/audit-log.server'
 import { createInvoice } from '~/models/invoices/invoice.server'
 import { invoicePdf } from '~/models/invoices/invoice-pdf.server'
 import { getOrganization, serializeOrganization, updateOrganization } from '~/models/organization/organization.server'
+import * as register from '~/routes/api/account/register'
 import * as api from '~/routes/api/organization'
+import * as registerPage from '~/routes/auth/register'
 import * as auditPage from '~/routes/dashboard/audit'
 import * as invoiceView from '~/routes/dashboard/invoices/view'
 import * as page from '~/routes/dashboard/organization'
@@ -241,5 +244,67 @@ describe('invoices from your organization', () => {
     const invoice = await invoiceWithoutCompany(org)
     const view = await callPage(invoiceView.loader, `/dashboard/invoice/${invoice.id}`, org.users.accountant.id, { id: invoice.id })
     expect(view.data).toMatchObject({ from: { name: org.organization.name, lines: [] }, remit: { lines: null, notice: null } })
+  })
+})
+
+describe('the language of the organization’s documents', () => {
+  it('round-trips through GET and PUT /api/organization; a PUT without it keeps it, an unknown one is 400 at the field', async () => {
+    const org = await createOrg()
+    const read = async () => (await callApi(api, { path: '/api/organization', token: org.users.viewer.token })).body.data
+    expect((await read()).language).toBe('en')
+    const put = (body: Record<string, unknown>) =>
+      callApi(api, { method: 'PUT', path: '/api/organization', token: org.users.admin.token, headers: { 'Accept-Language': 'fr' }, body })
+    const saved = await put({ ...DETAILS, language: 'fr', version: 1 })
+    expect([saved.status, saved.body.data.language]).toEqual([200, 'fr'])
+    expect(await read()).toMatchObject({ language: 'fr', version: 2 })
+    expect((await put({ ...DETAILS, name: 'Still French', version: 2 })).body.data).toMatchObject({ language: 'fr', name: 'Still French' })
+    for (const language of ['de', 'FR', 'fr-CA']) {
+      const refused = await put({ ...DETAILS, language, version: 3 })
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.fields).toEqual({ language: ['Choisissez l’une des options.'] })
+    }
+    expect(await read()).toMatchObject({ language: 'fr', version: 3 })
+  })
+
+  it('is a field of the organization page: offered to admins, saved with the rest, an unknown one refused at the field', async () => {
+    const org = await createOrg()
+    const admin = await callPage(page.loader, '/dashboard/organization', org.users.admin.id)
+    expect(admin.data).toMatchObject({ defaults: { language: 'en' } })
+    const form = { ...DETAILS, version: '1' }
+    const bad = await callPage(page.action, '/dashboard/organization', org.users.admin.id, {}, postForm({ ...form, language: 'xx' }))
+    expect(bad.status).toBe(400)
+    expect((bad.data!.result as { error: Record<string, string[]> }).error.language).toEqual(['Choose one of the options.'])
+    const saved = await callPage(page.action, '/dashboard/organization', org.users.admin.id, {}, postForm({ ...form, language: 'ar' }))
+    expect(saved).toMatchObject({ status: 302, location: '/dashboard/organization' })
+    expect((await getOrganization(org.organization.id)).language).toBe('ar')
+    const viewer = await callPage(page.loader, '/dashboard/organization', org.users.viewer.id)
+    expect(viewer.data).toMatchObject({ organization: { language: 'ar' } })
+  })
+
+  it('is at registration the registering admin’s: the API’s request language, the form’s page language', async () => {
+    const languageOf = async (email: string) =>
+      (await prisma.user.findUniqueOrThrow({ where: { email }, select: { organization: { select: { language: true } } } })).organization.language
+    const viaApi = `${unique('vi')}@example.test`.toLowerCase()
+    const answer = await callApi(register, {
+      method: 'POST',
+      path: '/api/account/register',
+      headers: { 'Accept-Language': 'vi-VN,vi;q=0.9,en;q=0.5' },
+      body: { email: viaApi, password: 'long enough pw', firstName: 'Lan', lastName: 'Nguyen' },
+    })
+    expect(answer.status).toBe(201)
+    expect(await languageOf(viaApi)).toBe('vi')
+    const english = `${unique('en')}@example.test`.toLowerCase()
+    await callApi(register, {
+      method: 'POST',
+      path: '/api/account/register',
+      body: { email: english, password: 'long enough pw', firstName: 'A', lastName: 'B' },
+    })
+    expect(await languageOf(english)).toBe('en')
+
+    const viaForm = `${unique('cn')}@example.test`.toLowerCase()
+    const form = postForm({ email: viaForm, password: 'long enough pw', firstName: 'Wei', lastName: 'Zhang', organizationName: 'Zhang Freight' })
+    const sent = await callPage(registerPage.action, '/auth/register', null, {}, { ...form, headers: { ...form.headers, Cookie: 'i18nextLng=cn' } })
+    expect(sent).toMatchObject({ status: 302, location: '/auth/register?sent=1' })
+    expect(await languageOf(viaForm)).toBe('cn')
   })
 })

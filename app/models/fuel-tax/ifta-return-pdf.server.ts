@@ -1,12 +1,13 @@
 /**
  * The quarterly return as a PDF (ADR 124): the figures of `iftaReturnBody` (the API's, the page's,
- * the CSV's), only formatted, in the reader's language, laid out by the one PDF writer. The
+ * the CSV's), only formatted, in the organization's language (ADR 128, whoever reads it), laid out
+ * by the one PDF writer. The
  * organization's name and registration numbers head it; the lines have the CSV's columns.
  */
-import { languageInfo, normalizeLanguage } from '~/i18n'
+import { languageInfo } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { pdfDownload } from '~/models/invoices/invoice-pdf.server'
-import { organizationParty, organizationToday } from '~/models/organization/organization.server'
+import { organizationLanguage, organizationParty, organizationToday } from '~/models/organization/organization.server'
 import { type Quarter, quarterName, quarterRange } from '~/policies/ifta'
 import type { FuelType } from '~/schemas/ifta-options'
 import { formatDate, formatDecimalText, formatMoney, formatNumber } from '~/utils/format'
@@ -15,8 +16,8 @@ import { renderReportPdf, type ReportPdf } from '~/utils/pdf-layout.server'
 import { iftaReturnBody, lineTotalDueCents } from './ifta-return.server'
 
 /** What the return's PDF prints, translated and formatted: a plain value, so the layout can be read alone. */
-export async function iftaReturnPdfContent(organizationId: string, quarter: Quarter, fuelType: FuelType, lang: string): Promise<ReportPdf> {
-  const language = normalizeLanguage(lang) ?? 'en'
+export async function iftaReturnPdfContent(organizationId: string, quarter: Quarter, fuelType: FuelType): Promise<ReportPdf> {
+  const language = await organizationLanguage(organizationId)
   const t = getFixedT(language)
   const [body, party, today] = await Promise.all([
     iftaReturnBody(organizationId, quarter, fuelType, t),
@@ -107,7 +108,7 @@ export async function iftaReturnPdfContent(organizationId: string, quarter: Quar
 }
 
 /** The return as a download (`ifta-2026-Q3-diesel.pdf`), for the page's link and the API alike. */
-export async function iftaReturnPdfResponse(request: Request, organizationId: string, quarter: Quarter, fuelType: FuelType, language: string) {
-  const bytes = await renderReportPdf(await iftaReturnPdfContent(organizationId, quarter, fuelType, language))
+export async function iftaReturnPdfResponse(request: Request, organizationId: string, quarter: Quarter, fuelType: FuelType) {
+  const bytes = await renderReportPdf(await iftaReturnPdfContent(organizationId, quarter, fuelType))
   return pdfDownload(request.method, `ifta-${quarterName(quarter)}-${fuelType}.pdf`, bytes)
 }

@@ -2,13 +2,14 @@
  * Trip sheets (ADR 124): the individual vehicle distance record of one trip as an IFTA auditor
  * reads it (the unit, the days, the route by its load's stops or else its jurisdictions, the
  * odometer at both ends and at each fuel purchase between, the miles and taxable miles per
- * jurisdiction, who recorded it and when), one trip or a unit's quarter, a sheet per trip.
+ * jurisdiction, who recorded it and when), one trip or a unit's quarter, a sheet per trip, in the
+ * organization's language (ADR 128).
  */
 import type { Prisma } from '~/generated/prisma/client'
-import { languageInfo, normalizeLanguage } from '~/i18n'
+import { languageInfo } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { pdfDownload } from '~/models/invoices/invoice-pdf.server'
-import { organizationParty, organizationTimeZone } from '~/models/organization/organization.server'
+import { organizationLanguage, organizationParty, organizationTimeZone } from '~/models/organization/organization.server'
 import { assertId, isoDate, requireFound, toDateOnly } from '~/models/records/records.server'
 import { type Quarter, quarterName, quarterRange } from '~/policies/ifta'
 import { prisma } from '~/utils/db.server'
@@ -55,15 +56,9 @@ async function unitOf(organizationId: string, truckId: string) {
 type Unit = Awaited<ReturnType<typeof unitOf>>
 
 /** The sheets' content: one sheet per trip, or one saying the quarter has none. */
-async function tripSheetsContent(
-  organizationId: string,
-  unit: Unit,
-  trips: SheetTrip[],
-  lang: string,
-  period?: { quarter: string; end: Date },
-): Promise<ReportPdf> {
+async function tripSheetsContent(organizationId: string, unit: Unit, trips: SheetTrip[], period?: { quarter: string; end: Date }): Promise<ReportPdf> {
   const quarter = period?.quarter
-  const language = normalizeLanguage(lang) ?? 'en'
+  const language = await organizationLanguage(organizationId)
   const t = getFixedT(language)
   const number = (value: number) => formatNumber(language, value)
   const date = (value: Date) => formatDate(language, value)
@@ -198,16 +193,16 @@ async function tripSheetsContent(
 }
 
 /** One trip's sheet (`trip-sheet-101-2026-07-05.pdf`); a trip of another unit or organization is not found. */
-export async function tripSheetResponse(request: Request, organizationId: string, truckId: string, tripId: string, language: string) {
+export async function tripSheetResponse(request: Request, organizationId: string, truckId: string, tripId: string) {
   const unit = await unitOf(organizationId, truckId)
   assertId(tripId, TRIP_NOT_FOUND)
   const trip = requireFound(await prisma.trip.findFirst({ where: { id: tripId, organizationId, truckId: unit.id }, include }), TRIP_NOT_FOUND)
-  const bytes = await renderReportPdf(await tripSheetsContent(organizationId, unit, [trip], language))
+  const bytes = await renderReportPdf(await tripSheetsContent(organizationId, unit, [trip]))
   return pdfDownload(request.method, `trip-sheet-${unit.unitNumber}-${isoDate(trip.endedAt)}.pdf`, bytes)
 }
 
 /** The sheets of every trip of the unit that ended in the quarter, in order, as one PDF. */
-export async function quarterTripSheetsResponse(request: Request, organizationId: string, truckId: string, quarter: Quarter, language: string) {
+export async function quarterTripSheetsResponse(request: Request, organizationId: string, truckId: string, quarter: Quarter) {
   const unit = await unitOf(organizationId, truckId)
   const range = quarterRange(quarter)
   const trips = await prisma.trip.findMany({
@@ -216,6 +211,6 @@ export async function quarterTripSheetsResponse(request: Request, organizationId
     include,
   })
   const name = quarterName(quarter)
-  const bytes = await renderReportPdf(await tripSheetsContent(organizationId, unit, trips, language, { quarter: name, end: toDateOnly(range.to)! }))
+  const bytes = await renderReportPdf(await tripSheetsContent(organizationId, unit, trips, { quarter: name, end: toDateOnly(range.to)! }))
   return pdfDownload(request.method, `trip-sheets-${unit.unitNumber}-${name}.pdf`, bytes)
 }

@@ -1,9 +1,10 @@
 /**
- * The organization's own details: its names, MC and DOT numbers, address, phone, time zone and the
- * remit-to bank details its invoices print. The organization page and `GET, PUT /api/organization`
+ * The organization's own details: its names, MC and DOT numbers, address, phone, time zone, the
+ * language of its documents and the remit-to bank details its invoices print. The organization page and `GET, PUT /api/organization`
  * both call these; who may read or change them is the permission matrix's `organization`.
  */
 import type { Prisma } from '~/generated/prisma/client'
+import { FALLBACK_LANGUAGE, type LanguageCode, normalizeLanguage } from '~/i18n'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertOneRow, assertVersion, requireFound } from '~/models/records/records.server'
 import type { OrganizationPut, OrganizationRecord as OrganizationAnswer } from '~/schemas/organization'
@@ -30,6 +31,7 @@ export const organizationSelect = {
   postalCode: true,
   country: true,
   timezone: true,
+  language: true,
   bankName: true,
   bankAccountName: true,
   bankRoutingNumber: true,
@@ -64,6 +66,16 @@ export async function organizationInboundEmail(organizationId: string, db: Tx | 
 export async function organizationTimeZone(organizationId: string, db: Tx | typeof prisma = prisma) {
   const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { timezone: true } })
   return safeTimeZone(organization.timezone)
+}
+
+/**
+ * The language the organization's own documents are written in (ADR 128), whoever reads them: the
+ * fuel tax return's PDF and the trip sheets, and the next document that is the organization's
+ * rather than one person's. Invoices keep their creator's, pay statements their driver's.
+ */
+export async function organizationLanguage(organizationId: string, db: Tx | typeof prisma = prisma): Promise<LanguageCode> {
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { language: true } })
+  return normalizeLanguage(organization.language) ?? FALLBACK_LANGUAGE
 }
 
 /** Today's date on the organization's clock: due dates, "overdue" and payment dates are calendar days there. */
@@ -111,6 +123,7 @@ export function serializeSiteTexts(row: SiteColumns): SiteTextsRecord {
 export function serializeOrganization(row: OrganizationRecord): OrganizationAnswer {
   const {
     timezone,
+    language,
     inboundLocalPart,
     createdAt,
     updatedAt,
@@ -126,6 +139,7 @@ export function serializeOrganization(row: OrganizationRecord): OrganizationAnsw
   return {
     ...rest,
     timeZone: timezone,
+    language: normalizeLanguage(language) ?? FALLBACK_LANGUAGE,
     inboundEmail: inboundEmail(inboundLocalPart),
     site: serializeSiteTexts({ siteTagline, siteAbout, siteFaq, siteServices, siteContactEmail, siteContactPhone, siteComingSoonAt }),
     createdAt: createdAt.toISOString(),
@@ -171,7 +185,8 @@ async function saveOrganization(actor: Actor, version: number, columns: (before:
 /**
  * Saves the whole record if nobody changed it since `version` was read (409 `conflict`
  * otherwise, nothing written); empty fields are stored as null. One audit event per save.
- * `site` (the API's) replaces the public site's texts too; without it they stay as they are.
+ * `site` (the API's) replaces the public site's texts too; without it they stay as they are, and
+ * so does the language without `language`.
  */
 export async function updateOrganization(actor: Actor, input: OrganizationPut) {
   assertActorMay(actor, 'update', 'organization')
@@ -184,6 +199,7 @@ export async function updateOrganization(actor: Actor, input: OrganizationPut) {
       phone: input.phone || null,
       ...addressColumns(input),
       timezone: input.timeZone,
+      ...(input.language ? { language: input.language } : {}),
       bankName: input.bankName || null,
       bankAccountName: input.bankAccountName || null,
       bankRoutingNumber: input.bankRoutingNumber || null,

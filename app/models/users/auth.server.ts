@@ -5,6 +5,7 @@
 import type { z } from 'zod'
 
 import { Prisma, type SessionKind } from '~/generated/prisma/client'
+import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { recordAudit } from '~/models/audit/audit.server'
 import { systemActor } from '~/policies/actor'
 import type { RegisterSchema } from '~/schemas/auth'
@@ -86,7 +87,11 @@ export function serializeAccountUser(user: Prisma.UserGetPayload<{ select: typeo
   }
 }
 
-export async function registerOrganization(input: z.infer<typeof RegisterSchema>, ip?: string | null) {
+/**
+ * A new organization and its first admin. The organization's documents are written in `language`,
+ * the one the admin registered in (ADR 128), until an admin changes it on the organization page.
+ */
+export async function registerOrganization(input: z.infer<typeof RegisterSchema>, ip?: string | null, language: LanguageCode = FALLBACK_LANGUAGE) {
   const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })
   if (existing) {
     throw new DomainError('conflict', 'auth.register.emailTaken', { fields: { email: ['auth.register.emailTaken'] } })
@@ -95,7 +100,7 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
   try {
     return await prisma.$transaction(async (tx) => {
       const name = input.organizationName?.trim() || `${input.firstName} ${input.lastName}`.trim()
-      const organization = await tx.organization.create({ data: { name, inboundLocalPart: newInboundLocalPart(name) } })
+      const organization = await tx.organization.create({ data: { name, language, inboundLocalPart: newInboundLocalPart(name) } })
       const user = await tx.user.create({
         data: {
           organizationId: organization.id,
@@ -135,11 +140,11 @@ export async function registerOrganization(input: z.infer<typeof RegisterSchema>
  * owner's name so the caller can warn the owner by email. Both hash the password, so both take
  * about as long.
  */
-export async function requestRegistration(input: z.infer<typeof RegisterSchema>, ip?: string | null) {
+export async function requestRegistration(input: z.infer<typeof RegisterSchema>, ip: string | null, language: LanguageCode) {
   const existing = await findAccountOwner(input.email)
   if (!existing) {
     try {
-      const { user } = await registerOrganization(input, ip)
+      const { user } = await registerOrganization(input, ip, language)
       return { created: true as const, user }
     } catch (error) {
       // Lost a race for the address: the other registration owns it now.

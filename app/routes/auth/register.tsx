@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = getClientIp(request)
   const limit = await consumeAuthEmailLimit(submission.value.email, ip)
   if (!limit.ok) return redirect(SENT)
-  const registration = await requestRegistration(submission.value, ip)
+  const registration = await requestRegistration(submission.value, ip, getLocale(context))
   // Either way one job is queued (the worker sends it): the answer takes the same time.
   if (registration.created) await queueVerificationEmail(registration.user.id, getLocale(context))
   else await queueRegisterExistingEmail(registration.user.id, getLocale(context))

@@ -11,6 +11,7 @@ import { FormErrors, SelectField, TextField } from '~/components/ui/field'
 import { AddressFields } from '~/components/users/address-fields'
 import { InboundAddressCard } from '~/components/users/inbound-address-card'
 import { useTranslation } from '~/hooks/use-translation'
+import { languageInfo, LANGUAGES } from '~/i18n'
 import { getInstance } from '~/middleware/i18next'
 import { getOrganization, type OrganizationDto, serializeOrganization, updateOrganization } from '~/models/organization/organization.server'
 import { actorOf } from '~/requests/actor.server'
@@ -24,7 +25,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/organization'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['organization'] }
+export const handle = { i18n: ['organization', 'orgLanguage'] }
 
 const SELF = href('/dashboard/organization')
 
@@ -118,6 +119,13 @@ function OrganizationForm(props: {
             options={props.timeZones.map((zone) => ({ value: zone, label: zone }))}
             hint={t('organization.timeZoneHint')}
           />
+          {/* Each language in its own name, as the header's menu shows them. */}
+          <SelectField
+            label={t('orgLanguage.field')}
+            field={fields.language}
+            options={LANGUAGES.map((language) => ({ value: language.code, label: language.label }))}
+            hint={t('orgLanguage.hint')}
+          />
         </div>
       </Card>
       <Card className="p-6">
@@ -163,6 +171,9 @@ function OrganizationDetails({ organization, address }: { organization: Organiza
         <DetailItem label={t('organization.fields.phone')}>{organization.phone ? <bdi>{organization.phone}</bdi> : null}</DetailItem>
         <DetailItem label={t('organization.fields.timeZone')}>
           <bdi>{organization.timeZone}</bdi>
+        </DetailItem>
+        <DetailItem label={t('orgLanguage.field')}>
+          <bdi lang={languageInfo(organization.language).lang}>{languageInfo(organization.language).label}</bdi>
         </DetailItem>
         <DetailItem label={t('organization.address')}>
           {address.length

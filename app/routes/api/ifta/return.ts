@@ -12,7 +12,7 @@ import type { Route } from './+types/return'
  * GET /api/ifta/returns/{quarter}?fuelType=diesel: the quarterly return computed now from the
  * quarter's trips, fuel and rates; `?format=csv` the same figures as CSV, `?format=pdf` (or
  * GET /api/ifta/returns/{quarter}/pdf, the contract's spelling) as the printable return in the
- * request's language.
+ * organization's language; the JSON's and the CSV's words are the request's.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
@@ -20,8 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const quarter = requireQuarter(params.quarter)
     const url = new URL(request.url)
     const { fuelType } = parseListQuery(IftaReturnQuerySchema, url.searchParams)
-    if (url.searchParams.get('format') === 'pdf' || url.pathname.endsWith('/pdf'))
-      return iftaReturnPdfResponse(request, user.organizationId, quarter, fuelType, detectLanguage(request))
+    if (url.searchParams.get('format') === 'pdf' || url.pathname.endsWith('/pdf')) return iftaReturnPdfResponse(request, user.organizationId, quarter, fuelType)
     const body = await iftaReturnBody(user.organizationId, quarter, fuelType, getFixedT(detectLanguage(request)))
     return wantsCsv(url) ? iftaReturnCsv(body, { headers: 'key' }) : apiData(body)
   })
