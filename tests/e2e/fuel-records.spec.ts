@@ -52,3 +52,41 @@ test('types in a fuel receipt and a two-state trip, and the quarter’s return c
   await expect(page.getByTestId('ifta-summary')).toContainText('600')
   await expect(page.getByTestId('ifta-summary')).toContainText('5.99')
 })
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+test('attaches a receipt’s photo to a purchase, refuses a file that is not one, and removes it', async ({ page, request }) => {
+  const truck = await apiTruck(request, org, { unitNumber: 'FR-9' })
+  const created = await request.post('/api/fuel-purchases', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: { truckId: truck.id, purchasedAt: '2026-06-02', jurisdiction: 'OK', gallons: 80, totalCents: 31_900 },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()).data as { id: string }
+
+  await page.goto(`/dashboard/fuel/${id}`)
+  const card = page.getByTestId('fuel-receipt-file')
+  await expect(card.getByTestId('fuel-receipt-none')).toBeVisible()
+  // A text file named like a picture: refused by its content, at the field.
+  await card.getByLabel('Receipt photo or scan').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
+  await card.getByRole('button', { name: 'Attach' }).click()
+  await expect(page.getByTestId('fuel-receipt-refusal')).toHaveText('The receipt was not stored.')
+  await expect(page.getByText('Only PDF, PNG, JPEG and WebP files are accepted')).toBeVisible()
+
+  await page.getByTestId('fuel-receipt-file').getByLabel('Receipt photo or scan').setInputFiles({ name: 'pilot 4471.png', mimeType: 'image/png', buffer: PNG })
+  await page.getByTestId('fuel-receipt-file').getByRole('button', { name: 'Attach' }).click()
+  await expect(toast(page, 'Receipt stored', 'success')).toBeVisible()
+  await expect(page.getByTestId('fuel-receipt-link')).toHaveText('pilot 4471.png')
+  await expect(page.getByRole('img', { name: 'The receipt: pilot 4471.png' })).toBeVisible()
+  const download = await request.get(`/api/fuel-purchases/${id}/receipt`, { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  expect([download.status(), download.headers()['content-type']]).toEqual([200, 'image/png'])
+
+  // The files manager lists it with its purchase.
+  await page.goto('/dashboard/files-manager?kind=fuel_receipt')
+  await expect(page.getByRole('link', { name: /FR-9 · 2026-06-02 · OK/ })).toBeVisible()
+
+  await page.goto(`/dashboard/fuel/${id}`)
+  await page.getByRole('button', { name: 'Remove the receipt' }).click()
+  await expect(toast(page, 'Receipt removed', 'success')).toBeVisible()
+  await expect(page.getByTestId('fuel-receipt-none')).toBeVisible()
+})

@@ -86,7 +86,14 @@ export function FuelReceiptCard({
         </p>
       )}
       {canUpdate && (changeable || !receipt) ? (
-        <Form method="post" encType="multipart/form-data" className="mt-5 border-t border-dashed border-line pt-4" data-testid="fuel-receipt-upload">
+        // Keyed by the stored receipt: a new one empties the file input (with JavaScript the page stays mounted).
+        <Form
+          key={receipt?.uploadedAt ?? 'none'}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-5 border-t border-dashed border-line pt-4"
+          data-testid="fuel-receipt-upload"
+        >
           <input type="hidden" name="version" value={version} />
           {refusal?.message ? (
             <p role="alert" className="mb-3 text-sm font-semibold text-error" data-testid="fuel-receipt-refusal">
