@@ -116,6 +116,16 @@ describe('reading each ELD’s report', () => {
     expect(await count(org)).toBe(3)
   })
 
+  it('creates each trip once when the same file is imported twice at the same moment', async () => {
+    const org = await fleetOrg()
+    const answers = await Promise.all([importFile(org, 'samsara', SAMSARA), importFile(org, 'samsara', SAMSARA), importFile(org, 'motive', MOTIVE)])
+    expect(answers.map((answer) => answer.check.errors)).toEqual([[], [], []])
+    const samsara = answers.slice(0, 2).map((answer) => answer.result!.created)
+    expect(samsara.toSorted()).toEqual([0, 3])
+    expect(await tripsOf(org)).toEqual(expect.arrayContaining(SAMSARA_TRIPS))
+    expect(await count(org)).toBe(3 + answers[2].result!.created)
+  })
+
   it('writes nothing on a dry run, which still reports what the import would skip', async () => {
     const org = await fleetOrg()
     const dry = await importFile(org, 'samsara', SAMSARA, { dryRun: true })

@@ -157,6 +157,10 @@ export type TripImportOutcome = {
  */
 export async function importTrips(tx: Tx, actor: Actor, trips: readonly ImportedTrip[]): Promise<TripImportOutcome> {
   assertActorMay(actor, 'create', 'trip')
+  // One import of an organization's trips at a time: a second import of the same file waits and
+  // then finds the first one's keys stored (a trip's lines cannot go ON CONFLICT DO NOTHING, as
+  // purchases do). Taken before any quarter's lock, as every import takes it.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`trip-import:${actor.organizationId}`}, 0))`
   const outcome: TripImportOutcome = { created: 0, duplicates: [], refused: [] }
   const keys = trips.map((trip) => trip.importKey)
   const stored = new Set(
