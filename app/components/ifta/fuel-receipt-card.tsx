@@ -56,7 +56,7 @@ export function FuelReceiptCard({
           ) : null}
           <div className="min-w-0 space-y-1">
             <a href={url} className="font-semibold break-all text-primary-darker hover:underline dark:text-primary-light" data-testid="fuel-receipt-link">
-              <Icon name="download" size={16} className="me-1 inline" />
+              <Icon name="download" size={16} className="me-1 align-text-bottom" />
               {receipt.fileName}
             </a>
             <p className="text-sm text-muted">
