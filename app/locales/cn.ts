@@ -1184,6 +1184,10 @@ const cn: Catalogue = {
       canceled: '已取消',
     },
     errors: {
+      outOfService: {
+        truckInspection: '卡车 {{unit}} 已停用：其年度检验已于 {{date}} 到期。请先在卡车上记录新的检验日期。',
+        trailerInspection: '挂车 {{unit}} 已停用：其年度检验已于 {{date}} 到期。请先在挂车上记录新的检验日期。',
+      },
       notFound: '该货运单不存在或已被删除。',
       stopNotFound: '该站点不存在或已被删除。',
       cursor: '此游标不属于该列表和排序。请去掉 `after` 重新开始。',
@@ -1496,6 +1500,7 @@ const cn: Catalogue = {
     },
     marked: '{{name}}（{{status}}）',
     driverStatus: { active: '在职', invited: '邀请待接受', banned: '已停用' },
+    inspectionOverdue: '已停用：检验于 {{date}} 到期',
     driverOnLoad: '正在执行货运单 {{number}}',
     stopType: { pickup: '提货', delivery: '送货' },
     chargeType: {
@@ -1615,6 +1620,7 @@ const cn: Catalogue = {
         insufficient_stock: '订单或购物车所需的商品数量超过库存。未下任何订单。',
         idempotency_mismatch: '此 `Idempotency-Key` 之前已随另一个请求发送过；其第一次的应答不适用。请使用新的键。',
         store_limit_exceeded: '司机的商店订单会使其未结算订单超过管理员设定的商店额度。未下任何订单。',
+        out_of_service: '卡车或挂车已停用（年度检验过期，或停用缺陷尚未确认修复）：不能安排到货运上。未做任何更改。',
         period_closed: '该记录的日期位于已提交并关闭的期间（IFTA 季度）。未做任何更改；管理员可以重新打开该期间。',
       },
     },

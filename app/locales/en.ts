@@ -1188,6 +1188,10 @@ const en = {
       canceled: 'Canceled',
     },
     errors: {
+      outOfService: {
+        truckInspection: 'Truck {{unit}} is out of service: its annual inspection was due {{date}}. Record its new inspection date on the truck first.',
+        trailerInspection: 'Trailer {{unit}} is out of service: its annual inspection was due {{date}}. Record its new inspection date on the trailer first.',
+      },
       notFound: 'This load does not exist or was deleted.',
       stopNotFound: 'This stop does not exist or was deleted.',
       cursor: 'This cursor does not belong to this list and sort. Start again without `after`.',
@@ -1501,6 +1505,7 @@ const en = {
     },
     marked: '{{name}} — {{status}}',
     driverStatus: { active: 'active', invited: 'invitation pending', banned: 'blocked' },
+    inspectionOverdue: 'out of service: inspection due {{date}}',
     driverOnLoad: 'on load {{number}}',
     stopType: { pickup: 'Pickup', delivery: 'Delivery' },
     chargeType: {
@@ -1620,6 +1625,8 @@ const en = {
         insufficient_stock: 'A store order or cart asks for more of a product than is in stock. Nothing was ordered.',
         idempotency_mismatch: 'This `Idempotency-Key` was sent before with a different request; its first answer does not apply. Use a new key.',
         store_limit_exceeded: 'A driver’s store order would take their orders not yet settled past the store limit an admin set. Nothing was ordered.',
+        out_of_service:
+          'The truck or trailer is out of service (past its annual inspection, or an out-of-service defect not yet certified repaired): it is not put on a load. Nothing changed.',
         period_closed:
           'The record is dated in a period that was filed and closed (an IFTA quarter). Nothing was changed; an administrator can reopen the period.',
       },

@@ -1199,6 +1199,12 @@ const fr: Catalogue = {
       canceled: 'Annulé',
     },
     errors: {
+      outOfService: {
+        truckInspection:
+          'Le camion {{unit}} est hors service : son inspection annuelle était due le {{date}}. Enregistrez d’abord sa nouvelle date d’inspection sur le camion.',
+        trailerInspection:
+          'La remorque {{unit}} est hors service : son inspection annuelle était due le {{date}}. Enregistrez d’abord sa nouvelle date d’inspection sur la remorque.',
+      },
       notFound: 'Ce chargement n’existe pas ou a été supprimé.',
       stopNotFound: 'Cet arrêt n’existe pas ou a été supprimé.',
       cursor: 'Ce curseur ne correspond pas à cette liste et à ce tri. Recommencez sans `after`.',
@@ -1516,6 +1522,7 @@ const fr: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'actif', invited: 'invitation en attente', banned: 'bloqué' },
+    inspectionOverdue: 'hors service : inspection due le {{date}}',
     driverOnLoad: 'sur le chargement {{number}}',
     stopType: { pickup: 'Enlèvement', delivery: 'Livraison' },
     chargeType: {
@@ -1639,6 +1646,8 @@ const fr: Catalogue = {
           'Cette `Idempotency-Key` a déjà été envoyée avec une autre requête ; sa première réponse ne s’applique pas. Utilisez une nouvelle clé.',
         store_limit_exceeded:
           'La commande boutique d’un chauffeur porterait ses commandes non réglées au-delà de la limite fixée par un administrateur. Rien n’a été commandé.',
+        out_of_service:
+          'Le camion ou la remorque est hors service (inspection annuelle dépassée, ou défaut d’immobilisation pas encore certifié réparé) : il n’est pas affecté à un chargement. Rien n’a changé.',
         period_closed:
           'L’enregistrement est daté dans une période déposée et close (un trimestre IFTA). Rien n’a été modifié ; un administrateur peut rouvrir la période.',
       },

@@ -1192,6 +1192,10 @@ const vi: Catalogue = {
       canceled: 'Đã hủy',
     },
     errors: {
+      outOfService: {
+        truckInspection: 'Xe tải {{unit}} đang ngừng hoạt động: kỳ kiểm định hằng năm đến hạn ngày {{date}}. Hãy ghi ngày kiểm định mới cho xe tải trước.',
+        trailerInspection: 'Rơ-moóc {{unit}} đang ngừng hoạt động: kỳ kiểm định hằng năm đến hạn ngày {{date}}. Hãy ghi ngày kiểm định mới cho rơ-moóc trước.',
+      },
       notFound: 'Chuyến hàng này không tồn tại hoặc đã bị xóa.',
       stopNotFound: 'Điểm dừng này không tồn tại hoặc đã bị xóa.',
       cursor: 'Con trỏ này không thuộc danh sách và cách sắp xếp này. Hãy bắt đầu lại không có `after`.',
@@ -1506,6 +1510,7 @@ const vi: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'đang hoạt động', invited: 'chờ chấp nhận lời mời', banned: 'bị khóa' },
+    inspectionOverdue: 'ngừng hoạt động: kiểm định đến hạn {{date}}',
     driverOnLoad: 'đang chạy chuyến {{number}}',
     stopType: { pickup: 'Lấy hàng', delivery: 'Giao hàng' },
     chargeType: {
@@ -1626,6 +1631,8 @@ const vi: Catalogue = {
         insufficient_stock: 'Đơn hàng hoặc giỏ hàng yêu cầu số lượng sản phẩm nhiều hơn tồn kho. Không có gì được đặt.',
         idempotency_mismatch: '`Idempotency-Key` này đã được gửi trước đó với một yêu cầu khác; câu trả lời đầu tiên không áp dụng. Hãy dùng khóa mới.',
         store_limit_exceeded: 'Đơn hàng cửa hàng của tài xế sẽ khiến các đơn chưa quyết toán vượt hạn mức do quản trị viên đặt. Chưa đặt gì cả.',
+        out_of_service:
+          'Xe tải hoặc rơ-moóc đang ngừng hoạt động (quá hạn kiểm định hằng năm, hoặc có lỗi buộc ngừng chưa được xác nhận đã sửa): không được gán cho chuyến hàng. Không có gì thay đổi.',
         period_closed: 'Bản ghi thuộc một kỳ đã nộp và đã khóa (một quý IFTA). Không có gì thay đổi; quản trị viên có thể mở lại kỳ đó.',
       },
     },

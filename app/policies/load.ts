@@ -208,3 +208,11 @@ export function nextStopEvent(
 export function deliveredAt<When>(stops: Array<{ actualDeparture: When | null }>): When | null {
   return stops.at(-1)?.actualDeparture ?? null
 }
+
+/**
+ * The day a load's driver and units must be fit for (license, medical card, annual inspection):
+ * its first pickup's (UTC calendar), or today for a load without a pickup time.
+ */
+export function assignmentDay(pickupAt: Date | null, now = new Date()) {
+  return (pickupAt ?? now).toISOString().slice(0, 10)
+}

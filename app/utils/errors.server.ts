@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'insufficient_stock'
   | 'store_limit_exceeded'
   | 'period_closed'
+  | 'out_of_service'
   | 'unauthorized'
   | 'rate_limited'
   | 'idempotency_mismatch'
@@ -40,6 +41,8 @@ const STATUS: Record<ErrorCode, number> = {
   store_limit_exceeded: 409,
   // The record is dated in a period that was filed and closed (an IFTA quarter): reopen it first.
   period_closed: 409,
+  // A truck or trailer out of service (past its annual inspection, an open out-of-service defect) is not put on a load.
+  out_of_service: 409,
   rate_limited: 429,
   // An Idempotency-Key sent again with a different request: the first one's answer does not apply.
   idempotency_mismatch: 422,

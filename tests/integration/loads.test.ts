@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { createLoad, deleteLoad, getLoad, updateLoad } from '~/models/loads/load.server'
+import { loadEditorOptions } from '~/models/loads/load-pickers.server'
 import { serializeLoad } from '~/models/loads/load-serialize.server'
 import { moveLoad, reopenLoad } from '~/models/loads/load-status.server'
 import { recordStopEvent } from '~/models/loads/load-stop-events.server'
@@ -143,6 +144,57 @@ describe('the status machine', () => {
     await prisma.driverProfile.update({ where: { userId: driverId }, data: { medicalCardExpiry: new Date('2027-01-31'), licenseExpiry: null } })
     expect((await refusal(move(org, load.id, 'dispatched'))).messageKey).toBe('loads.errors.licenseInvalid')
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
+  })
+
+  it('keeps a truck or trailer past its annual inspection off a load: not assigned, not dispatched (409 out_of_service)', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    // The load's day is its pickup's, 2026-12-01: due that day is still in service, the day before is not.
+    await prisma.truck.update({ where: { id: truck.id }, data: { inspectionDue: new Date('2026-11-30') } })
+    const assigned = await refusal(createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })))
+    expect([assigned.code, assigned.messageKey, assigned.fields, assigned.options.params]).toEqual([
+      'out_of_service',
+      'loads.errors.outOfService.truckInspection',
+      { truckId: ['loads.errors.outOfService.truckInspection'] },
+      { unit: truck.unitNumber, date: '2026-11-30' },
+    ])
+
+    // Assigned while in service, then its inspection lapses: the dispatch refuses it.
+    await prisma.truck.update({ where: { id: truck.id }, data: { inspectionDue: new Date('2026-12-01') } })
+    const load = await createLoad(actorOf(org), input({ brokerId: broker.id, driverId, truckId: truck.id }))
+    await prisma.trailer.update({ where: { id: trailer.id }, data: { inspectionDue: new Date('2025-12-01') } })
+    const changed = await refusal(
+      updateLoad(
+        actorOf(org),
+        load.id,
+        LoadUpdateSchema.parse({ ...input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }), version: load.version }),
+      ),
+    )
+    expect([changed.code, changed.fields]).toEqual(['out_of_service', { trailerId: ['loads.errors.outOfService.trailerInspection'] }])
+    await prisma.trailer.update({ where: { id: trailer.id }, data: { inspectionDue: null } })
+    const withTrailer = await updateLoad(
+      actorOf(org),
+      load.id,
+      LoadUpdateSchema.parse({ ...input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id }), version: load.version }),
+    )
+    await prisma.truck.update({ where: { id: truck.id }, data: { inspectionDue: new Date('2026-06-30') } })
+    // Another edit of the load keeps the truck it had; the dispatch is what refuses it.
+    const edited = await updateLoad(
+      actorOf(org),
+      load.id,
+      LoadUpdateSchema.parse({
+        ...input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id, notes: 'Dock 4' }),
+        version: withTrailer.version,
+      }),
+    )
+    // The editor lists it with the unavailable units and says since when.
+    const offered = (await loadEditorOptions(org.organization.id)).trucks.find((row) => row.id === truck.id)
+    expect(offered).toMatchObject({ status: 'out_of_service', outOfService: { inspectionDue: '2026-06-30' } })
+    const dispatch = await refusal(move(org, load.id, 'dispatched'))
+    expect([dispatch.code, dispatch.messageKey]).toEqual(['out_of_service', 'loads.errors.outOfService.truckInspection'])
+    expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: edited.version })
+    await prisma.truck.update({ where: { id: truck.id }, data: { inspectionDue: new Date('2027-06-30') } })
+    expect((await move(org, load.id, 'dispatched')).status).toBe('dispatched')
   })
 
   it('lets exactly one of two dispatchers racing for the same truck win', async () => {

@@ -16,7 +16,7 @@ import { useTranslation } from '~/hooks/use-translation'
 import type { LoadFormUpdateSchema } from '~/schemas/load-form'
 import { CHARGE_TYPES, MAX_CHARGES, MAX_STOPS, STOP_TYPES } from '~/schemas/load-options'
 import { loadFormTotals } from '~/schemas/load-totals'
-import { formatMoney, formatNumber } from '~/utils/format'
+import { formatDate, formatMoney, formatNumber } from '~/utils/format'
 
 import { useExtractionMark } from './rate-confirmation'
 
@@ -30,9 +30,12 @@ export type LoadEditorOptions = {
   brokers: Array<{ id: string; name: string; status: string }>
   companies: Array<{ id: string; name: string }>
   drivers: Array<{ id: string; name: string; status: string; onLoad: { loadNumber: string } | null }>
-  trucks: Array<{ id: string; unitNumber: string; status: string }>
-  trailers: Array<{ id: string; unitNumber: string; status: string }>
+  trucks: Array<EquipmentOption>
+  trailers: Array<EquipmentOption>
 }
+
+/** A truck or trailer offered: out of service today (ADR 131), it says since when. */
+type EquipmentOption = { id: string; unitNumber: string; status: string; outOfService?: { inspectionDue: string } | null }
 
 /** The anchors a row button comes back to. */
 const SECTION = { stops: 'load-stops', charges: 'load-charges' } as const
@@ -336,7 +339,7 @@ export function ChargesSection({ form, fields }: { form: LoadForm; fields: LoadF
 
 /** Driver, truck and trailer (kept while the load is on the road), beside the totals. */
 export function AssignmentSection({ form, fields, options, onRoad }: { form: LoadForm; fields: LoadFields; options: LoadEditorOptions; onRoad: boolean }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const marked = useMarked()
   const driverGroups = [
     { label: t('loadForm.groups.available'), options: options.drivers.filter((d) => d.status === 'active').map((d) => ({ value: d.id, label: d.name })) },
@@ -350,11 +353,21 @@ export function AssignmentSection({ form, fields, options, onRoad }: { form: Loa
         })),
     },
   ]
-  const equipmentGroups = (rows: Array<{ id: string; unitNumber: string; status: string }>, statusKey: 'trucks' | 'trailers') => [
+  const equipmentGroups = (rows: LoadEditorOptions['trucks'], statusKey: 'trucks' | 'trailers') => [
     { label: t('loadForm.groups.available'), options: rows.filter((r) => r.status === 'available').map((r) => ({ value: r.id, label: r.unitNumber })) },
     {
       label: t('loadForm.groups.unavailable'),
-      options: rows.filter((r) => r.status !== 'available').map((r) => ({ value: r.id, label: marked(r.unitNumber, t(`${statusKey}.status.${r.status}`)) })),
+      options: rows
+        .filter((r) => r.status !== 'available')
+        .map((r) => ({
+          value: r.id,
+          label: marked(
+            r.unitNumber,
+            r.outOfService
+              ? t('loadForm.inspectionOverdue', { date: formatDate(i18n.language, r.outOfService.inspectionDue) })
+              : t(`${statusKey}.status.${r.status}`),
+          ),
+        })),
     },
   ]
   const assignmentHint = onRoad ? t('loads.errors.assignmentLocked') : undefined

@@ -2,6 +2,9 @@
  * The choices offered around loads: the editor's brokers, companies, drivers (a busy one names
  * its load), trucks and trailers, and the list's truck filter.
  */
+import { isoDate } from '~/models/records/records.server'
+import { assignmentDay } from '~/policies/load'
+import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
 import { prisma } from '~/utils/db.server'
 
 import { ACTIVE } from './load.server'
@@ -33,14 +36,23 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
       select: { id: true, firstName: true, lastName: true, status: true },
       orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
     }),
-    prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
-    prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true, status: true }, orderBy: { unitNumber: 'asc' } }),
+    prisma.truck.findMany({
+      where: { organizationId },
+      select: { id: true, unitNumber: true, status: true, inspectionDue: true },
+      orderBy: { unitNumber: 'asc' },
+    }),
+    prisma.trailer.findMany({
+      where: { organizationId },
+      select: { id: true, unitNumber: true, status: true, inspectionDue: true },
+      orderBy: { unitNumber: 'asc' },
+    }),
     prisma.load.findMany({
       where: { organizationId, status: { in: ACTIVE }, driverId: { not: null }, ...(keep.loadId ? { id: { not: keep.loadId } } : {}) },
       select: { id: true, loadNumber: true, driverId: true },
       distinct: ['driverId'],
     }),
   ])
+  const today = assignmentDay(null)
   const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
   return {
     brokers,
@@ -53,11 +65,21 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
       }),
       { active: 0 },
     ),
-    trucks: availableFirst(trucks.map((truck) => ({ ...truck, status: truck.status as string }))),
-    trailers: availableFirst(trailers.map((trailer) => ({ ...trailer, status: trailer.status as string }))),
+    trucks: availableFirst(trucks.map((truck) => equipmentOption('truck', truck, today))),
+    trailers: availableFirst(trailers.map((trailer) => equipmentOption('trailer', trailer, today))),
   }
 }
 export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>
+
+/**
+ * A truck or trailer as the editor offers it: out of service today (ADR 131) it is listed with the
+ * unavailable ones and says since when, as the model would refuse it.
+ */
+function equipmentOption(kind: UnitKind, unit: { id: string; unitNumber: string; status: string; inspectionDue: Date | null }, today: string) {
+  const due = isoDate(unit.inspectionDue)
+  const outOfService = unitServiceRefusal({ kind, inspectionDue: due }, today) ? { inspectionDue: due! } : null
+  return { id: unit.id, unitNumber: unit.unitNumber, status: outOfService ? 'out_of_service' : (unit.status as string), outOfService }
+}
 
 /** Trucks for the list's truck filter (unit numbers only). */
 export const TRUCK_OPTIONS_MAX = 200

@@ -10,8 +10,9 @@ import { makeTripOfLoad } from '~/models/fuel-tax/odometer-reading.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound, throwRefusal } from '~/models/records/records.server'
 import { assertBrokerAcceptsLoads } from '~/models/reference/broker.server'
+import { assertUnitsInService } from '~/models/reference/unit-service.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
-import { canMoveLoad, deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
+import { assignmentDay, canMoveLoad, deliveredAt, reopenRefusal, statusFromStops, stopTimesForStatus } from '~/policies/load'
 import type { LoadReopen, LoadStatusMove } from '~/schemas/load'
 import type { LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -56,10 +57,11 @@ async function assertDispatchable(
   if (trailer && trailer.status !== 'available' && trailer.status !== 'in_use') throw new DomainError('in_use', `loads.errors.trailer.${trailer.status}`)
 
   const profile = await tx.driverProfile.findUnique({ where: { userId: load.driverId! }, select: { licenseExpiry: true, medicalCardExpiry: true } })
-  const day = (load.pickupAt ?? new Date()).toISOString().slice(0, 10)
+  const day = assignmentDay(load.pickupAt)
   const validOn = (expiry: Date | null | undefined) => Boolean(expiry && expiry.toISOString().slice(0, 10) >= day)
   if (!validOn(profile?.licenseExpiry)) throw new DomainError('in_use', 'loads.errors.licenseInvalid', { params: { date: day } })
   if (!validOn(profile?.medicalCardExpiry)) throw new DomainError('in_use', 'loads.errors.medicalInvalid', { params: { date: day } })
+  await assertUnitsInService(tx, load.organizationId, load, day)
 
   const busy = await tx.load.findFirst({
     where: {

@@ -28,8 +28,9 @@ import {
   throwRefusal,
 } from '~/models/records/records.server'
 import { assertBrokerAcceptsLoads } from '~/models/reference/broker.server'
+import { assertUnitsInService } from '~/models/reference/unit-service.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
-import { deleteRefusal, editRefusal, type LoadScope, loadScopeWhere } from '~/policies/load'
+import { assignmentDay, deleteRefusal, editRefusal, type LoadScope, loadScopeWhere } from '~/policies/load'
 import type { ChargeInput, LoadInput, LoadUpdate, StopInput } from '~/schemas/load'
 import { ACTIVE_LOAD_STATUSES, formatLoadNumber, type LoadStatus } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -171,6 +172,7 @@ export async function createLoad(
       await assertBrokerAcceptsLoads(tx, organizationId, input.brokerId)
       const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
       const data = { ...loadData(input), ...summary(stops), customFields, dispatcherId: actor.userId }
+      await assertUnitsInService(tx, organizationId, data, assignmentDay(data.pickupAt))
       const load = await tx.load.create({
         data: {
           ...data,
@@ -244,6 +246,13 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
       if (reassigned && ACTIVE.includes(status)) throw new DomainError('in_use', 'loads.errors.assignmentLocked')
 
       const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
+      // A unit newly put on the load must be in service on its day; one it already had is checked at dispatch.
+      await assertUnitsInService(
+        tx,
+        organizationId,
+        { truckId: data.truckId !== before.truckId ? data.truckId : null, trailerId: data.trailerId !== before.trailerId ? data.trailerId : null },
+        assignmentDay(summary(stops).pickupAt),
+      )
       assertOneRow(
         await tx.load.updateMany({
           where: { id, organizationId, version: input.version },
