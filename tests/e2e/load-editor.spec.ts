@@ -145,3 +145,33 @@ test('the new and edit pages have no serious accessibility violation @js-only', 
   }
   expect(found).toEqual([])
 })
+
+test('a truck past its annual inspection is listed as out of service and refused on a new load, saying why', async ({ page, request }) => {
+  const org = await registerOrganization(request)
+  const brokerName = `${uniqueId('BRK')} Freight`
+  await apiBroker(request, org, brokerName)
+  const truck = await request.post('/api/trucks', {
+    headers: { Authorization: `Bearer ${org.accessToken}` },
+    data: { unitNumber: 'OOS-1', inspectionDue: '2026-01-31' },
+  })
+  expect(truck.status()).toBe(201)
+  await loginByRequest(page, org.email, org.password)
+
+  await page.goto('/dashboard/loads/new')
+  await whenHydrated(page)
+  await page.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: brokerName })
+  await page.getByLabel('Linehaul ($)').fill('1,200')
+  await stopRow(page, 0).getByLabel('City').fill('Dallas')
+  await stopRow(page, 0).getByLabel('Window opens').fill('2026-12-10T08:00')
+  await stopRow(page, 1).getByLabel('City').fill('Tulsa')
+  const truckSelect = page.getByRole('combobox', { name: 'Truck', exact: true })
+  const option = truckSelect.locator('option', { hasText: 'OOS-1' })
+  await expect(option).toHaveText('OOS-1 — out of service: inspection due Jan 31, 2026')
+  await truckSelect.selectOption({ label: 'OOS-1 — out of service: inspection due Jan 31, 2026' })
+  await page.getByRole('button', { name: 'Create load' }).click()
+  await expect(page.getByText('Truck OOS-1 is out of service: its annual inspection was due 2026-01-31.').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/loads\/new$/)
+  // Nothing was written.
+  const loads = await request.get('/api/loads', { headers: { Authorization: `Bearer ${org.accessToken}` } })
+  expect((await loads.json()).data).toEqual([])
+})
