@@ -708,6 +708,23 @@ function tooLarge(req: Request, res: Response, declaredLength: number) {
   req.resume()
 }
 
+/**
+ * A streamed upload's route may answer before it reads the body (signed out, a record that is not
+ * there): React Router's adapter holds the request paused, so Node does not drain it and the next
+ * request on that kept-alive connection would meet the unread bytes and be reset. After the answer
+ * the rest is read and dropped, at most the upload's limit; past it the connection is closed.
+ */
+function dropUnreadBody(req: Request, maxBytes: number) {
+  if (req.complete || req.destroyed) return
+  let dropped = 0
+  req.removeAllListeners('data')
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > maxBytes) req.socket.destroy()
+  })
+  req.resume()
+}
+
 /** Mount first: everything before the static files and React Router. */
 export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLimit?: UploadLimitOf }) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -725,7 +742,11 @@ export function edge({ dev, uploadLimit = () => null }: { dev: boolean; uploadLi
     const upload = SAFE_METHODS.has(req.method) ? null : await uploadLimit(req.path)
     const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
     // A streamed upload's route parses the body as it arrives; its other bodies keep the 1 MB limit.
-    if (upload?.streamed && multipart) return length > upload.maxBytes ? tooLarge(req, res, length) : next()
+    if (upload?.streamed && multipart) {
+      if (length > upload.maxBytes) return tooLarge(req, res, length)
+      res.once('finish', () => dropUnreadBody(req, upload.maxBytes))
+      return next()
+    }
     const limit = upload && !upload.streamed ? upload.maxBytes : BODY_LIMIT_BYTES
     if (length > limit) return tooLarge(req, res, length)
     if (length === 0 && req.get('transfer-encoding') === undefined) {

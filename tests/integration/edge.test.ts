@@ -150,6 +150,24 @@ describe('body size limit (1 MB)', () => {
     }
   })
 
+  it('drops what a streamed upload route did not read when it answered first, so the kept-alive connection serves the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const boundary = 'fdEdgeBoundary'
+    const parts = Array.from({ length: 1500 }, (_, n) => `--${boundary}\r\nContent-Disposition: form-data; name="a[${n}]"\r\n\r\n${'x'.repeat(40)}\r\n`)
+    const body = `${parts.join('')}--${boundary}--\r\n`
+    try {
+      // Signed out: the load page's and the fuel purchase page's actions answer before reading the upload.
+      for (const path of ['/dashboard/loads/cm0000000000000000000none', '/dashboard/fuel/cm0000000000000000000none']) {
+        const upload = await raw({ method: 'POST', path, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body, agent })
+        expect(upload.status).toBe(302)
+        const next = await raw({ method: 'POST', path, headers: FORM, body: 'intent=removeReceipt', agent })
+        expect(next.status).toBe(302)
+      }
+    } finally {
+      agent.destroy()
+    }
+  })
+
   it('answers an unauthorized write with a large body 401, not a reset connection, also when the connection closes after it', async () => {
     for (const connection of ['keep-alive', 'close']) {
       const answer = await raw({ method: 'POST', path: '/api/brokers', headers: { 'Content-Type': 'application/json', Connection: connection }, size: 100_000 })
