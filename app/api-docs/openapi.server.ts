@@ -73,6 +73,7 @@ import {
   type ImportListName,
   RECORD_IMPORT_COLUMNS,
 } from '~/schemas/import-options'
+import { CertifySchema, InspectionListQuerySchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
 import {
   FactorAssignmentSchema,
   InvoiceActionSchema,
@@ -100,7 +101,6 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } fro
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
 import { MailComposeSchema, MailDeletedSchema, MailListQuerySchema, MailPageSchema, MailRecordSchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
-import { CertifySchema, InspectionListQuerySchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
 import { OdometerReadingQuerySchema, OdometerReadingRecordSchema, OdometerReadingSchema } from '~/schemas/odometer-reading'
 import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {

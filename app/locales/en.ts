@@ -4124,7 +4124,8 @@ const en = {
       chooseTruck: 'Choose the truck',
       noTrailer: 'No trailer',
       checklist: 'Checklist (49 CFR 396.11)',
-      checklistHint: 'Tick “defect found” for each part with a defect, describe it, and mark it out of service if the vehicle is not safe to drive. Leave everything unticked for “no defects”.',
+      checklistHint:
+        'Tick “defect found” for each part with a defect, describe it, and mark it out of service if the vehicle is not safe to drive. Leave everything unticked for “no defects”.',
       defectFound: 'defect found',
       noteFor: 'What is wrong with: {{item}}',
       notePlaceholder: 'Describe the defect',

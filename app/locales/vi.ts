@@ -4137,7 +4137,8 @@ const vi: Catalogue = {
       chooseTruck: 'Chọn xe tải',
       noTrailer: 'Không có rơ-moóc',
       checklist: 'Danh mục kiểm tra (49 CFR 396.11)',
-      checklistHint: 'Đánh dấu “có lỗi” cho mỗi bộ phận bị lỗi, mô tả lỗi và chọn “ngừng hoạt động” nếu xe không an toàn để chạy. Không đánh dấu gì nếu “không có lỗi”.',
+      checklistHint:
+        'Đánh dấu “có lỗi” cho mỗi bộ phận bị lỗi, mô tả lỗi và chọn “ngừng hoạt động” nếu xe không an toàn để chạy. Không đánh dấu gì nếu “không có lỗi”.',
       defectFound: 'có lỗi',
       noteFor: 'Lỗi của: {{item}}',
       notePlaceholder: 'Mô tả lỗi',

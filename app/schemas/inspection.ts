@@ -10,7 +10,15 @@ import { z } from 'zod'
 import { instant } from './api-record'
 import { dateTime, optionalText, withVersion } from './fields'
 import { odometer } from './fuel-purchase'
-import { DEFECT_NOTE_MAX, INSPECTION_ITEMS, INSPECTION_KINDS, INSPECTION_OPEN_FILTERS, INSPECTION_SORTS, INSPECTION_STATUSES, MAX_DEFECTS } from './inspection-options'
+import {
+  DEFECT_NOTE_MAX,
+  INSPECTION_ITEMS,
+  INSPECTION_KINDS,
+  INSPECTION_OPEN_FILTERS,
+  INSPECTION_SORTS,
+  INSPECTION_STATUSES,
+  MAX_DEFECTS,
+} from './inspection-options'
 import { enumFilter, idFilter, listQuery } from './list-query'
 import { idText, requiredId, text } from './text'
 
@@ -35,9 +43,7 @@ const defects = () =>
           ctx.addIssue({ code: 'custom', path: [index, 'item'], message: 'inspections.errors.defectNotTicked' })
       })
     })
-    .transform((lines) =>
-      lines.flatMap((line) => (line?.item ? [{ item: line.item, note: line.note ?? '', outOfService: line.outOfService }] : [])),
-    )
+    .transform((lines) => lines.flatMap((line) => (line?.item ? [{ item: line.item, note: line.note ?? '', outOfService: line.outOfService }] : [])))
 
 export const InspectionSchema = z.object({
   truckId: requiredId(),
@@ -50,7 +56,6 @@ export const InspectionSchema = z.object({
   remarks: optionalText(2000),
 })
 export type InspectionInput = z.infer<typeof InspectionSchema>
-export type DefectInput = InspectionInput['defects'][number]
 
 /** The certification of a report's defects (396.11(a)(3)): repaired, or no repair needed; a note; the version read. */
 export const CertifySchema = withVersion(

@@ -7,16 +7,9 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
-import { assertActorMay, assertId, listPage, lockForUpdate, ownReference, assertReferences, requireFound, throwRefusal } from '~/models/records/records.server'
+import { assertActorMay, assertId, assertReferences, listPage, lockForUpdate, ownReference, requireFound, throwRefusal } from '~/models/records/records.server'
+import { acknowledgeRefusal, certifyRefusal, CLOCK_SKEW_MS, fileRefusal, inspectionStatus, ODOMETER_TOLERANCE_MILES } from '~/policies/inspection'
 import type { LoadScope } from '~/policies/load'
-import {
-  acknowledgeRefusal,
-  certifyRefusal,
-  CLOCK_SKEW_MS,
-  fileRefusal,
-  inspectionStatus,
-  ODOMETER_TOLERANCE_MILES,
-} from '~/policies/inspection'
 import type { CertifyInput, InspectionInput, InspectionListQuery, InspectionRecord } from '~/schemas/inspection'
 import { INSPECTION_ITEMS } from '~/schemas/inspection-options'
 import { ACTIVE_LOAD_STATUSES } from '~/schemas/load-options'

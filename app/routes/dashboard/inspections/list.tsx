@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
 import { href, useLocation } from 'react-router'
 
-import { enumSelect } from '~/components/lists/record-list'
 import { ListEmpty, ListHeader } from '~/components/lists/list-page'
 import { ListRow, ListTable } from '~/components/lists/list-table'
 import { type FilterSelect, ListToolbar } from '~/components/lists/list-toolbar'
+import { enumSelect } from '~/components/lists/record-list'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'

@@ -67,7 +67,11 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
     <>
       <PageHeader
         title={t('inspections.new.title')}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.inspections'), to: href('/dashboard/inspections') }, { label: t('inspections.new.title') }]}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.inspections'), to: href('/dashboard/inspections') },
+          { label: t('inspections.new.title') },
+        ]}
       />
       <Form method="post" {...getFormProps(form)} className="mx-auto grid max-w-2xl gap-6">
         <FormErrors id={form.errorId} errors={form.errors} />
