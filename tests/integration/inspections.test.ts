@@ -13,6 +13,7 @@ import * as certifyRoute from '~/routes/api/inspections/certify'
 import * as inspectionsRoute from '~/routes/api/inspections/collection'
 import * as inspectionRoute from '~/routes/api/inspections/item'
 import * as newPage from '~/routes/dashboard/inspections/new'
+import * as viewPage from '~/routes/dashboard/inspections/view'
 import { InspectionListQuerySchema, InspectionSchema } from '~/schemas/inspection'
 import { prisma } from '~/utils/db.server'
 
@@ -187,6 +188,11 @@ describe('inspection reports', () => {
     expect((await listInspections(otherScope, LIST)).total).toBe(2)
     const office = await listInspections({ organizationId: org.organization.id }, InspectionListQuerySchema.parse({ defects: 'open' }))
     expect(office.items.map((row) => row.id)).toEqual([mine.id])
+    // The report's page: another driver's report, or an id no report has, is the 404 page.
+    const page = (userId: string, id: string) => callPage(viewPage.loader, `/dashboard/inspections/${id}`, userId, { id })
+    expect((await page(org.users.viewer.id, yard.id)).status).toBe(200)
+    expect((await page(org.users.driver.id, yard.id)).status).toBe(404)
+    expect((await page(org.users.admin.id, 'cm0000000000000000000none')).status).toBe(404)
   })
 
   it('answers the API as documented: 201, 400 at the field, 403, 404 for another organization’s, 409', async () => {

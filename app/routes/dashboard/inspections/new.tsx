@@ -11,7 +11,6 @@ import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createInspection, inspectionFormOptions } from '~/models/maintenance/inspection.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
-import { filesInspections } from '~/policies/inspection'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
@@ -28,7 +27,6 @@ export const handle = { i18n: ['inspections'] }
 /** A driver's report at phone width: the unit (their current load's by default), the checklist, the statement. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'create', 'inspection')
-  if (!filesInspections(user.role)) throw new Response(null, { status: 403 })
   const [options, timeZone] = await Promise.all([inspectionFormOptions(user.organizationId, user.id), organizationTimeZone(user.organizationId)])
   return { ...options, now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
 }

@@ -18,6 +18,7 @@ import { requirePermission } from '~/requests/session.server'
 import { CertifySchema } from '~/schemas/inspection'
 import { DEFECT_NOTE_MAX, INSPECTION_STATUS_TONE } from '~/schemas/inspection-options'
 import { OptionalVersionSchema } from '~/schemas/version'
+import { orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -30,7 +31,7 @@ export const handle = { i18n: ['inspections'] }
 /** One report: its checklist's defects, their certification, and the certify form or the next driver's signature for those who may. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'inspection')
-  const report = await getInspection(loadScope(user), params.id)
+  const report = await orNotFound(getInspection(loadScope(user), params.id))
   const actor = { userId: user.id, role: user.role }
   const [timeZone, drives] = await Promise.all([
     organizationTimeZone(user.organizationId),
