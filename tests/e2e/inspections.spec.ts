@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe-page'
 import { expect, loginByRequest, signedIn, test } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
@@ -16,6 +17,7 @@ test('a driver files a DVIR with an out-of-service brake defect, and an admin ce
   await page.getByTestId('file-inspection').click()
   await expect(page.getByRole('heading', { name: 'New inspection report' })).toBeVisible()
   // The unit and trailer of the driver's load are chosen already.
+  expect(await seriousViolations(page)).toEqual([])
   await expect(page.getByRole('combobox', { name: /^Truck/ })).toHaveValue(truck.id)
   await expect(page.getByLabel('Trailer', { exact: true })).toHaveValue(trailer.id)
   await page.getByRole('combobox', { name: /^Inspection/ }).selectOption('pre_trip')
@@ -43,8 +45,10 @@ test('a driver files a DVIR with an out-of-service brake defect, and an admin ce
   await page.goto('/dashboard/inspections')
   const row = page.getByTestId('inspections-table').getByRole('row').filter({ hasText: truck.unitNumber })
   await expect(row.getByTestId('inspection-status')).toHaveText('Out of service')
+  expect(await seriousViolations(page)).toEqual([])
   await row.getByRole('link').first().click()
   await expect(page.getByLabel('have been repaired')).toBeChecked()
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByLabel('Note (work done, shop, invoice)').fill('Replaced the air line, shop invoice 4411')
   await page.getByRole('button', { name: 'Certify' }).click()
   await expect(page.getByTestId('inspection-report').getByTestId('inspection-status')).toHaveText('Certified')
