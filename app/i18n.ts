@@ -76,6 +76,7 @@ export const CLIENT_NAMESPACES = {
   odometer: ['odometer'],
   iftaPdf: ['iftaPdf'],
   orgLanguage: ['orgLanguage'],
+  inspections: ['inspections'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -231,6 +231,12 @@ export default [
       route('import', 'routes/dashboard/imports/page.tsx', { id: 'fuel-purchases-import' }),
       route('import/template', 'routes/dashboard/imports/template.ts', { id: 'fuel-purchases-import-template' }),
     ]),
+    // Driver vehicle inspection reports (ADR 130): a driver files one at phone width, the office certifies.
+    ...prefix('inspections', [
+      index('routes/dashboard/inspections/list.tsx'),
+      route('new', 'routes/dashboard/inspections/new.tsx'),
+      route(':id', 'routes/dashboard/inspections/view.tsx'),
+    ]),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -302,6 +308,11 @@ export default [
     // A driver's odometer readings on the road (ADR 125): a delivered load's make its trip.
     route('odometer-readings', 'routes/api/odometer-readings/collection.ts'),
     route('odometer-readings/:id', 'routes/api/odometer-readings/item.ts'),
+    // Driver vehicle inspection reports (ADR 130): filed, certified, acknowledged by the next driver.
+    route('inspections', 'routes/api/inspections/collection.ts'),
+    route('inspections/:id', 'routes/api/inspections/item.ts'),
+    route('inspections/:id/certify', 'routes/api/inspections/certify.ts'),
+    route('inspections/:id/acknowledge', 'routes/api/inspections/acknowledge.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

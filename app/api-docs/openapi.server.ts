@@ -73,6 +73,7 @@ import {
   type ImportListName,
   RECORD_IMPORT_COLUMNS,
 } from '~/schemas/import-options'
+import { CertifySchema, InspectionListQuerySchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
 import {
   FactorAssignmentSchema,
   InvoiceActionSchema,
@@ -2382,6 +2383,84 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Driver vehicle inspection reports (DVIR, 49 CFR 396.11/396.13; ADR 130). */
+function inspectionPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['maintenance']
+  const notFound = errorResponse('not_found: no such report in your organization (or, for a driver, not theirs nor of a unit they drive).')
+  return {
+    '/api/inspections': {
+      get: {
+        tags,
+        summary: 'List inspection reports',
+        description:
+          'Newest first. `truckId`, `kind` (`pre_trip`, `post_trip`) and `defects=open` (defects not yet certified) filter. A driver’s credential reads their own reports and those of the units they drive now.',
+        operationId: 'list_inspections',
+        parameters: queryParameters(InspectionListQuerySchema),
+        responses: { '200': answer('get', '/api/inspections', '200', 'One page of reports.', pageOf(InspectionRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'File an inspection report',
+        description:
+          'Filed by the caller: a driver, or an admin for the office’s own check (anyone else 403). `defects` may be empty (“no defects”), at most 14, each `item` from the checklist with a `note` of at most 500 characters. 400 at `truckId`/`trailerId` for a unit not the organization’s, at `inspectedAt` for a time more than 5 minutes ahead, at `odometer` for a reading more than 10 miles below the unit’s latest known one (readings, receipts, trips, reports). Reports are never edited.',
+        operationId: 'create_inspection',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(InspectionSchema)),
+        responses: {
+          '201': answer('post', '/api/inspections', '201', 'Filed.', dataOf(InspectionRecordSchema)),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/inspections/{id}': {
+      get: {
+        tags,
+        summary: 'Get an inspection report',
+        operationId: 'get_inspection',
+        parameters: [idParameter],
+        responses: { '200': answer('get', '/api/inspections/{id}', '200', 'The report.', dataOf(InspectionRecordSchema)), '404': notFound, ...common },
+      },
+    },
+    '/api/inspections/{id}/certify': {
+      post: {
+        tags,
+        summary: 'Certify a report’s defects',
+        description:
+          'Every defect at once: `repaired` true (repaired) or false (no repair needed), with a `note`, at the `version` read. An admin or dispatcher (anyone else 403). Work orders are a later slice: no `workOrderId` yet.',
+        operationId: 'certify_inspection',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(CertifySchema)),
+        responses: {
+          '200': answer('post', '/api/inspections/{id}/certify', '200', 'The report, certified.', dataOf(InspectionRecordSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; invalid_transition: already certified, or the report has no defects.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/inspections/{id}/acknowledge': {
+      post: {
+        tags,
+        summary: 'Acknowledge a report as the next driver',
+        description:
+          'The next driver of the unit signs its certified report (49 CFR 396.13): a driver who drives the unit now (its primary driver, or on a booked or active load with it), not the one who filed (anyone else 403). The body may carry the `version` read.',
+        operationId: 'acknowledge_inspection',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(OptionalVersionSchema), false),
+        responses: {
+          '200': answer('post', '/api/inspections/{id}/acknowledge', '200', 'The report, acknowledged.', dataOf(InspectionRecordSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; invalid_transition: not certified yet, or acknowledged already.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2402,6 +2481,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'User parameters: `q` searches first and last name, email and phone word by word; `role` and `status` (`active`, `invited`, `banned`) filter; `sort` is `name`, `email`, `role`, `status`, `lastLoginAt` or `createdAt`. No answer ever contains a password or its hash. A driver carries `driverProfile: { licenseNumber, licenseState, cdlClass (A/B/C), licenseExpiry, medicalCardExpiry, hireDate, payMethod, payRate, emergencyContactName, emergencyContactPhone }` (null for other roles). `payRate` is an integer in the unit `payMethod` names: cents per mile (`per_mile`, 65 = $0.65/mi), basis points of the linehaul (`percent`, 2500 = 25%), or cents per load (`flat`). The last active admin of an organization cannot be demoted or banned (400 at `role` or `status`).',
   'fuel tax':
     'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
+  maintenance:
+    'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note` and `outOfService`. `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2427,6 +2508,7 @@ export function openApiDocument() {
       ...iftaPaths(),
       ...productPaths(),
       ...fuelReceiptPaths(),
+      ...inspectionPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

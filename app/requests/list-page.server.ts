@@ -39,7 +39,8 @@ export async function readListPage<Schema extends z.ZodType<{ page: number; page
     /** The list's custom fields, or null for a list that has none (fuel purchases, trips). */
     customFields: CustomFieldList | null
     schema: Schema
-    read: (organizationId: string, query: z.output<Schema>) => Promise<{ items: Item[]; total: number }>
+    /** The page of rows; `user` narrows it for a role that reads only its own (a driver's reports). */
+    read: (organizationId: string, query: z.output<Schema>, user: SessionUser) => Promise<{ items: Item[]; total: number }>
     row: (item: Item) => Shown
     also?: (user: SessionUser) => Promise<Also>
   },
@@ -48,7 +49,7 @@ export async function readListPage<Schema extends z.ZodType<{ page: number; page
   const url = new URL(request.url)
   const query = parseListQuery(options.schema, url.searchParams)
   const [result, columns, also] = await Promise.all([
-    options.read(user.organizationId, query),
+    options.read(user.organizationId, query, user),
     options.customFields ? customFieldColumns(user.organizationId, options.customFields, url.searchParams, user.id) : NO_CUSTOM_FIELDS,
     options.also ? options.also(user) : (null as Also),
   ])

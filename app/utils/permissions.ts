@@ -57,6 +57,12 @@ export type Entity =
   | 'iftaReturn'
   /** Fuel tax: a driver's odometer readings on their load (start, state lines, end), from which a delivered load's trip is made. */
   | 'odometerReading'
+  /**
+   * Driver vehicle inspection reports (DVIR, ADR 130): drivers file and read their own (and their
+   * units'); the office reads them all and certifies defects (update). app/policies/inspection.ts
+   * narrows who files and who certifies.
+   */
+  | 'inspection'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -99,6 +105,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // Only the load's driver records readings (app/policies/odometer-reading.ts); the office reads them
     // and may take back a load's latest one while it is on the road (a mistyped odometer).
     odometerReading: ['read', 'delete'],
+    // The office's own yard check; certifying a report's defects is `update`.
+    inspection: ['read', 'create', 'update'],
   },
   dispatcher: {
     dashboard: READ,
@@ -125,6 +133,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     fuelPurchase: READ,
     trip: ALL,
     odometerReading: ['read', 'delete'],
+    inspection: ['read', 'update'],
   },
   accountant: {
     dashboard: READ,
@@ -150,6 +159,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // Rates, the return and filing it; reopening a filed quarter is the admin's (app/policies/ifta.ts).
     iftaReturn: ['read', 'create', 'update'],
     odometerReading: READ,
+    inspection: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -168,6 +178,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     storeOrder: ['read', 'create'],
     // Odometer readings on their own loads on the road (read: their own only; delete: their latest).
     odometerReading: ['read', 'create', 'delete'],
+    // Their reports (read: their own and their units'; create: file one, and sign the last one of their unit).
+    inspection: ['read', 'create'],
   },
   viewer: {
     dashboard: READ,
@@ -196,6 +208,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trip: READ,
     iftaReturn: READ,
     odometerReading: READ,
+    inspection: READ,
   },
 }
 

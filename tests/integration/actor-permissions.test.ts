@@ -148,6 +148,9 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'fuel-tax/ifta-return:importIftaRateMatrix': 'refused',
   'fuel-tax/ifta-return:fileIftaReturn': 'refused',
   'fuel-tax/ifta-return:reopenIftaReturn': 'refused',
+  'maintenance/inspection:createInspection': 'refused',
+  'maintenance/inspection:certifyInspection': 'refused',
+  'maintenance/inspection:acknowledgeInspection': 'refused',
 }
 
 type Param = { name: string; type: string }

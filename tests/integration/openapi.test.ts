@@ -122,6 +122,7 @@ describe('OpenAPI document', () => {
       'invoices',
       'loads',
       'mail',
+      'maintenance',
       'organization',
       'products',
       'quote requests',

@@ -53,6 +53,7 @@ describe('role matrix', () => {
       'nav.store',
       'nav.trucks',
       'nav.trailers',
+      'nav.inspections',
       'nav.brokers',
       'nav.companies',
       'nav.customFields',
@@ -81,6 +82,7 @@ describe('role matrix', () => {
       'nav.store',
       'nav.trucks',
       'nav.trailers',
+      'nav.inspections',
       'nav.brokers',
       'nav.companies',
       'nav.files',
@@ -112,6 +114,7 @@ describe('role matrix', () => {
       'nav.factoring',
       'nav.fuelTax',
       'nav.store',
+      'nav.inspections',
       'nav.brokers',
       'nav.companies',
       'nav.files',
@@ -131,6 +134,8 @@ describe('role matrix', () => {
         ['nav.myPay', '/dashboard/pay', undefined],
         // The company store, where drivers buy for themselves: not its sales dashboard.
         ['nav.store', '/dashboard/e-commerce', ['nav.shop', 'nav.list']],
+        // Their inspection reports (ADR 130): their own and their units', and the form to file one.
+        ['nav.inspections', '/dashboard/inspections', ['nav.list', 'nav.create']],
       ],
     )
     for (const role of ROLES) expect(titles(role).includes('nav.myLoads'), role).toBe(role === 'driver')

@@ -17,6 +17,7 @@ import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { FUEL_TYPES, ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
+import { INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { LOAD_DOCUMENT_KINDS } from '~/schemas/load-document-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
@@ -80,6 +81,8 @@ const WORDS = {
   WebhookDeliveryState: WEBHOOK_DELIVERY_STATES,
   OdometerReadingKind: ODOMETER_READING_KINDS,
   FuelType: FUEL_TYPES,
+  InspectionKind: INSPECTION_KINDS,
+  InspectionItem: INSPECTION_ITEMS,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

@@ -160,6 +160,17 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        // Driver vehicle inspection reports (ADR 130): drivers see their own and file one; the office certifies.
+        title: 'nav.inspections',
+        path: href('/dashboard/inspections'),
+        icon: 'clipboard',
+        permission: ['read', 'inspection'],
+        children: [
+          { title: 'nav.list', path: href('/dashboard/inspections') },
+          { title: 'nav.create', path: href('/dashboard/inspections/new'), roles: ['admin', 'driver'] },
+        ],
+      },
+      {
         title: 'nav.brokers',
         path: href('/dashboard/brokers'),
         icon: 'broker',

@@ -55,6 +55,7 @@ export const ICON_PATHS = {
   grip: 'M8.5 5h1M14.5 5h1M8.5 12h1M14.5 12h1M8.5 19h1M14.5 19h1',
   folder: 'M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  clipboard: 'M9 3h6v3H9zM7 4.5H5V21h14V4.5h-2M8.5 13.5l2.5 2.5 4.5-4.5',
 } as const
 
 export type IconName = keyof typeof ICON_PATHS

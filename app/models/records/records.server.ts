@@ -95,7 +95,18 @@ export async function nextNumber(tx: Tx, organizationId: string, counter: Number
 }
 
 /** Tables whose rows a write locks before it reads them (names, never user input). */
-const LOCKABLE = ['Invoice', 'QuoteRequest', 'Settlement', 'FactoringSchedule', 'StoreOrder', 'RemittanceAdvice', 'Post', 'Product', 'Trip'] as const
+const LOCKABLE = [
+  'Invoice',
+  'QuoteRequest',
+  'Settlement',
+  'FactoringSchedule',
+  'StoreOrder',
+  'RemittanceAdvice',
+  'Post',
+  'Product',
+  'Trip',
+  'Inspection',
+] as const
 export type LockableTable = (typeof LOCKABLE)[number]
 
 /**

@@ -6,6 +6,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { MyLoadCard } from '~/components/loads/my-load-card'
 import { OdometerSection } from '~/components/loads/odometer-readings'
 import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
@@ -30,7 +31,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'chat', 'odometer'] }
+export const handle = { i18n: ['loads', 'chat', 'odometer', 'inspections'] }
 
 /** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -189,7 +190,16 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader title={t('loads.list.myTitle')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('loads.list.myTitle') }]} />
+      <PageHeader
+        title={t('loads.list.myTitle')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('loads.list.myTitle') }]}
+        action={
+          // The day's vehicle inspection report (ADR 130), filed from the cab.
+          <ButtonLink to={href('/dashboard/inspections/new')} variant="secondary" data-testid="file-inspection">
+            {t('inspections.mine.file')}
+          </ButtonLink>
+        }
+      />
       {loads.length === 0 && recent.length === 0 ? (
         <Card>
           <EmptyState title={t('loads.list.myEmptyTitle')} description={t('loads.list.myEmpty')} />

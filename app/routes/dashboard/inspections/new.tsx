@@ -1,0 +1,169 @@
+import { getFormProps } from '@conform-to/react'
+import { Form, href, useNavigation } from 'react-router'
+
+import { useSchemaForm } from '~/components/forms/use-schema-form'
+import { PageHeader } from '~/components/layout/page-header'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
+import { inputClass } from '~/components/ui/input-class'
+import { useTranslation } from '~/hooks/use-translation'
+import { getInstance } from '~/middleware/i18next'
+import { createInspection, inspectionFormOptions } from '~/models/maintenance/inspection.server'
+import { organizationTimeZone } from '~/models/organization/organization.server'
+import { requireActor } from '~/requests/actor.server'
+import { formConstraint, submitForm } from '~/requests/forms.server'
+import { requirePermission } from '~/requests/session.server'
+import { InspectionSchema } from '~/schemas/inspection'
+import { DEFECT_NOTE_MAX, INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
+import { zonedWallClock } from '~/utils/time'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import type { Route } from './+types/new'
+
+/** The strings this page needs in the browser besides `common` (app/i18n.ts). */
+export const handle = { i18n: ['inspections'] }
+
+/** A driver's report at phone width: the unit (their current load's by default), the checklist, the statement. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, 'create', 'inspection')
+  const [options, timeZone] = await Promise.all([inspectionFormOptions(user.organizationId, user.id), organizationTimeZone(user.organizationId)])
+  return { ...options, now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireActor(request, 'create', 'inspection')
+  const t = getInstance(context).t
+  return submitForm(
+    await request.formData(),
+    InspectionSchema,
+    (input) => createInspection(actor, input),
+    (inspection) =>
+      redirectWithToast(href('/dashboard/inspections/:id', { id: inspection.id }), {
+        type: 'success',
+        title: t('inspections.toast.filed', { unit: inspection.truck.unitNumber }),
+      }),
+    { translate: t },
+  )
+}
+
+type Posted = { item?: string; note?: string; outOfService?: string }
+
+export default function NewInspection({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [form, fields] = useSchemaForm<typeof InspectionSchema>({
+    id: 'inspection',
+    constraint: loaderData.constraint,
+    lastResult: actionData?.result,
+    defaultValue: { truckId: loaderData.truckId ?? '', trailerId: loaderData.trailerId ?? '', kind: 'pre_trip', inspectedAt: loaderData.now },
+  })
+  // The checklist's lines as posted (after a refusal, without JavaScript too), by line.
+  const posted = ((form.initialValue as { defects?: Posted[] } | undefined)?.defects ?? []) as Array<Posted | undefined>
+  const errorsAt = (index: number, field: string) => form.allErrors[`defects[${index}].${field}`]
+  return (
+    <>
+      <PageHeader
+        title={t('inspections.new.title')}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.inspections'), to: href('/dashboard/inspections') },
+          { label: t('inspections.new.title') },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className="mx-auto grid max-w-2xl gap-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
+          <SelectField
+            label={t('inspections.fields.truck')}
+            field={fields.truckId}
+            placeholder={t('inspections.new.chooseTruck')}
+            options={loaderData.trucks.map((truck) => ({ value: truck.id, label: truck.unitNumber }))}
+          />
+          <SelectField
+            label={t('inspections.fields.trailer')}
+            field={fields.trailerId}
+            placeholder={t('inspections.new.noTrailer')}
+            options={loaderData.trailers.map((trailer) => ({ value: trailer.id, label: trailer.unitNumber }))}
+          />
+          <SelectField
+            label={t('inspections.fields.kind')}
+            field={fields.kind}
+            options={INSPECTION_KINDS.map((kind) => ({ value: kind, label: t(`inspections.kind.${kind}`) }))}
+          />
+          <TextField label={t('inspections.fields.inspectedAt')} field={fields.inspectedAt} type="datetime-local" />
+          <TextField label={t('inspections.fields.odometer')} field={fields.odometer} type="number" />
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-base font-bold">{t('inspections.new.checklist')}</h2>
+          <p className="mt-1 mb-4 text-sm text-muted">{t('inspections.new.checklistHint')}</p>
+          <ErrorList id={fields.defects.errorId} errors={fields.defects.errors} />
+          <ul className="grid gap-3">
+            {INSPECTION_ITEMS.map((item, index) => {
+              const line = posted[index]
+              const id = `defect-${item}`
+              const itemErrors = errorsAt(index, 'item')
+              const noteErrors = errorsAt(index, 'note')
+              return (
+                <li key={item} className="rounded-lg border border-line p-3" data-testid={`defect-${item}`}>
+                  <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-semibold">
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name={`defects[${index}].item`}
+                      value={item}
+                      defaultChecked={line?.item === item}
+                      className="size-5 shrink-0 accent-primary"
+                      aria-describedby={itemErrors?.length ? `${id}-error` : undefined}
+                    />
+                    <span>
+                      {t(`inspections.item.${item}`)}
+                      <span className="ms-1 font-normal text-muted">· {t('inspections.new.defectFound')}</span>
+                    </span>
+                  </label>
+                  <ErrorList id={`${id}-error`} errors={itemErrors} />
+                  <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-center">
+                    <label htmlFor={`${id}-note`} className="sr-only">
+                      {t('inspections.new.noteFor', { item: t(`inspections.item.${item}`) })}
+                    </label>
+                    <input
+                      id={`${id}-note`}
+                      name={`defects[${index}].note`}
+                      dir="auto"
+                      maxLength={DEFECT_NOTE_MAX}
+                      defaultValue={line?.note ?? ''}
+                      placeholder={t('inspections.new.notePlaceholder')}
+                      className={inputClass}
+                      aria-invalid={noteErrors?.length ? true : undefined}
+                      aria-describedby={noteErrors?.length ? `${id}-note-error` : undefined}
+                    />
+                    <label htmlFor={`${id}-oos`} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        id={`${id}-oos`}
+                        type="checkbox"
+                        name={`defects[${index}].outOfService`}
+                        defaultChecked={line?.outOfService === 'on'}
+                        className="size-5 shrink-0 accent-error"
+                      />
+                      {t('inspections.fields.outOfService')}
+                    </label>
+                  </div>
+                  <ErrorList id={`${id}-note-error`} errors={noteErrors} />
+                </li>
+              )
+            })}
+          </ul>
+        </Card>
+        <Card className="grid gap-4 p-5 sm:p-6">
+          <TextareaField label={t('inspections.fields.remarks')} field={fields.remarks} />
+          <p className="text-sm font-semibold" data-testid="inspection-statement">
+            {t('inspections.new.statement')}
+          </p>
+          <Button type="submit" disabled={navigation.state === 'submitting'} className="w-full sm:w-auto sm:justify-self-end">
+            {t('inspections.new.submit')}
+          </Button>
+        </Card>
+      </Form>
+    </>
+  )
+}

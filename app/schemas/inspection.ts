@@ -1,0 +1,112 @@
+/**
+ * A driver's vehicle inspection report (DVIR, ADR 130), one schema for the driver's page
+ * (/dashboard/inspections/new, a plain form post) and `POST /api/inspections`. The form posts the
+ * checklist as `defects[i].item` (the box "defect found", absent when unticked), `defects[i].note`
+ * and `defects[i].outOfService` for every line i: a line without its box ticked is no defect and
+ * is dropped, after the checks, so a message stays at the line it is about.
+ */
+import { z } from 'zod'
+
+import { instant } from './api-record'
+import { dateTime, optionalText, withVersion } from './fields'
+import { odometer } from './fuel-purchase'
+import {
+  DEFECT_NOTE_MAX,
+  INSPECTION_ITEMS,
+  INSPECTION_KINDS,
+  INSPECTION_OPEN_FILTERS,
+  INSPECTION_SORTS,
+  INSPECTION_STATUSES,
+  MAX_DEFECTS,
+} from './inspection-options'
+import { enumFilter, idFilter, listQuery } from './list-query'
+import { idText, requiredId, text } from './text'
+
+/** A box that is ticked (`on` from a form, true from JSON) or not (absent, false). */
+const box = () => z.boolean({ error: 'validation.choice' }).default(false)
+
+const DefectLine = z.object({
+  item: z.enum(INSPECTION_ITEMS, { error: 'inspections.errors.item' }).optional(),
+  note: text().trim().max(DEFECT_NOTE_MAX, 'validation.tooLong').optional(),
+  outOfService: box(),
+})
+
+const defects = () =>
+  z
+    .array(DefectLine.optional())
+    .max(MAX_DEFECTS, 'inspections.errors.tooManyDefects')
+    .default([])
+    .superRefine((lines, ctx) => {
+      lines.forEach((line, index) => {
+        // A note or the out-of-service box on a line whose box is not ticked: the defect is not named.
+        if (line && !line.item && (line.note || line.outOfService))
+          ctx.addIssue({ code: 'custom', path: [index, 'item'], message: 'inspections.errors.defectNotTicked' })
+      })
+    })
+    .transform((lines) => lines.flatMap((line) => (line?.item ? [{ item: line.item, note: line.note ?? '', outOfService: line.outOfService }] : [])))
+
+export const InspectionSchema = z.object({
+  truckId: requiredId(),
+  trailerId: idText().optional(),
+  kind: z.enum(INSPECTION_KINDS, { error: 'validation.choice' }),
+  /** An ISO instant from the API, or the organization's wall clock from the form. */
+  inspectedAt: dateTime(),
+  odometer: odometer(),
+  defects: defects(),
+  remarks: optionalText(2000),
+})
+export type InspectionInput = z.infer<typeof InspectionSchema>
+
+/** The certification of a report's defects (396.11(a)(3)): repaired, or no repair needed; a note; the version read. */
+export const CertifySchema = withVersion(
+  z.object({
+    repaired: z.boolean({ error: 'validation.choice' }).default(false),
+    note: optionalText(DEFECT_NOTE_MAX),
+  }),
+)
+export type CertifyInput = z.infer<typeof CertifySchema>
+
+/** The list's query: unit, kind, "defects open"; newest first. Bad values fall back. */
+export const InspectionListQuerySchema = listQuery({
+  sorts: INSPECTION_SORTS,
+  defaultSort: 'inspectedAt',
+  defaultDir: 'desc',
+  filters: { truckId: idFilter(), kind: enumFilter(INSPECTION_KINDS), defects: enumFilter(INSPECTION_OPEN_FILTERS) },
+})
+export type InspectionListQuery = z.infer<typeof InspectionListQuerySchema>
+
+const person = () => z.object({ id: z.string(), name: z.string() }).nullable()
+
+/** A report as the API answers it (serializeInspection): the OpenAPI's `Inspection`. */
+export const InspectionRecordSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  truckId: z.string(),
+  truck: z.object({ id: z.string(), unitNumber: z.string() }),
+  trailerId: z.string().nullable(),
+  trailer: z.object({ id: z.string(), unitNumber: z.string() }).nullable(),
+  driverId: z.string().nullable(),
+  driver: person(),
+  kind: z.enum(INSPECTION_KINDS),
+  inspectedAt: instant(),
+  odometer: z.number().int(),
+  remarks: z.string().nullable(),
+  status: z.enum(INSPECTION_STATUSES),
+  defects: z.array(
+    z.object({
+      id: z.string(),
+      item: z.enum(INSPECTION_ITEMS),
+      note: z.string(),
+      outOfService: z.boolean(),
+      certifiedAt: instant().nullable(),
+      certifiedById: z.string().nullable(),
+      repaired: z.boolean().nullable(),
+      certificationNote: z.string().nullable(),
+    }),
+  ),
+  acknowledgedAt: instant().nullable(),
+  acknowledgedById: z.string().nullable(),
+  createdAt: instant(),
+  version: z.number().int(),
+})
+export type InspectionRecord = z.infer<typeof InspectionRecordSchema>

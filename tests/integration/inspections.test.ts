@@ -1,0 +1,276 @@
+/**
+ * Driver vehicle inspection reports (ADR 130): the rules of app/policies/inspection.ts through the
+ * model (an out-of-service defect keeps the unit out of service until certified, certify once,
+ * the next driver's acknowledgment), the refusals of bad input at their fields with nothing
+ * written, who may do what, and the API's contract for /api/inspections.
+ */
+import { describe, expect, it } from 'vitest'
+
+import { acknowledgeInspection, certifyInspection, createInspection, getInspection, listInspections } from '~/models/maintenance/inspection.server'
+import { unitOutOfService } from '~/policies/inspection'
+import * as acknowledgeRoute from '~/routes/api/inspections/acknowledge'
+import * as certifyRoute from '~/routes/api/inspections/certify'
+import * as inspectionsRoute from '~/routes/api/inspections/collection'
+import * as inspectionRoute from '~/routes/api/inspections/item'
+import * as newPage from '~/routes/dashboard/inspections/new'
+import * as viewPage from '~/routes/dashboard/inspections/view'
+import { InspectionListQuerySchema, InspectionSchema } from '~/schemas/inspection'
+import { prisma } from '~/utils/db.server'
+
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, fleet, newLoad, type Org, refusal, unique } from '../helpers'
+import { callPage, postForm, refusalOf } from '../page-helpers'
+
+const NOW = new Date('2026-12-03T15:00:00Z')
+const LIST = InspectionListQuerySchema.parse({})
+
+async function unitOf(org: Org) {
+  const organizationId = org.organization.id
+  const [truck, trailer] = await Promise.all([
+    prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }),
+    prisma.trailer.create({ data: { organizationId, unitNumber: unique('TR').slice(0, 20) } }),
+  ])
+  return { truck, trailer }
+}
+
+/** A second driver of the organization (who never signs in): the unit's next driver when it is their truck. */
+async function anotherDriver(org: Org) {
+  const user = await prisma.user.create({
+    data: {
+      organizationId: org.organization.id,
+      email: `next.${unique()}@example.test`,
+      passwordHash: 'unusable',
+      firstName: 'Next',
+      lastName: 'Driver',
+      role: 'driver',
+    },
+  })
+  return { id: user.id, actor: { ...actorOf(org, 'driver'), userId: user.id } }
+}
+
+const brakes = (outOfService = true) => ({ item: 'service_brakes', note: 'Air leak at the front axle', outOfService })
+const input = (truckId: string, fields: Record<string, unknown> = {}) =>
+  InspectionSchema.parse({ truckId, kind: 'pre_trip', inspectedAt: '2026-12-03T14:30:00Z', odometer: 120_000, defects: [], ...fields })
+
+/** The unit's defects not yet certified, as dispatch will read them. */
+const openDefects = (truckId: string) => prisma.inspectionDefect.findMany({ where: { inspection: { truckId }, certifiedAt: null } })
+
+describe('inspection reports', () => {
+  it('an out-of-service defect keeps the unit out of service until it is certified; certifying twice is 409', async () => {
+    const org = await createOrg()
+    const { truck, trailer } = await unitOf(org)
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id, defects: [brakes()] }), NOW)
+    expect(report).toMatchObject({
+      driverId: org.users.driver.id,
+      trailerId: trailer.id,
+      odometer: 120_000,
+      defects: [{ item: 'service_brakes', outOfService: true }],
+    })
+    expect(unitOutOfService(await openDefects(truck.id))).toEqual({ key: 'inspections.errors.outOfService' })
+
+    // A report of a minor defect alone does not put the unit out of service.
+    const other = await unitOf(org)
+    await createInspection(actorOf(org, 'driver'), input(other.truck.id, { defects: [{ item: 'horn', note: 'Weak', outOfService: false }] }), NOW)
+    expect(unitOutOfService(await openDefects(other.truck.id))).toBeNull()
+
+    const certified = await certifyInspection(actorOf(org, 'dispatcher'), report.id, { repaired: true, note: 'New air line', version: report.version }, NOW)
+    expect(certified.defects).toMatchObject([{ repaired: true, certificationNote: 'New air line', certifiedById: org.users.dispatcher.id }])
+    expect(unitOutOfService(await openDefects(truck.id))).toBeNull()
+    expect(await refusal(certifyInspection(actorOf(org, 'admin'), report.id, { repaired: false, version: certified.version }, NOW))).toMatchObject({
+      code: 'invalid_transition',
+    })
+    // A stale version is a conflict; a report without defects has nothing to certify.
+    expect(await refusal(certifyInspection(actorOf(org, 'admin'), report.id, { repaired: true, version: report.version }, NOW))).toMatchObject({
+      code: 'conflict',
+    })
+    const clean = await createInspection(actorOf(org, 'driver'), input(truck.id, { odometer: 120_100 }), NOW)
+    expect(await refusal(certifyInspection(actorOf(org, 'admin'), clean.id, { repaired: true, version: clean.version }, NOW))).toMatchObject({
+      code: 'invalid_transition',
+    })
+    expect(await prisma.auditEvent.count({ where: { entity: 'inspection', entityId: report.id } })).toBe(2)
+  })
+
+  it('is acknowledged only by another driver of the unit, after certification, once', async () => {
+    const org = await createOrg()
+    const { truck, broker } = await fleet(org)
+    const next = await anotherDriver(org)
+    const stranger = await anotherDriver(org)
+    // The filer drives the unit too (a booked load), the next driver is its primary driver.
+    await newLoad(org, { brokerId: broker.id, driverId: org.users.driver.id, truckId: truck.id })
+    await prisma.truck.update({ where: { id: truck.id }, data: { primaryDriverId: next.id } })
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { kind: 'post_trip', defects: [brakes()] }), NOW)
+
+    // Not yet certified: the next driver waits.
+    expect(await refusal(acknowledgeInspection(next.actor, report.id, {}, NOW))).toMatchObject({ code: 'invalid_transition' })
+    const certified = await certifyInspection(actorOf(org, 'admin'), report.id, { repaired: true, version: report.version }, NOW)
+    // The filer, a driver of another unit, and the office may not sign it.
+    expect(await refusal(acknowledgeInspection(actorOf(org, 'driver'), report.id, {}, NOW))).toMatchObject({ code: 'forbidden' })
+    expect(await refusal(acknowledgeInspection(stranger.actor, report.id, {}, NOW))).toMatchObject({ code: 'forbidden' })
+    expect(await refusal(acknowledgeInspection(actorOf(org, 'admin'), report.id, {}, NOW))).toMatchObject({ code: 'forbidden' })
+
+    const signed = await acknowledgeInspection(next.actor, report.id, { version: certified.version }, NOW)
+    expect(signed).toMatchObject({ acknowledgedById: next.id, acknowledgedAt: NOW })
+    expect(await refusal(acknowledgeInspection(next.actor, report.id, {}, NOW))).toMatchObject({ code: 'invalid_transition' })
+  })
+
+  it('refuses bad input at its field and writes nothing', async () => {
+    const org = await createOrg()
+    const elsewhere = await createOrg()
+    const { truck } = await unitOf(org)
+    const foreign = await unitOf(elsewhere)
+    await prisma.odometerReading.create({
+      data: {
+        organizationId: org.organization.id,
+        truckId: truck.id,
+        driverId: org.users.driver.id,
+        kind: 'start',
+        jurisdiction: 'TX',
+        odometer: 200_000,
+        recordedAt: NOW,
+      },
+    })
+    const driver = actorOf(org, 'driver')
+    const fieldsOf = async (pending: Promise<unknown>) => (await refusal(pending)) as { code: string; fields?: Record<string, string[]> }
+
+    // Six minutes ahead is past the clock skew allowed.
+    expect(await fieldsOf(createInspection(driver, input(truck.id, { inspectedAt: '2026-12-03T15:06:00Z', odometer: 200_000 }), NOW))).toMatchObject({
+      code: 'validation_failed',
+      fields: { inspectedAt: ['inspections.errors.future'] },
+    })
+    // 500 below the latest reading; 10 below is within the tolerance.
+    expect(await fieldsOf(createInspection(driver, input(truck.id, { odometer: 199_500 }), NOW))).toMatchObject({
+      code: 'validation_failed',
+      fields: { odometer: ['inspections.errors.odometerBackwards'] },
+    })
+    expect(await fieldsOf(createInspection(driver, input(foreign.truck.id, { odometer: 200_000 }), NOW))).toMatchObject({
+      code: 'validation_failed',
+      fields: { truckId: ['inspections.errors.truck'] },
+    })
+    expect(await fieldsOf(createInspection(driver, input(truck.id, { trailerId: foreign.trailer.id, odometer: 200_000 }), NOW))).toMatchObject({
+      fields: { trailerId: ['inspections.errors.trailer'] },
+    })
+    const unknownItem = InspectionSchema.safeParse({
+      truckId: truck.id,
+      kind: 'pre_trip',
+      inspectedAt: NOW.toISOString(),
+      odometer: 1,
+      defects: [{ item: 'flux_capacitor', note: '' }],
+    })
+    expect(unknownItem.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['defects.0.item', 'inspections.errors.item']])
+    expect(await prisma.inspection.count({ where: { organizationId: org.organization.id } })).toBe(0)
+
+    await createInspection(driver, input(truck.id, { odometer: 199_990 }), NOW)
+    expect(await prisma.inspection.count({ where: { organizationId: org.organization.id } })).toBe(1)
+  })
+
+  it('lets a driver or an admin file, the office certify, and a driver read only their own reports and their units’', async () => {
+    const org = await createOrg()
+    const { truck } = await unitOf(org)
+    const other = await anotherDriver(org)
+    expect(await refusal(createInspection(actorOf(org, 'viewer'), input(truck.id), NOW))).toMatchObject({ code: 'forbidden' })
+    expect(await refusal(createInspection(actorOf(org, 'dispatcher'), input(truck.id), NOW))).toMatchObject({ code: 'forbidden' })
+    const mine = await createInspection(actorOf(org, 'driver'), input(truck.id, { defects: [brakes(false)] }), NOW)
+    const yard = await createInspection(actorOf(org, 'admin'), input(truck.id, { odometer: 120_050 }), NOW)
+    expect(await refusal(certifyInspection(actorOf(org, 'driver'), mine.id, { repaired: true, version: mine.version }, NOW))).toMatchObject({
+      code: 'forbidden',
+    })
+    expect(await refusal(certifyInspection(actorOf(org, 'accountant'), mine.id, { repaired: true, version: mine.version }, NOW))).toMatchObject({
+      code: 'forbidden',
+    })
+
+    const driverScope = { organizationId: org.organization.id, driverId: org.users.driver.id }
+    expect((await listInspections(driverScope, LIST)).items.map((row) => row.id)).toEqual([mine.id])
+    expect(await refusal(getInspection(driverScope, yard.id))).toMatchObject({ code: 'not_found' })
+    // Another driver of the organization reads none of them, until the unit is theirs.
+    const otherScope = { organizationId: org.organization.id, driverId: other.id }
+    expect((await listInspections(otherScope, LIST)).total).toBe(0)
+    await prisma.truck.update({ where: { id: truck.id }, data: { primaryDriverId: other.id } })
+    expect((await listInspections(otherScope, LIST)).total).toBe(2)
+    const office = await listInspections({ organizationId: org.organization.id }, InspectionListQuerySchema.parse({ defects: 'open' }))
+    expect(office.items.map((row) => row.id)).toEqual([mine.id])
+    // The report's page: another driver's report, or an id no report has, is the 404 page.
+    const page = (userId: string, id: string) => callPage(viewPage.loader, `/dashboard/inspections/${id}`, userId, { id })
+    expect((await page(org.users.viewer.id, yard.id)).status).toBe(200)
+    expect((await page(org.users.driver.id, yard.id)).status).toBe(404)
+    expect((await page(org.users.admin.id, 'cm0000000000000000000none')).status).toBe(404)
+  })
+
+  it('answers the API as documented: 201, 400 at the field, 403, 404 for another organization’s, 409', async () => {
+    const org = await createOrg()
+    const elsewhere = await createOrg()
+    const { truck } = await unitOf(org)
+    const path = '/api/inspections'
+    const body = { truckId: truck.id, kind: 'pre_trip', inspectedAt: '2026-12-01T08:00', odometer: 50_000, defects: [brakes()], remarks: 'Brakes soft' }
+    expect((await callApi(inspectionsRoute, { method: 'POST', path, token: org.users.viewer.token, body })).status).toBe(403)
+    const bad = await callApi(inspectionsRoute, {
+      method: 'POST',
+      path,
+      token: org.users.driver.token,
+      body: { ...body, defects: [{ item: 'warp_drive', note: '' }] },
+    })
+    expect([bad.status, bad.body.error?.code, Object.keys(bad.body.error?.fields ?? {})]).toEqual([400, 'validation_failed', ['defects.0.item']])
+    const created = await callApi(inspectionsRoute, { method: 'POST', path, token: org.users.driver.token, body })
+    expect(created.status).toBe(201)
+    expect(created.body.data).toMatchObject({ status: 'out_of_service', truck: { id: truck.id }, driverId: org.users.driver.id, remarks: 'Brakes soft' })
+    const id = created.body.data.id as string
+
+    const listed = await callApi(inspectionsRoute, { path: `${path}?defects=open`, token: org.users.dispatcher.token })
+    expect([listed.status, listed.body.meta?.total]).toEqual([200, 1])
+    expect((await callApi(inspectionRoute, { path: `${path}/${id}`, params: { id }, token: elsewhere.users.admin.token })).status).toBe(404)
+
+    const certifyPath = `${path}/${id}/certify`
+    expect(
+      (await callApi(certifyRoute, { method: 'POST', path: certifyPath, params: { id }, token: org.users.driver.token, body: { repaired: true, version: 1 } }))
+        .status,
+    ).toBe(403)
+    const certified = await callApi(certifyRoute, {
+      method: 'POST',
+      path: certifyPath,
+      params: { id },
+      token: org.users.admin.token,
+      body: { repaired: true, note: 'Fixed', version: 1 },
+    })
+    expect([certified.status, certified.body.data?.status]).toEqual([200, 'certified'])
+    const again = await callApi(certifyRoute, {
+      method: 'POST',
+      path: certifyPath,
+      params: { id },
+      token: org.users.admin.token,
+      body: { repaired: true, version: 2 },
+    })
+    expect([again.status, again.body.error?.code]).toEqual([409, 'invalid_transition'])
+    const ack = await callApi(acknowledgeRoute, { method: 'POST', path: `${path}/${id}/acknowledge`, params: { id }, token: org.users.driver.token })
+    expect([ack.status, ack.body.error?.code]).toEqual([403, 'forbidden'])
+  })
+
+  it('files from the driver’s form and answers a refused one at its fields', async () => {
+    const org = await createOrg()
+    const { truck } = await unitOf(org)
+    const fields = {
+      truckId: truck.id,
+      trailerId: '',
+      kind: 'post_trip',
+      inspectedAt: '2026-12-01T17:30',
+      odometer: '61000',
+      'defects[0].item': 'service_brakes',
+      'defects[0].note': 'Soft pedal',
+      'defects[0].outOfService': 'on',
+      'defects[1].note': '',
+      'defects[6].note': 'Bald spot',
+      remarks: '',
+    }
+    const refused = await callPage(newPage.action, '/dashboard/inspections/new', org.users.driver.id, {}, postForm(fields))
+    expect(refused.status).toBe(400)
+    expect(refusalOf(refused)!.fields).toMatchObject({ 'defects[6].item': [expect.any(String)] })
+    expect(await prisma.inspection.count({ where: { truckId: truck.id } })).toBe(0)
+
+    const filed = await callPage(newPage.action, '/dashboard/inspections/new', org.users.driver.id, {}, postForm({ ...fields, 'defects[6].item': 'tires' }))
+    expect(filed.status).toBe(302)
+    const report = await prisma.inspection.findFirstOrThrow({ where: { truckId: truck.id }, include: { defects: { orderBy: { item: 'asc' } } } })
+    expect(report).toMatchObject({ kind: 'post_trip', odometer: 61_000, trailerId: null, driverId: org.users.driver.id })
+    expect(report.defects.map((defect) => [defect.item, defect.note, defect.outOfService])).toEqual([
+      ['service_brakes', 'Soft pedal', true],
+      ['tires', 'Bald spot', false],
+    ])
+  })
+})
