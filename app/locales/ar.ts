@@ -1187,6 +1187,8 @@ const ar: Catalogue = {
     },
     errors: {
       outOfService: {
+        truckDefect: 'الشاحنة {{unit}} خارج الخدمة: وجد تقرير فحص السائق عيبًا يوقفها لم يُصادَق على إصلاحه بعد.',
+        trailerDefect: 'المقطورة {{unit}} خارج الخدمة: وجد تقرير فحص السائق عيبًا يوقفها لم يُصادَق على إصلاحه بعد.',
         truckInspection: 'الشاحنة {{unit}} خارج الخدمة: كان فحصها السنوي مستحقًا في {{date}}. سجّل تاريخ فحصها الجديد على الشاحنة أولًا.',
         trailerInspection: 'المقطورة {{unit}} خارج الخدمة: كان فحصها السنوي مستحقًا في {{date}}. سجّل تاريخ فحصها الجديد على المقطورة أولًا.',
       },
@@ -1503,6 +1505,7 @@ const ar: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'نشط', invited: 'الدعوة بانتظار القبول', banned: 'محظور' },
+    defectOpen: 'خارج الخدمة: عيب لم يُصادَق عليه',
     inspectionOverdue: 'خارج الخدمة: الفحص مستحق في {{date}}',
     driverOnLoad: 'على الشحنة {{number}}',
     stopType: { pickup: 'استلام', delivery: 'تسليم' },

@@ -1187,6 +1187,8 @@ const cn: Catalogue = {
     },
     errors: {
       outOfService: {
+        truckDefect: '卡车 {{unit}} 已停用：司机检查报告发现了尚未确认修复的停用缺陷。',
+        trailerDefect: '挂车 {{unit}} 已停用：司机检查报告发现了尚未确认修复的停用缺陷。',
         truckInspection: '卡车 {{unit}} 已停用：其年度检验已于 {{date}} 到期。请先在卡车上记录新的检验日期。',
         trailerInspection: '挂车 {{unit}} 已停用：其年度检验已于 {{date}} 到期。请先在挂车上记录新的检验日期。',
       },
@@ -1502,6 +1504,7 @@ const cn: Catalogue = {
     },
     marked: '{{name}}（{{status}}）',
     driverStatus: { active: '在职', invited: '邀请待接受', banned: '已停用' },
+    defectOpen: '已停用：缺陷未经确认',
     inspectionOverdue: '已停用：检验于 {{date}} 到期',
     driverOnLoad: '正在执行货运单 {{number}}',
     stopType: { pickup: '提货', delivery: '送货' },

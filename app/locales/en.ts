@@ -1191,6 +1191,8 @@ const en = {
     },
     errors: {
       outOfService: {
+        truckDefect: 'Truck {{unit}} is out of service: a driver’s inspection report found an out-of-service defect that is not certified repaired yet.',
+        trailerDefect: 'Trailer {{unit}} is out of service: a driver’s inspection report found an out-of-service defect that is not certified repaired yet.',
         truckInspection: 'Truck {{unit}} is out of service: its annual inspection was due {{date}}. Record its new inspection date on the truck first.',
         trailerInspection: 'Trailer {{unit}} is out of service: its annual inspection was due {{date}}. Record its new inspection date on the trailer first.',
       },
@@ -1507,6 +1509,7 @@ const en = {
     },
     marked: '{{name}} — {{status}}',
     driverStatus: { active: 'active', invited: 'invitation pending', banned: 'blocked' },
+    defectOpen: 'out of service: defect not certified',
     inspectionOverdue: 'out of service: inspection due {{date}}',
     driverOnLoad: 'on load {{number}}',
     stopType: { pickup: 'Pickup', delivery: 'Delivery' },

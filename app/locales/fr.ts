@@ -1202,6 +1202,10 @@ const fr: Catalogue = {
     },
     errors: {
       outOfService: {
+        truckDefect:
+          'Le camion {{unit}} est hors service : un rapport d’inspection du conducteur a relevé un défaut d’immobilisation pas encore certifié réparé.',
+        trailerDefect:
+          'La remorque {{unit}} est hors service : un rapport d’inspection du conducteur a relevé un défaut d’immobilisation pas encore certifié réparé.',
         truckInspection:
           'Le camion {{unit}} est hors service : son inspection annuelle était due le {{date}}. Enregistrez d’abord sa nouvelle date d’inspection sur le camion.',
         trailerInspection:
@@ -1524,6 +1528,7 @@ const fr: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'actif', invited: 'invitation en attente', banned: 'bloqué' },
+    defectOpen: 'hors service : défaut non certifié',
     inspectionOverdue: 'hors service : inspection due le {{date}}',
     driverOnLoad: 'sur le chargement {{number}}',
     stopType: { pickup: 'Enlèvement', delivery: 'Livraison' },

@@ -1195,6 +1195,8 @@ const vi: Catalogue = {
     },
     errors: {
       outOfService: {
+        truckDefect: 'Xe tải {{unit}} đang ngừng hoạt động: báo cáo kiểm tra của tài xế ghi nhận một lỗi buộc ngừng chưa được xác nhận đã sửa.',
+        trailerDefect: 'Rơ-moóc {{unit}} đang ngừng hoạt động: báo cáo kiểm tra của tài xế ghi nhận một lỗi buộc ngừng chưa được xác nhận đã sửa.',
         truckInspection: 'Xe tải {{unit}} đang ngừng hoạt động: kỳ kiểm định hằng năm đến hạn ngày {{date}}. Hãy ghi ngày kiểm định mới cho xe tải trước.',
         trailerInspection: 'Rơ-moóc {{unit}} đang ngừng hoạt động: kỳ kiểm định hằng năm đến hạn ngày {{date}}. Hãy ghi ngày kiểm định mới cho rơ-moóc trước.',
       },
@@ -1512,6 +1514,7 @@ const vi: Catalogue = {
     },
     marked: '{{name}} ({{status}})',
     driverStatus: { active: 'đang hoạt động', invited: 'chờ chấp nhận lời mời', banned: 'bị khóa' },
+    defectOpen: 'ngừng hoạt động: lỗi chưa được xác nhận',
     inspectionOverdue: 'ngừng hoạt động: kiểm định đến hạn {{date}}',
     driverOnLoad: 'đang chạy chuyến {{number}}',
     stopType: { pickup: 'Lấy hàng', delivery: 'Giao hàng' },

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
+import { loadEditorOptions } from '~/models/loads/load-pickers.server'
+import { moveLoad } from '~/models/loads/load-status.server'
 import { acknowledgeInspection, certifyInspection, createInspection, getInspection, listInspections } from '~/models/maintenance/inspection.server'
 import { unitOutOfService } from '~/policies/inspection'
 import * as acknowledgeRoute from '~/routes/api/inspections/acknowledge'
@@ -88,6 +90,32 @@ describe('inspection reports', () => {
       code: 'invalid_transition',
     })
     expect(await prisma.auditEvent.count({ where: { entity: 'inspection', entityId: report.id } })).toBe(2)
+  })
+
+  it('keeps the report’s truck and trailer off loads until its defect is certified: dispatch and assignment are 409 out_of_service', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id, defects: [brakes()] }), NOW)
+    const dispatch = () => moveLoad(actorOf(org, 'dispatcher'), load.id, { status: 'dispatched', version: load.version })
+    const refused = await refusal(dispatch())
+    expect([refused.code, refused.messageKey, refused.options.params?.unit]).toEqual([
+      'out_of_service',
+      'loads.errors.outOfService.truckDefect',
+      truck.unitNumber,
+    ])
+    // The trailer it pulled stays off a new load too; the editor lists both as out of service.
+    const assigned = await refusal(newLoad(org, { brokerId: broker.id, trailerId: trailer.id }))
+    expect([assigned.code, assigned.fields]).toEqual(['out_of_service', { trailerId: ['loads.errors.outOfService.trailerDefect'] }])
+    const options = await loadEditorOptions(org.organization.id)
+    expect([options.trucks.find((row) => row.id === truck.id)?.outOfService, options.trailers.find((row) => row.id === trailer.id)?.status]).toEqual([
+      { defect: true },
+      'out_of_service',
+    ])
+    // A minor defect alone keeps nothing off the road; the certification frees both.
+    await createInspection(actorOf(org, 'driver'), input(truck.id, { odometer: 120_050, defects: [brakes(false)] }), NOW)
+    await certifyInspection(actorOf(org, 'admin'), report.id, { repaired: true, note: 'Air line replaced', version: report.version }, NOW)
+    expect((await dispatch()).status).toBe('dispatched')
   })
 
   it('is acknowledged only by another driver of the unit, after certification, once', async () => {

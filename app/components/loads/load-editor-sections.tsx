@@ -35,7 +35,7 @@ export type LoadEditorOptions = {
 }
 
 /** A truck or trailer offered: out of service today (ADR 131), it says since when. */
-type EquipmentOption = { id: string; unitNumber: string; status: string; outOfService?: { inspectionDue: string } | null }
+type EquipmentOption = { id: string; unitNumber: string; status: string; outOfService?: { defect: true } | { inspectionDue: string } | null }
 
 /** The anchors a row button comes back to. */
 const SECTION = { stops: 'load-stops', charges: 'load-charges' } as const
@@ -363,9 +363,11 @@ export function AssignmentSection({ form, fields, options, onRoad }: { form: Loa
           value: r.id,
           label: marked(
             r.unitNumber,
-            r.outOfService
-              ? t('loadForm.inspectionOverdue', { date: formatDate(i18n.language, r.outOfService.inspectionDue) })
-              : t(`${statusKey}.status.${r.status}`),
+            !r.outOfService
+              ? t(`${statusKey}.status.${r.status}`)
+              : 'defect' in r.outOfService
+                ? t('loadForm.defectOpen')
+                : t('loadForm.inspectionOverdue', { date: formatDate(i18n.language, r.outOfService.inspectionDue) }),
           ),
         })),
     },

@@ -3,6 +3,7 @@
  * its load), trucks and trailers, and the list's truck filter.
  */
 import { isoDate } from '~/models/records/records.server'
+import { unitsWithOpenDefects } from '~/models/reference/unit-service.server'
 import { assignmentDay } from '~/policies/load'
 import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
 import { prisma } from '~/utils/db.server'
@@ -22,7 +23,7 @@ const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVA
  * it (`onLoad`), as the dispatch check would name it.
  */
 export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null; loadId?: string | null } = {}) {
-  const [brokers, companies, drivers, trucks, trailers, driving] = await Promise.all([
+  const [brokers, companies, drivers, trucks, trailers, driving, open] = await Promise.all([
     prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
     prisma.company.findMany({
       // Own fleets only (ADR 094): a load is hauled by one of the organization's fleets, never by its factor.
@@ -51,6 +52,7 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
       select: { id: true, loadNumber: true, driverId: true },
       distinct: ['driverId'],
     }),
+    unitsWithOpenDefects(prisma, organizationId),
   ])
   const today = assignmentDay(null)
   const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
@@ -65,19 +67,25 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
       }),
       { active: 0 },
     ),
-    trucks: availableFirst(trucks.map((truck) => equipmentOption('truck', truck, today))),
-    trailers: availableFirst(trailers.map((trailer) => equipmentOption('trailer', trailer, today))),
+    trucks: availableFirst(trucks.map((truck) => equipmentOption('truck', truck, today, open.trucks.has(truck.id)))),
+    trailers: availableFirst(trailers.map((trailer) => equipmentOption('trailer', trailer, today, open.trailers.has(trailer.id)))),
   }
 }
 export type LoadEditorOptions = Awaited<ReturnType<typeof loadEditorOptions>>
 
 /**
  * A truck or trailer as the editor offers it: out of service today (ADR 131) it is listed with the
- * unavailable ones and says since when, as the model would refuse it.
+ * unavailable ones and says why: an open defect, or the day its inspection was due.
  */
-function equipmentOption(kind: UnitKind, unit: { id: string; unitNumber: string; status: string; inspectionDue: Date | null }, today: string) {
+function equipmentOption(
+  kind: UnitKind,
+  unit: { id: string; unitNumber: string; status: string; inspectionDue: Date | null },
+  today: string,
+  defective: boolean,
+) {
   const due = isoDate(unit.inspectionDue)
-  const outOfService = unitServiceRefusal({ kind, inspectionDue: due }, today) ? { inspectionDue: due! } : null
+  const refusal = unitServiceRefusal({ kind, inspectionDue: due, openDefects: defective ? [{ outOfService: true, certifiedAt: null }] : [] }, today)
+  const outOfService = refusal ? (defective ? { defect: true as const } : { inspectionDue: due! }) : null
   return { id: unit.id, unitNumber: unit.unitNumber, status: outOfService ? 'out_of_service' : (unit.status as string), outOfService }
 }
 
