@@ -3,7 +3,10 @@ import { expect, loginByRequest, signedIn, test } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
 // A driver's vehicle inspection report (ADR 130): filed from the cab at phone width, certified by the office.
-test('a driver files a DVIR with an out-of-service brake defect, and an admin certifies it repaired', async ({ page, request }) => {
+test('a driver files a DVIR with an out-of-service brake defect: the truck is refused dispatch with the reason until an admin certifies it repaired', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000)
   const org = await signedIn(page, request)
   const { broker, driver, truck, trailer } = await fleet(request, org)
@@ -42,6 +45,16 @@ test('a driver files a DVIR with an out-of-service brake defect, and an admin ce
   await page.context().clearCookies()
   await page.setViewportSize({ width: 1280, height: 900 })
   await loginByRequest(page, org.email, org.password)
+  // The load taken off the road, its dispatch is refused with the reason while the defect is open.
+  const dispatched = await (await request.get(`/api/loads/${load.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })).json()
+  await api(request, org, `/api/loads/${load.id}/status`, { status: 'booked', version: dispatched.data.version }, 200)
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await page.getByTestId('status-actions').getByRole('button', { name: 'Dispatch' }).click()
+  await expect(page.getByTestId('status-refusal')).toContainText(
+    `Truck ${truck.unitNumber} is out of service: a driver’s inspection report found an out-of-service defect`,
+  )
+  await expect(page.getByTestId('load-status')).toContainText('Booked')
+
   await page.goto('/dashboard/inspections')
   const row = page.getByTestId('inspections-table').getByRole('row').filter({ hasText: truck.unitNumber })
   await expect(row.getByTestId('inspection-status')).toHaveText('Out of service')
@@ -57,6 +70,11 @@ test('a driver files a DVIR with an out-of-service brake defect, and an admin ce
 
   await page.goto('/dashboard/inspections')
   await expect(row.getByTestId('inspection-status')).toHaveText('Certified')
+
+  // Certified repaired, the truck goes out again.
+  await page.goto(`/dashboard/loads/${load.id}`)
+  await page.getByTestId('status-actions').getByRole('button', { name: 'Dispatch' }).click()
+  await expect(page.getByTestId('load-status')).toContainText('Dispatched')
 })
 
 test('in Arabic, right to left, the checklist fits a phone @js-only', async ({ page, request }, testInfo) => {
