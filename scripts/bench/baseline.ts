@@ -1393,6 +1393,10 @@ type FuelRow = {
   reference: string | null
   cardLast4: string | null
   notes: string | null
+  receiptFileName: string | null
+  receiptContentType: string | null
+  receiptSizeBytes: number | null
+  receiptUploadedAt: Date | null
   createdAt: Date
   updatedAt: Date
   version: number
@@ -1404,7 +1408,8 @@ async function fuelPage(organizationId: string, page: number, pageSize: number) 
     pool.query<{ total: string }>(`SELECT count(*) AS total FROM "FuelPurchase" WHERE "organizationId" = $1`, [organizationId]),
     pool.query<FuelRow>(
       `SELECT f.id, f."organizationId", f."truckId", f."purchasedAt", f.jurisdiction, f."fuelType", f."gallonsMilli", f."totalCents", f.vendor, f.city, f.odometer,
-        f."taxPaid", f.reference, f."cardLast4", f.notes, f."createdAt", f."updatedAt", f.version, t."unitNumber"
+        f."taxPaid", f.reference, f."cardLast4", f.notes, f."receiptFileName", f."receiptContentType", f."receiptSizeBytes", f."receiptUploadedAt",
+        f."createdAt", f."updatedAt", f.version, t."unitNumber"
        FROM "FuelPurchase" f JOIN "Truck" t ON t.id = f."truckId" WHERE f."organizationId" = $1 ORDER BY f."purchasedAt" DESC, f.id ASC LIMIT $2 OFFSET $3`,
       [organizationId, pageSize, (page - 1) * pageSize],
     ),
@@ -1433,6 +1438,16 @@ function fuelJson(row: FuelRow) {
     version: row.version,
     truck: { id: row.truckId, unitNumber: row.unitNumber },
     gallons: Number(formatDecimal(row.gallonsMilli, 3)),
+    receipt:
+      row.receiptFileName && row.receiptUploadedAt
+        ? {
+            fileName: row.receiptFileName,
+            contentType: row.receiptContentType,
+            sizeBytes: row.receiptSizeBytes,
+            uploadedAt: row.receiptUploadedAt.toISOString(),
+            url: `/api/fuel-purchases/${row.id}/receipt`,
+          }
+        : null,
   }
 }
 
@@ -1470,6 +1485,151 @@ async function fuelListPage(req: http.IncomingMessage, url: URL) {
 <p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
 ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
   return layout('Fuel purchases', user, main)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inspections (DVIR, ADR 130): a page of reports with their unit, trailer, driver and defects.
+
+type InspectionRow = {
+  id: string
+  organizationId: string
+  truckId: string
+  trailerId: string | null
+  driverId: string | null
+  kind: string
+  inspectedAt: Date
+  odometer: number
+  remarks: string | null
+  acknowledgedAt: Date | null
+  acknowledgedById: string | null
+  createdAt: Date
+  version: number
+  truckUnit: string
+  trailerUnit: string | null
+  driverFirstName: string | null
+  driverLastName: string | null
+}
+type DefectRow = {
+  id: string
+  inspectionId: string
+  item: string
+  note: string
+  outOfService: boolean
+  certifiedAt: Date | null
+  certifiedById: string | null
+  repaired: boolean | null
+  certificationNote: string | null
+}
+const ITEM_ORDER = [
+  'service_brakes',
+  'trailer_brake_connections',
+  'parking_brake',
+  'steering',
+  'lighting',
+  'reflectors',
+  'tires',
+  'horn',
+  'windshield_wipers',
+  'mirrors',
+  'coupling_devices',
+  'wheels_rims',
+  'emergency_equipment',
+  'other',
+]
+
+async function inspectionPage(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Inspection" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<InspectionRow>(
+      `SELECT i.id, i."organizationId", i."truckId", i."trailerId", i."driverId", i.kind, i."inspectedAt", i.odometer, i.remarks, i."acknowledgedAt",
+        i."acknowledgedById", i."createdAt", i.version, t."unitNumber" AS "truckUnit", r."unitNumber" AS "trailerUnit",
+        d."firstName" AS "driverFirstName", d."lastName" AS "driverLastName"
+       FROM "Inspection" i JOIN "Truck" t ON t.id = i."truckId" LEFT JOIN "Trailer" r ON r.id = i."trailerId" LEFT JOIN "User" d ON d.id = i."driverId"
+       WHERE i."organizationId" = $1 ORDER BY i."inspectedAt" DESC, i.id DESC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  const ids = rows.rows.map((row) => row.id)
+  const defects = ids.length
+    ? await pool.query<DefectRow>(
+        `SELECT id, "inspectionId", item, note, "outOfService", "certifiedAt", "certifiedById", repaired, "certificationNote" FROM "InspectionDefect" WHERE "inspectionId" = ANY($1)`,
+        [ids],
+      )
+    : { rows: [] }
+  const byReport = new Map<string, DefectRow[]>()
+  for (const defect of defects.rows) byReport.set(defect.inspectionId, [...(byReport.get(defect.inspectionId) ?? []), defect])
+  return { total: Number(count.rows[0].total), items: rows.rows.map((row) => ({ ...row, defects: byReport.get(row.id) ?? [] })) }
+}
+
+function inspectionStatusOf(defects: DefectRow[]) {
+  if (!defects.length) return 'no_defects'
+  if (defects.every((defect) => defect.certifiedAt !== null)) return 'certified'
+  return defects.some((defect) => defect.outOfService && defect.certifiedAt === null) ? 'out_of_service' : 'defects_open'
+}
+
+function inspectionJson(row: InspectionRow & { defects: DefectRow[] }) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    truckId: row.truckId,
+    truck: { id: row.truckId, unitNumber: row.truckUnit },
+    trailerId: row.trailerId,
+    trailer: row.trailerId ? { id: row.trailerId, unitNumber: row.trailerUnit } : null,
+    driverId: row.driverId,
+    driver: row.driverId ? { id: row.driverId, name: `${row.driverFirstName} ${row.driverLastName}`.trim() } : null,
+    kind: row.kind,
+    inspectedAt: row.inspectedAt.toISOString(),
+    odometer: row.odometer,
+    remarks: row.remarks,
+    status: inspectionStatusOf(row.defects),
+    defects: [...row.defects]
+      .sort((a, b) => ITEM_ORDER.indexOf(a.item) - ITEM_ORDER.indexOf(b.item))
+      .map((defect) => ({
+        id: defect.id,
+        item: defect.item,
+        note: defect.note,
+        outOfService: defect.outOfService,
+        certifiedAt: defect.certifiedAt?.toISOString() ?? null,
+        certifiedById: defect.certifiedById,
+        repaired: defect.repaired,
+        certificationNote: defect.certificationNote,
+      })),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedById: row.acknowledgedById,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  }
+}
+
+const apiInspectionList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'inspection', inspectionPage, inspectionJson)
+
+/** The inspections list page: the reports with their status, the unit and kind filters. */
+async function inspectionListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'inspection')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, trucks] = await Promise.all([
+    inspectionPage(user.organizationId, page, pageSize),
+    pool.query<{ id: string; unitNumber: string }>(`SELECT id, "unitNumber" FROM "Truck" WHERE "organizationId" = $1 ORDER BY "unitNumber" LIMIT 201`, [
+      user.organizationId,
+    ]),
+  ])
+  const rows = items
+    .map(
+      (row) => `<tr><th><a href="/dashboard/inspections/${row.id}">${esc(row.inspectedAt.toISOString().slice(0, 16))}</a></th><td>${esc(row.truckUnit)}</td>
+<td>${esc(row.trailerUnit ?? '—')}</td><td>${esc(row.kind)}</td><td class="num">${numberFormat.format(row.odometer)}</td>
+<td>${esc([row.driverFirstName, row.driverLastName].filter(Boolean).join(' ') || '—')}</td><td><span class="badge">${inspectionStatusOf(row.defects)}</span></td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const truckOptions = trucks.rows.length > 200 ? '' : trucks.rows.map((t) => `<option value="${t.id}">${esc(t.unitNumber)}</option>`).join('')
+  const main = `<h1>Inspections</h1><a href="/dashboard/inspections/new">New inspection report</a>
+<form method="get"><select name="truckId"><option value="">All</option>${truckOptions}</select><select name="kind"><option value="">All</option></select>
+<select name="defects"><option value="">All</option></select><button>Apply</button></form>
+<table><thead><tr><th>Inspected</th><th>Truck</th><th>Trailer</th><th>Kind</th><th>Odometer</th><th>Driver</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Inspections', user, main)
 }
 
 async function apiIftaReturn(req: http.IncomingMessage, name: string) {
@@ -2214,7 +2374,9 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/blog/posts') return send(req, res, 200, HTML, await postListPage(req, url))
     if (req.method === 'GET' && path === '/api/posts') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiPostList(req, url)))
     if (req.method === 'GET' && path === '/api/fuel-purchases') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiFuelList(req, url)))
+    if (req.method === 'GET' && path === '/api/inspections') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiInspectionList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/fuel/list') return send(req, res, 200, HTML, await fuelListPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/inspections') return send(req, res, 200, HTML, await inspectionListPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
       return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

@@ -363,6 +363,7 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/files', optional: false },
     { url: '/api/posts', optional: false },
     { url: '/api/fuel-purchases', optional: false },
+    { url: '/api/inspections', optional: false },
     { url: '/api/ifta/returns/2026-Q3', optional: false },
   ]
   for (const { url, optional } of urls) {

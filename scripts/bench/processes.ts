@@ -12,6 +12,7 @@ import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup
 import { seedLoads } from '../../prisma/seed-loads'
 import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { FUEL_PURCHASES, FUEL_TRIPS, seedFuel } from './fuel-fixtures'
+import { INSPECTIONS, seedInspections } from './inspection-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 import { SCHEDULES, seedSchedules, seedWebhooks, WEBHOOKS } from './ops-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
@@ -78,6 +79,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedSchedules(embedded.url, 'admin@freightdesk.test')) console.info(`added ${SCHEDULES} factoring schedules`)
     if (await seedWebhooks(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WEBHOOKS} webhook endpoints`)
     if (await seedFuel(embedded.url, 'admin@freightdesk.test')) console.info(`added ${FUEL_PURCHASES} fuel purchases and ${FUEL_TRIPS} trips`)
+    if (await seedInspections(embedded.url, 'admin@freightdesk.test')) console.info(`added ${INSPECTIONS} inspection reports`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return { ...embedded, loadsSeed }

@@ -173,6 +173,8 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     // quarter's return computed from all of them.
     { name: 'fuel list page', page: '/dashboard/fuel/list', make: get(() => '/dashboard/fuel/list', 'cookie') },
     { name: 'GET /api/fuel-purchases', make: get(() => '/api/fuel-purchases', 'token') },
+    { name: 'inspections list page', page: '/dashboard/inspections', make: get(() => '/dashboard/inspections', 'cookie') },
+    { name: 'GET /api/inspections', make: get(() => '/api/inspections', 'token') },
     { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
 }
@@ -258,6 +260,8 @@ export const MIX: Record<string, number> = {
   'GET /api/posts': 0,
   'fuel list page': 0,
   'GET /api/fuel-purchases': 0,
+  'inspections list page': 0,
+  'GET /api/inspections': 0,
   'GET /api/ifta/returns/2026-Q3': 0,
 }
 
