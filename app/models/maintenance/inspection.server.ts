@@ -117,7 +117,9 @@ export async function listInspections(scope: LoadScope, query: InspectionListQue
   return listPage(
     query,
     () => prisma.inspection.count({ where }),
-    (window) => prisma.inspection.findMany({ where, include, orderBy: [{ [query.sort]: query.dir }, { id: query.dir }], ...window }),
+    // The defects (a to-many with its own order) by their own query: a JSON aggregate per row costs ten times more (ADR 066).
+    (window) =>
+      prisma.inspection.findMany({ where, include, relationLoadStrategy: 'query', orderBy: [{ [query.sort]: query.dir }, { id: query.dir }], ...window }),
   )
 }
 
