@@ -35,6 +35,8 @@ test('a driver records the start, the state lines and the end of a load on My lo
     await odometer.getByLabel('State').selectOption(state)
     await odometer.getByLabel('Odometer (miles)').fill(miles)
     await odometer.getByRole('button', { name: 'Record reading' }).click()
+    // The pointer left over the toasts would hold them open (sonner pauses on hover) over the next buttons; a thumb lifts.
+    await page.mouse.move(0, 0)
   }
   await record('start', 'TX', '120000')
   await expect(odometer.getByTestId('odometer-reading')).toHaveCount(1)
@@ -59,6 +61,7 @@ test('a driver records the start, the state lines and the end of a load on My lo
   await record('state_line', 'TN', '1204500')
   await expect(odometer.getByTestId('odometer-reading')).toHaveCount(3)
   await odometer.getByRole('button', { name: 'Take back “Entered TN”' }).click()
+  await page.mouse.move(0, 0)
   await expect(odometer.getByTestId('odometer-reading')).toHaveCount(2)
   await record('state_line', 'TN', '120450')
   await card.getByRole('button', { name: 'Arrived at Delta Grocers' }).click()
