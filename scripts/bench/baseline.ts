@@ -23,9 +23,11 @@ import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
 import { iftaReturn, parseQuarter } from '../../app/policies/ifta'
+import { inspectionStatus } from '../../app/policies/inspection'
 import { seesOwnLoadsOnly } from '../../app/policies/load'
 import { mustAcknowledge } from '../../app/policies/post'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
+import { INSPECTION_ITEMS } from '../../app/schemas/inspection-options'
 import { PAGE_SIZES } from '../../app/schemas/list-options'
 import { POST_STATUSES } from '../../app/schemas/post-options'
 import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
@@ -1520,22 +1522,7 @@ type DefectRow = {
   repaired: boolean | null
   certificationNote: string | null
 }
-const ITEM_ORDER = [
-  'service_brakes',
-  'trailer_brake_connections',
-  'parking_brake',
-  'steering',
-  'lighting',
-  'reflectors',
-  'tires',
-  'horn',
-  'windshield_wipers',
-  'mirrors',
-  'coupling_devices',
-  'wheels_rims',
-  'emergency_equipment',
-  'other',
-]
+const ITEM_ORDER = new Map<string, number>(INSPECTION_ITEMS.map((item, index) => [item, index]))
 
 async function inspectionPage(organizationId: string, page: number, pageSize: number) {
   const [count, rows] = await Promise.all([
@@ -1561,12 +1548,6 @@ async function inspectionPage(organizationId: string, page: number, pageSize: nu
   return { total: Number(count.rows[0].total), items: rows.rows.map((row) => ({ ...row, defects: byReport.get(row.id) ?? [] })) }
 }
 
-function inspectionStatusOf(defects: DefectRow[]) {
-  if (!defects.length) return 'no_defects'
-  if (defects.every((defect) => defect.certifiedAt !== null)) return 'certified'
-  return defects.some((defect) => defect.outOfService && defect.certifiedAt === null) ? 'out_of_service' : 'defects_open'
-}
-
 function inspectionJson(row: InspectionRow & { defects: DefectRow[] }) {
   return {
     id: row.id,
@@ -1581,9 +1562,9 @@ function inspectionJson(row: InspectionRow & { defects: DefectRow[] }) {
     inspectedAt: row.inspectedAt.toISOString(),
     odometer: row.odometer,
     remarks: row.remarks,
-    status: inspectionStatusOf(row.defects),
+    status: inspectionStatus(row),
     defects: [...row.defects]
-      .sort((a, b) => ITEM_ORDER.indexOf(a.item) - ITEM_ORDER.indexOf(b.item))
+      .sort((a, b) => ITEM_ORDER.get(a.item)! - ITEM_ORDER.get(b.item)!)
       .map((defect) => ({
         id: defect.id,
         item: defect.item,
@@ -1617,7 +1598,7 @@ async function inspectionListPage(req: http.IncomingMessage, url: URL) {
     .map(
       (row) => `<tr><th><a href="/dashboard/inspections/${row.id}">${esc(row.inspectedAt.toISOString().slice(0, 16))}</a></th><td>${esc(row.truckUnit)}</td>
 <td>${esc(row.trailerUnit ?? '—')}</td><td>${esc(row.kind)}</td><td class="num">${numberFormat.format(row.odometer)}</td>
-<td>${esc([row.driverFirstName, row.driverLastName].filter(Boolean).join(' ') || '—')}</td><td><span class="badge">${inspectionStatusOf(row.defects)}</span></td></tr>`,
+<td>${esc([row.driverFirstName, row.driverLastName].filter(Boolean).join(' ') || '—')}</td><td><span class="badge">${inspectionStatus(row)}</span></td></tr>`,
     )
     .join('\n')
   const from = total ? (page - 1) * pageSize + 1 : 0
