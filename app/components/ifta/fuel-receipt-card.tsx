@@ -1,12 +1,12 @@
 import { Form, href, useNavigation } from 'react-router'
 
 import type { ShownRefusal } from '~/components/forms/refusal'
+import { UploadFileField } from '~/components/forms/upload-file-field'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
-import { fileInputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
-import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { formatBytes, formatDateTime, formatNumber } from '~/utils/format'
 
 export type ReceiptItem = { fileName: string; contentType: string; sizeBytes: number; uploadedAt: string }
@@ -101,32 +101,12 @@ export function FuelReceiptCard({
             </p>
           ) : null}
           <div className="flex flex-wrap items-start gap-4">
-            <div className="min-w-0 flex-1">
-              <label htmlFor="receipt-file" className="mb-1.5 block text-sm font-semibold">
-                {receipt ? t('fuel.receipt.replaceLabel') : t('fuel.receipt.fileLabel')}
-              </label>
-              <input
-                id="receipt-file"
-                name="file"
-                type="file"
-                required
-                accept={LOAD_DOCUMENT_ACCEPT}
-                aria-invalid={fileErrors?.length ? true : undefined}
-                aria-describedby={fileErrors?.length ? 'receipt-file-error' : 'receipt-file-hint'}
-                className={fileInputClass}
-              />
-              {fileErrors?.length ? (
-                <ul id="receipt-file-error" className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
-                  {fileErrors.map((error) => (
-                    <li key={error}>{error}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p id="receipt-file-hint" className="mt-1.5 text-xs text-muted">
-                  {t('fuel.receipt.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
-                </p>
-              )}
-            </div>
+            <UploadFileField
+              id="receipt-file"
+              label={receipt ? t('fuel.receipt.replaceLabel') : t('fuel.receipt.fileLabel')}
+              hint={t('fuel.receipt.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
+              errors={fileErrors}
+            />
             <Button type="submit" disabled={busy} className="sm:mt-7">
               <Icon name="plus" size={18} />
               {receipt ? t('fuel.receipt.replace') : t('fuel.receipt.upload')}

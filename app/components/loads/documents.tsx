@@ -2,15 +2,16 @@ import { type DragEvent, useRef, useState } from 'react'
 import { Form, href, Link, useNavigation } from 'react-router'
 
 import type { ShownRefusal } from '~/components/forms/refusal'
+import { UploadFileField } from '~/components/forms/upload-file-field'
 import { BidiText } from '~/components/ui/bidi-text'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
 import { Icon } from '~/components/ui/icons'
-import { fileInputClass, inputClass } from '~/components/ui/input-class'
+import { inputClass } from '~/components/ui/input-class'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
-import { LOAD_DOCUMENT_ACCEPT, LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
+import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { cn } from '~/utils/cn'
 import { formatBytes, formatDateTime, formatNumber, isolate } from '~/utils/format'
 
@@ -223,33 +224,13 @@ export function LoadDocuments({
               </select>
               <ErrorList id="document-kind-error" errors={kindErrors} />
             </div>
-            <div className="min-w-0 flex-1">
-              <label htmlFor="document-file" className="mb-1.5 block text-sm font-semibold">
-                {t('loads.documents.fileLabel')}
-              </label>
-              <input
-                ref={input}
-                id="document-file"
-                name="file"
-                type="file"
-                required
-                accept={LOAD_DOCUMENT_ACCEPT}
-                aria-invalid={fileErrors?.length ? true : undefined}
-                aria-describedby={fileErrors?.length ? 'document-file-error' : 'document-file-hint'}
-                className={fileInputClass}
-              />
-              {fileErrors?.length ? (
-                <ul id="document-file-error" className="mt-1.5 space-y-0.5 text-xs font-medium text-error" aria-live="polite">
-                  {fileErrors.map((error) => (
-                    <li key={error}>{error}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p id="document-file-hint" className="mt-1.5 text-xs text-muted">
-                  {t('loads.documents.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
-                </p>
-              )}
-            </div>
+            <UploadFileField
+              id="document-file"
+              label={t('loads.documents.fileLabel')}
+              hint={t('loads.documents.hint', { size: formatNumber(i18n.language, LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024) })}
+              errors={fileErrors}
+              inputRef={input}
+            />
             <Button type="submit" name="intent" value="uploadDocument" disabled={busy} className="sm:mt-7">
               <Icon name="plus" size={18} />
               {t('loads.documents.submit')}
