@@ -61,8 +61,9 @@ test('a rate confirmation in the mail: create the load, add its broker prefilled
   await expect(page.getByLabel('Broker reference')).toHaveValue(expected.brokerReference)
   await whenHydrated(page)
   await page.getByRole('button', { name: 'Create load' }).click()
+  // The save stores the PDF as the load's paper; on a busy machine it may take longer than a toast.
+  await expect(page).toHaveURL(/\/dashboard\/loads\/[a-z0-9]+(\?|$)/, { timeout: 15_000 })
   await expect(toast(page, /Load .+ created/, 'success')).toBeVisible()
-  await expect(page).toHaveURL(/\/dashboard\/loads\/[a-z0-9]+(\?|$)/)
   const loadNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/L-[\w-]+/)![0]
 
   // The load links back to the message …
