@@ -237,6 +237,13 @@ export default [
       route('new', 'routes/dashboard/inspections/new.tsx'),
       route(':id', 'routes/dashboard/inspections/view.tsx'),
     ]),
+    // Work orders (ADR 132): repairs, preventive service and annual inspections of a unit.
+    ...prefix('work-orders', [
+      index('routes/dashboard/work-orders/list.tsx'),
+      route('new', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-new' }),
+      route(':id', 'routes/dashboard/work-orders/view.tsx'),
+      route(':id/edit', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-edit' }),
+    ]),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -313,6 +320,12 @@ export default [
     route('inspections/:id', 'routes/api/inspections/item.ts'),
     route('inspections/:id/certify', 'routes/api/inspections/certify.ts'),
     route('inspections/:id/acknowledge', 'routes/api/inspections/acknowledge.ts'),
+    // Work orders (ADR 132): repairs, preventive service and annual inspections, parts from the store.
+    route('work-orders', 'routes/api/work-orders/collection.ts'),
+    route('work-orders/:id', 'routes/api/work-orders/item.ts'),
+    route('work-orders/:id/start', 'routes/api/work-orders/status.ts', { id: 'api-work-order-start' }),
+    route('work-orders/:id/cancel', 'routes/api/work-orders/status.ts', { id: 'api-work-order-cancel' }),
+    route('work-orders/:id/complete', 'routes/api/work-orders/status.ts', { id: 'api-work-order-complete' }),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

@@ -55,7 +55,11 @@ async function main() {
     }
 
     // Our runner applies folders in name order; a new one must sort after every existing one.
-    const folder = `${timestamp()}_${name}`
+    // MIGRATION_TIMESTAMP (YYYYMMDDHHMMSS) names a folder when several branches each add one and
+    // must sort in an agreed order, or when the newest folder is dated ahead of this clock.
+    const stamp = process.env.MIGRATION_TIMESTAMP ?? timestamp()
+    if (!/^\d{14}$/.test(stamp)) usage(`MIGRATION_TIMESTAMP must be 14 digits, not ${stamp}`)
+    const folder = `${stamp}_${name}`
     const newest = readMigrations().at(-1)?.name
     if (newest && newest.slice(0, 14) >= folder.slice(0, 14)) {
       throw new Error(`Newest migration ${newest} is not older than ${folder}; check the clock and retry.`)

@@ -75,6 +75,14 @@ import {
 } from '~/schemas/import-options'
 import { CertifySchema, InspectionListQuerySchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
 import {
+  WorkOrderActionSchema,
+  WorkOrderCompleteSchema,
+  WorkOrderListQuerySchema,
+  WorkOrderRecordSchema,
+  WorkOrderSchema,
+  WorkOrderUpdateSchema,
+} from '~/schemas/work-order'
+import {
   FactorAssignmentSchema,
   InvoiceActionSchema,
   InvoiceListQuerySchema,
@@ -2427,7 +2435,7 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Certify a report’s defects',
         description:
-          'Every defect at once: `repaired` true (repaired) or false (no repair needed), with a `note`, at the `version` read. An admin or dispatcher (anyone else 403). Work orders are a later slice: no `workOrderId` yet.',
+          'Every defect at once: `repaired` true (repaired) or false (no repair needed), with a `note`, at the `version` read, and optionally the `workOrderId` of the organization’s work order on the same unit that did the repair (400 at `workOrderId` otherwise). An admin or dispatcher (anyone else 403). Completing a work order certifies the defects it holds by itself.',
         operationId: 'certify_inspection',
         parameters: [idParameter],
         requestBody: jsonBody(input(CertifySchema)),
@@ -2458,6 +2466,102 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         },
       },
     },
+  }
+}
+
+/** Work orders (49 CFR 396.3; ADR 132): repairs, preventive service and annual inspections of one unit. */
+function workOrderPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['maintenance']
+  const notFound = errorResponse('not_found: no such work order in your organization.')
+  const move = (name: 'start' | 'cancel' | 'complete', summary: string, description: string) => ({
+    post: {
+      tags,
+      summary,
+      description,
+      operationId: `${name}_work_order`,
+      parameters: [idParameter],
+      requestBody: name === 'complete' ? jsonBody(input(WorkOrderCompleteSchema)) : jsonBody(input(WorkOrderActionSchema), false),
+      responses: {
+        '200': answer('post', `/api/work-orders/{id}/${name}`, '200', 'The work order.', dataOf(WorkOrderRecordSchema)),
+        '404': notFound,
+        '409': errorResponse('conflict: the version is stale; invalid_transition: its status does not allow it.'),
+        '415': notJson,
+        ...common,
+      },
+    },
+  })
+  return {
+    '/api/work-orders': {
+      get: {
+        tags,
+        summary: 'List work orders',
+        description:
+          'Newest first. `truckId`, `trailerId`, `status` (`open`, `in_progress`, `completed`, `canceled`) and `kind` (`repair`, `preventive`, `annual_inspection`) filter.',
+        operationId: 'list_work_orders',
+        parameters: queryParameters(WorkOrderListQuerySchema),
+        responses: { '200': answer('get', '/api/work-orders', '200', 'One page of work orders.', pageOf(WorkOrderRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Open a work order',
+        description:
+          'One unit: `truckId` or `trailerId`. `lines` of `kind` `part` or `labor`, `quantity` (at most three decimals), `unitCostCents`; a part may name a store `productId` (a whole quantity), whose stock it takes at once (400 at `lines[i].quantity` when the store has fewer; a canceled or deleted order gives it back). `defectIds`: uncertified defects of the unit’s reports that no other order holds (400 at `defectIds` otherwise). `totalCents` is the lines’ sum.',
+        operationId: 'create_work_order',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(WorkOrderSchema)),
+        responses: { '201': answer('post', '/api/work-orders', '201', 'Opened.', dataOf(WorkOrderRecordSchema)), '415': notJson, ...common },
+      },
+    },
+    '/api/work-orders/{id}': {
+      get: {
+        tags,
+        summary: 'Get a work order',
+        operationId: 'get_work_order',
+        parameters: [idParameter],
+        responses: { '200': answer('get', '/api/work-orders/{id}', '200', 'The work order.', dataOf(WorkOrderRecordSchema)), '404': notFound, ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace a work order',
+        description:
+          'An open or in-progress order, at the `version` read; its lines are replaced and the store’s stock moves by the difference. A completed or canceled order is 409 `invalid_transition`.',
+        operationId: 'update_work_order',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(WorkOrderUpdateSchema)),
+        responses: {
+          '200': answer('put', '/api/work-orders/{id}', '200', 'The work order.', dataOf(WorkOrderRecordSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; invalid_transition: completed or canceled.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete an open work order',
+        description:
+          'Only an open order (opened by mistake); `?version=` optional. Its parts go back to stock. Any other is the unit’s maintenance record: 409 `in_use`.',
+        operationId: 'delete_work_order',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': answer('delete', '/api/work-orders/{id}', '200', 'Deleted.', dataOf(DeletedSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; in_use: not open.'),
+          ...common,
+        },
+      },
+    },
+    '/api/work-orders/{id}/start': move('start', 'Start a work order', 'open → in progress.'),
+    '/api/work-orders/{id}/cancel': move(
+      'cancel',
+      'Cancel a work order',
+      'Before it is completed: its parts go back to stock and its defects are free for another order.',
+    ),
+    '/api/work-orders/{id}/complete': move(
+      'complete',
+      'Complete a work order',
+      '`completedAt` (not more than 5 minutes ahead) and the `odometer` then (for a truck, not more than 10 miles below its latest reading). Certifies its defects repaired, naming the order; an `annual_inspection` moves the unit’s `inspectionDue` to a year after the completion day.',
+    ),
   }
 }
 
@@ -2509,6 +2613,7 @@ export function openApiDocument() {
       ...productPaths(),
       ...fuelReceiptPaths(),
       ...inspectionPaths(),
+      ...workOrderPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -62,6 +62,8 @@ export const CertifySchema = withVersion(
   z.object({
     repaired: z.boolean({ error: 'validation.choice' }).default(false),
     note: optionalText(DEFECT_NOTE_MAX),
+    /** The work order that did the repair (ADR 132): the organization's, on the report's truck. */
+    workOrderId: idText().optional(),
   }),
 )
 export type CertifyInput = z.infer<typeof CertifySchema>

@@ -63,6 +63,11 @@ export type Entity =
    * narrows who files and who certifies.
    */
   | 'inspection'
+  /**
+   * Work orders (ADR 132): repairs, preventive service and annual inspections of a unit, with parts
+   * from the company store. The office runs them; accountants and viewers read them (their costs).
+   */
+  | 'workOrder'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -107,6 +112,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'delete'],
     // The office's own yard check; certifying a report's defects is `update`.
     inspection: ['read', 'create', 'update'],
+    workOrder: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -134,6 +140,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trip: ALL,
     odometerReading: ['read', 'delete'],
     inspection: ['read', 'update'],
+    workOrder: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -160,6 +167,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     iftaReturn: ['read', 'create', 'update'],
     odometerReading: READ,
     inspection: READ,
+    workOrder: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -209,6 +217,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     iftaReturn: READ,
     odometerReading: READ,
     inspection: READ,
+    workOrder: READ,
   },
 }
 

@@ -151,6 +151,12 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'maintenance/inspection:createInspection': 'refused',
   'maintenance/inspection:certifyInspection': 'refused',
   'maintenance/inspection:acknowledgeInspection': 'refused',
+  'maintenance/work-order:createWorkOrder': 'refused',
+  'maintenance/work-order:updateWorkOrder': 'refused',
+  'maintenance/work-order:startWorkOrder': 'refused',
+  'maintenance/work-order:cancelWorkOrder': 'refused',
+  'maintenance/work-order:completeWorkOrder': 'refused',
+  'maintenance/work-order:deleteWorkOrder': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -18,6 +18,7 @@ import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-o
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { FUEL_TYPES, ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
 import { INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
+import { WORK_ORDER_KINDS, WORK_ORDER_LINE_KINDS, WORK_ORDER_STATUSES } from '~/schemas/work-order-options'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { LOAD_DOCUMENT_KINDS } from '~/schemas/load-document-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
@@ -83,6 +84,9 @@ const WORDS = {
   FuelType: FUEL_TYPES,
   InspectionKind: INSPECTION_KINDS,
   InspectionItem: INSPECTION_ITEMS,
+  WorkOrderKind: WORK_ORDER_KINDS,
+  WorkOrderStatus: WORK_ORDER_STATUSES,
+  WorkOrderLineKind: WORK_ORDER_LINE_KINDS,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

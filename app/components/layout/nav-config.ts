@@ -171,6 +171,17 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        // Work orders (ADR 132): repairs, preventive service and annual inspections, parts from the store.
+        title: 'nav.workOrders',
+        path: href('/dashboard/work-orders'),
+        icon: 'settings',
+        permission: ['read', 'workOrder'],
+        children: [
+          { title: 'nav.list', path: href('/dashboard/work-orders') },
+          { title: 'nav.create', path: href('/dashboard/work-orders/new'), permission: ['create', 'workOrder'] },
+        ],
+      },
+      {
         title: 'nav.brokers',
         path: href('/dashboard/brokers'),
         icon: 'broker',

@@ -146,9 +146,18 @@ export async function certifyInspection(actor: Actor, id: string, input: Certify
       tx.inspection.findFirst({ where: { id, organizationId }, include }),
     )
     throwRefusal(certifyRefusal(actor, report))
+    const workOrderId = input.workOrderId || null
+    if (workOrderId && !(await tx.workOrder.findFirst({ where: { id: workOrderId, organizationId, truckId: report.truckId }, select: { id: true } })))
+      throw new DomainError('validation_failed', 'validation.failed', { fields: { workOrderId: ['inspections.errors.workOrder'] } })
     await tx.inspectionDefect.updateMany({
       where: { inspectionId: id, certifiedAt: null },
-      data: { certifiedAt: now, certifiedById: actor.userId, repaired: input.repaired, certificationNote: input.note || null },
+      data: {
+        certifiedAt: now,
+        certifiedById: actor.userId,
+        repaired: input.repaired,
+        certificationNote: input.note || null,
+        ...(workOrderId ? { workOrderId } : {}),
+      },
     })
     const certified = await tx.inspection.update({ where: { id }, data: { version: { increment: 1 } }, include })
     await recordAudit(tx, actor, {
@@ -156,7 +165,7 @@ export async function certifyInspection(actor: Actor, id: string, input: Certify
       entityId: id,
       action: 'status',
       before: { status: inspectionStatus(report) },
-      after: { status: inspectionStatus(certified), repaired: input.repaired, note: input.note ?? null },
+      after: { status: inspectionStatus(certified), repaired: input.repaired, note: input.note ?? null, workOrderId },
     })
     return certified
   })

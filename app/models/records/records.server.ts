@@ -74,6 +74,7 @@ export const NUMBER_COUNTERS = [
   'nextOrderNumber',
   'nextSettlementNumber',
   'nextScheduleNumber',
+  'nextWorkOrderNumber',
 ] as const
 export type NumberCounter = (typeof NUMBER_COUNTERS)[number]
 
@@ -106,6 +107,7 @@ const LOCKABLE = [
   'Product',
   'Trip',
   'Inspection',
+  'WorkOrder',
 ] as const
 export type LockableTable = (typeof LOCKABLE)[number]
 

@@ -26,6 +26,15 @@ export async function unitsWithOpenDefects(db: Tx | typeof prisma, organizationI
   }
 }
 
+type ServiceUnit = { id: string; unitNumber: string; inspectionDue: Date | null }
+
+/** Why the unit may not go on a load on `day` (its message key and parameters), or null; `defective`: it has an open out-of-service defect. */
+function serviceRefusal(kind: UnitKind, unit: ServiceUnit, defective: boolean, day: string) {
+  const due = isoDate(unit.inspectionDue)
+  const refusal = unitServiceRefusal({ kind, inspectionDue: due, openDefects: defective ? [OPEN] : [] }, day)
+  return refusal && { ...refusal, params: { unit: unit.unitNumber, date: due } }
+}
+
 /** Refuses (409 out_of_service) when the truck or trailer given may not go on a load on `day`. */
 export async function assertUnitsInService(tx: Tx, organizationId: string, units: { truckId?: string | null; trailerId?: string | null }, day: string) {
   const [truck, trailer, open] = await Promise.all([
@@ -40,9 +49,13 @@ export async function assertUnitsInService(tx: Tx, organizationId: string, units
     ['trailer', trailer],
   ] as const) {
     if (!unit) continue
-    const due = isoDate(unit.inspectionDue)
-    const defective = (kind === 'truck' ? open.trucks : open.trailers).has(unit.id)
-    const refusal = unitServiceRefusal({ kind, inspectionDue: due, openDefects: defective ? [OPEN] : [] }, day)
-    if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[kind]]: [refusal.key] }, params: { unit: unit.unitNumber, date: due } })
+    const refusal = serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), day)
+    if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[kind]]: [refusal.key] }, params: refusal.params })
   }
+}
+
+/** What the unit's own page says of it (ADR 131): out of service and why, or null when it may go on a load on `day`. */
+export async function unitServiceNotice(organizationId: string, kind: UnitKind, unit: ServiceUnit, day: string) {
+  const open = await unitsWithOpenDefects(prisma, organizationId, { [FIELDS[kind]]: unit.id })
+  return serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), day)
 }

@@ -2,7 +2,7 @@ import { Form, href, useNavigation } from 'react-router'
 
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { Badge } from '~/components/ui/badge'
-import { Button } from '~/components/ui/button'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem, RecordHeader } from '~/components/ui/details'
 import { inputClass } from '~/components/ui/input-class'
@@ -26,7 +26,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['inspections'] }
+export const handle = { i18n: ['inspections', 'workOrders'] }
 
 /** One report: its checklist's defects, their certification, and the certify form or the next driver's signature for those who may. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -64,6 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     canCertify: can(user.role, 'update', 'inspection') && !certifyRefusal(actor, report),
     canAcknowledge: can(user.role, 'create', 'inspection') && !acknowledgeRefusal(actor, report, drives),
+    // Defects waiting for repair that no work order holds yet: the shop may open one from here (ADR 132).
+    canOpenWorkOrder: can(user.role, 'create', 'workOrder') && report.defects.some((defect) => defect.certifiedAt === null && defect.workOrderId === null),
   }
 }
 
@@ -144,6 +146,16 @@ export default function InspectionView({ loaderData, actionData }: Route.Compone
             </ul>
           )}
         </Card>
+        {loaderData.canOpenWorkOrder ? (
+          <ButtonLink
+            to={`${href('/dashboard/work-orders/new')}?inspectionId=${encodeURIComponent(report.id)}`}
+            variant="secondary"
+            className="justify-self-start"
+            data-testid="inspection-open-work-order"
+          >
+            {t('workOrders.view.fromReport')}
+          </ButtonLink>
+        ) : null}
         {loaderData.canCertify ? (
           <Card className="p-6">
             <h2 className="mb-3 text-base font-bold">{t('inspections.certify.title')}</h2>

@@ -1,6 +1,7 @@
 import { href } from 'react-router'
 
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
+import { UnitMaintenanceCard } from '~/components/maintenance/unit-maintenance-card'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
@@ -9,6 +10,7 @@ import { customFieldsForDisplay } from '~/models/organization/custom-fields.serv
 import { isoDate } from '~/models/records/records.server'
 import { getTrailer } from '~/models/reference/trailer.server'
 import { requirePermission } from '~/requests/session.server'
+import { unitMaintenanceCard } from '~/requests/unit-maintenance.server'
 import { TRAILER_STATUS_META } from '~/schemas/trailer-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
@@ -18,10 +20,10 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trailers', 'customFields'] }
+export const handle = { i18n: ['trailers', 'customFields', 'workOrders'] }
 
 /** One trailer, read-only: every role that may read trailers sees it; editors also get an Edit link. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'trailer')
   const trailer = await orNotFound(getTrailer(user.organizationId, params.id))
   const today = startOfToday()
@@ -41,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       notes: trailer.notes,
       compliance: complianceFlags(trailer, today),
     },
+    maintenance: await unitMaintenanceCard(user, context, 'trailer', trailer),
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trailers/list')),
     canUpdate: can(user.role, 'update', 'trailer'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trailers', trailer.customFields),
@@ -85,6 +88,7 @@ export default function TrailerView({ loaderData }: Route.ComponentProps) {
           <DetailItem label={t('fields.notes')}>{trailer.notes ? <p className="whitespace-pre-line">{trailer.notes}</p> : null}</DetailItem>
         </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
+        {loaderData.maintenance ? <UnitMaintenanceCard unit={{ trailerId: trailer.id }} maintenance={loaderData.maintenance} /> : null}
       </div>
     </>
   )

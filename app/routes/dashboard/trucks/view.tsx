@@ -3,6 +3,7 @@ import { href } from 'react-router'
 import { TruckStoreCosts } from '~/components/checkout/truck-costs'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { TripSheetsCard } from '~/components/ifta/trip-sheets-card'
+import { UnitMaintenanceCard } from '~/components/maintenance/unit-maintenance-card'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
@@ -15,6 +16,7 @@ import { getTruck } from '~/models/reference/truck.server'
 import { truckStoreCosts } from '~/models/store/store-order.server'
 import { parseQuarter, previousQuarter, quarterName, quarterOf } from '~/policies/ifta'
 import { requirePermission } from '~/requests/session.server'
+import { unitMaintenanceCard } from '~/requests/unit-maintenance.server'
 import { TRUCK_STATUS_META } from '~/schemas/truck-options'
 import { orNotFound } from '~/utils/errors.server'
 import { formatNumber } from '~/utils/format'
@@ -24,10 +26,10 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks', 'customFields', 'checkout', 'iftaPdf'] }
+export const handle = { i18n: ['trucks', 'customFields', 'checkout', 'iftaPdf', 'workOrders'] }
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'truck')
   const truck = await orNotFound(getTruck(user.organizationId, params.id))
   const today = startOfToday()
@@ -51,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       notes: truck.notes,
       compliance: complianceFlags(truck, today),
     },
+    maintenance: await unitMaintenanceCard(user, context, 'truck', truck),
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trucks/list')),
     canUpdate: can(user.role, 'update', 'truck'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
@@ -114,6 +117,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
         <CustomFieldValues fields={loaderData.customFields} />
         {loaderData.storeCosts ? <TruckStoreCosts costs={loaderData.storeCosts} /> : null}
         {loaderData.tripSheets ? <TripSheetsCard truckId={truck.id} sheets={loaderData.tripSheets} /> : null}
+        {loaderData.maintenance ? <UnitMaintenanceCard unit={{ truckId: truck.id }} maintenance={loaderData.maintenance} /> : null}
       </div>
     </>
   )
