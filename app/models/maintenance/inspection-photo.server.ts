@@ -117,7 +117,8 @@ export async function receiveInspectionForm(actor: Actor, request: Request) {
   }
   const fields: Record<string, string[]> = {}
   for (const [field, error] of Object.entries(refused)) fields[field] = error.fields?.file ?? [error.messageKey]
-  return { form, refused: fields, params: Object.values(refused)[0]?.options.params }
+  const first = Object.values(refused)[0]
+  return { form, refused: fields, code: first?.code, params: first?.options.params }
 }
 
 /**

@@ -62,11 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error
     return formFailure(parseWithZod(new FormData(), { schema: InspectionSchema }), error, { translate: t })
   }
-  const { form, refused, params } = received
-  if (Object.keys(refused).length)
+  const { form, refused, code, params } = received
+  if (code !== undefined)
     return formFailure(
       parseWithZod(form, { schema: InspectionSchema }),
-      new DomainError('validation_failed', 'inspections.photos.errors.refusedForm', { fields: refused, params }),
+      new DomainError(code, 'inspections.photos.errors.refusedForm', { fields: refused, params }),
       { translate: t },
     )
   return submitForm(
