@@ -2441,7 +2441,8 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
       get: {
         tags,
         summary: 'Read a defect’s photo',
-        description: 'Inline, with its detected type and `X-Content-Type-Options: nosniff`: for whoever may read its report; an upload not yet attached for its uploader only.',
+        description:
+          'Inline, with its detected type and `X-Content-Type-Options: nosniff`: for whoever may read its report; an upload not yet attached for its uploader only.',
         operationId: 'read_inspection_photo',
         parameters: [idParameter],
         responses: {

@@ -102,7 +102,8 @@ describe('defect photos through the API', () => {
       SELECT j.run_at FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE t.identifier = 'release_inspection_photo' AND j.payload->>'photoId' = ${photoId}`
     expect(Math.abs(job.run_at.getTime() - (row.createdAt.getTime() + ORPHAN_PHOTO_MS))).toBeLessThan(1000)
-    const files = (owner: Org) => listFiles({ id: owner.users.admin.id, organizationId: owner.organization.id, role: 'admin' }, FileListQuerySchema.parse({ kind: 'inspection_photo' }))
+    const files = (owner: Org) =>
+      listFiles({ id: owner.users.admin.id, organizationId: owner.organization.id, role: 'admin' }, FileListQuerySchema.parse({ kind: 'inspection_photo' }))
     expect((await files(org)).items.map((each) => each.id)).not.toContain(photoId)
 
     const filed = await file(org.users.driver.token, report(truck.id, [photoId]))
@@ -111,7 +112,11 @@ describe('defect photos through the API', () => {
     expect(defect.photos).toEqual([uploaded.body.data])
     expect(await prisma.inspectionPhoto.findUniqueOrThrow({ where: { id: photoId } })).toMatchObject({ inspectionId: filed.body.data.id, defectId: defect.id })
 
-    const read = await callApi(inspectionRoute, { path: `/api/inspections/${filed.body.data.id}`, params: { id: filed.body.data.id }, token: org.users.viewer.token })
+    const read = await callApi(inspectionRoute, {
+      path: `/api/inspections/${filed.body.data.id}`,
+      params: { id: filed.body.data.id },
+      token: org.users.viewer.token,
+    })
     expect(read.body.data.defects[0].photos).toEqual([uploaded.body.data])
     const bytes = await readPhoto(photoId, org.users.dispatcher.token)
     expect([bytes.status, bytes.headers.get('Content-Type'), bytes.headers.get('X-Content-Type-Options')]).toEqual([200, 'image/png', 'nosniff'])
@@ -123,7 +128,12 @@ describe('defect photos through the API', () => {
     const listed = (await files(org)).items.find((each) => each.id === photoId)
     expect(listed).toMatchObject({
       kind: 'inspection_photo',
-      record: { type: 'inspection', id: filed.body.data.id, label: `${truck.unitNumber} · ${filed.body.data.inspectedAt.slice(0, 10)}`, path: `/dashboard/inspections/${filed.body.data.id}` },
+      record: {
+        type: 'inspection',
+        id: filed.body.data.id,
+        label: `${truck.unitNumber} · ${filed.body.data.inspectedAt.slice(0, 10)}`,
+        path: `/dashboard/inspections/${filed.body.data.id}`,
+      },
       deleteRefusal: { code: 'in_use', key: 'inspections.photos.errors.retained' },
     })
     // The release job finds it attached: it stays, even a day later.
@@ -226,10 +236,16 @@ describe('defect photos from the filing form (JavaScript off)', () => {
   it('files the report with the line’s photos in one post', async () => {
     const owner = await createOrg()
     const truck = await truckOf(owner)
-    const posted = await callPage(newPage.action, '/dashboard/inspections/new', owner.users.driver.id, {}, formBody(truck.id, [
-      { line: 0, bytes: PNG, name: 'a.png' },
-      { line: 0, bytes: PNG, name: 'b.png' },
-    ]))
+    const posted = await callPage(
+      newPage.action,
+      '/dashboard/inspections/new',
+      owner.users.driver.id,
+      {},
+      formBody(truck.id, [
+        { line: 0, bytes: PNG, name: 'a.png' },
+        { line: 0, bytes: PNG, name: 'b.png' },
+      ]),
+    )
     expect(posted.status).toBe(302)
     const id = posted.location!.split('/').at(-1)!
     const photos = await prisma.inspectionPhoto.findMany({ where: { inspectionId: id }, orderBy: { fileName: 'asc' } })
@@ -241,10 +257,16 @@ describe('defect photos from the filing form (JavaScript off)', () => {
   it('answers a 20 MB photo at its line, with the form as typed and the other photo kept, the report not filed', async () => {
     const owner = await createOrg()
     const truck = await truckOf(owner)
-    const posted = await callPage(newPage.action, '/dashboard/inspections/new', owner.users.driver.id, {}, formBody(truck.id, [
-      { line: 0, bytes: PNG, name: 'ok.png' },
-      { line: 0, bytes: HUGE, name: 'huge.png' },
-    ]))
+    const posted = await callPage(
+      newPage.action,
+      '/dashboard/inspections/new',
+      owner.users.driver.id,
+      {},
+      formBody(truck.id, [
+        { line: 0, bytes: PNG, name: 'ok.png' },
+        { line: 0, bytes: HUGE, name: 'huge.png' },
+      ]),
+    )
     expect(posted.status).toBe(413)
     const refused = refusalOf(posted)!
     expect(refused.fields['defects[0].photos']).toEqual(['The file is larger than 15 MB.'])

@@ -82,7 +82,11 @@ function assertUploader(actor: Actor) {
  */
 export async function uploadInspectionPhoto(actor: Actor, request: Request) {
   assertUploader(actor)
-  const { stored } = await receiveFiles(request, { prefix: prefix(actor.organizationId), notMultipart: 'inspections.photos.errors.notMultipart', accept: PHOTOS })
+  const { stored } = await receiveFiles(request, {
+    prefix: prefix(actor.organizationId),
+    notMultipart: 'inspections.photos.errors.notMultipart',
+    accept: PHOTOS,
+  })
   if (!stored.length) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loads.documents.errors.fileRequired'] } })
   const [photo] = await recordUploads(actor, stored)
   return photo
@@ -150,7 +154,8 @@ export async function attachInspectionPhotos(
   })
   if (Object.keys(fields).length) throw new DomainError('validation_failed', 'inspections.photos.errors.refused', { fields })
   for (const defect of defects)
-    if (defect.photoIds.length) await tx.inspectionPhoto.updateMany({ where: { id: { in: [...defect.photoIds] } }, data: { inspectionId, defectId: defect.id } })
+    if (defect.photoIds.length)
+      await tx.inspectionPhoto.updateMany({ where: { id: { in: [...defect.photoIds] } }, data: { inspectionId, defectId: defect.id } })
 }
 
 /** Removes an upload still unattached a day after it was made (the job's work); a photo attached, or younger, stays. */
@@ -178,7 +183,13 @@ export async function deleteInspectionPhoto(actor: Actor, photoId: string, now =
     throwRefusal(photoDeleteRefusal(actor.role, found.inspectedAt, now))
     await tx.inspectionPhoto.delete({ where: { id: photoId } })
     if (found.inspectionId)
-      await recordAudit(tx, actor, { entity: 'inspection', entityId: found.inspectionId, action: 'update', before: { photo: found.fileName }, after: { photo: null } })
+      await recordAudit(tx, actor, {
+        entity: 'inspection',
+        entityId: found.inspectionId,
+        action: 'update',
+        before: { photo: found.fileName },
+        after: { photo: null },
+      })
     return found.storageKey
   })
   await removeStoredFiles([key])
