@@ -98,6 +98,8 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
   })
   // The checklist's lines as posted (after a refusal, without JavaScript too), by line.
   const posted = ((form.initialValue as { defects?: Posted[] } | undefined)?.defects ?? []) as Array<Posted | undefined>
+  // The photos a refused post stored: read from the reply itself, which the form's state (with JavaScript) does not take in.
+  const replied = ((actionData?.result?.initialValue as { defects?: Posted[] } | undefined)?.defects ?? posted) as Array<Posted | undefined>
   const errorsAt = (index: number, field: string) => form.allErrors[`defects[${index}].${field}`]
   return (
     <>
@@ -143,7 +145,7 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
               const itemErrors = errorsAt(index, 'item')
               const noteErrors = errorsAt(index, 'note')
               const photoErrors = [...(errorsAt(index, 'photos') ?? []), ...(errorsAt(index, 'photoIds') ?? [])]
-              const kept = keptPhotos(line)
+              const kept = keptPhotos(replied[index])
               return (
                 <li key={item} className="rounded-lg border border-line p-3" data-testid={`defect-${item}`}>
                   <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-semibold">
@@ -208,6 +210,8 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
                       </ul>
                     ) : null}
                     <input
+                      // A new reply empties the input: the photos it refused are not sent again, those it kept are named above.
+                      key={`${kept.join()}|${photoErrors.join()}`}
                       id={`${id}-photos`}
                       name={`defects[${index}].photos`}
                       type="file"
