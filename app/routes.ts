@@ -235,6 +235,8 @@ export default [
     ...prefix('inspections', [
       index('routes/dashboard/inspections/list.tsx'),
       route('new', 'routes/dashboard/inspections/new.tsx'),
+      // A defect's photo (ADR 135): the report's readers, an upload not yet filed its uploader.
+      route('photos/:id', 'routes/dashboard/inspections/photo.ts'),
       route(':id', 'routes/dashboard/inspections/view.tsx'),
     ]),
     // Work orders (ADR 132): repairs, preventive service and annual inspections of a unit.
@@ -317,6 +319,9 @@ export default [
     route('odometer-readings/:id', 'routes/api/odometer-readings/item.ts'),
     // Driver vehicle inspection reports (ADR 130): filed, certified, acknowledged by the next driver.
     route('inspections', 'routes/api/inspections/collection.ts'),
+    // Defects' photos (ADR 135): uploaded before the report is filed, read by the report's readers.
+    route('inspections/photos', 'routes/api/inspections/photos.ts'),
+    route('inspections/photos/:id', 'routes/api/inspections/photo.ts'),
     route('inspections/:id', 'routes/api/inspections/item.ts'),
     route('inspections/:id/certify', 'routes/api/inspections/certify.ts'),
     route('inspections/:id/acknowledge', 'routes/api/inspections/acknowledge.ts'),

@@ -73,7 +73,8 @@ import {
   type ImportListName,
   RECORD_IMPORT_COLUMNS,
 } from '~/schemas/import-options'
-import { CertifySchema, InspectionListQuerySchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
+import { CertifySchema, InspectionListQuerySchema, InspectionPhotoRecordSchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
+import { INSPECTION_PHOTO_TYPES } from '~/schemas/inspection-options'
 import {
   WorkOrderActionSchema,
   WorkOrderCompleteSchema,
@@ -2410,13 +2411,54 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'File an inspection report',
         description:
-          'Filed by the caller: a driver, or an admin for the office’s own check (anyone else 403). `defects` may be empty (“no defects”), at most 14, each `item` from the checklist with a `note` of at most 500 characters. 400 at `truckId`/`trailerId` for a unit not the organization’s, at `inspectedAt` for a time more than 5 minutes ahead, at `odometer` for a reading more than 10 miles below the unit’s latest known one (readings, receipts, trips, reports). Reports are never edited.',
+          'Filed by the caller: a driver, or an admin for the office’s own check (anyone else 403). `defects` may be empty (“no defects”), at most 14, each `item` from the checklist with a `note` of at most 500 characters. 400 at `truckId`/`trailerId` for a unit not the organization’s, at `inspectedAt` for a time more than 5 minutes ahead, at `odometer` for a reading more than 10 miles below the unit’s latest known one (readings, receipts, trips, reports). A defect’s `photoIds` (at most 5) name photos uploaded first by the caller through `POST /api/inspections/photos`, not yet attached: any other (another user’s, another organization’s, attached already, removed) is 400 `validation_failed` at `defects[i].photoIds` and nothing is filed. Reports are never edited.',
         operationId: 'create_inspection',
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(InspectionSchema)),
         responses: {
           '201': answer('post', '/api/inspections', '201', 'Filed.', dataOf(InspectionRecordSchema)),
           '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/inspections/photos': {
+      post: {
+        tags,
+        summary: 'Upload a defect’s photo',
+        description: `Before filing the report (ADR 135): one photo as multipart/form-data \`file\`, JPEG, PNG or WebP by its bytes (415 otherwise, whatever its name), at most ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB (413), streamed to storage; nothing is kept when refused. Name its \`id\` in a defect’s \`photoIds\` of \`POST /api/inspections\` within a day, or it is removed. Those who file reports (a driver, an admin) may call it.`,
+        operationId: 'upload_inspection_photo',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+              encoding: { file: { contentType: INSPECTION_PHOTO_TYPES.join(', ') } },
+            },
+          },
+        },
+        responses: {
+          '201': answer('post', '/api/inspections/photos', '201', 'Stored, not attached yet.', dataOf(InspectionPhotoRecordSchema)),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not multipart, or not a JPEG, PNG or WebP image (by content).'),
+        },
+      },
+    },
+    '/api/inspections/photos/{id}': {
+      get: {
+        tags,
+        summary: 'Read a defect’s photo',
+        description:
+          'Inline, with its detected type and `X-Content-Type-Options: nosniff`: for whoever may read its report; an upload not yet attached for its uploader only.',
+        operationId: 'read_inspection_photo',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The image.',
+            content: Object.fromEntries(INSPECTION_PHOTO_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found: no such photo, or not yours to read.'),
           ...common,
         },
       },
@@ -2586,7 +2628,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'fuel tax':
     'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
   maintenance:
-    'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note` and `outOfService`. `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`.',
+    'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 

@@ -3075,6 +3075,7 @@ const ar: Catalogue = {
       post_cover: 'غلاف نشرة',
       avatar: 'صورة الملف الشخصي',
       fuel_receipt: 'إيصال وقود',
+      inspection_photo: 'صورة عيب',
     },
     recordTypes: {
       load: 'شحنة',
@@ -3084,6 +3085,7 @@ const ar: Catalogue = {
       post: 'نشرة',
       user: 'مستخدم',
       fuel_purchase: 'شراء وقود',
+      inspection: 'تقرير فحص',
     },
     fields: {
       fileName: 'الاسم',
@@ -4343,6 +4345,25 @@ const ar: Catalogue = {
       startNotOpen: 'لا يبدأ إلا أمر عمل مفتوح.',
       future: 'لا يمكن أن يكون وقت الإنجاز في المستقبل.',
       odometerBackwards: 'قراءة العداد أقل من آخر قراءة للوحدة ({{latest}} ميل).',
+    },
+    photos: {
+      label: 'صور العيب: {{item}}',
+      hint: 'JPEG أو PNG أو WebP؛ حتى {{count}} صور بحجم {{size}} ميغابايت لكل منها.',
+      kept: 'صورة مرفوعة سابقًا',
+      alt: 'الصورة {{number}} للعيب: {{item}}',
+      errors: {
+        notFound: 'الصورة غير موجودة.',
+        type: 'تُقبل صور JPEG وPNG وWebP فقط (يُتحقق منها حسب محتواها لا اسمها).',
+        notMultipart: 'أرسل الصورة بصيغة multipart/form-data في الحقل “file”.',
+        tooMany: 'للعيب الواحد 5 صور على الأكثر.',
+        tooManyInForm: 'يمكن إرسال {{max}} صور على الأكثر مع التقرير الواحد.',
+        twice: 'الصورة تخص عيبًا واحدًا فقط.',
+        notYours: 'أرفق فقط الصور التي رفعتها لهذا التقرير ولم تُرفق بعد.',
+        refused: 'تعذّر إرفاق بعض الصور بهذا التقرير.',
+        refusedForm: 'رُفضت صورة؛ واحتُفظ بالصور الأخرى. راجع الأسطر المعلَّمة أدناه.',
+        notDeleter: 'لا يحذف صور التقرير إلا المسؤول أو المرسِل.',
+        retained: 'تُحفظ تقارير الفحص وصورها 3 أشهر على الأقل.',
+      },
     },
   },
 }

@@ -3071,6 +3071,7 @@ const cn: Catalogue = {
       post_cover: '公告封面',
       avatar: '头像',
       fuel_receipt: '燃油收据',
+      inspection_photo: '缺陷照片',
     },
     recordTypes: {
       load: '运单',
@@ -3080,6 +3081,7 @@ const cn: Catalogue = {
       post: '公告',
       user: '用户',
       fuel_purchase: '燃油购买',
+      inspection: '检查报告',
     },
     fields: {
       fileName: '名称',
@@ -4334,6 +4336,25 @@ const cn: Catalogue = {
       startNotOpen: '只有待处理的工单可以开始。',
       future: '完成时间不能在未来。',
       odometerBackwards: '里程表低于该车辆最近的读数（{{latest}} 英里）。',
+    },
+    photos: {
+      label: '缺陷照片：{{item}}',
+      hint: 'JPEG、PNG 或 WebP；最多 {{count}} 张，每张不超过 {{size}} MB。',
+      kept: '已上传的照片',
+      alt: '缺陷照片 {{number}}：{{item}}',
+      errors: {
+        notFound: '找不到照片。',
+        type: '只接受 JPEG、PNG 和 WebP 照片（按内容而非文件名检查）。',
+        notMultipart: '请以 multipart/form-data 格式在“file”字段中发送照片。',
+        tooMany: '每个缺陷最多 5 张照片。',
+        tooManyInForm: '一份报告最多可随附 {{max}} 张照片。',
+        twice: '一张照片只能属于一个缺陷。',
+        notYours: '只能附加您为本报告上传且尚未附加的照片。',
+        refused: '部分照片无法附加到本报告。',
+        refusedForm: '有一张照片被拒绝；其他照片已保留。请查看下方标出的行。',
+        notDeleter: '只有管理员或调度员可以删除报告的照片。',
+        retained: '检查报告及其照片至少保留 3 个月。',
+      },
     },
   },
 }

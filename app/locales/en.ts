@@ -3082,6 +3082,7 @@ const en = {
       post_cover: 'Bulletin cover',
       avatar: 'Profile picture',
       fuel_receipt: 'Fuel receipt',
+      inspection_photo: 'Defect photo',
     },
     recordTypes: {
       load: 'Load',
@@ -3091,6 +3092,7 @@ const en = {
       post: 'Bulletin',
       user: 'User',
       fuel_purchase: 'Fuel purchase',
+      inspection: 'Inspection report',
     },
     fields: {
       fileName: 'Name',
@@ -4353,6 +4355,25 @@ const en = {
       startNotOpen: 'Only an open work order is started.',
       future: 'The completion time cannot be in the future.',
       odometerBackwards: 'The odometer is below the unit’s latest reading ({{latest}} miles).',
+    },
+    photos: {
+      label: 'Photos of the defect: {{item}}',
+      hint: 'JPEG, PNG or WebP; up to {{count}} photos of {{size}} MB each.',
+      kept: 'Photo already uploaded',
+      alt: 'Photo {{number}} of the defect: {{item}}',
+      errors: {
+        notFound: 'Photo not found.',
+        type: 'Only JPEG, PNG and WebP photos are accepted (checked by their content, not their name).',
+        notMultipart: 'Send the photo as multipart/form-data in the field “file”.',
+        tooMany: 'A defect has at most 5 photos.',
+        tooManyInForm: 'At most {{max}} photos can be sent with one report.',
+        twice: 'A photo belongs to one defect only.',
+        notYours: 'Attach only photos you uploaded for this report and not yet attached.',
+        refused: 'Some photos cannot be attached to this report.',
+        refusedForm: 'A photo was refused; the others are kept. See the lines marked below.',
+        notDeleter: 'Only an admin or a dispatcher deletes a report’s photos.',
+        retained: 'Inspection reports and their photos are kept at least 3 months.',
+      },
     },
   },
 }

@@ -3131,6 +3131,7 @@ const fr: Catalogue = {
       post_cover: 'Couverture de bulletin',
       avatar: 'Photo de profil',
       fuel_receipt: 'Reçu de carburant',
+      inspection_photo: 'Photo de défaut',
     },
     recordTypes: {
       load: 'Chargement',
@@ -3140,6 +3141,7 @@ const fr: Catalogue = {
       post: 'Bulletin',
       user: 'Utilisateur',
       fuel_purchase: 'Achat de carburant',
+      inspection: 'Rapport d’inspection',
     },
     fields: {
       fileName: 'Nom',
@@ -4412,6 +4414,25 @@ const fr: Catalogue = {
       startNotOpen: 'Seul un ordre ouvert peut être commencé.',
       future: 'L’heure de fin ne peut pas être dans le futur.',
       odometerBackwards: 'Le compteur est inférieur au dernier relevé de l’unité ({{latest}} milles).',
+    },
+    photos: {
+      label: 'Photos du défaut : {{item}}',
+      hint: 'JPEG, PNG ou WebP ; jusqu’à {{count}} photos de {{size}} Mo chacune.',
+      kept: 'Photo déjà envoyée',
+      alt: 'Photo {{number}} du défaut : {{item}}',
+      errors: {
+        notFound: 'Photo introuvable.',
+        type: 'Seules les photos JPEG, PNG et WebP sont acceptées (vérifiées d’après leur contenu, pas leur nom).',
+        notMultipart: 'Envoyez la photo en multipart/form-data dans le champ « file ».',
+        tooMany: 'Un défaut a au plus 5 photos.',
+        tooManyInForm: 'Au plus {{max}} photos peuvent être envoyées avec un rapport.',
+        twice: 'Une photo appartient à un seul défaut.',
+        notYours: 'Joignez uniquement des photos que vous avez envoyées pour ce rapport et pas encore jointes.',
+        refused: 'Certaines photos ne peuvent pas être jointes à ce rapport.',
+        refusedForm: 'Une photo a été refusée ; les autres sont conservées. Voir les lignes signalées ci-dessous.',
+        notDeleter: 'Seul un administrateur ou un répartiteur supprime les photos d’un rapport.',
+        retained: 'Les rapports d’inspection et leurs photos sont conservés au moins 3 mois.',
+      },
     },
   },
 }

@@ -3092,6 +3092,7 @@ const vi: Catalogue = {
       post_cover: 'Ảnh bìa bản tin',
       avatar: 'Ảnh hồ sơ',
       fuel_receipt: 'Hóa đơn nhiên liệu',
+      inspection_photo: 'Ảnh lỗi',
     },
     recordTypes: {
       load: 'Chuyến hàng',
@@ -3101,6 +3102,7 @@ const vi: Catalogue = {
       post: 'Bản tin',
       user: 'Người dùng',
       fuel_purchase: 'Lần mua nhiên liệu',
+      inspection: 'Báo cáo kiểm tra',
     },
     fields: {
       fileName: 'Tên',
@@ -4366,6 +4368,25 @@ const vi: Catalogue = {
       startNotOpen: 'Chỉ lệnh đang mở mới bắt đầu được.',
       future: 'Thời điểm hoàn thành không thể ở tương lai.',
       odometerBackwards: 'Số đồng hồ thấp hơn lần đọc gần nhất của phương tiện ({{latest}} dặm).',
+    },
+    photos: {
+      label: 'Ảnh của lỗi: {{item}}',
+      hint: 'JPEG, PNG hoặc WebP; tối đa {{count}} ảnh, mỗi ảnh {{size}} MB.',
+      kept: 'Ảnh đã được tải lên',
+      alt: 'Ảnh {{number}} của lỗi: {{item}}',
+      errors: {
+        notFound: 'Không tìm thấy ảnh.',
+        type: 'Chỉ chấp nhận ảnh JPEG, PNG và WebP (kiểm tra theo nội dung, không theo tên).',
+        notMultipart: 'Gửi ảnh dưới dạng multipart/form-data trong trường “file”.',
+        tooMany: 'Mỗi lỗi có tối đa 5 ảnh.',
+        tooManyInForm: 'Mỗi báo cáo chỉ gửi được tối đa {{max}} ảnh.',
+        twice: 'Mỗi ảnh chỉ thuộc về một lỗi.',
+        notYours: 'Chỉ đính kèm ảnh do bạn tải lên cho báo cáo này và chưa được đính kèm.',
+        refused: 'Không thể đính kèm một số ảnh vào báo cáo này.',
+        refusedForm: 'Một ảnh bị từ chối; các ảnh khác được giữ lại. Xem các dòng được đánh dấu bên dưới.',
+        notDeleter: 'Chỉ quản trị viên hoặc điều phối viên mới xóa được ảnh của báo cáo.',
+        retained: 'Báo cáo kiểm tra và ảnh của nó được lưu ít nhất 3 tháng.',
+      },
     },
   },
 }

@@ -4,7 +4,7 @@
  * functions, nothing server-only: app/models/maintenance/inspection.server.ts throws what these
  * refuse, and the pages offer what they allow.
  */
-import type { InspectionStatus } from '~/schemas/inspection-options'
+import { INSPECTION_RETENTION_MONTHS, type InspectionStatus } from '~/schemas/inspection-options'
 import type { Role } from '~/utils/permissions'
 
 import type { PolicyRefusal } from './refusal'
@@ -83,4 +83,22 @@ export function acknowledgeRefusal(actor: Actor, report: Report, drivesUnit: boo
  */
 export function unitOutOfService(openDefects: readonly Defect[]): { key: string } | null {
   return openDefects.some((defect) => defect.outOfService && defect.certifiedAt === null) ? { key: 'inspections.errors.outOfService' } : null
+}
+
+/** The day before which a report is past its retention (396.11: kept at least 3 months), as of `now`. */
+export function retentionCutoff(now: Date) {
+  const cutoff = new Date(now)
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - INSPECTION_RETENTION_MONTHS)
+  return cutoff
+}
+
+/**
+ * Why the actor may not delete a report's photo (the files manager, ADR 135), or null: those who
+ * certify reports, and only once the report is older than its retention; an upload not attached
+ * to a report (`inspectedAt` null) waits for the job queue instead.
+ */
+export function photoDeleteRefusal(role: Role | 'system', inspectedAt: Date | string | null, now: Date): PolicyRefusal | null {
+  if (!certifiesInspections(role)) return { code: 'forbidden', key: 'inspections.photos.errors.notDeleter' }
+  if (inspectedAt === null || new Date(inspectedAt) > retentionCutoff(now)) return { code: 'in_use', key: 'inspections.photos.errors.retained' }
+  return null
 }

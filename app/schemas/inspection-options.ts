@@ -49,3 +49,13 @@ export const INSPECTION_STATUS_TONE: Record<InspectionStatus, 'success' | 'warni
 export const INSPECTION_OPEN_FILTERS = ['open'] as const
 
 export const INSPECTION_SORTS = ['inspectedAt', 'odometer'] as const
+
+/** A defect's photos (ADR 135): images only, decided by their bytes; a photo's limit is a load paper's (15 MB). */
+export const INSPECTION_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** What the photo input offers (a hint for the picker and the camera; the server decides by content). */
+export const INSPECTION_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp'
+export const PHOTOS_PER_DEFECT_MAX = 5
+/** The most photos one post of the filing form carries (its body's limit is this many photos). */
+export const PHOTOS_PER_FORM_MAX = 10
+/** A report is kept at least 3 months (49 CFR 396.11(a)(4)): its photos are not deleted before. */
+export const INSPECTION_RETENTION_MONTHS = 3

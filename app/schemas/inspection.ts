@@ -2,8 +2,9 @@
  * A driver's vehicle inspection report (DVIR, ADR 130), one schema for the driver's page
  * (/dashboard/inspections/new, a plain form post) and `POST /api/inspections`. The form posts the
  * checklist as `defects[i].item` (the box "defect found", absent when unticked), `defects[i].note`
- * and `defects[i].outOfService` for every line i: a line without its box ticked is no defect and
- * is dropped, after the checks, so a message stays at the line it is about.
+ * and `defects[i].outOfService` for every line i, with the ids of its photos (`defects[i].photoIds`,
+ * ADR 135: the form's file inputs are uploaded first and named so): a line without its box ticked
+ * is no defect and is dropped, after the checks, so a message stays at the line it is about.
  */
 import { z } from 'zod'
 
@@ -18,6 +19,7 @@ import {
   INSPECTION_SORTS,
   INSPECTION_STATUSES,
   MAX_DEFECTS,
+  PHOTOS_PER_DEFECT_MAX,
 } from './inspection-options'
 import { enumFilter, idFilter, listQuery } from './list-query'
 import { idText, requiredId, text } from './text'
@@ -29,6 +31,12 @@ const DefectLine = z.object({
   item: z.enum(INSPECTION_ITEMS, { error: 'inspections.errors.item' }).optional(),
   note: text().trim().max(DEFECT_NOTE_MAX, 'validation.tooLong').optional(),
   outOfService: box(),
+  /** Photos uploaded beforehand (POST /api/inspections/photos) by the filer, attached to this defect (ADR 135). */
+  photoIds: z
+    .array(requiredId(), { error: 'validation.choice' })
+    .max(PHOTOS_PER_DEFECT_MAX, 'inspections.photos.errors.tooMany')
+    .refine((ids) => new Set(ids).size === ids.length, 'inspections.photos.errors.twice')
+    .optional(),
 })
 
 const defects = () =>
@@ -39,11 +47,16 @@ const defects = () =>
     .superRefine((lines, ctx) => {
       lines.forEach((line, index) => {
         // A note or the out-of-service box on a line whose box is not ticked: the defect is not named.
-        if (line && !line.item && (line.note || line.outOfService))
+        if (line && !line.item && (line.note || line.outOfService || line.photoIds?.length))
           ctx.addIssue({ code: 'custom', path: [index, 'item'], message: 'inspections.errors.defectNotTicked' })
       })
     })
-    .transform((lines) => lines.flatMap((line) => (line?.item ? [{ item: line.item, note: line.note ?? '', outOfService: line.outOfService }] : [])))
+    // `line` is the defect's place in the posted list (the form's checklist line), where a refusal of its photos is shown.
+    .transform((lines) =>
+      lines.flatMap((line, index) =>
+        line?.item ? [{ item: line.item, note: line.note ?? '', outOfService: line.outOfService, photoIds: line.photoIds ?? [], line: index }] : [],
+      ),
+    )
 
 export const InspectionSchema = z.object({
   truckId: requiredId(),
@@ -77,6 +90,16 @@ export const InspectionListQuerySchema = listQuery({
 })
 export type InspectionListQuery = z.infer<typeof InspectionListQuerySchema>
 
+/** A defect's photo as the API answers it (POST /api/inspections/photos, and each defect's `photos`); `url` reads it. */
+export const InspectionPhotoRecordSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  url: z.string(),
+})
+export type InspectionPhotoRecord = z.infer<typeof InspectionPhotoRecordSchema>
+
 const person = () => z.object({ id: z.string(), name: z.string() }).nullable()
 
 /** A report as the API answers it (serializeInspection): the OpenAPI's `Inspection`. */
@@ -104,6 +127,7 @@ export const InspectionRecordSchema = z.object({
       certifiedById: z.string().nullable(),
       repaired: z.boolean().nullable(),
       certificationNote: z.string().nullable(),
+      photos: z.array(InspectionPhotoRecordSchema),
     }),
   ),
   acknowledgedAt: instant().nullable(),

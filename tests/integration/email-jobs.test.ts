@@ -66,6 +66,7 @@ describe('the task registry', () => {
       'quote_email',
       'register_existing_email',
       'release_held_file',
+      'release_inspection_photo',
       'verification_email',
       'webhook_delivery',
       'webhook_disabled_email',

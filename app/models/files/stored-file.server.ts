@@ -1,7 +1,8 @@
 /**
  * The files manager (ADR 067): every stored file of an organization read from ONE
  * table, StoredFile, that PostgreSQL triggers keep from the tables that hold files (load
- * documents, mail and chat attachments, product photos, bulletin covers, avatars, fuel receipts). A page is one
+ * documents, mail and chat attachments, product photos, bulletin covers, avatars, fuel receipts,
+ * defects' photos). A page is one
  * indexed, paged query (never lists merged in memory); the rows' records (a load's number, a
  * product's name ...) are joined for that page only. Deleting a file asks its record's own rule.
  */
@@ -11,6 +12,7 @@ import { Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/models/audit/audit.server'
 import { removeFuelReceipt } from '~/models/fuel-tax/fuel-receipt.server'
 import { deleteLoadDocument } from '~/models/loads/load-document.server'
+import { deleteInspectionPhoto } from '~/models/maintenance/inspection-photo.server'
 import { assertActorMay, assertId, escapeLike, paging, throwRefusal } from '~/models/records/records.server'
 import { deleteProductPhoto } from '~/models/store/product-photo.server'
 import { readAvatar } from '~/models/users/user-avatar.server'
@@ -82,6 +84,7 @@ type FileSqlRow = {
   recordLabel: string | null
   loadStatus: LoadStatus | null
   mailFolder: string | null
+  inspectedAt: Date | null
   uploaderFirstName: string | null
   uploaderLastName: string | null
 }
@@ -91,8 +94,9 @@ function selectFiles(inner: Prisma.Sql, order: Prisma.Sql) {
   return Prisma.sql`
     SELECT f.id, f.kind, f."recordType", f."recordId", f."fileName", f."contentType", f."sizeBytes", f."storageKey", f."uploadedById", f."createdAt",
       COALESCE(l."loadNumber", NULLIF(m.subject, ''), c.title, pr.name, po.title, NULLIF(trim(ru."firstName" || ' ' || ru."lastName"), ''),
-        fu."unitNumber" || ' · ' || to_char(fp."purchasedAt", 'YYYY-MM-DD') || ' · ' || fp.jurisdiction) AS "recordLabel",
-      l.status::text AS "loadStatus", m.folder::text AS "mailFolder",
+        fu."unitNumber" || ' · ' || to_char(fp."purchasedAt", 'YYYY-MM-DD') || ' · ' || fp.jurisdiction,
+        iu."unitNumber" || ' · ' || to_char(ins."inspectedAt", 'YYYY-MM-DD')) AS "recordLabel",
+      l.status::text AS "loadStatus", m.folder::text AS "mailFolder", ins."inspectedAt" AS "inspectedAt",
       up."firstName" AS "uploaderFirstName", up."lastName" AS "uploaderLastName"
     FROM (${inner}) f
     LEFT JOIN "Load" l ON f."recordType" = 'load' AND l.id = f."recordId"
@@ -103,6 +107,8 @@ function selectFiles(inner: Prisma.Sql, order: Prisma.Sql) {
     LEFT JOIN "User" ru ON f."recordType" = 'user' AND ru.id = f."recordId"
     LEFT JOIN "FuelPurchase" fp ON f."recordType" = 'fuel_purchase' AND fp.id = f."recordId"
     LEFT JOIN "Truck" fu ON fu.id = fp."truckId"
+    LEFT JOIN "Inspection" ins ON f."recordType" = 'inspection' AND ins.id = f."recordId"
+    LEFT JOIN "Truck" iu ON iu.id = ins."truckId"
     LEFT JOIN "User" up ON up.id = f."uploadedById"
     ORDER BY ${order}`
 }
@@ -124,11 +130,13 @@ export function recordPath(file: { recordType: FileRecordType; recordId: string;
       return href('/dashboard/user/:id/edit', { id: file.recordId })
     case 'fuel_purchase':
       return href('/dashboard/fuel/:id', { id: file.recordId })
+    case 'inspection':
+      return href('/dashboard/inspections/:id', { id: file.recordId })
   }
 }
 
 function shape(row: FileSqlRow, role: Role) {
-  const refusal = fileDeleteRefusal(role, { kind: row.kind, loadStatus: row.loadStatus })
+  const refusal = fileDeleteRefusal(role, { kind: row.kind, loadStatus: row.loadStatus, inspectedAt: row.inspectedAt })
   return {
     id: row.id,
     fileName: row.fileName,
@@ -216,6 +224,7 @@ export async function deleteFile(reader: FileReader, actor: Actor, id: string) {
   throwRefusal(file.deleteRefusal)
   if (file.kind === 'product_photo') await deleteProductPhoto(actor, file.record.id, file.id)
   else if (file.kind === 'fuel_receipt') await removeFuelReceipt(actor, file.record.id)
+  else if (file.kind === 'inspection_photo') await deleteInspectionPhoto(actor, file.id)
   else await deleteLoadDocument(reader, actor, file.record.id, file.id)
   return file
 }

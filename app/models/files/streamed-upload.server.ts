@@ -1,8 +1,9 @@
 /**
- * A document's upload, streamed (a load's paper, a fuel receipt): the multipart body is parsed as
- * it arrives, the file's type is decided from its first bytes (file-type) before anything is
- * stored, and the bytes go to storage as they come, refused past 15 MB. Nothing is buffered whole.
- * The accepted types and the limit are load documents' (ADR 026); the messages too.
+ * A document's upload, streamed (a load's paper, a fuel receipt, a defect's photo): the multipart
+ * body is parsed as it arrives, each file's type is decided from its first bytes (file-type) before
+ * anything is stored, and the bytes go to storage as they come, refused past 15 MB. Nothing is
+ * buffered whole. The limit and the messages are load documents' (ADR 026); the accepted types are
+ * theirs unless the caller names fewer (a defect's photo: images only, ADR 135).
  */
 import { randomBytes } from 'node:crypto'
 
@@ -17,6 +18,10 @@ import { fileStorage } from '~/utils/storage.server'
 
 /** Bytes file-type looks at; the accepted types need far fewer. */
 const SNIFF_BYTES = 4100
+
+/** The types a file may be (by its bytes) and the message when it is another. */
+type Accepted = { types: readonly LoadDocumentType[]; typeError: string }
+const DOCUMENTS: Accepted = { types: Object.keys(LOAD_DOCUMENT_TYPES) as LoadDocumentType[], typeError: 'loads.documents.errors.type' }
 
 function fileError(code: 'validation_failed' | 'payload_too_large' | 'unsupported_media_type', key: string, params?: Record<string, unknown>) {
   return new DomainError(code, 'validation.failed', { fields: { file: [key] }, params })
@@ -39,15 +44,15 @@ function concat(chunks: Uint8Array[], length: number) {
  * answer reaches a browser that is still sending instead of a reset connection; the parser's cap
  * (DRAIN_BYTES) bounds how much is read for nothing.
  */
-async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }, signal: AbortSignal) {
+async function* checkedBytes(stream: ReadableStream<Uint8Array>, found: { type?: LoadDocumentType }, signal: AbortSignal, accepted: Accepted) {
   let head: Uint8Array[] = []
   let headLength = 0
   let total = 0
   let refusal: DomainError | undefined
   const decide = async () => {
     const detected = await fileTypeFromBuffer(concat(head, headLength))
-    if (detected && detected.mime in LOAD_DOCUMENT_TYPES) found.type = detected.mime as LoadDocumentType
-    else refusal = fileError('unsupported_media_type', 'loads.documents.errors.type')
+    if (detected && (accepted.types as readonly string[]).includes(detected.mime)) found.type = detected.mime as LoadDocumentType
+    else refusal = fileError('unsupported_media_type', accepted.typeError)
   }
   const reader = stream.getReader()
   // A client gone mid-upload ends the body but never this part's stream: stop on the signal instead.
@@ -109,38 +114,87 @@ export type StoredDocument = { key: string; sizeBytes: number; contentType: Load
  * `notMultipart` is the message for a body of another type (it names the fields to send).
  */
 export async function receiveDocument(request: Request, prefix: string, notMultipart: string) {
+  const { form, stored, storage } = await receiveFiles(request, { prefix, notMultipart })
+  return { form, stored: stored[0] as StoredDocument | undefined, storage }
+}
+
+export type ReceiveOptions = {
+  /** Where the files are stored (`loads/<organization>/<load>`): each under a random key of its own. */
+  prefix: string
+  /** The message for a body that is not multipart (it names the fields to send). */
+  notMultipart: string
+  /** Which parts may hold a file, by field name (`file` alone by default), how many files in all, and the message past them. */
+  fileField?: (name: string) => boolean
+  maxFiles?: number
+  tooManyFiles?: string
+  /** Fewer types than a load's paper (by the bytes), and the message for another type. */
+  accept?: Accepted
+  /**
+   * A page's form with several files: a refused file (wrong type, too large, empty) does not stop
+   * the rest; its reason is kept under its field (`refused`) and the form's other fields are still
+   * read, so the page answers with the form as typed. The body's size is then bounded by the
+   * route's declared limit (`totalBytes`) rather than one file's.
+   */
+  keepGoing?: { totalBytes: number }
+}
+
+/**
+ * Reads a multipart body, storing each file part the options allow as it streams in (under its
+ * own random key); the text fields are passed back in `form`, and each stored file with the field
+ * it came in. Without `keepGoing`, any refusal removes everything stored and is thrown.
+ */
+export async function receiveFiles(request: Request, options: ReceiveOptions) {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
-  if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', notMultipart)
+  if (!type.startsWith('multipart/form-data')) throw new DomainError('unsupported_media_type', options.notMultipart)
+  const isFileField = options.fileField ?? ((name: string) => name === 'file')
+  const maxFiles = options.maxFiles ?? 1
+  const accepted = options.accept ?? DOCUMENTS
   const storage = fileStorage()
-  let stored: StoredDocument | undefined
-  // The parser calls this for every part without waiting for the one before: the first file part
-  // claims the upload before anything is written, and a second one is refused before it is.
-  let writing: Promise<number> | undefined
+  const stored: Array<StoredDocument & { field: string }> = []
+  const refused: Record<string, DomainError> = {}
+  // The parser calls this for every part without waiting for the one before: each file part
+  // claims its place before anything is written, and one too many is refused before it is.
+  const writing: Promise<unknown>[] = []
   const failed = new AbortController()
   const signal = AbortSignal.any([request.signal, failed.signal])
   const upload = async (file: FileUpload) => {
-    if (file.fieldName !== 'file' || writing) throw fileError('validation_failed', 'loads.documents.errors.oneFile')
+    const field = file.fieldName ?? ''
+    const drop = () => file.stream().pipeTo(new WritableStream())
     // A form posted with no file chosen sends an empty part without a name: no file.
-    if (file.name === '') {
-      await file.stream().pipeTo(new WritableStream())
+    if (file.name === '' && isFileField(field)) {
+      await drop()
+      return null
+    }
+    if (!isFileField(field) || writing.length >= maxFiles) {
+      const tooMany = fileError('validation_failed', options.tooManyFiles ?? 'loads.documents.errors.oneFile', { max: maxFiles })
+      if (!options.keepGoing || !isFileField(field)) throw tooMany
+      refused[field] ??= tooMany
+      await drop()
       return null
     }
     const found: { type?: LoadDocumentType } = {}
-    const key = randomStorageKey(prefix)
-    writing = storage.put(key, checkedBytes(file.stream(), found, signal))
-    const sizeBytes = await writing
-    stored = { key, sizeBytes, contentType: found.type!, fileName: safeFileName(file.name, LOAD_DOCUMENT_TYPES[found.type!]) }
+    const key = randomStorageKey(options.prefix)
+    const put = storage.put(key, checkedBytes(file.stream(), found, signal, accepted))
+    writing.push(put)
+    try {
+      const sizeBytes = await put
+      stored.push({ field, key, sizeBytes, contentType: found.type!, fileName: safeFileName(file.name, LOAD_DOCUMENT_TYPES[found.type!]) })
+    } catch (error) {
+      if (!options.keepGoing || !isDomainError(error)) throw error
+      await storage.delete(key)
+      refused[field] ??= error
+    }
     return key
   }
   let form: FormData
   try {
     // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
-    form = await parseFormData(request, { maxFileSize: DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
+    form = await parseFormData(request, { maxFileSize: options.keepGoing?.totalBytes ?? DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
   } catch (error) {
     // A write still running (the body failed or a later part was refused) stops and removes its bytes.
     failed.abort()
-    await writing?.catch(() => {})
-    if (stored) await storage.delete(stored.key)
+    await Promise.allSettled(writing)
+    await Promise.all(stored.map((file) => storage.delete(file.key)))
     const cause = error instanceof Error && error.cause ? error.cause : error
     if (isDomainError(cause)) throw cause
     if (isDomainError(error)) throw error
@@ -148,5 +202,7 @@ export async function receiveDocument(request: Request, prefix: string, notMulti
       throw fileError('payload_too_large', 'loads.documents.errors.tooLarge', { size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })
     throw new DomainError('validation_failed', 'loads.documents.errors.badForm')
   }
-  return { form, stored: stored as StoredDocument | undefined, storage }
+  // The stored files' keys are the parser's values of their fields: only the text fields are the form's.
+  for (const field of new Set(stored.map((file) => file.field))) form.delete(field)
+  return { form, stored, refused, storage }
 }

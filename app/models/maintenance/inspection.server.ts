@@ -15,8 +15,10 @@ import { INSPECTION_ITEMS } from '~/schemas/inspection-options'
 import { ACTIVE_LOAD_STATUSES } from '~/schemas/load-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
+import { fileStorage } from '~/utils/storage.server'
 import { zonedInstant } from '~/utils/time'
 
+import { attachInspectionPhotos, PHOTO_NOT_FOUND, photoSelect, serializePhoto } from './inspection-photo.server'
 import { latestOdometer } from './unit-odometer.server'
 
 const NOT_FOUND = 'inspections.errors.notFound'
@@ -26,7 +28,7 @@ const include = {
   trailer: { select: { id: true, unitNumber: true } },
   driver: { select: { id: true, firstName: true, lastName: true } },
   acknowledgedBy: { select: { id: true, firstName: true, lastName: true } },
-  defects: { orderBy: { id: 'asc' } },
+  defects: { orderBy: { id: 'asc' }, include: { photos: { select: photoSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } },
 } satisfies Prisma.InspectionInclude
 export type InspectionRow = Prisma.InspectionGetPayload<{ include: typeof include }>
 
@@ -53,11 +55,37 @@ async function scopeWhere(scope: LoadScope): Promise<Prisma.InspectionWhereInput
   return { organizationId: scope.organizationId, OR: [{ driverId: scope.driverId }, { truckId: { in: units } }] }
 }
 
+/** Whether the scope may read the report (its photos are read by the same rule). */
+export async function inspectionReadable(scope: LoadScope, id: string) {
+  return (await prisma.inspection.count({ where: { AND: [{ id }, await scopeWhere(scope)] } })) > 0
+}
+
+/**
+ * A photo's bytes for a reader: a report's photo for whoever may read the report (loadScope's
+ * rule), an upload not yet attached for its uploader only; else 404.
+ */
+export async function readInspectionPhoto(scope: LoadScope, userId: string, id: string) {
+  assertId(id, PHOTO_NOT_FOUND)
+  const photo = requireFound(
+    await prisma.inspectionPhoto.findFirst({
+      where: { id, organizationId: scope.organizationId },
+      select: { ...photoSelect, storageKey: true, inspectionId: true, uploadedById: true },
+    }),
+    PHOTO_NOT_FOUND,
+  )
+  const readable = photo.inspectionId ? await inspectionReadable(scope, photo.inspectionId) : photo.uploadedById === userId
+  if (!readable) throw new DomainError('not_found', PHOTO_NOT_FOUND)
+  const object = await fileStorage().get(photo.storageKey)
+  if (!object) throw new DomainError('not_found', PHOTO_NOT_FOUND)
+  return { file: { fileName: photo.fileName, contentType: photo.contentType }, ...object }
+}
+
 /**
  * Files a report. The unit and trailer are the organization's (400 at their field); the time is not
  * in the future beyond a phone's clock skew (400 at `inspectedAt`); the odometer is not below the
- * unit's latest known reading less the tolerance (400 at `odometer`). The truck's row is locked so
- * two reports of one unit see each other's odometer.
+ * unit's latest known reading less the tolerance (400 at `odometer`); each defect's photos are the
+ * filer's own uploads, attached in the same transaction (400 at `defects[i].photoIds`). The truck's
+ * row is locked so two reports of one unit see each other's odometer.
  */
 export async function createInspection(actor: Actor, input: InspectionInput, now = new Date()): Promise<InspectionRow> {
   assertActorMay(actor, 'create', 'inspection')
@@ -78,7 +106,7 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
         params: { latest },
         fields: { odometer: ['inspections.errors.odometerBackwards'] },
       })
-    const inspection = await tx.inspection.create({
+    const { id } = await tx.inspection.create({
       data: {
         organizationId,
         truckId: input.truckId,
@@ -88,15 +116,31 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
         inspectedAt,
         odometer: input.odometer,
         remarks: input.remarks || null,
-        defects: { create: input.defects.map((defect) => ({ item: defect.item, note: defect.note, outOfService: defect.outOfService })) },
       },
-      include,
+      select: { id: true },
     })
+    // One by one, so each defect's photos go to it (a line's index is its place in the input).
+    const defects = []
+    for (const defect of input.defects) {
+      const row = await tx.inspectionDefect.create({
+        data: { inspectionId: id, item: defect.item, note: defect.note, outOfService: defect.outOfService },
+        select: { id: true },
+      })
+      defects.push({ id: row.id, line: defect.line, photoIds: defect.photoIds })
+    }
+    await attachInspectionPhotos(tx, actor, id, defects)
+    const inspection = await tx.inspection.findUniqueOrThrow({ where: { id }, include })
     await recordAudit(tx, actor, {
       entity: 'inspection',
       entityId: inspection.id,
       action: 'create',
-      after: { truckId: input.truckId, kind: input.kind, odometer: input.odometer, defects: input.defects.map((defect) => defect.item) },
+      after: {
+        truckId: input.truckId,
+        kind: input.kind,
+        odometer: input.odometer,
+        defects: input.defects.map((defect) => defect.item),
+        photos: input.defects.reduce((count, defect) => count + defect.photoIds.length, 0),
+      },
     })
     return inspection
   })
@@ -260,6 +304,7 @@ export function serializeInspection(inspection: InspectionRow): InspectionRecord
         certifiedById: defect.certifiedById,
         repaired: defect.repaired,
         certificationNote: defect.certificationNote,
+        photos: defect.photos.map(serializePhoto),
       })),
     acknowledgedAt: inspection.acknowledgedAt?.toISOString() ?? null,
     acknowledgedById: inspection.acknowledgedById,

@@ -12,4 +12,5 @@ export const TASK_MODULES = [
   () => import('./quote-email.server'),
   () => import('./webhook-tasks.server'),
   () => import('./daily-backup.server'),
+  () => import('./inspection-photos.server'),
 ]

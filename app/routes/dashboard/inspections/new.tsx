@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, href, useNavigation } from 'react-router'
 
 import { useSchemaForm } from '~/components/forms/use-schema-form'
@@ -6,23 +7,37 @@ import { PageHeader } from '~/components/layout/page-header'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from '~/components/ui/field'
-import { inputClass } from '~/components/ui/input-class'
+import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { createInspection, inspectionFormOptions } from '~/models/maintenance/inspection.server'
+import { receiveInspectionForm } from '~/models/maintenance/inspection-photo.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { requireActor } from '~/requests/actor.server'
-import { formConstraint, submitForm } from '~/requests/forms.server'
+import { formConstraint, formFailure, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
 import { InspectionSchema } from '~/schemas/inspection'
-import { DEFECT_NOTE_MAX, INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
+import {
+  DEFECT_NOTE_MAX,
+  INSPECTION_ITEMS,
+  INSPECTION_KINDS,
+  INSPECTION_PHOTO_ACCEPT,
+  PHOTOS_PER_DEFECT_MAX,
+  PHOTOS_PER_FORM_MAX,
+} from '~/schemas/inspection-options'
+import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
+import { DomainError, isDomainError } from '~/utils/errors.server'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
+import { uploadLimit } from '~/utils/upload-limit'
 
 import type { Route } from './+types/new'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['inspections'] }
+
+/** The form posts its defects' photos with it (ADR 135): streamed to storage, never collected by the edge. */
+export const upload = uploadLimit(PHOTOS_PER_FORM_MAX * LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
 /** A driver's report at phone width: the unit (their current load's by default), the checklist, the statement. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,11 +46,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...options, now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
 }
 
+/**
+ * The report and its photos in one post (multipart; a plain form without photos too): the photos
+ * are stored as the filer's uploads and named in their lines' `photoIds`, then the report is filed
+ * as the API files it. A refused photo (not an image, too large) answers the form with its reason
+ * at its line, the photos accepted kept for the next post.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'create', 'inspection')
   const t = getInstance(context).t
+  let received: Awaited<ReturnType<typeof receiveInspectionForm>>
+  try {
+    received = await receiveInspectionForm(actor, request)
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    return formFailure(parseWithZod(new FormData(), { schema: InspectionSchema }), error, { translate: t })
+  }
+  const { form, refused, code, params } = received
+  if (code !== undefined)
+    return formFailure(
+      parseWithZod(form, { schema: InspectionSchema }),
+      new DomainError(code, 'inspections.photos.errors.refusedForm', { fields: refused, params }),
+      { translate: t },
+    )
   return submitForm(
-    await request.formData(),
+    form,
     InspectionSchema,
     (input) => createInspection(actor, input),
     (inspection) =>
@@ -47,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   )
 }
 
-type Posted = { item?: string; note?: string; outOfService?: string }
+type Posted = { item?: string; note?: string; outOfService?: string; photoIds?: string | string[] }
+
+/** A line's photos already uploaded by an earlier post of this form (kept, not chosen again). */
+const keptPhotos = (line: Posted | undefined) => (line?.photoIds === undefined ? [] : ([] as string[]).concat(line.photoIds))
 
 export default function NewInspection({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -60,6 +98,8 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
   })
   // The checklist's lines as posted (after a refusal, without JavaScript too), by line.
   const posted = ((form.initialValue as { defects?: Posted[] } | undefined)?.defects ?? []) as Array<Posted | undefined>
+  // The photos a refused post stored: read from the reply itself, which the form's state (with JavaScript) does not take in.
+  const replied = ((actionData?.result?.initialValue as { defects?: Posted[] } | undefined)?.defects ?? posted) as Array<Posted | undefined>
   const errorsAt = (index: number, field: string) => form.allErrors[`defects[${index}].${field}`]
   return (
     <>
@@ -71,7 +111,7 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
           { label: t('inspections.new.title') },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="mx-auto grid max-w-2xl gap-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mx-auto grid max-w-2xl gap-6">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
           <SelectField
@@ -104,6 +144,8 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
               const id = `defect-${item}`
               const itemErrors = errorsAt(index, 'item')
               const noteErrors = errorsAt(index, 'note')
+              const photoErrors = [...(errorsAt(index, 'photos') ?? []), ...(errorsAt(index, 'photoIds') ?? [])]
+              const kept = keptPhotos(replied[index])
               return (
                 <li key={item} className="rounded-lg border border-line p-3" data-testid={`defect-${item}`}>
                   <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-semibold">
@@ -149,6 +191,44 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
                     </label>
                   </div>
                   <ErrorList id={`${id}-note-error`} errors={noteErrors} />
+                  <div className="mt-2">
+                    <label htmlFor={`${id}-photos`} className="mb-1 block text-sm">
+                      {t('inspections.photos.label', { item: t(`inspections.item.${item}`) })}
+                    </label>
+                    {kept.length ? (
+                      <ul className="mb-2 flex flex-wrap gap-2" data-testid={`defect-${item}-kept`}>
+                        {kept.map((photoId) => (
+                          <li key={photoId}>
+                            <input type="hidden" name={`defects[${index}].photoIds`} value={photoId} />
+                            <img
+                              src={href('/dashboard/inspections/photos/:id', { id: photoId })}
+                              alt={t('inspections.photos.kept')}
+                              className="size-16 rounded border border-line object-cover"
+                            />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    <input
+                      // A new reply empties the input: the photos it refused are not sent again, those it kept are named above.
+                      key={`${kept.join()}|${photoErrors.join()}`}
+                      id={`${id}-photos`}
+                      name={`defects[${index}].photos`}
+                      type="file"
+                      multiple
+                      accept={INSPECTION_PHOTO_ACCEPT}
+                      className={fileInputClass}
+                      aria-invalid={photoErrors?.length ? true : undefined}
+                      aria-describedby={photoErrors?.length ? `${id}-photos-error` : `${id}-photos-hint`}
+                    />
+                    {photoErrors?.length ? (
+                      <ErrorList id={`${id}-photos-error`} errors={photoErrors} />
+                    ) : (
+                      <p id={`${id}-photos-hint`} className="mt-1 text-xs text-muted">
+                        {t('inspections.photos.hint', { count: PHOTOS_PER_DEFECT_MAX, size: LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024 })}
+                      </p>
+                    )}
+                  </div>
                 </li>
               )
             })}

@@ -60,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         certifiedAt: defect.certifiedAt?.toISOString() ?? null,
         repaired: defect.repaired,
         certificationNote: defect.certificationNote,
+        photos: defect.photos.map((photo) => ({ id: photo.id, fileName: photo.fileName })),
       })),
     },
     canCertify: can(user.role, 'update', 'inspection') && !certifyRefusal(actor, report),
@@ -134,6 +135,25 @@ export default function InspectionView({ loaderData, actionData }: Route.Compone
                     <p className="mt-1" dir="auto">
                       {defect.note}
                     </p>
+                  ) : null}
+                  {defect.photos.length ? (
+                    <ul className="mt-2 flex flex-wrap gap-2" data-testid="defect-photos">
+                      {defect.photos.map((photo, index) => {
+                        const url = href('/dashboard/inspections/photos/:id', { id: photo.id })
+                        return (
+                          <li key={photo.id}>
+                            <a href={url} target="_blank" rel="noreferrer" className="block rounded focus-visible:outline-2 focus-visible:outline-primary">
+                              <img
+                                src={url}
+                                alt={t('inspections.photos.alt', { item: t(`inspections.item.${defect.item}`), number: index + 1 })}
+                                loading="lazy"
+                                className="size-24 rounded border border-line object-cover"
+                              />
+                            </a>
+                          </li>
+                        )
+                      })}
+                    </ul>
                   ) : null}
                   {defect.certifiedAt ? (
                     <p className="mt-1 text-muted">
