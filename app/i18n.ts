@@ -77,6 +77,7 @@ export const CLIENT_NAMESPACES = {
   iftaPdf: ['iftaPdf'],
   orgLanguage: ['orgLanguage'],
   inspections: ['inspections'],
+  schedules: ['schedules'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -237,6 +237,16 @@ export default [
       route('new', 'routes/dashboard/inspections/new.tsx'),
       route(':id', 'routes/dashboard/inspections/view.tsx'),
     ]),
+    // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page stays maintenance mode (ADR 104).
+    ...prefix('maintenance/schedules', [
+      index('routes/dashboard/schedules/list.tsx'),
+      route('export', 'routes/dashboard/schedules/export.ts'),
+      route('new', 'routes/dashboard/schedules/editor.tsx', { id: 'schedules-new' }),
+      route(':id', 'routes/dashboard/schedules/view.tsx'),
+      route(':id/edit', 'routes/dashboard/schedules/editor.tsx', { id: 'schedules-edit' }),
+      route(':id/delete', 'routes/dashboard/schedules/delete.tsx'),
+    ]),
+    route('maintenance/due', 'routes/dashboard/schedules/due.tsx'),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -313,6 +323,10 @@ export default [
     route('inspections/:id', 'routes/api/inspections/item.ts'),
     route('inspections/:id/certify', 'routes/api/inspections/certify.ts'),
     route('inspections/:id/acknowledge', 'routes/api/inspections/acknowledge.ts'),
+    // Preventive maintenance schedules (ADR 133).
+    route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
+    route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),
+    route('maintenance/due', 'routes/api/maintenance/due.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

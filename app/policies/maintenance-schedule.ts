@@ -12,8 +12,7 @@
  * - **The unit's odometer** is its latest reading from any record, and at least the reading the
  *   task was last done at (no reading since is "no miles since").
  */
-export const SCHEDULE_STATUSES = ['ok', 'due_soon', 'overdue'] as const
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number]
+import type { ScheduleStatus } from '~/schemas/maintenance-schedule-options'
 
 export const DUE_SOON_MAX_DAYS = 14
 export const DUE_SOON_MAX_MILES = 500
@@ -78,6 +77,3 @@ export function scheduleDue(schedule: ScheduleInterval, today: string, odometer:
   const byMiles = statusOf(milesLeft, schedule.everyMiles !== null ? dueSoonWindow(schedule.everyMiles, DUE_SOON_MAX_MILES) : 0)
   return { nextDueAt, nextDueOdometer, status: RANK[byMiles] > RANK[byDays] ? byMiles : byDays, daysLeft, milesLeft }
 }
-
-/** How each status looks: its badge tone. */
-export const SCHEDULE_STATUS_TONE = { ok: 'success', due_soon: 'warning', overdue: 'error' } as const satisfies Record<ScheduleStatus, string>

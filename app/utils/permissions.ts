@@ -63,6 +63,8 @@ export type Entity =
    * narrows who files and who certifies.
    */
   | 'inspection'
+  /** Preventive maintenance schedules (ADR 133): the office keeps them; accountants and viewers read them. */
+  | 'maintenanceSchedule'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -107,6 +109,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'delete'],
     // The office's own yard check; certifying a report's defects is `update`.
     inspection: ['read', 'create', 'update'],
+    maintenanceSchedule: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -134,6 +137,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     trip: ALL,
     odometerReading: ['read', 'delete'],
     inspection: ['read', 'update'],
+    maintenanceSchedule: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -160,6 +164,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     iftaReturn: ['read', 'create', 'update'],
     odometerReading: READ,
     inspection: READ,
+    maintenanceSchedule: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -209,6 +214,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     iftaReturn: READ,
     odometerReading: READ,
     inspection: READ,
+    maintenanceSchedule: READ,
   },
 }
 
