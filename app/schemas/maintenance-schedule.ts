@@ -27,8 +27,7 @@ function scheduleRules(value: ScheduleShape, ctx: z.RefinementCtx) {
   if (Boolean(value.truckId) === Boolean(value.trailerId)) ctx.addIssue({ code: 'custom', path: ['truckId'], message: 'schedules.errors.oneUnit' })
   if (value.everyMiles === undefined && value.everyDays === undefined)
     ctx.addIssue({ code: 'custom', path: ['everyDays'], message: 'schedules.errors.interval' })
-  if (value.everyMiles !== undefined && value.trailerId)
-    ctx.addIssue({ code: 'custom', path: ['everyMiles'], message: 'schedules.errors.trailerMiles' })
+  if (value.everyMiles !== undefined && value.trailerId) ctx.addIssue({ code: 'custom', path: ['everyMiles'], message: 'schedules.errors.trailerMiles' })
   else if (value.everyMiles !== undefined && value.lastDoneOdometer === undefined)
     ctx.addIssue({ code: 'custom', path: ['lastDoneOdometer'], message: 'schedules.errors.odometerNeeded' })
 }

@@ -7,7 +7,7 @@
  */
 import type { MaintenanceSchedule } from '~/generated/prisma/client'
 import type { Actor } from '~/models/audit/audit.server'
-import { organizationTimeZone } from '~/models/organization/organization.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import { recordStore, sortOrder } from '~/models/records/record-store.server'
 import { isoDate, isUniqueViolation, ownReference, toDateOnly } from '~/models/records/records.server'
 import { listTruckOptions } from '~/models/reference/truck.server'
@@ -17,7 +17,6 @@ import type { ScheduleStatus } from '~/schemas/maintenance-schedule-options'
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
-import { zonedWallClock } from '~/utils/time'
 
 import { latestOdometers } from './unit-odometer.server'
 
@@ -30,17 +29,15 @@ const include = { truck: { select: { id: true, unitNumber: true } }, trailer: { 
 const NOT_FOUND = 'schedules.errors.notFound'
 const DUPLICATE = { task: ['schedules.errors.duplicateTask'] }
 
-/** The organization's today, `YYYY-MM-DD` on its clock. */
-export async function organizationToday(organizationId: string, db: Tx | typeof prisma = prisma, now = new Date()) {
-  return zonedWallClock(now, await organizationTimeZone(organizationId, db)).slice(0, 10)
-}
-
 /** Each schedule with its next due day and odometer and its status today. */
 export async function withDue<Row extends ScheduleWithUnit>(organizationId: string, rows: Row[], db: Tx | typeof prisma = prisma) {
   if (!rows.length) return []
   const [today, odometers] = await Promise.all([
     organizationToday(organizationId, db),
-    latestOdometers(db as Tx, rows.flatMap((row) => (row.truckId ? [row.truckId] : []))),
+    latestOdometers(
+      db as Tx,
+      rows.flatMap((row) => (row.truckId ? [row.truckId] : [])),
+    ),
   ])
   return rows.map((row) => {
     const odometer = row.truckId ? (odometers.get(row.truckId) ?? null) : null
@@ -198,10 +195,16 @@ export async function countDueSchedules(organizationId: string) {
   return { overdue: due.filter((row) => row.status === 'overdue').length, due_soon: due.filter((row) => row.status === 'due_soon').length }
 }
 
-/** A unit's schedules with their status, for its page. */
+/** A unit's schedules with their status, as its page shows them. */
 export async function listUnitSchedules(organizationId: string, unit: { truckId: string } | { trailerId: string }) {
   const rows = await prisma.maintenanceSchedule.findMany({ where: { organizationId, ...unit }, include, orderBy: [{ task: 'asc' }, { id: 'asc' }] })
-  return withDue(organizationId, rows)
+  return (await withDue(organizationId, rows)).map((row) => ({
+    id: row.id,
+    task: row.task,
+    nextDueAt: row.nextDueAt,
+    nextDueOdometer: row.nextDueOdometer,
+    status: row.status,
+  }))
 }
 
 /**

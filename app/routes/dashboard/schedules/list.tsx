@@ -45,7 +45,12 @@ export default function ScheduleList({ loaderData }: Route.ComponentProps) {
   const { query, also: units } = loaderData
   const language = i18n.language
   const filters: FilterSelect[] = [
-    { name: 'truckId', label: t('schedules.fields.truck'), value: query.truckId, options: units.trucks.map((unit) => ({ value: unit.id, label: unit.unitNumber })) },
+    {
+      name: 'truckId',
+      label: t('schedules.fields.truck'),
+      value: query.truckId,
+      options: units.trucks.map((unit) => ({ value: unit.id, label: unit.unitNumber })),
+    },
     {
       name: 'trailerId',
       label: t('schedules.fields.trailer'),

@@ -24,9 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     schedule: {
       id: schedule.id,
       ...scheduleName(schedule),
-      unitHref: schedule.truckId
-        ? href('/dashboard/trucks/:id', { id: schedule.truckId })
-        : href('/dashboard/trailers/:id', { id: schedule.trailerId! }),
+      unitHref: schedule.truckId ? href('/dashboard/trucks/:id', { id: schedule.truckId }) : href('/dashboard/trailers/:id', { id: schedule.trailerId! }),
       everyDays: schedule.everyDays,
       everyMiles: schedule.everyMiles,
       lastDoneAt: isoDate(schedule.lastDoneAt)!,
