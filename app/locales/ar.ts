@@ -4263,8 +4263,8 @@ const ar: Catalogue = {
       kept: 'تم الإبقاء على {{task}} للوحدة {{unit}}',
     },
     view: {
-      title: '{{task}} · {{unit}}',
-      label: '{{task}} · {{unit}}',
+      title: 'الجدول: {{task}} للوحدة {{unit}}',
+      label: '{{task}} للوحدة {{unit}}',
       schedule: 'الجدول',
       due: 'الموعد التالي',
       noOdometer: 'لا توجد قراءة بعد',

@@ -4253,8 +4253,8 @@ const cn: Catalogue = {
       kept: '{{unit}} 的 {{task}} 已保留',
     },
     view: {
-      title: '{{task}} · {{unit}}',
-      label: '{{task}} · {{unit}}',
+      title: '计划：{{unit}} 的 {{task}}',
+      label: '{{unit}} 的 {{task}}',
       schedule: '计划',
       due: '下次到期',
       noOdometer: '尚无读数',

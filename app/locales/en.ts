@@ -4273,8 +4273,8 @@ const en = {
       kept: '{{task}} of {{unit}} was kept',
     },
     view: {
-      title: '{{task}} · {{unit}}',
-      label: '{{task}} · {{unit}}',
+      title: 'Schedule: {{task}} of {{unit}}',
+      label: '{{task}} of {{unit}}',
       schedule: 'Schedule',
       due: 'Next due',
       noOdometer: 'No reading yet',

@@ -4332,8 +4332,8 @@ const fr: Catalogue = {
       kept: '{{task}} de {{unit}} a été conservée',
     },
     view: {
-      title: '{{task}} · {{unit}}',
-      label: '{{task}} · {{unit}}',
+      title: 'Plan : {{task}} de {{unit}}',
+      label: '{{task}} de {{unit}}',
       schedule: 'Plan',
       due: 'Prochaine échéance',
       noOdometer: 'Aucun relevé pour l’instant',

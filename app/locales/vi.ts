@@ -4287,8 +4287,8 @@ const vi: Catalogue = {
       kept: 'Đã giữ lại {{task}} của {{unit}}',
     },
     view: {
-      title: '{{task}} · {{unit}}',
-      label: '{{task}} · {{unit}}',
+      title: 'Lịch: {{task}} của {{unit}}',
+      label: '{{task}} của {{unit}}',
       schedule: 'Lịch',
       due: 'Hạn tiếp theo',
       noOdometer: 'Chưa có số đo',
