@@ -15,3 +15,8 @@ export const MAX_EVERY_DAYS = 3_650
 export const MAX_EVERY_MILES = 1_000_000
 
 export const SCHEDULE_SORTS = ['task', 'lastDoneAt', 'everyDays', 'everyMiles', 'createdAt', 'updatedAt'] as const
+
+/** What the pages' strings name a schedule by: its task and its unit's number. */
+export function scheduleName(schedule: { task: string; truck: { unitNumber: string } | null; trailer: { unitNumber: string } | null }) {
+  return { task: schedule.task, unit: (schedule.truck ?? schedule.trailer)?.unitNumber ?? '' }
+}

@@ -142,11 +142,6 @@ export async function listUnitOptions(organizationId: string) {
   return { trucks, trailers }
 }
 
-/** What the pages' strings name a schedule by: its task and its unit's number. */
-export function scheduleName(schedule: { task: string; truck: UnitRef | null; trailer: UnitRef | null }) {
-  return { task: schedule.task, unit: (schedule.truck ?? schedule.trailer)?.unitNumber ?? '' }
-}
-
 /** One page of the list, each row with its due day, odometer and status. */
 export async function listSchedules(organizationId: string, query: MaintenanceScheduleListQuery) {
   const page = await schedules.list(organizationId, query)

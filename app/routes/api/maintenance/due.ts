@@ -1,5 +1,5 @@
 import { listDueSchedules, serializeSchedule } from '~/models/maintenance/maintenance-schedule.server'
-import { apiData, handleApi, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
 import { DueQuerySchema } from '~/schemas/maintenance-schedule'
 
@@ -13,4 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const due = await listDueSchedules(user.organizationId, unit)
     return apiData(due.map(serializeSchedule), { meta: { total: due.length, page: 1, pageSize: Math.max(due.length, 1) } })
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }

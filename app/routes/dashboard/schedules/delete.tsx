@@ -2,10 +2,11 @@ import { href } from 'react-router'
 
 import { DeleteConfirmPage } from '~/components/lists/delete-confirm-page'
 import { useTranslation } from '~/hooks/use-translation'
-import { deleteSchedule, getSchedule, scheduleName } from '~/models/maintenance/maintenance-schedule.server'
+import { deleteSchedule, getSchedule } from '~/models/maintenance/maintenance-schedule.server'
 import { requireActor } from '~/requests/actor.server'
 import { deleteAndReturn, deleteConfirmation } from '~/requests/delete-route.server'
 import { requirePermission } from '~/requests/session.server'
+import { scheduleName } from '~/schemas/maintenance-schedule-options'
 import { orNotFound } from '~/utils/errors.server'
 
 import type { Route } from './+types/delete'

@@ -2,9 +2,10 @@ import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
-import { createSchedule, getSchedule, listUnitOptions, scheduleName, serializeSchedule, updateSchedule } from '~/models/maintenance/maintenance-schedule.server'
+import { createSchedule, getSchedule, listUnitOptions, serializeSchedule, updateSchedule } from '~/models/maintenance/maintenance-schedule.server'
 import { readEditor, saveEditor } from '~/requests/editor.server'
 import { MaintenanceScheduleSchema, MaintenanceScheduleUpdateSchema } from '~/schemas/maintenance-schedule'
+import { scheduleName } from '~/schemas/maintenance-schedule-options'
 
 import type { Route } from './+types/editor'
 
