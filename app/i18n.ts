@@ -78,6 +78,7 @@ export const CLIENT_NAMESPACES = {
   orgLanguage: ['orgLanguage'],
   inspections: ['inspections'],
   workOrders: ['workOrders'],
+  schedules: ['schedules'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

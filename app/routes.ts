@@ -246,6 +246,16 @@ export default [
       route(':id', 'routes/dashboard/work-orders/view.tsx'),
       route(':id/edit', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-edit' }),
     ]),
+    // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page stays maintenance mode (ADR 104).
+    ...prefix('maintenance/schedules', [
+      index('routes/dashboard/schedules/list.tsx'),
+      route('export', 'routes/dashboard/schedules/export.ts'),
+      route('new', 'routes/dashboard/schedules/editor.tsx', { id: 'schedules-new' }),
+      route(':id', 'routes/dashboard/schedules/view.tsx'),
+      route(':id/edit', 'routes/dashboard/schedules/editor.tsx', { id: 'schedules-edit' }),
+      route(':id/delete', 'routes/dashboard/schedules/delete.tsx'),
+    ]),
+    route('maintenance/due', 'routes/dashboard/schedules/due.tsx'),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -331,6 +341,10 @@ export default [
     route('work-orders/:id/start', 'routes/api/work-orders/status.ts', { id: 'api-work-order-start' }),
     route('work-orders/:id/cancel', 'routes/api/work-orders/status.ts', { id: 'api-work-order-cancel' }),
     route('work-orders/:id/complete', 'routes/api/work-orders/status.ts', { id: 'api-work-order-complete' }),
+    // Preventive maintenance schedules (ADR 133).
+    route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
+    route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),
+    route('maintenance/due', 'routes/api/maintenance/due.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),

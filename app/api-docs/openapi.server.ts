@@ -110,6 +110,13 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES } fro
 import { LOAD_IMPORT_COLUMNS } from '~/schemas/load-import-options'
 import { MailComposeSchema, MailDeletedSchema, MailListQuerySchema, MailPageSchema, MailRecordSchema, MailUpdateSchema } from '~/schemas/mail'
 import { MAIL_ATTACHMENT_MAX_BYTES, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_TOTAL_BYTES } from '~/schemas/mail-options'
+import {
+  DueQuerySchema,
+  MaintenanceScheduleListQuerySchema,
+  MaintenanceScheduleRecordSchema,
+  MaintenanceScheduleSchema,
+  MaintenanceScheduleUpdateSchema,
+} from '~/schemas/maintenance-schedule'
 import { OdometerReadingQuerySchema, OdometerReadingRecordSchema, OdometerReadingSchema } from '~/schemas/odometer-reading'
 import { OrganizationPutSchema, OrganizationRecordSchema } from '~/schemas/organization'
 import {
@@ -262,6 +269,8 @@ type Resource = {
   /** Path segments: the collection and the item (`/user/{id}` for `/users`: the specification's). */
   collection: string
   item: string
+  /** The operations' names when the path has more than one segment (`maintenance_schedules`); else the collection and item. */
+  operationName?: string
   /** The record as answered: its response schema (generated answers), or, until it has one, JSON Schema written here. */
   record: z.ZodType | JsonSchema
   /** A list row, when it is not the whole record (invoices: no lines, payments or email). */
@@ -290,7 +299,7 @@ function resourcePaths(resource: Resource) {
     get: {
       tags: [tag],
       summary: `List ${name}`,
-      operationId: `list_${resource.collection}`,
+      operationId: `list_${resource.operationName ?? resource.collection}`,
       parameters: resource.list,
       responses: { '200': list, ...common },
     },
@@ -299,7 +308,7 @@ function resourcePaths(resource: Resource) {
     collection.post = {
       tags: [tag],
       summary: `Create one of ${name}`,
-      operationId: `create_${resource.collection}`,
+      operationId: `create_${resource.operationName ?? resource.collection}`,
       parameters: [idempotencyKeyParameter],
       requestBody: jsonBody(resource.create),
       responses: {
@@ -317,7 +326,7 @@ function resourcePaths(resource: Resource) {
     get: {
       tags: [tag],
       summary: `Read one of ${name}`,
-      operationId: `read_${resource.item}`,
+      operationId: `read_${resource.operationName ?? resource.item}`,
       parameters: [idParameter],
       responses: { '200': one('get', itemPath, '200', 'The record.'), '404': errorResponse('not_found: no such record in your organization.'), ...common },
     },
@@ -326,7 +335,7 @@ function resourcePaths(resource: Resource) {
     item.put = {
       tags: [tag],
       summary: `Replace one of ${name}`,
-      operationId: `update_${resource.item}`,
+      operationId: `update_${resource.operationName ?? resource.item}`,
       parameters: [idParameter],
       requestBody: jsonBody(resource.update),
       responses: {
@@ -342,7 +351,7 @@ function resourcePaths(resource: Resource) {
     item.delete = {
       tags: [tag],
       summary: `Delete one of ${name}`,
-      operationId: `delete_${resource.item}`,
+      operationId: `delete_${resource.operationName ?? resource.item}`,
       parameters: [idParameter, versionParameter],
       responses: {
         '200': answer('delete', itemPath, '200', 'Deleted.', dataOf(DeletedSchema)),
@@ -983,6 +992,18 @@ const RESOURCES: Resource[] = [
     create: input(TripSchema),
     update: input(TripUpdateSchema),
     list: queryParameters(TripListQuerySchema),
+    deletable: true,
+  },
+  {
+    tag: 'maintenance',
+    name: 'maintenance schedules',
+    collection: 'maintenance/schedules',
+    item: 'maintenance/schedules',
+    operationName: 'maintenance_schedules',
+    record: MaintenanceScheduleRecordSchema,
+    create: input(MaintenanceScheduleSchema),
+    update: input(MaintenanceScheduleUpdateSchema),
+    list: queryParameters(MaintenanceScheduleListQuerySchema),
     deletable: true,
   },
   {
@@ -2607,6 +2628,23 @@ function workOrderPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The preventive maintenance due now (ADR 133): every schedule due soon or overdue. */
+function maintenanceDuePaths(): Record<string, Record<string, Operation>> {
+  return {
+    '/api/maintenance/due': {
+      get: {
+        tags: ['maintenance'],
+        summary: 'List the maintenance due',
+        description:
+          'Every schedule of the organization (or of one unit: `truckId`, `trailerId`) that is `due_soon` or `overdue` today, overdue first, then by the nearest due day or odometer. Not paged: `meta.total` is the count.',
+        operationId: 'list_maintenance_due',
+        parameters: queryParameters(DueQuerySchema),
+        responses: { '200': answer('get', '/api/maintenance/due', '200', 'The schedules due.', pageOf(MaintenanceScheduleRecordSchema)), ...common },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2628,7 +2666,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'fuel tax':
     'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
   maintenance:
-    'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`.',
+    'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`. Preventive maintenance schedules (ADR 133): `truckId` or `trailerId` (one), `task` (unique per unit regardless of case), `everyDays` and/or `everyMiles` (positive; miles for trucks only, counted from `lastDoneOdometer`), `lastDoneAt` (not after today). Each answer adds `nextDueAt` (`lastDoneAt` + `everyDays`), `nextDueOdometer` (`lastDoneOdometer` + `everyMiles`), `odometer` (the truck’s latest reading from inspections, fuel purchases, trips, odometer readings and work orders) and `status`: `overdue` past the due day or odometer, `due_soon` within 10% of the interval (at most 14 days or 500 miles), else `ok`, whichever of days and miles comes first. List parameters: `truckId`, `trailerId`, `status`, `q` (task or unit number). Work orders (ADR 132): one unit, lines of parts and labor, the defects they repair; completing one certifies them.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2656,6 +2694,7 @@ export function openApiDocument() {
       ...fuelReceiptPaths(),
       ...inspectionPaths(),
       ...workOrderPaths(),
+      ...maintenanceDuePaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -17,6 +17,7 @@ import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit/audit.server'
 import { loadTimeZone } from './loads/load.server'
+import { schedulesDueBetween } from './maintenance/maintenance-schedule.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records/records.server'
 
 const ENTITY = 'calendarEvent'
@@ -59,7 +60,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
   const readsTrailers = can(viewer.role, 'read', 'trailer')
   const readsDrivers = can(viewer.role, 'read', 'user')
 
-  const [events, stops, trucks, trailers, drivers] = await Promise.all([
+  const [events, stops, trucks, trailers, drivers, schedules] = await Promise.all([
     prisma.calendarEvent.findMany({
       where: { organizationId, startsAt: { lt: to }, endsAt: { gte: from } },
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
@@ -94,6 +95,8 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
           take: DERIVED_EVENTS_MAX,
         })
       : [],
+    // Preventive maintenance's next due days (ADR 133): a schedule by days; a due odometer has no day.
+    can(viewer.role, 'read', 'maintenanceSchedule') ? schedulesDueBetween(organizationId, first, last, DERIVED_EVENTS_MAX) : [],
   ])
 
   const items: CalendarItem[] = events.map((event) => {
@@ -126,13 +129,20 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
       href: href('/dashboard/loads/:id', { id: stop.load.id }),
     })
   }
-  const dated = (kind: 'registration' | 'inspection' | 'license' | 'medical', id: string, date: Date | null, subject: string, href: string | null) => {
+  const dated = (
+    kind: 'registration' | 'inspection' | 'license' | 'medical' | 'maintenance',
+    id: string,
+    date: Date | null,
+    subject: string,
+    href: string | null,
+    title = subject,
+  ) => {
     const on = date ? day(date) : null
     if (!on || on < first || on > last) return
     items.push({
       id: `${kind}-${id}`,
       kind,
-      title: subject,
+      title,
       subject,
       colour: KIND_COLOUR[kind],
       startDay: on,
@@ -149,6 +159,9 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
   for (const trailer of trailers) {
     dated('registration', trailer.id, trailer.registrationExpiry, trailer.unitNumber, href('/dashboard/trailers/:id', { id: trailer.id }))
     dated('inspection', trailer.id, trailer.inspectionDue, trailer.unitNumber, href('/dashboard/trailers/:id', { id: trailer.id }))
+  }
+  for (const schedule of schedules) {
+    dated('maintenance', schedule.id, schedule.due, schedule.unitNumber, href('/dashboard/maintenance/schedules/:id', { id: schedule.id }), schedule.task)
   }
   for (const driver of drivers) {
     const name = `${driver.user.firstName} ${driver.user.lastName}`.trim()

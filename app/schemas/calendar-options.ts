@@ -6,7 +6,7 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number]
 export const EVENT_COLOURS = ['blue', 'green', 'orange', 'red', 'purple', 'gray'] as const
 export type EventColour = (typeof EVENT_COLOURS)[number]
 
-export const EVENT_KINDS = ['event', 'pickup', 'delivery', 'registration', 'inspection', 'license', 'medical'] as const
+export const EVENT_KINDS = ['event', 'pickup', 'delivery', 'registration', 'inspection', 'license', 'medical', 'maintenance'] as const
 export type EventKind = (typeof EVENT_KINDS)[number]
 
 export const KIND_COLOUR: Record<Exclude<EventKind, 'event'>, EventColour> = {
@@ -16,6 +16,7 @@ export const KIND_COLOUR: Record<Exclude<EventKind, 'event'>, EventColour> = {
   inspection: 'orange',
   license: 'red',
   medical: 'red',
+  maintenance: 'purple',
 }
 
 /** A month shows at most this many events a day (then "+N more", linking to that week). */

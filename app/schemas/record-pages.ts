@@ -9,7 +9,7 @@ import { href } from 'react-router'
 import type { CustomFieldList } from './custom-field-options'
 import type { ImportListName } from './import-options'
 
-export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products', 'fuel', 'trips'] as const
+export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products', 'fuel', 'trips', 'schedules'] as const
 export type RecordListName = (typeof RECORD_LISTS)[number]
 
 /**
@@ -25,6 +25,8 @@ export const RECORD_LIST_PARTS: Record<RecordListName, { customFields: CustomFie
   products: { customFields: 'products', imports: 'products', status: true },
   fuel: { customFields: null, imports: 'fuelPurchases', status: false },
   trips: { customFields: null, imports: 'trips', status: false },
+  // Preventive maintenance schedules (ADR 133): their status is the day's, not stored.
+  schedules: { customFields: null, imports: null, status: false },
 }
 
 /** The strings RecordList takes from its entity's catalogue. */
@@ -121,6 +123,15 @@ const RECORD_PATHS: Record<RecordListName, (id: string) => RecordPaths> = {
     view: href('/dashboard/trips/:id', { id }),
     edit: href('/dashboard/trips/:id/edit', { id }),
     remove: href('/dashboard/trips/:id/delete', { id }),
+  }),
+  // Preventive maintenance schedules (ADR 133), under /dashboard/maintenance (its own page is maintenance mode, ADR 104).
+  schedules: (id) => ({
+    list: href('/dashboard/maintenance/schedules'),
+    create: href('/dashboard/maintenance/schedules/new'),
+    exportCsv: href('/dashboard/maintenance/schedules/export'),
+    view: href('/dashboard/maintenance/schedules/:id', { id }),
+    edit: href('/dashboard/maintenance/schedules/:id/edit', { id }),
+    remove: href('/dashboard/maintenance/schedules/:id/delete', { id }),
   }),
 }
 

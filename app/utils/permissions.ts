@@ -68,6 +68,8 @@ export type Entity =
    * from the company store. The office runs them; accountants and viewers read them (their costs).
    */
   | 'workOrder'
+  /** Preventive maintenance schedules (ADR 133): the office keeps them; accountants and viewers read them. */
+  | 'maintenanceSchedule'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -113,6 +115,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     // The office's own yard check; certifying a report's defects is `update`.
     inspection: ['read', 'create', 'update'],
     workOrder: ALL,
+    maintenanceSchedule: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -141,6 +144,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'delete'],
     inspection: ['read', 'update'],
     workOrder: ALL,
+    maintenanceSchedule: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -168,6 +172,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: READ,
     inspection: READ,
     workOrder: READ,
+    maintenanceSchedule: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -218,6 +223,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: READ,
     inspection: READ,
     workOrder: READ,
+    maintenanceSchedule: READ,
   },
 }
 

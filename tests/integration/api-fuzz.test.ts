@@ -495,10 +495,12 @@ async function createTarget(
   }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
-  // Fuel purchases and trips name a unit: made only for their own targets.
+  // Fuel purchases, trips and maintenance schedules name a unit: made only for their own targets.
   const fuelTruck = () => prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZF-${n}` } })
   const fuelBodies: Record<string, () => Promise<unknown>> = {
     '/api/fuel-purchases': async () => ({ truckId: (await fuelTruck()).id, purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10.5, totalCents: 4_200 }),
+    // A maintenance schedule of a truck (ADR 133).
+    '/api/maintenance/schedules': async () => ({ truckId: (await fuelTruck()).id, task: `Fuzz task ${n}`, everyDays: 90, lastDoneAt: '2026-05-04' }),
     '/api/trips': async () => ({
       truckId: (await fuelTruck()).id,
       startedAt: '2026-05-04',

@@ -71,7 +71,16 @@ describe('typed links', () => {
       edit: '/dashboard/e-commerce/product/r1/edit',
       remove: '/dashboard/e-commerce/product/r1/delete',
     })
-    for (const name of RECORD_LISTS.filter((list) => list !== 'products')) {
+    // Maintenance schedules live under /dashboard/maintenance, whose own page is maintenance mode (ADR 133).
+    expect(recordPaths('schedules', 'r1')).toEqual({
+      list: '/dashboard/maintenance/schedules',
+      create: '/dashboard/maintenance/schedules/new',
+      exportCsv: '/dashboard/maintenance/schedules/export',
+      view: '/dashboard/maintenance/schedules/r1',
+      edit: '/dashboard/maintenance/schedules/r1/edit',
+      remove: '/dashboard/maintenance/schedules/r1/delete',
+    })
+    for (const name of RECORD_LISTS.filter((list) => list !== 'products' && list !== 'schedules')) {
       expect(recordPaths(name, 'r1')).toEqual({
         list: `/dashboard/${name}/list`,
         create: `/dashboard/${name}/new`,

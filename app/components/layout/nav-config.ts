@@ -182,6 +182,18 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page is maintenance mode.
+        title: 'nav.schedules',
+        path: href('/dashboard/maintenance/schedules'),
+        icon: 'calendar',
+        permission: ['read', 'maintenanceSchedule'],
+        children: [
+          { title: 'nav.list', path: href('/dashboard/maintenance/schedules') },
+          { title: 'nav.maintenanceDue', path: href('/dashboard/maintenance/due') },
+          { title: 'nav.create', path: href('/dashboard/maintenance/schedules/new'), permission: ['create', 'maintenanceSchedule'] },
+        ],
+      },
+      {
         title: 'nav.brokers',
         path: href('/dashboard/brokers'),
         icon: 'broker',

@@ -8,15 +8,23 @@ import { prisma, type Tx } from '~/utils/db.server'
 
 /** The highest odometer any record of the truck states, or null when none states one. */
 export async function latestOdometer(tx: Tx, truckId: string): Promise<number | null> {
-  const [row] = await tx.$queryRaw<Array<{ latest: number | null }>>`
-    SELECT GREATEST(
-      (SELECT max("odometer") FROM "OdometerReading" WHERE "truckId" = ${truckId}),
-      (SELECT max("odometer") FROM "FuelPurchase" WHERE "truckId" = ${truckId}),
-      (SELECT max("endOdometer") FROM "Trip" WHERE "truckId" = ${truckId}),
-      (SELECT max("odometer") FROM "Inspection" WHERE "truckId" = ${truckId}),
-      (SELECT max("odometer") FROM "WorkOrder" WHERE "truckId" = ${truckId})
-    )::int AS "latest"`
-  return row?.latest ?? null
+  return (await latestOdometers(tx, [truckId])).get(truckId) ?? null
+}
+
+/** The same for many trucks in one statement (a list of schedules): trucks without a reading are left out. */
+export async function latestOdometers(tx: Tx, truckIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(truckIds)]
+  if (!ids.length) return new Map()
+  const rows = await tx.$queryRaw<Array<{ id: string; latest: number | null }>>`
+    SELECT t."id", GREATEST(
+      (SELECT max("odometer") FROM "OdometerReading" WHERE "truckId" = t."id"),
+      (SELECT max("odometer") FROM "FuelPurchase" WHERE "truckId" = t."id"),
+      (SELECT max("endOdometer") FROM "Trip" WHERE "truckId" = t."id"),
+      (SELECT max("odometer") FROM "Inspection" WHERE "truckId" = t."id"),
+      (SELECT max("odometer") FROM "WorkOrder" WHERE "truckId" = t."id")
+    )::int AS "latest"
+    FROM unnest(${ids}::text[]) AS t("id")`
+  return new Map(rows.flatMap((row) => (row.latest === null ? [] : [[row.id, row.latest] as const])))
 }
 
 /** The truck's latest odometer outside a write (a form's default). */

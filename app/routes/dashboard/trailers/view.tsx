@@ -2,9 +2,11 @@ import { href } from 'react-router'
 
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { UnitMaintenanceCard } from '~/components/maintenance/unit-maintenance-card'
+import { UnitSchedulesCard } from '~/components/maintenance/unit-schedules-card'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
+import { listUnitSchedules } from '~/models/maintenance/maintenance-schedule.server'
 import { complianceFlags, startOfToday } from '~/models/organization/compliance.server'
 import { customFieldsForDisplay } from '~/models/organization/custom-fields.server'
 import { isoDate } from '~/models/records/records.server'
@@ -20,7 +22,7 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trailers', 'customFields', 'workOrders'] }
+export const handle = { i18n: ['trailers', 'customFields', 'workOrders', 'schedules'] }
 
 /** One trailer, read-only: every role that may read trailers sees it; editors also get an Edit link. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,6 +49,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trailers/list')),
     canUpdate: can(user.role, 'update', 'trailer'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trailers', trailer.customFields),
+    // Its preventive maintenance schedules with their status today (ADR 133).
+    schedules: can(user.role, 'read', 'maintenanceSchedule') ? await listUnitSchedules(user.organizationId, { trailerId: trailer.id }) : null,
+    addSchedule: can(user.role, 'create', 'maintenanceSchedule') ? `${href('/dashboard/maintenance/schedules/new')}?trailerId=${trailer.id}` : null,
   }
 }
 
@@ -89,6 +94,7 @@ export default function TrailerView({ loaderData }: Route.ComponentProps) {
         </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
         {loaderData.maintenance ? <UnitMaintenanceCard unit={{ trailerId: trailer.id }} maintenance={loaderData.maintenance} /> : null}
+        {loaderData.schedules ? <UnitSchedulesCard rows={loaderData.schedules} addHref={loaderData.addSchedule} /> : null}
       </div>
     </>
   )

@@ -4,10 +4,12 @@ import { TruckStoreCosts } from '~/components/checkout/truck-costs'
 import { CustomFieldValues } from '~/components/forms/custom-field-values'
 import { TripSheetsCard } from '~/components/ifta/trip-sheets-card'
 import { UnitMaintenanceCard } from '~/components/maintenance/unit-maintenance-card'
+import { UnitSchedulesCard } from '~/components/maintenance/unit-schedules-card'
 import { Badge } from '~/components/ui/badge'
 import { ComplianceDate, DetailCard, DetailItem, PlateText, RecordHeader } from '~/components/ui/details'
 import { useTranslation } from '~/hooks/use-translation'
 import { recentUnitTrips } from '~/models/fuel-tax/trip-sheet.server'
+import { listUnitSchedules } from '~/models/maintenance/maintenance-schedule.server'
 import { complianceFlags, startOfToday } from '~/models/organization/compliance.server'
 import { customFieldsForDisplay } from '~/models/organization/custom-fields.server'
 import { organizationToday } from '~/models/organization/organization.server'
@@ -26,7 +28,7 @@ import { can } from '~/utils/permissions'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['trucks', 'customFields', 'checkout', 'iftaPdf', 'workOrders'] }
+export const handle = { i18n: ['trucks', 'customFields', 'checkout', 'iftaPdf', 'workOrders', 'schedules'] }
 
 /** One truck, read-only: every role that may read trucks sees it; editors also get an Edit link. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -57,6 +59,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trucks/list')),
     canUpdate: can(user.role, 'update', 'truck'),
     customFields: await customFieldsForDisplay(user.organizationId, 'trucks', truck.customFields),
+    // Its preventive maintenance schedules with their status today (ADR 133).
+    schedules: can(user.role, 'read', 'maintenanceSchedule') ? await listUnitSchedules(user.organizationId, { truckId: truck.id }) : null,
+    addSchedule: can(user.role, 'create', 'maintenanceSchedule') ? `${href('/dashboard/maintenance/schedules/new')}?truckId=${truck.id}` : null,
     // Store orders charged to the truck: its maintenance costs.
     storeCosts: can(user.role, 'read', 'storeOrder') ? await truckStoreCosts(user.organizationId, truck.id) : null,
     // Its trip sheets (the IFTA distance record) for those who read trips.
@@ -115,6 +120,7 @@ export default function TruckView({ loaderData }: Route.ComponentProps) {
           <DetailItem label={t('fields.notes')}>{truck.notes ? <p className="whitespace-pre-line">{truck.notes}</p> : null}</DetailItem>
         </DetailCard>
         <CustomFieldValues fields={loaderData.customFields} />
+        {loaderData.schedules ? <UnitSchedulesCard rows={loaderData.schedules} addHref={loaderData.addSchedule} /> : null}
         {loaderData.storeCosts ? <TruckStoreCosts costs={loaderData.storeCosts} /> : null}
         {loaderData.tripSheets ? <TripSheetsCard truckId={truck.id} sheets={loaderData.tripSheets} /> : null}
         {loaderData.maintenance ? <UnitMaintenanceCard unit={{ truckId: truck.id }} maintenance={loaderData.maintenance} /> : null}
