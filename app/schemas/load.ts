@@ -248,14 +248,14 @@ export const LoadRecordSchema = apiRecordSchema({
   ),
   charges: z
     .array(z.object({ id: z.string(), type: z.enum(CHARGE_TYPES), description: z.string().nullable(), amountCents: z.number().int() }))
-    .meta({ description: 'Empty for a role that does not see a load\'s money (ADR 134).' }),
+    .meta({ description: "Empty for a role that does not see a load's money (ADR 134)." }),
   deliveredAt: instant()
     .nullable()
     .meta({ readOnly: true, description: 'The departure from the last stop (null until delivered); a status move to delivered records it.' }),
   bols: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Bills of lading, in upload order.' }),
   rateConn: z
     .array(LoadDocumentItemSchema)
-    .meta({ readOnly: true, description: 'Rate confirmations, in upload order; empty for a role that does not see a load\'s money (ADR 134).' }),
+    .meta({ readOnly: true, description: "Rate confirmations, in upload order; empty for a role that does not see a load's money (ADR 134)." }),
   pod: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Proofs of delivery, in upload order.' }),
 })
 export type LoadRecord = z.infer<typeof LoadRecordSchema>
