@@ -192,8 +192,8 @@ describe('bulletins', () => {
     const admin = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users.admin.token })
     expect(admin.body.data.acknowledgments).toEqual([{ userId: org.users.driver.id, name: 'driver Tester', at: at.toISOString() }])
     expect(admin.body.data.pendingAcknowledgments.map((row: { userId: string }) => row.userId).sort()).toEqual(
-      // Viewers read only: they are not asked to acknowledge.
-      [org.users.accountant.id],
+      // Viewers read only: they are not asked to acknowledge. Mechanics read and answer (ADR 134).
+      [org.users.accountant.id, org.users.mechanic.id].sort(),
     )
     for (const role of ['dispatcher', 'driver'] as const) {
       const answer = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users[role].token })
