@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,
     readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
-    // Reports with defects still to certify: the shop's queue (a driver never reaches this page).
-    can(user.role, 'read', 'inspection') ? countOpenInspections(user.organizationId) : null,
+    // Reports with defects still to certify: the queue of those who certify them (ADR 134).
+    can(user.role, 'update', 'inspection') ? countOpenInspections(user.organizationId) : null,
   ])
   return { firstName: user.firstName, trucks, compliance, users, inspections }
 }
