@@ -637,6 +637,7 @@ const ORGS: DemoOrg[] = [
       { email: 'driver@freightdesk.test', firstName: 'Marcus', lastName: 'Cole', role: 'driver' },
       { email: 'driver2@freightdesk.test', firstName: 'Luis', lastName: 'Ortega', role: 'driver' },
       { email: 'driver3@freightdesk.test', firstName: 'Tanya', lastName: 'Brooks', role: 'driver' },
+      { email: 'mechanic@freightdesk.test', firstName: 'Gus', lastName: 'Ferreira', role: 'mechanic' },
       { email: 'viewer@freightdesk.test', firstName: 'Vera', lastName: 'Lind', role: 'viewer' },
     ],
   },

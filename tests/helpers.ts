@@ -31,7 +31,7 @@ export async function createOrg(name = unique('org')) {
   const organization = await prisma.organization.create({ data: { name } })
   const company = await prisma.company.create({ data: { organizationId: organization.id, name: `${name} Carriers` } })
   const users = {} as Record<Role, { id: string; email: string; token: string; sessionId: string }>
-  for (const role of ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const) {
+  for (const role of ['admin', 'dispatcher', 'accountant', 'driver', 'mechanic', 'viewer'] as const) {
     const user = await prisma.user.create({
       data: {
         organizationId: organization.id,

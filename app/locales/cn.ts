@@ -77,6 +77,7 @@ const cn: Catalogue = {
     dispatcher: '调度员',
     accountant: '会计',
     driver: '司机',
+    mechanic: '机修工',
     viewer: '只读用户',
   },
   common: {
@@ -308,7 +309,7 @@ const cn: Catalogue = {
   rolesPage: {
     title: '角色与权限',
     lead: '每个角色可以做什么，服务器在每个页面和每次 API 调用时都会检查。每个角色只看到它可以使用的菜单项。',
-    notes: '司机只能查看分配给自己的货运单和自己的薪酬；每个角色只参与自己的聊天。',
+    notes: '司机只能查看分配给自己的货运单和自己的薪酬；每个角色只参与自己的聊天。机修工可查看所有货运单，但看不到运价、费用和运价确认单。',
     entity: '范围',
     none: '—',
     nothing: '无权限',

@@ -75,6 +75,7 @@ const en = {
     dispatcher: 'Dispatcher',
     accountant: 'Accountant',
     driver: 'Driver',
+    mechanic: 'Mechanic',
     viewer: 'Viewer',
   },
   common: {
@@ -306,7 +307,8 @@ const en = {
   rolesPage: {
     title: 'Roles and permissions',
     lead: 'What each role may do, as the server checks it on every page and API call. A role sees only the menu items it may use.',
-    notes: 'Drivers read only the loads assigned to them and their own pay; a role takes part only in its own chats.',
+    notes:
+      'Drivers read only the loads assigned to them and their own pay; a role takes part only in its own chats. Mechanics read every load without its rates, charges or rate confirmations.',
     entity: 'Area',
     none: '—',
     nothing: 'No access',

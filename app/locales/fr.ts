@@ -77,6 +77,7 @@ const fr: Catalogue = {
     dispatcher: 'Répartiteur',
     accountant: 'Comptable',
     driver: 'Conducteur',
+    mechanic: 'Mécanicien',
     viewer: 'Observateur',
   },
   common: {
@@ -310,7 +311,8 @@ const fr: Catalogue = {
   rolesPage: {
     title: 'Rôles et autorisations',
     lead: 'Ce que chaque rôle peut faire, tel que le serveur le vérifie à chaque page et appel d’API. Un rôle ne voit que les éléments de menu qu’il peut utiliser.',
-    notes: 'Les chauffeurs ne lisent que les chargements qui leur sont attribués et leur propre paie ; un rôle ne participe qu’à ses propres conversations.',
+    notes:
+      'Les chauffeurs ne lisent que les chargements qui leur sont attribués et leur propre paie ; un rôle ne participe qu’à ses propres conversations. Les mécaniciens lisent tous les chargements, sans leurs tarifs, frais ni confirmations de tarif.',
     entity: 'Domaine',
     none: '—',
     nothing: 'Aucun accès',

@@ -77,6 +77,7 @@ const vi: Catalogue = {
     dispatcher: 'Điều phối viên',
     accountant: 'Kế toán',
     driver: 'Tài xế',
+    mechanic: 'Thợ máy',
     viewer: 'Người xem',
   },
   common: {
@@ -309,7 +310,8 @@ const vi: Catalogue = {
   rolesPage: {
     title: 'Vai trò và quyền',
     lead: 'Mỗi vai trò được làm gì, như máy chủ kiểm tra ở mọi trang và mọi lệnh gọi API. Mỗi vai trò chỉ thấy các mục menu mà nó được dùng.',
-    notes: 'Tài xế chỉ xem các chuyến hàng được giao cho mình và lương của chính mình; mỗi vai trò chỉ tham gia các cuộc trò chuyện của mình.',
+    notes:
+      'Tài xế chỉ xem các chuyến hàng được giao cho mình và lương của chính mình; mỗi vai trò chỉ tham gia các cuộc trò chuyện của mình. Thợ máy xem mọi chuyến hàng nhưng không thấy cước phí, phụ phí hay xác nhận cước.',
     entity: 'Khu vực',
     none: '—',
     nothing: 'Không có quyền',

@@ -22,19 +22,20 @@ type Defect = { outOfService: boolean; certifiedAt: Date | string | null }
 type Report = { driverId: string | null; acknowledgedAt: Date | string | null; defects: readonly Defect[] }
 
 /**
- * Who files: the driver who inspected the vehicle, and an admin for the office's own check (a yard
- * inspection of a unit no driver has taken out yet). A dispatcher does not inspect vehicles.
+ * Who files: the driver who inspected the vehicle, and an admin or a mechanic for the yard's own
+ * check (a unit no driver has taken out yet, ADR 134). A dispatcher does not inspect vehicles.
  */
 export function filesInspections(role: Role | 'system') {
-  return role === 'driver' || role === 'admin'
+  return role === 'driver' || role === 'admin' || role === 'mechanic'
 }
 
 /**
  * Who certifies a report's defects (396.11(a)(3): the carrier's agent states they were repaired or
- * need no repair): an admin or a dispatcher, who send the unit to the shop. Later, a mechanic.
+ * need no repair): an admin or a dispatcher, who send the unit to the shop, and the mechanic who
+ * repaired it (ADR 134).
  */
 export function certifiesInspections(role: Role | 'system') {
-  return role === 'admin' || role === 'dispatcher'
+  return role === 'admin' || role === 'dispatcher' || role === 'mechanic'
 }
 
 /** Whether every defect of the report is certified (a report without defects has nothing to certify). */

@@ -95,6 +95,22 @@ export function loadOffers(role: Role, status: LoadStatus) {
   }
 }
 
+// ---- Who sees a load's money ----
+
+/**
+ * Whether the role sees a load's money: its linehaul, charges, total, rate per mile and rate
+ * confirmations (what the broker pays). Those who read its invoices or the pay it makes do; a
+ * role that reads loads without either (the mechanic, ADR 134) reads where and when, not what for.
+ */
+export function seesLoadMoney(role: Role) {
+  return can(role, 'read', 'invoice') || can(role, 'read', 'settlement')
+}
+
+/** A list sorted by the load's total reveals it: for a role that does not see money, the default order instead. */
+export function moneyFreeSort<Sort extends string>(role: Role, sort: Sort, fallback: Sort): Sort {
+  return sort === 'totalCents' && !seesLoadMoney(role) ? fallback : sort
+}
+
 // ---- Who sees which loads (one driver scope) ----
 
 /** The loads a user may read: a driver only those assigned to them, every other reader the organization's. */

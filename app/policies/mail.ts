@@ -88,7 +88,7 @@ export function mailOffers(role: Role, message: MessageState & { ownerId: string
  * The roles that send mail to outside addresses: the office. Drivers write to colleagues
  * and the shared mailbox only; viewers write nothing. Brokers and shippers hear from the office.
  */
-export const OUTSIDE_MAIL_ROLES: readonly Role[] = ['admin', 'dispatcher', 'accountant']
+export const OUTSIDE_MAIL_ROLES: readonly Role[] = ['admin', 'dispatcher', 'accountant', 'mechanic']
 
 /** Whether the role may send to addresses outside the organization. */
 export function mailsOutside(role: Role) {

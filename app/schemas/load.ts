@@ -184,6 +184,9 @@ export type LoadDocumentRecord = z.infer<typeof LoadDocumentRecordSchema>
 const LoadDocumentItemSchema = LoadDocumentRecordSchema.omit({ kind: true, uploadedBy: true })
 export type LoadDocumentItem = z.infer<typeof LoadDocumentItemSchema>
 
+/** A load's money is null for a role that reads loads but neither invoices nor settlements (a mechanic, ADR 134). */
+const MONEY_HIDDEN = "Null for a role that does not see a load's money (a mechanic, ADR 134)."
+
 const unitRef = () => z.object({ id: z.string(), unitNumber: z.string() })
 
 /** A load as the API answers it (serializeLoad): everything a client can PUT back, plus the derived and display fields. */
@@ -203,9 +206,17 @@ export const LoadRecordSchema = apiRecordSchema({
   pieces: z.number().int().nullable(),
   temperatureF: z.number().int().nullable(),
   hazmat: z.boolean(),
-  linehaulCents: z.number().int(),
-  totalCents: z.number().int().meta({ readOnly: true, description: 'The linehaul plus the charges.' }),
-  ratePerMileCents: z.number().int().nullable().meta({ readOnly: true, description: 'The total over loaded and empty miles, half up; null without miles.' }),
+  linehaulCents: z.number().int().nullable().meta({ description: MONEY_HIDDEN }),
+  totalCents: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ readOnly: true, description: `The linehaul plus the charges. ${MONEY_HIDDEN}` }),
+  ratePerMileCents: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ readOnly: true, description: `The total over loaded and empty miles, half up; null without miles. ${MONEY_HIDDEN}` }),
   loadedMiles: z.number().int().nullable(),
   emptyMiles: z.number().int().nullable(),
   driverId: z.string().nullable(),
@@ -235,12 +246,16 @@ export const LoadRecordSchema = apiRecordSchema({
       notes: z.string().nullable(),
     }),
   ),
-  charges: z.array(z.object({ id: z.string(), type: z.enum(CHARGE_TYPES), description: z.string().nullable(), amountCents: z.number().int() })),
+  charges: z
+    .array(z.object({ id: z.string(), type: z.enum(CHARGE_TYPES), description: z.string().nullable(), amountCents: z.number().int() }))
+    .meta({ description: "Empty for a role that does not see a load's money (ADR 134)." }),
   deliveredAt: instant()
     .nullable()
     .meta({ readOnly: true, description: 'The departure from the last stop (null until delivered); a status move to delivered records it.' }),
   bols: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Bills of lading, in upload order.' }),
-  rateConn: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Rate confirmations, in upload order.' }),
+  rateConn: z
+    .array(LoadDocumentItemSchema)
+    .meta({ readOnly: true, description: "Rate confirmations, in upload order; empty for a role that does not see a load's money (ADR 134)." }),
   pod: z.array(LoadDocumentItemSchema).meta({ readOnly: true, description: 'Proofs of delivery, in upload order.' }),
 })
 export type LoadRecord = z.infer<typeof LoadRecordSchema>

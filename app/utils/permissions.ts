@@ -2,7 +2,7 @@
  * The role model (docs/domain.md, "Roles and scopes"). Shared by server checks and by the UI, which
  * hides what a role cannot do; the server check is the one that counts.
  */
-export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'viewer'] as const
+export const ROLES = ['admin', 'dispatcher', 'accountant', 'driver', 'mechanic', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
 
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const
@@ -193,6 +193,29 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'create', 'delete'],
     // Their reports (read: their own and their units'; create: file one, and sign the last one of their unit).
     inspection: ['read', 'create'],
+  },
+  // The shop (ADR 134): the fleet and its inspections, no money. Reads every load (which unit goes
+  // where, and when it is back) without its rates: the load pages hide money from a role that reads
+  // neither invoices nor settlements (seesLoadMoney in app/policies/load.ts).
+  mechanic: {
+    dashboard: READ,
+    // Keeps the units' records true (status, inspection due, odometer); adding or selling a unit is the office's.
+    truck: ['read', 'update'],
+    trailer: ['read', 'update'],
+    load: READ,
+    calendarEvent: READ,
+    // One's own mailbox and chat; not the shared mailbox, where brokers send their rates.
+    mail: ALL,
+    chat: ALL,
+    // The company store's parts, read; orders are charged to a unit or a driver (money): the office's.
+    product: READ,
+    post: READ,
+    odometerReading: READ,
+    // A yard inspection (create) and certifying a report's defects repaired (update): app/policies/inspection.ts.
+    inspection: ['read', 'create', 'update'],
+    // The shop's own work (ADR 132, ADR 133): work orders, parts from the store's stock, and the schedules.
+    workOrder: ALL,
+    maintenanceSchedule: ALL,
   },
   viewer: {
     dashboard: READ,

@@ -261,7 +261,7 @@ describe('broker rules', () => {
     await expect(assertBrokerAcceptsLoads(prisma, other.organization.id, active.id)).rejects.toMatchObject({ code: 'not_found' })
   })
 
-  it('may be read by every role but the driver, and changed by admins and dispatchers only', () => {
+  it('may be read by every role but the driver and the mechanic, and changed by admins and dispatchers only', () => {
     const allowed = Object.fromEntries(
       ROLES.map((role) => [role, (['read', 'create', 'update', 'delete'] as const).filter((action) => can(role, action, 'broker'))]),
     )
@@ -270,6 +270,8 @@ describe('broker rules', () => {
       dispatcher: ['read', 'create', 'update', 'delete'],
       accountant: ['read'],
       driver: [],
+      // The shop reads a load's broker by name, not the broker's record (ADR 134).
+      mechanic: [],
       viewer: ['read'],
     })
   })

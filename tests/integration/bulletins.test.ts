@@ -192,8 +192,8 @@ describe('bulletins', () => {
     const admin = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users.admin.token })
     expect(admin.body.data.acknowledgments).toEqual([{ userId: org.users.driver.id, name: 'driver Tester', at: at.toISOString() }])
     expect(admin.body.data.pendingAcknowledgments.map((row: { userId: string }) => row.userId).sort()).toEqual(
-      // Viewers read only: they are not asked to acknowledge.
-      [org.users.accountant.id],
+      // Viewers read only: they are not asked to acknowledge. Mechanics read and answer (ADR 134).
+      [org.users.accountant.id, org.users.mechanic.id].sort(),
     )
     for (const role of ['dispatcher', 'driver'] as const) {
       const answer = await callApi(itemApi, { path: `/api/posts/${published.id}`, params: { id: published.id }, token: org.users[role].token })
@@ -202,7 +202,7 @@ describe('bulletins', () => {
     const page = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.admin.id, { id: published.id })
     const data = page.data as { acknowledgments: { acknowledged: { name: string }[]; pending: { name: string }[] } }
     expect(data.acknowledgments.acknowledged.map((row) => row.name)).toEqual(['driver Tester'])
-    expect(data.acknowledgments.pending).toHaveLength(1)
+    expect(data.acknowledgments.pending.map((row) => row.name).sort()).toEqual(['accountant Tester', 'mechanic Tester'])
     const driverPage = await callPage(viewPage.loader as Handler, viewPath(published.id), org.users.driver.id, { id: published.id })
     expect((driverPage.data as { acknowledgments: unknown }).acknowledgments).toBeNull()
   })

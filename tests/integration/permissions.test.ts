@@ -27,6 +27,17 @@ describe('role matrix', () => {
     ['viewer', 'read', 'truck', true],
     ['viewer', 'create', 'truck', false],
     ['viewer', 'read', 'user', false],
+    // The mechanic (ADR 134): reads loads but changes none, keeps the units' records, certifies defects, no money.
+    ['mechanic', 'read', 'load', true],
+    ['mechanic', 'update', 'load', false],
+    ['mechanic', 'update', 'truck', true],
+    ['mechanic', 'create', 'truck', false],
+    ['mechanic', 'update', 'inspection', true],
+    ['mechanic', 'read', 'invoice', false],
+    ['mechanic', 'read', 'settlement', false],
+    ['mechanic', 'read', 'banking', false],
+    ['mechanic', 'read', 'analytics', false],
+    ['mechanic', 'read', 'sharedMail', false],
   ]
   it.each(expectations)('%s may %s %s: %s', (role, action, entity, allowed) => {
     expect(can(role, action as never, entity as never)).toBe(allowed)
@@ -127,7 +138,21 @@ describe('role matrix', () => {
     ])
     // Banking (receivables, payments) is the money side's: not dispatchers', not drivers'.
     for (const role of ROLES) expect(titles(role).includes('nav.banking'), role).toBe(['admin', 'accountant', 'viewer'].includes(role))
-    for (const role of ROLES) expect(titles(role).includes('nav.analytics'), role).toBe(role !== 'driver')
+    for (const role of ROLES) expect(titles(role).includes('nav.analytics'), role).toBe(role !== 'driver' && role !== 'mechanic')
+    // The mechanic's menu: the fleet, its inspections and the loads, nothing of money (ADR 134).
+    expect(navForRole('mechanic').flatMap((section) => section.items.map((item) => [item.title, item.children?.map((child) => child.title)]))).toEqual([
+      ['nav.app', undefined],
+      ['nav.loads', ['nav.list']],
+      ['nav.kanban', undefined],
+      ['nav.calendar', undefined],
+      ['nav.mail', undefined],
+      ['nav.chat', undefined],
+      ['nav.bulletins', undefined],
+      ['nav.store', ['nav.shop', 'nav.list']],
+      ['nav.trucks', ['nav.list']],
+      ['nav.trailers', ['nav.list']],
+      ['nav.inspections', ['nav.list', 'nav.create']],
+    ])
     // Drivers see "My loads" only (their loads, stop buttons and papers); creating loads is not theirs.
     expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.path, item.children?.map((child) => child.title)]))).toEqual(
       [
@@ -191,6 +216,9 @@ describe('HTML routes check the role on the server', () => {
     expect(await status(truckDelete.loader as Handler, '/dashboard/trucks/x/delete', 'viewer', { id: 'x' })).toBe(403)
     expect(await status(truckDelete.loader as Handler, '/dashboard/trucks/x/delete', 'admin', { id: 'x' })).toBe(404)
     expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'viewer')).toBe(200)
+    expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'mechanic')).toBe(200)
+    expect(await status(truckList.loader as Handler, '/dashboard/trucks/list', 'mechanic')).toBe(200)
+    expect(await status(truckEditor.loader as Handler, '/dashboard/trucks/new', 'mechanic')).toBe(403)
     // A driver's dashboard is their loads: the redirect to My loads.
     expect(await status(dashboardApp.loader as Handler, '/dashboard/app', 'driver')).toBe(302)
     expect(await status(permissionDenied.loader as Handler, '/dashboard/permission-denied', 'dispatcher')).toBe(403)

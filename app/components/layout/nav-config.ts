@@ -46,7 +46,7 @@ export const NAV: NavSection[] = [
         path: href('/dashboard/loads'),
         icon: 'package',
         permission: ['read', 'load'],
-        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+        roles: ['admin', 'dispatcher', 'accountant', 'mechanic', 'viewer'],
         children: [
           { title: 'nav.list', path: href('/dashboard/loads/list') },
           { title: 'nav.create', path: href('/dashboard/loads/new'), permission: ['create', 'load'] },
@@ -60,7 +60,7 @@ export const NAV: NavSection[] = [
         path: href('/dashboard/kanban'),
         icon: 'board',
         permission: ['read', 'load'],
-        roles: ['admin', 'dispatcher', 'accountant', 'viewer'],
+        roles: ['admin', 'dispatcher', 'accountant', 'mechanic', 'viewer'],
       },
       { title: 'nav.calendar', path: href('/dashboard/calendar'), icon: 'calendar', permission: ['read', 'calendarEvent'] },
       // Quote requests from the public /pricing form: the specification's booking dashboard.
@@ -167,7 +167,7 @@ export const NAV: NavSection[] = [
         permission: ['read', 'inspection'],
         children: [
           { title: 'nav.list', path: href('/dashboard/inspections') },
-          { title: 'nav.create', path: href('/dashboard/inspections/new'), roles: ['admin', 'driver'] },
+          { title: 'nav.create', path: href('/dashboard/inspections/new'), permission: ['create', 'inspection'] },
         ],
       },
       {

@@ -78,10 +78,17 @@ export function LoadDetailsCard({ load, linkBroker }: { load: LoadPageLoad; link
   )
 }
 
-/** Who and what moves it, and what it pays. */
+/** Who and what moves it, and what it pays (for a role that sees a load's money: its total is null otherwise). */
 export function LoadAssignmentCard({ load, links }: { load: LoadPageLoad; links: { truck: boolean; trailer: boolean } }) {
   const { t, money, number } = useFormats()
   const miles = (load.loadedMiles ?? 0) + (load.emptyMiles ?? 0)
+  const milesItem = (
+    <DetailItem label={t('loads.fields.miles')}>
+      {miles > 0 ? (
+        <span className="tabular-nums">{t('loads.view.milesSplit', { loaded: number(load.loadedMiles ?? 0), empty: number(load.emptyMiles ?? 0) })}</span>
+      ) : null}
+    </DetailItem>
+  )
   return (
     <Card className="p-6">
       <h2 className="mb-3 text-base font-bold">{t('loads.view.assignment')}</h2>
@@ -110,27 +117,28 @@ export function LoadAssignmentCard({ load, links }: { load: LoadPageLoad; links:
           ) : null}
         </DetailItem>
         <DetailItem label={t('loads.fields.dispatcher')}>{load.dispatcher ? <bdi>{load.dispatcher.name}</bdi> : null}</DetailItem>
+        {load.totalCents === null ? milesItem : null}
       </dl>
-      <h2 className="mt-6 mb-3 text-base font-bold">{t('loads.view.money')}</h2>
-      <dl data-testid="load-money">
-        <DetailItem label={t('loads.fields.linehaul')}>
-          <span className="tabular-nums">{money(load.linehaulCents)}</span>
-        </DetailItem>
-        <DetailItem label={t('loads.fields.charges')}>
-          <span className="tabular-nums">{money(load.chargesCents)}</span>
-        </DetailItem>
-        <DetailItem label={t('loads.fields.total')}>
-          <span className="font-bold tabular-nums">{money(load.totalCents)}</span>
-        </DetailItem>
-        <DetailItem label={t('loads.fields.miles')}>
-          {miles > 0 ? (
-            <span className="tabular-nums">{t('loads.view.milesSplit', { loaded: number(load.loadedMiles ?? 0), empty: number(load.emptyMiles ?? 0) })}</span>
-          ) : null}
-        </DetailItem>
-        <DetailItem label={t('loads.fields.ratePerMile')}>
-          {load.ratePerMileCents !== null ? <span className="tabular-nums">{money(load.ratePerMileCents)}</span> : null}
-        </DetailItem>
-      </dl>
+      {load.totalCents !== null ? (
+        <>
+          <h2 className="mt-6 mb-3 text-base font-bold">{t('loads.view.money')}</h2>
+          <dl data-testid="load-money">
+            <DetailItem label={t('loads.fields.linehaul')}>
+              <span className="tabular-nums">{money(load.linehaulCents ?? 0)}</span>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.charges')}>
+              <span className="tabular-nums">{money(load.chargesCents ?? 0)}</span>
+            </DetailItem>
+            <DetailItem label={t('loads.fields.total')}>
+              <span className="font-bold tabular-nums">{money(load.totalCents)}</span>
+            </DetailItem>
+            {milesItem}
+            <DetailItem label={t('loads.fields.ratePerMile')}>
+              {load.ratePerMileCents !== null ? <span className="tabular-nums">{money(load.ratePerMileCents)}</span> : null}
+            </DetailItem>
+          </dl>
+        </>
+      ) : null}
     </Card>
   )
 }
@@ -222,9 +230,10 @@ export function LoadStopsCard({ load, timeZone, nextStop }: { load: LoadPageLoad
   )
 }
 
-/** Linehaul, each charge, the total. */
+/** Linehaul, each charge, the total; nothing for a role that does not see a load's money. */
 export function LoadChargesCard({ load }: { load: LoadPageLoad }) {
   const { t, money } = useFormats()
+  if (load.totalCents === null) return null
   return (
     <Card className="p-6">
       <h2 className="mb-3 text-base font-bold">{t('loads.view.charges')}</h2>
@@ -243,7 +252,7 @@ export function LoadChargesCard({ load }: { load: LoadPageLoad }) {
           <tbody>
             <tr className="border-t border-dashed border-line">
               <td className="py-2">{t('loads.fields.linehaul')}</td>
-              <td className="py-2 text-end tabular-nums">{money(load.linehaulCents)}</td>
+              <td className="py-2 text-end tabular-nums">{money(load.linehaulCents ?? 0)}</td>
             </tr>
             {load.charges.map((charge) => (
               <tr key={charge.id} className="border-t border-dashed border-line">

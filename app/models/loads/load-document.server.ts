@@ -8,7 +8,7 @@ import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { receiveDocument } from '~/models/files/streamed-upload.server'
 import { assertActorMay, assertId, requireFound, throwRefusal } from '~/models/records/records.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
-import { canDeleteDocuments, documentDeleteRefusal, loadScope, loadScopeWhere, uploadableKinds } from '~/policies/load'
+import { canDeleteDocuments, documentDeleteRefusal, loadScope, loadScopeWhere, seesLoadMoney, uploadableKinds } from '~/policies/load'
 import type { LoadDocumentRecord } from '~/schemas/load'
 import { isLoadDocumentKind, type LoadDocumentKind } from '~/schemas/load-document-options'
 import type { LoadStatus } from '~/schemas/load-options'
@@ -99,9 +99,10 @@ async function findDocument(user: DocumentUser, loadId: string, documentId: stri
   return requireFound(await prisma.loadDocument.findFirst({ where: { id: documentId, loadId: load.id, organizationId: load.organizationId } }), NOT_FOUND)
 }
 
-/** The stored bytes of one document, for a user who may read its load. */
+/** The stored bytes of one document, for a user who may read its load (a rate confirmation: one who sees its money, ADR 134). */
 export async function readLoadDocument(user: DocumentUser, loadId: string, documentId: string) {
   const document = await findDocument(user, loadId, documentId)
+  if (document.kind === 'rateConn' && !seesLoadMoney(user.role)) throw new DomainError('forbidden', 'api.forbidden')
   const object = await fileStorage().get(document.storageKey)
   if (!object) throw new DomainError('not_found', NOT_FOUND)
   return { document, ...object }

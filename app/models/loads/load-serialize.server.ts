@@ -23,8 +23,17 @@ function personRef(user: { id: string; firstName: string; lastName: string } | n
   return user ? { id: user.id, name: personName(user)! } : null
 }
 
-/** The API shape: everything a client can PUT back, plus the derived and display fields. */
-export function serializeLoad(load: LoadWithRelations): LoadRecord {
+/**
+ * The API shape: everything a client can PUT back, plus the derived and display fields. Without
+ * `money` (a role that does not see a load's money: seesLoadMoney, ADR 134) the linehaul, total and
+ * rate per mile are null, and the charges and rate confirmations are left out.
+ */
+export function serializeLoad(load: LoadWithRelations, money = true): LoadRecord {
+  const record = serializeAll(load)
+  return money ? record : { ...record, linehaulCents: null, totalCents: null, ratePerMileCents: null, charges: [], rateConn: [] }
+}
+
+function serializeAll(load: LoadWithRelations): LoadRecord {
   return {
     id: load.id,
     organizationId: load.organizationId,
@@ -94,8 +103,13 @@ function documentLists(documents: LoadWithRelations['documents']) {
   return lists
 }
 
-/** A list row for the API: the load without stops and charges, with its first pickup and last delivery. */
-export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>): LoadRowRecord {
+/** A list row for the API: the load without stops and charges, with its first pickup and last delivery; without `money`, no money (serializeLoad). */
+export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>, money = true): LoadRowRecord {
+  const row = serializeRow(load)
+  return money ? row : { ...row, linehaulCents: null, totalCents: null, ratePerMileCents: null }
+}
+
+function serializeRow(load: Prisma.LoadGetPayload<{ include: typeof listInclude }>): LoadRowRecord {
   return {
     id: load.id,
     loadNumber: load.loadNumber,
@@ -125,13 +139,14 @@ export function serializeLoadRow(load: Prisma.LoadGetPayload<{ include: typeof l
  * The load page's view, built where the API's shape is (a page's view model lives in its model): the API shape, with the
  * charges' sum, each stop's printed address (a domestic stop without its country), each document
  * with its uploader and the loads already read from it (ADR 103). The custom fields are shown by
- * their definitions and the document lists by kind are the API's: both are left out.
+ * their definitions and the document lists by kind are the API's: both are left out. Without
+ * `money` (seesLoadMoney) its money is null and its rate confirmations are left out, as the API's.
  */
-export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Array<{ id: string; loadNumber: string }>> | null) {
-  const { customFields: _customFields, bols: _bols, rateConn: _rateConn, pod: _pod, ...shape } = serializeLoad(load)
+export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Array<{ id: string; loadNumber: string }>> | null, money = true) {
+  const { customFields: _customFields, bols: _bols, rateConn: _rateConn, pod: _pod, ...shape } = serializeLoad(load, money)
   return {
     ...shape,
-    chargesCents: load.charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    chargesCents: money ? load.charges.reduce((sum, charge) => sum + charge.amountCents, 0) : null,
     stops: shape.stops.map((stop) => ({
       ...stop,
       address: addressLines({
@@ -142,7 +157,9 @@ export function loadPageView(load: LoadWithRelations, madeInto?: Map<string, Arr
         country: stop.country === 'US' ? null : stop.country,
       }),
     })),
-    documents: load.documents.map((document) => ({ ...serializeLoadDocument(document), madeInto: madeInto?.get(document.id) ?? [] })),
+    documents: load.documents
+      .filter((document) => money || document.kind !== 'rateConn')
+      .map((document) => ({ ...serializeLoadDocument(document), madeInto: madeInto?.get(document.id) ?? [] })),
   }
 }
 export type LoadPageView = ReturnType<typeof loadPageView>

@@ -167,6 +167,18 @@ export async function listInspections(scope: LoadScope, query: InspectionListQue
   )
 }
 
+/**
+ * The dashboard's reports still to certify (the office's scope: every report of the organization):
+ * those with an out-of-service defect not certified, and the others with defects open.
+ */
+export async function countOpenInspections(organizationId: string) {
+  const [open, outOfService] = await Promise.all([
+    prisma.inspection.count({ where: { organizationId, defects: { some: { certifiedAt: null } } } }),
+    prisma.inspection.count({ where: { organizationId, defects: { some: { certifiedAt: null, outOfService: true } } } }),
+  ])
+  return { out_of_service: outOfService, defects_open: open - outOfService }
+}
+
 /** One report the scope may read, or 404 (another organization's, another driver's). */
 export async function getInspection(scope: LoadScope, id: string): Promise<InspectionRow> {
   assertId(id, NOT_FOUND)

@@ -7,11 +7,13 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { countOpenInspections } from '~/models/maintenance/inspection.server'
 import { countDueSchedules } from '~/models/maintenance/maintenance-schedule.server'
 import { countTrucksByCompliance, countTrucksByStatus } from '~/models/reference/truck.server'
 import { countUsersByRole } from '~/models/users/user.server'
 import { loadScope } from '~/policies/load'
 import { requirePermission } from '~/requests/session.server'
+import { INSPECTION_STATUS_TONE } from '~/schemas/inspection-options'
 import { SCHEDULE_STATUS_TONE } from '~/schemas/maintenance-schedule-options'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { formatNumber } from '~/utils/format'
@@ -20,7 +22,10 @@ import { can, ROLES } from '~/utils/permissions'
 import type { Route } from './+types/app'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['dashboard', 'trucks', 'schedules'] }
+export const handle = { i18n: ['dashboard', 'trucks', 'schedules', 'inspections'] }
+
+/** The dashboard's inspection card: reports with defects still to certify, the unsafe ones first. */
+const OPEN_STATUSES = ['out_of_service', 'defects_open'] as const
 
 const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
 
@@ -29,13 +34,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A driver's day is their own loads: the dashboard of a driver is "My loads".
   if (loadScope(user).driverId) throw redirect(href('/dashboard/loads/mine'))
   const readsTrucks = can(user.role, 'read', 'truck')
-  const [trucks, compliance, users, maintenance] = await Promise.all([
+  const [trucks, compliance, users, maintenance, inspections] = await Promise.all([
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,
     readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
     can(user.role, 'read', 'maintenanceSchedule') ? countDueSchedules(user.organizationId) : null,
+    // Reports with defects still to certify: the queue of those who certify them (ADR 134).
+    can(user.role, 'update', 'inspection') ? countOpenInspections(user.organizationId) : null,
   ])
-  return { firstName: user.firstName, trucks, compliance, users, maintenance }
+  return { firstName: user.firstName, trucks, compliance, users, maintenance, inspections }
 }
 
 function Stat({ label, value, icon, tone }: { label: string; value: string; icon: 'truck' | 'users' | 'check' | 'alert'; tone: string }) {
@@ -55,7 +62,7 @@ function Stat({ label, value, icon, tone }: { label: string; value: string; icon
 export default function DashboardApp({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
-  const { trucks, compliance, users, maintenance } = loaderData
+  const { trucks, compliance, users, maintenance, inspections } = loaderData
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const truckRows = TRUCK_STATUSES.map((status) => ({
     key: status,
@@ -183,7 +190,23 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
           </Card>
         ) : null}
 
-        {!trucks && !users && !maintenance ? (
+        {inspections ? (
+          <Card className="p-6">
+            <h2 className="mb-4 text-lg font-bold">{t('inspections.list.openDefects')}</h2>
+            <ul className="text-sm" data-testid="open-inspections">
+              {OPEN_STATUSES.map((status) => (
+                <li key={status} className="border-t border-dashed border-line first:border-t-0">
+                  <Link to={`${href('/dashboard/inspections')}?defects=open`} className="flex items-center justify-between gap-4 py-2.5 hover:underline">
+                    <Badge tone={INSPECTION_STATUS_TONE[status]}>{t(`inspections.status.${status}`)}</Badge>
+                    <span className="font-semibold tabular-nums">{fmt(inspections[status])}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : null}
+
+        {!trucks && !users && !maintenance && !inspections ? (
           <Card className="p-8 text-center lg:col-span-3">
             <p className="text-muted">{t('dashboard.nothingForRole')}</p>
           </Card>

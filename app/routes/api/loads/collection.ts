@@ -1,7 +1,7 @@
 import { createLoad } from '~/models/loads/load.server'
 import { listLoads } from '~/models/loads/load-list.server'
 import { serializeLoad, serializeLoadRow } from '~/models/loads/load-serialize.server'
-import { loadScope } from '~/policies/load'
+import { loadScope, moneyFreeSort, seesLoadMoney } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, readBody, requireApiPermission } from '~/requests/api.server'
 import { parseListQuery } from '~/schemas/list-query'
@@ -17,6 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
     const user = await requireApiPermission(call, 'read', 'load')
     const query = parseListQuery(LoadApiListQuerySchema, new URL(request.url).searchParams)
+    // Without the load's money (a mechanic, ADR 134): no money in the rows, and no order by it.
+    const money = seesLoadMoney(user.role)
+    query.sort = moneyFreeSort(user.role, query.sort, 'pickupAt')
     const result = await listLoads(loadScope(user), query)
     // `total` stops at 10,000 (1,000 with a search, ADR 111); `totalCapped` says there are more (the
     // list is then paged without an end).
@@ -28,7 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...(result.totalCapped ? { totalCapped: true } : {}),
       nextCursor: result.nextCursor,
     }
-    return apiData(result.items.map(serializeLoadRow), { meta })
+    return apiData(
+      result.items.map((load) => serializeLoadRow(load, money)),
+      { meta },
+    )
   })
 }
 

@@ -1,6 +1,6 @@
 import { deleteLoad, getLoad, updateLoad } from '~/models/loads/load.server'
 import { serializeLoad } from '~/models/loads/load-serialize.server'
-import { loadScope } from '~/policies/load'
+import { loadScope, seesLoadMoney } from '~/policies/load'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed, parseOrThrow, readBody, requireApiPermission } from '~/requests/api.server'
 import { LoadUpdateSchema } from '~/schemas/load'
@@ -11,7 +11,7 @@ import type { Route } from './+types/item'
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(request, async (call) => {
     const user = await requireApiPermission(call, 'read', 'load')
-    return apiData(serializeLoad(await getLoad(loadScope(user), params.id)))
+    return apiData(serializeLoad(await getLoad(loadScope(user), params.id), seesLoadMoney(user.role)))
   })
 }
 

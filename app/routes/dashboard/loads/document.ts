@@ -1,6 +1,8 @@
+import { data } from 'react-router'
+
 import { readLoadDocument } from '~/models/loads/load-document.server'
 import { requirePermission } from '~/requests/session.server'
-import { orNotFound } from '~/utils/errors.server'
+import { isDomainError, orNotFound } from '~/utils/errors.server'
 import { storedFileHeaders } from '~/utils/file-name'
 
 import type { Route } from './+types/document'
@@ -12,7 +14,11 @@ import type { Route } from './+types/document'
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
-  const { document, body, sizeBytes } = await orNotFound(readLoadDocument(user, params.id, params.documentId))
+  const { document, body, sizeBytes } = await orNotFound(readLoadDocument(user, params.id, params.documentId)).catch((error: unknown) => {
+    // A rate confirmation, for a role that does not see a load's money (ADR 134): the permission-denied page.
+    if (isDomainError(error) && error.code === 'forbidden') throw data({ reason: 'forbidden' }, { status: 403 })
+    throw error
+  })
   return new Response(body, {
     headers: storedFileHeaders(document, sizeBytes),
   })

@@ -22,7 +22,7 @@ import { customFieldColumns } from '~/models/organization/custom-fields.server'
 import { listBrokerOptions } from '~/models/reference/broker.server'
 import { listCompanyOptions } from '~/models/reference/company.server'
 import { listDriverOptions } from '~/models/users/user.server'
-import { canDeleteLoad, canEditLoad, loadScope } from '~/policies/load'
+import { canDeleteLoad, canEditLoad, loadScope, moneyFreeSort, seesLoadMoney } from '~/policies/load'
 import { redirectPastLastPage, tableRows } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -53,6 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { organizationId } = user
   const url = new URL(request.url)
   const query = parseListQuery(LoadListQuerySchema, url.searchParams)
+  // Without the load's money (a mechanic, ADR 134): no total column, and no order by it.
+  const money = seesLoadMoney(user.role)
+  query.sort = moneyFreeSort(user.role, query.sort, 'pickupAt')
   // A large fleet is filtered by a typed unit number instead of a select (see listLoadTruckOptions).
   const typedUnit = url.searchParams.get('truck')?.trim().slice(0, 20)
   const truckUnit = typedUnit && isSaveableText(typedUnit) ? typedUnit : undefined
@@ -106,9 +109,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       deliveryAt: load.deliveryAt?.toISOString() ?? null,
       driver: personName(load.driver),
       truck: load.truck?.unitNumber ?? null,
-      totalCents: load.totalCents,
-      ratePerMileCents: ratePerMileCents(load),
+      totalCents: money ? load.totalCents : null,
+      ratePerMileCents: money ? ratePerMileCents(load) : null,
     })),
+    money,
     driverOnly,
     ...listPermissions(user.role, 'load'),
   }
@@ -204,7 +208,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                 <SortHeader column="pickupAt" label={t('loads.list.firstPickup')} {...sortProps} />
                 <SortHeader column="deliveryAt" label={t('loads.list.lastDelivery')} {...sortProps} />
                 <th scope="col">{t('loads.list.driverTruck')}</th>
-                <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 text-end" />
+                {loaderData.money ? <SortHeader column="totalCents" label={t('loads.fields.total')} {...sortProps} className="px-3 text-end" /> : null}
                 <CustomFieldHeaders columns={loaderData.columns} />
               </>
             }
@@ -265,12 +269,14 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted">{t('loads.list.unassigned')}</span>
                     )}
                   </td>
-                  <td className="fd-num">
-                    {money(load.totalCents)}
-                    {load.ratePerMileCents !== null ? (
-                      <span className="fd-sub">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
-                    ) : null}
-                  </td>
+                  {load.totalCents !== null ? (
+                    <td className="fd-num">
+                      {money(load.totalCents)}
+                      {load.ratePerMileCents !== null ? (
+                        <span className="fd-sub">{t('loads.list.perMile', { amount: money(load.ratePerMileCents) })}</span>
+                      ) : null}
+                    </td>
+                  ) : null}
                   <CustomFieldCells columns={loaderData.columns} values={load.customFields} />
                 </ListRow>
               )

@@ -28,7 +28,7 @@ import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/mod
 import { customFieldsForDisplay } from '~/models/organization/custom-fields.server'
 import { quoteOfLoad } from '~/models/quotes/quote.server'
 import { loadConversationRefusal } from '~/policies/chat'
-import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, uploadableKinds } from '~/policies/load'
+import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, seesLoadMoney, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, shownOnce } from '~/requests/forms.server'
 import { stopEventAction, uploadDocumentAction } from '~/requests/load-actions.server'
@@ -66,9 +66,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
   const offers = loadOffers(user.role, load.status)
+  // Rates, charges and rate confirmations: for the roles that see a load's money (ADR 134).
+  const money = seesLoadMoney(user.role)
   // Tracking links: for those who may share the load (who may update it, ADR 063).
   const sharesTracking = can(user.role, 'update', 'load')
-  const rateConns = load.documents
+  const rateConns = (money ? load.documents : [])
     .filter((document) => document.kind === 'rateConn' && document.contentType === 'application/pdf')
     .map((document) => document.id)
   const [timeZone, customFields, quote, trackingLinks, source, made, distance] = await Promise.all([
@@ -78,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     can(user.role, 'read', 'quote') ? quoteOfLoad(user.organizationId, load.id) : null,
     sharesTracking ? listTrackingLinks(user.organizationId, load.id) : null,
     // The rate confirmation it was read from, and the loads read from its own (ADR 103): one query each.
-    load.sourceMailAttachmentId || load.sourceDocumentId ? sourceOfLoad(user, load.id) : null,
+    money && (load.sourceMailAttachmentId || load.sourceDocumentId) ? sourceOfLoad(user, load.id) : null,
     rateConns.length ? loadsMadeFromEach(loadScope(user), { documentIds: rateConns }) : null,
     // The driver's odometer readings and the trip they made on delivery (ADR 125).
     can(user.role, 'read', 'odometerReading') ? loadDistanceRecord(loadScope(user), load.id) : null,
@@ -86,7 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     quote,
     source,
-    load: loadPageView(load, made),
+    load: loadPageView(load, made, money),
     nextStop: offers.recordStops ? nextStopEvent(load.status, load.stops) : null,
     documentKinds: uploadableKinds(user.role),
     canDeleteDocuments: canDeleteDocuments(user.role),
