@@ -152,6 +152,8 @@ describe('role matrix', () => {
       ['nav.trucks', ['nav.list']],
       ['nav.trailers', ['nav.list']],
       ['nav.inspections', ['nav.list', 'nav.create']],
+      ['nav.workOrders', ['nav.list', 'nav.create']],
+      ['nav.schedules', ['nav.list', 'nav.maintenanceDue', 'nav.create']],
     ])
     // Drivers see "My loads" only (their loads, stop buttons and papers); creating loads is not theirs.
     expect(navForRole('driver').flatMap((section) => section.items.map((item) => [item.title, item.path, item.children?.map((child) => child.title)]))).toEqual(
