@@ -3,10 +3,7 @@ import { api, apiLoad, fleet } from './load-fixtures'
 
 // Work orders (ADR 132): a report's out-of-service defect keeps the truck off the road until the
 // mechanic completes the work order that repairs it; then the truck goes out and its driver signs.
-test('a mechanic opens a work order from the report, completes it, the truck is dispatched again and its driver acknowledges', async ({
-  page,
-  request,
-}) => {
+test('a mechanic opens a work order from the report, completes it, the truck is dispatched again and its driver acknowledges', async ({ page, request }) => {
   test.setTimeout(90_000)
   const org = await signedIn(page, request)
   const { broker, driver, truck, trailer } = await fleet(request, org)
