@@ -76,14 +76,6 @@ import {
 import { CertifySchema, InspectionListQuerySchema, InspectionPhotoRecordSchema, InspectionRecordSchema, InspectionSchema } from '~/schemas/inspection'
 import { INSPECTION_PHOTO_TYPES } from '~/schemas/inspection-options'
 import {
-  WorkOrderActionSchema,
-  WorkOrderCompleteSchema,
-  WorkOrderListQuerySchema,
-  WorkOrderRecordSchema,
-  WorkOrderSchema,
-  WorkOrderUpdateSchema,
-} from '~/schemas/work-order'
-import {
   FactorAssignmentSchema,
   InvoiceActionSchema,
   InvoiceListQuerySchema,
@@ -163,6 +155,14 @@ import {
   WebhookWithSecretRecordSchema,
 } from '~/schemas/webhook'
 import { WEBHOOK_EVENTS } from '~/schemas/webhook-options'
+import {
+  WorkOrderActionSchema,
+  WorkOrderCompleteSchema,
+  WorkOrderListQuerySchema,
+  WorkOrderRecordSchema,
+  WorkOrderSchema,
+  WorkOrderUpdateSchema,
+} from '~/schemas/work-order'
 import { ERROR_CODES } from '~/utils/errors.server'
 import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 

@@ -17,7 +17,11 @@ import type { PolicyRefusal } from './refusal'
 
 const FORBIDDEN: PolicyRefusal = { code: 'forbidden', key: 'files.refusals.forbidden' }
 
-export function fileDeleteRefusal(role: Role, file: { kind: FileKind; loadStatus?: LoadStatus | null; inspectedAt?: Date | null }, now = new Date()): PolicyRefusal | null {
+export function fileDeleteRefusal(
+  role: Role,
+  file: { kind: FileKind; loadStatus?: LoadStatus | null; inspectedAt?: Date | null },
+  now = new Date(),
+): PolicyRefusal | null {
   if (!can(role, 'delete', 'file')) return FORBIDDEN
   if ((LOAD_DOCUMENT_KINDS as readonly string[]).includes(file.kind)) {
     if (!canDeleteDocuments(role)) return FORBIDDEN

@@ -5,7 +5,16 @@
  */
 import { LOAD_DOCUMENT_KINDS } from './load-document-options'
 
-export const FILE_KINDS = [...LOAD_DOCUMENT_KINDS, 'mail_attachment', 'chat_attachment', 'product_photo', 'post_cover', 'avatar', 'fuel_receipt', 'inspection_photo'] as const
+export const FILE_KINDS = [
+  ...LOAD_DOCUMENT_KINDS,
+  'mail_attachment',
+  'chat_attachment',
+  'product_photo',
+  'post_cover',
+  'avatar',
+  'fuel_receipt',
+  'inspection_photo',
+] as const
 export type FileKind = (typeof FILE_KINDS)[number]
 
 export const FILE_RECORD_TYPES = ['load', 'mail', 'chat', 'product', 'post', 'user', 'fuel_purchase', 'inspection'] as const

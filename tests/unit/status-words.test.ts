@@ -18,7 +18,6 @@ import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-o
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { FUEL_TYPES, ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
 import { INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
-import { WORK_ORDER_KINDS, WORK_ORDER_LINE_KINDS, WORK_ORDER_STATUSES } from '~/schemas/work-order-options'
 import { INVOICE_EMAIL_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '~/schemas/invoice-options'
 import { LOAD_DOCUMENT_KINDS } from '~/schemas/load-document-options'
 import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
@@ -32,6 +31,7 @@ import { TRAILER_STATUSES, TRAILER_TYPES } from '~/schemas/trailer-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '~/schemas/truck-options'
 import { CDL_CLASSES, PAY_METHODS, USER_STATUSES } from '~/schemas/user-options'
 import { WEBHOOK_DELIVERY_STATES } from '~/schemas/webhook-options'
+import { WORK_ORDER_KINDS, WORK_ORDER_LINE_KINDS, WORK_ORDER_STATUSES } from '~/schemas/work-order-options'
 import { ROLES } from '~/utils/permissions'
 
 /**

@@ -93,7 +93,6 @@ export async function uploadInspectionPhoto(actor: Actor, request: Request) {
 }
 
 /** The filing form's photo input of the checklist's line `index`. */
-const photoField = (index: number) => `defects[${index}].photos`
 const PHOTO_FIELD = /^defects\[(\d{1,2})\]\.photos$/
 
 /**
