@@ -245,6 +245,7 @@ export default [
       route('new', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-new' }),
       route(':id', 'routes/dashboard/work-orders/view.tsx'),
       route(':id/edit', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-edit' }),
+      route(':id/pdf', 'routes/dashboard/work-orders/pdf.ts'),
     ]),
     // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page stays maintenance mode (ADR 104).
     ...prefix('maintenance/schedules', [

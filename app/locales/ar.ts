@@ -4262,6 +4262,7 @@ const ar: Catalogue = {
       noMatch: 'لا يطابق أي أمر عمل عوامل التصفية هذه.',
     },
     fields: {
+      schedules: 'جداول الصيانة الوقائية المنفذة',
       number: 'الرقم',
       unit: 'الوحدة',
       truck: 'الشاحنة',
@@ -4297,6 +4298,8 @@ const ar: Catalogue = {
       labor: 'عمالة',
     },
     editor: {
+      noSchedules: 'لا توجد جداول صيانة وقائية بعد.',
+      schedulesHint: 'حدّد الجداول التي ينفذها هذا الأمر: إنجازه يسجلها منفذة بتاريخه وقراءة عداده.',
       newTitle: 'أمر عمل جديد',
       editTitle: 'تعديل {{number}}',
       noTruck: 'بلا شاحنة',
@@ -4316,6 +4319,7 @@ const ar: Catalogue = {
       save: 'حفظ التغييرات',
     },
     view: {
+      pdf: 'تنزيل PDF',
       title: 'أمر العمل {{number}}',
       order: 'أمر العمل',
       completedBy: '{{when}} بواسطة {{name}}',
@@ -4352,6 +4356,9 @@ const ar: Catalogue = {
       inspections: 'تقارير الفحص الخاصة بها',
     },
     errors: {
+      duplicateSchedule: 'تم تحديد جدول مرتين.',
+      tooManySchedules: 'لا ينفذ أمر العمل أكثر من 20 جدولًا.',
+      schedule: 'حدّد جداول هذه الوحدة فقط.',
       notFound: 'أمر العمل غير موجود.',
       truck: 'اختر شاحنة من شاحنات مؤسستك.',
       trailer: 'اختر مقطورة من مقطورات مؤسستك.',

@@ -4251,6 +4251,7 @@ const cn: Catalogue = {
       noMatch: '没有工单符合这些筛选条件。',
     },
     fields: {
+      schedules: '执行的预防性保养',
       number: '编号',
       unit: '车辆',
       truck: '卡车',
@@ -4286,6 +4287,8 @@ const cn: Catalogue = {
       labor: '工时',
     },
     editor: {
+      noSchedules: '还没有预防性保养计划。',
+      schedulesHint: '勾选此工单执行的保养计划：完成工单即按其日期和里程标记为已完成。',
       newTitle: '新建工单',
       editTitle: '编辑 {{number}}',
       noTruck: '无卡车',
@@ -4305,6 +4308,7 @@ const cn: Catalogue = {
       save: '保存更改',
     },
     view: {
+      pdf: '下载 PDF',
       title: '工单 {{number}}',
       order: '工单',
       completedBy: '{{when}}，{{name}}',
@@ -4341,6 +4345,9 @@ const cn: Catalogue = {
       inspections: '检查报告',
     },
     errors: {
+      duplicateSchedule: '有保养计划被勾选了两次。',
+      tooManySchedules: '一张工单最多执行 20 个保养计划。',
+      schedule: '只能勾选此车辆的保养计划。',
       notFound: '找不到该工单。',
       truck: '请选择贵组织的卡车。',
       trailer: '请选择贵组织的挂车。',

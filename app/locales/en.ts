@@ -4272,6 +4272,7 @@ const en = {
       noMatch: 'No work order matches these filters.',
     },
     fields: {
+      schedules: 'Preventive schedules carried out',
       number: 'Number',
       unit: 'Unit',
       truck: 'Truck',
@@ -4307,6 +4308,8 @@ const en = {
       labor: 'Labor',
     },
     editor: {
+      noSchedules: 'No preventive schedules yet.',
+      schedulesHint: 'Tick the schedules this order carries out: completing it marks them done at its date and odometer.',
       newTitle: 'New work order',
       editTitle: 'Edit {{number}}',
       noTruck: 'No truck',
@@ -4326,6 +4329,7 @@ const en = {
       save: 'Save changes',
     },
     view: {
+      pdf: 'Download PDF',
       title: 'Work order {{number}}',
       order: 'Work order',
       completedBy: '{{when}} by {{name}}',
@@ -4362,6 +4366,9 @@ const en = {
       inspections: 'Its inspection reports',
     },
     errors: {
+      duplicateSchedule: 'A schedule is ticked twice.',
+      tooManySchedules: 'A work order carries out at most 20 schedules.',
+      schedule: 'Tick only schedules of this unit.',
       notFound: 'Work order not found.',
       truck: 'Choose one of your organization’s trucks.',
       trailer: 'Choose one of your organization’s trailers.',

@@ -4331,6 +4331,7 @@ const fr: Catalogue = {
       noMatch: 'Aucun ordre de travail ne correspond à ces filtres.',
     },
     fields: {
+      schedules: 'Entretiens préventifs effectués',
       number: 'Numéro',
       unit: 'Unité',
       truck: 'Camion',
@@ -4366,6 +4367,8 @@ const fr: Catalogue = {
       labor: 'Main-d’œuvre',
     },
     editor: {
+      noSchedules: 'Aucun entretien préventif pour l’instant.',
+      schedulesHint: 'Cochez les entretiens que cet ordre effectue : le terminer les marque faits à sa date et à son compteur.',
       newTitle: 'Nouvel ordre de travail',
       editTitle: 'Modifier {{number}}',
       noTruck: 'Aucun camion',
@@ -4385,6 +4388,7 @@ const fr: Catalogue = {
       save: 'Enregistrer',
     },
     view: {
+      pdf: 'Télécharger le PDF',
       title: 'Ordre de travail {{number}}',
       order: 'Ordre de travail',
       completedBy: '{{when}} par {{name}}',
@@ -4421,6 +4425,9 @@ const fr: Catalogue = {
       inspections: 'Ses rapports d’inspection',
     },
     errors: {
+      duplicateSchedule: 'Un entretien est coché deux fois.',
+      tooManySchedules: 'Un ordre de travail effectue au plus 20 entretiens.',
+      schedule: 'Cochez seulement des entretiens de cette unité.',
       notFound: 'Ordre de travail introuvable.',
       truck: 'Choisissez un camion de votre organisation.',
       trailer: 'Choisissez une remorque de votre organisation.',

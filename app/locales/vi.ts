@@ -4285,6 +4285,7 @@ const vi: Catalogue = {
       noMatch: 'Không có lệnh sửa chữa nào khớp bộ lọc.',
     },
     fields: {
+      schedules: 'Lịch bảo dưỡng được thực hiện',
       number: 'Số',
       unit: 'Phương tiện',
       truck: 'Xe tải',
@@ -4320,6 +4321,8 @@ const vi: Catalogue = {
       labor: 'Nhân công',
     },
     editor: {
+      noSchedules: 'Chưa có lịch bảo dưỡng định kỳ.',
+      schedulesHint: 'Đánh dấu các lịch bảo dưỡng mà lệnh này thực hiện: hoàn thành lệnh sẽ ghi nhận chúng đã làm theo ngày và số đồng hồ của lệnh.',
       newTitle: 'Lệnh sửa chữa mới',
       editTitle: 'Sửa {{number}}',
       noTruck: 'Không có xe tải',
@@ -4339,6 +4342,7 @@ const vi: Catalogue = {
       save: 'Lưu thay đổi',
     },
     view: {
+      pdf: 'Tải PDF',
       title: 'Lệnh sửa chữa {{number}}',
       order: 'Lệnh sửa chữa',
       completedBy: '{{when}} bởi {{name}}',
@@ -4375,6 +4379,9 @@ const vi: Catalogue = {
       inspections: 'Các báo cáo kiểm tra của xe',
     },
     errors: {
+      duplicateSchedule: 'Một lịch bị đánh dấu hai lần.',
+      tooManySchedules: 'Một lệnh thực hiện tối đa 20 lịch bảo dưỡng.',
+      schedule: 'Chỉ đánh dấu lịch của phương tiện này.',
       notFound: 'Không tìm thấy lệnh sửa chữa.',
       truck: 'Chọn một xe tải của tổ chức bạn.',
       trailer: 'Chọn một rơ-moóc của tổ chức bạn.',

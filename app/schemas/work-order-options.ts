@@ -27,6 +27,8 @@ export type WorkOrderLineKind = (typeof WORK_ORDER_LINE_KINDS)[number]
 /** The most lines one order holds, and the most defects it repairs. */
 export const MAX_WORK_ORDER_LINES = 50
 export const MAX_WORK_ORDER_DEFECTS = 50
+/** The most preventive schedules one order carries out. */
+export const MAX_WORK_ORDER_SCHEDULES = 20
 export const WORK_ORDER_DESCRIPTION_MAX = 2000
 
 export const WORK_ORDER_SORTS = ['createdAt', 'number', 'totalCents'] as const

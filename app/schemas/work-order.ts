@@ -17,6 +17,7 @@ import { VersionSchema } from './version'
 import {
   MAX_WORK_ORDER_DEFECTS,
   MAX_WORK_ORDER_LINES,
+  MAX_WORK_ORDER_SCHEDULES,
   WORK_ORDER_DESCRIPTION_MAX,
   WORK_ORDER_KINDS,
   WORK_ORDER_LINE_KINDS,
@@ -59,6 +60,13 @@ const defectIds = () =>
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'workOrders.errors.duplicateDefect')
 
+const scheduleIds = () =>
+  z
+    .array(requiredId(), { error: 'validation.choice' })
+    .max(MAX_WORK_ORDER_SCHEDULES, 'workOrders.errors.tooManySchedules')
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, 'workOrders.errors.duplicateSchedule')
+
 function fields<Line extends z.ZodType>(line: Line) {
   return z.object({
     truckId: idText().optional(),
@@ -68,6 +76,8 @@ function fields<Line extends z.ZodType>(line: Line) {
     odometer: odometer().optional(),
     lines: z.array(line, { error: 'validation.choice' }).max(MAX_WORK_ORDER_LINES, 'workOrders.errors.tooManyLines').default([]),
     defectIds: defectIds(),
+    /** The preventive schedules it carries out (ADR 133): completing the order marks them done. */
+    scheduleIds: scheduleIds(),
   })
 }
 
@@ -137,6 +147,7 @@ export const WorkOrderRecordSchema = z.object({
     }),
   ),
   defectIds: z.array(z.string()),
+  scheduleIds: z.array(z.string()),
   totalCents: z.number().int(),
   completedAt: instant().nullable(),
   completedById: z.string().nullable(),

@@ -493,12 +493,23 @@ async function createTarget(
     })
     return { id: purchase.id, version: purchase.version }
   }
+  // A work order's moves (start, cancel, complete) work on an open order of a truck (ADR 132).
+  if (itemPath.startsWith('/api/work-orders/{id}/')) {
+    const n = ++serial
+    const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZW-${n}` } })
+    const order = await prisma.workOrder.create({
+      data: { organizationId: org.organization.id, number: `WO-FZ${n}`, truckId: truck.id, kind: 'repair', description: `Fuzz ${n}` },
+    })
+    return { id: order.id, version: order.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
-  // Fuel purchases, trips and maintenance schedules name a unit: made only for their own targets.
+  // Fuel purchases, trips, work orders and maintenance schedules name a unit: made only for their own targets.
   const fuelTruck = () => prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZF-${n}` } })
   const fuelBodies: Record<string, () => Promise<unknown>> = {
     '/api/fuel-purchases': async () => ({ truckId: (await fuelTruck()).id, purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 10.5, totalCents: 4_200 }),
+    // A work order of a truck (ADR 132).
+    '/api/work-orders': async () => ({ truckId: (await fuelTruck()).id, kind: 'repair', description: `Fuzz work ${n}` }),
     // A maintenance schedule of a truck (ADR 133).
     '/api/maintenance/schedules': async () => ({ truckId: (await fuelTruck()).id, task: `Fuzz task ${n}`, everyDays: 90, lastDoneAt: '2026-05-04' }),
     '/api/trips': async () => ({

@@ -14,6 +14,7 @@ import * as workOrdersRoute from '~/routes/api/work-orders/collection'
 import * as workOrderRoute from '~/routes/api/work-orders/item'
 import * as moveRoute from '~/routes/api/work-orders/status'
 import * as editorPage from '~/routes/dashboard/work-orders/editor'
+import * as pdfPage from '~/routes/dashboard/work-orders/pdf'
 import * as viewPage from '~/routes/dashboard/work-orders/view'
 import { InspectionSchema } from '~/schemas/inspection'
 import { WorkOrderSchema } from '~/schemas/work-order'
@@ -22,6 +23,7 @@ import { prisma } from '~/utils/db.server'
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, fleet, newLoad, type Org, refusal, unique } from '../helpers'
 import { callPage, postForm, refusalOf } from '../page-helpers'
+import { pdfText } from '../pdf-text'
 
 const NOW = new Date('2026-12-03T15:00:00Z')
 
@@ -99,6 +101,14 @@ describe('work orders', () => {
     expect((await refusal(cancelWorkOrder(actorOf(org, 'admin'), opened.id, {}))).code).toBe('invalid_transition')
     expect((await refusal(deleteWorkOrder(actorOf(org, 'admin'), opened.id, undefined))).code).toBe('in_use')
     expect(await prisma.auditEvent.count({ where: { entity: 'workOrder', entityId: opened.id } })).toBe(3)
+
+    // Its PDF: the shop's copy, with the defect repaired, the lines and the total; another organization's is not found.
+    const pdf = await callPage(pdfPage.loader, `/dashboard/work-orders/${opened.id}/pdf`, org.users.viewer.id, { id: opened.id })
+    expect([pdf.status, pdf.response?.headers.get('Content-Type')]).toEqual([200, 'application/pdf'])
+    const text = await pdfText(new Uint8Array(await pdf.response!.arrayBuffer()))
+    for (const words of ['WO-000001', 'Completed', 'Service brakes', 'Repaired', 'Shop labor', '$240.99']) expect(text).toContain(words)
+    const elsewhere = await createOrg()
+    expect((await callPage(pdfPage.loader, `/dashboard/work-orders/${opened.id}/pdf`, elsewhere.users.admin.id, { id: opened.id })).status).toBe(404)
   })
 
   it('an annual inspection completed moves the unit’s next inspection a year after the day it was done', async () => {
@@ -208,6 +218,38 @@ describe('work orders', () => {
     // A viewer, an accountant and a driver open nothing.
     for (const role of ['viewer', 'accountant', 'driver'] as const)
       expect((await refusal(createWorkOrder(actorOf(org, role), order({ truckId: truck.id })))).code).toBe('forbidden')
+  })
+
+  it('completing a preventive order marks its schedules done at its day and odometer; another unit’s schedule is refused', async () => {
+    const org = await createOrg()
+    const { truck } = await fleet(org)
+    const organizationId = org.organization.id
+    const oil = await prisma.maintenanceSchedule.create({
+      data: {
+        organizationId,
+        truckId: truck.id,
+        task: 'Oil change',
+        everyMiles: 15_000,
+        everyDays: 180,
+        lastDoneAt: new Date('2026-06-01'),
+        lastDoneOdometer: 100_000,
+      },
+    })
+    const otherTruck = await prisma.truck.create({ data: { organizationId, unitNumber: unique('T3').slice(0, 20) } })
+    const elsewhere = await prisma.maintenanceSchedule.create({
+      data: { organizationId, truckId: otherTruck.id, task: 'Oil change', everyDays: 90, lastDoneAt: new Date('2026-06-01') },
+    })
+    expect(
+      (await refusal(createWorkOrder(actorOf(org, 'admin'), order({ truckId: truck.id, kind: 'preventive', scheduleIds: [elsewhere.id] })))).fields,
+    ).toEqual({
+      scheduleIds: ['workOrders.errors.schedule'],
+    })
+    const service = await createWorkOrder(actorOf(org, 'admin'), order({ truckId: truck.id, kind: 'preventive', scheduleIds: [oil.id] }))
+    expect(service.schedules.map((link) => link.scheduleId)).toEqual([oil.id])
+    await completeWorkOrder(actorOf(org, 'admin'), service.id, { completedAt: '2026-12-03T08:00', odometer: 116_500 }, NOW)
+    const done = await prisma.maintenanceSchedule.findUniqueOrThrow({ where: { id: oil.id } })
+    expect([done.lastDoneAt.toISOString().slice(0, 10), done.lastDoneOdometer, done.version]).toEqual(['2026-12-03', 116_500, 2])
+    expect((await prisma.maintenanceSchedule.findUniqueOrThrow({ where: { id: elsewhere.id } })).version).toBe(1)
   })
 
   it('answers the API as documented: 201, 400 at the field, 403, 404 for another organization’s, 409', async () => {

@@ -3,8 +3,8 @@
  * /api/work-orders: a repair, preventive service or annual inspection of one unit, with lines of
  * parts and labor and the drivers' defects it repairs. Parts from the company store's products take
  * their stock in the order's own transaction (never below zero); completing the order certifies its
- * defects repaired and, for an annual inspection, moves the unit's next inspection a year on. The
- * rules are app/policies/work-order.ts.
+ * defects repaired, marks its preventive schedules done and, for an annual inspection, moves the
+ * unit's next inspection a year on. The rules are app/policies/work-order.ts.
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
@@ -31,6 +31,7 @@ import { DomainError } from '~/utils/errors.server'
 import { decimalUnits, lineTotalCents, MAX_DOCUMENT_CENTS, SCALE } from '~/utils/money'
 import { zonedInstant, zonedWallClock } from '~/utils/time'
 
+import { markSchedulesDone } from './maintenance-schedule.server'
 import { latestOdometer } from './unit-odometer.server'
 
 const NOT_FOUND = 'workOrders.errors.notFound'
@@ -44,6 +45,7 @@ const include = {
     select: { id: true, item: true, note: true, outOfService: true, certifiedAt: true, inspectionId: true, inspection: { select: { inspectedAt: true } } },
   },
   completedBy: { select: { id: true, firstName: true, lastName: true } },
+  schedules: { orderBy: { scheduleId: 'asc' }, select: { scheduleId: true, schedule: { select: { task: true } } } },
 } satisfies Prisma.WorkOrderInclude
 export type WorkOrderRow = Prisma.WorkOrderGetPayload<{ include: typeof include }>
 
@@ -142,6 +144,15 @@ async function assertDefects(tx: Tx, organizationId: string, unit: Unit, defectI
   if (ok.length !== defectIds.length) fieldError('defectIds', 'workOrders.errors.defect')
 }
 
+/** The preventive schedules an order carries out are the organization's, of the order's unit; else a field error at `scheduleIds`. */
+async function assertSchedules(tx: Tx, organizationId: string, unit: Unit, scheduleIds: readonly string[]) {
+  if (!scheduleIds.length) return
+  const found = await tx.maintenanceSchedule.count({
+    where: { id: { in: [...scheduleIds] }, organizationId, truckId: unit.truckId, trailerId: unit.trailerId },
+  })
+  if (found !== scheduleIds.length) fieldError('scheduleIds', 'workOrders.errors.schedule')
+}
+
 async function assertUnit(tx: Tx, organizationId: string, unit: Unit) {
   await assertReferences(tx, [
     ownReference(organizationId, 'truck', 'truckId', unit.truckId, 'workOrders.errors.truck'),
@@ -159,6 +170,7 @@ export async function createWorkOrder(actor: Actor, input: WorkOrderInput): Prom
     await assertUnit(tx, organizationId, unit)
     await assertProducts(tx, organizationId, priced)
     await assertDefects(tx, organizationId, unit, input.defectIds, null)
+    await assertSchedules(tx, organizationId, unit, input.scheduleIds)
     await moveStock(tx, organizationId, new Map(), partsByProduct(priced), priced)
     const number = formatWorkOrderNumber(await nextNumber(tx, organizationId, 'nextWorkOrderNumber'))
     const order = await tx.workOrder.create({
@@ -172,6 +184,7 @@ export async function createWorkOrder(actor: Actor, input: WorkOrderInput): Prom
         totalCents,
         createdById: actor.userId,
         lines: { create: priced },
+        schedules: { create: input.scheduleIds.map((scheduleId) => ({ scheduleId })) },
       },
     })
     if (input.defectIds.length) await tx.inspectionDefect.updateMany({ where: { id: { in: input.defectIds } }, data: { workOrderId: order.id } })
@@ -179,7 +192,7 @@ export async function createWorkOrder(actor: Actor, input: WorkOrderInput): Prom
       entity: 'workOrder',
       entityId: order.id,
       action: 'create',
-      after: { number, ...unit, kind: input.kind, totalCents, lines: priced.length, defectIds: input.defectIds },
+      after: { number, ...unit, kind: input.kind, totalCents, lines: priced.length, defectIds: input.defectIds, scheduleIds: input.scheduleIds },
     })
     return requireFound(await tx.workOrder.findFirst({ where: { id: order.id }, include }), NOT_FOUND)
   })
@@ -206,8 +219,10 @@ export async function updateWorkOrder(actor: Actor, id: string, input: WorkOrder
     await assertUnit(tx, organizationId, unit)
     await assertProducts(tx, organizationId, priced)
     await assertDefects(tx, organizationId, unit, input.defectIds, id)
+    await assertSchedules(tx, organizationId, unit, input.scheduleIds)
     await moveStock(tx, organizationId, partsByProduct(order.lines), partsByProduct(priced), priced)
     await tx.workOrderLine.deleteMany({ where: { workOrderId: id } })
+    await tx.workOrderSchedule.deleteMany({ where: { workOrderId: id } })
     await tx.inspectionDefect.updateMany({ where: { workOrderId: id, id: { notIn: input.defectIds } }, data: { workOrderId: null } })
     if (input.defectIds.length) await tx.inspectionDefect.updateMany({ where: { id: { in: input.defectIds } }, data: { workOrderId: id } })
     const updated = await tx.workOrder.update({
@@ -219,6 +234,7 @@ export async function updateWorkOrder(actor: Actor, id: string, input: WorkOrder
         odometer: input.odometer ?? null,
         totalCents,
         lines: { create: priced },
+        schedules: { create: input.scheduleIds.map((scheduleId) => ({ scheduleId })) },
         version: { increment: 1 },
       },
       include,
@@ -232,7 +248,7 @@ export async function updateWorkOrder(actor: Actor, id: string, input: WorkOrder
         totalCents: order.totalCents,
         lines: order.lines.length,
       },
-      after: { ...unit, totalCents, lines: priced.length, defectIds: input.defectIds },
+      after: { ...unit, totalCents, lines: priced.length, defectIds: input.defectIds, scheduleIds: input.scheduleIds },
     })
     return updated
   })
@@ -305,6 +321,14 @@ export async function completeWorkOrder(actor: Actor, id: string, input: WorkOrd
       where: { workOrderId: id, certifiedAt: null },
       data: { certifiedAt: completedAt, certifiedById: actor.userId, repaired: true, certificationNote: order.number },
     })
+    // Its preventive schedules start again from this service (a trailer's by days only: it has no odometer).
+    await markSchedulesDone(
+      tx,
+      organizationId,
+      order.schedules.map((link) => link.scheduleId),
+      { truckId: order.truckId, trailerId: order.trailerId },
+      { doneAt: completedAt, odometer: order.truckId ? input.odometer : null },
+    )
     if (order.kind === 'annual_inspection') {
       const inspectionDue = aYearOn(zonedWallClock(completedAt, timeZone).slice(0, 10))
       if (order.truckId) await tx.truck.update({ where: { id: order.truckId }, data: { inspectionDue, version: { increment: 1 } } })
@@ -360,7 +384,7 @@ const OPTIONS_MAX = 300
  * the defects no order holds yet (uncertified), each with its unit, to tick.
  */
 export async function workOrderFormOptions(organizationId: string, orderId?: string) {
-  const [trucks, trailers, products, defects] = await Promise.all([
+  const [trucks, trailers, products, defects, schedules] = await Promise.all([
     prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: OPTIONS_MAX }),
     prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: OPTIONS_MAX }),
     prisma.product.findMany({
@@ -383,8 +407,14 @@ export async function workOrderFormOptions(organizationId: string, orderId?: str
       orderBy: [{ inspection: { inspectedAt: 'desc' } }, { id: 'asc' }],
       take: OPTIONS_MAX,
     }),
+    prisma.maintenanceSchedule.findMany({
+      where: { organizationId },
+      select: { id: true, task: true, truckId: true, trailerId: true, truck: { select: { unitNumber: true } }, trailer: { select: { unitNumber: true } } },
+      orderBy: [{ task: 'asc' }, { id: 'asc' }],
+      take: OPTIONS_MAX,
+    }),
   ])
-  return { trucks, trailers, products, defects }
+  return { trucks, trailers, products, defects, schedules }
 }
 
 /**
@@ -436,6 +466,7 @@ export function serializeWorkOrder(order: WorkOrderRow): WorkOrderRecord {
       productId: line.productId,
     })),
     defectIds: order.defects.map((defect) => defect.id),
+    scheduleIds: order.schedules.map((link) => link.scheduleId),
     totalCents: order.totalCents,
     completedAt: order.completedAt?.toISOString() ?? null,
     completedById: order.completedById,

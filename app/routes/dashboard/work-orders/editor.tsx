@@ -52,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         description: order.description,
         odometer: order.odometer ?? undefined,
         defectIds: order.defects.map((defect) => defect.id),
+        scheduleIds: order.schedules.map((link) => link.scheduleId),
         lines: order.lines.map((line) => ({
           kind: line.kind,
           description: line.description,
@@ -70,6 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           .join('; ')
           .slice(0, 2000),
         defectIds: report.map((defect) => defect.id),
+        scheduleIds: [] as string[],
         lines: [EMPTY_WORK_ORDER_LINE],
       }
   return {
@@ -83,6 +85,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       unit: defect.inspection.trailer?.unitNumber ?? defect.inspection.truck.unitNumber,
       truck: defect.inspection.truck.unitNumber,
       inspectedAt: defect.inspection.inspectedAt.toISOString(),
+    })),
+    schedules: options.schedules.map((schedule) => ({
+      id: schedule.id,
+      task: schedule.task,
+      unit: schedule.truck?.unitNumber ?? schedule.trailer?.unitNumber ?? '',
     })),
     defaultValue,
     constraint: formConstraint(order ? WorkOrderFormUpdateSchema : WorkOrderFormSchema),
@@ -117,6 +124,7 @@ export default function WorkOrderEditor({ loaderData, actionData }: Route.Compon
   })
   const lines = fields.lines.getFieldList()
   const ticked = new Set((form.value?.defectIds as string[] | string | undefined) ?? loaderData.defaultValue.defectIds)
+  const planned = new Set((form.value?.scheduleIds as string[] | string | undefined) ?? loaderData.defaultValue.scheduleIds)
   const back = `${pathname}${search}#${LINES}`
   const title = order ? t('workOrders.editor.editTitle', { number: order.number }) : t('workOrders.editor.newTitle')
   return (
@@ -188,6 +196,34 @@ export default function WorkOrderEditor({ loaderData, actionData }: Route.Compon
                         </span>
                       ) : null}
                       <span className="block text-xs text-muted">{formatDate(i18n.language, defect.inspectedAt)}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-base font-bold">{t('workOrders.fields.schedules')}</h2>
+          <p className="mt-1 mb-3 text-sm text-muted">{t('workOrders.editor.schedulesHint')}</p>
+          <ErrorList id={fields.scheduleIds.errorId} errors={fields.scheduleIds.errors} />
+          {loaderData.schedules.length === 0 ? (
+            <p className="text-sm text-muted">{t('workOrders.editor.noSchedules')}</p>
+          ) : (
+            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="work-order-schedules">
+              {loaderData.schedules.map((schedule) => (
+                <li key={schedule.id}>
+                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-lighter/40">
+                    <input
+                      type="checkbox"
+                      name={fields.scheduleIds.name}
+                      value={schedule.id}
+                      defaultChecked={planned.has(schedule.id)}
+                      className="size-5 shrink-0 accent-primary"
+                    />
+                    <span className="min-w-0">
+                      <span className="font-semibold">{schedule.unit}</span> · <span dir="auto">{schedule.task}</span>
                     </span>
                   </label>
                 </li>

@@ -64,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         unitCostCents: line.unitCostCents,
         totalCents: line.totalCents,
       })),
+      schedules: order.schedules.map((link) => ({ id: link.scheduleId, task: link.schedule.task })),
       defects: order.defects.map((defect) => ({
         id: defect.id,
         item: defect.item,
@@ -134,6 +135,11 @@ export default function WorkOrderView({ loaderData, actionData }: Route.Componen
         returnTo={href('/dashboard/work-orders')}
         name={order.number}
       />
+      <p className="mx-auto mb-4 flex max-w-4xl justify-end">
+        <a href={href('/dashboard/work-orders/:id/pdf', { id: order.id })} className="text-sm font-semibold" data-testid="work-order-pdf" download>
+          {t('workOrders.view.pdf')}
+        </a>
+      </p>
       <div className="mx-auto grid max-w-4xl gap-6">
         <RefusalNotice refusal={refusal} reloadTo={href('/dashboard/work-orders/:id', { id: order.id })} testId="work-order-refusal" />
         <DetailCard title={t('workOrders.view.order')} testId="work-order-details">
@@ -233,6 +239,21 @@ export default function WorkOrderView({ loaderData, actionData }: Route.Componen
             </ul>
           )}
         </Card>
+
+        {order.schedules.length ? (
+          <Card className="p-6" data-testid="work-order-schedules">
+            <h2 className="mb-3 text-base font-bold">{t('workOrders.fields.schedules')}</h2>
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {order.schedules.map((schedule) => (
+                <li key={schedule.id}>
+                  <a href={href('/dashboard/maintenance/schedules/:id', { id: schedule.id })} className="fd-badge fd-tone-info" dir="auto">
+                    {schedule.task}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : null}
 
         {loaderData.can.complete ? (
           <Card className="p-6">
