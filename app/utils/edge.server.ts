@@ -629,6 +629,16 @@ export async function formRefusal(chunks: Buffer[], contentType: string): Promis
     form = new URLSearchParams(body.toString('utf8'))
     names = [...form.keys()]
   }
+  return readFormRefusal(form, names)
+}
+
+/**
+ * The shape checks on a form already read: its names (in order, repeats included) and its
+ * `__intent__` and `__state__` values against FORM_LIMITS, then Conform's own parse once. A
+ * streamed upload's route reads its body itself (the edge lets it through unread) and asks this
+ * before anything is built from the form.
+ */
+export function readFormRefusal(form: URLSearchParams | FormData, names: string[] = [...form.keys()]): FormShapeRefusal | null {
   const reserved = { intent: form.getAll('__intent__'), state: form.getAll('__state__') }
   if (![...reserved.intent, ...reserved.state].every((value) => typeof value === 'string')) return 'unreadable'
   const refused = formShapeRefusal(names, reserved as { intent: string[]; state: string[] })

@@ -12,6 +12,7 @@ import { MaxFileSizeExceededError } from '@mjackson/multipart-parser'
 import { fileTypeFromBuffer } from 'file-type'
 
 import { LOAD_DOCUMENT_MAX_BYTES, LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '~/schemas/load-document-options'
+import { readFormRefusal } from '~/utils/edge.server'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import { safeFileName } from '~/utils/file-name'
 import { fileStorage } from '~/utils/storage.server'
@@ -190,6 +191,10 @@ export async function receiveFiles(request: Request, options: ReceiveOptions) {
   try {
     // The parser's own cap is a backstop above ours: checkedBytes answers 413 first.
     form = await parseFormData(request, { maxFileSize: options.keepGoing?.totalBytes ?? DRAIN_BYTES, maxHeaderSize: 8 * 1024 }, upload)
+    // The edge checks every other form's shape before the app reads it; a streamed one only here.
+    const shape = readFormRefusal(form)
+    if (shape)
+      throw new DomainError(shape === 'too-large' ? 'payload_too_large' : 'validation_failed', shape === 'too-large' ? 'edge.formTooLarge' : 'edge.badForm')
   } catch (error) {
     // A write still running (the body failed or a later part was refused) stops and removes its bytes.
     failed.abort()
