@@ -1,6 +1,6 @@
 import { href, Link } from 'react-router'
 
-import { DetailCard } from '~/components/ui/details'
+import { Card } from '~/components/ui/card'
 import { useTranslation } from '~/hooks/use-translation'
 import type { ScheduleStatus } from '~/schemas/maintenance-schedule-options'
 
@@ -12,7 +12,9 @@ export type UnitScheduleRow = { id: string; task: string; nextDueAt: string | nu
 export function UnitSchedulesCard(props: { rows: UnitScheduleRow[]; addHref: string | null }) {
   const { t } = useTranslation()
   return (
-    <DetailCard title={t('schedules.unit.title')} testId="unit-schedules">
+    // A card of its own, not a DetailCard: a list of schedules is no definition list.
+    <Card className="p-6" data-testid="unit-schedules">
+      <h2 className="mb-3 text-base font-bold">{t('schedules.unit.title')}</h2>
       {props.rows.length ? (
         <ul className="text-sm">
           {props.rows.map((row) => (
@@ -35,6 +37,6 @@ export function UnitSchedulesCard(props: { rows: UnitScheduleRow[]; addHref: str
           {t('schedules.unit.add')}
         </Link>
       ) : null}
-    </DetailCard>
+    </Card>
   )
 }

@@ -38,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,
     readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
-    can(user.role, 'read', 'maintenanceSchedule') ? countDueSchedules(user.organizationId) : null,
+    // The maintenance due: the queue of those who keep the schedules (ADR 133).
+    can(user.role, 'update', 'maintenanceSchedule') ? countDueSchedules(user.organizationId) : null,
     // Reports with defects still to certify: the queue of those who certify them (ADR 134).
     can(user.role, 'update', 'inspection') ? countOpenInspections(user.organizationId) : null,
   ])
