@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { Form, href, redirect, useLocation, useNavigation } from 'react-router'
 
 import { RowButton } from '~/components/forms/row-button'
@@ -177,27 +178,18 @@ export default function WorkOrderEditor({ loaderData, actionData }: Route.Compon
             <ul className="grid gap-2 sm:grid-cols-2" data-testid="work-order-defects">
               {loaderData.defects.map((defect) => (
                 <li key={defect.id}>
-                  <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-lighter/40">
-                    <input
-                      type="checkbox"
-                      name={fields.defectIds.name}
-                      value={defect.id}
-                      defaultChecked={ticked.has(defect.id)}
-                      className="mt-0.5 size-5 shrink-0 accent-primary"
-                    />
-                    <span className="min-w-0">
-                      <span className="font-semibold">
-                        {defect.unit} · {t(`inspections.item.${defect.item}`)}
-                      </span>
-                      {defect.outOfService ? <span className="ms-2 text-xs font-semibold text-error">{t('inspections.fields.outOfService')}</span> : null}
-                      {defect.note ? (
-                        <span className="block text-muted" dir="auto">
-                          {defect.note}
-                        </span>
-                      ) : null}
-                      <span className="block text-xs text-muted">{formatDate(i18n.language, defect.inspectedAt)}</span>
+                  <TickTile name={fields.defectIds.name} value={defect.id} checked={ticked.has(defect.id)}>
+                    <span className="font-semibold">
+                      {defect.unit} · {t(`inspections.item.${defect.item}`)}
                     </span>
-                  </label>
+                    {defect.outOfService ? <span className="ms-2 text-xs font-semibold text-error">{t('inspections.fields.outOfService')}</span> : null}
+                    {defect.note ? (
+                      <span className="block text-muted" dir="auto">
+                        {defect.note}
+                      </span>
+                    ) : null}
+                    <span className="block text-xs text-muted">{formatDate(i18n.language, defect.inspectedAt)}</span>
+                  </TickTile>
                 </li>
               ))}
             </ul>
@@ -214,18 +206,9 @@ export default function WorkOrderEditor({ loaderData, actionData }: Route.Compon
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="work-order-schedules">
               {loaderData.schedules.map((schedule) => (
                 <li key={schedule.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-lighter/40">
-                    <input
-                      type="checkbox"
-                      name={fields.scheduleIds.name}
-                      value={schedule.id}
-                      defaultChecked={planned.has(schedule.id)}
-                      className="size-5 shrink-0 accent-primary"
-                    />
-                    <span className="min-w-0">
-                      <span className="font-semibold">{schedule.unit}</span> · <span dir="auto">{schedule.task}</span>
-                    </span>
-                  </label>
+                  <TickTile name={fields.scheduleIds.name} value={schedule.id} checked={planned.has(schedule.id)}>
+                    <span className="font-semibold">{schedule.unit}</span> · <span dir="auto">{schedule.task}</span>
+                  </TickTile>
                 </li>
               ))}
             </ul>
@@ -298,5 +281,15 @@ export default function WorkOrderEditor({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
     </>
+  )
+}
+
+/** One record to tick (a defect to repair, a schedule to carry out): the whole tile is its label. */
+function TickTile({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-lighter/40">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="mt-0.5 size-5 shrink-0 accent-primary" />
+      <span className="min-w-0">{children}</span>
+    </label>
   )
 }
