@@ -1710,6 +1710,12 @@ const ar: Catalogue = {
     moveTo: 'نقل إلى',
     move: 'نقل',
     dragHandle: 'اسحب الشحنة {{number}}',
+    outOfService: {
+      truckDefect: 'الشاحنة {{unit}} خارج الخدمة: عيب لم يُصادَق على إصلاحه',
+      trailerDefect: 'المقطورة {{unit}} خارج الخدمة: عيب لم يُصادَق على إصلاحه',
+      truckInspection: 'الشاحنة {{unit}} خارج الخدمة: كان فحصها مستحقًا في {{date}}',
+      trailerInspection: 'المقطورة {{unit}} خارج الخدمة: كان فحصها مستحقًا في {{date}}',
+    },
     toast: {
       notMoved: 'لم تُنقل الشحنة',
     },

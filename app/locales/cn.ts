@@ -1707,6 +1707,12 @@ const cn: Catalogue = {
     moveTo: '移至',
     move: '移动',
     dragHandle: '拖动货运单 {{number}}',
+    outOfService: {
+      truckDefect: '卡车 {{unit}} 已停用：缺陷尚未确认修复',
+      trailerDefect: '挂车 {{unit}} 已停用：缺陷尚未确认修复',
+      truckInspection: '卡车 {{unit}} 已停用：年检已于 {{date}} 到期',
+      trailerInspection: '挂车 {{unit}} 已停用：年检已于 {{date}} 到期',
+    },
     toast: {
       notMoved: '货运单未移动',
     },

@@ -1709,6 +1709,12 @@ const en = {
     moveTo: 'Move to',
     move: 'Move',
     dragHandle: 'Drag load {{number}}',
+    outOfService: {
+      truckDefect: 'Truck {{unit}} out of service: defect not certified',
+      trailerDefect: 'Trailer {{unit}} out of service: defect not certified',
+      truckInspection: 'Truck {{unit}} out of service: inspection due {{date}}',
+      trailerInspection: 'Trailer {{unit}} out of service: inspection due {{date}}',
+    },
     toast: {
       notMoved: 'The load was not moved',
     },

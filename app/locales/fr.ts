@@ -1741,6 +1741,12 @@ const fr: Catalogue = {
     moveTo: 'Déplacer vers',
     move: 'Déplacer',
     dragHandle: 'Faire glisser le chargement {{number}}',
+    outOfService: {
+      truckDefect: 'Camion {{unit}} hors service : défaut non certifié',
+      trailerDefect: 'Remorque {{unit}} hors service : défaut non certifié',
+      truckInspection: 'Camion {{unit}} hors service : inspection due le {{date}}',
+      trailerInspection: 'Remorque {{unit}} hors service : inspection due le {{date}}',
+    },
     toast: {
       notMoved: 'Le chargement n’a pas été déplacé',
     },

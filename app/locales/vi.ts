@@ -1721,6 +1721,12 @@ const vi: Catalogue = {
     moveTo: 'Chuyển sang',
     move: 'Chuyển',
     dragHandle: 'Kéo chuyến hàng {{number}}',
+    outOfService: {
+      truckDefect: 'Xe tải {{unit}} ngừng hoạt động: lỗi chưa được xác nhận đã sửa',
+      trailerDefect: 'Rơ-moóc {{unit}} ngừng hoạt động: lỗi chưa được xác nhận đã sửa',
+      truckInspection: 'Xe tải {{unit}} ngừng hoạt động: kiểm định đến hạn ngày {{date}}',
+      trailerInspection: 'Rơ-moóc {{unit}} ngừng hoạt động: kiểm định đến hạn ngày {{date}}',
+    },
     toast: {
       notMoved: 'Chuyến hàng chưa được chuyển',
     },

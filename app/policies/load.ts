@@ -42,9 +42,17 @@ export function canMoveLoad(from: LoadStatus, to: LoadStatus) {
   return LOAD_TRANSITIONS[from].includes(to)
 }
 
-/** The moves the dispatch board offers a card: the table's, cancel left to the load page. */
-export function boardMoves(status: LoadStatus) {
-  return LOAD_TRANSITIONS[status].filter((to) => to !== 'canceled')
+/**
+ * The moves offered for a load: the table's, without "dispatched" while its truck or trailer is
+ * out of service (app/policies/unit-service.ts; the dispatch would be refused, ADR 136).
+ */
+export function offeredMoves(status: LoadStatus, outOfService = false) {
+  return LOAD_TRANSITIONS[status].filter((to) => !(outOfService && to === 'dispatched'))
+}
+
+/** The moves the dispatch board offers a card: the offered ones, cancel left to the load page. */
+export function boardMoves(status: LoadStatus, outOfService = false) {
+  return offeredMoves(status, outOfService).filter((to) => to !== 'canceled')
 }
 
 /** On the road: the driver, truck and trailer are busy, the assignment is locked, stops are recorded. */
@@ -82,11 +90,11 @@ export const canCancelLoad = (status: LoadStatus) => canMoveLoad(status, 'cancel
 export const canReopenLoad = (role: Role, status: LoadStatus) => !reopenRefusal(role, status)
 
 /** What a load page offers this role on a load in this status: exactly what the model accepts. */
-export function loadOffers(role: Role, status: LoadStatus) {
+export function loadOffers(role: Role, status: LoadStatus, outOfService = false) {
   const update = can(role, 'update', 'load')
   return {
-    /** Status buttons (cancel among them when allowed). */
-    moves: update ? LOAD_TRANSITIONS[status] : [],
+    /** Status buttons (cancel among them when allowed); no dispatch while a unit is out of service. */
+    moves: update ? offeredMoves(status, outOfService) : [],
     edit: update && canEditLoad(status),
     delete: can(role, 'delete', 'load') && canDeleteLoad(status),
     cancel: update && canCancelLoad(status),

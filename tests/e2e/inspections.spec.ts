@@ -49,11 +49,16 @@ test('a driver files a DVIR with an out-of-service brake defect: the truck is re
   const dispatched = await (await request.get(`/api/loads/${load.id}`, { headers: { Authorization: `Bearer ${org.accessToken}` } })).json()
   await api(request, org, `/api/loads/${load.id}/status`, { status: 'booked', version: dispatched.data.version }, 200)
   await page.goto(`/dashboard/loads/${load.id}`)
-  await page.getByTestId('status-actions').getByRole('button', { name: 'Dispatch' }).click()
-  await expect(page.getByTestId('status-refusal')).toContainText(
+  await expect(page.getByTestId('load-out-of-service')).toContainText(
     `Truck ${truck.unitNumber} is out of service: a driver’s inspection report found an out-of-service defect`,
   )
   await expect(page.getByTestId('load-status')).toContainText('Booked')
+  await expect(page.getByTestId('status-actions').getByRole('button', { name: 'Dispatch' })).toHaveCount(0)
+  // The board says it on the load's card, and offers no move it would refuse.
+  await page.goto('/dashboard/kanban')
+  const card = page.locator(`[data-testid="kanban-card"][data-load="${load.loadNumber}"]`)
+  await expect(card.getByTestId('kanban-out-of-service')).toHaveText(`Truck ${truck.unitNumber} out of service: defect not certified`)
+  await expect(card.getByTestId('kanban-move-form')).toHaveCount(0)
 
   await page.goto('/dashboard/inspections')
   const row = page.getByTestId('inspections-table').getByRole('row').filter({ hasText: truck.unitNumber })

@@ -6,16 +6,19 @@
  */
 import { describe, expect, it } from 'vitest'
 
+import { loadBoard } from '~/models/loads/load-board.server'
 import { loadEditorOptions } from '~/models/loads/load-pickers.server'
 import { moveLoad } from '~/models/loads/load-status.server'
 import { acknowledgeInspection, certifyInspection, createInspection, getInspection, listInspections } from '~/models/maintenance/inspection.server'
 import { unitOutOfService } from '~/policies/inspection'
+import { boardMoves } from '~/policies/load'
 import * as acknowledgeRoute from '~/routes/api/inspections/acknowledge'
 import * as certifyRoute from '~/routes/api/inspections/certify'
 import * as inspectionsRoute from '~/routes/api/inspections/collection'
 import * as inspectionRoute from '~/routes/api/inspections/item'
 import * as newPage from '~/routes/dashboard/inspections/new'
 import * as viewPage from '~/routes/dashboard/inspections/view'
+import * as loadPage from '~/routes/dashboard/loads/view'
 import { InspectionListQuerySchema, InspectionSchema } from '~/schemas/inspection'
 import { prisma } from '~/utils/db.server'
 
@@ -116,6 +119,29 @@ describe('inspection reports', () => {
     await createInspection(actorOf(org, 'driver'), input(truck.id, { odometer: 120_050, defects: [brakes(false)] }), NOW)
     await certifyInspection(actorOf(org, 'admin'), report.id, { repaired: true, note: 'Air line replaced', version: report.version }, NOW)
     expect((await dispatch()).status).toBe('dispatched')
+  })
+
+  it('shows a booked load’s out-of-service unit on the board and the load page, which offer no dispatch until it is certified', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const load = await newLoad(org, { brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id })
+    const other = await newLoad(org, { brokerId: broker.id })
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id, defects: [brakes()] }), NOW)
+    const card = async (id: string) => (await loadBoard(org.organization.id)).columns.flatMap((column) => column.cards).find((row) => row.id === id)
+    const page = async () => (await callPage(loadPage.loader, `/dashboard/loads/${load.id}`, org.users.dispatcher.id, { id: load.id })).data!
+    expect((await card(load.id))?.outOfService).toEqual({ key: 'loads.errors.outOfService.truckDefect', params: { unit: truck.unitNumber, date: null } })
+    expect((await card(other.id))?.outOfService).toBeNull()
+    expect(boardMoves('booked', true)).toEqual([])
+    const refused = await page()
+    expect([refused.outOfService, (refused.offers as { moves: string[] }).moves]).toEqual([
+      { key: 'loads.errors.outOfService.truckDefect', params: { unit: truck.unitNumber, date: null } },
+      ['canceled'],
+    ])
+    // Certified, the card and the page offer the dispatch again.
+    await certifyInspection(actorOf(org, 'admin'), report.id, { repaired: true, note: 'Air line replaced', version: report.version }, NOW)
+    expect((await card(load.id))?.outOfService).toBeNull()
+    const offered = await page()
+    expect([offered.outOfService, (offered.offers as { moves: string[] }).moves]).toEqual([null, ['dispatched', 'canceled']])
   })
 
   it('is acknowledged only by another driver of the unit, after certification, once', async () => {

@@ -34,7 +34,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
 import { languageInfo } from '~/i18n'
 import type { BoardCard } from '~/models/loads/load-board.server'
-import { boardMoves, canMoveLoad } from '~/policies/load'
+import { boardMoves } from '~/policies/load'
 import { BOARD_DELIVERED_DAYS, type BoardStatus, isBoardStatus } from '~/schemas/kanban-options'
 import { LOAD_STATUS_META } from '~/schemas/load-options'
 import { cn } from '~/utils/cn'
@@ -45,6 +45,11 @@ export type Board = { columns: Record<string, Column>; columnOrder: BoardStatus[
 
 const MOVE_KEY = 'kanban-move-'
 
+/** Whether the board offers moving the card from `from` to `to`: the policy's moves, no dispatch while a unit is out of service. */
+function movable(card: BoardCard | undefined, from: BoardStatus | undefined, to: string) {
+  return Boolean(card && from && isBoardStatus(to) && from !== to && boardMoves(from, Boolean(card.outOfService)).includes(to))
+}
+
 /** Moves being posted from drops, shown in their new column until the server has answered. */
 function usePendingMoves(board: Board) {
   const fetchers = useFetchers()
@@ -54,7 +59,7 @@ function usePendingMoves(board: Board) {
     const id = String(fetcher.formData.get('loadId'))
     const to = String(fetcher.formData.get('status'))
     const card = board.cards[id]
-    if (card && isBoardStatus(to) && card.status !== to && canMoveLoad(card.status, to)) pending.set(id, to)
+    if (card && isBoardStatus(to) && movable(card, card.status, to)) pending.set(id, to)
   }
   return pending
 }
@@ -129,7 +134,7 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
       // Over its own column right after the pick-up: the pick-up announcement stays.
       if (from === to) return left.current ? t('kanban.dnd.overOwn', { number: number(active.id), column: columnName(to) }) : undefined
       left.current = true
-      return t(isBoardStatus(to) && canMoveLoad(from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
+      return t(movable(board.cards[String(active.id)], from, to) ? 'kanban.dnd.over' : 'kanban.dnd.overRefused', {
         number: number(active.id),
         column: columnName(to),
       })
@@ -205,7 +210,7 @@ export function KanbanBoard({ board, timeZone, canMove }: { board: Board; timeZo
               timeZone={timeZone}
               canMove={canMove}
               draggable={draggable}
-              activeStatus={active ? statusOf(active.id) : null}
+              active={active ? { card: active, status: statusOf(active.id) } : null}
             />
           ))}
         </ol>
@@ -223,19 +228,19 @@ function BoardColumn({
   timeZone,
   canMove,
   draggable,
-  activeStatus,
+  active,
 }: {
   column: Column
   cards: BoardCard[]
   timeZone: string
   canMove: boolean
   draggable: boolean
-  activeStatus: BoardStatus | null
+  active: { card: BoardCard; status: BoardStatus } | null
 }) {
   const { t, i18n } = useTranslation()
   const { setNodeRef, isOver } = useDroppable({ id: column.id, disabled: !draggable })
-  const legal = activeStatus !== null && activeStatus !== column.id && canMoveLoad(activeStatus, column.id)
-  const refused = activeStatus !== null && activeStatus !== column.id && !legal
+  const legal = active !== null && movable(active.card, active.status, column.id)
+  const refused = active !== null && active.status !== column.id && !legal
   const count = `${formatNumber(i18n.language, column.total)}${column.totalCapped ? '+' : ''}`
   const headingId = `kanban-column-${column.id}`
   return (
@@ -404,6 +409,12 @@ function CardBody({
           {card.driver ? <bdi className="block truncate">{card.driver}</bdi> : <span className="block truncate text-muted">{t('kanban.noDriver')}</span>}
         </dd>
       </dl>
+      {card.outOfService ? (
+        <p className="mt-2 flex items-start gap-1.5 text-xs font-semibold text-error" data-testid="kanban-out-of-service">
+          <Icon name="alert" size={14} className="mt-px shrink-0" />
+          <span>{t(`kanban.outOfService.${card.outOfService.key.split('.').at(-1)}`, card.outOfService.params)}</span>
+        </p>
+      ) : null}
       {footer}
     </article>
   )
@@ -412,7 +423,7 @@ function CardBody({
 /** The move without dragging (and without JavaScript): the legal next statuses of the transition table, cancel left to the load page. */
 function MoveForm({ card }: { card: BoardCard }) {
   const { t } = useTranslation()
-  const moves = boardMoves(card.status)
+  const moves = boardMoves(card.status, Boolean(card.outOfService))
   if (!moves.length) return null
   const id = `kanban-move-${card.id}`
   return (

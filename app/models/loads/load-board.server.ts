@@ -4,6 +4,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { organizationTimeZone } from '~/models/organization/organization.server'
+import { loadsOutOfService } from '~/models/reference/unit-service.server'
 import { BOARD_COLUMN_LIMIT, BOARD_DELIVERED_DAYS, BOARD_STATUSES, type BoardStatus } from '~/schemas/kanban-options'
 import { LOAD_COUNT_CAP } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
@@ -54,6 +55,11 @@ export async function loadBoard(organizationId: string, options: { now?: Date; l
   const weekAgo = new Date(Date.parse(`${day}T00:00:00Z`) - BOARD_DELIVERED_DAYS * 86_400_000).toISOString().slice(0, 10)
   const bounds = { today: zonedDayStart(day, timeZone), deliveredSince: zonedDayStart(weekAgo, timeZone) }
   const columns = await Promise.all(BOARD_STATUSES.map((status) => boardColumn(organizationId, status, bounds, limit)))
+  // A booked card whose truck or trailer is out of service says why, and is not offered "Dispatched" (ADR 136).
+  const kept = await loadsOutOfService(
+    organizationId,
+    columns.flatMap((column) => column.items.filter((load) => load.status === 'booked')),
+  )
   return {
     timeZone,
     columns: BOARD_STATUSES.map((status, index) => {
@@ -72,6 +78,7 @@ export async function loadBoard(organizationId: string, options: { now?: Date; l
           delivery: { city: load.deliveryCity, state: load.deliveryState },
           driver: name(load.driver),
           pickupAt: load.pickupAt?.toISOString() ?? null,
+          outOfService: kept.get(load.id) ?? null,
         })),
       }
     }),

@@ -5,6 +5,7 @@
  * trailer it pulled) until it is certified.
  */
 import { isoDate } from '~/models/records/records.server'
+import { assignmentDay } from '~/policies/load'
 import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -12,9 +13,21 @@ import { DomainError } from '~/utils/errors.server'
 const FIELDS: Record<UnitKind, 'truckId' | 'trailerId'> = { truck: 'truckId', trailer: 'trailerId' }
 const OPEN = { outOfService: true, certifiedAt: null }
 
+type UnitIds = { truckIds: readonly string[]; trailerIds: readonly string[] }
+
+const unitIds = (units: { truckId?: string | null; trailerId?: string | null }): UnitIds => ({
+  truckIds: units.truckId ? [units.truckId] : [],
+  trailerIds: units.trailerId ? [units.trailerId] : [],
+})
+
 /** The organization's units with an out-of-service defect not yet certified (of these units, when given). */
-export async function unitsWithOpenDefects(db: Tx | typeof prisma, organizationId: string, units?: { truckId?: string | null; trailerId?: string | null }) {
-  const only = units ? [...(units.truckId ? [{ truckId: units.truckId }] : []), ...(units.trailerId ? [{ trailerId: units.trailerId }] : [])] : null
+export async function unitsWithOpenDefects(db: Tx | typeof prisma, organizationId: string, units?: UnitIds) {
+  const only = units
+    ? [
+        ...(units.truckIds.length ? [{ truckId: { in: [...units.truckIds] } }] : []),
+        ...(units.trailerIds.length ? [{ trailerId: { in: [...units.trailerIds] } }] : []),
+      ]
+    : null
   if (only && only.length === 0) return { trucks: new Set<string>(), trailers: new Set<string>() }
   const reports = await db.inspection.findMany({
     where: { organizationId, defects: { some: OPEN }, ...(only ? { OR: only } : {}) },
@@ -37,25 +50,63 @@ function serviceRefusal(kind: UnitKind, unit: ServiceUnit, defective: boolean, d
 
 /** Refuses (409 out_of_service) when the truck or trailer given may not go on a load on `day`. */
 export async function assertUnitsInService(tx: Tx, organizationId: string, units: { truckId?: string | null; trailerId?: string | null }, day: string) {
-  const [truck, trailer, open] = await Promise.all([
-    units.truckId ? tx.truck.findFirst({ where: { id: units.truckId, organizationId }, select: { id: true, unitNumber: true, inspectionDue: true } }) : null,
-    units.trailerId
-      ? tx.trailer.findFirst({ where: { id: units.trailerId, organizationId }, select: { id: true, unitNumber: true, inspectionDue: true } })
-      : null,
-    unitsWithOpenDefects(tx, organizationId, units),
-  ])
-  for (const [kind, unit] of [
-    ['truck', truck],
-    ['trailer', trailer],
-  ] as const) {
-    if (!unit) continue
-    const refusal = serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), day)
-    if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[kind]]: [refusal.key] }, params: refusal.params })
-  }
+  const [refusal] = (await refusalsOf(tx, organizationId, [{ id: '', truckId: units.truckId ?? null, trailerId: units.trailerId ?? null, day }])).values()
+  if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[refusal.kind]]: [refusal.key] }, params: refusal.params })
 }
 
 /** What the unit's own page says of it (ADR 131): out of service and why, or null when it may go on a load on `day`. */
 export async function unitServiceNotice(organizationId: string, kind: UnitKind, unit: ServiceUnit, day: string) {
-  const open = await unitsWithOpenDefects(prisma, organizationId, { [FIELDS[kind]]: unit.id })
+  const open = await unitsWithOpenDefects(prisma, organizationId, unitIds({ [FIELDS[kind]]: unit.id }))
   return serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), day)
+}
+
+type PlannedLoad = { id: string; truckId: string | null; trailerId: string | null; day: string }
+
+/**
+ * Why each of these loads may not take its truck or trailer on its day (the truck's refusal first,
+ * then the trailer's), by load id; loads whose units may go are left out. Three reads, however many loads.
+ */
+async function refusalsOf(db: Tx | typeof prisma, organizationId: string, loads: readonly PlannedLoad[]) {
+  const ids: UnitIds = {
+    truckIds: [...new Set(loads.flatMap((load) => (load.truckId ? [load.truckId] : [])))],
+    trailerIds: [...new Set(loads.flatMap((load) => (load.trailerId ? [load.trailerId] : [])))],
+  }
+  const refused = new Map<string, NonNullable<ReturnType<typeof serviceRefusal>> & { kind: UnitKind }>()
+  if (!ids.truckIds.length && !ids.trailerIds.length) return refused
+  const select = { id: true, unitNumber: true, inspectionDue: true } as const
+  const [trucks, trailers, open] = await Promise.all([
+    ids.truckIds.length ? db.truck.findMany({ where: { organizationId, id: { in: [...ids.truckIds] } }, select }) : [],
+    ids.trailerIds.length ? db.trailer.findMany({ where: { organizationId, id: { in: [...ids.trailerIds] } }, select }) : [],
+    unitsWithOpenDefects(db, organizationId, ids),
+  ])
+  const units = { truck: new Map(trucks.map((unit) => [unit.id, unit])), trailer: new Map(trailers.map((unit) => [unit.id, unit])) }
+  for (const load of loads) {
+    for (const kind of ['truck', 'trailer'] as const) {
+      const unitId = kind === 'truck' ? load.truckId : load.trailerId
+      const unit = unitId ? units[kind].get(unitId) : undefined
+      const refusal = unit && serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), load.day)
+      if (refusal) {
+        refused.set(load.id, { ...refusal, kind })
+        break
+      }
+    }
+  }
+  return refused
+}
+
+/**
+ * Why each of these loads could not be dispatched, its truck or trailer being out of service on its
+ * pickup day (what the dispatch would refuse), by load id; loads whose units may go are left out.
+ * The board and the load page offer no dispatch for them and say why.
+ */
+export async function loadsOutOfService(
+  organizationId: string,
+  loads: ReadonlyArray<{ id: string; truckId: string | null; trailerId: string | null; pickupAt: Date | null }>,
+) {
+  const refused = await refusalsOf(
+    prisma,
+    organizationId,
+    loads.map((load) => ({ id: load.id, truckId: load.truckId, trailerId: load.trailerId, day: assignmentDay(load.pickupAt) })),
+  )
+  return new Map([...refused].map(([id, refusal]) => [id, { key: refusal.key, params: refusal.params }]))
 }

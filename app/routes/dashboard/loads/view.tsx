@@ -27,6 +27,7 @@ import { loadsMadeFromEach, sourceOfLoad } from '~/models/loads/rate-confirmatio
 import { createTrackingLink, listTrackingLinks, revokeTrackingLink } from '~/models/loads/tracking-link.server'
 import { customFieldsForDisplay } from '~/models/organization/custom-fields.server'
 import { quoteOfLoad } from '~/models/quotes/quote.server'
+import { loadsOutOfService } from '~/models/reference/unit-service.server'
 import { loadConversationRefusal } from '~/policies/chat'
 import { canDeleteDocuments, loadOffers, loadScope, nextStopEvent, seesLoadMoney, uploadableKinds } from '~/policies/load'
 import { requireActor } from '~/requests/actor.server'
@@ -64,8 +65,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'load')
   const load = await orNotFound(getLoad(loadScope(user), params.id))
   const url = new URL(request.url)
+  // A booked load whose truck or trailer is out of service says why and offers no dispatch (ADR 136).
+  const outOfService =
+    load.status === 'booked' && can(user.role, 'update', 'load') ? ((await loadsOutOfService(user.organizationId, [load])).get(load.id) ?? null) : null
   // What the load policy allows this role on this load: the page offers exactly that (app/policies/load.ts).
-  const offers = loadOffers(user.role, load.status)
+  const offers = loadOffers(user.role, load.status, Boolean(outOfService))
   // Rates, charges and rate confirmations: for the roles that see a load's money (ADR 134).
   const money = seesLoadMoney(user.role)
   // Tracking links: for those who may share the load (who may update it, ADR 063).
@@ -102,6 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmCancel: offers.cancel && url.searchParams.get('confirm') === 'cancel',
     confirmReopen: offers.reopen && url.searchParams.get('confirm') === 'reopen',
     offers,
+    outOfService,
     // The load's conversation (its dispatcher and driver), for those who may open it (app/policies/chat.ts).
     chat: !loadConversationRefusal(user, load),
     distance:
@@ -276,6 +281,11 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
           <span className="text-sm font-semibold text-muted">{t('fields.status')}</span>
           <Badge tone={LOAD_STATUS_META[load.status].tone}>{t(`loads.status.${load.status}`)}</Badge>
         </div>
+        {loaderData.outOfService ? (
+          <p className="w-full text-sm text-error sm:order-last" data-testid="load-out-of-service">
+            {t(loaderData.outOfService.key, loaderData.outOfService.params)}
+          </p>
+        ) : null}
         <StatusActions
           status={load.status}
           moves={loaderData.offers.moves}
