@@ -188,8 +188,11 @@ export function apiErrorResponse(
   headers?: HeadersInit,
 ) {
   const t = getFixedT(detectLanguage(request))
+  // Dotted paths like the schema's (`lines.0.quantity`), also where a model names a form's field (`lines[0].quantity`).
   const translatedFields = fields
-    ? Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((message) => t(message, params ?? {}))]))
+    ? Object.fromEntries(
+        Object.entries(fields).map(([key, messages]) => [key.replace(/\[(\d+)\]/g, '.$1'), messages.map((message) => t(message, params ?? {}))]),
+      )
     : undefined
   return jsonResponse({ error: { code, message: t(messageKey, params ?? {}), ...(translatedFields ? { fields: translatedFields } : {}) } }, { status, headers })
 }

@@ -155,7 +155,7 @@ describe('defect photos through the API', () => {
       expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([
         400,
         'validation_failed',
-        { 'defects[0].photoIds': ['Attach only photos you uploaded for this report and not yet attached.'] },
+        { 'defects.0.photoIds': ['Attach only photos you uploaded for this report and not yet attached.'] },
       ])
     }
     const twice = await file(org.users.driver.token, report(truck.id, [attached, attached]))

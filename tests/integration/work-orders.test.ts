@@ -275,8 +275,21 @@ describe('work orders', () => {
     expect([bad.status, bad.body.error?.code, bad.body.error?.fields]).toEqual([
       400,
       'validation_failed',
-      { 'lines[0].quantity': [expect.stringContaining('2')] },
+      { 'lines.0.quantity': [expect.stringContaining('2')] },
     ])
+    // Text PostgreSQL cannot store, and a line beyond the schema's bounds, are refused at their fields.
+    const hostile = await callApi(workOrdersRoute, {
+      method: 'POST',
+      path,
+      token: org.users.admin.token,
+      body: { ...body, description: 'Brakes\u0000', lines: [{ ...body.lines[0], description: 'x'.repeat(100_000) }] },
+    })
+    expect([hostile.status, hostile.body.error?.code, Object.keys(hostile.body.error?.fields ?? {}).sort()]).toEqual([
+      400,
+      'validation_failed',
+      ['description', 'lines.0.description'],
+    ])
+    expect(await prisma.workOrder.count({ where: { organizationId: org.organization.id } })).toBe(0)
     const created = await callApi(workOrdersRoute, { method: 'POST', path, token: org.users.admin.token, body })
     expect([created.status, created.body.data?.totalCents, created.body.data?.status]).toEqual([201, 4_500, 'open'])
     const id = created.body.data.id as string
