@@ -433,7 +433,7 @@ const en = {
     },
     errors: {
       inUse:
-        'Loads, fuel purchases, trips, odometer readings, inspection reports or maintenance schedules still refer to this truck, so it cannot be deleted. Set it to inactive instead.',
+        'Loads, fuel purchases, trips, odometer readings, inspection reports, work orders or maintenance schedules still refer to this truck, so it cannot be deleted. Set it to inactive instead.',
       notFound: 'Truck not found.',
       unitNumberFormat: 'Use letters, digits, spaces and . _ / - only.',
       vin: 'Enter a valid 17-character VIN.',
@@ -506,7 +506,8 @@ const en = {
       status: 'Status: {{status}}',
     },
     errors: {
-      inUse: 'Loads, inspection reports or maintenance schedules still refer to this trailer, so it cannot be deleted. Set it to inactive instead.',
+      inUse:
+        'Loads, inspection reports, work orders or maintenance schedules still refer to this trailer, so it cannot be deleted. Set it to inactive instead.',
       notFound: 'Trailer not found.',
       unitNumberFormat: 'Use letters, digits, spaces and . _ / - only.',
       vin: 'Enter a valid 17-character VIN.',

@@ -437,7 +437,7 @@ const fr: Catalogue = {
     },
     errors: {
       inUse:
-        'Des chargements, achats de carburant, trajets, relevés de compteur, rapports d’inspection ou plans d’entretien font référence à ce camion : il ne peut pas être supprimé. Rendez-le inactif.',
+        'Des chargements, achats de carburant, trajets, relevés de compteur, rapports d’inspection, ordres de travail ou plans d’entretien font référence à ce camion : il ne peut pas être supprimé. Rendez-le inactif.',
       notFound: 'Camion introuvable.',
       unitNumberFormat: 'Utilisez uniquement des lettres, des chiffres, des espaces et . _ / -',
       vin: 'Saisissez un VIN valide de 17 caractères.',
@@ -511,7 +511,7 @@ const fr: Catalogue = {
     },
     errors: {
       inUse:
-        'Des chargements, rapports d’inspection ou plans d’entretien font référence à cette remorque : elle ne peut pas être supprimée. Rendez-la inactive.',
+        'Des chargements, rapports d’inspection, ordres de travail ou plans d’entretien font référence à cette remorque : elle ne peut pas être supprimée. Rendez-la inactive.',
       notFound: 'Remorque introuvable.',
       unitNumberFormat: 'Utilisez uniquement des lettres, des chiffres, des espaces et . _ / -',
       vin: 'Saisissez un VIN valide de 17 caractères.',

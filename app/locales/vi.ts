@@ -436,7 +436,7 @@ const vi: Catalogue = {
     },
     errors: {
       inUse:
-        'Vẫn có chuyến hàng, lần mua nhiên liệu, chuyến đi, lần đọc đồng hồ, báo cáo kiểm tra hoặc lịch bảo dưỡng tham chiếu xe tải này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
+        'Vẫn có chuyến hàng, lần mua nhiên liệu, chuyến đi, lần đọc đồng hồ, báo cáo kiểm tra, lệnh sửa chữa hoặc lịch bảo dưỡng tham chiếu xe tải này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
       notFound: 'Không tìm thấy xe tải.',
       unitNumberFormat: 'Chỉ dùng chữ cái, chữ số, khoảng trắng và các ký tự . _ / -',
       vin: 'Nhập số VIN hợp lệ gồm 17 ký tự.',
@@ -509,7 +509,8 @@ const vi: Catalogue = {
       status: 'Trạng thái: {{status}}',
     },
     errors: {
-      inUse: 'Vẫn có chuyến hàng, báo cáo kiểm tra hoặc lịch bảo dưỡng tham chiếu rơ-moóc này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
+      inUse:
+        'Vẫn có chuyến hàng, báo cáo kiểm tra, lệnh sửa chữa hoặc lịch bảo dưỡng tham chiếu rơ-moóc này nên không thể xóa. Hãy chuyển sang ngừng hoạt động.',
       notFound: 'Không tìm thấy rơ-moóc.',
       unitNumberFormat: 'Chỉ dùng chữ cái, chữ số, khoảng trắng và . _ / -',
       vin: 'Nhập số VIN hợp lệ gồm 17 ký tự.',

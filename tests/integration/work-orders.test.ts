@@ -10,6 +10,8 @@ import { moveLoad } from '~/models/loads/load-status.server'
 import { createInspection } from '~/models/maintenance/inspection.server'
 import { latestOdometer } from '~/models/maintenance/unit-odometer.server'
 import { cancelWorkOrder, completeWorkOrder, createWorkOrder, deleteWorkOrder, startWorkOrder, updateWorkOrder } from '~/models/maintenance/work-order.server'
+import { deleteTrailer } from '~/models/reference/trailer.server'
+import { deleteTruck } from '~/models/reference/truck.server'
 import * as workOrdersRoute from '~/routes/api/work-orders/collection'
 import * as workOrderRoute from '~/routes/api/work-orders/item'
 import * as moveRoute from '~/routes/api/work-orders/status'
@@ -123,6 +125,11 @@ describe('work orders', () => {
     const trailerAnnual = await createWorkOrder(actorOf(org, 'admin'), order({ trailerId: trailer.id, kind: 'annual_inspection', description: 'Annual' }))
     await completeWorkOrder(actorOf(org, 'admin'), trailerAnnual.id, { completedAt: '2026-12-03T09:00', odometer: 0 }, NOW)
     expect((await prisma.trailer.findUniqueOrThrow({ where: { id: trailer.id } })).inspectionDue?.toISOString().slice(0, 10)).toBe('2027-12-03')
+    // The units' maintenance record is kept (49 CFR 396.3): neither unit is deleted while its work orders exist.
+    for (const pending of [deleteTruck(actorOf(org, 'admin'), truck.id), deleteTrailer(actorOf(org, 'admin'), trailer.id)]) {
+      const kept = await refusal(pending)
+      expect([kept.code, kept.messageKey]).toEqual(['in_use', expect.stringMatching(/^(trucks|trailers)\.errors\.inUse$/)])
+    }
   })
 
   it('takes the store’s stock once between concurrent orders, never below zero; an edit moves the difference, a cancel gives it back', async () => {
