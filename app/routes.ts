@@ -342,6 +342,7 @@ export default [
     route('work-orders/:id/start', 'routes/api/work-orders/status.ts', { id: 'api-work-order-start' }),
     route('work-orders/:id/cancel', 'routes/api/work-orders/status.ts', { id: 'api-work-order-cancel' }),
     route('work-orders/:id/complete', 'routes/api/work-orders/status.ts', { id: 'api-work-order-complete' }),
+    route('work-orders/:id/pdf', 'routes/api/work-orders/pdf.ts'),
     // Preventive maintenance schedules (ADR 133).
     route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
     route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),

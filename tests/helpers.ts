@@ -118,7 +118,9 @@ export async function callApi(
   if (!handler) throw new Error(`no handler for ${method}`)
   const response = await handler({ request, params: options.params ?? {}, context: {} } as never)
   const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+  // A file (a PDF, a CSV) is no JSON: its body is null here, its headers say what it is.
+  const json = !/^(application\/pdf|text\/csv)/.test(response.headers.get('Content-Type') ?? '')
+  return { status: response.status, body: text && json ? JSON.parse(text) : null, headers: response.headers }
 }
 
 /** A VIN with a correct check digit, different for each n. */

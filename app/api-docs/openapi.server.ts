@@ -2625,6 +2625,23 @@ function workOrderPaths(): Record<string, Record<string, Operation>> {
       'Complete a work order',
       '`completedAt` (not more than 5 minutes ahead) and the `odometer` then (for a truck, not more than 10 miles below its latest reading). Certifies its defects repaired, naming the order; an `annual_inspection` moves the unit’s `inspectionDue` to a year after the completion day.',
     ),
+    '/api/work-orders/{id}/pdf': {
+      get: {
+        tags,
+        summary: 'Download a work order as PDF',
+        description: 'The order as its page prints it (the unit’s maintenance record, 49 CFR 396.3), in the organization’s language, as an attachment.',
+        operationId: 'download_work_order_pdf',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The PDF, as an attachment (`Content-Disposition`).',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': notFound,
+          ...common,
+        },
+      },
+    },
   }
 }
 

@@ -14,6 +14,7 @@ import { deleteTrailer } from '~/models/reference/trailer.server'
 import { deleteTruck } from '~/models/reference/truck.server'
 import * as workOrdersRoute from '~/routes/api/work-orders/collection'
 import * as workOrderRoute from '~/routes/api/work-orders/item'
+import * as pdfRoute from '~/routes/api/work-orders/pdf'
 import * as moveRoute from '~/routes/api/work-orders/status'
 import * as editorPage from '~/routes/dashboard/work-orders/editor'
 import * as pdfPage from '~/routes/dashboard/work-orders/pdf'
@@ -304,6 +305,15 @@ describe('work orders', () => {
     expect([listed.status, listed.body.meta?.total]).toEqual([200, 1])
     expect((await callApi(workOrderRoute, { path: `${path}/${id}`, params: { id }, token: elsewhere.users.admin.token })).status).toBe(404)
     expect((await callApi(workOrderRoute, { path: `${path}/${id}`, params: { id }, token: org.users.driver.token })).status).toBe(403)
+    // Its PDF, for those who read work orders of the organization.
+    const pdf = await callApi(pdfRoute, { path: `${path}/${id}/pdf`, params: { id }, token: org.users.accountant.token })
+    expect([pdf.status, pdf.headers.get('Content-Type'), pdf.headers.get('Content-Disposition')]).toEqual([
+      200,
+      'application/pdf',
+      expect.stringContaining('.pdf'),
+    ])
+    expect((await callApi(pdfRoute, { path: `${path}/${id}/pdf`, params: { id }, token: elsewhere.users.admin.token })).status).toBe(404)
+    expect((await callApi(pdfRoute, { path: `${path}/${id}/pdf`, params: { id }, token: org.users.driver.token })).status).toBe(403)
 
     const put = await callApi(workOrderRoute, {
       method: 'PUT',
