@@ -34,6 +34,7 @@ import { PRODUCT_STATUSES } from '../../app/schemas/product-options'
 import { formatQuoteNumber, QUOTE_STATUSES } from '../../app/schemas/quote-options'
 import { FILE_KINDS, FILE_RECORD_TYPES } from '../../app/schemas/stored-file-options'
 import { TRUCK_OWNERSHIPS, TRUCK_STATUSES } from '../../app/schemas/truck-options'
+import { WORK_ORDER_KINDS, WORK_ORDER_STATUSES } from '../../app/schemas/work-order-options'
 import { COUNT_SQL } from '../../app/utils/api-limits.server'
 import { formatDecimal } from '../../app/utils/money'
 import { type Action, can, type Entity, type Role } from '../../app/utils/permissions'
@@ -1613,6 +1614,166 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
   return layout('Inspections', user, main)
 }
 
+// ---------------------------------------------------------------------------------------------
+// Work orders (ADR 132): a page of orders with their unit; the API's with their lines, defects and schedules.
+
+type WorkOrderRow = {
+  id: string
+  organizationId: string
+  number: string
+  truckId: string | null
+  trailerId: string | null
+  kind: string
+  status: string
+  description: string
+  odometer: number | null
+  totalCents: number
+  completedAt: Date | null
+  completedById: string | null
+  canceledAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  truckUnit: string | null
+  trailerUnit: string | null
+}
+type WorkOrderLineRow = {
+  id: string
+  workOrderId: string
+  kind: string
+  description: string
+  quantityMilli: number
+  unitCostCents: number
+  totalCents: number
+  productId: string | null
+}
+
+/** The count and one page, newest first, with the unit's number by LEFT JOIN (the app's default list). */
+async function workOrderRows(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "WorkOrder" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<WorkOrderRow>(
+      `SELECT w.id, w."organizationId", w.number, w."truckId", w."trailerId", w.kind, w.status, w.description, w.odometer, w."totalCents",
+        w."completedAt", w."completedById", w."canceledAt", w."createdAt", w."updatedAt", w.version,
+        t."unitNumber" AS "truckUnit", r."unitNumber" AS "trailerUnit"
+       FROM "WorkOrder" w LEFT JOIN "Truck" t ON t.id = w."truckId" LEFT JOIN "Trailer" r ON r.id = w."trailerId"
+       WHERE w."organizationId" = $1 ORDER BY w."createdAt" DESC, w.id DESC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  return { total: Number(count.rows[0].total), rows: rows.rows }
+}
+
+/** The API's page: the orders, then their lines, defects and preventive schedules by one query each. */
+async function workOrderPage(organizationId: string, page: number, pageSize: number) {
+  const { total, rows } = await workOrderRows(organizationId, page, pageSize)
+  const ids = rows.map((row) => row.id)
+  const [lines, defects, schedules] = ids.length
+    ? await Promise.all([
+        pool.query<WorkOrderLineRow>(
+          `SELECT id, "workOrderId", kind, description, "quantityMilli", "unitCostCents", "totalCents", "productId" FROM "WorkOrderLine"
+           WHERE "workOrderId" = ANY($1) ORDER BY position`,
+          [ids],
+        ),
+        pool.query<{ id: string; workOrderId: string }>(`SELECT id, "workOrderId" FROM "InspectionDefect" WHERE "workOrderId" = ANY($1) ORDER BY id`, [ids]),
+        pool.query<{ scheduleId: string; workOrderId: string }>(
+          `SELECT "scheduleId", "workOrderId" FROM "WorkOrderSchedule" WHERE "workOrderId" = ANY($1) ORDER BY "scheduleId"`,
+          [ids],
+        ),
+      ])
+    : [{ rows: [] }, { rows: [] }, { rows: [] }]
+  const group = <T extends { workOrderId: string }>(items: T[]) => {
+    const map = new Map<string, T[]>()
+    for (const item of items) map.set(item.workOrderId, [...(map.get(item.workOrderId) ?? []), item])
+    return map
+  }
+  const [byLines, byDefects, bySchedules] = [group(lines.rows), group(defects.rows), group(schedules.rows)]
+  return {
+    total,
+    items: rows.map((row) => ({
+      ...row,
+      lines: byLines.get(row.id) ?? [],
+      defectIds: (byDefects.get(row.id) ?? []).map((defect) => defect.id),
+      scheduleIds: (bySchedules.get(row.id) ?? []).map((link) => link.scheduleId),
+    })),
+  }
+}
+
+function workOrderJson(row: WorkOrderRow & { lines: WorkOrderLineRow[]; defectIds: string[]; scheduleIds: string[] }) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    number: row.number,
+    truckId: row.truckId,
+    truck: row.truckId ? { id: row.truckId, unitNumber: row.truckUnit } : null,
+    trailerId: row.trailerId,
+    trailer: row.trailerId ? { id: row.trailerId, unitNumber: row.trailerUnit } : null,
+    kind: row.kind,
+    status: row.status,
+    description: row.description,
+    odometer: row.odometer,
+    lines: row.lines.map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      description: line.description,
+      quantity: line.quantityMilli / 1000,
+      unitCostCents: line.unitCostCents,
+      totalCents: line.totalCents,
+      productId: line.productId,
+    })),
+    defectIds: row.defectIds,
+    scheduleIds: row.scheduleIds,
+    totalCents: row.totalCents,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    completedById: row.completedById,
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+const apiWorkOrderList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'workOrder', workOrderPage, workOrderJson)
+
+const zonedDays = new Map<string, Intl.DateTimeFormat>()
+function zonedDay(value: Date, timeZone: string) {
+  let format = zonedDays.get(timeZone)
+  if (!format) zonedDays.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone })))
+  return format.format(value)
+}
+
+/** The work orders list page: number, unit, kind, description, status, day and total; the truck, status and kind filters. */
+async function workOrderListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'workOrder')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, rows: items }, trucks, timeZone] = await Promise.all([
+    workOrderRows(user.organizationId, page, pageSize),
+    pool.query<{ id: string; unitNumber: string }>(`SELECT id, "unitNumber" FROM "Truck" WHERE "organizationId" = $1 ORDER BY "unitNumber" LIMIT 201`, [
+      user.organizationId,
+    ]),
+    timeZoneOf(user.organizationId),
+  ])
+  const zone = safeTimeZone(timeZone)
+  const rows = items
+    .map(
+      (row) => `<tr><th><a href="/dashboard/work-orders/${row.id}">${esc(row.number)}</a></th><td>${esc(row.truckUnit ?? row.trailerUnit ?? '—')}</td>
+<td>${esc(row.kind)}</td><td title="${esc(row.description)}">${esc(row.description)}</td><td><span class="badge">${esc(row.status)}</span></td>
+<td>${zonedDay(row.completedAt ?? row.createdAt, zone)}</td><td class="num">${money.format(row.totalCents / 100)}</td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const truckOptions = trucks.rows.length > 200 ? '' : trucks.rows.map((t) => `<option value="${t.id}">${esc(t.unitNumber)}</option>`).join('')
+  const main = `<h1>Work orders</h1>${can(user.role, 'create', 'workOrder') ? '<a href="/dashboard/work-orders/new">New work order</a>' : ''}
+<form method="get"><select name="truckId"><option value="">All</option>${truckOptions}</select>
+<select name="status"><option value="">All</option>${options(WORK_ORDER_STATUSES, url.searchParams.get('status'))}</select>
+<select name="kind"><option value="">All</option>${options(WORK_ORDER_KINDS, url.searchParams.get('kind'))}</select><button>Apply</button></form>
+<table><thead><tr><th>Number</th><th>Unit</th><th>Kind</th><th>Description</th><th>Status</th><th>Date</th><th>Total</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Work orders', user, main)
+}
+
 async function apiIftaReturn(req: http.IncomingMessage, name: string) {
   const user = await apiUser(req, 'read', 'iftaReturn')
   const quarter = parseQuarter(name)
@@ -2358,6 +2519,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/inspections') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiInspectionList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/fuel/list') return send(req, res, 200, HTML, await fuelListPage(req, url))
     if (req.method === 'GET' && path === '/dashboard/inspections') return send(req, res, 200, HTML, await inspectionListPage(req, url))
+    if (req.method === 'GET' && path === '/api/work-orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWorkOrderList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/work-orders') return send(req, res, 200, HTML, await workOrderListPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
       return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

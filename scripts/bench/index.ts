@@ -364,6 +364,7 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/posts', optional: false },
     { url: '/api/fuel-purchases', optional: false },
     { url: '/api/inspections', optional: false },
+    { url: '/api/work-orders', optional: false },
     { url: '/api/ifta/returns/2026-Q3', optional: false },
   ]
   for (const { url, optional } of urls) {

@@ -16,6 +16,7 @@ import { INSPECTIONS, seedInspections } from './inspection-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
 import { SCHEDULES, seedSchedules, seedWebhooks, WEBHOOKS } from './ops-fixtures'
 import { ORDERS, PRODUCTS, seedOrders, seedStore, SETTLEMENTS } from './store-fixtures'
+import { seedWorkOrders, WORK_ORDERS } from './work-order-fixtures'
 
 /**
  * `loadsSeed`: how long the generated loads took to seed in this run, and the CPU seconds it used
@@ -80,6 +81,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedWebhooks(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WEBHOOKS} webhook endpoints`)
     if (await seedFuel(embedded.url, 'admin@freightdesk.test')) console.info(`added ${FUEL_PURCHASES} fuel purchases and ${FUEL_TRIPS} trips`)
     if (await seedInspections(embedded.url, 'admin@freightdesk.test')) console.info(`added ${INSPECTIONS} inspection reports`)
+    if (await seedWorkOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WORK_ORDERS} work orders`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return { ...embedded, loadsSeed }

@@ -175,6 +175,9 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/fuel-purchases', make: get(() => '/api/fuel-purchases', 'token') },
     { name: 'inspections list page', page: '/dashboard/inspections', make: get(() => '/dashboard/inspections', 'cookie') },
     { name: 'GET /api/inspections', make: get(() => '/api/inspections', 'token') },
+    // 1,000 work orders of 150 units, two in three with lines of parts and labor (ADR 132).
+    { name: 'work orders list page', page: '/dashboard/work-orders', make: get(() => '/dashboard/work-orders', 'cookie') },
+    { name: 'GET /api/work-orders', make: get(() => '/api/work-orders', 'token') },
     { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
 }
@@ -262,6 +265,8 @@ export const MIX: Record<string, number> = {
   'GET /api/fuel-purchases': 0,
   'inspections list page': 0,
   'GET /api/inspections': 0,
+  'work orders list page': 0,
+  'GET /api/work-orders': 0,
   'GET /api/ifta/returns/2026-Q3': 0,
 }
 

@@ -17,11 +17,13 @@ import * as workOrderRoute from '~/routes/api/work-orders/item'
 import * as pdfRoute from '~/routes/api/work-orders/pdf'
 import * as moveRoute from '~/routes/api/work-orders/status'
 import * as editorPage from '~/routes/dashboard/work-orders/editor'
+import * as listPage from '~/routes/dashboard/work-orders/list'
 import * as pdfPage from '~/routes/dashboard/work-orders/pdf'
 import * as viewPage from '~/routes/dashboard/work-orders/view'
 import { InspectionSchema } from '~/schemas/inspection'
 import { WorkOrderSchema } from '~/schemas/work-order'
 import { prisma } from '~/utils/db.server'
+import { unpackRows } from '~/utils/packed-rows'
 
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, fleet, newLoad, type Org, refusal, unique } from '../helpers'
@@ -303,6 +305,12 @@ describe('work orders', () => {
     const id = created.body.data.id as string
     const listed = await callApi(workOrdersRoute, { path: `${path}?status=open&truckId=${truck.id}`, token: org.users.accountant.token })
     expect([listed.status, listed.body.meta?.total]).toEqual([200, 1])
+    // The list reads less than the item (no products, inspections, completer): the same record all the same.
+    expect(listed.body.data).toEqual([created.body.data])
+    const page = await callPage(listPage.loader, '/dashboard/work-orders', org.users.accountant.id)
+    expect(unpackRows(page.data?.rows as never)).toEqual([
+      expect.objectContaining({ id, number: created.body.data.number, unit: truck.unitNumber, status: 'open', totalCents: 4_500, completedAt: null }),
+    ])
     expect((await callApi(workOrderRoute, { path: `${path}/${id}`, params: { id }, token: elsewhere.users.admin.token })).status).toBe(404)
     expect((await callApi(workOrderRoute, { path: `${path}/${id}`, params: { id }, token: org.users.driver.token })).status).toBe(403)
     // Its PDF, for those who read work orders of the organization.

@@ -10,7 +10,7 @@ import { Card } from '~/components/ui/card'
 import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { listLoadTruckOptions } from '~/models/loads/load-pickers.server'
-import { listWorkOrders } from '~/models/maintenance/work-order.server'
+import { listWorkOrderTable } from '~/models/maintenance/work-order.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { readListPage } from '~/requests/list-page.server'
 import { PAGE_SIZES } from '~/schemas/list-options'
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     entity: 'workOrder',
     customFields: null,
     schema: WorkOrderListQuerySchema,
-    read: (organizationId, query) => listWorkOrders(organizationId, query),
+    read: (organizationId, query) => listWorkOrderTable(organizationId, query),
     also: async (user) => {
       const [trucks, timeZone] = await Promise.all([listLoadTruckOptions(user.organizationId), organizationTimeZone(user.organizationId)])
       return { trucks, timeZone, creates: can(user.role, 'create', 'workOrder') }
