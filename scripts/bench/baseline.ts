@@ -1522,7 +1522,9 @@ type DefectRow = {
   certifiedById: string | null
   repaired: boolean | null
   certificationNote: string | null
+  photos?: PhotoRow[]
 }
+type PhotoRow = { id: string; defectId: string; fileName: string; contentType: string; sizeBytes: number }
 const ITEM_ORDER = new Map<string, number>(INSPECTION_ITEMS.map((item, index) => [item, index]))
 
 async function inspectionPage(organizationId: string, page: number, pageSize: number) {
@@ -1544,8 +1546,19 @@ async function inspectionPage(organizationId: string, page: number, pageSize: nu
         [ids],
       )
     : { rows: [] }
+  // Each defect's photos, as the app reads them (one statement per page).
+  const defectIds = defects.rows.map((defect) => defect.id)
+  const photos = defectIds.length
+    ? await pool.query<PhotoRow>(
+        `SELECT id, "defectId", "fileName", "contentType", "sizeBytes" FROM "InspectionPhoto" WHERE "defectId" = ANY($1) ORDER BY "createdAt", id`,
+        [defectIds],
+      )
+    : { rows: [] }
+  const byDefect = new Map<string, PhotoRow[]>()
+  for (const photo of photos.rows) byDefect.set(photo.defectId, [...(byDefect.get(photo.defectId) ?? []), photo])
   const byReport = new Map<string, DefectRow[]>()
-  for (const defect of defects.rows) byReport.set(defect.inspectionId, [...(byReport.get(defect.inspectionId) ?? []), defect])
+  for (const defect of defects.rows)
+    byReport.set(defect.inspectionId, [...(byReport.get(defect.inspectionId) ?? []), { ...defect, photos: byDefect.get(defect.id) ?? [] }])
   return { total: Number(count.rows[0].total), items: rows.rows.map((row) => ({ ...row, defects: byReport.get(row.id) ?? [] })) }
 }
 
@@ -1575,6 +1588,13 @@ function inspectionJson(row: InspectionRow & { defects: DefectRow[] }) {
         certifiedById: defect.certifiedById,
         repaired: defect.repaired,
         certificationNote: defect.certificationNote,
+        photos: (defect.photos ?? []).map((photo) => ({
+          id: photo.id,
+          fileName: photo.fileName,
+          contentType: photo.contentType,
+          sizeBytes: photo.sizeBytes,
+          url: `/api/inspections/photos/${photo.id}`,
+        })),
       })),
     acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
     acknowledgedById: row.acknowledgedById,
