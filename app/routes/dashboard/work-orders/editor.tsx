@@ -83,7 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       item: defect.item,
       note: defect.note,
       outOfService: defect.outOfService,
-      unit: defect.inspection.trailer?.unitNumber ?? defect.inspection.truck.unitNumber,
+      // The report's units: a defect is on the truck or the trailer it pulled (the checklist does not say which, ADR 131).
+      unit: [defect.inspection.truck.unitNumber, defect.inspection.trailer?.unitNumber].filter(Boolean).join(' / '),
       truck: defect.inspection.truck.unitNumber,
       inspectedAt: defect.inspection.inspectedAt.toISOString(),
     })),
