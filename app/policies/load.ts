@@ -8,6 +8,7 @@
 import { DRIVER_DOCUMENT_KINDS, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '~/schemas/load-document-options'
 import { ACTIVE_LOAD_STATUSES, type LoadStatus, type StopEvent } from '~/schemas/load-options'
 import { can, type Role } from '~/utils/permissions'
+import { zonedWallClock } from '~/utils/time'
 
 import type { Actor } from './actor'
 import type { PolicyRefusal } from './refusal'
@@ -235,8 +236,9 @@ export function deliveredAt<When>(stops: Array<{ actualDeparture: When | null }>
 
 /**
  * The day a load's driver and units must be fit for (license, medical card, annual inspection):
- * its first pickup's (UTC calendar), or today for a load without a pickup time.
+ * its first pickup's, or today for a load without a pickup time, on the organization's calendar
+ * (`timeZone`): a pickup at 8 pm in Chicago is that day's, not the next UTC day's (ADR 138).
  */
-export function assignmentDay(pickupAt: Date | null, now = new Date()) {
-  return (pickupAt ?? now).toISOString().slice(0, 10)
+export function assignmentDay(pickupAt: Date | null, timeZone: string, now = new Date()) {
+  return zonedWallClock(pickupAt ?? now, timeZone).slice(0, 10)
 }

@@ -146,6 +146,27 @@ describe('the status machine', () => {
     expect(await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).toMatchObject({ status: 'booked', version: 1 })
   })
 
+  it('checks the driver and the units on the pickup’s day in the organization’s time zone, not on the UTC day', async () => {
+    const org = await createOrg()
+    const { broker, truck, trailer, driverId } = await fleet(org)
+    const organization = { where: { id: org.organization.id } }
+    const at = (windowStart: string) =>
+      input({ brokerId: broker.id, driverId, truckId: truck.id, trailerId: trailer.id, stops: [{ ...stops[0], windowStart }, stops[1]] })
+    // 8 pm in Chicago on 1 December is 2 am UTC on the 2nd: a license valid through the 1st covers it.
+    await prisma.organization.update({ ...organization, data: { timezone: 'America/Chicago' } })
+    await prisma.driverProfile.update({ where: { userId: driverId }, data: { licenseExpiry: new Date('2026-12-01') } })
+    const evening = await createLoad(actorOf(org), at('2026-12-01T20:00'))
+    expect((await move(org, evening.id, 'dispatched')).status).toBe('dispatched')
+    await move(org, evening.id, 'canceled')
+    // 8 am in Tokyo on the 2nd is 11 pm UTC on the 1st: a truck whose inspection was due on the 1st is out of service by then.
+    await prisma.organization.update({ ...organization, data: { timezone: 'Asia/Tokyo' } })
+    await prisma.driverProfile.update({ where: { userId: driverId }, data: { licenseExpiry: new Date('2027-06-30') } })
+    await prisma.truck.update({ where: { id: truck.id }, data: { inspectionDue: new Date('2026-12-01') } })
+    const refused = await refusal(createLoad(actorOf(org), at('2026-12-02T08:00')))
+    expect([refused.code, refused.messageKey]).toEqual(['out_of_service', 'loads.errors.outOfService.truckInspection'])
+    expect((await createLoad(actorOf(org), at('2026-12-01T23:00'))).truckId).toBe(truck.id)
+  })
+
   it('keeps a truck or trailer past its annual inspection off a load: not assigned, not dispatched (409 out_of_service)', async () => {
     const org = await createOrg()
     const { broker, truck, trailer, driverId } = await fleet(org)

@@ -2,6 +2,7 @@
  * The choices offered around loads: the editor's brokers, companies, drivers (a busy one names
  * its load), trucks and trailers, and the list's truck filter.
  */
+import { organizationTimeZone } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { unitsWithOpenDefects } from '~/models/reference/unit-service.server'
 import { assignmentDay } from '~/policies/load'
@@ -23,7 +24,7 @@ const availableFirst = <Row extends { status: string }>(rows: Row[], ready = AVA
  * it (`onLoad`), as the dispatch check would name it.
  */
 export async function loadEditorOptions(organizationId: string, keep: { companyId?: string | null; driverId?: string | null; loadId?: string | null } = {}) {
-  const [brokers, companies, drivers, trucks, trailers, driving, open] = await Promise.all([
+  const [brokers, companies, drivers, trucks, trailers, driving, open, timeZone] = await Promise.all([
     prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true, status: true }, orderBy: { name: 'asc' } }),
     prisma.company.findMany({
       // Own fleets only (ADR 094): a load is hauled by one of the organization's fleets, never by its factor.
@@ -53,8 +54,9 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
       distinct: ['driverId'],
     }),
     unitsWithOpenDefects(prisma, organizationId),
+    organizationTimeZone(organizationId),
   ])
-  const today = assignmentDay(null)
+  const today = assignmentDay(null, timeZone)
   const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
   return {
     brokers,

@@ -57,7 +57,7 @@ async function assertDispatchable(
   if (trailer && trailer.status !== 'available' && trailer.status !== 'in_use') throw new DomainError('in_use', `loads.errors.trailer.${trailer.status}`)
 
   const profile = await tx.driverProfile.findUnique({ where: { userId: load.driverId! }, select: { licenseExpiry: true, medicalCardExpiry: true } })
-  const day = assignmentDay(load.pickupAt)
+  const day = assignmentDay(load.pickupAt, await organizationTimeZone(load.organizationId, tx))
   const validOn = (expiry: Date | null | undefined) => Boolean(expiry && expiry.toISOString().slice(0, 10) >= day)
   if (!validOn(profile?.licenseExpiry)) throw new DomainError('in_use', 'loads.errors.licenseInvalid', { params: { date: day } })
   if (!validOn(profile?.medicalCardExpiry)) throw new DomainError('in_use', 'loads.errors.medicalInvalid', { params: { date: day } })

@@ -172,7 +172,7 @@ export async function createLoad(
       await assertBrokerAcceptsLoads(tx, organizationId, input.brokerId)
       const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
       const data = { ...loadData(input), ...summary(stops), customFields, dispatcherId: actor.userId }
-      await assertUnitsInService(tx, organizationId, data, assignmentDay(data.pickupAt))
+      await assertUnitsInService(tx, organizationId, data, assignmentDay(data.pickupAt, timeZone))
       const load = await tx.load.create({
         data: {
           ...data,
@@ -251,7 +251,7 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
         tx,
         organizationId,
         { truckId: data.truckId !== before.truckId ? data.truckId : null, trailerId: data.trailerId !== before.trailerId ? data.trailerId : null },
-        assignmentDay(summary(stops).pickupAt),
+        assignmentDay(summary(stops).pickupAt, timeZone),
       )
       assertOneRow(
         await tx.load.updateMany({

@@ -4,6 +4,7 @@
  * defect of a driver's report keeps both units the report covers off the road (the truck, and the
  * trailer it pulled) until it is certified.
  */
+import { organizationTimeZone } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { assignmentDay } from '~/policies/load'
 import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
@@ -103,10 +104,11 @@ export async function loadsOutOfService(
   organizationId: string,
   loads: ReadonlyArray<{ id: string; truckId: string | null; trailerId: string | null; pickupAt: Date | null }>,
 ) {
+  const timeZone = await organizationTimeZone(organizationId)
   const refused = await refusalsOf(
     prisma,
     organizationId,
-    loads.map((load) => ({ id: load.id, truckId: load.truckId, trailerId: load.trailerId, day: assignmentDay(load.pickupAt) })),
+    loads.map((load) => ({ id: load.id, truckId: load.truckId, trailerId: load.trailerId, day: assignmentDay(load.pickupAt, timeZone) })),
   )
   return new Map([...refused].map(([id, refusal]) => [id, { key: refusal.key, params: refusal.params }]))
 }
