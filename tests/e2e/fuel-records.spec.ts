@@ -1,9 +1,10 @@
-import { apiTruck, expect, signedIn, test, type TestOrganization, toast } from './fixtures'
+import { apiTruck, expect, signedInAs, test, type TestOrganization, toast } from './fixtures'
 
-// Each test works in an organization of its own, signed in as its admin.
+// Each test works in an organization of its own, signed in as an accountant (who keeps the fuel
+// receipts and the trips); the organization's admin token makes the records the test starts from.
 let org: TestOrganization
 test.beforeEach(async ({ page, request }) => {
-  org = await signedIn(page, request)
+  ;({ org } = await signedInAs(page, request, 'accountant'))
 })
 
 test('types in a fuel receipt and a two-state trip, and the quarter’s return counts them', async ({ page, request }) => {

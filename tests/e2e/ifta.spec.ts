@@ -1,13 +1,14 @@
-import { apiTruck, expect, signedIn, test, type TestOrganization, toast } from './fixtures'
+import { apiTruck, expect, loginByRequest, signedInAs, test, type TestOrganization, toast } from './fixtures'
 import { api } from './load-fixtures'
 
-// Each test works in an organization of its own, signed in as its admin.
+// Each test works in an organization of its own, signed in as an accountant (who files the return);
+// reopening a filed quarter is the admin's.
 let org: TestOrganization
 test.beforeEach(async ({ page, request }) => {
-  org = await signedIn(page, request)
+  ;({ org } = await signedInAs(page, request, 'accountant'))
 })
 
-test('types in the quarter’s rates, reviews the return, files it, and reopens it with a reason', async ({ page, request }) => {
+test('an accountant types in the quarter’s rates, reviews the return and files it; the admin reopens it with a reason', async ({ page, request }) => {
   // 600 miles (400 in Texas, 200 in Oklahoma) on 100 gallons bought in Texas: 6.00 MPG.
   const truck = await apiTruck(request, org, { unitNumber: 'IFTA-1' })
   await api(request, org, '/api/trips', {
@@ -59,6 +60,11 @@ test('types in the quarter’s rates, reviews the return, files it, and reopens 
   })
   expect([refused.status(), (await refused.json()).error.code]).toEqual([409, 'period_closed'])
 
+  // Reopening is not the accountant's: no form; the admin signs in and reopens it.
+  await expect(page.getByTestId('ifta-reopen')).toHaveCount(0)
+  await page.context().clearCookies()
+  await loginByRequest(page, org.email, org.password)
+  await page.goto('/dashboard/ifta/2026-Q2')
   const reopen = page.getByTestId('ifta-reopen')
   await reopen.getByLabel('Reason').fill('A receipt came in late')
   await reopen.getByRole('button', { name: 'Reopen the quarter' }).click()

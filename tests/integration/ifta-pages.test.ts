@@ -7,7 +7,10 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
+import type { iftaReturnBody } from '~/models/fuel-tax/ifta-return.server'
 import { createTrip } from '~/models/fuel-tax/trip.server'
+import * as returnApi from '~/routes/api/ifta/return'
+import * as exportCsv from '~/routes/dashboard/ifta/export'
 import * as overview from '~/routes/dashboard/ifta/index'
 import * as rates from '~/routes/dashboard/ifta/rates'
 import * as returnPage from '~/routes/dashboard/ifta/return'
@@ -16,7 +19,9 @@ import { TripSchema } from '~/schemas/trip'
 import { prisma } from '~/utils/db.server'
 import type { Role } from '~/utils/permissions'
 
+import { callApi } from '../contract-kit'
 import { actorOf, createOrg } from '../helpers'
+import { handWorkedQuarter } from '../ifta-fixtures'
 import { callPage as call, type Handler, postForm, refusalOf } from '../page-helpers'
 
 async function quarterWithFuel() {
@@ -64,6 +69,73 @@ describe('fuel tax pages', () => {
     expect((await call(returnPage.loader as Handler, '/dashboard/ifta/Q2', org.users.admin.id, { quarter: 'Q2' })).status).toBe(404)
     const quarters = await call(overview.loader as Handler, '/dashboard/ifta', org.users.admin.id)
     expect((quarters.data?.quarters as unknown[]).length).toBe(8)
+  })
+
+  it('shows the hand-worked quarter on the page and in its CSV to the cent, as the API answers it', async () => {
+    // The quarter of tests/unit/ifta-return.test.ts, filed late through the page (due 2026-10-31).
+    const org = await createOrg()
+    const { t2 } = await handWorkedQuarter(org)
+    const quarter = { quarter: '2026-Q3' }
+    const viewer = org.users.viewer.id
+    const filed = await call(
+      returnPage.action as Handler,
+      '/dashboard/ifta/2026-Q3',
+      org.users.accountant.id,
+      quarter,
+      postForm({ intent: 'file', filedAt: '2026-12-01' }),
+    )
+    expect(filed.status).toBe(302)
+
+    const page = await call(returnPage.loader as Handler, '/dashboard/ifta/2026-Q3?fuelType=diesel', viewer, quarter)
+    const body = page.data?.body as Awaited<ReturnType<typeof iftaReturnBody>>
+    expect([body.status, body.filedAt, body.dueDate, body.totalMiles, body.taxableMiles, body.totalGallons, body.mpg]).toEqual([
+      'filed',
+      '2026-12-01',
+      '2026-10-31',
+      3_500,
+      3_050,
+      '600.875',
+      '5.82',
+    ])
+    expect(
+      body.lines.map((line) => [line.jurisdiction, line.taxableGallons, line.netTaxableGallons, line.ratePerGallon, line.taxCents, line.surchargeCents]),
+    ).toEqual([
+      ['IL', 86, '-34.125', '0.4540', -1_549, 0],
+      ['IN', 172, '112.000', '0.5700', 6_384, 1_892],
+      ['KS', 112, '112.000', '0.2600', 2_912, 0],
+      ['OK', 52, '-48.250', '0.1900', -917, 0],
+      ['TX', 103, '-47.500', '0.2000', -950, 0],
+    ])
+    expect([body.taxDueCents, body.penaltyCents, body.interestCents, body.totalDueCents]).toEqual([7_772, 5_000, 93, 12_865])
+    expect(body.warnings.map((warning) => [warning.code, warning.truckId])).toEqual([
+      ['trip_outside_quarter', t2.id],
+      ['odometer_gap', t2.id],
+    ])
+    // Every figure is the API's; only the warnings' wording differs (the page isolates the data in them).
+    const api = await callApi(returnApi, { path: '/api/ifta/returns/2026-Q3?fuelType=diesel', params: quarter, token: org.users.viewer.token })
+    const figures = (record: typeof body) => ({ ...record, warnings: record.warnings.map(({ message: _, ...warning }) => warning) })
+    expect(figures(body)).toEqual(figures(api.body.data))
+
+    // The page's CSV: the same lines and totals, translated headers, money in dollars.
+    const english = { headers: { Cookie: 'i18nextLng=en' } }
+    const csv = await call(exportCsv.loader as Handler, '/dashboard/ifta/2026-Q3/export?fuelType=diesel', viewer, quarter, english)
+    expect([csv.status, csv.response?.headers.get('Content-Disposition')]).toEqual([200, expect.stringContaining('ifta-2026-Q3-diesel.csv')])
+    const rows = (await csv.response!.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    // Each line's total due is its tax, surcharge and interest; the totals row carries the MPG in the
+    // rate column and the penalty in the surcharge column (app/models/fuel-tax/ifta-return.server.ts).
+    // A credit's net gallons start with "'": the formula guard of every CSV (app/utils/csv.server.ts).
+    expect(rows).toEqual([
+      'State or province,Total miles,Taxable miles,Taxable gallons,Tax-paid gallons,Net taxable gallons,Rate per gallon,Tax (credit),Surcharge,Interest,Total due',
+      "IL,500,500,86,120.125,'-34.125,0.4540,-15.49,0.00,0.00,-15.49",
+      'IN,1000,1000,172,60.000,112.000,0.5700,63.84,18.92,0.69,83.45',
+      'KS,700,650,112,0.000,112.000,0.2600,29.12,0.00,0.24,29.36',
+      "OK,300,300,52,100.250,'-48.250,0.1900,-9.17,0.00,0.00,-9.17",
+      "TX,600,600,103,150.500,'-47.500,0.2000,-9.50,0.00,0.00,-9.50",
+      'TOTAL,3500,3050,600.875,,,5.82,77.72,50.00,0.93,128.65',
+    ])
   })
 
   it('saves one fuel type’s rates without touching another’s, and refuses a bad rate at its row, writing nothing', async () => {
