@@ -46,8 +46,11 @@ const FORMULA_START = /^[\s\u3000]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFF5C]|^[\t\r
 export function safeCell(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value !== 'string') return String(value)
-  return FORMULA_START.test(value) ? `'${value}` : value
+  // A plain decimal (`-34.125`, a credit's gallons) is a number, not a formula: it stays one.
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value
 }
+
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
 
 export type CsvOptions = {
   /** `key`: machine headers for programs; a function: translated headers for people. */

@@ -40,6 +40,9 @@ describe('safeCell', () => {
     for (const formula of ['＝1+1', '＋1', '－1+2', '＠SUM(A1)', '｜cmd', '|cmd', ' =1+1', '\u3000＝1', '\n=1']) expect(safeCell(formula)).toBe(`'${formula}`)
     expect(safeCell('Reefer, 53 ft')).toBe('Reefer, 53 ft')
     expect(safeCell(-5)).toBe('-5')
+    // A decimal written as text (a credit's gallons) is still a number; an expression is not.
+    for (const number of ['-34.125', '-5', '12.50']) expect(safeCell(number)).toBe(number)
+    for (const formula of ['-34.125+1', '-1e3', '-.5', '- 5']) expect(safeCell(formula)).toBe(`'${formula}`)
     expect(safeCell(null)).toBe('')
     expect(safeCell(false)).toBe('false')
   })
