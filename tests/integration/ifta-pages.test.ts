@@ -128,11 +128,11 @@ describe('fuel tax pages', () => {
     // rate column and the penalty in the surcharge column (app/models/fuel-tax/ifta-return.server.ts).
     expect(rows).toEqual([
       'State or province,Total miles,Taxable miles,Taxable gallons,Tax-paid gallons,Net taxable gallons,Rate per gallon,Tax (credit),Surcharge,Interest,Total due',
-      "IL,500,500,86,120.125,-34.125,0.4540,-15.49,0.00,0.00,-15.49",
+      'IL,500,500,86,120.125,-34.125,0.4540,-15.49,0.00,0.00,-15.49',
       'IN,1000,1000,172,60.000,112.000,0.5700,63.84,18.92,0.69,83.45',
       'KS,700,650,112,0.000,112.000,0.2600,29.12,0.00,0.24,29.36',
-      "OK,300,300,52,100.250,-48.250,0.1900,-9.17,0.00,0.00,-9.17",
-      "TX,600,600,103,150.500,-47.500,0.2000,-9.50,0.00,0.00,-9.50",
+      'OK,300,300,52,100.250,-48.250,0.1900,-9.17,0.00,0.00,-9.17',
+      'TX,600,600,103,150.500,-47.500,0.2000,-9.50,0.00,0.00,-9.50',
       'TOTAL,3500,3050,600.875,,,5.82,77.72,50.00,0.93,128.65',
     ])
   })
