@@ -160,10 +160,12 @@ describe('the quarterly return through the API', () => {
     } as never)
     const rows = (await csv.text()).trim().split(/\r?\n/)
     expect(rows[0]).toBe(
-      'jurisdiction,totalMiles,taxableMiles,taxableGallons,taxPaidGallons,netTaxableGallons,ratePerGallon,taxCents,surchargeCents,interestCents,totalDueCents',
+      'jurisdiction,totalMiles,taxableMiles,taxableGallons,taxPaidGallons,netTaxableGallons,ratePerGallon,taxCents,surchargeCents,interestCents,totalDueCents,totalGallons,mpg,penaltyCents',
     )
-    expect(rows[2]).toBe('IN,1000,1000,172,60.000,112.000,0.5700,6384,1892,69,8345')
-    expect(rows.at(-1)).toBe('TOTAL,3500,3050,600.875,,,5.82,7772,5000,93,12865')
+    expect(rows[2]).toBe('IN,1000,1000,172,60.000,112.000,0.5700,6384,1892,69,8345,,,')
+    // The totals row: the lines' sums in their columns (tax 5,880 + surcharge 1,892 = the 7,772 tax due), then
+    // total gallons, MPG and the penalty; tax, surcharge, interest and penalty add up to the total due.
+    expect(rows.at(-1)).toBe('TOTAL,3500,3050,525,,,,5880,1892,93,12865,600.875,5.82,5000')
 
     // Closed: a new purchase, a change, a delete, a move in and a trip of the quarter are refused; nothing is written.
     const before = await prisma.fuelPurchase.count({ where: { organizationId: org.organization.id } })

@@ -124,16 +124,16 @@ describe('fuel tax pages', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/)
-    // Each line's total due is its tax, surcharge and interest; the totals row carries the MPG in the
-    // rate column and the penalty in the surcharge column (app/models/fuel-tax/ifta-return.server.ts).
+    // Each line's total due is its tax, surcharge and interest; the totals row sums the lines' columns and
+    // adds the return's total gallons, MPG and penalty (app/models/fuel-tax/ifta-return.server.ts).
     expect(rows).toEqual([
-      'State or province,Total miles,Taxable miles,Taxable gallons,Tax-paid gallons,Net taxable gallons,Rate per gallon,Tax (credit),Surcharge,Interest,Total due',
-      'IL,500,500,86,120.125,-34.125,0.4540,-15.49,0.00,0.00,-15.49',
-      'IN,1000,1000,172,60.000,112.000,0.5700,63.84,18.92,0.69,83.45',
-      'KS,700,650,112,0.000,112.000,0.2600,29.12,0.00,0.24,29.36',
-      'OK,300,300,52,100.250,-48.250,0.1900,-9.17,0.00,0.00,-9.17',
-      'TX,600,600,103,150.500,-47.500,0.2000,-9.50,0.00,0.00,-9.50',
-      'TOTAL,3500,3050,600.875,,,5.82,77.72,50.00,0.93,128.65',
+      'State or province,Total miles,Taxable miles,Taxable gallons,Tax-paid gallons,Net taxable gallons,Rate per gallon,Tax (credit),Surcharge,Interest,Total due,Total gallons,Fleet MPG,Penalty',
+      'IL,500,500,86,120.125,-34.125,0.4540,-15.49,0.00,0.00,-15.49,,,',
+      'IN,1000,1000,172,60.000,112.000,0.5700,63.84,18.92,0.69,83.45,,,',
+      'KS,700,650,112,0.000,112.000,0.2600,29.12,0.00,0.24,29.36,,,',
+      'OK,300,300,52,100.250,-48.250,0.1900,-9.17,0.00,0.00,-9.17,,,',
+      'TX,600,600,103,150.500,-47.500,0.2000,-9.50,0.00,0.00,-9.50,,,',
+      'TOTAL,3500,3050,525,,,,58.80,18.92,0.93,128.65,600.875,5.82,50.00',
     ])
   })
 

@@ -254,37 +254,54 @@ export function lineTotalDueCents(line: ReturnLineRecord) {
   return line.taxCents + line.surchargeCents + line.interestCents
 }
 
-type CsvRow = { jurisdiction: string; line?: ReturnLineRecord; totals?: IftaReturnRecord }
+type CsvTotals = { return: IftaReturnRecord; taxableGallons: number; taxCents: number; surchargeCents: number }
+type CsvRow = { jurisdiction: string; line?: ReturnLineRecord; totals?: CsvTotals }
 
-/** The return's CSV: one row per member jurisdiction, then the totals row (mpg, tax due, penalty, interest, total due). */
+/**
+ * The return's CSV: one row per member jurisdiction, then the `TOTAL` row, each column meaning the
+ * same in every row (the sums of the lines' taxable gallons, tax, surcharge and interest, and the
+ * total due); the last three columns are the return's own: total gallons, fleet MPG and penalty.
+ */
 const RETURN_CSV_COLUMNS: CsvColumn<CsvRow>[] = [
   { key: 'jurisdiction', label: 'ifta.fields.jurisdiction', value: (row) => row.jurisdiction },
-  { key: 'totalMiles', label: 'ifta.return.totalMiles', value: (row) => row.line?.totalMiles ?? row.totals?.totalMiles },
-  { key: 'taxableMiles', label: 'ifta.return.taxableMiles', value: (row) => row.line?.taxableMiles ?? row.totals?.taxableMiles },
-  { key: 'taxableGallons', label: 'ifta.return.taxableGallons', value: (row) => row.line?.taxableGallons ?? row.totals?.totalGallons },
+  { key: 'totalMiles', label: 'ifta.return.totalMiles', value: (row) => row.line?.totalMiles ?? row.totals?.return.totalMiles },
+  { key: 'taxableMiles', label: 'ifta.return.taxableMiles', value: (row) => row.line?.taxableMiles ?? row.totals?.return.taxableMiles },
+  { key: 'taxableGallons', label: 'ifta.return.taxableGallons', value: (row) => row.line?.taxableGallons ?? row.totals?.taxableGallons },
   { key: 'taxPaidGallons', label: 'ifta.return.taxPaidGallons', value: (row) => row.line?.taxPaidGallons },
   { key: 'netTaxableGallons', label: 'ifta.return.netTaxableGallons', value: (row) => row.line?.netTaxableGallons },
-  { key: 'ratePerGallon', label: 'ifta.return.rate', value: (row) => row.line?.ratePerGallon ?? row.totals?.mpg },
-  { key: 'taxCents', label: 'ifta.return.tax', value: (row) => row.line?.taxCents ?? row.totals?.taxDueCents, money: true },
-  { key: 'surchargeCents', label: 'ifta.return.surcharge', value: (row) => row.line?.surchargeCents ?? row.totals?.penaltyCents, money: true },
-  { key: 'interestCents', label: 'ifta.return.interest', value: (row) => row.line?.interestCents ?? row.totals?.interestCents, money: true },
+  { key: 'ratePerGallon', label: 'ifta.return.rate', value: (row) => row.line?.ratePerGallon },
+  { key: 'taxCents', label: 'ifta.return.tax', value: (row) => row.line?.taxCents ?? row.totals?.taxCents, money: true },
+  { key: 'surchargeCents', label: 'ifta.return.surcharge', value: (row) => row.line?.surchargeCents ?? row.totals?.surchargeCents, money: true },
+  { key: 'interestCents', label: 'ifta.return.interest', value: (row) => row.line?.interestCents ?? row.totals?.return.interestCents, money: true },
   {
     key: 'totalDueCents',
     label: 'ifta.return.totalDue',
-    value: (row) => (row.line ? lineTotalDueCents(row.line) : row.totals?.totalDueCents),
+    value: (row) => (row.line ? lineTotalDueCents(row.line) : row.totals?.return.totalDueCents),
     money: true,
   },
+  { key: 'totalGallons', label: 'ifta.return.totalGallons', value: (row) => row.totals?.return.totalGallons },
+  { key: 'mpg', label: 'ifta.return.mpg', value: (row) => row.totals?.return.mpg },
+  { key: 'penaltyCents', label: 'ifta.return.penalty', value: (row) => row.totals?.return.penaltyCents, money: true },
 ]
 
 /**
  * The return as CSV: the API's (`headers: 'key'`, cents) or the page's (translated headers,
- * dollars). The totals row is named `TOTAL`: total miles, taxable miles and total gallons, the MPG
- * in the rate column, the tax due, the penalty in the surcharge column, interest and the total due.
+ * dollars). The totals row is named `TOTAL` (RETURN_CSV_COLUMNS): its tax, surcharge, interest and
+ * penalty add up to its total due.
  */
 export function iftaReturnCsv(body: IftaReturnRecord, options: { headers: 'key' | Translate }) {
   async function* rows(): AsyncGenerator<CsvRow> {
     for (const line of body.lines) yield { jurisdiction: line.jurisdiction, line }
-    yield { jurisdiction: 'TOTAL', totals: body }
+    const sum = (of: (line: ReturnLineRecord) => number) => body.lines.reduce((total, line) => total + of(line), 0)
+    yield {
+      jurisdiction: 'TOTAL',
+      totals: {
+        return: body,
+        taxableGallons: sum((line) => line.taxableGallons),
+        taxCents: sum((line) => line.taxCents),
+        surchargeCents: sum((line) => line.surchargeCents),
+      },
+    }
   }
   return csvResponse(rows(), RETURN_CSV_COLUMNS, {
     headers: options.headers,
