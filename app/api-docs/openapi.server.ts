@@ -2289,7 +2289,7 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'The quarterly return',
         description:
-          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row. `?format=pdf`: the printable return (the organization, the quarter and status, the lines, the totals and the warnings) in the organization’s language (`language` of GET /api/organization), as an attachment.',
+          'Computed now from the quarter’s trips (by their end date), fuel purchases and rates, for one fuel type (`?fuelType=`, diesel by default). `?format=csv`: its lines and a TOTAL row (the lines’ sums, then `totalGallons`, `mpg` and `penaltyCents`, which only it fills). `?format=pdf`: the printable return (the organization, the quarter and status, the lines, the totals and the warnings) in the organization’s language (`language` of GET /api/organization), as an attachment.',
         operationId: 'read_ifta_return',
         parameters: [
           quarter,
