@@ -11,7 +11,6 @@
  */
 import { z } from 'zod'
 
-import { RATE_MATRIX_MAX_BYTES } from '~/models/fuel-tax/ifta-rate-matrix.server'
 import { SHIPPING_CENTS } from '~/policies/cart'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
@@ -56,6 +55,7 @@ import {
 import { FUEL_CARD_FORMATS, FUEL_IMPORT_COLUMNS } from '~/schemas/fuel-import-options'
 import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
+import { RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import {
   ContractImportReportRecordSchema,
   FuelImportContractRecordSchema,

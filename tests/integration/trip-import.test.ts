@@ -220,7 +220,10 @@ describe('POST /api/trips/import', () => {
     form.append('file', new File([SAMSARA], 'samsara.csv', { type: 'text/csv' }))
     form.append('format', 'samsara')
     expect(await post(org, '', form, null)).toEqual({ status: 201, body: { data: { created: 3, skipped: { duplicate: 0 }, duplicates: 0, errors: [] } } })
-    expect(await post(org, '?format=samsara', SAMSARA)).toEqual({ status: 201, body: { data: { created: 0, skipped: { duplicate: 5 }, duplicates: 5, errors: [] } } })
+    expect(await post(org, '?format=samsara', SAMSARA)).toEqual({
+      status: 201,
+      body: { data: { created: 0, skipped: { duplicate: 5 }, duplicates: 5, errors: [] } },
+    })
     expect((await post(org, '?format=wex', SAMSARA)).status).toBe(400)
     const bad = await post(org, '', BAD)
     expect(bad.status).toBe(400)

@@ -1,7 +1,7 @@
-import { RATE_MATRIX_MAX_BYTES } from '~/models/fuel-tax/ifta-rate-matrix.server'
 import { getIftaRates, importIftaRateMatrix, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import { RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import { DomainError } from '~/utils/errors.server'
 import { uploadLimit } from '~/utils/upload-limit'
 
