@@ -1263,13 +1263,13 @@ function importPaths(): Record<string, Record<string, Operation>> {
     // The fuel tax imports answer the contract's `{ created, duplicates, errors [{ row, field, message }] }` too (ADR 137).
     const contract = name === 'fuelPurchases' || name === 'trips'
     const contractNote = contract
-      ? ' `format=csv` is the contract’s name for `generic`; `dryRun` may also be sent as a multipart field. Every answer also carries the contract’s fields: `created` (0 in a dry run), `duplicates` (rows skipped as imported before, `skipped.duplicate`) and `errors [{ row, field, message }]` (`field` is the column, `column` kept beside it); the 400 of a refused file carries them beside `error`, with `created` 0.'
+      ? ' `format=csv` is the contract’s name for `generic`. Every answer also carries the contract’s fields: `created` (0 in a dry run), `duplicates` (rows skipped as imported before, `skipped.duplicate`) and `errors [{ row, field, message }]` (`field` is the column, `column` kept beside it); the 400 of a refused file carries them beside `error`, with `created` 0.'
       : ''
     paths[IMPORT_PATHS[name].api] = {
       post: {
         tags: [IMPORT_TAGS[name]],
         summary: `Import ${name} from a CSV file`,
-        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).${contractNote}`,
+        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` (or a multipart \`dryRun\` field of \`true\`) nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).${contractNote}`,
         operationId: `import_${name}`,
         parameters: [
           { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
@@ -1288,7 +1288,7 @@ function importPaths(): Record<string, Record<string, Operation>> {
                   file: { type: 'string', format: 'binary' },
                   mapping: { type: 'string' },
                   ...(formats ? { format: { type: 'string', enum: [...formats, 'csv'] } } : {}),
-                  ...(contract ? { dryRun: { type: 'string', enum: ['true', 'false'] } } : {}),
+                  dryRun: { type: 'string', enum: ['true', 'false'], description: 'As `?dryRun=`.' },
                 },
                 required: ['file'],
               },
