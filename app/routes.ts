@@ -349,6 +349,7 @@ export default [
     route('maintenance/due', 'routes/api/maintenance/due.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
+    route('ifta/rates/:quarter/import', 'routes/api/ifta/rate-matrix.ts'),
     route('ifta/returns/:quarter', 'routes/api/ifta/return.ts'),
     route('ifta/returns/:quarter/pdf', 'routes/api/ifta/return.ts', { id: 'api-ifta-return-pdf' }),
     route('ifta/returns/:quarter/file', 'routes/api/ifta/file.ts', { id: 'api-ifta-file' }),

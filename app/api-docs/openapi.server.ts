@@ -55,12 +55,14 @@ import {
 import { FUEL_CARD_FORMATS, FUEL_IMPORT_COLUMNS } from '~/schemas/fuel-import-options'
 import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
+import { RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import {
-  FuelImportCreatedRecordSchema,
+  ContractImportReportRecordSchema,
+  FuelImportContractRecordSchema,
   ImportCreatedRecordSchema,
   ImportReportRecordSchema,
   LoadImportCreatedRecordSchema,
-  TripImportCreatedRecordSchema,
+  TripImportContractRecordSchema,
 } from '~/schemas/import'
 import {
   IMPORT_LISTS,
@@ -1258,17 +1260,22 @@ function importPaths(): Record<string, Record<string, Operation>> {
               ? 'One row per jurisdiction segment of a unit from an ELD’s IFTA report (ADR 126). `format` (`samsara`, `motive`; `generic` by default) reads the ELD’s export by its own headers, the others it has left out. The unit is a truck of the organization by its unit number (any case); the jurisdiction a two-letter code or a full state or province name; the date (and end date) 2026-10-14 or 10/14/2026, perhaps with a time; odometers and miles whole miles (decimals rounded half up), a row needing both odometers or one with its miles; taxable miles default to the miles. A unit’s rows whose odometers chain (a row starts where the last ended, ±1) within a day make one trip, with its miles summed by jurisdiction, checked by the trip’s rules (odometer never backwards, miles adding up to the odometer ±1). A trip imported before (the same unit, odometers and start day) is skipped as `duplicate`, its rows counted in `skipped`; a trip ending in a filed quarter is a problem of its last row (period closed). `created` counts trips.'
               : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
     const formats = name === 'fuelPurchases' ? FUEL_CARD_FORMATS : name === 'trips' ? ELD_FORMATS : null
+    // The fuel tax imports answer the contract's `{ created, duplicates, errors [{ row, field, message }] }` too (ADR 137).
+    const contract = name === 'fuelPurchases' || name === 'trips'
+    const contractNote = contract
+      ? ' `format=csv` is the contract’s name for `generic`. Every answer also carries the contract’s fields: `created` (0 in a dry run), `duplicates` (rows skipped as imported before, `skipped.duplicate`) and `errors [{ row, field, message }]` (`field` is the column, `column` kept beside it); the 400 of a refused file carries them beside `error`, with `created` 0.'
+      : ''
     paths[IMPORT_PATHS[name].api] = {
       post: {
         tags: [IMPORT_TAGS[name]],
         summary: `Import ${name} from a CSV file`,
-        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).`,
+        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` (or a multipart \`dryRun\` field of \`true\`) nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).${contractNote}`,
         operationId: `import_${name}`,
         parameters: [
           { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
           { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
           ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
-          ...(formats ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...formats], default: 'generic' } }] : []),
+          ...(formats ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...formats, 'csv'], default: 'generic' } }] : []),
         ],
         requestBody: {
           required: true,
@@ -1280,7 +1287,8 @@ function importPaths(): Record<string, Record<string, Operation>> {
                 properties: {
                   file: { type: 'string', format: 'binary' },
                   mapping: { type: 'string' },
-                  ...(formats ? { format: { type: 'string', enum: [...formats] } } : {}),
+                  ...(formats ? { format: { type: 'string', enum: [...formats, 'csv'] } } : {}),
+                  dryRun: { type: 'string', enum: ['true', 'false'], description: 'As `?dryRun=`.' },
                 },
                 required: ['file'],
               },
@@ -1293,7 +1301,7 @@ function importPaths(): Record<string, Record<string, Operation>> {
             IMPORT_PATHS[name].api,
             '200',
             'The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.',
-            dataOf(ImportReportRecordSchema),
+            dataOf(contract ? ContractImportReportRecordSchema : ImportReportRecordSchema),
           ),
           '201': answer(
             'post',
@@ -1310,9 +1318,9 @@ function importPaths(): Record<string, Record<string, Operation>> {
               name === 'loads'
                 ? LoadImportCreatedRecordSchema
                 : name === 'fuelPurchases'
-                  ? FuelImportCreatedRecordSchema
+                  ? FuelImportContractRecordSchema
                   : name === 'trips'
-                    ? TripImportCreatedRecordSchema
+                    ? TripImportContractRecordSchema
                     : ImportCreatedRecordSchema,
             ),
           ),
@@ -2281,6 +2289,35 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
           '404': badQuarter,
           '415': notJson,
           ...common,
+        },
+      },
+    },
+    '/api/ifta/rates/{quarter}/import': {
+      post: {
+        tags,
+        summary: 'Import a quarter’s rates from the IFTA, Inc. rate matrix',
+        description: `The rate matrix as IFTA, Inc. publishes it, saved as CSV (ADR 122, 137), read as the rates page reads it: a header naming the jurisdiction column (Jurisdiction, State / Province, State) and fuel columns by the matrix’s names (Gasoline, Special Diesel or Diesel, Propane, LNG, CNG, Ethanol, Methanol, E-85, M-85, A55, Biodiesel; others left out); jurisdictions by name or two-letter code; the Canadian rows (per litre) skipped; surcharge rows giving that jurisdiction’s surcharge; rates as printed (\`$ 0.3940\`), \`-\` or \`N/A\` for none. Every fuel type the file has replaces that type’s rates for the quarter, in one transaction; the interest rate is kept. Send the file as \`text/csv\` or as multipart with a \`file\` part, at most ${RATE_MATRIX_MAX_BYTES / 1024} KB (413). A file that is not a matrix answers 400 \`validation_failed\` with \`fields.file\` naming the line, and nothing is written. The roles that replace the rates may call it.`,
+        operationId: 'import_ifta_rates',
+        parameters: [quarter],
+        requestBody: {
+          required: true,
+          content: {
+            'text/csv': { schema: { type: 'string' } },
+            'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
+          },
+        },
+        responses: {
+          '200': answer(
+            'post',
+            '/api/ifta/rates/{quarter}/import',
+            '200',
+            'The quarter’s rate table as stored, as GET /api/ifta/rates answers it.',
+            dataOf(IftaRatesRecordSchema),
+          ),
+          '404': badQuarter,
+          '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${RATE_MATRIX_MAX_BYTES / 1024} KB.`),
         },
       },
     },

@@ -35,6 +35,9 @@ export type FuelType = (typeof FUEL_TYPES)[number]
 export const FUEL_PURCHASE_SORTS = ['purchasedAt', 'truck', 'jurisdiction', 'fuelType', 'gallons', 'totalCents', 'vendor', 'createdAt'] as const
 
 /** A quarter as the URLs and the API write it: `2026-Q3`. */
+/** The IFTA, Inc. rate matrix is about 60 rows of 30 cells: a file past this is not one (the reader's and the API route's bound). */
+export const RATE_MATRIX_MAX_BYTES = 256 * 1024
+
 export const QUARTER_PATTERN = /^(\d{4})-Q([1-4])$/
 
 /** The return's statuses: open until filed; filed closes the quarter's fuel purchases and trips to writes. */

@@ -49,6 +49,39 @@ export const TripImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({
   skipped: z.object({ duplicate: z.number().int().min(0).describe('Rows of trips imported before (the same unit, odometers and start day).') }),
 })
 
+/**
+ * A refused row as the contract names it (ADR 137): fuel purchases' and trips' imports answer
+ * `{ created, duplicates, errors [{ row, field, message }] }`; `column` stays beside `field`.
+ */
+export const ContractImportErrorSchema = z.object({
+  row: z.number().int().describe('The file’s line: 1 is the header.'),
+  field: z.string().nullable().describe('The column key (the contract’s name for it); null for a problem of the whole row or file.'),
+  column: z.string().nullable().describe('The same as `field` (the name the other imports use).'),
+  message: z.string().describe('In the language of Accept-Language.'),
+})
+
+const contractCounts = {
+  duplicates: z.number().int().min(0).describe('Rows skipped as imported before, or earlier in the file (the same count as `skipped.duplicate`).'),
+}
+
+/** Fuel purchases' and trips' dry run (ADR 137): the report, with the contract's fields. */
+export const ContractImportReportRecordSchema = ImportReportRecordSchema.extend({
+  created: z.number().int().min(0).describe('0: a dry run writes nothing (`valid` counts the rows that would be created).'),
+  ...contractCounts,
+  errors: z.array(ContractImportErrorSchema).describe('The first problems, in file order.'),
+})
+
+const noErrors = z
+  .array(ContractImportErrorSchema)
+  .max(0)
+  .describe('Empty: a file with a refused row is answered 400, with its errors, and nothing is written.')
+
+/** Fuel purchases imported, with the contract's fields (ADR 137). */
+export const FuelImportContractRecordSchema = FuelImportCreatedRecordSchema.extend({ ...contractCounts, errors: noErrors })
+
+/** Trips imported, with the contract's fields (ADR 137). */
+export const TripImportContractRecordSchema = TripImportCreatedRecordSchema.extend({ ...contractCounts, errors: noErrors })
+
 /** Loads imported: how many, and the first and last load numbers. */
 export const LoadImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({ first: z.string(), last: z.string() })
 export type LoadImportCreatedRecord = z.infer<typeof LoadImportCreatedRecordSchema>

@@ -325,8 +325,14 @@ describe('POST /api/fuel-purchases/import', () => {
     const form = new FormData()
     form.append('file', new File([WEX], 'wex.csv', { type: 'text/csv' }))
     form.append('format', 'wex')
-    expect(await post(org, '', form, null)).toEqual({ status: 201, body: { data: { created: 4, skipped: { duplicate: 0, notFuel: 2 } } } })
-    expect(await post(org, '?format=wex', WEX)).toEqual({ status: 201, body: { data: { created: 0, skipped: { duplicate: 4, notFuel: 2 } } } })
+    expect(await post(org, '', form, null)).toEqual({
+      status: 201,
+      body: { data: { created: 4, skipped: { duplicate: 0, notFuel: 2 }, duplicates: 0, errors: [] } },
+    })
+    expect(await post(org, '?format=wex', WEX)).toEqual({
+      status: 201,
+      body: { data: { created: 0, skipped: { duplicate: 4, notFuel: 2 }, duplicates: 4, errors: [] } },
+    })
     // Read as our template, a card's headers are not part of the format.
     const generic = await post(org, '?dryRun=true', WEX)
     expect(generic.body.data.errors[0]).toMatchObject({ row: 1, column: 'Account Number', message: en.imports.errors.unknownColumn })
@@ -346,6 +352,49 @@ describe('POST /api/fuel-purchases/import', () => {
       { 'rows.4.unit': [en.fuelImport.errors.unknownUnit] },
     ])
     expect(JSON.stringify(refused.body)).not.toContain('4821')
+    expect(await count(org)).toBe(0)
+  })
+
+  // The contract (ADR 137): `format=csv` is the generic CSV, and every answer carries `{ created, duplicates, errors [{ row, field, message }] }`.
+  it('takes format=csv as our template, in the query or the multipart form, with dryRun as a form field too', async () => {
+    const org = await fleetOrg()
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData()
+      body.append('file', new File([GENERIC], 'fuel.csv', { type: 'text/csv' }))
+      for (const [name, value] of Object.entries(fields)) body.append(name, value)
+      return body
+    }
+    const dry = await post(org, '', form({ format: 'csv', dryRun: 'true' }), null)
+    expect(dry).toEqual({
+      status: 200,
+      body: {
+        data: expect.objectContaining({ rows: 2, valid: 2, errorCount: 0, created: 0, duplicates: 0, errors: [], skipped: { duplicate: 0, notFuel: 0 } }),
+      },
+    })
+    expect(await count(org)).toBe(0)
+    expect(await post(org, '?format=csv', GENERIC)).toEqual({
+      status: 201,
+      body: { data: { created: 2, duplicates: 0, errors: [], skipped: { duplicate: 0, notFuel: 0 } } },
+    })
+    expect(await post(org, '', form({ format: 'csv' }), null)).toEqual({
+      status: 201,
+      body: { data: { created: 0, duplicates: 2, errors: [], skipped: { duplicate: 2, notFuel: 0 } } },
+    })
+    // `generic`, the app's own name, still works.
+    expect((await post(org, '?format=generic&dryRun=true', GENERIC)).body.data).toMatchObject({ created: 0, duplicates: 2, valid: 0 })
+    expect(await count(org)).toBe(2)
+  })
+
+  it('names a refused row by { row, field, message } in the dry run and in the 400, writing nothing', async () => {
+    const org = await fleetOrg()
+    const bad = GENERIC.replace('T-102,tn,B20,60.000', 'T-102,tn,B20,0')
+    const dry = await post(org, '?format=csv&dryRun=true', bad)
+    expect(dry.body.data).toMatchObject({ created: 0, duplicates: 0, errorCount: 1 })
+    expect(dry.body.data.errors).toEqual([{ row: 3, field: 'gallons', column: 'gallons', message: expect.any(String) }])
+    const refused = await post(org, '?format=csv', bad)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ error: { code: 'validation_failed' }, created: 0, duplicates: 0 })
+    expect(refused.body.errors).toEqual([{ row: 3, field: 'gallons', column: 'gallons', message: refused.body.error.fields['rows.3.gallons'][0] }])
     expect(await count(org)).toBe(0)
   })
 

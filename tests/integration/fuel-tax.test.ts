@@ -4,18 +4,22 @@
  * `GET /api/ifta/returns/{quarter}` and its CSV; filing closes the quarter to every write path
  * (409 period_closed), and only an admin reopens it, with the reason in the audit log.
  */
+import fs from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
 
 import * as purchaseCollection from '~/routes/api/fuel-purchases/collection'
 import * as purchaseItem from '~/routes/api/fuel-purchases/item'
 import * as fileRoute from '~/routes/api/ifta/file'
+import * as rateMatrix from '~/routes/api/ifta/rate-matrix'
 import * as rates from '~/routes/api/ifta/rates'
 import * as returnRoute from '~/routes/api/ifta/return'
 import * as tripCollection from '~/routes/api/trips/collection'
 import * as tripItem from '~/routes/api/trips/item'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 
-import { callApi, describeResourceContract } from '../contract-kit'
+import { callApi, describeResourceContract, expectDocumentedAnswer } from '../contract-kit'
 import { createOrg } from '../helpers'
 import { handWorkedQuarter, truckOf } from '../ifta-fixtures'
 
@@ -340,5 +344,95 @@ describe('the quarterly return through the API', () => {
     // Created: the filing came second and its return holds the gallons. Refused: nothing stored.
     expect(stored).toBe(created.status === 201 ? 1 : 0)
     if (created.status === 201) expect(filed.body.data.totalGallons).toBe('50.000')
+  })
+})
+
+// The contract's `POST /api/ifta/rates/{quarter}/import` (ADR 137): the rates page's model function behind the API.
+describe('POST /api/ifta/rates/{quarter}/import', () => {
+  const MATRIX = fs.readFileSync('tests/fixtures/ifta/rate-matrix.csv')
+  const upload = (token: string, content: string | Buffer, quarter = '2026-Q2') => {
+    const form = new FormData()
+    form.set('file', new File([typeof content === 'string' ? content : new Uint8Array(content)], 'matrix.csv', { type: 'text/csv' }))
+    return callApi(rateMatrix, { method: 'POST', path: `/api/ifta/rates/${quarter}/import`, params: { quarter }, token, form })
+  }
+  const read = (token: string, quarter = '2026-Q2') => callApi(rates, { path: `/api/ifta/rates?quarter=${quarter}`, params: {}, token })
+  const stored = (organizationId: string) =>
+    prisma.iftaRate.findMany({ where: { organizationId }, orderBy: [{ quarter: 'asc' }, { jurisdiction: 'asc' }, { fuelType: 'asc' }] })
+
+  it('stores the matrix’s rates and answers them as GET does, from a multipart file or a text/csv body', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const imported = await upload(token, MATRIX)
+    expect(imported.status).toBe(200)
+    expect(imported.body.data.quarter).toBe('2026-Q2')
+    expect(imported.body.data.rates).toHaveLength(50)
+    expect(imported.body.data.rates.filter((rate: { fuelType: string }) => rate.fuelType === 'diesel')).toEqual([
+      { jurisdiction: 'AB', fuelType: 'diesel', ratePerGallon: '0.3940', surchargePerGallon: null },
+      { jurisdiction: 'IN', fuelType: 'diesel', ratePerGallon: '0.5700', surchargePerGallon: '0.1100' },
+      { jurisdiction: 'OK', fuelType: 'diesel', ratePerGallon: '0.1900', surchargePerGallon: null },
+      { jurisdiction: 'QC', fuelType: 'diesel', ratePerGallon: '0.6235', surchargePerGallon: null },
+      { jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.2000', surchargePerGallon: null },
+    ])
+    // What the import answered is what GET reads, for a viewer too.
+    expect((await read(org.users.viewer.token)).body).toEqual(imported.body)
+    // The whole body as text/csv: the same table, replaced, not doubled.
+    const request = new Request('http://localhost/api/ifta/rates/2026-Q2/import', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', [CLIENT_IP_HEADER]: '198.51.100.9' },
+      body: new Uint8Array(MATRIX),
+    })
+    const response = await rateMatrix.action({ request, params: { quarter: '2026-Q2' }, context: {} } as never)
+    const again = { status: response.status, body: await response.json() }
+    expectDocumentedAnswer('POST', '/api/ifta/rates/2026-Q2/import', again)
+    expect(again).toEqual({ status: 200, body: imported.body })
+    expect(await prisma.iftaRate.count({ where: { organizationId: org.organization.id } })).toBe(50)
+  })
+
+  it('refuses a malformed matrix with 400 validation_failed naming the line, a viewer with 403, writing nothing', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    expect((await upload(token, MATRIX)).status).toBe(200)
+    const before = await stored(org.organization.id)
+    const broken = await upload(token, MATRIX.toString().replace('$ 0.1900', '$ 0.19x0'))
+    expect([broken.status, broken.body.error.code, broken.body.error.fields]).toEqual([
+      400,
+      'validation_failed',
+      { file: ['Line 10, Special Diesel: “0.19x0” is not a rate in dollars per gallon.'] },
+    ])
+    expect((await upload(token, '"Jurisdiction,Special Diesel\r\nTX,0.20\r\n')).body.error.code).toBe('validation_failed')
+    expect((await upload(token, 'a,b\r\n1,2\r\n')).body.error.fields).toEqual({ file: ['No header row with a “Jurisdiction” column was found.'] })
+    const empty = await upload(token, '')
+    expect([empty.status, empty.body.error.code]).toEqual([400, 'validation_failed'])
+    const large = await upload(token, Buffer.alloc(300 * 1024, 'a'))
+    expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large'])
+    const viewer = await upload(org.users.viewer.token, MATRIX.toString().replace('$ 0.1900', '$ 0.2500'))
+    expect([viewer.status, viewer.body.error.code]).toEqual([403, 'forbidden'])
+    expect((await upload(org.users.dispatcher.token, MATRIX)).status).toBe(403)
+    expect(await stored(org.organization.id)).toEqual(before)
+    expect((await upload(token, MATRIX, '2026-Q9')).status).toBe(404)
+    const json = await callApi(rateMatrix, { method: 'POST', path: '/api/ifta/rates/2026-Q2/import', params: { quarter: '2026-Q2' }, token, body: {} })
+    expect([json.status, json.body.error.code]).toEqual([415, 'unsupported_media_type'])
+    expect((await callApi(rateMatrix, { path: '/api/ifta/rates/2026-Q2/import', params: { quarter: '2026-Q2' }, token })).status).toBe(405)
+  })
+
+  it('leaves another organization’s quarter untouched', async () => {
+    const [ours, theirs] = await Promise.all([createOrg(), createOrg()])
+    const theirRates = { rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.3100' }], interestPerMonth: '0.5000' }
+    const put = await callApi(rates, {
+      method: 'PUT',
+      path: '/api/ifta/rates/2026-Q2',
+      params: { quarter: '2026-Q2' },
+      token: theirs.users.accountant.token,
+      body: theirRates,
+    })
+    expect(put.status).toBe(200)
+    const before = await stored(theirs.organization.id)
+    expect((await upload(ours.users.accountant.token, MATRIX)).status).toBe(200)
+    expect(await stored(theirs.organization.id)).toEqual(before)
+    expect((await read(theirs.users.accountant.token)).body.data).toMatchObject({
+      interestPerMonth: '0.5000',
+      rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.3100', surchargePerGallon: null }],
+    })
+    expect(await prisma.iftaRate.count({ where: { organizationId: ours.organization.id } })).toBe(50)
   })
 })

@@ -329,6 +329,12 @@ describe('the API', () => {
     const form = new FormData()
     form.append('file', new File([file(['Customer'], [['Acme Freight']])], 'brokers.csv', { type: 'text/csv' }))
     form.append('mapping', JSON.stringify({ Customer: 'name' }))
+    // A `dryRun` field of the form (the contract's way, ADR 137) is a dry run, never a write; the answer keeps this list's own shape.
+    form.append('dryRun', 'true')
+    const dry = await post(org, '/api/brokers/import', form, { type: 'multipart' })
+    expect([dry.status, dry.body.data.valid, dry.body.data.errors, 'duplicates' in dry.body.data]).toEqual([200, 1, [], false])
+    expect(await prisma.broker.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    form.delete('dryRun')
     expect(await post(org, '/api/brokers/import', form, { type: 'multipart' })).toEqual({ status: 201, body: { data: { created: 1 } } })
     const badMapping = await post(org, `/api/brokers/import?mapping=${encodeURIComponent('["name"]')}`, file(['name'], [['B']]))
     expect([badMapping.status, badMapping.body.error.code, badMapping.body.error.fields]).toEqual([

@@ -219,13 +219,55 @@ describe('POST /api/trips/import', () => {
     const form = new FormData()
     form.append('file', new File([SAMSARA], 'samsara.csv', { type: 'text/csv' }))
     form.append('format', 'samsara')
-    expect(await post(org, '', form, null)).toEqual({ status: 201, body: { data: { created: 3, skipped: { duplicate: 0 } } } })
-    expect(await post(org, '?format=samsara', SAMSARA)).toEqual({ status: 201, body: { data: { created: 0, skipped: { duplicate: 5 } } } })
+    expect(await post(org, '', form, null)).toEqual({ status: 201, body: { data: { created: 3, skipped: { duplicate: 0 }, duplicates: 0, errors: [] } } })
+    expect(await post(org, '?format=samsara', SAMSARA)).toEqual({
+      status: 201,
+      body: { data: { created: 0, skipped: { duplicate: 5 }, duplicates: 5, errors: [] } },
+    })
     expect((await post(org, '?format=wex', SAMSARA)).status).toBe(400)
     const bad = await post(org, '', BAD)
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.body.error.fields)).toContain('rows.2.unit')
     expect((await post(org, '?format=motive', MOTIVE, 'text/csv', 'viewer')).status).toBe(403)
+  })
+
+  // The contract (ADR 137): "the same way as fuel imports": `format=csv`, `{ created, duplicates, errors [{ row, field, message }] }`.
+  it('takes format=csv as our template and answers the contract’s created, duplicates and errors', async () => {
+    const org = await fleetOrg()
+    const file = 'unit,date,jurisdiction,startOdometer,endOdometer,miles\nT-101,2026-10-01,TX,1000,1100,100\nT-101,2026-10-01,OK,1100,1200,100\n'
+    const form = new FormData()
+    form.append('file', new File([file], 'trips.csv', { type: 'text/csv' }))
+    form.append('format', 'csv')
+    form.append('dryRun', 'true')
+    const dry = await post(org, '', form, null)
+    expect(dry.status).toBe(200)
+    expect(dry.body.data).toMatchObject({ rows: 2, valid: 2, created: 0, duplicates: 0, errors: [] })
+    expect(await count(org)).toBe(0)
+    expect(await post(org, '?format=csv', file)).toEqual({ status: 201, body: { data: { created: 1, duplicates: 0, errors: [], skipped: { duplicate: 0 } } } })
+    expect((await post(org, '?format=csv', file)).body.data).toEqual({ created: 0, duplicates: 2, errors: [], skipped: { duplicate: 2 } })
+    expect(await count(org)).toBe(1)
+  })
+
+  it('names each refused row by { row, field, message } in the dry run and in the 400, writing nothing', async () => {
+    const org = await fleetOrg()
+    const dry = await post(org, '?format=csv&dryRun=true', BAD)
+    expect(dry.body.data.errors.slice(0, 2)).toEqual([
+      { row: 2, field: 'unit', column: 'unit', message: en.eldImport.errors.unknownUnit },
+      { row: 3, field: 'jurisdiction', column: 'jurisdiction', message: expect.any(String) },
+    ])
+    const refused = await post(org, '?format=csv', BAD)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ error: { code: 'validation_failed' }, created: 0, duplicates: 0 })
+    expect(refused.body.errors.map((error: { row: number; field: string }) => [error.row, error.field])).toEqual([
+      [2, 'unit'],
+      [3, 'jurisdiction'],
+      [4, 'endOdometer'],
+      [5, 'miles'],
+      [6, 'date'],
+      [7, 'startOdometer'],
+    ])
+    expect(refused.body.errors[0].message).toBe(refused.body.error.fields['rows.2.unit'][0])
+    expect(await count(org)).toBe(0)
   })
 })
 

@@ -20,12 +20,11 @@
 import { parse } from 'csv-parse/sync'
 
 import type { IftaRatesInput } from '~/schemas/ifta'
-import { FUEL_TYPES, type FuelType, IFTA_MEMBERS, type IftaMember } from '~/schemas/ifta-options'
+import { FUEL_TYPES, type FuelType, IFTA_MEMBERS, type IftaMember, RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import { DomainError } from '~/utils/errors.server'
 import { parseDecimal, SCALE } from '~/utils/money'
 
-/** A matrix is about 60 rows of 30 cells: anything past these is not one. */
-export const RATE_MATRIX_MAX_BYTES = 256 * 1024
+/** A matrix is about 60 rows of 30 cells (its bytes: RATE_MATRIX_MAX_BYTES): anything past these is not one. */
 const MAX_ROWS = 500
 const MAX_COLUMNS = 60
 

@@ -1,8 +1,8 @@
 import { detectLanguage, getFixedT } from '~/i18n.server'
-import { type ImportMapping, importRefusal, runImport } from '~/models/records/csv-import.server'
+import { type ImportCheck, type ImportMapping, importRefusal, runImport } from '~/models/records/csv-import.server'
 import { IMPORT_ENTITIES, importList } from '~/models/records/record-import.server'
 import { requireApiActor } from '~/requests/actor.server'
-import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
+import { apiData, apiErrorResponse, handleApi, jsonResponse, methodNotAllowed } from '~/requests/api.server'
 import { isFuelCardFormat } from '~/schemas/fuel-import-options'
 import type { ImportCreatedRecord, ImportReportRecord } from '~/schemas/import'
 import { IMPORT_MAX_BYTES, type ImportListName, importListOf } from '~/schemas/import-options'
@@ -36,9 +36,18 @@ function readMapping(raw: unknown): ImportMapping | undefined {
   return parsed as ImportMapping
 }
 
-/** A fuel card's (ADR 123) or an ELD's (ADR 126) export format: `generic` when none is sent, a 400 when it is no format of the list's. */
+/**
+ * The lists whose answers carry the contract's `{ created, duplicates, errors [{ row, field, message }] }`
+ * beside their own fields (ADR 137): the fuel tax imports.
+ */
+const CONTRACT_LISTS: ReadonlySet<ImportListName> = new Set(['fuelPurchases', 'trips'])
+
+/**
+ * A fuel card's (ADR 123) or an ELD's (ADR 126) export format: `generic` when none is sent (`csv`,
+ * the contract's name for it, too: ADR 137), a 400 when it is no format of the list's.
+ */
 function readFormat(raw: unknown, name: ImportListName) {
-  if (raw === null || raw === undefined || raw === '') return 'generic'
+  if (raw === null || raw === undefined || raw === '' || raw === 'csv') return 'generic'
   if (name === 'trips') {
     if (!isEldFormat(raw)) throw new DomainError('validation_failed', 'validation.failed', { fields: { format: ['eldImport.errors.format'] } })
     return raw
@@ -53,6 +62,7 @@ async function readCsv(request: Request, url: URL, name: ImportListName) {
   let bytes: Uint8Array
   let mapping = url.searchParams.get('mapping')
   let format: unknown = url.searchParams.get('format')
+  let dryRun = url.searchParams.get('dryRun') === 'true'
   if (type === 'text/csv') bytes = new Uint8Array(await request.arrayBuffer())
   else if (type === 'multipart/form-data') {
     const form = await request.formData().catch(() => null)
@@ -66,10 +76,17 @@ async function readCsv(request: Request, url: URL, name: ImportListName) {
     const sent = form?.get('mapping')
     if (typeof sent === 'string' && sent) mapping = sent
     format = form?.get('format') || format
+    // The contract sends `dryRun` beside the file (ADR 137): a multipart field asks as the query does.
+    if (form?.get('dryRun') === 'true') dryRun = true
     bytes = new Uint8Array(await file.arrayBuffer())
   } else throw new DomainError('unsupported_media_type', 'imports.errors.notCsv')
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw tooLarge()
-  return { bytes, mapping: readMapping(mapping), format: readFormat(format, name) }
+  return { bytes, mapping: readMapping(mapping), format: readFormat(format, name), dryRun }
+}
+
+/** The check's errors as the contract names them: `field` is the column (kept too), the message translated. */
+function contractErrors(check: ImportCheck, t: (key: string, params?: Record<string, string | number>) => string) {
+  return check.errors.map((error) => ({ row: error.row, field: error.column, column: error.column, message: t(error.message, error.params) }))
 }
 
 /**
@@ -82,7 +99,9 @@ async function readCsv(request: Request, url: URL, name: ImportListName) {
  * and nothing written. `mapping` (query or multipart field, JSON) matches headers to columns;
  * drivers' `invite=true` emails each their invitation; fuel purchases' `format` (wex, efs, comdata,
  * generic) reads a card's export by its headers, trips' `format` (samsara, motive, generic) an ELD's
- * report (ADR 126).
+ * report (ADR 126); `csv` is generic. `dryRun` may also be a multipart field. Fuel purchases' and
+ * trips' answers (200, 201 and the 400 of a refused file) also carry the contract's `created`,
+ * `duplicates` and `errors [{ row, field, message }]` (ADR 137).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
@@ -91,8 +110,9 @@ export async function action({ request }: Route.ActionArgs) {
     const name = importListOf(url.pathname)
     if (!name) throw new DomainError('not_found', 'api.notFound')
     const { actor } = await requireApiActor(call, 'create', IMPORT_ENTITIES[name])
-    const dryRun = url.searchParams.get('dryRun') === 'true'
     const csv = await readCsv(request, url, name)
+    const dryRun = csv.dryRun
+    const contract = CONTRACT_LISTS.has(name)
     const language = detectLanguage(request)
     const t = getFixedT(language)
     const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language, format: csv.format })
@@ -107,10 +127,19 @@ export async function action({ request }: Route.ActionArgs) {
         headers: check.headers,
         ...(check.skipped ? { skipped: check.skipped } : {}),
       }
+      if (contract) return apiData({ ...report, created: 0, duplicates: check.skipped?.duplicate ?? 0, errors: contractErrors(check, t) })
       return apiData(report)
     }
-    if (!result) throw importRefusal(check, t)
+    if (!result) {
+      const refusal = importRefusal(check, t)
+      if (!contract) throw refusal
+      // The usual 400, with the contract's answer beside `error`: nothing created, the refused rows.
+      const refused = apiErrorResponse(request, refusal.code, refusal.messageKey, refusal.status, refusal.fields, refusal.options.params)
+      const body = (await refused.json()) as Record<string, unknown>
+      return jsonResponse({ ...body, created: 0, duplicates: check.skipped?.duplicate ?? 0, errors: contractErrors(check, t) }, { status: refused.status })
+    }
     const created: ImportCreatedRecord = result
+    if (contract) return apiData({ ...created, duplicates: check.skipped?.duplicate ?? 0, errors: [] }, { status: 201 })
     return apiData(created, { status: 201 })
   })
 }
