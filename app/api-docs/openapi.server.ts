@@ -2287,6 +2287,7 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
         responses: {
           '200': answer('put', '/api/ifta/rates/{quarter}', '200', 'The table as stored.', dataOf(IftaRatesRecordSchema)),
           '404': badQuarter,
+          '409': errorResponse('period_closed: the quarter’s return is filed; its rates change after an admin reopens it.'),
           '415': notJson,
           ...common,
         },
@@ -2315,6 +2316,7 @@ function iftaPaths(): Record<string, Record<string, Operation>> {
             dataOf(IftaRatesRecordSchema),
           ),
           '404': badQuarter,
+          '409': errorResponse('period_closed: the quarter’s return is filed; its rates change after an admin reopens it.'),
           '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
           ...common,
           '413': errorResponse(`payload_too_large: the file is over ${RATE_MATRIX_MAX_BYTES / 1024} KB.`),

@@ -3720,6 +3720,7 @@ const cn: Catalogue = {
       no: '否',
     },
     errors: {
+      ratesClosed: '{{quarter}} 的申报已提交，其税率已关闭。管理员可以重新开放该季度。',
       periodClosed: '{{quarter}} 的申报表已提交，该季度的加油记录和行程已关闭。管理员可以重新打开该季度。',
       alreadyFiled: '本季度的申报表已提交。',
       notFiled: '本季度尚未关闭：无需重新打开。',

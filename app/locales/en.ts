@@ -3739,6 +3739,7 @@ const en = {
       no: 'No',
     },
     errors: {
+      ratesClosed: 'The return for {{quarter}} is filed, so its rates are closed. An administrator can reopen the quarter.',
       periodClosed: 'The return for {{quarter}} is filed, so its fuel purchases and trips are closed. An administrator can reopen the quarter.',
       alreadyFiled: 'This quarter’s return is already filed.',
       notFiled: 'This quarter is open: there is nothing to reopen.',

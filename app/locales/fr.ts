@@ -3791,6 +3791,7 @@ const fr: Catalogue = {
       no: 'Non',
     },
     errors: {
+      ratesClosed: 'La déclaration de {{quarter}} est déposée : ses taux sont fermés. Un administrateur peut rouvrir le trimestre.',
       periodClosed:
         'La déclaration de {{quarter}} est déposée : ses achats de carburant et ses trajets sont clos. Un administrateur peut rouvrir le trimestre.',
       alreadyFiled: 'La déclaration de ce trimestre est déjà déposée.',

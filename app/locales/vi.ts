@@ -3751,6 +3751,7 @@ const vi: Catalogue = {
       no: 'Không',
     },
     errors: {
+      ratesClosed: 'Tờ khai {{quarter}} đã nộp nên bảng thuế suất của quý đã khóa. Quản trị viên có thể mở lại quý.',
       periodClosed: 'Tờ khai {{quarter}} đã nộp nên các lần mua nhiên liệu và chuyến đi của quý đó đã khóa. Quản trị viên có thể mở lại quý.',
       alreadyFiled: 'Tờ khai của quý này đã được nộp.',
       notFiled: 'Quý này đang mở: không có gì để mở lại.',

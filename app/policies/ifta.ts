@@ -90,6 +90,11 @@ export function periodClosedRefusal(day: string, filedQuarters: ReadonlySet<stri
   return filedQuarters.has(quarterOf(day)) ? { code: 'period_closed', key: 'ifta.errors.periodClosed' } : null
 }
 
+/** A filed quarter's rates are the filed return's: they change only after an admin reopens it (409 period_closed). */
+export function ratesChangeRefusal(status: 'open' | 'filed'): PolicyRefusal | null {
+  return status === 'filed' ? { code: 'period_closed', key: 'ifta.errors.ratesClosed' } : null
+}
+
 /**
  * A receipt is the evidence behind a filed return (ADR 129): one may be added to any purchase, but
  * a filed quarter's receipt is neither replaced nor removed until the quarter is reopened.

@@ -97,6 +97,7 @@ const perGallonOut = () => z.string().describe('US dollars per gallon, four deci
 
 export const IftaRatesRecordSchema = z.object({
   quarter: z.string(),
+  status: z.enum(['open', 'filed']).describe('`filed`: the quarter’s return is filed, and its rates are closed until an admin reopens it.'),
   interestPerMonth: z.string().nullable().describe('Percent per month on late tax, four decimals; null when not set.'),
   rates: z.array(
     z.object({

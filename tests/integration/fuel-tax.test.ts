@@ -415,6 +415,30 @@ describe('POST /api/ifta/rates/{quarter}/import', () => {
     expect((await callApi(rateMatrix, { path: '/api/ifta/rates/2026-Q2/import', params: { quarter: '2026-Q2' }, token })).status).toBe(405)
   })
 
+  it('leaves a filed quarter’s rates as filed: PUT and the import are 409 period_closed until an admin reopens it', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    expect((await upload(token, MATRIX)).status).toBe(200)
+    const before = await stored(org.organization.id)
+    const file = (action: 'file' | 'reopen', body: Record<string, string>, as = token) =>
+      callApi(fileRoute, { method: 'POST', path: `/api/ifta/returns/2026-Q2/${action}`, params: { quarter: '2026-Q2' }, token: as, body })
+    expect((await file('file', { filedAt: '2026-07-20' })).status).toBe(200)
+    expect((await read(token)).body.data.status).toBe('filed')
+    const put = await callApi(rates, {
+      method: 'PUT',
+      path: '/api/ifta/rates/2026-Q2',
+      params: { quarter: '2026-Q2' },
+      token,
+      body: { rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.2100' }] },
+    })
+    const imported = await upload(token, MATRIX)
+    expect([put.status, put.body.error?.code, imported.status, imported.body.error?.code]).toEqual([409, 'period_closed', 409, 'period_closed'])
+    expect(put.body.error.message).toContain('2026-Q2')
+    expect(await stored(org.organization.id)).toEqual(before)
+    expect((await file('reopen', { reason: 'Rate typo' }, org.users.admin.token)).status).toBe(200)
+    expect((await upload(token, MATRIX)).status).toBe(200)
+  })
+
   it('leaves another organization’s quarter untouched', async () => {
     const [ours, theirs] = await Promise.all([createOrg(), createOrg()])
     const theirRates = { rates: [{ jurisdiction: 'TX', fuelType: 'diesel', ratePerGallon: '0.3100' }], interestPerMonth: '0.5000' }

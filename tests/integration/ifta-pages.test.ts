@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
-import type { iftaReturnBody } from '~/models/fuel-tax/ifta-return.server'
+import { fileIftaReturn, type iftaReturnBody, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
 import { createTrip } from '~/models/fuel-tax/trip.server'
 import * as returnApi from '~/routes/api/ifta/return'
 import * as exportCsv from '~/routes/dashboard/ifta/export'
@@ -206,6 +206,18 @@ describe('fuel tax pages', () => {
     const reopened = await post({ intent: 'reopen', reason: 'Late receipt' }, 'admin')
     expect([reopened.status, reopened.toast?.title]).toEqual([302, '2026-Q2 is open again'])
     expect((await prisma.iftaQuarter.findFirstOrThrow({ where: { organizationId: org.organization.id } })).filedAt).toBeNull()
+  })
+
+  it('shows a filed quarter’s rates closed: nothing to edit or import, and a post is refused with the reason', async () => {
+    const { org } = await quarterWithFuel()
+    const accountant = org.users.accountant.id
+    await fileIftaReturn(actorOf(org, 'accountant'), requireQuarter('2026-Q2'), '2026-07-20')
+    const page = (await call(rates.loader as Handler, '/dashboard/ifta/2026-Q2/rates', accountant, { quarter: '2026-Q2' })).data!
+    expect([page.canEdit, (page.closed as { key: string } | null)?.key]).toEqual([false, 'ifta.errors.ratesClosed'])
+    const form = postForm({ intent: 'save', fuelType: 'diesel', 'rates[0].jurisdiction': 'TX', 'rates[0].ratePerGallon': '0.2100' })
+    const refused = await call(rates.action as Handler, '/dashboard/ifta/2026-Q2/rates', accountant, { quarter: '2026-Q2' }, form)
+    expect([refused.status, refusalOf(refused)?.message]).toEqual([409, expect.stringContaining('its rates are closed')])
+    expect(await prisma.iftaRate.count({ where: { organizationId: org.organization.id, quarter: '2026-Q2' } })).toBe(0)
   })
 
   it('imports the IFTA, Inc. rate matrix: U.S. rows only, surcharges, every fuel type it has, other fuel types and interest kept', async () => {

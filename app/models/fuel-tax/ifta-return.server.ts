@@ -17,6 +17,7 @@ import {
   quarterDueDate,
   quarterName,
   quarterRange,
+  ratesChangeRefusal,
   recentQuarters,
   type ReturnWarning,
 } from '~/policies/ifta'
@@ -56,6 +57,7 @@ export async function getIftaRates(organizationId: string, quarter: Quarter): Pr
   ])
   return {
     quarter: name,
+    status: statusOf(row),
     interestPerMonth: perGallon(row?.interestPerMonthPpm ?? null),
     rates: rows.map((rate) => ({
       jurisdiction: rate.jurisdiction as IftaRatesRecord['rates'][number]['jurisdiction'],
@@ -83,6 +85,9 @@ export async function putIftaRates(
   const replaced = { organizationId, quarter: name, ...(options.fuelTypes ? { fuelType: { in: [...options.fuelTypes] } } : {}) }
   await prisma.$transaction(async (tx) => {
     await lockQuarterExclusive(tx, organizationId, name)
+    // A filed return's figures stay as filed: its rates change only after an admin reopens it.
+    const stored = await tx.iftaQuarter.findUnique({ where: { organizationId_quarter: { organizationId, quarter: name } }, select: { filedAt: true } })
+    throwRefusal(ratesChangeRefusal(statusOf(stored)), { quarter: name })
     const before = await tx.iftaRate.count({ where: replaced })
     await tx.iftaRate.deleteMany({ where: replaced })
     await tx.iftaRate.createMany({

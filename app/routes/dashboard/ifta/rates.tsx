@@ -12,6 +12,7 @@ import { inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
 import { getIftaRates, importIftaRateMatrix, putIftaRates, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { ratesChangeRefusal } from '~/policies/ifta'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
@@ -48,7 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ratePerGallon: rows.get(jurisdiction)?.ratePerGallon ?? '',
       surchargePerGallon: rows.get(jurisdiction)?.surchargePerGallon ?? '',
     })),
-    canEdit: can(user.role, 'update', 'iftaReturn'),
+    // A filed quarter's rates are closed (the policy); the page says so and offers no change.
+    closed: ratesChangeRefusal(table.status),
+    canEdit: can(user.role, 'update', 'iftaReturn') && !ratesChangeRefusal(table.status),
     constraint: formConstraint(IftaFuelRatesFormSchema),
   }
 }
@@ -120,6 +123,11 @@ function RatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, 'loade
           { label: t('ifta.rates.crumb') },
         ]}
       />
+      {loaderData.closed ? (
+        <p className="mb-6 rounded-card border border-line bg-surface p-4 text-sm" role="status" data-testid="ifta-rates-closed">
+          {t(loaderData.closed.key, { quarter: isolate(quarter) })}
+        </p>
+      ) : null}
       {canEdit ? <MatrixImport refusal={importRefusal} busy={busy} /> : null}
       <Card className="mb-6 p-6">
         <FuelTypePicker value={fuelType} className="flex flex-wrap items-end gap-2" />
