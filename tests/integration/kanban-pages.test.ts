@@ -41,7 +41,10 @@ type BoardData = {
   board: {
     columns: Record<string, { id: string; name: string; cardIds: string[]; total: number; totalCapped: boolean }>
     columnOrder: string[]
-    cards: Record<string, { id: string; loadNumber: string; status: string; broker: string; driver: string | null; pickupAt: string | null }>
+    cards: Record<
+      string,
+      { id: string; loadNumber: string; status: string; broker: string; driver: string | null; pickupAt: string | null; outOfService: unknown }
+    >
   }
   canMove: boolean
 }
@@ -71,6 +74,8 @@ describe('dispatch board', () => {
       delivery: { city: 'Tulsa', state: 'OK' },
       driver: 'driver Tester',
       pickupAt: load.pickupAt!.toISOString(),
+      // Its units may go (ADR 136): nothing keeps it from being dispatched.
+      outOfService: null,
     })
   })
 
