@@ -64,6 +64,8 @@ test('a driver records the start, the state lines and the end of a load on My lo
   await page.mouse.move(0, 0)
   await expect(odometer.getByTestId('odometer-reading')).toHaveCount(2)
   await record('state_line', 'TN', '120450')
+  // Landed before the next tap: a second post while this one is on its way would cancel it (a busy machine showed it).
+  await expect(odometer.getByTestId('odometer-reading')).toHaveCount(3)
   await card.getByRole('button', { name: 'Arrived at Delta Grocers' }).click()
   await expect(card.getByText('At delivery', { exact: true })).toBeVisible()
   await record('end', 'TN', '120460')
