@@ -59,6 +59,7 @@ export async function loadBoard(organizationId: string, options: { now?: Date; l
   const kept = await loadsOutOfService(
     organizationId,
     columns.flatMap((column) => column.items.filter((load) => load.status === 'booked')),
+    timeZone,
   )
   return {
     timeZone,

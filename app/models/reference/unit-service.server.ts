@@ -103,8 +103,11 @@ async function refusalsOf(db: Tx | typeof prisma, organizationId: string, loads:
 export async function loadsOutOfService(
   organizationId: string,
   loads: ReadonlyArray<{ id: string; truckId: string | null; trailerId: string | null; pickupAt: Date | null }>,
+  /** The organization's, when the caller has read it already (the board). */
+  known?: string,
 ) {
-  const timeZone = await organizationTimeZone(organizationId)
+  if (!loads.length) return new Map<string, { key: string; params: { unit: string; date: string | null } }>()
+  const timeZone = known ?? (await organizationTimeZone(organizationId))
   const refused = await refusalsOf(
     prisma,
     organizationId,
