@@ -8,10 +8,41 @@ import { expect } from 'vitest'
 import * as purchaseCollection from '~/routes/api/fuel-purchases/collection'
 import * as rates from '~/routes/api/ifta/rates'
 import * as tripCollection from '~/routes/api/trips/collection'
+import type { IftaReturnRecord } from '~/schemas/ifta'
 import { prisma } from '~/utils/db.server'
 
 import { callApi } from './contract-kit'
 import { type Org, unique } from './helpers'
+
+/**
+ * The hand-worked quarter's figures, filed on 2026-12-01 (a month late), to the cent: wherever the
+ * return is read (the API, the page), the same. `lateTruckId`: the unit whose trip began the quarter before.
+ */
+export function expectHandWorkedFigures(body: IftaReturnRecord, lateTruckId: string) {
+  expect([body.status, body.filedAt, body.dueDate, body.totalMiles, body.taxableMiles, body.totalGallons, body.mpg]).toEqual([
+    'filed',
+    '2026-12-01',
+    '2026-10-31',
+    3_500,
+    3_050,
+    '600.875',
+    '5.82',
+  ])
+  expect(
+    body.lines.map((line) => [line.jurisdiction, line.taxableGallons, line.netTaxableGallons, line.ratePerGallon, line.taxCents, line.surchargeCents]),
+  ).toEqual([
+    ['IL', 86, '-34.125', '0.4540', -1_549, 0],
+    ['IN', 172, '112.000', '0.5700', 6_384, 1_892],
+    ['KS', 112, '112.000', '0.2600', 2_912, 0],
+    ['OK', 52, '-48.250', '0.1900', -917, 0],
+    ['TX', 103, '-47.500', '0.2000', -950, 0],
+  ])
+  expect([body.taxDueCents, body.penaltyCents, body.interestCents, body.totalDueCents]).toEqual([7_772, 5_000, 93, 12_865])
+  expect(body.warnings.map((warning) => [warning.code, warning.truckId])).toEqual([
+    ['trip_outside_quarter', lateTruckId],
+    ['odometer_gap', lateTruckId],
+  ])
+}
 
 export async function truckOf(org: Org, unitNumber = unique('F').slice(0, 20)) {
   return prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber } })
