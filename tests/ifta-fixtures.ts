@@ -1,7 +1,7 @@
 /**
  * The fuel tax tests' records: the hand-worked quarter of tests/unit/ifta-return.test.ts entered
- * through the API (2026-Q3, three units, rates and an interest rate), shared by the API's test
- * and the PDF's, so both check the same figures.
+ * through the API (2026-Q3, three units, rates and an interest rate), shared by the API's, the
+ * page's and the PDF's tests, so all check the same figures.
  */
 import { expect } from 'vitest'
 
