@@ -129,8 +129,8 @@ describe('work orders', () => {
     await completeWorkOrder(actorOf(org, 'admin'), trailerAnnual.id, { completedAt: '2026-12-03T09:00', odometer: 0 }, NOW)
     expect((await prisma.trailer.findUniqueOrThrow({ where: { id: trailer.id } })).inspectionDue?.toISOString().slice(0, 10)).toBe('2027-12-03')
     // The units' maintenance record is kept (49 CFR 396.3): neither unit is deleted while its work orders exist.
-    for (const pending of [deleteTruck(actorOf(org, 'admin'), truck.id), deleteTrailer(actorOf(org, 'admin'), trailer.id)]) {
-      const kept = await refusal(pending)
+    for (const remove of [() => deleteTruck(actorOf(org, 'admin'), truck.id), () => deleteTrailer(actorOf(org, 'admin'), trailer.id)]) {
+      const kept = await refusal(remove())
       expect([kept.code, kept.messageKey]).toEqual(['in_use', expect.stringMatching(/^(trucks|trailers)\.errors\.inUse$/)])
     }
   })
