@@ -4,7 +4,7 @@
  * `prisma migrate dev --create-only`, which needs the native schema engine (docs/decisions/002).
  *
  * Uses the server in DATABASE_URL when set (it only creates and drops scratch databases there),
- * otherwise an embedded PostgreSQL of its own in .data/migrate-dev.
+ * otherwise an embedded PostgreSQL of its own in .data/migrate-dev (port MIGRATE_PG_PORT, default 54340).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -44,7 +44,7 @@ async function main() {
   const name = snakeCase(rawName)
   if (!name) usage(`Invalid migration name "${rawName}".`)
 
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: '.data/migrate-dev', port: 54340, database: 'postgres' })
+  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: '.data/migrate-dev', port: Number(process.env.MIGRATE_PG_PORT ?? 54340), database: 'postgres' })
   const adminUrl = embedded?.adminUrl ?? withDatabase(process.env.DATABASE_URL!, 'postgres')
   try {
     const started = Date.now()
