@@ -24,6 +24,7 @@ import { CHARGE_TYPES, LOAD_STATUSES, STOP_TYPES } from '~/schemas/load-options'
 import { MAIL_DELIVERIES, MAIL_FOLDERS } from '~/schemas/mail-options'
 import { POST_STATUSES } from '~/schemas/post-options'
 import { PRODUCT_STATUSES } from '~/schemas/product-options'
+import { QUALIFICATION_KINDS, QUALIFICATION_REVIEWS } from '~/schemas/qualification-options'
 import { QUOTE_STATUSES } from '~/schemas/quote-options'
 import { REMITTANCE_STATUSES } from '~/schemas/remittance-options'
 import { SETTLEMENT_ITEM_TYPES, SETTLEMENT_STATUSES } from '~/schemas/settlement-options'
@@ -87,6 +88,8 @@ const WORDS = {
   WorkOrderKind: WORK_ORDER_KINDS,
   WorkOrderStatus: WORK_ORDER_STATUSES,
   WorkOrderLineKind: WORK_ORDER_LINE_KINDS,
+  QualificationKind: QUALIFICATION_KINDS,
+  QualificationReview: QUALIFICATION_REVIEWS,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */
