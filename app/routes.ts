@@ -373,6 +373,7 @@ export default [
     route('trailers/import', 'routes/api/imports.ts', { id: 'api-trailers-import' }),
     route('brokers/import', 'routes/api/imports.ts', { id: 'api-brokers-import' }),
     route('companies/import', 'routes/api/imports.ts', { id: 'api-companies-import' }),
+    route('company/import', 'routes/api/imports.ts', { id: 'api-company-import' }),
     route('products/import', 'routes/api/imports.ts', { id: 'api-products-import' }),
     route('users/import', 'routes/api/imports.ts', { id: 'api-drivers-import' }),
     route('fuel-purchases/import', 'routes/api/imports.ts', { id: 'api-fuel-purchases-import' }),

@@ -57,12 +57,11 @@ import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSche
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
 import { RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import {
-  ContractImportReportRecordSchema,
-  FuelImportContractRecordSchema,
+  FuelImportCreatedRecordSchema,
   ImportCreatedRecordSchema,
   ImportReportRecordSchema,
   LoadImportCreatedRecordSchema,
-  TripImportContractRecordSchema,
+  TripImportCreatedRecordSchema,
 } from '~/schemas/import'
 import {
   IMPORT_LISTS,
@@ -1260,76 +1259,75 @@ function importPaths(): Record<string, Record<string, Operation>> {
               ? 'One row per jurisdiction segment of a unit from an ELD’s IFTA report (ADR 126). `format` (`samsara`, `motive`; `generic` by default) reads the ELD’s export by its own headers, the others it has left out. The unit is a truck of the organization by its unit number (any case); the jurisdiction a two-letter code or a full state or province name; the date (and end date) 2026-10-14 or 10/14/2026, perhaps with a time; odometers and miles whole miles (decimals rounded half up), a row needing both odometers or one with its miles; taxable miles default to the miles. A unit’s rows whose odometers chain (a row starts where the last ended, ±1) within a day make one trip, with its miles summed by jurisdiction, checked by the trip’s rules (odometer never backwards, miles adding up to the odometer ±1). A trip imported before (the same unit, odometers and start day) is skipped as `duplicate`, its rows counted in `skipped`; a trip ending in a filed quarter is a problem of its last row (period closed). `created` counts trips.'
               : `One row per ${name.replace(/s$/, '')}, checked by its editor's rules (required fields, formats, a name or unit number already taken, in the list or earlier in the file, case-insensitively) and created as the editor creates it (custom fields by their key, audit).`
     const formats = name === 'fuelPurchases' ? FUEL_CARD_FORMATS : name === 'trips' ? ELD_FORMATS : null
-    // The fuel tax imports answer the contract's `{ created, duplicates, errors [{ row, field, message }] }` too (ADR 137).
-    const contract = name === 'fuelPurchases' || name === 'trips'
-    const contractNote = contract
-      ? ' `format=csv` is the contract’s name for `generic`. Every answer also carries the contract’s fields: `created` (0 in a dry run), `duplicates` (rows skipped as imported before, `skipped.duplicate`) and `errors [{ row, field, message }]` (`field` is the column, `column` kept beside it); the 400 of a refused file carries them beside `error`, with `created` 0.'
-      : ''
-    paths[IMPORT_PATHS[name].api] = {
-      post: {
-        tags: [IMPORT_TAGS[name]],
-        summary: `Import ${name} from a CSV file`,
-        description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` (or a multipart \`dryRun\` field of \`true\`) nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).${contractNote}`,
-        operationId: `import_${name}`,
-        parameters: [
-          { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
-          { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
-          ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
-          ...(formats ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...formats, 'csv'], default: 'generic' } }] : []),
-        ],
-        requestBody: {
-          required: true,
-          content: {
-            'text/csv': { schema: { type: 'string' } },
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                properties: {
-                  file: { type: 'string', format: 'binary' },
-                  mapping: { type: 'string' },
-                  ...(formats ? { format: { type: 'string', enum: [...formats, 'csv'] } } : {}),
-                  dryRun: { type: 'string', enum: ['true', 'false'], description: 'As `?dryRun=`.' },
+    // Every import answers the contract's `{ created, duplicates, errors [{ row, field, message }] }` (ADR 137, ADR 143).
+    const contractNote = `${formats ? ' `format=csv` is the contract’s name for `generic`.' : ''} Every answer carries the contract’s fields: \`created\` (0 in a dry run), \`duplicates\` (rows skipped as imported before: \`skipped.duplicate\`; 0 for lists that refuse a taken name or number at its field) and \`errors [{ row, field, message }]\` (\`field\` is the column, \`column\` kept beside it); the 400 of a refused file carries them beside \`error\`, with \`created\` 0.`
+    // The specification's singular path (companies) answers the same, documented as itself.
+    for (const path of [IMPORT_PATHS[name].api, ...(IMPORT_PATHS[name].alias ? [IMPORT_PATHS[name].alias] : [])])
+      paths[path] = {
+        post: {
+          tags: [IMPORT_TAGS[name]],
+          summary: `Import ${name} from a CSV file`,
+          description: `${what} The columns are those of the template at ${IMPORT_PATHS[name].template} (${columns.join(', ')}${name === 'loads' || name === 'drivers' || name === 'fuelPurchases' || name === 'trips' ? '' : ', and the keys of the list’s custom fields'}), matched without regard to case, spaces, underscores or hyphens, or through \`mapping\`, a JSON object of file headers to columns (\`""\` leaves a column out); an unknown column is an error. Send the file as \`text/csv\` or as multipart with a \`file\` part (and \`mapping\` as a field), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS[name]} rows, ${IMPORT_MAX_COLUMNS} columns and ${IMPORT_MAX_CELL} characters a cell. With \`?dryRun=true\` (or a multipart \`dryRun\` field of \`true\`) nothing is written and the problems are listed by row and column (the first ${IMPORT_MAX_ERRORS}; \`errorCount\` counts them all), with how each header was read. Otherwise every row is created in one transaction, or none: a file with problems answers 400 \`validation_failed\` with them in \`fields\` as \`rows.<line>.<column>\` (line 1 is the header).${contractNote}`,
+          operationId: path === IMPORT_PATHS[name].api ? `import_${name}` : `import_${name}_singular`,
+          parameters: [
+            { name: 'dryRun', in: 'query', required: false, schema: { type: 'boolean' } },
+            { name: 'mapping', in: 'query', required: false, schema: { type: 'string' }, description: 'JSON: `{"Unit No": "unitNumber", "Colour": ""}`.' },
+            ...(name === 'drivers' ? [{ name: 'invite', in: 'query', required: false, schema: { type: 'boolean' } }] : []),
+            ...(formats ? [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...formats, 'csv'], default: 'generic' } }] : []),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    file: { type: 'string', format: 'binary' },
+                    mapping: { type: 'string' },
+                    ...(formats ? { format: { type: 'string', enum: [...formats, 'csv'] } } : {}),
+                    dryRun: { type: 'string', enum: ['true', 'false'], description: 'As `?dryRun=`.' },
+                  },
+                  required: ['file'],
                 },
-                required: ['file'],
               },
             },
           },
-        },
-        responses: {
-          '200': answer(
-            'post',
-            IMPORT_PATHS[name].api,
-            '200',
-            'The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.',
-            dataOf(contract ? ContractImportReportRecordSchema : ImportReportRecordSchema),
-          ),
-          '201': answer(
-            'post',
-            IMPORT_PATHS[name].api,
-            '201',
-            name === 'loads'
-              ? 'Imported: how many, and the first and last load numbers.'
-              : name === 'fuelPurchases'
-                ? 'Imported: how many, and the rows skipped (duplicates, not fuel).'
-                : name === 'trips'
-                  ? 'Imported: how many trips, and the rows skipped (trips imported before).'
-                  : 'Imported: how many.',
-            dataOf(
-              name === 'loads'
-                ? LoadImportCreatedRecordSchema
-                : name === 'fuelPurchases'
-                  ? FuelImportContractRecordSchema
-                  : name === 'trips'
-                    ? TripImportContractRecordSchema
-                    : ImportCreatedRecordSchema,
+          responses: {
+            '200': answer(
+              'post',
+              path,
+              '200',
+              'The dry run: rows read, rows valid, the first problems, how many there are, and the headers read.',
+              dataOf(ImportReportRecordSchema),
             ),
-          ),
-          '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
-          ...common,
-          '413': errorResponse(`payload_too_large: the file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`),
+            '201': answer(
+              'post',
+              path,
+              '201',
+              name === 'loads'
+                ? 'Imported: how many, and the first and last load numbers.'
+                : name === 'fuelPurchases'
+                  ? 'Imported: how many, and the rows skipped (duplicates, not fuel).'
+                  : name === 'trips'
+                    ? 'Imported: how many trips, and the rows skipped (trips imported before).'
+                    : 'Imported: how many.',
+              dataOf(
+                name === 'loads'
+                  ? LoadImportCreatedRecordSchema
+                  : name === 'fuelPurchases'
+                    ? FuelImportCreatedRecordSchema
+                    : name === 'trips'
+                      ? TripImportCreatedRecordSchema
+                      : ImportCreatedRecordSchema,
+              ),
+            ),
+            '415': errorResponse('unsupported_media_type: not text/csv or multipart/form-data.'),
+            ...common,
+            '413': errorResponse(`payload_too_large: the file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`),
+          },
         },
-      },
-    }
+      }
   }
   return paths
 }

@@ -186,8 +186,11 @@ export const RECORD_IMPORT_COLUMNS: Record<RecordImportName, readonly ImportColu
   ],
 }
 
-/** The pages of each list's import: the list, the import page and its template, each checked by href(). */
-export const IMPORT_PATHS: Record<ImportListName, { list: string; page: string; template: string; api: string }> = {
+/**
+ * The pages of each list's import: the list, the import page and its template, each checked by
+ * href(); `alias`: the API path under the specification's singular name, where it has one.
+ */
+export const IMPORT_PATHS: Record<ImportListName, { list: string; page: string; template: string; api: string; alias?: string }> = {
   loads: {
     list: href('/dashboard/loads/list'),
     page: href('/dashboard/loads/import'),
@@ -217,6 +220,7 @@ export const IMPORT_PATHS: Record<ImportListName, { list: string; page: string; 
     page: href('/dashboard/companies/import'),
     template: href('/dashboard/companies/import/template'),
     api: href('/api/companies/import'),
+    alias: href('/api/company/import'),
   },
   products: {
     list: href('/dashboard/e-commerce/list'),
@@ -249,7 +253,7 @@ export function importListOf(pathname: string): ImportListName | null {
   const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '')
   for (const name of IMPORT_LISTS) {
     const paths = IMPORT_PATHS[name]
-    if (path === paths.page || path === paths.template || path === paths.api) return name
+    if (path === paths.page || path === paths.template || path === paths.api || path === paths.alias) return name
   }
   return null
 }

@@ -5,19 +5,32 @@
  */
 import { z } from 'zod'
 
+/**
+ * A refused row as the contract names it (ADR 137, ADR 143): every import answers
+ * `{ created, duplicates, errors [{ row, field, message }] }`; `column` stays beside `field`.
+ */
+export const ImportErrorSchema = z.object({
+  row: z.number().int().describe('The file’s line: 1 is the header.'),
+  field: z.string().nullable().describe('The column key (the contract’s name for it); null for a problem of the whole row or file.'),
+  column: z.string().nullable().describe('The same as `field`.'),
+  message: z.string().describe('In the language of Accept-Language.'),
+})
+
+const duplicates = z
+  .number()
+  .int()
+  .min(0)
+  .describe(
+    'Rows skipped as imported before, or earlier in the file (fuel purchases and trips, the same count as `skipped.duplicate`); 0 for the other lists, which refuse a name or number already taken at its field.',
+  )
+
 /** `?dryRun=true`: what the check found, nothing written. */
 export const ImportReportRecordSchema = z.object({
   rows: z.number().int().min(0).describe('Rows read (the header aside).'),
   valid: z.number().int().min(0).describe('Rows that would be created.'),
-  errors: z
-    .array(
-      z.object({
-        row: z.number().int().describe('The file’s line: 1 is the header.'),
-        column: z.string().nullable().describe('The column key; null for a problem of the whole row or file.'),
-        message: z.string().describe('In the language of Accept-Language.'),
-      }),
-    )
-    .describe('The first problems, in file order.'),
+  created: z.number().int().min(0).describe('0: a dry run writes nothing (`valid` counts the rows that would be created).'),
+  duplicates,
+  errors: z.array(ImportErrorSchema).describe('The first problems, in file order.'),
   errorCount: z.number().int().min(0).describe('Every problem, listed or not.'),
   headers: z
     .array(z.object({ header: z.string(), column: z.string().nullable().describe('The column it fills; null when none.') }))
@@ -31,8 +44,14 @@ export const ImportReportRecordSchema = z.object({
 })
 export type ImportReportRecord = z.infer<typeof ImportReportRecordSchema>
 
-/** Imported: how many rows were created. */
-export const ImportCreatedRecordSchema = z.object({ created: z.number().int().min(0) })
+/** What an importer's writer returns: how many rows were created. */
+const WrittenSchema = z.object({ created: z.number().int().min(0) })
+
+/** Imported: how many rows were created, with the contract's other fields. */
+export const ImportCreatedRecordSchema = WrittenSchema.extend({
+  duplicates,
+  errors: z.array(ImportErrorSchema).max(0).describe('Empty: a file with a refused row is answered 400, with its errors, and nothing is written.'),
+})
 export type ImportCreatedRecord = z.infer<typeof ImportCreatedRecordSchema>
 
 /** Fuel purchases imported (ADR 123): how many, and how many rows were skipped, by reason. */
@@ -49,39 +68,7 @@ export const TripImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({
   skipped: z.object({ duplicate: z.number().int().min(0).describe('Rows of trips imported before (the same unit, odometers and start day).') }),
 })
 
-/**
- * A refused row as the contract names it (ADR 137): fuel purchases' and trips' imports answer
- * `{ created, duplicates, errors [{ row, field, message }] }`; `column` stays beside `field`.
- */
-export const ContractImportErrorSchema = z.object({
-  row: z.number().int().describe('The file’s line: 1 is the header.'),
-  field: z.string().nullable().describe('The column key (the contract’s name for it); null for a problem of the whole row or file.'),
-  column: z.string().nullable().describe('The same as `field` (the name the other imports use).'),
-  message: z.string().describe('In the language of Accept-Language.'),
-})
-
-const contractCounts = {
-  duplicates: z.number().int().min(0).describe('Rows skipped as imported before, or earlier in the file (the same count as `skipped.duplicate`).'),
-}
-
-/** Fuel purchases' and trips' dry run (ADR 137): the report, with the contract's fields. */
-export const ContractImportReportRecordSchema = ImportReportRecordSchema.extend({
-  created: z.number().int().min(0).describe('0: a dry run writes nothing (`valid` counts the rows that would be created).'),
-  ...contractCounts,
-  errors: z.array(ContractImportErrorSchema).describe('The first problems, in file order.'),
-})
-
-const noErrors = z
-  .array(ContractImportErrorSchema)
-  .max(0)
-  .describe('Empty: a file with a refused row is answered 400, with its errors, and nothing is written.')
-
-/** Fuel purchases imported, with the contract's fields (ADR 137). */
-export const FuelImportContractRecordSchema = FuelImportCreatedRecordSchema.extend({ ...contractCounts, errors: noErrors })
-
-/** Trips imported, with the contract's fields (ADR 137). */
-export const TripImportContractRecordSchema = TripImportCreatedRecordSchema.extend({ ...contractCounts, errors: noErrors })
-
 /** Loads imported: how many, and the first and last load numbers. */
 export const LoadImportCreatedRecordSchema = ImportCreatedRecordSchema.extend({ first: z.string(), last: z.string() })
-export type LoadImportCreatedRecord = z.infer<typeof LoadImportCreatedRecordSchema>
+/** What the loads' writer returns (the route adds the contract's other fields). */
+export type LoadImportWrittenRecord = z.infer<typeof WrittenSchema> & { first: string; last: string }

@@ -308,7 +308,9 @@ describe('the API', () => {
           rows: 2,
           valid: 1,
           errorCount: 1,
-          errors: [{ row: 3, column: 'year' }],
+          created: 0,
+          duplicates: 0,
+          errors: [{ row: 3, field: 'year', column: 'year' }],
           headers: [
             { header: 'unitNumber', column: 'unitNumber' },
             { header: 'year', column: 'year' },
@@ -319,9 +321,15 @@ describe('the API', () => {
     expect(dry.body.data.errors[0].message).toBe(en.validation.number)
     const refused = await post(org, '/api/trucks/import', csv)
     expect([refused.status, refused.body.error.code, Object.keys(refused.body.error.fields)]).toEqual([400, 'validation_failed', ['rows.3.year']])
+    // The contract's answer beside the error (ADR 143): nothing created, the refused row at its field.
+    expect([refused.body.created, refused.body.duplicates, refused.body.errors]).toEqual([
+      0,
+      0,
+      [{ row: 3, field: 'year', column: 'year', message: en.validation.number }],
+    ])
     expect(await prisma.truck.count({ where: { organizationId: org.organization.id } })).toBe(0)
     const created = await post(org, '/api/trucks/import', file(['unitNumber'], [['T-1'], ['T-2']]))
-    expect(created).toEqual({ status: 201, body: { data: { created: 2 } } })
+    expect(created).toEqual({ status: 201, body: { data: { created: 2, duplicates: 0, errors: [] } } })
   })
 
   it('takes a multipart file with a mapping, refuses bad mappings, other media, roles that cannot create, and answers every list', async () => {
@@ -329,13 +337,16 @@ describe('the API', () => {
     const form = new FormData()
     form.append('file', new File([file(['Customer'], [['Acme Freight']])], 'brokers.csv', { type: 'text/csv' }))
     form.append('mapping', JSON.stringify({ Customer: 'name' }))
-    // A `dryRun` field of the form (the contract's way, ADR 137) is a dry run, never a write; the answer keeps this list's own shape.
+    // A `dryRun` field of the form (the contract's way, ADR 137) is a dry run, never a write.
     form.append('dryRun', 'true')
     const dry = await post(org, '/api/brokers/import', form, { type: 'multipart' })
-    expect([dry.status, dry.body.data.valid, dry.body.data.errors, 'duplicates' in dry.body.data]).toEqual([200, 1, [], false])
+    expect([dry.status, dry.body.data.valid, dry.body.data.errors, dry.body.data.created, dry.body.data.duplicates]).toEqual([200, 1, [], 0, 0])
     expect(await prisma.broker.count({ where: { organizationId: org.organization.id } })).toBe(0)
     form.delete('dryRun')
-    expect(await post(org, '/api/brokers/import', form, { type: 'multipart' })).toEqual({ status: 201, body: { data: { created: 1 } } })
+    expect(await post(org, '/api/brokers/import', form, { type: 'multipart' })).toEqual({
+      status: 201,
+      body: { data: { created: 1, duplicates: 0, errors: [] } },
+    })
     const badMapping = await post(org, `/api/brokers/import?mapping=${encodeURIComponent('["name"]')}`, file(['name'], [['B']]))
     expect([badMapping.status, badMapping.body.error.code, badMapping.body.error.fields]).toEqual([
       400,
@@ -354,6 +365,9 @@ describe('the API', () => {
       const answer = await post(org, `${IMPORT_PATHS[name].api}?dryRun=true`, template)
       expect([name, answer.status, answer.body.data.errors]).toEqual([name, 200, []])
     }
+    // The specification's singular path imports companies too.
+    const singular = await post(org, '/api/company/import', recordImportTemplate('companies'))
+    expect([singular.status, singular.body.data?.created]).toEqual([201, 1])
   })
 })
 

@@ -10,7 +10,7 @@ import { type Actor, diffFields } from '~/models/audit/audit.server'
 import { resolveCustomFields } from '~/models/organization/custom-fields.server'
 import { checkImport, type ImportCheck, type ImportError, type ImportFile, type ImportList, runImport } from '~/models/records/csv-import.server'
 import { assertActorMay, newId, nextNumber } from '~/models/records/records.server'
-import type { LoadImportCreatedRecord } from '~/schemas/import'
+import type { LoadImportWrittenRecord } from '~/schemas/import'
 import { type LoadInput, LoadSchema } from '~/schemas/load'
 import { LOAD_IMPORT_COLUMNS, LOAD_IMPORT_MAX_ROWS, LOAD_IMPORT_REQUIRED, LOAD_IMPORT_STATUSES, type LoadImportColumn } from '~/schemas/load-import-options'
 import { formatLoadNumber } from '~/schemas/load-options'
@@ -202,7 +202,7 @@ export function checkLoadImport(organizationId: string, content: ImportFile, onL
   return checkImport(LOAD_IMPORT, organizationId, content, { onValue: onLoad && ((row) => onLoad(row.value)) })
 }
 
-export type ImportResult = LoadImportCreatedRecord
+export type ImportResult = LoadImportWrittenRecord
 
 /** The import: every load of the file in one transaction, or none when any row has an error (then `result` is null and `check` says why). */
 export async function importLoads(actor: Actor, content: ImportFile): Promise<{ check: ImportCheck; result: ImportResult | null }> {

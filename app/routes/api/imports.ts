@@ -37,12 +37,6 @@ function readMapping(raw: unknown): ImportMapping | undefined {
 }
 
 /**
- * The lists whose answers carry the contract's `{ created, duplicates, errors [{ row, field, message }] }`
- * beside their own fields (ADR 137): the fuel tax imports.
- */
-const CONTRACT_LISTS: ReadonlySet<ImportListName> = new Set(['fuelPurchases', 'trips'])
-
-/**
  * A fuel card's (ADR 123) or an ELD's (ADR 126) export format: `generic` when none is sent (`csv`,
  * the contract's name for it, too: ADR 137), a 400 when it is no format of the list's.
  */
@@ -99,9 +93,10 @@ function contractErrors(check: ImportCheck, t: (key: string, params?: Record<str
  * and nothing written. `mapping` (query or multipart field, JSON) matches headers to columns;
  * drivers' `invite=true` emails each their invitation; fuel purchases' `format` (wex, efs, comdata,
  * generic) reads a card's export by its headers, trips' `format` (samsara, motive, generic) an ELD's
- * report (ADR 126); `csv` is generic. `dryRun` may also be a multipart field. Fuel purchases' and
- * trips' answers (200, 201 and the 400 of a refused file) also carry the contract's `created`,
- * `duplicates` and `errors [{ row, field, message }]` (ADR 137).
+ * report (ADR 126); `csv` is generic. `dryRun` may also be a multipart field. Every list's answers
+ * (200, 201 and the 400 of a refused file) also carry the contract's `created`, `duplicates` (rows
+ * skipped as already imported: fuel purchases and trips; other lists refuse a repeated key at its
+ * field) and `errors [{ row, field, message }]` (ADR 137, ADR 143).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
@@ -112,34 +107,32 @@ export async function action({ request }: Route.ActionArgs) {
     const { actor } = await requireApiActor(call, 'create', IMPORT_ENTITIES[name])
     const csv = await readCsv(request, url, name)
     const dryRun = csv.dryRun
-    const contract = CONTRACT_LISTS.has(name)
     const language = detectLanguage(request)
     const t = getFixedT(language)
     const list = await importList(name, actor.organizationId, { invite: url.searchParams.get('invite') === 'true', language, format: csv.format })
     const { check, result } = await runImport(list, actor, csv.bytes, { dryRun, mapping: csv.mapping })
+    const duplicates = check.skipped?.duplicate ?? 0
     if (dryRun) {
-      const errors = check.errors.map((error) => ({ row: error.row, column: error.column, message: t(error.message, error.params) }))
       const report: ImportReportRecord = {
         rows: check.rows,
         valid: check.valid,
-        errors,
+        created: 0,
+        duplicates,
+        errors: contractErrors(check, t),
         errorCount: check.errorCount,
         headers: check.headers,
         ...(check.skipped ? { skipped: check.skipped } : {}),
       }
-      if (contract) return apiData({ ...report, created: 0, duplicates: check.skipped?.duplicate ?? 0, errors: contractErrors(check, t) })
       return apiData(report)
     }
     if (!result) {
       const refusal = importRefusal(check, t)
-      if (!contract) throw refusal
       // The usual 400, with the contract's answer beside `error`: nothing created, the refused rows.
       const refused = apiErrorResponse(request, refusal.code, refusal.messageKey, refusal.status, refusal.fields, refusal.options.params)
       const body = (await refused.json()) as Record<string, unknown>
-      return jsonResponse({ ...body, created: 0, duplicates: check.skipped?.duplicate ?? 0, errors: contractErrors(check, t) }, { status: refused.status })
+      return jsonResponse({ ...body, created: 0, duplicates, errors: contractErrors(check, t) }, { status: refused.status })
     }
-    const created: ImportCreatedRecord = result
-    if (contract) return apiData({ ...created, duplicates: check.skipped?.duplicate ?? 0, errors: [] }, { status: 201 })
+    const created: ImportCreatedRecord = { ...result, duplicates, errors: [] }
     return apiData(created, { status: 201 })
   })
 }
