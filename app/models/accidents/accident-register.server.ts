@@ -142,7 +142,7 @@ export function registerCsv(register: AccidentRegister, t: Translate) {
     ),
     csvLine(
       [
-        t('accidents.register.total', { count: register.totals.accidents }),
+        t('accidents.register.total', { number: register.totals.accidents }),
         '',
         '',
         '',

@@ -137,8 +137,9 @@ export async function deleteAccident(actor: Actor, id: string, version?: number)
   const { before, keys } = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "Accident" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
     const stored = requireFound(await tx.accident.findFirst({ where: { id, organizationId }, include: accidentInclude }), ACCIDENT_NOT_FOUND)
-    await deleteVersioned(tx.accident, { id, organizationId }, version, ACCIDENT_NOT_FOUND)
+    // Read before the delete, which takes the documents' rows with it (ON DELETE CASCADE).
     const documents = await tx.accidentDocument.findMany({ where: { accidentId: id }, select: { storageKey: true } })
+    await deleteVersioned(tx.accident, { id, organizationId }, version, ACCIDENT_NOT_FOUND)
     await recordAudit(tx, actor, {
       entity: 'accident',
       entityId: id,

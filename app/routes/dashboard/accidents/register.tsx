@@ -121,7 +121,7 @@ export default function AccidentRegisterPage({ loaderData }: Route.ComponentProp
           </tbody>
           <tfoot>
             <tr className="font-semibold">
-              <td colSpan={4}>{t('accidents.register.total', { count: totals.accidents })}</td>
+              <td colSpan={4}>{t('accidents.register.total', { number: formatNumber(language, totals.accidents) })}</td>
               <td className="fd-num">{formatNumber(language, totals.injuries)}</td>
               <td className="fd-num">{formatNumber(language, totals.fatalities)}</td>
               <td>{formatNumber(language, totals.hazmatReleased)}</td>
