@@ -358,6 +358,7 @@ const ar: Catalogue = {
       inspection: 'تقارير فحص المركبات',
       workOrder: 'أوامر العمل (الإصلاح والصيانة)',
       maintenanceSchedule: 'جداول الصيانة الوقائية',
+      accident: 'سجل الحوادث',
     },
   },
   list: {
@@ -4561,10 +4562,6 @@ const ar: Catalogue = {
       reportNumber: 'رقم التقرير',
     },
     recordable: {
-      yes: 'واجب التسجيل',
-      no: 'غير واجب التسجيل',
-    },
-    recordableFilter: {
       yes: 'واجب التسجيل',
       no: 'غير واجب التسجيل',
     },

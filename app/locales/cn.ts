@@ -357,6 +357,7 @@ const cn: Catalogue = {
       inspection: '车辆检查报告 (DVIR)',
       workOrder: '维修工单（维修与保养）',
       maintenanceSchedule: '定期保养计划',
+      accident: '事故登记簿',
     },
   },
   list: {
@@ -4550,10 +4551,6 @@ const cn: Catalogue = {
       reportNumber: '报告编号',
     },
     recordable: {
-      yes: '须登记',
-      no: '无须登记',
-    },
-    recordableFilter: {
       yes: '须登记',
       no: '无须登记',
     },

@@ -356,6 +356,7 @@ const en = {
       inspection: 'Vehicle inspections (DVIR)',
       workOrder: 'Work orders (repairs and service)',
       maintenanceSchedule: 'Preventive maintenance schedules',
+      accident: 'Accident register',
     },
   },
   list: {
@@ -4572,10 +4573,6 @@ const en = {
       reportNumber: 'Report number',
     },
     recordable: {
-      yes: 'Recordable',
-      no: 'Not recordable',
-    },
-    recordableFilter: {
       yes: 'Recordable',
       no: 'Not recordable',
     },

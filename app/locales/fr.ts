@@ -360,6 +360,7 @@ const fr: Catalogue = {
       inspection: 'Inspections des véhicules (DVIR)',
       workOrder: 'Ordres de travail (réparations et entretien)',
       maintenanceSchedule: 'Plans d’entretien préventif',
+      accident: 'Registre des accidents',
     },
   },
   list: {
@@ -4631,10 +4632,6 @@ const fr: Catalogue = {
       reportNumber: 'Numéro de rapport',
     },
     recordable: {
-      yes: 'À déclarer',
-      no: 'Non déclarable',
-    },
-    recordableFilter: {
       yes: 'À déclarer',
       no: 'Non déclarable',
     },

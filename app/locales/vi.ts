@@ -359,6 +359,7 @@ const vi: Catalogue = {
       inspection: 'Báo cáo kiểm tra xe (DVIR)',
       workOrder: 'Lệnh sửa chữa (sửa chữa và bảo dưỡng)',
       maintenanceSchedule: 'Lịch bảo dưỡng định kỳ',
+      accident: 'Sổ đăng ký tai nạn',
     },
   },
   list: {
@@ -4586,10 +4587,6 @@ const vi: Catalogue = {
       reportNumber: 'Số biên bản',
     },
     recordable: {
-      yes: 'Phải ghi sổ',
-      no: 'Không phải ghi sổ',
-    },
-    recordableFilter: {
       yes: 'Phải ghi sổ',
       no: 'Không phải ghi sổ',
     },

@@ -247,7 +247,7 @@ export const NAV: NavSection[] = [
     ],
   },
   {
-    // Safety and compliance (issue 41): the accident register (ADR 141).
+    // Safety and compliance: the accident register (ADR 141).
     subheader: 'nav.safety',
     items: [{ title: 'nav.accidents', path: href('/dashboard/accidents'), icon: 'alert', permission: ['read', 'accident'] }],
   },

@@ -14,7 +14,7 @@ import { organizationTimeZone } from '~/models/organization/organization.server'
 import { apiRecord, containsAny, recordStore, sortOrder } from '~/models/records/record-store.server'
 import { assertActorMay, assertId, deleteVersioned, ownReference, requireFound } from '~/models/records/records.server'
 import { isFutureAccident, isRecordable } from '~/policies/accident'
-import type { AccidentInput, AccidentListQuery, AccidentRecord, AccidentUpdate } from '~/schemas/accident'
+import type { AccidentDocumentRecord, AccidentInput, AccidentListQuery, AccidentRecord, AccidentUpdate } from '~/schemas/accident'
 import type { RecordableFilter } from '~/schemas/accident-options'
 import type { Jurisdiction } from '~/schemas/ifta-options'
 import type { CsvColumn } from '~/utils/csv.server'
@@ -158,7 +158,7 @@ export function personName(person: { firstName: string; lastName: string }) {
 }
 
 /** The API shape of a document; `url` reads it with the same key or session. */
-export function serializeAccidentDocument(document: AccidentRow['documents'][number]) {
+export function serializeAccidentDocument(document: AccidentRow['documents'][number]): AccidentDocumentRecord {
   return {
     id: document.id,
     fileName: document.fileName,

@@ -57,7 +57,7 @@ export default function AccidentList({ loaderData }: Route.ComponentProps) {
       dates={{ from: query.from, to: query.to, fromLabel: t('accidents.list.from'), toLabel: t('accidents.list.to') }}
       filters={[
         { name: 'driverId', label: t('accidents.fields.driver'), value: query.driverId, options: drivers.map((driver) => ({ value: driver.id, label: driver.name })) },
-        enumSelect(t, 'recordable', t('accidents.fields.recordable'), query.recordable, RECORDABLE_FILTERS, 'accidents.recordableFilter'),
+        enumSelect(t, 'recordable', t('accidents.fields.recordable'), query.recordable, RECORDABLE_FILTERS, 'accidents.recordable'),
       ]}
       actions={
         <div className="flex justify-end px-4 pb-3 sm:px-5">
