@@ -12,6 +12,7 @@
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
+import { AccidentDocumentRecordSchema, AccidentListQuerySchema, AccidentRecordSchema, AccidentSchema, AccidentUpdateSchema } from '~/schemas/accident'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -165,7 +166,6 @@ import {
   WorkOrderSchema,
   WorkOrderUpdateSchema,
 } from '~/schemas/work-order'
-import { AccidentDocumentRecordSchema, AccidentListQuerySchema, AccidentRecordSchema, AccidentSchema, AccidentUpdateSchema } from '~/schemas/accident'
 import { ERROR_CODES } from '~/utils/errors.server'
 import { MAIL_ATTACHMENT_TYPES } from '~/utils/mail-attachment-type.server'
 

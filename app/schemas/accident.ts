@@ -88,7 +88,9 @@ export const AccidentRecordSchema = apiRecordSchema({
   hazmatReleased: z.boolean(),
   reportNumber: z.string().nullable(),
   notes: z.string().nullable(),
-  recordable: z.boolean().meta({ readOnly: true, description: 'A fatality, an injury treated away from the scene, or a tow-away (390.5). Derived, never sent.' }),
+  recordable: z
+    .boolean()
+    .meta({ readOnly: true, description: 'A fatality, an injury treated away from the scene, or a tow-away (390.5). Derived, never sent.' }),
   documents: z.array(AccidentDocumentRecordSchema).meta({ readOnly: true }),
 })
 export type AccidentRecord = z.infer<typeof AccidentRecordSchema>

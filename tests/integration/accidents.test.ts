@@ -10,8 +10,8 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { createAccident, deleteAccident, listAccidents, updateAccident } from '~/models/accidents/accident.server'
+import { uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { isRecordable, registerWindow } from '~/policies/accident'
 import * as collectionRoute from '~/routes/api/accidents/collection'
 import * as documentRoute from '~/routes/api/accidents/document'
@@ -22,7 +22,6 @@ import * as listPage from '~/routes/dashboard/accidents/list'
 import * as registerFile from '~/routes/dashboard/accidents/register-file'
 import * as viewPage from '~/routes/dashboard/accidents/view'
 import { AccidentListQuerySchema, AccidentSchema } from '~/schemas/accident'
-import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { prisma } from '~/utils/db.server'
 import { unpackRows } from '~/utils/packed-rows'
 
@@ -117,11 +116,7 @@ describe('recording an accident', () => {
     expect(AccidentSchema.safeParse({ ...accident({ driverId, truckId: truck.id }), fatalities: -2 }).error?.issues[0]?.path).toEqual(['fatalities'])
 
     const foreign = await refusal(
-      createAccident(
-        admin,
-        accident({ driverId: other.driverId, truckId: other.truck.id, trailerId: other.trailer.id, loadId: other.truck.id }),
-        NOW,
-      ),
+      createAccident(admin, accident({ driverId: other.driverId, truckId: other.truck.id, trailerId: other.trailer.id, loadId: other.truck.id }), NOW),
     )
     expect(foreign.fields).toEqual({
       driverId: ['accidents.errors.unknownDriver'],
@@ -326,10 +321,15 @@ describe('the register report (390.15(b))', () => {
 
     const csv = await callPage(registerFile.loader, '/dashboard/accidents/register/file?until=2026-12-01&format=csv', org.users.viewer.id)
     expect([csv.status, csv.response?.headers.get('Content-Type')]).toEqual([200, 'text/csv; charset=utf-8'])
-    const lines = (await csv.response!.text()).replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = (await csv.response!.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toContain('USDOT 1234567')
     expect(lines[0]).toContain('2023-12-02 to 2026-12-01')
-    expect(lines[1]).toBe('Date and time,City,State,Driver,Injured (treated away from the scene),Fatalities,Hazardous materials released,Recordable,Report number')
+    expect(lines[1]).toBe(
+      'Date and time,City,State,Driver,Injured (treated away from the scene),Fatalities,Hazardous materials released,Recordable,Report number',
+    )
     expect(lines.slice(2)).toEqual([
       '2023-12-02 00:00,Abilene,TX,driver Tester,0,1,Yes,Yes,',
       '2026-06-01 12:00,El Paso,TX,driver Tester,2,0,No,Yes,',
@@ -365,7 +365,8 @@ describeResourceContract({
   validBody: async (org) => {
     const organizationId = org.organization.id
     const truck =
-      (await prisma.truck.findFirst({ where: { organizationId } })) ?? (await prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }))
+      (await prisma.truck.findFirst({ where: { organizationId } })) ??
+      (await prisma.truck.create({ data: { organizationId, unitNumber: unique('T').slice(0, 20) } }))
     return {
       occurredAt: '2026-11-02T10:15:00Z',
       driverId: org.users.driver.id,

@@ -107,8 +107,7 @@ export const getAccident = accidents.get
 /** The input's time as an instant (the organization's wall clock, or the instant an API client sent); never in the future. */
 async function resolveTime(organizationId: string, occurredAt: string, now: Date) {
   const instant = zonedInstant(occurredAt, await organizationTimeZone(organizationId))
-  if (isFutureAccident(instant, now))
-    throw new DomainError('validation_failed', 'validation.failed', { fields: { occurredAt: ['accidents.errors.future'] } })
+  if (isFutureAccident(instant, now)) throw new DomainError('validation_failed', 'validation.failed', { fields: { occurredAt: ['accidents.errors.future'] } })
   return instant
 }
 
@@ -197,7 +196,10 @@ export async function accidentFormOptions(organizationId: string, keep: { loadId
     prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
     prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
     keep.loadId && /^[A-Za-z0-9_-]{1,64}$/.test(keep.loadId)
-      ? prisma.load.findFirst({ where: { id: keep.loadId, organizationId }, select: { id: true, loadNumber: true, driverId: true, truckId: true, trailerId: true } })
+      ? prisma.load.findFirst({
+          where: { id: keep.loadId, organizationId },
+          select: { id: true, loadNumber: true, driverId: true, truckId: true, trailerId: true },
+        })
       : null,
   ])
   return { drivers: drivers.map((driver) => ({ id: driver.id, name: personName(driver) })), trucks, trailers, load }

@@ -1,5 +1,5 @@
-import { uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { serializeAccidentDocument } from '~/models/accidents/accident.server'
+import { uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'

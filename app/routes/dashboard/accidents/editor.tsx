@@ -3,14 +3,7 @@ import { RecordEditor } from '~/components/forms/record-editor'
 import { FormSection } from '~/components/forms/record-form'
 import { SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { useTranslation } from '~/hooks/use-translation'
-import {
-  accidentFormOptions,
-  accidentFormValues,
-  createAccident,
-  getAccident,
-  serializeAccident,
-  updateAccident,
-} from '~/models/accidents/accident.server'
+import { accidentFormOptions, accidentFormValues, createAccident, getAccident, serializeAccident, updateAccident } from '~/models/accidents/accident.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { readEditor, saveEditor } from '~/requests/editor.server'
 import { requirePermission } from '~/requests/session.server'

@@ -56,7 +56,12 @@ export default function AccidentList({ loaderData }: Route.ComponentProps) {
       rowName={(accident) => ({ date: when(accident), place: `${accident.city}, ${accident.state}` })}
       dates={{ from: query.from, to: query.to, fromLabel: t('accidents.list.from'), toLabel: t('accidents.list.to') }}
       filters={[
-        { name: 'driverId', label: t('accidents.fields.driver'), value: query.driverId, options: drivers.map((driver) => ({ value: driver.id, label: driver.name })) },
+        {
+          name: 'driverId',
+          label: t('accidents.fields.driver'),
+          value: query.driverId,
+          options: drivers.map((driver) => ({ value: driver.id, label: driver.name })),
+        },
         enumSelect(t, 'recordable', t('accidents.fields.recordable'), query.recordable, RECORDABLE_FILTERS, 'accidents.recordable'),
       ]}
       actions={

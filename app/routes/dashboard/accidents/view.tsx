@@ -11,8 +11,8 @@ import { Icon } from '~/components/ui/icons'
 import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { deleteAccidentDocument, uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { getAccident, personName } from '~/models/accidents/accident.server'
+import { deleteAccidentDocument, uploadAccidentDocument } from '~/models/accidents/accident-document.server'
 import { isRecordable } from '~/policies/accident'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction, uploadAction } from '~/requests/forms.server'
@@ -137,7 +137,10 @@ export default function AccidentView({ loaderData, actionData }: Route.Component
         <DetailCard title={t('accidents.editor.who')} testId="accident-who">
           <DetailItem label={t('accidents.fields.driver')}>{accident.driver}</DetailItem>
           <DetailItem label={t('accidents.fields.truck')}>
-            <Link className="font-semibold text-primary-darker hover:underline dark:text-primary-light" to={href('/dashboard/trucks/:id', { id: accident.truck.id })}>
+            <Link
+              className="font-semibold text-primary-darker hover:underline dark:text-primary-light"
+              to={href('/dashboard/trucks/:id', { id: accident.truck.id })}
+            >
               {accident.truck.unitNumber}
             </Link>
           </DetailItem>
@@ -153,7 +156,10 @@ export default function AccidentView({ loaderData, actionData }: Route.Component
           </DetailItem>
           <DetailItem label={t('accidents.fields.load')}>
             {accident.load ? (
-              <Link className="font-semibold text-primary-darker hover:underline dark:text-primary-light" to={href('/dashboard/loads/:id', { id: accident.load.id })}>
+              <Link
+                className="font-semibold text-primary-darker hover:underline dark:text-primary-light"
+                to={href('/dashboard/loads/:id', { id: accident.load.id })}
+              >
                 {accident.load.loadNumber}
               </Link>
             ) : null}
