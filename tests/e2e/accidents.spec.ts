@@ -31,7 +31,7 @@ test('records an accident from a load’s page, lists it as recordable and downl
   await page.getByLabel('Tow-away').check()
   await page.getByRole('button', { name: 'Record the accident' }).click()
   await expect(toast(page, 'Accident in Amarillo, TX recorded', 'success')).toBeVisible()
-  const row = page.getByTestId('accidents').getByRole('row').filter({ hasText: 'Amarillo, TX' })
+  const row = page.getByTestId('accidents-table').getByRole('row').filter({ hasText: 'Amarillo, TX' })
   await expect(row).toContainText('Dana Wheeler')
   await expect(row.getByTestId('accident-recordable')).toHaveText('Recordable')
 

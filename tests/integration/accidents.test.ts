@@ -186,7 +186,7 @@ describe('an accident’s documents', () => {
   it('keeps a PDF, refuses a 20 MB file with a translated message and keeps nothing of it; deleting the accident removes its files', async () => {
     const { org, truck, driverId } = await chicago()
     const created = await createAccident(actorOf(org), accident({ driverId, truckId: truck.id }), NOW)
-    const upload = (bytes: Uint8Array, name: string, language = 'en') => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, language = 'en') => {
       const form = new FormData()
       form.append('file', new File([bytes], name, { type: 'application/pdf' }))
       return callApi(documentsRoute, {
