@@ -184,15 +184,21 @@ export function accidentFormValues(record: AccidentRecord, timeZone: string) {
   return { occurredAt: zonedWallClock(new Date(record.occurredAt), timeZone) }
 }
 
+/** The organization's drivers by name (the editor's choice and the list's filter). */
+export async function accidentDrivers(organizationId: string) {
+  const drivers = await prisma.user.findMany({
+    where: { organizationId, role: 'driver' },
+    select: { id: true, firstName: true, lastName: true },
+    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+    take: 500,
+  })
+  return drivers.map((driver) => ({ id: driver.id, name: personName(driver) }))
+}
+
 /** What the editor offers: the organization's drivers, trucks, trailers, and the load it names (with its unit and driver). */
 export async function accidentFormOptions(organizationId: string, keep: { loadId?: string | null } = {}) {
   const [drivers, trucks, trailers, load] = await Promise.all([
-    prisma.user.findMany({
-      where: { organizationId, role: 'driver' },
-      select: { id: true, firstName: true, lastName: true },
-      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-      take: 500,
-    }),
+    accidentDrivers(organizationId),
     prisma.truck.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
     prisma.trailer.findMany({ where: { organizationId }, select: { id: true, unitNumber: true }, orderBy: { unitNumber: 'asc' }, take: 500 }),
     keep.loadId && /^[A-Za-z0-9_-]{1,64}$/.test(keep.loadId)
@@ -202,7 +208,7 @@ export async function accidentFormOptions(organizationId: string, keep: { loadId
         })
       : null,
   ])
-  return { drivers: drivers.map((driver) => ({ id: driver.id, name: personName(driver) })), trucks, trailers, load }
+  return { drivers, trucks, trailers, load }
 }
 
 /** The export's columns, for the page (translated) and `GET /api/accidents?format=csv` (keys). */

@@ -7,7 +7,7 @@ import { OrDash } from '~/components/ui/details'
 import { Icon } from '~/components/ui/icons'
 import { useTimeZone } from '~/hooks/use-time-zone'
 import { useTranslation } from '~/hooks/use-translation'
-import { accidentFormOptions, listAccidents, personName } from '~/models/accidents/accident.server'
+import { accidentDrivers, listAccidents, personName } from '~/models/accidents/accident.server'
 import { isRecordable } from '~/policies/accident'
 import { readListPage } from '~/requests/list-page.server'
 import { AccidentListQuerySchema } from '~/schemas/accident'
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customFields: null,
     schema: AccidentListQuerySchema,
     read: listAccidents,
-    also: async (user) => (await accidentFormOptions(user.organizationId)).drivers,
+    also: (user) => accidentDrivers(user.organizationId),
     row: (accident) => ({
       id: accident.id,
       version: accident.version,
