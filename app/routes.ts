@@ -257,6 +257,18 @@ export default [
       route(':id/delete', 'routes/dashboard/schedules/delete.tsx'),
     ]),
     route('maintenance/due', 'routes/dashboard/schedules/due.tsx'),
+    // The accident register (49 CFR 390.15, ADR 141) and its 3-year report.
+    ...prefix('accidents', [
+      index('routes/dashboard/accidents/list.tsx'),
+      route('export', 'routes/dashboard/accidents/export.ts'),
+      route('register', 'routes/dashboard/accidents/register.tsx'),
+      route('register/file', 'routes/dashboard/accidents/register-file.ts'),
+      route('new', 'routes/dashboard/accidents/editor.tsx', { id: 'accident-new' }),
+      route(':id', 'routes/dashboard/accidents/view.tsx'),
+      route(':id/edit', 'routes/dashboard/accidents/editor.tsx', { id: 'accident-edit' }),
+      route(':id/delete', 'routes/dashboard/accidents/delete.tsx'),
+      route(':id/documents/:documentId', 'routes/dashboard/accidents/document.ts'),
+    ]),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -347,6 +359,11 @@ export default [
     route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
     route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),
     route('maintenance/due', 'routes/api/maintenance/due.ts'),
+    // The accident register (ADR 141).
+    route('accidents', 'routes/api/accidents/collection.ts'),
+    route('accidents/:id', 'routes/api/accidents/item.ts'),
+    route('accidents/:id/documents', 'routes/api/accidents/documents.ts'),
+    route('accidents/:id/documents/:documentId', 'routes/api/accidents/document.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/rates/:quarter/import', 'routes/api/ifta/rate-matrix.ts'),

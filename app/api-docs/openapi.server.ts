@@ -12,6 +12,7 @@
 import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
+import { AccidentDocumentRecordSchema, AccidentListQuerySchema, AccidentRecordSchema, AccidentSchema, AccidentUpdateSchema } from '~/schemas/accident'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -2682,6 +2683,116 @@ function workOrderPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The accident register (49 CFR 390.15; ADR 141) and its documents. */
+function accidentPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['safety']
+  const notFound = errorResponse('not_found: no such accident in your organization.')
+  return {
+    '/api/accidents': {
+      get: {
+        tags,
+        summary: 'List accidents',
+        description:
+          'Newest first. `from` and `to` (days on the organization’s calendar), `driverId`, `truckId` and `recordable` (`yes`, `no`) filter; `q` searches city, report number, driver, unit and load number; `?format=csv` streams every match.',
+        operationId: 'list_accidents',
+        parameters: queryParameters(AccidentListQuerySchema),
+        responses: { '200': answer('get', '/api/accidents', '200', 'One page of accidents.', pageOf(AccidentRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Record an accident',
+        description:
+          '`occurredAt`: an ISO 8601 instant, or a wall-clock time read in the organization’s zone; not in the future (400 at `occurredAt`). `driverId` (a driver of the organization), `truckId`, `trailerId` and `loadId` are the organization’s (another’s is 400 at the field). `fatalities` and `injuries` (people treated away from the scene) are whole numbers from 0. The answer adds `recordable`: a fatality, an injury or a tow-away (390.5).',
+        operationId: 'create_accident',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(AccidentSchema)),
+        responses: { '201': answer('post', '/api/accidents', '201', 'Recorded.', dataOf(AccidentRecordSchema)), '415': notJson, ...common },
+      },
+    },
+    '/api/accidents/{id}': {
+      get: {
+        tags,
+        summary: 'Get an accident',
+        operationId: 'get_accident',
+        parameters: [idParameter],
+        responses: { '200': answer('get', '/api/accidents/{id}', '200', 'The accident.', dataOf(AccidentRecordSchema)), '404': notFound, ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace an accident',
+        description: 'The whole accident at the `version` read, by the rules of POST.',
+        operationId: 'update_accident',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(AccidentUpdateSchema)),
+        responses: {
+          '200': answer('put', '/api/accidents/{id}', '200', 'The accident.', dataOf(AccidentRecordSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete an accident',
+        description: 'An accident recorded by mistake, with its documents; `?version=` optional.',
+        operationId: 'delete_accident',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': answer('delete', '/api/accidents/{id}', '200', 'Deleted.', dataOf(DeletedSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale.'),
+          ...common,
+        },
+      },
+    },
+    '/api/accidents/{id}/documents': {
+      post: {
+        tags,
+        summary: 'Add a document to an accident',
+        description: `One file as multipart/form-data \`file\`: PDF, PNG, JPEG or WebP by its bytes (415 otherwise), at most ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB (413), streamed to storage; nothing is kept when refused.`,
+        operationId: 'upload_accident_document',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+        },
+        responses: {
+          '201': answer('post', '/api/accidents/{id}/documents', '201', 'Stored.', dataOf(AccidentDocumentRecordSchema)),
+          '404': notFound,
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not multipart, or not a PDF, PNG, JPEG or WebP (by content).'),
+        },
+      },
+    },
+    '/api/accidents/{id}/documents/{documentId}': {
+      get: {
+        tags,
+        summary: 'Download an accident’s document',
+        operationId: 'read_accident_document',
+        parameters: [idParameter, { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The file, as an attachment.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          '404': errorResponse('not_found: no such accident or document.'),
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Remove an accident’s document',
+        operationId: 'delete_accident_document',
+        parameters: [idParameter, { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': answer('delete', '/api/accidents/{id}/documents/{documentId}', '200', 'Removed.', dataOf(DeletedSchema)),
+          '404': errorResponse('not_found: no such accident or document.'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** The preventive maintenance due now (ADR 133): every schedule due soon or overdue. */
 function maintenanceDuePaths(): Record<string, Record<string, Operation>> {
   return {
@@ -2721,6 +2832,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
   maintenance:
     'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`. Preventive maintenance schedules (ADR 133): `truckId` or `trailerId` (one), `task` (unique per unit regardless of case), `everyDays` and/or `everyMiles` (positive; miles for trucks only, counted from `lastDoneOdometer`), `lastDoneAt` (not after today). Each answer adds `nextDueAt` (`lastDoneAt` + `everyDays`), `nextDueOdometer` (`lastDoneOdometer` + `everyMiles`), `odometer` (the truck’s latest reading from inspections, fuel purchases, trips, odometer readings and work orders) and `status`: `overdue` past the due day or odometer, `due_soon` within 10% of the interval (at most 14 days or 500 miles), else `ok`, whichever of days and miles comes first. List parameters: `truckId`, `trailerId`, `status`, `q` (task or unit number). Work orders (ADR 132): one unit, lines of parts and labor, the defects they repair; completing one certifies them.',
+  safety:
+    'The accident register (49 CFR 390.15, ADR 141): every accident of the organization’s vehicles, kept three years. `recordable` is derived: a fatality, a person injured and treated away from the scene (`injuries` counts only them), or a vehicle towed away disabled (390.5). Those who change accidents (admins, dispatchers) write; accountants and viewers read.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2749,6 +2862,7 @@ export function openApiDocument() {
       ...inspectionPaths(),
       ...workOrderPaths(),
       ...maintenanceDuePaths(),
+      ...accidentPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -9,7 +9,7 @@ import { href } from 'react-router'
 import type { CustomFieldList } from './custom-field-options'
 import type { ImportListName } from './import-options'
 
-export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products', 'fuel', 'trips', 'schedules'] as const
+export const RECORD_LISTS = ['trucks', 'trailers', 'brokers', 'companies', 'products', 'fuel', 'trips', 'schedules', 'accidents'] as const
 export type RecordListName = (typeof RECORD_LISTS)[number]
 
 /**
@@ -27,6 +27,8 @@ export const RECORD_LIST_PARTS: Record<RecordListName, { customFields: CustomFie
   trips: { customFields: null, imports: 'trips', status: false },
   // Preventive maintenance schedules (ADR 133): their status is the day's, not stored.
   schedules: { customFields: null, imports: null, status: false },
+  // The accident register (ADR 141): no status, no custom fields, no import.
+  accidents: { customFields: null, imports: null, status: false },
 }
 
 /** The strings RecordList takes from its entity's catalogue. */
@@ -132,6 +134,15 @@ const RECORD_PATHS: Record<RecordListName, (id: string) => RecordPaths> = {
     view: href('/dashboard/maintenance/schedules/:id', { id }),
     edit: href('/dashboard/maintenance/schedules/:id/edit', { id }),
     remove: href('/dashboard/maintenance/schedules/:id/delete', { id }),
+  }),
+  // The accident register (ADR 141), its list at /dashboard/accidents.
+  accidents: (id) => ({
+    list: href('/dashboard/accidents'),
+    create: href('/dashboard/accidents/new'),
+    exportCsv: href('/dashboard/accidents/export'),
+    view: href('/dashboard/accidents/:id', { id }),
+    edit: href('/dashboard/accidents/:id/edit', { id }),
+    remove: href('/dashboard/accidents/:id/delete', { id }),
   }),
 }
 

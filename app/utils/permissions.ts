@@ -70,6 +70,8 @@ export type Entity =
   | 'workOrder'
   /** Preventive maintenance schedules (ADR 133): the office keeps them; accountants and viewers read them. */
   | 'maintenanceSchedule'
+  /** The accident register (49 CFR 390.15, ADR 141): the office keeps it; accountants and viewers read it. */
+  | 'accident'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -116,6 +118,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'create', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    accident: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -145,6 +148,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    accident: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -173,6 +177,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    accident: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -247,6 +252,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    accident: READ,
   },
 }
 

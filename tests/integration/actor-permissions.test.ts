@@ -166,6 +166,11 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'maintenance/work-order:cancelWorkOrder': 'refused',
   'maintenance/work-order:completeWorkOrder': 'refused',
   'maintenance/work-order:deleteWorkOrder': 'refused',
+  'accidents/accident:createAccident': 'refused',
+  'accidents/accident:updateAccident': 'refused',
+  'accidents/accident:deleteAccident': 'refused',
+  'accidents/accident-document:uploadAccidentDocument': 'refused',
+  'accidents/accident-document:deleteAccidentDocument': 'refused',
 }
 
 type Param = { name: string; type: string }

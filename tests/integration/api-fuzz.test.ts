@@ -502,6 +502,22 @@ async function createTarget(
     })
     return { id: order.id, version: order.version }
   }
+  // An accident (ADR 141) of a truck and the organization's driver, made in the database: its documents need one too.
+  if (itemPath.startsWith('/api/accidents/{id}')) {
+    const n = ++serial
+    const truck = await prisma.truck.create({ data: { organizationId: org.organization.id, unitNumber: `FZA-${n}` } })
+    const accident = await prisma.accident.create({
+      data: {
+        organizationId: org.organization.id,
+        occurredAt: new Date('2026-05-04T10:00:00Z'),
+        driverId: org.users.driver.id,
+        truckId: truck.id,
+        city: 'Fuzz',
+        state: 'TX',
+      },
+    })
+    return { id: accident.id, version: accident.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
   // Fuel purchases, trips, work orders and maintenance schedules name a unit: made only for their own targets.

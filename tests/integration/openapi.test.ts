@@ -126,6 +126,7 @@ describe('OpenAPI document', () => {
       'organization',
       'products',
       'quote requests',
+      'safety',
       'settlements',
       'store',
       'trailers',

@@ -80,7 +80,9 @@ describe('typed links', () => {
       edit: '/dashboard/maintenance/schedules/r1/edit',
       remove: '/dashboard/maintenance/schedules/r1/delete',
     })
-    for (const name of RECORD_LISTS.filter((list) => list !== 'products' && list !== 'schedules')) {
+    // The accident register's list is /dashboard/accidents itself (ADR 141).
+    expect(recordPaths('accidents', 'r1').list).toBe('/dashboard/accidents')
+    for (const name of RECORD_LISTS.filter((list) => list !== 'products' && list !== 'schedules' && list !== 'accidents')) {
       expect(recordPaths(name, 'r1')).toEqual({
         list: `/dashboard/${name}/list`,
         create: `/dashboard/${name}/new`,

@@ -247,6 +247,11 @@ export const NAV: NavSection[] = [
     ],
   },
   {
+    // Safety and compliance: the accident register (ADR 141).
+    subheader: 'nav.safety',
+    items: [{ title: 'nav.accidents', path: href('/dashboard/accidents'), icon: 'alert', permission: ['read', 'accident'] }],
+  },
+  {
     subheader: 'nav.other',
     items: [
       { title: 'nav.audit', path: href('/dashboard/audit'), icon: 'history', permission: ['read', 'audit'] },

@@ -51,6 +51,10 @@ export function RecordList<R extends Row>(props: {
   /** The values a row's strings interpolate (`{ unit: trailer.unitNumber }`). */
   rowName: (row: R) => Record<string, string>
   filters: FilterSelect[]
+  /** A from–to pair of days among the filters (ListToolbar's `dates`). */
+  dates?: { from?: string; to?: string; fromLabel: string; toLabel: string }
+  /** More links beside Export (a report of the list's records). */
+  actions?: ReactNode
   columns: [RecordColumn<R> & { after?: (row: R) => ReactNode }, ...RecordColumn<R>[]]
 }) {
   const { t } = useTranslation()
@@ -97,12 +101,14 @@ export function RecordList<R extends Row>(props: {
           exportHref={`${list.exportCsv}${search}`}
           searchPlaceholder={text('list.searchPlaceholder')}
           filters={props.filters}
+          dates={props.dates}
         />
+        {props.actions}
         <ColumnsMenu columns={data.columns} />
 
         {rows.length === 0 ? (
           <ListEmpty
-            narrowed={Boolean(query.q || props.filters.some((filter) => filter.value)) || query.page > 1}
+            narrowed={Boolean(query.q || props.filters.some((filter) => filter.value) || props.dates?.from || props.dates?.to) || query.page > 1}
             clearTo={pathname}
             noMatch={{ title: text('list.noMatchTitle'), description: text('list.noMatch') }}
             empty={{

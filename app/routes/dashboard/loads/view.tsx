@@ -51,7 +51,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking', 'odometer'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking', 'odometer', 'accidents'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -98,6 +98,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canDeleteDocuments: canDeleteDocuments(user.role),
     // A rate confirmation PDF offers "Create load from this" (the new-load page reads it).
     canCreateLoad: can(user.role, 'create', 'load'),
+    // The accident register (ADR 141): an accident on this load, its driver and units filled in.
+    recordAccident: can(user.role, 'create', 'accident') ? `${href('/dashboard/accidents/new')}?loadId=${load.id}` : null,
     timeZone,
     now: zonedWallClock(new Date(), timeZone).slice(0, 16),
     customFields,
@@ -241,6 +243,13 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
         }
       />
 
+      {loaderData.recordAccident ? (
+        <p className="-mt-4 mb-6 text-sm">
+          <a href={loaderData.recordAccident} className="font-semibold text-primary hover:underline" data-testid="load-record-accident">
+            {t('accidents.loadLink')}
+          </a>
+        </p>
+      ) : null}
       {loaderData.quote ? (
         <p className="-mt-4 mb-6 text-sm text-muted">
           <Link
