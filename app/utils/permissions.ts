@@ -70,6 +70,12 @@ export type Entity =
   | 'workOrder'
   /** Preventive maintenance schedules (ADR 133): the office keeps them; accountants and viewers read them. */
   | 'maintenanceSchedule'
+  /**
+   * The driver qualification file (ADR 139): the office keeps it and the organization's required
+   * kinds (settings: admins, `organization` update); accountants and viewers read it; a driver reads
+   * their own and adds a renewed medical card for the office to accept (app/models/compliance/qualification.server.ts).
+   */
+  | 'qualification'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -116,6 +122,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'create', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    qualification: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -145,6 +152,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    qualification: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -173,6 +181,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    qualification: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -193,6 +202,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'create', 'delete'],
     // Their reports (read: their own and their units'; create: file one, and sign the last one of their unit).
     inspection: ['read', 'create'],
+    // Their own file, read-only; create: a renewed medical card, pending until the office accepts it.
+    qualification: ['read', 'create'],
   },
   // The shop (ADR 134): the fleet and its inspections, no money. Reads every load (which unit goes
   // where, and when it is back) without its rates: the load pages hide money from a role that reads
@@ -247,6 +258,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    qualification: READ,
   },
 }
 
