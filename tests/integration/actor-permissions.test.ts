@@ -166,6 +166,12 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'maintenance/work-order:cancelWorkOrder': 'refused',
   'maintenance/work-order:completeWorkOrder': 'refused',
   'maintenance/work-order:deleteWorkOrder': 'refused',
+  'compliance/compliance-settings:updateComplianceSettings': 'refused',
+  'compliance/qualification:createQualification': 'refused',
+  'compliance/qualification:updateQualification': 'refused',
+  'compliance/qualification:reviewQualification': 'refused',
+  'compliance/qualification:deleteQualification': 'refused',
+  'compliance/qualification:receiveQualificationUpload': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -158,14 +158,14 @@ async function keepingDocument<T>(stored: StoredDocument | undefined, write: () 
   try {
     return await write()
   } catch (error) {
-    if (stored) await fileStorage().delete(stored.key)
+    await discardUpload(stored)
     throw error
   }
 }
 
 /** Removes an upload a refused form did not use (the page's schema refused it before the model ran). */
 export async function discardUpload(stored: StoredDocument | undefined) {
-  if (stored) await fileStorage().delete(stored.key)
+  if (stored?.key) await fileStorage().delete(stored.key)
 }
 
 /**
@@ -174,8 +174,8 @@ export async function discardUpload(stored: StoredDocument | undefined) {
  * `pending` until the office accepts it.
  */
 export async function createQualification(actor: Actor, driverId: string, input: QualificationInput, stored?: StoredDocument) {
+  assertActorMay(actor, 'create', 'qualification')
   return keepingDocument(stored, async () => {
-    assertActorMay(actor, 'create', 'qualification')
     const byDriver = actor.role === 'driver'
     if (byDriver && !DRIVER_UPLOAD_KINDS.includes(input.kind))
       throw new DomainError('validation_failed', 'validation.failed', { fields: { kind: ['qualifications.errors.driverKind'] } })
@@ -224,8 +224,8 @@ async function lockItem(tx: Tx, actor: Actor, driverId: string, id: string, vers
  * accepts or rejects a driver's upload in the same write.
  */
 export async function updateQualification(actor: Actor, driverId: string, id: string, input: QualificationUpdateInput, stored?: StoredDocument) {
+  assertActorMay(actor, 'update', 'qualification')
   return keepingDocument(stored, async () => {
-    assertActorMay(actor, 'update', 'qualification')
     const replaced = await prisma.$transaction(async (tx) => {
       const before = await lockItem(tx, actor, driverId, id, input.version)
       await assertNotAhead(tx, actor.organizationId, input)

@@ -13,7 +13,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 
 import type { Route } from './+types/my-qualifications'
 
-export const handle = { i18n: ['users', 'qualifications'] }
+export const handle = { i18n: ['loads', 'qualifications'] }
 
 /** The renewed card's photo or PDF streams to storage as it arrives. */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
