@@ -2769,7 +2769,8 @@ function qualificationPaths(): Record<string, Record<string, Operation>> {
       put: {
         tags,
         summary: 'Replace an item of a driver’s qualification file',
-        description: 'The whole item at `version` (JSON, or multipart with a new `file` replacing the document); `review` (`accepted`, `rejected`) answers a driver’s upload. Read-only fields sent back are ignored.',
+        description:
+          'The whole item at `version` (JSON, or multipart with a new `file` replacing the document); `review` (`accepted`, `rejected`) answers a driver’s upload. Read-only fields sent back are ignored.',
         operationId: 'update_driver_qualification',
         parameters: [userId, idParameter],
         requestBody: body(input(QualificationUpdateSchema)),

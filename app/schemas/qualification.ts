@@ -87,7 +87,11 @@ export const QualificationRecordSchema = apiRecordSchema({
   review: z.enum(QUALIFICATION_REVIEWS).describe('`pending`: a driver’s upload the office has not accepted yet; only `accepted` items count.'),
   reviewedAt: instant().nullable(),
   reviewedBy: personRef().nullable(),
-  validThrough: day().nullable().describe('The last day the item holds by its kind’s rule (12 months for MVR, annual review and Clearinghouse query; the card’s date for medical certificate and license); null: never expires.'),
+  validThrough: day()
+    .nullable()
+    .describe(
+      'The last day the item holds by its kind’s rule (12 months for MVR, annual review and Clearinghouse query; the card’s date for medical certificate and license); null: never expires.',
+    ),
   status: z.enum(COMPLIANCE_STATUSES).describe('The item on the organization’s today: ok, expiring (within 30 days), expired.'),
   document: DocumentSchema.nullable(),
 })

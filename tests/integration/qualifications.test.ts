@@ -90,7 +90,11 @@ describe('the qualification file', () => {
     const driver = await newDriver(org)
     const mvr = await createQualification(actorOf(org), driver.id, item({ kind: 'mvr', completedAt: addDays(today, -10), result: 'Clear' }))
     expect(mvr).toMatchObject({ review: 'accepted', validThrough: addDays(addMonths(addDays(today, -10), 12), -1), status: 'ok', version: 1 })
-    const old = await createQualification(actorOf(org, 'dispatcher'), driver.id, item({ kind: 'annual_review', completedAt: addDays(addMonths(today, -12), 10) }))
+    const old = await createQualification(
+      actorOf(org, 'dispatcher'),
+      driver.id,
+      item({ kind: 'annual_review', completedAt: addDays(addMonths(today, -12), 10) }),
+    )
     expect(old.status).toBe('expiring')
     await createQualification(actorOf(org), driver.id, item({ kind: 'application', completedAt: '2020-01-01' }))
 
@@ -150,10 +154,16 @@ describe('the qualification file', () => {
     expect(tooLarge.status).toBe(413)
     expect(tooLarge.body.error.fields.file[0]).toMatch(/15/)
     // The page too: the translated message at the file input.
-    const pageBig = await callPage(filePage.action, path, org.users.admin.id, { id: driver.id }, {
-      method: 'POST',
-      body: multipart({ intent: 'save', kind: 'mvr', completedAt: today }, { bytes: big, name: 'mvr.pdf' }),
-    })
+    const pageBig = await callPage(
+      filePage.action,
+      path,
+      org.users.admin.id,
+      { id: driver.id },
+      {
+        method: 'POST',
+        body: multipart({ intent: 'save', kind: 'mvr', completedAt: today }, { bytes: big, name: 'mvr.pdf' }),
+      },
+    )
     expect(pageBig.status).toBe(413)
     expect(refusalOf(pageBig)!.fields.file[0]).toMatch(/15/)
     // A good document on an item the schema refuses is not kept either.
@@ -195,15 +205,25 @@ describe('the qualification file', () => {
   it('keeps a driver’s renewed medical card pending until the office accepts it; accepted, the profile’s expiry follows it', async () => {
     const driver = org.users.driver
     const expiry = addDays(today, 700)
-    const card = await createQualification(actorOf(org), driver.id, item({ kind: 'medical_certificate', completedAt: addDays(today, -700), expiresAt: addDays(today, 10) }))
+    const card = await createQualification(
+      actorOf(org),
+      driver.id,
+      item({ kind: 'medical_certificate', completedAt: addDays(today, -700), expiresAt: addDays(today, 10) }),
+    )
     expect(isoDate((await prisma.driverProfile.findUniqueOrThrow({ where: { userId: driver.id } })).medicalCardExpiry)).toBe(addDays(today, 10))
     expect(card.status).toBe('expiring')
 
     // The driver's own page: a renewed card with its photo, pending.
-    const sent = await callPage(myPage.action, '/dashboard/user/qualifications', driver.id, {}, {
-      method: 'POST',
-      body: multipart({ intent: 'save', kind: 'medical_certificate', completedAt: today, expiresAt: expiry }, { bytes: PDF, name: 'renewed card.pdf' }),
-    })
+    const sent = await callPage(
+      myPage.action,
+      '/dashboard/user/qualifications',
+      driver.id,
+      {},
+      {
+        method: 'POST',
+        body: multipart({ intent: 'save', kind: 'medical_certificate', completedAt: today, expiresAt: expiry }, { bytes: PDF, name: 'renewed card.pdf' }),
+      },
+    )
     expect(sent.status).toBe(302)
     const pending = await prisma.driverQualification.findFirstOrThrow({ where: { driverId: driver.id, review: 'pending' } })
     expect(pending).toMatchObject({ documentName: 'renewed card.pdf', documentType: 'application/pdf', uploadedById: driver.id })
@@ -216,7 +236,17 @@ describe('the qualification file', () => {
       kind: ['qualifications.errors.driverKind'],
     })
     expect((await refusal(reviewQualification(actorOf(org, 'driver'), driver.id, pending.id, { review: 'accepted', version: 1 }))).code).toBe('forbidden')
-    expect((await callPage(filePage.action, `/dashboard/user/${driver.id}/qualifications`, driver.id, { id: driver.id }, postForm({ intent: 'review', id: pending.id, version: '1', review: 'accepted' }))).status).toBe(403)
+    expect(
+      (
+        await callPage(
+          filePage.action,
+          `/dashboard/user/${driver.id}/qualifications`,
+          driver.id,
+          { id: driver.id },
+          postForm({ intent: 'review', id: pending.id, version: '1', review: 'accepted' }),
+        )
+      ).status,
+    ).toBe(403)
 
     // The office accepts it on the driver's file: it counts, and the profile's expiry is the card's.
     const userVersion = (await prisma.user.findUniqueOrThrow({ where: { id: driver.id } })).version
@@ -256,7 +286,10 @@ describe('the qualification file', () => {
   it('keeps the organization’s required kinds and reminder days at a version, admins only', async () => {
     const owner = await createOrg()
     expect(await getComplianceSettings(owner.organization.id)).toEqual({ requiredKinds: [], reminderDays: 30, version: 0 })
-    const saved = await updateComplianceSettings(actorOf(owner), ComplianceSettingsSchema.parse({ requiredKinds: ['mvr', 'application'], reminderDays: 45, version: 0 }))
+    const saved = await updateComplianceSettings(
+      actorOf(owner),
+      ComplianceSettingsSchema.parse({ requiredKinds: ['mvr', 'application'], reminderDays: 45, version: 0 }),
+    )
     expect(saved).toEqual({ requiredKinds: ['application', 'mvr'], reminderDays: 45, version: 1 })
     expect((await refusal(updateComplianceSettings(actorOf(owner), { requiredKinds: [], reminderDays: 10, version: 0 }))).code).toBe('conflict')
     expect((await refusal(updateComplianceSettings(actorOf(owner, 'dispatcher'), { requiredKinds: [], reminderDays: 10, version: 1 }))).code).toBe('forbidden')
@@ -277,12 +310,29 @@ describe('the qualification file', () => {
 
     // The API.
     const path = '/api/compliance/settings'
-    expect((await callApi(settingsApi, { path, token: owner.users.viewer.token })).body.data).toEqual({ requiredKinds: ['medical_certificate'], reminderDays: 14, version: 2 })
-    expect((await callApi(settingsApi, { method: 'PUT', path, token: owner.users.dispatcher.token, body: { requiredKinds: [], reminderDays: 1, version: 2 } })).status).toBe(403)
-    const put = await callApi(settingsApi, { method: 'PUT', path, token: owner.users.admin.token, body: { requiredKinds: ['license'], reminderDays: 0, version: 2 } })
+    expect((await callApi(settingsApi, { path, token: owner.users.viewer.token })).body.data).toEqual({
+      requiredKinds: ['medical_certificate'],
+      reminderDays: 14,
+      version: 2,
+    })
+    expect(
+      (await callApi(settingsApi, { method: 'PUT', path, token: owner.users.dispatcher.token, body: { requiredKinds: [], reminderDays: 1, version: 2 } }))
+        .status,
+    ).toBe(403)
+    const put = await callApi(settingsApi, {
+      method: 'PUT',
+      path,
+      token: owner.users.admin.token,
+      body: { requiredKinds: ['license'], reminderDays: 0, version: 2 },
+    })
     expect(put.body.data).toEqual({ requiredKinds: ['license'], reminderDays: 0, version: 3 })
-    expect((await callApi(settingsApi, { method: 'PUT', path, token: owner.users.admin.token, body: { requiredKinds: ['nope'], reminderDays: 0, version: 3 } })).status).toBe(400)
-    expect((await callApi(settingsApi, { method: 'PUT', path, token: owner.users.admin.token, body: { requiredKinds: [], reminderDays: 0, version: 2 } })).status).toBe(409)
+    expect(
+      (await callApi(settingsApi, { method: 'PUT', path, token: owner.users.admin.token, body: { requiredKinds: ['nope'], reminderDays: 0, version: 3 } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await callApi(settingsApi, { method: 'PUT', path, token: owner.users.admin.token, body: { requiredKinds: [], reminderDays: 0, version: 2 } })).status,
+    ).toBe(409)
   })
 
   it('answers the API’s contract: JSON or multipart, status, validThrough, review, version, the document; stable error codes', async () => {
@@ -296,7 +346,10 @@ describe('the qualification file', () => {
       path,
       params,
       token: org.users.admin.token,
-      form: multipart({ kind: 'medical_certificate', completedAt: today, expiresAt: addDays(today, 365), result: 'Certified 2 years' }, { bytes: PDF, name: 'card.pdf' }),
+      form: multipart(
+        { kind: 'medical_certificate', completedAt: today, expiresAt: addDays(today, 365), result: 'Certified 2 years' },
+        { bytes: PDF, name: 'card.pdf' },
+      ),
     })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({
@@ -309,9 +362,17 @@ describe('the qualification file', () => {
     })
     const json = await callApi(collectionApi, { method: 'POST', path, params, token: org.users.dispatcher.token, body: { kind: 'mvr', completedAt: today } })
     expect([json.status, json.body.data.document, json.body.data.status]).toEqual([201, null, 'ok'])
-    const bad = await callApi(collectionApi, { method: 'POST', path, params, token: org.users.admin.token, body: { kind: 'mvr', completedAt: today, expiresAt: addDays(today, -1) } })
+    const bad = await callApi(collectionApi, {
+      method: 'POST',
+      path,
+      params,
+      token: org.users.admin.token,
+      body: { kind: 'mvr', completedAt: today, expiresAt: addDays(today, -1) },
+    })
     expect([bad.status, bad.body.error.code, Object.keys(bad.body.error.fields)]).toEqual([400, 'validation_failed', ['expiresAt']])
-    expect((await callApi(collectionApi, { method: 'POST', path, params, token: org.users.accountant.token, body: { kind: 'mvr', completedAt: today } })).status).toBe(403)
+    expect(
+      (await callApi(collectionApi, { method: 'POST', path, params, token: org.users.accountant.token, body: { kind: 'mvr', completedAt: today } })).status,
+    ).toBe(403)
 
     const listed = await callApi(collectionApi, { path, params, token: org.users.viewer.token })
     expect(listed.body.data.map((row: { kind: string }) => row.kind)).toEqual(['mvr', 'medical_certificate'])
@@ -319,7 +380,13 @@ describe('the qualification file', () => {
     const itemPath = `${path}/${id}`
     const itemParams = { userId: driver.id, id }
     expect((await callApi(itemApi, { path: itemPath, params: itemParams, token: other.users.admin.token })).status).toBe(404)
-    const put = await callApi(itemApi, { method: 'PUT', path: itemPath, params: itemParams, token: org.users.admin.token, body: { ...json.body.data, result: 'Clear' } })
+    const put = await callApi(itemApi, {
+      method: 'PUT',
+      path: itemPath,
+      params: itemParams,
+      token: org.users.admin.token,
+      body: { ...json.body.data, result: 'Clear' },
+    })
     expect([put.status, put.body.data.result, put.body.data.version]).toEqual([200, 'Clear', 2])
     const stale = await callApi(itemApi, { method: 'PUT', path: itemPath, params: itemParams, token: org.users.admin.token, body: json.body.data })
     expect([stale.status, stale.body.error.code]).toEqual([409, 'conflict'])
@@ -352,20 +419,45 @@ describe('the qualification file', () => {
     )!
     expect(roadTest.status).toBe('ok')
     expect(roadTest.items[0].document).toMatchObject({ fileName: 'road test.pdf' })
-    expect((await callPage(filePage.action, `/dashboard/user/${driver.id}/qualifications`, org.users.viewer.id, { id: driver.id }, postForm({ intent: 'delete', id: roadTest.items[0].id, version: '1' }))).status).toBe(403)
+    expect(
+      (
+        await callPage(
+          filePage.action,
+          `/dashboard/user/${driver.id}/qualifications`,
+          org.users.viewer.id,
+          { id: driver.id },
+          postForm({ intent: 'delete', id: roadTest.items[0].id, version: '1' }),
+        )
+      ).status,
+    ).toBe(403)
     // Editing without JavaScript: ?edit= opens the item's form; a new document replaces the old one's file.
-    const editing = await callPage(filePage.loader, `/dashboard/user/${driver.id}/qualifications?edit=${roadTest.items[0].id}`, org.users.dispatcher.id, { id: driver.id })
+    const editing = await callPage(filePage.loader, `/dashboard/user/${driver.id}/qualifications?edit=${roadTest.items[0].id}`, org.users.dispatcher.id, {
+      id: driver.id,
+    })
     expect((editing.data!.editing as { id: string }).id).toBe(roadTest.items[0].id)
     const replaced = await callPage(
       filePage.action,
       `/dashboard/user/${driver.id}/qualifications`,
       org.users.dispatcher.id,
       { id: driver.id },
-      { method: 'POST', body: multipart({ intent: 'save', id: roadTest.items[0].id, version: '1', kind: 'road_test', completedAt: today }, { bytes: PDF, name: 'second.pdf' }) },
+      {
+        method: 'POST',
+        body: multipart({ intent: 'save', id: roadTest.items[0].id, version: '1', kind: 'road_test', completedAt: today }, { bytes: PDF, name: 'second.pdf' }),
+      },
     )
     expect(replaced.status).toBe(302)
     expect(storedFiles(org).filter((entry) => entry.parentPath.includes(driver.id))).toHaveLength(1)
-    expect((await callPage(filePage.action, `/dashboard/user/${driver.id}/qualifications`, org.users.admin.id, { id: driver.id }, postForm({ intent: 'delete', id: roadTest.items[0].id, version: '2' }))).status).toBe(302)
+    expect(
+      (
+        await callPage(
+          filePage.action,
+          `/dashboard/user/${driver.id}/qualifications`,
+          org.users.admin.id,
+          { id: driver.id },
+          postForm({ intent: 'delete', id: roadTest.items[0].id, version: '2' }),
+        )
+      ).status,
+    ).toBe(302)
     expect(storedFiles(org).filter((entry) => entry.parentPath.includes(driver.id))).toHaveLength(0)
     // The driver's own page is a driver's.
     expect((await callPage(myPage.loader, '/dashboard/user/qualifications', org.users.driver.id)).status).toBe(200)

@@ -116,7 +116,9 @@ export function QualificationEditor({
           {refusal?.field('file')?.length ? (
             errors('file')
           ) : (
-            <p className="mt-1.5 text-xs text-muted">{item?.document ? t('qualifications.replaceHint', { size }) : t('qualifications.documentHint', { size })}</p>
+            <p className="mt-1.5 text-xs text-muted">
+              {item?.document ? t('qualifications.replaceHint', { size }) : t('qualifications.documentHint', { size })}
+            </p>
           )}
         </div>
         <div className="flex flex-wrap gap-3 sm:col-span-2">

@@ -261,7 +261,13 @@ export async function reviewQualification(actor: Actor, driverId: string, id: st
       where: { id },
       data: { review: input.review, reviewedById: actor.userId, reviewedAt: new Date(), version: { increment: 1 } },
     })
-    await recordAudit(tx, actor, { entity: 'qualification', entityId: id, action: 'status', before: { review: before.review }, after: { review: after.review } })
+    await recordAudit(tx, actor, {
+      entity: 'qualification',
+      entityId: id,
+      action: 'status',
+      before: { review: before.review },
+      after: { review: after.review },
+    })
     await syncProfileExpiry(tx, actor.organizationId, driverId, after.kind)
   })
   return getQualification(actor, driverId, id)
@@ -328,7 +334,12 @@ export function serializeQualification(item: QualificationItem): QualificationRe
     validThrough: item.validThrough,
     status: item.status,
     document: item.documentKey
-      ? { fileName: item.documentName!, contentType: item.documentType ?? 'application/octet-stream', sizeBytes: item.documentBytes ?? 0, url: documentUrl(item) }
+      ? {
+          fileName: item.documentName!,
+          contentType: item.documentType ?? 'application/octet-stream',
+          sizeBytes: item.documentBytes ?? 0,
+          url: documentUrl(item),
+        }
       : null,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),

@@ -110,7 +110,12 @@ export default function QualificationsPage({ loaderData, actionData }: Route.Com
           </Link>
         </QualificationEditor>
       ) : canCreate ? (
-        <QualificationEditor key={`add-${kinds.reduce((sum, kind) => sum + kind.items.length, 0)}`} item={null} actionData={actionData} maxBytes={LOAD_DOCUMENT_MAX_BYTES} />
+        <QualificationEditor
+          key={`add-${kinds.reduce((sum, kind) => sum + kind.items.length, 0)}`}
+          item={null}
+          actionData={actionData}
+          maxBytes={LOAD_DOCUMENT_MAX_BYTES}
+        />
       ) : null}
     </>
   )
