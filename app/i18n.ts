@@ -80,6 +80,7 @@ export const CLIENT_NAMESPACES = {
   workOrders: ['workOrders'],
   schedules: ['schedules'],
   accidents: ['accidents'],
+  qualifications: ['qualifications'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

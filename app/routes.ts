@@ -118,7 +118,12 @@ export default [
       route('profile', 'routes/dashboard/users/profile.tsx'),
       route('account', 'routes/dashboard/users/account.tsx'),
       route(':id/edit', 'routes/dashboard/users/editor.tsx', { id: 'users-edit' }),
+      // The driver qualification file (ADR 139): the office's page of a driver's, and a driver's own.
+      route('qualifications', 'routes/dashboard/users/my-qualifications.tsx'),
+      route(':id/qualifications', 'routes/dashboard/users/qualifications.tsx'),
+      route(':id/qualifications/:itemId/document', 'routes/dashboard/users/qualification-document.ts'),
     ]),
+    route('compliance/settings', 'routes/dashboard/compliance/settings.tsx'),
     ...prefix('loads', [
       index('routes/dashboard/loads/index.tsx'),
       route('list', 'routes/dashboard/loads/list.tsx'),
@@ -349,6 +354,10 @@ export default [
     route('inspections/:id/certify', 'routes/api/inspections/certify.ts'),
     route('inspections/:id/acknowledge', 'routes/api/inspections/acknowledge.ts'),
     // Work orders (ADR 132): repairs, preventive service and annual inspections, parts from the store.
+    route('drivers/:userId/qualifications', 'routes/api/qualifications/collection.ts'),
+    route('drivers/:userId/qualifications/:id', 'routes/api/qualifications/item.ts'),
+    route('drivers/:userId/qualifications/:id/document', 'routes/api/qualifications/document.ts'),
+    route('compliance/settings', 'routes/api/compliance/settings.ts'),
     route('work-orders', 'routes/api/work-orders/collection.ts'),
     route('work-orders/:id', 'routes/api/work-orders/item.ts'),
     route('work-orders/:id/start', 'routes/api/work-orders/status.ts', { id: 'api-work-order-start' }),

@@ -549,6 +549,35 @@ function demoDriverProfile(organizationId: string, userId: string, index: number
   }
 }
 
+/**
+ * A few items of each demo driver's qualification file (ADR 139), so the file is not empty: the
+ * application and road test at hire, a motor vehicle record reviewed this year, and the medical
+ * certificate whose expiry is the profile's (the file and the profile agree). No kind is required
+ * in the demo, so dispatch is unchanged.
+ */
+function demoQualifications(organizationId: string, driverId: string, index: number): Prisma.DriverQualificationCreateManyInput[] {
+  const profile = demoDriverProfile(organizationId, driverId, index)
+  const hired = profile.hireDate as Date
+  const item = (
+    kind: Prisma.DriverQualificationCreateManyInput['kind'],
+    completedAt: Date,
+    fields: Partial<Prisma.DriverQualificationCreateManyInput> = {},
+  ) => ({
+    organizationId,
+    driverId,
+    kind,
+    completedAt,
+    reviewedAt: new Date(),
+    ...fields,
+  })
+  return [
+    item('application', hired),
+    item('road_test', hired, { result: 'Passed' }),
+    item('mvr', daysFromToday(-(60 + index * 90)), { result: 'No violations in 36 months' }),
+    item('medical_certificate', daysFromToday(-400), { expiresAt: profile.medicalCardExpiry as Date, result: 'Certified, 2 years' }),
+  ]
+}
+
 type DemoOrg = {
   name: string
   domain: string
@@ -1035,6 +1064,7 @@ export async function seed(options: { scale?: number; log?: (line: string) => vo
     })
     const drivers = await prisma.user.findMany({ where: { organizationId: organization.id, role: 'driver' }, orderBy: { email: 'asc' } })
     await prisma.driverProfile.createMany({ data: drivers.map((driver, index) => demoDriverProfile(organization.id, driver.id, index)) })
+    await prisma.driverQualification.createMany({ data: drivers.flatMap((driver, index) => demoQualifications(organization.id, driver.id, index)) })
     const companyIds = companies.map((company) => company.id)
     const driverIds = drivers.map((driver) => driver.id)
     const extra = demo === ORGS[0] ? Math.max(0, Math.floor((options.scale ?? 0) * 100)) : 0

@@ -124,6 +124,13 @@ import {
 } from '~/schemas/post'
 import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
+import {
+  ComplianceSettingsRecordSchema,
+  ComplianceSettingsSchema,
+  QualificationRecordSchema,
+  QualificationSchema,
+  QualificationUpdateSchema,
+} from '~/schemas/qualification'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema, QuoteRecordSchema } from '~/schemas/quote'
 import {
   PayRunRecordSchema,
@@ -2810,6 +2817,134 @@ function maintenanceDuePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The driver qualification file (ADR 139) and the organization's compliance settings. */
+function qualificationPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['compliance']
+  const userId = { name: 'userId', in: 'path', required: true, schema: { type: 'string' }, description: 'A driver of your organization (another user: 404).' }
+  const mb = LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024
+  const collection = '/api/drivers/{userId}/qualifications'
+  const item = `${collection}/{id}`
+  const body = (schema: JsonSchema) => ({
+    required: true,
+    content: {
+      'application/json': { schema },
+      'multipart/form-data': {
+        schema: { ...schema, properties: { ...((schema.properties as object) ?? {}), file: { type: 'string', format: 'binary' } } },
+        encoding: { file: { contentType: Object.keys(LOAD_DOCUMENT_TYPES).join(', ') } },
+      },
+    },
+  })
+  const fileErrors = {
+    '413': errorResponse(`payload_too_large: the document is over ${mb} MB (nothing is kept).`),
+    '415': errorResponse('unsupported_media_type: neither JSON nor multipart, or the document is not a PDF, PNG, JPEG or WebP file (by content).'),
+  }
+  return {
+    [collection]: {
+      get: {
+        tags,
+        summary: 'List a driver’s qualification file',
+        description: 'Every item of the driver’s file, kinds in the file’s order, newest first. A driver’s credential reads only its own file.',
+        operationId: 'list_driver_qualifications',
+        parameters: [userId],
+        responses: {
+          '200': answer('get', collection, '200', 'The items, in `data`; `meta.total` is their count.', pageOf(QualificationRecordSchema)),
+          '404': errorResponse('not_found: no such driver in your organization.'),
+          ...common,
+        },
+      },
+      post: {
+        tags,
+        summary: 'Add an item to a driver’s qualification file',
+        description: `JSON, or multipart/form-data with the same fields and the document as \`file\` (PDF, PNG, JPEG or WebP by content, at most ${mb} MB, streamed to storage). The office’s items are \`accepted\`; a driver may add only their own renewed \`medical_certificate\` with its document, \`pending\` until the office accepts it. Not replayed by Idempotency-Key.`,
+        operationId: 'create_driver_qualification',
+        parameters: [userId],
+        requestBody: body(input(QualificationSchema)),
+        responses: {
+          '201': answer('post', collection, '201', 'Created.', dataOf(QualificationRecordSchema)),
+          '404': errorResponse('not_found: no such driver in your organization.'),
+          ...common,
+          ...fileErrors,
+        },
+      },
+    },
+    [item]: {
+      get: {
+        tags,
+        summary: 'Read an item of a driver’s qualification file',
+        operationId: 'read_driver_qualification',
+        parameters: [userId, idParameter],
+        responses: { '200': answer('get', item, '200', 'The item.', dataOf(QualificationRecordSchema)), '404': errorResponse('not_found'), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace an item of a driver’s qualification file',
+        description:
+          'The whole item at `version` (JSON, or multipart with a new `file` replacing the document); `review` (`accepted`, `rejected`) answers a driver’s upload. Read-only fields sent back are ignored.',
+        operationId: 'update_driver_qualification',
+        parameters: [userId, idParameter],
+        requestBody: body(input(QualificationUpdateSchema)),
+        responses: {
+          '200': answer('put', item, '200', 'The item as stored.', dataOf(QualificationRecordSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: the version is stale.'),
+          ...common,
+          ...fileErrors,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete an item of a driver’s qualification file',
+        operationId: 'delete_driver_qualification',
+        parameters: [userId, idParameter, versionParameter],
+        responses: {
+          '200': answer('delete', item, '200', 'Deleted; its document is removed.', dataOf(DeletedSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: the version is stale.'),
+          ...common,
+        },
+      },
+    },
+    [`${item}/document`]: {
+      get: {
+        tags,
+        summary: 'Download an item’s document',
+        operationId: 'read_driver_qualification_document',
+        parameters: [userId, idParameter],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment, with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(Object.keys(LOAD_DOCUMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found: no such item, or it has no document.'),
+          ...common,
+        },
+      },
+    },
+    '/api/compliance/settings': {
+      get: {
+        tags,
+        summary: 'Read the compliance settings',
+        description: 'The kinds the organization requires of every driver and the reminder days (defaults, version 0, until an admin saves them).',
+        operationId: 'read_compliance_settings',
+        responses: { '200': answer('get', '/api/compliance/settings', '200', 'The settings.', dataOf(ComplianceSettingsRecordSchema)), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace the compliance settings',
+        description: 'Admins. `requiredKinds` (any of the kinds), `reminderDays` (0 to 365; 0: no reminders) and the `version` read (0 before the first save).',
+        operationId: 'update_compliance_settings',
+        requestBody: jsonBody(input(ComplianceSettingsSchema)),
+        responses: {
+          '200': answer('put', '/api/compliance/settings', '200', 'The settings as stored.', dataOf(ComplianceSettingsRecordSchema)),
+          '409': errorResponse('conflict: the version is stale.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2834,6 +2969,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`. Preventive maintenance schedules (ADR 133): `truckId` or `trailerId` (one), `task` (unique per unit regardless of case), `everyDays` and/or `everyMiles` (positive; miles for trucks only, counted from `lastDoneOdometer`), `lastDoneAt` (not after today). Each answer adds `nextDueAt` (`lastDoneAt` + `everyDays`), `nextDueOdometer` (`lastDoneOdometer` + `everyMiles`), `odometer` (the truck’s latest reading from inspections, fuel purchases, trips, odometer readings and work orders) and `status`: `overdue` past the due day or odometer, `due_soon` within 10% of the interval (at most 14 days or 500 miles), else `ok`, whichever of days and miles comes first. List parameters: `truckId`, `trailerId`, `status`, `q` (task or unit number). Work orders (ADR 132): one unit, lines of parts and labor, the defects they repair; completing one certifies them.',
   safety:
     'The accident register (49 CFR 390.15, ADR 141): every accident of the organization’s vehicles, kept three years. `recordable` is derived: a fatality, a person injured and treated away from the scene (`injuries` counts only them), or a vehicle towed away disabled (390.5). Those who change accidents (admins, dispatchers) write; accountants and viewers read.',
+  compliance:
+    'The driver qualification file (49 CFR 391.51, ADR 139). An item is `{ kind: application|mvr|road_test|medical_certificate|clearinghouse_query|drug_test|annual_review|license|other, completedAt, expiresAt?, result?, notes? }` with its document. `completedAt` is not after today (the organization’s zone); `expiresAt` is not before it, and is required for `medical_certificate` and `license` (the date on the card). `validThrough`: 12 months from `completedAt` for `mvr`, `annual_review` and `clearinghouse_query` (or an earlier `expiresAt`), the card’s date for the dated kinds, none for the kinds done once. `status` on today: `expired` after it, `expiring` within 30 days, else `ok`. Only `accepted` items count; the latest accepted medical certificate or license sets the driver’s `medicalCardExpiry` or `licenseExpiry`, which dispatch checks.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2863,6 +3000,7 @@ export function openApiDocument() {
       ...workOrderPaths(),
       ...maintenanceDuePaths(),
       ...accidentPaths(),
+      ...qualificationPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -14,7 +14,7 @@
  * - **Dispatch**: a driver with a kind the organization requires expired or missing on the load's
  *   day is out of service (409 `out_of_service`), like a truck with an open defect.
  */
-import type { ComplianceStatus, QualificationKind } from '~/schemas/qualification-options'
+import { type ComplianceStatus, expiryRequired, KIND_VALIDITY, type QualificationKind } from '~/schemas/qualification-options'
 
 import { addDays } from './maintenance-schedule'
 import type { PolicyRefusal } from './refusal'
@@ -22,23 +22,7 @@ import type { PolicyRefusal } from './refusal'
 /** An item ending within this many days is "expiring". */
 export const EXPIRING_DAYS = 30
 
-/** How long an item of each kind holds: a year from when it was done, until its printed date, or once for good. */
-export const KIND_VALIDITY = {
-  application: 'once',
-  mvr: 'yearly',
-  road_test: 'once',
-  medical_certificate: 'dated',
-  clearinghouse_query: 'yearly',
-  drug_test: 'once',
-  annual_review: 'yearly',
-  license: 'dated',
-  other: 'optional',
-} as const satisfies Record<QualificationKind, 'once' | 'yearly' | 'dated' | 'optional'>
-
-/** Kinds whose items must carry an expiry date (the date printed on the card). */
-export function expiryRequired(kind: QualificationKind) {
-  return KIND_VALIDITY[kind] === 'dated'
-}
+export { expiryRequired, KIND_VALIDITY }
 
 /** `YYYY-MM-DD` plus whole months; the 31st of a month into a shorter one is its last day. */
 export function addMonths(day: string, months: number) {

@@ -15,6 +15,24 @@ export const QUALIFICATION_KINDS = [
 ] as const
 export type QualificationKind = (typeof QUALIFICATION_KINDS)[number]
 
+/** How long an item of each kind holds (the policy's rule, app/policies/qualification.ts; here so the form's schema reads it too): a year from when it was done, until its printed date, or once for good. */
+export const KIND_VALIDITY = {
+  application: 'once',
+  mvr: 'yearly',
+  road_test: 'once',
+  medical_certificate: 'dated',
+  clearinghouse_query: 'yearly',
+  drug_test: 'once',
+  annual_review: 'yearly',
+  license: 'dated',
+  other: 'optional',
+} as const satisfies Record<QualificationKind, 'once' | 'yearly' | 'dated' | 'optional'>
+
+/** Kinds whose items must carry an expiry date (the date printed on the card). */
+export function expiryRequired(kind: QualificationKind) {
+  return KIND_VALIDITY[kind] === 'dated'
+}
+
 /** Whether the office has taken an item into the file (a driver's upload waits as pending). */
 export const QUALIFICATION_REVIEWS = ['pending', 'accepted', 'rejected'] as const
 export type QualificationReview = (typeof QUALIFICATION_REVIEWS)[number]

@@ -72,6 +72,12 @@ export type Entity =
   | 'maintenanceSchedule'
   /** The accident register (49 CFR 390.15, ADR 141): the office keeps it; accountants and viewers read it. */
   | 'accident'
+  /**
+   * The driver qualification file (ADR 139): the office keeps it and the organization's required
+   * kinds (settings: admins, `organization` update); accountants and viewers read it; a driver reads
+   * their own and adds a renewed medical card for the office to accept (app/models/compliance/qualification.server.ts).
+   */
+  | 'qualification'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -119,6 +125,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     workOrder: ALL,
     maintenanceSchedule: ALL,
     accident: ALL,
+    qualification: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -149,6 +156,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     workOrder: ALL,
     maintenanceSchedule: ALL,
     accident: ALL,
+    qualification: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -178,6 +186,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     workOrder: READ,
     maintenanceSchedule: READ,
     accident: READ,
+    qualification: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -198,6 +207,8 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     odometerReading: ['read', 'create', 'delete'],
     // Their reports (read: their own and their units'; create: file one, and sign the last one of their unit).
     inspection: ['read', 'create'],
+    // Their own file, read-only; create: a renewed medical card, pending until the office accepts it.
+    qualification: ['read', 'create'],
   },
   // The shop (ADR 134): the fleet and its inspections, no money. Reads every load (which unit goes
   // where, and when it is back) without its rates: the load pages hide money from a role that reads
@@ -253,6 +264,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     workOrder: READ,
     maintenanceSchedule: READ,
     accident: READ,
+    qualification: READ,
   },
 }
 

@@ -171,6 +171,12 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'accidents/accident:deleteAccident': 'refused',
   'accidents/accident-document:uploadAccidentDocument': 'refused',
   'accidents/accident-document:deleteAccidentDocument': 'refused',
+  'compliance/compliance-settings:updateComplianceSettings': 'refused',
+  'compliance/qualification:createQualification': 'refused',
+  'compliance/qualification:updateQualification': 'refused',
+  'compliance/qualification:reviewQualification': 'refused',
+  'compliance/qualification:deleteQualification': 'refused',
+  'compliance/qualification:receiveQualificationUpload': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -31,7 +31,7 @@ import { uploadLimit } from '~/utils/upload-limit'
 import type { Route } from './+types/mine'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'chat', 'odometer', 'inspections'] }
+export const handle = { i18n: ['loads', 'chat', 'odometer', 'inspections', 'qualifications'] }
 
 /** A driver's document upload posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -195,9 +195,15 @@ export default function MyLoads({ loaderData, actionData }: Route.ComponentProps
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('loads.list.myTitle') }]}
         action={
           // The day's vehicle inspection report (ADR 130), filed from the cab.
-          <ButtonLink to={href('/dashboard/inspections/new')} variant="secondary" data-testid="file-inspection">
-            {t('inspections.mine.file')}
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={href('/dashboard/inspections/new')} variant="secondary" data-testid="file-inspection">
+              {t('inspections.mine.file')}
+            </ButtonLink>
+            {/* The driver's own qualification file (ADR 139): read it, send a renewed medical card. */}
+            <ButtonLink to={href('/dashboard/user/qualifications')} variant="secondary" data-testid="my-qualifications">
+              {t('qualifications.myLink')}
+            </ButtonLink>
+          </div>
         }
       />
       {loads.length === 0 && recent.length === 0 ? (

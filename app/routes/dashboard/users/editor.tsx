@@ -31,7 +31,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/editor'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['users'] }
+export const handle = { i18n: ['users', 'qualifications'] }
 
 const LIST = href('/dashboard/user/list')
 
@@ -187,6 +187,14 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
           { label: t('nav.users'), to: returnTo },
           { label: record ? name : t('nav.create') },
         ]}
+        action={
+          // A driver's qualification file (ADR 139) is a page of its own, beside the profile.
+          record?.role === 'driver' ? (
+            <ButtonLink to={href('/dashboard/user/:id/qualifications', { id: record.id })} variant="secondary" data-testid="user-qualifications">
+              {t('qualifications.tab')}
+            </ButtonLink>
+          ) : undefined
+        }
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         {/* Enter saves: "Re-invite" and the deductions' row buttons come before "Save". */}
