@@ -257,6 +257,9 @@ export default [
       route(':id/delete', 'routes/dashboard/schedules/delete.tsx'),
     ]),
     route('maintenance/due', 'routes/dashboard/schedules/due.tsx'),
+    // The compliance dashboard (ADR 140): every active driver × qualification kind.
+    route('compliance', 'routes/dashboard/compliance/dashboard.tsx'),
+    route('compliance/export', 'routes/dashboard/compliance/export.ts'),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -347,6 +350,8 @@ export default [
     route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
     route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),
     route('maintenance/due', 'routes/api/maintenance/due.ts'),
+    // The compliance dashboard's matrix (ADR 140).
+    route('compliance', 'routes/api/compliance/matrix.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/rates/:quarter/import', 'routes/api/ifta/rate-matrix.ts'),

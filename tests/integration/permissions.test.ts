@@ -74,6 +74,7 @@ describe('role matrix', () => {
       'nav.files',
       'nav.organization',
       'nav.site',
+      'nav.compliance',
       'nav.audit',
       'nav.webhooks',
       'nav.itemByRoles',
@@ -101,6 +102,7 @@ describe('role matrix', () => {
       'nav.brokers',
       'nav.companies',
       'nav.files',
+      'nav.compliance',
     ])
     // Fuel tax for dispatch: the receipts and trips, not the return (which its link then skips).
     const fuelTax = (role: Role) =>
@@ -135,6 +137,7 @@ describe('role matrix', () => {
       'nav.brokers',
       'nav.companies',
       'nav.files',
+      'nav.compliance',
     ])
     // Banking (receivables, payments) is the money side's: not dispatchers', not drivers'.
     for (const role of ROLES) expect(titles(role).includes('nav.banking'), role).toBe(['admin', 'accountant', 'viewer'].includes(role))

@@ -247,6 +247,11 @@ export const NAV: NavSection[] = [
     ],
   },
   {
+    // Safety (ADR 140): the drivers' qualification files by kind, as the dispatch sees them.
+    subheader: 'nav.safety',
+    items: [{ title: 'nav.compliance', path: href('/dashboard/compliance'), icon: 'clipboard', permission: ['read', 'compliance'] }],
+  },
+  {
     subheader: 'nav.other',
     items: [
       { title: 'nav.audit', path: href('/dashboard/audit'), icon: 'history', permission: ['read', 'audit'] },
