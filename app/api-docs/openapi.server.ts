@@ -40,6 +40,7 @@ import {
 } from '~/schemas/checkout'
 import { MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
+import { ComplianceQuerySchema, DriverComplianceSchema } from '~/schemas/compliance'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
 import {
   AgreementRecordSchema,
@@ -124,6 +125,7 @@ import {
 } from '~/schemas/post'
 import { ProductListQuerySchema, ProductPhotoRecordSchema, ProductRecordSchema, ProductSchema, ProductUpdateSchema } from '~/schemas/product'
 import { MAX_PRODUCT_PHOTOS, PRODUCT_PHOTO_MAX_BYTES } from '~/schemas/product-options'
+import { QUALIFICATION_KINDS } from '~/schemas/qualification-options'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema, QuoteRecordSchema } from '~/schemas/quote'
 import {
   PayRunRecordSchema,
@@ -2701,6 +2703,30 @@ function maintenanceDuePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The compliance dashboard's matrix (ADR 140): every active driver × qualification kind. */
+function compliancePaths(): Record<string, Record<string, Operation>> {
+  const meta = ListMetaSchema.extend({
+    day: z.string().describe('The organization’s today (`YYYY-MM-DD`), on which the statuses are read.'),
+    requiredKinds: z.array(z.enum(QUALIFICATION_KINDS)).describe('The kinds the organization requires for dispatch.'),
+  })
+  return {
+    '/api/compliance': {
+      get: {
+        tags: ['compliance'],
+        summary: 'Read the compliance matrix',
+        description:
+          'Per active driver (name order, paged by driver) and kind the status on the organization’s today: `ok`, `expiring` (ends within 30 days), `expired` or `missing`, from accepted items only, and `validThrough`, the last day the deciding item holds (null when it never expires or is missing). `q` searches the driver’s name; `status` keeps drivers with a kind in it; `kind` shows that kind only; `required=1` the required kinds only. A required kind expired or missing on a load’s day makes the driver `out_of_service`: the load’s dispatch, creation or change of driver answers 409 `out_of_service`.',
+        operationId: 'read_compliance',
+        parameters: queryParameters(ComplianceQuerySchema),
+        responses: {
+          '200': answer('get', '/api/compliance', '200', 'One page of drivers with their kinds.', z.object({ data: z.array(DriverComplianceSchema), meta })),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2723,6 +2749,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Fuel tax (IFTA, ADR 122). Jurisdictions are two-letter codes: the 48 contiguous US states and the 10 Canadian provinces are members; `AK`, `HI`, `DC`, `YT`, `NT`, `NU` and `MX` count in total miles and gallons, never as taxable; anything else is 400. Fuel purchase list parameters: `quarter` (`2026-Q3`), `truckId`, `jurisdiction`, `fuelType`, `q` (vendor, city, reference, unit). `gallons` has at most three decimals; `totalCents` is integer cents. A trip’s jurisdictions’ miles add up to `endOdometer − startOdometer` (±1); `taxableMiles` defaults to the miles; a trip belongs to the quarter it ended in. Once a quarter is filed, a write to a purchase or trip dated in it (or moved into or out of it) answers 409 `period_closed` until an admin reopens it. A unit is on the return of the fuel type it bought most of in the quarter (diesel when none). The arithmetic: MPG = total miles ÷ total gallons, two decimals half up; taxable gallons = taxable miles ÷ MPG, whole; tax = (taxable − tax-paid gallons) × rate, to the cent half up, negative a credit; surcharge = taxable gallons × surcharge rate; late: the greater of $50 or 10 % of a positive tax due, and interest per month or part of a month on each jurisdiction owed.',
   maintenance:
     'Maintenance and inspections (ADR 130). A driver vehicle inspection report (49 CFR 396.11) names its unit, `kind`, `inspectedAt` (an ISO 8601 instant, or a wall-clock time read in the organization’s zone), `odometer` and its `defects`, each with `item` (`service_brakes`, `trailer_brake_connections`, `parking_brake`, `steering`, `lighting`, `reflectors`, `tires`, `horn`, `windshield_wipers`, `mirrors`, `coupling_devices`, `wheels_rims`, `emergency_equipment`, `other`), `note`, `outOfService` and `photoIds` (photos uploaded first; the report answers each defect’s `photos` with their `url`). `status` is `no_defects`, `defects_open`, `out_of_service` (an uncertified out-of-service defect: the unit may not be dispatched) or `certified`. Preventive maintenance schedules (ADR 133): `truckId` or `trailerId` (one), `task` (unique per unit regardless of case), `everyDays` and/or `everyMiles` (positive; miles for trucks only, counted from `lastDoneOdometer`), `lastDoneAt` (not after today). Each answer adds `nextDueAt` (`lastDoneAt` + `everyDays`), `nextDueOdometer` (`lastDoneOdometer` + `everyMiles`), `odometer` (the truck’s latest reading from inspections, fuel purchases, trips, odometer readings and work orders) and `status`: `overdue` past the due day or odometer, `due_soon` within 10% of the interval (at most 14 days or 500 miles), else `ok`, whichever of days and miles comes first. List parameters: `truckId`, `trailerId`, `status`, `q` (task or unit number). Work orders (ADR 132): one unit, lines of parts and labor, the defects they repair; completing one certifies them.',
+  compliance:
+    'Driver qualification and safety (ADR 140). Kinds: `application`, `mvr`, `road_test`, `medical_certificate`, `clearinghouse_query`, `drug_test`, `annual_review`, `license`, `other`. The MVR, the Clearinghouse query and the annual review hold 12 months from the day they were done; the medical certificate and the license until their printed expiry; the application, the road test and the pre-employment drug test never expire.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -2751,6 +2779,7 @@ export function openApiDocument() {
       ...inspectionPaths(),
       ...workOrderPaths(),
       ...maintenanceDuePaths(),
+      ...compliancePaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

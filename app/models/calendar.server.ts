@@ -16,8 +16,8 @@ import { can, type Role } from '~/utils/permissions'
 import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit/audit.server'
-import { loadTimeZone } from './loads/load.server'
 import { qualificationsEndingBetween } from './compliance/compliance.server'
+import { loadTimeZone } from './loads/load.server'
 import { schedulesDueBetween } from './maintenance/maintenance-schedule.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records/records.server'
 

@@ -9,7 +9,14 @@ import { Prisma } from '~/generated/prisma/client'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { escapeLike, lastPage } from '~/models/records/records.server'
 import { assignmentDay } from '~/policies/load'
-import { driverQualificationRefusal, itemValidThrough, KIND_VALIDITY, type KindCompliance, kindCompliance, type QualificationItem } from '~/policies/qualification'
+import {
+  driverQualificationRefusal,
+  itemValidThrough,
+  KIND_VALIDITY,
+  type KindCompliance,
+  kindCompliance,
+  type QualificationItem,
+} from '~/policies/qualification'
 import { DERIVED_EVENTS_MAX } from '~/schemas/calendar-options'
 import type { ComplianceQuery } from '~/schemas/compliance'
 import { COMPLIANCE_STATUSES, type ComplianceStatus, QUALIFICATION_KINDS, type QualificationKind } from '~/schemas/qualification-options'
@@ -178,7 +185,15 @@ export async function driversRefusedToday(organizationId: string, driverIds: rea
  */
 export async function qualificationsEndingBetween(organizationId: string, driverId: string | null, first: string, last: string) {
   const yearly = QUALIFICATION_KINDS.filter((kind) => KIND_VALIDITY[kind] === 'yearly')
-  const rows = await readRows<{ id: string; driverId: string; kind: QualificationKind; completedAt: string; expiresAt: string | null; firstName: string; lastName: string }>(
+  const rows = await readRows<{
+    id: string
+    driverId: string
+    kind: QualificationKind
+    completedAt: string
+    expiresAt: string | null
+    firstName: string
+    lastName: string
+  }>(
     Prisma.sql`SELECT q."id", q."driverId", q."kind"::text AS "kind", to_char(q."completedAt", 'YYYY-MM-DD') AS "completedAt",
         to_char(q."expiresAt", 'YYYY-MM-DD') AS "expiresAt", u."firstName", u."lastName"
       FROM "DriverQualification" q JOIN "User" u ON u."id" = q."driverId"

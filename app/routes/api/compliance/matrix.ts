@@ -1,6 +1,6 @@
 import { complianceMatrix } from '~/models/compliance/compliance.server'
 import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
-import { type DriverCompliance, ComplianceQuerySchema } from '~/schemas/compliance'
+import { ComplianceQuerySchema, type DriverCompliance } from '~/schemas/compliance'
 import { parseListQuery } from '~/schemas/list-query'
 
 import type { Route } from './+types/matrix'
