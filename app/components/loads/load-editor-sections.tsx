@@ -30,7 +30,13 @@ export type LoadEditorOptions = {
   brokers: Array<{ id: string; name: string; status: string }>
   companies: Array<{ id: string; name: string }>
   /** `outOfService`: a required qualification expired or missing today (ADR 140), with its message. */
-  drivers: Array<{ id: string; name: string; status: string; onLoad: { loadNumber: string } | null; outOfService?: { key: string; params: Record<string, string> } | null }>
+  drivers: Array<{
+    id: string
+    name: string
+    status: string
+    onLoad: { loadNumber: string } | null
+    outOfService?: { key: string; params: Record<string, string> } | null
+  }>
   trucks: Array<EquipmentOption>
   trailers: Array<EquipmentOption>
 }

@@ -74,7 +74,13 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
         const outOfService = refused.get(driver.id) ?? null
         // A busy driver is listed with the unavailable ones, like dispatched equipment.
         const status = outOfService ? 'out_of_service' : busy && driver.status === 'active' ? 'on_load' : (driver.status as string)
-        return { id: driver.id, name: name(driver)!, status, onLoad: busy, outOfService: outOfService && { key: outOfService.key, params: outOfService.params } }
+        return {
+          id: driver.id,
+          name: name(driver)!,
+          status,
+          onLoad: busy,
+          outOfService: outOfService && { key: outOfService.key, params: outOfService.params },
+        }
       }),
       { active: 0 },
     ),

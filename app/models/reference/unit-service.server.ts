@@ -60,7 +60,9 @@ export async function assertUnitsInService(
   day: string,
 ) {
   const [refusal] = (
-    await refusalsOf(tx, organizationId, [{ id: '', driverId: units.driverId ?? null, truckId: units.truckId ?? null, trailerId: units.trailerId ?? null, day }])
+    await refusalsOf(tx, organizationId, [
+      { id: '', driverId: units.driverId ?? null, truckId: units.truckId ?? null, trailerId: units.trailerId ?? null, day },
+    ])
   ).values()
   if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[refusal.kind]]: [refusal.key] }, params: refusal.params })
 }
@@ -88,7 +90,11 @@ async function refusalsOf(db: Tx | typeof prisma, organizationId: string, loads:
   const refused = new Map<string, Refusal>()
   const select = { id: true, unitNumber: true, inspectionDue: true } as const
   const [drivers, trucks, trailers, open] = await Promise.all([
-    driverQualificationRefusals(db, organizationId, loads.map((load) => ({ id: load.id, driverId: load.driverId ?? null, day: load.day }))),
+    driverQualificationRefusals(
+      db,
+      organizationId,
+      loads.map((load) => ({ id: load.id, driverId: load.driverId ?? null, day: load.day })),
+    ),
     ids.truckIds.length ? db.truck.findMany({ where: { organizationId, id: { in: [...ids.truckIds] } }, select }) : [],
     ids.trailerIds.length ? db.trailer.findMany({ where: { organizationId, id: { in: [...ids.trailerIds] } }, select }) : [],
     ids.truckIds.length || ids.trailerIds.length ? unitsWithOpenDefects(db, organizationId, ids) : { trucks: new Set<string>(), trailers: new Set<string>() },
