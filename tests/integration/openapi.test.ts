@@ -115,6 +115,7 @@ describe('OpenAPI document', () => {
       'bulletins',
       'chat',
       'companies',
+      'compliance',
       'custom fields',
       'factoring',
       'files',
