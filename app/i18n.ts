@@ -81,6 +81,7 @@ export const CLIENT_NAMESPACES = {
   schedules: ['schedules'],
   accidents: ['accidents'],
   qualifications: ['qualifications'],
+  complianceDashboard: ['complianceDashboard'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

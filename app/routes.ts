@@ -274,6 +274,9 @@ export default [
       route(':id/delete', 'routes/dashboard/accidents/delete.tsx'),
       route(':id/documents/:documentId', 'routes/dashboard/accidents/document.ts'),
     ]),
+    // The compliance dashboard (ADR 140): every active driver × qualification kind.
+    route('compliance', 'routes/dashboard/compliance/dashboard.tsx'),
+    route('compliance/export', 'routes/dashboard/compliance/export.ts'),
     ...prefix('trips', [
       index('routes/dashboard/trips/index.tsx'),
       route('list', 'routes/dashboard/trips/list.tsx'),
@@ -373,6 +376,8 @@ export default [
     route('accidents/:id', 'routes/api/accidents/item.ts'),
     route('accidents/:id/documents', 'routes/api/accidents/documents.ts'),
     route('accidents/:id/documents/:documentId', 'routes/api/accidents/document.ts'),
+    // The compliance dashboard's matrix (ADR 140).
+    route('compliance', 'routes/api/compliance/matrix.ts'),
     route('ifta/rates', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates' }),
     route('ifta/rates/:quarter', 'routes/api/ifta/rates.ts', { id: 'api-ifta-rates-quarter' }),
     route('ifta/rates/:quarter/import', 'routes/api/ifta/rate-matrix.ts'),

@@ -41,6 +41,7 @@ import {
 } from '~/schemas/checkout'
 import { MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
+import { ComplianceQuerySchema, DriverComplianceSchema } from '~/schemas/compliance'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
 import {
   AgreementRecordSchema,
@@ -131,6 +132,7 @@ import {
   QualificationSchema,
   QualificationUpdateSchema,
 } from '~/schemas/qualification'
+import { QUALIFICATION_KINDS } from '~/schemas/qualification-options'
 import { QuoteActionSchema, QuoteConvertSchema, QuoteListQuerySchema, QuoteLostSchema, QuotePriceSchema, QuoteRecordSchema } from '~/schemas/quote'
 import {
   PayRunRecordSchema,
@@ -2945,6 +2947,30 @@ function qualificationPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The compliance dashboard's matrix (ADR 140): every active driver × qualification kind. */
+function compliancePaths(): Record<string, Record<string, Operation>> {
+  const meta = ListMetaSchema.extend({
+    day: z.string().describe('The organization’s today (`YYYY-MM-DD`), on which the statuses are read.'),
+    requiredKinds: z.array(z.enum(QUALIFICATION_KINDS)).describe('The kinds the organization requires for dispatch.'),
+  })
+  return {
+    '/api/compliance': {
+      get: {
+        tags: ['compliance'],
+        summary: 'Read the compliance matrix',
+        description:
+          'Per active driver (name order, paged by driver) and kind the status on the organization’s today: `ok`, `expiring` (ends within 30 days), `expired` or `missing`, from accepted items only, and `validThrough`, the last day the deciding item holds (null when it never expires or is missing). `q` searches the driver’s name; `status` keeps drivers with a kind in it; `kind` shows that kind only; `required=1` the required kinds only. A required kind expired or missing on a load’s day makes the driver `out_of_service`: the load’s dispatch, creation or change of driver answers 409 `out_of_service`.',
+        operationId: 'read_compliance',
+        parameters: queryParameters(ComplianceQuerySchema),
+        responses: {
+          '200': answer('get', '/api/compliance', '200', 'One page of drivers with their kinds.', z.object({ data: z.array(DriverComplianceSchema), meta })),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2970,7 +2996,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   safety:
     'The accident register (49 CFR 390.15, ADR 141): every accident of the organization’s vehicles, kept three years. `recordable` is derived: a fatality, a person injured and treated away from the scene (`injuries` counts only them), or a vehicle towed away disabled (390.5). Those who change accidents (admins, dispatchers) write; accountants and viewers read.',
   compliance:
-    'The driver qualification file (49 CFR 391.51, ADR 139). An item is `{ kind: application|mvr|road_test|medical_certificate|clearinghouse_query|drug_test|annual_review|license|other, completedAt, expiresAt?, result?, notes? }` with its document. `completedAt` is not after today (the organization’s zone); `expiresAt` is not before it, and is required for `medical_certificate` and `license` (the date on the card). `validThrough`: 12 months from `completedAt` for `mvr`, `annual_review` and `clearinghouse_query` (or an earlier `expiresAt`), the card’s date for the dated kinds, none for the kinds done once. `status` on today: `expired` after it, `expiring` within 30 days, else `ok`. Only `accepted` items count; the latest accepted medical certificate or license sets the driver’s `medicalCardExpiry` or `licenseExpiry`, which dispatch checks.',
+    'The driver qualification file (49 CFR 391.51, ADR 139). An item is `{ kind: application|mvr|road_test|medical_certificate|clearinghouse_query|drug_test|annual_review|license|other, completedAt, expiresAt?, result?, notes? }` with its document. `completedAt` is not after today (the organization’s zone); `expiresAt` is not before it, and is required for `medical_certificate` and `license` (the date on the card). `validThrough`: 12 months from `completedAt` for `mvr`, `annual_review` and `clearinghouse_query` (or an earlier `expiresAt`), the card’s date for the dated kinds, none for the kinds done once. `status` on today: `expired` after it, `expiring` within 30 days, else `ok`. Only `accepted` items count; the latest accepted medical certificate or license sets the driver’s `medicalCardExpiry` or `licenseExpiry`, which dispatch checks. Driver qualification and safety (ADR 140). Kinds: `application`, `mvr`, `road_test`, `medical_certificate`, `clearinghouse_query`, `drug_test`, `annual_review`, `license`, `other`. The MVR, the Clearinghouse query and the annual review hold 12 months from the day they were done; the medical certificate and the license until their printed expiry; the application, the road test and the pre-employment drug test never expire.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -3001,6 +3027,7 @@ export function openApiDocument() {
       ...maintenanceDuePaths(),
       ...accidentPaths(),
       ...qualificationPaths(),
+      ...compliancePaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -6,6 +6,8 @@ const ar: Catalogue = {
     tagline: 'Freightdesk: نظام إدارة مفتوح المصدر لشركات النقل بالشاحنات وخدمات تنسيق الحركة.',
   },
   nav: {
+    safety: 'السلامة',
+    compliance: 'الامتثال',
     fuelTax: 'ضريبة الوقود',
     fuel: 'مشتريات الوقود',
     trips: 'الرحلات',
@@ -34,7 +36,6 @@ const ar: Catalogue = {
     workOrders: 'أوامر العمل',
     schedules: 'جداول الصيانة',
     accidents: 'سجل الحوادث',
-    safety: 'السلامة',
     maintenanceDue: 'الصيانة المستحقة',
     companies: 'الشركات',
     organization: 'المؤسسة',
@@ -263,6 +264,10 @@ const ar: Catalogue = {
     tooManyRequests: 'طلبات كثيرة جدًا. يُرجى المحاولة لاحقًا.',
   },
   emails: {
+    complianceReminder: {
+      subject: '{{driver}}: تنتهي صلاحية {{kind}} في {{date}}',
+      body: 'مرحبًا،\n\n{{kind}} الخاص بـ {{driver}} صالح حتى {{date}}. جدّده قبل ذلك: لا يمكن إرسال سائق انتهت صلاحية أحد مستنداته المطلوبة.\n\nملف السائق: {{driverLink}}\nلوحة الامتثال: {{dashboardLink}}\n\n{{organization}}',
+    },
     invoice: {
       subject: 'الفاتورة {{number}} من {{from}}',
       body: 'مرحبًا {{broker}}،\n\nتجدون مرفقًا الفاتورة {{number}} من {{from}}. المبلغ المستحق: {{total}}، قبل {{due}}.\n\nشكرًا لتعاملكم معنا.\n\n{{from}}',
@@ -323,6 +328,7 @@ const ar: Catalogue = {
       delete: 'حذف',
     },
     entities: {
+      compliance: 'لوحة الامتثال',
       dashboard: 'لوحة التحكم',
       user: 'المستخدمون',
       organization: 'المؤسسة',
@@ -374,7 +380,53 @@ const ar: Catalogue = {
     export: 'تصدير CSV',
     exportHint: 'كل الصفوف المطابقة للبحث وعوامل التصفية، في ملف جدول بيانات',
   },
+  complianceDashboard: {
+    title: 'الامتثال',
+    description: 'ملف تأهيل كل سائق نشط حسب النوع، في {{date}}. تُحتسب العناصر المقبولة فقط.',
+    summary: 'الأنواع حسب الحالة',
+    kind: 'النوع',
+    search: 'ابحث عن سائق',
+    requiredOnly: 'الأنواع المطلوبة فقط',
+    required: 'مطلوب',
+    driver: 'السائق',
+    emptyTitle: 'لا يوجد سائقون نشطون',
+    empty: 'يظهر السائقون النشطون هنا مع حالة كل عنصر في ملفهم.',
+    noMatchTitle: 'لا يوجد سائق مطابق',
+    noMatch: 'لا يوجد سائق يطابق البحث أو عوامل التصفية.',
+    rule: 'قارب على الانتهاء: ينتهي العنصر خلال 30 يومًا. النوع المطلوب المنتهي أو المفقود في يوم الشحنة يمنع إرسال السائق.',
+    csv: {
+      driverId: 'معرّف السائق',
+      driver: 'السائق',
+      kind: 'النوع',
+      required: 'مطلوب',
+      status: 'الحالة',
+      validThrough: 'صالح حتى',
+    },
+  },
   compliance: {
+    errors: {
+      driver: {
+        expired: 'انتهت صلاحية $t(compliance.kinds.{{kind}}) الخاص بالسائق في يوم الشحنة: تشترطه المؤسسة للإرسال.',
+        missing: 'لا يوجد في ملف السائق $t(compliance.kinds.{{kind}}) مقبول: تشترطه المؤسسة للإرسال.',
+      },
+    },
+    kinds: {
+      application: 'طلب التوظيف',
+      mvr: 'سجل القيادة (MVR)',
+      road_test: 'اختبار القيادة',
+      medical_certificate: 'الشهادة الطبية',
+      clearinghouse_query: 'استعلام Clearinghouse',
+      drug_test: 'فحص المخدرات قبل التوظيف',
+      annual_review: 'المراجعة السنوية',
+      license: 'رخصة القيادة',
+      other: 'أخرى',
+    },
+    status: {
+      ok: 'سليم',
+      expiring: 'قارب على الانتهاء',
+      expired: 'منتهي',
+      missing: 'مفقود',
+    },
     label: 'الامتثال',
     filter: {
       overdue: 'متأخر',
@@ -1715,6 +1767,8 @@ const ar: Catalogue = {
     move: 'نقل',
     dragHandle: 'اسحب الشحنة {{number}}',
     outOfService: {
+      expired: 'السائق خارج الخدمة: انتهت صلاحية $t(compliance.kinds.{{kind}})',
+      missing: 'السائق خارج الخدمة: $t(compliance.kinds.{{kind}}) مفقود',
       truckDefect: 'الشاحنة {{unit}} خارج الخدمة: عيب لم يُصادَق على إصلاحه',
       trailerDefect: 'المقطورة {{unit}} خارج الخدمة: عيب لم يُصادَق على إصلاحه',
       truckInspection: 'الشاحنة {{unit}} خارج الخدمة: كان فحصها مستحقًا في {{date}}',
@@ -3621,6 +3675,7 @@ const ar: Catalogue = {
     nothing: 'لا شيء مخطط.',
     legend: 'المفتاح',
     legendKinds: {
+      qualification: 'مؤهلات تنتهي صلاحيتها',
       event: 'الأحداث',
       pickup: 'الاستلامات',
       delivery: 'التسليمات',
@@ -3631,6 +3686,7 @@ const ar: Catalogue = {
       maintenance: 'صيانة مستحقة',
     },
     kinds: {
+      qualification: '{{subject}}: تنتهي صلاحية $t(compliance.kinds.{{code}})',
       pickup: '{{subject}} استلام · {{place}}',
       delivery: '{{subject}} تسليم · {{place}}',
       registration: '{{subject}}: التسجيل مستحق',

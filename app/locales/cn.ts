@@ -6,6 +6,8 @@ const cn: Catalogue = {
     tagline: 'Freightdesk：面向卡车运输公司和调度服务商的开源后台管理系统。',
   },
   nav: {
+    safety: '安全',
+    compliance: '合规',
     fuelTax: '燃油税',
     fuel: '加油记录',
     trips: '行程',
@@ -34,7 +36,6 @@ const cn: Catalogue = {
     workOrders: '维修工单',
     schedules: '保养计划',
     accidents: '事故登记簿',
-    safety: '安全',
     maintenanceDue: '到期保养',
     companies: '公司',
     organization: '组织',
@@ -263,6 +264,10 @@ const cn: Catalogue = {
     tooManyRequests: '请求过于频繁，请稍后再试。',
   },
   emails: {
+    complianceReminder: {
+      subject: '{{driver}}：{{kind}}将于 {{date}} 到期',
+      body: '您好：\n\n{{driver}}的{{kind}}有效期至 {{date}}。请在此之前更新：必需项目已过期的司机不能派车。\n\n司机档案：{{driverLink}}\n合规看板：{{dashboardLink}}\n\n{{organization}}',
+    },
     invoice: {
       subject: '来自 {{from}} 的发票 {{number}}',
       body: '{{broker}}，您好：\n\n附件是 {{from}} 的发票 {{number}}。应付金额：{{total}}，付款截止日期：{{due}}。\n\n感谢您的合作。\n\n{{from}}',
@@ -322,6 +327,7 @@ const cn: Catalogue = {
       delete: '删除',
     },
     entities: {
+      compliance: '合规看板',
       dashboard: '仪表板',
       user: '用户',
       organization: '组织',
@@ -373,7 +379,53 @@ const cn: Catalogue = {
     export: '导出 CSV',
     exportHint: '与搜索和筛选条件匹配的所有行，导出为表格文件',
   },
+  complianceDashboard: {
+    title: '合规',
+    description: '截至 {{date}}，每位在职司机按类别的资质档案。只计算已接受的项目。',
+    summary: '各状态的类别数',
+    kind: '类别',
+    search: '搜索司机',
+    requiredOnly: '仅显示必需类别',
+    required: '必需',
+    driver: '司机',
+    emptyTitle: '没有在职司机',
+    empty: '在职司机会显示在这里，并列出其档案中每一项的状态。',
+    noMatchTitle: '没有匹配的司机',
+    noMatch: '没有司机符合搜索或筛选条件。',
+    rule: '即将到期：该项目在 30 天内结束。必需类别在货运当天过期或缺失时，司机不能被派车。',
+    csv: {
+      driverId: '司机 ID',
+      driver: '司机',
+      kind: '类别',
+      required: '必需',
+      status: '状态',
+      validThrough: '有效期至',
+    },
+  },
   compliance: {
+    errors: {
+      driver: {
+        expired: '司机的$t(compliance.kinds.{{kind}})在货运当天已过期：组织要求具备此项才能派车。',
+        missing: '司机档案中没有已接受的$t(compliance.kinds.{{kind}})：组织要求具备此项才能派车。',
+      },
+    },
+    kinds: {
+      application: '入职申请',
+      mvr: '驾驶记录（MVR）',
+      road_test: '路考',
+      medical_certificate: '体检证明',
+      clearinghouse_query: 'Clearinghouse 查询',
+      drug_test: '入职药检',
+      annual_review: '年度审查',
+      license: '驾照',
+      other: '其他',
+    },
+    status: {
+      ok: '合格',
+      expiring: '即将到期',
+      expired: '已过期',
+      missing: '缺失',
+    },
     label: '合规',
     filter: {
       overdue: '已逾期',
@@ -1712,6 +1764,8 @@ const cn: Catalogue = {
     move: '移动',
     dragHandle: '拖动货运单 {{number}}',
     outOfService: {
+      expired: '司机停用：$t(compliance.kinds.{{kind}})已过期',
+      missing: '司机停用：缺少$t(compliance.kinds.{{kind}})',
       truckDefect: '卡车 {{unit}} 已停用：缺陷尚未确认修复',
       trailerDefect: '挂车 {{unit}} 已停用：缺陷尚未确认修复',
       truckInspection: '卡车 {{unit}} 已停用：年检已于 {{date}} 到期',
@@ -3612,6 +3666,7 @@ const cn: Catalogue = {
     nothing: '没有安排。',
     legend: '图例',
     legendKinds: {
+      qualification: '司机资质到期',
       event: '事件',
       pickup: '提货',
       delivery: '送货',
@@ -3622,6 +3677,7 @@ const cn: Catalogue = {
       maintenance: '保养到期',
     },
     kinds: {
+      qualification: '{{subject}}：$t(compliance.kinds.{{code}})到期',
       pickup: '{{subject}} 提货 · {{place}}',
       delivery: '{{subject}} 送货 · {{place}}',
       registration: '{{subject}}：注册到期',

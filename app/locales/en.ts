@@ -4,6 +4,8 @@ const en = {
     tagline: 'Freightdesk: the open-source back office for trucking companies and dispatch services.',
   },
   nav: {
+    safety: 'Safety',
+    compliance: 'Compliance',
     fuelTax: 'Fuel tax',
     fuel: 'Fuel purchases',
     trips: 'Trips',
@@ -32,7 +34,6 @@ const en = {
     workOrders: 'Work orders',
     schedules: 'Maintenance schedules',
     accidents: 'Accident register',
-    safety: 'Safety',
     maintenanceDue: 'Maintenance due',
     companies: 'Companies',
     organization: 'Organization',
@@ -261,6 +262,10 @@ const en = {
     tooManyRequests: 'Too many requests. Please try again later.',
   },
   emails: {
+    complianceReminder: {
+      subject: '{{driver}}: {{kind}} expires on {{date}}',
+      body: 'Hello,\n\nThe {{kind}} of {{driver}} holds until {{date}}. Renew it before then: a driver whose required items have expired cannot be dispatched.\n\nThe driver’s file: {{driverLink}}\nThe compliance dashboard: {{dashboardLink}}\n\n{{organization}}',
+    },
     invoice: {
       subject: 'Invoice {{number}} from {{from}}',
       body: 'Hello {{broker}},\n\nPlease find attached invoice {{number}} from {{from}}. Amount due: {{total}}, by {{due}}.\n\nThank you for your business.\n\n{{from}}',
@@ -321,6 +326,7 @@ const en = {
       delete: 'delete',
     },
     entities: {
+      compliance: 'Compliance dashboard',
       dashboard: 'Dashboard',
       user: 'Users',
       organization: 'Organization',
@@ -372,7 +378,53 @@ const en = {
     export: 'Export CSV',
     exportHint: 'All rows matching the search and filters, as a spreadsheet file',
   },
+  complianceDashboard: {
+    title: 'Compliance',
+    description: 'Every active driver’s qualification file by kind, on {{date}}. Only accepted items count.',
+    summary: 'Kinds by status',
+    kind: 'Kind',
+    search: 'Search drivers',
+    requiredOnly: 'Required kinds only',
+    required: 'Required',
+    driver: 'Driver',
+    emptyTitle: 'No active drivers',
+    empty: 'Active drivers appear here with the state of each item of their qualification file.',
+    noMatchTitle: 'No driver matches',
+    noMatch: 'No driver matches the search or filters.',
+    rule: 'Expiring: the item ends within 30 days. A required kind expired or missing on a load’s day keeps the driver from being dispatched.',
+    csv: {
+      driverId: 'Driver ID',
+      driver: 'Driver',
+      kind: 'Kind',
+      required: 'Required',
+      status: 'Status',
+      validThrough: 'Valid through',
+    },
+  },
   compliance: {
+    errors: {
+      driver: {
+        expired: 'The driver’s $t(compliance.kinds.{{kind}}) has expired on the load’s day: the organization requires it for dispatch.',
+        missing: 'The driver has no accepted $t(compliance.kinds.{{kind}}) on file: the organization requires it for dispatch.',
+      },
+    },
+    kinds: {
+      application: 'Application',
+      mvr: 'Motor vehicle record',
+      road_test: 'Road test',
+      medical_certificate: 'Medical certificate',
+      clearinghouse_query: 'Clearinghouse query',
+      drug_test: 'Pre-employment drug test',
+      annual_review: 'Annual review',
+      license: 'License',
+      other: 'Other',
+    },
+    status: {
+      ok: 'OK',
+      expiring: 'Expiring',
+      expired: 'Expired',
+      missing: 'Missing',
+    },
     label: 'Compliance',
     filter: {
       overdue: 'Overdue',
@@ -1715,6 +1767,8 @@ const en = {
     move: 'Move',
     dragHandle: 'Drag load {{number}}',
     outOfService: {
+      expired: 'Driver out of service: $t(compliance.kinds.{{kind}}) expired',
+      missing: 'Driver out of service: $t(compliance.kinds.{{kind}}) missing',
       truckDefect: 'Truck {{unit}} out of service: defect not certified',
       trailerDefect: 'Trailer {{unit}} out of service: defect not certified',
       truckInspection: 'Truck {{unit}} out of service: inspection due {{date}}',
@@ -3630,6 +3684,7 @@ const en = {
     nothing: 'Nothing planned.',
     legend: 'Legend',
     legendKinds: {
+      qualification: 'Qualifications expiring',
       event: 'Events',
       pickup: 'Pickups',
       delivery: 'Deliveries',
@@ -3640,6 +3695,7 @@ const en = {
       maintenance: 'Maintenance due',
     },
     kinds: {
+      qualification: '{{subject}}: $t(compliance.kinds.{{code}}) expires',
       pickup: '{{subject}} pickup · {{place}}',
       delivery: '{{subject}} delivery · {{place}}',
       registration: '{{subject}}: registration due',

@@ -6,6 +6,8 @@ const fr: Catalogue = {
     tagline: 'Freightdesk : le back-office open source des transporteurs routiers et des services de répartition.',
   },
   nav: {
+    safety: 'Sécurité',
+    compliance: 'Conformité',
     fuelTax: 'Taxe carburant',
     fuel: 'Achats de carburant',
     trips: 'Trajets',
@@ -34,7 +36,6 @@ const fr: Catalogue = {
     workOrders: 'Ordres de travail',
     schedules: 'Plans d’entretien',
     accidents: 'Registre des accidents',
-    safety: 'Sécurité',
     maintenanceDue: 'Entretien à faire',
     companies: 'Sociétés',
     organization: 'Organisation',
@@ -265,6 +266,10 @@ const fr: Catalogue = {
     tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   },
   emails: {
+    complianceReminder: {
+      subject: '{{driver}} : {{kind}} expire le {{date}}',
+      body: 'Bonjour,\n\nLe document « {{kind}} » de {{driver}} est valable jusqu’au {{date}}. Renouvelez-le avant : un conducteur dont un document exigé a expiré ne peut pas être affecté.\n\nLe dossier du conducteur : {{driverLink}}\nLe tableau de conformité : {{dashboardLink}}\n\n{{organization}}',
+    },
     invoice: {
       subject: 'Facture {{number}} de {{from}}',
       body: 'Bonjour {{broker}},\n\nVeuillez trouver ci-joint la facture {{number}} de {{from}}. Montant dû : {{total}}, avant le {{due}}.\n\nMerci de votre confiance.\n\n{{from}}',
@@ -325,6 +330,7 @@ const fr: Catalogue = {
       delete: 'supprimer',
     },
     entities: {
+      compliance: 'Tableau de conformité',
       dashboard: 'Tableau de bord',
       user: 'Utilisateurs',
       organization: 'Organisation',
@@ -376,7 +382,53 @@ const fr: Catalogue = {
     export: 'Exporter en CSV',
     exportHint: 'Toutes les lignes correspondant à la recherche et aux filtres, dans un fichier tableur',
   },
+  complianceDashboard: {
+    title: 'Conformité',
+    description: 'Le dossier de qualification de chaque conducteur actif, par type, au {{date}}. Seuls les documents acceptés comptent.',
+    summary: 'Types par état',
+    kind: 'Type',
+    search: 'Rechercher un conducteur',
+    requiredOnly: 'Types exigés seulement',
+    required: 'Exigé',
+    driver: 'Conducteur',
+    emptyTitle: 'Aucun conducteur actif',
+    empty: 'Les conducteurs actifs apparaissent ici avec l’état de chaque élément de leur dossier.',
+    noMatchTitle: 'Aucun conducteur ne correspond',
+    noMatch: 'Aucun conducteur ne correspond à la recherche ou aux filtres.',
+    rule: 'Expire bientôt : l’élément prend fin dans les 30 jours. Un type exigé expiré ou manquant le jour d’un chargement empêche d’affecter le conducteur.',
+    csv: {
+      driverId: 'ID du conducteur',
+      driver: 'Conducteur',
+      kind: 'Type',
+      required: 'Exigé',
+      status: 'État',
+      validThrough: 'Valable jusqu’au',
+    },
+  },
   compliance: {
+    errors: {
+      driver: {
+        expired: 'Le document « $t(compliance.kinds.{{kind}}) » du conducteur est expiré le jour du chargement : l’organisation l’exige pour la répartition.',
+        missing: 'Le conducteur n’a aucun document « $t(compliance.kinds.{{kind}}) » accepté au dossier : l’organisation l’exige pour la répartition.',
+      },
+    },
+    kinds: {
+      application: 'Candidature',
+      mvr: 'Relevé de conduite (MVR)',
+      road_test: 'Examen de conduite',
+      medical_certificate: 'Certificat médical',
+      clearinghouse_query: 'Consultation Clearinghouse',
+      drug_test: 'Test de dépistage d’embauche',
+      annual_review: 'Revue annuelle',
+      license: 'Permis',
+      other: 'Autre',
+    },
+    status: {
+      ok: 'Conforme',
+      expiring: 'Expire bientôt',
+      expired: 'Expiré',
+      missing: 'Manquant',
+    },
     label: 'Conformité',
     filter: {
       overdue: 'En retard',
@@ -1746,6 +1798,8 @@ const fr: Catalogue = {
     move: 'Déplacer',
     dragHandle: 'Faire glisser le chargement {{number}}',
     outOfService: {
+      expired: 'Conducteur hors service : $t(compliance.kinds.{{kind}}) expiré',
+      missing: 'Conducteur hors service : $t(compliance.kinds.{{kind}}) manquant',
       truckDefect: 'Camion {{unit}} hors service : défaut non certifié',
       trailerDefect: 'Remorque {{unit}} hors service : défaut non certifié',
       truckInspection: 'Camion {{unit}} hors service : inspection due le {{date}}',
@@ -3680,6 +3734,7 @@ const fr: Catalogue = {
     nothing: 'Rien de prévu.',
     legend: 'Légende',
     legendKinds: {
+      qualification: 'Qualifications qui expirent',
       event: 'Événements',
       pickup: 'Enlèvements',
       delivery: 'Livraisons',
@@ -3690,6 +3745,7 @@ const fr: Catalogue = {
       maintenance: 'Entretiens à faire',
     },
     kinds: {
+      qualification: '{{subject}} : $t(compliance.kinds.{{code}}) expire',
       pickup: '{{subject}} enlèvement · {{place}}',
       delivery: '{{subject}} livraison · {{place}}',
       registration: '{{subject}} : immatriculation à renouveler',

@@ -6,6 +6,8 @@ const vi: Catalogue = {
     tagline: 'Freightdesk: phần mềm quản lý văn phòng mã nguồn mở dành cho công ty vận tải và dịch vụ điều phối xe tải.',
   },
   nav: {
+    safety: 'An toàn',
+    compliance: 'Tuân thủ',
     fuelTax: 'Thuế nhiên liệu',
     fuel: 'Mua nhiên liệu',
     trips: 'Chuyến đi',
@@ -34,7 +36,6 @@ const vi: Catalogue = {
     workOrders: 'Lệnh sửa chữa',
     schedules: 'Lịch bảo dưỡng',
     accidents: 'Sổ đăng ký tai nạn',
-    safety: 'An toàn',
     maintenanceDue: 'Bảo dưỡng đến hạn',
     companies: 'Công ty',
     organization: 'Tổ chức',
@@ -264,6 +265,10 @@ const vi: Catalogue = {
     tooManyRequests: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
   },
   emails: {
+    complianceReminder: {
+      subject: '{{driver}}: {{kind}} hết hạn ngày {{date}}',
+      body: 'Xin chào,\n\n{{kind}} của {{driver}} có hiệu lực đến ngày {{date}}. Hãy gia hạn trước ngày đó: tài xế có giấy tờ bắt buộc đã hết hạn sẽ không được điều phối.\n\nHồ sơ tài xế: {{driverLink}}\nBảng tuân thủ: {{dashboardLink}}\n\n{{organization}}',
+    },
     invoice: {
       subject: 'Hóa đơn {{number}} từ {{from}}',
       body: 'Xin chào {{broker}},\n\nĐính kèm là hóa đơn {{number}} từ {{from}}. Số tiền phải trả: {{total}}, trước ngày {{due}}.\n\nCảm ơn quý khách đã hợp tác.\n\n{{from}}',
@@ -324,6 +329,7 @@ const vi: Catalogue = {
       delete: 'xóa',
     },
     entities: {
+      compliance: 'Bảng tuân thủ',
       dashboard: 'Bảng điều khiển',
       user: 'Người dùng',
       organization: 'Tổ chức',
@@ -375,7 +381,53 @@ const vi: Catalogue = {
     export: 'Xuất CSV',
     exportHint: 'Tất cả các dòng khớp với tìm kiếm và bộ lọc, dưới dạng tệp bảng tính',
   },
+  complianceDashboard: {
+    title: 'Tuân thủ',
+    description: 'Hồ sơ năng lực của mọi tài xế đang hoạt động theo từng loại, vào ngày {{date}}. Chỉ tính các mục đã được chấp nhận.',
+    summary: 'Các loại theo trạng thái',
+    kind: 'Loại',
+    search: 'Tìm tài xế',
+    requiredOnly: 'Chỉ các loại bắt buộc',
+    required: 'Bắt buộc',
+    driver: 'Tài xế',
+    emptyTitle: 'Không có tài xế đang hoạt động',
+    empty: 'Tài xế đang hoạt động xuất hiện ở đây cùng trạng thái từng mục trong hồ sơ của họ.',
+    noMatchTitle: 'Không có tài xế phù hợp',
+    noMatch: 'Không có tài xế nào khớp với tìm kiếm hoặc bộ lọc.',
+    rule: 'Sắp hết hạn: mục kết thúc trong vòng 30 ngày. Loại bắt buộc đã hết hạn hoặc bị thiếu vào ngày của chuyến hàng khiến tài xế không thể được điều phối.',
+    csv: {
+      driverId: 'Mã tài xế',
+      driver: 'Tài xế',
+      kind: 'Loại',
+      required: 'Bắt buộc',
+      status: 'Trạng thái',
+      validThrough: 'Hiệu lực đến',
+    },
+  },
   compliance: {
+    errors: {
+      driver: {
+        expired: '$t(compliance.kinds.{{kind}}) của tài xế đã hết hạn vào ngày của chuyến hàng: tổ chức yêu cầu giấy tờ này để điều phối.',
+        missing: 'Tài xế chưa có $t(compliance.kinds.{{kind}}) được chấp nhận trong hồ sơ: tổ chức yêu cầu giấy tờ này để điều phối.',
+      },
+    },
+    kinds: {
+      application: 'Đơn ứng tuyển',
+      mvr: 'Hồ sơ lái xe (MVR)',
+      road_test: 'Bài kiểm tra lái xe',
+      medical_certificate: 'Giấy chứng nhận y tế',
+      clearinghouse_query: 'Tra cứu Clearinghouse',
+      drug_test: 'Xét nghiệm ma túy trước tuyển dụng',
+      annual_review: 'Đánh giá hằng năm',
+      license: 'Giấy phép lái xe',
+      other: 'Khác',
+    },
+    status: {
+      ok: 'Đạt',
+      expiring: 'Sắp hết hạn',
+      expired: 'Đã hết hạn',
+      missing: 'Thiếu',
+    },
     label: 'Tuân thủ',
     filter: {
       overdue: 'Quá hạn',
@@ -1727,6 +1779,8 @@ const vi: Catalogue = {
     move: 'Chuyển',
     dragHandle: 'Kéo chuyến hàng {{number}}',
     outOfService: {
+      expired: 'Tài xế ngừng hoạt động: $t(compliance.kinds.{{kind}}) đã hết hạn',
+      missing: 'Tài xế ngừng hoạt động: thiếu $t(compliance.kinds.{{kind}})',
       truckDefect: 'Xe tải {{unit}} ngừng hoạt động: lỗi chưa được xác nhận đã sửa',
       trailerDefect: 'Rơ-moóc {{unit}} ngừng hoạt động: lỗi chưa được xác nhận đã sửa',
       truckInspection: 'Xe tải {{unit}} ngừng hoạt động: kiểm định đến hạn ngày {{date}}',
@@ -3641,6 +3695,7 @@ const vi: Catalogue = {
     nothing: 'Không có kế hoạch.',
     legend: 'Chú giải',
     legendKinds: {
+      qualification: 'Giấy tờ tài xế sắp hết hạn',
       event: 'Sự kiện',
       pickup: 'Lấy hàng',
       delivery: 'Giao hàng',
@@ -3651,6 +3706,7 @@ const vi: Catalogue = {
       maintenance: 'Bảo dưỡng đến hạn',
     },
     kinds: {
+      qualification: '{{subject}}: $t(compliance.kinds.{{code}}) hết hạn',
       pickup: '{{subject}} lấy hàng · {{place}}',
       delivery: '{{subject}} giao hàng · {{place}}',
       registration: '{{subject}}: đăng ký đến hạn',

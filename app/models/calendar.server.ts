@@ -2,7 +2,7 @@
  * The calendar (ADR 034): what happens on which day for the organization, on its clock. Events are
  * the ones users put there and the dates the app already knows: load pickup and delivery windows,
  * truck and trailer registration and inspection due dates, driver license and medical card
- * expiries. Each kind is read only for the visible days, bounded, and only for roles that may
+ * expiries, the qualification file's items (ADR 140). Each kind is read only for the visible days, bounded, and only for roles that may
  * read it (a driver sees their own loads and their own papers).
  */
 import { href } from 'react-router'
@@ -16,6 +16,7 @@ import { can, type Role } from '~/utils/permissions'
 import { zonedDayStart, zonedInstant, zonedWallClock } from '~/utils/time'
 
 import { type Actor, recordAudit } from './audit/audit.server'
+import { qualificationsEndingBetween } from './compliance/compliance.server'
 import { loadTimeZone } from './loads/load.server'
 import { schedulesDueBetween } from './maintenance/maintenance-schedule.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from './records/records.server'
@@ -60,7 +61,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
   const readsTrailers = can(viewer.role, 'read', 'trailer')
   const readsDrivers = can(viewer.role, 'read', 'user')
 
-  const [events, stops, trucks, trailers, drivers, schedules] = await Promise.all([
+  const [events, stops, trucks, trailers, drivers, schedules, qualifications] = await Promise.all([
     prisma.calendarEvent.findMany({
       where: { organizationId, startsAt: { lt: to }, endsAt: { gte: from } },
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
@@ -97,6 +98,8 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
       : [],
     // Preventive maintenance's next due days (ADR 133): a schedule by days; a due odometer has no day.
     can(viewer.role, 'read', 'maintenanceSchedule') ? schedulesDueBetween(organizationId, first, last, DERIVED_EVENTS_MAX) : [],
+    // The qualification file's accepted items (ADR 140): the last day each holds, by app/policies/qualification.ts.
+    readsDrivers || driverOnly ? qualificationsEndingBetween(organizationId, driverOnly ? viewer.id : null, first, last) : [],
   ])
 
   const items: CalendarItem[] = events.map((event) => {
@@ -130,7 +133,7 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
     })
   }
   const dated = (
-    kind: 'registration' | 'inspection' | 'license' | 'medical' | 'maintenance',
+    kind: 'registration' | 'inspection' | 'license' | 'medical' | 'maintenance' | 'qualification',
     id: string,
     date: Date | null,
     subject: string,
@@ -168,6 +171,11 @@ export async function calendarItems(viewer: CalendarViewer, first: string, last:
     const editPath = readsDrivers ? href('/dashboard/user/:id/edit', { id: driver.userId }) : null
     dated('license', driver.userId, driver.licenseExpiry, name, editPath)
     dated('medical', driver.userId, driver.medicalCardExpiry, name, editPath)
+  }
+  for (const item of qualifications) {
+    const editPath = readsDrivers ? href('/dashboard/user/:id/edit', { id: item.driverId }) : null
+    // The title is the kind's code: the page names it in the reader's language (calendar.kinds.qualification).
+    dated('qualification', item.id, item.validThrough, item.name, editPath, item.kind)
   }
   // All-day first, then by time.
   return items.sort((a, b) => a.startDay.localeCompare(b.startDay) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id))

@@ -6,7 +6,7 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number]
 export const EVENT_COLOURS = ['blue', 'green', 'orange', 'red', 'purple', 'gray'] as const
 export type EventColour = (typeof EVENT_COLOURS)[number]
 
-export const EVENT_KINDS = ['event', 'pickup', 'delivery', 'registration', 'inspection', 'license', 'medical', 'maintenance'] as const
+export const EVENT_KINDS = ['event', 'pickup', 'delivery', 'registration', 'inspection', 'license', 'medical', 'maintenance', 'qualification'] as const
 export type EventKind = (typeof EVENT_KINDS)[number]
 
 export const KIND_COLOUR: Record<Exclude<EventKind, 'event'>, EventColour> = {
@@ -17,6 +17,7 @@ export const KIND_COLOUR: Record<Exclude<EventKind, 'event'>, EventColour> = {
   license: 'red',
   medical: 'red',
   maintenance: 'purple',
+  qualification: 'red',
 }
 
 /** A month shows at most this many events a day (then "+N more", linking to that week). */

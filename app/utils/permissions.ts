@@ -78,6 +78,8 @@ export type Entity =
    * their own and adds a renewed medical card for the office to accept (app/models/compliance/qualification.server.ts).
    */
   | 'qualification'
+  /** The compliance dashboard (ADR 140): every driver's qualification file by kind; the office reads it. */
+  | 'compliance'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -126,6 +128,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     maintenanceSchedule: ALL,
     accident: ALL,
     qualification: ALL,
+    compliance: READ,
   },
   dispatcher: {
     dashboard: READ,
@@ -157,6 +160,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     maintenanceSchedule: ALL,
     accident: ALL,
     qualification: ALL,
+    compliance: READ,
   },
   accountant: {
     dashboard: READ,
@@ -187,6 +191,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     maintenanceSchedule: READ,
     accident: READ,
     qualification: READ,
+    compliance: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -265,6 +270,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     maintenanceSchedule: READ,
     accident: READ,
     qualification: READ,
+    compliance: READ,
   },
 }
 

@@ -26,6 +26,7 @@ import { iftaReturn, parseQuarter } from '../../app/policies/ifta'
 import { inspectionStatus } from '../../app/policies/inspection'
 import { seesOwnLoadsOnly } from '../../app/policies/load'
 import { mustAcknowledge } from '../../app/policies/post'
+import { kindCompliance, type QualificationItem } from '../../app/policies/qualification'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
 import { INSPECTION_ITEMS } from '../../app/schemas/inspection-options'
 import { PAGE_SIZES } from '../../app/schemas/list-options'
@@ -1794,6 +1795,66 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
   return layout('Work orders', user, main)
 }
 
+/** The compliance dashboard: every active driver × kind on the organization's today, with the counts by status, one page of drivers. */
+async function complianceDashboardPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'compliance')
+  const { page, pageSize } = listQuery(url)
+  const [settings, timeZone, drivers, items] = await Promise.all([
+    pool.query<{ requiredKinds: string[] }>(`SELECT "requiredKinds"::text[] AS "requiredKinds" FROM "ComplianceSettings" WHERE "organizationId" = $1`, [
+      user.organizationId,
+    ]),
+    timeZoneOf(user.organizationId),
+    pool.query<{ id: string; firstName: string; lastName: string }>(
+      `SELECT id, "firstName", "lastName" FROM "User" WHERE "organizationId" = $1 AND role = 'driver' AND status = 'active' ORDER BY "lastName", "firstName", id`,
+      [user.organizationId],
+    ),
+    pool.query<{ driverId: string; kind: string; completedAt: string; expiresAt: string | null }>(
+      `SELECT q."driverId", q.kind::text AS kind, to_char(q."completedAt", 'YYYY-MM-DD') AS "completedAt", to_char(q."expiresAt", 'YYYY-MM-DD') AS "expiresAt"
+       FROM "DriverQualification" q WHERE q."organizationId" = $1 AND q.review = 'accepted'
+         AND q."driverId" IN (SELECT u.id FROM "User" u WHERE u."organizationId" = $1 AND u.role = 'driver' AND u.status = 'active')`,
+      [user.organizationId],
+    ),
+  ])
+  const required = settings.rows[0]?.requiredKinds ?? []
+  const kinds = ['application', 'mvr', 'road_test', 'medical_certificate', 'clearinghouse_query', 'drug_test', 'annual_review', 'license']
+  const day = zonedWallClock(new Date(), safeTimeZone(timeZone)).slice(0, 10)
+  const byDriver = new Map<string, QualificationItem[]>()
+  for (const item of items.rows) byDriver.set(item.driverId, [...(byDriver.get(item.driverId) ?? []), item as QualificationItem])
+  const counts: Record<string, number> = { ok: 0, expiring: 0, expired: 0, missing: 0 }
+  const all = drivers.rows.map((driver) => {
+    const own = byDriver.get(driver.id) ?? []
+    const cells = kinds.map((kind) =>
+      kindCompliance(
+        own.filter((item) => item.kind === kind),
+        day,
+      ),
+    )
+    for (const cell of cells) counts[cell.status]! += 1
+    return { driver, cells }
+  })
+  const shown = all.slice((page - 1) * pageSize, page * pageSize)
+  const rows = shown
+    .map(
+      ({ driver, cells }) =>
+        `<tr><th><a href="/dashboard/user/${driver.id}/edit">${esc(`${driver.firstName} ${driver.lastName}`)}</a></th>${cells
+          .map(
+            (cell, index) =>
+              `<td data-kind="${kinds[index]}"><span>${kinds[index]}</span><span class="badge">${cell.status}</span>${cell.validThrough ? `<span>${cell.validThrough}</span>` : ''}</td>`,
+          )
+          .join('')}</tr>`,
+    )
+    .join('\n')
+  const main = `<h1>Compliance</h1><ul>${Object.entries(counts)
+    .map(([status, n]) => `<li><a href="?status=${status}">${status} ${numberFormat.format(n)}</a></li>`)
+    .join('')}</ul>
+<form method="get"><input name="q" type="search"><select name="status"><option value="">All</option>${options(['ok', 'expiring', 'expired', 'missing'], url.searchParams.get('status'))}</select>
+<select name="kind"><option value="">All</option>${options(kinds, url.searchParams.get('kind'))}</select><label><input type="checkbox" name="required" value="1">Required kinds only</label><button>Apply</button></form>
+<table><thead><tr><th>Driver</th>${kinds.map((kind) => `<th>${kind}${required.includes(kind) ? ' (required)' : ''}</th>`).join('')}</tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(all.length ? (page - 1) * pageSize + 1 : 0)}–${numberFormat.format(Math.min(all.length, page * pageSize))} of ${numberFormat.format(all.length)}</p>`
+  return layout('Compliance', user, main)
+}
+
 async function apiIftaReturn(req: http.IncomingMessage, name: string) {
   const user = await apiUser(req, 'read', 'iftaReturn')
   const quarter = parseQuarter(name)
@@ -2541,6 +2602,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/inspections') return send(req, res, 200, HTML, await inspectionListPage(req, url))
     if (req.method === 'GET' && path === '/api/work-orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWorkOrderList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/work-orders') return send(req, res, 200, HTML, await workOrderListPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/compliance') return send(req, res, 200, HTML, await complianceDashboardPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
       return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

@@ -57,6 +57,8 @@ afterEach(async () => {
 describe('the task registry', () => {
   it('knows every email kind from the tasks that register themselves', async () => {
     expect(await taskNames()).toEqual([
+      'compliance_reminder_email',
+      'compliance_reminders',
       'daily_backup',
       'factoring_email',
       'invitation_email',

@@ -75,6 +75,7 @@ describe('role matrix', () => {
       'nav.organization',
       'nav.site',
       'nav.accidents',
+      'nav.compliance',
       'nav.audit',
       'nav.webhooks',
       'nav.itemByRoles',
@@ -103,6 +104,7 @@ describe('role matrix', () => {
       'nav.companies',
       'nav.files',
       'nav.accidents',
+      'nav.compliance',
     ])
     // Fuel tax for dispatch: the receipts and trips, not the return (which its link then skips).
     const fuelTax = (role: Role) =>
@@ -138,6 +140,7 @@ describe('role matrix', () => {
       'nav.companies',
       'nav.files',
       'nav.accidents',
+      'nav.compliance',
     ])
     // Banking (receivables, payments) is the money side's: not dispatchers', not drivers'.
     for (const role of ROLES) expect(titles(role).includes('nav.banking'), role).toBe(['admin', 'accountant', 'viewer'].includes(role))

@@ -20,7 +20,9 @@ const COLOUR_CLASS: Record<EventColour, string> = {
 
 /** A user's event is their title (its own direction); a record's date is a sentence of the page's language, its data isolated. */
 function label(t: (key: string, params?: Record<string, unknown>) => string, item: CalendarItem) {
-  return item.kind === 'event' ? item.title : t(`calendar.kinds.${item.kind}`, { subject: isolate(item.subject ?? ''), place: isolate(item.title) })
+  return item.kind === 'event'
+    ? item.title
+    : t(`calendar.kinds.${item.kind}`, { subject: isolate(item.subject ?? ''), place: isolate(item.title), code: item.title })
 }
 
 /**

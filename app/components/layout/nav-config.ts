@@ -247,9 +247,12 @@ export const NAV: NavSection[] = [
     ],
   },
   {
-    // Safety and compliance: the accident register (ADR 141).
+    // Safety and compliance: the drivers' qualification files by kind (ADR 140), the accident register (ADR 141).
     subheader: 'nav.safety',
-    items: [{ title: 'nav.accidents', path: href('/dashboard/accidents'), icon: 'alert', permission: ['read', 'accident'] }],
+    items: [
+      { title: 'nav.accidents', path: href('/dashboard/accidents'), icon: 'alert', permission: ['read', 'accident'] },
+      { title: 'nav.compliance', path: href('/dashboard/compliance'), icon: 'clipboard', permission: ['read', 'compliance'] },
+    ],
   },
   {
     subheader: 'nav.other',

@@ -29,7 +29,14 @@ export type LoadFields = LoadEditorForm[1]
 export type LoadEditorOptions = {
   brokers: Array<{ id: string; name: string; status: string }>
   companies: Array<{ id: string; name: string }>
-  drivers: Array<{ id: string; name: string; status: string; onLoad: { loadNumber: string } | null }>
+  /** `outOfService`: a required qualification expired or missing today (ADR 140), with its message. */
+  drivers: Array<{
+    id: string
+    name: string
+    status: string
+    onLoad: { loadNumber: string } | null
+    outOfService?: { key: string; params: Record<string, string> } | null
+  }>
   trucks: Array<EquipmentOption>
   trailers: Array<EquipmentOption>
 }
@@ -349,7 +356,14 @@ export function AssignmentSection({ form, fields, options, onRoad }: { form: Loa
         .filter((d) => d.status !== 'active')
         .map((d) => ({
           value: d.id,
-          label: marked(d.name, d.onLoad ? t('loadForm.driverOnLoad', { number: d.onLoad.loadNumber }) : t(`loadForm.driverStatus.${d.status}`)),
+          label: marked(
+            d.name,
+            d.outOfService
+              ? t(d.outOfService.key, d.outOfService.params)
+              : d.onLoad
+                ? t('loadForm.driverOnLoad', { number: d.onLoad.loadNumber })
+                : t(`loadForm.driverStatus.${d.status}`),
+          ),
         })),
     },
   ]

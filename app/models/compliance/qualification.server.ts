@@ -230,12 +230,20 @@ export async function updateQualification(actor: Actor, driverId: string, id: st
       const before = await lockItem(tx, actor, driverId, id, input.version)
       await assertNotAhead(tx, actor.organizationId, input)
       const reviewed = input.review && input.review !== before.review
+      const completedAt = toDateOnly(input.completedAt)!
+      const expiresAt = toDateOnly(input.expiresAt)
+      // New dates are a new expiry: its reminder is due again (ADR 140).
+      const redated =
+        input.kind !== before.kind ||
+        completedAt.getTime() !== before.completedAt.getTime() ||
+        (expiresAt?.getTime() ?? null) !== (before.expiresAt?.getTime() ?? null)
       const after = await tx.driverQualification.update({
         where: { id },
         data: {
           kind: input.kind,
-          completedAt: toDateOnly(input.completedAt)!,
-          expiresAt: toDateOnly(input.expiresAt),
+          completedAt,
+          expiresAt,
+          ...(redated ? { remindedAt: null } : {}),
           result: input.result || null,
           notes: input.notes || null,
           ...(reviewed ? { review: input.review, reviewedById: actor.userId, reviewedAt: new Date() } : {}),

@@ -2,6 +2,7 @@
  * The choices offered around loads: the editor's brokers, companies, drivers (a busy one names
  * its load), trucks and trailers, and the list's truck filter.
  */
+import { driversRefusedToday } from '~/models/compliance/compliance.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { unitsWithOpenDefects } from '~/models/reference/unit-service.server'
@@ -58,14 +59,28 @@ export async function loadEditorOptions(organizationId: string, keep: { companyI
   ])
   const today = assignmentDay(null, timeZone)
   const onLoad = new Map(driving.map((load) => [load.driverId, { id: load.id, loadNumber: load.loadNumber }]))
+  // A required qualification expired or missing today (ADR 140): listed with the unavailable ones, with why.
+  const refused = await driversRefusedToday(
+    organizationId,
+    drivers.filter((driver) => driver.status === 'active').map((driver) => driver.id),
+    timeZone,
+  )
   return {
     brokers,
     companies,
     drivers: availableFirst(
       drivers.map((driver) => {
         const busy = onLoad.get(driver.id) ?? null
+        const outOfService = refused.get(driver.id) ?? null
         // A busy driver is listed with the unavailable ones, like dispatched equipment.
-        return { id: driver.id, name: name(driver)!, status: busy && driver.status === 'active' ? 'on_load' : (driver.status as string), onLoad: busy }
+        const status = outOfService ? 'out_of_service' : busy && driver.status === 'active' ? 'on_load' : (driver.status as string)
+        return {
+          id: driver.id,
+          name: name(driver)!,
+          status,
+          onLoad: busy,
+          outOfService: outOfService && { key: outOfService.key, params: outOfService.params },
+        }
       }),
       { active: 0 },
     ),

@@ -246,11 +246,15 @@ export async function updateLoad(actor: Actor, id: string, input: LoadUpdate) {
       if (reassigned && ACTIVE.includes(status)) throw new DomainError('in_use', 'loads.errors.assignmentLocked')
 
       const stops = input.stops.map((stop, index) => stopData(stop, index, timeZone))
-      // A unit newly put on the load must be in service on its day; one it already had is checked at dispatch.
+      // A driver or unit newly put on the load must be in service on its day; one it already had is checked at dispatch.
       await assertUnitsInService(
         tx,
         organizationId,
-        { truckId: data.truckId !== before.truckId ? data.truckId : null, trailerId: data.trailerId !== before.trailerId ? data.trailerId : null },
+        {
+          driverId: data.driverId !== before.driverId ? data.driverId : null,
+          truckId: data.truckId !== before.truckId ? data.truckId : null,
+          trailerId: data.trailerId !== before.trailerId ? data.trailerId : null,
+        },
         assignmentDay(summary(stops).pickupAt, timeZone),
       )
       assertOneRow(

@@ -2,16 +2,19 @@
  * The out-of-service rule (app/policies/unit-service.ts) where a load gets its units: a dispatch,
  * a new load and a changed assignment; and the same facts for the load editor's choices. An open
  * defect of a driver's report keeps both units the report covers off the road (the truck, and the
- * trailer it pulled) until it is certified.
+ * trailer it pulled) until it is certified. The driver's qualification file (a required kind
+ * expired or missing: ADR 140) is refused the same way, by the same calls.
  */
+import { driverQualificationRefusals } from '~/models/compliance/compliance.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { assignmentDay } from '~/policies/load'
+import type { PolicyRefusal } from '~/policies/refusal'
 import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
-const FIELDS: Record<UnitKind, 'truckId' | 'trailerId'> = { truck: 'truckId', trailer: 'trailerId' }
+const FIELDS: Record<UnitKind | 'driver', 'driverId' | 'truckId' | 'trailerId'> = { driver: 'driverId', truck: 'truckId', trailer: 'trailerId' }
 const OPEN = { outOfService: true, certifiedAt: null }
 
 type UnitIds = { truckIds: readonly string[]; trailerIds: readonly string[] }
@@ -49,9 +52,18 @@ function serviceRefusal(kind: UnitKind, unit: ServiceUnit, defective: boolean, d
   return refusal && { ...refusal, params: { unit: unit.unitNumber, date: due } }
 }
 
-/** Refuses (409 out_of_service) when the truck or trailer given may not go on a load on `day`. */
-export async function assertUnitsInService(tx: Tx, organizationId: string, units: { truckId?: string | null; trailerId?: string | null }, day: string) {
-  const [refusal] = (await refusalsOf(tx, organizationId, [{ id: '', truckId: units.truckId ?? null, trailerId: units.trailerId ?? null, day }])).values()
+/** Refuses (409 out_of_service) when the driver, truck or trailer given may not go on a load on `day`. */
+export async function assertUnitsInService(
+  tx: Tx,
+  organizationId: string,
+  units: { driverId?: string | null; truckId?: string | null; trailerId?: string | null },
+  day: string,
+) {
+  const [refusal] = (
+    await refusalsOf(tx, organizationId, [
+      { id: '', driverId: units.driverId ?? null, truckId: units.truckId ?? null, trailerId: units.trailerId ?? null, day },
+    ])
+  ).values()
   if (refusal) throw new DomainError(refusal.code, refusal.key, { fields: { [FIELDS[refusal.kind]]: [refusal.key] }, params: refusal.params })
 }
 
@@ -61,27 +73,39 @@ export async function unitServiceNotice(organizationId: string, kind: UnitKind, 
   return serviceRefusal(kind, unit, (kind === 'truck' ? open.trucks : open.trailers).has(unit.id), day)
 }
 
-type PlannedLoad = { id: string; truckId: string | null; trailerId: string | null; day: string }
+type PlannedLoad = { id: string; driverId?: string | null; truckId: string | null; trailerId: string | null; day: string }
+
+type Refusal = { code: PolicyRefusal['code']; key: string; params: Record<string, string | null>; kind: UnitKind | 'driver' }
 
 /**
- * Why each of these loads may not take its truck or trailer on its day (the truck's refusal first,
- * then the trailer's), by load id; loads whose units may go are left out. Three reads, however many loads.
+ * Why each of these loads may not take its driver, truck or trailer on its day (the driver's
+ * qualification file first, then the truck, then the trailer), by load id; loads that may go are
+ * left out. At most five reads, however many loads.
  */
 async function refusalsOf(db: Tx | typeof prisma, organizationId: string, loads: readonly PlannedLoad[]) {
   const ids: UnitIds = {
     truckIds: [...new Set(loads.flatMap((load) => (load.truckId ? [load.truckId] : [])))],
     trailerIds: [...new Set(loads.flatMap((load) => (load.trailerId ? [load.trailerId] : [])))],
   }
-  const refused = new Map<string, NonNullable<ReturnType<typeof serviceRefusal>> & { kind: UnitKind }>()
-  if (!ids.truckIds.length && !ids.trailerIds.length) return refused
+  const refused = new Map<string, Refusal>()
   const select = { id: true, unitNumber: true, inspectionDue: true } as const
-  const [trucks, trailers, open] = await Promise.all([
+  const [drivers, trucks, trailers, open] = await Promise.all([
+    driverQualificationRefusals(
+      db,
+      organizationId,
+      loads.map((load) => ({ id: load.id, driverId: load.driverId ?? null, day: load.day })),
+    ),
     ids.truckIds.length ? db.truck.findMany({ where: { organizationId, id: { in: [...ids.truckIds] } }, select }) : [],
     ids.trailerIds.length ? db.trailer.findMany({ where: { organizationId, id: { in: [...ids.trailerIds] } }, select }) : [],
-    unitsWithOpenDefects(db, organizationId, ids),
+    ids.truckIds.length || ids.trailerIds.length ? unitsWithOpenDefects(db, organizationId, ids) : { trucks: new Set<string>(), trailers: new Set<string>() },
   ])
   const units = { truck: new Map(trucks.map((unit) => [unit.id, unit])), trailer: new Map(trailers.map((unit) => [unit.id, unit])) }
   for (const load of loads) {
+    const driver = drivers.get(load.id)
+    if (driver) {
+      refused.set(load.id, { ...driver, kind: 'driver' })
+      continue
+    }
     for (const kind of ['truck', 'trailer'] as const) {
       const unitId = kind === 'truck' ? load.truckId : load.trailerId
       const unit = unitId ? units[kind].get(unitId) : undefined
@@ -96,22 +120,28 @@ async function refusalsOf(db: Tx | typeof prisma, organizationId: string, loads:
 }
 
 /**
- * Why each of these loads could not be dispatched, its truck or trailer being out of service on its
- * pickup day (what the dispatch would refuse), by load id; loads whose units may go are left out.
- * The board and the load page offer no dispatch for them and say why.
+ * Why each of these loads could not be dispatched, its driver (qualification file), truck or
+ * trailer being out of service on its pickup day (what the dispatch would refuse), by load id;
+ * loads that may go are left out. The board and the load page offer no dispatch for them and say why.
  */
 export async function loadsOutOfService(
   organizationId: string,
-  loads: ReadonlyArray<{ id: string; truckId: string | null; trailerId: string | null; pickupAt: Date | null }>,
+  loads: ReadonlyArray<{ id: string; driverId?: string | null; truckId: string | null; trailerId: string | null; pickupAt: Date | null }>,
   /** The organization's, when the caller has read it already (the board). */
   known?: string,
 ) {
-  if (!loads.length) return new Map<string, { key: string; params: { unit: string; date: string | null } }>()
+  if (!loads.length) return new Map<string, { key: string; params: Record<string, string | null> }>()
   const timeZone = known ?? (await organizationTimeZone(organizationId))
   const refused = await refusalsOf(
     prisma,
     organizationId,
-    loads.map((load) => ({ id: load.id, truckId: load.truckId, trailerId: load.trailerId, day: assignmentDay(load.pickupAt, timeZone) })),
+    loads.map((load) => ({
+      id: load.id,
+      driverId: load.driverId ?? null,
+      truckId: load.truckId,
+      trailerId: load.trailerId,
+      day: assignmentDay(load.pickupAt, timeZone),
+    })),
   )
   return new Map([...refused].map(([id, refusal]) => [id, { key: refusal.key, params: refusal.params }]))
 }

@@ -13,4 +13,5 @@ export const TASK_MODULES = [
   () => import('./webhook-tasks.server'),
   () => import('./daily-backup.server'),
   () => import('./inspection-photos.server'),
+  () => import('./compliance-reminders.server'),
 ]
