@@ -79,6 +79,7 @@ export const CLIENT_NAMESPACES = {
   inspections: ['inspections'],
   workOrders: ['workOrders'],
   schedules: ['schedules'],
+  claims: ['claims'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

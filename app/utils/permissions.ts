@@ -70,6 +70,8 @@ export type Entity =
   | 'workOrder'
   /** Preventive maintenance schedules (ADR 133): the office keeps them; accountants and viewers read them. */
   | 'maintenanceSchedule'
+  /** Claims against loads (ADR 142): the office and accounting (money) keep them; viewers read them. */
+  | 'claim'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -116,6 +118,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'create', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    claim: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -145,6 +148,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: ['read', 'update'],
     workOrder: ALL,
     maintenanceSchedule: ALL,
+    claim: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -173,6 +177,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    claim: ALL,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -247,6 +252,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     inspection: READ,
     workOrder: READ,
     maintenanceSchedule: READ,
+    claim: READ,
   },
 }
 

@@ -12,6 +12,7 @@ import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { AUDIT_ACTIONS } from '~/schemas/audit-options'
 import { BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { CHAT_CONTENT_TYPES, CONVERSATION_KINDS } from '~/schemas/chat-options'
+import { CLAIM_KINDS, CLAIM_STATUSES } from '~/schemas/claim-options'
 import { CHARGE_TO, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
 import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
@@ -87,6 +88,8 @@ const WORDS = {
   WorkOrderKind: WORK_ORDER_KINDS,
   WorkOrderStatus: WORK_ORDER_STATUSES,
   WorkOrderLineKind: WORK_ORDER_LINE_KINDS,
+  ClaimKind: CLAIM_KINDS,
+  ClaimStatus: CLAIM_STATUSES,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */
