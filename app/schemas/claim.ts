@@ -7,12 +7,12 @@
 import { z } from 'zod'
 
 import { day, instant } from './api-record'
+import { CLAIM_KINDS, CLAIM_NOTES_MAX, CLAIM_SORTS, CLAIM_STATUSES, CLAIMANT_TYPES } from './claim-options'
 import { dateOnly, optionalText, withVersion } from './fields'
 import { dateFilter, enumFilter, idFilter, listQuery } from './list-query'
 import { cents, optionalDollars, requiredDollars } from './money-fields'
 import { idText, requiredId, text } from './text'
 import { VersionSchema } from './version'
-import { CLAIM_KINDS, CLAIM_NOTES_MAX, CLAIM_SORTS, CLAIM_STATUSES, CLAIMANT_TYPES } from './claim-options'
 
 const common = {
   loadId: requiredId(),
@@ -169,7 +169,9 @@ export const ClaimRecordSchema = z.object({
       settlement: z.object({ id: z.string(), number: z.string() }).nullable(),
     })
     .nullable(),
-  documents: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int(), uploadedAt: instant(), url: z.string() })),
+  documents: z.array(
+    z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int(), uploadedAt: instant(), url: z.string() }),
+  ),
   createdAt: instant(),
   updatedAt: instant(),
   version: z.number().int(),

@@ -375,7 +375,12 @@ export async function deleteClaimDocument(actor: Actor, claimId: string, documen
     assertAllows('edit', claim)
     const { count } = await tx.claimDocument.deleteMany({ where: { id: document.id } })
     if (count !== 1) throw new DomainError('not_found', DOCUMENT_NOT_FOUND)
-    await recordAudit(tx, actor, { entity: 'claim', entityId: claimId, action: 'update', before: { document: { id: document.id, fileName: document.fileName } } })
+    await recordAudit(tx, actor, {
+      entity: 'claim',
+      entityId: claimId,
+      action: 'update',
+      before: { document: { id: document.id, fileName: document.fileName } },
+    })
   })
   await removeStoredFiles([document.storageKey])
   return document

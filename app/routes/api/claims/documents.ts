@@ -1,4 +1,4 @@
-import { serializeClaim, getClaim, uploadClaimDocument } from '~/models/claims/claim.server'
+import { getClaim, serializeClaim, uploadClaimDocument } from '~/models/claims/claim.server'
 import { requireApiActor } from '~/requests/actor.server'
 import { apiData, handleApi, methodNotAllowed } from '~/requests/api.server'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'

@@ -15,7 +15,7 @@ import { claimAllows } from '~/policies/claim'
 import { requireActor } from '~/requests/actor.server'
 import { formConstraint, submitForm } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
-import { CLAIM_FORM_FIELDS, claimFromForm, ClaimFormSchema, ClaimFormUpdateSchema } from '~/schemas/claim'
+import { CLAIM_FORM_FIELDS, ClaimFormSchema, ClaimFormUpdateSchema,claimFromForm } from '~/schemas/claim'
 import { CLAIM_KINDS, claimantValue } from '~/schemas/claim-options'
 import { isId } from '~/schemas/text'
 import { DomainError, isDomainError, orNotFound } from '~/utils/errors.server'
@@ -118,11 +118,7 @@ export default function ClaimEditor({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader
         title={title}
-        crumbs={[
-          { label: t('nav.dashboard'), to: href('/dashboard/app') },
-          { label: t('nav.claims'), to: href('/dashboard/claims') },
-          { label: title },
-        ]}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.claims'), to: href('/dashboard/claims') }, { label: title }]}
       />
       <Form method="post" {...getFormProps(form)} className="mx-auto grid max-w-4xl gap-6" data-testid="claim-form">
         {claim ? <input type="hidden" name="version" value={String(loaderData.defaultValue.version ?? '')} /> : null}
@@ -133,7 +129,10 @@ export default function ClaimEditor({ loaderData, actionData }: Route.ComponentP
             label={t('claims.fields.claimant')}
             field={fields.claimant}
             placeholder={t('claims.editor.chooseClaimant')}
-            options={loaderData.claimants.map((claimant) => ({ value: claimant.value, label: t(`claims.editor.claimant.${claimant.type}`, { name: claimant.label }) }))}
+            options={loaderData.claimants.map((claimant) => ({
+              value: claimant.value,
+              label: t(`claims.editor.claimant.${claimant.type}`, { name: claimant.label }),
+            }))}
           />
           <SelectField
             label={t('claims.fields.kind')}

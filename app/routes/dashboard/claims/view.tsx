@@ -114,7 +114,10 @@ export default function ClaimView({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const { claim, offers, timeZone } = loaderData
-  const refusal = useRefusal(actionData, ['investigating', 'settled', 'denied', 'closed', 'deduct', 'deleteDocument', 'delete'], claim.id, ['amountPaid', 'amount'])
+  const refusal = useRefusal(actionData, ['investigating', 'settled', 'denied', 'closed', 'deduct', 'deleteDocument', 'delete'], claim.id, [
+    'amountPaid',
+    'amount',
+  ])
   const uploadRefusal = useRefusal(actionData, 'upload', claim.id)
   const money = (cents: number | null) => (cents === null ? '—' : formatMoney(i18n.language, cents))
   const busy = navigation.state === 'submitting'
@@ -124,7 +127,12 @@ export default function ClaimView({ loaderData, actionData }: Route.ComponentPro
   const deduction = claim.deduction
   return (
     <>
-      <RecordHeader title={t('claims.view.title', { number: claim.number })} listLabel={t('nav.claims')} returnTo={href('/dashboard/claims')} name={claim.number} />
+      <RecordHeader
+        title={t('claims.view.title', { number: claim.number })}
+        listLabel={t('nav.claims')}
+        returnTo={href('/dashboard/claims')}
+        name={claim.number}
+      />
       <div className="mx-auto grid max-w-4xl gap-6">
         <RefusalNotice refusal={refusal} reloadTo={href('/dashboard/claims/:id', { id: claim.id })} testId="claim-refusal" />
         <DetailCard title={t('claims.view.claim')} testId="claim-details">
