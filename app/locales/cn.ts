@@ -356,6 +356,7 @@ const cn: Catalogue = {
       inspection: '车辆检查报告 (DVIR)',
       workOrder: '维修工单（维修与保养）',
       maintenanceSchedule: '定期保养计划',
+      claim: '索赔（货损、短少、丢失、财产损失）',
     },
   },
   list: {

@@ -355,6 +355,7 @@ const en = {
       inspection: 'Vehicle inspections (DVIR)',
       workOrder: 'Work orders (repairs and service)',
       maintenanceSchedule: 'Preventive maintenance schedules',
+      claim: 'Claims (cargo, shortage, loss, property damage)',
     },
   },
   list: {

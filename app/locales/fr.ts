@@ -359,6 +359,7 @@ const fr: Catalogue = {
       inspection: 'Inspections des véhicules (DVIR)',
       workOrder: 'Ordres de travail (réparations et entretien)',
       maintenanceSchedule: 'Plans d’entretien préventif',
+      claim: 'Réclamations (marchandise, manquants, pertes, dommages)',
     },
   },
   list: {

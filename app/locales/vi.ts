@@ -358,6 +358,7 @@ const vi: Catalogue = {
       inspection: 'Báo cáo kiểm tra xe (DVIR)',
       workOrder: 'Lệnh sửa chữa (sửa chữa và bảo dưỡng)',
       maintenanceSchedule: 'Lịch bảo dưỡng định kỳ',
+      claim: 'Khiếu nại (hàng hóa, thiếu, mất, hư hại tài sản)',
     },
   },
   list: {

@@ -23,7 +23,6 @@ export const CLAIM_STATUS_TONE: Record<ClaimStatus, Tone> = {
 
 /** Who claims: one of the organization's brokers or companies. */
 export const CLAIMANT_TYPES = ['broker', 'company'] as const
-export type ClaimantType = (typeof CLAIMANT_TYPES)[number]
 
 export const CLAIM_SORTS = ['filedOn', 'number', 'amountClaimedCents', 'createdAt'] as const
 export const CLAIM_NOTES_MAX = 4000

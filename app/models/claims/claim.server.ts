@@ -307,16 +307,6 @@ export async function claimFormOptions(organizationId: string, loadId?: string |
   return { brokers, companies, loads: named && !loads.some((load) => load.id === named.id) ? [named, ...loads] : loads, load: named }
 }
 
-/** A load's claims, newest first, for its page. */
-export async function loadClaims(organizationId: string, loadId: string) {
-  return prisma.claim.findMany({
-    where: { organizationId, loadId },
-    select: { id: true, number: true, status: true, kind: true },
-    orderBy: [{ filedOn: 'desc' }, { id: 'desc' }],
-    take: 20,
-  })
-}
-
 // ---- Papers ----
 
 /**
