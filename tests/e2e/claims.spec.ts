@@ -57,7 +57,7 @@ test('opens a claim from a load, settles it with an amount paid, deducts it, and
 
   // Listed, and the list's filters keep it.
   await page.goto('/dashboard/claims?status=settled')
-  await expect(page.getByTestId('claims').getByRole('row')).toHaveCount(2)
+  await expect(page.getByTestId('claims-table').getByRole('row')).toHaveCount(2)
   await page.goto('/dashboard/claims?status=denied')
   await expect(page.getByText('No matching claims')).toBeVisible()
 })
