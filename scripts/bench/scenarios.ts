@@ -178,6 +178,8 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     // 1,000 work orders of 150 units, two in three with lines of parts and labor (ADR 132).
     { name: 'work orders list page', page: '/dashboard/work-orders', make: get(() => '/dashboard/work-orders', 'cookie') },
     { name: 'GET /api/work-orders', make: get(() => '/api/work-orders', 'token') },
+    // 1,000 claims on 500 loads, by their brokers or a company (ADR 142).
+    { name: 'claims list page', page: '/dashboard/claims', make: get(() => '/dashboard/claims', 'cookie') },
     { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
 }
