@@ -1804,7 +1804,7 @@ async function claimListPage(req: http.IncomingMessage, url: URL) {
     pool.query<{
       id: string
       number: string
-      filedOn: Date
+      filedOn: string
       kind: string
       status: string
       amountClaimedCents: number
@@ -1821,7 +1821,9 @@ async function claimListPage(req: http.IncomingMessage, url: URL) {
   const total = Number(count.rows[0].total)
   const rows = items.rows
     .map(
-      (row) => `<tr><th><a href="/dashboard/claims/${row.id}">${esc(row.number)}</a></th><td>${zonedDay(row.filedOn, 'UTC')}</td><td>${esc(row.loadNumber)}</td>
+      (
+        row,
+      ) => `<tr><th><a href="/dashboard/claims/${row.id}">${esc(row.number)}</a></th><td>${zonedDay(new Date(`${row.filedOn}T00:00:00Z`), 'UTC')}</td><td>${esc(row.loadNumber)}</td>
 <td title="${esc(row.claimant ?? '')}">${esc(row.claimant ?? '')}</td><td>${esc(row.kind)}</td><td><span class="badge">${esc(row.status)}</span></td>
 <td class="num">${money.format(row.amountClaimedCents / 100)}</td><td class="num">${row.amountPaidCents === null ? '—' : money.format(row.amountPaidCents / 100)}</td></tr>`,
     )
