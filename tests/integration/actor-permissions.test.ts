@@ -166,6 +166,13 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'maintenance/work-order:cancelWorkOrder': 'refused',
   'maintenance/work-order:completeWorkOrder': 'refused',
   'maintenance/work-order:deleteWorkOrder': 'refused',
+  'claims/claim:createClaim': 'refused',
+  'claims/claim:updateClaim': 'refused',
+  'claims/claim:moveClaim': 'refused',
+  'claims/claim:deleteClaim': 'refused',
+  'claims/claim:uploadClaimDocument': 'refused',
+  'claims/claim:deleteClaimDocument': 'refused',
+  'settlements/settlement:deductClaim': 'refused',
 }
 
 type Param = { name: string; type: string }
