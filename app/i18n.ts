@@ -82,6 +82,7 @@ export const CLIENT_NAMESPACES = {
   accidents: ['accidents'],
   qualifications: ['qualifications'],
   complianceDashboard: ['complianceDashboard'],
+  claims: ['claims'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

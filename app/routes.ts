@@ -252,6 +252,15 @@ export default [
       route(':id/edit', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-edit' }),
       route(':id/pdf', 'routes/dashboard/work-orders/pdf.ts'),
     ]),
+    // Claims (ADR 142): cargo damage, shortage, loss or property damage against a load.
+    ...prefix('claims', [
+      index('routes/dashboard/claims/list.tsx'),
+      route('export', 'routes/dashboard/claims/export.ts'),
+      route('new', 'routes/dashboard/claims/editor.tsx', { id: 'claim-new' }),
+      route(':id', 'routes/dashboard/claims/view.tsx'),
+      route(':id/edit', 'routes/dashboard/claims/editor.tsx', { id: 'claim-edit' }),
+      route(':id/documents/:documentId', 'routes/dashboard/claims/document.ts'),
+    ]),
     // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page stays maintenance mode (ADR 104).
     ...prefix('maintenance/schedules', [
       index('routes/dashboard/schedules/list.tsx'),
@@ -367,6 +376,13 @@ export default [
     route('work-orders/:id/cancel', 'routes/api/work-orders/status.ts', { id: 'api-work-order-cancel' }),
     route('work-orders/:id/complete', 'routes/api/work-orders/status.ts', { id: 'api-work-order-complete' }),
     route('work-orders/:id/pdf', 'routes/api/work-orders/pdf.ts'),
+    // Claims (ADR 142).
+    route('claims', 'routes/api/claims/collection.ts'),
+    route('claims/:id', 'routes/api/claims/item.ts'),
+    route('claims/:id/status', 'routes/api/claims/status.ts'),
+    route('claims/:id/deduction', 'routes/api/claims/deduction.ts'),
+    route('claims/:id/documents', 'routes/api/claims/documents.ts'),
+    route('claims/:id/documents/:documentId', 'routes/api/claims/document.ts'),
     // Preventive maintenance schedules (ADR 133).
     route('maintenance/schedules', 'routes/api/maintenance/schedules.ts'),
     route('maintenance/schedules/:id', 'routes/api/maintenance/schedule.ts'),

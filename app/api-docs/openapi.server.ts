@@ -40,6 +40,7 @@ import {
   OrderRecordSchema,
 } from '~/schemas/checkout'
 import { MAX_LINE_QUANTITY, SHIPPING_METHODS } from '~/schemas/checkout-options'
+import { ClaimDeductionSchema, ClaimListQuerySchema, ClaimRecordSchema, ClaimSchema, ClaimStatusSchema, ClaimUpdateSchema } from '~/schemas/claim'
 import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpdateSchema } from '~/schemas/company'
 import { ComplianceQuerySchema, DriverComplianceSchema } from '~/schemas/compliance'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
@@ -2971,6 +2972,166 @@ function compliancePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** Claims against loads (ADR 142): cargo damage, shortage, loss or property damage, and the driver's deduction. */
+function claimPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['claims']
+  const notFound = errorResponse('not_found: no such claim in your organization.')
+  const claim = (method: string, path: string, status: string, description: string) => answer(method, path, status, description, dataOf(ClaimRecordSchema))
+  return {
+    '/api/claims': {
+      get: {
+        tags,
+        summary: 'List claims',
+        description:
+          'Newest first (by `filedOn`, the day received). `status`, `kind`, `loadId`, `from` and `to` (days received) filter; `q` searches the claim number, the insurer’s claim number and the load number.',
+        operationId: 'list_claims',
+        parameters: queryParameters(ClaimListQuerySchema),
+        responses: { '200': answer('get', '/api/claims', '200', 'One page of claims.', pageOf(ClaimRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Open a claim',
+        description:
+          'Against one of your loads (`loadId`), by one claimant: `claimantBrokerId` or `claimantCompanyId` (exactly one). Amounts in integer cents, never negative; `amountPaidCents` only once the claim is settled, at most `amountClaimedCents`. A record not of your organization is 400 at its field.',
+        operationId: 'create_claim',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(ClaimSchema)),
+        responses: { '201': claim('post', '/api/claims', '201', 'Opened (status `open`).'), '415': notJson, ...common },
+      },
+    },
+    '/api/claims/{id}': {
+      get: {
+        tags,
+        summary: 'Get a claim',
+        operationId: 'get_claim',
+        parameters: [idParameter],
+        responses: { '200': claim('get', '/api/claims/{id}', '200', 'The claim.'), '404': notFound, ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace a claim',
+        description:
+          'A claim not yet closed, at the `version` read. A claim deducted from a driver keeps its load, and its `amountPaidCents` at least the deduction.',
+        operationId: 'update_claim',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(ClaimUpdateSchema)),
+        responses: {
+          '200': claim('put', '/api/claims/{id}', '200', 'The claim.'),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; invalid_transition: closed.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete an open claim',
+        description: 'Only an open claim with nothing deducted (opened by mistake); `?version=` optional. Any other: 409 `in_use`.',
+        operationId: 'delete_claim',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': answer('delete', '/api/claims/{id}', '200', 'Deleted, with its papers.', dataOf(DeletedSchema)),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; in_use: not open, or deducted.'),
+          ...common,
+        },
+      },
+    },
+    '/api/claims/{id}/status': {
+      post: {
+        tags,
+        summary: 'Move a claim',
+        description:
+          '`open` → `investigating` → `settled` | `denied` → `closed` (an open claim may be settled or denied at once). Settling may carry `amountPaidCents` (at most the amount claimed). Another move is 409 `invalid_transition`.',
+        operationId: 'move_claim',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(ClaimStatusSchema)),
+        responses: {
+          '200': claim('post', '/api/claims/{id}/status', '200', 'The claim.'),
+          '404': notFound,
+          '409': errorResponse('conflict: the version is stale; invalid_transition: its status does not allow it.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/claims/{id}/deduction': {
+      post: {
+        tags,
+        summary: "Deduct a claim from the driver's pay",
+        description:
+          'Once per claim, for those who change claims and settlements: `amountCents` (more than 0, at most `amountPaidCents`) of a settled claim is deducted from its load’s driver, as a line of the driver’s open draft settlement, or of their next settlement (`deduction.settlement` null until then). A voided settlement, or the line taken off a draft, frees it for the next one. A second request: 409 `in_use`.',
+        operationId: 'deduct_claim',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(ClaimDeductionSchema)),
+        responses: {
+          '200': claim('post', '/api/claims/{id}/deduction', '200', 'The claim, with its `deduction`.'),
+          '404': notFound,
+          '409': errorResponse(
+            'in_use: already deducted; invalid_transition: not settled with an amount paid, or its load has no driver; conflict: stale version.',
+          ),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/claims/{id}/documents': {
+      post: {
+        tags,
+        summary: 'Upload a paper onto a claim',
+        description: `A photo, bill of lading or letter as multipart/form-data (\`file\`). The type is read from the file's bytes: ${Object.keys(LOAD_DOCUMENT_TYPES).join(', ')} only (415); at most ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB (413); nothing is kept of a refused file. Not on a closed claim (409).`,
+        operationId: 'upload_claim_document',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+              encoding: { file: { contentType: Object.keys(LOAD_DOCUMENT_TYPES).join(', ') } },
+            },
+          },
+        },
+        responses: {
+          '201': claim('post', '/api/claims/{id}/documents', '201', 'The claim with its papers.'),
+          '404': notFound,
+          '409': errorResponse('invalid_transition: the claim is closed.'),
+          ...common,
+          '413': errorResponse(`payload_too_large: the file is over ${LOAD_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`),
+          '415': errorResponse('unsupported_media_type: not a PDF, PNG, JPEG or WebP file (by content), or the body is not multipart/form-data.'),
+        },
+      },
+    },
+    '/api/claims/{id}/documents/{documentId}': {
+      get: {
+        tags,
+        summary: "Download a claim's paper",
+        operationId: 'download_claim_document',
+        parameters: [idParameter, documentIdParameter],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment (`Content-Disposition`), with its detected type and `X-Content-Type-Options: nosniff`.',
+            content: Object.fromEntries(Object.keys(LOAD_DOCUMENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: "Delete a claim's paper",
+        operationId: 'delete_claim_document',
+        parameters: [idParameter, documentIdParameter],
+        responses: {
+          '200': answer('delete', '/api/claims/{id}/documents/{documentId}', '200', 'Removed, with its stored file.', dataOf(DeletedSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('invalid_transition: the claim is closed.'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /**
  * What a resource's page (`/api/docs/{resource}`) says before its operations: the rules that hold
  * across its endpoints (search, filters, uniqueness, what a delete refuses). The README links here
@@ -2997,6 +3158,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The accident register (49 CFR 390.15, ADR 141): every accident of the organization’s vehicles, kept three years. `recordable` is derived: a fatality, a person injured and treated away from the scene (`injuries` counts only them), or a vehicle towed away disabled (390.5). Those who change accidents (admins, dispatchers) write; accountants and viewers read.',
   compliance:
     'The driver qualification file (49 CFR 391.51, ADR 139). An item is `{ kind: application|mvr|road_test|medical_certificate|clearinghouse_query|drug_test|annual_review|license|other, completedAt, expiresAt?, result?, notes? }` with its document. `completedAt` is not after today (the organization’s zone); `expiresAt` is not before it, and is required for `medical_certificate` and `license` (the date on the card). `validThrough`: 12 months from `completedAt` for `mvr`, `annual_review` and `clearinghouse_query` (or an earlier `expiresAt`), the card’s date for the dated kinds, none for the kinds done once. `status` on today: `expired` after it, `expiring` within 30 days, else `ok`. Only `accepted` items count; the latest accepted medical certificate or license sets the driver’s `medicalCardExpiry` or `licenseExpiry`, which dispatch checks. Driver qualification and safety (ADR 140). Kinds: `application`, `mvr`, `road_test`, `medical_certificate`, `clearinghouse_query`, `drug_test`, `annual_review`, `license`, `other`. The MVR, the Clearinghouse query and the annual review hold 12 months from the day they were done; the medical certificate and the license until their printed expiry; the application, the road test and the pre-employment drug test never expire.',
+  claims:
+    'Claims (ADR 142): cargo damage, shortage, loss or property damage against a load, by a broker or a company (`claimant`). `status` is `open`, `investigating`, `settled`, `denied` or `closed`; amounts in integer cents. A settled claim the carrier paid may be deducted once from the load’s driver (`POST /api/claims/{id}/deduction`): the deduction is a line of the driver’s settlement, unique while that settlement is live.',
   mail: "Mail (`/api/mail`, ADR 053): `?box=shared|own` picks the organization's shared mailbox (admins, dispatchers and accountants; viewers read; drivers never, 404) or the caller's own; `folder` is `inbox`, `sent`, `drafts`, `trash`, `all` (every folder but trash), `starred` or `important`, with `label`, `q` and `starred=true`. `POST /api/mail` `{ to, cc?, subject, text, documentIds?, from?, answers?, forward? }` (or multipart with `files`) sends at once: colleagues by their address get a copy in their own inbox, the organization's address one in the shared inbox, and outside addresses an email through the job queue (`delivery`: `queued`, `sent`, `failed`). `PUT /api/mail/{id}` sets `isRead`, `isStarred`, `isImportant`, `labels` or `folder` (a `version` is optional); `DELETE` moves to trash, and from trash deletes for good.",
 }
 
@@ -3028,6 +3191,7 @@ export function openApiDocument() {
       ...accidentPaths(),
       ...qualificationPaths(),
       ...compliancePaths(),
+      ...claimPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -85,6 +85,8 @@ export const SettlementRecordSchema = apiRecordSchema({
         type: z.enum(SETTLEMENT_ITEM_TYPES),
         loadId: z.string().nullable(),
         orderId: z.string().nullable(),
+        /** The claim whose payment the line deducts (ADR 142). */
+        claimId: z.string().nullable(),
         description: z.string(),
         amountCents: z.number().int().min(0),
       }),

@@ -80,6 +80,8 @@ export type Entity =
   | 'qualification'
   /** The compliance dashboard (ADR 140): every driver's qualification file by kind; the office reads it. */
   | 'compliance'
+  /** Claims against loads (ADR 142): the office and accounting (money) keep them; viewers read them. */
+  | 'claim'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -129,6 +131,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     accident: ALL,
     qualification: ALL,
     compliance: READ,
+    claim: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -161,6 +164,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     accident: ALL,
     qualification: ALL,
     compliance: READ,
+    claim: ALL,
   },
   accountant: {
     dashboard: READ,
@@ -192,6 +196,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     accident: READ,
     qualification: READ,
     compliance: READ,
+    claim: ALL,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -271,6 +276,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     accident: READ,
     qualification: READ,
     compliance: READ,
+    claim: READ,
   },
 }
 

@@ -27,6 +27,7 @@ import { inspectionStatus } from '../../app/policies/inspection'
 import { seesOwnLoadsOnly } from '../../app/policies/load'
 import { mustAcknowledge } from '../../app/policies/post'
 import { kindCompliance, type QualificationItem } from '../../app/policies/qualification'
+import { CLAIM_KINDS, CLAIM_STATUSES } from '../../app/schemas/claim-options'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
 import { INSPECTION_ITEMS } from '../../app/schemas/inspection-options'
 import { PAGE_SIZES } from '../../app/schemas/list-options'
@@ -1854,6 +1855,51 @@ async function complianceDashboardPage(req: http.IncomingMessage, url: URL) {
 <p>${numberFormat.format(all.length ? (page - 1) * pageSize + 1 : 0)}–${numberFormat.format(Math.min(all.length, page * pageSize))} of ${numberFormat.format(all.length)}</p>`
   return layout('Compliance', user, main)
 }
+/** The claims list page (ADR 142): number, day received, load, claimant, kind, status, amounts; the status and kind filters, the day range. */
+async function claimListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'claim')
+  const { page, pageSize } = listQuery(url)
+  const [count, items] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "Claim" WHERE "organizationId" = $1`, [user.organizationId]),
+    pool.query<{
+      id: string
+      number: string
+      filedOn: string
+      kind: string
+      status: string
+      amountClaimedCents: number
+      amountPaidCents: number | null
+      loadNumber: string
+      claimant: string | null
+    }>(
+      `SELECT c.id, c.number, c."filedOn", c.kind, c.status, c."amountClaimedCents", c."amountPaidCents", l."loadNumber", COALESCE(b.name, co.name) AS claimant
+       FROM "Claim" c JOIN "Load" l ON l.id = c."loadId" LEFT JOIN "Broker" b ON b.id = c."claimantBrokerId" LEFT JOIN "Company" co ON co.id = c."claimantCompanyId"
+       WHERE c."organizationId" = $1 ORDER BY c."filedOn" DESC, c.id DESC LIMIT $2 OFFSET $3`,
+      [user.organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  const total = Number(count.rows[0].total)
+  const rows = items.rows
+    .map(
+      (
+        row,
+      ) => `<tr><th><a href="/dashboard/claims/${row.id}">${esc(row.number)}</a></th><td>${zonedDay(new Date(`${row.filedOn}T00:00:00Z`), 'UTC')}</td><td>${esc(row.loadNumber)}</td>
+<td title="${esc(row.claimant ?? '')}">${esc(row.claimant ?? '')}</td><td>${esc(row.kind)}</td><td><span class="badge">${esc(row.status)}</span></td>
+<td class="num">${money.format(row.amountClaimedCents / 100)}</td><td class="num">${row.amountPaidCents === null ? '—' : money.format(row.amountPaidCents / 100)}</td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Claims</h1>${can(user.role, 'create', 'claim') ? '<a href="/dashboard/claims/new">New claim</a>' : ''}
+<form method="get"><input type="search" name="q">
+<select name="status"><option value="">All</option>${options(CLAIM_STATUSES, url.searchParams.get('status'))}</select>
+<select name="kind"><option value="">All</option>${options(CLAIM_KINDS, url.searchParams.get('kind'))}</select>
+<input type="date" name="from"><input type="date" name="to"><button>Apply</button><a href="/dashboard/claims/export">Export</a></form>
+<table><thead><tr><th>Number</th><th>Received</th><th>Load</th><th>Claimant</th><th>Kind</th><th>Status</th><th>Amount claimed</th><th>Amount paid</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>` : ''} ${page * pageSize < total ? `<a href="?page=${page + 1}&amp;pageSize=${pageSize}">Next</a>` : ''}`
+  return layout('Claims', user, main)
+}
 
 async function apiIftaReturn(req: http.IncomingMessage, name: string) {
   const user = await apiUser(req, 'read', 'iftaReturn')
@@ -2603,6 +2649,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/api/work-orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWorkOrderList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/work-orders') return send(req, res, 200, HTML, await workOrderListPage(req, url))
     if (req.method === 'GET' && path === '/dashboard/compliance') return send(req, res, 200, HTML, await complianceDashboardPage(req, url))
+    if (req.method === 'GET' && path === '/dashboard/claims') return send(req, res, 200, HTML, await claimListPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))
       return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiIftaReturn(req, match[1])))
     if (req.method === 'GET' && path === '/api/trucks') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiTruckList(req, url)))

@@ -12,6 +12,7 @@ import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup
 import { seedLoads } from '../../prisma/seed-loads'
 import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { COMPLIANCE_DRIVERS, seedCompliance } from './compliance-fixtures'
+import { CLAIMS, seedClaims } from './claim-fixtures'
 import { FUEL_PURCHASES, FUEL_TRIPS, seedFuel } from './fuel-fixtures'
 import { INSPECTIONS, seedInspections } from './inspection-fixtures'
 import { CONVERSATIONS, INBOX_MESSAGES, seedMessages } from './messages-fixtures'
@@ -84,6 +85,7 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedInspections(embedded.url, 'admin@freightdesk.test')) console.info(`added ${INSPECTIONS} inspection reports`)
     if (await seedWorkOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WORK_ORDERS} work orders`)
     if (await seedCompliance(embedded.url, 'admin@freightdesk.test')) console.info(`added ${COMPLIANCE_DRIVERS} drivers with their qualification files`)
+    if (await seedClaims(embedded.url, 'admin@freightdesk.test')) console.info(`added ${CLAIMS} claims`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return { ...embedded, loadsSeed }

@@ -180,6 +180,8 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     { name: 'GET /api/work-orders', make: get(() => '/api/work-orders', 'token') },
     // 500 drivers × 8 kinds of qualification items (ADR 140): the dashboard computes every cell for its counts.
     { name: 'compliance dashboard', page: '/dashboard/compliance', make: get(() => '/dashboard/compliance', 'cookie') },
+    // 1,000 claims on 500 loads, by their brokers or a company (ADR 142).
+    { name: 'claims list page', page: '/dashboard/claims', make: get(() => '/dashboard/claims', 'cookie') },
     { name: 'GET /api/ifta/returns/2026-Q3', make: get(() => '/api/ifta/returns/2026-Q3', 'token') },
   ]
 }

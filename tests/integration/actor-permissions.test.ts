@@ -177,6 +177,13 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'compliance/qualification:reviewQualification': 'refused',
   'compliance/qualification:deleteQualification': 'refused',
   'compliance/qualification:receiveQualificationUpload': 'refused',
+  'claims/claim:createClaim': 'refused',
+  'claims/claim:updateClaim': 'refused',
+  'claims/claim:moveClaim': 'refused',
+  'claims/claim:deleteClaim': 'refused',
+  'claims/claim:uploadClaimDocument': 'refused',
+  'claims/claim:deleteClaimDocument': 'refused',
+  'settlements/settlement:deductClaim': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -518,6 +518,25 @@ async function createTarget(
     })
     return { id: accident.id, version: accident.version }
   }
+  // A claim (ADR 142) is against a load, by its broker: made in the database.
+  if (itemPath.startsWith('/api/claims/{id}')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Claimant ${n}` } })
+    const load = await prisma.load.create({ data: { organizationId, brokerId: broker.id, loadNumber: `FZC-${n}` } })
+    const claim = await prisma.claim.create({
+      data: {
+        organizationId,
+        number: `CL-FZ${n}`,
+        loadId: load.id,
+        kind: 'loss',
+        claimantBrokerId: broker.id,
+        filedOn: new Date('2026-05-04'),
+        amountClaimedCents: 10_000,
+      },
+    })
+    return { id: claim.id, version: claim.version }
+  }
   const collection = itemPath.replace('/{id}', '')
   const n = ++serial
   // Fuel purchases, trips, work orders and maintenance schedules name a unit: made only for their own targets.

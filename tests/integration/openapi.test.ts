@@ -114,6 +114,7 @@ describe('OpenAPI document', () => {
       'brokers',
       'bulletins',
       'chat',
+      'claims',
       'companies',
       'compliance',
       'custom fields',

@@ -13,6 +13,7 @@ import { AUDIT_ACTIONS } from '~/schemas/audit-options'
 import { BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
 import { CHAT_CONTENT_TYPES, CONVERSATION_KINDS } from '~/schemas/chat-options'
 import { CHARGE_TO, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-options'
+import { CLAIM_KINDS, CLAIM_STATUSES } from '~/schemas/claim-options'
 import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
@@ -90,6 +91,8 @@ const WORDS = {
   WorkOrderLineKind: WORK_ORDER_LINE_KINDS,
   QualificationKind: QUALIFICATION_KINDS,
   QualificationReview: QUALIFICATION_REVIEWS,
+  ClaimKind: CLAIM_KINDS,
+  ClaimStatus: CLAIM_STATUSES,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

@@ -182,6 +182,17 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        // Claims (ADR 142): cargo damage, shortage, loss or property damage against a load.
+        title: 'nav.claims',
+        path: href('/dashboard/claims'),
+        icon: 'invoice',
+        permission: ['read', 'claim'],
+        children: [
+          { title: 'nav.list', path: href('/dashboard/claims') },
+          { title: 'nav.create', path: href('/dashboard/claims/new'), permission: ['create', 'claim'] },
+        ],
+      },
+      {
         // Preventive maintenance schedules (ADR 133): under /dashboard/maintenance, whose own page is maintenance mode.
         title: 'nav.schedules',
         path: href('/dashboard/maintenance/schedules'),

@@ -75,6 +75,7 @@ export const NUMBER_COUNTERS = [
   'nextSettlementNumber',
   'nextScheduleNumber',
   'nextWorkOrderNumber',
+  'nextClaimNumber',
 ] as const
 export type NumberCounter = (typeof NUMBER_COUNTERS)[number]
 
@@ -108,6 +109,7 @@ const LOCKABLE = [
   'Trip',
   'Inspection',
   'WorkOrder',
+  'Claim',
 ] as const
 export type LockableTable = (typeof LOCKABLE)[number]
 

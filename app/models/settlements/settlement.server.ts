@@ -4,8 +4,9 @@
  * what a load pays and how money rounds is app/policies/pay.ts's.
  *
  * Once only: a line that pays a load carries `liveLoadId`, one that deducts a store order
- * `liveOrderId`; both are unique while the settlement is live, so the database pays a load and
- * deducts an order once whatever runs at the same time. Creation also locks the organization's
+ * `liveOrderId`, one that deducts a claim's payment `liveClaimId` (ADR 142); each is unique while
+ * the settlement is live, so the database pays a load and deducts an order or a claim once whatever
+ * runs at the same time. Creation also locks the organization's
  * row first (the lock its number is taken under), so concurrent creations queue and each reads what
  * the one before it took; a driver has at most one live settlement overlapping a period (a second
  * one would take the recurring deductions twice): 409 `in_use`. As with invoices, the number is
@@ -19,6 +20,7 @@ import {
   assertActorMay,
   assertId,
   assertOneRow,
+  assertVersion,
   ilikeAny,
   isoDate,
   isUniqueViolation,
@@ -31,8 +33,10 @@ import {
   toDateOnly,
 } from '~/models/records/records.server'
 import { emitWebhookEvent } from '~/models/webhooks/webhook-events.server'
+import { claimRefusal } from '~/policies/claim'
 import { loadPayCents, type PaySettings, type RecurringDeduction, recurringDeductionsOf, settlementTotals } from '~/policies/pay'
 import { type SettlementAction, settlementRefusal, type SettlementScope } from '~/policies/settlement'
+import type { ClaimDeductionInput } from '~/schemas/claim'
 import type {
   PayRunRecord,
   SettlementCreateInput,
@@ -50,7 +54,7 @@ import { DomainError } from '~/utils/errors.server'
 
 const ENTITY = 'settlement'
 const NOT_FOUND = 'settlements.errors.notFound'
-const LIVE_INDEXES = ['SettlementItem_liveLoadId_key', 'SettlementItem_liveOrderId_key']
+const LIVE_INDEXES = ['SettlementItem_liveLoadId_key', 'SettlementItem_liveOrderId_key', 'SettlementItem_liveClaimId_key']
 
 const driverSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const
 
@@ -71,6 +75,7 @@ export function serializeSettlement(settlement: SettlementWithRelations): Settle
       type: item.type,
       loadId: item.loadId,
       orderId: item.orderId,
+      claimId: item.claimId,
       description: item.description,
       amountCents: Number(item.amountCents),
     })),
@@ -151,7 +156,7 @@ export async function settlementDrivers(organizationId: string) {
 
 // ---- What a period pays ----
 
-type Line = { type: 'load' | 'deduction' | 'store_order'; loadId?: string; orderId?: string; description: string; amountCents: number }
+type Line = { type: 'load' | 'deduction' | 'store_order'; loadId?: string; orderId?: string; claimId?: string; description: string; amountCents: number }
 
 type LoadRow = {
   id: string
@@ -215,6 +220,29 @@ export async function pendingStoreCents(db: Tx, organizationId: string, driverId
   return Number(row?.cents ?? 0)
 }
 
+/**
+ * The one rule of which claims a driver's next settlement deducts (alias `c`, ADR 142): a deduction
+ * asked of the driver and on no live settlement (never asked twice: the claim holds one request).
+ */
+export function claimsToDeduct(organizationId: string, driverId: string) {
+  return Prisma.sql`c."organizationId" = ${organizationId} AND c."deductionDriverId" = ${driverId}
+      AND NOT EXISTS (SELECT 1 FROM "SettlementItem" si WHERE si."liveClaimId" = c."id")`
+}
+
+/** The claims a driver's next settlement deducts, locked until it is written (as the store orders are). */
+async function deductibleClaims(tx: Tx, organizationId: string, driverId: string) {
+  return tx.$queryRaw<Array<{ id: string; number: string; loadNumber: string; deductionCents: number }>>`
+    SELECT c."id", c."number", l."loadNumber", c."deductionCents" FROM "Claim" c JOIN "Load" l ON l."id" = c."loadId"
+    WHERE ${claimsToDeduct(organizationId, driverId)}
+    ORDER BY c."deductionRequestedAt", c."id"
+    FOR UPDATE OF c`
+}
+
+/** A claim's line: its number and its load's. */
+function claimLine(claim: { id: string; number: string; loadNumber: string; deductionCents: number }): Line {
+  return { type: 'deduction', claimId: claim.id, description: `${claim.number} · ${claim.loadNumber}`, amountCents: claim.deductionCents }
+}
+
 function loadDescription(load: LoadRow) {
   const lane = [load.pickupCity, load.deliveryCity].filter(Boolean).join(' → ')
   const miles = load.loadedMiles ? `${load.loadedMiles}${load.emptyMiles ? ` + ${load.emptyMiles}` : ''} mi` : ''
@@ -231,16 +259,18 @@ async function periodLines(
   pay: PaySettings,
   recurring: RecurringDeduction[],
 ) {
-  const [loads, orders] = await Promise.all([
+  const [loads, orders, claims] = await Promise.all([
     payableLoads(tx, organizationId, driverId, periodStart, periodEnd),
     deductibleOrders(tx, organizationId, driverId),
+    deductibleClaims(tx, organizationId, driverId),
   ])
   const lines: Line[] = [
     ...loads.map((load) => ({ type: 'load' as const, loadId: load.id, description: loadDescription(load), amountCents: loadPayCents(pay, load) })),
     ...recurring.map((line) => ({ type: 'deduction' as const, description: line.description, amountCents: line.amountCents })),
     ...orders.map((order) => ({ type: 'store_order' as const, orderId: order.id, description: order.orderNumber, amountCents: order.totalCents })),
+    ...claims.map(claimLine),
   ]
-  return { lines, somethingToPay: loads.length + orders.length > 0 }
+  return { lines, somethingToPay: loads.length + orders.length + claims.length > 0 }
 }
 
 // ---- Writes ----
@@ -328,6 +358,8 @@ async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, s
           liveLoadId: line.loadId ?? null,
           orderId: line.orderId ?? null,
           liveOrderId: line.orderId ?? null,
+          claimId: line.claimId ?? null,
+          liveClaimId: line.claimId ?? null,
           description: line.description,
           amountCents: line.amountCents,
           sortOrder: index + 1,
@@ -417,13 +449,13 @@ export async function paySettlement(actor: Actor, id: string, input: SettlementP
   })
 }
 
-/** Void: kept for the record at no effect; its loads and orders are free for another settlement. */
+/** Void: kept for the record at no effect; its loads, orders and claims are free for another settlement. */
 export async function voidSettlement(actor: Actor, id: string, version: number | undefined, now = new Date()) {
   assertActorMay(actor, 'update', 'settlement')
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('void', before)
-    await tx.settlementItem.updateMany({ where: { settlementId: id }, data: { liveLoadId: null, liveOrderId: null } })
+    await tx.settlementItem.updateMany({ where: { settlementId: id }, data: { liveLoadId: null, liveOrderId: null, liveClaimId: null } })
     await setStatus(tx, actor, before, 'void', { voidedAt: now })
     return tx.settlement.findUniqueOrThrow({ where: { id }, include })
   })
@@ -510,4 +542,76 @@ export async function settlementDriver(organizationId: string, driverId: string)
     language: driver.driverProfile?.language ?? 'en',
     profile: driver.driverProfile,
   }
+}
+
+// ---- A claim's payment deducted from the driver (ADR 142) ----
+
+const CLAIM_NOT_FOUND = 'claims.errors.notFound'
+
+/**
+ * "Deduct from driver's pay", once: the claim's deduction (at most what was paid) is asked of its
+ * load's driver, and lands on the driver's open draft settlement (the latest) as a deduction line,
+ * or, without a draft, on the driver's next settlement (a pay run's or one made by hand), as a store
+ * order does. Under the organization's settlement lock (the pay run's), then the claim's row lock:
+ * concurrent clicks queue, and the second finds the claim deducted (409 `in_use`); the line's
+ * `liveClaimId` is unique besides. A stale `version` is 409 `conflict`. Answers the settlement it
+ * landed on, or null.
+ */
+export async function deductClaim(actor: Actor, claimId: string, input: ClaimDeductionInput, now = new Date()) {
+  assertActorMay(actor, 'update', 'claim')
+  assertActorMay(actor, 'update', 'settlement')
+  const { organizationId } = actor
+  return paying(async (tx) => {
+    await lockSettlementNumbers(tx, organizationId)
+    const claim = await lockForUpdate(tx, { table: 'Claim', id: claimId, organizationId, version: undefined, notFoundKey: CLAIM_NOT_FOUND }, () =>
+      tx.claim.findFirst({ where: { id: claimId, organizationId }, include: { load: { select: { loadNumber: true, driverId: true } } } }),
+    )
+    throwRefusal(
+      claimRefusal('deduct', {
+        status: claim.status,
+        amountPaidCents: claim.amountPaidCents,
+        deducted: claim.deductionRequestedAt !== null,
+        driverId: claim.load.driverId,
+      }),
+    )
+    assertVersion(claim, input.version)
+    if (input.amountCents > (claim.amountPaidCents ?? 0)) badField('amountCents', 'claims.errors.deductionOverPaid')
+    const driverId = claim.load.driverId!
+    await tx.claim.update({
+      where: { id: claimId },
+      data: { deductionDriverId: driverId, deductionCents: input.amountCents, deductionRequestedAt: now, version: { increment: 1 } },
+    })
+    const draft = await tx.settlement.findFirst({
+      where: { organizationId, driverId, status: 'draft' },
+      orderBy: [{ periodEnd: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    })
+    let settlement: { id: string; number: string } | null = null
+    // A draft approved between the read and its lock keeps its lines: the next settlement takes the claim.
+    const before = draft && (await lockSettlement(tx, organizationId, draft.id, undefined))
+    if (before && before.status === 'draft') {
+      const line = claimLine({ id: claimId, number: claim.number, loadNumber: claim.load.loadNumber, deductionCents: input.amountCents })
+      await tx.settlementItem.create({
+        data: {
+          settlementId: before.id,
+          organizationId,
+          type: line.type,
+          claimId,
+          liveClaimId: claimId,
+          description: line.description,
+          amountCents: line.amountCents,
+          sortOrder: Math.max(0, ...before.items.map((item) => item.sortOrder)) + 1,
+        },
+      })
+      await retotal(tx, actor, before)
+      settlement = { id: before.id, number: before.number }
+    }
+    await recordAudit(tx, actor, {
+      entity: 'claim',
+      entityId: claimId,
+      action: 'update',
+      after: { deduction: { driverId, amountCents: input.amountCents, settlement: settlement?.number ?? null } },
+    })
+    return settlement
+  })
 }

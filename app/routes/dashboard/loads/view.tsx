@@ -51,7 +51,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking', 'odometer', 'accidents'] }
+export const handle = { i18n: ['loads', 'trailers', 'customFields', 'chat', 'quotes', 'tracking', 'odometer', 'accidents', 'claims'] }
 
 /** The document upload form posts here: streamed to storage, never collected by the edge (app/utils/upload-limit.ts). */
 export const upload = uploadLimit(LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
@@ -126,6 +126,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           }
         : null,
     links: { broker: can(user.role, 'read', 'broker'), truck: can(user.role, 'read', 'truck'), trailer: can(user.role, 'read', 'trailer') },
+    // Claims against the load (ADR 142): open one (its broker prefilled), or see its claims.
+    claims: { open: can(user.role, 'create', 'claim'), list: can(user.role, 'read', 'claim') },
   }
 }
 
@@ -277,6 +279,18 @@ export default function LoadView({ loaderData, actionData }: Route.ComponentProp
             {loaderData.source.kind === 'mail-attachment'
               ? t('loads.view.readFromMail', { name: loaderData.source.fileName })
               : t('loads.view.readFromDocument', { name: loaderData.source.fileName, number: loaderData.source.load.loadNumber })}
+          </Link>
+        </p>
+      ) : null}
+      {loaderData.claims.list ? (
+        <p className="-mt-4 mb-6 flex flex-wrap gap-4 text-sm" data-testid="load-claims">
+          {loaderData.claims.open ? (
+            <Link to={`${href('/dashboard/claims/new')}?loadId=${load.id}`} className="font-semibold text-primary hover:underline">
+              {t('claims.fromLoad.open')}
+            </Link>
+          ) : null}
+          <Link to={`${href('/dashboard/claims')}?loadId=${load.id}`} className="text-primary hover:underline">
+            {t('claims.fromLoad.list')}
           </Link>
         </p>
       ) : null}
