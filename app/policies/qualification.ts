@@ -75,22 +75,6 @@ export function kindCompliance(items: readonly QualificationItem[], day: string)
   return { status: validThrough <= addDays(day, EXPIRING_DAYS) ? 'expiring' : 'ok', validThrough }
 }
 
-/** Every kind's status for one driver on `day` (accepted items only; the caller filters). */
-export function driverCompliance(items: readonly QualificationItem[], kinds: readonly QualificationKind[], day: string) {
-  return new Map(
-    kinds.map(
-      (kind) =>
-        [
-          kind,
-          kindCompliance(
-            items.filter((item) => item.kind === kind),
-            day,
-          ),
-        ] as const,
-    ),
-  )
-}
-
 /**
  * Why a driver may not be dispatched on `day` for the file (the first required kind expired or
  * missing, in the order the kinds are required), with its kind; or null.

@@ -17,7 +17,8 @@ import { getLoad, updateLoad } from '~/models/loads/load.server'
 import { loadBoard } from '~/models/loads/load-board.server'
 import { loadEditorOptions } from '~/models/loads/load-pickers.server'
 import { moveLoad } from '~/models/loads/load-status.server'
-import { runDueJobs } from '~/models/operations/jobs.server'
+import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
+import { complianceRemindersTask } from '~/models/tasks/compliance-reminders.server'
 import * as complianceApi from '~/routes/api/compliance/matrix'
 import * as loadsApi from '~/routes/api/loads/collection'
 import * as dashboardPage from '~/routes/dashboard/compliance/dashboard'
@@ -330,8 +331,26 @@ describe('the expiry reminder', () => {
     const sent = (await outbox()).filter((message) => JSON.stringify(message.to).includes(org.users.admin.email))
     expect(sent).toHaveLength(1)
     expect(sent[0]!.subject).toBe('driver Tester : Relevé de conduite (MVR) expire le 2026-12-19')
-    expect(sent[0]!.text).toContain(`/dashboard/user/${driverId}/edit`)
+    expect(sent[0]!.text).toContain(`/dashboard/user/${driverId}/qualifications`)
     expect(sent[0]!.text).toContain('/dashboard/compliance')
     expect((await prisma.driverQualification.findUniqueOrThrow({ where: { id: due.id } })).remindedAt).toEqual(NOW)
+  })
+
+  it('runs hourly from the job queue (COMPLIANCE_REMINDER_SCHEDULE, `off` for none) and reminds what is due today', async () => {
+    expect(await scheduledTasks()).toContainEqual({ task: 'compliance_reminders', match: '20 * * * *', identifier: 'compliance_reminders' })
+    process.env.COMPLIANCE_REMINDER_SCHEDULE = 'off'
+    expect((await scheduledTasks()).map((scheduled) => scheduled.task)).not.toContain('compliance_reminders')
+    delete process.env.COMPLIANCE_REMINDER_SCHEDULE
+
+    const org = await createOrg()
+    await requireKinds(org, [], 30)
+    // A medical card that ends in ten days (UTC days; the organization's day is at most one off).
+    const ends = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
+    const card = await item(org, org.users.driver.id, 'medical_certificate', '2025-06-01', ends)
+    await complianceRemindersTask.enqueue(prisma, {})
+    await runDueJobs()
+    await runDueJobs()
+    expect((await prisma.driverQualification.findUniqueOrThrow({ where: { id: card.id } })).remindedAt).not.toBeNull()
+    expect((await outbox()).filter((message) => JSON.stringify(message.to).includes(org.users.admin.email))).toHaveLength(1)
   })
 })

@@ -25,7 +25,7 @@ import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, readRows, type Tx } from '~/utils/db.server'
 
 /** The kinds the dashboard shows as columns: every kind but "other", unless the organization requires it. */
-export const DASHBOARD_KINDS = QUALIFICATION_KINDS.filter((kind) => kind !== 'other')
+const DASHBOARD_KINDS = QUALIFICATION_KINDS.filter((kind) => kind !== 'other')
 
 type Db = Tx | typeof prisma
 
@@ -86,7 +86,6 @@ export async function complianceMatrix(organizationId: string, query: Compliance
     pageSize: query.pageSize,
   }
 }
-export type ComplianceMatrix = Awaited<ReturnType<typeof complianceMatrix>>
 
 /** Every driver the search matches, with their cells of the shown kinds. */
 async function complianceRows(organizationId: string, query: ComplianceQuery, now: Date) {
