@@ -51,7 +51,7 @@ test('the admin requires the MVR: the dashboard shows the driver missing it, the
   await page.goto('/dashboard/compliance')
   await expect(page.getByRole('heading', { name: 'Compliance', level: 1 })).toBeVisible()
   const row = page.getByTestId(`driver-${driver.id}`)
-  await expect(row.getByRole('link', { name: 'Dana Wheeler' })).toHaveAttribute('href', `/dashboard/user/${driver.id}/edit`)
+  await expect(row.getByRole('link', { name: 'Dana Wheeler' })).toHaveAttribute('href', `/dashboard/user/${driver.id}/qualifications`)
   await expect(row.locator('[data-kind="mvr"]')).toContainText('Missing')
   await expect(page.getByRole('columnheader', { name: /Motor vehicle record/ })).toContainText('Required')
 

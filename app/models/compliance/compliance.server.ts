@@ -24,9 +24,6 @@ import { COMPLIANCE_STATUSES, type ComplianceStatus, QUALIFICATION_KINDS, type Q
 import type { CsvColumn } from '~/utils/csv.server'
 import { prisma, readRows, type Tx } from '~/utils/db.server'
 
-/** The kinds the dashboard shows as columns: every kind but "other", unless the organization requires it. */
-const DASHBOARD_KINDS = QUALIFICATION_KINDS.filter((kind) => kind !== 'other')
-
 type Db = Tx | typeof prisma
 
 type ItemRow = { driverId: string; kind: QualificationKind; completedAt: string; expiresAt: string | null }
