@@ -44,7 +44,9 @@ async function main() {
   const name = snakeCase(rawName)
   if (!name) usage(`Invalid migration name "${rawName}".`)
 
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: '.data/migrate-dev', port: Number(process.env.MIGRATE_PG_PORT ?? 54340), database: 'postgres' })
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: '.data/migrate-dev', port: Number(process.env.MIGRATE_PG_PORT ?? 54340), database: 'postgres' })
   const adminUrl = embedded?.adminUrl ?? withDatabase(process.env.DATABASE_URL!, 'postgres')
   try {
     const started = Date.now()
