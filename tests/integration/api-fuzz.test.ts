@@ -518,6 +518,13 @@ async function createTarget(
     })
     return { id: accident.id, version: accident.version }
   }
+  // An item of the driver's qualification file (ADR 139), made in the database.
+  if (itemPath.startsWith('/api/drivers/{userId}/qualifications/{id}')) {
+    const item = await prisma.driverQualification.create({
+      data: { organizationId: org.organization.id, driverId: org.users.driver.id, kind: 'mvr', completedAt: new Date('2026-05-04') },
+    })
+    return { id: item.id, version: item.version }
+  }
   // A claim (ADR 142) is against a load, by its broker: made in the database.
   if (itemPath.startsWith('/api/claims/{id}')) {
     const n = ++serial
@@ -623,7 +630,9 @@ function writeBatch(
         .replace('{photoId}', 'cl0000000000000000000000')
         .replace('{linkId}', target?.linkId ?? 'cl0000000000000000000000')
         .replace('{deliveryId}', target?.deliveryId ?? 'msg_none')
-    const concrete = target ? itemPath(target.id) : path
+        // A qualification file is the organization's driver's.
+        .replace('{userId}', org.users.driver.id)
+    const concrete = target ? itemPath(target.id) : path.replace('{userId}', org.users.driver.id)
     if (path === '/api/account/logout') {
       // Never with a valid token (that would sign the fuzz out): forged ones, with or without a body.
       const authorization = hostileAuthorization(org.users.admin.token, rng)
@@ -789,7 +798,10 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
             const answer = await send({
               label: 'read target',
               method: 'GET',
-              path: write.path.slice(0, write.path.indexOf('{id}') + 4).replace('{id}', target.id),
+              path: write.path
+                .slice(0, write.path.indexOf('{id}') + 4)
+                .replace('{id}', target.id)
+                .replace('{userId}', org.users.driver.id),
               headers: bearer(),
             })
             target = { ...target, version: (JSON.parse(answer.text) as { data: { version: number } }).data.version }
