@@ -4621,6 +4621,7 @@ const ar: Catalogue = {
       removed: 'أُزيل المستند',
       refused: 'لم يُضف المستند.',
       errors: {
+        tooMany: 'تحتوي المطالبة على {{max}} مستند على الأكثر.',
         notFound: 'لم يُعثر على هذا المستند.',
         notMultipart: 'أرسل المستند بصيغة multipart/form-data مع حقل «file».',
       },

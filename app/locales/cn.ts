@@ -4610,6 +4610,7 @@ const cn: Catalogue = {
       removed: '文件已移除',
       refused: '文件未添加。',
       errors: {
+        tooMany: '一项索赔最多 {{max}} 份文件。',
         notFound: '找不到此文件。',
         notMultipart: '请以 multipart/form-data 发送文件，字段名为“file”。',
       },

@@ -4632,6 +4632,7 @@ const en = {
       removed: 'Paper removed',
       refused: 'The paper was not added.',
       errors: {
+        tooMany: 'A claim holds at most {{max}} papers.',
         notFound: 'This paper was not found.',
         notMultipart: 'Send the paper as multipart/form-data with a “file” field.',
       },

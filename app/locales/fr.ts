@@ -4691,6 +4691,7 @@ const fr: Catalogue = {
       removed: 'Pièce retirée',
       refused: 'La pièce n’a pas été ajoutée.',
       errors: {
+        tooMany: 'Une réclamation contient au plus {{max}} pièces.',
         notFound: 'Cette pièce est introuvable.',
         notMultipart: 'Envoyez la pièce en multipart/form-data avec un champ « file ».',
       },

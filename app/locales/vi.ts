@@ -4646,6 +4646,7 @@ const vi: Catalogue = {
       removed: 'Đã gỡ giấy tờ',
       refused: 'Giấy tờ chưa được thêm.',
       errors: {
+        tooMany: 'Một khiếu nại chứa tối đa {{max}} giấy tờ.',
         notFound: 'Không tìm thấy giấy tờ này.',
         notMultipart: 'Gửi giấy tờ dạng multipart/form-data với trường “file”.',
       },

@@ -6,7 +6,8 @@
 import type { z } from 'zod'
 
 import type { Actor } from '~/models/audit/audit.server'
-import { discardUpload, isMultipart, receiveQualificationUpload } from '~/models/compliance/qualification.server'
+import { isMultipart, receiveQualificationUpload } from '~/models/compliance/qualification.server'
+import { discardUpload } from '~/models/files/streamed-upload.server'
 
 import { parseOrThrow, readBody } from './api.server'
 

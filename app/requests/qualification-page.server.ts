@@ -13,7 +13,6 @@ import { getComplianceSettings } from '~/models/compliance/compliance-settings.s
 import {
   createQualification,
   deleteQualification,
-  discardUpload,
   getQualificationFile,
   isMultipart,
   type QualificationItem,
@@ -22,6 +21,7 @@ import {
   updateQualification,
 } from '~/models/compliance/qualification.server'
 import type { StoredDocument } from '~/models/files/streamed-upload.server'
+import { discardUpload } from '~/models/files/streamed-upload.server'
 import { isoDate } from '~/models/records/records.server'
 import { idText } from '~/schemas/fields'
 import { QualificationReviewSchema, QualificationSchema, QualificationUpdateSchema } from '~/schemas/qualification'

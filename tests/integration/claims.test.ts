@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { createClaim, deleteClaim, getClaim, moveClaim, updateClaim } from '~/models/claims/claim.server'
+import { RECORD_DOCUMENTS_MAX } from '~/models/files/streamed-upload.server'
 import { createSettlement, deductClaim, removeSettlementLine, voidSettlement } from '~/models/settlements/settlement.server'
 import * as claimsRoute from '~/routes/api/claims/collection'
 import * as deductionRoute from '~/routes/api/claims/deduction'
@@ -288,6 +289,23 @@ describe('claims', () => {
     } as never)
     expect([file.status, file.headers.get('Content-Type'), Buffer.from(await file.arrayBuffer())]).toEqual([200, 'image/png', PNG])
     expect(storedFiles(org)).toHaveLength(1)
+
+    // A claim holds at most RECORD_DOCUMENTS_MAX papers: one more is refused at its field, its file not kept.
+    await prisma.claimDocument.createMany({
+      data: Array.from({ length: RECORD_DOCUMENTS_MAX - 1 }, (_, i) => ({
+        claimId: claim.id,
+        organizationId: org.organization.id,
+        fileName: `paper-${i}.png`,
+        contentType: 'image/png',
+        sizeBytes: 1,
+        storageKey: `claims/${org.organization.id}/${claim.id}/filler-${i}`,
+      })),
+    })
+    const over = await upload(PNG, 'one-more.png')
+    expect([over.status, over.body.error?.fields]).toEqual([400, { file: [`A claim holds at most ${RECORD_DOCUMENTS_MAX} papers.`] }])
+    expect(await prisma.claimDocument.count({ where: { claimId: claim.id } })).toBe(RECORD_DOCUMENTS_MAX)
+    expect(storedFiles(org)).toHaveLength(1)
+    await prisma.claimDocument.deleteMany({ where: { claimId: claim.id, storageKey: { contains: '/filler-' } } })
 
     // From the page: a 20 MB file is refused at the upload form with a translated message, nothing kept.
     const pageForm = new FormData()

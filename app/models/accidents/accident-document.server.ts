@@ -5,7 +5,7 @@
  * accidents add and remove them; those who read accidents read them.
  */
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
-import { receiveDocument } from '~/models/files/streamed-upload.server'
+import { keepingUpload, receiveDocument, RECORD_DOCUMENTS_MAX } from '~/models/files/streamed-upload.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
 import { assertActorMay, assertId, requireFound } from '~/models/records/records.server'
 import { prisma } from '~/utils/db.server'
@@ -15,9 +15,6 @@ import { fileStorage } from '~/utils/storage.server'
 import { ACCIDENT_NOT_FOUND } from './accident.server'
 
 const NOT_FOUND = 'accidents.documents.errors.notFound'
-
-/** At most this many documents on one accident. */
-export const ACCIDENT_DOCUMENTS_MAX = 50
 
 async function ownAccident(organizationId: string, accidentId: string) {
   assertId(accidentId, ACCIDENT_NOT_FOUND)
@@ -36,15 +33,15 @@ export async function uploadAccidentDocument(actor: Actor, accidentId: string, r
   await ownAccident(organizationId, accidentId)
   const { form, stored } = await receiveDocument(request, `accidents/${organizationId}/${accidentId}`, 'accidents.documents.errors.notMultipart')
   if (!stored) throw new DomainError('validation_failed', 'validation.failed', { fields: { file: ['loads.documents.errors.fileRequired'] } })
-  try {
-    const document = await prisma.$transaction(async (tx) => {
+  const document = await keepingUpload(stored, () =>
+    prisma.$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
         SELECT "id" FROM "Accident" WHERE "id" = ${accidentId} AND "organizationId" = ${organizationId} FOR UPDATE`
       requireFound(locked, ACCIDENT_NOT_FOUND)
-      if ((await tx.accidentDocument.count({ where: { accidentId } })) >= ACCIDENT_DOCUMENTS_MAX)
+      if ((await tx.accidentDocument.count({ where: { accidentId } })) >= RECORD_DOCUMENTS_MAX)
         throw new DomainError('validation_failed', 'validation.failed', {
           fields: { file: ['accidents.documents.errors.tooMany'] },
-          params: { max: ACCIDENT_DOCUMENTS_MAX },
+          params: { max: RECORD_DOCUMENTS_MAX },
         })
       const row = await tx.accidentDocument.create({
         data: {
@@ -65,12 +62,9 @@ export async function uploadAccidentDocument(actor: Actor, accidentId: string, r
         after: { document: { id: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes } },
       })
       return row
-    })
-    return { document, form }
-  } catch (error) {
-    await fileStorage().delete(stored.key)
-    throw error
-  }
+    }),
+  )
+  return { document, form }
 }
 
 async function findDocument(organizationId: string, accidentId: string, documentId: string) {

@@ -10,7 +10,7 @@ import { href } from 'react-router'
 
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
-import { receiveDocument } from '~/models/files/streamed-upload.server'
+import { keepingUpload, receiveDocument, RECORD_DOCUMENTS_MAX } from '~/models/files/streamed-upload.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
 import {
   assertActorMay,
@@ -319,10 +319,17 @@ export async function uploadClaimDocument(actor: Actor, claimId: string, request
   const { organizationId } = actor
   const claim = await getClaim(organizationId, claimId)
   assertAllows('edit', claim)
-  const { stored, storage } = await receiveDocument(request, `claims/${organizationId}/${claim.id}`, 'claims.documents.errors.notMultipart')
+  const { stored } = await receiveDocument(request, `claims/${organizationId}/${claim.id}`, 'claims.documents.errors.notMultipart')
   if (!stored) fieldError('file', 'loads.documents.errors.fileRequired')
-  try {
-    return await prisma.$transaction(async (tx) => {
+  return keepingUpload(stored, () =>
+    prisma.$transaction(async (tx) => {
+      // Counted under the claim's lock, so two uploads at once cannot both pass the bound.
+      await tx.$queryRaw`SELECT "id" FROM "Claim" WHERE "id" = ${claim.id} FOR UPDATE`
+      if ((await tx.claimDocument.count({ where: { claimId: claim.id } })) >= RECORD_DOCUMENTS_MAX)
+        throw new DomainError('validation_failed', 'validation.failed', {
+          fields: { file: ['claims.documents.errors.tooMany'] },
+          params: { max: RECORD_DOCUMENTS_MAX },
+        })
       const row = await tx.claimDocument.create({
         data: {
           claimId: claim.id,
@@ -335,11 +342,8 @@ export async function uploadClaimDocument(actor: Actor, claimId: string, request
       })
       await recordAudit(tx, actor, { entity: 'claim', entityId: claim.id, action: 'update', after: { document: { id: row.id, fileName: row.fileName } } })
       return row
-    })
-  } catch (error) {
-    await storage.delete(stored.key)
-    throw error
-  }
+    }),
+  )
 }
 
 async function findDocument(organizationId: string, claimId: string, documentId: string) {

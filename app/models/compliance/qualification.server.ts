@@ -19,7 +19,7 @@ import { href } from 'react-router'
 
 import type { DriverQualification, Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
-import { receiveDocument, type StoredDocument } from '~/models/files/streamed-upload.server'
+import { keepingUpload, receiveDocument, type StoredDocument } from '~/models/files/streamed-upload.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
 import { organizationToday } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, isoDate, requireFound, toDateOnly } from '~/models/records/records.server'
@@ -153,21 +153,6 @@ async function syncProfileExpiry(tx: Tx, organizationId: string, driverId: strin
   await tx.user.update({ where: { id: driverId }, data: { version: { increment: 1 } } })
 }
 
-/** Runs a write that takes an uploaded document: refused, the stored file goes too. */
-async function keepingDocument<T>(stored: StoredDocument | undefined, write: () => Promise<T>) {
-  try {
-    return await write()
-  } catch (error) {
-    await discardUpload(stored)
-    throw error
-  }
-}
-
-/** Removes an upload a refused form did not use (the page's schema refused it before the model ran). */
-export async function discardUpload(stored: StoredDocument | undefined) {
-  if (stored?.key) await fileStorage().delete(stored.key)
-}
-
 /**
  * Adds an item to a driver's file, with its document when one was uploaded. The office's items
  * are accepted at once; a driver's (their own file, a renewed medical card with its document) is
@@ -175,7 +160,7 @@ export async function discardUpload(stored: StoredDocument | undefined) {
  */
 export async function createQualification(actor: Actor, driverId: string, input: QualificationInput, stored?: StoredDocument) {
   assertActorMay(actor, 'create', 'qualification')
-  return keepingDocument(stored, async () => {
+  return keepingUpload(stored, async () => {
     const byDriver = actor.role === 'driver'
     if (byDriver && !DRIVER_UPLOAD_KINDS.includes(input.kind))
       throw new DomainError('validation_failed', 'validation.failed', { fields: { kind: ['qualifications.errors.driverKind'] } })
@@ -225,7 +210,7 @@ async function lockItem(tx: Tx, actor: Actor, driverId: string, id: string, vers
  */
 export async function updateQualification(actor: Actor, driverId: string, id: string, input: QualificationUpdateInput, stored?: StoredDocument) {
   assertActorMay(actor, 'update', 'qualification')
-  return keepingDocument(stored, async () => {
+  return keepingUpload(stored, async () => {
     const replaced = await prisma.$transaction(async (tx) => {
       const before = await lockItem(tx, actor, driverId, id, input.version)
       await assertNotAhead(tx, actor.organizationId, input)

@@ -106,6 +106,9 @@ export function randomStorageKey(prefix: string) {
   return `${prefix}/${randomBytes(18).toString('base64url')}`
 }
 
+/** At most this many documents on one record (an accident, a claim): each upload is counted under the record's lock. */
+export const RECORD_DOCUMENTS_MAX = 50
+
 /** A file stored by receiveDocument: its key, size, the type its bytes showed and a safe name. */
 export type StoredDocument = { key: string; sizeBytes: number; contentType: LoadDocumentType; fileName: string }
 
@@ -117,6 +120,24 @@ export type StoredDocument = { key: string; sizeBytes: number; contentType: Load
 export async function receiveDocument(request: Request, prefix: string, notMultipart: string) {
   const { form, stored, storage } = await receiveFiles(request, { prefix, notMultipart })
   return { form, stored: stored[0] as StoredDocument | undefined, storage }
+}
+
+/**
+ * Runs the write that records a stored upload; when it throws (a refusal, a lost race), the stored
+ * file is removed before the error goes on, so a refused upload leaves nothing behind.
+ */
+export async function keepingUpload<T>(stored: StoredDocument | undefined, write: () => Promise<T>) {
+  try {
+    return await write()
+  } catch (error) {
+    await discardUpload(stored)
+    throw error
+  }
+}
+
+/** Removes an upload a refused form did not use (the page's schema refused it before the model ran). */
+export async function discardUpload(stored: StoredDocument | undefined) {
+  if (stored?.key) await fileStorage().delete(stored.key)
 }
 
 export type ReceiveOptions = {
