@@ -82,6 +82,12 @@ export type Entity =
   | 'compliance'
   /** Claims against loads (ADR 142): the office and accounting (money) keep them; viewers read them. */
   | 'claim'
+  /**
+   * Accounting export (issue 42): the mapping to the books' accounts, the numbered export batches
+   * and the period lock. Accountants and admins export and lock; reopening a locked period is the
+   * admin's (app/policies/accounting.ts); viewers read.
+   */
+  | 'accounting'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -132,6 +138,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     qualification: ALL,
     compliance: READ,
     claim: ALL,
+    accounting: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -197,6 +204,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     qualification: READ,
     compliance: READ,
     claim: ALL,
+    accounting: ['read', 'create', 'update'],
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -277,6 +285,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     qualification: READ,
     compliance: READ,
     claim: READ,
+    accounting: READ,
   },
 }
 
