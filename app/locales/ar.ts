@@ -358,6 +358,7 @@ const ar: Catalogue = {
       post: 'نشرات السائقين',
       file: 'الملفات',
       factoring: 'تخصيم الفواتير',
+      accounting: 'تصدير المحاسبة',
       webhook: 'خطافات الويب',
       fuelPurchase: 'مشتريات الوقود',
       trip: 'الرحلات (الأميال حسب الولاية)',

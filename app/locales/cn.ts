@@ -357,6 +357,7 @@ const cn: Catalogue = {
       post: '司机公告',
       file: '文件',
       factoring: '保理',
+      accounting: '会计导出',
       webhook: 'Webhook',
       fuelPurchase: '加油记录',
       trip: '行程（各州里程）',

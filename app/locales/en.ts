@@ -356,6 +356,7 @@ const en = {
       post: 'Driver bulletins',
       file: 'Files',
       factoring: 'Factoring',
+      accounting: 'Accounting export',
       webhook: 'Webhooks',
       fuelPurchase: 'Fuel purchases',
       trip: 'Trips (miles by state)',

@@ -359,6 +359,7 @@ const vi: Catalogue = {
       post: 'Bản tin cho tài xế',
       file: 'Tệp',
       factoring: 'Bao thanh toán',
+      accounting: 'Xuất dữ liệu kế toán',
       webhook: 'Webhook',
       fuelPurchase: 'Mua nhiên liệu',
       trip: 'Chuyến đi (dặm theo bang)',
@@ -4929,9 +4930,9 @@ const vi: Catalogue = {
     description: 'Gán các bản ghi vào hệ thống tài khoản của bạn và xuất các lô có đánh số cho QuickBooks hoặc Xero.',
     download: 'Tải xuống',
     formats: {
-      qbd_iif: 'QuickBooks Desktop (IIF)',
-      qbo_csv: 'QuickBooks Online (CSV)',
-      xero_csv: 'Xero (CSV)',
+      qbd_iif: 'QuickBooks Desktop (tệp IIF)',
+      qbo_csv: 'QuickBooks Online (tệp CSV)',
+      xero_csv: 'Xero (tệp CSV)',
     },
     kinds: {
       invoices: 'Hóa đơn',
