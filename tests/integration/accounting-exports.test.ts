@@ -267,13 +267,15 @@ describe('batches', () => {
     expect([first.number, first.recordCount, second.number, second.recordCount]).toEqual([1, 6, 2, 0])
     const again = await exportOf(org, { includeExported: true, kinds: ['invoices', 'payments'] })
     expect(again.recordCount).toBe(2)
+    // Each kind on its own, asked for again.
+    for (const kind of ALL_KINDS) expect((await exportOf(org, { includeExported: true, kinds: [kind] })).recordCount, kind).toBe(1)
 
     await prisma.invoice.update({ where: { id: invoice.id }, data: { status: 'void', voidedAt: new Date('2026-12-02T03:00:00Z') } })
     const reversal = await exportOf(org, { from: '2026-12-01', to: '2026-12-31', kinds: ['invoices'] })
     const entries = await entriesOf(reversal.id)
     expect(entries.map((entry) => [entry.number, entry.date, entry.totalCents, entry.reverses])).toEqual([
-      // Voided at 21:00 on December 1st in Chicago; the batch that carried it last was number 3.
-      [invoice.invoiceNumber, '2026-12-01', 167_845, { batchNumber: 3 }],
+      // Voided at 21:00 on December 1st in Chicago; the batch that carried it last was number 4 (invoices alone).
+      [invoice.invoiceNumber, '2026-12-01', 167_845, { batchNumber: 4 }],
     ])
     const later = await exportOf(org, { from: '2026-12-01', to: '2026-12-31', kinds: ['invoices'], includeExported: true })
     expect(later.recordCount).toBe(0)

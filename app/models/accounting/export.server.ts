@@ -142,7 +142,7 @@ export async function createAccountingExport(actor: Actor, input: AccountingExpo
       const fresh = !input.includeExported
       const parts = input.kinds.map(
         (kind) =>
-          Prisma.sql`SELECT ${kind}::"AccountingKind" AS "kind", ${ACCOUNTING_KINDS.indexOf(kind)}::int AS "kindOrder", c.* FROM (${candidates(kind, organizationId, input.from, input.to, fresh)}) c`,
+          Prisma.sql`SELECT ${kind}::"AccountingKind" AS "kind", ${ACCOUNTING_KINDS.indexOf(kind)}::int AS "kindOrder", c.* FROM (${candidates(kind, organizationId, input.from, input.to, fresh)}) c("recordId", "part", "reversal", "day", "number")`,
       )
       const inserted = await tx.$executeRaw`
         INSERT INTO "AccountingExportRecord" ("id", "exportId", "organizationId", "kind", "recordId", "part", "reversal", "sequence")
