@@ -3,7 +3,7 @@
  * export's file takes to write (ADR 145). Starts an embedded PostgreSQL of its own (port
  * MEMORY_PG_PORT, default 54341, folder .data/accounting-memory), makes an organization with
  * `records` fuel purchases (20,000 by default), claims them in one batch and writes its file the
- * way the job queue does, sampling the heap every 20 ms. Prints the heap before, the highest heap
+ * way the job queue does, sampling the live heap every 100 ms. Prints the heap before, the highest heap
  * while writing and the growth; the records never sit in memory at once, so the growth stays a few
  * MB whatever the count.
  */
@@ -52,22 +52,28 @@ try {
     })
   }
   const actor = { userId: user.id, organizationId: organization.id, role: 'accountant' as const, scope: 'read_write' as const }
+  const claiming = Date.now()
   const batch = await createAccountingExport(actor, AccountingExportSchema.parse({ from: '2026-01-01', to: '2026-12-31', format: 'qbd_iif', kinds: ['fuel'] }))
 
+  console.log(`claimed ${batch.recordCount} records in ${((Date.now() - claiming) / 1000).toFixed(1)} s`)
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   const before = process.memoryUsage().heapUsed
   let peak = before
+  let rss = process.memoryUsage().rss
+  // Every 100 ms the live heap (after a full collection, with --expose-gc: what is retained, not garbage not yet collected).
   const sampler = setInterval(() => {
+    gc?.()
     peak = Math.max(peak, process.memoryUsage().heapUsed)
-  }, 20)
+    rss = Math.max(rss, process.memoryUsage().rss)
+  }, 100)
   const started = Date.now()
   await writeAccountingExport(batch.id, organization.id)
   clearInterval(sampler)
   peak = Math.max(peak, process.memoryUsage().heapUsed)
   const row = await prisma.accountingExport.findUniqueOrThrow({ where: { id: batch.id } })
   console.log(
-    `${row.recordCount} records, file ${mb(row.sizeBytes ?? 0)}, ${row.status} in ${((Date.now() - started) / 1000).toFixed(1)} s: heap before ${mb(before)}, peak ${mb(peak)}, growth ${mb(peak - before)}${gc ? '' : ' (run with --expose-gc for a steady baseline)'}`,
+    `${row.recordCount} records, file ${mb(row.sizeBytes ?? 0)}, ${row.status} in ${((Date.now() - started) / 1000).toFixed(1)} s: heap before ${mb(before)}, peak ${mb(peak)}, growth ${mb(peak - before)}, peak RSS ${mb(rss)}${gc ? '' : ' (run with --expose-gc for a steady baseline)'}`,
   )
   await prisma.$disconnect()
 } finally {
