@@ -90,4 +90,9 @@ test('a range that ends before it starts is refused at its field and starts noth
   await form.getByRole('button', { name: 'Start the export' }).click()
   await expect(page.getByTestId('accounting-export-form')).toContainText('The end date is before the start date.')
   await expect(page.getByTestId('empty-state')).toContainText('No exports yet')
+  // At phone width the page scrolls down, never sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/dashboard/accounting')
+  await expect(page.getByTestId('accounting-settings')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
 })
