@@ -245,6 +245,11 @@ export default [
       route(':id', 'routes/dashboard/inspections/view.tsx'),
     ]),
     // Work orders (ADR 132): repairs, preventive service and annual inspections of a unit.
+    ...prefix('accounting', [
+      index('routes/dashboard/accounting/index.tsx'),
+      route('exports/:id', 'routes/dashboard/accounting/export.tsx'),
+      route('exports/:id/file', 'routes/dashboard/accounting/file.ts'),
+    ]),
     ...prefix('work-orders', [
       index('routes/dashboard/work-orders/list.tsx'),
       route('new', 'routes/dashboard/work-orders/editor.tsx', { id: 'work-order-new' }),
@@ -370,6 +375,10 @@ export default [
     route('drivers/:userId/qualifications/:id', 'routes/api/qualifications/item.ts'),
     route('drivers/:userId/qualifications/:id/document', 'routes/api/qualifications/document.ts'),
     route('compliance/settings', 'routes/api/compliance/settings.ts'),
+    route('accounting/settings', 'routes/api/accounting/settings.ts'),
+    route('accounting/exports', 'routes/api/accounting/exports.ts'),
+    route('accounting/exports/:id', 'routes/api/accounting/export.ts'),
+    route('accounting/exports/:id/file', 'routes/api/accounting/export-file.ts'),
     route('work-orders', 'routes/api/work-orders/collection.ts'),
     route('work-orders/:id', 'routes/api/work-orders/item.ts'),
     route('work-orders/:id/start', 'routes/api/work-orders/status.ts', { id: 'api-work-order-start' }),

@@ -13,6 +13,13 @@ import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
 import { AccidentDocumentRecordSchema, AccidentListQuerySchema, AccidentRecordSchema, AccidentSchema, AccidentUpdateSchema } from '~/schemas/accident'
+import {
+  AccountingExportListQuerySchema,
+  AccountingExportRecordSchema,
+  AccountingExportSchema,
+  AccountingSettingsRecordSchema,
+  AccountingSettingsSchema,
+} from '~/schemas/accounting'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -2948,6 +2955,89 @@ function qualificationPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The accounting export (issue 42, ADR 145): the account mapping and the numbered batches with their files. */
+function accountingPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['accounting']
+  const notFound = errorResponse('not_found: no such export in your organization.')
+  return {
+    '/api/accounting/settings': {
+      get: {
+        tags,
+        summary: 'Read the account mapping',
+        description:
+          'The account and item names each record kind maps to and how customers are named (`name` or `mc_number`); the defaults (QuickBooks’ standard chart of accounts, version 0) until saved.',
+        operationId: 'read_accounting_settings',
+        responses: { '200': answer('get', '/api/accounting/settings', '200', 'The mapping.', dataOf(AccountingSettingsRecordSchema)), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace the account mapping',
+        description: 'Admins and accountants. Every name (1 to 159 characters), `customerNaming` and the `version` read (0 before the first save).',
+        operationId: 'update_accounting_settings',
+        requestBody: jsonBody(input(AccountingSettingsSchema)),
+        responses: {
+          '200': answer('put', '/api/accounting/settings', '200', 'The mapping as stored.', dataOf(AccountingSettingsRecordSchema)),
+          '409': errorResponse('conflict: the version is stale.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/accounting/exports': {
+      get: {
+        tags,
+        summary: 'List export batches',
+        description: 'Newest first, with each batch’s status and progress.',
+        operationId: 'list_accounting_exports',
+        parameters: queryParameters(AccountingExportListQuerySchema),
+        responses: { '200': answer('get', '/api/accounting/exports', '200', 'One page of batches.', pageOf(AccountingExportRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Start an export',
+        description:
+          'Records of the `kinds` dated `from` to `to` (at most a year; days in the organization’s time zone) in `format` (`qbd_iif`, `qbo_csv`, `xero_csv`). Records in an earlier batch are left out unless `includeExported`; a voided invoice, settlement or factoring purchase carried before comes out once as a reversal. The records are claimed at once (two exports started together never share one); the file is written by the job queue: `status` queued → running → ready, `processedCount` of `recordCount`.',
+        operationId: 'create_accounting_export',
+        parameters: [idempotencyKeyParameter],
+        requestBody: jsonBody(input(AccountingExportSchema)),
+        responses: { '201': answer('post', '/api/accounting/exports', '201', 'The batch.', dataOf(AccountingExportRecordSchema)), '415': notJson, ...common },
+      },
+    },
+    '/api/accounting/exports/{id}': {
+      get: {
+        tags,
+        summary: 'Get an export batch',
+        description: 'Its status and progress (`processedCount` of `recordCount`).',
+        operationId: 'get_accounting_export',
+        parameters: [idParameter],
+        responses: {
+          '200': answer('get', '/api/accounting/exports/{id}', '200', 'The batch.', dataOf(AccountingExportRecordSchema)),
+          '404': notFound,
+          ...common,
+        },
+      },
+    },
+    '/api/accounting/exports/{id}/file': {
+      get: {
+        tags,
+        summary: 'Download an export’s file',
+        description: 'The `.iif` (QuickBooks Desktop) or a `.zip` of CSVs (QuickBooks Online, Xero). 409 `invalid_transition` until the batch is ready.',
+        operationId: 'download_accounting_export',
+        parameters: [idParameter],
+        responses: {
+          '200': {
+            description: 'The file.',
+            content: Object.fromEntries(['text/plain', 'application/zip'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          '404': notFound,
+          '409': errorResponse('invalid_transition: the file is not written yet (or failed).'),
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** The compliance dashboard's matrix (ADR 140): every active driver × qualification kind. */
 function compliancePaths(): Record<string, Record<string, Operation>> {
   const meta = ListMetaSchema.extend({
@@ -3192,6 +3282,7 @@ export function openApiDocument() {
       ...qualificationPaths(),
       ...compliancePaths(),
       ...claimPaths(),
+      ...accountingPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -57,6 +57,7 @@ afterEach(async () => {
 describe('the task registry', () => {
   it('knows every email kind from the tasks that register themselves', async () => {
     expect(await taskNames()).toEqual([
+      'accounting_export',
       'compliance_reminder_email',
       'compliance_reminders',
       'daily_backup',

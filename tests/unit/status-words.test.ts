@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest'
 
 import * as database from '~/generated/prisma/enums'
+import { ACCOUNTING_EXPORT_STATUSES, ACCOUNTING_PARTY_NAMINGS } from '~/schemas/accounting'
+import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS } from '~/schemas/accounting-options'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { AUDIT_ACTIONS } from '~/schemas/audit-options'
 import { BROKER_STATUSES, CUSTOMER_TYPES, PAYMENT_TERMS } from '~/schemas/broker-options'
@@ -93,6 +95,10 @@ const WORDS = {
   QualificationReview: QUALIFICATION_REVIEWS,
   ClaimKind: CLAIM_KINDS,
   ClaimStatus: CLAIM_STATUSES,
+  AccountingFormat: ACCOUNTING_FORMATS,
+  AccountingKind: ACCOUNTING_KINDS,
+  AccountingExportStatus: ACCOUNTING_EXPORT_STATUSES,
+  AccountingPartyNaming: ACCOUNTING_PARTY_NAMINGS,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

@@ -100,6 +100,8 @@ export const NAV: NavSection[] = [
       },
       // Factoring: the agreement with the factor and the schedules of invoices sold to it.
       { title: 'nav.factoring', path: href('/dashboard/factoring'), icon: 'bank', permission: ['read', 'factoring'] },
+      // Accounting export: the books' account names and the numbered batches for QuickBooks and Xero.
+      { title: 'nav.accounting', path: href('/dashboard/accounting'), icon: 'bank', permission: ['read', 'accounting'] },
       // Fuel tax (IFTA): the quarterly return from trips, fuel and rates.
       {
         title: 'nav.fuelTax',

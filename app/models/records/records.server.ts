@@ -76,6 +76,7 @@ export const NUMBER_COUNTERS = [
   'nextScheduleNumber',
   'nextWorkOrderNumber',
   'nextClaimNumber',
+  'nextAccountingExportNumber',
 ] as const
 export type NumberCounter = (typeof NUMBER_COUNTERS)[number]
 

@@ -14,4 +14,5 @@ export const TASK_MODULES = [
   () => import('./daily-backup.server'),
   () => import('./inspection-photos.server'),
   () => import('./compliance-reminders.server'),
+  () => import('./accounting-export.server'),
 ]
