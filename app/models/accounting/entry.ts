@@ -37,7 +37,11 @@ export type AccountingLine = {
   quantity: string | null
   /** Unit price in cents, when the line has a quantity. */
   unitPriceCents: number | null
-  /** The line's amount in whole cents, positive as on the document (journal lines: see `debit`). */
+  /**
+   * The line's amount in whole cents, positive as on the document (journal lines: see `debit`).
+   * A line that takes away from the document's total (a settlement's deduction, an invoice's
+   * discount) is negative, so the lines still add up to `totalCents` (ADR 144).
+   */
   amountCents: number
   /** Journal entries only: true for a debit line, false for a credit line. */
   debit?: boolean

@@ -1,0 +1,145 @@
+/**
+ * QuickBooks Desktop's IIF (ADR 144): one tab-separated file, Windows-1252, CRLF. Each entry is
+ * one transaction, a TRNS row (the counter account: A/R, A/P, the bank; a journal's first line),
+ * one SPL row per line and ENDTRNS; its amounts add up to 0.00 (debits positive). Invoices are
+ * INVOICE, payments PAYMENT, bills BILL, expenses CHECK, journals GENERAL JOURNAL; a reversal of
+ * an invoice is a CREDIT MEMO and of anything else a GENERAL JOURNAL with every sign flipped.
+ */
+import type { AccountingEntry } from '../entry'
+import { checkEntry, cleanText, decimalAmount, entryMemo, exactQuantity, postings, PROGRESS_EVERY, reversalNumber, usDate } from './common.server'
+
+const HEADER = [
+  ['!TRNS', 'TRNSTYPE', 'DATE', 'ACCNT', 'NAME', 'AMOUNT', 'DOCNUM', 'MEMO', 'DUEDATE'],
+  ['!SPL', 'TRNSTYPE', 'DATE', 'ACCNT', 'NAME', 'AMOUNT', 'DOCNUM', 'MEMO', 'INVITEM', 'QNTY', 'PRICE'],
+  ['!ENDTRNS'],
+]
+
+const ROW_END = '\r\n'
+
+/** The TRNSTYPE QuickBooks files the entry as. */
+export function iifTransactionType(entry: AccountingEntry) {
+  if (entry.type === 'invoice') return entry.reverses ? 'CREDIT MEMO' : 'INVOICE'
+  if (entry.reverses || entry.type === 'journal') return 'GENERAL JOURNAL'
+  return { payment: 'PAYMENT', bill: 'BILL', expense: 'CHECK' }[entry.type]
+}
+
+/**
+ * A text field: cleaned of tabs and line breaks (`cleanText`); wrapped in double quotes, inner
+ * quotes doubled, when it holds a comma or a double quote (as a spreadsheet saves tab-delimited
+ * text, which is how Intuit says to make IIF files, and as QuickBooks' own comma-delimited IIF reads).
+ */
+export function iifText(value: string | null | undefined) {
+  const text = cleanText(value ?? '')
+  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** A quantity with the amount's sign (an invoice's income lines are negative, and so their quantity). */
+function signedQuantity(quantity: string, cents: number) {
+  return cents < 0 && !/^0*(\.0*)?$/.test(quantity) ? `-${quantity}` : quantity
+}
+
+/** The rows of one entry, ENDTRNS included. */
+export function iifRows(entry: AccountingEntry): string[][] {
+  checkEntry(entry)
+  const type = iifTransactionType(entry)
+  const date = usDate(entry.date)
+  const name = iifText(entry.party?.name)
+  const number = iifText(reversalNumber(entry))
+  const [head, ...splits] = postings(entry)
+  const dueDate = type === 'INVOICE' || type === 'BILL' ? usDate(entry.dueDate ?? entry.date) : ''
+  // A journal's first line is its TRNS row: the row carries the entry's memo and that line's description.
+  const headMemo = entry.type === 'journal' ? [entryMemo(entry), head.description].filter(Boolean).join(': ') : entryMemo(entry)
+  return [
+    ['TRNS', type, date, iifText(head.account), name, decimalAmount(head.cents), number, iifText(headMemo), dueDate],
+    ...splits.map((split) => {
+      const exact = split.line ? exactQuantity(split.line) : null
+      return [
+        'SPL',
+        type,
+        date,
+        iifText(split.account),
+        name,
+        decimalAmount(split.cents),
+        number,
+        iifText(split.description),
+        iifText(split.line?.item),
+        exact ? signedQuantity(exact.quantity, split.cents) : '',
+        exact ? exact.unitPrice : '',
+      ]
+    }),
+    ['ENDTRNS'],
+  ]
+}
+
+// Windows-1252's letters at 0x80–0x9F (the rest of 0x00–0xFF is Latin-1, the same code points).
+const CP1252_HIGH: Record<number, number> = {
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
+}
+
+/**
+ * Text in Windows-1252, the code page QuickBooks Desktop (US) reads and stores text in: ASCII,
+ * the Latin-1 letters and the 27 others of 0x80–0x9F come through as they are. A character
+ * outside it (Vietnamese ễ, Chinese, Arabic) QuickBooks would turn into `?`, so different names
+ * would collapse into one; it is written as `\uXXXX` (UTF-16 code units, as JSON writes them)
+ * instead, which keeps every name distinct and the original recoverable.
+ */
+export function windows1252(text: string): Uint8Array {
+  // Latin-1 writes U+0000–U+00FF as the byte of the same value: each other character becomes its
+  // Windows-1252 byte (as the U+0080–U+009F character of that value) or its escape first.
+  const bytewise = text.replace(/[^\t\n\r\u0020-\u007f\u00a0-\u00ff]/gu, (char) => {
+    const byte = CP1252_HIGH[char.codePointAt(0) ?? 0]
+    if (byte !== undefined) return String.fromCharCode(byte)
+    return Array.from({ length: char.length }, (_, index) => `\\u${char.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0')}`).join('')
+  })
+  return Buffer.from(bytewise, 'latin1')
+}
+
+// The file is written in chunks of about this many characters.
+const CHUNK_CHARS = 64 * 1024
+
+export async function writeIif(
+  entries: AsyncIterable<AccountingEntry>,
+  write: (chunk: Uint8Array) => Promise<void>,
+  onProgress?: (entryCount: number) => void | Promise<void>,
+) {
+  let pending = HEADER.map((row) => row.join('\t') + ROW_END).join('')
+  let entryCount = 0
+  for await (const entry of entries) {
+    const rows = iifRows(entry)
+    pending += rows.map((row) => row.join('\t') + ROW_END).join('')
+    entryCount += 1
+    if (pending.length >= CHUNK_CHARS) {
+      await write(windows1252(pending))
+      pending = ''
+    }
+    if (onProgress && entryCount % PROGRESS_EVERY === 0) await onProgress(entryCount)
+  }
+  if (pending) await write(windows1252(pending))
+  return { entryCount, files: [] }
+}
