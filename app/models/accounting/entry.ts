@@ -1,5 +1,5 @@
 /**
- * One record as the books see it (issue 42): the export's models turn invoices, payments,
+ * One record as the books see it (the accounting export, ADR 144): the export's models turn invoices, payments,
  * settlements, fuel purchases, work orders and factoring into entries; the format writers
  * (./formats) turn entries into QuickBooks Desktop IIF, QuickBooks Online CSV or Xero CSV.
  * The record kinds know nothing of the formats and the formats nothing of the records.

@@ -1,5 +1,5 @@
 /**
- * The accounting export's file writers (issue 42, ADR 144): entries in, the format's bytes out,
+ * The accounting export's file writers (ADR 144): entries in, the format's bytes out,
  * streamed. QuickBooks Desktop gets one IIF file (./iif.server.ts); QuickBooks Online
  * (./qbo-csv.server.ts) and Xero (./xero-csv.server.ts) a ZIP of one CSV per importer the batch
  * needs. An entry a file cannot carry as it is (lines that do not add up) fails the export with an
