@@ -135,6 +135,25 @@ describe('accounting file formats: the fixed entries', () => {
     ])
   })
 
+  it('takes back every other kind of entry with the original’s postings flipped', async () => {
+    const originals = FIXTURE_ENTRIES.filter((entry) => entry.type !== 'invoice')
+    const reversals = originals.map((entry) => ({ ...entry, reverses: { batchNumber: 2 } }))
+    const before = iifTransactions((await run('qbd_iif', each(originals))).bytes)
+    const after = iifTransactions((await run('qbd_iif', each(reversals))).bytes)
+    checkIif((await run('qbd_iif', each(reversals))).bytes, reversals)
+    for (const [index, rows] of after.entries()) {
+      expect(rows.every((row) => row[1] === 'GENERAL JOURNAL')).toBe(true)
+      expect(rows.map((row) => [row[3], -cents(row[5])])).toEqual(before[index].map((row) => [row[3], cents(row[5])]))
+      expect(rows[0][6]).toBe(`${originals[index].number}R`)
+    }
+    const qbo = csv(unzip((await run('qbo_csv', each(reversals))).bytes).get('journal-entries.csv')!)
+    expect(qbo.reduce((sum, row) => sum + (row.Debits ? cents(row.Debits) : 0) - (row.Credits ? cents(row.Credits) : 0), 0)).toBe(0)
+    const xero = unzip((await run('xero_csv', each(reversals))).bytes)
+    // The payment's money goes back out of the bank; the expenses' comes back in.
+    expect(csv(xero.get('bank-statement-checking.csv')!).map((row) => row['*Amount'])).toEqual(['-2000.00', '623.50'])
+    expect(csv(xero.get('bills.csv')!).map((row) => row['*UnitAmount'])).toEqual(['-1850.00', '150.00', '-612.34', '-145.50', '-95.00'])
+  })
+
   for (const [format, folder] of [
     ['qbo_csv', 'qbo'],
     ['xero_csv', 'xero'],
