@@ -216,6 +216,15 @@ describe('accounting file formats: refusals', () => {
     })
   }
 
+  it('takes an expense with no vendor, and refuses a bill with none', async () => {
+    const inHouse = { ...FIXTURE_ENTRIES[4], party: null }
+    const [check] = iifTransactions((await run('qbd_iif', each([inHouse]))).bytes)
+    expect(check.map((row) => row[4])).toEqual(['', '', ''])
+    const bills = csv(unzip((await run('xero_csv', each([inHouse]))).bytes).get('bills.csv')!)
+    expect(bills.map((row) => row['*ContactName'])).toEqual(['No vendor', 'No vendor'])
+    await expect(run('qbo_csv', each([{ ...FIXTURE_ENTRIES[2], party: null }]))).rejects.toThrow(/without a customer or vendor/)
+  })
+
   it('refuses a journal whose debits and credits differ', async () => {
     const journal = FIXTURE_ENTRIES[5]
     const lopsided = { ...journal, lines: journal.lines.map((line, index) => (index === 0 ? { ...line, amountCents: line.amountCents - 1 } : line)) }

@@ -44,8 +44,9 @@ export function checkEntry(entry: AccountingEntry) {
     if (debits !== entry.totalCents || credits !== entry.totalCents) refuse(`debits ${debits} and credits ${credits} differ from the total ${entry.totalCents}`)
   } else {
     if (sum(entry.lines) !== entry.totalCents) refuse(`lines add up to ${sum(entry.lines)}, not the total ${entry.totalCents}`)
-    if (!entry.counterAccount) refuse(`a ${entry.type} without its counter account`)
-    if (!entry.party) refuse(`a ${entry.type} without a customer or vendor`)
+    if (!entry.counterAccount) refuse(`${entry.type} entry without its counter account`)
+    // A/R and A/P lines need a name; an expense may have none (a work order done in-house).
+    if (!entry.party && entry.type !== 'expense') refuse(`${entry.type} entry without a customer or vendor`)
   }
 }
 

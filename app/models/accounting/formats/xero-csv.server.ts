@@ -100,9 +100,12 @@ export class BankStatementNames {
   }
 }
 
+/** The contact of an expense with no vendor (a work order done in-house): Xero's bills require one. */
+export const XERO_NO_VENDOR = 'No vendor'
+
 /** The rows of one entry, each with the CSV it belongs to (`bankNames` names the statement files across the batch). */
 export function xeroRows(entry: AccountingEntry, bankNames: BankStatementNames, taxRate = XERO_DEFAULT_TAX_RATE): CsvRow[] {
-  const name = entry.party?.name ?? ''
+  const name = entry.party?.name ?? (entry.type === 'expense' ? XERO_NO_VENDOR : '')
   const date = xeroDate(entry.date)
   const dueDate = xeroDate(entry.dueDate ?? entry.date)
   const number = reversalNumber(entry)
