@@ -2955,7 +2955,7 @@ function qualificationPaths(): Record<string, Record<string, Operation>> {
   }
 }
 
-/** The accounting export (issue 42, ADR 145): the account mapping and the numbered batches with their files. */
+/** The accounting export (ADR 145): the account mapping and the numbered batches with their files. */
 function accountingPaths(): Record<string, Record<string, Operation>> {
   const tags = ['accounting']
   const notFound = errorResponse('not_found: no such export in your organization.')

@@ -1,4 +1,4 @@
-/** Accounting export's words (issue 42), shared by its pages, schemas, API and models. No zod here. */
+/** Accounting export's words, shared by its pages, schemas, API and models. No zod here. */
 
 /** The files an export writes: QuickBooks Desktop IIF, QuickBooks Online's CSV imports, Xero's CSV imports. */
 export const ACCOUNTING_FORMATS = ['qbd_iif', 'qbo_csv', 'xero_csv'] as const

@@ -1,5 +1,5 @@
 /**
- * The accounting export's schemas (issue 42, ADR 145): the settings form and `PUT
+ * The accounting export's schemas (ADR 145): the settings form and `PUT
  * /api/accounting/settings`, the export form and `POST /api/accounting/exports`, and the API's
  * answers. Messages are i18n keys.
  */

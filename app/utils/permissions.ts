@@ -83,7 +83,7 @@ export type Entity =
   /** Claims against loads (ADR 142): the office and accounting (money) keep them; viewers read them. */
   | 'claim'
   /**
-   * Accounting export (issue 42): the mapping to the books' accounts, the numbered export batches
+   * Accounting export: the mapping to the books' accounts, the numbered export batches
    * and the period lock. Accountants and admins export and lock; reopening a locked period is the
    * admin's (app/policies/accounting.ts); viewers read.
    */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { apiTruck, expect, signedInAs, test, toast, uniqueId } from './fixtures'
 
-// Accounting export (issue 42, ADR 145): an accountant names the accounts, exports a month to each
+// Accounting export (ADR 145): an accountant names the accounts, exports a month to each
 // format and downloads each file; a second export of the same month leaves the first one's records out.
 
 const MONTH = { from: '2026-10-01', to: '2026-10-31' }

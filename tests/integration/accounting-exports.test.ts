@@ -1,5 +1,5 @@
 /**
- * Accounting export batches (issue 42, ADR 145): the entries carry each record's own figures, a
+ * Accounting export batches (ADR 145): the entries carry each record's own figures, a
  * record goes into one batch unless asked for again, a voided invoice comes back once as a
  * reversal, two exports started at once never share a record, the mapping's version, the roles,
  * bad input refused with nothing written, and the file through the job queue and the API.

@@ -1,5 +1,5 @@
 /**
- * Records as the books see them (issue 42, ADR 145): each record kind an export carries turned
+ * Records as the books see them (ADR 145): each record kind an export carries turned
  * into AccountingEntry (./entry.ts) with the organization's account names (./settings.server.ts).
  * Every amount is the record's own stored figure; nothing is recomputed. The days each kind is
  * dated by (what an export's range and a period lock look at) are `ACCOUNTING_RECORD_DAYS`.

@@ -1,5 +1,5 @@
 /**
- * Accounting export batches (issue 42, ADR 145), shared by /dashboard/accounting and
+ * Accounting export batches (ADR 145), shared by /dashboard/accounting and
  * /api/accounting/exports. Creating one claims its records in one transaction, under the
  * organization's row lock its number is taken with, so two exports started at once never carry
  * the same record: a record already carried is left out unless `includeExported`, and a voided

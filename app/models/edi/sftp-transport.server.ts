@@ -1,5 +1,5 @@
 /**
- * EDI over SFTP (issue 43): the partner's pickup folder is read, and its drop folder written, by
+ * EDI over SFTP: the partner's pickup folder is read, and its drop folder written, by
  * the job queue. Nothing here knows X12; it moves files, bounded and once.
  *
  * - **Each file is taken once**, even when several app servers run the pickup at the same time:
