@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { day, instant } from './api-record'
 import { dateOnly, requiredText, withVersion } from './fields'
 
 /** Close the books through a day: every record dated on or before it is kept as it is. */
@@ -19,5 +20,11 @@ export const ReopenBooksSchema = withVersion(
 )
 export type ReopenBooksInput = z.infer<typeof ReopenBooksSchema>
 
-/** The lock as the page and the API read it. */
-export type BooksLockRecord = { closedThrough: string | null; version: number; updatedAt: string | null; updatedBy: { id: string; name: string } | null }
+/** The lock as the page and the API read it (the OpenAPI's `BooksLock`). */
+export const BooksLockRecordSchema = z.object({
+  closedThrough: day().nullable().meta({ description: 'Records dated on or before this day are closed; null: the books are open.' }),
+  version: z.number().int().min(0).meta({ description: 'Send it back with PUT or reopen (0 before the first close): a stale one answers 409 conflict.' }),
+  updatedAt: instant().nullable(),
+  updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+export type BooksLockRecord = z.infer<typeof BooksLockRecordSchema>
