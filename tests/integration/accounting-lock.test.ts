@@ -342,7 +342,7 @@ describe('closing and reopening the books', () => {
     const invoices = await import('~/routes/api/invoices/collection')
     const created = await callApi(invoices, {
       method: 'POST',
-      path: '/api/invoices',
+      path: '/api/invoice',
       token: users.accountant.token,
       body: { brokerId: ctx.broker.id, issueDate: CLOSED, items: [{ title: 'Lumper', unitPriceCents: 5_000 }] },
     })

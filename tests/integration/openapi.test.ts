@@ -111,6 +111,7 @@ describe('OpenAPI document', () => {
     // with one 2xx answer still written as JSON Schema in app/api-docs/openapi.server.ts is not in it.
     expect(generatedTags()).toEqual([
       'account',
+      'accounting',
       'brokers',
       'bulletins',
       'chat',
