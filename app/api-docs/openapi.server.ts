@@ -13,6 +13,7 @@ import { z } from 'zod'
 
 import { SHIPPING_CENTS } from '~/policies/cart'
 import { AccidentDocumentRecordSchema, AccidentListQuerySchema, AccidentRecordSchema, AccidentSchema, AccidentUpdateSchema } from '~/schemas/accident'
+import { BooksLockRecordSchema, CloseBooksSchema, ReopenBooksSchema } from '~/schemas/accounting-lock'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -57,7 +58,6 @@ import {
 } from '~/schemas/factoring'
 import { FUEL_CARD_FORMATS, FUEL_IMPORT_COLUMNS } from '~/schemas/fuel-import-options'
 import { FuelPurchaseListQuerySchema, FuelPurchaseRecordSchema, FuelPurchaseSchema, FuelPurchaseUpdateSchema } from '~/schemas/fuel-purchase'
-import { BooksLockRecordSchema, CloseBooksSchema, ReopenBooksSchema } from '~/schemas/accounting-lock'
 import { FileReturnSchema, IftaRatesRecordSchema, IftaRatesSchema, IftaReturnQuerySchema, IftaReturnRecordSchema, ReopenReturnSchema } from '~/schemas/ifta'
 import { RATE_MATRIX_MAX_BYTES } from '~/schemas/ifta-options'
 import {

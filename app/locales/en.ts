@@ -4911,7 +4911,8 @@ const en = {
   },
   accountingLock: {
     title: 'Books lock',
-    description: 'Invoices, payments received, settlements, fuel purchases, completed work orders and factoring purchases and reserve releases dated on or before the closed day are kept as they were exported.',
+    description:
+      'Invoices, payments received, settlements, fuel purchases, completed work orders and factoring purchases and reserve releases dated on or before the closed day are kept as they were exported.',
     closedThrough: 'Books closed through {{day}}',
     open: 'The books are open: no day is closed.',
     updatedBy: 'Last changed by {{name}}',

@@ -4971,7 +4971,8 @@ const fr: Catalogue = {
   },
   accountingLock: {
     title: 'Clôture comptable',
-    description: 'Les factures, paiements reçus, relevés de paie, achats de carburant, bons de travail terminés, achats d’affacturage et libérations de réserve datés du jour clôturé ou d’avant restent tels qu’ils ont été exportés.',
+    description:
+      'Les factures, paiements reçus, relevés de paie, achats de carburant, bons de travail terminés, achats d’affacturage et libérations de réserve datés du jour clôturé ou d’avant restent tels qu’ils ont été exportés.',
     closedThrough: 'Comptes clôturés jusqu’au {{day}}',
     open: 'Les comptes sont ouverts : aucun jour n’est clôturé.',
     updatedBy: 'Dernière modification par {{name}}',
@@ -5001,7 +5002,8 @@ const fr: Catalogue = {
     },
     note: 'Comptes clôturés jusqu’au {{day}} : cet enregistrement reste tel quel.',
     errors: {
-      closed: 'Les comptes sont clôturés jusqu’au {{through}} : les enregistrements datés de ce jour ou d’avant ne changent pas. Un administrateur peut les rouvrir.',
+      closed:
+        'Les comptes sont clôturés jusqu’au {{through}} : les enregistrements datés de ce jour ou d’avant ne changent pas. Un administrateur peut les rouvrir.',
       notForward: 'Les comptes sont déjà clôturés jusqu’au {{through}} : choisissez un jour plus tardif.',
       notClosed: 'Les comptes ne sont pas clôturés : il n’y a rien à rouvrir.',
       notBack: 'Gardez les comptes clôturés jusqu’à un jour antérieur au {{through}}, ou laissez vide pour tout rouvrir.',

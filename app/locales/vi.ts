@@ -4926,7 +4926,8 @@ const vi: Catalogue = {
   },
   accountingLock: {
     title: 'Khóa sổ kế toán',
-    description: 'Hóa đơn, khoản thanh toán đã nhận, bảng lương tài xế, mua nhiên liệu, lệnh sửa chữa đã hoàn tất, giao dịch bao thanh toán và hoàn trả tiền ký quỹ có ngày bằng hoặc trước ngày khóa sẽ được giữ nguyên như khi đã xuất.',
+    description:
+      'Hóa đơn, khoản thanh toán đã nhận, bảng lương tài xế, mua nhiên liệu, lệnh sửa chữa đã hoàn tất, giao dịch bao thanh toán và hoàn trả tiền ký quỹ có ngày bằng hoặc trước ngày khóa sẽ được giữ nguyên như khi đã xuất.',
     closedThrough: 'Sổ đã khóa đến hết ngày {{day}}',
     open: 'Sổ đang mở: chưa khóa ngày nào.',
     updatedBy: 'Thay đổi gần nhất bởi {{name}}',

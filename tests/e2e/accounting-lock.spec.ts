@@ -1,5 +1,5 @@
-import { api } from './load-fixtures'
 import { apiUser, expect, loginByRequest, signedIn, test, toast, uniqueId } from './fixtures'
+import { api } from './load-fixtures'
 
 // The books closed through a day (ADR 146): an admin closes a month; an accountant's edit of an
 // invoice dated in it is refused with the day; the admin reopens with a reason, the audit shows

@@ -12,15 +12,7 @@ import { assertBooksOpen, booksLockEvents, closeBooks, readBooksLock, reopenBook
 import { createClaim, moveClaim } from '~/models/claims/claim.server'
 import { createSchedule, purchaseSchedule, releaseReserve, saveAgreement } from '~/models/factoring/factoring.server'
 import { createFuelPurchase, deleteFuelPurchase, importFuelPurchases, updateFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
-import {
-  createInvoice,
-  deleteInvoice,
-  deletePayment,
-  recordPayment,
-  sendInvoice,
-  updateInvoice,
-  voidInvoice,
-} from '~/models/invoices/invoice.server'
+import { createInvoice, deleteInvoice, deletePayment, recordPayment, sendInvoice, updateInvoice, voidInvoice } from '~/models/invoices/invoice.server'
 import { completeWorkOrder, createWorkOrder } from '~/models/maintenance/work-order.server'
 import { lockPeriodExclusive } from '~/models/records/period-lock.server'
 import {
@@ -124,9 +116,21 @@ const CASES: Case[] = [
     record: (ctx) => draftInvoice(ctx, OPEN),
     write: (ctx, invoice: { id: string; version: number }) => updateOf(ctx, invoice, CLOSED),
   },
-  { name: 'sendInvoice', record: (ctx) => draftInvoice(ctx), write: (ctx, invoice: { id: string; version: number }) => sendInvoice(ctx.accountant, invoice.id, invoice.version) },
-  { name: 'voidInvoice', record: (ctx) => sentInvoice(ctx), write: (ctx, invoice: { id: string; version: number }) => voidInvoice(ctx.accountant, invoice.id, invoice.version) },
-  { name: 'deleteInvoice', record: (ctx) => draftInvoice(ctx), write: (ctx, invoice: { id: string; version: number }) => deleteInvoice(ctx.admin, invoice.id, invoice.version) },
+  {
+    name: 'sendInvoice',
+    record: (ctx) => draftInvoice(ctx),
+    write: (ctx, invoice: { id: string; version: number }) => sendInvoice(ctx.accountant, invoice.id, invoice.version),
+  },
+  {
+    name: 'voidInvoice',
+    record: (ctx) => sentInvoice(ctx),
+    write: (ctx, invoice: { id: string; version: number }) => voidInvoice(ctx.accountant, invoice.id, invoice.version),
+  },
+  {
+    name: 'deleteInvoice',
+    record: (ctx) => draftInvoice(ctx),
+    write: (ctx, invoice: { id: string; version: number }) => deleteInvoice(ctx.admin, invoice.id, invoice.version),
+  },
   // Payments received: by the day paid, whatever the invoice's.
   {
     name: 'recordPayment',
@@ -172,7 +176,11 @@ const CASES: Case[] = [
     write: (ctx, settlement: { id: string; version: number; items: Array<{ id: string }> }) =>
       removeSettlementLine(ctx.accountant, settlement.id, settlement.items[0]!.id, settlement.version),
   },
-  { name: 'approveSettlement', record: (ctx) => draftSettlement(ctx), write: (ctx, s: { id: string; version: number }) => approveSettlement(ctx.accountant, s.id, s.version) },
+  {
+    name: 'approveSettlement',
+    record: (ctx) => draftSettlement(ctx),
+    write: (ctx, s: { id: string; version: number }) => approveSettlement(ctx.accountant, s.id, s.version),
+  },
   {
     name: 'paySettlement',
     record: async (ctx) => {
@@ -184,13 +192,25 @@ const CASES: Case[] = [
   {
     name: 'paySettlement on a day of closed books',
     record: async (ctx) => {
-      const draft = await createSettlement(ctx.accountant, SettlementCreateSchema.parse({ driverId: ctx.driverId, periodStart: '2026-09-01', periodEnd: '2026-09-15' }))
+      const draft = await createSettlement(
+        ctx.accountant,
+        SettlementCreateSchema.parse({ driverId: ctx.driverId, periodStart: '2026-09-01', periodEnd: '2026-09-15' }),
+      )
       return approveSettlement(ctx.accountant, draft.id, draft.version)
     },
-    write: (ctx, s: { id: string; version: number }) => paySettlement(ctx.accountant, s.id, SettlementPaySchema.parse({ paidAt: '2026-10-01', version: s.version })),
+    write: (ctx, s: { id: string; version: number }) =>
+      paySettlement(ctx.accountant, s.id, SettlementPaySchema.parse({ paidAt: '2026-10-01', version: s.version })),
   },
-  { name: 'voidSettlement', record: (ctx) => draftSettlement(ctx), write: (ctx, s: { id: string; version: number }) => voidSettlement(ctx.accountant, s.id, s.version) },
-  { name: 'deleteSettlement', record: (ctx) => draftSettlement(ctx), write: (ctx, s: { id: string; version: number }) => deleteSettlement(ctx.admin, s.id, s.version) },
+  {
+    name: 'voidSettlement',
+    record: (ctx) => draftSettlement(ctx),
+    write: (ctx, s: { id: string; version: number }) => voidSettlement(ctx.accountant, s.id, s.version),
+  },
+  {
+    name: 'deleteSettlement',
+    record: (ctx) => draftSettlement(ctx),
+    write: (ctx, s: { id: string; version: number }) => deleteSettlement(ctx.admin, s.id, s.version),
+  },
   {
     name: 'deductClaim (onto a draft of closed books)',
     record: async (ctx) => {
@@ -239,7 +259,8 @@ const CASES: Case[] = [
   {
     name: 'releaseReserve',
     record: (ctx) => schedule(ctx, '2026-10-16'),
-    write: (ctx, made: { id: string; version: number }) => releaseReserve(ctx.accountant, made.id, { releasedAt: '2026-10-25', amountCents: 100, version: made.version }),
+    write: (ctx, made: { id: string; version: number }) =>
+      releaseReserve(ctx.accountant, made.id, { releasedAt: '2026-10-25', amountCents: 100, version: made.version }),
   },
 ]
 
@@ -292,17 +313,25 @@ describe('closing and reopening the books', () => {
     expect(await readBooksLock(ctx.org.organization.id)).toMatchObject({ closedThrough: null, version: 0 })
     expect((await refusal(closeBooks(actorOf(ctx.org, 'viewer'), { closedThrough: THROUGH, version: 0 }))).code).toBe('forbidden')
     expect((await refusal(closeBooks(actorOf(ctx.org, 'dispatcher'), { closedThrough: THROUGH, version: 0 }))).code).toBe('forbidden')
-    expect((await refusal(closeBooks(ctx.accountant, { closedThrough: '2100-01-01', version: 0 }))).fields).toEqual({ closedThrough: ['accountingLock.errors.future'] })
+    expect((await refusal(closeBooks(ctx.accountant, { closedThrough: '2100-01-01', version: 0 }))).fields).toEqual({
+      closedThrough: ['accountingLock.errors.future'],
+    })
     const closed = await closeBooks(ctx.accountant, { closedThrough: THROUGH, version: 0 })
     expect(closed).toMatchObject({ closedThrough: THROUGH, version: 1, updatedBy: { id: ctx.org.users.accountant.id } })
     expect((await refusal(closeBooks(ctx.accountant, { closedThrough: '2026-11-30', version: 0 }))).code).toBe('conflict')
     const backwards = await refusal(closeBooks(ctx.accountant, { closedThrough: '2026-09-30', version: 1 }))
-    expect([backwards.code, backwards.messageKey, backwards.options.params]).toEqual(['invalid_transition', 'accountingLock.errors.notForward', { through: THROUGH }])
+    expect([backwards.code, backwards.messageKey, backwards.options.params]).toEqual([
+      'invalid_transition',
+      'accountingLock.errors.notForward',
+      { through: THROUGH },
+    ])
     expect((await closeBooks(ctx.admin, { closedThrough: '2026-11-30', version: 1 })).closedThrough).toBe('2026-11-30')
     // Reopening: admins only, back only, with a reason.
     expect((await refusal(reopenBooks(ctx.accountant, { closedThrough: null, reason: 'x', version: 2 }))).code).toBe('forbidden')
     expect((await refusal(reopenBooks(ctx.admin, { closedThrough: '2026-12-01', reason: 'x', version: 2 }))).messageKey).toBe('accountingLock.errors.notBack')
-    expect(ReopenBooksSchema.safeParse({ closedThrough: '', reason: '  ', version: '2' }).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['reason'])
+    expect(ReopenBooksSchema.safeParse({ closedThrough: '', reason: '  ', version: '2' }).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'reason',
+    ])
     expect(ReopenBooksSchema.safeParse({ closedThrough: null, reason: 'x'.repeat(501), version: 2 }).success).toBe(false)
     expect(CloseBooksSchema.safeParse({ closedThrough: '2026-02-30', version: 0 }).success).toBe(false)
     const reopened = await reopenBooks(ctx.admin, { closedThrough: '2026-09-30', reason: 'Invoice 12 was issued to the wrong broker', version: 2 })
@@ -368,7 +397,9 @@ describe('a write and a close of its day', () => {
     let finishWrite!: () => void
     const writing = prisma.$transaction(async (tx) => {
       await assertBooksOpen(tx, organizationId, [CLOSED])
-      await tx.fuelPurchase.create({ data: { organizationId, truckId: ctx.truck.id, purchasedAt: new Date(CLOSED), jurisdiction: 'TX', gallonsMilli: 1_000, totalCents: 400 } })
+      await tx.fuelPurchase.create({
+        data: { organizationId, truckId: ctx.truck.id, purchasedAt: new Date(CLOSED), jurisdiction: 'TX', gallonsMilli: 1_000, totalCents: 400 },
+      })
       await new Promise<void>((resolve) => (finishWrite = resolve))
     })
     let closedAt: 'before' | 'after' | null = null

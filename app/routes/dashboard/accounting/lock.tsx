@@ -72,7 +72,10 @@ export default function BooksLock({ loaderData, actionData }: Route.ComponentPro
   const back = href('/dashboard/accounting/lock')
   return (
     <>
-      <PageHeader title={t('accountingLock.title')} crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('accountingLock.title') }]} />
+      <PageHeader
+        title={t('accountingLock.title')}
+        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('accountingLock.title') }]}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-6 lg:col-span-2">
           <p className="text-lg font-bold" role="status" data-testid="books-closed-through">

@@ -272,7 +272,11 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="invoice-refusal" className="mb-6 print:hidden" />
 
       {loaderData.booksClosed ? (
-        <p className="mb-6 rounded-lg border border-line bg-surface px-4 py-3 text-sm font-semibold print:hidden" role="status" data-testid="invoice-books-closed">
+        <p
+          className="mb-6 rounded-lg border border-line bg-surface px-4 py-3 text-sm font-semibold print:hidden"
+          role="status"
+          data-testid="invoice-books-closed"
+        >
           {t('accountingLock.note', { day: formatDate(i18n.language, loaderData.booksClosed) })}
         </p>
       ) : null}
