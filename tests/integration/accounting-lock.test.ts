@@ -381,54 +381,69 @@ describe('closing and reopening the books', () => {
 })
 
 describe('a write and a close of its day', () => {
-  /** Until a statement waits on an advisory lock (the close behind a write, or a write behind a close). */
-  async function untilWaiting() {
+  /** Until a statement waits on the organization's books lock (the close behind a write, or a write behind a close). */
+  async function untilWaiting(organizationId: string) {
+    const key = `accounting-books:${organizationId}`
     for (;;) {
-      const [row] = await prisma.$queryRaw<Array<{ waiting: bigint }>>`SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`
+      const [row] = await prisma.$queryRaw<Array<{ waiting: bigint }>>`
+        SELECT count(*) AS waiting FROM pg_locks
+        WHERE locktype = 'advisory' AND NOT granted AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(${key}, 0)`
       if (row!.waiting > 0n) return
       await new Promise((resolve) => setImmediate(resolve))
     }
+  }
+
+  /** A transaction that runs `hold` and then stays open until the returned `finish` is called; `held` settles once `hold` is done. */
+  function holding(hold: (tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0]) => Promise<unknown>) {
+    let finish!: () => void
+    let reached!: () => void
+    const held = new Promise<void>((resolve) => (reached = resolve))
+    const done = prisma.$transaction(async (tx) => {
+      await hold(tx)
+      reached()
+      await new Promise<void>((resolve) => (finish = resolve))
+    })
+    return { held, done, finish: () => finish() }
   }
 
   it('a close waits for the write under way; a write waits for the close under way and is then refused', async () => {
     const ctx = await booksOrg()
     const organizationId = ctx.org.organization.id
     // A write holds the books shared: the close waits for it, then closes.
-    let finishWrite!: () => void
-    const writing = prisma.$transaction(async (tx) => {
+    const write = holding(async (tx) => {
       await assertBooksOpen(tx, organizationId, [CLOSED])
       await tx.fuelPurchase.create({
         data: { organizationId, truckId: ctx.truck.id, purchasedAt: new Date(CLOSED), jurisdiction: 'TX', gallonsMilli: 1_000, totalCents: 400 },
       })
-      await new Promise<void>((resolve) => (finishWrite = resolve))
     })
-    let closedAt: 'before' | 'after' | null = null
+    await write.held
     let written = false
-    void writing.then(() => (written = true))
+    void write.done.then(() => (written = true))
+    let closedAt: 'before' | 'after' | null = null
     const closing = closeBooks(ctx.accountant, { closedThrough: THROUGH, version: 0 }).then(() => (closedAt = written ? 'after' : 'before'))
-    await untilWaiting()
+    await untilWaiting(organizationId)
     expect(closedAt).toBeNull()
-    finishWrite()
-    await Promise.all([writing, closing])
+    write.finish()
+    await Promise.all([write.done, closing])
     expect(closedAt).toBe('after')
 
     // A close holds the books: the write waits, then sees them closed.
-    let finishClose!: () => void
-    const closingAgain = prisma.$transaction(async (tx) => {
+    const close = holding(async (tx) => {
       await lockPeriodExclusive(tx, `accounting-books:${organizationId}`)
       await tx.accountingLock.update({ where: { organizationId }, data: { closedThrough: new Date('2026-11-30'), version: { increment: 1 } } })
-      await new Promise<void>((resolve) => (finishClose = resolve))
     })
-    const write = createFuelPurchase(ctx.accountant, purchaseInput(ctx, '2026-11-20')).then(
+    await close.held
+    const refused = createFuelPurchase(ctx.accountant, purchaseInput(ctx, '2026-11-20')).then(
       () => null,
       (error: unknown) => error,
     )
-    await untilWaiting()
-    finishClose()
-    await closingAgain
-    const error = await write
+    await untilWaiting(organizationId)
+    close.finish()
+    await close.done
+    const error = await refused
     expect(error).toBeInstanceOf(DomainError)
     expect((error as DomainError).options.params).toEqual({ through: '2026-11-30' })
+    expect(await prisma.fuelPurchase.count({ where: { organizationId } })).toBe(1)
   })
 
   it('never lets a raced write land in books closed before it: it is refused, or it committed first', async () => {
