@@ -84,6 +84,7 @@ export const CLIENT_NAMESPACES = {
   complianceDashboard: ['complianceDashboard'],
   claims: ['claims'],
   accounting: ['accounting'],
+  accountingLock: ['accountingLock'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -302,6 +302,8 @@ export default [
       route('import', 'routes/dashboard/imports/page.tsx', { id: 'trips-import' }),
       route('import/template', 'routes/dashboard/imports/template.ts', { id: 'trips-import-template' }),
     ]),
+    // The books closed through a day (ADR 146); /dashboard/accounting itself is the export's.
+    route('accounting/lock', 'routes/dashboard/accounting/lock.tsx'),
     ...prefix('factoring', [
       index('routes/dashboard/factoring/index.tsx'),
       route('agreement', 'routes/dashboard/factoring/agreement.tsx'),
@@ -477,6 +479,9 @@ export default [
       route(':id/void', 'routes/api/settlements/void.ts'),
       route(':id/pdf', 'routes/api/settlements/pdf.ts'),
     ]),
+    // The books closed through a day (ADR 146).
+    route('accounting/lock', 'routes/api/accounting/lock.ts'),
+    route('accounting/lock/reopen', 'routes/api/accounting/reopen.ts'),
     // Factoring (ADR 068).
     ...prefix('factoring', [
       route('agreement', 'routes/api/factoring/agreement.ts'),

@@ -20,6 +20,7 @@ import {
   AccountingSettingsRecordSchema,
   AccountingSettingsSchema,
 } from '~/schemas/accounting'
+import { BooksLockRecordSchema, CloseBooksSchema, ReopenBooksSchema } from '~/schemas/accounting-lock'
 import { DeletedSchema, ListMetaSchema, RevokedShareLinkRecordSchema, ShareLinkRecordSchema } from '~/schemas/api-record'
 import { LoginSchema, RegisterSchema } from '~/schemas/auth'
 import { BrokerListQuerySchema, BrokerRecordSchema, BrokerSchema, BrokerUpdateSchema } from '~/schemas/broker'
@@ -3062,6 +3063,53 @@ function compliancePaths(): Record<string, Record<string, Operation>> {
   }
 }
 
+/** The books closed through a day (ADR 146): an addition to the contract's "Accounting export". */
+function booksLockPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['accounting']
+  const lock = (method: string, path: string, description: string) => answer(method, path, '200', description, dataOf(BooksLockRecordSchema))
+  return {
+    '/api/accounting/lock': {
+      get: {
+        tags,
+        summary: 'Read the books lock',
+        description: 'The day the organization’s books are closed through (null: open), its `version`, and who moved it last. Every role that reads accounting may call it.',
+        operationId: 'read_books_lock',
+        responses: { '200': lock('get', '/api/accounting/lock', 'The lock.'), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Close the books through a day',
+        description:
+          'Admins and accountants. The day only moves forward (409 `invalid_transition`) and is never after today in the organization’s zone (400 at `closedThrough`). From then on a write to an invoice, payment received, settlement, fuel purchase, completed work order or factoring purchase or release dated on or before it answers 409 `period_closed`.',
+        operationId: 'close_books',
+        requestBody: jsonBody(input(CloseBooksSchema)),
+        responses: {
+          '200': lock('put', '/api/accounting/lock', 'The lock as stored.'),
+          '409': errorResponse('conflict (stale version) or invalid_transition (not after the day already closed).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+    '/api/accounting/lock/reopen': {
+      post: {
+        tags,
+        summary: 'Reopen the books',
+        description:
+          'Admins only. `closedThrough`: an earlier day to keep closed, or null to open every day; `reason` (1 to 500 characters) is kept in the audit log with the change.',
+        operationId: 'reopen_books',
+        requestBody: jsonBody(input(ReopenBooksSchema)),
+        responses: {
+          '200': lock('post', '/api/accounting/lock/reopen', 'The lock as stored.'),
+          '409': errorResponse('conflict (stale version) or invalid_transition (the books are not closed, or the day is not before the closed one).'),
+          '415': notJson,
+          ...common,
+        },
+      },
+    },
+  }
+}
+
 /** Claims against loads (ADR 142): cargo damage, shortage, loss or property damage, and the driver's deduction. */
 function claimPaths(): Record<string, Record<string, Operation>> {
   const tags = ['claims']
@@ -3228,6 +3276,8 @@ function claimPaths(): Record<string, Record<string, Operation>> {
  * instead of repeating them (ADR 112).
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
+  accounting:
+    'The books closed through a day (ADR 146): a write to an invoice (by its issue date), a payment received (by the day paid), a settlement (by its period’s last day, and the day paid), a fuel purchase (by the day bought), a work order (by the day completed) or a factoring purchase or reserve release (by its day) dated on or before `closedThrough` answers 409 `period_closed`, its message naming the day, until an admin reopens the books.',
   loads:
     "Load stop times are ISO 8601 instants (`2026-12-01T14:00:00Z`) or wall-clock times (`2026-12-01T08:00`) read in the organization's time zone. Every date and time, in a body or a query string, is in the years 1950 to 2200 (a `from` or `to` outside them is ignored, like any unknown list value); a payment is never dated after today in the organization's zone. A driver's credential sees only the loads assigned to that driver. Dispatching needs a driver with a license and medical card valid on the pickup date, a truck and (unless the equipment is `power_only`) a trailer, none of them on another active load; it marks the truck `dispatched` and the trailer `in_use`, and delivery, cancel or taking the assignment off (`dispatched` \u2192 `booked`) frees them.",
   trucks:
@@ -3283,6 +3333,7 @@ export function openApiDocument() {
       ...compliancePaths(),
       ...claimPaths(),
       ...accountingPaths(),
+      ...booksLockPaths(),
       ...postPaths(),
       ...invoicePaths(),
       ...settlementPaths(),

@@ -792,6 +792,7 @@ const fr: Catalogue = {
       storeOrder: 'Commande boutique',
       webhook: 'Point de terminaison webhook',
       maintenance: 'Mode maintenance',
+      accountingLock: 'Clôture comptable',
     },
     fields: {
       siteTagline: 'Slogan du site',
@@ -5083,6 +5084,47 @@ const fr: Catalogue = {
       kindsRequired: 'Choisissez au moins un type d’enregistrement.',
       toBeforeFrom: 'La date de fin précède la date de début.',
       rangeTooLong: 'Un export couvre au plus un an.',
+    },
+  },
+  accountingLock: {
+    title: 'Clôture comptable',
+    description:
+      'Les factures, paiements reçus, relevés de paie, achats de carburant, bons de travail terminés, achats d’affacturage et libérations de réserve datés du jour clôturé ou d’avant restent tels qu’ils ont été exportés.',
+    closedThrough: 'Comptes clôturés jusqu’au {{day}}',
+    open: 'Les comptes sont ouverts : aucun jour n’est clôturé.',
+    updatedBy: 'Dernière modification par {{name}}',
+    close: {
+      title: 'Clôturer les comptes',
+      hint: 'La clôture ne fait qu’avancer le jour, et jamais au-delà d’aujourd’hui.',
+      field: 'Clôturer jusqu’au',
+      submit: 'Clôturer les comptes',
+      done: 'Comptes clôturés jusqu’au {{day}}',
+    },
+    reopen: {
+      title: 'Rouvrir les comptes',
+      hint: 'Administrateurs uniquement. Les enregistrements après le jour gardé clôturé peuvent de nouveau changer ; le motif est conservé dans le journal d’audit.',
+      field: 'Garder clôturé jusqu’au (vide : tout rouvrir)',
+      reason: 'Motif (conservé dans le journal d’audit)',
+      submit: 'Rouvrir',
+      done: 'Comptes rouverts',
+    },
+    events: {
+      title: 'Dernières clôtures et réouvertures',
+      empty: 'Les comptes n’ont pas encore été clôturés.',
+      close: 'Clôturé jusqu’au {{to}}',
+      reopen: 'Rouvert : clôturé jusqu’au {{to}}',
+      reopenAll: 'Rouvert : les comptes sont ouverts',
+      by: 'par {{name}}',
+      reason: 'Motif : {{reason}}',
+    },
+    note: 'Comptes clôturés jusqu’au {{day}} : cet enregistrement reste tel quel.',
+    errors: {
+      closed:
+        'Les comptes sont clôturés jusqu’au {{through}} : les enregistrements datés de ce jour ou d’avant ne changent pas. Un administrateur peut les rouvrir.',
+      notForward: 'Les comptes sont déjà clôturés jusqu’au {{through}} : choisissez un jour plus tardif.',
+      notClosed: 'Les comptes ne sont pas clôturés : il n’y a rien à rouvrir.',
+      notBack: 'Gardez les comptes clôturés jusqu’à un jour antérieur au {{through}}, ou laissez vide pour tout rouvrir.',
+      future: 'Les comptes ne peuvent pas être clôturés au-delà d’aujourd’hui.',
     },
   },
 }

@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'quoteRequest',
   'webhook',
   'maintenance',
+  'accountingLock',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const

@@ -148,6 +148,8 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'fuel-tax/ifta-return:importIftaRateMatrix': 'refused',
   'fuel-tax/ifta-return:fileIftaReturn': 'refused',
   'fuel-tax/ifta-return:reopenIftaReturn': 'refused',
+  'accounting/period-lock:closeBooks': 'refused',
+  'accounting/period-lock:reopenBooks': 'refused',
   'maintenance/inspection:createInspection': 'refused',
   'maintenance/inspection:certifyInspection': 'refused',
   'maintenance/inspection:acknowledgeInspection': 'refused',

@@ -14,6 +14,7 @@
 import { parse } from 'csv-parse/sync'
 
 import { type FactoringSchedule, Prisma } from '~/generated/prisma/client'
+import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { recordPaymentIn } from '~/models/invoices/invoice.server'
 import { factorRemitTo } from '~/models/invoices/remit-to.server'
@@ -448,6 +449,8 @@ export async function purchaseSchedule(actor: Actor, id: string, input: Omit<Pur
     const before = await lockSchedule(tx, actor.organizationId, id, input.version)
     assertAllows('purchase', before)
     if (input.purchasedAt > (await organizationToday(actor.organizationId, tx, now))) badField('purchasedAt', 'factoring.errors.future')
+    // The advances and fees are the books' on the purchase day (ADR 146).
+    await assertBooksOpen(tx, actor.organizationId, [input.purchasedAt])
     const figures = input.lines ? reportFigures(before.items, input.lines) : new Map(before.items.map((item) => [item.id, item]))
     for (const item of before.items) {
       const line = figures.get(item.id)!
@@ -561,6 +564,8 @@ export async function releaseReserve(actor: Actor, id: string, input: ReserveRel
     assertAllows('release', before)
     if (input.releasedAt > (await organizationToday(actor.organizationId, tx, now))) badField('releasedAt', 'factoring.errors.future')
     if (before.purchasedAt && input.releasedAt < isoDate(before.purchasedAt)!) badField('releasedAt', 'factoring.errors.beforePurchase')
+    // A release is the books' on the day released (ADR 146); the releases before it are not changed.
+    await assertBooksOpen(tx, actor.organizationId, [input.releasedAt])
     const left = before.reserveCents - before.reserveReleasedCents
     if (input.amountCents > left) badField('amountCents', 'factoring.errors.overReserve', { left })
     const reserveReleasedCents = before.reserveReleasedCents + input.amountCents

@@ -6,10 +6,12 @@
  * is imported by the same rules, set-based (importFuelPurchases, ADR 123).
  */
 import type { FuelPurchase } from '~/generated/prisma/client'
+import { assertBooksOpen, lockedClosedThrough } from '~/models/accounting/period-lock.server'
 import { type Actor, diffFields } from '~/models/audit/audit.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
 import { apiRecord, containsAny, recordStore, sortOrder } from '~/models/records/record-store.server'
 import { assertActorMay, isoDate, newId, ownReference, toDateOnly } from '~/models/records/records.server'
+import { booksClosedRefusal } from '~/policies/accounting'
 import { parseQuarter, periodClosedRefusal, quarterOf, quarterRange } from '~/policies/ifta'
 import type { FuelPurchaseInput, FuelPurchaseListQuery, FuelPurchaseRecord } from '~/schemas/fuel-purchase'
 import type { Jurisdiction } from '~/schemas/ifta-options'
@@ -48,7 +50,12 @@ const purchases = recordStore<FuelPurchaseWithTruck, FuelPurchaseInput, FuelPurc
   inUse: 'ifta.errors.purchaseNotFound',
   unique: {},
   references: (organizationId, input) => [ownReference(organizationId, 'truck', 'truckId', input.truckId, 'ifta.errors.unknownTruck')],
-  guard: (tx, organizationId, { before, after }) => assertQuartersOpen(tx, organizationId, [before?.purchasedAt, after?.purchasedAt]),
+  // Its IFTA quarter filed (ADR 122), or the books closed through its day (ADR 146): 409 period_closed.
+  guard: async (tx, organizationId, { before, after }) => {
+    const days = [before?.purchasedAt, after?.purchasedAt]
+    await assertQuartersOpen(tx, organizationId, days)
+    await assertBooksOpen(tx, organizationId, days)
+  },
   toData: (input) => purchaseColumns(input),
   where: (organizationId, { q, quarter, truckId, jurisdiction, fuelType }) => {
     const parsed = quarter ? parseQuarter(quarter) : null
@@ -118,11 +125,18 @@ export async function importFuelPurchases(tx: Tx, actor: Actor, purchases: reado
     organizationId,
     fresh.map((purchase) => purchase.input.purchasedAt),
   )
+  const closedThrough = await lockedClosedThrough(
+    tx,
+    organizationId,
+    fresh.map((purchase) => purchase.input.purchasedAt),
+  )
   const refused: FuelImportRefusal[] = []
   const writable = fresh.filter(({ row, input }) => {
     const refusal = periodClosedRefusal(input.purchasedAt, closed)
+    const booksClosed = booksClosedRefusal(input.purchasedAt, closedThrough)
     if (!ownTrucks.has(input.truckId)) refused.push({ row, field: 'truckId', message: 'ifta.errors.unknownTruck' })
     else if (refusal) refused.push({ row, field: 'purchasedAt', message: refusal.key, params: { quarter: quarterOf(input.purchasedAt) } })
+    else if (booksClosed) refused.push({ row, field: 'purchasedAt', message: booksClosed.key, params: { through: closedThrough! } })
     else return true
     return false
   })

@@ -9,10 +9,12 @@
 import { href } from 'react-router'
 
 import type { FuelPurchase } from '~/generated/prisma/client'
+import { lockedClosedThrough } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { receiveDocument } from '~/models/files/streamed-upload.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
 import { assertActorMay, assertId, assertVersion, isoDate, requireFound, throwRefusal } from '~/models/records/records.server'
+import { booksClosedRefusal } from '~/policies/accounting'
 import { quarterOf, receiptChangeRefusal } from '~/policies/ifta'
 import { VersionSchema } from '~/schemas/version'
 import { prisma, type Tx } from '~/utils/db.server'
@@ -41,6 +43,10 @@ async function assertReceiptChangeable(tx: Tx, organizationId: string, purchase:
   const day = isoDate(purchase.purchasedAt)!
   const closed = await filedQuarters(tx, organizationId, [day])
   throwRefusal(receiptChangeRefusal({ purchasedAt: day, hasReceipt: purchase.receiptStorageKey !== null }, closed), { quarter: quarterOf(day) })
+  // The same rule under the books' lock (ADR 146): a receipt may be added, the one kept for closed books is not changed.
+  if (purchase.receiptStorageKey === null) return
+  const closedThrough = await lockedClosedThrough(tx, organizationId, [day])
+  throwRefusal(booksClosedRefusal(day, closedThrough), { through: closedThrough })
 }
 
 /** Whether the page may offer to replace or remove the purchase's receipt (receiptChangeRefusal, read without a lock). */

@@ -4,7 +4,8 @@
  * whether they are filed; filing takes the same lock exclusively. So a write and the filing of
  * its quarter never both succeed: the one that comes second sees the first.
  */
-import { isoDate, throwRefusal } from '~/models/records/records.server'
+import { dayStringsOf, lockPeriodExclusive, lockPeriodShared } from '~/models/records/period-lock.server'
+import { throwRefusal } from '~/models/records/records.server'
 import { periodClosedRefusal, quarterOf } from '~/policies/ifta'
 import type { Tx } from '~/utils/db.server'
 
@@ -12,10 +13,8 @@ const lockKey = (organizationId: string, quarter: string) => `ifta-quarter:${org
 
 /** Filing and reopening: the quarter's lock, exclusively, until the transaction ends. */
 export async function lockQuarterExclusive(tx: Tx, organizationId: string, quarter: string) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
+  await lockPeriodExclusive(tx, lockKey(organizationId, quarter))
 }
-
-const dayStringsOf = (days: ReadonlyArray<string | Date | null | undefined>) => days.flatMap((day) => (day ? [day instanceof Date ? isoDate(day)! : day] : []))
 
 /**
  * The filed quarters among those of `days` (`YYYY-MM-DD` or a date-only column), for a write that
@@ -24,7 +23,7 @@ const dayStringsOf = (days: ReadonlyArray<string | Date | null | undefined>) => 
 export async function filedQuarters(tx: Tx, organizationId: string, days: ReadonlyArray<string | Date | null | undefined>): Promise<ReadonlySet<string>> {
   const quarters = [...new Set(dayStringsOf(days).map(quarterOf))].sort()
   if (quarters.length === 0) return new Set()
-  for (const quarter of quarters) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${lockKey(organizationId, quarter)}, 0))`
+  for (const quarter of quarters) await lockPeriodShared(tx, lockKey(organizationId, quarter))
   const filed = await tx.iftaQuarter.findMany({ where: { organizationId, quarter: { in: quarters }, filedAt: { not: null } }, select: { quarter: true } })
   return new Set(filed.map((row) => row.quarter))
 }

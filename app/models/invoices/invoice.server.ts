@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next'
 import { Prisma } from '~/generated/prisma/client'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
+import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { resolveCustomFields } from '~/models/organization/custom-fields.server'
 import { organizationParty, organizationToday } from '~/models/organization/organization.server'
@@ -386,6 +387,8 @@ export async function createInvoice(actor: Actor, input: InvoiceInput, language:
     await assertReferences(tx, references(organizationId, input))
     const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
     const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields)
+    const dated = dates(input, broker.paymentTerms, await organizationToday(organizationId, tx))
+    await assertBooksOpen(tx, organizationId, [dated.issueDate])
     const loads = await lockLoadsToBill(tx, organizationId, input.brokerId, input.loadIds)
     const { lines, totals } = priced(input, loads, t)
     const invoice = await tx.invoice.create({
@@ -394,7 +397,7 @@ export async function createInvoice(actor: Actor, input: InvoiceInput, language:
         invoiceNumber: await nextInvoiceNumber(tx, organizationId),
         brokerId: input.brokerId,
         companyId: input.companyId || null,
-        ...dates(input, broker.paymentTerms, await organizationToday(organizationId, tx)),
+        ...dated,
         subtotalCents: totals.subtotalCents,
         discountCents: input.discountCents,
         taxCents: input.taxCents,
@@ -443,6 +446,9 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
     assertAllows('edit', before)
     await assertReferences(tx, references(organizationId, input))
     const broker = await tx.broker.findFirstOrThrow({ where: { id: input.brokerId, organizationId }, select: { paymentTerms: true } })
+    const dated = dates(input, broker.paymentTerms, await organizationToday(organizationId, tx))
+    // Moving an invoice out of closed books, or into them, is refused like changing it (ADR 146).
+    await assertBooksOpen(tx, organizationId, [before.issueDate, dated.issueDate])
     const customFields = await resolveCustomFields(tx, organizationId, 'invoices', input.customFields, before.customFields)
     const billed = new Set(before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : [])))
     const loads = await lockLoadsToBill(tx, organizationId, input.brokerId, input.loadIds, billed)
@@ -456,7 +462,7 @@ export async function updateInvoice(actor: Actor, id: string, input: InvoiceUpda
         data: {
           brokerId: input.brokerId,
           companyId: input.companyId || null,
-          ...dates(input, broker.paymentTerms, await organizationToday(organizationId, tx)),
+          ...dated,
           subtotalCents: totals.subtotalCents,
           discountCents: input.discountCents,
           taxCents: input.taxCents,
@@ -493,6 +499,7 @@ export async function deleteInvoice(actor: Actor, id: string, version?: number) 
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('delete', before)
+    await assertBooksOpen(tx, before.organizationId, [before.issueDate])
     const billed = before.items.flatMap((item) => (item.billedLoadId ? [item.billedLoadId] : []))
     await tx.invoice.delete({ where: { id } })
     await moveLoads(tx, actor, await tx.load.findMany({ where: { id: { in: billed } }, select: { id: true, version: true } }), 'invoiced', 'delivered')
@@ -540,6 +547,7 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('send', before)
+    await assertBooksOpen(tx, before.organizationId, [before.issueDate])
     const { remitTo } = await ownParties(before.organizationId, before.companyId)
     await setStatus(tx, actor, before, 'sent', { sentAt: now, remitTo: remitTo ?? Prisma.DbNull, ...(await queueEmail(tx, before)) })
     await emitWebhookEvent(tx, before.organizationId, 'invoice.sent', { id: before.id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
@@ -572,6 +580,7 @@ export async function voidInvoice(actor: Actor, id: string, version: number | un
   return prisma.$transaction(async (tx) => {
     const before = await lockInvoice(tx, actor.organizationId, id, version)
     assertAllows('void', before)
+    await assertBooksOpen(tx, before.organizationId, [before.issueDate])
     // On a live schedule of accounts it is the factor's to buy: the schedule is voided first (ADR 068).
     const factored = await tx.factoringScheduleItem.findFirst({ where: { liveInvoiceId: id }, select: { schedule: { select: { number: true } } } })
     if (factored)
@@ -601,6 +610,8 @@ export async function recordPaymentIn(tx: Tx, actor: Actor, id: string, input: P
   assertAllows('pay', before)
   if (input.paidAt > (await organizationToday(actor.organizationId, tx, now)))
     throw new DomainError('validation_failed', 'validation.failed', { fields: { paidAt: ['invoices.errors.paymentFuture'] } })
+  // A payment is the books' on the day it was paid, whatever the invoice's day (ADR 146).
+  await assertBooksOpen(tx, actor.organizationId, [input.paidAt])
   const balance = before.totalCents - before.amountPaidCents
   if (input.amountCents > balance)
     throw new DomainError('validation_failed', 'validation.failed', { fields: { amountCents: ['invoices.errors.paymentTooLarge'] }, params: { balance } })
@@ -705,6 +716,7 @@ export async function deletePayment(actor: Actor, id: string, paymentId: string,
     assertAllows('removePayment', before)
     assertId(paymentId, 'invoices.errors.paymentNotFound')
     const payment = requireFound(await tx.payment.findFirst({ where: { id: paymentId, invoiceId: id } }), 'invoices.errors.paymentNotFound')
+    await assertBooksOpen(tx, actor.organizationId, [payment.paidAt])
     await tx.payment.delete({ where: { id: paymentId } })
     const amountPaidCents = before.amountPaidCents - payment.amountCents
     const status = paidStatus(before.totalCents, amountPaidCents)

@@ -7,6 +7,7 @@
  * unit's next inspection a year on. The rules are app/policies/work-order.ts.
  */
 import type { Prisma } from '~/generated/prisma/client'
+import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import {
@@ -309,6 +310,8 @@ export async function completeWorkOrder(actor: Actor, id: string, input: WorkOrd
   const completedAt = zonedInstant(input.completedAt, timeZone)
   if (completedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) fieldError('completedAt', 'workOrders.errors.future')
   return moveStatus(actor, id, input.version, 'completed', async (tx, order) => {
+    // An order becomes an expense on the day it is completed (ADR 146): never on a day of closed books.
+    await assertBooksOpen(tx, organizationId, [zonedWallClock(completedAt, timeZone).slice(0, 10)])
     if (order.truckId) {
       const latest = await latestOdometer(tx, order.truckId)
       if (latest !== null && input.odometer < latest - ODOMETER_TOLERANCE_MILES)

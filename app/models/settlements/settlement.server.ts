@@ -14,6 +14,7 @@
  * back or skipped by the pay run takes none, so numbers run on without gaps.
  */
 import { Prisma } from '~/generated/prisma/client'
+import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { organizationToday } from '~/models/organization/organization.server'
 import {
@@ -309,6 +310,8 @@ function badField(field: string, key: string): never {
  */
 async function createDraft(tx: Tx, actor: Actor, input: SettlementCreateInput, skipEmpty: boolean) {
   const { organizationId } = actor
+  // A settlement is the books' on its period's last day (ADR 146): none is made for a closed period.
+  await assertBooksOpen(tx, organizationId, [input.periodEnd])
   await lockSettlementNumbers(tx, organizationId)
   assertId(input.driverId, NOT_FOUND)
   const driver = await tx.user.findFirst({ where: { id: input.driverId, organizationId, role: 'driver' }, include: { driverProfile: true } })
@@ -411,6 +414,15 @@ async function lockSettlement(tx: Tx, organizationId: string, id: string, versio
   return { ...settlement, ...settlementMoney(settlement) }
 }
 
+/**
+ * A settlement is the books' on its period's last day, and its payment on the day paid (ADR 146):
+ * a write to one with either day in closed books is 409 period_closed. `paidAt`: the day a payment
+ * being recorded is dated.
+ */
+function assertSettlementOpen(tx: Tx, settlement: { organizationId: string; periodEnd: Date; paidAt: Date | null }, paidAt?: string) {
+  return assertBooksOpen(tx, settlement.organizationId, [settlement.periodEnd, settlement.paidAt, paidAt])
+}
+
 function assertAllows(action: SettlementAction, settlement: { status: SettlementStatus; netCents: number }) {
   throwRefusal(settlementRefusal(action, { status: settlement.status, netCents: settlement.netCents }))
 }
@@ -431,6 +443,7 @@ export async function approveSettlement(actor: Actor, id: string, version: numbe
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('approve', before)
+    await assertSettlementOpen(tx, before)
     await setStatus(tx, actor, before, 'approved')
     return tx.settlement.findUniqueOrThrow({ where: { id }, include })
   })
@@ -443,6 +456,7 @@ export async function paySettlement(actor: Actor, id: string, input: SettlementP
     const before = await lockSettlement(tx, actor.organizationId, id, input.version)
     assertAllows('pay', before)
     if (input.paidAt > (await organizationToday(actor.organizationId, tx, now))) badField('paidAt', 'settlements.errors.paidFuture')
+    await assertSettlementOpen(tx, before, input.paidAt)
     await setStatus(tx, actor, before, 'paid', { paidAt: toDateOnly(input.paidAt)!, paidMethod: input.method, paidReference: input.reference || null })
     await emitWebhookEvent(tx, before.organizationId, 'settlement.paid', { id, number: before.number, netCents: before.netCents, paidAt: input.paidAt })
     return tx.settlement.findUniqueOrThrow({ where: { id }, include })
@@ -455,6 +469,7 @@ export async function voidSettlement(actor: Actor, id: string, version: number |
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('void', before)
+    await assertSettlementOpen(tx, before)
     await tx.settlementItem.updateMany({ where: { settlementId: id }, data: { liveLoadId: null, liveOrderId: null, liveClaimId: null } })
     await setStatus(tx, actor, before, 'void', { voidedAt: now })
     return tx.settlement.findUniqueOrThrow({ where: { id }, include })
@@ -467,6 +482,7 @@ export async function deleteSettlement(actor: Actor, id: string, version: number
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('delete', before)
+    await assertSettlementOpen(tx, before)
     await tx.settlement.delete({ where: { id } })
     await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', before: { number: before.number, netCents: before.netCents } })
     return before
@@ -494,6 +510,7 @@ export async function addSettlementLine(actor: Actor, id: string, input: Settlem
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, input.version)
     assertAllows('edit', before)
+    await assertSettlementOpen(tx, before)
     const sortOrder = Math.max(0, ...before.items.map((item) => item.sortOrder)) + 1
     await tx.settlementItem.create({
       data: {
@@ -515,6 +532,7 @@ export async function removeSettlementLine(actor: Actor, id: string, itemId: str
   return prisma.$transaction(async (tx) => {
     const before = await lockSettlement(tx, actor.organizationId, id, version)
     assertAllows('edit', before)
+    await assertSettlementOpen(tx, before)
     assertId(itemId, 'settlements.errors.lineNotFound')
     requireFound(
       before.items.find((item) => item.id === itemId),
@@ -590,6 +608,7 @@ export async function deductClaim(actor: Actor, claimId: string, input: ClaimDed
     // A draft approved between the read and its lock keeps its lines: the next settlement takes the claim.
     const before = draft && (await lockSettlement(tx, organizationId, draft.id, undefined))
     if (before && before.status === 'draft') {
+      await assertSettlementOpen(tx, before)
       const line = claimLine({ id: claimId, number: claim.number, loadNumber: claim.load.loadNumber, deductionCents: input.amountCents })
       await tx.settlementItem.create({
         data: {

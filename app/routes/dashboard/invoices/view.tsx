@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { booksClosedThrough } from '~/models/accounting/period-lock.server'
 import { getAgreement } from '~/models/factoring/factoring.server'
 import {
   assignToFactor,
@@ -25,6 +26,7 @@ import { remitView } from '~/models/invoices/remit-to.server'
 import { confirmRemittance, dismissRemittance, listRemittances, revokePaymentLinks } from '~/models/invoices/remittance.server'
 import { loadTimeZone } from '~/models/loads/load.server'
 import { organizationToday } from '~/models/organization/organization.server'
+import { booksClosedRefusal } from '~/policies/accounting'
 import { assignmentOffers, invoiceOffers } from '~/policies/invoice'
 import { remittanceOffers } from '~/policies/remittance'
 import { requireActor } from '~/requests/actor.server'
@@ -34,6 +36,7 @@ import { InvoiceActionSchema, PaymentSchema } from '~/schemas/invoice'
 import { RemittanceActionSchema } from '~/schemas/remittance'
 import { requiredId } from '~/schemas/text'
 import { orNotFound } from '~/utils/errors.server'
+import { formatDate } from '~/utils/format'
 import { listReturnTo } from '~/utils/list-return'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -42,7 +45,7 @@ import { withParams } from '~/utils/with-params'
 import type { Route } from './+types/view'
 
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
-export const handle = { i18n: ['invoices', 'payment'] }
+export const handle = { i18n: ['invoices', 'payment', 'accountingLock'] }
 
 const LIST = href('/dashboard/invoice/list')
 
@@ -50,17 +53,21 @@ const LIST = href('/dashboard/invoice/list')
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'invoice')
   const invoice = await orNotFound(getInvoice(user.organizationId, params.id))
-  const [today, parties, timeZone, advices, agreement] = await Promise.all([
+  const [today, parties, timeZone, advices, agreement, closedThrough] = await Promise.all([
     organizationToday(user.organizationId),
     invoiceParties(invoice),
     loadTimeZone(user.organizationId),
     listRemittances(user.organizationId, invoice.id),
     getAgreement(user.organizationId),
+    booksClosedThrough(user.organizationId),
   ])
   const dto = serializeInvoice(invoice, today)
   const url = new URL(request.url)
   // What the invoice policy allows this role on this invoice: the page offers exactly that (app/policies/invoice.ts).
-  const offers = invoiceOffers(user.role, dto)
+  // In closed books (ADR 146) the invoice itself is kept: no edit, send, void or delete is offered (payments go by their own day).
+  const booksClosed = booksClosedRefusal(dto.issueDate, closedThrough) ? closedThrough : null
+  const allowed = invoiceOffers(user.role, dto)
+  const offers = booksClosed ? { ...allowed, edit: false, send: false, void: false, delete: false } : allowed
   return {
     invoice: {
       ...dto,
@@ -85,6 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     advices: advices.map((advice) => ({ ...advice, offers: remittanceOffers(user.role, advice, dto) })),
     confirmVoid: offers.void && url.searchParams.get('confirm') === 'void',
     can: offers,
+    booksClosed,
   }
 }
 
@@ -177,7 +185,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function InvoiceView({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { pathname, search } = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
@@ -262,6 +270,16 @@ export default function InvoiceView({ loaderData, actionData }: Route.ComponentP
       />
 
       <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="invoice-refusal" className="mb-6 print:hidden" />
+
+      {loaderData.booksClosed ? (
+        <p
+          className="mb-6 rounded-lg border border-line bg-surface px-4 py-3 text-sm font-semibold print:hidden"
+          role="status"
+          data-testid="invoice-books-closed"
+        >
+          {t('accountingLock.note', { day: formatDate(i18n.language, loaderData.booksClosed) })}
+        </p>
+      ) : null}
 
       {invoice.email ? <EmailState email={invoice.email} emailedOn={invoice.emailedOn} /> : null}
 
