@@ -83,6 +83,7 @@ export const CLIENT_NAMESPACES = {
   qualifications: ['qualifications'],
   complianceDashboard: ['complianceDashboard'],
   claims: ['claims'],
+  edi: ['edi'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */
