@@ -51,7 +51,7 @@ export function writeAcknowledgment(interchange: Interchange, parties: Acknowled
     for (const transaction of received.transactions) {
       set.addSegment('AK2', [transaction.id, transaction.control])
       for (const fault of transaction.faults) {
-        set.addSegment('AK3', [fault.tag, String(fault.position)])
+        set.addSegment('AK3', [fault.tag, String(fault.position), '', fault.code])
         if (fault.element) set.addSegment('AK4', [String(fault.element.position), fault.element.reference, fault.element.code, ...(fault.element.value ? [fault.element.value.slice(0, 99)] : [])])
       }
       set.addSegment('AK5', accepted ? ['A'] : ['R', ...transaction.ak5Codes.slice(0, 5)])
