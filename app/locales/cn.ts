@@ -357,6 +357,7 @@ const cn: Catalogue = {
       file: '文件',
       factoring: '保理',
       webhook: 'Webhook',
+      edi: 'EDI（运输委托和报文）',
       fuelPurchase: '加油记录',
       trip: '行程（各州里程）',
       iftaReturn: '燃油税申报与税率',

@@ -356,6 +356,7 @@ const en = {
       file: 'Files',
       factoring: 'Factoring',
       webhook: 'Webhooks',
+      edi: 'EDI (tenders and messages)',
       fuelPurchase: 'Fuel purchases',
       trip: 'Trips (miles by state)',
       iftaReturn: 'Fuel tax returns and rates',

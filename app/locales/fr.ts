@@ -360,6 +360,7 @@ const fr: Catalogue = {
       file: 'Fichiers',
       factoring: 'Affacturage',
       webhook: 'Webhooks',
+      edi: 'EDI (offres et messages)',
       fuelPurchase: 'Achats de carburant',
       trip: 'Trajets (milles par État)',
       iftaReturn: 'Déclarations et taux de taxe sur les carburants',

@@ -359,6 +359,7 @@ const vi: Catalogue = {
       file: 'Tệp',
       factoring: 'Bao thanh toán',
       webhook: 'Webhook',
+      edi: 'EDI (yêu cầu vận chuyển và thông điệp)',
       fuelPurchase: 'Mua nhiên liệu',
       trip: 'Chuyến đi (dặm theo bang)',
       iftaReturn: 'Tờ khai và thuế suất thuế nhiên liệu',

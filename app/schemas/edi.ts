@@ -5,8 +5,8 @@
 import { z } from 'zod'
 
 import { instant } from './api-record'
-import { idText, integer, optionalText, text, withVersion } from './fields'
 import { EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_MESSAGE_TYPES, EDI_TENDER_PURPOSES, EDI_TENDER_STATUSES, EDI_TRANSPORTS } from './edi-options'
+import { idText, integer, optionalText, text, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 
 

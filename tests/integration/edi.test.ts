@@ -17,11 +17,12 @@ import * as messagesRoute from '~/routes/api/edi/messages'
 import * as partnerRoute from '~/routes/api/edi/partner'
 import * as partnersRoute from '~/routes/api/edi/partners'
 import * as tendersRoute from '~/routes/api/edi/tenders'
+import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 import { prisma } from '~/utils/db.server'
 import { openSecret } from '~/utils/secret-box.server'
-import { CLIENT_IP_HEADER } from '~/utils/client-ip'
 
-import { actorOf, callApi, createOrg, type Org, refusal } from '../helpers'
+import { callApi, expectDocumentedAnswer } from '../contract-kit'
+import { actorOf, createOrg, type Org, refusal } from '../helpers'
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/edi', name), 'utf8')
 
@@ -47,14 +48,16 @@ async function withPartner() {
   return { org, broker, partner: created.body.data }
 }
 
-async function postInterchange(org: Org, text: string, { role = 'admin' as const, type = 'application/edi-x12' } = {}) {
+async function postInterchange(org: Org, text: string, { role = 'admin', type = 'application/edi-x12' }: { role?: 'admin' | 'dispatcher' | 'viewer'; type?: string } = {}) {
   const request = new Request('http://localhost/api/edi/inbound', {
     method: 'POST',
     headers: { Authorization: `Bearer ${org.users[role].token}`, 'Content-Type': type, [CLIENT_IP_HEADER]: '198.51.100.1' },
     body: text,
   })
   const response = await inboundRoute.action({ request, params: {}, context: {} } as never)
-  return { status: response.status, body: await response.json() }
+  const answer = { status: response.status, body: await response.json() }
+  expectDocumentedAnswer('POST', '/api/edi/inbound', answer)
+  return answer
 }
 
 const counts = async (org: Org) => {

@@ -118,6 +118,7 @@ describe('OpenAPI document', () => {
       'companies',
       'compliance',
       'custom fields',
+      'edi',
       'factoring',
       'files',
       'fuel tax',

@@ -10,6 +10,10 @@ import type { Route } from './+types/inbound'
 
 const EDI_TYPES = new Set(['application/edi-x12', 'text/plain'])
 
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ['POST'])
+}
+
 /**
  * POST /api/edi/inbound, body: the interchange (`Content-Type: application/edi-x12`, at most 1 MB:
  * more is 413 before it is read). 201 `{ message, acknowledgment, tenders }`: the message kept

@@ -1,5 +1,5 @@
 import { getMessageRaw, rawFileName } from '~/models/edi/message.server'
-import { handleApi, requireApiPermission } from '~/requests/api.server'
+import { handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/message-raw'
 
@@ -16,4 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     })
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }

@@ -1,6 +1,6 @@
 import { detectLanguage } from '~/i18n.server'
 import { listMessages, serializeMessage } from '~/models/edi/message.server'
-import { apiData, handleApi, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { EdiMessageQuerySchema } from '~/schemas/edi'
 import { parseListQuery } from '~/schemas/list-query'
 
@@ -18,4 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       { meta: { total: result.total, page: result.page, pageSize: result.pageSize } },
     )
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }

@@ -1,5 +1,5 @@
 import { getTender, serializeTender } from '~/models/edi/tender.server'
-import { apiData, handleApi, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 
 import type { Route } from './+types/tender'
 
@@ -9,4 +9,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireApiPermission(call, 'read', 'edi')
     return apiData(serializeTender(await getTender(user.organizationId, params.id)))
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }

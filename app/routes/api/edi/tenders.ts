@@ -1,5 +1,5 @@
 import { listTenders, serializeTender } from '~/models/edi/tender.server'
-import { apiData, handleApi, requireApiPermission } from '~/requests/api.server'
+import { apiData, handleApi, methodNotAllowed, requireApiPermission } from '~/requests/api.server'
 import { EdiTenderQuerySchema } from '~/schemas/edi'
 import { parseListQuery } from '~/schemas/list-query'
 
@@ -13,4 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await listTenders(user.organizationId, query)
     return apiData(result.items.map(serializeTender), { meta: { total: result.total, page: result.page, pageSize: result.pageSize } })
   })
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ['GET', 'HEAD'])
 }
