@@ -1,4 +1,4 @@
-/** EDI's words (issue 43, ADR 147): the database's enums, in the order pages show them. */
+/** EDI's words (ADR 147): the database's enums, in the order pages show them. */
 export const EDI_TRANSPORTS = ['sftp', 'http', 'manual'] as const
 export const EDI_DIRECTIONS = ['in', 'out'] as const
 export const EDI_MESSAGE_STATUSES = ['received', 'sent', 'acknowledged', 'rejected'] as const

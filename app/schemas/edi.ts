@@ -1,5 +1,5 @@
 /**
- * EDI (issue 43, ADR 147): the trading partner's form and API body, the message log's and the
+ * EDI (ADR 147): the trading partner's form and API body, the message log's and the
  * tender list's queries, and what the API answers. Messages are i18n keys (`edi.*`).
  */
 import { z } from 'zod'

@@ -89,7 +89,7 @@ export type Entity =
    */
   | 'accounting'
   /**
-   * EDI with brokers and shippers (issue 43, ADR 147): the message log and tenders. Dispatch
+   * EDI with brokers and shippers (ADR 147): the message log and tenders. Dispatch
    * uploads interchanges and answers tenders; the trading partners (identifiers, transport and its
    * secrets) are the admin's: their writes also ask `organization` update (app/models/edi/partner.server.ts).
    */

@@ -1,5 +1,5 @@
 /**
- * EDI, the first slice (issue 43, ADR 147): a 204 becomes a tender answered by an accepting 997;
+ * EDI, the first slice (ADR 147): a 204 becomes a tender answered by an accepting 997;
  * a malformed interchange keeps only its rejected message and the rejecting 997; an unknown
  * partner, non-X12 text and an oversized body are refused with their codes; partners' CRUD with
  * secrets sealed and never answered; roles; our 997s' control numbers unique under concurrency.

@@ -1,5 +1,5 @@
 /**
- * An interchange coming in (issue 43, ADR 147), by POST /api/edi/inbound or the upload on
+ * An interchange coming in (ADR 147), by POST /api/edi/inbound or the upload on
  * /dashboard/edi/messages: read strictly (interchange.ts), its partner found by the ISA sender
  * and receiver, its 204s read into tenders, and answered with a 997 — in one transaction.
  *

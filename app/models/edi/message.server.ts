@@ -1,5 +1,5 @@
 /**
- * The EDI message log (issue 43, ADR 147): every interchange in and out, kept whole, for
+ * The EDI message log (ADR 147): every interchange in and out, kept whole, for
  * /dashboard/edi/messages and /api/edi/messages. Written by the inbound flow (inbound.server.ts).
  */
 import type { EdiMessage, Prisma } from '~/generated/prisma/client'

@@ -1,5 +1,5 @@
 /**
- * Trading partners (issue 43, ADR 147), shared by /dashboard/edi/partners and /api/edi/partners.
+ * Trading partners (ADR 147), shared by /dashboard/edi/partners and /api/edi/partners.
  * Reading them is `edi` read; writing them is the admin's (`edi` and `organization` update: the
  * identifiers and the transport's secrets). SFTP passwords and keys are sealed
  * (app/utils/secret-box.server.ts) and never answered: a form leaves them blank to keep them.

@@ -1,5 +1,5 @@
 /**
- * Load tenders from 204s (issue 43, ADR 147): read-only in this slice (/dashboard/edi/tenders,
+ * Load tenders from 204s (ADR 147): read-only in this slice (/dashboard/edi/tenders,
  * GET /api/edi/tenders). They are written by the inbound flow (inbound.server.ts); accepting and
  * declining (the 990) come later.
  */
