@@ -85,6 +85,7 @@ export const CLIENT_NAMESPACES = {
   claims: ['claims'],
   accounting: ['accounting'],
   accountingLock: ['accountingLock'],
+  edi: ['edi'],
 } as const satisfies Record<string, readonly string[]>
 export type ClientNamespace = keyof typeof CLIENT_NAMESPACES
 /** Emails, API and edge messages are written by the server only. */

@@ -388,6 +388,13 @@ export default [
     route('work-orders/:id/complete', 'routes/api/work-orders/status.ts', { id: 'api-work-order-complete' }),
     route('work-orders/:id/pdf', 'routes/api/work-orders/pdf.ts'),
     // Claims (ADR 142).
+    route('edi/partners', 'routes/api/edi/partners.ts'),
+    route('edi/partners/:id', 'routes/api/edi/partner.ts'),
+    route('edi/inbound', 'routes/api/edi/inbound.ts'),
+    route('edi/messages', 'routes/api/edi/messages.ts'),
+    route('edi/messages/:id/raw', 'routes/api/edi/message-raw.ts'),
+    route('edi/tenders', 'routes/api/edi/tenders.ts'),
+    route('edi/tenders/:id', 'routes/api/edi/tender.ts'),
     route('claims', 'routes/api/claims/collection.ts'),
     route('claims/:id', 'routes/api/claims/item.ts'),
     route('claims/:id/status', 'routes/api/claims/status.ts'),

@@ -53,6 +53,16 @@ import { CompanyListQuerySchema, CompanyRecordSchema, CompanySchema, CompanyUpda
 import { ComplianceQuerySchema, DriverComplianceSchema } from '~/schemas/compliance'
 import { CustomFieldCreateSchema, CustomFieldListFilterSchema, CustomFieldRecordSchema } from '~/schemas/custom-field'
 import {
+  EdiInboundRecordSchema,
+  EdiMessageQuerySchema,
+  EdiMessageRecordSchema,
+  EdiPartnerRecordSchema,
+  EdiPartnerSchema,
+  EdiPartnerUpdateSchema,
+  EdiTenderQuerySchema,
+  EdiTenderRecordSchema,
+} from '~/schemas/edi'
+import {
   AgreementRecordSchema,
   AgreementSchema,
   PurchaseSchema,
@@ -837,6 +847,123 @@ function postPaths(): Record<string, Record<string, Operation>> {
           '404': errorResponse('not_found: no such post for the caller, or no cover.'),
           ...common,
         },
+      },
+    },
+  }
+}
+
+/** EDI with brokers and shippers (ADR 147): trading partners, inbound interchanges answered by a 997, the message log, tenders. */
+function ediPaths(): Record<string, Record<string, Operation>> {
+  const tags = ['edi']
+  return {
+    '/api/edi/partners': {
+      get: {
+        tags,
+        summary: 'List trading partners',
+        operationId: 'list_edi_partners',
+        responses: { '200': answer('get', '/api/edi/partners', '200', 'Every partner of the organization (no secrets).', pageOf(EdiPartnerRecordSchema)), ...common },
+      },
+      post: {
+        tags,
+        summary: 'Add a trading partner',
+        description: 'Admins. `sftp.password` and `sftp.privateKey` are stored sealed and never answered (`hasPassword`, `hasPrivateKey`).',
+        operationId: 'create_edi_partners',
+        requestBody: jsonBody(input(EdiPartnerSchema)),
+        responses: { '201': answer('post', '/api/edi/partners', '201', 'Created.', dataOf(EdiPartnerRecordSchema)), '415': notJson, ...common },
+      },
+    },
+    '/api/edi/partners/{id}': {
+      get: {
+        tags,
+        summary: 'Read a trading partner',
+        operationId: 'read_edi_partners',
+        parameters: [idParameter],
+        responses: { '200': answer('get', '/api/edi/partners/{id}', '200', 'The partner.', dataOf(EdiPartnerRecordSchema)), '404': errorResponse('not_found'), ...common },
+      },
+      put: {
+        tags,
+        summary: 'Replace a trading partner',
+        description: 'A secret left out keeps the stored one; one sent replaces it.',
+        operationId: 'update_edi_partners',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(EdiPartnerUpdateSchema)),
+        responses: {
+          '200': answer('put', '/api/edi/partners/{id}', '200', 'The partner as stored.', dataOf(EdiPartnerRecordSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict: the version is stale.'),
+          '415': notJson,
+          ...common,
+        },
+      },
+      delete: {
+        tags,
+        summary: 'Delete a trading partner',
+        operationId: 'delete_edi_partners',
+        parameters: [idParameter, versionParameter],
+        responses: {
+          '200': answer('delete', '/api/edi/partners/{id}', '200', 'Deleted.', dataOf(DeletedSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('conflict (stale version), or in_use: it has messages or tenders.'),
+          ...common,
+        },
+      },
+    },
+    '/api/edi/inbound': {
+      post: {
+        tags,
+        summary: 'Receive an X12 interchange',
+        description:
+          'The body is the interchange (`Content-Type: application/edi-x12`, at most 1 MB). It is kept, read strictly (envelopes, counts, control numbers, segment syntax) and answered with a 997: `received`, or `rejected` with its `reason` and nothing else written. A 204 makes or updates a tender.',
+        operationId: 'receive_edi_interchange',
+        requestBody: { required: true, content: { 'application/edi-x12': { schema: { type: 'string' } } } },
+        responses: {
+          '201': answer('post', '/api/edi/inbound', '201', 'The message kept, its 997 and the tenders written.', dataOf(EdiInboundRecordSchema)),
+          ...common,
+          '400': errorResponse('not_x12: no readable ISA (kept as rejected, no 997).'),
+          '413': errorResponse('payload_too_large: over 1 MB (not kept).'),
+          '415': errorResponse('unsupported_media_type: not application/edi-x12.'),
+          '422': errorResponse('unknown_partner: the ISA or GS names no partner (kept as rejected, no 997).'),
+        },
+      },
+    },
+    '/api/edi/messages': {
+      get: {
+        tags,
+        summary: 'List EDI messages',
+        operationId: 'list_edi_messages',
+        parameters: queryParameters(EdiMessageQuerySchema),
+        responses: { '200': answer('get', '/api/edi/messages', '200', 'One page of the log, newest first.', pageOf(EdiMessageRecordSchema)), ...common },
+      },
+    },
+    '/api/edi/messages/{id}/raw': {
+      get: {
+        tags,
+        summary: 'Download an interchange as sent or received',
+        operationId: 'read_edi_message_raw',
+        parameters: [idParameter],
+        responses: {
+          '200': { description: 'The interchange.', content: { 'application/edi-x12': { schema: { type: 'string' } } } },
+          '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+    '/api/edi/tenders': {
+      get: {
+        tags,
+        summary: 'List tenders',
+        operationId: 'list_edi_tenders',
+        parameters: queryParameters(EdiTenderQuerySchema),
+        responses: { '200': answer('get', '/api/edi/tenders', '200', 'One page of tenders, newest first, with their stops.', pageOf(EdiTenderRecordSchema)), ...common },
+      },
+    },
+    '/api/edi/tenders/{id}': {
+      get: {
+        tags,
+        summary: 'Read a tender',
+        operationId: 'read_edi_tenders',
+        parameters: [idParameter],
+        responses: { '200': answer('get', '/api/edi/tenders/{id}', '200', 'The tender.', dataOf(EdiTenderRecordSchema)), '404': errorResponse('not_found'), ...common },
       },
     },
   }
@@ -3339,6 +3466,7 @@ export function openApiDocument() {
       ...settlementPaths(),
       ...factoringPaths(),
       ...webhookPaths(),
+      ...ediPaths(),
       ...quotePaths(),
       ...mailPaths(),
       ...chatPaths(),

@@ -4,6 +4,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters'),
+  /**
+   * The key that seals stored third-party secrets (an EDI partner's SFTP password or key, ADR 147);
+   * unset: derived from SESSION_SECRET (then changing that one makes them unreadable: type them again).
+   */
+  SECRETS_KEY: z.string().min(16, 'SECRETS_KEY must be at least 16 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Freightdesk <no-reply@freightdesk.local>'),
   OUTBOX_DIR: z.string().default('.data/outbox'),

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'internal_error'
   | 'unavailable'
+  | 'not_x12'
+  | 'unknown_partner'
 
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -51,6 +53,9 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   internal_error: 500,
   unavailable: 503,
+  // EDI (ADR 147): the body is no X12 interchange (no readable ISA); its ISA names no trading partner of the organization.
+  not_x12: 400,
+  unknown_partner: 422,
 }
 
 /** Every code a client can meet, for the OpenAPI document. */

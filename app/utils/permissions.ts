@@ -88,6 +88,12 @@ export type Entity =
    * admin's (app/policies/accounting.ts); viewers read.
    */
   | 'accounting'
+  /**
+   * EDI with brokers and shippers (ADR 147): the message log and tenders. Dispatch
+   * uploads interchanges and answers tenders; the trading partners (identifiers, transport and its
+   * secrets) are the admin's: their writes also ask `organization` update (app/models/edi/partner.server.ts).
+   */
+  | 'edi'
 
 const ALL: Action[] = [...ACTIONS]
 const READ: Action[] = ['read']
@@ -139,6 +145,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     compliance: READ,
     claim: ALL,
     accounting: ALL,
+    edi: ALL,
   },
   dispatcher: {
     dashboard: READ,
@@ -172,6 +179,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     qualification: ALL,
     compliance: READ,
     claim: ALL,
+    edi: ['read', 'create', 'update'],
   },
   accountant: {
     dashboard: READ,
@@ -205,6 +213,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     compliance: READ,
     claim: ALL,
     accounting: ['read', 'create', 'update'],
+    edi: READ,
   },
   // Drivers read only the loads assigned to them: the load scope (app/policies/load.ts) narrows every read.
   driver: {
@@ -286,6 +295,7 @@ const matrix: Record<Role, Partial<Record<Entity, Action[]>>> = {
     compliance: READ,
     claim: READ,
     accounting: READ,
+    edi: READ,
   },
 }
 

@@ -119,6 +119,7 @@ describe('OpenAPI document', () => {
       'companies',
       'compliance',
       'custom fields',
+      'edi',
       'factoring',
       'files',
       'fuel tax',

@@ -1,0 +1,195 @@
+/**
+ * An interchange coming in (ADR 147), by POST /api/edi/inbound or the upload on
+ * /dashboard/edi/messages: read strictly (interchange.ts), its partner found by the ISA sender
+ * and receiver, its 204s read into tenders, and answered with a 997 — in one transaction.
+ *
+ * An interchange is taken whole or not at all: when anything in it is wrong, it is kept as a
+ * rejected message with the first reason, answered with a rejecting 997, and nothing else is
+ * written. Text that is no interchange, or names no partner of the organization, is kept as a
+ * rejected message too, without a 997 (there is no one to address it to). A body over the bound
+ * is refused before it is read (413) and not kept.
+ */
+import type { EdiPartner, EdiTender, EdiTenderStop, Prisma } from '~/generated/prisma/client'
+import type { Actor } from '~/models/audit/audit.server'
+import { organizationTimeZone } from '~/models/organization/organization.server'
+import { assertActorMay } from '~/models/records/records.server'
+import { prisma, type Tx } from '~/utils/db.server'
+import { DomainError } from '~/utils/errors.server'
+
+import { writeAcknowledgment } from './acknowledgment'
+import { allProblems, EDI_INTERCHANGE_MAX_BYTES, type Interchange, type Problem, readInterchange } from './interchange'
+import { readLoadTender, type TenderDraft } from './load-tender-204'
+import { type ListedMessage, MESSAGE_LISTED } from './message.server'
+import { findPartnerByEnvelope, nextControlNumber } from './partner.server'
+
+export type InboundOutcome = {
+  message: ListedMessage
+  acknowledgment: (ListedMessage & { raw: string }) | null
+  tenders: (EdiTender & { stops: EdiTenderStop[] })[]
+  /** Set when no 997 could be written: the API answers this error (the message is kept all the same). */
+  refusal: { code: 'not_x12' | 'unknown_partner'; messageKey: string } | null
+}
+
+/** Refused before reading: the bound every way in shares (the request edge holds it for the API). */
+export function assertInterchangeSize(bytes: number) {
+  if (bytes > EDI_INTERCHANGE_MAX_BYTES)
+    throw new DomainError('payload_too_large', 'edi.errors.tooLarge', { params: { size: EDI_INTERCHANGE_MAX_BYTES / 1024 / 1024 } })
+}
+
+function firstType(interchange: Interchange) {
+  return interchange.groups[0]?.transactions[0]?.id || null
+}
+
+/** Receives one interchange for the actor's organization; see the module's comment. */
+export async function receiveInterchange(actor: Actor, text: string, now = new Date()): Promise<InboundOutcome> {
+  assertActorMay(actor, 'create', 'edi')
+  assertInterchangeSize(Buffer.byteLength(text, 'utf8'))
+  const sizeBytes = Buffer.byteLength(text, 'utf8')
+  const read = readInterchange(text)
+  const base = { organizationId: actor.organizationId, direction: 'in' as const, raw: text, sizeBytes }
+
+  if (!read.ok) {
+    const message = await prisma.ediMessage.create({
+      data: { ...base, status: 'rejected', reason: read.code, reasonParams: read.params },
+      select: MESSAGE_LISTED,
+    })
+    return { message, acknowledgment: null, tenders: [], refusal: { code: 'not_x12', messageKey: 'edi.errors.notX12' } }
+  }
+  const { interchange } = read
+  const envelope = {
+    type: firstType(interchange),
+    controlNumber: interchange.control,
+    groupControlNumber: interchange.groups[0]?.control ?? null,
+    transactionControlNumber: interchange.groups[0]?.transactions[0]?.control ?? null,
+  }
+  const partner = await findPartnerByEnvelope(actor.organizationId, interchange)
+  // Every group must come from the partner's GS ID to ours, as its ISA says.
+  const groupsOurs =
+    partner &&
+    interchange.groups.every((group) => group.sender.toLowerCase() === partner.gsId.toLowerCase() && group.receiver.toLowerCase() === partner.ourGsId.toLowerCase())
+  if (!partner || !groupsOurs) {
+    const message = await prisma.ediMessage.create({
+      data: {
+        ...base,
+        ...envelope,
+        status: 'rejected',
+        reason: 'unknown_partner',
+        reasonParams: { qualifier: interchange.senderQualifier, id: interchange.senderId, receiver: interchange.receiverId },
+      },
+      select: MESSAGE_LISTED,
+    })
+    return { message, acknowledgment: null, tenders: [], refusal: { code: 'unknown_partner', messageKey: 'edi.errors.unknownPartner' } }
+  }
+
+  const timeZone = await organizationTimeZone(actor.organizationId)
+  const drafts: TenderDraft[] = []
+  for (const group of interchange.groups)
+    for (const set of group.transactions) {
+      if (set.id !== '204' || set.problems.length) continue
+      const draft = readLoadTender(set, timeZone)
+      if (draft) drafts.push(draft)
+    }
+  const problems = allProblems(interchange)
+  const accepted = problems.length === 0 && interchange.groups.length > 0
+
+  return prisma.$transaction(async (tx) => {
+    // The partner's row is locked by its counter: answers to one partner are written one at a time.
+    const control = await nextControlNumber(tx, partner.id)
+    const first: Problem | undefined = problems[0]
+    const message = await tx.ediMessage.create({
+      data: {
+        ...base,
+        ...envelope,
+        partnerId: partner.id,
+        status: accepted ? 'received' : 'rejected',
+        ...(first ? { reason: first.code, reasonParams: first.params } : {}),
+      },
+      select: MESSAGE_LISTED,
+    })
+    const raw = writeAcknowledgment(interchange, ackParties(partner), control, accepted, now)
+    const acknowledgment = await tx.ediMessage.create({
+      data: {
+        organizationId: actor.organizationId,
+        partnerId: partner.id,
+        direction: 'out',
+        type: '997',
+        status: 'sent',
+        controlNumber: String(control).padStart(9, '0'),
+        groupControlNumber: String(control),
+        transactionControlNumber: '0001',
+        ourControlNumber: control,
+        acknowledgesId: message.id,
+        raw,
+        sizeBytes: Buffer.byteLength(raw, 'utf8'),
+      },
+      select: { ...MESSAGE_LISTED, raw: true },
+    })
+    const tenders = accepted ? await writeTenders(tx, partner, message.id, drafts) : []
+    return { message, acknowledgment, tenders, refusal: null }
+  })
+}
+
+function ackParties(partner: EdiPartner) {
+  return {
+    senderQualifier: partner.ourIsaQualifier,
+    senderId: partner.ourIsaId,
+    senderGsId: partner.ourGsId,
+    receiverQualifier: partner.isaQualifier,
+    receiverId: partner.isaId,
+    receiverGsId: partner.gsId,
+  }
+}
+
+function tenderColumns(draft: TenderDraft) {
+  return {
+    respondBy: draft.respondBy,
+    references: draft.references as Prisma.InputJsonValue,
+    weightLb: draft.weightLb,
+    equipmentType: draft.equipmentType,
+    rateCents: draft.rateCents,
+  }
+}
+
+function stopRows(draft: TenderDraft) {
+  return draft.stops.map((stop) => ({ ...stop, references: stop.references as Prisma.InputJsonValue }))
+}
+
+/**
+ * One tender per partner and shipment: a new 204 makes it (pending; a cancel for one never seen
+ * is kept canceled), a change rewrites a pending one with its stops, a cancel cancels a pending
+ * one. A tender no longer pending is left as it is (answering it is a later slice's).
+ */
+async function writeTenders(tx: Tx, partner: EdiPartner, messageId: string, drafts: TenderDraft[]) {
+  const written: string[] = []
+  for (const draft of drafts) {
+    const existing = await tx.ediTender.findUnique({ where: { partnerId_shipmentId: { partnerId: partner.id, shipmentId: draft.shipmentId } } })
+    if (!existing) {
+      const created = await tx.ediTender.create({
+        data: {
+          organizationId: partner.organizationId,
+          partnerId: partner.id,
+          messageId,
+          shipmentId: draft.shipmentId,
+          purpose: draft.purpose,
+          status: draft.purpose === 'cancel' ? 'canceled' : 'pending',
+          ...tenderColumns(draft),
+          stops: { create: stopRows(draft) },
+        },
+      })
+      written.push(created.id)
+      continue
+    }
+    if (existing.status !== 'pending') continue
+    if (draft.purpose === 'cancel') {
+      await tx.ediTender.update({ where: { id: existing.id }, data: { purpose: 'cancel', status: 'canceled', messageId, version: { increment: 1 } } })
+    } else {
+      await tx.ediTenderStop.deleteMany({ where: { tenderId: existing.id } })
+      await tx.ediTender.update({
+        where: { id: existing.id },
+        data: { purpose: draft.purpose, messageId, ...tenderColumns(draft), stops: { create: stopRows(draft) }, version: { increment: 1 } },
+      })
+    }
+    written.push(existing.id)
+  }
+  return tx.ediTender.findMany({ where: { id: { in: written } }, include: { stops: { orderBy: { sequence: 'asc' } } }, orderBy: { createdAt: 'asc' } })
+}
