@@ -15,4 +15,5 @@ export const TASK_MODULES = [
   () => import('./inspection-photos.server'),
   () => import('./compliance-reminders.server'),
   () => import('./accounting-export.server'),
+  () => import('./edi-pickup.server'),
 ]
