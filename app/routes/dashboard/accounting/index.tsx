@@ -4,7 +4,7 @@ import { AccountingExportStatusBadge } from '~/components/accounting/export-stat
 import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { ListRow, ListTable } from '~/components/lists/list-table'
-import { Button } from '~/components/ui/button'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { ErrorList } from '~/components/ui/field'
 import { inputClass } from '~/components/ui/input-class'
@@ -30,7 +30,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/index'
 
-export const handle = { i18n: ['accounting'] }
+export const handle = { i18n: ['accounting', 'accountingLock'] }
 
 const HERE = href('/dashboard/accounting')
 
@@ -90,6 +90,7 @@ export default function AccountingPage({ loaderData, actionData }: Route.Compone
         title={t('accounting.title')}
         description={t('accounting.description')}
         crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('accounting.title') }]}
+        action={<ButtonLink to={href('/dashboard/accounting/lock')}>{t('accountingLock.title')}</ButtonLink>}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ExportForm loaderData={loaderData} actionData={actionData} />
