@@ -186,6 +186,12 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'claims/claim:uploadClaimDocument': 'refused',
   'claims/claim:deleteClaimDocument': 'refused',
   'settlements/settlement:deductClaim': 'refused',
+  'accounting/export:createAccountingExport': 'refused',
+  'accounting/settings:updateAccountingSettings': 'refused',
+  'edi/inbound:receiveInterchange': 'refused',
+  'edi/partner:createPartner': 'refused',
+  'edi/partner:updatePartner': 'refused',
+  'edi/partner:deletePartner': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -554,6 +554,20 @@ async function createTarget(
     '/api/work-orders': async () => ({ truckId: (await fuelTruck()).id, kind: 'repair', description: `Fuzz work ${n}` }),
     // A maintenance schedule of a truck (ADR 133).
     '/api/maintenance/schedules': async () => ({ truckId: (await fuelTruck()).id, task: `Fuzz task ${n}`, everyDays: 90, lastDoneAt: '2026-05-04' }),
+    // An EDI trading partner is a broker's (ADR 147).
+    '/api/edi/partners': async () => ({
+      name: `Fuzz partner ${n}`,
+      brokerId: (await prisma.broker.create({ data: { organizationId: org.organization.id, name: `Fuzz EDI Broker ${n}` } })).id,
+      isaQualifier: 'ZZ',
+      isaId: `FUZZ${n}`,
+      gsId: `FUZZ${n}`,
+      ourIsaQualifier: 'ZZ',
+      ourIsaId: 'FDCARRIER',
+      ourGsId: 'FDCARRIER',
+      transport: 'manual',
+      send214: false,
+      send210: false,
+    }),
     '/api/trips': async () => ({
       truckId: (await fuelTruck()).id,
       startedAt: '2026-05-04',
@@ -612,7 +626,8 @@ function writeBatch(
   const { method, path, operation } = write
   // A multipart upload (load documents) gets the same hostile JSON: it must answer 415 or 400, never store.
   const content = operation.requestBody?.content
-  const schema = content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema
+  // A body that is no JSON (an X12 interchange) gets hostile JSON too: it must answer 415 or 400.
+  const schema = content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema ?? { type: 'object', properties: {} }
   const authenticated = !path.startsWith('/api/account/')
   const cases: Case[] = []
   for (let i = 0; i < size; i++) {

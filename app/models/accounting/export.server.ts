@@ -10,6 +10,8 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 
+import { href } from 'react-router'
+
 import { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertId, nextNumber, requireFound } from '~/models/records/records.server'
@@ -49,7 +51,7 @@ export function serializeAccountingExport(row: ExportRow): AccountingExportRecor
     error: row.error,
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,
-    url: `/api/accounting/exports/${row.id}/file`,
+    url: href('/api/accounting/exports/:id/file', { id: row.id }),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
