@@ -2,7 +2,12 @@
 import type { EDI_MESSAGE_STATUSES, EDI_TENDER_STATUSES } from './edi-options'
 import type { Tone } from './tone'
 
-export const EDI_MESSAGE_STATUS_TONE: Record<(typeof EDI_MESSAGE_STATUSES)[number], Tone> = { received: 'success', sent: 'info', acknowledged: 'success', rejected: 'error' }
+export const EDI_MESSAGE_STATUS_TONE: Record<(typeof EDI_MESSAGE_STATUSES)[number], Tone> = {
+  received: 'success',
+  sent: 'info',
+  acknowledged: 'success',
+  rejected: 'error',
+}
 export const EDI_TENDER_STATUS_TONE: Record<(typeof EDI_TENDER_STATUSES)[number], Tone> = {
   pending: 'warning',
   accepted: 'success',

@@ -141,12 +141,7 @@ export default function EdiPartnerEditor({ loaderData, actionData }: Route.Compo
           <TextField label={t('edi.fields.sftpInboundDir')} field={sftp.inboundDir} />
           <TextField label={t('edi.fields.sftpOutboundDir')} field={sftp.outboundDir} />
           <div className="sm:col-span-2">
-            <TextareaField
-              label={t('edi.fields.sftpPrivateKey')}
-              field={sftp.privateKey}
-              rows={4}
-              hint={partner?.hasPrivateKey ? stored : undefined}
-            />
+            <TextareaField label={t('edi.fields.sftpPrivateKey')} field={sftp.privateKey} rows={4} hint={partner?.hasPrivateKey ? stored : undefined} />
           </div>
         </Card>
         <div className="flex flex-wrap items-center justify-end gap-3">

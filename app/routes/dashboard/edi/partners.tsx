@@ -50,7 +50,12 @@ export default function EdiPartners({ loaderData }: Route.ComponentProps) {
       />
       <Card className="overflow-hidden">
         {partners.length === 0 ? (
-          <ListEmpty narrowed={false} clearTo={list} noMatch={{ title: '', description: '' }} empty={{ title: t('edi.partners.emptyTitle'), description: t('edi.partners.empty') }} />
+          <ListEmpty
+            narrowed={false}
+            clearTo={list}
+            noMatch={{ title: '', description: '' }}
+            empty={{ title: t('edi.partners.emptyTitle'), description: t('edi.partners.empty') }}
+          />
         ) : (
           <ListTable
             testId="edi-partners"

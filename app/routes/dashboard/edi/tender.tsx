@@ -32,7 +32,11 @@ export default function EdiTenderView({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={title}
-        crumbs={[{ label: t('nav.dashboard'), to: href('/dashboard/app') }, { label: t('nav.ediTenders'), to: href('/dashboard/edi/tenders') }, { label: title }]}
+        crumbs={[
+          { label: t('nav.dashboard'), to: href('/dashboard/app') },
+          { label: t('nav.ediTenders'), to: href('/dashboard/edi/tenders') },
+          { label: title },
+        ]}
       />
       <div className="grid gap-6">
         <DetailCard title={t('edi.tenders.summary')} testId="edi-tender-summary">
@@ -43,7 +47,9 @@ export default function EdiTenderView({ loaderData }: Route.ComponentProps) {
             </SummaryItem>
             <SummaryItem label={t('edi.fields.purpose')}>{t(`edi.purpose.${tender.purpose}`)}</SummaryItem>
             <SummaryItem label={t('edi.fields.respondBy')}>{when(tender.respondBy)}</SummaryItem>
-            <SummaryItem label={t('edi.fields.weight')}>{tender.weightLb === null ? '—' : t('edi.tenders.pounds', { weight: formatNumber(i18n.language, tender.weightLb) })}</SummaryItem>
+            <SummaryItem label={t('edi.fields.weight')}>
+              {tender.weightLb === null ? '—' : t('edi.tenders.pounds', { weight: formatNumber(i18n.language, tender.weightLb) })}
+            </SummaryItem>
             <SummaryItem label={t('edi.fields.equipment')}>{tender.equipmentType ?? '—'}</SummaryItem>
             <SummaryItem label={t('edi.fields.rate')}>{tender.rateCents === null ? '—' : formatMoney(i18n.language, tender.rateCents)}</SummaryItem>
             <SummaryItem label={t('edi.fields.references')} wide>
