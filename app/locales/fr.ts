@@ -5301,7 +5301,7 @@ const fr: Catalogue = {
       stops: 'Arrêts',
       stop: 'Arrêt {{sequence}} : {{kind}}',
       window: 'Créneau : {{start}} – {{end}}',
-      pounds: '{{weight}} lb',
+      pounds: '{{weight}} livres',
     },
   },
 }

@@ -5255,7 +5255,7 @@ const vi: Catalogue = {
       stops: 'Điểm dừng',
       stop: 'Điểm dừng {{sequence}}: {{kind}}',
       window: 'Khung giờ: {{start}} – {{end}}',
-      pounds: '{{weight}} lb',
+      pounds: '{{weight}} pao',
     },
   },
 }
