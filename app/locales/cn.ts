@@ -5062,7 +5062,7 @@ const cn: Catalogue = {
       sftpSecret: 'SFTP 需要密码或私钥。',
       partnerInUse: '该贸易伙伴已有报文或运输委托，无法删除。',
       qualifier: '两个字母或数字（ZZ、01、02 …）。',
-      identifier: '仅限字母、数字、空格和 . & ( ) / , \' + -。',
+      identifier: "仅限字母、数字、空格和 . & ( ) / , ' + -。",
       tooLarge: '一个交换最多 {{size}} MB。',
       notX12: '这不是 X12 交换：必须以可读的 ISA 段开头。',
       unknownPartner: 'ISA 或 GS 标识与本组织的任何贸易伙伴都不匹配。',

@@ -5085,7 +5085,7 @@ const en = {
       sftpSecret: 'SFTP needs a password or a private key.',
       partnerInUse: 'This trading partner has messages or tenders: it cannot be deleted.',
       qualifier: 'Two letters or digits (ZZ, 01, 02 …).',
-      identifier: 'Letters, digits, spaces and . & ( ) / , \' + - only.',
+      identifier: "Letters, digits, spaces and . & ( ) / , ' + - only.",
       tooLarge: 'An interchange is at most {{size}} MB.',
       notX12: 'This is no X12 interchange: it must start with a readable ISA segment.',
       unknownPartner: 'The ISA or GS identifiers match no trading partner of the organization.',
@@ -5138,7 +5138,7 @@ const en = {
       deleteTitle: 'Delete trading partner {{name}}?',
       deleteDescription: 'A partner that has exchanged messages or tenders cannot be deleted.',
       emptyTitle: 'No trading partners yet',
-      empty: 'Add a broker\'s ISA and GS identifiers to receive their 204s.',
+      empty: "Add a broker's ISA and GS identifiers to receive their 204s.",
     },
     fields: {
       name: 'Name',

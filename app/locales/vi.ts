@@ -5100,7 +5100,7 @@ const vi: Catalogue = {
       sftpSecret: 'SFTP cần mật khẩu hoặc khóa riêng.',
       partnerInUse: 'Đối tác giao dịch này đã có thông điệp hoặc yêu cầu vận chuyển: không thể xóa.',
       qualifier: 'Hai chữ cái hoặc chữ số (ZZ, 01, 02 …).',
-      identifier: 'Chỉ chữ cái, chữ số, khoảng trắng và . & ( ) / , \' + -.',
+      identifier: "Chỉ chữ cái, chữ số, khoảng trắng và . & ( ) / , ' + -.",
       tooLarge: 'Một trao đổi tối đa {{size}} MB.',
       notX12: 'Đây không phải trao đổi X12: phải bắt đầu bằng một đoạn ISA đọc được.',
       unknownPartner: 'Mã ISA hoặc GS không khớp với đối tác giao dịch nào của tổ chức.',
