@@ -302,6 +302,17 @@ export default [
       route('import', 'routes/dashboard/imports/page.tsx', { id: 'trips-import' }),
       route('import/template', 'routes/dashboard/imports/template.ts', { id: 'trips-import-template' }),
     ]),
+    // EDI (ADR 147): trading partners, the message log with its upload, and the tenders from 204s.
+    ...prefix('edi', [
+      route('partners', 'routes/dashboard/edi/partners.tsx'),
+      route('partners/new', 'routes/dashboard/edi/partner-editor.tsx', { id: 'edi-partner-new' }),
+      route('partners/:id/edit', 'routes/dashboard/edi/partner-editor.tsx', { id: 'edi-partner-edit' }),
+      route('partners/:id/delete', 'routes/dashboard/edi/partner-delete.tsx'),
+      route('messages', 'routes/dashboard/edi/messages.tsx'),
+      route('messages/:id/raw', 'routes/dashboard/edi/message-raw.ts'),
+      route('tenders', 'routes/dashboard/edi/tenders.tsx'),
+      route('tenders/:id', 'routes/dashboard/edi/tender.tsx'),
+    ]),
     // The books closed through a day (ADR 146); /dashboard/accounting itself is the export's.
     route('accounting/lock', 'routes/dashboard/accounting/lock.tsx'),
     ...prefix('factoring', [

@@ -217,6 +217,18 @@ export const NAV: NavSection[] = [
         ],
       },
       {
+        // EDI (ADR 147): the brokers' trading partners, the tenders their 204s bring, the message log.
+        title: 'nav.edi',
+        path: href('/dashboard/edi/tenders'),
+        icon: 'broker',
+        permission: ['read', 'edi'],
+        children: [
+          { title: 'nav.ediPartners', path: href('/dashboard/edi/partners') },
+          { title: 'nav.ediTenders', path: href('/dashboard/edi/tenders') },
+          { title: 'nav.ediMessages', path: href('/dashboard/edi/messages') },
+        ],
+      },
+      {
         title: 'nav.companies',
         path: href('/dashboard/companies'),
         icon: 'building',

@@ -187,3 +187,8 @@ export function serializePartner(partner: ListedPartner): EdiPartnerRecord {
     version: partner.version,
   }
 }
+
+/** The brokers a partner may tender for (the form's select). */
+export async function partnerBrokerOptions(organizationId: string) {
+  return prisma.broker.findMany({ where: { organizationId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] })
+}
