@@ -861,7 +861,10 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'List trading partners',
         operationId: 'list_edi_partners',
-        responses: { '200': answer('get', '/api/edi/partners', '200', 'Every partner of the organization (no secrets).', pageOf(EdiPartnerRecordSchema)), ...common },
+        responses: {
+          '200': answer('get', '/api/edi/partners', '200', 'Every partner of the organization (no secrets).', pageOf(EdiPartnerRecordSchema)),
+          ...common,
+        },
       },
       post: {
         tags,
@@ -878,7 +881,11 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         summary: 'Read a trading partner',
         operationId: 'read_edi_partners',
         parameters: [idParameter],
-        responses: { '200': answer('get', '/api/edi/partners/{id}', '200', 'The partner.', dataOf(EdiPartnerRecordSchema)), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/edi/partners/{id}', '200', 'The partner.', dataOf(EdiPartnerRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
       put: {
         tags,
@@ -954,7 +961,10 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         summary: 'List tenders',
         operationId: 'list_edi_tenders',
         parameters: queryParameters(EdiTenderQuerySchema),
-        responses: { '200': answer('get', '/api/edi/tenders', '200', 'One page of tenders, newest first, with their stops.', pageOf(EdiTenderRecordSchema)), ...common },
+        responses: {
+          '200': answer('get', '/api/edi/tenders', '200', 'One page of tenders, newest first, with their stops.', pageOf(EdiTenderRecordSchema)),
+          ...common,
+        },
       },
     },
     '/api/edi/tenders/{id}': {
@@ -963,7 +973,11 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         summary: 'Read a tender',
         operationId: 'read_edi_tenders',
         parameters: [idParameter],
-        responses: { '200': answer('get', '/api/edi/tenders/{id}', '200', 'The tender.', dataOf(EdiTenderRecordSchema)), '404': errorResponse('not_found'), ...common },
+        responses: {
+          '200': answer('get', '/api/edi/tenders/{id}', '200', 'The tender.', dataOf(EdiTenderRecordSchema)),
+          '404': errorResponse('not_found'),
+          ...common,
+        },
       },
     },
   }
@@ -3199,7 +3213,8 @@ function booksLockPaths(): Record<string, Record<string, Operation>> {
       get: {
         tags,
         summary: 'Read the books lock',
-        description: 'The day the organization’s books are closed through (null: open), its `version`, and who moved it last. Every role that reads accounting may call it.',
+        description:
+          'The day the organization’s books are closed through (null: open), its `version`, and who moved it last. Every role that reads accounting may call it.',
         operationId: 'read_books_lock',
         responses: { '200': lock('get', '/api/accounting/lock', 'The lock.'), ...common },
       },

@@ -9,7 +9,6 @@ import { EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_MESSAGE_TYPES, EDI_TENDER_PUR
 import { idText, integer, optionalText, text, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 
-
 /** A checkbox (absent: false) or a JSON boolean. */
 const flag = z.preprocess(
   (value) => (value === 'on' || value === 'true' ? true : value === 'false' || value === undefined ? false : value),

@@ -43,12 +43,21 @@ const PARTNER = {
 async function withPartner() {
   const org = await createOrg()
   const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: 'Broker A Logistics' } })
-  const created = await callApi(partnersRoute, { method: 'POST', path: '/api/edi/partners', token: org.users.admin.token, body: { ...PARTNER, brokerId: broker.id } })
+  const created = await callApi(partnersRoute, {
+    method: 'POST',
+    path: '/api/edi/partners',
+    token: org.users.admin.token,
+    body: { ...PARTNER, brokerId: broker.id },
+  })
   expect(created.status).toBe(201)
   return { org, broker, partner: created.body.data }
 }
 
-async function postInterchange(org: Org, text: string, { role = 'admin', type = 'application/edi-x12' }: { role?: 'admin' | 'dispatcher' | 'viewer'; type?: string } = {}) {
+async function postInterchange(
+  org: Org,
+  text: string,
+  { role = 'admin', type = 'application/edi-x12' }: { role?: 'admin' | 'dispatcher' | 'viewer'; type?: string } = {},
+) {
   const request = new Request('http://localhost/api/edi/inbound', {
     method: 'POST',
     headers: { Authorization: `Bearer ${org.users[role].token}`, 'Content-Type': type, [CLIENT_IP_HEADER]: '198.51.100.1' },
@@ -78,19 +87,35 @@ describe('inbound interchanges', () => {
     const { message, acknowledgment, tenders } = answer.body.data
     expect(message).toMatchObject({ direction: 'in', type: '204', status: 'received', controlNumber: '000000102', partnerId: partner.id, reason: null })
     expect(acknowledgment).toMatchObject({ direction: 'out', type: '997', status: 'sent', acknowledgesId: message.id, controlNumber: '000000001' })
-    const ack = new X12Parser(true).parse(acknowledgment.raw) as unknown as { functionalGroups: { transactions: { segments: { tag: string; elements: { value: string }[] }[] }[] }[] }
+    const ack = new X12Parser(true).parse(acknowledgment.raw) as unknown as {
+      functionalGroups: { transactions: { segments: { tag: string; elements: { value: string }[] }[] }[] }[]
+    }
     const segments = ack.functionalGroups[0].transactions[0].segments.map((segment) => [segment.tag, ...segment.elements.map((each) => each.value)].join('*'))
     expect(segments).toEqual(['AK1*SM*102', 'AK2*204*0001', 'AK5*A', 'AK9*A*1*1*1'])
     expect(tenders).toHaveLength(1)
-    expect(tenders[0]).toMatchObject({ shipmentId: 'SH2002', purpose: 'new', status: 'pending', weightLb: 42_000, rateCents: 185_000, equipmentType: 'TF', respondBy: '2026-12-03T23:00:00.000Z' })
-    expect(tenders[0].stops.map((stop: { city: string; state: string }) => `${stop.city}, ${stop.state}`)).toEqual(['Dallas, TX', 'Fort Worth, TX', 'Austin, TX'])
+    expect(tenders[0]).toMatchObject({
+      shipmentId: 'SH2002',
+      purpose: 'new',
+      status: 'pending',
+      weightLb: 42_000,
+      rateCents: 185_000,
+      equipmentType: 'TF',
+      respondBy: '2026-12-03T23:00:00.000Z',
+    })
+    expect(tenders[0].stops.map((stop: { city: string; state: string }) => `${stop.city}, ${stop.state}`)).toEqual([
+      'Dallas, TX',
+      'Fort Worth, TX',
+      'Austin, TX',
+    ])
 
     // The list, the log and the raw download.
     const listed = await callApi(tendersRoute, { path: '/api/edi/tenders', token: org.users.dispatcher.token })
     expect(listed.body.data.map((tender: { shipmentId: string }) => tender.shipmentId)).toEqual(['SH2002'])
     const log = await callApi(messagesRoute, { path: '/api/edi/messages', token: org.users.viewer.token })
     expect(log.body.data.map((each: { type: string; direction: string }) => `${each.direction} ${each.type}`).sort()).toEqual(['in 204', 'out 997'])
-    const rawRequest = new Request(`http://localhost/api/edi/messages/${message.id}/raw`, { headers: { Authorization: `Bearer ${org.users.admin.token}`, [CLIENT_IP_HEADER]: '198.51.100.1' } })
+    const rawRequest = new Request(`http://localhost/api/edi/messages/${message.id}/raw`, {
+      headers: { Authorization: `Bearer ${org.users.admin.token}`, [CLIENT_IP_HEADER]: '198.51.100.1' },
+    })
     const raw = await rawRoute.loader({ request: rawRequest, params: { id: message.id }, context: {} } as never)
     expect(raw.headers.get('Content-Type')).toContain('application/edi-x12')
     expect(await raw.text()).toBe(fixture('204-full.edi'))
@@ -98,7 +123,13 @@ describe('inbound interchanges', () => {
     // A change rewrites the pending tender; a cancel cancels it.
     await postInterchange(org, fixture('204-change.edi'))
     const changed = await prisma.ediTender.findFirstOrThrow({ where: { partnerId: partner.id }, include: { stops: { orderBy: { sequence: 'asc' } } } })
-    expect([changed.purpose, changed.status, changed.rateCents, changed.equipmentType, changed.stops.map((stop) => stop.city)]).toEqual(['change', 'pending', 195_000, 'RT', ['Dallas', 'San Antonio']])
+    expect([changed.purpose, changed.status, changed.rateCents, changed.equipmentType, changed.stops.map((stop) => stop.city)]).toEqual([
+      'change',
+      'pending',
+      195_000,
+      'RT',
+      ['Dallas', 'San Antonio'],
+    ])
     await postInterchange(org, fixture('204-cancel.edi'))
     expect(await prisma.ediTender.findFirstOrThrow({ where: { partnerId: partner.id } })).toMatchObject({ purpose: 'cancel', status: 'canceled', version: 3 })
   })
@@ -107,7 +138,11 @@ describe('inbound interchanges', () => {
     const { org } = await withPartner()
     const answer = await postInterchange(org, fixture('204-bad-se-count.edi'))
     expect(answer.status).toBe(201)
-    expect(answer.body.data.message).toMatchObject({ status: 'rejected', reason: 'se_count', reasonMessage: 'SE01 says 11 segments; the transaction set has 13.' })
+    expect(answer.body.data.message).toMatchObject({
+      status: 'rejected',
+      reason: 'se_count',
+      reasonMessage: 'SE01 says 11 segments; the transaction set has 13.',
+    })
     expect(answer.body.data.acknowledgment.raw).toContain('AK5*R*4~')
     expect(answer.body.data.tenders).toEqual([])
     expect(await counts(org)).toEqual({
@@ -166,7 +201,15 @@ describe('inbound interchanges', () => {
 describe('trading partners', () => {
   it('stores the SFTP password sealed, never answers it, keeps it when left out and refuses a stale version', async () => {
     const { org, broker, partner } = await withPartner()
-    expect(partner.sftp).toEqual({ host: 'sftp.broker-a.test', port: 2222, username: 'fdcarrier', hasPassword: true, hasPrivateKey: false, inboundDir: '/out', outboundDir: '/in' })
+    expect(partner.sftp).toEqual({
+      host: 'sftp.broker-a.test',
+      port: 2222,
+      username: 'fdcarrier',
+      hasPassword: true,
+      hasPrivateKey: false,
+      inboundDir: '/out',
+      outboundDir: '/in',
+    })
     expect(JSON.stringify(partner)).not.toContain('hunter2')
     const stored = await prisma.ediPartner.findUniqueOrThrow({ where: { id: partner.id } })
     expect(stored.sftpPasswordSealed).not.toContain('hunter2')
@@ -175,8 +218,15 @@ describe('trading partners', () => {
     expect(JSON.stringify(audit)).not.toContain(stored.sftpPasswordSealed!)
 
     const { password: _password, ...sftp } = PARTNER.sftp
-    const put = (body: object) => callApi(partnerRoute, { method: 'PUT', path: `/api/edi/partners/${partner.id}`, params: { id: partner.id }, token: org.users.admin.token, body })
-    const updated = await put({ ...PARTNER, sftp: { ...sftp, privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----x' }, brokerId: broker.id, name: 'Broker A (EDI)', version: 1 })
+    const put = (body: object) =>
+      callApi(partnerRoute, { method: 'PUT', path: `/api/edi/partners/${partner.id}`, params: { id: partner.id }, token: org.users.admin.token, body })
+    const updated = await put({
+      ...PARTNER,
+      sftp: { ...sftp, privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----x' },
+      brokerId: broker.id,
+      name: 'Broker A (EDI)',
+      version: 1,
+    })
     expect(updated.status).toBe(200)
     expect(updated.body.data).toMatchObject({ name: 'Broker A (EDI)', version: 2, sftp: { hasPassword: true, hasPrivateKey: true } })
     expect(openSecret((await prisma.ediPartner.findUniqueOrThrow({ where: { id: partner.id } })).sftpPasswordSealed!)).toBe('hunter2-secret')
@@ -207,7 +257,12 @@ describe('trading partners', () => {
     const remove = (id: string) => callApi(partnerRoute, { method: 'DELETE', path: `/api/edi/partners/${id}`, params: { id }, token: org.users.admin.token })
     expect([(await remove(partner.id)).status, (await remove(partner.id)).body.error.code]).toEqual([409, 'in_use'])
     const { org: fresh, partner: unused } = await withPartner()
-    const gone = await callApi(partnerRoute, { method: 'DELETE', path: `/api/edi/partners/${unused.id}`, params: { id: unused.id }, token: fresh.users.admin.token })
+    const gone = await callApi(partnerRoute, {
+      method: 'DELETE',
+      path: `/api/edi/partners/${unused.id}`,
+      params: { id: unused.id },
+      token: fresh.users.admin.token,
+    })
     expect(gone.body.data).toEqual({ id: unused.id, deleted: true })
     expect(await refusal(receiveInterchange(actorOf(fresh, 'driver'), fixture('204-minimal.edi')))).toMatchObject({ code: 'forbidden' })
   })

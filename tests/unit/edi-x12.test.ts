@@ -14,7 +14,14 @@ import { allProblems, EDI_INTERCHANGE_MAX_BYTES, type Interchange, readInterchan
 import { readLoadTender } from '~/models/edi/load-tender-204'
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/edi', name), 'utf8')
-const PARTIES = { senderQualifier: 'ZZ', senderId: 'FDCARRIER', senderGsId: 'FDCARRIER', receiverQualifier: 'ZZ', receiverId: 'BROKERA', receiverGsId: 'BROKERA' }
+const PARTIES = {
+  senderQualifier: 'ZZ',
+  senderId: 'FDCARRIER',
+  senderGsId: 'FDCARRIER',
+  receiverQualifier: 'ZZ',
+  receiverId: 'BROKERA',
+  receiverGsId: 'BROKERA',
+}
 
 function read(text: string): Interchange {
   const result = readInterchange(text)
@@ -26,15 +33,27 @@ const codes = (text: string) => allProblems(read(text)).map((problem) => problem
 
 /** A 997 read back strictly by node-x12 (counts, control numbers), as segments `TAG*…`. */
 function strictly(ack: string) {
-  const parsed = new X12Parser(true).parse(ack) as unknown as { functionalGroups: { transactions: { segments: { tag: string; elements: { value: string }[] }[] }[] }[] }
-  return parsed.functionalGroups.flatMap((group) => group.transactions.flatMap((set) => set.segments.map((segment) => [segment.tag, ...segment.elements.map((each) => each.value)].join('*'))))
+  const parsed = new X12Parser(true).parse(ack) as unknown as {
+    functionalGroups: { transactions: { segments: { tag: string; elements: { value: string }[] }[] }[] }[]
+  }
+  return parsed.functionalGroups.flatMap((group) =>
+    group.transactions.flatMap((set) => set.segments.map((segment) => [segment.tag, ...segment.elements.map((each) => each.value)].join('*'))),
+  )
 }
 
 describe('reading 204s', () => {
   it('reads the minimal tender: shipment, purpose, two stops with their windows in the organization’s zone, weight and charge', () => {
     const tender = tenderOf(fixture('204-minimal.edi'))!
     expect(codes(fixture('204-minimal.edi'))).toEqual([])
-    expect(tender).toMatchObject({ shipmentId: 'SH1001', purpose: 'new', scac: 'FDCR', weightLb: 42_000, rateCents: 185_000, equipmentType: null, respondBy: null })
+    expect(tender).toMatchObject({
+      shipmentId: 'SH1001',
+      purpose: 'new',
+      scac: 'FDCR',
+      weightLb: 42_000,
+      rateCents: 185_000,
+      equipmentType: null,
+      respondBy: null,
+    })
     expect(tender.stops.map((stop) => [stop.sequence, stop.kind, stop.name, stop.city, stop.state, stop.windowStart?.toISOString()])).toEqual([
       [1, 'pickup', 'Acme Plastics', 'Dallas', 'TX', '2026-12-05T14:00:00.000Z'],
       [2, 'delivery', 'Bob Foods', 'Austin', 'TX', '2026-12-06T20:00:00.000Z'],
@@ -50,7 +69,17 @@ describe('reading 204s', () => {
     // G62*64 at 17:00 Central (CT), whatever the organization's zone.
     expect(tender.respondBy?.toISOString()).toBe('2026-12-03T23:00:00.000Z')
     expect([tender.equipmentType, tender.weightLb, tender.rateCents]).toEqual(['TF', 42_000, 185_000])
-    expect(tender.stops.map((stop) => [stop.sequence, stop.reason, stop.kind, stop.city, stop.windowStart?.toISOString(), stop.windowEnd?.toISOString(), stop.weightLb])).toEqual([
+    expect(
+      tender.stops.map((stop) => [
+        stop.sequence,
+        stop.reason,
+        stop.kind,
+        stop.city,
+        stop.windowStart?.toISOString(),
+        stop.windowEnd?.toISOString(),
+        stop.weightLb,
+      ]),
+    ).toEqual([
       [1, 'CL', 'pickup', 'Dallas', '2026-12-05T14:00:00.000Z', '2026-12-05T18:00:00.000Z', 20_000],
       [2, 'PL', 'pickup', 'Fort Worth', '2026-12-05T20:00:00.000Z', '2026-12-05T22:00:00.000Z', 22_000],
       [3, 'CU', 'delivery', 'Austin', '2026-12-06T15:00:00.000Z', '2026-12-06T21:00:00.000Z', 42_000],

@@ -37,10 +37,22 @@ export function writeAcknowledgment(interchange: Interchange, parties: Acknowled
   const number = String(control)
   const ack = new X12Interchange(options)
   ack.setHeader([
-    '00', pad('', 10), '00', pad('', 10),
-    pad(parties.senderQualifier, 2), pad(parties.senderId, 15),
-    pad(parties.receiverQualifier, 2), pad(parties.receiverId, 15),
-    day.slice(2), time, 'U', '00401', number.padStart(9, '0'), '0', interchange.usage === 'P' ? 'P' : 'T', separators.component,
+    '00',
+    pad('', 10),
+    '00',
+    pad('', 10),
+    pad(parties.senderQualifier, 2),
+    pad(parties.senderId, 15),
+    pad(parties.receiverQualifier, 2),
+    pad(parties.receiverId, 15),
+    day.slice(2),
+    time,
+    'U',
+    '00401',
+    number.padStart(9, '0'),
+    '0',
+    interchange.usage === 'P' ? 'P' : 'T',
+    separators.component,
   ])
   const group = ack.addFunctionalGroup()
   group.setHeader(['FA', parties.senderGsId, parties.receiverGsId, day, time, number, 'X', '004010'])
@@ -52,7 +64,13 @@ export function writeAcknowledgment(interchange: Interchange, parties: Acknowled
       set.addSegment('AK2', [transaction.id, transaction.control])
       for (const fault of transaction.faults) {
         set.addSegment('AK3', [fault.tag, String(fault.position), '', fault.code])
-        if (fault.element) set.addSegment('AK4', [String(fault.element.position), fault.element.reference, fault.element.code, ...(fault.element.value ? [fault.element.value.slice(0, 99)] : [])])
+        if (fault.element)
+          set.addSegment('AK4', [
+            String(fault.element.position),
+            fault.element.reference,
+            fault.element.code,
+            ...(fault.element.value ? [fault.element.value.slice(0, 99)] : []),
+          ])
       }
       set.addSegment('AK5', accepted ? ['A'] : ['R', ...transaction.ak5Codes.slice(0, 5)])
     }

@@ -66,7 +66,9 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
   // Every group must come from the partner's GS ID to ours, as its ISA says.
   const groupsOurs =
     partner &&
-    interchange.groups.every((group) => group.sender.toLowerCase() === partner.gsId.toLowerCase() && group.receiver.toLowerCase() === partner.ourGsId.toLowerCase())
+    interchange.groups.every(
+      (group) => group.sender.toLowerCase() === partner.gsId.toLowerCase() && group.receiver.toLowerCase() === partner.ourGsId.toLowerCase(),
+    )
   if (!partner || !groupsOurs) {
     const message = await prisma.ediMessage.create({
       data: {

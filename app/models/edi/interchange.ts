@@ -97,8 +97,7 @@ export type Interchange = {
 }
 
 export type ReadInterchange =
-  | { ok: true; interchange: Interchange }
-  | { ok: false; code: 'too_large' | 'not_x12' | 'isa_malformed'; params: Record<string, string | number> }
+  { ok: true; interchange: Interchange } | { ok: false; code: 'too_large' | 'not_x12' | 'isa_malformed'; params: Record<string, string | number> }
 
 /** The ISA's elements have fixed widths (ISA01…ISA16): these are where its element separator sits. */
 const ISA_WIDTHS = [2, 10, 2, 10, 2, 15, 2, 15, 6, 4, 1, 5, 9, 1, 1, 1]
@@ -122,7 +121,9 @@ function isaPositions() {
 const ISA_SEPARATOR_POSITIONS = isaPositions()
 
 /** The ISA read by its fixed widths: the separators, or why the text is not an interchange. */
-function readIsa(text: string): { ok: true; separators: Separators; elements: string[] } | { ok: false; code: 'not_x12' | 'isa_malformed'; params: Record<string, string | number> } {
+function readIsa(
+  text: string,
+): { ok: true; separators: Separators; elements: string[] } | { ok: false; code: 'not_x12' | 'isa_malformed'; params: Record<string, string | number> } {
   if (!text.startsWith('ISA')) return { ok: false, code: 'not_x12', params: {} }
   if (text.length < ISA_LENGTH) return { ok: false, code: 'isa_malformed', params: { length: text.length } }
   const element = text[3]
@@ -234,7 +235,16 @@ export function readInterchange(input: string): ReadInterchange {
       case 'GS': {
         if (set || group) closeGroup(segment)
         const [, functionalId = '', sender = '', receiver = '', , , groupControl = '', , groupVersion = ''] = elements
-        group = { functionalId, sender: sender.trim(), receiver: receiver.trim(), control: groupControl, version: groupVersion, transactions: [], problems: [], ak9Codes: [] }
+        group = {
+          functionalId,
+          sender: sender.trim(),
+          receiver: receiver.trim(),
+          control: groupControl,
+          version: groupVersion,
+          transactions: [],
+          problems: [],
+          ak9Codes: [],
+        }
         if (elements.length !== 9 || !/^\d{1,9}$/.test(groupControl) || !functionalId) {
           group.problems.push({ code: 'gs_malformed', params: { position } })
           group.ak9Codes.push('6')
@@ -308,8 +318,10 @@ export function readInterchange(input: string): ReadInterchange {
       case 'IEA': {
         closeGroup(segment)
         const [, count = '', interchangeControl = ''] = elements
-        if (count !== String(interchange.groups.length)) interchange.problems.push({ code: 'iea_count', params: { found: count, expected: interchange.groups.length } })
-        if (interchangeControl !== interchange.control) interchange.problems.push({ code: 'iea_control', params: { found: interchangeControl, expected: interchange.control } })
+        if (count !== String(interchange.groups.length))
+          interchange.problems.push({ code: 'iea_count', params: { found: count, expected: interchange.groups.length } })
+        if (interchangeControl !== interchange.control)
+          interchange.problems.push({ code: 'iea_control', params: { found: interchangeControl, expected: interchange.control } })
         ended = true
         break
       }

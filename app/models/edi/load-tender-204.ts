@@ -47,11 +47,21 @@ const WINDOW_START = new Set(['37', '53', '69', '70', '10', '68'])
 const WINDOW_END = new Set(['38', '54'])
 /** G62-05 time codes → zones; LT (local) and none read in the organization's zone. */
 const ZONES: Record<string, string> = {
-  ET: 'America/New_York', ES: 'America/New_York', ED: 'America/New_York',
-  CT: 'America/Chicago', CS: 'America/Chicago', CD: 'America/Chicago',
-  MT: 'America/Denver', MS: 'America/Denver', MD: 'America/Denver',
-  PT: 'America/Los_Angeles', PS: 'America/Los_Angeles', PD: 'America/Los_Angeles',
-  UT: 'UTC', GM: 'UTC', Z: 'UTC',
+  ET: 'America/New_York',
+  ES: 'America/New_York',
+  ED: 'America/New_York',
+  CT: 'America/Chicago',
+  CS: 'America/Chicago',
+  CD: 'America/Chicago',
+  MT: 'America/Denver',
+  MS: 'America/Denver',
+  MD: 'America/Denver',
+  PT: 'America/Los_Angeles',
+  PS: 'America/Los_Angeles',
+  PD: 'America/Los_Angeles',
+  UT: 'UTC',
+  GM: 'UTC',
+  Z: 'UTC',
 }
 const KG_IN_LB = 2.20462
 
@@ -69,7 +79,8 @@ export function readLoadTender(set: TransactionSet, timeZone: string): TenderDra
   const faults: SegmentFault[] = []
   // Position in the transaction set as AK3-02 counts it (ST is 1).
   const at = (segment: Segment) => set.segments.indexOf(segment) + 1
-  const fault = (segment: Segment, code: SegmentFault['code'], bad?: Fault) => faults.push({ tag: segment.tag, position: at(segment), code, ...(bad ? { element: bad } : {}) })
+  const fault = (segment: Segment, code: SegmentFault['code'], bad?: Fault) =>
+    faults.push({ tag: segment.tag, position: at(segment), code, ...(bad ? { element: bad } : {}) })
   const missing = (tag: string) => faults.push({ tag, position: set.segments.length, code: '3' })
 
   const instant = (segment: Segment): Date | null => {
@@ -121,7 +132,9 @@ export function readLoadTender(set: TransactionSet, timeZone: string): TenderDra
     }
 
   const references = (segments: Segment[]) =>
-    segments.filter((segment) => segment.tag === 'L11' && element(segment, 1)).map((segment) => ({ qualifier: element(segment, 2), value: element(segment, 1) }))
+    segments
+      .filter((segment) => segment.tag === 'L11' && element(segment, 1))
+      .map((segment) => ({ qualifier: element(segment, 2), value: element(segment, 1) }))
   let respondBy: Date | null = null
   for (const segment of heading) if (segment.tag === 'G62' && element(segment, 1) === '64') respondBy = instant(segment)
   const n7 = heading.find((segment) => segment.tag === 'N7')
@@ -194,7 +207,8 @@ export function readLoadTender(set: TransactionSet, timeZone: string): TenderDra
 
   if (faults.length || !b2 || !purpose) {
     set.faults.push(...faults)
-    for (const each of faults) set.problems.push({ code: 'tender_invalid', params: { tag: each.tag, position: each.position, element: each.element?.position ?? 0 } })
+    for (const each of faults)
+      set.problems.push({ code: 'tender_invalid', params: { tag: each.tag, position: each.position, element: each.element?.position ?? 0 } })
     if (!set.ak5Codes.includes('5')) set.ak5Codes.push('5')
     return null
   }

@@ -63,7 +63,10 @@ export async function getMessage(organizationId: string, id: string) {
 /** The interchange as it came or went, for the download. */
 export async function getMessageRaw(organizationId: string, id: string) {
   assertId(id, NOT_FOUND)
-  return requireFound(await prisma.ediMessage.findFirst({ where: { id, organizationId }, select: { id: true, type: true, controlNumber: true, direction: true, raw: true } }), NOT_FOUND)
+  return requireFound(
+    await prisma.ediMessage.findFirst({ where: { id, organizationId }, select: { id: true, type: true, controlNumber: true, direction: true, raw: true } }),
+    NOT_FOUND,
+  )
 }
 
 /** The file name a download gets: `edi-in-204-000000001.x12`. */

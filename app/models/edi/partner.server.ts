@@ -49,7 +49,8 @@ function columns(input: EdiPartnerInput, stored?: EdiPartner) {
   const sftp = input.transport === 'sftp' ? input.sftp : undefined
   const password = sftp?.password ? sealSecret(sftp.password) : sftp ? (stored?.sftpPasswordSealed ?? null) : null
   const privateKey = sftp?.privateKey ? sealSecret(sftp.privateKey) : sftp ? (stored?.sftpPrivateKeySealed ?? null) : null
-  if (sftp && !password && !privateKey) throw new DomainError('validation_failed', 'validation.failed', { fields: { 'sftp.password': ['edi.errors.sftpSecret'] } })
+  if (sftp && !password && !privateKey)
+    throw new DomainError('validation_failed', 'validation.failed', { fields: { 'sftp.password': ['edi.errors.sftpSecret'] } })
   return {
     name: input.name,
     brokerId: input.brokerId,
@@ -75,7 +76,11 @@ function columns(input: EdiPartnerInput, stored?: EdiPartner) {
 const brokerReference = (organizationId: string, brokerId: string) => ownReference(organizationId, 'broker', 'brokerId', brokerId, 'edi.errors.brokerUnknown')
 
 export async function listPartners(organizationId: string) {
-  return prisma.ediPartner.findMany({ where: { organizationId }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: { broker: { select: { id: true, name: true } } } })
+  return prisma.ediPartner.findMany({
+    where: { organizationId },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    include: { broker: { select: { id: true, name: true } } },
+  })
 }
 
 export async function getPartner(organizationId: string, id: string, db: Tx | typeof prisma = prisma) {
@@ -108,7 +113,9 @@ export async function updatePartner(actor: Actor, id: string, input: EdiPartnerU
     await prisma.$transaction(async (tx) => {
       await assertReferences(tx, references)
       await assertUniqueFields(tx.ediPartner, actor.organizationId, id, UNIQUE, input)
-      const { before, data } = await updateVersioned(tx.ediPartner, { id, organizationId: actor.organizationId }, input.version, NOT_FOUND, async (stored) => columns(input, stored))
+      const { before, data } = await updateVersioned(tx.ediPartner, { id, organizationId: actor.organizationId }, input.version, NOT_FOUND, async (stored) =>
+        columns(input, stored),
+      )
       await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', before: audited(before), after: audited({ ...before, ...data }) })
     })
   } catch (error) {
@@ -137,7 +144,10 @@ export async function deletePartner(actor: Actor, id: string, version?: number) 
  * The partner an interchange comes from: its ISA sender (qualifier and ID, any case) among the
  * organization's partners, sent to our ISA receiver; null when none matches.
  */
-export async function findPartnerByEnvelope(organizationId: string, envelope: { senderQualifier: string; senderId: string; receiverQualifier: string; receiverId: string }) {
+export async function findPartnerByEnvelope(
+  organizationId: string,
+  envelope: { senderQualifier: string; senderId: string; receiverQualifier: string; receiverId: string },
+) {
   const partner = await prisma.ediPartner.findFirst({ where: { organizationId, isaQualifier: envelope.senderQualifier, isaId: envelope.senderId } })
   if (!partner) return null
   const ours = partner.ourIsaQualifier === envelope.receiverQualifier && partner.ourIsaId.toLowerCase() === envelope.receiverId.toLowerCase()
