@@ -5,45 +5,17 @@
  */
 import { z } from 'zod'
 
-import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS } from './accounting-options'
+import {
+  ACCOUNTING_EXPORT_STATUSES,
+  ACCOUNTING_FORMATS,
+  ACCOUNTING_KINDS,
+  ACCOUNTING_NAME_FIELDS,
+  ACCOUNTING_PARTY_NAMINGS,
+  type AccountingNameField,
+} from './accounting-options'
 import { day, instant } from './api-record'
 import { dateOnly, requiredText } from './fields'
 import { VersionSchema } from './version'
-
-/** How brokers are named in the books: their name, or their MC number (the name when they have none). */
-export const ACCOUNTING_PARTY_NAMINGS = ['name', 'mc_number'] as const
-export type AccountingPartyNaming = (typeof ACCOUNTING_PARTY_NAMINGS)[number]
-
-/**
- * The names each record maps to, grouped as the settings page shows them. Item fields are the
- * QuickBooks product/service (or Xero item code) of an invoice line.
- */
-export const ACCOUNTING_NAME_GROUPS = {
-  receivables: ['receivableAccount', 'bankAccount', 'discountAccount', 'salesTaxAccount'],
-  income: [
-    'linehaulAccount',
-    'linehaulItem',
-    'fuelSurchargeAccount',
-    'fuelSurchargeItem',
-    'detentionAccount',
-    'detentionItem',
-    'layoverAccount',
-    'layoverItem',
-    'lumperAccount',
-    'lumperItem',
-    'tonuAccount',
-    'tonuItem',
-    'stopOffAccount',
-    'stopOffItem',
-    'otherChargeAccount',
-    'otherChargeItem',
-  ],
-  driverPay: ['payableAccount', 'driverPayAccount', 'driverDeductionAccount', 'driverAdvanceAccount'],
-  expenses: ['fuelAccount', 'fuelPaymentAccount', 'repairsPartsAccount', 'repairsLaborAccount', 'repairsPaymentAccount'],
-  factoring: ['factoringFeesAccount', 'factoringReserveAccount', 'factorClearingAccount'],
-} as const
-export type AccountingNameField = (typeof ACCOUNTING_NAME_GROUPS)[keyof typeof ACCOUNTING_NAME_GROUPS][number]
-export const ACCOUNTING_NAME_FIELDS = Object.values(ACCOUNTING_NAME_GROUPS).flat() as AccountingNameField[]
 
 /** QuickBooks' standard chart of accounts and product names: what an organization without settings exports with. */
 export const DEFAULT_ACCOUNTING_NAMES: Record<AccountingNameField, string> = {
@@ -126,9 +98,6 @@ export const AccountingExportSchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'accounting.errors.rangeTooLong' })
   })
 export type AccountingExportInput = z.infer<typeof AccountingExportSchema>
-
-export const ACCOUNTING_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const
-export type AccountingExportStatus = (typeof ACCOUNTING_EXPORT_STATUSES)[number]
 
 // ---- The API's answers (ADR 112) ----
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 
 import * as database from '~/generated/prisma/enums'
-import { ACCOUNTING_EXPORT_STATUSES, ACCOUNTING_PARTY_NAMINGS } from '~/schemas/accounting'
+import { ACCOUNTING_EXPORT_STATUSES, ACCOUNTING_PARTY_NAMINGS } from '~/schemas/accounting-options'
 import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS } from '~/schemas/accounting-options'
 import { API_KEY_SCOPES } from '~/schemas/api-key-options'
 import { AUDIT_ACTIONS } from '~/schemas/audit-options'

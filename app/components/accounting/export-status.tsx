@@ -1,6 +1,6 @@
 import { Badge, type Tone } from '~/components/ui/badge'
 import { useTranslation } from '~/hooks/use-translation'
-import type { AccountingExportStatus } from '~/schemas/accounting'
+import type { AccountingExportStatus } from '~/schemas/accounting-options'
 
 const TONES: Record<AccountingExportStatus, Tone> = { queued: 'default', running: 'info', ready: 'success', failed: 'error' }
 

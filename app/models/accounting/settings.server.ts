@@ -6,14 +6,8 @@
 import type { AccountingSettings } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { assertActorMay, assertOneRow } from '~/models/records/records.server'
-import {
-  ACCOUNTING_NAME_FIELDS,
-  type AccountingNameField,
-  type AccountingPartyNaming,
-  type AccountingSettingsInput,
-  type AccountingSettingsRecord,
-  DEFAULT_ACCOUNTING_NAMES,
-} from '~/schemas/accounting'
+import { type AccountingSettingsInput, type AccountingSettingsRecord, DEFAULT_ACCOUNTING_NAMES } from '~/schemas/accounting'
+import { ACCOUNTING_NAME_FIELDS, type AccountingNameField, type AccountingPartyNaming } from '~/schemas/accounting-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 

@@ -16,14 +16,8 @@ import { getAccountingSettings, updateAccountingSettings } from '~/models/accoun
 import { organizationToday } from '~/models/organization/organization.server'
 import { requireActor } from '~/requests/actor.server'
 import { intent, intentAction } from '~/requests/forms.server'
-import {
-  ACCOUNTING_NAME_GROUPS,
-  ACCOUNTING_PARTY_NAMINGS,
-  AccountingExportListQuerySchema,
-  AccountingExportSchema,
-  AccountingSettingsSchema,
-} from '~/schemas/accounting'
-import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS } from '~/schemas/accounting-options'
+import { AccountingExportListQuerySchema, AccountingExportSchema, AccountingSettingsSchema } from '~/schemas/accounting'
+import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS, ACCOUNTING_NAME_GROUPS, ACCOUNTING_PARTY_NAMINGS } from '~/schemas/accounting-options'
 import { formatDate } from '~/utils/format'
 import { can } from '~/utils/permissions'
 import { redirectWithToast } from '~/utils/toast.server'
