@@ -8,9 +8,9 @@ import { defineTask } from '../operations/jobs.server'
 
 const Scheduled = z.object({ _cron: z.object({ ts: z.string() }).optional() })
 
-export const EDI_SFTP_PICKUP_SCHEDULE_DEFAULT = '*/5 * * * *'
+const EDI_SFTP_PICKUP_SCHEDULE_DEFAULT = '*/5 * * * *'
 
-export const ediSftpPickupTask = defineTask('edi_sftp_pickup', {
+defineTask('edi_sftp_pickup', {
   parse: (payload) => Scheduled.parse(payload),
   maxAttempts: 1,
   schedule: () => {
