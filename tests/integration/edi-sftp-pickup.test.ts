@@ -57,30 +57,12 @@ async function sftpPartner(org: Org, overrides: { password?: string; isaId?: str
   return { partner: partner!, sftp }
 }
 
-const partnerRow = (id: string) =>
-  prisma.ediPartner.findUniqueOrThrow({
-    where: { id },
-    select: {
-      id: true,
-      organizationId: true,
-      sftpHost: true,
-      sftpPort: true,
-      sftpUsername: true,
-      sftpPasswordSealed: true,
-      sftpPrivateKeySealed: true,
-      sftpInboundDir: true,
-      sftpOutboundDir: true,
-    },
-  })
-
 describe('the SFTP pickup', () => {
   it('makes one tender of a 204 left on the partner’s server, even with two workers at once, and drops its 997 there', async () => {
     const org = await createOrg()
     const { partner, sftp } = await sftpPartner(org)
     await server.put(`${sftp.inboundDir}/tender-102.x12`, fixture('204-full.edi'))
-    const row = await partnerRow(partner.id)
-
-    const [first, second] = await Promise.all([pickUpPartner(row), pickUpPartner(row)])
+    const [first, second] = await Promise.all([pickUpPartner(partner.id), pickUpPartner(partner.id)])
     expect([...first.taken, ...second.taken]).toEqual(['tender-102.x12'])
     expect(first.error ?? second.error).toBeNull()
 
@@ -109,7 +91,7 @@ describe('the SFTP pickup', () => {
     const org = await createOrg()
     const { partner, sftp } = await sftpPartner(org)
     await server.put(`${sftp.inboundDir}/bad.x12`, fixture('204-bad-se-count.edi'))
-    const outcome = await pickUpPartner(await partnerRow(partner.id))
+    const outcome = await pickUpPartner(partner.id)
     expect(outcome).toMatchObject({ taken: ['bad.x12'], acknowledged: 1, error: null })
     expect(await prisma.ediTender.count({ where: { organizationId: org.organization.id } })).toBe(0)
     const incoming = await prisma.ediMessage.findFirstOrThrow({ where: { organizationId: org.organization.id, direction: 'in' } })

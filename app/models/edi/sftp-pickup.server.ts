@@ -48,8 +48,12 @@ export type PartnerPickup = {
   error: string | null
 }
 
-/** One partner's pickup; see the module's comment. */
-export async function pickUpPartner(partner: SftpPartner, options: PickupOptions = {}): Promise<PartnerPickup> {
+/** One partner's pickup by its id (a test, or a run for one partner); see the module's comment. */
+export async function pickUpPartner(partnerId: string, options: PickupOptions = {}): Promise<PartnerPickup> {
+  return pickUp(await prisma.ediPartner.findUniqueOrThrow({ where: { id: partnerId }, select: SFTP_PARTNER }), options)
+}
+
+async function pickUp(partner: SftpPartner, options: PickupOptions): Promise<PartnerPickup> {
   const outcome: PartnerPickup = { partnerId: partner.id, taken: [], skipped: [], acknowledged: 0, error: null }
   let settings: SftpSettings | null
   try {
@@ -91,7 +95,7 @@ export async function pickUpFromPartners(options: PickupOptions = {}): Promise<P
   const partners = await prisma.ediPartner.findMany({ where: { transport: 'sftp' }, select: SFTP_PARTNER, orderBy: { id: 'asc' } })
   const outcomes: PartnerPickup[] = []
   for (const partner of partners) {
-    const outcome = await pickUpPartner(partner, options)
+    const outcome = await pickUp(partner, options)
     if (outcome.error) console.warn('[freightdesk] edi: the partner’s SFTP server was not read', partner.id, outcome.error)
     outcomes.push(outcome)
   }
