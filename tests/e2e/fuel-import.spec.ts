@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import { apiTruck, expect, signedInAs, test, type TestOrganization, toast } from './fixtures'
+import { apiTruck, expect, signedInAs, test, type TestOrganization, toast, whenHydrated } from './fixtures'
 
 const WEX = path.resolve('tests/fixtures/fuel-cards/wex.csv')
 
@@ -65,6 +65,8 @@ test('shows an import in progress while the request runs', { tag: '@js-only' }, 
     await route.continue()
   })
   await page.goto('/dashboard/fuel/import')
+  // A click before hydration would post the form natively, and no progress would be drawn.
+  await whenHydrated(page)
   await page.getByLabel('CSV file').setInputFiles(WEX)
   await page.getByLabel('Export format').selectOption('wex')
   await page.getByRole('button', { name: 'Import', exact: true }).click()
