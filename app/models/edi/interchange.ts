@@ -12,6 +12,9 @@ export const EDI_INTERCHANGE_MAX_BYTES = 1024 * 1024
 /** The transaction sets this slice reads: load tenders, and acknowledgments of what we send. */
 export const EDI_SUPPORTED_TRANSACTIONS = ['204', '997'] as const
 
+/** The transaction sets we write: what reading our own output back (tests, a resend) accepts. */
+export const EDI_WRITTEN_TRANSACTIONS = ['990', '214', '210', '997'] as const
+
 export type Separators = { element: string; segment: string; component: string }
 
 export type Segment = {
@@ -157,8 +160,11 @@ function splitSegments(text: string, separators: Separators) {
   return segments
 }
 
-/** Text of an interchange → its envelopes, segments and problems (ADR 147). */
-export function readInterchange(input: string): ReadInterchange {
+/**
+ * Text of an interchange → its envelopes, segments and problems (ADR 147). `transactions` are the
+ * sets accepted (a partner's: EDI_SUPPORTED_TRANSACTIONS; our own output: EDI_WRITTEN_TRANSACTIONS).
+ */
+export function readInterchange(input: string, transactions: readonly string[] = EDI_SUPPORTED_TRANSACTIONS): ReadInterchange {
   const bytes = Buffer.byteLength(input, 'utf8')
   if (bytes > EDI_INTERCHANGE_MAX_BYTES) return { ok: false, code: 'too_large', params: { bytes, max: EDI_INTERCHANGE_MAX_BYTES } }
   const text = input.replace(/^\uFEFF/, '').replace(/^\s+/, '')
@@ -269,7 +275,7 @@ export function readInterchange(input: string): ReadInterchange {
         } else if (!/^[A-Za-z0-9]{4,9}$/.test(setControl)) {
           set.problems.push({ code: 'st_malformed', params: { position } })
           set.ak5Codes.push('7')
-        } else if (!(EDI_SUPPORTED_TRANSACTIONS as readonly string[]).includes(id)) {
+        } else if (!transactions.includes(id)) {
           set.problems.push({ code: 'unsupported_transaction', params: { type: id } })
           set.ak5Codes.push('1')
         }
