@@ -5231,6 +5231,16 @@ const ar: Catalogue = {
       window: 'النافذة الزمنية: {{start}} – {{end}}',
       pounds: '{{weight}} رطل',
     },
+    ediStatus: {
+      errors: {
+        partnerMismatch: 'يذكر التبادل شريكًا تجاريًا غير الشريك الذي جاء من مجلده.',
+      },
+      reasons: {
+        duplicate: 'استُلم من قبل (التبادل {{controlNumber}}): أُجيب بنفس 997 ولم يُكتب شيء آخر.',
+        partner_mismatch: 'التُقط من مجلد هذا الشريك، لكن غلافه يذكر {{qualifier}}/{{id}}.',
+        rejected_by_partner: 'رفضه 997 الخاص بالشريك (الرموز {{codes}}).',
+      },
+    },
   },
 }
 

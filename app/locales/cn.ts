@@ -5219,6 +5219,16 @@ const cn: Catalogue = {
       window: '时间窗：{{start}} – {{end}}',
       pounds: '{{weight}} 磅',
     },
+    ediStatus: {
+      errors: {
+        partnerMismatch: '该交换文件所列的贸易伙伴与其来源文件夹的伙伴不符。',
+      },
+      reasons: {
+        duplicate: '已收到过(交换 {{controlNumber}}):以同一份 997 回复,未写入其他内容。',
+        partner_mismatch: '取自该伙伴的文件夹,但信封上写的是 {{qualifier}}/{{id}}。',
+        rejected_by_partner: '被伙伴的 997 拒绝(代码 {{codes}})。',
+      },
+    },
   },
 }
 

@@ -5242,6 +5242,16 @@ const en = {
       window: 'Window: {{start}} – {{end}}',
       pounds: '{{weight}} lb',
     },
+    ediStatus: {
+      errors: {
+        partnerMismatch: 'The interchange names another trading partner than the one whose folder it came from.',
+      },
+      reasons: {
+        duplicate: 'Already received (interchange {{controlNumber}}): answered with the same 997, nothing else written.',
+        partner_mismatch: 'Picked up from this partner’s folder, but its envelope names {{qualifier}}/{{id}}.',
+        rejected_by_partner: 'Rejected by the partner’s 997 (codes {{codes}}).',
+      },
+    },
   },
 }
 

@@ -5303,6 +5303,16 @@ const fr: Catalogue = {
       window: 'Créneau : {{start}} – {{end}}',
       pounds: '{{weight}} livres',
     },
+    ediStatus: {
+      errors: {
+        partnerMismatch: 'L’échange nomme un autre partenaire que celui du dossier d’où il vient.',
+      },
+      reasons: {
+        duplicate: 'Déjà reçu (échange {{controlNumber}}) : répondu par le même 997, rien d’autre n’est écrit.',
+        partner_mismatch: 'Relevé dans le dossier de ce partenaire, mais son enveloppe nomme {{qualifier}}/{{id}}.',
+        rejected_by_partner: 'Rejeté par le 997 du partenaire (codes {{codes}}).',
+      },
+    },
   },
 }
 

@@ -5257,6 +5257,16 @@ const vi: Catalogue = {
       window: 'Khung giờ: {{start}} – {{end}}',
       pounds: '{{weight}} pao',
     },
+    ediStatus: {
+      errors: {
+        partnerMismatch: 'Bộ trao đổi ghi tên một đối tác khác với đối tác sở hữu thư mục mà nó đến từ.',
+      },
+      reasons: {
+        duplicate: 'Đã nhận trước đó (bộ trao đổi {{controlNumber}}): đã trả lời bằng cùng 997, không ghi gì thêm.',
+        partner_mismatch: 'Lấy từ thư mục của đối tác này, nhưng phong bì ghi {{qualifier}}/{{id}}.',
+        rejected_by_partner: 'Bị từ chối bởi 997 của đối tác (mã {{codes}}).',
+      },
+    },
   },
 }
 

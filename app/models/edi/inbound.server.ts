@@ -8,6 +8,12 @@
  * written. Text that is no interchange, or names no partner of the organization, is kept as a
  * rejected message too, without a 997 (there is no one to address it to). A body over the bound
  * is refused before it is read (413) and not kept.
+ *
+ * ADR 150: an interchange identical to one already received from the partner (same ISA13, same
+ * text) is kept as a duplicate and answered with the first one's 997, nothing else written; a file
+ * from one partner's SFTP folder whose envelope names another is kept as rejected
+ * (`partner_mismatch`), nothing else written; a partner's 997 marks the message of ours it answers
+ * acknowledged or rejected.
  */
 import type { EdiPartner, EdiTender, EdiTenderStop, Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/models/audit/audit.server'
@@ -17,6 +23,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { writeAcknowledgment } from './acknowledgment'
+import { FUNCTIONAL_TYPES, readFunctionalAcknowledgment } from './functional-ack'
 import { allProblems, EDI_INTERCHANGE_MAX_BYTES, type Interchange, type Problem, readInterchange } from './interchange'
 import { readLoadTender, type TenderDraft } from './load-tender-204'
 import { type ListedMessage, MESSAGE_LISTED } from './message.server'
@@ -27,7 +34,15 @@ export type InboundOutcome = {
   acknowledgment: (ListedMessage & { raw: string }) | null
   tenders: (EdiTender & { stops: EdiTenderStop[] })[]
   /** Set when no 997 could be written: the API answers this error (the message is kept all the same). */
+  /** (A file naming another partner than its folder's is refused as `unknown_partner`, its reason `partner_mismatch`.) */
   refusal: { code: 'not_x12' | 'unknown_partner'; messageKey: string } | null
+  /** The message this one repeats (the answer is its 997), or null. */
+  duplicateOf: string | null
+}
+
+export type ReceiveOptions = {
+  /** The partner whose SFTP folder the file came from: an envelope naming another is refused. */
+  fromPartnerId?: string
 }
 
 /** Refused before reading: the bound every way in shares (the request edge holds it for the API). */
@@ -41,7 +56,7 @@ function firstType(interchange: Interchange) {
 }
 
 /** Receives one interchange for the actor's organization; see the module's comment. */
-export async function receiveInterchange(actor: Actor, text: string, now = new Date()): Promise<InboundOutcome> {
+export async function receiveInterchange(actor: Actor, text: string, now = new Date(), options: ReceiveOptions = {}): Promise<InboundOutcome> {
   assertActorMay(actor, 'create', 'edi')
   assertInterchangeSize(Buffer.byteLength(text, 'utf8'))
   const sizeBytes = Buffer.byteLength(text, 'utf8')
@@ -53,7 +68,7 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
       data: { ...base, status: 'rejected', reason: read.code, reasonParams: read.params },
       select: MESSAGE_LISTED,
     })
-    return { message, acknowledgment: null, tenders: [], refusal: { code: 'not_x12', messageKey: 'edi.errors.notX12' } }
+    return { message, acknowledgment: null, tenders: [], refusal: { code: 'not_x12', messageKey: 'edi.errors.notX12' }, duplicateOf: null }
   }
   const { interchange } = read
   const envelope = {
@@ -69,6 +84,27 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
     interchange.groups.every(
       (group) => group.sender.toLowerCase() === partner.gsId.toLowerCase() && group.receiver.toLowerCase() === partner.ourGsId.toLowerCase(),
     )
+  if (options.fromPartnerId && (!partner || !groupsOurs || partner.id !== options.fromPartnerId)) {
+    // Kept under the partner whose folder it came from, answered by no one: nothing else is written.
+    const message = await prisma.ediMessage.create({
+      data: {
+        ...base,
+        ...envelope,
+        partnerId: options.fromPartnerId,
+        status: 'rejected',
+        reason: 'partner_mismatch',
+        reasonParams: { qualifier: interchange.senderQualifier, id: interchange.senderId, receiver: interchange.receiverId },
+      },
+      select: MESSAGE_LISTED,
+    })
+    return {
+      message,
+      acknowledgment: null,
+      tenders: [],
+      refusal: { code: 'unknown_partner', messageKey: 'edi.ediStatus.errors.partnerMismatch' },
+      duplicateOf: null,
+    }
+  }
   if (!partner || !groupsOurs) {
     const message = await prisma.ediMessage.create({
       data: {
@@ -80,7 +116,13 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
       },
       select: MESSAGE_LISTED,
     })
-    return { message, acknowledgment: null, tenders: [], refusal: { code: 'unknown_partner', messageKey: 'edi.errors.unknownPartner' } }
+    return {
+      message,
+      acknowledgment: null,
+      tenders: [],
+      refusal: { code: 'unknown_partner', messageKey: 'edi.errors.unknownPartner' },
+      duplicateOf: null,
+    }
   }
 
   const timeZone = await organizationTimeZone(actor.organizationId)
@@ -95,7 +137,11 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
   const accepted = problems.length === 0 && interchange.groups.length > 0
 
   return prisma.$transaction(async (tx) => {
-    // The partner's row is locked by its counter: answers to one partner are written one at a time.
+    // The partner's row is locked first: one partner's interchanges are received one at a time, so
+    // two copies of one file cannot both pass the duplicate check.
+    await tx.$queryRaw`SELECT "id" FROM "EdiPartner" WHERE "id" = ${partner.id} FOR UPDATE`
+    const duplicate = await receiveDuplicate(tx, partner.id, base, envelope)
+    if (duplicate) return duplicate
     const control = await nextControlNumber(tx, partner.id)
     const first: Problem | undefined = problems[0]
     const message = await tx.ediMessage.create({
@@ -127,8 +173,78 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
       select: { ...MESSAGE_LISTED, raw: true },
     })
     const tenders = accepted ? await writeTenders(tx, partner, message.id, drafts) : []
-    return { message, acknowledgment, tenders, refusal: null }
+    if (accepted) await applyAcknowledgments(tx, partner.id, message.id, interchange)
+    return { message, acknowledgment, tenders, refusal: null, duplicateOf: null }
   })
+}
+
+/**
+ * The same interchange received again from the partner (same ISA13, same text): kept as a copy
+ * not taken (rejected, reason `duplicate`) and answered with the first one's 997, accepting or
+ * not as it was; no tender is written again. Null when it is new.
+ */
+async function receiveDuplicate(
+  tx: Tx,
+  partnerId: string,
+  base: { organizationId: string; direction: 'in'; raw: string; sizeBytes: number },
+  envelope: { type: string | null; controlNumber: string; groupControlNumber: string | null; transactionControlNumber: string | null },
+): Promise<InboundOutcome | null> {
+  const original = await tx.ediMessage.findFirst({
+    where: {
+      partnerId,
+      direction: 'in',
+      controlNumber: envelope.controlNumber,
+      raw: base.raw,
+      OR: [{ reason: null }, { reason: { notIn: ['duplicate', 'partner_mismatch'] } }],
+    },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, status: true, createdAt: true, acknowledgment: { select: { ...MESSAGE_LISTED, raw: true } } },
+  })
+  if (!original) return null
+  const message = await tx.ediMessage.create({
+    data: {
+      ...base,
+      ...envelope,
+      partnerId,
+      status: 'rejected',
+      reason: 'duplicate',
+      reasonParams: { controlNumber: envelope.controlNumber, receivedAt: original.createdAt.toISOString() },
+    },
+    select: MESSAGE_LISTED,
+  })
+  return { message, acknowledgment: original.acknowledgment, tenders: [], refusal: null, duplicateOf: original.id }
+}
+
+/**
+ * A partner's 997s: each of our interchanges it answers (by AK1's group control number, which is
+ * our ISA13, and its functional group's type) is marked acknowledged, or rejected with the codes
+ * the partner gave. Only a message still `sent` moves; the first one answered links this 997.
+ */
+async function applyAcknowledgments(tx: Tx, partnerId: string, messageId: string, interchange: Interchange) {
+  let linked = false
+  for (const group of interchange.groups)
+    for (const set of group.transactions) {
+      if (set.id !== '997') continue
+      for (const answered of readFunctionalAcknowledgment(set)) {
+        const type = answered.sets[0]?.id || FUNCTIONAL_TYPES[answered.functionalId]
+        if (!type || type === '997') continue
+        const ours = await tx.ediMessage.findFirst({
+          where: { partnerId, direction: 'out', type, ourControlNumber: answered.control, status: 'sent' },
+          select: { id: true, acknowledgment: { select: { id: true } } },
+        })
+        if (!ours) continue
+        await tx.ediMessage.update({
+          where: { id: ours.id },
+          data: answered.accepted
+            ? { status: 'acknowledged' }
+            : { status: 'rejected', reason: 'rejected_by_partner', reasonParams: { codes: answered.codes.join(', ') || '-' } },
+        })
+        if (!linked && !ours.acknowledgment) {
+          await tx.ediMessage.update({ where: { id: messageId }, data: { acknowledgesId: ours.id } })
+          linked = true
+        }
+      }
+    }
 }
 
 function ackParties(partner: EdiPartner) {

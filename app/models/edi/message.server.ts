@@ -74,10 +74,14 @@ export function rawFileName(message: { id: string; direction: string; type: stri
   return `edi-${message.direction}-${message.type ?? 'unknown'}-${(message.controlNumber ?? message.id).replace(/[^A-Za-z0-9]/g, '')}.x12`
 }
 
+/** Reasons of ADR 150 (duplicates, folder mismatches, a partner's rejecting 997), kept in their own namespace. */
+const STATUS_REASONS = new Set(['duplicate', 'partner_mismatch', 'rejected_by_partner'])
+
 /** Why a message was rejected, in the reader's language. */
 export function reasonMessage(message: Pick<EdiMessage, 'reason' | 'reasonParams'>, language: string) {
   if (!message.reason) return null
-  return getFixedT(language)(`edi.reasons.${message.reason}`, (message.reasonParams ?? {}) as Record<string, unknown>)
+  const key = STATUS_REASONS.has(message.reason) ? `edi.ediStatus.reasons.${message.reason}` : `edi.reasons.${message.reason}`
+  return getFixedT(language)(key, (message.reasonParams ?? {}) as Record<string, unknown>)
 }
 
 export function serializeMessage(message: ListedMessage, language: string): EdiMessageRecord {

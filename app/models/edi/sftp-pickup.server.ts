@@ -3,7 +3,8 @@
  * takes what waits in each SFTP partner's pickup folder, each file once even with several app
  * servers (sftp-transport.server.ts claims it by a rename), and hands it to `receiveInterchange`,
  * the same reader as `POST /api/edi/inbound`: kept as a message, answered with a 997, its 204s
- * made tenders. The 997 is dropped into the partner's folder once the interchange is kept; a
+ * made tenders; a file whose envelope names another partner is kept as rejected and not answered
+ * (ADR 150). The 997 is dropped into the partner's folder once the interchange is kept; a
  * partner whose server does not answer is skipped until the next run, the others still run.
  */
 import { systemActor } from '~/policies/actor'
@@ -62,13 +63,21 @@ async function pickUp(partner: SftpPartner, options: PickupOptions): Promise<Par
     return { ...outcome, error: 'sftp_secret_unreadable' }
   }
   if (!settings) return { ...outcome, error: 'sftp_settings_incomplete' }
-  const acknowledgments: { controlNumber: string | null; raw: string }[] = []
+  const acknowledgments: { name: string; raw: string }[] = []
   try {
     const result = await pickUpInbound(
       settings,
       async (file) => {
-        const received = await receiveInterchange(systemActor(partner.organizationId), file.content.toString('utf8'))
-        if (received.acknowledgment) acknowledgments.push(received.acknowledgment)
+        const received = await receiveInterchange(systemActor(partner.organizationId), file.content.toString('utf8'), new Date(), {
+          fromPartnerId: partner.id,
+        })
+        const answer = received.acknowledgment
+        // A duplicate is answered with the first 997 again, under a name of its own (the first may still lie there).
+        if (answer)
+          acknowledgments.push({
+            name: `997-${answer.controlNumber ?? Date.now()}${received.duplicateOf ? `-again-${received.message.id}` : ''}.x12`,
+            raw: answer.raw,
+          })
       },
       { maxBytes: EDI_INTERCHANGE_MAX_BYTES, ...options },
     )
@@ -81,7 +90,7 @@ async function pickUp(partner: SftpPartner, options: PickupOptions): Promise<Par
   // the message log, to download (sending it again is the outbound queue's, a later slice).
   for (const acknowledgment of acknowledgments) {
     try {
-      await dropOutbound(settings, `997-${acknowledgment.controlNumber ?? Date.now()}.x12`, acknowledgment.raw, options)
+      await dropOutbound(settings, acknowledgment.name, acknowledgment.raw, options)
       outcome.acknowledged += 1
     } catch (error) {
       console.warn('[freightdesk] edi: a 997 was not dropped into the partner’s folder', partner.id, error instanceof Error ? error.message : error)
