@@ -5105,6 +5105,22 @@ const ar: Catalogue = {
       unsupported_transaction: 'مجموعة المعاملات {{type}} غير مقبولة هنا.',
       tender_invalid: 'ينقص 204 المقطع {{tag}} أو فيه قيمة خاطئة (المقطع {{position}}).',
     },
+    tenderRespond: {
+      http: 'النقل عبر HTTP',
+      httpHint: 'تُرسَل رسائلنا 990 و214 و210 إلى هذا العنوان بطلب POST بصيغة application/edi-x12 (https فقط).',
+      fields: {
+        httpUrl: 'عنوان HTTPS',
+      },
+      errors: {
+        httpUrl: 'أدخل عنوان https من دون اسم مستخدم أو كلمة مرور.',
+      },
+      delivery: {
+        waiting: 'قيد الانتظار',
+        delivered: 'تم التسليم',
+        failed: 'فشل',
+        manual: 'للتنزيل',
+      },
+    },
     yes: 'نعم',
     no: 'لا',
     toast: {

@@ -5093,6 +5093,22 @@ const cn: Catalogue = {
       unsupported_transaction: '此处不接受 {{type}} 事务集。',
       tender_invalid: '204 缺少 {{tag}} 或其值无效（第 {{position}} 段）。',
     },
+    tenderRespond: {
+      http: 'HTTP 传输',
+      httpHint: '我们的 990、214 和 210 以 application/edi-x12 格式 POST 到此地址（仅限 https）。',
+      fields: {
+        httpUrl: 'HTTPS 地址',
+      },
+      errors: {
+        httpUrl: '请输入 https 地址，不要包含用户名或密码。',
+      },
+      delivery: {
+        waiting: '等待中',
+        delivered: '已送达',
+        failed: '失败',
+        manual: '待下载',
+      },
+    },
     yes: '是',
     no: '否',
     toast: {

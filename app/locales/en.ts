@@ -5116,6 +5116,22 @@ const en = {
       unsupported_transaction: 'Transaction set {{type}} is not taken here.',
       tender_invalid: 'The 204 is missing or has a bad value in {{tag}} (segment {{position}}).',
     },
+    tenderRespond: {
+      http: 'HTTP transfer',
+      httpHint: 'Our 990s, 214s and 210s are POSTed here as application/edi-x12 (https only).',
+      fields: {
+        httpUrl: 'HTTPS URL',
+      },
+      errors: {
+        httpUrl: 'Enter an https address, without a user name or password.',
+      },
+      delivery: {
+        waiting: 'Waiting',
+        delivered: 'Delivered',
+        failed: 'Failed',
+        manual: 'To download',
+      },
+    },
     yes: 'Yes',
     no: 'No',
     toast: {

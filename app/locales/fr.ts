@@ -5177,6 +5177,22 @@ const fr: Catalogue = {
       unsupported_transaction: "La transaction {{type}} n'est pas acceptée ici.",
       tender_invalid: 'Le 204 manque de {{tag}} ou y a une valeur invalide (segment {{position}}).',
     },
+    tenderRespond: {
+      http: 'Transfert HTTP',
+      httpHint: 'Nos 990, 214 et 210 sont envoyés ici par POST en application/edi-x12 (https uniquement).',
+      fields: {
+        httpUrl: 'URL HTTPS',
+      },
+      errors: {
+        httpUrl: 'Saisissez une adresse https, sans nom d’utilisateur ni mot de passe.',
+      },
+      delivery: {
+        waiting: 'En attente',
+        delivered: 'Livré',
+        failed: 'Échec',
+        manual: 'À télécharger',
+      },
+    },
     yes: 'Oui',
     no: 'Non',
     toast: {

@@ -5131,6 +5131,22 @@ const vi: Catalogue = {
       unsupported_transaction: 'Giao dịch {{type}} không được nhận ở đây.',
       tender_invalid: '204 thiếu hoặc có giá trị sai ở {{tag}} (đoạn {{position}}).',
     },
+    tenderRespond: {
+      http: 'Truyền qua HTTP',
+      httpHint: 'Các tệp 990, 214 và 210 của chúng tôi được gửi POST tới đây dạng application/edi-x12 (chỉ https).',
+      fields: {
+        httpUrl: 'Địa chỉ HTTPS',
+      },
+      errors: {
+        httpUrl: 'Nhập một địa chỉ https, không kèm tên người dùng hay mật khẩu.',
+      },
+      delivery: {
+        waiting: 'Đang chờ',
+        delivered: 'Đã gửi tới',
+        failed: 'Thất bại',
+        manual: 'Cần tải xuống',
+      },
+    },
     yes: 'Có',
     no: 'Không',
     toast: {

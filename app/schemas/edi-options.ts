@@ -5,3 +5,5 @@ export const EDI_MESSAGE_STATUSES = ['received', 'sent', 'acknowledged', 'reject
 export const EDI_MESSAGE_TYPES = ['204', '990', '214', '210', '997'] as const
 export const EDI_TENDER_PURPOSES = ['new', 'change', 'cancel'] as const
 export const EDI_TENDER_STATUSES = ['pending', 'accepted', 'declined', 'canceled', 'expired'] as const
+/** Where one of our interchanges is on its way (ADR 149). */
+export const EDI_DELIVERIES = ['waiting', 'delivered', 'failed', 'manual'] as const

@@ -1,5 +1,5 @@
 /** How the EDI pages colour a message's and a tender's status (ADR 147). */
-import type { EDI_MESSAGE_STATUSES, EDI_TENDER_STATUSES } from './edi-options'
+import type { EDI_DELIVERIES, EDI_MESSAGE_STATUSES, EDI_TENDER_STATUSES } from './edi-options'
 import type { Tone } from './tone'
 
 export const EDI_MESSAGE_STATUS_TONE: Record<(typeof EDI_MESSAGE_STATUSES)[number], Tone> = {
@@ -14,4 +14,10 @@ export const EDI_TENDER_STATUS_TONE: Record<(typeof EDI_TENDER_STATUSES)[number]
   declined: 'default',
   canceled: 'error',
   expired: 'default',
+}
+export const EDI_DELIVERY_TONE: Record<(typeof EDI_DELIVERIES)[number], Tone> = {
+  waiting: 'warning',
+  delivered: 'success',
+  failed: 'error',
+  manual: 'default',
 }

@@ -5,7 +5,15 @@
 import { z } from 'zod'
 
 import { instant } from './api-record'
-import { EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_MESSAGE_TYPES, EDI_TENDER_PURPOSES, EDI_TENDER_STATUSES, EDI_TRANSPORTS } from './edi-options'
+import {
+  EDI_DELIVERIES,
+  EDI_DIRECTIONS,
+  EDI_MESSAGE_STATUSES,
+  EDI_MESSAGE_TYPES,
+  EDI_TENDER_PURPOSES,
+  EDI_TENDER_STATUSES,
+  EDI_TRANSPORTS,
+} from './edi-options'
 import { idText, integer, optionalText, text, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
 
@@ -39,6 +47,17 @@ const SftpSchema = z.object({
   outboundDir: folder,
 })
 
+/** An http partner's address (ADR 149): https only, no user or password in it. */
+const httpUrl = optionalText(500).refine((value) => {
+  if (!value) return true
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && !url.username && !url.password && url.hostname !== ''
+  } catch {
+    return false
+  }
+}, 'edi.tenderRespond.errors.httpUrl')
+
 const partnerShape = {
   name: text({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   brokerId: idText(),
@@ -50,12 +69,14 @@ const partnerShape = {
   ourGsId: identifier(15),
   transport: z.enum(EDI_TRANSPORTS, { error: 'validation.choice' }).default('manual'),
   sftp: SftpSchema.optional(),
+  httpUrl,
   send214: z.boolean({ error: 'validation.choice' }).default(false),
   send210: z.boolean({ error: 'validation.choice' }).default(false),
 }
 
-/** SFTP needs a host and a user name (the password or key: the model checks what is stored too). */
-function sftpComplete<T extends { transport: string; sftp?: { host?: string; username?: string } }>(value: T, ctx: z.RefinementCtx) {
+/** SFTP needs a host and a user name (the password or key: the model checks what is stored too); HTTP its URL. */
+function sftpComplete<T extends { transport: string; sftp?: { host?: string; username?: string }; httpUrl?: string }>(value: T, ctx: z.RefinementCtx) {
+  if (value.transport === 'http' && !value.httpUrl) ctx.addIssue({ code: 'custom', path: ['httpUrl'], message: 'validation.required' })
   if (value.transport !== 'sftp') return
   if (!value.sftp?.host) ctx.addIssue({ code: 'custom', path: ['sftp', 'host'], message: 'validation.required' })
   if (!value.sftp?.username) ctx.addIssue({ code: 'custom', path: ['sftp', 'username'], message: 'validation.required' })
@@ -114,6 +135,7 @@ export const EdiPartnerRecordSchema = z
         outboundDir: z.string().nullable(),
       })
       .describe('The SFTP settings; `password` and `privateKey` are write-only: sent to set or replace, never answered.'),
+    httpUrl: z.string().nullable().describe('Where an `http` partner takes our interchanges (an https URL, POSTed as application/edi-x12).'),
     send214: z.boolean(),
     send210: z.boolean(),
     createdAt: instant(),
@@ -136,6 +158,15 @@ export const EdiMessageRecordSchema = z.object({
   reason: z.string().nullable().describe('Why it was rejected: a stable code (`se_count`, `ge_control`, `unknown_partner`, `not_x12` …).'),
   reasonMessage: z.string().nullable(),
   acknowledgesId: z.string().nullable().describe('On a 997 we sent: the interchange it answers.'),
+  delivery: z
+    .enum(EDI_DELIVERIES)
+    .nullable()
+    .describe(
+      'Ours only: where it is on its way through the partner’s transport (`waiting`: queued or to be tried again; `manual`: nothing is sent, download it). Null for what came in and for 997s answered on the spot.',
+    ),
+  attempts: z.number().int().describe('Delivery attempts made.'),
+  lastError: z.string().nullable().describe('Why the last attempt failed, a stable code (`sftp_unreachable`, `http_status_503`, `http_timeout` …).'),
+  deliveredAt: instant().nullable(),
   sizeBytes: z.number().int(),
   createdAt: instant(),
 })

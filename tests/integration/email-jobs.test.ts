@@ -61,6 +61,7 @@ describe('the task registry', () => {
       'compliance_reminder_email',
       'compliance_reminders',
       'daily_backup',
+      'edi_send',
       'edi_sftp_pickup',
       'factoring_email',
       'invitation_email',

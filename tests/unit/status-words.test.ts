@@ -18,7 +18,7 @@ import { CHARGE_TO, ORDER_STATUSES, SHIPPING_METHODS } from '~/schemas/checkout-
 import { CLAIM_KINDS, CLAIM_STATUSES } from '~/schemas/claim-options'
 import { COMPANY_KINDS, COMPANY_STATUSES } from '~/schemas/company-options'
 import { CUSTOM_FIELD_LISTS, CUSTOM_FIELD_TYPES } from '~/schemas/custom-field-options'
-import { EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_TENDER_PURPOSES, EDI_TENDER_STATUSES, EDI_TRANSPORTS } from '~/schemas/edi-options'
+import { EDI_DELIVERIES, EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_TENDER_PURPOSES, EDI_TENDER_STATUSES, EDI_TRANSPORTS } from '~/schemas/edi-options'
 import { SCHEDULE_STATUSES } from '~/schemas/factoring-options'
 import { FUEL_TYPES, ODOMETER_READING_KINDS } from '~/schemas/ifta-options'
 import { INSPECTION_ITEMS, INSPECTION_KINDS } from '~/schemas/inspection-options'
@@ -105,6 +105,7 @@ const WORDS = {
   EdiMessageStatus: EDI_MESSAGE_STATUSES,
   EdiTenderPurpose: EDI_TENDER_PURPOSES,
   EdiTenderStatus: EDI_TENDER_STATUSES,
+  EdiDelivery: EDI_DELIVERIES,
 } satisfies Record<keyof typeof database, readonly string[] | null>
 
 /** The type of a code list's words and of the database's enum are one type, both ways. */

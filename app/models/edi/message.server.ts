@@ -26,6 +26,10 @@ export const MESSAGE_LISTED = {
   acknowledgesId: true,
   loadId: true,
   sizeBytes: true,
+  delivery: true,
+  attempts: true,
+  lastError: true,
+  deliveredAt: true,
   createdAt: true,
 } satisfies Prisma.EdiMessageSelect
 export type ListedMessage = Pick<EdiMessage, keyof typeof MESSAGE_LISTED>
@@ -98,6 +102,10 @@ export function serializeMessage(message: ListedMessage, language: string): EdiM
     reason: message.reason,
     reasonMessage: reasonMessage(message, language),
     acknowledgesId: message.acknowledgesId,
+    delivery: message.delivery,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    deliveredAt: message.deliveredAt?.toISOString() ?? null,
     sizeBytes: message.sizeBytes,
     createdAt: message.createdAt.toISOString(),
   }

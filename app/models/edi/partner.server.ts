@@ -68,6 +68,7 @@ function columns(input: EdiPartnerInput, stored?: EdiPartner) {
     sftpPrivateKeySealed: privateKey,
     sftpInboundDir: sftp?.inboundDir || null,
     sftpOutboundDir: sftp?.outboundDir || null,
+    httpUrl: input.transport === 'http' ? input.httpUrl || null : null,
     send214: input.send214,
     send210: input.send210,
   }
@@ -190,6 +191,7 @@ export function serializePartner(partner: ListedPartner): EdiPartnerRecord {
       inboundDir: partner.sftpInboundDir,
       outboundDir: partner.sftpOutboundDir,
     },
+    httpUrl: partner.httpUrl,
     send214: partner.send214,
     send210: partner.send210,
     createdAt: partner.createdAt.toISOString(),

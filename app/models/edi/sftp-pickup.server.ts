@@ -30,7 +30,7 @@ const SFTP_PARTNER = {
 type SftpPartner = { [K in keyof typeof SFTP_PARTNER]: K extends 'id' | 'organizationId' ? string : K extends 'sftpPort' ? number | null : string | null }
 
 /** The partner's SFTP settings with its secret opened, or null when they are incomplete. */
-function settingsOf(partner: SftpPartner): SftpSettings | null {
+export function settingsOf(partner: SftpPartner): SftpSettings | null {
   const { sftpHost: host, sftpUsername: username, sftpInboundDir: inboundDir, sftpOutboundDir: outboundDir } = partner
   if (!host || !username || !inboundDir || !outboundDir) return null
   const password = partner.sftpPasswordSealed ? openSecret(partner.sftpPasswordSealed) : null

@@ -16,4 +16,5 @@ export const TASK_MODULES = [
   () => import('./compliance-reminders.server'),
   () => import('./accounting-export.server'),
   () => import('./edi-pickup.server'),
+  () => import('./edi-send.server'),
 ]

@@ -20,7 +20,7 @@ import { requireActor } from '~/requests/actor.server'
 import { readListPage } from '~/requests/list-page.server'
 import { type EdiInboundRecord, EdiMessageQuerySchema } from '~/schemas/edi'
 import { EDI_DIRECTIONS, EDI_MESSAGE_STATUSES, EDI_MESSAGE_TYPES } from '~/schemas/edi-options'
-import { EDI_MESSAGE_STATUS_TONE } from '~/schemas/edi-tones'
+import { EDI_DELIVERY_TONE, EDI_MESSAGE_STATUS_TONE } from '~/schemas/edi-tones'
 import { PAGE_SIZES } from '~/schemas/list-options'
 import { DomainError, isDomainError } from '~/utils/errors.server'
 import { formatDateTime } from '~/utils/format'
@@ -49,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       transactionControlNumber: message.transactionControlNumber,
       partner: message.partner?.name ?? null,
       status: message.status,
+      delivery: message.delivery,
+      lastError: message.lastError,
       reason: reasonMessage(message, language),
       createdAt: message.createdAt.toISOString(),
     }),
@@ -208,6 +210,16 @@ export default function EdiMessages({ loaderData, actionData }: Route.ComponentP
                 <td data-testid="edi-message-status">
                   <Badge tone={EDI_MESSAGE_STATUS_TONE[row.status]}>{t(`edi.messageStatus.${row.status}`)}</Badge>
                   {row.reason ? <span className="ms-2 text-xs">{row.reason}</span> : null}
+                  {row.delivery ? (
+                    <span className="ms-2" data-testid="edi-message-delivery">
+                      <Badge tone={EDI_DELIVERY_TONE[row.delivery]}>{t(`edi.tenderRespond.delivery.${row.delivery}`)}</Badge>
+                      {row.delivery !== 'delivered' && row.lastError ? (
+                        <span className="ms-2 text-xs" dir="ltr">
+                          {row.lastError}
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : null}
                 </td>
               </ListRow>
             ))}

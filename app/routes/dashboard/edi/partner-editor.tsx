@@ -52,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           inboundDir: partner.sftp.inboundDir ?? '',
           outboundDir: partner.sftp.outboundDir ?? '',
         },
+        httpUrl: partner.httpUrl ?? '',
         send214: partner.send214 ? 'on' : undefined,
         send210: partner.send210 ? 'on' : undefined,
         version: partner.version,
@@ -143,6 +144,10 @@ export default function EdiPartnerEditor({ loaderData, actionData }: Route.Compo
           <div className="sm:col-span-2">
             <TextareaField label={t('edi.fields.sftpPrivateKey')} field={sftp.privateKey} rows={4} hint={partner?.hasPrivateKey ? stored : undefined} />
           </div>
+        </Card>
+        <Card className="grid gap-5 p-5 sm:p-6">
+          <h2 className="font-semibold">{t('edi.tenderRespond.http')}</h2>
+          <TextField label={t('edi.tenderRespond.fields.httpUrl')} field={fields.httpUrl} placeholder="https://" hint={t('edi.tenderRespond.httpHint')} />
         </Card>
         <div className="flex flex-wrap items-center justify-end gap-3">
           <ButtonLink to={LIST} variant="ghost">

@@ -1,0 +1,232 @@
+/**
+ * Answering tenders and sending what we write (ADR 149): an interchange queued by
+ * `queueOutbound` is written with the partner's next control number in the caller's transaction
+ * and delivered by the job queue through the partner's transport — dropped on a real SFTP server
+ * in this process, POSTed to a real https server in this process — and tried again after a failure.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { deliverOutbound, queueOutbound } from '~/models/edi/outbound.server'
+import { createPartner } from '~/models/edi/partner.server'
+import { runDueJobs } from '~/models/operations/jobs.server'
+import { prisma } from '~/utils/db.server'
+
+import { actorOf, createOrg, type Org } from '../helpers'
+import { startSftpServer, type TestSftpServer } from '../sftp-server'
+
+let sftpServer: TestSftpServer
+
+/** An https server on 127.0.0.1 with a certificate made for it, trusted by this process only. */
+type Receiver = { url: string; received: { body: string; type: string | undefined }[]; answer: (statuses: number[]) => void; close: () => Promise<void> }
+let receiver: Receiver
+
+async function startReceiver(): Promise<Receiver> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightdesk-https-'))
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
+  const key = fs.readFileSync(path.join(dir, 'key.pem'))
+  const cert = fs.readFileSync(path.join(dir, 'cert.pem'))
+  https.globalAgent.options.ca = cert
+  const received: Receiver['received'] = []
+  let statuses: number[] = []
+  const server = https.createServer({ key, cert }, (request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), type: request.headers['content-type'] })
+      response.writeHead(statuses.shift() ?? 200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/edi/inbound`,
+    received,
+    answer: (next) => {
+      statuses = next
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+beforeAll(async () => {
+  sftpServer = await startSftpServer()
+  receiver = await startReceiver()
+})
+afterAll(async () => {
+  await sftpServer.close()
+  await receiver.close()
+})
+beforeEach(() => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = 'true'
+  receiver.received.length = 0
+  receiver.answer([])
+})
+
+let partners = 0
+async function partnerOf(org: Org, transport: 'sftp' | 'http' | 'manual', options: { makeOutbox?: boolean; isaId?: string } = {}) {
+  partners += 1
+  const broker = await prisma.broker.create({ data: { organizationId: org.organization.id, name: `Broker R ${partners}` } })
+  const sftp = {
+    host: sftpServer.host,
+    port: sftpServer.port,
+    username: sftpServer.username,
+    password: sftpServer.password,
+    inboundDir: `/r${partners}/outbox`,
+    outboundDir: `/r${partners}/inbox`,
+  }
+  if (transport === 'sftp' && options.makeOutbox !== false) await sftpServer.put(`${sftp.outboundDir}/.keep`, '')
+  const partner = await createPartner(actorOf(org, 'admin'), {
+    name: `Broker R EDI ${partners}`,
+    brokerId: broker.id,
+    isaQualifier: 'ZZ',
+    isaId: options.isaId ?? 'BROKERA',
+    gsId: options.isaId ?? 'BROKERA',
+    ourIsaQualifier: 'ZZ',
+    ourIsaId: 'FDCARRIER',
+    ourGsId: 'FDCARRIER',
+    transport,
+    ...(transport === 'sftp' ? { sftp } : {}),
+    ...(transport === 'http' ? { httpUrl: receiver.url } : {}),
+    send214: true,
+    send210: true,
+  } as never)
+  return { partner: partner!, broker, sftp }
+}
+
+const SET = { id: '990', segments: [['B1', ['FDCA', 'SHIP-1', '20261204', 'A']] as [string, string[]]] }
+
+async function queue(org: Org, partnerId: string) {
+  return prisma.$transaction((tx) => queueOutbound(tx, { organizationId: org.organization.id, partnerId, type: '990', functionalId: 'GF', sets: [SET] }))
+}
+
+const messageOf = (id: string) => prisma.ediMessage.findUniqueOrThrow({ where: { id } })
+const jobsOf = (id: string) =>
+  prisma.$queryRaw<{ attempts: number; max_attempts: number; last_error: string | null }[]>`
+    SELECT attempts, max_attempts, last_error FROM graphile_worker._private_jobs WHERE key = ${`edi_send:${id}`}`
+const retryNow = () => prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now()`
+
+describe('sending what we write', () => {
+  it('writes the interchange with the partner’s next control number in the caller’s transaction, and nothing when it rolls back', async () => {
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'sftp')
+    const { messageId } = await queue(org, partner.id)
+    const message = await messageOf(messageId)
+    expect(message).toMatchObject({
+      direction: 'out',
+      type: '990',
+      status: 'sent',
+      delivery: 'waiting',
+      attempts: 0,
+      ourControlNumber: 1,
+      controlNumber: '000000001',
+    })
+    expect(message.raw).toMatch(/^ISA\*00\*.{10}\*00\*.{10}\*ZZ\*FDCARRIER {6}\*ZZ\*BROKERA {8}\*/)
+    expect(message.raw).toContain('GS*GF*FDCARRIER*BROKERA*')
+    expect(message.raw).toContain('ST*990*0001~B1*FDCA*SHIP-1*20261204*A~SE*3*0001~')
+    expect(await jobsOf(messageId)).toHaveLength(1)
+
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await queueOutbound(tx, { organizationId: org.organization.id, partnerId: partner.id, type: '990', functionalId: 'GF', sets: [SET] })
+        throw new Error('the caller changed its mind')
+      }),
+    ).rejects.toThrow('changed its mind')
+    expect(await prisma.ediMessage.count({ where: { partnerId: partner.id } })).toBe(1)
+    expect((await prisma.ediPartner.findUniqueOrThrow({ where: { id: partner.id } })).lastControlNumber).toBe(1)
+  })
+
+  it('drops it into the partner’s SFTP folder under its type and control number, after a failed first attempt', async () => {
+    const org = await createOrg()
+    const { partner, sftp } = await partnerOf(org, 'sftp', { makeOutbox: false })
+    const { messageId } = await queue(org, partner.id)
+    // The partner's folder is not there yet: the first attempt fails and waits for the next.
+    await runDueJobs()
+    expect(await messageOf(messageId)).toMatchObject({ delivery: 'waiting', attempts: 1, lastError: 'sftp_failed', deliveredAt: null })
+    const [job] = await jobsOf(messageId)
+    expect(job).toMatchObject({ attempts: 1, max_attempts: 8 })
+    expect(job.last_error).toContain('sftp_failed')
+
+    await sftpServer.put(`${sftp.outboundDir}/.keep`, '')
+    await retryNow()
+    await runDueJobs()
+    const delivered = await messageOf(messageId)
+    expect(delivered).toMatchObject({ delivery: 'delivered', attempts: 2, lastError: null })
+    expect(delivered.deliveredAt).toBeInstanceOf(Date)
+    expect(await sftpServer.list(sftp.outboundDir)).toEqual(['.keep', '990-000000001.x12'])
+    expect(await sftpServer.read(`${sftp.outboundDir}/990-000000001.x12`)).toBe(delivered.raw)
+    expect(await jobsOf(messageId)).toEqual([])
+  })
+
+  it('POSTs it to the partner’s https URL, tried again after a 503', async () => {
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    receiver.answer([503, 200])
+    const { messageId } = await queue(org, partner.id)
+    await runDueJobs()
+    expect(await messageOf(messageId)).toMatchObject({ delivery: 'waiting', attempts: 1, lastError: 'http_status_503' })
+    await retryNow()
+    await runDueJobs()
+    const delivered = await messageOf(messageId)
+    expect(delivered).toMatchObject({ delivery: 'delivered', attempts: 2, lastError: null })
+    expect(receiver.received).toHaveLength(2)
+    expect(receiver.received[1]).toEqual({ body: delivered.raw, type: 'application/edi-x12' })
+  })
+
+  it('fails at once on an answer retrying cannot mend (a 4xx), and on the last attempt', async () => {
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    receiver.answer([422])
+    const refused = await queue(org, partner.id)
+    await runDueJobs()
+    expect(await messageOf(refused.messageId)).toMatchObject({ delivery: 'failed', attempts: 1, lastError: 'http_status_422' })
+    expect(await jobsOf(refused.messageId)).toEqual([])
+
+    receiver.answer([503])
+    const last = await queue(org, partner.id)
+    expect(await deliverOutbound(last.messageId, { attempt: 8, maxAttempts: 8 })).toEqual({ ok: false, error: 'http_status_503', final: false, retry: false })
+    expect(await messageOf(last.messageId)).toMatchObject({ delivery: 'failed', attempts: 1, lastError: 'http_status_503' })
+    // Done is done: a failed message is not sent again by a stray job.
+    expect(await deliverOutbound(last.messageId)).toBeNull()
+  })
+
+  it('refuses a private address unless the installation allows it, and sends nothing for a manual partner', async () => {
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    delete process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS
+    const { messageId } = await queue(org, partner.id)
+    await runDueJobs()
+    expect(await messageOf(messageId)).toMatchObject({ delivery: 'failed', lastError: 'http_address_refused' })
+    expect(receiver.received).toEqual([])
+
+    const manual = await partnerOf(org, 'manual', { isaId: 'BROKERM' })
+    const queued = await queue(org, manual.partner.id)
+    expect(await messageOf(queued.messageId)).toMatchObject({ delivery: 'manual', attempts: 0 })
+    expect(await jobsOf(queued.messageId)).toEqual([])
+  })
+})
