@@ -14,6 +14,7 @@ import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
 import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { queueInvoiceDetails } from '~/models/edi/load-events.server'
 import { resolveCustomFields } from '~/models/organization/custom-fields.server'
 import { organizationParty, organizationToday } from '~/models/organization/organization.server'
 import {
@@ -551,6 +552,8 @@ export async function sendInvoice(actor: Actor, id: string, version: number | un
     const { remitTo } = await ownParties(before.organizationId, before.companyId)
     await setStatus(tx, actor, before, 'sent', { sentAt: now, remitTo: remitTo ?? Prisma.DbNull, ...(await queueEmail(tx, before)) })
     await emitWebhookEvent(tx, before.organizationId, 'invoice.sent', { id: before.id, invoiceNumber: before.invoiceNumber, totalCents: before.totalCents })
+    // A tendered load's partner gets its 210 (ADR 150).
+    await queueInvoiceDetails(tx, before, now)
     return tx.invoice.findUniqueOrThrow({ where: { id }, include })
   })
 }

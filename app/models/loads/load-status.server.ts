@@ -6,6 +6,7 @@
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { queueStopStatuses, type StopEvent } from '~/models/edi/load-events.server'
 import { makeTripOfLoad } from '~/models/fuel-tax/odometer-reading.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound, throwRefusal } from '~/models/records/records.server'
@@ -137,8 +138,15 @@ async function recordImpliedStops(tx: Tx, actor: Actor, loadId: string, stops: S
     (stop, index) => stop.actualArrival !== stops[index].actualArrival || stop.actualDeparture !== stops[index].actualDeparture,
   )
   if (changed.length === 0) return
-  for (const stop of changed)
+  const events: StopEvent[] = []
+  for (const stop of changed) {
     await tx.loadStop.update({ where: { id: stop.id }, data: { actualArrival: stop.actualArrival, actualDeparture: stop.actualDeparture } })
+    const was = stops.find((other) => other.id === stop.id)!
+    if (stop.actualArrival && !was.actualArrival) events.push({ stopId: stop.id, event: 'arrival', at: stop.actualArrival })
+    if (stop.actualDeparture && !was.actualDeparture) events.push({ stopId: stop.id, event: 'departure', at: stop.actualDeparture })
+  }
+  // A tendered load's partner hears of each new arrival and departure by a 214 (ADR 150).
+  await queueStopStatuses(tx, actor.organizationId, loadId, events)
   await recordAudit(tx, actor, {
     entity: ENTITY,
     entityId: loadId,

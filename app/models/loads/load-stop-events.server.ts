@@ -3,6 +3,7 @@
  * order; the load's status follows them through the same moves as the status buttons.
  */
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { queueStopStatuses } from '~/models/edi/load-events.server'
 import { assertActorMay, assertId, assertOneRow, assertVersion, requireFound } from '~/models/records/records.server'
 import { impliedStopEvents, type LoadScope, loadScopeWhere, ROAD, type RoadStatus, statusFromStops } from '~/policies/load'
 import type { StopEventInput } from '~/schemas/load'
@@ -71,6 +72,8 @@ export async function recordStopEvent(actor: Actor, viewer: LoadScope, ids: { lo
     let current: MovingLoad = { ...load, version: load.version + 1 }
     while (ROAD.indexOf(current.status as RoadStatus) < target)
       current = await applyMove(tx, actor, current, ROAD[ROAD.indexOf(current.status as RoadStatus) + 1])
+    // A tendered load's partner hears of it by a 214 (ADR 150).
+    await queueStopStatuses(tx, load.organizationId, load.id, [{ stopId: stop.id, event: input.event === 'arrive' ? 'arrival' : 'departure', at: when }], now)
     return tx.load.findUniqueOrThrow({ where: { id: load.id }, include })
   })
 }
