@@ -260,6 +260,7 @@ function ackParties(partner: EdiPartner) {
 
 function tenderColumns(draft: TenderDraft) {
   return {
+    scac: draft.scac,
     respondBy: draft.respondBy,
     references: draft.references as Prisma.InputJsonValue,
     weightLb: draft.weightLb,

@@ -13,7 +13,8 @@ ALTER TABLE "EdiPartner" ADD COLUMN     "httpUrl" TEXT;
 
 -- AlterTable
 ALTER TABLE "EdiTender" ADD COLUMN     "conflict" TEXT,
-ADD COLUMN     "conflictAt" TIMESTAMPTZ(3);
+ADD COLUMN     "conflictAt" TIMESTAMPTZ(3),
+ADD COLUMN     "scac" TEXT;
 
 -- Rules the database holds too (written by hand: Prisma does not model CHECK constraints).
 -- Only what we send has a delivery; a delivered one says when; attempts never go below zero.
@@ -23,7 +24,7 @@ ALTER TABLE "EdiMessage" ADD CONSTRAINT "EdiMessage_delivery_check" CHECK (
   AND "attempts" >= 0
 );
 -- An http partner has somewhere to send to, and only over https. NOT VALID: an http partner saved
--- before the URL existed is left as it is (its messages wait as failed until an admin sets one).
+-- before the URL existed is left as it is (its messages fail with `http_url_missing` until an admin sets one).
 ALTER TABLE "EdiPartner" ADD CONSTRAINT "EdiPartner_http_check" CHECK (
   ("transport" <> 'http' OR "httpUrl" IS NOT NULL) AND ("httpUrl" IS NULL OR "httpUrl" LIKE 'https://%')
 ) NOT VALID;
