@@ -119,12 +119,12 @@ describe('a tendered load’s stop events', () => {
     expect(first).toHaveLength(1)
     expect(first[0].message).toMatchObject({ status: 'sent', delivery: 'manual' })
     const { segments } = first[0]
-    expect(find(segments, 'B10')).toEqual(['B10', load.loadNumber, 'SH2002', 'FDCA'])
+    expect(find(segments, 'B10')).toEqual(['B10', load.loadNumber, 'SH2002', 'FDCR'])
     // 14:05 UTC written in the organization's zone (America/Chicago, the helpers' default): 08:05 CT.
     expect(find(segments, 'AT7')).toEqual(['AT7', 'X3', 'NS', '', '', '20261201', '0805', 'CT'])
     expect(find(segments, 'MS1')).toEqual(['MS1', 'Dallas', 'TX', 'US'])
     // MS2-02 holds ten characters at most.
-    expect(find(segments, 'MS2')).toEqual(['MS2', 'FDCA', trailer.unitNumber.slice(0, 10), 'TV'])
+    expect(find(segments, 'MS2')).toEqual(['MS2', 'FDCR', trailer.unitNumber.slice(0, 10), 'TV'])
     expect(segments.filter((segment) => segment.tag === 'L11').map((segment) => segment.elements.slice(1))).toEqual(expect.arrayContaining([['1', 'QN']]))
 
     await record(org, load.id, 1, 'depart', '2026-12-01T15:10:00Z')
@@ -178,7 +178,7 @@ describe('a tendered load’s invoice', () => {
     expect(invoices).toHaveLength(1)
     const { segments } = invoices[0]
     const b3 = find(segments, 'B3')
-    expect(b3).toEqual(['B3', '', invoice.invoiceNumber, 'SH2002', 'PP', 'L', '20261203', '220825', '', '20261202', '035', 'FDCA'])
+    expect(b3).toEqual(['B3', '', invoice.invoiceNumber, 'SH2002', 'PP', 'L', '20261203', '220825', '', '20261202', '035', 'FDCR'])
     expect(find(segments, 'L3')[5]).toBe(b3[7])
     expect(Number(b3[7])).toBe(invoice.totalCents)
     expect(segments.filter((segment) => segment.tag === 'L1').map((segment) => [segment.elements[4], segment.elements[8]])).toEqual([

@@ -31,9 +31,9 @@ type LoadDetails = Prisma.LoadGetPayload<{ include: typeof LOAD_DETAILS }>
 
 const references = (value: Prisma.JsonValue) => (Array.isArray(value) ? (value as TenderReference[]) : [])
 
-/** Our SCAC: the load's company's, else the first four letters of our GS ID towards the partner. */
-function scacOf(load: LoadDetails, ourGsId: string) {
-  return (load.company?.scac || ourGsId.replace(/[^A-Za-z0-9]/g, '').slice(0, 4)).toUpperCase()
+/** Our SCAC: as the partner wrote it in the tender (B2-02), else the load's company's, else the first four characters of our GS ID. */
+function scacOf(load: LoadDetails, tender: { scac: string | null }, ourGsId: string) {
+  return (tender.scac || load.company?.scac || ourGsId.replace(/[^A-Za-z0-9]/g, '').slice(0, 4)).toUpperCase()
 }
 
 /** The shipper (first pickup) and consignee (last delivery) N1 loops. */
@@ -79,7 +79,7 @@ export async function queueStopStatuses(tx: Tx, organizationId: string, loadId: 
     const set = writeShipmentStatus({
       loadNumber: load.loadNumber,
       shipmentId: tender.shipmentId,
-      scac: scacOf(load, partner.ourGsId),
+      scac: scacOf(load, tender, partner.ourGsId),
       references: references(tender.references),
       parties: stopParties(load),
       status: {
@@ -160,7 +160,7 @@ export async function queueInvoiceDetails(tx: Tx, invoice: InvoiceForEdi, now = 
       invoiceNumber: invoice.invoiceNumber,
       shipmentId: tender.shipmentId,
       loadNumber: load.loadNumber,
-      scac: scacOf(load, partner.ourGsId),
+      scac: scacOf(load, tender, partner.ourGsId),
       invoiceDate: invoice.issueDate,
       deliveredOn: delivered ? zonedWallClock(delivered, timeZone).slice(0, 10) : null,
       references: references(tender.references),
