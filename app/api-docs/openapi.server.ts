@@ -920,7 +920,7 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Receive an X12 interchange',
         description:
-          'The body is the interchange (`Content-Type: application/edi-x12`, at most 1 MB). It is kept, read strictly (envelopes, counts, control numbers, segment syntax) and answered with a 997: `received`, or `rejected` with its `reason` and nothing else written. A 204 makes or updates a tender.',
+          'The body is the interchange (`Content-Type: application/edi-x12`, at most 1 MB). It is kept, read strictly (envelopes, counts, control numbers, segment syntax) and answered with a 997: `received`, or `rejected` with its `reason` and nothing else written. A 204 makes or updates a tender. The same interchange again (same ISA13 and text) is kept as `rejected` (`duplicate`) and answered with the first one’s 997; a 997 marks the message of ours it answers `acknowledged` or `rejected`.',
         operationId: 'receive_edi_interchange',
         requestBody: { required: true, content: { 'application/edi-x12': { schema: { type: 'string' } } } },
         responses: {

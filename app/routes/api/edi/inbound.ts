@@ -19,6 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * more is 413 before it is read). 201 `{ message, acknowledgment, tenders }`: the message kept
  * (`received`, or `rejected` with its `reason`) and the 997 answering it. No interchange: 400
  * `not_x12`; an ISA or GS naming no partner: 422 `unknown_partner` (both kept as rejected, no 997).
+ * The same interchange again is 201 too: kept as rejected (`duplicate`), its 997 the first one's (ADR 150).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['POST'])
