@@ -52,10 +52,15 @@ function stopParties(load: LoadDetails): Party[] {
   return [...(pickup ? [party('SH', pickup)] : []), ...(delivery ? [party('CN', delivery)] : [])]
 }
 
-async function tenderedLoad(tx: Tx, organizationId: string, loadId: string) {
+/**
+ * The load with what the writers need, when it was booked from a tender whose partner wants `wants`;
+ * else null after one look-up by the tender's unique load (most loads stop there).
+ */
+async function tenderedLoad(tx: Tx, organizationId: string, loadId: string, wants: 'send214' | 'send210') {
+  const tender = await tx.ediTender.findFirst({ where: { loadId, organizationId }, select: { partner: { select: { [wants]: true } } } })
+  if (!tender?.partner[wants]) return null
   const load = await tx.load.findFirst({ where: { id: loadId, organizationId }, include: LOAD_DETAILS })
-  const tender = load?.ediTender
-  return load && tender ? { load, tender, partner: tender.partner } : null
+  return load?.ediTender ? { load, tender: load.ediTender, partner: load.ediTender.partner } : null
 }
 
 /**
@@ -65,8 +70,8 @@ async function tenderedLoad(tx: Tx, organizationId: string, loadId: string) {
  */
 export async function queueStopStatuses(tx: Tx, organizationId: string, loadId: string, events: StopEvent[], now = new Date()) {
   if (events.length === 0) return []
-  const found = await tenderedLoad(tx, organizationId, loadId)
-  if (!found || !found.partner.send214) return []
+  const found = await tenderedLoad(tx, organizationId, loadId, 'send214')
+  if (!found) return []
   const { load, tender, partner } = found
   const timeZone = await organizationTimeZone(organizationId, tx)
   const ordered = events
@@ -151,8 +156,8 @@ export async function queueInvoiceDetails(tx: Tx, invoice: InvoiceForEdi, now = 
   const loadIds = [...new Set(invoice.items.flatMap((item) => (item.loadId ? [item.loadId] : [])))]
   const queued: string[] = []
   for (const loadId of loadIds) {
-    const found = await tenderedLoad(tx, invoice.organizationId, loadId)
-    if (!found || !found.partner.send210) continue
+    const found = await tenderedLoad(tx, invoice.organizationId, loadId, 'send210')
+    if (!found) continue
     const { load, tender, partner } = found
     const delivered = load.stops.at(-1)?.actualDeparture
     const timeZone = await organizationTimeZone(invoice.organizationId, tx)
