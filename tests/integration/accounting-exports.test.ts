@@ -1,7 +1,7 @@
 /**
  * Accounting export batches (ADR 145): the entries carry each record's own figures, a
  * record goes into one batch unless asked for again, a voided invoice comes back once as a
- * reversal, two exports started at once never share a record, the mapping's version, the roles,
+ * reversal (a deleted payment too), two exports started at once never share a record, the mapping's version, the roles,
  * bad input refused with nothing written, and the file through the job queue and the API.
  */
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { AccountingEntry } from '~/models/accounting/entry'
 import { accountingExportEntries, accountingExportRow, createAccountingExport } from '~/models/accounting/export.server'
 import { getAccountingSettings, updateAccountingSettings } from '~/models/accounting/settings.server'
+import { deletePayment } from '~/models/invoices/invoice.server'
 import { runDueJobs } from '~/models/operations/jobs.server'
 import * as exportRoute from '~/routes/api/accounting/export'
 import * as fileRoute from '~/routes/api/accounting/export-file'
@@ -18,6 +19,7 @@ import * as accountingPage from '~/routes/dashboard/accounting/index'
 import { AccountingExportSchema, AccountingSettingsSchema, DEFAULT_ACCOUNTING_NAMES } from '~/schemas/accounting'
 import type { AccountingKind } from '~/schemas/accounting-options'
 import { prisma } from '~/utils/db.server'
+import { zonedWallClock } from '~/utils/time'
 
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, fleet, newLoad, type Org, refusal, unique } from '../helpers'
@@ -279,6 +281,35 @@ describe('batches', () => {
     ])
     const later = await exportOf(org, { from: '2026-12-01', to: '2026-12-31', kinds: ['invoices'], includeExported: true })
     expect(later.recordCount).toBe(0)
+  })
+
+  it('a payment deleted after a batch carried it comes back once as a reversal, dated the delete’s day; one never exported does not', async () => {
+    const { org, invoice, payment } = await books()
+    await prisma.invoice.update({ where: { id: invoice.id }, data: { status: 'partially_paid', amountPaidCents: 50_000 } })
+    const first = await exportOf(org, { kinds: ['payments'] })
+    expect(first.recordCount).toBe(1)
+    const invoiceNow = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+    await deletePayment(actorOf(org, 'accountant'), invoice.id, payment.id, invoiceNow.version)
+    expect(await prisma.payment.count({ where: { id: payment.id } })).toBe(0)
+    const kept = await prisma.accountingDeletedRecord.findFirstOrThrow({ where: { recordId: payment.id } })
+    const deletedDay = zonedWallClock(kept.deletedAt, 'America/Chicago').slice(0, 10)
+
+    // Whatever the range, the reversal comes in the next batch of payments, with the original's figures.
+    const next = await exportOf(org, { from: '2027-01-01', to: '2027-01-31', kinds: ['payments'] })
+    const entries = await entriesOf(next.id)
+    expect(entries.map((entry) => [entry.recordId, entry.number, entry.date, entry.totalCents, entry.counterAccount, entry.reverses])).toEqual([
+      [payment.id, 'CHK-1001', deletedDay, 50_000, 'Checking', { batchNumber: first.number }],
+    ])
+    expect(entries[0].applied).toEqual([{ number: invoice.invoiceNumber, amountCents: 50_000 }])
+    // Exactly once, even when asked for again.
+    expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
+
+    // A payment deleted before any batch carried it is simply gone.
+    const second = await prisma.payment.create({ data: { invoiceId: invoice.id, amountCents: 1_000, paidAt: new Date('2026-11-21'), method: 'check' } })
+    await prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaidCents: 1_000 } })
+    const latest = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+    await deletePayment(actorOf(org, 'accountant'), invoice.id, second.id, latest.version)
+    expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
   })
 
   it('two exports started at once never carry the same record', async () => {

@@ -10,6 +10,7 @@ import { prisma } from '~/utils/db.server'
 import { formatDecimal } from '~/utils/money'
 import { zonedWallClock } from '~/utils/time'
 
+import { type DeletedPayment, readDeletedPayments } from './deleted-records.server'
 import type { AccountingEntry, AccountingLine } from './entry'
 import type { AccountingNames } from './settings.server'
 
@@ -154,7 +155,17 @@ function readPayments(ids: string[]) {
   })
 }
 
-function paymentEntry(payment: Awaited<ReturnType<typeof readPayments>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry {
+type PaymentRow = Awaited<ReturnType<typeof readPayments>>[number]
+
+/** Payments still there, then those deleted since (their kept figures: ADR 151), by id. */
+async function readPaymentsOrDeleted(ids: string[]): Promise<Map<string, PaymentRow | DeletedPayment>> {
+  const rows = new Map<string, PaymentRow | DeletedPayment>((await readPayments(ids)).map((row) => [row.id, row]))
+  for (const gone of await readDeletedPayments(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
+  return rows
+}
+
+/** A payment's entry; a deleted one's reversal is dated the day it was deleted. */
+function paymentEntry(payment: PaymentRow | DeletedPayment, claim: ClaimedRecord, context: EntryContext): AccountingEntry {
   const { names } = context
   // The factor's purchase pays the invoice into the factor's clearing account (its journal takes it out: ADR 145).
   const counterAccount = payment.method === 'factoring' ? names.factorClearingAccount : names.bankAccount
@@ -163,7 +174,7 @@ function paymentEntry(payment: Awaited<ReturnType<typeof readPayments>>[number],
     recordId: payment.id,
     type: 'payment',
     number: payment.reference ?? payment.invoice.invoiceNumber,
-    date: day(payment.paidAt),
+    date: claim.reversal && 'deletedAt' in payment ? isoDay(payment.deletedAt, context.timeZone) : day(payment.paidAt),
     dueDate: null,
     party: { name: customerName(payment.invoice.broker, names), role: 'customer' },
     counterAccount,
@@ -345,14 +356,15 @@ async function byId<Row extends { id: string }>(read: Promise<Row[]>) {
 
 /**
  * The entries of one page of claimed records (all of one kind or mixed), in the claims' order. A
- * record gone since it was claimed (deleted) is left out.
+ * record gone since it was claimed (deleted) is left out, unless its figures were kept (a
+ * payment: ADR 151).
  */
 export async function entriesOf(claims: ClaimedRecord[], context: EntryContext): Promise<AccountingEntry[]> {
   const ids = (kind: AccountingKind) => [...new Set(claims.filter((claim) => claim.kind === kind).map((claim) => claim.recordId))]
   const has = (kind: AccountingKind) => claims.some((claim) => claim.kind === kind)
   const [invoices, payments, settlements, fuel, workOrders, schedules] = await Promise.all([
     has('invoices') ? byId(readInvoices(ids('invoices'))) : new Map<string, never>(),
-    has('payments') ? byId(readPayments(ids('payments'))) : new Map<string, never>(),
+    has('payments') ? readPaymentsOrDeleted(ids('payments')) : new Map<string, never>(),
     has('settlements') ? byId(readSettlements(ids('settlements'))) : new Map<string, never>(),
     has('fuel') ? byId(readFuel(ids('fuel'))) : new Map<string, never>(),
     has('work_orders') ? byId(readWorkOrders(ids('work_orders'))) : new Map<string, never>(),

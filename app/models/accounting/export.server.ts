@@ -3,9 +3,10 @@
  * /api/accounting/exports. Creating one claims its records in one transaction, under the
  * organization's row lock its number is taken with, so two exports started at once never carry
  * the same record: a record already carried is left out unless `includeExported`, and a voided
- * invoice (settlement, factoring schedule) carried before comes out once as a reversal. The job
- * queue's `accounting_export` task then writes the file straight to storage, a page of records at
- * a time, counting the records written for the progress the pages show.
+ * invoice (settlement, factoring schedule) or a deleted payment (ADR 151) carried before comes out
+ * once as a reversal. The job queue's `accounting_export` task then writes the file straight to
+ * storage, a page of records at a time, counting the records written for the progress the pages
+ * show.
  */
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
@@ -69,9 +70,9 @@ function candidates(kind: AccountingKind, organizationId: string, from: string, 
       ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND NOT r."reversal")`
       : Prisma.empty
   // Carried once as an original and never taken back yet: its reversal is due.
-  const reversalDue = (alias: string, part: string) => Prisma.sql`
-    EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND NOT r."reversal")
-    AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND r."reversal")`
+  const reversalDue = (alias: string, part: string, column = 'id') => Prisma.sql`
+    EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}.${Prisma.raw(`"${column}"`)} AND r."part" = ${part} AND NOT r."reversal")
+    AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}.${Prisma.raw(`"${column}"`)} AND r."part" = ${part} AND r."reversal")`
   const range = (column: Prisma.Sql) => Prisma.sql`${column} BETWEEN ${from}::date AND ${to}::date`
   switch (kind) {
     case 'invoices':
@@ -84,7 +85,10 @@ function candidates(kind: AccountingKind, organizationId: string, from: string, 
     case 'payments':
       return Prisma.sql`
         SELECT p."id", '', false, p."paidAt", i."invoiceNumber"::text FROM "Payment" p JOIN "Invoice" i ON i."id" = p."invoiceId"
-        WHERE i."organizationId" = ${organizationId} AND i."status" <> 'void' AND ${range(Prisma.sql`p."paidAt"`)} ${carried('p', '')}`
+        WHERE i."organizationId" = ${organizationId} AND i."status" <> 'void' AND ${range(Prisma.sql`p."paidAt"`)} ${carried('p', '')}
+        UNION ALL
+        SELECT d."recordId", '', true, (d."deletedAt" AT TIME ZONE o."timezone")::date, d."snapshot"->'invoice'->>'invoiceNumber' FROM "AccountingDeletedRecord" d JOIN "Organization" o ON o."id" = d."organizationId"
+        WHERE d."organizationId" = ${organizationId} AND d."kind" = 'payments' AND ${reversalDue('d', '', 'recordId')}`
     case 'settlements':
       return Prisma.sql`
         SELECT s."id", '', false, s."periodEnd", s."number" FROM "Settlement" s
