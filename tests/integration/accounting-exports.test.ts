@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { AccountingEntry } from '~/models/accounting/entry'
 import { accountingExportEntries, accountingExportRow, createAccountingExport } from '~/models/accounting/export.server'
 import { getAccountingSettings, updateAccountingSettings } from '~/models/accounting/settings.server'
+import { releaseReserve } from '~/models/factoring/factoring.server'
 import { deletePayment } from '~/models/invoices/invoice.server'
 import { runDueJobs } from '~/models/operations/jobs.server'
 import * as exportRoute from '~/routes/api/accounting/export'
@@ -143,6 +144,7 @@ async function books() {
       reserveReleasedCents: 7_000n,
       purchasedAt: new Date('2026-11-25'),
       reserveReleasedAt: new Date('2026-12-10'),
+      releases: { create: { organizationId, amountCents: 7_000n, releasedAt: new Date('2026-12-10') } },
     },
   })
   return { org, broker, invoice, payment, settlement, fuel, workOrder, schedule }
@@ -310,6 +312,31 @@ describe('batches', () => {
     const latest = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
     await deletePayment(actorOf(org, 'accountant'), invoice.id, second.id, latest.version)
     expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
+  })
+
+  it('a reserve released in steps exports each release on its own day, once', async () => {
+    const { org, schedule } = await books()
+    await prisma.factoringSchedule.update({ where: { id: schedule.id }, data: { reserveReleasedCents: 0n, reserveReleasedAt: null } })
+    await prisma.factoringReserveRelease.deleteMany({ where: { scheduleId: schedule.id } })
+    const release = async (amountCents: number, releasedAt: string) => {
+      const { version } = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })
+      await releaseReserve(actorOf(org, 'accountant'), schedule.id, { amountCents, releasedAt, version }, new Date('2026-12-20T18:00:00Z'))
+    }
+    await release(2_000, '2026-11-28')
+    await release(1_500, '2026-11-28')
+    const november = await exportOf(org, { kinds: ['factoring'] })
+    const shown = (entries: AccountingEntry[]) => entries.map((entry) => [entry.date, entry.memo, entry.totalCents, entry.lines.map((line) => line.amountCents)])
+    expect(shown(await entriesOf(november.id))).toEqual([
+      ['2026-11-25', 'Apex Capital purchase', 100_000, [90_000, 3_000, 7_000, 100_000]],
+      ['2026-11-28', 'Apex Capital reserve release', 2_000, [2_000, 2_000]],
+      ['2026-11-28', 'Apex Capital reserve release 2', 1_500, [1_500, 1_500]],
+    ])
+    await release(3_500, '2026-12-10')
+    const december = await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })
+    expect(shown(await entriesOf(december.id))).toEqual([['2026-12-10', 'Apex Capital reserve release 3', 3_500, [3_500, 3_500]]])
+    expect((await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })).recordCount).toBe(0)
+    const { reserveReleasedCents } = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })
+    expect(reserveReleasedCents).toBe(7_000n)
   })
 
   it('two exports started at once never carry the same record', async () => {

@@ -24,7 +24,7 @@ export const ACCOUNTING_RECORD_DAYS: Record<AccountingKind, string> = {
   settlements: 'Settlement.periodEnd',
   fuel: 'FuelPurchase.purchasedAt',
   work_orders: 'WorkOrder.completedAt (its day in the organization’s time zone)',
-  factoring: 'FactoringSchedule.purchasedAt (advance, fee, reserve) and FactoringSchedule.reserveReleasedAt (reserve release)',
+  factoring: 'FactoringSchedule.purchasedAt (advance, fee, reserve) and each FactoringReserveRelease.releasedAt (reserve release)',
 }
 
 /** One record an export claimed (AccountingExportRecord). */
@@ -296,15 +296,18 @@ function workOrderEntry(order: Awaited<ReturnType<typeof readWorkOrders>>[number
 // ---- Factoring ----
 
 function readSchedules(ids: string[]) {
-  return prisma.factoringSchedule.findMany({ where: { id: { in: ids } } })
+  return prisma.factoringSchedule.findMany({
+    where: { id: { in: ids } },
+    include: { releases: { orderBy: [{ releasedAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } },
+  })
 }
 
 /**
  * A schedule's purchase (`part` "purchase"): the advance into the bank, the fee as an expense and
  * the reserve held by the factor, out of the factor's clearing account its payments went into.
- * Its reserve release (`part` "release"): the released reserve into the bank.
+ * Each of its reserve releases (`part` "release:<release id>", ADR 151): that release into the bank.
  */
-function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry {
+function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry | null {
   const { names } = context
   const line = (account: string, description: string, amountCents: number, debit: boolean): AccountingLine => ({
     account,
@@ -317,10 +320,15 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
   })
   let lines: AccountingLine[]
   let date: string
-  if (claim.part === 'release') {
-    const released = Number(schedule.reserveReleasedCents)
+  let memo = `${schedule.factorName} purchase`
+  if (claim.part.startsWith('release:')) {
+    const at = schedule.releases.findIndex((release) => `release:${release.id}` === claim.part)
+    if (at < 0) return null
+    const released = Number(schedule.releases[at].amountCents)
     lines = [line(names.bankAccount, 'Reserve release', released, true), line(names.factoringReserveAccount, 'Reserve release', released, false)]
-    date = day(schedule.reserveReleasedAt ?? schedule.updatedAt)
+    date = day(schedule.releases[at].releasedAt)
+    // The first release is "reserve release", the next ones numbered: each its own journal.
+    memo = `${schedule.factorName} reserve release${at > 0 ? ` ${at + 1}` : ''}`
   } else {
     const [advance, fee, reserve] = [Number(schedule.advanceCents), Number(schedule.feeCents), Number(schedule.reserveCents)]
     lines = [
@@ -340,7 +348,7 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
     dueDate: null,
     party: null,
     counterAccount: null,
-    memo: `${schedule.factorName} ${claim.part === 'release' ? 'reserve release' : 'purchase'}`,
+    memo,
     totalCents: lines.filter((entry) => entry.debit).reduce((sum, entry) => sum + entry.amountCents, 0),
     lines,
     applied: [],

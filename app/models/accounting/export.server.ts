@@ -65,7 +65,7 @@ export function serializeAccountingExport(row: ExportRow): AccountingExportRecor
  * reserve release, `day` orders the file. `fresh` limits originals to those no batch carried yet.
  */
 function candidates(kind: AccountingKind, organizationId: string, from: string, to: string, fresh: boolean): Prisma.Sql {
-  const carried = (alias: string, part: string) =>
+  const carried = (alias: string, part: string | Prisma.Sql) =>
     fresh
       ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND NOT r."reversal")`
       : Prisma.empty
@@ -109,9 +109,8 @@ function candidates(kind: AccountingKind, organizationId: string, from: string, 
         SELECT s."id", 'purchase', false, s."purchasedAt", s."number" FROM "FactoringSchedule" s
         WHERE s."organizationId" = ${organizationId} AND s."status" <> 'void' AND s."purchasedAt" IS NOT NULL AND ${range(Prisma.sql`s."purchasedAt"`)} ${carried('s', 'purchase')}
         UNION ALL
-        SELECT s."id", 'release', false, s."reserveReleasedAt", s."number" FROM "FactoringSchedule" s
-        WHERE s."organizationId" = ${organizationId} AND s."status" <> 'void' AND s."reserveReleasedCents" > 0 AND s."reserveReleasedAt" IS NOT NULL
-          AND ${range(Prisma.sql`s."reserveReleasedAt"`)} ${carried('s', 'release')}
+        SELECT s."id", 'release:' || rr."id", false, rr."releasedAt", s."number" FROM "FactoringReserveRelease" rr JOIN "FactoringSchedule" s ON s."id" = rr."scheduleId"
+        WHERE rr."organizationId" = ${organizationId} AND s."status" <> 'void' AND ${range(Prisma.sql`rr."releasedAt"`)} ${carried('s', Prisma.sql`'release:' || rr."id"`)}
         UNION ALL
         SELECT s."id", 'purchase', true, (s."voidedAt" AT TIME ZONE o."timezone")::date, s."number" FROM "FactoringSchedule" s JOIN "Organization" o ON o."id" = s."organizationId"
         WHERE s."organizationId" = ${organizationId} AND s."status" = 'void' AND ${reversalDue('s', 'purchase')}`
