@@ -325,7 +325,8 @@ describe('batches', () => {
     await release(2_000, '2026-11-28')
     await release(1_500, '2026-11-28')
     const november = await exportOf(org, { kinds: ['factoring'] })
-    const shown = (entries: AccountingEntry[]) => entries.map((entry) => [entry.date, entry.memo, entry.totalCents, entry.lines.map((line) => line.amountCents)])
+    const shown = (entries: AccountingEntry[]) =>
+      entries.map((entry) => [entry.date, entry.memo, entry.totalCents, entry.lines.map((line) => line.amountCents)])
     expect(shown(await entriesOf(november.id))).toEqual([
       ['2026-11-25', 'Apex Capital purchase', 100_000, [90_000, 3_000, 7_000, 100_000]],
       ['2026-11-28', 'Apex Capital reserve release', 2_000, [2_000, 2_000]],
