@@ -242,6 +242,8 @@ describe('entries', () => {
         ['Factoring Reserve', false, 7_000],
       ],
     ])
+    // Xero posts the bank's line to the mapping's clearing account.
+    expect(release.lines[0].clearingAccount).toBe('Factoring Reserve Clearing')
   })
 
   it('the mapping names the accounts and customers (by MC number when asked)', async () => {

@@ -325,7 +325,10 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
     const at = schedule.releases.findIndex((release) => `release:${release.id}` === claim.part)
     if (at < 0) return null
     const released = Number(schedule.releases[at].amountCents)
-    lines = [line(names.bankAccount, 'Reserve release', released, true), line(names.factoringReserveAccount, 'Reserve release', released, false)]
+    lines = [
+      { ...line(names.bankAccount, 'Reserve release', released, true), clearingAccount: names.reserveClearingAccount },
+      line(names.factoringReserveAccount, 'Reserve release', released, false),
+    ]
     date = day(schedule.releases[at].releasedAt)
     // The first release is "reserve release", the next ones numbered: each its own journal.
     memo = `${schedule.factorName} reserve release${at > 0 ? ` ${at + 1}` : ''}`

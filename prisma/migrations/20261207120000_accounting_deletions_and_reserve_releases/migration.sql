@@ -1,3 +1,6 @@
+-- AlterTable
+ALTER TABLE "AccountingSettings" ADD COLUMN     "reserveClearingAccount" TEXT NOT NULL DEFAULT 'Factoring Reserve Clearing';
+
 -- CreateTable
 CREATE TABLE "AccountingDeletedRecord" (
     "id" TEXT NOT NULL,
