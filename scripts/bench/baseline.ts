@@ -2017,7 +2017,7 @@ async function ediTenderPage(organizationId: string, page: number, pageSize: num
   const [count, rows] = await Promise.all([
     pool.query<{ total: string }>(`SELECT count(*) AS total FROM "EdiTender" WHERE "organizationId" = $1`, [organizationId]),
     pool.query<EdiTenderRow>(
-      `SELECT t.id, t."partnerId", p.name AS "partnerName", t."messageId", t."shipmentId", t.purpose, t.status, t."respondBy", t.references, t."weightLb",
+      `SELECT t.id, t."partnerId", p.name AS "partnerName", t."messageId", t."shipmentId", t.purpose, t.status, t."respondBy", t."references", t."weightLb",
         t."equipmentType", t."rateCents", t."loadId", t."createdAt", t."updatedAt", t.version
        FROM "EdiTender" t JOIN "EdiPartner" p ON p.id = t."partnerId"
        WHERE t."organizationId" = $1 ORDER BY t."createdAt" DESC, t.id DESC LIMIT $2 OFFSET $3`,
@@ -2027,7 +2027,7 @@ async function ediTenderPage(organizationId: string, page: number, pageSize: num
   const ids = rows.rows.map((row) => row.id)
   const stops = ids.length
     ? await pool.query<EdiStopRow>(
-        `SELECT "tenderId", sequence, reason, kind, name, address, city, state, "postalCode", "windowStart", "windowEnd", "weightLb", references
+        `SELECT "tenderId", sequence, reason, kind, name, address, city, state, "postalCode", "windowStart", "windowEnd", "weightLb", "references"
          FROM "EdiTenderStop" WHERE "tenderId" = ANY($1) ORDER BY sequence`,
         [ids],
       )
