@@ -63,7 +63,8 @@ export function seedAccountingExports(url: string, email: string) {
         kinds: `{${KINDS.slice(0, 2 + (i % 5)).join(',')}}`,
         includeExported: i % 11 === 0,
         recordCount,
-        processedCount: status === 'ready' ? recordCount : status === 'running' ? Math.floor(recordCount / 2) : status === 'failed' ? Math.floor(recordCount / 3) : 0,
+        processedCount:
+          status === 'ready' ? recordCount : status === 'running' ? Math.floor(recordCount / 2) : status === 'failed' ? Math.floor(recordCount / 3) : 0,
         status,
         error: status === 'failed' ? 'storage unavailable' : null,
         storageKey: status === 'ready' ? `accounting/${organizationId}/bench-ax-${pad(i)}` : null,
