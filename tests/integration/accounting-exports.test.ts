@@ -328,15 +328,21 @@ describe('batches', () => {
     await release(1_500, '2026-11-28')
     const november = await exportOf(org, { kinds: ['factoring'] })
     const shown = (entries: AccountingEntry[]) =>
-      entries.map((entry) => [entry.date, entry.memo, entry.totalCents, entry.lines.map((line) => line.amountCents)])
+      entries.map((entry) => [
+        entry.number.replace(schedule.number, 'S'),
+        entry.date,
+        entry.memo,
+        entry.totalCents,
+        entry.lines.map((line) => line.amountCents),
+      ])
     expect(shown(await entriesOf(november.id))).toEqual([
-      ['2026-11-25', 'Apex Capital purchase', 100_000, [90_000, 3_000, 7_000, 100_000]],
-      ['2026-11-28', 'Apex Capital reserve release', 2_000, [2_000, 2_000]],
-      ['2026-11-28', 'Apex Capital reserve release 2', 1_500, [1_500, 1_500]],
+      ['S', '2026-11-25', 'Apex Capital purchase', 100_000, [90_000, 3_000, 7_000, 100_000]],
+      ['S-1', '2026-11-28', 'Apex Capital reserve release', 2_000, [2_000, 2_000]],
+      ['S-2', '2026-11-28', 'Apex Capital reserve release 2', 1_500, [1_500, 1_500]],
     ])
     await release(3_500, '2026-12-10')
     const december = await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })
-    expect(shown(await entriesOf(december.id))).toEqual([['2026-12-10', 'Apex Capital reserve release 3', 3_500, [3_500, 3_500]]])
+    expect(shown(await entriesOf(december.id))).toEqual([['S-3', '2026-12-10', 'Apex Capital reserve release 3', 3_500, [3_500, 3_500]]])
     expect((await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })).recordCount).toBe(0)
     const { reserveReleasedCents } = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })
     expect(reserveReleasedCents).toBe(7_000n)

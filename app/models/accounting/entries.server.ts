@@ -321,6 +321,7 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
   let lines: AccountingLine[]
   let date: string
   let memo = `${schedule.factorName} purchase`
+  let number = schedule.number
   if (claim.part.startsWith('release:')) {
     const at = schedule.releases.findIndex((release) => `release:${release.id}` === claim.part)
     if (at < 0) return null
@@ -330,6 +331,9 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
       line(names.factoringReserveAccount, 'Reserve release', released, false),
     ]
     date = day(schedule.releases[at].releasedAt)
+    // Its own number (FS-000007-2): QuickBooks Online groups journal rows by number, so a purchase
+    // and its releases in one batch must not share one (ADR 151).
+    number = `${schedule.number}-${at + 1}`
     // The first release is "reserve release", the next ones numbered: each its own journal.
     memo = `${schedule.factorName} reserve release${at > 0 ? ` ${at + 1}` : ''}`
   } else {
@@ -346,7 +350,7 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
     kind: 'factoring',
     recordId: schedule.id,
     type: 'journal',
-    number: schedule.number,
+    number,
     date,
     dueDate: null,
     party: null,
