@@ -4985,6 +4985,7 @@ const en = {
       factoringFeesAccount: 'Factoring fees',
       factoringReserveAccount: 'Factoring reserve',
       factorClearingAccount: 'Factor advance clearing',
+      reserveClearingAccount: 'Factoring reserve release clearing (Xero)',
     },
     settings: {
       title: 'Account mapping',

@@ -5045,6 +5045,7 @@ const fr: Catalogue = {
       factoringFeesAccount: 'Frais d’affacturage',
       factoringReserveAccount: 'Réserve d’affacturage',
       factorClearingAccount: 'Compte d’attente du factor',
+      reserveClearingAccount: 'Compte d’attente des libérations de réserve (Xero)',
     },
     settings: {
       title: 'Correspondance des comptes',

@@ -38,7 +38,7 @@ export const ACCOUNTING_NAME_GROUPS = {
   ],
   driverPay: ['payableAccount', 'driverPayAccount', 'driverDeductionAccount', 'driverAdvanceAccount'],
   expenses: ['fuelAccount', 'fuelPaymentAccount', 'repairsPartsAccount', 'repairsLaborAccount', 'repairsPaymentAccount'],
-  factoring: ['factoringFeesAccount', 'factoringReserveAccount', 'factorClearingAccount'],
+  factoring: ['factoringFeesAccount', 'factoringReserveAccount', 'factorClearingAccount', 'reserveClearingAccount'],
 } as const
 export type AccountingNameField = (typeof ACCOUNTING_NAME_GROUPS)[keyof typeof ACCOUNTING_NAME_GROUPS][number]
 export const ACCOUNTING_NAME_FIELDS = Object.values(ACCOUNTING_NAME_GROUPS).flat() as AccountingNameField[]

@@ -51,6 +51,7 @@ export const DEFAULT_ACCOUNTING_NAMES: Record<AccountingNameField, string> = {
   factoringFeesAccount: 'Factoring Fees',
   factoringReserveAccount: 'Factoring Reserve',
   factorClearingAccount: 'Factor Clearing',
+  reserveClearingAccount: 'Factoring Reserve Clearing',
 }
 
 /** An account or item name: QuickBooks Desktop takes at most 159 characters with its parents (`Income:Freight`). */

@@ -22,11 +22,14 @@ import { gzipSync } from 'node:zlib'
 import { verify as verifyArgon2 } from '@node-rs/argon2'
 import pg from 'pg'
 
+import en from '../../app/locales/en'
 import { iftaReturn, parseQuarter } from '../../app/policies/ifta'
 import { inspectionStatus } from '../../app/policies/inspection'
 import { seesOwnLoadsOnly } from '../../app/policies/load'
 import { mustAcknowledge } from '../../app/policies/post'
 import { kindCompliance, type QualificationItem } from '../../app/policies/qualification'
+import { DEFAULT_ACCOUNTING_NAMES } from '../../app/schemas/accounting'
+import { ACCOUNTING_FORMATS, ACCOUNTING_KINDS, ACCOUNTING_NAME_FIELDS, ACCOUNTING_PARTY_NAMINGS } from '../../app/schemas/accounting-options'
 import { CLAIM_KINDS, CLAIM_STATUSES } from '../../app/schemas/claim-options'
 import { SCHEDULE_STATUSES } from '../../app/schemas/factoring-options'
 import { INSPECTION_ITEMS } from '../../app/schemas/inspection-options'
@@ -1796,6 +1799,306 @@ ${page > 1 ? `<a href="?page=${page - 1}&amp;pageSize=${pageSize}">Previous</a>`
   return layout('Work orders', user, main)
 }
 
+// Accounting export batches (ADR 145): the page's mapping, export form and batches; the API's batches.
+
+type AccountingExportRow = {
+  id: string
+  number: number
+  format: string
+  fromDate: string
+  toDate: string
+  kinds: string[]
+  includeExported: boolean
+  recordCount: number
+  processedCount: number
+  status: string
+  error: string | null
+  fileName: string
+  sizeBytes: number | null
+  createdAt: Date
+  finishedAt: Date | null
+}
+
+async function accountingExportPage(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "AccountingExport" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<AccountingExportRow>(
+      `SELECT id, number, format, "fromDate", "toDate", kinds::text[] AS kinds, "includeExported", "recordCount", "processedCount", status, error,
+        "fileName", "sizeBytes", "createdAt", "finishedAt"
+       FROM "AccountingExport" WHERE "organizationId" = $1 ORDER BY number DESC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  return { total: Number(count.rows[0].total), items: rows.rows }
+}
+
+function accountingExportJson(row: AccountingExportRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    format: row.format,
+    from: row.fromDate,
+    to: row.toDate,
+    kinds: ACCOUNTING_KINDS.filter((kind) => row.kinds.includes(kind)),
+    includeExported: row.includeExported,
+    recordCount: row.recordCount,
+    processedCount: row.processedCount,
+    status: row.status,
+    error: row.error,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    url: `/api/accounting/exports/${row.id}/file`,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }
+}
+
+const apiAccountingExportList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'accounting', accountingExportPage, accountingExportJson)
+
+/** The accounting page: every name of the mapping in its form, the export form (last month by default) and a page of batches. */
+async function accountingPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'accounting')
+  const { page, pageSize } = listQuery(url)
+  const [settings, { total, items }, timeZone] = await Promise.all([
+    pool.query<Record<string, unknown>>(`SELECT * FROM "AccountingSettings" WHERE "organizationId" = $1`, [user.organizationId]),
+    accountingExportPage(user.organizationId, page, pageSize),
+    timeZoneOf(user.organizationId),
+  ])
+  const names: Record<string, unknown> = settings.rows[0] ?? { ...DEFAULT_ACCOUNTING_NAMES, customerNaming: 'name', version: 0 }
+  const today = zonedWallClock(new Date(), safeTimeZone(timeZone)).slice(0, 10)
+  const [year, month] = today.split('-').map(Number)
+  const from = new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 10)
+  const to = new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10)
+  const fields = ACCOUNTING_NAME_FIELDS.map(
+    (field) => `<label>${esc(field)} <input name="${field}" value="${esc(String(names[field] ?? ''))}" required maxlength="159"></label>`,
+  ).join('\n')
+  const rows = items
+    .map(
+      (row) => `<tr><th><a href="/dashboard/accounting/exports/${row.id}">${numberFormat.format(row.number)}</a></th><td>${esc(row.format)}</td>
+<td>${formatDate(row.fromDate)} – ${formatDate(row.toDate)}</td><td>${esc(row.kinds.join(', '))}</td><td class="num">${numberFormat.format(row.processedCount)} / ${numberFormat.format(row.recordCount)}</td>
+<td><span class="badge">${esc(row.status)}</span></td><td>${row.status === 'ready' ? `<a href="/dashboard/accounting/exports/${row.id}/file">${esc(row.fileName)}</a>` : ''}</td></tr>`,
+    )
+    .join('\n')
+  const first = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Accounting</h1>
+<form method="post"><input type="hidden" name="intent" value="export"><input type="date" name="from" value="${from}"><input type="date" name="to" value="${to}">
+<select name="format">${options(ACCOUNTING_FORMATS, 'qbd_iif')}</select>${ACCOUNTING_KINDS.map((kind) => `<label><input type="checkbox" name="kinds" value="${kind}" checked> ${kind}</label>`).join('')}
+<label><input type="checkbox" name="includeExported"> again</label><button>Export</button></form>
+<table><thead><tr><th>Number</th><th>Format</th><th>Range</th><th>Kinds</th><th>Records</th><th>Status</th><th>File</th></tr></thead><tbody>${rows}</tbody></table>
+<p>${numberFormat.format(first)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>
+<form method="post"><input type="hidden" name="intent" value="settings"><input type="hidden" name="version" value="${esc(String(names.version ?? 0))}">
+<select name="customerNaming">${options(ACCOUNTING_PARTY_NAMINGS, String(names.customerNaming ?? 'name'))}</select>
+${fields}<button>Save</button></form>`
+  return layout('Accounting', user, main)
+}
+
+// EDI (ADRs 147-148): the message log and the tenders, pages and API.
+
+type EdiMessageRow = {
+  id: string
+  direction: string
+  type: string | null
+  controlNumber: string | null
+  groupControlNumber: string | null
+  transactionControlNumber: string | null
+  partnerId: string | null
+  partnerName: string | null
+  loadId: string | null
+  status: string
+  reason: string | null
+  reasonParams: Record<string, unknown> | null
+  acknowledgesId: string | null
+  acknowledgmentId: string | null
+  sizeBytes: number
+  createdAt: Date
+}
+
+async function ediMessagePage(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "EdiMessage" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<EdiMessageRow>(
+      `SELECT m.id, m.direction, m.type, m."controlNumber", m."groupControlNumber", m."transactionControlNumber", m."partnerId", p.name AS "partnerName",
+        m."loadId", m.status, m.reason, m."reasonParams", m."acknowledgesId", a.id AS "acknowledgmentId", m."sizeBytes", m."createdAt"
+       FROM "EdiMessage" m LEFT JOIN "EdiPartner" p ON p.id = m."partnerId" LEFT JOIN "EdiMessage" a ON a."acknowledgesId" = m.id
+       WHERE m."organizationId" = $1 ORDER BY m."createdAt" DESC, m.id DESC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  return { total: Number(count.rows[0].total), items: rows.rows }
+}
+
+/** The rejection's reason as the English sentence the app answers, its figures put in. */
+function ediReason(row: EdiMessageRow) {
+  if (!row.reason) return null
+  const text = (en.edi.reasons as Record<string, string>)[row.reason] ?? row.reason
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(row.reasonParams?.[key] ?? ''))
+}
+
+function ediMessageJson(row: EdiMessageRow) {
+  return {
+    id: row.id,
+    direction: row.direction,
+    type: row.type,
+    controlNumber: row.controlNumber,
+    groupControlNumber: row.groupControlNumber,
+    transactionControlNumber: row.transactionControlNumber,
+    partnerId: row.partnerId,
+    loadId: row.loadId,
+    status: row.status,
+    reason: row.reason,
+    reasonMessage: ediReason(row),
+    acknowledgesId: row.acknowledgesId,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+const apiEdiMessageList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'edi', ediMessagePage, ediMessageJson)
+
+/** The message log: when, direction, set, control numbers, partner, status and why; its filters. */
+async function ediMessageListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'edi')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, timeZone] = await Promise.all([ediMessagePage(user.organizationId, page, pageSize), timeZoneOf(user.organizationId)])
+  const zone = safeTimeZone(timeZone)
+  const rows = items
+    .map(
+      (row) => `<tr><td>${esc(zonedWallClock(row.createdAt, zone))}</td><td>${esc(row.direction)}</td><td>${esc(row.type ?? '—')}</td>
+<th><a href="/dashboard/edi/messages/${row.id}/raw">${esc(row.controlNumber ?? '—')}</a></th><td>${esc(row.groupControlNumber ?? '')} / ${esc(row.transactionControlNumber ?? '')}</td>
+<td>${esc(row.partnerName ?? '—')}</td><td><span class="badge">${esc(row.status)}</span></td><td>${esc(ediReason(row) ?? '')}</td><td class="num">${numberFormat.format(row.sizeBytes)}</td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>EDI messages</h1>
+<form method="get"><input name="q" value="${esc(url.searchParams.get('q') ?? '')}"><select name="direction"><option value="">All</option>${options(['in', 'out'], url.searchParams.get('direction'))}</select>
+<select name="status"><option value="">All</option>${options(['received', 'sent', 'acknowledged', 'rejected'], url.searchParams.get('status'))}</select><button>Apply</button></form>
+<table><thead><tr><th>When</th><th>Direction</th><th>Set</th><th>Control</th><th>Group / set</th><th>Partner</th><th>Status</th><th>Reason</th><th>Size</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>`
+  return layout('EDI messages', user, main)
+}
+
+type EdiTenderRow = {
+  id: string
+  partnerId: string
+  partnerName: string
+  messageId: string
+  shipmentId: string
+  purpose: string
+  status: string
+  respondBy: Date | null
+  references: unknown
+  weightLb: number | null
+  equipmentType: string | null
+  rateCents: number | null
+  loadId: string | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+}
+type EdiStopRow = {
+  tenderId: string
+  sequence: number
+  reason: string
+  kind: string
+  name: string | null
+  address: string | null
+  city: string | null
+  state: string | null
+  postalCode: string | null
+  windowStart: Date | null
+  windowEnd: Date | null
+  weightLb: number | null
+  references: unknown
+}
+
+/** A page of tenders, newest first, then their stops by one query. */
+async function ediTenderPage(organizationId: string, page: number, pageSize: number) {
+  const [count, rows] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT count(*) AS total FROM "EdiTender" WHERE "organizationId" = $1`, [organizationId]),
+    pool.query<EdiTenderRow>(
+      `SELECT t.id, t."partnerId", p.name AS "partnerName", t."messageId", t."shipmentId", t.purpose, t.status, t."respondBy", t."references", t."weightLb",
+        t."equipmentType", t."rateCents", t."loadId", t."createdAt", t."updatedAt", t.version
+       FROM "EdiTender" t JOIN "EdiPartner" p ON p.id = t."partnerId"
+       WHERE t."organizationId" = $1 ORDER BY t."createdAt" DESC, t.id DESC LIMIT $2 OFFSET $3`,
+      [organizationId, pageSize, (page - 1) * pageSize],
+    ),
+  ])
+  const ids = rows.rows.map((row) => row.id)
+  const stops = ids.length
+    ? await pool.query<EdiStopRow>(
+        `SELECT "tenderId", sequence, reason, kind, name, address, city, state, "postalCode", "windowStart", "windowEnd", "weightLb", "references"
+         FROM "EdiTenderStop" WHERE "tenderId" = ANY($1) ORDER BY sequence`,
+        [ids],
+      )
+    : { rows: [] as EdiStopRow[] }
+  const byTender = new Map<string, EdiStopRow[]>()
+  for (const stop of stops.rows) byTender.set(stop.tenderId, [...(byTender.get(stop.tenderId) ?? []), stop])
+  return { total: Number(count.rows[0].total), items: rows.rows.map((row) => ({ ...row, stops: byTender.get(row.id) ?? [] })) }
+}
+
+const jsonList = (value: unknown) => (Array.isArray(value) ? value : [])
+
+function ediTenderJson(row: EdiTenderRow & { stops: EdiStopRow[] }) {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    messageId: row.messageId,
+    shipmentId: row.shipmentId,
+    purpose: row.purpose,
+    status: row.status,
+    respondBy: row.respondBy?.toISOString() ?? null,
+    references: jsonList(row.references),
+    stops: row.stops.map((stop) => ({
+      sequence: stop.sequence,
+      reason: stop.reason,
+      kind: stop.kind === 'pickup' || stop.kind === 'delivery' ? stop.kind : 'other',
+      name: stop.name,
+      address: stop.address,
+      city: stop.city,
+      state: stop.state,
+      postalCode: stop.postalCode,
+      windowStart: stop.windowStart?.toISOString() ?? null,
+      windowEnd: stop.windowEnd?.toISOString() ?? null,
+      weightLb: stop.weightLb,
+      references: jsonList(stop.references),
+    })),
+    weightLb: row.weightLb,
+    equipmentType: row.equipmentType,
+    rateCents: row.rateCents,
+    loadId: row.loadId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  }
+}
+
+const apiEdiTenderList = (req: http.IncomingMessage, url: URL) => apiPage(req, url, 'edi', ediTenderPage, ediTenderJson)
+
+const stopPlace = (stop: EdiStopRow | undefined) => (stop ? [stop.city, stop.state].filter(Boolean).join(', ') : '—')
+
+/** The tenders list: shipment, partner, from and to, status, purpose, rate and answer-by; its filters. */
+async function ediTenderListPage(req: http.IncomingMessage, url: URL) {
+  const user = await pageUser(req, 'read', 'edi')
+  const { page, pageSize } = listQuery(url)
+  const [{ total, items }, timeZone] = await Promise.all([ediTenderPage(user.organizationId, page, pageSize), timeZoneOf(user.organizationId)])
+  const zone = safeTimeZone(timeZone)
+  const rows = items
+    .map(
+      (row) => `<tr><th><a href="/dashboard/edi/tenders/${row.id}">${esc(row.shipmentId)}</a></th><td>${esc(row.partnerName)}</td>
+<td>${esc(stopPlace(row.stops[0]))}</td><td>${esc(stopPlace(row.stops.at(-1)))}</td><td><span class="badge">${esc(row.status)}</span></td><td>${esc(row.purpose)}</td>
+<td class="num">${row.rateCents === null ? '—' : money.format(row.rateCents / 100)}</td><td>${row.respondBy ? esc(zonedWallClock(row.respondBy, zone)) : '—'}</td></tr>`,
+    )
+    .join('\n')
+  const from = total ? (page - 1) * pageSize + 1 : 0
+  const main = `<h1>Tenders</h1>
+<form method="get"><input name="q" value="${esc(url.searchParams.get('q') ?? '')}"><select name="status"><option value="">All</option>${options(['pending', 'accepted', 'declined', 'canceled', 'expired'], url.searchParams.get('status'))}</select><button>Apply</button></form>
+<table><thead><tr><th>Shipment</th><th>Partner</th><th>From</th><th>To</th><th>Status</th><th>Purpose</th><th>Rate</th><th>Answer by</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>${numberFormat.format(from)}–${numberFormat.format(Math.min(total, page * pageSize))} of ${numberFormat.format(total)}</p>`
+  return layout('Tenders', user, main)
+}
+
 /** The compliance dashboard: every active driver × kind on the organization's today, with the counts by status, one page of drivers. */
 async function complianceDashboardPage(req: http.IncomingMessage, url: URL) {
   const user = await pageUser(req, 'read', 'compliance')
@@ -2648,6 +2951,13 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'GET' && path === '/dashboard/inspections') return send(req, res, 200, HTML, await inspectionListPage(req, url))
     if (req.method === 'GET' && path === '/api/work-orders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiWorkOrderList(req, url)))
     if (req.method === 'GET' && path === '/dashboard/work-orders') return send(req, res, 200, HTML, await workOrderListPage(req, url))
+    if (req.method === 'GET' && path === '/api/accounting/exports')
+      return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiAccountingExportList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/accounting') return send(req, res, 200, HTML, await accountingPage(req, url))
+    if (req.method === 'GET' && path === '/api/edi/messages') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiEdiMessageList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/edi/messages') return send(req, res, 200, HTML, await ediMessageListPage(req, url))
+    if (req.method === 'GET' && path === '/api/edi/tenders') return send(req, res, 200, JSON_TYPE, JSON.stringify(await apiEdiTenderList(req, url)))
+    if (req.method === 'GET' && path === '/dashboard/edi/tenders') return send(req, res, 200, HTML, await ediTenderListPage(req, url))
     if (req.method === 'GET' && path === '/dashboard/compliance') return send(req, res, 200, HTML, await complianceDashboardPage(req, url))
     if (req.method === 'GET' && path === '/dashboard/claims') return send(req, res, 200, HTML, await claimListPage(req, url))
     if (req.method === 'GET' && (match = /^\/api\/ifta\/returns\/([^/]+)$/.exec(path)))

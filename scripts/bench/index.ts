@@ -365,6 +365,9 @@ async function printSizesAndParity(targets: Record<Side, Target>, chosen: Scenar
     { url: '/api/fuel-purchases', optional: false },
     { url: '/api/inspections', optional: false },
     { url: '/api/work-orders', optional: false },
+    { url: '/api/accounting/exports', optional: false },
+    { url: '/api/edi/messages', optional: false },
+    { url: '/api/edi/tenders', optional: false },
     { url: '/api/ifta/returns/2026-Q3', optional: false },
   ]
   for (const { url, optional } of urls) {

@@ -10,6 +10,7 @@ import pg from 'pg'
 
 import { applyMigrations, startEmbeddedPostgres } from '../../app/utils/db-setup.server'
 import { seedLoads } from '../../prisma/seed-loads'
+import { ACCOUNTING_EXPORTS, EDI_MESSAGES, EDI_TENDERS, seedAccountingExports, seedEdi } from './accounting-edi-fixtures'
 import { POSTS, QUOTES, seedPosts, seedQuotes } from './booking-fixtures'
 import { CLAIMS, seedClaims } from './claim-fixtures'
 import { COMPLIANCE_DRIVERS, seedCompliance } from './compliance-fixtures'
@@ -86,6 +87,8 @@ export async function startDatabase(options: { dataDir: string; pgPort: number; 
     if (await seedWorkOrders(embedded.url, 'admin@freightdesk.test')) console.info(`added ${WORK_ORDERS} work orders`)
     if (await seedCompliance(embedded.url, 'admin@freightdesk.test')) console.info(`added ${COMPLIANCE_DRIVERS} drivers with their qualification files`)
     if (await seedClaims(embedded.url, 'admin@freightdesk.test')) console.info(`added ${CLAIMS} claims`)
+    if (await seedAccountingExports(embedded.url, 'admin@freightdesk.test')) console.info(`added ${ACCOUNTING_EXPORTS} accounting export batches`)
+    if (await seedEdi(embedded.url, 'admin@freightdesk.test')) console.info(`added ${EDI_MESSAGES} EDI messages and ${EDI_TENDERS} tenders`)
     // Sign-in failures left by an interrupted run would count against the throttle (ADR 009).
     await query(embedded.url, `DELETE FROM "LoginAttempt" WHERE NOT success`)
     return { ...embedded, loadsSeed }

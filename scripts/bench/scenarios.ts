@@ -178,6 +178,14 @@ export function scenarios(fixtures: Pick<Fixtures, 'readIds'>): Scenario[] {
     // 1,000 work orders of 150 units, two in three with lines of parts and labor (ADR 132).
     { name: 'work orders list page', page: '/dashboard/work-orders', make: get(() => '/dashboard/work-orders', 'cookie') },
     { name: 'GET /api/work-orders', make: get(() => '/api/work-orders', 'token') },
+    // 300 accounting export batches (ADR 145): the page also reads the mapping and the organization's day.
+    { name: 'accounting page', page: '/dashboard/accounting', make: get(() => '/dashboard/accounting', 'cookie') },
+    { name: 'GET /api/accounting/exports', make: get(() => '/api/accounting/exports', 'token') },
+    // 2,000 EDI messages of 3 partners and 500 tenders of two to four stops (ADRs 147-148).
+    { name: 'EDI messages page', page: '/dashboard/edi/messages', make: get(() => '/dashboard/edi/messages', 'cookie') },
+    { name: 'GET /api/edi/messages', make: get(() => '/api/edi/messages', 'token') },
+    { name: 'EDI tenders page', page: '/dashboard/edi/tenders', make: get(() => '/dashboard/edi/tenders', 'cookie') },
+    { name: 'GET /api/edi/tenders', make: get(() => '/api/edi/tenders', 'token') },
     // 500 drivers × 8 kinds of qualification items (ADR 140): the dashboard computes every cell for its counts.
     { name: 'compliance dashboard', page: '/dashboard/compliance', make: get(() => '/dashboard/compliance', 'cookie') },
     // 1,000 claims on 500 loads, by their brokers or a company (ADR 142).
@@ -271,6 +279,12 @@ export const MIX: Record<string, number> = {
   'GET /api/inspections': 0,
   'work orders list page': 0,
   'GET /api/work-orders': 0,
+  'accounting page': 0,
+  'GET /api/accounting/exports': 0,
+  'EDI messages page': 0,
+  'GET /api/edi/messages': 0,
+  'EDI tenders page': 0,
+  'GET /api/edi/tenders': 0,
   'GET /api/ifta/returns/2026-Q3': 0,
 }
 

@@ -1,7 +1,7 @@
 /**
  * Accounting export batches (ADR 145): the entries carry each record's own figures, a
  * record goes into one batch unless asked for again, a voided invoice comes back once as a
- * reversal, two exports started at once never share a record, the mapping's version, the roles,
+ * reversal (a deleted payment too), two exports started at once never share a record, the mapping's version, the roles,
  * bad input refused with nothing written, and the file through the job queue and the API.
  */
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import type { AccountingEntry } from '~/models/accounting/entry'
 import { accountingExportEntries, accountingExportRow, createAccountingExport } from '~/models/accounting/export.server'
 import { getAccountingSettings, updateAccountingSettings } from '~/models/accounting/settings.server'
+import { releaseReserve } from '~/models/factoring/factoring.server'
+import { deletePayment } from '~/models/invoices/invoice.server'
 import { runDueJobs } from '~/models/operations/jobs.server'
 import * as exportRoute from '~/routes/api/accounting/export'
 import * as fileRoute from '~/routes/api/accounting/export-file'
@@ -18,6 +20,7 @@ import * as accountingPage from '~/routes/dashboard/accounting/index'
 import { AccountingExportSchema, AccountingSettingsSchema, DEFAULT_ACCOUNTING_NAMES } from '~/schemas/accounting'
 import type { AccountingKind } from '~/schemas/accounting-options'
 import { prisma } from '~/utils/db.server'
+import { zonedWallClock } from '~/utils/time'
 
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, fleet, newLoad, type Org, refusal, unique } from '../helpers'
@@ -141,6 +144,7 @@ async function books() {
       reserveReleasedCents: 7_000n,
       purchasedAt: new Date('2026-11-25'),
       reserveReleasedAt: new Date('2026-12-10'),
+      releases: { create: { organizationId, amountCents: 7_000n, releasedAt: new Date('2026-12-10') } },
     },
   })
   return { org, broker, invoice, payment, settlement, fuel, workOrder, schedule }
@@ -238,6 +242,8 @@ describe('entries', () => {
         ['Factoring Reserve', false, 7_000],
       ],
     ])
+    // Xero posts the bank's line to the mapping's clearing account.
+    expect(release.lines[0].clearingAccount).toBe('Factoring Reserve Clearing')
   })
 
   it('the mapping names the accounts and customers (by MC number when asked)', async () => {
@@ -279,6 +285,67 @@ describe('batches', () => {
     ])
     const later = await exportOf(org, { from: '2026-12-01', to: '2026-12-31', kinds: ['invoices'], includeExported: true })
     expect(later.recordCount).toBe(0)
+  })
+
+  it('a payment deleted after a batch carried it comes back once as a reversal, dated the delete’s day; one never exported does not', async () => {
+    const { org, invoice, payment } = await books()
+    await prisma.invoice.update({ where: { id: invoice.id }, data: { status: 'partially_paid', amountPaidCents: 50_000 } })
+    const first = await exportOf(org, { kinds: ['payments'] })
+    expect(first.recordCount).toBe(1)
+    const invoiceNow = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+    await deletePayment(actorOf(org, 'accountant'), invoice.id, payment.id, invoiceNow.version)
+    expect(await prisma.payment.count({ where: { id: payment.id } })).toBe(0)
+    const kept = await prisma.accountingDeletedRecord.findFirstOrThrow({ where: { recordId: payment.id } })
+    const deletedDay = zonedWallClock(kept.deletedAt, 'America/Chicago').slice(0, 10)
+
+    // Whatever the range, the reversal comes in the next batch of payments, with the original's figures.
+    const next = await exportOf(org, { from: '2027-01-01', to: '2027-01-31', kinds: ['payments'] })
+    const entries = await entriesOf(next.id)
+    expect(entries.map((entry) => [entry.recordId, entry.number, entry.date, entry.totalCents, entry.counterAccount, entry.reverses])).toEqual([
+      [payment.id, 'CHK-1001', deletedDay, 50_000, 'Checking', { batchNumber: first.number }],
+    ])
+    expect(entries[0].applied).toEqual([{ number: invoice.invoiceNumber, amountCents: 50_000 }])
+    // Exactly once, even when asked for again.
+    expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
+
+    // A payment deleted before any batch carried it is simply gone.
+    const second = await prisma.payment.create({ data: { invoiceId: invoice.id, amountCents: 1_000, paidAt: new Date('2026-11-21'), method: 'check' } })
+    await prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaidCents: 1_000 } })
+    const latest = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+    await deletePayment(actorOf(org, 'accountant'), invoice.id, second.id, latest.version)
+    expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
+  })
+
+  it('a reserve released in steps exports each release on its own day, once', async () => {
+    const { org, schedule } = await books()
+    await prisma.factoringSchedule.update({ where: { id: schedule.id }, data: { reserveReleasedCents: 0n, reserveReleasedAt: null } })
+    await prisma.factoringReserveRelease.deleteMany({ where: { scheduleId: schedule.id } })
+    const release = async (amountCents: number, releasedAt: string) => {
+      const { version } = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })
+      await releaseReserve(actorOf(org, 'accountant'), schedule.id, { amountCents, releasedAt, version }, new Date('2026-12-20T18:00:00Z'))
+    }
+    await release(2_000, '2026-11-28')
+    await release(1_500, '2026-11-28')
+    const november = await exportOf(org, { kinds: ['factoring'] })
+    const shown = (entries: AccountingEntry[]) =>
+      entries.map((entry) => [
+        entry.number.replace(schedule.number, 'S'),
+        entry.date,
+        entry.memo,
+        entry.totalCents,
+        entry.lines.map((line) => line.amountCents),
+      ])
+    expect(shown(await entriesOf(november.id))).toEqual([
+      ['S', '2026-11-25', 'Apex Capital purchase', 100_000, [90_000, 3_000, 7_000, 100_000]],
+      ['S-1', '2026-11-28', 'Apex Capital reserve release', 2_000, [2_000, 2_000]],
+      ['S-2', '2026-11-28', 'Apex Capital reserve release 2', 1_500, [1_500, 1_500]],
+    ])
+    await release(3_500, '2026-12-10')
+    const december = await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })
+    expect(shown(await entriesOf(december.id))).toEqual([['S-3', '2026-12-10', 'Apex Capital reserve release 3', 3_500, [3_500, 3_500]]])
+    expect((await exportOf(org, { from: '2026-11-01', to: '2026-12-31', kinds: ['factoring'] })).recordCount).toBe(0)
+    const { reserveReleasedCents } = await prisma.factoringSchedule.findUniqueOrThrow({ where: { id: schedule.id } })
+    expect(reserveReleasedCents).toBe(7_000n)
   })
 
   it('two exports started at once never carry the same record', async () => {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { AccountingEntry } from '~/models/accounting/entry'
 import { AccountingEntryError } from '~/models/accounting/formats/common.server'
-import { iifText, windows1252 } from '~/models/accounting/formats/iif.server'
+import { cutIifText, IIF_NAME_LIMITS, iifListName, iifName, iifText, windows1252 } from '~/models/accounting/formats/iif.server'
 import { accountingFile, writeAccountingFile } from '~/models/accounting/formats/index.server'
 import type { AccountingFormat } from '~/schemas/accounting-options'
 
@@ -149,8 +149,8 @@ describe('accounting file formats: the fixed entries', () => {
     const qbo = csv(unzip((await run('qbo_csv', each(reversals))).bytes).get('journal-entries.csv')!)
     expect(qbo.reduce((sum, row) => sum + (row.Debits ? cents(row.Debits) : 0) - (row.Credits ? cents(row.Credits) : 0), 0)).toBe(0)
     const xero = unzip((await run('xero_csv', each(reversals))).bytes)
-    // The payment's money goes back out of the bank; the expenses' comes back in.
-    expect(csv(xero.get('bank-statement-checking.csv')!).map((row) => row['*Amount'])).toEqual(['-2000.00', '623.50'])
+    // The payment's money goes back out of the bank; the expenses' comes back in; the reserve released goes back out.
+    expect(csv(xero.get('bank-statement-checking.csv')!).map((row) => row['*Amount'])).toEqual(['-2000.00', '623.50', '-700.00'])
     expect(csv(xero.get('bills.csv')!).map((row) => row['*UnitAmount'])).toEqual(['-1850.00', '150.00', '-612.34', '-145.50', '-95.00'])
   })
 
@@ -191,6 +191,41 @@ describe('accounting file formats: text and names', () => {
   it('writes IIF text in Windows-1252 and escapes what it cannot hold', () => {
     expect([...windows1252('Café – €5')]).toEqual([0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x80, 0x35])
     expect(Buffer.from(windows1252('Đ中😀')).toString('latin1')).toBe('\\u0110\\u4E2D\\uD83D\\uDE00')
+  })
+
+  it('cuts IIF names to what QuickBooks Desktop holds, never inside a character, and keeps cut names apart', () => {
+    const held = (text: string) => Buffer.from(windows1252(text)).length
+    // Names that fit are left alone.
+    expect(iifName('Acme Logistics, Inc.', IIF_NAME_LIMITS.party)).toBe('Acme Logistics, Inc.')
+    const long = 'International Product Development Corporation of Texas'
+    const cut = iifName(long, IIF_NAME_LIMITS.party)
+    expect([held(cut), cut.startsWith('International Product Development'), /~[0-9A-Z]{5}$/.test(cut)]).toEqual([41, true, true])
+    // The same name is cut the same way every time; two names with the same start stay two.
+    expect(iifName(long, 41)).toBe(cut)
+    const twin = iifName('International Product Development Corporation of Texas Inc', 41)
+    expect([twin.slice(0, 35), twin === cut, held(twin)]).toEqual([cut.slice(0, 35), false, 41])
+    // An emoji (a surrogate pair) or a letter written as \uXXXX is never split: what is kept is whole.
+    const emoji = `${'a'.repeat(28)}😀😀`
+    expect(cutIifText(emoji, 30)).toBe('a'.repeat(28))
+    expect(cutIifText(emoji, 40)).toBe(`${'a'.repeat(28)}😀`)
+    expect([cutIifText('Nguyễn', 9), cutIifText('Nguyễn', 10)]).toEqual(['Nguy', 'Nguyễ'])
+    const vietnamese = iifName('Công ty Vận tải Nguyễn Văn Đức', 41)
+    expect([held(vietnamese) <= 41, Buffer.from(vietnamese, 'utf8').toString('utf8') === vietnamese, /~[0-9A-Z]{5}$/.test(vietnamese)]).toEqual([
+      true,
+      true,
+      true,
+    ])
+    // Account and item names: 31 for each level of Parent:Child.
+    const account = iifListName('Income From Freight Operations Overall:Linehaul Revenue', IIF_NAME_LIMITS.account)
+    expect(account.split(':').map((level) => held(level))).toEqual([31, 'Linehaul Revenue'.length])
+    expect(iifListName('Income:Freight', 31)).toBe('Income:Freight')
+  })
+
+  it('writes the cut names in the IIF file', async () => {
+    const long = { ...FIXTURE_ENTRIES[0], party: { name: 'A'.repeat(60), role: 'customer' as const } }
+    const [rows] = iifTransactions((await run('qbd_iif', each([long]))).bytes)
+    expect(new Set(rows.map((row) => row[4]))).toEqual(new Set([iifName('A'.repeat(60), 41)]))
+    expect(rows[0][4]).toHaveLength(41)
   })
 
   it('keeps an IIF row whole whatever a name holds', () => {
@@ -286,7 +321,11 @@ describe('accounting file formats: 20,000 entries', () => {
     }
     for (const [name, rows] of Object.entries(counts)) expect(csv(unpacked.get(name)!), name).toHaveLength(rows)
     const statementRows = statements.reduce((sum, name) => sum + csv(unpacked.get(name)!).length, 0)
-    expect(statementRows).toBe(fixtureRows((entry) => (entry.type === 'payment' || entry.type === 'expense' ? 1 : 0)))
+    expect(statementRows).toBe(
+      fixtureRows((entry) => (entry.type === 'payment' || entry.type === 'expense' ? 1 : entry.lines.filter((line) => line.clearingAccount).length)),
+    )
+    // No manual journal posts to a bank account: its lines go to their clearing account.
+    expect(csv(unpacked.get('manual-journals.csv')!).some((row) => row['*AccountCode'] === 'Checking')).toBe(false)
     // Every statement line is its entry's total: money in for payments, out for expenses.
     const journal = csv(unpacked.get('manual-journals.csv')!)
     expect(journal.reduce((sum, row) => sum + cents(row['*Amount']), 0)).toBe(0)

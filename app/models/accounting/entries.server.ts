@@ -10,6 +10,7 @@ import { prisma } from '~/utils/db.server'
 import { formatDecimal } from '~/utils/money'
 import { zonedWallClock } from '~/utils/time'
 
+import { type DeletedPayment, readDeletedPayments } from './deleted-records.server'
 import type { AccountingEntry, AccountingLine } from './entry'
 import type { AccountingNames } from './settings.server'
 
@@ -23,7 +24,7 @@ export const ACCOUNTING_RECORD_DAYS: Record<AccountingKind, string> = {
   settlements: 'Settlement.periodEnd',
   fuel: 'FuelPurchase.purchasedAt',
   work_orders: 'WorkOrder.completedAt (its day in the organization’s time zone)',
-  factoring: 'FactoringSchedule.purchasedAt (advance, fee, reserve) and FactoringSchedule.reserveReleasedAt (reserve release)',
+  factoring: 'FactoringSchedule.purchasedAt (advance, fee, reserve) and each FactoringReserveRelease.releasedAt (reserve release)',
 }
 
 /** One record an export claimed (AccountingExportRecord). */
@@ -154,7 +155,17 @@ function readPayments(ids: string[]) {
   })
 }
 
-function paymentEntry(payment: Awaited<ReturnType<typeof readPayments>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry {
+type PaymentRow = Awaited<ReturnType<typeof readPayments>>[number]
+
+/** Payments still there, then those deleted since (their kept figures: ADR 151), by id. */
+async function readPaymentsOrDeleted(ids: string[]): Promise<Map<string, PaymentRow | DeletedPayment>> {
+  const rows = new Map<string, PaymentRow | DeletedPayment>((await readPayments(ids)).map((row) => [row.id, row]))
+  for (const gone of await readDeletedPayments(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
+  return rows
+}
+
+/** A payment's entry; a deleted one's reversal is dated the day it was deleted. */
+function paymentEntry(payment: PaymentRow | DeletedPayment, claim: ClaimedRecord, context: EntryContext): AccountingEntry {
   const { names } = context
   // The factor's purchase pays the invoice into the factor's clearing account (its journal takes it out: ADR 145).
   const counterAccount = payment.method === 'factoring' ? names.factorClearingAccount : names.bankAccount
@@ -163,7 +174,7 @@ function paymentEntry(payment: Awaited<ReturnType<typeof readPayments>>[number],
     recordId: payment.id,
     type: 'payment',
     number: payment.reference ?? payment.invoice.invoiceNumber,
-    date: day(payment.paidAt),
+    date: claim.reversal && 'deletedAt' in payment ? isoDay(payment.deletedAt, context.timeZone) : day(payment.paidAt),
     dueDate: null,
     party: { name: customerName(payment.invoice.broker, names), role: 'customer' },
     counterAccount,
@@ -285,15 +296,18 @@ function workOrderEntry(order: Awaited<ReturnType<typeof readWorkOrders>>[number
 // ---- Factoring ----
 
 function readSchedules(ids: string[]) {
-  return prisma.factoringSchedule.findMany({ where: { id: { in: ids } } })
+  return prisma.factoringSchedule.findMany({
+    where: { id: { in: ids } },
+    include: { releases: { orderBy: [{ releasedAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } },
+  })
 }
 
 /**
  * A schedule's purchase (`part` "purchase"): the advance into the bank, the fee as an expense and
  * the reserve held by the factor, out of the factor's clearing account its payments went into.
- * Its reserve release (`part` "release"): the released reserve into the bank.
+ * Each of its reserve releases (`part` "release:<release id>", ADR 151): that release into the bank.
  */
-function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry {
+function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry | null {
   const { names } = context
   const line = (account: string, description: string, amountCents: number, debit: boolean): AccountingLine => ({
     account,
@@ -306,10 +320,22 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
   })
   let lines: AccountingLine[]
   let date: string
-  if (claim.part === 'release') {
-    const released = Number(schedule.reserveReleasedCents)
-    lines = [line(names.bankAccount, 'Reserve release', released, true), line(names.factoringReserveAccount, 'Reserve release', released, false)]
-    date = day(schedule.reserveReleasedAt ?? schedule.updatedAt)
+  let memo = `${schedule.factorName} purchase`
+  let number = schedule.number
+  if (claim.part.startsWith('release:')) {
+    const at = schedule.releases.findIndex((release) => `release:${release.id}` === claim.part)
+    if (at < 0) return null
+    const released = Number(schedule.releases[at].amountCents)
+    lines = [
+      { ...line(names.bankAccount, 'Reserve release', released, true), clearingAccount: names.reserveClearingAccount },
+      line(names.factoringReserveAccount, 'Reserve release', released, false),
+    ]
+    date = day(schedule.releases[at].releasedAt)
+    // Its own number (FS-000007-2): QuickBooks Online groups journal rows by number, so a purchase
+    // and its releases in one batch must not share one (ADR 151).
+    number = `${schedule.number}-${at + 1}`
+    // The first release is "reserve release", the next ones numbered: each its own journal.
+    memo = `${schedule.factorName} reserve release${at > 0 ? ` ${at + 1}` : ''}`
   } else {
     const [advance, fee, reserve] = [Number(schedule.advanceCents), Number(schedule.feeCents), Number(schedule.reserveCents)]
     lines = [
@@ -324,12 +350,12 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
     kind: 'factoring',
     recordId: schedule.id,
     type: 'journal',
-    number: schedule.number,
+    number,
     date,
     dueDate: null,
     party: null,
     counterAccount: null,
-    memo: `${schedule.factorName} ${claim.part === 'release' ? 'reserve release' : 'purchase'}`,
+    memo,
     totalCents: lines.filter((entry) => entry.debit).reduce((sum, entry) => sum + entry.amountCents, 0),
     lines,
     applied: [],
@@ -345,14 +371,15 @@ async function byId<Row extends { id: string }>(read: Promise<Row[]>) {
 
 /**
  * The entries of one page of claimed records (all of one kind or mixed), in the claims' order. A
- * record gone since it was claimed (deleted) is left out.
+ * record gone since it was claimed (deleted) is left out, unless its figures were kept (a
+ * payment: ADR 151).
  */
 export async function entriesOf(claims: ClaimedRecord[], context: EntryContext): Promise<AccountingEntry[]> {
   const ids = (kind: AccountingKind) => [...new Set(claims.filter((claim) => claim.kind === kind).map((claim) => claim.recordId))]
   const has = (kind: AccountingKind) => claims.some((claim) => claim.kind === kind)
   const [invoices, payments, settlements, fuel, workOrders, schedules] = await Promise.all([
     has('invoices') ? byId(readInvoices(ids('invoices'))) : new Map<string, never>(),
-    has('payments') ? byId(readPayments(ids('payments'))) : new Map<string, never>(),
+    has('payments') ? readPaymentsOrDeleted(ids('payments')) : new Map<string, never>(),
     has('settlements') ? byId(readSettlements(ids('settlements'))) : new Map<string, never>(),
     has('fuel') ? byId(readFuel(ids('fuel'))) : new Map<string, never>(),
     has('work_orders') ? byId(readWorkOrders(ids('work_orders'))) : new Map<string, never>(),

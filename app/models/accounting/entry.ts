@@ -45,6 +45,12 @@ export type AccountingLine = {
   amountCents: number
   /** Journal entries only: true for a debit line, false for a credit line. */
   debit?: boolean
+  /**
+   * Journal lines on a bank account only: the clearing account a program that refuses manual
+   * journals on bank accounts (Xero) posts the line to instead, the money itself coming in on the
+   * bank statement, coded to that account (ADR 151).
+   */
+  clearingAccount?: string
 }
 
 export type AccountingEntry = {

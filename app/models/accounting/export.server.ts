@@ -3,9 +3,10 @@
  * /api/accounting/exports. Creating one claims its records in one transaction, under the
  * organization's row lock its number is taken with, so two exports started at once never carry
  * the same record: a record already carried is left out unless `includeExported`, and a voided
- * invoice (settlement, factoring schedule) carried before comes out once as a reversal. The job
- * queue's `accounting_export` task then writes the file straight to storage, a page of records at
- * a time, counting the records written for the progress the pages show.
+ * invoice (settlement, factoring schedule) or a deleted payment (ADR 151) carried before comes out
+ * once as a reversal. The job queue's `accounting_export` task then writes the file straight to
+ * storage, a page of records at a time, counting the records written for the progress the pages
+ * show.
  */
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
@@ -64,14 +65,14 @@ export function serializeAccountingExport(row: ExportRow): AccountingExportRecor
  * reserve release, `day` orders the file. `fresh` limits originals to those no batch carried yet.
  */
 function candidates(kind: AccountingKind, organizationId: string, from: string, to: string, fresh: boolean): Prisma.Sql {
-  const carried = (alias: string, part: string) =>
+  const carried = (alias: string, part: string | Prisma.Sql) =>
     fresh
       ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND NOT r."reversal")`
       : Prisma.empty
   // Carried once as an original and never taken back yet: its reversal is due.
-  const reversalDue = (alias: string, part: string) => Prisma.sql`
-    EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND NOT r."reversal")
-    AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}."id" AND r."part" = ${part} AND r."reversal")`
+  const reversalDue = (alias: string, part: string, column = 'id') => Prisma.sql`
+    EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}.${Prisma.raw(`"${column}"`)} AND r."part" = ${part} AND NOT r."reversal")
+    AND NOT EXISTS (SELECT 1 FROM "AccountingExportRecord" r WHERE r."organizationId" = ${organizationId} AND r."kind" = ${kind}::"AccountingKind" AND r."recordId" = ${Prisma.raw(alias)}.${Prisma.raw(`"${column}"`)} AND r."part" = ${part} AND r."reversal")`
   const range = (column: Prisma.Sql) => Prisma.sql`${column} BETWEEN ${from}::date AND ${to}::date`
   switch (kind) {
     case 'invoices':
@@ -84,7 +85,10 @@ function candidates(kind: AccountingKind, organizationId: string, from: string, 
     case 'payments':
       return Prisma.sql`
         SELECT p."id", '', false, p."paidAt", i."invoiceNumber"::text FROM "Payment" p JOIN "Invoice" i ON i."id" = p."invoiceId"
-        WHERE i."organizationId" = ${organizationId} AND i."status" <> 'void' AND ${range(Prisma.sql`p."paidAt"`)} ${carried('p', '')}`
+        WHERE i."organizationId" = ${organizationId} AND i."status" <> 'void' AND ${range(Prisma.sql`p."paidAt"`)} ${carried('p', '')}
+        UNION ALL
+        SELECT d."recordId", '', true, (d."deletedAt" AT TIME ZONE o."timezone")::date, d."snapshot"->'invoice'->>'invoiceNumber' FROM "AccountingDeletedRecord" d JOIN "Organization" o ON o."id" = d."organizationId"
+        WHERE d."organizationId" = ${organizationId} AND d."kind" = 'payments' AND ${reversalDue('d', '', 'recordId')}`
     case 'settlements':
       return Prisma.sql`
         SELECT s."id", '', false, s."periodEnd", s."number" FROM "Settlement" s
@@ -105,9 +109,8 @@ function candidates(kind: AccountingKind, organizationId: string, from: string, 
         SELECT s."id", 'purchase', false, s."purchasedAt", s."number" FROM "FactoringSchedule" s
         WHERE s."organizationId" = ${organizationId} AND s."status" <> 'void' AND s."purchasedAt" IS NOT NULL AND ${range(Prisma.sql`s."purchasedAt"`)} ${carried('s', 'purchase')}
         UNION ALL
-        SELECT s."id", 'release', false, s."reserveReleasedAt", s."number" FROM "FactoringSchedule" s
-        WHERE s."organizationId" = ${organizationId} AND s."status" <> 'void' AND s."reserveReleasedCents" > 0 AND s."reserveReleasedAt" IS NOT NULL
-          AND ${range(Prisma.sql`s."reserveReleasedAt"`)} ${carried('s', 'release')}
+        SELECT s."id", 'release:' || rr."id", false, rr."releasedAt", s."number" FROM "FactoringReserveRelease" rr JOIN "FactoringSchedule" s ON s."id" = rr."scheduleId"
+        WHERE rr."organizationId" = ${organizationId} AND s."status" <> 'void' AND ${range(Prisma.sql`rr."releasedAt"`)} ${carried('s', Prisma.sql`'release:' || rr."id"`)}
         UNION ALL
         SELECT s."id", 'purchase', true, (s."voidedAt" AT TIME ZONE o."timezone")::date, s."number" FROM "FactoringSchedule" s JOIN "Organization" o ON o."id" = s."organizationId"
         WHERE s."organizationId" = ${organizationId} AND s."status" = 'void' AND ${reversalDue('s', 'purchase')}`

@@ -41,14 +41,14 @@ export async function updateAccountingSettings(actor: Actor, input: AccountingSe
           "linehaulAccount", "linehaulItem", "fuelSurchargeAccount", "fuelSurchargeItem", "detentionAccount", "detentionItem", "layoverAccount", "layoverItem",
           "lumperAccount", "lumperItem", "tonuAccount", "tonuItem", "stopOffAccount", "stopOffItem", "otherChargeAccount", "otherChargeItem", "payableAccount",
           "driverPayAccount", "driverDeductionAccount", "driverAdvanceAccount", "fuelAccount", "fuelPaymentAccount", "repairsPartsAccount", "repairsLaborAccount",
-          "repairsPaymentAccount", "factoringFeesAccount", "factoringReserveAccount", "factorClearingAccount")
+          "repairsPaymentAccount", "factoringFeesAccount", "factoringReserveAccount", "factorClearingAccount", "reserveClearingAccount")
         VALUES (${organizationId}, now(), ${values.customerNaming}::"AccountingPartyNaming", ${values.receivableAccount}, ${values.bankAccount}, ${values.discountAccount},
           ${values.salesTaxAccount}, ${values.linehaulAccount}, ${values.linehaulItem}, ${values.fuelSurchargeAccount}, ${values.fuelSurchargeItem},
           ${values.detentionAccount}, ${values.detentionItem}, ${values.layoverAccount}, ${values.layoverItem}, ${values.lumperAccount}, ${values.lumperItem},
           ${values.tonuAccount}, ${values.tonuItem}, ${values.stopOffAccount}, ${values.stopOffItem}, ${values.otherChargeAccount}, ${values.otherChargeItem},
           ${values.payableAccount}, ${values.driverPayAccount}, ${values.driverDeductionAccount}, ${values.driverAdvanceAccount}, ${values.fuelAccount},
           ${values.fuelPaymentAccount}, ${values.repairsPartsAccount}, ${values.repairsLaborAccount}, ${values.repairsPaymentAccount}, ${values.factoringFeesAccount},
-          ${values.factoringReserveAccount}, ${values.factorClearingAccount})
+          ${values.factoringReserveAccount}, ${values.factorClearingAccount}, ${values.reserveClearingAccount})
         ON CONFLICT ("organizationId") DO NOTHING RETURNING "organizationId"`
       if (made.length !== 1) throw new DomainError('conflict', 'errors.conflict')
     } else {

@@ -554,7 +554,8 @@ export async function importPurchaseReport(actor: Actor, id: string, input: { pu
 
 /**
  * "Reserve released": the factor paid back (part of) the reserve it held. Recorded on the
- * schedule (the invoices were closed at the purchase): the amount released so far and the day.
+ * schedule (the invoices were closed at the purchase): the amount released so far and the day,
+ * and as a release of its own (`FactoringReserveRelease`) for the accounting export.
  * Never more than the reserve; not before the purchase nor after today.
  */
 export async function releaseReserve(actor: Actor, id: string, input: ReserveReleaseInput, now = new Date()) {
@@ -575,6 +576,10 @@ export async function releaseReserve(actor: Actor, id: string, input: ReserveRel
         data: { reserveReleasedCents, reserveReleasedAt: toDateOnly(input.releasedAt)!, version: { increment: 1 } },
       }),
     )
+    // Each release is its own entry in the accounting export (ADR 151).
+    await tx.factoringReserveRelease.create({
+      data: { organizationId: actor.organizationId, scheduleId: id, amountCents: input.amountCents, releasedAt: toDateOnly(input.releasedAt)! },
+    })
     await recordAudit(tx, actor, {
       entity: ENTITY,
       entityId: id,

@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next'
 import { Prisma } from '~/generated/prisma/client'
 import { FALLBACK_LANGUAGE, type LanguageCode } from '~/i18n'
 import { getFixedT } from '~/i18n.server'
+import { keepDeletedPayment } from '~/models/accounting/deleted-records.server'
 import { assertBooksOpen } from '~/models/accounting/period-lock.server'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
 import { queueInvoiceDetails } from '~/models/edi/load-events.server'
@@ -711,7 +712,10 @@ export async function assignToFactor(actor: Actor, id: string, input: FactorAssi
   })
 }
 
-/** A payment recorded by mistake is removed: the amount paid and the status go back. */
+/**
+ * A payment recorded by mistake is removed: the amount paid and the status go back. Its figures
+ * stay for the accounting export, which reverses it if a batch carried it (ADR 151).
+ */
 export async function deletePayment(actor: Actor, id: string, paymentId: string, version: number | undefined) {
   assertActorMay(actor, 'update', 'invoice')
   return prisma.$transaction(async (tx) => {
@@ -720,6 +724,7 @@ export async function deletePayment(actor: Actor, id: string, paymentId: string,
     assertId(paymentId, 'invoices.errors.paymentNotFound')
     const payment = requireFound(await tx.payment.findFirst({ where: { id: paymentId, invoiceId: id } }), 'invoices.errors.paymentNotFound')
     await assertBooksOpen(tx, actor.organizationId, [payment.paidAt])
+    await keepDeletedPayment(tx, actor.organizationId, payment)
     await tx.payment.delete({ where: { id: paymentId } })
     const amountPaidCents = before.amountPaidCents - payment.amountCents
     const status = paidStatus(before.totalCents, amountPaidCents)

@@ -4,7 +4,10 @@
  * one SPL row per line and ENDTRNS; its amounts add up to 0.00 (debits positive). Invoices are
  * INVOICE, payments PAYMENT, bills BILL, expenses CHECK, journals GENERAL JOURNAL; a reversal of
  * an invoice is a CREDIT MEMO and of anything else a GENERAL JOURNAL with every sign flipped.
+ * Names longer than QuickBooks holds are cut, and kept apart (`iifName`, ADR 151).
  */
+import { createHash } from 'node:crypto'
+
 import type { AccountingEntry } from '../entry'
 import { checkEntry, cleanText, decimalAmount, entryMemo, exactQuantity, postings, PROGRESS_EVERY, reversalNumber, usDate } from './common.server'
 
@@ -33,6 +36,57 @@ export function iifText(value: string | null | undefined) {
   return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/**
+ * QuickBooks Desktop's longest names (Intuit's qbXML reference: a customer's or vendor's `Name`
+ * 41 characters; an account's and an item's `Name` 31, each level of `Parent:Child` on its own).
+ * Longer, the import stops at the row (ADR 151).
+ */
+export const IIF_NAME_LIMITS = { party: 41, account: 31, item: 31 } as const
+
+/** Characters QuickBooks will hold for one character of ours: 1 in Windows-1252, else 6 per UTF-16 unit (`\uXXXX`, see `windows1252`). */
+function heldLength(char: string) {
+  const code = char.codePointAt(0) ?? 0
+  const inCodePage = code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code <= 0x7f) || (code >= 0xa0 && code <= 0xff) || code in CP1252_HIGH
+  return inCodePage ? 1 : 6 * char.length
+}
+
+/** The longest start of `text` QuickBooks holds in `limit` characters, cut between characters (never inside a surrogate pair or an escape). */
+export function cutIifText(text: string, limit: number) {
+  let held = 0
+  let cut = ''
+  for (const char of text) {
+    held += heldLength(char)
+    if (held > limit) break
+    cut += char
+  }
+  return cut
+}
+
+/**
+ * A name as QuickBooks Desktop can hold it in `limit` characters. A name that fits is left as it
+ * is; a longer one is cut and ends in `~` and five letters or digits from a hash of the whole
+ * name, so two names that cut to the same start stay two names, and a name is cut the same way
+ * in every file (QuickBooks matches names by their text).
+ */
+export function iifName(value: string, limit: number) {
+  const text = cleanText(value)
+  if ([...text].reduce((sum, char) => sum + heldLength(char), 0) <= limit) return text
+  const hash = BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 12)}`)
+    .toString(36)
+    .padStart(5, '0')
+    .slice(-5)
+  const tag = `~${hash.toUpperCase()}`
+  return `${cutIifText(text, limit - tag.length).trimEnd()}${tag}`
+}
+
+/** An account or item name, each level of `Parent:Child` cut on its own. */
+export function iifListName(value: string, limit: number) {
+  return value
+    .split(':')
+    .map((level) => iifName(level, limit))
+    .join(':')
+}
+
 /** A quantity with the amount's sign (an invoice's income lines are negative, and so their quantity). */
 function signedQuantity(quantity: string, cents: number) {
   return cents < 0 && !/^0*(\.0*)?$/.test(quantity) ? `-${quantity}` : quantity
@@ -43,26 +97,27 @@ export function iifRows(entry: AccountingEntry): string[][] {
   checkEntry(entry)
   const type = iifTransactionType(entry)
   const date = usDate(entry.date)
-  const name = iifText(entry.party?.name)
+  const name = iifText(entry.party ? iifName(entry.party.name, IIF_NAME_LIMITS.party) : '')
+  const account = (value: string) => iifText(iifListName(value, IIF_NAME_LIMITS.account))
   const number = iifText(reversalNumber(entry))
   const [head, ...splits] = postings(entry)
   const dueDate = type === 'INVOICE' || type === 'BILL' ? usDate(entry.dueDate ?? entry.date) : ''
   // A journal's first line is its TRNS row: the row carries the entry's memo and that line's description.
   const headMemo = entry.type === 'journal' ? [entryMemo(entry), head.description].filter(Boolean).join(': ') : entryMemo(entry)
   return [
-    ['TRNS', type, date, iifText(head.account), name, decimalAmount(head.cents), number, iifText(headMemo), dueDate],
+    ['TRNS', type, date, account(head.account), name, decimalAmount(head.cents), number, iifText(headMemo), dueDate],
     ...splits.map((split) => {
       const exact = split.line ? exactQuantity(split.line) : null
       return [
         'SPL',
         type,
         date,
-        iifText(split.account),
+        account(split.account),
         name,
         decimalAmount(split.cents),
         number,
         iifText(split.description),
-        iifText(split.line?.item),
+        split.line?.item ? iifText(iifListName(split.line.item, IIF_NAME_LIMITS.item)) : '',
         exact ? signedQuantity(exact.quantity, split.cents) : '',
         exact ? exact.unitPrice : '',
       ]

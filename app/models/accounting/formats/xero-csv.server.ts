@@ -3,7 +3,8 @@
  * names of Xero's own templates (asterisks included): `sales-invoices.csv` (Sales → Import;
  * a reversal is a credit note: Xero imports "invoices with negative amounts" as credit notes),
  * `bills.csv` (Purchases → Import; settlements, and expenses too: Xero imports no spend money),
- * `manual-journals.csv` (factoring journals; positive amounts debit), and one
+ * `manual-journals.csv` (factoring journals; positive amounts debit; a line on a bank account, a
+ * reserve release's, posts to its clearing account instead, ADR 151), and one
  * `bank-statement-<account>.csv` per bank account (Import a Statement) with the money that moved:
  * payments received, to reconcile against the invoices named in Reference, and expenses paid, to
  * reconcile against their bills (Xero has no payment importer and refuses manual journals on bank
@@ -167,11 +168,25 @@ export function xeroRows(entry: AccountingEntry, bankNames: BankStatementNames, 
     case 'journal': {
       // Xero groups rows into one journal by narration and date: the number keeps each entry its own.
       const narration = [number, entryMemo(entry)].filter(Boolean).join(' ')
-      return postings(entry).map((posting) => ({
-        file: 'manual-journals.csv',
-        header: XERO_JOURNAL_COLUMNS,
-        cells: [narration, date, posting.description, posting.account, taxRate, decimalAmount(posting.cents), ...blanks(TRACKING.length)],
-      }))
+      const rows: CsvRow[] = []
+      const statement: CsvRow[] = []
+      for (const posting of postings(entry)) {
+        // Xero refuses manual journals on bank accounts: the journal posts to the clearing account,
+        // and the money is a statement line on the bank, to code to that account (ADR 151).
+        const clearing = posting.line?.clearingAccount
+        rows.push({
+          file: 'manual-journals.csv',
+          header: XERO_JOURNAL_COLUMNS,
+          cells: [narration, date, posting.description, clearing ?? posting.account, taxRate, decimalAmount(posting.cents), ...blanks(TRACKING.length)],
+        })
+        if (clearing)
+          statement.push({
+            file: bankNames.nameOf(posting.account),
+            header: XERO_BANK_STATEMENT_COLUMNS,
+            cells: [date, decimalAmount(posting.cents), name, entryMemo(entry), number],
+          })
+      }
+      return [...rows, ...statement]
     }
   }
 }
