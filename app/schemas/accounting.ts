@@ -66,6 +66,8 @@ const names = Object.fromEntries(ACCOUNTING_NAME_FIELDS.map((field) => [field, r
 export const AccountingSettingsSchema = z.object({
   customerNaming: z.enum(ACCOUNTING_PARTY_NAMINGS, { error: 'validation.choice' }),
   ...names,
+  // Added after the API's first clients: a body without it keeps the current value (ADR 151).
+  reserveClearingAccount: requiredText(ACCOUNTING_NAME_MAX).optional(),
   version: VersionSchema,
 })
 export type AccountingSettingsInput = z.infer<typeof AccountingSettingsSchema>

@@ -411,6 +411,17 @@ describe('settings', () => {
     const firstTwice = await refusal(updateAccountingSettings(actorOf(org, 'admin'), AccountingSettingsSchema.parse({ ...body, version: 0 })))
     expect(firstTwice.code).toBe('conflict')
   })
+
+  it('a client written before the reserve clearing account saves without it, and the account keeps its value', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const read = (await callApi(settingsRoute, { path: '/api/accounting/settings', token })).body.data
+    const first = await callApi(settingsRoute, { method: 'PUT', path: '/api/accounting/settings', token, body: { ...read, reserveClearingAccount: 'Reserve Due' } })
+    expect(first.status).toBe(200)
+    const { reserveClearingAccount: _left, ...older } = first.body.data
+    const saved = await callApi(settingsRoute, { method: 'PUT', path: '/api/accounting/settings', token, body: { ...older, bankAccount: 'Savings' } })
+    expect([saved.status, saved.body.data.bankAccount, saved.body.data.reserveClearingAccount]).toEqual([200, 'Savings', 'Reserve Due'])
+  })
 })
 
 describe('permissions and bad input', () => {

@@ -30,11 +30,13 @@ export function serializeAccountingSettings(row: AccountingSettings): Accounting
  */
 export async function updateAccountingSettings(actor: Actor, input: AccountingSettingsInput): Promise<AccountingSettingsRecord> {
   assertActorMay(actor, 'update', 'accounting')
-  const { version, ...values } = input
+  const { version, ...given } = input
   const organizationId = actor.organizationId
   return prisma.$transaction(async (tx) => {
     const before = await getAccountingSettings(organizationId, tx)
     if (before.version !== version) throw new DomainError('conflict', 'errors.conflict')
+    // A name the client did not send (added after it was written) keeps its current value.
+    const values = { ...given, reserveClearingAccount: given.reserveClearingAccount ?? before.reserveClearingAccount }
     if (version === 0) {
       const made = await tx.$queryRaw<Array<{ organizationId: string }>>`
         INSERT INTO "AccountingSettings" ("organizationId", "updatedAt", "customerNaming", "receivableAccount", "bankAccount", "discountAccount", "salesTaxAccount",
