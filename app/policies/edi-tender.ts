@@ -6,8 +6,10 @@
  * page offers exactly what is allowed. No zod and nothing server-only (ADR 047, ADR 059).
  */
 import type { EDI_TENDER_STATUSES } from '~/schemas/edi-options'
+import type { LoadStatus } from '~/schemas/load-options'
 import { can, type Role } from '~/utils/permissions'
 
+import { canEditLoad } from './load'
 import type { PolicyRefusal } from './refusal'
 
 type TenderStatus = (typeof EDI_TENDER_STATUSES)[number]
@@ -34,4 +36,15 @@ export function mayAnswerTenders(role: Role) {
 export function tenderAnswersOffered(role: Role, tender: TenderState, now: Date) {
   const open = mayAnswerTenders(role) && !tenderAnswerRefusal(tender, now)
   return { accept: open, decline: open }
+}
+
+/**
+ * The load statuses in which a partner's change after acceptance still reaches the booked load
+ * (its stops and windows): before it is on the road past dispatch. Later, the change is kept on
+ * the tender and shown as a conflict for dispatch to settle by hand.
+ */
+export const TENDER_LOAD_EDITABLE: readonly LoadStatus[] = ['draft', 'booked', 'dispatched']
+
+export function tenderLoadEditable(status: LoadStatus) {
+  return TENDER_LOAD_EDITABLE.includes(status) && canEditLoad(status)
 }

@@ -17,8 +17,9 @@ import { receiveInterchange } from '~/models/edi/inbound.server'
 import { allProblems, readInterchange } from '~/models/edi/interchange'
 import { deliverOutbound, queueOutbound } from '~/models/edi/outbound.server'
 import { createPartner } from '~/models/edi/partner.server'
-import { acceptTender, declineTender } from '~/models/edi/tender-respond.server'
-import { runDueJobs } from '~/models/operations/jobs.server'
+import { acceptTender, declineTender, expireTenders } from '~/models/edi/tender-respond.server'
+import { moveLoad } from '~/models/loads/load-status.server'
+import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
 import * as acceptRoute from '~/routes/api/edi/tender-accept'
 import * as declineRoute from '~/routes/api/edi/tender-decline'
 import { prisma } from '~/utils/db.server'
@@ -384,5 +385,60 @@ describe('answering a tender', () => {
     const [sent] = await outbound990(org)
     expect(sent.delivery).toBe('delivered')
     expect(await sftpServer.read(`${sftp.outboundDir}/990-${sent.controlNumber}.x12`)).toBe(sent.raw)
+  })
+})
+
+describe('after acceptance, and expiry', () => {
+  it('takes a 204 change to the booked load’s stops and windows', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    const changed = await tenderFrom(org, fixture('204-change.edi').replace('G62*64*20261203', 'G62*64*20991203'))
+    expect(changed).toMatchObject({ id: tender.id, purpose: 'change', status: 'accepted', conflict: null })
+    const after = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: { orderBy: { sequence: 'asc' } } } })
+    expect(after.stops.map((stop) => [stop.type, stop.city, stop.windowStart?.toISOString()])).toEqual([
+      ['pickup', 'Dallas', '2026-12-05T15:00:00.000Z'],
+      ['delivery', 'San Antonio', '2026-12-06T16:00:00.000Z'],
+    ])
+    expect(after.weightLb).toBe(20000)
+    expect(after.version).toBe(load.version + 1)
+  })
+
+  it('keeps a change the load can no longer take as a visible conflict on the tender', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    await moveLoad(actorOf(org, 'dispatcher'), load.id, { status: 'canceled' })
+    const changed = await tenderFrom(org, fixture('204-change.edi'))
+    expect(changed).toMatchObject({ status: 'accepted', purpose: 'change', conflict: 'load_not_editable' })
+    expect(changed.conflictAt).toBeInstanceOf(Date)
+    const after = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })
+    expect(after.stops.map((stop) => stop.city).sort()).toEqual(['Austin', 'Dallas', 'Fort Worth'])
+  })
+
+  it('cancels the tender and its load on a 204 cancel', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    const canceled = await tenderFrom(org, fixture('204-cancel.edi'))
+    expect(canceled).toMatchObject({ id: tender.id, status: 'canceled', conflict: null, loadId: load.id })
+    expect((await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).status).toBe('canceled')
+  })
+
+  it('expires pending tenders past respond-by (every five minutes), and only those', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const past = await tenderFrom(org, pastTender())
+    const open = await tenderFrom(org, openTender('204-full.edi').replace('SH2002', 'SH4004'))
+    const timeless = await tenderFrom(org, fixture('204-minimal.edi'))
+    expect(await expireTenders()).toBeGreaterThanOrEqual(1)
+    const statuses = await prisma.ediTender.findMany({ where: { id: { in: [past.id, open.id, timeless.id] } }, select: { id: true, status: true } })
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [past.id]: 'expired', [open.id]: 'pending', [timeless.id]: 'pending' })
+    const expired = await refusal(acceptTender(actorOf(org, 'dispatcher'), past.id))
+    expect(expired.messageKey).toBe('edi.tenderRespond.errors.notPending.expired')
+    expect(await scheduledTasks()).toContainEqual({ task: 'edi_tender_expiry', match: '*/5 * * * *', identifier: 'edi_tender_expiry' })
   })
 })

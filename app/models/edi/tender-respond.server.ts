@@ -7,11 +7,14 @@
  */
 import type { EdiPartner, EdiTender, EdiTenderStop } from '~/generated/prisma/client'
 import { type Actor, recordAudit } from '~/models/audit/audit.server'
-import { createLoad } from '~/models/loads/load.server'
+import { createLoad, updateLoad } from '~/models/loads/load.server'
+import { moveLoad } from '~/models/loads/load-status.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { assertActorMay, assertId, assertVersion, requireFound, throwRefusal } from '~/models/records/records.server'
-import { tenderAnswerRefusal } from '~/policies/edi-tender'
-import { type LoadInput, LoadSchema } from '~/schemas/load'
+import { systemActor } from '~/policies/actor'
+import { tenderAnswerRefusal, tenderLoadEditable } from '~/policies/edi-tender'
+import { canMoveLoad } from '~/policies/load'
+import { type LoadInput, LoadSchema, LoadUpdateSchema } from '~/schemas/load'
 import type { TrailerType } from '~/schemas/trailer-options'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
@@ -210,4 +213,102 @@ export async function declineTender(actor: Actor, id: string, version: number | 
     })
   })
   return readTender(prisma, actor.organizationId, id)
+}
+
+// ---- What the partner sends after acceptance, and expiry ---------------------------------------
+
+/** A conflict's code as the tender keeps it (the page shows `edi.tenderRespond.conflicts.<code>`). */
+export type TenderConflict = 'load_not_editable' | 'load_not_cancelable'
+
+async function markConflict(tenderId: string, conflict: TenderConflict | null, now: Date) {
+  await prisma.ediTender.update({
+    where: { id: tenderId },
+    data: conflict ? { conflict, conflictAt: now, version: { increment: 1 } } : { conflict: null, conflictAt: null, version: { increment: 1 } },
+  })
+}
+
+/**
+ * Takes a change or cancel the partner sent for an accepted tender to its load (the 204 already
+ * rewrote the tender; this runs once that is kept): a change replaces the load's stops and windows
+ * (and weight) through `updateLoad` while the tender policy's `TENDER_LOAD_EDITABLE` statuses
+ * allow it, a cancel cancels the load through the status machine. What the load cannot take is
+ * kept on the tender as a visible conflict; one taken clears it. Never throws for the load's refusal.
+ */
+export async function applyTenderToLoad(organizationId: string, tenderId: string, now = new Date()) {
+  const tender = await readTender(prisma, organizationId, tenderId)
+  if (!tender.loadId) return null
+  const load = await prisma.load.findFirst({
+    where: { id: tender.loadId, organizationId },
+    include: { stops: true, charges: { orderBy: { sequence: 'asc' } } },
+  })
+  if (!load) return null
+  const actor = systemActor(organizationId)
+  if (tender.purpose === 'cancel') {
+    if (load.status === 'canceled') return markConflict(tender.id, null, now)
+    if (!canMoveLoad(load.status, 'canceled')) return markConflict(tender.id, 'load_not_cancelable', now)
+    try {
+      await moveLoad(actor, load.id, { status: 'canceled', version: load.version }, now)
+      return markConflict(tender.id, null, now)
+    } catch (error) {
+      if (error instanceof DomainError) return markConflict(tender.id, 'load_not_cancelable', now)
+      throw error
+    }
+  }
+  if (!tenderLoadEditable(load.status)) return markConflict(tender.id, 'load_not_editable', now)
+  let booked: LoadInput
+  try {
+    booked = loadInputOf(tender)
+  } catch (error) {
+    if (error instanceof DomainError) return markConflict(tender.id, 'load_not_editable', now)
+    throw error
+  }
+  const update = LoadUpdateSchema.safeParse({
+    brokerId: load.brokerId,
+    companyId: load.companyId ?? undefined,
+    brokerReference: load.brokerReference ?? undefined,
+    poNumbers: load.poNumbers ?? undefined,
+    bolNumber: load.bolNumber ?? undefined,
+    equipmentType: load.equipmentType,
+    commodity: load.commodity ?? undefined,
+    weightLb: booked.weightLb ?? load.weightLb ?? undefined,
+    pieces: load.pieces ?? undefined,
+    temperatureF: load.temperatureF ?? undefined,
+    hazmat: load.hazmat,
+    linehaulCents: load.linehaulCents,
+    loadedMiles: load.loadedMiles ?? undefined,
+    emptyMiles: load.emptyMiles ?? undefined,
+    driverId: load.driverId ?? undefined,
+    truckId: load.truckId ?? undefined,
+    trailerId: load.trailerId ?? undefined,
+    notes: load.notes ?? undefined,
+    stops: booked.stops,
+    charges: load.charges.map((charge) => ({
+      id: charge.id,
+      type: charge.type,
+      description: charge.description ?? undefined,
+      amountCents: charge.amountCents,
+    })),
+    version: load.version,
+  })
+  if (!update.success) return markConflict(tender.id, 'load_not_editable', now)
+  try {
+    await updateLoad(actor, load.id, update.data)
+    return markConflict(tender.id, null, now)
+  } catch (error) {
+    if (error instanceof DomainError) return markConflict(tender.id, 'load_not_editable', now)
+    throw error
+  }
+}
+
+/**
+ * Pending tenders whose respond-by time has passed become `expired` (the job queue's
+ * `edi_tender_expiry`, every few minutes); the policy refuses answering them before this runs.
+ * No 990 is sent for an expired tender: the partner's own deadline has already said no.
+ */
+export async function expireTenders(now = new Date()) {
+  const { count } = await prisma.ediTender.updateMany({
+    where: { status: 'pending', respondBy: { lte: now } },
+    data: { status: 'expired', version: { increment: 1 } },
+  })
+  return count
 }
