@@ -101,9 +101,7 @@ export const EdiDeleteSchema = withVersion(z.object({}))
  * carries its first 45 characters).
  */
 export const EdiTenderAcceptSchema = z.object({ version: VersionSchema.optional() })
-export type EdiTenderAccept = z.infer<typeof EdiTenderAcceptSchema>
 export const EdiTenderDeclineSchema = z.object({ version: VersionSchema.optional(), reason: requiredText(200) })
-export type EdiTenderDecline = z.infer<typeof EdiTenderDeclineSchema>
 
 export const EdiMessageQuerySchema = listQuery({
   sorts: ['createdAt'] as const,
