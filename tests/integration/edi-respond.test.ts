@@ -22,6 +22,7 @@ import { moveLoad } from '~/models/loads/load-status.server'
 import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
 import * as acceptRoute from '~/routes/api/edi/tender-accept'
 import * as declineRoute from '~/routes/api/edi/tender-decline'
+import { EdiPartnerSchema } from '~/schemas/edi'
 import { prisma } from '~/utils/db.server'
 
 import { callApi } from '../contract-kit'
@@ -220,6 +221,22 @@ describe('sending what we write', () => {
     expect(await messageOf(last.messageId)).toMatchObject({ delivery: 'failed', attempts: 1, lastError: 'http_status_503' })
     // Done is done: a failed message is not sent again by a stray job.
     expect(await deliverOutbound(last.messageId)).toBeNull()
+  })
+
+  it('takes an http partner’s URL over https only, without credentials, and never without one', async () => {
+    const base = { name: 'P', brokerId: 'b1', isaQualifier: 'ZZ', isaId: 'A', gsId: 'A', ourIsaQualifier: 'ZZ', ourIsaId: 'B', ourGsId: 'B', transport: 'http' }
+    const issues = (httpUrl?: string) =>
+      EdiPartnerSchema.safeParse({ ...base, httpUrl }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
+    expect(issues('https://edi.broker-a.example/inbound')).toEqual([])
+    expect(issues('http://edi.broker-a.example/inbound')).toEqual([['httpUrl', 'edi.tenderRespond.errors.httpUrl']])
+    expect(issues('https://user:secret@edi.broker-a.example/')).toEqual([['httpUrl', 'edi.tenderRespond.errors.httpUrl']])
+    expect(issues(undefined)).toEqual([['httpUrl', 'validation.required']])
+    // The database holds it too.
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    await expect(prisma.ediPartner.update({ where: { id: partner.id }, data: { httpUrl: 'http://edi.broker-a.example/' } })).rejects.toThrow(
+      /EdiPartner_http_check/,
+    )
   })
 
   it('refuses a private address unless the installation allows it, and sends nothing for a manual partner', async () => {
