@@ -406,6 +406,8 @@ export default [
     route('edi/messages/:id/raw', 'routes/api/edi/message-raw.ts'),
     route('edi/tenders', 'routes/api/edi/tenders.ts'),
     route('edi/tenders/:id', 'routes/api/edi/tender.ts'),
+    route('edi/tenders/:id/accept', 'routes/api/edi/tender-accept.ts'),
+    route('edi/tenders/:id/decline', 'routes/api/edi/tender-decline.ts'),
     route('claims', 'routes/api/claims/collection.ts'),
     route('claims/:id', 'routes/api/claims/item.ts'),
     route('claims/:id/status', 'routes/api/claims/status.ts'),

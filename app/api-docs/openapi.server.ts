@@ -59,6 +59,8 @@ import {
   EdiPartnerRecordSchema,
   EdiPartnerSchema,
   EdiPartnerUpdateSchema,
+  EdiTenderAcceptSchema,
+  EdiTenderDeclineSchema,
   EdiTenderQuerySchema,
   EdiTenderRecordSchema,
 } from '~/schemas/edi'
@@ -855,6 +857,25 @@ function postPaths(): Record<string, Record<string, Operation>> {
 /** EDI with brokers and shippers (ADR 147): trading partners, inbound interchanges answered by a 997, the message log, tenders. */
 function ediPaths(): Record<string, Record<string, Operation>> {
   const tags = ['edi']
+  const tenderAnswer = (verb: string, summary: string, description: string, body: JsonSchema, required: boolean) => ({
+    post: {
+      tags,
+      summary,
+      description,
+      operationId: `${verb}_edi_tender`,
+      parameters: [idParameter],
+      requestBody: jsonBody(body, required),
+      responses: {
+        '200': answer('post', `/api/edi/tenders/{id}/${verb}`, '200', 'The tender as answered.', dataOf(EdiTenderRecordSchema)),
+        '404': errorResponse('not_found'),
+        '409': errorResponse(
+          'invalid_transition (no longer pending, past its respond-by time, or a tender the load model cannot book) or conflict (stale version, or answered meanwhile).',
+        ),
+        '415': notJson,
+        ...common,
+      },
+    },
+  })
   return {
     '/api/edi/partners': {
       get: {
@@ -980,6 +1001,20 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         },
       },
     },
+    '/api/edi/tenders/{id}/accept': tenderAnswer(
+      'accept',
+      'Accept a tender',
+      'Books a load from the pending tender (the partner’s broker as bill-to, its stops with their windows, references, weight, equipment, the rate as linehaul), links it as `loadId`, and queues the 990 `A` through the partner’s transport, in one transaction. Dispatchers and admins.',
+      input(EdiTenderAcceptSchema),
+      false,
+    ),
+    '/api/edi/tenders/{id}/decline': tenderAnswer(
+      'decline',
+      'Decline a tender',
+      'The pending tender becomes `declined` with the reason, and the 990 `D` (the reason in N9) is queued. Dispatchers and admins.',
+      input(EdiTenderDeclineSchema),
+      true,
+    ),
   }
 }
 

@@ -5099,15 +5099,37 @@ const cn: Catalogue = {
       httpHint: '我们的 990、214 和 210 以 application/edi-x12 格式 POST 到此地址（仅限 https）。',
       fields: {
         httpUrl: 'HTTPS 地址',
+        load: '货运',
+        declineReason: '拒绝原因',
       },
       errors: {
         httpUrl: '请输入 https 地址，不要包含用户名或密码。',
+        notPending: {
+          accepted: '此报价已被接受。',
+          declined: '此报价已被拒绝。',
+          canceled: '合作伙伴已取消此报价。',
+          expired: '此报价已过期：已超过答复期限。',
+        },
+        pastRespondBy: '已超过答复期限：无法再答复此报价。',
+        unbookable: '无法按所发送的报价预订货运（请检查：{{fields}}）。',
       },
       delivery: {
         waiting: '等待中',
         delivered: '已送达',
         failed: '失败',
         manual: '待下载',
+      },
+      accept: '接受并预订货运',
+      decline: '拒绝',
+      declineTitle: '拒绝此报价',
+      toast: {
+        accepted: '已接受报价 {{shipment}}：已预订货运 {{load}}；990 正在发送。',
+        declined: '已拒绝报价 {{shipment}}；990 正在发送。',
+      },
+      conflictTitle: '合作伙伴在预订后更改了此报价',
+      conflicts: {
+        load_not_editable: '合作伙伴的最新更改无法应用到货运：其状态已不允许修改。请手动更新货运。',
+        load_not_cancelable: '合作伙伴已取消此报价，但货运在当前状态下无法取消。请手动取消或完成它。',
       },
     },
     yes: '是',

@@ -5122,15 +5122,37 @@ const en = {
       httpHint: 'Our 990s, 214s and 210s are POSTed here as application/edi-x12 (https only).',
       fields: {
         httpUrl: 'HTTPS URL',
+        load: 'Load',
+        declineReason: 'Reason for declining',
       },
       errors: {
         httpUrl: 'Enter an https address, without a user name or password.',
+        notPending: {
+          accepted: 'This tender was already accepted.',
+          declined: 'This tender was already declined.',
+          canceled: 'The partner canceled this tender.',
+          expired: 'This tender expired: its respond-by time has passed.',
+        },
+        pastRespondBy: 'The respond-by time has passed: this tender can no longer be answered.',
+        unbookable: 'A load cannot be booked from this tender as sent (check: {{fields}}).',
       },
       delivery: {
         waiting: 'Waiting',
         delivered: 'Delivered',
         failed: 'Failed',
         manual: 'To download',
+      },
+      accept: 'Accept and book the load',
+      decline: 'Decline',
+      declineTitle: 'Decline this tender',
+      toast: {
+        accepted: 'Tender {{shipment}} accepted: load {{load}} booked; the 990 is on its way.',
+        declined: 'Tender {{shipment}} declined; the 990 is on its way.',
+      },
+      conflictTitle: 'The partner changed this tender after it was booked',
+      conflicts: {
+        load_not_editable: "The partner's latest change could not be applied to the load: its status no longer allows changes. Update the load by hand.",
+        load_not_cancelable: 'The partner canceled this tender, but the load could not be canceled in its status. Cancel or finish it by hand.',
       },
     },
     yes: 'Yes',

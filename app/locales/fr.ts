@@ -5183,15 +5183,39 @@ const fr: Catalogue = {
       httpHint: 'Nos 990, 214 et 210 sont envoyés ici par POST en application/edi-x12 (https uniquement).',
       fields: {
         httpUrl: 'URL HTTPS',
+        load: 'Chargement',
+        declineReason: 'Motif du refus',
       },
       errors: {
         httpUrl: 'Saisissez une adresse https, sans nom d’utilisateur ni mot de passe.',
+        notPending: {
+          accepted: 'Cette offre a déjà été acceptée.',
+          declined: 'Cette offre a déjà été refusée.',
+          canceled: 'Le partenaire a annulé cette offre.',
+          expired: 'Cette offre a expiré : son délai de réponse est dépassé.',
+        },
+        pastRespondBy: 'Le délai de réponse est dépassé : cette offre ne peut plus recevoir de réponse.',
+        unbookable: 'Impossible de réserver un chargement à partir de cette offre telle qu’envoyée (à vérifier : {{fields}}).',
       },
       delivery: {
         waiting: 'En attente',
         delivered: 'Livré',
         failed: 'Échec',
         manual: 'À télécharger',
+      },
+      accept: 'Accepter et réserver le chargement',
+      decline: 'Refuser',
+      declineTitle: 'Refuser cette offre',
+      toast: {
+        accepted: 'Offre {{shipment}} acceptée : chargement {{load}} réservé ; le 990 est en route.',
+        declined: 'Offre {{shipment}} refusée ; le 990 est en route.',
+      },
+      conflictTitle: 'Le partenaire a modifié cette offre après la réservation',
+      conflicts: {
+        load_not_editable:
+          'La dernière modification du partenaire n’a pas pu être appliquée au chargement : son statut ne le permet plus. Mettez le chargement à jour à la main.',
+        load_not_cancelable:
+          'Le partenaire a annulé cette offre, mais le chargement n’a pas pu être annulé dans son statut. Annulez-le ou terminez-le à la main.',
       },
     },
     yes: 'Oui',

@@ -5137,15 +5137,38 @@ const vi: Catalogue = {
       httpHint: 'Các tệp 990, 214 và 210 của chúng tôi được gửi POST tới đây dạng application/edi-x12 (chỉ https).',
       fields: {
         httpUrl: 'Địa chỉ HTTPS',
+        load: 'Chuyến hàng',
+        declineReason: 'Lý do từ chối',
       },
       errors: {
         httpUrl: 'Nhập một địa chỉ https, không kèm tên người dùng hay mật khẩu.',
+        notPending: {
+          accepted: 'Đề nghị này đã được chấp nhận.',
+          declined: 'Đề nghị này đã bị từ chối.',
+          canceled: 'Đối tác đã hủy đề nghị này.',
+          expired: 'Đề nghị này đã hết hạn: đã quá thời hạn trả lời.',
+        },
+        pastRespondBy: 'Đã quá thời hạn trả lời: không thể trả lời đề nghị này nữa.',
+        unbookable: 'Không thể đặt chuyến hàng từ đề nghị như đã gửi (kiểm tra: {{fields}}).',
       },
       delivery: {
         waiting: 'Đang chờ',
         delivered: 'Đã gửi tới',
         failed: 'Thất bại',
         manual: 'Cần tải xuống',
+      },
+      accept: 'Chấp nhận và đặt chuyến hàng',
+      decline: 'Từ chối',
+      declineTitle: 'Từ chối đề nghị này',
+      toast: {
+        accepted: 'Đã chấp nhận đề nghị {{shipment}}: đã đặt chuyến {{load}}; tệp 990 đang được gửi đi.',
+        declined: 'Đã từ chối đề nghị {{shipment}}; tệp 990 đang được gửi đi.',
+      },
+      conflictTitle: 'Đối tác đã thay đổi đề nghị này sau khi đặt chuyến',
+      conflicts: {
+        load_not_editable:
+          'Không thể áp dụng thay đổi mới nhất của đối tác vào chuyến hàng: trạng thái của chuyến không còn cho phép sửa. Hãy cập nhật chuyến hàng thủ công.',
+        load_not_cancelable: 'Đối tác đã hủy đề nghị này nhưng không thể hủy chuyến hàng ở trạng thái hiện tại. Hãy hủy hoặc hoàn tất chuyến thủ công.',
       },
     },
     yes: 'Có',

@@ -14,8 +14,9 @@ import {
   EDI_TENDER_STATUSES,
   EDI_TRANSPORTS,
 } from './edi-options'
-import { idText, integer, optionalText, text, withVersion } from './fields'
+import { idText, integer, optionalText, requiredText, text, withVersion } from './fields'
 import { enumFilter, idFilter, listQuery } from './list-query'
+import { VersionSchema } from './version'
 
 /** A checkbox (absent: false) or a JSON boolean. */
 const flag = z.preprocess(
@@ -93,6 +94,14 @@ const formShape = { ...partnerShape, send214: flag, send210: flag }
 export const EdiPartnerFormSchema = z.object(formShape).superRefine(sftpComplete)
 export const EdiPartnerFormUpdateSchema = withVersion(z.object(formShape)).superRefine(sftpComplete)
 export const EdiDeleteSchema = withVersion(z.object({}))
+
+/**
+ * POST /api/edi/tenders/{id}/accept and /decline, and the tender page's two forms (ADR 149): the
+ * version read (optional in the API: a stale one is 409) and, to decline, why (N9-03 of the 990
+ * carries its first 45 characters).
+ */
+export const EdiTenderAcceptSchema = z.object({ version: VersionSchema.optional() })
+export const EdiTenderDeclineSchema = z.object({ version: VersionSchema.optional(), reason: requiredText(200) })
 
 export const EdiMessageQuerySchema = listQuery({
   sorts: ['createdAt'] as const,
@@ -200,7 +209,14 @@ export const EdiTenderRecordSchema = z.object({
   weightLb: z.number().int().nullable(),
   equipmentType: z.string().nullable(),
   rateCents: z.number().int().nullable(),
-  loadId: z.string().nullable(),
+  loadId: z.string().nullable().describe('The load booked when it was accepted.'),
+  declineReason: z.string().nullable().describe('Why it was declined (the 990 `D`).'),
+  conflict: z
+    .string()
+    .nullable()
+    .describe(
+      'A change or cancel the partner sent after acceptance that could not reach the booked load (`load_not_editable`, `load_not_cancelable`); null when none.',
+    ),
   createdAt: instant(),
   updatedAt: instant(),
   version: z.number().int(),

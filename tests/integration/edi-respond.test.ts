@@ -13,12 +13,20 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { receiveInterchange } from '~/models/edi/inbound.server'
+import { allProblems, readInterchange } from '~/models/edi/interchange'
 import { deliverOutbound, queueOutbound } from '~/models/edi/outbound.server'
 import { createPartner } from '~/models/edi/partner.server'
-import { runDueJobs } from '~/models/operations/jobs.server'
+import { acceptTender, declineTender, expireTenders } from '~/models/edi/tender-respond.server'
+import { moveLoad } from '~/models/loads/load-status.server'
+import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
+import * as acceptRoute from '~/routes/api/edi/tender-accept'
+import * as declineRoute from '~/routes/api/edi/tender-decline'
+import { EdiPartnerSchema } from '~/schemas/edi'
 import { prisma } from '~/utils/db.server'
 
-import { actorOf, createOrg, type Org } from '../helpers'
+import { callApi } from '../contract-kit'
+import { actorOf, createOrg, type Org, refusal } from '../helpers'
 import { startSftpServer, type TestSftpServer } from '../sftp-server'
 
 let sftpServer: TestSftpServer
@@ -215,6 +223,22 @@ describe('sending what we write', () => {
     expect(await deliverOutbound(last.messageId)).toBeNull()
   })
 
+  it('takes an http partner’s URL over https only, without credentials, and never without one', async () => {
+    const base = { name: 'P', brokerId: 'b1', isaQualifier: 'ZZ', isaId: 'A', gsId: 'A', ourIsaQualifier: 'ZZ', ourIsaId: 'B', ourGsId: 'B', transport: 'http' }
+    const issues = (httpUrl?: string) =>
+      EdiPartnerSchema.safeParse({ ...base, httpUrl }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
+    expect(issues('https://edi.broker-a.example/inbound')).toEqual([])
+    expect(issues('http://edi.broker-a.example/inbound')).toEqual([['httpUrl', 'edi.tenderRespond.errors.httpUrl']])
+    expect(issues('https://user:secret@edi.broker-a.example/')).toEqual([['httpUrl', 'edi.tenderRespond.errors.httpUrl']])
+    expect(issues(undefined)).toEqual([['httpUrl', 'validation.required']])
+    // The database holds it too.
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    await expect(prisma.ediPartner.update({ where: { id: partner.id }, data: { httpUrl: 'http://edi.broker-a.example/' } })).rejects.toThrow(
+      /EdiPartner_http_check/,
+    )
+  })
+
   it('refuses a private address unless the installation allows it, and sends nothing for a manual partner', async () => {
     const org = await createOrg()
     const { partner } = await partnerOf(org, 'http')
@@ -228,5 +252,210 @@ describe('sending what we write', () => {
     const queued = await queue(org, manual.partner.id)
     expect(await messageOf(queued.messageId)).toMatchObject({ delivery: 'manual', attempts: 0 })
     expect(await jobsOf(queued.messageId)).toEqual([])
+  })
+})
+
+const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/edi', name), 'utf8')
+/** The 204s with their respond-by moved: to 2099 (open), or to 2020 (past). */
+const openTender = (name = '204-full.edi') => fixture(name).replace('G62*64*20261203', 'G62*64*20991203')
+const pastTender = (name = '204-full.edi') => fixture(name).replace('G62*64*20261203', 'G62*64*20201203')
+
+async function tenderFrom(org: Org, text: string) {
+  const received = await receiveInterchange(actorOf(org, 'admin'), text)
+  expect(received.refusal).toBeNull()
+  return received.tenders[0]
+}
+
+/** The 990 we wrote, read back by our own strict reader: its segments between ST and SE. */
+async function response990(messageId: string) {
+  const message = await messageOf(messageId)
+  const read = readInterchange(message.raw)
+  if (!read.ok) throw new Error(`not X12: ${read.code}`)
+  expect(allProblems(read.interchange)).toEqual([])
+  expect(read.interchange.groups[0].functionalId).toBe('GF')
+  const [set] = read.interchange.groups[0].transactions
+  expect(set.id).toBe('990')
+  return { message, segments: set.segments.map((segment) => [segment.tag, ...segment.elements.slice(1)]) }
+}
+
+const outbound990 = (org: Org) => prisma.ediMessage.findMany({ where: { organizationId: org.organization.id, direction: 'out', type: '990' } })
+
+describe('answering a tender', () => {
+  it('accepts: books the load from the tender and queues a 990 A that our strict reader takes back', async () => {
+    const org = await createOrg()
+    const { partner, broker } = await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { tender: accepted, load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+
+    expect(accepted).toMatchObject({ status: 'accepted', loadId: load.id, version: tender.version + 1 })
+    expect(load).toMatchObject({
+      status: 'booked',
+      brokerId: broker.id,
+      brokerReference: 'SH2002',
+      poNumbers: 'PO-77821',
+      bolNumber: 'BOL-5512',
+      equipmentType: 'dry_van',
+      weightLb: 42000,
+      linehaulCents: 185000,
+      totalCents: 185000,
+    })
+    expect(load.notes).toContain('SH2002')
+    expect(load.notes).toContain('BM BOL-5512')
+    expect(load.stops.map((stop) => [stop.type, stop.city, stop.state, stop.windowStart?.toISOString(), stop.windowEnd?.toISOString()])).toEqual([
+      ['pickup', 'Dallas', 'TX', '2026-12-05T14:00:00.000Z', '2026-12-05T18:00:00.000Z'],
+      ['pickup', 'Fort Worth', 'TX', '2026-12-05T20:00:00.000Z', '2026-12-05T22:00:00.000Z'],
+      ['delivery', 'Austin', 'TX', '2026-12-06T15:00:00.000Z', '2026-12-06T21:00:00.000Z'],
+    ])
+    expect(load.stops[0]).toMatchObject({ facilityName: 'Acme Plastics', line1: '2200 Industrial Blvd', appointmentRef: 'PU-1' })
+
+    const [sent] = await outbound990(org)
+    expect(sent).toMatchObject({ partnerId: partner.id, loadId: load.id, status: 'sent', delivery: 'manual' })
+    const { segments } = await response990(sent.id)
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '')
+    expect(segments[0]).toEqual(['ST', '990', '0001'])
+    expect(segments[1][0]).toBe('B1')
+    expect(segments[1].slice(1, 3)).toEqual(['FDCR', 'SH2002'])
+    expect(Math.abs(Number(segments[1][3]) - Number(today))).toBeLessThanOrEqual(1)
+    expect(segments[1][4]).toBe('A')
+    expect(segments[2]).toEqual(['N9', 'CN', load.loadNumber])
+    expect(segments[3]).toEqual(['SE', '4', '0001'])
+    // The 204 points at its load in the log too.
+    expect((await prisma.ediMessage.findUniqueOrThrow({ where: { id: tender.messageId } })).loadId).toBe(load.id)
+  })
+
+  it('declines with a reason: a 990 D carrying it in N9, and no load', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const declined = await declineTender(actorOf(org, 'dispatcher'), tender.id, tender.version, 'No truck * near ~ Dallas that day')
+    expect(declined).toMatchObject({ status: 'declined', declineReason: 'No truck * near ~ Dallas that day', loadId: null })
+    const [sent] = await outbound990(org)
+    const { segments } = await response990(sent.id)
+    expect(segments[1][4]).toBe('D')
+    // The separators are never written into an element.
+    expect(segments[2]).toEqual(['N9', 'ZZ', 'DECLINED', 'No truck near Dallas that day'])
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+  })
+
+  it('refuses a stale version, a tender past respond-by, and one already answered (409), writing nothing', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const dispatcher = actorOf(org, 'dispatcher')
+    const open = await tenderFrom(org, openTender())
+    expect((await refusal(acceptTender(dispatcher, open.id, open.version + 1))).code).toBe('conflict')
+
+    const past = await tenderFrom(org, pastTender('204-full.edi').replace('SH2002', 'SH3003'))
+    const late = await refusal(acceptTender(dispatcher, past.id, past.version))
+    expect([late.code, late.messageKey]).toEqual(['invalid_transition', 'edi.tenderRespond.errors.pastRespondBy'])
+    expect((await refusal(declineTender(dispatcher, past.id, past.version, 'late'))).messageKey).toBe('edi.tenderRespond.errors.pastRespondBy')
+
+    await declineTender(dispatcher, open.id, open.version, 'No truck')
+    const again = await refusal(acceptTender(dispatcher, open.id))
+    expect([again.code, again.messageKey]).toEqual(['invalid_transition', 'edi.tenderRespond.errors.notPending.declined'])
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(0)
+    expect(await outbound990(org)).toHaveLength(1)
+  })
+
+  it('books exactly one load when two dispatchers accept at once', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const outcomes = await Promise.allSettled([
+      acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version),
+      acceptTender(actorOf(org, 'admin'), tender.id, tender.version),
+    ])
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult
+    expect(['conflict', 'invalid_transition']).toContain(rejected.reason.code)
+    expect(await prisma.load.count({ where: { organizationId: org.organization.id } })).toBe(1)
+    expect(await outbound990(org)).toHaveLength(1)
+  })
+
+  it('answers through the API: dispatchers accept and decline, a viewer may not, a decline needs its reason', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const first = await tenderFrom(org, openTender())
+    const second = await tenderFrom(org, openTender('204-minimal.edi'))
+    const post = (route: Parameters<typeof callApi>[0], id: string, verb: string, role: 'dispatcher' | 'viewer', body: object) =>
+      callApi(route, { method: 'POST', path: `/api/edi/tenders/${id}/${verb}`, params: { id }, token: org.users[role].token, body })
+
+    expect((await post(acceptRoute, first.id, 'accept', 'viewer', {})).status).toBe(403)
+    const accepted = await post(acceptRoute, first.id, 'accept', 'dispatcher', { version: first.version })
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.data).toMatchObject({ status: 'accepted', loadId: expect.any(String) })
+    const twice = await post(acceptRoute, first.id, 'accept', 'dispatcher', {})
+    expect([twice.status, twice.body.error.code]).toEqual([409, 'invalid_transition'])
+
+    const blank = await post(declineRoute, second.id, 'decline', 'dispatcher', { reason: '  ' })
+    expect([blank.status, blank.body.error.code]).toEqual([400, 'validation_failed'])
+    const declined = await post(declineRoute, second.id, 'decline', 'dispatcher', { reason: 'Lane not served' })
+    expect(declined.status).toBe(200)
+    expect(declined.body.data).toMatchObject({ status: 'declined', declineReason: 'Lane not served' })
+  })
+
+  it('drops the 990 into an SFTP partner’s folder', async () => {
+    const org = await createOrg()
+    const { sftp } = await partnerOf(org, 'sftp')
+    const tender = await tenderFrom(org, openTender())
+    await declineTender(actorOf(org, 'dispatcher'), tender.id, tender.version, 'No truck')
+    await runDueJobs()
+    const [sent] = await outbound990(org)
+    expect(sent.delivery).toBe('delivered')
+    expect(await sftpServer.read(`${sftp.outboundDir}/990-${sent.controlNumber}.x12`)).toBe(sent.raw)
+  })
+})
+
+describe('after acceptance, and expiry', () => {
+  it('takes a 204 change to the booked load’s stops and windows', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    const changed = await tenderFrom(org, fixture('204-change.edi').replace('G62*64*20261203', 'G62*64*20991203'))
+    expect(changed).toMatchObject({ id: tender.id, purpose: 'change', status: 'accepted', conflict: null })
+    const after = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: { orderBy: { sequence: 'asc' } } } })
+    expect(after.stops.map((stop) => [stop.type, stop.city, stop.windowStart?.toISOString()])).toEqual([
+      ['pickup', 'Dallas', '2026-12-05T15:00:00.000Z'],
+      ['delivery', 'San Antonio', '2026-12-06T16:00:00.000Z'],
+    ])
+    expect(after.weightLb).toBe(20000)
+    expect(after.version).toBe(load.version + 1)
+  })
+
+  it('keeps a change the load can no longer take as a visible conflict on the tender', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    await moveLoad(actorOf(org, 'dispatcher'), load.id, { status: 'canceled' })
+    const changed = await tenderFrom(org, fixture('204-change.edi'))
+    expect(changed).toMatchObject({ status: 'accepted', purpose: 'change', conflict: 'load_not_editable' })
+    expect(changed.conflictAt).toBeInstanceOf(Date)
+    const after = await prisma.load.findUniqueOrThrow({ where: { id: load.id }, include: { stops: true } })
+    expect(after.stops.map((stop) => stop.city).sort()).toEqual(['Austin', 'Dallas', 'Fort Worth'])
+  })
+
+  it('cancels the tender and its load on a 204 cancel', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const tender = await tenderFrom(org, openTender())
+    const { load } = await acceptTender(actorOf(org, 'dispatcher'), tender.id, tender.version)
+    const canceled = await tenderFrom(org, fixture('204-cancel.edi'))
+    expect(canceled).toMatchObject({ id: tender.id, status: 'canceled', conflict: null, loadId: load.id })
+    expect((await prisma.load.findUniqueOrThrow({ where: { id: load.id } })).status).toBe('canceled')
+  })
+
+  it('expires pending tenders past respond-by (every five minutes), and only those', async () => {
+    const org = await createOrg()
+    await partnerOf(org, 'manual')
+    const past = await tenderFrom(org, pastTender())
+    const open = await tenderFrom(org, openTender('204-full.edi').replace('SH2002', 'SH4004'))
+    const timeless = await tenderFrom(org, fixture('204-minimal.edi'))
+    expect(await expireTenders()).toBeGreaterThanOrEqual(1)
+    const statuses = await prisma.ediTender.findMany({ where: { id: { in: [past.id, open.id, timeless.id] } }, select: { id: true, status: true } })
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [past.id]: 'expired', [open.id]: 'pending', [timeless.id]: 'pending' })
+    const expired = await refusal(acceptTender(actorOf(org, 'dispatcher'), past.id))
+    expect(expired.messageKey).toBe('edi.tenderRespond.errors.notPending.expired')
+    expect(await scheduledTasks()).toContainEqual({ task: 'edi_tender_expiry', match: '*/5 * * * *', identifier: 'edi_tender_expiry' })
   })
 })

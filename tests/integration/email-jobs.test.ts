@@ -63,6 +63,7 @@ describe('the task registry', () => {
       'daily_backup',
       'edi_send',
       'edi_sftp_pickup',
+      'edi_tender_expiry',
       'factoring_email',
       'invitation_email',
       'invoice_email',

@@ -136,7 +136,7 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
   const problems = allProblems(interchange)
   const accepted = problems.length === 0 && interchange.groups.length > 0
 
-  return prisma.$transaction(async (tx) => {
+  const outcome: InboundOutcome = await prisma.$transaction(async (tx) => {
     // The partner's row is locked first: one partner's interchanges are received one at a time, so
     // two copies of one file cannot both pass the duplicate check.
     await tx.$queryRaw`SELECT "id" FROM "EdiPartner" WHERE "id" = ${partner.id} FOR UPDATE`
@@ -176,6 +176,18 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
     if (accepted) await applyAcknowledgments(tx, partner.id, message.id, interchange)
     return { message, acknowledgment, tenders, refusal: null, duplicateOf: null }
   })
+  // A change or cancel of an accepted tender reaches its load once the tender is kept (ADR 149).
+  const followed = outcome.tenders.filter((tender) => tender.loadId && tender.purpose !== 'new')
+  if (followed.length === 0) return outcome
+  const { applyTenderToLoad } = await import('./tender-respond.server')
+  for (const tender of followed) await applyTenderToLoad(actor.organizationId, tender.id, now)
+  const ids = outcome.tenders.map((tender) => tender.id)
+  const tenders = await prisma.ediTender.findMany({
+    where: { id: { in: ids } },
+    include: { stops: { orderBy: { sequence: 'asc' } } },
+    orderBy: { createdAt: 'asc' },
+  })
+  return { ...outcome, tenders }
 }
 
 /**
@@ -275,8 +287,9 @@ function stopRows(draft: TenderDraft) {
 
 /**
  * One tender per partner and shipment: a new 204 makes it (pending; a cancel for one never seen
- * is kept canceled), a change rewrites a pending one with its stops, a cancel cancels a pending
- * one. A tender no longer pending is left as it is (answering it is a later slice's).
+ * is kept canceled), a change rewrites a pending or accepted one with its stops, a cancel cancels
+ * it. An accepted tender's load follows once this is kept (`applyTenderToLoad`, ADR 149); a
+ * declined, canceled or expired tender is left as it is.
  */
 async function writeTenders(tx: Tx, partner: EdiPartner, messageId: string, drafts: TenderDraft[]) {
   const written: string[] = []
@@ -298,7 +311,9 @@ async function writeTenders(tx: Tx, partner: EdiPartner, messageId: string, draf
       written.push(created.id)
       continue
     }
-    if (existing.status !== 'pending') continue
+    // Pending, or accepted and changed or canceled by the partner (its load follows: applyTenderToLoad).
+    const afterAcceptance = existing.status === 'accepted' && draft.purpose !== 'new'
+    if (existing.status !== 'pending' && !afterAcceptance) continue
     if (draft.purpose === 'cancel') {
       await tx.ediTender.update({ where: { id: existing.id }, data: { purpose: 'cancel', status: 'canceled', messageId, version: { increment: 1 } } })
     } else {

@@ -10,7 +10,7 @@
 export const EDI_INTERCHANGE_MAX_BYTES = 1024 * 1024
 
 /** The transaction sets this slice reads: load tenders, and acknowledgments of what we send. */
-export const EDI_SUPPORTED_TRANSACTIONS = ['204', '997'] as const
+export const EDI_SUPPORTED_TRANSACTIONS = ['204', '990', '997'] as const
 
 /** The transaction sets we write: what reading our own output back (tests, a resend) accepts. */
 export const EDI_WRITTEN_TRANSACTIONS = ['990', '214', '210', '997'] as const

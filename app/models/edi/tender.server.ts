@@ -62,6 +62,8 @@ export function serializeTender(tender: EdiTender & { stops: EdiTenderStop[] }):
     equipmentType: tender.equipmentType,
     rateCents: tender.rateCents,
     loadId: tender.loadId,
+    declineReason: tender.declineReason,
+    conflict: tender.conflict,
     createdAt: tender.createdAt.toISOString(),
     updatedAt: tender.updatedAt.toISOString(),
     version: tender.version,

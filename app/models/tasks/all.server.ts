@@ -17,4 +17,5 @@ export const TASK_MODULES = [
   () => import('./accounting-export.server'),
   () => import('./edi-pickup.server'),
   () => import('./edi-send.server'),
+  () => import('./edi-tender-expiry.server'),
 ]

@@ -1,30 +1,82 @@
-import { href } from 'react-router'
+import { Form, href, Link, useLocation, useNavigation } from 'react-router'
 
+import { RefusalNotice, useRefusal } from '~/components/forms/refusal'
 import { PageHeader } from '~/components/layout/page-header'
 import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 import { DetailCard, SummaryItem, SummaryList } from '~/components/ui/details'
+import { inputClass } from '~/components/ui/input-class'
+import { PlainField } from '~/components/ui/plain-field'
 import { useTranslation } from '~/hooks/use-translation'
+import { getInstance } from '~/middleware/i18next'
 import { getTender, serializeTender } from '~/models/edi/tender.server'
+import { acceptTender, declineTender } from '~/models/edi/tender-respond.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
+import { tenderAnswersOffered } from '~/policies/edi-tender'
+import { requireActor } from '~/requests/actor.server'
+import { intent, intentAction } from '~/requests/forms.server'
 import { requirePermission } from '~/requests/session.server'
+import { EdiTenderAcceptSchema, EdiTenderDeclineSchema } from '~/schemas/edi'
 import { EDI_TENDER_STATUS_TONE } from '~/schemas/edi-tones'
+import { prisma } from '~/utils/db.server'
 import { orNotFound } from '~/utils/errors.server'
 import { formatDateTime, formatMoney, formatNumber } from '~/utils/format'
+import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/tender'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['edi'] }
 
-/** One tender as its last 204 said it: stops with their windows, references, weight, equipment and rate. */
+/**
+ * One tender as its last 204 said it: stops with their windows, references, weight, equipment and
+ * rate; its load once accepted; a change the load could not take; and the answers the tender
+ * policy offers this role now (ADR 149).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'edi')
   const tender = await orNotFound(getTender(user.organizationId, params.id))
-  return { tender: serializeTender(tender), partner: tender.partner.name, timeZone: await organizationTimeZone(user.organizationId) }
+  const load = tender.loadId
+    ? await prisma.load.findFirst({ where: { id: tender.loadId, organizationId: user.organizationId }, select: { id: true, loadNumber: true, status: true } })
+    : null
+  return {
+    tender: serializeTender(tender),
+    partner: tender.partner.name,
+    load,
+    offered: tenderAnswersOffered(user.role, tender, new Date()),
+    timeZone: await organizationTimeZone(user.organizationId),
+  }
 }
 
-export default function EdiTenderView({ loaderData }: Route.ComponentProps) {
+/** Accept or decline: plain forms with the version seen; refused, the reason on the page and nothing written. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = getInstance(context).t
+  const form = await request.formData()
+  const { actor } = await requireActor(request, 'update', 'edi')
+  const url = new URL(request.url)
+  const back = `${url.pathname}${url.search}`
+  return intentAction(form, t, {
+    accept: intent({
+      schema: EdiTenderAcceptSchema,
+      run: ({ version }) => acceptTender(actor, params.id, version),
+      done: ({ tender, load }) =>
+        redirectWithToast(back, { type: 'success', title: t('edi.tenderRespond.toast.accepted', { shipment: tender.shipmentId, load: load.loadNumber }) }),
+    }),
+    decline: intent({
+      schema: EdiTenderDeclineSchema,
+      run: ({ version, reason }) => declineTender(actor, params.id, version, reason),
+      done: (tender) => redirectWithToast(back, { type: 'success', title: t('edi.tenderRespond.toast.declined', { shipment: tender.shipmentId }) }),
+    }),
+  })
+}
+
+export default function EdiTenderView({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { tender, partner, timeZone } = loaderData
+  const { pathname, search } = useLocation()
+  const busy = useNavigation().state !== 'idle'
+  const { tender, partner, timeZone, load, offered } = loaderData
+  const refusal = useRefusal(actionData, [null, 'accept'], undefined, [])
+  const declining = useRefusal(actionData, 'decline', undefined, ['reason'])
   const when = (value: string | null) => (value ? formatDateTime(i18n.language, value, timeZone) : '—')
   const title = t('edi.tenders.viewTitle', { shipment: tender.shipmentId })
   const references = (list: { qualifier: string; value: string }[]) => (list.length ? list.map((ref) => `${ref.qualifier} ${ref.value}`).join(', ') : '—')
@@ -37,7 +89,25 @@ export default function EdiTenderView({ loaderData }: Route.ComponentProps) {
           { label: t('nav.ediTenders'), to: href('/dashboard/edi/tenders') },
           { label: title },
         ]}
+        action={
+          offered.accept ? (
+            <Form method="post" data-testid="edi-tender-accept">
+              <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="version" value={tender.version} />
+              <Button type="submit" disabled={busy}>
+                {t('edi.tenderRespond.accept')}
+              </Button>
+            </Form>
+          ) : null
+        }
       />
+      <RefusalNotice refusal={refusal} reloadTo={`${pathname}${search}`} testId="edi-tender-refusal" className="mb-6" />
+      {tender.conflict ? (
+        <div role="alert" className="mb-6 rounded border border-error p-4 text-sm" data-testid="edi-tender-conflict">
+          <p className="font-semibold">{t('edi.tenderRespond.conflictTitle')}</p>
+          <p>{t(`edi.tenderRespond.conflicts.${tender.conflict === 'load_not_cancelable' ? 'load_not_cancelable' : 'load_not_editable'}`)}</p>
+        </div>
+      ) : null}
       <div className="grid gap-6">
         <DetailCard title={t('edi.tenders.summary')} testId="edi-tender-summary">
           <SummaryList>
@@ -55,8 +125,38 @@ export default function EdiTenderView({ loaderData }: Route.ComponentProps) {
             <SummaryItem label={t('edi.fields.references')} wide>
               {references(tender.references)}
             </SummaryItem>
+            {load ? (
+              <SummaryItem label={t('edi.tenderRespond.fields.load')} testId="edi-tender-load">
+                <Link to={href('/dashboard/loads/:id', { id: load.id })} className="underline">
+                  {load.loadNumber}
+                </Link>
+              </SummaryItem>
+            ) : null}
+            {tender.declineReason ? (
+              <SummaryItem label={t('edi.tenderRespond.fields.declineReason')} wide testId="edi-tender-decline-reason">
+                <bdi>{tender.declineReason}</bdi>
+              </SummaryItem>
+            ) : null}
           </SummaryList>
         </DetailCard>
+        {offered.decline ? (
+          <Card className="p-6">
+            <h2 className="mb-3 text-base font-bold">{t('edi.tenderRespond.declineTitle')}</h2>
+            <Form method="post" className="grid gap-4" data-testid="edi-tender-decline" noValidate>
+              <input type="hidden" name="intent" value="decline" />
+              <input type="hidden" name="version" value={tender.version} />
+              {declining ? <RefusalNotice refusal={declining} reloadTo={`${pathname}${search}`} testId="edi-tender-decline-refusal" /> : null}
+              <PlainField id="reason" label={t('edi.tenderRespond.fields.declineReason')} errors={declining?.field('reason')}>
+                <input id="reason" name="reason" required maxLength={200} dir="auto" className={inputClass} />
+              </PlainField>
+              <div>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  {t('edi.tenderRespond.decline')}
+                </Button>
+              </div>
+            </Form>
+          </Card>
+        ) : null}
         <DetailCard title={t('edi.tenders.stops')} testId="edi-tender-stops">
           <ol className="grid gap-4">
             {tender.stops.map((stop) => (
