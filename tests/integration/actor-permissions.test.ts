@@ -192,6 +192,8 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'edi/partner:createPartner': 'refused',
   'edi/partner:updatePartner': 'refused',
   'edi/partner:deletePartner': 'refused',
+  'edi/tender-respond:acceptTender': 'refused',
+  'edi/tender-respond:declineTender': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -214,6 +214,44 @@ async function createTarget(
 ): Promise<{ id: string; version: number; stopId?: string; paymentId?: string; linkId?: string; deliveryId?: string }> {
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
+  // A tender to answer (ADR 149): a partner's 204 as the inbound model keeps it, made in the database.
+  if (itemPath.startsWith('/api/edi/tenders/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Tender Broker ${n}` } })
+    const partner = await prisma.ediPartner.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        name: `Fuzz tender partner ${n}`,
+        isaQualifier: 'ZZ',
+        isaId: `FZTENDER${n}`,
+        gsId: `FZTENDER${n}`,
+        ourIsaQualifier: 'ZZ',
+        ourIsaId: 'FDCARRIER',
+        ourGsId: 'FDCARRIER',
+      },
+    })
+    const message = await prisma.ediMessage.create({
+      data: { organizationId, partnerId: partner.id, direction: 'in', type: '204', status: 'received', raw: 'ISA~', sizeBytes: 4 },
+    })
+    const tender = await prisma.ediTender.create({
+      data: {
+        organizationId,
+        partnerId: partner.id,
+        messageId: message.id,
+        shipmentId: `FZSH${n}`,
+        purpose: 'new',
+        stops: {
+          create: [
+            { sequence: 1, reason: 'CL', kind: 'pickup', city: 'Dallas', state: 'TX' },
+            { sequence: 2, reason: 'CU', kind: 'delivery', city: 'Austin', state: 'TX' },
+          ],
+        },
+      },
+    })
+    return { id: tender.id, version: tender.version }
+  }
   if (itemPath.startsWith('/api/loads/')) {
     const n = ++serial
     const organizationId = org.organization.id
