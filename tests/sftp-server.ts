@@ -12,8 +12,10 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import { type Connection, Server, type SFTPWrapper, utils } from 'ssh2'
+import ssh2, { type Connection, type SFTPWrapper } from 'ssh2'
 
+// ssh2 is CommonJS: its default export, so Playwright's ESM loader reads it as Vitest does.
+const { Server, utils } = ssh2
 const { OPEN_MODE, STATUS_CODE } = utils.sftp
 
 export type TestSftpServer = {
