@@ -416,7 +416,12 @@ describe('settings', () => {
     const org = await createOrg()
     const token = org.users.accountant.token
     const read = (await callApi(settingsRoute, { path: '/api/accounting/settings', token })).body.data
-    const first = await callApi(settingsRoute, { method: 'PUT', path: '/api/accounting/settings', token, body: { ...read, reserveClearingAccount: 'Reserve Due' } })
+    const first = await callApi(settingsRoute, {
+      method: 'PUT',
+      path: '/api/accounting/settings',
+      token,
+      body: { ...read, reserveClearingAccount: 'Reserve Due' },
+    })
     expect(first.status).toBe(200)
     const { reserveClearingAccount: _left, ...older } = first.body.data
     const saved = await callApi(settingsRoute, { method: 'PUT', path: '/api/accounting/settings', token, body: { ...older, bankAccount: 'Savings' } })
