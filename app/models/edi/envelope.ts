@@ -19,6 +19,21 @@ export type EnvelopeParties = {
   receiverGsId: string
 }
 
+/** The identifiers a partner row keeps: theirs (what they send as) and ours. */
+type PartnerIdentifiers = { isaQualifier: string; isaId: string; gsId: string; ourIsaQualifier: string; ourIsaId: string; ourGsId: string }
+
+/** Our side as sender, the partner's as receiver: ISA05-08 and GS02-03 of whatever we write them. */
+export function partiesOf(partner: PartnerIdentifiers): EnvelopeParties {
+  return {
+    senderQualifier: partner.ourIsaQualifier,
+    senderId: partner.ourIsaId,
+    senderGsId: partner.ourGsId,
+    receiverQualifier: partner.isaQualifier,
+    receiverId: partner.isaId,
+    receiverGsId: partner.gsId,
+  }
+}
+
 /** A transaction set's body: its identifier (ST01) and the segments between ST and SE. */
 export type OutboundSet = { id: string; segments: Array<[tag: string, elements: string[]]> }
 

@@ -23,6 +23,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
 import { writeAcknowledgment } from './acknowledgment'
+import { partiesOf } from './envelope'
 import { FUNCTIONAL_TYPES, readFunctionalAcknowledgment } from './functional-ack'
 import { allProblems, EDI_INTERCHANGE_MAX_BYTES, type Interchange, type Problem, readInterchange } from './interchange'
 import { readLoadTender, type TenderDraft } from './load-tender-204'
@@ -86,44 +87,9 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
     )
   if (options.fromPartnerId && (!partner || !groupsOurs || partner.id !== options.fromPartnerId)) {
     // Kept under the partner whose folder it came from, answered by no one: nothing else is written.
-    const message = await prisma.ediMessage.create({
-      data: {
-        ...base,
-        ...envelope,
-        partnerId: options.fromPartnerId,
-        status: 'rejected',
-        reason: 'partner_mismatch',
-        reasonParams: { qualifier: interchange.senderQualifier, id: interchange.senderId, receiver: interchange.receiverId },
-      },
-      select: MESSAGE_LISTED,
-    })
-    return {
-      message,
-      acknowledgment: null,
-      tenders: [],
-      refusal: { code: 'unknown_partner', messageKey: 'edi.ediStatus.errors.partnerMismatch' },
-      duplicateOf: null,
-    }
+    return keepUnanswered({ ...base, ...envelope, partnerId: options.fromPartnerId }, interchange, 'partner_mismatch', 'edi.ediStatus.errors.partnerMismatch')
   }
-  if (!partner || !groupsOurs) {
-    const message = await prisma.ediMessage.create({
-      data: {
-        ...base,
-        ...envelope,
-        status: 'rejected',
-        reason: 'unknown_partner',
-        reasonParams: { qualifier: interchange.senderQualifier, id: interchange.senderId, receiver: interchange.receiverId },
-      },
-      select: MESSAGE_LISTED,
-    })
-    return {
-      message,
-      acknowledgment: null,
-      tenders: [],
-      refusal: { code: 'unknown_partner', messageKey: 'edi.errors.unknownPartner' },
-      duplicateOf: null,
-    }
-  }
+  if (!partner || !groupsOurs) return keepUnanswered({ ...base, ...envelope }, interchange, 'unknown_partner', 'edi.errors.unknownPartner')
 
   const timeZone = await organizationTimeZone(actor.organizationId)
   const drafts: TenderDraft[] = []
@@ -154,7 +120,7 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
       },
       select: MESSAGE_LISTED,
     })
-    const raw = writeAcknowledgment(interchange, ackParties(partner), control, accepted, now)
+    const raw = writeAcknowledgment(interchange, partiesOf(partner), control, accepted, now)
     const acknowledgment = await tx.ediMessage.create({
       data: {
         organizationId: actor.organizationId,
@@ -188,6 +154,28 @@ export async function receiveInterchange(actor: Actor, text: string, now = new D
     orderBy: { createdAt: 'asc' },
   })
   return { ...outcome, tenders }
+}
+
+/**
+ * An interchange no partner of ours may send as it is addressed: kept as `rejected` with the
+ * reason and the envelope it named, answered by no 997, nothing else written.
+ */
+async function keepUnanswered(
+  data: { organizationId: string; direction: 'in'; raw: string; sizeBytes: number; partnerId?: string } & Record<string, unknown>,
+  interchange: Interchange,
+  reason: 'partner_mismatch' | 'unknown_partner',
+  messageKey: string,
+): Promise<InboundOutcome> {
+  const message = await prisma.ediMessage.create({
+    data: {
+      ...data,
+      status: 'rejected',
+      reason,
+      reasonParams: { qualifier: interchange.senderQualifier, id: interchange.senderId, receiver: interchange.receiverId },
+    },
+    select: MESSAGE_LISTED,
+  })
+  return { message, acknowledgment: null, tenders: [], refusal: { code: 'unknown_partner', messageKey }, duplicateOf: null }
 }
 
 /**
@@ -257,17 +245,6 @@ async function applyAcknowledgments(tx: Tx, partnerId: string, messageId: string
         }
       }
     }
-}
-
-function ackParties(partner: EdiPartner) {
-  return {
-    senderQualifier: partner.ourIsaQualifier,
-    senderId: partner.ourIsaId,
-    senderGsId: partner.ourGsId,
-    receiverQualifier: partner.isaQualifier,
-    receiverId: partner.isaId,
-    receiverGsId: partner.gsId,
-  }
 }
 
 function tenderColumns(draft: TenderDraft) {

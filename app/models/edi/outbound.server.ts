@@ -21,7 +21,7 @@ import { ediSendJobKey, ediSendTask } from '~/models/tasks/edi-send.server'
 import { prisma, type Tx } from '~/utils/db.server'
 import { checkedLookup, hostRefused, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
 
-import { type EnvelopeParties, type OutboundSet, writeEnvelope } from './envelope'
+import { type OutboundSet, partiesOf, writeEnvelope } from './envelope'
 import { nextControlNumber } from './partner.server'
 import { settingsOf } from './sftp-pickup.server'
 import { dropOutbound, SftpError } from './sftp-transport.server'
@@ -37,18 +37,6 @@ export const EDI_SEND_ATTEMPTS = 8
 /** An HTTP attempt's deadline, and how much of the partner's answer is read (not kept). */
 export const EDI_HTTP_TIMEOUT_MS = 20_000
 const MAX_ANSWER_BYTES = 64 * 1024
-
-/** Our side as sender, theirs as receiver: ISA05-08 and GS02-03 of what we write. */
-export function outboundParties(partner: Pick<EdiPartner, 'ourIsaQualifier' | 'ourIsaId' | 'ourGsId' | 'isaQualifier' | 'isaId' | 'gsId'>): EnvelopeParties {
-  return {
-    senderQualifier: partner.ourIsaQualifier,
-    senderId: partner.ourIsaId,
-    senderGsId: partner.ourGsId,
-    receiverQualifier: partner.isaQualifier,
-    receiverId: partner.isaId,
-    receiverGsId: partner.gsId,
-  }
-}
 
 /**
  * Writes an interchange of `sets` to the partner and queues its delivery, inside `tx` (the
@@ -71,7 +59,7 @@ export async function queueOutbound(
     'edi.errors.partnerNotFound',
   )
   const control = await nextControlNumber(tx, partner.id)
-  const raw = writeEnvelope({ parties: outboundParties(partner), control, now: input.now ?? new Date(), functionalId: input.functionalId, sets: input.sets })
+  const raw = writeEnvelope({ parties: partiesOf(partner), control, now: input.now ?? new Date(), functionalId: input.functionalId, sets: input.sets })
   const delivery = partner.transport === 'manual' ? 'manual' : 'waiting'
   const message = await tx.ediMessage.create({
     data: {

@@ -137,6 +137,39 @@ async function answerRow(tx: Tx, tender: FullTender, now: Date, data: { status: 
   throw new DomainError('conflict', 'errors.conflict')
 }
 
+/** Queues the 990 of an answer just written, and audits the tender's move. */
+async function sendAnswer(
+  tx: Tx,
+  actor: Actor,
+  tender: FullTender,
+  now: Date,
+  answer: { action: 'A'; loadId: string; loadNumber: string } | { action: 'D'; reason: string },
+) {
+  await queueOutbound(tx, {
+    organizationId: actor.organizationId,
+    partnerId: tender.partnerId,
+    type: '990',
+    loadId: answer.action === 'A' ? answer.loadId : null,
+    functionalId: FUNCTIONAL_IDS['990'],
+    sets: [
+      writeTenderResponse({
+        scac: scacOf(tender.scac, tender.partner.ourGsId),
+        shipmentId: tender.shipmentId,
+        date: await answerDay(actor.organizationId, now, tx),
+        ...(answer.action === 'A' ? { action: 'A', loadNumber: answer.loadNumber } : { action: 'D', reason: answer.reason }),
+      }),
+    ],
+    now,
+  })
+  await recordAudit(tx, actor, {
+    entity: ENTITY,
+    entityId: tender.id,
+    action: 'status',
+    before: { status: 'pending' },
+    after: answer.action === 'A' ? { status: 'accepted', loadId: answer.loadId } : { status: 'declined', declineReason: answer.reason },
+  })
+}
+
 /**
  * Accepts a pending tender: books its load (see `loadInputOf`), links it, and queues the 990 `A`
  * with the load's number, all in one transaction. 409 when it is no longer pending, past its
@@ -152,30 +185,7 @@ export async function acceptTender(actor: Actor, id: string, version?: number, n
     await answerRow(tx, tender, now, { status: 'accepted', loadId: load.id })
     // The 204 it came from points at its load in the message log too.
     await tx.ediMessage.updateMany({ where: { id: tender.messageId, loadId: null }, data: { loadId: load.id } })
-    await queueOutbound(tx, {
-      organizationId: actor.organizationId,
-      partnerId: tender.partnerId,
-      type: '990',
-      loadId: load.id,
-      functionalId: FUNCTIONAL_IDS['990'],
-      sets: [
-        writeTenderResponse({
-          scac: scacOf(tender.scac, tender.partner.ourGsId),
-          shipmentId: tender.shipmentId,
-          date: await answerDay(actor.organizationId, now, tx),
-          action: 'A',
-          loadNumber: load.loadNumber,
-        }),
-      ],
-      now,
-    })
-    await recordAudit(tx, actor, {
-      entity: ENTITY,
-      entityId: tender.id,
-      action: 'status',
-      before: { status: 'pending' },
-      after: { status: 'accepted', loadId: load.id },
-    })
+    await sendAnswer(tx, actor, tender, now, { action: 'A', loadId: load.id, loadNumber: load.loadNumber })
   })
   return { tender: await readTender(prisma, actor.organizationId, id), load }
 }
@@ -188,29 +198,7 @@ export async function declineTender(actor: Actor, id: string, version: number | 
   throwRefusal(tenderAnswerRefusal(tender, now))
   await prisma.$transaction(async (tx) => {
     await answerRow(tx, tender, now, { status: 'declined', declineReason: reason })
-    await queueOutbound(tx, {
-      organizationId: actor.organizationId,
-      partnerId: tender.partnerId,
-      type: '990',
-      functionalId: FUNCTIONAL_IDS['990'],
-      sets: [
-        writeTenderResponse({
-          scac: scacOf(tender.scac, tender.partner.ourGsId),
-          shipmentId: tender.shipmentId,
-          date: await answerDay(actor.organizationId, now, tx),
-          action: 'D',
-          reason: reason,
-        }),
-      ],
-      now,
-    })
-    await recordAudit(tx, actor, {
-      entity: ENTITY,
-      entityId: tender.id,
-      action: 'status',
-      before: { status: 'pending' },
-      after: { status: 'declined', declineReason: reason },
-    })
+    await sendAnswer(tx, actor, tender, now, { action: 'D', reason })
   })
   return readTender(prisma, actor.organizationId, id)
 }
