@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { AccountingEntry } from '~/models/accounting/entry'
 import { AccountingEntryError } from '~/models/accounting/formats/common.server'
-import { cutIifText, IIF_NAME_LIMITS, iifListName, iifName, iifText, windows1252 } from '~/models/accounting/formats/iif.server'
+import { cutIifText, IIF_NAME_LIMITS, iifDocNumber, iifListName, iifName, iifText, windows1252 } from '~/models/accounting/formats/iif.server'
 import { accountingFile, writeAccountingFile } from '~/models/accounting/formats/index.server'
 import type { AccountingFormat } from '~/schemas/accounting-options'
 
@@ -144,7 +144,7 @@ describe('accounting file formats: the fixed entries', () => {
     for (const [index, rows] of after.entries()) {
       expect(rows.every((row) => row[1] === 'GENERAL JOURNAL')).toBe(true)
       expect(rows.map((row) => [row[3], -cents(row[5])])).toEqual(before[index].map((row) => [row[3], cents(row[5])]))
-      expect(rows[0][6]).toBe(`${originals[index].number}R`)
+      expect(rows[0][6]).toBe(iifDocNumber(`${originals[index].number}R`))
     }
     const qbo = csv(unzip((await run('qbo_csv', each(reversals))).bytes).get('journal-entries.csv')!)
     expect(qbo.reduce((sum, row) => sum + (row.Debits ? cents(row.Debits) : 0) - (row.Credits ? cents(row.Credits) : 0), 0)).toBe(0)
@@ -226,6 +226,20 @@ describe('accounting file formats: text and names', () => {
     const [rows] = iifTransactions((await run('qbd_iif', each([long]))).bytes)
     expect(new Set(rows.map((row) => row[4]))).toEqual(new Set([iifName('A'.repeat(60), 41)]))
     expect(rows[0][4]).toHaveLength(41)
+  })
+
+  it('writes a transaction number QuickBooks Desktop holds whole: 11 characters', async () => {
+    expect(['INV-000123', 'INV-000123R', 'SCH-000007-1', 'SCH-000007-1R', 'SCH-000007-12'].map(iifDocNumber)).toEqual([
+      'INV-000123',
+      'INV-000123R',
+      'SCH0000071',
+      'SCH0000071R',
+      'SCH00000712',
+    ])
+    expect(iifDocNumber('SETTLEMENT-2026-000042')).toBe('T2026000042')
+    const release = { ...FIXTURE_ENTRIES[0], number: 'SCH-000007-1' }
+    const [rows] = iifTransactions((await run('qbd_iif', each([release]))).bytes)
+    expect(new Set(rows.map((row) => row[6]))).toEqual(new Set(['SCH0000071']))
   })
 
   it('keeps an IIF row whole whatever a name holds', () => {

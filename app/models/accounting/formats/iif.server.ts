@@ -87,6 +87,19 @@ export function iifListName(value: string, limit: number) {
     .join(':')
 }
 
+/**
+ * QuickBooks Desktop keeps 11 characters of a transaction's number (qbXML `RefNumber`). A longer
+ * one (a reserve release's `SCH-000007-1`, its reversal's `…R`) drops its separators first, then
+ * keeps its last 11 characters, the part that tells numbers apart; the memo still names it whole.
+ */
+export const IIF_DOCNUM_LIMIT = 11
+
+export function iifDocNumber(number: string) {
+  if (number.length <= IIF_DOCNUM_LIMIT) return number
+  const compact = number.replace(/[^0-9A-Za-z]/g, '')
+  return compact.length <= IIF_DOCNUM_LIMIT ? compact : compact.slice(-IIF_DOCNUM_LIMIT)
+}
+
 /** A quantity with the amount's sign (an invoice's income lines are negative, and so their quantity). */
 function signedQuantity(quantity: string, cents: number) {
   return cents < 0 && !/^0*(\.0*)?$/.test(quantity) ? `-${quantity}` : quantity
@@ -99,7 +112,7 @@ export function iifRows(entry: AccountingEntry): string[][] {
   const date = usDate(entry.date)
   const name = iifText(entry.party ? iifName(entry.party.name, IIF_NAME_LIMITS.party) : '')
   const account = (value: string) => iifText(iifListName(value, IIF_NAME_LIMITS.account))
-  const number = iifText(reversalNumber(entry))
+  const number = iifText(iifDocNumber(reversalNumber(entry)))
   const [head, ...splits] = postings(entry)
   const dueDate = type === 'INVOICE' || type === 'BILL' ? usDate(entry.dueDate ?? entry.date) : ''
   // A journal's first line is its TRNS row: the row carries the entry's memo and that line's description.
