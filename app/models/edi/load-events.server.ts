@@ -11,8 +11,9 @@ import type { Tx } from '~/utils/db.server'
 import { zonedWallClock } from '~/utils/time'
 
 import { type ChargeKind, type InvoiceCharge, writeCarrierInvoice } from './invoice-210'
-import type { TenderReference } from './load-tender-204'
+import { storedReferences } from './load-tender-204'
 import { FUNCTIONAL_IDS, queueOutbound } from './outbound.server'
+import { scacOf } from './response-990'
 import type { Party } from './segments'
 import { statusCodeFor, writeShipmentStatus } from './status-214'
 
@@ -28,13 +29,6 @@ const LOAD_DETAILS = {
   ediTender: { include: { partner: true } },
 } satisfies Prisma.LoadInclude
 type LoadDetails = Prisma.LoadGetPayload<{ include: typeof LOAD_DETAILS }>
-
-const references = (value: Prisma.JsonValue) => (Array.isArray(value) ? (value as TenderReference[]) : [])
-
-/** Our SCAC: as the partner wrote it in the tender (B2-02), else the load's company's, else the first four characters of our GS ID. */
-function scacOf(load: LoadDetails, tender: { scac: string | null }, ourGsId: string) {
-  return (tender.scac || load.company?.scac || ourGsId.replace(/[^A-Za-z0-9]/g, '').slice(0, 4)).toUpperCase()
-}
 
 /** The shipper (first pickup) and consignee (last delivery) N1 loops. */
 function stopParties(load: LoadDetails): Party[] {
@@ -84,8 +78,8 @@ export async function queueStopStatuses(tx: Tx, organizationId: string, loadId: 
     const set = writeShipmentStatus({
       loadNumber: load.loadNumber,
       shipmentId: tender.shipmentId,
-      scac: scacOf(load, tender, partner.ourGsId),
-      references: references(tender.references),
+      scac: scacOf(tender.scac || load.company?.scac, partner.ourGsId),
+      references: storedReferences(tender.references),
       parties: stopParties(load),
       status: {
         code: statusCodeFor({ type: stop!.type, last }, event),
@@ -165,10 +159,10 @@ export async function queueInvoiceDetails(tx: Tx, invoice: InvoiceForEdi, now = 
       invoiceNumber: invoice.invoiceNumber,
       shipmentId: tender.shipmentId,
       loadNumber: load.loadNumber,
-      scac: scacOf(load, tender, partner.ourGsId),
+      scac: scacOf(tender.scac || load.company?.scac, partner.ourGsId),
       invoiceDate: invoice.issueDate,
       deliveredOn: delivered ? zonedWallClock(delivered, timeZone).slice(0, 10) : null,
-      references: references(tender.references),
+      references: storedReferences(tender.references),
       parties: [
         {
           code: 'BT',

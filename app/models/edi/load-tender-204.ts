@@ -12,6 +12,9 @@ import { element, type Segment, type SegmentFault, type TransactionSet } from '.
 export type TenderPurpose = 'new' | 'change' | 'cancel'
 export type TenderReference = { qualifier: string; value: string }
 
+/** References as a tender or its stop keeps them (a JSON array; anything else reads as none). */
+export const storedReferences = (value: unknown) => (Array.isArray(value) ? (value as TenderReference[]) : [])
+
 export type TenderStopDraft = {
   sequence: number
   reason: string

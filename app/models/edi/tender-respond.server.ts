@@ -20,7 +20,7 @@ import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 import { zonedWallClock } from '~/utils/time'
 
-import type { TenderReference } from './load-tender-204'
+import { storedReferences, type TenderReference } from './load-tender-204'
 import { FUNCTIONAL_IDS, queueOutbound } from './outbound.server'
 import { scacOf, writeTenderResponse } from './response-990'
 
@@ -42,8 +42,6 @@ function assertMayAnswer(actor: Actor) {
   assertActorMay(actor, 'update', 'edi')
   assertActorMay(actor, 'create', 'load')
 }
-
-const referencesOf = (value: unknown) => (Array.isArray(value) ? (value as TenderReference[]) : [])
 
 /** N7-11 (equipment description code) → our trailer types; anything else is a dry van. */
 const EQUIPMENT: Record<string, TrailerType> = {
@@ -71,10 +69,10 @@ const referenceText = (references: TenderReference[]) => references.map((ref) =>
  * the load's own schema: a tender the load model would refuse (a stop without a city) is refused.
  */
 export function loadInputOf(tender: FullTender): LoadInput {
-  const references = referencesOf(tender.references)
+  const references = storedReferences(tender.references)
   const byQualifier = (qualifier: string) => references.filter((ref) => ref.qualifier === qualifier).map((ref) => ref.value)
   const stops = tender.stops.map((stop) => {
-    const stopReferences = referencesOf(stop.references)
+    const stopReferences = storedReferences(stop.references)
     return {
       type: stop.kind === 'pickup' ? 'pickup' : 'delivery',
       facilityName: clip(stop.name, 100),

@@ -1,14 +1,14 @@
 /**
- * Load tenders from 204s (ADR 147): read-only in this slice (/dashboard/edi/tenders,
- * GET /api/edi/tenders). They are written by the inbound flow (inbound.server.ts); accepting and
- * declining (the 990) come later.
+ * Load tenders from 204s (ADR 147), read by /dashboard/edi/tenders and GET /api/edi/tenders. They
+ * are written by the inbound flow (inbound.server.ts) and answered by tender-respond.server.ts
+ * (the 990, ADR 149).
  */
 import type { EdiTender, EdiTenderStop, Prisma } from '~/generated/prisma/client'
 import { assertId, listPage, requireFound } from '~/models/records/records.server'
 import type { EdiTenderQuery, EdiTenderRecord } from '~/schemas/edi'
 import { prisma } from '~/utils/db.server'
 
-import type { TenderReference } from './load-tender-204'
+import { storedReferences } from './load-tender-204'
 
 const NOT_FOUND = 'edi.errors.tenderNotFound'
 const WITH_STOPS = { stops: { orderBy: { sequence: 'asc' as const } }, partner: { select: { id: true, name: true } } }
@@ -32,8 +32,6 @@ export async function getTender(organizationId: string, id: string) {
   return requireFound(await prisma.ediTender.findFirst({ where: { id, organizationId }, include: WITH_STOPS }), NOT_FOUND)
 }
 
-const references = (value: Prisma.JsonValue) => (Array.isArray(value) ? (value as TenderReference[]) : [])
-
 export function serializeTender(tender: EdiTender & { stops: EdiTenderStop[] }): EdiTenderRecord {
   return {
     id: tender.id,
@@ -43,7 +41,7 @@ export function serializeTender(tender: EdiTender & { stops: EdiTenderStop[] }):
     purpose: tender.purpose,
     status: tender.status,
     respondBy: tender.respondBy?.toISOString() ?? null,
-    references: references(tender.references),
+    references: storedReferences(tender.references),
     stops: tender.stops.map((stop) => ({
       sequence: stop.sequence,
       reason: stop.reason,
@@ -56,7 +54,7 @@ export function serializeTender(tender: EdiTender & { stops: EdiTenderStop[] }):
       windowStart: stop.windowStart?.toISOString() ?? null,
       windowEnd: stop.windowEnd?.toISOString() ?? null,
       weightLb: stop.weightLb,
-      references: references(stop.references),
+      references: storedReferences(stop.references),
     })),
     weightLb: tender.weightLb,
     equipmentType: tender.equipmentType,
