@@ -51,8 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** Accept or decline: plain forms with the version seen; refused, the reason on the page and nothing written. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).t
-  const form = await request.formData()
   const { actor } = await requireActor(request, 'update', 'edi')
+  const form = await request.formData()
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`
   return intentAction(form, t, {
