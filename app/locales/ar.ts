@@ -4974,7 +4974,7 @@ const ar: Catalogue = {
       factoringFeesAccount: 'رسوم التخصيم',
       factoringReserveAccount: 'احتياطي التخصيم',
       factorClearingAccount: 'حساب تسوية سلف جهة التخصيم',
-      reserveClearingAccount: 'حساب تسوية الإفراج عن احتياطي التخصيم (Xero)',
+      reserveClearingAccount: 'حساب تسوية قيود التخصيم (Xero)',
     },
     settings: {
       title: 'ربط الحسابات',

@@ -4963,7 +4963,7 @@ const cn: Catalogue = {
       factoringFeesAccount: '保理费用',
       factoringReserveAccount: '保理保留金',
       factorClearingAccount: '保理预付款清算科目',
-      reserveClearingAccount: '保理保留金释放清算科目（Xero）',
+      reserveClearingAccount: '保理分录清算科目（Xero）',
     },
     settings: {
       title: '科目对应',

@@ -4985,7 +4985,7 @@ const en = {
       factoringFeesAccount: 'Factoring fees',
       factoringReserveAccount: 'Factoring reserve',
       factorClearingAccount: 'Factor advance clearing',
-      reserveClearingAccount: 'Factoring reserve release clearing (Xero)',
+      reserveClearingAccount: 'Factoring journals clearing (Xero)',
     },
     settings: {
       title: 'Account mapping',

@@ -5045,7 +5045,7 @@ const fr: Catalogue = {
       factoringFeesAccount: 'Frais d’affacturage',
       factoringReserveAccount: 'Réserve d’affacturage',
       factorClearingAccount: 'Compte d’attente du factor',
-      reserveClearingAccount: 'Compte d’attente des libérations de réserve (Xero)',
+      reserveClearingAccount: 'Compte d’attente des écritures d’affacturage (Xero)',
     },
     settings: {
       title: 'Correspondance des comptes',

@@ -5000,7 +5000,7 @@ const vi: Catalogue = {
       factoringFeesAccount: 'Phí bao thanh toán',
       factoringReserveAccount: 'Tiền giữ lại bao thanh toán',
       factorClearingAccount: 'Tài khoản trung gian ứng trước của bên bao thanh toán',
-      reserveClearingAccount: 'Tài khoản trung gian hoàn trả tiền ký quỹ bao thanh toán (Xero)',
+      reserveClearingAccount: 'Tài khoản trung gian bút toán bao thanh toán (Xero)',
     },
     settings: {
       title: 'Ánh xạ tài khoản',

@@ -51,7 +51,7 @@ export const DEFAULT_ACCOUNTING_NAMES: Record<AccountingNameField, string> = {
   factoringFeesAccount: 'Factoring Fees',
   factoringReserveAccount: 'Factoring Reserve',
   factorClearingAccount: 'Factor Clearing',
-  reserveClearingAccount: 'Factoring Reserve Clearing',
+  reserveClearingAccount: 'Factoring Journal Clearing',
 }
 
 /** An account or item name: QuickBooks Desktop takes at most 159 characters with its parents (`Income:Freight`). */

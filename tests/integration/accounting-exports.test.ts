@@ -10,6 +10,7 @@ import type { AccountingEntry } from '~/models/accounting/entry'
 import { accountingExportEntries, accountingExportRow, createAccountingExport } from '~/models/accounting/export.server'
 import { getAccountingSettings, updateAccountingSettings } from '~/models/accounting/settings.server'
 import { releaseReserve } from '~/models/factoring/factoring.server'
+import { deleteFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
 import { deletePayment } from '~/models/invoices/invoice.server'
 import { runDueJobs } from '~/models/operations/jobs.server'
 import * as exportRoute from '~/routes/api/accounting/export'
@@ -221,6 +222,13 @@ describe('entries', () => {
       ['Factoring Reserve', true, 7_000],
       ['Factor Clearing', false, 100_000],
     ])
+    // Both banks' lines (ours and the factor's) go through the factoring clearing account in Xero (ADR 152).
+    expect(byKind.factoring.lines.map((line) => line.clearingAccount)).toEqual([
+      'Factoring Journal Clearing',
+      undefined,
+      undefined,
+      'Factoring Journal Clearing',
+    ])
     // Every entry's lines add up to its total (a journal: debits equal credits).
     for (const entry of entries) {
       const lines = entry.type === 'journal' ? entry.lines.filter((line) => line.debit) : entry.lines
@@ -243,7 +251,7 @@ describe('entries', () => {
       ],
     ])
     // Xero posts the bank's line to the mapping's clearing account.
-    expect(release.lines[0].clearingAccount).toBe('Factoring Reserve Clearing')
+    expect(release.lines[0].clearingAccount).toBe('Factoring Journal Clearing')
   })
 
   it('the mapping names the accounts and customers (by MC number when asked)', async () => {
@@ -314,6 +322,48 @@ describe('batches', () => {
     const latest = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
     await deletePayment(actorOf(org, 'accountant'), invoice.id, second.id, latest.version)
     expect((await exportOf(org, { kinds: ['payments'], includeExported: true })).recordCount).toBe(0)
+  })
+
+  it('a fuel purchase deleted after a batch carried it comes back once as a reversal, dated the delete’s day; one never exported does not', async () => {
+    const { org, fuel } = await books()
+    const first = await exportOf(org, { kinds: ['fuel'] })
+    expect(first.recordCount).toBe(1)
+    await deleteFuelPurchase(actorOf(org, 'accountant'), fuel.id, fuel.version)
+    expect(await prisma.fuelPurchase.count({ where: { id: fuel.id } })).toBe(0)
+    const kept = await prisma.accountingDeletedRecord.findFirstOrThrow({ where: { recordId: fuel.id } })
+    const deletedDay = zonedWallClock(kept.deletedAt, 'America/Chicago').slice(0, 10)
+
+    // Whatever the range, the reversal comes in the next batch of fuel, with the original's figures.
+    const next = await exportOf(org, { from: '2027-01-01', to: '2027-01-31', kinds: ['fuel'] })
+    const [entry, ...more] = await entriesOf(next.id)
+    expect(more).toEqual([])
+    expect([entry.recordId, entry.date, entry.totalCents, entry.counterAccount, entry.party, entry.reverses]).toEqual([
+      fuel.id,
+      deletedDay,
+      45_678,
+      'Checking',
+      { name: 'Pilot #123', role: 'vendor' },
+      { batchNumber: first.number },
+    ])
+    expect(entry.lines.map((line) => [line.account, line.description, line.amountCents])).toEqual([
+      ['Fuel', expect.stringMatching(/^123\.456 gal diesel · T-\w+ · Amarillo, TX$/), 45_678],
+    ])
+    // Exactly once, even when asked for again.
+    expect((await exportOf(org, { kinds: ['fuel'], includeExported: true })).recordCount).toBe(0)
+
+    // A purchase deleted before any batch carried it is simply gone.
+    const second = await prisma.fuelPurchase.create({
+      data: {
+        organizationId: fuel.organizationId,
+        truckId: fuel.truckId,
+        purchasedAt: new Date('2026-11-11'),
+        jurisdiction: 'TX',
+        gallonsMilli: 10_000,
+        totalCents: 4_000,
+      },
+    })
+    await deleteFuelPurchase(actorOf(org, 'accountant'), second.id, second.version)
+    expect((await exportOf(org, { kinds: ['fuel'], includeExported: true })).recordCount).toBe(0)
   })
 
   it('a reserve released in steps exports each release on its own day, once', async () => {
@@ -390,6 +440,11 @@ describe('batches', () => {
 
     const list = await callApi(exportsRoute, { path: '/api/accounting/exports', token: org.users.viewer.token })
     expect(list.body.data.map((row: { number: number }) => row.number)).toEqual([1])
+    // The list's rows are the batch's own answer, its count beside them, also past the last page.
+    const one = await callApi(exportRoute, { path: `/api/accounting/exports/${id}`, params: { id }, token: org.users.viewer.token })
+    expect([list.body.data, list.body.meta.total]).toEqual([[one.body.data], 1])
+    const past = await callApi(exportsRoute, { path: '/api/accounting/exports?page=3', token: org.users.viewer.token })
+    expect([past.body.data, past.body.meta.total]).toEqual([[], 1])
     const other = await createOrg()
     const hidden = await callApi(exportRoute, { path: `/api/accounting/exports/${id}`, params: { id }, token: other.users.accountant.token })
     expect(hidden.status).toBe(404)

@@ -149,8 +149,10 @@ describe('accounting file formats: the fixed entries', () => {
     const qbo = csv(unzip((await run('qbo_csv', each(reversals))).bytes).get('journal-entries.csv')!)
     expect(qbo.reduce((sum, row) => sum + (row.Debits ? cents(row.Debits) : 0) - (row.Credits ? cents(row.Credits) : 0), 0)).toBe(0)
     const xero = unzip((await run('xero_csv', each(reversals))).bytes)
-    // The payment's money goes back out of the bank; the expenses' comes back in; the reserve released goes back out.
-    expect(csv(xero.get('bank-statement-checking.csv')!).map((row) => row['*Amount'])).toEqual(['-2000.00', '623.50', '-700.00'])
+    // The payment's money goes back out of the bank; the expenses' comes back in; the advance and the reserve released go back out,
+    // and the factor's clearing account gets back what the purchase took from it (ADR 152).
+    expect(csv(xero.get('bank-statement-checking.csv')!).map((row) => row['*Amount'])).toEqual(['-2000.00', '623.50', '-9000.00', '-700.00'])
+    expect(csv(xero.get('bank-statement-factor-clearing.csv')!).map((row) => row['*Amount'])).toEqual(['10000.00'])
     expect(csv(xero.get('bills.csv')!).map((row) => row['*UnitAmount'])).toEqual(['-1850.00', '150.00', '-612.34', '-145.50', '-95.00'])
   })
 

@@ -1,11 +1,12 @@
 /**
- * Records deleted after the books may have seen them (ADR 151). A payment received that is
- * deleted leaves its figures here (`AccountingDeletedRecord`), so an export that carried it can
- * take it back in the next batch, dated the day it was deleted, exactly once (the same claims as
- * a voided invoice: ./export.server.ts). Kept for every deleted payment: whether a batch carried
- * it is decided when the next batch claims, under its lock, never by the delete.
+ * Records deleted after the books may have seen them (ADR 151, ADR 152). A payment received or a
+ * fuel purchase that is deleted leaves its figures here (`AccountingDeletedRecord`), so an export
+ * that carried it can take it back in the next batch, dated the day it was deleted, exactly once
+ * (the same claims as a voided invoice: ./export.server.ts). Kept for every delete: whether a
+ * batch carried the record is decided when the next batch claims, under its lock, never by the
+ * delete.
  */
-import type { PaymentMethod } from '~/generated/prisma/client'
+import type { FuelPurchase, FuelType, PaymentMethod } from '~/generated/prisma/client'
 import { prisma, type Tx } from '~/utils/db.server'
 
 /** What a payment's entry is made of (entries.server.ts `paymentEntry`), as it was when deleted. */
@@ -49,5 +50,45 @@ export async function readDeletedPayments(ids: string[]): Promise<DeletedPayment
   return rows.map((row) => {
     const snapshot = row.snapshot as PaymentSnapshot
     return { ...snapshot, id: row.recordId, paidAt: new Date(`${snapshot.paidAt}T00:00:00Z`), deletedAt: row.deletedAt }
+  })
+}
+
+/** What a fuel purchase's entry is made of (entries.server.ts `fuelEntry`), as it was when deleted. */
+export type DeletedFuelPurchase = {
+  id: string
+  purchasedAt: Date
+  jurisdiction: string
+  fuelType: FuelType
+  gallonsMilli: number
+  totalCents: number
+  vendor: string | null
+  city: string | null
+  reference: string | null
+  notes: string | null
+  truck: { unitNumber: string }
+  deletedAt: Date
+}
+
+type FuelPurchaseSnapshot = Omit<DeletedFuelPurchase, 'id' | 'purchasedAt' | 'deletedAt'> & { purchasedAt: string }
+
+/** Keeps a fuel purchase's figures once its row is deleted, in the delete's transaction. */
+export async function keepDeletedFuelPurchase(tx: Tx, organizationId: string, purchase: FuelPurchase, now = new Date()) {
+  const truck = await tx.truck.findUniqueOrThrow({ where: { id: purchase.truckId }, select: { unitNumber: true } })
+  const { jurisdiction, fuelType, gallonsMilli, totalCents, vendor, city, reference, notes } = purchase
+  const snapshot: FuelPurchaseSnapshot = {
+    purchasedAt: purchase.purchasedAt.toISOString().slice(0, 10),
+    ...{ jurisdiction, fuelType, gallonsMilli, totalCents, vendor, city, reference, notes },
+    truck,
+  }
+  await tx.accountingDeletedRecord.create({ data: { organizationId, kind: 'fuel', recordId: purchase.id, deletedAt: now, snapshot } })
+}
+
+/** The deleted fuel purchases among `ids`, as the rows `fuelEntry` reads, with the day they went. */
+export async function readDeletedFuelPurchases(ids: string[]): Promise<DeletedFuelPurchase[]> {
+  if (ids.length === 0) return []
+  const rows = await prisma.accountingDeletedRecord.findMany({ where: { kind: 'fuel', recordId: { in: ids } } })
+  return rows.map((row) => {
+    const snapshot = row.snapshot as FuelPurchaseSnapshot
+    return { ...snapshot, id: row.recordId, purchasedAt: new Date(`${snapshot.purchasedAt}T00:00:00Z`), deletedAt: row.deletedAt }
   })
 }

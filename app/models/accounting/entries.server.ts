@@ -10,7 +10,7 @@ import { prisma } from '~/utils/db.server'
 import { formatDecimal } from '~/utils/money'
 import { zonedWallClock } from '~/utils/time'
 
-import { type DeletedPayment, readDeletedPayments } from './deleted-records.server'
+import { type DeletedFuelPurchase, type DeletedPayment, readDeletedFuelPurchases, readDeletedPayments } from './deleted-records.server'
 import type { AccountingEntry, AccountingLine } from './entry'
 import type { AccountingNames } from './settings.server'
 
@@ -236,7 +236,17 @@ function readFuel(ids: string[]) {
   return prisma.fuelPurchase.findMany({ where: { id: { in: ids } }, include: { truck: { select: { unitNumber: true } } } })
 }
 
-function fuelEntry(purchase: Awaited<ReturnType<typeof readFuel>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry {
+type FuelRow = Awaited<ReturnType<typeof readFuel>>[number]
+
+/** Fuel purchases still there, then those deleted since (their kept figures: ADR 152), by id. */
+async function readFuelOrDeleted(ids: string[]): Promise<Map<string, FuelRow | DeletedFuelPurchase>> {
+  const rows = new Map<string, FuelRow | DeletedFuelPurchase>((await readFuel(ids)).map((row) => [row.id, row]))
+  for (const gone of await readDeletedFuelPurchases(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
+  return rows
+}
+
+/** A fuel purchase's entry; a deleted one's reversal is dated the day it was deleted. */
+function fuelEntry(purchase: FuelRow | DeletedFuelPurchase, claim: ClaimedRecord, context: EntryContext): AccountingEntry {
   const { names } = context
   const place = [purchase.city, purchase.jurisdiction].filter(Boolean).join(', ')
   const description = `${quantityText(purchase.gallonsMilli)} gal ${purchase.fuelType} · ${purchase.truck.unitNumber}${place ? ` · ${place}` : ''}`
@@ -245,7 +255,7 @@ function fuelEntry(purchase: Awaited<ReturnType<typeof readFuel>>[number], claim
     recordId: purchase.id,
     type: 'expense',
     number: purchase.reference ?? '',
-    date: day(purchase.purchasedAt),
+    date: claim.reversal && 'deletedAt' in purchase ? isoDay(purchase.deletedAt, context.timeZone) : day(purchase.purchasedAt),
     dueDate: null,
     party: purchase.vendor ? { name: purchase.vendor, role: 'vendor' } : null,
     counterAccount: names.fuelPaymentAccount,
@@ -304,7 +314,9 @@ function readSchedules(ids: string[]) {
 
 /**
  * A schedule's purchase (`part` "purchase"): the advance into the bank, the fee as an expense and
- * the reserve held by the factor, out of the factor's clearing account its payments went into.
+ * the reserve held by the factor, out of the factor's clearing account its payments went into
+ * (in Xero, whose journals refuse bank accounts, both bank lines go through the factoring clearing
+ * account and are statement lines: ADR 152).
  * Each of its reserve releases (`part` "release:<release id>", ADR 151): that release into the bank.
  */
 function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[number], claim: ClaimedRecord, context: EntryContext): AccountingEntry | null {
@@ -338,12 +350,15 @@ function factoringEntry(schedule: Awaited<ReturnType<typeof readSchedules>>[numb
     memo = `${schedule.factorName} reserve release${at > 0 ? ` ${at + 1}` : ''}`
   } else {
     const [advance, fee, reserve] = [Number(schedule.advanceCents), Number(schedule.feeCents), Number(schedule.reserveCents)]
+    // Both banks' lines (ours, and the factor's clearing account its payments reached) name the
+    // factoring clearing account, which Xero posts them to (ADR 152).
+    const clearingAccount = names.reserveClearingAccount
     lines = [
-      line(names.bankAccount, 'Advance', advance, true),
+      { ...line(names.bankAccount, 'Advance', advance, true), clearingAccount },
       line(names.factoringFeesAccount, 'Fee', fee, true),
       line(names.factoringReserveAccount, 'Reserve', reserve, true),
     ].filter((entry) => entry.amountCents !== 0)
-    lines.push(line(names.factorClearingAccount, schedule.factorName, advance + fee + reserve, false))
+    lines.push({ ...line(names.factorClearingAccount, schedule.factorName, advance + fee + reserve, false), clearingAccount })
     date = claim.reversal && schedule.voidedAt ? isoDay(schedule.voidedAt, context.timeZone) : day(schedule.purchasedAt ?? schedule.updatedAt)
   }
   return {
@@ -372,7 +387,7 @@ async function byId<Row extends { id: string }>(read: Promise<Row[]>) {
 /**
  * The entries of one page of claimed records (all of one kind or mixed), in the claims' order. A
  * record gone since it was claimed (deleted) is left out, unless its figures were kept (a
- * payment: ADR 151).
+ * payment, a fuel purchase: ADR 151, ADR 152).
  */
 export async function entriesOf(claims: ClaimedRecord[], context: EntryContext): Promise<AccountingEntry[]> {
   const ids = (kind: AccountingKind) => [...new Set(claims.filter((claim) => claim.kind === kind).map((claim) => claim.recordId))]
@@ -381,7 +396,7 @@ export async function entriesOf(claims: ClaimedRecord[], context: EntryContext):
     has('invoices') ? byId(readInvoices(ids('invoices'))) : new Map<string, never>(),
     has('payments') ? readPaymentsOrDeleted(ids('payments')) : new Map<string, never>(),
     has('settlements') ? byId(readSettlements(ids('settlements'))) : new Map<string, never>(),
-    has('fuel') ? byId(readFuel(ids('fuel'))) : new Map<string, never>(),
+    has('fuel') ? readFuelOrDeleted(ids('fuel')) : new Map<string, never>(),
     has('work_orders') ? byId(readWorkOrders(ids('work_orders'))) : new Map<string, never>(),
     has('factoring') ? byId(readSchedules(ids('factoring'))) : new Map<string, never>(),
   ])

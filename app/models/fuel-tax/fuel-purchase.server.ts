@@ -6,6 +6,7 @@
  * is imported by the same rules, set-based (importFuelPurchases, ADR 123).
  */
 import type { FuelPurchase } from '~/generated/prisma/client'
+import { keepDeletedFuelPurchase } from '~/models/accounting/deleted-records.server'
 import { assertBooksOpen, lockedClosedThrough } from '~/models/accounting/period-lock.server'
 import { type Actor, diffFields } from '~/models/audit/audit.server'
 import { removeStoredFiles } from '~/models/loads/load-document.server'
@@ -56,6 +57,8 @@ const purchases = recordStore<FuelPurchaseWithTruck, FuelPurchaseInput, FuelPurc
     await assertQuartersOpen(tx, organizationId, days)
     await assertBooksOpen(tx, organizationId, days)
   },
+  // Its figures kept, so an accounting export that carried it takes it back (ADR 152).
+  removed: (tx, organizationId, row) => keepDeletedFuelPurchase(tx, organizationId, row),
   toData: (input) => purchaseColumns(input),
   where: (organizationId, { q, quarter, truckId, jurisdiction, fuelType }) => {
     const parsed = quarter ? parseQuarter(quarter) : null

@@ -86,6 +86,11 @@ export type RecordDeclaration<Row, Input, ListQuery extends Query> = {
    * not be written into, or moved out of, a filed quarter). Throws the DomainError to answer.
    */
   guard?: (tx: Tx, organizationId: string, change: { before?: Row; after?: Input }) => Promise<void>
+  /**
+   * What a delete keeps of the row, in the delete's transaction once the row is gone (a fuel
+   * purchase's figures, for the accounting export to take back: ADR 152).
+   */
+  removed?: (tx: Tx, organizationId: string, row: Row) => Promise<void>
   /** The columns a write stores, without customFields (checked and added by the store). */
   toData: (input: Input) => object
   /** The list's search and filters, shared by the page, the API and the CSV export. */
@@ -212,6 +217,7 @@ export function recordStore<Row, Input extends object, ListQuery extends Query>(
             if (stored) await declaration.guard(tx, actor.organizationId, { before: toRecord(stored) })
           }
           const before = toRecord(await deleteVersioned(table(tx), key, version, notFound))
+          await declaration.removed?.(tx, actor.organizationId, before)
           await recordAudit(tx, actor, { entity, entityId: id, action: 'delete', before: before as Record<string, unknown> })
           return before
         })

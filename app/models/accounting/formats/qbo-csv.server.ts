@@ -11,17 +11,18 @@
 import type { AccountingEntry } from '../entry'
 import { type CsvRow, decimalAmount, entryMemo, exactQuantity, postings, reversalNumber, usDate } from './common.server'
 
+/** The invoice importer's sample file's names, its asterisks (required columns) included, so the import maps them by itself (ADR 152). */
 export const QBO_INVOICE_COLUMNS = [
-  'InvoiceNo',
-  'Customer',
-  'InvoiceDate',
-  'DueDate',
+  '*InvoiceNo',
+  '*Customer',
+  '*InvoiceDate',
+  '*DueDate',
   'Memo',
   'Item(Product/Service)',
   'ItemDescription',
   'ItemQuantity',
   'ItemRate',
-  'ItemAmount',
+  '*ItemAmount',
 ] as const
 export const QBO_BILL_COLUMNS = ['Bill No', 'Vendor', 'Bill Date', 'Due Date', 'Memo', 'Account', 'Line Description', 'Line Amount'] as const
 export const QBO_JOURNAL_COLUMNS = ['JournalNo', 'JournalDate', 'AccountName', 'Debits', 'Credits', 'Description', 'Name'] as const

@@ -3,8 +3,8 @@
  * names of Xero's own templates (asterisks included): `sales-invoices.csv` (Sales → Import;
  * a reversal is a credit note: Xero imports "invoices with negative amounts" as credit notes),
  * `bills.csv` (Purchases → Import; settlements, and expenses too: Xero imports no spend money),
- * `manual-journals.csv` (factoring journals; positive amounts debit; a line on a bank account, a
- * reserve release's, posts to its clearing account instead, ADR 151), and one
+ * `manual-journals.csv` (factoring journals; positive amounts debit; a line on a bank account, the
+ * advance's, the factor's or a reserve release's, posts to its clearing account instead, ADR 151, 152), and one
  * `bank-statement-<account>.csv` per bank account (Import a Statement) with the money that moved:
  * payments received, to reconcile against the invoices named in Reference, and expenses paid, to
  * reconcile against their bills (Xero has no payment importer and refuses manual journals on bank
