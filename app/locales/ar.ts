@@ -309,6 +309,11 @@ const ar: Catalogue = {
     nothingForRole: 'لا يوجد ما يُعرض هنا لدورك حتى الآن.',
     chartTrucks: 'الشاحنات',
     compliance: 'الفحوصات والتسجيلات',
+    outOfService: {
+      title: 'خارج الخدمة',
+      none: 'لا توجد شاحنة أو مقطورة خارج الخدمة.',
+      more: 'و{{number}} أخرى',
+    },
     complianceCounts: {
       overdue: 'متأخر',
       due_soon: 'مستحق خلال 30 يومًا',

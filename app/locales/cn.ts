@@ -309,6 +309,11 @@ const cn: Catalogue = {
     nothingForRole: '当前暂无适用于您角色的内容。',
     chartTrucks: '卡车',
     compliance: '检验与登记',
+    outOfService: {
+      title: '停运',
+      none: '没有停运的卡车或挂车。',
+      more: '还有 {{number}} 辆',
+    },
     complianceCounts: {
       overdue: '已逾期',
       due_soon: '30 天内到期',

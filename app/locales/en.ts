@@ -307,6 +307,11 @@ const en = {
     nothingForRole: 'Your role has nothing to show here yet.',
     chartTrucks: 'Trucks',
     compliance: 'Inspections and registrations',
+    outOfService: {
+      title: 'Out of service',
+      none: 'No truck or trailer is out of service.',
+      more: 'and {{number}} more',
+    },
     complianceCounts: {
       overdue: 'Overdue',
       due_soon: 'Due within 30 days',

@@ -311,6 +311,11 @@ const fr: Catalogue = {
     nothingForRole: 'Il n’y a encore rien à afficher ici pour votre rôle.',
     chartTrucks: 'Camions',
     compliance: 'Inspections et immatriculations',
+    outOfService: {
+      title: 'Hors service',
+      none: 'Aucun camion ni remorque n’est hors service.',
+      more: 'et {{number}} de plus',
+    },
     complianceCounts: {
       overdue: 'En retard',
       due_soon: 'À échéance sous 30 jours',

@@ -310,6 +310,11 @@ const vi: Catalogue = {
     nothingForRole: 'Hiện chưa có nội dung nào dành cho vai trò của bạn.',
     chartTrucks: 'Xe tải',
     compliance: 'Kiểm định và đăng ký',
+    outOfService: {
+      title: 'Ngừng hoạt động',
+      none: 'Không có xe tải hay rơ-moóc nào ngừng hoạt động.',
+      more: 'và {{number}} xe khác',
+    },
     complianceCounts: {
       overdue: 'Quá hạn',
       due_soon: 'Đến hạn trong 30 ngày',

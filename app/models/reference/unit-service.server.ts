@@ -145,3 +145,41 @@ export async function loadsOutOfService(
   )
   return new Map([...refused].map(([id, refusal]) => [id, { key: refusal.key, params: refusal.params }]))
 }
+
+/** How many units the dashboard names before "and N more". */
+const OUT_OF_SERVICE_LISTED = 8
+
+/**
+ * The organization's trucks and trailers (inactive ones aside) out of service on `day`, as the
+ * dashboard shows them: how many, and the first few (trucks, then trailers, by unit number), each
+ * with why (the same rule and words as a refused dispatch).
+ */
+export async function unitsOutOfService(organizationId: string, day: string) {
+  const open = await unitsWithOpenDefects(prisma, organizationId)
+  const where = (ids: Set<string>) => ({
+    organizationId,
+    status: { not: 'inactive' as const },
+    OR: [{ inspectionDue: { lt: new Date(`${day}T00:00:00Z`) } }, { id: { in: [...ids] } }],
+  })
+  const page = {
+    select: { id: true, unitNumber: true, inspectionDue: true },
+    orderBy: [{ unitNumber: 'asc' as const }, { id: 'asc' as const }],
+    take: OUT_OF_SERVICE_LISTED,
+  }
+  const [trucks, trailers, truckCount, trailerCount] = await Promise.all([
+    prisma.truck.findMany({ where: where(open.trucks), ...page }),
+    prisma.trailer.findMany({ where: where(open.trailers), ...page }),
+    prisma.truck.count({ where: where(open.trucks) }),
+    prisma.trailer.count({ where: where(open.trailers) }),
+  ])
+  const units = [
+    ...trucks.map((unit) => ({ kind: 'truck' as const, unit, refusal: serviceRefusal('truck', unit, open.trucks.has(unit.id), day) })),
+    ...trailers.map((unit) => ({ kind: 'trailer' as const, unit, refusal: serviceRefusal('trailer', unit, open.trailers.has(unit.id), day) })),
+  ].slice(0, OUT_OF_SERVICE_LISTED)
+  return {
+    total: truckCount + trailerCount,
+    units: units.flatMap(({ kind, unit, refusal }) =>
+      refusal ? [{ kind, id: unit.id, unitNumber: unit.unitNumber, key: refusal.key, params: refusal.params }] : [],
+    ),
+  }
+}

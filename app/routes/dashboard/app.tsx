@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { lazy, Suspense } from 'react'
 import { href, Link, redirect } from 'react-router'
 
@@ -7,9 +8,12 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
+import { getInstance } from '~/middleware/i18next'
 import { countOpenInspections } from '~/models/maintenance/inspection.server'
 import { countDueSchedules } from '~/models/maintenance/maintenance-schedule.server'
+import { organizationToday } from '~/models/organization/organization.server'
 import { countTrucksByCompliance, countTrucksByStatus } from '~/models/reference/truck.server'
+import { unitsOutOfService } from '~/models/reference/unit-service.server'
 import { countUsersByRole } from '~/models/users/user.server'
 import { loadScope } from '~/policies/load'
 import { requirePermission } from '~/requests/session.server'
@@ -29,21 +33,37 @@ const OPEN_STATUSES = ['out_of_service', 'defects_open'] as const
 
 const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** The units out of service today and why, in the reader's language (ADR 131: the dispatch's rule and words). */
+async function outOfServiceCard(organizationId: string, t: TFunction) {
+  const { total, units } = await unitsOutOfService(organizationId, await organizationToday(organizationId))
+  return {
+    total,
+    units: units.map(({ kind, id, unitNumber, key, params }) => ({
+      id,
+      unitNumber,
+      to: kind === 'truck' ? href('/dashboard/trucks/:id', { id }) : href('/dashboard/trailers/:id', { id }),
+      why: t(key, params),
+    })),
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'dashboard')
   // A driver's day is their own loads: the dashboard of a driver is "My loads".
   if (loadScope(user).driverId) throw redirect(href('/dashboard/loads/mine'))
   const readsTrucks = can(user.role, 'read', 'truck')
-  const [trucks, compliance, users, maintenance, inspections] = await Promise.all([
+  const { t } = getInstance(context)
+  const [trucks, compliance, outOfService, users, maintenance, inspections] = await Promise.all([
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,
     readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
+    readsTrucks ? outOfServiceCard(user.organizationId, t) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
     // The maintenance due: the queue of those who keep the schedules (ADR 133).
     can(user.role, 'update', 'maintenanceSchedule') ? countDueSchedules(user.organizationId) : null,
     // Reports with defects still to certify: the queue of those who certify them (ADR 134).
     can(user.role, 'update', 'inspection') ? countOpenInspections(user.organizationId) : null,
   ])
-  return { firstName: user.firstName, trucks, compliance, users, maintenance, inspections }
+  return { firstName: user.firstName, trucks, compliance, outOfService, users, maintenance, inspections }
 }
 
 function Stat({ label, value, icon, tone }: { label: string; value: string; icon: 'truck' | 'users' | 'check' | 'alert'; tone: string }) {
@@ -63,7 +83,7 @@ function Stat({ label, value, icon, tone }: { label: string; value: string; icon
 export default function DashboardApp({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
-  const { trucks, compliance, users, maintenance, inspections } = loaderData
+  const { trucks, compliance, outOfService, users, maintenance, inspections } = loaderData
   const fmt = (value: number) => formatNumber(i18n.language, value)
   const truckRows = TRUCK_STATUSES.map((status) => ({
     key: status,
@@ -150,6 +170,34 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
+          </Card>
+        ) : null}
+
+        {outOfService ? (
+          <Card className="p-6">
+            <h2 className="mb-4 flex items-center justify-between gap-4 text-lg font-bold">
+              {t('dashboard.outOfService.title')}
+              <Badge tone={outOfService.total > 0 ? 'error' : 'success'}>{fmt(outOfService.total)}</Badge>
+            </h2>
+            {outOfService.units.length === 0 ? (
+              <p className="text-sm text-muted">{t('dashboard.outOfService.none')}</p>
+            ) : (
+              <ul className="text-sm" data-testid="units-out-of-service">
+                {outOfService.units.map((unit) => (
+                  <li key={unit.id} className="border-t border-dashed border-line py-2.5 first:border-t-0">
+                    <Link to={unit.to} className="font-semibold hover:underline">
+                      {unit.unitNumber}
+                    </Link>
+                    <p className="text-muted">{unit.why}</p>
+                  </li>
+                ))}
+                {outOfService.total > outOfService.units.length ? (
+                  <li className="border-t border-dashed border-line py-2.5 text-muted">
+                    {t('dashboard.outOfService.more', { number: fmt(outOfService.total - outOfService.units.length) })}
+                  </li>
+                ) : null}
+              </ul>
+            )}
           </Card>
         ) : null}
 
