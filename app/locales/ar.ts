@@ -313,6 +313,10 @@ const ar: Catalogue = {
       title: 'خارج الخدمة',
       none: 'لا توجد شاحنة أو مقطورة خارج الخدمة.',
       more: 'و{{number}} أخرى',
+      truck: 'الشاحنة {{unit}}',
+      trailer: 'المقطورة {{unit}}',
+      defect: 'عيب يوجب الإيقاف لم يُعتمد إصلاحه',
+      inspection: 'الفحص السنوي مستحق في {{date}}',
     },
     complianceCounts: {
       overdue: 'متأخر',

@@ -313,6 +313,10 @@ const cn: Catalogue = {
       title: '停运',
       none: '没有停运的卡车或挂车。',
       more: '还有 {{number}} 辆',
+      truck: '卡车 {{unit}}',
+      trailer: '挂车 {{unit}}',
+      defect: '停运缺陷尚未认证',
+      inspection: '年检到期日 {{date}}',
     },
     complianceCounts: {
       overdue: '已逾期',

@@ -311,6 +311,10 @@ const en = {
       title: 'Out of service',
       none: 'No truck or trailer is out of service.',
       more: 'and {{number}} more',
+      truck: 'Truck {{unit}}',
+      trailer: 'Trailer {{unit}}',
+      defect: 'Out-of-service defect not certified',
+      inspection: 'Annual inspection due {{date}}',
     },
     complianceCounts: {
       overdue: 'Overdue',

@@ -315,6 +315,10 @@ const fr: Catalogue = {
       title: 'Hors service',
       none: 'Aucun camion ni remorque n’est hors service.',
       more: 'et {{number}} de plus',
+      truck: 'Camion {{unit}}',
+      trailer: 'Remorque {{unit}}',
+      defect: 'Défaut hors service non certifié',
+      inspection: 'Inspection annuelle due le {{date}}',
     },
     complianceCounts: {
       overdue: 'En retard',

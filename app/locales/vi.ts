@@ -314,6 +314,10 @@ const vi: Catalogue = {
       title: 'Ngừng hoạt động',
       none: 'Không có xe tải hay rơ-moóc nào ngừng hoạt động.',
       more: 'và {{number}} xe khác',
+      truck: 'Xe tải {{unit}}',
+      trailer: 'Rơ-moóc {{unit}}',
+      defect: 'Lỗi ngừng hoạt động chưa được xác nhận',
+      inspection: 'Kiểm định hằng năm đến hạn {{date}}',
     },
     complianceCounts: {
       overdue: 'Quá hạn',

@@ -1,7 +1,7 @@
 /**
  * The dashboard's out-of-service card (ADR 131): the organization's trucks and trailers that a
  * dispatch would refuse today (an open out-of-service defect, an annual inspection past due), with
- * the dispatch's own words; inactive units left out; gone once certified.
+ * the dispatch's own reasons; inactive units left out; gone once certified.
  */
 import { describe, expect, it } from 'vitest'
 
@@ -13,7 +13,7 @@ import { prisma } from '~/utils/db.server'
 import { actorOf, createOrg, unique } from '../helpers'
 import { callPage, type Handler } from '../page-helpers'
 
-type Card = { total: number; units: { unitNumber: string; to: string; why: string }[] } | null
+type Card = { total: number; units: { kind: string; unitNumber: string; to: string; why: string; date: string | null }[] } | null
 
 describe('units out of service on the dashboard', () => {
   it('names each unit a dispatch would refuse today and why, until it is certified or inspected', async () => {
@@ -45,10 +45,10 @@ describe('units out of service on the dashboard', () => {
 
     const seen = await card()
     expect(seen?.total).toBe(3)
-    expect(seen?.units.map((row) => [row.unitNumber, row.to, row.why])).toEqual([
-      [broken.unitNumber, `/dashboard/trucks/${broken.id}`, expect.stringContaining('out-of-service defect')],
-      [lapsed.unitNumber, `/dashboard/trucks/${lapsed.id}`, expect.stringContaining('annual inspection was due 2020-01-31')],
-      [trailer.unitNumber, `/dashboard/trailers/${trailer.id}`, expect.stringContaining('out-of-service defect')],
+    expect(seen?.units.map((row) => [row.kind, row.unitNumber, row.to, row.why, row.date])).toEqual([
+      ['truck', broken.unitNumber, `/dashboard/trucks/${broken.id}`, 'defect', null],
+      ['truck', lapsed.unitNumber, `/dashboard/trucks/${lapsed.id}`, 'inspection', '2020-01-31'],
+      ['trailer', trailer.unitNumber, `/dashboard/trailers/${trailer.id}`, 'defect', null],
     ])
     expect(JSON.stringify(seen)).not.toContain(fine.unitNumber)
     expect(JSON.stringify(seen)).not.toContain(retired.unitNumber)

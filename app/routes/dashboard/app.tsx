@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import { lazy, Suspense } from 'react'
 import { href, Link, redirect } from 'react-router'
 
@@ -8,7 +7,6 @@ import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icons'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { useTranslation } from '~/hooks/use-translation'
-import { getInstance } from '~/middleware/i18next'
 import { countOpenInspections } from '~/models/maintenance/inspection.server'
 import { countDueSchedules } from '~/models/maintenance/maintenance-schedule.server'
 import { organizationToday } from '~/models/organization/organization.server'
@@ -20,7 +18,7 @@ import { requirePermission } from '~/requests/session.server'
 import { INSPECTION_STATUS_TONE } from '~/schemas/inspection-options'
 import { SCHEDULE_STATUS_TONE } from '~/schemas/maintenance-schedule-options'
 import { TRUCK_COMPLIANCE, TRUCK_STATUS_META, TRUCK_STATUSES } from '~/schemas/truck-options'
-import { formatNumber } from '~/utils/format'
+import { formatDate, formatNumber } from '~/utils/format'
 import { can, ROLES } from '~/utils/permissions'
 
 import type { Route } from './+types/app'
@@ -33,30 +31,31 @@ const OPEN_STATUSES = ['out_of_service', 'defects_open'] as const
 
 const StatusBarChart = lazy(() => import('~/components/charts/status-bar-chart'))
 
-/** The units out of service today and why, in the reader's language (ADR 131: the dispatch's rule and words). */
-async function outOfServiceCard(organizationId: string, t: TFunction) {
+/** The units out of service today and why (ADR 131: the dispatch's rule). */
+async function outOfServiceCard(organizationId: string) {
   const { total, units } = await unitsOutOfService(organizationId, await organizationToday(organizationId))
   return {
     total,
     units: units.map(({ kind, id, unitNumber, key, params }) => ({
       id,
+      kind,
       unitNumber,
       to: kind === 'truck' ? href('/dashboard/trucks/:id', { id }) : href('/dashboard/trailers/:id', { id }),
-      why: t(key, params),
+      why: key.endsWith('Defect') ? ('defect' as const) : ('inspection' as const),
+      date: params.date,
     })),
   }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'dashboard')
   // A driver's day is their own loads: the dashboard of a driver is "My loads".
   if (loadScope(user).driverId) throw redirect(href('/dashboard/loads/mine'))
   const readsTrucks = can(user.role, 'read', 'truck')
-  const { t } = getInstance(context)
   const [trucks, compliance, outOfService, users, maintenance, inspections] = await Promise.all([
     readsTrucks ? countTrucksByStatus(user.organizationId) : null,
     readsTrucks ? countTrucksByCompliance(user.organizationId) : null,
-    readsTrucks ? outOfServiceCard(user.organizationId, t) : null,
+    readsTrucks ? outOfServiceCard(user.organizationId) : null,
     can(user.role, 'read', 'user') ? countUsersByRole(user.organizationId) : null,
     // The maintenance due: the queue of those who keep the schedules (ADR 133).
     can(user.role, 'update', 'maintenanceSchedule') ? countDueSchedules(user.organizationId) : null,
@@ -184,11 +183,14 @@ export default function DashboardApp({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul className="text-sm" data-testid="units-out-of-service">
                 {outOfService.units.map((unit) => (
-                  <li key={unit.id} className="border-t border-dashed border-line py-2.5 first:border-t-0">
+                  <li
+                    key={unit.id}
+                    className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-dashed border-line py-2.5 first:border-t-0"
+                  >
                     <Link to={unit.to} className="font-semibold hover:underline">
-                      {unit.unitNumber}
+                      {t(`dashboard.outOfService.${unit.kind}`, { unit: unit.unitNumber })}
                     </Link>
-                    <p className="text-muted">{unit.why}</p>
+                    <span className="text-muted">{t(`dashboard.outOfService.${unit.why}`, { date: formatDate(i18n.language, unit.date) })}</span>
                   </li>
                 ))}
                 {outOfService.total > outOfService.units.length ? (
