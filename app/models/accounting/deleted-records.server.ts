@@ -43,15 +43,18 @@ export async function keepDeletedPayment(
   await tx.accountingDeletedRecord.create({ data: { organizationId, kind: 'payments', recordId: payment.id, deletedAt: now, snapshot } })
 }
 
-/** The deleted payments among `ids`, as the rows `paymentEntry` reads, with the day they went. */
-export async function readDeletedPayments(ids: string[]): Promise<DeletedPayment[]> {
+/** The deleted records of `kind` among `ids`: their kept figures, the day they are dated by (`day`) a date again, and when they went. */
+async function readDeleted<Row>(kind: 'payments' | 'fuel', ids: string[], day: string): Promise<Row[]> {
   if (ids.length === 0) return []
-  const rows = await prisma.accountingDeletedRecord.findMany({ where: { kind: 'payments', recordId: { in: ids } } })
+  const rows = await prisma.accountingDeletedRecord.findMany({ where: { kind, recordId: { in: ids } } })
   return rows.map((row) => {
-    const snapshot = row.snapshot as PaymentSnapshot
-    return { ...snapshot, id: row.recordId, paidAt: new Date(`${snapshot.paidAt}T00:00:00Z`), deletedAt: row.deletedAt }
+    const snapshot = row.snapshot as Record<string, unknown>
+    return { ...snapshot, id: row.recordId, [day]: new Date(`${String(snapshot[day])}T00:00:00Z`), deletedAt: row.deletedAt } as Row
   })
 }
+
+/** The deleted payments among `ids`, as the rows `paymentEntry` reads, with the day they went. */
+export const readDeletedPayments = (ids: string[]) => readDeleted<DeletedPayment>('payments', ids, 'paidAt')
 
 /** What a fuel purchase's entry is made of (entries.server.ts `fuelEntry`), as it was when deleted. */
 export type DeletedFuelPurchase = {
@@ -84,11 +87,4 @@ export async function keepDeletedFuelPurchase(tx: Tx, organizationId: string, pu
 }
 
 /** The deleted fuel purchases among `ids`, as the rows `fuelEntry` reads, with the day they went. */
-export async function readDeletedFuelPurchases(ids: string[]): Promise<DeletedFuelPurchase[]> {
-  if (ids.length === 0) return []
-  const rows = await prisma.accountingDeletedRecord.findMany({ where: { kind: 'fuel', recordId: { in: ids } } })
-  return rows.map((row) => {
-    const snapshot = row.snapshot as FuelPurchaseSnapshot
-    return { ...snapshot, id: row.recordId, purchasedAt: new Date(`${snapshot.purchasedAt}T00:00:00Z`), deletedAt: row.deletedAt }
-  })
-}
+export const readDeletedFuelPurchases = (ids: string[]) => readDeleted<DeletedFuelPurchase>('fuel', ids, 'purchasedAt')

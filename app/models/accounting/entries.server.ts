@@ -157,10 +157,14 @@ function readPayments(ids: string[]) {
 
 type PaymentRow = Awaited<ReturnType<typeof readPayments>>[number]
 
-/** Payments still there, then those deleted since (their kept figures: ADR 151), by id. */
-async function readPaymentsOrDeleted(ids: string[]): Promise<Map<string, PaymentRow | DeletedPayment>> {
-  const rows = new Map<string, PaymentRow | DeletedPayment>((await readPayments(ids)).map((row) => [row.id, row]))
-  for (const gone of await readDeletedPayments(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
+/** Records still there, then those deleted since (their kept figures: ADR 151, ADR 152), by id. */
+async function stillOrDeleted<Row extends { id: string }, Gone extends { id: string }>(
+  ids: string[],
+  read: (ids: string[]) => Promise<Row[]>,
+  readGone: (ids: string[]) => Promise<Gone[]>,
+): Promise<Map<string, Row | Gone>> {
+  const rows = new Map<string, Row | Gone>((await read(ids)).map((row) => [row.id, row]))
+  for (const gone of await readGone(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
   return rows
 }
 
@@ -237,13 +241,6 @@ function readFuel(ids: string[]) {
 }
 
 type FuelRow = Awaited<ReturnType<typeof readFuel>>[number]
-
-/** Fuel purchases still there, then those deleted since (their kept figures: ADR 152), by id. */
-async function readFuelOrDeleted(ids: string[]): Promise<Map<string, FuelRow | DeletedFuelPurchase>> {
-  const rows = new Map<string, FuelRow | DeletedFuelPurchase>((await readFuel(ids)).map((row) => [row.id, row]))
-  for (const gone of await readDeletedFuelPurchases(ids.filter((id) => !rows.has(id)))) rows.set(gone.id, gone)
-  return rows
-}
 
 /** A fuel purchase's entry; a deleted one's reversal is dated the day it was deleted. */
 function fuelEntry(purchase: FuelRow | DeletedFuelPurchase, claim: ClaimedRecord, context: EntryContext): AccountingEntry {
@@ -394,9 +391,9 @@ export async function entriesOf(claims: ClaimedRecord[], context: EntryContext):
   const has = (kind: AccountingKind) => claims.some((claim) => claim.kind === kind)
   const [invoices, payments, settlements, fuel, workOrders, schedules] = await Promise.all([
     has('invoices') ? byId(readInvoices(ids('invoices'))) : new Map<string, never>(),
-    has('payments') ? readPaymentsOrDeleted(ids('payments')) : new Map<string, never>(),
+    has('payments') ? stillOrDeleted(ids('payments'), readPayments, readDeletedPayments) : new Map<string, never>(),
     has('settlements') ? byId(readSettlements(ids('settlements'))) : new Map<string, never>(),
-    has('fuel') ? readFuelOrDeleted(ids('fuel')) : new Map<string, never>(),
+    has('fuel') ? stillOrDeleted(ids('fuel'), readFuel, readDeletedFuelPurchases) : new Map<string, never>(),
     has('work_orders') ? byId(readWorkOrders(ids('work_orders'))) : new Map<string, never>(),
     has('factoring') ? byId(readSchedules(ids('factoring'))) : new Map<string, never>(),
   ])
