@@ -119,6 +119,16 @@ describe('dropping an interchange for the partner', () => {
     expect(await server.read(`${settings.outboundDir}/990-000000001.edi`)).toBe(interchange(1))
   })
 
+  it('counts a retry of a drop already made as written, but never replaces another file under its name', async () => {
+    await server.put(`${settings.outboundDir}/.keep`, '')
+    await dropOutbound(settings, '990-000000003.edi', interchange(3))
+    // The job died after the drop, before it was recorded: the retry finds its own file there.
+    await dropOutbound(settings, '990-000000003.edi', interchange(3))
+    expect(await server.list(settings.outboundDir)).toEqual(['.keep', '990-000000003.edi'])
+    await expect(dropOutbound(settings, '990-000000003.edi', interchange(4))).rejects.toBeInstanceOf(SftpError)
+    expect(await server.read(`${settings.outboundDir}/990-000000003.edi`)).toBe(interchange(3))
+  })
+
   it('refuses a name that would leave the folder', async () => {
     await expect(dropOutbound(settings, '../escape.edi', 'x')).rejects.toMatchObject({ code: 'sftp_failed' })
   })

@@ -193,14 +193,26 @@ export async function pickUpInbound(settings: SftpSettings, receive: (file: Pick
   })
 }
 
-/** Writes one interchange into the partner's outbound folder, whole (written aside, then renamed). */
+/**
+ * Writes one interchange into the partner's outbound folder, whole (written aside, then renamed);
+ * the same bytes already under its name (a retry) count as written.
+ */
 export async function dropOutbound(settings: SftpSettings, name: string, content: string | Buffer, options: Pick<PickupOptions, 'timeoutMs'> = {}) {
   if (!SAFE_NAME.test(name)) throw new SftpError('sftp_failed', `unsafe file name: ${JSON.stringify(name)}`)
   const timeoutMs = options.timeoutMs ?? SFTP_PICKUP_DEFAULTS.timeoutMs
   await connected(settings, timeoutMs, async (client) => {
     const target = path.posix.join(settings.outboundDir, name)
     const part = `${target}.part`
-    await client.put(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), part)
-    await client.rename(part, target)
+    const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8')
+    await client.put(bytes, part)
+    try {
+      await client.rename(part, target)
+    } catch (error) {
+      // A retry after a crash between the drop and its record: the same interchange is there
+      // already, so it is delivered. Another file under its name is a failure.
+      const there = (await client.exists(target)) === '-' ? await client.get(target) : null
+      if (!Buffer.isBuffer(there) || !there.equals(bytes)) throw error
+      await client.delete(part, true)
+    }
   })
 }
