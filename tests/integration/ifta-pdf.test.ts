@@ -264,8 +264,8 @@ describe('trip sheets', () => {
     expect(text).toContain('1 Pickup Dallas, TX 2 Delivery Oklahoma City, OK 3 Delivery Tulsa, OK')
     // The odometer at both ends and where fuel was bought between.
     expect(text).toContain('Aug 3, 2026 Trip start 120,000 Aug 3, 2026 Fuel purchase, Ardmore, OK 120,205 Aug 4, 2026 Trip end 120,360')
-    // Miles and taxable miles per jurisdiction, and their totals.
-    expect(text).toContain('OK 160 160 TX 200 180 Total 360 340')
+    // Miles and taxable miles per jurisdiction in the order entered (ADR 154), and their totals.
+    expect(text).toContain('TX 200 180 OK 160 160 Total 360 340')
     expect(text).toMatch(/Recorded by accountant Tester on Dec \d+, 2026/)
   })
 
