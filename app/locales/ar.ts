@@ -4038,6 +4038,8 @@ const ar: Catalogue = {
     view: {
       title: 'رحلة: {{unit}}، تنتهي في {{date}}',
       label: '{{unit}}، {{date}}',
+      sheet: 'ورقة الرحلة',
+      sheetPdf: 'تنزيل ورقة الرحلة (PDF)',
       openLoad: 'فتح الشحنة',
       total: 'الإجمالي',
     },

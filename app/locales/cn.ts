@@ -4028,6 +4028,8 @@ const cn: Catalogue = {
     view: {
       title: '行程：{{unit}}，{{date}} 结束',
       label: '{{unit}}，{{date}}',
+      sheet: '行程单',
+      sheetPdf: '下载行程单（PDF）',
       openLoad: '打开货运',
       total: '合计',
     },

@@ -4047,6 +4047,8 @@ const en = {
     view: {
       title: 'Trip: {{unit}}, ending {{date}}',
       label: '{{unit}}, {{date}}',
+      sheet: 'Trip sheet',
+      sheetPdf: 'Download the trip sheet (PDF)',
       openLoad: 'Open the load',
       total: 'Total',
     },

@@ -4104,6 +4104,8 @@ const fr: Catalogue = {
     view: {
       title: 'Trajet : {{unit}}, terminé le {{date}}',
       label: '{{unit}} du {{date}}',
+      sheet: 'Feuille de trajet',
+      sheetPdf: 'Télécharger la feuille de trajet (PDF)',
       openLoad: 'Ouvrir le chargement',
       total: 'Total',
     },

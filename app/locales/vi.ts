@@ -4060,6 +4060,8 @@ const vi: Catalogue = {
     view: {
       title: 'Chuyến đi: {{unit}}, kết thúc ngày {{date}}',
       label: '{{unit}}, ngày {{date}}',
+      sheet: 'Phiếu chuyến đi',
+      sheetPdf: 'Tải phiếu chuyến đi (PDF)',
       openLoad: 'Mở chuyến hàng',
       total: 'Tổng',
     },

@@ -84,7 +84,9 @@ export const TripRecordSchema = apiRecordSchema({
   startOdometer: z.number().int(),
   endOdometer: z.number().int(),
   miles: z.number().int().describe('The jurisdictions’ miles added up.'),
-  jurisdictions: z.array(z.object({ jurisdiction: z.enum(JURISDICTIONS), miles: z.number().int(), taxableMiles: z.number().int() })),
+  jurisdictions: z
+    .array(z.object({ jurisdiction: z.enum(JURISDICTIONS), miles: z.number().int(), taxableMiles: z.number().int() }))
+    .describe('In the order the trip was entered or imported (ADR 154).'),
   notes: z.string().nullable(),
 })
 export type TripRecord = z.infer<typeof TripRecordSchema>

@@ -1,6 +1,7 @@
 import path from 'node:path'
 
 import { apiTruck, expect, signedInAs, test, type TestOrganization, toast, whenHydrated } from './fixtures'
+import { importFuelCard } from './ifta-steps'
 
 const WEX = path.resolve('tests/fixtures/fuel-cards/wex.csv')
 
@@ -17,22 +18,12 @@ test('imports a WEX export: the check counts the purchases and the rows that are
   request,
 }) => {
   await page.goto('/dashboard/fuel/import')
-  await expect(page.getByRole('heading', { name: 'Import fuel purchases', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download the template' })).toHaveAttribute('href', '/dashboard/fuel/import/template')
-
-  await page.getByLabel('CSV file').setInputFiles(WEX)
-  await page.getByLabel('Export format').selectOption('wex')
-  await page.getByRole('button', { name: 'Check (dry run)' }).click()
-  const result = page.getByTestId('import-result')
-  await expect(result).toContainText('4 rows are ready to import')
-  await expect(page.getByTestId('import-skipped')).toHaveText('2 rows that are not fuel skipped (DEF, oil, scale, cash advance, fees)')
-  // The format chosen stays chosen for the import (without JavaScript the page reloaded).
-  await expect(page.getByLabel('Export format')).toHaveValue('wex')
-
-  await page.getByLabel('CSV file').setInputFiles(WEX)
-  await page.getByRole('button', { name: 'Import', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard\/fuel\/list\?sort=createdAt&dir=desc/)
-  await expect(toast(page, '4 fuel purchases imported; 0 duplicates and 2 rows that are not fuel skipped')).toBeVisible()
+  await importFuelCard(page, WEX, 'wex', {
+    ready: '4 rows are ready to import',
+    skipped: '2 rows that are not fuel skipped (DEF, oil, scale, cash advance, fees)',
+    imported: '4 fuel purchases imported; 0 duplicates and 2 rows that are not fuel skipped',
+  })
 
   const listed = await request.get('/api/fuel-purchases?quarter=2026-Q3&pageSize=50', { headers: { Authorization: `Bearer ${org.accessToken}` } })
   const purchases = (await listed.json()).data as Array<{ gallons: number; totalCents: number; cardLast4: string; fuelType: string }>
@@ -52,7 +43,7 @@ test('imports a WEX export: the check counts the purchases and the rows that are
   await page.getByLabel('CSV file').setInputFiles(WEX)
   await page.getByLabel('Export format').selectOption('wex')
   await page.getByRole('button', { name: 'Check (dry run)' }).click()
-  await expect(result).toContainText('0 rows are ready to import')
+  await expect(page.getByTestId('import-result')).toContainText('0 rows are ready to import')
   await expect(page.getByTestId('import-skipped')).toContainText('4 duplicates skipped')
 })
 

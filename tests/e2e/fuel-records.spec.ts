@@ -1,4 +1,5 @@
 import { apiTruck, expect, signedInAs, test, type TestOrganization, toast } from './fixtures'
+import { addTrip } from './ifta-steps'
 
 // Each test works in an organization of its own, signed in as an accountant (who keeps the fuel
 // receipts and the trips); the organization's admin token makes the records the test starts from.
@@ -30,23 +31,22 @@ test('types in a fuel receipt and a two-state trip, and the quarter’s return c
   await expect(purchases.getByRole('row', { name: /FR-7/ })).toContainText('100.125')
   await expect(purchases.getByRole('row', { name: /FR-7/ })).toContainText('$412.87')
 
-  await page.goto('/dashboard/trips/new')
-  await expect(page.getByRole('heading', { name: 'New trip' })).toBeVisible()
-  await page.getByLabel('Unit number').selectOption({ label: 'FR-7' })
-  await page.getByLabel('Started').fill('2026-05-03')
-  await page.getByLabel('Ended').fill('2026-05-05')
-  await page.getByLabel('Odometer at start').fill('200000')
-  await page.getByLabel('Odometer at end').fill('200600')
-  await page.getByRole('combobox', { name: 'State or province 1', exact: true }).selectOption('TX')
-  await page.getByTestId('trip-line').first().getByRole('spinbutton', { name: 'Miles', exact: true }).fill('400')
-  // A second state: the form comes back with one more row (a post of its own without JavaScript).
-  await page.getByRole('button', { name: 'Add a state or province' }).click()
-  const second = page.getByTestId('trip-line').nth(1)
-  await second.getByRole('combobox', { name: 'State or province 2', exact: true }).selectOption('OK')
-  await second.getByRole('spinbutton', { name: 'Miles', exact: true }).fill('200')
-  await page.getByRole('button', { name: 'Add the trip' }).click()
-  await expect(toast(page, 'Trip of FR-7 ending May 5, 2026 added', 'success')).toBeVisible()
-  await expect(page.getByTestId('trips-table').getByRole('row', { name: /May 3/ })).toContainText('OK · TX')
+  await addTrip(
+    page,
+    {
+      unit: 'FR-7',
+      startedAt: '2026-05-03',
+      endedAt: '2026-05-05',
+      startOdometer: 200_000,
+      endOdometer: 200_600,
+      lines: [
+        { jurisdiction: 'TX', miles: 400 },
+        { jurisdiction: 'OK', miles: 200 },
+      ],
+    },
+    'Trip of FR-7 ending May 5, 2026 added',
+  )
+  await expect(page.getByTestId('trips-table').getByRole('row', { name: /May 3/ })).toContainText('TX · OK')
 
   // 600 miles on 100.125 gallons: the return counts both.
   await page.goto('/dashboard/ifta/2026-Q2')

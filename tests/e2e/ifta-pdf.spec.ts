@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 
-import { apiTruck, expect, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
+import { apiTruck, apiUser, expect, loginByRequest, signedIn, test, type TestOrganization, uniqueId } from './fixtures'
 import { api } from './load-fixtures'
 
 // The return's PDF and the unit's trip sheets are plain download links: the same with JavaScript and without.
@@ -44,4 +44,24 @@ test('downloads the return as a PDF from its page, and a unit’s trip sheets fr
   expect(await pdfOf(sheet)).toEqual({ name: `trip-sheet-${unit}-2026-04-04.pdf`, head: '%PDF-' })
   const [quarter] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Trip sheets of 2026-Q2 (PDF)' }).click()])
   expect(await pdfOf(quarter)).toEqual({ name: `trip-sheets-${unit}-2026-Q2.pdf`, head: '%PDF-' })
+})
+
+test('an accountant, who reads trips but not units, downloads a trip’s sheet from the trip’s page', async ({ page }) => {
+  const unit = uniqueId('TA')
+  const truck = await apiTruck(page.request, org, { unitNumber: unit })
+  const trip = await api(page.request, org, '/api/trips', {
+    truckId: truck.id,
+    startedAt: '2026-05-06',
+    endedAt: '2026-05-07',
+    startOdometer: 20_000,
+    endOdometer: 20_300,
+    jurisdictions: [{ jurisdiction: 'NM', miles: 300 }],
+  })
+  const accountant = await apiUser(page.request, org, { role: 'accountant' })
+  await page.context().clearCookies()
+  await loginByRequest(page, accountant.email, accountant.password)
+
+  await page.goto(`/dashboard/trips/${trip.id}`)
+  const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the trip sheet (PDF)' }).click()])
+  expect(await pdfOf(sheet)).toEqual({ name: `trip-sheet-${unit}-2026-05-07.pdf`, head: '%PDF-' })
 })

@@ -1,5 +1,10 @@
+import path from 'node:path'
+
 import { apiTruck, expect, loginByRequest, signedInAs, test, type TestOrganization, toast } from './fixtures'
-import { api } from './load-fixtures'
+import { addTrip, importFuelCard } from './ifta-steps'
+
+/** The quarter's fuel as the card company exports it: two fills in Texas, 100 gallons. */
+const CARD_FILE = path.resolve('tests/fixtures/fuel-cards/wex-ifta-q2.csv')
 
 // Each test works in an organization of its own, signed in as an accountant (who files the return);
 // reopening a filed quarter is the admin's.
@@ -8,21 +13,31 @@ test.beforeEach(async ({ page, request }) => {
   ;({ org } = await signedInAs(page, request, 'accountant'))
 })
 
-test('an accountant types in the quarter’s rates, reviews the return and files it; the admin reopens it with a reason', async ({ page, request }) => {
-  // 600 miles (400 in Texas, 200 in Oklahoma) on 100 gallons bought in Texas: 6.00 MPG.
+test('an accountant imports the quarter’s fuel card file, adds a trip, types in the rates, reviews the return and files it; the admin reopens it with a reason', async ({
+  page,
+  request,
+}) => {
+  // 600 miles (400 in Texas, 200 in Oklahoma) on 100 gallons bought in Texas (60 and 40 on the card): 6.00 MPG.
   const truck = await apiTruck(request, org, { unitNumber: 'IFTA-1' })
-  await api(request, org, '/api/trips', {
-    truckId: truck.id,
-    startedAt: '2026-04-02',
-    endedAt: '2026-04-04',
-    startOdometer: 10_000,
-    endOdometer: 10_600,
-    jurisdictions: [
-      { jurisdiction: 'TX', miles: 400 },
-      { jurisdiction: 'OK', miles: 200 },
-    ],
+  await importFuelCard(page, CARD_FILE, 'wex', {
+    ready: '2 rows are ready to import',
+    imported: '2 fuel purchases imported; 0 duplicates and 0 rows that are not fuel skipped',
   })
-  await api(request, org, '/api/fuel-purchases', { truckId: truck.id, purchasedAt: '2026-04-03', jurisdiction: 'TX', gallons: 100, totalCents: 40_000 })
+  await addTrip(
+    page,
+    {
+      unit: 'IFTA-1',
+      startedAt: '2026-04-02',
+      endedAt: '2026-04-04',
+      startOdometer: 10_000,
+      endOdometer: 10_600,
+      lines: [
+        { jurisdiction: 'TX', miles: 400 },
+        { jurisdiction: 'OK', miles: 200 },
+      ],
+    },
+    'Trip of IFTA-1 ending Apr 4, 2026 added',
+  )
 
   await page.goto('/dashboard/ifta')
   await page.getByTestId('ifta-quarters').getByRole('link', { name: '2026-Q2' }).click()

@@ -81,10 +81,11 @@ test('a driver records the start, the state lines and the end of a load on My lo
   const [trip, ...more] = await tripsOf(request, org, truck.id)
   expect(more).toEqual([])
   expect(trip).toMatchObject({ loadId: load.id, startOdometer: 120_000, endOdometer: 120_460 })
+  // The states in the order the unit ran through them (ADR 154).
   expect(trip.jurisdictions.map((line) => [line.jurisdiction, line.miles])).toEqual([
+    ['TX', 190],
     ['AR', 260],
     ['TN', 10],
-    ['TX', 190],
   ])
 
   // The office's load page shows the readings and the trip they made.

@@ -31,12 +31,12 @@ test('imports a Samsara report from the trips list: the check counts the rows, t
   await expect(page).toHaveURL(/\/dashboard\/trips\/list\?sort=createdAt&dir=desc/)
   await expect(toast(page, '3 trips imported; 0 rows of trips imported before skipped')).toBeVisible()
 
-  // Rows 2–4 chain into one trip of T-101 (Texas twice, Oklahoma between); the break after them is another trip.
+  // Rows 2–4 chain into one trip of T-101 (Texas twice, Oklahoma between: its states in the order run, ADR 154); the break after them is another trip.
   const rows = page.getByRole('row')
   await expect(rows.filter({ hasText: 'T-101' })).toHaveCount(2)
   await expect(rows.filter({ hasText: 'T-102' })).toHaveCount(1)
   await expect(rows.filter({ hasText: '412,000' })).toContainText('412,500')
-  await expect(rows.filter({ hasText: '412,000' })).toContainText('OK · TX')
+  await expect(rows.filter({ hasText: '412,000' })).toContainText('TX · OK')
   await expect(rows.filter({ hasText: '300,000' })).toContainText('150')
 
   // The same file again: every row belongs to a trip imported before.

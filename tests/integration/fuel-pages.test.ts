@@ -15,7 +15,9 @@ import * as fuelEditor from '~/routes/dashboard/fuel/editor'
 import * as fuelExport from '~/routes/dashboard/fuel/export'
 import * as fuelList from '~/routes/dashboard/fuel/list'
 import * as tripEditor from '~/routes/dashboard/trips/editor'
+import * as tripExport from '~/routes/dashboard/trips/export'
 import * as tripList from '~/routes/dashboard/trips/list'
+import * as tripView from '~/routes/dashboard/trips/view'
 import { FuelPurchaseSchema } from '~/schemas/fuel-purchase'
 import { TripSchema } from '~/schemas/trip'
 import { prisma } from '~/utils/db.server'
@@ -212,7 +214,70 @@ describe('trip pages', () => {
     expect(await prisma.trip.count({ where: { organizationId: org.organization.id } })).toBe(1)
 
     const page = await call(tripList.loader as Handler, '/dashboard/trips/list?quarter=2026-Q2', org.users.viewer.id)
-    expect(unpackRows(page.data?.rows as never)).toEqual([expect.objectContaining({ unit: 'FP-1', miles: 500, jurisdictions: 'OK · TX' })])
+    expect(unpackRows(page.data?.rows as never)).toEqual([expect.objectContaining({ unit: 'FP-1', miles: 500, jurisdictions: 'TX · OK' })])
+  })
+
+  it('shows a trip’s states in the order entered: on its page, its editor, the list and the CSV (ADR 154)', async () => {
+    const { org, truck } = await fleet()
+    const saved = await call(
+      tripEditor.action as Handler,
+      '/dashboard/trips/new',
+      org.users.accountant.id,
+      {},
+      postForm({
+        truckId: truck.id,
+        startedAt: '2026-05-01',
+        endedAt: '2026-05-02',
+        startOdometer: '200000',
+        endOdometer: '200600',
+        'jurisdictions[0].jurisdiction': 'TX',
+        'jurisdictions[0].miles': '300',
+        'jurisdictions[1].jurisdiction': 'OK',
+        'jurisdictions[1].miles': '200',
+        'jurisdictions[2].jurisdiction': 'AR',
+        'jurisdictions[2].miles': '100',
+      }),
+    )
+    expect(saved.status).toBe(302)
+    const { id } = await prisma.trip.findFirstOrThrow({ where: { organizationId: org.organization.id }, select: { id: true } })
+    const states = (lines: unknown) => (lines as Array<{ jurisdiction: string }>).map((line) => line.jurisdiction)
+
+    const view = await call(tripView.loader as Handler, `/dashboard/trips/${id}`, org.users.viewer.id, { id })
+    expect(states((view.data?.trip as { jurisdictions: unknown }).jurisdictions)).toEqual(['TX', 'OK', 'AR'])
+    const editor = await call(tripEditor.loader as Handler, `/dashboard/trips/${id}/edit`, org.users.accountant.id, { id })
+    expect(states((editor.data?.record as { jurisdictions: unknown }).jurisdictions)).toEqual(['TX', 'OK', 'AR'])
+    const list = await call(tripList.loader as Handler, '/dashboard/trips/list', org.users.viewer.id)
+    expect(unpackRows(list.data?.rows as never)).toEqual([expect.objectContaining({ jurisdictions: 'TX · OK · AR' })])
+    const csv = await call(tripExport.loader as Handler, '/dashboard/trips/export', org.users.viewer.id)
+    expect(await csv.response!.text()).toContain('TX 300; OK 200; AR 100')
+  })
+
+  it('refuses another organization’s unit at its field, in the reader’s language, writing nothing', async () => {
+    const { org } = await fleet()
+    const theirs = await createOrg()
+    const theirTruck = await prisma.truck.create({ data: { organizationId: theirs.organization.id, unitNumber: 'THEIRS-1' } })
+    const form = postForm({
+      truckId: theirTruck.id,
+      startedAt: '2026-05-01',
+      endedAt: '2026-05-02',
+      startOdometer: '1000',
+      endOdometer: '1500',
+      'jurisdictions[0].jurisdiction': 'TX',
+      'jurisdictions[0].miles': '500',
+    })
+    const post = (language: string) =>
+      call(
+        tripEditor.action as Handler,
+        '/dashboard/trips/new',
+        org.users.accountant.id,
+        {},
+        { ...form, headers: { ...form.headers, Cookie: `i18nextLng=${language}` } },
+      )
+    const english = await post('en')
+    expect([english.status, refusalOf(english)?.fields]).toEqual([400, { truckId: ['Choose one of your trucks.'] }])
+    const french = await post('fr')
+    expect([french.status, refusalOf(french)?.fields]).toEqual([400, { truckId: ['Choisissez l’un de vos camions.'] }])
+    for (const organizationId of [org.organization.id, theirs.organization.id]) expect(await prisma.trip.count({ where: { organizationId } })).toBe(0)
   })
 
   it('refuses a trip ending in a filed quarter, naming the quarter', async () => {

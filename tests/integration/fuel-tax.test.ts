@@ -431,3 +431,89 @@ describe('POST /api/ifta/rates/{quarter}/import', () => {
     expect(await prisma.iftaRate.count({ where: { organizationId: ours.organization.id } })).toBe(50)
   })
 })
+
+describe('trips and fuel purchases of another organization’s unit', () => {
+  it('are refused by POST /api/fuel-purchases and POST /api/trips with 400 at truckId, writing nothing in either organization', async () => {
+    const [ours, theirs] = await Promise.all([createOrg(), createOrg()])
+    const theirTruck = await truckOf(theirs)
+    const token = ours.users.accountant.token
+    const purchase = await callApi(purchaseCollection, {
+      method: 'POST',
+      path: '/api/fuel-purchases',
+      token,
+      body: { truckId: theirTruck.id, purchasedAt: '2026-05-04', jurisdiction: 'TX', gallons: 100, totalCents: 40_000 },
+    })
+    const trip = await callApi(tripCollection, {
+      method: 'POST',
+      path: '/api/trips',
+      token,
+      body: {
+        truckId: theirTruck.id,
+        startedAt: '2026-05-01',
+        endedAt: '2026-05-02',
+        startOdometer: 1_000,
+        endOdometer: 1_500,
+        jurisdictions: [{ jurisdiction: 'TX', miles: 500 }],
+      },
+    })
+    for (const answer of [purchase, trip]) {
+      expect([answer.status, answer.body.error.code]).toEqual([400, 'validation_failed'])
+      expect(answer.body.error.fields).toEqual({ truckId: ['Choose one of your trucks.'] })
+    }
+    for (const organizationId of [ours.organization.id, theirs.organization.id]) {
+      expect(await prisma.fuelPurchase.count({ where: { organizationId } })).toBe(0)
+      expect(await prisma.trip.count({ where: { organizationId } })).toBe(0)
+    }
+  })
+})
+
+describe('a trip’s states', () => {
+  it('come back in the order entered, from POST, GET and the list, and in a changed order after PUT (ADR 154)', async () => {
+    const org = await createOrg()
+    const token = org.users.accountant.token
+    const truck = await truckOf(org)
+    const states = (answer: { body: { data: { jurisdictions: Array<{ jurisdiction: string }> } } }) =>
+      answer.body.data.jurisdictions.map((line) => line.jurisdiction)
+    const created = await callApi(tripCollection, {
+      method: 'POST',
+      path: '/api/trips',
+      token,
+      body: {
+        truckId: truck.id,
+        startedAt: '2026-05-01',
+        endedAt: '2026-05-02',
+        startOdometer: 10_000,
+        endOdometer: 10_600,
+        jurisdictions: [
+          { jurisdiction: 'TX', miles: 300 },
+          { jurisdiction: 'OK', miles: 200 },
+          { jurisdiction: 'AR', miles: 100 },
+        ],
+      },
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.data.id
+    expect(states(created)).toEqual(['TX', 'OK', 'AR'])
+    const read = () => callApi(tripItem, { path: `/api/trips/${id}`, params: { id }, token })
+    expect(states(await read())).toEqual(['TX', 'OK', 'AR'])
+    const list = await callApi(tripCollection, { path: '/api/trips', token })
+    expect(list.body.data.map((each: { jurisdictions: Array<{ jurisdiction: string }> }) => each.jurisdictions.map((line) => line.jurisdiction))).toEqual([
+      ['TX', 'OK', 'AR'],
+    ])
+
+    const reordered = [
+      { jurisdiction: 'AR', miles: 100 },
+      { jurisdiction: 'TX', miles: 300 },
+      { jurisdiction: 'OK', miles: 200 },
+    ]
+    const put = await callApi(tripItem, {
+      method: 'PUT',
+      path: `/api/trips/${id}`,
+      params: { id },
+      token,
+      body: { ...created.body.data, jurisdictions: reordered },
+    })
+    expect([put.status, states(put)]).toEqual([200, ['AR', 'TX', 'OK']])
+    expect(states(await read())).toEqual(['AR', 'TX', 'OK'])
+  })
+})

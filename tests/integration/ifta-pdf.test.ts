@@ -6,12 +6,14 @@
  * jurisdiction, in the organization's language too, to those who read trips, of the unit in the
  * URL only.
  */
+import { matchPath } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
 import { createFuelPurchase } from '~/models/fuel-tax/fuel-purchase.server'
 import { createTrip } from '~/models/fuel-tax/trip.server'
 import * as returnRoute from '~/routes/api/ifta/return'
 import * as returnPdf from '~/routes/dashboard/ifta/pdf'
+import * as tripView from '~/routes/dashboard/trips/view'
 import * as tripSheet from '~/routes/dashboard/trucks/trip-sheet'
 import * as tripSheets from '~/routes/dashboard/trucks/trip-sheets'
 import * as truckView from '~/routes/dashboard/trucks/view'
@@ -262,8 +264,8 @@ describe('trip sheets', () => {
     expect(text).toContain('1 Pickup Dallas, TX 2 Delivery Oklahoma City, OK 3 Delivery Tulsa, OK')
     // The odometer at both ends and where fuel was bought between.
     expect(text).toContain('Aug 3, 2026 Trip start 120,000 Aug 3, 2026 Fuel purchase, Ardmore, OK 120,205 Aug 4, 2026 Trip end 120,360')
-    // Miles and taxable miles per jurisdiction, and their totals.
-    expect(text).toContain('OK 160 160 TX 200 180 Total 360 340')
+    // Miles and taxable miles per jurisdiction in the order entered (ADR 154), and their totals.
+    expect(text).toContain('TX 200 180 OK 160 160 Total 360 340')
     expect(text).toMatch(/Recorded by accountant Tester on Dec \d+, 2026/)
   })
 
@@ -317,6 +319,33 @@ describe('trip sheets', () => {
       id: truck.id,
     })
     expect(quarter.status).toBe(404)
+  })
+
+  it('open from the trip’s page for whoever reads trips (an accountant, who reads no unit; a viewer), not a driver, even of their load', async () => {
+    const org = await createOrg()
+    const { truck, onLoad, load } = await tripOnLoad(org)
+    await prisma.load.update({ where: { id: load.id }, data: { driverId: org.users.driver.id, truckId: truck.id } })
+    const tripPage = (userId: string) => callPage(tripView.loader as Handler, `/dashboard/trips/${onLoad.id}`, userId, { id: onLoad.id })
+    const sheetFrom = async (link: string, userId: string) => {
+      const params = matchPath('/dashboard/trucks/:id/trip-sheets/:tripId', link)?.params
+      expect(params).toEqual({ id: truck.id, tripId: onLoad.id })
+      return callPage(tripSheet.loader as Handler, link, userId, params as Record<string, string>)
+    }
+    for (const role of ['accountant', 'viewer'] as const) {
+      const userId = org.users[role].id
+      const view = await tripPage(userId)
+      expect(view.status).toBe(200)
+      const link = view.data?.sheetHref as string
+      const answer = await sheetFrom(link, userId)
+      expect(answer.headers?.get('Content-Disposition')).toContain(`trip-sheet-${truck.unitNumber}-2026-08-04.pdf`)
+      expect(flat(await pdfText(await pageBytes(answer)))).toContain(`Trip sheet Unit ${truck.unitNumber}`)
+    }
+    // The accountant reads the sheet, still not the unit's page.
+    expect((await callPage(truckView.loader as Handler, `/dashboard/trucks/${truck.id}`, org.users.accountant.id, { id: truck.id })).status).toBe(403)
+    // A driver reads no trip, not even one of their own load: neither the page nor the sheet.
+    expect((await tripPage(org.users.driver.id)).status).toBe(403)
+    const link = (await tripPage(org.users.viewer.id)).data?.sheetHref as string
+    expect((await sheetFrom(link, org.users.driver.id)).status).toBe(403)
   })
 
   it('are listed on the unit’s page, latest first, with the last four quarters', async () => {

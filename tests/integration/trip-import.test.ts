@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 
 import en from '~/locales/en'
 import { fileIftaReturn, requireQuarter } from '~/models/fuel-tax/ifta-return.server'
+import { TRIP_LINE_ORDER } from '~/models/fuel-tax/trip.server'
 import { tripImportList } from '~/models/fuel-tax/trip-import.server'
 import { runImport } from '~/models/records/csv-import.server'
 import * as importApi from '~/routes/api/imports'
@@ -22,7 +23,7 @@ import { prisma } from '~/utils/db.server'
 
 import { expectDocumentedAnswer } from '../contract-kit'
 import { actorOf, createOrg } from '../helpers'
-import { callPage, type Handler } from '../page-helpers'
+import { callPage, type Handler, refusalOf } from '../page-helpers'
 
 type Org = Awaited<ReturnType<typeof createOrg>>
 
@@ -46,11 +47,11 @@ function importFile(org: Org, format: EldFormat, content: string, options: { dry
   return runImport(tripImportList(format), actorOf(org, options.role ?? 'accountant'), content, { dryRun: options.dryRun })
 }
 
-/** The organization's trips as plain facts, in the order they start. */
+/** The organization's trips as plain facts, in the order they start, their states in the order the file ran through them (ADR 154). */
 async function tripsOf(org: Org) {
   const trips = await prisma.trip.findMany({
     where: { organizationId: org.organization.id },
-    include: { truck: true, jurisdictions: { orderBy: { jurisdiction: 'asc' } } },
+    include: { truck: true, jurisdictions: { orderBy: TRIP_LINE_ORDER } },
     orderBy: [{ startedAt: 'asc' }, { startOdometer: 'asc' }],
   })
   return trips.map((trip) => ({
@@ -68,9 +69,10 @@ const SAMSARA_TRIPS = [
     unit: 'T-101',
     days: ['2026-10-14', '2026-10-15'],
     odometer: [412000, 412500],
+    // Texas, Oklahoma, Texas again: one line a state, at its first place.
     miles: [
-      ['OK', 240, 240],
       ['TX', 260, 255],
+      ['OK', 240, 240],
     ],
   },
   { unit: 'T-102', days: ['2026-10-16', '2026-10-16'], odometer: [300000, 300150], miles: [['NM', 150, 150]] },
@@ -99,9 +101,9 @@ describe('reading each ELD’s report', () => {
         days: ['2026-11-02', '2026-11-03'],
         odometer: [301000, 301500],
         miles: [
+          ['NM', 200, 200],
           ['AZ', 150, 150],
           ['CA', 149, 149],
-          ['NM', 200, 200],
         ],
       },
       { unit: 'T-102', days: ['2026-11-05', '2026-11-05'], odometer: [301500, 301600], miles: [['CA', 100, 100]] },
@@ -269,15 +271,57 @@ describe('POST /api/trips/import', () => {
     expect(refused.body.errors[0].message).toBe(refused.body.error.fields['rows.2.unit'][0])
     expect(await count(org)).toBe(0)
   })
+  it('answers a malformed CSV with a clear JSON error and a 50 MB file, as the body or a part, with 413, writing nothing', async () => {
+    const org = await fleetOrg()
+    const malformed = await post(org, '?format=samsara', 'Vehicle,Jurisdiction\n"T-101,TX\n')
+    expect([malformed.status, malformed.body.error.code, malformed.body.error.fields]).toEqual([
+      400,
+      'validation_failed',
+      { file: [en.imports.errors.malformed.replace('{{line}}', '2')] },
+    ])
+    const fifty = new Uint8Array(50 * 1024 * 1024).fill(0x41)
+    const part = new FormData()
+    part.append('file', new File([fifty], 'big.csv', { type: 'text/csv' }))
+    part.append('format', 'samsara')
+    for (const answer of [await post(org, '?format=samsara', fifty), await post(org, '', part, null)]) {
+      expect([answer.status, answer.body.error.code]).toEqual([413, 'payload_too_large'])
+      expect(answer.body.error.message).toBe(en.imports.errors.tooLarge.replace('{{size}}', '10'))
+    }
+    expect(await count(org)).toBe(0)
+  })
 })
 
 describe('the trip import page and template', () => {
-  async function submit(org: Org, fields: Record<string, string>, content: string, role: keyof Org['users'] = 'accountant') {
+  async function submit(
+    org: Org,
+    fields: Record<string, string>,
+    content: string | Uint8Array<ArrayBuffer>,
+    role: keyof Org['users'] = 'accountant',
+    language = 'en',
+  ) {
     const form = new FormData()
     form.append('file', new File([content], 'trips.csv', { type: 'text/csv' }))
     for (const [key, value] of Object.entries(fields)) form.append(key, value)
-    return callPage(importPage.action as Handler, '/dashboard/trips/import', org.users[role].id, {}, { method: 'POST', body: form })
+    const headers = { Cookie: `i18nextLng=${language}` }
+    return callPage(importPage.action as Handler, '/dashboard/trips/import', org.users[role].id, {}, { method: 'POST', body: form, headers })
   }
+
+  it('refuses a malformed CSV and a 50 MB file with a message above the form, in the reader’s language, writing nothing', async () => {
+    const org = await fleetOrg()
+    const malformed = 'Vehicle,Jurisdiction\n"T-101,TX\n'
+    for (const intent of ['dryRun', 'import']) {
+      const refused = await submit(org, { intent, format: 'samsara' }, malformed)
+      expect([refused.status, refusalOf(refused)?.message]).toEqual([400, 'The file is not valid CSV (line 2): check its quotes.'])
+    }
+    const french = await submit(org, { intent: 'import', format: 'samsara' }, malformed, 'accountant', 'fr')
+    expect([french.status, refusalOf(french)?.message]).toEqual([400, 'Le fichier n’est pas un CSV valide (ligne 2) : vérifiez les guillemets.'])
+    const fifty = new Uint8Array(50 * 1024 * 1024).fill(0x41)
+    const big = await submit(org, { intent: 'import', format: 'samsara' }, fifty)
+    expect([big.status, refusalOf(big)?.message]).toEqual([413, 'The file is larger than 10 MB.'])
+    const bigFrench = await submit(org, { intent: 'import', format: 'samsara' }, fifty, 'accountant', 'fr')
+    expect([bigFrench.status, refusalOf(bigFrench)?.message]).toEqual([413, 'Le fichier dépasse 10 Mo.'])
+    expect(await count(org)).toBe(0)
+  })
 
   it('checks with the ELD’s format, then imports and goes to the trips with a toast', async () => {
     const org = await fleetOrg()
@@ -306,8 +350,8 @@ describe('the trip import page and template', () => {
         days: ['2026-10-14', '2026-10-15'],
         odometer: [412000, 412420],
         miles: [
-          ['OK', 240, 240],
           ['TX', 180, 180],
+          ['OK', 240, 240],
         ],
       },
     ])

@@ -1,9 +1,9 @@
 /**
  * Trip sheets (ADR 124): the individual vehicle distance record of one trip as an IFTA auditor
- * reads it (the unit, the days, the route by its load's stops or else its jurisdictions, the
- * odometer at both ends and at each fuel purchase between, the miles and taxable miles per
- * jurisdiction, who recorded it and when), one trip or a unit's quarter, a sheet per trip, in the
- * organization's language (ADR 128).
+ * reads it (the unit, the days, the route by its load's stops or else its jurisdictions in the
+ * order entered (ADR 154), the odometer at both ends and at each fuel purchase between, the miles
+ * and taxable miles per jurisdiction, who recorded it and when), one trip or a unit's quarter, a
+ * sheet per trip, in the organization's language (ADR 128).
  */
 import type { Prisma } from '~/generated/prisma/client'
 import { languageInfo } from '~/i18n'
@@ -16,12 +16,14 @@ import { prisma } from '~/utils/db.server'
 import { formatDate, formatDateTime, formatNumber } from '~/utils/format'
 import { renderReportPdf, type ReportPdf } from '~/utils/pdf-layout.server'
 
+import { TRIP_LINE_ORDER } from './trip.server'
+
 const TRIP_NOT_FOUND = 'ifta.errors.tripNotFound'
 const TRUCK_NOT_FOUND = 'trucks.errors.notFound'
 
 const include = {
   load: { select: { loadNumber: true, stops: { select: { type: true, city: true, state: true }, orderBy: { sequence: 'asc' } } } },
-  jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true }, orderBy: { jurisdiction: 'asc' } },
+  jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true }, orderBy: TRIP_LINE_ORDER },
 } satisfies Prisma.TripInclude
 
 type SheetTrip = Prisma.TripGetPayload<{ include: typeof include }>

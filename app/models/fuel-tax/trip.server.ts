@@ -32,9 +32,12 @@ import { assertQuartersOpen } from './ifta-period.server'
 
 const NOT_FOUND = 'ifta.errors.tripNotFound'
 
+/** A trip's lines in the order they were entered or imported (ADR 154): the page, the API, the CSV and the sheet read them so. */
+export const TRIP_LINE_ORDER = [{ position: 'asc' }, { jurisdiction: 'asc' }] satisfies Prisma.TripJurisdictionOrderByWithRelationInput[]
+
 const include = {
   truck: { select: { id: true, unitNumber: true } },
-  jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true }, orderBy: { jurisdiction: 'asc' } },
+  jurisdictions: { select: { jurisdiction: true, miles: true, taxableMiles: true }, orderBy: TRIP_LINE_ORDER },
 } satisfies Prisma.TripInclude
 
 export type TripWithLines = Prisma.TripGetPayload<{ include: typeof include }>
@@ -98,7 +101,7 @@ export async function getTrip(organizationId: string, id: string): Promise<TripW
   return requireFound(await prisma.trip.findFirst({ where: { id, organizationId }, include }), NOT_FOUND)
 }
 
-/** The columns and lines a trip's input stores (taxable miles default to the miles). */
+/** The columns and lines a trip's input stores (taxable miles default to the miles), its lines in the order given. */
 function tripData(input: TripInput) {
   return {
     columns: {
@@ -125,6 +128,9 @@ async function checkTrip(tx: Tx, organizationId: string, input: TripInput, store
 
 const audited = (trip: { columns: object; lines: object[] }) => ({ ...trip.columns, jurisdictions: trip.lines })
 
+/** The rows of a trip's lines: each keeps its place in the input (ADR 154). */
+const positioned = <Line extends object>(lines: readonly Line[]) => lines.map((line, position) => ({ ...line, position }))
+
 export async function createTrip(actor: Actor, input: TripInput): Promise<TripWithLines> {
   assertActorMay(actor, 'create', 'trip')
   return prisma.$transaction((tx) => insertTrip(tx, actor, input))
@@ -134,7 +140,7 @@ async function insertTrip(tx: Tx, actor: Actor, input: TripInput, importKey?: st
   const { organizationId } = actor
   await checkTrip(tx, organizationId, input)
   const data = tripData(input)
-  const trip = await tx.trip.create({ data: { ...data.columns, organizationId, importKey, jurisdictions: { create: data.lines } }, include })
+  const trip = await tx.trip.create({ data: { ...data.columns, organizationId, importKey, jurisdictions: { create: positioned(data.lines) } }, include })
   await recordAudit(tx, actor, { entity: 'trip', entityId: trip.id, action: 'create', after: { ...audited(data), ...(importKey ? { importKey } : {}) } })
   return trip
 }
@@ -207,7 +213,7 @@ export async function updateTrip(actor: Actor, id: string, input: TripUpdateInpu
     const data = tripData(input)
     assertOneRow(await tx.trip.updateMany({ where: { id, organizationId, version: input.version }, data: { ...data.columns, version: { increment: 1 } } }))
     await tx.tripJurisdiction.deleteMany({ where: { tripId: id } })
-    await tx.tripJurisdiction.createMany({ data: data.lines.map((line) => ({ ...line, tripId: id })) })
+    await tx.tripJurisdiction.createMany({ data: positioned(data.lines).map((line) => ({ ...line, tripId: id })) })
     await recordAudit(tx, actor, { entity: 'trip', entityId: id, action: 'update', before: auditedRow(before), after: audited(data) })
     return tx.trip.findUniqueOrThrow({ where: { id }, include })
   })

@@ -2,6 +2,7 @@ import { href } from 'react-router'
 
 import { Card } from '~/components/ui/card'
 import { DetailCard, DetailItem, RecordHeader } from '~/components/ui/details'
+import { Icon } from '~/components/ui/icons'
 import { useTranslation } from '~/hooks/use-translation'
 import { getTrip, tripMiles } from '~/models/fuel-tax/trip.server'
 import { isoDate } from '~/models/records/records.server'
@@ -16,7 +17,7 @@ import type { Route } from './+types/view'
 /** The strings this page needs in the browser besides `common` (app/i18n.ts). */
 export const handle = { i18n: ['trips', 'ifta'] }
 
-/** One trip of the distance record: its unit, dates, odometer and miles by state; editors get an Edit link. */
+/** One trip of the distance record: its unit, dates, odometer and miles by state, and its sheet (PDF); editors get an Edit link. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'read', 'trip')
   const trip = await orNotFound(getTrip(user.organizationId, params.id))
@@ -34,6 +35,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       jurisdictions: trip.jurisdictions,
       notes: trip.notes,
     },
+    // The sheet's route asks for the right to read trips, not trucks: an accountant opens it from here (ADR 154).
+    sheetHref: href('/dashboard/trucks/:id/trip-sheets/:tripId', { id: trip.truckId, tripId: trip.id }),
     returnTo: listReturnTo(new URL(request.url).searchParams.get('returnTo'), href('/dashboard/trips/list')),
     canUpdate: can(user.role, 'update', 'trip'),
     canReadLoads: can(user.role, 'read', 'load'),
@@ -72,6 +75,16 @@ export default function TripView({ loaderData }: Route.ComponentProps) {
                 {t('trips.view.openLoad')}
               </a>
             ) : null}
+          </DetailItem>
+          <DetailItem label={t('trips.view.sheet')}>
+            <a
+              className="inline-flex items-center gap-1 font-semibold text-primary-darker hover:underline dark:text-primary-light"
+              href={loaderData.sheetHref}
+              data-testid="trip-sheet"
+            >
+              <Icon name="download" size={16} />
+              {t('trips.view.sheetPdf')}
+            </a>
           </DetailItem>
           <DetailItem label={t('fields.notes')}>{trip.notes ? <p className="whitespace-pre-line">{trip.notes}</p> : null}</DetailItem>
         </DetailCard>
