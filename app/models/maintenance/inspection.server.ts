@@ -115,6 +115,8 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
         params: { latest },
         fields: { odometer: ['inspections.errors.odometerBackwards'] },
       })
+    // Signed first: a refusal after it (a photo not the filer's) files nothing and signs nothing.
+    if (waiting) await acknowledgeIn(tx, actor, waiting.id, undefined, now, true)
     const { id } = await tx.inspection.create({
       data: {
         organizationId,
@@ -138,7 +140,6 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
       defects.push({ id: row.id, line: defect.line, photoIds: defect.photoIds })
     }
     await attachInspectionPhotos(tx, actor, id, defects)
-    if (waiting) await acknowledgeIn(tx, actor, waiting.id, undefined, now, true)
     const inspection = await tx.inspection.findUniqueOrThrow({ where: { id }, include })
     await recordAudit(tx, actor, {
       entity: 'inspection',
