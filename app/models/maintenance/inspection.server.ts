@@ -302,7 +302,7 @@ export async function waitingInspection(
   units: { truckId: string; trailerId?: string | null },
   db: Tx | typeof prisma = prisma,
 ): Promise<WaitingInspection | null> {
-  if (!actor.userId || actor.role !== 'driver' || !units.truckId) return null
+  if (!actor.userId || !units.truckId) return null
   const report = await db.inspection.findFirst({
     where: {
       organizationId: actor.organizationId,
