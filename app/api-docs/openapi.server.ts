@@ -2664,7 +2664,7 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'File an inspection report',
         description:
-          'Filed by the caller: a driver, or an admin for the office’s own check (anyone else 403). `defects` may be empty (“no defects”), at most 14, each `item` from the checklist with a `note` of at most 500 characters. 400 at `truckId`/`trailerId` for a unit not the organization’s, at `inspectedAt` for a time more than 5 minutes ahead, at `odometer` for a reading more than 10 miles below the unit’s latest known one (readings, receipts, trips, reports). A defect’s `photoIds` (at most 5) name photos uploaded first by the caller through `POST /api/inspections/photos`, not yet attached: any other (another user’s, another organization’s, attached already, removed) is 400 `validation_failed` at `defects[i].photoIds` and nothing is filed. Reports are never edited.',
+          'Filed by the caller: a driver, or an admin for the office’s own check (anyone else 403). `defects` may be empty (“no defects”), at most 14, each `item` from the checklist with a `note` of at most 500 characters. 400 at `truckId`/`trailerId` for a unit not the organization’s, at `inspectedAt` for a time more than 5 minutes ahead, at `odometer` for a reading more than 10 miles below the unit’s latest known one (readings, receipts, trips, reports). A defect’s `photoIds` (at most 5) name photos uploaded first by the caller through `POST /api/inspections/photos`, not yet attached: any other (another user’s, another organization’s, attached already, removed) is 400 `validation_failed` at `defects[i].photoIds` and nothing is filed. A driver signs the truck’s or trailer’s last certified report in the one they file (49 CFR 396.13, ADR 153): `acknowledgeInspectionId` names it, and it is acknowledged in the same transaction (see the field). Reports are never edited.',
         operationId: 'create_inspection',
         parameters: [idempotencyKeyParameter],
         requestBody: jsonBody(input(InspectionSchema)),
@@ -2730,7 +2730,7 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Certify a report’s defects',
         description:
-          'Every defect at once: `repaired` true (repaired) or false (no repair needed), with a `note`, at the `version` read, and optionally the `workOrderId` of the organization’s work order on the same unit that did the repair (400 at `workOrderId` otherwise). An admin or dispatcher (anyone else 403). Completing a work order certifies the defects it holds by itself.',
+          'Every defect at once: `repaired` true (repaired) or false (no repair needed), with a `note`, at the `version` read, and optionally the `workOrderId` of the organization’s work order on the report’s truck or on its trailer that did the repair (400 at `workOrderId` otherwise). An admin or dispatcher (anyone else 403). Completing a work order certifies the defects it holds by itself.',
         operationId: 'certify_inspection',
         parameters: [idParameter],
         requestBody: jsonBody(input(CertifySchema)),
@@ -2748,7 +2748,7 @@ function inspectionPaths(): Record<string, Record<string, Operation>> {
         tags,
         summary: 'Acknowledge a report as the next driver',
         description:
-          'The next driver of the unit signs its certified report (49 CFR 396.13): a driver who drives the unit now (its primary driver, or on a booked or active load with it), not the one who filed (anyone else 403). The body may carry the `version` read.',
+          'The next driver of the unit signs its certified report (49 CFR 396.13): a driver who drives the unit now (its primary driver, or on a booked or active load with it), not the one who filed (anyone else 403). The body may carry the `version` read. A driver may sign it instead in their next report (`acknowledgeInspectionId` of `POST /api/inspections`).',
         operationId: 'acknowledge_inspection',
         parameters: [idParameter],
         requestBody: jsonBody(input(OptionalVersionSchema), false),

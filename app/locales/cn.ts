@@ -4292,6 +4292,12 @@ const cn: Catalogue = {
       statement: '我已查看此报告以及缺陷已修复或无需修理的确认。',
       submit: '签收',
     },
+    review: {
+      title: '查看 {{unit}} 的最近一份报告',
+      filed: '{{kind}}，{{when}}，由 {{name}} 提交',
+      by: '由 {{name}}',
+      reviewed: '我已查看此报告及其缺陷已修复或无需修理的确认。',
+    },
     errors: {
       item: '请选择检查清单中的一项。',
       tooManyDefects: '一份报告最多列出 14 项缺陷。',
@@ -4309,7 +4315,9 @@ const cn: Catalogue = {
       trailer: '请选择贵组织的一辆挂车。',
       future: '检查时间不能在未来。',
       odometerBackwards: '里程表读数低于该车辆的最新读数（{{latest}} 英里）。',
-      workOrder: '请选择此卡车的工单。',
+      workOrder: '请选择此卡车或其挂车的工单。',
+      acknowledgeRequired: '请查看此车辆的最近一份报告并勾选确认。',
+      acknowledgeStale: '待查看的报告已变化（车辆不同，或已被确认）：请查看当前显示的报告后重新提交。',
     },
     photos: {
       label: '缺陷照片：{{item}}',

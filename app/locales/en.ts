@@ -4314,6 +4314,12 @@ const en = {
       statement: 'I have reviewed this report and the certification that the defects were repaired or need no repair.',
       submit: 'Acknowledge',
     },
+    review: {
+      title: 'Review the last report of {{unit}}',
+      filed: '{{kind}} of {{when}}, filed by {{name}}',
+      by: 'by {{name}}',
+      reviewed: 'I have reviewed this report and the certification that its defects were repaired or need no repair.',
+    },
     errors: {
       item: 'Choose an item of the checklist.',
       tooManyDefects: 'A report lists at most 14 defects.',
@@ -4331,7 +4337,9 @@ const en = {
       trailer: 'Choose one of your organization’s trailers.',
       future: 'The inspection time cannot be in the future.',
       odometerBackwards: 'The odometer is below the unit’s latest reading ({{latest}} miles).',
-      workOrder: 'Choose a work order of this truck.',
+      workOrder: 'Choose a work order of this truck or its trailer.',
+      acknowledgeRequired: 'Review the last report of this unit and tick the box to confirm.',
+      acknowledgeStale: 'The report to review has changed (another unit, or it was acknowledged): review the one shown now and file again.',
     },
     photos: {
       label: 'Photos of the defect: {{item}}',

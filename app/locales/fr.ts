@@ -4371,6 +4371,12 @@ const fr: Catalogue = {
       statement: "J'ai lu ce rapport et la certification que les défauts ont été réparés ou n'ont pas besoin de l'être.",
       submit: 'Approuver',
     },
+    review: {
+      title: 'Relisez le dernier rapport de {{unit}}',
+      filed: '{{kind}} du {{when}}, déposé par {{name}}',
+      by: 'par {{name}}',
+      reviewed: "J'ai relu ce rapport et la certification que ses défauts ont été réparés ou ne nécessitent pas de réparation.",
+    },
     errors: {
       item: 'Choisissez un élément de la liste de contrôle.',
       tooManyDefects: 'Un rapport liste au plus 14 défauts.',
@@ -4388,7 +4394,9 @@ const fr: Catalogue = {
       trailer: 'Choisissez une remorque de votre organisation.',
       future: "L'heure de l'inspection ne peut pas être dans le futur.",
       odometerBackwards: "Le compteur est inférieur au dernier relevé de l'unité ({{latest}} milles).",
-      workOrder: 'Choisissez un ordre de travail de ce camion.',
+      workOrder: 'Choisissez un ordre de travail de ce camion ou de sa remorque.',
+      acknowledgeRequired: 'Relisez le dernier rapport de ce véhicule et cochez la case pour le confirmer.',
+      acknowledgeStale: 'Le rapport à relire a changé (autre véhicule, ou déjà signé) : relisez celui affiché maintenant et déposez à nouveau.',
     },
     photos: {
       label: 'Photos du défaut : {{item}}',

@@ -4327,6 +4327,12 @@ const vi: Catalogue = {
       statement: 'Tôi đã xem báo cáo này và xác nhận rằng các lỗi đã được sửa hoặc không cần sửa.',
       submit: 'Ký nhận',
     },
+    review: {
+      title: 'Xem lại báo cáo gần nhất của {{unit}}',
+      filed: '{{kind}} lúc {{when}}, do {{name}} lập',
+      by: 'bởi {{name}}',
+      reviewed: 'Tôi đã xem lại báo cáo này và xác nhận rằng các lỗi đã được sửa hoặc không cần sửa.',
+    },
     errors: {
       item: 'Chọn một mục trong danh mục kiểm tra.',
       tooManyDefects: 'Một báo cáo có tối đa 14 lỗi.',
@@ -4344,7 +4350,9 @@ const vi: Catalogue = {
       trailer: 'Chọn một rơ-moóc của tổ chức bạn.',
       future: 'Thời điểm kiểm tra không thể ở tương lai.',
       odometerBackwards: 'Số công-tơ-mét thấp hơn số đo gần nhất của xe ({{latest}} dặm).',
-      workOrder: 'Chọn một lệnh sửa chữa của xe tải này.',
+      workOrder: 'Chọn một lệnh sửa chữa của xe tải này hoặc rơ-moóc của nó.',
+      acknowledgeRequired: 'Hãy xem lại báo cáo gần nhất của xe này và đánh dấu ô để xác nhận.',
+      acknowledgeStale: 'Báo cáo cần xem lại đã thay đổi (xe khác, hoặc đã được ký): hãy xem lại báo cáo đang hiển thị và gửi lại.',
     },
     photos: {
       label: 'Ảnh của lỗi: {{item}}',

@@ -67,6 +67,14 @@ export const InspectionSchema = z.object({
   odometer: odometer(),
   defects: defects(),
   remarks: optionalText(2000),
+  /**
+   * The unit's last report waiting for its next driver (396.13, ADR 153), reviewed and signed by
+   * filing this one: the form's "I have reviewed it" box carries its id.
+   */
+  acknowledgeInspectionId: idText().optional().meta({
+    description:
+      'Required when the truck or trailer has a certified report not yet acknowledged (the latest one, filed by another driver): its id, acknowledged by the caller in the same transaction. Missing, or any other id (a stale one, another unit’s, when none waits): 400 `validation_failed` at this field and nothing is filed. Only a driver acknowledges; for anyone else none waits.',
+  }),
 })
 export type InspectionInput = z.infer<typeof InspectionSchema>
 
@@ -75,7 +83,7 @@ export const CertifySchema = withVersion(
   z.object({
     repaired: z.boolean({ error: 'validation.choice' }).default(false),
     note: optionalText(DEFECT_NOTE_MAX),
-    /** The work order that did the repair (ADR 132): the organization's, on the report's truck. */
+    /** The work order that did the repair (ADR 132): the organization's, on the report's truck or its trailer (ADR 153). */
     workOrderId: idText().optional(),
   }),
 )

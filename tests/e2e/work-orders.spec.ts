@@ -2,7 +2,8 @@ import { apiUser, expect, loginByRequest, signedIn, test, toast } from './fixtur
 import { api, apiLoad, fleet } from './load-fixtures'
 
 // Work orders (ADR 132): a report's out-of-service defect keeps the truck off the road until the
-// mechanic completes the work order that repairs it; then the truck goes out and its driver signs.
+// mechanic completes the work order that repairs it; then the truck goes out and its driver signs
+// the certified report in their next one (ADR 153).
 test('a mechanic opens a work order from the report, completes it, the truck is dispatched again and its driver acknowledges', async ({ page, request }) => {
   test.setTimeout(90_000)
   const org = await signedIn(page, request)
@@ -66,12 +67,32 @@ test('a mechanic opens a work order from the report, completes it, the truck is 
   })
   expect(dispatched.status(), await dispatched.text()).toBe(200)
 
-  // The truck's driver signs the certified report before driving it.
+  // The truck's driver signs the certified report in their next report (396.13, ADR 153), from the cab at phone width.
   await page.context().clearCookies()
+  await page.setViewportSize({ width: 390, height: 844 })
   await loginByRequest(page, driver.email, driver.password!)
+  await page.goto('/dashboard/inspections/new')
+  await expect(page.getByRole('combobox', { name: /^Truck/ })).toHaveValue(truck.id)
+  const waiting = page.getByTestId('inspection-waiting')
+  await expect(waiting).toContainText(`Review the last report of ${truck.unitNumber}`)
+  await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('Air leak at the front axle')
+  await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('Repaired, certified')
+  await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('by Mo Wrench')
+  await page.getByRole('spinbutton', { name: /^Odometer/ }).fill('88020')
+  // Filed without ticking "I have reviewed": refused at the box, nothing filed.
+  await page.getByRole('button', { name: 'File report' }).click()
+  await expect(waiting).toContainText('Review the last report of this unit and tick the box to confirm.')
+  await expect(page.getByRole('button', { name: 'File report' })).toBeEnabled()
+  await waiting.getByRole('checkbox', { name: /I have reviewed this report/ }).check()
+  await page.getByRole('button', { name: 'File report' }).click()
+  await expect(toast(page, `Inspection report filed for unit ${truck.unitNumber}`, 'success')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.goto(`/dashboard/inspections/${report.id}`)
   await expect(page.getByTestId('inspection-report').getByTestId('inspection-status')).toHaveText('Certified')
-  await page.getByRole('button', { name: 'Acknowledge' }).click()
-  await expect(page.getByTestId('inspection-report')).toContainText('Dana Wheeler')
+  await expect(page.getByTestId('inspection-report')).toContainText('Acknowledged by Dana Wheeler')
   await expect(page.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0)
+  // Nothing waits any more for this truck.
+  await page.goto('/dashboard/inspections/new')
+  await expect(page.getByRole('heading', { name: 'New inspection report' })).toBeVisible()
+  await expect(page.getByTestId('inspection-waiting')).toHaveCount(0)
 })

@@ -153,6 +153,7 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'maintenance/inspection:createInspection': 'refused',
   'maintenance/inspection:certifyInspection': 'refused',
   'maintenance/inspection:acknowledgeInspection': 'refused',
+  'maintenance/inspection:waitingInspection': { exempt: 'a read: the report the filer signs in the next one, acknowledged by createInspection' },
   'maintenance/inspection-photo:uploadInspectionPhoto': 'refused',
   'maintenance/inspection-photo:deleteInspectionPhoto': 'refused',
   'maintenance/inspection-photo:receiveInspectionForm': {

@@ -10,16 +10,22 @@ import { loadBoard } from '~/models/loads/load-board.server'
 import { loadEditorOptions } from '~/models/loads/load-pickers.server'
 import { moveLoad } from '~/models/loads/load-status.server'
 import { acknowledgeInspection, certifyInspection, createInspection, getInspection, listInspections } from '~/models/maintenance/inspection.server'
+import { createWorkOrder } from '~/models/maintenance/work-order.server'
+import { deleteTrailer } from '~/models/reference/trailer.server'
+import { deleteTruck } from '~/models/reference/truck.server'
 import { unitOutOfService } from '~/policies/inspection'
 import { boardMoves } from '~/policies/load'
 import * as acknowledgeRoute from '~/routes/api/inspections/acknowledge'
 import * as certifyRoute from '~/routes/api/inspections/certify'
 import * as inspectionsRoute from '~/routes/api/inspections/collection'
 import * as inspectionRoute from '~/routes/api/inspections/item'
+import * as trailerRoute from '~/routes/api/trailers/item'
+import * as truckRoute from '~/routes/api/trucks/item'
 import * as newPage from '~/routes/dashboard/inspections/new'
 import * as viewPage from '~/routes/dashboard/inspections/view'
 import * as loadPage from '~/routes/dashboard/loads/view'
 import { InspectionListQuerySchema, InspectionSchema } from '~/schemas/inspection'
+import { WorkOrderSchema } from '~/schemas/work-order'
 import { prisma } from '~/utils/db.server'
 
 import { callApi } from '../contract-kit'
@@ -326,5 +332,208 @@ describe('inspection reports', () => {
       ['service_brakes', 'Soft pedal', true],
       ['tires', 'Bald spot', false],
     ])
+  })
+
+  it('keeps a truck and a trailer whose only record is an inspection report: deleting either is 409 in_use, and the report stays', async () => {
+    const org = await createOrg()
+    const { truck, trailer } = await unitOf(org)
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id }), NOW)
+    for (const remove of [() => deleteTruck(actorOf(org, 'admin'), truck.id), () => deleteTrailer(actorOf(org, 'admin'), trailer.id)]) {
+      expect((await refusal(remove())).code).toBe('in_use')
+    }
+    const token = org.users.admin.token
+    const truckAnswer = await callApi(truckRoute, { method: 'DELETE', path: `/api/trucks/${truck.id}`, params: { id: truck.id }, token })
+    const trailerAnswer = await callApi(trailerRoute, { method: 'DELETE', path: `/api/trailers/${trailer.id}`, params: { id: trailer.id }, token })
+    expect([truckAnswer.status, truckAnswer.body.error?.code, trailerAnswer.status, trailerAnswer.body.error?.code]).toEqual([409, 'in_use', 409, 'in_use'])
+    expect(await prisma.inspection.findUnique({ where: { id: report.id } })).toMatchObject({ truckId: truck.id, trailerId: trailer.id })
+    expect(await prisma.truck.count({ where: { id: truck.id } })).toBe(1)
+    expect(await prisma.trailer.count({ where: { id: trailer.id } })).toBe(1)
+  })
+})
+
+describe('certifying against a work order', () => {
+  const workOrder = (org: Org, fields: Record<string, unknown>) =>
+    createWorkOrder(actorOf(org, 'admin'), WorkOrderSchema.parse({ kind: 'repair', description: 'Brake work', ...fields }))
+
+  it('takes a work order of the report’s truck or of its trailer, and refuses another unit’s or another organization’s at the field, changing nothing', async () => {
+    const org = await createOrg()
+    const elsewhere = await createOrg()
+    const { truck, trailer } = await unitOf(org)
+    const other = await unitOf(org)
+    const foreign = await unitOf(elsewhere)
+    const file = (odometer: number) => createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id, odometer, defects: [brakes()] }), NOW)
+    const [byTruck, byTrailer, otherTruck, otherTrailer, foreignOrder] = await Promise.all([
+      workOrder(org, { truckId: truck.id }),
+      workOrder(org, { trailerId: trailer.id }),
+      workOrder(org, { truckId: other.truck.id }),
+      workOrder(org, { trailerId: other.trailer.id }),
+      workOrder(elsewhere, { truckId: foreign.truck.id }),
+    ])
+    const first = await file(120_000)
+    const certified = await certifyInspection(actorOf(org, 'mechanic'), first.id, { repaired: true, workOrderId: byTruck.id, version: first.version }, NOW)
+    expect(certified.defects.map((defect) => defect.workOrderId)).toEqual([byTruck.id])
+
+    const second = await file(120_100)
+    for (const refused of [otherTruck, otherTrailer, foreignOrder]) {
+      expect(
+        await refusal(certifyInspection(actorOf(org, 'mechanic'), second.id, { repaired: true, workOrderId: refused.id, version: second.version }, NOW)),
+      ).toMatchObject({
+        code: 'validation_failed',
+        fields: { workOrderId: ['inspections.errors.workOrder'] },
+      })
+    }
+    expect(await prisma.inspection.findUniqueOrThrow({ where: { id: second.id }, include: { defects: true } })).toMatchObject({
+      version: second.version,
+      defects: [{ certifiedAt: null, workOrderId: null, repaired: null }],
+    })
+    const byItsTrailer = await certifyInspection(
+      actorOf(org, 'mechanic'),
+      second.id,
+      { repaired: true, workOrderId: byTrailer.id, version: second.version },
+      NOW,
+    )
+    expect(byItsTrailer.defects.map((defect) => [defect.workOrderId, defect.repaired])).toEqual([[byTrailer.id, true]])
+  })
+})
+
+describe('the next driver acknowledges in their next report', () => {
+  /** A unit with a certified report filed by the organization's driver; `next` is its primary driver now. */
+  async function certifiedUnit(org: Org, note = 'New air line') {
+    const { truck, trailer } = await unitOf(org)
+    const next = await anotherDriver(org)
+    await prisma.truck.update({ where: { id: truck.id }, data: { primaryDriverId: next.id } })
+    const report = await createInspection(actorOf(org, 'driver'), input(truck.id, { trailerId: trailer.id, defects: [brakes()] }), NOW)
+    const certified = await certifyInspection(actorOf(org, 'mechanic'), report.id, { repaired: true, note, version: report.version }, NOW)
+    return { truck, trailer, next, report: certified }
+  }
+  const count = (org: Org) => prisma.inspection.count({ where: { organizationId: org.organization.id } })
+  const acknowledgedOf = async (id: string) => prisma.inspection.findUniqueOrThrow({ where: { id }, select: { acknowledgedAt: true, acknowledgedById: true } })
+
+  it('acknowledges the unit’s certified report in the filing transaction; without it, or with another id, nothing is written', async () => {
+    const org = await createOrg()
+    const { truck, trailer, next, report } = await certifiedUnit(org)
+    const later = new Date(NOW.getTime() + 60_000)
+    const file = (fields: Record<string, unknown>) => createInspection(next.actor, input(truck.id, { odometer: 120_050, ...fields }), later)
+
+    // Not reviewed: refused at the field.
+    expect(await refusal(file({}))).toMatchObject({
+      code: 'validation_failed',
+      fields: { acknowledgeInspectionId: ['inspections.errors.acknowledgeRequired'] },
+    })
+    // Another report's id (an older one of another unit): stale.
+    const elsewhere = await certifiedUnit(org)
+    expect(await refusal(file({ acknowledgeInspectionId: elsewhere.report.id }))).toMatchObject({
+      fields: { acknowledgeInspectionId: ['inspections.errors.acknowledgeStale'] },
+    })
+    // Named, but the filing is refused afterwards (a photo that is not the filer's): signed nothing, filed nothing.
+    const before = await count(org)
+    expect(await refusal(file({ acknowledgeInspectionId: report.id, defects: [{ ...brakes(false), photoIds: ['cm0000000000000000000none'] }] }))).toMatchObject(
+      { code: 'validation_failed' },
+    )
+    expect([await count(org), await acknowledgedOf(report.id)]).toEqual([before, { acknowledgedAt: null, acknowledgedById: null }])
+
+    // Named: filed and signed together, audited as the page's button does.
+    const filed = await file({ acknowledgeInspectionId: report.id })
+    expect(filed.driverId).toBe(next.id)
+    expect(await acknowledgedOf(report.id)).toEqual({ acknowledgedAt: later, acknowledgedById: next.id })
+    expect(await prisma.auditEvent.count({ where: { entity: 'inspection', entityId: report.id, action: 'status' } })).toBe(2)
+    // Signed, nothing waits: naming it again is stale, filing without it is fine.
+    expect(await refusal(file({ acknowledgeInspectionId: report.id, odometer: 120_060 }))).toMatchObject({
+      fields: { acknowledgeInspectionId: ['inspections.errors.acknowledgeStale'] },
+    })
+    await file({ odometer: 120_060, trailerId: trailer.id })
+  })
+
+  it('asks it of the trailer’s report too, but not of its filer, the office’s yard check, or a report not certified yet', async () => {
+    const org = await createOrg()
+    const { trailer, report } = await certifiedUnit(org)
+    const next = await anotherDriver(org)
+    const { truck: otherTruck } = await unitOf(org)
+    // Another truck pulling the trailer: the trailer's report waits.
+    expect(await refusal(createInspection(next.actor, input(otherTruck.id, { trailerId: trailer.id }), NOW))).toMatchObject({
+      fields: { acknowledgeInspectionId: ['inspections.errors.acknowledgeRequired'] },
+    })
+    // The driver who filed it and the office do not sign it.
+    await createInspection(actorOf(org, 'driver'), input(otherTruck.id, { trailerId: trailer.id, odometer: 120_010 }), NOW)
+    await createInspection(actorOf(org, 'admin'), input(otherTruck.id, { trailerId: trailer.id, odometer: 120_020 }), NOW)
+    expect(await acknowledgedOf(report.id)).toEqual({ acknowledgedAt: null, acknowledgedById: null })
+    // A newer report of the trailer with a defect not certified yet: nothing to sign until it is; the older one waits still.
+    const open = await createInspection(
+      actorOf(org, 'driver'),
+      input(otherTruck.id, { trailerId: trailer.id, odometer: 120_030, defects: [brakes(false)] }),
+      NOW,
+    )
+    const signed = await createInspection(
+      next.actor,
+      input(otherTruck.id, { trailerId: trailer.id, odometer: 120_040, acknowledgeInspectionId: report.id }),
+      NOW,
+    )
+    expect([signed.id, (await acknowledgedOf(report.id)).acknowledgedById, (await acknowledgedOf(open.id)).acknowledgedById]).toEqual([
+      expect.any(String),
+      next.id,
+      null,
+    ])
+  })
+
+  it('answers the API with the same field: 400 without it, 201 and the report acknowledged with it', async () => {
+    const org = await createOrg()
+    // The office's yard check found the defect; the organization's driver (who has a token) is the next driver.
+    const { truck } = await unitOf(org)
+    const yard = await createInspection(actorOf(org, 'admin'), input(truck.id, { defects: [brakes()] }), NOW)
+    const report = await certifyInspection(actorOf(org, 'mechanic'), yard.id, { repaired: false, note: 'Within limits', version: yard.version }, NOW)
+    const next = { id: org.users.driver.id }
+    await prisma.truck.update({ where: { id: truck.id }, data: { primaryDriverId: next.id } })
+    const token = org.users.driver.token
+    const path = '/api/inspections'
+    const body = { truckId: truck.id, kind: 'pre_trip', inspectedAt: '2026-12-03T14:40:00Z', odometer: 120_050, defects: [] }
+    const refused = await callApi(inspectionsRoute, { method: 'POST', path, token, body })
+    expect([refused.status, refused.body.error?.code, refused.body.error?.fields]).toEqual([
+      400,
+      'validation_failed',
+      { acknowledgeInspectionId: [expect.any(String)] },
+    ])
+    const bad = await callApi(inspectionsRoute, { method: 'POST', path, token, body: { ...body, acknowledgeInspectionId: 'not an id' } })
+    expect([bad.status, Object.keys(bad.body.error?.fields ?? {})]).toEqual([400, ['acknowledgeInspectionId']])
+    expect(await prisma.inspection.count({ where: { truckId: truck.id } })).toBe(1)
+    const filed = await callApi(inspectionsRoute, { method: 'POST', path, token, body: { ...body, acknowledgeInspectionId: report.id } })
+    expect(filed.status).toBe(201)
+    const read = await callApi(inspectionRoute, { path: `${path}/${report.id}`, params: { id: report.id }, token })
+    expect(read.body.data).toMatchObject({ acknowledgedById: next.id, acknowledgedAt: expect.any(String) })
+  })
+
+  it('shows the waiting report on the form, refuses it unticked with the message, and re-checks the unit posted', async () => {
+    const org = await createOrg()
+    const { truck, next, report } = await certifiedUnit(org, 'Replaced the air line')
+    const { truck: spare } = await unitOf(org)
+    const page = await callPage(newPage.loader, '/dashboard/inspections/new', next.id)
+    expect(page.data).toMatchObject({
+      truckId: truck.id,
+      waiting: {
+        id: report.id,
+        defects: [{ item: 'service_brakes', repaired: true, certificationNote: 'Replaced the air line', certifiedBy: expect.any(String) }],
+      },
+    })
+    const fields = { truckId: truck.id, trailerId: '', kind: 'pre_trip', inspectedAt: '2026-12-03T08:30', odometer: '120050', remarks: '' }
+    const post = (extra: Record<string, string>) => callPage(newPage.action, '/dashboard/inspections/new', next.id, {}, postForm({ ...fields, ...extra }))
+    const unticked = await post({})
+    expect([unticked.status, refusalOf(unticked)!.fields.acknowledgeInspectionId, (unticked.data as { waiting: { id: string } }).waiting.id]).toEqual([
+      400,
+      ['Review the last report of this unit and tick the box to confirm.'],
+      report.id,
+    ])
+    // The form showed the spare truck's (none) but the driver chose the truck in the browser: the form again with its report.
+    const chosen = await post({ truckId: truck.id })
+    expect((chosen.data as { waiting: { id: string } | null }).waiting?.id).toBe(report.id)
+    // The other way: the box ticked for a report, the spare truck posted: stale, the form again without a report to review.
+    const switched = await post({ truckId: spare.id, acknowledgeInspectionId: report.id })
+    expect([switched.status, (switched.data as { waiting: unknown }).waiting, refusalOf(switched)!.fields.acknowledgeInspectionId]).toEqual([
+      400,
+      null,
+      [expect.stringContaining('has changed')],
+    ])
+    expect(await prisma.inspection.count({ where: { organizationId: org.organization.id } })).toBe(1)
+    const filed = await post({ acknowledgeInspectionId: report.id })
+    expect(filed.status).toBe(302)
+    expect((await acknowledgedOf(report.id)).acknowledgedById).toBe(next.id)
   })
 })

@@ -81,7 +81,9 @@ export async function readInspectionPhoto(scope: LoadScope, userId: string, id: 
 }
 
 /**
- * Files a report. The unit and trailer are the organization's (400 at their field); the time is not
+ * Files a report. The unit and trailer are the organization's (400 at their field); the report of
+ * the unit waiting for its next driver (waitingInspection) is named in `acknowledgeInspectionId`
+ * and acknowledged in the same transaction, any other id or none is 400 at that field; the time is not
  * in the future beyond a phone's clock skew (400 at `inspectedAt`); the odometer is not below the
  * unit's latest known reading less the tolerance (400 at `odometer`); each defect's photos are the
  * filer's own uploads, attached in the same transaction (400 at `defects[i].photoIds`). The truck's
@@ -97,6 +99,13 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
       ownReference(organizationId, 'trailer', 'trailerId', input.trailerId, 'inspections.errors.trailer'),
     ])
     await tx.$executeRaw`SELECT 1 FROM "Truck" WHERE "id" = ${input.truckId} FOR UPDATE`
+    // The unit's last certified report waiting for its next driver: named by the one filing (ADR 153).
+    const waiting = await waitingInspection(actor, input, tx)
+    const named = input.acknowledgeInspectionId || null
+    if ((waiting?.id ?? null) !== named)
+      throw new DomainError('validation_failed', 'validation.failed', {
+        fields: { acknowledgeInspectionId: [waiting && !named ? 'inspections.errors.acknowledgeRequired' : 'inspections.errors.acknowledgeStale'] },
+      })
     const inspectedAt = zonedInstant(input.inspectedAt, await organizationTimeZone(organizationId, tx))
     if (inspectedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
       throw new DomainError('validation_failed', 'validation.failed', { fields: { inspectedAt: ['inspections.errors.future'] } })
@@ -106,6 +115,8 @@ export async function createInspection(actor: Actor, input: InspectionInput, now
         params: { latest },
         fields: { odometer: ['inspections.errors.odometerBackwards'] },
       })
+    // Signed first: a refusal after it (a photo not the filer's) files nothing and signs nothing.
+    if (waiting) await acknowledgeIn(tx, actor, waiting.id, undefined, now, true)
     const { id } = await tx.inspection.create({
       data: {
         organizationId,
@@ -203,7 +214,9 @@ export async function certifyInspection(actor: Actor, id: string, input: Certify
     )
     throwRefusal(certifyRefusal(actor, report))
     const workOrderId = input.workOrderId || null
-    if (workOrderId && !(await tx.workOrder.findFirst({ where: { id: workOrderId, organizationId, truckId: report.truckId }, select: { id: true } })))
+    // The shop's order for the report's truck, or for its trailer (ADR 153): the organization's own.
+    const units: Prisma.WorkOrderWhereInput[] = [{ truckId: report.truckId }, ...(report.trailerId ? [{ trailerId: report.trailerId }] : [])]
+    if (workOrderId && !(await tx.workOrder.findFirst({ where: { id: workOrderId, organizationId, OR: units }, select: { id: true } })))
       throw new DomainError('validation_failed', 'validation.failed', { fields: { workOrderId: ['inspections.errors.workOrder'] } })
     await tx.inspectionDefect.updateMany({
       where: { inspectionId: id, certifiedAt: null },
@@ -230,21 +243,78 @@ export async function certifyInspection(actor: Actor, id: string, input: Certify
 /** The next driver's signature (396.13): a driver of the unit other than the filer, on a certified report, once, audited. */
 export async function acknowledgeInspection(actor: Actor, id: string, input: { version?: number }, now = new Date()): Promise<InspectionRow> {
   assertActorMay(actor, 'create', 'inspection')
+  return prisma.$transaction((tx) => acknowledgeIn(tx, actor, id, input.version, now))
+}
+
+/**
+ * The acknowledgment itself, inside the caller's transaction (its own, or the filing of the next
+ * report, ADR 153): the report locked at the version read, acknowledgeRefusal's rule, audited.
+ * `filing`: the actor is filing the next report of the unit, which makes them its next driver.
+ */
+async function acknowledgeIn(tx: Tx, actor: Actor, id: string, version: number | undefined, now: Date, filing = false) {
   const { organizationId } = actor
-  return prisma.$transaction(async (tx) => {
-    const report = await lockForUpdate(tx, { table: 'Inspection', id, organizationId, version: input.version, notFoundKey: NOT_FOUND }, () =>
-      tx.inspection.findFirst({ where: { id, organizationId }, include }),
-    )
-    const drives = actor.userId ? await drivesUnit(organizationId, actor.userId, report.truckId, tx) : false
-    throwRefusal(acknowledgeRefusal(actor, report, drives))
-    const acknowledged = await tx.inspection.update({
-      where: { id },
-      data: { acknowledgedAt: now, acknowledgedById: actor.userId, version: { increment: 1 } },
-      include,
-    })
-    await recordAudit(tx, actor, { entity: 'inspection', entityId: id, action: 'status', before: { acknowledgedAt: null }, after: { acknowledgedAt: now } })
-    return acknowledged
+  const report = await lockForUpdate(tx, { table: 'Inspection', id, organizationId, version, notFoundKey: NOT_FOUND }, () =>
+    tx.inspection.findFirst({ where: { id, organizationId }, include }),
+  )
+  const drives = filing || (actor.userId ? await drivesUnit(organizationId, actor.userId, report.truckId, tx) : false)
+  throwRefusal(acknowledgeRefusal(actor, report, drives))
+  const acknowledged = await tx.inspection.update({
+    where: { id },
+    data: { acknowledgedAt: now, acknowledgedById: actor.userId, version: { increment: 1 } },
+    include,
   })
+  await recordAudit(tx, actor, { entity: 'inspection', entityId: id, action: 'status', before: { acknowledgedAt: null }, after: { acknowledgedAt: now } })
+  return acknowledged
+}
+
+const waitingSelect = {
+  id: true,
+  kind: true,
+  inspectedAt: true,
+  driverId: true,
+  acknowledgedAt: true,
+  truck: { select: { unitNumber: true } },
+  trailer: { select: { unitNumber: true } },
+  driver: { select: { id: true, firstName: true, lastName: true } },
+  defects: {
+    orderBy: { id: 'asc' },
+    select: {
+      id: true,
+      item: true,
+      note: true,
+      outOfService: true,
+      certifiedAt: true,
+      repaired: true,
+      certificationNote: true,
+      certifiedBy: { select: { id: true, firstName: true, lastName: true } },
+    },
+  },
+} satisfies Prisma.InspectionSelect
+export type WaitingInspection = Prisma.InspectionGetPayload<{ select: typeof waitingSelect }>
+
+/**
+ * The report a driver filing the next one of the truck (or the trailer) signs in it (396.13, ADR
+ * 153): the latest report of either unit whose defects are all certified and that nobody has
+ * acknowledged yet, when acknowledgeRefusal lets this actor sign it (a driver, not its filer); else null.
+ */
+export async function waitingInspection(
+  actor: Pick<Actor, 'userId' | 'organizationId' | 'role'>,
+  units: { truckId: string; trailerId?: string | null },
+  db: Tx | typeof prisma = prisma,
+): Promise<WaitingInspection | null> {
+  if (!actor.userId || !units.truckId) return null
+  const report = await db.inspection.findFirst({
+    where: {
+      organizationId: actor.organizationId,
+      acknowledgedAt: null,
+      OR: [{ driverId: null }, { driverId: { not: actor.userId } }],
+      AND: [{ OR: [{ truckId: units.truckId }, ...(units.trailerId ? [{ trailerId: units.trailerId }] : [])] }],
+      defects: { some: {}, none: { certifiedAt: null } },
+    },
+    orderBy: [{ inspectedAt: 'desc' }, { id: 'desc' }],
+    select: waitingSelect,
+  })
+  return report && !acknowledgeRefusal(actor, report, true) ? report : null
 }
 
 /** A select of more units than this is unusable: the form then offers the driver's own units only. */

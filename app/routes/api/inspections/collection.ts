@@ -24,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * POST /api/inspections → 201 { data: report }, filed by the caller (a driver, or an admin for a
  * yard check; else 403): 400 at `truckId`/`trailerId` for a unit not the organization's, at
- * `inspectedAt` for a time in the future, at `odometer` below the unit's latest reading less 10.
+ * `inspectedAt` for a time in the future, at `odometer` below the unit's latest reading less 10,
+ * at `acknowledgeInspectionId` when it does not name the unit's report waiting for this driver's
+ * signature (ADR 153), which filing acknowledges.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request, ['GET', 'HEAD', 'POST'])

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
@@ -10,7 +10,7 @@ import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from '~/
 import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { createInspection, inspectionFormOptions } from '~/models/maintenance/inspection.server'
+import { createInspection, inspectionFormOptions, type WaitingInspection,waitingInspection } from '~/models/maintenance/inspection.server'
 import { receiveInspectionForm } from '~/models/maintenance/inspection-photo.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { requireActor } from '~/requests/actor.server'
@@ -27,6 +27,7 @@ import {
 } from '~/schemas/inspection-options'
 import { LOAD_DOCUMENT_MAX_BYTES } from '~/schemas/load-document-options'
 import { DomainError, isDomainError } from '~/utils/errors.server'
+import { formatDateTime } from '~/utils/format'
 import { zonedWallClock } from '~/utils/time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { uploadLimit } from '~/utils/upload-limit'
@@ -39,18 +40,24 @@ export const handle = { i18n: ['inspections'] }
 /** The form posts its defects' photos with it (ADR 135): streamed to storage, never collected by the edge. */
 export const upload = uploadLimit(PHOTOS_PER_FORM_MAX * LOAD_DOCUMENT_MAX_BYTES, { streamed: true })
 
-/** A driver's report at phone width: the unit (their current load's by default), the checklist, the statement. */
+/**
+ * A driver's report at phone width: the unit (their current load's by default), the last report of
+ * that unit waiting for its next driver's signature (ADR 153), the checklist, the statement.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'create', 'inspection')
+  const actor = { userId: user.id, organizationId: user.organizationId, role: user.role }
   const [options, timeZone] = await Promise.all([inspectionFormOptions(user.organizationId, user.id), organizationTimeZone(user.organizationId)])
-  return { ...options, now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
+  const waiting = options.truckId ? await waitingInspection(actor, { truckId: options.truckId, trailerId: options.trailerId }) : null
+  return { ...options, timeZone, waiting: waitingView(waiting), now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
 }
 
 /**
  * The report and its photos in one post (multipart; a plain form without photos too): the photos
  * are stored as the filer's uploads and named in their lines' `photoIds`, then the report is filed
  * as the API files it. A refused photo (not an image, too large) answers the form with its reason
- * at its line, the photos accepted kept for the next post.
+ * at its line, the photos accepted kept for the next post. A refused post shows the report waiting
+ * for the units posted, which the model checks again (the unit may have been chosen in the browser).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'create', 'inspection')
@@ -63,13 +70,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure(parseWithZod(new FormData(), { schema: InspectionSchema }), error, { translate: t })
   }
   const { form, refused, code, params } = received
+  const withWaiting = async (answer: ReturnType<typeof formFailure>) => {
+    const units = { truckId: String(form.get('truckId') ?? ''), trailerId: String(form.get('trailerId') ?? '') || null }
+    return data({ ...answer.data, waiting: waitingView(await waitingInspection(actor, units)) }, answer.init ?? undefined)
+  }
   if (code !== undefined)
-    return formFailure(
-      parseWithZod(form, { schema: InspectionSchema }),
-      new DomainError(code, 'inspections.photos.errors.refusedForm', { fields: refused, params }),
-      { translate: t },
+    return withWaiting(
+      formFailure(
+        parseWithZod(form, { schema: InspectionSchema }),
+        new DomainError(code, 'inspections.photos.errors.refusedForm', { fields: refused, params }),
+        {
+          translate: t,
+        },
+      ),
     )
-  return submitForm(
+  const answer = await submitForm(
     form,
     InspectionSchema,
     (input) => createInspection(actor, input),
@@ -80,6 +95,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     { translate: t },
   )
+  return answer instanceof Response ? answer : withWaiting(answer)
+}
+
+const personName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null)
+
+type WaitingView = ReturnType<typeof waitingView>
+
+/** What the form shows of the report to review: its defects and their certification, by whom. */
+function waitingView(report: WaitingInspection | null) {
+  if (!report) return null
+  return {
+    id: report.id,
+    kind: report.kind,
+    unit: report.truck.unitNumber,
+    trailer: report.trailer?.unitNumber ?? null,
+    inspectedAt: report.inspectedAt.toISOString(),
+    driver: personName(report.driver),
+    defects: report.defects.map((defect) => ({
+      id: defect.id,
+      item: defect.item,
+      note: defect.note,
+      outOfService: defect.outOfService,
+      repaired: defect.repaired,
+      certificationNote: defect.certificationNote,
+      certifiedAt: defect.certifiedAt?.toISOString() ?? null,
+      certifiedBy: personName(defect.certifiedBy),
+    })),
+  }
 }
 
 type Posted = { item?: string; note?: string; outOfService?: string; photoIds?: string | string[] }
@@ -88,7 +131,7 @@ type Posted = { item?: string; note?: string; outOfService?: string; photoIds?: 
 const keptPhotos = (line: Posted | undefined) => (line?.photoIds === undefined ? [] : ([] as string[]).concat(line.photoIds))
 
 export default function NewInspection({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useSchemaForm<typeof InspectionSchema>({
     id: 'inspection',
@@ -101,6 +144,10 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
   // The photos a refused post stored: read from the reply itself, which the form's state (with JavaScript) does not take in.
   const replied = ((actionData?.result?.initialValue as { defects?: Posted[] } | undefined)?.defects ?? posted) as Array<Posted | undefined>
   const errorsAt = (index: number, field: string) => form.allErrors[`defects[${index}].${field}`]
+  // The report to review: for the units posted once the form came back, else for the default ones.
+  const waiting: WaitingView = actionData && 'waiting' in actionData ? (actionData.waiting as WaitingView) : loaderData.waiting
+  const when = (value: string) => formatDateTime(i18n.language, value, loaderData.timeZone)
+  const ackErrors = fields.acknowledgeInspectionId.errors
   return (
     <>
       <PageHeader
@@ -134,6 +181,56 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
           <TextField label={t('inspections.fields.inspectedAt')} field={fields.inspectedAt} type="datetime-local" />
           <TextField label={t('inspections.fields.odometer')} field={fields.odometer} type="number" />
         </Card>
+        {waiting ? (
+          <Card className="grid gap-3 p-5 sm:p-6" data-testid="inspection-waiting">
+            <h2 className="text-base font-bold">
+              {t('inspections.review.title', { unit: waiting.trailer ? `${waiting.unit} · ${waiting.trailer}` : waiting.unit })}
+            </h2>
+            <p className="text-sm text-muted">
+              {t('inspections.review.filed', { kind: t(`inspections.kind.${waiting.kind}`), when: when(waiting.inspectedAt), name: waiting.driver ?? '—' })}
+            </p>
+            <ul className="grid gap-2">
+              {waiting.defects.map((defect) => (
+                <li key={defect.id} className="rounded-lg border border-line p-3 text-sm" data-testid="inspection-waiting-defect">
+                  <p className="font-semibold">
+                    {t(`inspections.item.${defect.item}`)}
+                    {defect.outOfService ? <span className="ms-2 text-error">· {t('inspections.fields.outOfService')}</span> : null}
+                  </p>
+                  {defect.note ? (
+                    <p className="mt-1" dir="auto">
+                      {defect.note}
+                    </p>
+                  ) : null}
+                  {defect.certifiedAt ? (
+                    <p className="mt-1 text-muted">
+                      {t(defect.repaired ? 'inspections.view.repaired' : 'inspections.view.notNeeded', { when: when(defect.certifiedAt) })}
+                      {defect.certifiedBy ? ` · ${t('inspections.review.by', { name: defect.certifiedBy })}` : null}
+                      {defect.certificationNote ? <span dir="auto"> · {defect.certificationNote}</span> : null}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <label htmlFor="acknowledge-waiting" className="flex min-h-11 items-center gap-3 text-sm font-semibold">
+              <input
+                // Another report to review (the unit changed) is not ticked already.
+                key={waiting.id}
+                id="acknowledge-waiting"
+                type="checkbox"
+                name={fields.acknowledgeInspectionId.name}
+                value={waiting.id}
+                className="size-5 shrink-0 accent-primary"
+                aria-required="true"
+                aria-invalid={ackErrors?.length ? true : undefined}
+                aria-describedby={ackErrors?.length ? 'acknowledge-waiting-error' : undefined}
+              />
+              {t('inspections.review.reviewed')}
+            </label>
+            <ErrorList id="acknowledge-waiting-error" errors={ackErrors} />
+          </Card>
+        ) : (
+          <ErrorList id="acknowledge-waiting-error" errors={ackErrors} />
+        )}
         <Card className="p-5 sm:p-6">
           <h2 className="text-base font-bold">{t('inspections.new.checklist')}</h2>
           <p className="mt-1 mb-4 text-sm text-muted">{t('inspections.new.checklistHint')}</p>
