@@ -10,7 +10,7 @@ import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from '~/
 import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
-import { createInspection, inspectionFormOptions, type WaitingInspection,waitingInspection } from '~/models/maintenance/inspection.server'
+import { createInspection, inspectionFormOptions, type WaitingInspection, waitingInspection } from '~/models/maintenance/inspection.server'
 import { receiveInspectionForm } from '~/models/maintenance/inspection-photo.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
 import { requireActor } from '~/requests/actor.server'
