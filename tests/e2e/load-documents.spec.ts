@@ -2,7 +2,7 @@ import fs from 'node:fs'
 
 import type { APIRequestContext } from '@playwright/test'
 
-import { expect, signedIn, test, type TestOrganization, toast, uniqueId } from './fixtures'
+import { expect, signedIn, test, type TestOrganization, toast, uniqueId, whenHydrated } from './fixtures'
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -34,6 +34,8 @@ test('uploads a PDF through the plain form, lists it, downloads it and deletes i
     ],
   })
   await page.goto(`/dashboard/loads/${load.id}`)
+  // With JavaScript, the upload is the page's own; a click before hydration would post natively.
+  await whenHydrated(page)
   const documents = page.getByTestId('load-documents')
   await expect(documents.getByTestId('documents-bols')).toContainText('None yet.')
 
