@@ -56,6 +56,7 @@ import {
   EdiInboundRecordSchema,
   EdiMessageQuerySchema,
   EdiMessageRecordSchema,
+  EdiMessageResendSchema,
   EdiPartnerRecordSchema,
   EdiPartnerSchema,
   EdiPartnerUpdateSchema,
@@ -972,6 +973,24 @@ function ediPaths(): Record<string, Record<string, Operation>> {
         responses: {
           '200': { description: 'The interchange.', content: { 'application/edi-x12': { schema: { type: 'string' } } } },
           '404': errorResponse('not_found'),
+          ...common,
+        },
+      },
+    },
+    '/api/edi/messages/{id}/resend': {
+      post: {
+        tags,
+        summary: 'Send a failed message again',
+        description:
+          'A message we wrote (990, 214, 210) whose delivery failed goes back to `waiting` with its attempts from zero, and the job queue delivers it through the partner’s transport as the first time (ADR 155). No body. Dispatchers and admins.',
+        operationId: 'resend_edi_message',
+        parameters: [idParameter],
+        requestBody: jsonBody(input(EdiMessageResendSchema), false),
+        responses: {
+          '200': answer('post', '/api/edi/messages/{id}/resend', '200', 'The message, waiting to be delivered.', dataOf(EdiMessageRecordSchema)),
+          '404': errorResponse('not_found'),
+          '409': errorResponse('invalid_transition: not ours, or its delivery has not failed (waiting, delivered, manual, or sent again meanwhile).'),
+          '415': notJson,
           ...common,
         },
       },

@@ -5083,6 +5083,13 @@ const ar: Catalogue = {
     },
   },
   edi: {
+    resend: {
+      label: 'إعادة الإرسال',
+      done: 'تمت جدولة {{type}} {{control}} لإعادة الإرسال.',
+      errors: {
+        notFailed: 'لا يُعاد إرسال إلا رسالة صادرة منا فشل تسليمها.',
+      },
+    },
     errors: {
       partnerNotFound: 'لم يتم العثور على الشريك التجاري.',
       messageNotFound: 'لم يتم العثور على رسالة EDI.',

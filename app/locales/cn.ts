@@ -5071,6 +5071,13 @@ const cn: Catalogue = {
     },
   },
   edi: {
+    resend: {
+      label: '重新发送',
+      done: '{{type}} {{control}} 已重新排队发送。',
+      errors: {
+        notFailed: '只有我方发出且投递失败的报文才能重新发送。',
+      },
+    },
     errors: {
       partnerNotFound: '未找到贸易伙伴。',
       messageNotFound: '未找到 EDI 报文。',

@@ -5094,6 +5094,13 @@ const en = {
     },
   },
   edi: {
+    resend: {
+      label: 'Send again',
+      done: '{{type}} {{control}} is queued to be sent again.',
+      errors: {
+        notFailed: 'Only a message of ours whose delivery failed is sent again.',
+      },
+    },
     errors: {
       partnerNotFound: 'Trading partner not found.',
       messageNotFound: 'EDI message not found.',

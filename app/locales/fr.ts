@@ -5155,6 +5155,13 @@ const fr: Catalogue = {
     },
   },
   edi: {
+    resend: {
+      label: 'Renvoyer',
+      done: '{{type}} {{control}} est de nouveau en file d’envoi.',
+      errors: {
+        notFailed: 'Seul un message envoyé par nous dont la livraison a échoué peut être renvoyé.',
+      },
+    },
     errors: {
       partnerNotFound: 'Partenaire commercial introuvable.',
       messageNotFound: 'Message EDI introuvable.',

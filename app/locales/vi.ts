@@ -5109,6 +5109,13 @@ const vi: Catalogue = {
     },
   },
   edi: {
+    resend: {
+      label: 'Gửi lại',
+      done: '{{type}} {{control}} đã được xếp hàng để gửi lại.',
+      errors: {
+        notFailed: 'Chỉ gửi lại được tin nhắn của chúng ta đã gửi thất bại.',
+      },
+    },
     errors: {
       partnerNotFound: 'Không tìm thấy đối tác giao dịch.',
       messageNotFound: 'Không tìm thấy thông điệp EDI.',

@@ -102,6 +102,8 @@ export const EdiDeleteSchema = withVersion(z.object({}))
  */
 export const EdiTenderAcceptSchema = z.object({ version: VersionSchema.optional() })
 export const EdiTenderDeclineSchema = z.object({ version: VersionSchema.optional(), reason: requiredText(200) })
+/** `POST /api/edi/messages/{id}/resend` takes no fields (ADR 155), as a webhook retry takes none: the message's `failed` state is its guard. */
+export const EdiMessageResendSchema = z.strictObject({})
 
 export const EdiMessageQuerySchema = listQuery({
   sorts: ['createdAt'] as const,

@@ -195,6 +195,7 @@ const WRITES: Record<string, 'refused' | { exempt: string }> = {
   'edi/partner:deletePartner': 'refused',
   'edi/tender-respond:acceptTender': 'refused',
   'edi/tender-respond:declineTender': 'refused',
+  'edi/outbound:resendOutbound': 'refused',
 }
 
 type Param = { name: string; type: string }

@@ -215,6 +215,39 @@ async function createTarget(
   // A load's status move works on a load; the specification's address delete on one of its stops.
   // Loads are made in the database: by then the fuzz has defined required custom fields on every list.
   // A tender to answer (ADR 149): a partner's 204 as the inbound model keeps it, made in the database.
+  // A message of ours whose delivery failed, to send again (ADR 155), of a manual partner (nothing leaves).
+  if (itemPath.startsWith('/api/edi/messages/')) {
+    const n = ++serial
+    const organizationId = org.organization.id
+    const broker = await prisma.broker.create({ data: { organizationId, name: `Fuzz Message Broker ${n}` } })
+    const partner = await prisma.ediPartner.create({
+      data: {
+        organizationId,
+        brokerId: broker.id,
+        name: `Fuzz message partner ${n}`,
+        isaQualifier: 'ZZ',
+        isaId: `FZMSG${n}`,
+        gsId: `FZMSG${n}`,
+        ourIsaQualifier: 'ZZ',
+        ourIsaId: 'FDCARRIER',
+        ourGsId: 'FDCARRIER',
+      },
+    })
+    const message = await prisma.ediMessage.create({
+      data: {
+        organizationId,
+        partnerId: partner.id,
+        direction: 'out',
+        type: '990',
+        status: 'sent',
+        raw: 'ISA~',
+        sizeBytes: 4,
+        delivery: 'failed',
+        lastError: 'http_status_422',
+      },
+    })
+    return { id: message.id, version: 1 }
+  }
   if (itemPath.startsWith('/api/edi/tenders/')) {
     const n = ++serial
     const organizationId = org.organization.id
@@ -844,8 +877,9 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
           // Something got through (a mutation that left the body valid): follow the record.
           const deleted = outcomes.some((outcome) => outcome.method === 'DELETE' && outcome.status === 200)
           // The cart has no item path to read back: a fresh line (and the cart's version) instead.
-          // A file has no version to read back: a fresh one instead.
-          if (deleted || write.path.startsWith('/api/cart') || write.path.startsWith('/api/files/')) target = await createTarget(write.path)
+          // A file has no version to read back, nor a message sent again (it waits now): a fresh one instead.
+          if (deleted || write.path.startsWith('/api/cart') || write.path.startsWith('/api/files/') || write.path.startsWith('/api/edi/messages/'))
+            target = await createTarget(write.path)
           else {
             // The record itself (an action's path, `…/{id}/payments`, answers only POST).
             const answer = await send({

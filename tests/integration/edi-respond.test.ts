@@ -20,13 +20,17 @@ import { createPartner } from '~/models/edi/partner.server'
 import { acceptTender, declineTender, expireTenders } from '~/models/edi/tender-respond.server'
 import { moveLoad } from '~/models/loads/load-status.server'
 import { runDueJobs, scheduledTasks } from '~/models/operations/jobs.server'
+import { resendRefusal } from '~/policies/edi-message'
+import * as resendRoute from '~/routes/api/edi/message-resend'
 import * as acceptRoute from '~/routes/api/edi/tender-accept'
 import * as declineRoute from '~/routes/api/edi/tender-decline'
+import * as resendPage from '~/routes/dashboard/edi/message-resend'
 import { EdiPartnerSchema } from '~/schemas/edi'
 import { prisma } from '~/utils/db.server'
 
 import { callApi } from '../contract-kit'
 import { actorOf, createOrg, type Org, refusal } from '../helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 import { startSftpServer, type TestSftpServer } from '../sftp-server'
 
 let sftpServer: TestSftpServer
@@ -221,6 +225,55 @@ describe('sending what we write', () => {
     expect(await messageOf(last.messageId)).toMatchObject({ delivery: 'failed', attempts: 1, lastError: 'http_status_503' })
     // Done is done: a failed message is not sent again by a stray job.
     expect(await deliverOutbound(last.messageId)).toBeNull()
+  })
+
+  it('sends a failed message again on a dispatcher’s word (API and the log’s form), once, and nothing else', async () => {
+    const org = await createOrg()
+    const { partner } = await partnerOf(org, 'http')
+    receiver.answer([422])
+    const { messageId } = await queue(org, partner.id)
+    await runDueJobs()
+    expect(await messageOf(messageId)).toMatchObject({ delivery: 'failed', lastError: 'http_status_422' })
+    const resend = (role: 'dispatcher' | 'viewer', id = messageId, token = org.users[role].token) =>
+      callApi(resendRoute, { method: 'POST', path: `/api/edi/messages/${id}/resend`, params: { id }, token })
+
+    expect((await resend('viewer')).status).toBe(403)
+    expect((await resend('dispatcher', messageId, (await createOrg()).users.dispatcher.token)).status).toBe(404)
+    // Two clicks at once: one queues it, the other is told it is no longer failed.
+    const [one, two] = await Promise.all([resend('dispatcher'), resend('dispatcher')])
+    expect([one.status, two.status].sort()).toEqual([200, 409])
+    const answered = one.status === 200 ? one : two
+    expect(answered.body.data).toMatchObject({ id: messageId, delivery: 'waiting', attempts: 0, lastError: null })
+    expect(await jobsOf(messageId)).toMatchObject([{ attempts: 0, max_attempts: 8 }])
+    receiver.answer([200])
+    await runDueJobs()
+    expect(await messageOf(messageId)).toMatchObject({ delivery: 'delivered', attempts: 1, lastError: null })
+    expect(receiver.received.at(-1)?.body).toBe((await messageOf(messageId)).raw)
+    // Delivered, it is not sent again.
+    const again = await resend('dispatcher')
+    expect([again.status, again.body.error.code]).toEqual([409, 'invalid_transition'])
+    // Nor is what came in, or what is still waiting or manual (the policy).
+    expect(
+      [
+        { direction: 'in', delivery: null },
+        { direction: 'out', delivery: 'waiting' },
+        { direction: 'out', delivery: 'manual' },
+        { direction: 'out', delivery: 'failed' },
+      ].map((message) => resendRefusal(message as never)?.code ?? null),
+    ).toEqual(['invalid_transition', 'invalid_transition', 'invalid_transition', null])
+
+    // The log's form, without JavaScript: back to the log with a toast, the refusal too.
+    receiver.answer([422])
+    const { messageId: second } = await queue(org, partner.id)
+    await runDueJobs()
+    const form = (role: 'dispatcher' | 'viewer') =>
+      callPage(resendPage.action as Handler, `/dashboard/edi/messages/${second}/resend`, org.users[role].id, { id: second }, postForm({}))
+    expect((await form('viewer')).status).toBe(403)
+    const sent = await form('dispatcher')
+    expect([sent.status, sent.location, sent.toast?.type]).toEqual([302, '/dashboard/edi/messages', 'success'])
+    expect(await messageOf(second)).toMatchObject({ delivery: 'waiting', attempts: 0 })
+    const refused = await form('dispatcher')
+    expect([refused.status, refused.toast?.type, refused.toast?.title]).toEqual([302, 'error', 'Only a message of ours whose delivery failed is sent again.'])
   })
 
   it('takes an http partner’s URL over https only, without credentials, and never without one', async () => {

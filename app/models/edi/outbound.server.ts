@@ -16,12 +16,15 @@
 import https from 'node:https'
 
 import type { EdiPartner } from '~/generated/prisma/client'
-import { requireFound } from '~/models/records/records.server'
+import { type Actor, recordAudit } from '~/models/audit/audit.server'
+import { assertActorMay, assertId, requireFound, throwRefusal } from '~/models/records/records.server'
 import { ediSendJobKey, ediSendTask } from '~/models/tasks/edi-send.server'
+import { resendRefusal } from '~/policies/edi-message'
 import { prisma, type Tx } from '~/utils/db.server'
 import { checkedLookup, hostRefused, privateNetworksAllowed, RefusedAddressError } from '~/utils/webhook-address.server'
 
 import { type OutboundSet, partiesOf, writeEnvelope } from './envelope'
+import { getMessage } from './message.server'
 import { nextControlNumber } from './partner.server'
 import { settingsOf } from './sftp-pickup.server'
 import { dropOutbound, SftpError } from './sftp-transport.server'
@@ -209,4 +212,37 @@ export async function deliverOutbound(messageId: string, options: DeliverOptions
     },
   })
   return { ...outcome, retry }
+}
+
+/**
+ * Sends a failed message again (ADR 155): back to `waiting` with its attempts from zero and its
+ * delivery queued in the same transaction, audited. Only ours, and only failed (409
+ * `invalid_transition`, the policy's reason); the move is conditional on `failed`, so of two at
+ * once exactly one queues it. Returns the message as the log lists it.
+ */
+export async function resendOutbound(actor: Actor, id: string) {
+  assertActorMay(actor, 'update', 'edi')
+  assertId(id, 'edi.errors.messageNotFound')
+  await prisma.$transaction(async (tx) => {
+    const message = requireFound(
+      await tx.ediMessage.findFirst({
+        where: { id, organizationId: actor.organizationId },
+        select: { direction: true, delivery: true, attempts: true, lastError: true },
+      }),
+      'edi.errors.messageNotFound',
+    )
+    throwRefusal(resendRefusal(message))
+    const { count } = await tx.ediMessage.updateMany({ where: { id, delivery: 'failed' }, data: { delivery: 'waiting', attempts: 0, lastError: null } })
+    // Another click sent it again between the read and the write.
+    throwRefusal(count === 1 ? null : resendRefusal({ ...message, delivery: 'waiting' }))
+    await ediSendTask.enqueue(tx, { messageId: id }, { key: ediSendJobKey(id), maxAttempts: EDI_SEND_ATTEMPTS })
+    await recordAudit(tx, actor, {
+      entity: 'ediMessage',
+      entityId: id,
+      action: 'status',
+      before: { delivery: 'failed', attempts: message.attempts, lastError: message.lastError },
+      after: { delivery: 'waiting', attempts: 0 },
+    })
+  })
+  return getMessage(actor.organizationId, id)
 }

@@ -16,6 +16,7 @@ import { assertInterchangeSize, receiveInterchange } from '~/models/edi/inbound.
 import { getMessage, listMessages, reasonMessage, serializeMessage } from '~/models/edi/message.server'
 import { serializeTender } from '~/models/edi/tender.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
+import { resendRefusal } from '~/policies/edi-message'
 import { requireActor } from '~/requests/actor.server'
 import { readListPage } from '~/requests/list-page.server'
 import { type EdiInboundRecord, EdiMessageQuerySchema } from '~/schemas/edi'
@@ -195,9 +196,18 @@ export default function EdiMessages({ loaderData, actionData }: Route.ComponentP
                 key={row.id}
                 changed={false}
                 actions={
-                  <a href={href('/dashboard/edi/messages/:id/raw', { id: row.id })} download>
-                    {t('edi.messages.download')}
-                  </a>
+                  <span className="flex flex-wrap items-center gap-3">
+                    <a href={href('/dashboard/edi/messages/:id/raw', { id: row.id })} download>
+                      {t('edi.messages.download')}
+                    </a>
+                    {loaderData.canUpdate && !resendRefusal(row) ? (
+                      <Form method="post" action={href('/dashboard/edi/messages/:id/resend', { id: row.id })} data-testid="edi-message-resend">
+                        <Button type="submit" size="sm" variant="secondary">
+                          {t('edi.resend.label')}
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </span>
                 }
               >
                 <th className="fd-nw">{formatDateTime(i18n.language, row.createdAt, timeZone)}</th>
