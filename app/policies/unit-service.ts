@@ -21,9 +21,17 @@ export type UnitService = {
   openDefects: ReadonlyArray<{ outOfService: boolean; certifiedAt: Date | string | null }>
 }
 
-/** Why the unit may not go on a load on `day` (`2026-12-01`), or null: an open defect first, then the inspection. */
+/** What keeps the unit off a load on `day` (`2026-12-01`), or null: an open defect first, then the inspection. */
+export function unitServiceReason(unit: Omit<UnitService, 'kind'>, day: string): 'defect' | 'inspection' | null {
+  if (unitOutOfService(unit.openDefects)) return 'defect'
+  if (unit.inspectionDue !== null && unit.inspectionDue < day) return 'inspection'
+  return null
+}
+
+/** Why the unit may not go on a load on `day`, as a refusal, or null. */
 export function unitServiceRefusal(unit: UnitService, day: string): PolicyRefusal | null {
-  if (unitOutOfService(unit.openDefects)) return { code: 'out_of_service', key: `loads.errors.outOfService.${unit.kind}Defect` }
-  if (unit.inspectionDue !== null && unit.inspectionDue < day) return { code: 'out_of_service', key: `loads.errors.outOfService.${unit.kind}Inspection` }
+  const reason = unitServiceReason(unit, day)
+  if (reason === 'defect') return { code: 'out_of_service', key: `loads.errors.outOfService.${unit.kind}Defect` }
+  if (reason === 'inspection') return { code: 'out_of_service', key: `loads.errors.outOfService.${unit.kind}Inspection` }
   return null
 }

@@ -267,7 +267,7 @@ describe('sending what we write', () => {
     const { messageId: second } = await queue(org, partner.id)
     await runDueJobs()
     const form = (role: 'dispatcher' | 'viewer') =>
-      callPage(resendPage.action as Handler, `/dashboard/edi/messages/${second}/resend`, org.users[role].id, { id: second }, postForm({}))
+      callPage(resendPage.action as Handler, `/dashboard/edi/messages/${second}/resend`, org.users[role].id, { id: second }, postForm({ intent: 'resend' }))
     expect((await form('viewer')).status).toBe(403)
     const sent = await form('dispatcher')
     expect([sent.status, sent.location, sent.toast?.type]).toEqual([302, '/dashboard/edi/messages', 'success'])

@@ -10,7 +10,7 @@ import { organizationTimeZone } from '~/models/organization/organization.server'
 import { isoDate } from '~/models/records/records.server'
 import { assignmentDay } from '~/policies/load'
 import type { PolicyRefusal } from '~/policies/refusal'
-import { type UnitKind, unitServiceRefusal } from '~/policies/unit-service'
+import { type UnitKind, unitServiceReason, unitServiceRefusal } from '~/policies/unit-service'
 import { prisma, type Tx } from '~/utils/db.server'
 import { DomainError } from '~/utils/errors.server'
 
@@ -172,14 +172,17 @@ export async function unitsOutOfService(organizationId: string, day: string) {
     prisma.truck.count({ where: where(open.trucks) }),
     prisma.trailer.count({ where: where(open.trailers) }),
   ])
+  // The policy's reason, by the same facts as the dispatch's refusal (serviceRefusal).
+  const reasonOf = (unit: ServiceUnit, defective: boolean) =>
+    unitServiceReason({ inspectionDue: isoDate(unit.inspectionDue), openDefects: defective ? [OPEN] : [] }, day)
   const units = [
-    ...trucks.map((unit) => ({ kind: 'truck' as const, unit, refusal: serviceRefusal('truck', unit, open.trucks.has(unit.id), day) })),
-    ...trailers.map((unit) => ({ kind: 'trailer' as const, unit, refusal: serviceRefusal('trailer', unit, open.trailers.has(unit.id), day) })),
+    ...trucks.map((unit) => ({ kind: 'truck' as const, unit, reason: reasonOf(unit, open.trucks.has(unit.id)) })),
+    ...trailers.map((unit) => ({ kind: 'trailer' as const, unit, reason: reasonOf(unit, open.trailers.has(unit.id)) })),
   ].slice(0, OUT_OF_SERVICE_LISTED)
   return {
     total: truckCount + trailerCount,
-    units: units.flatMap(({ kind, unit, refusal }) =>
-      refusal ? [{ kind, id: unit.id, unitNumber: unit.unitNumber, key: refusal.key, params: refusal.params }] : [],
+    units: units.flatMap(({ kind, unit, reason }) =>
+      reason ? [{ kind, id: unit.id, unitNumber: unit.unitNumber, reason, inspectionDue: isoDate(unit.inspectionDue) }] : [],
     ),
   }
 }

@@ -36,13 +36,13 @@ async function outOfServiceCard(organizationId: string) {
   const { total, units } = await unitsOutOfService(organizationId, await organizationToday(organizationId))
   return {
     total,
-    units: units.map(({ kind, id, unitNumber, key, params }) => ({
+    units: units.map(({ kind, id, unitNumber, reason, inspectionDue }) => ({
       id,
       kind,
       unitNumber,
       to: kind === 'truck' ? href('/dashboard/trucks/:id', { id }) : href('/dashboard/trailers/:id', { id }),
-      why: key.endsWith('Defect') ? ('defect' as const) : ('inspection' as const),
-      date: params.date,
+      why: reason,
+      date: reason === 'inspection' ? inspectionDue : null,
     })),
   }
 }

@@ -1,9 +1,10 @@
 import { data, href } from 'react-router'
+import { z } from 'zod'
 
 import { getInstance } from '~/middleware/i18next'
 import { resendOutbound } from '~/models/edi/outbound.server'
 import { requireActor } from '~/requests/actor.server'
-import { isDomainError } from '~/utils/errors.server'
+import { intent, intentAction, refusalText } from '~/requests/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import type { Route } from './+types/message-resend'
@@ -17,13 +18,19 @@ const LOG = href('/dashboard/edi/messages')
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = await requireActor(request, 'update', 'edi')
   const t = getInstance(context).t
-  try {
-    const message = await resendOutbound(actor, params.id)
-    return redirectWithToast(LOG, { type: 'success', title: t('edi.resend.done', { type: message.type ?? '', control: message.controlNumber ?? '' }) })
-  } catch (error) {
-    if (!isDomainError(error)) throw error
-    return redirectWithToast(LOG, { type: 'error', title: t(error.messageKey, error.options.params ?? {}) })
-  }
+  return intentAction(
+    await request.formData(),
+    t,
+    {
+      resend: intent({
+        schema: z.object({}),
+        run: () => resendOutbound(actor, params.id),
+        done: (message) =>
+          redirectWithToast(LOG, { type: 'success', title: t('edi.resend.done', { type: message.type ?? '', control: message.controlNumber ?? '' }) }),
+      }),
+    },
+    { refused: (refused) => redirectWithToast(LOG, { type: 'error', title: refusalText(refused) }) },
+  )
 }
 
 export function loader() {

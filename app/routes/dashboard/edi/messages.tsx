@@ -202,6 +202,7 @@ export default function EdiMessages({ loaderData, actionData }: Route.ComponentP
                     </a>
                     {loaderData.canUpdate && !resendRefusal(row) ? (
                       <Form method="post" action={href('/dashboard/edi/messages/:id/resend', { id: row.id })} data-testid="edi-message-resend">
+                        <input type="hidden" name="intent" value="resend" />
                         <Button type="submit" size="sm" variant="secondary">
                           {t('edi.resend.label')}
                         </Button>

@@ -10,6 +10,7 @@ import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from '~/
 import { fileInputClass, inputClass } from '~/components/ui/input-class'
 import { useTranslation } from '~/hooks/use-translation'
 import { getInstance } from '~/middleware/i18next'
+import { personName } from '~/models/loads/load-serialize.server'
 import { createInspection, inspectionFormOptions, type WaitingInspection, waitingInspection } from '~/models/maintenance/inspection.server'
 import { receiveInspectionForm } from '~/models/maintenance/inspection-photo.server'
 import { organizationTimeZone } from '~/models/organization/organization.server'
@@ -97,8 +98,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   )
   return answer instanceof Response ? answer : withWaiting(answer)
 }
-
-const personName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null)
 
 type WaitingView = ReturnType<typeof waitingView>
 
