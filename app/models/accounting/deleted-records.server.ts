@@ -78,11 +78,8 @@ type FuelPurchaseSnapshot = Omit<DeletedFuelPurchase, 'id' | 'purchasedAt' | 'de
 export async function keepDeletedFuelPurchase(tx: Tx, organizationId: string, purchase: FuelPurchase, now = new Date()) {
   const truck = await tx.truck.findUniqueOrThrow({ where: { id: purchase.truckId }, select: { unitNumber: true } })
   const { jurisdiction, fuelType, gallonsMilli, totalCents, vendor, city, reference, notes } = purchase
-  const snapshot: FuelPurchaseSnapshot = {
-    purchasedAt: purchase.purchasedAt.toISOString().slice(0, 10),
-    ...{ jurisdiction, fuelType, gallonsMilli, totalCents, vendor, city, reference, notes },
-    truck,
-  }
+  const purchasedAt = purchase.purchasedAt.toISOString().slice(0, 10)
+  const snapshot: FuelPurchaseSnapshot = { purchasedAt, jurisdiction, fuelType, gallonsMilli, totalCents, vendor, city, reference, notes, truck }
   await tx.accountingDeletedRecord.create({ data: { organizationId, kind: 'fuel', recordId: purchase.id, deletedAt: now, snapshot } })
 }
 

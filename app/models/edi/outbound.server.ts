@@ -233,8 +233,8 @@ export async function resendOutbound(actor: Actor, id: string) {
     )
     throwRefusal(resendRefusal(message))
     const { count } = await tx.ediMessage.updateMany({ where: { id, delivery: 'failed' }, data: { delivery: 'waiting', attempts: 0, lastError: null } })
-    // Another click sent it again between the read and the write.
-    throwRefusal(count === 1 ? null : resendRefusal({ ...message, delivery: 'waiting' }))
+    // Another click sent it again between the read and the write: it is waiting, no longer failed.
+    if (count !== 1) throwRefusal(resendRefusal({ ...message, delivery: 'waiting' }))
     await ediSendTask.enqueue(tx, { messageId: id }, { key: ediSendJobKey(id), maxAttempts: EDI_SEND_ATTEMPTS })
     await recordAudit(tx, actor, {
       entity: 'ediMessage',

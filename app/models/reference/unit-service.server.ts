@@ -152,7 +152,7 @@ const OUT_OF_SERVICE_LISTED = 8
 /**
  * The organization's trucks and trailers (inactive ones aside) out of service on `day`, as the
  * dashboard shows them: how many, and the first few (trucks, then trailers, by unit number), each
- * with why (the same rule and words as a refused dispatch).
+ * with the policy's reason (the dispatch's rule): an open defect, or the inspection due before `day`.
  */
 export async function unitsOutOfService(organizationId: string, day: string) {
   const open = await unitsWithOpenDefects(prisma, organizationId)
