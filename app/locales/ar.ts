@@ -1349,6 +1349,8 @@ const ar: Catalogue = {
     list: {
       import: 'استيراد CSV',
       truckUnit: 'رقم الوحدة',
+      driverName: 'الاسم أو البريد الإلكتروني',
+      driverAmbiguous: 'يحمل أكثر من سائق هذا الاسم: اكتب بريده الإلكتروني.',
       perMile: '{{amount}}/ميل',
       title: 'الشحنات',
       myTitle: 'شحناتي',

@@ -1347,6 +1347,8 @@ const cn: Catalogue = {
     list: {
       import: '导入 CSV',
       truckUnit: '车辆编号',
+      driverName: '姓名或邮箱',
+      driverAmbiguous: '有多名司机同名：请输入其邮箱。',
       perMile: '{{amount}}/英里',
       title: '货运单',
       myTitle: '我的货运单',

@@ -1354,6 +1354,8 @@ const en = {
     list: {
       import: 'Import CSV',
       truckUnit: 'Unit number',
+      driverName: 'Name or email',
+      driverAmbiguous: 'Several drivers have this name: type their email.',
       perMile: '{{amount}}/mi',
       title: 'Loads',
       myTitle: 'My loads',

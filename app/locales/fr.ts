@@ -1368,6 +1368,8 @@ const fr: Catalogue = {
     list: {
       import: 'Importer un CSV',
       truckUnit: 'Numéro d’unité',
+      driverName: 'Nom ou e-mail',
+      driverAmbiguous: 'Plusieurs chauffeurs portent ce nom : saisissez leur e-mail.',
       perMile: '{{amount}} par mile',
       title: 'Chargements',
       myTitle: 'Mes chargements',

@@ -1358,6 +1358,8 @@ const vi: Catalogue = {
     list: {
       import: 'Nhập CSV',
       truckUnit: 'Số hiệu xe',
+      driverName: 'Tên hoặc email',
+      driverAmbiguous: 'Có nhiều tài xế trùng tên này: hãy nhập email của họ.',
       perMile: '{{amount}}/dặm',
       title: 'Chuyến hàng',
       myTitle: 'Chuyến hàng của tôi',

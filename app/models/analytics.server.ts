@@ -86,7 +86,7 @@ export async function fleetAnalytics(organizationId: string) {
     from,
     revenuePerWeek: fill(mondays, perWeek),
     revenue: { loads: total.loads, cents: total.cents, miles: total.miles, centsPerMile: perMile(total.cents, total.miles) },
-    loadsByStatus: statuses as Partial<Record<LoadStatus, number>>,
+    loadsByStatus: (statuses ?? {}) as Partial<Record<LoadStatus, number>>,
     trucks: trucks.map((row) => ({ ...row, centsPerMile: perMile(row.cents, row.miles) })),
     brokers,
   }

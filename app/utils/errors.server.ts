@@ -107,14 +107,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && /Connection terminated|Can't reach database server|timeout exceeded when trying to connect/.test(message)
 }
 
-/** A statement cancelled by its statement_timeout (SQLSTATE 57014), through Prisma or pg. */
-export function isStatementTimeout(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false
-  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string } } } }
-  const cause = meta?.driverAdapterError?.cause
-  return code === '57014' || cause?.code === '57014' || cause?.originalCode === '57014'
-}
-
 export class DomainError extends Error {
   readonly status: number
   constructor(

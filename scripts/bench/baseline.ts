@@ -570,16 +570,28 @@ const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 async function loadListPage(req: http.IncomingMessage, url: URL) {
   const user = await pageUser(req, 'read', 'load')
   const q = /^[A-Za-z -]{1,40}$/.test(url.searchParams.get('q') ?? '') ? url.searchParams.get('q')! : null
+  const listing = loadPage(user.organizationId, url)
+  // As the app's tabs: each status counted up to the cap on its own index range; a search's few
+  // matches grouped, and a search past its cap (its total says so) not counted by status (ADR 156).
+  const tabCounts = q
+    ? listing.then(async ({ capped }) =>
+        capped
+          ? { rows: [] as Array<{ status: string; n: string }> }
+          : pool.query<{ status: string; n: string }>(
+              `SELECT l.status, count(*) AS n FROM "Load" l WHERE l."organizationId" = $1${loadSearch(q)} GROUP BY l.status`,
+              [user.organizationId],
+            ),
+      )
+    : pool.query<{ status: string; n: string }>(
+        `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM "Load" l WHERE l."organizationId" = $1 AND l.status = s.status::"LoadStatus"
+          LIMIT 10001) AS c) AS n
+        FROM unnest(enum_range(NULL::"LoadStatus")::text[]) AS s(status)`,
+        [user.organizationId],
+      )
   const [{ page, pageSize, total, capped, items, cap }, brokers, counts] = await Promise.all([
-    loadPage(user.organizationId, url),
+    listing,
     pool.query<{ id: string; name: string }>(`SELECT id, name FROM "Broker" WHERE "organizationId" = $1 ORDER BY name`, [user.organizationId]),
-    // As the app's tabs: each status counted up to the cap on its own index range (with the search, newest first).
-    pool.query<{ status: string; n: string }>(
-      `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM "Load" l WHERE l."organizationId" = $1 AND l.status = s.status::"LoadStatus"${loadSearch(q)}
-        ORDER BY l.status DESC, l."pickupAt" DESC, l.id DESC LIMIT ${q ? 1_001 : 10_001}) AS c) AS n
-      FROM unnest(enum_range(NULL::"LoadStatus")::text[]) AS s(status)`,
-      [user.organizationId],
-    ),
+    tabCounts,
   ])
   const rows = items
     .map(

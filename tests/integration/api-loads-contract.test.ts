@@ -323,18 +323,15 @@ describe('keyset paging of /api/loads', () => {
 })
 
 describe('counts of a search over many loads (ADR 073, 111)', () => {
-  it('caps the total and every status tab of a search at the search cap, as the unfiltered list caps its own', async () => {
+  it('caps the total of a search at the search cap and leaves its tabs uncounted, as the unfiltered list caps its own', async () => {
     const org = await createOrg()
     await brokerOf(org)
     // 3,000 generated loads (the bench's generator, COPY): every number matches "L-", most are invoiced.
     await seedLoads(process.env.DATABASE_URL!, [org.organization.id], 3_000, () => {})
     const answer = await callApi(collection, { path: '/api/loads?q=L-&pageSize=10', token: org.users.viewer.token })
     expect(answer.body.meta).toMatchObject({ total: LOAD_SEARCH_COUNT_CAP, totalCapped: true })
-    const counts = await countLoadsByStatus({ organizationId: org.organization.id }, LoadListQuerySchema.parse({ q: 'L-' }))
-    const exact = await prisma.load.groupBy({ by: ['status'], where: { organizationId: org.organization.id }, _count: { _all: true } })
-    expect(exact.find((row) => row.status === 'invoiced')!._count._all).toBeGreaterThan(LOAD_SEARCH_COUNT_CAP + 1)
-    // Read up to the cap and one more (the tab says "1,000+"), never the whole status.
-    expect(counts).toEqual(Object.fromEntries(exact.map((row) => [row.status, Math.min(row._count._all, LOAD_SEARCH_COUNT_CAP + 1)])))
+    // Past its cap a search's tabs are not counted (ADR 156): no status is read to its cap.
+    expect(await countLoadsByStatus({ organizationId: org.organization.id }, LoadListQuerySchema.parse({ q: 'L-' }))).toBeNull()
     // Unsearched, the same loads are under the list's own cap: counted exactly.
     const whole = await callApi(collection, { path: '/api/loads?pageSize=10', token: org.users.viewer.token })
     expect(whole.body.meta.total).toBe(3_000)

@@ -434,6 +434,41 @@ describe('the truck filter of a large fleet', () => {
   })
 })
 
+describe('the driver filter of a large roster', () => {
+  it('becomes a typed name or email past 200 drivers (any case); a name two drivers share says so and matches nothing', async () => {
+    const org = await createOrg()
+    const organizationId = org.organization.id
+    const { broker, driverId } = await fleet(org)
+    const small = await call(loadList.loader as Handler, '/dashboard/loads/list', org.users.dispatcher.id)
+    expect((small.data?.options as { drivers: unknown[] }).drivers).toHaveLength(1)
+    await prisma.user.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({
+        organizationId,
+        role: 'driver' as const,
+        passwordHash: 'x',
+        email: `${unique('bulk')}-${i}@example.test`.toLowerCase(),
+        firstName: 'Twin',
+        lastName: i < 2 ? 'Driver' : `Driver ${i}`,
+      })),
+    })
+    const driver = await prisma.user.findUniqueOrThrow({ where: { id: driverId } })
+    const mine = await newLoad(org, { brokerId: broker.id, driverId })
+    await newLoad(org, { brokerId: broker.id })
+    const all = await call(loadList.loader as Handler, '/dashboard/loads/list', org.users.dispatcher.id)
+    expect((all.data?.options as { drivers: unknown }).drivers).toBeNull()
+    const ids = async (driverText: string) => {
+      const page = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent(driverText)}`, org.users.dispatcher.id)
+      return { ids: rows<{ id: string }>(page.data?.loads).map((load) => load.id), ambiguous: page.data?.driverAmbiguous }
+    }
+    expect(await ids(`${driver.firstName} ${driver.lastName}`.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false })
+    expect(await ids(driver.email.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false })
+    expect(await ids('twin driver')).toEqual({ ids: [], ambiguous: true })
+    expect(await ids('Nobody Here')).toEqual({ ids: [], ambiguous: false })
+    const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
+    expect(hostile.status).toBe(200)
+  })
+})
+
 describe('my loads (drivers)', () => {
   const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
 

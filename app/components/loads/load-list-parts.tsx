@@ -43,14 +43,18 @@ export function PlaceCell({ place, at, timeZone }: { place: string | null; at: s
 }
 
 /** All + one tab per status, each a link setting `?status=` (the page starts again), with its count. */
-/** `cap`: where the counts stopped (loadCountCap: 1,000 with a search, else 10,000); a count past it reads "1,000+". */
-export function StatusTabs({ current, counts, cap }: { current: string | undefined; counts: Partial<Record<string, number>>; cap: number }) {
+/**
+ * `cap`: where the counts stopped (loadCountCap: 1,000 with a search, else 10,000); a count past it
+ * reads "1,000+". `counts` null: a search past its cap, whose statuses are not counted (ADR 156):
+ * All reads "1,000+" and the statuses no count.
+ */
+export function StatusTabs({ current, counts, cap }: { current: string | undefined; counts: Partial<Record<string, number>> | null; cap: number }) {
   const { t, i18n } = useTranslation()
   const paramsHref = useParamsHref()
-  const all = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0)
+  const all = counts ? Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0) : cap + 1
   const tabs = [
     { value: undefined, label: t('list.all'), count: all },
-    ...LOAD_STATUSES.map((value) => ({ value, label: t(`loads.status.${value}`), count: counts[value] ?? 0 })),
+    ...LOAD_STATUSES.map((value) => ({ value, label: t(`loads.status.${value}`), count: counts ? (counts[value] ?? 0) : null })),
   ]
   return (
     <LinkArea as="nav" aria-label={t('loads.list.tabs')} className="overflow-x-auto border-b border-line px-2 sm:px-3" data-testid="load-status-tabs">
@@ -61,11 +65,16 @@ export function StatusTabs({ current, counts, cap }: { current: string | undefin
             <li key={tab.value ?? 'all'}>
               {/* A plain anchor (.fd-tab, app/app.css), followed in the app by the tabs' delegated handler, keeping the scroll. */}
               <a href={paramsHref({ status: tab.value ?? null, page: null })} aria-current={active ? 'page' : undefined} className="fd-tab">
-                {tab.label}{' '}
-                <span className="fd-count">
-                  {/* Counts stop at the cap: past it a tab reads "10,000+" ("1,000+" for a search). */}
-                  {tab.count > cap ? `${formatNumber(i18n.language, cap)}+` : formatNumber(i18n.language, tab.count)}
-                </span>
+                {tab.label}
+                {tab.count === null ? null : (
+                  <>
+                    {' '}
+                    <span className="fd-count">
+                      {/* Counts stop at the cap: past it a tab reads "10,000+" ("1,000+" for a search). */}
+                      {tab.count > cap ? `${formatNumber(i18n.language, cap)}+` : formatNumber(i18n.language, tab.count)}
+                    </span>
+                  </>
+                )}
               </a>
             </li>
           )

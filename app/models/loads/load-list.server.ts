@@ -11,7 +11,7 @@ import { isStoredInstant } from '~/schemas/dates'
 import type { LoadListQuery } from '~/schemas/load'
 import { LOAD_COUNT_CAP, LOAD_STATUSES, loadCountCap, type LoadStatus } from '~/schemas/load-options'
 import { prisma } from '~/utils/db.server'
-import { DomainError, isStatementTimeout } from '~/utils/errors.server'
+import { DomainError } from '~/utils/errors.server'
 import { nextDay, zonedDayStart } from '~/utils/time'
 
 import { person } from './load.server'
@@ -212,51 +212,33 @@ async function idsAfter(where: Prisma.LoadWhereInput, query: LoadListQuery, curs
  * Loads per status for the list's tabs: the list's search and filters apply, its status does not
  * (every tab counts what it would show). Each status is counted up to the list's cap + 1
  * (loadCountCap: 1,000 with a search, else 10,000), filtered or not (ADR 073, 111): a grouped count
- * of a search for a common word read every match, 600,000 loads at ten million. A search's tabs
- * are counted as ADR 116 says: its matches grouped when they are few, each status read in index
- * order when they are many.
+ * of a search for a common word read every match, 600,000 loads at ten million. A search's few
+ * matches (up to its cap) are grouped; a search past its cap leaves the tabs uncounted, `null`
+ * (ADR 156: counting each status of a common word read hundreds of thousands of rows a page).
+ * `searchCapped` says whether the search passed its cap when the caller has counted it already (the
+ * list without a status: its total is the search's).
  */
 export async function countLoadsByStatus(
   viewer: LoadScope,
   query: LoadListQuery,
-  { searchTabsMs = SEARCH_TABS_MS } = {},
-): Promise<Partial<Record<LoadStatus, number>>> {
+  { searchCapped }: { searchCapped?: boolean } = {},
+): Promise<Partial<Record<LoadStatus, number>> | null> {
   const filtered = Boolean(query.q || query.brokerId || query.companyId || (query.driverId && !viewer.driverId) || query.truckId || query.from || query.to)
   if (!filtered) return countByStatusCapped(viewer)
   const all = { ...query, status: undefined }
   const where = await listWhere(viewer, all)
   const cap = loadCountCap(query)
-  const capped = (status: LoadStatus, db: Pick<typeof prisma, 'load'> = prisma) =>
-    db.load.count({ where: { AND: [where, { status }] }, orderBy: countOrder({ ...query, status }), take: cap + 1 })
-  const byStatus = (counts: number[]) => Object.fromEntries(LOAD_STATUSES.flatMap((status, index) => (counts[index] > 0 ? [[status, counts[index]]] : [])))
-  if (!query.q) return byStatus(await Promise.all(LOAD_STATUSES.map((status) => capped(status))))
-  // A rare word: its few matches come from the trigram index, and one grouped count sorts them.
-  const matches = await prisma.load.count({ where, orderBy: countOrder(all), take: cap + 1 })
-  if (matches <= cap) {
-    const groups = await prisma.load.groupBy({ by: ['status'], where, _count: { _all: true } })
-    return Object.fromEntries(groups.filter((group) => group._count._all > 0).map((group) => [group.status, group._count._all]))
-  }
-  // A common word: with bitmap scans on, the planner intersects the trigram index (every match, a
-  // tenth of the table) with each status's rows. Without them the trigram index cannot serve, and
-  // each status is read newest first until cap + 1 matches. Where a status holds few matches among
-  // many rows that read is long: past SEARCH_TABS_MS the bitmap plan counts instead.
-  try {
-    return byStatus(
-      await prisma.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT set_config('enable_bitmapscan', 'off', true), set_config('statement_timeout', ${String(searchTabsMs)}, true)`
-        const counts: number[] = []
-        for (const status of LOAD_STATUSES) counts.push(await capped(status, tx))
-        return counts
-      }),
+  if (!query.q) {
+    const counts = await Promise.all(
+      LOAD_STATUSES.map((status) => prisma.load.count({ where: { AND: [where, { status }] }, orderBy: countOrder({ ...query, status }), take: cap + 1 })),
     )
-  } catch (error) {
-    if (!isStatementTimeout(error)) throw error
-    return byStatus(await Promise.all(LOAD_STATUSES.map((status) => capped(status))))
+    return Object.fromEntries(LOAD_STATUSES.flatMap((status, index) => (counts[index] > 0 ? [[status, counts[index]]] : [])))
   }
+  // A rare word: its few matches come from the trigram index, and one grouped count sorts them.
+  if (searchCapped ?? (await prisma.load.count({ where, orderBy: countOrder(all), take: cap + 1 })) > cap) return null
+  const groups = await prisma.load.groupBy({ by: ['status'], where, _count: { _all: true } })
+  return Object.fromEntries(groups.filter((group) => group._count._all > 0).map((group) => [group.status, group._count._all]))
 }
-
-/** How long a common word's tabs may read in index order before the bitmap plan takes over. */
-const SEARCH_TABS_MS = 1_000
 
 /**
  * The unfiltered tabs: each status counted up to LOAD_COUNT_CAP + 1 on its own index range (a

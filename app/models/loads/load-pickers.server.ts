@@ -123,6 +123,37 @@ export async function listLoadTruckOptions(organizationId: string) {
   return trucks.length > TRUCK_OPTIONS_MAX ? null : trucks
 }
 
+/** Drivers for the list's driver filter, as TRUCK_OPTIONS_MAX for trucks. */
+export const DRIVER_OPTIONS_MAX = 200
+
+/**
+ * Drivers for the list's driver filter, or null past DRIVER_OPTIONS_MAX: 500 drivers weighed half
+ * the loads list page (its HTML and its data) at ten million loads (ADR 156); the page then asks
+ * for a driver's name or email.
+ */
+export async function listLoadDriverOptions(organizationId: string) {
+  const drivers = await prisma.user.findMany({
+    where: { organizationId, role: 'driver', status: { not: 'banned' } },
+    select: { id: true, firstName: true, lastName: true },
+    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }],
+    take: DRIVER_OPTIONS_MAX + 1,
+  })
+  return drivers.length > DRIVER_OPTIONS_MAX ? null : drivers
+}
+
+/**
+ * The driver a typed name or email names in the organization, whatever its case: the email, or the
+ * first and last name as the filter's select shows them. `ambiguous` when several share that name.
+ */
+export async function findDriverByName(organizationId: string, text: string) {
+  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "User"
+    WHERE "organizationId" = ${organizationId} AND "role" = 'driver' AND "status" <> 'banned'
+      AND (lower("email") = lower(${text}) OR lower(trim(concat_ws(' ', "firstName", "lastName"))) = lower(${text}))
+    ORDER BY "id" LIMIT 2`
+  return { id: rows.length === 1 ? rows[0]!.id : null, ambiguous: rows.length > 1 }
+}
+
 /** The truck a typed unit number names in the organization (the same case-insensitive rule as its unique index). */
 export async function findTruckByUnit(organizationId: string, unitNumber: string) {
   return prisma.truck.findFirst({ where: { organizationId, unitNumber }, select: { id: true, unitNumber: true } })

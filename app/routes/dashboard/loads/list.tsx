@@ -16,12 +16,11 @@ import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { loadTimeZone } from '~/models/loads/load.server'
 import { countLoadsByStatus, listLoads } from '~/models/loads/load-list.server'
-import { findTruckByUnit, listLoadTruckOptions } from '~/models/loads/load-pickers.server'
+import { findDriverByName, findTruckByUnit, listLoadDriverOptions, listLoadTruckOptions } from '~/models/loads/load-pickers.server'
 import { personName } from '~/models/loads/load-serialize.server'
 import { customFieldColumns } from '~/models/organization/custom-fields.server'
 import { listBrokerOptions } from '~/models/reference/broker.server'
 import { listCompanyOptions } from '~/models/reference/company.server'
-import { listDriverOptions } from '~/models/users/user.server'
 import { canDeleteLoad, canEditLoad, loadScope, moneyFreeSort, seesLoadMoney } from '~/policies/load'
 import { redirectPastLastPage, tableRows } from '~/requests/list-page.server'
 import { requirePermission } from '~/requests/session.server'
@@ -64,15 +63,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     // An unknown unit matches no load (an id no row has), rather than quietly dropping the filter.
     query.truckId = truck?.id ?? 'none'
   }
+  // So is a large roster's driver, by name or email (listLoadDriverOptions).
+  const typedDriver = url.searchParams.get('driver')?.trim().slice(0, 200)
+  const driverName = typedDriver && isSaveableText(typedDriver) ? typedDriver : undefined
+  let driverAmbiguous = false
+  if (driverName && !query.driverId && !driverOnly) {
+    const driver = await findDriverByName(user.organizationId, driverName)
+    query.driverId = driver.id ?? 'none'
+    driverAmbiguous = driver.ambiguous
+  }
   // A driver sees their own loads only: no filters that would list the organization's people and partners.
+  const listing = listLoads(viewer, query)
+  // Without a status the list's total is the search's: the tabs need not count it again.
+  const tabs =
+    query.q && !query.status
+      ? listing.then((result) => countLoadsByStatus(viewer, query, { searchCapped: result.totalCapped }))
+      : countLoadsByStatus(viewer, query)
   const [result, counts, columns, timeZone, brokers, companies, drivers, trucks] = await Promise.all([
-    listLoads(viewer, query),
-    countLoadsByStatus(viewer, query),
+    listing,
+    tabs,
     customFieldColumns(organizationId, 'loads', url.searchParams, user.id),
     loadTimeZone(organizationId),
     driverOnly ? [] : listBrokerOptions(organizationId),
     driverOnly ? [] : listCompanyOptions(organizationId, { keepId: query.companyId }),
-    driverOnly ? [] : listDriverOptions(organizationId),
+    driverOnly ? [] : listLoadDriverOptions(organizationId),
     driverOnly ? [] : listLoadTruckOptions(organizationId),
   ])
   // A capped count has no last page to clamp to.
@@ -91,10 +105,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     options: {
       brokers: brokers.map((broker): Choice => [broker.id, broker.name]),
       companies: companies.map((company): Choice => [company.id, company.name]),
-      drivers: drivers.map((driver): Choice => [driver.id, personName(driver) ?? '']),
+      drivers: drivers ? drivers.map((driver): Choice => [driver.id, personName(driver) ?? '']) : null,
       trucks: trucks ? trucks.map((truck): Choice => [truck.id, truck.unitNumber]) : null,
     },
     truckUnit: truckUnit ?? null,
+    driverName: driverName ?? null,
+    driverAmbiguous,
     // Flat: a nested object per row costs the page's HTML more (ADR 044).
     loads: tableRows(result.items, columns, (load) => ({
       id: load.id,
@@ -124,7 +140,9 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
   const { query, total, options, changed, timeZone } = loaderData
   const loads = useMemo(() => unpackRows(loaderData.loads), [loaderData.loads])
   const dated = Boolean(query.from || query.to)
-  const filtered = Boolean(query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || loaderData.truckUnit || dated)
+  const filtered = Boolean(
+    query.q || query.status || query.brokerId || query.companyId || query.driverId || query.truckId || loaderData.truckUnit || loaderData.driverName || dated,
+  )
   const returnTo = listReturnTo(`${pathname}${search}`, LIST)
   const sortProps = { sort: query.sort, dir: query.dir }
   const money = (cents: number) => formatMoney(i18n.language, cents)
@@ -134,7 +152,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
     : [
         { name: 'brokerId', label: t('loads.fields.broker'), value: query.brokerId, options: choices(options.brokers) },
         { name: 'companyId', label: t('fields.company'), value: query.companyId, options: choices(options.companies) },
-        { name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: choices(options.drivers) },
+        ...(options.drivers ? [{ name: 'driverId', label: t('loads.fields.driver'), value: query.driverId, options: choices(options.drivers) }] : []),
         ...(options.trucks ? [{ name: 'truckId', label: t('loads.fields.truck'), value: query.truckId, options: choices(options.trucks) }] : []),
       ]
 
@@ -167,6 +185,28 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
           filters={filters}
           dates={{ from: query.from, to: query.to, fromLabel: t('loads.list.pickupFrom'), toLabel: t('loads.list.pickupTo') }}
         >
+          {options.drivers || loaderData.driverOnly ? null : (
+            <div className="min-w-36 flex-1">
+              <label htmlFor="driver" className="fd-label">
+                {t('loads.fields.driver')}
+              </label>
+              <input
+                id="driver"
+                name="driver"
+                type="search"
+                maxLength={200}
+                defaultValue={loaderData.driverName ?? ''}
+                placeholder={t('loads.list.driverName')}
+                aria-describedby={loaderData.driverAmbiguous ? 'driver-ambiguous' : undefined}
+                className={inputClass}
+              />
+              {loaderData.driverAmbiguous ? (
+                <p id="driver-ambiguous" className="mt-1 text-xs text-muted">
+                  {t('loads.list.driverAmbiguous')}
+                </p>
+              ) : null}
+            </div>
+          )}
           {options.trucks || loaderData.driverOnly ? null : (
             <div className="min-w-36 flex-1">
               <label htmlFor="truck" className="fd-label">
