@@ -186,42 +186,17 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
           dates={{ from: query.from, to: query.to, fromLabel: t('loads.list.pickupFrom'), toLabel: t('loads.list.pickupTo') }}
         >
           {options.drivers || loaderData.driverOnly ? null : (
-            <div className="min-w-36 flex-1">
-              <label htmlFor="driver" className="fd-label">
-                {t('loads.fields.driver')}
-              </label>
-              <input
-                id="driver"
-                name="driver"
-                type="search"
-                maxLength={200}
-                defaultValue={loaderData.driverName ?? ''}
-                placeholder={t('loads.list.driverName')}
-                aria-describedby={loaderData.driverAmbiguous ? 'driver-ambiguous' : undefined}
-                className={inputClass}
-              />
-              {loaderData.driverAmbiguous ? (
-                <p id="driver-ambiguous" className="mt-1 text-xs text-muted">
-                  {t('loads.list.driverAmbiguous')}
-                </p>
-              ) : null}
-            </div>
+            <TypedFilter
+              name="driver"
+              label={t('loads.fields.driver')}
+              value={loaderData.driverName}
+              placeholder={t('loads.list.driverName')}
+              maxLength={200}
+              hint={loaderData.driverAmbiguous ? t('loads.list.driverAmbiguous') : null}
+            />
           )}
           {options.trucks || loaderData.driverOnly ? null : (
-            <div className="min-w-36 flex-1">
-              <label htmlFor="truck" className="fd-label">
-                {t('loads.fields.truck')}
-              </label>
-              <input
-                id="truck"
-                name="truck"
-                type="search"
-                maxLength={20}
-                defaultValue={loaderData.truckUnit ?? ''}
-                placeholder={t('loads.list.truckUnit')}
-                className={inputClass}
-              />
-            </div>
+            <TypedFilter name="truck" label={t('loads.fields.truck')} value={loaderData.truckUnit} placeholder={t('loads.list.truckUnit')} maxLength={20} />
           )}
         </ListToolbar>
         <ColumnsMenu columns={loaderData.columns} />
@@ -334,5 +309,32 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Card>
     </>
+  )
+}
+
+/** A filter typed instead of chosen (a large fleet's truck, a large roster's driver), with a hint under it when the server gave one. */
+function TypedFilter(props: { name: string; label: string; value: string | null; placeholder: string; maxLength: number; hint?: string | null }) {
+  const { name, hint } = props
+  return (
+    <div className="min-w-36 flex-1">
+      <label htmlFor={name} className="fd-label">
+        {props.label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="search"
+        maxLength={props.maxLength}
+        defaultValue={props.value ?? ''}
+        placeholder={props.placeholder}
+        aria-describedby={hint ? `${name}-hint` : undefined}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   )
 }
