@@ -1,4 +1,4 @@
-import { apiUser, expect, loginByRequest, signedIn, test, toast } from './fixtures'
+import { apiTruck, apiUser, expect, js, loginByRequest, signedIn, test, toast, uniqueId } from './fixtures'
 import { api, apiLoad, fleet } from './load-fixtures'
 
 // Work orders (ADR 132): a report's out-of-service defect keeps the truck off the road until the
@@ -9,6 +9,7 @@ test('a mechanic opens a work order from the report, completes it, the truck is 
   const org = await signedIn(page, request)
   const { broker, driver, truck, trailer } = await fleet(request, org)
   const mechanic = await apiUser(request, org, { role: 'mechanic', firstName: 'Mo', lastName: 'Wrench' })
+  const spare = await apiTruck(request, org, { unitNumber: uniqueId('SP'), status: 'available' })
   const load = await apiLoad(request, org, { brokerId: broker.id, driverId: driver.id, truckId: truck.id, trailerId: trailer.id })
   // The office's yard check finds the brakes unsafe.
   const report = await api(request, org, '/api/inspections', {
@@ -78,6 +79,13 @@ test('a mechanic opens a work order from the report, completes it, the truck is 
   await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('Air leak at the front axle')
   await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('Repaired, certified')
   await expect(waiting.getByTestId('inspection-waiting-defect')).toContainText('by Mo Wrench')
+  if (js(test.info())) {
+    // Another truck chosen: its own report to review (none), asked for at once; the first one again brings it back.
+    await page.getByRole('combobox', { name: /^Truck/ }).selectOption(spare.id)
+    await expect(waiting).toHaveCount(0)
+    await page.getByRole('combobox', { name: /^Truck/ }).selectOption(truck.id)
+    await expect(waiting).toContainText(`Review the last report of ${truck.unitNumber}`)
+  }
   await page.getByRole('spinbutton', { name: /^Odometer/ }).fill('88020')
   // Filed without ticking "I have reviewed": refused at the box, nothing filed.
   await page.getByRole('button', { name: 'File report' }).click()

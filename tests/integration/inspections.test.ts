@@ -513,6 +513,14 @@ describe('the next driver acknowledges in their next report', () => {
         defects: [{ item: 'service_brakes', repaired: true, certificationNote: 'Replaced the air line', certifiedBy: expect.any(String) }],
       },
     })
+    // The units chosen on the form (a change asks with JavaScript): their report, or none; another organization's truck is not offered.
+    const spareChosen = await callPage(newPage.loader, `/dashboard/inspections/new?truckId=${spare.id}&trailerId=`, next.id)
+    expect(spareChosen.data).toMatchObject({ truckId: spare.id, trailerId: null, waiting: null })
+    const back = await callPage(newPage.loader, `/dashboard/inspections/new?truckId=${truck.id}&trailerId=`, next.id)
+    expect(back.data).toMatchObject({ truckId: truck.id, waiting: { id: report.id } })
+    const { truck: foreign } = await unitOf(await createOrg())
+    const elsewhere = await callPage(newPage.loader, `/dashboard/inspections/new?truckId=${foreign.id}&trailerId=x`, next.id)
+    expect(elsewhere.data).toMatchObject({ truckId: null, trailerId: null, waiting: null })
     const fields = { truckId: truck.id, trailerId: '', kind: 'pre_trip', inspectedAt: '2026-12-03T08:30', odometer: '120050', remarks: '' }
     const post = (extra: Record<string, string>) => callPage(newPage.action, '/dashboard/inspections/new', next.id, {}, postForm({ ...fields, ...extra }))
     const unticked = await post({})

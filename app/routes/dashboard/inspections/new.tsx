@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useFetcher, useNavigation } from 'react-router'
 
 import { useSchemaForm } from '~/components/forms/use-schema-form'
 import { PageHeader } from '~/components/layout/page-header'
@@ -49,8 +49,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, 'create', 'inspection')
   const actor = { userId: user.id, organizationId: user.organizationId, role: user.role }
   const [options, timeZone] = await Promise.all([inspectionFormOptions(user.organizationId, user.id), organizationTimeZone(user.organizationId)])
-  const waiting = options.truckId ? await waitingInspection(actor, { truckId: options.truckId, trailerId: options.trailerId }) : null
-  return { ...options, timeZone, waiting: waitingView(waiting), now: zonedWallClock(new Date(), timeZone), constraint: formConstraint(InspectionSchema) }
+  // Units chosen on the form (`?truckId=&trailerId=`: with JavaScript a change asks for their
+  // waiting report), when the form offers them; else the driver's own.
+  const url = new URL(request.url)
+  const chosen = url.searchParams.has('truckId')
+  const offered = (units: Array<{ id: string }>, id: string | null) => (id && units.some((unit) => unit.id === id) ? id : null)
+  const truckId = chosen ? offered(options.trucks, url.searchParams.get('truckId')) : options.truckId
+  const trailerId = chosen ? offered(options.trailers, url.searchParams.get('trailerId')) : options.trailerId
+  const waiting = truckId ? await waitingInspection(actor, { truckId, trailerId }) : null
+  return {
+    ...options,
+    truckId,
+    trailerId,
+    timeZone,
+    waiting: waitingView(waiting),
+    now: zonedWallClock(new Date(), timeZone),
+    constraint: formConstraint(InspectionSchema),
+  }
 }
 
 /**
@@ -143,8 +158,23 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
   // The photos a refused post stored: read from the reply itself, which the form's state (with JavaScript) does not take in.
   const replied = ((actionData?.result?.initialValue as { defects?: Posted[] } | undefined)?.defects ?? posted) as Array<Posted | undefined>
   const errorsAt = (index: number, field: string) => form.allErrors[`defects[${index}].${field}`]
-  // The report to review: for the units posted once the form came back, else for the default ones.
-  const waiting: WaitingView = actionData && 'waiting' in actionData ? (actionData.waiting as WaitingView) : loaderData.waiting
+  // The report to review: for the units chosen since (with JavaScript), else for the units posted
+  // once the form came back, else for the default ones. A post sends the units chosen, so the
+  // units' answer, when there is one, is never older than the post's.
+  const units = useFetcher<typeof loader>()
+  const waiting: WaitingView = units.data
+    ? units.data.waiting
+    : actionData && 'waiting' in actionData
+      ? (actionData.waiting as WaitingView)
+      : loaderData.waiting
+  const unitsChanged = (event: React.FormEvent<HTMLFormElement>) => {
+    const { name } = event.target as HTMLSelectElement
+    if (name !== fields.truckId.name && name !== fields.trailerId.name) return
+    const chosen = (field: string) => (event.currentTarget.elements.namedItem(field) as HTMLSelectElement | null)?.value ?? ''
+    units.load(
+      `${href('/dashboard/inspections/new')}?${new URLSearchParams({ truckId: chosen(fields.truckId.name), trailerId: chosen(fields.trailerId.name) })}`,
+    )
+  }
   const when = (value: string) => formatDateTime(i18n.language, value, loaderData.timeZone)
   const ackErrors = fields.acknowledgeInspectionId.errors
   return (
@@ -157,7 +187,7 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
           { label: t('inspections.new.title') },
         ]}
       />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mx-auto grid max-w-2xl gap-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={unitsChanged} className="mx-auto grid max-w-2xl gap-6">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
           <SelectField
