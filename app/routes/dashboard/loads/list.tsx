@@ -72,13 +72,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     query.driverId = driver.id ?? 'none'
     driverAmbiguous = driver.ambiguous
   }
-  // A driver sees their own loads only: no filters that would list the organization's people and partners.
   const listing = listLoads(viewer, query)
   // Without a status the list's total is the search's: the tabs need not count it again.
   const tabs =
     query.q && !query.status
       ? listing.then((result) => countLoadsByStatus(viewer, query, { searchCapped: result.totalCapped }))
       : countLoadsByStatus(viewer, query)
+  // A driver sees their own loads only: no filters that would list the organization's people and partners.
   const [result, counts, columns, timeZone, brokers, companies, drivers, trucks] = await Promise.all([
     listing,
     tabs,
