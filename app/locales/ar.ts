@@ -1351,6 +1351,8 @@ const ar: Catalogue = {
       truckUnit: 'رقم الوحدة',
       driverName: 'الاسم أو البريد الإلكتروني',
       driverAmbiguous: 'يحمل أكثر من سائق هذا الاسم: اكتب بريده الإلكتروني.',
+      driverUnknown: 'لا يوجد سائق بهذا الاسم أو البريد الإلكتروني.',
+      truckUnknown: 'لا توجد شاحنة بهذا الرقم.',
       perMile: '{{amount}}/ميل',
       title: 'الشحنات',
       myTitle: 'شحناتي',

@@ -1349,6 +1349,8 @@ const cn: Catalogue = {
       truckUnit: '车辆编号',
       driverName: '姓名或邮箱',
       driverAmbiguous: '有多名司机同名：请输入其邮箱。',
+      driverUnknown: '没有司机使用此姓名或邮箱。',
+      truckUnknown: '没有车辆使用此编号。',
       perMile: '{{amount}}/英里',
       title: '货运单',
       myTitle: '我的货运单',

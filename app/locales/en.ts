@@ -1356,6 +1356,8 @@ const en = {
       truckUnit: 'Unit number',
       driverName: 'Name or email',
       driverAmbiguous: 'Several drivers have this name: type their email.',
+      driverUnknown: 'No driver has this name or email.',
+      truckUnknown: 'No truck has this unit number.',
       perMile: '{{amount}}/mi',
       title: 'Loads',
       myTitle: 'My loads',

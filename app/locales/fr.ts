@@ -1370,6 +1370,8 @@ const fr: Catalogue = {
       truckUnit: 'Numéro d’unité',
       driverName: 'Nom ou e-mail',
       driverAmbiguous: 'Plusieurs chauffeurs portent ce nom : saisissez leur e-mail.',
+      driverUnknown: 'Aucun chauffeur ne porte ce nom ou cet e-mail.',
+      truckUnknown: 'Aucun camion ne porte ce numéro d’unité.',
       perMile: '{{amount}} par mile',
       title: 'Chargements',
       myTitle: 'Mes chargements',

@@ -1360,6 +1360,8 @@ const vi: Catalogue = {
       truckUnit: 'Số hiệu xe',
       driverName: 'Tên hoặc email',
       driverAmbiguous: 'Có nhiều tài xế trùng tên này: hãy nhập email của họ.',
+      driverUnknown: 'Không có tài xế nào có tên hoặc email này.',
+      truckUnknown: 'Không có xe nào có số hiệu này.',
       perMile: '{{amount}}/dặm',
       title: 'Chuyến hàng',
       myTitle: 'Chuyến hàng của tôi',

@@ -415,7 +415,7 @@ describe('demo loads', () => {
 })
 
 describe('the truck filter of a large fleet', () => {
-  it('becomes a typed unit number past 200 trucks, matched like the unique index (any case); an unknown unit matches nothing', async () => {
+  it('becomes a typed unit number past 200 trucks, matched like the unique index (any case); an unknown unit says so and matches nothing', async () => {
     const org = await createOrg()
     const organizationId = org.organization.id
     const { broker } = await fleet(org)
@@ -427,15 +427,16 @@ describe('the truck filter of a large fleet', () => {
     expect((all.data?.options as { trucks: unknown }).trucks).toBeNull()
     const typed = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=rig-77', org.users.dispatcher.id)
     expect(rows<{ id: string }>(typed.data?.loads).map((load) => load.id)).toEqual([mine.id])
+    expect(typed.data?.truckUnknown).toBe(false)
     const unknown = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=NOPE-1', org.users.dispatcher.id)
-    expect(rows(unknown.data?.loads)).toEqual([])
+    expect([rows(unknown.data?.loads), unknown.data?.truckUnknown]).toEqual([[], true])
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?truck=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
   })
 })
 
 describe('the driver filter of a large roster', () => {
-  it('becomes a typed name or email past 200 drivers (any case); a name two drivers share says so and matches nothing', async () => {
+  it('becomes a typed name or email past 200 drivers (any case); a name two drivers share or nobody has says so and matches nothing', async () => {
     const org = await createOrg()
     const organizationId = org.organization.id
     const { broker, driverId } = await fleet(org)
@@ -458,12 +459,12 @@ describe('the driver filter of a large roster', () => {
     expect((all.data?.options as { drivers: unknown }).drivers).toBeNull()
     const ids = async (driverText: string) => {
       const page = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent(driverText)}`, org.users.dispatcher.id)
-      return { ids: rows<{ id: string }>(page.data?.loads).map((load) => load.id), ambiguous: page.data?.driverAmbiguous }
+      return { ids: rows<{ id: string }>(page.data?.loads).map((load) => load.id), ambiguous: page.data?.driverAmbiguous, unknown: page.data?.driverUnknown }
     }
-    expect(await ids(`${driver.firstName} ${driver.lastName}`.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false })
-    expect(await ids(driver.email.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false })
-    expect(await ids('twin driver')).toEqual({ ids: [], ambiguous: true })
-    expect(await ids('Nobody Here')).toEqual({ ids: [], ambiguous: false })
+    expect(await ids(`${driver.firstName} ${driver.lastName}`.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false, unknown: false })
+    expect(await ids(driver.email.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false, unknown: false })
+    expect(await ids('twin driver')).toEqual({ ids: [], ambiguous: true, unknown: false })
+    expect(await ids('Nobody Here')).toEqual({ ids: [], ambiguous: false, unknown: true })
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
   })

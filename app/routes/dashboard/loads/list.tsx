@@ -58,19 +58,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A large fleet is filtered by a typed unit number instead of a select (see listLoadTruckOptions).
   const typedUnit = url.searchParams.get('truck')?.trim().slice(0, 20)
   const truckUnit = typedUnit && isSaveableText(typedUnit) ? typedUnit : undefined
+  let truckUnknown = false
   if (truckUnit && !query.truckId && !driverOnly) {
     const truck = await findTruckByUnit(user.organizationId, truckUnit)
     // An unknown unit matches no load (an id no row has), rather than quietly dropping the filter.
     query.truckId = truck?.id ?? 'none'
+    truckUnknown = !truck
   }
   // So is a large roster's driver, by name or email (listLoadDriverOptions).
   const typedDriver = url.searchParams.get('driver')?.trim().slice(0, 200)
   const driverName = typedDriver && isSaveableText(typedDriver) ? typedDriver : undefined
   let driverAmbiguous = false
+  let driverUnknown = false
   if (driverName && !query.driverId && !driverOnly) {
     const driver = await findDriverByName(user.organizationId, driverName)
     query.driverId = driver.id ?? 'none'
     driverAmbiguous = driver.ambiguous
+    driverUnknown = !driver.id && !driver.ambiguous
   }
   const listing = listLoads(viewer, query)
   // Without a status the list's total is the search's: the tabs need not count it again.
@@ -109,8 +113,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       trucks: trucks ? trucks.map((truck): Choice => [truck.id, truck.unitNumber]) : null,
     },
     truckUnit: truckUnit ?? null,
+    truckUnknown,
     driverName: driverName ?? null,
     driverAmbiguous,
+    driverUnknown,
     // Flat: a nested object per row costs the page's HTML more (ADR 044).
     loads: tableRows(result.items, columns, (load) => ({
       id: load.id,
@@ -192,11 +198,18 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               value={loaderData.driverName}
               placeholder={t('loads.list.driverName')}
               maxLength={200}
-              hint={loaderData.driverAmbiguous ? t('loads.list.driverAmbiguous') : null}
+              hint={loaderData.driverAmbiguous ? t('loads.list.driverAmbiguous') : loaderData.driverUnknown ? t('loads.list.driverUnknown') : null}
             />
           )}
           {options.trucks || loaderData.driverOnly ? null : (
-            <TypedFilter name="truck" label={t('loads.fields.truck')} value={loaderData.truckUnit} placeholder={t('loads.list.truckUnit')} maxLength={20} />
+            <TypedFilter
+              name="truck"
+              label={t('loads.fields.truck')}
+              value={loaderData.truckUnit}
+              placeholder={t('loads.list.truckUnit')}
+              maxLength={20}
+              hint={loaderData.truckUnknown ? t('loads.list.truckUnknown') : null}
+            />
           )}
         </ListToolbar>
         <ColumnsMenu columns={loaderData.columns} />
