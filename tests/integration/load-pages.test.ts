@@ -427,9 +427,9 @@ describe('the truck filter of a large fleet', () => {
     expect((all.data?.options as { trucks: unknown }).trucks).toBeNull()
     const typed = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=rig-77', org.users.dispatcher.id)
     expect(rows<{ id: string }>(typed.data?.loads).map((load) => load.id)).toEqual([mine.id])
-    expect(typed.data?.truckUnknown).toBe(false)
+    expect(typed.data?.truckMiss).toBeNull()
     const unknown = await call(loadList.loader as Handler, '/dashboard/loads/list?truck=NOPE-1', org.users.dispatcher.id)
-    expect([rows(unknown.data?.loads), unknown.data?.truckUnknown]).toEqual([[], true])
+    expect([rows(unknown.data?.loads), unknown.data?.truckMiss]).toEqual([[], 'unknown'])
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?truck=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
   })
@@ -459,12 +459,12 @@ describe('the driver filter of a large roster', () => {
     expect((all.data?.options as { drivers: unknown }).drivers).toBeNull()
     const ids = async (driverText: string) => {
       const page = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent(driverText)}`, org.users.dispatcher.id)
-      return { ids: rows<{ id: string }>(page.data?.loads).map((load) => load.id), ambiguous: page.data?.driverAmbiguous, unknown: page.data?.driverUnknown }
+      return { ids: rows<{ id: string }>(page.data?.loads).map((load) => load.id), miss: page.data?.driverMiss }
     }
-    expect(await ids(`${driver.firstName} ${driver.lastName}`.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false, unknown: false })
-    expect(await ids(driver.email.toUpperCase())).toEqual({ ids: [mine.id], ambiguous: false, unknown: false })
-    expect(await ids('twin driver')).toEqual({ ids: [], ambiguous: true, unknown: false })
-    expect(await ids('Nobody Here')).toEqual({ ids: [], ambiguous: false, unknown: true })
+    expect(await ids(`${driver.firstName} ${driver.lastName}`.toUpperCase())).toEqual({ ids: [mine.id], miss: null })
+    expect(await ids(driver.email.toUpperCase())).toEqual({ ids: [mine.id], miss: null })
+    expect(await ids('twin driver')).toEqual({ ids: [], miss: 'ambiguous' })
+    expect(await ids('Nobody Here')).toEqual({ ids: [], miss: 'unknown' })
     const hostile = await call(loadList.loader as Handler, `/dashboard/loads/list?driver=${encodeURIComponent('a\u0000b')}`, org.users.dispatcher.id)
     expect(hostile.status).toBe(200)
   })

@@ -135,20 +135,32 @@ export async function listLoadDriverOptions(organizationId: string) {
   return prisma.user.findMany({ where, select: { id: true, firstName: true, lastName: true }, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }] })
 }
 
-/**
- * The driver a typed name or email names in the organization, whatever its case: the email, or the
- * first and last name as the filter's select shows them. `ambiguous` when several share that name.
- */
-export async function findDriverByName(organizationId: string, text: string) {
-  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
-    SELECT "id" FROM "User"
-    WHERE "organizationId" = ${organizationId} AND "role" = 'driver' AND "status" <> 'banned'
-      AND (lower("email") = lower(${text}) OR lower(trim(concat_ws(' ', "firstName", "lastName"))) = lower(${text}))
-    ORDER BY "id" LIMIT 2`
-  return { id: rows.length === 1 ? rows[0]!.id : null, ambiguous: rows.length > 1 }
-}
+/** Why a typed filter names no record: none has that text, or several share it. */
+type TypedMiss = 'unknown' | 'ambiguous'
 
-/** The truck a typed unit number names in the organization (the same case-insensitive rule as its unique index). */
-export async function findTruckByUnit(organizationId: string, unitNumber: string) {
-  return prisma.truck.findFirst({ where: { organizationId, unitNumber }, select: { id: true, unitNumber: true } })
+/**
+ * The loads list's typed filters (a large fleet's truck and driver, past the selects' caps): the id
+ * each names, or 'none' (an id no row has: the list shows nothing rather than dropping the filter),
+ * and why it named none. A truck by its unit number, the unique index's rule (any case); a driver by
+ * email or by first and last name as the select shows them, any case, one driver only.
+ */
+export async function matchTypedFilters(organizationId: string, typed: { truck?: string; driver?: string }) {
+  const [truck, drivers] = await Promise.all([
+    typed.truck ? prisma.truck.findFirst({ where: { organizationId, unitNumber: typed.truck }, select: { id: true } }) : null,
+    typed.driver
+      ? prisma.$queryRaw<Array<{ id: string }>>`
+          SELECT "id" FROM "User"
+          WHERE "organizationId" = ${organizationId} AND "role" = 'driver' AND "status" <> 'banned'
+            AND (lower("email") = lower(${typed.driver}) OR lower(trim(concat_ws(' ', "firstName", "lastName"))) = lower(${typed.driver}))
+          ORDER BY "id" LIMIT 2`
+      : null,
+  ])
+  const match = (ids: string[]) => ({
+    id: ids.length === 1 ? ids[0]! : 'none',
+    miss: (ids.length === 1 ? null : ids.length ? 'ambiguous' : 'unknown') as TypedMiss | null,
+  })
+  return {
+    truck: typed.truck ? match(truck ? [truck.id] : []) : null,
+    driver: drivers ? match(drivers.map((row) => row.id)) : null,
+  }
 }

@@ -16,7 +16,7 @@ import { Pagination, SortHeader } from '~/components/ui/list-controls'
 import { useTranslation } from '~/hooks/use-translation'
 import { loadTimeZone } from '~/models/loads/load.server'
 import { countLoadsByStatus, listLoads } from '~/models/loads/load-list.server'
-import { findDriverByName, findTruckByUnit, listLoadDriverOptions, listLoadTruckOptions } from '~/models/loads/load-pickers.server'
+import { listLoadDriverOptions, listLoadTruckOptions, matchTypedFilters } from '~/models/loads/load-pickers.server'
 import { personName } from '~/models/loads/load-serialize.server'
 import { customFieldColumns } from '~/models/organization/custom-fields.server'
 import { listBrokerOptions } from '~/models/reference/broker.server'
@@ -55,27 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Without the load's money (a mechanic, ADR 134): no total column, and no order by it.
   const money = seesLoadMoney(user.role)
   query.sort = moneyFreeSort(user.role, query.sort, 'pickupAt')
-  // A large fleet is filtered by a typed unit number instead of a select (see listLoadTruckOptions).
-  const typedUnit = url.searchParams.get('truck')?.trim().slice(0, 20)
-  const truckUnit = typedUnit && isSaveableText(typedUnit) ? typedUnit : undefined
-  let truckUnknown = false
-  if (truckUnit && !query.truckId && !driverOnly) {
-    const truck = await findTruckByUnit(user.organizationId, truckUnit)
-    // An unknown unit matches no load (an id no row has), rather than quietly dropping the filter.
-    query.truckId = truck?.id ?? 'none'
-    truckUnknown = !truck
+  // A large fleet's truck and driver are typed instead of chosen (listLoadTruckOptions, listLoadDriverOptions).
+  const typed = (name: string, max: number) => {
+    const text = url.searchParams.get(name)?.trim().slice(0, max)
+    return text && isSaveableText(text) ? text : undefined
   }
-  // So is a large roster's driver, by name or email (listLoadDriverOptions).
-  const typedDriver = url.searchParams.get('driver')?.trim().slice(0, 200)
-  const driverName = typedDriver && isSaveableText(typedDriver) ? typedDriver : undefined
-  let driverAmbiguous = false
-  let driverUnknown = false
-  if (driverName && !query.driverId && !driverOnly) {
-    const driver = await findDriverByName(user.organizationId, driverName)
-    query.driverId = driver.id ?? 'none'
-    driverAmbiguous = driver.ambiguous
-    driverUnknown = !driver.id && !driver.ambiguous
-  }
+  const truckUnit = typed('truck', 20)
+  const driverName = typed('driver', 200)
+  const matched = driverOnly
+    ? { truck: null, driver: null }
+    : await matchTypedFilters(organizationId, { truck: query.truckId ? undefined : truckUnit, driver: query.driverId ? undefined : driverName })
+  if (matched.truck) query.truckId = matched.truck.id
+  if (matched.driver) query.driverId = matched.driver.id
   const listing = listLoads(viewer, query)
   // Without a status the list's total is the search's: the tabs need not count it again.
   const tabs =
@@ -113,10 +104,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       trucks: trucks ? trucks.map((truck): Choice => [truck.id, truck.unitNumber]) : null,
     },
     truckUnit: truckUnit ?? null,
-    truckUnknown,
+    truckMiss: matched.truck?.miss ?? null,
     driverName: driverName ?? null,
-    driverAmbiguous,
-    driverUnknown,
+    driverMiss: matched.driver?.miss ?? null,
     // Flat: a nested object per row costs the page's HTML more (ADR 044).
     loads: tableRows(result.items, columns, (load) => ({
       id: load.id,
@@ -198,7 +188,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               value={loaderData.driverName}
               placeholder={t('loads.list.driverName')}
               maxLength={200}
-              hint={loaderData.driverAmbiguous ? t('loads.list.driverAmbiguous') : loaderData.driverUnknown ? t('loads.list.driverUnknown') : null}
+              hint={loaderData.driverMiss && t(TYPED_MISS.driver[loaderData.driverMiss])}
             />
           )}
           {options.trucks || loaderData.driverOnly ? null : (
@@ -208,7 +198,7 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
               value={loaderData.truckUnit}
               placeholder={t('loads.list.truckUnit')}
               maxLength={20}
-              hint={loaderData.truckUnknown ? t('loads.list.truckUnknown') : null}
+              hint={loaderData.truckMiss && t(TYPED_MISS.truck[loaderData.truckMiss])}
             />
           )}
         </ListToolbar>
@@ -324,6 +314,12 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+/** What a typed filter says under its field when it named no record (a unit number is unique: never ambiguous). */
+const TYPED_MISS = {
+  driver: { unknown: 'loads.list.driverUnknown', ambiguous: 'loads.list.driverAmbiguous' },
+  truck: { unknown: 'loads.list.truckUnknown', ambiguous: 'loads.list.truckUnknown' },
+} as const
 
 /** A filter typed instead of chosen (a large fleet's truck, a large roster's driver), with a hint under it when the server gave one. */
 function TypedFilter(props: { name: string; label: string; value: string | null; placeholder: string; maxLength: number; hint?: string | null }) {
