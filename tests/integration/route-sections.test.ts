@@ -4,12 +4,12 @@
  * build and the paths around them: each path a section takes finds the very routes (the whole
  * chain, layouts included) that the whole app's table finds, and every path but `/` is taken.
  */
-import { matchRoutes, type RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { routeSections } from '~/utils/edge.server'
 
-import { buildRoutes, fullPath, type RouteEntry, routeTree } from '../build-routes'
+import { buildRoutes, fullPath, matcherOf, type RouteEntry, routeTree } from '../build-routes'
 
 let routes: Record<string, RouteEntry>
 
@@ -18,11 +18,15 @@ beforeAll(async () => {
 })
 
 /** The ids of every route matching the path, root first, as the request handler matches it (a data request is its page). */
-const chain = (roots: RouteObject[], path: string) =>
-  matchRoutes(roots, path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, ''))?.map((match) => match.route.id) ?? null
+const matchers = new WeakMap<RouteObject[], ReturnType<typeof matcherOf>>()
+const chain = async (roots: RouteObject[], path: string) => {
+  if (!matchers.has(roots)) matchers.set(roots, matcherOf(roots))
+  const matches = await matchers.get(roots)!(path.replace(/\/(_root|_)\.data$/, '/').replace(/\.data$/, ''))
+  return matches?.map((route) => route.id) ?? null
+}
 
 describe('the request handlers by section', () => {
-  it('find, for every path they take, the routes the whole app finds, and take every path but the root', { timeout: 180_000 }, () => {
+  it('find, for every path they take, the routes the whole app finds, and take every path but the root', { timeout: 180_000 }, async () => {
     const sections = routeSections({ routes })
     const whole = routeTree(routes)
     const trees = new Map<string, RouteObject[]>()
@@ -76,7 +80,7 @@ describe('the request handlers by section', () => {
         continue
       }
       taken++
-      expect(chain(sectionTree(section), path), path).toEqual(chain(whole, path))
+      expect(await chain(sectionTree(section), path), path).toEqual(await chain(whole, path))
     }
     expect(taken).toBeGreaterThan(1000)
     // Paths no route names share their section: asking for more of them makes no new handlers.
@@ -89,7 +93,7 @@ describe('the request handlers by section', () => {
     ]).flat()
     for (const path of madeUp) {
       const section = sections.sectionOf(path)!
-      expect(chain(sectionTree(section), path), path).toEqual(chain(whole, path))
+      expect(await chain(sectionTree(section), path), path).toEqual(await chain(whole, path))
     }
     expect(new Set(madeUp.map((path) => sections.sectionOf(path)))).toEqual(new Set(['*/*', '*', 'api/*', 'dashboard/*', 'api/trucks']))
     // Many small tables, not one large one.
