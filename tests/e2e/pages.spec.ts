@@ -1,26 +1,5 @@
 import { apiTruck, apiUser, expect, js, login, signedIn, signedInAs, test, toast, uniqueId, whenHydrated } from './fixtures'
 
-test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
-  const response = await page.goto('/no/such/page')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible()
-  // Signed out, a dashboard URL asks to sign in first, known or not (error-pages.spec: signed in, a framed 404).
-  await page.goto('/dashboard/nothing-here')
-  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/)
-})
-
-test('the error pages answer with their own status', async ({ page }) => {
-  for (const [path, status, title] of [
-    ['/403', 403, 'No permission'],
-    ['/404', 404, 'Sorry, page not found!'],
-    ['/500', 500, '500 Internal Server Error'],
-  ] as const) {
-    const response = await page.goto(path)
-    expect(response?.status()).toBe(status)
-    await expect(page.getByRole('heading', { name: title })).toBeVisible()
-  }
-})
-
 test('the blank page is an empty page in the dashboard frame, for any role', async ({ page, request }) => {
   await signedInAs(page, request, 'driver')
   const response = await page.goto('/dashboard/blank')

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { apiTruck, expect, js, registerOrganization, signedIn, signedInAs, test, toast, whenHydrated } from './fixtures'
+import { apiTruck, expect, js, signedIn, signedInAs, test, toast, whenHydrated } from './fixtures'
 
 /** YYYY-MM-DD, `days` from today (UTC). */
 function day(days: number) {
@@ -98,23 +98,6 @@ test('after editing, deleting or creating, the list comes back as it was with th
   await expect(toast(page, 'Truck RET-4 created')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/trucks\/list\?q=RET&sort=unitNumber&dir=desc&pageSize=10&changed=/)
   await expect(rowOf(page, 'RET-4')).toHaveAttribute('aria-current', 'true')
-})
-
-test('a returnTo that leaves the truck list is ignored', async ({ page, request }) => {
-  const org = await signedIn(page, request)
-  const truck = await apiTruck(request, org, { unitNumber: 'RT-1' })
-  await page.goto(`/dashboard/trucks/${truck.id}/edit?returnTo=${encodeURIComponent('/\t/evil.example/dashboard/trucks/list')}`)
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/trucks\/list\?changed=/)
-})
-
-test('a page past the end shows the last page', async ({ page, request }) => {
-  const org = await signedIn(page, request)
-  for (let n = 1; n <= 12; n++) await apiTruck(request, org, { unitNumber: `PG-${String(n).padStart(2, '0')}` })
-  await page.goto('/dashboard/trucks/list?pageSize=10&page=99')
-  await expect(page).toHaveURL(/pageSize=10&page=2$/)
-  await expect(page.getByTestId('pagination-range')).toHaveText('11–12 of 12')
-  await expect(page.getByTestId('trucks-table').getByRole('row')).toHaveCount(3)
 })
 
 test('a delete refused for a stale version closes the confirmation and shows the current truck', async ({ page, request }, testInfo) => {
@@ -227,15 +210,6 @@ test('a viewer reads a truck on its read-only page, with no way to edit it', asy
   const id = new URL(page.url()).pathname.split('/').at(-1)
   const response = await page.goto(`/dashboard/trucks/${id}/edit`)
   expect(response?.status()).toBe(403)
-})
-
-test("another organization's truck page is not found", async ({ page, request }) => {
-  const other = await registerOrganization(request)
-  const truck = await apiTruck(request, other, { unitNumber: 'HIDDEN-1' })
-  await signedIn(page, request)
-  const response = await page.goto(`/dashboard/trucks/${truck.id}`)
-  expect(response?.status()).toBe(404)
-  await expect(page.getByText('HIDDEN-1')).toHaveCount(0)
 })
 
 test.describe('status chart', { tag: '@js-only' }, () => {

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 
 import { countTrucksByCompliance, createTruck, listTrucks } from '~/models/reference/truck.server'
 import * as collection from '~/routes/api/trucks/collection'
+import * as truckList from '~/routes/dashboard/trucks/list'
 import { type TruckInput, TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
+import { callPage, type Handler } from '../page-helpers'
 
 const input = (overrides: Partial<TruckInput> = {}): TruckInput => TruckSchema.parse({ unitNumber: unique('T'), ...overrides })
 const query = (overrides: Record<string, unknown> = {}) => TruckListQuerySchema.parse(overrides)
@@ -16,6 +18,15 @@ function day(days: number) {
   const now = new Date()
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * 86_400_000).toISOString().slice(0, 10)
 }
+
+describe('the truck list page', () => {
+  it('clamps a page past the end to the last page, keeping the other parameters', async () => {
+    const org = await createOrg()
+    for (let n = 1; n <= 12; n++) await createTruck(actorOf(org), input({ unitNumber: `PG-${String(n).padStart(2, '0')}` }))
+    const result = await callPage(truckList.loader as Handler, '/dashboard/trucks/list?q=PG&pageSize=10&page=99', org.users.admin.id)
+    expect(result).toMatchObject({ status: 302, location: '/dashboard/trucks/list?q=PG&pageSize=10&page=2' })
+  })
+})
 
 describe('truck search', () => {
   it('finds make, model and company as well as unit, VIN and plate', async () => {
