@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 
 import { countTrucksByCompliance, createTruck, listTrucks } from '~/models/reference/truck.server'
 import * as collection from '~/routes/api/trucks/collection'
+import * as truckEditor from '~/routes/dashboard/trucks/editor'
 import * as truckList from '~/routes/dashboard/trucks/list'
 import { type TruckInput, TruckListQuerySchema, TruckSchema } from '~/schemas/truck'
 import { prisma } from '~/utils/db.server'
 
 import { actorOf, callApi, createOrg, unique } from '../helpers'
-import { callPage, type Handler } from '../page-helpers'
+import { callPage, type Handler, postForm } from '../page-helpers'
 
 const input = (overrides: Partial<TruckInput> = {}): TruckInput => TruckSchema.parse({ unitNumber: unique('T'), ...overrides })
 const query = (overrides: Record<string, unknown> = {}) => TruckListQuerySchema.parse(overrides)
@@ -25,6 +26,25 @@ describe('the truck list page', () => {
     for (let n = 1; n <= 12; n++) await createTruck(actorOf(org), input({ unitNumber: `PG-${String(n).padStart(2, '0')}` }))
     const result = await callPage(truckList.loader as Handler, '/dashboard/trucks/list?q=PG&pageSize=10&page=99', org.users.admin.id)
     expect(result).toMatchObject({ status: 302, location: '/dashboard/trucks/list?q=PG&pageSize=10&page=2' })
+  })
+
+  it('ignores a returnTo that leaves the truck list, on the edit page and in its post', async () => {
+    const org = await createOrg()
+    const truck = await createTruck(actorOf(org), input({ unitNumber: 'RT-1' }))
+    const evil = '/\t/evil.example/dashboard/trucks/list'
+    const page = await callPage(truckEditor.loader as Handler, `/dashboard/trucks/${truck.id}/edit?returnTo=${encodeURIComponent(evil)}`, org.users.admin.id, {
+      id: truck.id,
+    })
+    expect(page.data).toMatchObject({ returnTo: '/dashboard/trucks/list' })
+    const saved = await callPage(
+      truckEditor.action as Handler,
+      `/dashboard/trucks/${truck.id}/edit`,
+      org.users.admin.id,
+      { id: truck.id },
+      // Another page of the app: a hostile host is dropped by withChanged too, this only by listReturnTo.
+      postForm({ unitNumber: 'RT-1', status: 'available', ownership: 'company', version: String(truck.version), returnTo: '/dashboard/users/list' }),
+    )
+    expect(saved).toMatchObject({ status: 302, location: `/dashboard/trucks/list?changed=${truck.id}` })
   })
 })
 
