@@ -56,12 +56,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const money = seesLoadMoney(user.role)
   query.sort = moneyFreeSort(user.role, query.sort, 'pickupAt')
   // A large fleet's truck and driver are typed instead of chosen (listLoadTruckOptions, listLoadDriverOptions).
-  const typed = (name: string, max: number) => {
-    const text = url.searchParams.get(name)?.trim().slice(0, max)
+  const typed = (name: keyof typeof TYPED_FILTERS) => {
+    const text = url.searchParams.get(name)?.trim().slice(0, TYPED_FILTERS[name].maxLength)
     return text && isSaveableText(text) ? text : undefined
   }
-  const truckUnit = typed('truck', 20)
-  const driverName = typed('driver', 200)
+  const truckUnit = typed('truck')
+  const driverName = typed('driver')
   const matched = driverOnly
     ? { truck: null, driver: null }
     : await matchTypedFilters(organizationId, { truck: query.truckId ? undefined : truckUnit, driver: query.driverId ? undefined : driverName })
@@ -181,26 +181,8 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
           filters={filters}
           dates={{ from: query.from, to: query.to, fromLabel: t('loads.list.pickupFrom'), toLabel: t('loads.list.pickupTo') }}
         >
-          {options.drivers || loaderData.driverOnly ? null : (
-            <TypedFilter
-              name="driver"
-              label={t('loads.fields.driver')}
-              value={loaderData.driverName}
-              placeholder={t('loads.list.driverName')}
-              maxLength={200}
-              hint={loaderData.driverMiss && t(TYPED_MISS.driver[loaderData.driverMiss])}
-            />
-          )}
-          {options.trucks || loaderData.driverOnly ? null : (
-            <TypedFilter
-              name="truck"
-              label={t('loads.fields.truck')}
-              value={loaderData.truckUnit}
-              placeholder={t('loads.list.truckUnit')}
-              maxLength={20}
-              hint={loaderData.truckMiss && t(TYPED_MISS.truck[loaderData.truckMiss])}
-            />
-          )}
+          {options.drivers || loaderData.driverOnly ? null : <TypedFilter name="driver" value={loaderData.driverName} miss={loaderData.driverMiss} />}
+          {options.trucks || loaderData.driverOnly ? null : <TypedFilter name="truck" value={loaderData.truckUnit} miss={loaderData.truckMiss} />}
         </ListToolbar>
         <ColumnsMenu columns={loaderData.columns} />
 
@@ -315,33 +297,48 @@ export default function LoadList({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** What a typed filter says under its field when it named no record (a unit number is unique: never ambiguous). */
-const TYPED_MISS = {
-  driver: { unknown: 'loads.list.driverUnknown', ambiguous: 'loads.list.driverAmbiguous' },
-  truck: { unknown: 'loads.list.truckUnknown', ambiguous: 'loads.list.truckUnknown' },
+/**
+ * The filters a large fleet types instead of choosing (listLoadTruckOptions, listLoadDriverOptions):
+ * the longest text each takes, and what it says under its field when the text named no record (a
+ * unit number is unique: never ambiguous).
+ */
+const TYPED_FILTERS = {
+  driver: {
+    maxLength: 200,
+    label: 'loads.fields.driver',
+    placeholder: 'loads.list.driverName',
+    miss: { unknown: 'loads.list.driverUnknown', ambiguous: 'loads.list.driverAmbiguous' },
+  },
+  truck: {
+    maxLength: 20,
+    label: 'loads.fields.truck',
+    placeholder: 'loads.list.truckUnit',
+    miss: { unknown: 'loads.list.truckUnknown', ambiguous: 'loads.list.truckUnknown' },
+  },
 } as const
 
-/** A filter typed instead of chosen (a large fleet's truck, a large roster's driver), with a hint under it when the server gave one. */
-function TypedFilter(props: { name: string; label: string; value: string | null; placeholder: string; maxLength: number; hint?: string | null }) {
-  const { name, hint } = props
+/** A filter typed instead of chosen, with the server's hint under it when the text named no record. */
+function TypedFilter({ name, value, miss }: { name: keyof typeof TYPED_FILTERS; value: string | null; miss: 'unknown' | 'ambiguous' | null }) {
+  const { t } = useTranslation()
+  const filter = TYPED_FILTERS[name]
   return (
     <div className="min-w-36 flex-1">
       <label htmlFor={name} className="fd-label">
-        {props.label}
+        {t(filter.label)}
       </label>
       <input
         id={name}
         name={name}
         type="search"
-        maxLength={props.maxLength}
-        defaultValue={props.value ?? ''}
-        placeholder={props.placeholder}
-        aria-describedby={hint ? `${name}-hint` : undefined}
+        maxLength={filter.maxLength}
+        defaultValue={value ?? ''}
+        placeholder={t(filter.placeholder)}
+        aria-describedby={miss ? `${name}-hint` : undefined}
         className={inputClass}
       />
-      {hint ? (
+      {miss ? (
         <p id={`${name}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
+          {t(filter.miss[miss])}
         </p>
       ) : null}
     </div>
